@@ -1,0 +1,238 @@
+"""The turn model: pure functions over lists of SDK items.
+
+A *turn* is one real user message plus everything that follows it — reasoning,
+tool calls, tool outputs, assistant messages — up to the next real user message.
+Every memory policy in memlab cuts history only at turn boundaries, because a cut
+anywhere else can leave an *orphan* that the Responses API rejects:
+
+* a ``function_call_output`` whose ``function_call`` was cut away
+  ("No tool call found for function call output ..."),
+* a ``function_call`` whose output was cut away, followed by a later message
+  ("No tool output found for function call ..."),
+* a ``reasoning`` item whose following item was cut away.
+
+Items come in two shapes: plain dicts (what sessions store and what the runner
+hands them) and pydantic models from the ``openai`` package. :func:`to_item`
+turns either into a JSON-clean dict copy, so the rest of the module only deals
+with dicts.
+
+Nothing here mutates its input, and nothing here knows about sessions: the
+sessions, the widgets and the evals all call these same functions.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+__all__ = [
+    "to_item",
+    "item_type",
+    "is_user_message",
+    "turn_starts",
+    "count_turns",
+    "split_turns",
+    "last_turns",
+    "drop_orphans",
+    "apply_limit",
+    "item_text",
+]
+
+Item = dict[str, Any]
+
+_CALL_TYPES = {"function_call", "custom_tool_call"}
+_OUTPUT_TYPES = {"function_call_output", "custom_tool_call_output"}
+
+
+def to_item(item: Any) -> Item:
+    """Return a JSON-clean dict copy of ``item``.
+
+    Args:
+        item: A dict (the SDK's ``TResponseInputItem``) or a pydantic model
+            such as ``openai.types.responses.ResponseOutputMessage``.
+
+    Returns:
+        A new dict that shares nothing with ``item``: changing it never changes
+        the caller's object, and vice versa.
+
+    Raises:
+        TypeError: If ``item`` is neither a dict nor a pydantic model, or holds
+            values that cannot be stored as JSON.
+    """
+    if isinstance(item, dict):
+        try:
+            # A JSON round trip is both a deep copy and a check that the item
+            # can be stored anywhere (SQLite, Redis) without surprises.
+            return json.loads(json.dumps(item))
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"item is not JSON-serialisable: {exc}") from None
+    model_dump = getattr(item, "model_dump", None)
+    if callable(model_dump):
+        dumped = model_dump(mode="json", exclude_unset=True)
+        if not isinstance(dumped, dict):
+            raise TypeError(f"{type(item).__name__}.model_dump() did not return a dict")
+        return dumped
+    raise TypeError(
+        f"session items must be dicts or SDK (pydantic) items, not {type(item).__name__}"
+    )
+
+
+def item_type(item: Item) -> str:
+    """Return an item's kind: its ``type``, or ``"message"`` for the easy form.
+
+    The SDK accepts ``{"role": "user", "content": "hi"}`` without a ``type``;
+    such an item is a message.
+    """
+    kind = item.get("type")
+    if kind is None and "role" in item:
+        return "message"
+    return str(kind)
+
+
+def is_user_message(item: Item) -> bool:
+    """True for a real user message: ``type`` message (or absent) and ``role`` user.
+
+    Synthetic user messages that a session writes itself (such as the summary
+    "shadow" prompt) are *not* real user messages; sessions keep that flag in
+    their own metadata beside the item, so this function cannot see it — pass
+    only non-synthetic items, or use the session's own helpers.
+    """
+    return item_type(item) == "message" and item.get("role") == "user"
+
+
+def turn_starts(items: Sequence[Item]) -> list[int]:
+    """Indices of the items that open a turn (the real user messages)."""
+    return [i for i, item in enumerate(items) if is_user_message(item)]
+
+
+def count_turns(items: Sequence[Item]) -> int:
+    """Number of turns in ``items``."""
+    return sum(1 for item in items if is_user_message(item))
+
+
+def split_turns(items: Sequence[Item]) -> tuple[list[Item], list[list[Item]]]:
+    """Split ``items`` into a preamble and a list of turns.
+
+    Returns:
+        ``(preamble, turns)``: the items before the first user message (often
+        empty), then one list per turn, each starting with its user message.
+    """
+    starts = turn_starts(items)
+    if not starts:
+        return list(items), []
+    bounds = starts + [len(items)]
+    turns = [list(items[a:b]) for a, b in zip(bounds, bounds[1:])]
+    return list(items[: starts[0]]), turns
+
+
+def last_turns(items: Sequence[Item], n: int) -> list[Item]:
+    """The items of the newest ``n`` turns, in order.
+
+    If ``items`` holds ``n`` turns or fewer, everything from the first user
+    message on is returned (a preamble before it is dropped only when there is
+    at least one more turn than requested). ``n <= 0`` returns ``[]``.
+    """
+    if n <= 0:
+        return []
+    starts = turn_starts(items)
+    if len(starts) <= n:
+        return list(items)
+    return list(items[starts[-n] :])
+
+
+def drop_orphans(items: Sequence[Item]) -> list[Item]:
+    """Remove every item the Responses API would reject as an orphan.
+
+    * a tool output whose call is not earlier in ``items``;
+    * a tool call whose output is missing although a later message follows
+      (a call at the very end is kept: the run that made it may still be going);
+    * a reasoning item that is not directly followed by the output it
+      produced (a tool call or an assistant message).
+
+    Returns:
+        A new list; the items themselves are the same objects.
+    """
+    calls_seen: set[str] = set()
+    outputs = {item.get("call_id") for item in items if item_type(item) in _OUTPUT_TYPES}
+    message_at = [i for i, item in enumerate(items) if item_type(item) == "message"]
+    last_message = message_at[-1] if message_at else -1
+    kept: list[Item] = []
+    for i, item in enumerate(items):
+        kind = item_type(item)
+        if kind in _OUTPUT_TYPES:
+            if item.get("call_id") not in calls_seen:
+                continue
+        elif kind in _CALL_TYPES:
+            if item.get("call_id") not in outputs and i < last_message:
+                continue
+            calls_seen.add(item.get("call_id"))
+        elif kind == "reasoning":
+            follower = items[i + 1] if i + 1 < len(items) else None
+            if follower is None or is_user_message(follower) or item_type(follower) in (
+                "reasoning",
+                *_OUTPUT_TYPES,
+            ):
+                continue
+        kept.append(item)
+    if len(kept) != len(items):
+        # Dropping a call can orphan a reasoning item before it: repeat to a fixed point.
+        return drop_orphans(kept)
+    return kept
+
+
+def apply_limit(items: Sequence[Item], limit: int | None) -> list[Item]:
+    """Apply the SDK's ``limit`` rule, then remove any orphan the cut created.
+
+    ``None`` returns everything, ``limit <= 0`` returns ``[]``, otherwise the
+    newest ``limit`` items in order. An item-count cut can land mid-turn; the
+    result may then be shorter than ``limit``, but never starts with (or
+    contains) an orphan.
+    """
+    if limit is None:
+        return drop_orphans(items)
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
+    if limit <= 0:
+        return []
+    return drop_orphans(items[-limit:])
+
+
+def _content_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = []
+        for part in content:
+            if isinstance(part, dict):
+                text = part.get("text") or part.get("refusal") or part.get("transcript")
+                parts.append(str(text) if text is not None else f"[{part.get('type', 'part')}]")
+            else:
+                parts.append(str(part))
+        return " ".join(parts)
+    return "" if content is None else str(content)
+
+
+def item_text(item: Item) -> str:
+    """A short human-readable rendering of one item, for transcripts and previews.
+
+    Messages give their text (list-of-parts content is joined), tool calls give
+    ``name(arguments)``, tool outputs give their output, reasoning gives its
+    summary text.
+    """
+    kind = item_type(item)
+    if kind == "message":
+        return _content_text(item.get("content"))
+    if kind in _CALL_TYPES:
+        return f"{item.get('name', '?')}({item.get('arguments', item.get('input', ''))})"
+    if kind in _OUTPUT_TYPES:
+        return _content_text(item.get("output"))
+    if kind == "reasoning":
+        return _content_text(item.get("summary") or item.get("content"))
+    return json.dumps({k: v for k, v in item.items() if k != "type"}, sort_keys=True)
+
+
+def copy_items(items: Iterable[Item]) -> list[Item]:
+    """Deep copies of already-clean item dicts (cheaper than a JSON round trip)."""
+    return copy.deepcopy(list(items))
