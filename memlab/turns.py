@@ -27,6 +27,8 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ._validate import check_limit
+
 __all__ = [
     "to_item",
     "item_type",
@@ -192,8 +194,7 @@ def apply_limit(items: Sequence[Item], limit: int | None) -> list[Item]:
     """
     if limit is None:
         return drop_orphans(items)
-    if isinstance(limit, bool) or not isinstance(limit, int):
-        raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
+    check_limit(limit)
     if limit <= 0:
         return []
     return drop_orphans(items[-limit:])

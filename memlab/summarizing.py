@@ -1,0 +1,437 @@
+"""Summarizing: fold older turns into a summary, keep the newest turns verbatim.
+
+When the number of real user turns grows past ``context_limit``, the session
+asks a :class:`Summarizer` to compress everything before the newest
+``keep_last_n_turns`` turns. The result replaces that prefix as a *synthetic
+pair*: a user "shadow" prompt asking for a recap, and an assistant message
+holding the summary. The model then sees::
+
+    [shadow prompt] [summary] [turn n-1 ...] [turn n ...]
+
+Rules this session keeps (each one a bug in the cookbook version it follows):
+
+* **Items stay verbatim.** Reasoning, tool calls and tool outputs are stored as
+  given; memlab's bookkeeping lives in a metadata record *beside* each item and
+  never reaches the model.
+* **Only real user messages count as turns.** Tool outputs and the synthetic
+  shadow prompt never do.
+* **Nothing is lost.** The summarizer runs outside the lock; its summary replaces
+  exactly the prefix it was computed from, and only if that prefix is unchanged.
+  A summarizer that raises, times out, returns nothing, or drops a must-keep fact
+  (the *fidelity gate*) leaves history untouched; the failure is logged, recorded
+  in :attr:`SummarizingSession.summary_events`, and retried at the next trigger.
+* **Without a summarizer** the session never summarizes: it keeps and shows the
+  whole history (nothing is replaced by a placeholder).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Union, runtime_checkable
+
+from agents.memory.session_settings import SessionSettings, resolve_session_limit
+
+from ._validate import check_int, check_limit
+from .prompts import SHADOW_PROMPT, summary_prompt
+from .turns import Item, copy_items, drop_orphans, is_user_message, item_text, item_type, to_item
+
+__all__ = [
+    "Summarizer",
+    "SummarizationError",
+    "SummarizingSession",
+    "LLMSummarizer",
+    "render_transcript",
+    "must_keep_facts",
+]
+
+logger = logging.getLogger(__name__)
+
+#: A must-keep rule: a regex (string or compiled) whose matches are facts, or a
+#: callable that takes the items being summarized and returns the facts.
+MustKeep = Union[str, "re.Pattern[str]", Callable[[list[Item]], Iterable[str]]]
+
+SUMMARY_PROMPT_KIND = "history_summary_prompt"
+SUMMARY_KIND = "history_summary"
+
+
+class SummarizationError(RuntimeError):
+    """A summary could not be made or was not applied (see the message)."""
+
+
+@runtime_checkable
+class Summarizer(Protocol):
+    """Anything that turns items into ``(shadow_user_text, summary_text)``."""
+
+    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+        """Summarize ``items`` (oldest first); may include an earlier summary pair."""
+        ...
+
+
+@dataclass
+class _Record:
+    """One stored item and memlab's metadata about it (never sent to the model)."""
+
+    item: Item
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str | None:
+        return self.meta.get("kind")
+
+    @property
+    def is_turn_start(self) -> bool:
+        return not self.meta.get("synthetic") and is_user_message(self.item)
+
+
+def must_keep_facts(rules: Sequence[MustKeep], items: list[Item]) -> list[str]:
+    """The facts the ``rules`` find in ``items``, unique and in first-seen order."""
+    text = "\n".join(item_text(item) for item in items)
+    facts: list[str] = []
+    for rule in rules:
+        if callable(rule) and not isinstance(rule, re.Pattern):
+            found = list(rule(items))
+        else:
+            found = [m.group(0) for m in re.finditer(rule, text)]
+        facts.extend(f for f in found if f and f not in facts)
+    return facts
+
+
+class SummarizingSession:
+    """An SDK session that summarizes older turns and keeps the newest ones.
+
+    Args:
+        keep_last_n_turns: Turns kept verbatim after a summary. ``0`` still keeps
+            the newest turn (a summary must never swallow the question being
+            asked). Must be between 0 and ``context_limit``.
+        context_limit: Summarize once there are more real user turns than this.
+        summarizer: A :class:`Summarizer`; ``None`` means never summarize (the
+            session then behaves like a plain, unbounded session).
+        session_id: Names the conversation.
+        must_keep: Fidelity-gate rules. Every fact they find in the prefix being
+            replaced must appear verbatim in the new summary, or the summary is
+            rejected and history stays as it was.
+        summary_timeout: Seconds to wait for the summarizer (``None``: no limit).
+        raise_summary_errors: If true, ``add_items`` raises
+            :class:`SummarizationError` after a failed summary (the new items are
+            stored either way). By default the failure is only recorded.
+        session_settings: The SDK's settings (default ``limit`` for reads).
+
+    Raises:
+        ValueError: For parameters out of range or not integers.
+    """
+
+    def __init__(
+        self,
+        keep_last_n_turns: int = 2,
+        context_limit: int = 4,
+        summarizer: Summarizer | None = None,
+        session_id: str | None = None,
+        *,
+        must_keep: Sequence[MustKeep] = (),
+        summary_timeout: float | None = 60.0,
+        raise_summary_errors: bool = False,
+        session_settings: SessionSettings | None = None,
+    ) -> None:
+        self.context_limit, self.keep_last_n_turns = _check_limits(context_limit, keep_last_n_turns)
+        if summarizer is not None and not callable(getattr(summarizer, "summarize", None)):
+            raise TypeError("summarizer must have an async summarize(items) method")
+        self.summarizer = summarizer
+        self.session_id = session_id or "summarizing-session"
+        self.must_keep = list(must_keep)
+        self.summary_timeout = summary_timeout
+        self.raise_summary_errors = raise_summary_errors
+        self.session_settings = session_settings
+        #: What happened at each trigger: dicts with ``status`` ("applied",
+        #: "failed", "rejected" or "discarded"), ``turns`` and ``error``.
+        self.summary_events: list[dict[str, Any]] = []
+        self._records: list[_Record] = []
+        self._lock = asyncio.Lock()
+        self._summarizing = False
+
+    # ----------------------------------------------------------- SDK protocol
+
+    async def get_items(self, limit: int | None = None) -> list[Item]:
+        """The model's view: the summary pair (if any) and the kept turns, as copies.
+
+        ``limit`` follows the SDK rule (``None`` all, ``<= 0`` none, else newest
+        N items). A cut never keeps half of the synthetic pair or an orphan.
+        """
+        limit = resolve_session_limit(limit, self.session_settings)
+        async with self._lock:
+            records = self._records
+            if limit is not None:
+                check_limit(limit)
+                if limit <= 0:
+                    return []
+                records = records[-limit:]
+                if records and records[0].kind == SUMMARY_KIND:
+                    records = records[1:]  # its shadow prompt was cut off: drop both
+            return copy_items(drop_orphans([r.item for r in records]))
+
+    async def add_items(self, items: list[Any]) -> None:
+        """Store ``items`` (copied), then summarize if there are too many turns.
+
+        Raises:
+            TypeError: If an item is neither a dict nor an SDK item (nothing is
+                stored then).
+            SummarizationError: Only with ``raise_summary_errors=True``, when the
+                summary failed; the items are stored regardless.
+        """
+        new = [to_item(item) for item in items]
+        async with self._lock:
+            turn = self._current_turn()
+            for item in new:
+                record = _Record(item, {"synthetic": False})
+                if record.is_turn_start:
+                    turn += 1
+                record.meta["turn"] = turn
+                self._records.append(record)
+        await self._summarize_while_needed()
+
+    async def pop_item(self) -> Item | None:
+        """Remove and return the newest item; a summary goes with its shadow prompt."""
+        async with self._lock:
+            if not self._records:
+                return None
+            record = self._records.pop()
+            if record.kind == SUMMARY_KIND and self._records and self._records[-1].kind == SUMMARY_PROMPT_KIND:
+                self._records.pop()  # never leave half of the synthetic pair
+            return copy_items([record.item])[0]
+
+    async def clear_session(self) -> None:
+        """Forget every item and every summary event."""
+        async with self._lock:
+            self._records.clear()
+            self.summary_events.clear()
+
+    # ------------------------------------------------------------ inspection
+
+    async def get_items_with_metadata(self) -> list[dict[str, Any]]:
+        """Every stored record as ``{"message": item, "metadata": {...}}`` (copies).
+
+        Metadata keys: ``synthetic`` (bool); for real items ``turn`` (the real
+        user turn number it belongs to, 1-based; 0 before the first); for the
+        synthetic pair ``kind`` (``history_summary_prompt`` or
+        ``history_summary``) and ``summary_for_turns`` (``[first, last]`` turn
+        numbers the summary covers).
+        """
+        async with self._lock:
+            return copy_items({"message": r.item, "metadata": r.meta} for r in self._records)
+
+    get_full_history = get_items_with_metadata
+
+    @property
+    def summary_text(self) -> str | None:
+        """The text of the summary currently in history, or ``None``."""
+        for record in self._records:
+            if record.kind == SUMMARY_KIND:
+                return item_text(record.item)
+        return None
+
+    @property
+    def last_summary_error(self) -> str | None:
+        """The error of the newest failed/rejected summary, if the newest event failed."""
+        if self.summary_events and self.summary_events[-1]["status"] != "applied":
+            return self.summary_events[-1]["error"]
+        return None
+
+    async def set_limits(self, *, context_limit: int | None = None, keep_last_n_turns: int | None = None) -> None:
+        """Change the limits (validated together); summarizes at once if now over."""
+        async with self._lock:
+            self.context_limit, self.keep_last_n_turns = _check_limits(
+                self.context_limit if context_limit is None else context_limit,
+                self.keep_last_n_turns if keep_last_n_turns is None else keep_last_n_turns,
+            )
+        await self._summarize_while_needed()
+
+    # -------------------------------------------------------------- internals
+
+    def _current_turn(self) -> int:
+        for record in reversed(self._records):
+            if "turn" in record.meta:
+                return record.meta["turn"]
+            if "summary_for_turns" in record.meta:
+                return record.meta["summary_for_turns"][1]
+        return 0
+
+    def _prefix_to_summarize(self) -> list[_Record] | None:
+        """The records a summary should replace now, or ``None`` if under the limit."""
+        starts = [i for i, r in enumerate(self._records) if r.is_turn_start]
+        if len(starts) <= self.context_limit:
+            return None
+        keep = max(1, self.keep_last_n_turns)
+        return self._records[: starts[-keep]]
+
+    async def _summarize_while_needed(self) -> None:
+        # Single flight: a second caller returns at once; the running loop
+        # re-checks after each applied summary, so its items are covered too.
+        if self._summarizing or self.summarizer is None:
+            return
+        self._summarizing = True
+        try:
+            for _ in range(100):  # bounded: each applied summary shrinks history
+                async with self._lock:
+                    prefix = self._prefix_to_summarize()
+                if prefix is None:
+                    return
+                event = await self._summarize(prefix)
+                self.summary_events.append(event)
+                if event["status"] == "discarded":
+                    continue  # history changed under us: plan again
+                if event["status"] != "applied":
+                    logger.warning("memlab: summary %s: %s", event["status"], event["error"])
+                    if self.raise_summary_errors:
+                        raise SummarizationError(event["error"])
+                    return
+        finally:
+            self._summarizing = False
+
+    async def _summarize(self, prefix: list[_Record]) -> dict[str, Any]:
+        """Run the summarizer on ``prefix`` (outside the lock) and apply the result."""
+        items = copy_items(r.item for r in prefix)
+        turns = _turn_range(prefix)
+        event: dict[str, Any] = {"status": "applied", "turns": turns, "error": None}
+        try:
+            result = self.summarizer.summarize(items)  # type: ignore[union-attr]
+            shadow, summary = await asyncio.wait_for(result, self.summary_timeout)
+            if not isinstance(summary, str) or not summary.strip():
+                raise SummarizationError("the summarizer returned an empty summary")
+        except asyncio.TimeoutError:
+            return {**event, "status": "failed", "error": f"summarizer timed out after {self.summary_timeout}s"}
+        except Exception as exc:  # any summarizer failure leaves history as it was
+            return {**event, "status": "failed", "error": f"{type(exc).__name__}: {exc}"}
+        missing = [f for f in must_keep_facts(self.must_keep, items) if f not in summary]
+        if missing:
+            return {**event, "status": "rejected", "error": f"fidelity gate: summary dropped {missing}"}
+        async with self._lock:
+            unchanged = len(self._records) >= len(prefix) and all(
+                a is b for a, b in zip(self._records, prefix)
+            )
+            if not unchanged:
+                return {**event, "status": "discarded", "error": "history changed while summarizing"}
+            meta = {"synthetic": True, "summary_for_turns": turns}
+            self._records[: len(prefix)] = [
+                _Record({"role": "user", "content": shadow or SHADOW_PROMPT}, {**meta, "kind": SUMMARY_PROMPT_KIND}),
+                _Record({"role": "assistant", "content": summary.strip()}, {**meta, "kind": SUMMARY_KIND}),
+            ]
+        return event
+
+
+def _check_limits(context_limit: Any, keep_last_n_turns: Any) -> tuple[int, int]:
+    check_int("context_limit", context_limit, minimum=1)
+    check_int("keep_last_n_turns", keep_last_n_turns, minimum=0)
+    if keep_last_n_turns > context_limit:
+        raise ValueError(
+            f"keep_last_n_turns ({keep_last_n_turns}) must not exceed context_limit ({context_limit})"
+        )
+    return context_limit, keep_last_n_turns
+
+
+def _turn_range(records: list[_Record]) -> list[int]:
+    """``[first, last]`` real turn numbers covered by ``records`` (and earlier summaries)."""
+    numbers: list[int] = []
+    for r in records:
+        numbers += r.meta.get("summary_for_turns", [])
+        if r.meta.get("turn"):
+            numbers.append(r.meta["turn"])
+    return [min(numbers), max(numbers)] if numbers else [0, 0]
+
+
+# ----------------------------------------------------------------- LLM summarizer
+
+
+def render_transcript(items: list[Item], tool_trim_limit: int = 600) -> str:
+    """Render items as a role-prefixed transcript, one line per item.
+
+    Every item kind appears: list-of-parts content is joined, tool calls show
+    their name and arguments, tool outputs longer than ``tool_trim_limit``
+    characters are cut (and say how much was cut).
+    """
+    lines = []
+    for item in items:
+        kind = item_type(item)
+        text = item_text(item)
+        if kind == "message":
+            lines.append(f"{str(item.get('role', 'user')).upper()}: {text}")
+        elif kind in ("function_call", "custom_tool_call"):
+            lines.append(f"TOOL CALL [{item.get('call_id', '?')}]: {text}")
+        elif kind in ("function_call_output", "custom_tool_call_output"):
+            if len(text) > tool_trim_limit:
+                text = f"{text[:tool_trim_limit]} … [{len(text) - tool_trim_limit} more characters cut]"
+            lines.append(f"TOOL RESULT [{item.get('call_id', '?')}]: {text}")
+        elif kind == "reasoning":
+            if text.strip():
+                lines.append(f"REASONING: {text}")
+        else:
+            lines.append(f"{kind.upper()}: {text}")
+    return "\n".join(lines)
+
+
+class LLMSummarizer:
+    """A :class:`Summarizer` that asks a model through the Responses API.
+
+    Args:
+        client: An ``openai.AsyncOpenAI`` (or a sync ``openai.OpenAI``, called in
+            a worker thread). memlab's offline client works the same way.
+        model: The model name.
+        max_tokens: ``max_output_tokens`` for the summary. A response cut short
+            by this limit is an error, never a half summary.
+        tool_trim_limit: Tool outputs longer than this many characters are cut
+            in the transcript.
+        agent_instructions: The agent's own instructions, so the prompt can ask
+            the summarizer to flag steps that contradicted them.
+        timeout: Seconds for one request (the client also retries transient
+            errors itself, ``max_retries`` times).
+
+    Raises:
+        ValueError: For a non-positive ``max_tokens`` or ``tool_trim_limit``.
+    """
+
+    def __init__(
+        self,
+        client: Any,
+        model: str = "gpt-4.1-mini",
+        max_tokens: int = 800,
+        tool_trim_limit: int = 600,
+        *,
+        agent_instructions: str | None = None,
+        timeout: float = 60.0,
+    ) -> None:
+        self.client = client
+        self.model = model
+        self.max_tokens = check_int("max_tokens", max_tokens, minimum=1)
+        self.tool_trim_limit = check_int("tool_trim_limit", tool_trim_limit, minimum=1)
+        self.agent_instructions = agent_instructions
+        self.timeout = timeout
+
+    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+        """Return ``(shadow_user_text, summary_text)`` for ``items``.
+
+        Raises:
+            SummarizationError: If the response is incomplete or empty.
+        """
+        request = {
+            "model": self.model,
+            "instructions": summary_prompt(self.agent_instructions),
+            "input": [{"role": "user", "content": render_transcript(items, self.tool_trim_limit)}],
+            "max_output_tokens": self.max_tokens,
+            "timeout": self.timeout,
+        }
+        create = self.client.responses.create
+        if inspect.iscoroutinefunction(create):
+            response = await create(**request)
+        else:
+            response = await asyncio.to_thread(create, **request)
+        if getattr(response, "status", None) == "incomplete":
+            details = getattr(response, "incomplete_details", None)
+            reason = getattr(details, "reason", None) or "unknown reason"
+            raise SummarizationError(f"summary response incomplete ({reason}); raise max_tokens")
+        summary = (getattr(response, "output_text", "") or "").strip()
+        if not summary:
+            raise SummarizationError("the model returned an empty summary")
+        return SHADOW_PROMPT, summary
