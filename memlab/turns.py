@@ -168,6 +168,8 @@ def drop_orphans(items: Sequence[Item]) -> list[Item]:
                 continue
         elif kind in _CALL_TYPES:
             if item.get("call_id") not in outputs and i < last_message:
+                while kept and item_type(kept[-1]) == "reasoning":
+                    kept.pop()  # the reasoning that produced this call goes with it
                 continue
             calls_seen.add(item.get("call_id"))
         elif kind == "reasoning":
@@ -178,9 +180,6 @@ def drop_orphans(items: Sequence[Item]) -> list[Item]:
             ):
                 continue
         kept.append(item)
-    if len(kept) != len(items):
-        # Dropping a call can orphan a reasoning item before it: repeat to a fixed point.
-        return drop_orphans(kept)
     return kept
 
 

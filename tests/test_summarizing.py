@@ -1,0 +1,340 @@
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+from agents.memory import Session
+
+from memlab import LLMSummarizer, SummarizationError, SummarizingSession, render_transcript
+from memlab.prompts import SHADOW_PROMPT, SUMMARY_PROMPT_TITLE, SUMMARY_SECTIONS, summary_prompt
+from memlab.turns import count_turns
+
+from .helpers import assistant, call, conversation, output, reasoning, turn, user
+
+METADATA_KEYS = {"synthetic", "kind", "summary_for_turns", "turn", "metadata"}
+
+
+class EchoSummarizer:
+    """Deterministic: the summary lists every item's text, so facts survive."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[dict]] = []
+
+    async def summarize(self, items):
+        self.calls.append(items)
+        texts = [str(i.get("content") or i.get("output") or i.get("name")) for i in items]
+        return "recap please", "SUMMARY: " + " | ".join(texts)
+
+
+class FailingSummarizer:
+    async def summarize(self, items):
+        raise RuntimeError("model unavailable")
+
+
+class EmptySummarizer:
+    async def summarize(self, items):
+        return "recap", "   "
+
+
+class SlowSummarizer:
+    async def summarize(self, items):
+        await asyncio.sleep(5)
+        return "recap", "too late"
+
+
+class ForgetfulSummarizer:
+    async def summarize(self, items):
+        return "recap", "The customer had an order problem."
+
+
+async def fill(session, n_turns, **kw):
+    for n in range(1, n_turns + 1):
+        await session.add_items(turn(n, **kw))
+
+
+async def test_implements_the_sdk_session_protocol():
+    session = SummarizingSession()
+    assert isinstance(session, Session)
+    assert session.session_settings is None
+
+
+async def test_cookbook_demo_synthetic_pair_plus_last_two_turns():
+    session = SummarizingSession(keep_last_n_turns=2, context_limit=4, summarizer=EchoSummarizer())
+    await fill(session, 5)
+    items = await session.get_items()
+    assert len(items) == 6
+    assert items[0] == {"role": "user", "content": "recap please"}
+    assert items[1]["role"] == "assistant" and items[1]["content"].startswith("SUMMARY:")
+    assert items[2:] == turn(4) + turn(5)
+    records = await session.get_items_with_metadata()
+    assert [r["metadata"].get("kind") for r in records[:2]] == ["history_summary_prompt", "history_summary"]
+    assert records[0]["metadata"]["summary_for_turns"] == [1, 3]
+    assert records[2]["metadata"] == {"synthetic": False, "turn": 4}
+    assert await session.get_full_history() == records
+
+
+async def test_items_stay_verbatim_and_metadata_never_reaches_the_model():
+    # cookbook defects 1-3: reasoning and tool items flattened into fake user messages
+    summarizer = EchoSummarizer()
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=2, summarizer=summarizer)
+    tool_turn = [user("my order"), reasoning(), call("c1"), output("c1", "shipped"), assistant("It shipped.")]
+    await session.add_items(tool_turn)
+    await session.add_items(turn(2, tool=True))
+    assert await session.get_items() == tool_turn + turn(2, tool=True)
+    for item in await session.get_items():
+        assert not METADATA_KEYS & set(item)
+    await session.add_items(turn(3))
+    # the summarizer received the items themselves, not stringified user messages
+    assert summarizer.calls[0][:5] == tool_turn
+
+
+async def test_only_real_user_messages_count_as_turns():
+    summarizer = EchoSummarizer()
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=2, summarizer=summarizer)
+    # one user turn with many tool items: still one turn, no summary
+    await session.add_items([user("q")] + [x for n in range(5) for x in (call(f"c{n}"), output(f"c{n}"))])
+    await session.add_items(turn(2))
+    assert summarizer.calls == []
+    await session.add_items(turn(3))
+    await session.add_items(turn(4))
+    # the summary covered turns 1-2; the shadow prompt is not counted as a turn,
+    # so turns 3 and 4 (2 <= context_limit) stay without a second summary
+    assert len(summarizer.calls) == 1
+    records = await session.get_items_with_metadata()
+    real_turns = [r["metadata"]["turn"] for r in records if not r["metadata"]["synthetic"] and r["message"].get("role") == "user"]
+    assert real_turns == [3, 4]
+
+
+async def test_failed_summary_loses_nothing_and_is_recorded(caplog):
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=2, summarizer=FailingSummarizer())
+    with caplog.at_level(logging.WARNING, logger="memlab.summarizing"):
+        await fill(session, 4)
+    assert await session.get_items() == conversation(4, tool_every=0)
+    assert session.summary_events[-1]["status"] == "failed"
+    assert "model unavailable" in session.last_summary_error
+    assert "model unavailable" in caplog.text
+    # retried at the next trigger with a working summarizer
+    session.summarizer = EchoSummarizer()
+    await session.add_items(turn(5))
+    assert session.summary_events[-1]["status"] == "applied"
+    assert session.last_summary_error is None
+    assert (await session.get_items())[2:] == turn(5)
+
+
+@pytest.mark.parametrize(
+    "summarizer, status, message",
+    [(EmptySummarizer(), "failed", "empty"), (SlowSummarizer(), "failed", "timed out"),
+     (ForgetfulSummarizer(), "rejected", "A-1042")],
+)
+async def test_every_failure_kind_leaves_history_unchanged(summarizer, status, message):
+    session = SummarizingSession(
+        keep_last_n_turns=1, context_limit=1, summarizer=summarizer,
+        summary_timeout=0.05, must_keep=[r"A-\d{4}"],
+    )
+    await session.add_items([user("order A-1042 is late"), assistant("checking")])
+    await session.add_items(turn(2))
+    assert await session.get_items() == [user("order A-1042 is late"), assistant("checking")] + turn(2)
+    assert session.summary_events[-1]["status"] == status
+    assert message in session.summary_events[-1]["error"]
+
+
+async def test_raise_summary_errors_propagates_after_storing():
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=FailingSummarizer(),
+                                 raise_summary_errors=True)
+    await session.add_items(turn(1))
+    with pytest.raises(SummarizationError, match="model unavailable"):
+        await session.add_items(turn(2))
+    assert await session.get_items() == turn(1) + turn(2)
+
+
+async def test_without_a_summarizer_history_is_kept_whole():
+    # cookbook defect 5: history replaced by "Summary unavailable."
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=2)
+    await fill(session, 6, tool=True)
+    assert await session.get_items() == conversation(6, tool_every=1)
+    assert "unavailable" not in str(await session.get_items())
+    assert session.summary_events == []
+
+
+async def test_fidelity_gate_accepts_a_summary_that_keeps_the_facts():
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer(),
+                                 must_keep=[r"A-\d{4}", lambda items: ["E-42"] if "E-42" in str(items) else []])
+    await session.add_items([user("order A-1042, error E-42"), assistant("checking")])
+    await session.add_items(turn(2))
+    assert session.summary_events[-1]["status"] == "applied"
+    assert "A-1042" in session.summary_text and "E-42" in session.summary_text
+
+
+async def test_keep_last_n_turns_zero_still_keeps_the_newest_turn():
+    # cookbook defect 6
+    session = SummarizingSession(keep_last_n_turns=0, context_limit=1, summarizer=EchoSummarizer())
+    await fill(session, 2)
+    items = await session.get_items()
+    assert items[2:] == turn(2)
+    assert "question 2" not in session.summary_text
+
+
+async def test_pop_item_never_leaves_half_a_pair():
+    # cookbook defect 7
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer())
+    await fill(session, 2)
+    for _ in range(len(turn(2))):
+        await session.pop_item()
+    popped = await session.pop_item()
+    assert popped["role"] == "assistant" and popped["content"].startswith("SUMMARY")
+    assert await session.get_items() == []
+    assert await session.pop_item() is None
+
+
+async def test_limit_rule_and_pair_integrity():
+    # cookbook defect 8
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer())
+    await fill(session, 2, tool=True)
+    full = await session.get_items()
+    assert await session.get_items(0) == []
+    assert await session.get_items(-2) == []
+    assert await session.get_items(None) == full
+    # a cut between the shadow prompt and the summary drops both
+    assert await session.get_items(len(full) - 1) == full[2:]
+    # a cut that would start at a tool output drops the orphan
+    tail = await session.get_items(3)
+    assert tail[0].get("type") != "function_call_output"
+
+
+async def test_get_items_returns_copies():
+    # cookbook defect 9
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer())
+    await fill(session, 2)
+    view = await session.get_items()
+    view[1]["content"] = "forged"
+    view[2]["content"] = "forged"
+    again = await session.get_items()
+    assert "forged" not in str(again)
+    records = await session.get_items_with_metadata()
+    records[0]["metadata"]["synthetic"] = False
+    assert (await session.get_items_with_metadata())[0]["metadata"]["synthetic"] is True
+
+
+@pytest.mark.parametrize(
+    "kwargs, name",
+    [({"context_limit": 0}, "context_limit"), ({"context_limit": 2.0}, "context_limit"),
+     ({"keep_last_n_turns": -1}, "keep_last_n_turns"), ({"keep_last_n_turns": 5, "context_limit": 4}, "keep_last_n_turns"),
+     ({"keep_last_n_turns": "2"}, "keep_last_n_turns"), ({"context_limit": True}, "context_limit")],
+)
+def test_invalid_parameters_raise_value_error(kwargs, name):
+    # cookbook defect 10: validation by assert
+    with pytest.raises(ValueError, match=name):
+        SummarizingSession(**kwargs)
+
+
+async def test_set_limits_validates_and_summarizes():
+    session = SummarizingSession(keep_last_n_turns=2, context_limit=6, summarizer=EchoSummarizer())
+    await fill(session, 4)
+    assert session.summary_events == []
+    await session.set_limits(context_limit=3)
+    assert session.summary_events[-1]["status"] == "applied"
+    assert count_turns((await session.get_items())[2:]) == 2
+    with pytest.raises(ValueError, match="keep_last_n_turns"):
+        await session.set_limits(keep_last_n_turns=4)
+
+
+async def test_running_summary_extends_the_previous_one():
+    summarizer = EchoSummarizer()
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=2, summarizer=summarizer)
+    await fill(session, 5)
+    assert len(summarizer.calls) >= 2
+    # the second call saw the first summary pair
+    assert summarizer.calls[1][1]["content"].startswith("SUMMARY")
+    records = await session.get_items_with_metadata()
+    assert records[1]["metadata"]["summary_for_turns"] == [1, 4]
+
+
+async def test_rejects_non_items():
+    session = SummarizingSession()
+    with pytest.raises(TypeError):
+        await session.add_items([42])
+    with pytest.raises(TypeError):
+        SummarizingSession(summarizer="not a summarizer")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ LLMSummarizer
+
+
+class _FakeResponses:
+    def __init__(self, response):
+        self.response = response
+        self.requests: list[dict] = []
+
+    async def create(self, **request):
+        self.requests.append(request)
+        return self.response
+
+
+class _FakeResponse:
+    def __init__(self, text="## Identifiers\n- A-1042", status="completed", reason=None):
+        self.output_text = text
+        self.status = status
+        self.incomplete_details = type("D", (), {"reason": reason})() if reason else None
+
+
+class _FakeClient:
+    def __init__(self, response):
+        self.responses = _FakeResponses(response)
+
+
+def test_render_transcript_covers_every_kind_and_cuts_long_outputs():
+    items = [
+        user("hi"),
+        {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "part one"},
+                                                              {"type": "output_text", "text": "part two"}]},
+        reasoning(),
+        call("c1"),
+        output("c1", "x" * 50),
+    ]
+    text = render_transcript(items, tool_trim_limit=10)
+    assert "USER: hi" in text
+    assert "ASSISTANT: part one part two" in text  # cookbook defect 3: list content
+    assert 'TOOL CALL [c1]: lookup_order({"order_id": "A1"})' in text
+    assert "TOOL RESULT [c1]: xxxxxxxxxx … [40 more characters cut]" in text
+
+
+async def test_llm_summarizer_builds_the_request():
+    client = _FakeClient(_FakeResponse())
+    summarizer = LLMSummarizer(client, model="m", max_tokens=100, agent_instructions="Never promise refunds.")
+    shadow, summary = await summarizer.summarize(turn(1))
+    assert (shadow, summary) == (SHADOW_PROMPT, "## Identifiers\n- A-1042")
+    request = client.responses.requests[0]
+    assert request["model"] == "m" and request["max_output_tokens"] == 100
+    assert request["instructions"].startswith(SUMMARY_PROMPT_TITLE)
+    assert "Never promise refunds." in request["instructions"]  # cookbook defect 11
+    assert "USER: question 1" in request["input"][0]["content"]
+
+
+@pytest.mark.parametrize("response, message", [(_FakeResponse(text="  "), "empty"),
+                                               (_FakeResponse(status="incomplete", reason="max_output_tokens"), "incomplete")])
+async def test_llm_summarizer_rejects_empty_or_incomplete(response, message):
+    with pytest.raises(SummarizationError, match=message):
+        await LLMSummarizer(_FakeClient(response)).summarize(turn(1))
+
+
+async def test_llm_summarizer_runs_a_sync_client_in_a_thread():
+    class SyncResponses:
+        def create(self, **request):
+            return _FakeResponse("sync summary")
+
+    client = type("C", (), {"responses": SyncResponses()})()
+    assert (await LLMSummarizer(client).summarize(turn(1)))[1] == "sync summary"
+
+
+def test_summary_prompt_lists_every_section_and_asks_for_contradictions_only_with_rules():
+    plain = summary_prompt()
+    assert all(f"## {name}" in plain for name in SUMMARY_SECTIONS)
+    assert "contradicts" not in plain
+    assert "contradicts" in summary_prompt("Be nice.")
+
+
+@pytest.mark.parametrize("kwargs", [{"max_tokens": 0}, {"tool_trim_limit": -5}])
+def test_llm_summarizer_validates(kwargs):
+    with pytest.raises(ValueError):
+        LLMSummarizer(_FakeClient(_FakeResponse()), **kwargs)

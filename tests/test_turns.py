@@ -1,0 +1,111 @@
+from __future__ import annotations
+
+import pytest
+from openai.types.responses import ResponseOutputMessage, ResponseOutputText
+
+from memlab.turns import (
+    apply_limit,
+    count_turns,
+    drop_orphans,
+    is_user_message,
+    item_text,
+    last_turns,
+    split_turns,
+    to_item,
+    turn_starts,
+)
+
+from .helpers import assistant, call, conversation, output, reasoning, user
+
+
+def test_user_message_forms():
+    assert is_user_message({"role": "user", "content": "hi"})
+    assert is_user_message({"type": "message", "role": "user", "content": [{"type": "input_text", "text": "hi"}]})
+    assert not is_user_message(assistant("hi"))
+    assert not is_user_message(output("c1"))
+    assert not is_user_message({"role": "system", "content": "rules"})
+
+
+def test_to_item_copies_dicts_and_dumps_pydantic():
+    original = {"role": "user", "content": [{"type": "input_text", "text": "hi"}]}
+    copy = to_item(original)
+    copy["content"][0]["text"] = "changed"
+    assert original["content"][0]["text"] == "hi"
+
+    message = ResponseOutputMessage(
+        id="m1", type="message", role="assistant", status="completed",
+        content=[ResponseOutputText(type="output_text", text="hello", annotations=[])],
+    )
+    dumped = to_item(message)
+    assert dumped["role"] == "assistant" and dumped["content"][0]["text"] == "hello"
+    assert isinstance(dumped, dict)
+
+
+@pytest.mark.parametrize("bad", ["a string", 42, None, ["list"], object()])
+def test_to_item_rejects_non_items(bad):
+    with pytest.raises(TypeError, match="dicts or SDK"):
+        to_item(bad)
+
+
+def test_to_item_rejects_unserialisable_values():
+    with pytest.raises(TypeError, match="JSON"):
+        to_item({"role": "user", "content": object()})
+
+
+def test_turn_boundaries():
+    items = conversation(4)
+    assert count_turns(items) == 4
+    assert [items[i]["content"] for i in turn_starts(items)] == [f"question {n}" for n in range(1, 5)]
+    preamble, turns = split_turns([assistant("welcome")] + items)
+    assert preamble == [assistant("welcome")]
+    assert [t[0]["content"] for t in turns] == [f"question {n}" for n in range(1, 5)]
+
+
+def test_last_turns_cuts_before_a_user_message():
+    items = conversation(5)
+    kept = last_turns(items, 2)
+    assert kept[0] == user("question 4")
+    assert count_turns(kept) == 2
+    assert last_turns(items, 0) == []
+    assert last_turns(items, 99) == items
+
+
+def test_drop_orphans_removes_each_kind():
+    items = [output("lost"), user("q"), reasoning("rs_a"), call("c1"), output("c1"), assistant("a")]
+    assert drop_orphans(items) == items[1:]
+    # a call whose output is missing, followed by a later message
+    assert drop_orphans([user("q"), call("c2"), assistant("a")]) == [user("q"), assistant("a")]
+    # a call at the very end is kept: its run may still be going
+    assert drop_orphans([user("q"), call("c3")]) == [user("q"), call("c3")]
+    # reasoning with nothing after it, or before a user message
+    assert drop_orphans([user("q"), reasoning()]) == [user("q")]
+    assert drop_orphans([reasoning(), user("q")]) == [user("q")]
+    # dropping a call orphans the reasoning before it: fixed point
+    assert drop_orphans([user("q"), reasoning(), call("c4"), assistant("a")]) == [user("q"), assistant("a")]
+
+
+@pytest.mark.parametrize("limit, expected", [(None, 6), (0, 0), (-3, 0), (2, 2)])
+def test_apply_limit_follows_the_sdk_rule(limit, expected):
+    items = conversation(3, tool_every=0)
+    assert len(apply_limit(items, limit)) == expected
+
+
+def test_apply_limit_never_starts_with_an_orphan():
+    items = [user("q"), call("c1"), output("c1"), assistant("a")]
+    # the newest 2 items would start with the tool output: it is dropped
+    assert apply_limit(items, 2) == [assistant("a")]
+
+
+def test_apply_limit_rejects_non_integers():
+    with pytest.raises(TypeError):
+        apply_limit([], 2.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        apply_limit([], True)  # type: ignore[arg-type]
+
+
+def test_item_text_renders_every_kind():
+    assert item_text(user("hi")) == "hi"
+    assert item_text(assistant("hello")) == "hello"
+    assert item_text(call("c1")) == 'lookup_order({"order_id": "A1"})'
+    assert item_text(output("c1", "ok")) == "ok"
+    assert item_text({"type": "reasoning", "summary": [{"type": "summary_text", "text": "think"}]}) == "think"
