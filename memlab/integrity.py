@@ -1,0 +1,480 @@
+"""Tamper-evident history: an HMAC chain around any SDK session.
+
+The SDK trusts its storage. If someone edits a row of the SQLite file (or a
+Redis list), deletes a message, swaps two, or pastes in rows from another
+conversation, the next run sends that forged history to the model as if the
+user and the agent had really said it. :class:`IntegritySession` closes that
+gap for any backend: it wraps the session you already use and signs every
+item with a key that only your application holds.
+
+How it works, in five lines:
+
+* Each item is stored inside an *envelope*, a dict of its own
+  ``type`` (``"memlab_integrity_envelope"``) holding the item, its position
+  ``seq`` and a ``mac``. The inner session stores the envelope like any item.
+* ``mac = HMAC-SHA256(key, canonical JSON of {session_id, seq, previous mac, item})``:
+  editing an item, moving it, deleting one before it or copying it from another
+  session all change what the MAC should be.
+* ``get_items()`` reads the whole chain, checks every MAC, and returns clean
+  copies of the original items: the envelope never reaches the model. Any
+  failure raises :class:`IntegrityError` instead of returning anything.
+* A chain cannot show that its *newest* rows were cut off, so the session also
+  keeps a signed *head* (item count and last MAC) — in memory by default, or in
+  a :class:`FileHeadStore` that survives restarts.
+* ``pop_item`` and ``clear_session`` move the head with the chain, so
+  legitimate edits never look like tampering.
+
+Why a separate envelope rather than an extra key on the item? The SDK sends
+unknown item keys to the API. An envelope is not a valid input item at all, so
+if anyone ever reads the inner session directly and hands it to a model, the
+request fails loudly instead of quietly leaking memlab's bookkeeping.
+
+Limits (honest ones):
+
+* A party who can write to *both* the storage and the head store can roll both
+  back to an earlier, genuinely signed state. Detecting that needs a counter
+  kept where they cannot write (your application database, for instance).
+* With the default in-memory head, a *new* ``IntegritySession`` trusts the
+  first complete, valid chain it reads (trust on first use): newest rows cut
+  off while no process was running go unnoticed. Use a :class:`FileHeadStore`
+  (or your own :class:`HeadStore`) to carry the head across restarts.
+* One writer per conversation. Two ``IntegritySession`` objects appending to the
+  same storage each extend the chain from their own view; the next read
+  raises (it never silently accepts a forked history).
+* The inner session must store what it is given, verbatim. A session that
+  rewrites its own history (trimming, summarizing, compaction) breaks the
+  chain by design: put such policies *outside* the IntegritySession.
+* Rows the inner session itself cannot decode (``SQLiteSession`` and
+  ``RedisSession`` skip invalid JSON) are invisible here; if such a row was one
+  of ours, the gap it leaves is detected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import os
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any, Protocol
+
+from agents.memory import Session, SessionSettings
+from agents.memory.session_settings import coerce_session_settings, resolve_session_limit
+
+from memlab.turns import to_item
+
+__all__ = [
+    "ENVELOPE_TYPE",
+    "MemlabError",
+    "IntegrityError",
+    "KeyMismatchError",
+    "HeadStore",
+    "FileHeadStore",
+    "IntegritySession",
+]
+
+ENVELOPE_TYPE = "memlab_integrity_envelope"
+"""The ``type`` of a stored envelope; no Responses API item has this type."""
+
+_ITEM_KIND = "memlab.integrity.item"
+_HEAD_KIND = "memlab.integrity.head"
+_KEY_ID_MESSAGE = b"memlab.integrity.key-id"
+_MIN_KEY_BYTES = 16
+
+Head = tuple[int, str]
+"""``(item count, MAC of the newest item)``; an empty chain is ``(0, "")``."""
+
+
+class MemlabError(Exception):
+    """Base class of memlab's own errors (catch this to catch them all)."""
+
+
+class IntegrityError(MemlabError):
+    """Stored history failed verification: it was changed outside memlab.
+
+    Nothing from a history that raises this reaches the model.
+    """
+
+
+class KeyMismatchError(IntegrityError):
+    """The history was signed with a different key than the one given."""
+
+
+class HeadStore(Protocol):
+    """Where a session's signed head record lives between processes.
+
+    Records are small JSON-able dicts, already signed by the session; a store
+    only has to keep them. Both methods are called from a worker thread.
+    """
+
+    def load(self, session_id: str) -> dict[str, Any] | None:
+        """Return the record saved for ``session_id``, or ``None``."""
+        ...
+
+    def save(self, session_id: str, record: dict[str, Any]) -> None:
+        """Replace the record for ``session_id``."""
+        ...
+
+
+class FileHeadStore:
+    """Keep head records in one small JSON file, ``{session_id: record}``.
+
+    Writes go to a temporary file that then replaces the old one, so a crash
+    never leaves half a file. Safe for many sessions in one process; several
+    processes writing the same file at once are not coordinated.
+
+    Args:
+        path: The JSON file. It is created on the first save.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._lock = threading.Lock()
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {}
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:
+            raise IntegrityError(f"head file {self.path} is not valid JSON") from None
+        if not isinstance(data, dict):
+            raise IntegrityError(f"head file {self.path} does not hold a JSON object")
+        return data
+
+    def load(self, session_id: str) -> dict[str, Any] | None:
+        """Return the record saved for ``session_id``, or ``None``."""
+        with self._lock:
+            return self._read().get(session_id)
+
+    def save(self, session_id: str, record: dict[str, Any]) -> None:
+        """Replace the record for ``session_id``, atomically."""
+        with self._lock:
+            data = self._read()
+            data[session_id] = record
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=self.path.name, suffix=".tmp")
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                    json.dump(data, handle, sort_keys=True)
+                os.replace(tmp, self.path)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
+
+
+def _canonical(value: Any) -> bytes:
+    """The one byte string a JSON value signs as: sorted keys, no spaces, UTF-8."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+class IntegritySession:
+    """Wrap any SDK session so that tampering with its storage is detected.
+
+    Example::
+
+        key = secrets.token_bytes(32)          # keep it outside the database
+        session = IntegritySession(SQLiteSession("conv-1", "chat.db"), key)
+        await Runner.run(agent, "Hello", session=session)
+
+    Args:
+        inner: Any SDK session (``SQLiteSession``, ``RedisSession``,
+            ``SQLAlchemySession``, memlab's sessions...). It stores envelopes;
+            do not give it a default ``session_settings.limit``.
+        key: The secret HMAC key, at least 16 bytes
+            (``secrets.token_bytes(32)`` is a good choice).
+        session_id: The identity the MACs are bound to. Defaults to
+            ``inner.session_id``; rows signed for another id do not verify.
+        head_store: Where to keep the signed head so that truncation is caught
+            across restarts. ``None`` keeps it in this object only. Use the
+            store from the first write on: a store with no record for a
+            non-empty history raises (that is what deleting the record looks like).
+        session_settings: The SDK's settings; ``limit`` is the default for
+            :meth:`get_items`.
+
+    Raises:
+        TypeError: If ``inner`` is not a session or ``key`` is not bytes.
+        ValueError: If ``key`` is shorter than 16 bytes or there is no session id.
+    """
+
+    def __init__(
+        self,
+        inner: Session,
+        key: bytes,
+        *,
+        session_id: str | None = None,
+        head_store: HeadStore | None = None,
+        session_settings: SessionSettings | dict[str, Any] | None = None,
+    ) -> None:
+        if not isinstance(inner, Session):
+            raise TypeError(f"inner must be an SDK Session, not {type(inner).__name__}")
+        if not isinstance(key, (bytes, bytearray)):
+            raise TypeError(
+                f"key must be bytes (e.g. secrets.token_bytes(32)), not {type(key).__name__}"
+            )
+        if len(key) < _MIN_KEY_BYTES:
+            raise ValueError(f"key must be at least {_MIN_KEY_BYTES} bytes, got {len(key)}")
+        session_id = inner.session_id if session_id is None else session_id
+        if not isinstance(session_id, str) or not session_id:
+            raise ValueError("session_id must be a non-empty string")
+        self.inner = inner
+        self.session_id = session_id
+        self.session_settings = (
+            coerce_session_settings(session_settings)
+            if session_settings is not None
+            else SessionSettings()
+        )
+        self._key = bytes(key)
+        self._key_id = hmac.new(self._key, _KEY_ID_MESSAGE, hashlib.sha256).hexdigest()[:16]
+        self._head_store = head_store
+        # Heads we accept. Normally one; while a write is in flight, the heads
+        # before and after it (the write may or may not have landed).
+        self._heads: list[Head] | None = None
+        self._lock = asyncio.Lock()
+
+    # ------------------------------------------------------------------ MACs
+
+    def _mac(self, seq: int, prev: str, item: dict[str, Any]) -> str:
+        message = {
+            "kind": _ITEM_KIND,
+            "session_id": self.session_id,
+            "seq": seq,
+            "prev": prev,
+            "item": item,
+        }
+        return hmac.new(self._key, _canonical(message), hashlib.sha256).hexdigest()
+
+    def _seal(self, heads: list[Head]) -> dict[str, Any]:
+        """A head record: the accepted heads plus a tag only the key can make."""
+        body = [[count, tip] for count, tip in heads]
+        message = {"kind": _HEAD_KIND, "session_id": self.session_id, "heads": body}
+        tag = hmac.new(self._key, _canonical(message), hashlib.sha256).hexdigest()
+        return {"v": 1, "heads": body, "tag": tag}
+
+    def _unseal(self, record: Any) -> list[Head]:
+        heads = record.get("heads") if isinstance(record, dict) else None
+        if not isinstance(heads, list) or not all(
+            isinstance(h, list) and len(h) == 2 and type(h[0]) is int and isinstance(h[1], str)
+            for h in heads
+        ):
+            raise IntegrityError(f"session {self.session_id!r}: the head record is malformed")
+        expected = self._seal([(count, tip) for count, tip in heads])["tag"]
+        if not hmac.compare_digest(expected, str(record.get("tag"))):
+            raise IntegrityError(
+                f"session {self.session_id!r}: the head record was edited "
+                "or signed with a different key"
+            )
+        return [(count, tip) for count, tip in heads]
+
+    # ------------------------------------------------------------- the head
+
+    async def _load_heads(self) -> list[Head] | None:
+        if self._head_store is None:
+            return self._heads
+        record = await asyncio.to_thread(self._head_store.load, self.session_id)
+        return None if record is None else self._unseal(record)
+
+    async def _save_heads(self, heads: list[Head]) -> None:
+        self._heads = heads
+        if self._head_store is not None:
+            await asyncio.to_thread(self._head_store.save, self.session_id, self._seal(heads))
+
+    # ------------------------------------------------------------ verifying
+
+    async def _read_envelopes(self) -> list[Any]:
+        settings = getattr(self.inner, "session_settings", None)
+        if settings is not None and coerce_session_settings(settings).limit is not None:
+            raise ValueError(
+                "the inner session has a default session_settings.limit, so it cannot "
+                "return the whole chain; set the limit on the IntegritySession instead"
+            )
+        return list(await self.inner.get_items())
+
+    def _check_chain(self, rows: list[Any]) -> None:
+        """Raise unless ``rows`` is an unbroken chain signed with our key."""
+        where = f"session {self.session_id!r}"
+        for pos, env in enumerate(rows):
+            if not (
+                isinstance(env, dict)
+                and env.get("type") == ENVELOPE_TYPE
+                and type(env.get("seq")) is int
+                and isinstance(env.get("mac"), str)
+                and isinstance(env.get("kid"), str)
+                and isinstance(env.get("item"), dict)
+            ):
+                raise IntegrityError(
+                    f"{where}, position {pos}: not a signed memlab envelope "
+                    "(a row injected into storage, or written without IntegritySession)"
+                )
+        if rows and all(env["kid"] != self._key_id for env in rows):
+            raise KeyMismatchError(
+                f"{where}: the history was signed with a different key "
+                f"(key id {rows[0]['kid']}, yours is {self._key_id})"
+            )
+        prev = ""
+        for pos, env in enumerate(rows):
+            if env["kid"] != self._key_id:
+                raise IntegrityError(f"{where}, position {pos}: row signed with another key")
+            seq = env["seq"]
+            if seq > pos:
+                raise IntegrityError(
+                    f"{where}, position {pos} holds item #{seq}: "
+                    f"{seq - pos} earlier item(s) were deleted"
+                )
+            if seq < pos:
+                raise IntegrityError(
+                    f"{where}, position {pos} holds item #{seq}: items were reordered or duplicated"
+                )
+            if not hmac.compare_digest(self._mac(seq, prev, env["item"]), env["mac"]):
+                raise IntegrityError(
+                    f"{where}, position {pos}: MAC mismatch — the item was edited, moved, "
+                    "or copied from another session"
+                )
+            prev = env["mac"]
+
+    def _check_head(self, rows: list[Any], heads: list[Head] | None) -> Head:
+        """Compare the verified chain with the signed head; return the chain's head."""
+        head: Head = (len(rows), rows[-1]["mac"] if rows else "")
+        where = f"session {self.session_id!r}"
+        if heads is None:
+            if self._head_store is not None and rows:
+                raise IntegrityError(
+                    f"{where}: the head store has no record for a non-empty history "
+                    "(the record was deleted, or the store is not the one used to write)"
+                )
+            return head  # trust on first use
+        if head in heads:
+            return head
+        expected_count = heads[0][0]
+        if len(rows) < expected_count:
+            raise IntegrityError(
+                f"{where}: history has {len(rows)} item(s) but {expected_count} were written — "
+                "the newest items were deleted"
+            )
+        if len(rows) > expected_count:
+            raise IntegrityError(
+                f"{where}: history has {len(rows)} item(s) but {expected_count} were written — "
+                "items were added outside this IntegritySession (replayed rows or another writer)"
+            )
+        raise IntegrityError(
+            f"{where}: history was replaced by a different validly signed chain "
+            "(rollback or replay of older rows)"
+        )
+
+    async def _verified_envelopes(self) -> list[dict[str, Any]]:
+        """Read, verify and return the envelopes; collapse the head to what was read."""
+        rows = await self._read_envelopes()
+        self._check_chain(rows)
+        heads = await self._load_heads()
+        head = self._check_head(rows, heads)
+        if heads != [head]:
+            await self._save_heads([head])
+        return rows
+
+    async def verify(self) -> int:
+        """Check the whole stored history now.
+
+        Returns:
+            The number of verified items.
+
+        Raises:
+            IntegrityError: If anything was changed outside memlab.
+        """
+        async with self._lock:
+            return len(await self._verified_envelopes())
+
+    # -------------------------------------------------- the Session protocol
+
+    async def get_items(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """Verify the whole chain, then return clean copies of the items.
+
+        Args:
+            limit: ``None`` uses ``session_settings.limit`` (``None`` there means
+                all items); ``<= 0`` returns ``[]``; otherwise the newest
+                ``limit`` items, in order. The whole chain is verified either way.
+
+        Raises:
+            IntegrityError: If the stored history fails verification.
+            TypeError: If ``limit`` is not an int or ``None``.
+        """
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)):
+            raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
+        limit = resolve_session_limit(limit, self.session_settings)
+        async with self._lock:
+            rows = await self._verified_envelopes()
+        if limit is not None:
+            rows = rows[-limit:] if limit > 0 else []
+        return [to_item(env["item"]) for env in rows]
+
+    async def add_items(self, items: list[Any]) -> None:
+        """Verify the stored chain, then append ``items`` signed as its next links.
+
+        Raises:
+            IntegrityError: If the stored history already fails verification
+                (nothing is written then).
+            TypeError: If an item cannot be stored as JSON.
+        """
+        clean = [to_item(item) for item in items]
+        if not clean:
+            return
+        async with self._lock:
+            rows = await self._verified_envelopes()
+            old: Head = (len(rows), rows[-1]["mac"] if rows else "")
+            envelopes, prev = [], old[1]
+            for seq, item in enumerate(clean, start=old[0]):
+                mac = self._mac(seq, prev, item)
+                envelopes.append(
+                    {"type": ENVELOPE_TYPE, "seq": seq, "kid": self._key_id, "mac": mac, "item": item}
+                )
+                prev = mac
+            new: Head = (old[0] + len(envelopes), prev)
+            # Record both heads first: if the write fails half-way through the
+            # round trip, the next read accepts whichever state really landed.
+            await self._save_heads([old, new])
+            await self.inner.add_items(envelopes)
+            await self._save_heads([new])
+
+    async def pop_item(self) -> dict[str, Any] | None:
+        """Remove and return the newest item (verified first), or ``None`` if empty.
+
+        Raises:
+            IntegrityError: If the stored history fails verification (nothing
+                is removed then), or if the inner session removed a different
+                row than the verified newest one (a concurrent writer).
+        """
+        async with self._lock:
+            rows = await self._verified_envelopes()
+            if not rows:
+                return None
+            old: Head = (len(rows), rows[-1]["mac"])
+            new: Head = (len(rows) - 1, rows[-2]["mac"] if len(rows) > 1 else "")
+            await self._save_heads([old, new])
+            popped = await self.inner.pop_item()
+            if popped != rows[-1]:
+                raise IntegrityError(
+                    f"session {self.session_id!r}: pop_item removed a row other than the "
+                    "verified newest item (storage changed concurrently)"
+                )
+            await self._save_heads([new])
+            return to_item(rows[-1]["item"])
+
+    async def clear_session(self) -> None:
+        """Delete every item; the empty history is the new signed head.
+
+        Clearing does not verify first: it is the way out of a history that no
+        longer verifies.
+        """
+        async with self._lock:
+            empty: Head = (0, "")
+            try:
+                heads = await self._load_heads()
+            except IntegrityError:
+                heads = None  # a broken head record is cleared along with the history
+            await self._save_heads([*(heads or []), empty])
+            await self.inner.clear_session()
+            await self._save_heads([empty])

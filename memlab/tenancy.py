@@ -1,0 +1,151 @@
+"""Tenant isolation: a session that checks *who is asking* before every access.
+
+In a multi-tenant service the session id usually comes from a request, and a
+bug (or a crafted request) can point tenant B's run at tenant A's
+conversation. The session is the last place where that can be stopped before
+A's history is read into B's prompt.
+
+The SDK helps: if **all four** methods of a session accept a keyword parameter
+literally named ``wrapper``, the runner passes the run's
+``RunContextWrapper`` to each call (``**kwargs`` does not count). The session
+can then read the context you gave ``Runner.run(..., context=...)``.
+
+:class:`TenantGuardSession` uses that hook. The contract for the run context:
+
+* it has an attribute ``tenant_id`` (a dataclass, a pydantic model...), or
+* it is a mapping with the key ``"tenant_id"``.
+
+Anything else — no context, no tenant, a different tenant — is refused with
+:class:`TenantAccessError` *before* the wrapped session is touched, so nothing
+is read and nothing is written. The guard fails closed.
+
+Direct calls (your own code calling ``await session.get_items()``, with no
+``wrapper``) carry no tenant, so they are refused too unless the guard was
+built with ``allow_direct=True``. Use that for trusted code paths such as an
+admin tool or a notebook; keep it off in request handlers.
+
+Put the guard *outermost*: the runner only passes ``wrapper`` to the session it
+was given. ``TenantGuardSession(IntegritySession(SQLiteSession(...)), "acme")``
+checks the tenant first, then the history's integrity.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from agents.memory import Session, SessionSettings
+
+from memlab.integrity import MemlabError
+
+__all__ = ["TenantAccessError", "tenant_of", "accepts_wrapper", "TenantGuardSession"]
+
+
+class TenantAccessError(MemlabError):
+    """A run (or a direct call) tried to use a session of another tenant."""
+
+
+def tenant_of(context: Any) -> str | None:
+    """Return the tenant id a run context carries, or ``None`` if it carries none.
+
+    Args:
+        context: The object passed as ``Runner.run(..., context=...)``: anything
+            with a ``tenant_id`` attribute, or a mapping with a ``"tenant_id"`` key.
+    """
+    if isinstance(context, Mapping):
+        tenant = context.get("tenant_id")
+    else:
+        tenant = getattr(context, "tenant_id", None)
+    return tenant if isinstance(tenant, str) and tenant else None
+
+
+def accepts_wrapper(method: Callable[..., Any]) -> bool:
+    """True if ``method`` has a parameter named ``wrapper`` that can be passed by keyword.
+
+    This is the test the SDK runner applies to each of a session's four methods.
+    """
+    try:
+        parameters = inspect.signature(method).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(
+        p.name == "wrapper" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        for p in parameters
+    )
+
+
+class TenantGuardSession:
+    """Let only runs of one tenant use the wrapped session.
+
+    Args:
+        inner: The session that holds this tenant's conversation.
+        tenant_id: The tenant that owns it.
+        allow_direct: Allow calls made without a run context (no ``wrapper``).
+            Off by default: such calls cannot prove which tenant they serve.
+
+    Raises:
+        TypeError: If ``inner`` is not an SDK session.
+        ValueError: If ``tenant_id`` is not a non-empty string.
+    """
+
+    def __init__(self, inner: Session, tenant_id: str, *, allow_direct: bool = False) -> None:
+        if not isinstance(inner, Session):
+            raise TypeError(f"inner must be an SDK Session, not {type(inner).__name__}")
+        if not isinstance(tenant_id, str) or not tenant_id:
+            raise ValueError(f"tenant_id must be a non-empty string, got {tenant_id!r}")
+        self.inner = inner
+        self.tenant_id = tenant_id
+        self.allow_direct = allow_direct
+        self.session_id = inner.session_id
+
+    @property
+    def session_settings(self) -> SessionSettings | None:
+        """The wrapped session's settings (the runner reads its default ``limit``)."""
+        return self.inner.session_settings
+
+    def _authorize(self, wrapper: Any, action: str) -> None:
+        """Raise :class:`TenantAccessError` unless this call may touch the session."""
+        if wrapper is None:
+            if self.allow_direct:
+                return
+            raise TenantAccessError(
+                f"{action} on session {self.session_id!r} without a run context: "
+                "the caller's tenant is unknown (use allow_direct=True for trusted code)"
+            )
+        tenant = tenant_of(getattr(wrapper, "context", None))
+        if tenant is None:
+            raise TenantAccessError(
+                f"{action} on session {self.session_id!r}: the run context carries no tenant_id"
+            )
+        if tenant != self.tenant_id:
+            raise TenantAccessError(
+                f"{action} on session {self.session_id!r}: it belongs to another tenant "
+                f"than the run's ({tenant!r})"
+            )
+
+    async def _call(self, method: Callable[..., Any], *args: Any, wrapper: Any) -> Any:
+        """Call the inner method, handing on ``wrapper`` if it opts in too."""
+        if wrapper is not None and accepts_wrapper(method):
+            return await method(*args, wrapper=wrapper)
+        return await method(*args)
+
+    async def get_items(self, limit: int | None = None, *, wrapper: Any = None) -> list[Any]:
+        """Return the inner session's items, after the tenant check."""
+        self._authorize(wrapper, "get_items")
+        return await self._call(self.inner.get_items, limit, wrapper=wrapper)
+
+    async def add_items(self, items: list[Any], *, wrapper: Any = None) -> None:
+        """Append to the inner session, after the tenant check."""
+        self._authorize(wrapper, "add_items")
+        await self._call(self.inner.add_items, items, wrapper=wrapper)
+
+    async def pop_item(self, *, wrapper: Any = None) -> Any:
+        """Pop from the inner session, after the tenant check."""
+        self._authorize(wrapper, "pop_item")
+        return await self._call(self.inner.pop_item, wrapper=wrapper)
+
+    async def clear_session(self, *, wrapper: Any = None) -> None:
+        """Clear the inner session, after the tenant check."""
+        self._authorize(wrapper, "clear_session")
+        await self._call(self.inner.clear_session, wrapper=wrapper)
