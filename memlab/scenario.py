@@ -1,0 +1,452 @@
+"""The customer-support scenario every memlab notebook uses.
+
+A support agent for tech products helps customers with orders, warranties and
+faulty devices. It has four function tools with deterministic fake back ends,
+so every run gives the same answers.
+
+Conversations are plain data. Each one lists its user turns, the **facts** it
+plants (an order number, a serial, an error code, a contact preference: each
+with the user turn that planted it) and the **probes** that ask for a fact
+later. A memory policy keeps a fact if the agent still answers its probe;
+trimming too hard makes the agent say "I don't know".
+
+:func:`transcript` computes, without the Runner, the full history the offline
+model produces for a conversation: fast, synchronous, deterministic, and the
+same items ``Runner.run`` stores in a session.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import os
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .offline import FACT_PATTERNS, reply_item
+
+__all__ = [
+    "CONVERSATIONS",
+    "DEFAULT_MODEL",
+    "INSTRUCTIONS",
+    "LAPTOP",
+    "LONG",
+    "ROUTER",
+    "Conversation",
+    "Fact",
+    "Probe",
+    "support_agent",
+    "support_tools",
+    "synthetic_conversation",
+    "transcript",
+]
+
+#: The model name used unless ``MEMLAB_MODEL`` (or the ``model`` argument) says otherwise.
+DEFAULT_MODEL = "gpt-4.1-mini"
+
+INSTRUCTIONS = """You are the support assistant of a shop that sells laptops, routers, phones and audio gear.
+- Be brief and concrete: one suggestion at a time, then ask what happened.
+- Use the tools instead of guessing: lookup_order for order numbers, check_warranty and
+  run_diagnostics for a device's serial number, create_ticket when a human must act.
+- Repeat identifiers (order numbers, serials, ticket ids, error codes) exactly as written.
+- Remember the customer's preferences, such as how they want to be contacted.
+- If you do not know something from this conversation, say so; never invent an identifier."""
+
+# -------------------------------------------------------------------------
+# Fake back ends: plain functions, so transcript() can call them directly.
+# -------------------------------------------------------------------------
+
+_ORDERS = {
+    "ORD-73914": ("Aero 14 laptop and Pulse headset", "delivered", "delivered on 2025-03-04 and signed for"),
+    "ORD-48213": ("NetHub AX3000 router", "delivered", "delivered on 2025-01-17"),
+}
+_DIAGNOSES = {
+    "SN-LP4K9M2X": (["E-2107"], "battery not detected"),
+    "SN-AX7Q42PL": (["E-3120"], "fan speed sensor out of range"),
+}
+
+
+def _number(text: str, digits: int) -> str:
+    """A stable pseudo-random number with ``digits`` digits, derived from ``text``."""
+    return str(int(hashlib.sha256(text.encode()).hexdigest(), 16) % 10**digits).zfill(digits)
+
+
+def lookup_order_backend(order_id: str) -> str:
+    """Status of an order, as JSON text."""
+    if not FACT_PATTERNS["order_number"].fullmatch(order_id):
+        return json.dumps({"error": f"no order with id {order_id!r}; order ids look like ORD-12345"})
+    product, status, detail = _ORDERS.get(order_id, ("USB-C charger", "in transit", "expected within 3 days"))
+    return json.dumps({"order_id": order_id, "product": product, "status": status, "detail": detail})
+
+
+def check_warranty_backend(serial: str) -> str:
+    """Warranty coverage of a device, as JSON text."""
+    if not FACT_PATTERNS["serial"].fullmatch(serial):
+        return json.dumps({"error": f"unknown serial {serial!r}; serials look like SN-AB12CD34"})
+    days = int(_number(serial, 3))
+    covered = days % 4 != 0
+    expires = _dt.date(2025, 6, 30) + _dt.timedelta(days=days if covered else -days)
+    return json.dumps({"serial": serial, "covered": covered, "plan": "Standard", "expires": expires.isoformat()})
+
+
+def run_diagnostics_backend(serial: str) -> str:
+    """Remote diagnostics of a device, as JSON text with its error codes."""
+    if not FACT_PATTERNS["serial"].fullmatch(serial):
+        return json.dumps({"error": f"unknown serial {serial!r}; serials look like SN-AB12CD34"})
+    codes, finding = _DIAGNOSES.get(serial, ([f"E-1{_number(serial, 3)}"], "storage health warning"))
+    return json.dumps({"serial": serial, "error_codes": codes, "finding": finding})
+
+
+def create_ticket_backend(summary: str) -> str:
+    """Open a support ticket; the ticket id is derived from the summary."""
+    if not summary.strip():
+        return json.dumps({"error": "a ticket needs a summary"})
+    return json.dumps({"ticket_id": f"TCK-{_number(summary, 6)}", "status": "open"})
+
+
+#: Tool name → back end. :func:`transcript` calls these instead of the SDK.
+BACKENDS: dict[str, Callable[..., str]] = {
+    "lookup_order": lookup_order_backend,
+    "check_warranty": check_warranty_backend,
+    "run_diagnostics": run_diagnostics_backend,
+    "create_ticket": create_ticket_backend,
+}
+
+
+def support_tools() -> list[Any]:
+    """The agent's four function tools (``agents.FunctionTool``), wrapping :data:`BACKENDS`."""
+    from agents import function_tool
+
+    @function_tool
+    def lookup_order(order_id: str) -> str:
+        """Look up an order's status.
+
+        Args:
+            order_id: The order number, such as ORD-12345.
+        """
+        return lookup_order_backend(order_id)
+
+    @function_tool
+    def check_warranty(serial: str) -> str:
+        """Check whether a device is under warranty.
+
+        Args:
+            serial: The device's serial number, such as SN-AB12CD34.
+        """
+        return check_warranty_backend(serial)
+
+    @function_tool
+    def run_diagnostics(serial: str) -> str:
+        """Run remote diagnostics on a device and report its error codes.
+
+        Args:
+            serial: The device's serial number, such as SN-AB12CD34.
+        """
+        return run_diagnostics_backend(serial)
+
+    @function_tool
+    def create_ticket(summary: str) -> str:
+        """Open a ticket for the repair or warehouse team.
+
+        Args:
+            summary: What the team must do, in one or two sentences.
+        """
+        return create_ticket_backend(summary)
+
+    return [lookup_order, check_warranty, run_diagnostics, create_ticket]
+
+
+def support_agent(model: str | None = None, **overrides: Any) -> Any:
+    """The support agent (an ``agents.Agent``).
+
+    Args:
+        model: The model name; defaults to ``MEMLAB_MODEL`` or :data:`DEFAULT_MODEL`.
+        **overrides: Any other ``Agent`` field (``name``, ``instructions``, ``tools``...).
+
+    Returns:
+        A new ``agents.Agent``.
+    """
+    from agents import Agent
+
+    settings: dict[str, Any] = {
+        "name": "Support",
+        "instructions": INSTRUCTIONS,
+        "tools": support_tools(),
+        "model": model or os.environ.get("MEMLAB_MODEL") or DEFAULT_MODEL,
+    }
+    settings.update(overrides)
+    return Agent(**settings)
+
+
+# -------------------------------------------------------------------------
+# Conversations as data
+# -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fact:
+    """Something the user said that the agent should remember.
+
+    Attributes:
+        key: The kind of fact (``order_number``, ``serial``, ``error_code``,
+            ``ticket_id``, ``contact_channel``).
+        value: The exact text; a memory that kept the fact contains it verbatim.
+        turn: The 1-based user turn whose exchange first states it.
+        must_keep: Whether a summary must keep it (memlab's fidelity gate).
+    """
+
+    key: str
+    value: str
+    turn: int
+    must_keep: bool = True
+
+
+@dataclass(frozen=True)
+class Probe:
+    """A late question whose right answer contains a planted fact.
+
+    Attributes:
+        turn: The 1-based user turn that asks it (``user_turns[turn - 1] == question``).
+        question: The user's question.
+        expected: The text a correct answer contains.
+        fact_key: The :class:`Fact` ``key`` it tests.
+    """
+
+    turn: int
+    question: str
+    expected: str
+    fact_key: str
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """A scripted support conversation: user turns, planted facts, probes."""
+
+    name: str
+    title: str
+    user_turns: tuple[str, ...]
+    facts: tuple[Fact, ...]
+    probes: tuple[Probe, ...]
+
+    def __post_init__(self) -> None:
+        for probe in self.probes:
+            if not 1 <= probe.turn <= len(self.user_turns) or self.user_turns[probe.turn - 1] != probe.question:
+                raise ValueError(f"{self.name}: probe {probe.question!r} is not user turn {probe.turn}")
+        for fact in self.facts:
+            if not 1 <= fact.turn <= len(self.user_turns):
+                raise ValueError(f"{self.name}: fact {fact.key!r} planted at turn {fact.turn}, outside the conversation")
+
+    def must_keep_patterns(self) -> list[str]:
+        """Regexes (escaped values) of the facts a summary must keep."""
+        return [re.escape(fact.value) for fact in self.facts if fact.must_keep]
+
+    def fact(self, key: str) -> Fact:
+        """The fact with this ``key``."""
+        for fact in self.facts:
+            if fact.key == key:
+                return fact
+        raise KeyError(key)
+
+
+def _probes(turns: tuple[str, ...], facts: tuple[Fact, ...], questions: dict[str, str]) -> tuple[Probe, ...]:
+    values = {fact.key: fact.value for fact in facts}
+    return tuple(Probe(turns.index(q) + 1, q, values[key], key) for key, q in questions.items())
+
+
+_LAPTOP_TURNS = (
+    "Hi, my Aero 14 laptop shows a blinking red power light and won't turn on. Please reach me by email if we get cut off.",
+    "I held the power button for 15 seconds with the charger plugged in; the light still blinks red.",
+    "The serial is SN-LP4K9M2X. Please run diagnostics on it.",
+    "Is it still under warranty?",
+    "How did I ask you to contact me?",
+)
+_LAPTOP_FACTS = (
+    Fact("contact_channel", "email", 1),
+    Fact("serial", "SN-LP4K9M2X", 3),
+    Fact("error_code", "E-2107", 3),
+)
+LAPTOP = Conversation(
+    "laptop",
+    "Blinking red light (the trimming demo: max_turns=3 keeps the last three turns)",
+    _LAPTOP_TURNS,
+    _LAPTOP_FACTS,
+    _probes(_LAPTOP_TURNS, _LAPTOP_FACTS, {"contact_channel": _LAPTOP_TURNS[4]}),
+)
+
+_ROUTER_TURNS = (
+    "My NetHub AX3000 router drops the wifi every evening since last Tuesday.",
+    "I bought it in order ORD-48213, in case that matters.",
+    "I already power-cycled it twice and updated the firmware to 2.2.0; it still drops.",
+    "Please contact me by email from now on.",
+    "What was my order number again?",
+)
+_ROUTER_FACTS = (Fact("order_number", "ORD-48213", 2), Fact("contact_channel", "email", 4))
+ROUTER = Conversation(
+    "router",
+    "Wifi drops every evening (the summarizing demo: context_limit=4, keep_last_n_turns=2)",
+    _ROUTER_TURNS,
+    _ROUTER_FACTS,
+    _probes(_ROUTER_TURNS, _ROUTER_FACTS, {"order_number": _ROUTER_TURNS[4]}),
+)
+
+_LONG_TURNS = (
+    "Hi! I have several issues today. First, a preference: please contact me by SMS, never by phone.",
+    "My order ORD-73914 was supposed to include a laptop and a headset.",
+    "The box arrived but the headset is missing from it.",
+    "Yes please, open a ticket for the missing headset.",
+    "Now the laptop itself: its serial is SN-AX7Q42PL and the fan gets very loud and hot.",
+    "I checked: the vents are clear and I restarted it, still loud.",
+    "Please run diagnostics on the laptop.",
+    "Is the fan covered under warranty?",
+    "Great. What happens next for the fan repair?",
+    "Okay, let's do that later this week.",
+    "Second issue: my home wifi router drops the connection every evening.",
+    "I unplugged it for a minute and it came back, but it dropped again an hour later.",
+    "The router is a NetHub AX3000 running firmware 2.1.4.",
+    "Done, the update finished and it rebooted by itself.",
+    "The lights look normal now, solid white.",
+    "Third thing: my Bluetooth earbuds won't pair with my phone.",
+    "I did that, and now they pair, but the left earbud has no sound.",
+    "The balance was fine; after cleaning the mesh it works now.",
+    "Fourth: the same laptop's screen flickers when it runs on battery.",
+    "It doesn't happen on an external monitor.",
+    "I installed the newest graphics driver and the flicker is gone.",
+    "Fifth: I forgot the password for my support account.",
+    "Found the reset email in my spam folder, all good.",
+    "Can you tell me your opening hours?",
+    "Also, does the laptop have a second SSD slot?",
+    "Good to know. The keyboard backlight also turns off by itself.",
+    "Found the setting, it works.",
+    "Before we wrap up, let me double-check a few details.",
+    "What was the order number for the laptop and headset?",
+    "Which error code did the laptop diagnostics report?",
+    "What is the serial number of my laptop?",
+    "How did I ask you to contact me?",
+    "What is the ticket number for the missing headset?",
+    "Thanks, that's everything for today!",
+)
+_LONG_FACTS = (
+    Fact("contact_channel", "SMS", 1),
+    Fact("order_number", "ORD-73914", 2),
+    Fact("ticket_id", json.loads(create_ticket_backend(_LONG_TURNS[3]))["ticket_id"], 4),
+    Fact("serial", "SN-AX7Q42PL", 5),
+    Fact("error_code", "E-3120", 7),
+)
+LONG = Conversation(
+    "long",
+    "Five issues in one chat: facts planted early, asked for at the end",
+    _LONG_TURNS,
+    _LONG_FACTS,
+    _probes(
+        _LONG_TURNS,
+        _LONG_FACTS,
+        {
+            "order_number": _LONG_TURNS[28],
+            "error_code": _LONG_TURNS[29],
+            "serial": _LONG_TURNS[30],
+            "contact_channel": _LONG_TURNS[31],
+            "ticket_id": _LONG_TURNS[32],
+        },
+    ),
+)
+
+#: The scenario's conversations by name.
+CONVERSATIONS: dict[str, Conversation] = {c.name: c for c in (LAPTOP, ROUTER, LONG)}
+
+_FILLERS = (
+    "The screen flickers now and then.",
+    "My earbuds won't pair again.",
+    "The wifi dropped twice this morning.",
+    "I tried a restart, no change.",
+    "The keyboard backlight turns off by itself.",
+    "It feels slow when I open many tabs.",
+    "The fan is noisy in the afternoon.",
+    "Okay, I'll try that.",
+    "Done, it works for now.",
+)
+_TOOL_REQUESTS = ("Please open a ticket about this.", "Is it covered by warranty?")
+
+
+def synthetic_conversation(n_turns: int, seed: int = 0) -> Conversation:
+    """A long made-up conversation for benchmarks and scaling plots.
+
+    It plants a contact preference, an order number, a serial and an error code
+    in its first four turns, sprinkles tool calls every few turns, and asks
+    about all four facts in its last four turns.
+
+    Args:
+        n_turns: Number of user turns, at least 8.
+        seed: Changes the identifiers and the filler order.
+
+    Returns:
+        A :class:`Conversation` named ``synthetic-<n_turns>-<seed>``.
+    """
+    if isinstance(n_turns, bool) or not isinstance(n_turns, int) or n_turns < 8:
+        raise ValueError(f"n_turns must be an int >= 8, not {n_turns!r}")
+    rng = random.Random(seed)
+    order = f"ORD-{rng.randrange(10**4, 10**5)}"
+    serial = "SN-" + "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(8))
+    channel = rng.choice(("email", "SMS", "phone"))
+    error = json.loads(run_diagnostics_backend(serial))["error_codes"][0]
+    opening = [
+        f"Hello, please contact me by {channel} about this.",
+        f"It's about order {order}.",
+        f"The device serial is {serial} and it keeps freezing.",
+        "Please run diagnostics on it.",
+    ]
+    questions = {
+        "order_number": "What was my order number?",
+        "serial": "Which serial number did I give you?",
+        "error_code": "Which error code did diagnostics report?",
+        "contact_channel": "How did I ask you to contact me?",
+    }
+    middle = [
+        _TOOL_REQUESTS[(i // 6) % 2] if i % 6 == 5 else rng.choice(_FILLERS)
+        for i in range(n_turns - len(opening) - len(questions))
+    ]
+    turns = tuple(opening + middle + list(questions.values()))
+    facts = (
+        Fact("contact_channel", channel, 1),
+        Fact("order_number", order, 2),
+        Fact("serial", serial, 3),
+        Fact("error_code", error, 4),
+    )
+    return Conversation(f"synthetic-{n_turns}-{seed}", f"{n_turns} synthetic turns", turns, facts, _probes(turns, facts, questions))
+
+
+def _tool_specs() -> list[dict[str, Any]]:
+    return [{"type": "function", "name": name} for name in BACKENDS]
+
+
+def transcript(conversation: Conversation, instructions: str = INSTRUCTIONS) -> list[dict[str, Any]]:
+    """The full item history the offline model produces for ``conversation``.
+
+    Runs the offline model's decision function and the tool back ends in a
+    plain loop — the same loop ``Runner.run`` runs, minus HTTP and the SDK — so
+    it is fast and synchronous. The items have the shapes the SDK stores in a
+    session: user messages, ``function_call``, ``function_call_output`` and
+    assistant messages, with the same ids a real replay gets.
+
+    Args:
+        conversation: The conversation to play.
+        instructions: The agent's instructions (only a summary prompt changes replies).
+
+    Returns:
+        A new list of item dicts.
+    """
+    items: list[dict[str, Any]] = []
+    tools = _tool_specs()
+    for text in conversation.user_turns:
+        items.append({"content": text, "role": "user"})
+        while True:
+            item = reply_item(items, instructions, tools)
+            items.append(item)
+            if item["type"] != "function_call":
+                break
+            output = BACKENDS[item["name"]](**json.loads(item["arguments"]))
+            items.append({"call_id": item["call_id"], "output": output, "type": "function_call_output"})
+    return items

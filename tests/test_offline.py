@@ -1,0 +1,412 @@
+"""The offline Responses API: request checks, replies, streaming, usage, mode switch."""
+
+from __future__ import annotations
+
+import json
+
+import openai
+import pytest
+from agents import RunConfig, Runner, SessionSettings, SQLiteSession
+
+from memlab import offline
+from memlab.prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, summary_prompt
+from memlab.scenario import LAPTOP, LONG, ROUTER, support_agent, transcript
+from memlab.tokens import count_items, count_text
+from memlab.turns import apply_limit, item_text, last_turns, split_turns
+
+MODEL = "gpt-4.1-mini"
+
+
+@pytest.fixture
+def api() -> offline.OfflineAPI:
+    offline.configure("offline")
+    return offline.current_api()
+
+
+@pytest.fixture
+def client() -> openai.AsyncOpenAI:
+    return offline.offline_client()
+
+
+def user(text: str) -> dict:
+    return {"role": "user", "content": text}
+
+
+def assistant(text: str, id: str = "msg_1") -> dict:
+    return {
+        "id": id,
+        "type": "message",
+        "role": "assistant",
+        "status": "completed",
+        "content": [{"type": "output_text", "text": text, "annotations": [], "logprobs": []}],
+    }
+
+
+def call(call_id: str, id: str | None = None) -> dict:
+    return {
+        "type": "function_call",
+        "id": id or f"fc_{call_id}",
+        "call_id": call_id,
+        "name": "lookup_order",
+        "arguments": '{"order_id": "ORD-12345"}',
+        "status": "completed",
+    }
+
+
+def output(call_id: str) -> dict:
+    return {"type": "function_call_output", "call_id": call_id, "output": '{"status": "shipped"}'}
+
+
+def reply_text(response) -> str:
+    return response.output_text
+
+
+# ---------------------------------------------------------------- end to end
+
+
+async def test_runner_with_tool_call_and_session(api) -> None:
+    agent = support_agent()
+    session = SQLiteSession("e2e")
+    for text in LAPTOP.user_turns[:3]:
+        result = await Runner.run(agent, text, session=session)
+    assert "E-2107" in result.final_output
+    items = await session.get_items()
+    kinds = [item.get("type", "message") for item in items]
+    assert kinds[-4:] == ["message", "function_call", "function_call_output", "message"]
+    assert json.loads(items[-3]["arguments"]) == {"serial": "SN-LP4K9M2X"}
+    # the model's last request held the tool result: that is what it answered from
+    assert api.last_input()[-1]["type"] == "function_call_output"
+
+
+async def test_run_streamed_matches_run(api) -> None:
+    agent = support_agent()
+    plain, streamed = SQLiteSession("plain"), SQLiteSession("streamed")
+    deltas = []
+    for text in LAPTOP.user_turns:
+        await Runner.run(agent, text, session=plain)
+        result = Runner.run_streamed(agent, text, session=streamed)
+        async for event in result.stream_events():
+            if event.type == "raw_response_event" and event.data.type == "response.output_text.delta":
+                deltas.append(event.data.delta)
+    assert await streamed.get_items() == await plain.get_items()
+    assert "".join(deltas).endswith(result.final_output)
+    assert any(r.body.get("stream") for r in api.requests)
+
+
+async def test_sync_client_works_too() -> None:
+    client = offline.offline_client(sync=True)
+    response = client.responses.create(model=MODEL, input="My wifi router keeps dropping.")
+    assert "router" in response.output_text
+
+
+# ---------------------------------------------------------------- request checks
+
+
+async def rejected(client, items: list[dict], **extra) -> openai.BadRequestError:
+    with pytest.raises(openai.BadRequestError) as info:
+        await client.responses.create(model=MODEL, input=items, **extra)
+    assert info.value.status_code == 400
+    assert info.value.body["type"] == "invalid_request_error"
+    return info.value
+
+
+async def test_output_without_its_call(client) -> None:
+    error = await rejected(client, [user("hi"), output("call_9"), assistant("ok")])
+    assert error.body["message"] == "No tool call found for function call output with call_id call_9."
+    assert error.body["param"] == "input"
+
+
+async def test_call_without_its_output_before_a_message(client) -> None:
+    error = await rejected(client, [user("hi"), call("call_1"), assistant("ok"), user("and?")])
+    assert error.body["message"] == "No tool output found for function call call_1."
+
+
+async def test_reasoning_without_its_following_item(client) -> None:
+    reasoning = {"type": "reasoning", "id": "rs_42", "summary": []}
+    error = await rejected(client, [user("hi"), reasoning, user("hello?")])
+    assert error.body["message"] == "Item 'rs_42' of type 'reasoning' was provided without its required following item."
+
+
+async def test_unknown_key_on_an_item(client) -> None:
+    items = [user("hi"), assistant("hello"), user("order?"), {**user("again"), "metadata": {"synthetic": True}}]
+    error = await rejected(client, items)
+    assert error.body["message"] == "Unknown parameter: 'input[3].metadata'."
+    assert error.body["param"] == "input[3].metadata"
+    assert error.body["code"] == "unknown_parameter"
+
+
+async def test_unknown_key_on_a_content_part(client) -> None:
+    message = assistant("hello")
+    message["content"][0]["name"] = "x"
+    error = await rejected(client, [user("hi"), message])
+    assert error.body["message"] == "Unknown parameter: 'input[1].content[0].name'."
+
+
+async def test_duplicate_call_ids(client) -> None:
+    items = [user("hi"), call("call_1", "fc_a"), output("call_1"), call("call_1", "fc_b"), output("call_1")]
+    error = await rejected(client, items)
+    assert error.body["message"] == "Duplicate value for 'call_id' of call_1 in 'input[3]'."
+
+
+async def test_duplicate_item_ids(client) -> None:
+    error = await rejected(client, [user("hi"), assistant("a", "msg_1"), user("b"), assistant("c", "msg_1")])
+    assert error.body["message"].startswith("Duplicate item found with id msg_1.")
+
+
+async def test_invalid_role(client) -> None:
+    error = await rejected(client, [{"role": "tool", "content": "hi"}])
+    assert error.body["message"] == "Invalid value: 'tool'. Supported values are: 'assistant', 'system', 'developer', and 'user'."
+    assert error.body["param"] == "input[0].role"
+
+
+async def test_wrong_part_type_for_the_role(client) -> None:
+    message = {"role": "user", "content": [{"type": "output_text", "text": "hi"}]}
+    error = await rejected(client, [message])
+    assert error.body["param"] == "input[0].content[0].type"
+
+
+async def test_unknown_request_parameter(client) -> None:
+    error = await rejected(client, [user("hi")], extra_body={"memory": "all"})
+    assert error.body["message"] == "Unknown parameter: 'memory'."
+
+
+async def test_items_the_sdk_sends_are_accepted(client) -> None:
+    reasoning = {
+        "type": "reasoning",
+        "id": "rs_1",
+        "summary": [{"type": "summary_text", "text": "Look the order up."}],
+        "encrypted_content": "gAAAA",
+        "status": "completed",
+    }
+    items = [
+        {"type": "message", "role": "developer", "content": "Be brief."},
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Order ORD-12345?"}]},
+        reasoning,
+        call("call_1"),
+        {**output("call_1"), "id": "fco_1", "status": "completed"},
+        assistant("It shipped."),
+        user("thanks"),
+        call("call_2"),  # a call left open at the very end is fine
+    ]
+    response = await client.responses.create(model=MODEL, input=items)
+    assert response.status == "completed"
+
+
+async def test_rejected_requests_are_recorded() -> None:
+    api = offline.OfflineAPI()
+    client = offline.offline_client(api)
+    await rejected(client, [output("call_x")])
+    assert api.requests[-1].status == 400
+    assert api.last_input() == [output("call_x")]
+
+
+async def laptop_session_after(turns: int) -> SQLiteSession:
+    session = SQLiteSession(f"laptop-{turns}")
+    for text in LAPTOP.user_turns[:turns]:
+        await Runner.run(support_agent(), text, session=session)
+    return session
+
+
+async def test_item_count_limit_orphans_a_tool_output(api) -> None:
+    """An item-count cut of 2 lands mid-turn: it starts with a tool output whose call was cut."""
+    session = await laptop_session_after(3)
+    cut = await session.get_items(limit=2)
+    assert [item.get("type", "message") for item in cut] == ["function_call_output", "message"]
+    new = [user(LAPTOP.user_turns[3])]
+
+    # The cookbook's way to limit history, a session_input_callback, sends the orphan on:
+    # the offline API rejects the request exactly where the real one does, at the first item.
+    config = RunConfig(session_input_callback=lambda history, new_items: history[-2:] + new_items)
+    with pytest.raises(openai.BadRequestError) as info:
+        await Runner.run(support_agent(), LAPTOP.user_turns[3], session=session, run_config=config)
+    assert info.value.body["message"] == f"No tool call found for function call output with call_id {cut[0]['call_id']}."
+    assert api.last_input() == cut + new
+
+    # SessionSettings(limit=2) makes the same cut, but SDK 0.24 prunes the orphan it
+    # creates before sending (so the request passes): what the model sees is one message.
+    session = await laptop_session_after(3)
+    config = RunConfig(session_settings=SessionSettings(limit=2))
+    await Runner.run(support_agent(), LAPTOP.user_turns[3], session=session, run_config=config)
+    first_request_of_turn = [r for r in api.requests if r.input[-1] == new[0]][-1]
+    assert first_request_of_turn.input == [cut[1], *new]
+
+    # memlab's turn-aware cut of the same history is accepted as is.
+    offline.check_request({"model": MODEL, "input": apply_limit(cut, None) + new})
+
+
+async def test_not_the_responses_endpoint(client) -> None:
+    with pytest.raises(openai.NotFoundError):
+        await client.models.list()
+
+
+# ---------------------------------------------------------------- replies
+
+
+def items_before(conversation, turn: int) -> list[dict]:
+    """The transcript up to (excluding) user turn ``turn``."""
+    _, turns = split_turns(transcript(conversation))
+    return [item for t in turns[: turn - 1] for item in t]
+
+
+@pytest.mark.parametrize("probe", LONG.probes, ids=lambda p: p.fact_key)
+async def test_probe_answered_from_full_history(client, probe) -> None:
+    history = items_before(LONG, probe.turn)
+    response = await client.responses.create(model=MODEL, input=history + [user(probe.question)])
+    assert probe.expected in reply_text(response)
+
+
+@pytest.mark.parametrize("probe", LONG.probes, ids=lambda p: p.fact_key)
+async def test_probe_unknown_once_trimmed(client, probe) -> None:
+    history = last_turns(items_before(LONG, probe.turn), 4)
+    assert probe.expected not in " ".join(item_text(i) for i in history)
+    response = await client.responses.create(model=MODEL, input=history + [user(probe.question)])
+    assert "I don't know" in reply_text(response)
+    assert probe.expected not in reply_text(response)
+
+
+async def test_probe_unknown_without_the_planting_turn(client) -> None:
+    (probe,) = LAPTOP.probes
+    fact = LAPTOP.fact(probe.fact_key)
+    _, turns = split_turns(items_before(LAPTOP, probe.turn))
+    without = [item for i, t in enumerate(turns) if i != fact.turn - 1 for item in t]
+    full = await client.responses.create(model=MODEL, input=[i for t in turns for i in t] + [user(probe.question)])
+    cut = await client.responses.create(model=MODEL, input=without + [user(probe.question)])
+    assert fact.value in full.output_text
+    assert "I don't know your preferred contact channel" in cut.output_text
+
+
+async def test_tool_called_only_when_offered(client) -> None:
+    tool = {"type": "function", "name": "lookup_order", "parameters": {"type": "object", "properties": {}}, "strict": False}
+    with_tool = await client.responses.create(model=MODEL, input="Where is order ORD-11111?", tools=[tool])
+    without = await client.responses.create(model=MODEL, input="Where is order ORD-11111?")
+    assert with_tool.output[0].type == "function_call"
+    assert json.loads(with_tool.output[0].arguments) == {"order_id": "ORD-11111"}
+    assert without.output[0].type == "message"
+
+
+# ---------------------------------------------------------------- summaries
+
+
+def role_prefixed(items: list[dict]) -> str:
+    lines = []
+    for item in items:
+        kind = item.get("type", "message")
+        prefix = {"function_call": "TOOL CALL", "function_call_output": "TOOL RESULT"}.get(kind)
+        lines.append(f"{prefix or item['role'].upper()}: {item_text(item)}")
+    return "\n".join(lines)
+
+
+async def test_summary_has_every_section_and_verbatim_identifiers(client) -> None:
+    history = items_before(LONG, 29)
+    response = await client.responses.create(
+        model=MODEL, instructions=summary_prompt(), input=[user(role_prefixed(history))]
+    )
+    summary = response.output_text
+    headings = [line[3:] for line in summary.splitlines() if line.startswith("## ")]
+    assert headings == list(SUMMARY_SECTIONS)
+    for fact in LONG.facts:
+        assert fact.value in summary, fact
+
+
+async def test_summary_says_none_for_empty_sections(client) -> None:
+    response = await client.responses.create(
+        model=MODEL, instructions=summary_prompt(), input=[user("USER: hello\nASSISTANT: Hi! How can I help?")]
+    )
+    sections = response.output_text.split("## ")[1:]
+    tools = next(s for s in sections if s.startswith("Tool performance insights"))
+    assert tools.strip().endswith("- none")
+
+
+async def test_a_summary_keeps_facts_answerable(client) -> None:
+    history = items_before(ROUTER, 5)
+    summary = (
+        await client.responses.create(model=MODEL, instructions=summary_prompt(), input=history[:-4])
+    ).output_text
+    (probe,) = ROUTER.probes
+    view = [user(SHADOW_PROMPT), assistant(summary), *history[-4:], user(probe.question)]
+    assert probe.expected not in " ".join(item_text(i) for i in history[-4:])
+    answer = await client.responses.create(model=MODEL, input=view)
+    assert probe.expected in answer.output_text
+
+
+# ---------------------------------------------------------------- usage, ids
+
+
+async def test_usage_counts_real_tokens(client) -> None:
+    tool = {"type": "function", "name": "create_ticket", "parameters": {"type": "object", "properties": {}}}
+    items = [user("Hello"), assistant("Hi!"), user("My screen flickers.")]
+    response = await client.responses.create(model=MODEL, instructions="Be kind.", input=items, tools=[tool])
+    expected_in = count_text("Be kind.") + count_items(items) + count_text(json.dumps([tool], sort_keys=True))
+    assert response.usage.input_tokens == expected_in
+    assert response.usage.output_tokens == count_items([response.output[0].model_dump()])
+    assert response.usage.total_tokens == expected_in + response.usage.output_tokens
+
+
+async def test_ids_are_deterministic_and_unique(client) -> None:
+    first = await client.responses.create(model=MODEL, input="hello")
+    again = await client.responses.create(model=MODEL, input="hello")
+    other = await client.responses.create(model=MODEL, input="hello there")
+    assert first.id == again.id and first.output[0].id == again.output[0].id
+    assert first.id != other.id
+    call_ids = [i["call_id"] for i in transcript(LONG) if i.get("type") == "function_call"]
+    assert len(call_ids) == len(set(call_ids)) >= 4
+
+
+# ---------------------------------------------------------------- mode switch
+
+
+def test_configure_offline_installs_a_fake() -> None:
+    description = offline.configure()
+    assert description == offline.OFFLINE_DESCRIPTION
+    assert "no network" in description
+    assert isinstance(offline.current_api(), offline.OfflineAPI)
+
+
+def test_live_without_a_key_is_a_clear_error(monkeypatch) -> None:
+    monkeypatch.setenv("MEMLAB_LIVE", "1")
+    with pytest.raises(RuntimeError, match="OPENAI_API_KEY"):
+        offline.configure()
+    offline.configure("offline")
+
+
+def test_live_with_a_key(monkeypatch) -> None:
+    monkeypatch.setenv("MEMLAB_LIVE", "1")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-used")
+    try:
+        assert offline.configure() == offline.LIVE_DESCRIPTION
+        assert offline.current_api() is None
+    finally:
+        offline.configure("offline")
+
+
+def test_unknown_mode() -> None:
+    with pytest.raises(ValueError, match="mode"):
+        offline.configure("cloud")
+    with pytest.raises(ValueError):
+        offline.OfflineAPI(keep=0)
+
+
+async def test_offline_summarizer_goes_over_the_wire() -> None:
+    summarizer = offline.OfflineSummarizer()
+    history = items_before(LONG, 29)
+    shadow, summary = await summarizer.summarize(history)
+    assert shadow == SHADOW_PROMPT
+    assert all(fact.value in summary for fact in LONG.facts)
+    request = summarizer.api.requests[-1]
+    assert request.body["instructions"] == summary_prompt()
+    assert len(request.input) == 1 and "ORD-73914" in request.input[0]["content"]
+
+
+async def test_max_output_tokens_cuts_the_answer(client) -> None:
+    response = await client.responses.create(model=MODEL, input="My screen flickers a lot.", max_output_tokens=16)
+    assert response.status == "incomplete"
+    assert response.incomplete_details.reason == "max_output_tokens"
+    assert response.usage.output_tokens == 16
+    assert count_text(response.output_text) <= 16
+
+
+async def test_summarizer_reports_a_cut_summary() -> None:
+    from memlab.summarizing import SummarizationError
+
+    with pytest.raises(SummarizationError, match="incomplete"):
+        await offline.OfflineSummarizer(max_tokens=20).summarize(items_before(LONG, 29))

@@ -1,0 +1,117 @@
+"""The support scenario: agent, tools, conversations, and transcript()."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from agents import Runner, SQLiteSession
+
+from memlab import offline, scenario
+from memlab.scenario import CONVERSATIONS, LAPTOP, LONG, Conversation, Fact, Probe, synthetic_conversation, transcript
+from memlab.turns import count_turns, item_text, split_turns
+
+
+@pytest.fixture(autouse=True)
+def _offline() -> None:
+    offline.configure("offline")
+
+
+async def replay(conversation: Conversation) -> list[dict]:
+    session = SQLiteSession(conversation.name)
+    agent = scenario.support_agent()
+    for text in conversation.user_turns:
+        await Runner.run(agent, text, session=session)
+    return await session.get_items()
+
+
+async def test_transcript_matches_a_runner_replay() -> None:
+    computed = transcript(LAPTOP)
+    assert await replay(LAPTOP) == computed
+    kinds = {item.get("type", "message") for item in computed}
+    assert {"function_call", "function_call_output"} <= kinds
+
+
+def test_conversations_are_well_formed() -> None:
+    assert set(CONVERSATIONS) == {"laptop", "router", "long"}
+    assert len(LAPTOP.user_turns) == 5 and len(CONVERSATIONS["router"].user_turns) == 5
+    assert len(LONG.user_turns) >= 30
+    assert {f.key for f in LONG.facts} >= {"order_number", "serial", "error_code", "contact_channel"}
+    assert min(p.turn for p in LONG.probes) > 25 > max(f.turn for f in LONG.facts)
+
+
+@pytest.mark.parametrize("conversation", CONVERSATIONS.values(), ids=lambda c: c.name)
+def test_facts_are_planted_where_declared(conversation: Conversation) -> None:
+    _, turns = split_turns(transcript(conversation))
+    for fact in conversation.facts:
+        planting = " ".join(item_text(item) for item in turns[fact.turn - 1])
+        earlier = " ".join(item_text(item) for t in turns[: fact.turn - 1] for item in t)
+        assert fact.value in planting and fact.value not in earlier, fact
+        assert offline.find_facts(planting).get(fact.key, [])[-1] == fact.value
+
+
+@pytest.mark.parametrize("conversation", CONVERSATIONS.values(), ids=lambda c: c.name)
+def test_probes_are_answered_with_full_history(conversation: Conversation) -> None:
+    _, turns = split_turns(transcript(conversation))
+    for probe in conversation.probes:
+        answer = item_text(turns[probe.turn - 1][-1])
+        assert probe.expected in answer, probe
+
+
+def test_must_keep_patterns() -> None:
+    patterns = LONG.must_keep_patterns()
+    assert len(patterns) == sum(f.must_keep for f in LONG.facts)
+    text = "\n".join(item_text(i) for i in transcript(LONG))
+    assert all(re.search(p, text) for p in patterns)
+    loose = Conversation("x", "x", ("a.b",), (Fact("k", "a.b", 1), Fact("o", "zz", 1, must_keep=False)), ())
+    assert loose.must_keep_patterns() == [r"a\.b"]
+    assert not re.search(loose.must_keep_patterns()[0], "axb")
+
+
+def test_probe_must_match_its_turn() -> None:
+    with pytest.raises(ValueError, match="not user turn"):
+        Conversation("x", "x", ("hi", "what?"), (), (Probe(1, "what?", "v", "k"),))
+    with pytest.raises(ValueError, match="outside"):
+        Conversation("x", "x", ("hi",), (Fact("k", "v", 2),), ())
+
+
+def test_synthetic_conversation() -> None:
+    conv = synthetic_conversation(200, seed=3)
+    assert len(conv.user_turns) == 200
+    assert conv == synthetic_conversation(200, seed=3)
+    assert conv.facts != synthetic_conversation(200, seed=4).facts
+    items = transcript(conv)
+    assert count_turns(items) == 200
+    call_ids = [i["call_id"] for i in items if i.get("type") == "function_call"]
+    assert len(call_ids) > 20 and len(set(call_ids)) == len(call_ids)
+    _, turns = split_turns(items)
+    for probe in conv.probes:
+        assert probe.expected in item_text(turns[probe.turn - 1][-1])
+    for bad in (7, 0, 8.0, True):
+        with pytest.raises(ValueError):
+            synthetic_conversation(bad)  # type: ignore[arg-type]
+
+
+def test_support_agent(monkeypatch) -> None:
+    agent = scenario.support_agent()
+    assert agent.model == scenario.DEFAULT_MODEL
+    assert [tool.name for tool in agent.tools] == ["lookup_order", "check_warranty", "run_diagnostics", "create_ticket"]
+    monkeypatch.setenv("MEMLAB_MODEL", "gpt-4.1")
+    assert scenario.support_agent().model == "gpt-4.1"
+    assert scenario.support_agent("o4-mini", name="Helper").name == "Helper"
+    assert scenario.support_agent("o4-mini").model == "o4-mini"
+
+
+def test_back_ends_are_deterministic_and_check_their_input() -> None:
+    assert scenario.create_ticket_backend("fan") == scenario.create_ticket_backend("fan")
+    assert scenario.create_ticket_backend("fan") != scenario.create_ticket_backend("screen")
+    assert re.fullmatch(r"TCK-\d{6}", json.loads(scenario.create_ticket_backend("fan"))["ticket_id"])
+    assert json.loads(scenario.run_diagnostics_backend("SN-LP4K9M2X"))["error_codes"] == ["E-2107"]
+    for backend, bad in [
+        (scenario.lookup_order_backend, "12345"),
+        (scenario.check_warranty_backend, "laptop"),
+        (scenario.run_diagnostics_backend, "SN-1"),
+        (scenario.create_ticket_backend, "  "),
+    ]:
+        assert "error" in json.loads(backend(bad))
