@@ -21,6 +21,9 @@ lab: setup
 test: setup
 	$(PY) -m pytest
 
+app: setup
+	$(VENV)/bin/voila app/workshop.ipynb --Voila.ip=127.0.0.1 --no-browser
+
 bench: setup
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 
