@@ -7,6 +7,8 @@ The two session strategies plug straight into ``Runner.run(..., session=...)``::
 
 from __future__ import annotations
 
+from .errors import MemlabError
+from .integrity import IntegrityError, IntegritySession
 from .prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, summary_prompt
 from .summarizing import (
     LLMSummarizer,
@@ -15,17 +17,23 @@ from .summarizing import (
     SummarizingSession,
     render_transcript,
 )
+from .tenancy import TenantAccessError, TenantGuardSession
 from .trimming import TrimmingSession, keep_last_turns, trim_view
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "IntegrityError",
+    "IntegritySession",
     "LLMSummarizer",
+    "MemlabError",
     "SHADOW_PROMPT",
     "SUMMARY_SECTIONS",
     "SummarizationError",
     "Summarizer",
     "SummarizingSession",
+    "TenantAccessError",
+    "TenantGuardSession",
     "TrimmingSession",
     "keep_last_turns",
     "render_transcript",

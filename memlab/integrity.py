@@ -64,7 +64,8 @@ from typing import Any, Protocol
 from agents.memory import Session, SessionSettings
 from agents.memory.session_settings import coerce_session_settings, resolve_session_limit
 
-from memlab.turns import to_item
+from .errors import MemlabError
+from .turns import to_item
 
 __all__ = [
     "ENVELOPE_TYPE",
@@ -86,10 +87,6 @@ _MIN_KEY_BYTES = 16
 
 Head = tuple[int, str]
 """``(item count, MAC of the newest item)``; an empty chain is ``(0, "")``."""
-
-
-class MemlabError(Exception):
-    """Base class of memlab's own errors (catch this to catch them all)."""
 
 
 class IntegrityError(MemlabError):

@@ -37,7 +37,7 @@ from typing import Any
 
 from agents.memory import Session, SessionSettings
 
-from memlab.integrity import MemlabError
+from .errors import MemlabError
 
 __all__ = ["TenantAccessError", "tenant_of", "accepts_wrapper", "TenantGuardSession"]
 
