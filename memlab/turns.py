@@ -22,7 +22,6 @@ sessions, the widgets and the evals all call these same functions.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -148,18 +147,18 @@ def drop_orphans(items: Sequence[Item]) -> list[Item]:
     """Remove every item the Responses API would reject as an orphan.
 
     * a tool output whose call is not earlier in ``items``;
-    * a tool call whose output is missing although a later message follows
-      (a call at the very end is kept: the run that made it may still be going);
+    * a tool call whose output is missing — even at the very end: the runner
+      always sends history *followed by* new input, so an unanswered call
+      (left behind by ``pop_item``, say) would sit before a later message;
     * a reasoning item that is not directly followed by the output it
-      produced (a tool call or an assistant message).
+      produced (a tool call or an assistant message); when its tool call is
+      dropped, the reasoning goes with it.
 
     Returns:
         A new list; the items themselves are the same objects.
     """
     calls_seen: set[str] = set()
     outputs = {item.get("call_id") for item in items if item_type(item) in _OUTPUT_TYPES}
-    message_at = [i for i, item in enumerate(items) if item_type(item) == "message"]
-    last_message = message_at[-1] if message_at else -1
     kept: list[Item] = []
     for i, item in enumerate(items):
         kind = item_type(item)
@@ -167,7 +166,7 @@ def drop_orphans(items: Sequence[Item]) -> list[Item]:
             if item.get("call_id") not in calls_seen:
                 continue
         elif kind in _CALL_TYPES:
-            if item.get("call_id") not in outputs and i < last_message:
+            if item.get("call_id") not in outputs:
                 while kept and item_type(kept[-1]) == "reasoning":
                     kept.pop()  # the reasoning that produced this call goes with it
                 continue
@@ -191,9 +190,9 @@ def apply_limit(items: Sequence[Item], limit: int | None) -> list[Item]:
     result may then be shorter than ``limit``, but never starts with (or
     contains) an orphan.
     """
-    if limit is None:
-        return drop_orphans(items)
     check_limit(limit)
+    if limit is None:
+        return list(items)  # no cut, so no new orphan
     if limit <= 0:
         return []
     return drop_orphans(items[-limit:])
@@ -233,6 +232,19 @@ def item_text(item: Item) -> str:
     return json.dumps({k: v for k, v in item.items() if k != "type"}, sort_keys=True)
 
 
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _copy_json(inner) for key, inner in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(inner) for inner in value]
+    return value  # str, int, float, bool, None: immutable
+
+
 def copy_items(items: Iterable[Item]) -> list[Item]:
-    """Deep copies of already-clean item dicts (cheaper than a JSON round trip)."""
-    return copy.deepcopy(list(items))
+    """Deep copies of JSON-clean item dicts.
+
+    Items in a session are JSON-clean (see :func:`to_item`): only dicts,
+    lists and immutable scalars. Copying exactly those is about twice as
+    fast as ``copy.deepcopy``, which matters because sessions copy on every read.
+    """
+    return [_copy_json(item) for item in items]

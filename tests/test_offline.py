@@ -12,7 +12,7 @@ from memlab import offline
 from memlab.prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, summary_prompt
 from memlab.scenario import LAPTOP, LONG, ROUTER, support_agent, transcript
 from memlab.tokens import count_items, count_text
-from memlab.turns import apply_limit, item_text, last_turns, split_turns
+from memlab.turns import drop_orphans, item_text, last_turns, split_turns
 
 MODEL = "gpt-4.1-mini"
 
@@ -230,8 +230,8 @@ async def test_item_count_limit_orphans_a_tool_output(api) -> None:
     first_request_of_turn = [r for r in api.requests if r.input[-1] == new[0]][-1]
     assert first_request_of_turn.input == [cut[1], *new]
 
-    # memlab's turn-aware cut of the same history is accepted as is.
-    offline.check_request({"model": MODEL, "input": apply_limit(cut, None) + new})
+    # memlab repairs the cut (drops the orphan) and the request is accepted.
+    offline.check_request({"model": MODEL, "input": drop_orphans(cut) + new})
 
 
 async def test_not_the_responses_endpoint(client) -> None:

@@ -75,8 +75,8 @@ def test_drop_orphans_removes_each_kind():
     assert drop_orphans(items) == items[1:]
     # a call whose output is missing, followed by a later message
     assert drop_orphans([user("q"), call("c2"), assistant("a")]) == [user("q"), assistant("a")]
-    # a call at the very end is kept: its run may still be going
-    assert drop_orphans([user("q"), call("c3")]) == [user("q"), call("c3")]
+    # ...or at the very end: the next run would put its new input after it
+    assert drop_orphans([user("q"), call("c3")]) == [user("q")]
     # reasoning with nothing after it, or before a user message
     assert drop_orphans([user("q"), reasoning()]) == [user("q")]
     assert drop_orphans([reasoning(), user("q")]) == [user("q")]
@@ -84,7 +84,7 @@ def test_drop_orphans_removes_each_kind():
     assert drop_orphans([user("q"), reasoning(), call("c4"), assistant("a")]) == [user("q"), assistant("a")]
 
 
-@pytest.mark.parametrize("limit, expected", [(None, 6), (0, 0), (-3, 0), (2, 2)])
+@pytest.mark.parametrize("limit, expected", [(None, 6), (0, 0), (-3, 0), (2, 2), (100, 6)])
 def test_apply_limit_follows_the_sdk_rule(limit, expected):
     items = conversation(3, tool_every=0)
     assert len(apply_limit(items, limit)) == expected
