@@ -1,0 +1,634 @@
+"""Property tests for TrimmingSession and SummarizingSession (hypothesis).
+
+The strategies below build random but *valid* conversations: every turn opens
+with a real user message (in the SDK's easy form or its typed form), may hold
+tool steps (an optional reasoning item, a ``function_call`` and its
+``function_call_output``) and usually ends with an assistant reply, which may
+also be preceded by reasoning. Every item carries a unique tag, so an item can
+be recognised anywhere — in a view, in the metadata records, inside a summary.
+
+The items reach ``add_items`` either in the batches the SDK runner uses (the
+user message first, then each tool step, then the reply) or in random chunks
+that may split a call from its output.
+
+Every expected value is computed here by a small oracle (orphan finder, limit
+cut, turn model) that shares no code with ``memlab.turns``: a test that used
+memlab's own helpers as the reference could not catch their bugs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memlab.summarizing import SummarizingSession
+from memlab.trimming import TrimmingSession
+
+Item = dict[str, Any]
+
+PROPERTY_SETTINGS = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+#: Keys memlab keeps beside an item; none may appear inside one.
+METADATA_KEYS = {"synthetic", "kind", "summary_for_turns", "turn", "metadata"}
+#: The shadow prompt the test summarizers return.
+SHADOW = "recap?"
+SUMMARY_PREFIX = "summary of "
+ORDER_ID = r"ORD-\d+"
+
+
+# --------------------------------------------------------------------- items
+
+
+def user_item(text: str, *, typed: bool) -> Item:
+    """A real user message, in the easy form or the typed (list-of-parts) form."""
+    if typed:
+        return {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
+    return {"role": "user", "content": text}
+
+
+def assistant_item(text: str, item_id: str) -> Item:
+    """An assistant message shaped like the SDK's ``ResponseOutputMessage`` dump."""
+    return {
+        "type": "message",
+        "role": "assistant",
+        "content": [{"type": "output_text", "text": text, "annotations": []}],
+        "id": item_id,
+        "status": "completed",
+    }
+
+
+def reasoning_item(item_id: str) -> Item:
+    """A reasoning item (always followed by a call or an assistant message)."""
+    return {"type": "reasoning", "id": item_id, "summary": []}
+
+
+def call_item(call_id: str) -> Item:
+    """A tool call."""
+    return {"type": "function_call", "call_id": call_id, "name": "lookup", "arguments": "{}"}
+
+
+def output_item(call_id: str, text: str) -> Item:
+    """The output of the tool call ``call_id``."""
+    return {"type": "function_call_output", "call_id": call_id, "output": text}
+
+
+def kind(item: Item) -> str:
+    """An item's type; the SDK's easy form (no ``type``) is a message."""
+    return item.get("type", "message")
+
+
+def text_of(item: Item) -> str:
+    """The visible text of a message or tool output (test-side, not memlab's)."""
+    content = item.get("output", item.get("content", ""))
+    if isinstance(content, list):
+        return " ".join(part.get("text", "") for part in content)
+    return str(content)
+
+
+def tag(item: Item) -> str:
+    """The unique tag of an item this module built (``[u3]``, ``[call_3_1]``, ...)."""
+    if kind(item) == "function_call":
+        return f"[{item['call_id']}]"
+    if kind(item) == "reasoning":
+        return f"[{item['id']}]"
+    return text_of(item).split(" ", 1)[0]
+
+
+def is_shadow(item: Item) -> bool:
+    return item == {"role": "user", "content": SHADOW}
+
+
+def is_summary(item: Item) -> bool:
+    return (
+        item.get("role") == "assistant"
+        and isinstance(item.get("content"), str)
+        and item["content"].startswith(SUMMARY_PREFIX)
+    )
+
+
+def is_real_user(item: Item) -> bool:
+    return kind(item) == "message" and item.get("role") == "user" and not is_shadow(item)
+
+
+def clone(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def flatten(turns: list[list[Item]]) -> list[Item]:
+    return [item for turn in turns for item in turn]
+
+
+# ---------------------------------------------------------------- strategies
+
+#: One turn's shape: (typed user message?, free text, tool steps (True = with
+#: reasoning first), reply (None = no reply, True = with reasoning first)).
+turn_shapes = st.tuples(
+    st.booleans(),
+    st.text(st.characters(exclude_characters="[]"), max_size=6),
+    st.lists(st.booleans(), max_size=3),
+    st.one_of(st.none(), st.booleans()),
+)
+
+#: The ``limit`` argument of ``get_items``.
+limits = st.one_of(st.none(), st.integers(-5, -1), st.just(0), st.integers(1, 50))
+
+
+def build_turns(shapes: list[tuple], first: int = 1) -> tuple[list[list[Item]], list[list[Item]]]:
+    """Turn shapes into ``(turns, sdk_batches)``; turn numbers start at ``first``.
+
+    Every user message mentions an order id (``ORD-<n>``) for the fidelity gate.
+    """
+    turns: list[list[Item]] = []
+    batches: list[list[Item]] = []
+    for n, (typed, free, tools, reply) in enumerate(shapes, start=first):
+        turn = [user_item(f"[u{n}] {free} ORD-{n}", typed=typed)]
+        turn_batches = [list(turn)]
+        for step, with_reasoning in enumerate(tools):
+            call_id = f"call_{n}_{step}"
+            step_items = [reasoning_item(f"rs_{n}_{step}")] if with_reasoning else []
+            step_items += [call_item(call_id), output_item(call_id, f"[out_{n}_{step}] ok")]
+            turn += step_items
+            turn_batches.append(step_items)
+        if reply is not None:
+            reply_items = [reasoning_item(f"rs_{n}_reply")] if reply else []
+            reply_items.append(assistant_item(f"[a{n}] done", f"msg_{n}"))
+            turn += reply_items
+            turn_batches.append(reply_items)
+        turns.append(turn)
+        batches += turn_batches
+    return turns, batches
+
+
+@dataclass
+class Conversation:
+    """Valid turns and the batches in which they reach ``add_items``."""
+
+    turns: list[list[Item]]
+    batches: list[list[Item]]
+
+    @property
+    def items(self) -> list[Item]:
+        return flatten(self.turns)
+
+
+@st.composite
+def conversations(draw: st.DrawFn, min_turns: int = 0, max_turns: int = 14) -> Conversation:
+    """A conversation fed either in SDK-style batches or in random chunk sizes."""
+    shapes = draw(st.lists(turn_shapes, min_size=min_turns, max_size=max_turns))
+    turns, sdk_batches = build_turns(shapes)
+    if draw(st.booleans()):
+        return Conversation(turns, sdk_batches)
+    flat, batches, start = flatten(turns), [], 0
+    while start < len(flat):
+        size = draw(st.integers(1, 6))
+        batches.append(flat[start : start + size])
+        start += size
+    return Conversation(turns, batches)
+
+
+#: ``(context_limit, keep_last_n_turns)`` with ``0 <= keep <= context_limit``.
+summary_limits = st.integers(1, 6).flatmap(lambda c: st.tuples(st.just(c), st.integers(0, c)))
+
+
+# ------------------------------------------------------------------- oracles
+
+
+def orphans(view: list[Item]) -> list[str]:
+    """Describe every orphan in ``view`` (empty when the view is valid)."""
+    found = []
+    calls_seen: set[str] = set()
+    for i, item in enumerate(view):
+        later = view[i + 1 :]
+        if kind(item) == "function_call_output" and item["call_id"] not in calls_seen:
+            found.append(f"output {item['call_id']} without its call")
+        elif kind(item) == "function_call":
+            calls_seen.add(item["call_id"])
+            answered = any(
+                kind(x) == "function_call_output" and x["call_id"] == item["call_id"] for x in later
+            )
+            if not answered:  # the next run's input would follow it: the API rejects that
+                found.append(f"call {item['call_id']} without its output")
+        elif kind(item) == "reasoning":
+            follower = later[0] if later else None
+            if follower is None or not (
+                kind(follower) == "function_call"
+                or (kind(follower) == "message" and follower.get("role") == "assistant")
+            ):
+                found.append(f"reasoning {item['id']} not followed by a call or a reply")
+    return found
+
+
+def without_pending_reasoning(items: list[Item]) -> list[Item]:
+    """``items`` minus a trailing, still unanswered tool step.
+
+    That is a trailing reasoning item (its follower has not arrived yet) and a
+    trailing tool call whose output has not arrived (with the reasoning before
+    it): sent as history, either would be an orphan before the next input.
+    """
+    items = list(items)
+    answered = {x["call_id"] for x in items if kind(x) == "function_call_output"}
+    while items and (
+        kind(items[-1]) == "reasoning"
+        or (kind(items[-1]) == "function_call" and items[-1]["call_id"] not in answered)
+    ):
+        items.pop()
+    return items
+
+
+def last_n_turns(items: list[Item], n: int) -> list[Item]:
+    """Items from the ``n``-th newest real user message on (all items if fewer turns)."""
+    starts = [i for i, item in enumerate(items) if is_real_user(item)]
+    if n <= 0:
+        return []
+    return list(items[starts[-n] :]) if len(starts) > n else list(items)
+
+
+def expected_cut(view: list[Item], limit: int | None) -> list[Item]:
+    """The SDK limit rule applied to a valid, complete ``view``.
+
+    The newest ``limit`` items, minus what the cut itself orphaned: a summary
+    whose shadow prompt was cut away, and tool outputs whose calls were cut away
+    (in a complete view nothing else can become an orphan).
+    """
+    if limit is None:
+        return list(view)
+    if limit <= 0:
+        return []
+    cut = view[-limit:]
+    if cut and is_summary(cut[0]):
+        cut = cut[1:]
+    kept, calls = [], set()
+    for item in cut:
+        if kind(item) == "function_call":
+            calls.add(item["call_id"])
+        if kind(item) == "function_call_output" and item["call_id"] not in calls:
+            continue
+        kept.append(item)
+    return kept
+
+
+def is_subsequence(small: list[Item], big: list[Item]) -> bool:
+    rest = iter(big)
+    return all(any(x == y for y in rest) for x in small)
+
+
+def assert_valid_view(view: list[Item]) -> None:
+    """The view starts at a turn boundary or with the synthetic pair, and holds no orphan."""
+    assert not orphans(view), orphans(view)
+    for item in view:
+        assert not METADATA_KEYS & item.keys(), f"memlab metadata leaked into {item}"
+    if view:
+        if is_shadow(view[0]):
+            assert len(view) >= 2 and is_summary(view[1]), "shadow prompt without its summary"
+        else:
+            assert is_real_user(view[0]), f"view starts mid-turn with {view[0]}"
+    for i, item in enumerate(view):
+        if is_shadow(item) or is_summary(item):
+            assert i in (0, 1), "the synthetic pair may only open the view"
+
+
+async def assert_limit_rule(session: Any, view: list[Item], limit: int | None, *, exact: bool) -> None:
+    """``get_items(limit)`` follows the SDK rule relative to the unlimited ``view``."""
+    limited = await session.get_items(limit)
+    if limit is not None and limit <= 0:
+        assert limited == []
+        return
+    if limit is None:
+        assert limited == view
+        return
+    assert len(limited) <= limit
+    assert not orphans(limited), orphans(limited)
+    assert not (limited and is_summary(limited[0])), "half of the synthetic pair"
+    assert is_subsequence(limited, view[-limit:])
+    if exact:
+        assert limited == expected_cut(view, limit)
+
+
+async def assert_returns_copies(session: Any) -> None:
+    """Mutating what ``get_items`` returned never changes the next ``get_items``."""
+    first = await session.get_items()
+    snapshot = clone(first)
+    for item in first:
+        for value in item.values():
+            if isinstance(value, list) and value and isinstance(value[0], dict):
+                value[0]["tampered"] = True
+        item["tampered"] = True
+    first.append({"role": "user", "content": "intruder"})
+    assert await session.get_items() == snapshot
+
+
+# ------------------------------------------------------------ test summarizers
+
+
+class RecordingSummarizer:
+    """Fast and deterministic: the summary lists the tag of every item it covers."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[Item]] = []
+        self.outputs: list[str] = []
+
+    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+        self.calls.append(clone(items))
+        texts = " ".join(text_of(item) or tag(item) for item in items)
+        summary = f"{SUMMARY_PREFIX}{len(items)} items: {texts}"
+        self.outputs.append(summary)
+        return SHADOW, summary
+
+
+class RaisingSummarizer:
+    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+        raise RuntimeError("summarizer exploded")
+
+
+class SleepingSummarizer:
+    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+        await asyncio.sleep(30)
+        return SHADOW, "too late"
+
+
+class EmptySummarizer:
+    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+        return SHADOW, "  \n "
+
+
+class ForgetfulSummarizer:
+    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+        return SHADOW, f"{SUMMARY_PREFIX}a conversation about some orders (ids forgotten)"
+
+
+# ---------------------------------------------------------------- trimming
+
+
+@PROPERTY_SETTINGS
+@given(
+    conv=conversations(),
+    max_turns=st.integers(1, 6),
+    read_limits=st.lists(limits, min_size=1, max_size=4),
+)
+def test_trimming_session_keeps_a_valid_verbatim_window(
+    conv: Conversation, max_turns: int, read_limits: list[int | None]
+) -> None:
+    """After every batch the view is valid; at the end it is exactly the last turns."""
+
+    async def scenario() -> None:
+        session = TrimmingSession("props", max_turns=max_turns)
+        for batch in conv.batches:
+            sent = clone(batch)
+            await session.add_items(sent)
+            for item in sent:  # the caller's dicts are not the stored ones
+                item["tampered"] = True
+            view = await session.get_items()
+            assert_valid_view(view)
+            for limit in read_limits:
+                await assert_limit_rule(session, view, limit, exact=False)
+
+        view = await session.get_items()
+        assert view == flatten(conv.turns[-max_turns:])
+        for limit in read_limits:
+            await assert_limit_rule(session, view, limit, exact=True)
+        await assert_returns_copies(session)
+
+    asyncio.run(scenario())
+
+
+@PROPERTY_SETTINGS
+@given(
+    shapes=st.lists(st.tuples(turn_shapes, st.integers(0, 4)), max_size=10),
+    max_turns=st.integers(1, 6),
+    read_limits=st.lists(limits, min_size=1, max_size=3),
+)
+def test_trimming_session_view_stays_valid_under_pop_item(
+    shapes: list[tuple], max_turns: int, read_limits: list[int | None]
+) -> None:
+    """Whole turns interleaved with ``pop_item`` calls never yield an invalid view."""
+
+    async def scenario() -> None:
+        session = TrimmingSession("props", max_turns=max_turns)
+        turns, _ = build_turns([shape for shape, _ in shapes])
+        for turn, (_, pops) in zip(turns, shapes):
+            await session.add_items(clone(turn))
+            for _ in range(pops):
+                await session.pop_item()
+                view = await session.get_items()
+                assert_valid_view(view)
+                for limit in read_limits:
+                    await assert_limit_rule(session, view, limit, exact=False)
+
+    asyncio.run(scenario())
+
+
+# -------------------------------------------------------------- summarizing
+
+
+@PROPERTY_SETTINGS
+@given(conv=conversations(), limits_pair=summary_limits, read_limits=st.lists(limits, min_size=1, max_size=4))
+def test_summarizing_session_summarizes_exactly_the_older_turns(
+    conv: Conversation, limits_pair: tuple[int, int], read_limits: list[int | None]
+) -> None:
+    """A turn model computed here predicts every view, summarizer call and event."""
+    context_limit, keep_last_n_turns = limits_pair
+    keep = max(1, keep_last_n_turns)
+
+    async def scenario() -> None:
+        summarizer = RecordingSummarizer()
+        session = SummarizingSession(
+            keep_last_n_turns, context_limit, summarizer, "props", must_keep=[ORDER_ID]
+        )
+        added: list[Item] = []
+        turns_seen = 0  # real user messages added so far
+        turns_shown = 0  # real turns in the view, as the policy should leave them
+        covered = 0  # turns folded into the summary
+        pair: list[Item] = []
+        for batch in conv.batches:
+            sent = clone(batch)
+            await session.add_items(sent)
+            for item in sent:
+                item["tampered"] = True
+            added += batch
+            new_turns = sum(1 for item in batch if is_real_user(item))
+            turns_seen += new_turns
+            turns_shown += new_turns
+            if turns_shown > context_limit:
+                # The summarizer must get the old pair plus exactly the turns it folds.
+                newly_covered = turns_seen - keep
+                assert summarizer.calls[-1] == pair + flatten(conv.turns[covered:newly_covered])
+                covered, turns_shown = newly_covered, keep
+                pair = [
+                    {"role": "user", "content": SHADOW},
+                    {"role": "assistant", "content": summarizer.outputs[-1]},
+                ]
+                assert session.summary_events[-1] == {
+                    "status": "applied",
+                    "turns": [1, covered],
+                    "error": None,
+                }
+            view = await session.get_items()
+            assert_valid_view(view)
+            assert view == pair + without_pending_reasoning(last_n_turns(added, turns_shown))
+            for limit in read_limits:
+                await assert_limit_rule(session, view, limit, exact=False)
+
+        assert len(summarizer.calls) == len(session.summary_events)
+        view = await session.get_items()
+        for limit in read_limits:
+            await assert_limit_rule(session, view, limit, exact=True)
+        await assert_returns_copies(session)
+        await assert_every_turn_covered_once(session, conv.turns)
+
+    asyncio.run(scenario())
+
+
+async def assert_every_turn_covered_once(session: SummarizingSession, turns: list[list[Item]]) -> None:
+    """Metadata: summary ranges plus kept turn numbers cover 1..N exactly once."""
+    records = await session.get_items_with_metadata()
+    covered: list[int] = []
+    kept_by_turn: dict[int, list[Item]] = {}
+    for record in records:
+        item, meta = record["message"], record["metadata"]
+        assert not METADATA_KEYS & item.keys()
+        if meta.get("synthetic"):
+            if meta["kind"] == "history_summary":
+                first, last = meta["summary_for_turns"]
+                covered += range(first, last + 1)
+        else:
+            kept_by_turn.setdefault(meta["turn"], []).append(item)
+    covered += sorted(kept_by_turn)
+    assert covered == list(range(1, len(turns) + 1))
+    for number, items in kept_by_turn.items():
+        assert items == turns[number - 1], f"turn {number} not kept verbatim"
+
+
+FAILURES = {
+    "raises": (RaisingSummarizer, {}, "failed", "summarizer exploded"),
+    "times_out": (SleepingSummarizer, {"summary_timeout": 0.001}, "failed", "timed out"),
+    "empty_summary": (EmptySummarizer, {}, "failed", "empty summary"),
+    "fidelity_gate": (ForgetfulSummarizer, {"must_keep": [ORDER_ID]}, "rejected", "ORD-"),
+}
+
+
+@pytest.mark.parametrize("failure", sorted(FAILURES))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), limits_pair=summary_limits)
+def test_failed_summaries_lose_nothing_and_are_retried(
+    failure: str, data: st.DataObject, limits_pair: tuple[int, int]
+) -> None:
+    """A failing summarizer leaves every item verbatim; a working one later summarizes."""
+    context_limit, keep_last_n_turns = limits_pair
+    keep = max(1, keep_last_n_turns)
+    conv = data.draw(conversations(min_turns=context_limit + 1))
+    broken_cls, options, status, error_text = FAILURES[failure]
+
+    async def scenario() -> None:
+        session = SummarizingSession(keep_last_n_turns, context_limit, broken_cls(), "props", **options)
+        added: list[Item] = []
+        expected_events = 0
+        for batch in conv.batches:
+            await session.add_items(clone(batch))
+            added += batch
+            if sum(1 for item in added if is_real_user(item)) > context_limit:
+                expected_events += 1  # one attempt per add_items while over the limit
+            assert await session.get_items() == without_pending_reasoning(added)
+        assert len(session.summary_events) == expected_events >= 1
+        for event in session.summary_events:
+            assert event["status"] == status
+            assert error_text in event["error"]
+        assert session.last_summary_error is not None
+
+        working = RecordingSummarizer()
+        session.summarizer = working
+        extra_turns, extra_batches = build_turns([(False, "again", [True], False)], first=len(conv.turns) + 1)
+        for batch in extra_batches:
+            await session.add_items(clone(batch))
+        all_turns = conv.turns + extra_turns
+        assert session.summary_events[-1]["status"] == "applied"
+        assert working.calls == [flatten(all_turns[:-keep])]
+        view = await session.get_items()
+        assert view[:2] == [
+            {"role": "user", "content": SHADOW},
+            {"role": "assistant", "content": working.outputs[-1]},
+        ]
+        assert view[2:] == flatten(all_turns[-keep:])
+        await assert_every_turn_covered_once(session, all_turns)
+
+    asyncio.run(scenario())
+
+
+@PROPERTY_SETTINGS
+@given(
+    shapes=st.lists(st.tuples(turn_shapes, st.integers(0, 5)), max_size=10),
+    limits_pair=summary_limits,
+    read_limits=st.lists(limits, min_size=1, max_size=3),
+)
+def test_summarizing_session_under_pop_item_loses_nothing_silently(
+    shapes: list[tuple], limits_pair: tuple[int, int], read_limits: list[int | None]
+) -> None:
+    """With pops between turns every item is stored, summarized or popped — exactly one."""
+    context_limit, keep_last_n_turns = limits_pair
+
+    async def scenario() -> None:
+        session = SummarizingSession(keep_last_n_turns, context_limit, RecordingSummarizer(), "props")
+        turns, _ = build_turns([shape for shape, _ in shapes])
+        added_tags: list[str] = []
+        popped_text = ""
+        for turn, (_, pops) in zip(turns, shapes):
+            await session.add_items(clone(turn))
+            added_tags += [tag(item) for item in turn]
+            for _ in range(pops):
+                popped = await session.pop_item()
+                if popped is not None:
+                    popped_text += " " + (text_of(popped) if is_summary(popped) else tag(popped))
+                view = await session.get_items()
+                assert_valid_view(view)
+                for limit in read_limits:
+                    await assert_limit_rule(session, view, limit, exact=False)
+
+        records = await session.get_items_with_metadata()
+        stored = [tag(r["message"]) for r in records if not r["metadata"]["synthetic"]]
+        summary = session.summary_text or ""
+        for item_tag in added_tags:
+            places = [stored.count(item_tag), summary.count(item_tag), popped_text.count(item_tag)]
+            assert sum(places) == 1, f"{item_tag} stored/summarized/popped {places} times"
+        summary_ends = [r["metadata"]["summary_for_turns"][1] for r in records if r["metadata"]["synthetic"]]
+        turn_numbers = [r["metadata"]["turn"] for r in records if not r["metadata"]["synthetic"]]
+        assert turn_numbers == sorted(turn_numbers)
+        assert all(n > max(summary_ends, default=0) for n in turn_numbers)
+
+    asyncio.run(scenario())
+
+
+
+# ------------------------------------------------------------ the next request
+
+
+@pytest.mark.parametrize(
+    "make_session",
+    [
+        lambda: TrimmingSession("pop", max_turns=3),
+        lambda: SummarizingSession(2, 4, RecordingSummarizer(), "pop"),
+    ],
+    ids=["trimming", "summarizing"],
+)
+async def test_history_plus_next_input_has_no_orphan_after_popping_a_tool_output(make_session: Any) -> None:
+    """The runner sends ``get_items()`` followed by the new input; that must be valid.
+
+    ``pop_item`` twice is the SDK's correction pattern. On a tool turn
+    (user, call, output, reply) it removes the reply and the tool *output*, so
+    the history ends with an unanswered call. ``get_items()`` keeps that call
+    (it is last in the view), but the model never sees the view alone: the new
+    user message comes right after it, and the Responses API rejects the
+    request ("No tool output found for function call call_1_0").
+    """
+    session = make_session()
+    turns, _ = build_turns([(False, "", [False], False)])
+    await session.add_items(clone(turns[0]))
+    await session.pop_item()
+    await session.pop_item()
+    next_request = await session.get_items() + [user_item("[u2] corrected question", typed=False)]
+    assert not orphans(next_request), orphans(next_request)
