@@ -63,3 +63,21 @@ socket.socket.connect_ex = _guarded_connect_ex  # type: ignore[method-assign]
 def _no_api_key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.delenv("MEMLAB_LIVE", raising=False)
+
+
+# ----------------------------------------------------------- notebook timings
+# nbval runs each notebook cell as one test item; report the total per notebook.
+_notebook_seconds: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    path = report.nodeid.split("::", 1)[0]
+    if path.endswith(".ipynb"):
+        _notebook_seconds[path] = _notebook_seconds.get(path, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _notebook_seconds:
+        terminalreporter.section("notebook run times (nbval, target < 20 s each)")
+        for path, seconds in sorted(_notebook_seconds.items()):
+            terminalreporter.write_line(f"{seconds:6.1f} s  {path}")
