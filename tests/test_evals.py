@@ -1,0 +1,329 @@
+"""Evals: replay through the real Runner, metrics from real usage, pressure checks, plots, judge."""
+
+from __future__ import annotations
+
+import json
+import types
+
+import matplotlib
+import pandas as pd
+import pytest
+
+from memlab import evals, offline
+from memlab.prompts import SUMMARY_PROMPT_TITLE
+from memlab.scenario import LAPTOP, LONG, Conversation, Fact, Probe, transcript
+from memlab.views import Transcript
+
+matplotlib.use("Agg")
+
+EARLY = {"contact_channel", "order_number", "ticket_id", "serial", "error_code"}  # all planted by turn 7
+
+
+@pytest.fixture
+def api() -> offline.OfflineAPI:
+    offline.configure("offline")
+    return offline.current_api()
+
+
+def probes(frame: pd.DataFrame) -> pd.DataFrame:
+    return frame[frame["probe"].notna()].set_index("probe")
+
+
+def lossy(api: offline.OfflineAPI) -> evals.LossySummarizer:
+    """A summarizer that loses every line naming the order number or the ticket."""
+    return evals.LossySummarizer(offline.offline_client(api), drop=[r"ORD-\d{5}", r"TCK-\d{6}"])
+
+
+# ------------------------------------------------------------------ replay
+
+
+async def test_full_history_answers_every_probe_with_documented_columns(api) -> None:
+    frame = await evals.replay(LONG, "full")
+    assert tuple(frame.columns) == evals.TURN_COLUMNS
+    assert list(frame["turn"]) == list(range(1, 35))
+    assert list(frame["user"]) == list(LONG.user_turns)
+    asked = probes(frame)
+    assert set(asked.index) == EARLY
+    assert asked["correct"].all()
+    assert (asked["expected"] == [LONG.fact(k).value for k in asked.index]).all()
+    assert frame["facts_missing"].map(len).sum() == 0  # full history never drops a fact
+    assert frame["summarizer_calls"].sum() == 0
+    # the model's input grows every turn: it is sent the whole history
+    assert frame["items_sent"].is_monotonic_increasing
+    # ...the same 33 turns that scenario.transcript() computes, plus the new question
+    assert frame["items_sent"].iloc[-1] == Transcript.of(LONG).turn_end[33] + 1
+
+
+async def test_measurements_match_what_the_offline_api_served(api) -> None:
+    frame = await evals.replay(LAPTOP, "trimming", max_turns=2)
+    served = list(api.requests)
+    assert all(r.status == 200 for r in served)
+    assert len(served) == frame["model_calls"].sum()
+    assert frame["input_tokens"].sum() == sum(r.response["usage"]["input_tokens"] for r in served)
+    assert frame["output_tokens"].sum() == sum(r.response["usage"]["output_tokens"] for r in served)
+    firsts = [served[i] for i in frame["model_calls"].cumsum().shift(fill_value=0)]
+    assert list(frame["items_sent"]) == [len(r.input) for r in firsts]
+    # input tokens = instructions + tool schemas + items: item_tokens is the part memory controls
+    assert (frame["item_tokens"] < frame["input_tokens"]).all()
+
+
+async def test_trimming_forgets_early_facts_and_token_pressure_says_when(api) -> None:
+    frame = await evals.replay(LONG, "trimming", max_turns=3)
+    asked = probes(frame)
+    assert not asked["correct"].any()
+    assert asked["answer"].str.startswith("I don't know").all()
+    assert frame["items_sent"].max() < 20
+    pressure = evals.token_pressure(frame, LONG, first_only=True).set_index("fact")
+    assert set(pressure.index) == EARLY
+    # a fact goes missing at the first turn whose 3-turn window no longer mentions it
+    history = Transcript.of(LONG)
+    for key, row in pressure.iterrows():
+        value = LONG.fact(key).value
+        mentioned = {history.turn_of[i] for i, item in enumerate(history.items) if value in json.dumps(item)}
+        expected = next(t for t in range(LONG.fact(key).turn + 1, 35) if not mentioned & {t - 3, t - 2, t - 1})
+        assert row["turn"] == expected, key
+        assert row["planted_turn"] == LONG.fact(key).turn
+    assert pressure.loc["contact_channel", "turn"] == 5
+    assert pressure.loc["order_number", "probe_turn"] == 29
+    every = evals.token_pressure(frame, LONG)
+    assert len(every) > len(pressure)
+    assert list(every.columns) == ["label", "turn", "fact", "value", "planted_turn", "probe_turn"]
+
+
+async def test_keep_last_turns_callback_sends_what_trimming_sends(api) -> None:
+    trimmed = await evals.replay(LAPTOP, "trimming", max_turns=2)
+    callback = await evals.replay(LAPTOP, "keep_last_turns", n=2)
+    for column in ("input_tokens", "items_sent", "answer", "correct"):
+        assert list(trimmed[column]) == list(callback[column]), column
+    assert callback["label"].iloc[0] == "keep_last_turns (n=2)"
+
+
+async def test_summarizing_with_the_gate_keeps_every_must_keep_fact(api) -> None:
+    frame = await evals.replay(LONG, "summarizing", context_limit=4, keep_last_n_turns=2, must_keep=True)
+    asked = probes(frame)
+    assert asked["must_keep"].all() and asked["correct"].all()
+    assert frame["facts_missing"].map(len).sum() == 0
+    assert frame["summaries_applied"].sum() == frame["summarizer_calls"].sum() > 0
+    assert frame["summary"].notna().sum() == frame["summaries_applied"].sum()
+    # summarizer tokens are the usage of the summary requests the API served
+    summaries = [r for r in api.requests if r.body["instructions"].startswith(SUMMARY_PROMPT_TITLE)]
+    assert len(summaries) == frame["summarizer_calls"].sum()
+    assert frame["summarizer_input_tokens"].sum() == sum(r.response["usage"]["input_tokens"] for r in summaries)
+    assert frame["summarizer_output_tokens"].sum() == sum(r.response["usage"]["output_tokens"] for r in summaries)
+    # the model's input stays bounded: a summary and at most four turns
+    assert frame["items_sent"].max() < 20
+
+
+async def test_the_gate_is_what_saves_recall_from_a_lossy_summarizer(api) -> None:
+    open_gate = await evals.replay(LONG, "summarizing", context_limit=4, keep_last_n_turns=2, summarizer=lossy(api))
+    asked = probes(open_gate)
+    assert not asked.loc["order_number", "correct"] and not asked.loc["ticket_id", "correct"]
+    assert asked.loc["serial", "correct"]
+    assert "order_number" in evals.token_pressure(open_gate, LONG)["fact"].values
+
+    gated = await evals.replay(
+        LONG, "summarizing", context_limit=4, keep_last_n_turns=2, summarizer=lossy(api), must_keep=True
+    )
+    assert probes(gated)["correct"].all()
+    assert gated["summaries_rejected"].sum() > 0
+    assert gated["label"].iloc[0] == "summarizing (context_limit=4, keep_last_n_turns=2, summarizer=LossySummarizer, gate=on)"
+    # the price of fidelity: more tokens than the lossy summaries
+    assert gated["input_tokens"].sum() > open_gate["input_tokens"].sum()
+
+
+async def test_a_summarizer_that_is_not_an_llm_summarizer_is_counted_without_tokens(api) -> None:
+    class Recap:
+        async def summarize(self, items):
+            return "recap", "Summary: " + " ".join(fact.value for fact in LAPTOP.facts)
+
+    frame = await evals.replay(LAPTOP, "summarizing", context_limit=2, keep_last_n_turns=1, summarizer=Recap())
+    assert frame["summarizer_calls"].sum() > 0
+    assert frame["summarizer_input_tokens"].isna().all()
+
+
+@pytest.mark.parametrize(
+    ("strategy", "params", "message"),
+    [
+        ("sliding", {}, "unknown strategy"),
+        ("trimming", {"context_limit": 3}, "does not take context_limit"),
+        ("full", {"max_turns": 3}, "no parameters"),
+        ("trimming", {"max_turns": 0}, "max_turns"),
+        ("summarizing", {"context_limit": 2, "keep_last_n_turns": 3}, "keep_last_n_turns"),
+        ("summarizing", {"must_keep": "ORD"}, "must_keep"),
+        ("summarizing", {"summarizer": object()}, "summarize"),
+    ],
+)
+async def test_bad_arguments_are_value_errors(api, strategy, params, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        await evals.replay(LAPTOP, strategy, **params)
+
+
+async def test_two_probes_on_one_turn_are_refused(api) -> None:
+    turns = ("My order is ORD-12345, serial SN-AB12CD34.", "What is my order number and serial?")
+    twice = Conversation(
+        "twice", "two probes", turns,
+        (Fact("order_number", "ORD-12345", 1), Fact("serial", "SN-AB12CD34", 1)),
+        (Probe(2, turns[1], "ORD-12345", "order_number"), Probe(2, turns[1], "SN-AB12CD34", "serial")),
+    )
+    with pytest.raises(ValueError, match="two probes"):
+        await evals.replay(twice, "full")
+
+
+# -------------------------------------------------------------------- grid
+
+
+def test_grid_expands_and_skips_impossible_combinations() -> None:
+    configs = evals.grid("summarizing", context_limit=[2, 4], keep_last_n_turns=[1, 3])
+    assert configs == [
+        ("summarizing", {"context_limit": 2, "keep_last_n_turns": 1}),
+        ("summarizing", {"context_limit": 4, "keep_last_n_turns": 1}),
+        ("summarizing", {"context_limit": 4, "keep_last_n_turns": 3}),
+    ]
+    with pytest.raises(ValueError, match="list"):
+        evals.grid("trimming", max_turns=3)
+    with pytest.raises(ValueError, match="does not take"):
+        evals.grid("trimming", n=[3])
+
+
+async def test_run_grid_summary_ratios_recall_and_choice(api, capsys) -> None:
+    result = await evals.run_grid(LAPTOP, evals.grid("trimming", max_turns=[1, 3]), progress=False)
+    assert capsys.readouterr().err == ""  # no progress bar when asked for none
+    summary = result.summary.set_index("label")
+    assert list(summary.index) == ["full", "trimming (max_turns=1)", "trimming (max_turns=3)"]
+    assert summary.loc["full", "vs_full"] == 1.0
+    assert summary.loc["trimming (max_turns=1)", "vs_full"] < summary.loc["trimming (max_turns=3)", "vs_full"] < 1
+    assert summary.loc["full", "input_tokens"] == result.turns.query("label == 'full'")["input_tokens"].sum()
+    # LAPTOP asks at turn 5 for the contact channel planted at turn 1
+    assert list(summary["recall"]) == [1.0, 0.0, 0.0]
+    assert list(summary["pressure_turns"]) == [0, 3, 1]
+    chosen = evals.choose(result.summary, min_recall=1.0)
+    assert chosen["label"] == "full"
+    assert evals.choose(result.summary, min_recall=0.0)["label"] == "trimming (max_turns=1)"
+    front = evals.pareto_frontier(result.summary)
+    assert list(front["label"]) == ["trimming (max_turns=1)", "full"]
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        evals.choose(result.summary, min_recall=1.5)
+
+
+async def test_run_grid_shows_a_progress_bar_by_default(api, capsys) -> None:
+    await evals.run_grid(LAPTOP, [("full", {})])
+    assert "replaying laptop" in capsys.readouterr().err
+
+
+def test_choose_explains_when_nothing_is_good_enough() -> None:
+    summary = pd.DataFrame({"label": ["a"], "strategy": ["trimming"], "input_tokens": [10], "recall": [0.5]})
+    with pytest.raises(ValueError, match="best is 50%"):
+        evals.choose(summary, min_recall=0.9)
+
+
+# ------------------------------------------------------------------- plots
+
+
+async def test_plots_draw_one_line_per_run_and_the_frontier(api) -> None:
+    import matplotlib.pyplot as plt
+
+    result = await evals.run_grid(LAPTOP, [("trimming", {"max_turns": 1})], progress=False)
+    ax = evals.plot_tokens_per_turn(result.turns)
+    assert [line.get_label() for line in ax.get_lines()] == ["full", "trimming (max_turns=1)"]
+    assert list(ax.get_lines()[0].get_ydata()) == list(result.turns.query("label == 'full'")["input_tokens"])
+    ax2 = evals.plot_frontier(result.summary)
+    frontier = [line for line in ax2.get_lines() if line.get_label() == "frontier"]
+    assert len(frontier) == 1 and len(ax2.collections) == 2  # one scatter per strategy
+    plt.close("all")
+
+
+# ------------------------------------------------------------------- judge
+
+
+def test_judge_prompt_starts_with_the_title_the_offline_model_knows() -> None:
+    prompt = evals.judge_prompt()
+    assert prompt.splitlines()[0] == offline.JUDGE_PROMPT_TITLE
+    for name in evals.JUDGE_CRITERIA:
+        assert f"- {name}: " in prompt
+    with pytest.raises(ValueError, match="snake_case"):
+        evals.judge_prompt({"Identifiers kept": "..."})
+    with pytest.raises(ValueError, match="empty"):
+        evals.judge_prompt({})
+
+
+async def test_offline_judge_grades_a_faithful_summary_full_marks(api) -> None:
+    summary = (await offline.OfflineSummarizer(api).summarize(transcript(LONG)))[1]
+    verdict = await evals.judge_summary(summary, LONG)
+    assert list(verdict["criterion"]) == list(evals.JUDGE_CRITERIA)
+    assert list(verdict["score"]) == [5, 5, 5, 5]
+    request = api.requests[-1]
+    assert request.body["instructions"] == evals.judge_prompt()
+    assert "<summary>" in request.input[0]["content"] and "ORD-73914" in request.input[0]["content"]
+
+
+async def test_offline_judge_catches_lost_invented_and_missing_sections(api) -> None:
+    summary = "## Identifiers\n- order number: ORD-99999\n- serial: SN-AX7Q42PL\n\n## Current status and blockers\n- none"
+    verdict = (await evals.judge_summary(summary, LONG)).set_index("criterion")
+    assert verdict.loc["identifiers_kept", "score"] == 1  # 1 of 4 identifiers kept
+    assert "ORD-73914" in verdict.loc["identifiers_kept", "reason"]
+    assert verdict.loc["no_invented_facts", "score"] == 3
+    assert "ORD-99999" in verdict.loc["no_invented_facts", "reason"]
+    assert verdict.loc["current_status", "score"] == 0
+    assert verdict.loc["next_step", "score"] == 0
+
+
+async def test_offline_judge_flags_a_superseded_value_in_the_status(api) -> None:
+    items = [
+        {"role": "user", "content": "My order is ORD-11111."},
+        {"role": "user", "content": "Sorry, I mistyped: the order is ORD-22222."},
+    ]
+    summary = "## Current status and blockers\n- Waiting on order ORD-11111.\n\n## Next recommended step\n- Look it up."
+    verdict = (await evals.judge_summary(summary, items)).set_index("criterion")
+    assert verdict.loc["current_status", "score"] == 2
+    assert "ORD-11111" in verdict.loc["current_status", "reason"]
+    assert verdict.loc["next_step", "score"] == 5
+
+
+async def test_offline_judge_leaves_unknown_criteria_ungraded(api) -> None:
+    verdict = await evals.judge_summary("## Identifiers\n- none", LAPTOP, criteria={"tone": "Polite.", "next_step": "A step."})
+    assert verdict["score"].isna().tolist() == [True, False]
+    assert "cannot grade" in verdict["reason"].iloc[0]
+
+
+async def test_judge_rejects_a_reply_that_is_not_json(api) -> None:
+    class Client:
+        def __init__(self, text):
+            self.responses = types.SimpleNamespace(create=self.create)
+            self.text = text
+
+        async def create(self, **request):
+            return types.SimpleNamespace(output_text=self.text)
+
+    with pytest.raises(evals.JudgeError, match="JSON object"):
+        await evals.judge_summary("a note", LAPTOP, client=Client("Looks fine to me!"))
+    with pytest.raises(evals.JudgeError, match="0 to 5"):
+        await evals.judge_summary("a note", LAPTOP, client=Client(json.dumps({"next_step": {"score": 9}})))
+    partial = await evals.judge_summary("a note", LAPTOP, client=Client(json.dumps({"next_step": 4})))
+    assert partial.set_index("criterion")["score"].isna().sum() == 3
+    with pytest.raises(ValueError, match="non-empty"):
+        await evals.judge_summary("  ", LAPTOP, client=Client("{}"))
+
+
+# -------------------------------------------------------------------- modes
+
+
+def test_model_client_follows_the_mode(monkeypatch) -> None:
+    offline.configure("offline")
+    assert str(evals.model_client().base_url).startswith("https://offline.memlab")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-used")
+    try:
+        offline.configure("live")
+        client = evals.model_client()
+        assert "offline.memlab" not in str(client.base_url)  # the SDK's real client; nothing is sent here
+    finally:
+        offline.configure("offline")
+
+
+def test_nothing_configured_means_offline(monkeypatch) -> None:
+    from agents.models import _openai_shared
+
+    monkeypatch.setattr(offline, "_current", None)
+    monkeypatch.setattr(_openai_shared, "_default_openai_client", None)
+    client = evals.model_client()
+    assert offline.current_api() is not None
+    assert str(client.base_url).startswith("https://offline.memlab")
