@@ -54,7 +54,7 @@ from openai.types.responses import response_input_item_param as _item_params
 
 from .prompts import SUMMARY_PROMPT_TITLE, SUMMARY_SECTIONS
 from .summarizing import LLMSummarizer
-from .tokens import count_items, count_text, encoding
+from .tokens import count_items, count_text, count_tools, encoding
 from .turns import item_text, item_type
 
 __all__ = [
@@ -283,44 +283,63 @@ _ARGUMENT_NAMES = {"serial": "serial", "order_number": "order_id"}
 # Canned support answers, first match wins. Plain advice: no identifiers, so a
 # fact survives only where the conversation itself put it.
 _ADVICE: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bthank|\bbye\b", re.I), "You're welcome! Is there anything else I can help with?"),
+    (re.compile(r"\bthank|\bbye\b", re.I),
+     "You're welcome! Everything we did today stays on your account, so whoever picks this up next can see it. "
+     "Is there anything else I can help with?"),
     (re.compile(r"\bdone\b|\bworks\b|\bgone\b|\bnormal\b|\ball good\b", re.I),
-     "Good. Let's watch it for a day; if the problem comes back, tell me and we'll dig deeper."),
+     "Good. Let's watch it for a day; if the problem comes back, tell me and we'll dig deeper. "
+     "Note the time it happens and anything you changed just before, as that usually points straight at the cause."),
     (re.compile(r"\bmissing\b", re.I),
-     "I'm sorry an item is missing. I can open a ticket so the warehouse ships it to you."),
+     "I'm sorry an item is missing. I can open a ticket so the warehouse checks the packing record and ships "
+     "the missing item to you; you don't need to send anything back."),
     (re.compile(r"\brepair\b", re.I),
-     "For a repair we send you a prepaid box; the fix takes about five business days once it reaches us."),
+     "For a repair we send you a prepaid box; the fix takes about five business days once it reaches us. "
+     "Back up your files first and remove any accounts or passwords you don't want us to see."),
     (re.compile(r"\btried\b|\brestart|\breboot|\breset\b|\bunplugged\b|\bstill\b|\bheld\b", re.I),
-     "Thanks for trying that. The next step is a remote check: I can run diagnostics on the device."),
+     "Thanks for trying that. The next step is a remote check: I can run diagnostics on the device. "
+     "It takes about two minutes, doesn't touch your files, and tells us whether a part has failed."),
     (re.compile(r"\bred\b.*\b(?:light|led)\b|\bblink", re.I),
      "A blinking red light usually means the battery is not charging. Unplug the charger, "
-     "hold the power button for 15 seconds, then plug it back in and watch the light."),
+     "hold the power button for 15 seconds, then plug it back in and watch the light. "
+     "If it turns solid amber within a minute, the battery is charging again."),
     (re.compile(r"\bfan\b|\bhot\b|\bnois", re.I),
-     "A loud, hot fan is often dust or a busy background process. Keep the vents clear and tell me if it persists."),
+     "A loud, hot fan is often dust or a busy background process. Keep the vents clear, check the task manager "
+     "for anything using a lot of CPU, and tell me if it persists after a restart."),
     (re.compile(r"\bscreen\b|\bdisplay\b|\bflicker", re.I),
-     "Screen problems are often the cable or the driver. Does it also happen on an external monitor?"),
+     "Screen problems are often the cable or the driver. Does it also happen on an external monitor? "
+     "If the external screen is fine, the laptop's own panel or its driver is the suspect."),
     (re.compile(r"\bexternal monitor\b|\bdriver\b", re.I),
-     "Then the laptop's own panel driver is the likely cause. Please install the newest graphics driver from our support page."),
+     "Then the laptop's own panel driver is the likely cause. Please install the newest graphics driver from our "
+     "support page and restart; battery saver settings can also change the panel's refresh behaviour."),
     (re.compile(r"\bbattery|\bcharg", re.I),
-     "That points to the power path. Try another outlet and check that the adapter's own light is on."),
+     "That points to the power path. Try another outlet and check that the adapter's own light is on; "
+     "a damaged cable near the plug is a common cause."),
     (re.compile(r"\bfirmware\b|\bupdate", re.I),
-     "Updating the firmware is a good idea. Keep the device plugged in and don't restart it until it finishes."),
+     "Updating the firmware is a good idea. Keep the device plugged in and don't restart it until it finishes; "
+     "the update fixes several known stability problems."),
     (re.compile(r"\bwi-?fi\b|\brouter\b|\binternet\b|\bdisconnect", re.I),
-     "Let's check the router: unplug it for 30 seconds, plug it back in, and tell me which lights come on."),
+     "Let's check the router: unplug it for 30 seconds, plug it back in, and tell me which lights come on. "
+     "Evening drops are often interference from neighbours' networks, which newer firmware handles better."),
     (re.compile(r"\bno sound\b|\baudio\b", re.I),
-     "Check the balance slider in your phone's sound settings and gently clean the earbud's mesh."),
+     "Check the balance slider in your phone's sound settings and gently clean the earbud's mesh with a dry brush. "
+     "Earwax on the mesh is the most common reason one side goes quiet."),
     (re.compile(r"\bbluetooth\b|\bheadset\b|\bearbuds?\b|\bpair", re.I),
-     "Let's re-pair it: remove the device from your Bluetooth list, then hold its pairing button for 5 seconds."),
+     "Let's re-pair it: remove the device from your Bluetooth list, then hold its pairing button for 5 seconds "
+     "until the light flashes, and pick it again from your phone's list."),
     (re.compile(r"\bpassword\b|\bsign[- ]?in\b|\blog ?in\b", re.I),
-     "You can reset it from the sign-in page with 'Forgot password'; the link expires after 30 minutes."),
+     "You can reset it from the sign-in page with 'Forgot password'; the link expires after 30 minutes. "
+     "If the email doesn't arrive, check your spam folder."),
     (re.compile(r"\bopening hours\b|\bopen\b.*\bwhen\b", re.I),
-     "Our support line is open Monday to Friday, 8:00 to 20:00."),
+     "Our support line is open Monday to Friday, 8:00 to 20:00, and this chat is staffed around the clock."),
     (re.compile(r"\bssd\b|\bslot\b|\bupgrade", re.I),
-     "Most of our 14-inch laptops have a free M.2 slot; your model's spec sheet lists it under Storage."),
+     "Most of our 14-inch laptops have a free M.2 slot; your model's spec sheet lists it under Storage. "
+     "Fitting a second drive doesn't affect the warranty."),
     (re.compile(r"\bkeyboard\b|\bbacklight\b", re.I),
-     "By default the backlight turns off after 30 seconds idle; you can change that in the keyboard settings."),
+     "By default the backlight turns off after 30 seconds idle; you can change that in the keyboard settings "
+     "under Backlight timeout."),
     (re.compile(r"\bslow\b|\blag|\bfreez", re.I),
-     "Slowness often comes from background apps. Please restart once and check whether it improves."),
+     "Slowness often comes from background apps. Please restart once and check whether it improves; "
+     "if not, the diagnostics can check the storage drive."),
     (re.compile(r"\bdouble-check\b|\bwrap up\b", re.I), "Of course, ask away."),
     (re.compile(r"\bok(?:ay)?\b|\bsounds good\b|\bgreat\b", re.I),
      "Sounds good. Let me know when you're ready and we'll continue from here."),
@@ -343,7 +362,11 @@ def _input_fingerprint(items: Sequence[Mapping[str, Any]]) -> str:
 
 
 def _tool_reply(name: str, output: str) -> str:
-    """The assistant's sentence after a support tool returned ``output``."""
+    """The assistant's answer after a support tool returned ``output``.
+
+    Like a real agent's: the result first, then the detail that matters and
+    what happens next — so a reply carries roughly what a model would write.
+    """
     try:
         data = json.loads(output)
     except (TypeError, ValueError):
@@ -351,18 +374,39 @@ def _tool_reply(name: str, output: str) -> str:
     if not isinstance(data, dict):
         return f"Here is what {name} returned: {output}"
     if "error" in data:
-        return f"I couldn't complete that: {data['error']}."
+        return f"I couldn't complete that: {data['error']}. Could you check the value and send it again?"
     if name == "lookup_order":
-        return f"Order {data['order_id']} ({data['product']}) is {data['status']}: {data['detail']}."
+        last = (data.get("tracking_events") or [{}])[-1].get("event", "no carrier events yet")
+        return (
+            f"Order {data['order_id']} ({data['product']}) is {data['status']}: {data['detail']}. "
+            f"The carrier's latest event reads \"{last}\". If something in it is wrong or missing, you have "
+            f"{data.get('return_window_days', 30)} days to report it and I can arrange a replacement or a return."
+        )
     if name == "check_warranty":
+        terms = ", ".join(data.get("covers", [])) or "manufacturing defects"
         if data["covered"]:
-            return f"Good news: serial {data['serial']} is covered by the {data['plan']} plan until {data['expires']}."
-        return f"Serial {data['serial']} is out of warranty since {data['expires']}; repairs would be paid."
+            return (
+                f"Good news: serial {data['serial']} is covered by the {data['plan']} plan until {data['expires']}. "
+                f"The plan covers {terms}; a repair under it is free and uses a prepaid box."
+            )
+        return (
+            f"Serial {data['serial']} is out of warranty since {data['expires']}, so a repair would be paid. "
+            f"I can still quote it for you, or suggest an accessory that fixes the problem."
+        )
     if name == "run_diagnostics":
         codes = ", ".join(data["error_codes"]) or "no error codes"
-        return f"Diagnostics on {data['serial']} reported {codes}: {data['finding']}."
+        failed = [t["name"] for t in data.get("tests", []) if t.get("result") == "fail"]
+        passed = len(data.get("tests", [])) - len(failed)
+        return (
+            f"Diagnostics on {data['serial']} reported {codes}: {data['finding']}. "
+            f"{passed} of {len(data.get('tests', []))} checks passed; the failing one is {', '.join(failed) or 'none'}. "
+            f"That part usually needs a repair rather than a setting change."
+        )
     if name == "create_ticket":
-        return f"I've opened ticket {data['ticket_id']}; the repair team will follow up within one business day."
+        return (
+            f"I've opened ticket {data['ticket_id']}; the repair team will follow up within one business day. "
+            f"You'll get updates on it through your preferred channel, and you can quote the ticket id any time."
+        )
     return f"Here is what {name} returned: {output}"
 
 
@@ -384,56 +428,129 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
 
 
-def _summarize(items: Sequence[Mapping[str, Any]]) -> str:
-    """An extractive summary in :data:`memlab.prompts.SUMMARY_SECTIONS`.
+_SPEAKER = re.compile(r"\s*(USER|ASSISTANT|SYSTEM|DEVELOPER|TOOL CALL|TOOL RESULT|REASONING)\b(?:\s*\[([^\]]*)\])?:\s?(.*)")
+_PRODUCT = re.compile(
+    r"\b(?!(?:The|My|A|An|Your|This|That|Our) )[A-Z][A-Za-z]*(?: [A-Z0-9][\w-]*)? (?:laptop|router|headset|earbuds|phone|monitor|tablet|printer)\b"
+    r"|\bfirmware (?:to )?\d+(?:\.\d+)+|\bBluetooth earbuds\b"
+)
+#: Section name → (keywords a customer sentence needs, how many newest bullets to keep).
+_USER_SECTIONS = {
+    "Reported issue": (r"n't|\bnot\b|\bno sound\b|error|blink|drop|broken|fail|missing|loud|hot|flicker|forgot|problem", 2),
+    "Steps tried and results": (r"tried|restart|reboot|reset|updat|unplug|power-cycl|clean|installed|held|checked|found", 2),
+    "Timeline": (r"yesterday|today|since|ago|last (?:week|month|night|tuesday)|evening|this week|hour later", 2),
+}
 
-    Every input line is read; a transcript line such as ``USER: ...`` or
-    ``TOOL CALL [id]: name(args)`` is attributed by its prefix. Identifiers and
-    error codes are copied verbatim; the rest are the customer's own sentences,
-    sorted into sections by keywords. Nothing is invented.
+
+def _entries(items: Sequence[Mapping[str, Any]]) -> list[tuple[str, str, str]]:
+    """``(speaker, call_id, text)`` for each transcript entry in the input.
+
+    A summarization request holds one user message with a role-prefixed
+    transcript (``USER: ...``, ``TOOL RESULT [call_1]: ...``); a line without a
+    prefix continues the entry above it (a multi-line summary, say). Raw items
+    sent with the summary prompt are read the same way, one entry each.
     """
-    lines: list[tuple[str, str]] = []  # (speaker, text)
+    entries: list[list[str]] = []
     for item in items:
         speaker = str(item.get("role") or item_type(item)).upper()
         for line in item_text(item).splitlines():
-            match = re.match(r"\s*(USER|ASSISTANT|SYSTEM|DEVELOPER|TOOL CALL|TOOL RESULT|REASONING)\b[^:]*:\s*(.*)", line)
-            lines.append((match.group(1), match.group(2)) if match else (speaker, line))
-    user = [s for who, text in lines if who == "USER" for s in _sentences(text)]
-    assistant = [s for who, text in lines if who == "ASSISTANT" for s in _sentences(text)]
+            match = _SPEAKER.match(line)
+            if match:
+                entries.append([match.group(1), match.group(2) or "", match.group(3)])
+            elif entries and line.strip():
+                entries[-1][2] += "\n" + line
+            elif line.strip():
+                entries.append([speaker, "", line])
+    return [(who, call_id, text) for who, call_id, text in entries]
 
-    def pick(sentences: list[str], pattern: str, limit: int = 3) -> list[str]:
-        hits = [s for s in dict.fromkeys(sentences) if re.search(pattern, s, re.I)]
-        return hits[-limit:]
 
-    facts: dict[str, list[str]] = {}
-    for _, text in lines:
-        for kind, values in find_facts(text).items():
-            facts.setdefault(kind, []).extend(v for v in values if v not in facts.get(kind, []))
-    identifiers = [f"{kind.replace('_', ' ')}: {', '.join(vals)}" for kind, vals in facts.items() if kind != "contact_channel"]
-    tools = []
-    for who, text in lines:
-        if who == "TOOL CALL":
-            tools.append(f"{text} called")
-        elif who == "TOOL RESULT":
-            tools.append("a tool failed: " + text if '"error"' in text else "result: " + text[:160])
-    status = list(assistant[-1:])
-    if "contact_channel" in facts:
+def _previous_summary(entries: list[tuple[str, str, str]]) -> dict[str, list[str]]:
+    """The sections of an earlier summary in the transcript (a running summary extends it)."""
+    sections: dict[str, list[str]] = {}
+    for who, _, text in entries:
+        if who != "ASSISTANT" or "## Identifiers" not in text:
+            continue
+        current = None
+        for line in text.splitlines():
+            if line.startswith("## "):
+                current = sections.setdefault(line[3:].strip(), [])
+            elif current is not None and line.startswith("- ") and line[2:].strip() != "none":
+                current.append(line[2:].strip())
+    return sections
+
+
+def _newest(bullets: list[str], limit: int) -> list[str]:
+    """Unique bullets, a repeat counting as its newest mention, the last ``limit`` kept."""
+    unique = list(reversed(dict.fromkeys(reversed(bullets))))
+    return unique[-limit:]
+
+
+_INSIGHT_FIELDS = ("error", "status", "finding", "error_codes", "covered", "expires", "ticket_id", "detail")
+_JSON_FIELD = re.compile(r'"(%s)":\s*("(?:[^"\\]|\\.)*"|\[[^\]]*\]|true|false|-?\d[\d.]*)' % "|".join(_INSIGHT_FIELDS))
+
+
+def _tool_insight(name: str, arguments: str, output: str) -> str:
+    """One compact line about a tool call: what it was asked and the key fields it returned.
+
+    Fields are read with a pattern rather than a JSON parser, because the
+    transcript may have cut a long output short.
+    """
+    asked = ", ".join(v for values in find_facts(arguments).values() for v in values) or "—"
+    fields = dict(reversed(_JSON_FIELD.findall(output)))  # first occurrence wins
+    shown = [key + "=" + fields[key].strip('"')[:50] for key in _INSIGHT_FIELDS if key in fields][:2]
+    verdict = "failed" if "error" in fields else "ok"
+    return f"{name}({asked}) {verdict}: " + ("; ".join(shown) or output[:60])
+
+
+def _summarize(items: Sequence[Mapping[str, Any]]) -> str:
+    """An extractive, *running* summary in :data:`memlab.prompts.SUMMARY_SECTIONS`.
+
+    It follows the summary prompt's rules as far as a program can: identifiers
+    and error codes are copied verbatim (every one, never truncated); the rest
+    are the customer's own statements (never their questions), sorted into
+    sections by keywords, newest kept; tool calls become one line each. When
+    the transcript holds an earlier summary, its bullets are merged in, so a
+    summary of a summary neither nests nor forgets. Nothing is invented.
+    """
+    entries = _entries(items)
+    previous = _previous_summary(entries)
+    fresh = [(who, cid, text) for who, cid, text in entries if not (who == "ASSISTANT" and "## Identifiers" in text)]
+    user = [s for who, _, text in fresh if who == "USER" for s in _sentences(text) if not s.endswith("?")]
+    assistant = [s for who, _, text in fresh if who == "ASSISTANT" for s in _sentences(text)]
+    all_text = "\n".join(text for _, _, text in entries)
+
+    sections: dict[str, list[str]] = {}
+    products = [m.group(0) for _, _, text in fresh for m in _PRODUCT.finditer(text)]
+    sections["Product and environment"] = _newest(previous.get("Product and environment", []) + products, 5)
+    placed: set[str] = set()  # each customer sentence goes to one section only
+    for name, (pattern, limit) in _USER_SECTIONS.items():
+        hits = [s for s in user if re.search(pattern, s, re.I) and s not in placed]
+        sections[name] = _newest(previous.get(name, []) + hits, limit)
+        placed.update(sections[name])
+
+    facts = find_facts(all_text)  # previous identifiers are in the text too, verbatim
+    sections["Identifiers"] = [
+        f"{kind.replace('_', ' ')}: {', '.join(dict.fromkeys(values))}"
+        for kind, values in facts.items() if kind != "contact_channel"
+    ]
+    calls = {cid: text for who, cid, text in fresh if who == "TOOL CALL"}
+    insights = [
+        _tool_insight(calls.get(cid, "tool").split("(", 1)[0], calls.get(cid, ""), text)
+        for who, cid, text in fresh if who == "TOOL RESULT"
+    ]
+    sections["Tool performance insights"] = _newest(previous.get("Tool performance insights", []) + insights, 4)
+
+    suggestions = [s for s in assistant if re.search(r"\b(?:next|try|I can|let's|will|should)\b", s, re.I)]
+    next_step = suggestions[-1:] or previous.get("Next recommended step", [])[-1:]
+    status = [s for s in assistant if s not in next_step][-1:]  # not a repeat of the next step
+    status = status or [s for s in previous.get("Current status and blockers", []) if "prefers contact" not in s][:1]
+    if "contact_channel" in facts:  # the newest stated preference wins
         status.append(f"Customer prefers contact by {facts['contact_channel'][-1]}.")
-    sections = {
-        "Product and environment": pick(user, r"laptop|router|phone|tablet|headset|earbuds|monitor|modem|printer|windows|macos|android|firmware"),
-        "Reported issue": pick(user, r"n't|not |error|blink|drop|broken|fail|problem|issue|stopp|slow"),
-        "Steps tried and results": pick(user, r"tried|restart|reboot|reset|updat|unplug|power-cycl"),
-        "Identifiers": identifiers,
-        "Timeline": pick(user, r"yesterday|today|since|ago|last (?:week|month|night)|monday|tuesday|wednesday|thursday|friday|weekend|\d{4}-\d{2}-\d{2}"),
-        "Tool performance insights": tools[-6:],
-        "Current status and blockers": status,
-        "Next recommended step": pick(assistant, r"next|try|please|I can|let's", 1),
-    }
-    blocks = []
-    for name in SUMMARY_SECTIONS:
-        bullets = sections.get(name) or ["none"]
-        blocks.append(f"## {name}\n" + "\n".join(f"- {b}" for b in bullets))
-    return "\n\n".join(blocks)
+    sections["Current status and blockers"] = status
+    sections["Next recommended step"] = next_step
+
+    return "\n\n".join(
+        f"## {name}\n" + "\n".join(f"- {b}" for b in (sections.get(name) or ["none"])) for name in SUMMARY_SECTIONS
+    )
 
 
 # Identifier kinds the judge checks (a contact preference is not an identifier).
@@ -628,8 +745,7 @@ class OfflineAPI:
         output = [reply_item(items, body.get("instructions") or "", body.get("tools") or [], fingerprint)]
         tools = body.get("tools") or []
         input_tokens = count_text(body.get("instructions") or "") + count_items(items)
-        if tools:
-            input_tokens += count_text(json.dumps(tools, sort_keys=True))
+        input_tokens += count_tools(tools)
         output_tokens = count_items(output)
         status, incomplete = "completed", None
         limit = body.get("max_output_tokens")

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-__all__ = ["ENCODING_NAME", "ITEM_OVERHEAD", "encoding", "count_text", "count_item", "count_items"]
+__all__ = ["ENCODING_NAME", "ITEM_OVERHEAD", "encoding", "count_text", "count_item", "count_items", "count_tools"]
 
 #: The tokenizer of the GPT-4o / GPT-4.1 model family.
 ENCODING_NAME = "o200k_base"
@@ -191,3 +191,35 @@ def count_item(item: Any) -> int:
 def count_items(items: Iterable[Any]) -> int:
     """Total tokens of a list of items (the sum of :func:`count_item`)."""
     return sum(count_item(item) for item in items)
+
+
+def _count_properties(properties: Mapping[str, Any]) -> int:
+    tokens = 0
+    for key, spec in properties.items():
+        spec = spec if isinstance(spec, Mapping) else {}
+        tokens += 3 + count_text(f"{key}:{spec.get('type', '')}:{spec.get('description', '')}")
+        if "enum" in spec:
+            tokens += -3 + sum(3 + count_text(str(value)) for value in spec["enum"])
+    return tokens
+
+
+def count_tools(tools: Iterable[Mapping[str, Any]]) -> int:
+    """Tokens the model reads for a request's function tools.
+
+    The API does not show the model the tools' JSON schema; it renders each
+    function compactly (name, description, then one line per parameter). This
+    follows the approximation OpenAI publishes in its cookbook ("How to count
+    tokens with tiktoken"): per function 7 tokens plus ``name:description``,
+    3 per parameter block plus ``key:type:description`` per parameter, and 12
+    to close. Counting ``json.dumps(tools)`` instead would overstate it about
+    twofold.
+    """
+    tools = list(tools)
+    tokens = 0
+    for tool in tools:
+        function = tool.get("function", tool)  # Chat Completions nests it
+        tokens += 7 + count_text(f"{function.get('name', '')}:{function.get('description') or ''}")
+        properties = (function.get("parameters") or {}).get("properties") or {}
+        if properties:
+            tokens += 3 + _count_properties(properties)
+    return tokens + 12 if tools else 0

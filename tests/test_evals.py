@@ -40,7 +40,7 @@ def lossy(api: offline.OfflineAPI) -> evals.LossySummarizer:
 async def test_full_history_answers_every_probe_with_documented_columns(api) -> None:
     frame = await evals.replay(LONG, "full")
     assert tuple(frame.columns) == evals.TURN_COLUMNS
-    assert list(frame["turn"]) == list(range(1, 35))
+    assert list(frame["turn"]) == list(range(1, len(LONG.user_turns) + 1))
     assert list(frame["user"]) == list(LONG.user_turns)
     asked = probes(frame)
     assert set(asked.index) == EARLY
@@ -50,8 +50,9 @@ async def test_full_history_answers_every_probe_with_documented_columns(api) -> 
     assert frame["summarizer_calls"].sum() == 0
     # the model's input grows every turn: it is sent the whole history
     assert frame["items_sent"].is_monotonic_increasing
-    # ...the same 33 turns that scenario.transcript() computes, plus the new question
-    assert frame["items_sent"].iloc[-1] == Transcript.of(LONG).turn_end[33] + 1
+    # ...the turns before the last that scenario.transcript() computes, plus the new question
+    last = len(LONG.user_turns)
+    assert frame["items_sent"].iloc[-1] == Transcript.of(LONG).turn_end[last - 1] + 1
 
 
 async def test_measurements_match_what_the_offline_api_served(api) -> None:
@@ -80,11 +81,11 @@ async def test_trimming_forgets_early_facts_and_token_pressure_says_when(api) ->
     for key, row in pressure.iterrows():
         value = LONG.fact(key).value
         mentioned = {history.turn_of[i] for i, item in enumerate(history.items) if value in json.dumps(item)}
-        expected = next(t for t in range(LONG.fact(key).turn + 1, 35) if not mentioned & {t - 3, t - 2, t - 1})
+        expected = next(t for t in range(LONG.fact(key).turn + 1, len(LONG.user_turns) + 1) if not mentioned & {t - 3, t - 2, t - 1})
         assert row["turn"] == expected, key
         assert row["planted_turn"] == LONG.fact(key).turn
     assert pressure.loc["contact_channel", "turn"] == 5
-    assert pressure.loc["order_number", "probe_turn"] == 29
+    assert pressure.loc["order_number", "probe_turn"] == LONG.probes[0].turn
     every = evals.token_pressure(frame, LONG)
     assert len(every) > len(pressure)
     assert list(every.columns) == ["label", "turn", "fact", "value", "planted_turn", "probe_turn"]

@@ -11,7 +11,7 @@ from agents import RunConfig, Runner, SessionSettings, SQLiteSession
 from memlab import offline
 from memlab.prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, summary_prompt
 from memlab.scenario import LAPTOP, LONG, ROUTER, support_agent, transcript
-from memlab.tokens import count_items, count_text
+from memlab.tokens import count_items, count_text, count_tools
 from memlab.turns import drop_orphans, item_text, last_turns, split_turns
 
 MODEL = "gpt-4.1-mini"
@@ -336,7 +336,7 @@ async def test_usage_counts_real_tokens(client) -> None:
     tool = {"type": "function", "name": "create_ticket", "parameters": {"type": "object", "properties": {}}}
     items = [user("Hello"), assistant("Hi!"), user("My screen flickers.")]
     response = await client.responses.create(model=MODEL, instructions="Be kind.", input=items, tools=[tool])
-    expected_in = count_text("Be kind.") + count_items(items) + count_text(json.dumps([tool], sort_keys=True))
+    expected_in = count_text("Be kind.") + count_items(items) + count_tools([tool])
     assert response.usage.input_tokens == expected_in
     assert response.usage.output_tokens == count_items([response.output[0].model_dump()])
     assert response.usage.total_tokens == expected_in + response.usage.output_tokens

