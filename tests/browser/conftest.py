@@ -1,0 +1,134 @@
+"""Fixtures for the real-browser tests: Chromium, JupyterLab, Voilà, artifacts.
+
+Chromium is Debian's ``/usr/bin/chromium`` driven by Python playwright (its
+own browser download does not work here). When it is missing the tests skip
+with one line locally, and FAIL when ``CI`` is set: CI cannot pass by not
+running them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts" / "browser"
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}; CI must provide it (apt-get install chromium)", pytrace=False)
+    pytest.skip(reason)
+
+
+def chromium_path() -> str:
+    """Debian's Chromium, or the one ``MEMLAB_CHROMIUM`` names (which then must exist)."""
+    override = os.environ.get("MEMLAB_CHROMIUM")
+    candidates = [override] if override else ["/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")]
+    for candidate in candidates:
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    _missing(f"no Chromium found at {override}" if override else "no Chromium found (apt-get install chromium)")
+    raise AssertionError("unreachable")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """A headless Chromium for this module (a fresh profile, removed afterwards)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("python playwright is not installed (pip install -e '.[test]')")
+    executable = chromium_path()
+    profile = Path(tempfile.mkdtemp(prefix="memlab-chromium-"))
+    manager = sync_playwright().start()
+    try:
+        context = manager.chromium.launch_persistent_context(
+            str(profile), executable_path=executable, args=CHROMIUM_ARGS, headless=True,
+            viewport={"width": 1400, "height": 1000},
+        )
+        # Offline by default, in the browser too: anything but loopback is refused and recorded.
+        context.external_requests = []  # type: ignore[attr-defined]
+
+        def guard(route) -> None:
+            host = urlsplit(route.request.url).hostname or ""
+            if route.request.url.startswith(("http://", "https://", "ws://", "wss://")) and host not in LOOPBACK:
+                context.external_requests.append(route.request.url)  # type: ignore[attr-defined]
+                route.abort()
+            else:
+                route.continue_()
+
+        context.route(re.compile(r"^(https?|wss?)://"), guard)
+        try:
+            yield context
+        finally:
+            context.close()
+    finally:
+        manager.stop()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def page(browser):
+    page = browser.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors  # type: ignore[attr-defined]
+    page.allowed_external = set()  # type: ignore[attr-defined]  # a test may list known, refused requests
+    del browser.external_requests[:]
+    try:
+        yield page
+        unexpected = [u for u in browser.external_requests if u not in page.allowed_external]
+        assert not unexpected, f"the page tried to reach the network: {unexpected}"
+    finally:
+        page.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+class Timings:
+    """Seconds per notebook run, written to test-artifacts/browser/timings.json."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.data: dict[str, float] = json.loads(path.read_text()) if path.exists() else {}
+
+    def record(self, name: str, started: float) -> float:
+        seconds = round(time.monotonic() - started, 1)
+        self.data[name] = seconds
+        self.path.write_text(json.dumps(self.data, indent=2, sort_keys=True) + "\n")
+        return seconds
+
+
+@pytest.fixture(scope="session")
+def timings(artifacts: Path) -> Timings:
+    return Timings(artifacts / "timings.json")
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    path = ARTIFACTS / "timings.json"
+    if path.exists() and terminalreporter.stats.get("passed") and any(
+        "tests/browser" in r.nodeid for r in terminalreporter.stats["passed"]
+    ):
+        terminalreporter.section("browser run times (target < 30 s per notebook)")
+        for name, seconds in sorted(json.loads(path.read_text()).items()):
+            terminalreporter.write_line(f"{seconds:6.1f} s  {name}")

@@ -1,0 +1,207 @@
+"""Drive a notebook in JupyterLab: open, clear, run all, wait, and ask the kernel.
+
+The server runs with ``--LabApp.expose_app_in_browser=True``, so the page has
+``window.jupyterapp``: commands (``runmenu:run-all``) and the notebook panel's
+kernel are reached through JupyterLab's own API, not through menus that move
+between versions. Readiness is the status bar's "(ipykernel) | Idle" *and* the
+kernel object's status: the execution indicator says idle before a kernel
+exists, so neither alone is trusted.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+from .servers import Server
+
+IDLE = re.compile(r"\(ipykernel\)\s*\|\s*Idle")
+
+_PANEL_JS = "(path) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget; return !!(w && w.context && w.context.path === path && w.sessionContext.session && w.sessionContext.session.kernel); }"
+
+_KERNEL_IDLE_JS = "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'"
+
+# After Run All: every non-empty code cell has run (an execution count, no [*]),
+# or a cell failed without the raises-exception tag (run-all stops there).
+_PROGRESS_JS = r"""
+() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const out = {pending: 0, errors: []};
+  panel.content.widgets.forEach((cell, i) => {
+    if (cell.model.type !== 'code' || !cell.model.sharedModel.getSource().trim()) return;
+    const prompt = cell.node.querySelector('.jp-InputPrompt');
+    if (cell.model.executionCount === null || (prompt && prompt.textContent.includes('*'))) out.pending += 1;
+    const tags = cell.model.getMetadata('tags') || [];
+    for (let j = 0; j < cell.model.outputs.length; j++) {
+      const o = cell.model.outputs.get(j).toJSON();
+      if (o.output_type === 'error' && !tags.includes('raises-exception'))
+        out.errors.push(`cell ${i}: ${o.ename}: ${o.evalue}`);
+    }
+  });
+  out.kernel = panel.sessionContext.session.kernel.status;
+  return out;
+}
+"""
+
+# Tag each widget output's DOM node with its root widget model id.
+_MARK_JS = r"""
+() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const roots = [];
+  panel.content.widgets.forEach((cell, i) => {
+    if (cell.model.type !== 'code') return;
+    const area = cell.outputArea;
+    for (let j = 0; j < area.model.length; j++) {
+      const data = area.model.get(j).data || {};
+      const view = data['application/vnd.jupyter.widget-view+json'];
+      if (view && area.widgets[j]) {
+        area.widgets[j].node.dataset.memlabModel = view.model_id;
+        roots.push({cell: i, output: j, model_id: view.model_id});
+      }
+    }
+  });
+  return roots;
+}
+"""
+
+_EXECUTE_JS = r"""
+async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, silent: false, store_history: false});
+  let out = '', err = null;
+  future.onIOPub = (msg) => {
+    const t = msg.header.msg_type;
+    if (t === 'stream') out += msg.content.text;
+    else if (t === 'error') err = `${msg.content.ename}: ${msg.content.evalue}`;
+  };
+  await future.done;
+  return {out, err};
+}
+"""
+
+
+def open_notebook(page: Page, server: Server, path: str, timeout: float = 60) -> None:
+    """Open ``path`` (relative to the server root) and wait for its idle kernel."""
+    page.goto(server.url(f"/lab/tree/{path}?reset"))  # ?reset: no tabs restored from earlier tests
+    page.wait_for_function(_PANEL_JS, arg=path, timeout=timeout * 1000)
+    page.locator("#jp-main-statusbar").get_by_text(IDLE).wait_for(timeout=timeout * 1000)
+    page.wait_for_function(_KERNEL_IDLE_JS, timeout=timeout * 1000)
+
+
+def run_all(page: Page, timeout: float = 60) -> None:
+    """Clear every output, Run All, and wait until every code cell has run."""
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    stale = page.evaluate(_PROGRESS_JS)
+    assert stale["pending"] == len(_code_cells(page)), "clearing outputs left execution counts behind"
+    page.evaluate("() => window.jupyterapp.commands.execute('runmenu:run-all')")
+    deadline = time.monotonic() + timeout
+    while True:
+        progress = page.evaluate(_PROGRESS_JS)
+        assert not progress["errors"], "a cell failed:\n" + "\n".join(progress["errors"])
+        if progress["pending"] == 0 and progress["kernel"] == "idle":
+            break
+        assert time.monotonic() < deadline, f"Run All did not finish in {timeout} s: {progress}"
+        time.sleep(0.2)
+    page.locator("#jp-main-statusbar").get_by_text(IDLE).wait_for(timeout=timeout * 1000)
+
+
+def _code_cells(page: Page) -> list[int]:
+    return page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.content.widgets"
+        ".map((c, i) => [c, i]).filter(([c]) => c.model.type === 'code' && c.model.sharedModel.getSource().trim())"
+        ".map(([, i]) => i)"
+    )
+
+
+def mark_widget_outputs(page: Page) -> list[dict[str, Any]]:
+    """Label each widget output node with its model id; return them in page order."""
+    return page.evaluate(_MARK_JS)
+
+
+def kernel_execute(page: Page, code: str) -> str:
+    """Run ``code`` in the notebook's kernel (outside any cell); return its stdout."""
+    result = page.evaluate(_EXECUTE_JS, code)
+    assert result["err"] is None, f"kernel probe failed: {result['err']}\n{result['out']}"
+    return result["out"]
+
+
+_PROBE = textwrap.dedent(
+    """
+    def _memlab_probe(roots, full):
+        import json
+        import ipywidgets.widgets.widget as _w
+        from memlab.widgets import SummarizingExplorer, TrimmingExplorer
+        found = []
+        def walk(widget, root):
+            if isinstance(widget, (TrimmingExplorer, SummarizingExplorer)):
+                kind = "trimming" if isinstance(widget, TrimmingExplorer) else "summarizing"
+                names = ["max_turns", "turn"] if kind == "trimming" else ["context_limit", "keep_last_n_turns", "turn"]
+                state = {"root": root, "kind": kind, "params": {n: getattr(widget, n) for n in names},
+                         "counters_html": widget.counters.value}
+                if full:
+                    must_keep = getattr(widget, "must_keep", None)
+                    state["items"] = widget.transcript.items
+                    state["must_keep"] = must_keep
+                    state["default_summarizer"] = getattr(widget, "summarizer", None) is None
+                    state["memlab_file"] = __import__("memlab").__file__
+                found.append(state)
+                return
+            for child in getattr(widget, "children", ()):
+                walk(child, root)
+        for root in roots:
+            widget = _w._instances.get(root)
+            if widget is not None:
+                walk(widget, root)
+        print(json.dumps(found, default=str))
+    """
+)
+
+
+def probe(page: Page, roots: list[str], full: bool = False) -> list[dict[str, Any]]:
+    """The explorers under the given root widgets, as the kernel holds them (depth-first order)."""
+    code = _PROBE + f"\n_memlab_probe({json.dumps(roots)}, {full!r})\ndel _memlab_probe\n"
+    return json.loads(kernel_execute(page, code).strip().splitlines()[-1])
+
+
+# ------------------------------------------------------------------ the whole check
+
+
+def check_notebook(page: Page, server: Server, path: str, screenshot: Path, expect_kinds: set[str]) -> list[str]:
+    """Open ``path``, clear and Run All, then move every explorer slider and compare.
+
+    Returns the move log. Asserts the notebook displays at least one explorer
+    of each kind in ``expect_kinds``; other content is ignored.
+    """
+    from . import explorers as ex
+    from .workflow import exercise, oracle_for, wait_for
+
+    open_notebook(page, server, path)
+    run_all(page)
+    roots = [r["model_id"] for r in mark_widget_outputs(page)]
+    in_kernel = probe(page, roots, full=True)
+    kinds = {s["kind"] for s in in_kernel}
+    assert expect_kinds <= kinds, f"{path}: expected explorers {sorted(expect_kinds)}, the kernel shows {sorted(kinds)}"
+    on_page = wait_for(
+        lambda: (found := ex.read_explorers(page)) and len(found) >= len(in_kernel) and found,
+        f"{len(in_kernel)} explorers to render in {path}",
+        timeout=20,
+    )
+    assert [(s["root_model"], s["kind"]) for s in on_page] == [(s["root"], s["kind"]) for s in in_kernel], (
+        f"{path}: the explorers on the page do not match the kernel's displayed explorers"
+    )
+    oracles = [oracle_for(s) for s in in_kernel]
+
+    def kernel_state(index: int) -> tuple[dict[str, int], str]:
+        state = probe(page, roots)[index]
+        return state["params"], state["counters_html"]
+
+    moves = exercise(page, oracles, kernel_state, path)
+    page.locator('[data-memlab-explorer="0"]').scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot))
+    return moves.log + [f"memlab in the kernel: {in_kernel[0]['memlab_file']}"]

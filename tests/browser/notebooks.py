@@ -1,0 +1,30 @@
+"""A small scratch notebook that displays the explorers, for infrastructure checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+
+SCRATCH_CELLS = [
+    ("markdown", "# Scratch: memlab explorers\nSome prose, then the explorers, then more content."),
+    ("code", "import memlab.offline\nprint(memlab.offline.configure())\n"
+             "from memlab.scenario import LAPTOP, ROUTER\n"
+             "from memlab.widgets import TrimmingExplorer, SummarizingExplorer"),
+    ("code", "1 + 1"),
+    ("code", "TrimmingExplorer(LAPTOP, max_turns=3)"),
+    ("markdown", "Between the two explorers."),
+    ("code", "SummarizingExplorer(ROUTER, context_limit=4, keep_last_n_turns=2)"),
+    ("code", "print('the end')"),
+]
+
+
+def write_scratch(path: Path) -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nb.cells = [
+        nbformat.v4.new_markdown_cell(src) if kind == "markdown" else nbformat.v4.new_code_cell(src)
+        for kind, src in SCRATCH_CELLS
+    ]
+    nbformat.write(nb, path)
+    return path
