@@ -22,6 +22,10 @@ Rules this session keeps (each one a bug in the cookbook version it follows):
   in :attr:`SummarizingSession.summary_events`, and retried at the next trigger.
 * **Without a summarizer** the session never summarizes: it keeps and shows the
   whole history (nothing is replaced by a placeholder).
+* **Any store.** History lives in memory, or with ``store=`` in any SDK session
+  (SQLite file, Redis...) as a log of operations, metadata included
+  (:mod:`memlab.storage`). A summary op names the records it replaces by id, so
+  a summary computed for a prefix that another worker changed never applies.
 """
 
 from __future__ import annotations
@@ -34,10 +38,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Union, runtime_checkable
 
+from agents.memory import Session
 from agents.memory.session_settings import SessionSettings, resolve_session_limit
 
 from ._validate import check_int, check_limit
 from .prompts import SHADOW_PROMPT, summary_prompt
+from .storage import MemoryLog, StoreLog, check_store
 from .turns import Item, copy_items, drop_orphans, is_user_message, item_text, item_type, to_item
 
 __all__ = [
@@ -78,6 +84,7 @@ class _Record:
 
     item: Item
     meta: dict[str, Any] = field(default_factory=dict)
+    id: Any = None
 
     @property
     def kind(self) -> str | None:
@@ -86,6 +93,55 @@ class _Record:
     @property
     def is_turn_start(self) -> bool:
         return not self.meta.get("synthetic") and is_user_message(self.item)
+
+
+def _current_turn(records: list[_Record]) -> int:
+    for record in reversed(records):
+        if "turn" in record.meta:
+            return record.meta["turn"]
+        if "summary_for_turns" in record.meta:
+            return record.meta["summary_for_turns"][1]
+    return 0
+
+
+def _apply(records: list[_Record], op: dict[str, Any]) -> bool:
+    """Apply one logged operation to ``records`` (the fold step; see :mod:`memlab.storage`).
+
+    * ``add``: append items; turn numbers are counted here, by the fold, so two
+      workers appending at once can never both claim the same turn.
+    * ``pop``: remove the record with that id (and its shadow prompt, for a summary).
+    * ``summary``: replace the prefix with the synthetic pair — only if the
+      prefix is still exactly the records the summary was computed from.
+
+    Returns:
+        Whether the op changed anything (a stale summary or pop does not).
+    """
+    kind = op["op"]
+    if kind == "add":
+        turn = _current_turn(records)
+        for entry in op["items"]:
+            record = _Record(entry["item"], {"synthetic": False}, entry["id"])
+            if record.is_turn_start:
+                turn += 1
+            record.meta["turn"] = turn
+            records.append(record)
+        return True
+    if kind == "pop":
+        at = next((i for i in range(len(records) - 1, -1, -1) if records[i].id == op["id"]), None)
+        if at is None:
+            return False
+        first = at
+        if records[at].kind == SUMMARY_KIND and at and records[at - 1].kind == SUMMARY_PROMPT_KIND:
+            first = at - 1  # never leave half of the synthetic pair
+        del records[first : at + 1]
+        return True
+    if kind == "summary":
+        replaces = op["replaces"]
+        if len(records) < len(replaces) or any(r.id != i for r, i in zip(records, replaces)):
+            return False  # the prefix changed after the summary was planned
+        records[: len(replaces)] = [_Record(e["item"], e["meta"], e["id"]) for e in op["records"]]
+        return True
+    return False
 
 
 def must_keep_facts(rules: Sequence[MustKeep], items: list[Item]) -> list[str]:
@@ -120,9 +176,18 @@ class SummarizingSession:
             :class:`SummarizationError` after a failed summary (the new items are
             stored either way). By default the failure is only recorded.
         session_settings: The SDK's settings (default ``limit`` for reads).
+        store: Where history lives. ``None`` (the default) keeps it in this
+            object. Any SDK session (``SQLiteSession(session_id, "chat.db")``,
+            ``RedisSession``...) keeps it there, summaries and metadata
+            included, as a log of operations (:mod:`memlab.storage`); a new
+            ``SummarizingSession`` on the same store continues the thread.
+            ``summary_events`` stay per instance.
 
     Raises:
-        ValueError: For parameters out of range or not integers.
+        ValueError: For parameters out of range or not integers, or a ``store``
+            with another session id.
+        TypeError: For a summarizer without ``summarize`` or a store that is
+            not an SDK session.
     """
 
     def __init__(
@@ -136,12 +201,19 @@ class SummarizingSession:
         summary_timeout: float | None = 60.0,
         raise_summary_errors: bool = False,
         session_settings: SessionSettings | None = None,
+        store: Session | None = None,
     ) -> None:
         self.context_limit, self.keep_last_n_turns = _check_limits(context_limit, keep_last_n_turns)
         if summarizer is not None and not callable(getattr(summarizer, "summarize", None)):
             raise TypeError("summarizer must have an async summarize(items) method")
         self.summarizer = summarizer
-        self.session_id = session_id or "summarizing-session"
+        if session_id is None:
+            session_id = store.session_id if isinstance(store, Session) else "summarizing-session"
+        self.session_id = session_id
+        self.store = None if store is None else check_store(store, session_id)
+        self._log: MemoryLog[list[_Record]] | StoreLog[list[_Record]] = (
+            MemoryLog(list, _apply) if store is None else StoreLog(store, list, _apply)
+        )
         self.must_keep = list(must_keep)
         self.summary_timeout = summary_timeout
         self.raise_summary_errors = raise_summary_errors
@@ -149,7 +221,7 @@ class SummarizingSession:
         #: What happened at each trigger: dicts with ``status`` ("applied",
         #: "failed", "rejected" or "discarded"), ``turns`` and ``error``.
         self.summary_events: list[dict[str, Any]] = []
-        self._records: list[_Record] = []
+        self._seen: list[_Record] = []
         self._lock = asyncio.Lock()
         self._summarizing = False
 
@@ -163,7 +235,7 @@ class SummarizingSession:
         """
         limit = resolve_session_limit(limit, self.session_settings)
         async with self._lock:
-            records = self._records
+            records = await self._load()
             if limit is not None:
                 check_limit(limit)
                 if limit <= 0:
@@ -183,30 +255,27 @@ class SummarizingSession:
                 summary failed; the items are stored regardless.
         """
         new = [to_item(item) for item in items]
-        async with self._lock:
-            turn = self._current_turn()
-            for item in new:
-                record = _Record(item, {"synthetic": False})
-                if record.is_turn_start:
-                    turn += 1
-                record.meta["turn"] = turn
-                self._records.append(record)
+        if new:
+            async with self._lock:
+                entries = [{"id": self._log.new_id(), "item": item} for item in new]
+                await self._log.append({"op": "add", "items": entries})
         await self._summarize_while_needed()
 
     async def pop_item(self) -> Item | None:
         """Remove and return the newest item; a summary goes with its shadow prompt."""
         async with self._lock:
-            if not self._records:
+            records = await self._load()
+            if not records:
                 return None
-            record = self._records.pop()
-            if record.kind == SUMMARY_KIND and self._records and self._records[-1].kind == SUMMARY_PROMPT_KIND:
-                self._records.pop()  # never leave half of the synthetic pair
-            return copy_items([record.item])[0]
+            item = copy_items([records[-1].item])[0]
+            await self._log.append({"op": "pop", "id": records[-1].id})
+            return item
 
     async def clear_session(self) -> None:
-        """Forget every item and every summary event."""
+        """Forget every item and every summary event (with a ``store``, clear the store)."""
         async with self._lock:
-            self._records.clear()
+            await self._log.clear()
+            self._seen = []
             self.summary_events.clear()
 
     # ------------------------------------------------------------ inspection
@@ -221,14 +290,19 @@ class SummarizingSession:
         numbers the summary covers).
         """
         async with self._lock:
-            return copy_items({"message": r.item, "metadata": r.meta} for r in self._records)
+            records = await self._load()
+            return copy_items({"message": r.item, "metadata": r.meta} for r in records)
 
     get_full_history = get_items_with_metadata
 
     @property
     def summary_text(self) -> str | None:
-        """The text of the summary currently in history, or ``None``."""
-        for record in self._records:
+        """The text of the summary currently in history, or ``None``.
+
+        With a ``store``, "currently" means as of this instance's latest
+        operation (a property cannot read the store).
+        """
+        for record in self._seen:
             if record.kind == SUMMARY_KIND:
                 return item_text(record.item)
         return None
@@ -251,21 +325,18 @@ class SummarizingSession:
 
     # -------------------------------------------------------------- internals
 
-    def _current_turn(self) -> int:
-        for record in reversed(self._records):
-            if "turn" in record.meta:
-                return record.meta["turn"]
-            if "summary_for_turns" in record.meta:
-                return record.meta["summary_for_turns"][1]
-        return 0
+    async def _load(self) -> list[_Record]:
+        """The current records (call under the lock); remembered for :attr:`summary_text`."""
+        self._seen = await self._log.load()
+        return self._seen
 
-    def _prefix_to_summarize(self) -> list[_Record] | None:
+    def _prefix_to_summarize(self, records: list[_Record]) -> list[_Record] | None:
         """The records a summary should replace now, or ``None`` if under the limit."""
-        starts = [i for i, r in enumerate(self._records) if r.is_turn_start]
+        starts = [i for i, r in enumerate(records) if r.is_turn_start]
         if len(starts) <= self.context_limit:
             return None
         keep = max(1, self.keep_last_n_turns)
-        return self._records[: starts[-keep]]
+        return records[: starts[-keep]]
 
     async def _summarize_while_needed(self) -> None:
         # Single flight: a second caller returns at once; the running loop
@@ -276,7 +347,7 @@ class SummarizingSession:
         try:
             for _ in range(100):  # bounded: each applied summary shrinks history
                 async with self._lock:
-                    prefix = self._prefix_to_summarize()
+                    prefix = self._prefix_to_summarize(await self._load())
                 if prefix is None:
                     return
                 event = await self._summarize(prefix)
@@ -295,30 +366,44 @@ class SummarizingSession:
         """Run the summarizer on ``prefix`` (outside the lock) and apply the result."""
         items = copy_items(r.item for r in prefix)
         turns = _turn_range(prefix)
-        event: dict[str, Any] = {"status": "applied", "turns": turns, "error": None}
+        event: dict[str, Any] = {"status": "applied", "turns": list(turns), "error": None}
+        deadline = asyncio.timeout(self.summary_timeout)
         try:
-            result = self.summarizer.summarize(items)  # type: ignore[union-attr]
-            shadow, summary = await asyncio.wait_for(result, self.summary_timeout)
+            async with deadline:
+                shadow, summary = await self.summarizer.summarize(items)  # type: ignore[union-attr]
             if not isinstance(summary, str) or not summary.strip():
                 raise SummarizationError("the summarizer returned an empty summary")
-        except asyncio.TimeoutError:
-            return {**event, "status": "failed", "error": f"summarizer timed out after {self.summary_timeout}s"}
+        except TimeoutError as exc:
+            if deadline.expired():  # our limit, not a TimeoutError raised by the summarizer itself
+                return {**event, "status": "failed", "error": f"summarizer timed out after {self.summary_timeout}s"}
+            return {**event, "status": "failed", "error": f"{type(exc).__name__}: {exc}"}
         except Exception as exc:  # any summarizer failure leaves history as it was
             return {**event, "status": "failed", "error": f"{type(exc).__name__}: {exc}"}
         missing = [f for f in must_keep_facts(self.must_keep, items) if f not in summary]
         if missing:
             return {**event, "status": "rejected", "error": f"fidelity gate: summary dropped {missing}"}
+        discarded = {**event, "status": "discarded", "error": "history changed while summarizing"}
+        replaces = [r.id for r in prefix]
         async with self._lock:
-            unchanged = len(self._records) >= len(prefix) and all(
-                a is b for a, b in zip(self._records, prefix)
-            )
-            if not unchanged:
-                return {**event, "status": "discarded", "error": "history changed while summarizing"}
+            records = await self._load()
+            if len(records) < len(replaces) or any(r.id != i for r, i in zip(records, replaces)):
+                return discarded
             meta = {"synthetic": True, "summary_for_turns": turns}
-            self._records[: len(prefix)] = [
-                _Record({"role": "user", "content": shadow or SHADOW_PROMPT}, {**meta, "kind": SUMMARY_PROMPT_KIND}),
-                _Record({"role": "assistant", "content": summary.strip()}, {**meta, "kind": SUMMARY_KIND}),
+            pair = [
+                {"id": self._log.new_id(), "item": {"role": "user", "content": shadow or SHADOW_PROMPT},
+                 "meta": {**meta, "kind": SUMMARY_PROMPT_KIND}},
+                {"id": self._log.new_id(), "item": {"role": "assistant", "content": summary.strip()},
+                 "meta": {**meta, "kind": SUMMARY_KIND}},
             ]
+            try:
+                await self._log.append({"op": "summary", "replaces": replaces, "records": pair})
+            except Exception as exc:  # a store that failed to write: history is as it was
+                error = f"storing the summary failed: {type(exc).__name__}: {exc}"
+                return {**event, "status": "failed", "error": error}
+            # Another worker may have changed the prefix between our check and
+            # our write; then the fold ignores the op. Read back to know.
+            if not any(r.id == pair[0]["id"] for r in await self._load()):
+                return discarded
         return event
 
 

@@ -9,7 +9,8 @@ the window.
 This module offers the policy three ways, all built on one pure function:
 
 * :func:`trim_view` — the policy itself, a pure function over item lists;
-* :class:`TrimmingSession` — an SDK session that stores only the window;
+* :class:`TrimmingSession` — an SDK session that stores only the window, in
+  memory or in any SDK session store (``store=``, see :mod:`memlab.storage`);
 * :func:`keep_last_turns` — a ``RunConfig(session_input_callback=...)`` that
   applies the policy to *any* SDK session (SQLite, Redis, ...) without deleting
   anything from its store.
@@ -19,11 +20,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
+from agents.memory import Session
 from agents.memory.session_settings import SessionSettings, resolve_session_limit
 
 from ._validate import check_int
+from .storage import MemoryLog, StoreLog, check_store
 from .turns import Item, apply_limit, copy_items, drop_orphans, last_turns, to_item
 
 __all__ = ["trim_view", "TrimmingSession", "keep_last_turns"]
@@ -38,6 +42,40 @@ def trim_view(items: list[Item], max_turns: int) -> list[Item]:
     return drop_orphans(last_turns(items, max_turns))
 
 
+@dataclass
+class _Window:
+    """What a :class:`TrimmingSession` holds: the window's items and their ids."""
+
+    ids: list[Any] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+
+    def trim(self, max_turns: int) -> None:
+        cut = len(self.items) - len(last_turns(self.items, max_turns))
+        if cut:
+            del self.ids[:cut], self.items[:cut]
+
+
+def _apply(window: _Window, op: dict[str, Any]) -> bool:
+    """Apply one logged operation to ``window`` (the fold step; see :mod:`memlab.storage`)."""
+    kind = op["op"]
+    if kind == "add":
+        for record in op["items"]:
+            window.ids.append(record["id"])
+            window.items.append(record["item"])
+        window.trim(op["max_turns"])
+    elif kind == "max_turns":
+        window.trim(op["max_turns"])
+    elif kind == "pop":
+        if op["id"] not in window.ids:
+            return False
+        # Normally the last item; further back if another writer appended since.
+        at = len(window.ids) - 1 if window.ids[-1] == op["id"] else window.ids.index(op["id"])
+        del window.ids[at], window.items[at]
+    else:
+        return False
+    return True
+
+
 class TrimmingSession:
     """An SDK session that keeps the last ``max_turns`` user turns.
 
@@ -49,11 +87,18 @@ class TrimmingSession:
     Args:
         session_id: Names the conversation.
         max_turns: How many user turns to keep; an integer >= 1.
+        store: Where history lives. ``None`` (the default) keeps it in this
+            object. Any SDK session (``SQLiteSession("conv", "chat.db")``,
+            ``RedisSession``...) with the same ``session_id`` keeps it there as
+            a log of operations (see :mod:`memlab.storage`): a new
+            ``TrimmingSession`` on the same store continues the same thread.
         session_settings: The SDK's settings; ``session_settings.limit`` is the
             default for ``get_items(limit=None)``.
 
     Raises:
-        ValueError: If ``max_turns`` is not an integer >= 1.
+        ValueError: If ``max_turns`` is not an integer >= 1, or ``store`` does
+            not fit (another session id, a default read limit).
+        TypeError: If ``store`` is not an SDK session.
     """
 
     def __init__(
@@ -61,12 +106,16 @@ class TrimmingSession:
         session_id: str,
         max_turns: int = 8,
         *,
+        store: Session | None = None,
         session_settings: SessionSettings | None = None,
     ) -> None:
         self.session_id = session_id
         self.max_turns = check_int("max_turns", max_turns, minimum=1)
         self.session_settings = session_settings
-        self._items: list[Item] = []
+        self.store = None if store is None else check_store(store, session_id)
+        self._log: MemoryLog[_Window] | StoreLog[_Window] = (
+            MemoryLog(_Window, _apply) if store is None else StoreLog(store, _Window, _apply)
+        )
         self._lock = asyncio.Lock()
 
     async def get_items(self, limit: int | None = None) -> list[Item]:
@@ -80,7 +129,8 @@ class TrimmingSession:
         """
         limit = resolve_session_limit(limit, self.session_settings)
         async with self._lock:
-            view = apply_limit(trim_view(self._items, self.max_turns), limit)
+            window = await self._log.load()
+            view = apply_limit(trim_view(window.items, self.max_turns), limit)
             return copy_items(view)
 
     async def add_items(self, items: list[Any]) -> None:
@@ -91,19 +141,26 @@ class TrimmingSession:
                 Nothing is stored in that case.
         """
         new = [to_item(item) for item in items]
+        if not new:
+            return
         async with self._lock:
-            self._items.extend(new)
-            self._items = last_turns(self._items, self.max_turns)
+            records = [{"id": self._log.new_id(), "item": item} for item in new]
+            await self._log.append({"op": "add", "items": records, "max_turns": self.max_turns})
 
     async def pop_item(self) -> Item | None:
         """Remove and return the newest stored item, or ``None`` when empty."""
         async with self._lock:
-            return self._items.pop() if self._items else None
+            window = await self._log.load()
+            if not window.items:
+                return None
+            item = copy_items(window.items[-1:])[0]
+            await self._log.append({"op": "pop", "id": window.ids[-1]})
+            return item
 
     async def clear_session(self) -> None:
-        """Forget everything."""
+        """Forget everything (with a ``store``, clear the store)."""
         async with self._lock:
-            self._items.clear()
+            await self._log.clear()
 
     async def set_max_turns(self, max_turns: int) -> None:
         """Change the window; a smaller one trims the store right away.
@@ -114,18 +171,21 @@ class TrimmingSession:
         check_int("max_turns", max_turns, minimum=1)
         async with self._lock:
             self.max_turns = max_turns
-            self._items = last_turns(self._items, max_turns)
+            await self._log.append({"op": "max_turns", "max_turns": max_turns})
 
     async def raw_items(self) -> list[Item]:
         """Copies of the items exactly as stored, with no read-side processing.
 
         Because this session trims on write, that is the last ``max_turns``
-        turns — older turns are already gone and cannot be recovered here. The
-        difference from :meth:`get_items`: no ``limit``, and no orphan repair
-        (useful to see what a buggy producer actually stored).
+        turns — older turns are out of the window and cannot be recovered here
+        (with a ``store``, their ``add`` records stay in the store's log until
+        :meth:`clear_session`). The difference from :meth:`get_items`: no
+        ``limit``, and no orphan repair (useful to see what a buggy producer
+        actually stored).
         """
         async with self._lock:
-            return copy_items(self._items)
+            window = await self._log.load()
+            return copy_items(window.items)
 
 
 def keep_last_turns(n: int) -> Callable[[list[Item], list[Item]], list[Item]]:

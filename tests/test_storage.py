@@ -1,0 +1,585 @@
+"""memlab sessions over SDK session stores (``store=``): the operation log of memlab.storage.
+
+A session on a store must behave exactly like its in-memory twin, survive a
+reopen, a failing store and a killed process, and refuse a store it cannot
+read rather than return a shorter history.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import textwrap
+import uuid
+from pathlib import Path
+from typing import Any
+
+import openai
+import pytest
+from agents import Runner, SQLiteSession
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memlab import offline
+from memlab.integrity import IntegrityError, IntegritySession
+from memlab.scenario import support_agent
+from memlab.storage import ENVELOPE_TYPE, CorruptStoreError
+from memlab.summarizing import SummarizingSession
+from memlab.trimming import TrimmingSession
+
+from .helpers import assistant, call, output, reasoning, user
+from .test_redis import free_port, redis_url  # noqa: F401  (redis_url is a fixture)
+
+Item = dict[str, Any]
+METADATA_KEYS = {"synthetic", "kind", "summary_for_turns", "turn", "metadata", "op", "meta", "v", "replaces"}
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class TagSummarizer:
+    """Deterministic: the summary names every item it covers, so twins get equal summaries."""
+
+    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+        texts = []
+        for item in items:
+            content = item.get("content", item.get("output", item.get("call_id", item.get("id"))))
+            if isinstance(content, list):
+                content = content[0]["text"]
+            texts.append(str(content))
+        return "recap?", "summary: " + " | ".join(texts)
+
+
+def tool_turn(n: int, *, tool: bool) -> list[list[Item]]:
+    """One turn as the runner saves it: the user message, each tool step, the reply."""
+    batches = [[user(f"question {n}")]]
+    if tool:
+        batches.append([reasoning(f"rs_{n}"), call(f"call_{n}"), output(f"call_{n}", f"result {n}")])
+    batches.append([assistant(f"answer {n}", f"msg_{n}")])
+    return batches
+
+
+def raw_rows(db: Path, session_id: str) -> list[str]:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT message_data FROM agent_messages WHERE session_id = ? ORDER BY id", (session_id,)
+        ).fetchall()
+    return [r[0] for r in rows]
+
+
+@pytest.fixture
+def stores(tmp_path: Path):
+    """Make file-backed SQLiteSession stores in tmp_path; closes them all afterwards."""
+    made: list[SQLiteSession] = []
+
+    def make(session_id: str = "conv", name: str = "chat.db") -> SQLiteSession:
+        store = SQLiteSession(session_id, tmp_path / name)
+        made.append(store)
+        return store
+
+    yield make
+    for store in made:
+        store.close()
+
+
+# ------------------------------------------------------------------ twins
+
+
+ops = st.lists(
+    st.one_of(
+        st.tuples(st.just("turn"), st.booleans()),
+        st.tuples(st.just("pop"), st.integers(1, 3)),
+        st.tuples(st.just("limit"), st.integers(-2, 9)),
+        st.tuples(st.just("limits"), st.integers(1, 5), st.integers(0, 5)),
+        st.tuples(st.just("reopen")),
+        st.tuples(st.just("clear")),
+    ),
+    min_size=1,
+    max_size=25,
+)
+
+
+def make_twins(kind: str, store: SQLiteSession, limits: tuple[int, int]) -> tuple[Any, Any]:
+    if kind == "trimming":
+        return TrimmingSession("twin", limits[0]), TrimmingSession("twin", limits[0], store=store)
+    context_limit, keep = limits
+    return (
+        SummarizingSession(keep, context_limit, TagSummarizer(), "twin"),
+        SummarizingSession(keep, context_limit, TagSummarizer(), "twin", store=store),
+    )
+
+
+async def set_limits(session: Any, context_limit: int, keep: int) -> None:
+    if isinstance(session, TrimmingSession):
+        await session.set_max_turns(context_limit)
+    else:
+        await session.set_limits(context_limit=max(context_limit, keep), keep_last_n_turns=min(context_limit, keep))
+
+
+@pytest.mark.parametrize("kind", ["trimming", "summarizing"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(operations=ops, limits=st.tuples(st.integers(1, 4), st.integers(0, 4)).map(lambda t: (max(t), min(t))))
+def test_a_stored_session_matches_its_in_memory_twin(
+    kind: str, operations: list[tuple], limits: tuple[int, int]
+) -> None:
+    """Random operations give the same views, metadata and popped items in memory and on a file."""
+
+    async def scenario(db: Path) -> None:
+        store = SQLiteSession("twin", db)
+        memory, stored = make_twins(kind, store, limits)
+        turn_number = 0
+        try:
+            for op in operations:
+                if op[0] == "turn":
+                    turn_number += 1
+                    for batch in tool_turn(turn_number, tool=op[1]):
+                        await memory.add_items(batch)
+                        await stored.add_items(batch)
+                elif op[0] == "pop":
+                    for _ in range(op[1]):
+                        assert await memory.pop_item() == await stored.pop_item()
+                elif op[0] == "limit":
+                    assert await memory.get_items(op[1]) == await stored.get_items(op[1])
+                elif op[0] == "limits":
+                    await set_limits(memory, op[1], op[2])
+                    await set_limits(stored, op[1], op[2])
+                elif op[0] == "clear":
+                    await memory.clear_session()
+                    await stored.clear_session()
+                elif op[0] == "reopen":  # a new process, say: new store object, new session object
+                    store.close()
+                    store = SQLiteSession("twin", db)
+                    if kind == "trimming":
+                        stored = TrimmingSession("twin", memory.max_turns, store=store)
+                    else:
+                        stored = SummarizingSession(
+                            memory.keep_last_n_turns, memory.context_limit, TagSummarizer(), store=store
+                        )
+                assert await stored.get_items() == await memory.get_items()
+                if kind == "summarizing":
+                    assert await stored.get_items_with_metadata() == await memory.get_items_with_metadata()
+                    assert stored.summary_text == memory.summary_text
+                else:
+                    assert await stored.raw_items() == await memory.raw_items()
+        finally:
+            store.close()
+
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(scenario(Path(folder) / "twin.db"))
+
+
+# ---------------------------------------------------------------- reopening
+
+
+async def test_reopening_continues_the_thread_with_its_summaries(stores):
+    first = SummarizingSession(1, 2, TagSummarizer(), store=stores())
+    for n in range(1, 5):
+        for batch in tool_turn(n, tool=n % 2 == 0):
+            await first.add_items(batch)
+    view, records = await first.get_items(), await first.get_items_with_metadata()
+    assert records[0]["metadata"]["kind"] == "history_summary_prompt"
+    assert records[1]["metadata"] == {"synthetic": True, "kind": "history_summary", "summary_for_turns": [1, 2]}
+
+    again = SummarizingSession(1, 2, TagSummarizer(), store=stores())
+    assert again.session_id == "conv"
+    assert await again.get_items() == view
+    assert await again.get_items_with_metadata() == records
+    await again.add_items([user("question 5")])
+    records = await again.get_items_with_metadata()
+    assert [r["metadata"]["turn"] for r in records if not r["metadata"]["synthetic"]][-1] == 5
+    # the first instance sees what the second wrote
+    assert await first.get_items() == await again.get_items()
+
+
+async def test_trimming_reopen_and_another_session_id_is_another_thread(stores):
+    session = TrimmingSession("conv", 2, store=stores())
+    for n in range(1, 4):
+        await session.add_items([user(f"q{n}"), assistant(f"a{n}")])
+    assert await TrimmingSession("conv", 2, store=stores()).get_items() == await session.get_items()
+    assert await TrimmingSession("other", 2, store=stores("other")).get_items() == []
+
+
+async def test_metadata_lives_in_envelopes_never_in_items(stores, tmp_path):
+    session = SummarizingSession(1, 1, TagSummarizer(), store=stores())
+    await session.add_items([user("q1"), assistant("a1")])
+    await session.add_items([user("q2"), assistant("a2")])
+    for item in await session.get_items():
+        assert not METADATA_KEYS & item.keys()
+    rows = [json.loads(r) for r in raw_rows(tmp_path / "chat.db", "conv")]
+    assert [r["op"] for r in rows] == ["add", "add", "summary"]
+    assert all(r["type"] == ENVELOPE_TYPE for r in rows)
+    assert rows[2]["records"][1]["meta"]["summary_for_turns"] == [1, 1]
+
+
+async def test_the_raw_store_in_a_runner_fails_loudly(stores):
+    offline.configure()
+    store = stores()
+    await TrimmingSession("conv", store=store).add_items([user("My order is ORD-12345.")])
+    with pytest.raises(openai.BadRequestError, match="memlab_record"):
+        await Runner.run(support_agent(), "What was my order number?", session=store)
+
+
+@pytest.mark.parametrize(
+    "make", [lambda s: TrimmingSession("x", store=s), lambda s: SummarizingSession(store=s, session_id="x")]
+)
+def test_bad_store_arguments(make, stores):
+    with pytest.raises(TypeError, match="SDK Session"):
+        make("chat.db")
+    with pytest.raises(ValueError, match="differs"):
+        make(stores("y"))
+    limited = SQLiteSession("x", session_settings={"limit": 3})
+    try:
+        with pytest.raises(ValueError, match="limit"):
+            make(limited)
+    finally:
+        limited.close()
+
+
+async def test_sqlalchemy_store_reopens(tmp_path):
+    pytest.importorskip("sqlalchemy")
+    pytest.importorskip("aiosqlite")
+    from agents.extensions.memory.sqlalchemy_session import SQLAlchemySession
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'sa.db'}"
+    first = SQLAlchemySession.from_url("conv", url=url, create_tables=True)
+    second = SQLAlchemySession.from_url("conv", url=url, create_tables=True)
+    try:
+        session = SummarizingSession(1, 1, TagSummarizer(), store=first)
+        await session.add_items([user("q1"), assistant("a1")])
+        await session.add_items([user("q2"), assistant("a2")])
+        again = SummarizingSession(1, 1, TagSummarizer(), store=second)
+        assert await again.get_items_with_metadata() == await session.get_items_with_metadata()
+        assert (await again.get_items())[1]["content"].startswith("summary: q1")
+    finally:
+        await first.engine.dispose()
+        await second.engine.dispose()
+
+
+async def test_integrity_session_underneath_signs_the_log(stores, tmp_path):
+    """The log is append-only, so an HMAC chain can sit under a memlab session."""
+    store = IntegritySession(stores(), b"k" * 32)
+    session = TrimmingSession("conv", 2, store=store)
+    await session.add_items([user("My order is ORD-11111."), assistant("Noted.")])
+    await session.pop_item()
+    assert await session.get_items() == [user("My order is ORD-11111.")]
+    with sqlite3.connect(tmp_path / "chat.db") as conn:
+        conn.execute("UPDATE agent_messages SET message_data = replace(message_data, '11111', '99999')")
+    with pytest.raises(IntegrityError, match="MAC mismatch"):
+        await session.get_items()
+
+
+# ------------------------------------------------------- failures mid-write
+
+
+class FlakyStore:
+    """A store wrapper whose writes fail on demand, before touching the store.
+
+    ``fail`` is ``True`` (every write fails), a set of op names, or ``False``.
+    """
+
+    def __init__(self, inner: SQLiteSession) -> None:
+        self.inner = inner
+        self.session_id = inner.session_id
+        self.session_settings = None
+        self.fail: bool | set[str] = False
+
+    async def get_items(self, limit: int | None = None) -> list[Item]:
+        return await self.inner.get_items(limit)
+
+    async def add_items(self, items: list[Item]) -> None:
+        if self.fail is True or (self.fail and items[0]["op"] in self.fail):
+            raise OSError("disk full")
+        await self.inner.add_items(items)
+
+    async def pop_item(self) -> Item | None:
+        return await self.inner.pop_item()
+
+    async def clear_session(self) -> None:
+        await self.inner.clear_session()
+
+
+async def test_a_failing_write_leaves_history_intact(stores):
+    store = FlakyStore(stores())
+    session = TrimmingSession("conv", 3, store=store)
+    await session.add_items([user("q1"), call("c1"), output("c1"), assistant("a1")])
+    before = await session.get_items()
+    store.fail = True
+    with pytest.raises(OSError, match="disk full"):
+        await session.add_items([user("q2"), assistant("a2")])
+    with pytest.raises(OSError, match="disk full"):
+        await session.pop_item()
+    with pytest.raises(OSError, match="disk full"):
+        await session.set_max_turns(1)
+    assert await session.get_items() == before
+    store.fail = False
+    assert await TrimmingSession("conv", 3, store=store).get_items() == before
+
+
+async def test_a_failing_summary_write_is_recorded_and_retried(stores):
+    store = FlakyStore(stores())
+    session = SummarizingSession(1, 1, TagSummarizer(), store=store)
+    await session.add_items([user("q1"), assistant("a1")])
+    added = [user("q2"), assistant("a2")]
+    store.fail = {"summary"}
+    await session.add_items(added[:1])  # stored; the summary it triggers cannot be stored
+    assert session.summary_events[-1]["status"] == "failed"
+    assert "storing the summary failed: OSError: disk full" in session.last_summary_error
+    assert await session.get_items() == [user("q1"), assistant("a1"), user("q2")]
+    store.fail = False
+    await session.add_items(added[1:])
+    assert session.summary_events[-1]["status"] == "applied"
+    assert (await session.get_items())[2:] == added
+
+
+CRASH_WRITER = textwrap.dedent(
+    """
+    import asyncio, sys
+    from agents import SQLiteSession
+    from memlab.summarizing import SummarizingSession
+    from memlab.trimming import TrimmingSession
+
+    class Tags:
+        async def summarize(self, items):
+            return "recap?", "summary: " + " ".join(str(i.get("content", i.get("call_id"))) for i in items)
+
+    path, kind = sys.argv[1], sys.argv[2]
+    store = SQLiteSession("crash", path)
+    if kind == "trimming":
+        session = TrimmingSession("crash", 4, store=store)
+    else:
+        session = SummarizingSession(2, 3, Tags(), store=store)
+
+    async def main():
+        n = 0
+        while True:
+            await session.add_items([{"role": "user", "content": f"q{n}"}])
+            await session.add_items([
+                {"type": "function_call", "call_id": f"c{n}", "name": "lookup_order", "arguments": "{}"},
+                {"type": "function_call_output", "call_id": f"c{n}", "output": f"o{n}"},
+            ])
+            await session.add_items([{"role": "assistant", "content": f"a{n}"}])
+            if n % 3 == 2:
+                await session.pop_item()  # a correction: the reply is taken back...
+                await session.add_items([{"role": "assistant", "content": f"a{n}"}])  # ...and given again
+            print(n, flush=True)
+            n += 1
+
+    asyncio.run(main())
+    """
+)
+
+
+@pytest.mark.parametrize("kind, seed", [("trimming", 1), ("summarizing", 2), ("summarizing", 3)])
+async def test_a_killed_writer_leaves_a_valid_log(kind, seed, tmp_path, stores):
+    rng = random.Random(seed)
+    script = tmp_path / "writer.py"
+    script.write_text(CRASH_WRITER)
+    db = tmp_path / "chat.db"
+    writer = subprocess.Popen(
+        [sys.executable, str(script), str(db), kind],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    try:
+        target = rng.randint(4, 12)
+        for line in writer.stdout:  # wait until it really is writing
+            if int(line) >= target:
+                break
+        await asyncio.sleep(rng.random() * 0.05)
+    finally:
+        writer.send_signal(signal.SIGKILL)
+        writer.communicate(timeout=30)
+    assert writer.returncode == -signal.SIGKILL
+
+    for data in raw_rows(db, "crash"):
+        assert json.loads(data)["type"] == ENVELOPE_TYPE  # every row whole
+    store = stores("crash")
+    session = TrimmingSession("crash", 4, store=store) if kind == "trimming" else SummarizingSession(2, 3, store=store)
+    view = await session.get_items()
+    texts = [i.get("content") or i.get("output") or i["call_id"] for i in view]
+    body = texts[2:] if kind == "summarizing" and texts[0] == "recap?" else texts
+    # turns are whole and consecutive; only the newest may be cut short between batches
+    n = int(body[0][1:])
+    expected = []
+    while len(expected) < len(body):
+        expected += [f"q{n}", f"c{n}", f"o{n}", f"a{n}"]
+        n += 1
+    assert body == expected[: len(body)]
+    assert len(body) % 4 in (0, 1, 3)  # never a call without its output
+    if kind == "summarizing" and texts[0] == "recap?":
+        assert texts[1].startswith("summary: ")
+        assert f"q{int(body[0][1:]) - 1}" in texts[1]  # the summary ends where the kept turns begin
+    await session.add_items([user("after the crash")])  # the log still takes writes
+    assert (await session.get_items())[-1] == user("after the crash")
+
+
+# ------------------------------------------------------------ bad input
+
+
+async def test_a_row_memlab_did_not_write_is_refused(stores):
+    store = stores()
+    await store.add_items([user("written by plain SDK code")])
+    session = TrimmingSession("conv", store=store)
+    for action in (session.get_items(), session.pop_item(), session.raw_items()):
+        with pytest.raises(CorruptStoreError, match=r"row 0 is not a memlab record \(it looks like 'user'\)"):
+            await action
+    summarizing = SummarizingSession(store=store, summarizer=TagSummarizer())
+    with pytest.raises(CorruptStoreError, match="not a memlab record"):
+        await summarizing.add_items([user("hello")])  # stored, then the read before summarizing refuses
+    with pytest.raises(CorruptStoreError):
+        await summarizing.get_items()
+
+
+async def test_an_unknown_op_or_version_is_refused(stores):
+    store = stores()
+    await store.add_items([{"type": ENVELOPE_TYPE, "v": 2, "op": "add", "items": []}])
+    with pytest.raises(CorruptStoreError, match="unknown memlab record version or op"):
+        await TrimmingSession("conv", store=store).get_items()
+
+
+async def test_invalid_json_row_is_detected_not_skipped(stores, tmp_path):
+    session = TrimmingSession("conv", store=stores())
+    await session.add_items([user("q1"), assistant("a1")])
+    await session.add_items([user("q2"), assistant("a2")])
+    with sqlite3.connect(tmp_path / "chat.db") as conn:
+        conn.execute("UPDATE agent_messages SET message_data = '{not json' WHERE id = 1")
+    # The SDK itself silently skips the row...
+    assert len(await stores().get_items()) == 1
+    # ...memlab refuses to fold a log with a hole in it.
+    with pytest.raises(CorruptStoreError, match="row id 1 .* not valid JSON"):
+        await session.get_items()
+
+
+async def test_a_missing_table_raises(stores, tmp_path):
+    session = TrimmingSession("conv", store=stores())
+    await session.add_items([user("q1")])
+    with sqlite3.connect(tmp_path / "chat.db") as conn:
+        conn.execute("DROP TABLE agent_messages")
+    with pytest.raises(sqlite3.OperationalError, match="no such table"):
+        await session.get_items()
+    with pytest.raises(sqlite3.OperationalError, match="no such table"):
+        await session.add_items([user("q2")])
+
+
+async def test_stale_ops_never_misapply(stores):
+    """A pop or summary naming records that are gone does nothing (the fold ignores it)."""
+    store = stores()
+    session = SummarizingSession(1, 5, TagSummarizer(), store=store)
+    await session.add_items([user("q1"), assistant("a1")])
+    before = await session.get_items_with_metadata()
+    await store.add_items(
+        [
+            {"type": ENVELOPE_TYPE, "v": 1, "op": "pop", "id": uuid.uuid4().hex},
+            {"type": ENVELOPE_TYPE, "v": 1, "op": "summary", "replaces": [uuid.uuid4().hex], "records": []},
+        ]
+    )
+    assert await session.get_items_with_metadata() == before
+
+
+# ------------------------------------------------------------------ Redis
+
+
+@pytest.mark.redis
+async def test_redis_store_reopens(redis_url):
+    from agents.extensions.memory.redis_session import RedisSession
+
+    first, second = RedisSession.from_url("conv", url=redis_url), RedisSession.from_url("conv", url=redis_url)
+    try:
+        session = SummarizingSession(1, 1, TagSummarizer(), store=first)
+        await session.add_items([user("q1"), assistant("a1")])
+        await session.add_items([user("q2"), assistant("a2")])
+        await session.pop_item()
+        again = SummarizingSession(1, 1, TagSummarizer(), store=second)
+        assert await again.get_items_with_metadata() == await session.get_items_with_metadata()
+        assert await again.get_items() == (await session.get_items())
+        await again.clear_session()
+        assert await session.get_items() == []
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_unreachable_redis_raises_instead_of_an_empty_history():
+    import redis
+    from agents.extensions.memory.redis_session import RedisSession
+
+    url = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+    store = RedisSession.from_url("conv", url=url, redis_kwargs={"socket_connect_timeout": 1})
+    try:
+        for session in (TrimmingSession("conv", store=store), SummarizingSession(store=store)):
+            with pytest.raises(redis.exceptions.ConnectionError):
+                await session.add_items([user("hello")])
+            with pytest.raises(redis.exceptions.ConnectionError):
+                await session.get_items()
+    finally:
+        await store.close()
+
+
+WORKER = textwrap.dedent(
+    """
+    import asyncio, sys, time
+    import redis
+    from agents.extensions.memory.redis_session import RedisSession
+    from memlab.summarizing import SummarizingSession
+
+    url, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+
+    class Tags:
+        async def summarize(self, items):
+            await asyncio.sleep(0.002)
+            parts = [i["content"] for i in items if i["content"] != "recap?"]  # nested summaries included
+            return "recap?", " ".join(parts)
+
+    async def main():
+        gate = redis.Redis.from_url(url)
+        gate.incr("test:ready")
+        while int(gate.get("test:ready")) < 2:
+            time.sleep(0.01)
+        gate.close()
+        store = RedisSession.from_url("shared", url=url)
+        session = SummarizingSession(2, 6, Tags(), store=store)
+        try:
+            for n in range(count):
+                await session.add_items([{"role": "user", "content": f"<{name}:{n}>"}])
+        finally:
+            await store.close()
+
+    asyncio.run(main())
+    """
+)
+
+
+@pytest.mark.redis
+async def test_two_processes_summarizing_one_redis_thread_lose_and_duplicate_nothing(redis_url, tmp_path):
+    from agents.extensions.memory.redis_session import RedisSession
+
+    count = 40
+    script = tmp_path / "worker.py"
+    script.write_text(WORKER)
+    workers = [
+        subprocess.Popen(
+            [sys.executable, str(script), redis_url, name, str(count)], stderr=subprocess.PIPE, text=True, cwd=ROOT
+        )
+        for name in ("w1", "w2")
+    ]
+    for worker in workers:
+        _, err = worker.communicate(timeout=120)
+        assert worker.returncode == 0, err
+
+    store = RedisSession.from_url("shared", url=redis_url)
+    try:
+        session = SummarizingSession(2, 6, store=store)
+        records = await session.get_items_with_metadata()
+    finally:
+        await store.close()
+    kept = [r["message"]["content"] for r in records if not r["metadata"]["synthetic"]]
+    summary = next(r["message"]["content"] for r in records if r["metadata"].get("kind") == "history_summary")
+    for name in ("w1", "w2"):
+        for n in range(count):
+            tag = f"<{name}:{n}>"
+            assert kept.count(tag) + summary.count(tag) == 1, tag  # kept or summarized, exactly once
+    turns = [r["metadata"]["turn"] for r in records if not r["metadata"]["synthetic"]]
+    assert turns == sorted(turns) and turns[-1] == 2 * count  # the fold counts turns: no number twice
