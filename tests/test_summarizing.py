@@ -338,3 +338,20 @@ def test_summary_prompt_lists_every_section_and_asks_for_contradictions_only_wit
 def test_llm_summarizer_validates(kwargs):
     with pytest.raises(ValueError):
         LLMSummarizer(_FakeClient(_FakeResponse()), **kwargs)
+
+
+async def test_a_summarizers_own_timeout_error_is_not_reported_as_our_timeout():
+    class ProxyTimeout:
+        async def summarize(self, items):
+            raise TimeoutError("read timed out on my proxy")
+
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=ProxyTimeout(), summary_timeout=None)
+    await fill(session, 2)
+    assert session.summary_events[-1]["error"] == "TimeoutError: read timed out on my proxy"
+
+
+async def test_summary_events_do_not_share_lists_with_the_stored_metadata():
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer())
+    await fill(session, 2)
+    session.summary_events[-1]["turns"][1] = 99
+    assert (await session.get_items_with_metadata())[1]["metadata"]["summary_for_turns"] == [1, 1]
