@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .errors import MemlabError
 from .integrity import IntegrityError, IntegritySession
+from .storage import CorruptStoreError
 from .prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, summary_prompt
 from .summarizing import (
     LLMSummarizer,
@@ -23,6 +24,7 @@ from .trimming import TrimmingSession, keep_last_turns, trim_view
 __version__ = "0.1.0"
 
 __all__ = [
+    "CorruptStoreError",
     "IntegrityError",
     "IntegritySession",
     "LLMSummarizer",
