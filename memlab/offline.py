@@ -478,6 +478,18 @@ def _previous_summary(entries: list[tuple[str, str, str]]) -> dict[str, list[str
     return sections
 
 
+_PREAMBLE = re.compile(
+    r"^(?:(?:hi|hello|okay|ok|yes|please|great|also|so|well|thanks)[,!.]?\s+|[A-Za-z]+(?: [A-Za-z]+){0,2}:\s+)+",
+    re.IGNORECASE,
+)
+
+
+def _brief(sentence: str) -> str:
+    """A bullet from a customer's sentence, without its opening pleasantry or list marker."""
+    text = _PREAMBLE.sub("", sentence).strip() or sentence
+    return text[0].upper() + text[1:]
+
+
 def _newest(bullets: list[str], limit: int) -> list[str]:
     """Unique bullets, a repeat counting as its newest mention, the last ``limit`` kept."""
     unique = list(reversed(dict.fromkeys(reversed(bullets))))
@@ -496,7 +508,7 @@ def _tool_insight(name: str, arguments: str, output: str) -> str:
     """
     asked = ", ".join(v for values in find_facts(arguments).values() for v in values) or "—"
     fields = dict(reversed(_JSON_FIELD.findall(output)))  # first occurrence wins
-    shown = [key + "=" + fields[key].strip('"')[:50] for key in _INSIGHT_FIELDS if key in fields][:2]
+    shown = [key + "=" + fields[key].strip('"')[:50] for key in _INSIGHT_FIELDS if key in fields][:1]
     verdict = "failed" if "error" in fields else "ok"
     return f"{name}({asked}) {verdict}: " + ("; ".join(shown) or output[:60])
 
@@ -514,7 +526,7 @@ def _summarize(items: Sequence[Mapping[str, Any]]) -> str:
     entries = _entries(items)
     previous = _previous_summary(entries)
     fresh = [(who, cid, text) for who, cid, text in entries if not (who == "ASSISTANT" and "## Identifiers" in text)]
-    user = [s for who, _, text in fresh if who == "USER" for s in _sentences(text) if not s.endswith("?")]
+    user = [_brief(s) for who, _, text in fresh if who == "USER" for s in _sentences(text) if not s.endswith("?")]
     assistant = [s for who, _, text in fresh if who == "ASSISTANT" for s in _sentences(text)]
     all_text = "\n".join(text for _, _, text in entries)
 
