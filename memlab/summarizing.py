@@ -19,7 +19,8 @@ Rules this session keeps (each one a bug in the cookbook version it follows):
   exactly the prefix it was computed from, and only if that prefix is unchanged.
   A summarizer that raises, times out, returns nothing, or drops a must-keep fact
   (the *fidelity gate*) leaves history untouched; the failure is logged, recorded
-  in :attr:`SummarizingSession.summary_events`, and retried at the next trigger.
+  in :attr:`SummarizingSession.summary_events`, and retried when the next turn
+  arrives (not on every write within a turn, which would stall the user).
 * **Without a summarizer** the session never summarizes: it keeps and shows the
   whole history (nothing is replaced by a placeholder).
 * **Any store.** History lives in memory, or with ``store=`` in any SDK session
@@ -149,7 +150,7 @@ def must_keep_facts(rules: Sequence[MustKeep], items: list[Item]) -> list[str]:
     text = "\n".join(item_text(item) for item in items)
     facts: list[str] = []
     for rule in rules:
-        if callable(rule) and not isinstance(rule, re.Pattern):
+        if callable(rule):
             found = list(rule(items))
         else:
             found = [m.group(0) for m in re.finditer(rule, text)]
@@ -203,7 +204,7 @@ class SummarizingSession:
         session_settings: SessionSettings | None = None,
         store: Session | None = None,
     ) -> None:
-        self.context_limit, self.keep_last_n_turns = _check_limits(context_limit, keep_last_n_turns)
+        self._context_limit, self._keep_last_n_turns = _check_limits(context_limit, keep_last_n_turns)
         if summarizer is not None and not callable(getattr(summarizer, "summarize", None)):
             raise TypeError("summarizer must have an async summarize(items) method")
         self.summarizer = summarizer
@@ -214,7 +215,11 @@ class SummarizingSession:
         self._log: MemoryLog[list[_Record]] | StoreLog[list[_Record]] = (
             MemoryLog(list, _apply) if store is None else StoreLog(store, list, _apply)
         )
-        self.must_keep = list(must_keep)
+        self.must_keep = _check_must_keep(must_keep)
+        if summary_timeout is not None and (
+            isinstance(summary_timeout, bool) or not isinstance(summary_timeout, (int, float)) or summary_timeout <= 0
+        ):
+            raise ValueError(f"summary_timeout must be a positive number of seconds or None, got {summary_timeout!r}")
         self.summary_timeout = summary_timeout
         self.raise_summary_errors = raise_summary_errors
         self.session_settings = session_settings
@@ -224,6 +229,9 @@ class SummarizingSession:
         self._seen: list[_Record] = []
         self._lock = asyncio.Lock()
         self._summarizing = False
+        # Real turns in history when the last summary failed: retry only once
+        # a new turn has arrived, never again within the same turn.
+        self._failed_at_turns: int | None = None
 
     # ----------------------------------------------------------- SDK protocol
 
@@ -314,13 +322,36 @@ class SummarizingSession:
             return self.summary_events[-1]["error"]
         return None
 
+    @property
+    def context_limit(self) -> int:
+        """Summarize once there are more real user turns than this (assignment is validated)."""
+        return self._context_limit
+
+    @context_limit.setter
+    def context_limit(self, value: int) -> None:
+        self._context_limit, _ = _check_limits(value, self._keep_last_n_turns)
+
+    @property
+    def keep_last_n_turns(self) -> int:
+        """Turns kept verbatim after a summary (assignment is validated; ``0`` acts as ``1``)."""
+        return self._keep_last_n_turns
+
+    @keep_last_n_turns.setter
+    def keep_last_n_turns(self, value: int) -> None:
+        _, self._keep_last_n_turns = _check_limits(self._context_limit, value)
+
     async def set_limits(self, *, context_limit: int | None = None, keep_last_n_turns: int | None = None) -> None:
-        """Change the limits (validated together); summarizes at once if now over."""
+        """Change both limits at once (validated together); summarizes at once if now over.
+
+        Unlike assigning the attributes, this also retries a summary that failed
+        earlier in the current turn.
+        """
         async with self._lock:
-            self.context_limit, self.keep_last_n_turns = _check_limits(
-                self.context_limit if context_limit is None else context_limit,
-                self.keep_last_n_turns if keep_last_n_turns is None else keep_last_n_turns,
+            self._context_limit, self._keep_last_n_turns = _check_limits(
+                self._context_limit if context_limit is None else context_limit,
+                self._keep_last_n_turns if keep_last_n_turns is None else keep_last_n_turns,
             )
+            self._failed_at_turns = None
         await self._summarize_while_needed()
 
     # -------------------------------------------------------------- internals
@@ -331,9 +362,14 @@ class SummarizingSession:
         return self._seen
 
     def _prefix_to_summarize(self, records: list[_Record]) -> list[_Record] | None:
-        """The records a summary should replace now, or ``None`` if under the limit."""
+        """The records a summary should replace now, or ``None``.
+
+        ``None`` when there are no more than ``context_limit`` real turns, or
+        when a summary already failed at this number of turns (a failing or
+        slow summarizer is retried once per new turn, not on every write).
+        """
         starts = [i for i, r in enumerate(records) if r.is_turn_start]
-        if len(starts) <= self.context_limit:
+        if len(starts) <= self.context_limit or len(starts) == self._failed_at_turns:
             return None
         keep = max(1, self.keep_last_n_turns)
         return records[: starts[-keep]]
@@ -347,14 +383,17 @@ class SummarizingSession:
         try:
             for _ in range(100):  # bounded: each applied summary shrinks history
                 async with self._lock:
-                    prefix = self._prefix_to_summarize(await self._load())
+                    records = await self._load()
+                    prefix = self._prefix_to_summarize(records)
                 if prefix is None:
                     return
                 event = await self._summarize(prefix)
                 self.summary_events.append(event)
                 if event["status"] == "discarded":
                     continue  # history changed under us: plan again
+                self._failed_at_turns = None
                 if event["status"] != "applied":
+                    self._failed_at_turns = sum(r.is_turn_start for r in records)
                     logger.warning("memlab: summary %s: %s", event["status"], event["error"])
                     if self.raise_summary_errors:
                         raise SummarizationError(event["error"])
@@ -373,13 +412,15 @@ class SummarizingSession:
                 shadow, summary = await self.summarizer.summarize(items)  # type: ignore[union-attr]
             if not isinstance(summary, str) or not summary.strip():
                 raise SummarizationError("the summarizer returned an empty summary")
-        except TimeoutError as exc:
-            if deadline.expired():  # our limit, not a TimeoutError raised by the summarizer itself
-                return {**event, "status": "failed", "error": f"summarizer timed out after {self.summary_timeout}s"}
-            return {**event, "status": "failed", "error": f"{type(exc).__name__}: {exc}"}
-        except Exception as exc:  # any summarizer failure leaves history as it was
-            return {**event, "status": "failed", "error": f"{type(exc).__name__}: {exc}"}
-        missing = [f for f in must_keep_facts(self.must_keep, items) if f not in summary]
+            if shadow is not None and not isinstance(shadow, str):
+                raise SummarizationError(f"the shadow prompt must be text, got {type(shadow).__name__}")
+            facts = must_keep_facts(self.must_keep, items)
+        except Exception as exc:  # any failure (summarizer or rule) leaves history as it was
+            error = f"{type(exc).__name__}: {exc}"
+            if isinstance(exc, TimeoutError) and deadline.expired():  # our limit, not the summarizer's own
+                error = f"summarizer timed out after {self.summary_timeout}s"
+            return {**event, "status": "failed", "error": error}
+        missing = [f for f in facts if f not in summary]
         if missing:
             return {**event, "status": "rejected", "error": f"fidelity gate: summary dropped {missing}"}
         discarded = {**event, "status": "discarded", "error": "history changed while summarizing"}
@@ -407,6 +448,23 @@ class SummarizingSession:
         return event
 
 
+def _check_must_keep(rules: Any) -> list[MustKeep]:
+    """Validate fidelity-gate rules: a list of regexes (text or compiled) and callables."""
+    if isinstance(rules, (str, bytes, re.Pattern)) or callable(rules):
+        raise TypeError("must_keep must be a list of rules, e.g. must_keep=[r'ORD-\\d{5}']")
+    checked = []
+    for rule in rules:
+        if isinstance(rule, str):
+            try:
+                re.compile(rule)
+            except re.error as exc:
+                raise ValueError(f"must_keep rule {rule!r} is not a valid regular expression: {exc}") from None
+        elif not (isinstance(rule, re.Pattern) or callable(rule)):
+            raise TypeError(f"a must_keep rule is a regex or a callable, not {type(rule).__name__}")
+        checked.append(rule)
+    return checked
+
+
 def _check_limits(context_limit: Any, keep_last_n_turns: Any) -> tuple[int, int]:
     check_int("context_limit", context_limit, minimum=1)
     check_int("keep_last_n_turns", keep_last_n_turns, minimum=0)
@@ -430,12 +488,18 @@ def _turn_range(records: list[_Record]) -> list[int]:
 # ----------------------------------------------------------------- LLM summarizer
 
 
+#: What an identifier looks like (ORD-12345, SN-AB12CD34, E-2107, TCK-123456):
+#: capitals, a hyphen, capitals or digits. Cut tool outputs still name them.
+_IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*-[A-Z0-9][A-Z0-9-]*\b")
+
+
 def render_transcript(items: list[Item], tool_trim_limit: int = 600) -> str:
     """Render items as a role-prefixed transcript, one line per item.
 
     Every item kind appears: list-of-parts content is joined, tool calls show
     their name and arguments, tool outputs longer than ``tool_trim_limit``
-    characters are cut (and say how much was cut).
+    characters are cut — saying how much was cut and which identifiers the
+    cut part held, so a summary can still keep them.
     """
     lines = []
     for item in items:
@@ -447,7 +511,10 @@ def render_transcript(items: list[Item], tool_trim_limit: int = 600) -> str:
             lines.append(f"TOOL CALL [{item.get('call_id', '?')}]: {text}")
         elif kind in ("function_call_output", "custom_tool_call_output"):
             if len(text) > tool_trim_limit:
-                text = f"{text[:tool_trim_limit]} … [{len(text) - tool_trim_limit} more characters cut]"
+                cut = text[tool_trim_limit:]
+                ids = list(dict.fromkeys(_IDENTIFIER.findall(cut)))
+                note = f"; identifiers in the cut part: {', '.join(ids)}" if ids else ""
+                text = f"{text[:tool_trim_limit]} … [{len(cut)} more characters cut{note}]"
             lines.append(f"TOOL RESULT [{item.get('call_id', '?')}]: {text}")
         elif kind == "reasoning":
             if text.strip():
@@ -464,8 +531,9 @@ class LLMSummarizer:
         client: An ``openai.AsyncOpenAI`` (or a sync ``openai.OpenAI``, called in
             a worker thread). memlab's offline client works the same way.
         model: The model name.
-        max_tokens: ``max_output_tokens`` for the summary. A response cut short
-            by this limit is an error, never a half summary.
+        max_tokens: ``max_output_tokens`` for the summary (the API's minimum is
+            16). A response cut short by this limit is an error, never a half
+            summary.
         tool_trim_limit: Tool outputs longer than this many characters are cut
             in the transcript.
         agent_instructions: The agent's own instructions, so the prompt can ask
@@ -474,7 +542,7 @@ class LLMSummarizer:
             errors itself, ``max_retries`` times).
 
     Raises:
-        ValueError: For a non-positive ``max_tokens`` or ``tool_trim_limit``.
+        ValueError: For ``max_tokens`` below 16 or a non-positive ``tool_trim_limit``.
     """
 
     def __init__(
@@ -489,7 +557,7 @@ class LLMSummarizer:
     ) -> None:
         self.client = client
         self.model = model
-        self.max_tokens = check_int("max_tokens", max_tokens, minimum=1)
+        self.max_tokens = check_int("max_tokens", max_tokens, minimum=16)  # the API's minimum
         self.tool_trim_limit = check_int("tool_trim_limit", tool_trim_limit, minimum=1)
         self.agent_instructions = agent_instructions
         self.timeout = timeout

@@ -79,10 +79,11 @@ def _apply(window: _Window, op: dict[str, Any]) -> bool:
 class TrimmingSession:
     """An SDK session that keeps the last ``max_turns`` user turns.
 
-    Plug it into a run with ``Runner.run(agent, text, session=session)``. The
-    runner reads history *before* it saves the new input, so this session trims
-    twice: on write (the store never grows past the window) and on read (a
-    lowered ``max_turns`` applies to the very next run).
+    Plug it into a run with ``Runner.run(agent, text, session=session)``. It
+    trims on write (the stored window never grows past ``max_turns`` turns)
+    and again on read, so the view is right even when the store holds more:
+    after ``max_turns`` was lowered, or when another writer with a larger
+    window shares the store. Reading also repairs orphans.
 
     Args:
         session_id: Names the conversation.
@@ -110,13 +111,22 @@ class TrimmingSession:
         session_settings: SessionSettings | None = None,
     ) -> None:
         self.session_id = session_id
-        self.max_turns = check_int("max_turns", max_turns, minimum=1)
+        self.max_turns = max_turns  # validated by the property below
         self.session_settings = session_settings
         self.store = None if store is None else check_store(store, session_id)
         self._log: MemoryLog[_Window] | StoreLog[_Window] = (
             MemoryLog(_Window, _apply) if store is None else StoreLog(store, _Window, _apply)
         )
         self._lock = asyncio.Lock()
+
+    @property
+    def max_turns(self) -> int:
+        """How many user turns the model sees; assigning it is validated (>= 1)."""
+        return self._max_turns
+
+    @max_turns.setter
+    def max_turns(self, value: int) -> None:
+        self._max_turns = check_int("max_turns", value, minimum=1)
 
     async def get_items(self, limit: int | None = None) -> list[Item]:
         """The model's view: the last ``max_turns`` turns, as fresh copies.

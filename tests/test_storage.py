@@ -330,9 +330,11 @@ async def test_a_failing_summary_write_is_recorded_and_retried(stores):
     assert "storing the summary failed: OSError: disk full" in session.last_summary_error
     assert await session.get_items() == [user("q1"), assistant("a1"), user("q2")]
     store.fail = False
-    await session.add_items(added[1:])
+    await session.add_items(added[1:])  # the same turn: no retry yet
+    assert session.summary_events[-1]["status"] == "failed"
+    await session.add_items([user("q3")])  # a new turn: retried, and stored this time
     assert session.summary_events[-1]["status"] == "applied"
-    assert (await session.get_items())[2:] == added
+    assert (await session.get_items())[2:] == [user("q3")]
 
 
 CRASH_WRITER = textwrap.dedent(

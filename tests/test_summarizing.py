@@ -334,7 +334,7 @@ def test_summary_prompt_lists_every_section_and_asks_for_contradictions_only_wit
     assert "contradicts" in summary_prompt("Be nice.")
 
 
-@pytest.mark.parametrize("kwargs", [{"max_tokens": 0}, {"tool_trim_limit": -5}])
+@pytest.mark.parametrize("kwargs", [{"max_tokens": 0}, {"max_tokens": 15}, {"tool_trim_limit": -5}])
 def test_llm_summarizer_validates(kwargs):
     with pytest.raises(ValueError):
         LLMSummarizer(_FakeClient(_FakeResponse()), **kwargs)
@@ -355,3 +355,81 @@ async def test_summary_events_do_not_share_lists_with_the_stored_metadata():
     await fill(session, 2)
     session.summary_events[-1]["turns"][1] = 99
     assert (await session.get_items_with_metadata())[1]["metadata"]["summary_for_turns"] == [1, 1]
+
+
+async def test_a_failed_summary_is_retried_once_per_new_turn_not_per_write():
+    calls = []
+
+    class Down:
+        async def summarize(self, items):
+            calls.append(len(items))
+            raise ConnectionError("down")
+
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=Down())
+    await session.add_items(turn(1))
+    await session.add_items([user("question 2")])  # the runner writes a turn in several batches
+    await session.add_items([call("c9"), output("c9")])
+    await session.add_items([assistant("answer 2")])
+    assert len(calls) == 1
+    await session.add_items([user("question 3")])
+    assert len(calls) == 2
+    await session.set_limits(context_limit=1)  # an explicit retry
+    assert len(calls) == 3
+
+
+@pytest.mark.parametrize(
+    "attribute, value, name",
+    [("context_limit", 0, "context_limit"), ("keep_last_n_turns", 9, "keep_last_n_turns"),
+     ("keep_last_n_turns", -1, "keep_last_n_turns"), ("context_limit", 1, "keep_last_n_turns")],
+)
+def test_assigning_limits_is_validated(attribute, value, name):
+    session = SummarizingSession(keep_last_n_turns=2, context_limit=4)
+    with pytest.raises(ValueError, match=name):
+        setattr(session, attribute, value)
+    assert (session.context_limit, session.keep_last_n_turns) == (4, 2)
+    session.context_limit = 6
+    session.keep_last_n_turns = 6
+    assert (session.context_limit, session.keep_last_n_turns) == (6, 6)
+
+
+@pytest.mark.parametrize(
+    "must_keep, error",
+    [("ORD", TypeError), (r"ORD-\d+", TypeError), (["("], ValueError), ([42], TypeError)],
+)
+def test_must_keep_rules_are_validated(must_keep, error):
+    with pytest.raises(error, match="must_keep"):
+        SummarizingSession(must_keep=must_keep)
+
+
+async def test_a_rule_that_raises_is_a_recorded_failure_not_an_exception():
+    def broken(items):
+        raise KeyError("oops")
+
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer(), must_keep=[broken])
+    await fill(session, 2)
+    assert session.summary_events[-1]["status"] == "failed"
+    assert "KeyError" in session.summary_events[-1]["error"]
+    assert await session.get_items() == turn(1) + turn(2)
+
+
+async def test_a_non_text_shadow_prompt_is_refused():
+    class Odd:
+        async def summarize(self, items):
+            return 123, "fine summary"
+
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=Odd())
+    await fill(session, 2)
+    assert "shadow prompt must be text" in session.summary_events[-1]["error"]
+    assert await session.get_items() == turn(1) + turn(2)
+
+
+@pytest.mark.parametrize("timeout", [0, -1, "5", True])
+def test_summary_timeout_is_validated(timeout):
+    with pytest.raises(ValueError, match="summary_timeout"):
+        SummarizingSession(summary_timeout=timeout)
+
+
+def test_cut_tool_outputs_still_name_their_identifiers():
+    long_output = output("c1", "x" * 700 + " see order ORD-12345")
+    text = render_transcript([user("q"), call("c1"), long_output], tool_trim_limit=600)
+    assert "identifiers in the cut part: ORD-12345" in text

@@ -108,3 +108,10 @@ def test_keep_last_turns_matches_trim_view():
     assert count_turns(callback(history, new)) == 3
     with pytest.raises(ValueError, match="n must be"):
         keep_last_turns(0)
+
+
+def test_assigning_max_turns_is_validated():
+    session = TrimmingSession("t", max_turns=3)
+    with pytest.raises(ValueError, match="max_turns"):
+        session.max_turns = 0
+    assert session.max_turns == 3
