@@ -65,7 +65,8 @@ from agents.memory import Session, SessionSettings
 from agents.memory.session_settings import coerce_session_settings, resolve_session_limit
 
 from .errors import MemlabError
-from .turns import to_item
+from ._validate import check_limit
+from .turns import apply_limit, to_item
 
 __all__ = [
     "ENVELOPE_TYPE",
@@ -393,20 +394,19 @@ class IntegritySession:
         Args:
             limit: ``None`` uses ``session_settings.limit`` (``None`` there means
                 all items); ``<= 0`` returns ``[]``; otherwise the newest
-                ``limit`` items, in order. The whole chain is verified either way.
+                ``limit`` items, in order, minus any tool output whose call the
+                cut left out. The whole chain is verified either way.
 
         Raises:
             IntegrityError: If the stored history fails verification.
             TypeError: If ``limit`` is not an int or ``None``.
         """
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)):
-            raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
         limit = resolve_session_limit(limit, self.session_settings)
+        check_limit(limit)
         async with self._lock:
             rows = await self._verified_envelopes()
-        if limit is not None:
-            rows = rows[-limit:] if limit > 0 else []
-        return [to_item(env["item"]) for env in rows]
+        # The SDK limit rule, and no orphan at the cut (memlab.turns does both).
+        return [to_item(item) for item in apply_limit([env["item"] for env in rows], limit)]
 
     async def add_items(self, items: list[Any]) -> None:
         """Verify the stored chain, then append ``items`` signed as its next links.

@@ -464,3 +464,20 @@ async def test_a_failed_write_is_accepted_whichever_way_it_landed(db, store_then
         assert await session.get_items() == expected + [assistant("hi")]
     finally:
         inner.close()
+
+
+async def test_a_limited_read_never_starts_with_an_orphan():
+    from agents import SQLiteSession
+
+    from memlab.integrity import IntegritySession
+
+    session = IntegritySession(SQLiteSession("orphan"), b"k" * 32)
+    items = [
+        {"role": "user", "content": "where is my order?"},
+        {"type": "function_call", "call_id": "c1", "name": "lookup_order", "arguments": "{}"},
+        {"type": "function_call_output", "call_id": "c1", "output": "shipped"},
+        {"role": "assistant", "content": "It shipped."},
+    ]
+    await session.add_items(items)
+    assert await session.get_items(2) == [items[3]]
+    assert await session.get_items(3) == items[1:]
