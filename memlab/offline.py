@@ -220,6 +220,12 @@ def check_request(body: Mapping[str, Any]) -> list[dict[str, Any]]:
             raise OfflineAPIError(f"Unknown parameter: '{key}'.", key, "unknown_parameter")
     if not body.get("model"):
         raise OfflineAPIError("Missing required parameter: 'model'.", "model", "missing_required_parameter")
+    limit = body.get("max_output_tokens")
+    if limit is not None and (not isinstance(limit, int) or limit < 16):
+        raise OfflineAPIError(
+            f"Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got {limit} instead.",
+            "max_output_tokens", "integer_below_min_value",
+        )
     raw = body.get("input", [])
     items = [{"role": "user", "content": raw}] if isinstance(raw, str) else list(raw)
     call_ids: set[str] = set()
