@@ -131,9 +131,9 @@ def split_turns(items: Sequence[Item]) -> tuple[list[Item], list[list[Item]]]:
 def last_turns(items: Sequence[Item], n: int) -> list[Item]:
     """The items of the newest ``n`` turns, in order.
 
-    If ``items`` holds ``n`` turns or fewer, everything from the first user
-    message on is returned (a preamble before it is dropped only when there is
-    at least one more turn than requested). ``n <= 0`` returns ``[]``.
+    If ``items`` holds ``n`` turns or fewer, all of it is returned, including
+    any items before the first user message (such a preamble is dropped only
+    once there are more turns than requested). ``n <= 0`` returns ``[]``.
     """
     if n <= 0:
         return []
