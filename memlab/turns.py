@@ -100,7 +100,10 @@ def is_user_message(item: Item) -> bool:
     their own metadata beside the item, so this function cannot see it — pass
     only non-synthetic items, or use the session's own helpers.
     """
-    return item_type(item) == "message" and item.get("role") == "user"
+    if item.get("role") != "user":  # checked first: most items are not user messages
+        return False
+    kind = item.get("type")
+    return kind is None or kind == "message"
 
 
 def turn_starts(items: Sequence[Item]) -> list[int]:
