@@ -29,6 +29,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
+from .turns import item_type
+
 __all__ = ["ENCODING_NAME", "ITEM_OVERHEAD", "encoding", "count_text", "count_item", "count_items", "count_tools"]
 
 #: The tokenizer of the GPT-4o / GPT-4.1 model family.
@@ -155,7 +157,7 @@ def _content_texts(content: Any) -> list[str]:
 
 def _item_texts(item: Mapping[str, Any]) -> list[str]:
     """The strings of one item that the model reads."""
-    kind = item.get("type") or ("message" if "role" in item else None)
+    kind = item_type(item)
     if kind == "message":
         return [str(item.get("role", ""))] + _content_texts(item.get("content"))
     if kind in ("function_call", "custom_tool_call"):
