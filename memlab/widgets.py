@@ -116,15 +116,20 @@ class _Explorer(widgets.VBox):
 
     @traitlets.validate("turn")
     def _valid_turn(self, proposal: dict[str, Any]) -> int:
-        try:
-            return self.transcript.check_turn(proposal["value"])
-        except ValueError as exc:
-            raise traitlets.TraitError(str(exc)) from None
+        return _checked_turn(self.transcript, proposal["value"])
 
     def _show(self, view: HistoryView) -> None:
         self.view = view
         self.counters.value = counters_html(view)
         self.table.value = render_table(view.rows)
+
+
+def _checked_turn(transcript: Transcript, value: Any) -> int:
+    """``value`` if it is a turn of ``transcript``, else a ``TraitError`` saying the range."""
+    try:
+        return transcript.check_turn(value)
+    except ValueError as exc:
+        raise traitlets.TraitError(str(exc)) from None
 
 
 def _check_at_least(name: str, value: Any, minimum: int) -> int:
@@ -300,10 +305,7 @@ class ComparisonExplorer(widgets.VBox):
 
     @traitlets.validate("turn")
     def _valid_turn(self, proposal: dict[str, Any]) -> int:
-        try:
-            return self.transcript.check_turn(proposal["value"])
-        except ValueError as exc:
-            raise traitlets.TraitError(str(exc)) from None
+        return _checked_turn(self.transcript, proposal["value"])
 
     def views(self) -> dict[str, HistoryView]:
         """The three policies' views at the current turn."""
