@@ -45,7 +45,7 @@ from agents.memory.session_settings import SessionSettings, resolve_session_limi
 from ._validate import check_int, check_limit
 from .prompts import SHADOW_PROMPT, summary_prompt
 from .storage import MemoryLog, StoreLog, check_store
-from .turns import Item, copy_items, drop_orphans, is_user_message, item_text, item_type, to_item
+from .turns import Item, copy_items, drop_orphans, is_user_message, item_text, item_type, to_items
 
 __all__ = [
     "Summarizer",
@@ -86,14 +86,16 @@ class _Record:
     item: Item
     meta: dict[str, Any] = field(default_factory=dict)
     id: Any = None
+    #: Whether this record opens a real user turn; decided once, because the
+    #: session counts turns on every write.
+    is_turn_start: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.is_turn_start = not self.meta.get("synthetic") and is_user_message(self.item)
 
     @property
     def kind(self) -> str | None:
         return self.meta.get("kind")
-
-    @property
-    def is_turn_start(self) -> bool:
-        return not self.meta.get("synthetic") and is_user_message(self.item)
 
 
 def _current_turn(records: list[_Record]) -> int:
@@ -147,6 +149,8 @@ def _apply(records: list[_Record], op: dict[str, Any]) -> bool:
 
 def must_keep_facts(rules: Sequence[MustKeep], items: list[Item]) -> list[str]:
     """The facts the ``rules`` find in ``items``, unique and in first-seen order."""
+    if not rules:
+        return []  # no gate: skip rendering the transcript
     text = "\n".join(item_text(item) for item in items)
     facts: list[str] = []
     for rule in rules:
@@ -262,7 +266,7 @@ class SummarizingSession:
             SummarizationError: Only with ``raise_summary_errors=True``, when the
                 summary failed; the items are stored regardless.
         """
-        new = [to_item(item) for item in items]
+        new = to_items(items)
         if new:
             async with self._lock:
                 entries = [{"id": self._log.new_id(), "item": item} for item in new]

@@ -28,7 +28,7 @@ from agents.memory.session_settings import SessionSettings, resolve_session_limi
 
 from ._validate import check_int
 from .storage import MemoryLog, StoreLog, check_store
-from .turns import Item, apply_limit, copy_items, drop_orphans, last_turns, to_item
+from .turns import Item, apply_limit, copy_items, drop_orphans, is_user_message, last_turns, to_items, turn_starts
 
 __all__ = ["trim_view", "TrimmingSession", "keep_last_turns"]
 
@@ -44,15 +44,39 @@ def trim_view(items: list[Item], max_turns: int) -> list[Item]:
 
 @dataclass
 class _Window:
-    """What a :class:`TrimmingSession` holds: the window's items and their ids."""
+    """What a :class:`TrimmingSession` holds: the window's items, their ids, and its turn count.
+
+    The turn count is kept up to date as items come and go, so a write knows
+    whether it must cut and a read whether it must cut again, without
+    rescanning the window.
+    """
 
     ids: list[Any] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
+    turns: int = 0  # real user messages in ``items``
+
+    def append(self, record_id: Any, item: Item) -> None:
+        self.ids.append(record_id)
+        self.items.append(item)
+        self.turns += is_user_message(item)
+
+    def remove(self, at: int) -> None:
+        self.turns -= is_user_message(self.items[at])
+        del self.ids[at], self.items[at]
 
     def trim(self, max_turns: int) -> None:
-        cut = len(self.items) - len(last_turns(self.items, max_turns))
-        if cut:
-            del self.ids[:cut], self.items[:cut]
+        """Drop the oldest turns (and any preamble) until ``max_turns`` are left."""
+        excess = self.turns - max_turns
+        if excess <= 0:
+            return
+        # The cut goes before the first message of the turn numbered excess + 1.
+        cut = turn_starts(self.items)[excess]
+        del self.ids[:cut], self.items[:cut]
+        self.turns = max_turns
+
+    def view(self, max_turns: int) -> list[Item]:
+        """:func:`trim_view` of the items; a window already small enough skips the turn scan."""
+        return drop_orphans(self.items) if self.turns <= max_turns else trim_view(self.items, max_turns)
 
 
 def _apply(window: _Window, op: dict[str, Any]) -> bool:
@@ -60,8 +84,7 @@ def _apply(window: _Window, op: dict[str, Any]) -> bool:
     kind = op["op"]
     if kind == "add":
         for record in op["items"]:
-            window.ids.append(record["id"])
-            window.items.append(record["item"])
+            window.append(record["id"], record["item"])
         window.trim(op["max_turns"])
     elif kind == "max_turns":
         window.trim(op["max_turns"])
@@ -70,7 +93,7 @@ def _apply(window: _Window, op: dict[str, Any]) -> bool:
             return False
         # Normally the last item; further back if another writer appended since.
         at = len(window.ids) - 1 if window.ids[-1] == op["id"] else window.ids.index(op["id"])
-        del window.ids[at], window.items[at]
+        window.remove(at)
     else:
         return False
     return True
@@ -140,7 +163,7 @@ class TrimmingSession:
         limit = resolve_session_limit(limit, self.session_settings)
         async with self._lock:
             window = await self._log.load()
-            view = apply_limit(trim_view(window.items, self.max_turns), limit)
+            view = apply_limit(window.view(self.max_turns), limit)
             return copy_items(view)
 
     async def add_items(self, items: list[Any]) -> None:
@@ -150,7 +173,7 @@ class TrimmingSession:
             TypeError: If an item is neither a dict nor an SDK (pydantic) item.
                 Nothing is stored in that case.
         """
-        new = [to_item(item) for item in items]
+        new = to_items(items)
         if not new:
             return
         async with self._lock:

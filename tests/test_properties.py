@@ -424,6 +424,43 @@ def test_trimming_session_view_stays_valid_under_pop_item(
     asyncio.run(scenario())
 
 
+@PROPERTY_SETTINGS
+@given(
+    shapes=st.lists(turn_shapes, max_size=12),
+    ops=st.lists(st.tuples(st.integers(0, 3), st.integers(1, 6)), max_size=12),
+    max_turns=st.integers(1, 6),
+)
+def test_trimming_session_stores_exactly_the_reference_window(
+    shapes: list[tuple], ops: list[tuple[int, int]], max_turns: int
+) -> None:
+    """Adds, pops (of user messages too) and window changes keep the store equal to a simple model.
+
+    The model keeps every item in a list, pops from its end and cuts before
+    the n-th newest real user message; the session counts its turns as items
+    come and go instead, so a wrong count shows up here as a different store.
+    """
+
+    async def scenario() -> None:
+        session = TrimmingSession("props", max_turns=max_turns)
+        model: list[Item] = []
+        turns, _ = build_turns(shapes)
+        n = max_turns
+        for turn, (pops, new_n) in zip(turns, ops + [(0, n)] * len(turns)):
+            await session.add_items(clone(turn))
+            model = last_n_turns(model + turn, n)
+            for _ in range(pops):
+                popped = await session.pop_item()
+                assert popped == (model.pop() if model else None)
+            if new_n != n:
+                n = new_n
+                await session.set_max_turns(n)
+                model = last_n_turns(model, n)
+            assert await session.raw_items() == model
+            assert_valid_view(await session.get_items())
+
+    asyncio.run(scenario())
+
+
 # -------------------------------------------------------------- summarizing
 
 

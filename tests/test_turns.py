@@ -11,7 +11,9 @@ from memlab.turns import (
     item_text,
     last_turns,
     split_turns,
+    copy_items,
     to_item,
+    to_items,
     turn_starts,
 )
 
@@ -50,6 +52,38 @@ def test_to_item_rejects_non_items(bad):
 def test_to_item_rejects_unserialisable_values():
     with pytest.raises(TypeError, match="JSON"):
         to_item({"role": "user", "content": object()})
+
+
+def test_to_items_is_to_item_for_a_batch():
+    message = ResponseOutputMessage(
+        id="m1", type="message", role="assistant", status="completed",
+        content=[ResponseOutputText(type="output_text", text="hello", annotations=[])],
+    )
+    batch = [{"role": "user", "content": ("a", "tuple")}, call("c1"), message]
+    assert to_items(batch) == [to_item(item) for item in batch]
+    dicts = [{"role": "user", "content": [{"type": "input_text", "text": "hi"}]}, output("c1")]
+    copies = to_items(dicts)
+    copies[0]["content"][0]["text"] = "changed"
+    assert dicts[0]["content"][0]["text"] == "hi"
+    assert to_items([]) == []
+
+
+def test_to_items_names_the_bad_item():
+    with pytest.raises(TypeError, match="JSON"):
+        to_items([user("fine"), {"role": "user", "content": {1, 2}}])
+    with pytest.raises(TypeError, match="not int"):
+        to_items([user("fine"), 42])
+
+
+def test_copy_items_shares_nothing():
+    items = [assistant("hello"), {"type": "reasoning", "summary": [{"type": "summary_text", "text": "t"}]}]
+    items[0]["content"] = [{"type": "output_text", "text": "hello", "annotations": [{"k": [1]}]}]
+    copies = copy_items(iter(items))  # any iterable
+    assert copies == items
+    copies[0]["content"][0]["annotations"][0]["k"].append(2)
+    copies[1]["summary"][0]["text"] = "changed"
+    assert items[0]["content"][0]["annotations"][0]["k"] == [1]
+    assert items[1]["summary"][0]["text"] == "t"
 
 
 def test_turn_boundaries():
