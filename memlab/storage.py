@@ -17,7 +17,13 @@ The design, in four points:
   crash or an error mid-write can never leave half a write behind.
 * The history is a **deterministic fold** over the log, recomputed from the
   store before every operation, so several instances, workers or processes
-  sharing the store all see the same history.
+  sharing the store all see the same history. So that this costs what the
+  window costs, not what the whole log costs, a read now and then appends a
+  **snapshot**: the folded history plus the id of the last op it includes.
+  A read fetches only the newest rows (``get_items(limit=...)``), starts from
+  the newest snapshot among them and folds the ops after it. A snapshot is a
+  cache, never a source of truth: folding the whole log (which skips
+  snapshots) gives the same history.
 * Ops name the records they affect **by id**: a summary applies only if the
   prefix it was computed from is still the prefix, and a pop removes exactly the
   item it returned — an append from another worker never makes them misfire.
@@ -25,9 +31,10 @@ The design, in four points:
 Why not store the trimmed window itself? Trimming and summarizing *rewrite*
 history, and the SDK's ``Session`` protocol has no atomic "replace everything":
 ``clear_session`` followed by ``add_items`` loses the history if the process dies
-in between. An append-only log needs no rewrite at all. Its costs: the log keeps
-growing until ``clear_session`` (trimmed or summarized items stay on disk, out of
-the model's view), and every operation re-reads it.
+in between. An append-only log needs no rewrite at all. Its cost: the log keeps
+growing until ``clear_session`` (trimmed or summarized items and old snapshots
+stay on disk, out of the model's view); snapshots are written only after as
+many ops as the history has records, so they at most double that growth.
 
 Each envelope is a dict whose ``type`` is ``"memlab_record"``. No Responses API
 item has that type, so if the raw store is ever handed straight to a ``Runner``,
@@ -143,51 +150,103 @@ class StoreLog(Generic[State]):
         new_state: Makes an empty state.
         apply: Applies one op to a state, in place (ops that no longer fit, such
             as a summary of a prefix that changed, must be ignored).
+        records: Lists a state's records as JSON-clean dicts, for a snapshot
+            op; ``apply`` given that op (``"op": "snapshot"``) on an empty
+            state must rebuild the state.
     """
 
-    def __init__(self, store: Session, new_state: Callable[[], State], apply: Callable[[State, Op], bool]) -> None:
+    #: A read writes a snapshot once more than this many ops follow the newest
+    #: one (and at least as many as the history has records).
+    snapshot_every = 50
+    #: Rows a read fetches beyond what the previous read needed (room for
+    #: what was written since); if the newest snapshot is further back, the
+    #: read fetches four times as many rows and looks again.
+    headroom = 16
+
+    def __init__(
+        self,
+        store: Session,
+        new_state: Callable[[], State],
+        apply: Callable[[State, Op], bool],
+        records: Callable[[State], list[dict[str, Any]]],
+    ) -> None:
         self.store = store
-        self._new_state, self._apply = new_state, apply
+        self._new_state, self._apply, self._records = new_state, apply, records
+        self._want = self.snapshot_every + self.headroom  # rows the next read fetches
 
     def new_id(self) -> str:
         """A record id unique across processes."""
         return uuid.uuid4().hex
 
-    async def rows(self) -> list[Op]:
-        """The stored ops, oldest first, each checked to be a memlab envelope.
+    async def rows(self, limit: int | None = None) -> list[Op]:
+        """The newest ``limit`` stored ops (all if ``None``), oldest first, each checked.
 
         Raises:
             CorruptStoreError: For a row memlab did not write or cannot decode.
         """
         if _is_sqlite_file(self.store):
-            rows = await asyncio.to_thread(_read_sqlite_rows, self.store)
+            rows = await asyncio.to_thread(_read_sqlite_rows, self.store, limit)
         else:
-            rows = list(await self.store.get_items())
+            rows = list(await self.store.get_items(limit))
+        where = f"of the newest {len(rows)}" if limit is not None and len(rows) == limit else ""
         for position, row in enumerate(rows):
-            _check_envelope(row, position, self.store.session_id)
+            _check_envelope(row, f"row {position} {where}".strip(), self.store.session_id)
         return rows
 
     async def load(self) -> State:
-        """Read the whole log and fold it into a fresh state."""
+        """Fold the newest snapshot and the ops after it (or the whole log) into a fresh state."""
+        while True:
+            rows = await self.rows(self._want)
+            whole_log = len(rows) < self._want
+            start = _newest_snapshot(rows)
+            if start is not None or whole_log:
+                break
+            self._want *= 4  # the newest snapshot lies further back: read more
         state = self._new_state()
-        for op in await self.rows():
+        first = 0
+        if start is not None:
+            snapshot, first = start
+            self._apply(state, snapshot)
+        ops = [op for op in rows[first:] if op["op"] != "snapshot"]
+        for op in ops:
             self._apply(state, op)
+        self._want = len(rows) - max(first - 1, 0) + self.headroom
+        records = self._records(state)
+        if len(ops) > max(self.snapshot_every, len(records)) and "op_id" in rows[-1] and rows[-1]["op"] != "snapshot":
+            await self.append({"op": "snapshot", "after": rows[-1]["op_id"], "records": records})
+            self._want = 2 + self.headroom  # the snapshot and its last op, then what comes next
         return state
 
     async def append(self, op: Op) -> None:
         """Write ``op`` as one row (one ``add_items`` call with one envelope)."""
-        await self.store.add_items([{"type": ENVELOPE_TYPE, "v": FORMAT_VERSION, **op}])
+        envelope = {"type": ENVELOPE_TYPE, "v": FORMAT_VERSION, "op_id": uuid.uuid4().hex, **op}
+        await self.store.add_items([envelope])
 
     async def clear(self) -> None:
         """Clear the store."""
         await self.store.clear_session()
 
 
-_OPS = {"add", "pop", "summary", "max_turns"}
+def _newest_snapshot(rows: list[Op]) -> tuple[Op, int] | None:
+    """The newest snapshot in ``rows`` whose last op is also in ``rows``, and where to go on from.
+
+    Returns ``(snapshot, index)``: fold the snapshot, then ``rows[index:]``
+    (minus snapshots). That includes ops written by other workers between the
+    snapshot's last op and the snapshot row itself, so a snapshot is exact
+    however writers interleave. ``None`` if no usable snapshot is in ``rows``.
+    """
+    positions = {row["op_id"]: i for i, row in enumerate(rows) if "op_id" in row}
+    for row in reversed(rows):
+        if row["op"] == "snapshot" and row.get("after") in positions:
+            return row, positions[row["after"]] + 1
+    return None
 
 
-def _check_envelope(row: Any, position: int, session_id: str) -> None:
-    where = f"store of session {session_id!r}, row {position}"
+_OPS = {"add", "pop", "summary", "max_turns", "snapshot"}
+
+
+def _check_envelope(row: Any, position: str, session_id: str) -> None:
+    where = f"store of session {session_id!r}, {position}"
     if not isinstance(row, dict) or row.get("type") != ENVELOPE_TYPE:
         kind = row.get("type", row.get("role")) if isinstance(row, dict) else type(row).__name__
         raise CorruptStoreError(
@@ -202,19 +261,20 @@ def _is_sqlite_file(store: Session) -> bool:
     return type(store) is SQLiteSession and str(store.db_path) != ":memory:"
 
 
-def _read_sqlite_rows(store: SQLiteSession) -> list[Any]:
-    """Read a file-backed ``SQLiteSession``'s rows, raising on the ones it would skip.
+def _read_sqlite_rows(store: SQLiteSession, limit: int | None = None) -> list[Any]:
+    """Read a file-backed ``SQLiteSession``'s newest ``limit`` rows (all if ``None``), oldest first.
 
-    ``SQLiteSession.get_items`` silently drops rows that are not valid JSON;
-    for a log that would mean silently losing an operation.
+    Raises on rows ``SQLiteSession.get_items`` would silently drop (not valid
+    JSON): for a log that would mean silently losing an operation.
     """
     with closing(sqlite3.connect(str(store.db_path))) as conn:
         cursor = conn.execute(
-            f"SELECT id, message_data FROM {store.messages_table} WHERE session_id = ? ORDER BY id ASC",
-            (store.session_id,),
+            f"SELECT id, message_data FROM {store.messages_table} WHERE session_id = ? "
+            "ORDER BY id DESC LIMIT ?",
+            (store.session_id, -1 if limit is None else limit),
         )
         rows = []
-        for row_id, data in cursor.fetchall():
+        for row_id, data in reversed(cursor.fetchall()):
             try:
                 rows.append(json.loads(data))
             except (TypeError, ValueError):

@@ -115,6 +115,7 @@ def _apply(records: list[_Record], op: dict[str, Any]) -> bool:
     * ``pop``: remove the record with that id (and its shadow prompt, for a summary).
     * ``summary``: replace the prefix with the synthetic pair — only if the
       prefix is still exactly the records the summary was computed from.
+    * ``snapshot``: start from these records (a stored fold, see :mod:`memlab.storage`).
 
     Returns:
         Whether the op changed anything (a stale summary or pop does not).
@@ -138,6 +139,9 @@ def _apply(records: list[_Record], op: dict[str, Any]) -> bool:
             first = at - 1  # never leave half of the synthetic pair
         del records[first : at + 1]
         return True
+    if kind == "snapshot":  # a stored fold to start from (see memlab.storage)
+        records[:] = [_Record(e["item"], e["meta"], e["id"]) for e in op["records"]]
+        return True
     if kind == "summary":
         replaces = op["replaces"]
         if len(records) < len(replaces) or any(r.id != i for r, i in zip(records, replaces)):
@@ -145,6 +149,11 @@ def _apply(records: list[_Record], op: dict[str, Any]) -> bool:
         records[: len(replaces)] = [_Record(e["item"], e["meta"], e["id"]) for e in op["records"]]
         return True
     return False
+
+
+def _snapshot_records(records: list[_Record]) -> list[dict[str, Any]]:
+    """The records as snapshot entries (see :mod:`memlab.storage`)."""
+    return [{"id": r.id, "item": r.item, "meta": r.meta} for r in records]
 
 
 def must_keep_facts(rules: Sequence[MustKeep], items: list[Item]) -> list[str]:
@@ -217,7 +226,7 @@ class SummarizingSession:
         self.session_id = session_id
         self.store = None if store is None else check_store(store, session_id)
         self._log: MemoryLog[list[_Record]] | StoreLog[list[_Record]] = (
-            MemoryLog(list, _apply) if store is None else StoreLog(store, list, _apply)
+            MemoryLog(list, _apply) if store is None else StoreLog(store, list, _apply, _snapshot_records)
         )
         self.must_keep = _check_must_keep(must_keep)
         if summary_timeout is not None and (

@@ -88,6 +88,9 @@ def _apply(window: _Window, op: dict[str, Any]) -> bool:
         window.trim(op["max_turns"])
     elif kind == "max_turns":
         window.trim(op["max_turns"])
+    elif kind == "snapshot":  # a stored fold to start from (see memlab.storage)
+        for record in op["records"]:
+            window.append(record["id"], record["item"])
     elif kind == "pop":
         if op["id"] not in window.ids:
             return False
@@ -97,6 +100,11 @@ def _apply(window: _Window, op: dict[str, Any]) -> bool:
     else:
         return False
     return True
+
+
+def _records(window: _Window) -> list[dict[str, Any]]:
+    """The window as snapshot records (see :mod:`memlab.storage`)."""
+    return [{"id": record_id, "item": item} for record_id, item in zip(window.ids, window.items)]
 
 
 class TrimmingSession:
@@ -138,7 +146,7 @@ class TrimmingSession:
         self.session_settings = session_settings
         self.store = None if store is None else check_store(store, session_id)
         self._log: MemoryLog[_Window] | StoreLog[_Window] = (
-            MemoryLog(_Window, _apply) if store is None else StoreLog(store, _Window, _apply)
+            MemoryLog(_Window, _apply) if store is None else StoreLog(store, _Window, _apply, _records)
         )
         self._lock = asyncio.Lock()
 

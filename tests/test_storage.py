@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from memlab import offline
 from memlab.integrity import IntegrityError, IntegritySession
 from memlab.scenario import support_agent
-from memlab.storage import ENVELOPE_TYPE, CorruptStoreError
+from memlab.storage import ENVELOPE_TYPE, CorruptStoreError, StoreLog
 from memlab.summarizing import SummarizingSession
 from memlab.trimming import TrimmingSession
 
@@ -120,13 +120,18 @@ async def set_limits(session: Any, context_limit: int, keep: int) -> None:
         await session.set_limits(context_limit=max(context_limit, keep), keep_last_n_turns=min(context_limit, keep))
 
 
+@pytest.mark.parametrize("snapshot_every", [100, 1], ids=["rare-snapshots", "snapshot-every-read"])
 @pytest.mark.parametrize("kind", ["trimming", "summarizing"])
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(operations=ops, limits=st.tuples(st.integers(1, 4), st.integers(0, 4)).map(lambda t: (max(t), min(t))))
 def test_a_stored_session_matches_its_in_memory_twin(
-    kind: str, operations: list[tuple], limits: tuple[int, int]
+    kind: str, snapshot_every: int, operations: list[tuple], limits: tuple[int, int]
 ) -> None:
-    """Random operations give the same views, metadata and popped items in memory and on a file."""
+    """Random operations give the same views, metadata and popped items in memory and on a file.
+
+    With ``snapshot_every=1`` nearly every read writes a snapshot and the next
+    read starts from it, so the snapshot path is exercised as hard as the fold.
+    """
 
     async def scenario(db: Path) -> None:
         store = SQLiteSession("twin", db)
@@ -168,8 +173,125 @@ def test_a_stored_session_matches_its_in_memory_twin(
         finally:
             store.close()
 
-    with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(scenario(Path(folder) / "twin.db"))
+    default = StoreLog.snapshot_every
+    StoreLog.snapshot_every = snapshot_every
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            asyncio.run(scenario(Path(folder) / "twin.db"))
+    finally:
+        StoreLog.snapshot_every = default
+
+
+# ---------------------------------------------------------------- snapshots
+
+
+class CountingStore(SQLiteSession):
+    """An in-memory SQLiteSession that remembers how many rows each read returned."""
+
+    def __init__(self, session_id: str) -> None:
+        super().__init__(session_id)
+        self.reads: list[int] = []
+
+    async def get_items(self, limit: int | None = None) -> list[Any]:
+        rows = await super().get_items(limit)
+        self.reads.append(len(rows))
+        return rows
+
+
+def fold_whole_log(rows: list[dict[str, Any]], kind: str) -> list[Item]:
+    """What the log says without any snapshot: fold every op from an empty state."""
+    from memlab import summarizing, trimming
+
+    if kind == "trimming":
+        window = trimming._Window()
+        for op in rows:
+            if op["op"] != "snapshot":
+                trimming._apply(window, op)
+        return window.items
+    records: list[Any] = []
+    for op in rows:
+        if op["op"] != "snapshot":
+            summarizing._apply(records, op)
+    return [r.item for r in records]
+
+
+@pytest.mark.parametrize("kind", ["trimming", "summarizing"])
+async def test_reads_cost_the_window_not_the_log(kind):
+    """After 200 turns (over 450 writes) a read fetches a bounded tail, and snapshots agree with the whole log."""
+    store = CountingStore("big")
+    session = (
+        TrimmingSession("big", 3, store=store) if kind == "trimming"
+        else SummarizingSession(2, 4, TagSummarizer(), "big", store=store)
+    )
+    try:
+        for n in range(1, 201):
+            await session.get_items()  # as the runner does before each turn
+            for batch in tool_turn(n, tool=n % 3 == 0):
+                await session.add_items(batch)
+        rows = await store.get_items()
+        assert len(rows) > 4 * (StoreLog.snapshot_every + StoreLog.headroom)  # far longer than a read
+        assert sum(row["op"] == "snapshot" for row in rows) >= 2
+        store.reads.clear()
+        view = await session.get_items()
+        assert store.reads and max(store.reads) <= 2 * StoreLog.snapshot_every + StoreLog.headroom + 2
+        assert [item["content"] for item in view if item.get("role") == "user"][-2:] == ["question 199", "question 200"]
+        full = fold_whole_log(rows, kind)
+        assert (await session.raw_items() if kind == "trimming" else
+                [r["message"] for r in await session.get_items_with_metadata()]) == full
+    finally:
+        store.close()
+
+
+class RacingStore(SQLiteSession):
+    """Lets another writer's op land just before each snapshot row (the worst interleaving)."""
+
+    def __init__(self, session_id: str) -> None:
+        super().__init__(session_id)
+        self.other: TrimmingSession | None = None
+        self.raced = 0
+
+    async def add_items(self, items: list[Any]) -> None:
+        if self.other is not None and items and items[0].get("op") == "snapshot":
+            other, self.other = self.other, None  # one racing write at a time
+            self.raced += 1
+            await other.add_items([user(f"racing {self.raced}"), assistant(f"raced {self.raced}")])
+            self.other = other
+        await super().add_items(items)
+
+
+async def test_a_snapshot_includes_ops_that_landed_before_it(monkeypatch):
+    monkeypatch.setattr(StoreLog, "snapshot_every", 2)
+    store = RacingStore("race")
+    writer = TrimmingSession("race", 3, store=store)
+    other = TrimmingSession("race", 3, store=store)
+    store.other = other
+    try:
+        for n in range(1, 30):
+            await writer.add_items([user(f"question {n}")])
+            await writer.get_items()
+        assert store.raced >= 3
+        store.other = None
+        rows = await store.get_items()
+        expected = fold_whole_log(rows, "trimming")
+        assert await writer.raw_items() == expected
+        assert await TrimmingSession("race", 3, store=store).raw_items() == expected
+        assert any("racing" in str(item.get("content")) for item in expected)
+    finally:
+        store.close()
+
+
+async def test_a_log_without_op_ids_still_loads(stores, tmp_path):
+    """Rows written before snapshots existed carry no op id; they fold as before."""
+    session = TrimmingSession("old", 2, store=stores("old"))
+    for n in range(1, 5):
+        await session.add_items([user(f"question {n}"), assistant(f"answer {n}")])
+    with sqlite3.connect(tmp_path / "chat.db") as conn:
+        for row_id, data in conn.execute("SELECT id, message_data FROM agent_messages").fetchall():
+            row = json.loads(data)
+            row.pop("op_id")
+            conn.execute("UPDATE agent_messages SET message_data = ? WHERE id = ?", (json.dumps(row), row_id))
+    again = TrimmingSession("old", 2, store=stores("old"))
+    assert [i["content"] for i in await again.get_items() if i.get("role") == "user"] == ["question 3", "question 4"]
 
 
 # ---------------------------------------------------------------- reopening
