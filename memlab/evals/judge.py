@@ -1,0 +1,154 @@
+"""LLM-as-judge: grade a summary with a rubric, live or with the offline model."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+
+from ..offline import JUDGE_PROMPT_TITLE
+from ..scenario import DEFAULT_MODEL, Conversation
+from ..summarizing import (
+    render_transcript,
+)
+from ..turns import Item, to_item
+from .metering import (
+    model_client,
+)
+
+#: The rubric :func:`judge_summary` uses by default: criterion name → what it checks.
+JUDGE_CRITERIA: dict[str, str] = {
+    "identifiers_kept": "Every order number, serial number, ticket id and error code in the transcript appears in the note, character for character.",
+    "no_invented_facts": "The note contains no identifier or fact that the transcript does not support.",
+    "current_status": "The note says where things stand now, with the newest value of anything the user corrected.",
+    "next_step": "The note names the next concrete step for whoever takes over.",
+}
+
+
+class JudgeError(RuntimeError):
+    """The judge's reply could not be read as the requested JSON."""
+
+
+def judge_prompt(criteria: Mapping[str, str] | None = None) -> str:
+    """The instructions of a grading request, starting with :data:`JUDGE_PROMPT_TITLE`.
+
+    Args:
+        criteria: Criterion name → description (default :data:`JUDGE_CRITERIA`).
+            Names must be snake_case words: they become the JSON keys.
+
+    Raises:
+        ValueError: For no criteria or a name that is not snake_case.
+    """
+    criteria = JUDGE_CRITERIA if criteria is None else criteria
+    if not criteria:
+        raise ValueError("criteria must not be empty")
+    for name in criteria:
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+            raise ValueError(f"criterion names must be snake_case, got {name!r}")
+    example = ", ".join(f'"{name}": {{"score": 0, "reason": "..."}}' for name in criteria)
+    return "\n".join([
+        JUDGE_PROMPT_TITLE,
+        "",
+        "Another model compressed a customer-support conversation into a handover note.",
+        "Decide whether an engineer who reads only the note could carry on safely.",
+        "The conversation is inside <transcript> tags, the note inside <summary> tags.",
+        "Judge the note against the transcript alone; do not reward style.",
+        "",
+        "Criteria (score each from 0 = fails to 5 = fully met):",
+        *(f"- {name}: {text}" for name, text in criteria.items()),
+        "",
+        "Reply with a single JSON object and nothing else, one key per criterion, in this order:",
+        "{" + example + "}",
+        "Each reason is one short sentence naming what is missing or wrong, or 'ok'.",
+    ])
+
+
+async def judge_summary(
+    summary: str,
+    source: Conversation | Sequence[Item],
+    *,
+    client: Any = None,
+    model: str = DEFAULT_MODEL,
+    criteria: Mapping[str, str] | None = None,
+    max_tokens: int = 600,
+) -> pd.DataFrame:
+    """Grade ``summary`` against the conversation it summarizes (LLM-as-judge).
+
+    Offline, memlab's fake model grades deterministically: it compares the
+    identifiers in the note with those in the transcript and looks for the
+    status and next-step sections. Live, a real model reads the same prompt.
+
+    Args:
+        summary: The summary text to grade.
+        source: The items the summary replaced (a list), or a whole
+            conversation (its full offline transcript is used).
+        client: An ``openai`` client (default :func:`model_client`).
+        model: The judge model.
+        criteria: The rubric (default :data:`JUDGE_CRITERIA`).
+        max_tokens: ``max_output_tokens`` for the reply.
+
+    Returns:
+        A DataFrame with columns ``criterion``, ``score`` (0-5, ``<NA>`` when the
+        judge left it out) and ``reason``, one row per criterion.
+
+    Raises:
+        ValueError: For an empty summary or invalid criteria.
+        JudgeError: If the reply is not the JSON object asked for.
+    """
+    if not isinstance(summary, str) or not summary.strip():
+        raise ValueError("summary must be a non-empty string")
+    instructions = judge_prompt(criteria)
+    criteria = JUDGE_CRITERIA if criteria is None else criteria
+    if isinstance(source, Conversation):
+        from ..scenario import transcript
+
+        items = transcript(source)
+    else:
+        items = [to_item(item) for item in source]
+    text = (
+        f"<transcript>\n{render_transcript(items)}\n</transcript>\n\n"
+        f"<summary>\n{summary.strip()}\n</summary>\n\nGrade the summary. Answer in JSON."
+    )
+    client = client if client is not None else model_client()
+    request = {
+        "model": model,
+        "instructions": instructions,
+        "input": [{"role": "user", "content": text}],
+        "max_output_tokens": max_tokens,
+        "text": {"format": {"type": "json_object"}},
+    }
+    create = client.responses.create
+    if inspect.iscoroutinefunction(create):
+        response = await create(**request)
+    else:
+        response = await asyncio.to_thread(create, **request)
+    return _read_verdict(response.output_text or "", criteria)
+
+
+def _read_verdict(reply: str, criteria: Mapping[str, str]) -> pd.DataFrame:
+    match = re.search(r"\{.*\}", reply, re.S)
+    try:
+        verdict = json.loads(match.group(0)) if match else None
+    except ValueError:
+        verdict = None
+    if not isinstance(verdict, dict):
+        raise JudgeError(f"the judge did not answer with a JSON object: {reply[:200]!r}")
+    rows = []
+    for name in criteria:
+        entry = verdict.get(name)
+        if entry is None:
+            rows.append({"criterion": name, "score": pd.NA, "reason": "missing from the judge's reply"})
+            continue
+        score = entry.get("score") if isinstance(entry, dict) else entry
+        if score is not None and (isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 5):
+            raise JudgeError(f"score for {name!r} must be a number from 0 to 5, got {score!r}")
+        reason = str(entry.get("reason", "")) if isinstance(entry, dict) else ""
+        rows.append({"criterion": name, "score": pd.NA if score is None else int(round(score)), "reason": reason})
+    frame = pd.DataFrame(rows, columns=["criterion", "score", "reason"])
+    frame["score"] = frame["score"].astype("Int64")
+    return frame

@@ -1,0 +1,138 @@
+"""Clients and summarizers that meter what an eval run costs.
+
+:func:`model_client` gives the client for the current mode (offline fake or
+live API); the metering wrappers read the ``usage`` of every Responses call so
+that token counts come from the run itself; :class:`LossySummarizer` forgets
+on purpose, to show what the fidelity gate protects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import inspect
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+
+from .. import offline
+from ..summarizing import (
+    LLMSummarizer,
+    Summarizer,
+)
+from ..turns import Item
+
+
+def model_client() -> Any:
+    """The ``openai.AsyncOpenAI`` client for the current mode.
+
+    Offline (the default), a client on the fake transport of
+    :func:`memlab.offline.current_api`; nothing leaves the process. Live, the
+    client the SDK uses (set by ``configure("live")``). If nothing was
+    configured yet, :func:`memlab.offline.configure` runs first, so the
+    environment (``MEMLAB_LIVE``) decides.
+    """
+    api = _configured_api()
+    if api is not None:
+        return offline.offline_client(api)
+    from agents.models._openai_shared import get_default_openai_client
+
+    return get_default_openai_client()
+
+
+def _configured_api() -> offline.OfflineAPI | None:
+    """The offline API in use, configuring the default mode if nobody did."""
+    api = offline.current_api()
+    if api is None:
+        from agents.models._openai_shared import get_default_openai_client
+
+        if get_default_openai_client() is None:  # never configured: offline by default
+            offline.configure()
+            api = offline.current_api()
+    return api
+
+
+class _MeteredClient:
+    """Wraps an ``openai`` client; remembers the ``usage`` of each Responses call."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.usages: list[Any] = []
+        self.responses = self._Responses(self)
+
+    class _Responses:
+        def __init__(self, outer: _MeteredClient) -> None:
+            self.outer = outer
+
+        async def create(self, **request: Any) -> Any:
+            create = self.outer.client.responses.create
+            if inspect.iscoroutinefunction(create):
+                response = await create(**request)
+            else:
+                response = await asyncio.to_thread(create, **request)
+            self.outer.usages.append(getattr(response, "usage", None))
+            return response
+
+    def tokens(self) -> tuple[int, int]:
+        """``(input_tokens, output_tokens)`` summed over every call so far."""
+        used = [u for u in self.usages if u is not None]
+        return sum(u.input_tokens for u in used), sum(u.output_tokens for u in used)
+
+
+class _CountingSummarizer:
+    """Wraps a summarizer: counts its calls and meters its tokens when it can.
+
+    An :class:`~memlab.LLMSummarizer` (or subclass) is copied onto a metered
+    client, so its real ``usage`` is read. Any other summarizer is only counted
+    (its token columns are then ``<NA>``).
+    """
+
+    def __init__(self, inner: Summarizer) -> None:
+        self.meter: _MeteredClient | None = None
+        if isinstance(inner, LLMSummarizer):
+            inner = copy.copy(inner)
+            self.meter = _MeteredClient(inner.client)
+            inner.client = self.meter
+        self.inner = inner
+        self.calls = 0
+
+    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+        self.calls += 1
+        return await self.inner.summarize(items)
+
+    def tokens(self) -> tuple[Any, Any]:
+        return self.meter.tokens() if self.meter is not None else (pd.NA, pd.NA)
+
+
+class LossySummarizer(LLMSummarizer):
+    """An :class:`~memlab.LLMSummarizer` that forgets on purpose, to test the fidelity gate.
+
+    It asks the model for a summary as usual, then deletes every line that
+    matches one of ``drop`` — the way a real model sometimes paraphrases an
+    order number into "your order". Use it to see what the fidelity gate
+    (``SummarizingSession(must_keep=...)``) protects.
+
+    Args:
+        client: An ``openai`` client (for example :func:`model_client`).
+        drop: Regexes; a summary line matching any of them is removed.
+        **kwargs: Other :class:`~memlab.LLMSummarizer` arguments.
+
+    Raises:
+        ValueError: If ``drop`` is empty or holds an invalid regex.
+    """
+
+    def __init__(self, client: Any, drop: Sequence[str], **kwargs: Any) -> None:
+        if isinstance(drop, str) or not drop:
+            raise ValueError("drop must be a non-empty list of regexes")
+        try:
+            self.drop = [re.compile(pattern) for pattern in drop]
+        except re.error as exc:
+            raise ValueError(f"invalid regex in drop: {exc}") from None
+        super().__init__(client, **kwargs)
+
+    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+        shadow, summary = await super().summarize(items)
+        kept = [line for line in summary.splitlines() if not any(p.search(line) for p in self.drop)]
+        return shadow, "\n".join(kept)

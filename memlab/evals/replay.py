@@ -1,0 +1,272 @@
+"""Replay: play a scripted conversation through ``Runner.run`` with one strategy.
+
+:func:`replay` returns one row per turn (:data:`TURN_COLUMNS`): the tokens the
+model received, what it was shown, what the summarizer cost, and whether the
+turn's probe was answered with the planted value.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+from agents import RunConfig, Runner, SQLiteSession
+from agents.run_config import CallModelData, ModelInputData
+
+from ..scenario import Conversation, support_agent
+from ..summarizing import (
+    LLMSummarizer,
+    SummarizingSession,
+)
+from ..tokens import count_items
+from ..trimming import TrimmingSession, keep_last_turns
+from ..turns import Item, item_text, to_item
+from .metering import (
+    _configured_api,
+    _CountingSummarizer,
+    model_client,
+)
+
+#: The strategies :func:`replay` knows, with the parameters each one accepts.
+STRATEGIES: dict[str, tuple[str, ...]] = {
+    "full": (),
+    "trimming": ("max_turns",),
+    "summarizing": ("context_limit", "keep_last_n_turns", "must_keep", "summarizer"),
+    "keep_last_turns": ("n",),
+}
+
+#: The columns of the DataFrame :func:`replay` returns, in order.
+TURN_COLUMNS: tuple[str, ...] = (
+    "conversation", "label", "strategy", "turn", "user", "answer",
+    "model_calls", "input_tokens", "output_tokens", "item_tokens", "items_sent", "facts_missing",
+    "summarizer_calls", "summarizer_input_tokens", "summarizer_output_tokens",
+    "summaries_applied", "summaries_rejected", "summary",
+    "probe", "expected", "must_keep", "correct", "latency_s",
+)
+
+
+def run_label(strategy: str, params: Mapping[str, Any]) -> str:
+    """The ``label`` :func:`replay` gives a run, e.g. ``trimming (max_turns=3)``."""
+    shown = []
+    for key, value in params.items():
+        if key == "summarizer":
+            shown.append(f"summarizer={type(value).__name__}")
+        elif key == "must_keep":
+            shown.append(f"gate={'on' if value else 'off'}")
+        else:
+            shown.append(f"{key}={value}")
+    return strategy + (f" ({', '.join(shown)})" if shown else "")
+
+
+def _check_params(strategy: str, params: Mapping[str, Any]) -> None:
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+    unknown = sorted(set(params) - set(STRATEGIES[strategy]))
+    if unknown:
+        allowed = ", ".join(STRATEGIES[strategy]) or "no parameters"
+        raise ValueError(f"{strategy!r} does not take {', '.join(unknown)} (it takes {allowed})")
+
+
+def _must_keep_rules(conversation: Conversation, must_keep: Any) -> list[Any]:
+    if must_keep is None or must_keep is False:
+        return []
+    if must_keep is True:
+        return conversation.must_keep_patterns()
+    if isinstance(must_keep, (str, bytes)) or not isinstance(must_keep, Iterable):
+        raise ValueError("must_keep must be True, False/None, or a list of regexes or callables")
+    return list(must_keep)
+
+
+@dataclass
+class _Setup:
+    session: Any
+    run_config: RunConfig
+    summarizer: _CountingSummarizer | None = None
+
+
+def _setup(conversation: Conversation, strategy: str, params: Mapping[str, Any], calls: list[list[Item]]) -> _Setup:
+    """The session and run config for ``strategy``; model inputs are recorded into ``calls``."""
+
+    def record(data: CallModelData[Any]) -> ModelInputData:
+        calls.append([to_item(item) for item in data.model_data.input])
+        return data.model_data
+
+    name = f"eval-{conversation.name}-{strategy}"
+    if strategy == "trimming":
+        return _Setup(TrimmingSession(name, max_turns=params.get("max_turns", 8)), RunConfig(call_model_input_filter=record))
+    if strategy == "keep_last_turns":
+        config = RunConfig(session_input_callback=keep_last_turns(params.get("n", 8)), call_model_input_filter=record)
+        return _Setup(SQLiteSession(name), config)
+    if strategy == "summarizing":
+        inner = params.get("summarizer") or LLMSummarizer(model_client())
+        if not callable(getattr(inner, "summarize", None)):
+            raise ValueError("summarizer must have an async summarize(items) method")
+        summarizer = _CountingSummarizer(inner)
+        session = SummarizingSession(
+            keep_last_n_turns=params.get("keep_last_n_turns", 2),
+            context_limit=params.get("context_limit", 4),
+            summarizer=summarizer,
+            session_id=name,
+            must_keep=_must_keep_rules(conversation, params.get("must_keep")),
+        )
+        return _Setup(session, RunConfig(call_model_input_filter=record), summarizer)
+    return _Setup(SQLiteSession(name), RunConfig(call_model_input_filter=record))
+
+
+async def replay(
+    conversation: Conversation,
+    strategy: str = "full",
+    *,
+    agent: Any = None,
+    on_turn: Callable[[int], None] | None = None,
+    **params: Any,
+) -> pd.DataFrame:
+    """Play ``conversation`` through ``Runner.run`` with one memory strategy.
+
+    Args:
+        conversation: A scripted conversation such as :data:`memlab.scenario.LONG`
+            (at most one probe per turn).
+        strategy: One of :data:`STRATEGIES`:
+
+            * ``"full"`` — a plain in-memory ``SQLiteSession``: the model sees everything;
+            * ``"trimming"`` — ``TrimmingSession(max_turns=)`` (default 8);
+            * ``"summarizing"`` — ``SummarizingSession(context_limit=, keep_last_n_turns=)``
+              (defaults 4 and 2) with an ``LLMSummarizer`` on :func:`model_client`,
+              or your own ``summarizer=``; ``must_keep=True`` turns the fidelity
+              gate on with the conversation's must-keep facts (or pass the rules);
+            * ``"keep_last_turns"`` — a plain ``SQLiteSession`` that keeps everything,
+              with ``RunConfig(session_input_callback=keep_last_turns(n))`` (default 8).
+        agent: The agent to run; by default :func:`memlab.scenario.support_agent`.
+        on_turn: Called with the turn number after each turn (progress bars).
+        **params: The strategy's parameters (see above).
+
+    Returns:
+        A DataFrame with one row per user turn and the columns of :data:`TURN_COLUMNS`:
+
+        * ``conversation``, ``label``, ``strategy`` — which run this is
+          (``label`` names strategy and parameters, e.g. ``trimming (max_turns=3)``);
+        * ``turn`` (1-based), ``user`` (the user's message), ``answer`` (the final reply);
+        * ``model_calls`` — model requests in the turn (a tool call adds one);
+        * ``input_tokens``, ``output_tokens`` — the API's ``usage``, summed over the
+          turn's model calls: what the model really received, instructions and tool
+          schemas included;
+        * ``item_tokens`` — memlab's count of the input *items* alone (history plus
+          new input, all calls): the part a memory policy controls;
+        * ``items_sent`` — items in the input of the turn's first model call;
+        * ``facts_missing`` — keys of facts planted in an earlier turn that are
+          absent from that input (see :func:`token_pressure`);
+        * ``summarizer_calls``, ``summarizer_input_tokens``, ``summarizer_output_tokens``
+          — summaries requested during the turn and their usage (``<NA>`` for a
+          summarizer that is not an ``LLMSummarizer``);
+        * ``summaries_applied``, ``summaries_rejected`` — summary outcomes in the turn
+          (rejected: the fidelity gate refused it, or the summarizer failed);
+        * ``summary`` — the text of the summary in history after the turn, if it
+          changed in this turn, else ``None``;
+        * ``probe``, ``expected``, ``must_keep`` — the fact the turn asks about, its
+          planted value, and whether it is a must-keep fact (``None``/``<NA>`` when
+          the turn is not a probe);
+        * ``correct`` — the answer contains ``expected`` verbatim (``<NA>`` if no probe);
+        * ``latency_s`` — wall time of the turn in seconds (varies run to run).
+
+    Raises:
+        ValueError: For an unknown strategy, a parameter it does not take, an
+            invalid parameter value, or two probes on one turn.
+    """
+    _check_params(strategy, params)
+    probes = {}
+    for probe in conversation.probes:
+        if probe.turn in probes:
+            raise ValueError(f"{conversation.name}: two probes on turn {probe.turn}; replay scores one per turn")
+        probes[probe.turn] = probe
+    _configured_api()
+    agent = agent if agent is not None else support_agent()
+    calls: list[list[Item]] = []
+    setup = _setup(conversation, strategy, params, calls)
+    label = run_label(strategy, params)
+    rows = []
+    last_summary = None
+    try:
+        for turn, text in enumerate(conversation.user_turns, start=1):
+            first_call = len(calls)
+            before = _summary_counts(setup)
+            start = time.perf_counter()
+            result = await Runner.run(agent, text, session=setup.session, run_config=setup.run_config)
+            latency = time.perf_counter() - start
+            after = _summary_counts(setup)
+            turn_calls = calls[first_call:]
+            sent = turn_calls[0] if turn_calls else []
+            seen = "\n".join(item_text(item) for item in sent)
+            summary = await _current_summary(setup.session) if setup.summarizer else None
+            usage = result.context_wrapper.usage
+            answer = str(result.final_output)
+            probe = probes.get(turn)
+            fact = _fact(conversation, probe.fact_key) if probe else None
+            rows.append({
+                "conversation": conversation.name,
+                "label": label,
+                "strategy": strategy,
+                "turn": turn,
+                "user": text,
+                "answer": answer,
+                "model_calls": usage.requests,
+                "input_tokens": usage.input_tokens,
+                "output_tokens": usage.output_tokens,
+                "item_tokens": sum(count_items(c) for c in turn_calls),
+                "items_sent": len(sent),
+                "facts_missing": tuple(f.key for f in conversation.facts if f.turn < turn and f.value not in seen),
+                "summarizer_calls": after[0] - before[0],
+                "summarizer_input_tokens": _diff(after[1], before[1]),
+                "summarizer_output_tokens": _diff(after[2], before[2]),
+                "summaries_applied": after[3] - before[3],
+                "summaries_rejected": after[4] - before[4],
+                "summary": summary if summary != last_summary else None,
+                "probe": probe.fact_key if probe else None,
+                "expected": probe.expected if probe else None,
+                "must_keep": fact.must_keep if fact else pd.NA,
+                "correct": (probe.expected in answer) if probe else pd.NA,
+                "latency_s": latency,
+            })
+            last_summary = summary
+            if on_turn is not None:
+                on_turn(turn)
+    finally:
+        close = getattr(setup.session, "close", None)
+        if callable(close):
+            close()
+    frame = pd.DataFrame(rows, columns=list(TURN_COLUMNS))
+    for column in ("must_keep", "correct"):
+        frame[column] = frame[column].astype("boolean")
+    for column in ("summarizer_input_tokens", "summarizer_output_tokens"):
+        frame[column] = frame[column].astype("Int64")
+    return frame
+
+
+def _fact(conversation: Conversation, key: str) -> Any:
+    try:
+        return conversation.fact(key)
+    except KeyError:
+        return None
+
+
+def _diff(after: Any, before: Any) -> Any:
+    return pd.NA if after is pd.NA or before is pd.NA else after - before
+
+
+def _summary_counts(setup: _Setup) -> tuple[Any, ...]:
+    """``(calls, input tokens, output tokens, applied, rejected)`` so far."""
+    if setup.summarizer is None:
+        return (0, 0, 0, 0, 0)
+    events = [e["status"] for e in setup.session.summary_events]
+    tokens_in, tokens_out = setup.summarizer.tokens()
+    rejected = sum(status in ("rejected", "failed") for status in events)
+    return (setup.summarizer.calls, tokens_in, tokens_out, events.count("applied"), rejected)
+
+
+async def _current_summary(session: SummarizingSession) -> str | None:
+    for record in await session.get_items_with_metadata():
+        if record["metadata"].get("kind") == "history_summary":
+            return item_text(record["message"])
+    return None
