@@ -58,6 +58,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import logging
 import sqlite3
 import uuid
 from collections.abc import Callable
@@ -75,6 +76,8 @@ ENVELOPE_TYPE = "memlab_record"
 """The ``type`` of every row memlab writes into a store; no API item has it."""
 
 FORMAT_VERSION = 1
+
+logger = logging.getLogger(__name__)
 
 State = TypeVar("State")
 Op = dict[str, Any]
@@ -211,11 +214,25 @@ class StoreLog(Generic[State]):
         for op in ops:
             self._apply(state, op)
         self._want = len(rows) - max(first - 1, 0) + self.headroom
-        records = self._records(state)
-        if len(ops) > max(self.snapshot_every, len(records)) and "op_id" in rows[-1] and rows[-1]["op"] != "snapshot":
-            await self.append({"op": "snapshot", "after": rows[-1]["op_id"], "records": records})
-            self._want = 2 + self.headroom  # the snapshot and its last op, then what comes next
+        if len(ops) > self.snapshot_every and "op_id" in rows[-1] and rows[-1]["op"] != "snapshot":
+            await self._snapshot(state, ops, after=rows[-1]["op_id"])
         return state
+
+    async def _snapshot(self, state: State, ops: list[Op], after: str) -> None:
+        """Append a snapshot of ``state`` if enough ops were folded to pay for it.
+
+        A snapshot is only a cache, so a store that fails to write it costs the
+        next read some speed, never a failed read: the error is logged.
+        """
+        records = self._records(state)
+        if len(ops) <= len(records):
+            return  # a big history is snapshotted less often: the log at most doubles
+        try:
+            await self.append({"op": "snapshot", "after": after, "records": records})
+        except Exception as exc:  # noqa: BLE001  (any store error: the read goes on)
+            logger.warning("memlab: could not write a snapshot to %r: %s", self.store.session_id, exc)
+            return
+        self._want = 2 + self.headroom  # the snapshot and its last op, then what comes next
 
     async def append(self, op: Op) -> None:
         """Write ``op`` as one row (one ``add_items`` call with one envelope)."""

@@ -707,3 +707,27 @@ async def test_two_processes_summarizing_one_redis_thread_lose_and_duplicate_not
             assert kept.count(tag) + summary.count(tag) == 1, tag  # kept or summarized, exactly once
     turns = [r["metadata"]["turn"] for r in records if not r["metadata"]["synthetic"]]
     assert turns == sorted(turns) and turns[-1] == 2 * count  # the fold counts turns: no number twice
+
+
+class NoSnapshotStore(SQLiteSession):
+    """A store that fails every snapshot write (say, a row size limit)."""
+
+    async def add_items(self, items: list[Any]) -> None:
+        if items and items[0].get("op") == "snapshot":
+            raise OSError("row too large")
+        await super().add_items(items)
+
+
+async def test_a_failed_snapshot_write_never_fails_a_read(monkeypatch, caplog):
+    monkeypatch.setattr(StoreLog, "snapshot_every", 2)
+    store = NoSnapshotStore("nosnap")
+    session = TrimmingSession("nosnap", 2, store=store)
+    try:
+        for n in range(1, 8):
+            await session.add_items([user(f"question {n}"), assistant(f"answer {n}")])
+            view = await session.get_items()
+        assert [i["content"] for i in view if i.get("role") == "user"] == ["question 6", "question 7"]
+        assert "could not write a snapshot" in caplog.text and "row too large" in caplog.text
+        assert not any(row["op"] == "snapshot" for row in await store.get_items())
+    finally:
+        store.close()
