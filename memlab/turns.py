@@ -30,6 +30,7 @@ from typing import Any
 from ._validate import check_limit
 
 __all__ = [
+    "TOOL_PAIRS",
     "to_item",
     "to_items",
     "item_type",
@@ -45,8 +46,31 @@ __all__ = [
 
 Item = dict[str, Any]
 
-_CALL_TYPES = {"function_call", "custom_tool_call"}
-_OUTPUT_TYPES = {"function_call_output", "custom_tool_call_output"}
+#: Every tool call the Responses API pairs with an output item, and that output's type.
+TOOL_PAIRS: dict[str, str] = {
+    "function_call": "function_call_output",
+    "custom_tool_call": "custom_tool_call_output",
+    "computer_call": "computer_call_output",
+    "shell_call": "shell_call_output",
+    "local_shell_call": "local_shell_call_output",
+    "apply_patch_call": "apply_patch_call_output",
+    "program": "program_output",
+}
+_CALL_TYPES = set(TOOL_PAIRS)
+_OUTPUT_TYPES = set(TOOL_PAIRS.values())
+#: The calls rendered as ``name(arguments)`` (the others render as JSON).
+_NAMED_CALLS = {"function_call", "custom_tool_call"}
+
+
+def _call_id(item: Item) -> Any:
+    """The id that ties a tool call and its output together.
+
+    Every pair shares ``call_id``, except that a ``local_shell_call_output``
+    names its call's ``call_id`` in its own ``id`` field.
+    """
+    if item.get("type") == "local_shell_call_output":
+        return item.get("id")
+    return item.get("call_id")
 
 
 def to_item(item: Any) -> Item:
@@ -68,8 +92,8 @@ def to_item(item: Any) -> Item:
         try:
             # A JSON round trip is both a deep copy and a check that the item
             # can be stored anywhere (SQLite, Redis) without surprises.
-            return json.loads(json.dumps(item))
-        except (TypeError, ValueError) as exc:
+            return json.loads(json.dumps(item, allow_nan=False))
+        except (TypeError, ValueError, RecursionError) as exc:
             raise TypeError(f"item is not JSON-serialisable: {exc}") from None
     model_dump = getattr(item, "model_dump", None)
     if callable(model_dump):
@@ -94,8 +118,8 @@ def to_items(items: Iterable[Any]) -> list[Item]:
     batch = list(items)
     if all(isinstance(item, dict) for item in batch):
         try:
-            return json.loads(json.dumps(batch))
-        except (TypeError, ValueError):
+            return json.loads(json.dumps(batch, allow_nan=False))
+        except (TypeError, ValueError, RecursionError):
             pass  # let to_item name the offending item
     return [to_item(item) for item in batch]
 
@@ -185,21 +209,22 @@ def drop_orphans(items: Sequence[Item]) -> list[Item]:
     # Only tool items and reasoning can be orphans, and those always carry a
     # ``type``; reading it directly keeps this scan cheap (it runs on every read).
     kinds = [item.get("type") for item in items]
-    calls_seen: set[str] = set()
-    outputs = {item.get("call_id") for item, kind in zip(items, kinds) if kind in _OUTPUT_TYPES}
+    calls_seen: set[tuple[str, Any]] = set()  # (output type expected, call id)
+    outputs = {(kind, _call_id(item)) for item, kind in zip(items, kinds) if kind in _OUTPUT_TYPES}
     kept: list[Item] = []
     for i, (item, kind) in enumerate(zip(items, kinds)):
         if kind is None or kind == "message":
             pass  # a message is never an orphan
         elif kind in _OUTPUT_TYPES:
-            if item.get("call_id") not in calls_seen:
+            if (kind, _call_id(item)) not in calls_seen:
                 continue
         elif kind in _CALL_TYPES:
-            if item.get("call_id") not in outputs:
+            answer = (TOOL_PAIRS[kind], _call_id(item))
+            if answer not in outputs:
                 while kept and kept[-1].get("type") == "reasoning":
                     kept.pop()  # the reasoning that produced this call goes with it
                 continue
-            calls_seen.add(item.get("call_id"))
+            calls_seen.add(answer)
         elif kind == "reasoning":
             follower = items[i + 1] if i + 1 < len(items) else None
             if follower is None or is_user_message(follower) or item_type(follower) in (
@@ -245,16 +270,16 @@ def _content_text(content: Any) -> str:
 def item_text(item: Item) -> str:
     """A short human-readable rendering of one item, for transcripts and previews.
 
-    Messages give their text (list-of-parts content is joined), tool calls give
-    ``name(arguments)``, tool outputs give their output, reasoning gives its
-    summary text.
+    Messages give their text (list-of-parts content is joined), function and
+    custom tool calls give ``name(arguments)``, their outputs give the output,
+    reasoning gives its summary text; any other item gives its JSON.
     """
     kind = item_type(item)
     if kind == "message":
         return _content_text(item.get("content"))
-    if kind in _CALL_TYPES:
+    if kind in _NAMED_CALLS:
         return f"{item.get('name', '?')}({item.get('arguments', item.get('input', ''))})"
-    if kind in _OUTPUT_TYPES:
+    if kind in {TOOL_PAIRS[call] for call in _NAMED_CALLS}:
         return _content_text(item.get("output"))
     if kind == "reasoning":
         return _content_text(item.get("summary") or item.get("content"))

@@ -143,3 +143,37 @@ def test_item_text_renders_every_kind():
     assert item_text(call("c1")) == 'lookup_order({"order_id": "A1"})'
     assert item_text(output("c1", "ok")) == "ok"
     assert item_text({"type": "reasoning", "summary": [{"type": "summary_text", "text": "think"}]}) == "think"
+
+
+@pytest.mark.parametrize(
+    "call_item, output_item",
+    [
+        ({"type": "shell_call", "call_id": "s1", "action": {"commands": ["ls"]}, "status": "completed"},
+         {"type": "shell_call_output", "call_id": "s1", "output": []}),
+        ({"type": "computer_call", "call_id": "k1", "id": "cu_1", "action": {"type": "screenshot"},
+          "pending_safety_checks": [], "status": "completed"},
+         {"type": "computer_call_output", "call_id": "k1", "output": {"type": "computer_screenshot"}}),
+        ({"type": "apply_patch_call", "call_id": "p1", "operation": {}, "status": "completed"},
+         {"type": "apply_patch_call_output", "call_id": "p1", "status": "completed"}),
+        ({"type": "local_shell_call", "id": "ls_1", "call_id": "l1", "action": {}, "status": "completed"},
+         {"type": "local_shell_call_output", "id": "l1", "output": "{}"}),
+    ],
+    ids=["shell", "computer", "apply_patch", "local_shell"],
+)
+def test_every_tool_pair_kind_is_repaired(call_item, output_item):
+    items = [user("q"), call_item, output_item, assistant("done")]
+    assert drop_orphans(items) == items  # a complete pair stays
+    assert apply_limit(items, 2) == [assistant("done")]  # the cut orphaned the output
+    assert drop_orphans([user("q"), call_item, user("next")]) == [user("q"), user("next")]  # unanswered call
+
+
+def test_to_item_refuses_what_json_cannot_hold():
+    with pytest.raises(TypeError, match="JSON"):
+        to_item({"role": "user", "content": float("nan")})
+    deep: dict = {"role": "user", "content": "x"}
+    for _ in range(5000):
+        deep = {"nested": deep}
+    with pytest.raises(TypeError, match="JSON"):
+        to_item(deep)
+    with pytest.raises(TypeError, match="JSON"):
+        to_items([user("fine"), {"role": "user", "content": float("inf")}])
