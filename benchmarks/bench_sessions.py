@@ -217,7 +217,7 @@ async def measure_stored(folder: Path) -> dict[int, list[float]]:
 
 
 def report_stored(samples: dict[int, list[float]]) -> None:
-    print(f"\nTrimmingSession with store=SQLiteSession(file): the log grows, reads stay bounded (snapshots)")
+    print("\nTrimmingSession with store=SQLiteSession(file): the log grows, reads stay bounded (snapshots)")
     for size in STORE_SIZES:
         print(f"  {size:>6,} items written   {statistics.median(samples[size]) * 1e6:>10,.1f} µs per cycle")
     flat = statistics.median(a / b for a, b in zip(samples[10_000], samples[100]))

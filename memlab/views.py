@@ -32,7 +32,6 @@ __all__ = [
     "SummaryReplay",
     "full_view",
     "trimming_view",
-    "replay_summarizing",
     "tokens_per_turn",
 ]
 

@@ -72,3 +72,14 @@ def test_every_memlab_package_is_listed_for_the_wheel():
         if "__pycache__" not in init.parts
     }
     assert found == listed
+
+
+def test_every_module_all_names_exist():
+    """``from memlab.x import *`` works: each module's ``__all__`` names only what it defines."""
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.walk_packages(memlab.__path__, "memlab."):
+        module = importlib.import_module(info.name)
+        missing = [name for name in getattr(module, "__all__", []) if not hasattr(module, name)]
+        assert not missing, f"{info.name}.__all__ names undefined {missing}"
