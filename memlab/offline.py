@@ -32,6 +32,7 @@ the real client instead: the same code then talks to the real service.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -52,7 +53,7 @@ from openai.types.responses import (
 from openai.types.responses import response_create_params as _create_params
 from openai.types.responses import response_input_item_param as _item_params
 
-from .prompts import SUMMARY_PROMPT_TITLE, SUMMARY_SECTIONS
+from .prompts import MUST_KEEP_RULE, SUMMARY_PROMPT_TITLE, SUMMARY_SECTIONS
 from .summarizing import LLMSummarizer
 from .tokens import count_items, count_text, count_tools, encoding
 from .turns import item_text, item_type
@@ -519,7 +520,16 @@ def _tool_insight(name: str, arguments: str, output: str) -> str:
     return f"{name}({asked}) {verdict}: " + ("; ".join(shown) or output[:60])
 
 
-def _summarize(items: Sequence[Mapping[str, Any]]) -> str:
+def _must_keep_listed(instructions: str) -> list[str]:
+    """The facts a summary prompt lists under :data:`memlab.prompts.MUST_KEEP_RULE`."""
+    lines = instructions.splitlines()
+    if MUST_KEEP_RULE not in lines:
+        return []
+    listed = itertools.takewhile(lambda line: line.startswith("  - "), lines[lines.index(MUST_KEEP_RULE) + 1 :])
+    return [line[4:] for line in listed]
+
+
+def _summarize(items: Sequence[Mapping[str, Any]], must_keep: Sequence[str] = ()) -> str:
     """An extractive, *running* summary in :data:`memlab.prompts.SUMMARY_SECTIONS`.
 
     It follows the summary prompt's rules as far as a program can: identifiers
@@ -527,7 +537,9 @@ def _summarize(items: Sequence[Mapping[str, Any]]) -> str:
     are the customer's own statements (never their questions), sorted into
     sections by keywords, newest kept; tool calls become one line each. When
     the transcript holds an earlier summary, its bullets are merged in, so a
-    summary of a summary neither nests nor forgets. Nothing is invented.
+    summary of a summary neither nests nor forgets. Facts the prompt lists as
+    must-keep (``must_keep``) are added verbatim if the note lacks them.
+    Nothing is invented.
     """
     entries = _entries(items)
     previous = _previous_summary(entries)
@@ -550,6 +562,7 @@ def _summarize(items: Sequence[Mapping[str, Any]]) -> str:
         f"{kind.replace('_', ' ')}: {', '.join(dict.fromkeys(values))}"
         for kind, values in facts.items() if kind != "contact_channel"
     ]
+
     calls = {cid: text for who, cid, text in fresh if who == "TOOL CALL"}
     insights = [
         _tool_insight(calls.get(cid, "tool").split("(", 1)[0], calls.get(cid, ""), text)
@@ -566,9 +579,17 @@ def _summarize(items: Sequence[Mapping[str, Any]]) -> str:
     sections["Current status and blockers"] = status
     sections["Next recommended step"] = next_step
 
-    return "\n\n".join(
-        f"## {name}\n" + "\n".join(f"- {b}" for b in (sections.get(name) or ["none"])) for name in SUMMARY_SECTIONS
-    )
+    def render() -> str:
+        return "\n\n".join(
+            f"## {name}\n" + "\n".join(f"- {b}" for b in (sections.get(name) or ["none"])) for name in SUMMARY_SECTIONS
+        )
+
+    text = render()
+    missing = [fact for fact in must_keep if fact not in text]
+    if missing:  # the prompt asked for these verbatim (a cut tool output may have hidden them)
+        sections["Identifiers"].append("must keep: " + ", ".join(missing))
+        text = render()
+    return text
 
 
 # Identifier kinds the judge checks (a contact preference is not an identifier).
@@ -653,7 +674,7 @@ def reply_item(
     """
     fingerprint = fingerprint or _input_fingerprint(items)
     if instructions.startswith(SUMMARY_PROMPT_TITLE):
-        return _message(_summarize(items), fingerprint)
+        return _message(_summarize(items, _must_keep_listed(instructions)), fingerprint)
     if instructions.startswith(JUDGE_PROMPT_TITLE):
         return _message(_judge(items, instructions), fingerprint)
     last = items[-1] if items else {}

@@ -18,7 +18,9 @@ Design principles, each one a lesson from summaries that went wrong:
 
 from __future__ import annotations
 
-__all__ = ["SUMMARY_PROMPT_TITLE", "SUMMARY_SECTIONS", "SHADOW_PROMPT", "summary_prompt"]
+from collections.abc import Sequence
+
+__all__ = ["SUMMARY_PROMPT_TITLE", "SUMMARY_SECTIONS", "SHADOW_PROMPT", "MUST_KEEP_RULE", "summary_prompt"]
 
 #: First line of every summary prompt; the offline model recognises a
 #: summarization request by it.
@@ -40,13 +42,20 @@ SUMMARY_SECTIONS: tuple[str, ...] = (
 SHADOW_PROMPT = "Before we go on, recap what we have covered so far in this conversation."
 
 
-def summary_prompt(agent_instructions: str | None = None) -> str:
+#: The rule that lists the fidelity gate's facts (one ``  - fact`` line each follows it).
+MUST_KEEP_RULE = "- These facts must appear in the note exactly as written here:"
+
+
+def summary_prompt(agent_instructions: str | None = None, must_keep: Sequence[str] = ()) -> str:
     """Build the instructions for a summarization request.
 
     Args:
         agent_instructions: The support agent's own instructions. When given,
             the summarizer can flag steps that contradicted them; without them
             that check is impossible, so the prompt does not ask for it.
+        must_keep: Facts the summary must contain verbatim (the session's
+            fidelity gate will check). Listing them here matters: the
+            transcript may have cut a long tool output that held one.
 
     Returns:
         The full instructions text, starting with :data:`SUMMARY_PROMPT_TITLE`.
@@ -72,6 +81,8 @@ def summary_prompt(agent_instructions: str | None = None) -> str:
         "- Tool results beat guesses: say which tools worked, failed or timed out.",
         "- Be brief: short bullet points, no pleasantries.",
     ]
+    if must_keep:
+        lines += [MUST_KEEP_RULE] + [f"  - {fact}" for fact in must_keep]
     if agent_instructions:
         lines += [
             "- Under 'Current status and blockers', flag any step that contradicts",

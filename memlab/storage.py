@@ -17,7 +17,8 @@ The design, in four points:
   crash or an error mid-write can never leave half a write behind.
 * The history is a **deterministic fold** over the log, recomputed from the
   store before every operation, so several instances, workers or processes
-  sharing the store all see the same history. So that this costs what the
+  sharing the store all see the same history (with an ``IntegritySession``
+  underneath, see below, there is one writer). So that this costs what the
   window costs, not what the whole log costs, a read now and then appends a
   **snapshot**: the folded history plus the id of the last op it includes.
   A read fetches only the newest rows (``get_items(limit=...)``), starts from
@@ -51,6 +52,10 @@ What the log detects, and what it cannot:
   detected. If that matters, put a :class:`memlab.integrity.IntegritySession`
   *under* the memlab session: the log is append-only, which is exactly what an
   HMAC chain needs (``TrimmingSession(..., store=IntegritySession(sqlite, key))``).
+  Two costs come with it: the chain has one writer (a second process with its
+  own ``IntegritySession`` on the same file is refused as tampering), and every
+  read verifies the whole chain, so reads cost the whole log again, snapshots
+  or not.
 """
 
 from __future__ import annotations
@@ -156,6 +161,10 @@ class StoreLog(Generic[State]):
         records: Lists a state's records as JSON-clean dicts, for a snapshot
             op; ``apply`` given that op (``"op": "snapshot"``) on an empty
             state must rebuild the state.
+        policy: Names the session class that writes this log (``"trimming"``,
+            ``"summarizing"``); every row carries it, and a row written by
+            another policy raises :class:`CorruptStoreError` instead of being
+            misread.
     """
 
     #: A read writes a snapshot once more than this many ops follow the newest
@@ -172,8 +181,10 @@ class StoreLog(Generic[State]):
         new_state: Callable[[], State],
         apply: Callable[[State, Op], bool],
         records: Callable[[State], list[dict[str, Any]]],
+        policy: str,
     ) -> None:
         self.store = store
+        self.policy = policy
         self._new_state, self._apply, self._records = new_state, apply, records
         self._want = self.snapshot_every + self.headroom  # rows the next read fetches
 
@@ -193,7 +204,7 @@ class StoreLog(Generic[State]):
             rows = list(await self.store.get_items(limit))
         where = f"of the newest {len(rows)}" if limit is not None and len(rows) == limit else ""
         for position, row in enumerate(rows):
-            _check_envelope(row, f"row {position} {where}".strip(), self.store.session_id)
+            _check_envelope(row, f"row {position} {where}".strip(), self.store.session_id, self.policy)
         return rows
 
     async def load(self) -> State:
@@ -236,7 +247,7 @@ class StoreLog(Generic[State]):
 
     async def append(self, op: Op) -> None:
         """Write ``op`` as one row (one ``add_items`` call with one envelope)."""
-        envelope = {"type": ENVELOPE_TYPE, "v": FORMAT_VERSION, "op_id": uuid.uuid4().hex, **op}
+        envelope = {"type": ENVELOPE_TYPE, "v": FORMAT_VERSION, "policy": self.policy, "op_id": uuid.uuid4().hex, **op}
         await self.store.add_items([envelope])
 
     async def clear(self) -> None:
@@ -262,7 +273,7 @@ def _newest_snapshot(rows: list[Op]) -> tuple[Op, int] | None:
 _OPS = {"add", "pop", "summary", "max_turns", "snapshot"}
 
 
-def _check_envelope(row: Any, position: str, session_id: str) -> None:
+def _check_envelope(row: Any, position: str, session_id: str, policy: str) -> None:
     where = f"store of session {session_id!r}, {position}"
     if not isinstance(row, dict) or row.get("type") != ENVELOPE_TYPE:
         kind = row.get("type", row.get("role")) if isinstance(row, dict) else type(row).__name__
@@ -272,6 +283,11 @@ def _check_envelope(row: Any, position: str, session_id: str) -> None:
         )
     if row.get("v") != FORMAT_VERSION or row.get("op") not in _OPS:
         raise CorruptStoreError(f"{where}: unknown memlab record version or op ({row.get('v')!r}, {row.get('op')!r})")
+    if row.get("policy", policy) != policy:  # rows from before policies were recorded pass
+        raise CorruptStoreError(
+            f"{where} was written by a {row['policy']} session; a {policy} session cannot read its log. "
+            "Give each memlab session class its own session id."
+        )
 
 
 def _is_sqlite_file(store: Session) -> bool:

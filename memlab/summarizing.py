@@ -75,7 +75,12 @@ class Summarizer(Protocol):
     """Anything that turns items into ``(shadow_user_text, summary_text)``."""
 
     async def summarize(self, items: list[Item]) -> tuple[str, str]:
-        """Summarize ``items`` (oldest first); may include an earlier summary pair."""
+        """Summarize ``items`` (oldest first); may include an earlier summary pair.
+
+        A summarizer may also accept a keyword argument ``must_keep`` (a list
+        of strings): a session with fidelity-gate rules then passes the facts
+        the summary must contain verbatim.
+        """
         ...
 
 
@@ -114,7 +119,8 @@ def _apply(records: list[_Record], op: dict[str, Any]) -> bool:
       workers appending at once can never both claim the same turn.
     * ``pop``: remove the record with that id (and its shadow prompt, for a summary).
     * ``summary``: replace the prefix with the synthetic pair — only if the
-      prefix is still exactly the records the summary was computed from.
+      prefix is still exactly the records the summary was computed from, and
+      at least ``keep`` real turns still follow it (none was popped meanwhile).
     * ``snapshot``: start from these records (a stored fold, see :mod:`memlab.storage`).
 
     Returns:
@@ -146,6 +152,8 @@ def _apply(records: list[_Record], op: dict[str, Any]) -> bool:
         replaces = op["replaces"]
         if len(records) < len(replaces) or any(r.id != i for r, i in zip(records, replaces)):
             return False  # the prefix changed after the summary was planned
+        if sum(r.is_turn_start for r in records[len(replaces) :]) < op.get("keep", 1):
+            return False  # turns after the prefix were popped: the summary would swallow them
         records[: len(replaces)] = [_Record(e["item"], e["meta"], e["id"]) for e in op["records"]]
         return True
     return False
@@ -164,7 +172,7 @@ def must_keep_facts(rules: Sequence[MustKeep], items: list[Item]) -> list[str]:
     facts: list[str] = []
     for rule in rules:
         if callable(rule):
-            found = list(rule(items))
+            found = [str(fact) for fact in rule(items) if fact is not None]
         else:
             found = [m.group(0) for m in re.finditer(rule, text)]
         facts.extend(f for f in found if f and f not in facts)
@@ -226,7 +234,7 @@ class SummarizingSession:
         self.session_id = session_id
         self.store = None if store is None else check_store(store, session_id)
         self._log: MemoryLog[list[_Record]] | StoreLog[list[_Record]] = (
-            MemoryLog(list, _apply) if store is None else StoreLog(store, list, _apply, _snapshot_records)
+            MemoryLog(list, _apply) if store is None else StoreLog(store, list, _apply, _snapshot_records, "summarizing")
         )
         self.must_keep = _check_must_keep(must_keep)
         if summary_timeout is not None and (
@@ -298,6 +306,7 @@ class SummarizingSession:
             await self._log.clear()
             self._seen = []
             self.summary_events.clear()
+            self._failed_at_turns = None
 
     # ------------------------------------------------------------ inspection
 
@@ -421,19 +430,21 @@ class SummarizingSession:
         event: dict[str, Any] = {"status": "applied", "turns": list(turns), "error": None}
         deadline = asyncio.timeout(self.summary_timeout)
         try:
+            facts = must_keep_facts(self.must_keep, items)
+            asked = {"must_keep": facts} if facts and _takes_must_keep(self.summarizer) else {}
             async with deadline:
-                shadow, summary = await self.summarizer.summarize(items)  # type: ignore[union-attr]
+                shadow, summary = await self.summarizer.summarize(items, **asked)  # type: ignore[union-attr]
             if not isinstance(summary, str) or not summary.strip():
                 raise SummarizationError("the summarizer returned an empty summary")
             if shadow is not None and not isinstance(shadow, str):
                 raise SummarizationError(f"the shadow prompt must be text, got {type(shadow).__name__}")
-            facts = must_keep_facts(self.must_keep, items)
+            summary, shadow = str(summary).strip(), str(shadow or SHADOW_PROMPT)  # plain str, even from a subclass
+            missing = [f for f in facts if f not in summary]
         except Exception as exc:  # any failure (summarizer or rule) leaves history as it was
             error = f"{type(exc).__name__}: {exc}"
             if isinstance(exc, TimeoutError) and deadline.expired():  # our limit, not the summarizer's own
                 error = f"summarizer timed out after {self.summary_timeout}s"
             return {**event, "status": "failed", "error": error}
-        missing = [f for f in facts if f not in summary]
         if missing:
             return {**event, "status": "rejected", "error": f"fidelity gate: summary dropped {missing}"}
         discarded = {**event, "status": "discarded", "error": "history changed while summarizing"}
@@ -442,15 +453,15 @@ class SummarizingSession:
             records = await self._load()
             if len(records) < len(replaces) or any(r.id != i for r, i in zip(records, replaces)):
                 return discarded
-            meta = {"synthetic": True, "summary_for_turns": turns}
             pair = [
-                {"id": self._log.new_id(), "item": {"role": "user", "content": shadow or SHADOW_PROMPT},
-                 "meta": {**meta, "kind": SUMMARY_PROMPT_KIND}},
-                {"id": self._log.new_id(), "item": {"role": "assistant", "content": summary.strip()},
-                 "meta": {**meta, "kind": SUMMARY_KIND}},
+                {"id": self._log.new_id(), "item": {"role": "user", "content": shadow},
+                 "meta": {"synthetic": True, "summary_for_turns": list(turns), "kind": SUMMARY_PROMPT_KIND}},
+                {"id": self._log.new_id(), "item": {"role": "assistant", "content": summary},
+                 "meta": {"synthetic": True, "summary_for_turns": list(turns), "kind": SUMMARY_KIND}},
             ]
+            keep = max(1, self.keep_last_n_turns)
             try:
-                await self._log.append({"op": "summary", "replaces": replaces, "records": pair})
+                await self._log.append({"op": "summary", "replaces": replaces, "records": pair, "keep": keep})
             except Exception as exc:  # a store that failed to write: history is as it was
                 error = f"storing the summary failed: {type(exc).__name__}: {exc}"
                 return {**event, "status": "failed", "error": error}
@@ -459,6 +470,15 @@ class SummarizingSession:
             if not any(r.id == pair[0]["id"] for r in await self._load()):
                 return discarded
         return event
+
+
+def _takes_must_keep(summarizer: Any) -> bool:
+    """Whether ``summarizer.summarize`` accepts the ``must_keep`` keyword."""
+    try:
+        parameters = inspect.signature(summarizer.summarize).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.name == "must_keep" or p.kind is p.VAR_KEYWORD for p in parameters)
 
 
 def _check_must_keep(rules: Any) -> list[MustKeep]:
@@ -575,15 +595,21 @@ class LLMSummarizer:
         self.agent_instructions = agent_instructions
         self.timeout = timeout
 
-    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+    async def summarize(self, items: list[Item], must_keep: Sequence[str] = ()) -> tuple[str, str]:
         """Return ``(shadow_user_text, summary_text)`` for ``items``.
+
+        Args:
+            items: What to summarize, oldest first.
+            must_keep: Facts the summary must hold verbatim; the prompt lists
+                them (a :class:`SummarizingSession` with ``must_keep=`` rules
+                passes what its rules found).
 
         Raises:
             SummarizationError: If the response is incomplete or empty.
         """
         request = {
             "model": self.model,
-            "instructions": summary_prompt(self.agent_instructions),
+            "instructions": summary_prompt(self.agent_instructions, list(must_keep)),
             "input": [{"role": "user", "content": render_transcript(items, self.tool_trim_limit)}],
             "max_output_tokens": self.max_tokens,
             "timeout": self.timeout,

@@ -146,7 +146,7 @@ class TrimmingSession:
         self.session_settings = session_settings
         self.store = None if store is None else check_store(store, session_id)
         self._log: MemoryLog[_Window] | StoreLog[_Window] = (
-            MemoryLog(_Window, _apply) if store is None else StoreLog(store, _Window, _apply, _records)
+            MemoryLog(_Window, _apply) if store is None else StoreLog(store, _Window, _apply, _records, "trimming")
         )
         self._lock = asyncio.Lock()
 

@@ -37,7 +37,10 @@ from .helpers import assistant, call, output, reasoning, user
 from .test_redis import free_port, redis_url  # noqa: F401  (redis_url is a fixture)
 
 Item = dict[str, Any]
-METADATA_KEYS = {"synthetic", "kind", "summary_for_turns", "turn", "metadata", "op", "meta", "v", "replaces"}
+METADATA_KEYS = {
+    "synthetic", "kind", "summary_for_turns", "turn", "metadata", "op", "meta", "v", "replaces",
+    "policy", "op_id", "after", "records", "keep",
+}
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -731,3 +734,13 @@ async def test_a_failed_snapshot_write_never_fails_a_read(monkeypatch, caplog):
         assert not any(row["op"] == "snapshot" for row in await store.get_items())
     finally:
         store.close()
+
+
+async def test_a_log_of_another_session_class_is_refused(stores):
+    """A summarizing and a trimming session on one session id would misread each other's log."""
+    await SummarizingSession(1, 2, TagSummarizer(), "conv", store=stores()).add_items([user("q1")])
+    with pytest.raises(CorruptStoreError, match="written by a summarizing session"):
+        await TrimmingSession("conv", store=stores()).get_items()
+    await TrimmingSession("other", store=stores("other")).add_items([user("q1")])
+    with pytest.raises(CorruptStoreError, match="written by a trimming session"):
+        await SummarizingSession(store=stores("other")).get_items()

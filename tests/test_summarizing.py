@@ -433,3 +433,99 @@ def test_cut_tool_outputs_still_name_their_identifiers():
     long_output = output("c1", "x" * 700 + " see order ORD-12345")
     text = render_transcript([user("q"), call("c1"), long_output], tool_trim_limit=600)
     assert "identifiers in the cut part: ORD-12345" in text
+
+
+# ------------------------------------------------- regressions from review
+
+
+class GatedSummarizer:
+    """Waits on an event, so the test can change history while it 'thinks'."""
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def summarize(self, items):
+        self.started.set()
+        await self.release.wait()
+        return "recap", "SUMMARY of " + " | ".join(str(i.get("content")) for i in items)
+
+
+async def test_a_summary_never_swallows_turns_popped_while_it_ran():
+    summarizer = GatedSummarizer()
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=2, summarizer=summarizer)
+    await session.add_items(turn(1) + turn(2))
+    adding = asyncio.create_task(session.add_items(turn(3)))  # 3 turns > 2: summarize turns 1-2
+    await summarizer.started.wait()
+    await session.pop_item()
+    await session.pop_item()  # the SDK's correction pattern: turn 3 is gone
+    summarizer.release.set()
+    await adding
+    view = await session.get_items()
+    assert count_turns(view) >= 1, view  # never only the synthetic pair
+    assert session.summary_events[-1]["status"] == "discarded"
+    assert view == turn(1) + turn(2)
+
+
+async def test_a_must_keep_rule_returning_numbers_is_checked_as_text():
+    session = SummarizingSession(
+        keep_last_n_turns=1, context_limit=1, summarizer=ForgetfulSummarizer(), must_keep=[lambda items: [12341]]
+    )
+    await fill(session, 2)  # no exception from add_items
+    assert session.summary_events[-1]["status"] == "rejected"
+    assert "12341" in session.summary_events[-1]["error"]
+    assert await session.get_items() == turn(1) + turn(2)
+
+
+async def test_the_gate_tells_the_summarizer_what_to_keep_even_past_the_cut():
+    from memlab import offline
+
+    secret = "482131"  # not identifier-shaped, so the cut transcript would not name it
+    long_output = output("c1", "x" * 700 + f" reference number {secret}")
+    summarizer = LLMSummarizer(offline.offline_client(offline.OfflineAPI()), tool_trim_limit=600)
+    session = SummarizingSession(
+        keep_last_n_turns=1, context_limit=1, summarizer=summarizer, must_keep=[r"\b\d{6}\b"]
+    )
+    await session.add_items([user("Where is my refund?"), call("c1"), long_output, assistant("Checking.")])
+    await session.add_items(turn(2))
+    assert [e["status"] for e in session.summary_events] == ["applied"]
+    assert secret in session.summary_text
+
+
+async def test_a_summarizer_without_must_keep_still_works_with_the_gate():
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer(), must_keep=[r"question \d"])
+    await fill(session, 2)
+    assert session.summary_events[-1]["status"] == "applied"
+
+
+async def test_a_str_subclass_from_the_summarizer_is_stored_as_plain_text():
+    class Text(str):
+        pass
+
+    class Fancy:
+        async def summarize(self, items):
+            return Text("recap"), Text("the summary")
+
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=Fancy())
+    await fill(session, 2)
+    view = await session.get_items()
+    assert view[0]["content"] == "recap" and type(view[0]["content"]) is str
+    assert type(view[1]["content"]) is str
+
+
+async def test_clear_session_forgets_an_earlier_failure():
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=2, summarizer=FailingSummarizer())
+    await fill(session, 3)
+    assert session.summary_events[-1]["status"] == "failed"
+    await session.clear_session()
+    session.summarizer = EchoSummarizer()
+    await fill(session, 3)
+    assert [e["status"] for e in session.summary_events] == ["applied"]
+
+
+async def test_the_summary_pair_does_not_share_metadata_lists():
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer())
+    await fill(session, 2)
+    records = await session.get_items_with_metadata()
+    records[0]["metadata"]["summary_for_turns"][0] = 999
+    assert records[1]["metadata"]["summary_for_turns"][0] != 999

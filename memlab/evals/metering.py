@@ -21,6 +21,7 @@ from .. import offline
 from ..summarizing import (
     LLMSummarizer,
     Summarizer,
+    _takes_must_keep,
 )
 from ..turns import Item
 
@@ -98,9 +99,11 @@ class _CountingSummarizer:
         self.inner = inner
         self.calls = 0
 
-    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+    async def summarize(self, items: list[Item], **options: Any) -> tuple[str, str]:
         self.calls += 1
-        return await self.inner.summarize(items)
+        if options and not _takes_must_keep(self.inner):
+            options = {}  # the session offers must_keep facts; this summarizer doesn't take them
+        return await self.inner.summarize(items, **options)
 
     def tokens(self) -> tuple[Any, Any]:
         return self.meter.tokens() if self.meter is not None else (pd.NA, pd.NA)
@@ -132,7 +135,7 @@ class LossySummarizer(LLMSummarizer):
             raise ValueError(f"invalid regex in drop: {exc}") from None
         super().__init__(client, **kwargs)
 
-    async def summarize(self, items: list[Item]) -> tuple[str, str]:
-        shadow, summary = await super().summarize(items)
+    async def summarize(self, items: list[Item], must_keep: Sequence[str] = ()) -> tuple[str, str]:
+        shadow, summary = await super().summarize(items, must_keep)
         kept = [line for line in summary.splitlines() if not any(p.search(line) for p in self.drop)]
         return shadow, "\n".join(kept)
