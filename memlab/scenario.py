@@ -253,12 +253,17 @@ class Fact:
         value: The exact text; a memory that kept the fact contains it verbatim.
         turn: The 1-based user turn whose exchange first states it.
         must_keep: Whether a summary must keep it (memlab's fidelity gate).
+        from_tool: Set when a tool produces the value (a ticket id, say). A
+            live model words its tool arguments its own way, so the tool may
+            return another value than the script's; a replay then scores
+            against what this tool really returned in the run.
     """
 
     key: str
     value: str
     turn: int
     must_keep: bool = True
+    from_tool: str | None = None
 
 
 @dataclass(frozen=True)
@@ -391,7 +396,7 @@ _LONG_TURNS = (
 _LONG_FACTS = (
     Fact("contact_channel", "SMS", 1),
     Fact("order_number", "ORD-73914", 2),
-    Fact("ticket_id", json.loads(create_ticket_backend(_LONG_TURNS[3]))["ticket_id"], 4),
+    Fact("ticket_id", json.loads(create_ticket_backend(_LONG_TURNS[3]))["ticket_id"], 4, from_tool="create_ticket"),
     Fact("serial", "SN-AX7Q42PL", 5),
     Fact("error_code", "E-3120", 7),
 )

@@ -79,7 +79,8 @@ class Summarizer(Protocol):
 
         A summarizer may also accept a keyword argument ``must_keep`` (a list
         of strings): a session with fidelity-gate rules then passes the facts
-        the summary must contain verbatim.
+        the summary must contain verbatim. A plain (not ``async``) method works
+        too, but it runs on the event loop: keep it fast, or make it async.
         """
         ...
 
@@ -433,7 +434,8 @@ class SummarizingSession:
             facts = must_keep_facts(self.must_keep, items)
             asked = {"must_keep": facts} if facts and _takes_must_keep(self.summarizer) else {}
             async with deadline:
-                shadow, summary = await self.summarizer.summarize(items, **asked)  # type: ignore[union-attr]
+                result = self.summarizer.summarize(items, **asked)  # type: ignore[union-attr]
+                shadow, summary = await result if inspect.isawaitable(result) else result
             if not isinstance(summary, str) or not summary.strip():
                 raise SummarizationError("the summarizer returned an empty summary")
             if shadow is not None and not isinstance(shadow, str):

@@ -9,6 +9,7 @@ dropped a planted fact before any probe asked for it.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +17,14 @@ from typing import Any
 import pandas as pd
 
 from ..scenario import Conversation
-from .replay import _check_params, replay, run_label
+from .replay import (
+    DEFAULTS,
+    _check_conversation,
+    _check_names,
+    _check_params,
+    replay,
+    run_label,
+)
 
 
 def grid(strategy: str, **values: Sequence[Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -32,15 +40,17 @@ def grid(strategy: str, **values: Sequence[Any]) -> list[tuple[str, dict[str, An
     Raises:
         ValueError: For an unknown strategy or parameter, or a value that is not a list.
     """
-    _check_params(strategy, values)
+    _check_names(strategy, values)
     for key, options in values.items():
         if isinstance(options, (str, bytes)) or not isinstance(options, Sequence) or not options:
             raise ValueError(f"{key} needs a non-empty list of values, got {options!r}")
     configs = []
     for combo in itertools.product(*values.values()):
         params = dict(zip(values, combo))
-        if params.get("keep_last_n_turns", 0) > params.get("context_limit", 4):
+        limits = {**DEFAULTS[strategy], **params}  # the values replay will use
+        if limits.get("keep_last_n_turns", 0) > limits.get("context_limit", 0):
             continue
+        _check_params(strategy, params)  # any other bad value fails here, before a run
         configs.append((strategy, params))
     return configs
 
@@ -79,43 +89,67 @@ async def run_grid(
             ratios in the summary are relative to it.
 
     Returns:
-        A :class:`GridResult` with ``turns`` and ``summary``.
+        A :class:`GridResult` with ``turns`` and ``summary``. Two configurations
+        with the same label (two summarizers of one class, say) get ``#2``,
+        ``#3``... appended, so their rows stay apart.
 
     Raises:
-        ValueError: For an empty list or an invalid configuration.
+        TypeError: If ``conversation`` or ``configs`` has the wrong shape.
+        ValueError: For an empty list or an invalid configuration; every
+            configuration is checked before the first replay.
     """
-    configs = [(strategy, dict(params)) for strategy, params in configs]
-    if baseline and not any(strategy == "full" for strategy, _ in configs):
-        configs.insert(0, ("full", {}))
-    if not configs:
-        raise ValueError("configs is empty")
-    for strategy, params in configs:
+    _check_conversation(conversation)
+    if isinstance(configs, (str, bytes, Mapping)) or not isinstance(configs, Iterable):
+        raise TypeError("configs must be a list of (strategy, params) pairs, e.g. grid('trimming', max_turns=[2, 3])")
+    checked = []
+    for config in configs:
+        if not (isinstance(config, (tuple, list)) and len(config) == 2):
+            raise TypeError(f"each config must be a (strategy, params) pair, got {config!r}")
+        strategy, params = config
         _check_params(strategy, params)
+        checked.append((strategy, dict(params)))
+    if baseline and not any(strategy == "full" for strategy, _ in checked):
+        checked.insert(0, ("full", {}))
+    if not checked:
+        raise ValueError("configs is empty")
+    labels, seen = [], Counter()
+    for strategy, params in checked:
+        label = run_label(strategy, params)
+        seen[label] += 1
+        labels.append(label if seen[label] == 1 else f"{label} #{seen[label]}")
     from tqdm.auto import tqdm
 
     frames = []
-    total = len(configs) * len(conversation.user_turns)
+    total = len(checked) * len(conversation.user_turns)
     with tqdm(total=total, desc=f"replaying {conversation.name}", unit="turn", disable=not progress) as bar:
-        for strategy, params in configs:
-            bar.set_postfix_str(run_label(strategy, params))
-            frames.append(await replay(conversation, strategy, agent=agent, on_turn=lambda _: bar.update(), **params))
+        for (strategy, params), label in zip(checked, labels):
+            bar.set_postfix_str(label)
+            frames.append(await replay(
+                conversation, strategy, agent=agent, on_turn=lambda _: bar.update(), label=label, **params
+            ))
     turns = pd.concat(frames, ignore_index=True)
     return GridResult(turns, summarize_runs(turns))
 
 
 def summarize_runs(turns: pd.DataFrame) -> pd.DataFrame:
-    """One row per run (``label``) of a stacked per-turn frame.
+    """One row per run (``conversation`` and ``label``) of a stacked per-turn frame.
 
     Columns: ``label``, ``strategy``, ``model_calls``, ``input_tokens`` (cumulative,
-    from ``usage``), ``vs_full`` (``input_tokens`` / the ``full`` run's),
-    ``item_tokens`` and ``items_vs_full`` (the same for the input items alone),
-    ``summarizer_calls``, ``summarizer_tokens`` (input + output), ``recall``
-    (share of probes answered right), ``must_keep_recall`` (the same over
-    must-keep facts), ``pressure_turns`` (turns with a dropped planted fact).
-    Ratios are ``NaN`` without a ``full`` run.
+    from ``usage``), ``vs_full`` (``input_tokens`` / the ``full`` run's on the
+    same conversation), ``item_tokens`` and ``items_vs_full`` (the same for the
+    input items alone), ``summarizer_calls``, ``summarizer_tokens`` (input +
+    output), ``recall`` (share of probes answered right), ``must_keep_recall``
+    (the same over must-keep facts), ``pressure_turns`` (turns with a dropped
+    planted fact), ``conversation``. Ratios are ``NaN`` without a ``full`` run.
+
+    Raises:
+        ValueError: If ``turns`` is empty or lacks :func:`replay`'s columns.
     """
+    needed = {"conversation", "label", "strategy", "probe", "correct", "must_keep", "facts_missing"}
+    if not isinstance(turns, pd.DataFrame) or turns.empty or not needed <= set(turns.columns):
+        raise ValueError("turns must be the non-empty per-turn frame of replay() or run_grid().turns")
     rows = []
-    for label, run in turns.groupby("label", sort=False):
+    for (conversation, label), run in turns.groupby(["conversation", "label"], sort=False):
         probes = run[run["probe"].notna()]
         must = probes[probes["must_keep"].fillna(False).astype(bool)]
         summarizer_tokens = (run["summarizer_input_tokens"] + run["summarizer_output_tokens"]).sum(skipna=False)
@@ -130,11 +164,12 @@ def summarize_runs(turns: pd.DataFrame) -> pd.DataFrame:
             "recall": float(probes["correct"].astype(bool).mean()) if len(probes) else float("nan"),
             "must_keep_recall": float(must["correct"].astype(bool).mean()) if len(must) else float("nan"),
             "pressure_turns": int((run["facts_missing"].map(len) > 0).sum()),
+            "conversation": conversation,
         })
     summary = pd.DataFrame(rows)
-    full = summary[summary["strategy"] == "full"]
-    base_tokens = full["input_tokens"].iloc[0] if len(full) else float("nan")
-    base_items = full["item_tokens"].iloc[0] if len(full) else float("nan")
+    full = summary[summary["strategy"] == "full"].drop_duplicates("conversation").set_index("conversation")
+    base_tokens = summary["conversation"].map(full["input_tokens"]).astype(float)
+    base_items = summary["conversation"].map(full["item_tokens"]).astype(float)
     summary.insert(4, "vs_full", (summary["input_tokens"] / base_tokens).round(3))
     summary.insert(6, "items_vs_full", (summary["item_tokens"] / base_items).round(3))
     summary["summarizer_tokens"] = summary["summarizer_tokens"].astype("Int64")
@@ -170,6 +205,8 @@ def choose(summary: pd.DataFrame, min_recall: float = 1.0, tokens: str = "input_
     """
     if not 0.0 <= min_recall <= 1.0:
         raise ValueError(f"min_recall must be between 0 and 1, got {min_recall!r}")
+    if tokens not in summary:
+        raise ValueError(f"no column {tokens!r} in the summary")
     good = summary[summary["recall"] >= min_recall]
     if good.empty:
         raise ValueError(f"no run reaches recall {min_recall:.0%}; best is {summary['recall'].max():.0%}")

@@ -45,6 +45,8 @@ def judge_prompt(criteria: Mapping[str, str] | None = None) -> str:
         ValueError: For no criteria or a name that is not snake_case.
     """
     criteria = JUDGE_CRITERIA if criteria is None else criteria
+    if not isinstance(criteria, Mapping):
+        raise TypeError(f"criteria must map each criterion name to what it checks, not {type(criteria).__name__}")
     if not criteria:
         raise ValueError("criteria must not be empty")
     for name in criteria:
@@ -97,11 +99,14 @@ async def judge_summary(
         judge left it out) and ``reason``, one row per criterion.
 
     Raises:
-        ValueError: For an empty summary or invalid criteria.
-        JudgeError: If the reply is not the JSON object asked for.
+        TypeError: For criteria that are not a mapping.
+        ValueError: For an empty summary or source, or invalid criteria.
+        JudgeError: If the reply was cut short or is not the JSON object asked for.
     """
     if not isinstance(summary, str) or not summary.strip():
         raise ValueError("summary must be a non-empty string")
+    if not isinstance(source, Conversation) and not source:
+        raise ValueError("source must hold the items the summary replaced (or a Conversation); it is empty")
     instructions = judge_prompt(criteria)
     criteria = JUDGE_CRITERIA if criteria is None else criteria
     if isinstance(source, Conversation):
@@ -127,6 +132,10 @@ async def judge_summary(
         response = await create(**request)
     else:
         response = await asyncio.to_thread(create, **request)
+    if getattr(response, "status", None) == "incomplete":
+        details = getattr(response, "incomplete_details", None)
+        reason = getattr(details, "reason", None) or "unknown reason"
+        raise JudgeError(f"the judge's reply was cut short ({reason}); raise max_tokens (now {max_tokens})")
     return _read_verdict(response.output_text or "", criteria)
 
 

@@ -103,7 +103,8 @@ class _CountingSummarizer:
         self.calls += 1
         if options and not _takes_must_keep(self.inner):
             options = {}  # the session offers must_keep facts; this summarizer doesn't take them
-        return await self.inner.summarize(items, **options)
+        result = self.inner.summarize(items, **options)
+        return await result if inspect.isawaitable(result) else result
 
     def tokens(self) -> tuple[Any, Any]:
         return self.meter.tokens() if self.meter is not None else (pd.NA, pd.NA)

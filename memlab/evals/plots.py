@@ -20,6 +20,7 @@ def plot_tokens_per_turn(turns: pd.DataFrame, ax: Any = None, column: str = "inp
     Returns:
         The matplotlib ``Axes``.
     """
+    _check_columns(turns, ["label", "turn", column], "turns")
     import matplotlib.pyplot as plt
 
     if ax is None:
@@ -44,7 +45,15 @@ def plot_frontier(summary: pd.DataFrame, ax: Any = None, tokens: str = "vs_full"
 
     Returns:
         The matplotlib ``Axes``.
+
+    Raises:
+        ValueError: For a missing column, or a ``tokens`` column with no values
+            (``vs_full`` needs a ``full`` run: ``run_grid(baseline=True)``).
     """
+    _check_columns(summary, ["label", "strategy", "recall", tokens], "summary")
+    if summary[tokens].isna().all():
+        hint = " (it needs a full-history run: use run_grid(baseline=True) or tokens='input_tokens')" if tokens.endswith("vs_full") else ""
+        raise ValueError(f"summary[{tokens!r}] has no values to plot{hint}")
     import matplotlib.pyplot as plt
 
     if ax is None:
@@ -63,3 +72,11 @@ def plot_frontier(summary: pd.DataFrame, ax: Any = None, tokens: str = "vs_full"
     ax.legend(fontsize="small")
     ax.grid(alpha=0.3)
     return ax
+
+
+def _check_columns(frame: Any, columns: list[str], name: str) -> None:
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(f"{name} must be a pandas DataFrame, not {type(frame).__name__}")
+    missing = [column for column in columns if column not in frame.columns]
+    if missing:
+        raise ValueError(f"{name} has no column {', '.join(map(repr, missing))}; it has {', '.join(frame.columns)}")

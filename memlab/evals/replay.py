@@ -7,6 +7,7 @@ turn's probe was answered with the planted value.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -16,6 +17,8 @@ import pandas as pd
 from agents import RunConfig, Runner, SQLiteSession
 from agents.run_config import CallModelData, ModelInputData
 
+from .._validate import check_int
+from ..offline import FACT_PATTERNS, find_facts
 from ..scenario import Conversation, support_agent
 from ..summarizing import (
     LLMSummarizer,
@@ -29,6 +32,14 @@ from .metering import (
     _CountingSummarizer,
     model_client,
 )
+
+#: The parameters :func:`replay` uses when a strategy's parameter is not given.
+DEFAULTS: dict[str, dict[str, Any]] = {
+    "full": {},
+    "trimming": {"max_turns": 8},
+    "summarizing": {"context_limit": 4, "keep_last_n_turns": 2},
+    "keep_last_turns": {"n": 8},
+}
 
 #: The strategies :func:`replay` knows, with the parameters each one accepts.
 STRATEGIES: dict[str, tuple[str, ...]] = {
@@ -53,7 +64,7 @@ def run_label(strategy: str, params: Mapping[str, Any]) -> str:
     shown = []
     for key, value in params.items():
         if key == "summarizer":
-            shown.append(f"summarizer={type(value).__name__}")
+            shown.append(f"summarizer={'None' if value is None else type(value).__name__}")
         elif key == "must_keep":
             shown.append(f"gate={'on' if value else 'off'}")
         else:
@@ -61,13 +72,42 @@ def run_label(strategy: str, params: Mapping[str, Any]) -> str:
     return strategy + (f" ({', '.join(shown)})" if shown else "")
 
 
-def _check_params(strategy: str, params: Mapping[str, Any]) -> None:
-    if strategy not in STRATEGIES:
+def _check_names(strategy: Any, params: Any) -> None:
+    """Check a strategy's name and its parameters' names."""
+    if not isinstance(strategy, str) or strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+    if not isinstance(params, Mapping):
+        raise TypeError(f"the parameters of {strategy!r} must be a dict, not {type(params).__name__}")
     unknown = sorted(set(params) - set(STRATEGIES[strategy]))
     if unknown:
         allowed = ", ".join(STRATEGIES[strategy]) or "no parameters"
         raise ValueError(f"{strategy!r} does not take {', '.join(unknown)} (it takes {allowed})")
+
+
+def _check_params(strategy: Any, params: Any) -> None:
+    """Check a strategy's name, its parameters' names, and their values, before any run."""
+    _check_names(strategy, params)
+    values = {**DEFAULTS[strategy], **params}
+    for name in ("max_turns", "n"):
+        if name in values:
+            check_int(name, values[name], minimum=1)
+    if strategy == "summarizing":
+        check_int("context_limit", values["context_limit"], minimum=1)
+        check_int("keep_last_n_turns", values["keep_last_n_turns"], minimum=0)
+        if values["keep_last_n_turns"] > values["context_limit"]:
+            raise ValueError(
+                f"keep_last_n_turns ({values['keep_last_n_turns']}) must not exceed "
+                f"context_limit ({values['context_limit']})"
+            )
+
+
+def _check_conversation(conversation: Any) -> None:
+    if not isinstance(conversation, Conversation):
+        raise TypeError(
+            f"conversation must be a memlab.scenario.Conversation (such as LONG), not {type(conversation).__name__}"
+        )
+    if not conversation.user_turns:
+        raise ValueError(f"conversation {conversation.name!r} has no user turns to replay")
 
 
 def _must_keep_rules(conversation: Conversation, must_keep: Any) -> list[Any]:
@@ -95,19 +135,21 @@ def _setup(conversation: Conversation, strategy: str, params: Mapping[str, Any],
         return data.model_data
 
     name = f"eval-{conversation.name}-{strategy}"
+    values = {**DEFAULTS[strategy], **params}
     if strategy == "trimming":
-        return _Setup(TrimmingSession(name, max_turns=params.get("max_turns", 8)), RunConfig(call_model_input_filter=record))
+        return _Setup(TrimmingSession(name, max_turns=values["max_turns"]), RunConfig(call_model_input_filter=record))
     if strategy == "keep_last_turns":
-        config = RunConfig(session_input_callback=keep_last_turns(params.get("n", 8)), call_model_input_filter=record)
+        config = RunConfig(session_input_callback=keep_last_turns(values["n"]), call_model_input_filter=record)
         return _Setup(SQLiteSession(name), config)
     if strategy == "summarizing":
-        inner = params.get("summarizer") or LLMSummarizer(model_client())
-        if not callable(getattr(inner, "summarize", None)):
-            raise ValueError("summarizer must have an async summarize(items) method")
-        summarizer = _CountingSummarizer(inner)
+        # summarizer=None is SummarizingSession's "never summarize"; no summarizer given is an LLMSummarizer.
+        inner = params["summarizer"] if "summarizer" in params else LLMSummarizer(model_client())
+        if inner is not None and not callable(getattr(inner, "summarize", None)):
+            raise ValueError("summarizer must have a summarize(items) method")
+        summarizer = None if inner is None else _CountingSummarizer(inner)
         session = SummarizingSession(
-            keep_last_n_turns=params.get("keep_last_n_turns", 2),
-            context_limit=params.get("context_limit", 4),
+            keep_last_n_turns=values["keep_last_n_turns"],
+            context_limit=values["context_limit"],
             summarizer=summarizer,
             session_id=name,
             must_keep=_must_keep_rules(conversation, params.get("must_keep")),
@@ -122,6 +164,7 @@ async def replay(
     *,
     agent: Any = None,
     on_turn: Callable[[int], None] | None = None,
+    label: str | None = None,
     **params: Any,
 ) -> pd.DataFrame:
     """Play ``conversation`` through ``Runner.run`` with one memory strategy.
@@ -141,6 +184,9 @@ async def replay(
               with ``RunConfig(session_input_callback=keep_last_turns(n))`` (default 8).
         agent: The agent to run; by default :func:`memlab.scenario.support_agent`.
         on_turn: Called with the turn number after each turn (progress bars).
+        label: The run's name in the ``label`` column (default: :func:`run_label`).
+            Runs are told apart by ``(conversation, label)``: give two runs
+            you compare distinct labels.
         **params: The strategy's parameters (see above).
 
     Returns:
@@ -157,7 +203,9 @@ async def replay(
           new input, all calls): the part a memory policy controls;
         * ``items_sent`` — items in the input of the turn's first model call;
         * ``facts_missing`` — keys of facts planted in an earlier turn that are
-          absent from that input (see :func:`token_pressure`);
+          absent from that input (see :func:`token_pressure`); a fact counts as
+          present when its value appears as that kind of fact (an identifier as a
+          whole token, a contact preference as a stated preference);
         * ``summarizer_calls``, ``summarizer_input_tokens``, ``summarizer_output_tokens``
           — summaries requested during the turn and their usage (``<NA>`` for a
           summarizer that is not an ``LLMSummarizer``);
@@ -166,15 +214,19 @@ async def replay(
         * ``summary`` — the text of the summary in history after the turn, if it
           changed in this turn, else ``None``;
         * ``probe``, ``expected``, ``must_keep`` — the fact the turn asks about, its
-          planted value, and whether it is a must-keep fact (``None``/``<NA>`` when
-          the turn is not a probe);
-        * ``correct`` — the answer contains ``expected`` verbatim (``<NA>`` if no probe);
+          planted value (for a fact a tool produces, what the tool returned in this
+          run), and whether it is a must-keep fact (missing when the turn is not a
+          probe);
+        * ``correct`` — the answer names ``expected`` as a whole word (``<NA>`` if no probe);
         * ``latency_s`` — wall time of the turn in seconds (varies run to run).
 
     Raises:
+        TypeError: If ``conversation`` is not a :class:`~memlab.scenario.Conversation`.
         ValueError: For an unknown strategy, a parameter it does not take, an
-            invalid parameter value, or two probes on one turn.
+            invalid parameter value, a conversation without turns, or two
+            probes on one turn.
     """
+    _check_conversation(conversation)
     _check_params(strategy, params)
     probes = {}
     for probe in conversation.probes:
@@ -185,7 +237,9 @@ async def replay(
     agent = agent if agent is not None else support_agent()
     calls: list[list[Item]] = []
     setup = _setup(conversation, strategy, params, calls)
-    label = run_label(strategy, params)
+    label = run_label(strategy, params) if label is None else label
+    values = {fact.key: fact.value for fact in conversation.facts}  # tool-made ones are updated as they appear
+    observed: set[str] = set()
     rows = []
     last_summary = None
     try:
@@ -197,6 +251,7 @@ async def replay(
             latency = time.perf_counter() - start
             after = _summary_counts(setup)
             turn_calls = calls[first_call:]
+            _observe_tool_facts(conversation, turn_calls, values, observed)
             sent = turn_calls[0] if turn_calls else []
             seen = "\n".join(item_text(item) for item in sent)
             summary = await _current_summary(setup.session) if setup.summarizer else None
@@ -204,6 +259,9 @@ async def replay(
             answer = str(result.final_output)
             probe = probes.get(turn)
             fact = _fact(conversation, probe.fact_key) if probe else None
+            expected = values.get(probe.fact_key, probe.expected) if fact and fact.from_tool else (
+                probe.expected if probe else None
+            )
             rows.append({
                 "conversation": conversation.name,
                 "label": label,
@@ -216,7 +274,9 @@ async def replay(
                 "output_tokens": usage.output_tokens,
                 "item_tokens": sum(count_items(c) for c in turn_calls),
                 "items_sent": len(sent),
-                "facts_missing": tuple(f.key for f in conversation.facts if f.turn < turn and f.value not in seen),
+                "facts_missing": tuple(
+                    f.key for f in conversation.facts if f.turn < turn and not _present(f.key, values[f.key], seen)
+                ),
                 "summarizer_calls": after[0] - before[0],
                 "summarizer_input_tokens": _diff(after[1], before[1]),
                 "summarizer_output_tokens": _diff(after[2], before[2]),
@@ -224,9 +284,9 @@ async def replay(
                 "summaries_rejected": after[4] - before[4],
                 "summary": summary if summary != last_summary else None,
                 "probe": probe.fact_key if probe else None,
-                "expected": probe.expected if probe else None,
+                "expected": expected,
                 "must_keep": fact.must_keep if fact else pd.NA,
-                "correct": (probe.expected in answer) if probe else pd.NA,
+                "correct": _names(answer, expected) if probe else pd.NA,
                 "latency_s": latency,
             })
             last_summary = summary
@@ -242,6 +302,38 @@ async def replay(
     for column in ("summarizer_input_tokens", "summarizer_output_tokens"):
         frame[column] = frame[column].astype("Int64")
     return frame
+
+
+def _names(text: str, value: str) -> bool:
+    """Whether ``text`` holds ``value`` as a whole word (``ORD-7391`` is not in ``ORD-73914``)."""
+    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def _present(key: str, value: str, text: str) -> bool:
+    """Whether ``text`` states the fact: as that kind of fact when memlab can recognise the kind."""
+    if key in FACT_PATTERNS:
+        return value.casefold() in {found.casefold() for found in find_facts(text).get(key, [])}
+    return _names(text, value)
+
+
+def _observe_tool_facts(
+    conversation: Conversation, turn_calls: list[list[Item]], values: dict[str, str], observed: set[str]
+) -> None:
+    """Take the value of each tool-made fact from the tool's first output in this run (once)."""
+    wanted = {f.from_tool: f for f in conversation.facts if f.from_tool and f.key not in observed}
+    if not wanted:
+        return
+    for items in turn_calls:
+        names = {item.get("call_id"): item.get("name") for item in items if item.get("type") == "function_call"}
+        for item in items:
+            fact = wanted.get(names.get(item.get("call_id"))) if item.get("type") == "function_call_output" else None
+            found = find_facts(item_text(item)).get(fact.key) if fact else None
+            if found:
+                values[fact.key] = found[0]
+                observed.add(fact.key)
+                del wanted[fact.from_tool]
+                if not wanted:
+                    return
 
 
 def _fact(conversation: Conversation, key: str) -> Any:
