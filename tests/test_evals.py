@@ -440,3 +440,10 @@ async def test_judge_input_errors_are_clear(api) -> None:
         await evals.judge_summary("note", [])
     with pytest.raises(evals.JudgeError, match="cut short"):
         await evals.judge_summary("## Identifiers\n- ORD-1", LAPTOP, max_tokens=16)
+
+
+def test_pareto_frontier_keeps_ties() -> None:
+    summary = pd.DataFrame({
+        "label": ["a", "b", "c", "d"], "input_tokens": [10, 10, 20, 15], "recall": [0.5, 0.5, 1.0, 0.4],
+    })
+    assert list(evals.pareto_frontier(summary)["label"]) == ["a", "b", "c"]

@@ -189,11 +189,12 @@ def pareto_frontier(summary: pd.DataFrame, tokens: str = "input_tokens") -> pd.D
     if tokens not in summary:
         raise ValueError(f"no column {tokens!r} in the summary")
     ordered = summary.sort_values([tokens, "recall"], ascending=[True, False])
-    best, keep = -1.0, []
+    best, best_cost, keep = -1.0, None, []
     for index, row in ordered.iterrows():
-        if row["recall"] > best:
+        tie = row["recall"] == best and row[tokens] == best_cost  # equal on both: neither beats the other
+        if row["recall"] > best or tie:
             keep.append(index)
-            best = row["recall"]
+            best, best_cost = row["recall"], row[tokens]
     return ordered.loc[keep]
 
 
