@@ -62,6 +62,11 @@ logger = logging.getLogger(__name__)
 #: callable that takes the items being summarized and returns the facts.
 MustKeep = Union[str, "re.Pattern[str]", Callable[[list[Item]], Iterable[str]]]
 
+#: What the fidelity gate can do with a summary that dropped a must-keep fact.
+GATE_MODES = ("reject", "repair")
+#: Opens the line a repairing gate appends to a summary.
+REPAIR_NOTE = "Facts the summary left out, kept verbatim by memlab's fidelity gate:"
+
 SUMMARY_PROMPT_KIND = "history_summary_prompt"
 SUMMARY_KIND = "history_summary"
 
@@ -194,6 +199,12 @@ class SummarizingSession:
         must_keep: Fidelity-gate rules. Every fact they find in the prefix being
             replaced must appear verbatim in the new summary, or the summary is
             rejected and history stays as it was.
+        gate: What the fidelity gate does with a summary that dropped a fact:
+            ``"reject"`` (the default) keeps history as it was and retries at
+            the next turn; ``"repair"`` applies the summary with one line
+            appended that lists the dropped facts verbatim. Reject trusts
+            only the summarizer; repair guarantees progress: with a summarizer
+            that keeps dropping a fact, reject never compresses anything.
         summary_timeout: Seconds to wait for the summarizer (``None``: no limit).
         raise_summary_errors: If true, ``add_items`` raises
             :class:`SummarizationError` after a failed summary (the new items are
@@ -221,6 +232,7 @@ class SummarizingSession:
         session_id: str | None = None,
         *,
         must_keep: Sequence[MustKeep] = (),
+        gate: str = "reject",
         summary_timeout: float | None = 60.0,
         raise_summary_errors: bool = False,
         session_settings: SessionSettings | None = None,
@@ -238,6 +250,9 @@ class SummarizingSession:
             MemoryLog(list, _apply) if store is None else StoreLog(store, list, _apply, _snapshot_records, "summarizing")
         )
         self.must_keep = _check_must_keep(must_keep)
+        if gate not in GATE_MODES:
+            raise ValueError(f"gate must be one of {', '.join(map(repr, GATE_MODES))}, got {gate!r}")
+        self.gate = gate
         if summary_timeout is not None and (
             isinstance(summary_timeout, bool) or not isinstance(summary_timeout, (int, float)) or summary_timeout <= 0
         ):
@@ -246,7 +261,9 @@ class SummarizingSession:
         self.raise_summary_errors = raise_summary_errors
         self.session_settings = session_settings
         #: What happened at each trigger: dicts with ``status`` ("applied",
-        #: "failed", "rejected" or "discarded"), ``turns`` and ``error``.
+        #: "failed", "rejected" or "discarded"), ``turns`` and ``error``; a
+        #: summary the gate repaired is "applied" and also has ``repaired``
+        #: (the facts it added).
         self.summary_events: list[dict[str, Any]] = []
         self._seen: list[_Record] = []
         self._lock = asyncio.Lock()
@@ -447,8 +464,12 @@ class SummarizingSession:
             if isinstance(exc, TimeoutError) and deadline.expired():  # our limit, not the summarizer's own
                 error = f"summarizer timed out after {self.summary_timeout}s"
             return {**event, "status": "failed", "error": error}
-        if missing:
+        if missing and self.gate == "reject":
             return {**event, "status": "rejected", "error": f"fidelity gate: summary dropped {missing}"}
+        if missing:  # gate="repair": carry the dropped facts over verbatim
+            summary += f"\n\n{REPAIR_NOTE} {', '.join(missing)}"
+            event["repaired"] = missing
+            logger.info("memlab: fidelity gate repaired a summary that dropped %s", missing)
         discarded = {**event, "status": "discarded", "error": "history changed while summarizing"}
         replaces = [r.id for r in prefix]
         async with self._lock:

@@ -447,3 +447,14 @@ def test_pareto_frontier_keeps_ties() -> None:
         "label": ["a", "b", "c", "d"], "input_tokens": [10, 10, 20, 15], "recall": [0.5, 0.5, 1.0, 0.4],
     })
     assert list(evals.pareto_frontier(summary)["label"]) == ["a", "b", "c"]
+
+
+async def test_a_repairing_gate_keeps_facts_and_still_compresses(api) -> None:
+    params = {"context_limit": 4, "keep_last_n_turns": 2, "must_keep": True}
+    reject = await evals.replay(LONG, "summarizing", summarizer=lossy(api), **params)
+    repair = await evals.replay(LONG, "summarizing", summarizer=lossy(api), gate="repair", **params)
+    assert "gate=repair" in repair["label"].iloc[0] and "gate=on" not in repair["label"].iloc[0]
+    assert repair["summaries_applied"].sum() > 0 and repair["summaries_rejected"].sum() == 0
+    assert reject["summaries_applied"].sum() == 0  # the lossy summary never passes a rejecting gate
+    assert probes(repair)["correct"][probes(repair)["must_keep"]].all()
+    assert repair["input_tokens"].sum() < 0.6 * reject["input_tokens"].sum()

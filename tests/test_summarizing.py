@@ -529,3 +529,21 @@ async def test_the_summary_pair_does_not_share_metadata_lists():
     records = await session.get_items_with_metadata()
     records[0]["metadata"]["summary_for_turns"][0] = 999
     assert records[1]["metadata"]["summary_for_turns"][0] != 999
+
+
+async def test_a_repairing_gate_applies_the_summary_with_the_dropped_facts():
+    session = SummarizingSession(
+        keep_last_n_turns=1, context_limit=1, summarizer=ForgetfulSummarizer(),
+        must_keep=[r"question \d"], gate="repair",
+    )
+    await fill(session, 2)
+    event = session.summary_events[-1]
+    assert event["status"] == "applied" and event["repaired"] == ["question 1"]
+    assert "The customer had an order problem." in session.summary_text
+    assert "question 1" in session.summary_text  # carried over verbatim
+    assert (await session.get_items())[2:] == turn(2)
+
+
+def test_gate_mode_is_validated():
+    with pytest.raises(ValueError, match="gate must be one of 'reject', 'repair'"):
+        SummarizingSession(gate="fix")

@@ -45,7 +45,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
 STRATEGIES: dict[str, tuple[str, ...]] = {
     "full": (),
     "trimming": ("max_turns",),
-    "summarizing": ("context_limit", "keep_last_n_turns", "must_keep", "summarizer"),
+    "summarizing": ("context_limit", "keep_last_n_turns", "must_keep", "gate", "summarizer"),
     "keep_last_turns": ("n",),
 }
 
@@ -66,7 +66,10 @@ def run_label(strategy: str, params: Mapping[str, Any]) -> str:
         if key == "summarizer":
             shown.append(f"summarizer={'None' if value is None else type(value).__name__}")
         elif key == "must_keep":
-            shown.append(f"gate={'on' if value else 'off'}")
+            mode = params.get("gate", "reject")
+            shown.append(f"gate={'off' if not value else 'on' if mode == 'reject' else mode}")
+        elif key == "gate" and "must_keep" in params:
+            continue  # shown with must_keep
         else:
             shown.append(f"{key}={value}")
     return strategy + (f" ({', '.join(shown)})" if shown else "")
@@ -153,6 +156,7 @@ def _setup(conversation: Conversation, strategy: str, params: Mapping[str, Any],
             summarizer=summarizer,
             session_id=name,
             must_keep=_must_keep_rules(conversation, params.get("must_keep")),
+            gate=params.get("gate", "reject"),
         )
         return _Setup(session, RunConfig(call_model_input_filter=record), summarizer)
     return _Setup(SQLiteSession(name), RunConfig(call_model_input_filter=record))
@@ -179,7 +183,8 @@ async def replay(
             * ``"summarizing"`` — ``SummarizingSession(context_limit=, keep_last_n_turns=)``
               (defaults 4 and 2) with an ``LLMSummarizer`` on :func:`model_client`,
               or your own ``summarizer=``; ``must_keep=True`` turns the fidelity
-              gate on with the conversation's must-keep facts (or pass the rules);
+              gate on with the conversation's must-keep facts (or pass the rules),
+              and ``gate="repair"`` makes it repair instead of reject;
             * ``"keep_last_turns"`` — a plain ``SQLiteSession`` that keeps everything,
               with ``RunConfig(session_input_callback=keep_last_turns(n))`` (default 8).
         agent: The agent to run; by default :func:`memlab.scenario.support_agent`.
