@@ -18,7 +18,8 @@ Rules this session keeps (each one a bug in the cookbook version it follows):
 * **Nothing is lost.** The summarizer runs outside the lock; its summary replaces
   exactly the prefix it was computed from, and only if that prefix is unchanged.
   A summarizer that raises, times out, returns nothing, or drops a must-keep fact
-  (the *fidelity gate*) leaves history untouched; the failure is logged, recorded
+  (the *fidelity gate*; with ``gate="repair"`` the dropped facts are appended to
+  the summary instead) leaves history untouched; the failure is logged, recorded
   in :attr:`SummarizingSession.summary_events`, and retried when the next turn
   arrives (not on every write within a turn, which would stall the user).
 * **Without a summarizer** the session never summarizes: it keeps and shows the
@@ -250,9 +251,7 @@ class SummarizingSession:
             MemoryLog(list, _apply) if store is None else StoreLog(store, list, _apply, _snapshot_records, "summarizing")
         )
         self.must_keep = _check_must_keep(must_keep)
-        if gate not in GATE_MODES:
-            raise ValueError(f"gate must be one of {', '.join(map(repr, GATE_MODES))}, got {gate!r}")
-        self.gate = gate
+        self.gate = gate  # validated by the property below
         if summary_timeout is not None and (
             isinstance(summary_timeout, bool) or not isinstance(summary_timeout, (int, float)) or summary_timeout <= 0
         ):
@@ -361,6 +360,17 @@ class SummarizingSession:
         if self.summary_events and self.summary_events[-1]["status"] != "applied":
             return self.summary_events[-1]["error"]
         return None
+
+    @property
+    def gate(self) -> str:
+        """``"reject"`` or ``"repair"``: what the fidelity gate does (assignment is validated)."""
+        return self._gate
+
+    @gate.setter
+    def gate(self, value: str) -> None:
+        if value not in GATE_MODES:
+            raise ValueError(f"gate must be one of {', '.join(map(repr, GATE_MODES))}, got {value!r}")
+        self._gate = value
 
     @property
     def context_limit(self) -> int:

@@ -547,3 +547,11 @@ async def test_a_repairing_gate_applies_the_summary_with_the_dropped_facts():
 def test_gate_mode_is_validated():
     with pytest.raises(ValueError, match="gate must be one of 'reject', 'repair'"):
         SummarizingSession(gate="fix")
+
+
+def test_assigning_the_gate_mode_is_validated():
+    session = SummarizingSession()
+    session.gate = "repair"
+    with pytest.raises(ValueError, match="gate must be one of"):
+        session.gate = "loose"
+    assert session.gate == "repair"
