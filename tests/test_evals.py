@@ -127,7 +127,7 @@ async def test_the_gate_is_what_saves_recall_from_a_lossy_summarizer(api) -> Non
     )
     assert probes(gated)["correct"].all()
     assert gated["summaries_rejected"].sum() > 0
-    assert gated["label"].iloc[0] == "summarizing (context_limit=4, keep_last_n_turns=2, summarizer=LossySummarizer, gate=on)"
+    assert gated["label"].iloc[0] == "summarizing (context_limit=4, keep_last_n_turns=2, gate=on, summarizer=LossySummarizer)"
     # the price of fidelity: more tokens than the lossy summaries
     assert gated["input_tokens"].sum() > open_gate["input_tokens"].sum()
 
@@ -458,3 +458,9 @@ async def test_a_repairing_gate_keeps_facts_and_still_compresses(api) -> None:
     assert reject["summaries_applied"].sum() == 0  # the lossy summary never passes a rejecting gate
     assert probes(repair)["correct"][probes(repair)["must_keep"]].all()
     assert repair["input_tokens"].sum() < 0.6 * reject["input_tokens"].sum()
+
+
+def test_a_label_does_not_depend_on_parameter_order() -> None:
+    one = evals.run_label("summarizing", {"keep_last_n_turns": 2, "context_limit": 4, "must_keep": True})
+    two = evals.run_label("summarizing", {"must_keep": True, "context_limit": 4, "keep_last_n_turns": 2})
+    assert one == two == "summarizing (context_limit=4, keep_last_n_turns=2, gate=on)"

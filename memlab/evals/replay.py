@@ -60,9 +60,14 @@ TURN_COLUMNS: tuple[str, ...] = (
 
 
 def run_label(strategy: str, params: Mapping[str, Any]) -> str:
-    """The ``label`` :func:`replay` gives a run, e.g. ``trimming (max_turns=3)``."""
+    """The ``label`` :func:`replay` gives a run, e.g. ``trimming (max_turns=3)``.
+
+    Parameters appear in the order of :data:`STRATEGIES`, whatever order they
+    were given in, so one configuration always gets one label.
+    """
+    order = {name: i for i, name in enumerate(STRATEGIES.get(strategy, ()))}
     shown = []
-    for key, value in params.items():
+    for key, value in sorted(params.items(), key=lambda kv: order.get(kv[0], len(order))):
         if key == "summarizer":
             shown.append(f"summarizer={'None' if value is None else type(value).__name__}")
         elif key == "must_keep":
