@@ -65,11 +65,12 @@ _NAMED_CALLS = {"function_call", "custom_tool_call"}
 def _call_id(item: Item) -> Any:
     """The id that ties a tool call and its output together.
 
-    Every pair shares ``call_id``, except that a ``local_shell_call_output``
-    names its call's ``call_id`` in its own ``id`` field.
+    Every pair shares ``call_id``. A ``local_shell_call_output`` may instead
+    name its call's ``call_id`` in its own ``id`` field (the API's schema does;
+    the SDK writes ``call_id``).
     """
     if item.get("type") == "local_shell_call_output":
-        return item.get("id")
+        return item.get("call_id") or item.get("id")
     return item.get("call_id")
 
 
@@ -292,7 +293,9 @@ def copy_items(items: Iterable[Item]) -> list[Item]:
     Items in a session are JSON-clean (see :func:`to_item`): only dicts, lists
     and scalars. :mod:`marshal` — CPython's own serializer, the one behind
     ``.pyc`` files — writes and reads back exactly those types, so a round trip
-    through it is a deep copy, about 2.5x faster than a recursive copy in
+    through it is a deep copy (like ``copy.deepcopy``, an object that appears
+    twice in the input is one object, twice, in the copy; session items never
+    share objects, because :func:`to_items` made each one fresh), about 2.5x faster than a recursive copy in
     Python and about 6x faster than ``copy.deepcopy``. Sessions copy on every read,
     so this is the hottest line in memlab. (The bytes never leave the process,
     so marshal's version-specific format does not matter here.)

@@ -177,3 +177,11 @@ def test_to_item_refuses_what_json_cannot_hold():
         to_item(deep)
     with pytest.raises(TypeError, match="JSON"):
         to_items([user("fine"), {"role": "user", "content": float("inf")}])
+
+
+def test_the_sdks_local_shell_output_pairs_by_call_id():
+    """SDK 0.24 writes local_shell_call_output with call_id (the API schema says id): both pair."""
+    call_item = {"type": "local_shell_call", "id": "ls_1", "call_id": "l1", "action": {}, "status": "completed"}
+    sdk_output = {"type": "local_shell_call_output", "call_id": "l1", "output": "{}"}
+    items = [user("q"), call_item, sdk_output, assistant("done")]
+    assert drop_orphans(items) == items
