@@ -186,7 +186,8 @@ class StoreLog(Generic[State]):
         self.store = store
         self.policy = policy
         self._new_state, self._apply, self._records = new_state, apply, records
-        self._want = self.snapshot_every + self.headroom  # rows the next read fetches
+        self._want = max(1, self.snapshot_every + self.headroom)  # rows the next read fetches
+        self._policy_checked = False
 
     def new_id(self) -> str:
         """A record id unique across processes."""
@@ -216,6 +217,7 @@ class StoreLog(Generic[State]):
             if start is not None or whole_log:
                 break
             self._want *= 4  # the newest snapshot lies further back: read more
+        self._policy_checked = True  # every row read was checked
         state = self._new_state()
         first = 0
         if start is not None:
@@ -224,7 +226,7 @@ class StoreLog(Generic[State]):
         ops = [op for op in rows[first:] if op["op"] != "snapshot"]
         for op in ops:
             self._apply(state, op)
-        self._want = len(rows) - max(first - 1, 0) + self.headroom
+        self._want = max(1, len(rows) - max(first - 1, 0) + self.headroom)
         if len(ops) > self.snapshot_every and "op_id" in rows[-1] and rows[-1]["op"] != "snapshot":
             await self._snapshot(state, ops, after=rows[-1]["op_id"])
         return state
@@ -243,10 +245,18 @@ class StoreLog(Generic[State]):
         except Exception as exc:  # noqa: BLE001  (any store error: the read goes on)
             logger.warning("memlab: could not write a snapshot to %r: %s", self.store.session_id, exc)
             return
-        self._want = 2 + self.headroom  # the snapshot and its last op, then what comes next
+        self._want = max(1, 2 + self.headroom)  # the snapshot and its last op, then what comes next
 
     async def append(self, op: Op) -> None:
-        """Write ``op`` as one row (one ``add_items`` call with one envelope)."""
+        """Write ``op`` as one row (one ``add_items`` call with one envelope).
+
+        Raises:
+            CorruptStoreError: Before the first write, if the store's newest row
+                belongs to another policy (so nothing is written into its log).
+        """
+        if not self._policy_checked:
+            await self.rows(1)  # checks the newest row, policy included
+            self._policy_checked = True
         envelope = {"type": ENVELOPE_TYPE, "v": FORMAT_VERSION, "policy": self.policy, "op_id": uuid.uuid4().hex, **op}
         await self.store.add_items([envelope])
 

@@ -744,3 +744,27 @@ async def test_a_log_of_another_session_class_is_refused(stores):
     await TrimmingSession("other", store=stores("other")).add_items([user("q1")])
     with pytest.raises(CorruptStoreError, match="written by a trimming session"):
         await SummarizingSession(store=stores("other")).get_items()
+
+
+async def test_the_wrong_session_class_is_refused_before_it_writes(stores):
+    trimming = TrimmingSession("conv", 2, store=stores())
+    await trimming.add_items([user("q1"), assistant("a1")])
+    rows_before = len(await stores().get_items())
+    with pytest.raises(CorruptStoreError, match="written by a trimming session"):
+        await SummarizingSession(1, 1, TagSummarizer(), "conv", store=stores()).add_items([user("q2")])
+    assert len(await stores().get_items()) == rows_before
+    assert [i["content"] for i in await trimming.get_items() if i.get("role") == "user"] == ["q1"]
+
+
+async def test_no_headroom_still_reads(monkeypatch):
+    monkeypatch.setattr(StoreLog, "headroom", 0)
+    monkeypatch.setattr(StoreLog, "snapshot_every", 0)
+    store = SQLiteSession("empty")
+    try:
+        session = TrimmingSession("empty", 2, store=store)
+        assert await session.get_items() == []
+        assert await session.get_items() == []
+        await session.add_items([user("q")])
+        assert await session.get_items() == [user("q")]
+    finally:
+        store.close()
