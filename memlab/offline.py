@@ -526,7 +526,7 @@ def _must_keep_listed(instructions: str) -> list[str]:
     if MUST_KEEP_RULE not in lines:
         return []
     listed = itertools.takewhile(lambda line: line.startswith("  - "), lines[lines.index(MUST_KEEP_RULE) + 1 :])
-    return [line[4:] for line in listed]
+    return [json.loads(line[4:]) for line in listed]
 
 
 def _summarize(items: Sequence[Mapping[str, Any]], must_keep: Sequence[str] = ()) -> str:

@@ -18,6 +18,7 @@ Design principles, each one a lesson from summaries that went wrong:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 __all__ = ["SUMMARY_PROMPT_TITLE", "SUMMARY_SECTIONS", "SHADOW_PROMPT", "MUST_KEEP_RULE", "summary_prompt"]
@@ -42,7 +43,7 @@ SUMMARY_SECTIONS: tuple[str, ...] = (
 SHADOW_PROMPT = "Before we go on, recap what we have covered so far in this conversation."
 
 
-#: The rule that lists the fidelity gate's facts (one ``  - fact`` line each follows it).
+#: The rule that lists the fidelity gate's facts (one ``  - "fact"`` line each, JSON-quoted, follows it).
 MUST_KEEP_RULE = "- These facts must appear in the note exactly as written here:"
 
 
@@ -81,8 +82,8 @@ def summary_prompt(agent_instructions: str | None = None, must_keep: Sequence[st
         "- Tool results beat guesses: say which tools worked, failed or timed out.",
         "- Be brief: short bullet points, no pleasantries.",
     ]
-    if must_keep:
-        lines += [MUST_KEEP_RULE] + [f"  - {fact}" for fact in must_keep]
+    if must_keep:  # one quoted fact per line, so a fact with a newline cannot break the list
+        lines += [MUST_KEEP_RULE] + [f"  - {json.dumps(fact, ensure_ascii=False)}" for fact in must_keep]
     if agent_instructions:
         lines += [
             "- Under 'Current status and blockers', flag any step that contradicts",

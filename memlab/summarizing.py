@@ -85,7 +85,8 @@ class Summarizer(Protocol):
 
         A summarizer may also accept a keyword argument ``must_keep`` (a list
         of strings): a session with fidelity-gate rules then passes the facts
-        the summary must contain verbatim. A plain (not ``async``) method works
+        the summary must contain verbatim. (A ``summarize(items, **options)``
+        receives it too.) A plain (not ``async``) method works
         too, but it runs on the event loop: keep it fast, or make it async.
         """
         ...
@@ -198,8 +199,9 @@ class SummarizingSession:
             session then behaves like a plain, unbounded session).
         session_id: Names the conversation.
         must_keep: Fidelity-gate rules. Every fact they find in the prefix being
-            replaced must appear verbatim in the new summary, or the summary is
-            rejected and history stays as it was.
+            replaced must appear verbatim (as a whole word, not inside a longer
+            identifier) in the new summary, or the summary is rejected and
+            history stays as it was.
         gate: What the fidelity gate does with a summary that dropped a fact:
             ``"reject"`` (the default) keeps history as it was and retries at
             the next turn; ``"repair"`` applies the summary with one line
@@ -468,7 +470,7 @@ class SummarizingSession:
             if shadow is not None and not isinstance(shadow, str):
                 raise SummarizationError(f"the shadow prompt must be text, got {type(shadow).__name__}")
             summary, shadow = str(summary).strip(), str(shadow or SHADOW_PROMPT)  # plain str, even from a subclass
-            missing = [f for f in facts if f not in summary]
+            missing = [f for f in facts if not _states(summary, f)]
         except Exception as exc:  # any failure (summarizer or rule) leaves history as it was
             error = f"{type(exc).__name__}: {exc}"
             if isinstance(exc, TimeoutError) and deadline.expired():  # our limit, not the summarizer's own
@@ -503,6 +505,11 @@ class SummarizingSession:
             if not any(r.id == pair[0]["id"] for r in await self._load()):
                 return discarded
         return event
+
+
+def _states(summary: str, fact: str) -> bool:
+    """Whether ``summary`` holds ``fact`` whole: ``ORD-7391`` is not kept by ``ORD-73914``."""
+    return re.search(rf"(?<![\w-]){re.escape(fact)}(?![\w-])", summary) is not None
 
 
 def _takes_must_keep(summarizer: Any) -> bool:

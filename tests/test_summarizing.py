@@ -555,3 +555,22 @@ def test_assigning_the_gate_mode_is_validated():
     with pytest.raises(ValueError, match="gate must be one of"):
         session.gate = "loose"
     assert session.gate == "repair"
+
+
+async def test_the_gate_wants_the_whole_fact_not_a_longer_identifier():
+    class Near:
+        async def summarize(self, items):
+            return "recap", "Order ORD-73914 is late."
+
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=Near(), must_keep=[r"ORD-7391\b"])
+    await session.add_items([user("My order is ORD-7391."), assistant("Checking.")])
+    await session.add_items(turn(2))
+    assert session.summary_events[-1]["status"] == "rejected"
+
+
+def test_must_keep_facts_with_newlines_stay_one_line_each_in_the_prompt():
+    from memlab.offline import _must_keep_listed
+
+    facts = ["ORD-1 (*)", "line1\nline2", "**bold**"]
+    prompt = summary_prompt(None, facts)
+    assert _must_keep_listed(prompt) == facts
