@@ -464,3 +464,44 @@ def test_a_label_does_not_depend_on_parameter_order() -> None:
     one = evals.run_label("summarizing", {"keep_last_n_turns": 2, "context_limit": 4, "must_keep": True})
     two = evals.run_label("summarizing", {"must_keep": True, "context_limit": 4, "keep_last_n_turns": 2})
     assert one == two == "summarizing (context_limit=4, keep_last_n_turns=2, gate=on)"
+
+
+async def test_a_tool_made_fact_is_read_at_its_own_turn(api) -> None:
+    """Two tickets are opened; the fact is the second one, so the first must not be taken for it."""
+    from memlab.scenario import create_ticket_backend
+
+    turns = (
+        "Please open a ticket for the broken charger.",
+        "Please open a ticket for the missing headset.",
+        "What is the ticket number for the missing headset?",
+    )
+    second = json.loads(create_ticket_backend(turns[1]))["ticket_id"]
+    conversation = Conversation(
+        "two-tickets", "two tickets", turns,
+        (Fact("ticket_id", second, 2, from_tool="create_ticket"),),
+        (Probe(3, turns[2], second, "ticket_id"),),
+    )
+    frame = await evals.replay(conversation, "full")
+    assert probes(frame).loc["ticket_id", "expected"] == second
+    assert probes(frame).loc["ticket_id", "correct"]
+
+
+async def test_a_tool_made_fact_of_an_unknown_kind_is_refused(api) -> None:
+    conversation = Conversation("odd", "odd", ("hi",), (Fact("charger_ticket", "X-1", 1, from_tool="create_ticket"),), ())
+    with pytest.raises(ValueError, match="charger_ticket"):
+        await evals.replay(conversation, "full")
+
+
+async def test_gate_must_keep_and_summarizer_values_are_checked_before_any_request(api) -> None:
+    before = len(api.requests)
+    for params in ({"gate": "bogus"}, {"must_keep": [42]}, {"summarizer": object()}):
+        with pytest.raises(ValueError, match="gate|must_keep|summarizer"):
+            await evals.run_grid(LAPTOP, [("trimming", {"max_turns": 2}), ("summarizing", params)], progress=False)
+    assert len(api.requests) == before
+
+
+async def test_stacking_runs_with_one_label_is_refused(api) -> None:
+    first = await evals.run_grid(LAPTOP, [("trimming", {"max_turns": 2})], progress=False)
+    second = await evals.run_grid(LAPTOP, [("trimming", {"max_turns": 2})], progress=False)
+    with pytest.raises(ValueError, match="distinct labels"):
+        evals.summarize_runs(pd.concat([first.turns, second.turns], ignore_index=True))

@@ -22,7 +22,7 @@ live (only the HTTP transport differs, see :func:`memlab.offline.configure`):
    summary against the transcript's facts.
 
 The code is split by step, one short module each: :mod:`~memlab.evals.replay`
-(1), :mod:`~memlab.evals.grid` (2-4), :mod:`~memlab.evals.plots` (3),
+(1), :mod:`~memlab.evals.compare` (2-4), :mod:`~memlab.evals.plots` (3),
 :mod:`~memlab.evals.judge` (5), and :mod:`~memlab.evals.metering` (the clients
 and wrappers that count tokens). Import everything from ``memlab.evals``.
 
@@ -31,7 +31,7 @@ Every measurement comes from the run itself: token counts from the API's
 before each model call), summarizer cost from the summarizer's own responses.
 """
 
-from .grid import (
+from .compare import (
     GridResult,
     choose,
     grid,

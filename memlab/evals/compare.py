@@ -1,4 +1,4 @@
-"""Grids: replay many configurations, summarize them, and choose with evidence.
+"""Compare: replay many configurations (a grid), summarize them, and choose with evidence.
 
 :func:`run_grid` replays strategies and parameter values side by side;
 :func:`summarize_runs`, :func:`pareto_frontier` and :func:`choose` turn the
@@ -19,6 +19,7 @@ import pandas as pd
 from ..scenario import Conversation
 from .replay import (
     DEFAULTS,
+    TURN_COLUMNS,
     _check_conversation,
     _check_names,
     _check_params,
@@ -145,11 +146,15 @@ def summarize_runs(turns: pd.DataFrame) -> pd.DataFrame:
     Raises:
         ValueError: If ``turns`` is empty or lacks :func:`replay`'s columns.
     """
-    needed = {"conversation", "label", "strategy", "probe", "correct", "must_keep", "facts_missing"}
-    if not isinstance(turns, pd.DataFrame) or turns.empty or not needed <= set(turns.columns):
+    if not isinstance(turns, pd.DataFrame) or turns.empty or not set(TURN_COLUMNS) <= set(turns.columns):
         raise ValueError("turns must be the non-empty per-turn frame of replay() or run_grid().turns")
     rows = []
     for (conversation, label), run in turns.groupby(["conversation", "label"], sort=False):
+        if run["turn"].duplicated().any():
+            raise ValueError(
+                f"two runs of {conversation!r} share the label {label!r}; give them distinct labels "
+                "(replay(..., label=...)) before stacking them"
+            )
         probes = run[run["probe"].notna()]
         must = probes[probes["must_keep"].fillna(False).astype(bool)]
         summarizer_tokens = (run["summarizer_input_tokens"] + run["summarizer_output_tokens"]).sum(skipna=False)
@@ -234,6 +239,7 @@ def token_pressure(turns: pd.DataFrame, conversation: Conversation, *, first_onl
     """
     facts = {fact.key: fact for fact in conversation.facts}
     asked = {probe.fact_key: probe.turn for probe in conversation.probes}
+    turns = turns[turns["conversation"] == conversation.name]  # a stacked frame may hold others
     rows = [
         {"label": row.label, "turn": row.turn, "fact": key, "value": facts[key].value,
          "planted_turn": facts[key].turn, "probe_turn": asked.get(key, pd.NA)}

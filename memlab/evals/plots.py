@@ -6,7 +6,7 @@ from typing import Any
 
 import pandas as pd
 
-from .grid import pareto_frontier
+from .compare import pareto_frontier
 
 
 def plot_tokens_per_turn(turns: pd.DataFrame, ax: Any = None, column: str = "input_tokens") -> Any:
@@ -25,8 +25,11 @@ def plot_tokens_per_turn(turns: pd.DataFrame, ax: Any = None, column: str = "inp
 
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4))
-    for label, run in turns.groupby("label", sort=False):
-        ax.plot(run["turn"], run[column], marker=".", label=label)
+    several = turns["conversation"].nunique() > 1 if "conversation" in turns else False
+    keys = ["conversation", "label"] if several else ["label"]
+    for key, run in turns.groupby(keys, sort=False):
+        name = ": ".join(key) if several else (key[0] if isinstance(key, tuple) else key)
+        ax.plot(run["turn"], run[column], marker=".", label=name)
     ax.set_xlabel("turn")
     ax.set_ylabel(column.replace("_", " "))
     ax.set_title(f"{column.replace('_', ' ')} per turn")

@@ -21,8 +21,10 @@ from .._validate import check_int
 from ..offline import FACT_PATTERNS, find_facts
 from ..scenario import Conversation, support_agent
 from ..summarizing import (
+    GATE_MODES,
     LLMSummarizer,
     SummarizingSession,
+    _check_must_keep,
 )
 from ..tokens import count_items
 from ..trimming import TrimmingSession, keep_last_turns
@@ -100,6 +102,13 @@ def _check_params(strategy: Any, params: Any) -> None:
         if name in values:
             check_int(name, values[name], minimum=1)
     if strategy == "summarizing":
+        if values.get("gate", "reject") not in GATE_MODES:
+            raise ValueError(f"gate must be one of {', '.join(map(repr, GATE_MODES))}, got {values['gate']!r}")
+        if values.get("must_keep") not in (None, True, False):
+            _must_keep_rules_checked(values["must_keep"])
+        summarizer = values.get("summarizer")
+        if summarizer is not None and not callable(getattr(summarizer, "summarize", None)):
+            raise ValueError("summarizer must have a summarize(items) method")
         check_int("context_limit", values["context_limit"], minimum=1)
         check_int("keep_last_n_turns", values["keep_last_n_turns"], minimum=0)
         if values["keep_last_n_turns"] > values["context_limit"]:
@@ -116,6 +125,22 @@ def _check_conversation(conversation: Any) -> None:
         )
     if not conversation.user_turns:
         raise ValueError(f"conversation {conversation.name!r} has no user turns to replay")
+    for fact in conversation.facts:
+        if fact.from_tool and fact.key not in FACT_PATTERNS:
+            raise ValueError(
+                f"fact {fact.key!r} comes from a tool, so replay must read it in the tool's output, "
+                f"which it can only do for the kinds {', '.join(FACT_PATTERNS)}"
+            )
+
+
+def _must_keep_rules_checked(must_keep: Any) -> list[Any]:
+    if isinstance(must_keep, (str, bytes)) or not isinstance(must_keep, Iterable):
+        raise ValueError("must_keep must be True, False/None, or a list of regexes or callables")
+    rules = list(must_keep)
+    try:
+        return _check_must_keep(rules)
+    except TypeError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def _must_keep_rules(conversation: Conversation, must_keep: Any) -> list[Any]:
@@ -123,9 +148,7 @@ def _must_keep_rules(conversation: Conversation, must_keep: Any) -> list[Any]:
         return []
     if must_keep is True:
         return conversation.must_keep_patterns()
-    if isinstance(must_keep, (str, bytes)) or not isinstance(must_keep, Iterable):
-        raise ValueError("must_keep must be True, False/None, or a list of regexes or callables")
-    return list(must_keep)
+    return _must_keep_rules_checked(must_keep)
 
 
 @dataclass
@@ -261,7 +284,7 @@ async def replay(
             latency = time.perf_counter() - start
             after = _summary_counts(setup)
             turn_calls = calls[first_call:]
-            _observe_tool_facts(conversation, turn_calls, values, observed)
+            _observe_tool_facts(conversation, turn, turn_calls, values, observed)
             sent = turn_calls[0] if turn_calls else []
             seen = "\n".join(item_text(item) for item in sent)
             summary = await _current_summary(setup.session) if setup.summarizer else None
@@ -327,23 +350,22 @@ def _present(key: str, value: str, text: str) -> bool:
 
 
 def _observe_tool_facts(
-    conversation: Conversation, turn_calls: list[list[Item]], values: dict[str, str], observed: set[str]
+    conversation: Conversation, turn: int, turn_calls: list[list[Item]], values: dict[str, str], observed: set[str]
 ) -> None:
-    """Take the value of each tool-made fact from the tool's first output in this run (once)."""
-    wanted = {f.from_tool: f for f in conversation.facts if f.from_tool and f.key not in observed}
-    if not wanted:
-        return
-    for items in turn_calls:
+    """Take each tool-made fact from its tool's first output at or after the fact's turn (once per fact)."""
+    wanted = [f for f in conversation.facts if f.from_tool and f.key not in observed and turn >= f.turn]
+    # A turn's first model call carries the history; its tools answer in the later calls.
+    earlier = {item.get("call_id") for item in (turn_calls[0] if turn_calls else []) if "call_id" in item}
+    for items in turn_calls[1:] if wanted else ():
         names = {item.get("call_id"): item.get("name") for item in items if item.get("type") == "function_call"}
-        for item in items:
-            fact = wanted.get(names.get(item.get("call_id"))) if item.get("type") == "function_call_output" else None
-            found = find_facts(item_text(item)).get(fact.key) if fact else None
+        outputs = [(names.get(item.get("call_id")), item_text(item)) for item in items
+                   if item.get("type") == "function_call_output" and item.get("call_id") not in earlier]
+        for fact in list(wanted):
+            found = [v for tool, text in outputs if tool == fact.from_tool for v in find_facts(text).get(fact.key, [])]
             if found:
                 values[fact.key] = found[0]
                 observed.add(fact.key)
-                del wanted[fact.from_tool]
-                if not wanted:
-                    return
+                wanted.remove(fact)
 
 
 def _fact(conversation: Conversation, key: str) -> Any:
