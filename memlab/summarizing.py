@@ -43,6 +43,7 @@ from typing import Any, Protocol, Union, runtime_checkable
 from agents.memory import Session
 from agents.memory.session_settings import SessionSettings, resolve_session_limit
 
+from ._sync import call_either
 from ._validate import check_int, check_limit
 from .prompts import SHADOW_PROMPT, summary_prompt
 from .storage import MemoryLog, StoreLog, check_store
@@ -512,6 +513,14 @@ def _states(summary: str, fact: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(fact)}(?![\w-])", summary) is not None
 
 
+def incomplete_reason(response: Any) -> str | None:
+    """Why a Responses API reply was cut short (``max_output_tokens``...), or ``None`` if it is whole."""
+    if getattr(response, "status", None) != "incomplete":
+        return None
+    details = getattr(response, "incomplete_details", None)
+    return getattr(details, "reason", None) or "unknown reason"
+
+
 def _takes_must_keep(summarizer: Any) -> bool:
     """Whether ``summarizer.summarize`` accepts the ``must_keep`` keyword."""
     try:
@@ -654,14 +663,9 @@ class LLMSummarizer:
             "max_output_tokens": self.max_tokens,
             "timeout": self.timeout,
         }
-        create = self.client.responses.create
-        if inspect.iscoroutinefunction(create):
-            response = await create(**request)
-        else:
-            response = await asyncio.to_thread(create, **request)
-        if getattr(response, "status", None) == "incomplete":
-            details = getattr(response, "incomplete_details", None)
-            reason = getattr(details, "reason", None) or "unknown reason"
+        response = await call_either(self.client.responses.create, **request)
+        reason = incomplete_reason(response)
+        if reason is not None:
             raise SummarizationError(f"summary response incomplete ({reason}); raise max_tokens")
         summary = (getattr(response, "output_text", "") or "").strip()
         if not summary:

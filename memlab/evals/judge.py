@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -11,9 +9,11 @@ from typing import Any
 
 import pandas as pd
 
+from .._sync import call_either
 from ..offline import JUDGE_PROMPT_TITLE
 from ..scenario import DEFAULT_MODEL, Conversation
 from ..summarizing import (
+    incomplete_reason,
     render_transcript,
 )
 from ..turns import Item, to_item
@@ -127,14 +127,9 @@ async def judge_summary(
         "max_output_tokens": max_tokens,
         "text": {"format": {"type": "json_object"}},
     }
-    create = client.responses.create
-    if inspect.iscoroutinefunction(create):
-        response = await create(**request)
-    else:
-        response = await asyncio.to_thread(create, **request)
-    if getattr(response, "status", None) == "incomplete":
-        details = getattr(response, "incomplete_details", None)
-        reason = getattr(details, "reason", None) or "unknown reason"
+    response = await call_either(client.responses.create, **request)
+    reason = incomplete_reason(response)
+    if reason is not None:
         raise JudgeError(f"the judge's reply was cut short ({reason}); raise max_tokens (now {max_tokens})")
     return _read_verdict(response.output_text or "", criteria)
 

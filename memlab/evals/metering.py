@@ -8,7 +8,6 @@ on purpose, to show what the fidelity gate protects.
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import inspect
 import re
@@ -18,6 +17,7 @@ from typing import Any
 import pandas as pd
 
 from .. import offline
+from .._sync import call_either
 from ..summarizing import (
     LLMSummarizer,
     Summarizer,
@@ -68,11 +68,7 @@ class _MeteredClient:
             self.outer = outer
 
         async def create(self, **request: Any) -> Any:
-            create = self.outer.client.responses.create
-            if inspect.iscoroutinefunction(create):
-                response = await create(**request)
-            else:
-                response = await asyncio.to_thread(create, **request)
+            response = await call_either(self.outer.client.responses.create, **request)
             self.outer.usages.append(getattr(response, "usage", None))
             return response
 
