@@ -8,16 +8,12 @@ The two session strategies plug straight into ``Runner.run(..., session=...)``::
 from __future__ import annotations
 
 from .errors import MemlabError
+from .gate import FidelityGate
 from .integrity import IntegrityError, IntegritySession
-from .storage import CorruptStoreError
 from .prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, summary_prompt
-from .summarizing import (
-    LLMSummarizer,
-    SummarizationError,
-    Summarizer,
-    SummarizingSession,
-    render_transcript,
-)
+from .storage import CorruptStoreError
+from .summarizer import LLMSummarizer, SummarizationError, Summarizer, render_transcript
+from .summarizing import SummarizingSession, SummaryEvent, SummaryStatus, summary_cut
 from .tenancy import TenantAccessError, TenantGuardSession
 from .trimming import TrimmingSession, keep_last_turns, trim_view
 
@@ -25,6 +21,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CorruptStoreError",
+    "FidelityGate",
     "IntegrityError",
     "IntegritySession",
     "LLMSummarizer",
@@ -34,11 +31,14 @@ __all__ = [
     "SummarizationError",
     "Summarizer",
     "SummarizingSession",
+    "SummaryEvent",
+    "SummaryStatus",
     "TenantAccessError",
     "TenantGuardSession",
     "TrimmingSession",
     "keep_last_turns",
     "render_transcript",
+    "summary_cut",
     "summary_prompt",
     "trim_view",
 ]

@@ -65,7 +65,7 @@ from agents.memory import Session, SessionSettings
 from agents.memory.session_settings import coerce_session_settings, resolve_session_limit
 
 from .errors import MemlabError
-from ._validate import check_limit
+from .validate import check_limit
 from .turns import apply_limit, to_item
 
 __all__ = [

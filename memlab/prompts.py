@@ -21,11 +21,22 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-__all__ = ["SUMMARY_PROMPT_TITLE", "SUMMARY_SECTIONS", "SHADOW_PROMPT", "MUST_KEEP_RULE", "summary_prompt"]
+__all__ = [
+    "JUDGE_PROMPT_TITLE",
+    "SUMMARY_PROMPT_TITLE",
+    "SUMMARY_SECTIONS",
+    "SHADOW_PROMPT",
+    "MUST_KEEP_RULE",
+    "summary_prompt",
+]
 
 #: First line of every summary prompt; the offline model recognises a
 #: summarization request by it.
 SUMMARY_PROMPT_TITLE = "# Task: compress a support conversation into a handover note"
+
+#: First line of memlab's LLM-as-judge prompt (built by :func:`memlab.evals.judge_prompt`);
+#: the offline model recognises a grading request by it and grades deterministically.
+JUDGE_PROMPT_TITLE = "# Task: grade a handover note against its conversation"
 
 #: The sections of a summary, in order. The offline model answers with these too.
 SUMMARY_SECTIONS: tuple[str, ...] = (

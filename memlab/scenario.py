@@ -10,9 +10,8 @@ with the user turn that planted it) and the **probes** that ask for a fact
 later. A memory policy keeps a fact if the agent still answers its probe;
 trimming too hard makes the agent say "I don't know".
 
-:func:`transcript` computes, without the Runner, the full history the offline
-model produces for a conversation: fast, synchronous, deterministic, and the
-same items ``Runner.run`` stores in a session.
+:func:`memlab.offline.transcript` computes, without the Runner, the full
+history the offline model produces for a conversation.
 """
 
 from __future__ import annotations
@@ -27,9 +26,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .offline import FACT_PATTERNS, reply_item
+from agents import Agent, function_tool
+
+from .facts import FACT_PATTERNS
 
 __all__ = [
+    "BACKENDS",
     "CONVERSATIONS",
     "DEFAULT_MODEL",
     "INSTRUCTIONS",
@@ -42,7 +44,10 @@ __all__ = [
     "support_agent",
     "support_tools",
     "synthetic_conversation",
-    "transcript",
+    "lookup_order_backend",
+    "check_warranty_backend",
+    "run_diagnostics_backend",
+    "create_ticket_backend",
 ]
 
 #: The model name used unless ``MEMLAB_MODEL`` (or the ``model`` argument) says otherwise.
@@ -164,7 +169,7 @@ def create_ticket_backend(summary: str) -> str:
     })
 
 
-#: Tool name → back end. :func:`transcript` calls these instead of the SDK.
+#: Tool name → back end (:func:`memlab.offline.transcript` calls these without the SDK).
 BACKENDS: dict[str, Callable[..., str]] = {
     "lookup_order": lookup_order_backend,
     "check_warranty": check_warranty_backend,
@@ -175,8 +180,6 @@ BACKENDS: dict[str, Callable[..., str]] = {
 
 def support_tools() -> list[Any]:
     """The agent's four function tools (``agents.FunctionTool``), wrapping :data:`BACKENDS`."""
-    from agents import function_tool
-
     @function_tool
     def lookup_order(order_id: str) -> str:
         """Look up an order's status.
@@ -226,8 +229,6 @@ def support_agent(model: str | None = None, **overrides: Any) -> Any:
     Returns:
         A new ``agents.Agent``.
     """
-    from agents import Agent
-
     settings: dict[str, Any] = {
         "name": "Support",
         "instructions": INSTRUCTIONS,
@@ -480,37 +481,3 @@ def synthetic_conversation(n_turns: int, seed: int = 0) -> Conversation:
         Fact("error_code", error, 4),
     )
     return Conversation(f"synthetic-{n_turns}-{seed}", f"{n_turns} synthetic turns", turns, facts, _probes(turns, facts, questions))
-
-
-def _tool_specs() -> list[dict[str, Any]]:
-    return [{"type": "function", "name": name} for name in BACKENDS]
-
-
-def transcript(conversation: Conversation, instructions: str = INSTRUCTIONS) -> list[dict[str, Any]]:
-    """The full item history the offline model produces for ``conversation``.
-
-    Runs the offline model's decision function and the tool back ends in a
-    plain loop — the same loop ``Runner.run`` runs, minus HTTP and the SDK — so
-    it is fast and synchronous. The items have the shapes the SDK stores in a
-    session: user messages, ``function_call``, ``function_call_output`` and
-    assistant messages, with the same ids a real replay gets.
-
-    Args:
-        conversation: The conversation to play.
-        instructions: The agent's instructions (only a summary prompt changes replies).
-
-    Returns:
-        A new list of item dicts.
-    """
-    items: list[dict[str, Any]] = []
-    tools = _tool_specs()
-    for text in conversation.user_turns:
-        items.append({"content": text, "role": "user"})
-        while True:
-            item = reply_item(items, instructions, tools)
-            items.append(item)
-            if item["type"] != "function_call":
-                break
-            output = BACKENDS[item["name"]](**json.loads(item["arguments"]))
-            items.append({"call_id": item["call_id"], "output": output, "type": "function_call_output"})
-    return items

@@ -10,7 +10,7 @@ The design, in four points:
 
 * The store holds an **append-only log of operations**, never the history
   itself: ``add`` (items with ids), ``pop`` (an id), ``summary`` (the ids it
-  replaces and the synthetic pair), ``max_turns`` (a new window). Nothing is
+  replaces and the synthetic pair), ``limits`` (a new window). Nothing is
   rewritten in place; only ``clear_session`` deletes (it clears the store).
 * Each logical write is **one row**: one ``add_items([envelope])`` call with a
   single envelope. A row is written whole or not at all by every store, so a
@@ -280,7 +280,7 @@ def _newest_snapshot(rows: list[Op]) -> tuple[Op, int] | None:
     return None
 
 
-_OPS = {"add", "pop", "summary", "max_turns", "snapshot"}
+_OPS = {"add", "pop", "summary", "limits", "snapshot"}
 
 
 def _check_envelope(row: Any, position: str, session_id: str, policy: str) -> None:

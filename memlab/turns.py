@@ -27,7 +27,7 @@ import marshal
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ._validate import check_limit
+from .validate import check_limit
 
 __all__ = [
     "TOOL_PAIRS",
@@ -193,6 +193,12 @@ def last_turns(items: Sequence[Item], n: int) -> list[Item]:
     return list(items[starts[-n] :])
 
 
+def _program_owner(item: Item) -> Any:
+    """The ``call_id`` of the ``program`` that issued ``item`` (its ``caller``), or ``None``."""
+    caller = item.get("caller")
+    return caller.get("caller_id") if isinstance(caller, dict) and caller.get("type") == "program" else None
+
+
 def drop_orphans(items: Sequence[Item]) -> list[Item]:
     """Remove every item the Responses API would reject as an orphan.
 
@@ -200,18 +206,28 @@ def drop_orphans(items: Sequence[Item]) -> list[Item]:
     * a tool call whose output is missing — even at the very end: the runner
       always sends history *followed by* new input, so an unanswered call
       (left behind by ``pop_item``, say) would sit before a later message;
+    * an item issued by a ``program`` call that is itself dropped (it names
+      the program in its ``caller``), and that item's output;
     * a reasoning item that is not directly followed by the output it
       produced (a tool call or an assistant message); when its tool call is
       dropped, the reasoning goes with it.
+
+    memlab's sessions never call this on a read (a read returns what the
+    policy keeps, and the SDK prunes before each model call); it is the tool
+    for a ``session_input_callback`` or ``call_model_input_filter`` that cuts
+    history its own way.
 
     Returns:
         A new list; the items themselves are the same objects.
     """
     # Only tool items and reasoning can be orphans, and those always carry a
-    # ``type``; reading it directly keeps this scan cheap (it runs on every read).
+    # ``type``; reading it directly keeps this scan cheap.
     kinds = [item.get("type") for item in items]
-    calls_seen: set[tuple[str, Any]] = set()  # (output type expected, call id)
     outputs = {(kind, _call_id(item)) for item, kind in zip(items, kinds) if kind in _OUTPUT_TYPES}
+    dead_programs = {
+        _call_id(item) for item, kind in zip(items, kinds) if kind == "program" and ("program_output", _call_id(item)) not in outputs
+    }
+    calls_seen: set[tuple[str, Any]] = set()  # (output type expected, call id)
     kept: list[Item] = []
     for i, (item, kind) in enumerate(zip(items, kinds)):
         if kind is None or kind == "message":
@@ -221,7 +237,7 @@ def drop_orphans(items: Sequence[Item]) -> list[Item]:
                 continue
         elif kind in _CALL_TYPES:
             answer = (TOOL_PAIRS[kind], _call_id(item))
-            if answer not in outputs:
+            if answer not in outputs or (dead_programs and _program_owner(item) in dead_programs):
                 while kept and kept[-1].get("type") == "reasoning":
                     kept.pop()  # the reasoning that produced this call goes with it
                 continue
@@ -238,19 +254,24 @@ def drop_orphans(items: Sequence[Item]) -> list[Item]:
 
 
 def apply_limit(items: Sequence[Item], limit: int | None) -> list[Item]:
-    """Apply the SDK's ``limit`` rule, then remove any orphan the cut created.
+    """The SDK's ``limit`` rule, exactly: what ``get_items(limit)`` returns.
 
     ``None`` returns everything, ``limit <= 0`` returns ``[]``, otherwise the
-    newest ``limit`` items in order. An item-count cut can land mid-turn; the
-    result may then be shorter than ``limit``, but never starts with (or
-    contains) an orphan.
+    newest ``limit`` items in order — exactly that many when there are enough,
+    even when the cut lands inside a turn. A session answers a limit exactly
+    because the SDK counts on it (its rewind of a failed turn reads the tail
+    by limit and pops what it read); the SDK itself prunes the orphans such a
+    cut makes before it calls the model.
+
+    Raises:
+        TypeError: For a ``limit`` that is not an ``int`` or ``None``.
     """
     check_limit(limit)
     if limit is None:
-        return list(items)  # no cut, so no new orphan
+        return list(items)
     if limit <= 0:
         return []
-    return drop_orphans(items[-limit:])
+    return list(items[-limit:])
 
 
 def _content_text(content: Any) -> str:

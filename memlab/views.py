@@ -20,7 +20,10 @@ from typing import Any
 import pandas as pd
 
 from ._sync import run_sync
-from .summarizing import SUMMARY_KIND, Summarizer, SummarizingSession
+from .gate import FidelityGate
+from .offline import OfflineSummarizer, transcript
+from .summarizer import Summarizer
+from .summarizing import SUMMARY_KIND, SummarizingSession, SummaryStatus
 from .tokens import count_item
 from .trimming import trim_view
 from .turns import Item, is_user_message, item_text, item_type, to_item
@@ -90,8 +93,6 @@ class Transcript:
         if isinstance(source, Transcript):
             return source
         if hasattr(source, "user_turns"):
-            from .scenario import transcript
-
             return cls(transcript(source))
         if isinstance(source, list):
             return cls(source)
@@ -198,13 +199,10 @@ class SummaryReplay:
         summarizer: Summarizer | None = None,
         must_keep: list[Any] | tuple[Any, ...] = (),
     ) -> None:
-        if summarizer is None:
-            from .offline import OfflineSummarizer
-
-            summarizer = OfflineSummarizer()
         self.transcript = transcript
         self.session = SummarizingSession(
-            keep_last_n_turns, context_limit, summarizer, session_id="replay", must_keep=list(must_keep)
+            keep_last_n_turns, context_limit, summarizer or OfflineSummarizer(), session_id="replay",
+            gate=FidelityGate(list(must_keep)) if must_keep else None,
         )
         self.snapshots: list[_Snapshot] = run_sync(self._replay())
 
@@ -213,9 +211,9 @@ class SummaryReplay:
         summarized_at: list[int] = []
         t = self.transcript
         for turn in range(1, t.n_turns + 1):
-            before = len([e for e in self.session.summary_events if e["status"] == "applied"])
+            before = len([e for e in self.session.summary_events if e.status == SummaryStatus.APPLIED])
             await self.session.add_items(t.items[t.turn_end[turn - 1] : t.turn_end[turn]])
-            if len([e for e in self.session.summary_events if e["status"] == "applied"]) > before:
+            if len([e for e in self.session.summary_events if e.status == SummaryStatus.APPLIED]) > before:
                 summarized_at.append(turn)
             snapshots.append(_Snapshot(await self.session.get_items_with_metadata(), tuple(summarized_at)))
         return snapshots

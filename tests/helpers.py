@@ -45,3 +45,46 @@ def conversation(n_turns: int, *, tool_every: int = 2) -> list[dict[str, Any]]:
     for n in range(1, n_turns + 1):
         items += turn(n, tool=tool_every > 0 and n % tool_every == 0)
     return items
+
+
+# ------------------------------------------------------------------ oracles
+
+
+def orphans(view: list[dict[str, Any]]) -> list[str]:
+    """Describe every orphan in ``view`` (empty when the Responses API would accept it).
+
+    Written without memlab, so it can judge memlab: a ``function_call_output``
+    before (or without) its call, a ``function_call`` with no output after it
+    (the next run's input would follow it), a reasoning item not followed by a
+    call or a reply.
+    """
+    found = []
+    calls_seen: set[str] = set()
+    for i, item in enumerate(view):
+        kind, later = item.get("type", "message"), view[i + 1 :]
+        if kind == "function_call_output" and item["call_id"] not in calls_seen:
+            found.append(f"output {item['call_id']} without its call")
+        elif kind == "function_call":
+            calls_seen.add(item["call_id"])
+            if not any(x.get("type") == "function_call_output" and x["call_id"] == item["call_id"] for x in later):
+                found.append(f"call {item['call_id']} without its output")
+        elif kind == "reasoning":
+            follower = later[0] if later else {}
+            if not (follower.get("type") == "function_call" or follower.get("role") == "assistant"):
+                found.append(f"reasoning {item.get('id')} not followed by a call or a reply")
+    return found
+
+
+def sdk_pruned(history: list[dict[str, Any]], *, limited: bool) -> list[dict[str, Any]]:
+    """What the SDK (0.24) keeps of a session's history before it calls the model.
+
+    The runner drops tool calls without outputs (and the reasoning before
+    them) from history; when the history was read with a ``limit``, it also
+    drops the outputs whose calls the limit cut away.
+    """
+    from agents.run_internal.items import drop_orphan_function_calls
+
+    indexes = set(range(len(history)))
+    return drop_orphan_function_calls(
+        list(history), pruning_indexes=indexes, output_pruning_indexes=indexes if limited else None
+    )

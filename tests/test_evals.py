@@ -10,8 +10,10 @@ import pandas as pd
 import pytest
 
 from memlab import evals, offline
+from memlab.facts import has_fact, states
 from memlab.prompts import SUMMARY_PROMPT_TITLE
-from memlab.scenario import LAPTOP, LONG, Conversation, Fact, Probe, transcript
+from memlab.offline import transcript
+from memlab.scenario import LAPTOP, LONG, Conversation, Fact, Probe
 from memlab.views import Transcript
 
 matplotlib.use("Agg")
@@ -50,7 +52,7 @@ async def test_full_history_answers_every_probe_with_documented_columns(api) -> 
     assert frame["summarizer_calls"].sum() == 0
     # the model's input grows every turn: it is sent the whole history
     assert frame["items_sent"].is_monotonic_increasing
-    # ...the turns before the last that scenario.transcript() computes, plus the new question
+    # ...the turns before the last that offline.transcript() computes, plus the new question
     last = len(LONG.user_turns)
     assert frame["items_sent"].iloc[-1] == Transcript.of(LONG).turn_end[last - 1] + 1
 
@@ -134,7 +136,7 @@ async def test_the_gate_is_what_saves_recall_from_a_lossy_summarizer(api) -> Non
 
 async def test_a_summarizer_that_is_not_an_llm_summarizer_is_counted_without_tokens(api) -> None:
     class Recap:
-        async def summarize(self, items):
+        async def summarize(self, items, *, must_keep=()):
             return "recap", "Summary: " + " ".join(fact.value for fact in LAPTOP.facts)
 
     frame = await evals.replay(LAPTOP, "summarizing", context_limit=2, keep_last_n_turns=1, summarizer=Recap())
@@ -143,19 +145,20 @@ async def test_a_summarizer_that_is_not_an_llm_summarizer_is_counted_without_tok
 
 
 @pytest.mark.parametrize(
-    ("strategy", "params", "message"),
+    ("strategy", "params", "error", "message"),
     [
-        ("sliding", {}, "unknown strategy"),
-        ("trimming", {"context_limit": 3}, "does not take context_limit"),
-        ("full", {"max_turns": 3}, "no parameters"),
-        ("trimming", {"max_turns": 0}, "max_turns"),
-        ("summarizing", {"context_limit": 2, "keep_last_n_turns": 3}, "keep_last_n_turns"),
-        ("summarizing", {"must_keep": "ORD"}, "must_keep"),
-        ("summarizing", {"summarizer": object()}, "summarize"),
+        ("sliding", {}, ValueError, "unknown strategy"),
+        ("trimming", {"context_limit": 3}, ValueError, "does not take context_limit"),
+        ("full", {"max_turns": 3}, ValueError, "no parameters"),
+        ("trimming", {"max_turns": 0}, ValueError, "max_turns"),
+        ("trimming", {"max_turns": "3"}, TypeError, "max_turns"),
+        ("summarizing", {"context_limit": 2, "keep_last_n_turns": 3}, ValueError, "keep_last_n_turns"),
+        ("summarizing", {"must_keep": "ORD"}, TypeError, "must_keep"),
+        ("summarizing", {"summarizer": object()}, TypeError, "summarize"),
     ],
 )
-async def test_bad_arguments_are_value_errors(api, strategy, params, message) -> None:
-    with pytest.raises(ValueError, match=message):
+async def test_bad_arguments_raise_naming_the_parameter(api, strategy, params, error, message) -> None:
+    with pytest.raises(error, match=message):
         await evals.replay(LAPTOP, strategy, **params)
 
 
@@ -238,7 +241,7 @@ async def test_plots_draw_one_line_per_run_and_the_frontier(api) -> None:
 
 def test_judge_prompt_starts_with_the_title_the_offline_model_knows() -> None:
     prompt = evals.judge_prompt()
-    assert prompt.splitlines()[0] == offline.JUDGE_PROMPT_TITLE
+    assert prompt.splitlines()[0] == evals.JUDGE_PROMPT_TITLE
     for name in evals.JUDGE_CRITERIA:
         assert f"- {name}: " in prompt
     with pytest.raises(ValueError, match="snake_case"):
@@ -390,13 +393,14 @@ async def test_summarizer_none_means_never_summarize(api) -> None:
     assert frame["summarizer_calls"].sum() == 0
 
 
-async def test_a_plain_sync_summarizer_works(api) -> None:
-    class Plain:
-        def summarize(self, items):
+async def test_a_sync_summarizer_is_a_recorded_failure_with_a_clear_reason(api, caplog) -> None:
+    class Plain:  # the Summarizer protocol is async; this one is not
+        def summarize(self, items, *, must_keep=()):
             return "recap", "SUMMARY: " + " | ".join(str(i.get("content")) for i in items[:3])
 
     frame = await evals.replay(LAPTOP, "summarizing", context_limit=1, keep_last_n_turns=1, summarizer=Plain())
-    assert frame["summaries_applied"].sum() > 0 and frame["summaries_rejected"].sum() == 0
+    assert frame["summaries_applied"].sum() == 0 and frame["summaries_rejected"].sum() > 0
+    assert "Summarizer.summarize must be async" in caplog.text
 
 
 async def test_a_ticket_id_is_scored_as_the_tool_returned_it(api, monkeypatch) -> None:
@@ -413,13 +417,11 @@ async def test_a_ticket_id_is_scored_as_the_tool_returned_it(api, monkeypatch) -
 
 
 def test_a_fact_is_present_only_as_that_kind_of_fact() -> None:
-    from memlab.evals.replay import _names, _present
-
-    assert not _present("contact_channel", "phone", "pick it again from your phone's list")
-    assert _present("contact_channel", "phone", "Customer prefers contact by phone.")
-    assert not _present("order_number", "ORD-7391", "order ORD-73914")
-    assert _names("Your order is ORD-73914.", "ORD-73914")
-    assert not _names("see ORD-739145", "ORD-73914")
+    assert not has_fact("pick it again from your phone's list", "contact_channel", "phone")
+    assert has_fact("Customer prefers contact by phone.", "contact_channel", "phone")
+    assert not has_fact("order ORD-73914", "order_number", "ORD-7391")
+    assert states("Your order is ORD-73914.", "ORD-73914")
+    assert not states("see ORD-739145", "ORD-73914")
 
 
 async def test_plots_and_choice_name_a_missing_column(api) -> None:
@@ -495,7 +497,7 @@ async def test_a_tool_made_fact_of_an_unknown_kind_is_refused(api) -> None:
 async def test_gate_must_keep_and_summarizer_values_are_checked_before_any_request(api) -> None:
     before = len(api.requests)
     for params in ({"gate": "bogus"}, {"must_keep": [42]}, {"summarizer": object()}):
-        with pytest.raises(ValueError, match="gate|must_keep|summarizer"):
+        with pytest.raises((TypeError, ValueError), match="gate|must_keep|summarizer"):
             await evals.run_grid(LAPTOP, [("trimming", {"max_turns": 2}), ("summarizing", params)], progress=False)
     assert len(api.requests) == before
 

@@ -10,7 +10,8 @@ from agents import RunConfig, Runner, SessionSettings, SQLiteSession
 
 from memlab import offline
 from memlab.prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, summary_prompt
-from memlab.scenario import LAPTOP, LONG, ROUTER, support_agent, transcript
+from memlab.offline import transcript
+from memlab.scenario import LAPTOP, LONG, ROUTER, support_agent
 from memlab.tokens import count_items, count_text, count_tools
 from memlab.turns import drop_orphans, item_text, last_turns, split_turns
 
@@ -406,7 +407,7 @@ async def test_max_output_tokens_cuts_the_answer(client) -> None:
 
 
 async def test_summarizer_reports_a_cut_summary() -> None:
-    from memlab.summarizing import SummarizationError
+    from memlab.summarizer import SummarizationError
 
     with pytest.raises(SummarizationError, match="incomplete"):
         await offline.OfflineSummarizer(max_tokens=20).summarize(items_before(LONG, 29))

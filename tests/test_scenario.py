@@ -9,7 +9,9 @@ import pytest
 from agents import Runner, SQLiteSession
 
 from memlab import offline, scenario
-from memlab.scenario import CONVERSATIONS, LAPTOP, LONG, Conversation, Fact, Probe, synthetic_conversation, transcript
+from memlab.facts import find_facts
+from memlab.offline import transcript
+from memlab.scenario import CONVERSATIONS, LAPTOP, LONG, Conversation, Fact, Probe, synthetic_conversation
 from memlab.turns import count_turns, item_text, split_turns
 
 
@@ -48,7 +50,7 @@ def test_facts_are_planted_where_declared(conversation: Conversation) -> None:
         planting = " ".join(item_text(item) for item in turns[fact.turn - 1])
         earlier = " ".join(item_text(item) for t in turns[: fact.turn - 1] for item in t)
         assert fact.value in planting and fact.value not in earlier, fact
-        assert offline.find_facts(planting).get(fact.key, [])[-1] == fact.value
+        assert find_facts(planting).get(fact.key, [])[-1] == fact.value
 
 
 @pytest.mark.parametrize("conversation", CONVERSATIONS.values(), ids=lambda c: c.name)

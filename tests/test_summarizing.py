@@ -1,51 +1,23 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 
 import pytest
 from agents.memory import Session
 
-from memlab import LLMSummarizer, SummarizationError, SummarizingSession, render_transcript
-from memlab.prompts import SHADOW_PROMPT, SUMMARY_PROMPT_TITLE, SUMMARY_SECTIONS, summary_prompt
+from agents import SQLiteSession
+
+from memlab import FidelityGate, LLMSummarizer, SummarizationError, SummarizingSession, render_transcript
+from memlab import offline
+from memlab.prompts import MUST_KEEP_RULE, SHADOW_PROMPT, SUMMARY_PROMPT_TITLE, SUMMARY_SECTIONS, summary_prompt
 from memlab.turns import count_turns
 
+from .fakes import EchoSummarizer, FailingSummarizer, ForgetfulSummarizer, GatedSummarizer, ReturningSummarizer, SlowSummarizer
 from .helpers import assistant, call, conversation, output, reasoning, turn, user
 
 METADATA_KEYS = {"synthetic", "kind", "summary_for_turns", "turn", "metadata"}
-
-
-class EchoSummarizer:
-    """Deterministic: the summary lists every item's text, so facts survive."""
-
-    def __init__(self) -> None:
-        self.calls: list[list[dict]] = []
-
-    async def summarize(self, items):
-        self.calls.append(items)
-        texts = [str(i.get("content") or i.get("output") or i.get("name")) for i in items]
-        return "recap please", "SUMMARY: " + " | ".join(texts)
-
-
-class FailingSummarizer:
-    async def summarize(self, items):
-        raise RuntimeError("model unavailable")
-
-
-class EmptySummarizer:
-    async def summarize(self, items):
-        return "recap", "   "
-
-
-class SlowSummarizer:
-    async def summarize(self, items):
-        await asyncio.sleep(5)
-        return "recap", "too late"
-
-
-class ForgetfulSummarizer:
-    async def summarize(self, items):
-        return "recap", "The customer had an order problem."
 
 
 async def fill(session, n_turns, **kw):
@@ -71,7 +43,6 @@ async def test_cookbook_demo_synthetic_pair_plus_last_two_turns():
     assert [r["metadata"].get("kind") for r in records[:2]] == ["history_summary_prompt", "history_summary"]
     assert records[0]["metadata"]["summary_for_turns"] == [1, 3]
     assert records[2]["metadata"] == {"synthetic": False, "turn": 4}
-    assert await session.get_full_history() == records
 
 
 async def test_items_stay_verbatim_and_metadata_never_reaches_the_model():
@@ -111,41 +82,61 @@ async def test_failed_summary_loses_nothing_and_is_recorded(caplog):
     with caplog.at_level(logging.WARNING, logger="memlab.summarizing"):
         await fill(session, 4)
     assert await session.get_items() == conversation(4, tool_every=0)
-    assert session.summary_events[-1]["status"] == "failed"
+    assert session.summary_events[-1].status == "failed"
     assert "model unavailable" in session.last_summary_error
     assert "model unavailable" in caplog.text
     # retried at the next trigger with a working summarizer
     session.summarizer = EchoSummarizer()
     await session.add_items(turn(5))
-    assert session.summary_events[-1]["status"] == "applied"
+    assert session.summary_events[-1].status == "applied"
     assert session.last_summary_error is None
     assert (await session.get_items())[2:] == turn(5)
 
 
 @pytest.mark.parametrize(
     "summarizer, status, message",
-    [(EmptySummarizer(), "failed", "empty"), (SlowSummarizer(), "failed", "timed out"),
+    [(ReturningSummarizer(("recap", "   ")), "failed", "empty"), (SlowSummarizer(), "failed", "timed out"),
      (ForgetfulSummarizer(), "rejected", "A-1042")],
 )
 async def test_every_failure_kind_leaves_history_unchanged(summarizer, status, message):
     session = SummarizingSession(
         keep_last_n_turns=1, context_limit=1, summarizer=summarizer,
-        summary_timeout=0.05, must_keep=[r"A-\d{4}"],
+        summary_timeout=0.05, gate=FidelityGate([r"A-\d{4}"]),
     )
     await session.add_items([user("order A-1042 is late"), assistant("checking")])
     await session.add_items(turn(2))
     assert await session.get_items() == [user("order A-1042 is late"), assistant("checking")] + turn(2)
-    assert session.summary_events[-1]["status"] == status
-    assert message in session.summary_events[-1]["error"]
+    assert session.summary_events[-1].status == status
+    assert message in session.summary_events[-1].error
 
 
-async def test_raise_summary_errors_propagates_after_storing():
-    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=FailingSummarizer(),
-                                 raise_summary_errors=True)
+class FlakyStore(SQLiteSession):
+    """A store whose reads fail (a connection reset) while ``failing`` is set."""
+
+    failing = False
+
+    async def get_items(self, limit=None):
+        if self.failing:
+            raise ConnectionResetError("connection reset by peer")
+        return await super().get_items(limit)
+
+    async def add_items(self, items):
+        await super().add_items(items)
+        self.failing = self.arm_after_write
+
+
+async def test_a_failure_after_the_write_is_recorded_never_raised_so_a_retry_cannot_duplicate():
+    store = FlakyStore("flaky")
+    store.arm_after_write = False
+    session = SummarizingSession(1, 1, EchoSummarizer(), store=store)
     await session.add_items(turn(1))
-    with pytest.raises(SummarizationError, match="model unavailable"):
-        await session.add_items(turn(2))
-    assert await session.get_items() == turn(1) + turn(2)
+    store.arm_after_write = True  # the next write lands, then the re-read to summarize fails
+    await session.add_items(turn(2))  # stored: must not raise, or the caller would retry it
+    assert session.summary_events[-1].status == "failed"
+    assert "ConnectionResetError" in session.summary_events[-1].error
+    store.failing = store.arm_after_write = False
+    view = await session.get_items()
+    assert [item for item in view if item.get("role") == "user"].count(user("question 2")) == 1
 
 
 async def test_without_a_summarizer_history_is_kept_whole():
@@ -159,10 +150,10 @@ async def test_without_a_summarizer_history_is_kept_whole():
 
 async def test_fidelity_gate_accepts_a_summary_that_keeps_the_facts():
     session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer(),
-                                 must_keep=[r"A-\d{4}", lambda items: ["E-42"] if "E-42" in str(items) else []])
+                                 gate=FidelityGate([r"A-\d{4}", lambda items: ["E-42"] if "E-42" in str(items) else []]))
     await session.add_items([user("order A-1042, error E-42"), assistant("checking")])
     await session.add_items(turn(2))
-    assert session.summary_events[-1]["status"] == "applied"
+    assert session.summary_events[-1].status == "applied"
     assert "A-1042" in session.summary_text and "E-42" in session.summary_text
 
 
@@ -195,11 +186,11 @@ async def test_limit_rule_and_pair_integrity():
     assert await session.get_items(0) == []
     assert await session.get_items(-2) == []
     assert await session.get_items(None) == full
-    # a cut between the shadow prompt and the summary drops both
-    assert await session.get_items(len(full) - 1) == full[2:]
-    # a cut that would start at a tool output drops the orphan
-    tail = await session.get_items(3)
-    assert tail[0].get("type") != "function_call_output"
+    # a limit is exact (the SDK relies on it): a cut between the shadow prompt
+    # and the summary, or one that starts at a tool output, still returns N items
+    assert await session.get_items(len(full) - 1) == full[1:]
+    assert await session.get_items(2) == full[-2:]
+    assert full[-2]["type"] == "function_call_output"  # its call is cut away: the SDK prunes it
 
 
 async def test_get_items_returns_copies():
@@ -217,14 +208,17 @@ async def test_get_items_returns_copies():
 
 
 @pytest.mark.parametrize(
-    "kwargs, name",
-    [({"context_limit": 0}, "context_limit"), ({"context_limit": 2.0}, "context_limit"),
-     ({"keep_last_n_turns": -1}, "keep_last_n_turns"), ({"keep_last_n_turns": 5, "context_limit": 4}, "keep_last_n_turns"),
-     ({"keep_last_n_turns": "2"}, "keep_last_n_turns"), ({"context_limit": True}, "context_limit")],
+    "kwargs, name, error",
+    [({"context_limit": 0}, "context_limit", ValueError), ({"context_limit": 2.0}, "context_limit", TypeError),
+     ({"keep_last_n_turns": -1}, "keep_last_n_turns", ValueError),
+     ({"keep_last_n_turns": 5, "context_limit": 4}, "keep_last_n_turns", ValueError),
+     ({"keep_last_n_turns": "2"}, "keep_last_n_turns", TypeError), ({"context_limit": True}, "context_limit", TypeError),
+     ({"context_limit": None}, "context_limit", ValueError), ({"max_tokens": 0}, "max_tokens", ValueError),
+     ({"max_tokens": 1.5}, "max_tokens", TypeError)],
 )
-def test_invalid_parameters_raise_value_error(kwargs, name):
-    # cookbook defect 10: validation by assert
-    with pytest.raises(ValueError, match=name):
+def test_invalid_parameters_raise_naming_the_parameter(kwargs, name, error):
+    # cookbook defect 10: validation by assert. A wrong type is a TypeError, a bad value a ValueError.
+    with pytest.raises(error, match=name):
         SummarizingSession(**kwargs)
 
 
@@ -233,7 +227,7 @@ async def test_set_limits_validates_and_summarizes():
     await fill(session, 4)
     assert session.summary_events == []
     await session.set_limits(context_limit=3)
-    assert session.summary_events[-1]["status"] == "applied"
+    assert session.summary_events[-1].status == "applied"
     assert count_turns((await session.get_items())[2:]) == 2
     with pytest.raises(ValueError, match="keep_last_n_turns"):
         await session.set_limits(keep_last_n_turns=4)
@@ -342,26 +336,29 @@ def test_llm_summarizer_validates(kwargs):
 
 async def test_a_summarizers_own_timeout_error_is_not_reported_as_our_timeout():
     class ProxyTimeout:
-        async def summarize(self, items):
+        async def summarize(self, items, *, must_keep=()):
             raise TimeoutError("read timed out on my proxy")
 
     session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=ProxyTimeout(), summary_timeout=None)
     await fill(session, 2)
-    assert session.summary_events[-1]["error"] == "TimeoutError: read timed out on my proxy"
+    assert session.summary_events[-1].error == "TimeoutError: read timed out on my proxy"
 
 
 async def test_summary_events_do_not_share_lists_with_the_stored_metadata():
     session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer())
     await fill(session, 2)
-    session.summary_events[-1]["turns"][1] = 99
-    assert (await session.get_items_with_metadata())[1]["metadata"]["summary_for_turns"] == [1, 1]
+    records = await session.get_items_with_metadata()
+    assert session.summary_events[-1].turns == (1, 1)
+    records[0]["metadata"]["summary_for_turns"][1] = 99
+    stored = await session.get_items_with_metadata()
+    assert stored[0]["metadata"]["summary_for_turns"] == stored[1]["metadata"]["summary_for_turns"] == [1, 1]
 
 
 async def test_a_failed_summary_is_retried_once_per_new_turn_not_per_write():
     calls = []
 
     class Down:
-        async def summarize(self, items):
+        async def summarize(self, items, *, must_keep=()):
             calls.append(len(items))
             raise ConnectionError("down")
 
@@ -392,40 +389,35 @@ def test_assigning_limits_is_validated(attribute, value, name):
     assert (session.context_limit, session.keep_last_n_turns) == (6, 6)
 
 
-@pytest.mark.parametrize(
-    "must_keep, error",
-    [("ORD", TypeError), (r"ORD-\d+", TypeError), (["("], ValueError), ([42], TypeError)],
-)
-def test_must_keep_rules_are_validated(must_keep, error):
-    with pytest.raises(error, match="must_keep"):
-        SummarizingSession(must_keep=must_keep)
-
-
 async def test_a_rule_that_raises_is_a_recorded_failure_not_an_exception():
     def broken(items):
         raise KeyError("oops")
 
-    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer(), must_keep=[broken])
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer(), gate=FidelityGate([broken]))
     await fill(session, 2)
-    assert session.summary_events[-1]["status"] == "failed"
-    assert "KeyError" in session.summary_events[-1]["error"]
+    assert session.summary_events[-1].status == "failed"
+    assert "KeyError" in session.summary_events[-1].error
     assert await session.get_items() == turn(1) + turn(2)
 
 
 async def test_a_non_text_shadow_prompt_is_refused():
     class Odd:
-        async def summarize(self, items):
+        async def summarize(self, items, *, must_keep=()):
             return 123, "fine summary"
 
     session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=Odd())
     await fill(session, 2)
-    assert "shadow prompt must be text" in session.summary_events[-1]["error"]
+    assert "shadow prompt must be text" in session.summary_events[-1].error
     assert await session.get_items() == turn(1) + turn(2)
 
 
-@pytest.mark.parametrize("timeout", [0, -1, "5", True])
-def test_summary_timeout_is_validated(timeout):
-    with pytest.raises(ValueError, match="summary_timeout"):
+@pytest.mark.parametrize(
+    "timeout, error",
+    [(0, ValueError), (-1, ValueError), (float("nan"), ValueError), (float("inf"), ValueError),
+     ("5", TypeError), (True, TypeError)],
+)
+def test_summary_timeout_is_validated(timeout, error):
+    with pytest.raises(error, match="summary_timeout"):
         SummarizingSession(summary_timeout=timeout)
 
 
@@ -436,19 +428,6 @@ def test_cut_tool_outputs_still_name_their_identifiers():
 
 
 # ------------------------------------------------- regressions from review
-
-
-class GatedSummarizer:
-    """Waits on an event, so the test can change history while it 'thinks'."""
-
-    def __init__(self) -> None:
-        self.started = asyncio.Event()
-        self.release = asyncio.Event()
-
-    async def summarize(self, items):
-        self.started.set()
-        await self.release.wait()
-        return "recap", "SUMMARY of " + " | ".join(str(i.get("content")) for i in items)
 
 
 async def test_a_summary_never_swallows_turns_popped_while_it_ran():
@@ -463,17 +442,17 @@ async def test_a_summary_never_swallows_turns_popped_while_it_ran():
     await adding
     view = await session.get_items()
     assert count_turns(view) >= 1, view  # never only the synthetic pair
-    assert session.summary_events[-1]["status"] == "discarded"
+    assert session.summary_events[-1].status == "discarded"
     assert view == turn(1) + turn(2)
 
 
 async def test_a_must_keep_rule_returning_numbers_is_checked_as_text():
     session = SummarizingSession(
-        keep_last_n_turns=1, context_limit=1, summarizer=ForgetfulSummarizer(), must_keep=[lambda items: [12341]]
+        keep_last_n_turns=1, context_limit=1, summarizer=ForgetfulSummarizer(), gate=FidelityGate([lambda items: [12341]])
     )
     await fill(session, 2)  # no exception from add_items
-    assert session.summary_events[-1]["status"] == "rejected"
-    assert "12341" in session.summary_events[-1]["error"]
+    assert session.summary_events[-1].status == "rejected"
+    assert "12341" in session.summary_events[-1].error
     assert await session.get_items() == turn(1) + turn(2)
 
 
@@ -484,18 +463,18 @@ async def test_the_gate_tells_the_summarizer_what_to_keep_even_past_the_cut():
     long_output = output("c1", "x" * 700 + f" reference number {secret}")
     summarizer = LLMSummarizer(offline.offline_client(offline.OfflineAPI()), tool_trim_limit=600)
     session = SummarizingSession(
-        keep_last_n_turns=1, context_limit=1, summarizer=summarizer, must_keep=[r"\b\d{6}\b"]
+        keep_last_n_turns=1, context_limit=1, summarizer=summarizer, gate=FidelityGate([r"\b\d{6}\b"])
     )
     await session.add_items([user("Where is my refund?"), call("c1"), long_output, assistant("Checking.")])
     await session.add_items(turn(2))
-    assert [e["status"] for e in session.summary_events] == ["applied"]
+    assert [e.status for e in session.summary_events] == ["applied"]
     assert secret in session.summary_text
 
 
 async def test_a_summarizer_without_must_keep_still_works_with_the_gate():
-    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer(), must_keep=[r"question \d"])
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=EchoSummarizer(), gate=FidelityGate([r"question \d"]))
     await fill(session, 2)
-    assert session.summary_events[-1]["status"] == "applied"
+    assert session.summary_events[-1].status == "applied"
 
 
 async def test_a_str_subclass_from_the_summarizer_is_stored_as_plain_text():
@@ -503,7 +482,7 @@ async def test_a_str_subclass_from_the_summarizer_is_stored_as_plain_text():
         pass
 
     class Fancy:
-        async def summarize(self, items):
+        async def summarize(self, items, *, must_keep=()):
             return Text("recap"), Text("the summary")
 
     session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=Fancy())
@@ -516,11 +495,11 @@ async def test_a_str_subclass_from_the_summarizer_is_stored_as_plain_text():
 async def test_clear_session_forgets_an_earlier_failure():
     session = SummarizingSession(keep_last_n_turns=1, context_limit=2, summarizer=FailingSummarizer())
     await fill(session, 3)
-    assert session.summary_events[-1]["status"] == "failed"
+    assert session.summary_events[-1].status == "failed"
     await session.clear_session()
     session.summarizer = EchoSummarizer()
     await fill(session, 3)
-    assert [e["status"] for e in session.summary_events] == ["applied"]
+    assert [e.status for e in session.summary_events] == ["applied"]
 
 
 async def test_the_summary_pair_does_not_share_metadata_lists():
@@ -534,43 +513,44 @@ async def test_the_summary_pair_does_not_share_metadata_lists():
 async def test_a_repairing_gate_applies_the_summary_with_the_dropped_facts():
     session = SummarizingSession(
         keep_last_n_turns=1, context_limit=1, summarizer=ForgetfulSummarizer(),
-        must_keep=[r"question \d"], gate="repair",
+        gate=FidelityGate([r"question \d"], "repair"),
     )
     await fill(session, 2)
     event = session.summary_events[-1]
-    assert event["status"] == "applied" and event["repaired"] == ["question 1"]
+    assert event.status == "applied" and event.repaired == ("question 1",)
     assert "The customer had an order problem." in session.summary_text
     assert "question 1" in session.summary_text  # carried over verbatim
     assert (await session.get_items())[2:] == turn(2)
 
 
-def test_gate_mode_is_validated():
-    with pytest.raises(ValueError, match="gate must be one of 'reject', 'repair'"):
-        SummarizingSession(gate="fix")
-
-
-def test_assigning_the_gate_mode_is_validated():
+def test_the_gate_is_a_fidelity_gate_at_construction_and_assignment():
+    with pytest.raises(TypeError, match="gate must be a FidelityGate"):
+        SummarizingSession(gate="repair")
     session = SummarizingSession()
-    session.gate = "repair"
-    with pytest.raises(ValueError, match="gate must be one of"):
+    repairing = FidelityGate([r"A-\d+"], "repair")
+    session.gate = repairing
+    with pytest.raises(TypeError, match="gate must be a FidelityGate"):
         session.gate = "loose"
-    assert session.gate == "repair"
+    assert session.gate is repairing
 
 
 async def test_the_gate_wants_the_whole_fact_not_a_longer_identifier():
     class Near:
-        async def summarize(self, items):
+        async def summarize(self, items, *, must_keep=()):
             return "recap", "Order ORD-73914 is late."
 
-    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=Near(), must_keep=[r"ORD-7391\b"])
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=Near(), gate=FidelityGate([r"ORD-7391\b"]))
     await session.add_items([user("My order is ORD-7391."), assistant("Checking.")])
     await session.add_items(turn(2))
-    assert session.summary_events[-1]["status"] == "rejected"
+    assert session.summary_events[-1].status == "rejected"
 
 
-def test_must_keep_facts_with_newlines_stay_one_line_each_in_the_prompt():
-    from memlab.offline import _must_keep_listed
-
+async def test_must_keep_facts_with_newlines_stay_one_line_each_in_the_prompt():
     facts = ["ORD-1 (*)", "line1\nline2", "**bold**"]
     prompt = summary_prompt(None, facts)
-    assert _must_keep_listed(prompt) == facts
+    listed = prompt.splitlines()[prompt.splitlines().index(MUST_KEEP_RULE) + 1 :][:3]
+    assert [json.loads(line.removeprefix("  - ")) for line in listed] == facts
+    # the offline model reads the list back and keeps every fact verbatim
+    summarizer = LLMSummarizer(offline.offline_client())
+    _, summary = await summarizer.summarize([user("hello"), assistant("hi")], must_keep=facts)
+    assert all(fact in summary for fact in facts)

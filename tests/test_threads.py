@@ -20,6 +20,8 @@ from memlab.scenario import create_ticket_backend, lookup_order_backend, support
 from memlab.summarizing import SummarizingSession
 from memlab.trimming import TrimmingSession
 
+from .helpers import sdk_pruned
+
 TICKET_REQUEST = "The headset is missing from order ORD-73914. Please open a ticket for it."
 
 
@@ -81,8 +83,10 @@ async def test_an_approval_interrupts_and_a_new_instance_on_the_same_file_resume
     assert result.final_output is None
     assert [item.tool_name for item in result.interruptions] == ["create_ticket"]
     assert filed == []  # nothing ran before the approval
-    # The pending call is stored, but it is not history a next request could carry.
-    assert await session.get_items() == [{"role": "user", "content": TICKET_REQUEST}]
+    # The pending call is stored as is; the SDK prunes an unanswered call before the next model call.
+    pending = await session.get_items()
+    assert shapes(pending) == ["message:user", "function_call"]
+    assert sdk_pruned(pending, limited=False) == [{"role": "user", "content": TICKET_REQUEST}]
 
     state = result.to_state()
     state.approve(result.interruptions[0])
@@ -112,9 +116,10 @@ async def test_resuming_on_another_storage_silently_forks_the_thread(tickets, fi
     ticket = create_ticket_backend(TICKET_REQUEST).split('"')[3]
     assert filed == [TICKET_REQUEST] and ticket in resumed.final_output
 
-    # The original thread never learns the outcome; the fork holds only the tail.
-    assert shapes(await original.get_items()) == ["message:user"]
-    assert shapes(await elsewhere.get_items()) == ["message:assistant"]
+    # The original thread never learns the outcome (its call stays unanswered);
+    # the fork holds only the tail: an output whose call lives in the other file.
+    assert shapes(await original.get_items()) == ["message:user", "function_call"]
+    assert shapes(await elsewhere.get_items()) == ["function_call_output", "message:assistant"]
     answer = await Runner.run(agent, "What is the ticket number for the missing headset?", session=original)
     assert "I don't know your ticket number" in answer.final_output
 

@@ -124,10 +124,11 @@ def test_apply_limit_follows_the_sdk_rule(limit, expected):
     assert len(apply_limit(items, limit)) == expected
 
 
-def test_apply_limit_never_starts_with_an_orphan():
+def test_apply_limit_is_exact_even_inside_a_tool_pair():
     items = [user("q"), call("c1"), output("c1"), assistant("a")]
-    # the newest 2 items would start with the tool output: it is dropped
-    assert apply_limit(items, 2) == [assistant("a")]
+    # the newest 2 items start with the tool output: still 2 items (the SDK prunes the orphan)
+    assert apply_limit(items, 2) == items[-2:]
+    assert drop_orphans(apply_limit(items, 2)) == [assistant("a")]
 
 
 def test_apply_limit_rejects_non_integers():
@@ -163,7 +164,7 @@ def test_item_text_renders_every_kind():
 def test_every_tool_pair_kind_is_repaired(call_item, output_item):
     items = [user("q"), call_item, output_item, assistant("done")]
     assert drop_orphans(items) == items  # a complete pair stays
-    assert apply_limit(items, 2) == [assistant("done")]  # the cut orphaned the output
+    assert drop_orphans(items[-2:]) == [assistant("done")]  # a cut orphaned the output
     assert drop_orphans([user("q"), call_item, user("next")]) == [user("q"), user("next")]  # unanswered call
 
 

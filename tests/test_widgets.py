@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 import traitlets
 
-from memlab import SummarizingSession, TrimmingSession
+from memlab import FidelityGate, SummarizingSession, TrimmingSession
 from memlab.offline import OfflineSummarizer, configure
-from memlab.scenario import LAPTOP, LONG, ROUTER, transcript
+from memlab.offline import transcript
+from memlab.scenario import LAPTOP, LONG, ROUTER
 from memlab.views import Transcript
 from memlab.widgets import ChatPanel, ComparisonExplorer, SummarizingExplorer, TrimmingExplorer
 
@@ -31,7 +32,7 @@ async def replay_trimming(items, max_turns, upto):
 
 
 async def replay_summarizing(items, context_limit, keep, upto, must_keep=()):
-    session = SummarizingSession(keep, context_limit, OfflineSummarizer(), must_keep=list(must_keep))
+    session = SummarizingSession(keep, context_limit, OfflineSummarizer(), gate=FidelityGate(list(must_keep)) if must_keep else None)
     for turn in turns_of(items)[:upto]:
         await session.add_items(turn)
     return session
@@ -58,8 +59,8 @@ def test_trimming_explorer_statuses_and_counters():
     assert set(rows.loc[rows["turn"] <= 2, "status"]) == {"dropped"}
     assert set(rows.loc[rows["turn"] >= 3, "status"]) == {"sent"}
     c = explorer.view.counters
-    assert c["view_items"] == len(explorer.view.items) == (rows["status"] == "sent").sum()
-    assert c["view_tokens"] == rows.loc[rows["status"] == "sent", "tokens"].sum()
+    assert c["view_items"] == len(explorer.view.items) == (rows.status == "sent").sum()
+    assert c["view_tokens"] == rows.loc[rows.status == "sent", "tokens"].sum()
     assert c["full_items"] == len(transcript(LAPTOP))
     assert c["view_tokens"] < c["full_tokens"]
     assert f"{c['view_tokens']}</b> tokens" in explorer.counters.value
@@ -92,8 +93,8 @@ async def test_summarizing_explorer_matches_the_session():
     assert "ORD-48213" in explorer.view.summary_text
     assert explorer.view.summarized_at == (5,)
     rows = explorer.view.rows
-    assert set(rows.loc[rows["turn"].isin([1, 2, 3]) & (rows["status"] != "summary"), "status"]) == {"summarized"}
-    assert (rows["status"] == "summary").sum() == 2
+    assert set(rows.loc[rows["turn"].isin([1, 2, 3]) & (rows.status != "summary"), "status"]) == {"summarized"}
+    assert (rows.status == "summary").sum() == 2
     assert "ORD-48213" in explorer.summary.value and "after turns:</b> 5" in explorer.summary.value
 
 
@@ -131,7 +132,7 @@ def test_summarizing_views_are_cached_per_parameter_set():
 
 def test_custom_summarizer_is_used():
     class Short:
-        async def summarize(self, items):
+        async def summarize(self, items, *, must_keep=()):
             return "recap?", "short summary " + " ".join(i.get("content", "") for i in items if isinstance(i.get("content"), str))
 
     explorer = SummarizingExplorer(ROUTER, context_limit=2, keep_last_n_turns=1, summarizer=Short(), must_keep=[])

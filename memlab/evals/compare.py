@@ -17,15 +17,9 @@ from typing import Any
 import pandas as pd
 
 from ..scenario import Conversation
-from .replay import (
-    DEFAULTS,
-    TURN_COLUMNS,
-    _check_conversation,
-    _check_names,
-    _check_params,
-    replay,
-    run_label,
-)
+from .replay import DEFAULTS, TURN_COLUMNS, check_config, check_conversation, check_names, replay, run_label
+
+__all__ = ["GridResult", "grid", "run_grid", "summarize_runs", "pareto_frontier", "choose", "token_pressure"]
 
 
 def grid(strategy: str, **values: Sequence[Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -41,7 +35,7 @@ def grid(strategy: str, **values: Sequence[Any]) -> list[tuple[str, dict[str, An
     Raises:
         ValueError: For an unknown strategy or parameter, or a value that is not a list.
     """
-    _check_names(strategy, values)
+    check_names(strategy, values)
     for key, options in values.items():
         if isinstance(options, (str, bytes)) or not isinstance(options, Sequence) or not options:
             raise ValueError(f"{key} needs a non-empty list of values, got {options!r}")
@@ -51,7 +45,7 @@ def grid(strategy: str, **values: Sequence[Any]) -> list[tuple[str, dict[str, An
         limits = {**DEFAULTS[strategy], **params}  # the values replay will use
         if limits.get("keep_last_n_turns", 0) > limits.get("context_limit", 0):
             continue
-        _check_params(strategy, params)  # any other bad value fails here, before a run
+        check_config(strategy, params)  # any other bad value fails here, before a run
         configs.append((strategy, params))
     return configs
 
@@ -99,7 +93,7 @@ async def run_grid(
         ValueError: For an empty list or an invalid configuration; every
             configuration is checked before the first replay.
     """
-    _check_conversation(conversation)
+    check_conversation(conversation)
     if isinstance(configs, (str, bytes, Mapping)) or not isinstance(configs, Iterable):
         raise TypeError("configs must be a list of (strategy, params) pairs, e.g. grid('trimming', max_turns=[2, 3])")
     checked = []
@@ -107,7 +101,7 @@ async def run_grid(
         if not (isinstance(config, (tuple, list)) and len(config) == 2):
             raise TypeError(f"each config must be a (strategy, params) pair, got {config!r}")
         strategy, params = config
-        _check_params(strategy, params)
+        check_config(strategy, params)
         checked.append((strategy, dict(params)))
     if baseline and not any(strategy == "full" for strategy, _ in checked):
         checked.insert(0, ("full", {}))

@@ -10,16 +10,14 @@ from typing import Any
 import pandas as pd
 
 from .._sync import call_either
-from ..offline import JUDGE_PROMPT_TITLE
+from ..offline import transcript
+from ..prompts import JUDGE_PROMPT_TITLE
 from ..scenario import DEFAULT_MODEL, Conversation
-from ..summarizing import (
-    incomplete_reason,
-    render_transcript,
-)
+from ..summarizer import incomplete_reason, render_transcript
 from ..turns import Item, to_item
-from .metering import (
-    model_client,
-)
+from .metering import model_client
+
+__all__ = ["JUDGE_CRITERIA", "JUDGE_PROMPT_TITLE", "JudgeError", "judge_prompt", "judge_summary"]
 
 #: The rubric :func:`judge_summary` uses by default: criterion name → what it checks.
 JUDGE_CRITERIA: dict[str, str] = {
@@ -110,8 +108,6 @@ async def judge_summary(
     instructions = judge_prompt(criteria)
     criteria = JUDGE_CRITERIA if criteria is None else criteria
     if isinstance(source, Conversation):
-        from ..scenario import transcript
-
         items = transcript(source)
     else:
         items = [to_item(item) for item in source]

@@ -9,21 +9,19 @@ on purpose, to show what the fidelity gate protects.
 from __future__ import annotations
 
 import copy
-import inspect
 import re
 from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
+from agents.models._openai_shared import get_default_openai_client
 
 from .. import offline
 from .._sync import call_either
-from ..summarizing import (
-    LLMSummarizer,
-    Summarizer,
-    _takes_must_keep,
-)
+from ..summarizer import LLMSummarizer, Summarizer
 from ..turns import Item
+
+__all__ = ["model_client", "configured_api", "MeteredClient", "CountingSummarizer", "LossySummarizer"]
 
 
 def model_client() -> Any:
@@ -35,27 +33,23 @@ def model_client() -> Any:
     configured yet, :func:`memlab.offline.configure` runs first, so the
     environment (``MEMLAB_LIVE``) decides.
     """
-    api = _configured_api()
+    api = configured_api()
     if api is not None:
         return offline.offline_client(api)
-    from agents.models._openai_shared import get_default_openai_client
-
     return get_default_openai_client()
 
 
-def _configured_api() -> offline.OfflineAPI | None:
-    """The offline API in use, configuring the default mode if nobody did."""
+def configured_api() -> offline.OfflineAPI | None:
+    """The offline API in use (``None`` live), configuring the default mode if nobody did."""
     api = offline.current_api()
     if api is None:
-        from agents.models._openai_shared import get_default_openai_client
-
         if get_default_openai_client() is None:  # never configured: offline by default
             offline.configure()
             api = offline.current_api()
     return api
 
 
-class _MeteredClient:
+class MeteredClient:
     """Wraps an ``openai`` client; remembers the ``usage`` of each Responses call."""
 
     def __init__(self, client: Any) -> None:
@@ -64,7 +58,7 @@ class _MeteredClient:
         self.responses = self._Responses(self)
 
     class _Responses:
-        def __init__(self, outer: _MeteredClient) -> None:
+        def __init__(self, outer: MeteredClient) -> None:
             self.outer = outer
 
         async def create(self, **request: Any) -> Any:
@@ -78,7 +72,7 @@ class _MeteredClient:
         return sum(u.input_tokens for u in used), sum(u.output_tokens for u in used)
 
 
-class _CountingSummarizer:
+class CountingSummarizer:
     """Wraps a summarizer: counts its calls and meters its tokens when it can.
 
     An :class:`~memlab.LLMSummarizer` (or subclass) is copied onto a metered
@@ -87,20 +81,18 @@ class _CountingSummarizer:
     """
 
     def __init__(self, inner: Summarizer) -> None:
-        self.meter: _MeteredClient | None = None
+        self.meter: MeteredClient | None = None
         if isinstance(inner, LLMSummarizer):
             inner = copy.copy(inner)
-            self.meter = _MeteredClient(inner.client)
+            self.meter = MeteredClient(inner.client)
             inner.client = self.meter
         self.inner = inner
         self.calls = 0
 
-    async def summarize(self, items: list[Item], **options: Any) -> tuple[str, str]:
+    def summarize(self, items: list[Item], *, must_keep: Sequence[str] = ()) -> Any:
+        """Count the call and hand back what the wrapped summarizer returns (an awaitable)."""
         self.calls += 1
-        if options and not _takes_must_keep(self.inner):
-            options = {}  # the session offers must_keep facts; this summarizer doesn't take them
-        result = self.inner.summarize(items, **options)
-        return await result if inspect.isawaitable(result) else result
+        return self.inner.summarize(items, must_keep=must_keep)
 
     def tokens(self) -> tuple[Any, Any]:
         return self.meter.tokens() if self.meter is not None else (pd.NA, pd.NA)
@@ -132,7 +124,7 @@ class LossySummarizer(LLMSummarizer):
             raise ValueError(f"invalid regex in drop: {exc}") from None
         super().__init__(client, **kwargs)
 
-    async def summarize(self, items: list[Item], must_keep: Sequence[str] = ()) -> tuple[str, str]:
-        shadow, summary = await super().summarize(items, must_keep)
+    async def summarize(self, items: list[Item], *, must_keep: Sequence[str] = ()) -> tuple[str, str]:
+        shadow, summary = await super().summarize(items, must_keep=must_keep)
         kept = [line for line in summary.splitlines() if not any(p.search(line) for p in self.drop)]
         return shadow, "\n".join(kept)

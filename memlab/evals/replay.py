@@ -7,9 +7,8 @@ turn's probe was answered with the planted value.
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,23 +16,27 @@ import pandas as pd
 from agents import RunConfig, Runner, SQLiteSession
 from agents.run_config import CallModelData, ModelInputData
 
-from .._validate import check_int
-from ..offline import FACT_PATTERNS, find_facts
+from ..facts import FACT_PATTERNS, find_facts, has_fact, states
+from ..gate import GATE_MODES, FidelityGate, check_rules
 from ..scenario import Conversation, support_agent
-from ..summarizing import (
-    GATE_MODES,
-    LLMSummarizer,
-    SummarizingSession,
-    _check_must_keep,
-)
+from ..summarizer import LLMSummarizer, check_summarizer
+from ..summarizing import SummarizingSession, SummaryStatus
 from ..tokens import count_items
 from ..trimming import TrimmingSession, keep_last_turns
 from ..turns import Item, item_text, to_item
-from .metering import (
-    _configured_api,
-    _CountingSummarizer,
-    model_client,
-)
+from ..validate import check_int, check_summary_limits
+from .metering import CountingSummarizer, configured_api, model_client
+
+__all__ = [
+    "DEFAULTS",
+    "STRATEGIES",
+    "TURN_COLUMNS",
+    "check_config",
+    "check_conversation",
+    "check_names",
+    "replay",
+    "run_label",
+]
 
 #: The parameters :func:`replay` uses when a strategy's parameter is not given.
 DEFAULTS: dict[str, dict[str, Any]] = {
@@ -82,7 +85,7 @@ def run_label(strategy: str, params: Mapping[str, Any]) -> str:
     return strategy + (f" ({', '.join(shown)})" if shown else "")
 
 
-def _check_names(strategy: Any, params: Any) -> None:
+def check_names(strategy: Any, params: Any) -> None:
     """Check a strategy's name and its parameters' names."""
     if not isinstance(strategy, str) or strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
@@ -94,9 +97,14 @@ def _check_names(strategy: Any, params: Any) -> None:
         raise ValueError(f"{strategy!r} does not take {', '.join(unknown)} (it takes {allowed})")
 
 
-def _check_params(strategy: Any, params: Any) -> None:
-    """Check a strategy's name, its parameters' names, and their values, before any run."""
-    _check_names(strategy, params)
+def check_config(strategy: Any, params: Any) -> None:
+    """Check a strategy's name, its parameters' names, and their values, before any run.
+
+    Raises:
+        TypeError: For a value of the wrong type.
+        ValueError: For an unknown strategy or parameter, or a value out of range.
+    """
+    check_names(strategy, params)
     values = {**DEFAULTS[strategy], **params}
     for name in ("max_turns", "n"):
         if name in values:
@@ -105,20 +113,13 @@ def _check_params(strategy: Any, params: Any) -> None:
         if values.get("gate", "reject") not in GATE_MODES:
             raise ValueError(f"gate must be one of {', '.join(map(repr, GATE_MODES))}, got {values['gate']!r}")
         if values.get("must_keep") not in (None, True, False):
-            _must_keep_rules_checked(values["must_keep"])
-        summarizer = values.get("summarizer")
-        if summarizer is not None and not callable(getattr(summarizer, "summarize", None)):
-            raise ValueError("summarizer must have a summarize(items) method")
-        check_int("context_limit", values["context_limit"], minimum=1)
-        check_int("keep_last_n_turns", values["keep_last_n_turns"], minimum=0)
-        if values["keep_last_n_turns"] > values["context_limit"]:
-            raise ValueError(
-                f"keep_last_n_turns ({values['keep_last_n_turns']}) must not exceed "
-                f"context_limit ({values['context_limit']})"
-            )
+            check_rules(values["must_keep"])
+        check_summarizer(values.get("summarizer"))
+        check_summary_limits(values["context_limit"], values["keep_last_n_turns"])
 
 
-def _check_conversation(conversation: Any) -> None:
+def check_conversation(conversation: Any) -> None:
+    """Check that ``conversation`` is a :class:`~memlab.scenario.Conversation` replay can score."""
     if not isinstance(conversation, Conversation):
         raise TypeError(
             f"conversation must be a memlab.scenario.Conversation (such as LONG), not {type(conversation).__name__}"
@@ -133,29 +134,19 @@ def _check_conversation(conversation: Any) -> None:
             )
 
 
-def _must_keep_rules_checked(must_keep: Any) -> list[Any]:
-    if isinstance(must_keep, (str, bytes)) or not isinstance(must_keep, Iterable):
-        raise ValueError("must_keep must be True, False/None, or a list of regexes or callables")
-    rules = list(must_keep)
-    try:
-        return _check_must_keep(rules)
-    except TypeError as exc:
-        raise ValueError(str(exc)) from None
-
-
-def _must_keep_rules(conversation: Conversation, must_keep: Any) -> list[Any]:
+def _gate(conversation: Conversation, must_keep: Any, mode: str) -> FidelityGate | None:
+    """The fidelity gate for ``must_keep=`` (``True``: the conversation's must-keep facts)."""
     if must_keep is None or must_keep is False:
-        return []
-    if must_keep is True:
-        return conversation.must_keep_patterns()
-    return _must_keep_rules_checked(must_keep)
+        return None
+    rules = conversation.must_keep_patterns() if must_keep is True else must_keep
+    return FidelityGate(rules, mode) if rules else None
 
 
 @dataclass
 class _Setup:
     session: Any
     run_config: RunConfig
-    summarizer: _CountingSummarizer | None = None
+    summarizer: CountingSummarizer | None = None
 
 
 def _setup(conversation: Conversation, strategy: str, params: Mapping[str, Any], calls: list[list[Item]]) -> _Setup:
@@ -175,16 +166,13 @@ def _setup(conversation: Conversation, strategy: str, params: Mapping[str, Any],
     if strategy == "summarizing":
         # summarizer=None is SummarizingSession's "never summarize"; no summarizer given is an LLMSummarizer.
         inner = params["summarizer"] if "summarizer" in params else LLMSummarizer(model_client())
-        if inner is not None and not callable(getattr(inner, "summarize", None)):
-            raise ValueError("summarizer must have a summarize(items) method")
-        summarizer = None if inner is None else _CountingSummarizer(inner)
+        summarizer = None if inner is None else CountingSummarizer(inner)
         session = SummarizingSession(
             keep_last_n_turns=values["keep_last_n_turns"],
             context_limit=values["context_limit"],
             summarizer=summarizer,
             session_id=name,
-            must_keep=_must_keep_rules(conversation, params.get("must_keep")),
-            gate=params.get("gate", "reject"),
+            gate=_gate(conversation, params.get("must_keep"), params.get("gate", "reject")),
         )
         return _Setup(session, RunConfig(call_model_input_filter=record), summarizer)
     return _Setup(SQLiteSession(name), RunConfig(call_model_input_filter=record))
@@ -259,14 +247,14 @@ async def replay(
             invalid parameter value, a conversation without turns, or two
             probes on one turn.
     """
-    _check_conversation(conversation)
-    _check_params(strategy, params)
+    check_conversation(conversation)
+    check_config(strategy, params)
     probes = {}
     for probe in conversation.probes:
         if probe.turn in probes:
             raise ValueError(f"{conversation.name}: two probes on turn {probe.turn}; replay scores one per turn")
         probes[probe.turn] = probe
-    _configured_api()
+    configured_api()
     agent = agent if agent is not None else support_agent()
     calls: list[list[Item]] = []
     setup = _setup(conversation, strategy, params, calls)
@@ -308,7 +296,7 @@ async def replay(
                 "item_tokens": sum(count_items(c) for c in turn_calls),
                 "items_sent": len(sent),
                 "facts_missing": tuple(
-                    f.key for f in conversation.facts if f.turn < turn and not _present(f.key, values[f.key], seen)
+                    f.key for f in conversation.facts if f.turn < turn and not has_fact(seen, f.key, values[f.key])
                 ),
                 "summarizer_calls": after[0] - before[0],
                 "summarizer_input_tokens": _diff(after[1], before[1]),
@@ -319,7 +307,7 @@ async def replay(
                 "probe": probe.fact_key if probe else None,
                 "expected": expected,
                 "must_keep": fact.must_keep if fact else pd.NA,
-                "correct": _names(answer, expected) if probe else pd.NA,
+                "correct": states(answer, expected, ignore_case=True) if probe else pd.NA,
                 "latency_s": latency,
             })
             last_summary = summary
@@ -335,18 +323,6 @@ async def replay(
     for column in ("summarizer_input_tokens", "summarizer_output_tokens"):
         frame[column] = frame[column].astype("Int64")
     return frame
-
-
-def _names(text: str, value: str) -> bool:
-    """Whether ``text`` holds ``value`` as a whole word (``ORD-7391`` is not in ``ORD-73914``)."""
-    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.IGNORECASE) is not None
-
-
-def _present(key: str, value: str, text: str) -> bool:
-    """Whether ``text`` states the fact: as that kind of fact when memlab can recognise the kind."""
-    if key in FACT_PATTERNS:
-        return value.casefold() in {found.casefold() for found in find_facts(text).get(key, [])}
-    return _names(text, value)
 
 
 def _observe_tool_facts(
@@ -383,10 +359,10 @@ def _summary_counts(setup: _Setup) -> tuple[Any, ...]:
     """``(calls, input tokens, output tokens, applied, rejected)`` so far."""
     if setup.summarizer is None:
         return (0, 0, 0, 0, 0)
-    events = [e["status"] for e in setup.session.summary_events]
+    events = [e.status for e in setup.session.summary_events]
     tokens_in, tokens_out = setup.summarizer.tokens()
-    rejected = sum(status in ("rejected", "failed") for status in events)
-    return (setup.summarizer.calls, tokens_in, tokens_out, events.count("applied"), rejected)
+    rejected = sum(status in (SummaryStatus.REJECTED, SummaryStatus.FAILED) for status in events)
+    return (setup.summarizer.calls, tokens_in, tokens_out, events.count(SummaryStatus.APPLIED), rejected)
 
 
 async def _current_summary(session: SummarizingSession) -> str | None:

@@ -13,7 +13,8 @@ import time
 
 import pytest
 
-from memlab.scenario import LAPTOP, ROUTER, transcript
+from memlab.offline import transcript
+from memlab.scenario import LAPTOP, ROUTER
 
 from . import explorers as ex
 from .conftest import REPO, chromium_path

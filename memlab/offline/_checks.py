@@ -1,0 +1,169 @@
+"""Request checks: the rules the real Responses API enforces, with its error messages.
+
+The offline model validates every request before it answers, and a request
+the real API would refuse gets HTTP 400 with the same JSON error shape. So a
+history that a memory policy broke — a tool output without its call, a
+reasoning item without what followed it, a stray ``metadata`` key — fails
+offline exactly where it would fail live.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from openai.types.responses import (
+    ResponseInputFileParam,
+    ResponseInputImageParam,
+    ResponseInputTextParam,
+    ResponseOutputRefusalParam,
+    ResponseOutputTextParam,
+)
+from openai.types.responses import response_create_params as _create_params
+from openai.types.responses import response_input_item_param as _item_params
+
+from ..turns import item_type
+
+__all__ = ["OfflineAPIError", "check_request"]
+
+
+class OfflineAPIError(Exception):
+    """A request the real API would reject with HTTP 400.
+
+    Args:
+        message: The API's error message.
+        param: The request parameter at fault (``"input"``, ``"input[3].metadata"``).
+        code: The API's error code, if it gives one.
+    """
+
+    def __init__(self, message: str, param: str | None = "input", code: str | None = None) -> None:
+        super().__init__(message)
+        self.message, self.param, self.code = message, param, code
+
+    def body(self) -> dict[str, Any]:
+        """The JSON error body, shaped like the real API's."""
+        return {"error": {"message": self.message, "type": "invalid_request_error", "param": self.param, "code": self.code}}
+
+
+def _keys(*typed_dicts: type) -> frozenset[str]:
+    return frozenset(key for td in typed_dicts for key in td.__annotations__)
+
+
+# The keys each input item type may carry, read from the openai package's own types.
+_ITEM_KEYS: dict[str, frozenset[str]] = {
+    "message": _keys(_item_params.EasyInputMessageParam, _item_params.Message, _item_params.ResponseOutputMessageParam),
+    "function_call": _keys(_item_params.ResponseFunctionToolCallParam),
+    "function_call_output": _keys(_item_params.FunctionCallOutput),
+    "reasoning": _keys(_item_params.ResponseReasoningItemParam),
+    "custom_tool_call": _keys(_item_params.ResponseCustomToolCallParam),
+    "custom_tool_call_output": _keys(_item_params.ResponseCustomToolCallOutputParam),
+    "item_reference": _keys(_item_params.ItemReference),
+}
+_PART_KEYS: dict[str, frozenset[str]] = {
+    "input_text": _keys(ResponseInputTextParam),
+    "input_image": _keys(ResponseInputImageParam),
+    "input_file": _keys(ResponseInputFileParam),
+    "output_text": _keys(ResponseOutputTextParam),
+    "refusal": _keys(ResponseOutputRefusalParam),
+}
+_REQUEST_KEYS = _keys(_create_params.ResponseCreateParamsBase) | {"stream"}
+_ROLES = ("assistant", "system", "developer", "user")
+_CALLS = ("function_call", "custom_tool_call")
+_OUTPUTS = ("function_call_output", "custom_tool_call_output")
+
+
+def _supported(values: Sequence[str]) -> str:
+    quoted = [f"'{v}'" for v in values]
+    return ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
+
+
+def _check_message(item: Mapping[str, Any], where: str) -> None:
+    role = item.get("role")
+    if role not in _ROLES:
+        raise OfflineAPIError(
+            f"Invalid value: '{role}'. Supported values are: {_supported(_ROLES)}.", f"{where}.role", "invalid_value"
+        )
+    content = item.get("content")
+    if isinstance(content, str):
+        return
+    if not isinstance(content, list):
+        raise OfflineAPIError(f"Invalid type for '{where}.content': expected a string or an array.", f"{where}.content", "invalid_type")
+    allowed = ("output_text", "refusal") if role == "assistant" else ("input_text", "input_image", "input_file")
+    for j, part in enumerate(content):
+        at = f"{where}.content[{j}]"
+        kind = part.get("type") if isinstance(part, Mapping) else None
+        if kind not in allowed:
+            raise OfflineAPIError(f"Invalid value: '{kind}'. Supported values are: {_supported(allowed)}.", f"{at}.type", "invalid_value")
+        for key in part:
+            if key not in _PART_KEYS[kind]:
+                raise OfflineAPIError(f"Unknown parameter: '{at}.{key}'.", f"{at}.{key}", "unknown_parameter")
+
+
+def check_request(body: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Validate a ``POST /v1/responses`` body like the real API.
+
+    Args:
+        body: The decoded JSON request.
+
+    Returns:
+        The ``input`` as a list of items (a string input becomes one user message).
+
+    Raises:
+        OfflineAPIError: For the first rule the request breaks.
+    """
+    for key in body:
+        if key not in _REQUEST_KEYS:
+            raise OfflineAPIError(f"Unknown parameter: '{key}'.", key, "unknown_parameter")
+    if not body.get("model"):
+        raise OfflineAPIError("Missing required parameter: 'model'.", "model", "missing_required_parameter")
+    limit = body.get("max_output_tokens")
+    if limit is not None and (not isinstance(limit, int) or limit < 16):
+        raise OfflineAPIError(
+            f"Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got {limit} instead.",
+            "max_output_tokens", "integer_below_min_value",
+        )
+    raw = body.get("input", [])
+    items = [{"role": "user", "content": raw}] if isinstance(raw, str) else list(raw)
+    call_ids: set[str] = set()
+    answered: set[str] = set()
+    item_ids: set[str] = set()
+    for i, item in enumerate(items):
+        where = f"input[{i}]"
+        if not isinstance(item, Mapping):
+            raise OfflineAPIError(f"Invalid type for '{where}': expected an object.", where, "invalid_type")
+        kind = item_type(item)
+        if kind not in _ITEM_KEYS:
+            raise OfflineAPIError(f"Invalid value: '{kind}'. The offline model does not accept this item type.", f"{where}.type", "invalid_value")
+        for key in item:
+            if key not in _ITEM_KEYS[kind]:
+                raise OfflineAPIError(f"Unknown parameter: '{where}.{key}'.", f"{where}.{key}", "unknown_parameter")
+        if item.get("id") is not None:
+            if item["id"] in item_ids:
+                raise OfflineAPIError(
+                    f"Duplicate item found with id {item['id']}. Remove duplicate items from your input and try again.", "input"
+                )
+            item_ids.add(item["id"])
+        if kind == "message":
+            _check_message(item, where)
+        elif kind in _CALLS:
+            if item.get("call_id") in call_ids:
+                raise OfflineAPIError(f"Duplicate value for 'call_id' of {item.get('call_id')} in '{where}'.", f"{where}.call_id")
+            call_ids.add(item.get("call_id"))
+        elif kind in _OUTPUTS:
+            call_id = item.get("call_id")
+            if call_id not in call_ids:
+                raise OfflineAPIError(f"No tool call found for function call output with call_id {call_id}.")
+            if call_id in answered:
+                raise OfflineAPIError(f"Duplicate value for 'call_id' of {call_id} in '{where}'.", f"{where}.call_id")
+            answered.add(call_id)
+        elif kind == "reasoning":
+            follower = items[i + 1] if i + 1 < len(items) else None
+            if not isinstance(follower, Mapping) or item_type(follower) not in ("message", *_CALLS) or follower.get("role") == "user":
+                raise OfflineAPIError(f"Item '{item.get('id')}' of type 'reasoning' was provided without its required following item.")
+    # A call may be left open only at the very end; once a message follows, its output is missing.
+    last_message = max((i for i, item in enumerate(items) if item_type(item) == "message"), default=-1)
+    for i, item in enumerate(items):
+        if item_type(item) in _CALLS and item.get("call_id") not in answered and i < last_message:
+            raise OfflineAPIError(f"No tool output found for function call {item.get('call_id')}.")
+    return items
+

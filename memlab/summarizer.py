@@ -1,0 +1,220 @@
+"""Summarizers: what turns older turns into a handover note.
+
+A :class:`~memlab.SummarizingSession` does not know how to summarize; it asks
+a *summarizer*, anything that follows the :class:`Summarizer` protocol. memlab
+ships one, :class:`LLMSummarizer`, which asks a model through the Responses
+API with memlab's summary prompt (:mod:`memlab.prompts`). Writing your own is
+a few lines::
+
+    class FirstLines:
+        async def summarize(self, items, *, must_keep=()):
+            text = render_transcript(items)
+            return SHADOW_PROMPT, "\\n".join(text.splitlines()[:5])
+
+The session checks what comes back (a pair of strings, a summary that is not
+empty) and treats anything else as a failed summary: history stays as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from ._sync import call_either
+from .errors import MemlabError
+from .prompts import SHADOW_PROMPT, summary_prompt
+from .turns import TOOL_PAIRS, Item, item_text, item_type
+from .validate import check_int, check_seconds
+
+__all__ = [
+    "Summarizer",
+    "SummarizationError",
+    "LLMSummarizer",
+    "check_summarizer",
+    "check_summary",
+    "incomplete_reason",
+    "render_transcript",
+]
+
+
+class SummarizationError(MemlabError):
+    """A summary could not be made (see the message)."""
+
+
+@runtime_checkable
+class Summarizer(Protocol):
+    """What a :class:`~memlab.SummarizingSession` calls to compress history.
+
+    One method, always ``async``::
+
+        async def summarize(self, items, *, must_keep=()) -> tuple[str, str]
+
+    * ``items``: the items to compress, oldest first (copies; an earlier
+      summary pair may be among them, so a new summary can extend it).
+    * ``must_keep``: facts the summary must contain verbatim — the session's
+      fidelity gate found them in ``items`` and will check the result. Always
+      passed (empty without a gate); a summarizer may ignore it, at the risk
+      of the gate rejecting its summary.
+    * Returns ``(shadow_prompt, summary)``: the synthetic user message placed
+      before the summary (``None`` for :data:`~memlab.prompts.SHADOW_PROMPT`)
+      and the summary text.
+    """
+
+    async def summarize(self, items: list[Item], *, must_keep: Sequence[str] = ()) -> tuple[str | None, str]:
+        """Compress ``items`` into ``(shadow_prompt, summary)``."""
+        ...
+
+
+def check_summarizer(summarizer: Any) -> Summarizer | None:
+    """``None``, or an object with a ``summarize`` method.
+
+    Raises:
+        TypeError: When ``summarizer`` has no callable ``summarize``.
+    """
+    if summarizer is not None and not callable(getattr(summarizer, "summarize", None)):
+        raise TypeError(
+            f"summarizer must have an async summarize(items, *, must_keep=()) method; "
+            f"{type(summarizer).__name__} has none"
+        )
+    return summarizer
+
+
+def check_summary(result: Any) -> tuple[str, str]:
+    """Validate what a summarizer returned; give back ``(shadow_prompt, summary)`` as plain ``str``.
+
+    Raises:
+        SummarizationError: For anything but a pair of (text or ``None``, non-empty text).
+    """
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        raise SummarizationError(
+            f"a summarizer must return (shadow_prompt, summary), got {type(result).__name__} {str(result)[:40]!r}"
+        )
+    shadow, summary = result
+    if not isinstance(summary, str) or not summary.strip():
+        raise SummarizationError("the summarizer returned an empty summary")
+    if shadow is not None and not isinstance(shadow, str):
+        raise SummarizationError(f"the shadow prompt must be text or None, got {type(shadow).__name__}")
+    # str() of a str subclass is still the subclass; "".join gives a plain str.
+    return "".join(shadow or SHADOW_PROMPT), "".join(summary.strip())
+
+
+def incomplete_reason(response: Any) -> str | None:
+    """Why a Responses API reply was cut short (``max_output_tokens``...), or ``None`` if it is whole."""
+    if getattr(response, "status", None) != "incomplete":
+        return None
+    details = getattr(response, "incomplete_details", None)
+    return getattr(details, "reason", None) or "unknown reason"
+
+
+#: What an identifier looks like (ORD-12345, SN-AB12CD34, E-2107, TCK-123456):
+#: capitals, a hyphen, capitals or digits. Cut tool outputs still name them.
+_IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*-[A-Z0-9][A-Z0-9-]*\b")
+_NAMED_CALLS = ("function_call", "custom_tool_call")
+_NAMED_OUTPUTS = tuple(TOOL_PAIRS[call] for call in _NAMED_CALLS)
+
+
+def render_transcript(items: list[Item], tool_trim_limit: int = 600) -> str:
+    """Render items as a role-prefixed transcript, one line per item.
+
+    Every item kind appears: list-of-parts content is joined, tool calls show
+    their name and arguments, tool outputs longer than ``tool_trim_limit``
+    characters are cut — saying how much was cut and which identifiers the
+    cut part held, so a summary can still keep them.
+    """
+    lines = []
+    for item in items:
+        kind = item_type(item)
+        text = item_text(item)
+        if kind == "message":
+            lines.append(f"{str(item.get('role', 'user')).upper()}: {text}")
+        elif kind in _NAMED_CALLS:
+            lines.append(f"TOOL CALL [{item.get('call_id', '?')}]: {text}")
+        elif kind in _NAMED_OUTPUTS:
+            if len(text) > tool_trim_limit:
+                cut = text[tool_trim_limit:]
+                ids = list(dict.fromkeys(_IDENTIFIER.findall(cut)))
+                note = f"; identifiers in the cut part: {', '.join(ids)}" if ids else ""
+                text = f"{text[:tool_trim_limit]} … [{len(cut)} more characters cut{note}]"
+            lines.append(f"TOOL RESULT [{item.get('call_id', '?')}]: {text}")
+        elif kind == "reasoning":
+            if text.strip():
+                lines.append(f"REASONING: {text}")
+        else:
+            lines.append(f"{kind.upper()}: {text}")
+    return "\n".join(lines)
+
+
+class LLMSummarizer:
+    """A :class:`Summarizer` that asks a model through the Responses API.
+
+    Args:
+        client: An ``openai.AsyncOpenAI`` (or a sync ``openai.OpenAI``, called in
+            a worker thread). memlab's offline client works the same way.
+        model: The model name. A small, fast model is usually enough: the
+            prompt asks for extraction, not insight.
+        max_tokens: ``max_output_tokens`` for the summary (the API's minimum is
+            16). A response cut short by this limit is an error, never a half
+            summary.
+        tool_trim_limit: Tool outputs longer than this many characters are cut
+            in the transcript (the identifiers they held are still listed).
+        agent_instructions: The agent's own instructions, so the prompt can ask
+            the summarizer to flag steps that contradicted them.
+        timeout: Seconds for one request, or ``None`` for the client's default
+            (the client also retries transient errors itself).
+
+    Raises:
+        TypeError: For a parameter of the wrong type.
+        ValueError: For ``max_tokens`` below 16, a non-positive
+            ``tool_trim_limit`` or a timeout that is not a positive, finite number.
+    """
+
+    def __init__(
+        self,
+        client: Any,
+        model: str = "gpt-4.1-mini",
+        max_tokens: int = 800,
+        tool_trim_limit: int = 600,
+        *,
+        agent_instructions: str | None = None,
+        timeout: float | None = 60.0,
+    ) -> None:
+        if not callable(getattr(getattr(client, "responses", None), "create", None)):
+            raise TypeError(f"client must be an openai client (with responses.create), not {type(client).__name__}")
+        self.client = client
+        self.model = model
+        self.max_tokens = check_int("max_tokens", max_tokens, minimum=16)  # the API's minimum
+        self.tool_trim_limit = check_int("tool_trim_limit", tool_trim_limit, minimum=1)
+        self.agent_instructions = agent_instructions
+        self.timeout = check_seconds("timeout", timeout)
+
+    def request(self, items: list[Item], must_keep: Sequence[str] = ()) -> dict[str, Any]:
+        """The ``responses.create`` arguments for ``items``: prompt, transcript and limits."""
+        request: dict[str, Any] = {
+            "model": self.model,
+            "instructions": summary_prompt(self.agent_instructions, list(must_keep)),
+            "input": [{"role": "user", "content": render_transcript(items, self.tool_trim_limit)}],
+            "max_output_tokens": self.max_tokens,
+        }
+        if self.timeout is not None:
+            request["timeout"] = self.timeout
+        return request
+
+    async def summarize(self, items: list[Item], *, must_keep: Sequence[str] = ()) -> tuple[str, str]:
+        """Return ``(shadow_prompt, summary)`` for ``items``.
+
+        Args:
+            items: What to summarize, oldest first.
+            must_keep: Facts the summary must hold verbatim; the prompt lists them.
+
+        Raises:
+            SummarizationError: If the response is incomplete or empty.
+        """
+        response = await call_either(self.client.responses.create, **self.request(items, must_keep))
+        reason = incomplete_reason(response)
+        if reason is not None:
+            raise SummarizationError(f"summary response incomplete ({reason}); raise max_tokens")
+        summary = (getattr(response, "output_text", "") or "").strip()
+        if not summary:
+            raise SummarizationError("the model returned an empty summary")
+        return SHADOW_PROMPT, summary
