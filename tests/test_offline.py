@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import httpx2
 import openai
 import pytest
 from agents import RunConfig, Runner, SessionSettings, SQLiteSession
@@ -233,6 +234,43 @@ async def test_item_count_limit_orphans_a_tool_output(api) -> None:
 
     # memlab repairs the cut (drops the orphan) and the request is accepted.
     offline.check_request({"model": MODEL, "input": drop_orphans(cut) + new})
+
+
+MALFORMED = [
+    ("null", None, "invalid_type"),
+    ("[]", None, "invalid_type"),
+    ("5", None, "invalid_type"),
+    ('{"model": "m", "input": 5}', "input", "invalid_type"),
+    ('{"model": "m", "input": "hi", "tools": "x"}', "tools", "invalid_type"),
+    ('{"model": "m", "input": "hi", "tools": [5]}', "tools[0]", "invalid_type"),
+    ('{"model": "m", "input": "hi", "instructions": 5}', "instructions", "invalid_type"),
+    ('{"model": "m", "input": "hi", "max_output_tokens": "20"}', "max_output_tokens", "invalid_type"),
+    ('{"model": "m", "input": "hi", "max_output_tokens": true}', "max_output_tokens", "invalid_type"),
+    ('{"model": 7, "input": "hi"}', "model", "invalid_type"),
+    ('{"model": "m", "input": [{"type": "function_call", "call_id": ["x"], "name": "f", "arguments": "{}"}]}',
+     "input[0].call_id", "invalid_type"),
+    ('{"model": "m", "input": [{"role": "user", "content": "hi", "id": {"a": 1}}]}', "input[0].id", "invalid_type"),
+    ('{"model": "m", "input": [7]}', "input[0]", "invalid_type"),
+    ("{" * 5000 + "}" * 5000, None, None),
+    ("not json", None, None),
+]
+
+
+@pytest.mark.parametrize(("body", "param", "code"), MALFORMED, ids=[f"body{i}" for i in range(len(MALFORMED))])
+def test_every_malformed_body_gets_an_api_shaped_400(body, param, code) -> None:
+    """Like the real API: a 400 with its JSON error shape, never an exception inside the fake."""
+    api = offline.OfflineAPI()
+    with httpx2.Client(transport=httpx2.MockTransport(api), base_url="https://offline.memlab/v1") as http:
+        response = http.post("/responses", content=body.encode(), headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert set(error) == {"message", "type", "param", "code"} and error["type"] == "invalid_request_error"
+    assert (error["param"], error["code"]) == (param, code), error["message"]
+
+
+async def test_a_wrong_type_through_the_client_is_a_bad_request(client) -> None:
+    with pytest.raises(openai.BadRequestError, match="Invalid type for 'max_output_tokens': expected an integer"):
+        await client.responses.create(model="m", input="hi", max_output_tokens="20")
 
 
 async def test_not_the_responses_endpoint(client) -> None:

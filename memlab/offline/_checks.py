@@ -72,6 +72,40 @@ _CALLS = ("function_call", "custom_tool_call")
 _OUTPUTS = ("function_call_output", "custom_tool_call_output")
 
 
+#: JSON types of the top-level parameters the offline model reads or passes on
+#: (``None`` is accepted for every one but ``model`` and ``input``, as the API does).
+_REQUEST_TYPES: dict[str, tuple[type, ...]] = {
+    "model": (str,), "input": (str, list), "instructions": (str,), "tools": (list,),
+    "max_output_tokens": (int,), "stream": (bool,), "store": (bool,), "previous_response_id": (str,),
+    "parallel_tool_calls": (bool,), "tool_choice": (str, dict), "metadata": (dict,), "include": (list,),
+    "text": (dict,), "reasoning": (dict,), "temperature": (int, float), "top_p": (int, float),
+    "truncation": (str,), "user": (str,), "prompt_cache_key": (str,), "conversation": (str, dict),
+}
+#: Item fields that must be strings when present.
+_TEXT_FIELDS = ("type", "role", "id", "call_id", "name", "arguments", "status")
+_JSON_NAMES = {bool: "a boolean", int: "an integer", float: "a decimal", str: "a string", list: "an array", dict: "an object"}
+
+
+def _json_name(value: Any) -> str:
+    """How the API names a JSON value's type in its errors ("a string", "an integer"...)."""
+    if value is None:
+        return "null"
+    return next((name for kind, name in _JSON_NAMES.items() if isinstance(value, kind)), "an unknown value")
+
+
+def _check_type(value: Any, kinds: tuple[type, ...], where: str) -> None:
+    """Raise the API's ``invalid_type`` error unless ``value`` has one of ``kinds``."""
+    if isinstance(value, bool) and bool not in kinds:
+        ok = False  # JSON true is not an integer
+    else:
+        ok = isinstance(value, kinds)
+    if not ok:
+        expected = " or ".join(_JSON_NAMES[k] for k in kinds)
+        raise OfflineAPIError(
+            f"Invalid type for '{where}': expected {expected}, but got {_json_name(value)} instead.", where, "invalid_type"
+        )
+
+
 def _supported(values: Sequence[str]) -> str:
     quoted = [f"'{v}'" for v in values]
     return ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
@@ -111,13 +145,21 @@ def check_request(body: Mapping[str, Any]) -> list[dict[str, Any]]:
     Raises:
         OfflineAPIError: For the first rule the request breaks.
     """
+    if not isinstance(body, Mapping):
+        raise OfflineAPIError(f"Invalid type for request body: expected an object, but got {_json_name(body)} instead.", None, "invalid_type")
     for key in body:
         if key not in _REQUEST_KEYS:
             raise OfflineAPIError(f"Unknown parameter: '{key}'.", key, "unknown_parameter")
     if not body.get("model"):
         raise OfflineAPIError("Missing required parameter: 'model'.", "model", "missing_required_parameter")
+    for key, kinds in _REQUEST_TYPES.items():
+        if key in body and (body[key] is not None or key in ("model", "input")):
+            _check_type(body[key], kinds, key)
+    for j, tool in enumerate(body.get("tools") or []):
+        _check_type(tool, (dict,), f"tools[{j}]")
+        _check_type(tool.get("type"), (str,), f"tools[{j}].type")
     limit = body.get("max_output_tokens")
-    if limit is not None and (not isinstance(limit, int) or limit < 16):
+    if limit is not None and limit < 16:
         raise OfflineAPIError(
             f"Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got {limit} instead.",
             "max_output_tokens", "integer_below_min_value",
@@ -130,7 +172,10 @@ def check_request(body: Mapping[str, Any]) -> list[dict[str, Any]]:
     for i, item in enumerate(items):
         where = f"input[{i}]"
         if not isinstance(item, Mapping):
-            raise OfflineAPIError(f"Invalid type for '{where}': expected an object.", where, "invalid_type")
+            raise OfflineAPIError(f"Invalid type for '{where}': expected an object, but got {_json_name(item)} instead.", where, "invalid_type")
+        for field in _TEXT_FIELDS:
+            if item.get(field) is not None:
+                _check_type(item[field], (str,), f"{where}.{field}")
         kind = item_type(item)
         if kind not in _ITEM_KEYS:
             raise OfflineAPIError(f"Invalid value: '{kind}'. The offline model does not accept this item type.", f"{where}.type", "invalid_value")

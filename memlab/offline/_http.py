@@ -62,7 +62,7 @@ class OfflineAPI:
             return httpx2.Response(404, json=error.body())
         try:
             body = json.loads(request.content or b"{}")
-        except ValueError:
+        except (ValueError, RecursionError):
             return httpx2.Response(400, json=OfflineAPIError("We could not parse the JSON body of your request.", None).body())
         try:
             response = self.respond(body)
