@@ -62,14 +62,19 @@ class SessionLock:
         self._guard = threading.Lock()  # protects _loop_locks
         self._loop_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
         self._held: asyncio.Lock | None = None
+        self._last: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
 
     def _loop_lock(self) -> asyncio.Lock:
         loop = asyncio.get_running_loop()
+        last = self._last  # (loop, its lock): one tuple, read atomically
+        if last is not None and last[0] is loop:
+            return last[1]  # the usual case: the same loop as last time
         with self._guard:
             lock = self._loop_locks.get(loop)
             if lock is None:
                 lock = self._loop_locks[loop] = asyncio.Lock()
-            return lock
+        self._last = (loop, lock)
+        return lock
 
     async def __aenter__(self) -> None:
         loop_lock = self._loop_lock()

@@ -127,12 +127,23 @@ class _Window:
         """Drop the oldest turns (and any preamble) until both limits hold."""
         if not self.over(max_turns, max_tokens):
             return
-        keep = len(trim_view(self.items, max_turns, max_tokens, tokens=self.sizes() if max_tokens else None))
-        cut = len(self.items) - keep
+        if max_tokens is None:
+            # Only the excess turns are scanned: the cut goes before the first
+            # message of turn number ``excess + 1``.
+            excess, seen = self.turns - max_turns, 0
+            for cut, item in enumerate(self.items):
+                if is_user_message(item):
+                    seen += 1
+                    if seen > excess:
+                        break
+            turns = max_turns
+        else:
+            cut = len(self.items) - len(trim_view(self.items, max_turns, max_tokens, tokens=self.sizes()))
+            turns = self.turns - sum(map(is_user_message, self.items[:cut]))
         del self.ids[:cut], self.items[:cut]
         if self.tokens is not None:
             del self.tokens[:cut]
-        self.turns = sum(map(is_user_message, self.items))
+        self.turns = turns
 
     def view(self, max_turns: int, max_tokens: int | None) -> list[Item]:
         """:func:`trim_view` of the items; a window already within the limits is returned as is."""
