@@ -25,18 +25,15 @@ __all__ = ["model_client", "configured_api", "MeteredClient", "CountingSummarize
 
 
 def model_client() -> Any:
-    """The ``openai.AsyncOpenAI`` client for the current mode.
+    """The ``openai.AsyncOpenAI`` client for the current mode: the one the SDK uses.
 
-    Offline (the default), a client on the fake transport of
-    :func:`memlab.offline.current_api`; nothing leaves the process. Live, the
-    client the SDK uses (set by ``configure("live")``). If nothing was
+    Offline (the default) it talks to the fake of
+    :func:`memlab.offline.current_api`, live to the real API; either way every
+    request is recorded on :func:`memlab.wire.current`. If nothing was
     configured yet, :func:`memlab.offline.configure` runs first, so the
     environment (``MEMLAB_LIVE``) decides.
     """
-    api = configured_api()
-    if api is not None:
-        return offline.offline_client(api)
-    return get_default_openai_client()
+    return offline.client()
 
 
 def configured_api() -> offline.OfflineAPI | None:

@@ -41,8 +41,10 @@ import os
 import httpx2
 import openai
 from agents import set_default_openai_api, set_default_openai_client, set_tracing_disabled
+from agents.models._openai_shared import get_default_openai_client
 
 from ..summarizer import LLMSummarizer
+from ..wire import Wire, install
 from ._checks import OfflineAPIError, check_request
 from ._http import OfflineAPI, ServedRequest
 from ._replies import reply_item
@@ -56,6 +58,7 @@ __all__ = [
     "OfflineSummarizer",
     "ServedRequest",
     "check_request",
+    "client",
     "configure",
     "current_api",
     "offline_client",
@@ -69,22 +72,26 @@ LIVE_DESCRIPTION = "memlab mode: live — the real OpenAI Responses API (request
 _current: OfflineAPI | None = None
 
 
-def offline_client(api: OfflineAPI | None = None, *, sync: bool = False) -> openai.AsyncOpenAI | openai.OpenAI:
+def offline_client(
+    api: OfflineAPI | None = None, *, sync: bool = False, wire: Wire | None = None
+) -> openai.AsyncOpenAI | openai.OpenAI:
     """A real ``openai`` client whose requests are answered by ``api``.
 
     Args:
         api: The fake endpoint; a new :class:`OfflineAPI` when omitted.
         sync: Return a synchronous ``openai.OpenAI`` instead of ``AsyncOpenAI``.
+        wire: Record every exchange there (:mod:`memlab.wire`).
 
     Returns:
         The client. Nothing it sends leaves the process.
     """
     api = api or OfflineAPI()
     transport = httpx2.MockTransport(api)
+    hooks = wire.hooks(sync=sync) if wire is not None else None
     options = {"api_key": "offline", "base_url": "https://offline.memlab/v1", "max_retries": 0}
     if sync:
-        return openai.OpenAI(http_client=httpx2.Client(transport=transport), **options)
-    return openai.AsyncOpenAI(http_client=httpx2.AsyncClient(transport=transport), **options)
+        return openai.OpenAI(http_client=httpx2.Client(transport=transport, event_hooks=hooks), **options)
+    return openai.AsyncOpenAI(http_client=httpx2.AsyncClient(transport=transport, event_hooks=hooks), **options)
 
 
 class OfflineSummarizer(LLMSummarizer):
@@ -104,6 +111,18 @@ class OfflineSummarizer(LLMSummarizer):
         super().__init__(offline_client(self.api), model, **kwargs)
 
 
+def client() -> openai.AsyncOpenAI:
+    """The client the SDK uses (configuring the default mode first if nothing was configured).
+
+    Summarizers and judges should talk through it, so that in live mode they
+    reach the real API (or ``OPENAI_BASE_URL``) like the agent, and every
+    request they send is on :func:`memlab.wire.current`.
+    """
+    if get_default_openai_client() is None:
+        configure()
+    return get_default_openai_client()
+
+
 def current_api() -> OfflineAPI | None:
     """The :class:`OfflineAPI` that :func:`configure` installed (``None`` in live mode)."""
     return _current
@@ -116,6 +135,12 @@ def configure(mode: str | None = None, *, api: OfflineAPI | None = None) -> str:
         mode: ``"offline"`` or ``"live"``. ``None`` reads the environment:
             ``MEMLAB_LIVE=1`` means live, anything else offline.
         api: The offline endpoint to install (a new one when omitted).
+
+    Either way the client records every exchange on a fresh
+    :class:`~memlab.wire.Wire` (``memlab.wire.current()``), so "what the model
+    saw" and "what it cost" read the same in both modes. Live, the client
+    follows ``OPENAI_BASE_URL`` (a stand-in endpoint, a proxy) like any
+    ``openai`` client; the agent's model is ``MEMLAB_MODEL`` if set.
 
     Returns:
         A one-line description of the mode, for a notebook to print.
@@ -135,8 +160,12 @@ def configure(mode: str | None = None, *, api: OfflineAPI | None = None) -> str:
         if not os.environ.get("OPENAI_API_KEY"):
             raise RuntimeError("MEMLAB_LIVE=1 needs OPENAI_API_KEY; set it, or unset MEMLAB_LIVE to stay offline")
         _current = None
-        set_default_openai_client(openai.AsyncOpenAI(), use_for_tracing=False)
-        return LIVE_DESCRIPTION
+        wire = install(Wire(live=True))
+        client = openai.AsyncOpenAI(http_client=openai.DefaultAsyncHttpxClient(event_hooks=wire.hooks()))
+        set_default_openai_client(client, use_for_tracing=False)
+        base = os.environ.get("OPENAI_BASE_URL")
+        return LIVE_DESCRIPTION + (f" (via OPENAI_BASE_URL={base})" if base else "")
     _current = api or OfflineAPI()
-    set_default_openai_client(offline_client(_current), use_for_tracing=False)
+    wire = install(Wire(live=False))
+    set_default_openai_client(offline_client(_current, wire=wire), use_for_tracing=False)
     return OFFLINE_DESCRIPTION
