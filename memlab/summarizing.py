@@ -100,8 +100,8 @@ def summary_cut(
     return starts[-keep]
 
 
-class _OutOfTime(Exception):
-    """The session's ``summary_timeout`` ran out."""
+class _OutOfTime(Exception):  # the session's summary_timeout ran out
+    pass
 
 
 class SummarizingSession:
@@ -168,8 +168,7 @@ class SummarizingSession:
         self._seen: list[Record] = []
         self._lock = SessionLock()
         self._summarizing = False
-        # Real turns in history when a summary last failed or could not help:
-        # try again only once a new turn has arrived, never within the same turn.
+        # Turns in history when a summary last failed or could not help: retry once a new turn arrives.
         self._settled_at_turns: int | None = None
 
     # ----------------------------------------------------------- SDK protocol
@@ -233,11 +232,8 @@ class SummarizingSession:
     async def get_items_with_metadata(self) -> list[dict[str, Any]]:
         """Every stored record as ``{"message": item, "metadata": {...}}`` (copies).
 
-        Metadata keys: ``synthetic`` (bool); for real items ``turn`` (the real
-        user turn number it belongs to, 1-based; 0 before the first); for the
-        synthetic pair ``kind`` (``history_summary_prompt`` or
-        ``history_summary``) and ``summary_for_turns`` (``[first, last]`` turn
-        numbers the summary covers).
+        Metadata: ``synthetic``; ``turn`` (1-based, 0 before the first) for real
+        items; ``kind`` and ``summary_for_turns`` (``[first, last]``) for the pair.
         """
         async with self._lock:
             records = await self._load()
@@ -310,7 +306,7 @@ class SummarizingSession:
             return None  # failed (or could not help) at this many turns: wait for the next turn
         context_limit, keep, budget = self._limits
         synthetic = 2 if records and records[0].meta.get("synthetic") else 0
-        tokens = [r.tokens for r in records] if budget is not None else None
+        tokens = self._budget_tokens(records) if budget is not None else None
         cut = summary_cut([r.item for r in records], context_limit, keep, max_tokens=budget, tokens=tokens, synthetic=synthetic)
         if cut > synthetic:
             return records[:cut]
@@ -320,9 +316,11 @@ class SummarizingSession:
             self.summary_events.append(SummaryEvent(SummaryStatus.OVER_BUDGET, turn_range(records), error))
         return None
 
+    def _budget_tokens(self, records: list[Record]) -> list[int]:
+        return [r.tokens for r in records]  # a subclass may count a filtered view (memlab.tiered)
+
     async def _summarize_while_needed(self) -> None:
-        # Single flight: a second caller returns at once; the running loop
-        # re-checks after each applied summary, so its items are covered too.
+        # Single flight: a second caller returns at once; the running loop re-checks after each summary.
         async with self._lock:
             if self._summarizing or self.summarizer is None:
                 return
