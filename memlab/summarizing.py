@@ -8,9 +8,9 @@ recap, and an assistant message holding the summary. The model then sees::
 
     [shadow prompt] [summary] [turn n-1 ...] [turn n ...]
 
-The rule that decides *where* to cut is the pure function :func:`summary_cut`,
-next to trimming's :func:`~memlab.trimming.trim_view`. The session around it
-keeps these promises (each one a bug in the cookbook version it follows):
+Where to cut is decided by the pure function :func:`summary_cut` (trimming's is
+:func:`~memlab.trimming.trim_view`). The session keeps these promises (each one
+a bug in the cookbook version it follows):
 
 * **Items stay verbatim.** memlab's bookkeeping lives in a metadata record
   *beside* each item (:mod:`memlab.summary_history`), never in what the model gets.
@@ -18,10 +18,9 @@ keeps these promises (each one a bug in the cookbook version it follows):
 * **Nothing is lost.** The summarizer runs outside the lock; its summary replaces
   exactly the prefix it was computed from, and only if that prefix is unchanged.
   A summarizer that raises, times out, returns something that is not a summary,
-  or drops a must-keep fact (the fidelity gate, :mod:`memlab.gate`) leaves
-  history untouched; the outcome is recorded in
-  :attr:`SummarizingSession.summary_events` and retried when the next turn
-  arrives (not on every write within a turn, which would stall the user).
+  or drops a must-keep fact (the fidelity gate, :mod:`memlab.gate`) leaves history
+  untouched; the outcome is recorded in :attr:`SummarizingSession.summary_events`
+  and retried when the next turn arrives (not on every write, which would stall the user).
   Without a summarizer the session keeps everything; no placeholder replaces history.
 """
 
@@ -100,8 +99,8 @@ def summary_cut(
     return starts[-keep]
 
 
-class _OutOfTime(Exception):  # the session's summary_timeout ran out
-    pass
+class _OutOfTime(Exception):
+    """The session's ``summary_timeout`` ran out."""
 
 
 class SummarizingSession:
