@@ -49,7 +49,8 @@ from .judge import (
 )
 from .metering import LossySummarizer, model_client
 from .plots import plot_frontier, plot_tokens_per_turn
-from .replay import STRATEGIES, TURN_COLUMNS, replay, run_label
+from .replay import TURN_COLUMNS, Replay, replay, run
+from .strategies import STRATEGIES, run_label
 
 __all__ = [
     "JUDGE_CRITERIA",
@@ -59,6 +60,7 @@ __all__ = [
     "GridResult",
     "JudgeError",
     "LossySummarizer",
+    "Replay",
     "choose",
     "grid",
     "judge_prompt",
@@ -68,6 +70,7 @@ __all__ = [
     "plot_frontier",
     "plot_tokens_per_turn",
     "replay",
+    "run",
     "run_grid",
     "run_label",
     "summarize_runs",

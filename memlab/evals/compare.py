@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
+from tqdm.auto import tqdm
 
 from ..scenario import Conversation
-from .replay import DEFAULTS, TURN_COLUMNS, check_config, check_conversation, check_names, replay, run_label
+from .replay import TURN_COLUMNS, Replay, check_conversation, run
+from .strategies import DEFAULTS, check_config, check_names, run_label
 
 __all__ = ["GridResult", "grid", "run_grid", "summarize_runs", "pareto_frontier", "choose", "token_pressure"]
 
@@ -57,10 +59,12 @@ class GridResult:
     Attributes:
         turns: Every run's per-turn rows (the :func:`replay` columns), stacked.
         summary: One row per run (see :func:`summarize_runs`).
+        runs: Each run in full (:class:`~memlab.evals.replay.Replay`), in order.
     """
 
     turns: pd.DataFrame
     summary: pd.DataFrame
+    runs: list[Replay]
 
 
 async def run_grid(
@@ -112,104 +116,134 @@ async def run_grid(
         label = run_label(strategy, params)
         seen[label] += 1
         labels.append(label if seen[label] == 1 else f"{label} #{seen[label]}")
-    from tqdm.auto import tqdm
-
-    frames = []
+    runs = []
     total = len(checked) * len(conversation.user_turns)
     with tqdm(total=total, desc=f"replaying {conversation.name}", unit="turn", disable=not progress) as bar:
         for (strategy, params), label in zip(checked, labels):
             bar.set_postfix_str(label)
-            frames.append(await replay(
-                conversation, strategy, agent=agent, on_turn=lambda _: bar.update(), label=label, **params
-            ))
-    turns = pd.concat(frames, ignore_index=True)
-    return GridResult(turns, summarize_runs(turns))
+            runs.append(await run(conversation, strategy, agent=agent, on_turn=lambda _: bar.update(), label=label, **params))
+    turns = pd.concat([r.turns for r in runs], ignore_index=True)
+    return GridResult(turns, summarize_runs(turns), runs)
 
 
 def summarize_runs(turns: pd.DataFrame) -> pd.DataFrame:
     """One row per run (``conversation`` and ``label``) of a stacked per-turn frame.
 
-    Columns: ``label``, ``strategy``, ``model_calls``, ``input_tokens`` (cumulative,
-    from ``usage``), ``vs_full`` (``input_tokens`` / the ``full`` run's on the
-    same conversation), ``item_tokens`` and ``items_vs_full`` (the same for the
-    input items alone), ``summarizer_calls``, ``summarizer_tokens`` (input +
-    output), ``recall`` (share of probes answered right), ``must_keep_recall``
-    (the same over must-keep facts), ``pressure_turns`` (turns with a dropped
-    planted fact), ``conversation``. Ratios are ``NaN`` without a ``full`` run.
+    Columns:
+
+    * ``label``, ``strategy``, ``conversation``;
+    * ``total_tokens`` — everything billed: the agent's input and output tokens
+      plus the memory policy's own calls (summarizer or compaction), and
+      ``vs_full``, the same divided by the ``full`` run's on that conversation
+      (the number to choose by);
+    * ``input_tokens``, ``output_tokens``, ``memory_tokens`` — its three parts,
+      and ``input_vs_full`` (input tokens alone against full history's);
+    * ``item_tokens`` and ``items_vs_full`` — the input *items* alone (what the
+      policy controls), against full history's;
+    * ``model_calls``, ``memory_calls`` — requests sent;
+    * ``recall`` — share of probes answered right; ``must_keep_recall`` — the
+      same over must-keep facts;
+    * ``pressure_turns`` — turns whose input lacked a planted fact;
+    * ``latency_s`` — the run's wall time.
+
+    Ratios are ``NaN`` without a ``full`` run; token sums are ``<NA>`` when a
+    summarizer's tokens could not be metered.
 
     Raises:
-        ValueError: If ``turns`` is empty or lacks :func:`replay`'s columns.
+        ValueError: If ``turns`` is empty, lacks :func:`replay`'s columns, or
+            stacks two runs of one conversation under one label.
     """
     if not isinstance(turns, pd.DataFrame) or turns.empty or not set(TURN_COLUMNS) <= set(turns.columns):
         raise ValueError("turns must be the non-empty per-turn frame of replay() or run_grid().turns")
     rows = []
-    for (conversation, label), run in turns.groupby(["conversation", "label"], sort=False):
-        if run["turn"].duplicated().any():
+    for (conversation, label), run_rows in turns.groupby(["conversation", "label"], sort=False):
+        if run_rows["turn"].duplicated().any():
             raise ValueError(
                 f"two runs of {conversation!r} share the label {label!r}; give them distinct labels "
                 "(replay(..., label=...)) before stacking them"
             )
-        probes = run[run["probe"].notna()]
+        probes = run_rows[run_rows["probe"].notna()]
         must = probes[probes["must_keep"].fillna(False).astype(bool)]
-        summarizer_tokens = (run["summarizer_input_tokens"] + run["summarizer_output_tokens"]).sum(skipna=False)
+        memory = (run_rows["memory_input_tokens"] + run_rows["memory_output_tokens"]).sum(skipna=False)
         rows.append({
             "label": label,
-            "strategy": run["strategy"].iloc[0],
-            "model_calls": int(run["model_calls"].sum()),
-            "input_tokens": int(run["input_tokens"].sum()),
-            "item_tokens": int(run["item_tokens"].sum()),
-            "summarizer_calls": int(run["summarizer_calls"].sum()),
-            "summarizer_tokens": summarizer_tokens,
+            "strategy": run_rows["strategy"].iloc[0],
+            "total_tokens": run_rows["total_tokens"].sum(skipna=False),
+            "input_tokens": int(run_rows["input_tokens"].sum()),
+            "output_tokens": int(run_rows["output_tokens"].sum()),
+            "memory_tokens": memory,
+            "item_tokens": int(run_rows["item_tokens"].sum()),
+            "model_calls": int(run_rows["model_calls"].sum()),
+            "memory_calls": int(run_rows["memory_calls"].sum()),
             "recall": float(probes["correct"].astype(bool).mean()) if len(probes) else float("nan"),
             "must_keep_recall": float(must["correct"].astype(bool).mean()) if len(must) else float("nan"),
-            "pressure_turns": int((run["facts_missing"].map(len) > 0).sum()),
+            "pressure_turns": int((run_rows["facts_missing"].map(len) > 0).sum()),
+            "latency_s": float(run_rows["latency_s"].sum()),
             "conversation": conversation,
         })
     summary = pd.DataFrame(rows)
+    for column in ("total_tokens", "memory_tokens"):
+        summary[column] = summary[column].astype("Int64")
     full = summary[summary["strategy"] == "full"].drop_duplicates("conversation").set_index("conversation")
-    base_tokens = summary["conversation"].map(full["input_tokens"]).astype(float)
-    base_items = summary["conversation"].map(full["item_tokens"]).astype(float)
-    summary.insert(4, "vs_full", (summary["input_tokens"] / base_tokens).round(3))
-    summary.insert(6, "items_vs_full", (summary["item_tokens"] / base_items).round(3))
-    summary["summarizer_tokens"] = summary["summarizer_tokens"].astype("Int64")
+
+    def versus(column: str) -> pd.Series:
+        base = summary["conversation"].map(full[column]).astype("Float64")
+        return (summary[column].astype("Float64") / base).astype(float).round(3)
+
+    summary.insert(3, "vs_full", versus("total_tokens"))
+    summary.insert(5, "input_vs_full", versus("input_tokens"))
+    summary.insert(9, "items_vs_full", versus("item_tokens"))
     return summary
 
 
-def pareto_frontier(summary: pd.DataFrame, tokens: str = "input_tokens") -> pd.DataFrame:
+def pareto_frontier(summary: pd.DataFrame, tokens: str = "total_tokens", recall: str = "recall") -> pd.DataFrame:
     """The runs no other run beats: none is both cheaper (or equal) and better at recall.
 
     Args:
         summary: A :func:`summarize_runs` table.
-        tokens: The cost column (``input_tokens``, ``item_tokens``...).
+        tokens: The cost column (``total_tokens`` by default: everything billed,
+            the policy's own calls included).
+        recall: The quality column (``recall`` or ``must_keep_recall``).
 
     Returns:
         The frontier rows, cheapest first.
     """
-    if tokens not in summary:
-        raise ValueError(f"no column {tokens!r} in the summary")
-    ordered = summary.sort_values([tokens, "recall"], ascending=[True, False])
+    for column in (tokens, recall):
+        if column not in summary:
+            raise ValueError(f"no column {column!r} in the summary")
+    ordered = summary.sort_values([tokens, recall], ascending=[True, False])
     best, best_cost, keep = -1.0, None, []
     for index, row in ordered.iterrows():
-        tie = row["recall"] == best and row[tokens] == best_cost  # equal on both: neither beats the other
-        if row["recall"] > best or tie:
+        tie = row[recall] == best and row[tokens] == best_cost  # equal on both: neither beats the other
+        if row[recall] > best or tie:
             keep.append(index)
-            best, best_cost = row["recall"], row[tokens]
+            best, best_cost = row[recall], row[tokens]
     return ordered.loc[keep]
 
 
-def choose(summary: pd.DataFrame, min_recall: float = 1.0, tokens: str = "input_tokens") -> pd.Series:
-    """The cheapest run whose recall is at least ``min_recall``.
+def choose(
+    summary: pd.DataFrame, min_recall: float = 1.0, tokens: str = "total_tokens", recall: str = "recall"
+) -> pd.Series:
+    """The cheapest run whose ``recall`` column is at least ``min_recall``.
+
+    Args:
+        summary: A :func:`summarize_runs` table.
+        min_recall: The least acceptable recall, from 0 to 1.
+        tokens: The cost to minimise (default ``total_tokens``: everything billed).
+        recall: ``recall`` (all probes) or ``must_keep_recall`` (must-keep facts only).
 
     Raises:
-        ValueError: If ``min_recall`` is outside ``[0, 1]``, or no run reaches it.
+        ValueError: If ``min_recall`` is outside ``[0, 1]``, a column is missing,
+            or no run reaches the recall.
     """
-    if not 0.0 <= min_recall <= 1.0:
+    if isinstance(min_recall, bool) or not isinstance(min_recall, (int, float)) or not 0.0 <= min_recall <= 1.0:
         raise ValueError(f"min_recall must be between 0 and 1, got {min_recall!r}")
-    if tokens not in summary:
-        raise ValueError(f"no column {tokens!r} in the summary")
-    good = summary[summary["recall"] >= min_recall]
+    for column in (tokens, recall):
+        if column not in summary:
+            raise ValueError(f"no column {column!r} in the summary")
+    good = summary[summary[recall] >= min_recall]
     if good.empty:
-        raise ValueError(f"no run reaches recall {min_recall:.0%}; best is {summary['recall'].max():.0%}")
+        raise ValueError(f"no run reaches {recall} {min_recall:.0%}; best is {summary[recall].max():.0%}")
     return good.sort_values(tokens).iloc[0]
 
 

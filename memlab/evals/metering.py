@@ -47,26 +47,43 @@ def configured_api() -> offline.OfflineAPI | None:
 
 
 class MeteredClient:
-    """Wraps an ``openai`` client; remembers the ``usage`` of each Responses call."""
+    """Wraps an ``openai`` client; remembers the ``usage`` of each Responses call.
+
+    ``responses.create`` and ``responses.compact`` are metered; anything else
+    is passed through to the wrapped client unchanged.
+    """
 
     def __init__(self, client: Any) -> None:
         self.client = client
         self.usages: list[Any] = []
-        self.responses = self._Responses(self)
+        self.responses = _MeteredResponses(self)
 
-    class _Responses:
-        def __init__(self, outer: MeteredClient) -> None:
-            self.outer = outer
-
-        async def create(self, **request: Any) -> Any:
-            response = await call_either(self.outer.client.responses.create, **request)
-            self.outer.usages.append(getattr(response, "usage", None))
-            return response
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.client, name)
 
     def tokens(self) -> tuple[int, int]:
         """``(input_tokens, output_tokens)`` summed over every call so far."""
         used = [u for u in self.usages if u is not None]
         return sum(u.input_tokens for u in used), sum(u.output_tokens for u in used)
+
+
+class _MeteredResponses:
+    def __init__(self, outer: MeteredClient) -> None:
+        self.outer = outer
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.outer.client.responses, name)
+
+    async def create(self, **request: Any) -> Any:
+        return await self._metered(self.outer.client.responses.create, request)
+
+    async def compact(self, **request: Any) -> Any:
+        return await self._metered(self.outer.client.responses.compact, request)
+
+    async def _metered(self, method: Any, request: dict[str, Any]) -> Any:
+        response = await call_either(method, **request)
+        self.outer.usages.append(getattr(response, "usage", None))
+        return response
 
 
 class CountingSummarizer:
