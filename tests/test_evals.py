@@ -49,7 +49,7 @@ async def test_full_history_answers_every_probe_with_documented_columns(api) -> 
     assert asked["correct"].all()
     assert (asked["expected"] == [LONG.fact(k).value for k in asked.index]).all()
     assert frame["facts_missing"].map(len).sum() == 0  # full history never drops a fact
-    assert frame["summarizer_calls"].sum() == 0
+    assert frame["memory_calls"].sum() == 0
     # the model's input grows every turn: it is sent the whole history
     assert frame["items_sent"].is_monotonic_increasing
     # ...the turns before the last that offline.transcript() computes, plus the new question
@@ -106,13 +106,13 @@ async def test_summarizing_with_the_gate_keeps_every_must_keep_fact(api) -> None
     asked = probes(frame)
     assert asked["must_keep"].all() and asked["correct"].all()
     assert frame["facts_missing"].map(len).sum() == 0
-    assert frame["summaries_applied"].sum() == frame["summarizer_calls"].sum() > 0
+    assert frame["summaries_applied"].sum() == frame["memory_calls"].sum() > 0
     assert frame["summary"].notna().sum() == frame["summaries_applied"].sum()
     # summarizer tokens are the usage of the summary requests the API served
     summaries = [r for r in api.requests if r.body["instructions"].startswith(SUMMARY_PROMPT_TITLE)]
-    assert len(summaries) == frame["summarizer_calls"].sum()
-    assert frame["summarizer_input_tokens"].sum() == sum(r.response["usage"]["input_tokens"] for r in summaries)
-    assert frame["summarizer_output_tokens"].sum() == sum(r.response["usage"]["output_tokens"] for r in summaries)
+    assert len(summaries) == frame["memory_calls"].sum()
+    assert frame["memory_input_tokens"].sum() == sum(r.response["usage"]["input_tokens"] for r in summaries)
+    assert frame["memory_output_tokens"].sum() == sum(r.response["usage"]["output_tokens"] for r in summaries)
     # the model's input stays bounded: a summary and at most four turns
     assert frame["items_sent"].max() < 20
 
@@ -140,8 +140,8 @@ async def test_a_summarizer_that_is_not_an_llm_summarizer_is_counted_without_tok
             return "recap", "Summary: " + " ".join(fact.value for fact in LAPTOP.facts)
 
     frame = await evals.replay(LAPTOP, "summarizing", context_limit=2, keep_last_n_turns=1, summarizer=Recap())
-    assert frame["summarizer_calls"].sum() > 0
-    assert frame["summarizer_input_tokens"].isna().all()
+    assert frame["memory_calls"].sum() > 0
+    assert frame["memory_input_tokens"].isna().all()
 
 
 @pytest.mark.parametrize(
@@ -215,7 +215,7 @@ async def test_run_grid_shows_a_progress_bar_by_default(api, capsys) -> None:
 
 
 def test_choose_explains_when_nothing_is_good_enough() -> None:
-    summary = pd.DataFrame({"label": ["a"], "strategy": ["trimming"], "input_tokens": [10], "recall": [0.5]})
+    summary = pd.DataFrame({"label": ["a"], "strategy": ["trimming"], "total_tokens": [10], "recall": [0.5]})
     with pytest.raises(ValueError, match="best is 50%"):
         evals.choose(summary, min_recall=0.9)
 
@@ -390,7 +390,7 @@ async def test_replay_refuses_what_is_not_a_conversation(api) -> None:
 async def test_summarizer_none_means_never_summarize(api) -> None:
     frame = await evals.replay(LAPTOP, "summarizing", context_limit=1, keep_last_n_turns=1, summarizer=None)
     assert frame["label"].iloc[0] == "summarizing (context_limit=1, keep_last_n_turns=1, summarizer=None)"
-    assert frame["summarizer_calls"].sum() == 0
+    assert frame["memory_calls"].sum() == 0
 
 
 async def test_a_sync_summarizer_is_a_recorded_failure_with_a_clear_reason(api, caplog) -> None:
@@ -446,7 +446,7 @@ async def test_judge_input_errors_are_clear(api) -> None:
 
 def test_pareto_frontier_keeps_ties() -> None:
     summary = pd.DataFrame({
-        "label": ["a", "b", "c", "d"], "input_tokens": [10, 10, 20, 15], "recall": [0.5, 0.5, 1.0, 0.4],
+        "label": ["a", "b", "c", "d"], "total_tokens": [10, 10, 20, 15], "recall": [0.5, 0.5, 1.0, 0.4],
     })
     assert list(evals.pareto_frontier(summary)["label"]) == ["a", "b", "c"]
 
