@@ -1,52 +1,46 @@
-"""What the model sees: views of a transcript under each memory policy, as data.
+"""What the model saw, and what it forgot: tables computed from a replay.
 
-The explorer widgets and the evals both call these functions; none of them
-re-implements a policy. Trimming views come straight from
-:func:`memlab.trimming.trim_view`. Summarizing views come from *replaying* the
-transcript turn by turn through a real :class:`~memlab.SummarizingSession`
-(with a deterministic summarizer), so what a reader sees is exactly what the
-session does.
+The explorers (:mod:`memlab.widgets`) never re-implement a policy. They replay
+the conversation through the real ``Runner`` under the chosen setting
+(:func:`memlab.evals.run`) and show what that replay recorded. This module
+turns a :class:`~memlab.evals.Replay` into the tables they show, as pandas
+DataFrames a notebook can read too:
 
-A view is taken *after* a turn: ``turn=t`` shows the history the model would
-receive on turn ``t + 1``, next to the full history of turns ``1..t``.
+* :func:`sent_rows` — what the model was sent at a turn, in order (for
+  summarizing, the summary pair first; for compaction, the compaction item);
+* :func:`history_rows` — every item of the conversation so far, marked with
+  what happened to it at that turn: sent, trimmed, dropped, folded into a
+  summary, or new in this turn;
+* :func:`fact_rows` — each planted fact: when it entered, the last turn the
+  model could still see it, and whether the probe for it was answered right;
+* :func:`counters` — the tokens the API billed at and up to a turn, against
+  the same for full history.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 import pandas as pd
 
-from ._sync import run_sync
-from .gate import FidelityGate
-from .offline import OfflineSummarizer, transcript
-from .summarizer import Summarizer
-from .summarizing import SUMMARY_KIND, SummarizingSession, SummaryStatus
+from .evals.replay import Replay
+from .facts import has_fact
 from .tokens import count_item
-from .trimming import trim_view
-from .turns import Item, is_user_message, item_text, item_type, to_item
+from .turns import Item, item_text, item_type
 
-__all__ = [
-    "STATUSES",
-    "Transcript",
-    "HistoryView",
-    "SummaryReplay",
-    "full_view",
-    "trimming_view",
-    "tokens_per_turn",
-]
+__all__ = ["STATUSES", "counters", "fact_rows", "history_rows", "sent_rows"]
 
-#: Row statuses, with the colour the widgets paint them and what they mean.
+#: Row statuses: the colour the widgets paint them, and what they mean.
 STATUSES: dict[str, tuple[str, str]] = {
     "sent": ("#d3f4dc", "sent to the model verbatim"),
-    "dropped": ("#ececec", "dropped: the model no longer sees it"),
-    "summarized": ("#fff0c2", "folded into the summary"),
-    "summary": ("#d9e6ff", "synthetic summary pair (written by memlab)"),
+    "trimmed": ("#e8f5c8", "sent, but cut short (an old tool output)"),
+    "summary": ("#d9e6ff", "the summary memlab wrote (or the server's compaction item)"),
+    "folded": ("#fff0c2", "not sent: only the summary carries it"),
+    "dropped": ("#ececec", "not sent: the model no longer sees it"),
+    "new": ("#f1e6ff", "this turn: the question, and what came after the call shown"),
 }
 
-COLUMNS = ["turn", "kind", "preview", "tokens", "status"]
+COLUMNS = ["turn", "kind", "preview", "tokens", "status", "fact"]
 
 
 def _kind(item: Item) -> str:
@@ -54,223 +48,155 @@ def _kind(item: Item) -> str:
     return f"{item.get('role', 'user')} message" if kind == "message" else kind
 
 
-def _preview(item: Item, width: int = 90) -> str:
+def _preview(item: Item, width: int = 110) -> str:
     text = " ".join(item_text(item).split())
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-@dataclass
-class Transcript:
-    """A conversation's full item history, with per-item turn numbers and tokens.
+def _key(item: Item) -> tuple[Any, ...]:
+    """What makes an item the same item, whatever copy of it a store or the SDK hands back."""
+    return (item_type(item), item.get("role"), item.get("call_id"), item_text(item))
 
-    Build it once (``Transcript.of(items_or_conversation)``); every view reuses
-    its token counts.
+
+def _call_key(item: Item) -> tuple[Any, ...] | None:
+    """A tool output's identity regardless of its text (a trimmer shortens the text)."""
+    return (item_type(item), item.get("call_id")) if item.get("call_id") is not None else None
+
+
+def _check_turn(replay: Replay, turn: Any) -> int:
+    last = len(replay.history)
+    if isinstance(turn, bool) or not isinstance(turn, int) or not 1 <= turn <= last:
+        raise ValueError(f"turn must be an integer from 1 to {last}, got {turn!r}")
+    return turn
+
+
+def sent_rows(replay: Replay, turn: int) -> pd.DataFrame:
+    """The input of the turn's first model call, in order, one row per item.
+
+    Columns :data:`COLUMNS`; ``turn`` is the turn an item came from (``<NA>``
+    for the summary pair or a compaction item, which no turn wrote).
     """
-
-    items: list[Item]
-    turn_of: list[int] = field(init=False)
-    tokens: list[int] = field(init=False)
-    turn_end: list[int] = field(init=False)  # turn_end[t] = index just past turn t
-
-    def __post_init__(self) -> None:
-        self.items = [to_item(item) for item in self.items]
-        self.turn_of, turn = [], 0
-        self.turn_end = [0]
-        for i, item in enumerate(self.items):
-            if is_user_message(item):
-                turn += 1
-                if turn > 1:
-                    self.turn_end.append(i)
-            self.turn_of.append(turn)
-        self.turn_end.append(len(self.items))
-        if turn == 0:
-            self.turn_end = [len(self.items)]
-        self.tokens = [count_item(item) for item in self.items]
-
-    @classmethod
-    def of(cls, source: Any) -> Transcript:
-        """A transcript from a list of items, a ``Conversation``, or a transcript."""
-        if isinstance(source, Transcript):
-            return source
-        if hasattr(source, "user_turns"):
-            return cls(transcript(source))
-        if isinstance(source, list):
-            return cls(source)
-        raise TypeError(f"expected a Conversation or a list of items, not {type(source).__name__}")
-
-    @property
-    def n_turns(self) -> int:
-        return len(self.turn_end) - 1
-
-    def upto(self, turn: int) -> list[Item]:
-        """The items of turns ``1..turn`` (plus any preamble)."""
-        return self.items[: self.turn_end[turn]]
-
-    def check_turn(self, turn: int) -> int:
-        if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn <= self.n_turns:
-            raise ValueError(f"turn must be an integer from 0 to {self.n_turns}, got {turn!r}")
-        return turn
-
-
-@dataclass(frozen=True)
-class HistoryView:
-    """One moment of one policy: the full history so far and what the model gets.
-
-    Attributes:
-        turn: The view is taken after this turn.
-        items: What the model receives as history on the next run (copies).
-        rows: One row per item of turns ``1..turn`` (columns :data:`COLUMNS`),
-            plus the synthetic summary rows where they sit in the model's view.
-        summary_text: The current summary, if any.
-        summarized_at: Turns after which a summary was applied, so far.
-    """
-
-    turn: int
-    items: list[Item]
-    rows: pd.DataFrame
-    summary_text: str | None = None
-    summarized_at: tuple[int, ...] = ()
-
-    @cached_property
-    def counters(self) -> dict[str, int]:
-        """Items and tokens in the model's view vs the full history."""
-        real = self.rows[self.rows["status"] != "summary"]
-        sent = self.rows[self.rows["status"].isin(["sent", "summary"])]
-        return {
-            "view_items": len(self.items),
-            "view_tokens": int(sent["tokens"].sum()),
-            "full_items": len(real),
-            "full_tokens": int(real["tokens"].sum()),
-        }
-
-
-def _rows(transcript: Transcript, turn: int, statuses: list[str]) -> dict[str, list[Any]]:
-    end = transcript.turn_end[turn]
-    items = transcript.items[:end]
-    return {
-        "turn": transcript.turn_of[:end],
-        "kind": [_kind(item) for item in items],
-        "preview": [_preview(item) for item in items],
-        "tokens": transcript.tokens[:end],
-        "status": statuses,
-    }
-
-
-def full_view(transcript: Transcript, turn: int) -> HistoryView:
-    """No policy: the model receives everything."""
-    transcript.check_turn(turn)
-    items = transcript.upto(turn)
-    return HistoryView(turn, [dict(i) for i in items], pd.DataFrame(_rows(transcript, turn, ["sent"] * len(items))))
-
-
-def trimming_view(transcript: Transcript, max_turns: int, turn: int) -> HistoryView:
-    """The :func:`~memlab.trimming.trim_view` policy after ``turn``."""
-    transcript.check_turn(turn)
-    history = transcript.upto(turn)
-    view = trim_view(history, max_turns)
-    kept = {id(item) for item in view}
-    statuses = ["sent" if id(item) in kept else "dropped" for item in history]
-    return HistoryView(turn, [dict(i) for i in view], pd.DataFrame(_rows(transcript, turn, statuses)))
-
-
-@dataclass(frozen=True)
-class _Snapshot:
-    records: list[dict[str, Any]]
-    summarized_at: tuple[int, ...]
-
-
-class SummaryReplay:
-    """A transcript replayed through a real ``SummarizingSession``, turn by turn.
-
-    Args:
-        transcript: The history to replay.
-        context_limit, keep_last_n_turns: The session's parameters.
-        summarizer: A deterministic :class:`~memlab.Summarizer`; by default
-            memlab's offline extractive summarizer (the same text the offline
-            model writes for a summary request).
-        must_keep: Fidelity-gate rules passed to the session.
-    """
-
-    def __init__(
-        self,
-        transcript: Transcript,
-        context_limit: int,
-        keep_last_n_turns: int,
-        summarizer: Summarizer | None = None,
-        must_keep: list[Any] | tuple[Any, ...] = (),
-    ) -> None:
-        self.transcript = transcript
-        self.session = SummarizingSession(
-            keep_last_n_turns, context_limit, summarizer or OfflineSummarizer(), session_id="replay",
-            gate=FidelityGate(list(must_keep)) if must_keep else None,
-        )
-        self.snapshots: list[_Snapshot] = run_sync(self._replay())
-
-    async def _replay(self) -> list[_Snapshot]:
-        snapshots = [_Snapshot([], ())]
-        summarized_at: list[int] = []
-        t = self.transcript
-        for turn in range(1, t.n_turns + 1):
-            before = len([e for e in self.session.summary_events if e.status == SummaryStatus.APPLIED])
-            await self.session.add_items(t.items[t.turn_end[turn - 1] : t.turn_end[turn]])
-            if len([e for e in self.session.summary_events if e.status == SummaryStatus.APPLIED]) > before:
-                summarized_at.append(turn)
-            snapshots.append(_Snapshot(await self.session.get_items_with_metadata(), tuple(summarized_at)))
-        return snapshots
-
-    def view(self, turn: int) -> HistoryView:
-        """The session's state after ``turn``, as a :class:`HistoryView`."""
-        t = self.transcript
-        t.check_turn(turn)
-        snapshot = self.snapshots[turn]
-        kept_turns = {r["metadata"].get("turn") for r in snapshot.records if not r["metadata"]["synthetic"]}
-        synthetic = [r for r in snapshot.records if r["metadata"]["synthetic"]]
-        covered = synthetic[0]["metadata"]["summary_for_turns"] if synthetic else [1, 0]
-        statuses = []
-        for k in t.turn_of[: t.turn_end[turn]]:
-            if k in kept_turns:
-                statuses.append("sent")
-            elif covered[0] <= k <= covered[1]:
-                statuses.append("summarized")
-            else:
-                statuses.append("dropped")
-        rows = pd.DataFrame(_rows(t, turn, statuses))
-        summary_text = None
-        if synthetic:
-            pair = pd.DataFrame(
-                {
-                    "turn": [covered[1]] * len(synthetic),
-                    "kind": [f"{r['message']['role']} message ({r['metadata']['kind']})" for r in synthetic],
-                    "preview": [_preview(r["message"]) for r in synthetic],
-                    "tokens": [count_item(r["message"]) for r in synthetic],
-                    "status": ["summary"] * len(synthetic),
-                }
-            )
-            first_sent = statuses.index("sent") if "sent" in statuses else len(statuses)
-            rows = pd.concat([rows.iloc[:first_sent], pair, rows.iloc[first_sent:]], ignore_index=True)
-            summary_text = next(item_text(r["message"]) for r in synthetic if r["metadata"]["kind"] == SUMMARY_KIND)
-        items = [r["message"] for r in snapshot.records]
-        return HistoryView(turn, items, rows, summary_text, snapshot.summarized_at)
-
-
-def tokens_per_turn(
-    transcript: Transcript,
-    max_turns: int,
-    replay: SummaryReplay,
-) -> pd.DataFrame:
-    """Input tokens of the first model call of each turn, per policy.
-
-    Row ``t`` counts the history view after turn ``t - 1`` plus turn ``t``'s
-    user message: the cost curves a reader watches diverge.
-    """
+    _check_turn(replay, turn)
+    origin: dict[tuple[Any, ...], int] = {}
+    full_text: dict[tuple[Any, ...], str] = {}
+    for number, items in enumerate(replay.history[:turn], start=1):
+        for item in items:
+            origin.setdefault(_key(item), number)
+            if _call_key(item) is not None:
+                origin.setdefault(_call_key(item), number)
+                full_text[_call_key(item)] = item_text(item)
     rows = []
-    for turn in range(1, transcript.n_turns + 1):
-        user_tokens = transcript.tokens[transcript.turn_end[turn - 1]]
-        full = sum(transcript.tokens[: transcript.turn_end[turn - 1]])
-        trimmed = trimming_view(transcript, max_turns, turn - 1).counters["view_tokens"]
-        summarized = replay.view(turn - 1).counters["view_tokens"]
-        rows.append(
-            {"turn": turn, "full history": full + user_tokens, "trimming": trimmed + user_tokens,
-             "summarizing": summarized + user_tokens}
-        )
-    return pd.DataFrame(rows).set_index("turn")
+    sent = replay.sent(turn)
+    for position, item in enumerate(sent):
+        from_turn = origin.get(_key(item))
+        status = "sent"
+        if from_turn is None and _call_key(item) in origin:
+            from_turn, status = origin[_call_key(item)], "trimmed"
+        elif from_turn is None:
+            status = "summary"
+        if position == len(sent) - 1 and from_turn == turn:
+            status = "new"
+        rows.append({"turn": from_turn, "kind": _kind(item), "preview": _preview(item),
+                     "tokens": count_item(item), "status": status, "fact": ""})
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame["turn"] = frame["turn"].astype("Int64")
+    return frame
+
+
+def history_rows(replay: Replay, turn: int) -> pd.DataFrame:
+    """Every item of turns ``1..turn``, marked with what happened to it in ``turn``'s first model call.
+
+    * ``sent`` / ``trimmed``: in the call's input (verbatim / cut short);
+    * ``folded``: not sent, but a summary (or compaction item) was, so only it
+      can still carry the item's content;
+    * ``dropped``: not sent, and no summary either;
+    * ``new``: items of ``turn`` itself (its question was sent; its tool
+      calls, outputs and reply came after).
+
+    The ``fact`` column names the planted facts an item states.
+    """
+    _check_turn(replay, turn)
+    sent = replay.sent(turn)
+    keys = {_key(item) for item in sent}
+    calls = {_call_key(item) for item in sent if _call_key(item) is not None}
+    summarized = any(origin is None for origin in sent_rows(replay, turn)["turn"].tolist())
+    facts = replay.conversation.facts
+    rows = []
+    for number, items in enumerate(replay.history[:turn], start=1):
+        for item in items:
+            if number == turn:
+                status = "new"
+            elif _key(item) in keys:
+                status = "sent"
+            elif _call_key(item) in calls:
+                status = "trimmed"
+            else:
+                status = "folded" if summarized else "dropped"
+            text = item_text(item)
+            planted = ", ".join(f.key for f in facts if f.turn == number and has_fact(text, f.key, f.value))
+            rows.append({"turn": number, "kind": _kind(item), "preview": _preview(item),
+                         "tokens": count_item(item), "status": status, "fact": planted})
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def fact_rows(replay: Replay) -> pd.DataFrame:
+    """One row per planted fact: where it entered, the last turn the model saw it, and its probe.
+
+    Columns: ``fact``, ``value``, ``planted`` (turn), ``last_seen`` (the last
+    turn whose first model call still carried it; ``<NA>`` if the next turn
+    already lacked it), ``forgotten`` (the first turn that lacked it, ``<NA>``
+    if never), ``probe`` (the turn that asks for it, ``<NA>`` if none),
+    ``expected``, ``answer``, ``correct``.
+    """
+    turns = replay.turns.set_index("turn")
+    probes = {row.probe: row for row in replay.turns.itertuples() if isinstance(row.probe, str)}
+    rows = []
+    for fact in replay.conversation.facts:
+        later = turns.loc[fact.turn + 1 :, "facts_missing"]
+        missing = [t for t, keys in later.items() if fact.key in keys]
+        forgotten = missing[0] if missing else pd.NA
+        seen = [t for t, keys in later.items() if fact.key not in keys and (pd.isna(forgotten) or t < forgotten)]
+        probe = probes.get(fact.key)
+        rows.append({
+            "fact": fact.key, "value": fact.value, "planted": fact.turn,
+            "last_seen": seen[-1] if seen else pd.NA, "forgotten": forgotten,
+            "probe": probe.turn if probe is not None else pd.NA,
+            "expected": probe.expected if probe is not None else None,
+            "answer": probe.answer if probe is not None else None,
+            "correct": probe.correct if probe is not None else pd.NA,
+        })
+    frame = pd.DataFrame(rows, columns=["fact", "value", "planted", "last_seen", "forgotten", "probe",
+                                        "expected", "answer", "correct"])
+    for column in ("last_seen", "forgotten", "probe"):
+        frame[column] = frame[column].astype("Int64")
+    frame["correct"] = frame["correct"].astype("boolean")
+    return frame
+
+
+def counters(replay: Replay, turn: int, full: Replay | None = None) -> dict[str, Any]:
+    """Tokens the API billed at ``turn`` and up to it, against full history's.
+
+    Returns:
+        ``input``, ``output``, ``memory`` (the policy's own calls) and ``total``
+        for the turn; ``cumulative`` (total up to and including it); and, given
+        the full-history replay of the same conversation, ``full_cumulative``
+        and ``share`` (cumulative / full_cumulative; ``None`` without it).
+        A summarizer memlab could not meter makes ``memory`` and the totals ``None``.
+    """
+    _check_turn(replay, turn)
+    rows = replay.turns.set_index("turn")
+    row = rows.loc[turn]
+    memory = row["memory_input_tokens"] + row["memory_output_tokens"]
+    cumulative = rows.loc[:turn, "total_tokens"].sum(skipna=False)
+    result: dict[str, Any] = {
+        "input": int(row["input_tokens"]), "output": int(row["output_tokens"]),
+        "memory": None if pd.isna(memory) else int(memory),
+        "total": None if pd.isna(row["total_tokens"]) else int(row["total_tokens"]),
+        "cumulative": None if pd.isna(cumulative) else int(cumulative),
+        "full_cumulative": None, "share": None,
+    }
+    if full is not None:
+        base = int(full.turns.set_index("turn").loc[:turn, "total_tokens"].sum())
+        result["full_cumulative"] = base
+        result["share"] = None if result["cumulative"] is None or not base else result["cumulative"] / base
+    return result

@@ -15,13 +15,14 @@ the policy's own calls (summarizer, compaction) from meters on their clients.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
-from agents import Runner
+from agents import ItemHelpers, Runner
 
 from ..facts import FACT_PATTERNS, find_facts, has_fact, states
 from ..scenario import Conversation, support_agent
@@ -134,7 +135,8 @@ async def run(
             after = _counts(setup)
             turn_calls = setup.calls[first_call:]
             calls.append(turn_calls)
-            history.append([to_item(item) for item in result.to_input_list()])
+            history.append([to_item(item) for item in ItemHelpers.input_to_new_input_list(text)]
+                           + [to_item(item.to_input_item()) for item in result.new_items])
             _observe_tool_facts(conversation, turn, turn_calls, values, observed)
             sent = turn_calls[0] if turn_calls else []
             seen = "\n".join(item_text(item) for item in sent)
@@ -167,6 +169,7 @@ async def run(
             last_summary = summary
             if on_turn is not None:
                 on_turn(turn)
+            await asyncio.sleep(0)  # let a notebook's event loop handle widget messages between turns
     finally:
         _close(setup.session)
     frame = pd.DataFrame(rows, columns=list(TURN_COLUMNS))

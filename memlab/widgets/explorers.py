@@ -1,0 +1,87 @@
+"""The trimming and summarizing explorers: sliders for each policy's parameters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import traitlets
+
+from ._explorer import PolicyExplorer
+
+__all__ = ["TrimmingExplorer", "SummarizingExplorer"]
+
+
+class TrimmingExplorer(PolicyExplorer):
+    """Trim to the last ``max_turns`` turns (and/or ``max_tokens`` tokens): watch the agent forget.
+
+    Args:
+        conversation: A scenario ``Conversation`` (or a list of user messages).
+        max_turns: Turns the model keeps (a trait and a slider, 1-12).
+        max_tokens: A token budget for history; ``0`` means none (a slider, 0-3000).
+        turn: The turn to show first (default: the last).
+        agent: The agent to replay (default: the support agent).
+    """
+
+    strategy = "trimming"
+    slider_ranges = {"max_turns": (1, 12), "max_tokens": (0, 3000)}
+    max_turns = traitlets.Int(3)
+    max_tokens = traitlets.Int(0)
+
+    def __init__(
+        self, conversation: Any, max_turns: int = 3, max_tokens: int = 0, turn: int | None = None, *, agent: Any = None
+    ) -> None:
+        with self.hold_trait_notifications():
+            self.max_turns, self.max_tokens = max_turns, max_tokens
+        super().__init__(conversation, turn, agent=agent)
+
+    @traitlets.validate("max_turns", "max_tokens")
+    def _valid(self, proposal: dict[str, Any]) -> Any:
+        return self._checked(proposal)
+
+
+class SummarizingExplorer(PolicyExplorer):
+    """Fold old turns into a summary past ``context_limit`` turns (or ``max_tokens``); keep the newest.
+
+    Args:
+        conversation: A scenario ``Conversation`` (or a list of user messages).
+        context_limit: Summarize beyond this many turns (a slider, 1-12).
+        keep_last_n_turns: Turns kept verbatim (a slider, 0 to ``context_limit``;
+            lowering ``context_limit`` below it pulls it down too).
+        max_tokens: Also summarize over this many tokens; ``0`` means no budget.
+        turn: The turn to show first (default: the last).
+        agent: The agent to replay (default: the support agent).
+        **fixed: Other ``summarizing`` parameters, fixed: ``summarizer=``,
+            ``must_keep=`` (default ``True`` when the conversation plants
+            must-keep facts: the fidelity gate is on), ``gate="repair"``.
+    """
+
+    strategy = "summarizing"
+    slider_ranges = {"context_limit": (1, 12), "keep_last_n_turns": (0, 12), "max_tokens": (0, 3000)}
+    context_limit = traitlets.Int(4)
+    keep_last_n_turns = traitlets.Int(2)
+    max_tokens = traitlets.Int(0)
+
+    def __init__(
+        self,
+        conversation: Any,
+        context_limit: int = 4,
+        keep_last_n_turns: int = 2,
+        max_tokens: int = 0,
+        turn: int | None = None,
+        *,
+        agent: Any = None,
+        **fixed: Any,
+    ) -> None:
+        if "must_keep" not in fixed and any(f.must_keep for f in getattr(conversation, "facts", ())):
+            fixed["must_keep"] = True
+        with self.hold_trait_notifications():
+            self.context_limit, self.keep_last_n_turns, self.max_tokens = context_limit, keep_last_n_turns, max_tokens
+        super().__init__(conversation, turn, agent=agent, **fixed)
+
+    @traitlets.validate("context_limit", "keep_last_n_turns", "max_tokens")
+    def _valid(self, proposal: dict[str, Any]) -> Any:
+        if proposal["trait"].name == "context_limit" and isinstance(proposal["value"], int):
+            # Lowering context_limit below keep_last_n_turns pulls keep down with it, as the slider's maximum does.
+            if 1 <= proposal["value"] < self.keep_last_n_turns:
+                self.keep_last_n_turns = proposal["value"]
+        return self._checked(proposal)
