@@ -119,7 +119,7 @@ def history_rows(replay: Replay, turn: int) -> pd.DataFrame:
     sent = replay.sent(turn)
     keys = {_key(item) for item in sent}
     calls = {_call_key(item) for item in sent if _call_key(item) is not None}
-    summarized = any(origin is None for origin in sent_rows(replay, turn)["turn"].tolist())
+    summarized = bool(sent_rows(replay, turn)["status"].eq("summary").any())
     facts = replay.conversation.facts
     rows = []
     for number, items in enumerate(replay.history[:turn], start=1):

@@ -1,203 +1,193 @@
-"""Kernel-free widget tests: set traits and slider values as a front end would."""
+"""Kernel-free widget tests: set traits and slider values as a front end would, read the derived state.
+
+Without a running event loop an explorer replays a new setting before the
+assignment returns; inside one (the async tests below, like a kernel) it runs
+as a task and ``await explorer.ready()`` waits for it.
+"""
 
 from __future__ import annotations
 
+import html
+import re
 
 import pytest
-import traitlets
+from agents import Agent
+from agents.testing import ScriptedModel
 
-from memlab import FidelityGate, SummarizingSession, TrimmingSession
-from memlab.offline import OfflineSummarizer, configure
-from memlab.offline import transcript
-from memlab.scenario import LAPTOP, LONG, ROUTER
-from memlab.views import Transcript
+from memlab import offline, wire
+from memlab.scenario import LAPTOP, LONG, ROUTER, Conversation
+from memlab.views import fact_rows
 from memlab.widgets import ChatPanel, ComparisonExplorer, SummarizingExplorer, TrimmingExplorer
+from memlab.widgets import _explorer
+
+from .fakes import FailingSummarizer
 
 
-def turns_of(items):
-    """Split a transcript into per-turn item lists (user message first)."""
-    turns = []
-    for item in items:
-        if item.get("role") == "user" and item.get("type", "message") == "message":
-            turns.append([])
-        turns[-1].append(item)
-    return turns
+@pytest.fixture(autouse=True)
+def fresh() -> offline.OfflineAPI:
+    """Offline, with an empty replay cache, so each test counts its own requests."""
+    offline.configure("offline")
+    _explorer._REPLAYS.clear()
+    return offline.current_api()
 
 
-async def replay_trimming(items, max_turns, upto):
-    session = TrimmingSession("check", max_turns=max_turns)
-    for turn in turns_of(items)[:upto]:
-        await session.add_items(turn)
-    return await session.get_items()
+def shown(widget) -> str:
+    """The text a reader sees in an HTML widget (tags stripped, entities decoded)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", widget.value))
 
 
-async def replay_summarizing(items, context_limit, keep, upto, must_keep=()):
-    session = SummarizingSession(keep, context_limit, OfflineSummarizer(), gate=FidelityGate(list(must_keep)) if must_keep else None)
-    for turn in turns_of(items)[:upto]:
-        await session.add_items(turn)
-    return session
+def probe_row(replay, fact: str):
+    return replay.turns.set_index("probe").loc[fact]
 
 
-async def test_trimming_explorer_matches_the_session_at_every_setting():
+def test_under_max_turns_3_the_agent_forgets_what_full_history_remembers() -> None:
     explorer = TrimmingExplorer(LAPTOP, max_turns=3)
-    items = transcript(LAPTOP)
     assert explorer.turn == 5
-    assert explorer.view.items == await replay_trimming(items, 3, 5)
-    for max_turns in (1, 2, 4):
-        explorer.max_turns_slider.value = max_turns  # what a drag does
-        assert explorer.max_turns == max_turns
-        assert explorer.view.items == await replay_trimming(items, max_turns, 5)
-    for turn in (1, 3):
-        explorer.play.value = turn  # the play button drives the turn slider
-        assert explorer.turn_slider.value == turn and explorer.turn == turn
-        assert explorer.view.items == await replay_trimming(items, 4, turn)
+    assert probe_row(explorer.baseline, "contact_channel")["correct"]  # full history: answered right
+    assert not probe_row(explorer.replay, "contact_channel")["correct"]  # the window lost turn 1
+    assert "I don't know your preferred contact channel" in shown(explorer.answer) and "✗" in shown(explorer.answer)
+    explorer.sliders["max_turns"].value = 5  # what a drag does
+    assert explorer.max_turns == 5 and "✓" in shown(explorer.answer)
+    assert "Your preferred contact channel is email" in shown(explorer.answer)
 
 
-def test_trimming_explorer_statuses_and_counters():
+def test_the_counters_are_the_usage_the_api_reported(fresh) -> None:
+    explorer = TrimmingExplorer(LAPTOP, max_turns=2)
+    served = [r for r in fresh.requests if r.status == 200]
+    baseline_requests = int(explorer.baseline.turns["model_calls"].sum())
+    replay_usage = [r.response["usage"] for r in served[baseline_requests:]]  # the trimming replay's requests
+    assert sum(u["input_tokens"] for u in replay_usage) == explorer.replay.turns["input_tokens"].sum()
+    assert sum(u["output_tokens"] for u in replay_usage) == explorer.replay.turns["output_tokens"].sum()
+    calls = explorer.replay.turns.set_index("turn")["model_calls"]
+    turn5 = replay_usage[int(calls.loc[:4].sum()) :]
+    assert f"input {sum(u['input_tokens'] for u in turn5):,} " in shown(explorer.counters_line)
+    full = sum(r.response["usage"]["input_tokens"] + r.response["usage"]["output_tokens"] for r in served[:baseline_requests])
+    assert f"of full history's {full:,}" in shown(explorer.counters_line)
+
+
+def test_a_setting_seen_before_is_shown_without_a_model_call(fresh) -> None:
     explorer = TrimmingExplorer(LAPTOP, max_turns=3)
-    rows = explorer.view.rows
-    assert set(rows.loc[rows["turn"] <= 2, "status"]) == {"dropped"}
-    assert set(rows.loc[rows["turn"] >= 3, "status"]) == {"sent"}
-    c = explorer.view.counters
-    assert c["view_items"] == len(explorer.view.items) == (rows.status == "sent").sum()
-    assert c["view_tokens"] == rows.loc[rows.status == "sent", "tokens"].sum()
-    assert c["full_items"] == len(transcript(LAPTOP))
-    assert c["view_tokens"] < c["full_tokens"]
-    assert f"{c['view_tokens']}</b> tokens" in explorer.counters.value
-    assert explorer.table.value.count("<tr style=") == len(rows)
-    assert "line-through" in explorer.table.value
+    explorer.max_turns = 1
+    before = len(fresh.requests)
+    explorer.max_turns = 3
+    explorer.max_turns = 1
+    assert len(fresh.requests) == before
+    assert "from the cache" in explorer.status.value
 
 
-@pytest.mark.parametrize("bad", [0, -2])
-def test_trimming_explorer_rejects_invalid_max_turns(bad):
-    explorer = TrimmingExplorer(ROUTER, max_turns=2)
-    with pytest.raises(traitlets.TraitError, match="max_turns"):
-        explorer.max_turns = bad
-    assert explorer.max_turns == 2
-    with pytest.raises(traitlets.TraitError):
-        explorer.turn = 99
+def test_scrubbing_the_turn_shows_when_a_fact_leaves_the_window() -> None:
+    """max_turns=2 keeps two turns of history: turn 3's call still has turn 1, turn 4's has not."""
+    explorer = TrimmingExplorer(LAPTOP, max_turns=2)
+    facts = {row.fact: row for row in fact_rows(explorer.replay).itertuples()}
+    contact = facts["contact_channel"]
+    assert (contact.planted, contact.last_seen, contact.forgotten) == (1, 3, 4)
+    explorer.play.value = 3  # the play button drives the turn slider
+    assert explorer.turn == 3
+    history = explorer.history
+    assert history.loc[history["turn"] == 1, "status"].eq("sent").all()
+    assert "contact_channel" in history.loc[0, "fact"]  # the planting message is pinned
+    explorer.turn = 4
+    assert explorer.history.loc[explorer.history["turn"] == 1, "status"].eq("dropped").all()
+    assert "gone from turn 4" in shown(explorer.facts)
 
 
-def test_max_turns_set_from_code_moves_the_slider():
-    explorer = TrimmingExplorer(LONG, max_turns=3)
-    explorer.max_turns = 12
-    assert explorer.max_turns_slider.value == 12
+def test_summarizing_shows_the_summary_pair_first_and_folds_older_turns() -> None:
+    explorer = SummarizingExplorer(ROUTER, context_limit=2, keep_last_n_turns=1)
+    sent = explorer.sent
+    assert list(sent["status"][:2]) == ["summary", "summary"]
+    assert sent["kind"].iloc[1] == "assistant message"
+    assert "ORD-48213" in explorer.replay.sent(explorer.turn)[1]["content"]  # the summary kept the order number
+    assert "folded" in set(explorer.history["status"])
+    assert probe_row(explorer.replay, "order_number")["correct"]  # the summary kept it
 
 
-async def test_summarizing_explorer_matches_the_session():
-    explorer = SummarizingExplorer(ROUTER, context_limit=4, keep_last_n_turns=2)
-    session = await replay_summarizing(transcript(ROUTER), 4, 2, 5, ROUTER.must_keep_patterns())
-    assert explorer.view.items == await session.get_items()
-    assert len(explorer.view.items) == 6
-    assert explorer.view.summary_text == session.summary_text
-    assert "ORD-48213" in explorer.view.summary_text
-    assert explorer.view.summarized_at == (5,)
-    rows = explorer.view.rows
-    assert set(rows.loc[rows["turn"].isin([1, 2, 3]) & (rows.status != "summary"), "status"]) == {"summarized"}
-    assert (rows.status == "summary").sum() == 2
-    assert "ORD-48213" in explorer.summary.value and "after turns:</b> 5" in explorer.summary.value
+def test_keep_follows_a_lowered_context_limit() -> None:
+    explorer = SummarizingExplorer(ROUTER, context_limit=4, keep_last_n_turns=3)
+    explorer.sliders["context_limit"].value = 2
+    assert (explorer.context_limit, explorer.keep_last_n_turns) == (2, 2)
 
 
-async def test_summarizing_explorer_follows_its_sliders():
-    explorer = SummarizingExplorer(LONG, context_limit=4, keep_last_n_turns=2)
-    items = transcript(LONG)
-    explorer.context_slider.value = 6
-    explorer.keep_slider.value = 3
-    explorer.turn_slider.value = 20
-    session = await replay_summarizing(items, 6, 3, 20, LONG.must_keep_patterns())
-    assert explorer.view.items == await session.get_items()
-    assert explorer.view.summary_text == session.summary_text
+@pytest.mark.parametrize(("name", "value", "message"), [
+    ("max_turns", 0, "max_turns must be >= 1"), ("max_tokens", -5, "max_tokens must be >= 1"), ("turn", 99, "turn must be an integer from 1 to 5"),
+])
+def test_a_bad_value_is_one_line_in_place_and_the_last_good_state_stays(name, value, message) -> None:
+    explorer = TrimmingExplorer(LAPTOP, max_turns=3)
+    answer = explorer.answer.value
+    setattr(explorer, name, value)  # no exception: a widget shows the problem where it happened
+    assert message in shown(explorer.status) and "memlab-error" in explorer.status.value
+    assert getattr(explorer, name) != value and explorer.answer.value == answer
 
 
-def test_linked_bounds_hold():
-    explorer = SummarizingExplorer(LONG, context_limit=4, keep_last_n_turns=3)
-    explorer.context_slider.value = 2
-    assert explorer.keep_last_n_turns == 2 and explorer.keep_slider.max == 2
-    with pytest.raises(traitlets.TraitError, match="must not exceed"):
-        explorer.keep_last_n_turns = 3
-    with pytest.raises(traitlets.TraitError, match="context_limit"):
-        explorer.context_limit = 0
-    with pytest.raises(traitlets.TraitError):
-        SummarizingExplorer(ROUTER, context_limit=2, keep_last_n_turns=3)
+@pytest.mark.parametrize("conversation", [[], Conversation("empty", "no turns", (), (), ()), {"not": "turns"}])
+def test_a_conversation_without_user_messages_is_one_line(conversation) -> None:
+    explorer = TrimmingExplorer(conversation)
+    assert explorer.replay is None and "memlab-error" in explorer.status.value
+    assert explorer.children == (explorer.status,)
 
 
-def test_summarizing_views_are_cached_per_parameter_set():
-    explorer = SummarizingExplorer(LONG, context_limit=4, keep_last_n_turns=2)
-    first = explorer.replay()
-    explorer.context_limit = 5
-    explorer.context_limit = 4
-    assert explorer.replay() is first
-    assert len(explorer._replays) == 2
+def test_a_summarizer_that_fails_mid_replay_loses_nothing() -> None:
+    explorer = SummarizingExplorer(ROUTER, context_limit=2, keep_last_n_turns=1, summarizer=FailingSummarizer())
+    assert explorer.replay is not None and "memlab-error" not in explorer.status.value
+    assert explorer.replay.turns["summaries_rejected"].sum() > 0 and explorer.replay.turns["summaries_applied"].sum() == 0
+    assert list(explorer.sent["status"]).count("sent") == len(explorer.sent) - 1  # everything still sent verbatim
 
 
-def test_custom_summarizer_is_used():
-    class Short:
-        async def summarize(self, items, *, must_keep=()):
-            return "recap?", "short summary " + " ".join(i.get("content", "") for i in items if isinstance(i.get("content"), str))
-
-    explorer = SummarizingExplorer(ROUTER, context_limit=2, keep_last_n_turns=1, summarizer=Short(), must_keep=[])
-    assert explorer.view.summary_text.startswith("short summary")
-
-
-def test_comparison_explorer():
-    explorer = ComparisonExplorer(LONG, max_turns=3, context_limit=4, keep_last_n_turns=2)
-    costs = explorer.costs
-    assert list(costs.columns) == ["full history", "trimming", "summarizing"]
-    assert len(costs) == len(LONG.user_turns)
-    assert (costs["full history"] >= costs["trimming"]).all()
-    assert costs["full history"].iloc[-1] > 2 * costs["trimming"].iloc[-1]
-    explorer.turn_slider.value = 10
-    table = explorer.table()
-    assert table.loc["full history", "items"] == len(Transcript.of(LONG).upto(10))
-    assert "After turn 10" in explorer.side_by_side.value
-    assert explorer.plot.value.lstrip().startswith("<?xml")
+def test_a_model_that_fails_mid_replay_is_one_line_and_the_last_view_stays() -> None:
+    explorer = TrimmingExplorer(LAPTOP, max_turns=3)
+    shown = explorer.replay
+    broken = Agent(name="broken", model=ScriptedModel([RuntimeError("the model is down")]))
+    explorer.agent = broken
+    explorer.max_turns = 4
+    assert "Could not replay this setting" in explorer.status.value
+    assert explorer.replay is shown
 
 
-def test_chat_panel_send_runs_a_turn_and_updates_the_view():
-    configure("offline")
-    session = TrimmingSession("chat", max_turns=1)
-    panel = ChatPanel(session)
-    panel.input.value = "My order ORD-55555 never arrived."
-    panel.send_button.click()
-    assert panel.lines[0] == ("you", "My order ORD-55555 never arrived.")
-    assert "ORD-55555" in panel.history.value
-    assert any("ORD-55555" in str(i) for i in panel.view_items)
-    panel.input.value = "Please contact me by email."
-    panel.send_button.click()
-    # max_turns=1: the order turn is gone from the next run's view
-    assert "ORD-55555" not in panel.history.value
-    assert not panel.send_button.disabled
+async def test_in_a_kernel_a_new_setting_runs_as_a_task_with_a_busy_line_and_progress() -> None:
+    explorer = TrimmingExplorer(LAPTOP, max_turns=3)  # a loop runs: the first replay is a task too
+    assert explorer.pending is not None and explorer.replay is None
+    await explorer.ready()
+    assert explorer.replay is not None
+    explorer.max_turns = 1
+    assert explorer.progress.layout.visibility == "visible" and "Replaying" in explorer.status.value
+    explorer.max_turns = 2  # the sliders stay live: a newer setting replaces the running one
+    await explorer.ready()
+    assert explorer.replay.label.startswith("trimming (max_turns=2")
+    assert explorer.progress.layout.visibility == "hidden"
 
 
-async def test_chat_panel_send_inside_a_running_loop():
-    configure("offline")
-    panel = ChatPanel(SummarizingSession(1, 2, OfflineSummarizer()))
-    panel.input.value = "My router NetHub AX3000 drops wifi."
-    panel.send_button.click()  # a loop is running: the send is scheduled on it
-    assert panel.pending is not None
-    result = await panel.pending
-    assert result is not None and panel.lines[-1][0] == "agent"
+def test_the_token_budget_slider_trims_by_tokens() -> None:
+    explorer = TrimmingExplorer(LONG, max_turns=12, max_tokens=0)
+    unbudgeted = int(explorer.replay.turns["item_tokens"].sum())
+    explorer.sliders["max_tokens"].value = 400
+    assert explorer.params()["max_tokens"] == 400
+    assert int(explorer.replay.turns["item_tokens"].sum()) < unbudgeted
 
 
-def test_chat_panel_reports_errors():
-    class Broken:
-        session_id = "broken"
-        session_settings = None
+def test_the_comparison_explorer_compares_two_settings_turn_by_turn() -> None:
+    explorer = ComparisonExplorer(LAPTOP, ("trimming", {"max_turns": 3}), ("trimming", {"max_turns": 5}))
+    table = explorer.at_turn()
+    assert list(table["probe"]) == ["✓", "✗", "✓"]
+    assert list(explorer.costs.columns) == list(table.index)
+    explorer.turn = 2
+    assert "At turn 2" in explorer.table.value and "<svg" in explorer.plot.value
 
-        async def get_items(self, limit=None):
-            return []
 
-        async def add_items(self, items):
-            raise RuntimeError("disk full")
+async def test_the_chat_remembers_a_stated_fact_only_while_it_is_in_the_window() -> None:
+    chat = ChatPanel(max_turns=3)
+    await chat.send("Hi, my order number is ORD-12345.")
+    answer = await chat.send("What is my order number?")
+    assert "ORD-12345" in answer.final_output
+    await chat.send("Also, my screen flickers now and then.")
+    chat.max_turns = 1  # the next call sees only the flicker turn
+    await chat.ready()
+    assert "The next run sends 2 of" in shown(chat.window)
+    answer = await chat.send("What is my order number?")
+    assert "I don't know your order number" in answer.final_output
+    assert wire.current().model_calls()  # every message went over the (offline) wire
 
-        async def pop_item(self):
-            return None
 
-        async def clear_session(self):
-            pass
-
-    configure("offline")
-    panel = ChatPanel(Broken())
-    panel.input.value = "hello"
-    panel.send_button.click()
-    assert "disk full" in panel.status.value
+@pytest.mark.parametrize(("text", "message"), [("   ", "Type a message first."), ("x" * 100_000, "100,000 characters")])
+async def test_the_chat_refuses_an_empty_or_huge_message_in_one_line(text, message) -> None:
+    chat = ChatPanel()
+    assert await chat.send(text) is None
+    assert message in shown(chat.status) and await chat.session.get_items() == []

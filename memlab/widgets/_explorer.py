@@ -153,6 +153,11 @@ class PolicyExplorer(widgets.VBox):
             self.turn = n if turn is None else turn
         self.observe(self._on_parameter, names=list(self.slider_ranges))
         self.observe(lambda _: self._render(), names="turn")
+        try:
+            strategies.check_config(self.strategy, self.params())
+        except (TypeError, ValueError) as exc:
+            self._say(str(exc), error=True)
+            return
         self._request()
 
     # ------------------------------------------------------------ controls
@@ -185,6 +190,8 @@ class PolicyExplorer(widgets.VBox):
     def _checked(self, proposal: dict[str, Any]) -> Any:
         """A trait validator: an invalid value is refused with one line, and the last good value stays."""
         name, value = proposal["trait"].name, proposal["value"]
+        if getattr(self, "fixed", None) is None:
+            return value  # still constructing: checked as a whole once every value is set
         if name == "turn":
             last = len(self.conversation.user_turns) if self.conversation else 1
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= last:
@@ -220,6 +227,8 @@ class PolicyExplorer(widgets.VBox):
                 self.pending.cancel()  # an older setting still replaying is no longer wanted
             self._show(baseline, replay, "shown from the cache")
             return
+        self._say(f"Replaying the conversation under {strategies.run_label(self.strategy, params)}…")
+        self.progress.layout.visibility = "visible"  # busy at once, before the task starts
         self.pending = schedule(self._compute(), self.pending)
 
     async def ready(self) -> None:

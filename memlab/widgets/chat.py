@@ -60,7 +60,7 @@ class ChatPanel(widgets.VBox):
         self.slider = widgets.IntSlider(value=max_turns, min=1, max=10, description="max_turns", continuous_update=False)
         self.status, self.chat_log, self.window = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.send_button.on_click(self._on_click)
-        self.input.on_submit(self._on_click)
+        self.input.observe(self._on_enter, "value")  # continuous_update=False: changes on Enter
         super().__init__(children=[
             self.slider, widgets.HBox([self.input, self.send_button]), self.status,
             widgets.HTML(), self.chat_log, self.window,
@@ -82,12 +82,22 @@ class ChatPanel(widgets.VBox):
         if hasattr(self, "window"):
             self.pending = schedule(self.refresh(), None)
 
+    async def ready(self) -> None:
+        """Wait until the running send or redraw (if any) is done."""
+        while self.pending is not None and not self.pending.done():
+            await asyncio.wait({self.pending})
+
     def _say(self, text: str, *, error: bool = False) -> None:
         self.status.value = line_html(text, error=error) if text else ""
 
     def _on_click(self, _: Any = None) -> None:
-        text, self.input.value = self.input.value, ""
+        text = self.input.value
+        self.input.value = ""
         self.pending = schedule(self.send(text), self.pending)
+
+    def _on_enter(self, change: dict[str, Any]) -> None:
+        if change["new"]:  # clearing the box after a send changes the value too: ignore that
+            self._on_click()
 
     async def send(self, text: str) -> Any:
         """Run one turn; returns the run result, or ``None`` (with one line saying why) when it cannot.
