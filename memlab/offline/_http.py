@@ -57,8 +57,10 @@ class ServedRequest:
     @property
     def input(self) -> list[dict[str, Any]]:
         """The ``input`` items of the request."""
-        raw = self.body.get("input") or []
-        return [{"role": "user", "content": raw}] if isinstance(raw, str) else list(raw)
+        raw = self.body.get("input") if isinstance(self.body, Mapping) else None
+        if isinstance(raw, str):
+            return [{"role": "user", "content": raw}]
+        return list(raw) if isinstance(raw, list) else []  # a rejected body may hold anything
 
     @property
     def compaction(self) -> bool:
@@ -78,20 +80,25 @@ def _usage(input_tokens: int, output_tokens: int) -> dict[str, Any]:
 
 
 def _response_id(prefix: str, *parts: Any) -> str:
-    """A deterministic id made from everything that decides a response's content."""
+    """A deterministic id: a hash of ``parts`` (the whole conversation a response stands for)."""
     return prefix + hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
 
 
 class OfflineAPI:
     """A fake Responses API; use it as an ``httpx2.MockTransport`` handler.
 
-    Response ids are *content addresses*: a hash of the whole conversation the
-    model read, its output and whether it was stored. So a fresh API always
-    gives the same ids for the same requests, two requests with the same
-    conversation share one id (and one stored conversation, identical by
-    construction), and a request that differs in anything the model read
-    gets another id. A response served with ``store: false`` is hashed apart
-    from a stored twin, so its id is never found later.
+    Response ids are *content addresses*: a hash of the conversation a
+    response stands for — every item the model read, ids included, then its
+    output — and of whether it was stored. That conversation is exactly what
+    ``previous_response_id`` brings back, so one id can never name two
+    different ones; two requests with the same conversation share an id (and
+    a stored conversation, identical by construction), and a fresh API gives
+    the same ids for the same requests. Instructions, tools and the model are
+    not part of a stored conversation (the real API does not carry
+    instructions over either): they change the id only when they change the
+    output. A response served with ``store: false`` is hashed apart from a
+    stored twin, so its id is never found later. (The real API's ids are
+    random; deterministic ones keep notebooks and tests reproducible.)
 
     Args:
         keep: How many served requests :attr:`requests` remembers (oldest dropped first).
@@ -213,7 +220,7 @@ class OfflineAPI:
             part["text"] = encoding().decode(encoding().encode(part["text"], disallowed_special=())[:limit])
             status, incomplete, output_tokens = "incomplete", {"reason": "max_output_tokens"}, limit
         stored = body.get("store") is not False
-        response_id = _response_id("resp_", fingerprint, output, stored)
+        response_id = _response_id("resp_", context, output, stored)
         if stored:
             self.responses.save(response_id, context + output)
         response = {
