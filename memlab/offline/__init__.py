@@ -4,8 +4,8 @@ memlab's notebooks and tests run with no network and no API key, yet they use
 the *real* stack: the Agents SDK's ``OpenAIResponsesModel`` calls the *real*
 ``openai.AsyncOpenAI`` client, which sends a real HTTP request. Only the last
 hop is fake: the client's HTTP transport is an ``httpx2.MockTransport`` whose
-handler is an :class:`OfflineAPI`. It answers ``POST /v1/responses`` like the
-real service:
+handler is an :class:`OfflineAPI`. It answers ``POST /v1/responses`` (and
+``POST /v1/responses/compact``) like the real service:
 
 1. **It checks the request** the way the API does and answers HTTP 400 with
    the API's error JSON, so the client raises ``openai.BadRequestError``. A
@@ -18,6 +18,10 @@ real service:
    input* (and says plainly when they are not — trimming's amnesia made
    visible), and writes an extractive, sectioned summary when asked to.
 3. **It reports usage** in real ``o200k_base`` tokens (:mod:`memlab.tokens`).
+4. **It remembers what it served**, so ``previous_response_id`` works, and it
+   **compacts** a history into user messages plus one opaque compaction item
+   that it can read back later (the Agents SDK's
+   ``OpenAIResponsesCompactionSession`` runs on it unchanged).
 
 Switch the whole SDK over with one call::
 
@@ -27,8 +31,9 @@ Switch the whole SDK over with one call::
 
 The package is split by concern, one private module each: request checks
 (``_checks``), replies (``_replies``), summaries (``_summary``), grading
-(``_judge``), the HTTP face (``_http``) and a Runner-free replay of a
-conversation (``_transcript``). Import everything from ``memlab.offline``.
+(``_judge``), compaction (``_compact``), stored responses (``_store``), the
+HTTP face (``_http``) and a Runner-free replay of a conversation
+(``_transcript``). Import everything from ``memlab.offline``.
 
 With ``MEMLAB_LIVE=1`` and ``OPENAI_API_KEY`` set, :func:`configure` installs
 the real client instead: the same code then talks to the real service.
@@ -37,6 +42,7 @@ the real client instead: the same code then talks to the real service.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import httpx2
 import openai
@@ -45,7 +51,8 @@ from agents.models._openai_shared import get_default_openai_client
 
 from ..summarizer import LLMSummarizer
 from ..wire import Wire, install
-from ._checks import OfflineAPIError, check_request
+from ._checks import OfflineAPIError, check_compact_request, check_request
+from ._compact import read_compaction
 from ._http import OfflineAPI, ServedRequest
 from ._replies import reply_item
 from ._transcript import transcript
@@ -57,11 +64,13 @@ __all__ = [
     "OfflineAPIError",
     "OfflineSummarizer",
     "ServedRequest",
+    "check_compact_request",
     "check_request",
     "client",
     "configure",
     "current_api",
     "offline_client",
+    "read_compaction",
     "reply_item",
     "transcript",
 ]

@@ -5,6 +5,11 @@ the real API would refuse gets HTTP 400 with the same JSON error shape. So a
 history that a memory policy broke — a tool output without its call, a
 reasoning item without what followed it, a stray ``metadata`` key — fails
 offline exactly where it would fail live.
+
+The same rules cover ``POST /v1/responses/compact`` (:func:`check_compact_request`),
+a request that continues a stored response (``history``: the pairing rules see
+the stored conversation too), and compaction items, whose
+``encrypted_content`` must be one the offline model wrote.
 """
 
 from __future__ import annotations
@@ -19,12 +24,22 @@ from openai.types.responses import (
     ResponseOutputRefusalParam,
     ResponseOutputTextParam,
 )
+from openai.types.responses import response_compact_params as _compact_params
 from openai.types.responses import response_create_params as _create_params
 from openai.types.responses import response_input_item_param as _item_params
+from openai.types.responses.response_compaction_item_param_param import ResponseCompactionItemParamParam
 
 from ..turns import item_type
+from ._compact import read_compaction
 
-__all__ = ["OfflineAPIError", "check_request"]
+__all__ = [
+    "OfflineAPIError",
+    "check_body",
+    "check_compact_request",
+    "check_items",
+    "check_request",
+    "input_items",
+]
 
 
 class OfflineAPIError(Exception):
@@ -58,6 +73,7 @@ _ITEM_KEYS: dict[str, frozenset[str]] = {
     "custom_tool_call": _keys(_item_params.ResponseCustomToolCallParam),
     "custom_tool_call_output": _keys(_item_params.ResponseCustomToolCallOutputParam),
     "item_reference": _keys(_item_params.ItemReference),
+    "compaction": _keys(ResponseCompactionItemParamParam),
 }
 _PART_KEYS: dict[str, frozenset[str]] = {
     "input_text": _keys(ResponseInputTextParam),
@@ -67,19 +83,21 @@ _PART_KEYS: dict[str, frozenset[str]] = {
     "refusal": _keys(ResponseOutputRefusalParam),
 }
 _REQUEST_KEYS = _keys(_create_params.ResponseCreateParamsBase) | {"stream"}
+_COMPACT_KEYS = _keys(_compact_params.ResponseCompactParams)
 _ROLES = ("assistant", "system", "developer", "user")
 _CALLS = ("function_call", "custom_tool_call")
 _OUTPUTS = ("function_call_output", "custom_tool_call_output")
 
 
 #: JSON types of the top-level parameters the offline model reads or passes on
-#: (``None`` is accepted for every one but ``model`` and ``input``, as the API does).
+#: (``None`` is accepted for every one but ``model`` and — except when compacting — ``input``).
 _REQUEST_TYPES: dict[str, tuple[type, ...]] = {
     "model": (str,), "input": (str, list), "instructions": (str,), "tools": (list,),
     "max_output_tokens": (int,), "stream": (bool,), "store": (bool,), "previous_response_id": (str,),
     "parallel_tool_calls": (bool,), "tool_choice": (str, dict), "metadata": (dict,), "include": (list,),
     "text": (dict,), "reasoning": (dict,), "temperature": (int, float), "top_p": (int, float),
     "truncation": (str,), "user": (str,), "prompt_cache_key": (str,), "conversation": (str, dict),
+    "image": (dict,), "prompt_cache_options": (dict,), "prompt_cache_retention": (str,), "service_tier": (str,),
 }
 #: Item fields that must be strings when present.
 _TEXT_FIELDS = ("type", "role", "id", "call_id", "name", "arguments", "status")
@@ -133,28 +151,38 @@ def _check_message(item: Mapping[str, Any], where: str) -> None:
                 raise OfflineAPIError(f"Unknown parameter: '{at}.{key}'.", f"{at}.{key}", "unknown_parameter")
 
 
-def check_request(body: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Validate a ``POST /v1/responses`` body like the real API.
+def check_body(body: Any, *, compact: bool = False) -> None:
+    """Validate a request body's top-level parameters like the real API.
 
     Args:
         body: The decoded JSON request.
-
-    Returns:
-        The ``input`` as a list of items (a string input becomes one user message).
+        compact: Check it as a ``POST /v1/responses/compact`` body (fewer
+            parameters: no tools, no streaming, no ``store``).
 
     Raises:
-        OfflineAPIError: For the first rule the request breaks.
+        OfflineAPIError: For the first rule the body breaks. A body naming a
+            ``conversation`` (the Conversations API) is refused: the offline
+            model keeps stored responses (``previous_response_id``), not
+            conversation objects.
     """
     if not isinstance(body, Mapping):
         raise OfflineAPIError(f"Invalid type for request body: expected an object, but got {_json_name(body)} instead.", None, "invalid_type")
+    allowed = _COMPACT_KEYS if compact else _REQUEST_KEYS
     for key in body:
-        if key not in _REQUEST_KEYS:
+        if key not in allowed:
             raise OfflineAPIError(f"Unknown parameter: '{key}'.", key, "unknown_parameter")
     if not body.get("model"):
         raise OfflineAPIError("Missing required parameter: 'model'.", "model", "missing_required_parameter")
+    never_null = ("model",) if compact else ("model", "input")  # compact's input may be null
     for key, kinds in _REQUEST_TYPES.items():
-        if key in body and (body[key] is not None or key in ("model", "input")):
+        if key in body and (body[key] is not None or key in never_null):
             _check_type(body[key], kinds, key)
+    if body.get("conversation") is not None:
+        raise OfflineAPIError(
+            "The offline model does not serve conversations (the Conversations API): send the history as "
+            "'input', or continue a stored response with 'previous_response_id'.",
+            "conversation", "unsupported_parameter",
+        )
     for j, tool in enumerate(body.get("tools") or []):
         _check_type(tool, (dict,), f"tools[{j}]")
         _check_type(tool.get("type"), (str,), f"tools[{j}].type")
@@ -164,33 +192,95 @@ def check_request(body: Mapping[str, Any]) -> list[dict[str, Any]]:
             f"Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got {limit} instead.",
             "max_output_tokens", "integer_below_min_value",
         )
-    raw = body.get("input", [])
-    items = [{"role": "user", "content": raw}] if isinstance(raw, str) else list(raw)
+
+
+def input_items(body: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A checked body's ``input`` as a list of items (a string becomes one user message)."""
+    raw = body.get("input")
+    if raw is None:
+        return []
+    return [{"role": "user", "content": raw}] if isinstance(raw, str) else list(raw)
+
+
+def _check_compaction(item: Mapping[str, Any], where: str) -> None:
+    """A compaction item must carry ``encrypted_content`` that the offline model wrote.
+
+    The real API refuses encrypted content it cannot decrypt or verify with a
+    400 whose code is ``invalid_encrypted_content``; its exact wording is not
+    documented, so the message here is a plausible stand-in.
+    """
+    content = item.get("encrypted_content")
+    if content is None:
+        raise OfflineAPIError(
+            f"Missing required parameter: '{where}.encrypted_content'.", f"{where}.encrypted_content", "missing_required_parameter"
+        )
+    _check_type(content, (str,), f"{where}.encrypted_content")
+    try:
+        read_compaction(content)
+    except ValueError:
+        name = item.get("id") or where
+        raise OfflineAPIError(
+            f"The encrypted content for item {name} could not be verified.", f"{where}.encrypted_content", "invalid_encrypted_content"
+        ) from None
+
+
+def _check_item(item: Any, where: str) -> str:
+    """Check one input item on its own (keys, types, values); return its kind."""
+    if not isinstance(item, Mapping):
+        raise OfflineAPIError(f"Invalid type for '{where}': expected an object, but got {_json_name(item)} instead.", where, "invalid_type")
+    for field in _TEXT_FIELDS:
+        if item.get(field) is not None:
+            _check_type(item[field], (str,), f"{where}.{field}")
+    kind = item_type(item)
+    if kind not in _ITEM_KEYS:
+        raise OfflineAPIError(f"Invalid value: '{kind}'. The offline model does not accept this item type.", f"{where}.type", "invalid_value")
+    for key in item:
+        if key not in _ITEM_KEYS[kind]:
+            raise OfflineAPIError(f"Unknown parameter: '{where}.{key}'.", f"{where}.{key}", "unknown_parameter")
+    if kind == "message":
+        _check_message(item, where)
+    elif kind == "compaction":
+        _check_compaction(item, where)
+    return kind
+
+
+def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
+    """Validate input items like the real API, after an already-checked ``history``.
+
+    Each input item is checked on its own; the rules that pair items (a tool
+    output needs its call, ids are unique, reasoning needs its follower) are
+    checked over ``history`` and the input together — so a request that
+    continues a stored response (``previous_response_id``) may answer a tool
+    call that only the stored conversation holds.
+
+    Args:
+        items: The request's input items.
+        history: The conversation the input continues (checked before).
+
+    Returns:
+        The input items, as a new list.
+
+    Raises:
+        OfflineAPIError: For the first rule the input breaks.
+    """
+    items = list(items)
+    for i, item in enumerate(items):
+        _check_item(item, f"input[{i}]")
+    everything = [*history, *items]
+    offset = len(history)
     call_ids: set[str] = set()
     answered: set[str] = set()
     item_ids: set[str] = set()
-    for i, item in enumerate(items):
-        where = f"input[{i}]"
-        if not isinstance(item, Mapping):
-            raise OfflineAPIError(f"Invalid type for '{where}': expected an object, but got {_json_name(item)} instead.", where, "invalid_type")
-        for field in _TEXT_FIELDS:
-            if item.get(field) is not None:
-                _check_type(item[field], (str,), f"{where}.{field}")
+    for i, item in enumerate(everything):
+        where = f"input[{i - offset}]"
         kind = item_type(item)
-        if kind not in _ITEM_KEYS:
-            raise OfflineAPIError(f"Invalid value: '{kind}'. The offline model does not accept this item type.", f"{where}.type", "invalid_value")
-        for key in item:
-            if key not in _ITEM_KEYS[kind]:
-                raise OfflineAPIError(f"Unknown parameter: '{where}.{key}'.", f"{where}.{key}", "unknown_parameter")
         if item.get("id") is not None:
             if item["id"] in item_ids:
                 raise OfflineAPIError(
                     f"Duplicate item found with id {item['id']}. Remove duplicate items from your input and try again.", "input"
                 )
             item_ids.add(item["id"])
-        if kind == "message":
-            _check_message(item, where)
-        elif kind in _CALLS:
+        if kind in _CALLS:
             if item.get("call_id") in call_ids:
                 raise OfflineAPIError(f"Duplicate value for 'call_id' of {item.get('call_id')} in '{where}'.", f"{where}.call_id")
             call_ids.add(item.get("call_id"))
@@ -202,13 +292,59 @@ def check_request(body: Mapping[str, Any]) -> list[dict[str, Any]]:
                 raise OfflineAPIError(f"Duplicate value for 'call_id' of {call_id} in '{where}'.", f"{where}.call_id")
             answered.add(call_id)
         elif kind == "reasoning":
-            follower = items[i + 1] if i + 1 < len(items) else None
+            follower = everything[i + 1] if i + 1 < len(everything) else None
             if not isinstance(follower, Mapping) or item_type(follower) not in ("message", *_CALLS) or follower.get("role") == "user":
                 raise OfflineAPIError(f"Item '{item.get('id')}' of type 'reasoning' was provided without its required following item.")
     # A call may be left open only at the very end; once a message follows, its output is missing.
-    last_message = max((i for i, item in enumerate(items) if item_type(item) == "message"), default=-1)
-    for i, item in enumerate(items):
+    last_message = max((i for i, item in enumerate(everything) if item_type(item) == "message"), default=-1)
+    for i, item in enumerate(everything):
         if item_type(item) in _CALLS and item.get("call_id") not in answered and i < last_message:
             raise OfflineAPIError(f"No tool output found for function call {item.get('call_id')}.")
     return items
 
+
+def check_request(body: Any, history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
+    """Validate a ``POST /v1/responses`` body like the real API.
+
+    Args:
+        body: The decoded JSON request.
+        history: The stored conversation the request continues, when it names
+            a ``previous_response_id`` (looking that id up is the caller's job).
+
+    Returns:
+        The ``input`` as a list of items (a string input becomes one user message).
+
+    Raises:
+        OfflineAPIError: For the first rule the request breaks.
+    """
+    check_body(body)
+    return check_items(input_items(body), history)
+
+
+def check_compact_request(body: Any, history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
+    """Validate a ``POST /v1/responses/compact`` body like the real API.
+
+    Its parameters are those of ``openai.types.responses.ResponseCompactParams``:
+    ``model`` (required), ``input``, ``instructions``, ``previous_response_id``
+    and a few cache and tier options. Input items follow the same rules as in
+    ``POST /v1/responses``.
+
+    Args:
+        body: The decoded JSON request.
+        history: The stored conversation named by ``previous_response_id``, if any.
+
+    Returns:
+        The ``input`` as a list of items.
+
+    Raises:
+        OfflineAPIError: For the first rule the request breaks; also when it
+            gives nothing to compact (no ``input`` and no
+            ``previous_response_id``) — the real API's wording for that case is
+            not documented, so the message is the API's usual one for a
+            missing parameter.
+    """
+    check_body(body, compact=True)
+    items = check_items(input_items(body), history)
+    if not items and not body.get("previous_response_id"):
+        raise OfflineAPIError("Missing required parameter: 'input'.", "input", "missing_required_parameter")
+    return items

@@ -1,7 +1,16 @@
-"""The offline model's HTTP face: ``POST /v1/responses`` as an ``httpx2.MockTransport`` handler."""
+"""The offline model's HTTP face: an ``httpx2.MockTransport`` handler for two endpoints.
+
+* ``POST /v1/responses`` answers a request (:meth:`OfflineAPI.respond`).
+* ``POST /v1/responses/compact`` compacts a history (:meth:`OfflineAPI.compact`).
+
+Both accept ``previous_response_id``: the API remembers what it served
+(:class:`~memlab.offline._store.ResponseStore`), unless a request said
+``store: false``.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections import deque
@@ -12,10 +21,16 @@ from typing import Any
 import httpx2
 
 from ..tokens import count_items, count_text, count_tools, encoding
-from ._checks import OfflineAPIError, check_request
+from ._checks import OfflineAPIError, check_body, check_compact_request, check_items, input_items
+from ._compact import compact_history, expand_compactions
 from ._replies import input_fingerprint, reply_item
+from ._store import ResponseStore
 
-__all__ = ["ServedRequest", "OfflineAPI"]
+__all__ = ["COMPACT_PATH", "RESPONSES_PATH", "ServedRequest", "OfflineAPI"]
+
+#: The paths the offline API serves (the client's ``base_url`` ends in ``/v1``).
+RESPONSES_PATH = "/v1/responses"
+COMPACT_PATH = "/v1/responses/compact"
 
 
 @dataclass
@@ -26,38 +41,86 @@ class ServedRequest:
         body: The decoded request JSON (``model``, ``instructions``, ``input``, ``tools``...).
         status: The HTTP status answered (200, or 400 for a rejected request).
         response: The response JSON (or the error JSON for a 400).
+        path: The endpoint: :data:`RESPONSES_PATH` or :data:`COMPACT_PATH`.
+        context: For an answered request, every item the model read: the
+            stored conversation named by ``previous_response_id`` (if any),
+            then the input. Compaction items are shown as sent; see
+            :func:`memlab.offline.read_compaction` for what one holds.
     """
 
     body: dict[str, Any]
     status: int
     response: dict[str, Any] = field(repr=False)
+    path: str = RESPONSES_PATH
+    context: list[dict[str, Any]] | None = field(default=None, repr=False)
 
     @property
     def input(self) -> list[dict[str, Any]]:
         """The ``input`` items of the request."""
-        raw = self.body.get("input", [])
-        return [{"role": "user", "content": raw}] if isinstance(raw, str) else list(raw)
+        raw = self.body.get("input") if isinstance(self.body, Mapping) else None
+        if isinstance(raw, str):
+            return [{"role": "user", "content": raw}]
+        return list(raw) if isinstance(raw, list) else []  # a rejected body may hold anything
+
+    @property
+    def compaction(self) -> bool:
+        """Whether this was a ``POST /v1/responses/compact`` request."""
+        return self.path == COMPACT_PATH
+
+
+def _usage(input_tokens: int, output_tokens: int) -> dict[str, Any]:
+    """The ``usage`` JSON of a response."""
+    return {
+        "input_tokens": input_tokens,
+        "input_tokens_details": {"cached_tokens": 0},
+        "output_tokens": output_tokens,
+        "output_tokens_details": {"reasoning_tokens": 0},
+        "total_tokens": input_tokens + output_tokens,
+    }
+
+
+def _response_id(prefix: str, *parts: Any) -> str:
+    """A deterministic id: a hash of ``parts`` (the whole conversation a response stands for)."""
+    return prefix + hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
 
 
 class OfflineAPI:
-    """A fake ``POST /v1/responses`` endpoint; use it as an ``httpx2.MockTransport`` handler.
+    """A fake Responses API; use it as an ``httpx2.MockTransport`` handler.
+
+    Response ids are *content addresses*: a hash of the conversation a
+    response stands for — every item the model read, ids included, then its
+    output — and of whether it was stored. That conversation is exactly what
+    ``previous_response_id`` brings back, so one id can never name two
+    different ones; two requests with the same conversation share an id (and
+    a stored conversation, identical by construction), and a fresh API gives
+    the same ids for the same requests. Instructions, tools and the model are
+    not part of a stored conversation (the real API does not carry
+    instructions over either): they change the id only when they change the
+    output. A response served with ``store: false`` is hashed apart from a
+    stored twin, so its id is never found later. (The real API's ids are
+    random; deterministic ones keep notebooks and tests reproducible.)
 
     Args:
         keep: How many served requests :attr:`requests` remembers (oldest dropped first).
+        keep_responses: How many stored responses ``previous_response_id`` can name.
 
     Attributes:
-        requests: The newest served requests, oldest first (:class:`ServedRequest`).
+        requests: The newest served requests, oldest first (:class:`ServedRequest`),
+            compaction requests included (see :attr:`ServedRequest.path`).
+        responses: The stored responses (a :class:`~memlab.offline._store.ResponseStore`).
     """
 
-    def __init__(self, keep: int = 200) -> None:
+    def __init__(self, keep: int = 200, keep_responses: int = 1000) -> None:
         if keep < 1:
             raise ValueError("keep must be at least 1")
         self.requests: deque[ServedRequest] = deque(maxlen=keep)
+        self.responses = ResponseStore(keep_responses)
 
     # -- the HTTP face -----------------------------------------------------
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
         """Answer one HTTP request (the ``MockTransport`` handler)."""
-        if request.method != "POST" or not request.url.path.endswith("/responses"):
+        path = COMPACT_PATH if request.url.path.endswith("/responses/compact") else RESPONSES_PATH
+        if request.method != "POST" or not request.url.path.endswith(("/responses", "/responses/compact")):
             error = OfflineAPIError(f"Invalid URL ({request.method} {request.url.path})", None, None)
             return httpx2.Response(404, json=error.body())
         try:
@@ -65,25 +128,30 @@ class OfflineAPI:
         except (ValueError, RecursionError):
             return httpx2.Response(400, json=OfflineAPIError("We could not parse the JSON body of your request.", None).body())
         try:
-            response = self.respond(body)
+            response, context = self._compact(body) if path == COMPACT_PATH else self._respond(body)
         except OfflineAPIError as error:
-            self.requests.append(ServedRequest(body, 400, error.body()))
+            self.requests.append(ServedRequest(body, 400, error.body(), path))
             return httpx2.Response(400, json=error.body())
-        self.requests.append(ServedRequest(body, 200, response))
+        self.requests.append(ServedRequest(body, 200, response, path, context))
         if body.get("stream"):
             stream = b"".join(self._sse(response))
             return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=stream)
         return httpx2.Response(200, json=response)
 
     def last_input(self) -> list[dict[str, Any]]:
-        """The ``input`` of the newest request: exactly what the model saw last."""
-        if not self.requests:
-            raise LookupError("the offline API has not served any request yet")
-        return self.requests[-1].input
+        """The ``input`` of the newest ``POST /v1/responses`` request: what the model was sent last.
+
+        Compaction requests are skipped. With ``previous_response_id`` the
+        model read more than this; :attr:`ServedRequest.context` has it all.
+        """
+        for served in reversed(self.requests):
+            if not served.compaction:
+                return served.input
+        raise LookupError("the offline API has not served any request yet")
 
     # -- the model ---------------------------------------------------------
     def respond(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        """The Response JSON for a request body (no HTTP involved).
+        """The Response JSON for a ``POST /v1/responses`` body (no HTTP involved).
 
         Args:
             body: A ``POST /v1/responses`` body.
@@ -94,12 +162,55 @@ class OfflineAPI:
         Raises:
             OfflineAPIError: If the real API would reject the request.
         """
-        items = check_request(body)
-        fingerprint = input_fingerprint(items)
-        output = [reply_item(items, body.get("instructions") or "", body.get("tools") or [], fingerprint)]
-        tools = body.get("tools") or []
-        input_tokens = count_text(body.get("instructions") or "") + count_items(items)
-        input_tokens += count_tools(tools)
+        return self._respond(body)[0]
+
+    def compact(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The CompactedResponse JSON for a ``POST /v1/responses/compact`` body (no HTTP involved).
+
+        Args:
+            body: A compaction request: ``model``, and the history as ``input``
+                and/or ``previous_response_id``.
+
+        Returns:
+            ``{"id", "object": "response.compaction", "created_at", "output", "usage"}``,
+            ``output`` being every user message, then one compaction item
+            (see :mod:`memlab.offline._compact`). The compacted window itself
+            is not stored: continue from it by sending it as ``input``.
+
+        Raises:
+            OfflineAPIError: If the real API would reject the request.
+        """
+        return self._compact(body)[0]
+
+    def _history(self, body: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The stored conversation a checked body continues (empty without ``previous_response_id``)."""
+        previous = body.get("previous_response_id")
+        return self.responses.load(previous) if previous else []
+
+    def _compact(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        check_body(body, compact=True)  # first, so a malformed id is a type error, not "not found"
+        history = self._history(body)
+        context = history + check_compact_request(body, history)
+        output, input_tokens, output_tokens = compact_history(context, body.get("instructions") or "")
+        response = {
+            "id": _response_id("resp_", "compact", context, output),
+            "object": "response.compaction",
+            "created_at": 0,
+            "output": output,
+            "usage": _usage(input_tokens, output_tokens),
+        }
+        return response, context
+
+    def _respond(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        check_body(body)
+        history = self._history(body)
+        context = history + check_items(input_items(body), history)
+        fingerprint = input_fingerprint(context)
+        instructions, tools = body.get("instructions") or "", body.get("tools") or []
+        # The model reads a compaction item as the context it encodes.
+        output = [reply_item(expand_compactions(context), instructions, tools, fingerprint)]
+        # Billed: everything read, a compaction item at its own size (memlab.tokens counts its JSON).
+        input_tokens = count_text(instructions) + count_items(context) + count_tools(tools)
         output_tokens = count_items(output)
         status, incomplete = "completed", None
         limit = body.get("max_output_tokens")
@@ -108,8 +219,12 @@ class OfflineAPI:
             part = output[0]["content"][0]
             part["text"] = encoding().decode(encoding().encode(part["text"], disallowed_special=())[:limit])
             status, incomplete, output_tokens = "incomplete", {"reason": "max_output_tokens"}, limit
-        return {
-            "id": f"resp_{fingerprint}",
+        stored = body.get("store") is not False
+        response_id = _response_id("resp_", context, output, stored)
+        if stored:
+            self.responses.save(response_id, context + output)
+        response = {
+            "id": response_id,
             "object": "response",
             "created_at": 0,
             "status": status,
@@ -118,16 +233,12 @@ class OfflineAPI:
             "instructions": body.get("instructions"),
             "output": output,
             "parallel_tool_calls": True,
+            "previous_response_id": body.get("previous_response_id"),
             "tool_choice": body.get("tool_choice", "auto"),
             "tools": list(tools),
-            "usage": {
-                "input_tokens": input_tokens,
-                "input_tokens_details": {"cached_tokens": 0},
-                "output_tokens": output_tokens,
-                "output_tokens_details": {"reasoning_tokens": 0},
-                "total_tokens": input_tokens + output_tokens,
-            },
+            "usage": _usage(input_tokens, output_tokens),
         }
+        return response, context
 
     # -- streaming ---------------------------------------------------------
     @staticmethod
