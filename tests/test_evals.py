@@ -10,11 +10,12 @@ import pandas as pd
 import pytest
 
 from memlab import evals, offline
+from memlab.evals.replay import COMPACTED
 from memlab.facts import has_fact, states
 from memlab.prompts import SUMMARY_PROMPT_TITLE
 from memlab.offline import transcript
 from memlab.scenario import LAPTOP, LONG, Conversation, Fact, Probe
-from memlab.views import Transcript
+from memlab.turns import split_turns
 
 matplotlib.use("Agg")
 
@@ -54,7 +55,8 @@ async def test_full_history_answers_every_probe_with_documented_columns(api) -> 
     assert frame["items_sent"].is_monotonic_increasing
     # ...the turns before the last that offline.transcript() computes, plus the new question
     last = len(LONG.user_turns)
-    assert frame["items_sent"].iloc[-1] == Transcript.of(LONG).turn_end[last - 1] + 1
+    _, turns = split_turns(transcript(LONG))
+    assert frame["items_sent"].iloc[-1] == sum(len(t) for t in turns[: last - 1]) + 1
 
 
 async def test_measurements_match_what_the_offline_api_served(api) -> None:
@@ -79,10 +81,10 @@ async def test_trimming_forgets_early_facts_and_token_pressure_says_when(api) ->
     pressure = evals.token_pressure(frame, LONG, first_only=True).set_index("fact")
     assert set(pressure.index) == EARLY
     # a fact goes missing at the first turn whose 3-turn window no longer mentions it
-    history = Transcript.of(LONG)
+    _, turns = split_turns(transcript(LONG))
     for key, row in pressure.iterrows():
         value = LONG.fact(key).value
-        mentioned = {history.turn_of[i] for i, item in enumerate(history.items) if value in json.dumps(item)}
+        mentioned = {number for number, items in enumerate(turns, start=1) for item in items if value in json.dumps(item)}
         expected = next(t for t in range(LONG.fact(key).turn + 1, len(LONG.user_turns) + 1) if not mentioned & {t - 3, t - 2, t - 1})
         assert row["turn"] == expected, key
         assert row["planted_turn"] == LONG.fact(key).turn
@@ -507,3 +509,66 @@ async def test_stacking_runs_with_one_label_is_refused(api) -> None:
     second = await evals.run_grid(LAPTOP, [("trimming", {"max_turns": 2})], progress=False)
     with pytest.raises(ValueError, match="distinct labels"):
         evals.summarize_runs(pd.concat([first.turns, second.turns], ignore_index=True))
+
+
+# ------------------------------------------------ beyond the cookbook: more strategies
+
+
+async def test_tool_output_trimming_shortens_old_outputs_and_keeps_the_calls(api) -> None:
+    run = await evals.run(LONG, "tool_output_trimming", recent_turns=1, max_output_chars=200, preview_chars=40)
+    last = run.sent(len(run.history))
+    outputs = [item for item in last if item.get("type") == "function_call_output"]
+    trimmed = [item["output"].startswith("[Trimmed:") for item in outputs[:-1]]
+    assert any(trimmed) and all(cut or len(item["output"]) <= 200 for cut, item in zip(trimmed, outputs))
+    calls = {item["call_id"] for item in last if item.get("type") == "function_call"}
+    assert {item["call_id"] for item in outputs} <= calls  # every output keeps its call
+    full = await evals.replay(LONG, "full")
+    assert run.turns["input_tokens"].sum() < full["input_tokens"].sum()
+    assert run.turns["memory_calls"].sum() == 0 and (run.turns["total_tokens"]
+                                                     == run.turns["input_tokens"] + run.turns["output_tokens"]).all()
+
+
+async def test_tiered_summarizes_only_over_its_budget_and_bills_the_summarizer(api) -> None:
+    run = await evals.run(LONG, "tiered", max_tokens=900, keep_last_n_turns=1, must_keep=True)
+    turns = run.turns
+    assert 0 < turns["memory_calls"].sum() < len(turns)  # not on every turn
+    summaries = [r for r in api.requests if r.body.get("instructions", "").startswith(SUMMARY_PROMPT_TITLE)]
+    assert turns["memory_input_tokens"].sum() == sum(r.response["usage"]["input_tokens"] for r in summaries)
+    assert (turns["total_tokens"] == turns["input_tokens"] + turns["output_tokens"]
+            + turns["memory_input_tokens"] + turns["memory_output_tokens"]).all()
+    assert probes(turns)["correct"][probes(turns)["must_keep"]].all()
+
+
+async def test_compaction_bills_the_compact_endpoint_as_memory_not_as_model_input(api) -> None:
+    run = await evals.run(LONG, "compaction", threshold=12)
+    compacts = [r for r in api.requests if r.path.endswith("/responses/compact")]
+    model = [r for r in api.requests if not r.path.endswith("/compact") and r.status == 200]
+    turns = run.turns
+    assert turns["memory_calls"].sum() == len(compacts) > 0
+    assert turns["memory_input_tokens"].sum() == sum(r.response["usage"]["input_tokens"] for r in compacts)
+    assert turns["input_tokens"].sum() == sum(r.response["usage"]["input_tokens"] for r in model[-turns["model_calls"].sum():])
+    assert any(item.get("type") == "compaction" for item in run.sent(len(run.history)))
+    assert turns["summary"].dropna().iloc[-1] == COMPACTED
+
+
+async def test_choose_can_ask_for_every_must_keep_fact_at_the_lowest_total(api) -> None:
+    result = await evals.run_grid(
+        LAPTOP, [("trimming", {"max_turns": 2}), ("summarizing", {"context_limit": 2, "keep_last_n_turns": 1, "must_keep": True})],
+        progress=False,
+    )
+    best = evals.choose(result.summary, 1.0, recall="must_keep_recall")
+    assert best["must_keep_recall"] == 1.0
+    assert best["total_tokens"] == result.summary.loc[result.summary["must_keep_recall"] == 1.0, "total_tokens"].min()
+    assert set(result.summary["vs_full"].dropna()) <= {round(t / result.summary.iloc[0]["total_tokens"], 3)
+                                                       for t in result.summary["total_tokens"]}
+
+
+async def test_new_strategies_are_validated_before_any_request(api) -> None:
+    before = len(api.requests)
+    for strategy, params, error in [
+        ("tool_output_trimming", {"recent_turns": 0}, ValueError), ("tiered", {"max_tokens": "x"}, TypeError),
+        ("compaction", {"compaction_mode": "sometimes"}, ValueError), ("trimming", {"max_tokens": 0}, ValueError),
+    ]:
+        with pytest.raises(error):
+            await evals.replay(LAPTOP, strategy, **params)
+    assert len(api.requests) == before

@@ -147,12 +147,16 @@ async def run(
             fact = _fact(conversation, probe.fact_key) if probe else None
             expected = (values.get(probe.fact_key, probe.expected) if fact and fact.from_tool else probe.expected) if probe else None
             memory_in, memory_out = _diff(after[1], before[1]), _diff(after[2], before[2])
+            calls_made, tokens_in, tokens_out = usage.requests, usage.input_tokens, usage.output_tokens
+            if setup.compactor is not None:  # the SDK adds the compaction call's usage to the run's: take it out
+                calls_made -= after[0] - before[0]
+                tokens_in, tokens_out = tokens_in - memory_in, tokens_out - memory_out
             rows.append({
                 "conversation": conversation.name, "label": label, "strategy": strategy, "turn": turn,
                 "user": text, "answer": answer,
-                "model_calls": usage.requests, "input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens,
+                "model_calls": calls_made, "input_tokens": tokens_in, "output_tokens": tokens_out,
                 "memory_calls": after[0] - before[0], "memory_input_tokens": memory_in, "memory_output_tokens": memory_out,
-                "total_tokens": _total(usage.input_tokens + usage.output_tokens, memory_in, memory_out),
+                "total_tokens": _total(tokens_in + tokens_out, memory_in, memory_out),
                 "item_tokens": sum(count_items(c) for c in turn_calls),
                 "items_sent": len(sent),
                 "facts_missing": tuple(
