@@ -8,6 +8,7 @@ The two session strategies plug straight into ``Runner.run(..., session=...)``::
 from __future__ import annotations
 
 from .errors import MemlabError
+from .fact_sheet import FactSheetSummarizer
 from .gate import FidelityGate
 from .integrity import IntegrityError, IntegritySession
 from .prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, summary_prompt
@@ -15,12 +16,14 @@ from .storage import CorruptStoreError
 from .summarizer import LLMSummarizer, SummarizationError, Summarizer, render_transcript
 from .summarizing import SummarizingSession, SummaryEvent, SummaryStatus, summary_cut
 from .tenancy import TenantAccessError, TenantGuardSession
+from .tiered import TieredSession
 from .trimming import TrimmingSession, keep_last_turns, trim_view
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CorruptStoreError",
+    "FactSheetSummarizer",
     "FidelityGate",
     "IntegrityError",
     "IntegritySession",
@@ -35,6 +38,7 @@ __all__ = [
     "SummaryStatus",
     "TenantAccessError",
     "TenantGuardSession",
+    "TieredSession",
     "TrimmingSession",
     "keep_last_turns",
     "render_transcript",

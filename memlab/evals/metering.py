@@ -90,8 +90,10 @@ class CountingSummarizer:
     """Wraps a summarizer: counts its calls and meters its tokens when it can.
 
     An :class:`~memlab.LLMSummarizer` (or subclass) is copied onto a metered
-    client, so its real ``usage`` is read. Any other summarizer is only counted
-    (its token columns are then ``<NA>``).
+    client, so its real ``usage`` is read. A summarizer whose ``uses_model`` is
+    ``False`` (such as :class:`~memlab.fact_sheet.FactSheetSummarizer`) costs
+    no tokens. Any other summarizer is only counted (its token columns are
+    then ``<NA>``: memlab cannot see what it spent).
     """
 
     def __init__(self, inner: Summarizer) -> None:
@@ -109,7 +111,9 @@ class CountingSummarizer:
         return self.inner.summarize(items, must_keep=must_keep)
 
     def tokens(self) -> tuple[Any, Any]:
-        return self.meter.tokens() if self.meter is not None else (pd.NA, pd.NA)
+        if self.meter is not None:
+            return self.meter.tokens()
+        return (0, 0) if getattr(self.inner, "uses_model", True) is False else (pd.NA, pd.NA)
 
 
 class LossySummarizer(LLMSummarizer):
