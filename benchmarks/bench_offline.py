@@ -1,6 +1,6 @@
 """How much of a replay's wall time does the offline model itself take?
 
-Replays the 34-turn ``LONG`` conversation through ``Runner.run`` with the
+Replays the 37-turn ``LONG`` conversation through ``Runner.run`` with the
 offline model and an in-memory SQLite session, timing the fake's HTTP handler
 side by side with the whole replay. The share printed at the end should stay
 well under 25%: the fake must not be what makes notebooks slow.

@@ -11,7 +11,8 @@ repetitions (``time.perf_counter``).
 
 Sessions compared, side by side in one run:
 
-* ``TrimmingSession(max_turns=10)`` — memlab's trimming;
+* ``TrimmingSession(max_turns=10)`` — memlab's trimming, and the same on a
+  token budget (``max_tokens=800``, about ten of these turns);
 * ``SummarizingSession(context_limit=10, keep_last_n_turns=5)`` with a fast
   in-process summarizer (no model call: this measures the session, not a model);
 * a baseline written here that behaves like the cookbook's trimming session:
@@ -58,6 +59,7 @@ SIZES = (100, 1_000, 10_000)
 REPS = 7  # repetitions per measurement; the median is reported
 CYCLES = 40  # add+get cycles per repetition
 WINDOW = 10  # turns kept by the windowed sessions
+BUDGET = 800  # tokens kept by the token-budget session (about 10 of these turns)
 
 
 def make_turn(n: int) -> list[Item]:
@@ -164,6 +166,7 @@ class CopyingWindowSession(MinimalWindowSession):
 
 FACTORIES: dict[str, Callable[[], Any]] = {
     "TrimmingSession": lambda: TrimmingSession("bench", max_turns=WINDOW),
+    "TrimmingSession (max_tokens)": lambda: TrimmingSession("bench", max_turns=10**6, max_tokens=BUDGET),
     "SummarizingSession": lambda: SummarizingSession(
         keep_last_n_turns=5, context_limit=WINDOW, summarizer=FastSummarizer(), session_id="bench"
     ),
@@ -238,6 +241,9 @@ def report(samples: Samples) -> None:
     ]
     for label, value, target in rows:
         print(f"  {label:<46}{value:8.2f}   target <= {target:<4} {verdict(value <= target)}")
+
+    budget = ratio(samples, "TrimmingSession (max_tokens)", 10_000, "TrimmingSession (max_tokens)", 100)
+    print(f"  {'TrimmingSession (max_tokens) at 10,000 / at 100':<46}{budget:8.2f}   target <= 1.5  {verdict(budget <= 1.5)}")
 
     print("\nfor context (no target)")
     context = [

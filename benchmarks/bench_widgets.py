@@ -1,17 +1,18 @@
-"""How long from a slider change to the updated view, on a 200-turn conversation?
+"""How long from a slider change to the updated view?
 
-A slider change recomputes the view (pure policy + table + counters) and
-re-renders the HTML; nothing re-runs the agent. Three cases, each timed over
-repeated slider moves, median reported:
+Explorers re-run the agent: a setting seen before is shown from the cache,
+a new one is replayed through the real ``Runner`` (offline model, real
+``openai`` client). Three figures, medians of repeated moves:
 
-* trimming: move ``max_turns``;
-* summarizing, cached: move ``context_limit`` between values already replayed;
-* summarizing, uncached: a new ``(context_limit, keep_last_n_turns)`` pair,
-  which replays the whole conversation through a ``SummarizingSession``.
+* a setting already seen, on a 200-turn conversation: slider -> updated view
+  (the tables, facts and counters re-rendered from cached replays);
+* a new setting on the 37-turn ``LONG``: slider -> replay -> updated view,
+  with the full-history baseline already cached (as after the first display);
+* the same for one new setting on the 200-turn conversation (reported, no target).
 
-Targets (issue 3): < 50 ms, < 50 ms and < 300 ms. The machine is shared and
-noisy, so each is printed as a share of its target; a miss is reported, not
-raised. Run it with ``python benchmarks/bench_widgets.py``.
+Targets: <= 50 ms and <= 1 s. The machine is shared and noisy: each figure is
+printed with its share of the target; a miss is reported, not raised. Run it
+with ``python benchmarks/bench_widgets.py``.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ import time
 
 os.environ.setdefault("OPENAI_AGENTS_DISABLE_TRACING", "1")
 
-from memlab.scenario import synthetic_conversation
-from memlab.views import Transcript
-from memlab.widgets import SummarizingExplorer, TrimmingExplorer
+from memlab import offline
+from memlab.scenario import LONG, synthetic_conversation
+from memlab.widgets import TrimmingExplorer
 
 
 def timed(action) -> float:
@@ -34,32 +35,40 @@ def timed(action) -> float:
 
 
 def main() -> None:
-    conversation = synthetic_conversation(200)
-    transcript = Transcript.of(conversation)
-    print(f"conversation: {transcript.n_turns} turns, {len(transcript.items)} items, {sum(transcript.tokens)} tokens")
+    print(offline.configure("offline"))
+    long_conversation = synthetic_conversation(200)
 
-    trimming = TrimmingExplorer(transcript, max_turns=3)
-    moves = [1, 2, 3, 4, 5, 6, 8, 10] * 3
-    trim_ms = statistics.median(timed(lambda v=v: setattr(trimming.max_turns_slider, "value", v)) for v in moves) * 1e3
-
-    summarizing = SummarizingExplorer(transcript, context_limit=4, keep_last_n_turns=2, must_keep=conversation.must_keep_patterns())
-    summarizing.context_slider.value = 5  # warm the second cache entry
+    # 1. a setting already seen, 200 turns (the first display replays full history once: slow, not timed)
+    started = time.perf_counter()
+    explorer = TrimmingExplorer(long_conversation, max_turns=3)
+    first_display_s = time.perf_counter() - started
+    explorer.sliders["max_turns"].value = 5  # a second setting, now cached too
     cached_ms = statistics.median(
-        timed(lambda v=v: setattr(summarizing.context_slider, "value", v)) for v in [4, 5] * 8
+        timed(lambda v=v: setattr(explorer.sliders["max_turns"], "value", v)) for v in [3, 5] * 10
     ) * 1e3
-    uncached = []
-    for context_limit in (6, 7, 8, 9, 10):  # each a new parameter set: a full replay
-        uncached.append(timed(lambda c=context_limit: setattr(summarizing.context_slider, "value", c)))
-    uncached_ms = statistics.median(uncached) * 1e3
+    turn_ms = statistics.median(
+        timed(lambda t=t: setattr(explorer.turn_slider, "value", t)) for t in range(150, 200, 3)
+    ) * 1e3
 
-    print(f"{'case':<28}{'median ms':>10}{'target ms':>11}{'share of target':>17}")
-    for name, value, target in [
-        ("trimming (max_turns)", trim_ms, 50),
-        ("summarizing, cached", cached_ms, 50),
-        ("summarizing, uncached", uncached_ms, 300),
+    # 2. a new setting on LONG (baseline cached by the first display)
+    explorer = TrimmingExplorer(LONG, max_turns=3)
+    new_long = [timed(lambda v=v: setattr(explorer.sliders["max_turns"], "value", v)) for v in (2, 4, 5, 6, 8)]
+    new_long_s = statistics.median(new_long)
+
+    # 3. one new setting on the 200-turn conversation
+    explorer = TrimmingExplorer(long_conversation, max_turns=3)
+    new_200_s = timed(lambda: setattr(explorer.sliders["max_turns"], "value", 7))
+
+    print(f"{'case':<52}{'median':>12}{'target':>10}{'share':>8}")
+    for name, value, unit, target in [
+        ("seen setting, 200 turns: max_turns slider -> view", cached_ms, "ms", 50),
+        ("seen setting, 200 turns: turn slider -> view", turn_ms, "ms", 50),
+        ("new setting, LONG (37 turns): replay + view", new_long_s, "s", 1.0),
     ]:
-        verdict = "PASS" if value < target else "MISS"
-        print(f"{name:<28}{value:>10.1f}{target:>11}{value / target:>16.0%}  {verdict}")
+        verdict = "PASS" if value <= target else "MISS"
+        print(f"{name:<52}{value:>9.2f} {unit:<2}{target:>7} {unit:<2}{value / target:>6.0%}  {verdict}")
+    print(f"{'new setting, 200 turns: replay + view (reported)':<52}{new_200_s:>9.2f} s")
+    print(f"{'first display, 200 turns: full history + max_turns=3':<52}{first_display_s:>9.2f} s")
 
 
 if __name__ == "__main__":

@@ -17,8 +17,7 @@ from agents.testing import ScriptedModel
 from memlab import offline, wire
 from memlab.scenario import LAPTOP, LONG, ROUTER, Conversation
 from memlab.views import fact_rows
-from memlab.widgets import ChatPanel, ComparisonExplorer, SummarizingExplorer, TrimmingExplorer
-from memlab.widgets import _explorer
+from memlab.widgets import ChatPanel, ComparisonExplorer, SummarizingExplorer, TrimmingExplorer, clear_replays
 
 from .fakes import FailingSummarizer
 
@@ -27,7 +26,7 @@ from .fakes import FailingSummarizer
 def fresh() -> offline.OfflineAPI:
     """Offline, with an empty replay cache, so each test counts its own requests."""
     offline.configure("offline")
-    _explorer._REPLAYS.clear()
+    clear_replays()
     return offline.current_api()
 
 

@@ -10,10 +10,10 @@
 
 from __future__ import annotations
 
-from ._explorer import PolicyExplorer
+from ._explorer import PolicyExplorer, clear_replays
 from ._render import table_html
 from .chat import ChatPanel
 from .comparison import ComparisonExplorer
 from .explorers import SummarizingExplorer, TrimmingExplorer
 
-__all__ = ["ChatPanel", "ComparisonExplorer", "PolicyExplorer", "SummarizingExplorer", "TrimmingExplorer", "table_html"]
+__all__ = ["ChatPanel", "ComparisonExplorer", "PolicyExplorer", "SummarizingExplorer", "TrimmingExplorer", "clear_replays", "table_html"]

@@ -30,7 +30,7 @@ from ..scenario import Conversation
 from ..views import counters, fact_rows, history_rows, sent_rows
 from ._render import answer_html, columns_html, counters_html, facts_html, legend_html, line_html, table_html
 
-__all__ = ["PolicyExplorer", "as_conversation", "cached", "replayed", "schedule"]
+__all__ = ["PolicyExplorer", "as_conversation", "cached", "clear_replays", "replayed", "schedule"]
 
 #: Replays shared by all explorers in this process (the same setting is never replayed twice).
 _REPLAYS: OrderedDict[Hashable, Replay] = OrderedDict()
@@ -76,6 +76,11 @@ async def replayed(
             _REPLAYS.popitem(last=False)
     _REPLAYS.move_to_end(key)
     return _REPLAYS[key]
+
+
+def clear_replays() -> None:
+    """Forget every cached replay (after changing the agent's tools or the offline model, say)."""
+    _REPLAYS.clear()
 
 
 def cached(conversation: Conversation, strategy: str, params: dict[str, Any], agent: Any = None) -> Replay | None:
