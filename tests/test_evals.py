@@ -572,3 +572,13 @@ async def test_new_strategies_are_validated_before_any_request(api) -> None:
         with pytest.raises(error):
             await evals.replay(LAPTOP, strategy, **params)
     assert len(api.requests) == before
+
+
+async def test_server_side_continuation_sends_one_item_but_is_billed_for_everything(api) -> None:
+    result = await evals.run_grid(LAPTOP, [("server_side", {})], progress=False)
+    full, server = (result.summary.iloc[i] for i in range(2))
+    assert all(len(run_calls[0]) == 1 for run_calls in result.runs[1].calls)  # only the new message goes out
+    assert server["total_tokens"] == full["total_tokens"] and server["recall"] == 1.0  # the server re-reads it all
+    assert server["item_tokens"] < full["item_tokens"] / 4
+    chained = [r for r in api.requests if r.body.get("previous_response_id")]
+    assert len(chained) >= len(LAPTOP.user_turns) - 1  # every turn after the first continues the last response

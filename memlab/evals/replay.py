@@ -125,12 +125,14 @@ async def run(
     values = {fact.key: fact.value for fact in conversation.facts}  # tool-made ones are updated as they appear
     observed: set[str] = set()
     rows, calls, history = [], [], []
-    last_summary = None
+    last_summary, previous = None, None
     try:
         for turn, text in enumerate(conversation.user_turns, start=1):
             first_call, before = len(setup.calls), _counts(setup)
             start = time.perf_counter()
-            result = await Runner.run(agent, text, session=setup.session, run_config=setup.run_config)
+            continued = {"previous_response_id": previous} if setup.server_side and previous else {}
+            result = await Runner.run(agent, text, session=setup.session, run_config=setup.run_config, **continued)
+            previous = result.last_response_id
             latency = time.perf_counter() - start
             after = _counts(setup)
             turn_calls = setup.calls[first_call:]

@@ -15,6 +15,8 @@ strategy                  what the model is sent
 ``tool_output_trimming``  everything, old tool outputs cut short: the SDK's ``ToolOutputTrimmer``
 ``tiered``                tool-output trimming, then summarizing over a token budget
 ``compaction``            the SDK's ``OpenAIResponsesCompactionSession`` (``responses.compact``)
+``server_side``           no session: each turn continues the server's stored response
+                          (``previous_response_id``); the server re-reads everything
 ========================  ===========================================================
 """
 
@@ -53,6 +55,7 @@ STRATEGIES: dict[str, tuple[str, ...]] = {
         "must_keep", "gate", "summarizer",
     ),
     "compaction": ("threshold", "compaction_mode"),
+    "server_side": (),
 }
 
 #: The values a replay uses for parameters not given.
@@ -64,6 +67,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "tool_output_trimming": {"recent_turns": 2, "max_output_chars": 500, "preview_chars": 200},
     "tiered": {"max_tokens": 1500, "keep_last_n_turns": 2, "recent_turns": 2, "max_output_chars": 500, "preview_chars": 200},
     "compaction": {"threshold": 10, "compaction_mode": "auto"},
+    "server_side": {},
 }
 
 COMPACTION_MODES = ("auto", "input", "previous_response_id")
@@ -138,7 +142,7 @@ class Setup:
     """What one replay runs with.
 
     Attributes:
-        session: The session passed to ``Runner.run``.
+        session: The session passed to ``Runner.run`` (``None`` for ``server_side``).
         run_config: Its ``RunConfig``; its ``call_model_input_filter`` records each model input.
         calls: Every model input so far (filled by the filter), one item list per call.
         summarizer: The metered summarizer, if the policy summarizes.
@@ -150,6 +154,8 @@ class Setup:
     calls: list[list[Item]] = field(default_factory=list)
     summarizer: CountingSummarizer | None = None
     compactor: MeteredClient | None = None
+    #: Chain turns with ``previous_response_id`` instead of a session.
+    server_side: bool = False
 
     def memory_usage(self) -> tuple[int, Any, Any]:
         """``(calls, input tokens, output tokens)`` of the policy's own model calls so far."""
@@ -224,4 +230,6 @@ def build(conversation: Conversation, strategy: str, params: Mapping[str, Any], 
             should_trigger_compaction=lambda context: len(context["compaction_candidate_items"]) >= threshold,
         )
         return Setup(session, RunConfig(call_model_input_filter=record), calls, compactor=meter)
+    if strategy == "server_side":
+        return Setup(None, RunConfig(call_model_input_filter=record), calls, server_side=True)
     return Setup(SQLiteSession(name), RunConfig(call_model_input_filter=record), calls)
