@@ -10,6 +10,7 @@ Project Pythia skeleton every notebook shares.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,67 @@ def test_error_cells_are_tagged_and_ignored_outputs_explained(path):
             assert len(line.split("NBVAL_IGNORE_OUTPUT", 1)[1].strip(" :-—")) > 10, (
                 f"{path.name}: NBVAL_IGNORE_OUTPUT needs a one-line reason on the same line"
             )
+
+
+# ------------------------------------------------------------------ output hygiene and exercises
+
+ABSOLUTE_PATH = re.compile(
+    r"(?:^|[\s'\"(=:])(?:/(?:root|home|tmp|work|usr|var|opt|private|Users|srv|mnt)/|[A-Za-z]:\\\\)|site-packages"
+)
+LONG_TRACEBACK = 6  # lines: an expected error is one caught line, a traceback is a failure to explain it
+
+
+def _texts(cell: dict) -> list[str]:
+    texts = []
+    for output in cell.get("outputs", []):
+        if output.get("output_type") == "stream":
+            texts.append("".join(output.get("text", "")))
+        for value in (output.get("data") or {}).values():
+            texts.append(value if isinstance(value, str) else "".join(value) if isinstance(value, list) else "")
+        texts.extend(output.get("traceback", []))
+    return texts
+
+
+ALL_NOTEBOOKS = NOTEBOOKS + sorted((Path(__file__).resolve().parents[1] / "app").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.name)
+def test_no_output_holds_an_absolute_path_or_a_long_traceback(path):
+    for number, cell in enumerate(_cells(path)):
+        for text in _texts(cell):
+            match = ABSOLUTE_PATH.search(text)
+            assert match is None, f"{path.name} cell {number}: an output shows a machine path: {text[max(0, match.start() - 40):match.end() + 40]!r}"
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "error":
+                assert len(output.get("traceback", [])) <= LONG_TRACEBACK, (
+                    f"{path.name} cell {number}: a {len(output['traceback'])}-line traceback; show an expected error as one caught line"
+                )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_exercises_that_teach(path):
+    """At least two exercises; from 01 on, one whose check runs the learner's code on hidden cases."""
+    markdown = "\n".join(_source(c) for c in _cells(path) if c["cell_type"] == "markdown")
+    exercises = re.findall(r"^### Exercise \d+", markdown, re.M)
+    if path.name.startswith("99_"):
+        return  # the appendix is reference material
+    assert len(exercises) >= 2, f"{path.name}: {len(exercises)} exercises, at least two expected"
+    assert "<details>" in markdown, f"{path.name}: solutions go in collapsed <details> blocks"
+    if not path.name.startswith("00_"):
+        code = "\n".join(_source(c) for c in _cells(path) if c["cell_type"] == "code")
+        assert "exercises." in code or "from memlab.exercises" in code, (
+            f"{path.name}: no exercise is checked on hidden cases (memlab.exercises)"
+        )
+
+
+def test_the_series_asks_for_a_prediction_before_a_run():
+    markdown = "\n".join(_source(c) for path in NOTEBOOKS for c in _cells(path) if c["cell_type"] == "markdown")
+    assert re.search(r"predict", markdown, re.I), "no exercise asks the learner to predict before running"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_notebook_says_what_it_spent(path):
+    if path.name.startswith("99_"):
+        return
+    code = "\n".join(_source(c) for c in _cells(path) if c["cell_type"] == "code")
+    assert ".spend(" in code, f"{path.name}: end with the spend line (memlab.wire.current().spend(...))"
