@@ -22,9 +22,9 @@ A notebook fails when:
   the stand-in too.
 
 The kernel may open connections only to loopback addresses (a
-``sitecustomize`` on its ``PYTHONPATH`` refuses the rest, and the test checks it
-was in force), so a notebook that
-bypassed ``OPENAI_BASE_URL`` fails fast instead of reaching the internet.
+``sitecustomize`` on its ``PYTHONPATH`` refuses the rest, and the test checks
+it was in force), so a notebook that bypassed ``OPENAI_BASE_URL`` fails fast
+instead of reaching the internet.
 
 Reported per notebook in the terminal summary: requests the stand-in served
 (and their statuses), and how many model calls the kernel's *in-process*
