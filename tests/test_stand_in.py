@@ -141,7 +141,8 @@ def test_serve_uses_the_given_api_and_close_stops_listening():
         http.client.HTTPConnection("127.0.0.1", server.port, timeout=5).connect()
 
 
-def test_the_command_line_prints_its_url_and_serves_until_interrupted():
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
+def test_the_command_line_prints_its_url_and_serves_until_stopped(stop):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     process = subprocess.Popen(
         [sys.executable, "-m", "memlab.offline._server", "--port", "0"],
@@ -157,7 +158,7 @@ def test_the_command_line_prints_its_url_and_serves_until_interrupted():
         assert connection.getresponse().status == 200
         connection.close()
     finally:
-        process.send_signal(signal.SIGINT)
+        process.send_signal(stop)
         _, stderr = process.communicate(timeout=30)
     assert process.returncode == 0, stderr
     assert "POST /v1/responses" in stderr, "one log line per request"

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 import threading
 from collections import Counter
@@ -210,6 +211,10 @@ def serve(api: OfflineAPI | None = None, port: int = 0, *, log: bool = False) ->
     return Server(api if api is not None else OfflineAPI(), port, log=log)
 
 
+def _stop(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run a stand-in in the foreground until Ctrl-C (``python -m memlab.offline._server``)."""
     parser = argparse.ArgumentParser(
@@ -219,6 +224,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0 picks a free one)")
     parser.add_argument("--quiet", action="store_true", help="do not print a line per request")
     options = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, _stop)  # `kill` stops it as cleanly as Ctrl-C
     server = serve(port=options.port, log=not options.quiet)
     print(server.url, flush=True)
     print(f"use it with: OPENAI_BASE_URL={server.url} OPENAI_API_KEY=anything MEMLAB_LIVE=1 make lab", file=sys.stderr)
