@@ -1,31 +1,74 @@
 # Two entry points: `make lab` (open the tutorial) and `make test` (run every test).
 # Both create .venv on first use and install memlab (editable) with pinned versions.
-PYTHON ?= python3
-VENV   ?= .venv
-PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.memlab-installed
+PYTHON     ?= python3
+VENV       ?= .venv
+PY         := $(VENV)/bin/python
+STAMP      := $(VENV)/.memlab-installed
+WHEELHOUSE ?= wheelhouse
+PORT       ?= 8000
 
-.PHONY: setup lab test bench app clean
+# With a wheelhouse folder (made by `make wheelhouse`), pip installs from it alone:
+# no package index, no internet. Without one, pip uses the index as usual.
+ifneq ($(wildcard $(WHEELHOUSE)),)
+PIP_SOURCE := --no-index --find-links $(WHEELHOUSE)
+endif
 
-$(STAMP): pyproject.toml constraints.txt
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -c constraints.txt -e ".[test,app]"
+# memlab's own build requirements ([build-system] requires in pyproject.toml), quoted for the shell:
+# an editable install builds memlab, so an offline install needs them in the wheelhouse too.
+BUILD_REQUIRES = $(shell $(PY) -c 'import tomllib; print(*map(repr, tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"]))')
+
+.PHONY: setup lab test bench app doctor wheelhouse stand-in clean
+
+# The virtual environment itself (an empty one; `setup` fills it).
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Install memlab and its pinned dependencies; redone when pyproject.toml or constraints.txt change.
+# pip is upgraded only when an index is used (a wheelhouse holds no pip).
+$(STAMP): pyproject.toml constraints.txt | $(PY)
+	$(if $(PIP_SOURCE),,$(PY) -m pip install --quiet --upgrade pip)
+	$(PY) -m pip install --quiet $(PIP_SOURCE) -c constraints.txt -e ".[test,app]"
 	touch $(STAMP)
 
+# Set up .venv (first time, or after a dependency change).
 setup: $(STAMP)
 
+# Open the tutorial in JupyterLab.
 lab: setup
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
 
+# Run every test: unit, property, notebooks (offline and live against a stand-in), browser.
 test: setup
 	$(PY) -m pytest
 
+# Serve the interactive explorers as a code-free Voilà app (for workshops).
 app: setup
 	$(VENV)/bin/voila app/workshop.ipynb --Voila.ip=127.0.0.1 --no-browser
 
+# Pre-flight for a participant's laptop: one table of checks, with the fix for each problem.
+# Runs the file (not `-m`) so it still reports when memlab cannot be imported; works before setup.
+doctor:
+	@if [ -x $(PY) ]; then $(PY) memlab/doctor.py; else $(PYTHON) memlab/doctor.py; fi
+
+# Download every pinned wheel that `make lab` and `make test` install, build requirements included,
+# into $(WHEELHOUSE)/ for a room without internet: copy the folder next to the Makefile on each
+# laptop and setup uses it instead of the index. The wheels fit this machine's OS, CPU and Python.
+wheelhouse: | $(PY)
+	rm -rf $(WHEELHOUSE).partial
+	$(PY) -m pip download --quiet --dest $(WHEELHOUSE).partial -c constraints.txt ".[test,app]" $(BUILD_REQUIRES)
+	rm -rf $(WHEELHOUSE)
+	mv $(WHEELHOUSE).partial $(WHEELHOUSE)
+	@echo "$(WHEELHOUSE)/: $$(ls $(WHEELHOUSE) | wc -l) files, $$(du -sh $(WHEELHOUSE) | cut -f1)"
+
+# A stand-in for the Responses API on 127.0.0.1:$(PORT) (the offline model over real HTTP), for
+# rehearsing live mode: OPENAI_BASE_URL=http://127.0.0.1:8000/v1 OPENAI_API_KEY=x MEMLAB_LIVE=1 make lab
+stand-in: setup
+	$(PY) -m memlab.offline._server --port $(PORT)
+
+# Print the benchmarks.
 bench: setup
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 
+# Remove the virtual environment and test caches (a wheelhouse stays: it may be the only copy).
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
