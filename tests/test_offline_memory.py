@@ -43,6 +43,7 @@ def client():
 STATEMENTS = [
     ("Hi, my name is Ana and I live in Lisbon", [("name", "Ana"), ("home", "Lisbon")]),
     ("I'm Ana", [("name", "Ana")]),
+    ("hi im Ana", [("name", "Ana")]),
     ("Please call me Ana.", [("name", "Ana")]),
     ("Actually, my name is Bea.", [("name", "Bea")]),
     ("I'm from Porto", [("origin", "Porto")]),
@@ -69,6 +70,8 @@ STATEMENTS = [
     ("I don't know my account number", []),
     ("No, it's Bea", []),  # a correction must name what it corrects
     ("I'm Ana from Lisbon", []),  # one clause, two facts: neither rule fits
+    ("i'm ana", []),  # a name needs its capital: "i'm tired" is no name
+    ("I'm Sorry", []),  # a few capitalised words are known not to be names
 ]
 
 
@@ -133,6 +136,9 @@ async def test_state_then_ask(client) -> None:
         ("my birthday is 12 May", "When is my birthday?", "Your birthday is 12 May."),
         ("I don't like phone calls", "What don't I like?", "You don't like phone calls."),
         ("my zip code is 1000-001", "What's my zip code?", "Your zip code is 1000-001."),  # not an error code
+        ("my email is ana@example.com", "What's my email address?", "Your email is ana@example.com."),
+        ("my phone is an iPhone", "What's my phone number?",  # a model is not a number
+         f"I don't know your phone number: {UNKNOWN}. Could you tell me again?"),
     ],
 )
 async def test_each_kind_is_answered_from_the_input(client, statement, question, answer) -> None:

@@ -59,8 +59,7 @@ class Question:
     """One thing a user asks about themselves.
 
     Attributes:
-        keys: Fact keys that answer it, best first ("which city am I in?":
-            where you are, else where you live).
+        keys: Fact keys that answer it, best first ("which city am I in?": ``location``, else ``home``).
         unknown: What is missing, for "I don't know ...": ``"where you live"``.
     """
 
@@ -78,7 +77,8 @@ def _rx(pattern: str, flags: int = 0) -> re.Pattern[str]:
 _WORD = r"[^\W\d_]+(?:['-][^\W\d_]+)*"  # a word of letters: "wife's", "e-mail"
 _NOUN = rf"(?P<noun>(?!(?:is|are|was|were)\b){_WORD}(?: (?!(?:is|are|was|were)\b){_WORD}){{0,2}})"  # 1-3 words
 _CAPITALISED = r"(?-i:[A-ZÀ-Ý][^\W\d_]*(?:['-][^\W\d_]+)*)"  # "Ana", "O'Neil", "Jean-Luc"
-_NAME = rf"(?P<value>{_CAPITALISED}(?: {_CAPITALISED}){{0,2}})"  # "Ana", "Ana Silva"
+_NOT_A_NAME = r"(?!(?:sorry|fine|good|ok|okay|here|back|done|ready|not|sure|glad|happy|tired|new)\b)"  # "I'm Sorry"
+_NAME = rf"(?P<value>{_NOT_A_NAME}{_CAPITALISED}(?: {_CAPITALISED}){{0,2}})"  # "Ana", "Ana Silva"
 _REST = r"(?P<value>.+)"  # everything to the end of the clause
 _PLACE = r"(?P<value>.+?)(?= (?:with|since|for|because|these days|right now|at the moment)\b|$)"
 #: An identifier: capitals and digits joined by hyphens, with at least one of each ("INV-2024-0042").
@@ -98,7 +98,7 @@ _PAST = {"buy": "bought", "get": "got", "pay": "paid", "send": "sent", "make": "
          "go": "went", "come": "came", "have": "had", "begin": "began", "leave": "left", "meet": "met"}
 _DID = rf"(?P<verb>[a-z]+ed|{'|'.join(_PAST.values())})"
 _WHAT = r"(?P<what>(?: (?:it|them|this|that|mine|(?:the|my|a|an) [a-z-]+))?)"  # "it", "my laptop"
-_I_AM = r"\bi(?:'m| am)"
+_I_AM = r"\bi(?:'m|m| am)"  # "I'm", "im", "I am"
 
 #: How a statement is recognised: ``(key, pattern, how to say it back)``. Key
 #: and reply are filled in from the pattern's named groups; ``value`` is kept
@@ -169,7 +169,7 @@ _UNSURE = _rx(r"\b(?:don't|do not) know\b|\bnot sure\b")
 _NOT_A_VALUE = _rx(r"(?:it|its|it's|this|that|these|those|they|them|he|she|there|here|not|no|you|what|which|who)\b")
 _MAX_WORDS = 8  # a longer "value" is a description, not a fact
 #: Every rule in STATEMENTS needs one of these; a clause without any is skipped unread.
-_FIRST_PERSON = _rx(r"\b(?:i|i'm|i'd|i've|my|me)\b|\d")
+_FIRST_PERSON = _rx(r"\b(?:i|i'm|im|i'd|i've|my|me)\b|\d")
 #: A note without any of these says nothing about the user.
 _ABOUT_USER = _rx(r"\byou|\bcustomer|\buser|\bclient|^\s*[-*\u2022]", re.MULTILINE)
 
@@ -256,10 +256,9 @@ _BULLET = _rx(r"^\s*[-*\u2022]\s*(?:(?P<label>[A-Za-z][A-Za-z' ]{0,30}):\s+)?")
 def noted_facts(text: str) -> tuple[Fact, ...]:
     """The facts about the user that a note (assistant message, summary) restates.
 
-    A clause counts only if it speaks *about the user* ("you live in Lisbon",
-    "Customer's name: Ana", "Nice to meet you, Ana"); it is put in the user's
-    voice and read like a statement. A bullet line is a summary quoting the
-    customer, so it is read as the customer's own words ("- My name is Ana").
+    A clause counts if it speaks *about the user* ("you live in Lisbon", "Customer's name: Ana",
+    "Nice to meet you, Ana"): put in the user's voice, it is read as a statement. A bullet line is
+    a summary quoting the customer, so it is read as the customer's own words ("- My name is Ana").
 
     >>> [f.told for f in noted_facts("Nice to meet you, Ana. Noted: you live in Lisbon.")]
     ['your name is Ana', 'you live in Lisbon']
@@ -310,7 +309,7 @@ def remembered(items: Sequence[Mapping[str, Any]]) -> list[Fact]:
 # ------------------------------------------------------------------ answering
 
 _QUESTION_HINT = _rx(r"\b(?:my|i|am)\b")  # every question in the table has one
-_STEM = _rx(r" (?:number|id|reference)$")  # "account number" and "account" may be one fact
+_STEM = _rx(r" (?:number|id|reference|address)$")  # "account number" and "account" may be one fact
 
 
 def questions_in(text: str) -> list[Question]:
@@ -340,12 +339,13 @@ def _lookup(keys: Sequence[str], facts: Sequence[Fact]) -> Fact | None:
     """The newest fact for the first of ``keys`` that has one.
 
     An exact key wins; failing that, "account number" is answered by a fact
-    about "account" (or the other way round) if its value holds a digit.
+    about "account" (or the other way round) if its value has a digit or an
+    "@" ("my phone is an iPhone" does not answer "what's my phone number?").
     """
     for key in keys:
         stem = _STEM.sub("", key)
         matches = [f for f in facts if f.key == key] or [
-            f for f in facts if _STEM.sub("", f.key) == stem and any(c.isdigit() for c in f.value)]
+            f for f in facts if _STEM.sub("", f.key) == stem and re.search(r"[\d@]", f.value)]
         if matches:
             return matches[-1]
     return None
