@@ -17,7 +17,7 @@ from agents import Agent, Runner, SQLiteSession
 from memlab import TrimmingSession, offline
 from memlab.offline import transcript
 from memlab.offline._memory import questions_in, remembered, stated_facts
-from memlab.scenario import CONVERSATIONS, _FILLERS, _TOOL_REQUESTS, synthetic_conversation
+from memlab.scenario import CONVERSATIONS, synthetic_conversation
 from tests.helpers import assistant, user
 
 MODEL = "gpt-4.1-mini"
@@ -285,7 +285,7 @@ def test_no_scenario_turn_is_a_memory_question() -> None:
     answer those first, with the answer they always gave
     (``test_the_scenario_kinds_keep_their_answers``).
     """
-    turns = {t for c in CONVERSATIONS.values() for t in c.user_turns} | set(_FILLERS) | set(_TOOL_REQUESTS)
-    turns |= {t for seed in range(5) for t in synthetic_conversation(12, seed).user_turns}
+    turns = {t for c in CONVERSATIONS.values() for t in c.user_turns}
+    turns |= {t for seed in range(10) for t in synthetic_conversation(40, seed).user_turns}  # every filler
     asking = {text for text in turns if questions_in(text)}
     assert asking == {"What was my order number again?", "What was my order number?"}
