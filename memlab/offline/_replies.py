@@ -3,7 +3,15 @@
 It calls a support tool when the user's message asks for one, answers from a
 tool's result, answers "what was my order number?" from facts *present in its
 input* — and says plainly when they are not (trimming's amnesia made
-visible). Summary and judge requests go to :mod:`._summary` and :mod:`._judge`.
+visible). Facts people type in their own words ("my name is Ana", "I live in
+Lisbon") and questions about them ("where do I live?") are :mod:`._memory`'s.
+Summary and judge requests go to :mod:`._summary` and :mod:`._judge`.
+
+One reply is decided in this order, first match wins: summary or judge
+request; answer from a tool's output; a question about a scenario fact kind
+(order number, serial, error code, ticket, contact channel); a question about
+another fact the user stated; a tool call; canned advice; an acknowledgement
+of facts just stated; and else a generic "tell me more".
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from ..facts import FACT_PATTERNS, find_facts
 from ..prompts import JUDGE_PROMPT_TITLE, SUMMARY_PROMPT_TITLE
 from ..turns import item_text, item_type
 from ._judge import grade
+from ._memory import acknowledge, recall
 from ._summary import extractive_summary, must_keep_listed
 
 __all__ = ["reply_item", "input_fingerprint", "message_item", "call_item"]
@@ -34,6 +43,13 @@ _QUESTIONS: dict[str, tuple[re.Pattern[str], str]] = {
     "contact_channel": (re.compile(r"\bcontact|\breach me\b|\bchannel\b", re.I), "preferred contact channel"),
 }
 _RECALL = re.compile(r"\b(?:what|which|how|remind|remember)\b", re.I)
+# Names that hold a fact kind's word but mean something else: a zip code is no
+# error code, an emergency contact no contact channel. :mod:`._memory` answers these.
+_OTHER_THINGS = re.compile(
+    r"\b(?:zip|post|postal|promo|discount|coupon|voucher|gift|access|pin|area|country|security|verification|door) code\b"
+    r"|\bemergency contact\b",
+    re.I,
+)
 
 
 # Tools the model calls when the newest user message asks for them. Each rule:
@@ -178,7 +194,7 @@ def _tool_reply(name: str, output: str) -> str:
 
 def _recall(question: str, history: Sequence[Mapping[str, Any]]) -> str | None:
     """Answer a question about an earlier fact from ``history``, or ``None`` if it isn't one."""
-    if "?" not in question or not _RECALL.search(question):
+    if "?" not in question or not _RECALL.search(question) or _OTHER_THINGS.search(question):
         return None
     for kind, (asks, label) in _QUESTIONS.items():
         if not asks.search(question) or find_facts(question).get(kind):
@@ -219,7 +235,10 @@ def reply_item(
         return message_item(_tool_reply(name, item_text(last)), fingerprint)
     question = item_text(last) if item_type(last) == "message" else ""
     history = items[:-1]
+    said = question if last.get("role") == "user" else ""  # what the user said, for _memory
     answer = _recall(question, history)
+    if answer is None:  # a question about another fact the user stated ("what's my name?")
+        answer = recall(said, items)
     if answer is not None:
         return message_item(answer, fingerprint)
     offered = {tool.get("name") for tool in tools}
@@ -236,7 +255,8 @@ def reply_item(
     channel = find_facts(question).get("contact_channel")
     if channel:  # acknowledge a stated preference, then still help
         advice = f"Noted: you prefer {channel[-1]} for updates." + (f" {advice}" if advice else "")
-    return message_item(advice or _FALLBACK, fingerprint)
+    # only a message that would get the generic line is acknowledged: "Nice to meet you, Ana."
+    return message_item(advice or acknowledge(said) or _FALLBACK, fingerprint)
 
 
 
