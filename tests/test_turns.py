@@ -1,7 +1,12 @@
 from __future__ import annotations
 
 import pytest
+from agents import SQLiteSession
 from openai.types.responses import ResponseOutputMessage, ResponseOutputText
+
+from memlab.integrity import IntegritySession
+from memlab.summarizing import SummarizingSession
+from memlab.trimming import TrimmingSession
 
 from memlab.turns import (
     apply_limit,
@@ -69,7 +74,7 @@ def test_to_items_is_to_item_for_a_batch():
 
 
 def test_to_items_names_the_bad_item():
-    with pytest.raises(TypeError, match="JSON"):
+    with pytest.raises(TypeError, match=r"items\[1\]\['content'\] is of type set, which JSON has no form for"):
         to_items([user("fine"), {"role": "user", "content": {1, 2}}])
     with pytest.raises(TypeError, match="not int"):
         to_items([user("fine"), 42])
@@ -168,20 +173,68 @@ def test_every_tool_pair_kind_is_repaired(call_item, output_item):
 
 
 def test_to_item_refuses_what_json_cannot_hold():
+    """A type JSON has no form for is a TypeError; a value JSON or the API cannot carry is a ValueError."""
     with pytest.raises(TypeError, match="JSON"):
+        to_item({"role": "user", "content": {1, 2}})
+    with pytest.raises(ValueError, match=r"item\['content'\] is nan"):
         to_item({"role": "user", "content": float("nan")})
     deep: dict = {"role": "user", "content": "x"}
     for _ in range(5000):
         deep = {"nested": deep}
-    with pytest.raises(TypeError, match="JSON"):
+    with pytest.raises(ValueError, match="nested too deeply"):
         to_item(deep)
-    with pytest.raises(TypeError, match="JSON"):
+    with pytest.raises(ValueError, match=r"items\[1\]\['content'\] is inf"):
         to_items([user("fine"), {"role": "user", "content": float("inf")}])
+    loop: dict = {"role": "user"}
+    loop["content"] = loop
+    with pytest.raises(ValueError, match="Circular"):
+        to_item(loop)
 
 
-def test_the_sdks_local_shell_output_pairs_by_call_id():
-    """SDK 0.24 writes local_shell_call_output with call_id (the API schema says id): both pair."""
-    call_item = {"type": "local_shell_call", "id": "ls_1", "call_id": "l1", "action": {}, "status": "completed"}
-    sdk_output = {"type": "local_shell_call_output", "call_id": "l1", "output": "{}"}
-    items = [user("q"), call_item, sdk_output, assistant("done")]
-    assert drop_orphans(items) == items
+def test_to_item_refuses_lone_surrogates():
+    """What ``errors="surrogateescape"`` makes is a str, but not Unicode: no request could carry it."""
+    with pytest.raises(ValueError, match=r"item\['content'\] holds a lone surrogate"):
+        to_item({"role": "user", "content": "caf\udce9"})
+    with pytest.raises(ValueError, match=r"items\[1\]\['content'\]\[0\]\['text'\] holds a lone surrogate"):
+        to_items([user("fine"), {"role": "user", "content": [{"type": "input_text", "text": "\ud83d"}]}])
+    with pytest.raises(ValueError, match="lone surrogate"):
+        to_item({"role": "user", "content": "x", "caf\udce9": 1})  # in a key
+    model = ResponseOutputMessage(
+        id="m1", type="message", role="assistant", status="completed",
+        content=[ResponseOutputText(type="output_text", text="caf\udce9", annotations=[])],
+    )
+    with pytest.raises(ValueError, match=r"items\[0\]\['content'\]\[0\]\['text'\] holds a lone surrogate"):
+        to_items([model])
+    assert to_item(user("café 😀"))["content"] == "café 😀"  # real non-ASCII text is fine
+
+
+def test_to_item_refuses_keys_that_collide_as_json():
+    with pytest.raises(ValueError, match=r"item has keys that JSON makes the same string"):
+        to_item({1: "a", "1": "b"})
+    with pytest.raises(ValueError, match=r"items\[0\]\['content'\]\[0\] has keys that JSON makes the same"):
+        to_items([{"role": "user", "content": [{True: 1, "true": 2}]}])
+    with pytest.raises(ValueError, match="same string"):
+        to_item({"role": "user", "content": "x", None: 1, "null": 2})
+    # non-str keys that stay distinct, and tuples, are converted as JSON converts them
+    assert to_item({"role": "user", "content": ("a", "b"), "extra": {1: "x", 2.5: "y"}}) == {
+        "role": "user", "content": ["a", "b"], "extra": {"1": "x", "2.5": "y"}
+    }
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: TrimmingSession("conv"),
+        lambda: SummarizingSession(session_id="conv"),
+        lambda: TrimmingSession("conv", store=SQLiteSession("conv")),
+        lambda: IntegritySession(SQLiteSession("conv"), b"k" * 32),
+    ],
+    ids=["trimming", "summarizing", "trimming-on-a-store", "integrity"],
+)
+async def test_a_batch_with_a_lone_surrogate_stores_nothing(make):
+    """Stored, such an item would make every later run fail inside the openai client."""
+    session = make()
+    await session.add_items([user("q1")])
+    with pytest.raises(ValueError, match="lone surrogate"):
+        await session.add_items([user("fine"), user("caf\udce9")])
+    assert await session.get_items() == [user("q1")]
