@@ -134,12 +134,10 @@ class FileHeadStore:
 
     def _read(self) -> dict[str, Any]:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            data = json.loads(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return {}
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not UTF-8, not JSON, or nested too deeply to decode
             raise IntegrityError(f"head file {self.path} is not valid JSON") from None
         if not isinstance(data, dict):
             raise IntegrityError(f"head file {self.path} does not hold a JSON object")
@@ -169,6 +167,15 @@ class FileHeadStore:
 def _canonical(value: Any) -> bytes:
     """The one byte string a JSON value signs as: sorted keys, no spaces, UTF-8."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _same_mac(expected: str, given: Any) -> bool:
+    """Whether a stored MAC (or tag) equals ``expected``, compared in constant time.
+
+    ``hmac.compare_digest`` raises ``TypeError`` for text that is not ASCII,
+    and stored values can be anything, so anything else simply does not match.
+    """
+    return type(given) is str and given.isascii() and hmac.compare_digest(expected, given)
 
 
 class IntegritySession:
@@ -256,13 +263,13 @@ class IntegritySession:
 
     def _unseal(self, record: Any) -> list[Head]:
         heads = record.get("heads") if isinstance(record, dict) else None
-        if not isinstance(heads, list) or not all(
-            isinstance(h, list) and len(h) == 2 and type(h[0]) is int and isinstance(h[1], str)
+        if not (type(heads) is list and heads) or not all(
+            type(h) is list and len(h) == 2 and type(h[0]) is int and type(h[1]) is str and h[1].isascii()
             for h in heads
-        ):
+        ):  # (a tip is a hex MAC: ASCII, so it always signs)
             raise IntegrityError(f"session {self.session_id!r}: the head record is malformed")
         expected = self._seal([(count, tip) for count, tip in heads])["tag"]
-        if not hmac.compare_digest(expected, str(record.get("tag"))):
+        if not _same_mac(expected, record.get("tag")):
             raise IntegrityError(
                 f"session {self.session_id!r}: the head record was edited "
                 "or signed with a different key"
@@ -291,7 +298,12 @@ class IntegritySession:
                 "the inner session has a default session_settings.limit, so it cannot "
                 "return the whole chain; set the limit on the IntegritySession instead"
             )
-        return list(await self.inner.get_items())
+        try:
+            return list(await self.inner.get_items())
+        except RecursionError:  # the inner session's JSON decoder gave up on a row
+            raise IntegrityError(
+                f"session {self.session_id!r}: a stored row is nested too deeply to decode"
+            ) from None
 
     def _check_chain(self, rows: list[Any]) -> None:
         """Raise unless ``rows`` is an unbroken chain signed with our key."""
@@ -301,9 +313,9 @@ class IntegritySession:
                 isinstance(env, dict)
                 and env.get("type") == ENVELOPE_TYPE
                 and type(env.get("seq")) is int
-                and isinstance(env.get("mac"), str)
-                and isinstance(env.get("kid"), str)
-                and isinstance(env.get("item"), dict)
+                and type(env.get("mac")) is str
+                and type(env.get("kid")) is str
+                and type(env.get("item")) is dict
             ):
                 raise IntegrityError(
                     f"{where}, position {pos}: not a signed memlab envelope "
@@ -328,7 +340,14 @@ class IntegritySession:
                 raise IntegrityError(
                     f"{where}, position {pos} holds item #{seq}: items were reordered or duplicated"
                 )
-            if not hmac.compare_digest(self._mac(seq, prev, env["item"]), env["mac"]):
+            try:
+                expected = self._mac(seq, prev, env["item"])
+            except (TypeError, ValueError, RecursionError):  # keys of mixed types, a lone surrogate, too deep
+                raise IntegrityError(
+                    f"{where}, position {pos}: the item is not JSON that memlab could have signed "
+                    "(keys of mixed types, a lone surrogate, nesting too deep): it was changed outside memlab"
+                ) from None
+            if not _same_mac(expected, env["mac"]):
                 raise IntegrityError(
                     f"{where}, position {pos}: MAC mismatch — the item was edited, moved, "
                     "or copied from another session"
@@ -414,7 +433,8 @@ class IntegritySession:
         Raises:
             IntegrityError: If the stored history already fails verification
                 (nothing is written then).
-            TypeError: If an item cannot be stored as JSON.
+            TypeError, ValueError: If an item cannot be stored as JSON (see
+                :func:`memlab.turns.to_item`); nothing is written then.
         """
         clean = [to_item(item) for item in items]
         if not clean:
