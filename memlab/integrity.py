@@ -10,8 +10,9 @@ item with a key that only your application holds.
 How it works, in five lines:
 
 * Each item is stored inside an *envelope*, a dict of its own
-  ``type`` (``"memlab_integrity_envelope"``) holding the item, its position
-  ``seq`` and a ``mac``. The inner session stores the envelope like any item.
+  ``type`` (:data:`SEALED_ITEM_TYPE`, ``"memlab_integrity_envelope"``) holding
+  the item, its position ``seq`` and a ``mac``. The inner session stores the
+  envelope like any item.
 * ``mac = HMAC-SHA256(key, canonical JSON of {session_id, seq, previous mac, item})``:
   editing an item, moving it, deleting one before it or copying it from another
   session all change what the MAC should be.
@@ -69,7 +70,7 @@ from ._validate import check_limit
 from .turns import apply_limit, to_item
 
 __all__ = [
-    "ENVELOPE_TYPE",
+    "SEALED_ITEM_TYPE",
     "MemlabError",
     "IntegrityError",
     "KeyMismatchError",
@@ -78,8 +79,12 @@ __all__ = [
     "IntegritySession",
 ]
 
-ENVELOPE_TYPE = "memlab_integrity_envelope"
-"""The ``type`` of a stored envelope; no Responses API item has this type."""
+SEALED_ITEM_TYPE = "memlab_integrity_envelope"
+"""The ``type`` of a stored envelope (a signed item); no Responses API item has this type.
+
+(Not to be confused with :data:`memlab.storage.ENVELOPE_TYPE`, the type of an
+operation-log row: an ``IntegritySession`` under a memlab session stores the
+latter inside the former.)"""
 
 _ITEM_KIND = "memlab.integrity.item"
 _HEAD_KIND = "memlab.integrity.head"
@@ -311,7 +316,7 @@ class IntegritySession:
         for pos, env in enumerate(rows):
             if not (
                 isinstance(env, dict)
-                and env.get("type") == ENVELOPE_TYPE
+                and env.get("type") == SEALED_ITEM_TYPE
                 and type(env.get("seq")) is int
                 and type(env.get("mac")) is str
                 and type(env.get("kid")) is str
@@ -446,7 +451,7 @@ class IntegritySession:
             for seq, item in enumerate(clean, start=old[0]):
                 mac = self._mac(seq, prev, item)
                 envelopes.append(
-                    {"type": ENVELOPE_TYPE, "seq": seq, "kid": self._key_id, "mac": mac, "item": item}
+                    {"type": SEALED_ITEM_TYPE, "seq": seq, "kid": self._key_id, "mac": mac, "item": item}
                 )
                 prev = mac
             new: Head = (old[0] + len(envelopes), prev)
