@@ -297,9 +297,11 @@ def _newest_snapshot(rows: list[Op]) -> tuple[Op, int] | None:
 
 
 def _meta_fits(meta: Any) -> bool:
-    """Whether ``meta`` is what a summarizing session keeps beside an item: a dict whose
-    ``synthetic``, ``turn``, ``kind`` and ``summary_for_turns`` keys, each optional, are
-    a bool, an int, a str and a ``[first, last]`` pair of ints."""
+    """Whether ``meta`` is what a summarizing session keeps beside an item.
+
+    That is a dict whose ``synthetic``, ``turn``, ``kind`` and ``summary_for_turns``
+    keys, each optional, hold a bool, an int, a str and a ``[first, last]`` pair of ints.
+    """
     if type(meta) is not dict:
         return False
     turns = meta.get("summary_for_turns", [0, 0])
@@ -314,6 +316,7 @@ def _meta_fits(meta: Any) -> bool:
 
 
 def _is_record(record: Any) -> bool:
+    """Whether ``record`` is an item with its id, as ``add`` and ``snapshot`` ops list them."""
     return type(record) is dict and type(record.get("id")) is str and type(record.get("item")) is dict
 
 

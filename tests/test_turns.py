@@ -1,7 +1,13 @@
 from __future__ import annotations
 
+import json
+import math
+from typing import Any
+
 import pytest
 from agents import SQLiteSession
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openai.types.responses import ResponseOutputMessage, ResponseOutputText
 
 from memlab.integrity import IntegritySession
@@ -238,3 +244,45 @@ async def test_a_batch_with_a_lone_surrogate_stores_nothing(make):
     with pytest.raises(ValueError, match="lone surrogate"):
         await session.add_items([user("fine"), user("caf\udce9")])
     assert await session.get_items() == [user("q1")]
+
+
+# ------------------------------------------------ to_item against an oracle
+
+texts = st.text(max_size=3) | st.builds(str.__add__, st.text(max_size=2), st.characters(categories=["Cs"]))
+scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 3), st.floats(allow_nan=True, allow_infinity=True), texts
+)
+keys = st.one_of(st.sampled_from(["1", "true", "null", "1.5"]), st.integers(0, 2), st.booleans(), st.none(),
+                 st.just(1.5), texts)
+values = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.lists(inner, max_size=3).map(tuple), st.dictionaries(keys, inner, max_size=3)
+), max_leaves=12)
+
+
+def json_cannot_carry(value: Any) -> bool:
+    """The oracle: NaN or an infinity, a lone surrogate, or two keys that JSON names alike."""
+    if isinstance(value, float):
+        return not math.isfinite(value)
+    if isinstance(value, str):
+        return any(0xD800 <= ord(char) <= 0xDFFF for char in value)
+    if isinstance(value, (list, tuple)):
+        return any(json_cannot_carry(v) for v in value)
+    if isinstance(value, dict):
+        names = [key if isinstance(key, str) else json.dumps(key) for key in value]  # 1 -> "1", True -> "true"
+        return len(set(names)) < len(names) or any(json_cannot_carry(k) or json_cannot_carry(v) for k, v in value.items())
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(content=values)
+def test_to_item_refuses_exactly_what_json_and_the_api_cannot_carry(content):
+    item = {"role": "user", "content": content}
+    if json_cannot_carry(content):
+        with pytest.raises(ValueError):
+            to_item(item)
+        with pytest.raises(ValueError, match=r"items\[1\]"):
+            to_items([user("fine"), item])
+    else:
+        copy = to_item(item)
+        assert copy == json.loads(json.dumps(item)) == to_items([item])[0]
+        json.dumps(copy, ensure_ascii=False).encode()  # UTF-8, as every request is sent
