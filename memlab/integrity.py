@@ -10,8 +10,9 @@ item with a key that only your application holds.
 How it works, in five lines:
 
 * Each item is stored inside an *envelope*, a dict of its own
-  ``type`` (``"memlab_integrity_envelope"``) holding the item, its position
-  ``seq`` and a ``mac``. The inner session stores the envelope like any item.
+  ``type`` (:data:`SEALED_ITEM_TYPE`, ``"memlab_integrity_envelope"``) holding
+  the item, its position ``seq`` and a ``mac``. The inner session stores the
+  envelope like any item.
 * ``mac = HMAC-SHA256(key, canonical JSON of {session_id, seq, previous mac, item})``:
   editing an item, moving it, deleting one before it or copying it from another
   session all change what the MAC should be.
@@ -69,7 +70,7 @@ from .validate import check_limit
 from .turns import apply_limit, to_item
 
 __all__ = [
-    "ENVELOPE_TYPE",
+    "SEALED_ITEM_TYPE",
     "MemlabError",
     "IntegrityError",
     "KeyMismatchError",
@@ -78,8 +79,12 @@ __all__ = [
     "IntegritySession",
 ]
 
-ENVELOPE_TYPE = "memlab_integrity_envelope"
-"""The ``type`` of a stored envelope; no Responses API item has this type."""
+SEALED_ITEM_TYPE = "memlab_integrity_envelope"
+"""The ``type`` of a stored envelope (a signed item); no Responses API item has this type.
+
+(Not to be confused with :data:`memlab.storage.ENVELOPE_TYPE`, the type of an
+operation-log row: an ``IntegritySession`` under a memlab session stores the
+latter inside the former.)"""
 
 _ITEM_KIND = "memlab.integrity.item"
 _HEAD_KIND = "memlab.integrity.head"
@@ -134,12 +139,10 @@ class FileHeadStore:
 
     def _read(self) -> dict[str, Any]:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            data = json.loads(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return {}
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not UTF-8, not JSON, or nested too deeply to decode
             raise IntegrityError(f"head file {self.path} is not valid JSON") from None
         if not isinstance(data, dict):
             raise IntegrityError(f"head file {self.path} does not hold a JSON object")
@@ -169,6 +172,15 @@ class FileHeadStore:
 def _canonical(value: Any) -> bytes:
     """The one byte string a JSON value signs as: sorted keys, no spaces, UTF-8."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _same_mac(expected: str, given: Any) -> bool:
+    """Whether a stored MAC (or tag) equals ``expected``, compared in constant time.
+
+    ``hmac.compare_digest`` raises ``TypeError`` for text that is not ASCII,
+    and stored values can be anything, so anything else simply does not match.
+    """
+    return type(given) is str and given.isascii() and hmac.compare_digest(expected, given)
 
 
 class IntegritySession:
@@ -256,13 +268,13 @@ class IntegritySession:
 
     def _unseal(self, record: Any) -> list[Head]:
         heads = record.get("heads") if isinstance(record, dict) else None
-        if not isinstance(heads, list) or not all(
-            isinstance(h, list) and len(h) == 2 and type(h[0]) is int and isinstance(h[1], str)
+        if not (type(heads) is list and heads) or not all(
+            type(h) is list and len(h) == 2 and type(h[0]) is int and type(h[1]) is str and h[1].isascii()
             for h in heads
-        ):
+        ):  # (a tip is a hex MAC: ASCII, so it always signs)
             raise IntegrityError(f"session {self.session_id!r}: the head record is malformed")
         expected = self._seal([(count, tip) for count, tip in heads])["tag"]
-        if not hmac.compare_digest(expected, str(record.get("tag"))):
+        if not _same_mac(expected, record.get("tag")):
             raise IntegrityError(
                 f"session {self.session_id!r}: the head record was edited "
                 "or signed with a different key"
@@ -291,7 +303,12 @@ class IntegritySession:
                 "the inner session has a default session_settings.limit, so it cannot "
                 "return the whole chain; set the limit on the IntegritySession instead"
             )
-        return list(await self.inner.get_items())
+        try:
+            return list(await self.inner.get_items())
+        except RecursionError:  # the inner session's JSON decoder gave up on a row
+            raise IntegrityError(
+                f"session {self.session_id!r}: a stored row is nested too deeply to decode"
+            ) from None
 
     def _check_chain(self, rows: list[Any]) -> None:
         """Raise unless ``rows`` is an unbroken chain signed with our key."""
@@ -299,11 +316,11 @@ class IntegritySession:
         for pos, env in enumerate(rows):
             if not (
                 isinstance(env, dict)
-                and env.get("type") == ENVELOPE_TYPE
+                and env.get("type") == SEALED_ITEM_TYPE
                 and type(env.get("seq")) is int
-                and isinstance(env.get("mac"), str)
-                and isinstance(env.get("kid"), str)
-                and isinstance(env.get("item"), dict)
+                and type(env.get("mac")) is str
+                and type(env.get("kid")) is str
+                and type(env.get("item")) is dict
             ):
                 raise IntegrityError(
                     f"{where}, position {pos}: not a signed memlab envelope "
@@ -328,7 +345,14 @@ class IntegritySession:
                 raise IntegrityError(
                     f"{where}, position {pos} holds item #{seq}: items were reordered or duplicated"
                 )
-            if not hmac.compare_digest(self._mac(seq, prev, env["item"]), env["mac"]):
+            try:
+                expected = self._mac(seq, prev, env["item"])
+            except (TypeError, ValueError, RecursionError):  # keys of mixed types, a lone surrogate, too deep
+                raise IntegrityError(
+                    f"{where}, position {pos}: the item is not JSON that memlab could have signed "
+                    "(keys of mixed types, a lone surrogate, nesting too deep): it was changed outside memlab"
+                ) from None
+            if not _same_mac(expected, env["mac"]):
                 raise IntegrityError(
                     f"{where}, position {pos}: MAC mismatch — the item was edited, moved, "
                     "or copied from another session"
@@ -414,7 +438,8 @@ class IntegritySession:
         Raises:
             IntegrityError: If the stored history already fails verification
                 (nothing is written then).
-            TypeError: If an item cannot be stored as JSON.
+            TypeError, ValueError: If an item cannot be stored as JSON (see
+                :func:`memlab.turns.to_item`); nothing is written then.
         """
         clean = [to_item(item) for item in items]
         if not clean:
@@ -426,7 +451,7 @@ class IntegritySession:
             for seq, item in enumerate(clean, start=old[0]):
                 mac = self._mac(seq, prev, item)
                 envelopes.append(
-                    {"type": ENVELOPE_TYPE, "seq": seq, "kid": self._key_id, "mac": mac, "item": item}
+                    {"type": SEALED_ITEM_TYPE, "seq": seq, "kid": self._key_id, "mac": mac, "item": item}
                 )
                 prev = mac
             new: Head = (old[0] + len(envelopes), prev)

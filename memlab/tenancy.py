@@ -19,6 +19,11 @@ Anything else — no context, no tenant, a different tenant — is refused with
 :class:`TenantAccessError` *before* the wrapped session is touched, so nothing
 is read and nothing is written. The guard fails closed.
 
+Tenant ids are compared as plain ``str`` values. A ``str`` subclass can
+redefine ``==`` (one whose ``__eq__`` always returns ``True`` would match every
+tenant), so both ids are first turned into exact ``str`` objects with
+``str.__str__``: what an id *says* counts, never how its class compares.
+
 Direct calls (your own code calling ``await session.get_items()``, with no
 ``wrapper``) carry no tenant, so they are refused too unless the guard was
 built with ``allow_direct=True``. Use that for trusted code paths such as an
@@ -52,12 +57,21 @@ def tenant_of(context: Any) -> str | None:
     Args:
         context: The object passed as ``Runner.run(..., context=...)``: anything
             with a ``tenant_id`` attribute, or a mapping with a ``"tenant_id"`` key.
+
+    Returns:
+        The id as an exact ``str`` (a ``str`` subclass, such as a ``StrEnum``
+        member, gives its plain value), or ``None`` for an empty or non-text id.
     """
     if isinstance(context, Mapping):
         tenant = context.get("tenant_id")
     else:
         tenant = getattr(context, "tenant_id", None)
-    return tenant if isinstance(tenant, str) and tenant else None
+    return _plain(tenant) or None
+
+
+def _plain(tenant: Any) -> str | None:
+    """``tenant`` as an exact ``str``, whose ``==`` no subclass can redefine; ``None`` if not text."""
+    return str.__str__(tenant) if isinstance(tenant, str) else None
 
 
 def accepts_wrapper(method: Callable[..., Any]) -> bool:
@@ -80,22 +94,25 @@ class TenantGuardSession:
 
     Args:
         inner: The session that holds this tenant's conversation.
-        tenant_id: The tenant that owns it.
+        tenant_id: The tenant that owns it (kept as an exact ``str``).
         allow_direct: Allow calls made without a run context (no ``wrapper``).
             Off by default: such calls cannot prove which tenant they serve.
 
     Raises:
-        TypeError: If ``inner`` is not an SDK session.
-        ValueError: If ``tenant_id`` is not a non-empty string.
+        TypeError: If ``inner`` is not an SDK session, or ``tenant_id`` not a string.
+        ValueError: If ``tenant_id`` is empty.
     """
 
     def __init__(self, inner: Session, tenant_id: str, *, allow_direct: bool = False) -> None:
         if not isinstance(inner, Session):
             raise TypeError(f"inner must be an SDK Session, not {type(inner).__name__}")
-        if not isinstance(tenant_id, str) or not tenant_id:
-            raise ValueError(f"tenant_id must be a non-empty string, got {tenant_id!r}")
+        plain = _plain(tenant_id)
+        if plain is None:
+            raise TypeError(f"tenant_id must be a string, not {type(tenant_id).__name__}")
+        if not plain:
+            raise ValueError("tenant_id must not be empty")
         self.inner = inner
-        self.tenant_id = tenant_id
+        self.tenant_id = plain
         self.allow_direct = allow_direct
         self.session_id = inner.session_id
 

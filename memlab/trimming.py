@@ -158,9 +158,9 @@ def _apply(window: _Window, op: dict[str, Any]) -> bool:
     if kind == "add":
         for record in op["items"]:
             window.append(record["id"], record["item"])
-        window.trim(op["max_turns"], op.get("max_tokens"))
+        window.trim(op["max_turns"], op["max_tokens"])
     elif kind == "limits":
-        window.trim(op["max_turns"], op.get("max_tokens"))
+        window.trim(op["max_turns"], op["max_tokens"])
     elif kind == "snapshot":  # a stored fold to start from (see memlab.storage)
         for record in op["records"]:
             window.append(record["id"], record["item"])

@@ -131,7 +131,7 @@ def flatten(turns: list[list[Item]]) -> list[Item]:
 #: reasoning first), reply (None = no reply, True = with reasoning first)).
 turn_shapes = st.tuples(
     st.booleans(),
-    st.text(st.characters(exclude_characters="[]"), max_size=6),
+    st.text(st.characters(exclude_characters="[]", exclude_categories=["Cs"]), max_size=6),  # no lone surrogates
     st.lists(st.booleans(), max_size=3),
     st.one_of(st.none(), st.booleans()),
 )

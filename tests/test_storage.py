@@ -23,6 +23,7 @@ from typing import Any
 import openai
 import pytest
 from agents import Runner, SQLiteSession
+from agents.memory import SessionABC
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -283,18 +284,19 @@ async def test_a_snapshot_includes_ops_that_landed_before_it(monkeypatch):
         store.close()
 
 
-async def test_a_log_without_op_ids_still_loads(stores, tmp_path):
-    """Rows written before snapshots existed carry no op id; they fold as before."""
+@pytest.mark.parametrize("field", ["op_id", "policy"])
+async def test_a_row_without_op_id_or_policy_is_refused(stores, tmp_path, field):
+    """Every row of the one log format there is carries both; a row without them is not guessed at."""
     session = TrimmingSession("old", 2, store=stores("old"))
     for n in range(1, 5):
         await session.add_items([user(f"question {n}"), assistant(f"answer {n}")])
     with sqlite3.connect(tmp_path / "chat.db") as conn:
-        for row_id, data in conn.execute("SELECT id, message_data FROM agent_messages").fetchall():
-            row = json.loads(data)
-            row.pop("op_id")
-            conn.execute("UPDATE agent_messages SET message_data = ? WHERE id = ?", (json.dumps(row), row_id))
-    again = TrimmingSession("old", 2, store=stores("old"))
-    assert [i["content"] for i in await again.get_items() if i.get("role") == "user"] == ["question 3", "question 4"]
+        row_id, data = conn.execute("SELECT id, message_data FROM agent_messages WHERE id = 2").fetchone()
+        row = json.loads(data)
+        row.pop(field)
+        conn.execute("UPDATE agent_messages SET message_data = ? WHERE id = ?", (json.dumps(row), row_id))
+    with pytest.raises(CorruptStoreError, match=f"store of session 'old', row 1.*{field}"):
+        await TrimmingSession("old", 2, store=stores("old")).get_items()
 
 
 # ---------------------------------------------------------------- reopening
@@ -567,6 +569,144 @@ async def test_an_unknown_op_or_version_is_refused(stores):
         await TrimmingSession("conv", store=store).get_items()
 
 
+def envelope(policy: str, op: str, **fields: Any) -> dict[str, Any]:
+    """A row as memlab writes it: the envelope fields, then the op's own."""
+    return {"type": ENVELOPE_TYPE, "v": 1, "policy": policy, "op_id": uuid.uuid4().hex, "op": op, **fields}
+
+
+def nested(depth: int) -> list[Any]:
+    """A list nested ``depth`` deep, built without recursion."""
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+RECORD = {"id": "r1", "item": user("q")}
+BAD_RECORD = r"\[0\]: expected \{id: str, item: object"  # a summarizing record's shape goes on: ", meta: ..."
+
+
+def trimming_row(op: str, **fields: Any) -> dict[str, Any]:
+    return envelope("trimming", op, **fields)
+
+
+def summarizing_row(op: str, **fields: Any) -> dict[str, Any]:
+    return envelope("summarizing", op, **fields)
+
+
+#: A row whose envelope is fine but whose op is not, and what the error says about it.
+MALFORMED = {
+    "add without items": (trimming_row("add", max_turns=3), "'items' is missing"),
+    "add items not a list": (trimming_row("add", items=5, max_turns=3), "items: expected list, got int"),
+    "add record without id": (trimming_row("add", items=[{"item": user("q")}], max_turns=3), "items" + BAD_RECORD),
+    "add record without item": (summarizing_row("add", items=[{"id": "r1"}]), "items" + BAD_RECORD),
+    "add item not a dict": (trimming_row("add", items=[{"id": "r1", "item": "q"}], max_turns=3), "items" + BAD_RECORD),
+    "add id not a string": (summarizing_row("add", items=[{"id": [1], "item": user("q")}]), "items" + BAD_RECORD),
+    "add without max_turns": (trimming_row("add", items=[RECORD]), "'max_turns' is missing"),
+    "max_turns not an int": (trimming_row("max_turns", max_turns="3"), "max_turns: expected an int >= 1"),
+    "max_turns zero": (trimming_row("add", items=[RECORD], max_turns=0), "max_turns: expected an int >= 1"),
+    "pop without id": (trimming_row("pop"), "'id' is missing"),
+    "summary without replaces": (summarizing_row("summary", records=[], keep=1), "'replaces' is missing"),
+    "summary without records": (summarizing_row("summary", replaces=[], keep=1), "'records' is missing"),
+    "summary replaces not ids": (summarizing_row("summary", replaces=["r0", 1], records=[], keep=1),
+                                 r"replaces\[1\]: expected str, got int"),
+    "summary record without meta": (summarizing_row("summary", replaces=["r0"], records=[RECORD], keep=1),
+                                    "records" + BAD_RECORD + ", meta"),
+    "summary bad turn range": (summarizing_row("summary", replaces=["r0"], keep=1, records=[
+        {**RECORD, "meta": {"synthetic": True, "summary_for_turns": [1]}}]), "records" + BAD_RECORD),
+    "summary keep not an int": (summarizing_row("summary", replaces=[], records=[], keep="1"), "keep: expected int"),
+    "snapshot records not a list": (trimming_row("snapshot", after="x", records=3), "records: expected list"),
+    "snapshot record without item": (trimming_row("snapshot", after="x", records=[{"id": "r"}]), "records" + BAD_RECORD),
+    "snapshot meta not a dict": (summarizing_row("snapshot", after="x", records=[{**RECORD, "meta": "synthetic"}]),
+                                 "records" + BAD_RECORD),
+    "snapshot meta turn not an int": (summarizing_row("snapshot", after="x", records=[{**RECORD, "meta": {"turn": "1"}}]),
+                                      "records" + BAD_RECORD),
+    "snapshot without after": (summarizing_row("snapshot", records=[]), "'after' is missing"),
+    "op_id not a string": ({**trimming_row("pop", id="r"), "op_id": ["x"]}, "op_id: expected str, got list"),
+    "another policy's op": (trimming_row("summary", replaces=[], records=[], keep=1),
+                            r"unknown memlab record version or op \(1, 'summary'\)"),
+    "version true": ({**trimming_row("pop", id="r"), "v": True}, r"unknown memlab record version or op \(True"),
+    "deep items": (trimming_row("add", items=nested(100_000), max_turns=3), "items" + BAD_RECORD),
+    "deep op": ({**trimming_row("pop", id="r"), "op": nested(100_000)}, r"version or op \(1, a list\)"),
+    "deep type": ({"type": nested(100_000)}, r"not a memlab record \(it looks like a list\)"),
+}
+
+
+def session_of(row: dict[str, Any], store: Any) -> Any:
+    """A session of the class that reads ``row``'s log."""
+    trimming = row.get("policy", "trimming") == "trimming"
+    return TrimmingSession("conv", 3, store=store) if trimming else SummarizingSession(store=store)
+
+
+@pytest.mark.parametrize("case", [c for c in MALFORMED if not c.startswith("deep")])
+async def test_a_malformed_row_in_a_sqlite_file_is_refused(case, stores, tmp_path):
+    """A row memlab's fold cannot read raises CorruptStoreError, never a KeyError from inside the fold."""
+    row, says = MALFORMED[case]
+    await session_of(row, stores()).add_items([user("q1")])
+    with sqlite3.connect(tmp_path / "chat.db") as conn:
+        conn.execute("INSERT INTO agent_messages (session_id, message_data) VALUES ('conv', ?)", (json.dumps(row),))
+    with pytest.raises(CorruptStoreError, match=f"store of session 'conv', row 1: .*{says}"):
+        await session_of(row, stores()).get_items()
+    with pytest.raises(CorruptStoreError, match=f"store of session 'conv', row 0 of the newest 1: .*{says}"):
+        await session_of(row, stores()).add_items([user("q2")])  # the first write checks the newest row
+
+
+class FakeStore(SessionABC):
+    """A store that hands back whatever rows it was given, as decoded objects."""
+
+    def __init__(self, rows: list[Any], session_id: str = "conv") -> None:
+        self.session_id, self.session_settings, self.rows = session_id, None, rows
+
+    async def get_items(self, limit: int | None = None) -> list[Any]:
+        return list(self.rows if limit is None else self.rows[-limit:])
+
+    async def add_items(self, items: list[Any]) -> None:
+        self.rows += items
+
+    async def pop_item(self) -> Any:
+        return self.rows.pop() if self.rows else None
+
+    async def clear_session(self) -> None:
+        self.rows.clear()
+
+
+@pytest.mark.parametrize("case", list(MALFORMED))
+async def test_a_malformed_row_from_any_store_is_refused(case):
+    row, says = MALFORMED[case]
+    session = session_of(row, FakeStore([]))
+    await session.add_items([user("q1")])
+    session.store.rows.append(row)
+    with pytest.raises(CorruptStoreError, match=fr"store of session 'conv', row 1\b.*{says}"):
+        await session.get_items()
+
+
+async def test_deeply_nested_json_is_refused_not_a_recursion_error(stores, tmp_path):
+    """Python's JSON decoder gives up on deep nesting; memlab says which row, for any store."""
+    await TrimmingSession("conv", store=stores()).add_items([user("q1")])
+    deep = "[" * 100_000 + "]" * 100_000
+    with sqlite3.connect(tmp_path / "chat.db") as conn:
+        conn.execute("INSERT INTO agent_messages (session_id, message_data) VALUES ('conv', ?)", (deep,))
+    with pytest.raises(CorruptStoreError, match=r"store of session 'conv': row id 2 .* nested too deeply"):
+        await TrimmingSession("conv", store=stores()).get_items()
+
+    class DecodingStore(FakeStore):  # decodes its rows itself, as RedisSession or SQLAlchemySession do
+        async def get_items(self, limit: int | None = None) -> list[Any]:
+            return [json.loads(row) for row in await super().get_items(limit)]
+
+    store = DecodingStore([json.dumps(envelope("trimming", "add", items=[RECORD], max_turns=3)), deep])
+    with pytest.raises(CorruptStoreError, match=r"store of session 'conv': a row is nested too deeply"):
+        await TrimmingSession("conv", store=store).get_items()
+
+
+def test_a_log_needs_a_known_policy():
+    store = SQLiteSession("conv")
+    try:
+        with pytest.raises(ValueError, match="policy must be one of"):
+            StoreLog(store, list, lambda state, op: True, lambda state: [], "windowing")
+    finally:
+        store.close()
+
+
 async def test_invalid_json_row_is_detected_not_skipped(stores, tmp_path):
     session = TrimmingSession("conv", store=stores())
     await session.add_items([user("q1"), assistant("a1")])
@@ -599,8 +739,8 @@ async def test_stale_ops_never_misapply(stores):
     before = await session.get_items_with_metadata()
     await store.add_items(
         [
-            {"type": ENVELOPE_TYPE, "v": 1, "op": "pop", "id": uuid.uuid4().hex},
-            {"type": ENVELOPE_TYPE, "v": 1, "op": "summary", "replaces": [uuid.uuid4().hex], "records": []},
+            envelope("summarizing", "pop", id=uuid.uuid4().hex),
+            envelope("summarizing", "summary", replaces=[uuid.uuid4().hex], records=[], keep=1),
         ]
     )
     assert await session.get_items_with_metadata() == before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,38 @@ async def test_other_tenant_run_is_refused_and_touches_nothing(inner, context):
     assert await inner.get_items() == before  # nothing was written
 
 
+class EqualsAnything(str):
+    """A tenant id that claims to equal every other one (both ways round)."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    __hash__ = str.__hash__
+
+
+async def test_a_str_subclass_cannot_pass_for_another_tenant(inner):
+    await inner.add_items([user("acme secret: order A1")])
+    # as the run's tenant...
+    guard = TenantGuardSession(inner, "acme")
+    with pytest.raises(TenantAccessError, match="another tenant than the run's \\('globex'\\)"):
+        await guard.get_items(wrapper=RunContextWrapper({"tenant_id": EqualsAnything("globex")}))
+    with pytest.raises(TenantAccessError, match="another tenant"):
+        await guard.get_items(wrapper=RunContextWrapper(RequestContext(EqualsAnything("globex"))))
+    # ...and as the guard's own
+    guard = TenantGuardSession(inner, EqualsAnything("acme"))
+    assert type(guard.tenant_id) is str
+    with pytest.raises(TenantAccessError, match="another tenant"):
+        await guard.get_items(wrapper=RunContextWrapper(RequestContext("globex")))
+    # what a tenant id says, not its class, is what counts: a StrEnum member is its value
+    Tenant = StrEnum("Tenant", {"ACME": "acme"})
+    assert await TenantGuardSession(inner, Tenant.ACME).get_items(wrapper=RunContextWrapper({"tenant_id": "acme"}))
+    assert await guard.get_items(wrapper=RunContextWrapper({"tenant_id": Tenant.ACME}))
+    assert type(tenant_of({"tenant_id": EqualsAnything("acme")})) is str
+
+
 async def test_direct_calls_are_refused_unless_allowed(inner):
     guard = TenantGuardSession(inner, "acme")
     for call in (guard.get_items(), guard.add_items([user("x")]), guard.pop_item(), guard.clear_session()):
@@ -130,8 +163,10 @@ async def test_guard_over_an_integrity_session(tmp_path: Path):
 
 
 def test_bad_arguments_are_refused(inner):
-    with pytest.raises(ValueError, match="tenant_id"):
+    with pytest.raises(ValueError, match="tenant_id must not be empty"):
         TenantGuardSession(inner, "")
+    with pytest.raises(TypeError, match="tenant_id must be a string, not int"):
+        TenantGuardSession(inner, 42)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="SDK Session"):
         TenantGuardSession(object(), "acme")  # type: ignore[arg-type]
     assert issubclass(TenantAccessError, MemlabError)

@@ -1,7 +1,18 @@
 from __future__ import annotations
 
+import json
+import math
+from typing import Any
+
 import pytest
+from agents import SQLiteSession
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openai.types.responses import ResponseOutputMessage, ResponseOutputText
+
+from memlab.integrity import IntegritySession
+from memlab.summarizing import SummarizingSession
+from memlab.trimming import TrimmingSession
 
 from memlab.turns import (
     apply_limit,
@@ -69,7 +80,7 @@ def test_to_items_is_to_item_for_a_batch():
 
 
 def test_to_items_names_the_bad_item():
-    with pytest.raises(TypeError, match="JSON"):
+    with pytest.raises(TypeError, match=r"items\[1\]\['content'\] is of type set, which JSON has no form for"):
         to_items([user("fine"), {"role": "user", "content": {1, 2}}])
     with pytest.raises(TypeError, match="not int"):
         to_items([user("fine"), 42])
@@ -169,20 +180,110 @@ def test_every_tool_pair_kind_is_repaired(call_item, output_item):
 
 
 def test_to_item_refuses_what_json_cannot_hold():
+    """A type JSON has no form for is a TypeError; a value JSON or the API cannot carry is a ValueError."""
     with pytest.raises(TypeError, match="JSON"):
+        to_item({"role": "user", "content": {1, 2}})
+    with pytest.raises(ValueError, match=r"item\['content'\] is nan"):
         to_item({"role": "user", "content": float("nan")})
     deep: dict = {"role": "user", "content": "x"}
     for _ in range(5000):
         deep = {"nested": deep}
-    with pytest.raises(TypeError, match="JSON"):
+    with pytest.raises(ValueError, match="nested too deeply"):
         to_item(deep)
-    with pytest.raises(TypeError, match="JSON"):
+    with pytest.raises(ValueError, match=r"items\[1\]\['content'\] is inf"):
         to_items([user("fine"), {"role": "user", "content": float("inf")}])
+    loop: dict = {"role": "user"}
+    loop["content"] = loop
+    with pytest.raises(ValueError, match="Circular"):
+        to_item(loop)
 
 
-def test_the_sdks_local_shell_output_pairs_by_call_id():
-    """SDK 0.24 writes local_shell_call_output with call_id (the API schema says id): both pair."""
-    call_item = {"type": "local_shell_call", "id": "ls_1", "call_id": "l1", "action": {}, "status": "completed"}
-    sdk_output = {"type": "local_shell_call_output", "call_id": "l1", "output": "{}"}
-    items = [user("q"), call_item, sdk_output, assistant("done")]
-    assert drop_orphans(items) == items
+def test_to_item_refuses_lone_surrogates():
+    """What ``errors="surrogateescape"`` makes is a str, but not Unicode: no request could carry it."""
+    with pytest.raises(ValueError, match=r"item\['content'\] holds a lone surrogate"):
+        to_item({"role": "user", "content": "caf\udce9"})
+    with pytest.raises(ValueError, match=r"items\[1\]\['content'\]\[0\]\['text'\] holds a lone surrogate"):
+        to_items([user("fine"), {"role": "user", "content": [{"type": "input_text", "text": "\ud83d"}]}])
+    with pytest.raises(ValueError, match="lone surrogate"):
+        to_item({"role": "user", "content": "x", "caf\udce9": 1})  # in a key
+    model = ResponseOutputMessage(
+        id="m1", type="message", role="assistant", status="completed",
+        content=[ResponseOutputText(type="output_text", text="caf\udce9", annotations=[])],
+    )
+    with pytest.raises(ValueError, match=r"items\[0\]\['content'\]\[0\]\['text'\] holds a lone surrogate"):
+        to_items([model])
+    assert to_item(user("café 😀"))["content"] == "café 😀"  # real non-ASCII text is fine
+
+
+def test_to_item_refuses_keys_that_collide_as_json():
+    with pytest.raises(ValueError, match=r"item has keys that JSON makes the same string"):
+        to_item({1: "a", "1": "b"})
+    with pytest.raises(ValueError, match=r"items\[0\]\['content'\]\[0\] has keys that JSON makes the same"):
+        to_items([{"role": "user", "content": [{True: 1, "true": 2}]}])
+    with pytest.raises(ValueError, match="same string"):
+        to_item({"role": "user", "content": "x", None: 1, "null": 2})
+    # non-str keys that stay distinct, and tuples, are converted as JSON converts them
+    assert to_item({"role": "user", "content": ("a", "b"), "extra": {1: "x", 2.5: "y"}}) == {
+        "role": "user", "content": ["a", "b"], "extra": {"1": "x", "2.5": "y"}
+    }
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: TrimmingSession("conv"),
+        lambda: SummarizingSession(session_id="conv"),
+        lambda: TrimmingSession("conv", store=SQLiteSession("conv")),
+        lambda: IntegritySession(SQLiteSession("conv"), b"k" * 32),
+    ],
+    ids=["trimming", "summarizing", "trimming-on-a-store", "integrity"],
+)
+async def test_a_batch_with_a_lone_surrogate_stores_nothing(make):
+    """Stored, such an item would make every later run fail inside the openai client."""
+    session = make()
+    await session.add_items([user("q1")])
+    with pytest.raises(ValueError, match="lone surrogate"):
+        await session.add_items([user("fine"), user("caf\udce9")])
+    assert await session.get_items() == [user("q1")]
+
+
+# ------------------------------------------------ to_item against an oracle
+
+texts = st.text(max_size=3) | st.builds(str.__add__, st.text(max_size=2), st.characters(categories=["Cs"]))
+scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 3), st.floats(allow_nan=True, allow_infinity=True), texts
+)
+keys = st.one_of(st.sampled_from(["1", "true", "null", "1.5"]), st.integers(0, 2), st.booleans(), st.none(),
+                 st.just(1.5), texts)
+values = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.lists(inner, max_size=3).map(tuple), st.dictionaries(keys, inner, max_size=3)
+), max_leaves=12)
+
+
+def json_cannot_carry(value: Any) -> bool:
+    """The oracle: NaN or an infinity, a lone surrogate, or two keys that JSON names alike."""
+    if isinstance(value, float):
+        return not math.isfinite(value)
+    if isinstance(value, str):
+        return any(0xD800 <= ord(char) <= 0xDFFF for char in value)
+    if isinstance(value, (list, tuple)):
+        return any(json_cannot_carry(v) for v in value)
+    if isinstance(value, dict):
+        names = [key if isinstance(key, str) else json.dumps(key) for key in value]  # 1 -> "1", True -> "true"
+        return len(set(names)) < len(names) or any(json_cannot_carry(k) or json_cannot_carry(v) for k, v in value.items())
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(content=values)
+def test_to_item_refuses_exactly_what_json_and_the_api_cannot_carry(content):
+    item = {"role": "user", "content": content}
+    if json_cannot_carry(content):
+        with pytest.raises(ValueError):
+            to_item(item)
+        with pytest.raises(ValueError, match=r"items\[1\]"):
+            to_items([user("fine"), item])
+    else:
+        copy = to_item(item)
+        assert copy == json.loads(json.dumps(item)) == to_items([item])[0]
+        json.dumps(copy, ensure_ascii=False).encode()  # UTF-8, as every request is sent
