@@ -11,9 +11,10 @@ The items reach ``add_items`` either in the batches the SDK runner uses (the
 user message first, then each tool step, then the reply) or in random chunks
 that may split a call from its output.
 
-Every expected value is computed here by a small oracle (orphan finder, limit
-cut, turn model) that shares no code with ``memlab.turns``: a test that used
-memlab's own helpers as the reference could not catch their bugs.
+Every expected value is computed by a small oracle (the orphan finder in
+``tests/helpers.py``, the limit cut, a turn model here) that shares no code with
+``memlab.turns``: a test that used memlab's own helpers as the reference could
+not catch their bugs.
 """
 
 from __future__ import annotations
@@ -27,8 +28,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memlab import FidelityGate, SummaryEvent, SummaryStatus
 from memlab.summarizing import SummarizingSession
 from memlab.trimming import TrimmingSession
+
+from .helpers import orphans, sdk_pruned
 
 Item = dict[str, Any]
 
@@ -200,31 +204,6 @@ summary_limits = st.integers(1, 6).flatmap(lambda c: st.tuples(st.just(c), st.in
 # ------------------------------------------------------------------- oracles
 
 
-def orphans(view: list[Item]) -> list[str]:
-    """Describe every orphan in ``view`` (empty when the view is valid)."""
-    found = []
-    calls_seen: set[str] = set()
-    for i, item in enumerate(view):
-        later = view[i + 1 :]
-        if kind(item) == "function_call_output" and item["call_id"] not in calls_seen:
-            found.append(f"output {item['call_id']} without its call")
-        elif kind(item) == "function_call":
-            calls_seen.add(item["call_id"])
-            answered = any(
-                kind(x) == "function_call_output" and x["call_id"] == item["call_id"] for x in later
-            )
-            if not answered:  # the next run's input would follow it: the API rejects that
-                found.append(f"call {item['call_id']} without its output")
-        elif kind(item) == "reasoning":
-            follower = later[0] if later else None
-            if follower is None or not (
-                kind(follower) == "function_call"
-                or (kind(follower) == "message" and follower.get("role") == "assistant")
-            ):
-                found.append(f"reasoning {item['id']} not followed by a call or a reply")
-    return found
-
-
 def without_pending_reasoning(items: list[Item]) -> list[Item]:
     """``items`` minus a trailing, still unanswered tool step.
 
@@ -250,38 +229,27 @@ def last_n_turns(items: list[Item], n: int) -> list[Item]:
     return list(items[starts[-n] :]) if len(starts) > n else list(items)
 
 
-def expected_cut(view: list[Item], limit: int | None) -> list[Item]:
-    """The SDK limit rule applied to a valid, complete ``view``.
-
-    The newest ``limit`` items, minus what the cut itself orphaned: a summary
-    whose shadow prompt was cut away, and tool outputs whose calls were cut away
-    (in a complete view nothing else can become an orphan).
-    """
-    if limit is None:
-        return list(view)
-    if limit <= 0:
-        return []
-    cut = view[-limit:]
-    if cut and is_summary(cut[0]):
-        cut = cut[1:]
-    kept, calls = [], set()
-    for item in cut:
-        if kind(item) == "function_call":
-            calls.add(item["call_id"])
-        if kind(item) == "function_call_output" and item["call_id"] not in calls:
-            continue
-        kept.append(item)
-    return kept
-
-
-def is_subsequence(small: list[Item], big: list[Item]) -> bool:
-    rest = iter(big)
-    return all(any(x == y for y in rest) for x in small)
+def assert_well_formed(view: list[Item]) -> None:
+    """No memlab metadata inside an item, and the synthetic pair (if any) opens the view."""
+    for item in view:
+        assert not METADATA_KEYS & item.keys(), f"memlab metadata leaked into {item}"
+    for i, item in enumerate(view):
+        if is_shadow(item) or is_summary(item):
+            assert i in (0, 1), "the synthetic pair may only open the view"
+    if view and is_shadow(view[0]):
+        assert len(view) >= 2 and is_summary(view[1]), "shadow prompt without its summary"
 
 
 def assert_valid_view(view: list[Item]) -> None:
-    """The view starts at a turn boundary or with the synthetic pair, and holds no orphan."""
-    assert not orphans(view), orphans(view)
+    """The view starts at a turn boundary or with the synthetic pair; its only orphans are a step still in flight.
+
+    A read returns what the policy keeps, unrepaired: when items arrive in
+    chunks that split a call from its output, the newest step may be pending
+    (the SDK prunes an unanswered call before the model call); anything else
+    would be an orphan the policy made.
+    """
+    settled = without_pending_reasoning(view)
+    assert not orphans(settled), orphans(settled)
     for item in view:
         assert not METADATA_KEYS & item.keys(), f"memlab metadata leaked into {item}"
     if view:
@@ -294,21 +262,15 @@ def assert_valid_view(view: list[Item]) -> None:
             assert i in (0, 1), "the synthetic pair may only open the view"
 
 
-async def assert_limit_rule(session: Any, view: list[Item], limit: int | None, *, exact: bool) -> None:
-    """``get_items(limit)`` follows the SDK rule relative to the unlimited ``view``."""
+async def assert_limit_rule(session: Any, view: list[Item], limit: int | None) -> None:
+    """``get_items(limit)`` is the SDK rule, exactly, over the unlimited ``view``."""
     limited = await session.get_items(limit)
-    if limit is not None and limit <= 0:
-        assert limited == []
-        return
     if limit is None:
         assert limited == view
-        return
-    assert len(limited) <= limit
-    assert not orphans(limited), orphans(limited)
-    assert not (limited and is_summary(limited[0])), "half of the synthetic pair"
-    assert is_subsequence(limited, view[-limit:])
-    if exact:
-        assert limited == expected_cut(view, limit)
+    elif limit <= 0:
+        assert limited == []
+    else:
+        assert limited == view[-limit:]
 
 
 async def assert_returns_copies(session: Any) -> None:
@@ -334,7 +296,7 @@ class RecordingSummarizer:
         self.calls: list[list[Item]] = []
         self.outputs: list[str] = []
 
-    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+    async def summarize(self, items: list[Item], *, must_keep=()) -> tuple[str, str]:
         self.calls.append(clone(items))
         texts = " ".join(text_of(item) or tag(item) for item in items)
         summary = f"{SUMMARY_PREFIX}{len(items)} items: {texts}"
@@ -343,23 +305,23 @@ class RecordingSummarizer:
 
 
 class RaisingSummarizer:
-    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+    async def summarize(self, items: list[Item], *, must_keep=()) -> tuple[str, str]:
         raise RuntimeError("summarizer exploded")
 
 
 class SleepingSummarizer:
-    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+    async def summarize(self, items: list[Item], *, must_keep=()) -> tuple[str, str]:
         await asyncio.sleep(30)
         return SHADOW, "too late"
 
 
 class EmptySummarizer:
-    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+    async def summarize(self, items: list[Item], *, must_keep=()) -> tuple[str, str]:
         return SHADOW, "  \n "
 
 
 class ForgetfulSummarizer:
-    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+    async def summarize(self, items: list[Item], *, must_keep=()) -> tuple[str, str]:
         return SHADOW, f"{SUMMARY_PREFIX}a conversation about some orders (ids forgotten)"
 
 
@@ -387,12 +349,12 @@ def test_trimming_session_keeps_a_valid_verbatim_window(
             view = await session.get_items()
             assert_valid_view(view)
             for limit in read_limits:
-                await assert_limit_rule(session, view, limit, exact=False)
+                await assert_limit_rule(session, view, limit)
 
         view = await session.get_items()
         assert view == flatten(conv.turns[-max_turns:])
         for limit in read_limits:
-            await assert_limit_rule(session, view, limit, exact=True)
+            await assert_limit_rule(session, view, limit)
         await assert_returns_copies(session)
 
     asyncio.run(scenario())
@@ -407,19 +369,28 @@ def test_trimming_session_keeps_a_valid_verbatim_window(
 def test_trimming_session_view_stays_valid_under_pop_item(
     shapes: list[tuple], max_turns: int, read_limits: list[int | None]
 ) -> None:
-    """Whole turns interleaved with ``pop_item`` calls never yield an invalid view."""
+    """Whole turns interleaved with ``pop_item``: the view is the window as stored, never edited.
+
+    Pops can leave a call without its output (the SDK's correction pattern
+    pops the reply and the output); a read returns that as stored, as the SDK's
+    own sessions do, and the SDK prunes the unanswered call before the model call.
+    """
 
     async def scenario() -> None:
         session = TrimmingSession("props", max_turns=max_turns)
         turns, _ = build_turns([shape for shape, _ in shapes])
+        model: list[Item] = []
         for turn, (_, pops) in zip(turns, shapes):
             await session.add_items(clone(turn))
+            model = last_n_turns(model + turn, max_turns)
             for _ in range(pops):
                 await session.pop_item()
+                model = model[:-1]
                 view = await session.get_items()
-                assert_valid_view(view)
+                assert view == model
+                assert_well_formed(view)
                 for limit in read_limits:
-                    await assert_limit_rule(session, view, limit, exact=False)
+                    await assert_limit_rule(session, view, limit)
 
     asyncio.run(scenario())
 
@@ -456,7 +427,7 @@ def test_trimming_session_stores_exactly_the_reference_window(
                 await session.set_max_turns(n)
                 model = last_n_turns(model, n)
             assert await session.raw_items() == model
-            assert_valid_view(await session.get_items())
+            assert await session.get_items() == model  # the window is the view: nothing edited on read
 
     asyncio.run(scenario())
 
@@ -476,7 +447,7 @@ def test_summarizing_session_summarizes_exactly_the_older_turns(
     async def scenario() -> None:
         summarizer = RecordingSummarizer()
         session = SummarizingSession(
-            keep_last_n_turns, context_limit, summarizer, "props", must_keep=[ORDER_ID]
+            keep_last_n_turns, context_limit, summarizer, "props", gate=FidelityGate([ORDER_ID])
         )
         added: list[Item] = []
         turns_seen = 0  # real user messages added so far
@@ -501,21 +472,17 @@ def test_summarizing_session_summarizes_exactly_the_older_turns(
                     {"role": "user", "content": SHADOW},
                     {"role": "assistant", "content": summarizer.outputs[-1]},
                 ]
-                assert session.summary_events[-1] == {
-                    "status": "applied",
-                    "turns": [1, covered],
-                    "error": None,
-                }
+                assert session.summary_events[-1] == SummaryEvent(SummaryStatus.APPLIED, (1, covered))
             view = await session.get_items()
             assert_valid_view(view)
-            assert view == pair + without_pending_reasoning(last_n_turns(added, turns_shown))
+            assert view == pair + last_n_turns(added, turns_shown)  # as stored: no repair on read
             for limit in read_limits:
-                await assert_limit_rule(session, view, limit, exact=False)
+                await assert_limit_rule(session, view, limit)
 
         assert len(summarizer.calls) == len(session.summary_events)
         view = await session.get_items()
         for limit in read_limits:
-            await assert_limit_rule(session, view, limit, exact=True)
+            await assert_limit_rule(session, view, limit)
         await assert_returns_copies(session)
         await assert_every_turn_covered_once(session, conv.turns)
 
@@ -546,7 +513,7 @@ FAILURES = {
     "raises": (RaisingSummarizer, {}, "failed", "summarizer exploded"),
     "times_out": (SleepingSummarizer, {"summary_timeout": 0.001}, "failed", "timed out"),
     "empty_summary": (EmptySummarizer, {}, "failed", "empty summary"),
-    "fidelity_gate": (ForgetfulSummarizer, {"must_keep": [ORDER_ID]}, "rejected", "ORD-"),
+    "fidelity_gate": (ForgetfulSummarizer, {"gate": FidelityGate([ORDER_ID])}, "rejected", "ORD-"),
 }
 
 
@@ -573,11 +540,11 @@ def test_failed_summaries_lose_nothing_and_are_retried(
             if real_turns > context_limit and real_turns != attempted_at:
                 expected_events += 1  # one attempt per new turn while over the limit
                 attempted_at = real_turns
-            assert await session.get_items() == without_pending_reasoning(added)
+            assert await session.get_items() == added
         assert len(session.summary_events) == expected_events >= 1
         for event in session.summary_events:
-            assert event["status"] == status
-            assert error_text in event["error"]
+            assert event.status == status
+            assert error_text in event.error
         assert session.last_summary_error is not None
 
         working = RecordingSummarizer()
@@ -586,7 +553,7 @@ def test_failed_summaries_lose_nothing_and_are_retried(
         for batch in extra_batches:
             await session.add_items(clone(batch))
         all_turns = conv.turns + extra_turns
-        assert session.summary_events[-1]["status"] == "applied"
+        assert session.summary_events[-1].status == "applied"
         assert working.calls == [flatten(all_turns[:-keep])]
         view = await session.get_items()
         assert view[:2] == [
@@ -624,9 +591,9 @@ def test_summarizing_session_under_pop_item_loses_nothing_silently(
                 if popped is not None:
                     popped_text += " " + (text_of(popped) if is_summary(popped) else tag(popped))
                 view = await session.get_items()
-                assert_valid_view(view)
+                assert_well_formed(view)
                 for limit in read_limits:
-                    await assert_limit_rule(session, view, limit, exact=False)
+                    await assert_limit_rule(session, view, limit)
 
         records = await session.get_items_with_metadata()
         stored = [tag(r["message"]) for r in records if not r["metadata"]["synthetic"]]
@@ -655,19 +622,20 @@ def test_summarizing_session_under_pop_item_loses_nothing_silently(
     ids=["trimming", "summarizing"],
 )
 async def test_history_plus_next_input_has_no_orphan_after_popping_a_tool_output(make_session: Any) -> None:
-    """The runner sends ``get_items()`` followed by the new input; that must be valid.
+    """The runner sends history followed by the new input; after the SDK's pruning that is valid.
 
     ``pop_item`` twice is the SDK's correction pattern. On a tool turn
     (user, call, output, reply) it removes the reply and the tool *output*, so
-    the history ends with an unanswered call. ``get_items()`` keeps that call
-    (it is last in the view), but the model never sees the view alone: the new
-    user message comes right after it, and the Responses API rejects the
-    request ("No tool output found for function call call_1_0").
+    the history ends with an unanswered call. The read returns it as stored;
+    the SDK drops an unanswered call from history before the model call, so
+    the request it sends is valid.
     """
     session = make_session()
     turns, _ = build_turns([(False, "", [False], False)])
     await session.add_items(clone(turns[0]))
     await session.pop_item()
     await session.pop_item()
-    next_request = await session.get_items() + [user_item("[u2] corrected question", typed=False)]
+    history = await session.get_items()
+    assert [kind(item) for item in history] == ["message", "function_call"]
+    next_request = sdk_pruned(history, limited=False) + [user_item("[u2] corrected question", typed=False)]
     assert not orphans(next_request), orphans(next_request)

@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 class TagSummarizer:
     """Deterministic: the summary names every item it covers, so twins get equal summaries."""
 
-    async def summarize(self, items: list[Item]) -> tuple[str, str]:
+    async def summarize(self, items: list[Item], *, must_keep=()) -> tuple[str, str]:
         texts = []
         for item in items:
             content = item.get("content", item.get("output", item.get("call_id", item.get("id"))))
@@ -453,14 +453,14 @@ async def test_a_failing_summary_write_is_recorded_and_retried(stores):
     added = [user("q2"), assistant("a2")]
     store.fail = {"summary"}
     await session.add_items(added[:1])  # stored; the summary it triggers cannot be stored
-    assert session.summary_events[-1]["status"] == "failed"
+    assert session.summary_events[-1].status == "failed"
     assert "storing the summary failed: OSError: disk full" in session.last_summary_error
     assert await session.get_items() == [user("q1"), assistant("a1"), user("q2")]
     store.fail = False
     await session.add_items(added[1:])  # the same turn: no retry yet
-    assert session.summary_events[-1]["status"] == "failed"
+    assert session.summary_events[-1].status == "failed"
     await session.add_items([user("q3")])  # a new turn: retried, and stored this time
-    assert session.summary_events[-1]["status"] == "applied"
+    assert session.summary_events[-1].status == "applied"
     assert (await session.get_items())[2:] == [user("q3")]
 
 
@@ -472,7 +472,7 @@ CRASH_WRITER = textwrap.dedent(
     from memlab.trimming import TrimmingSession
 
     class Tags:
-        async def summarize(self, items):
+        async def summarize(self, items, *, must_keep=()):
             return "recap?", "summary: " + " ".join(str(i.get("content", i.get("call_id"))) for i in items)
 
     path, kind = sys.argv[1], sys.argv[2]
@@ -795,7 +795,7 @@ WORKER = textwrap.dedent(
     url, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
     class Tags:
-        async def summarize(self, items):
+        async def summarize(self, items, *, must_keep=()):
             await asyncio.sleep(0.002)
             parts = [i["content"] for i in items if i["content"] != "recap?"]  # nested summaries included
             return "recap?", " ".join(parts)
