@@ -2,31 +2,42 @@
 
 The prompt is structured: the model must answer in fixed sections, so a reader
 (and memlab's fidelity gate) can find identifiers and error codes in one place.
-Design principles, each one a lesson from summaries that went wrong:
+Nine design principles shape it, each one a lesson from summaries that went
+wrong. :data:`PRINCIPLES` holds them as data — a name, why it matters, and
+the exact prompt line(s) that put it into practice — so a notebook can show
+them side by side with the prompt:
 
-1. **Sections, always in the same order.** An empty section says "none" rather
-   than disappearing, so a missing fact is visible.
-2. **Identifiers verbatim.** Order numbers, serials, ticket ids and error codes
-   are copied character for character — a paraphrased id is a wrong id.
-3. **No invention.** Only what the transcript says; anything uncertain is
-   marked "(unconfirmed)".
-4. **Newest wins.** When the user corrected themselves, keep the correction
-   and drop the superseded value.
-5. **Check against the agent's rules.** When the agent's instructions are
-   supplied, flag steps in the transcript that contradict them.
+1. **Fixed sections, fixed order, 'none' for empty ones** — a missing fact shows.
+2. **Identifiers and error codes verbatim** — a paraphrased order number is a wrong one.
+3. **No invention; mark what is uncertain** — only what the transcript says.
+4. **Newest value wins** — a corrected detail replaces the old one.
+5. **Check against the agent's rules** — only when the rules are supplied.
+6. **Tool results over guesses** — which tools worked, failed, found what.
+7. **Brevity, with a word budget** — the note is re-sent on every later call.
+8. **Must-keep facts listed verbatim** — the facts the fidelity gate will check.
+9. **A handover with one next step** — written for whoever takes over.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .validate import check_optional_int
 
 __all__ = [
     "JUDGE_PROMPT_TITLE",
+    "MAX_WORDS_RULE",
+    "MIN_MAX_WORDS",
+    "MUST_KEEP_RULE",
+    "PRINCIPLES",
+    "Principle",
+    "SHADOW_PROMPT",
     "SUMMARY_PROMPT_TITLE",
     "SUMMARY_SECTIONS",
-    "SHADOW_PROMPT",
-    "MUST_KEEP_RULE",
+    "count_words",
     "summary_prompt",
 ]
 
@@ -53,12 +64,151 @@ SUMMARY_SECTIONS: tuple[str, ...] = (
 #: The synthetic user message placed before a summary in the model's history.
 SHADOW_PROMPT = "Before we go on, recap what we have covered so far in this conversation."
 
-
 #: The rule that lists the fidelity gate's facts (one ``  - "fact"`` line each, JSON-quoted, follows it).
 MUST_KEEP_RULE = "- These facts must appear in the note exactly as written here:"
 
+#: The word-budget rule, filled in with ``max_words`` (the offline model reads the number back).
+MAX_WORDS_RULE = (
+    "- Keep the whole note under {max_words} words. If it must be cut, keep identifiers and must-keep "
+    "facts first, then open issues and the current status; drop older steps, timeline and tool lines first."
+)
 
-def summary_prompt(agent_instructions: str | None = None, must_keep: Sequence[str] = ()) -> str:
+#: The smallest word budget :func:`summary_prompt` accepts: the section names alone take about 20 words.
+MIN_MAX_WORDS = 20
+
+
+def count_words(text: str) -> int:
+    """How many words ``text`` has, the way memlab measures a note against ``max_words``.
+
+    A word is a run of non-space characters holding at least one letter or
+    digit: ``ORD-73914`` is one word, Markdown markers such as ``##``, ``-``
+    and ``→`` are free. Tokens are what a note really costs
+    (:func:`memlab.tokens.count_text`), but a prompt can only ask a model for
+    words, so the budget is in words.
+    """
+    return sum(1 for token in text.split() if re.search(r"\w", token))
+
+
+@dataclass(frozen=True)
+class Principle:
+    """One design principle of memlab's summary prompt.
+
+    Attributes:
+        name: A short name.
+        why: The failure it prevents, in a sentence or two.
+        lines: Prompt lines that implement it, always in the prompt, verbatim.
+        needs: The :func:`summary_prompt` argument the ``extra_lines`` need
+            (``"agent_instructions"``, ``"must_keep"`` or ``"max_words"``).
+        extra_lines: Prompt lines that appear only when ``needs`` is given;
+            ``{max_words}`` is filled in with the budget.
+    """
+
+    name: str
+    why: str
+    lines: tuple[str, ...] = ()
+    needs: str | None = None
+    extra_lines: tuple[str, ...] = ()
+
+
+_HANDOVER = (
+    "You write the note a support engineer reads before taking over this conversation. "
+    "They will see only your note and the newest turns, so anything you leave out is forgotten."
+)
+_SECTIONS_RULE = (
+    "Answer in Markdown with exactly these sections, in this order. "
+    "Write 'none' under a section that has nothing to report:"
+)
+_SECTION_GUIDE = (
+    "- Reported issue: one bullet per problem the customer raised, each once, marked [open] or [resolved].",
+    "- Steps tried and results: what the customer or the agent did and what happened (step → result).",
+    "- Timeline: the dates and time cues the conversation gives (since when, how often, delivery dates).",
+    "- Current status and blockers: where things stand now, as a state, not advice or a question.",
+)
+_IDS_RULE = (
+    "- Copy every identifier (order numbers, serial numbers, ticket ids, account ids) and every "
+    "error code character for character, and list each one under Identifiers."
+)
+_NO_INVENTION_RULE = "- Use only what the transcript says. Mark anything uncertain '(unconfirmed)'."
+_NEWEST_RULE = "- When the customer corrected a detail, keep the newest value and drop the superseded one."
+_TOOLS_RULE = (
+    "- Tool results beat guesses: one line per tool call with its key finding; "
+    "say which calls failed or timed out."
+)
+_BRIEF_RULE = (
+    "- Be brief: short bullets, no pleasantries, no advice repeated. "
+    "The note is re-sent with every later request, so every word costs."
+)
+_NEXT_STEP_RULE = "- Under 'Next recommended step', write one concrete action for whoever takes over."
+_CONTRADICTION_RULE = (
+    "- Under 'Current status and blockers', flag any step that contradicts the agent's rules below."
+)
+
+#: The nine principles, each tied to the prompt line(s) that implement it.
+PRINCIPLES: tuple[Principle, ...] = (
+    Principle(
+        "Fixed sections, fixed order, 'none' for empty ones",
+        "A reader — or a program such as the fidelity gate — finds each fact in the same place every "
+        "time. An explicit 'none' shows the section was considered; a missing section might be forgotten.",
+        (_SECTIONS_RULE, *_SECTION_GUIDE),
+    ),
+    Principle(
+        "Identifiers and error codes verbatim",
+        "The next engineer types an order number into a tool. A shortened or paraphrased id "
+        "(ORD-7391 for ORD-73914) is a wrong id, and nothing flags it.",
+        (_IDS_RULE,),
+    ),
+    Principle(
+        "No invention; mark what is uncertain",
+        "A summarizer fills gaps with plausible details. A handover note must separate what the "
+        "customer said from what the model assumed.",
+        (_NO_INVENTION_RULE,),
+    ),
+    Principle(
+        "Newest value wins",
+        "Customers correct themselves ('sorry, the order is ...'). A note that keeps both values, "
+        "or the old one, sends the next engineer after the wrong thing.",
+        (_NEWEST_RULE,),
+    ),
+    Principle(
+        "Check against the agent's rules",
+        "A step that broke the agent's own rules (a promised refund, say) must be visible at handover. "
+        "The summarizer can only check what it can see, so the rule appears only with the instructions.",
+        needs="agent_instructions",
+        extra_lines=(_CONTRADICTION_RULE,),
+    ),
+    Principle(
+        "Tool results over guesses",
+        "What a tool returned is evidence; what the agent supposed is not. Knowing which calls "
+        "failed saves the next engineer from repeating them.",
+        (_TOOLS_RULE,),
+    ),
+    Principle(
+        "Brevity, with a word budget",
+        "The note is sent again with every later model call, so its length is paid for on every "
+        "turn. A budget (max_words) makes that trade explicit and says what to drop first.",
+        (_BRIEF_RULE,),
+        needs="max_words",
+        extra_lines=(MAX_WORDS_RULE,),
+    ),
+    Principle(
+        "Must-keep facts listed verbatim",
+        "The fidelity gate rejects a note that lacks one of its facts. Listing them tells the "
+        "summarizer what will be checked — including facts hidden in a tool output the transcript cut.",
+        needs="must_keep",
+        extra_lines=(MUST_KEEP_RULE,),
+    ),
+    Principle(
+        "A handover with one next step",
+        "Whoever takes over sees only the note and the newest turns. Written for them, the note ends "
+        "with the one action to take, not with a recap of pleasantries.",
+        (_HANDOVER, _NEXT_STEP_RULE),
+    ),
+)
+
+
+def summary_prompt(
+    agent_instructions: str | None = None, must_keep: Sequence[str] = (), *, max_words: int | None = None
+) -> str:
     """Build the instructions for a summarization request.
 
     Args:
@@ -68,37 +218,45 @@ def summary_prompt(agent_instructions: str | None = None, must_keep: Sequence[st
         must_keep: Facts the summary must contain verbatim (the session's
             fidelity gate will check). Listing them here matters: the
             transcript may have cut a long tool output that held one.
+        max_words: A length budget for the note (an int >= 20), or ``None``
+            for none. The prompt then asks for a note under that many words
+            and says what to keep first.
 
     Returns:
         The full instructions text, starting with :data:`SUMMARY_PROMPT_TITLE`.
+
+    Raises:
+        TypeError: For a ``max_words`` that is not an integer.
+        ValueError: For a ``max_words`` below 20.
     """
-    sections = "\n".join(f"## {name}" for name in SUMMARY_SECTIONS)
+    check_optional_int("max_words", max_words, minimum=MIN_MAX_WORDS)
     lines = [
         SUMMARY_PROMPT_TITLE,
         "",
-        "You write the note a support engineer reads before taking over this",
-        "conversation. The next engineer will see only your note and the newest",
-        "turns, so anything you leave out is forgotten.",
+        _HANDOVER,
         "",
-        "Answer in Markdown with exactly these sections, in this order. Write",
-        "'none' under a section that has nothing to report:",
+        _SECTIONS_RULE,
         "",
-        sections,
+        *(f"## {name}" for name in SUMMARY_SECTIONS),
+        "",
+        "What each section holds (the others are plain lists):",
+        *_SECTION_GUIDE,
         "",
         "Rules:",
-        "- Copy every identifier (order numbers, serial numbers, ticket ids,",
-        "  account ids) and every error code character for character.",
-        "- Use only what the transcript says. Mark anything uncertain '(unconfirmed)'.",
-        "- When the user corrected a detail, keep the newest value only.",
-        "- Tool results beat guesses: say which tools worked, failed or timed out.",
-        "- Be brief: short bullet points, no pleasantries.",
+        _IDS_RULE,
+        _NO_INVENTION_RULE,
+        _NEWEST_RULE,
+        _TOOLS_RULE,
+        _BRIEF_RULE,
+        _NEXT_STEP_RULE,
     ]
+    if max_words is not None:
+        lines.append(MAX_WORDS_RULE.format(max_words=max_words))
     if must_keep:  # one quoted fact per line, so a fact with a newline cannot break the list
         lines += [MUST_KEEP_RULE] + [f"  - {json.dumps(fact, ensure_ascii=False)}" for fact in must_keep]
     if agent_instructions:
         lines += [
-            "- Under 'Current status and blockers', flag any step that contradicts",
-            "  the agent's rules below.",
+            _CONTRADICTION_RULE,
             "",
             "The agent's rules:",
             "<<<",

@@ -23,9 +23,9 @@ from typing import Any, Protocol, runtime_checkable
 
 from ._sync import call_either
 from .errors import MemlabError
-from .prompts import SHADOW_PROMPT, summary_prompt
+from .prompts import MIN_MAX_WORDS, SHADOW_PROMPT, summary_prompt
 from .turns import TOOL_PAIRS, Item, item_text, item_type
-from .validate import check_int, check_seconds
+from .validate import check_int, check_optional_int, check_seconds
 
 __all__ = [
     "Summarizer",
@@ -151,13 +151,28 @@ class LLMSummarizer:
     Args:
         client: An ``openai.AsyncOpenAI`` (or a sync ``openai.OpenAI``, called in
             a worker thread). memlab's offline client works the same way.
-        model: The model name. A small, fast model is usually enough: the
-            prompt asks for extraction, not insight.
+        model: The summarizer's model. Summarizing is extraction — copy the
+            identifiers, sort what happened into sections — not reasoning, so a
+            small, fast model is usually enough, and it is called on every
+            compaction. Do not guess: summarize a few real conversations with
+            two models and grade both notes with :func:`memlab.evals.judge_summary`;
+            pick the cheaper one unless the judge's scores drop.
         max_tokens: ``max_output_tokens`` for the summary (the API's minimum is
             16). A response cut short by this limit is an error, never a half
             summary.
         tool_trim_limit: Tool outputs longer than this many characters are cut
-            in the transcript (the identifiers they held are still listed).
+            in the transcript the summarizer reads. The trade: a lower limit
+            makes the summary request shorter and cheaper (tool outputs are the
+            largest items in a support history), but details that sat only in
+            the cut part — a carrier event, a test reading — are lost to the
+            summary. Identifiers in the cut part are not: the transcript lists
+            them after the cut, so they can still be copied verbatim.
+        max_words: A length budget for the note, or ``None`` for none. The
+            prompt asks for a note under this many words, identifiers and
+            must-keep facts first. The note is re-sent with every later model
+            call, so this trades summary length (tokens on every turn) against
+            detail (older steps, timeline and tool lines go first) — a policy
+            lever for the evals to tune.
         agent_instructions: The agent's own instructions, so the prompt can ask
             the summarizer to flag steps that contradicted them.
         timeout: Seconds for one request, or ``None`` for the client's default
@@ -166,7 +181,8 @@ class LLMSummarizer:
     Raises:
         TypeError: For a parameter of the wrong type.
         ValueError: For ``max_tokens`` below 16, a non-positive
-            ``tool_trim_limit`` or a timeout that is not a positive, finite number.
+            ``tool_trim_limit``, a ``max_words`` below 20, or a timeout that is
+            not a positive, finite number.
     """
 
     def __init__(
@@ -176,6 +192,7 @@ class LLMSummarizer:
         max_tokens: int = 800,
         tool_trim_limit: int = 600,
         *,
+        max_words: int | None = None,
         agent_instructions: str | None = None,
         timeout: float | None = 60.0,
     ) -> None:
@@ -185,6 +202,7 @@ class LLMSummarizer:
         self.model = model
         self.max_tokens = check_int("max_tokens", max_tokens, minimum=16)  # the API's minimum
         self.tool_trim_limit = check_int("tool_trim_limit", tool_trim_limit, minimum=1)
+        self.max_words = check_optional_int("max_words", max_words, minimum=MIN_MAX_WORDS)
         self.agent_instructions = agent_instructions
         self.timeout = check_seconds("timeout", timeout)
 
@@ -192,7 +210,7 @@ class LLMSummarizer:
         """The ``responses.create`` arguments for ``items``: prompt, transcript and limits."""
         request: dict[str, Any] = {
             "model": self.model,
-            "instructions": summary_prompt(self.agent_instructions, list(must_keep)),
+            "instructions": summary_prompt(self.agent_instructions, list(must_keep), max_words=self.max_words),
             "input": [{"role": "user", "content": render_transcript(items, self.tool_trim_limit)}],
             "max_output_tokens": self.max_tokens,
         }

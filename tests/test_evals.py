@@ -109,7 +109,12 @@ async def test_summarizing_with_the_gate_keeps_every_must_keep_fact(api) -> None
     assert asked["must_keep"].all() and asked["correct"].all()
     assert frame["facts_missing"].map(len).sum() == 0
     assert frame["summaries_applied"].sum() == frame["memory_calls"].sum() > 0
-    assert frame["summary"].notna().sum() == frame["summaries_applied"].sum()
+    # the frame records a summary when its text changed. The summary applied at turn 35 folds in
+    # turns 32-33: recall questions answered from the note itself, which add no fact, so a faithful
+    # summarizer returns the same note and that one summary is not recorded again
+    changed = frame["summary"].notna()
+    assert changed.sum() == frame["summaries_applied"].sum() - 1
+    assert list(frame.loc[(frame["summaries_applied"] > 0) & ~changed, "turn"]) == [35]
     # summarizer tokens are the usage of the summary requests the API served
     summaries = [r for r in api.requests if r.body["instructions"].startswith(SUMMARY_PROMPT_TITLE)]
     assert len(summaries) == frame["memory_calls"].sum()
@@ -256,7 +261,7 @@ async def test_offline_judge_grades_a_faithful_summary_full_marks(api) -> None:
     summary = (await offline.OfflineSummarizer(api).summarize(transcript(LONG)))[1]
     verdict = await evals.judge_summary(summary, LONG)
     assert list(verdict["criterion"]) == list(evals.JUDGE_CRITERIA)
-    assert list(verdict["score"]) == [5, 5, 5, 5]
+    assert list(verdict["score"]) == [5, 5, 5, 5, 5, 5]
     request = api.requests[-1]
     assert request.body["instructions"] == evals.judge_prompt()
     assert "<summary>" in request.input[0]["content"] and "ORD-73914" in request.input[0]["content"]
@@ -269,6 +274,8 @@ async def test_offline_judge_catches_lost_invented_and_missing_sections(api) -> 
     assert "ORD-73914" in verdict.loc["identifiers_kept", "reason"]
     assert verdict.loc["no_invented_facts", "score"] == 3
     assert "ORD-99999" in verdict.loc["no_invented_facts", "reason"]
+    assert verdict.loc["steps_tried", "score"] == 0  # no step the customer reported
+    assert verdict.loc["timeline", "score"] == 0  # no time cue the customer gave
     assert verdict.loc["current_status", "score"] == 0
     assert verdict.loc["next_step", "score"] == 0
 
@@ -305,7 +312,7 @@ async def test_judge_rejects_a_reply_that_is_not_json(api) -> None:
     with pytest.raises(evals.JudgeError, match="0 to 5"):
         await evals.judge_summary("a note", LAPTOP, client=Client(json.dumps({"next_step": {"score": 9}})))
     partial = await evals.judge_summary("a note", LAPTOP, client=Client(json.dumps({"next_step": 4})))
-    assert partial.set_index("criterion")["score"].isna().sum() == 3
+    assert partial.set_index("criterion")["score"].isna().sum() == len(evals.JUDGE_CRITERIA) - 1 == 5
     with pytest.raises(ValueError, match="non-empty"):
         await evals.judge_summary("  ", LAPTOP, client=Client("{}"))
 

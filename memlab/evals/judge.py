@@ -23,7 +23,9 @@ __all__ = ["JUDGE_CRITERIA", "JUDGE_PROMPT_TITLE", "JudgeError", "judge_prompt",
 JUDGE_CRITERIA: dict[str, str] = {
     "identifiers_kept": "Every order number, serial number, ticket id and error code in the transcript appears in the note, character for character.",
     "no_invented_facts": "The note contains no identifier or fact that the transcript does not support.",
-    "current_status": "The note says where things stand now, with the newest value of anything the user corrected.",
+    "steps_tried": "The note lists the steps the customer or agent took (restarts, updates, cleaning, installs...) and what happened; a step the transcript shows but the note omits costs points.",
+    "timeline": "The note keeps the time cues the transcript gives (since when, how often, how long after, dates that matter).",
+    "current_status": "The note says where things stand now, as a state (not advice to the customer, not a question), with the newest value of anything the user corrected.",
     "next_step": "The note names the next concrete step for whoever takes over.",
 }
 
@@ -79,9 +81,11 @@ async def judge_summary(
 ) -> pd.DataFrame:
     """Grade ``summary`` against the conversation it summarizes (LLM-as-judge).
 
-    Offline, memlab's fake model grades deterministically: it compares the
-    identifiers in the note with those in the transcript and looks for the
-    status and next-step sections. Live, a real model reads the same prompt.
+    Offline, memlab's fake model grades deterministically by comparing the
+    note's content with the transcript: identifiers kept and none invented,
+    the customer's steps and time cues repeated, a status that is a state
+    with the newest values, a next step (``memlab/offline/_judge.py`` has
+    each rule). Live, a real model reads the same prompt.
 
     Args:
         summary: The summary text to grade.

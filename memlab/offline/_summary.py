@@ -1,10 +1,26 @@
-"""The offline model's summaries: an extractive, sectioned handover note.
+"""The offline model's summaries: the offline stand-in for a model's handover note.
 
 When a request carries memlab's summary prompt (:mod:`memlab.prompts`), the
-offline model answers with a note in :data:`~memlab.prompts.SUMMARY_SECTIONS`,
-built from the transcript by rules rather than by a model. It is a stand-in
-for a model's summary, deterministic so that notebooks and tests can compare
-its text.
+offline model answers with a note in :data:`~memlab.prompts.SUMMARY_SECTIONS`.
+No model writes it: rules read the transcript and fill each section, so the
+note is deterministic and notebooks and tests can compare its text. It is a
+*stand-in* — a live model writes better prose — but it follows the prompt:
+
+* **Issues, each once**, marked ``[open]`` or ``[resolved]`` (how the
+  transcript is read into issues, steps and cues is :mod:`._reading`'s job).
+* **Steps with their results**, split at the result ("power-cycled it twice
+  … → it still drops"), and tool calls as one line each with the key finding.
+* **Timeline** from the time cues the customer gave ("every evening", "since
+  last Tuesday") and the dates tool outputs hold (a delivery date).
+* **Status as a state**, composed from what is known about each open issue —
+  never a sentence of the agent's advice pasted in.
+* **One next step**: what the agent offered and has not done yet, else the
+  open ticket to follow up, else a check on the advice the customer was given.
+* **Identifiers verbatim**, every one; must-keep facts are always kept.
+* **Running summaries**: an earlier note in the transcript is merged in, so a
+  summary of a summary neither nests nor forgets.
+* **A word budget** read from the prompt (:data:`~memlab.prompts.MAX_WORDS_RULE`),
+  honoured by dropping the least important bullets first (see :func:`_fit`).
 """
 
 from __future__ import annotations
@@ -16,170 +32,227 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..facts import find_facts
-from ..prompts import MUST_KEEP_RULE, SUMMARY_SECTIONS
-from ..turns import item_text, item_type
+from ..prompts import MAX_WORDS_RULE, MUST_KEEP_RULE, SUMMARY_SECTIONS, count_words
+from ._reading import STILL, Issue, Line, Reader, entries, is_summary, previous_summary
 
-__all__ = ["extractive_summary", "must_keep_listed"]
-
-
-def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
+__all__ = ["ListedFacts", "extractive_summary", "max_words_listed", "must_keep_listed"]
 
 
-_SPEAKER = re.compile(r"\s*(USER|ASSISTANT|SYSTEM|DEVELOPER|TOOL CALL|TOOL RESULT|REASONING)\b(?:\s*\[([^\]]*)\])?:\s?(.*)")
-_PRODUCT = re.compile(
-    r"\b(?!(?:The|My|A|An|Your|This|That|Our) )[A-Z][A-Za-z]*(?: [A-Z0-9][\w-]*)? (?:laptop|router|headset|earbuds|phone|monitor|tablet|printer)\b"
-    r"|\bfirmware (?:to )?\d+(?:\.\d+)+|\bBluetooth earbuds\b"
-)
-#: Section name → (keywords a customer sentence needs, how many newest bullets to keep).
-_USER_SECTIONS = {
-    "Reported issue": (r"n't|\bnot\b|\bno sound\b|error|blink|drop|broken|fail|missing|loud|hot|flicker|forgot|problem", 2),
-    "Steps tried and results": (r"tried|restart|reboot|reset|updat|unplug|power-cycl|clean|installed|held|checked|found", 2),
-    "Timeline": (r"yesterday|today|since|ago|last (?:week|month|night|tuesday)|evening|this week|hour later", 2),
-}
+#: The tier of bullets the word budget never drops: identifiers and must-keep facts.
+_KEEP = 9
 
 
-def _entries(items: Sequence[Mapping[str, Any]]) -> list[tuple[str, str, str]]:
-    """``(speaker, call_id, text)`` for each transcript entry in the input.
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
-    A summarization request holds one user message with a role-prefixed
-    transcript (``USER: ...``, ``TOOL RESULT [call_1]: ...``); a line without a
-    prefix continues the entry above it (a multi-line summary, say). Raw items
-    sent with the summary prompt are read the same way, one entry each.
+
+def _identifiers(kind: str, values: Sequence[str]) -> str:
+    """``"order number: ORD-11111, then ORD-22222 (newest)"``: every value verbatim, the newest mention last.
+
+    A customer who corrects an order number leaves both in the transcript; the
+    gate wants both kept, the next engineer needs to know which one counts.
     """
-    entries: list[list[str]] = []
-    for item in items:
-        speaker = str(item.get("role") or item_type(item)).upper()
-        for line in item_text(item).splitlines():
-            match = _SPEAKER.match(line)
-            if match:
-                entries.append([match.group(1), match.group(2) or "", match.group(3)])
-            elif entries and line.strip():
-                entries[-1][2] += "\n" + line
-            elif line.strip():
-                entries.append([speaker, "", line])
-    return [(who, call_id, text) for who, call_id, text in entries]
+    ordered = list(reversed(dict.fromkeys(reversed(values))))  # by last mention
+    return f"{kind.replace('_', ' ')}: " + ", then ".join(ordered) + (" (newest)" if len(ordered) > 1 else "")
 
 
-def _previous_summary(entries: list[tuple[str, str, str]]) -> dict[str, list[str]]:
-    """The sections of an earlier summary in the transcript (a running summary extends it)."""
-    sections: dict[str, list[str]] = {}
-    for who, _, text in entries:
-        if who != "ASSISTANT" or "## Identifiers" not in text:
-            continue
-        current = None
-        for line in text.splitlines():
-            if line.startswith("## "):
-                current = sections.setdefault(line[3:].strip(), [])
-            elif current is not None and line.startswith("- ") and line[2:].strip() != "none":
-                current.append(line[2:].strip())
-    return sections
+def _label(issue: Issue, issues: Sequence[Issue]) -> str:
+    """An issue's short name in the status: its device ("Router"), or its headline when two open issues share one."""
+    shared = sum(1 for i in issues if i.state == "open" and i.device == issue.device)
+    return issue.device.capitalize() if issue.device and shared == 1 else issue.headline
 
 
-_PREAMBLE = re.compile(
-    r"^(?:(?:hi|hello|okay|ok|yes|please|great|also|so|well|thanks)[,!.]?\s+|[A-Za-z]+(?: [A-Za-z]+){0,2}:\s+)+",
-    re.IGNORECASE,
-)
+def _status(issue: Issue, issues: Sequence[Issue]) -> str:
+    """Where an open issue stands, composed from what is known — never a pasted sentence.
 
-
-def _brief(sentence: str) -> str:
-    """A bullet from a customer's sentence, without its opening pleasantry or list marker."""
-    text = _PREAMBLE.sub("", sentence).strip() or sentence
-    return text[0].upper() + text[1:]
-
-
-def _newest(bullets: list[str], limit: int) -> list[str]:
-    """Unique bullets, a repeat counting as its newest mention, the last ``limit`` kept."""
-    unique = list(reversed(dict.fromkeys(reversed(bullets))))
-    return unique[-limit:]
-
-
-_INSIGHT_FIELDS = ("error", "status", "finding", "error_codes", "covered", "expires", "ticket_id", "detail")
-_JSON_FIELD = re.compile(r'"(%s)":\s*("(?:[^"\\]|\\.)*"|\[[^\]]*\]|true|false|-?\d[\d.]*)' % "|".join(_INSIGHT_FIELDS))
-
-
-def _tool_insight(name: str, arguments: str, output: str) -> str:
-    """One compact line about a tool call: what it was asked and the key fields it returned.
-
-    Fields are read with a pattern rather than a JSON parser, because the
-    transcript may have cut a long output short.
+    ``"Router: it still drops (after: power-cycled it twice ...)"``: what an
+    earlier summary said (minus what the fresh turns superseded), the newest
+    step's result if it failed, tool findings and plans, the open ticket, and
+    advice the customer has not reported back on.
     """
-    asked = ", ".join(v for values in find_facts(arguments).values() for v in values) or "—"
-    fields = dict(reversed(_JSON_FIELD.findall(output)))  # first occurrence wins
-    shown = [key + "=" + fields[key].strip('"')[:50] for key in _INSIGHT_FIELDS if key in fields][:1]
-    verdict = "failed" if "error" in fields else "ok"
-    return f"{name}({asked}) {verdict}: " + ("; ".join(shown) or output[:60])
+    action, result = issue.last_step
+    superseded = ("(after: ", "still ", "it still ", "agent advised: ") if issue.stepped or issue.advice else ()
+    known = [part for part in issue.carried if not (part.startswith(superseded) or "(after: " in part and superseded)]
+    if STILL.search(result):  # the findings, if any, say more than the step
+        known.append(_lower(result) + ("" if issue.findings else f" (after: {_lower(action)})"))
+    known += issue.findings
+    known += [f"ticket {issue.ticket}"] if issue.ticket else []
+    known += [f"agent advised: {issue.advice}"] if issue.advice else []
+    return f"{_label(issue, issues)}: " + ("; ".join(dict.fromkeys(known)) or "open, no step reported yet")
 
 
-def must_keep_listed(instructions: str) -> list[str]:
-    """The facts a summary prompt lists under :data:`memlab.prompts.MUST_KEEP_RULE`."""
-    lines = instructions.splitlines()
-    if MUST_KEEP_RULE not in lines:
-        return []
-    listed = itertools.takewhile(lambda line: line.startswith("  - "), lines[lines.index(MUST_KEEP_RULE) + 1 :])
-    return [json.loads(line[4:]) for line in listed]
+def _next_step(issues: Sequence[Issue], previous: Sequence[str]) -> list[str]:
+    """One action for whoever takes over, about the open issue the conversation touched last.
 
-
-def extractive_summary(items: Sequence[Mapping[str, Any]], must_keep: Sequence[str] = ()) -> str:
-    """An extractive, *running* summary in :data:`memlab.prompts.SUMMARY_SECTIONS`.
-
-    It follows the summary prompt's rules as far as a program can: identifiers
-    and error codes are copied verbatim (every one, never truncated); the rest
-    are the customer's own statements (never their questions), sorted into
-    sections by keywords, newest kept; tool calls become one line each. When
-    the transcript holds an earlier summary, its bullets are merged in, so a
-    summary of a summary neither nests nor forgets. Facts the prompt lists as
-    must-keep (``must_keep``) are added verbatim if the note lacks them.
-    Nothing is invented.
+    In order: what the agent offered and has not done yet, the open ticket to
+    follow up, a check on the advice the customer was given, the customer's
+    own plan. When the fresh turns touched no issue, the earlier note's step stands.
     """
-    entries = _entries(items)
-    previous = _previous_summary(entries)
-    fresh = [(who, cid, text) for who, cid, text in entries if not (who == "ASSISTANT" and "## Identifiers" in text)]
-    user = [_brief(s) for who, _, text in fresh if who == "USER" for s in _sentences(text) if not s.endswith("?")]
-    assistant = [s for who, _, text in fresh if who == "ASSISTANT" for s in _sentences(text)]
-    all_text = "\n".join(text for _, _, text in entries)
+    if previous and not any(issue.seen > 0 for issue in issues):
+        return list(previous[-1:])
+    open_issues = sorted((i for i in issues if i.state == "open"), key=lambda i: i.seen)
+    if not open_issues:
+        return ["None: every reported issue is resolved."] if issues else []
+    issue = open_issues[-1]
+    thing = f"the {issue.device}" if issue.device else "the device"
+    plans = [part for part in issue.findings + issue.carried if part.startswith("customer plans")]
+    if issue.offer:
+        return [_tidy(issue.offer.replace("the device", thing)) + " (the agent offered it)."]
+    if issue.ticket or any(part.startswith("ticket ") for part in issue.carried):
+        ticket = issue.ticket or next(part for part in issue.carried if part.startswith("ticket "))[7:]
+        return [f"Follow up on ticket {ticket.split()[0]} ({issue.device or 'open issue'})."]
+    if issue.advice:
+        return [f"Check whether the customer could {issue.advice.replace(' it ', f' {thing} ', 1)}."]
+    if plans:
+        return [f"Follow up with the customer, who {plans[-1].removeprefix('customer ')} ({issue.device or 'open issue'})."]
+    return [f"Ask the customer whether the problem with {thing} persists."]
 
-    sections: dict[str, list[str]] = {}
-    products = [m.group(0) for _, _, text in fresh for m in _PRODUCT.finditer(text)]
-    sections["Product and environment"] = _newest(previous.get("Product and environment", []) + products, 5)
-    placed: set[str] = set()  # each customer sentence goes to one section only
-    for name, (pattern, limit) in _USER_SECTIONS.items():
-        hits = [s for s in user if re.search(pattern, s, re.I) and s not in placed]
-        sections[name] = _newest(previous.get(name, []) + hits, limit)
-        placed.update(sections[name])
 
-    facts = find_facts(all_text)  # previous identifiers are in the text too, verbatim
-    sections["Identifiers"] = [
-        f"{kind.replace('_', ' ')}: {', '.join(dict.fromkeys(values))}"
-        for kind, values in facts.items() if kind != "contact_channel"
-    ]
+def _tidy(text: str) -> str:
+    return text[:1].upper() + text[1:].strip(" .")
 
-    calls = {cid: text for who, cid, text in fresh if who == "TOOL CALL"}
-    insights = [
-        _tool_insight(calls.get(cid, "tool").split("(", 1)[0], calls.get(cid, ""), text)
-        for who, cid, text in fresh if who == "TOOL RESULT"
-    ]
-    sections["Tool performance insights"] = _newest(previous.get("Tool performance insights", []) + insights, 4)
 
-    suggestions = [s for s in assistant if re.search(r"\b(?:next|try|I can|let's|will|should)\b", s, re.I)]
-    next_step = suggestions[-1:] or previous.get("Next recommended step", [])[-1:]
-    status = [s for s in assistant if s not in next_step][-1:]  # not a repeat of the next step
-    status = status or [s for s in previous.get("Current status and blockers", []) if "prefers contact" not in s][:1]
-    if "contact_channel" in facts:  # the newest stated preference wins
-        status.append(f"Customer prefers contact by {facts['contact_channel'][-1]}.")
-    sections["Current status and blockers"] = status
-    sections["Next recommended step"] = next_step
+def _fit(sections: dict[str, list[Line]], max_words: int | None) -> str:
+    """Render the note, dropping bullets until it is under ``max_words`` (``None``: no budget).
 
-    def render() -> str:
-        return "\n\n".join(
-            f"## {name}\n" + "\n".join(f"- {b}" for b in (sections.get(name) or ["none"])) for name in SUMMARY_SECTIONS
-        )
+    Over budget, sections that say only "none" are left out first (they carry
+    no fact). Then bullets go one at a time, lowest tier first and, within a
+    tier, oldest first:
 
-    text = render()
-    missing = [fact for fact in must_keep if fact not in text]
-    if missing:  # the prompt asked for these verbatim (a cut tool output may have hidden them)
-        sections["Identifiers"].append("must keep: " + ", ".join(missing))
-        text = render()
+    1. steps, time cues and tool lines about issues that are resolved;
+    2. the other steps, time cues and tool lines, except the newest of each
+       section (the newest turns stay verbatim beside the note anyway);
+    3. resolved issues;
+    4. product and environment lines;
+    5. the newest step, time cue and tool line;
+    6. open issues and their status, except the newest;
+    7. the newest open issue and its status, the contact preference, the next step.
+
+    Identifiers, and for each must-keep fact one line that holds it, are
+    never dropped, so a note can stay over budget by exactly those. A section the budget emptied
+    is left out rather than saying "none", which would be a false claim.
+    """
+    def render(omit_empty: bool) -> str:
+        parts = [f"## {name}\n" + "\n".join(f"- {line.text}" for line in (sections[name] or [Line("none")]))
+                 for name in SUMMARY_SECTIONS if sections[name] or not omit_empty]
+        return "\n\n".join(parts)
+
+    text = render(False)
+    if max_words is None or count_words(text) <= max_words:
+        return text
+    text = render(True)
+    while count_words(text) > max_words:
+        droppable = [(line.tier, line.age, name, line) for name in SUMMARY_SECTIONS for line in sections[name] if line.tier < _KEEP]
+        if not droppable:
+            break  # only identifiers and must-keep facts are left
+        _, _, name, line = min(droppable, key=lambda entry: entry[:2])
+        sections[name].remove(line)
+        text = render(True)
     return text
 
 
+class ListedFacts(list):
+    """The must-keep facts a summary prompt lists, carrying the prompt's word budget too.
+
+    It is a plain ``list`` of the facts; ``max_words`` is the budget the same
+    prompt states (``None`` without one). The offline model reads a prompt's
+    requirements with one call, :func:`must_keep_listed`, and hands the result
+    to :func:`extractive_summary`, which honours both.
+    """
+
+    max_words: int | None = None
+
+
+def must_keep_listed(instructions: str) -> ListedFacts:
+    """The facts a summary prompt lists under :data:`memlab.prompts.MUST_KEEP_RULE`.
+
+    The list's ``max_words`` is the prompt's word budget (:func:`max_words_listed`).
+    """
+    listed = ListedFacts()
+    listed.max_words = max_words_listed(instructions)
+    lines = instructions.splitlines()
+    if MUST_KEEP_RULE in lines:
+        facts = itertools.takewhile(lambda line: line.startswith("  - "), lines[lines.index(MUST_KEEP_RULE) + 1 :])
+        listed.extend(json.loads(line[4:]) for line in facts)
+    return listed
+
+
+def max_words_listed(instructions: str) -> int | None:
+    """The word budget a summary prompt states with :data:`memlab.prompts.MAX_WORDS_RULE`, or ``None``."""
+    head, _, _ = MAX_WORDS_RULE.partition("{max_words}")
+    match = re.search(rf"^{re.escape(head)}(\d+) ", instructions, re.M)
+    return int(match.group(1)) if match else None
+
+
+def extractive_summary(items: Sequence[Mapping[str, Any]], must_keep: Sequence[str] = (), *,
+                       max_words: int | None = None) -> str:
+    """The offline stand-in for a model's summary: a running, sectioned handover note.
+
+    Every section is filled from the transcript by rules (see the module
+    docstring); nothing is invented, and the same input gives the same note.
+
+    Args:
+        items: The request's input: one message holding a role-prefixed
+            transcript, or raw items. An earlier summary among them is merged
+            in, so a summary of a summary neither nests nor forgets.
+        must_keep: Facts the prompt lists as must-keep; each appears verbatim
+            (added under Identifiers if the note lacks it) and survives the budget.
+        max_words: A word budget (:func:`memlab.prompts.count_words`), or
+            ``None`` for the budget ``must_keep`` carries, if any (see
+            :class:`ListedFacts`); :func:`_fit` explains what goes first.
+
+    Returns:
+        The note, in :data:`memlab.prompts.SUMMARY_SECTIONS` order.
+    """
+    transcript = entries(items)
+    previous = previous_summary(transcript)
+    reader = Reader(previous)
+    for at, (who, call_id, text) in enumerate(transcript, start=1):
+        if not is_summary(who, text):
+            reader.read(at, who, call_id, text)
+    issues = reader.issues
+    facts = find_facts("\n".join(text for _, _, text in transcript))  # earlier identifiers are in the text, verbatim
+
+    def merged(name: str, fresh: list[Line]) -> list[Line]:
+        """An earlier summary's bullets (older than anything fresh), then the fresh ones, each once."""
+        lines: dict[str, Line] = {}
+        for n, text in enumerate(previous.get(name, [])):
+            lines.setdefault(text, Line(text, 2, n - len(previous[name])))
+        for line in fresh:
+            lines.setdefault(line.text, line)  # a repeat keeps its first place
+        ordered = sorted(lines.values(), key=lambda line: line.age)
+        for line in ordered:
+            line.tier = 1 if line.issue is not None and line.issue.state == "resolved" else 2
+        if ordered:
+            ordered[-1].tier = 5
+        return ordered
+
+    # an earlier status line whose issue the budget dropped from that note is carried as it is, not forgotten
+    orphans = [Line(line, 6, -1) for line in previous.get("Current status and blockers", []) if line not in
+               reader.carried_status and not line.startswith(("Customer prefers contact by", "All reported issues"))]
+    status = orphans + ([Line(_status(i, issues), 6, i.seen) for i in issues if i.state == "open"] or (
+        [Line("All reported issues are resolved.", 7)] if issues else []))
+    sections: dict[str, list[Line]] = {
+        "Product and environment": [Line(p, 4, n) for n, p in enumerate(reader.products.values())],
+        "Reported issue": [Line(i.bullet(), 3 if i.state == "resolved" else 6, i.seen) for i in issues],
+        "Steps tried and results": merged("Steps tried and results", reader.steps),
+        "Identifiers": [Line(_identifiers(kind, values)) for kind, values in facts.items() if kind != "contact_channel"],
+        "Timeline": merged("Timeline", reader.timeline),
+        "Tool performance insights": merged("Tool performance insights", reader.tools),
+        "Current status and blockers": status,
+        "Next recommended step": [Line(s, 7) for s in _next_step(issues, previous.get("Next recommended step", []))],
+    }
+    for name in ("Reported issue", "Current status and blockers"):  # the newest issue and its state stay longest
+        if sections[name]:
+            max(sections[name], key=lambda line: (line.tier, line.age)).tier = 7
+    if "contact_channel" in facts:  # the newest stated preference wins
+        status.append(Line(f"Customer prefers contact by {facts['contact_channel'][-1]}.", 7))
+    missing = [fact for fact in must_keep if fact not in _fit(sections, None)]
+    if missing:  # the prompt asked for these verbatim (a cut tool output may have hidden them)
+        sections["Identifiers"].append(Line("must keep: " + ", ".join(missing)))
+    every = [line for lines in sections.values() for line in lines]
+    for fact in must_keep:  # the budget keeps one line holding each fact: Identifiers, else its most important holder
+        holders = [line for line in every if fact in line.text]
+        if holders and not any(line.tier == _KEEP for line in holders):
+            max(holders, key=lambda line: (line.tier, line.age)).tier = _KEEP
+    return _fit(sections, max_words if max_words is not None else getattr(must_keep, "max_words", None))
