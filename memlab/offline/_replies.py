@@ -27,7 +27,7 @@ from ..prompts import JUDGE_PROMPT_TITLE, SUMMARY_PROMPT_TITLE
 from ..turns import item_text, item_type
 from ._judge import grade
 from ._memory import acknowledge, recall
-from ._summary import extractive_summary, must_keep_listed
+from ._summary import extractive_summary, max_words_listed, must_keep_listed
 
 __all__ = ["reply_item", "input_fingerprint", "message_item", "call_item"]
 
@@ -226,7 +226,8 @@ def reply_item(
     """
     fingerprint = fingerprint or input_fingerprint(items)
     if instructions.startswith(SUMMARY_PROMPT_TITLE):
-        return message_item(extractive_summary(items, must_keep_listed(instructions)), fingerprint)
+        note = extractive_summary(items, must_keep_listed(instructions), max_words=max_words_listed(instructions))
+        return message_item(note, fingerprint)
     if instructions.startswith(JUDGE_PROMPT_TITLE):
         return message_item(grade(items, instructions), fingerprint)
     last = items[-1] if items else {}

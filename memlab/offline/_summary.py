@@ -35,7 +35,7 @@ from ..facts import find_facts
 from ..prompts import MAX_WORDS_RULE, MUST_KEEP_RULE, SUMMARY_SECTIONS, count_words
 from ._reading import STILL, Issue, Line, Reader, entries, is_summary, previous_summary
 
-__all__ = ["ListedFacts", "extractive_summary", "max_words_listed", "must_keep_listed"]
+__all__ = ["extractive_summary", "max_words_listed", "must_keep_listed"]
 
 
 #: The tier of bullets the word budget never drops: identifiers and must-keep facts.
@@ -151,30 +151,13 @@ def _fit(sections: dict[str, list[Line]], max_words: int | None) -> str:
     return text
 
 
-class ListedFacts(list):
-    """The must-keep facts a summary prompt lists, carrying the prompt's word budget too.
-
-    It is a plain ``list`` of the facts; ``max_words`` is the budget the same
-    prompt states (``None`` without one). The offline model reads a prompt's
-    requirements with one call, :func:`must_keep_listed`, and hands the result
-    to :func:`extractive_summary`, which honours both.
-    """
-
-    max_words: int | None = None
-
-
-def must_keep_listed(instructions: str) -> ListedFacts:
-    """The facts a summary prompt lists under :data:`memlab.prompts.MUST_KEEP_RULE`.
-
-    The list's ``max_words`` is the prompt's word budget (:func:`max_words_listed`).
-    """
-    listed = ListedFacts()
-    listed.max_words = max_words_listed(instructions)
+def must_keep_listed(instructions: str) -> list[str]:
+    """The facts a summary prompt lists under :data:`memlab.prompts.MUST_KEEP_RULE`."""
     lines = instructions.splitlines()
-    if MUST_KEEP_RULE in lines:
-        facts = itertools.takewhile(lambda line: line.startswith("  - "), lines[lines.index(MUST_KEEP_RULE) + 1 :])
-        listed.extend(json.loads(line[4:]) for line in facts)
-    return listed
+    if MUST_KEEP_RULE not in lines:
+        return []
+    facts = itertools.takewhile(lambda line: line.startswith("  - "), lines[lines.index(MUST_KEEP_RULE) + 1 :])
+    return [json.loads(line[4:]) for line in facts]
 
 
 def max_words_listed(instructions: str) -> int | None:
@@ -198,8 +181,7 @@ def extractive_summary(items: Sequence[Mapping[str, Any]], must_keep: Sequence[s
         must_keep: Facts the prompt lists as must-keep; each appears verbatim
             (added under Identifiers if the note lacks it) and survives the budget.
         max_words: A word budget (:func:`memlab.prompts.count_words`), or
-            ``None`` for the budget ``must_keep`` carries, if any (see
-            :class:`ListedFacts`); :func:`_fit` explains what goes first.
+            ``None`` for none; :func:`_fit` explains what goes first.
 
     Returns:
         The note, in :data:`memlab.prompts.SUMMARY_SECTIONS` order.
@@ -255,4 +237,4 @@ def extractive_summary(items: Sequence[Mapping[str, Any]], must_keep: Sequence[s
         holders = [line for line in every if fact in line.text]
         if holders and not any(line.tier == _KEEP for line in holders):
             max(holders, key=lambda line: (line.tier, line.age)).tier = _KEEP
-    return _fit(sections, max_words if max_words is not None else getattr(must_keep, "max_words", None))
+    return _fit(sections, max_words)
