@@ -336,7 +336,7 @@ _BUDGET = ("an int >= 1 or null", lambda v: v is None or (type(v) is int and v >
 #: In every row: the session class that wrote it, and the row's own id (see ``StoreLog.append``).
 _ENVELOPE = {"policy": str, "op_id": str}
 #: What each op of each policy holds: exactly the fields its fold function
-#: (``_apply`` in :mod:`memlab.trimming` and :mod:`memlab.summarizing`) reads.
+#: (``apply_op`` in :mod:`memlab.trimming` and :mod:`memlab.summary_history`) reads.
 #: A shape is a JSON type (the value must be exactly that type: ``True`` is
 #: not an ``int`` here), ``[shape]`` (a list of such values), ``{field: shape}``
 #: (a dict with at least these fields) or ``(description, test function)``.

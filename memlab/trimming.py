@@ -87,7 +87,7 @@ def trim_view(
 
 
 @dataclass
-class _Window:
+class Window:
     """What a :class:`TrimmingSession` holds: the window's items, their ids, turns and tokens.
 
     The turn count (and, under a token budget, each item's tokens) is kept up
@@ -152,7 +152,7 @@ class _Window:
         return trim_view(self.items, max_turns, max_tokens, tokens=self.sizes() if max_tokens else None)
 
 
-def _apply(window: _Window, op: dict[str, Any]) -> bool:
+def apply_op(window: Window, op: dict[str, Any]) -> bool:
     """Apply one logged operation to ``window`` (the fold step; see :mod:`memlab.storage`)."""
     kind = op["op"]
     if kind == "add":
@@ -175,7 +175,7 @@ def _apply(window: _Window, op: dict[str, Any]) -> bool:
     return True
 
 
-def _records(window: _Window) -> list[dict[str, Any]]:
+def window_records(window: Window) -> list[dict[str, Any]]:
     """The window as snapshot records (see :mod:`memlab.storage`)."""
     return [{"id": record_id, "item": item} for record_id, item in zip(window.ids, window.items)]
 
@@ -226,8 +226,8 @@ class TrimmingSession:
         self.max_tokens = max_tokens
         self.session_settings = check_settings(session_settings)
         self.store = None if store is None else check_store(store, session_id)
-        self._log: MemoryLog[_Window] | StoreLog[_Window] = (
-            MemoryLog(_Window, _apply) if store is None else StoreLog(store, _Window, _apply, _records, "trimming")
+        self._log: MemoryLog[Window] | StoreLog[Window] = (
+            MemoryLog(Window, apply_op) if store is None else StoreLog(store, Window, apply_op, window_records, "trimming")
         )
         self._lock = SessionLock()
 

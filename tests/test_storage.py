@@ -32,6 +32,7 @@ from memlab.integrity import IntegrityError, IntegritySession
 from memlab.scenario import support_agent
 from memlab.storage import ENVELOPE_TYPE, CorruptStoreError, StoreLog
 from memlab.summarizing import SummarizingSession
+from memlab import summary_history, trimming
 from memlab.trimming import TrimmingSession
 
 from .helpers import assistant, call, output, reasoning, user
@@ -204,18 +205,16 @@ class CountingStore(SQLiteSession):
 
 def fold_whole_log(rows: list[dict[str, Any]], kind: str) -> list[Item]:
     """What the log says without any snapshot: fold every op from an empty state."""
-    from memlab import summarizing, trimming
-
     if kind == "trimming":
-        window = trimming._Window()
+        window = trimming.Window()
         for op in rows:
             if op["op"] != "snapshot":
-                trimming._apply(window, op)
+                trimming.apply_op(window, op)
         return window.items
     records: list[Any] = []
     for op in rows:
         if op["op"] != "snapshot":
-            summarizing._apply(records, op)
+            summary_history.apply_op(records, op)
     return [r.item for r in records]
 
 
@@ -603,7 +602,8 @@ MALFORMED = {
     "add item not a dict": (trimming_row("add", items=[{"id": "r1", "item": "q"}], max_turns=3), "items" + BAD_RECORD),
     "add id not a string": (summarizing_row("add", items=[{"id": [1], "item": user("q")}]), "items" + BAD_RECORD),
     "add without max_turns": (trimming_row("add", items=[RECORD]), "'max_turns' is missing"),
-    "max_turns not an int": (trimming_row("max_turns", max_turns="3"), "max_turns: expected an int >= 1"),
+    "max_turns not an int": (trimming_row("limits", max_turns="3", max_tokens=None), "max_turns: expected an int >= 1"),
+    "max_tokens zero": (trimming_row("limits", max_turns=3, max_tokens=0), "max_tokens: expected an int >= 1 or null"),
     "max_turns zero": (trimming_row("add", items=[RECORD], max_turns=0), "max_turns: expected an int >= 1"),
     "pop without id": (trimming_row("pop"), "'id' is missing"),
     "summary without replaces": (summarizing_row("summary", records=[], keep=1), "'replaces' is missing"),
