@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import types
 
@@ -28,6 +29,33 @@ def api() -> offline.OfflineAPI:
     return offline.current_api()
 
 
+@pytest.fixture(scope="module")
+def long_runs() -> dict[str, tuple[offline.OfflineAPI, evals.Replay]]:
+    """The long conversation replayed once per module for each setting several tests read.
+
+    A replay of LONG costs seconds; tests that only *read* one share it. Each
+    comes with the offline API that served it, for the tests that compare
+    with what was served.
+    """
+    base = {"context_limit": 4, "keep_last_n_turns": 2}
+    settings = {
+        "full": ("full", {}),
+        "trimming": ("trimming", {"max_turns": 3}),
+        "gated": ("summarizing", {**base, "must_keep": True}),
+        "lossy": ("summarizing", {**base, "summarizer": "lossy"}),
+        "lossy, rejecting gate": ("summarizing", {**base, "summarizer": "lossy", "must_keep": True}),
+        "lossy, repairing gate": ("summarizing", {**base, "summarizer": "lossy", "must_keep": True, "gate": "repair"}),
+    }
+    runs = {}
+    for name, (strategy, params) in settings.items():
+        offline.configure("offline")
+        api = offline.current_api()
+        if params.get("summarizer") == "lossy":
+            params = {**params, "summarizer": lossy(api)}
+        runs[name] = (api, asyncio.run(evals.run(LONG, strategy, **params)))
+    return runs
+
+
 def probes(frame: pd.DataFrame) -> pd.DataFrame:
     return frame[frame["probe"].notna()].set_index("probe")
 
@@ -40,8 +68,8 @@ def lossy(api: offline.OfflineAPI) -> evals.LossySummarizer:
 # ------------------------------------------------------------------ replay
 
 
-async def test_full_history_answers_every_probe_with_documented_columns(api) -> None:
-    frame = await evals.replay(LONG, "full")
+def test_full_history_answers_every_probe_with_documented_columns(long_runs) -> None:
+    frame = long_runs["full"][1].turns
     assert tuple(frame.columns) == evals.TURN_COLUMNS
     assert list(frame["turn"]) == list(range(1, len(LONG.user_turns) + 1))
     assert list(frame["user"]) == list(LONG.user_turns)
@@ -72,8 +100,8 @@ async def test_measurements_match_what_the_offline_api_served(api) -> None:
     assert (frame["item_tokens"] < frame["input_tokens"]).all()
 
 
-async def test_trimming_forgets_early_facts_and_token_pressure_says_when(api) -> None:
-    frame = await evals.replay(LONG, "trimming", max_turns=3)
+def test_trimming_forgets_early_facts_and_token_pressure_says_when(long_runs) -> None:
+    frame = long_runs["trimming"][1].turns
     asked = probes(frame)
     assert not asked["correct"].any()
     assert asked["answer"].str.startswith("I don't know").all()
@@ -103,8 +131,9 @@ async def test_keep_last_turns_callback_sends_what_trimming_sends(api) -> None:
     assert callback["label"].iloc[0] == "keep_last_turns (n=2)"
 
 
-async def test_summarizing_with_the_gate_keeps_every_must_keep_fact(api) -> None:
-    frame = await evals.replay(LONG, "summarizing", context_limit=4, keep_last_n_turns=2, must_keep=True)
+def test_summarizing_with_the_gate_keeps_every_must_keep_fact(long_runs) -> None:
+    api, run = long_runs["gated"]
+    frame = run.turns
     asked = probes(frame)
     assert asked["must_keep"].all() and asked["correct"].all()
     assert frame["facts_missing"].map(len).sum() == 0
@@ -124,16 +153,14 @@ async def test_summarizing_with_the_gate_keeps_every_must_keep_fact(api) -> None
     assert frame["items_sent"].max() < 20
 
 
-async def test_the_gate_is_what_saves_recall_from_a_lossy_summarizer(api) -> None:
-    open_gate = await evals.replay(LONG, "summarizing", context_limit=4, keep_last_n_turns=2, summarizer=lossy(api))
+def test_the_gate_is_what_saves_recall_from_a_lossy_summarizer(long_runs) -> None:
+    open_gate = long_runs["lossy"][1].turns
     asked = probes(open_gate)
     assert not asked.loc["order_number", "correct"] and not asked.loc["ticket_id", "correct"]
     assert asked.loc["serial", "correct"]
     assert "order_number" in evals.token_pressure(open_gate, LONG)["fact"].values
 
-    gated = await evals.replay(
-        LONG, "summarizing", context_limit=4, keep_last_n_turns=2, summarizer=lossy(api), must_keep=True
-    )
+    gated = long_runs["lossy, rejecting gate"][1].turns
     assert probes(gated)["correct"].all()
     assert gated["summaries_rejected"].sum() > 0
     assert gated["label"].iloc[0] == "summarizing (context_limit=4, keep_last_n_turns=2, gate=on, summarizer=LossySummarizer)"
@@ -460,10 +487,9 @@ def test_pareto_frontier_keeps_ties() -> None:
     assert list(evals.pareto_frontier(summary)["label"]) == ["a", "b", "c"]
 
 
-async def test_a_repairing_gate_keeps_facts_and_still_compresses(api) -> None:
-    params = {"context_limit": 4, "keep_last_n_turns": 2, "must_keep": True}
-    reject = await evals.replay(LONG, "summarizing", summarizer=lossy(api), **params)
-    repair = await evals.replay(LONG, "summarizing", summarizer=lossy(api), gate="repair", **params)
+def test_a_repairing_gate_keeps_facts_and_still_compresses(long_runs) -> None:
+    reject = long_runs["lossy, rejecting gate"][1].turns
+    repair = long_runs["lossy, repairing gate"][1].turns
     assert "gate=repair" in repair["label"].iloc[0] and "gate=on" not in repair["label"].iloc[0]
     assert repair["summaries_applied"].sum() > 0 and repair["summaries_rejected"].sum() == 0
     assert reject["summaries_applied"].sum() == 0  # the lossy summary never passes a rejecting gate
@@ -521,7 +547,7 @@ async def test_stacking_runs_with_one_label_is_refused(api) -> None:
 # ------------------------------------------------ beyond the cookbook: more strategies
 
 
-async def test_tool_output_trimming_shortens_old_outputs_and_keeps_the_calls(api) -> None:
+async def test_tool_output_trimming_shortens_old_outputs_and_keeps_the_calls(api, long_runs) -> None:
     run = await evals.run(LONG, "tool_output_trimming", recent_turns=1, max_output_chars=200, preview_chars=40)
     last = run.sent(len(run.history))
     outputs = [item for item in last if item.get("type") == "function_call_output"]
@@ -529,7 +555,7 @@ async def test_tool_output_trimming_shortens_old_outputs_and_keeps_the_calls(api
     assert any(trimmed) and all(cut or len(item["output"]) <= 200 for cut, item in zip(trimmed, outputs))
     calls = {item["call_id"] for item in last if item.get("type") == "function_call"}
     assert {item["call_id"] for item in outputs} <= calls  # every output keeps its call
-    full = await evals.replay(LONG, "full")
+    full = long_runs["full"][1].turns
     assert run.turns["input_tokens"].sum() < full["input_tokens"].sum()
     assert run.turns["memory_calls"].sum() == 0 and (run.turns["total_tokens"]
                                                      == run.turns["input_tokens"] + run.turns["output_tokens"]).all()
