@@ -1,4 +1,4 @@
-"""Stand-ins the tests share: summarizers that behave in one known way each.
+"""Stand-ins the tests share: summarizers that behave in one known way each, and a bare store.
 
 Each stub follows memlab's ``Summarizer`` protocol (``async def
 summarize(items, *, must_keep=())``) and does exactly one thing, so a test
@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from typing import Any
+
+from agents.memory import SessionABC
 
 Item = dict[str, Any]
 
@@ -91,3 +93,27 @@ class GatedSummarizer:
         self.started.set()
         await self.release.wait()
         return "recap", "SUMMARY of " + " | ".join(text_of(item) for item in items)
+
+
+class ListStore(SessionABC):
+    """An SDK session that hands back exactly the rows it holds, as Python objects.
+
+    No JSON round trip, no repair: whatever a test puts in ``rows`` (a
+    malformed record, a 100,000-deep dict) is what a session on top of it reads.
+    """
+
+    def __init__(self, rows: list[Any] | None = None, session_id: str = "conv") -> None:
+        self.session_id, self.session_settings = session_id, None
+        self.rows = rows if rows is not None else []
+
+    async def get_items(self, limit: int | None = None) -> list[Any]:
+        return list(self.rows if limit is None else self.rows[-limit:] if limit > 0 else [])
+
+    async def add_items(self, items: list[Any]) -> None:
+        self.rows += items
+
+    async def pop_item(self) -> Any:
+        return self.rows.pop() if self.rows else None
+
+    async def clear_session(self) -> None:
+        self.rows.clear()

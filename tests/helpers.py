@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from typing import Any
 
 
@@ -88,3 +89,10 @@ def sdk_pruned(history: list[dict[str, Any]], *, limited: bool) -> list[dict[str
     return drop_orphan_function_calls(
         list(history), pruning_indexes=indexes, output_pruning_indexes=indexes if limited else None
     )
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]

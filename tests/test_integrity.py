@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from agents import Agent, Runner, SQLiteSession
-from agents.memory import Session, SessionABC, SessionSettings
+from agents.memory import Session, SessionSettings
 from agents.testing import ScriptedModel, assistant_message
 
 from memlab.integrity import (
@@ -27,6 +27,7 @@ from memlab.integrity import (
 )
 from memlab.turns import to_item
 
+from .fakes import ListStore
 from .helpers import assistant, call, output, user
 
 KEY = b"k" * 32
@@ -281,25 +282,6 @@ async def test_a_row_field_of_the_wrong_kind_is_an_integrity_error(filled, db, f
         await filled.get_items()
 
 
-class ListSession(SessionABC):
-    """An inner session that hands back whatever rows it holds, as Python objects."""
-
-    def __init__(self) -> None:
-        self.session_id, self.session_settings, self.rows = "conv", None, []
-
-    async def get_items(self, limit: int | None = None) -> list[Any]:
-        return list(self.rows)
-
-    async def add_items(self, items: list[Any]) -> None:
-        self.rows += items
-
-    async def pop_item(self) -> Any:
-        return self.rows.pop() if self.rows else None
-
-    async def clear_session(self) -> None:
-        self.rows.clear()
-
-
 def deep_dict(depth: int) -> dict[str, Any]:
     value: dict[str, Any] = {}
     for _ in range(depth):
@@ -309,7 +291,7 @@ def deep_dict(depth: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize("item", [{1: "a", "b": 2}, deep_dict(100_000)], ids=["mixed keys", "deep"])
 async def test_a_stored_item_that_cannot_be_signed_is_an_integrity_error(item):
-    inner = ListSession()
+    inner = ListStore()
     session = IntegritySession(inner, KEY)
     await session.add_items(history())
     inner.rows[3] = {**inner.rows[3], "item": item}
@@ -318,7 +300,7 @@ async def test_a_stored_item_that_cannot_be_signed_is_an_integrity_error(item):
 
 
 async def test_an_inner_session_that_cannot_decode_a_row_is_an_integrity_error():
-    class DeepStore(ListSession):
+    class DeepStore(ListStore):
         async def get_items(self, limit: int | None = None) -> list[Any]:
             return [json.loads("[" * 100_000 + "]" * 100_000)]  # what RedisSession would do
 

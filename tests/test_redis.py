@@ -1,20 +1,16 @@
-"""Redis: many worker processes, one conversation; and a server that is not there.
+"""Redis, all in one place: many worker processes on one conversation, a stored thread
+reopened, tamper detection over Redis, and a server that is not there.
 
-The fixture starts Debian's ``redis-server`` on a free loopback port with no
-persistence. Locally, a missing binary skips these tests; in CI (``CI`` set) it
-fails them, so CI cannot pass by not running them.
+The ``redis_url`` fixture (``tests/conftest.py``) starts Debian's ``redis-server``
+on a free loopback port with no persistence.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import socket
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -22,53 +18,14 @@ import redis
 from agents.extensions.memory.redis_session import RedisSession
 
 from memlab.integrity import IntegrityError, IntegritySession
+from memlab.summarizing import SummarizingSession
+from memlab.trimming import TrimmingSession
 
-from .helpers import assistant, user
+from .fakes import EchoSummarizer
+from .helpers import assistant, free_port, user
 
 KEY = b"k" * 32
 ITEMS_PER_WORKER = 200
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.fixture
-def redis_url():
-    """A throwaway redis-server on 127.0.0.1; yields its URL, stops it afterwards."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        if os.environ.get("CI"):
-            pytest.fail("redis-server is not installed; CI must install the redis-server package")
-        pytest.skip("redis-server not installed (apt-get install redis-server)")
-    port = free_port()
-    server = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    client = redis.Redis(host="127.0.0.1", port=port)
-    try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                if client.ping():
-                    break
-            except redis.exceptions.ConnectionError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"redis-server did not start on port {port}")
-                time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        client.close()
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
 
 WORKER = textwrap.dedent(
@@ -76,8 +33,15 @@ WORKER = textwrap.dedent(
     import asyncio, sys, time
     import redis
     from agents.extensions.memory.redis_session import RedisSession
+    from memlab.summarizing import SummarizingSession
 
-    url, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    url, name, count, mode = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+
+    class Tags:
+        async def summarize(self, items, *, must_keep=()):
+            await asyncio.sleep(0.002)
+            parts = [i["content"] for i in items if i["content"] != "recap?"]  # nested summaries included
+            return "recap?", " ".join(parts)
 
     async def main():
         # Start together, so that the two processes' appends really interleave.
@@ -86,34 +50,35 @@ WORKER = textwrap.dedent(
         while int(gate.get("test:ready")) < 2:
             time.sleep(0.01)
         gate.close()
-        session = RedisSession.from_url("shared", url=url)
+        store = RedisSession.from_url("shared", url=url)
+        session = store if mode == "plain" else SummarizingSession(2, 6, Tags(), store=store)
         try:
             for n in range(count):
-                await session.add_items([{"role": "user", "content": f"{name}:{n}"}])
+                await session.add_items([{"role": "user", "content": f"<{name}:{n}>"}])
         finally:
-            await session.close()
+            await store.close()
 
     asyncio.run(main())
     """
 )
 
 
-@pytest.mark.redis
-async def test_two_processes_append_to_one_conversation_without_loss(redis_url, tmp_path: Path):
+def run_two_workers(redis_url: str, tmp_path: Path, count: int, mode: str) -> None:
+    """Two processes append ``count`` messages each to one conversation, at the same time."""
     script = tmp_path / "worker.py"
     script.write_text(WORKER)
     workers = [
-        subprocess.Popen(
-            [sys.executable, str(script), redis_url, name, str(ITEMS_PER_WORKER)],
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        subprocess.Popen([sys.executable, str(script), redis_url, name, str(count), mode], stderr=subprocess.PIPE, text=True)
         for name in ("w1", "w2")
     ]
     for worker in workers:
         _, err = worker.communicate(timeout=120)
         assert worker.returncode == 0, err
 
+
+@pytest.mark.redis
+async def test_two_processes_append_to_one_conversation_without_loss(redis_url, tmp_path: Path):
+    run_two_workers(redis_url, tmp_path, ITEMS_PER_WORKER, "plain")
     session = RedisSession.from_url("shared", url=redis_url)
     try:
         contents = [item["content"] for item in await session.get_items()]
@@ -123,11 +88,48 @@ async def test_two_processes_append_to_one_conversation_without_loss(redis_url, 
     assert len(contents) == 2 * ITEMS_PER_WORKER
     assert len(set(contents)) == len(contents)  # nothing duplicated
     for name in ("w1", "w2"):
-        mine = [int(c.split(":")[1]) for c in contents if c.startswith(f"{name}:")]
+        mine = [int(c[1:-1].split(":")[1]) for c in contents if c.startswith(f"<{name}:")]
         assert mine == list(range(ITEMS_PER_WORKER))  # nothing lost, in its own order
     # The appends interleaved: this really was a concurrent test.
-    first_w2 = next(i for i, c in enumerate(contents) if c.startswith("w2:"))
-    assert any(c.startswith("w1:") for c in contents[first_w2:])
+    first_w2 = next(i for i, c in enumerate(contents) if c.startswith("<w2:"))
+    assert any(c.startswith("<w1:") for c in contents[first_w2:])
+
+
+@pytest.mark.redis
+async def test_two_processes_summarizing_one_redis_thread_lose_and_duplicate_nothing(redis_url, tmp_path: Path):
+    count = 40
+    run_two_workers(redis_url, tmp_path, count, "summarizing")
+    store = RedisSession.from_url("shared", url=redis_url)
+    try:
+        records = await SummarizingSession(2, 6, store=store).get_items_with_metadata()
+    finally:
+        await store.close()
+    kept = [r["message"]["content"] for r in records if not r["metadata"]["synthetic"]]
+    summary = next(r["message"]["content"] for r in records if r["metadata"].get("kind") == "history_summary")
+    for name in ("w1", "w2"):
+        for n in range(count):
+            tag = f"<{name}:{n}>"
+            assert kept.count(tag) + summary.count(tag) == 1, tag  # kept or summarized, exactly once
+    turns = [r["metadata"]["turn"] for r in records if not r["metadata"]["synthetic"]]
+    assert turns == sorted(turns) and turns[-1] == 2 * count  # the fold counts turns: no number twice
+
+
+@pytest.mark.redis
+async def test_a_stored_summarizing_thread_reopens_on_redis(redis_url):
+    first, second = RedisSession.from_url("conv", url=redis_url), RedisSession.from_url("conv", url=redis_url)
+    try:
+        session = SummarizingSession(1, 1, EchoSummarizer(), store=first)
+        await session.add_items([user("q1"), assistant("a1")])
+        await session.add_items([user("q2"), assistant("a2")])
+        await session.pop_item()
+        again = SummarizingSession(1, 1, EchoSummarizer(), store=second)
+        assert await again.get_items_with_metadata() == await session.get_items_with_metadata()
+        assert await again.get_items() == await session.get_items()
+        await again.clear_session()
+        assert await session.get_items() == []
+    finally:
+        await first.close()
+        await second.close()
 
 
 @pytest.mark.redis
@@ -161,17 +163,15 @@ async def test_integrity_session_over_redis_detects_an_edited_entry(redis_url):
 
 
 async def test_unreachable_redis_raises_instead_of_losing_data():
+    """Every layer over a Redis that is not there raises: never an empty history, never a lost write."""
     url = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
     inner = RedisSession.from_url("conv", url=url, redis_kwargs={"socket_connect_timeout": 1})
-    session = IntegritySession(inner, KEY)
+    layers = [inner, IntegritySession(inner, KEY), TrimmingSession("conv", store=inner), SummarizingSession(store=inner)]
     try:
-        with pytest.raises(redis.exceptions.ConnectionError):
-            await inner.add_items([user("hello")])
-        with pytest.raises(redis.exceptions.ConnectionError):
-            await inner.get_items()  # an error, never an empty history
-        with pytest.raises(redis.exceptions.ConnectionError):
-            await session.add_items([user("hello")])
-        with pytest.raises(redis.exceptions.ConnectionError):
-            await session.get_items()
+        for session in layers:
+            with pytest.raises(redis.exceptions.ConnectionError):
+                await session.add_items([user("hello")])
+            with pytest.raises(redis.exceptions.ConnectionError):
+                await session.get_items()
     finally:
         await inner.close()

@@ -9,6 +9,8 @@ from agents.testing import ScriptedModel, assistant_message, function_call
 from memlab import SummarizingSession, TrimmingSession, keep_last_turns
 from memlab.turns import count_turns, is_user_message
 
+from .fakes import EchoSummarizer
+
 
 @function_tool
 def lookup_order(order_id: str) -> str:
@@ -16,9 +18,8 @@ def lookup_order(order_id: str) -> str:
     return f"Order {order_id}: shipped"
 
 
-class RecapSummarizer:
-    async def summarize(self, items, *, must_keep=()):
-        return "recap please", "Summary: " + "; ".join(str(i.get("content", i.get("output", ""))) for i in items)
+def RecapSummarizer() -> EchoSummarizer:  # noqa: N802
+    return EchoSummarizer(prefix="Summary: ")
 
 
 def make_agent(model: ScriptedModel) -> Agent:

@@ -50,7 +50,6 @@ from agents.testing import ScriptedModel, assistant_message, function_call
 from memlab import IntegritySession, SummarizingSession, TenantGuardSession, TrimmingSession
 
 from .helpers import assistant, call, output, reasoning, user
-from .test_redis import redis_url  # noqa: F401  (a fixture: a throwaway redis-server)
 
 Item = dict[str, Any]
 

@@ -23,7 +23,6 @@ from typing import Any
 import openai
 import pytest
 from agents import Runner, SQLiteSession
-from agents.memory import SessionABC
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -35,8 +34,8 @@ from memlab.summarizing import SummarizingSession
 from memlab import summary_history, trimming
 from memlab.trimming import TrimmingSession
 
+from .fakes import EchoSummarizer, ListStore
 from .helpers import assistant, call, output, reasoning, user
-from .test_redis import free_port, redis_url  # noqa: F401  (redis_url is a fixture)
 
 Item = dict[str, Any]
 METADATA_KEYS = {
@@ -46,17 +45,9 @@ METADATA_KEYS = {
 ROOT = Path(__file__).resolve().parents[1]
 
 
-class TagSummarizer:
+def TagSummarizer() -> EchoSummarizer:  # noqa: N802 (reads as a class at call sites)
     """Deterministic: the summary names every item it covers, so twins get equal summaries."""
-
-    async def summarize(self, items: list[Item], *, must_keep=()) -> tuple[str, str]:
-        texts = []
-        for item in items:
-            content = item.get("content", item.get("output", item.get("call_id", item.get("id"))))
-            if isinstance(content, list):
-                content = content[0]["text"]
-            texts.append(str(content))
-        return "recap?", "summary: " + " | ".join(texts)
+    return EchoSummarizer(shadow="recap?", prefix="summary: ")
 
 
 def tool_turn(n: int, *, tool: bool) -> list[list[Item]]:
@@ -651,29 +642,10 @@ async def test_a_malformed_row_in_a_sqlite_file_is_refused(case, stores, tmp_pat
         await session_of(row, stores()).add_items([user("q2")])  # the first write checks the newest row
 
 
-class FakeStore(SessionABC):
-    """A store that hands back whatever rows it was given, as decoded objects."""
-
-    def __init__(self, rows: list[Any], session_id: str = "conv") -> None:
-        self.session_id, self.session_settings, self.rows = session_id, None, rows
-
-    async def get_items(self, limit: int | None = None) -> list[Any]:
-        return list(self.rows if limit is None else self.rows[-limit:])
-
-    async def add_items(self, items: list[Any]) -> None:
-        self.rows += items
-
-    async def pop_item(self) -> Any:
-        return self.rows.pop() if self.rows else None
-
-    async def clear_session(self) -> None:
-        self.rows.clear()
-
-
 @pytest.mark.parametrize("case", list(MALFORMED))
 async def test_a_malformed_row_from_any_store_is_refused(case):
     row, says = MALFORMED[case]
-    session = session_of(row, FakeStore([]))
+    session = session_of(row, ListStore())
     await session.add_items([user("q1")])
     session.store.rows.append(row)
     with pytest.raises(CorruptStoreError, match=fr"store of session 'conv', row 1\b.*{says}"):
@@ -689,7 +661,7 @@ async def test_deeply_nested_json_is_refused_not_a_recursion_error(stores, tmp_p
     with pytest.raises(CorruptStoreError, match=r"store of session 'conv': row id 2 .* nested too deeply"):
         await TrimmingSession("conv", store=stores()).get_items()
 
-    class DecodingStore(FakeStore):  # decodes its rows itself, as RedisSession or SQLAlchemySession do
+    class DecodingStore(ListStore):  # decodes its rows itself, as RedisSession or SQLAlchemySession do
         async def get_items(self, limit: int | None = None) -> list[Any]:
             return [json.loads(row) for row in await super().get_items(limit)]
 
@@ -744,112 +716,6 @@ async def test_stale_ops_never_misapply(stores):
         ]
     )
     assert await session.get_items_with_metadata() == before
-
-
-# ------------------------------------------------------------------ Redis
-
-
-@pytest.mark.redis
-async def test_redis_store_reopens(redis_url):
-    from agents.extensions.memory.redis_session import RedisSession
-
-    first, second = RedisSession.from_url("conv", url=redis_url), RedisSession.from_url("conv", url=redis_url)
-    try:
-        session = SummarizingSession(1, 1, TagSummarizer(), store=first)
-        await session.add_items([user("q1"), assistant("a1")])
-        await session.add_items([user("q2"), assistant("a2")])
-        await session.pop_item()
-        again = SummarizingSession(1, 1, TagSummarizer(), store=second)
-        assert await again.get_items_with_metadata() == await session.get_items_with_metadata()
-        assert await again.get_items() == (await session.get_items())
-        await again.clear_session()
-        assert await session.get_items() == []
-    finally:
-        await first.close()
-        await second.close()
-
-
-async def test_unreachable_redis_raises_instead_of_an_empty_history():
-    import redis
-    from agents.extensions.memory.redis_session import RedisSession
-
-    url = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
-    store = RedisSession.from_url("conv", url=url, redis_kwargs={"socket_connect_timeout": 1})
-    try:
-        for session in (TrimmingSession("conv", store=store), SummarizingSession(store=store)):
-            with pytest.raises(redis.exceptions.ConnectionError):
-                await session.add_items([user("hello")])
-            with pytest.raises(redis.exceptions.ConnectionError):
-                await session.get_items()
-    finally:
-        await store.close()
-
-
-WORKER = textwrap.dedent(
-    """
-    import asyncio, sys, time
-    import redis
-    from agents.extensions.memory.redis_session import RedisSession
-    from memlab.summarizing import SummarizingSession
-
-    url, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
-
-    class Tags:
-        async def summarize(self, items, *, must_keep=()):
-            await asyncio.sleep(0.002)
-            parts = [i["content"] for i in items if i["content"] != "recap?"]  # nested summaries included
-            return "recap?", " ".join(parts)
-
-    async def main():
-        gate = redis.Redis.from_url(url)
-        gate.incr("test:ready")
-        while int(gate.get("test:ready")) < 2:
-            time.sleep(0.01)
-        gate.close()
-        store = RedisSession.from_url("shared", url=url)
-        session = SummarizingSession(2, 6, Tags(), store=store)
-        try:
-            for n in range(count):
-                await session.add_items([{"role": "user", "content": f"<{name}:{n}>"}])
-        finally:
-            await store.close()
-
-    asyncio.run(main())
-    """
-)
-
-
-@pytest.mark.redis
-async def test_two_processes_summarizing_one_redis_thread_lose_and_duplicate_nothing(redis_url, tmp_path):
-    from agents.extensions.memory.redis_session import RedisSession
-
-    count = 40
-    script = tmp_path / "worker.py"
-    script.write_text(WORKER)
-    workers = [
-        subprocess.Popen(
-            [sys.executable, str(script), redis_url, name, str(count)], stderr=subprocess.PIPE, text=True, cwd=ROOT
-        )
-        for name in ("w1", "w2")
-    ]
-    for worker in workers:
-        _, err = worker.communicate(timeout=120)
-        assert worker.returncode == 0, err
-
-    store = RedisSession.from_url("shared", url=redis_url)
-    try:
-        session = SummarizingSession(2, 6, store=store)
-        records = await session.get_items_with_metadata()
-    finally:
-        await store.close()
-    kept = [r["message"]["content"] for r in records if not r["metadata"]["synthetic"]]
-    summary = next(r["message"]["content"] for r in records if r["metadata"].get("kind") == "history_summary")
-    for name in ("w1", "w2"):
-        for n in range(count):
-            tag = f"<{name}:{n}>"
-            assert kept.count(tag) + summary.count(tag) == 1, tag  # kept or summarized, exactly once
-    turns = [r["metadata"]["turn"] for r in records if not r["metadata"]["synthetic"]]
-    assert turns == sorted(turns) and turns[-1] == 2 * count  # the fold counts turns: no number twice
 
 
 class NoSnapshotStore(SQLiteSession):
