@@ -151,6 +151,17 @@ def assert_turn_numbers_consistent(records: list[dict[str, Any]]) -> None:
     assert all(n > summary_end for n in numbers)
 
 
+async def write_turns(session: Any, rng: random.Random, added: list[Item], w: int, *, check: bool = False) -> None:
+    """Writer ``w``: three whole turns (most with a tool step), at random moments."""
+    for t in range(3):
+        await asyncio.sleep(rng.random() * 0.004)
+        turn = make_turn(f"w{w}t{t}", tool=rng.random() < 0.7)
+        added.extend(turn)
+        await session.add_items(turn)
+        if check:
+            assert_valid_view(await session.get_items())
+
+
 @pytest.mark.parametrize("seed", range(5))
 async def test_many_writers_and_readers_lose_nothing(seed: int) -> None:
     """20 writers (3 whole turns each) and 20 readers share one session."""
@@ -160,12 +171,7 @@ async def test_many_writers_and_readers_lose_nothing(seed: int) -> None:
     added: list[Item] = []
 
     async def writer(w: int) -> None:
-        for t in range(3):
-            await asyncio.sleep(rng.random() * 0.004)
-            turn = make_turn(f"w{w}t{t}", tool=rng.random() < 0.7)
-            added.extend(turn)
-            await session.add_items(turn)
-            assert_valid_view(await session.get_items())
+        await write_turns(session, rng, added, w, check=True)
 
     async def reader() -> None:
         for _ in range(10):
@@ -234,11 +240,7 @@ async def test_writers_with_interleaved_pop_item(seed: int) -> None:
     popped: list[Item] = []
 
     async def writer(w: int) -> None:
-        for t in range(3):
-            await asyncio.sleep(rng.random() * 0.004)
-            turn = make_turn(f"w{w}t{t}", tool=rng.random() < 0.7)
-            added.extend(turn)
-            await session.add_items(turn)
+        await write_turns(session, rng, added, w)
 
     async def popper() -> None:
         for _ in range(4):
