@@ -63,7 +63,7 @@ wheelhouse: | $(PY)
 # A stand-in for the Responses API on 127.0.0.1:$(PORT) (the offline model over real HTTP), for
 # rehearsing live mode: OPENAI_BASE_URL=http://127.0.0.1:8000/v1 OPENAI_API_KEY=x MEMLAB_LIVE=1 make lab
 stand-in: setup
-	$(PY) -m memlab.offline._server --port $(PORT)
+	$(PY) -m memlab.offline.server --port $(PORT)
 
 # Print the benchmarks.
 bench: setup

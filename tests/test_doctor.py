@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from memlab import doctor
-from memlab.offline._server import serve
+from memlab.offline.server import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 REQUIRED = ["Python", "virtual env", "memlab importable", "pinned versions", "pip check", "Jupyter kernel",

@@ -4,7 +4,7 @@ README promises that "the same code runs live with one switch". nbval checks
 the notebooks offline; this test flips the switch. Each notebook runs in a
 fresh kernel of this interpreter with ``MEMLAB_LIVE=1``, a dummy
 ``OPENAI_API_KEY`` and ``OPENAI_BASE_URL`` pointing at its own stand-in
-(:mod:`memlab.offline._server`): memlab's offline model served on 127.0.0.1.
+(:mod:`memlab.offline.server`): memlab's offline model served on 127.0.0.1.
 The kernel sees no fake of memlab's: ``configure()`` installs the real
 ``openai.AsyncOpenAI()``, whose requests go through a real socket.
 
@@ -49,7 +49,7 @@ from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 
-from memlab.offline._server import serve
+from memlab.offline.server import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")) + [ROOT / "app" / "workshop.ipynb"]

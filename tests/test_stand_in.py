@@ -22,7 +22,7 @@ import pytest
 from agents import OpenAIProvider, OpenAIResponsesModel, RunConfig, Runner
 
 from memlab.offline import OfflineAPI
-from memlab.offline._server import serve
+from memlab.offline.server import serve
 from memlab.scenario import DEFAULT_MODEL, support_agent
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -145,7 +145,7 @@ def test_serve_uses_the_given_api_and_close_stops_listening():
 def test_the_command_line_prints_its_url_and_serves_until_stopped(stop):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     process = subprocess.Popen(
-        [sys.executable, "-m", "memlab.offline._server", "--port", "0"],
+        [sys.executable, "-m", "memlab.offline.server", "--port", "0"],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:

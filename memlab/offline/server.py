@@ -6,7 +6,7 @@ the very same :class:`OfflineAPI` behind a real socket on ``127.0.0.1``, so a
 process that knows nothing about memlab — a Jupyter kernel in live mode, the
 workshop app, ``curl`` — can talk to it like to the real service::
 
-    python -m memlab.offline._server --port 8000
+    python -m memlab.offline.server --port 8000
     # in another terminal:
     OPENAI_BASE_URL=http://127.0.0.1:8000/v1 OPENAI_API_KEY=anything MEMLAB_LIVE=1 make lab
 
@@ -216,9 +216,9 @@ def _stop(signum: int, frame: Any) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run a stand-in in the foreground until Ctrl-C (``python -m memlab.offline._server``)."""
+    """Run a stand-in in the foreground until Ctrl-C (``python -m memlab.offline.server``)."""
     parser = argparse.ArgumentParser(
-        prog="python -m memlab.offline._server",
+        prog="python -m memlab.offline.server",
         description="Serve memlab's offline model as a Responses API on 127.0.0.1.",
     )
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0 picks a free one)")
