@@ -190,3 +190,14 @@ async def test_the_chat_refuses_an_empty_or_huge_message_in_one_line(text, messa
     chat = ChatPanel()
     assert await chat.send(text) is None
     assert message in shown(chat.status) and await chat.session.get_items() == []
+
+
+async def test_enter_then_a_click_on_send_sends_the_message_once_and_never_cancels_it() -> None:
+    chat = ChatPanel()
+    chat.input.value = "My order ORD-12345 is late."  # Enter (the value syncs): sent
+    chat.send_button.click()  # the click that follows finds an empty box: nothing new, nothing cancelled
+    chat.input.value = "What is my order number?"  # a second message while the first may still run: queued
+    await chat.ready()
+    await chat.ready()
+    assert [who for who, _ in chat.lines] == ["you", "agent", "you", "agent"]
+    assert chat.lines[-1][1] == "Your order number is ORD-12345."

@@ -11,9 +11,10 @@
 from __future__ import annotations
 
 from ._explorer import PolicyExplorer, clear_replays
-from ._render import table_html
+from ._render import answer_html, counters_html, table_html
 from .chat import ChatPanel
 from .comparison import ComparisonExplorer
 from .explorers import SummarizingExplorer, TrimmingExplorer
 
-__all__ = ["ChatPanel", "ComparisonExplorer", "PolicyExplorer", "SummarizingExplorer", "TrimmingExplorer", "clear_replays", "table_html"]
+__all__ = ["ChatPanel", "ComparisonExplorer", "PolicyExplorer", "SummarizingExplorer", "TrimmingExplorer", "answer_html", "clear_replays",
+           "counters_html", "table_html"]

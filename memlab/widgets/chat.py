@@ -92,8 +92,16 @@ class ChatPanel(widgets.VBox):
 
     def _on_click(self, _: Any = None) -> None:
         text = self.input.value
+        if not text.strip() and self.pending is not None and not self.pending.done():
+            return  # Enter already sent this message; the click that follows has nothing new
         self.input.value = ""
-        self.pending = schedule(self.send(text), self.pending)
+        # Messages go out in order: a new one waits for the one still running, never cancels it.
+        self.pending = schedule(self._send_after(self.pending, text), None)
+
+    async def _send_after(self, previous: asyncio.Task[Any] | None, text: str) -> Any:
+        if previous is not None and not previous.done():
+            await asyncio.wait({previous})
+        return await self.send(text)
 
     def _on_enter(self, change: dict[str, Any]) -> None:
         if change["new"]:  # clearing the box after a send changes the value too: ignore that

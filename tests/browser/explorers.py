@@ -1,13 +1,13 @@
-"""Find memlab's explorers in a rendered page, move their sliders, check them.
+"""Find memlab's explorers in a rendered page, move their sliders, check what they show.
 
-Works on any page that renders ipywidgets (JupyterLab, Voilà). Explorers are
-found by their slider labels (``max_turns``, ``context_limit``,
-``keep_last_n_turns``, ``turn``), never by cell position: the explorer is the
-closest box around such a slider that holds a counters line ("model view: …").
+Works on any page that renders ipywidgets (JupyterLab, Voilà). An explorer is
+the box around a set of sliders that also holds a counters line
+(``.memlab-counters``); never found by cell position.
 
-The oracle is :mod:`memlab.views` run in *this* process: given the parameters
-the kernel holds, it says what the counters, table and summary must show. The
-page must show exactly that.
+The oracle is memlab itself, run in *this* process: given the parameters and
+the turn the kernel holds, it replays the conversation through the Runner
+with the offline model (deterministic) and says which answer, probe verdict,
+counters and row statuses the page must show.
 """
 
 from __future__ import annotations
@@ -20,33 +20,26 @@ from typing import Any, Callable
 
 from playwright.sync_api import Page
 
-from memlab.views import HistoryView, SummaryReplay, Transcript, trimming_view
-from memlab.widgets import counters_html
+from memlab import evals
+from memlab._sync import run_sync
+from memlab.scenario import CONVERSATIONS, Conversation
+from memlab.views import counters, history_rows, sent_rows
+from memlab.widgets import answer_html, counters_html
 
-SLIDERS = {
-    "trimming": ["max_turns", "turn"],
-    "summarizing": ["context_limit", "keep_last_n_turns", "turn"],
-}
-ALL_LABELS = sorted({name for names in SLIDERS.values() for name in names})
-
-# Reads every explorer on the page. Marks each explorer root with
-# data-memlab-explorer=<index> so locators can reach it later.
+# Reads every explorer on the page; marks each root with data-memlab-explorer=<index>.
 _READ_JS = r"""
-(labels) => {
-  const isExplorer = (node) => node.classList.contains('widget-vbox') &&
-    [...node.children].some(c => c.classList.contains('widget-html') && c.textContent.includes('model view:'));
+() => {
   const roots = [];
-  for (const label of document.querySelectorAll('.widget-slider label.widget-label')) {
-    if (!labels.includes(label.textContent.trim())) continue;
-    let node = label.closest('.widget-slider');
-    while (node && !isExplorer(node)) node = node.parentElement;
+  for (const counters of document.querySelectorAll('.memlab-counters')) {
+    let node = counters.closest('.widget-html');
+    while (node && !(node.classList.contains('widget-vbox') && node.querySelector('.widget-slider'))) node = node.parentElement;
     if (node && !roots.includes(node)) roots.push(node);
   }
   return roots.map((root, index) => {
     root.dataset.memlabExplorer = String(index);
     const sliders = {};
     for (const slider of root.querySelectorAll('.widget-slider')) {
-      const name = slider.querySelector('label.widget-label').textContent.trim();
+      const name = slider.querySelector('label.widget-label').textContent.trim().split(' ')[0];
       const handle = slider.querySelector('.noUi-handle');
       sliders[name] = {
         value: Math.round(parseFloat(handle.getAttribute('aria-valuenow'))),
@@ -55,30 +48,34 @@ _READ_JS = r"""
         readout: slider.querySelector('.widget-readout').textContent.trim(),
       };
     }
-    const htmls = [...root.children].filter(c => c.classList.contains('widget-html'));
-    const counters = htmls.find(c => c.textContent.includes('model view:'));
-    const table = htmls.find(c => c.querySelector('table'));
-    const summary = htmls.find(c => c.textContent.includes('Summaries applied'));
-    const rows = table ? [...table.querySelectorAll('tbody tr')].map(tr => [...tr.children].map(td => td.textContent)) : null;
-    const output = root.closest('[data-memlab-model]');
+    const text = (selector) => { const n = root.querySelector(selector); return n ? n.textContent : null; };
+    const tables = [...root.querySelectorAll('table')].map(t => [...t.querySelectorAll('tr.memlab-row')]
+      .map(tr => [...tr.classList].find(c => c.startsWith('memlab-') && c !== 'memlab-row').slice(7)));
     return {
       index,
       kind: 'context_limit' in sliders ? 'summarizing' : ('max_turns' in sliders ? 'trimming' : 'unknown'),
       sliders,
-      counters: counters.textContent,
-      rows,
-      summary: summary ? summary.querySelector(':scope .widget-html-content > div').textContent : null,
-      summary_pre: summary && summary.querySelector('pre') ? summary.querySelector('pre').textContent : null,
-      root_model: output ? output.dataset.memlabModel : null,
+      counters: text('.memlab-counters'),
+      answer: text('.memlab-answer'),
+      status: text('.memlab-status') || text('.memlab-error'),
+      error: text('.memlab-error'),
+      sent: tables[0] || null,
+      history: tables[1] || null,
+      root_model: (root.closest('[data-memlab-model]') || {dataset: {}}).dataset.memlabModel || null,
     };
   });
 }
 """
 
+PARAMETERS = {
+    "trimming": ["max_turns", "max_tokens"],
+    "summarizing": ["context_limit", "keep_last_n_turns", "max_tokens"],
+}
+
 
 def read_explorers(page: Page) -> list[dict[str, Any]]:
     """The state every explorer on the page shows (see ``_READ_JS``)."""
-    return page.evaluate(_READ_JS, ALL_LABELS)
+    return page.evaluate(_READ_JS)
 
 
 def html_text(markup: str) -> str:
@@ -86,81 +83,79 @@ def html_text(markup: str) -> str:
     return html_lib.unescape(re.sub(r"<[^>]+>", "", markup))
 
 
-@dataclass
+@dataclass(frozen=True)
 class Expected:
-    counters: str
-    rows: list[list[str]]
-    summary: str | None = None
-    summary_pre: str | None = None
+    """What one explorer must show for one setting and turn."""
 
-    @classmethod
-    def of(cls, view: HistoryView, summarizing: bool) -> Expected:
-        rows = [
-            [str(n), str(turn), kind, preview, str(tokens), status]
-            for n, (turn, kind, preview, tokens, status) in enumerate(view.rows.itertuples(index=False, name=None))
-        ]
-        summary = pre = None
-        if summarizing:
-            where = ", ".join(map(str, view.summarized_at)) or "none yet"
-            summary = f"Summaries applied after turns: {where}"
-            pre = view.summary_text if view.summary_text else None
-        return cls(html_text(counters_html(view)), rows, summary, pre)
+    answer: str
+    counters: str
+    sent: tuple[str, ...]
+    history: tuple[str, ...]
 
 
 class Oracle:
-    """memlab.views in the test process, over the transcript the kernel holds."""
+    """memlab in the test process: replays each setting once (offline, deterministic)."""
 
-    def __init__(self, kind: str, items: list[dict[str, Any]], must_keep: list[str] | None) -> None:
-        self.kind = kind
-        self.transcript = Transcript(items)
-        self.must_keep = must_keep or []
-        self._replays: dict[tuple[int, int], SummaryReplay] = {}
+    def __init__(self, kind: str, conversation: Conversation, fixed: dict[str, Any]) -> None:
+        self.kind, self.conversation, self.fixed = kind, conversation, fixed
+        self._runs: dict[tuple[Any, ...], evals.Replay] = {}
 
-    def view(self, params: dict[str, int]) -> HistoryView:
-        if self.kind == "trimming":
-            return trimming_view(self.transcript, params["max_turns"], params["turn"])
-        key = (params["context_limit"], params["keep_last_n_turns"])
-        if key not in self._replays:
-            self._replays[key] = SummaryReplay(self.transcript, *key, None, self.must_keep)
-        return self._replays[key].view(params["turn"])
+    def replay(self, strategy: str, params: dict[str, Any]) -> evals.Replay:
+        key = (strategy, tuple(sorted(params.items())))
+        if key not in self._runs:
+            self._runs[key] = run_sync(evals.run(self.conversation, strategy, **params))
+        return self._runs[key]
 
-    def expected(self, params: dict[str, int]) -> Expected:
-        return Expected.of(self.view(params), self.kind == "summarizing")
+    def expected(self, state: dict[str, int]) -> Expected:
+        params = {name: state[name] for name in PARAMETERS[self.kind]}
+        if params.get("max_tokens") == 0:
+            params["max_tokens"] = None  # the slider's 0 means "no budget"
+        replay = self.replay(self.kind, {**params, **self.fixed})
+        full = self.replay("full", {})
+        turn = state["turn"]
+        row = replay.turns.set_index("turn").loc[turn]
+        probe = None if not isinstance(row["probe"], str) else {"expected": row["expected"], "correct": bool(row["correct"])}
+        return Expected(
+            html_text(answer_html(row["user"], row["answer"], probe)),
+            html_text(counters_html(turn, counters(replay, turn, full))),
+            tuple(sent_rows(replay, turn)["status"]),
+            tuple(history_rows(replay, turn)["status"]),
+        )
 
 
-def shown(state: dict[str, Any]) -> Expected:
-    """What one explorer's DOM state shows, in the oracle's shape."""
-    return Expected(state["counters"], state["rows"], state["summary"], state["summary_pre"])
+def oracle_for(state: dict[str, Any]) -> Oracle:
+    """An oracle from the kernel's description of one explorer (see ``lab.probe``)."""
+    conversation = CONVERSATIONS.get(state["conversation"])
+    assert conversation is not None, f"the oracle knows the scenario's conversations, not {state['conversation']!r}"
+    assert all(isinstance(v, (bool, int, str, type(None))) for v in state["fixed"].values()), (
+        f"fixed parameters the oracle cannot rebuild: {state['fixed']}"
+    )
+    return Oracle(state["kind"], conversation, state["fixed"])
 
 
-def mismatch(state: dict[str, Any], expected: Expected, params: dict[str, int]) -> list[str]:
+def mismatch(page_state: dict[str, Any], expected: Expected, values: dict[str, int]) -> list[str]:
     """Every way the page differs from the oracle (empty when it shows exactly that)."""
     problems = []
-    for name, value in params.items():
-        slider = state["sliders"].get(name)
+    for name, value in values.items():
+        slider = page_state["sliders"].get(name)
         if slider is None:
             problems.append(f"slider {name!r} missing")
         elif slider["value"] != value or slider["readout"] != str(value):
             problems.append(f"slider {name}: page shows {slider['value']} (readout {slider['readout']!r}), kernel has {value}")
-    got = shown(state)
-    if got.counters != expected.counters:
-        problems.append(f"counters: page shows {got.counters!r}, expected {expected.counters!r}")
-    if got.rows != expected.rows:
-        problems.append(
-            f"table: page has {len(got.rows or [])} rows, statuses {[r[-1] for r in got.rows or []]}; "
-            f"expected {len(expected.rows)} rows, statuses {[r[-1] for r in expected.rows]}"
-            + ("" if got.rows is None or len(got.rows) != len(expected.rows) else
-               f"; first differing row: {next((g, e) for g, e in zip(got.rows, expected.rows) if g != e)}")
-        )
-    if expected.summary is not None:
-        if got.summary != expected.summary:
-            problems.append(f"summary line: page shows {got.summary!r}, expected {expected.summary!r}")
-        if expected.summary_pre is not None and got.summary_pre != expected.summary_pre:
-            problems.append("summary text differs from the session's summary")
+    if page_state["error"]:
+        problems.append(f"the explorer shows an error: {page_state['error']!r}")
+    if page_state["answer"] != expected.answer:
+        problems.append(f"answer: page shows {page_state['answer']!r}, expected {expected.answer!r}")
+    if page_state["counters"] != expected.counters:
+        problems.append(f"counters: page shows {page_state['counters']!r}, expected {expected.counters!r}")
+    if tuple(page_state["sent"] or ()) != expected.sent:
+        problems.append(f"sent rows: page {page_state['sent']}, expected {list(expected.sent)}")
+    if tuple(page_state["history"] or ()) != expected.history:
+        problems.append(f"history rows: page {page_state['history']}, expected {list(expected.history)}")
     return problems
 
 
-def eventually(check: Callable[[], list[str]], timeout: float = 8.0, interval: float = 0.1) -> list[str]:
+def eventually(check: Callable[[], list[str]], timeout: float, interval: float = 0.25) -> list[str]:
     """Poll ``check`` until it reports no problems or ``timeout`` passes; return the last problems."""
     deadline = time.monotonic() + timeout
     while True:
@@ -173,17 +168,15 @@ def eventually(check: Callable[[], list[str]], timeout: float = 8.0, interval: f
 # ------------------------------------------------------------------ moving sliders
 
 
-def handle(page: Page, explorer: int, name: str):
-    """The noUiSlider handle of slider ``name`` in explorer number ``explorer``."""
-    slider = page.locator(f'[data-memlab-explorer="{explorer}"] .widget-slider').filter(
-        has=page.locator("label.widget-label", has_text=re.compile(rf"^\s*{re.escape(name)}\s*$"))
+def _slider(page: Page, explorer: int, name: str):
+    return page.locator(f'[data-memlab-explorer="{explorer}"] .widget-slider').filter(
+        has=page.locator("label.widget-label", has_text=re.compile(rf"^\s*{re.escape(name)}\b"))
     )
-    return slider.locator(".noUi-handle")
 
 
 def press(page: Page, explorer: int, name: str, key: str) -> None:
     """Focus the handle and press ``key`` (ArrowLeft/ArrowRight), as a keyboard user does."""
-    target = handle(page, explorer, name)
+    target = _slider(page, explorer, name).locator(".noUi-handle")
     target.scroll_into_view_if_needed()
     target.focus()
     target.press(key)
@@ -191,12 +184,10 @@ def press(page: Page, explorer: int, name: str, key: str) -> None:
 
 def drag(page: Page, explorer: int, name: str, value: int, low: int, high: int) -> None:
     """Drag the handle with the mouse to where ``value`` sits on the track."""
-    target = handle(page, explorer, name)
+    slider = _slider(page, explorer, name)
+    target = slider.locator(".noUi-handle")
     target.scroll_into_view_if_needed()
-    track = page.locator(f'[data-memlab-explorer="{explorer}"] .widget-slider').filter(
-        has=page.locator("label.widget-label", has_text=re.compile(rf"^\s*{re.escape(name)}\s*$"))
-    ).locator(".noUi-base")
-    box, knob = track.bounding_box(), target.bounding_box()
+    box, knob = slider.locator(".noUi-base").bounding_box(), target.bounding_box()
     assert box and knob, f"slider {name} is not visible"
     x0, y = knob["x"] + knob["width"] / 2, knob["y"] + knob["height"] / 2
     x1 = box["x"] + box["width"] * (value - low) / (high - low)

@@ -133,24 +133,18 @@ def kernel_execute(page: Page, code: str) -> str:
 
 _PROBE = textwrap.dedent(
     """
-    def _memlab_probe(roots, full):
+    def _memlab_probe(roots):
         import json
         import ipywidgets.widgets.widget as _w
-        from memlab.widgets import SummarizingExplorer, TrimmingExplorer
+        from memlab.widgets import PolicyExplorer, SummarizingExplorer
         found = []
         def walk(widget, root):
-            if isinstance(widget, (TrimmingExplorer, SummarizingExplorer)):
-                kind = "trimming" if isinstance(widget, TrimmingExplorer) else "summarizing"
-                names = ["max_turns", "turn"] if kind == "trimming" else ["context_limit", "keep_last_n_turns", "turn"]
-                state = {"root": root, "kind": kind, "params": {n: getattr(widget, n) for n in names},
-                         "counters_html": widget.counters.value}
-                if full:
-                    must_keep = getattr(widget, "must_keep", None)
-                    state["items"] = widget.transcript.items
-                    state["must_keep"] = must_keep
-                    state["default_summarizer"] = getattr(widget, "summarizer", None) is None
-                    state["memlab_file"] = __import__("memlab").__file__
-                found.append(state)
+            if isinstance(widget, PolicyExplorer) and widget.conversation is not None:
+                kind = "summarizing" if isinstance(widget, SummarizingExplorer) else "trimming"
+                values = {name: getattr(widget, name) for name in [*widget.slider_ranges, "turn"]}
+                found.append({"root": root, "kind": kind, "values": values,
+                              "conversation": widget.conversation.name, "fixed": widget.fixed,
+                              "memlab_file": __import__("memlab").__file__})
                 return
             for child in getattr(widget, "children", ()):
                 walk(child, root)
@@ -158,14 +152,14 @@ _PROBE = textwrap.dedent(
             widget = _w._instances.get(root)
             if widget is not None:
                 walk(widget, root)
-        print(json.dumps(found, default=str))
+        print(json.dumps(found, default=repr))
     """
 )
 
 
-def probe(page: Page, roots: list[str], full: bool = False) -> list[dict[str, Any]]:
+def probe(page: Page, roots: list[str]) -> list[dict[str, Any]]:
     """The explorers under the given root widgets, as the kernel holds them (depth-first order)."""
-    code = _PROBE + f"\n_memlab_probe({json.dumps(roots)}, {full!r})\ndel _memlab_probe\n"
+    code = _PROBE + f"\n_memlab_probe({json.dumps(roots)})\ndel _memlab_probe\n"
     return json.loads(kernel_execute(page, code).strip().splitlines()[-1])
 
 
@@ -173,35 +167,30 @@ def probe(page: Page, roots: list[str], full: bool = False) -> list[dict[str, An
 
 
 def check_notebook(page: Page, server: Server, path: str, screenshot: Path, expect_kinds: set[str]) -> list[str]:
-    """Open ``path``, clear and Run All, then move every explorer slider and compare.
+    """Open ``path``, clear and Run All, then move every explorer's sliders and compare.
 
     Returns the move log. Asserts the notebook displays at least one explorer
     of each kind in ``expect_kinds``; other content is ignored.
     """
     from . import explorers as ex
-    from .workflow import exercise, oracle_for, wait_for
+    from .workflow import exercise, wait_for
 
     open_notebook(page, server, path)
-    run_all(page)
+    run_all(page, timeout=240)
     roots = [r["model_id"] for r in mark_widget_outputs(page)]
-    in_kernel = probe(page, roots, full=True)
+    in_kernel = probe(page, roots)
     kinds = {s["kind"] for s in in_kernel}
     assert expect_kinds <= kinds, f"{path}: expected explorers {sorted(expect_kinds)}, the kernel shows {sorted(kinds)}"
     on_page = wait_for(
         lambda: (found := ex.read_explorers(page)) and len(found) >= len(in_kernel) and found,
         f"{len(in_kernel)} explorers to render in {path}",
-        timeout=20,
+        timeout=120,
     )
     assert [(s["root_model"], s["kind"]) for s in on_page] == [(s["root"], s["kind"]) for s in in_kernel], (
         f"{path}: the explorers on the page do not match the kernel's displayed explorers"
     )
-    oracles = [oracle_for(s) for s in in_kernel]
-
-    def kernel_state(index: int) -> tuple[dict[str, int], str]:
-        state = probe(page, roots)[index]
-        return state["params"], state["counters_html"]
-
-    moves = exercise(page, oracles, kernel_state, path)
+    oracles = [ex.oracle_for(s) for s in in_kernel]
+    moves = exercise(page, oracles, lambda index: probe(page, roots)[index]["values"], path)
     page.locator('[data-memlab-explorer="0"]').scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot))
     return moves.log + [f"memlab in the kernel: {in_kernel[0]['memlab_file']}"]

@@ -3,7 +3,7 @@
 One JupyterLab per module serves a temporary copy of the notebooks (plus a
 scratch notebook that displays both explorers). Each notebook is opened,
 cleared, run top to bottom, and then every explorer slider is moved by
-keyboard and by mouse; the page must show exactly what memlab.views computes
+keyboard and by mouse; the page must show exactly what memlab, run in the test, computes
 for the values the kernel holds. A screenshot of each notebook lands in
 test-artifacts/browser/.
 """

@@ -1,10 +1,11 @@
-"""The browser check can fail: a memlab whose explorers no longer refresh must fail it.
+"""The browser check can fail: a memlab whose explorers no longer re-run must fail it.
 
-A scratch copy of memlab has the ``_refresh`` observers removed (the sliders
-still move and the kernel's traits still change, but nothing recomputes the
-counters or the table). JupyterLab is started with that copy first on the
-kernel's PYTHONPATH, and the same check the tutorial notebooks go through is
-run on the scratch notebook: it must fail, on its main assertion.
+A scratch copy of memlab has the observer removed that replays a new setting
+(the sliders still move and the kernel's traits still change, but the agent is
+never re-run, so the answer, counters and rows stay those of the first
+setting). JupyterLab is started with that copy first on the kernel's
+PYTHONPATH, and the same check the tutorial notebooks go through is run on
+the scratch notebook: it must fail, on its main assertion.
 """
 
 from __future__ import annotations
@@ -21,16 +22,16 @@ from .servers import start_lab
 
 pytestmark = pytest.mark.browser
 
-OBSERVER = re.compile(r"^[ \t]*@traitlets\.observe\([^)]*\)[ \t]*\n(?=[ \t]*def _refresh\b)", re.M)
+OBSERVER = re.compile(r"^[ \t]*self\.observe\(self\._on_parameter, names=.*\)[ \t]*\n", re.M)
 
 
 def broken_memlab(target):
-    """A copy of memlab whose explorers never refresh after construction."""
+    """A copy of memlab whose explorers never replay a new setting."""
     shutil.copytree(REPO / "memlab", target / "memlab", ignore=shutil.ignore_patterns("__pycache__"))
-    widgets = target / "memlab" / "widgets.py"
-    source, removed = OBSERVER.subn("", widgets.read_text())
-    assert removed >= 2, "the mutation no longer applies: widgets.py has no '@traitlets.observe' on _refresh"
-    widgets.write_text(source)
+    explorer = target / "memlab" / "widgets" / "_explorer.py"
+    source, removed = OBSERVER.subn("", explorer.read_text())
+    assert removed == 1, "the mutation no longer applies: _explorer.py does not observe its parameters with _on_parameter"
+    explorer.write_text(source)
     return target
 
 
