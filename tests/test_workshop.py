@@ -1,0 +1,66 @@
+"""WORKSHOP.md: both agendas add up, every block names a section that exists, and the app agrees."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+GUIDE = (ROOT / "WORKSHOP.md").read_text()
+
+
+def agenda(title: str) -> list[dict[str, str]]:
+    """The rows of the agenda table under the heading that starts with ``title``."""
+    section = GUIDE.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+    lines = [line for line in section.splitlines() if line.startswith("|")]
+    header = [cell.strip() for cell in lines[0].strip("|").split("|")]
+    return [dict(zip(header, (cell.strip() for cell in line.strip("|").split("|")))) for line in lines[2:]]
+
+
+def minutes(clock: str) -> int:
+    hours, mins = clock.split(":")
+    return int(hours) * 60 + int(mins)
+
+
+@pytest.mark.parametrize(("title", "total"), [("Agenda A: 90 minutes", 90), ("Agenda B: 3 hours", 180)])
+def test_an_agenda_adds_up_and_its_clock_follows(title, total):
+    rows = agenda(title)
+    assert sum(int(row["min"]) for row in rows) == total
+    clock = 0
+    for row in rows:
+        assert minutes(row["start"]) == clock, f"{title}: {row['block']} starts at {row['start']}, the blocks before end at {clock}"
+        clock += int(row["min"])
+    assert f"Total: {total} minutes" in GUIDE
+
+
+def _headings(notebook: str) -> list[str]:
+    cells = json.loads((ROOT / "notebooks" / f"{notebook}.ipynb").read_text())["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    return [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
+
+
+@pytest.mark.parametrize("title", ["Agenda A: 90 minutes", "Agenda B: 3 hours"])
+def test_every_section_an_agenda_names_exists(title):
+    for row in agenda(title):
+        for notebook, section in re.findall(r"`(\d\d_[a-z_]+)`, \*([^*]+)\*", row["material"]):
+            assert any(heading.startswith(section) for heading in _headings(notebook)), (
+                f"{title}, {row['block']}: {notebook} has no section {section!r}"
+            )
+        for notebook in re.findall(r"`(\d\d_[a-z_]+)`", row["material"]):
+            assert (ROOT / "notebooks" / f"{notebook}.ipynb").exists(), f"{title}: no notebook {notebook}"
+
+
+def test_the_app_stations_take_the_minutes_the_guide_gives_them():
+    cells = json.loads((ROOT / "app" / "workshop.ipynb").read_text())["cells"]
+    stations = [re.match(r"## (\d)\. .* — (\d+) minutes", "".join(c["source"])) for c in cells if c["cell_type"] == "markdown"]
+    app = {int(m.group(1)): int(m.group(2)) for m in stations if m}
+    guide = {int(m.group(1)): int(row["min"]) for row in agenda("Agenda A: 90 minutes")
+             if (m := re.match(r"Station (\d)", row["block"]))}
+    assert app == guide and len(app) == 4
+    for cell in cells:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown" and re.match(r"## \d\.", source):
+            assert "**Try**" in source and "**Discuss**" in source, f"a station without prompts: {source[:40]!r}"
