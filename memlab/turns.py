@@ -129,6 +129,12 @@ def _as_dict(item: Any) -> dict[Any, Any]:
     )
 
 
+# Made once: ``json.dumps`` with options builds a new encoder on every call, and
+# this runs on every write.
+_ENCODE = json.JSONEncoder(allow_nan=False, ensure_ascii=False).encode
+_DECODE = json.JSONDecoder().decode
+
+
 def _json_copy(value: Any, where: str) -> Any:
     """A JSON round trip of ``value``: a deep copy, and proof that it can be stored and sent.
 
@@ -137,10 +143,10 @@ def _json_copy(value: Any, where: str) -> Any:
     :func:`_fault` walk the value in Python to say what, and where.
     """
     try:
-        text = json.dumps(value, allow_nan=False, ensure_ascii=False)
+        text = _ENCODE(value)
         if not text.isascii():  # (a constant-time test in CPython)
             text.encode()  # UTF-8, which every request is sent as, has no lone surrogates
-        copy = json.loads(text)
+        copy = _DECODE(text)
         # JSON turns tuples into lists and non-str keys into strings, so the
         # copy differs from the original; only then can two keys have collided.
         fault = None if copy == value else _fault(value, where)
