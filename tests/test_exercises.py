@@ -39,3 +39,102 @@ async def test_async_cases_are_awaited() -> None:
         return True
 
     assert check_cases("Exercise 3", [("a", passes)]).ok
+
+
+# ---------------------------------------------------------------- notebook 01: sessions and turns
+# (memlab.exercises.nb01.check_window: a window of the newest n whole turns, then the new input)
+
+from memlab.exercises import nb01  # noqa: E402 — this section stands on its own
+
+
+def _nb01_turn_starts(history):
+    return [i for i, item in enumerate(history) if item.get("role") == "user" and item.get("type", "message") == "message"]
+
+
+def _nb01_solution(history, new_input, n):
+    """The notebook's solution, in plain Python."""
+    starts = _nb01_turn_starts(history)
+    if len(starts) <= n:
+        return history + new_input
+    return history[starts[-n]:] + new_input
+
+
+def test_nb01_the_solution_passes_every_hidden_case() -> None:
+    report = nb01.check_window(_nb01_solution)
+    assert report.ok, str(report)
+    assert report.total == len(nb01.WINDOW_CASES) >= 6
+
+
+def test_nb01_memlabs_own_callback_passes_too() -> None:
+    import memlab
+
+    report = nb01.check_window(lambda history, new_input, n: memlab.keep_last_turns(n)(history, new_input))
+    assert report.ok, str(report)
+
+
+def test_nb01_every_expected_window_is_a_request_the_api_accepts() -> None:
+    from memlab.offline import check_request
+
+    for name, history, new_input, n in nb01.WINDOW_CASES:
+        check_request({"model": "gpt-4.1-mini", "input": _nb01_solution(history, new_input, n)})  # raises on a 400
+
+
+def test_nb01_cutting_items_instead_of_turns_fails_with_the_apis_400() -> None:
+    report = nb01.check_window(lambda history, new_input, n: history[-2 * n:] + new_input)
+    assert not report.ok
+    assert "the API would answer 400: No tool call found for function call output" in str(report)
+
+
+def test_nb01_counting_only_typed_user_messages_fails() -> None:
+    def typed_only(history, new_input, n):
+        starts = [i for i, item in enumerate(history) if item.get("type") == "message" and item.get("role") == "user"]
+        return (history if len(starts) <= n else history[starts[-n]:]) + new_input
+
+    report = nb01.check_window(typed_only)
+    assert not report.ok and "kept 3 turns, expected 2" in str(report)
+
+
+def test_nb01_the_preamble_rule_is_checked_both_ways() -> None:
+    def always_keep(history, new_input, n):
+        starts = _nb01_turn_starts(history)
+        if len(starts) <= n:
+            return history + new_input
+        return history[: starts[0]] + history[starts[-n]:] + new_input
+
+    def never_keep(history, new_input, n):
+        starts = _nb01_turn_starts(history)
+        return (history[starts[max(len(starts) - n, 0)]:] if starts else []) + new_input
+
+    assert "kept the preamble although turn 1 was cut" in str(nb01.check_window(always_keep))
+    assert "dropped the preamble although every turn fits" in str(nb01.check_window(never_keep))
+
+
+def test_nb01_an_answer_without_the_new_input_or_off_by_one_fails() -> None:
+    missing = nb01.check_window(lambda history, new_input, n: _nb01_solution(history, [], n))
+    assert missing.passed == 0 and "the new input must come last, unchanged" in str(missing)
+    one_more = nb01.check_window(lambda history, new_input, n: _nb01_solution(history, new_input, n + 1))
+    assert not one_more.ok and "kept 2 turns, expected 1" in str(one_more)
+
+
+def test_nb01_the_starting_point_says_not_done_yet_and_a_crash_is_one_line() -> None:
+    def starting_point(history, new_input, n):
+        raise NotImplementedError("your code here")
+
+    assert "not done yet" in str(nb01.check_window(starting_point))
+
+    def crashes(history, new_input, n):
+        return history[_nb01_turn_starts(history)[-n]:] + new_input  # no guard for short histories
+
+    report = nb01.check_window(crashes)
+    assert not report.ok and "raised IndexError" in str(report)
+
+
+def test_nb01_an_answer_that_edits_its_arguments_cannot_spoil_the_cases() -> None:
+    def destructive(history, new_input, n):
+        result = _nb01_solution(history, new_input, n)
+        history.clear()
+        new_input.clear()
+        return result
+
+    assert nb01.check_window(destructive).ok
+    assert nb01.check_window(_nb01_solution).ok

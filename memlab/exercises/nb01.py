@@ -1,0 +1,189 @@
+"""Checks for notebook 01 (sessions and turns).
+
+Exercise 2 asks the learner for ``window(history, new_input, n)``: the body of
+a ``session_input_callback`` that shows the model the newest ``n`` whole turns
+of history, then the new input. :func:`check_window` runs it on conversations
+the notebook never showed — tool pairs, two calls in one turn, reasoning
+items, typed user messages, a preamble, an empty history — and compares each
+answer with memlab's own rule (:func:`memlab.trim_view`, the view
+:func:`memlab.keep_last_turns` gives). Every window must also pass the request
+checks of memlab's offline API, which are the real API's: a cut inside a turn
+shows up as the 400 the learner would get live.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..offline import OfflineAPIError, check_request
+from ..trimming import trim_view
+from ..turns import Item, count_turns, is_user_message, item_type, turn_starts
+from ._report import Report, check_cases
+
+__all__ = ["WINDOW_CASES", "check_window"]
+
+
+# -- items, shaped as the SDK stores them ------------------------------------------
+
+
+def _user(text: str) -> Item:
+    """A user message as the runner saves a string input (no ``type``)."""
+    return {"role": "user", "content": text}
+
+
+def _typed_user(text: str) -> Item:
+    """A user message in the typed form: ``type`` message, content as a list of parts."""
+    return {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
+
+
+def _assistant(key: str, text: str) -> Item:
+    return {
+        "id": f"msg_{key}", "type": "message", "role": "assistant", "status": "completed",
+        "content": [{"type": "output_text", "text": text, "annotations": []}],
+    }
+
+
+def _call(key: str, name: str, arguments: str) -> Item:
+    return {"id": f"fc_{key}", "type": "function_call", "call_id": f"call_{key}", "name": name,
+            "arguments": arguments, "status": "completed"}
+
+
+def _output(key: str, output: str) -> Item:
+    return {"type": "function_call_output", "call_id": f"call_{key}", "output": output}
+
+
+def _reasoning(key: str, text: str) -> Item:
+    return {"id": f"rs_{key}", "type": "reasoning", "summary": [{"type": "summary_text", "text": text}]}
+
+
+_ORDER = '{"order_id": "ORD-48213", "status": "delivered"}'
+_DIAG = '{"serial": "SN-AX7Q42PL", "error_codes": ["E-3120"]}'
+_WARRANTY = '{"serial": "SN-AX7Q42PL", "covered": true}'
+
+# Each case: (name, history, new input, n). None of them is in the notebook.
+WINDOW_CASES: list[tuple[str, list[Item], list[Item], int]] = [
+    (
+        "three chat turns, n=2: the last two",
+        [_user("My earbuds won't pair."), _assistant("a1", "Hold the case button for 10 s."),
+         _user("Done, they pair now."), _assistant("a2", "Great. Anything else?"),
+         _user("The left one has no sound."), _assistant("a3", "Check the balance setting.")],
+        [_user("The balance is centred.")], 2,
+    ),
+    (
+        "a tool turn, n=1: the call stays with its output",
+        [_user("My router drops the wifi."), _assistant("b1", "Which order was it?"),
+         _user("Order ORD-48213."), _call("b2", "lookup_order", '{"order_id": "ORD-48213"}'),
+         _output("b2", _ORDER), _assistant("b3", "Delivered on 2025-01-17.")],
+        [_user("Can you open a ticket?")], 1,
+    ),
+    (
+        "two calls in one turn, n=1: both pairs whole",
+        [_user("Hi, the laptop fan is loud."), _assistant("c1", "What is its serial?"),
+         _user("SN-AX7Q42PL. Run diagnostics and check the warranty, please."),
+         _call("c2", "run_diagnostics", '{"serial": "SN-AX7Q42PL"}'),
+         _call("c3", "check_warranty", '{"serial": "SN-AX7Q42PL"}'),
+         _output("c2", _DIAG), _output("c3", _WARRANTY), _assistant("c4", "E-3120, and it is covered.")],
+        [_user("What happens next?")], 1,
+    ),
+    (
+        "reasoning items, n=2: each stays before what it produced",
+        [_user("Order ORD-48213 arrived broken."), _reasoning("d1", "Look the order up first."),
+         _call("d2", "lookup_order", '{"order_id": "ORD-48213"}'), _output("d2", _ORDER),
+         _reasoning("d3", "Delivered; offer a return."), _assistant("d4", "Delivered 2025-01-17; I can start a return."),
+         _user("Yes, please."), _reasoning("d5", "A human must act."),
+         _call("d6", "create_ticket", '{"summary": "Return ORD-48213"}'), _output("d6", '{"ticket_id": "TCK-000417"}'),
+         _assistant("d7", "Ticket TCK-000417 is open."),
+         _user("Thanks."), _assistant("d8", "You're welcome.")],
+        [_user("What was the ticket number?")], 2,
+    ),
+    (
+        "typed user messages (content as parts) open turns too, n=2",
+        [_typed_user("The screen flickers on battery."), _assistant("e1", "Does it flicker on an external monitor?"),
+         _typed_user("No, only on the built-in screen."), _assistant("e2", "Try the newest graphics driver."),
+         _typed_user("Installed; the flicker is gone."), _assistant("e3", "Good to hear.")],
+        [_typed_user("One more question.")], 2,
+    ),
+    (
+        "fewer turns than n: everything, the preamble too",
+        [{"role": "developer", "content": "The customer is a business account."},
+         _assistant("f1", "Hello! How can I help?"),
+         _user("My charger is missing."), _assistant("f2", "Which order?")],
+        [_user("ORD-73914.")], 3,
+    ),
+    (
+        "a preamble goes once its turn 1 is cut, n=1",
+        [_assistant("g1", "Hello! How can I help?"),
+         _user("My charger is missing."), _assistant("g2", "Which order?"),
+         _user("ORD-73914."), _call("g3", "lookup_order", '{"order_id": "ORD-73914"}'),
+         _output("g3", '{"order_id": "ORD-73914", "status": "delivered"}'), _assistant("g4", "It shows as delivered.")],
+        [_user("It wasn't in the box.")], 1,
+    ),
+    (
+        "an empty history: only the new input",
+        [], [_user("Hello, is anyone there?")], 2,
+    ),
+]
+
+
+# -- judging one answer --------------------------------------------------------------
+
+
+def _kind(item: Any) -> str:
+    if not isinstance(item, dict):
+        return f"a {type(item).__name__}"
+    kind = item_type(item)
+    return f"an {item.get('role')} message" if kind == "message" else f"a {kind}"
+
+
+def _verdict(got: Any, history: Sequence[Item], new_input: Sequence[Item], n: int) -> str | None:
+    """``None`` when ``got`` is the right window, else why it is not (one short line)."""
+    expected = trim_view(history, n) + list(new_input)
+    if not isinstance(got, list):
+        return f"returned a {type(got).__name__}; a session_input_callback returns a list of items"
+    if got == expected:
+        return None
+    tail = len(new_input)
+    if len(got) < tail or got[len(got) - tail:] != list(new_input):
+        return "the new input must come last, unchanged"
+    window, want = got[: len(got) - tail], expected[: len(expected) - tail]
+    try:
+        check_request({"model": "gpt-4.1-mini", "input": got})
+    except OfflineAPIError as error:
+        return f"the API would answer 400: {error.message}"
+    if any(item not in history for item in window):
+        return "the window holds an item that is not in the history (or a changed one)"
+    kept, expected_turns = count_turns(window), count_turns(want)
+    if kept != expected_turns:
+        return f"kept {kept} turn{'s' * (kept != 1)}, expected {expected_turns}"
+    starts = turn_starts(history)
+    if starts and starts[0] > 0:  # the history opens with a preamble
+        if want[:1] == history[:1] and window[:1] != history[:1]:
+            return "dropped the preamble although every turn fits"
+        if want[:1] != history[:1] and history[0] in window:
+            return "kept the preamble although turn 1 was cut"
+    if window and want and is_user_message(want[0]) and not is_user_message(window[0]):
+        return f"the window starts mid-turn, with {_kind(window[0])}"
+    return f"not the newest {n} whole turn{'s' * (n != 1)}, in their order"
+
+
+def check_window(window: Callable[[list[Item], list[Item], int], list[Item]]) -> Report:
+    """Run the learner's ``window(history, new_input, n)`` on :data:`WINDOW_CASES`.
+
+    Each case hands the function fresh copies (as the runner does), so an
+    answer that edits its arguments cannot spoil the next case.
+
+    Returns:
+        A :class:`~memlab.exercises.Report`: one ✓/✗ line per case and a tally;
+        "not done yet" while ``window`` raises ``NotImplementedError``.
+    """
+
+    def case(history: list[Item], new_input: list[Item], n: int) -> Callable[[], str | None]:
+        def run() -> str | None:
+            got = window(copy.deepcopy(history), copy.deepcopy(new_input), n)
+            return _verdict(got, history, new_input, n)
+
+        return run
+
+    return check_cases("Exercise 2: a window of whole turns", [(name, case(*rest)) for name, *rest in WINDOW_CASES])
