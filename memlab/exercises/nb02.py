@@ -272,17 +272,21 @@ async def check_prediction(remembered_at_probe: Iterable[str] | None, sms_first_
 
     missing = replay.turns.set_index("turn")["facts_missing"]
 
+    def remembered(key: str) -> bool:
+        correct = facts.loc[key, "correct"]
+        return not pd.isna(correct) and bool(correct)
+
     def happened(key: str) -> str:
         row = facts.loc[key]
         seen = [t for t, keys in missing.items() if row["planted"] < t <= row["probe"] and key not in keys]
         where = f"last in the model's input at turn {seen[-1]}" if seen else "in no later model input"
-        return f"{'answered right' if row['correct'] is True else 'forgotten'} at probe turn {row['probe']}, {where}"
+        return f"{'answered right' if remembered(key) else 'forgotten'} at probe turn {row['probe']}, {where}"
 
     def about(key: str) -> Callable[[], str | None]:
         def case() -> str | None:
             if predicted is None:
                 return "remembered_at_probe must be a set of fact keys, e.g. {'serial'}"
-            if (key in predicted) != (facts.loc[key, "correct"] is True):
+            if (key in predicted) != remembered(key):
                 return f"you predicted {'remembered' if key in predicted else 'forgotten'}"
             return None
         return case
