@@ -54,7 +54,7 @@ from memlab.facts import find_facts  # noqa: E402
 from memlab.turns import is_user_message, item_text  # noqa: E402
 
 
-class SolutionTrimmingSession(SessionABC):
+class Nb02SolutionSession(SessionABC):
     """The worked solution of 02's Exercise 1."""
 
     def __init__(self, session_id, max_turns=3, session_settings=None):
@@ -88,14 +88,14 @@ class SolutionTrimmingSession(SessionABC):
         self._items = []
 
 
-class TrimsByItems(SolutionTrimmingSession):
+class Nb02TrimsByItems(Nb02SolutionSession):
     """Wrong: two items per turn, as if no turn ever called a tool."""
 
     def _window(self):
         return self._items[-2 * self.max_turns:]
 
 
-class SlicesWithLimitZero(SolutionTrimmingSession):
+class Nb02SlicesWithLimitZero(Nb02SolutionSession):
     """Wrong: ``window[-limit:]`` for every limit, so limit=0 returns everything."""
 
     async def get_items(self, limit=None):
@@ -103,14 +103,14 @@ class SlicesWithLimitZero(SolutionTrimmingSession):
         return list(self._window()) if limit is None else self._window()[-limit:]
 
 
-class PopRaisesWhenEmpty(SolutionTrimmingSession):
+class Nb02PopRaisesWhenEmpty(Nb02SolutionSession):
     """Wrong: list.pop() on an empty session raises instead of returning None."""
 
     async def pop_item(self):
         return self._items.pop()
 
 
-class NotStarted(SessionABC):
+class NotStartedTrimmingSession(SessionABC):
     """The notebook's committed skeleton."""
 
     def __init__(self, session_id, max_turns=3, session_settings=None):
@@ -130,18 +130,18 @@ class NotStarted(SessionABC):
 
 
 def test_nb02_the_solution_session_passes_every_hidden_case() -> None:
-    report = nb02.check_trimming_session(SolutionTrimmingSession)
+    report = nb02.check_trimming_session(Nb02SolutionSession)
     assert report.ok, str(report)
 
 
 def test_nb02_plausible_wrong_sessions_fail_a_case() -> None:
-    for wrong in (TrimsByItems, SlicesWithLimitZero, PopRaisesWhenEmpty):
+    for wrong in (Nb02TrimsByItems, Nb02SlicesWithLimitZero, Nb02PopRaisesWhenEmpty):
         report = nb02.check_trimming_session(wrong)
         assert not report.ok and not report.not_started and report.passed < report.total, wrong.__name__
 
 
 def test_nb02_the_skeleton_is_not_started() -> None:
-    report = nb02.check_trimming_session(NotStarted)
+    report = nb02.check_trimming_session(NotStartedTrimmingSession)
     assert report.not_started and "not done yet" in str(report)
 
 
@@ -155,7 +155,7 @@ async def test_nb02_the_prediction_check() -> None:
     assert (wrong.passed, wrong.total) == (4, 6), str(wrong)
 
 
-def contact_preference(items):
+def nb03_contact_preference(items):
     """The worked solution of 03's Exercise 2."""
     texts = []
     for before, item in zip([None, *items], items):
@@ -167,7 +167,7 @@ def contact_preference(items):
 
 
 def test_nb03_the_solution_rule_passes_every_hidden_case() -> None:
-    report = nb03.check_contact_rule(contact_preference)
+    report = nb03.check_contact_rule(nb03_contact_preference)
     assert report.ok, str(report)
 
 
@@ -182,7 +182,7 @@ def test_nb03_plausible_wrong_rules_fail_a_case() -> None:
         return find_facts("\n".join(item_text(i) for i in items if is_user_message(i))).get("contact_channel", [])[:1]
 
     def a_string(items):
-        return "".join(contact_preference(items))
+        return "".join(nb03_contact_preference(items))
 
     for wrong in (user_messages_only, every_item, first_mention, a_string):
         report = nb03.check_contact_rule(wrong)
