@@ -138,3 +138,156 @@ def test_nb01_an_answer_that_edits_its_arguments_cannot_spoil_the_cases() -> Non
 
     assert nb01.check_window(destructive).ok
     assert nb01.check_window(_nb01_solution).ok
+# ------------------------------------------------------------------ 02_trimming and 03_summarizing
+# The checks of memlab.exercises.nb02 and nb03: each solution (as in the notebooks' <details>) passes
+# every hidden case, and a plausible wrong answer fails at least one.
+
+from agents.memory import SessionABC  # noqa: E402
+from agents.memory.session_settings import resolve_session_limit  # noqa: E402
+
+from memlab import SHADOW_PROMPT, offline  # noqa: E402
+from memlab.exercises import nb02, nb03  # noqa: E402
+from memlab.facts import find_facts  # noqa: E402
+from memlab.turns import is_user_message, item_text  # noqa: E402
+
+
+class Nb02SolutionSession(SessionABC):
+    """The worked solution of 02's Exercise 1."""
+
+    def __init__(self, session_id, max_turns=3, session_settings=None):
+        self.session_id = session_id
+        self.max_turns = max_turns
+        self.session_settings = session_settings
+        self._items = []
+
+    def _window(self):
+        starts = [i for i, item in enumerate(self._items)
+                  if item.get("role") == "user" and item.get("type", "message") == "message"]
+        if len(starts) <= self.max_turns:
+            return self._items
+        return self._items[starts[-self.max_turns]:]
+
+    async def get_items(self, limit=None):
+        limit = resolve_session_limit(limit, self.session_settings)
+        window = self._window()
+        if limit is None:
+            return list(window)
+        return window[-limit:] if limit > 0 else []
+
+    async def add_items(self, items):
+        self._items.extend(items)
+        self._items = self._window()
+
+    async def pop_item(self):
+        return self._items.pop() if self._items else None
+
+    async def clear_session(self):
+        self._items = []
+
+
+class Nb02TrimsByItems(Nb02SolutionSession):
+    """Wrong: two items per turn, as if no turn ever called a tool."""
+
+    def _window(self):
+        return self._items[-2 * self.max_turns:]
+
+
+class Nb02SlicesWithLimitZero(Nb02SolutionSession):
+    """Wrong: ``window[-limit:]`` for every limit, so limit=0 returns everything."""
+
+    async def get_items(self, limit=None):
+        limit = resolve_session_limit(limit, self.session_settings)
+        return list(self._window()) if limit is None else self._window()[-limit:]
+
+
+class Nb02PopRaisesWhenEmpty(Nb02SolutionSession):
+    """Wrong: list.pop() on an empty session raises instead of returning None."""
+
+    async def pop_item(self):
+        return self._items.pop()
+
+
+class NotStartedTrimmingSession(SessionABC):
+    """The notebook's committed skeleton."""
+
+    def __init__(self, session_id, max_turns=3, session_settings=None):
+        self.session_id, self.max_turns, self.session_settings = session_id, max_turns, session_settings
+
+    async def get_items(self, limit=None):
+        raise NotImplementedError
+
+    async def add_items(self, items):
+        raise NotImplementedError
+
+    async def pop_item(self):
+        raise NotImplementedError
+
+    async def clear_session(self):
+        raise NotImplementedError
+
+
+def test_nb02_the_solution_session_passes_every_hidden_case() -> None:
+    report = nb02.check_trimming_session(Nb02SolutionSession)
+    assert report.ok, str(report)
+
+
+def test_nb02_plausible_wrong_sessions_fail_a_case() -> None:
+    for wrong in (Nb02TrimsByItems, Nb02SlicesWithLimitZero, Nb02PopRaisesWhenEmpty):
+        report = nb02.check_trimming_session(wrong)
+        assert not report.ok and not report.not_started and report.passed < report.total, wrong.__name__
+
+
+def test_nb02_the_skeleton_is_not_started() -> None:
+    report = nb02.check_trimming_session(NotStartedTrimmingSession)
+    assert report.not_started and "not done yet" in str(report)
+
+
+async def test_nb02_the_prediction_check() -> None:
+    offline.configure("offline")
+    assert (await nb02.check_prediction(None, None)).not_started
+    right = await nb02.check_prediction(set(), 4)
+    assert right.ok, str(right)
+    # Turn 26 repeats the order number, six turns before its probe: too far back for max_turns=2.
+    wrong = await nb02.check_prediction({"order_number"}, 3)
+    assert (wrong.passed, wrong.total) == (4, 6), str(wrong)
+
+
+def nb03_contact_preference(items):
+    """The worked solution of 03's Exercise 2."""
+    texts = []
+    for before, item in zip([None, *items], items):
+        if is_user_message(item):
+            texts.append(item_text(item))
+        elif before is not None and item_text(before) == SHADOW_PROMPT:
+            texts.append(item_text(item))  # the earlier summary speaks for the customer
+    return find_facts("\n".join(texts)).get("contact_channel", [])[-1:]
+
+
+def test_nb03_the_solution_rule_passes_every_hidden_case() -> None:
+    report = nb03.check_contact_rule(nb03_contact_preference)
+    assert report.ok, str(report)
+
+
+def test_nb03_plausible_wrong_rules_fail_a_case() -> None:
+    def user_messages_only(items):
+        return find_facts("\n".join(item_text(i) for i in items if is_user_message(i))).get("contact_channel", [])[-1:]
+
+    def every_item(items):
+        return find_facts("\n".join(item_text(i) for i in items)).get("contact_channel", [])[-1:]
+
+    def first_mention(items):
+        return find_facts("\n".join(item_text(i) for i in items if is_user_message(i))).get("contact_channel", [])[:1]
+
+    def a_string(items):
+        return "".join(nb03_contact_preference(items))
+
+    for wrong in (user_messages_only, every_item, first_mention, a_string):
+        report = nb03.check_contact_rule(wrong)
+        assert not report.ok and not report.not_started and report.passed < report.total, wrong.__name__
+
+
+def test_nb03_the_skeleton_is_not_started() -> None:
+    def todo(items):
+        raise NotImplementedError
+
+    assert nb03.check_contact_rule(todo).not_started
