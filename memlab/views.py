@@ -139,37 +139,44 @@ def history_rows(replay: Replay, turn: int) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-def fact_rows(replay: Replay) -> pd.DataFrame:
-    """One row per planted fact: where it entered, the last turn the model saw it, and its probe.
+def fact_rows(replay: Replay, turn: int | None = None) -> pd.DataFrame:
+    """One row per planted fact, as things stood at ``turn`` (default: the last turn).
 
-    Columns: ``fact``, ``value``, ``planted`` (turn), ``last_seen`` (the last
-    turn whose first model call still carried it; ``<NA>`` if the next turn
-    already lacked it), ``forgotten`` (the first turn that lacked it, ``<NA>``
-    if never), ``probe`` (the turn that asks for it, ``<NA>`` if none),
-    ``expected``, ``answer``, ``correct``.
+    Columns: ``fact``, ``value``, ``planted`` (turn); ``in_view`` (whether the
+    turn's first model call carried it); ``last_seen`` (the last turn up to
+    ``turn`` whose first call carried it); ``forgotten`` (the first turn up to
+    ``turn`` that lacked it, ``<NA>`` if none: a fact can come back into view
+    after that when the conversation repeats it); ``probe`` (the turn that asks
+    for it, ``<NA>`` if none); ``at_probe`` (whether the probe's call carried
+    it); ``expected``, ``answer``, ``correct``.
     """
-    turns = replay.turns.set_index("turn")
+    last = len(replay.history) if turn is None else _check_turn(replay, turn)
+    missing = replay.turns.set_index("turn")["facts_missing"]
     probes = {row.probe: row for row in replay.turns.itertuples() if isinstance(row.probe, str)}
     rows = []
     for fact in replay.conversation.facts:
-        later = turns.loc[fact.turn + 1 :, "facts_missing"]
-        missing = [t for t, keys in later.items() if fact.key in keys]
-        forgotten = missing[0] if missing else pd.NA
-        seen = [t for t, keys in later.items() if fact.key not in keys and (pd.isna(forgotten) or t < forgotten)]
+        # a fact is in view from the turn that plants it until a call lacks it
+        shown = {t: fact.key not in keys for t, keys in missing.items() if t >= fact.turn}
+        seen = [t for t, ok in shown.items() if ok and t <= last]
+        lost = [t for t, ok in shown.items() if not ok and t <= last]
         probe = probes.get(fact.key)
         rows.append({
             "fact": fact.key, "value": fact.value, "planted": fact.turn,
-            "last_seen": seen[-1] if seen else pd.NA, "forgotten": forgotten,
+            "in_view": shown.get(last, False),
+            "last_seen": seen[-1] if seen else pd.NA, "forgotten": lost[0] if lost else pd.NA,
             "probe": probe.turn if probe is not None else pd.NA,
+            "at_probe": shown.get(probe.turn, False) if probe is not None else pd.NA,
             "expected": probe.expected if probe is not None else None,
             "answer": probe.answer if probe is not None else None,
             "correct": probe.correct if probe is not None else pd.NA,
         })
-    frame = pd.DataFrame(rows, columns=["fact", "value", "planted", "last_seen", "forgotten", "probe",
-                                        "expected", "answer", "correct"])
+    frame = pd.DataFrame(rows, columns=["fact", "value", "planted", "in_view", "last_seen", "forgotten", "probe",
+                                        "at_probe", "expected", "answer", "correct"])
     for column in ("last_seen", "forgotten", "probe"):
         frame[column] = frame[column].astype("Int64")
-    frame["correct"] = frame["correct"].astype("boolean")
+    for column in ("at_probe", "correct"):
+        frame[column] = frame[column].astype("boolean")
+    frame["in_view"] = frame["in_view"].astype(bool)
     return frame
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 
+import pandas as pd
 import pytest
 from agents import Agent
 from agents.testing import ScriptedModel
@@ -88,6 +89,22 @@ def test_scrubbing_the_turn_shows_when_a_fact_leaves_the_window() -> None:
     explorer.turn = 4
     assert explorer.history.loc[explorer.history["turn"] == 1, "status"].eq("dropped").all()
     assert "gone from turn 4" in shown(explorer.facts)
+
+
+def test_a_fact_the_conversation_repeats_comes_back_into_view() -> None:
+    """LONG repeats its order number in turn 26: under max_turns=2 it is gone from turn 5, back for 26-28."""
+    explorer = TrimmingExplorer(LONG, max_turns=2)
+    missing = explorer.replay.turns.set_index("turn")["facts_missing"]
+    back = [t for t in range(6, 33) if "order_number" not in missing[t]]
+    assert back and back == list(range(back[0], back[-1] + 1))  # one stretch back in view
+    at = {turn: fact_rows(explorer.replay, turn).set_index("fact").loc["order_number"] for turn in (4, back[0], 32)}
+    assert at[4].in_view and pd.isna(at[4].forgotten)
+    assert at[back[0]].in_view and at[back[0]].forgotten < back[0]
+    assert not at[32].in_view and at[32].last_seen == back[-1] and not at[32].at_probe
+    explorer.turn = back[0]
+    assert "in view again" in shown(explorer.facts)
+    explorer.turn = 32
+    assert f"last seen in turn {back[-1]}</b>, gone from turn {back[-1] + 1}" in explorer.facts.value
 
 
 def test_summarizing_shows_the_summary_pair_first_and_folds_older_turns() -> None:

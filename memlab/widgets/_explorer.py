@@ -285,7 +285,7 @@ class PolicyExplorer(widgets.VBox):
         row = self.replay.turns.set_index("turn").loc[self.turn]
         probe = None if not isinstance(row["probe"], str) else {"expected": row["expected"], "correct": bool(row["correct"])}
         self.counters_line.value = counters_html(self.turn, counters(self.replay, self.turn, self.baseline))
-        self.facts.value = facts_html(fact_rows(self.replay), self.turn)
+        self.facts.value = facts_html(fact_rows(self.replay, self.turn), self.turn)
         self.answer.value = answer_html(row["user"], row["answer"], probe)
         self.tables.value = columns_html(
             table_html(self.sent, f"What the model was sent at turn {self.turn}, in order"),

@@ -56,17 +56,21 @@ def columns_html(left: str, right: str) -> str:
 
 
 def facts_html(facts: pd.DataFrame, turn: int) -> str:
-    """The planted facts: where each entered, when the model lost it, and how its probe went."""
+    """The planted facts at ``turn`` (rows of :func:`memlab.views.fact_rows` for that turn):
+    where each entered, whether the model still sees it, and how its probe went."""
     if facts.empty:
         return ""
     lines = []
     for row in facts.itertuples(index=False):
         where = f"planted in turn {row.planted}"
-        if pd.isna(row.forgotten):
-            seen = "still in view" if turn > row.planted else "not planted yet"
+        if turn < row.planted:
+            seen = "not planted yet"
+        elif row.in_view:
+            seen = "in view" if pd.isna(row.forgotten) else f"in view again (gone from turn {row.forgotten}, then repeated)"
+        elif pd.isna(row.last_seen):
+            seen = "<b>dropped at once</b>"
         else:
-            seen = f"<b>last seen in turn {row.last_seen}</b>" if not pd.isna(row.last_seen) else "dropped at once"
-            seen += f", gone from turn {row.forgotten}"
+            seen = f"<b>last seen in turn {row.last_seen}</b>, gone from turn {row.last_seen + 1}"
         probe = ""
         if not pd.isna(row.probe):
             if row.probe > turn:
