@@ -144,3 +144,77 @@ async def test_nb05_the_prediction_is_compared_with_what_each_session_reads(nb05
     assert "✗ b: reads 0 items — its history lives in the object itself" in str(wrong)
     assert "✗ e: reads 1 item — same file, same id" in str(wrong)
     assert "not done yet" in str(await nb05.reveal_shared_thread(set(), candidates, reference))
+
+
+# ---------------------------------------------------------------- notebook 06: the trust boundary
+# (memlab.exercises.nb06: reveal_refusals, a prediction; check_open_thread, a tenant's thread guarded twice)
+
+import secrets  # noqa: E402 — this section stands on its own
+
+from memlab import IntegritySession, TenantGuardSession  # noqa: E402
+from memlab.exercises import nb06  # noqa: E402
+from memlab.scenario import support_agent  # noqa: E402
+
+
+def _nb06_solution(tenant_id, conversation_id, file, key):
+    """The notebook's solution."""
+    return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), key), tenant_id)
+
+
+async def test_nb06_the_solution_passes_every_hidden_case(nb05_offline) -> None:
+    report = await nb06.check_open_thread(_nb06_solution)
+    assert report.ok, str(report)
+    assert report.total == 6
+
+
+async def test_nb06_each_missing_guard_is_caught(nb05_offline) -> None:
+    def no_tenant_guard(tenant_id, conversation_id, file, key):
+        return IntegritySession(SQLiteSession(conversation_id, file), key)
+
+    def no_integrity(tenant_id, conversation_id, file, key):
+        return TenantGuardSession(SQLiteSession(conversation_id, file), tenant_id)
+
+    unguarded = await nb06.check_open_thread(no_tenant_guard)
+    assert (unguarded.passed, unguarded.total) == (4, 6)
+    assert "another tenant is refused before anything is read or sent: the run went through" in str(unguarded)
+    assert "the rows on disk are not signed" in str(await nb06.check_open_thread(no_integrity))
+
+
+async def test_nb06_the_guards_in_the_wrong_order_or_the_wrong_key_are_explained(nb05_offline) -> None:
+    def guard_inside(tenant_id, conversation_id, file, key):
+        return IntegritySession(TenantGuardSession(SQLiteSession(conversation_id, file), tenant_id), key)
+
+    def fresh_key(tenant_id, conversation_id, file, key):
+        return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), secrets.token_bytes(32)), tenant_id)
+
+    def tenant_as_id(tenant_id, conversation_id, file, key):
+        return TenantGuardSession(IntegritySession(SQLiteSession(tenant_id, file), key), tenant_id)
+
+    inside = await nb06.check_open_thread(guard_inside)
+    assert inside.passed == 0 and "the tenant guard must be the outermost session" in str(inside)
+    assert "sign with the key you are given" in str(await nb06.check_open_thread(fresh_key))
+    assert "nothing was stored under the conversation id" in str(await nb06.check_open_thread(tenant_as_id))
+
+
+async def test_nb06_the_starting_point_says_not_done_yet(nb05_offline) -> None:
+    def starting_point(tenant_id, conversation_id, file, key):
+        raise NotImplementedError("your code here")
+
+    assert "not done yet" in str(await nb06.check_open_thread(starting_point))
+
+
+async def test_nb06_the_prediction_is_compared_with_what_the_guard_does(nb05_offline) -> None:
+    agent = support_agent()
+    guarded = TenantGuardSession(SQLiteSession("acme:customer-42"), "acme")
+    attempts = {
+        "a": lambda: Runner.run(agent, "Hi", session=guarded, context={"tenant_id": "acme"}),
+        "b": lambda: Runner.run(agent, "Hi", session=guarded, context={"tenant_id": "ACME"}),
+        "c": lambda: Runner.run(agent, "Hi", session=guarded),
+        "d": lambda: guarded.get_items(),
+    }
+    right = await nb06.reveal_refusals({"b", "C", "d"}, attempts)
+    assert right.ok, str(right)
+    wrong = await nb06.reveal_refusals({"b"}, attempts)
+    assert (wrong.right, wrong.total) == (2, 4)
+    assert "✗ d: refused — get_items on session 'acme:customer-42' without a run context" in str(wrong)
+    assert "not done yet" in str(await nb06.reveal_refusals(set(), attempts))
