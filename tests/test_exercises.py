@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memlab.exercises import check_cases
+from memlab.exercises import acheck_cases, check_cases
 
 
 def test_a_report_lists_each_case_and_never_raises() -> None:
@@ -40,6 +40,29 @@ async def test_async_cases_are_awaited() -> None:
 
     assert check_cases("Exercise 3", [("a", passes)]).ok
 
+
+
+async def test_acheck_cases_awaits_on_the_callers_loop_and_names_a_refused_request() -> None:
+    import asyncio
+
+    import httpx
+    import openai
+
+    loop = asyncio.get_running_loop()
+
+    async def same_loop() -> bool:
+        return asyncio.get_running_loop() is loop
+
+    async def refused() -> None:
+        request = httpx.Request("POST", "http://stand-in/v1/responses")
+        response = httpx.Response(400, request=request)
+        raise openai.BadRequestError("Error code: 400", response=response, body={"message": "No tool call found"})
+
+    report = await acheck_cases("Exercise 4", [("same loop", same_loop), ("refused", refused)])
+    assert str(report).splitlines() == [
+        "Exercise 4:", "  ✓ same loop",
+        "  ✗ refused: the model call failed (BadRequestError: No tool call found)", "1/2 hidden cases pass",
+    ]
 
 # ---------------------------------------------------------------- notebook 01: sessions and turns
 # (memlab.exercises.nb01.check_window: a window of the newest n whole turns, then the new input)
@@ -297,7 +320,7 @@ def test_nb03_the_skeleton_is_not_started() -> None:
 import pytest  # noqa: E402 — this section stands on its own
 from agents import Runner, RunState, SQLiteSession  # noqa: E402
 
-from memlab import TrimmingSession, offline  # noqa: E402
+from memlab import TrimmingSession  # noqa: E402
 from memlab.exercises import nb05  # noqa: E402
 
 

@@ -8,6 +8,6 @@ traceback, and a learner who has not started yet is told so.
 
 from __future__ import annotations
 
-from ._report import Report, check_cases
+from ._report import Report, acheck_cases, check_cases
 
-__all__ = ["Report", "check_cases"]
+__all__ = ["Report", "acheck_cases", "check_cases"]

@@ -7,9 +7,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import openai
+
 from .._sync import run_sync
 
-__all__ = ["Report", "check_cases"]
+__all__ = ["Report", "acheck_cases", "check_cases"]
 
 NOT_DONE = "not done yet: fill in the exercise cell above, run it, then run this check again"
 
@@ -42,34 +44,65 @@ def check_cases(title: str, cases: Iterable[tuple[str, Callable[[], Any]]]) -> R
     """Run each ``(name, case)``; a case passes when it returns ``None`` or ``True``.
 
     A case returns a string (or raises ``AssertionError``) to explain a
-    failure; any other exception fails the case with its type and message. A
+    failure; any other exception fails the case with its type and message (a
+    request the API refused, with the API's own message). A
     ``NotImplementedError`` anywhere means the exercise is not started. A case
-    may be ``async``.
+    may be ``async``: it runs to completion here, on a loop of its own, so use
+    :func:`acheck_cases` for cases that call a model.
     """
     report = Report(title)
     for name, case in cases:
-        report.total += 1
         try:
-            outcome = case()
+            outcome, error = case(), None
             if inspect.isawaitable(outcome):
                 outcome = run_sync(_awaited(outcome))
-        except NotImplementedError:
-            report.not_started = True
-            return report
-        except AssertionError as failure:
-            report.lines.append(f"  ✗ {name}: {failure or 'not as expected'}")
-            continue
-        except Exception as error:  # noqa: BLE001 — the learner's code may raise anything
-            report.lines.append(f"  ✗ {name}: raised {type(error).__name__}: {error}")
-            continue
-        if outcome is None or outcome is True:
-            report.passed += 1
-            report.lines.append(f"  ✓ {name}")
-        else:
-            report.lines.append(f"  ✗ {name}: {outcome}")
+        except Exception as raised:  # noqa: BLE001 — the learner's code may raise anything
+            outcome, error = None, raised
+        if not _note(report, name, outcome, error):
+            break
     return report
+
+
+async def acheck_cases(title: str, cases: Iterable[tuple[str, Callable[[], Any]]]) -> Report:
+    """:func:`check_cases`, awaited on the caller's loop: for cases that run agents.
+
+    A model client keeps its connections on the loop that opened them, so a
+    check that calls a model (live, or the offline model over HTTP) must run
+    on the notebook's own loop: ``await acheck_cases(...)``.
+    """
+    report = Report(title)
+    for name, case in cases:
+        try:
+            outcome, error = case(), None
+            if inspect.isawaitable(outcome):
+                outcome = await outcome
+        except Exception as raised:  # noqa: BLE001 — the learner's code may raise anything
+            outcome, error = None, raised
+        if not _note(report, name, outcome, error):
+            break
+    return report
+
+
+def _note(report: Report, name: str, outcome: Any, error: Exception | None) -> bool:
+    """Add one case's line to ``report``; ``False`` means stop: the exercise is not started."""
+    report.total += 1
+    if isinstance(error, NotImplementedError):
+        report.not_started = True
+        return False
+    if error is None and (outcome is None or outcome is True):
+        report.passed += 1
+        report.lines.append(f"  ✓ {name}")
+    elif error is None:
+        report.lines.append(f"  ✗ {name}: {outcome}")
+    elif isinstance(error, AssertionError):
+        report.lines.append(f"  ✗ {name}: {error or 'not as expected'}")
+    elif isinstance(error, openai.APIStatusError):  # a request the API refused: its own message says why
+        message = error.body.get("message") if isinstance(error.body, dict) else error.message
+        report.lines.append(f"  ✗ {name}: the model call failed ({type(error).__name__}: {message})")
+    else:
+        report.lines.append(f"  ✗ {name}: raised {type(error).__name__}: {error}")
+    return True
 
 
 async def _awaited(awaitable: Any) -> Any:
     return await awaitable
-

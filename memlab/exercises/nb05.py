@@ -16,59 +16,22 @@ the notebook's own event loop, so they work live as well as offline.
 
 from __future__ import annotations
 
-import inspect
 import json
 import tempfile
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import openai
 from agents import Runner, SQLiteSession, function_tool
 
 from ..scenario import create_ticket_backend, support_agent, support_tools
 from ..storage import CorruptStoreError
 from ..trimming import TrimmingSession
 from ..turns import item_type
-from ._report import Report
+from ._report import Report, acheck_cases
 
-__all__ = ["acheck_cases", "check_finish_approval", "reveal_shared_thread", "Prediction"]
-
-
-async def acheck_cases(title: str, cases: Iterable[tuple[str, Callable[[], Any]]]) -> Report:
-    """:func:`memlab.exercises.check_cases` for cases that run agents: awaited on the caller's loop.
-
-    Same rules: a case passes when it returns ``None`` or ``True``, explains a
-    failure with a string (or an ``AssertionError``), any other exception fails
-    it with its type and message, and ``NotImplementedError`` means "not started".
-    """
-    report = Report(title)
-    for name, case in cases:
-        report.total += 1
-        try:
-            outcome = case()
-            if inspect.isawaitable(outcome):
-                outcome = await outcome
-        except NotImplementedError:
-            report.not_started = True
-            return report
-        except AssertionError as failure:
-            report.lines.append(f"  ✗ {name}: {failure or 'not as expected'}")
-            continue
-        except openai.APIStatusError as error:  # a history the API refused: its own message says why
-            message = error.body.get("message") if isinstance(error.body, dict) else error.message
-            report.lines.append(f"  ✗ {name}: the model call failed ({type(error).__name__}: {message})")
-            continue
-        except Exception as error:  # noqa: BLE001 — the learner's code may raise anything
-            report.lines.append(f"  ✗ {name}: raised {type(error).__name__}: {error}")
-            continue
-        if outcome is None or outcome is True:
-            report.passed += 1
-            report.lines.append(f"  ✓ {name}")
-        else:
-            report.lines.append(f"  ✗ {name}: {outcome}")
-    return report
+__all__ = ["check_finish_approval", "reveal_shared_thread", "Prediction"]
 
 
 # -- exercise 1: a prediction ----------------------------------------------------------

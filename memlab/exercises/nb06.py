@@ -34,7 +34,8 @@ from ..integrity import SEALED_ITEM_TYPE, IntegrityError, KeyMismatchError
 from ..scenario import support_agent
 from ..tenancy import TenantAccessError
 from ._report import Report
-from .nb05 import Prediction, acheck_cases
+from ._report import acheck_cases
+from .nb05 import Prediction
 
 __all__ = ["check_open_thread", "reveal_refusals"]
 
