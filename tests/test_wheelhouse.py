@@ -27,7 +27,6 @@ of machine.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import os
 import shutil
@@ -35,7 +34,6 @@ import subprocess
 import sys
 import threading
 import types
-import zipfile
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
