@@ -339,7 +339,7 @@ class IntegritySession:
             if seq > pos:
                 raise IntegrityError(
                     f"{where}, position {pos} holds item #{seq}: "
-                    f"{seq - pos} earlier item(s) were deleted"
+                    f"{seq - pos} earlier item(s) are missing from here (deleted, or moved later)"
                 )
             if seq < pos:
                 raise IntegrityError(
