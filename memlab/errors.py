@@ -7,8 +7,20 @@ summary that could not be made).
 
 from __future__ import annotations
 
-__all__ = ["MemlabError"]
+__all__ = ["MemlabError", "IntegrityError", "KeyMismatchError"]
 
 
 class MemlabError(Exception):
     """Base class of memlab's own errors."""
+
+
+class IntegrityError(MemlabError):
+    """Stored history failed verification: it was changed outside memlab.
+
+    Nothing from a history that raises this reaches the model. Raised by
+    :class:`memlab.integrity.IntegritySession` and its head stores.
+    """
+
+
+class KeyMismatchError(IntegrityError):
+    """The history was signed with a different key than the one given."""

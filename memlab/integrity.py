@@ -21,7 +21,7 @@ How it works, in five lines:
   failure raises :class:`IntegrityError` instead of returning anything.
 * A chain cannot show that its *newest* rows were cut off, so the session also
   keeps a signed *head* (item count and last MAC) — in memory by default, or in
-  a :class:`FileHeadStore` that survives restarts.
+  a :class:`FileHeadStore` that survives restarts (both in :mod:`memlab.heads`).
 * ``pop_item`` and ``clear_session`` move the head with the chain, so
   legitimate edits never look like tampering.
 
@@ -55,19 +55,16 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
-import os
-import tempfile
-import threading
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from agents.memory import Session, SessionSettings
 from agents.memory.session_settings import coerce_session_settings, resolve_session_limit
 
-from .errors import MemlabError
+from .errors import IntegrityError, KeyMismatchError, MemlabError
+from .heads import FileHeadStore, Head, HeadStore, same_mac, seal_heads, sign, unseal_heads
+from .items import to_item
+from .turns import apply_limit
 from .validate import check_limit
-from .turns import apply_limit, to_item
 
 __all__ = [
     "SEALED_ITEM_TYPE",
@@ -87,100 +84,8 @@ operation-log row: an ``IntegritySession`` under a memlab session stores the
 latter inside the former.)"""
 
 _ITEM_KIND = "memlab.integrity.item"
-_HEAD_KIND = "memlab.integrity.head"
 _KEY_ID_MESSAGE = b"memlab.integrity.key-id"
 _MIN_KEY_BYTES = 16
-
-Head = tuple[int, str]
-"""``(item count, MAC of the newest item)``; an empty chain is ``(0, "")``."""
-
-
-class IntegrityError(MemlabError):
-    """Stored history failed verification: it was changed outside memlab.
-
-    Nothing from a history that raises this reaches the model.
-    """
-
-
-class KeyMismatchError(IntegrityError):
-    """The history was signed with a different key than the one given."""
-
-
-class HeadStore(Protocol):
-    """Where a session's signed head record lives between processes.
-
-    Records are small JSON-able dicts, already signed by the session; a store
-    only has to keep them. Both methods are called from a worker thread.
-    """
-
-    def load(self, session_id: str) -> dict[str, Any] | None:
-        """Return the record saved for ``session_id``, or ``None``."""
-        ...
-
-    def save(self, session_id: str, record: dict[str, Any]) -> None:
-        """Replace the record for ``session_id``."""
-        ...
-
-
-class FileHeadStore:
-    """Keep head records in one small JSON file, ``{session_id: record}``.
-
-    Writes go to a temporary file that then replaces the old one, so a crash
-    never leaves half a file. Safe for many sessions in one process; several
-    processes writing the same file at once are not coordinated.
-
-    Args:
-        path: The JSON file. It is created on the first save.
-    """
-
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = Path(path)
-        self._lock = threading.Lock()
-
-    def _read(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return {}
-        except (ValueError, RecursionError):  # not UTF-8, not JSON, or nested too deeply to decode
-            raise IntegrityError(f"head file {self.path} is not valid JSON") from None
-        if not isinstance(data, dict):
-            raise IntegrityError(f"head file {self.path} does not hold a JSON object")
-        return data
-
-    def load(self, session_id: str) -> dict[str, Any] | None:
-        """Return the record saved for ``session_id``, or ``None``."""
-        with self._lock:
-            return self._read().get(session_id)
-
-    def save(self, session_id: str, record: dict[str, Any]) -> None:
-        """Replace the record for ``session_id``, atomically."""
-        with self._lock:
-            data = self._read()
-            data[session_id] = record
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=self.path.name, suffix=".tmp")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                    json.dump(data, handle, sort_keys=True)
-                os.replace(tmp, self.path)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
-
-
-def _canonical(value: Any) -> bytes:
-    """The one byte string a JSON value signs as: sorted keys, no spaces, UTF-8."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
-
-
-def _same_mac(expected: str, given: Any) -> bool:
-    """Whether a stored MAC (or tag) equals ``expected``, compared in constant time.
-
-    ``hmac.compare_digest`` raises ``TypeError`` for text that is not ASCII,
-    and stored values can be anything, so anything else simply does not match.
-    """
-    return type(given) is str and given.isascii() and hmac.compare_digest(expected, given)
 
 
 class IntegritySession:
@@ -250,36 +155,8 @@ class IntegritySession:
     # ------------------------------------------------------------------ MACs
 
     def _mac(self, seq: int, prev: str, item: dict[str, Any]) -> str:
-        message = {
-            "kind": _ITEM_KIND,
-            "session_id": self.session_id,
-            "seq": seq,
-            "prev": prev,
-            "item": item,
-        }
-        return hmac.new(self._key, _canonical(message), hashlib.sha256).hexdigest()
-
-    def _seal(self, heads: list[Head]) -> dict[str, Any]:
-        """A head record: the accepted heads plus a tag only the key can make."""
-        body = [[count, tip] for count, tip in heads]
-        message = {"kind": _HEAD_KIND, "session_id": self.session_id, "heads": body}
-        tag = hmac.new(self._key, _canonical(message), hashlib.sha256).hexdigest()
-        return {"v": 1, "heads": body, "tag": tag}
-
-    def _unseal(self, record: Any) -> list[Head]:
-        heads = record.get("heads") if isinstance(record, dict) else None
-        if not (type(heads) is list and heads) or not all(
-            type(h) is list and len(h) == 2 and type(h[0]) is int and type(h[1]) is str and h[1].isascii()
-            for h in heads
-        ):  # (a tip is a hex MAC: ASCII, so it always signs)
-            raise IntegrityError(f"session {self.session_id!r}: the head record is malformed")
-        expected = self._seal([(count, tip) for count, tip in heads])["tag"]
-        if not _same_mac(expected, record.get("tag")):
-            raise IntegrityError(
-                f"session {self.session_id!r}: the head record was edited "
-                "or signed with a different key"
-            )
-        return [(count, tip) for count, tip in heads]
+        message = {"kind": _ITEM_KIND, "session_id": self.session_id, "seq": seq, "prev": prev, "item": item}
+        return sign(self._key, message)
 
     # ------------------------------------------------------------- the head
 
@@ -287,12 +164,12 @@ class IntegritySession:
         if self._head_store is None:
             return self._heads
         record = await asyncio.to_thread(self._head_store.load, self.session_id)
-        return None if record is None else self._unseal(record)
+        return None if record is None else unseal_heads(self._key, self.session_id, record)
 
     async def _save_heads(self, heads: list[Head]) -> None:
         self._heads = heads
         if self._head_store is not None:
-            await asyncio.to_thread(self._head_store.save, self.session_id, self._seal(heads))
+            await asyncio.to_thread(self._head_store.save, self.session_id, seal_heads(self._key, self.session_id, heads))
 
     # ------------------------------------------------------------ verifying
 
@@ -352,7 +229,7 @@ class IntegritySession:
                     f"{where}, position {pos}: the item is not JSON that memlab could have signed "
                     "(keys of mixed types, a lone surrogate, nesting too deep): it was changed outside memlab"
                 ) from None
-            if not _same_mac(expected, env["mac"]):
+            if not same_mac(expected, env["mac"]):
                 raise IntegrityError(
                     f"{where}, position {pos}: MAC mismatch — the item was edited, moved, "
                     "or copied from another session"
@@ -439,7 +316,7 @@ class IntegritySession:
             IntegrityError: If the stored history already fails verification
                 (nothing is written then).
             TypeError, ValueError: If an item cannot be stored as JSON (see
-                :func:`memlab.turns.to_item`); nothing is written then.
+                :func:`memlab.items.to_item`); nothing is written then.
         """
         clean = [to_item(item) for item in items]
         if not clean:

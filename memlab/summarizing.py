@@ -8,9 +8,8 @@ recap, and an assistant message holding the summary. The model then sees::
 
     [shadow prompt] [summary] [turn n-1 ...] [turn n ...]
 
-Where to cut is decided by the pure function :func:`summary_cut` (trimming's is
-:func:`~memlab.trimming.trim_view`). The session keeps these promises (each one
-a bug in the cookbook version it follows):
+The pure function :func:`summary_cut` decides where to cut (:func:`~memlab.trimming.trim_view`
+does for trimming). The session keeps these promises, each a bug in the cookbook version it follows:
 
 * **Items stay verbatim.** memlab's bookkeeping lives in a metadata record
   *beside* each item (:mod:`memlab.summary_history`), never in what the model gets.
@@ -37,6 +36,7 @@ from agents.memory.session_settings import SessionSettings, resolve_session_limi
 
 from ._sync import SessionLock
 from .gate import FidelityGate, check_gate
+from .items import Item, copy_items, to_items
 from .storage import MemoryLog, StoreLog, check_store
 from .summarizer import Summarizer, check_summarizer, check_summary
 from .summary_history import (
@@ -50,7 +50,7 @@ from .summary_history import (
     turn_range,
 )
 from .tokens import count_item
-from .turns import Item, apply_limit, copy_items, is_user_message, item_text, to_items
+from .turns import apply_limit, is_user_message, item_text
 from .validate import check_seconds, check_settings, check_summary_limits
 
 __all__ = ["SummarizingSession", "summary_cut"]

@@ -31,9 +31,10 @@ from agents.memory import Session
 from agents.memory.session_settings import SessionSettings, resolve_session_limit
 
 from ._sync import SessionLock
+from .items import Item, copy_items, to_items
 from .storage import MemoryLog, StoreLog, check_store
 from .tokens import count_item
-from .turns import Item, apply_limit, copy_items, is_user_message, to_items, turn_starts
+from .turns import apply_limit, is_user_message, turn_starts
 from .validate import check_int, check_max_tokens, check_max_turns, check_settings
 
 __all__ = ["trim_view", "TrimmingSession", "keep_last_turns"]

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from openai.types.responses import ResponseOutputMessage, ResponseOutputText
 
 from memlab.integrity import IntegritySession
+from memlab.items import copy_items, to_item, to_items
 from memlab.summarizing import SummarizingSession
 from memlab.trimming import TrimmingSession
-
 from memlab.turns import (
     apply_limit,
     count_turns,
@@ -22,9 +22,6 @@ from memlab.turns import (
     item_text,
     last_turns,
     split_turns,
-    copy_items,
-    to_item,
-    to_items,
     turn_starts,
 )
 

@@ -10,11 +10,11 @@ from typing import Any
 import pandas as pd
 
 from .._sync import call_either
+from ..items import Item, to_item
 from ..offline import transcript
 from ..prompts import JUDGE_PROMPT_TITLE
 from ..scenario import DEFAULT_MODEL, Conversation
 from ..summarizer import incomplete_reason, render_transcript
-from ..turns import Item, to_item
 from .metering import model_client
 
 __all__ = ["JUDGE_CRITERIA", "JUDGE_PROMPT_TITLE", "JudgeError", "judge_prompt", "judge_summary"]

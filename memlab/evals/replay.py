@@ -25,10 +25,11 @@ import pandas as pd
 from agents import ItemHelpers, Runner
 
 from ..facts import FACT_PATTERNS, find_facts, has_fact, states
+from ..items import Item, to_item
 from ..scenario import Conversation, support_agent
 from ..summary_history import SummaryStatus
 from ..tokens import count_items
-from ..turns import Item, item_text, to_item
+from ..turns import item_text
 from .metering import configured_api
 from .strategies import Setup, build, check_config, run_label
 

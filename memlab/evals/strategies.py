@@ -32,12 +32,12 @@ from agents.memory import OpenAIResponsesCompactionSession
 from agents.run_config import CallModelData, ModelInputData
 
 from ..gate import GATE_MODES, FidelityGate, check_rules
+from ..items import Item, to_item
 from ..scenario import DEFAULT_MODEL, Conversation
 from ..summarizer import LLMSummarizer, check_summarizer
 from ..summarizing import SummarizingSession
 from ..tiered import TieredSession
 from ..trimming import TrimmingSession, keep_last_turns
-from ..turns import Item, to_item
 from ..validate import check_int, check_max_tokens, check_summary_limits
 from .metering import CountingSummarizer, MeteredClient, model_client
 
