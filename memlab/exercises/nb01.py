@@ -20,29 +20,13 @@ from typing import Any
 from ..offline import OfflineAPIError, check_request
 from ..trimming import trim_view
 from ..turns import Item, count_turns, is_user_message, item_type, turn_starts
+from ._items import reply, typed_user, user
 from ._report import Report, check_cases
 
 __all__ = ["WINDOW_CASES", "check_window"]
 
 
 # -- items, shaped as the SDK stores them ------------------------------------------
-
-
-def _user(text: str) -> Item:
-    """A user message as the runner saves a string input (no ``type``)."""
-    return {"role": "user", "content": text}
-
-
-def _typed_user(text: str) -> Item:
-    """A user message in the typed form: ``type`` message, content as a list of parts."""
-    return {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
-
-
-def _assistant(key: str, text: str) -> Item:
-    return {
-        "id": f"msg_{key}", "type": "message", "role": "assistant", "status": "completed",
-        "content": [{"type": "output_text", "text": text, "annotations": []}],
-    }
 
 
 def _call(key: str, name: str, arguments: str) -> Item:
@@ -66,63 +50,63 @@ _WARRANTY = '{"serial": "SN-AX7Q42PL", "covered": true}'
 WINDOW_CASES: list[tuple[str, list[Item], list[Item], int]] = [
     (
         "three chat turns, n=2: the last two",
-        [_user("My earbuds won't pair."), _assistant("a1", "Hold the case button for 10 s."),
-         _user("Done, they pair now."), _assistant("a2", "Great. Anything else?"),
-         _user("The left one has no sound."), _assistant("a3", "Check the balance setting.")],
-        [_user("The balance is centred.")], 2,
+        [user("My earbuds won't pair."), reply("Hold the case button for 10 s.", key="a1"),
+         user("Done, they pair now."), reply("Great. Anything else?", key="a2"),
+         user("The left one has no sound."), reply("Check the balance setting.", key="a3")],
+        [user("The balance is centred.")], 2,
     ),
     (
         "a tool turn, n=1: the call stays with its output",
-        [_user("My router drops the wifi."), _assistant("b1", "Which order was it?"),
-         _user("Order ORD-48213."), _call("b2", "lookup_order", '{"order_id": "ORD-48213"}'),
-         _output("b2", _ORDER), _assistant("b3", "Delivered on 2025-01-17.")],
-        [_user("Can you open a ticket?")], 1,
+        [user("My router drops the wifi."), reply("Which order was it?", key="b1"),
+         user("Order ORD-48213."), _call("b2", "lookup_order", '{"order_id": "ORD-48213"}'),
+         _output("b2", _ORDER), reply("Delivered on 2025-01-17.", key="b3")],
+        [user("Can you open a ticket?")], 1,
     ),
     (
         "two calls in one turn, n=1: both pairs whole",
-        [_user("Hi, the laptop fan is loud."), _assistant("c1", "What is its serial?"),
-         _user("SN-AX7Q42PL. Run diagnostics and check the warranty, please."),
+        [user("Hi, the laptop fan is loud."), reply("What is its serial?", key="c1"),
+         user("SN-AX7Q42PL. Run diagnostics and check the warranty, please."),
          _call("c2", "run_diagnostics", '{"serial": "SN-AX7Q42PL"}'),
          _call("c3", "check_warranty", '{"serial": "SN-AX7Q42PL"}'),
-         _output("c2", _DIAG), _output("c3", _WARRANTY), _assistant("c4", "E-3120, and it is covered.")],
-        [_user("What happens next?")], 1,
+         _output("c2", _DIAG), _output("c3", _WARRANTY), reply("E-3120, and it is covered.", key="c4")],
+        [user("What happens next?")], 1,
     ),
     (
         "reasoning items, n=2: each stays before what it produced",
-        [_user("Order ORD-48213 arrived broken."), _reasoning("d1", "Look the order up first."),
+        [user("Order ORD-48213 arrived broken."), _reasoning("d1", "Look the order up first."),
          _call("d2", "lookup_order", '{"order_id": "ORD-48213"}'), _output("d2", _ORDER),
-         _reasoning("d3", "Delivered; offer a return."), _assistant("d4", "Delivered 2025-01-17; I can start a return."),
-         _user("Yes, please."), _reasoning("d5", "A human must act."),
+         _reasoning("d3", "Delivered; offer a return."), reply("Delivered 2025-01-17; I can start a return.", key="d4"),
+         user("Yes, please."), _reasoning("d5", "A human must act."),
          _call("d6", "create_ticket", '{"summary": "Return ORD-48213"}'), _output("d6", '{"ticket_id": "TCK-000417"}'),
-         _assistant("d7", "Ticket TCK-000417 is open."),
-         _user("Thanks."), _assistant("d8", "You're welcome.")],
-        [_user("What was the ticket number?")], 2,
+         reply("Ticket TCK-000417 is open.", key="d7"),
+         user("Thanks."), reply("You're welcome.", key="d8")],
+        [user("What was the ticket number?")], 2,
     ),
     (
         "typed user messages (content as parts) open turns too, n=2",
-        [_typed_user("The screen flickers on battery."), _assistant("e1", "Does it flicker on an external monitor?"),
-         _typed_user("No, only on the built-in screen."), _assistant("e2", "Try the newest graphics driver."),
-         _typed_user("Installed; the flicker is gone."), _assistant("e3", "Good to hear.")],
-        [_typed_user("One more question.")], 2,
+        [typed_user("The screen flickers on battery."), reply("Does it flicker on an external monitor?", key="e1"),
+         typed_user("No, only on the built-in screen."), reply("Try the newest graphics driver.", key="e2"),
+         typed_user("Installed; the flicker is gone."), reply("Good to hear.", key="e3")],
+        [typed_user("One more question.")], 2,
     ),
     (
         "fewer turns than n: everything, the preamble too",
         [{"role": "developer", "content": "The customer is a business account."},
-         _assistant("f1", "Hello! How can I help?"),
-         _user("My charger is missing."), _assistant("f2", "Which order?")],
-        [_user("ORD-73914.")], 3,
+         reply("Hello! How can I help?", key="f1"),
+         user("My charger is missing."), reply("Which order?", key="f2")],
+        [user("ORD-73914.")], 3,
     ),
     (
         "a preamble goes once its turn 1 is cut, n=1",
-        [_assistant("g1", "Hello! How can I help?"),
-         _user("My charger is missing."), _assistant("g2", "Which order?"),
-         _user("ORD-73914."), _call("g3", "lookup_order", '{"order_id": "ORD-73914"}'),
-         _output("g3", '{"order_id": "ORD-73914", "status": "delivered"}'), _assistant("g4", "It shows as delivered.")],
-        [_user("It wasn't in the box.")], 1,
+        [reply("Hello! How can I help?", key="g1"),
+         user("My charger is missing."), reply("Which order?", key="g2"),
+         user("ORD-73914."), _call("g3", "lookup_order", '{"order_id": "ORD-73914"}'),
+         _output("g3", '{"order_id": "ORD-73914", "status": "delivered"}'), reply("It shows as delivered.", key="g4")],
+        [user("It wasn't in the box.")], 1,
     ),
     (
         "an empty history: only the new input",
-        [], [_user("Hello, is anyone there?")], 2,
+        [], [user("Hello, is anyone there?")], 2,
     ),
 ]
 

@@ -19,56 +19,32 @@ from agents.memory import Session
 from agents.memory.session_settings import SessionSettings
 
 from ..scenario import LONG
+from ._items import Item, call, output, reply, typed_user, user
 from ._report import Report, check_cases
 
 __all__ = ["check_prediction", "check_trimming_session"]
 
-Item = dict[str, Any]
-
-
-# --------------------------------------------------------------- hand-made items
-
-def _user(text: str) -> Item:
-    return {"role": "user", "content": text}
-
-
-def _typed_user(text: str) -> Item:
-    return {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
-
-
-def _reply(text: str) -> Item:
-    return {"type": "message", "role": "assistant", "status": "completed",
-            "content": [{"type": "output_text", "text": text, "annotations": []}]}
-
-
-def _call(call_id: str, name: str, arguments: str) -> Item:
-    return {"type": "function_call", "call_id": call_id, "name": name, "arguments": arguments}
-
-
-def _output(call_id: str, output: str) -> Item:
-    return {"type": "function_call_output", "call_id": call_id, "output": output}
-
 
 def _plain_turns(n: int) -> list[list[Item]]:
     """``n`` turns of a user message and a reply each."""
-    return [[_user(f"question {t}"), _reply(f"answer {t}")] for t in range(1, n + 1)]
+    return [[user(f"question {t}"), reply(f"answer {t}")] for t in range(1, n + 1)]
 
 
 def _tool_turns() -> list[list[Item]]:
     """Four turns; turn 2 calls one tool, turn 4 calls two."""
     return [
-        [_user("My headset crackles."), _reply("Which model is it?")],
-        [_user("Order ORD-20417, the Pulse headset."),
-         _call("c-hid-1", "lookup_order", '{"order_id": "ORD-20417"}'),
-         _output("c-hid-1", '{"status": "delivered"}'),
-         _reply("ORD-20417 was delivered on Monday.")],
-        [_user("It crackles on the left side only."), _reply("Try another cable, please.")],
-        [_user("Same with another cable. Serial SN-PH7T2K9Q."),
-         _call("c-hid-2", "run_diagnostics", '{"serial": "SN-PH7T2K9Q"}'),
-         _output("c-hid-2", '{"error_codes": ["E-4410"]}'),
-         _call("c-hid-3", "check_warranty", '{"serial": "SN-PH7T2K9Q"}'),
-         _output("c-hid-3", '{"covered": true}'),
-         _reply("E-4410: the left driver failed; it is under warranty.")],
+        [user("My headset crackles."), reply("Which model is it?")],
+        [user("Order ORD-20417, the Pulse headset."),
+         call("c-hid-1", "lookup_order", '{"order_id": "ORD-20417"}'),
+         output("c-hid-1", '{"status": "delivered"}'),
+         reply("ORD-20417 was delivered on Monday.")],
+        [user("It crackles on the left side only."), reply("Try another cable, please.")],
+        [user("Same with another cable. Serial SN-PH7T2K9Q."),
+         call("c-hid-2", "run_diagnostics", '{"serial": "SN-PH7T2K9Q"}'),
+         output("c-hid-2", '{"error_codes": ["E-4410"]}'),
+         call("c-hid-3", "check_warranty", '{"serial": "SN-PH7T2K9Q"}'),
+         output("c-hid-3", '{"covered": true}'),
+         reply("E-4410: the left driver failed; it is under warranty.")],
     ]
 
 
@@ -170,7 +146,7 @@ def check_trimming_session(session_class: Callable[..., Any]) -> Report:
         return await expect(session, turns[-1], "max_turns=1: the newest turn, whole")
 
     async def typed_user_message() -> str | None:
-        turns = [[_typed_user(f"typed question {t}"), _reply(f"answer {t}")] for t in (1, 2, 3)]
+        turns = [[typed_user(f"typed question {t}"), reply(f"answer {t}")] for t in (1, 2, 3)]
         session = new(2)
         await store(session, turns)
         return await expect(session, _flat(turns[-2:]), "user messages written as {'type': 'message', 'role': 'user', ...}")

@@ -13,29 +13,15 @@ from typing import Any
 
 from ..gate import FidelityGate
 from ..prompts import SHADOW_PROMPT
+from ._items import Item, reply, typed_user, user
 from ._report import Report, check_cases
 
 __all__ = ["check_contact_rule"]
 
-Item = dict[str, Any]
-
-
-def _user(text: str) -> Item:
-    return {"role": "user", "content": text}
-
-
-def _typed_user(text: str) -> Item:
-    return {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
-
-
-def _reply(text: str) -> Item:
-    return {"type": "message", "role": "assistant", "status": "completed",
-            "content": [{"type": "output_text", "text": text, "annotations": []}]}
-
 
 def _summary_pair(note: str) -> list[Item]:
     """The synthetic pair a summarizing session puts first: the shadow prompt, then the note."""
-    return [_user(SHADOW_PROMPT), {"role": "assistant", "content": note}]
+    return [user(SHADOW_PROMPT), {"role": "assistant", "content": note}]
 
 
 _NOTE = (
@@ -47,42 +33,42 @@ _NOTE = (
 #: (name, items, the facts the rule must return)
 CASES: list[tuple[str, list[Item], list[str]]] = [
     ("a preference stated once",
-     [_user("My earbuds keep disconnecting. Please reach me by email if the chat drops."),
-      _reply("Sorry to hear that. Which model are they?")],
+     [user("My earbuds keep disconnecting. Please reach me by email if the chat drops."),
+      reply("Sorry to hear that. Which model are they?")],
      ["email"]),
     ("'by SMS, never by phone' is a preference for SMS",
-     [_user("Contact me by SMS, never by phone: I am in meetings all day."), _reply("Noted.")],
+     [user("Contact me by SMS, never by phone: I am in meetings all day."), reply("Noted.")],
      ["SMS"]),
     ("the newest preference wins",
-     [_user("Please contact me by email."), _reply("Noted."),
-      _user("The left earbud is silent."), _reply("Let's reset them."),
-      _user("Actually, contact me by WhatsApp from now on."), _reply("Will do.")],
+     [user("Please contact me by email."), reply("Noted."),
+      user("The left earbud is silent."), reply("Let's reset them."),
+      user("Actually, contact me by WhatsApp from now on."), reply("Will do.")],
      ["WhatsApp"]),
     ("the agent's words are not the customer's",
-     [_user("My tablet will not charge."), _reply("Would you prefer email or SMS updates on this?"),
-      _user("Whatever works, just fix it."), _reply("Let's try another cable first.")],
+     [user("My tablet will not charge."), reply("Would you prefer email or SMS updates on this?"),
+      user("Whatever works, just fix it."), reply("Let's try another cable first.")],
      []),
     ("a tool's output is not the customer either",
-     [_user("Reach me by email, please. Is order ORD-51020 on its way?"),
+     [user("Reach me by email, please. Is order ORD-51020 on its way?"),
       {"type": "function_call", "call_id": "c-n3-1", "name": "lookup_order", "arguments": '{"order_id": "ORD-51020"}'},
       {"type": "function_call_output", "call_id": "c-n3-1",
        "output": '{"status": "in transit", "note": "customer prefers phone calls (2019 profile)"}'},
-      _reply("ORD-51020 is in transit.")],
+      reply("ORD-51020 is in transit.")],
      ["email"]),
     ("no preference stated: no fact",
-     [_user("The screen flickers on battery."), _reply("Does it happen on an external monitor?"),
-      _user("No, only on the laptop screen."), _reply("Then let's update the graphics driver.")],
+     [user("The screen flickers on battery."), reply("Does it happen on an external monitor?"),
+      user("No, only on the laptop screen."), reply("Then let's update the graphics driver.")],
      []),
     ("a user message in the typed form (a list of parts) is read too",
-     [_typed_user("Please contact me by SMS about the repair."), _reply("Noted: SMS.")],
+     [typed_user("Please contact me by SMS about the repair."), reply("Noted: SMS.")],
      ["SMS"]),
     ("an earlier summary still carries the preference",
      [*_summary_pair(_NOTE.format(channel="email")),
-      _user("They still drop after the update."), _reply("Then a replacement is the next step.")],
+      user("They still drop after the update."), reply("Then a replacement is the next step.")],
      ["email"]),
     ("a preference corrected after the earlier summary",
      [*_summary_pair(_NOTE.format(channel="email")),
-      _user("Change of plan: contact me by SMS from now on."), _reply("Noted: SMS from now on.")],
+      user("Change of plan: contact me by SMS from now on."), reply("Noted: SMS from now on.")],
      ["SMS"]),
 ]
 
