@@ -25,8 +25,9 @@ __all__ = ["Item", "to_item", "to_items", "copy_items"]
 Item = dict[str, Any]
 
 # Made once: ``json.dumps`` with options builds a new encoder on every call, and
-# this runs on every write.
-_ENCODE = json.JSONEncoder(allow_nan=False, ensure_ascii=False).encode
+# this runs on every write. Without ``check_circular`` encoding costs half as
+# much; a cycle then ends in a RecursionError, and :func:`_cycle` names it.
+_ENCODE = json.JSONEncoder(allow_nan=False, ensure_ascii=False, check_circular=False).encode
 _DECODE = json.JSONDecoder().decode
 
 def to_item(item: Any) -> Item:
@@ -99,8 +100,8 @@ def _json_copy(value: Any, where: str) -> Any:
         # copy differs from the original; only then can two keys have collided.
         fault = None if copy == value else _fault(value, where)
     except (TypeError, ValueError, RecursionError) as exc:
-        fault = _fault(value, where)
-        if fault is None:  # nothing to point at: nested too deeply, or a cycle
+        fault = _fault(value, where) or (_cycle(value, where) if isinstance(exc, RecursionError) else None)
+        if fault is None:  # nothing to point at: nested too deeply
             reason = "it is nested too deeply" if isinstance(exc, RecursionError) else str(exc)
             error = TypeError if isinstance(exc, TypeError) else ValueError
             fault = (error, f"{where} cannot be stored as JSON: {reason}")
@@ -151,6 +152,31 @@ def _fault(value: Any, where: str) -> tuple[type[Exception], str] | None:
             stack += reversed(children)  # so the first fault in document order is found first
         elif not isinstance(node, (int, type(None))):  # (bool is an int)
             return TypeError, f"{_path(where, path)} is of type {type(node).__name__}, which JSON has no form for"
+    return None
+
+
+def _cycle(value: Any, where: str) -> tuple[type[Exception], str] | None:
+    """The first container in ``value`` that contains itself, as ``(ValueError, message)``; else ``None``.
+
+    A depth-first walk without recursion that keeps the containers it is
+    inside of: meeting one of those again is a cycle (meeting a container seen
+    elsewhere is only sharing, which JSON copes with).
+    """
+    inside: set[int] = set()
+    stack: list[tuple[Any, tuple[Any, ...] | None, bool]] = [(value, None, False)]  # (node, path, leaving?)
+    while stack:
+        node, path, leaving = stack.pop()
+        if leaving:
+            inside.discard(id(node))
+            continue
+        if id(node) in inside:
+            return ValueError, f"{_path(where, path)} is a circular reference (it contains itself), which JSON cannot carry"
+        inside.add(id(node))
+        stack.append((node, path, True))
+        children = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, child in reversed(list(children)):
+            if isinstance(child, (dict, list, tuple)):
+                stack.append((child, (key, path), False))
     return None
 
 

@@ -191,8 +191,14 @@ def test_to_item_refuses_what_json_cannot_hold():
         to_items([user("fine"), {"role": "user", "content": float("inf")}])
     loop: dict = {"role": "user"}
     loop["content"] = loop
-    with pytest.raises(ValueError, match="Circular"):
+    with pytest.raises(ValueError, match=r"item\['content'\] is a circular reference"):
         to_item(loop)
+    shared = ["the same list, twice"]  # sharing is not a cycle
+    assert to_item({"role": "user", "content": [shared, shared]})["content"] == [shared, shared]
+    deep_loop: list = []
+    deep_loop.append({"a": [deep_loop]})
+    with pytest.raises(ValueError, match=r"items\[0\]\['content'\]\[0\]\['a'\]\[0\] is a circular reference"):
+        to_items([{"role": "user", "content": deep_loop}])
 
 
 def test_to_item_refuses_lone_surrogates():
