@@ -11,7 +11,7 @@ import openai
 
 from .._sync import run_sync
 
-__all__ = ["Report", "acheck_cases", "check_cases"]
+__all__ = ["Prediction", "Report", "acheck_cases", "check_cases"]
 
 NOT_DONE = "not done yet: fill in the exercise cell above, run it, then run this check again"
 
@@ -30,14 +30,33 @@ class Report:
     def ok(self) -> bool:
         return not self.not_started and self.total > 0 and self.passed == self.total
 
+    counted = "hidden cases pass"  # the tally's words: "3/5 hidden cases pass"
+    todo = NOT_DONE  # what an exercise not started yet shows
+
     def __str__(self) -> str:
         if self.not_started:
-            return f"{self.title}: {NOT_DONE}"
-        tally = f"{self.passed}/{self.total} hidden cases pass" + (" — well done!" if self.ok else "")
+            return f"{self.title}: {self.todo}"
+        tally = f"{self.passed}/{self.total} {self.counted}" + (" — well done!" if self.ok else "")
         return "\n".join([f"{self.title}:", *self.lines, tally])
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # IPython shows the text, not the dataclass
         printer.text(str(self))
+
+
+class Prediction(Report):
+    """A prediction next to what happened: one line per candidate, and how many were right."""
+
+    counted = "predicted right"
+    todo = "not done yet: write your prediction in the cell above, run it, then run this cell again"
+
+    @property
+    def right(self) -> int:
+        """How many candidates were predicted right (the report's ``passed``)."""
+        return self.passed
+
+    @right.setter
+    def right(self, value: int) -> None:
+        self.passed = value
 
 
 def check_cases(title: str, cases: Iterable[tuple[str, Callable[[], Any]]]) -> Report:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import tempfile
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,36 +28,12 @@ from ..scenario import create_ticket_backend, support_agent, support_tools
 from ..storage import CorruptStoreError
 from ..trimming import TrimmingSession
 from ..turns import item_type
-from ._report import Report, acheck_cases
+from ._report import Prediction, Report, acheck_cases
 
 __all__ = ["check_finish_approval", "reveal_shared_thread", "Prediction"]
 
 
 # -- exercise 1: a prediction ----------------------------------------------------------
-
-
-@dataclass
-class Prediction:
-    """Your guess next to what happened: one line per candidate, and a tally."""
-
-    title: str
-    lines: list[str] = field(default_factory=list)
-    right: int = 0
-    total: int = 0
-    not_started: bool = False
-
-    @property
-    def ok(self) -> bool:
-        return not self.not_started and self.total > 0 and self.right == self.total
-
-    def __str__(self) -> str:
-        if self.not_started:
-            return f"{self.title}: not done yet: write your prediction in the cell above, run it, then run this cell again"
-        tally = f"{self.right}/{self.total} predicted right" + (" — well done!" if self.ok else "")
-        return "\n".join([f"{self.title}:", *self.lines, tally])
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        printer.text(str(self))
 
 
 def _where(session: Any) -> tuple[str, str | None]:

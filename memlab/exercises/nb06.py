@@ -33,9 +33,7 @@ from .. import wire
 from ..integrity import SEALED_ITEM_TYPE, IntegrityError, KeyMismatchError
 from ..scenario import support_agent
 from ..tenancy import TenantAccessError
-from ._report import Report
-from ._report import acheck_cases
-from .nb05 import Prediction
+from ._report import Prediction, Report, acheck_cases
 
 __all__ = ["check_open_thread", "reveal_refusals"]
 
