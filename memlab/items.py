@@ -30,6 +30,7 @@ Item = dict[str, Any]
 _ENCODE = json.JSONEncoder(allow_nan=False, ensure_ascii=False, check_circular=False).encode
 _DECODE = json.JSONDecoder().decode
 
+
 def to_item(item: Any) -> Item:
     """Return a JSON-clean dict copy of ``item``.
 
