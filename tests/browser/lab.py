@@ -142,7 +142,8 @@ _PROBE = textwrap.dedent(
             if isinstance(widget, PolicyExplorer) and widget.conversation is not None:
                 kind = "summarizing" if isinstance(widget, SummarizingExplorer) else "trimming"
                 values = {name: getattr(widget, name) for name in [*widget.slider_ranges, "turn"]}
-                found.append({"root": root, "kind": kind, "values": values,
+                busy = widget.pending is not None and not widget.pending.done()
+                found.append({"root": root, "kind": kind, "values": values, "busy": busy,
                               "conversation": widget.conversation.name, "fixed": widget.fixed,
                               "memlab_file": __import__("memlab").__file__})
                 return
@@ -194,7 +195,10 @@ def check_notebook(page: Page, server: Server, path: str, screenshot: Path, expe
         f"{path}: the explorers on the page do not match the kernel's displayed explorers"
     )
     oracles = [ex.oracle_for(s) for s in in_kernel]
-    moves = exercise(page, oracles, lambda index: probe(page, roots)[index]["values"], path)
+    moves = exercise(
+        page, oracles, lambda index: probe(page, roots)[index]["values"], path,
+        kernel_busy=lambda index: probe(page, roots)[index]["busy"],
+    )
     page.locator('[data-memlab-explorer="0"]').scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot))
     return moves.log + [f"memlab in the kernel: {in_kernel[0]['memlab_file']}"]

@@ -26,6 +26,8 @@ KernelState = Callable[[int], Values]
 
 #: A new setting is a replay through the Runner in the kernel (seconds on a loaded machine).
 SETTLE = 120.0
+#: Once the kernel has no replay running, how long the page may take to show its result.
+IDLE_GRACE = 15.0
 
 
 @dataclass
@@ -47,18 +49,31 @@ def wait_for(check: Callable[[], Any], what: str, timeout: float = 10.0) -> Any:
         time.sleep(0.1)
 
 
-def check_explorer(page: Page, index: int, oracle: ex.Oracle, kernel_state: KernelState, where: str) -> ex.Expected:
+def check_explorer(
+    page: Page, index: int, oracle: ex.Oracle, kernel_state: KernelState, where: str,
+    kernel_busy: Callable[[int], bool] | None = None,
+) -> ex.Expected:
     """Assert the page shows exactly the oracle's view for the values the kernel holds.
 
-    Polled until both agree or :data:`SETTLE` passes: a new setting replays in
-    the kernel before the page can change. Only the settled state is judged.
+    Polled until both agree: a new setting replays in the kernel before the
+    page can change. Only the settled state is judged: the check gives up
+    :data:`IDLE_GRACE` seconds after the kernel reports no replay running
+    (``kernel_busy``), or after :data:`SETTLE` seconds in any case.
     """
 
     def problems() -> list[str]:
         values = kernel_state(index)
         return ex.mismatch(ex.read_explorers(page)[index], oracle.expected(values), values)
 
-    left = ex.eventually(problems, timeout=SETTLE)
+    deadline, idle_since = time.monotonic() + SETTLE, None
+    while (left := problems()) and time.monotonic() < deadline:
+        if kernel_busy is None or kernel_busy(index):
+            idle_since = None
+        elif idle_since is None:
+            idle_since = time.monotonic()
+        elif time.monotonic() - idle_since > IDLE_GRACE:
+            break
+        time.sleep(0.25)
     assert not left, f"{where}: explorer {index} ({oracle.kind}) does not show the kernel's state:\n  " + "\n  ".join(left)
     return oracle.expected(kernel_state(index))
 
@@ -79,7 +94,10 @@ def _move(page: Page, index: int, name: str, how: str, kernel_state: KernelState
     return current, target
 
 
-def exercise(page: Page, oracles: list[ex.Oracle], kernel_state: KernelState, label: str) -> Moves:
+def exercise(
+    page: Page, oracles: list[ex.Oracle], kernel_state: KernelState, label: str,
+    kernel_busy: Callable[[int], bool] | None = None,
+) -> Moves:
     """Move each explorer's sliders (keyboard and drag), checking the page after each move.
 
     Args:
@@ -87,17 +105,19 @@ def exercise(page: Page, oracles: list[ex.Oracle], kernel_state: KernelState, la
         oracles: One per explorer, in page order.
         kernel_state: ``kernel_state(i)`` -> the kernel's parameter and turn values for explorer ``i``.
         label: Names the page in failure messages.
+        kernel_busy: ``kernel_busy(i)`` -> whether explorer ``i`` is still replaying a setting
+            (``None``: unknown, so every check waits up to :data:`SETTLE`).
     """
     moves = Moves()
     for index, oracle in enumerate(oracles):
         first = ex.PARAMETERS[oracle.kind][0]
-        expected = check_explorer(page, index, oracle, kernel_state, f"{label}, initial state")
+        expected = check_explorer(page, index, oracle, kernel_state, f"{label}, initial state", kernel_busy)
         moves.answers[index] = {expected.answer}
         for name, how in ((first, "keyboard"), ("turn", "drag"), (first, "drag")):
             before = expected
             current, target = _move(page, index, name, how, kernel_state, label)
             where = f"{label}, after {how} {name} {current} -> {target}"
-            expected = check_explorer(page, index, oracle, kernel_state, where)
+            expected = check_explorer(page, index, oracle, kernel_state, where, kernel_busy)
             moves.answers[index].add(expected.answer)
             if name == first and how == "keyboard":
                 moves.reply_changed_by_parameter[index] = expected.answer != before.answer
