@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import html as html_lib
 import re
-import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from playwright.sync_api import Page
 
@@ -153,16 +152,6 @@ def mismatch(page_state: dict[str, Any], expected: Expected, values: dict[str, i
     if tuple(page_state["history"] or ()) != expected.history:
         problems.append(f"history rows: page {page_state['history']}, expected {list(expected.history)}")
     return problems
-
-
-def eventually(check: Callable[[], list[str]], timeout: float, interval: float = 0.25) -> list[str]:
-    """Poll ``check`` until it reports no problems or ``timeout`` passes; return the last problems."""
-    deadline = time.monotonic() + timeout
-    while True:
-        problems = check()
-        if not problems or time.monotonic() > deadline:
-            return problems
-        time.sleep(interval)
 
 
 # ------------------------------------------------------------------ moving sliders
