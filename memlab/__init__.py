@@ -7,10 +7,10 @@ The two session strategies plug straight into ``Runner.run(..., session=...)``::
 
 from __future__ import annotations
 
-from .errors import MemlabError
+from .errors import IntegrityError, MemlabError
 from .fact_sheet import FactSheetSummarizer
 from .gate import FidelityGate
-from .integrity import IntegrityError, IntegritySession
+from .integrity import IntegritySession
 from .prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, summary_prompt
 from .storage import CorruptStoreError
 from .summarizer import LLMSummarizer, SummarizationError, Summarizer, render_transcript

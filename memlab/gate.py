@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from .facts import states
-from .turns import Item, item_text
+from .items import Item
+from .turns import item_text
 
 __all__ = ["GATE_MODES", "REPAIR_NOTE", "MustKeep", "FidelityGate", "GateVerdict", "check_gate", "check_rules"]
 

@@ -66,15 +66,7 @@ from .items import to_item
 from .turns import apply_limit
 from .validate import check_limit
 
-__all__ = [
-    "SEALED_ITEM_TYPE",
-    "MemlabError",
-    "IntegrityError",
-    "KeyMismatchError",
-    "HeadStore",
-    "FileHeadStore",
-    "IntegritySession",
-]
+__all__ = ["SEALED_ITEM_TYPE", "IntegritySession"]
 
 SEALED_ITEM_TYPE = "memlab_integrity_envelope"
 """The ``type`` of a stored envelope (a signed item); no Responses API item has this type.

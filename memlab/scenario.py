@@ -1,36 +1,39 @@
 """The customer-support scenario every memlab notebook uses.
 
 A support agent for tech products helps customers with orders, warranties and
-faulty devices. It has four function tools with deterministic fake back ends,
-so every run gives the same answers.
+faulty devices. This module holds all of it, in reading order:
 
-Conversations are plain data (:mod:`memlab.conversations`, re-exported here:
-``LAPTOP``, ``ROUTER``, ``LONG``). Each one lists its user turns, the **facts**
-it plants and the **probes** that ask for a fact later; a memory policy keeps a
-fact if the agent still answers its probe. :func:`synthetic_conversation` makes
-long ones for benchmarks.
-
-:func:`memlab.offline.transcript` computes, without the Runner, the full
-history the offline model produces for a conversation.
+1. **The agent**: its instructions and four function tools (:func:`support_agent`).
+2. **The tools' back ends**: plain, deterministic functions (:data:`BACKENDS`),
+   so every run gives the same answers, offline or live. They answer the way
+   real support systems do — with line items, carrier events, coverage terms
+   and sensor readings — because tool outputs are usually the largest items in
+   an agent's history, which is why trimming and summarizing matter.
+3. **The conversations**, as plain data: ``LAPTOP`` (5 turns), ``ROUTER`` (6)
+   and ``LONG`` (37 turns, several issues one after another: the one most
+   notebooks use). Each lists its user turns, the **facts** it plants (an
+   order number, a serial, an error code, a contact preference: each with the
+   user turn that planted it) and the **probes** that ask for a fact later. A
+   memory policy keeps a fact if the agent still answers its probe; trimming
+   too hard makes the agent say "I don't know".
+4. :func:`synthetic_conversation` makes long ones for benchmarks.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
+import hashlib
 import json
 import os
 import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from agents import Agent, function_tool
 
-from .backends import (
-    BACKENDS,
-    check_warranty_backend,
-    create_ticket_backend,
-    lookup_order_backend,
-    run_diagnostics_backend,
-)
-from .conversations import CONVERSATIONS, LAPTOP, LONG, ROUTER, Conversation, Fact, Probe, probes_for
+from .facts import FACT_PATTERNS
 
 __all__ = [
     "BACKENDS",
@@ -43,14 +46,18 @@ __all__ = [
     "Conversation",
     "Fact",
     "Probe",
+    "check_warranty_backend",
+    "create_ticket_backend",
+    "lookup_order_backend",
+    "probes_for",
+    "run_diagnostics_backend",
     "support_agent",
     "support_tools",
     "synthetic_conversation",
-    "lookup_order_backend",
-    "check_warranty_backend",
-    "run_diagnostics_backend",
-    "create_ticket_backend",
 ]
+
+
+# ------------------------------------------------------------------ 1. the agent
 
 #: The model name used unless ``MEMLAB_MODEL`` (or the ``model`` argument) says otherwise.
 DEFAULT_MODEL = "gpt-4.1-mini"
@@ -124,9 +131,303 @@ def support_agent(model: str | None = None, **overrides: Any) -> Any:
     return Agent(**settings)
 
 
-# -------------------------------------------------------------------------
-# Synthetic conversations (the scripted ones are in memlab.conversations)
-# -------------------------------------------------------------------------
+# ------------------------------------------------------------------ 2. the tools' back ends
+
+# Real support back ends return more than a status word: line items, carrier
+# events, coverage terms, sensor readings. Tool outputs are usually the largest
+# items in an agent's history, which is why trimming and summarizing matter.
+_ORDERS = {
+    "ORD-73914": {
+        "items": [("AERO14-512-SL", "Aero 14 laptop, 16 GB, 512 GB, silver", 1, 1299.00),
+                  ("PULSE-HS-BK", "Pulse headset, black", 1, 149.00)],
+        "status": "delivered", "detail": "delivered on 2025-03-04 and signed for",
+        "events": [("2025-02-28", "order confirmed"), ("2025-03-01", "packed in one box at the Leeds warehouse"),
+                   ("2025-03-02", "handed to carrier"), ("2025-03-04", "delivered, signed by the customer")],
+    },
+    "ORD-48213": {
+        "items": [("NETHUB-AX3000", "NetHub AX3000 router", 1, 189.00)],
+        "status": "delivered", "detail": "delivered on 2025-01-17",
+        "events": [("2025-01-14", "order confirmed"), ("2025-01-15", "handed to carrier"),
+                   ("2025-01-17", "delivered to the front door")],
+    },
+}
+_OTHER_ORDER = {
+    "items": [("USBC-65W", "USB-C charger, 65 W", 1, 39.00)],
+    "status": "in transit", "detail": "expected within 3 days",
+    "events": [("2025-03-10", "order confirmed"), ("2025-03-11", "handed to carrier")],
+}
+_DIAGNOSES = {
+    "SN-LP4K9M2X": (["E-2107"], "battery not detected"),
+    "SN-AX7Q42PL": (["E-3120"], "fan speed sensor out of range"),
+}
+
+
+def _number(text: str, digits: int) -> str:
+    """A stable pseudo-random number with ``digits`` digits, derived from ``text``."""
+    return str(int(hashlib.sha256(text.encode()).hexdigest(), 16) % 10**digits).zfill(digits)
+
+
+def _product(order: dict[str, Any]) -> str:
+    return " and ".join(name.split(",")[0] for _, name, _, _ in order["items"])
+
+
+def lookup_order_backend(order_id: str) -> str:
+    """Status of an order, its line items and carrier events, as JSON text."""
+    if not FACT_PATTERNS["order_number"].fullmatch(order_id):
+        return json.dumps({"error": f"no order with id {order_id!r}; order ids look like ORD-12345"})
+    order = _ORDERS.get(order_id, _OTHER_ORDER)
+    return json.dumps({
+        "order_id": order_id,
+        "product": _product(order),
+        "status": order["status"],
+        "detail": order["detail"],
+        "items": [{"sku": sku, "name": name, "quantity": qty, "unit_price_gbp": price}
+                  for sku, name, qty, price in order["items"]],
+        "carrier": "ParcelLine Express",
+        "tracking_events": [{"date": date, "event": event} for date, event in order["events"]],
+        "return_window_days": 30,
+    })
+
+
+def check_warranty_backend(serial: str) -> str:
+    """Warranty coverage of a device and the plan's terms, as JSON text."""
+    if not FACT_PATTERNS["serial"].fullmatch(serial):
+        return json.dumps({"error": f"unknown serial {serial!r}; serials look like SN-AB12CD34"})
+    days = int(_number(serial, 3))
+    covered = days % 4 != 0
+    expires = _dt.date(2025, 6, 30) + _dt.timedelta(days=days if covered else -days)
+    return json.dumps({
+        "serial": serial,
+        "covered": covered,
+        "plan": "Standard",
+        "expires": expires.isoformat(),
+        "covers": ["manufacturing defects", "battery (first 12 months)", "fans and thermal parts"],
+        "excludes": ["accidental damage", "liquid damage", "cosmetic wear"],
+        "claim": "prepaid box, repair in about 5 business days",
+    })
+
+
+def run_diagnostics_backend(serial: str) -> str:
+    """Remote diagnostics of a device: the tests run, error codes and readings, as JSON text."""
+    if not FACT_PATTERNS["serial"].fullmatch(serial):
+        return json.dumps({"error": f"unknown serial {serial!r}; serials look like SN-AB12CD34"})
+    codes, finding = _DIAGNOSES.get(serial, ([f"E-1{_number(serial, 3)}"], "storage health warning"))
+    return json.dumps({
+        "serial": serial,
+        "error_codes": codes,
+        "finding": finding,
+        "tests": [{"name": name, "result": "fail" if name in finding else "pass"}
+                  for name in ("battery", "fan speed sensor", "storage", "memory", "display", "wifi")],
+        "readings": {"cpu_temp_c": 71 if "fan" in finding else 48, "fan_rpm": 5400 if "fan" in finding else 2100,
+                     "battery_cycles": 212},
+        "firmware": "1.14.2",
+    })
+
+
+def create_ticket_backend(summary: str) -> str:
+    """Open a support ticket; the ticket id is derived from the summary."""
+    if not summary.strip():
+        return json.dumps({"error": "a ticket needs a summary"})
+    return json.dumps({
+        "ticket_id": f"TCK-{_number(summary, 6)}",
+        "status": "open",
+        "queue": "warehouse and repairs",
+        "priority": "normal",
+        "first_response_within_hours": 24,
+    })
+
+
+#: Tool name → back end (the tools call these; so can code that plays the scenario without the SDK).
+BACKENDS: dict[str, Callable[..., str]] = {
+    "lookup_order": lookup_order_backend,
+    "check_warranty": check_warranty_backend,
+    "run_diagnostics": run_diagnostics_backend,
+    "create_ticket": create_ticket_backend,
+}
+
+
+# ------------------------------------------------------------------ 3. the conversations
+
+@dataclass(frozen=True)
+class Fact:
+    """Something the user said that the agent should remember.
+
+    Attributes:
+        key: The kind of fact (``order_number``, ``serial``, ``error_code``,
+            ``ticket_id``, ``contact_channel``).
+        value: The exact text; a memory that kept the fact contains it verbatim.
+        turn: The 1-based user turn whose exchange first states it.
+        must_keep: Whether a summary must keep it (memlab's fidelity gate).
+        from_tool: Set when a tool produces the value (a ticket id, say). A
+            live model words its tool arguments its own way, so the tool may
+            return another value than the script's; a replay then scores
+            against what this tool really returned in the run.
+    """
+
+    key: str
+    value: str
+    turn: int
+    must_keep: bool = True
+    from_tool: str | None = None
+
+
+@dataclass(frozen=True)
+class Probe:
+    """A late question whose right answer contains a planted fact.
+
+    Attributes:
+        turn: The 1-based user turn that asks it (``user_turns[turn - 1] == question``).
+        question: The user's question.
+        expected: The text a correct answer contains.
+        fact_key: The :class:`Fact` ``key`` it tests.
+    """
+
+    turn: int
+    question: str
+    expected: str
+    fact_key: str
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """A scripted support conversation: user turns, planted facts, probes."""
+
+    name: str
+    title: str
+    user_turns: tuple[str, ...]
+    facts: tuple[Fact, ...]
+    probes: tuple[Probe, ...]
+
+    def __post_init__(self) -> None:
+        for probe in self.probes:
+            if not 1 <= probe.turn <= len(self.user_turns) or self.user_turns[probe.turn - 1] != probe.question:
+                raise ValueError(f"{self.name}: probe {probe.question!r} is not user turn {probe.turn}")
+        for fact in self.facts:
+            if not 1 <= fact.turn <= len(self.user_turns):
+                raise ValueError(f"{self.name}: fact {fact.key!r} planted at turn {fact.turn}, outside the conversation")
+
+    def must_keep_patterns(self) -> list[str]:
+        """Regexes (escaped values) of the facts a summary must keep."""
+        return [re.escape(fact.value) for fact in self.facts if fact.must_keep]
+
+    def fact(self, key: str) -> Fact:
+        """The fact with this ``key``."""
+        for fact in self.facts:
+            if fact.key == key:
+                return fact
+        raise KeyError(key)
+
+
+def probes_for(turns: tuple[str, ...], facts: tuple[Fact, ...], questions: dict[str, str]) -> tuple[Probe, ...]:
+    values = {fact.key: fact.value for fact in facts}
+    return tuple(Probe(turns.index(q) + 1, q, values[key], key) for key, q in questions.items())
+
+
+_LAPTOP_TURNS = (
+    "Hi, my Aero 14 laptop shows a blinking red power light and won't turn on. Please reach me by email if we get cut off.",
+    "I held the power button for 15 seconds with the charger plugged in; the light still blinks red.",
+    "The serial is SN-LP4K9M2X. Please run diagnostics on it.",
+    "Is it still under warranty?",
+    "How did I ask you to contact me?",
+)
+_LAPTOP_FACTS = (
+    Fact("contact_channel", "email", 1),
+    Fact("serial", "SN-LP4K9M2X", 3),
+    Fact("error_code", "E-2107", 3),
+)
+LAPTOP = Conversation(
+    "laptop",
+    "Blinking red light (the trimming demo: max_turns=3 keeps the last three turns)",
+    _LAPTOP_TURNS,
+    _LAPTOP_FACTS,
+    probes_for(_LAPTOP_TURNS, _LAPTOP_FACTS, {"contact_channel": _LAPTOP_TURNS[4]}),
+)
+
+_ROUTER_TURNS = (
+    "My NetHub AX3000 router drops the wifi every evening since last Tuesday.",
+    "I bought it in order ORD-48213, in case that matters.",
+    "I already power-cycled it twice and updated the firmware to 2.2.0; it still drops.",
+    "Please contact me by email from now on.",
+    "What was my order number again?",
+)
+_ROUTER_FACTS = (Fact("order_number", "ORD-48213", 2), Fact("contact_channel", "email", 4))
+ROUTER = Conversation(
+    "router",
+    "Wifi drops every evening (the summarizing demo: context_limit=4, keep_last_n_turns=2)",
+    _ROUTER_TURNS,
+    _ROUTER_FACTS,
+    probes_for(_ROUTER_TURNS, _ROUTER_FACTS, {"order_number": _ROUTER_TURNS[4]}),
+)
+
+_LONG_TURNS = (
+    "Hi! I have several issues today. First, a preference: please contact me by SMS, never by phone.",
+    "My order ORD-73914 was supposed to include a laptop and a headset.",
+    "The box arrived but the headset is missing from it.",
+    "Yes please, open a ticket for the missing headset.",
+    "Now the laptop itself: its serial is SN-AX7Q42PL and the fan gets very loud and hot.",
+    "I checked: the vents are clear and I restarted it, still loud.",
+    "Please run diagnostics on the laptop.",
+    "Is the fan covered under warranty?",
+    "Great. What happens next for the fan repair?",
+    "Okay, let's do that later this week.",
+    "Second issue: my home wifi router drops the connection every evening.",
+    "I unplugged it for a minute and it came back, but it dropped again an hour later.",
+    "The router is a NetHub AX3000 running firmware 2.1.4.",
+    "Done, the update finished and it rebooted by itself.",
+    "The lights look normal now, solid white.",
+    "Third thing: my Bluetooth earbuds won't pair with my phone.",
+    "I did that, and now they pair, but the left earbud has no sound.",
+    "The balance was fine; after cleaning the mesh it works now.",
+    "Fourth: the same laptop's screen flickers when it runs on battery.",
+    "Could you run diagnostics on it again, in case the flicker shows up there?",
+    "It doesn't happen on an external monitor.",
+    "Is the screen covered under the warranty too?",
+    "I installed the newest graphics driver and the flicker is gone.",
+    "Fifth: I forgot the password for my support account.",
+    "Found the reset email in my spam folder, all good.",
+    "One more thing: please look up ORD-73914 again; was the headset on the packing list at all?",
+    "Can you tell me your opening hours?",
+    "Also, does the laptop have a second SSD slot?",
+    "Good to know. The keyboard backlight also turns off by itself.",
+    "Found the setting, it works.",
+    "Before we wrap up, let me double-check a few details.",
+    "What was the order number for the laptop and headset?",
+    "Which error code did the laptop diagnostics report?",
+    "What is the serial number of my laptop?",
+    "How did I ask you to contact me?",
+    "What is the ticket number for the missing headset?",
+    "Thanks, that's everything for today!",
+)
+_LONG_FACTS = (
+    Fact("contact_channel", "SMS", 1),
+    Fact("order_number", "ORD-73914", 2),
+    Fact("ticket_id", json.loads(create_ticket_backend(_LONG_TURNS[3]))["ticket_id"], 4, from_tool="create_ticket"),
+    Fact("serial", "SN-AX7Q42PL", 5),
+    Fact("error_code", "E-3120", 7),
+)
+LONG = Conversation(
+    "long",
+    "Five issues in one chat: facts planted early, asked for at the end",
+    _LONG_TURNS,
+    _LONG_FACTS,
+    probes_for(
+        _LONG_TURNS,
+        _LONG_FACTS,
+        {
+            "order_number": _LONG_TURNS[31],
+            "error_code": _LONG_TURNS[32],
+            "serial": _LONG_TURNS[33],
+            "contact_channel": _LONG_TURNS[34],
+            "ticket_id": _LONG_TURNS[35],
+        },
+    ),
+)
+
+#: The scenario's conversations by name.
+CONVERSATIONS: dict[str, Conversation] = {c.name: c for c in (LAPTOP, ROUTER, LONG)}
+
+
+# ------------------------------------------------------------------ 4. synthetic conversations
 
 _FILLERS = (
     "The screen flickers now and then.",

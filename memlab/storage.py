@@ -74,12 +74,16 @@ from contextlib import closing
 from typing import Any, Generic, TypeVar
 
 from agents.memory import Session, SQLiteSession
-from agents.memory.session_settings import coerce_session_settings
+from agents.memory.session_settings import SessionSettings, coerce_session_settings, resolve_session_limit
 
+from ._sync import SessionLock
 from .errors import MemlabError
+from .items import Item, copy_items
 from .log_rows import ENVELOPE_TYPE, FORMAT_VERSION, POLICIES, row_problem
+from .turns import apply_limit
+from .validate import check_settings
 
-__all__ = ["ENVELOPE_TYPE", "CorruptStoreError", "MemoryLog", "StoreLog", "check_store"]
+__all__ = ["CorruptStoreError", "LoggedSession", "MemoryLog", "StoreLog", "check_store"]
 
 logger = logging.getLogger(__name__)
 
@@ -319,3 +323,67 @@ def _read_sqlite_rows(store: SQLiteSession, limit: int | None = None) -> list[An
                     f"{store.messages_table!r} {problem} (SQLiteSession would skip it silently)"
                 ) from None
         return rows
+
+
+class LoggedSession(Generic[State]):
+    """The plumbing memlab's sessions share, so that each session's own class shows only its rule.
+
+    :class:`~memlab.trimming.TrimmingSession` and
+    :class:`~memlab.summarizing.SummarizingSession` differ in one thing: what
+    they keep. Everything else is the same and lives here, where a reader of
+    the rule can skip it:
+
+    * the SDK's ``Session`` protocol attributes (``session_id``, ``session_settings``);
+    * the history, kept as a log of operations folded into a *state*, in this
+      object or in an SDK store (``store=``, see the module docstring);
+    * a lock around every operation that works from any thread and any event
+      loop (:class:`memlab._sync.SessionLock`);
+    * ``pop_item``, ``clear_session`` and the SDK's ``limit`` rule, which do
+      not depend on the policy.
+
+    A subclass passes how its log folds (``new_state``, ``apply``,
+    ``records``, ``policy``: see :class:`StoreLog`) and says which item is the
+    newest (:meth:`_newest`).
+    """
+
+    def __init__(
+        self,
+        session_id: str,
+        *,
+        store: Session | None,
+        session_settings: SessionSettings | dict[str, Any] | None,
+        policy: str,
+        new_state: Callable[[], State],
+        apply: Callable[[State, Op], bool],
+        records: Callable[[State], list[dict[str, Any]]],
+    ) -> None:
+        self.session_id = session_id
+        self.session_settings = check_settings(session_settings)
+        self.store = None if store is None else check_store(store, session_id)
+        self._log: MemoryLog[State] | StoreLog[State] = (
+            MemoryLog(new_state, apply) if store is None else StoreLog(store, new_state, apply, records, policy)
+        )
+        self._lock = SessionLock()
+
+    def _newest(self, state: State) -> tuple[Any, Item] | None:
+        """``(record id, item)`` of the newest stored item, or ``None`` when there is none."""
+        raise NotImplementedError
+
+    def _limited(self, view: list[Item], limit: int | None) -> list[Item]:
+        """Copies of ``view`` cut to the SDK's ``limit`` (``None``: ``session_settings.limit``)."""
+        return copy_items(apply_limit(view, resolve_session_limit(limit, self.session_settings)))
+
+    async def pop_item(self) -> Item | None:
+        """Remove and return the newest stored item, or ``None`` when there is none."""
+        async with self._lock:
+            newest = self._newest(await self._log.load())
+            if newest is None:
+                return None
+            record_id, item = newest
+            await self._log.append({"op": "pop", "id": record_id})
+            return copy_items([item])[0]
+
+    async def clear_session(self) -> None:
+        """Forget everything (with a ``store``, clear the store)."""
+        async with self._lock:
+            await self._log.clear()

@@ -24,7 +24,8 @@ from typing import Any, Protocol, runtime_checkable
 from ._sync import call_either
 from .errors import MemlabError
 from .prompts import MIN_MAX_WORDS, SHADOW_PROMPT, summary_prompt
-from .turns import TOOL_PAIRS, Item, item_text, item_type
+from .items import Item
+from .turns import TOOL_PAIRS, item_text, item_type
 from .validate import check_int, check_optional_int, check_seconds
 
 __all__ = [

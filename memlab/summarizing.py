@@ -32,12 +32,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.memory import Session
-from agents.memory.session_settings import SessionSettings, resolve_session_limit
+from agents.memory.session_settings import SessionSettings
 
-from ._sync import SessionLock
 from .gate import FidelityGate, check_gate
 from .items import Item, copy_items, to_items
-from .storage import MemoryLog, StoreLog, check_store
+from .storage import LoggedSession
 from .summarizer import Summarizer, check_summarizer, check_summary
 from .summary_history import (
     SUMMARY_KIND,
@@ -47,11 +46,12 @@ from .summary_history import (
     SummaryStatus,
     apply_op,
     snapshot_records,
+    starts_with,
     turn_range,
 )
 from .tokens import count_item
-from .turns import apply_limit, is_user_message, item_text
-from .validate import check_seconds, check_settings, check_summary_limits
+from .turns import is_user_message, item_text
+from .validate import UNCHANGED, check_seconds, check_summary_limits, read_only
 
 __all__ = ["SummarizingSession", "summary_cut"]
 
@@ -87,24 +87,33 @@ def summary_cut(
     Returns:
         ``n``: summarize ``items[:n]`` and keep ``items[n:]``. ``0`` means no
         summary is due, or nothing older than the kept turns is left to fold
-        (only an earlier summary pair does not count: re-summarizing a summary
-        alone gains nothing).
+        (an earlier summary pair alone does not count: re-summarizing a
+        summary gains nothing).
     """
     starts = [i for i, item in enumerate(items) if i >= synthetic and is_user_message(item)]
     over_turns = context_limit is not None and len(starts) > context_limit
     over_tokens = max_tokens is not None and sum(tokens if tokens is not None else map(count_item, items)) > max_tokens
     keep = max(1, keep_last_n_turns)
-    if not (over_turns or over_tokens) or len(starts) <= keep:
+    if not (over_turns or over_tokens) or len(starts) <= keep or starts[-keep] <= synthetic:
         return 0
     return starts[-keep]
 
 
-class _OutOfTime(Exception):
-    """The session's ``summary_timeout`` ran out."""
-
-
-class SummarizingSession:
+class SummarizingSession(LoggedSession[list[Record]]):
     """An SDK session that summarizes older turns and keeps the newest ones.
+
+    The rule: after each write, while history is past a limit,
+    :func:`summary_cut` decides how many leading items a summary replaces::
+
+        cut = summary_cut(items, context_limit, keep_last_n_turns, max_tokens=max_tokens)
+        items[:cut]  ->  summarizer  ->  [shadow prompt, summary]   (the synthetic pair)
+        stored = [shadow prompt, summary] + items[cut:]
+
+    The summarizer runs outside the lock; its pair is stored only if
+    ``items[:cut]`` is still the prefix when it returns, and only if it passed
+    every check (a summary, not empty; the fidelity gate). Otherwise history
+    stays as it was and :attr:`summary_events` says why. (Storage, locking and
+    ``pop_item`` come from :class:`memlab.storage.LoggedSession`; you can skip it.)
 
     Args:
         keep_last_n_turns: Turns kept verbatim after a summary. ``0`` still keeps
@@ -150,22 +159,21 @@ class SummarizingSession:
         session_settings: SessionSettings | dict[str, Any] | None = None,
         store: Session | None = None,
     ) -> None:
-        self._limits = check_summary_limits(context_limit, keep_last_n_turns, max_tokens)
+        self._context_limit, self._keep_last_n_turns, self._max_tokens = check_summary_limits(
+            context_limit, keep_last_n_turns, max_tokens
+        )
         self.summarizer = check_summarizer(summarizer)
         self.gate = gate  # checked by the property below
         self.summary_timeout = check_seconds("summary_timeout", summary_timeout)
-        self.session_settings = check_settings(session_settings)
         if session_id is None:
             session_id = store.session_id if isinstance(store, Session) else "summarizing-session"
-        self.session_id = session_id
-        self.store = None if store is None else check_store(store, session_id)
-        self._log: MemoryLog[list[Record]] | StoreLog[list[Record]] = (
-            MemoryLog(list, apply_op) if store is None else StoreLog(store, list, apply_op, snapshot_records, "summarizing")
+        super().__init__(
+            session_id, store=store, session_settings=session_settings,
+            policy="summarizing", new_state=list, apply=apply_op, records=snapshot_records,
         )
         #: What happened each time a summary was due (:class:`SummaryEvent`), oldest first.
         self.summary_events: list[SummaryEvent] = []
         self._seen: list[Record] = []
-        self._lock = SessionLock()
         self._summarizing = False
         # Turns in history when a summary last failed or could not help: retry once a new turn arrives.
         self._settled_at_turns: int | None = None
@@ -180,13 +188,11 @@ class SummarizingSession:
         items). Items come back as stored: a limit can cut inside a turn, and
         the SDK prunes what that orphans before it calls the model.
         """
-        limit = resolve_session_limit(limit, self.session_settings)
         async with self._lock:
-            records = await self._load()
-            return copy_items(apply_limit([r.item for r in records], limit))
+            return self._limited([r.item for r in await self._load()], limit)
 
     async def add_items(self, items: list[Any]) -> None:
-        """Store ``items`` (copied), then summarize if a summary is due.
+        """Store ``items`` (copied), then summarize while a summary is due.
 
         Once the items are stored this never raises: a summary that fails (or
         a store that fails while summarizing) is logged and recorded in
@@ -202,7 +208,7 @@ class SummarizingSession:
                 entries = [{"id": self._log.new_id(), "item": item} for item in new]
                 await self._log.append({"op": "add", "items": entries})
         try:
-            await self._summarize_while_needed()
+            await self._summarize_while_due()
         except Exception as exc:  # noqa: BLE001 — the items are stored; report, never raise
             error = f"summarizing after the write failed: {type(exc).__name__}: {exc}"
             logger.warning("memlab: %s", error)
@@ -210,21 +216,78 @@ class SummarizingSession:
 
     async def pop_item(self) -> Item | None:
         """Remove and return the newest item; a summary goes with its shadow prompt."""
-        async with self._lock:
-            records = await self._load()
-            if not records:
-                return None
-            item = copy_items([records[-1].item])[0]
-            await self._log.append({"op": "pop", "id": records[-1].id})
-            return item
+        return await super().pop_item()
 
     async def clear_session(self) -> None:
         """Forget every item and every summary event (with a ``store``, clear the store)."""
         async with self._lock:
             await self._log.clear()
-            self._seen = []
+            self._seen, self._settled_at_turns = [], None
             self.summary_events.clear()
+
+    # ------------------------------------------------------------ parameters
+
+    @property
+    def context_limit(self) -> int | None:
+        """Summarize past this many real user turns (``None``: no turn limit); see :meth:`set_limits`."""
+        return self._context_limit
+
+    @context_limit.setter
+    def context_limit(self, value: int | None) -> None:
+        raise read_only("context_limit")
+
+    @property
+    def keep_last_n_turns(self) -> int:
+        """Turns kept verbatim after a summary (``0`` acts as ``1``); see :meth:`set_limits`."""
+        return self._keep_last_n_turns
+
+    @keep_last_n_turns.setter
+    def keep_last_n_turns(self, value: int) -> None:
+        raise read_only("keep_last_n_turns")
+
+    @property
+    def max_tokens(self) -> int | None:
+        """Summarize once history's items hold more tokens than this (``None``: no budget); see :meth:`set_limits`."""
+        return self._max_tokens
+
+    @max_tokens.setter
+    def max_tokens(self, value: int | None) -> None:
+        raise read_only("max_tokens")
+
+    async def set_limits(
+        self,
+        *,
+        context_limit: int | None = UNCHANGED,
+        keep_last_n_turns: int = UNCHANGED,
+        max_tokens: int | None = UNCHANGED,
+    ) -> None:
+        """Change the limits (checked together), then summarize at once if history is now past one.
+
+        Unlike waiting for the next turn, this summarizes even if a summary
+        failed earlier in this turn.
+
+        Raises:
+            TypeError, ValueError: For a limit of the wrong type or out of range,
+                or limits that do not fit together (nothing changes then).
+        """
+        limits = check_summary_limits(
+            self.context_limit if context_limit is UNCHANGED else context_limit,
+            self.keep_last_n_turns if keep_last_n_turns is UNCHANGED else keep_last_n_turns,
+            self.max_tokens if max_tokens is UNCHANGED else max_tokens,
+        )
+        async with self._lock:
+            self._context_limit, self._keep_last_n_turns, self._max_tokens = limits
             self._settled_at_turns = None
+        await self._summarize_while_due()
+
+    @property
+    def gate(self) -> FidelityGate | None:
+        """The :class:`~memlab.gate.FidelityGate` every summary must pass, or ``None``."""
+        return self._gate
+
+    @gate.setter
+    def gate(self, value: FidelityGate | None) -> None:
+        self._gate = check_gate(value)
 
     # ------------------------------------------------------------ inspection
 
@@ -255,42 +318,6 @@ class SummarizingSession:
         """The error of the newest summary event, if it did not apply."""
         return self.summary_events[-1].error if self.summary_events else None
 
-    # ------------------------------------------------------------ parameters
-    # Each limit is an attribute; assigning one checks all three together.
-
-    context_limit = property(
-        lambda self: self._limits[0], lambda self, value: self._set_limits(context_limit=value),
-        doc="Summarize once history holds more real user turns than this (``None``: no turn limit).",
-    )
-    keep_last_n_turns = property(
-        lambda self: self._limits[1], lambda self, value: self._set_limits(keep_last_n_turns=value),
-        doc="Turns kept verbatim after a summary (``0`` acts as ``1``).",
-    )
-    max_tokens = property(
-        lambda self: self._limits[2], lambda self, value: self._set_limits(max_tokens=value),
-        doc="Summarize once history's items hold more tokens than this (``None``: no budget).",
-    )
-
-    gate = property(
-        lambda self: self._gate, lambda self, value: setattr(self, "_gate", check_gate(value)),
-        doc="The :class:`~memlab.gate.FidelityGate` every summary must pass, or ``None``.",
-    )
-
-    def _set_limits(self, **changes: Any) -> None:
-        names = ("context_limit", "keep_last_n_turns", "max_tokens")
-        self._limits = check_summary_limits(**{**dict(zip(names, self._limits)), **changes})
-
-    async def set_limits(self, **changes: Any) -> None:
-        """Change ``context_limit``, ``keep_last_n_turns`` and/or ``max_tokens`` (checked together).
-
-        Unlike assigning the attributes, this summarizes at once if history is
-        now over a limit, even if a summary failed earlier in this turn.
-        """
-        async with self._lock:
-            self._set_limits(**changes)
-            self._settled_at_turns = None
-        await self._summarize_while_needed()
-
     # -------------------------------------------------------------- internals
 
     async def _load(self) -> list[Record]:
@@ -298,28 +325,16 @@ class SummarizingSession:
         self._seen = await self._log.load()
         return self._seen
 
-    def _prefix_to_summarize(self, records: list[Record]) -> list[Record] | None:
-        """The records a summary should replace now (by :func:`summary_cut`), or ``None``."""
-        turns = sum(r.is_turn_start for r in records)
-        if turns == self._settled_at_turns:
-            return None  # failed (or could not help) at this many turns: wait for the next turn
-        context_limit, keep, budget = self._limits
-        synthetic = 2 if records and records[0].meta.get("synthetic") else 0
-        tokens = self._budget_tokens(records) if budget is not None else None
-        cut = summary_cut([r.item for r in records], context_limit, keep, max_tokens=budget, tokens=tokens, synthetic=synthetic)
-        if cut > synthetic:
-            return records[:cut]
-        if tokens is not None and sum(tokens) > budget:  # over, but nothing older left to fold
-            self._settled_at_turns = turns
-            error = f"the kept turns alone hold {sum(tokens)} tokens, over max_tokens={budget}; nothing older to summarize"
-            self.summary_events.append(SummaryEvent(SummaryStatus.OVER_BUDGET, turn_range(records), error))
-        return None
+    def _newest(self, state: list[Record]) -> tuple[Any, Item] | None:
+        self._seen = state
+        return (state[-1].id, state[-1].item) if state else None
 
     def _budget_tokens(self, records: list[Record]) -> list[int]:
-        return [r.tokens for r in records]  # a subclass may count a filtered view (memlab.tiered)
+        """Each record's tokens, as ``max_tokens`` counts them (:mod:`memlab.tiered` counts a trimmed view)."""
+        return [r.tokens for r in records]
 
-    async def _summarize_while_needed(self) -> None:
-        # Single flight: a second caller returns at once; the running loop re-checks after each summary.
+    async def _summarize_while_due(self) -> None:
+        """Summarize until no summary is due, one at a time (a second caller returns at once)."""
         async with self._lock:
             if self._summarizing or self.summarizer is None:
                 return
@@ -328,15 +343,26 @@ class SummarizingSession:
             for _ in range(100):  # bounded: each applied summary shrinks history
                 async with self._lock:
                     records = await self._load()
-                    prefix = self._prefix_to_summarize(records)
-                if prefix is None:
-                    return
-                event = await self._summarize(prefix)
+                    turns = sum(r.is_turn_start for r in records)
+                    if turns == self._settled_at_turns:
+                        return  # failed (or could not help) at this many turns: wait for the next turn
+                    tokens = self._budget_tokens(records) if self.max_tokens is not None else None
+                    synthetic = 2 if records and records[0].meta.get("synthetic") else 0
+                    cut = summary_cut([r.item for r in records], self.context_limit, self.keep_last_n_turns,
+                                      max_tokens=self.max_tokens, tokens=tokens, synthetic=synthetic)
+                    if not cut:
+                        if tokens is not None and sum(tokens) > self.max_tokens:  # over, but nothing older to fold
+                            self._settled_at_turns = turns
+                            error = (f"the kept turns alone hold {sum(tokens)} tokens, over max_tokens={self.max_tokens}; "
+                                     "nothing older to summarize")
+                            self.summary_events.append(SummaryEvent(SummaryStatus.OVER_BUDGET, turn_range(records), error))
+                        return
+                event = await self._summarize(records[:cut], kept_turns=turns - sum(r.is_turn_start for r in records[:cut]))
                 self.summary_events.append(event)
                 if event.status == SummaryStatus.DISCARDED:
                     continue  # history changed under us: plan again
                 if event.status != SummaryStatus.APPLIED:
-                    self._settled_at_turns = sum(r.is_turn_start for r in records)
+                    self._settled_at_turns = turns
                     logger.warning("memlab: summary %s: %s", event.status, event.error)
                     return
                 self._settled_at_turns = None
@@ -357,8 +383,8 @@ class SummarizingSession:
                 raise _OutOfTime from None
             raise
 
-    async def _summarize(self, prefix: list[Record]) -> SummaryEvent:
-        """Run the summarizer on ``prefix`` (outside the lock) and apply the result."""
+    async def _summarize(self, prefix: list[Record], kept_turns: int) -> SummaryEvent:
+        """Summarize ``prefix`` (outside the lock); store the pair if ``prefix`` is still the prefix."""
         items = copy_items(r.item for r in prefix)
         turns = turn_range(prefix)
         repaired: tuple[str, ...] = ()
@@ -379,17 +405,15 @@ class SummarizingSession:
         discarded = SummaryEvent(SummaryStatus.DISCARDED, turns, "history changed while summarizing")
         replaces = [r.id for r in prefix]
         async with self._lock:
-            records = await self._load()
-            if len(records) < len(replaces) or any(r.id != i for r, i in zip(records, replaces)):
+            if not starts_with(await self._load(), replaces):
                 return discarded
             pair = [
                 {"id": self._log.new_id(), "item": {"role": role, "content": text},
                  "meta": {"synthetic": True, "summary_for_turns": list(turns), "kind": kind}}
                 for role, text, kind in (("user", shadow, SUMMARY_PROMPT_KIND), ("assistant", summary, SUMMARY_KIND))
             ]
-            keep = max(1, self.keep_last_n_turns)
             try:
-                await self._log.append({"op": "summary", "replaces": replaces, "records": pair, "keep": keep})
+                await self._log.append({"op": "summary", "replaces": replaces, "records": pair, "keep": kept_turns})
             except Exception as exc:  # noqa: BLE001 — a store that failed to write: history is as it was
                 return SummaryEvent(SummaryStatus.FAILED, turns, f"storing the summary failed: {type(exc).__name__}: {exc}")
             # Another worker may have changed the prefix between our check and
@@ -397,3 +421,7 @@ class SummarizingSession:
             if not any(r.id == pair[0]["id"] for r in await self._load()):
                 return discarded
         return SummaryEvent(SummaryStatus.APPLIED, turns, None, repaired)
+
+
+class _OutOfTime(Exception):
+    """The session's ``summary_timeout`` ran out."""

@@ -19,7 +19,8 @@ from enum import StrEnum
 from typing import Any
 
 from .tokens import count_item
-from .turns import Item, is_user_message
+from .items import Item
+from .turns import is_user_message
 
 __all__ = [
     "SUMMARY_KIND",
@@ -29,6 +30,7 @@ __all__ = [
     "SummaryStatus",
     "apply_op",
     "snapshot_records",
+    "starts_with",
     "turn_range",
 ]
 
@@ -137,13 +139,18 @@ def apply_op(records: list[Record], op: dict[str, Any]) -> bool:
         return True
     if kind == "summary":
         replaces = op["replaces"]
-        if len(records) < len(replaces) or any(r.id != i for r, i in zip(records, replaces)):
+        if not starts_with(records, replaces):
             return False  # the prefix changed after the summary was planned
         if sum(r.is_turn_start for r in records[len(replaces) :]) < op["keep"]:
             return False  # turns after the prefix were popped: the summary would swallow them
         records[: len(replaces)] = [Record(e["item"], e["meta"], e["id"]) for e in op["records"]]
         return True
     return False
+
+
+def starts_with(records: list[Record], ids: list[Any]) -> bool:
+    """Whether ``records`` still begin with the records named by ``ids``, in that order."""
+    return len(records) >= len(ids) and all(r.id == i for r, i in zip(records, ids))
 
 
 def snapshot_records(records: list[Record]) -> list[dict[str, Any]]:

@@ -26,13 +26,16 @@ from typing import Any
 
 from agents import RunConfig
 from agents.extensions.tool_output_trimmer import ToolOutputTrimmer
+from agents.memory import Session
+from agents.memory.session_settings import SessionSettings
 from agents.run_config import CallModelData, ModelInputData
 
+from .gate import FidelityGate
+from .items import Item
 from .summarizer import Summarizer
 from .summarizing import SummarizingSession
 from .summary_history import Record
 from .tokens import count_item
-from .turns import Item
 
 __all__ = ["TieredSession", "trimmed_by"]
 
@@ -51,11 +54,13 @@ class TieredSession(SummarizingSession):
         summarizer: A :class:`~memlab.summarizer.Summarizer` (``None``: never summarize).
         session_id: Names the conversation.
         max_tokens: The budget for history as the model sees it after trimming.
+        context_limit: Also summarize past this many real user turns (``None``,
+            the default: the token budget alone decides).
         trimmer: The tool-output trimmer (default: ``ToolOutputTrimmer()``, which
             keeps the last 2 turns whole and cuts older outputs over 500
             characters to a 200-character preview).
-        **options: Any other :class:`~memlab.summarizing.SummarizingSession`
-            keyword (``gate``, ``summary_timeout``, ``store``, ``session_settings``).
+        gate, summary_timeout, session_settings, store: As for
+            :class:`~memlab.summarizing.SummarizingSession`.
 
     Raises:
         TypeError: If ``trimmer`` is not a ``ToolOutputTrimmer`` (or a parameter
@@ -70,13 +75,22 @@ class TieredSession(SummarizingSession):
         session_id: str | None = None,
         *,
         max_tokens: int,
+        context_limit: int | None = None,
         trimmer: ToolOutputTrimmer | None = None,
-        **options: Any,
+        gate: FidelityGate | None = None,
+        summary_timeout: float | None = 60.0,
+        session_settings: SessionSettings | dict[str, Any] | None = None,
+        store: Session | None = None,
     ) -> None:
         if trimmer is not None and not isinstance(trimmer, ToolOutputTrimmer):
             raise TypeError(f"trimmer must be an agents ToolOutputTrimmer, not {type(trimmer).__name__}")
+        if max_tokens is None:
+            raise ValueError("TieredSession needs max_tokens: its budget is what triggers a summary")
         self.trimmer = trimmer if trimmer is not None else ToolOutputTrimmer()
-        super().__init__(keep_last_n_turns, None, summarizer, session_id, max_tokens=max_tokens, **options)
+        super().__init__(
+            keep_last_n_turns, context_limit, summarizer, session_id, max_tokens=max_tokens, gate=gate,
+            summary_timeout=summary_timeout, session_settings=session_settings, store=store,
+        )
 
     def run_config(self, **options: Any) -> RunConfig:
         """A ``RunConfig`` whose ``call_model_input_filter`` is this session's trimmer."""

@@ -6,19 +6,18 @@ nothing older. It is cheap, deterministic and never invents anything; its price
 is *amnesia*: an order number given in turn 1 is gone once turn 1 falls out of
 the window.
 
+The whole rule is one pure function, :func:`trim_view`. Everything else in
+this module calls it:
+
+* :class:`TrimmingSession` — an SDK session. On every write it keeps
+  ``trim_view(stored + new)``; on every read it shows ``trim_view(stored)``.
+* :func:`keep_last_turns` — a ``RunConfig(session_input_callback=...)`` that
+  shows the model ``trim_view(history)`` of *any* SDK session (SQLite,
+  Redis...) without deleting anything from its store.
+
 A turn count is a rough proxy for what the model is billed: one support turn
 holds 30 tokens, the next a 250-token tool output. ``max_tokens`` budgets the
-window in tokens instead (or as well): it keeps the newest whole turns whose
-items fit, and always at least the newest turn.
-
-This module offers the policy three ways, all built on one pure function:
-
-* :func:`trim_view` — the policy itself, a pure function over item lists;
-* :class:`TrimmingSession` — an SDK session that stores only the window, in
-  memory or in any SDK session store (``store=``, see :mod:`memlab.storage`);
-* :func:`keep_last_turns` — a ``RunConfig(session_input_callback=...)`` that
-  applies the policy to *any* SDK session (SQLite, Redis, ...) without deleting
-  anything from its store.
+window in tokens instead (or as well).
 """
 
 from __future__ import annotations
@@ -28,18 +27,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agents.memory import Session
-from agents.memory.session_settings import SessionSettings, resolve_session_limit
+from agents.memory.session_settings import SessionSettings
 
-from ._sync import SessionLock
 from .items import Item, copy_items, to_items
-from .storage import MemoryLog, StoreLog, check_store
+from .storage import LoggedSession
 from .tokens import count_item
-from .turns import apply_limit, is_user_message, turn_starts
-from .validate import check_int, check_max_tokens, check_max_turns, check_settings
+from .turns import turn_starts
+from .validate import UNCHANGED, check_int, check_max_tokens, check_max_turns, read_only
 
 __all__ = ["trim_view", "TrimmingSession", "keep_last_turns"]
-
-_UNCHANGED: Any = object()  # set_limits(max_tokens=...) left out
 
 
 def trim_view(
@@ -65,7 +61,7 @@ def trim_view(
             with :func:`memlab.tokens.count_item`).
 
     Returns:
-        A new list (the items themselves are not copied).
+        A new list: the newest items that fit (the items themselves are not copied).
     """
     starts = turn_starts(items)
     if not starts:
@@ -75,6 +71,7 @@ def trim_view(
         cut = starts[-max_turns]
     if max_tokens is not None:
         sizes = list(tokens) if tokens is not None else [count_item(item) for item in items]
+        # Where a kept part may begin: a turn's start (or 0, to keep a preamble too).
         candidates = [c for c in ([0] if starts[0] else []) + starts if c >= cut]
         total = sum(sizes[candidates[-1]:])  # the newest turn: always kept
         best = candidates[-1]
@@ -87,109 +84,21 @@ def trim_view(
     return list(items[cut:])
 
 
-@dataclass
-class Window:
-    """What a :class:`TrimmingSession` holds: the window's items, their ids, turns and tokens.
-
-    The turn count (and, under a token budget, each item's tokens) is kept up
-    to date as items come and go, so a write knows whether it must cut and a
-    read whether it must cut again, without rescanning the window.
-    """
-
-    ids: list[Any] = field(default_factory=list)
-    items: list[Item] = field(default_factory=list)
-    turns: int = 0  # real user messages in ``items``
-    tokens: list[int] | None = None  # per item, counted only once a token budget is used
-
-    def append(self, record_id: Any, item: Item) -> None:
-        self.ids.append(record_id)
-        self.items.append(item)
-        self.turns += is_user_message(item)
-        if self.tokens is not None:
-            self.tokens.append(count_item(item))
-
-    def remove(self, at: int) -> None:
-        self.turns -= is_user_message(self.items[at])
-        del self.ids[at], self.items[at]
-        if self.tokens is not None:
-            del self.tokens[at]
-
-    def sizes(self) -> list[int]:
-        """Each item's tokens (counted now if no budget asked for them before)."""
-        if self.tokens is None:
-            self.tokens = [count_item(item) for item in self.items]
-        return self.tokens
-
-    def over(self, max_turns: int, max_tokens: int | None) -> bool:
-        """Whether the window holds more than the limits allow."""
-        return self.turns > max_turns or (max_tokens is not None and sum(self.sizes()) > max_tokens)
-
-    def trim(self, max_turns: int, max_tokens: int | None = None) -> None:
-        """Drop the oldest turns (and any preamble) until both limits hold."""
-        if not self.over(max_turns, max_tokens):
-            return
-        if max_tokens is None:
-            # Only the excess turns are scanned: the cut goes before the first
-            # message of turn number ``excess + 1``.
-            excess, seen = self.turns - max_turns, 0
-            for cut, item in enumerate(self.items):
-                if is_user_message(item):
-                    seen += 1
-                    if seen > excess:
-                        break
-            turns = max_turns
-        else:
-            cut = len(self.items) - len(trim_view(self.items, max_turns, max_tokens, tokens=self.sizes()))
-            turns = self.turns - sum(map(is_user_message, self.items[:cut]))
-        del self.ids[:cut], self.items[:cut]
-        if self.tokens is not None:
-            del self.tokens[:cut]
-        self.turns = turns
-
-    def view(self, max_turns: int, max_tokens: int | None) -> list[Item]:
-        """:func:`trim_view` of the items; a window already within the limits is returned as is."""
-        if not self.over(max_turns, max_tokens):
-            return self.items
-        return trim_view(self.items, max_turns, max_tokens, tokens=self.sizes() if max_tokens else None)
-
-
-def apply_op(window: Window, op: dict[str, Any]) -> bool:
-    """Apply one logged operation to ``window`` (the fold step; see :mod:`memlab.storage`)."""
-    kind = op["op"]
-    if kind == "add":
-        for record in op["items"]:
-            window.append(record["id"], record["item"])
-        window.trim(op["max_turns"], op["max_tokens"])
-    elif kind == "limits":
-        window.trim(op["max_turns"], op["max_tokens"])
-    elif kind == "snapshot":  # a stored fold to start from (see memlab.storage)
-        for record in op["records"]:
-            window.append(record["id"], record["item"])
-    elif kind == "pop":
-        if op["id"] not in window.ids:
-            return False
-        # Normally the last item; further back if another writer appended since.
-        at = len(window.ids) - 1 if window.ids[-1] == op["id"] else window.ids.index(op["id"])
-        window.remove(at)
-    else:
-        return False
-    return True
-
-
-def window_records(window: Window) -> list[dict[str, Any]]:
-    """The window as snapshot records (see :mod:`memlab.storage`)."""
-    return [{"id": record_id, "item": item} for record_id, item in zip(window.ids, window.items)]
-
-
-class TrimmingSession:
+class TrimmingSession(LoggedSession["Window"]):
     """An SDK session that keeps the last ``max_turns`` user turns (and/or ``max_tokens``).
 
-    Plug it into a run with ``Runner.run(agent, text, session=session)``. It
-    trims on write (the stored window never grows past the limits) and again
-    on read, so the view is right even when the store holds more: after a
-    limit was lowered, or when another writer with a larger window shares the
-    store. A read returns the window as stored: no item is edited or dropped
-    behind the caller's back.
+    The rule, on every write and every read, is :func:`trim_view`::
+
+        add_items(new):  stored = trim_view(stored + new, max_turns, max_tokens)
+        get_items():     return trim_view(stored, max_turns, max_tokens)
+
+    Trimming again on read keeps the view right even when the store holds
+    more: after another writer with a larger window shared the store, say. A
+    read returns the window as stored; no item is edited behind the caller's
+    back. (Storage, locking and ``pop_item`` come from
+    :class:`memlab.storage.LoggedSession`; you can skip it.)
+
+    Plug it into a run with ``Runner.run(agent, text, session=session)``.
 
     Args:
         session_id: Names the conversation.
@@ -222,36 +131,33 @@ class TrimmingSession:
         store: Session | None = None,
         session_settings: SessionSettings | dict[str, Any] | None = None,
     ) -> None:
-        self.session_id = session_id
-        self.max_turns = max_turns  # validated by the properties below
-        self.max_tokens = max_tokens
-        self.session_settings = check_settings(session_settings)
-        self.store = None if store is None else check_store(store, session_id)
-        self._log: MemoryLog[Window] | StoreLog[Window] = (
-            MemoryLog(Window, apply_op) if store is None else StoreLog(store, Window, apply_op, window_records, "trimming")
+        self._max_turns = check_max_turns(max_turns)
+        self._max_tokens = check_max_tokens(max_tokens)
+        super().__init__(
+            session_id, store=store, session_settings=session_settings,
+            policy="trimming", new_state=Window, apply=apply_op, records=Window.records,
         )
-        self._lock = SessionLock()
 
     @property
     def max_turns(self) -> int:
-        """How many user turns the model sees; assigning it is validated (>= 1)."""
+        """How many user turns the model sees (change it with :meth:`set_limits`)."""
         return self._max_turns
 
     @max_turns.setter
     def max_turns(self, value: int) -> None:
-        self._max_turns = check_max_turns(value)
+        raise read_only("max_turns")
 
     @property
     def max_tokens(self) -> int | None:
-        """The window's token budget, or ``None``; assigning it is validated (>= 1)."""
+        """The window's token budget, or ``None`` (change it with :meth:`set_limits`)."""
         return self._max_tokens
 
     @max_tokens.setter
     def max_tokens(self, value: int | None) -> None:
-        self._max_tokens = check_max_tokens(value)
+        raise read_only("max_tokens")
 
     async def get_items(self, limit: int | None = None) -> list[Item]:
-        """The model's view: the window, as fresh copies.
+        """The model's view, as copies: ``trim_view`` of what is stored.
 
         Args:
             limit: The SDK rule, exactly — ``None`` means all (or
@@ -259,14 +165,12 @@ class TrimmingSession:
                 ``limit`` items (a cut may land inside a turn; the SDK prunes
                 what it orphans before the model call).
         """
-        limit = resolve_session_limit(limit, self.session_settings)
         async with self._lock:
-            window = await self._log.load()
-            view = window.view(self.max_turns, self.max_tokens)
-            return copy_items(view if limit is None else apply_limit(view, limit))
+            stored = await self._log.load()
+            return self._limited(trim_view(stored.items, self.max_turns, self.max_tokens), limit)
 
     async def add_items(self, items: list[Any]) -> None:
-        """Append ``items`` (copied), then trim the store to the window.
+        """Store copies of ``items``; what stays stored is ``trim_view(stored + items)``.
 
         Raises:
             TypeError, ValueError: If an item cannot be stored; nothing is stored then.
@@ -278,44 +182,22 @@ class TrimmingSession:
             records = [{"id": self._log.new_id(), "item": item} for item in new]
             await self._log.append({"op": "add", "items": records, **self._limits()})
 
-    async def pop_item(self) -> Item | None:
-        """Remove and return the newest stored item, or ``None`` when empty."""
-        async with self._lock:
-            window = await self._log.load()
-            if not window.items:
-                return None
-            item = copy_items(window.items[-1:])[0]
-            await self._log.append({"op": "pop", "id": window.ids[-1]})
-            return item
-
-    async def clear_session(self) -> None:
-        """Forget everything (with a ``store``, clear the store)."""
-        async with self._lock:
-            await self._log.clear()
-
-    async def set_max_turns(self, max_turns: int) -> None:
-        """Change the window; a smaller one trims the store right away.
-
-        Raises:
-            TypeError, ValueError: If ``max_turns`` is not an integer >= 1.
-        """
-        await self.set_limits(max_turns=max_turns)
-
-    async def set_limits(self, *, max_turns: int | None = None, max_tokens: Any = _UNCHANGED) -> None:
+    async def set_limits(self, *, max_turns: int = UNCHANGED, max_tokens: int | None = UNCHANGED) -> None:
         """Change ``max_turns`` and/or ``max_tokens`` (``max_tokens=None`` removes the budget); trims at once.
 
         Raises:
             TypeError, ValueError: For a limit of the wrong type or out of range
                 (nothing changes then).
         """
-        turns = self.max_turns if max_turns is None else check_max_turns(max_turns)
-        budget = self.max_tokens if max_tokens is _UNCHANGED else check_max_tokens(max_tokens)
+        turns = self.max_turns if max_turns is UNCHANGED else check_max_turns(max_turns)
+        budget = self.max_tokens if max_tokens is UNCHANGED else check_max_tokens(max_tokens)
         async with self._lock:
             self._max_turns, self._max_tokens = turns, budget
             await self._log.append({"op": "limits", **self._limits()})
 
-    def _limits(self) -> dict[str, Any]:
-        return {"max_turns": self.max_turns, "max_tokens": self.max_tokens}
+    async def set_max_turns(self, max_turns: int) -> None:
+        """Change the window (the cookbook's name for ``set_limits(max_turns=...)``); trims at once."""
+        await self.set_limits(max_turns=max_turns)
 
     async def raw_items(self) -> list[Item]:
         """Copies of the stored window, ignoring ``limit`` and any newer, smaller limit.
@@ -326,8 +208,58 @@ class TrimmingSession:
         ``add`` records stay in the store's log until :meth:`clear_session`).
         """
         async with self._lock:
-            window = await self._log.load()
-            return copy_items(window.items)
+            return copy_items((await self._log.load()).items)
+
+    def _limits(self) -> dict[str, Any]:
+        """The limits a logged write carries, so that replaying the log applies the same rule."""
+        return {"max_turns": self.max_turns, "max_tokens": self.max_tokens}
+
+    def _newest(self, state: Window) -> tuple[Any, Item] | None:
+        return (state.ids[-1], state.items[-1]) if state.items else None
+
+
+# ------------------------------------------------------------ what is stored
+
+
+@dataclass
+class Window:
+    """What a :class:`TrimmingSession` stores: the window's items and their record ids."""
+
+    ids: list[Any] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+
+    def keep_last(self, count: int) -> None:
+        """Keep only the newest ``count`` items."""
+        cut = len(self.items) - count
+        del self.ids[:cut], self.items[:cut]
+
+    def records(self) -> list[dict[str, Any]]:
+        """The window as snapshot records (see :mod:`memlab.storage`)."""
+        return [{"id": record_id, "item": item} for record_id, item in zip(self.ids, self.items)]
+
+
+def apply_op(window: Window, op: dict[str, Any]) -> bool:
+    """Replay one logged operation on ``window`` (the fold step; see :mod:`memlab.storage`).
+
+    An ``add`` (and a ``limits`` change) applies the rule with the limits it
+    was written under, so every reader of a shared log folds the same window.
+    """
+    kind = op["op"]
+    if kind in ("add", "snapshot"):
+        for record in op["items"] if kind == "add" else op["records"]:
+            window.ids.append(record["id"])
+            window.items.append(record["item"])
+    if kind in ("add", "limits"):
+        window.keep_last(len(trim_view(window.items, op["max_turns"], op["max_tokens"])))
+    elif kind == "pop":
+        if op["id"] not in window.ids:
+            return False
+        # Normally the last item; further back if another writer appended since.
+        at = len(window.ids) - 1 if window.ids[-1] == op["id"] else window.ids.index(op["id"])
+        del window.ids[at], window.items[at]
+    elif kind != "snapshot":
+        return False
+    return True
 
 
 def keep_last_turns(n: int) -> Callable[[list[Item], list[Item]], list[Item]]:
@@ -340,7 +272,7 @@ def keep_last_turns(n: int) -> Callable[[list[Item], list[Item]], list[Item]]:
 
     Unlike :class:`TrimmingSession` it is non-destructive: the store keeps
     every item (the runner persists only the new turn), while the model sees
-    the last ``n`` turns of history plus the new input — the same view a
+    ``trim_view(history, n)`` plus the new input — the same view a
     ``TrimmingSession(max_turns=n)`` would give.
 
     Raises:

@@ -26,19 +26,16 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .items import Item, to_item, to_items  # (to_item and to_items are part of this module's API too)
+from .items import Item
 from .validate import check_limit
 
 __all__ = [
     "TOOL_PAIRS",
-    "to_item",
-    "to_items",
     "item_type",
     "is_user_message",
     "turn_starts",
     "count_turns",
     "split_turns",
-    "last_turns",
     "drop_orphans",
     "apply_limit",
     "item_text",
@@ -123,21 +120,6 @@ def split_turns(items: Sequence[Item]) -> tuple[list[Item], list[list[Item]]]:
     bounds = starts + [len(items)]
     turns = [list(items[a:b]) for a, b in zip(bounds, bounds[1:])]
     return list(items[: starts[0]]), turns
-
-
-def last_turns(items: Sequence[Item], n: int) -> list[Item]:
-    """The items of the newest ``n`` turns, in order.
-
-    If ``items`` holds ``n`` turns or fewer, all of it is returned, including
-    any items before the first user message (such a preamble is dropped only
-    once there are more turns than requested). ``n <= 0`` returns ``[]``.
-    """
-    if n <= 0:
-        return []
-    starts = turn_starts(items)
-    if len(starts) <= n:
-        return list(items)
-    return list(items[starts[-n] :])
 
 
 def _program_owner(item: Item) -> Any:

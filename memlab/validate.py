@@ -18,6 +18,7 @@ from typing import Any
 from agents.memory.session_settings import SessionSettings, coerce_session_settings
 
 __all__ = [
+    "UNCHANGED",
     "check_int",
     "check_optional_int",
     "check_limit",
@@ -26,7 +27,20 @@ __all__ = [
     "check_summary_limits",
     "check_seconds",
     "check_settings",
+    "read_only",
 ]
+
+
+class _Unchanged:
+    """The type of :data:`UNCHANGED`."""
+
+    def __repr__(self) -> str:
+        return "UNCHANGED"
+
+
+#: The default of a ``set_limits`` parameter left out: keep the current value.
+#: (``None`` cannot play this part: ``max_tokens=None`` means "no budget".)
+UNCHANGED: Any = _Unchanged()
 
 
 def check_int(name: str, value: Any, *, minimum: int) -> int:
@@ -125,3 +139,12 @@ def check_settings(settings: Any) -> Any:
     checked = coerce_session_settings(settings)
     check_limit(checked.limit)
     return checked
+
+
+def read_only(name: str) -> AttributeError:
+    """The error for assigning a session's limit: limits change through ``set_limits``.
+
+    A plain assignment could not take the session's lock or write the change
+    to its log (both are ``async``), so it is refused with the way to do it.
+    """
+    return AttributeError(f"{name} is read-only; change it with: await session.set_limits({name}=...)")

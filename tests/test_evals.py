@@ -13,7 +13,7 @@ import pytest
 from memlab import evals, offline
 from memlab.evals.replay import COMPACTED
 from memlab.facts import has_fact, states
-from memlab.prompts import SUMMARY_PROMPT_TITLE
+from memlab.prompts import JUDGE_PROMPT_TITLE, SUMMARY_PROMPT_TITLE
 from memlab.offline import transcript
 from memlab.scenario import LAPTOP, LONG, Conversation, Fact, Probe
 from memlab.turns import split_turns
@@ -275,7 +275,7 @@ async def test_plots_draw_one_line_per_run_and_the_frontier(api) -> None:
 
 def test_judge_prompt_starts_with_the_title_the_offline_model_knows() -> None:
     prompt = evals.judge_prompt()
-    assert prompt.splitlines()[0] == evals.JUDGE_PROMPT_TITLE
+    assert prompt.splitlines()[0] == JUDGE_PROMPT_TITLE
     for name in evals.JUDGE_CRITERIA:
         assert f"- {name}: " in prompt
     with pytest.raises(ValueError, match="snake_case"):

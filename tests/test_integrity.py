@@ -17,15 +17,10 @@ from agents import Agent, Runner, SQLiteSession
 from agents.memory import Session, SessionSettings
 from agents.testing import ScriptedModel, assistant_message
 
-from memlab.integrity import (
-    SEALED_ITEM_TYPE,
-    FileHeadStore,
-    IntegrityError,
-    IntegritySession,
-    KeyMismatchError,
-    MemlabError,
-)
-from memlab.turns import to_item
+from memlab.errors import IntegrityError, KeyMismatchError, MemlabError
+from memlab.heads import FileHeadStore
+from memlab.integrity import SEALED_ITEM_TYPE, IntegritySession
+from memlab.items import to_item
 
 from .fakes import ListStore
 from .helpers import assistant, call, output, user

@@ -10,11 +10,12 @@ import pytest
 from agents import RunConfig, Runner, SessionSettings, SQLiteSession
 
 from memlab import offline
+from memlab.trimming import trim_view
 from memlab.prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, summary_prompt
 from memlab.offline import transcript
 from memlab.scenario import LAPTOP, LONG, ROUTER, support_agent
 from memlab.tokens import count_items, count_text, count_tools
-from memlab.turns import drop_orphans, item_text, last_turns, split_turns
+from memlab.turns import drop_orphans, item_text, split_turns
 
 MODEL = "gpt-4.1-mini"
 
@@ -296,7 +297,7 @@ async def test_probe_answered_from_full_history(client, probe) -> None:
 
 @pytest.mark.parametrize("probe", LONG.probes, ids=lambda p: p.fact_key)
 async def test_probe_unknown_once_trimmed(client, probe) -> None:
-    history = last_turns(items_before(LONG, probe.turn), 4)
+    history = trim_view(items_before(LONG, probe.turn), 4)
     assert probe.expected not in " ".join(item_text(i) for i in history)
     response = await client.responses.create(model=MODEL, input=history + [user(probe.question)])
     assert "I don't know" in reply_text(response)

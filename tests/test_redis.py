@@ -17,7 +17,8 @@ import pytest
 import redis
 from agents.extensions.memory.redis_session import RedisSession
 
-from memlab.integrity import IntegrityError, IntegritySession
+from memlab.errors import IntegrityError
+from memlab.integrity import IntegritySession
 from memlab.summarizing import SummarizingSession
 from memlab.trimming import TrimmingSession
 

@@ -27,9 +27,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memlab import offline
-from memlab.integrity import IntegrityError, IntegritySession
+from memlab.errors import IntegrityError
+from memlab.integrity import IntegritySession
 from memlab.scenario import support_agent
-from memlab.storage import ENVELOPE_TYPE, CorruptStoreError, StoreLog
+from memlab.log_rows import ENVELOPE_TYPE
+from memlab.storage import CorruptStoreError, StoreLog
 from memlab.summarizing import SummarizingSession
 from memlab import summary_history, trimming
 from memlab.trimming import TrimmingSession

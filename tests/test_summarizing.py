@@ -375,18 +375,26 @@ async def test_a_failed_summary_is_retried_once_per_new_turn_not_per_write():
 
 
 @pytest.mark.parametrize(
-    "attribute, value, name",
-    [("context_limit", 0, "context_limit"), ("keep_last_n_turns", 9, "keep_last_n_turns"),
-     ("keep_last_n_turns", -1, "keep_last_n_turns"), ("context_limit", 1, "keep_last_n_turns")],
+    "change, name",
+    [({"context_limit": 0}, "context_limit"), ({"keep_last_n_turns": 9}, "keep_last_n_turns"),
+     ({"keep_last_n_turns": -1}, "keep_last_n_turns"), ({"context_limit": 1}, "keep_last_n_turns")],
 )
-def test_assigning_limits_is_validated(attribute, value, name):
+async def test_set_limits_checks_the_limits_together(change, name):
     session = SummarizingSession(keep_last_n_turns=2, context_limit=4)
     with pytest.raises(ValueError, match=name):
-        setattr(session, attribute, value)
+        await session.set_limits(**change)
     assert (session.context_limit, session.keep_last_n_turns) == (4, 2)
-    session.context_limit = 6
-    session.keep_last_n_turns = 6
+    await session.set_limits(context_limit=6, keep_last_n_turns=6)
     assert (session.context_limit, session.keep_last_n_turns) == (6, 6)
+
+
+@pytest.mark.parametrize("attribute", ["context_limit", "keep_last_n_turns", "max_tokens"])
+def test_limits_change_only_through_set_limits(attribute):
+    """An assignment could take neither the lock nor the log: it is refused, naming set_limits."""
+    session = SummarizingSession(keep_last_n_turns=2, context_limit=4)
+    with pytest.raises(AttributeError, match=rf"set_limits\({attribute}="):
+        setattr(session, attribute, 3)
+    assert (session.context_limit, session.keep_last_n_turns, session.max_tokens) == (4, 2, None)
 
 
 async def test_a_rule_that_raises_is_a_recorded_failure_not_an_exception():

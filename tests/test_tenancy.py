@@ -13,7 +13,8 @@ from agents.memory.session import _session_accepts_wrapper
 from agents.run_context import RunContextWrapper
 from agents.testing import ScriptedModel, assistant_message
 
-from memlab.integrity import IntegritySession, MemlabError
+from memlab.errors import MemlabError
+from memlab.integrity import IntegritySession
 from memlab.tenancy import TenantAccessError, TenantGuardSession, accepts_wrapper, tenant_of
 
 from .helpers import assistant, user

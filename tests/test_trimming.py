@@ -103,6 +103,14 @@ async def test_pop_and_clear():
     assert await session.get_items() == []
 
 
+def test_trim_view_cuts_before_a_user_message():
+    items = conversation(5)
+    kept = trim_view(items, 2)
+    assert kept[0] == user("question 4")
+    assert count_turns(kept) == 2
+    assert trim_view(items, 99) == items
+
+
 def test_keep_last_turns_matches_trim_view():
     history = conversation(6)
     new = [user("next")]
@@ -113,8 +121,12 @@ def test_keep_last_turns_matches_trim_view():
         keep_last_turns(0)
 
 
-def test_assigning_max_turns_is_validated():
+@pytest.mark.parametrize("attribute", ["max_turns", "max_tokens"])
+async def test_limits_change_only_through_set_limits(attribute):
+    """An assignment could take neither the lock nor the log: it is refused, naming set_limits."""
     session = TrimmingSession("t", max_turns=3)
-    with pytest.raises(ValueError, match="max_turns"):
-        session.max_turns = 0
-    assert session.max_turns == 3
+    await session.add_items(conversation(4, tool_every=0))
+    with pytest.raises(AttributeError, match=rf"set_limits\({attribute}="):
+        setattr(session, attribute, 1)
+    assert (session.max_turns, session.max_tokens) == (3, None)
+    assert count_turns(await session.get_items()) == 3

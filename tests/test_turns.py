@@ -20,7 +20,6 @@ from memlab.turns import (
     drop_orphans,
     is_user_message,
     item_text,
-    last_turns,
     split_turns,
     turn_starts,
 )
@@ -101,15 +100,6 @@ def test_turn_boundaries():
     preamble, turns = split_turns([assistant("welcome")] + items)
     assert preamble == [assistant("welcome")]
     assert [t[0]["content"] for t in turns] == [f"question {n}" for n in range(1, 5)]
-
-
-def test_last_turns_cuts_before_a_user_message():
-    items = conversation(5)
-    kept = last_turns(items, 2)
-    assert kept[0] == user("question 4")
-    assert count_turns(kept) == 2
-    assert last_turns(items, 0) == []
-    assert last_turns(items, 99) == items
 
 
 def test_drop_orphans_removes_each_kind():

@@ -42,7 +42,6 @@ from .compare import (
 )
 from .judge import (
     JUDGE_CRITERIA,
-    JUDGE_PROMPT_TITLE,
     JudgeError,
     judge_prompt,
     judge_summary,
@@ -54,7 +53,6 @@ from .strategies import STRATEGIES, run_label
 
 __all__ = [
     "JUDGE_CRITERIA",
-    "JUDGE_PROMPT_TITLE",
     "STRATEGIES",
     "TURN_COLUMNS",
     "GridResult",

@@ -17,7 +17,7 @@ from ..scenario import DEFAULT_MODEL, Conversation
 from ..summarizer import incomplete_reason, render_transcript
 from .metering import model_client
 
-__all__ = ["JUDGE_CRITERIA", "JUDGE_PROMPT_TITLE", "JudgeError", "judge_prompt", "judge_summary"]
+__all__ = ["JUDGE_CRITERIA", "JudgeError", "judge_prompt", "judge_summary"]
 
 #: The rubric :func:`judge_summary` uses by default: criterion name → what it checks.
 JUDGE_CRITERIA: dict[str, str] = {
@@ -35,7 +35,7 @@ class JudgeError(RuntimeError):
 
 
 def judge_prompt(criteria: Mapping[str, str] | None = None) -> str:
-    """The instructions of a grading request, starting with :data:`JUDGE_PROMPT_TITLE`.
+    """The instructions of a grading request, starting with :data:`memlab.prompts.JUDGE_PROMPT_TITLE`.
 
     Args:
         criteria: Criterion name → description (default :data:`JUDGE_CRITERIA`).

@@ -19,7 +19,7 @@ from agents.models._openai_shared import get_default_openai_client
 from .. import offline
 from .._sync import call_either
 from ..summarizer import LLMSummarizer, Summarizer
-from ..turns import Item
+from ..items import Item
 
 __all__ = ["model_client", "configured_api", "MeteredClient", "CountingSummarizer", "LossySummarizer"]
 

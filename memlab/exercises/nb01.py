@@ -19,7 +19,8 @@ from typing import Any
 
 from ..offline import OfflineAPIError, check_request
 from ..trimming import trim_view
-from ..turns import Item, count_turns, is_user_message, item_type, turn_starts
+from ..items import Item
+from ..turns import count_turns, is_user_message, item_type, turn_starts
 from ._items import reply, typed_user, user
 from ._report import Report, check_cases
 

@@ -25,7 +25,8 @@ from ..facts import find_facts
 from ..offline import transcript
 from ..scenario import LONG
 from ..tokens import count_items
-from ..turns import Item, is_user_message, item_type, split_turns
+from ..items import Item
+from ..turns import is_user_message, item_type, split_turns
 from ._report import Report, check_cases
 
 __all__ = ["check_keep_ids", "check_token_trigger"]

@@ -30,7 +30,8 @@ from typing import Any
 from agents import Runner
 
 from .. import wire
-from ..integrity import SEALED_ITEM_TYPE, IntegrityError, KeyMismatchError
+from ..errors import IntegrityError, KeyMismatchError
+from ..integrity import SEALED_ITEM_TYPE
 from ..scenario import support_agent
 from ..tenancy import TenantAccessError
 from ._report import Prediction, Report, acheck_cases

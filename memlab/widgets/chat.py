@@ -22,7 +22,8 @@ from .._sync import run_sync
 from ..scenario import support_agent
 from ..tokens import count_item
 from ..trimming import keep_last_turns, trim_view
-from ..turns import Item, item_text, item_type
+from ..items import Item
+from ..turns import item_text, item_type
 from ._explorer import schedule
 from ._render import line_html, table_html
 
