@@ -40,10 +40,10 @@ from __future__ import annotations
 
 import asyncio
 import marshal
-from collections import deque
 import statistics
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any

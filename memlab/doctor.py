@@ -242,9 +242,9 @@ def check_offline_model() -> Check:
     try:
         from agents import Runner
 
-        from memlab import offline, scenario
+        from memlab import mode, scenario
 
-        offline.configure("offline")
+        mode.configure("offline")
         with no_network():
             result = asyncio.run(Runner.run(scenario.support_agent(), "Where is my order ORD-48213?"))
     except Exception as exc:
@@ -290,7 +290,7 @@ def check_live(try_request: bool = False) -> Check:
     try:
         import openai
 
-        from memlab.scenario import DEFAULT_MODEL
+        from memlab.mode import DEFAULT_MODEL
 
         client = openai.OpenAI(max_retries=0, timeout=30)
         reply = client.responses.create(model=DEFAULT_MODEL, input="Reply with the word ok.", max_output_tokens=16)

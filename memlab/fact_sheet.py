@@ -22,8 +22,8 @@ from collections.abc import Sequence
 
 from .facts import find_facts
 from .gate import MustKeep, check_rules
-from .prompts import SHADOW_PROMPT
 from .items import Item
+from .prompts import SHADOW_PROMPT
 from .turns import item_text
 
 __all__ = ["SHEET_TITLE", "FactSheetSummarizer"]

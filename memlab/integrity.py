@@ -60,8 +60,8 @@ from typing import Any
 from agents.memory import Session, SessionSettings
 from agents.memory.session_settings import coerce_session_settings, resolve_session_limit
 
-from .errors import IntegrityError, KeyMismatchError, MemlabError
-from .heads import FileHeadStore, Head, HeadStore, same_mac, seal_heads, sign, unseal_heads
+from .errors import IntegrityError, KeyMismatchError
+from .heads import Head, HeadStore, same_mac, seal_heads, sign, unseal_heads
 from .items import to_item
 from .turns import apply_limit
 from .validate import check_limit

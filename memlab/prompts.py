@@ -25,6 +25,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .items import Item
+from .turns import NAMED_CALLS, NAMED_OUTPUTS, item_text, item_type
 from .validate import check_optional_int
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
     "SUMMARY_PROMPT_TITLE",
     "SUMMARY_SECTIONS",
     "count_words",
+    "render_transcript",
     "summary_prompt",
 ]
 
@@ -263,4 +266,42 @@ def summary_prompt(
             agent_instructions.strip(),
             ">>>",
         ]
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ the transcript the prompt is sent with
+
+#: What an identifier looks like (ORD-12345, SN-AB12CD34, E-2107, TCK-123456):
+#: capitals, a hyphen, capitals or digits. Cut tool outputs still name them.
+_IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*-[A-Z0-9][A-Z0-9-]*\b")
+
+
+def render_transcript(items: list[Item], tool_trim_limit: int = 600) -> str:
+    """Render items as a role-prefixed transcript, one line per item.
+
+    Every item kind appears: list-of-parts content is joined, tool calls show
+    their name and arguments, tool outputs longer than ``tool_trim_limit``
+    characters are cut — saying how much was cut and which identifiers the
+    cut part held, so a summary can still keep them.
+    """
+    lines = []
+    for item in items:
+        kind = item_type(item)
+        text = item_text(item)
+        if kind == "message":
+            lines.append(f"{str(item.get('role', 'user')).upper()}: {text}")
+        elif kind in NAMED_CALLS:
+            lines.append(f"TOOL CALL [{item.get('call_id', '?')}]: {text}")
+        elif kind in NAMED_OUTPUTS:
+            if len(text) > tool_trim_limit:
+                cut = text[tool_trim_limit:]
+                ids = list(dict.fromkeys(_IDENTIFIER.findall(cut)))
+                note = f"; identifiers in the cut part: {', '.join(ids)}" if ids else ""
+                text = f"{text[:tool_trim_limit]} … [{len(cut)} more characters cut{note}]"
+            lines.append(f"TOOL RESULT [{item.get('call_id', '?')}]: {text}")
+        elif kind == "reasoning":
+            if text.strip():
+                lines.append(f"REASONING: {text}")
+        else:
+            lines.append(f"{kind.upper()}: {text}")
     return "\n".join(lines)

@@ -24,7 +24,6 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
-import os
 import random
 import re
 from collections.abc import Callable
@@ -33,12 +32,12 @@ from typing import Any
 
 from agents import Agent, function_tool
 
+from . import mode
 from .facts import FACT_PATTERNS
 
 __all__ = [
     "BACKENDS",
     "CONVERSATIONS",
-    "DEFAULT_MODEL",
     "INSTRUCTIONS",
     "LAPTOP",
     "LONG",
@@ -58,9 +57,6 @@ __all__ = [
 
 
 # ------------------------------------------------------------------ 1. the agent
-
-#: The model name used unless ``MEMLAB_MODEL`` (or the ``model`` argument) says otherwise.
-DEFAULT_MODEL = "gpt-4.1-mini"
 
 INSTRUCTIONS = """You are the support assistant of a shop that sells laptops, routers, phones and audio gear.
 - Be brief and concrete: one suggestion at a time, then ask what happened.
@@ -115,7 +111,7 @@ def support_agent(model: str | None = None, **overrides: Any) -> Any:
     """The support agent (an ``agents.Agent``).
 
     Args:
-        model: The model name; defaults to ``MEMLAB_MODEL`` or :data:`DEFAULT_MODEL`.
+        model: The model name; defaults to :func:`memlab.mode.model` (``MEMLAB_MODEL``, or ``gpt-4.1-mini``).
         **overrides: Any other ``Agent`` field (``name``, ``instructions``, ``tools``...).
 
     Returns:
@@ -125,7 +121,7 @@ def support_agent(model: str | None = None, **overrides: Any) -> Any:
         "name": "Support",
         "instructions": INSTRUCTIONS,
         "tools": support_tools(),
-        "model": model or os.environ.get("MEMLAB_MODEL") or DEFAULT_MODEL,
+        "model": model or mode.model(),
     }
     settings.update(overrides)
     return Agent(**settings)

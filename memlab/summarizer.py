@@ -17,15 +17,14 @@ empty) and treats anything else as a failed summary: history stays as it was.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from . import mode
 from ._sync import call_either
 from .errors import MemlabError
-from .prompts import MIN_MAX_WORDS, SHADOW_PROMPT, summary_prompt
 from .items import Item
-from .turns import TOOL_PAIRS, item_text, item_type
+from .prompts import MIN_MAX_WORDS, SHADOW_PROMPT, render_transcript, summary_prompt
 from .validate import check_int, check_optional_int, check_seconds
 
 __all__ = [
@@ -35,7 +34,6 @@ __all__ = [
     "check_summarizer",
     "check_summary",
     "incomplete_reason",
-    "render_transcript",
 ]
 
 
@@ -108,51 +106,13 @@ def incomplete_reason(response: Any) -> str | None:
     return getattr(details, "reason", None) or "unknown reason"
 
 
-#: What an identifier looks like (ORD-12345, SN-AB12CD34, E-2107, TCK-123456):
-#: capitals, a hyphen, capitals or digits. Cut tool outputs still name them.
-_IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*-[A-Z0-9][A-Z0-9-]*\b")
-_NAMED_CALLS = ("function_call", "custom_tool_call")
-_NAMED_OUTPUTS = tuple(TOOL_PAIRS[call] for call in _NAMED_CALLS)
-
-
-def render_transcript(items: list[Item], tool_trim_limit: int = 600) -> str:
-    """Render items as a role-prefixed transcript, one line per item.
-
-    Every item kind appears: list-of-parts content is joined, tool calls show
-    their name and arguments, tool outputs longer than ``tool_trim_limit``
-    characters are cut — saying how much was cut and which identifiers the
-    cut part held, so a summary can still keep them.
-    """
-    lines = []
-    for item in items:
-        kind = item_type(item)
-        text = item_text(item)
-        if kind == "message":
-            lines.append(f"{str(item.get('role', 'user')).upper()}: {text}")
-        elif kind in _NAMED_CALLS:
-            lines.append(f"TOOL CALL [{item.get('call_id', '?')}]: {text}")
-        elif kind in _NAMED_OUTPUTS:
-            if len(text) > tool_trim_limit:
-                cut = text[tool_trim_limit:]
-                ids = list(dict.fromkeys(_IDENTIFIER.findall(cut)))
-                note = f"; identifiers in the cut part: {', '.join(ids)}" if ids else ""
-                text = f"{text[:tool_trim_limit]} … [{len(cut)} more characters cut{note}]"
-            lines.append(f"TOOL RESULT [{item.get('call_id', '?')}]: {text}")
-        elif kind == "reasoning":
-            if text.strip():
-                lines.append(f"REASONING: {text}")
-        else:
-            lines.append(f"{kind.upper()}: {text}")
-    return "\n".join(lines)
-
-
 class LLMSummarizer:
     """A :class:`Summarizer` that asks a model through the Responses API.
 
     Args:
         client: An ``openai.AsyncOpenAI`` (or a sync ``openai.OpenAI``, called in
             a worker thread). memlab's offline client works the same way.
-        model: The summarizer's model. Summarizing is extraction — copy the
+        model: The summarizer's model (default :func:`memlab.mode.model`). Summarizing is extraction — copy the
             identifiers, sort what happened into sections — not reasoning, so a
             small, fast model is usually enough, and it is called on every
             compaction. Do not guess: summarize a few real conversations with
@@ -189,7 +149,7 @@ class LLMSummarizer:
     def __init__(
         self,
         client: Any,
-        model: str = "gpt-4.1-mini",
+        model: str | None = None,
         max_tokens: int = 800,
         tool_trim_limit: int = 600,
         *,
@@ -200,7 +160,7 @@ class LLMSummarizer:
         if not callable(getattr(getattr(client, "responses", None), "create", None)):
             raise TypeError(f"client must be an openai client (with responses.create), not {type(client).__name__}")
         self.client = client
-        self.model = model
+        self.model = model or mode.model()
         self.max_tokens = check_int("max_tokens", max_tokens, minimum=16)  # the API's minimum
         self.tool_trim_limit = check_int("tool_trim_limit", tool_trim_limit, minimum=1)
         self.max_words = check_optional_int("max_words", max_words, minimum=MIN_MAX_WORDS)

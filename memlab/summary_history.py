@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .tokens import count_item
 from .items import Item
+from .tokens import count_item
 from .turns import is_user_message
 
 __all__ = [

@@ -22,14 +22,13 @@ from __future__ import annotations
 import functools
 import gzip
 import hashlib
-import json
 import os
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from .turns import item_type
+from .turns import model_texts
 
 __all__ = ["ENCODING_NAME", "ITEM_OVERHEAD", "encoding", "count_text", "count_item", "count_items", "count_tools"]
 
@@ -135,43 +134,6 @@ def count_text(text: str) -> int:
     return len(encoding().encode(text, disallowed_special=()))
 
 
-def _content_texts(content: Any) -> list[str]:
-    """The strings inside a message's ``content`` (a string or a list of parts)."""
-    if content is None:
-        return []
-    if isinstance(content, str):
-        return [content]
-    texts = []
-    for part in content if isinstance(content, list) else [content]:
-        if isinstance(part, Mapping):
-            for key in ("text", "refusal", "transcript"):
-                if isinstance(part.get(key), str):
-                    texts.append(part[key])
-                    break
-            else:  # an image or file part: count its reference, not its pixels
-                texts.append(json.dumps(part, sort_keys=True))
-        else:
-            texts.append(str(part))
-    return texts
-
-
-def _item_texts(item: Mapping[str, Any]) -> list[str]:
-    """The strings of one item that the model reads."""
-    kind = item_type(item)
-    if kind == "message":
-        return [str(item.get("role", ""))] + _content_texts(item.get("content"))
-    if kind in ("function_call", "custom_tool_call"):
-        return [str(item.get("name", "")), str(item.get("arguments", item.get("input", "")))]
-    if kind in ("function_call_output", "custom_tool_call_output"):
-        output = item.get("output")
-        return _content_texts(output) if isinstance(output, list) else [str(output or "")]
-    if kind == "reasoning":
-        texts = [s.get("text", "") for s in item.get("summary") or [] if isinstance(s, Mapping)]
-        return texts + [str(item.get("encrypted_content") or "")]
-    # Anything else: count its JSON, which is what the model would be shown.
-    return [json.dumps(dict(item), sort_keys=True, default=str)]
-
-
 def count_item(item: Any) -> int:
     """Tokens one history item costs: its text plus :data:`ITEM_OVERHEAD`.
 
@@ -187,7 +149,7 @@ def count_item(item: Any) -> int:
         if not callable(dump):
             raise TypeError(f"count_item expects an item dict, not {type(item).__name__}")
         item = dump(mode="json", exclude_unset=True)
-    return ITEM_OVERHEAD + sum(count_text(text) for text in _item_texts(item))
+    return ITEM_OVERHEAD + sum(count_text(text) for text in model_texts(item))
 
 
 def count_items(items: Iterable[Any]) -> int:

@@ -22,14 +22,17 @@ sessions, the widgets and the evals all call these same functions.
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .items import Item
 from .validate import check_limit
 
 __all__ = [
+    "NAMED_CALLS",
+    "NAMED_OUTPUTS",
     "TOOL_PAIRS",
     "item_type",
     "is_user_message",
@@ -38,7 +41,9 @@ __all__ = [
     "split_turns",
     "drop_orphans",
     "apply_limit",
+    "content_texts",
     "item_text",
+    "model_texts",
 ]
 
 #: Every tool call the Responses API pairs with an output item, and that output's type.
@@ -53,8 +58,10 @@ TOOL_PAIRS: dict[str, str] = {
 }
 _CALL_TYPES = set(TOOL_PAIRS)
 _OUTPUT_TYPES = set(TOOL_PAIRS.values())
-#: The calls rendered as ``name(arguments)`` (the others render as JSON).
-_NAMED_CALLS = {"function_call", "custom_tool_call"}
+#: The tool calls that carry a ``name`` and arguments (rendered as ``name(arguments)``; other calls as JSON).
+NAMED_CALLS: tuple[str, ...] = ("function_call", "custom_tool_call")
+#: The outputs of :data:`NAMED_CALLS`, which carry their text in ``output``.
+NAMED_OUTPUTS: tuple[str, ...] = tuple(TOOL_PAIRS[call] for call in NAMED_CALLS)
 
 
 def _call_id(item: Item) -> Any:
@@ -203,35 +210,67 @@ def apply_limit(items: Sequence[Item], limit: int | None) -> list[Item]:
     return list(items[-limit:])
 
 
-def _content_text(content: Any) -> str:
+def content_texts(content: Any, *, other: Callable[[Mapping[str, Any]], str]) -> list[str]:
+    """The texts in a message's ``content`` (or a tool output): a string, or a list of parts.
+
+    A part gives its ``text`` (or ``refusal``, or an audio ``transcript``); a
+    part with none of these (an image, a file) gives ``other(part)``.
+    """
+    if content is None:
+        return []
     if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        parts = []
-        for part in content:
-            if isinstance(part, dict):
-                text = part.get("text") or part.get("refusal") or part.get("transcript")
-                parts.append(str(text) if text is not None else f"[{part.get('type', 'part')}]")
-            else:
-                parts.append(str(part))
-        return " ".join(parts)
-    return "" if content is None else str(content)
+        return [content]
+    texts = []
+    for part in content if isinstance(content, list) else [content]:
+        if isinstance(part, Mapping):
+            text = next((part[key] for key in ("text", "refusal", "transcript") if isinstance(part.get(key), str)), None)
+            texts.append(text if text is not None else other(part))
+        else:
+            texts.append(str(part))
+    return texts
+
+
+def _placeholder(part: Mapping[str, Any]) -> str:
+    return f"[{part.get('type', 'part')}]"
 
 
 def item_text(item: Item) -> str:
     """A short human-readable rendering of one item, for transcripts and previews.
 
-    Messages give their text (list-of-parts content is joined), function and
-    custom tool calls give ``name(arguments)``, their outputs give the output,
-    reasoning gives its summary text; any other item gives its JSON.
+    Messages give their text (list-of-parts content is joined; an image part
+    shows as ``[input_image]``), function and custom tool calls give
+    ``name(arguments)``, their outputs give the output, reasoning gives its
+    summary text; any other item gives its JSON.
     """
     kind = item_type(item)
     if kind == "message":
-        return _content_text(item.get("content"))
-    if kind in _NAMED_CALLS:
+        return " ".join(content_texts(item.get("content"), other=_placeholder))
+    if kind in NAMED_CALLS:
         return f"{item.get('name', '?')}({item.get('arguments', item.get('input', ''))})"
-    if kind in {TOOL_PAIRS[call] for call in _NAMED_CALLS}:
-        return _content_text(item.get("output"))
+    if kind in NAMED_OUTPUTS:
+        return " ".join(content_texts(item.get("output"), other=_placeholder))
     if kind == "reasoning":
-        return _content_text(item.get("summary") or item.get("content"))
+        return " ".join(content_texts(item.get("summary") or item.get("content"), other=_placeholder))
     return json.dumps({k: v for k, v in item.items() if k != "type"}, sort_keys=True)
+
+
+def model_texts(item: Mapping[str, Any]) -> list[str]:
+    """The strings of one item that the model reads (what :mod:`memlab.tokens` counts).
+
+    Unlike :func:`item_text` this keeps what a reader skips: a message's
+    role, a reasoning item's encrypted content, an image part's JSON (its
+    reference, not its pixels), and any other item's full JSON.
+    """
+    kind = item_type(item)
+    as_json = functools.partial(json.dumps, sort_keys=True, default=str)
+    if kind == "message":
+        return [str(item.get("role", "")), *content_texts(item.get("content"), other=as_json)]
+    if kind in NAMED_CALLS:
+        return [str(item.get("name", "")), str(item.get("arguments", item.get("input", "")))]
+    if kind in NAMED_OUTPUTS:
+        output = item.get("output")
+        return content_texts(output, other=as_json) if isinstance(output, list) else [str(output or "")]
+    if kind == "reasoning":
+        texts = [s.get("text", "") for s in item.get("summary") or [] if isinstance(s, Mapping)]
+        return texts + [str(item.get("encrypted_content") or "")]
+    return [as_json(dict(item))]

@@ -25,8 +25,8 @@ import pandas as pd
 
 from .evals.replay import Replay
 from .facts import has_fact
-from .tokens import count_item
 from .items import Item
+from .tokens import count_item
 from .turns import item_text, item_type
 
 __all__ = ["STATUSES", "counters", "fact_rows", "history_rows", "sent_rows"]

@@ -2,7 +2,7 @@
 
 "What did the model actually see?" is the question behind every memory
 policy, and the only honest answer is the request body itself. memlab's
-:func:`memlab.offline.configure` builds the ``openai`` client on an HTTP client
+:func:`memlab.mode.configure` builds the ``openai`` client on an HTTP client
 with two *event hooks* (an ``httpx2`` feature: functions called with each
 request and each response). The hooks write each exchange into a :class:`Wire`:
 the JSON body sent, the HTTP status, and the ``usage`` the reply reported.
@@ -11,8 +11,8 @@ Because the hooks sit on the HTTP client, the same code records the offline
 model and the real API alike — in live mode too, "what the model saw" is read
 from what was sent, not from the offline fake's memory::
 
-    from memlab import offline, wire
-    offline.configure()
+    from memlab import mode, wire
+    mode.configure()
     ...  # run the agent
     wire.current().last_input()   # the input items of the newest model call
     print(wire.current().spend()) # requests, tokens, and what they cost
@@ -192,7 +192,7 @@ class Wire:
         """
         calls = self.model_calls()
         if not calls:
-            raise LookupError("no model call was recorded yet (was memlab.offline.configure() called first?)")
+            raise LookupError("no model call was recorded yet (was memlab.mode.configure() called first?)")
         return calls[-1].input
 
     def mark(self) -> int:
@@ -283,11 +283,11 @@ def install(wire: Wire) -> Wire:
 
 
 def current() -> Wire:
-    """The wire of the client :func:`memlab.offline.configure` installed.
+    """The wire of the client :func:`memlab.mode.configure` installed.
 
     Raises:
         RuntimeError: If nothing was configured yet.
     """
     if _current is None:
-        raise RuntimeError("no client is configured yet: call memlab.offline.configure() first")
+        raise RuntimeError("no client is configured yet: call memlab.mode.configure() first")
     return _current

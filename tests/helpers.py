@@ -96,3 +96,19 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def scripted(conversation: Any) -> list[dict[str, Any]]:
+    """A scripted conversation's full history as the offline model plays it, without the Runner."""
+    from memlab.offline import transcript
+    from memlab.scenario import BACKENDS
+
+    return transcript(conversation.user_turns, BACKENDS)
+
+
+def offline_summarizer(api: Any = None, **options: Any) -> Any:
+    """memlab's ``LLMSummarizer`` talking to the offline model (a fresh ``OfflineAPI`` unless ``api`` is given)."""
+    from memlab.offline import OfflineAPI, offline_client
+    from memlab.summarizer import LLMSummarizer
+
+    return LLMSummarizer(offline_client(api or OfflineAPI()), **options)

@@ -12,26 +12,26 @@ import inspect
 import pytest
 from agents.memory import Session
 
-from memlab import LLMSummarizer, SHADOW_PROMPT, SummarizationError, SummarizingSession, render_transcript, summary_prompt
-from memlab.offline import OfflineSummarizer, check_request, offline_client, transcript
+from memlab import SHADOW_PROMPT, LLMSummarizer, SummarizationError, SummarizingSession, render_transcript, summary_prompt
+from memlab.offline import check_request, offline_client
 from memlab.scenario import INSTRUCTIONS, ROUTER
 from memlab.turns import count_turns, item_type, split_turns
 
 from .fakes import FailingSummarizer
-from .helpers import orphans, sdk_pruned
+from .helpers import offline_summarizer, orphans, scripted, sdk_pruned
 
-_, ROUTER_TURNS = split_turns(transcript(ROUTER))
+_, ROUTER_TURNS = split_turns(scripted(ROUTER))
 
 
 async def router_session(**kwargs) -> SummarizingSession:
-    session = SummarizingSession(**{"keep_last_n_turns": 2, "context_limit": 4, "summarizer": OfflineSummarizer(), **kwargs})
+    session = SummarizingSession(**{"keep_last_n_turns": 2, "context_limit": 4, "summarizer": offline_summarizer(), **kwargs})
     for turn in ROUTER_TURNS:
         await session.add_items(turn)
     return session
 
 
 async def test_1_tool_items_are_stored_verbatim_and_are_not_turns() -> None:
-    session = SummarizingSession(2, 4, OfflineSummarizer())
+    session = SummarizingSession(2, 4, offline_summarizer())
     for turn in ROUTER_TURNS[:4]:
         await session.add_items(turn)
     view = await session.get_items()

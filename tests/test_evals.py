@@ -10,13 +10,14 @@ import matplotlib
 import pandas as pd
 import pytest
 
-from memlab import evals, offline
+from memlab import evals, mode, offline
 from memlab.evals.replay import COMPACTED
 from memlab.facts import has_fact, states
 from memlab.prompts import JUDGE_PROMPT_TITLE, SUMMARY_PROMPT_TITLE
-from memlab.offline import transcript
 from memlab.scenario import LAPTOP, LONG, Conversation, Fact, Probe
 from memlab.turns import split_turns
+
+from .helpers import offline_summarizer, scripted
 
 matplotlib.use("Agg")
 
@@ -25,8 +26,8 @@ EARLY = {"contact_channel", "order_number", "ticket_id", "serial", "error_code"}
 
 @pytest.fixture
 def api() -> offline.OfflineAPI:
-    offline.configure("offline")
-    return offline.current_api()
+    mode.configure("offline")
+    return mode.current_api()
 
 
 @pytest.fixture(scope="module")
@@ -48,8 +49,8 @@ def long_runs() -> dict[str, tuple[offline.OfflineAPI, evals.Replay]]:
     }
     runs = {}
     for name, (strategy, params) in settings.items():
-        offline.configure("offline")
-        api = offline.current_api()
+        mode.configure("offline")
+        api = mode.current_api()
         if params.get("summarizer") == "lossy":
             params = {**params, "summarizer": lossy(api)}
         runs[name] = (api, asyncio.run(evals.run(LONG, strategy, **params)))
@@ -83,7 +84,7 @@ def test_full_history_answers_every_probe_with_documented_columns(long_runs) -> 
     assert frame["items_sent"].is_monotonic_increasing
     # ...the turns before the last that offline.transcript() computes, plus the new question
     last = len(LONG.user_turns)
-    _, turns = split_turns(transcript(LONG))
+    _, turns = split_turns(scripted(LONG))
     assert frame["items_sent"].iloc[-1] == sum(len(t) for t in turns[: last - 1]) + 1
 
 
@@ -109,7 +110,7 @@ def test_trimming_forgets_early_facts_and_token_pressure_says_when(long_runs) ->
     pressure = evals.token_pressure(frame, LONG, first_only=True).set_index("fact")
     assert set(pressure.index) == EARLY
     # a fact goes missing at the first turn whose 3-turn window no longer mentions it
-    _, turns = split_turns(transcript(LONG))
+    _, turns = split_turns(scripted(LONG))
     for key, row in pressure.iterrows():
         value = LONG.fact(key).value
         mentioned = {number for number, items in enumerate(turns, start=1) for item in items if value in json.dumps(item)}
@@ -285,7 +286,7 @@ def test_judge_prompt_starts_with_the_title_the_offline_model_knows() -> None:
 
 
 async def test_offline_judge_grades_a_faithful_summary_full_marks(api) -> None:
-    summary = (await offline.OfflineSummarizer(api).summarize(transcript(LONG)))[1]
+    summary = (await offline_summarizer(api).summarize(scripted(LONG)))[1]
     verdict = await evals.judge_summary(summary, LONG)
     assert list(verdict["criterion"]) == list(evals.JUDGE_CRITERIA)
     assert list(verdict["score"]) == [5, 5, 5, 5, 5, 5]
@@ -348,24 +349,24 @@ async def test_judge_rejects_a_reply_that_is_not_json(api) -> None:
 
 
 def test_model_client_follows_the_mode(monkeypatch) -> None:
-    offline.configure("offline")
-    assert str(evals.model_client().base_url).startswith("https://offline.memlab")
+    mode.configure("offline")
+    assert str(mode.client().base_url).startswith("https://offline.memlab")
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-used")
     try:
-        offline.configure("live")
-        client = evals.model_client()
+        mode.configure("live")
+        client = mode.client()
         assert "offline.memlab" not in str(client.base_url)  # the SDK's real client; nothing is sent here
     finally:
-        offline.configure("offline")
+        mode.configure("offline")
 
 
 def test_nothing_configured_means_offline(monkeypatch) -> None:
     from agents.models import _openai_shared
 
-    monkeypatch.setattr(offline, "_current", None)
+    monkeypatch.setattr(mode, "_current", None)
     monkeypatch.setattr(_openai_shared, "_default_openai_client", None)
-    client = evals.model_client()
-    assert offline.current_api() is not None
+    client = mode.client()
+    assert mode.current_api() is not None
     assert str(client.base_url).startswith("https://offline.memlab")
 
 

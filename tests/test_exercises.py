@@ -168,7 +168,7 @@ def test_nb01_an_answer_that_edits_its_arguments_cannot_spoil_the_cases() -> Non
 from agents.memory import SessionABC  # noqa: E402
 from agents.memory.session_settings import resolve_session_limit  # noqa: E402
 
-from memlab import SHADOW_PROMPT, offline  # noqa: E402
+from memlab import SHADOW_PROMPT, mode  # noqa: E402
 from memlab.exercises import nb02, nb03  # noqa: E402
 from memlab.facts import find_facts  # noqa: E402
 from memlab.turns import is_user_message, item_text  # noqa: E402
@@ -266,7 +266,7 @@ def test_nb02_the_skeleton_is_not_started() -> None:
 
 
 async def test_nb02_the_prediction_check() -> None:
-    offline.configure("offline")
+    mode.configure("offline")
     assert (await nb02.check_prediction(None, None)).not_started
     right = await nb02.check_prediction(set(), 4)
     assert right.ok, str(right)
@@ -326,7 +326,7 @@ from memlab.exercises import nb05  # noqa: E402
 
 @pytest.fixture
 def nb05_offline():
-    offline.configure()
+    mode.configure()
 
 
 async def _nb05_restored(saved, agent):
@@ -616,11 +616,10 @@ def test_nb07_cheapest_solution_passes_and_wrong_answers_fail() -> None:
 
 
 async def test_nb07_conversation_solution_passes_and_an_untestable_probe_fails() -> None:
-    from memlab import offline
     from memlab.exercises import nb07
     from memlab.scenario import Conversation, Fact, Probe
 
-    offline.configure("offline")
+    mode.configure("offline")
 
     def my_conversation():
         turns = (

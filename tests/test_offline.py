@@ -9,21 +9,22 @@ import openai
 import pytest
 from agents import RunConfig, Runner, SessionSettings, SQLiteSession
 
-from memlab import offline
-from memlab.trimming import trim_view
+from memlab import mode, offline
 from memlab.prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, summary_prompt
-from memlab.offline import transcript
 from memlab.scenario import LAPTOP, LONG, ROUTER, support_agent
 from memlab.tokens import count_items, count_text, count_tools
+from memlab.trimming import trim_view
 from memlab.turns import drop_orphans, item_text, split_turns
+
+from .helpers import offline_summarizer, scripted
 
 MODEL = "gpt-4.1-mini"
 
 
 @pytest.fixture
 def api() -> offline.OfflineAPI:
-    offline.configure("offline")
-    return offline.current_api()
+    mode.configure("offline")
+    return mode.current_api()
 
 
 @pytest.fixture
@@ -284,7 +285,7 @@ async def test_not_the_responses_endpoint(client) -> None:
 
 def items_before(conversation, turn: int) -> list[dict]:
     """The transcript up to (excluding) user turn ``turn``."""
-    _, turns = split_turns(transcript(conversation))
+    _, turns = split_turns(scripted(conversation))
     return [item for t in turns[: turn - 1] for item in t]
 
 
@@ -388,7 +389,7 @@ async def test_ids_are_deterministic_and_unique(client) -> None:
     other = await client.responses.create(model=MODEL, input="hello there")
     assert first.id == again.id and first.output[0].id == again.output[0].id
     assert first.id != other.id
-    call_ids = [i["call_id"] for i in transcript(LONG) if i.get("type") == "function_call"]
+    call_ids = [i["call_id"] for i in scripted(LONG) if i.get("type") == "function_call"]
     assert len(call_ids) == len(set(call_ids)) >= 4
 
 
@@ -396,43 +397,44 @@ async def test_ids_are_deterministic_and_unique(client) -> None:
 
 
 def test_configure_offline_installs_a_fake() -> None:
-    description = offline.configure()
-    assert description == offline.OFFLINE_DESCRIPTION
+    description = mode.configure()
+    assert description == mode.OFFLINE_DESCRIPTION
     assert "no network" in description
-    assert isinstance(offline.current_api(), offline.OfflineAPI)
+    assert isinstance(mode.current_api(), offline.OfflineAPI)
 
 
 def test_live_without_a_key_is_a_clear_error(monkeypatch) -> None:
     monkeypatch.setenv("MEMLAB_LIVE", "1")
     with pytest.raises(RuntimeError, match="OPENAI_API_KEY"):
-        offline.configure()
-    offline.configure("offline")
+        mode.configure()
+    mode.configure("offline")
 
 
 def test_live_with_a_key(monkeypatch) -> None:
     monkeypatch.setenv("MEMLAB_LIVE", "1")
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-used")
     try:
-        assert offline.configure() == offline.LIVE_DESCRIPTION
-        assert offline.current_api() is None
+        assert mode.configure() == mode.LIVE_DESCRIPTION
+        assert mode.current_api() is None
     finally:
-        offline.configure("offline")
+        mode.configure("offline")
 
 
 def test_unknown_mode() -> None:
     with pytest.raises(ValueError, match="mode"):
-        offline.configure("cloud")
+        mode.configure("cloud")
     with pytest.raises(ValueError):
         offline.OfflineAPI(keep=0)
 
 
 async def test_offline_summarizer_goes_over_the_wire() -> None:
-    summarizer = offline.OfflineSummarizer()
+    api = offline.OfflineAPI()
+    summarizer = offline_summarizer(api)
     history = items_before(LONG, 29)
     shadow, summary = await summarizer.summarize(history)
     assert shadow == SHADOW_PROMPT
     assert all(fact.value in summary for fact in LONG.facts)
-    request = summarizer.api.requests[-1]
+    request = api.requests[-1]
     assert request.body["instructions"] == summary_prompt()
     assert len(request.input) == 1 and "ORD-73914" in request.input[0]["content"]
 
@@ -449,4 +451,4 @@ async def test_summarizer_reports_a_cut_summary() -> None:
     from memlab.summarizer import SummarizationError
 
     with pytest.raises(SummarizationError, match="incomplete"):
-        await offline.OfflineSummarizer(max_tokens=20).summarize(items_before(LONG, 29))
+        await offline_summarizer(max_tokens=20).summarize(items_before(LONG, 29))

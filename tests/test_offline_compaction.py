@@ -16,8 +16,7 @@ from agents import ModelSettings, Runner, SQLiteSession
 from agents.memory import OpenAIResponsesCompactionSession
 from openai.types.responses import CompactedResponse, ResponseCompactionItem
 
-from memlab import offline
-from memlab.evals import model_client
+from memlab import mode, offline
 from memlab.offline._compact import COMPACTION_PREFIX, SUMMARY_HEADING
 from memlab.offline._http import COMPACT_PATH, RESPONSES_PATH
 from memlab.scenario import BACKENDS, LONG, Conversation, support_agent
@@ -297,11 +296,12 @@ SHORT = Conversation(
 )
 
 
-def compaction_session(store, mode: str = "auto", threshold: int = 6) -> OpenAIResponsesCompactionSession:
+def compaction_session(store, compaction_mode: str = "auto", threshold: int = 6) -> OpenAIResponsesCompactionSession:
     """The SDK's compaction session over ``store``, compacting once ``threshold`` items could be folded."""
     trigger = lambda context: len(context["compaction_candidate_items"]) >= threshold  # noqa: E731
     return OpenAIResponsesCompactionSession(
-        "compaction", store, client=model_client(), model=MODEL, compaction_mode=mode, should_trigger_compaction=trigger
+        "compaction", store, client=mode.client(), model=MODEL, compaction_mode=compaction_mode,
+        should_trigger_compaction=trigger,
     )
 
 
@@ -333,20 +333,20 @@ def only_in_compaction(conversation: Conversation):
     return check
 
 
-@pytest.mark.parametrize("mode", ["auto", "input"])
+@pytest.mark.parametrize("compaction_mode", ["auto", "input"])
 @pytest.mark.parametrize("store", ["sqlite", "trimming"])
-async def test_the_sdk_compaction_session_runs_offline(mode, store) -> None:
-    offline.configure("offline")
-    api = offline.current_api()
+async def test_the_sdk_compaction_session_runs_offline(compaction_mode, store) -> None:
+    mode.configure("offline")
+    api = mode.current_api()
     underlying = SQLiteSession("compaction") if store == "sqlite" else TrimmingSession("compaction", max_turns=10**6)
-    session = compaction_session(underlying, mode)
+    session = compaction_session(underlying, compaction_mode)
     answers = await play(SHORT, session, before=only_in_compaction(SHORT))
 
     assert all(r.status == 200 for r in api.requests)  # no 400 anywhere
     compactions = served(api, compaction=True)
     assert len(compactions) >= 2
     by_id = [r.body.get("previous_response_id") is not None for r in compactions]
-    assert by_id == [mode == "auto"] * len(compactions)  # auto: the last response was stored
+    assert by_id == [compaction_mode == "auto"] * len(compactions)  # auto: the last response was stored
     items = await session.get_items()
     assert sum(item.get("type") == "compaction" for item in items) == 1
     assert sum(item.get("role") == "user" for item in items) == len(SHORT.user_turns)  # kept verbatim
@@ -355,8 +355,8 @@ async def test_the_sdk_compaction_session_runs_offline(mode, store) -> None:
 
 
 async def test_with_store_false_auto_mode_compacts_by_input() -> None:
-    offline.configure("offline")
-    api = offline.current_api()
+    mode.configure("offline")
+    api = mode.current_api()
     agent = support_agent(model_settings=ModelSettings(store=False))
     answers = await play(SHORT, compaction_session(SQLiteSession("unstored")), agent)
     assert len(api.responses) == 0
@@ -366,13 +366,13 @@ async def test_with_store_false_auto_mode_compacts_by_input() -> None:
 
 
 async def test_long_through_compaction_costs_fewer_tokens_and_keeps_its_facts() -> None:
-    offline.configure("offline")
-    plain_api = offline.current_api()
+    mode.configure("offline")
+    plain_api = mode.current_api()
     await play(LONG, SQLiteSession("plain"))
     plain_tokens = sum(r.response["usage"]["input_tokens"] for r in served(plain_api, compaction=False))
 
-    offline.configure("offline")
-    api = offline.current_api()
+    mode.configure("offline")
+    api = mode.current_api()
     session = compaction_session(SQLiteSession("compacted"), threshold=8)
     answers = await play(LONG, session, before=only_in_compaction(LONG))
     assert all(r.status == 200 for r in api.requests)

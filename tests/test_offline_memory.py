@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 from agents import Agent, Runner, SQLiteSession
 
-from memlab import TrimmingSession, offline
-from memlab.offline import transcript
+from memlab import TrimmingSession, mode, offline
 from memlab.offline._memory import questions_in, remembered, stated_facts
 from memlab.scenario import CONVERSATIONS, synthetic_conversation
 from tests.helpers import assistant, user
+
+from .helpers import scripted
 
 MODEL = "gpt-4.1-mini"
 UNKNOWN = "it isn't in the conversation I can see"
@@ -225,7 +226,7 @@ STATED = ("Hi, my name is Ana and I live in Lisbon", "I have 3 laptops", "my bud
 
 
 async def test_runner_remembers_with_a_full_session() -> None:
-    offline.configure("offline")
+    mode.configure("offline")
     replies = await chat(SQLiteSession("memory-full"), *STATED, "What's my name?", "Where do I live?")
     assert replies == [
         "Nice to meet you, Ana. Noted: you live in Lisbon.",
@@ -237,12 +238,12 @@ async def test_runner_remembers_with_a_full_session() -> None:
 
 
 async def test_runner_forgets_outside_the_window() -> None:
-    offline.configure("offline")
+    mode.configure("offline")
     session = TrimmingSession("chat", max_turns=1)
     replies = await chat(session, *STATED, "What's my name?", "What did I say my budget was?")
     assert replies[3] == f"I don't know your name: {UNKNOWN}. Could you tell me again?"
     # the window now holds one turn, the name question's: the budget is gone too
-    assert "Ana" not in json.dumps(offline.current_api().last_input())
+    assert "Ana" not in json.dumps(mode.current_api().last_input())
     assert replies[4] == f"I don't know your budget: {UNKNOWN}. Could you tell me again?"
     wider = TrimmingSession("chat-wide", max_turns=3)
     assert (await chat(wider, *STATED, "What did I say my budget was?"))[-1] == "Your budget is 500 euros."
@@ -264,7 +265,7 @@ def test_scenario_transcripts_are_unchanged() -> None:
     """
     expected = json.loads(DATA.read_text())
     for name, items in expected.items():
-        assert json.loads(json.dumps(transcript(conversation(name)))) == items, name
+        assert json.loads(json.dumps(scripted(conversation(name)))) == items, name
 
 
 def conversation(name: str):
@@ -274,7 +275,7 @@ def conversation(name: str):
 def write_transcripts() -> None:
     """Rewrite the fixture from the current model (only for an intended change of replies)."""
     names = [*CONVERSATIONS, synthetic_conversation(40).name]
-    data = {name: transcript(conversation(name)) for name in names}
+    data = {name: scripted(conversation(name)) for name in names}
     DATA.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 
 

@@ -7,10 +7,9 @@ import re
 import pytest
 
 import memlab.prompts
-from memlab import offline
 from memlab.evals import judge_summary
 from memlab.facts import find_facts
-from memlab.offline import offline_client, transcript
+from memlab.offline import offline_client
 from memlab.offline._summary import extractive_summary, max_words_listed, must_keep_listed
 from memlab.prompts import (
     MAX_WORDS_RULE,
@@ -26,7 +25,7 @@ from memlab.scenario import LONG, ROUTER
 from memlab.summarizer import LLMSummarizer, render_transcript
 from memlab.tokens import count_text
 from memlab.turns import item_text, split_turns
-from tests.helpers import assistant, user
+from tests.helpers import assistant, offline_summarizer, scripted, user
 
 ROUTER_NOTE = """\
 ## Product and environment
@@ -88,7 +87,7 @@ OLD_ROUTER_NOTE = """\
 
 def turns_of(conversation, first: int, last: int) -> list[dict]:
     """The offline transcript's items for user turns ``first`` to ``last`` (1-based, inclusive)."""
-    _, turns = split_turns(transcript(conversation))
+    _, turns = split_turns(scripted(conversation))
     return [item for t in turns[first - 1 : last] for item in t]
 
 
@@ -108,22 +107,22 @@ async def summarize(items: list[dict], **kwargs) -> str:
 
 
 async def test_the_router_note_fills_every_section_from_the_transcript() -> None:
-    assert await summarize(transcript(ROUTER)[:-2]) == ROUTER_NOTE
+    assert await summarize(scripted(ROUTER)[:-2]) == ROUTER_NOTE
 
 
 async def test_the_note_is_deterministic_and_invents_no_identifier() -> None:
-    items = transcript(LONG)[:60]
+    items = scripted(LONG)[:60]
     note = await summarize(items)
     assert note == await summarize(items)
     source = render_transcript(items)
     assert all(value in source for values in find_facts(note).values() for value in values)
     for step in section(ROUTER_NOTE, "Steps tried and results"):  # the customer's own words, split at the result
         action = step.removeprefix("Router: ").split(" → ")[0]
-        assert action.lower() in render_transcript(transcript(ROUTER)).lower()
+        assert action.lower() in render_transcript(scripted(ROUTER)).lower()
 
 
 async def test_each_issue_once_with_its_state_and_the_status_as_a_state() -> None:
-    note = await summarize(transcript(LONG)[:60])
+    note = await summarize(scripted(LONG)[:60])
     assert section(note, "Reported issue") == [
         "[open] The box arrived but the headset is missing from it (ORD-73914)",
         "[open] Laptop fan gets very loud and hot (SN-AX7Q42PL)",
@@ -140,7 +139,7 @@ async def test_each_issue_once_with_its_state_and_the_status_as_a_state() -> Non
         "Password: agent advised: reset it from the sign-in page with 'Forgot password'",
         "Customer prefers contact by SMS.",
     ]
-    replies = " ".join(item_text(i) for i in transcript(LONG)[:60] if i.get("role") == "assistant")
+    replies = " ".join(item_text(i) for i in scripted(LONG)[:60] if i.get("role") == "assistant")
     assert not any(bullet in replies for bullet in section(note, "Current status and blockers"))  # nothing pasted
     assert "2023-03-21: warranty of SN-AX7Q42PL ended" in section(note, "Timeline")
     assert "An hour later (router): Unplugged it for a minute and it came back, but it dropped again" in section(note, "Timeline")
@@ -185,22 +184,22 @@ def test_an_earlier_note_cut_to_one_section_by_the_budget_is_still_extended() ->
 
 async def test_must_keep_facts_are_kept_verbatim() -> None:
     facts = ["ORD-48213", "email", "a fact no turn states"]
-    note = await summarize(transcript(ROUTER)[:-2], must_keep=facts)
+    note = await summarize(scripted(ROUTER)[:-2], must_keep=facts)
     assert all(fact in note for fact in facts)
     assert "must keep: a fact no turn states" in section(note, "Identifiers")
 
 
 def test_extractive_summary_keeps_its_signature_for_a_transcript_message() -> None:
-    rendered = [{"role": "user", "content": render_transcript(transcript(ROUTER)[:-2])}]
+    rendered = [{"role": "user", "content": render_transcript(scripted(ROUTER)[:-2])}]
     assert extractive_summary(rendered) == ROUTER_NOTE
-    assert extractive_summary(rendered, ()) == extractive_summary(transcript(ROUTER)[:-2])
+    assert extractive_summary(rendered, ()) == extractive_summary(scripted(ROUTER)[:-2])
 
 
 # ------------------------------------------------------------------ the word budget
 
 
 async def test_a_word_budget_keeps_identifiers_and_drops_older_detail_first() -> None:
-    items = transcript(LONG)
+    items = scripted(LONG)
     full, at_120, at_60 = [await summarize(items, max_words=n) for n in (None, 120, 60)]
     ids = section(full, "Identifiers")
     for note, budget in ((at_120, 120), (at_60, 60)):
@@ -216,9 +215,9 @@ async def test_a_word_budget_keeps_identifiers_and_drops_older_detail_first() ->
 
 
 async def test_the_budget_never_drops_a_must_keep_fact() -> None:
-    note = await summarize(transcript(LONG), max_words=20, must_keep=["SMS", "ORD-73914"])
+    note = await summarize(scripted(LONG), max_words=20, must_keep=["SMS", "ORD-73914"])
     # all that is left: the identifiers, and the one line that holds "SMS"
-    assert section(note, "Identifiers") == section(await summarize(transcript(LONG)), "Identifiers")
+    assert section(note, "Identifiers") == section(await summarize(scripted(LONG)), "Identifiers")
     assert section(note, "Current status and blockers") == ["Customer prefers contact by SMS."]
     assert [line for line in note.splitlines() if line.startswith("## ")] == [
         "## Identifiers", "## Current status and blockers"]
@@ -240,9 +239,9 @@ def test_max_words_is_validated(value, error) -> None:
 
 
 def test_max_words_reaches_the_request() -> None:
-    summarizer = offline.OfflineSummarizer(max_words=50)
+    summarizer = offline_summarizer(max_words=50)
     assert summarizer.max_words == 50
-    assert summarizer.request(transcript(ROUTER))["instructions"] == summary_prompt(max_words=50)
+    assert summarizer.request(scripted(ROUTER))["instructions"] == summary_prompt(max_words=50)
     assert LLMSummarizer(offline_client()).max_words is None
 
 
@@ -250,7 +249,7 @@ def test_max_words_reaches_the_request() -> None:
 
 
 async def test_the_judge_grades_content_not_sections() -> None:
-    items = transcript(ROUTER)[:-2]
+    items = scripted(ROUTER)[:-2]
     old = (await judge_summary(OLD_ROUTER_NOTE, items, client=offline_client())).set_index("criterion")
     assert old.loc["steps_tried", "score"] == 0 and "restart, update" in old.loc["steps_tried", "reason"]
     assert old.loc["timeline", "score"] == 0 and "evening, tuesday" in old.loc["timeline", "reason"]
@@ -261,7 +260,7 @@ async def test_the_judge_grades_content_not_sections() -> None:
 
 
 async def test_the_judge_scores_steps_and_time_cues_by_share() -> None:
-    items = transcript(ROUTER)[:-2]
+    items = scripted(ROUTER)[:-2]
     half = ROUTER_NOTE.replace("Power-cycled it twice and updated", "Updated").replace("since last Tuesday", "lately")
     verdict = (await judge_summary(half, items, client=offline_client())).set_index("criterion")
     assert verdict.loc["steps_tried", "score"] == 3  # 1 of 2 kinds of step (update, not restart): 2.5 rounds up
@@ -272,7 +271,7 @@ async def test_the_judge_scores_steps_and_time_cues_by_share() -> None:
 @pytest.mark.parametrize("bullet", ["Can you check the router?", "If it drops again, unplug it.", "Your router is fine."])
 async def test_the_judge_wants_a_state_not_advice(bullet) -> None:
     note = ROUTER_NOTE.replace("- Customer prefers contact by email.", f"- {bullet}")
-    verdict = (await judge_summary(note, transcript(ROUTER)[:-2], client=offline_client())).set_index("criterion")
+    verdict = (await judge_summary(note, scripted(ROUTER)[:-2], client=offline_client())).set_index("criterion")
     assert verdict.loc["current_status", "score"] == 3
 
 

@@ -1,4 +1,4 @@
-"""The support scenario: agent, tools, conversations, and transcript()."""
+"""The support scenario: agent, tools, conversations, and scripted()."""
 
 from __future__ import annotations
 
@@ -8,16 +8,17 @@ import re
 import pytest
 from agents import Runner, SQLiteSession
 
-from memlab import offline, scenario
+from memlab import mode, scenario
 from memlab.facts import find_facts
-from memlab.offline import transcript
 from memlab.scenario import CONVERSATIONS, LAPTOP, LONG, Conversation, Fact, Probe, synthetic_conversation
 from memlab.turns import count_turns, item_text, split_turns
+
+from .helpers import scripted
 
 
 @pytest.fixture(autouse=True)
 def _offline() -> None:
-    offline.configure("offline")
+    mode.configure("offline")
 
 
 async def replay(conversation: Conversation) -> list[dict]:
@@ -29,7 +30,7 @@ async def replay(conversation: Conversation) -> list[dict]:
 
 
 async def test_transcript_matches_a_runner_replay() -> None:
-    computed = transcript(LAPTOP)
+    computed = scripted(LAPTOP)
     assert await replay(LAPTOP) == computed
     kinds = {item.get("type", "message") for item in computed}
     assert {"function_call", "function_call_output"} <= kinds
@@ -45,7 +46,7 @@ def test_conversations_are_well_formed() -> None:
 
 @pytest.mark.parametrize("conversation", CONVERSATIONS.values(), ids=lambda c: c.name)
 def test_facts_are_planted_where_declared(conversation: Conversation) -> None:
-    _, turns = split_turns(transcript(conversation))
+    _, turns = split_turns(scripted(conversation))
     for fact in conversation.facts:
         planting = " ".join(item_text(item) for item in turns[fact.turn - 1])
         earlier = " ".join(item_text(item) for t in turns[: fact.turn - 1] for item in t)
@@ -55,7 +56,7 @@ def test_facts_are_planted_where_declared(conversation: Conversation) -> None:
 
 @pytest.mark.parametrize("conversation", CONVERSATIONS.values(), ids=lambda c: c.name)
 def test_probes_are_answered_with_full_history(conversation: Conversation) -> None:
-    _, turns = split_turns(transcript(conversation))
+    _, turns = split_turns(scripted(conversation))
     for probe in conversation.probes:
         answer = item_text(turns[probe.turn - 1][-1])
         assert probe.expected in answer, probe
@@ -64,7 +65,7 @@ def test_probes_are_answered_with_full_history(conversation: Conversation) -> No
 def test_must_keep_patterns() -> None:
     patterns = LONG.must_keep_patterns()
     assert len(patterns) == sum(f.must_keep for f in LONG.facts)
-    text = "\n".join(item_text(i) for i in transcript(LONG))
+    text = "\n".join(item_text(i) for i in scripted(LONG))
     assert all(re.search(p, text) for p in patterns)
     loose = Conversation("x", "x", ("a.b",), (Fact("k", "a.b", 1), Fact("o", "zz", 1, must_keep=False)), ())
     assert loose.must_keep_patterns() == [r"a\.b"]
@@ -83,7 +84,7 @@ def test_synthetic_conversation() -> None:
     assert len(conv.user_turns) == 200
     assert conv == synthetic_conversation(200, seed=3)
     assert conv.facts != synthetic_conversation(200, seed=4).facts
-    items = transcript(conv)
+    items = scripted(conv)
     assert count_turns(items) == 200
     call_ids = [i["call_id"] for i in items if i.get("type") == "function_call"]
     assert len(call_ids) > 20 and len(set(call_ids)) == len(call_ids)
@@ -97,7 +98,7 @@ def test_synthetic_conversation() -> None:
 
 def test_support_agent(monkeypatch) -> None:
     agent = scenario.support_agent()
-    assert agent.model == scenario.DEFAULT_MODEL
+    assert agent.model == mode.DEFAULT_MODEL
     assert [tool.name for tool in agent.tools] == ["lookup_order", "check_warranty", "run_diagnostics", "create_ticket"]
     monkeypatch.setenv("MEMLAB_MODEL", "gpt-4.1")
     assert scenario.support_agent().model == "gpt-4.1"

@@ -23,7 +23,8 @@ from agents import OpenAIProvider, OpenAIResponsesModel, RunConfig, Runner
 
 from memlab.offline import OfflineAPI
 from memlab.offline.server import serve
-from memlab.scenario import DEFAULT_MODEL, support_agent
+from memlab.mode import DEFAULT_MODEL
+from memlab.scenario import support_agent
 
 ROOT = Path(__file__).resolve().parents[1]
 ORDER_QUESTION = "My order ORD-73914 arrived without the headset. Can you look it up?"

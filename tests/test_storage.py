@@ -26,14 +26,13 @@ from agents import Runner, SQLiteSession
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memlab import offline
+from memlab import mode, summary_history, trimming
 from memlab.errors import IntegrityError
 from memlab.integrity import IntegritySession
-from memlab.scenario import support_agent
 from memlab.log_rows import ENVELOPE_TYPE
+from memlab.scenario import support_agent
 from memlab.storage import CorruptStoreError, StoreLog
 from memlab.summarizing import SummarizingSession
-from memlab import summary_history, trimming
 from memlab.trimming import TrimmingSession
 
 from .fakes import EchoSummarizer, ListStore
@@ -335,7 +334,7 @@ async def test_metadata_lives_in_envelopes_never_in_items(stores, tmp_path):
 
 
 async def test_the_raw_store_in_a_runner_fails_loudly(stores):
-    offline.configure()
+    mode.configure()
     store = stores()
     await TrimmingSession("conv", store=store).add_items([user("My order is ORD-12345.")])
     with pytest.raises(openai.BadRequestError, match="memlab_record"):

@@ -5,12 +5,10 @@ import json
 import logging
 
 import pytest
+from agents import SQLiteSession
 from agents.memory import Session
 
-from agents import SQLiteSession
-
-from memlab import FidelityGate, LLMSummarizer, SummarizationError, SummarizingSession, render_transcript
-from memlab import offline
+from memlab import FidelityGate, LLMSummarizer, SummarizationError, SummarizingSession, offline, render_transcript
 from memlab.prompts import MUST_KEEP_RULE, SHADOW_PROMPT, SUMMARY_PROMPT_TITLE, SUMMARY_SECTIONS, summary_prompt
 from memlab.turns import count_turns
 

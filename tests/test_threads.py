@@ -14,20 +14,19 @@ from typing import Any
 import pytest
 from agents import Agent, Runner, SQLiteSession, function_tool
 
-from memlab import offline
-from memlab.offline import OfflineSummarizer
+from memlab import mode
 from memlab.scenario import create_ticket_backend, lookup_order_backend, support_agent
 from memlab.summarizing import SummarizingSession
 from memlab.trimming import TrimmingSession
 
-from .helpers import sdk_pruned
+from .helpers import offline_summarizer, sdk_pruned
 
 TICKET_REQUEST = "The headset is missing from order ORD-73914. Please open a ticket for it."
 
 
 @pytest.fixture(autouse=True)
 def offline_mode():
-    offline.configure()
+    mode.configure()
 
 
 @pytest.fixture
@@ -69,7 +68,7 @@ def shapes(items: list[dict[str, Any]]) -> list[str]:
 
 SESSIONS = {
     "trimming": lambda store: TrimmingSession("thread", 6, store=store),
-    "summarizing": lambda store: SummarizingSession(2, 4, OfflineSummarizer(), "thread", store=store),
+    "summarizing": lambda store: SummarizingSession(2, 4, offline_summarizer(), "thread", store=store),
 }
 
 
@@ -160,7 +159,7 @@ async def test_pop_item_twice_on_a_tool_turn_leaves_a_valid_history(files):
     assert shapes(await session.raw_items()) == ["message:user", "function_call"]
     result = await Runner.run(agent, "Sorry, I meant order ORD-73914.", session=session)  # no 400
     assert "ORD-73914" in result.final_output
-    assert offline.current_api().requests[-1].status == 200
+    assert mode.current_api().requests[-1].status == 200
 
 
 async def test_two_agents_share_one_session(files):

@@ -15,7 +15,7 @@ import pytest
 from agents import Agent
 from agents.testing import ScriptedModel
 
-from memlab import offline, wire
+from memlab import mode, offline, wire
 from memlab.scenario import LAPTOP, LONG, ROUTER, Conversation
 from memlab.views import fact_rows
 from memlab.widgets import ChatPanel, ComparisonExplorer, SummarizingExplorer, TrimmingExplorer, clear_replays
@@ -26,9 +26,9 @@ from .fakes import FailingSummarizer
 @pytest.fixture(autouse=True)
 def fresh() -> offline.OfflineAPI:
     """Offline, with an empty replay cache, so each test counts its own requests."""
-    offline.configure("offline")
+    mode.configure("offline")
     clear_replays()
-    return offline.current_api()
+    return mode.current_api()
 
 
 def shown(widget) -> str:

@@ -9,14 +9,14 @@ import openai
 import pytest
 from agents import Runner
 
-from memlab import offline, prices, wire
+from memlab import mode, prices, wire
 from memlab.offline import OfflineAPI
 from memlab.scenario import support_agent
 
 
 @pytest.fixture
 def configured() -> wire.Wire:
-    offline.configure("offline")
+    mode.configure("offline")
     return wire.current()
 
 
@@ -25,7 +25,7 @@ async def test_every_model_call_is_recorded_with_its_usage(configured) -> None:
     calls = configured.model_calls()
     assert len(calls) == 2  # the tool call, then the answer
     assert configured.last_input()[-1]["type"] == "function_call_output"
-    assert configured.last_input() == offline.current_api().last_input()  # the wire saw what the fake received
+    assert configured.last_input() == mode.current_api().last_input()  # the wire saw what the fake received
     usage = result.context_wrapper.usage
     spend = configured.spend()
     assert (spend.requests, spend.input_tokens, spend.output_tokens) == (2, usage.input_tokens, usage.output_tokens)
@@ -100,7 +100,7 @@ def test_a_price_can_be_overridden_and_bad_prices_are_refused(monkeypatch) -> No
 def test_live_mode_records_on_its_own_wire_and_follows_the_base_url(monkeypatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
-    description = offline.configure("live")
+    description = mode.configure("live")
     assert "OPENAI_BASE_URL=http://127.0.0.1:9/v1" in description
-    assert wire.current().live and offline.current_api() is None
-    offline.configure("offline")
+    assert wire.current().live and mode.current_api() is None
+    mode.configure("offline")

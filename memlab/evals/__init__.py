@@ -2,7 +2,7 @@
 
 A memory policy is a bet: send the model less, and hope it still knows what
 matters. This module turns the bet into numbers, with the same code offline and
-live (only the HTTP transport differs, see :func:`memlab.offline.configure`):
+live (only the HTTP transport differs, see :mod:`memlab.mode`):
 
 1. :func:`replay` plays a scripted :class:`~memlab.scenario.Conversation`
    through ``Runner.run`` with one strategy and returns one row per turn:
@@ -46,7 +46,7 @@ from .judge import (
     judge_prompt,
     judge_summary,
 )
-from .metering import LossySummarizer, model_client
+from .metering import LossySummarizer
 from .plots import plot_frontier, plot_tokens_per_turn
 from .replay import TURN_COLUMNS, Replay, replay, run
 from .strategies import STRATEGIES, run_label
@@ -63,7 +63,6 @@ __all__ = [
     "grid",
     "judge_prompt",
     "judge_summary",
-    "model_client",
     "pareto_frontier",
     "plot_frontier",
     "plot_tokens_per_turn",

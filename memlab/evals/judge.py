@@ -9,13 +9,14 @@ from typing import Any
 
 import pandas as pd
 
+from .. import mode
 from .._sync import call_either
+from ..errors import MemlabError
 from ..items import Item, to_item
-from ..offline import transcript
-from ..prompts import JUDGE_PROMPT_TITLE
-from ..scenario import DEFAULT_MODEL, Conversation
-from ..summarizer import incomplete_reason, render_transcript
-from .metering import model_client
+from ..prompts import JUDGE_PROMPT_TITLE, render_transcript
+from ..scenario import Conversation
+from ..summarizer import incomplete_reason
+from .replay import Replay, run
 
 __all__ = ["JUDGE_CRITERIA", "JudgeError", "judge_prompt", "judge_summary"]
 
@@ -30,7 +31,7 @@ JUDGE_CRITERIA: dict[str, str] = {
 }
 
 
-class JudgeError(RuntimeError):
+class JudgeError(MemlabError):
     """The judge's reply could not be read as the requested JSON."""
 
 
@@ -72,27 +73,32 @@ def judge_prompt(criteria: Mapping[str, str] | None = None) -> str:
 
 async def judge_summary(
     summary: str,
-    source: Conversation | Sequence[Item],
+    source: Sequence[Item] | Replay | Conversation,
     *,
     client: Any = None,
-    model: str = DEFAULT_MODEL,
+    model: str | None = None,
     criteria: Mapping[str, str] | None = None,
     max_tokens: int = 600,
 ) -> pd.DataFrame:
     """Grade ``summary`` against the conversation it summarizes (LLM-as-judge).
 
-    Offline, memlab's fake model grades deterministically by comparing the
-    note's content with the transcript: identifiers kept and none invented,
-    the customer's steps and time cues repeated, a status that is a state
-    with the newest values, a next step (``memlab/offline/_judge.py`` has
-    each rule). Live, a real model reads the same prompt.
+    The judge reads what was really said: the items the summary replaced (as
+    a session or a replay recorded them, offline or live), never a script of
+    what the offline model would have said. Offline, memlab's fake model
+    grades deterministically by comparing the note's content with the
+    transcript: identifiers kept and none invented, the customer's steps and
+    time cues repeated, a status that is a state with the newest values, a
+    next step (``memlab/offline/_judge.py`` has each rule). Live, a real model
+    reads the same prompt.
 
     Args:
         summary: The summary text to grade.
-        source: The items the summary replaced (a list), or a whole
-            conversation (its full offline transcript is used).
-        client: An ``openai`` client (default :func:`model_client`).
-        model: The judge model.
+        source: The items the summary replaced (a list); a
+            :class:`~memlab.evals.Replay` (its whole history); or a
+            :class:`~memlab.scenario.Conversation`, which is replayed first
+            with full history in the current mode (live, that costs a run).
+        client: An ``openai`` client (default :func:`memlab.mode.client`).
+        model: The judge model (default :func:`memlab.mode.model`).
         criteria: The rubric (default :data:`JUDGE_CRITERIA`).
         max_tokens: ``max_output_tokens`` for the reply.
 
@@ -107,21 +113,23 @@ async def judge_summary(
     """
     if not isinstance(summary, str) or not summary.strip():
         raise ValueError("summary must be a non-empty string")
-    if not isinstance(source, Conversation) and not source:
-        raise ValueError("source must hold the items the summary replaced (or a Conversation); it is empty")
     instructions = judge_prompt(criteria)
     criteria = JUDGE_CRITERIA if criteria is None else criteria
     if isinstance(source, Conversation):
-        items = transcript(source)
+        source = await run(source)
+    if isinstance(source, Replay):
+        items = [item for turn in source.history for item in turn]
     else:
         items = [to_item(item) for item in source]
+    if not items:
+        raise ValueError("source must hold the items the summary replaced (or a Replay or Conversation); it is empty")
     text = (
         f"<transcript>\n{render_transcript(items)}\n</transcript>\n\n"
         f"<summary>\n{summary.strip()}\n</summary>\n\nGrade the summary. Answer in JSON."
     )
-    client = client if client is not None else model_client()
+    client = client if client is not None else mode.client()
     request = {
-        "model": model,
+        "model": model or mode.model(),
         "instructions": instructions,
         "input": [{"role": "user", "content": text}],
         "max_output_tokens": max_tokens,

@@ -14,36 +14,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
-from agents.models._openai_shared import get_default_openai_client
 
-from .. import offline
 from .._sync import call_either
-from ..summarizer import LLMSummarizer, Summarizer
 from ..items import Item
+from ..summarizer import LLMSummarizer, Summarizer
 
-__all__ = ["model_client", "configured_api", "MeteredClient", "CountingSummarizer", "LossySummarizer"]
-
-
-def model_client() -> Any:
-    """The ``openai.AsyncOpenAI`` client for the current mode: the one the SDK uses.
-
-    Offline (the default) it talks to the fake of
-    :func:`memlab.offline.current_api`, live to the real API; either way every
-    request is recorded on :func:`memlab.wire.current`. If nothing was
-    configured yet, :func:`memlab.offline.configure` runs first, so the
-    environment (``MEMLAB_LIVE``) decides.
-    """
-    return offline.client()
-
-
-def configured_api() -> offline.OfflineAPI | None:
-    """The offline API in use (``None`` live), configuring the default mode if nobody did."""
-    api = offline.current_api()
-    if api is None:
-        if get_default_openai_client() is None:  # never configured: offline by default
-            offline.configure()
-            api = offline.current_api()
-    return api
+__all__ = ["MeteredClient", "CountingSummarizer", "LossySummarizer"]
 
 
 class MeteredClient:
@@ -125,7 +101,7 @@ class LossySummarizer(LLMSummarizer):
     (``SummarizingSession(must_keep=...)``) protects.
 
     Args:
-        client: An ``openai`` client (for example :func:`model_client`).
+        client: An ``openai`` client (for example :func:`memlab.mode.client`).
         drop: Regexes; a summary line matching any of them is removed.
         **kwargs: Other :class:`~memlab.LLMSummarizer` arguments.
 

@@ -24,13 +24,13 @@ from typing import Any
 import pandas as pd
 from agents import ItemHelpers, Runner
 
+from .. import mode
 from ..facts import FACT_PATTERNS, find_facts, has_fact, states
 from ..items import Item, to_item
 from ..scenario import Conversation, support_agent
 from ..summary_history import SummaryStatus
 from ..tokens import count_items
 from ..turns import item_text
-from .metering import configured_api
 from .strategies import Setup, build, check_config, run_label
 
 __all__ = ["COMPACTED", "TURN_COLUMNS", "Replay", "check_conversation", "replay", "run"]
@@ -118,7 +118,7 @@ async def run(
     """
     check_conversation(conversation)
     check_config(strategy, params)
-    configured_api()
+    mode.current_api()  # configures the default mode if nobody did
     agent = agent if agent is not None else support_agent()
     label = run_label(strategy, params) if label is None else label
     setup = build(conversation, strategy, params, f"eval-{conversation.name}-{strategy}")
@@ -204,7 +204,7 @@ async def replay(
         strategy: One of :data:`~memlab.evals.strategies.STRATEGIES` (``"full"``,
             ``"trimming"``, ``"summarizing"``, ``"tool_output_trimming"``,
             ``"tiered"``, ``"compaction"``, ``"keep_last_turns"``). A summarizing
-            strategy uses an ``LLMSummarizer`` on :func:`~memlab.evals.model_client`
+            strategy uses an ``LLMSummarizer`` on :func:`memlab.mode.client`
             unless ``summarizer=`` is given (``None``: never summarize);
             ``must_keep=True`` turns the fidelity gate on with the conversation's
             must-keep facts (or pass the rules) and ``gate="repair"`` repairs.

@@ -31,15 +31,16 @@ from agents.extensions.tool_output_trimmer import ToolOutputTrimmer
 from agents.memory import OpenAIResponsesCompactionSession
 from agents.run_config import CallModelData, ModelInputData
 
+from .. import mode
 from ..gate import GATE_MODES, FidelityGate, check_rules
 from ..items import Item, to_item
-from ..scenario import DEFAULT_MODEL, Conversation
+from ..scenario import Conversation
 from ..summarizer import LLMSummarizer, check_summarizer
 from ..summarizing import SummarizingSession
 from ..tiered import TieredSession
 from ..trimming import TrimmingSession, keep_last_turns
 from ..validate import check_int, check_max_tokens, check_summary_limits
-from .metering import CountingSummarizer, MeteredClient, model_client
+from .metering import CountingSummarizer, MeteredClient
 
 __all__ = ["DEFAULTS", "STRATEGIES", "Setup", "build", "check_config", "check_names", "run_label"]
 
@@ -187,7 +188,7 @@ def _gate(conversation: Conversation, must_keep: Any, mode: str) -> FidelityGate
 
 def _summarizer(params: Mapping[str, Any]) -> CountingSummarizer | None:
     """The metered summarizer: the one given (``None``: never summarize), or an ``LLMSummarizer``."""
-    inner = params["summarizer"] if "summarizer" in params else LLMSummarizer(model_client())
+    inner = params["summarizer"] if "summarizer" in params else LLMSummarizer(mode.client())
     return None if inner is None else CountingSummarizer(inner)
 
 
@@ -223,10 +224,10 @@ def build(conversation: Conversation, strategy: str, params: Mapping[str, Any], 
         )
         return Setup(session, RunConfig(call_model_input_filter=_recorder(calls, trimmer)), calls, summarizer)
     if strategy == "compaction":
-        meter = MeteredClient(model_client())
+        meter = MeteredClient(mode.client())
         threshold = values["threshold"]
         session = OpenAIResponsesCompactionSession(
-            name, SQLiteSession(name), client=meter, model=DEFAULT_MODEL, compaction_mode=values["compaction_mode"],
+            name, SQLiteSession(name), client=meter, model=mode.model(), compaction_mode=values["compaction_mode"],
             should_trigger_compaction=lambda context: len(context["compaction_candidate_items"]) >= threshold,
         )
         return Setup(session, RunConfig(call_model_input_filter=record), calls, compactor=meter)

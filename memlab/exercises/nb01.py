@@ -17,9 +17,9 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..items import Item
 from ..offline import OfflineAPIError, check_request
 from ..trimming import trim_view
-from ..items import Item
 from ..turns import count_turns, is_user_message, item_type, turn_starts
 from ._items import reply, typed_user, user
 from ._report import Report, check_cases

@@ -22,10 +22,10 @@ from typing import Any
 from agents.run_config import CallModelData, ModelInputData
 
 from ..facts import find_facts
-from ..offline import transcript
-from ..scenario import LONG
-from ..tokens import count_items
 from ..items import Item
+from ..offline import transcript
+from ..scenario import BACKENDS, LONG
+from ..tokens import count_items
 from ..turns import is_user_message, item_type, split_turns
 from ._report import Report, check_cases
 
@@ -37,7 +37,7 @@ SHORT = 100
 
 def _long_turns() -> list[list[Item]]:
     """LONG's turns, as the offline model plays them (a fresh copy each call)."""
-    return split_turns(transcript(LONG))[1]
+    return split_turns(transcript(LONG.user_turns, BACKENDS))[1]
 
 
 def _flat(turns: list[list[Item]]) -> list[Item]:

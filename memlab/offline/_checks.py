@@ -29,6 +29,7 @@ from openai.types.responses import response_create_params as _create_params
 from openai.types.responses import response_input_item_param as _item_params
 from openai.types.responses.response_compaction_item_param_param import ResponseCompactionItemParamParam
 
+from ..errors import MemlabError
 from ..turns import item_type
 from ._compact import read_compaction
 
@@ -42,7 +43,7 @@ __all__ = [
 ]
 
 
-class OfflineAPIError(Exception):
+class OfflineAPIError(MemlabError):
     """A request the real API would reject with HTTP 400.
 
     Args:

@@ -37,7 +37,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..summarizer import render_transcript
+from ..prompts import render_transcript
 from ..tokens import count_items, count_text
 from ..turns import is_user_message, item_type
 from ._summary import extractive_summary

@@ -22,10 +22,10 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 import traitlets
 
+from .. import mode
 from .._sync import run_sync
 from ..evals import strategies
 from ..evals.replay import Replay, run
-from ..offline import current_api
 from ..scenario import Conversation
 from ..views import counters, fact_rows, history_rows, sent_rows
 from ._render import answer_html, columns_html, counters_html, facts_html, legend_html, line_html, table_html
@@ -101,9 +101,9 @@ def schedule(coroutine: Any, pending: asyncio.Task[Any] | None) -> asyncio.Task[
 
 
 def _setting_key(conversation: Conversation, strategy: str, params: dict[str, Any], agent: Any) -> Hashable:
-    mode = "offline" if current_api() is not None else "live"
+    mode_name = "live" if mode.is_live() else "offline"
     shown = tuple(sorted((k, v if isinstance(v, Hashable) else id(v)) for k, v in params.items()))
-    return (conversation, strategy, shown, id(agent) if agent is not None else None, mode)
+    return (conversation, strategy, shown, id(agent) if agent is not None else None, mode_name)
 
 
 class PolicyExplorer(widgets.VBox):

@@ -19,10 +19,10 @@ import traitlets
 from agents import RunConfig, Runner, SQLiteSession
 
 from .._sync import run_sync
+from ..items import Item
 from ..scenario import support_agent
 from ..tokens import count_item
 from ..trimming import keep_last_turns, trim_view
-from ..items import Item
 from ..turns import item_text, item_type
 from ._explorer import schedule
 from ._render import line_html, table_html
@@ -39,7 +39,7 @@ class ChatPanel(widgets.VBox):
     Args:
         max_turns: Turns of history the model sees (a trait and a slider, 1-10).
         agent: The agent (default: the support agent, which uses the SDK's
-            default client — offline after ``memlab.offline.configure()``).
+            default client — offline after ``memlab.mode.configure()``).
         session: Where the conversation is kept (default: an in-memory
             ``SQLiteSession``; it keeps every turn).
 

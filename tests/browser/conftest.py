@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import tempfile
-import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
