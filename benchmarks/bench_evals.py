@@ -58,7 +58,7 @@ def verdict(ok: bool) -> str:
 
 async def main() -> None:
     print(offline.configure("offline"))
-    await evals.replay(LAPTOP, "full")  # warm up (imports, tokenizer, tool schemas)
+    await evals.run(LAPTOP, "full")  # warm up (imports, tokenizer, tool schemas)
     result = await evals.run_grid(LONG, POLICIES, progress=False)
     summary = result.summary
     full = summary[summary["strategy"] == "full"].iloc[0]

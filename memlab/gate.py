@@ -31,7 +31,7 @@ from .facts import states
 from .items import Item
 from .turns import item_text
 
-__all__ = ["GATE_MODES", "REPAIR_NOTE", "MustKeep", "FidelityGate", "GateVerdict", "check_gate", "check_rules"]
+__all__ = ["GATE_MODES", "REPAIR_NOTE", "MustKeep", "FidelityGate", "GateVerdict", "check_gate", "check_gate_mode", "check_rules"]
 
 #: A must-keep rule: a regex (string or compiled) whose matches are facts, or a
 #: callable that takes the items being summarized and returns the facts.
@@ -77,9 +77,7 @@ class FidelityGate:
 
     def __init__(self, must_keep: Sequence[MustKeep], mode: str = "reject") -> None:
         self.rules = check_rules(must_keep)
-        if mode not in GATE_MODES:
-            raise ValueError(f"mode must be one of {', '.join(map(repr, GATE_MODES))}, got {mode!r}")
-        self.mode = mode
+        self.mode = check_gate_mode(mode)
 
     def __repr__(self) -> str:
         return f"FidelityGate({len(self.rules)} rules, mode={self.mode!r})"
@@ -127,6 +125,17 @@ def check_rules(rules: Any) -> list[MustKeep]:
     if not checked:
         raise ValueError("must_keep needs at least one rule (no gate at all is gate=None)")
     return checked
+
+
+def check_gate_mode(mode: Any) -> str:
+    """A gate's ``mode``: one of :data:`GATE_MODES`.
+
+    Raises:
+        ValueError: For anything else.
+    """
+    if mode not in GATE_MODES:
+        raise ValueError(f"gate mode must be one of {', '.join(map(repr, GATE_MODES))}, got {mode!r}")
+    return mode
 
 
 def check_gate(gate: Any) -> FidelityGate | None:

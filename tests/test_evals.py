@@ -89,7 +89,7 @@ def test_full_history_answers_every_probe_with_documented_columns(long_runs) -> 
 
 
 async def test_measurements_match_what_the_offline_api_served(api) -> None:
-    frame = await evals.replay(LAPTOP, "trimming", max_turns=2)
+    frame = (await evals.run(LAPTOP, "trimming", max_turns=2)).turns
     served = list(api.requests)
     assert all(r.status == 200 for r in served)
     assert len(served) == frame["model_calls"].sum()
@@ -125,8 +125,8 @@ def test_trimming_forgets_early_facts_and_token_pressure_says_when(long_runs) ->
 
 
 async def test_keep_last_turns_callback_sends_what_trimming_sends(api) -> None:
-    trimmed = await evals.replay(LAPTOP, "trimming", max_turns=2)
-    callback = await evals.replay(LAPTOP, "keep_last_turns", n=2)
+    trimmed = (await evals.run(LAPTOP, "trimming", max_turns=2)).turns
+    callback = (await evals.run(LAPTOP, "keep_last_turns", n=2)).turns
     for column in ("input_tokens", "items_sent", "answer", "correct"):
         assert list(trimmed[column]) == list(callback[column]), column
     assert callback["label"].iloc[0] == "keep_last_turns (n=2)"
@@ -174,7 +174,7 @@ async def test_a_summarizer_that_is_not_an_llm_summarizer_is_counted_without_tok
         async def summarize(self, items, *, must_keep=()):
             return "recap", "Summary: " + " ".join(fact.value for fact in LAPTOP.facts)
 
-    frame = await evals.replay(LAPTOP, "summarizing", context_limit=2, keep_last_n_turns=1, summarizer=Recap())
+    frame = (await evals.run(LAPTOP, "summarizing", context_limit=2, keep_last_n_turns=1, summarizer=Recap())).turns
     assert frame["memory_calls"].sum() > 0
     assert frame["memory_input_tokens"].isna().all()
 
@@ -194,7 +194,7 @@ async def test_a_summarizer_that_is_not_an_llm_summarizer_is_counted_without_tok
 )
 async def test_bad_arguments_raise_naming_the_parameter(api, strategy, params, error, message) -> None:
     with pytest.raises(error, match=message):
-        await evals.replay(LAPTOP, strategy, **params)
+        (await evals.run(LAPTOP, strategy, **params)).turns
 
 
 async def test_two_probes_on_one_turn_are_refused(api) -> None:
@@ -205,7 +205,7 @@ async def test_two_probes_on_one_turn_are_refused(api) -> None:
         (Probe(2, turns[1], "ORD-12345", "order_number"), Probe(2, turns[1], "SN-AB12CD34", "serial")),
     )
     with pytest.raises(ValueError, match="two probes"):
-        await evals.replay(twice, "full")
+        (await evals.run(twice, "full")).turns
 
 
 # -------------------------------------------------------------------- grid
@@ -385,7 +385,7 @@ async def test_runs_with_the_same_label_stay_apart(api) -> None:
 async def test_summaries_of_two_conversations_are_not_merged(api) -> None:
     from memlab.scenario import ROUTER
 
-    stacked = pd.concat([await evals.replay(LAPTOP, "full"), await evals.replay(ROUTER, "full")], ignore_index=True)
+    stacked = pd.concat([(await evals.run(LAPTOP, "full")).turns, (await evals.run(ROUTER, "full")).turns], ignore_index=True)
     summary = evals.summarize_runs(stacked)
     assert list(summary["conversation"]) == [LAPTOP.name, ROUTER.name]
     assert list(summary["vs_full"]) == [1.0, 1.0]
@@ -419,13 +419,13 @@ async def test_run_grid_names_what_is_wrong(api, conversation, configs, error) -
 
 async def test_replay_refuses_what_is_not_a_conversation(api) -> None:
     with pytest.raises(TypeError, match="Conversation"):
-        await evals.replay("hello")
+        (await evals.run("hello")).turns
     with pytest.raises(ValueError, match="no user turns"):
-        await evals.replay(Conversation("empty", "nothing", (), (), ()))
+        (await evals.run(Conversation("empty", "nothing", (), (), ()))).turns
 
 
 async def test_summarizer_none_means_never_summarize(api) -> None:
-    frame = await evals.replay(LAPTOP, "summarizing", context_limit=1, keep_last_n_turns=1, summarizer=None)
+    frame = (await evals.run(LAPTOP, "summarizing", context_limit=1, keep_last_n_turns=1, summarizer=None)).turns
     assert frame["label"].iloc[0] == "summarizing (context_limit=1, keep_last_n_turns=1, summarizer=None)"
     assert frame["memory_calls"].sum() == 0
 
@@ -435,7 +435,7 @@ async def test_a_sync_summarizer_is_a_recorded_failure_with_a_clear_reason(api, 
         def summarize(self, items, *, must_keep=()):
             return "recap", "SUMMARY: " + " | ".join(str(i.get("content")) for i in items[:3])
 
-    frame = await evals.replay(LAPTOP, "summarizing", context_limit=1, keep_last_n_turns=1, summarizer=Plain())
+    frame = (await evals.run(LAPTOP, "summarizing", context_limit=1, keep_last_n_turns=1, summarizer=Plain())).turns
     assert frame["summaries_applied"].sum() == 0 and frame["summaries_rejected"].sum() > 0
     assert "Summarizer.summarize must be async" in caplog.text
 
@@ -446,7 +446,7 @@ async def test_a_ticket_id_is_scored_as_the_tool_returned_it(api, monkeypatch) -
 
     original = scenario.create_ticket_backend
     monkeypatch.setattr(scenario, "create_ticket_backend", lambda summary: original("Ticket: " + summary))
-    frame = await evals.replay(LONG, "full")
+    frame = (await evals.run(LONG, "full")).turns
     ticket = probes(frame).loc["ticket_id"]
     assert ticket["expected"] != LONG.fact("ticket_id").value  # the run made another ticket...
     assert ticket["correct"]  # ...and the agent's answer is scored against that one
@@ -519,7 +519,7 @@ async def test_a_tool_made_fact_is_read_at_its_own_turn(api) -> None:
         (Fact("ticket_id", second, 2, from_tool="create_ticket"),),
         (Probe(3, turns[2], second, "ticket_id"),),
     )
-    frame = await evals.replay(conversation, "full")
+    frame = (await evals.run(conversation, "full")).turns
     assert probes(frame).loc["ticket_id", "expected"] == second
     assert probes(frame).loc["ticket_id", "correct"]
 
@@ -527,7 +527,7 @@ async def test_a_tool_made_fact_is_read_at_its_own_turn(api) -> None:
 async def test_a_tool_made_fact_of_an_unknown_kind_is_refused(api) -> None:
     conversation = Conversation("odd", "odd", ("hi",), (Fact("charger_ticket", "X-1", 1, from_tool="create_ticket"),), ())
     with pytest.raises(ValueError, match="charger_ticket"):
-        await evals.replay(conversation, "full")
+        (await evals.run(conversation, "full")).turns
 
 
 async def test_gate_must_keep_and_summarizer_values_are_checked_before_any_request(api) -> None:
@@ -604,7 +604,7 @@ async def test_new_strategies_are_validated_before_any_request(api) -> None:
         ("compaction", {"compaction_mode": "sometimes"}, ValueError), ("trimming", {"max_tokens": 0}, ValueError),
     ]:
         with pytest.raises(error):
-            await evals.replay(LAPTOP, strategy, **params)
+            (await evals.run(LAPTOP, strategy, **params)).turns
     assert len(api.requests) == before
 
 

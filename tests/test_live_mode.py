@@ -13,7 +13,7 @@ A notebook fails when:
 * a cell shows an error and is not tagged ``raises-exception``, or a cell
   tagged ``raises-exception`` does not raise (its lesson is wrong live);
 * the stand-in served no request. The rule is simple: every notebook of the
-  series runs the support agent (``Runner.run``, ``evals.replay``...), so each
+  series runs the support agent (``Runner.run``, ``evals.run``...), so each
   must reach the model at least once. The app is different: its explorers
   replay conversations without a model, and its chat panel talks only when a
   participant presses Send. So after the app runs, the test does what a

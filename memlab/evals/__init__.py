@@ -4,7 +4,7 @@ A memory policy is a bet: send the model less, and hope it still knows what
 matters. This module turns the bet into numbers, with the same code offline and
 live (only the HTTP transport differs, see :mod:`memlab.mode`):
 
-1. :func:`replay` plays a scripted :class:`~memlab.scenario.Conversation`
+1. :func:`run` plays a scripted :class:`~memlab.scenario.Conversation`
    through ``Runner.run`` with one strategy and returns one row per turn:
    the input tokens the model really received, what it was shown, what the
    summarizer cost, and whether each probe question ("what was my order
@@ -48,7 +48,7 @@ from .judge import (
 )
 from .metering import LossySummarizer
 from .plots import plot_frontier, plot_tokens_per_turn
-from .replay import TURN_COLUMNS, Replay, replay, run
+from .replay import TURN_COLUMNS, Replay, run
 from .strategies import STRATEGIES, run_label
 
 __all__ = [
@@ -66,7 +66,6 @@ __all__ = [
     "pareto_frontier",
     "plot_frontier",
     "plot_tokens_per_turn",
-    "replay",
     "run",
     "run_grid",
     "run_label",

@@ -57,7 +57,7 @@ class GridResult:
     """What :func:`run_grid` returns.
 
     Attributes:
-        turns: Every run's per-turn rows (the :func:`replay` columns), stacked.
+        turns: Every run's per-turn rows (:data:`~memlab.evals.replay.TURN_COLUMNS`), stacked.
         summary: One row per run (see :func:`summarize_runs`).
         runs: Each run in full (:class:`~memlab.evals.replay.Replay`), in order.
     """
@@ -150,17 +150,17 @@ def summarize_runs(turns: pd.DataFrame) -> pd.DataFrame:
     summarizer's tokens could not be metered.
 
     Raises:
-        ValueError: If ``turns`` is empty, lacks :func:`replay`'s columns, or
+        ValueError: If ``turns`` is empty, lacks the :data:`~memlab.evals.replay.TURN_COLUMNS`, or
             stacks two runs of one conversation under one label.
     """
     if not isinstance(turns, pd.DataFrame) or turns.empty or not set(TURN_COLUMNS) <= set(turns.columns):
-        raise ValueError("turns must be the non-empty per-turn frame of replay() or run_grid().turns")
+        raise ValueError("turns must be the non-empty per-turn frame of run(...).turns or run_grid(...).turns")
     rows = []
     for (conversation, label), run_rows in turns.groupby(["conversation", "label"], sort=False):
         if run_rows["turn"].duplicated().any():
             raise ValueError(
                 f"two runs of {conversation!r} share the label {label!r}; give them distinct labels "
-                "(replay(..., label=...)) before stacking them"
+                "(run(..., label=...)) before stacking them"
             )
         probes = run_rows[run_rows["probe"].notna()]
         must = probes[probes["must_keep"].fillna(False).astype(bool)]
@@ -256,7 +256,7 @@ def token_pressure(turns: pd.DataFrame, conversation: Conversation, *, first_onl
     damage *before* a probe asks.
 
     Args:
-        turns: Per-turn rows from :func:`replay` or :attr:`GridResult.turns`.
+        turns: Per-turn rows from :func:`run` (``.turns``) or :attr:`GridResult.turns`.
         conversation: The conversation replayed (for values and planting turns).
         first_only: Keep only the first flagged turn of each (run, fact).
 

@@ -5,7 +5,7 @@ One implementation serves the evals and the explorers (:mod:`memlab.widgets`):
 ``Runner`` — with the offline model, or live — under one strategy
 (:mod:`~memlab.evals.strategies`), and returns a :class:`Replay`: one row per
 turn (:data:`TURN_COLUMNS`) plus what each model call was sent and every item
-the conversation produced. :func:`replay` returns just the rows.
+the conversation produced.
 
 Every number comes from the run itself: tokens from the API's ``usage``
 (instructions and tool schemas included), model input from
@@ -33,7 +33,7 @@ from ..tokens import count_items
 from ..turns import item_text
 from .strategies import Setup, build, check_config, run_label
 
-__all__ = ["COMPACTED", "TURN_COLUMNS", "Replay", "check_conversation", "replay", "run"]
+__all__ = ["COMPACTED", "TURN_COLUMNS", "Replay", "check_conversation", "run"]
 
 #: The ``summary`` of a turn whose model input held a compaction item (its text is opaque).
 COMPACTED = "(compacted: the server's encrypted summary, opaque to the client)"
@@ -111,10 +111,52 @@ async def run(
     label: str | None = None,
     **params: Any,
 ) -> Replay:
-    """Play ``conversation`` through ``Runner.run`` under one strategy; see :func:`replay`.
+    """Play ``conversation`` through ``Runner.run`` under one memory strategy.
+
+    Args:
+        conversation: A scripted conversation such as :data:`memlab.scenario.LONG`
+            (at most one probe per turn).
+        strategy: One of :data:`~memlab.evals.strategies.STRATEGIES` (``"full"``,
+            ``"trimming"``, ``"summarizing"``, ``"tool_output_trimming"``,
+            ``"tiered"``, ``"compaction"``, ``"keep_last_turns"``). A summarizing
+            strategy uses an ``LLMSummarizer`` on :func:`memlab.mode.client`
+            unless ``summarizer=`` is given (``None``: never summarize);
+            ``must_keep=True`` turns the fidelity gate on with the conversation's
+            must-keep facts (or pass the rules) and ``gate="repair"`` repairs.
+        agent: The agent to run; by default :func:`memlab.scenario.support_agent`.
+        on_turn: Called with the turn number after each turn (progress bars).
+        label: The run's name in the ``label`` column (default: :func:`run_label`).
+            Runs are told apart by ``(conversation, label)``.
+        **params: The strategy's parameters.
 
     Returns:
-        A :class:`Replay`: the per-turn rows, each model call's input, and the history.
+        A :class:`Replay`. Its ``turns`` is a DataFrame with one row per user
+        turn and the columns of :data:`TURN_COLUMNS`:
+
+        * ``conversation``, ``label``, ``strategy``, ``turn`` (1-based), ``user``, ``answer``;
+        * ``model_calls``, ``input_tokens``, ``output_tokens`` — the agent's model
+          calls in the turn and their ``usage`` (instructions and tool schemas included);
+        * ``memory_calls``, ``memory_input_tokens``, ``memory_output_tokens`` — the
+          memory policy's own model calls (a summarizer's, or the compaction
+          endpoint's) and their usage (``<NA>`` for a summarizer memlab cannot meter);
+        * ``total_tokens`` — everything the turn billed: the two usages added up;
+        * ``item_tokens`` — memlab's count of the input *items* alone (all calls):
+          the part a memory policy controls;
+        * ``items_sent`` — items in the input of the turn's first model call;
+        * ``facts_missing`` — keys of facts planted in an earlier turn that are
+          absent from that input, as that kind of fact (:func:`memlab.facts.has_fact`);
+        * ``summaries_applied``, ``summaries_rejected`` — summary outcomes in the turn;
+        * ``summary`` — the summary the turn's first call carried, if it changed;
+        * ``probe``, ``expected``, ``must_keep`` — the fact the turn asks about, its
+          value (for a tool-made fact, what the tool returned in this run), and
+          whether it is must-keep (missing when the turn is not a probe);
+        * ``correct`` — the answer names ``expected`` as a whole word (``<NA>`` if no probe);
+        * ``latency_s`` — wall time of the turn in seconds (varies run to run).
+
+    Raises:
+        TypeError: For a wrong type (the conversation, a parameter).
+        ValueError: For an unknown strategy, a parameter it does not take, a
+            value out of range, a conversation without turns, or two probes on one turn.
     """
     check_conversation(conversation)
     check_config(strategy, params)
@@ -185,65 +227,6 @@ async def run(
     for column in ("memory_input_tokens", "memory_output_tokens", "total_tokens"):
         frame[column] = frame[column].astype("Int64")
     return Replay(conversation, strategy, dict(params), label, frame, calls, history)
-
-
-async def replay(
-    conversation: Conversation,
-    strategy: str = "full",
-    *,
-    agent: Any = None,
-    on_turn: Callable[[int], None] | None = None,
-    label: str | None = None,
-    **params: Any,
-) -> pd.DataFrame:
-    """Play ``conversation`` through ``Runner.run`` with one memory strategy; one row per turn.
-
-    Args:
-        conversation: A scripted conversation such as :data:`memlab.scenario.LONG`
-            (at most one probe per turn).
-        strategy: One of :data:`~memlab.evals.strategies.STRATEGIES` (``"full"``,
-            ``"trimming"``, ``"summarizing"``, ``"tool_output_trimming"``,
-            ``"tiered"``, ``"compaction"``, ``"keep_last_turns"``). A summarizing
-            strategy uses an ``LLMSummarizer`` on :func:`memlab.mode.client`
-            unless ``summarizer=`` is given (``None``: never summarize);
-            ``must_keep=True`` turns the fidelity gate on with the conversation's
-            must-keep facts (or pass the rules) and ``gate="repair"`` repairs.
-        agent: The agent to run; by default :func:`memlab.scenario.support_agent`.
-        on_turn: Called with the turn number after each turn (progress bars).
-        label: The run's name in the ``label`` column (default: :func:`run_label`).
-            Runs are told apart by ``(conversation, label)``.
-        **params: The strategy's parameters.
-
-    Returns:
-        A DataFrame with one row per user turn and the columns of :data:`TURN_COLUMNS`:
-
-        * ``conversation``, ``label``, ``strategy``, ``turn`` (1-based), ``user``, ``answer``;
-        * ``model_calls``, ``input_tokens``, ``output_tokens`` — the agent's model
-          calls in the turn and their ``usage`` (instructions and tool schemas included);
-        * ``memory_calls``, ``memory_input_tokens``, ``memory_output_tokens`` — the
-          memory policy's own model calls (a summarizer's, or the compaction
-          endpoint's) and their usage (``<NA>`` for a summarizer memlab cannot meter);
-        * ``total_tokens`` — everything the turn billed: the two usages added up;
-        * ``item_tokens`` — memlab's count of the input *items* alone (all calls):
-          the part a memory policy controls;
-        * ``items_sent`` — items in the input of the turn's first model call;
-        * ``facts_missing`` — keys of facts planted in an earlier turn that are
-          absent from that input, as that kind of fact (:func:`memlab.facts.has_fact`);
-        * ``summaries_applied``, ``summaries_rejected`` — summary outcomes in the turn;
-        * ``summary`` — the summary the turn's first call carried, if it changed;
-        * ``probe``, ``expected``, ``must_keep`` — the fact the turn asks about, its
-          value (for a tool-made fact, what the tool returned in this run), and
-          whether it is must-keep (missing when the turn is not a probe);
-        * ``correct`` — the answer names ``expected`` as a whole word (``<NA>`` if no probe);
-        * ``latency_s`` — wall time of the turn in seconds (varies run to run).
-
-    Raises:
-        TypeError: For a wrong type (the conversation, a parameter).
-        ValueError: For an unknown strategy, a parameter it does not take, a
-            value out of range, a conversation without turns, or two probes on one turn.
-    """
-    result = await run(conversation, strategy, agent=agent, on_turn=on_turn, label=label, **params)
-    return result.turns
 
 
 def _counts(setup: Setup) -> tuple[Any, ...]:

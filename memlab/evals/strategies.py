@@ -22,6 +22,9 @@ strategy                  what the model is sent
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,17 +32,18 @@ from typing import Any
 from agents import RunConfig, SQLiteSession
 from agents.extensions.tool_output_trimmer import ToolOutputTrimmer
 from agents.memory import OpenAIResponsesCompactionSession
+from agents.memory.openai_responses_compaction_session import DEFAULT_COMPACTION_THRESHOLD, OpenAIResponsesCompactionMode
 from agents.run_config import CallModelData, ModelInputData
 
 from .. import mode
-from ..gate import GATE_MODES, FidelityGate, check_rules
+from ..gate import FidelityGate, check_gate_mode, check_rules
 from ..items import Item, to_item
 from ..scenario import Conversation
 from ..summarizer import LLMSummarizer, check_summarizer
 from ..summarizing import SummarizingSession
 from ..tiered import TieredSession
 from ..trimming import TrimmingSession, keep_last_turns
-from ..validate import check_int, check_max_tokens, check_summary_limits
+from ..validate import check_int
 from .metering import CountingSummarizer, MeteredClient
 
 __all__ = ["DEFAULTS", "STRATEGIES", "Setup", "build", "check_config", "check_names", "run_label"]
@@ -59,19 +63,30 @@ STRATEGIES: dict[str, tuple[str, ...]] = {
     "server_side": (),
 }
 
-#: The values a replay uses for parameters not given.
+def _defaults(constructor: Callable[..., Any], *names: str) -> dict[str, Any]:
+    """The defaults ``constructor`` declares for ``names`` (so a strategy never restates them)."""
+    parameters = inspect.signature(constructor).parameters
+    return {name: parameters[name].default for name in names}
+
+
+#: The tool-output trimmer's parameters, with the SDK's own defaults (2, 500, 200).
+_TRIMMER_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(ToolOutputTrimmer) if f.name != "trimmable_tools"}
+
+#: The values a replay uses for parameters not given: each constructor's own default. Two are the
+#: strategy's own choice: ``keep_last_turns`` shows what ``TrimmingSession``'s default window shows,
+#: and ``tiered`` (which needs a budget) gets 1,500 tokens.
 DEFAULTS: dict[str, dict[str, Any]] = {
     "full": {},
-    "trimming": {"max_turns": 8, "max_tokens": None},
-    "keep_last_turns": {"n": 8},
-    "summarizing": {"context_limit": 4, "keep_last_n_turns": 2, "max_tokens": None},
-    "tool_output_trimming": {"recent_turns": 2, "max_output_chars": 500, "preview_chars": 200},
-    "tiered": {"max_tokens": 1500, "keep_last_n_turns": 2, "recent_turns": 2, "max_output_chars": 500, "preview_chars": 200},
-    "compaction": {"threshold": 10, "compaction_mode": "auto"},
+    "trimming": _defaults(TrimmingSession, "max_turns", "max_tokens"),
+    "keep_last_turns": {"n": _defaults(TrimmingSession, "max_turns")["max_turns"]},
+    "summarizing": _defaults(SummarizingSession, "context_limit", "keep_last_n_turns", "max_tokens"),
+    "tool_output_trimming": dict(_TRIMMER_DEFAULTS),
+    "tiered": {"max_tokens": 1500, **_defaults(TieredSession, "keep_last_n_turns"), **_TRIMMER_DEFAULTS},
+    "compaction": {"threshold": DEFAULT_COMPACTION_THRESHOLD, **_defaults(OpenAIResponsesCompactionSession, "compaction_mode")},
     "server_side": {},
 }
 
-COMPACTION_MODES = ("auto", "input", "previous_response_id")
+COMPACTION_MODES = typing.get_args(OpenAIResponsesCompactionMode)
 
 
 def run_label(strategy: str, params: Mapping[str, Any]) -> str:
@@ -111,31 +126,32 @@ def check_names(strategy: Any, params: Any) -> None:
 def check_config(strategy: Any, params: Any) -> None:
     """Check a configuration completely, before any request is sent.
 
+    The checks are the constructors' own: the session (or trimmer) the
+    strategy would replay with is built once and thrown away. Only what the
+    SDK's own objects accept silently (a ``"2"`` for ``recent_turns``) and what
+    memlab adds (the compaction ``threshold``) is checked here.
+
     Raises:
         TypeError: For a value of the wrong type.
         ValueError: For an unknown strategy or parameter, or a value out of range.
     """
     check_names(strategy, params)
     values = {**DEFAULTS[strategy], **params}
-    for name in ("max_turns", "n", "recent_turns", "max_output_chars", "threshold"):
+    for name in ("recent_turns", "max_output_chars", "threshold"):
         if name in values:
             check_int(name, values[name], minimum=1)
     if "preview_chars" in values:
         check_int("preview_chars", values["preview_chars"], minimum=0)
-    check_max_tokens(values.get("max_tokens"))
     if strategy in ("summarizing", "tiered"):
-        if values.get("gate", "reject") not in GATE_MODES:
-            raise ValueError(f"gate must be one of {', '.join(map(repr, GATE_MODES))}, got {values['gate']!r}")
+        check_gate_mode(values.get("gate", "reject"))
         if values.get("must_keep") not in (None, True, False):
             check_rules(values["must_keep"])
         check_summarizer(values.get("summarizer"))
-    if strategy == "summarizing":
-        check_summary_limits(values["context_limit"], values["keep_last_n_turns"], values["max_tokens"])
-    if strategy == "tiered":
-        check_int("max_tokens", values["max_tokens"], minimum=1)
-        check_int("keep_last_n_turns", values["keep_last_n_turns"], minimum=0)
     if strategy == "compaction" and values["compaction_mode"] not in COMPACTION_MODES:
         raise ValueError(f"compaction_mode must be one of {', '.join(COMPACTION_MODES)}, got {values['compaction_mode']!r}")
+    if strategy == "keep_last_turns":
+        keep_last_turns(values["n"])
+    _session(strategy, values, "check", summarizer=None, gate=None)
 
 
 @dataclass
@@ -178,12 +194,12 @@ def _recorder(calls: list[list[Item]], policy: Callable[[CallModelData[Any]], Mo
     return record
 
 
-def _gate(conversation: Conversation, must_keep: Any, mode: str) -> FidelityGate | None:
+def _gate(conversation: Conversation, must_keep: Any, mode_name: str) -> FidelityGate | None:
     """The fidelity gate for ``must_keep=`` (``True``: the conversation's must-keep facts)."""
     if must_keep is None or must_keep is False:
         return None
     rules = conversation.must_keep_patterns() if must_keep is True else must_keep
-    return FidelityGate(rules, mode) if rules else None
+    return FidelityGate(rules, mode_name) if rules else None
 
 
 def _summarizer(params: Mapping[str, Any]) -> CountingSummarizer | None:
@@ -192,37 +208,43 @@ def _summarizer(params: Mapping[str, Any]) -> CountingSummarizer | None:
     return None if inner is None else CountingSummarizer(inner)
 
 
+def _trimmer(values: Mapping[str, Any]) -> ToolOutputTrimmer:
+    return ToolOutputTrimmer(**{name: values[name] for name in _TRIMMER_DEFAULTS})
+
+
+def _session(strategy: str, values: Mapping[str, Any], name: str, *, summarizer: Any, gate: Any) -> Any:
+    """The session a strategy replays with (``None`` for ``server_side``, which has none)."""
+    if strategy == "trimming":
+        return TrimmingSession(name, max_turns=values["max_turns"], max_tokens=values["max_tokens"])
+    if strategy == "summarizing":
+        return SummarizingSession(
+            values["keep_last_n_turns"], values["context_limit"], summarizer, name, max_tokens=values["max_tokens"], gate=gate,
+        )
+    if strategy == "tiered":
+        return TieredSession(
+            values["keep_last_n_turns"], summarizer, name, max_tokens=values["max_tokens"], trimmer=_trimmer(values), gate=gate,
+        )
+    if strategy == "tool_output_trimming":
+        _trimmer(values)
+    return None if strategy == "server_side" else SQLiteSession(name)
+
+
 def build(conversation: Conversation, strategy: str, params: Mapping[str, Any], name: str) -> Setup:
     """The session and run config for one configuration (checked with :func:`check_config` first)."""
     values = {**DEFAULTS[strategy], **params}
     calls: list[list[Item]] = []
     record = _recorder(calls)
-    if strategy == "trimming":
-        session = TrimmingSession(name, max_turns=values["max_turns"], max_tokens=values["max_tokens"])
-        return Setup(session, RunConfig(call_model_input_filter=record), calls)
+    if strategy in ("summarizing", "tiered"):
+        summarizer = _summarizer(params)
+        gate = _gate(conversation, params.get("must_keep"), params.get("gate", "reject"))
+        session = _session(strategy, values, name, summarizer=summarizer, gate=gate)
+        recorder = _recorder(calls, session.trimmer) if strategy == "tiered" else record
+        return Setup(session, RunConfig(call_model_input_filter=recorder), calls, summarizer)
     if strategy == "keep_last_turns":
         config = RunConfig(session_input_callback=keep_last_turns(values["n"]), call_model_input_filter=record)
         return Setup(SQLiteSession(name), config, calls)
-    if strategy == "summarizing":
-        summarizer = _summarizer(params)
-        session = SummarizingSession(
-            values["keep_last_n_turns"], values["context_limit"], summarizer, name,
-            max_tokens=values["max_tokens"], gate=_gate(conversation, params.get("must_keep"), params.get("gate", "reject")),
-        )
-        return Setup(session, RunConfig(call_model_input_filter=record), calls, summarizer)
-    trimmer = ToolOutputTrimmer(
-        recent_turns=values.get("recent_turns", 2), max_output_chars=values.get("max_output_chars", 500),
-        preview_chars=values.get("preview_chars", 200),
-    )
     if strategy == "tool_output_trimming":
-        return Setup(SQLiteSession(name), RunConfig(call_model_input_filter=_recorder(calls, trimmer)), calls)
-    if strategy == "tiered":
-        summarizer = _summarizer(params)
-        session = TieredSession(
-            values["keep_last_n_turns"], summarizer, name, max_tokens=values["max_tokens"], trimmer=trimmer,
-            gate=_gate(conversation, params.get("must_keep"), params.get("gate", "reject")),
-        )
-        return Setup(session, RunConfig(call_model_input_filter=_recorder(calls, trimmer)), calls, summarizer)
+        return Setup(SQLiteSession(name), RunConfig(call_model_input_filter=_recorder(calls, _trimmer(values))), calls)
     if strategy == "compaction":
         meter = MeteredClient(mode.client())
         threshold = values["threshold"]
@@ -233,4 +255,4 @@ def build(conversation: Conversation, strategy: str, params: Mapping[str, Any], 
         return Setup(session, RunConfig(call_model_input_filter=record), calls, compactor=meter)
     if strategy == "server_side":
         return Setup(None, RunConfig(call_model_input_filter=record), calls, server_side=True)
-    return Setup(SQLiteSession(name), RunConfig(call_model_input_filter=record), calls)
+    return Setup(_session(strategy, values, name, summarizer=None, gate=None), RunConfig(call_model_input_filter=record), calls)

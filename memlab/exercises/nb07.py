@@ -6,7 +6,7 @@
   hidden summary tables.
 * :func:`check_conversation` — Exercise 2: a :class:`~memlab.scenario.Conversation`
   of the learner's own, with a planted fact and a probe, replayed by
-  :func:`memlab.evals.replay` under strategies the learner does not choose.
+  :func:`memlab.evals.run` under strategies the learner does not choose.
 """
 
 from __future__ import annotations
@@ -138,11 +138,11 @@ async def check_conversation(make_conversation: Callable[[], Any]) -> Report:
     problem = shape() or probes_fit()
     runs: dict[str, Any] = {}
     if problem is None:
-        from ..evals import replay  # here, not at import: the evals pull in the SDK and pandas
+        from ..evals import run  # here, not at import: the evals pull in the SDK and pandas
 
         for name, params in (("full", {}), ("trimming", {"max_turns": 2})):
             try:
-                runs[name] = await replay(conversation, name, **params)
+                runs[name] = (await run(conversation, name, **params)).turns
             except Exception as error:  # noqa: BLE001
                 runs[name] = error
 
@@ -165,7 +165,7 @@ async def check_conversation(make_conversation: Callable[[], Any]) -> Report:
         ("a Conversation with a planted Fact and a Probe", shape),
         ("each probe asks, after its planting turn, for the fact's exact value (and doesn't give it away)",
          lambda: "not checked: fix the case above first" if shape() else probes_fit()),
-        ("full history answers every probe (evals.replay scores it correct)", lambda: replayed("full", True)),
+        ("full history answers every probe (evals.run scores it correct)", lambda: replayed("full", True)),
         ("a two-turn window (trimming, max_turns=2) misses at least one probe", lambda: replayed("trimming", False)),
     ]
     return check_cases(TITLE_2, cases)
