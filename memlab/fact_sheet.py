@@ -17,11 +17,10 @@ you should see measured, not assume.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from .facts import find_facts
-from .gate import MustKeep, check_rules
+from .gate import MustKeep, check_rules, find_must_keep
 from .items import Item
 from .prompts import SHADOW_PROMPT
 from .turns import item_text
@@ -60,8 +59,7 @@ class FactSheetSummarizer:
             label = kind.replace("_", " ")
             for value in dict.fromkeys(values):
                 lines.append(f"- {label}: {value}" if kind != "contact_channel" else f"- customer prefers contact by {value}")
-        for rule in self.rules:
-            found = rule(items) if callable(rule) else (m.group(0) for m in re.finditer(rule, text))
-            lines += [f"- {fact}" for fact in map(str, found) if not any(fact in line for line in lines)]
-        lines += [f"- {fact}" for fact in must_keep if not any(fact in line for line in lines)]
+        for fact in [*find_must_keep(self.rules, items), *must_keep]:
+            if not any(fact in line for line in lines):
+                lines.append(f"- {fact}")
         return SHADOW_PROMPT, "\n".join([SHEET_TITLE, *dict.fromkeys(lines)] if lines else [SHEET_TITLE, "- none"])

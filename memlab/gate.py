@@ -31,7 +31,7 @@ from .facts import states
 from .items import Item
 from .turns import item_text
 
-__all__ = ["GATE_MODES", "REPAIR_NOTE", "MustKeep", "FidelityGate", "GateVerdict", "check_gate", "check_gate_mode", "check_rules"]
+__all__ = ["GATE_MODES", "REPAIR_NOTE", "MustKeep", "FidelityGate", "GateVerdict", "check_gate", "check_gate_mode", "check_rules", "find_must_keep"]
 
 #: A must-keep rule: a regex (string or compiled) whose matches are facts, or a
 #: callable that takes the items being summarized and returns the facts.
@@ -83,20 +83,12 @@ class FidelityGate:
         return f"FidelityGate({len(self.rules)} rules, mode={self.mode!r})"
 
     def facts(self, items: list[Item]) -> list[str]:
-        """The facts the rules find in ``items``, unique, in first-seen order.
+        """The facts the rules find in ``items`` (:func:`find_must_keep`).
 
         Raises:
             Whatever a callable rule raises; the session records it as a failed summary.
         """
-        text = "\n".join(item_text(item) for item in items)
-        facts: list[str] = []
-        for rule in self.rules:
-            if callable(rule):
-                found = [str(fact) for fact in rule(items) if fact is not None]
-            else:
-                found = [m.group(0) for m in re.finditer(rule, text)]
-            facts.extend(f for f in found if f and f not in facts)
-        return facts
+        return find_must_keep(self.rules, items)
 
     def check(self, summary: str, facts: Sequence[str]) -> GateVerdict:
         """Check ``summary`` against ``facts``; repair it if this gate repairs."""
@@ -106,6 +98,23 @@ class FidelityGate:
         if self.mode == "reject":
             return GateVerdict(summary, missing, False)
         return GateVerdict(f"{summary}\n\n{REPAIR_NOTE} {', '.join(missing)}", missing, True)
+
+
+def find_must_keep(rules: Sequence[MustKeep], items: list[Item]) -> list[str]:
+    """The facts ``rules`` find in ``items``, unique, in first-seen order.
+
+    A regex rule is matched against the items' text (:func:`memlab.turns.item_text`,
+    one item a line); a callable rule is given the items and returns its facts.
+    """
+    text = "\n".join(item_text(item) for item in items)
+    facts: list[str] = []
+    for rule in rules:
+        if callable(rule):
+            found = [str(fact) for fact in rule(items) if fact is not None]
+        else:
+            found = [m.group(0) for m in re.finditer(rule, text)]
+        facts.extend(f for f in found if f and f not in facts)
+    return facts
 
 
 def check_rules(rules: Any) -> list[MustKeep]:

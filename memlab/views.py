@@ -29,7 +29,7 @@ from .items import Item
 from .tokens import count_item
 from .turns import item_text, item_type
 
-__all__ = ["STATUSES", "counters", "fact_rows", "history_rows", "sent_rows"]
+__all__ = ["COLUMNS", "STATUSES", "counters", "fact_rows", "history_rows", "item_row", "sent_rows"]
 
 #: Row statuses: the colour the widgets paint them, and what they mean.
 STATUSES: dict[str, tuple[str, str]] = {
@@ -44,14 +44,26 @@ STATUSES: dict[str, tuple[str, str]] = {
 COLUMNS = ["turn", "kind", "preview", "tokens", "status", "fact"]
 
 
-def _kind(item: Item) -> str:
+def item_row(item: Item, status: str, *, turn: int | None = None, fact: str = "", width: int = 110) -> dict[str, Any]:
+    """One table row (:data:`COLUMNS`) for ``item``: its kind, a one-line preview, its tokens.
+
+    Args:
+        item: The item.
+        status: One of :data:`STATUSES`.
+        turn: The turn it came from (``None`` for a summary or a compaction item).
+        fact: The planted facts it states, comma-separated.
+        width: The preview's length in characters, at most.
+    """
     kind = item_type(item)
-    return f"{item.get('role', 'user')} message" if kind == "message" else kind
-
-
-def _preview(item: Item, width: int = 110) -> str:
     text = " ".join(item_text(item).split())
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return {
+        "turn": turn,
+        "kind": f"{item.get('role', 'user')} message" if kind == "message" else kind,
+        "preview": text if len(text) <= width else text[: width - 1] + "…",
+        "tokens": count_item(item),
+        "status": status,
+        "fact": fact,
+    }
 
 
 def _key(item: Item) -> tuple[Any, ...]:
@@ -97,8 +109,7 @@ def sent_rows(replay: Replay, turn: int) -> pd.DataFrame:
             status = "summary"
         if position == len(sent) - 1 and from_turn == turn:
             status = "new"
-        rows.append({"turn": from_turn, "kind": _kind(item), "preview": _preview(item),
-                     "tokens": count_item(item), "status": status, "fact": ""})
+        rows.append(item_row(item, status, turn=from_turn))
     frame = pd.DataFrame(rows, columns=COLUMNS)
     frame["turn"] = frame["turn"].astype("Int64")
     return frame
@@ -135,8 +146,7 @@ def history_rows(replay: Replay, turn: int) -> pd.DataFrame:
                 status = "folded" if summarized else "dropped"
             text = item_text(item)
             planted = ", ".join(f.key for f in facts if f.turn == number and has_fact(text, f.key, f.value))
-            rows.append({"turn": number, "kind": _kind(item), "preview": _preview(item),
-                         "tokens": count_item(item), "status": status, "fact": planted})
+            rows.append(item_row(item, status, turn=number, fact=planted))
     return pd.DataFrame(rows, columns=COLUMNS)
 
 

@@ -19,11 +19,9 @@ import traitlets
 from agents import RunConfig, Runner, SQLiteSession
 
 from .._sync import run_sync
-from ..items import Item
 from ..scenario import support_agent
-from ..tokens import count_item
 from ..trimming import keep_last_turns, trim_view
-from ..turns import item_text, item_type
+from ..views import COLUMNS, item_row
 from ._explorer import schedule
 from ._render import line_html, table_html
 
@@ -145,17 +143,9 @@ class ChatPanel(widgets.VBox):
         window = trim_view(history, self.max_turns)
         self.view_items = window
         first = len(history) - len(window)
-        rows = [_row(item, "dropped" if at < first else "sent") for at, item in enumerate(history)]
-        frame = pd.DataFrame(rows, columns=["turn", "kind", "preview", "tokens", "status", "fact"])
+        rows = [item_row(item, "dropped" if at < first else "sent") for at, item in enumerate(history)]
+        frame = pd.DataFrame(rows, columns=COLUMNS)
         self.window.value = table_html(
             frame, f"The next run sends {len(window)} of {len(history)} stored items "
                    f"(the last {self.max_turns} turns); struck-through rows are out of its view",
         )
-
-
-def _row(item: Item, status: str) -> dict[str, Any]:
-    kind = item_type(item)
-    text = " ".join(item_text(item).split())
-    return {"turn": None, "kind": f"{item.get('role', 'user')} message" if kind == "message" else kind,
-            "preview": text if len(text) <= 110 else text[:109] + "…", "tokens": count_item(item),
-            "status": status, "fact": ""}
