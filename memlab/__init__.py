@@ -11,10 +11,11 @@ from .errors import IntegrityError, MemlabError
 from .fact_sheet import FactSheetSummarizer
 from .gate import FidelityGate
 from .integrity import IntegritySession
-from .prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, summary_prompt
+from .prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, render_transcript, summary_prompt
 from .storage import CorruptStoreError
-from .summarizer import LLMSummarizer, SummarizationError, Summarizer, render_transcript
-from .summarizing import SummarizingSession, SummaryEvent, SummaryStatus, summary_cut
+from .summarizer import LLMSummarizer, SummarizationError, Summarizer
+from .summarizing import SummarizingSession, summary_cut
+from .summary_history import SummaryEvent, SummaryStatus
 from .tenancy import TenantAccessError, TenantGuardSession
 from .tiered import TieredSession
 from .trimming import TrimmingSession, keep_last_turns, trim_view

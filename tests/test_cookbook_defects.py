@@ -7,14 +7,16 @@ each one to a learner; the checks that guard memlab against them live here.
 from __future__ import annotations
 
 import asyncio
-import inspect
+import subprocess
+import sys
 
 import pytest
+from agents import Runner
 from agents.memory import Session
 
-from memlab import SHADOW_PROMPT, LLMSummarizer, SummarizationError, SummarizingSession, render_transcript, summary_prompt
+from memlab import SHADOW_PROMPT, LLMSummarizer, SummarizationError, SummarizingSession, mode, render_transcript, summary_prompt
 from memlab.offline import check_request, offline_client
-from memlab.scenario import INSTRUCTIONS, ROUTER
+from memlab.scenario import INSTRUCTIONS, ROUTER, support_agent
 from memlab.turns import count_turns, item_type, split_turns
 
 from .fakes import FailingSummarizer
@@ -104,14 +106,38 @@ async def test_9_reads_return_copies() -> None:
     assert (await session.get_items())[-1]["content"] != "tampered"
 
 
-@pytest.mark.parametrize(("bad", "error"), [({"context_limit": 0}, ValueError), ({"keep_last_n_turns": 5}, ValueError),
-                                            ({"context_limit": 2.5}, TypeError)])
-def test_10_validation_raises_and_the_protocol_is_the_sdk_s(bad, error) -> None:
-    with pytest.raises(error):
-        SummarizingSession(**bad)
-    session = SummarizingSession()
-    assert isinstance(session, Session) and hasattr(session, "session_settings")
-    assert inspect.iscoroutinefunction(session.set_limits)
+@pytest.mark.parametrize(("bad", "error"), [("context_limit=0", "ValueError"), ("keep_last_n_turns=5", "ValueError"),
+                                            ("context_limit=2.5", "TypeError")])
+def test_10_validation_survives_python_dash_o(bad, error) -> None:
+    """The cookbook validated with ``assert``, which ``python -O`` removes; memlab's checks still raise."""
+    code = (f"from memlab import SummarizingSession\ntry:\n    SummarizingSession({bad})\n"
+            f"except Exception as e:\n    print(type(e).__name__)\nelse:\n    print('accepted')")
+    result = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert result.stdout.strip() == error
+
+
+async def test_10_changing_the_limits_waits_for_the_lock() -> None:
+    """The cookbook's ``set_max_turns`` was synchronous and unlocked; ``set_limits`` waits its turn."""
+    session = await router_session(summarizer=None)
+    async with session._lock:  # another operation in progress
+        change = asyncio.create_task(session.set_limits(context_limit=5, keep_last_n_turns=1))
+        await asyncio.sleep(0.05)
+        assert not change.done() and session.context_limit == 4
+    await change
+    assert (session.context_limit, session.keep_last_n_turns) == (5, 1)
+
+
+async def test_10_the_sdk_s_session_settings_limit_is_honoured() -> None:
+    """The cookbook's class had no ``session_settings``; memlab's default read limit comes from it."""
+    session = SummarizingSession(2, 4, None, "limited", session_settings={"limit": 3})
+    for turn in ROUTER_TURNS:
+        await session.add_items(turn)
+    everything = await session.get_items(limit=10**6)
+    assert await session.get_items() == everything[-3:]
+    assert isinstance(session, Session)
+    mode.configure("offline")
+    result = await Runner.run(support_agent(), "Thanks!", session=session)  # the runner reads the same setting
+    assert result.final_output
 
 
 async def test_11_the_prompt_shows_the_rules_it_checks_and_a_cut_answer_is_an_error() -> None:

@@ -22,7 +22,8 @@ from memlab.prompts import (
     summary_prompt,
 )
 from memlab.scenario import LONG, ROUTER
-from memlab.summarizer import LLMSummarizer, render_transcript
+from memlab.prompts import render_transcript
+from memlab.summarizer import LLMSummarizer
 from memlab.tokens import count_text
 from memlab.turns import item_text, split_turns
 from tests.helpers import assistant, offline_summarizer, scripted, user

@@ -47,7 +47,7 @@ from agents.memory import Session, SessionSettings
 from agents.run_internal.session_persistence import rewind_session_items
 from agents.testing import ScriptedModel, assistant_message, function_call
 
-from memlab import IntegritySession, SummarizingSession, TenantGuardSession, TrimmingSession
+from memlab import IntegritySession, SummarizingSession, TenantGuardSession, TieredSession, TrimmingSession
 
 from .helpers import assistant, call, output, reasoning, user
 
@@ -85,6 +85,10 @@ def _summarizing(session_id: str, settings: Any, store: Session | None = None) -
         store=store,
         session_settings=settings,
     )
+
+
+def _tiered(session_id: str, settings: Any, store: Session | None = None) -> TieredSession:
+    return TieredSession(2, None, session_id, max_tokens=EVERYTHING, store=store, session_settings=settings)
 
 
 @dataclass
@@ -136,6 +140,8 @@ VARIANTS: dict[str, Builder] = {
     "summarizing-memory": lambda b, sid, s: _summarizing(sid, s),
     "trimming-sqlite": lambda b, sid, s: _trimming(sid, s, b.sqlite(sid)),
     "summarizing-sqlite": lambda b, sid, s: _summarizing(sid, s, b.sqlite(sid)),
+    "tiered-memory": lambda b, sid, s: _tiered(sid, s),
+    "tiered-sqlite": lambda b, sid, s: _tiered(sid, s, b.sqlite(sid)),
     "trimming-redis": lambda b, sid, s: _trimming(sid, s, b.redis(sid)),
     "summarizing-redis": lambda b, sid, s: _summarizing(sid, s, b.redis(sid)),
     "trimming-sqlalchemy": lambda b, sid, s: _trimming(sid, s, b.sqlalchemy(sid)),
