@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from .facts import states
+from .items import check_text
 from .turns import Item, item_text
 
 __all__ = ["GATE_MODES", "REPAIR_NOTE", "MustKeep", "FidelityGate", "GateVerdict", "check_gate", "check_rules"]
@@ -87,13 +88,17 @@ class FidelityGate:
         """The facts the rules find in ``items``, unique, in first-seen order.
 
         Raises:
+            ValueError: If a callable rule returns a fact that no request can
+                carry (a lone surrogate): a repairing gate would append it to
+                the summary.
             Whatever a callable rule raises; the session records it as a failed summary.
         """
         text = "\n".join(item_text(item) for item in items)
         facts: list[str] = []
         for rule in self.rules:
             if callable(rule):
-                found = [str(fact) for fact in rule(items) if fact is not None]
+                name = getattr(rule, "__name__", type(rule).__name__)
+                found = [check_text(str(fact), f"a fact from must_keep rule {name}") for fact in rule(items) if fact is not None]
             else:
                 found = [m.group(0) for m in re.finditer(rule, text)]
             facts.extend(f for f in found if f and f not in facts)
