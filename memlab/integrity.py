@@ -60,6 +60,7 @@ from typing import Any
 from agents.memory import Session, SessionSettings
 from agents.memory.session_settings import coerce_session_settings, resolve_session_limit
 
+from ._sync import SessionLock
 from .errors import IntegrityError, KeyMismatchError, MemlabError
 from .heads import FileHeadStore, Head, HeadStore, same_mac, seal_heads, sign, unseal_heads
 from .items import to_item
@@ -150,7 +151,7 @@ class IntegritySession:
         # Heads we accept. Normally one; while a write is in flight, the heads
         # before and after it (the write may or may not have landed).
         self._heads: list[Head] | None = None
-        self._lock = asyncio.Lock()
+        self._lock = SessionLock()  # works when threads with their own event loops share this session
 
     # ------------------------------------------------------------------ MACs
 
