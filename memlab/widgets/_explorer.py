@@ -247,8 +247,11 @@ class PolicyExplorer(widgets.VBox):
         name, value = proposal["trait"].name, proposal["value"]
         if value is None and name in self.off_at_zero:
             value = 0  # the library's "no limit" (max_tokens=None) is the slider's 0
-        if getattr(self, "fixed", None) is None:
-            return value  # still constructing: checked as a whole once every value is set
+        if getattr(self, "fixed", None) is None:  # still constructing: checked as a whole once every value is set
+            try:
+                return as_setting(name, value)
+            except TypeError:
+                return value  # __init__ shows it in one line
         if name == "turn":
             last = len(self.conversation.user_turns) if self.conversation else 1
             try:
