@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from .facts import states
-from .items import Item
+from .items import Item, check_text
 from .turns import item_text
 
 __all__ = ["GATE_MODES", "REPAIR_NOTE", "MustKeep", "FidelityGate", "GateVerdict", "check_gate", "check_gate_mode", "check_rules", "find_must_keep"]
@@ -86,6 +86,9 @@ class FidelityGate:
         """The facts the rules find in ``items`` (:func:`find_must_keep`).
 
         Raises:
+            ValueError: If a callable rule returns a fact that no request can
+                carry (a lone surrogate): a repairing gate would append it to
+                the summary.
             Whatever a callable rule raises; the session records it as a failed summary.
         """
         return find_must_keep(self.rules, items)
@@ -109,8 +112,9 @@ def find_must_keep(rules: Sequence[MustKeep], items: list[Item]) -> list[str]:
     text = "\n".join(item_text(item) for item in items)
     facts: list[str] = []
     for rule in rules:
-        if callable(rule):
-            found = [str(fact) for fact in rule(items) if fact is not None]
+        if callable(rule):  # a rule's facts go into a summary: they get the same check as an item's text
+            name = getattr(rule, "__name__", type(rule).__name__)
+            found = [check_text(str(fact), f"a fact from must_keep rule {name}") for fact in rule(items) if fact is not None]
         else:
             found = [m.group(0) for m in re.finditer(rule, text)]
         facts.extend(f for f in found if f and f not in facts)

@@ -55,11 +55,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
 from typing import Any
 
 from agents.memory import Session, SessionSettings
 from agents.memory.session_settings import coerce_session_settings, resolve_session_limit
 
+from ._sync import SessionLock
 from .errors import IntegrityError, KeyMismatchError
 from .heads import Head, HeadStore, same_mac, seal_heads, sign, unseal_heads
 from .items import to_item
@@ -74,6 +76,8 @@ SEALED_ITEM_TYPE = "memlab_integrity_envelope"
 (Not to be confused with :data:`memlab.storage.ENVELOPE_TYPE`, the type of an
 operation-log row: an ``IntegritySession`` under a memlab session stores the
 latter inside the former.)"""
+
+logger = logging.getLogger(__name__)
 
 _ITEM_KIND = "memlab.integrity.item"
 _KEY_ID_MESSAGE = b"memlab.integrity.key-id"
@@ -142,7 +146,7 @@ class IntegritySession:
         # Heads we accept. Normally one; while a write is in flight, the heads
         # before and after it (the write may or may not have landed).
         self._heads: list[Head] | None = None
-        self._lock = asyncio.Lock()
+        self._lock = SessionLock()  # works when threads with their own event loops share this session
 
     # ------------------------------------------------------------------ MACs
 
@@ -162,6 +166,26 @@ class IntegritySession:
         self._heads = heads
         if self._head_store is not None:
             await asyncio.to_thread(self._head_store.save, self.session_id, seal_heads(self._key, self.session_id, heads))
+
+    async def _settle_heads(self, head: Head, after: str) -> None:
+        """Narrow the saved heads to ``head``, the state now stored; a failure is logged, never raised.
+
+        Before every change the session saves *both* heads, before and after
+        (``[old, new]``), and that record verifies either stored state. So when
+        the change has landed and only this last save fails (a full disk), the
+        history is intact and still verifies; raising would make the caller retry
+        a change that happened (a turn stored twice, a second item popped). A
+        read narrows the record the same way, also best effort: until a save
+        succeeds, the record accepts the state before the change too.
+        """
+        try:
+            await self._save_heads([head])
+        except Exception as exc:  # noqa: BLE001 — the record saved before covers what is stored
+            logger.warning(
+                "memlab: session %r: saving the signed head after %s failed (%s: %s); "
+                "the head saved before still verifies the history",
+                self.session_id, after, type(exc).__name__, exc,
+            )
 
     # ------------------------------------------------------------ verifying
 
@@ -264,7 +288,7 @@ class IntegritySession:
         heads = await self._load_heads()
         head = self._check_head(rows, heads)
         if heads != [head]:
-            await self._save_heads([head])
+            await self._settle_heads(head, "a verified read")
         return rows
 
     async def verify(self) -> int:
@@ -286,9 +310,11 @@ class IntegritySession:
 
         Args:
             limit: ``None`` uses ``session_settings.limit`` (``None`` there means
-                all items); ``<= 0`` returns ``[]``; otherwise the newest
-                ``limit`` items, in order, minus any tool output whose call the
-                cut left out. The whole chain is verified either way.
+                all items); ``<= 0`` returns ``[]``; otherwise exactly the newest
+                ``limit`` items, in order, as the SDK's own sessions return them.
+                A cut can start with a tool output whose call it left out; the
+                SDK prunes such orphans before it calls the model. The whole
+                chain is verified either way.
 
         Raises:
             IntegrityError: If the stored history fails verification.
@@ -298,11 +324,16 @@ class IntegritySession:
         check_limit(limit)
         async with self._lock:
             rows = await self._verified_envelopes()
-        # The SDK limit rule, and no orphan at the cut (memlab.turns does both).
+        # The SDK limit rule, exactly: the newest ``limit`` items, nothing repaired.
         return [to_item(item) for item in apply_limit([env["item"] for env in rows], limit)]
 
     async def add_items(self, items: list[Any]) -> None:
         """Verify the stored chain, then append ``items`` signed as its next links.
+
+        Once the items are stored this does not raise: if only the last save of
+        the signed head fails, that is logged (the head saved before the write
+        covers the new state), so a caller never retries, and duplicates, a
+        turn that was stored.
 
         Raises:
             IntegrityError: If the stored history already fails verification
@@ -328,10 +359,13 @@ class IntegritySession:
             # round trip, the next read accepts whichever state really landed.
             await self._save_heads([old, new])
             await self.inner.add_items(envelopes)
-            await self._save_heads([new])
+            await self._settle_heads(new, f"add_items (its {len(envelopes)} item(s) are stored)")
 
     async def pop_item(self) -> dict[str, Any] | None:
         """Remove and return the newest item (verified first), or ``None`` if empty.
+
+        As with :meth:`add_items`, a failure of only the last head save, after
+        the item was removed, is logged rather than raised.
 
         Raises:
             IntegrityError: If the stored history fails verification (nothing
@@ -351,7 +385,7 @@ class IntegritySession:
                     f"session {self.session_id!r}: pop_item removed a row other than the "
                     "verified newest item (storage changed concurrently)"
                 )
-            await self._save_heads([new])
+            await self._settle_heads(new, "pop_item (the item is removed)")
             return to_item(rows[-1]["item"])
 
     async def clear_session(self) -> None:
@@ -368,4 +402,4 @@ class IntegritySession:
                 heads = None  # a broken head record is cleared along with the history
             await self._save_heads([*(heads or []), empty])
             await self.inner.clear_session()
-            await self._save_heads([empty])
+            await self._settle_heads(empty, "clear_session (the history is cleared)")

@@ -19,7 +19,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["Item", "to_item", "to_items", "copy_items"]
+__all__ = ["Item", "to_item", "to_items", "check_text", "copy_items"]
 
 #: One item as memlab stores it: a JSON-clean dict.
 Item = dict[str, Any]
@@ -67,6 +67,30 @@ def to_items(items: Iterable[Any]) -> list[Item]:
     if all(isinstance(item, dict) for item in batch):
         return _json_copy(batch, "items")
     return [_json_copy(_as_dict(item), f"items[{i}]") for i, item in enumerate(batch)]
+
+
+def check_text(text: str, what: str) -> str:
+    """The check :func:`to_item` makes, for text memlab itself puts into an item.
+
+    A summary, a shadow prompt or a fact appended to a summary becomes the
+    content of a stored item, so it must pass the same test as an item a
+    caller adds; otherwise it is stored fine and breaks every later request.
+
+    Args:
+        text: The text to check.
+        what: What the text is, to name it in the error ("the summary").
+
+    Returns:
+        ``text`` itself.
+
+    Raises:
+        TypeError: If ``text`` is not a ``str``.
+        ValueError: If it holds a lone surrogate (no request can carry it).
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be text, not {type(text).__name__}")
+    _json_copy(text, what)
+    return text
 
 
 def _as_dict(item: Any) -> dict[Any, Any]:

@@ -23,7 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 from . import mode
 from ._sync import call_either
 from .errors import MemlabError
-from .items import Item
+from .items import Item, check_text
 from .prompts import MIN_MAX_WORDS, SHADOW_PROMPT, render_transcript, summary_prompt
 from .validate import check_int, check_optional_int, check_seconds
 
@@ -82,8 +82,13 @@ def check_summarizer(summarizer: Any) -> Summarizer | None:
 def check_summary(result: Any) -> tuple[str, str]:
     """Validate what a summarizer returned; give back ``(shadow_prompt, summary)`` as plain ``str``.
 
+    Both texts become items the model is sent, so each must pass the check an
+    item gets (:func:`memlab.items.check_text`): text holding a lone surrogate
+    would be stored, then break every later request.
+
     Raises:
-        SummarizationError: For anything but a pair of (text or ``None``, non-empty text).
+        SummarizationError: For anything but a pair of (text or ``None``, non-empty
+            text), or text that no request can carry.
     """
     if not isinstance(result, (tuple, list)) or len(result) != 2:
         raise SummarizationError(
@@ -95,7 +100,11 @@ def check_summary(result: Any) -> tuple[str, str]:
     if shadow is not None and not isinstance(shadow, str):
         raise SummarizationError(f"the shadow prompt must be text or None, got {type(shadow).__name__}")
     # str() of a str subclass is still the subclass; "".join gives a plain str.
-    return "".join(shadow or SHADOW_PROMPT), "".join(summary.strip())
+    shadow, summary = "".join(shadow or SHADOW_PROMPT), "".join(summary.strip())
+    try:
+        return check_text(shadow, "the shadow prompt"), check_text(summary, "the summary")
+    except ValueError as exc:
+        raise SummarizationError(str(exc)) from None
 
 
 def incomplete_reason(response: Any) -> str | None:

@@ -398,6 +398,8 @@ class SummarizingSession(LoggedSession[list[Record]]):
                 summary, repaired = verdict.summary, verdict.missing
                 if repaired:
                     logger.info("memlab: fidelity gate repaired a summary that dropped %s", list(repaired))
+            # The pair is stored and sent like any item, so it gets an item's check.
+            pair_items = to_items([{"role": "user", "content": shadow}, {"role": "assistant", "content": summary}])
         except _OutOfTime:
             return SummaryEvent(SummaryStatus.FAILED, turns, f"summarizer timed out after {self.summary_timeout}s")
         except Exception as exc:  # any failure (summarizer or rule) leaves history as it was
@@ -408,9 +410,9 @@ class SummarizingSession(LoggedSession[list[Record]]):
             if not starts_with(await self._load(), replaces):
                 return discarded
             pair = [
-                {"id": self._log.new_id(), "item": {"role": role, "content": text},
+                {"id": self._log.new_id(), "item": item,
                  "meta": {"synthetic": True, "summary_for_turns": list(turns), "kind": kind}}
-                for role, text, kind in (("user", shadow, SUMMARY_PROMPT_KIND), ("assistant", summary, SUMMARY_KIND))
+                for item, kind in zip(pair_items, (SUMMARY_PROMPT_KIND, SUMMARY_KIND))
             ]
             try:
                 await self._log.append({"op": "summary", "replaces": replaces, "records": pair, "keep": kept_turns})

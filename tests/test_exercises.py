@@ -64,6 +64,83 @@ async def test_acheck_cases_awaits_on_the_callers_loop_and_names_a_refused_reque
         "  ✗ refused: the model call failed (BadRequestError: No tool call found)", "1/2 hidden cases pass",
     ]
 
+def returns_within_a_minute(check):
+    """``check()``'s result; fails the test (instead of hanging it) if the check does not return."""
+    import threading
+
+    outcome = []
+    checking = threading.Thread(target=lambda: outcome.append(check()), daemon=True)
+    checking.start()
+    checking.join(60)
+    assert not checking.is_alive() and outcome, "the check hung"
+    return outcome[0]
+
+
+def test_an_async_case_that_never_finishes_is_one_line_and_the_rest_are_not_run(monkeypatch) -> None:
+    import asyncio
+    import threading
+
+    from memlab.exercises import _report
+
+    monkeypatch.setattr(_report, "CASE_SECONDS", 0.3, raising=False)
+
+    async def waits_forever() -> None:
+        await asyncio.Event().wait()
+
+    def blocks_its_thread() -> None:
+        lock = threading.Lock()
+        lock.acquire()
+
+        async def case() -> None:
+            lock.acquire()  # taken twice: no await, so only giving up on the thread can end it
+
+        return case()
+
+    async def passes() -> None:
+        return None
+
+    for hang in (waits_forever, blocks_its_thread):
+        report = returns_within_a_minute(
+            lambda: check_cases("Exercise 5", [("a", passes), ("b", hang), ("c", passes), ("d", passes)])
+        )
+        lines = str(report).splitlines()
+        assert lines[1] == "  ✓ a" and lines[2].startswith("  ✗ b: did not finish within 0.3 s"), lines
+        assert lines[3:] == ["  ✗ 2 more case(s) not run: fix the hang above first", "1/4 hidden cases pass"]
+
+
+async def test_acheck_cases_gives_up_on_a_case_that_never_finishes_but_not_on_a_learners_own_timeout() -> None:
+    import asyncio
+
+    async def waits_forever() -> None:
+        await asyncio.Event().wait()
+
+    async def raises_its_own() -> None:
+        raise TimeoutError("the learner's own")
+
+    report = await acheck_cases("Exercise 6", [("own", raises_its_own), ("hangs", waits_forever)], seconds=0.2)
+    assert str(report).splitlines()[1:3] == [
+        "  ✗ own: raised TimeoutError: the learner's own",
+        "  ✗ hangs: did not finish within 0.2 s, so the check gave up on it: does a method wait for "
+        "something that never comes (a lock it already holds, an event nobody sets)?",
+    ]
+
+
+def test_the_checks_validate_without_assert_so_python_O_keeps_every_message() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "from memlab.exercises import nb04\n"
+        "def returns_a_list(data):\n"
+        "    return list(data.model_data.input)\n"
+        "print(nb04.check_keep_ids(returns_a_list))\n"
+    )
+    shown = subprocess.run([sys.executable, "-O", "-c", script], capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    # before: under -O the assert vanished and the line read "raised AttributeError: 'list' object has no attribute 'input'"
+    assert "return a ModelInputData, not list" in shown.stdout, shown.stdout
+
+
 # ---------------------------------------------------------------- notebook 01: sessions and turns
 # (memlab.exercises.nb01.check_window: a window of the newest n whole turns, then the new input)
 
@@ -265,6 +342,48 @@ def test_nb02_the_skeleton_is_not_started() -> None:
     assert report.not_started and "not done yet" in str(report)
 
 
+class Nb02WritesItsTurnIntoTheItems(Nb02SolutionSession):
+    """Wrong: bookkeeping inside the items it is given; the runner would send ``turn`` to the API (400)."""
+
+    async def add_items(self, items):
+        for item in items:
+            item["turn"] = sum(1 for i in self._items if i.get("role") == "user") + 1
+        await super().add_items(items)
+
+
+class Nb02DeadlocksOnItsOwnLock(Nb02SolutionSession):
+    """Wrong: add_items holds the lock and calls get_items, which waits for the same lock."""
+
+    def __init__(self, *args, **kwargs):
+        import asyncio
+
+        super().__init__(*args, **kwargs)
+        self._lock = asyncio.Lock()
+
+    async def get_items(self, limit=None):
+        async with self._lock:
+            return await super().get_items(limit)
+
+    async def add_items(self, items):
+        async with self._lock:
+            await super().add_items(items)
+            await self.get_items()
+
+
+def test_nb02_a_session_that_writes_bookkeeping_into_the_items_fails_and_says_why() -> None:
+    report = nb02.check_trimming_session(Nb02WritesItsTurnIntoTheItems)  # before: 11/11
+    assert not report.ok and report.passed < report.total, str(report)
+    assert "add_items wrote 'turn' into them" in str(report) and "(a 400 error)" in str(report)
+
+
+def test_nb02_a_session_that_deadlocks_is_reported_in_one_line_instead_of_hanging(monkeypatch) -> None:
+    from memlab.exercises import _report
+
+    monkeypatch.setattr(_report, "CASE_SECONDS", 0.5, raising=False)
+    report = returns_within_a_minute(lambda: nb02.check_trimming_session(Nb02DeadlocksOnItsOwnLock))  # before: hung
+    assert "did not finish within 0.5 s" in str(report) and report.total == 11 and not report.ok, str(report)
+
+
 async def test_nb02_the_prediction_check() -> None:
     mode.configure("offline")
     assert (await nb02.check_prediction(None, None)).not_started
@@ -307,6 +426,19 @@ def test_nb03_plausible_wrong_rules_fail_a_case() -> None:
     for wrong in (user_messages_only, every_item, first_mention, a_string):
         report = nb03.check_contact_rule(wrong)
         assert not report.ok and not report.not_started and report.passed < report.total, wrong.__name__
+
+
+def test_nb03_a_rule_that_edits_its_items_cannot_spoil_a_later_check() -> None:
+    def blanks_the_parts(items):
+        for item in items:
+            if isinstance(item.get("content"), list):
+                for part in item["content"]:
+                    part["text"] = ""
+        return []
+
+    nb03.check_contact_rule(blanks_the_parts)
+    report = nb03.check_contact_rule(nb03_contact_preference)  # before: the typed-message case now failed
+    assert report.ok, str(report)
 
 
 def test_nb03_the_skeleton_is_not_started() -> None:
@@ -469,6 +601,26 @@ async def test_nb06_the_guards_in_the_wrong_order_or_the_wrong_key_are_explained
     assert "nothing was stored under the conversation id" in str(await nb06.check_open_thread(tenant_as_id))
 
 
+_NB06_OWN_KEY = b"a key of the learner's own, 32 b"
+
+
+async def test_nb06_a_thread_that_signs_with_a_key_of_its_own_fails(nb05_offline) -> None:
+    def own_key(tenant_id, conversation_id, file, key):
+        return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), _NB06_OWN_KEY), tenant_id)
+
+    report = await nb06.check_open_thread(own_key)  # before: 6/6
+    assert not report.ok and "signed with a key of your own" in str(report), str(report)
+
+
+async def test_nb06_a_thread_that_binds_its_macs_to_an_id_of_its_own_still_passes(nb05_offline) -> None:
+    def own_id(tenant_id, conversation_id, file, key):
+        inner = IntegritySession(SQLiteSession(conversation_id, file), key, session_id=f"{tenant_id}/{conversation_id}")
+        return TenantGuardSession(inner, tenant_id)
+
+    report = await nb06.check_open_thread(own_id)
+    assert report.ok, str(report)
+
+
 async def test_nb06_the_starting_point_says_not_done_yet(nb05_offline) -> None:
     def starting_point(tenant_id, conversation_id, file, key):
         raise NotImplementedError("your code here")
@@ -613,6 +765,19 @@ def test_nb07_cheapest_solution_passes_and_wrong_answers_fail() -> None:
         raise NotImplementedError
 
     assert nb07.check_cheapest(not_started).not_started
+
+
+def test_nb07_a_one_element_array_is_not_a_label() -> None:
+    from memlab.exercises import nb07
+
+    def an_array(summary, min_recall, recall="recall"):
+        good = summary[summary[recall] >= min_recall]
+        return None if good.empty else good.sort_values("total_tokens")["label"].values[:1]
+
+    report = nb07.check_cheapest(an_array)  # before: 8/8
+    assert not report.ok and report.passed == 1, str(report)  # only "no run reaches the target: None"
+    assert "the cheapest run that reaches the target: return the run's label as a string (or None), not a" in str(report)
+    assert all(line.startswith(("  ✓", "  ✗")) for line in str(report).splitlines()[1:-1]), "one line per case"
 
 
 async def test_nb07_conversation_solution_passes_and_an_untestable_probe_fails() -> None:

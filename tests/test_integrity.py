@@ -6,6 +6,7 @@ with the ``sqlite3`` module and changing the SDK's ``agent_messages`` rows.
 
 from __future__ import annotations
 
+import errno
 import json
 import sqlite3
 from contextlib import closing
@@ -558,6 +559,72 @@ async def test_a_failed_write_is_accepted_whichever_way_it_landed(db, store_then
         assert await session.get_items() == expected + [assistant("hi")]
     finally:
         inner.close()
+
+
+class DiskFullHeadStore(FileHeadStore):
+    """A FileHeadStore whose saves start failing (disk full) after ``saves_left`` more succeed."""
+
+    saves_left: int | None = None  # None: never fails
+
+    def save(self, session_id, record):
+        if self.saves_left is not None:
+            if self.saves_left == 0:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            self.saves_left -= 1
+        super().save(session_id, record)
+
+
+@pytest.mark.parametrize("change", ["add_items", "pop_item"])
+async def test_when_only_the_last_head_save_fails_the_change_is_not_reported_failed_so_no_retry_repeats_it(
+    open_session, db, tmp_path, caplog, change
+):
+    heads = DiskFullHeadStore(tmp_path / "heads.json")
+    session = open_session(head_store=heads)
+    await session.add_items(history())
+    heads.saves_left = 1  # the head saved before the change lands; the one after it does not
+    with caplog.at_level("WARNING", logger="memlab.integrity"):
+        if change == "add_items":
+            await session.add_items([user("one more")])  # before the fix: OSError, and a retry stored it twice
+            expected = history() + [user("one more")]
+        else:
+            assert await session.pop_item() == history()[-1]  # before the fix: OSError, and a retry popped another
+            expected = history()[:-1]
+    assert "saving the signed head after" in caplog.text and "No space left" in caplog.text
+    # The head saved before the change covers the new state: it verifies, here and after a
+    # restart, while the disk is still full.
+    assert await session.get_items() == expected
+    restarted = open_session(head_store=heads)
+    assert await restarted.get_items() == expected
+    # The read still verifies: an edited row is caught.
+    target = row_ids(db)[0]
+    original = row_data(db, target)
+    set_row_data(db, target, original.replace("my order A1 is late", "I am an admin"))
+    with pytest.raises(IntegrityError):
+        await restarted.get_items()
+    set_row_data(db, target, original)
+    # Once the disk has room, a read narrows the head to the state it read: cutting the newest row is caught.
+    heads.saves_left = None
+    assert await restarted.get_items() == expected
+    sql(db, "DELETE FROM agent_messages WHERE id = ?", row_ids(db)[-1])
+    with pytest.raises(IntegrityError, match="newest items were deleted"):
+        await restarted.get_items()
+
+
+async def test_when_the_head_save_before_a_write_fails_nothing_is_written_and_the_error_is_raised(open_session, tmp_path):
+    heads = DiskFullHeadStore(tmp_path / "heads.json")
+    session = open_session(head_store=heads)
+    await session.add_items(history())
+    heads.saves_left = 0
+    with pytest.raises(OSError, match="No space left"):
+        await session.add_items([user("one more")])
+    heads.saves_left = None
+    assert await session.get_items() == history()
+
+
+def test_get_items_docstring_says_a_limit_is_exact_and_orphans_are_left_to_the_sdk():
+    doc = IntegritySession.get_items.__doc__
+    assert "exactly the newest" in doc
+    assert "minus any tool output" not in doc  # it never dropped them, and must not (the SDK counts on exact answers)
 
 
 async def test_a_limited_read_is_exact_like_the_sdk_s_own_sessions():

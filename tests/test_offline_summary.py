@@ -19,10 +19,10 @@ from memlab.prompts import (
     SUMMARY_PROMPT_TITLE,
     SUMMARY_SECTIONS,
     count_words,
+    render_transcript,
     summary_prompt,
 )
 from memlab.scenario import LONG, ROUTER
-from memlab.prompts import render_transcript
 from memlab.summarizer import LLMSummarizer
 from memlab.tokens import count_text
 from memlab.turns import item_text, split_turns

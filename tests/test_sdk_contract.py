@@ -16,7 +16,9 @@ The memlab sessions (the ``variant`` parameter):
 * a ``TrimmingSession`` whose store is an ``IntegritySession`` over a
   ``SQLiteSession`` file (the HMAC chain under the op log);
 * a ``TenantGuardSession`` around an in-memory ``TrimmingSession``
-  (``allow_direct=True`` for direct calls; runs carry ``tenant_id`` "acme").
+  (``allow_direct=True`` for direct calls; runs carry ``tenant_id`` "acme");
+* an ``IntegritySession`` straight over a ``SQLiteSession`` file, and a
+  ``TenantGuardSession`` around one whose signed head lives in a ``FileHeadStore``.
 
 The Redis variants need ``redis-server`` (marked ``redis``); they are skipped
 only where a test drives the session from several event loops, which the SDK's
@@ -48,6 +50,7 @@ from agents.run_internal.session_persistence import rewind_session_items
 from agents.testing import ScriptedModel, assistant_message, function_call
 
 from memlab import IntegritySession, SummarizingSession, TenantGuardSession, TieredSession, TrimmingSession
+from memlab.heads import FileHeadStore
 
 from .helpers import assistant, call, output, reasoning, user
 
@@ -149,6 +152,12 @@ VARIANTS: dict[str, Builder] = {
     "trimming-integrity-sqlite": lambda b, sid, s: _trimming(sid, s, IntegritySession(b.sqlite(sid), key=KEY)),
     "tenant-guard-trimming-memory": lambda b, sid, s: TenantGuardSession(
         _trimming(sid, s), TENANT, allow_direct=True
+    ),
+    "integrity-sqlite": lambda b, sid, s: IntegritySession(b.sqlite(sid), key=KEY, session_settings=s),
+    "tenant-guard-integrity-sqlite": lambda b, sid, s: TenantGuardSession(
+        IntegritySession(b.sqlite(sid), key=KEY, head_store=FileHeadStore(b.tmp_path / "heads.json"), session_settings=s),
+        TENANT,
+        allow_direct=True,
     ),
 }
 

@@ -21,9 +21,9 @@ import openai
 import pytest
 from agents import OpenAIProvider, OpenAIResponsesModel, RunConfig, Runner
 
+from memlab.mode import DEFAULT_MODEL
 from memlab.offline import OfflineAPI
 from memlab.offline.server import serve
-from memlab.mode import DEFAULT_MODEL
 from memlab.scenario import support_agent
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ import pytest
 from agents import SQLiteSession
 from agents.memory import Session
 
-from memlab import FidelityGate, LLMSummarizer, SummarizationError, SummarizingSession, offline, render_transcript
+from memlab import FidelityGate, LLMSummarizer, SummarizationError, SummarizingSession, mode, offline, render_transcript
 from memlab.prompts import MUST_KEEP_RULE, SHADOW_PROMPT, SUMMARY_PROMPT_TITLE, SUMMARY_SECTIONS, summary_prompt
 from memlab.turns import count_turns
 
@@ -560,3 +560,57 @@ async def test_must_keep_facts_with_newlines_stay_one_line_each_in_the_prompt():
     summarizer = LLMSummarizer(offline.offline_client())
     _, summary = await summarizer.summarize([user("hello"), assistant("hi")], must_keep=facts)
     assert all(fact in summary for fact in facts)
+
+
+# --- text no request can carry (a lone surrogate) never becomes a summary -----------------
+
+LONE_SURROGATE = "\udcff"  # what bytes decoded with errors="surrogateescape" leave in text
+
+
+@pytest.mark.parametrize("backing", ["memory", "sqlite-file"])
+async def test_a_summary_holding_a_lone_surrogate_is_a_failed_summary_and_the_next_turn_runs(backing, tmp_path):
+    from agents import Runner
+
+    from memlab.scenario import support_agent
+
+    mode.configure("offline")
+    store = SQLiteSession("poison", tmp_path / "chat.db") if backing == "sqlite-file" else None
+    summarizer = ReturningSummarizer(("recap", f"The customer is Ada {LONE_SURROGATE}."))
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=summarizer, session_id="poison", store=store)
+    agent = support_agent()
+    try:
+        await Runner.run(agent, "Hi, I am Ada.", session=session)
+        await Runner.run(agent, "My laptop will not charge.", session=session)  # a summary is due here
+        assert [e.status for e in session.summary_events] == ["failed"]
+        assert "the summary holds a lone surrogate" in session.last_summary_error
+        assert not any(r["metadata"]["synthetic"] for r in await session.get_items_with_metadata())
+        # the next turn reaches the model (before the fix: UnicodeEncodeError on every run)
+        third = await Runner.run(agent, "Are you still there?", session=session)
+        assert third.final_output
+        assert [item for item in await session.get_items() if item.get("role") == "user"][0] == user("Hi, I am Ada.")
+    finally:
+        if store is not None:
+            store.close()
+
+
+async def test_a_shadow_prompt_holding_a_lone_surrogate_is_a_failed_summary():
+    session = SummarizingSession(1, 1, ReturningSummarizer((f"recap {LONE_SURROGATE}", "a fine summary")))
+    await fill(session, 2)
+    assert session.summary_events[-1].status == "failed"
+    assert "the shadow prompt holds a lone surrogate" in session.last_summary_error
+    assert await session.get_items() == turn(1) + turn(2)
+
+
+async def test_a_repairing_gate_never_appends_a_fact_holding_a_lone_surrogate():
+    def customer_name(items):
+        return [f"Ada{LONE_SURROGATE}"]
+
+    session = SummarizingSession(
+        1, 1, ForgetfulSummarizer(), gate=FidelityGate([customer_name], "repair"),
+    )
+    await fill(session, 2)
+    assert session.summary_events[-1].status == "failed"
+    assert "must_keep rule customer_name holds a lone surrogate" in session.last_summary_error
+    assert await session.get_items() == turn(1) + turn(2)
+    for item in await session.get_items():
+        json.dumps(item).encode()  # every stored item can still be sent

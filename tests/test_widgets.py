@@ -134,6 +134,77 @@ def test_a_bad_value_is_one_line_in_place_and_the_last_good_state_stays(name, va
     assert getattr(explorer, name) != value and explorer.answer.value == answer
 
 
+@pytest.mark.parametrize(("name", "value", "message"), [
+    ("max_turns", "3", "max_turns must be an integer, got '3'"), ("max_turns", 2.5, "max_turns must be an integer, got 2.5"),
+    ("max_turns", True, "max_turns must be an integer, got True"),
+    ("max_tokens", "400", "max_tokens must be an integer (0 or None: no limit), got '400'"),
+    ("turn", "2", "turn must be an integer from 1 to 5, got '2'"), ("turn", 2.5, "turn must be an integer from 1 to 5, got 2.5"),
+])
+def test_a_value_of_the_wrong_type_is_one_line_in_place_not_a_trait_error(name, value, message) -> None:
+    explorer = TrimmingExplorer(LAPTOP, max_turns=3)
+    before, answer = getattr(explorer, name), explorer.answer.value
+    setattr(explorer, name, value)  # before: a TraitError traceback from inside traitlets
+    assert message in shown(explorer.status) and "memlab-error" in explorer.status.value
+    assert getattr(explorer, name) == before and explorer.answer.value == answer
+
+
+@pytest.mark.parametrize("explorer_class", [TrimmingExplorer, SummarizingExplorer])
+def test_max_tokens_none_is_the_library_s_no_budget_and_the_slider_shows_0(explorer_class) -> None:
+    explorer = explorer_class(LAPTOP, max_tokens=400)
+    explorer.max_tokens = None  # before: a TraitError
+    assert explorer.max_tokens == 0 and explorer.sliders["max_tokens"].value == 0
+    assert explorer.params()["max_tokens"] is None and "memlab-error" not in explorer.status.value
+    assert explorer_class(LAPTOP, max_tokens=None).params()["max_tokens"] is None
+
+
+def test_an_integer_of_another_type_is_taken_as_the_integer_it_is() -> None:
+    import numpy as np
+
+    explorer = TrimmingExplorer(LAPTOP, max_turns=3)
+    explorer.max_turns = np.int64(4)
+    assert explorer.max_turns == 4 and type(explorer.max_turns) is int and explorer.sliders["max_turns"].value == 4
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"max_turns": "3"}, "max_turns must be an integer, got '3'"), ({"turn": "2"}, "turn must be an integer, got '2'"),
+    ({"max_tokens": 2.5}, "max_tokens must be an integer (0 or None: no limit), got 2.5"),
+])
+def test_a_wrong_type_given_to_the_constructor_is_one_line(kwargs, message) -> None:
+    explorer = TrimmingExplorer(LAPTOP, **kwargs)  # before: a TraitError raised from the constructor
+    assert message in shown(explorer.status) and explorer.children == (explorer.status,)
+
+
+def test_the_comparison_turn_of_the_wrong_type_is_one_line() -> None:
+    explorer = ComparisonExplorer(LAPTOP, ("trimming", {"max_turns": 3}), ("trimming", {"max_turns": 5}))
+    explorer.turn = 2.5  # before: a TraitError
+    assert "turn must be an integer from 1 to 5, got 2.5" in shown(explorer.status)
+    assert explorer.turn == 5 and explorer.turn_slider.value == 5
+    refused = ComparisonExplorer(LAPTOP, turn="2")  # before: a TraitError from the turn slider
+    assert "turn must be an integer, got '2'" in shown(refused.status)
+
+
+async def test_the_chat_refuses_a_max_turns_of_the_wrong_type_in_one_line() -> None:
+    chat = ChatPanel(max_turns=3)
+    chat.max_turns = 2.5  # before: a TraitError
+    assert "max_turns must be an integer >= 1, got 2.5" in shown(chat.status)
+    assert chat.max_turns == chat.slider.value == 3
+    refused = ChatPanel(max_turns="3")  # before: a TraitError from the slider
+    assert "max_turns must be an integer >= 1, got '3'" in shown(refused.status) and refused.max_turns == 3
+
+
+async def test_the_chat_slider_shows_the_max_turns_the_window_uses() -> None:
+    chat = ChatPanel(max_turns=3)
+    chat.max_turns = 50  # before: accepted while the slider stayed at 10
+    await chat.ready()
+    assert chat.max_turns == chat.slider.value == 50 and chat.slider.max >= 50
+    assert "(the last 50 turns)" in shown(chat.window)
+    chat.slider.value = 2  # and the slider still drives the trait
+    await chat.ready()
+    assert chat.max_turns == 2 and "(the last 2 turns)" in shown(chat.window)
+    wide = ChatPanel(max_turns=20)
+    assert wide.max_turns == wide.slider.value == 20
+
+
 @pytest.mark.parametrize("conversation", [[], Conversation("empty", "no turns", (), (), ()), {"not": "turns"}])
 def test_a_conversation_without_user_messages_is_one_line(conversation) -> None:
     explorer = TrimmingExplorer(conversation)

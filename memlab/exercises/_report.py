@@ -2,18 +2,39 @@
 
 from __future__ import annotations
 
+import asyncio
 import inspect
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 import openai
 
-from .._sync import run_sync
+from ..errors import MemlabError
 
-__all__ = ["Prediction", "Report", "acheck_cases", "check_cases"]
+__all__ = ["CASE_SECONDS", "MODEL_CASE_SECONDS", "CaseFailed", "CaseTimeout", "Prediction", "Report", "acheck_cases", "check_cases"]
 
 NOT_DONE = "not done yet: fill in the exercise cell above, run it, then run this check again"
+
+#: How long one case of :func:`check_cases` may run (no model is called there: cases take milliseconds).
+CASE_SECONDS = 10.0
+#: How long one case of :func:`acheck_cases` may run (it may call a live model several times).
+MODEL_CASE_SECONDS = 180.0
+
+
+class CaseFailed(MemlabError):
+    """Raised inside a case to fail it with a reason; the report shows the reason as the case's line."""
+
+
+class CaseTimeout(CaseFailed):
+    """A case did not finish in time: the learner's code is most likely waiting for something that never comes."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(
+            f"did not finish within {seconds:g} s, so the check gave up on it: does a method wait for "
+            "something that never comes (a lock it already holds, an event nobody sets)?"
+        )
 
 
 @dataclass
@@ -59,47 +80,111 @@ class Prediction(Report):
         self.passed = value
 
 
-def check_cases(title: str, cases: Iterable[tuple[str, Callable[[], Any]]]) -> Report:
+def check_cases(title: str, cases: Iterable[tuple[str, Callable[[], Any]]], *, seconds: float | None = None) -> Report:
     """Run each ``(name, case)``; a case passes when it returns ``None`` or ``True``.
 
-    A case returns a string (or raises ``AssertionError``) to explain a
+    A case returns a string (or raises :class:`CaseFailed`) to explain a
     failure; any other exception fails the case with its type and message (a
     request the API refused, with the API's own message). A
-    ``NotImplementedError`` anywhere means the exercise is not started. A case
-    may be ``async``: it runs to completion here, on a loop of its own, so use
+    ``NotImplementedError`` anywhere means the exercise is not started.
+
+    A case may be ``async``: it runs to completion here, on a loop of its own
+    in a worker thread, for at most ``seconds`` (default :data:`CASE_SECONDS`).
+    One that takes longer is reported as one line, and the cases after it are
+    not run (the same code would most likely hang again). Use
     :func:`acheck_cases` for cases that call a model.
     """
+    limit = CASE_SECONDS if seconds is None else seconds
     report = Report(title)
-    for name, case in cases:
+    cases = list(cases)
+    for at, (name, case) in enumerate(cases):
         try:
             outcome, error = case(), None
             if inspect.isawaitable(outcome):
-                outcome = run_sync(_awaited(outcome))
+                outcome = _run_in_thread(outcome, limit)
         except Exception as raised:  # noqa: BLE001 — the learner's code may raise anything
             outcome, error = None, raised
         if not _note(report, name, outcome, error):
             break
+        if isinstance(error, CaseTimeout):
+            _not_run(report, cases[at + 1:])
+            break
     return report
 
 
-async def acheck_cases(title: str, cases: Iterable[tuple[str, Callable[[], Any]]]) -> Report:
+async def acheck_cases(title: str, cases: Iterable[tuple[str, Callable[[], Any]]], *, seconds: float | None = None) -> Report:
     """:func:`check_cases`, awaited on the caller's loop: for cases that run agents.
 
     A model client keeps its connections on the loop that opened them, so a
     check that calls a model (live, or the offline model over HTTP) must run
-    on the notebook's own loop: ``await acheck_cases(...)``.
+    on the notebook's own loop: ``await acheck_cases(...)``. Each case gets at
+    most ``seconds`` (default :data:`MODEL_CASE_SECONDS`); on this loop only
+    code that awaits can be stopped.
     """
+    limit = MODEL_CASE_SECONDS if seconds is None else seconds
     report = Report(title)
-    for name, case in cases:
+    cases = list(cases)
+    for at, (name, case) in enumerate(cases):
         try:
             outcome, error = case(), None
             if inspect.isawaitable(outcome):
-                outcome = await outcome
+                outcome = await _within(outcome, limit)
         except Exception as raised:  # noqa: BLE001 — the learner's code may raise anything
             outcome, error = None, raised
         if not _note(report, name, outcome, error):
             break
+        if isinstance(error, CaseTimeout):
+            _not_run(report, cases[at + 1:])
+            break
     return report
+
+
+async def _within(awaitable: Awaitable[Any], seconds: float) -> Any:
+    """Await ``awaitable`` for at most ``seconds``; :class:`CaseTimeout` if it takes longer.
+
+    A ``TimeoutError`` the learner's own code raises is not ours: it is reported as itself.
+    """
+    deadline = asyncio.timeout(seconds)
+    try:
+        async with deadline:
+            return await awaitable
+    except TimeoutError:
+        if deadline.expired():
+            raise CaseTimeout(seconds) from None
+        raise
+
+
+def _run_in_thread(awaitable: Awaitable[Any], seconds: float) -> Any:
+    """Run ``awaitable`` on a new event loop in a worker thread, for at most ``seconds``.
+
+    A thread, so the check works in a notebook (whose loop is already running)
+    and gives up even on code that blocks its thread without awaiting (a
+    ``threading.Lock`` taken twice): such a thread cannot be stopped, so it is
+    a daemon, left behind instead of hanging the kernel.
+    """
+    result: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            result["value"] = asyncio.run(_within(awaitable, seconds))
+        except BaseException as exc:  # noqa: BLE001 — handed to the caller's thread below
+            result["error"] = exc
+
+    worker = threading.Thread(target=work, name="memlab-exercise-case", daemon=True)
+    worker.start()
+    worker.join(seconds + 2.0)  # _within stops code that awaits; this catches code that blocks
+    if worker.is_alive():
+        raise CaseTimeout(seconds)
+    if "error" in result:
+        raise result["error"]
+    return result["value"]
+
+
+def _not_run(report: Report, rest: list[tuple[str, Any]]) -> None:
+    """Count the cases after a hung one as failed, in one line."""
+    if rest:
+        report.total += len(rest)
+        report.lines.append(f"  ✗ {len(rest)} more case(s) not run: fix the hang above first")
 
 
 def _note(report: Report, name: str, outcome: Any, error: Exception | None) -> bool:
@@ -113,7 +198,7 @@ def _note(report: Report, name: str, outcome: Any, error: Exception | None) -> b
         report.lines.append(f"  ✓ {name}")
     elif error is None:
         report.lines.append(f"  ✗ {name}: {outcome}")
-    elif isinstance(error, AssertionError):
+    elif isinstance(error, (CaseFailed, AssertionError)):  # (a learner's own assert reads the same way)
         report.lines.append(f"  ✗ {name}: {error or 'not as expected'}")
     elif isinstance(error, openai.APIStatusError):  # a request the API refused: its own message says why
         message = error.body.get("message") if isinstance(error.body, dict) else error.message
@@ -121,7 +206,3 @@ def _note(report: Report, name: str, outcome: Any, error: Exception | None) -> b
     else:
         report.lines.append(f"  ✗ {name}: raised {type(error).__name__}: {error}")
     return True
-
-
-async def _awaited(awaitable: Any) -> Any:
-    return await awaitable

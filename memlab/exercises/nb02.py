@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import copy
 import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -20,7 +21,7 @@ from agents.memory.session_settings import SessionSettings
 
 from ..scenario import LONG
 from ._items import Item, call, output, reply, typed_user, user
-from ._report import Report, check_cases
+from ._report import CaseFailed, Report, check_cases
 
 __all__ = ["check_prediction", "check_trimming_session"]
 
@@ -50,6 +51,24 @@ def _tool_turns() -> list[list[Item]]:
 
 def _flat(turns: list[list[Item]]) -> list[Item]:
     return [item for turn in turns for item in turn]
+
+
+def _added_keys(got: Any, wanted: list[Item]) -> list[str]:
+    """Keys ``got``'s items hold that the same items in ``wanted`` do not (``[]`` if the lists differ otherwise)."""
+    if not isinstance(got, list) or len(got) != len(wanted):
+        return []
+    added: set[str] = set()
+    for mine, theirs in zip(got, wanted):
+        if not isinstance(mine, dict) or any(mine.get(key, object()) != value for key, value in theirs.items()):
+            return []
+        added |= {str(key) for key in mine if key not in theirs}
+    return sorted(added)
+
+
+_BOOKKEEPING = (
+    "the SDK sends every key of an item to the API, which refuses unknown ones (a 400 error): "
+    "keep your bookkeeping beside the items, not inside them"
+)
 
 
 def _show(items: Any) -> str:
@@ -82,17 +101,29 @@ def check_trimming_session(session_class: Callable[..., Any]) -> Report:
     def new(max_turns: int, **kwargs: Any) -> Any:
         return session_class(f"hidden-{max_turns}", max_turns=max_turns, **kwargs)
 
+    async def add(session: Any, items: list[Item]) -> None:
+        """``add_items`` with copies of ``items`` (the expected results keep the originals), as the runner calls it."""
+        given = copy.deepcopy(items)
+        await session.add_items(given)
+        if given != items:
+            added = _added_keys(given, items)
+            what = f"wrote {', '.join(map(repr, added))} into them" if added else "changed them"
+            raise CaseFailed(f"add_items {what}: the items belong to the caller; {_BOOKKEEPING}")
+
     async def store(session: Any, turns: list[list[Item]], *, one_by_one: bool = False) -> None:
         for turn in turns:
             if one_by_one:  # the runner saves a turn in pieces: the question, each tool step, the reply
                 for item in turn:
-                    await session.add_items([item])
+                    await add(session, [item])
             else:
-                await session.add_items(turn)
+                await add(session, turn)
 
     async def expect(session: Any, wanted: list[Item], what: str, **kwargs: Any) -> str | None:
         got = await session.get_items(**kwargs)
         if got != wanted:
+            added = _added_keys(got, wanted)
+            if added:
+                return f"{what}: the items came back with keys they were not given ({', '.join(map(repr, added))}); {_BOOKKEEPING}"
             return f"{what}: expected {_show(wanted)}, got {_show(got)}"
         return None
 

@@ -12,9 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..gate import FidelityGate
+from ..items import copy_items
 from ..prompts import SHADOW_PROMPT
 from ._items import Item, reply, typed_user, user
-from ._report import Report, check_cases
+from ._report import CaseFailed, Report, check_cases
 
 __all__ = ["check_contact_rule"]
 
@@ -75,11 +76,11 @@ CASES: list[tuple[str, list[Item], list[str]]] = [
 
 def _facts(rule: Callable[[list[Item]], Any], items: list[Item]) -> list[str]:
     """What the rule returns for ``items``, as a list (a lone string is an error, not a list of letters)."""
-    found = rule([dict(item) for item in items])
+    found = rule(copy_items(items))  # deep copies: a rule that edits them cannot spoil a later case
     if isinstance(found, str):
-        raise AssertionError(f"return a list of facts, e.g. [{found!r}], not the string {found!r}")
+        raise CaseFailed(f"return a list of facts, e.g. [{found!r}], not the string {found!r}")
     if found is None:
-        raise AssertionError("the rule returned None; return a list ([] when there is no fact)")
+        raise CaseFailed("the rule returned None; return a list ([] when there is no fact)")
     return [str(fact) for fact in found]
 
 
@@ -105,7 +106,7 @@ def check_contact_rule(rule: Callable[[list[Item]], Any]) -> Report:
         if not callable(rule):
             return "the rule must be a function of the items"
         gate = FidelityGate([rule])
-        facts = gate.facts([dict(item) for item in items])
+        facts = gate.facts(copy_items(items))
         without = gate.check(_NOTE.format(channel="email"), facts)
         with_it = gate.check(_NOTE.format(channel="WhatsApp"), facts)
         if without.accepted:

@@ -27,7 +27,7 @@ from ..offline import transcript
 from ..scenario import BACKENDS, LONG
 from ..tokens import count_items
 from ..turns import is_user_message, item_type, split_turns
-from ._report import Report, check_cases
+from ._report import CaseFailed, Report, check_cases
 
 __all__ = ["check_keep_ids", "check_token_trigger"]
 
@@ -160,15 +160,18 @@ def check_keep_ids(keep_ids: Callable[[CallModelData[Any]], Any]) -> Report:
 
     def run(items: list[Item], instructions: str | None = "You are the support assistant.") -> list[Item]:
         result = keep_ids(_call(items, instructions))
-        assert isinstance(result, ModelInputData), f"return a ModelInputData, not {type(result).__name__}"
-        assert isinstance(result.input, list), f"ModelInputData.input must be a list, not {type(result.input).__name__}"
+        if not isinstance(result, ModelInputData):
+            raise CaseFailed(f"return a ModelInputData, not {type(result).__name__}")
+        if not isinstance(result.input, list):
+            raise CaseFailed(f"ModelInputData.input must be a list, not {type(result.input).__name__}")
         return result.input
 
     def old_output_kept_ids(tool: str) -> str | None:
         items = copy.deepcopy(history)
         names = {i.get("call_id"): i.get("name") for i in items if item_type(i) == "function_call"}
         out = run(items)
-        assert len(out) == len(items), f"{len(items)} items in, {len(out)} out: keep every item"
+        if len(out) != len(items):
+            return f"{len(items)} items in, {len(out)} out: keep every item"
         for index, item in _outputs(history):
             if names.get(item["call_id"]) != tool:
                 continue

@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agents import Runner
+from agents import Runner, SQLiteSession
 
 from .. import wire
 from ..errors import IntegrityError, KeyMismatchError
-from ..integrity import SEALED_ITEM_TYPE
+from ..integrity import SEALED_ITEM_TYPE, IntegritySession
 from ..scenario import support_agent
 from ..tenancy import TenantAccessError
 from ._report import Prediction, Report, acheck_cases
@@ -158,6 +158,24 @@ async def _owner(service: _Service) -> str | None:
         return "nothing was stored under the conversation id in the given file"
     if any(row.get("type") != SEALED_ITEM_TYPE for row in rows):
         return "the rows on disk are not signed: put an IntegritySession (with the given key) around the SQLiteSession"
+    return await _signed_with(service.key, service.file, "acme:customer-42")
+
+
+async def _signed_with(key: bytes, file: Path, conversation: str) -> str | None:
+    """``None`` if the conversation's rows were signed with ``key`` (the one ``open_thread`` was given), else why not.
+
+    Only the key is checked here: a thread may bind its MACs to an id of its
+    own choosing (``session_id=``), which this reader cannot know.
+    """
+    store = SQLiteSession(conversation, file)
+    try:
+        await IntegritySession(store, key).verify()
+    except KeyMismatchError:
+        return "the rows on disk are signed with a key of your own: sign with the key open_thread is given"
+    except IntegrityError:
+        pass  # the right key; the MACs are bound to another id
+    finally:
+        store.close()
     return None
 
 

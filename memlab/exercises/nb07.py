@@ -71,6 +71,10 @@ def check_cheapest(cheapest: Callable[..., Any]) -> Report:
         got = cheapest(shown, min_recall, recall=recall) if recall != "recall" else cheapest(shown, min_recall)
         if isinstance(got, pd.Series):
             return "return the run's label (a string), not the whole row"
+        if got is not None and not isinstance(got, str):
+            shown = repr(got)
+            detail = f" {shown}" if "\n" not in shown and len(shown) <= 60 else ""
+            return f"return the run's label as a string (or None), not a {type(got).__name__}{detail}"
         if got != expected:
             return f"min_recall={min_recall}, recall={recall!r}: expected {expected!r}, got {got!r}"
         return None

@@ -15,6 +15,7 @@ before the call returns.
 from __future__ import annotations
 
 import asyncio
+import operator
 from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any, ClassVar
@@ -30,11 +31,51 @@ from ..scenario import Conversation
 from ..views import counters, fact_rows, history_rows, sent_rows
 from ._render import answer_html, columns_html, counters_html, facts_html, legend_html, line_html, table_html
 
-__all__ = ["PolicyExplorer", "as_conversation", "cached", "clear_replays", "replayed", "schedule"]
+__all__ = ["PolicyExplorer", "Setting", "as_conversation", "as_setting", "cached", "clear_replays", "replayed", "schedule"]
 
 #: Replays shared by all explorers in this process (the same setting is never replayed twice).
 _REPLAYS: OrderedDict[Hashable, Replay] = OrderedDict()
 _KEEP = 64
+
+
+class Setting(traitlets.Int):
+    """An integer trait whose value is checked by the widget itself, not by traitlets.
+
+    A plain ``traitlets.Int`` refuses ``"3"`` with a ``TraitError`` raised
+    from deep inside traitlets: a long traceback in a notebook. A widget with
+    ``Setting`` traits checks every value in its own ``@validate`` method
+    (with :func:`as_setting`) and shows a bad one as one line where it
+    happened, keeping the last good value.
+    """
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        return value  # the widget's @validate method checks it
+
+
+def as_setting(name: str, value: Any, *, none_means_zero: bool = False) -> int:
+    """``value`` as the integer a slider shows.
+
+    Args:
+        name: The setting's name, for the message.
+        value: What was assigned: an ``int`` (a NumPy integer works too).
+        none_means_zero: ``None`` is the library's own "no limit" for this
+            setting (``max_tokens=None``); the slider shows it as ``0``.
+
+    Returns:
+        The value as an ``int``.
+
+    Raises:
+        TypeError: One line saying what is allowed, for text, a float, a bool...
+    """
+    if value is None and none_means_zero:
+        return 0
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    allowed = "an integer (0 or None: no limit)" if none_means_zero else "an integer"
+    raise TypeError(f"{name} must be {allowed}, got {value!r}")
 
 
 def as_conversation(source: Any) -> Conversation:
@@ -109,9 +150,9 @@ def _setting_key(conversation: Conversation, strategy: str, params: dict[str, An
 class PolicyExplorer(widgets.VBox):
     """Sliders for one strategy's parameters, a turn slider, and what the agent did under them.
 
-    Subclasses name the :attr:`strategy` and declare one integer trait per
-    slider in :attr:`slider_ranges` (``max_tokens``-style parameters use ``0``
-    for "no limit").
+    Subclasses name the :attr:`strategy` and declare one :class:`Setting`
+    trait per slider in :attr:`slider_ranges` (``max_tokens``-style parameters
+    use ``0``, or ``None``, for "no limit").
 
     Attributes:
         replay: The replay of the current setting (``None`` until the first is ready).
@@ -124,7 +165,7 @@ class PolicyExplorer(widgets.VBox):
     slider_ranges: ClassVar[dict[str, tuple[int, int]]] = {}
     off_at_zero: ClassVar[tuple[str, ...]] = ("max_tokens",)
 
-    turn = traitlets.Int(1)
+    turn = Setting(1)
 
     def __init__(self, conversation: Any, turn: int | None = None, *, agent: Any = None, **fixed: Any) -> None:
         self.replay: Replay | None = None
@@ -139,6 +180,15 @@ class PolicyExplorer(widgets.VBox):
             self.conversation = as_conversation(conversation)
         except (TypeError, ValueError) as exc:
             self.conversation = None
+            super().__init__(children=[self.status])
+            self.status.value = line_html(str(exc), error=True)
+            return
+        try:  # the values given to the constructor, before a slider shows them
+            for name in self.slider_ranges:
+                as_setting(name, getattr(self, name), none_means_zero=name in self.off_at_zero)
+            if turn is not None:
+                as_setting("turn", turn)
+        except TypeError as exc:
             super().__init__(children=[self.status])
             self.status.value = line_html(str(exc), error=True)
             return
@@ -195,15 +245,25 @@ class PolicyExplorer(widgets.VBox):
     def _checked(self, proposal: dict[str, Any]) -> Any:
         """A trait validator: an invalid value is refused with one line, and the last good value stays."""
         name, value = proposal["trait"].name, proposal["value"]
-        if getattr(self, "fixed", None) is None:
-            return value  # still constructing: checked as a whole once every value is set
+        if value is None and name in self.off_at_zero:
+            value = 0  # the library's "no limit" (max_tokens=None) is the slider's 0
+        if getattr(self, "fixed", None) is None:  # still constructing: checked as a whole once every value is set
+            try:
+                return as_setting(name, value)
+            except TypeError:
+                return value  # __init__ shows it in one line
         if name == "turn":
             last = len(self.conversation.user_turns) if self.conversation else 1
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= last:
-                self._say(f"turn must be an integer from 1 to {last}, got {value!r}", error=True)
+            try:
+                value = as_setting(name, value)
+            except TypeError:
+                value = None
+            if value is None or not 1 <= value <= last:
+                self._say(f"turn must be an integer from 1 to {last}, got {proposal['value']!r}", error=True)
                 return getattr(self, name)
             return value
         try:
+            value = as_setting(name, value, none_means_zero=name in self.off_at_zero)
             strategies.check_config(self.strategy, {**self.params(), **self._proposed(name, value)})
         except (TypeError, ValueError) as exc:
             self._say(str(exc), error=True)

@@ -22,7 +22,7 @@ from .._sync import run_sync
 from ..scenario import support_agent
 from ..trimming import keep_last_turns, trim_view
 from ..views import COLUMNS, item_row
-from ._explorer import schedule
+from ._explorer import Setting, as_setting, schedule
 from ._render import line_html, table_html
 
 __all__ = ["MAX_MESSAGE_CHARS", "ChatPanel"]
@@ -35,7 +35,8 @@ class ChatPanel(widgets.VBox):
     """Type a message, press Send: the agent answers, seeing only the last ``max_turns`` turns.
 
     Args:
-        max_turns: Turns of history the model sees (a trait and a slider, 1-10).
+        max_turns: Turns of history the model sees (a trait and a slider, 1-10;
+            a larger value stretches the slider to show it).
         agent: The agent (default: the support agent, which uses the SDK's
             default client — offline after ``memlab.mode.configure()``).
         session: Where the conversation is kept (default: an in-memory
@@ -46,7 +47,7 @@ class ChatPanel(widgets.VBox):
         pending: The running send, when started from a front end in a kernel.
     """
 
-    max_turns = traitlets.Int(3)
+    max_turns = Setting(3)
 
     def __init__(self, max_turns: int = 3, *, agent: Any = None, session: Any = None) -> None:
         self.session = session if session is not None else SQLiteSession("chat")
@@ -56,7 +57,8 @@ class ChatPanel(widgets.VBox):
         self.input = widgets.Text(placeholder="Tell the agent something, or ask it…", continuous_update=False,
                                   layout=widgets.Layout(width="460px"))
         self.send_button = widgets.Button(description="Send", button_style="primary")
-        self.slider = widgets.IntSlider(value=max_turns, min=1, max=10, description="max_turns", continuous_update=False)
+        # The slider starts at the default; assigning max_turns below checks the value given (one line if bad).
+        self.slider = widgets.IntSlider(value=self.max_turns, min=1, max=10, description="max_turns", continuous_update=False)
         self.status, self.chat_log, self.window = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.send_button.on_click(self._on_click)
         self.input.observe(self._on_enter, "value")  # continuous_update=False: changes on Enter
@@ -70,10 +72,15 @@ class ChatPanel(widgets.VBox):
 
     @traitlets.validate("max_turns")
     def _valid(self, proposal: dict[str, Any]) -> int:
-        value = proposal["value"]
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            self._say(f"max_turns must be an integer >= 1, got {value!r}", error=True)
+        try:
+            value = as_setting("max_turns", proposal["value"])
+        except TypeError:
+            value = None
+        if value is None or value < 1:
+            self._say(f"max_turns must be an integer >= 1, got {proposal['value']!r}", error=True)
             return self.max_turns
+        if hasattr(self, "slider"):
+            self.slider.max = max(self.slider.max, value)  # so the slider can show it, as the trait holds it
         return value
 
     @traitlets.observe("max_turns")

@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 from ..evals import strategies
 from ..evals.replay import Replay
 from ..views import counters
-from ._explorer import as_conversation, replayed, schedule
+from ._explorer import Setting, as_conversation, as_setting, replayed, schedule
 from ._render import line_html
 
 __all__ = ["ComparisonExplorer", "tokens_per_turn"]
@@ -41,7 +41,7 @@ class ComparisonExplorer(widgets.VBox):
         costs: Total tokens per turn and run (:func:`tokens_per_turn`).
     """
 
-    turn = traitlets.Int(1)
+    turn = Setting(1)
 
     def __init__(
         self,
@@ -61,6 +61,8 @@ class ComparisonExplorer(widgets.VBox):
             self.conversation = as_conversation(conversation)
             for strategy, params in (left, right):
                 strategies.check_config(strategy, params)
+            if turn is not None:
+                turn = as_setting("turn", turn)
         except (TypeError, ValueError) as exc:
             super().__init__(children=[self.status])
             self.status.value = line_html(str(exc), error=True)
@@ -102,9 +104,13 @@ class ComparisonExplorer(widgets.VBox):
 
     @traitlets.validate("turn")
     def _valid_turn(self, proposal: dict[str, Any]) -> int:
-        value, last = proposal["value"], len(self.conversation.user_turns)
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= last:
-            self._say(f"turn must be an integer from 1 to {last}, got {value!r}", error=True)
+        last = len(self.conversation.user_turns)
+        try:
+            value = as_setting("turn", proposal["value"])
+        except TypeError:
+            value = None
+        if value is None or not 1 <= value <= last:
+            self._say(f"turn must be an integer from 1 to {last}, got {proposal['value']!r}", error=True)
             return self.turn
         return value
 

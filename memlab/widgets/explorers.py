@@ -6,7 +6,7 @@ from typing import Any
 
 import traitlets
 
-from ._explorer import PolicyExplorer
+from ._explorer import PolicyExplorer, Setting, as_setting
 
 __all__ = ["TrimmingExplorer", "SummarizingExplorer"]
 
@@ -17,15 +17,15 @@ class TrimmingExplorer(PolicyExplorer):
     Args:
         conversation: A scenario ``Conversation`` (or a list of user messages).
         max_turns: Turns the model keeps (a trait and a slider, 1-12).
-        max_tokens: A token budget for history; ``0`` means none (a slider, 0-3000).
+        max_tokens: A token budget for history; ``0`` (or ``None``) means none (a slider, 0-3000).
         turn: The turn to show first (default: the last).
         agent: The agent to replay (default: the support agent).
     """
 
     strategy = "trimming"
     slider_ranges = {"max_turns": (1, 12), "max_tokens": (0, 3000)}
-    max_turns = traitlets.Int(3)
-    max_tokens = traitlets.Int(0)
+    max_turns = Setting(3)
+    max_tokens = Setting(0)
 
     def __init__(
         self, conversation: Any, max_turns: int = 3, max_tokens: int = 0, turn: int | None = None, *, agent: Any = None
@@ -47,7 +47,7 @@ class SummarizingExplorer(PolicyExplorer):
         context_limit: Summarize beyond this many turns (a slider, 1-12).
         keep_last_n_turns: Turns kept verbatim (a slider, 0 to ``context_limit``;
             lowering ``context_limit`` below it pulls it down too).
-        max_tokens: Also summarize over this many tokens; ``0`` means no budget.
+        max_tokens: Also summarize over this many tokens; ``0`` (or ``None``) means no budget.
         turn: The turn to show first (default: the last).
         agent: The agent to replay (default: the support agent).
         **fixed: Other ``summarizing`` parameters, fixed: ``summarizer=``,
@@ -57,9 +57,9 @@ class SummarizingExplorer(PolicyExplorer):
 
     strategy = "summarizing"
     slider_ranges = {"context_limit": (1, 12), "keep_last_n_turns": (0, 12), "max_tokens": (0, 3000)}
-    context_limit = traitlets.Int(4)
-    keep_last_n_turns = traitlets.Int(2)
-    max_tokens = traitlets.Int(0)
+    context_limit = Setting(4)
+    keep_last_n_turns = Setting(2)
+    max_tokens = Setting(0)
 
     def __init__(
         self,
@@ -80,8 +80,12 @@ class SummarizingExplorer(PolicyExplorer):
 
     @traitlets.validate("context_limit", "keep_last_n_turns", "max_tokens")
     def _valid(self, proposal: dict[str, Any]) -> Any:
-        if proposal["trait"].name == "context_limit" and isinstance(proposal["value"], int):
+        if proposal["trait"].name == "context_limit" and getattr(self, "fixed", None) is not None:
             # Lowering context_limit below keep_last_n_turns pulls keep down with it, as the slider's maximum does.
-            if 1 <= proposal["value"] < self.keep_last_n_turns:
-                self.keep_last_n_turns = proposal["value"]
+            try:
+                value = as_setting("context_limit", proposal["value"])
+            except TypeError:
+                value = None  # refused with one line by _checked
+            if value is not None and 1 <= value < self.keep_last_n_turns:
+                self.keep_last_n_turns = value
         return self._checked(proposal)
