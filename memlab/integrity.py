@@ -11,7 +11,7 @@ How it works, in five lines:
 
 * Each item is stored inside an *envelope*, a dict of its own
   ``type`` (:data:`SEALED_ITEM_TYPE`, ``"memlab_integrity_envelope"``) holding
-  the item, its position ``seq`` and a ``mac``. The inner session stores the
+  the item, its position ``seq`` and a ``mac``. The underlying session stores the
   envelope like any item.
 * ``mac = HMAC-SHA256(key, canonical JSON of {session_id, seq, previous mac, item})``:
   editing an item, moving it, deleting one before it or copying it from another
@@ -27,7 +27,7 @@ How it works, in five lines:
 
 Why a separate envelope rather than an extra key on the item? The SDK sends
 unknown item keys to the API. An envelope is not a valid input item at all, so
-if anyone ever reads the inner session directly and hands it to a model, the
+if anyone ever reads the underlying session directly and hands it to a model, the
 request fails loudly instead of quietly leaking memlab's bookkeeping.
 
 Limits (honest ones):
@@ -42,10 +42,10 @@ Limits (honest ones):
 * One writer per conversation. Two ``IntegritySession`` objects appending to the
   same storage each extend the chain from their own view; the next read
   raises (it never silently accepts a forked history).
-* The inner session must store what it is given, verbatim. A session that
+* The underlying session must store what it is given, verbatim. A session that
   rewrites its own history (trimming, summarizing, compaction) breaks the
   chain by design: put such policies *outside* the IntegritySession.
-* Rows the inner session itself cannot decode (``SQLiteSession`` and
+* Rows the underlying session itself cannot decode (``SQLiteSession`` and
   ``RedisSession`` skip invalid JSON) are invisible here; if such a row was one
   of ours, the gap it leaves is detected.
 """
@@ -94,13 +94,13 @@ class IntegritySession:
         await Runner.run(agent, "Hello", session=session)
 
     Args:
-        inner: Any SDK session (``SQLiteSession``, ``RedisSession``,
+        underlying_session: Any SDK session (``SQLiteSession``, ``RedisSession``,
             ``SQLAlchemySession``, memlab's sessions...). It stores envelopes;
             do not give it a default ``session_settings.limit``.
         key: The secret HMAC key, at least 16 bytes
             (``secrets.token_bytes(32)`` is a good choice).
         session_id: The identity the MACs are bound to. Defaults to
-            ``inner.session_id``; rows signed for another id do not verify.
+            ``underlying_session.session_id``; rows signed for another id do not verify.
         head_store: Where to keep the signed head so that truncation is caught
             across restarts. ``None`` keeps it in this object only. Use the
             store from the first write on: a store with no record for a
@@ -109,31 +109,31 @@ class IntegritySession:
             :meth:`get_items`.
 
     Raises:
-        TypeError: If ``inner`` is not a session or ``key`` is not bytes.
+        TypeError: If ``underlying_session`` is not a session or ``key`` is not bytes.
         ValueError: If ``key`` is shorter than 16 bytes or there is no session id.
     """
 
     def __init__(
         self,
-        inner: Session,
+        underlying_session: Session,
         key: bytes,
         *,
         session_id: str | None = None,
         head_store: HeadStore | None = None,
         session_settings: SessionSettings | dict[str, Any] | None = None,
     ) -> None:
-        if not isinstance(inner, Session):
-            raise TypeError(f"inner must be an SDK Session, not {type(inner).__name__}")
+        if not isinstance(underlying_session, Session):
+            raise TypeError(f"underlying_session must be an SDK Session, not {type(underlying_session).__name__}")
         if not isinstance(key, (bytes, bytearray)):
             raise TypeError(
                 f"key must be bytes (e.g. secrets.token_bytes(32)), not {type(key).__name__}"
             )
         if len(key) < _MIN_KEY_BYTES:
             raise ValueError(f"key must be at least {_MIN_KEY_BYTES} bytes, got {len(key)}")
-        session_id = inner.session_id if session_id is None else session_id
+        session_id = underlying_session.session_id if session_id is None else session_id
         if not isinstance(session_id, str) or not session_id:
             raise ValueError("session_id must be a non-empty string")
-        self.inner = inner
+        self.underlying_session = underlying_session
         self.session_id = session_id
         self.session_settings = (
             coerce_session_settings(session_settings)
@@ -190,15 +190,15 @@ class IntegritySession:
     # ------------------------------------------------------------ verifying
 
     async def _read_envelopes(self) -> list[Any]:
-        settings = getattr(self.inner, "session_settings", None)
+        settings = getattr(self.underlying_session, "session_settings", None)
         if settings is not None and coerce_session_settings(settings).limit is not None:
             raise ValueError(
-                "the inner session has a default session_settings.limit, so it cannot "
+                "the underlying session has a default session_settings.limit, so it cannot "
                 "return the whole chain; set the limit on the IntegritySession instead"
             )
         try:
-            return list(await self.inner.get_items())
-        except RecursionError:  # the inner session's JSON decoder gave up on a row
+            return list(await self.underlying_session.get_items())
+        except RecursionError:  # the underlying session's JSON decoder gave up on a row
             raise IntegrityError(
                 f"session {self.session_id!r}: a stored row is nested too deeply to decode"
             ) from None
@@ -358,7 +358,7 @@ class IntegritySession:
             # Record both heads first: if the write fails half-way through the
             # round trip, the next read accepts whichever state really landed.
             await self._save_heads([old, new])
-            await self.inner.add_items(envelopes)
+            await self.underlying_session.add_items(envelopes)
             await self._settle_heads(new, f"add_items (its {len(envelopes)} item(s) are stored)")
 
     async def pop_item(self) -> dict[str, Any] | None:
@@ -369,7 +369,7 @@ class IntegritySession:
 
         Raises:
             IntegrityError: If the stored history fails verification (nothing
-                is removed then), or if the inner session removed a different
+                is removed then), or if the underlying session removed a different
                 row than the verified newest one (a concurrent writer).
         """
         async with self._lock:
@@ -379,7 +379,7 @@ class IntegritySession:
             old: Head = (len(rows), rows[-1]["mac"])
             new: Head = (len(rows) - 1, rows[-2]["mac"] if len(rows) > 1 else "")
             await self._save_heads([old, new])
-            popped = await self.inner.pop_item()
+            popped = await self.underlying_session.pop_item()
             if popped != rows[-1]:
                 raise IntegrityError(
                     f"session {self.session_id!r}: pop_item removed a row other than the "
@@ -401,5 +401,5 @@ class IntegritySession:
             except IntegrityError:
                 heads = None  # a broken head record is cleared along with the history
             await self._save_heads([*(heads or []), empty])
-            await self.inner.clear_session()
+            await self.underlying_session.clear_session()
             await self._settle_heads(empty, "clear_session (the history is cleared)")

@@ -93,33 +93,33 @@ class TenantGuardSession:
     """Let only runs of one tenant use the wrapped session.
 
     Args:
-        inner: The session that holds this tenant's conversation.
+        underlying_session: The session that holds this tenant's conversation.
         tenant_id: The tenant that owns it (kept as an exact ``str``).
         allow_direct: Allow calls made without a run context (no ``wrapper``).
             Off by default: such calls cannot prove which tenant they serve.
 
     Raises:
-        TypeError: If ``inner`` is not an SDK session, or ``tenant_id`` not a string.
+        TypeError: If ``underlying_session`` is not an SDK session, or ``tenant_id`` not a string.
         ValueError: If ``tenant_id`` is empty.
     """
 
-    def __init__(self, inner: Session, tenant_id: str, *, allow_direct: bool = False) -> None:
-        if not isinstance(inner, Session):
-            raise TypeError(f"inner must be an SDK Session, not {type(inner).__name__}")
+    def __init__(self, underlying_session: Session, tenant_id: str, *, allow_direct: bool = False) -> None:
+        if not isinstance(underlying_session, Session):
+            raise TypeError(f"underlying_session must be an SDK Session, not {type(underlying_session).__name__}")
         plain = _plain(tenant_id)
         if plain is None:
             raise TypeError(f"tenant_id must be a string, not {type(tenant_id).__name__}")
         if not plain:
             raise ValueError("tenant_id must not be empty")
-        self.inner = inner
+        self.underlying_session = underlying_session
         self.tenant_id = plain
         self.allow_direct = allow_direct
-        self.session_id = inner.session_id
+        self.session_id = underlying_session.session_id
 
     @property
     def session_settings(self) -> SessionSettings | None:
         """The wrapped session's settings (the runner reads its default ``limit``)."""
-        return self.inner.session_settings
+        return self.underlying_session.session_settings
 
     def _authorize(self, wrapper: Any, action: str) -> None:
         """Raise :class:`TenantAccessError` unless this call may touch the session."""
@@ -142,27 +142,27 @@ class TenantGuardSession:
             )
 
     async def _call(self, method: Callable[..., Any], *args: Any, wrapper: Any) -> Any:
-        """Call the inner method, handing on ``wrapper`` if it opts in too."""
+        """Call the underlying method, handing on ``wrapper`` if it opts in too."""
         if wrapper is not None and accepts_wrapper(method):
             return await method(*args, wrapper=wrapper)
         return await method(*args)
 
     async def get_items(self, limit: int | None = None, *, wrapper: Any = None) -> list[Any]:
-        """Return the inner session's items, after the tenant check."""
+        """Return the underlying session's items, after the tenant check."""
         self._authorize(wrapper, "get_items")
-        return await self._call(self.inner.get_items, limit, wrapper=wrapper)
+        return await self._call(self.underlying_session.get_items, limit, wrapper=wrapper)
 
     async def add_items(self, items: list[Any], *, wrapper: Any = None) -> None:
-        """Append to the inner session, after the tenant check."""
+        """Append to the underlying session, after the tenant check."""
         self._authorize(wrapper, "add_items")
-        await self._call(self.inner.add_items, items, wrapper=wrapper)
+        await self._call(self.underlying_session.add_items, items, wrapper=wrapper)
 
     async def pop_item(self, *, wrapper: Any = None) -> Any:
-        """Pop from the inner session, after the tenant check."""
+        """Pop from the underlying session, after the tenant check."""
         self._authorize(wrapper, "pop_item")
-        return await self._call(self.inner.pop_item, wrapper=wrapper)
+        return await self._call(self.underlying_session.pop_item, wrapper=wrapper)
 
     async def clear_session(self, *, wrapper: Any = None) -> None:
-        """Clear the inner session, after the tenant check."""
+        """Clear the underlying session, after the tenant check."""
         self._authorize(wrapper, "clear_session")
-        await self._call(self.inner.clear_session, wrapper=wrapper)
+        await self._call(self.underlying_session.clear_session, wrapper=wrapper)

@@ -492,7 +492,7 @@ async def test_bad_arguments_are_refused(db, open_session):
 async def test_inner_default_limit_is_refused(db):
     inner = SQLiteSession("conv", db, session_settings=SessionSettings(limit=2))
     try:
-        with pytest.raises(ValueError, match="inner session has a default"):
+        with pytest.raises(ValueError, match="underlying session has a default"):
             await IntegritySession(inner, KEY).get_items()
     finally:
         inner.close()
