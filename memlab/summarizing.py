@@ -51,7 +51,7 @@ from .summary_history import (
 )
 from .tokens import count_item
 from .turns import is_user_message, item_text
-from .validate import UNCHANGED, check_seconds, check_summary_limits, read_only
+from .validate import UNCHANGED, Limit, check_seconds, check_summary_limits
 
 __all__ = ["SummarizingSession", "summary_cut"]
 
@@ -146,6 +146,10 @@ class SummarizingSession(LoggedSession[list[Record]]):
         ValueError: For a value out of range, or a ``store`` with another session id.
     """
 
+    context_limit = Limit("Summarize past this many real user turns (``None``: no turn limit); see :meth:`set_limits`.")
+    keep_last_n_turns = Limit("Turns kept verbatim after a summary (``0`` acts as ``1``); see :meth:`set_limits`.")
+    max_tokens = Limit("Summarize once history's items hold more tokens than this (``None``: no budget); see :meth:`set_limits`.")
+
     def __init__(
         self,
         keep_last_n_turns: int = 2,
@@ -226,33 +230,6 @@ class SummarizingSession(LoggedSession[list[Record]]):
             self.summary_events.clear()
 
     # ------------------------------------------------------------ parameters
-
-    @property
-    def context_limit(self) -> int | None:
-        """Summarize past this many real user turns (``None``: no turn limit); see :meth:`set_limits`."""
-        return self._context_limit
-
-    @context_limit.setter
-    def context_limit(self, value: int | None) -> None:
-        raise read_only("context_limit")
-
-    @property
-    def keep_last_n_turns(self) -> int:
-        """Turns kept verbatim after a summary (``0`` acts as ``1``); see :meth:`set_limits`."""
-        return self._keep_last_n_turns
-
-    @keep_last_n_turns.setter
-    def keep_last_n_turns(self, value: int) -> None:
-        raise read_only("keep_last_n_turns")
-
-    @property
-    def max_tokens(self) -> int | None:
-        """Summarize once history's items hold more tokens than this (``None``: no budget); see :meth:`set_limits`."""
-        return self._max_tokens
-
-    @max_tokens.setter
-    def max_tokens(self, value: int | None) -> None:
-        raise read_only("max_tokens")
 
     async def set_limits(
         self,

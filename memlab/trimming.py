@@ -33,7 +33,7 @@ from .items import Item, copy_items, to_items
 from .storage import LoggedSession
 from .tokens import count_item
 from .turns import turn_starts
-from .validate import UNCHANGED, check_int, check_max_tokens, check_max_turns, read_only
+from .validate import UNCHANGED, Limit, check_int, check_max_tokens, check_max_turns
 
 __all__ = ["trim_view", "TrimmingSession", "keep_last_turns"]
 
@@ -122,6 +122,9 @@ class TrimmingSession(LoggedSession["Window"]):
             (another session id, a default read limit).
     """
 
+    max_turns = Limit("How many user turns the model sees (change it with :meth:`set_limits`).")
+    max_tokens = Limit("The window's token budget, or ``None`` (change it with :meth:`set_limits`).")
+
     def __init__(
         self,
         session_id: str,
@@ -137,24 +140,6 @@ class TrimmingSession(LoggedSession["Window"]):
             session_id, store=store, session_settings=session_settings,
             policy="trimming", new_state=Window, apply=apply_op, records=Window.records,
         )
-
-    @property
-    def max_turns(self) -> int:
-        """How many user turns the model sees (change it with :meth:`set_limits`)."""
-        return self._max_turns
-
-    @max_turns.setter
-    def max_turns(self, value: int) -> None:
-        raise read_only("max_turns")
-
-    @property
-    def max_tokens(self) -> int | None:
-        """The window's token budget, or ``None`` (change it with :meth:`set_limits`)."""
-        return self._max_tokens
-
-    @max_tokens.setter
-    def max_tokens(self, value: int | None) -> None:
-        raise read_only("max_tokens")
 
     async def get_items(self, limit: int | None = None) -> list[Item]:
         """The model's view, as copies: ``trim_view`` of what is stored.
@@ -180,6 +165,7 @@ class TrimmingSession(LoggedSession["Window"]):
             return
         async with self._lock:
             records = [{"id": self._log.new_id(), "item": item} for item in new]
+            # Logged with the limits in force: folding the op (apply_op) keeps trim_view(stored + new).
             await self._log.append({"op": "add", "items": records, **self._limits()})
 
     async def set_limits(self, *, max_turns: int = UNCHANGED, max_tokens: int | None = UNCHANGED) -> None:

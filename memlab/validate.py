@@ -27,7 +27,7 @@ __all__ = [
     "check_summary_limits",
     "check_seconds",
     "check_settings",
-    "read_only",
+    "Limit",
 ]
 
 
@@ -141,10 +141,26 @@ def check_settings(settings: Any) -> Any:
     return checked
 
 
-def read_only(name: str) -> AttributeError:
-    """The error for assigning a session's limit: limits change through ``set_limits``.
+class Limit:
+    """A session's limit: read like an attribute, changed only with ``await session.set_limits(...)``.
 
-    A plain assignment could not take the session's lock or write the change
-    to its log (both are ``async``), so it is refused with the way to do it.
+    ``session.max_turns`` reads the value the session keeps in ``_max_turns``.
+    Assigning to it is refused, naming the way to do it: a change must take the
+    session's lock and go into its log, and both are ``async``, which an
+    assignment cannot be.
+
+    Args:
+        doc: What the limit means (shown by ``help()`` and ``??``).
     """
-    return AttributeError(f"{name} is read-only; change it with: await session.set_limits({name}=...)")
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, session: Any, owner: type | None = None) -> Any:
+        return self if session is None else getattr(session, f"_{self.name}")
+
+    def __set__(self, session: Any, value: Any) -> None:
+        raise AttributeError(f"{self.name} is read-only; change it with: await session.set_limits({self.name}=...)")

@@ -1,9 +1,9 @@
 """Clients and summarizers that meter what an eval run costs.
 
-:func:`model_client` gives the client for the current mode (offline fake or
-live API); the metering wrappers read the ``usage`` of every Responses call so
-that token counts come from the run itself; :class:`LossySummarizer` forgets
-on purpose, to show what the fidelity gate protects.
+The metering wrappers read the ``usage`` of every Responses call so that token
+counts come from the run itself; :class:`LossySummarizer` forgets on purpose,
+to show what the fidelity gate protects. (The client for the current mode,
+offline or live, is :func:`memlab.mode.client`.)
 """
 
 from __future__ import annotations
