@@ -95,21 +95,16 @@ def check_cases(title: str, cases: Iterable[tuple[str, Callable[[], Any]]], *, s
     :func:`acheck_cases` for cases that call a model.
     """
     limit = CASE_SECONDS if seconds is None else seconds
-    report = Report(title)
-    cases = list(cases)
-    for at, (name, case) in enumerate(cases):
+    steps = _Steps(title, cases)
+    awaitable = next(steps, None)
+    while awaitable is not None:  # each async case, settled in a worker thread
         try:
-            outcome, error = case(), None
-            if inspect.isawaitable(outcome):
-                outcome = _run_in_thread(outcome, limit)
-        except Exception as raised:  # noqa: BLE001 — the learner's code may raise anything
-            outcome, error = None, raised
-        if not _note(report, name, outcome, error):
-            break
-        if isinstance(error, CaseTimeout):
-            _not_run(report, cases[at + 1:])
-            break
-    return report
+            outcome = _run_in_thread(awaitable, limit)
+        except Exception as error:  # noqa: BLE001 — handed back to the case that raised it
+            awaitable = steps.resume(error=error)
+        else:
+            awaitable = steps.resume(outcome=outcome)
+    return steps.report
 
 
 async def acheck_cases(title: str, cases: Iterable[tuple[str, Callable[[], Any]]], *, seconds: float | None = None) -> Report:
@@ -122,21 +117,65 @@ async def acheck_cases(title: str, cases: Iterable[tuple[str, Callable[[], Any]]
     code that awaits can be stopped.
     """
     limit = MODEL_CASE_SECONDS if seconds is None else seconds
-    report = Report(title)
-    cases = list(cases)
-    for at, (name, case) in enumerate(cases):
+    steps = _Steps(title, cases)
+    awaitable = next(steps, None)
+    while awaitable is not None:  # each async case, awaited on this loop
         try:
-            outcome, error = case(), None
-            if inspect.isawaitable(outcome):
-                outcome = await _within(outcome, limit)
-        except Exception as raised:  # noqa: BLE001 — the learner's code may raise anything
-            outcome, error = None, raised
-        if not _note(report, name, outcome, error):
-            break
+            outcome = await _within(awaitable, limit)
+        except Exception as error:  # noqa: BLE001 — handed back to the case that raised it
+            awaitable = steps.resume(error=error)
+        else:
+            awaitable = steps.resume(outcome=outcome)
+    return steps.report
+
+
+class _Steps:
+    """The cases of one check, run in order: the one loop :func:`check_cases` and :func:`acheck_cases` share.
+
+    Iterating runs the cases; when a case returns an awaitable, iteration
+    stops there and hands it out, for the caller to settle its own way (a
+    worker thread, or the notebook's loop) and send back with :meth:`resume`.
+    """
+
+    def __init__(self, title: str, cases: Iterable[tuple[str, Callable[[], Any]]]) -> None:
+        self.report = Report(title)
+        self._cases = list(cases)
+        self._at = 0
+        self._waiting: str | None = None  # the name of the case whose awaitable is out
+
+    def __iter__(self) -> _Steps:
+        return self
+
+    def __next__(self) -> Awaitable[Any]:
+        while self._at < len(self._cases):
+            name, case = self._cases[self._at]
+            try:
+                outcome, error = case(), None
+                if inspect.isawaitable(outcome):
+                    self._waiting = name
+                    return outcome
+            except Exception as raised:  # noqa: BLE001 — the learner's code may raise anything
+                outcome, error = None, raised
+            if not self._settle(name, outcome, error):
+                break
+        raise StopIteration
+
+    def resume(self, *, outcome: Any = None, error: Exception | None = None) -> Awaitable[Any] | None:
+        """Hand back the settled awaitable's result; the next awaitable to settle, or ``None`` when done."""
+        name, self._waiting = self._waiting, None
+        return next(self, None) if self._settle(name or "", outcome, error) else None
+
+    def _settle(self, name: str, outcome: Any, error: Exception | None) -> bool:
+        """Note one case's result; ``False`` stops the check (not started, or a hang)."""
+        self._at += 1
+        if not _note(self.report, name, outcome, error):
+            self._at = len(self._cases)
+            return False
         if isinstance(error, CaseTimeout):
-            _not_run(report, cases[at + 1:])
-            break
-    return report
+            _not_run(self.report, self._cases[self._at:])
+            self._at = len(self._cases)
+            return False
+        return True
 
 
 async def _within(awaitable: Awaitable[Any], seconds: float) -> Any:

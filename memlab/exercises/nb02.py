@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import inspect
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from agents.memory import Session
@@ -147,40 +147,25 @@ def check_trimming_session(session_class: Callable[..., Any]) -> Report:
             return f"pop_item() on an empty session must return None, got {popped!r}"
         return None
 
-    async def keeps_last_turns() -> str | None:
-        session = new(2)
-        turns = _plain_turns(5)
-        await store(session, turns)
-        return await expect(session, _flat(turns[-2:]), "max_turns=2 after five turns")
+    def keeps(
+        max_turns: int, make_turns: Callable[[], list[list[Item]]], what: str, *, one_by_one: bool = False
+    ) -> Callable[[], Awaitable[str | None]]:
+        """A case: after storing ``make_turns()``, ``get_items()`` is the newest ``max_turns`` turns, whole."""
+
+        async def case() -> str | None:
+            turns = make_turns()
+            session = new(max_turns)
+            await store(session, turns, one_by_one=one_by_one)
+            return await expect(session, _flat(turns[-max_turns:]), what)
+
+        return case
 
     async def tool_turn_counts_once() -> str | None:
-        turns = _tool_turns()
-        session = new(2)
-        await store(session, turns)
-        problem = await expect(session, _flat(turns[-2:]), "max_turns=2: turns 3 and 4, tool items included")
-        if problem:
-            return problem
-        session = new(3)
-        await store(session, turns)
-        return await expect(session, _flat(turns[-3:]), "max_turns=3: turns 2-4, each call with its output")
+        return (await keeps(2, _tool_turns, "max_turns=2: turns 3 and 4, tool items included")()
+                or await keeps(3, _tool_turns, "max_turns=3: turns 2-4, each call with its output")())
 
-    async def saved_in_pieces() -> str | None:
-        turns = _tool_turns()
-        session = new(2)
-        await store(session, turns, one_by_one=True)
-        return await expect(session, _flat(turns[-2:]), "max_turns=2, items added one add_items call at a time")
-
-    async def one_turn() -> str | None:
-        turns = _tool_turns()
-        session = new(1)
-        await store(session, turns)
-        return await expect(session, turns[-1], "max_turns=1: the newest turn, whole")
-
-    async def typed_user_message() -> str | None:
-        turns = [[typed_user(f"typed question {t}"), reply(f"answer {t}")] for t in (1, 2, 3)]
-        session = new(2)
-        await store(session, turns)
-        return await expect(session, _flat(turns[-2:]), "user messages written as {'type': 'message', 'role': 'user', ...}")
+    def typed_turns() -> list[list[Item]]:
+        return [[typed_user(f"typed question {t}"), reply(f"answer {t}")] for t in (1, 2, 3)]
 
     async def limit_rule() -> str | None:
         turns = _tool_turns()
@@ -227,11 +212,15 @@ def check_trimming_session(session_class: Callable[..., Any]) -> Report:
     return check_cases("Exercise 1 — your trimming session", [
         ("it is an SDK session: session_id, session_settings, four async methods", is_a_session),
         ("a new session is empty: get_items() is [], pop_item() is None", empty),
-        ("max_turns=2 keeps the newest two turns of five", keeps_last_turns),
+        ("max_turns=2 keeps the newest two turns of five",
+         keeps(2, lambda: _plain_turns(5), "max_turns=2 after five turns")),
         ("a turn with tool calls counts once, and is kept whole", tool_turn_counts_once),
-        ("a turn saved in pieces (as the runner saves it) is still one turn", saved_in_pieces),
-        ("max_turns=1 keeps the newest turn, its tool items included", one_turn),
-        ("a user message in the typed form opens a turn too", typed_user_message),
+        ("a turn saved in pieces (as the runner saves it) is still one turn",
+         keeps(2, _tool_turns, "max_turns=2, items added one add_items call at a time", one_by_one=True)),
+        ("max_turns=1 keeps the newest turn, its tool items included",
+         keeps(1, _tool_turns, "max_turns=1: the newest turn, whole")),
+        ("a user message in the typed form opens a turn too",
+         keeps(2, typed_turns, "user messages written as {'type': 'message', 'role': 'user', ...}")),
         ("get_items(limit): None → all, N → the newest N, 0 or less → []", limit_rule),
         ("session_settings.limit is the default limit", settings_limit),
         ("pop_item() returns and removes the newest item", pop),
