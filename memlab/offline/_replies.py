@@ -60,7 +60,7 @@ def _then(first: str, later: str) -> str:
     may not hold ``first`` again, so each stretch of text is read once — and
     a line matches exactly when ``first.*later`` would.
     """
-    return rf"{first}(?:(?!{first}).)*?{later}"
+    return rf"(?:{first})(?:(?!{first}).)*?(?:{later})"
 
 
 # Tools the model calls when the newest user message asks for them. Each rule:
