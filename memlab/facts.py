@@ -29,8 +29,13 @@ FACT_PATTERNS: dict[str, re.Pattern[str]] = {
     "serial": re.compile(r"\bSN-[A-Z0-9]{8}\b"),
     "error_code": re.compile(r"\bE-\d{4}\b"),
     "ticket_id": re.compile(r"\bTCK-\d{6}\b"),
+    # "prefer(s) ... email" within a sentence. The words in between may not hold
+    # another "prefer"/"contact me": the engine then reads each stretch once
+    # (a plain "[^.?!\n]*?" rereads the sentence from every "prefer": quadratic
+    # time), and the value found is the same.
     "contact_channel": re.compile(
-        r"\b(?:prefer(?:s|red)?|contact me|reach me)\b[^.?!\n]*?\b(email|SMS|phone|WhatsApp)\b",
+        r"\b(?:prefer(?:s|red)?|contact me|reach me)\b(?:(?!\b(?:prefer(?:s|red)?|contact me|reach me)\b)[^.?!\n])*?"
+        r"\b(email|SMS|phone|WhatsApp)\b",
         re.IGNORECASE,
     ),
 }

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
+import sys
+import threading
+from typing import Any
 
 import httpx2
 import openai
 import pytest
 from agents import RunConfig, Runner, SessionSettings, SQLiteSession
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from memlab import mode, offline
 from memlab.prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, summary_prompt
 from memlab.scenario import LAPTOP, LONG, ROUTER, support_agent
+from memlab.summarizing import SummarizingSession
 from memlab.tokens import count_items, count_text, count_tools
 from memlab.trimming import trim_view
 from memlab.turns import drop_orphans, item_text, split_turns
@@ -255,6 +263,17 @@ MALFORMED = [
     ('{"model": "m", "input": [7]}', "input[0]", "invalid_type"),
     ("{" * 5000 + "}" * 5000, None, None),
     ("not json", None, None),
+    # tools the model reads (its token count, its tool rules) in shapes it cannot read
+    ('{"model": "m", "input": "hi", "tools": [{"type": "function", "function": "x"}]}', "tools[0].name",
+     "missing_required_parameter"),
+    ('{"model": "m", "input": "hi", "tools": [{"type": "function", "name": "f", "parameters": [1]}]}',
+     "tools[0].parameters", "invalid_type"),
+    ('{"model": "m", "input": "hi", "tools": [{"type": "function", "name": "f", "parameters": {"properties": [1]}}]}',
+     "tools[0].parameters", "invalid_function_parameters"),
+    ('{"model": "m", "input": "hi", "tools": [{"type": "function", "name": "f", '
+     '"parameters": {"properties": {"x": {"type": "string", "enum": 5}}}}]}', "tools[0].parameters", "invalid_function_parameters"),
+    ('{"model": "m", "input": [{"role": "user", "content": [{"type": "input_text", "text": 5}]}]}',
+     "input[0].content[0].text", "invalid_type"),
 ]
 
 
@@ -268,6 +287,34 @@ def test_every_malformed_body_gets_an_api_shaped_400(body, param, code) -> None:
     error = response.json()["error"]
     assert set(error) == {"message", "type", "param", "code"} and error["type"] == "invalid_request_error"
     assert (error["param"], error["code"]) == (param, code), error["message"]
+
+
+def _stack_depth() -> int:
+    frame, depth = sys._getframe(), 0
+    while frame is not None:
+        frame, depth = frame.f_back, depth + 1
+    return depth
+
+
+@pytest.mark.parametrize("where", ["input_text", "tool_output"])
+def test_an_array_nested_up_to_the_recursion_limit_is_a_400(where) -> None:
+    """Arrays nested a little less deep than Python can parse here: the API's 400, never a RecursionError.
+
+    Near the limit the body parses, then breaks whatever reads it next (a
+    RecursionError); a little shallower, it was answered 200. Both are 400 now.
+    """
+    api = offline.OfflineAPI()
+    for margin in range(10, 40, 2):
+        depth = sys.getrecursionlimit() - _stack_depth() - margin
+        nested = "[" * depth + "]" * depth
+        if where == "input_text":
+            body = '{"model": "m", "input": [{"role": "user", "content": [{"type": "input_text", "text": %s}]}]}' % nested
+        else:
+            body = ('{"model": "m", "input": [{"type": "function_call", "call_id": "c", "name": "f", "arguments": "{}"}, '
+                    '{"type": "function_call_output", "call_id": "c", "output": %s}]}' % nested)
+        response = api(httpx2.Request("POST", "https://offline.memlab/v1/responses", content=body.encode()))
+        assert response.status_code == 400, (depth, response.status_code)
+        assert set(response.json()["error"]) == {"message", "type", "param", "code"}
 
 
 async def test_a_wrong_type_through_the_client_is_a_bad_request(client) -> None:
@@ -452,3 +499,124 @@ async def test_summarizer_reports_a_cut_summary() -> None:
 
     with pytest.raises(SummarizationError, match="incomplete"):
         await offline_summarizer(max_tokens=20).summarize(items_before(LONG, 29))
+
+
+class WorkingAPI(offline.OfflineAPI):
+    """An offline model that keeps working on each request until the test lets it answer."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.may_answer = threading.Event()
+        self.answered = threading.Event()
+
+    def __call__(self, request: httpx2.Request) -> httpx2.Response:
+        self.may_answer.wait(timeout=10)  # never released in time when this blocks the event loop
+        try:
+            return super().__call__(request)
+        finally:
+            self.answered.set()
+
+
+async def test_the_summary_timeout_fires_while_the_offline_model_works() -> None:
+    """The in-process transport answers off the event loop, so ``summary_timeout`` can interrupt it."""
+    api = WorkingAPI()
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=offline_summarizer(api),
+                                 summary_timeout=0.2)
+    first = [user("My router drops the wifi every evening."), assistant("Let's check the router.")]
+    second = [user("I restarted it; it still drops."), assistant("Thanks for trying that.", id="msg_2")]
+    try:
+        await session.add_items(first)
+        await session.add_items(second)
+        # The session gave up while the model was still at work (with the model on the event
+        # loop, add_items could only return after the model had answered).
+        assert not api.answered.is_set()
+        assert session.summary_events[-1].status == "failed"
+        assert "timed out" in session.summary_events[-1].error
+        assert await session.get_items() == first + second
+    finally:
+        api.may_answer.set()
+        await asyncio.to_thread(api.answered.wait, 10)  # let the abandoned answer finish
+
+
+# ------------------------------------------------------------------ any JSON at the handler
+
+_LEAVES = (st.none() | st.booleans() | st.integers(-5, 10**6) | st.floats(allow_nan=False, allow_infinity=False)
+           | st.text(max_size=12))
+#: Any JSON value, now and then an array nested about as deep as Python's recursion limit
+#: (a placeholder string here; :func:`_wire` writes the brackets, which ``json.dumps`` could not).
+ANY_JSON = st.one_of(
+    st.recursive(_LEAVES, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                 max_leaves=12),
+    st.integers(900, 1100).map(lambda depth: f"<nested {depth} deep>"),
+)
+
+
+def _wire(body: Any) -> bytes:
+    """The request bytes for ``body``, each deep-nesting placeholder written out as brackets."""
+    text = json.dumps(body)
+    return re.sub(r'"<nested (\d+) deep>"', lambda m: "[" * int(m.group(1)) + "]" * int(m.group(1)), text).encode()
+_TOOL = {"type": "function", "name": "run_diagnostics", "description": "Run a remote check.", "strict": True,
+         "parameters": {"type": "object", "additionalProperties": False, "required": ["serial"],
+                        "properties": {"serial": {"type": "string", "description": "The serial."},
+                                       "depth": {"type": "string", "enum": ["quick", "full"]}}}}
+_CALL = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "run_diagnostics",
+         "arguments": '{"serial": "SN-AX7Q42PL"}', "status": "completed"}
+#: Valid requests, each of which a mutation breaks in one or two places.
+VALID_BODIES = [
+    {"model": MODEL, "instructions": "Be kind.", "tools": [_TOOL], "stream": False, "store": True, "max_output_tokens": 200,
+     "input": [user("My laptop is slow, serial SN-AX7Q42PL. Run diagnostics."),
+               {"type": "reasoning", "id": "rs_1", "summary": [{"type": "summary_text", "text": "Check it."}]},
+               _CALL, {"type": "function_call_output", "call_id": "call_1", "output": '{"finding": "fan"}'},
+               assistant("The fan is clogged."),
+               {"role": "user", "content": [{"type": "input_text", "text": "Thanks! What was my serial?"}]}]},
+    {"model": MODEL, "instructions": summary_prompt(), "stream": True,
+     "input": [user("USER: My router drops every evening since last Tuesday.\nASSISTANT: Let's check it.")]},
+    {"model": MODEL, "input": [user("I live in Lisbon."), assistant("Noted."), user("Where do I live?")], "tools": [_TOOL]},
+]
+
+
+def _paths(value: Any, path: tuple = ()) -> list[tuple]:
+    """Every place in a JSON value: the path of keys and indexes leading to it."""
+    found = [path]
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in children:
+        found += _paths(child, (*path, key))
+    return found
+
+
+def _mutated(value: Any, path: tuple, new: Any) -> Any:
+    """A copy of ``value`` with the value at ``path`` replaced by ``new``."""
+    if not path:
+        return new
+    copy = json.loads(json.dumps(value))
+    parent = copy
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = new
+    return copy
+
+
+@st.composite
+def broken_bodies(draw) -> Any:
+    """A valid request with one or two of its values replaced by any JSON (or arbitrary JSON outright)."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(ANY_JSON)
+    body = draw(st.sampled_from(VALID_BODIES))
+    for _ in range(draw(st.integers(1, 2))):
+        body = _mutated(body, draw(st.sampled_from(_paths(body)[1:])), draw(ANY_JSON))
+    return body
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(body=broken_bodies(), compact=st.booleans())
+def test_any_json_gets_an_answer_or_an_api_shaped_4xx(body, compact) -> None:
+    """Whatever JSON arrives, the fake answers 200 or a 4xx in the API's error shape; it never raises."""
+    api = offline.OfflineAPI()
+    if compact and isinstance(body, dict):
+        body = {k: v for k, v in body.items() if k not in ("tools", "stream", "store", "max_output_tokens")}
+    path = "/v1/responses/compact" if compact else "/v1/responses"
+    response = api(httpx2.Request("POST", f"https://offline.memlab{path}", content=_wire(body)))
+    assert response.status_code == 200 or 400 <= response.status_code < 500
+    if response.status_code != 200:
+        error = response.json()["error"]
+        assert set(error) == {"message", "type", "param", "code"} and isinstance(error["message"], str)

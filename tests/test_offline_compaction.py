@@ -7,7 +7,14 @@ through ``Runner.run`` with memlab's support agent.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import json
+import random
+import statistics
+import time
+import zlib
 from dataclasses import replace
 
 import openai
@@ -17,7 +24,7 @@ from agents.memory import OpenAIResponsesCompactionSession
 from openai.types.responses import CompactedResponse, ResponseCompactionItem
 
 from memlab import mode, offline
-from memlab.offline._compact import COMPACTION_PREFIX, SUMMARY_HEADING
+from memlab.offline._compact import _KEY, COMPACTION_PREFIX, SUMMARY_HEADING, compact_history, seal_compaction
 from memlab.offline._http import COMPACT_PATH, RESPONSES_PATH
 from memlab.scenario import BACKENDS, LONG, Conversation, support_agent
 from memlab.tokens import count_items, count_text, count_tools
@@ -156,6 +163,57 @@ async def test_a_tampered_compaction_item_is_refused(client, change) -> None:
     assert error["code"] == "invalid_encrypted_content"
     assert error["param"] == "input[2].encrypted_content"
     assert error["message"].startswith("The encrypted content for item cmp_") and "could not be verified" in error["message"]
+
+
+def minted(raw: bytes) -> str:
+    """``encrypted_content`` with a valid checksum around any bytes (the key is no secret)."""
+    data = zlib.compress(raw, 9)
+    return COMPACTION_PREFIX + base64.b64encode(hmac.new(_KEY, data, hashlib.sha256).digest()[:16] + data).decode()
+
+
+def _deep_payload(depth: int) -> bytes:
+    """A payload nesting ``depth`` arrays, each with a few random characters so it hardly compresses."""
+    noise = random.Random(7)
+    opening = "".join(f'["{noise.randrange(16**6):06x}",' for _ in range(depth))
+    return ('{"summary": "x", "items": ' + opening + "0" + "]" * depth + "}").encode()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [_deep_payload(50_000), b'{"summary": "' + b"a" * (64 << 20) + b'"}'],
+    ids=["nested-50000-deep", "inflates-to-64MiB"],
+)
+async def test_a_minted_payload_that_cannot_be_read_safely_is_refused(client, raw) -> None:
+    """Deep nesting or a "zip bomb" in a checksum-valid item: a ValueError and the API's 400, nothing raw."""
+    content = minted(raw)
+    assert len(content) < 2_000_000
+    with pytest.raises(ValueError, match="does not decode"):
+        offline.read_compaction(content)
+    error = await tampered(client, lambda _: content)
+    assert (error["code"], error["param"]) == ("invalid_encrypted_content", "input[2].encrypted_content")
+
+
+def test_a_repetitive_note_is_sealed_so_it_reads_back() -> None:
+    """The writer keeps to the reader's inflation bound: a note that compresses a thousandfold is stored plainly."""
+    note = "since every " * 100_000
+    assert offline.read_compaction(seal_compaction({"summary": note}))["summary"] == note
+
+
+def test_compacting_a_huge_message_of_near_misses_takes_linear_time() -> None:
+    """Twice the text takes about twice the time (median of 3), where the time-cue reading once took four."""
+
+    def seconds(size: int) -> float:
+        text = ("since every " * (size // 12 + 1))[:size]
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            compact_history([user(text), assistant("Noted.")])
+            times.append(time.perf_counter() - start)
+        return statistics.median(times)
+
+    seconds(1000)  # warm up (the tokenizer loads once)
+    small, large = seconds(20_000), seconds(40_000)
+    assert large < 3 * small + 0.02, f"{small:.3f} s for 20 KB, {large:.3f} s for 40 KB"
 
 
 async def test_compaction_item_keys_follow_the_param_type(client) -> None:

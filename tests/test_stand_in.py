@@ -13,8 +13,11 @@ import http.client
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import threading
+from collections import Counter
 from pathlib import Path
 
 import openai
@@ -127,6 +130,36 @@ async def test_concurrent_requests_are_all_counted(server):
     assert len(replies) == 8 and server.requests_served == 8 and len(server.api.requests) == 8
 
 
+def test_a_room_of_50_clients_connecting_at_once_gets_no_reset(server):
+    """50 clients start together, each opening a new connection per request: every one is answered."""
+    clients, each = 50, 12
+    start, lock, outcomes = threading.Barrier(clients), threading.Lock(), Counter()
+
+    def laptop() -> None:
+        start.wait()
+        for _ in range(each):
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+                connection.request("POST", "/v1/responses", json.dumps({"model": DEFAULT_MODEL, "input": "hi"}),
+                                   {"Authorization": "Bearer x"})
+                response = connection.getresponse()
+                response.read()
+                connection.close()
+                outcome: int | str = response.status
+            except OSError as error:  # ConnectionResetError when the listen backlog overflows
+                outcome = type(error).__name__
+            with lock:
+                outcomes[outcome] += 1
+
+    threads = [threading.Thread(target=laptop) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes == {200: clients * each}
+    assert server.statuses == {200: clients * each}
+
+
 def test_serve_uses_the_given_api_and_close_stops_listening():
     api = OfflineAPI(keep=5)
     server = serve(api)
@@ -164,3 +197,29 @@ def test_the_command_line_prints_its_url_and_serves_until_stopped(stop):
     assert process.returncode == 0, stderr
     assert "POST /v1/responses" in stderr, "one log line per request"
     assert '"requests_served": 1' in stderr
+
+
+def _command_line(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    return subprocess.run([sys.executable, "-m", "memlab.offline.server", *args],
+                          env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_a_port_out_of_range_is_one_line_that_says_what_to_do():
+    result = _command_line("--port", "70000")
+    assert result.returncode != 0
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
+    assert "--port" in result.stderr and "0 to 65535" in result.stderr and "70000" in result.stderr
+    with pytest.raises(ValueError, match="0 to 65535"):
+        serve(port=70000)
+
+
+def test_a_port_in_use_is_one_line_that_says_what_to_do():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = _command_line("--port", str(port))
+    assert result.returncode != 0
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
+    assert f"127.0.0.1:{port}" in result.stderr and "--port" in result.stderr

@@ -46,7 +46,7 @@ import openai
 from ..wire import Wire
 from ._checks import OfflineAPIError, check_compact_request, check_request
 from ._compact import read_compaction
-from ._http import OfflineAPI, ServedRequest
+from ._http import OfflineAPI, ServedRequest, off_the_loop
 from ._replies import reply_item
 from ._transcript import transcript
 
@@ -74,12 +74,15 @@ def offline_client(
         wire: Record every exchange there (:mod:`memlab.wire`).
 
     Returns:
-        The client. Nothing it sends leaves the process.
+        The client. Nothing it sends leaves the process. The async client's
+        requests are answered in a worker thread (:func:`._http.off_the_loop`),
+        so a timeout around one fires while the model works.
     """
     api = api or OfflineAPI()
-    transport = httpx2.MockTransport(api)
     hooks = wire.hooks(sync=sync) if wire is not None else None
     options = {"api_key": "offline", "base_url": "https://offline.memlab/v1", "max_retries": 0}
     if sync:
+        transport = httpx2.MockTransport(api)
         return openai.OpenAI(http_client=httpx2.Client(transport=transport, event_hooks=hooks), **options)
+    transport = httpx2.MockTransport(off_the_loop(api))
     return openai.AsyncOpenAI(http_client=httpx2.AsyncClient(transport=transport, event_hooks=hooks), **options)

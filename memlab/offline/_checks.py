@@ -14,6 +14,7 @@ the stored conversation too), and compaction items, whose
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,6 +24,7 @@ from openai.types.responses import (
     ResponseInputTextParam,
     ResponseOutputRefusalParam,
     ResponseOutputTextParam,
+    tool_param,
 )
 from openai.types.responses import response_compact_params as _compact_params
 from openai.types.responses import response_create_params as _create_params
@@ -34,12 +36,14 @@ from ..turns import item_type
 from ._compact import read_compaction
 
 __all__ = [
+    "MAX_JSON_DEPTH",
     "OfflineAPIError",
     "check_body",
     "check_compact_request",
     "check_items",
     "check_request",
     "input_items",
+    "json_depth",
 ]
 
 
@@ -83,6 +87,15 @@ _PART_KEYS: dict[str, frozenset[str]] = {
     "output_text": _keys(ResponseOutputTextParam),
     "refusal": _keys(ResponseOutputRefusalParam),
 }
+#: String fields of a content part, and the one field each kind of part requires.
+_PART_STRINGS = ("text", "refusal", "image_url", "file_id", "file_data", "file_url", "filename", "detail")
+_PART_REQUIRED = {"input_text": "text", "output_text": "text", "refusal": "refusal"}
+_INPUT_PARTS = ("input_text", "input_image", "input_file")
+# The keys each kind of tool may carry ("function", "web_search", ...), read from the openai package's own types.
+_TOOL_KEYS: dict[str, frozenset[str]] = {
+    kind: _keys(tool) for tool in typing.get_args(tool_param.ToolParam)
+    for kind in typing.get_args(typing.get_type_hints(tool)["type"])
+}
 _REQUEST_KEYS = _keys(_create_params.ResponseCreateParamsBase) | {"stream"}
 _COMPACT_KEYS = _keys(_compact_params.ResponseCompactParams)
 _ROLES = ("assistant", "system", "developer", "user")
@@ -103,6 +116,28 @@ _REQUEST_TYPES: dict[str, tuple[type, ...]] = {
 #: Item fields that must be strings when present.
 _TEXT_FIELDS = ("type", "role", "id", "call_id", "name", "arguments", "status")
 _JSON_NAMES = {bool: "a boolean", int: "an integer", float: "a decimal", str: "a string", list: "an array", dict: "an object"}
+
+
+#: How deeply a request may nest arrays and objects. A real request nests a
+#: few levels (a tool's JSON schema a few more); far deeper would exhaust
+#: Python's recursion limit in whatever reads it next.
+MAX_JSON_DEPTH = 100
+
+
+def json_depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
+    """How deeply ``value`` nests lists and dicts, counting up to ``limit + 1`` at most.
+
+    Iterative, so it cannot itself hit the recursion limit.
+    """
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, (list, dict)):
+            deepest = max(deepest, depth)
+            if depth > limit:
+                break
+            stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return deepest
 
 
 def _json_name(value: Any) -> str:
@@ -141,15 +176,25 @@ def _check_message(item: Mapping[str, Any], where: str) -> None:
         return
     if not isinstance(content, list):
         raise OfflineAPIError(f"Invalid type for '{where}.content': expected a string or an array.", f"{where}.content", "invalid_type")
-    allowed = ("output_text", "refusal") if role == "assistant" else ("input_text", "input_image", "input_file")
-    for j, part in enumerate(content):
-        at = f"{where}.content[{j}]"
+    _check_parts(content, ("output_text", "refusal") if role == "assistant" else _INPUT_PARTS, f"{where}.content")
+
+
+def _check_parts(parts: Sequence[Any], allowed: tuple[str, ...], where: str) -> None:
+    """Check content parts (a message's ``content``, a tool output given as parts): kinds, keys, value types."""
+    for j, part in enumerate(parts):
+        at = f"{where}[{j}]"
         kind = part.get("type") if isinstance(part, Mapping) else None
         if kind not in allowed:
             raise OfflineAPIError(f"Invalid value: '{kind}'. Supported values are: {_supported(allowed)}.", f"{at}.type", "invalid_value")
         for key in part:
             if key not in _PART_KEYS[kind]:
                 raise OfflineAPIError(f"Unknown parameter: '{at}.{key}'.", f"{at}.{key}", "unknown_parameter")
+        required = _PART_REQUIRED.get(kind)
+        if required is not None and part.get(required) is None:
+            raise OfflineAPIError(f"Missing required parameter: '{at}.{required}'.", f"{at}.{required}", "missing_required_parameter")
+        for key in _PART_STRINGS:
+            if part.get(key) is not None:
+                _check_type(part[key], (str,), f"{at}.{key}")
 
 
 def check_body(body: Any, *, compact: bool = False) -> None:
@@ -185,14 +230,56 @@ def check_body(body: Any, *, compact: bool = False) -> None:
             "conversation", "unsupported_parameter",
         )
     for j, tool in enumerate(body.get("tools") or []):
-        _check_type(tool, (dict,), f"tools[{j}]")
-        _check_type(tool.get("type"), (str,), f"tools[{j}].type")
+        _check_tool(tool, f"tools[{j}]")
     limit = body.get("max_output_tokens")
     if limit is not None and limit < 16:
         raise OfflineAPIError(
             f"Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got {limit} instead.",
             "max_output_tokens", "integer_below_min_value",
         )
+
+
+def _check_tool(tool: Any, where: str) -> None:
+    """Check one tool definition: its kind, its keys, and for a function the parts the model reads.
+
+    A tool in the Chat Completions shape (``{"type": "function", "function":
+    {...}}``) lacks the top-level ``name``, and is refused for that, as the
+    real API does.
+    """
+    _check_type(tool, (dict,), where)
+    kind = tool.get("type")
+    _check_type(kind, (str,), f"{where}.type")
+    if kind not in _TOOL_KEYS:
+        raise OfflineAPIError(f"Invalid value: '{kind}'. Supported values are: {_supported(sorted(_TOOL_KEYS))}.",
+                              f"{where}.type", "invalid_value")
+    if kind in ("function", "custom") and tool.get("name") is None:
+        raise OfflineAPIError(f"Missing required parameter: '{where}.name'.", f"{where}.name", "missing_required_parameter")
+    for key in tool:
+        if key not in _TOOL_KEYS[kind]:
+            raise OfflineAPIError(f"Unknown parameter: '{where}.{key}'.", f"{where}.{key}", "unknown_parameter")
+    for key, kinds in (("name", (str,)), ("description", (str,)), ("strict", (bool,)), ("parameters", (dict,))):
+        if tool.get(key) is not None:
+            _check_type(tool[key], kinds, f"{where}.{key}")
+    if kind == "function" and tool.get("parameters") is not None:
+        _check_schema(tool["parameters"], tool["name"], f"{where}.parameters")
+
+
+def _check_schema(schema: Mapping[str, Any], name: str, where: str) -> None:
+    """Check the parts of a function's JSON schema that the model reads: its properties and their enums."""
+
+    def invalid(detail: str) -> OfflineAPIError:
+        return OfflineAPIError(f"Invalid schema for function '{name}': {detail}", where, "invalid_function_parameters")
+
+    properties = schema.get("properties")
+    if properties is None:
+        return
+    if not isinstance(properties, Mapping):
+        raise invalid(f"'properties' must be an object, not {_json_name(properties)}.")
+    for key, spec in properties.items():
+        if not isinstance(spec, (Mapping, bool)):
+            raise invalid(f"property '{key}' must be a schema (an object or a boolean), not {_json_name(spec)}.")
+        if isinstance(spec, Mapping) and "enum" in spec and not isinstance(spec["enum"], list):
+            raise invalid(f"the 'enum' of property '{key}' must be an array, not {_json_name(spec['enum'])}.")
 
 
 def input_items(body: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -242,7 +329,30 @@ def _check_item(item: Any, where: str) -> str:
         _check_message(item, where)
     elif kind == "compaction":
         _check_compaction(item, where)
+    elif kind in _OUTPUTS:
+        output = item.get("output")
+        if output is None:
+            raise OfflineAPIError(f"Missing required parameter: '{where}.output'.", f"{where}.output", "missing_required_parameter")
+        _check_type(output, (str, list), f"{where}.output")
+        if isinstance(output, list):
+            _check_parts(output, _INPUT_PARTS, f"{where}.output")
+    elif kind == "reasoning":
+        _check_reasoning(item, where)
     return kind
+
+
+def _check_reasoning(item: Mapping[str, Any], where: str) -> None:
+    """A reasoning item's ``summary`` is required: an array of ``summary_text`` parts."""
+    summary = item.get("summary")
+    if summary is None:
+        raise OfflineAPIError(f"Missing required parameter: '{where}.summary'.", f"{where}.summary", "missing_required_parameter")
+    _check_type(summary, (list,), f"{where}.summary")
+    for j, part in enumerate(summary):
+        at = f"{where}.summary[{j}]"
+        _check_type(part, (dict,), at)
+        if part.get("type") != "summary_text":
+            raise OfflineAPIError(f"Invalid value: '{part.get('type')}'. Supported values are: 'summary_text'.", f"{at}.type", "invalid_value")
+        _check_type(part.get("text"), (str,), f"{at}.text")
 
 
 def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:

@@ -63,6 +63,19 @@ SUMMARY_HEADING = "Summary of the earlier conversation (compacted):"
 _KEY = b"memlab offline compaction"
 _MAC_BYTES = 16
 
+# How far a payload may inflate when it is read back: its JSON may be at most
+# this many times its compressed bytes (or the floor below, for small ones).
+# English text compresses 3 to 10 times; a "zip bomb" (a few KB that inflate
+# to gigabytes) thousands of times. The writer keeps to the same rule, so
+# every item it seals can be read back.
+_MAX_RATIO = 32
+_MIN_LIMIT = 4096
+
+
+def _inflate_limit(compressed: bytes) -> int:
+    """The most bytes ``compressed`` may inflate to (:data:`_MAX_RATIO`)."""
+    return max(_MIN_LIMIT, _MAX_RATIO * len(compressed))
+
 
 def seal_compaction(payload: Mapping[str, Any]) -> str:
     """Turn a payload into an ``encrypted_content`` string only this module accepts back.
@@ -73,9 +86,14 @@ def seal_compaction(payload: Mapping[str, Any]) -> str:
     Returns:
         ``COMPACTION_PREFIX`` + base64(checksum + zlib(JSON)). Compressing first
         keeps the item's token cost close to the note it carries: base64 text
-        costs about a token per 2-3 characters, plain English one per 4.
+        costs about a token per 2-3 characters, plain English one per 4. A
+        payload that would compress more than the reader accepts (a very
+        repetitive note) is stored without compression instead.
     """
-    data = zlib.compress(json.dumps(payload, sort_keys=True, separators=(",", ":")).encode(), 9)
+    raw = json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()
+    data = zlib.compress(raw, 9)
+    if len(raw) > _inflate_limit(data):
+        data = zlib.compress(raw, 0)
     mac = hmac.new(_KEY, data, hashlib.sha256).digest()[:_MAC_BYTES]
     return COMPACTION_PREFIX + base64.b64encode(mac + data).decode("ascii")
 
@@ -96,7 +114,8 @@ def read_compaction(encrypted_content: str) -> dict[str, Any]:
 
     Raises:
         ValueError: If the string was not written by the offline model, or was
-            changed since (the API answers such an item with HTTP 400).
+            changed since, or does not hold a payload this module writes (the
+            API answers such an item with HTTP 400).
     """
     if not isinstance(encrypted_content, str) or not encrypted_content.startswith(COMPACTION_PREFIX):
         raise ValueError("not a compaction written by the offline model")
@@ -107,9 +126,17 @@ def read_compaction(encrypted_content: str) -> dict[str, Any]:
     mac, data = raw[:_MAC_BYTES], raw[_MAC_BYTES:]
     if not hmac.compare_digest(mac, hmac.new(_KEY, data, hashlib.sha256).digest()[:_MAC_BYTES]):
         raise ValueError("compaction content was changed after the offline model wrote it")
+    limit = _inflate_limit(data)
+    inflater = zlib.decompressobj()
     try:
-        payload = json.loads(zlib.decompress(data))
-    except (zlib.error, ValueError):
+        raw = inflater.decompress(data, limit)
+    except zlib.error:
+        raise ValueError("compaction content does not decode") from None
+    if not inflater.eof:  # stopped at the limit (or the stream is cut short)
+        raise ValueError(f"compaction content does not decode within {limit} bytes")
+    try:
+        payload = json.loads(raw)
+    except (ValueError, RecursionError):
         raise ValueError("compaction content does not decode") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("summary"), str):
         raise ValueError("compaction content has no summary")

@@ -10,23 +10,25 @@ Both accept ``previous_response_id``: the API remembers what it served
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import re
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx2
 
 from ..tokens import count_items, count_text, count_tools, encoding
-from ._checks import OfflineAPIError, check_body, check_compact_request, check_items, input_items
+from ._checks import MAX_JSON_DEPTH, OfflineAPIError, check_body, check_compact_request, check_items, input_items, json_depth
 from ._compact import compact_history, expand_compactions
 from ._replies import input_fingerprint, reply_item
 from ._store import ResponseStore
 
-__all__ = ["COMPACT_PATH", "RESPONSES_PATH", "ServedRequest", "OfflineAPI"]
+__all__ = ["COMPACT_PATH", "RESPONSES_PATH", "ServedRequest", "OfflineAPI", "off_the_loop"]
 
 #: The paths the offline API serves (the client's ``base_url`` ends in ``/v1``).
 RESPONSES_PATH = "/v1/responses"
@@ -66,6 +68,35 @@ class ServedRequest:
     def compaction(self) -> bool:
         """Whether this was a ``POST /v1/responses/compact`` request."""
         return self.path == COMPACT_PATH
+
+
+#: The thread in which the offline model answers an async client's requests. One
+#: thread for the whole process: requests are answered one at a time, in the
+#: order they were sent, as they were when the model ran on the event loop.
+_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memlab-offline-model")
+
+
+def off_the_loop(handler: Callable[[httpx2.Request], httpx2.Response]) -> Callable[[httpx2.Request], Awaitable[httpx2.Response]]:
+    """An async ``MockTransport`` handler that runs ``handler`` in a worker thread.
+
+    A plain handler runs inside the event loop: while the offline model
+    works, nothing else can — not even the timer of an ``asyncio.timeout``, so
+    a session's ``summary_timeout`` could not interrupt a slow summary. In a
+    worker thread the loop stays free: a timeout fires on time (the request is
+    abandoned; the model finishes its answer in the background), and other
+    tasks keep running, as they would while a real API works.
+
+    Args:
+        handler: The synchronous handler, usually an :class:`OfflineAPI`.
+
+    Returns:
+        The handler to give an ``httpx2.AsyncClient``'s ``MockTransport``.
+    """
+
+    async def answer(request: httpx2.Request) -> httpx2.Response:
+        return await asyncio.get_running_loop().run_in_executor(_WORKER, handler, request)
+
+    return answer
 
 
 def _usage(input_tokens: int, output_tokens: int) -> dict[str, Any]:
@@ -127,6 +158,9 @@ class OfflineAPI:
             body = json.loads(request.content or b"{}")
         except (ValueError, RecursionError):
             return httpx2.Response(400, json=OfflineAPIError("We could not parse the JSON body of your request.", None).body())
+        if json_depth(body) > MAX_JSON_DEPTH:  # it parsed, but reading it further would exhaust the recursion limit
+            message = f"We could not parse the JSON body of your request: it nests arrays and objects over {MAX_JSON_DEPTH} levels deep."
+            return httpx2.Response(400, json=OfflineAPIError(message, None).body())
         try:
             response, context = self._compact(body) if path == COMPACT_PATH else self._respond(body)
         except OfflineAPIError as error:

@@ -28,17 +28,17 @@ _ID_KINDS = ("order_number", "serial", "error_code", "ticket_id")
 #: Kinds of step a customer reports, each with the words that name it. A note
 #: mentions a step if it uses any word of the same kind ("rebooted" covers
 #: "power-cycled"): a paraphrase counts, silence does not.
-_STEP_KINDS: dict[str, str] = {
-    "restart": r"power[- ]?cycl\w*|restart\w*|reboot\w*|unplug\w*",
-    "update": r"updat\w*|upgrad\w*",
-    "install": r"install\w*",
-    "clean": r"clean\w*",
-    "check": r"checked|vents?",
-    "hold a button": r"\bheld\b|\bhold\w*",
-    "reset": r"\breset\w*",
-    "settings": r"\bsettings?\b",
-    "re-pair": r"\bre-?pair\w*",
-    "external monitor": r"external (?:monitor|screen|display)",
+_STEP_KINDS: dict[str, re.Pattern[str]] = {
+    "restart": re.compile(r"power[- ]?cycl\w*|restart\w*|reboot\w*|unplug\w*", re.I),
+    "update": re.compile(r"updat\w*|upgrad\w*", re.I),
+    "install": re.compile(r"install\w*", re.I),
+    "clean": re.compile(r"clean\w*", re.I),
+    "check": re.compile(r"checked|vents?", re.I),
+    "hold a button": re.compile(r"\bheld\b|\bhold\w*", re.I),
+    "reset": re.compile(r"\breset\w*", re.I),
+    "settings": re.compile(r"\bsettings?\b", re.I),
+    "re-pair": re.compile(r"\bre-?pair\w*", re.I),
+    "external monitor": re.compile(r"external (?:monitor|screen|display)", re.I),
 }
 
 #: Time cues a customer gives; group 1, 2 or 3 is the key a note must repeat
@@ -63,6 +63,17 @@ def _section(text: str, name: str) -> str | None:
     """The body of Markdown section ``name`` in ``text`` (``None`` if absent)."""
     match = re.search(rf"^#+\s*{re.escape(name)}[^\n]*\n(.*?)(?=^#+\s|\Z)", text, re.M | re.S | re.I)
     return match.group(1).strip() if match else None
+
+
+def _between(text: str, tag: str) -> str:
+    """The text between the first ``<tag>`` and the first ``</tag>`` after it ("" if either is missing).
+
+    Plain string search, not ``<tag>(.*?)</tag>``: that pattern, given many
+    ``<tag>`` and no closing one, reads the rest of the text from each of them.
+    """
+    _, opened, rest = text.partition(f"<{tag}>")
+    inside, closed, _ = rest.partition(f"</{tag}>")
+    return inside if opened and closed else ""
 
 
 def _where(note: str, name: str) -> str:
@@ -120,10 +131,7 @@ def grade(items: Sequence[Mapping[str, Any]], instructions: str) -> str:
     Any other criterion gets ``null`` with a reason. Returns JSON text.
     """
     text = item_text(items[-1]) if items else ""
-    transcript = re.search(r"<transcript>(.*?)</transcript>", text, re.S)
-    summary = re.search(r"<summary>(.*?)</summary>", text, re.S)
-    source = transcript.group(1) if transcript else ""
-    note = summary.group(1) if summary else ""
+    source, note = _between(text, "transcript"), _between(text, "summary")
     said = find_facts(source)
     noted = find_facts(note)
     known = [v for kind in _ID_KINDS for v in dict.fromkeys(said.get(kind, []))]
@@ -141,8 +149,8 @@ def grade(items: Sequence[Mapping[str, Any]], instructions: str) -> str:
                     "reason": f"not in the transcript: {', '.join(invented)}" if invented else "ok"}
         if name == "steps_tried":
             where = _where(note, "Steps tried")
-            tried = [kind for kind, words in _STEP_KINDS.items() if any(re.search(words, s, re.I) for s in customer)]
-            return _share([k for k in tried if re.search(_STEP_KINDS[k], where, re.I)], tried, "steps")
+            tried = [kind for kind, words in _STEP_KINDS.items() if any(words.search(s) for s in customer)]
+            return _share([k for k in tried if _STEP_KINDS[k].search(where)], tried, "steps")
         if name == "timeline":
             where = _where(note, "Timeline").lower()
             cues = list(dict.fromkeys(next(g for g in m.groups() if g).lower()
@@ -151,7 +159,7 @@ def grade(items: Sequence[Mapping[str, Any]], instructions: str) -> str:
         if name == "current_status":
             if not _has_content(status):
                 return {"score": 0, "reason": "no current status section"}
-            bullets = [re.sub(r"\b(?:advised|offered|suggested)\b:?.*", "", b) for b in re.findall(r"^\s*[-*]\s*(.*)", status, re.M)]
+            bullets = [re.sub(r"\b(?:advised|offered|suggested)\b:?.*", "", b) for b in re.findall(r"^[^\S\n]*[-*][^\S\n]*(.*)", status, re.M)]
             advice = [b for b in bullets if _NOT_A_STATE.search(b.strip())]
             reasons = ([f"keeps superseded {', '.join(stale)}"] if stale else []) + (
                 [f"advice or a question, not a state: {advice[0].strip()[:60]!r}"] if advice else [])

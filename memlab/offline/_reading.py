@@ -34,7 +34,7 @@ from ..turns import item_text, item_type
 
 __all__ = ["STILL", "Issue", "Line", "Reader", "entries", "is_summary", "previous_summary"]
 
-_SPEAKER = re.compile(r"\s*(USER|ASSISTANT|SYSTEM|DEVELOPER|TOOL CALL|TOOL RESULT|REASONING)\b(?:\s*\[([^\]]*)\])?:\s?(.*)")
+_SPEAKER = re.compile(r"^\s*(USER|ASSISTANT|SYSTEM|DEVELOPER|TOOL CALL|TOOL RESULT|REASONING)\b(?:\s*\[([^\]]*)\])?:\s?(.*)")
 _ITEM_SPEAKERS = {"function_call": "TOOL CALL", "custom_tool_call": "TOOL CALL",
                   "function_call_output": "TOOL RESULT", "custom_tool_call_output": "TOOL RESULT"}
 
@@ -54,11 +54,15 @@ _STEP = re.compile(r"\btried\b|\brestart|\breboot|\breset\b|\bupdat|\bunplug|\bp
 _FIXED = re.compile(r"\bworks?\b|\bworking\b|\bis gone\b|\ball good\b|\bfixed\b|\bsolved\b|\blooks? normal\b", re.I)
 #: A result that says the problem persists.
 STILL = re.compile(r"\bstill\b|\bagain\b|\bno change\b|\bdidn't help\b", re.I)
-# Where a step's result starts ("; it still drops", " and the flicker is gone", ", all good"):
-_RESULT_AT = re.compile(r";\s*|,?\s+(?:and|but)\s+(?=(?:now\s+)?(?:it|they|the \w+)\s+(?:still|now|works|came|is gone|dropped|pair))"
+# Where a step's result starts ("; it still drops", " and the flicker is gone", ", all good").
+# "(?<!\s)" starts a match only where a run of spaces starts: trying again from every
+# space of a long run would read the run once per space (quadratic time).
+_RESULT_AT = re.compile(r";\s*|,?(?<!\s)\s+(?:and|but)\s+(?=(?:now\s+)?(?:it|they|the \w+)\s+(?:still|now|works|came|is gone|dropped|pair))"
                         r"|,\s*(?=(?:it\s+|they\s+)?(?:still|now|works|all good|is gone)\b)", re.I)
-# Time cues: "every evening", "since last Tuesday", "later this week", "an hour later":
-_WHEN = re.compile(r"\b(?:(?:since|every|last|later|this|next)\s+)+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning"
+# Time cues: "every evening", "since last Tuesday", "later this week", "an hour later".
+# At most three lead words: with no limit, "since every since every ..." (no day after
+# them) is read to its end from every word, which takes quadratic time.
+_WHEN = re.compile(r"\b(?:(?:since|every|last|later|this|next)\s+){1,3}(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning"
                    r"|evening|night|week|month|weekend)\b|\b(?:an?|one|two|three|\d+)\s+(?:minute|hour|day|week|month)s?"
                    r"\s+(?:later|ago)\b|\b(?:yesterday|tonight)\b", re.I)
 # What an issue is about; a sentence that starts with a pronoun stays with the current issue:
@@ -67,7 +71,7 @@ _PRONOUN = re.compile(r"^(?:it|they|this|that|these|those)\b", re.I)
 # A request to the agent ("Please run diagnostics") is not a fact; "let's do that" agrees to a plan:
 _REQUEST = re.compile(r"^\W*(?:(?:yes|ok(?:ay)?|also)\W+)*(?:please|could you|can you|would you)\b", re.I)
 _AGREED = re.compile(r"^(?:let's|I'll|we'll)?\s*do (?:that|it)$", re.I)
-_TOPIC = re.compile(r"\b(?:for|about|with) the ([\w -]+)\?$")
+_TOPIC = re.compile(r"\b(?:for|about|with) the ([\w -]{1,80})\?$")  # a topic is a few words
 # Products: "The router is a NetHub AX3000", "Aero 14 laptop"; firmware versions:
 _NAMED = re.compile(r"\bThe (laptop|router|headset|phone|monitor|tablet|printer) is an? ([A-Z][\w-]*(?: [A-Z0-9][\w-]*)?)")
 _PRODUCT = re.compile(r"\b(?!(?:The|My|A|An|Your|This|That|Our) )[A-Z][A-Za-z]*(?: [A-Z0-9][\w-]*)? "
@@ -165,7 +169,8 @@ def _sentences(text: str) -> list[str]:
 
 def _tidy(text: str) -> str:
     """Trim leftover spaces and punctuation, capitalise the first letter."""
-    text = re.sub(r"\s{2,}", " ", re.sub(r"\s+([,;.])", r"\1", text)).strip(" ,;.!")
+    # "(?<!\s)": each run of spaces is tried once, from its start (see _RESULT_AT).
+    text = re.sub(r"\s{2,}", " ", re.sub(r"(?<!\s)\s+([,;.])", r"\1", text)).strip(" ,;.!")
     return text[:1].upper() + text[1:]
 
 
@@ -190,7 +195,7 @@ def _fields(output: str) -> dict[str, Any]:
         return data if isinstance(data, dict) else {}
     except ValueError:
         found: dict[str, Any] = {}
-        for key, raw in re.findall(r'"(\w+)":\s*("(?:[^"\\]|\\.)*"|\[[^\]]*\]|true|false|-?\d[\d.]*)', output):
+        for key, raw in re.findall(r'"(\w+)":\s*("(?:[^"\\]|\\.)*"|\[[^\][]*\]|true|false|-?\d[\d.]*)', output):
             try:
                 found.setdefault(key, json.loads(raw))
             except ValueError:
@@ -263,7 +268,7 @@ class Reader:
         elif who == "ASSISTANT" and self.current:
             offers = [next(g for g in m.groups() if g) for m in _OFFER.finditer(text)]
             advice = [m.group(1) for s in _sentences(text) if (m := _ADVICE.match(s))]
-            self.current.offer = re.sub(r"\s+(?:so|for you)\b.*", "", offers[-1]) if offers else self.current.offer
+            self.current.offer = re.sub(r"(?<!\s)\s+(?:so|for you)\b.*", "", offers[-1]) if offers else self.current.offer
             self.current.advice = advice[-1] if advice else self.current.advice
         elif who == "USER":
             for sentence in _sentences(text):
@@ -359,7 +364,7 @@ class Reader:
         if issue is None:
             return
         issue.last_step, issue.offer, issue.advice, issue.stepped = (action, result), "", "", True
-        last = re.split(r",?\s+but\s+", result or body)[-1]
+        last = re.split(r",?(?<!\s)\s+but\s+", result or body)[-1]
         issue.state = "resolved" if _FIXED.search(last) and not STILL.search(last) else "open"
         if " but " in result and _PROBLEM.search(last) and not (_FIXED.search(last) or STILL.search(last)):
             issue.symptoms.append(last)

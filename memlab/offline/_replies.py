@@ -52,10 +52,21 @@ _OTHER_THINGS = re.compile(
 )
 
 
+def _then(first: str, later: str) -> str:
+    """A pattern for ``first`` followed, later on the same line, by ``later``.
+
+    Not ``first.*later``: with many ``first`` and no ``later``, that reads the
+    rest of the line again from each ``first`` (quadratic time). Here the gap
+    may not hold ``first`` again, so each stretch of text is read once — and
+    a line matches exactly when ``first.*later`` would.
+    """
+    return rf"(?:{first})(?:(?!{first}).)*?(?:{later})"
+
+
 # Tools the model calls when the newest user message asks for them. Each rule:
 # tool name, trigger regex, and the fact kind its single argument needs.
 _TOOL_RULES: tuple[tuple[str, re.Pattern[str], str | None], ...] = (
-    ("create_ticket", re.compile(r"\b(?:open|create|file|raise)\b.*\bticket\b", re.I), None),
+    ("create_ticket", re.compile(_then(r"\b(?:open|create|file|raise)\b", r"\bticket\b"), re.I), None),
     ("run_diagnostics", re.compile(r"\bdiagnos|\btests?\b|\bscan\b", re.I), "serial"),
     ("check_warranty", re.compile(r"\bwarrant|\bcovered\b", re.I), "serial"),
     ("lookup_order", FACT_PATTERNS["order_number"], "order_number"),
@@ -80,7 +91,7 @@ _ADVICE: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\btried\b|\brestart|\breboot|\breset\b|\bunplugged\b|\bstill\b|\bheld\b", re.I),
      "Thanks for trying that. The next step is a remote check: I can run diagnostics on the device. "
      "It takes about two minutes, doesn't touch your files, and tells us whether a part has failed."),
-    (re.compile(r"\bred\b.*\b(?:light|led)\b|\bblink", re.I),
+    (re.compile(_then(r"\bred\b", r"\b(?:light|led)\b") + r"|\bblink", re.I),
      "A blinking red light usually means the battery is not charging. Unplug the charger, "
      "hold the power button for 15 seconds, then plug it back in and watch the light. "
      "If it turns solid amber within a minute, the battery is charging again."),
@@ -111,7 +122,7 @@ _ADVICE: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bpassword\b|\bsign[- ]?in\b|\blog ?in\b", re.I),
      "You can reset it from the sign-in page with 'Forgot password'; the link expires after 30 minutes. "
      "If the email doesn't arrive, check your spam folder."),
-    (re.compile(r"\bopening hours\b|\bopen\b.*\bwhen\b", re.I),
+    (re.compile(r"\bopening hours\b|" + _then(r"\bopen\b", r"\bwhen\b"), re.I),
      "Our support line is open Monday to Friday, 8:00 to 20:00, and this chat is staffed around the clock."),
     (re.compile(r"\bssd\b|\bslot\b|\bupgrade", re.I),
      "Most of our 14-inch laptops have a free M.2 slot; your model's spec sheet lists it under Storage. "

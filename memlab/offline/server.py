@@ -55,6 +55,18 @@ __all__ = ["Server", "serve", "main"]
 _HOP_HEADERS = {"connection", "content-length", "transfer-encoding", "keep-alive", "content-encoding"}
 
 
+class _RoomServer(ThreadingHTTPServer):
+    """``ThreadingHTTPServer`` with a listen backlog for a room of clients.
+
+    ``socketserver``'s default backlog is 5 waiting connections: when forty
+    laptops in a workshop connect at once, the system resets the ones that do
+    not fit. A backlog of 1024 lets them all wait their turn.
+    """
+
+    request_queue_size = 1024
+    daemon_threads = True
+
+
 def _error(status: int, message: str, kind: str) -> httpx2.Response:
     """An answer shaped like the real API's errors (``openai`` maps the status to an exception)."""
     return httpx2.Response(status, json={"error": {"message": message, "type": kind, "param": None, "code": None}})
@@ -74,12 +86,13 @@ class Server:
     """
 
     def __init__(self, api: OfflineAPI, port: int = 0, *, log: bool = False) -> None:
+        if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+            raise ValueError(f"port must be an integer from 0 to 65535 (0 picks a free one), not {port!r}")
         self.api = api
         self.log = log
         self._lock = threading.Lock()  # one request at a time inside the fake; counters stay exact
         self._statuses: Counter[int] = Counter()
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", port), _Handler)
-        self._httpd.daemon_threads = True
+        self._httpd = _RoomServer(("127.0.0.1", port), _Handler)
         self._httpd.stand_in = self  # type: ignore[attr-defined]
         self.port: int = self._httpd.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/v1"
@@ -206,6 +219,7 @@ def serve(api: OfflineAPI | None = None, port: int = 0, *, log: bool = False) ->
         :meth:`Server.close` when done.
 
     Raises:
+        ValueError: If ``port`` is not a TCP port number (0 to 65535).
         OSError: If the port is taken.
     """
     return Server(api if api is not None else OfflineAPI(), port, log=log)
@@ -216,7 +230,11 @@ def _stop(signum: int, frame: Any) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run a stand-in in the foreground until Ctrl-C (``python -m memlab.offline.server``)."""
+    """Run a stand-in in the foreground until Ctrl-C (``python -m memlab.offline.server``).
+
+    Raises:
+        SystemExit: With a one-line message (exit status 1) if it cannot listen on the port.
+    """
     parser = argparse.ArgumentParser(
         prog="python -m memlab.offline.server",
         description="Serve memlab's offline model as a Responses API on 127.0.0.1.",
@@ -225,7 +243,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quiet", action="store_true", help="do not print a line per request")
     options = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)  # `kill` stops it as cleanly as Ctrl-C
-    server = serve(port=options.port, log=not options.quiet)
+    try:
+        server = serve(port=options.port, log=not options.quiet)
+    except ValueError as error:  # one line that says what to do, not a traceback
+        raise SystemExit(f"memlab stand-in: --port: {error}") from None
+    except OSError as error:
+        raise SystemExit(f"memlab stand-in: cannot listen on 127.0.0.1:{options.port} ({error.strerror or error}); "
+                         "stop what uses that port, or pick another with --port (0 picks a free one)") from None
     print(server.url, flush=True)
     print(f"use it with: OPENAI_BASE_URL={server.url} OPENAI_API_KEY=anything MEMLAB_LIVE=1 make lab", file=sys.stderr)
     try:
