@@ -32,7 +32,7 @@ from openai.types.responses import response_input_item_param as _item_params
 from openai.types.responses.response_compaction_item_param_param import ResponseCompactionItemParamParam
 
 from ..errors import MemlabError
-from ..turns import item_type
+from ..turns import NAMED_CALLS, NAMED_OUTPUTS, item_type
 from ._compact import read_compaction
 
 __all__ = [
@@ -99,8 +99,6 @@ _TOOL_KEYS: dict[str, frozenset[str]] = {
 _REQUEST_KEYS = _keys(_create_params.ResponseCreateParamsBase) | {"stream"}
 _COMPACT_KEYS = _keys(_compact_params.ResponseCompactParams)
 _ROLES = ("assistant", "system", "developer", "user")
-_CALLS = ("function_call", "custom_tool_call")
-_OUTPUTS = ("function_call_output", "custom_tool_call_output")
 
 
 #: JSON types of the top-level parameters the offline model reads or passes on
@@ -329,7 +327,7 @@ def _check_item(item: Any, where: str) -> str:
         _check_message(item, where)
     elif kind == "compaction":
         _check_compaction(item, where)
-    elif kind in _OUTPUTS:
+    elif kind in NAMED_OUTPUTS:
         output = item.get("output")
         if output is None:
             raise OfflineAPIError(f"Missing required parameter: '{where}.output'.", f"{where}.output", "missing_required_parameter")
@@ -391,11 +389,11 @@ def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ())
                     f"Duplicate item found with id {item['id']}. Remove duplicate items from your input and try again.", "input"
                 )
             item_ids.add(item["id"])
-        if kind in _CALLS:
+        if kind in NAMED_CALLS:
             if item.get("call_id") in call_ids:
                 raise OfflineAPIError(f"Duplicate value for 'call_id' of {item.get('call_id')} in '{where}'.", f"{where}.call_id")
             call_ids.add(item.get("call_id"))
-        elif kind in _OUTPUTS:
+        elif kind in NAMED_OUTPUTS:
             call_id = item.get("call_id")
             if call_id not in call_ids:
                 raise OfflineAPIError(f"No tool call found for function call output with call_id {call_id}.")
@@ -404,12 +402,12 @@ def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ())
             answered.add(call_id)
         elif kind == "reasoning":
             follower = everything[i + 1] if i + 1 < len(everything) else None
-            if not isinstance(follower, Mapping) or item_type(follower) not in ("message", *_CALLS) or follower.get("role") == "user":
+            if not isinstance(follower, Mapping) or item_type(follower) not in ("message", *NAMED_CALLS) or follower.get("role") == "user":
                 raise OfflineAPIError(f"Item '{item.get('id')}' of type 'reasoning' was provided without its required following item.")
     # A call may be left open only at the very end; once a message follows, its output is missing.
     last_message = max((i for i, item in enumerate(everything) if item_type(item) == "message"), default=-1)
     for i, item in enumerate(everything):
-        if item_type(item) in _CALLS and item.get("call_id") not in answered and i < last_message:
+        if item_type(item) in NAMED_CALLS and item.get("call_id") not in answered and i < last_message:
             raise OfflineAPIError(f"No tool output found for function call {item.get('call_id')}.")
     return items
 

@@ -30,13 +30,12 @@ from typing import Any
 
 from ..facts import find_facts
 from ..prompts import SUMMARY_SECTIONS
-from ..turns import item_text, item_type
+from ..turns import NAMED_CALLS, NAMED_OUTPUTS, item_text, item_type
 
 __all__ = ["STILL", "Issue", "Line", "Reader", "entries", "is_summary", "previous_summary"]
 
 _SPEAKER = re.compile(r"^\s*(USER|ASSISTANT|SYSTEM|DEVELOPER|TOOL CALL|TOOL RESULT|REASONING)\b(?:\s*\[([^\]]*)\])?:\s?(.*)")
-_ITEM_SPEAKERS = {"function_call": "TOOL CALL", "custom_tool_call": "TOOL CALL",
-                  "function_call_output": "TOOL RESULT", "custom_tool_call_output": "TOOL RESULT"}
+_ITEM_SPEAKERS = {**dict.fromkeys(NAMED_CALLS, "TOOL CALL"), **dict.fromkeys(NAMED_OUTPUTS, "TOOL RESULT")}
 
 # How the rules read a customer's sentence. A new topic ("Second issue: ..."):
 _MARKER = re.compile(r"^\W*(?:first|second|third|fourth|fifth|sixth|next|now|another|one more thing)\b", re.I)
