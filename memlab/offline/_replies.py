@@ -26,7 +26,7 @@ from ..facts import FACT_PATTERNS, find_facts
 from ..prompts import JUDGE_PROMPT_TITLE, SUMMARY_PROMPT_TITLE
 from ..turns import item_text, item_type
 from ._judge import grade
-from ._memory import acknowledge, recall
+from ._memory import acknowledge, answers, say
 from ._summary import extractive_summary, max_words_listed, must_keep_listed
 
 __all__ = ["reply_item", "input_fingerprint", "message_item", "call_item"]
@@ -43,10 +43,10 @@ _QUESTIONS: dict[str, tuple[re.Pattern[str], str]] = {
     "contact_channel": (re.compile(r"\bcontact|\breach me\b|\bchannel\b", re.I), "preferred contact channel"),
 }
 _RECALL = re.compile(r"\b(?:what|which|how|remind|remember)\b", re.I)
-# Names that hold a fact kind's word but mean something else: a zip code is no
-# error code, an emergency contact no contact channel. :mod:`._memory` answers these.
+# Names that hold a fact kind's word but mean something else: a zip code or a
+# booking code is no error code, an emergency contact no contact channel. :mod:`._memory` answers these.
 _OTHER_THINGS = re.compile(
-    r"\b(?:zip|post|postal|promo|discount|coupon|voucher|gift|access|pin|area|country|security|verification|door) code\b"
+    r"\b(?!(?:error|the|my|your|our|a|an|which|what|that|this|its|their|his|her)\b)[a-z]+ code\b"
     r"|\bemergency contact\b",
     re.I,
 )
@@ -192,19 +192,28 @@ def _tool_reply(name: str, output: str) -> str:
     return f"Here is what {name} returned: {output}"
 
 
-def _recall(question: str, history: Sequence[Mapping[str, Any]]) -> str | None:
-    """Answer a question about an earlier fact from ``history``, or ``None`` if it isn't one."""
+def _recall(question: str, items: Sequence[Mapping[str, Any]]) -> str | None:
+    """Answer a question about a scenario fact kind from ``items``, or ``None`` if it isn't one.
+
+    The scenario's own shapes (``ORD-48213``, "please reach me by email") are
+    found first, newest mention first. A learner may have said it their own
+    way ("my order number is 5512", "I'd rather you text me"): then
+    :mod:`._memory` answers if it finds it, and else the model says it doesn't know.
+    """
     if "?" not in question or not _RECALL.search(question) or _OTHER_THINGS.search(question):
         return None
+    history = items[:-1]
     for kind, (asks, label) in _QUESTIONS.items():
         if not asks.search(question) or find_facts(question).get(kind):
             continue
         values = [v for item in history for v in find_facts(item_text(item)).get(kind, [])]
         if values:  # newest mention wins, as a person would correct themselves
             return f"Your {label} is {values[-1]}."
+        found = answers(question, items)
+        if found and all(answer.text for answer in found):
+            return say(found)
         return f"I don't know your {label}: it isn't in the conversation I can see. Could you tell me again?"
     return None
-
 
 
 def reply_item(
@@ -237,11 +246,12 @@ def reply_item(
     question = item_text(last) if item_type(last) == "message" else ""
     history = items[:-1]
     said = question if last.get("role") == "user" else ""  # what the user said, for _memory
-    answer = _recall(question, history)
-    if answer is None:  # a question about another fact the user stated ("what's my name?")
-        answer = recall(said, items)
+    answer = _recall(question, items)
     if answer is not None:
         return message_item(answer, fingerprint)
+    found = answers(said, items)  # a question about something else the user said ("what's my name?")
+    if found and all(answer.text for answer in found):
+        return message_item(say(found), fingerprint)
     offered = {tool.get("name") for tool in tools}
     for name, trigger, needs in _TOOL_RULES:
         if name not in offered or not trigger.search(question):
@@ -252,6 +262,8 @@ def reply_item(
         if values:
             return call_item(name, {_ARGUMENT_NAMES[needs]: values[-1]}, fingerprint)
         return message_item(f"I can do that once I have the {_QUESTIONS[needs][1]}. Could you share it?", fingerprint)
+    if found:  # asked about the user, and the input doesn't say: no tool helps, so say so plainly
+        return message_item(say(found), fingerprint)
     advice = next((text for pattern, text in _ADVICE if pattern.search(question)), None)
     channel = find_facts(question).get("contact_channel")
     if channel:  # acknowledge a stated preference, then still help
