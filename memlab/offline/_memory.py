@@ -49,6 +49,7 @@ was asked.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -58,7 +59,7 @@ from typing import Any
 from ..turns import item_text, item_type
 
 __all__ = ["RELATED", "Statement", "Question", "Answer", "statements_in", "questions_in", "answers", "say", "recall",
-           "acknowledge"]
+           "acknowledge", "foreign"]
 
 #: Characters of one message that are read; the rest of a longer one is ignored.
 MAX_CHARS = 20_000
@@ -97,9 +98,9 @@ RELATED: tuple[str, ...] = (
     "birthday born",
     "prefer preference rather favourite favorite like love enjoy",
     "hate dislike stand allergic allergy avoid",
-    "food eat meal dish cuisine",
+    "food eat meal dish cuisine diet vegan vegetarian",
     "drink tea coffee juice beer wine water",
-    "contact reach touch text sms message email mail phone call ring whatsapp",
+    "contact reach touch text sms message email mail whatsapp",
 )
 
 # ------------------------------------------------------------------ words
@@ -166,7 +167,8 @@ _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten elev
                           "hundred thousand million dozen couple".split())
 _CURRENCIES = frozenset("euro euros eur dollar dollars usd buck bucks pound pounds gbp quid franc francs yen rupee "
                         "rupees peso pesos grand percent".split())
-_NEGATIONS = frozenset("not no never don't doesn't didn't can't cannot won't isn't aren't wasn't hate dislike".split())
+_NEGATIONS = frozenset("not no never don't doesn't didn't can't cannot won't isn't aren't wasn't weren't shouldn't "
+                       "wouldn't couldn't mustn't haven't hasn't hate dislike".split())
 
 
 def _tokens(text: str) -> list[str]:
@@ -212,10 +214,15 @@ _POLITE_REQUEST = re.compile(r"(?:can|could|would|will) you (?:please )?(?=(?:ca
 _OPENERS = re.compile(r"(?:(?:hi|hello|hey|there|oh|ok|okay|well|so|also|and|but|btw|fyi|anyway|just|right|yes|yeah|please|"
                       r"by the way|for the record|just so you know|good morning|good afternoon|good evening)\b[,!.]? ?)+",
                       re.IGNORECASE)
-_TRAILERS = re.compile(r"(?:[ ,]+(?:please|thanks|thank you|btw|by the way|though|anyway|lol|cheers))+[ .!]*$",
-                       re.IGNORECASE)
+#: Words that close a clause without adding to it ("..., please", "btw").
+_TRAILERS = frozenset("please thanks btw though anyway lol cheers".split())
 #: A clause opening like this corrects an earlier one.
 _CORRECTION = re.compile(r"(?:actually|sorry|correction|oops|wait|i meant|no)\b", re.IGNORECASE)
+#: "..., not Bob": what follows corrects an earlier statement, and doesn't make this one negative.
+_NOT_THAT = re.compile(r", not ", re.IGNORECASE)
+_CORRECTION_WORD = re.compile(r"^(?:actually|sorry|correction|oops|wait|no)\b[,!.:]? ?", re.IGNORECASE)
+#: A clause holding one of these updates an earlier one ("we live in York now").
+_UPDATE = re.compile(r"\b(?:now|anymore|any more|no longer|from now on|instead|changed)\b", re.IGNORECASE)
 _UNSURE = re.compile(r"\b(?:don't|do not) know\b|\bnot sure\b|\bforgot\b|\bforget\b", re.IGNORECASE)
 
 
@@ -225,20 +232,33 @@ def _clean(text: str) -> str:
     return _SPACES.sub(" ", text)
 
 
+def _without_trailers(clause: str) -> str:
+    """``clause`` without closing words such as "please" or "thanks" ("call me Bob, please" → "call me Bob")."""
+    clause = clause.strip(" ,.!?\"'")
+    while True:
+        if clause.lower().endswith((" thank you", ",thank you")):
+            clause = clause[:-10].strip(" ,.!?\"'")
+            continue
+        head, _, last = clause.rpartition(" ")
+        if not head or last.lower().strip(",.!") not in _TRAILERS:
+            return clause
+        clause = head.strip(" ,.!?\"'")
+
+
 def _clauses(text: str) -> list[tuple[str, bool, bool, int]]:
     """``(clause, asks, corrects, sentence number)`` for each clause of ``text``, openers and trailers trimmed."""
     found = []
     for number, sentence in enumerate(_SENTENCES.split(_clean(text))):
         sentence = sentence.strip().lstrip("#>").strip()  # a markdown heading or quote is read as text
         parts = _CLAUSE_BREAK.split(sentence)
+        carried = False  # "Sorry, I'm Rob": the cue is a clause of its own, the correction the next one
         for i, part in enumerate(parts):
             part = part.strip(" .!?\"'")
-            corrects = bool(_CORRECTION.match(part))
+            corrects = carried or bool(_CORRECTION.match(part) or _UPDATE.search(part) or _NOT_THAT.search(part))
+            part = _CORRECTION_WORD.sub("", part, count=1)
             opener = _OPENERS.match(part)
-            part = part[opener.end():] if opener else part
-            part = _TRAILERS.sub("", part).strip(" ,.!?\"'")
-            if corrects:
-                part = re.sub(r"^(?:actually|sorry|correction|oops|wait|no)\b[,!.]? ?", "", part, flags=re.I)
+            part = _without_trailers(part[opener.end():] if opener else part)
+            carried = corrects and not part
             if not part:
                 continue
             request = _POLITE_REQUEST.match(part)
@@ -319,10 +339,14 @@ _CHANNEL = (r"(?:e-?mails?|e-?mailing|mail|texts?|texting|sms|messages?|messagin
 #: How people say how to reach them: "text me", "by email", "I'd rather ... than call", "WhatsApp is easiest".
 _CONTACT_WISH = re.compile(
     rf"\b{_CHANNEL} (?:me|us)\b|\b(?:contact|reach) (?:me|us)\b|\b(?:by|via|over|through) (?:an? )?{_CHANNEL}\b"
-    rf"|\b(?:prefer|rather|better|best|easiest|only|instead|no|don't|never|avoid)\b[^.?!]{{0,60}}?\b{_CHANNEL}\b"
+    rf"|\bno (?:phone )?{_CHANNEL}\b"
+    rf"|\b(?:prefer\w*|rather|better|best|easiest|only|instead|don't|never|avoid)\b[^.?!]{{0,60}}?\b{_CHANNEL}\b"
     rf"|\b{_CHANNEL}\b[^.?!]{{0,60}}?\b(?:better|best|easiest|preferred|instead|only)\b",
     re.IGNORECASE,
 )
+#: How people give an age: "I'm 34", "she's 7", "3 years old", "aged 40".
+_AGE = re.compile(r"\b(?:i'm|i am|im|we're|he's|she's|it's|is|are) \d{1,3}\b(?! ?(?:[:.%]|am|pm|euros?|dollars?|pounds?))"
+                  r"|\b\d{1,3}(?:-| )years?(?:-| )old\b|\baged? \d{1,3}\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 _EDGE_PUNCTUATION = "\"'()[]{},.;:!?"
 
@@ -369,6 +393,8 @@ def _evidence(clause: str, words: Sequence[str]) -> frozenset[str]:
             kinds.add("amount")
         if re.fullmatch(r"\d{1,2}[:.]\d\d(?:am|pm)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{4}-\d\d-\d\d", token.lower()):
             kinds.add("time")
+    if _AGE.search(clause):
+        kinds.add("age")
     if _user_name(clause):
         kinds.add("user_name")
     if _CONTACT_WISH.search(_USER_NAME.sub(" ", clause)):
@@ -385,7 +411,9 @@ class Statement:
         stems: Its content words, stemmed (see :func:`_stem`).
         holds: The kinds of answer it holds (``"place"``, ``"amount"``, ...).
         negative: Whether it is negated ("I don't like ...").
-        corrects: Whether it opens as a correction ("Actually, ...").
+        corrects: Whether it corrects or updates an earlier one ("Actually, ...", "... now").
+        owner_of: When its subject is someone or something of the user's, that word's stem
+            ("my parents live in Kraków": ``"parent"``); else ``""`` ("I live in Leeds").
         note: Whether it comes from a note (an assistant message, a summary) rather than the user.
         position: ``(message, clause)``: where it is in the request; larger is newer.
     """
@@ -395,6 +423,7 @@ class Statement:
     holds: frozenset[str]
     negative: bool = False
     corrects: bool = False
+    owner_of: str = ""
     note: bool = False
     position: tuple[int, int] = (0, 0)
 
@@ -403,8 +432,11 @@ def _statement(text: str, *, corrects: bool = False, note: bool = False) -> Stat
     words = _tokens(text)
     if not words or _UNSURE.search(text):
         return None
-    lower = {w.lower() for w in words}
-    return Statement(text, _stems(words), _evidence(text, words), bool(lower & _NEGATIONS), corrects, note)
+    lower = [w.lower() for w in words]
+    contrast = _NOT_THAT.search(text)  # "QX7-23C, not QX7-22B" is not a negative statement
+    negative = bool({w.lower() for w in _tokens(text[:contrast.start()] if contrast else text)} & _NEGATIONS)
+    owner_of = _stem(lower[1]) if len(lower) > 1 and lower[0] in ("my", "our") else ""
+    return Statement(text, _stems(words), _evidence(text, words), negative, corrects, owner_of, note)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -505,7 +537,7 @@ def statements_in(items: Sequence[Mapping[str, Any]]) -> list[Statement]:
             read = _note_statements(item["encrypted_content"])
         else:
             continue
-        found += [Statement(s.text, s.stems, s.holds, s.negative, s.corrects, s.note, (at, n)) for n, s in enumerate(read)]
+        found += [dataclasses.replace(statement, position=(at, n)) for n, statement in enumerate(read)]
     return found
 
 
@@ -562,6 +594,7 @@ class Question:
             ``"number"``, ``"name"``, ``"user_name"``, ``"identifier"``, ``"contact"``) or ``None``.
         negative: Whether it asks in the negative ("what don't I like?").
         unknown: What is missing, for "I don't know ...": ``"where you work"``.
+        kind_words: The words that named the kind, stemmed ("phone number": ``{"number"}``).
         about_you: Whether it asks for everything ("what do you know about me?").
     """
 
@@ -570,6 +603,7 @@ class Question:
     kind: str | None
     negative: bool
     unknown: str
+    kind_words: frozenset[str] = frozenset()
     about_you: bool = False
 
 
@@ -580,7 +614,7 @@ def _kind(words: Sequence[str], content: set[str]) -> str | None:
     names = content & _NAME_WORDS
     if wh == "when" or content & _TIME_WORDS and wh in ("what", "which"):
         return "time"
-    if names and not content - _NAME_WORDS - _ID_WORDS or words[:3] in (["who", "am", "i"], ["who", "are", "we"]):
+    if names and not content - _NAME_WORDS - _ID_WORDS or words in (["who", "am", "i"], ["who", "are", "we"]):
         return "user_name"
     if content & _CONTACT_WORDS or (wh == "how" and {"call", "text", "email", "phone", "ring", "message"} & content):
         return "contact"
@@ -592,7 +626,9 @@ def _kind(words: Sequence[str], content: set[str]) -> str | None:
         return "place"
     if wh == "how" and after == "much" or content & _AMOUNT_WORDS:
         return "amount"
-    if wh == "how" and after in ("many", "old", "long"):
+    if wh == "how" and after == "old" or content & {"age"}:
+        return "age"
+    if wh == "how" and after in ("many", "long"):
         return "number"
     return None
 
@@ -685,6 +721,8 @@ def _question(clause: str) -> Question | None:
         topic_words = (content - _ID_WORDS) or (content & _ID_WORDS)
     elif kind == "name":
         topic_words = content - _NAME_WORDS
+    elif kind in ("age", "number", "amount"):
+        topic_words = content - {"old", "age", "many", "much", "long"}
     else:
         topic_words = content - _PLACE_WORDS - _TIME_WORDS if kind in ("place", "time") else content
     if not topic_words and kind is None:
@@ -693,7 +731,8 @@ def _question(clause: str) -> Question | None:
     unknown = _embedded([w for w in as_asked if w not in ("again", "please", "still", "exactly", "actually", "btw")])
     if len(unknown.split()) > 12:
         unknown = "the answer to that"
-    return Question(clause, _stems(topic_words), kind, negative, unknown)
+    kind_words = (content - topic_words) & (_ID_WORDS | _NAME_WORDS) if kind in ("identifier", "name") else set()
+    return Question(clause, _stems(topic_words), kind, negative, unknown, _stems(kind_words))
 
 
 def questions_in(text: str) -> list[Question]:
@@ -713,7 +752,7 @@ def questions_in(text: str) -> list[Question]:
 # ------------------------------------------------------------------ answering
 
 #: Kinds of answer that must be in a statement for it to answer ("what's my phone number?" needs a number).
-_MUST_HOLD = {"name": "name", "user_name": "user_name", "identifier": "identifier", "contact": "contact"}
+_MUST_HOLD = {"name": "name", "user_name": "user_name", "identifier": "identifier", "contact": "contact", "age": "age"}
 #: Kinds a statement answers on its evidence alone, without a shared topic word ("who am I?", "how can you reach me?").
 _SELF_EVIDENT = frozenset({"user_name", "contact"})
 _IMPERATIVE = re.compile(r"(?:(?P<no>don't|do not|never|please don't) )?(?:call|text|email|e-mail|message|phone|ring|"
@@ -737,23 +776,34 @@ class Answer:
 
 
 def _score(question: Question, statement: Statement) -> float | None:
-    """How well ``statement`` answers ``question``; ``None`` if it is below the threshold."""
-    overlap = 0.0
-    for word in question.topic:
-        if word in statement.stems:
-            overlap += 2
-        elif any(_related(word, other) for other in statement.stems):
-            overlap += 1
+    """How well ``statement`` answers ``question``; ``None`` if it is below the threshold.
+
+    2 per topic word it holds, 1 per topic word it holds a related word of; 1 if it holds the
+    kind of answer expected; half a point per word it repeats of those that named the kind
+    ("number", "called"); 1 if it covers every topic word of two or more; 1 if it corrects or
+    updates an earlier statement; half a point if it is as negative as the question; half a
+    point less if it is about someone or something else ("my parents live ..." for "where do I live?").
+    """
+    overlap, covered = 0.0, 0
+    unused = set(statement.stems)  # each word of the statement answers for one topic word at most
+    for word in sorted(question.topic, key=lambda w: w not in unused):  # exact matches first
+        other = word if word in unused else next((s for s in sorted(unused) if _related(word, s)), None)
+        if other is not None:
+            unused.discard(other)
+            overlap, covered = overlap + (2 if other == word else 1), covered + 1
     kind = question.kind
     holds = kind in statement.holds if kind else False
     if kind == "name" and "user_name" in statement.holds:
         holds = True
     if kind in _MUST_HOLD and not holds:
         return None
-    if overlap == 0 and not (question.topic == frozenset() and kind is not None and holds):
-        if not (kind in _SELF_EVIDENT and holds):
-            return None
-    return overlap + holds + (0.5 if statement.negative == question.negative else 0) + (1 if statement.corrects else 0)
+    if overlap == 0 and not (holds and (not question.topic or kind in _SELF_EVIDENT)):
+        return None  # the threshold: nothing in common with the question
+    owner = statement.owner_of
+    someone_else = owner and owner not in question.topic and not any(_related(owner, w) for w in question.topic)
+    return (overlap + holds + 0.5 * len(question.kind_words & statement.stems)
+            + (1 if covered == len(question.topic) > 1 else 0) + (1 if statement.corrects else 0)
+            + (0.5 if statement.negative == question.negative else 0) - (0.5 if someone_else else 0))
 
 
 def _best(question: Question, statements: Sequence[Statement]) -> Statement | None:
@@ -812,7 +862,8 @@ def answers(text: str, items: Sequence[Mapping[str, Any]]) -> list[Answer]:
     for question in asked:
         if question.about_you:
             told = [s for s in statements if not s.note][-5:]
-            reply = ("Here is what you told me: " + " ".join(_restate(s) for s in told)) if told else None
+            reply = ("Here is what you told me: " + " ".join(_restate(s) for s in told)) if told else (
+                "You haven't told me anything about yourself in the conversation I can see.")
             found.append(Answer(question, told[-1] if told else None, reply))
             continue
         best = _best(question, statements)
@@ -851,6 +902,24 @@ def recall(text: str, items: Sequence[Mapping[str, Any]]) -> str | None:
     "You work as a nurse at St Mary's hospital."
     """
     return say(answers(text, items))
+
+
+#: Common words of a few other languages that English doesn't use ("je", "und", "que").
+_FOREIGN = frozenset("je tu il elle nous vous et est les des une mon ma mes suis j'ai ich du und ist der die das nicht "
+                     "mein meine bin habe y el los las es que mi soy tengo yo eu não um uma sou meu minha você".split())
+_ENGLISH = frozenset("the and is are my i i'm you what to of in it that for with have was this on at be do we our your "
+                     "me from".split())
+
+
+def foreign(text: str) -> bool:
+    """Whether ``text`` looks written in another language than English (the only one this model reads).
+
+    >>> foreign("Je m'appelle Marie et j'habite à Lyon."), foreign("My name is Marie.")
+    (True, False)
+    """
+    words = [w.lower() for w in _tokens(text[:2000])]
+    others, english = sum(w in _FOREIGN for w in words), sum(w in _ENGLISH for w in words)
+    return len(words) >= 2 and (others >= 2 and others > english or others >= 1 and english == 0)
 
 
 def acknowledge(text: str) -> str | None:

@@ -26,7 +26,7 @@ from ..facts import FACT_PATTERNS, find_facts
 from ..prompts import JUDGE_PROMPT_TITLE, SUMMARY_PROMPT_TITLE
 from ..turns import item_text, item_type
 from ._judge import grade
-from ._memory import acknowledge, answers, say
+from ._memory import acknowledge, answers, foreign, say
 from ._summary import extractive_summary, max_words_listed, must_keep_listed
 
 __all__ = ["reply_item", "input_fingerprint", "message_item", "call_item"]
@@ -127,6 +127,8 @@ _ADVICE: tuple[tuple[re.Pattern[str], str], ...] = (
      "Sounds good. Let me know when you're ready and we'll continue from here."),
 )
 _FALLBACK = "Understood. Could you tell me a bit more: what exactly happens, and since when?"
+_EMPTY = "Your message was empty. What would you like to tell me or ask?"
+_NOT_ENGLISH = "I can only read English, so I can't tell what that says. Could you say it in English?"
 
 
 def _digest(*parts: Any) -> str:
@@ -246,6 +248,8 @@ def reply_item(
     question = item_text(last) if item_type(last) == "message" else ""
     history = items[:-1]
     said = question if last.get("role") == "user" else ""  # what the user said, for _memory
+    if last.get("role") == "user" and not said.strip():
+        return message_item(_EMPTY, fingerprint)
     answer = _recall(question, items)
     if answer is not None:
         return message_item(answer, fingerprint)
@@ -268,6 +272,8 @@ def reply_item(
     channel = find_facts(question).get("contact_channel")
     if channel:  # acknowledge a stated preference, then still help
         advice = f"Noted: you prefer {channel[-1]} for updates." + (f" {advice}" if advice else "")
+    if not advice and foreign(said):
+        return message_item(_NOT_ENGLISH, fingerprint)
     # only a message that would get the generic line is acknowledged: "Nice to meet you, Ana."
     return message_item(advice or acknowledge(said) or _FALLBACK, fingerprint)
 
