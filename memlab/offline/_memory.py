@@ -86,6 +86,8 @@ RELATED: tuple[str, ...] = (
     "mother mom mum father dad parent",
     "brother sister sibling",
     "pet dog cat puppy kitten parrot bird rabbit hamster fish horse",
+    "dog puppy retriever labrador poodle spaniel terrier collie shepherd beagle dachshund husky",
+    "system os windows macos linux ios android",
     "phone mobile smartphone cellphone iphone android pixel galaxy samsung",
     "laptop computer notebook pc macbook thinkpad chromebook",
     "car drive vehicle",
@@ -129,11 +131,16 @@ def _stem(word: str) -> str:
         w = w[:-2]
     elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
         w = w[:-1]
+    w = _single_end(w)  # "travell" → "travel", "preferr" → "prefer"
+    if len(w) > 5 and w.endswith("er"):
+        w = w[:-2]  # who does it, and what they do: "teacher" → "teach", "driver" → "driv" (as "drive")
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
-    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiou":
-        w = w[:-1]  # "travell" → "travel", "call" → "cal" (as "called" → "call" → "cal")
-    return w
+    return _single_end(w)  # "call" → "cal", as "called" → "call" → "cal"
+
+
+def _single_end(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiou" else word
 
 
 _GROUPS: dict[str, frozenset[int]] = {}
@@ -196,7 +203,7 @@ def _related(a: str, b: str) -> bool:
 
 _MARKUP = re.compile(r"<[^<>\n]{0,200}>|[*`]+")  # HTML tags, markdown emphasis
 _SPACES = re.compile(r"[ \t\f\v\r]+")
-_SENTENCES = re.compile(r"(?<=[.!?]) |\n+ ?")
+_SENTENCES = re.compile(r"(?<=[.!?])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bMrs\.)(?<!\bProf\.) |\n+ ?")
 #: Where a sentence splits into clauses: before a new subject or a question word.
 _CLAUSE_BREAK = re.compile(
     r"(?:[,;:]|,? (?:and|but|so|because|though|although|plus|while)) (?=(?:i|i'm|im|i've|i'd|i'll|my|we|we're|we've|"
@@ -329,9 +336,10 @@ _NAME = r"[^\W\d_]+(?:['-][^\W\d_]+)*"
 _CAPITALISED = r"(?-i:[A-ZÀ-Ý][^\W\d_]*(?:['-][^\W\d_]+)*)"
 #: How people say what to call them: "my name is Ana", "call me Bob", "I go by Sam", "I'm Ana".
 _USER_NAME = re.compile(
-    rf"\b(?:my name(?:'s| is)|my name:|(?:you can |please |just )?call me|everyone calls me|people call me|"
-    rf"calls me|i go by|this is)\s(?P<named>{_NAME}(?: {_CAPITALISED}){{0,2}})"
-    rf"|\b(?:i'm|i am|im) (?P<introduced>{_CAPITALISED}(?: {_CAPITALISED}){{0,2}})(?= from\b| and\b|,|$)",
+    rf"(?:\bmy name(?:'s| is)|\bmy name:|^(?:the )?name(?:'s| is)|\bcall me|\bcalls me|\bi go by|\bknown as|"
+    rf"\b(?:i'm|i am) called)\s(?P<named>{_NAME}(?: {_CAPITALISED}){{0,2}})"
+    rf"|(?:\bi'm|\bi am|\bim|^this is) (?P<introduced>(?:(?:dr|mr|mrs|ms|prof)\.? )?{_CAPITALISED}(?: {_CAPITALISED}){{0,2}})"
+    rf"(?= from\b| and\b| here\b|,|$)",
     re.IGNORECASE,
 )
 _CHANNEL = (r"(?:e-?mails?|e-?mailing|mail|texts?|texting|sms|messages?|messaging|whatsapp|signal|telegram|phone|"
@@ -348,6 +356,10 @@ _CONTACT_WISH = re.compile(
 _AGE = re.compile(r"\b(?:i'm|i am|im|we're|he's|she's|it's|is|are) \d{1,3}\b(?! ?(?:[:.%]|am|pm|euros?|dollars?|pounds?))"
                   r"|\b\d{1,3}(?:-| )years?(?:-| )old\b|\baged? \d{1,3}\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+#: Words for people, for "who ...?" questions ("who lives with us?": "my mum").
+_PEOPLE = frozenset(map(_stem, "wife husband partner spouse girlfriend boyfriend son daughter kid child children baby "
+                               "mother mom mum father dad parent brother sister friend boss colleague manager neighbour "
+                               "neighbor flatmate roommate landlord landlady doctor".split()))
 _EDGE_PUNCTUATION = "\"'()[]{},.;:!?"
 
 
@@ -383,7 +395,7 @@ def _evidence(clause: str, words: Sequence[str]) -> frozenset[str]:
             kinds.add("time")
         if low in _NUMBER_WORDS or _DIGIT.search(low):
             kinds.add("number")
-        if low in _CURRENCIES or (low.endswith("k") and low[:-1].isdigit()):
+        if low in _CURRENCIES or re.fullmatch(r"\d+(?:[.,]\d+)?k", low):
             kinds.add("amount")
     for token in clause.split():
         token = token.strip(_EDGE_PUNCTUATION)
@@ -393,6 +405,8 @@ def _evidence(clause: str, words: Sequence[str]) -> frozenset[str]:
             kinds.add("amount")
         if re.fullmatch(r"\d{1,2}[:.]\d\d(?:am|pm)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{4}-\d\d-\d\d", token.lower()):
             kinds.add("time")
+    if "name" in kinds or {_stem(low) for low in lower} & _PEOPLE:
+        kinds.add("person")
     if _AGE.search(clause):
         kinds.add("age")
     if _user_name(clause):
@@ -595,6 +609,9 @@ class Question:
         negative: Whether it asks in the negative ("what don't I like?").
         unknown: What is missing, for "I don't know ...": ``"where you work"``.
         kind_words: The words that named the kind, stemmed ("phone number": ``{"number"}``).
+        about_user: Whether it says "I", "my", "we"...: only then does the model say it doesn't
+            know. "What's the wifi password?" is answered if a statement answers it, and else
+            left to the rest of the model.
         about_you: Whether it asks for everything ("what do you know about me?").
     """
 
@@ -604,6 +621,7 @@ class Question:
     negative: bool
     unknown: str
     kind_words: frozenset[str] = frozenset()
+    about_user: bool = True
     about_you: bool = False
 
 
@@ -618,8 +636,10 @@ def _kind(words: Sequence[str], content: set[str]) -> str | None:
         return "user_name"
     if content & _CONTACT_WORDS or (wh == "how" and {"call", "text", "email", "phone", "ring", "message"} & content):
         return "contact"
-    if names or wh in ("who", "whose"):
+    if names:
         return "name"
+    if wh in ("who", "whose"):
+        return "person"
     if content & _ID_WORDS:
         return "identifier"
     if wh == "where" or content & _PLACE_WORDS and wh in ("what", "which"):
@@ -698,15 +718,18 @@ def _question(clause: str) -> Question | None:
     for pattern, replacement in _PHRASES:
         text = pattern.sub(replacement, text)
     words = [w.lower() for w in _tokens(text)]
-    if not words or not set(words) & _FIRST_PERSON or any(_DIGIT.search(w) and len(w) > 2 for w in words):
-        return None  # not about the user, or it carries its own value ("where is my order ORD-48213?")
+    about_user = bool(set(words) & _FIRST_PERSON)
+    if not words or any(_DIGIT.search(w) and len(w) > 2 for w in words):
+        return None  # it carries its own value ("where is my order ORD-48213?")
+    if not about_user and (words[0] not in _WH or set(words) & {"you", "your", "yours"}):
+        return None  # about the agent ("what are your opening hours?"), or not a question about anything said
     if words[0] in ("why",) or set(words) & _NOT_RECALL:
         return None
     if words[0] in _WH:
         recalls = True
         second = words[1] if len(words) > 1 else ""
         third = words[2] if len(words) > 2 else ""
-        if second in _MODALS and third in ("i", "we"):
+        if second in _MODALS and third in ("i", "we") and (len(words) < 4 or words[3] not in _LIKING):
             return None  # "where can I find ...", "what should I do": asks for advice
         if words[0] == "how" and second in ("do", "can", "should", "could", "would") and third in ("i", "we") and (
                 len(words) < 4 or words[3] not in _LIKING):
@@ -732,7 +755,7 @@ def _question(clause: str) -> Question | None:
     if len(unknown.split()) > 12:
         unknown = "the answer to that"
     kind_words = (content - topic_words) & (_ID_WORDS | _NAME_WORDS) if kind in ("identifier", "name") else set()
-    return Question(clause, _stems(topic_words), kind, negative, unknown, _stems(kind_words))
+    return Question(clause, _stems(topic_words), kind, negative, unknown, _stems(kind_words), about_user)
 
 
 def questions_in(text: str) -> list[Question]:

@@ -266,12 +266,14 @@ def reply_item(
         if values:
             return call_item(name, {_ARGUMENT_NAMES[needs]: values[-1]}, fingerprint)
         return message_item(f"I can do that once I have the {_QUESTIONS[needs][1]}. Could you share it?", fingerprint)
-    if found:  # asked about the user, and the input doesn't say: no tool helps, so say so plainly
+    if any(answer.question.about_user for answer in found):  # asked about the user; the input doesn't say
         return message_item(say(found), fingerprint)
     advice = next((text for pattern, text in _ADVICE if pattern.search(question)), None)
     channel = find_facts(question).get("contact_channel")
     if channel:  # acknowledge a stated preference, then still help
         advice = f"Noted: you prefer {channel[-1]} for updates." + (f" {advice}" if advice else "")
+    if not advice and found:  # "when is the meeting?", and no statement in view says
+        return message_item(say(found), fingerprint)
     if not advice and foreign(said):
         return message_item(_NOT_ENGLISH, fingerprint)
     # only a message that would get the generic line is acknowledged: "Nice to meet you, Ana."
