@@ -21,17 +21,21 @@ The rule is *retrieval*, not understanding:
    place, ``when`` → a date or time, ``how much`` → an amount, a name, an
    identifier, a way to contact you).
 3. **Score.** A statement scores 2 for each topic word it contains (plural and
-   tense aside: "moved" is "move") and 1 for each topic word it holds a
-   *related* word of, from the small lexicon :data:`RELATED` ("job" ~
-   "nurse", "budget" ~ "spend"); 1 more if it holds the kind of answer
-   expected, half a point if it is as negative as the question ("what don't
-   I like?").
+   tense aside: "moved" is "move", "teacher" is "teach") and 1 for each topic
+   word it holds a *related* word of, from the small lexicon :data:`RELATED`
+   ("job" ~ "nurse", "budget" ~ "spend"); 1 more if it holds the kind of answer
+   expected (a capitalised place after "in", an amount in euros...). Smaller
+   nudges break ties: repeating the word that named the kind ("number"),
+   covering every topic word, being as negative as the question ("what don't
+   I like?"), and not being about someone else ("my parents live in Kraków"
+   for "where do I live?"). :func:`_score` has the whole rule.
 4. **Threshold.** A statement may answer only if it shares a topic word, or a
-   related one, with the question. A name, an identifier or a way to contact
-   you must also be *there*: "what's my phone number?" is not answered by
-   "my phone is an iPhone". Below the threshold the model says plainly that it
-   doesn't know — it never answers from an unrelated statement.
-5. **Newest wins.** Of the best-scoring statements the newest answers, so
+   related one, with the question. A name, an identifier, an age or a way to
+   contact you must also be *there*: "what's my phone number?" is not answered
+   by "my phone is an iPhone". Below the threshold the model says plainly that
+   it doesn't know — it never answers from an unrelated statement.
+5. **Newest wins.** Of the best-scoring statements the newest answers, and a
+   correction ("Actually, ...", "... now", "X, not Y") scores 1 more, so
    "Actually, my name is Bea" corrects "my name is Ana".
 6. **In your words.** The answer restates the statement with "you" for "I"
    ("I work as a nurse" → "You work as a nurse."), or as "You told me …" /
@@ -218,7 +222,7 @@ _ASKING = re.compile(r"(?:what|whats|where|who|whom|whose|which|when|why|how|is|
 _POLITE_REQUEST = re.compile(r"(?:can|could|would|will) you (?:please )?(?=(?:call|text|email|e-mail|message|phone|ring|"
                              r"contact|reach|use|address|remember|note)\b)", re.IGNORECASE)
 #: Words that open a clause without adding to it ("Hi,", "Oh and", "btw", "Second issue:").
-_OPENERS = re.compile(r"(?:(?:hi|hello|hey|there|oh|ok|okay|well|so|also|and|but|btw|fyi|anyway|just|right|yes|yeah|please|"
+_OPENERS = re.compile(r"(?:(?:(?:hi|hello|hey)(?: there)?|oh|ok|okay|well|so|also|and|but|btw|fyi|anyway|just|right|yes|yeah|please|"
                       r"by the way|for the record|just so you know|good morning|good afternoon|good evening)\b[,!.]? ?)+",
                       re.IGNORECASE)
 #: Words that close a clause without adding to it ("..., please", "btw").
@@ -361,6 +365,9 @@ _PEOPLE = frozenset(map(_stem, "wife husband partner spouse girlfriend boyfriend
                                "mother mom mum father dad parent brother sister friend boss colleague manager neighbour "
                                "neighbor flatmate roommate landlord landlady doctor".split()))
 _EDGE_PUNCTUATION = "\"'()[]{},.;:!?"
+_DAY_OR_YEAR = re.compile(r"\d{1,2}(?:st|nd|rd|th|am|pm)|(?:19|20)\d\d")  # "14th", "9am", "1990"
+_THOUSANDS = re.compile(r"\d+(?:[.,]\d+)?k")  # "40k", "2.5k"
+_CLOCK_OR_DATE = re.compile(r"\d{1,2}[:.]\d\d(?:am|pm)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{4}-\d\d-\d\d")
 
 
 def _user_name(clause: str) -> str | None:
@@ -378,8 +385,12 @@ def _user_name(clause: str) -> str | None:
 
 
 def _evidence(clause: str, words: Sequence[str]) -> frozenset[str]:
-    """The kinds of answer ``clause`` holds: ``name``, ``place``, ``time``, ``amount``, ``number``,
-    ``identifier``, ``contact``, ``user_name``."""
+    """The kinds of answer ``clause`` holds (its ``words`` already split).
+
+    ``name`` (a capitalised word after the first, or one after "called"), ``place`` (a name after
+    "in", "to", "at"...), ``person``, ``time``, ``number``, ``amount``, ``identifier`` (a token with
+    a digit, or an email address), ``age``, ``user_name`` and ``contact`` (a wish about how to reach you).
+    """
     kinds = set()
     lower = [w.lower() for w in words]
     for i, (word, low) in enumerate(zip(words, lower)):
@@ -391,11 +402,11 @@ def _evidence(clause: str, words: Sequence[str]) -> frozenset[str]:
                 kinds.add("place")
         if i > 0 and lower[i - 1] in ("called", "named") and low not in _STOP:
             kinds.add("name")
-        if low in _WHEN_WORDS or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th|am|pm)|(?:19|20)\d\d", low):
+        if low in _WHEN_WORDS or _DAY_OR_YEAR.fullmatch(low):
             kinds.add("time")
         if low in _NUMBER_WORDS or _DIGIT.search(low):
             kinds.add("number")
-        if low in _CURRENCIES or re.fullmatch(r"\d+(?:[.,]\d+)?k", low):
+        if low in _CURRENCIES or _THOUSANDS.fullmatch(low):
             kinds.add("amount")
     for token in clause.split():
         token = token.strip(_EDGE_PUNCTUATION)
@@ -403,7 +414,7 @@ def _evidence(clause: str, words: Sequence[str]) -> frozenset[str]:
             kinds.add("identifier")
         if token[:1] in "$£€¥" and _DIGIT.search(token):
             kinds.add("amount")
-        if re.fullmatch(r"\d{1,2}[:.]\d\d(?:am|pm)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{4}-\d\d-\d\d", token.lower()):
+        if _CLOCK_OR_DATE.fullmatch(token.lower()):
             kinds.add("time")
     if "name" in kinds or {_stem(low) for low in lower} & _PEOPLE:
         kinds.add("person")
@@ -479,7 +490,7 @@ _BASE_FORM = {"is": "am", "has": "have", "does": "do", "doesn't": "don't", "was"
 
 
 def _first_person(match: re.Match[str]) -> str:
-    """"the customer lives" → "I live", "customer's" → "my"."""
+    """The user's voice for a note's third person: "the customer lives" → "I live", "customer's" → "my"."""
     verb = match.group("verb")
     if verb is None:
         return "my"
@@ -604,8 +615,9 @@ class Question:
     Attributes:
         text: The question as asked.
         topic: Its topic words, stemmed ("what's my dog called?": ``{"dog"}``).
-        kind: The kind of answer it expects (``"place"``, ``"time"``, ``"amount"``,
-            ``"number"``, ``"name"``, ``"user_name"``, ``"identifier"``, ``"contact"``) or ``None``.
+        kind: The kind of answer it expects: ``"place"``, ``"time"``, ``"amount"``, ``"number"``,
+            ``"age"``, ``"person"``, ``"name"`` (of something: "what's my dog called?"),
+            ``"user_name"`` ("what's my name?"), ``"identifier"``, ``"contact"``; or ``None``.
         negative: Whether it asks in the negative ("what don't I like?").
         unknown: What is missing, for "I don't know ...": ``"where you work"``.
         kind_words: The words that named the kind, stemmed ("phone number": ``{"number"}``).
@@ -658,7 +670,9 @@ def _verb_form(verb: str, aux: str) -> str:
     if aux == "did":
         if verb in _PAST:
             return _PAST[verb]
-        return verb + "d" if verb.endswith("e") else (verb[:-1] + "ied" if verb.endswith("y") and verb[-2:-1] not in "aeiou" else verb + "ed")
+        if verb.endswith("e"):
+            return verb + "d"
+        return verb[:-1] + "ied" if verb.endswith("y") and verb[-2:-1] not in "aeiou" else verb + "ed"
     if aux == "does":
         if verb == "have":
             return "has"
@@ -667,6 +681,12 @@ def _verb_form(verb: str, aux: str) -> str:
 
 
 _PARTICLES = frozenset("to for in on at from with by up of about".split())
+
+
+def _ends_subject(word: str, at: int) -> bool:
+    """Whether ``word`` (at position ``at``) comes after the subject: "is", "to", "called", "getting"."""
+    return word in _AUX or word in _PARTICLES or word in ("called", "named", "due") or (
+        at > 1 and word.endswith(("ed", "ing")))
 
 
 def _embedded(words: list[str]) -> str:
@@ -696,9 +716,7 @@ def _embedded(words: list[str]) -> str:
         return _swap_person(" ".join(head + subject + [aux, verb] + tail))
     subject_end = 1
     if rest[0] in ("my", "our", "the", "your", "a", "an"):  # "my dentist appointment", up to its verb
-        while subject_end < min(len(rest), 4) and rest[subject_end] not in _AUX and rest[subject_end] not in _PARTICLES \
-                and not (subject_end > 1 and rest[subject_end].endswith(("ed", "ing"))) \
-                and rest[subject_end] not in ("called", "named", "due"):
+        while subject_end < min(len(rest), 4) and not _ends_subject(rest[subject_end], subject_end):
             subject_end += 1
     subject, tail = rest[:subject_end], rest[subject_end:]
     if aux in ("is", "are", "am", "was", "were") and head == ["what"] and not tail:
@@ -775,7 +793,7 @@ def questions_in(text: str) -> list[Question]:
 # ------------------------------------------------------------------ answering
 
 #: Kinds of answer that must be in a statement for it to answer ("what's my phone number?" needs a number).
-_MUST_HOLD = {"name": "name", "user_name": "user_name", "identifier": "identifier", "contact": "contact", "age": "age"}
+_MUST_HOLD = frozenset({"name", "user_name", "identifier", "contact", "age"})
 #: Kinds a statement answers on its evidence alone, without a shared topic word ("who am I?", "how can you reach me?").
 _SELF_EVIDENT = frozenset({"user_name", "contact"})
 _IMPERATIVE = re.compile(r"(?:(?P<no>don't|do not|never|please don't) )?(?:call|text|email|e-mail|message|phone|ring|"

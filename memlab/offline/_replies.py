@@ -3,15 +3,18 @@
 It calls a support tool when the user's message asks for one, answers from a
 tool's result, answers "what was my order number?" from facts *present in its
 input* — and says plainly when they are not (trimming's amnesia made
-visible). Facts people type in their own words ("my name is Ana", "I live in
-Lisbon") and questions about them ("where do I live?") are :mod:`._memory`'s.
+visible). What people say in their own words ("I work as a nurse", "call me
+Bob") and questions about it ("where do I work?") are :mod:`._memory`'s.
 Summary and judge requests go to :mod:`._summary` and :mod:`._judge`.
 
 One reply is decided in this order, first match wins: summary or judge
-request; answer from a tool's output; a question about a scenario fact kind
-(order number, serial, error code, ticket, contact channel); a question about
-another fact the user stated; a tool call; canned advice; an acknowledgement
-of facts just stated; and else a generic "tell me more".
+request; answer from a tool's output; an empty message; a question about a
+scenario fact kind (order number, serial, error code, ticket, contact
+channel); a question about something else the user said, when the input
+answers it; a tool call; "I don't know" for a question about the user the
+input doesn't answer; canned advice; "I don't know" for any other question
+about something said; a message in another language; an acknowledgement of
+what was just said; and else a generic "tell me more".
 """
 
 from __future__ import annotations
