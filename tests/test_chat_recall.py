@@ -116,6 +116,22 @@ async def test_the_issues_statements_in_one_conversation() -> None:
     assert "Understood. Could you tell me" not in " ".join(await replay(tuple(statements), max_turns=20))
 
 
+async def test_the_scenario_kinds_in_the_learners_own_words() -> None:
+    """Order numbers, tickets and contact wishes not in the scenario's shape are found; one kind never answers for another."""
+    replies = await replay(("My order number is 5512-A.", "I'd rather you text me than call.", *FILLERS,
+                            "What's my order number?", "How did I ask you to contact me?",
+                            "What is the ticket number for my order?"), max_turns=10)
+    assert replies[-3:] == ["Your order number is 5512-A.", "You'd rather I text you than call.",
+                            "I don't know your ticket number: it isn't in the conversation I can see. Could you tell me again?"]
+
+
+async def test_a_question_without_i_or_my_is_answered_from_a_statement() -> None:
+    replies = await replay(("The wifi password is sunflower77.", *FILLERS, "What's the wifi password?"), max_turns=10)
+    assert replies[-1] == "You told me the wifi password is sunflower77."
+    trimmed = await replay(("The wifi password is sunflower77.", *FILLERS, "What's the wifi password?"), max_turns=1)
+    assert "sunflower77" not in trimmed[-1]
+
+
 # ---------------------------------------------------------------- corrections: the newest statement wins
 
 CORRECTIONS = [

@@ -621,6 +621,8 @@ class Question:
         negative: Whether it asks in the negative ("what don't I like?").
         unknown: What is missing, for "I don't know ...": ``"where you work"``.
         kind_words: The words that named the kind, stemmed ("phone number": ``{"number"}``).
+        head: What an identifier is of, stemmed ("the ticket number": ``"ticket"``): a statement
+            must name it, or a word related to it, so an order number never answers for a ticket.
         about_user: Whether it says "I", "my", "we"...: only then does the model say it doesn't
             know. "What's the wifi password?" is answered if a statement answers it, and else
             left to the rest of the model.
@@ -633,6 +635,7 @@ class Question:
     negative: bool
     unknown: str
     kind_words: frozenset[str] = frozenset()
+    head: str = ""
     about_user: bool = True
     about_you: bool = False
 
@@ -773,7 +776,9 @@ def _question(clause: str) -> Question | None:
     if len(unknown.split()) > 12:
         unknown = "the answer to that"
     kind_words = (content - topic_words) & (_ID_WORDS | _NAME_WORDS) if kind in ("identifier", "name") else set()
-    return Question(clause, _stems(topic_words), kind, negative, unknown, _stems(kind_words), about_user)
+    at = next((i for i, w in enumerate(words) if w in _ID_WORDS), 0) if kind == "identifier" else 0
+    head = _stem(words[at - 1]) if at and words[at - 1] not in _STOP else ""
+    return Question(clause, _stems(topic_words), kind, negative, unknown, _stems(kind_words), head, about_user)
 
 
 def questions_in(text: str) -> list[Question]:
@@ -838,6 +843,9 @@ def _score(question: Question, statement: Statement) -> float | None:
         holds = True
     if kind in _MUST_HOLD and not holds:
         return None
+    if question.head and question.head not in statement.stems and not any(
+            _related(question.head, other) for other in statement.stems):
+        return None  # "what's my ticket number?" is not answered by an order number
     if overlap == 0 and not (holds and (not question.topic or kind in _SELF_EVIDENT)):
         return None  # the threshold: nothing in common with the question
     owner = statement.owner_of
