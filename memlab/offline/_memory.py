@@ -366,7 +366,7 @@ _PEOPLE = frozenset(map(_stem, "wife husband partner spouse girlfriend boyfriend
                                "neighbor flatmate roommate landlord landlady doctor".split()))
 _EDGE_PUNCTUATION = "\"'()[]{},.;:!?"
 _DAY_OR_YEAR = re.compile(r"\d{1,2}(?:st|nd|rd|th|am|pm)|(?:19|20)\d\d")  # "14th", "9am", "1990"
-_THOUSANDS = re.compile(r"\d+(?:[.,]\d+)?k")  # "40k", "2.5k"
+_THOUSANDS = re.compile(r"(?<![\d.,])\d++(?:[.,]\d++)?k")  # "40k", "2.5k" (possessive: linear on long digit runs)
 _CLOCK_OR_DATE = re.compile(r"\d{1,2}[:.]\d\d(?:am|pm)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?|\d{4}-\d\d-\d\d")
 
 
