@@ -816,3 +816,33 @@ async def test_nb07_conversation_solution_passes_and_an_untestable_probe_fails()
         report = await nb07.check_conversation(wrong)
         assert not report.ok and report.passed < report.total
     assert (await nb07.check_conversation(not_started)).not_started
+
+
+async def test_nb07_a_learners_own_everyday_fact_is_answered_under_full_history() -> None:
+    """The issue's case: "I work as a nurse at St Mary's hospital" failed 3 of 4 probes even with full history.
+
+    Asked four ways, with full history every probe holds the value; a two-turn window misses the first.
+    """
+    from memlab.exercises import nb07
+    from memlab.scenario import Conversation, Fact, Probe
+
+    mode.configure("offline")
+
+    def my_conversation():
+        turns = (
+            "Hi! I work as a nurse at St Mary's hospital.",
+            "My laptop's battery drains very fast.",
+            "I tried another charger, still the same.",
+            "It's a 2021 model, if that matters.",
+            "Where do I work?",
+            "What's my job?",
+            "Which hospital do I work at?",
+            "What do I do for a living?",
+        )
+        facts = (Fact("workplace", "St Mary's hospital", 1, must_keep=False), Fact("job", "nurse", 1, must_keep=False))
+        probes = (Probe(5, turns[4], "St Mary's hospital", "workplace"), Probe(6, turns[5], "nurse", "job"),
+                  Probe(7, turns[6], "St Mary's hospital", "workplace"), Probe(8, turns[7], "nurse", "job"))
+        return Conversation("nurse", "A learner's own fact", turns, facts, probes)
+
+    report = await nb07.check_conversation(my_conversation)
+    assert report.ok, report

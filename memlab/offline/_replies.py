@@ -3,15 +3,18 @@
 It calls a support tool when the user's message asks for one, answers from a
 tool's result, answers "what was my order number?" from facts *present in its
 input* — and says plainly when they are not (trimming's amnesia made
-visible). Facts people type in their own words ("my name is Ana", "I live in
-Lisbon") and questions about them ("where do I live?") are :mod:`._memory`'s.
+visible). What people say in their own words ("I work as a nurse", "call me
+Bob") and questions about it ("where do I work?") are :mod:`._memory`'s.
 Summary and judge requests go to :mod:`._summary` and :mod:`._judge`.
 
 One reply is decided in this order, first match wins: summary or judge
-request; answer from a tool's output; a question about a scenario fact kind
-(order number, serial, error code, ticket, contact channel); a question about
-another fact the user stated; a tool call; canned advice; an acknowledgement
-of facts just stated; and else a generic "tell me more".
+request; answer from a tool's output; an empty message; a question about a
+scenario fact kind (order number, serial, error code, ticket, contact
+channel); a question about something else the user said, when the input
+answers it; a tool call; "I don't know" for a question about the user the
+input doesn't answer; canned advice; "I don't know" for any other question
+about something said; a message in another language; an acknowledgement of
+what was just said; and else a generic "tell me more".
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from ..facts import FACT_PATTERNS, find_facts
 from ..prompts import JUDGE_PROMPT_TITLE, SUMMARY_PROMPT_TITLE
 from ..turns import item_text, item_type
 from ._judge import grade
-from ._memory import acknowledge, recall
+from ._memory import acknowledge, answers, foreign, say
 from ._summary import extractive_summary, max_words_listed, must_keep_listed
 
 __all__ = ["reply_item", "input_fingerprint", "message_item", "call_item"]
@@ -43,10 +46,10 @@ _QUESTIONS: dict[str, tuple[re.Pattern[str], str]] = {
     "contact_channel": (re.compile(r"\bcontact|\breach me\b|\bchannel\b", re.I), "preferred contact channel"),
 }
 _RECALL = re.compile(r"\b(?:what|which|how|remind|remember)\b", re.I)
-# Names that hold a fact kind's word but mean something else: a zip code is no
-# error code, an emergency contact no contact channel. :mod:`._memory` answers these.
+# Names that hold a fact kind's word but mean something else: a zip code or a
+# booking code is no error code, an emergency contact no contact channel. :mod:`._memory` answers these.
 _OTHER_THINGS = re.compile(
-    r"\b(?:zip|post|postal|promo|discount|coupon|voucher|gift|access|pin|area|country|security|verification|door) code\b"
+    r"\b(?!(?:error|the|my|your|our|a|an|which|what|that|this|its|their|his|her)\b)[a-z]+ code\b"
     r"|\bemergency contact\b",
     re.I,
 )
@@ -138,6 +141,8 @@ _ADVICE: tuple[tuple[re.Pattern[str], str], ...] = (
      "Sounds good. Let me know when you're ready and we'll continue from here."),
 )
 _FALLBACK = "Understood. Could you tell me a bit more: what exactly happens, and since when?"
+_EMPTY = "Your message was empty. What would you like to tell me or ask?"
+_NOT_ENGLISH = "I can only read English, so I can't tell what that says. Could you say it in English?"
 
 
 def _digest(*parts: Any) -> str:
@@ -203,19 +208,28 @@ def _tool_reply(name: str, output: str) -> str:
     return f"Here is what {name} returned: {output}"
 
 
-def _recall(question: str, history: Sequence[Mapping[str, Any]]) -> str | None:
-    """Answer a question about an earlier fact from ``history``, or ``None`` if it isn't one."""
+def _recall(question: str, items: Sequence[Mapping[str, Any]]) -> str | None:
+    """Answer a question about a scenario fact kind from ``items``, or ``None`` if it isn't one.
+
+    The scenario's own shapes (``ORD-48213``, "please reach me by email") are
+    found first, newest mention first. A learner may have said it their own
+    way ("my order number is 5512", "I'd rather you text me"): then
+    :mod:`._memory` answers if it finds it, and else the model says it doesn't know.
+    """
     if "?" not in question or not _RECALL.search(question) or _OTHER_THINGS.search(question):
         return None
+    history = items[:-1]
     for kind, (asks, label) in _QUESTIONS.items():
         if not asks.search(question) or find_facts(question).get(kind):
             continue
         values = [v for item in history for v in find_facts(item_text(item)).get(kind, [])]
         if values:  # newest mention wins, as a person would correct themselves
             return f"Your {label} is {values[-1]}."
+        found = answers(question, items)
+        if found and all(answer.text for answer in found):
+            return say(found)
         return f"I don't know your {label}: it isn't in the conversation I can see. Could you tell me again?"
     return None
-
 
 
 def reply_item(
@@ -248,11 +262,14 @@ def reply_item(
     question = item_text(last) if item_type(last) == "message" else ""
     history = items[:-1]
     said = question if last.get("role") == "user" else ""  # what the user said, for _memory
-    answer = _recall(question, history)
-    if answer is None:  # a question about another fact the user stated ("what's my name?")
-        answer = recall(said, items)
+    if last.get("role") == "user" and not said.strip():
+        return message_item(_EMPTY, fingerprint)
+    answer = _recall(question, items)
     if answer is not None:
         return message_item(answer, fingerprint)
+    found = answers(said, items)  # a question about something else the user said ("what's my name?")
+    if found and all(answer.text for answer in found):
+        return message_item(say(found), fingerprint)
     offered = {tool.get("name") for tool in tools}
     for name, trigger, needs in _TOOL_RULES:
         if name not in offered or not trigger.search(question):
@@ -263,10 +280,16 @@ def reply_item(
         if values:
             return call_item(name, {_ARGUMENT_NAMES[needs]: values[-1]}, fingerprint)
         return message_item(f"I can do that once I have the {_QUESTIONS[needs][1]}. Could you share it?", fingerprint)
+    if any(answer.question.about_user for answer in found):  # asked about the user; the input doesn't say
+        return message_item(say(found), fingerprint)
     advice = next((text for pattern, text in _ADVICE if pattern.search(question)), None)
     channel = find_facts(question).get("contact_channel")
     if channel:  # acknowledge a stated preference, then still help
         advice = f"Noted: you prefer {channel[-1]} for updates." + (f" {advice}" if advice else "")
+    if not advice and found:  # "when is the meeting?", and no statement in view says
+        return message_item(say(found), fingerprint)
+    if not advice and foreign(said):
+        return message_item(_NOT_ENGLISH, fingerprint)
     # only a message that would get the generic line is acknowledged: "Nice to meet you, Ana."
     return message_item(advice or acknowledge(said) or _FALLBACK, fingerprint)
 
