@@ -27,15 +27,13 @@ from typing import Any
 
 from ..facts import FACT_PATTERNS, find_facts
 from ..prompts import JUDGE_PROMPT_TITLE, SUMMARY_PROMPT_TITLE
-from ..turns import item_text, item_type
+from ..turns import NAMED_CALLS, NAMED_OUTPUTS, item_text, item_type
 from ._judge import grade
 from ._memory import acknowledge, answers, foreign, say
 from ._summary import extractive_summary, max_words_listed, must_keep_listed
 
 __all__ = ["reply_item", "input_fingerprint", "message_item", "call_item"]
 
-_CALLS = ("function_call", "custom_tool_call")
-_OUTPUTS = ("function_call_output", "custom_tool_call_output")
 
 # How a question asks for each kind of fact, and how the answer names it.
 _QUESTIONS: dict[str, tuple[re.Pattern[str], str]] = {
@@ -256,8 +254,8 @@ def reply_item(
     if instructions.startswith(JUDGE_PROMPT_TITLE):
         return message_item(grade(items, instructions), fingerprint)
     last = items[-1] if items else {}
-    if item_type(last) in _OUTPUTS:
-        name = next((it.get("name", "") for it in items if it.get("call_id") == last.get("call_id") and item_type(it) in _CALLS), "")
+    if item_type(last) in NAMED_OUTPUTS:
+        name = next((it.get("name", "") for it in items if it.get("call_id") == last.get("call_id") and item_type(it) in NAMED_CALLS), "")
         return message_item(_tool_reply(name, item_text(last)), fingerprint)
     question = item_text(last) if item_type(last) == "message" else ""
     history = items[:-1]
