@@ -15,7 +15,7 @@ import pytest
 from agents import Agent, Runner, SQLiteSession
 
 from memlab import TrimmingSession, mode, offline
-from memlab.offline._memory import answers, questions_in, statements_in
+from memlab.offline._memory import answers, questions_in, recall, statements_in
 from memlab.offline._replies import _recall as scenario_kind_answer
 from memlab.scenario import CONVERSATIONS, synthetic_conversation
 from tests.helpers import assistant, user
@@ -78,7 +78,7 @@ QUESTIONS = [
     ("What should you call me?", [([], "user_name")]),
     ("Where do I live?", [(["liv"], "place")]),
     ("Which city am I in?", [([], "place")]),
-    ("What do I do for a living?", [(["job"], None)]),
+    ("What do I do for a living?", [(["job"], "role")]),
     ("What is my account number?", [(["account"], "identifier")]),
     ("What did I say my budget was?", [(["budget"], "amount")]),
     ("Do you remember my favourite colour?", [(["colour", "favourit"], None)]),
@@ -290,3 +290,23 @@ def test_no_scenario_turn_is_a_memory_question() -> None:
     probes = {p.question for c in CONVERSATIONS.values() for p in c.probes}
     assert probes <= asking and len(asking) == 9
     assert all(scenario_kind_answer(text, [user(text)]) is not None for text in asking)
+
+
+#: A question about something never said → how "I don't know ..." words it: a well-formed clause.
+UNKNOWN_WORDING = [
+    ("Where should the replacement go?", "where the replacement should go"),
+    ("When should you call me?", "when I should call you"),
+    ("How much did we pay for the tickets?", "how much you paid for the tickets"),
+    ("Where will the package be delivered?", "where the package will be delivered"),
+    ("Where did we move to?", "where you moved to"),
+    ("When does my new phone arrive?", "when your new phone arrives"),
+    ("What's the name of my street?", "the name of your street"),
+    ("Where are we going on holiday?", "where you are going on holiday"),
+    ("What kind of seat do I want?", "what kind of seat you want"),
+]
+
+
+@pytest.mark.parametrize(("question", "wording"), UNKNOWN_WORDING, ids=[q for q, _ in UNKNOWN_WORDING])
+def test_what_it_does_not_know_is_said_in_a_well_formed_sentence(question, wording) -> None:
+    reply = recall(question, [user(question)])
+    assert reply.startswith(f"I don't know {wording}: {UNKNOWN}"), reply

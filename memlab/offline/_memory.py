@@ -102,7 +102,7 @@ RELATED: tuple[str, ...] = (
     "deadline due",
     "appointment meeting booking reservation",
     "birthday born",
-    "prefer preference rather favourite favorite like love enjoy",
+    "prefer preference rather favourite favorite like love enjoy fan keen",
     "hate dislike stand allergic allergy avoid",
     "food eat meal dish cuisine diet vegan vegetarian",
     "drink tea coffee juice beer wine water",
@@ -384,6 +384,15 @@ def _user_name(clause: str) -> str | None:
     return name
 
 
+#: A role the user says they have: "I'm a sommelier", "I work as a nurse", "we're both teachers".
+#: The word after the article must be a noun, not "a bit", "a fan of" or "a little worried".
+_ROLE = re.compile(
+    r"\b(?:i'm|i am|im|we're|we are|i work as|i've been working as|i'm working as)(?: both| now| currently)?"
+    r" (?:an? |the )?(?!(?:bit|little|lot|fan|big|huge|bit of|kind|sort|lot of)\b)(?:[a-z]+ )?(?:[a-z]+(?:ist|er|or|ian|ant|ent|eur|ier|ic|ee|man|woman)s?)\b",
+    re.IGNORECASE,
+)
+
+
 def _evidence(clause: str, words: Sequence[str]) -> frozenset[str]:
     """The kinds of answer ``clause`` holds (its ``words`` already split).
 
@@ -424,6 +433,8 @@ def _evidence(clause: str, words: Sequence[str]) -> frozenset[str]:
         kinds.add("user_name")
     if _CONTACT_WISH.search(_USER_NAME.sub(" ", clause)):
         kinds.add("contact")
+    if _ROLE.search(clause):
+        kinds.add("role")
     return frozenset(kinds)
 
 
@@ -602,6 +613,7 @@ _CONTACT_WORDS = frozenset("contact contacted reach reached".split())
 _PLACE_WORDS = frozenset("city town country place".split())
 _TIME_WORDS = frozenset("date time day deadline".split())
 _AMOUNT_WORDS = frozenset("budget cost price salary rent spend afford".split())
+_ROLE_WORDS = frozenset("job profession occupation career role living".split())
 _PAST = {"buy": "bought", "get": "got", "pay": "paid", "send": "sent", "make": "made", "take": "took", "go": "went",
          "come": "came", "have": "had", "leave": "left", "meet": "met", "tell": "told", "say": "said", "give": "gave",
          "fly": "flew", "drive": "drove", "eat": "ate", "spend": "spent", "find": "found", "see": "saw", "do": "did",
@@ -653,6 +665,8 @@ def _kind(words: Sequence[str], content: set[str]) -> str | None:
         return "contact"
     if names:
         return "name"
+    if content & _ROLE_WORDS and wh in ("what", "which", ""):
+        return "role"
     if wh in ("who", "whose"):
         return "person"
     if content & _ID_WORDS:
@@ -684,11 +698,12 @@ def _verb_form(verb: str, aux: str) -> str:
 
 
 _PARTICLES = frozenset("to for in on at from with by up of about".split())
+_PRONOUNS = frozenset("i we you he she they it".split())
 
 
 def _ends_subject(word: str, at: int) -> bool:
     """Whether ``word`` (at position ``at``) comes after the subject: "is", "to", "called", "getting"."""
-    return word in _AUX or word in _PARTICLES or word in ("called", "named", "due") or (
+    return word in _AUX or word in _PARTICLES or word in ("called", "named", "due", "be", "been", "being") or (
         at > 1 and word.endswith(("ed", "ing")))
 
 
@@ -706,23 +721,21 @@ def _embedded(words: list[str]) -> str:
     if len(rest) < 2 or rest[0] not in _AUX:
         return _swap_person(" ".join(words))
     aux, rest = rest[0], rest[1:]
-    if aux in ("do", "does", "did", "don't", "doesn't", "didn't"):
-        # "where did we move to": the verb is the last word before any trailing particles
-        end = len(rest)
-        while end > 1 and rest[end - 1] in _PARTICLES:
-            end -= 1
-        subject, verb, tail = rest[:end - 1], rest[end - 1], rest[end:]
-        if not subject:
-            return _swap_person(" ".join(words))
-        if aux in ("do", "does", "did"):
-            return _swap_person(" ".join(head + subject + [_verb_form(verb, aux)] + tail))
-        return _swap_person(" ".join(head + subject + [aux, verb] + tail))
+    copula = aux in ("is", "are", "am", "was", "were")
+    # The subject runs to the first word that cannot be in it ("is", "to", "delivered", "going"),
+    # "of" aside ("the name of my street"); after "do" or a modal the last word left is the verb.
     subject_end = 1
-    if rest[0] in ("my", "our", "the", "your", "a", "an"):  # "my dentist appointment", up to its verb
-        while subject_end < min(len(rest), 4) and not _ends_subject(rest[subject_end], subject_end):
-            subject_end += 1
+    while rest[0] not in _PRONOUNS and subject_end < len(rest) and (
+            rest[subject_end] == "of" or not _ends_subject(rest[subject_end], subject_end)):
+        subject_end += 1
+    if not copula and subject_end == len(rest):
+        subject_end -= 1  # "where should the replacement | go", "does my new phone | arrive"
     subject, tail = rest[:subject_end], rest[subject_end:]
-    if aux in ("is", "are", "am", "was", "were") and head == ["what"] and not tail:
+    if not subject or not tail and not copula:
+        return _swap_person(" ".join(words))
+    if aux in ("do", "does", "did"):  # "how much did we pay for the tickets" → "how much we paid for the tickets"
+        return _swap_person(" ".join(head + subject + [_verb_form(tail[0], aux)] + tail[1:]))
+    if copula and head == ["what"] and not tail:
         return _swap_person(" ".join(subject))  # "what is my budget" → "your budget"
     return _swap_person(" ".join(head + subject + [aux] + tail))
 
@@ -800,7 +813,7 @@ def questions_in(text: str) -> list[Question]:
 #: Kinds of answer that must be in a statement for it to answer ("what's my phone number?" needs a number).
 _MUST_HOLD = frozenset({"name", "user_name", "identifier", "contact", "age"})
 #: Kinds a statement answers on its evidence alone, without a shared topic word ("who am I?", "how can you reach me?").
-_SELF_EVIDENT = frozenset({"user_name", "contact"})
+_SELF_EVIDENT = frozenset({"user_name", "contact", "role"})
 _IMPERATIVE = re.compile(r"(?:(?P<no>don't|do not|never|please don't) )?(?:call|text|email|e-mail|message|phone|ring|"
                          r"contact|reach|use|send|remember|note|write|address|keep|ping|whatsapp)\b"
                          r"(?!'| (?:is|are|was|were|has|have|had|would|will|can|could|should)\b)", re.IGNORECASE)
