@@ -76,3 +76,4 @@ def redis_url():
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
