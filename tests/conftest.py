@@ -76,4 +76,3 @@ def redis_url():
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
-
