@@ -1,4 +1,4 @@
-"""Fixtures the tests share: a throwaway Redis server.
+"""Fixtures the tests share: memlab in offline mode, a client on the offline model, a throwaway Redis server.
 
 (The repository's root ``conftest.py`` blocks the network and removes the API key for every test.)
 """
@@ -9,11 +9,33 @@ import os
 import shutil
 import subprocess
 import time
+from collections.abc import Iterator
 
+import openai
 import pytest
 import redis
 
-from .helpers import free_port
+from memlab import offline
+
+from .helpers import free_port, offline_mode
+
+
+@pytest.fixture
+def api() -> Iterator[offline.OfflineAPI]:
+    """memlab in offline mode on a fresh ``OfflineAPI`` for this test (yielded); put back afterwards.
+
+    The SDK's default client, memlab's current API and the wire are restored
+    when the test ends (see :func:`tests.helpers.offline_mode`). Every test
+    that runs an agent or calls ``mode.configure`` asks for this fixture.
+    """
+    with offline_mode() as fake:
+        yield fake
+
+
+@pytest.fixture
+def client(api: offline.OfflineAPI) -> openai.AsyncOpenAI:
+    """An ``openai`` client on the ``api`` fixture's offline model, for tests that call the API directly."""
+    return offline.offline_client(api)
 
 
 @pytest.fixture

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 
 def user(text: str) -> dict[str, Any]:
+    """A user message in the easy form the runner saves a string input in."""
     return {"role": "user", "content": text}
+
+
+def typed_user(text: str) -> dict[str, Any]:
+    """A user message in the typed form: ``type`` message, content as a list of parts."""
+    return {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
 
 
 def assistant(text: str, item_id: str = "msg_1") -> dict[str, Any]:
@@ -112,3 +120,29 @@ def offline_summarizer(api: Any = None, **options: Any) -> Any:
     from memlab.summarizer import LLMSummarizer
 
     return LLMSummarizer(offline_client(api or OfflineAPI()), **options)
+
+
+@contextmanager
+def offline_mode() -> Iterator[Any]:
+    """memlab in offline mode on a fresh ``OfflineAPI`` (yielded) for the block; afterwards as it was before.
+
+    ``mode.configure("offline")`` sets process-wide state: the SDK's default
+    client and default API, memlab's current offline API and the wire. All of
+    it is put back when the block ends, so no test runs on a client another
+    test left behind. The ``api`` fixture (``tests/conftest.py``) is this, for one test.
+    """
+    from agents.models import _openai_shared
+
+    from memlab import mode, wire
+    from memlab.offline import OfflineAPI
+
+    sdk_client, sdk_uses_responses = _openai_shared._default_openai_client, _openai_shared._use_responses_by_default
+    memlab_api, memlab_wire = mode._current, wire._current
+    api = OfflineAPI()
+    mode.configure("offline", api=api)
+    try:
+        yield api
+    finally:
+        _openai_shared._default_openai_client = sdk_client
+        _openai_shared._use_responses_by_default = sdk_uses_responses
+        mode._current, wire._current = memlab_api, memlab_wire

@@ -28,7 +28,7 @@ from agents import Agent, Runner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memlab import SummarizingSession, TrimmingSession, mode
+from memlab import SummarizingSession, TrimmingSession
 from memlab.facts import states
 from memlab.offline._replies import reply_item
 from memlab.scenario import support_agent
@@ -43,6 +43,8 @@ def pairs(name: str) -> list[dict[str, str]]:
     return json.loads((DATA / name).read_text())["pairs"]
 
 
+pytestmark = pytest.mark.usefixtures("api")  # offline, on a fresh fake; the mode is put back afterwards
+
 PAIRS = pairs("chat_recall.json")
 HELD_OUT = pairs("chat_recall_heldout.json")
 #: What people tell an assistant about themselves and their problem (the issue's list).
@@ -52,7 +54,6 @@ KINDS = {"name", "home", "travel", "work", "family", "pet", "device", "identifie
 
 async def replay(texts: tuple[str, ...], max_turns: int) -> list[str]:
     """The support agent's replies to ``texts``, one run each, under a ``TrimmingSession``."""
-    mode.configure("offline")
     session = TrimmingSession("recall", max_turns=max_turns)
     agent = support_agent()
     return [(await Runner.run(agent, text, session=session)).final_output for text in texts]
@@ -165,7 +166,6 @@ class RestatingSummarizer:
 
 
 async def test_recall_from_a_summary_after_the_statements_were_folded_into_it() -> None:
-    mode.configure("offline")
     session = SummarizingSession(keep_last_n_turns=1, context_limit=2, summarizer=RestatingSummarizer())
     agent = Agent(name="assistant", instructions="You are a helpful assistant.", model="gpt-4.1-mini")
     told = ("Hi, I'm Ana and I work as a nurse at St Mary's hospital.", "Text me, never call.", "Our budget is 2,500 euros.")

@@ -20,7 +20,8 @@ import pytest
 from memlab.summarizing import SummarizingSession
 from memlab.trimming import TrimmingSession
 
-from .helpers import orphans, sdk_pruned
+from .fakes import EchoSummarizer, GatedSummarizer
+from .helpers import assistant, call, orphans, output, reasoning, sdk_pruned, user
 
 Item = dict[str, Any]
 SHADOW = "recap?"
@@ -29,22 +30,10 @@ METADATA_KEYS = {"synthetic", "kind", "summary_for_turns", "turn", "metadata"}
 
 def make_turn(label: str, *, tool: bool = True) -> list[Item]:
     """One complete turn whose every item carries a tag starting with ``[label``."""
-    items: list[Item] = [{"role": "user", "content": f"[{label}u] question"}]
+    items: list[Item] = [user(f"[{label}u] question")]
     if tool:
-        items += [
-            {"type": "reasoning", "id": f"rs_{label}", "summary": []},
-            {"type": "function_call", "call_id": f"call_{label}", "name": "lookup", "arguments": "{}"},
-            {"type": "function_call_output", "call_id": f"call_{label}", "output": f"[{label}o] ok"},
-        ]
-    items.append(
-        {
-            "type": "message",
-            "role": "assistant",
-            "content": [{"type": "output_text", "text": f"[{label}a] answer", "annotations": []}],
-            "id": f"msg_{label}",
-            "status": "completed",
-        }
-    )
+        items += [reasoning(f"rs_{label}"), call(f"call_{label}", "lookup", "{}"), output(f"call_{label}", f"[{label}o] ok")]
+    items.append(assistant(f"[{label}a] answer", f"msg_{label}"))
     return items
 
 
@@ -68,36 +57,14 @@ def is_summary(item: Item) -> bool:
     return item.get("role") == "assistant" and isinstance(item.get("content"), str)
 
 
-class SlowSummarizer:
-    """Sleeps, counts how many calls overlap, and lists every tag it covered.
+def tag_or_summary(item: Item) -> str:
+    """How the test summarizer lists an item: its tag, an earlier summary's text, nothing for the shadow prompt."""
+    return "" if is_shadow(item) else item["content"] if is_summary(item) else tag(item)
 
-    Args:
-        delay: Seconds each call sleeps (``asyncio.sleep``, so other coroutines run).
-        gate: If given, each call also waits for this event before answering.
-    """
 
-    def __init__(self, delay: float = 0.003, gate: asyncio.Event | None = None) -> None:
-        self.delay = delay
-        self.gate = gate
-        self.active = 0
-        self.max_active = 0
-        self.calls: list[list[Item]] = []
-        self.started = asyncio.Event()
-
-    async def summarize(self, items: list[Item], *, must_keep=()) -> tuple[str, str]:
-        self.active += 1
-        self.max_active = max(self.max_active, self.active)
-        self.calls.append(items)
-        self.started.set()
-        try:
-            await asyncio.sleep(self.delay)
-            if self.gate is not None:
-                await self.gate.wait()
-            covered = [item for item in items if not is_shadow(item)]
-            parts = [item["content"] if is_summary(item) else tag(item) for item in covered]
-            return SHADOW, "summary: " + " ".join(parts)
-        finally:
-            self.active -= 1
+#: The test summarizer (``EchoSummarizer``, ``GatedSummarizer``) lists the tag of every item it covers,
+#: so "covered by the summary" is checked by content.
+LISTS_TAGS = {"shadow": SHADOW, "prefix": "summary: ", "render": tag_or_summary, "separator": " "}
 
 
 def assert_valid_view(view: list[Item], *, limited: bool = False, popped: bool = False) -> None:
@@ -166,7 +133,7 @@ async def write_turns(session: Any, rng: random.Random, added: list[Item], w: in
 async def test_many_writers_and_readers_lose_nothing(seed: int) -> None:
     """20 writers (3 whole turns each) and 20 readers share one session."""
     rng = random.Random(seed)
-    summarizer = SlowSummarizer()
+    summarizer = EchoSummarizer(**LISTS_TAGS, delay=0.003)
     session = SummarizingSession(keep_last_n_turns=2, context_limit=4, summarizer=summarizer)
     added: list[Item] = []
 
@@ -200,7 +167,7 @@ async def test_many_writers_and_readers_lose_nothing(seed: int) -> None:
 
 async def test_sdk_style_batches_with_concurrent_readers() -> None:
     """One writer feeds SDK-style batches while readers poll; the end state is exact."""
-    summarizer = SlowSummarizer(delay=0.002)
+    summarizer = EchoSummarizer(**LISTS_TAGS, delay=0.002)
     session = SummarizingSession(keep_last_n_turns=3, context_limit=5, summarizer=summarizer)
     turns = [make_turn(f"t{n}", tool=n % 2 == 0) for n in range(1, 16)]
     done = asyncio.Event()
@@ -234,7 +201,7 @@ async def test_sdk_style_batches_with_concurrent_readers() -> None:
 async def test_writers_with_interleaved_pop_item(seed: int) -> None:
     """Writers, readers and poppers at once: every item is stored, summarized or popped."""
     rng = random.Random(seed)
-    summarizer = SlowSummarizer()
+    summarizer = EchoSummarizer(**LISTS_TAGS, delay=0.003)
     session = SummarizingSession(keep_last_n_turns=1, context_limit=3, summarizer=summarizer)
     added: list[Item] = []
     popped: list[Item] = []
@@ -281,25 +248,24 @@ async def test_trimming_session_concurrent_writers_keep_a_valid_window() -> None
 
 async def start_blocked_summary(
     context_limit: int = 2,
-) -> tuple[SummarizingSession, SlowSummarizer, asyncio.Event, asyncio.Task[None], list[list[Item]]]:
-    """Three turns over a limit of two; the summary of turns 1-2 is held at a gate."""
-    gate = asyncio.Event()
-    summarizer = SlowSummarizer(delay=0, gate=gate)
+) -> tuple[SummarizingSession, GatedSummarizer, asyncio.Task[None], list[list[Item]]]:
+    """Three turns over a limit of two; the summary of turns 1-2 waits until ``summarizer.release`` is set."""
+    summarizer = GatedSummarizer(**LISTS_TAGS)
     session = SummarizingSession(keep_last_n_turns=1, context_limit=context_limit, summarizer=summarizer)
     turns = [make_turn(f"t{n}") for n in range(1, 4)]
     await session.add_items(turns[0] + turns[1])
     task = asyncio.create_task(session.add_items(turns[2]))
     await asyncio.wait_for(summarizer.started.wait(), 1)
     assert [tag(i) for i in summarizer.calls[0]] == [tag(i) for i in turns[0] + turns[1]]
-    return session, summarizer, gate, task, turns
+    return session, summarizer, task, turns
 
 
 async def test_summary_is_discarded_when_pop_item_reaches_into_its_prefix() -> None:
     """Popping turn 3 and the reply of turn 2 changes the prefix: the summary is dropped."""
-    session, summarizer, gate, task, turns = await start_blocked_summary()
+    session, summarizer, task, turns = await start_blocked_summary()
     popped = [await session.pop_item() for _ in range(len(turns[2]) + 1)]
     assert popped[-1] == turns[1][-1]
-    gate.set()
+    summarizer.release.set()
     await asyncio.wait_for(task, 1)
 
     assert [e.status for e in session.summary_events] == ["discarded"]
@@ -311,19 +277,20 @@ async def test_summary_is_discarded_when_pop_item_reaches_into_its_prefix() -> N
 
 async def test_summary_is_replanned_when_pop_and_add_keep_the_length() -> None:
     """Pop one prefix item and add one new item: same length, different prefix."""
-    session, summarizer, gate, task, turns = await start_blocked_summary()
+    session, summarizer, task, turns = await start_blocked_summary()
     for _ in range(len(turns[2]) + 1):
         await session.pop_item()
     replacement = make_turn("t2b")[-1:]  # a corrected reply for turn 2
     newer = make_turn("t4")
     await session.add_items(replacement)
     await session.add_items(newer)  # a new third turn brings it over the limit again
-    gate.set()
+    summarizer.release.set()
     await asyncio.wait_for(task, 1)
 
     statuses = [e.status for e in session.summary_events]
     assert statuses == ["discarded", "applied"]
-    stale = "summary: " + " ".join(tag(i) for i in turns[0] + turns[1])
+    stale = summarizer.outputs[0]  # what the summarizer returned for turns 1-2, before the pop
+    assert stale == "summary: " + " ".join(tag(i) for i in turns[0] + turns[1])
     assert session.summary_text != stale
     assert tag(turns[1][-1]) not in session.summary_text  # the popped reply is not resurrected
     assert tag(replacement[0]) in session.summary_text
@@ -337,12 +304,12 @@ async def test_summary_is_replanned_when_pop_and_add_keep_the_length() -> None:
 
 async def test_summary_is_discarded_after_clear_session() -> None:
     """A summary of the old history never lands in the history written after a clear."""
-    session, summarizer, gate, task, turns = await start_blocked_summary()
+    session, summarizer, task, turns = await start_blocked_summary()
     await session.clear_session()
     fresh = [make_turn(f"f{n}") for n in range(1, 4)]
     for turn in fresh:
         await session.add_items(turn)
-    gate.set()
+    summarizer.release.set()
     await asyncio.wait_for(task, 1)
 
     assert [e.status for e in session.summary_events] == ["discarded", "applied"]

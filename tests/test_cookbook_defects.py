@@ -14,12 +14,12 @@ import pytest
 from agents import Runner
 from agents.memory import Session
 
-from memlab import SHADOW_PROMPT, LLMSummarizer, SummarizationError, SummarizingSession, mode, render_transcript, summary_prompt
+from memlab import SHADOW_PROMPT, LLMSummarizer, SummarizationError, SummarizingSession, render_transcript, summary_prompt
 from memlab.offline import check_request, offline_client
 from memlab.scenario import INSTRUCTIONS, ROUTER, support_agent
 from memlab.turns import count_turns, item_type, split_turns
 
-from .fakes import FailingSummarizer
+from .fakes import FailingSummarizer, SlowSummarizer
 from .helpers import offline_summarizer, orphans, scripted, sdk_pruned
 
 _, ROUTER_TURNS = split_turns(scripted(ROUTER))
@@ -54,12 +54,7 @@ def test_3_list_of_parts_content_is_read() -> None:
 
 
 async def test_4_concurrent_writes_lose_no_turn() -> None:
-    class Slow:
-        async def summarize(self, items, *, must_keep=()):
-            await asyncio.sleep(0.05)
-            return "recap?", f"summary of {len(items)} items"
-
-    session = SummarizingSession(keep_last_n_turns=1, context_limit=2, summarizer=Slow())
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=2, summarizer=SlowSummarizer(0.05))
     await session.add_items(ROUTER_TURNS[0])
     await session.add_items(ROUTER_TURNS[1])
     await asyncio.gather(*(session.add_items(turn) for turn in ROUTER_TURNS[2:]))
@@ -127,7 +122,7 @@ async def test_10_changing_the_limits_waits_for_the_lock() -> None:
     assert (session.context_limit, session.keep_last_n_turns) == (5, 1)
 
 
-async def test_10_the_sdk_s_session_settings_limit_is_honoured() -> None:
+async def test_10_the_sdk_s_session_settings_limit_is_honoured(api) -> None:
     """The cookbook's class had no ``session_settings``; memlab's default read limit comes from it."""
     session = SummarizingSession(2, 4, None, "limited", session_settings={"limit": 3})
     for turn in ROUTER_TURNS:
@@ -135,7 +130,6 @@ async def test_10_the_sdk_s_session_settings_limit_is_honoured() -> None:
     everything = await session.get_items(limit=10**6)
     assert await session.get_items() == everything[-3:]
     assert isinstance(session, Session)
-    mode.configure("offline")
     result = await Runner.run(support_agent(), "Thanks!", session=session)  # the runner reads the same setting
     assert result.final_output
 

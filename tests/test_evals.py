@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import types
 
 import matplotlib
 import pandas as pd
@@ -17,17 +16,12 @@ from memlab.prompts import JUDGE_PROMPT_TITLE, SUMMARY_PROMPT_TITLE
 from memlab.scenario import LAPTOP, LONG, Conversation, Fact, Probe
 from memlab.turns import split_turns
 
-from .helpers import offline_summarizer, scripted
+from .fakes import FakeResponsesClient, ReturningSummarizer, SyncSummarizer
+from .helpers import offline_mode, offline_summarizer, scripted
 
 matplotlib.use("Agg")
 
 EARLY = {"contact_channel", "order_number", "ticket_id", "serial", "error_code"}  # all planted by turn 7
-
-
-@pytest.fixture
-def api() -> offline.OfflineAPI:
-    mode.configure("offline")
-    return mode.current_api()
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +29,8 @@ def long_runs() -> dict[str, tuple[offline.OfflineAPI, evals.Replay]]:
     """The long conversation replayed once per module for each setting several tests read.
 
     A replay of LONG costs seconds; tests that only *read* one share it. Each
-    comes with the offline API that served it, for the tests that compare
-    with what was served.
+    comes with the offline API that served it (offline mode is put back
+    after each replay), for the tests that compare with what was served.
     """
     base = {"context_limit": 4, "keep_last_n_turns": 2}
     settings = {
@@ -49,11 +43,10 @@ def long_runs() -> dict[str, tuple[offline.OfflineAPI, evals.Replay]]:
     }
     runs = {}
     for name, (strategy, params) in settings.items():
-        mode.configure("offline")
-        api = mode.current_api()
-        if params.get("summarizer") == "lossy":
-            params = {**params, "summarizer": lossy(api)}
-        runs[name] = (api, asyncio.run(evals.run(LONG, strategy, **params)))
+        with offline_mode() as api:
+            if params.get("summarizer") == "lossy":
+                params = {**params, "summarizer": lossy(api)}
+            runs[name] = (api, asyncio.run(evals.run(LONG, strategy, **params)))
     return runs
 
 
@@ -170,11 +163,8 @@ def test_the_gate_is_what_saves_recall_from_a_lossy_summarizer(long_runs) -> Non
 
 
 async def test_a_summarizer_that_is_not_an_llm_summarizer_is_counted_without_tokens(api) -> None:
-    class Recap:
-        async def summarize(self, items, *, must_keep=()):
-            return "recap", "Summary: " + " ".join(fact.value for fact in LAPTOP.facts)
-
-    frame = (await evals.run(LAPTOP, "summarizing", context_limit=2, keep_last_n_turns=1, summarizer=Recap())).turns
+    recap = ReturningSummarizer(("recap", "Summary: " + " ".join(fact.value for fact in LAPTOP.facts)))
+    frame = (await evals.run(LAPTOP, "summarizing", context_limit=2, keep_last_n_turns=1, summarizer=recap)).turns
     assert frame["memory_calls"].sum() > 0
     assert frame["memory_input_tokens"].isna().all()
 
@@ -327,47 +317,36 @@ async def test_offline_judge_leaves_unknown_criteria_ungraded(api) -> None:
 
 
 async def test_judge_rejects_a_reply_that_is_not_json(api) -> None:
-    class Client:
-        def __init__(self, text):
-            self.responses = types.SimpleNamespace(create=self.create)
-            self.text = text
-
-        async def create(self, **request):
-            return types.SimpleNamespace(output_text=self.text)
-
     with pytest.raises(evals.JudgeError, match="JSON object"):
-        await evals.judge_summary("a note", LAPTOP, client=Client("Looks fine to me!"))
+        await evals.judge_summary("a note", LAPTOP, client=FakeResponsesClient("Looks fine to me!"))
     with pytest.raises(evals.JudgeError, match="0 to 5"):
-        await evals.judge_summary("a note", LAPTOP, client=Client(json.dumps({"next_step": {"score": 9}})))
-    partial = await evals.judge_summary("a note", LAPTOP, client=Client(json.dumps({"next_step": 4})))
+        await evals.judge_summary("a note", LAPTOP, client=FakeResponsesClient(json.dumps({"next_step": {"score": 9}})))
+    partial = await evals.judge_summary("a note", LAPTOP, client=FakeResponsesClient(json.dumps({"next_step": 4})))
     assert partial.set_index("criterion")["score"].isna().sum() == len(evals.JUDGE_CRITERIA) - 1 == 5
     with pytest.raises(ValueError, match="non-empty"):
-        await evals.judge_summary("  ", LAPTOP, client=Client("{}"))
+        await evals.judge_summary("  ", LAPTOP, client=FakeResponsesClient("{}"))
 
 
 # -------------------------------------------------------------------- modes
 
 
-def test_model_client_follows_the_mode(monkeypatch) -> None:
-    mode.configure("offline")
+def test_model_client_follows_the_mode(api, monkeypatch) -> None:
     assert str(mode.client().base_url).startswith("https://offline.memlab")
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-used")
-    try:
-        mode.configure("live")
-        client = mode.client()
-        assert "offline.memlab" not in str(client.base_url)  # the SDK's real client; nothing is sent here
-    finally:
-        mode.configure("offline")
+    mode.configure("live")  # undone by the api fixture
+    client = mode.client()
+    assert "offline.memlab" not in str(client.base_url)  # the SDK's real client; nothing is sent here
 
 
-def test_nothing_configured_means_offline(monkeypatch) -> None:
+def test_nothing_configured_means_offline(api, monkeypatch) -> None:
     from agents.models import _openai_shared
 
-    monkeypatch.setattr(mode, "_current", None)
-    monkeypatch.setattr(_openai_shared, "_default_openai_client", None)
-    client = mode.client()
-    assert mode.current_api() is not None
-    assert str(client.base_url).startswith("https://offline.memlab")
+    with monkeypatch.context() as patch:  # undone before the api fixture puts back what was there before it
+        patch.setattr(mode, "_current", None)
+        patch.setattr(_openai_shared, "_default_openai_client", None)
+        client = mode.client()
+        assert mode.current_api() is not None
+        assert str(client.base_url).startswith("https://offline.memlab")
 
 
 # ------------------------------------------------- regressions from review
@@ -431,11 +410,7 @@ async def test_summarizer_none_means_never_summarize(api) -> None:
 
 
 async def test_a_sync_summarizer_is_a_recorded_failure_with_a_clear_reason(api, caplog) -> None:
-    class Plain:  # the Summarizer protocol is async; this one is not
-        def summarize(self, items, *, must_keep=()):
-            return "recap", "SUMMARY: " + " | ".join(str(i.get("content")) for i in items[:3])
-
-    frame = (await evals.run(LAPTOP, "summarizing", context_limit=1, keep_last_n_turns=1, summarizer=Plain())).turns
+    frame = (await evals.run(LAPTOP, "summarizing", context_limit=1, keep_last_n_turns=1, summarizer=SyncSummarizer())).turns
     assert frame["summaries_applied"].sum() == 0 and frame["summaries_rejected"].sum() > 0
     assert "Summarizer.summarize must be async" in caplog.text
 

@@ -245,7 +245,7 @@ def test_nb01_an_answer_that_edits_its_arguments_cannot_spoil_the_cases() -> Non
 from agents.memory import SessionABC  # noqa: E402
 from agents.memory.session_settings import resolve_session_limit  # noqa: E402
 
-from memlab import SHADOW_PROMPT, mode  # noqa: E402
+from memlab import SHADOW_PROMPT  # noqa: E402
 from memlab.exercises import nb02, nb03  # noqa: E402
 from memlab.facts import find_facts  # noqa: E402
 from memlab.turns import is_user_message, item_text  # noqa: E402
@@ -384,8 +384,7 @@ def test_nb02_a_session_that_deadlocks_is_reported_in_one_line_instead_of_hangin
     assert "did not finish within 0.5 s" in str(report) and report.total == 11 and not report.ok, str(report)
 
 
-async def test_nb02_the_prediction_check() -> None:
-    mode.configure("offline")
+async def test_nb02_the_prediction_check(api) -> None:
     assert (await nb02.check_prediction(None, None)).not_started
     right = await nb02.check_prediction(set(), 4)
     assert right.ok, str(right)
@@ -456,11 +455,6 @@ from memlab import TrimmingSession  # noqa: E402
 from memlab.exercises import nb05  # noqa: E402
 
 
-@pytest.fixture
-def nb05_offline():
-    mode.configure()
-
-
 async def _nb05_restored(saved, agent):
     state = await RunState.from_string(agent, saved["state"])
     for pending in state.get_interruptions():
@@ -476,13 +470,15 @@ async def _nb05_solution(saved, agent):
     return await Runner.run(agent, state, session=thread)
 
 
-async def test_nb05_the_solution_finishes_every_hidden_approval(nb05_offline) -> None:
+@pytest.mark.usefixtures("api")
+async def test_nb05_the_solution_finishes_every_hidden_approval() -> None:
     report = await nb05.check_finish_approval(_nb05_solution)
     assert report.ok, str(report)
     assert report.total == 3
 
 
-async def test_nb05_the_same_session_object_would_do_too(nb05_offline) -> None:
+@pytest.mark.usefixtures("api")
+async def test_nb05_the_same_session_object_would_do_too() -> None:
     """Resuming on a session that is on the same storage with the same id is all the check asks."""
 
     async def with_the_file_path_as_given(saved, agent):
@@ -493,7 +489,8 @@ async def test_nb05_the_same_session_object_would_do_too(nb05_offline) -> None:
     assert (await nb05.check_finish_approval(with_the_file_path_as_given)).ok
 
 
-async def test_nb05_a_resume_elsewhere_is_caught_as_a_silent_fork(nb05_offline) -> None:
+@pytest.mark.usefixtures("api")
+async def test_nb05_a_resume_elsewhere_is_caught_as_a_silent_fork() -> None:
     async def in_memory(saved, agent):
         state = await _nb05_restored(saved, agent)
         return await Runner.run(agent, state, session=TrimmingSession(saved["session_id"], 6))
@@ -508,7 +505,8 @@ async def test_nb05_a_resume_elsewhere_is_caught_as_a_silent_fork(nb05_offline) 
         assert report.passed == 0 and "silent fork" in str(report), str(report)
 
 
-async def test_nb05_a_bare_sqlite_session_or_no_approval_is_explained(nb05_offline) -> None:
+@pytest.mark.usefixtures("api")
+async def test_nb05_a_bare_sqlite_session_or_no_approval_is_explained() -> None:
     async def bare(saved, agent):
         state = await _nb05_restored(saved, agent)
         return await Runner.run(agent, state, session=SQLiteSession(saved["session_id"], saved["file"]))
@@ -522,7 +520,8 @@ async def test_nb05_a_bare_sqlite_session_or_no_approval_is_explained(nb05_offli
     assert "stopped again for approval" in str(await nb05.check_finish_approval(unapproved))
 
 
-async def test_nb05_the_starting_point_says_not_done_yet(nb05_offline) -> None:
+@pytest.mark.usefixtures("api")
+async def test_nb05_the_starting_point_says_not_done_yet() -> None:
     async def starting_point(saved, agent):
         raise NotImplementedError("your code here")
 
@@ -530,7 +529,8 @@ async def test_nb05_the_starting_point_says_not_done_yet(nb05_offline) -> None:
     assert report.not_started and "not done yet" in str(report)
 
 
-async def test_nb05_the_prediction_is_compared_with_what_each_session_reads(nb05_offline, tmp_path) -> None:
+@pytest.mark.usefixtures("api")
+async def test_nb05_the_prediction_is_compared_with_what_each_session_reads(tmp_path) -> None:
     db, other = tmp_path / "support.db", tmp_path / "elsewhere.db"
     reference = TrimmingSession("customer-60", max_turns=3, store=SQLiteSession("customer-60", db))
     await reference.add_items([{"role": "user", "content": "My order is ORD-48213."}])
@@ -566,13 +566,15 @@ def _nb06_solution(tenant_id, conversation_id, file, key):
     return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), key), tenant_id)
 
 
-async def test_nb06_the_solution_passes_every_hidden_case(nb05_offline) -> None:
+@pytest.mark.usefixtures("api")
+async def test_nb06_the_solution_passes_every_hidden_case() -> None:
     report = await nb06.check_open_thread(_nb06_solution)
     assert report.ok, str(report)
     assert report.total == 6
 
 
-async def test_nb06_each_missing_guard_is_caught(nb05_offline) -> None:
+@pytest.mark.usefixtures("api")
+async def test_nb06_each_missing_guard_is_caught() -> None:
     def no_tenant_guard(tenant_id, conversation_id, file, key):
         return IntegritySession(SQLiteSession(conversation_id, file), key)
 
@@ -585,7 +587,8 @@ async def test_nb06_each_missing_guard_is_caught(nb05_offline) -> None:
     assert "the rows on disk are not signed" in str(await nb06.check_open_thread(no_integrity))
 
 
-async def test_nb06_the_guards_in_the_wrong_order_or_the_wrong_key_are_explained(nb05_offline) -> None:
+@pytest.mark.usefixtures("api")
+async def test_nb06_the_guards_in_the_wrong_order_or_the_wrong_key_are_explained() -> None:
     def guard_inside(tenant_id, conversation_id, file, key):
         return IntegritySession(TenantGuardSession(SQLiteSession(conversation_id, file), tenant_id), key)
 
@@ -604,7 +607,8 @@ async def test_nb06_the_guards_in_the_wrong_order_or_the_wrong_key_are_explained
 _NB06_OWN_KEY = b"a key of the learner's own, 32 b"
 
 
-async def test_nb06_a_thread_that_signs_with_a_key_of_its_own_fails(nb05_offline) -> None:
+@pytest.mark.usefixtures("api")
+async def test_nb06_a_thread_that_signs_with_a_key_of_its_own_fails() -> None:
     def own_key(tenant_id, conversation_id, file, key):
         return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), _NB06_OWN_KEY), tenant_id)
 
@@ -612,7 +616,8 @@ async def test_nb06_a_thread_that_signs_with_a_key_of_its_own_fails(nb05_offline
     assert not report.ok and "signed with a key of your own" in str(report), str(report)
 
 
-async def test_nb06_a_thread_that_binds_its_macs_to_an_id_of_its_own_still_passes(nb05_offline) -> None:
+@pytest.mark.usefixtures("api")
+async def test_nb06_a_thread_that_binds_its_macs_to_an_id_of_its_own_still_passes() -> None:
     def own_id(tenant_id, conversation_id, file, key):
         inner = IntegritySession(SQLiteSession(conversation_id, file), key, session_id=f"{tenant_id}/{conversation_id}")
         return TenantGuardSession(inner, tenant_id)
@@ -621,14 +626,16 @@ async def test_nb06_a_thread_that_binds_its_macs_to_an_id_of_its_own_still_passe
     assert report.ok, str(report)
 
 
-async def test_nb06_the_starting_point_says_not_done_yet(nb05_offline) -> None:
+@pytest.mark.usefixtures("api")
+async def test_nb06_the_starting_point_says_not_done_yet() -> None:
     def starting_point(tenant_id, conversation_id, file, key):
         raise NotImplementedError("your code here")
 
     assert "not done yet" in str(await nb06.check_open_thread(starting_point))
 
 
-async def test_nb06_the_prediction_is_compared_with_what_the_guard_does(nb05_offline) -> None:
+@pytest.mark.usefixtures("api")
+async def test_nb06_the_prediction_is_compared_with_what_the_guard_does() -> None:
     agent = support_agent()
     guarded = TenantGuardSession(SQLiteSession("acme:customer-42"), "acme")
     attempts = {
@@ -780,11 +787,10 @@ def test_nb07_a_one_element_array_is_not_a_label() -> None:
     assert all(line.startswith(("  ✓", "  ✗")) for line in str(report).splitlines()[1:-1]), "one line per case"
 
 
-async def test_nb07_conversation_solution_passes_and_an_untestable_probe_fails() -> None:
+async def test_nb07_conversation_solution_passes_and_an_untestable_probe_fails(api) -> None:
     from memlab.exercises import nb07
     from memlab.scenario import Conversation, Fact, Probe
 
-    mode.configure("offline")
 
     def my_conversation():
         turns = (
@@ -818,15 +824,13 @@ async def test_nb07_conversation_solution_passes_and_an_untestable_probe_fails()
     assert (await nb07.check_conversation(not_started)).not_started
 
 
-async def test_nb07_a_learners_own_everyday_fact_is_answered_under_full_history() -> None:
+async def test_nb07_a_learners_own_everyday_fact_is_answered_under_full_history(api) -> None:
     """The issue's case: "I work as a nurse at St Mary's hospital" failed 3 of 4 probes even with full history.
 
     Asked four ways, with full history every probe holds the value; a two-turn window misses the first.
     """
     from memlab.exercises import nb07
     from memlab.scenario import Conversation, Fact, Probe
-
-    mode.configure("offline")
 
     def my_conversation():
         turns = (

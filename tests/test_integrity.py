@@ -6,7 +6,6 @@ with the ``sqlite3`` module and changing the SDK's ``agent_messages`` rows.
 
 from __future__ import annotations
 
-import errno
 import json
 import sqlite3
 from contextlib import closing
@@ -23,7 +22,7 @@ from memlab.heads import FileHeadStore
 from memlab.integrity import SEALED_ITEM_TYPE, IntegritySession
 from memlab.items import to_item
 
-from .fakes import ListStore
+from .fakes import DecodingStore, DictHeadStore, DiskFullHeadStore, FlakyStore, ListStore
 from .helpers import assistant, call, output, user
 
 KEY = b"k" * 32
@@ -296,23 +295,9 @@ async def test_a_stored_item_that_cannot_be_signed_is_an_integrity_error(item):
 
 
 async def test_an_inner_session_that_cannot_decode_a_row_is_an_integrity_error():
-    class DeepStore(ListStore):
-        async def get_items(self, limit: int | None = None) -> list[Any]:
-            return [json.loads("[" * 100_000 + "]" * 100_000)]  # what RedisSession would do
-
+    deep = DecodingStore(["[" * 100_000 + "]" * 100_000])  # decoding it raises RecursionError, as RedisSession would
     with pytest.raises(IntegrityError, match="nested too deeply"):
-        await IntegritySession(DeepStore(), KEY).get_items()
-
-
-class DictHeadStore:
-    def __init__(self) -> None:
-        self.records: dict[str, Any] = {}
-
-    def load(self, session_id: str) -> Any:
-        return self.records.get(session_id)
-
-    def save(self, session_id: str, record: dict[str, Any]) -> None:
-        self.records[session_id] = record
+        await IntegritySession(deep, KEY).get_items()
 
 
 def nested_list(depth: int) -> list[Any]:
@@ -529,49 +514,21 @@ async def test_runner_end_to_end_then_tampering_stops_the_next_run(db, open_sess
 # --- a write that fails half-way -------------------------------------------
 
 
-class FlakySQLiteSession(SQLiteSession):
-    """Raises from add_items once, either before or after the rows were stored."""
-
-    def __init__(self, *args, store_then_fail: bool, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.store_then_fail = store_then_fail
-        self.failures_left = 1
-
-    async def add_items(self, items):
-        if self.failures_left:
-            self.failures_left -= 1
-            if self.store_then_fail:
-                await super().add_items(items)
-            raise ConnectionError("connection lost during the write")
-        await super().add_items(items)
-
-
 @pytest.mark.parametrize("store_then_fail", [True, False])
 async def test_a_failed_write_is_accepted_whichever_way_it_landed(db, store_then_fail):
-    inner = FlakySQLiteSession("conv", db, store_then_fail=store_then_fail)
+    inner = FlakyStore(SQLiteSession("conv", db), write_error=ConnectionError("connection lost during the write"))
     try:
         session = IntegritySession(inner, KEY)
+        inner.fail_writes, inner.writes_land = True, store_then_fail
         with pytest.raises(ConnectionError):
             await session.add_items([user("hello")])
+        inner.fail_writes = False  # it failed once
         expected = [user("hello")] if store_then_fail else []
         assert await session.get_items() == expected
         await session.add_items([assistant("hi")])
         assert await session.get_items() == expected + [assistant("hi")]
     finally:
         inner.close()
-
-
-class DiskFullHeadStore(FileHeadStore):
-    """A FileHeadStore whose saves start failing (disk full) after ``saves_left`` more succeed."""
-
-    saves_left: int | None = None  # None: never fails
-
-    def save(self, session_id, record):
-        if self.saves_left is not None:
-            if self.saves_left == 0:
-                raise OSError(errno.ENOSPC, "No space left on device")
-            self.saves_left -= 1
-        super().save(session_id, record)
 
 
 @pytest.mark.parametrize("change", ["add_items", "pop_item"])

@@ -29,17 +29,6 @@ from .helpers import offline_summarizer, scripted
 MODEL = "gpt-4.1-mini"
 
 
-@pytest.fixture
-def api() -> offline.OfflineAPI:
-    mode.configure("offline")
-    return mode.current_api()
-
-
-@pytest.fixture
-def client() -> openai.AsyncOpenAI:
-    return offline.offline_client()
-
-
 def user(text: str) -> dict:
     return {"role": "user", "content": text}
 
@@ -443,21 +432,21 @@ async def test_ids_are_deterministic_and_unique(client) -> None:
 # ---------------------------------------------------------------- mode switch
 
 
-def test_configure_offline_installs_a_fake() -> None:
+def test_configure_offline_installs_a_fake(api) -> None:
     description = mode.configure()
     assert description == mode.OFFLINE_DESCRIPTION
     assert "no network" in description
-    assert isinstance(mode.current_api(), offline.OfflineAPI)
+    assert isinstance(mode.current_api(), offline.OfflineAPI) and mode.current_api() is not api  # a new one
 
 
-def test_live_without_a_key_is_a_clear_error(monkeypatch) -> None:
+def test_live_without_a_key_is_a_clear_error(api, monkeypatch) -> None:
     monkeypatch.setenv("MEMLAB_LIVE", "1")
     with pytest.raises(RuntimeError, match="OPENAI_API_KEY"):
         mode.configure()
     mode.configure("offline")
 
 
-def test_live_with_a_key(monkeypatch) -> None:
+def test_live_with_a_key(api, monkeypatch) -> None:
     monkeypatch.setenv("MEMLAB_LIVE", "1")
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-used")
     try:

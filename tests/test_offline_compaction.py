@@ -36,16 +36,6 @@ MODEL = "gpt-4.1-mini"
 TICKET = "TCK-123456"
 
 
-@pytest.fixture
-def api() -> offline.OfflineAPI:
-    return offline.OfflineAPI()
-
-
-@pytest.fixture
-def client(api) -> openai.AsyncOpenAI:
-    return offline.offline_client(api)
-
-
 def history() -> list[dict]:
     """Two turns; the ticket id exists only in a tool output and the assistant's answer."""
     return [
@@ -393,9 +383,7 @@ def only_in_compaction(conversation: Conversation):
 
 @pytest.mark.parametrize("compaction_mode", ["auto", "input"])
 @pytest.mark.parametrize("store", ["sqlite", "trimming"])
-async def test_the_sdk_compaction_session_runs_offline(compaction_mode, store) -> None:
-    mode.configure("offline")
-    api = mode.current_api()
+async def test_the_sdk_compaction_session_runs_offline(compaction_mode, store, api) -> None:
     underlying = SQLiteSession("compaction") if store == "sqlite" else TrimmingSession("compaction", max_turns=10**6)
     session = compaction_session(underlying, compaction_mode)
     answers = await play(SHORT, session, before=only_in_compaction(SHORT))
@@ -412,9 +400,7 @@ async def test_the_sdk_compaction_session_runs_offline(compaction_mode, store) -
         assert probe.expected in answers[probe.turn - 1], (probe, answers[probe.turn - 1])
 
 
-async def test_with_store_false_auto_mode_compacts_by_input() -> None:
-    mode.configure("offline")
-    api = mode.current_api()
+async def test_with_store_false_auto_mode_compacts_by_input(api) -> None:
     agent = support_agent(model_settings=ModelSettings(store=False))
     answers = await play(SHORT, compaction_session(SQLiteSession("unstored")), agent)
     assert len(api.responses) == 0
@@ -423,9 +409,8 @@ async def test_with_store_false_auto_mode_compacts_by_input() -> None:
     assert all(probe.expected in answers[probe.turn - 1] for probe in SHORT.probes)
 
 
-async def test_long_through_compaction_costs_fewer_tokens_and_keeps_its_facts() -> None:
-    mode.configure("offline")
-    plain_api = mode.current_api()
+async def test_long_through_compaction_costs_fewer_tokens_and_keeps_its_facts(api) -> None:
+    plain_api = api
     await play(LONG, SQLiteSession("plain"))
     plain_tokens = sum(r.response["usage"]["input_tokens"] for r in served(plain_api, compaction=False))
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from agents import Agent, Runner, SQLiteSession
 
-from memlab import TrimmingSession, mode, offline
+from memlab import TrimmingSession, mode
 from memlab.offline._memory import answers, questions_in, recall, statements_in
 from memlab.offline._replies import _recall as scenario_kind_answer
 from memlab.scenario import CONVERSATIONS, synthetic_conversation
@@ -32,11 +32,6 @@ async def ask(client, *items) -> str:
     items = [{**item, "id": f"msg_{n}"} if "id" in item else item for n, item in enumerate(items)]
     response = await client.responses.create(model=MODEL, input=items)
     return response.output_text
-
-
-@pytest.fixture
-def client():
-    return offline.offline_client()
 
 
 # ---------------------------------------------------------------- what is understood
@@ -222,8 +217,7 @@ async def chat(session, *texts: str) -> list[str]:
 STATED = ("Hi, my name is Ana and I live in Lisbon", "I have 3 laptops", "my budget is 500 euros")
 
 
-async def test_runner_remembers_with_a_full_session() -> None:
-    mode.configure("offline")
+async def test_runner_remembers_with_a_full_session(api) -> None:
     replies = await chat(SQLiteSession("memory-full"), *STATED, "What's my name?", "Where do I live?")
     assert replies == [
         "Nice to meet you, Ana. Noted: you live in Lisbon.",
@@ -234,8 +228,7 @@ async def test_runner_remembers_with_a_full_session() -> None:
     ]
 
 
-async def test_runner_forgets_outside_the_window() -> None:
-    mode.configure("offline")
+async def test_runner_forgets_outside_the_window(api) -> None:
     session = TrimmingSession("chat", max_turns=1)
     replies = await chat(session, *STATED, "What's my name?", "What did I say my budget was?")
     assert replies[3] == f"I don't know your name: {UNKNOWN}. Could you tell me again?"

@@ -32,7 +32,8 @@ from memlab import FidelityGate, SummaryEvent, SummaryStatus
 from memlab.summarizing import SummarizingSession
 from memlab.trimming import TrimmingSession
 
-from .helpers import orphans, sdk_pruned
+from .fakes import EchoSummarizer, FailingSummarizer, ForgetfulSummarizer, ReturningSummarizer, SlowSummarizer
+from .helpers import assistant, call, orphans, output, reasoning, sdk_pruned, typed_user, user
 
 Item = dict[str, Any]
 
@@ -48,39 +49,6 @@ ORDER_ID = r"ORD-\d+"
 
 
 # --------------------------------------------------------------------- items
-
-
-def user_item(text: str, *, typed: bool) -> Item:
-    """A real user message, in the easy form or the typed (list-of-parts) form."""
-    if typed:
-        return {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
-    return {"role": "user", "content": text}
-
-
-def assistant_item(text: str, item_id: str) -> Item:
-    """An assistant message shaped like the SDK's ``ResponseOutputMessage`` dump."""
-    return {
-        "type": "message",
-        "role": "assistant",
-        "content": [{"type": "output_text", "text": text, "annotations": []}],
-        "id": item_id,
-        "status": "completed",
-    }
-
-
-def reasoning_item(item_id: str) -> Item:
-    """A reasoning item (always followed by a call or an assistant message)."""
-    return {"type": "reasoning", "id": item_id, "summary": []}
-
-
-def call_item(call_id: str) -> Item:
-    """A tool call."""
-    return {"type": "function_call", "call_id": call_id, "name": "lookup", "arguments": "{}"}
-
-
-def output_item(call_id: str, text: str) -> Item:
-    """The output of the tool call ``call_id``."""
-    return {"type": "function_call_output", "call_id": call_id, "output": text}
 
 
 def kind(item: Item) -> str:
@@ -152,17 +120,18 @@ def build_turns(shapes: list[tuple], first: int = 1) -> tuple[list[list[Item]], 
     turns: list[list[Item]] = []
     batches: list[list[Item]] = []
     for n, (typed, free, tools, reply) in enumerate(shapes, start=first):
-        turn = [user_item(f"[u{n}] {free} ORD-{n}", typed=typed)]
+        text = f"[u{n}] {free} ORD-{n}"
+        turn = [typed_user(text) if typed else user(text)]
         turn_batches = [list(turn)]
         for step, with_reasoning in enumerate(tools):
             call_id = f"call_{n}_{step}"
-            step_items = [reasoning_item(f"rs_{n}_{step}")] if with_reasoning else []
-            step_items += [call_item(call_id), output_item(call_id, f"[out_{n}_{step}] ok")]
+            step_items = [reasoning(f"rs_{n}_{step}")] if with_reasoning else []
+            step_items += [call(call_id, "lookup", "{}"), output(call_id, f"[out_{n}_{step}] ok")]
             turn += step_items
             turn_batches.append(step_items)
         if reply is not None:
-            reply_items = [reasoning_item(f"rs_{n}_reply")] if reply else []
-            reply_items.append(assistant_item(f"[a{n}] done", f"msg_{n}"))
+            reply_items = [reasoning(f"rs_{n}_reply")] if reply else []
+            reply_items.append(assistant(f"[a{n}] done", f"msg_{n}"))
             turn += reply_items
             turn_batches.append(reply_items)
         turns.append(turn)
@@ -289,40 +258,9 @@ async def assert_returns_copies(session: Any) -> None:
 # ------------------------------------------------------------ test summarizers
 
 
-class RecordingSummarizer:
-    """Fast and deterministic: the summary lists the tag of every item it covers."""
-
-    def __init__(self) -> None:
-        self.calls: list[list[Item]] = []
-        self.outputs: list[str] = []
-
-    async def summarize(self, items: list[Item], *, must_keep=()) -> tuple[str, str]:
-        self.calls.append(clone(items))
-        texts = " ".join(text_of(item) or tag(item) for item in items)
-        summary = f"{SUMMARY_PREFIX}{len(items)} items: {texts}"
-        self.outputs.append(summary)
-        return SHADOW, summary
-
-
-class RaisingSummarizer:
-    async def summarize(self, items: list[Item], *, must_keep=()) -> tuple[str, str]:
-        raise RuntimeError("summarizer exploded")
-
-
-class SleepingSummarizer:
-    async def summarize(self, items: list[Item], *, must_keep=()) -> tuple[str, str]:
-        await asyncio.sleep(30)
-        return SHADOW, "too late"
-
-
-class EmptySummarizer:
-    async def summarize(self, items: list[Item], *, must_keep=()) -> tuple[str, str]:
-        return SHADOW, "  \n "
-
-
-class ForgetfulSummarizer:
-    async def summarize(self, items: list[Item], *, must_keep=()) -> tuple[str, str]:
-        return SHADOW, f"{SUMMARY_PREFIX}a conversation about some orders (ids forgotten)"
+def TaggingSummarizer() -> EchoSummarizer:  # noqa: N802 (reads as a class at call sites)
+    """Fast and deterministic: the summary lists the text (or tag) of every item it covers."""
+    return EchoSummarizer(SHADOW, SUMMARY_PREFIX, render=lambda item: text_of(item) or tag(item))
 
 
 # ---------------------------------------------------------------- trimming
@@ -445,7 +383,7 @@ def test_summarizing_session_summarizes_exactly_the_older_turns(
     keep = max(1, keep_last_n_turns)
 
     async def scenario() -> None:
-        summarizer = RecordingSummarizer()
+        summarizer = TaggingSummarizer()
         session = SummarizingSession(
             keep_last_n_turns, context_limit, summarizer, "props", gate=FidelityGate([ORDER_ID])
         )
@@ -510,9 +448,9 @@ async def assert_every_turn_covered_once(session: SummarizingSession, turns: lis
 
 
 FAILURES = {
-    "raises": (RaisingSummarizer, {}, "failed", "summarizer exploded"),
-    "times_out": (SleepingSummarizer, {"summary_timeout": 0.001}, "failed", "timed out"),
-    "empty_summary": (EmptySummarizer, {}, "failed", "empty summary"),
+    "raises": (lambda: FailingSummarizer(RuntimeError("summarizer exploded")), {}, "failed", "summarizer exploded"),
+    "times_out": (lambda: SlowSummarizer(30), {"summary_timeout": 0.001}, "failed", "timed out"),
+    "empty_summary": (lambda: ReturningSummarizer((SHADOW, "  \n ")), {}, "failed", "empty summary"),
     "fidelity_gate": (ForgetfulSummarizer, {"gate": FidelityGate([ORDER_ID])}, "rejected", "ORD-"),
 }
 
@@ -527,10 +465,10 @@ def test_failed_summaries_lose_nothing_and_are_retried(
     context_limit, keep_last_n_turns = limits_pair
     keep = max(1, keep_last_n_turns)
     conv = data.draw(conversations(min_turns=context_limit + 1))
-    broken_cls, options, status, error_text = FAILURES[failure]
+    make_broken, options, status, error_text = FAILURES[failure]
 
     async def scenario() -> None:
-        session = SummarizingSession(keep_last_n_turns, context_limit, broken_cls(), "props", **options)
+        session = SummarizingSession(keep_last_n_turns, context_limit, make_broken(), "props", **options)
         added: list[Item] = []
         expected_events, attempted_at = 0, None
         for batch in conv.batches:
@@ -547,7 +485,7 @@ def test_failed_summaries_lose_nothing_and_are_retried(
             assert error_text in event.error
         assert session.last_summary_error is not None
 
-        working = RecordingSummarizer()
+        working = TaggingSummarizer()
         session.summarizer = working
         extra_turns, extra_batches = build_turns([(False, "again", [True], False)], first=len(conv.turns) + 1)
         for batch in extra_batches:
@@ -579,7 +517,7 @@ def test_summarizing_session_under_pop_item_loses_nothing_silently(
     context_limit, keep_last_n_turns = limits_pair
 
     async def scenario() -> None:
-        session = SummarizingSession(keep_last_n_turns, context_limit, RecordingSummarizer(), "props")
+        session = SummarizingSession(keep_last_n_turns, context_limit, TaggingSummarizer(), "props")
         turns, _ = build_turns([shape for shape, _ in shapes])
         added_tags: list[str] = []
         popped_text = ""
@@ -617,7 +555,7 @@ def test_summarizing_session_under_pop_item_loses_nothing_silently(
     "make_session",
     [
         lambda: TrimmingSession("pop", max_turns=3),
-        lambda: SummarizingSession(2, 4, RecordingSummarizer(), "pop"),
+        lambda: SummarizingSession(2, 4, TaggingSummarizer(), "pop"),
     ],
     ids=["trimming", "summarizing"],
 )
@@ -637,5 +575,5 @@ async def test_history_plus_next_input_has_no_orphan_after_popping_a_tool_output
     await session.pop_item()
     history = await session.get_items()
     assert [kind(item) for item in history] == ["message", "function_call"]
-    next_request = sdk_pruned(history, limited=False) + [user_item("[u2] corrected question", typed=False)]
+    next_request = sdk_pruned(history, limited=False) + [user("[u2] corrected question")]
     assert not orphans(next_request), orphans(next_request)

@@ -26,23 +26,21 @@ from .fakes import EchoSummarizer
 from .helpers import assistant, free_port, user
 
 KEY = b"k" * 32
+ROOT = Path(__file__).resolve().parents[1]
 ITEMS_PER_WORKER = 200
 
 
 WORKER = textwrap.dedent(
     """
-    import asyncio, sys, time
+    import asyncio, os, sys, time
     import redis
     from agents.extensions.memory.redis_session import RedisSession
     from memlab.summarizing import SummarizingSession
 
-    url, name, count, mode = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+    sys.path.insert(0, os.getcwd())  # the repository (the test's cwd), for tests.fakes
+    from tests.fakes import EchoSummarizer
 
-    class Tags:
-        async def summarize(self, items, *, must_keep=()):
-            await asyncio.sleep(0.002)
-            parts = [i["content"] for i in items if i["content"] != "recap?"]  # nested summaries included
-            return "recap?", " ".join(parts)
+    url, name, count, mode = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 
     async def main():
         # Start together, so that the two processes' appends really interleave.
@@ -52,7 +50,8 @@ WORKER = textwrap.dedent(
             time.sleep(0.01)
         gate.close()
         store = RedisSession.from_url("shared", url=url)
-        session = store if mode == "plain" else SummarizingSession(2, 6, Tags(), store=store)
+        # the summary lists every message it covers (an earlier summary's text included)
+        session = store if mode == "plain" else SummarizingSession(2, 6, EchoSummarizer("recap?", delay=0.002), store=store)
         try:
             for n in range(count):
                 await session.add_items([{"role": "user", "content": f"<{name}:{n}>"}])
@@ -69,7 +68,9 @@ def run_two_workers(redis_url: str, tmp_path: Path, count: int, mode: str) -> No
     script = tmp_path / "worker.py"
     script.write_text(WORKER)
     workers = [
-        subprocess.Popen([sys.executable, str(script), redis_url, name, str(count), mode], stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, str(script), redis_url, name, str(count), mode], stderr=subprocess.PIPE, text=True, cwd=ROOT
+        )
         for name in ("w1", "w2")
     ]
     for worker in workers:

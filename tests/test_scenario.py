@@ -15,10 +15,7 @@ from memlab.turns import count_turns, item_text, split_turns
 
 from .helpers import scripted
 
-
-@pytest.fixture(autouse=True)
-def _offline() -> None:
-    mode.configure("offline")
+pytestmark = pytest.mark.usefixtures("api")  # every test here runs the support agent offline
 
 
 async def replay(conversation: Conversation) -> list[dict]:

@@ -26,7 +26,7 @@ from agents import Runner, SQLiteSession
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memlab import mode, summary_history, trimming
+from memlab import summary_history, trimming
 from memlab.errors import IntegrityError
 from memlab.integrity import IntegritySession
 from memlab.log_rows import ENVELOPE_TYPE
@@ -35,7 +35,7 @@ from memlab.storage import CorruptStoreError, StoreLog
 from memlab.summarizing import SummarizingSession
 from memlab.trimming import TrimmingSession
 
-from .fakes import EchoSummarizer, ListStore
+from .fakes import CountingStore, DecodingStore, EchoSummarizer, FlakyStore, ListStore, RacingStore
 from .helpers import assistant, call, output, reasoning, user
 
 Item = dict[str, Any]
@@ -182,19 +182,6 @@ def test_a_stored_session_matches_its_in_memory_twin(
 # ---------------------------------------------------------------- snapshots
 
 
-class CountingStore(SQLiteSession):
-    """An in-memory SQLiteSession that remembers how many rows each read returned."""
-
-    def __init__(self, session_id: str) -> None:
-        super().__init__(session_id)
-        self.reads: list[int] = []
-
-    async def get_items(self, limit: int | None = None) -> list[Any]:
-        rows = await super().get_items(limit)
-        self.reads.append(len(rows))
-        return rows
-
-
 def fold_whole_log(rows: list[dict[str, Any]], kind: str) -> list[Item]:
     """What the log says without any snapshot: fold every op from an empty state."""
     if kind == "trimming":
@@ -235,23 +222,6 @@ async def test_reads_cost_the_window_not_the_log(kind):
                 [r["message"] for r in await session.get_items_with_metadata()]) == full
     finally:
         store.close()
-
-
-class RacingStore(SQLiteSession):
-    """Lets another writer's op land just before each snapshot row (the worst interleaving)."""
-
-    def __init__(self, session_id: str) -> None:
-        super().__init__(session_id)
-        self.other: TrimmingSession | None = None
-        self.raced = 0
-
-    async def add_items(self, items: list[Any]) -> None:
-        if self.other is not None and items and items[0].get("op") == "snapshot":
-            other, self.other = self.other, None  # one racing write at a time
-            self.raced += 1
-            await other.add_items([user(f"racing {self.raced}"), assistant(f"raced {self.raced}")])
-            self.other = other
-        await super().add_items(items)
 
 
 async def test_a_snapshot_includes_ops_that_landed_before_it(monkeypatch):
@@ -333,8 +303,7 @@ async def test_metadata_lives_in_envelopes_never_in_items(stores, tmp_path):
     assert rows[2]["records"][1]["meta"]["summary_for_turns"] == [1, 1]
 
 
-async def test_the_raw_store_in_a_runner_fails_loudly(stores):
-    mode.configure()
+async def test_the_raw_store_in_a_runner_fails_loudly(stores, api):
     store = stores()
     await TrimmingSession("conv", store=store).add_items([user("My order is ORD-12345.")])
     with pytest.raises(openai.BadRequestError, match="memlab_record"):
@@ -393,39 +362,12 @@ async def test_integrity_session_underneath_signs_the_log(stores, tmp_path):
 # ------------------------------------------------------- failures mid-write
 
 
-class FlakyStore:
-    """A store wrapper whose writes fail on demand, before touching the store.
-
-    ``fail`` is ``True`` (every write fails), a set of op names, or ``False``.
-    """
-
-    def __init__(self, inner: SQLiteSession) -> None:
-        self.inner = inner
-        self.session_id = inner.session_id
-        self.session_settings = None
-        self.fail: bool | set[str] = False
-
-    async def get_items(self, limit: int | None = None) -> list[Item]:
-        return await self.inner.get_items(limit)
-
-    async def add_items(self, items: list[Item]) -> None:
-        if self.fail is True or (self.fail and items[0]["op"] in self.fail):
-            raise OSError("disk full")
-        await self.inner.add_items(items)
-
-    async def pop_item(self) -> Item | None:
-        return await self.inner.pop_item()
-
-    async def clear_session(self) -> None:
-        await self.inner.clear_session()
-
-
 async def test_a_failing_write_leaves_history_intact(stores):
     store = FlakyStore(stores())
     session = TrimmingSession("conv", 3, store=store)
     await session.add_items([user("q1"), call("c1"), output("c1"), assistant("a1")])
     before = await session.get_items()
-    store.fail = True
+    store.fail_writes = True
     with pytest.raises(OSError, match="disk full"):
         await session.add_items([user("q2"), assistant("a2")])
     with pytest.raises(OSError, match="disk full"):
@@ -433,7 +375,7 @@ async def test_a_failing_write_leaves_history_intact(stores):
     with pytest.raises(OSError, match="disk full"):
         await session.set_max_turns(1)
     assert await session.get_items() == before
-    store.fail = False
+    store.fail_writes = False
     assert await TrimmingSession("conv", 3, store=store).get_items() == before
 
 
@@ -442,12 +384,12 @@ async def test_a_failing_summary_write_is_recorded_and_retried(stores):
     session = SummarizingSession(1, 1, TagSummarizer(), store=store)
     await session.add_items([user("q1"), assistant("a1")])
     added = [user("q2"), assistant("a2")]
-    store.fail = {"summary"}
+    store.fail_writes = {"summary"}
     await session.add_items(added[:1])  # stored; the summary it triggers cannot be stored
     assert session.summary_events[-1].status == "failed"
     assert "storing the summary failed: OSError: disk full" in session.last_summary_error
     assert await session.get_items() == [user("q1"), assistant("a1"), user("q2")]
-    store.fail = False
+    store.fail_writes = False
     await session.add_items(added[1:])  # the same turn: no retry yet
     assert session.summary_events[-1].status == "failed"
     await session.add_items([user("q3")])  # a new turn: retried, and stored this time
@@ -457,21 +399,20 @@ async def test_a_failing_summary_write_is_recorded_and_retried(stores):
 
 CRASH_WRITER = textwrap.dedent(
     """
-    import asyncio, sys
+    import asyncio, os, sys
     from agents import SQLiteSession
     from memlab.summarizing import SummarizingSession
     from memlab.trimming import TrimmingSession
 
-    class Tags:
-        async def summarize(self, items, *, must_keep=()):
-            return "recap?", "summary: " + " ".join(str(i.get("content", i.get("call_id"))) for i in items)
+    sys.path.insert(0, os.getcwd())  # the repository (the test's cwd), for tests.fakes
+    from tests.fakes import EchoSummarizer
 
     path, kind = sys.argv[1], sys.argv[2]
     store = SQLiteSession("crash", path)
     if kind == "trimming":
         session = TrimmingSession("crash", 4, store=store)
     else:
-        session = SummarizingSession(2, 3, Tags(), store=store)
+        session = SummarizingSession(2, 3, EchoSummarizer("recap?", "summary: "), store=store)
 
     async def main():
         n = 0
@@ -662,10 +603,6 @@ async def test_deeply_nested_json_is_refused_not_a_recursion_error(stores, tmp_p
     with pytest.raises(CorruptStoreError, match=r"store of session 'conv': row id 2 .* nested too deeply"):
         await TrimmingSession("conv", store=stores()).get_items()
 
-    class DecodingStore(ListStore):  # decodes its rows itself, as RedisSession or SQLAlchemySession do
-        async def get_items(self, limit: int | None = None) -> list[Any]:
-            return [json.loads(row) for row in await super().get_items(limit)]
-
     store = DecodingStore([json.dumps(envelope("trimming", "add", items=[RECORD], max_turns=3)), deep])
     with pytest.raises(CorruptStoreError, match=r"store of session 'conv': a row is nested too deeply"):
         await TrimmingSession("conv", store=store).get_items()
@@ -719,18 +656,10 @@ async def test_stale_ops_never_misapply(stores):
     assert await session.get_items_with_metadata() == before
 
 
-class NoSnapshotStore(SQLiteSession):
-    """A store that fails every snapshot write (say, a row size limit)."""
-
-    async def add_items(self, items: list[Any]) -> None:
-        if items and items[0].get("op") == "snapshot":
-            raise OSError("row too large")
-        await super().add_items(items)
-
-
 async def test_a_failed_snapshot_write_never_fails_a_read(monkeypatch, caplog):
     monkeypatch.setattr(StoreLog, "snapshot_every", 2)
-    store = NoSnapshotStore("nosnap")
+    store = FlakyStore(SQLiteSession("nosnap"), write_error=OSError("row too large"))
+    store.fail_writes = {"snapshot"}  # say, a row size limit
     session = TrimmingSession("nosnap", 2, store=store)
     try:
         for n in range(1, 8):

@@ -8,11 +8,20 @@ import pytest
 from agents import SQLiteSession
 from agents.memory import Session
 
-from memlab import FidelityGate, LLMSummarizer, SummarizationError, SummarizingSession, mode, offline, render_transcript
+from memlab import FidelityGate, LLMSummarizer, SummarizationError, SummarizingSession, offline, render_transcript
 from memlab.prompts import MUST_KEEP_RULE, SHADOW_PROMPT, SUMMARY_PROMPT_TITLE, SUMMARY_SECTIONS, summary_prompt
 from memlab.turns import count_turns
 
-from .fakes import EchoSummarizer, FailingSummarizer, ForgetfulSummarizer, GatedSummarizer, ReturningSummarizer, SlowSummarizer
+from .fakes import (
+    EchoSummarizer,
+    FailingSummarizer,
+    FakeResponsesClient,
+    FlakyStore,
+    ForgetfulSummarizer,
+    GatedSummarizer,
+    ReturningSummarizer,
+    SlowSummarizer,
+)
 from .helpers import assistant, call, conversation, output, reasoning, turn, user
 
 METADATA_KEYS = {"synthetic", "kind", "summary_for_turns", "turn", "metadata"}
@@ -108,31 +117,15 @@ async def test_every_failure_kind_leaves_history_unchanged(summarizer, status, m
     assert message in session.summary_events[-1].error
 
 
-class FlakyStore(SQLiteSession):
-    """A store whose reads fail (a connection reset) while ``failing`` is set."""
-
-    failing = False
-
-    async def get_items(self, limit=None):
-        if self.failing:
-            raise ConnectionResetError("connection reset by peer")
-        return await super().get_items(limit)
-
-    async def add_items(self, items):
-        await super().add_items(items)
-        self.failing = self.arm_after_write
-
-
 async def test_a_failure_after_the_write_is_recorded_never_raised_so_a_retry_cannot_duplicate():
-    store = FlakyStore("flaky")
-    store.arm_after_write = False
+    store = FlakyStore(SQLiteSession("flaky"))
     session = SummarizingSession(1, 1, EchoSummarizer(), store=store)
     await session.add_items(turn(1))
-    store.arm_after_write = True  # the next write lands, then the re-read to summarize fails
+    store.fail_reads_after_writes = True  # the next write lands, then the re-read to summarize fails
     await session.add_items(turn(2))  # stored: must not raise, or the caller would retry it
     assert session.summary_events[-1].status == "failed"
     assert "ConnectionResetError" in session.summary_events[-1].error
-    store.failing = store.arm_after_write = False
+    store.fail_reads = store.fail_reads_after_writes = False
     view = await session.get_items()
     assert [item for item in view if item.get("role") == "user"].count(user("question 2")) == 1
 
@@ -253,28 +246,6 @@ async def test_rejects_non_items():
 # ------------------------------------------------------------------ LLMSummarizer
 
 
-class _FakeResponses:
-    def __init__(self, response):
-        self.response = response
-        self.requests: list[dict] = []
-
-    async def create(self, **request):
-        self.requests.append(request)
-        return self.response
-
-
-class _FakeResponse:
-    def __init__(self, text="## Identifiers\n- A-1042", status="completed", reason=None):
-        self.output_text = text
-        self.status = status
-        self.incomplete_details = type("D", (), {"reason": reason})() if reason else None
-
-
-class _FakeClient:
-    def __init__(self, response):
-        self.responses = _FakeResponses(response)
-
-
 def test_render_transcript_covers_every_kind_and_cuts_long_outputs():
     items = [
         user("hi"),
@@ -292,30 +263,26 @@ def test_render_transcript_covers_every_kind_and_cuts_long_outputs():
 
 
 async def test_llm_summarizer_builds_the_request():
-    client = _FakeClient(_FakeResponse())
+    client = FakeResponsesClient("## Identifiers\n- A-1042")
     summarizer = LLMSummarizer(client, model="m", max_tokens=100, agent_instructions="Never promise refunds.")
     shadow, summary = await summarizer.summarize(turn(1))
     assert (shadow, summary) == (SHADOW_PROMPT, "## Identifiers\n- A-1042")
-    request = client.responses.requests[0]
+    request = client.requests[0]
     assert request["model"] == "m" and request["max_output_tokens"] == 100
     assert request["instructions"].startswith(SUMMARY_PROMPT_TITLE)
     assert "Never promise refunds." in request["instructions"]  # cookbook defect 11
     assert "USER: question 1" in request["input"][0]["content"]
 
 
-@pytest.mark.parametrize("response, message", [(_FakeResponse(text="  "), "empty"),
-                                               (_FakeResponse(status="incomplete", reason="max_output_tokens"), "incomplete")])
-async def test_llm_summarizer_rejects_empty_or_incomplete(response, message):
+@pytest.mark.parametrize("reply, message", [({"text": "  "}, "empty"),
+                                            ({"status": "incomplete", "incomplete_reason": "max_output_tokens"}, "incomplete")])
+async def test_llm_summarizer_rejects_empty_or_incomplete(reply, message):
     with pytest.raises(SummarizationError, match=message):
-        await LLMSummarizer(_FakeClient(response)).summarize(turn(1))
+        await LLMSummarizer(FakeResponsesClient(**reply)).summarize(turn(1))
 
 
 async def test_llm_summarizer_runs_a_sync_client_in_a_thread():
-    class SyncResponses:
-        def create(self, **request):
-            return _FakeResponse("sync summary")
-
-    client = type("C", (), {"responses": SyncResponses()})()
+    client = FakeResponsesClient("sync summary", sync=True)
     assert (await LLMSummarizer(client).summarize(turn(1)))[1] == "sync summary"
 
 
@@ -329,15 +296,12 @@ def test_summary_prompt_lists_every_section_and_asks_for_contradictions_only_wit
 @pytest.mark.parametrize("kwargs", [{"max_tokens": 0}, {"max_tokens": 15}, {"tool_trim_limit": -5}])
 def test_llm_summarizer_validates(kwargs):
     with pytest.raises(ValueError):
-        LLMSummarizer(_FakeClient(_FakeResponse()), **kwargs)
+        LLMSummarizer(FakeResponsesClient(), **kwargs)
 
 
 async def test_a_summarizers_own_timeout_error_is_not_reported_as_our_timeout():
-    class ProxyTimeout:
-        async def summarize(self, items, *, must_keep=()):
-            raise TimeoutError("read timed out on my proxy")
-
-    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=ProxyTimeout(), summary_timeout=None)
+    proxy_timeout = FailingSummarizer(TimeoutError("read timed out on my proxy"))
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=proxy_timeout, summary_timeout=None)
     await fill(session, 2)
     assert session.summary_events[-1].error == "TimeoutError: read timed out on my proxy"
 
@@ -353,23 +317,17 @@ async def test_summary_events_do_not_share_lists_with_the_stored_metadata():
 
 
 async def test_a_failed_summary_is_retried_once_per_new_turn_not_per_write():
-    calls = []
-
-    class Down:
-        async def summarize(self, items, *, must_keep=()):
-            calls.append(len(items))
-            raise ConnectionError("down")
-
-    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=Down())
+    down = FailingSummarizer(ConnectionError("down"))
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=down)
     await session.add_items(turn(1))
     await session.add_items([user("question 2")])  # the runner writes a turn in several batches
     await session.add_items([call("c9"), output("c9")])
     await session.add_items([assistant("answer 2")])
-    assert len(calls) == 1
+    assert down.calls == 1
     await session.add_items([user("question 3")])
-    assert len(calls) == 2
+    assert down.calls == 2
     await session.set_limits(context_limit=1)  # an explicit retry
-    assert len(calls) == 3
+    assert down.calls == 3
 
 
 @pytest.mark.parametrize(
@@ -407,11 +365,7 @@ async def test_a_rule_that_raises_is_a_recorded_failure_not_an_exception():
 
 
 async def test_a_non_text_shadow_prompt_is_refused():
-    class Odd:
-        async def summarize(self, items, *, must_keep=()):
-            return 123, "fine summary"
-
-    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=Odd())
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=ReturningSummarizer((123, "fine summary")))
     await fill(session, 2)
     assert "shadow prompt must be text" in session.summary_events[-1].error
     assert await session.get_items() == turn(1) + turn(2)
@@ -487,11 +441,8 @@ async def test_a_str_subclass_from_the_summarizer_is_stored_as_plain_text():
     class Text(str):
         pass
 
-    class Fancy:
-        async def summarize(self, items, *, must_keep=()):
-            return Text("recap"), Text("the summary")
-
-    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=Fancy())
+    fancy = ReturningSummarizer((Text("recap"), Text("the summary")))
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=fancy)
     await fill(session, 2)
     view = await session.get_items()
     assert view[0]["content"] == "recap" and type(view[0]["content"]) is str
@@ -541,11 +492,8 @@ def test_the_gate_is_a_fidelity_gate_at_construction_and_assignment():
 
 
 async def test_the_gate_wants_the_whole_fact_not_a_longer_identifier():
-    class Near:
-        async def summarize(self, items, *, must_keep=()):
-            return "recap", "Order ORD-73914 is late."
-
-    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=Near(), gate=FidelityGate([r"ORD-7391\b"]))
+    near = ReturningSummarizer(("recap", "Order ORD-73914 is late."))
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=near, gate=FidelityGate([r"ORD-7391\b"]))
     await session.add_items([user("My order is ORD-7391."), assistant("Checking.")])
     await session.add_items(turn(2))
     assert session.summary_events[-1].status == "rejected"
@@ -568,12 +516,11 @@ LONE_SURROGATE = "\udcff"  # what bytes decoded with errors="surrogateescape" le
 
 
 @pytest.mark.parametrize("backing", ["memory", "sqlite-file"])
-async def test_a_summary_holding_a_lone_surrogate_is_a_failed_summary_and_the_next_turn_runs(backing, tmp_path):
+async def test_a_summary_holding_a_lone_surrogate_is_a_failed_summary_and_the_next_turn_runs(backing, tmp_path, api):
     from agents import Runner
 
     from memlab.scenario import support_agent
 
-    mode.configure("offline")
     store = SQLiteSession("poison", tmp_path / "chat.db") if backing == "sqlite-file" else None
     summarizer = ReturningSummarizer(("recap", f"The customer is Ada {LONE_SURROGATE}."))
     session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=summarizer, session_id="poison", store=store)

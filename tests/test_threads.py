@@ -24,9 +24,7 @@ from .helpers import offline_summarizer, sdk_pruned
 TICKET_REQUEST = "The headset is missing from order ORD-73914. Please open a ticket for it."
 
 
-@pytest.fixture(autouse=True)
-def offline_mode():
-    mode.configure()
+pytestmark = pytest.mark.usefixtures("api")  # every test here runs an agent offline
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ import pytest
 from agents import Agent
 from agents.testing import ScriptedModel
 
-from memlab import mode, offline, wire
+from memlab import offline, wire
 from memlab.scenario import LAPTOP, LONG, ROUTER, Conversation
 from memlab.views import fact_rows
 from memlab.widgets import ChatPanel, ComparisonExplorer, SummarizingExplorer, TrimmingExplorer, clear_replays
@@ -24,11 +24,10 @@ from .fakes import FailingSummarizer
 
 
 @pytest.fixture(autouse=True)
-def fresh() -> offline.OfflineAPI:
-    """Offline, with an empty replay cache, so each test counts its own requests."""
-    mode.configure("offline")
+def fresh(api: offline.OfflineAPI) -> offline.OfflineAPI:
+    """Offline (the shared ``api`` fixture), with an empty replay cache, so each test counts its own requests."""
     clear_replays()
-    return mode.current_api()
+    return api
 
 
 def shown(widget) -> str:

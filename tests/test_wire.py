@@ -14,29 +14,24 @@ from memlab.offline import OfflineAPI
 from memlab.scenario import support_agent
 
 
-@pytest.fixture
-def configured() -> wire.Wire:
-    mode.configure("offline")
-    return wire.current()
-
-
-async def test_every_model_call_is_recorded_with_its_usage(configured) -> None:
+async def test_every_model_call_is_recorded_with_its_usage(api) -> None:
     result = await Runner.run(support_agent(), "The serial is SN-LP4K9M2X. Please run diagnostics on it.")
-    calls = configured.model_calls()
+    recorded = wire.current()
+    calls = recorded.model_calls()
     assert len(calls) == 2  # the tool call, then the answer
-    assert configured.last_input()[-1]["type"] == "function_call_output"
-    assert configured.last_input() == mode.current_api().last_input()  # the wire saw what the fake received
+    assert recorded.last_input()[-1]["type"] == "function_call_output"
+    assert recorded.last_input() == api.last_input()  # the wire saw what the fake received
     usage = result.context_wrapper.usage
-    spend = configured.spend()
+    spend = recorded.spend()
     assert (spend.requests, spend.input_tokens, spend.output_tokens) == (2, usage.input_tokens, usage.output_tokens)
 
 
-async def test_a_streamed_run_is_recorded_too(configured) -> None:
+async def test_a_streamed_run_is_recorded_too(api) -> None:
     streamed = Runner.run_streamed(support_agent(), "My order ORD-12345 is late")
     async for _ in streamed.stream_events():
         pass
     usage = streamed.context_wrapper.usage
-    assert configured.spend().input_tokens == usage.input_tokens > 0
+    assert wire.current().spend().input_tokens == usage.input_tokens > 0
 
 
 async def test_a_stream_that_arrives_in_chunks_is_passed_on_whole_and_metered() -> None:
@@ -97,10 +92,9 @@ def test_a_price_can_be_overridden_and_bad_prices_are_refused(monkeypatch) -> No
         prices.set_price("m", input_per_million=1, output_per_million=float("nan"))
 
 
-def test_live_mode_records_on_its_own_wire_and_follows_the_base_url(monkeypatch) -> None:
+def test_live_mode_records_on_its_own_wire_and_follows_the_base_url(api, monkeypatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
-    description = mode.configure("live")
+    description = mode.configure("live")  # undone by the api fixture
     assert "OPENAI_BASE_URL=http://127.0.0.1:9/v1" in description
     assert wire.current().live and mode.current_api() is None
-    mode.configure("offline")

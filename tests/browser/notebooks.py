@@ -8,7 +8,7 @@ import nbformat
 
 SCRATCH_CELLS = [
     ("markdown", "# Scratch: memlab explorers\nSome prose, then the explorers, then more content."),
-    ("code", "import memlab.offline\nprint(memlab.offline.configure())\n"
+    ("code", "import memlab.mode\nprint(memlab.mode.configure())\n"
              "from memlab.scenario import LAPTOP, ROUTER\n"
              "from memlab.widgets import TrimmingExplorer, SummarizingExplorer"),
     ("code", "1 + 1"),
