@@ -321,17 +321,7 @@ FINALISTS = 3  # the slowest recipes at the screening size are run at full size
 GROWTH = 40  # at most this much slower on ten times the text (linear: about 10; quadratic: about 100)
 NOISE = 0.25  # seconds under which a growth ratio is timer noise on a shared machine, not evidence (a quadratic pattern takes seconds here)
 
-#: Patterns of the free-chat memory (``memlab/offline/_memory.py``) known to take
-#: quadratic time here; that module's rewrite is to fix them. Expected to fail
-#: until then (and reported as XPASS once they pass).
-KNOWN_SLOW: set[str] = set()  # patterns known to be slow (xfail): none
-
-
-@pytest.mark.parametrize(
-    "name",
-    [pytest.param(name, marks=pytest.mark.xfail(reason="quadratic; to be fixed in _memory.py", strict=False))
-     if name in KNOWN_SLOW else name for name in sorted(PATTERNS)],
-)
+@pytest.mark.parametrize("name", sorted(PATTERNS))
 def test_a_pattern_is_linear_on_adversarial_text(name):
     """100 KB of the worst text found for the pattern takes at most a second.
 
