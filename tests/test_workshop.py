@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -64,3 +65,45 @@ def test_the_app_stations_take_the_minutes_the_guide_gives_them():
         source = "".join(cell["source"])
         if cell["cell_type"] == "markdown" and re.match(r"## \d\.", source):
             assert "**Try**" in source and "**Discuss**" in source, f"a station without prompts: {source[:40]!r}"
+
+
+# ------------------------------------------------------------------ the app's stations show what they promise
+
+
+def _station(cells: list[dict], number: int) -> tuple[str, str]:
+    """The prose of station ``number`` and the code cell that follows it."""
+    for index, cell in enumerate(cells):
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown" and source.startswith(f"## {number}."):
+            return source, "".join(cells[index + 1]["source"])
+    raise AssertionError(f"the app has no station {number}")
+
+
+@pytest.mark.usefixtures("api")
+def test_the_app_stations_open_on_what_their_text_asks_the_room_to_look_at():
+    from memlab.scenario import LONG
+    from memlab.widgets import clear_replays
+
+    clear_replays()
+    cells = json.loads((ROOT / "app" / "workshop.ipynb").read_text())["cells"]
+    namespace: dict = {}
+    exec("".join(cells[1]["source"]), namespace)  # the app's imports (no event loop here: explorers replay at once)
+
+    text, code = _station(cells, 1)
+    trimming = eval(code, namespace)
+    assert not trimming.replay.turns.set_index("turn").loc[5, "correct"], "station 1 opens on a ✗ at turn 5"
+    raised = int(re.search(r"Raise `max_turns` to (\d+)", text).group(1))
+    trimming.max_turns = raised
+    assert trimming.replay.turns.set_index("turn").loc[5, "correct"], f"station 1: max_turns={raised} must turn it ✓"
+
+    text, code = _station(cells, 2)
+    summarizing = eval(code, namespace)
+    assert "the summary pair comes first" in text and "printed in full" in text
+    assert list(summarizing.sent["status"][:2]) == ["summary", "summary"], "station 2 opens where the summary is sent"
+    note = summarizing.replay.sent(summarizing.turn)[1]["content"]
+    assert note in html.unescape(summarizing.summary.value), "the summary is readable whole"
+
+    text, code = _station(cells, 3)
+    comparison = eval(code, namespace)
+    probes = {probe.turn: probe.question for probe in LONG.probes}
+    assert comparison.turn in probes and probes[comparison.turn] in text, "station 3 opens on a probe turn it names"
