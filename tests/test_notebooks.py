@@ -237,3 +237,43 @@ def test_every_saved_explorer_is_in_its_final_rendered_state(path):
     statuses = [value for value in html if "memlab-status" in value]
     counters = [value for value in html if "memlab-counters" in value]
     assert len(counters) >= len(statuses), f"{path.name}: an explorer was saved without its counters (not rendered)"
+
+
+# ------------------------------------------------------------------ one time per notebook, everywhere
+
+ROOT = Path(__file__).resolve().parents[1]
+# The times were re-measured (README, "How the times were estimated"); these notebooks are being edited
+# elsewhere and take their new "Time to learn" (03: 70, 04: 65, 07: 60 minutes) after the merge.
+TIME_PENDING = pytest.mark.xfail(strict=True, reason="the notebook's Time to learn is updated after the merge")
+
+
+def _minutes(cell_text: str) -> str:
+    return re.sub(r"\s*\(.*\)", "", cell_text).replace("minutes", "min").strip()
+
+
+def _series_table(text: str, name_pattern: str) -> dict[str, str]:
+    """``{notebook number: time}`` from a series table whose rows start with the notebook's name."""
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        match = re.match(name_pattern, cells[0]) if len(cells) > 2 else None
+        if match:
+            rows[match.group(1)] = _minutes(cells[1])
+    return rows
+
+
+@pytest.mark.parametrize(
+    "path", [pytest.param(p, marks=[TIME_PENDING] if p.name[:2] in {"03", "04", "07"} else [], id=p.name) for p in NOTEBOOKS]
+)
+def test_a_notebook_states_the_same_time_everywhere(path):
+    """Its Prerequisites, 00's map of the series and the README's series table give one time."""
+    readme = _series_table((ROOT / "README.md").read_text(), r"`(\d\d)_")
+    welcome = "\n".join(_source(c) for c in _cells(NOTEBOOKS[0]) if c["cell_type"] == "markdown")
+    series_map = _series_table(welcome, r"\W*(\d\d) ")
+    markdown = "\n".join(_source(c) for c in _cells(path) if c["cell_type"] == "markdown")
+    stated = re.search(r"Time to learn\W*(\d+) minutes", markdown)
+    assert stated, f"{path.name}: no 'Time to learn' in minutes"
+    number, minutes = path.name[:2], f"{stated.group(1)} min"
+    assert (readme.get(number), series_map.get(number)) == (minutes, minutes), (
+        f"{path.name} says {minutes}; README says {readme.get(number)}, 00's map says {series_map.get(number)}"
+    )
