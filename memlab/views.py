@@ -14,7 +14,9 @@ DataFrames a notebook can read too:
 * :func:`fact_rows` — each planted fact: when it entered, the last turn the
   model could still see it, and whether the probe for it was answered right;
 * :func:`counters` — the tokens the API billed at and up to a turn, against
-  the same for full history.
+  the same for full history;
+* :func:`summary_sent` — the summary a turn's model call carried, in full (the
+  tables show every item as a one-line preview).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from .items import Item
 from .tokens import count_item
 from .turns import item_text, item_type
 
-__all__ = ["COLUMNS", "STATUSES", "counters", "fact_rows", "history_rows", "item_row", "sent_rows"]
+__all__ = ["COLUMNS", "STATUSES", "counters", "fact_rows", "history_rows", "item_row", "sent_rows", "summary_sent"]
 
 #: Row statuses: the colour the widgets paint them, and what they mean.
 STATUSES: dict[str, tuple[str, str]] = {
@@ -113,6 +115,20 @@ def sent_rows(replay: Replay, turn: int) -> pd.DataFrame:
     frame = pd.DataFrame(rows, columns=COLUMNS)
     frame["turn"] = frame["turn"].astype("Int64")
     return frame
+
+
+def summary_sent(replay: Replay, turn: int) -> str | None:
+    """The summary the turn's first model call carried, as the model read it (``None`` if it carried none).
+
+    That is the text of the assistant message of the synthetic pair: the note
+    a summarizer wrote (and a fidelity gate may have repaired). A compaction
+    item is opaque, so it gives ``None`` too.
+    """
+    sent = replay.sent(turn)
+    for item, status in zip(sent, sent_rows(replay, turn)["status"]):
+        if status == "summary" and item_type(item) == "message" and item.get("role") == "assistant":
+            return item_text(item)
+    return None
 
 
 def history_rows(replay: Replay, turn: int) -> pd.DataFrame:

@@ -850,3 +850,149 @@ async def test_nb07_a_learners_own_everyday_fact_is_answered_under_full_history(
 
     report = await nb07.check_conversation(my_conversation)
     assert report.ok, report
+
+
+# ---------------------------------------------------------------- predictions: gated reveals
+# A prediction's reveal runs its experiment only once the prediction is written, and then prints the
+# answer the notebook's reveal cell names in metadata.memlab.answer (tests/test_notebooks.py checks
+# that no stored output shows those texts before the reveal). These tests tie the two together: given
+# the right prediction, each reveal prints every text its notebook marks.
+
+import json  # noqa: E402 — this section stands on its own
+from pathlib import Path  # noqa: E402
+
+from agents import RunConfig, SessionSettings  # noqa: E402
+
+from memlab import scenario, wire  # noqa: E402
+from memlab.exercises import nb00  # noqa: E402
+from memlab.turns import item_type  # noqa: E402
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def marked_answers(notebook: str) -> list[str]:
+    """The answer texts the notebook's (one) reveal cell names."""
+    cells = json.loads((NOTEBOOKS / f"{notebook}.ipynb").read_text())["cells"]
+    reveals = [c for c in cells if "reveal" in c.get("metadata", {}).get("tags", [])]
+    assert len(reveals) == 1, f"{notebook}: expected one reveal cell, found {len(reveals)}"
+    return reveals[0]["metadata"]["memlab"]["answer"]
+
+
+def assert_prints_every_marked_answer(report, notebook: str) -> None:
+    for answer in marked_answers(notebook):
+        assert answer in str(report), f"{notebook}'s reveal does not print its marked answer {answer!r}:\n{report}"
+
+
+def _kinds(items):
+    return [item["role"] if item_type(item) == "message" else item_type(item) for item in items]
+
+
+def _nb00_replay(played: list[int]):
+    """The notebook's replay_laptop; ``played`` counts how often it ran."""
+    agent = support_agent()
+
+    async def replay():
+        played.append(1)
+        session = SQLiteSession("laptop-full-history")
+        first = len(wire.current().model_calls())
+        for text in scenario.LAPTOP.user_turns:
+            reply = await Runner.run(agent, text, session=session)
+        session.close()
+        return wire.current().model_calls()[first:], reply.final_output
+
+    return replay
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb00_the_reveal_plays_nothing_until_every_value_is_predicted() -> None:
+    played: list[int] = []
+    blank = {key: None for key in nb00.PREDICTION_KEYS}
+    half = {**blank, "contact_channel": True}
+    for prediction in (blank, half, None):
+        report = await nb00.reveal_full_history(prediction, _nb00_replay(played))
+        assert report.not_started and "not done yet" in str(report)
+    assert not played, "the conversation was played before the prediction was written"
+    words = await nb00.reveal_full_history({**{key: True for key in nb00.PREDICTION_KEYS}, "serial": "yes"}, _nb00_replay(played))
+    assert not played and "write True or False for 'serial'" in str(words)
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb00_the_reveal_compares_and_prints_the_answer_the_notebook_marks() -> None:
+    played: list[int] = []
+    right = await nb00.reveal_full_history({key: True for key in nb00.PREDICTION_KEYS}, _nb00_replay(played))
+    assert right.ok and "4/4 predicted right" in str(right) and played == [1], str(right)
+    assert_prints_every_marked_answer(right, "00_welcome")
+    assert "7 model calls" in str(right)  # the price of keeping everything, after the tally
+    wrong = await nb00.reveal_full_history({**{key: True for key in nb00.PREDICTION_KEYS}, "serial": False}, _nb00_replay(played))
+    assert (wrong.right, wrong.total) == (3, 4) and "✗ serial" in str(wrong) and "(you said not sent)" in str(wrong)
+
+
+async def _nb01_experiment_factory():
+    """The notebook's limit_on_a_tool_turn (turns 1-3 played first, as the notebook's laptop session holds them)."""
+    agent = support_agent()
+    first_three = SQLiteSession("laptop")
+    for text in scenario.LAPTOP.user_turns[:3]:
+        await Runner.run(agent, text, session=first_three)
+    laptop_items = await first_three.get_items()
+    played: list[int] = []
+
+    async def experiment():
+        played.append(1)
+        session = SQLiteSession("exercise-1")
+        await session.add_items(laptop_items)
+        before = len(wire.current().model_calls())
+        await Runner.run(agent, scenario.LAPTOP.user_turns[3], session=session,
+                         run_config=RunConfig(session_settings=SessionSettings(limit=3)))
+        sent = [_kinds(call.input) for call in wire.current().model_calls()[before:]]
+        stored = len(await session.get_items())
+        session.close()
+        return sent, stored
+
+    return experiment, played
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb01_the_reveal_runs_only_once_all_three_are_predicted_and_prints_the_marked_answer() -> None:
+    experiment, played = await _nb01_experiment_factory()
+    first = ["function_call", "function_call_output", "assistant", "user"]
+    second = [*first, "function_call", "function_call_output"]
+    for partial in (([], [], None), (first, [], None), (first, second, None)):
+        assert (await nb01.reveal_limit_on_a_tool_turn(*partial, experiment)).not_started
+    assert not played, "the run was made before the prediction was written"
+    right = await nb01.reveal_limit_on_a_tool_turn(first, second, 12, experiment)
+    assert right.ok and played == [1], str(right)
+    assert_prints_every_marked_answer(right, "01_sessions_and_turns")
+    # The usual wrong guess: the limit bounds the second call too, and deletes what it does not read.
+    wrong = await nb01.reveal_limit_on_a_tool_turn(first, ["function_call_output", "assistant", "user"], 3, experiment)
+    assert (wrong.right, wrong.total) == (1, 3) and "you said 3" in str(wrong)
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb02_the_prediction_check_prints_the_marked_answer() -> None:
+    assert_prints_every_marked_answer(await nb02.check_prediction(set(), 4), "02_trimming")
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb05_and_nb06_reveals_print_the_marked_answers(tmp_path) -> None:
+    db, other = tmp_path / "support.db", tmp_path / "elsewhere.db"
+    reference = TrimmingSession("customer-60", max_turns=3, store=SQLiteSession("customer-60", db))
+    await reference.add_items([{"role": "user", "content": "My order is ORD-48213."}])
+    candidates = {
+        "a": TrimmingSession("customer-60", max_turns=3, store=SQLiteSession("customer-60", db)),
+        "b": TrimmingSession("customer-60", max_turns=3),
+        "c": TrimmingSession("customer-9", max_turns=3, store=SQLiteSession("customer-9", db)),
+        "d": TrimmingSession("customer-60", max_turns=3, store=SQLiteSession("customer-60", other)),
+        "e": TrimmingSession("customer-60", max_turns=8, store=SQLiteSession("customer-60", db)),
+    }
+    assert_prints_every_marked_answer(await nb05.reveal_shared_thread({"a", "e"}, candidates, reference), "05_threads_and_backends")
+
+    agent = support_agent()
+    guarded = TenantGuardSession(SQLiteSession("acme:customer-42"), "acme")
+    attempts = {
+        "a": lambda: Runner.run(agent, "Hi", session=guarded, context={"tenant_id": "acme", "user": "dana"}),
+        "b": lambda: Runner.run(agent, "Hi", session=guarded, context={"tenant_id": "ACME"}),
+        "c": lambda: Runner.run(agent, "Hi", session=guarded),
+        "d": lambda: guarded.get_items(),
+        "e": lambda: Runner.run(agent, "Hi", session=guarded, context={"tenant_id": "acme", "user": "ops"}),
+    }
+    assert_prints_every_marked_answer(await nb06.reveal_refusals({"b", "c", "d"}, attempts), "06_trust_boundary")

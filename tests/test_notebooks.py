@@ -132,3 +132,148 @@ def test_every_notebook_says_what_it_spent(path):
         return
     code = "\n".join(_source(c) for c in _cells(path) if c["cell_type"] == "code")
     assert ".spend(" in code, f"{path.name}: end with the spend line (memlab.wire.current().spend(...))"
+
+
+# ------------------------------------------------------------------ predictions before their answers
+#
+# A prediction exercise has two code cells, marked by cell tags: `predict`, where the learner writes
+# the prediction, and `reveal`, which runs the experiment only once a prediction is written (a
+# `memlab.exercises` function returns "not done yet" until then) and compares. The reveal cell names
+# its answer in its metadata, `{"memlab": {"answer": [...]}}`: texts that state the answer, as the
+# reveal prints them (tests/test_exercises.py checks that each reveal, given the right prediction,
+# prints exactly those texts). Before the reveal, the answer may appear in no stored output, and in
+# no prose between the prediction and the reveal.
+
+PREDICTION_ASKED = re.compile(r"\*\*predict|predict, then run|predict before you run", re.I)
+# Notebooks whose prediction exercises are reworked after the merge (they are being edited elsewhere):
+# 03 exercises 1 and 3 and 07's gate question ask for predictions with no predict/reveal cells; 04 cell 34
+# asks and cells 35-36 answer it at once. Strict: these fail loudly once fixed, so the mark comes off.
+PREDICTIONS_PENDING = {"03_summarizing.ipynb", "04_beyond_the_cookbook.ipynb", "07_evals.ipynb"}
+
+
+def _tags(cell: dict) -> list[str]:
+    return cell.get("metadata", {}).get("tags", [])
+
+
+def _output_text(cell: dict) -> str:
+    """Everything a code cell's stored outputs say, joined (a line may be split over several outputs)."""
+    return "".join(_texts(cell))
+
+
+def _prediction_exercises(cells: list[dict]) -> list[tuple[int, int, int]]:
+    """``(question, predict, reveal)`` cell indices of each prediction the notebook asks for.
+
+    A question is a markdown cell that asks for a prediction; its ``predict`` and ``reveal`` cells are
+    the first ones after it (-1 when missing, or when another question comes first).
+    """
+    questions = [i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and PREDICTION_ASKED.search(_source(c))]
+    found = []
+    for number, question in enumerate(questions):
+        end = questions[number + 1] if number + 1 < len(questions) else len(cells)
+        tagged = {tag: i for i in range(end - 1, question, -1) for tag in _tags(cells[i]) if tag in ("predict", "reveal")}
+        found.append((question, tagged.get("predict", -1), tagged.get("reveal", -1)))
+    return found
+
+
+def _pending(path: Path) -> list:
+    reason = "reworked by the lead after the merge: see the module comment above PREDICTIONS_PENDING"
+    return [pytest.mark.xfail(strict=True, reason=reason)] if path.name in PREDICTIONS_PENDING else []
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=_pending(p), id=p.name) for p in NOTEBOOKS])
+def test_every_prediction_is_asked_before_its_answer_appears(path):
+    cells = _cells(path)
+    for question, predict, reveal in _prediction_exercises(cells):
+        where = f"{path.name} cell {question} asks for a prediction"
+        assert predict > question, f"{where}, but no code cell after it is tagged 'predict' (where the learner writes it)"
+        assert reveal > predict, f"{where}, but no code cell after its 'predict' cell is tagged 'reveal'"
+        answers = cells[reveal].get("metadata", {}).get("memlab", {}).get("answer", [])
+        assert answers and all(isinstance(a, str) and len(a) >= 8 for a in answers), (
+            f"{path.name} cell {reveal}: a reveal cell names its answer in metadata.memlab.answer (texts of 8+ characters)"
+        )
+        for number, cell in enumerate(cells[: reveal + 1]):
+            if cell["cell_type"] == "code":
+                shown, what = _output_text(cell), "a stored output"
+            elif number > predict:
+                shown, what = _source(cell), "the prose"
+            else:
+                continue
+            for answer in answers:
+                assert answer not in shown, (
+                    f"{where}; {what} of cell {number} gives the answer away before the learner runs the reveal "
+                    f"(cell {reveal}): {answer!r}"
+                )
+
+
+def test_the_series_marks_its_prediction_exercises():
+    """The rule above is not vacuous: the notebooks this branch owns ask for predictions and mark them."""
+    counted = {path.name: len(_prediction_exercises(_cells(path))) for path in NOTEBOOKS}
+    for name in ("00_welcome.ipynb", "01_sessions_and_turns.ipynb", "02_trimming.ipynb",
+                 "05_threads_and_backends.ipynb", "06_trust_boundary.ipynb"):
+        assert counted[name] >= 1, f"{name}: no prediction exercise found"
+
+
+# ------------------------------------------------------------------ saved explorers are rendered
+
+BUSY = "Replaying the conversation"
+
+
+SAVED_BUSY = pytest.mark.xfail(strict=True, reason="03's explorer is saved busy: the lead re-executes it with 02's fix")
+
+
+@pytest.mark.parametrize(
+    "path", [pytest.param(p, marks=[SAVED_BUSY] if p.name == "03_summarizing.ipynb" else [], id=p.name) for p in ALL_NOTEBOOKS]
+)
+def test_every_saved_explorer_is_in_its_final_rendered_state(path):
+    """The widget state saved with a notebook is what opens it: never an explorer still replaying.
+
+    (Saving happens as the notebook is executed; an explorer whose replay finished after its cell
+    ended is saved busy, with empty panels. Await ``explorer.ready()`` in the cell that shows it.)
+    """
+    state = json.loads(path.read_text()).get("metadata", {}).get("widgets", {})
+    models = state.get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    html = [m["state"].get("value", "") for m in models.values() if m.get("model_name") == "HTMLModel"]
+    assert not [value for value in html if BUSY in value], f"{path.name}: an explorer was saved while still replaying"
+    statuses = [value for value in html if "memlab-status" in value]
+    counters = [value for value in html if "memlab-counters" in value]
+    assert len(counters) >= len(statuses), f"{path.name}: an explorer was saved without its counters (not rendered)"
+
+
+# ------------------------------------------------------------------ one time per notebook, everywhere
+
+ROOT = Path(__file__).resolve().parents[1]
+# The times were re-measured (README, "How the times were estimated"); these notebooks are being edited
+# elsewhere and take their new "Time to learn" (03: 70, 04: 65, 07: 60 minutes) after the merge.
+TIME_PENDING = pytest.mark.xfail(strict=True, reason="the notebook's Time to learn is updated after the merge")
+
+
+def _minutes(cell_text: str) -> str:
+    return re.sub(r"\s*\(.*\)", "", cell_text).replace("minutes", "min").strip()
+
+
+def _series_table(text: str, name_pattern: str) -> dict[str, str]:
+    """``{notebook number: time}`` from a series table whose rows start with the notebook's name."""
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        match = re.match(name_pattern, cells[0]) if len(cells) > 2 else None
+        if match:
+            rows[match.group(1)] = _minutes(cells[1])
+    return rows
+
+
+@pytest.mark.parametrize(
+    "path", [pytest.param(p, marks=[TIME_PENDING] if p.name[:2] in {"03", "04", "07"} else [], id=p.name) for p in NOTEBOOKS]
+)
+def test_a_notebook_states_the_same_time_everywhere(path):
+    """Its Prerequisites, 00's map of the series and the README's series table give one time."""
+    readme = _series_table((ROOT / "README.md").read_text(), r"`(\d\d)_")
+    welcome = "\n".join(_source(c) for c in _cells(NOTEBOOKS[0]) if c["cell_type"] == "markdown")
+    series_map = _series_table(welcome, r"\W*(\d\d) ")
+    markdown = "\n".join(_source(c) for c in _cells(path) if c["cell_type"] == "markdown")
+    stated = re.search(r"Time to learn\W*(\d+) minutes", markdown)
+    assert stated, f"{path.name}: no 'Time to learn' in minutes"
+    number, minutes = path.name[:2], f"{stated.group(1)} min"
+    assert (readme.get(number), series_map.get(number)) == (minutes, minutes), (
+        f"{path.name} says {minutes}; README says {readme.get(number)}, 00's map says {series_map.get(number)}"
+    )

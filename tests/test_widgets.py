@@ -288,3 +288,16 @@ async def test_enter_then_a_click_on_send_sends_the_message_once_and_never_cance
     await chat.ready()
     assert [who for who, _ in chat.lines] == ["you", "agent", "you", "agent"]
     assert chat.lines[-1][1] == "Your order number is ORD-12345."
+
+
+def test_the_summary_the_model_was_sent_is_shown_whole_below_the_tables() -> None:
+    explorer = SummarizingExplorer(ROUTER, context_limit=3, keep_last_n_turns=2)
+    note = explorer.replay.sent(5)[1]["content"]
+    assert len(note) > 400 and explorer.sent["preview"].iloc[1].endswith("…")  # the table shows a preview only
+    assert explorer.children[-1] is explorer.summary
+    assert note in shown(explorer.summary) and "at turn 5, in full" in shown(explorer.summary)
+    explorer.turn = 3  # no summary yet: nothing below the tables
+    assert explorer.summary.value == ""
+    explorer.turn = 5
+    explorer.context_limit = 4  # the summary is made while turn 5 is saved: turn 5 was sent none
+    assert explorer.summary.value == ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -42,15 +43,49 @@ def _headings(notebook: str) -> list[str]:
     return [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
 
 
-@pytest.mark.parametrize("title", ["Agenda A: 90 minutes", "Agenda B: 3 hours"])
-def test_every_section_an_agenda_names_exists(title):
-    for row in agenda(title):
-        for notebook, section in re.findall(r"`(\d\d_[a-z_]+)`, \*([^*]+)\*", row["material"]):
-            assert any(heading.startswith(section) for heading in _headings(notebook)), (
-                f"{title}, {row['block']}: {notebook} has no section {section!r}"
-            )
-        for notebook in re.findall(r"`(\d\d_[a-z_]+)`", row["material"]):
-            assert (ROOT / "notebooks" / f"{notebook}.ipynb").exists(), f"{title}: no notebook {notebook}"
+NOTEBOOK = re.compile(r"`(\d\d_[a-z_]+)`")
+# After a notebook's name, a reference may hold only its sections in italics, joined by these words;
+# anything else ("the prompt's principles") names a section in words that no heading carries.
+CONNECTORS = {"through", "and", "whole", "as", "reference"}
+
+
+def section_references(text: str) -> list[tuple[str, list[str], list[str]]]:
+    """``(notebook, sections named, stray words)`` for every notebook the text names.
+
+    A reference runs from the notebook's name to the next one, a ``;``, a ``|``, or the end of a
+    sentence; its sections are the italic spans in it (a parenthesis is a note, not a section).
+    """
+    text = " ".join(text.split())  # a span may wrap over two lines
+    found = []
+    for match in NOTEBOOK.finditer(text):
+        tail = re.split(r"[;|]|\.(?:\s|$)|`\d\d_", text[match.end():], maxsplit=1)[0]
+        sections = re.findall(r"\*([^*]+)\*", tail)
+        words = re.sub(r"\*[^*]+\*|\([^)]*\)", " ", tail).replace(",", " ").split()
+        found.append((match.group(1), sections, [w for w in words if w not in CONNECTORS]))
+    return found
+
+
+def test_section_references_are_parsed_strictly():
+    text = "`03_summarizing`, the prompt's principles through *The fidelity gate*; `02_trimming`, *A* through *B* (exercise 2)"
+    assert section_references(text) == [
+        ("03_summarizing", ["The fidelity gate"], ["the", "prompt's", "principles"]),
+        ("02_trimming", ["A", "B"], []),
+    ]
+
+
+def test_every_section_the_agendas_name_exists_in_that_notebook_and_in_order():
+    """Both agendas, the 90-minute skip list and the homework list name real headings, and nothing else."""
+    agendas = GUIDE[GUIDE.index("## Agenda A"):GUIDE.index("## Questions for the room")]
+    for notebook, sections, stray in section_references(agendas):
+        assert (ROOT / "notebooks" / f"{notebook}.ipynb").exists(), f"WORKSHOP.md names a notebook that does not exist: {notebook}"
+        assert not stray, f"WORKSHOP.md names a section of {notebook} in words, not by its heading: {' '.join(stray)!r}"
+        headings = _headings(notebook)
+        positions = []
+        for section in sections:
+            matches = [n for n, heading in enumerate(headings) if heading.startswith(section)]
+            assert matches, f"WORKSHOP.md: {notebook} has no section {section!r}"
+            positions.append(matches[0])
+        assert positions == sorted(positions), f"WORKSHOP.md: the sections of {notebook} are named out of order: {sections}"
 
 
 def test_the_app_stations_take_the_minutes_the_guide_gives_them():
@@ -64,3 +99,45 @@ def test_the_app_stations_take_the_minutes_the_guide_gives_them():
         source = "".join(cell["source"])
         if cell["cell_type"] == "markdown" and re.match(r"## \d\.", source):
             assert "**Try**" in source and "**Discuss**" in source, f"a station without prompts: {source[:40]!r}"
+
+
+# ------------------------------------------------------------------ the app's stations show what they promise
+
+
+def _station(cells: list[dict], number: int) -> tuple[str, str]:
+    """The prose of station ``number`` and the code cell that follows it."""
+    for index, cell in enumerate(cells):
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown" and source.startswith(f"## {number}."):
+            return source, "".join(cells[index + 1]["source"])
+    raise AssertionError(f"the app has no station {number}")
+
+
+@pytest.mark.usefixtures("api")
+def test_the_app_stations_open_on_what_their_text_asks_the_room_to_look_at():
+    from memlab.scenario import LONG
+    from memlab.widgets import clear_replays
+
+    clear_replays()
+    cells = json.loads((ROOT / "app" / "workshop.ipynb").read_text())["cells"]
+    namespace: dict = {}
+    exec("".join(cells[1]["source"]), namespace)  # the app's imports (no event loop here: explorers replay at once)
+
+    text, code = _station(cells, 1)
+    trimming = eval(code, namespace)
+    assert not trimming.replay.turns.set_index("turn").loc[5, "correct"], "station 1 opens on a ✗ at turn 5"
+    raised = int(re.search(r"Raise `max_turns` to (\d+)", text).group(1))
+    trimming.max_turns = raised
+    assert trimming.replay.turns.set_index("turn").loc[5, "correct"], f"station 1: max_turns={raised} must turn it ✓"
+
+    text, code = _station(cells, 2)
+    summarizing = eval(code, namespace)
+    assert "the summary pair comes first" in text and "printed in full" in text
+    assert list(summarizing.sent["status"][:2]) == ["summary", "summary"], "station 2 opens where the summary is sent"
+    note = summarizing.replay.sent(summarizing.turn)[1]["content"]
+    assert note in html.unescape(summarizing.summary.value), "the summary is readable whole"
+
+    text, code = _station(cells, 3)
+    comparison = eval(code, namespace)
+    probes = {probe.turn: probe.question for probe in LONG.probes}
+    assert comparison.turn in probes and probes[comparison.turn] in text, "station 3 opens on a probe turn it names"

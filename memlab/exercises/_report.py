@@ -39,13 +39,17 @@ class CaseTimeout(CaseFailed):
 
 @dataclass
 class Report:
-    """The outcome of one check: a line per case, and whether all passed."""
+    """The outcome of one check: a line per case, and whether all passed.
+
+    ``notes`` are printed after the tally: what the run measured besides the cases.
+    """
 
     title: str
     lines: list[str] = field(default_factory=list)
     passed: int = 0
     total: int = 0
     not_started: bool = False
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -58,7 +62,7 @@ class Report:
         if self.not_started:
             return f"{self.title}: {self.todo}"
         tally = f"{self.passed}/{self.total} {self.counted}" + (" — well done!" if self.ok else "")
-        return "\n".join([f"{self.title}:", *self.lines, tally])
+        return "\n".join([f"{self.title}:", *self.lines, tally, *self.notes])
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # IPython shows the text, not the dataclass
         printer.text(str(self))

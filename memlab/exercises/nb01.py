@@ -1,5 +1,11 @@
 """Checks for notebook 01 (sessions and turns).
 
+Exercise 1 is a prediction: a run with ``SessionSettings(limit=3)`` on a tool
+turn. :func:`reveal_limit_on_a_tool_turn` plays it only once the learner has
+written a prediction, then compares it with what each model call was sent and
+what the session stores, so the notebook's saved outputs never show the
+answer before the learner has guessed.
+
 Exercise 2 asks the learner for ``window(history, new_input, n)``: the body of
 a ``session_input_callback`` that shows the model the newest ``n`` whole turns
 of history, then the new input. :func:`check_window` runs it on conversations
@@ -14,7 +20,7 @@ shows up as the 400 the learner would get live.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from ..items import Item
@@ -22,9 +28,9 @@ from ..offline import OfflineAPIError, check_request
 from ..trimming import trim_view
 from ..turns import count_turns, is_user_message, item_type, turn_starts
 from ._items import reply, typed_user, user
-from ._report import Report, check_cases
+from ._report import Prediction, Report, check_cases
 
-__all__ = ["WINDOW_CASES", "check_window"]
+__all__ = ["WINDOW_CASES", "check_window", "reveal_limit_on_a_tool_turn"]
 
 
 # -- items, shaped as the SDK stores them ------------------------------------------
@@ -172,3 +178,63 @@ def check_window(window: Callable[[list[Item], list[Item], int], list[Item]]) ->
         return run
 
     return check_cases("Exercise 2: a window of whole turns", [(name, case(*rest)) for name, *rest in WINDOW_CASES])
+
+
+# -- exercise 1: a prediction -------------------------------------------------------
+
+
+def _as_kinds(value: Any) -> list[str] | None:
+    """A predicted list of kinds, or ``None`` if it is not a list of strings."""
+    if isinstance(value, (list, tuple)) and all(isinstance(kind, str) for kind in value):
+        return [kind.strip() for kind in value]
+    return None
+
+
+async def reveal_limit_on_a_tool_turn(
+    predicted_first_call: Any,
+    predicted_second_call: Any,
+    predicted_stored: Any,
+    experiment: Callable[[], Awaitable[tuple[list[list[str]], int]]],
+) -> Prediction:
+    """Run ``experiment`` once all three predictions are written, then compare.
+
+    Args:
+        predicted_first_call: The kinds of the items the first model call is
+            sent (``"user"``, ``"assistant"``, ``"function_call"``,
+            ``"function_call_output"``), in order.
+        predicted_second_call: The same for the second model call.
+        predicted_stored: How many items the session stores after the run.
+        experiment: A function of no arguments that makes the run and returns
+            ``(kinds sent per model call, items stored)``. It is called only
+            when every prediction is filled in.
+
+    Returns:
+        A report: one line per call and one for the store (✓ when you predicted
+        it right), and the tally.
+    """
+    report = Prediction("Exercise 1: a limit on a tool turn")
+    if not predicted_first_call or not predicted_second_call or predicted_stored is None:
+        report.not_started = True
+        return report
+    sent, stored = await experiment()
+    for number, predicted in enumerate((predicted_first_call, predicted_second_call), start=1):
+        report.total += 1
+        if number > len(sent):
+            report.lines.append(
+                f"  ✗ call {number}: the model made only {len(sent)} call(s): it answered without a tool (a live model may)"
+            )
+            continue
+        guess = _as_kinds(predicted)
+        if guess is None:
+            report.lines.append(f"  ✗ call {number} sent {sent[number - 1]} (write your prediction as a list of kinds)")
+            continue
+        right = guess == sent[number - 1]
+        report.right += right
+        said = "as you said" if right else f"you said {guess}"
+        report.lines.append(f"  {'✓' if right else '✗'} call {number} sent {sent[number - 1]} ({said})")
+    report.total += 1
+    right = not isinstance(predicted_stored, bool) and predicted_stored == stored
+    report.right += right
+    said = "as you said" if right else f"you said {predicted_stored!r}"
+    report.lines.append(f"  {'✓' if right else '✗'} stored after the run: {stored} items ({said})")
+    return report

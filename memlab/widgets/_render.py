@@ -12,7 +12,7 @@ import pandas as pd
 
 from ..views import STATUSES
 
-__all__ = ["legend_html", "table_html", "facts_html", "counters_html", "columns_html", "answer_html", "line_html"]
+__all__ = ["legend_html", "table_html", "facts_html", "counters_html", "columns_html", "answer_html", "line_html", "summary_html"]
 
 
 def legend_html(statuses: list[str] | None = None) -> str:
@@ -46,6 +46,19 @@ def table_html(rows: pd.DataFrame, title: str, *, height: int = 420) -> str:
         f"<div><b>{html.escape(title)}</b></div>"
         f"<div style='max-height:{height}px;overflow-y:auto'><table style='border-collapse:collapse;font-size:12px'>"
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+    )
+
+
+def summary_html(text: str | None, turn: int) -> str:
+    """The summary a turn's model call carried, whole and readable (its line breaks kept); empty if none."""
+    if not text:
+        return ""
+    box = (f"background:{STATUSES['summary'][0]};white-space:pre-wrap;padding:4px 8px;border-radius:3px;"
+           "max-height:420px;overflow-y:auto")
+    return (
+        f"<div class='memlab-summary' style='font-size:12px;margin-top:8px'>"
+        f"<b>The summary the model was sent at turn {turn}, in full</b>"
+        f"<div style='{box}'>{html.escape(text)}</div></div>"
     )
 
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets as widgets
 import traitlets
 
+from ..views import summary_sent
 from ._explorer import PolicyExplorer, Setting, as_setting
+from ._render import summary_html
 
 __all__ = ["TrimmingExplorer", "SummarizingExplorer"]
 
@@ -53,6 +56,9 @@ class SummarizingExplorer(PolicyExplorer):
         **fixed: Other ``summarizing`` parameters, fixed: ``summarizer=``,
             ``must_keep=`` (default ``True`` when the conversation plants
             must-keep facts: the fidelity gate is on), ``gate="repair"``.
+
+    Below the tables, the summary the model was sent at the turn shown is
+    printed whole (:attr:`summary`); the tables preview it in one line.
     """
 
     strategy = "summarizing"
@@ -74,9 +80,17 @@ class SummarizingExplorer(PolicyExplorer):
     ) -> None:
         if "must_keep" not in fixed and any(f.must_keep for f in getattr(conversation, "facts", ())):
             fixed["must_keep"] = True
+        self.summary = widgets.HTML()  # before the first render, which may come from the cache at once
         with self.hold_trait_notifications():
             self.context_limit, self.keep_last_n_turns, self.max_tokens = context_limit, keep_last_n_turns, max_tokens
         super().__init__(conversation, turn, agent=agent, **fixed)
+        if hasattr(self, "sliders"):  # built whole (a bad argument leaves only the one-line error)
+            self.children = (*self.children, self.summary)
+
+    def _render(self) -> None:
+        super()._render()
+        if self.replay is not None:
+            self.summary.value = summary_html(summary_sent(self.replay, self.turn), self.turn)
 
     @traitlets.validate("context_limit", "keep_last_n_turns", "max_tokens")
     def _valid(self, proposal: dict[str, Any]) -> Any:
