@@ -11,12 +11,16 @@ a few lines::
             text = render_transcript(items)
             return SHADOW_PROMPT, "\\n".join(text.splitlines()[:5])
 
-The session checks what comes back (a pair of strings, a summary that is not
-empty) and treats anything else as a failed summary: history stays as it was.
+The cookbook's shape, ``async def summarize(self, messages)``, works as well
+(it is called without ``must_keep``); anything memlab could not call is
+refused when the session is built (:func:`check_summarizer`). The session
+checks what comes back (a pair of strings, a summary that is not empty) and
+treats anything else as a failed summary: history stays as it was.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -28,12 +32,15 @@ from .prompts import MIN_MAX_WORDS, SHADOW_PROMPT, render_transcript, summary_pr
 from .validate import check_int, check_optional_int, check_seconds
 
 __all__ = [
+    "PROTOCOL",
     "Summarizer",
     "SummarizationError",
     "LLMSummarizer",
+    "call_summarizer",
     "check_summarizer",
     "check_summary",
     "incomplete_reason",
+    "takes_must_keep",
 ]
 
 
@@ -54,7 +61,9 @@ class Summarizer(Protocol):
     * ``must_keep``: facts the summary must contain verbatim — the session's
       fidelity gate found them in ``items`` and will check the result. Always
       passed (empty without a gate); a summarizer may ignore it, at the risk
-      of the gate rejecting its summary.
+      of the gate rejecting its summary. A summarizer written the cookbook's
+      way, ``async def summarize(self, messages)``, works too: it is called
+      with the items alone (:func:`check_summarizer` decides once how to call it).
     * Returns ``(shadow_prompt, summary)``: the synthetic user message placed
       before the summary (``None`` for :data:`~memlab.prompts.SHADOW_PROMPT`)
       and the summary text.
@@ -65,18 +74,77 @@ class Summarizer(Protocol):
         ...
 
 
+#: memlab's summarizer protocol, as errors about a summarizer quote it.
+PROTOCOL = "async def summarize(self, items, *, must_keep=())"
+
+
 def check_summarizer(summarizer: Any) -> Summarizer | None:
-    """``None``, or an object with a ``summarize`` method.
+    """``None``, or a summarizer memlab knows how to call; anything else is refused now, not at run time.
+
+    Two shapes work: memlab's protocol, ``async def summarize(self, items, *,
+    must_keep=())``, and the cookbook's, ``async def summarize(self,
+    messages)``, which is called with the items alone (:func:`takes_must_keep`).
+    Anything memlab could not call — no ``summarize``, a plain ``def``, a
+    signature that cannot take the items — would fail every summary, so a
+    session refuses it when it is built (or given it).
 
     Raises:
-        TypeError: When ``summarizer`` has no callable ``summarize``.
+        TypeError: For anything else; the message quotes the protocol and says what to change.
     """
-    if summarizer is not None and not callable(getattr(summarizer, "summarize", None)):
-        raise TypeError(
-            f"summarizer must have an async summarize(items, *, must_keep=()) method; "
-            f"{type(summarizer).__name__} has none"
-        )
+    if summarizer is None:
+        return None
+    name = type(summarizer).__name__
+    method = getattr(summarizer, "summarize", None)
+    if not callable(method):
+        problem = f"{name} has no summarize method"
+    elif not (inspect.iscoroutinefunction(method) or inspect.iscoroutinefunction(getattr(method, "__call__", None))):
+        problem = f"{name}.summarize is not async: write it as 'async def summarize(...)'"
+    else:
+        problem = _call_problem(method, name)
+    if problem:
+        raise TypeError(f"a summarizer needs {PROTOCOL} returning (shadow_prompt, summary); {problem}")
     return summarizer
+
+
+def takes_must_keep(summarizer: Summarizer) -> bool:
+    """Whether ``summarizer.summarize`` accepts a ``must_keep`` keyword (by that name, or through ``**kwargs``).
+
+    A session tells the fidelity gate's facts only to a summarizer that takes
+    them. One written the cookbook's way (``summarize(self, messages)``) is
+    called with the items alone; with a gate, its summaries are still checked —
+    it is just not told in advance which facts will be.
+    """
+    return _accepts_must_keep(inspect.signature(summarizer.summarize))
+
+
+def call_summarizer(summarizer: Summarizer, items: list[Item], must_keep: Sequence[str], *, tell: bool) -> Any:
+    """Call ``summarizer.summarize`` the way it was written, and return what it returns (an awaitable).
+
+    Args:
+        summarizer: A summarizer :func:`check_summarizer` accepted.
+        items: What to summarize.
+        must_keep: The fidelity gate's facts.
+        tell: :func:`takes_must_keep` of this summarizer, decided once when it was set.
+    """
+    return summarizer.summarize(items, must_keep=must_keep) if tell else summarizer.summarize(items)
+
+
+def _accepts_must_keep(signature: inspect.Signature) -> bool:
+    return any(p.kind is p.VAR_KEYWORD or (p.name == "must_keep" and p.kind is not p.POSITIONAL_ONLY)
+               for p in signature.parameters.values())
+
+
+def _call_problem(method: Any, name: str) -> str | None:
+    """Why memlab could not call ``method`` with the items (``None``: it can)."""
+    try:
+        signature = inspect.signature(method)
+    except (TypeError, ValueError):
+        return f"memlab cannot read the parameters of {name}.summarize"
+    try:
+        signature.bind([], must_keep=()) if _accepts_must_keep(signature) else signature.bind([])
+    except TypeError:
+        return f"{name}.summarize{signature} cannot be called with the items: give it one parameter for them"
+    return None
 
 
 def check_summary(result: Any) -> tuple[str, str]:
