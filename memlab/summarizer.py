@@ -184,7 +184,7 @@ def incomplete_reason(response: Any) -> str | None:
 
 
 class LLMSummarizer:
-    """A :class:`Summarizer` that asks a model through the Responses API.
+    """A :class:`Summarizer` that asks a model through the Responses API, with memlab's prompt or yours.
 
     Args:
         client: An ``openai.AsyncOpenAI`` (or a sync ``openai.OpenAI``, called in
@@ -215,12 +215,21 @@ class LLMSummarizer:
             the summarizer to flag steps that contradicted them.
         timeout: Seconds for one request, or ``None`` for the client's default
             (the client also retries transient errors itself).
+        prompt: Your own summary prompt, or ``None`` for memlab's
+            (:data:`memlab.prompts.SUMMARY_PROMPT` is memlab's as text: edit it,
+            re-run, compare the notes). It is sent as written; memlab then adds,
+            under a line that says so, how the transcript reads and — where they
+            apply — the ``max_words`` budget, the fidelity gate's must-keep facts
+            and the ``agent_instructions`` (:func:`memlab.prompts.summary_prompt`).
+            :meth:`request` shows exactly what is sent. Offline, the offline
+            model follows your prompt's sections, their order, its word budget,
+            its rule on identifiers and a request for a timeline or milestones.
 
     Raises:
         TypeError: For a parameter of the wrong type.
         ValueError: For ``max_tokens`` below 16, a non-positive
-            ``tool_trim_limit``, a ``max_words`` below 20, or a timeout that is
-            not a positive, finite number.
+            ``tool_trim_limit``, a ``max_words`` below 20, a timeout that is
+            not a positive, finite number, or an empty ``prompt``.
     """
 
     def __init__(
@@ -233,6 +242,7 @@ class LLMSummarizer:
         max_words: int | None = None,
         agent_instructions: str | None = None,
         timeout: float | None = 60.0,
+        prompt: str | None = None,
     ) -> None:
         if not callable(getattr(getattr(client, "responses", None), "create", None)):
             raise TypeError(f"client must be an openai client (with responses.create), not {type(client).__name__}")
@@ -243,12 +253,14 @@ class LLMSummarizer:
         self.max_words = check_optional_int("max_words", max_words, minimum=MIN_MAX_WORDS)
         self.agent_instructions = agent_instructions
         self.timeout = check_seconds("timeout", timeout)
+        summary_prompt(prompt=prompt)  # checks it now, not at the first summary
+        self.prompt = prompt
 
     def request(self, items: list[Item], must_keep: Sequence[str] = ()) -> dict[str, Any]:
         """The ``responses.create`` arguments for ``items``: prompt, transcript and limits."""
         request: dict[str, Any] = {
             "model": self.model,
-            "instructions": summary_prompt(self.agent_instructions, list(must_keep), max_words=self.max_words),
+            "instructions": summary_prompt(self.agent_instructions, list(must_keep), max_words=self.max_words, prompt=self.prompt),
             "input": [{"role": "user", "content": render_transcript(items, self.tool_trim_limit)}],
             "max_output_tokens": self.max_tokens,
         }
