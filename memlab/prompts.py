@@ -16,6 +16,13 @@ them side by side with the prompt:
 7. **Brevity, with a word budget** — the note is re-sent on every later call.
 8. **Must-keep facts listed verbatim** — the facts the fidelity gate will check.
 9. **A handover with one next step** — written for whoever takes over.
+
+Your own prompt: ``summary_prompt(prompt=...)`` (and ``LLMSummarizer(client,
+prompt=...)``) sends your text instead of memlab's, then the rules memlab
+always needs under one line that says so (:data:`ADDED_RULES_HEADER`): how
+the transcript is laid out, and — where they apply — the word budget, the
+fidelity gate's must-keep facts and the agent's rules. Start from
+:data:`SUMMARY_PROMPT` (memlab's prompt as text), edit it, re-run, compare.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from .turns import NAMED_CALLS, NAMED_OUTPUTS, item_text, item_type
 from .validate import check_optional_int
 
 __all__ = [
+    "ADDED_RULES_HEADER",
     "JUDGE_PROMPT_TITLE",
     "MAX_WORDS_RULE",
     "MIN_MAX_WORDS",
@@ -37,15 +45,17 @@ __all__ = [
     "PRINCIPLES",
     "Principle",
     "SHADOW_PROMPT",
+    "SUMMARY_PROMPT",
     "SUMMARY_PROMPT_TITLE",
+    "TRANSCRIPT_RULE",
     "SUMMARY_SECTIONS",
     "count_words",
     "render_transcript",
     "summary_prompt",
 ]
 
-#: First line of every summary prompt; the offline model recognises a
-#: summarization request by it.
+#: First line of memlab's summary prompt; the offline model recognises a
+#: summarization request by it (or by :data:`ADDED_RULES_HEADER`, in a prompt of your own).
 SUMMARY_PROMPT_TITLE = "# Task: compress a support conversation into a handover note"
 
 #: First line of memlab's LLM-as-judge prompt (built by :func:`memlab.evals.judge_prompt`);
@@ -78,6 +88,18 @@ MAX_WORDS_RULE = (
 
 #: The smallest word budget :func:`summary_prompt` accepts: the section names alone take about 20 words.
 MIN_MAX_WORDS = 20
+
+#: The line memlab puts between a prompt of your own and the rules it adds to it.
+ADDED_RULES_HEADER = "Rules memlab adds to this prompt (follow them too):"
+
+#: The first rule memlab adds to a prompt of your own: where the conversation is, and how it reads.
+TRANSCRIPT_RULE = (
+    "- The conversation to summarize is the user message: one line per item, each starting with "
+    "USER:, ASSISTANT:, TOOL CALL or TOOL RESULT."
+)
+
+#: The contradiction check, for a prompt of your own (whose sections memlab does not know).
+_OWN_CONTRADICTION_RULE = "- Flag any step that contradicts the agent's rules below."
 
 
 def count_words(text: str) -> int:
@@ -210,7 +232,11 @@ PRINCIPLES: tuple[Principle, ...] = (
 
 
 def summary_prompt(
-    agent_instructions: str | None = None, must_keep: Sequence[str] = (), *, max_words: int | None = None
+    agent_instructions: str | None = None,
+    must_keep: Sequence[str] = (),
+    *,
+    max_words: int | None = None,
+    prompt: str | None = None,
 ) -> str:
     """Build the instructions for a summarization request.
 
@@ -224,42 +250,56 @@ def summary_prompt(
         max_words: A length budget for the note (an int >= 20), or ``None``
             for none. The prompt then asks for a note under that many words
             and says what to keep first.
+        prompt: Your own prompt instead of memlab's (``None``: memlab's). It is
+            sent as written, followed by :data:`ADDED_RULES_HEADER` and the
+            rules memlab always needs: :data:`TRANSCRIPT_RULE`, then — only
+            where they apply — the word budget, the must-keep facts and the
+            agent's rules with the contradiction check.
 
     Returns:
-        The full instructions text, starting with :data:`SUMMARY_PROMPT_TITLE`.
+        The full instructions text: memlab's starts with :data:`SUMMARY_PROMPT_TITLE`.
 
     Raises:
-        TypeError: For a ``max_words`` that is not an integer.
-        ValueError: For a ``max_words`` below 20.
+        TypeError: For a ``max_words`` that is not an integer, or a ``prompt`` that is not text.
+        ValueError: For a ``max_words`` below 20, or an empty ``prompt``.
     """
     check_optional_int("max_words", max_words, minimum=MIN_MAX_WORDS)
-    lines = [
-        SUMMARY_PROMPT_TITLE,
-        "",
-        _HANDOVER,
-        "",
-        _SECTIONS_RULE,
-        "",
-        *(f"## {name}" for name in SUMMARY_SECTIONS),
-        "",
-        "What each section holds (the others are plain lists):",
-        *_SECTION_GUIDE,
-        "",
-        "Rules:",
-        _IDS_RULE,
-        _NO_INVENTION_RULE,
-        _NEWEST_RULE,
-        _TOOLS_RULE,
-        _BRIEF_RULE,
-        _NEXT_STEP_RULE,
-    ]
+    if prompt is not None:
+        if not isinstance(prompt, str):
+            raise TypeError(f"prompt must be text (your summary prompt), not {type(prompt).__name__}")
+        if not prompt.strip():
+            raise ValueError("prompt is empty: pass your summary prompt, or None for memlab's")
+        lines = [prompt.rstrip(), "", ADDED_RULES_HEADER, TRANSCRIPT_RULE]
+        contradiction = _OWN_CONTRADICTION_RULE
+    else:
+        lines = [
+            SUMMARY_PROMPT_TITLE,
+            "",
+            _HANDOVER,
+            "",
+            _SECTIONS_RULE,
+            "",
+            *(f"## {name}" for name in SUMMARY_SECTIONS),
+            "",
+            "What each section holds (the others are plain lists):",
+            *_SECTION_GUIDE,
+            "",
+            "Rules:",
+            _IDS_RULE,
+            _NO_INVENTION_RULE,
+            _NEWEST_RULE,
+            _TOOLS_RULE,
+            _BRIEF_RULE,
+            _NEXT_STEP_RULE,
+        ]
+        contradiction = _CONTRADICTION_RULE
     if max_words is not None:
         lines.append(MAX_WORDS_RULE.format(max_words=max_words))
     if must_keep:  # one quoted fact per line, so a fact with a newline cannot break the list
         lines += [MUST_KEEP_RULE] + [f"  - {json.dumps(fact, ensure_ascii=False)}" for fact in must_keep]
     if agent_instructions:
         lines += [
-            _CONTRADICTION_RULE,
+            contradiction,
             "",
             "The agent's rules:",
             "<<<",
@@ -267,6 +307,11 @@ def summary_prompt(
             ">>>",
         ]
     return "\n".join(lines)
+
+
+#: memlab's summary prompt as text, with no budget, facts or agent rules: the
+#: starting point for a prompt of your own (``LLMSummarizer(client, prompt=...)``).
+SUMMARY_PROMPT = summary_prompt()
 
 
 # ------------------------------------------------------------------ the transcript the prompt is sent with

@@ -11,12 +11,16 @@ a few lines::
             text = render_transcript(items)
             return SHADOW_PROMPT, "\\n".join(text.splitlines()[:5])
 
-The session checks what comes back (a pair of strings, a summary that is not
-empty) and treats anything else as a failed summary: history stays as it was.
+The cookbook's shape, ``async def summarize(self, messages)``, works as well
+(it is called without ``must_keep``); anything memlab could not call is
+refused when the session is built (:func:`check_summarizer`). The session
+checks what comes back (a pair of strings, a summary that is not empty) and
+treats anything else as a failed summary: history stays as it was.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -28,12 +32,15 @@ from .prompts import MIN_MAX_WORDS, SHADOW_PROMPT, render_transcript, summary_pr
 from .validate import check_int, check_optional_int, check_seconds
 
 __all__ = [
+    "PROTOCOL",
     "Summarizer",
     "SummarizationError",
     "LLMSummarizer",
+    "call_summarizer",
     "check_summarizer",
     "check_summary",
     "incomplete_reason",
+    "takes_must_keep",
 ]
 
 
@@ -54,7 +61,9 @@ class Summarizer(Protocol):
     * ``must_keep``: facts the summary must contain verbatim — the session's
       fidelity gate found them in ``items`` and will check the result. Always
       passed (empty without a gate); a summarizer may ignore it, at the risk
-      of the gate rejecting its summary.
+      of the gate rejecting its summary. A summarizer written the cookbook's
+      way, ``async def summarize(self, messages)``, works too: it is called
+      with the items alone (:func:`check_summarizer` decides once how to call it).
     * Returns ``(shadow_prompt, summary)``: the synthetic user message placed
       before the summary (``None`` for :data:`~memlab.prompts.SHADOW_PROMPT`)
       and the summary text.
@@ -65,18 +74,77 @@ class Summarizer(Protocol):
         ...
 
 
+#: memlab's summarizer protocol, as errors about a summarizer quote it.
+PROTOCOL = "async def summarize(self, items, *, must_keep=())"
+
+
 def check_summarizer(summarizer: Any) -> Summarizer | None:
-    """``None``, or an object with a ``summarize`` method.
+    """``None``, or a summarizer memlab knows how to call; anything else is refused now, not at run time.
+
+    Two shapes work: memlab's protocol, ``async def summarize(self, items, *,
+    must_keep=())``, and the cookbook's, ``async def summarize(self,
+    messages)``, which is called with the items alone (:func:`takes_must_keep`).
+    Anything memlab could not call — no ``summarize``, a plain ``def``, a
+    signature that cannot take the items — would fail every summary, so a
+    session refuses it when it is built (or given it).
 
     Raises:
-        TypeError: When ``summarizer`` has no callable ``summarize``.
+        TypeError: For anything else; the message quotes the protocol and says what to change.
     """
-    if summarizer is not None and not callable(getattr(summarizer, "summarize", None)):
-        raise TypeError(
-            f"summarizer must have an async summarize(items, *, must_keep=()) method; "
-            f"{type(summarizer).__name__} has none"
-        )
+    if summarizer is None:
+        return None
+    name = type(summarizer).__name__
+    method = getattr(summarizer, "summarize", None)
+    if not callable(method):
+        problem = f"{name} has no summarize method"
+    elif not (inspect.iscoroutinefunction(method) or inspect.iscoroutinefunction(getattr(method, "__call__", None))):
+        problem = f"{name}.summarize is not async: write it as 'async def summarize(...)'"
+    else:
+        problem = _call_problem(method, name)
+    if problem:
+        raise TypeError(f"a summarizer needs {PROTOCOL} returning (shadow_prompt, summary); {problem}")
     return summarizer
+
+
+def takes_must_keep(summarizer: Summarizer) -> bool:
+    """Whether ``summarizer.summarize`` accepts a ``must_keep`` keyword (by that name, or through ``**kwargs``).
+
+    A session tells the fidelity gate's facts only to a summarizer that takes
+    them. One written the cookbook's way (``summarize(self, messages)``) is
+    called with the items alone; with a gate, its summaries are still checked —
+    it is just not told in advance which facts will be.
+    """
+    return _accepts_must_keep(inspect.signature(summarizer.summarize))
+
+
+def call_summarizer(summarizer: Summarizer, items: list[Item], must_keep: Sequence[str], *, tell: bool) -> Any:
+    """Call ``summarizer.summarize`` the way it was written, and return what it returns (an awaitable).
+
+    Args:
+        summarizer: A summarizer :func:`check_summarizer` accepted.
+        items: What to summarize.
+        must_keep: The fidelity gate's facts.
+        tell: :func:`takes_must_keep` of this summarizer, decided once when it was set.
+    """
+    return summarizer.summarize(items, must_keep=must_keep) if tell else summarizer.summarize(items)
+
+
+def _accepts_must_keep(signature: inspect.Signature) -> bool:
+    return any(p.kind is p.VAR_KEYWORD or (p.name == "must_keep" and p.kind is not p.POSITIONAL_ONLY)
+               for p in signature.parameters.values())
+
+
+def _call_problem(method: Any, name: str) -> str | None:
+    """Why memlab could not call ``method`` with the items (``None``: it can)."""
+    try:
+        signature = inspect.signature(method)
+    except (TypeError, ValueError):
+        return f"memlab cannot read the parameters of {name}.summarize"
+    try:
+        signature.bind([], must_keep=()) if _accepts_must_keep(signature) else signature.bind([])
+    except TypeError:
+        return f"{name}.summarize{signature} cannot be called with the items: give it one parameter for them"
+    return None
 
 
 def check_summary(result: Any) -> tuple[str, str]:
@@ -116,7 +184,7 @@ def incomplete_reason(response: Any) -> str | None:
 
 
 class LLMSummarizer:
-    """A :class:`Summarizer` that asks a model through the Responses API.
+    """A :class:`Summarizer` that asks a model through the Responses API, with memlab's prompt or yours.
 
     Args:
         client: An ``openai.AsyncOpenAI`` (or a sync ``openai.OpenAI``, called in
@@ -147,12 +215,21 @@ class LLMSummarizer:
             the summarizer to flag steps that contradicted them.
         timeout: Seconds for one request, or ``None`` for the client's default
             (the client also retries transient errors itself).
+        prompt: Your own summary prompt, or ``None`` for memlab's
+            (:data:`memlab.prompts.SUMMARY_PROMPT` is memlab's as text: edit it,
+            re-run, compare the notes). It is sent as written; memlab then adds,
+            under a line that says so, how the transcript reads and — where they
+            apply — the ``max_words`` budget, the fidelity gate's must-keep facts
+            and the ``agent_instructions`` (:func:`memlab.prompts.summary_prompt`).
+            :meth:`request` shows exactly what is sent. Offline, the offline
+            model follows your prompt's sections, their order, its word budget,
+            its rule on identifiers and a request for a timeline or milestones.
 
     Raises:
         TypeError: For a parameter of the wrong type.
         ValueError: For ``max_tokens`` below 16, a non-positive
-            ``tool_trim_limit``, a ``max_words`` below 20, or a timeout that is
-            not a positive, finite number.
+            ``tool_trim_limit``, a ``max_words`` below 20, a timeout that is
+            not a positive, finite number, or an empty ``prompt``.
     """
 
     def __init__(
@@ -165,6 +242,7 @@ class LLMSummarizer:
         max_words: int | None = None,
         agent_instructions: str | None = None,
         timeout: float | None = 60.0,
+        prompt: str | None = None,
     ) -> None:
         if not callable(getattr(getattr(client, "responses", None), "create", None)):
             raise TypeError(f"client must be an openai client (with responses.create), not {type(client).__name__}")
@@ -175,12 +253,14 @@ class LLMSummarizer:
         self.max_words = check_optional_int("max_words", max_words, minimum=MIN_MAX_WORDS)
         self.agent_instructions = agent_instructions
         self.timeout = check_seconds("timeout", timeout)
+        summary_prompt(prompt=prompt)  # checks it now, not at the first summary
+        self.prompt = prompt
 
     def request(self, items: list[Item], must_keep: Sequence[str] = ()) -> dict[str, Any]:
         """The ``responses.create`` arguments for ``items``: prompt, transcript and limits."""
         request: dict[str, Any] = {
             "model": self.model,
-            "instructions": summary_prompt(self.agent_instructions, list(must_keep), max_words=self.max_words),
+            "instructions": summary_prompt(self.agent_instructions, list(must_keep), max_words=self.max_words, prompt=self.prompt),
             "input": [{"role": "user", "content": render_transcript(items, self.tool_trim_limit)}],
             "max_output_tokens": self.max_tokens,
         }

@@ -37,7 +37,7 @@ from agents.memory.session_settings import SessionSettings
 from .gate import FidelityGate, check_gate
 from .items import Item, copy_items, to_items
 from .storage import LoggedSession
-from .summarizer import Summarizer, check_summarizer, check_summary
+from .summarizer import Summarizer, call_summarizer, check_summarizer, check_summary, takes_must_keep
 from .summary_history import (
     SUMMARY_KIND,
     SUMMARY_PROMPT_KIND,
@@ -122,7 +122,10 @@ class SummarizingSession(LoggedSession[list[Record]]):
         context_limit: Summarize once there are more real user turns than this.
             ``None`` turns the turn limit off (then ``max_tokens`` is required).
         summarizer: A :class:`~memlab.summarizer.Summarizer`; ``None`` means
-            never summarize (the session then keeps everything).
+            never summarize (the session then keeps everything). One written
+            the cookbook's way, ``async def summarize(self, messages)``, is
+            called with the items alone (with a gate, its summaries are still
+            checked). Anything memlab could not call is a ``TypeError`` here.
         session_id: Names the conversation.
         max_tokens: Also summarize once the history's items hold more tokens
             than this (memlab's tokenizer). When the kept turns alone are over
@@ -141,8 +144,8 @@ class SummarizingSession(LoggedSession[list[Record]]):
             the same store continues the thread. ``summary_events`` stay per instance.
 
     Raises:
-        TypeError: For a parameter of the wrong type (a summarizer without
-            ``summarize``, a store that is not an SDK session...).
+        TypeError: For a parameter of the wrong type (a summarizer memlab
+            cannot call, a store that is not an SDK session...).
         ValueError: For a value out of range, or a ``store`` with another session id.
     """
 
@@ -166,8 +169,8 @@ class SummarizingSession(LoggedSession[list[Record]]):
         self._context_limit, self._keep_last_n_turns, self._max_tokens = check_summary_limits(
             context_limit, keep_last_n_turns, max_tokens
         )
-        self.summarizer = check_summarizer(summarizer)
-        self.gate = gate  # checked by the property below
+        self.summarizer = summarizer  # checked by the property below
+        self.gate = gate  # likewise
         self.summary_timeout = check_seconds("summary_timeout", summary_timeout)
         if session_id is None:
             session_id = store.session_id if isinstance(store, Session) else "summarizing-session"
@@ -256,6 +259,17 @@ class SummarizingSession(LoggedSession[list[Record]]):
             self._context_limit, self._keep_last_n_turns, self._max_tokens = limits
             self._settled_at_turns = None
         await self._summarize_while_due()
+
+    @property
+    def summarizer(self) -> Summarizer | None:
+        """The summarizer (``None``: never summarize). Assigning one checks it, as the constructor does."""
+        return self._summarizer
+
+    @summarizer.setter
+    def summarizer(self, value: Summarizer | None) -> None:
+        self._summarizer = check_summarizer(value)
+        # decided once: a summarizer written the cookbook's way is called with the items alone
+        self._tell_must_keep = value is not None and takes_must_keep(value)
 
     @property
     def gate(self) -> FidelityGate | None:
@@ -348,7 +362,7 @@ class SummarizingSession(LoggedSession[list[Record]]):
 
     async def _ask_summarizer(self, items: list[Item], facts: list[str]) -> tuple[str, str]:
         """Call the summarizer (awaiting it, within the timeout) and check what it returned."""
-        result = self.summarizer.summarize(items, must_keep=facts)  # type: ignore[union-attr]
+        result = call_summarizer(self.summarizer, items, facts, tell=self._tell_must_keep)  # type: ignore[arg-type]
         if not inspect.isawaitable(result):
             raise TypeError("Summarizer.summarize must be async (return an awaitable)")
         deadline = asyncio.timeout(self.summary_timeout)
@@ -371,7 +385,9 @@ class SummarizingSession(LoggedSession[list[Record]]):
             if self.gate is not None:
                 verdict = self.gate.check(summary, facts)
                 if not verdict.accepted:
-                    return SummaryEvent(SummaryStatus.REJECTED, turns, f"fidelity gate: summary dropped {list(verdict.missing)}")
+                    untold = "" if self._tell_must_keep else (
+                        f" ({type(self.summarizer).__name__}.summarize takes no must_keep, so it was not told them)")
+                    return SummaryEvent(SummaryStatus.REJECTED, turns, f"fidelity gate: summary dropped {list(verdict.missing)}{untold}")
                 summary, repaired = verdict.summary, verdict.missing
                 if repaired:
                     logger.info("memlab: fidelity gate repaired a summary that dropped %s", list(repaired))

@@ -6,7 +6,8 @@ documented here.
 
 * **Summarizers** follow memlab's ``Summarizer`` protocol (``async def
   summarize(items, *, must_keep=())``): echo the items, wait for the test, fail,
-  return a given pair, take too long, or (wrongly) answer synchronously.
+  return a given pair, take too long, or (wrongly) answer synchronously, which
+  memlab refuses when a session is built.
 * **Stores** are SDK sessions a memlab session can sit on: a bare list, one
   that decodes JSON text itself, one that counts its reads, one that lets
   another writer in at the worst moment, and a wrapper whose reads or writes
@@ -166,7 +167,7 @@ def ForgetfulSummarizer() -> ReturningSummarizer:  # noqa: N802 (reads as a clas
 
 
 class SyncSummarizer:
-    """A summarizer written as a plain ``def``: the ``Summarizer`` protocol is async, so memlab refuses it."""
+    """A summarizer written as a plain ``def``: the ``Summarizer`` protocol is async, so memlab refuses it at construction."""
 
     def summarize(self, items: list[Item], *, must_keep: Sequence[str] = ()) -> tuple[str, str]:
         return "recap", "SUMMARY: " + " | ".join(text_of(item) for item in items[:3])

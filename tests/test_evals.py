@@ -409,10 +409,10 @@ async def test_summarizer_none_means_never_summarize(api) -> None:
     assert frame["memory_calls"].sum() == 0
 
 
-async def test_a_sync_summarizer_is_a_recorded_failure_with_a_clear_reason(api, caplog) -> None:
-    frame = (await evals.run(LAPTOP, "summarizing", context_limit=1, keep_last_n_turns=1, summarizer=SyncSummarizer())).turns
-    assert frame["summaries_applied"].sum() == 0 and frame["summaries_rejected"].sum() > 0
-    assert "Summarizer.summarize must be async" in caplog.text
+async def test_a_sync_summarizer_is_refused_before_any_request(api) -> None:
+    with pytest.raises(TypeError, match=r"SyncSummarizer.summarize is not async: write it as 'async def summarize"):
+        (await evals.run(LAPTOP, "summarizing", context_limit=1, keep_last_n_turns=1, summarizer=SyncSummarizer())).turns
+    assert not api.requests  # refused while the run was set up, before the first turn
 
 
 async def test_a_ticket_id_is_scored_as_the_tool_returned_it(api, monkeypatch) -> None:

@@ -17,7 +17,7 @@ import pandas as pd
 
 from .._sync import call_either
 from ..items import Item
-from ..summarizer import LLMSummarizer, Summarizer
+from ..summarizer import LLMSummarizer, Summarizer, call_summarizer, check_summarizer, takes_must_keep
 
 __all__ = ["MeteredClient", "CountingSummarizer", "LossySummarizer"]
 
@@ -69,10 +69,18 @@ class CountingSummarizer:
     client, so its real ``usage`` is read. A summarizer whose ``uses_model`` is
     ``False`` (such as :class:`~memlab.fact_sheet.FactSheetSummarizer`) costs
     no tokens. Any other summarizer is only counted (its token columns are
-    then ``<NA>``: memlab cannot see what it spent).
+    then ``<NA>``: memlab cannot see what it spent). A summarizer written the
+    cookbook's way (``summarize(self, messages)``) is called as it was written.
+
+    Raises:
+        TypeError: If ``inner`` is not a summarizer memlab can call
+            (:func:`memlab.summarizer.check_summarizer`).
     """
 
     def __init__(self, inner: Summarizer) -> None:
+        if inner is None:
+            raise TypeError("CountingSummarizer needs a summarizer, not None")
+        check_summarizer(inner)
         self.meter: MeteredClient | None = None
         if isinstance(inner, LLMSummarizer):
             inner = copy.copy(inner)
@@ -80,11 +88,12 @@ class CountingSummarizer:
             inner.client = self.meter
         self.inner = inner
         self.calls = 0
+        self._tell_must_keep = takes_must_keep(inner)
 
-    def summarize(self, items: list[Item], *, must_keep: Sequence[str] = ()) -> Any:
-        """Count the call and hand back what the wrapped summarizer returns (an awaitable)."""
+    async def summarize(self, items: list[Item], *, must_keep: Sequence[str] = ()) -> Any:
+        """Count the call and return what the wrapped summarizer returns (told ``must_keep`` if it takes it)."""
         self.calls += 1
-        return self.inner.summarize(items, must_keep=must_keep)
+        return await call_summarizer(self.inner, items, must_keep, tell=self._tell_must_keep)
 
     def tokens(self) -> tuple[Any, Any]:
         if self.meter is not None:

@@ -16,7 +16,9 @@ handler is an :class:`OfflineAPI`. It answers ``POST /v1/responses`` (and
    support tool when the user's message asks for one, answers from a tool's
    result, answers "what was my order number?" from facts *present in its
    input* (and says plainly when they are not — trimming's amnesia made
-   visible), and writes an extractive, sectioned summary when asked to.
+   visible), and writes an extractive, sectioned summary when asked to — with
+   the sections, order, word budget and identifier rule the summary prompt
+   asks for, memlab's or the learner's own.
 3. **It reports usage** in real ``o200k_base`` tokens (:mod:`memlab.tokens`).
 4. **It remembers what it served**, so ``previous_response_id`` works, and it
    **compacts** a history into user messages plus one opaque compaction item
@@ -30,7 +32,8 @@ handler is an :class:`OfflineAPI`. It answers ``POST /v1/responses`` (and
     memlab.mode.current_api().last_input()   # what the model saw on its last call
 
 The package is split by concern, one private module each: request checks
-(``_checks``), replies (``_replies``), summaries (``_summary``), grading
+(``_checks``), replies (``_replies``), reading a summary prompt (``_prompt``),
+summaries (``_summary``, reading a transcript: ``_reading``), grading
 (``_judge``), compaction (``_compact``), stored responses (``_store``), the
 HTTP face (``_http``) and a Runner-free play of a conversation
 (``_transcript``). Import everything from ``memlab.offline``. The fake knows

@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +32,7 @@ from ..facts import find_facts
 from ..prompts import SUMMARY_SECTIONS
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, item_text, item_type
 
-__all__ = ["STILL", "Issue", "Line", "Reader", "entries", "is_summary", "previous_summary"]
+__all__ = ["STILL", "Issue", "Line", "Reader", "entries", "is_summary", "label", "previous_summary"]
 
 _SPEAKER = re.compile(r"^\s*(USER|ASSISTANT|SYSTEM|DEVELOPER|TOOL CALL|TOOL RESULT|REASONING)\b(?:\s*\[([^\]]*)\])?:\s?(.*)")
 _ITEM_SPEAKERS = {**dict.fromkeys(NAMED_CALLS, "TOOL CALL"), **dict.fromkeys(NAMED_OUTPUTS, "TOOL RESULT")}
@@ -66,6 +66,9 @@ _WHEN = re.compile(r"\b(?:(?:since|every|last|later|this|next)\s+){1,3}(?:(?:mon
                    r"\s+(?:later|ago)\b|\b(?:yesterday|tonight)\b", re.I)
 # What an issue is about; a sentence that starts with a pronoun stays with the current issue:
 _DEVICE = re.compile(r"\b(laptop|router|headset|earbuds?|phone|monitor|screen|keyboard|printer|tablet|password)\b", re.I)
+# What part of a device an issue is about, to tell two open issues of one device apart ("Laptop (fan)"):
+_PART = re.compile(r"\b(fan|screen|display|battery|sound|audio|wi-?fi|connection|charging|keyboard|backlight|speaker"
+                   r"|microphone|camera|light|cable)\b", re.I)
 _PRONOUN = re.compile(r"^(?:it|they|this|that|these|those)\b", re.I)
 # A request to the agent ("Please run diagnostics") is not a fact; "let's do that" agrees to a plan:
 _REQUEST = re.compile(r"^\W*(?:(?:yes|ok(?:ay)?|also)\W+)*(?:please|could you|can you|would you)\b", re.I)
@@ -109,6 +112,7 @@ class Issue:
     offer: str = ""  # the agent's newest offer not yet taken up ("run diagnostics on the device")
     advice: str = ""  # the agent's newest advice to the customer ("reset it from the sign-in page")
     seen: int = 0  # position of the newest entry about it (an earlier summary's issues: below zero)
+    opened: int = 0  # position of the entry that raised it (an earlier summary's issues: below zero)
     carried: list[str] = field(default_factory=list)  # its status parts in an earlier summary
     stepped: bool = False  # whether the fresh turns reported a step for it
 
@@ -141,25 +145,50 @@ def entries(items: Sequence[Mapping[str, Any]]) -> list[tuple[str, str, str]]:
     return [(who, call_id, text) for who, call_id, text in entries]
 
 
-def is_summary(who: str, text: str) -> bool:
+def is_summary(who: str, text: str, headings: Collection[str] = SUMMARY_SECTIONS) -> bool:
     """Whether an entry is an earlier summary: an assistant message that opens with a section heading.
 
+    ``headings`` are the ones a note may have (memlab's, or a prompt's own).
     Under a word budget a note may hold a single section, so one heading is enough.
     """
-    return who == "ASSISTANT" and text.lstrip().partition("\n")[0].removeprefix("## ").strip() in SUMMARY_SECTIONS
+    return who == "ASSISTANT" and text.lstrip().partition("\n")[0].removeprefix("## ").strip() in headings
 
 
-def previous_summary(entries: list[tuple[str, str, str]]) -> dict[str, list[str]]:
-    """The sections of an earlier summary in the transcript (a running summary extends it)."""
+def previous_summary(entries: list[tuple[str, str, str]], kinds: Mapping[str, str] | None = None) -> dict[str, list[str]]:
+    """The sections of an earlier summary in the transcript (a running summary extends it).
+
+    Args:
+        entries: The transcript's entries.
+        kinds: Each heading a note may have, mapped to the section of memlab's
+            it stands for (a prompt's "Problem" is memlab's "Reported issue");
+            default: memlab's own headings.
+
+    Returns:
+        The earlier note's bullets by memlab's section names ("none" left out).
+    """
+    kinds = kinds if kinds is not None else {name: name for name in SUMMARY_SECTIONS}
     sections: dict[str, list[str]] = {}
     for who, _, text in entries:
         current = None
-        for line in text.splitlines() if is_summary(who, text) else ():
+        for line in text.splitlines() if is_summary(who, text, kinds) else ():
             if line.startswith("## "):
-                current = sections.setdefault(line[3:].strip(), [])
+                current = sections.setdefault(kinds.get(line[3:].strip(), line[3:].strip()), [])
             elif current is not None and line.startswith("- ") and line[2:].strip() != "none":
                 current.append(line[2:].strip())
     return sections
+
+
+def label(headline: str, device: str, shared: bool) -> str:
+    """An issue's short name in a status line, in the note's words rather than the customer's sentence.
+
+    Its device ("Router"); when another open issue has the same device
+    (``shared``), the device and the part the headline names ("Laptop (fan)");
+    the headline itself only when neither tells them apart.
+    """
+    if device and not shared:
+        return device.capitalize()
+    part = _PART.search(headline) if device else None
+    return f"{device.capitalize()} ({part.group(1).lower()})" if part else headline
 
 
 def _sentences(text: str) -> list[str]:
@@ -242,11 +271,12 @@ class Reader:
                 headline, *symptoms = match.group(2).split("; then: ")
                 ids = set(match.group(3).split(", ")) if match.group(3) else set()
                 device = _device(headline)
-                labels = (f"{headline}: ", f"{device.capitalize()}: ") if device else (f"{headline}: ",)
+                labels = tuple(f"{name}: " for name in dict.fromkeys((headline, label(headline, device, False), label(headline, device, True))))
                 status = next((s for s in previous.get("Current status and blockers", []) if s.startswith(labels)), "")
                 self.carried_status.add(status)
                 carried = [p for p in status.partition(": ")[2].split("; ") if p and p != "open, no step reported yet"]
-                self.issues.append(Issue(headline, device, match.group(1), symptoms, ids, seen=n - len(bullets), carried=carried))
+                self.issues.append(Issue(headline, device, match.group(1), symptoms, ids, seen=n - len(bullets),
+                                         opened=n - len(bullets), carried=carried))
         self.current = next((i for i in reversed(self.issues) if i.state == "open"), None)
         self.steps: list[Line] = []
         self.timeline: list[Line] = []
@@ -338,7 +368,7 @@ class Reader:
         headline = _tidy(_WHEN.sub("", _ID_CLAUSE.sub("", body)))
         if device and device not in headline.lower():
             headline = f"{device.capitalize()} {headline[4:]}" if headline.lower().startswith("the ") else f"{device.capitalize()}: {_lower(headline)}"
-        self.current = next((i for i in self.issues if i.headline == headline), None) or Issue(headline, device)
+        self.current = next((i for i in self.issues if i.headline == headline), None) or Issue(headline, device, opened=at)
         if self.current not in self.issues:
             self.issues.append(self.current)
         self.current.state, self.current.ids = "open", self.current.ids | self.pending

@@ -7,8 +7,9 @@ visible). What people say in their own words ("I work as a nurse", "call me
 Bob") and questions about it ("where do I work?") are :mod:`._memory`'s.
 Summary and judge requests go to :mod:`._summary` and :mod:`._judge`.
 
-One reply is decided in this order, first match wins: summary or judge
-request; answer from a tool's output; an empty message; a question about a
+One reply is decided in this order, first match wins: judge or summary
+request (memlab's prompts, or a summary prompt of the learner's: see
+:mod:`._prompt`); answer from a tool's output; an empty message; a question about a
 scenario fact kind (order number, serial, error code, ticket, contact
 channel); a question about something else the user said, when the input
 answers it; a tool call; "I don't know" for a question about the user the
@@ -26,11 +27,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..facts import FACT_PATTERNS, find_facts
-from ..prompts import JUDGE_PROMPT_TITLE, SUMMARY_PROMPT_TITLE
+from ..prompts import JUDGE_PROMPT_TITLE
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, item_text, item_type
 from ._judge import grade
 from ._memory import acknowledge, answers, foreign, say
-from ._summary import extractive_summary, max_words_listed, must_keep_listed
+from ._prompt import read_prompt, summary_request
+from ._summary import extractive_summary, must_keep_listed
 
 __all__ = ["reply_item", "input_fingerprint", "message_item", "call_item"]
 
@@ -248,11 +250,12 @@ def reply_item(
         A ``function_call`` item or an assistant ``message`` item.
     """
     fingerprint = fingerprint or input_fingerprint(items)
-    if instructions.startswith(SUMMARY_PROMPT_TITLE):
-        note = extractive_summary(items, must_keep_listed(instructions), max_words=max_words_listed(instructions))
-        return message_item(note, fingerprint)
     if instructions.startswith(JUDGE_PROMPT_TITLE):
         return message_item(grade(items, instructions), fingerprint)
+    summary = summary_request(items, instructions)
+    if summary is not None:  # memlab's prompt or the learner's: the note follows what the prompt asks
+        transcript, prompt = summary
+        return message_item(extractive_summary(transcript, must_keep_listed(prompt), spec=read_prompt(prompt)), fingerprint)
     last = items[-1] if items else {}
     if item_type(last) in NAMED_OUTPUTS:
         name = next((it.get("name", "") for it in items if it.get("call_id") == last.get("call_id") and item_type(it) in NAMED_CALLS), "")

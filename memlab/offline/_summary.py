@@ -1,26 +1,36 @@
 """The offline model's summaries: the offline stand-in for a model's handover note.
 
-When a request carries memlab's summary prompt (:mod:`memlab.prompts`), the
-offline model answers with a note in :data:`~memlab.prompts.SUMMARY_SECTIONS`.
-No model writes it: rules read the transcript and fill each section, so the
-note is deterministic and notebooks and tests can compare its text. It is a
-*stand-in* — a live model writes better prose — but it follows the prompt:
+When a request asks for a summary — with memlab's prompt or a learner's own
+(:mod:`._prompt` reads which sections, in which order, and which rules) — the
+offline model answers with a note. No model writes it: rules read the
+transcript and fill each section, so the note is deterministic and notebooks
+and tests can compare its text. It is a *stand-in* — a live model writes
+better prose — but it follows the prompt:
 
+* **The prompt's sections, in its order**, under its own headings; "none"
+  under an empty one if the prompt says so, else an empty one is left out. A
+  section the reader cannot place gets nothing.
 * **Issues, each once**, marked ``[open]`` or ``[resolved]`` (how the
   transcript is read into issues, steps and cues is :mod:`._reading`'s job).
 * **Steps with their results**, split at the result ("power-cycled it twice
   … → it still drops"), and tool calls as one line each with the key finding.
 * **Timeline** from the time cues the customer gave ("every evening", "since
-  last Tuesday") and the dates tool outputs hold (a delivery date).
-* **Status as a state**, composed from what is known about each open issue —
-  never a sentence of the agent's advice pasted in.
+  last Tuesday") and the dates tool outputs hold (a delivery date);
+  **milestones**, when asked for: each issue raised, step, tool result and
+  resolution, in order.
+* **Status as a state**, composed in the note's own words from what is known
+  about each open issue ("Router: not fixed by a power-cycle and a firmware
+  update") — never the customer's sentence or the agent's advice pasted in.
 * **One next step**: what the agent offered and has not done yet, else the
   open ticket to follow up, else a check on the advice the customer was given.
-* **Identifiers verbatim**, every one; must-keep facts are always kept.
+* **Identifiers verbatim** when the prompt asks for that, every one; without
+  such a rule they are worded ("the order"), as a model would. Must-keep
+  facts are always kept verbatim.
 * **Running summaries**: an earlier note in the transcript is merged in, so a
   summary of a summary neither nests nor forgets.
-* **A word budget** read from the prompt (:data:`~memlab.prompts.MAX_WORDS_RULE`),
-  honoured by dropping the least important bullets first (see :func:`_fit`).
+* **A word budget** read from the prompt ("under 80 words", memlab's
+  :data:`~memlab.prompts.MAX_WORDS_RULE`), honoured by dropping the least
+  important bullets first (see :func:`_fit`).
 """
 
 from __future__ import annotations
@@ -31,11 +41,12 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..facts import find_facts
-from ..prompts import MAX_WORDS_RULE, MUST_KEEP_RULE, SUMMARY_SECTIONS, count_words
-from ._reading import STILL, Issue, Line, Reader, entries, is_summary, previous_summary
+from ..facts import FACT_PATTERNS, find_facts
+from ..prompts import MUST_KEEP_RULE, count_words
+from ._prompt import MILESTONES, PREFERENCES, NoteSpec
+from ._reading import STILL, Issue, Line, Reader, entries, is_summary, label, previous_summary
 
-__all__ = ["extractive_summary", "max_words_listed", "must_keep_listed"]
+__all__ = ["extractive_summary", "must_keep_listed"]
 
 
 #: The tier of bullets the word budget never drops: identifiers and must-keep facts.
@@ -57,24 +68,59 @@ def _identifiers(kind: str, values: Sequence[str]) -> str:
 
 
 def _label(issue: Issue, issues: Sequence[Issue]) -> str:
-    """An issue's short name in the status: its device ("Router"), or its headline when two open issues share one."""
-    shared = sum(1 for i in issues if i.state == "open" and i.device == issue.device)
-    return issue.device.capitalize() if issue.device and shared == 1 else issue.headline
+    """An issue's short name in the status: "Router", or "Laptop (fan)" when two open issues share a device."""
+    shared = sum(1 for i in issues if i.state == "open" and i.device == issue.device) > 1
+    return label(issue.headline, issue.device, shared)
+
+
+# What a step was, as a noun phrase for the status ("a power-cycle and a firmware update").
+_STEP_NOUNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"power-cycl", re.I), "a power-cycle"),
+    (re.compile(r"\brestart|\breboot", re.I), "a restart"),
+    (re.compile(r"\bunplug", re.I), "unplugging it"),
+    (re.compile(r"\bfirmware\b", re.I), "a firmware update"),
+    (re.compile(r"\bupdat", re.I), "an update"),
+    (re.compile(r"\bdriver\b", re.I), "a new driver"),
+    (re.compile(r"\binstall", re.I), "an install"),
+    (re.compile(r"\breset\b", re.I), "a reset"),
+    (re.compile(r"\bclean", re.I), "cleaning"),
+    (re.compile(r"\bpair", re.I), "re-pairing"),
+    (re.compile(r"\bchecked\b|\bvents?\b", re.I), "checks"),
+    (re.compile(r"\bheld\b|\bhold", re.I), "holding the button"),
+)
+
+
+def _tried(action: str) -> str:
+    """The kinds of step ``action`` took, in the note's words and order: "checks and a restart" ("the last step" if unknown)."""
+    found = sorted((match.start(), n, noun) for n, (pattern, noun) in enumerate(_STEP_NOUNS) if (match := pattern.search(action)))
+    nouns = list(dict.fromkeys(noun for _, _, noun in found))  # in the order the customer did them
+    for general, specific in (("an update", "a firmware update"), ("an install", "a new driver")):
+        if specific in nouns and general in nouns:
+            nouns.remove(general)
+    if not nouns:
+        return "the last step"
+    return nouns[0] if len(nouns) == 1 else ", ".join(nouns[:-1]) + " and " + nouns[-1]
+
+
+#: How an earlier note's status parts begin that a fresh step or advice supersedes.
+_SUPERSEDED = ("(after: ", "still ", "it still ", "agent advised: ", "not fixed by ", "open after ")
 
 
 def _status(issue: Issue, issues: Sequence[Issue]) -> str:
-    """Where an open issue stands, composed from what is known — never a pasted sentence.
+    """Where an open issue stands, composed in the note's own words — never a pasted sentence.
 
-    ``"Router: it still drops (after: power-cycled it twice ...)"``: what an
-    earlier summary said (minus what the fresh turns superseded), the newest
-    step's result if it failed, tool findings and plans, the open ticket, and
-    advice the customer has not reported back on.
+    ``"Router: not fixed by a power-cycle and a firmware update"``: what an
+    earlier summary said (minus what the fresh turns superseded), whether the
+    newest step fixed it, tool findings and plans, the open ticket, and advice
+    the customer has not reported back on.
     """
     action, result = issue.last_step
-    superseded = ("(after: ", "still ", "it still ", "agent advised: ") if issue.stepped or issue.advice else ()
+    superseded = _SUPERSEDED if issue.stepped or issue.advice else ()
     known = [part for part in issue.carried if not (part.startswith(superseded) or "(after: " in part and superseded)]
-    if STILL.search(result):  # the findings, if any, say more than the step
-        known.append(_lower(result) + ("" if issue.findings else f" (after: {_lower(action)})"))
+    if issue.stepped and STILL.search(result):
+        known.append(f"not fixed by {_tried(action)}")
+    elif issue.stepped:
+        known.append(f"open after {_tried(action)}" + (", with a new symptom" if issue.symptoms else ""))
     known += issue.findings
     known += [f"ticket {issue.ticket}"] if issue.ticket else []
     known += [f"agent advised: {issue.advice}"] if issue.advice else []
@@ -112,12 +158,14 @@ def _tidy(text: str) -> str:
     return text[:1].upper() + text[1:].strip(" .")
 
 
-def _fit(sections: dict[str, list[Line]], max_words: int | None) -> str:
+def _fit(parts: list[tuple[str, list[Line]]], max_words: int | None, none_for_empty: bool = True) -> str:
     """Render the note, dropping bullets until it is under ``max_words`` (``None``: no budget).
 
-    Over budget, sections that say only "none" are left out first (they carry
-    no fact). Then bullets go one at a time, lowest tier first and, within a
-    tier, oldest first:
+    ``parts`` are the note's sections in order, ``(heading, bullets)``. An
+    empty section says "none" when the prompt asks for that
+    (``none_for_empty``), and is left out otherwise. Over budget, sections
+    that say only "none" are left out first (they carry no fact). Then bullets
+    go one at a time, lowest tier first and, within a tier, oldest first:
 
     1. steps, time cues and tool lines about issues that are resolved;
     2. the other steps, time cues and tool lines, except the newest of each
@@ -133,22 +181,50 @@ def _fit(sections: dict[str, list[Line]], max_words: int | None) -> str:
     is left out rather than saying "none", which would be a false claim.
     """
     def render(omit_empty: bool) -> str:
-        parts = [f"## {name}\n" + "\n".join(f"- {line.text}" for line in (sections[name] or [Line("none")]))
-                 for name in SUMMARY_SECTIONS if sections[name] or not omit_empty]
-        return "\n\n".join(parts)
+        shown = [f"## {heading}\n" + "\n".join(f"- {line.text}" for line in (lines or [Line("none")]))
+                 for heading, lines in parts if lines or not omit_empty]
+        return "\n\n".join(shown)
 
-    text = render(False)
+    text = render(not none_for_empty) or render(False)  # a note with nothing at all says so, section by section
     if max_words is None or count_words(text) <= max_words:
         return text
     text = render(True)
     while count_words(text) > max_words:
-        droppable = [(line.tier, line.age, name, line) for name in SUMMARY_SECTIONS for line in sections[name] if line.tier < _KEEP]
+        droppable = [(line.tier, line.age, n, line) for n, (_, lines) in enumerate(parts) for line in lines if line.tier < _KEEP]
         if not droppable:
             break  # only identifiers and must-keep facts are left
-        _, _, name, line = min(droppable, key=lambda entry: entry[:2])
-        sections[name].remove(line)
+        _, _, n, line = min(droppable, key=lambda entry: entry[:2])
+        parts[n][1].remove(line)
         text = render(True)
+    return text or render(False)
+
+
+# How a note that need not copy identifiers words them (the word before an id goes with it: "ticket TCK-1").
+_PARAPHRASES: dict[str, tuple[re.Pattern[str], str]] = {
+    "order_number": (re.compile(r"\b(?:order (?:number )?)?(ORD-\d{5})\b"), "the order"),
+    "serial": (re.compile(r"\b(?:serial (?:number )?)?(SN-[A-Z0-9]{8})\b"), "the serial"),
+    "error_code": (re.compile(r"\b(?:(?:error )?code )?(E-\d{4})\b"), "an error code"),
+    "ticket_id": (re.compile(r"\b(?:ticket )?(TCK-\d{6})\b"), "the ticket"),
+}
+_MENTIONED = {"order_number": "An order number", "serial": "A serial number", "error_code": "An error code",
+              "ticket_id": "A ticket"}
+
+
+def _paraphrase(text: str, keep: set[str]) -> str:
+    """``text`` with each identifier worded ("the order"), except those in ``keep`` (must-keep facts)."""
+    for pattern, words in _PARAPHRASES.values():
+        text = pattern.sub(lambda m: m.group(0) if m.group(1) in keep else words, text)
     return text
+
+
+def _milestones(reader: Reader) -> list[Line]:
+    """The conversation's milestones in order: each issue raised, each step, each tool result, each issue resolved."""
+    events = [Line(f"Raised: {issue.headline}", age=issue.opened, issue=issue) for issue in reader.issues if issue.opened > 0]
+    events += [Line(f"Step: {line.text}", age=line.age, issue=line.issue) for line in reader.steps]
+    events += [Line(f"Tool: {line.text}", age=line.age, issue=line.issue) for line in reader.tools]
+    events += [Line(f"Resolved: {issue.headline}", age=issue.step_line.age, issue=issue) for issue in reader.issues
+               if issue.state == "resolved" and issue.step_line is not None and issue.step_line.age > 0]
+    return sorted(events, key=lambda line: line.age)
 
 
 def must_keep_listed(instructions: str) -> list[str]:
@@ -160,15 +236,8 @@ def must_keep_listed(instructions: str) -> list[str]:
     return [json.loads(line[4:]) for line in facts]
 
 
-def max_words_listed(instructions: str) -> int | None:
-    """The word budget a summary prompt states with :data:`memlab.prompts.MAX_WORDS_RULE`, or ``None``."""
-    head, _, _ = MAX_WORDS_RULE.partition("{max_words}")
-    match = re.search(rf"^{re.escape(head)}(\d+) ", instructions, re.M)
-    return int(match.group(1)) if match else None
-
-
 def extractive_summary(items: Sequence[Mapping[str, Any]], must_keep: Sequence[str] = (), *,
-                       max_words: int | None = None) -> str:
+                       max_words: int | None = None, spec: NoteSpec | None = None) -> str:
     """The offline stand-in for a model's summary: a running, sectioned handover note.
 
     Every section is filled from the transcript by rules (see the module
@@ -182,15 +251,21 @@ def extractive_summary(items: Sequence[Mapping[str, Any]], must_keep: Sequence[s
             (added under Identifiers if the note lacks it) and survives the budget.
         max_words: A word budget (:func:`memlab.prompts.count_words`), or
             ``None`` for none; :func:`_fit` explains what goes first.
+        spec: What the prompt asks the note to look like (:func:`._prompt.read_prompt`):
+            its sections and their order, "none" for empty ones, identifiers
+            verbatim or worded, its own word budget. Default: memlab's prompt.
 
     Returns:
-        The note, in :data:`memlab.prompts.SUMMARY_SECTIONS` order.
+        The note, its sections in the order ``spec`` gives (memlab's: :data:`memlab.prompts.SUMMARY_SECTIONS`).
     """
+    spec = spec or NoteSpec()
+    budgets = [n for n in (max_words, spec.max_words) if n is not None]
+    kinds = spec.heading_kinds()
     transcript = entries(items)
-    previous = previous_summary(transcript)
+    previous = previous_summary(transcript, kinds)
     reader = Reader(previous)
     for at, (who, call_id, text) in enumerate(transcript, start=1):
-        if not is_summary(who, text):
+        if not is_summary(who, text, kinds):
             reader.read(at, who, call_id, text)
     issues = reader.issues
     facts = find_facts("\n".join(text for _, _, text in transcript))  # earlier identifiers are in the text, verbatim
@@ -214,6 +289,7 @@ def extractive_summary(items: Sequence[Mapping[str, Any]], must_keep: Sequence[s
                reader.carried_status and not line.startswith(("Customer prefers contact by", "All reported issues"))]
     status = orphans + ([Line(_status(i, issues), 6, i.seen) for i in issues if i.state == "open"] or (
         [Line("All reported issues are resolved.", 7)] if issues else []))
+    wanted = {kind for _, kind in spec.sections if kind is not None}
     sections: dict[str, list[Line]] = {
         "Product and environment": [Line(p, 4, n) for n, p in enumerate(reader.products.values())],
         "Reported issue": [Line(i.bullet(), 3 if i.state == "resolved" else 6, i.seen) for i in issues],
@@ -223,18 +299,31 @@ def extractive_summary(items: Sequence[Mapping[str, Any]], must_keep: Sequence[s
         "Tool performance insights": merged("Tool performance insights", reader.tools),
         "Current status and blockers": status,
         "Next recommended step": [Line(s, 7) for s in _next_step(issues, previous.get("Next recommended step", []))],
+        MILESTONES: merged(MILESTONES, _milestones(reader)) if MILESTONES in wanted else [],
+        PREFERENCES: [],
     }
     for name in ("Reported issue", "Current status and blockers"):  # the newest issue and its state stay longest
         if sections[name]:
             max(sections[name], key=lambda line: (line.tier, line.age)).tier = 7
     if "contact_channel" in facts:  # the newest stated preference wins
-        status.append(Line(f"Customer prefers contact by {facts['contact_channel'][-1]}.", 7))
-    missing = [fact for fact in must_keep if fact not in _fit(sections, None)]
+        where = PREFERENCES if PREFERENCES in wanted else "Current status and blockers"
+        sections[where].append(Line(f"Customer prefers contact by {facts['contact_channel'][-1]}.", 7))
+    if not spec.verbatim_ids:  # no rule asked for identifiers as written: word them, except must-keep facts
+        keep = {value for fact in must_keep for values in find_facts(fact).values() for value in values}
+        sections["Identifiers"] = [
+            Line(_identifiers(kind, [v for v in values if v in keep]) if keep.intersection(values) else f"{_MENTIONED[kind]} was mentioned.")
+            for kind, values in facts.items() if kind in _MENTIONED]
+        for lines in sections.values():
+            for line in lines:
+                line.text = _paraphrase(line.text, keep)
+    parts = [(heading, sections[kind] if kind is not None else []) for heading, kind in spec.sections]
+    missing = [fact for fact in must_keep if fact not in _fit(parts, None)]
     if missing:  # the prompt asked for these verbatim (a cut tool output may have hidden them)
-        sections["Identifiers"].append(Line("must keep: " + ", ".join(missing)))
-    every = [line for lines in sections.values() for line in lines]
+        home = sections["Identifiers"] if "Identifiers" in wanted else parts[0][1]
+        home.append(Line("must keep: " + ", ".join(missing)))
+    every = [line for _, lines in parts for line in lines]
     for fact in must_keep:  # the budget keeps one line holding each fact: Identifiers, else its most important holder
         holders = [line for line in every if fact in line.text]
         if holders and not any(line.tier == _KEEP for line in holders):
             max(holders, key=lambda line: (line.tier, line.age)).tier = _KEEP
-    return _fit(sections, max_words)
+    return _fit(parts, min(budgets) if budgets else None, spec.none_for_empty)
