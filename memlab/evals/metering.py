@@ -63,13 +63,15 @@ class _MeteredResponses:
 
 
 class CountingSummarizer:
-    """Wraps a summarizer: counts its calls and meters its tokens when it can.
+    """Wraps a summarizer: counts its model calls and meters its tokens when it can.
 
     An :class:`~memlab.LLMSummarizer` (or subclass) is copied onto a metered
     client, so its real ``usage`` is read. A summarizer whose ``uses_model`` is
-    ``False`` (such as :class:`~memlab.fact_sheet.FactSheetSummarizer`) costs
-    no tokens. Any other summarizer is only counted (its token columns are
-    then ``<NA>``: memlab cannot see what it spent).
+    ``False`` (such as :class:`~memlab.fact_sheet.FactSheetSummarizer`) makes
+    no model call: it is not counted and costs no tokens (its summaries show
+    in a replay's ``summaries_applied``). Any other summarizer is counted as one
+    call per summary (its token columns are then ``<NA>``: memlab cannot see
+    what it spent).
     """
 
     def __init__(self, inner: Summarizer) -> None:
@@ -82,8 +84,9 @@ class CountingSummarizer:
         self.calls = 0
 
     def summarize(self, items: list[Item], *, must_keep: Sequence[str] = ()) -> Any:
-        """Count the call and hand back what the wrapped summarizer returns (an awaitable)."""
-        self.calls += 1
+        """Count the model call (if it makes one) and hand back what the wrapped summarizer returns (an awaitable)."""
+        if getattr(self.inner, "uses_model", True) is not False:
+            self.calls += 1
         return self.inner.summarize(items, must_keep=must_keep)
 
     def tokens(self) -> tuple[Any, Any]:
