@@ -276,3 +276,10 @@ def test_the_rubric_says_what_the_offline_judge_checks() -> None:
     assert all(word in invented for word in ("number", "version", "refund", "factory reset", "step"))
     assert "result" in steps and "still drops" in steps
     assert "open or resolved" in status and "last word" in status
+
+
+async def test_not_fixed_by_a_step_says_the_step_was_taken_not_that_it_was_not() -> None:
+    note = ROUTER_IN_OTHER_WORDS.replace(
+        "Unresolved: the router keeps dropping the wifi.", "The router is not fixed by a power-cycle and a firmware update.")
+    verdict = await grade(note, CONVERSATIONS["router"]())
+    assert list(verdict["score"]) == [5] * len(JUDGE_CRITERIA), verdict["reason"].to_dict()

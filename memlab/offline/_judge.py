@@ -373,10 +373,17 @@ def _units(text: str) -> list[str]:
     return units
 
 
+#: Between a negation and a mention, these words say the mention happened and did not help
+#: ("not fixed by a power-cycle", "didn't help after a restart"), so it is not denied.
+_RESULT_BETWEEN = frozenset("by after despite with from since fixed fix help helped solved resolved work worked "
+                            "change changed improve improved".split())
+
+
 def _negated(before: str) -> bool:
     """Whether the words just before a mention negate it ("has not restarted", "no refund")."""
     clause = re.split(r"[.;:()→]| but ", before)[-1]
-    return bool(_NEGATED_BEFORE.search(clause))
+    match = _NEGATED_BEFORE.search(clause)
+    return match is not None and not set(re.findall(r"[a-z']+", clause[match.start():].lower())[1:]) & _RESULT_BETWEEN
 
 
 def _best(unit: str, issues: Sequence[_Issue]) -> list[_Issue]:
