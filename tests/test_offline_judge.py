@@ -283,3 +283,9 @@ async def test_not_fixed_by_a_step_says_the_step_was_taken_not_that_it_was_not()
         "Unresolved: the router keeps dropping the wifi.", "The router is not fixed by a power-cycle and a firmware update.")
     verdict = await grade(note, CONVERSATIONS["router"]())
     assert list(verdict["score"]) == [5] * len(JUDGE_CRITERIA), verdict["reason"].to_dict()
+
+
+async def test_a_repair_is_not_a_step_of_re_pairing() -> None:
+    items = [user("My phone screen cracked and the bottom no longer responds."), user("I booked a phone repair for Friday.")]
+    note = "## Steps tried and results\n- none\n\n## Current status and blockers\n- Phone: open, repair booked."
+    assert (await grade(note, items)).loc["steps_tried", "reason"] == "ok"

@@ -74,9 +74,8 @@ _STEP_KINDS: dict[str, re.Pattern[str]] = {
     "hold a button": re.compile(r"\bheld\b|\bhold\w*", re.I),
     "reset": re.compile(r"\breset\w*", re.I),
     "settings": re.compile(r"\bsettings?\b", re.I),
-    "re-pair": re.compile(r"\bre-?pair\w*", re.I),
+    "re-pair": re.compile(r"\bre-pair\w*|\bpair(?:ed|ing)? (?:it |them )?again\b", re.I),  # not "a repair"
     "external monitor": re.compile(r"\bexternal (?:monitor|screen|display)\b", re.I),
-    "back up": re.compile(r"\bback(?:ed|ing)? ?up\b|\bbackup\b", re.I),
     "another cable or charger": re.compile(
         r"\b(?:another|a different|a new|other) (?:cable|charger|outlet|socket|port|adapter|plug)\b", re.I),
 }
