@@ -9,17 +9,20 @@ can find it, and a sheet of those facts costs no call at all::
     session = SummarizingSession(1, 3, sheet, gate=FidelityGate(sheet.rules))
 
 The price is everything the rules do not know to look for: the steps the
-customer tried, what the agent promised, the mood of the conversation. Put a
-fact sheet next to an LLM summary in the evals (:mod:`memlab.evals`): it wins
-on tokens and on must-keep recall, and loses on anything else — a trade-off
-you should see measured, not assume.
+customer tried, what the agent promised, the mood of the conversation — and
+any fact whose shape they were not written for. Put a fact sheet next to an
+LLM summary in the evals (:mod:`memlab.evals`), on a conversation whose facts
+the rules know (``LONG``) and on one whose facts they do not
+(``memlab.scenario.MOVING``): it wins on tokens everywhere, and on must-keep
+recall only where its rules (or a gate's) find the facts — a trade-off you
+should see measured, not assume.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .facts import find_facts
+from .facts import FACT_PATTERNS, find_facts
 from .gate import MustKeep, check_rules, find_must_keep
 from .items import Item
 from .prompts import SHADOW_PROMPT
@@ -50,6 +53,18 @@ class FactSheetSummarizer:
 
     def __init__(self, rules: Sequence[MustKeep] = ()) -> None:
         self.rules = check_rules(rules) if rules else []
+
+    def describe(self) -> str:
+        """The rules this sheet looks for, in one line, for a table or a headline.
+
+        ``FactSheetSummarizer().describe()`` is ``"fact sheet (FACT_PATTERNS:
+        order number, serial, error code, ticket id, contact channel)"``. A
+        fact of any other shape reaches the sheet only through ``rules`` or a
+        fidelity gate's ``must_keep``.
+        """
+        kinds = ", ".join(kind.replace("_", " ") for kind in FACT_PATTERNS)
+        extra = f"; plus {len(self.rules)} rule{'' if len(self.rules) == 1 else 's'} of yours" if self.rules else ""
+        return f"fact sheet (FACT_PATTERNS: {kinds}{extra})"
 
     async def summarize(self, items: list[Item], *, must_keep: Sequence[str] = ()) -> tuple[str, str]:
         """Return ``(shadow_prompt, sheet)``; costs no tokens."""

@@ -15,7 +15,12 @@ faulty devices. This module holds all of it, in reading order:
    order number, a serial, an error code, a contact preference: each with the
    user turn that planted it) and the **probes** that ask for a fact later. A
    memory policy keeps a fact if the agent still answers its probe; trimming
-   too hard makes the agent say "I don't know".
+   too hard makes the agent say "I don't know". ``MOVING`` (23 turns) plants
+   facts of other shapes — a name, a street address, a booking reference, a
+   date, an amount — that :data:`memlab.facts.FACT_PATTERNS` does not know,
+   each declared with the rule a learner would write for it; it measures
+   what a policy built on those patterns (the fact sheet) keeps of facts it
+   was not written for.
 4. :func:`synthetic_conversation` makes long ones for benchmarks.
 """
 
@@ -41,6 +46,7 @@ __all__ = [
     "INSTRUCTIONS",
     "LAPTOP",
     "LONG",
+    "MOVING",
     "ROUTER",
     "Conversation",
     "Fact",
@@ -249,8 +255,9 @@ class Fact:
     """Something the user said that the agent should remember.
 
     Attributes:
-        key: The kind of fact (``order_number``, ``serial``, ``error_code``,
-            ``ticket_id``, ``contact_channel``).
+        key: The kind of fact: one of :data:`memlab.facts.FACT_PATTERNS`
+            (``order_number``, ``serial``, ``error_code``, ``ticket_id``,
+            ``contact_channel``) or a name of your own (``new_address``).
         value: The exact text; a memory that kept the fact contains it verbatim.
         turn: The 1-based user turn whose exchange first states it.
         must_keep: Whether a summary must keep it (memlab's fidelity gate).
@@ -258,6 +265,10 @@ class Fact:
             live model words its tool arguments its own way, so the tool may
             return another value than the script's; a replay then scores
             against what this tool really returned in the run.
+        rule: The must-keep rule a learner would declare for it: a regex for
+            its shape and the words that say what it is (``r"booking reference
+            is [A-Z0-9]{6}"``), whose match holds ``value``. ``None``: the
+            value itself, verbatim.
     """
 
     key: str
@@ -265,6 +276,7 @@ class Fact:
     turn: int
     must_keep: bool = True
     from_tool: str | None = None
+    rule: str | None = None
 
 
 @dataclass(frozen=True)
@@ -301,10 +313,14 @@ class Conversation:
         for fact in self.facts:
             if not 1 <= fact.turn <= len(self.user_turns):
                 raise ValueError(f"{self.name}: fact {fact.key!r} planted at turn {fact.turn}, outside the conversation")
+            if fact.rule is not None:
+                found = re.search(fact.rule, self.user_turns[fact.turn - 1])
+                if found is None or fact.value not in found.group(0):
+                    raise ValueError(f"{self.name}: the rule of fact {fact.key!r} does not find {fact.value!r} in turn {fact.turn}")
 
     def must_keep_patterns(self) -> list[str]:
-        """Regexes (escaped values) of the facts a summary must keep."""
-        return [re.escape(fact.value) for fact in self.facts if fact.must_keep]
+        """The rules of the facts a summary must keep: each fact's ``rule``, else its value escaped."""
+        return [fact.rule or re.escape(fact.value) for fact in self.facts if fact.must_keep]
 
     def fact(self, key: str) -> Fact:
         """The fact with this ``key``."""
@@ -419,7 +435,60 @@ LONG = Conversation(
     ),
 )
 
-#: The scenario's conversations by name.
+_MOVING_TURNS = (
+    "Hi! I'm moving house next week, so I have a few things to sort out before then.",
+    "The shop account is in my wife's name, Priya Raman, but I handle the support requests.",
+    "From Monday our new address is 27 Elm Grove, Leeds LS6 2AB.",
+    "My Pixel phone's screen cracked last weekend and the bottom of it no longer responds to touch.",
+    "I already restarted it twice, and the bottom row still doesn't respond.",
+    "I booked a courier pickup for the phone repair on your website; the booking reference is QX7K2M.",
+    "The courier comes on 14 May, in the morning.",
+    "Will the repair wipe my photos?",
+    "I backed up the photos to my laptop last night.",
+    "Second thing: I sent back the headphones from my last order and was promised a refund of £89.99.",
+    "It hasn't reached my bank account yet.",
+    "Third: my earbuds case doesn't charge any more.",
+    "I tried another cable and it charges now.",
+    "Can you tell me your opening hours?",
+    "Good to know. The keyboard backlight on my laptop turns off by itself too.",
+    "Found the setting, it works.",
+    "Before we finish, let me double-check a few details.",
+    "What is our new address?",
+    "When does the courier come?",
+    "What's the booking reference for the pickup?",
+    "Whose name is the shop account in?",
+    "How much is the refund for the headphones?",
+    "Thanks, that's all for today!",
+)
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_MOVING_FACTS = (
+    Fact("account_holder", "Priya Raman", 2, rule=r"account is in my \w+'s name, [A-Z][a-z]+ [A-Z][a-z]+"),
+    Fact("new_address", "27 Elm Grove, Leeds LS6 2AB", 3,
+         rule=r"new address is \d+ [A-Z][a-z]+ [A-Z][a-z]+, [A-Z][a-z]+ [A-Z]{1,2}\d{1,2} \d[A-Z]{2}"),
+    Fact("booking_reference", "QX7K2M", 6, rule=r"booking reference is [A-Z0-9]{6}"),
+    Fact("pickup_date", "14 May", 7, rule=rf"courier comes on \d{{1,2}} {_MONTH}"),
+    Fact("refund_amount", "£89.99", 10, rule=r"refund of £\d+\.\d\d"),
+)
+MOVING = Conversation(
+    "moving",
+    "A house move: a name, an address, a booking, a date and an amount, none shaped like an order number",
+    _MOVING_TURNS,
+    _MOVING_FACTS,
+    probes_for(
+        _MOVING_TURNS,
+        _MOVING_FACTS,
+        {
+            "new_address": _MOVING_TURNS[17],
+            "pickup_date": _MOVING_TURNS[18],
+            "booking_reference": _MOVING_TURNS[19],
+            "account_holder": _MOVING_TURNS[20],
+            "refund_amount": _MOVING_TURNS[21],
+        },
+    ),
+)
+
+#: The scenario's support scripts by name (the explorers and notebook 00 list these).
+#: ``MOVING``, whose facts are of other shapes, is not among them.
 CONVERSATIONS: dict[str, Conversation] = {c.name: c for c in (LAPTOP, ROUTER, LONG)}
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from memlab import FactSheetSummarizer, FidelityGate, SummarizingSession
+from memlab import FactSheetSummarizer, FidelityGate, SummarizingSession, evals
 from memlab.fact_sheet import SHEET_TITLE
+from memlab.scenario import LONG, MOVING
 
 from .helpers import assistant, call, output, user
 
@@ -35,3 +36,34 @@ async def test_a_sheet_of_a_sheet_forgets_nothing_and_costs_no_model_call() -> N
 async def test_nothing_found_says_none() -> None:
     _, sheet = await FactSheetSummarizer().summarize([user("hello"), assistant("hi")])
     assert sheet == f"{SHEET_TITLE}\n- none"
+
+
+def test_describe_names_the_rules_the_sheet_looks_for() -> None:
+    assert FactSheetSummarizer().describe() == (
+        "fact sheet (FACT_PATTERNS: order number, serial, error code, ticket id, contact channel)")
+    assert FactSheetSummarizer([r"ACC-\d+", r"PNR \w+"]).describe().endswith("; plus 2 rules of yours)")
+
+
+# ------------------------------------------------------------------ measured on facts of other shapes
+
+
+async def test_on_facts_of_other_shapes_the_sheet_keeps_nothing_without_a_gate(api) -> None:
+    alone = (await evals.run(MOVING, "summarizing", summarizer=FactSheetSummarizer())).turns
+    assert alone["summaries_applied"].sum() > 0
+    assert alone["memory_calls"].sum() == 0 and alone["memory_input_tokens"].sum() == 0  # no model call
+    assert alone["summary"].dropna().iloc[-1] == f"{SHEET_TITLE}\n- none"
+    asked = alone[alone["probe"].notna()]
+    assert len(asked) == len(MOVING.probes) and not asked["correct"].any()
+
+
+async def test_the_gates_declared_rules_are_what_keep_them(api) -> None:
+    gated = (await evals.run(MOVING, "summarizing", must_keep=True, summarizer=FactSheetSummarizer())).turns
+    asked = gated[gated["probe"].notna()]
+    assert asked["correct"].all()
+    sheet = gated["summary"].dropna().iloc[-1]
+    assert all(fact.value in sheet for fact in MOVING.facts)
+
+
+async def test_on_long_the_scenarios_own_patterns_find_every_fact_without_a_gate(api) -> None:
+    alone = (await evals.run(LONG, "summarizing", summarizer=FactSheetSummarizer())).turns
+    assert alone[alone["probe"].notna()]["correct"].all()

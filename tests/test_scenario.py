@@ -8,9 +8,9 @@ import re
 import pytest
 from agents import Runner, SQLiteSession
 
-from memlab import mode, scenario
-from memlab.facts import find_facts
-from memlab.scenario import CONVERSATIONS, LAPTOP, LONG, Conversation, Fact, Probe, synthetic_conversation
+from memlab import evals, mode, scenario
+from memlab.facts import FACT_PATTERNS, find_facts
+from memlab.scenario import CONVERSATIONS, LAPTOP, LONG, MOVING, Conversation, Fact, Probe, synthetic_conversation
 from memlab.turns import count_turns, item_text, split_turns
 
 from .helpers import scripted
@@ -115,3 +115,35 @@ def test_back_ends_are_deterministic_and_check_their_input() -> None:
         (scenario.create_ticket_backend, "  "),
     ]:
         assert "error" in json.loads(backend(bad))
+
+
+# ------------------------------------------------------------------ MOVING: facts of other shapes
+
+
+def test_movings_facts_have_shapes_the_fact_patterns_do_not_know() -> None:
+    _, turns = split_turns(scripted(MOVING))
+    assert 15 <= len(MOVING.user_turns) <= 25
+    assert min(p.turn for p in MOVING.probes) > max(f.turn for f in MOVING.facts) + 6
+    whole = "\n".join(item_text(item) for turn in turns for item in turn)
+    for fact in MOVING.facts:
+        planting = " ".join(item_text(item) for item in turns[fact.turn - 1])
+        earlier = " ".join(item_text(item) for t in turns[: fact.turn - 1] for item in t)
+        assert fact.value in planting and fact.value not in earlier, fact
+        assert fact.key not in FACT_PATTERNS and not any(fact.value in v for vs in find_facts(whole).values() for v in vs)
+    # each fact's rule, the one a learner would declare, finds it (with the words that say what it is)
+    for fact, rule in zip(MOVING.facts, MOVING.must_keep_patterns()):
+        assert rule == fact.rule and fact.value in re.search(rule, whole).group(0)
+
+
+async def test_movings_probes_need_memory() -> None:
+    full = (await evals.run(MOVING)).turns
+    trimmed = (await evals.run(MOVING, "trimming", max_turns=2)).turns
+    assert full[full["probe"].notna()]["correct"].all()
+    assert not trimmed[trimmed["probe"].notna()]["correct"].any()
+
+
+def test_a_facts_rule_must_find_its_value() -> None:
+    with pytest.raises(ValueError, match="does not find"):
+        Conversation("x", "x", ("my code is AB12",), (Fact("code", "AB12", 1, rule=r"code is \d+"),), ())
+    ok = Conversation("x", "x", ("my code is AB12",), (Fact("code", "AB12", 1, rule=r"code is [A-Z]{2}\d\d"),), ())
+    assert ok.must_keep_patterns() == [r"code is [A-Z]{2}\d\d"]

@@ -23,10 +23,10 @@ __all__ = ["JUDGE_CRITERIA", "JudgeError", "judge_prompt", "judge_summary"]
 #: The rubric :func:`judge_summary` uses by default: criterion name → what it checks.
 JUDGE_CRITERIA: dict[str, str] = {
     "identifiers_kept": "Every order number, serial number, ticket id and error code in the transcript appears in the note, character for character.",
-    "no_invented_facts": "The note contains no identifier or fact that the transcript does not support.",
-    "steps_tried": "The note lists the steps the customer or agent took (restarts, updates, cleaning, installs...) and what happened; a step the transcript shows but the note omits costs points.",
+    "no_invented_facts": "The note claims nothing the transcript does not support: no identifier, number or version (with its unit), action or promise (a refund, a replacement, a factory reset, an escalation...) or step that nobody in the transcript mentioned.",
+    "steps_tried": "The note lists the steps the customer took (restarts, updates, cleaning, installs...) with the result the transcript gives; a step left out, a result turned around ('fixed' where the customer said 'it still drops'), or a step said not to be taken when it was, costs points.",
     "timeline": "The note keeps the time cues the transcript gives (since when, how often, how long after, dates that matter).",
-    "current_status": "The note says where things stand now, as a state (not advice to the customer, not a question), with the newest value of anything the user corrected.",
+    "current_status": "The note says where each issue stands now, as a state (not advice to the customer, not a question): open or resolved as the customer's last word on it says, with the newest value of anything the user corrected.",
     "next_step": "The note names the next concrete step for whoever takes over.",
 }
 
@@ -85,11 +85,14 @@ async def judge_summary(
     The judge reads what was really said: the items the summary replaced (as
     a session or a replay recorded them, offline or live), never a script of
     what the offline model would have said. Offline, memlab's fake model
-    grades deterministically by comparing the note's content with the
-    transcript: identifiers kept and none invented, the customer's steps and
-    time cues repeated, a status that is a state with the newest values, a
-    next step (``memlab/offline/_judge.py`` has each rule). Live, a real model
-    reads the same prompt.
+    grades deterministically by checking the note's claims against the
+    transcript: identifiers, numbers and versions, actions and promises (a
+    refund, a factory reset) must be in it; each step must carry the result
+    the customer reported; each issue must be open or resolved as the
+    customer's last word on it says; the customer's time cues and a next step
+    must be there. Each reason names the claim and what the transcript says
+    instead (``memlab/offline/_judge.py`` has each rule, and what it cannot
+    see). Live, a real model reads the same prompt.
 
     Args:
         summary: The summary text to grade.

@@ -63,14 +63,16 @@ class _MeteredResponses:
 
 
 class CountingSummarizer:
-    """Wraps a summarizer: counts its calls and meters its tokens when it can.
+    """Wraps a summarizer: counts its model calls and meters its tokens when it can.
 
     An :class:`~memlab.LLMSummarizer` (or subclass) is copied onto a metered
     client, so its real ``usage`` is read. A summarizer whose ``uses_model`` is
-    ``False`` (such as :class:`~memlab.fact_sheet.FactSheetSummarizer`) costs
-    no tokens. Any other summarizer is only counted (its token columns are
-    then ``<NA>``: memlab cannot see what it spent). A summarizer written the
-    cookbook's way (``summarize(self, messages)``) is called as it was written.
+    ``False`` (such as :class:`~memlab.fact_sheet.FactSheetSummarizer`) makes
+    no model call: it is not counted and costs no tokens (its summaries show
+    in a replay's ``summaries_applied``). Any other summarizer is counted as one
+    call per summary (its token columns are then ``<NA>``: memlab cannot see
+    what it spent). A summarizer written the cookbook's way
+    (``summarize(self, messages)``) is called as it was written.
 
     Raises:
         TypeError: If ``inner`` is not a summarizer memlab can call
@@ -91,8 +93,12 @@ class CountingSummarizer:
         self._tell_must_keep = takes_must_keep(inner)
 
     async def summarize(self, items: list[Item], *, must_keep: Sequence[str] = ()) -> Any:
-        """Count the call and return what the wrapped summarizer returns (told ``must_keep`` if it takes it)."""
-        self.calls += 1
+        """Count the model call (if it makes one) and return what the wrapped summarizer returns.
+
+        The wrapped summarizer is told ``must_keep`` if it takes it.
+        """
+        if getattr(self.inner, "uses_model", True) is not False:
+            self.calls += 1
         return await call_summarizer(self.inner, items, must_keep, tell=self._tell_must_keep)
 
     def tokens(self) -> tuple[Any, Any]:

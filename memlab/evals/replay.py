@@ -138,7 +138,8 @@ async def run(
           calls in the turn and their ``usage`` (instructions and tool schemas included);
         * ``memory_calls``, ``memory_input_tokens``, ``memory_output_tokens`` — the
           memory policy's own model calls (a summarizer's, or the compaction
-          endpoint's) and their usage (``<NA>`` for a summarizer memlab cannot meter);
+          endpoint's) and their usage (``<NA>`` for a summarizer memlab cannot meter;
+          a summarizer with ``uses_model = False``, the fact sheet, makes none);
         * ``total_tokens`` — everything the turn billed: the two usages added up;
         * ``item_tokens`` — memlab's count of the input *items* alone (all calls):
           the part a memory policy controls;
