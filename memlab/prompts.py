@@ -17,6 +17,13 @@ them side by side with the prompt:
 8. **Must-keep facts listed verbatim** — the facts the fidelity gate will check.
 9. **A handover with one next step** — written for whoever takes over.
 
+The OpenAI cookbook names nine principles of its own for a summary prompt
+(milestones, use-case specificity, contradiction check, timestamps and
+temporal flow, chunking, tool performance insights, guidance and examples,
+hallucination control, model choice). :data:`COOKBOOK_PRINCIPLES` maps each
+onto memlab's nine and the prompt lines that apply it, with one edit of the
+prompt that takes it out, so a notebook can measure what it changes in a note.
+
 Your own prompt: ``summary_prompt(prompt=...)`` (and ``LLMSummarizer(client,
 prompt=...)``) sends your text instead of memlab's, then the rules memlab
 always needs under one line that says so (:data:`ADDED_RULES_HEADER`): how
@@ -38,6 +45,9 @@ from .validate import check_optional_int
 
 __all__ = [
     "ADDED_RULES_HEADER",
+    "COOKBOOK_PRINCIPLES",
+    "CookbookPrinciple",
+    "PromptEdit",
     "JUDGE_PROMPT_TITLE",
     "MAX_WORDS_RULE",
     "MIN_MAX_WORDS",
@@ -227,6 +237,167 @@ PRINCIPLES: tuple[Principle, ...] = (
         "Whoever takes over sees only the note and the newest turns. Written for them, the note ends "
         "with the one action to take, not with a recap of pleasantries.",
         (_HANDOVER, _NEXT_STEP_RULE),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class PromptEdit:
+    """One change to a prompt: ``old`` replaced by ``new``, and what that does in words.
+
+    Attributes:
+        label: The change in a few words ("without the Timeline section").
+        old: Text of the prompt to replace (it must be in it).
+        new: What replaces it (``""`` removes it).
+    """
+
+    label: str
+    old: str
+    new: str
+
+    def apply(self, prompt: str) -> str:
+        """``prompt`` with the change made.
+
+        Raises:
+            ValueError: If ``prompt`` does not hold the text this edit replaces.
+        """
+        if self.old not in prompt:
+            raise ValueError(f"the prompt has no {self.old.splitlines()[0]!r} to edit ({self.label}): start from SUMMARY_PROMPT")
+        return prompt.replace(self.old, self.new, 1)
+
+
+@dataclass(frozen=True)
+class CookbookPrinciple:
+    """One of the cookbook's nine principles for a summary prompt, and where memlab's prompt applies it.
+
+    Attributes:
+        name: The cookbook's name for it.
+        asks: What it asks of a note, in one line.
+        memlab: The names of the :data:`PRINCIPLES` that apply it (empty when
+            no line of a prompt can).
+        lines: How the prompt lines that apply it start (lines of
+            :func:`summary_prompt` given the agent's rules, must-keep facts and
+            a word budget; ``"## "`` stands for every section heading).
+        edit: One change to :data:`SUMMARY_PROMPT` that takes the principle
+            out — or, for one the prompt applies only in part, asks for it
+            outright — to measure what it changes in a note
+            (``edit.apply(SUMMARY_PROMPT)``). ``None`` when no prompt line carries it.
+        offline: What memlab's offline summarizer does with it, or why it
+            cannot show it (and what a live model shows instead).
+    """
+
+    name: str
+    asks: str
+    memlab: tuple[str, ...]
+    lines: tuple[str, ...]
+    edit: PromptEdit | None
+    offline: str
+
+
+_HEADINGS = "\n".join(f"## {name}" for name in SUMMARY_SECTIONS) + "\n"
+_GUIDE = "What each section holds (the others are plain lists):\n" + "\n".join(_SECTION_GUIDE) + "\n"
+_FIXED, _IDS, _NO_INVENTION, _NEWEST, _RULES, _TOOLS, _HANDOVER_NAME = (
+    "Fixed sections, fixed order, 'none' for empty ones",
+    "Identifiers and error codes verbatim",
+    "No invention; mark what is uncertain",
+    "Newest value wins",
+    "Check against the agent's rules",
+    "Tool results over guesses",
+    "A handover with one next step",
+)
+
+#: The cookbook's nine principles, in its order, each mapped onto memlab's prompt.
+COOKBOOK_PRINCIPLES: tuple[CookbookPrinciple, ...] = (
+    CookbookPrinciple(
+        "Milestones",
+        "Mark the turning points: an issue raised, a key finding, an issue resolved.",
+        (_FIXED,),
+        ("- Reported issue:", "- Timeline:"),
+        PromptEdit("asking for milestones", _NEXT_STEP_RULE, _NEXT_STEP_RULE + "\n- Also include the key milestones."),
+        "memlab's note marks each issue [open] or [resolved] and dates events under Timeline. Asked for "
+        "milestones outright, the offline note adds a Milestones section: each issue raised, tool result and "
+        "step, in order.",
+    ),
+    CookbookPrinciple(
+        "Use case specificity",
+        "Sections and words made for the task at hand: here, a support handover.",
+        (_HANDOVER_NAME, _FIXED),
+        ("You write the note a support engineer", "## ", "- Under 'Next recommended step'"),
+        PromptEdit("'Summary' and 'Key points' for the eight sections", _HEADINGS, "## Summary\n## Key points\n"),
+        "The offline summarizer fills a section by the words of its name; 'Summary' and 'Key points' name "
+        "nothing it can fill, so the note is empty. A live model writes something under any heading, but not "
+        "necessarily the handover the next engineer needs.",
+    ),
+    CookbookPrinciple(
+        "Contradiction check",
+        "The note must not contradict itself, the agent's instructions or its tools.",
+        (_RULES,),
+        ("- Under 'Current status and blockers', flag", "The agent's rules:"),
+        None,
+        "Not shown offline: the offline summarizer does not compare steps with the agent's rules. Live, a "
+        "model given the rules (memlab adds them; the cookbook asks for the check without them) can flag a "
+        "step that broke them, such as a promised refund.",
+    ),
+    CookbookPrinciple(
+        "Timestamps & temporal flow",
+        "Keep when things happened and in what order; the newest update wins.",
+        (_NEWEST,),
+        ("## Timeline", "- Timeline:", "- When the customer corrected"),
+        PromptEdit("without the Timeline section", "## Timeline\n", ""),
+        "Without the Timeline section the customer's time cues ('every evening, since last Tuesday') and "
+        "the delivery date leave the note. The newest value of a corrected detail is kept offline either way.",
+    ),
+    CookbookPrinciple(
+        "Chunking",
+        "Group the facts under sections instead of running paragraphs.",
+        (_FIXED,),
+        ("Answer in Markdown with exactly these sections", "## "),
+        PromptEdit("four sections instead of eight", _HEADINGS, "".join(
+            f"## {name}\n" for name in SUMMARY_SECTIONS
+            if name in ("Reported issue", "Steps tried and results", "Current status and blockers", "Next recommended step"))),
+        "The offline note has exactly the sections the prompt names, in its order; it cannot write one "
+        "paragraph (a prompt that names none gets memlab's eight). With four sections, identifiers, timeline "
+        "and tool lines have no place left.",
+    ),
+    CookbookPrinciple(
+        "Tool performance insights",
+        "Which tools were called, which worked or failed, and what they found.",
+        (_TOOLS,),
+        ("## Tool performance insights", "- Tool results beat guesses"),
+        PromptEdit("without the Tool performance insights section", "## Tool performance insights\n", ""),
+        "Without its section the tool line (what lookup_order returned) leaves the note, and the judge does "
+        "not notice: its rubric has no criterion for tools.",
+    ),
+    CookbookPrinciple(
+        "Guidance & examples",
+        "Steer the summarizer with explicit guidance and concrete examples.",
+        (_FIXED,),
+        ("What each section holds", "- Reported issue:", "- Steps tried and results:", "- Timeline:",
+         "- Current status and blockers:"),
+        PromptEdit("without the guide to what each section holds", _GUIDE, ""),
+        "No change offline: the offline summarizer fills a section by its name, not by the guide. The guide "
+        "and its examples ('step → result', 'since when, how often') are for a live model, which otherwise "
+        "decides on its own what each section holds.",
+    ),
+    CookbookPrinciple(
+        "Hallucination control",
+        "State nothing uncertain as fact; copy what must be exact.",
+        (_NO_INVENTION, _IDS),
+        ("- Use only what the transcript says", "- Copy every identifier"),
+        PromptEdit("without the identifier and no-invention rules", _IDS_RULE + "\n" + _NO_INVENTION_RULE + "\n", ""),
+        "The offline summarizer invents nothing whatever the prompt says; without the identifier rule it "
+        "writes 'the order' for ORD-48213, as a model would. Live, the judge's no_invented_facts catches "
+        "what a model makes up.",
+    ),
+    CookbookPrinciple(
+        "Model choice",
+        "Choose the summarizer's model for the length, latency and cost you can afford.",
+        (),
+        (),
+        None,
+        "Not a line of the prompt: LLMSummarizer(client, model=...). Offline the model name changes nothing. "
+        "Live, summarize a few conversations with two models, grade both notes with judge_summary, and keep "
+        "the cheaper unless its scores drop.",
     ),
 )
 

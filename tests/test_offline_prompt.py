@@ -13,6 +13,8 @@ from memlab.offline import offline_client
 from memlab.offline._prompt import NoteSpec, read_prompt, summary_request
 from memlab.prompts import (
     ADDED_RULES_HEADER,
+    COOKBOOK_PRINCIPLES,
+    PRINCIPLES,
     MUST_KEEP_RULE,
     SUMMARY_PROMPT,
     SUMMARY_SECTIONS,
@@ -263,3 +265,58 @@ async def test_a_learners_prompt_without_the_id_rule_still_passes_a_gate_because
     assert "ORD-48213" in session.summary_text  # the must-keep rule memlab added lists it verbatim
     result = await Runner.run(agent, "What was my order number again?", session=session)
     assert result.final_output == "Your order number is ORD-48213."
+
+
+# ------------------------------------------------------------------ the cookbook's nine principles, mapped
+
+COOKBOOK_NAMES = ["Milestones", "Use case specificity", "Contradiction check", "Timestamps & temporal flow", "Chunking",
+                  "Tool performance insights", "Guidance & examples", "Hallucination control", "Model choice"]
+
+
+def test_the_cookbooks_nine_principles_map_onto_memlabs_and_onto_lines_of_the_prompt() -> None:
+    assert [principle.name for principle in COOKBOOK_PRINCIPLES] == COOKBOOK_NAMES
+    ours = {principle.name for principle in PRINCIPLES}
+    full = summary_prompt("Never promise refunds.", ["ORD-1"], max_words=80).splitlines()
+    for principle in COOKBOOK_PRINCIPLES:
+        assert set(principle.memlab) <= ours, principle.name
+        assert principle.asks and principle.offline, principle.name
+        for start in principle.lines:  # each names a line the prompt really has
+            assert any(line.startswith(start) for line in full), (principle.name, start)
+        assert bool(principle.lines) == bool(principle.memlab), principle.name  # lines exactly when memlab applies it
+        if principle.edit is not None:
+            assert principle.edit.apply(SUMMARY_PROMPT) != SUMMARY_PROMPT, principle.name
+    # memlab's own two, which the cookbook does not name, are the budget and the gate's facts
+    mapped = {name for principle in COOKBOOK_PRINCIPLES for name in principle.memlab}
+    assert ours - mapped == {"Brevity, with a word budget", "Must-keep facts listed verbatim"}
+
+
+def test_an_edit_that_does_not_fit_the_prompt_is_refused_in_one_line() -> None:
+    edit = next(principle.edit for principle in COOKBOOK_PRINCIPLES if principle.name == "Timestamps & temporal flow")
+    with pytest.raises(ValueError, match="the prompt has no '## Timeline' to edit .*start from SUMMARY_PROMPT"):
+        edit.apply("Summarize the chat. Sections: Problem, Status")
+
+
+async def test_what_each_mapped_principle_says_the_offline_note_does_is_what_it_does(api) -> None:
+    """A row that says 'no change offline' leaves the note as it was; every other edit changes it as its row says."""
+    items = turns_of(ROUTER, 1, 3)  # what notebook 03 measures the edits on
+    base = await note_for(SUMMARY_PROMPT, items)
+    for principle in COOKBOOK_PRINCIPLES:
+        if principle.edit is None:
+            assert "Not shown offline" in principle.offline or "changes nothing" in principle.offline, principle.name
+            continue
+        note = await note_for(principle.edit.apply(SUMMARY_PROMPT), items)
+        if principle.offline.startswith("No change offline"):
+            assert note == base, principle.name
+        else:
+            assert note != base, principle.name
+    by_name = {principle.name: principle for principle in COOKBOOK_PRINCIPLES}
+    milestones = await note_for(by_name["Milestones"].edit.apply(SUMMARY_PROMPT), items)
+    assert headings(milestones)[-1] == "Milestones"
+    timeline = await note_for(by_name["Timestamps & temporal flow"].edit.apply(SUMMARY_PROMPT), items)
+    assert "Timeline" not in headings(timeline) and "since last Tuesday" not in timeline
+    chunked = await note_for(by_name["Chunking"].edit.apply(SUMMARY_PROMPT), items)
+    assert headings(chunked) == ["Reported issue", "Steps tried and results", "Current status and blockers", "Next recommended step"]
+    generic = await note_for(by_name["Use case specificity"].edit.apply(SUMMARY_PROMPT), items)
+    assert headings(generic) == ["Summary", "Key points"] and section(generic, "Summary") == ["none"]
+    unruled = await note_for(by_name["Hallucination control"].edit.apply(SUMMARY_PROMPT), items)
+    assert "ORD-48213" not in unruled and "the order" in unruled
