@@ -864,22 +864,23 @@ from pathlib import Path  # noqa: E402
 from agents import RunConfig, SessionSettings  # noqa: E402
 
 from memlab import scenario, wire  # noqa: E402
+from memlab.evals import run as evals_run  # noqa: E402
 from memlab.exercises import nb00  # noqa: E402
 from memlab.turns import item_type  # noqa: E402
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
-def marked_answers(notebook: str) -> list[str]:
-    """The answer texts the notebook's (one) reveal cell names."""
+def marked_answers(notebook: str, reveal: str = "") -> list[str]:
+    """The answer texts the notebook's reveal cell names: its only one, or the one that calls ``reveal``."""
     cells = json.loads((NOTEBOOKS / f"{notebook}.ipynb").read_text())["cells"]
-    reveals = [c for c in cells if "reveal" in c.get("metadata", {}).get("tags", [])]
-    assert len(reveals) == 1, f"{notebook}: expected one reveal cell, found {len(reveals)}"
+    reveals = [c for c in cells if "reveal" in c.get("metadata", {}).get("tags", []) and reveal in "".join(c["source"])]
+    assert len(reveals) == 1, f"{notebook}: expected one reveal cell calling {reveal!r}, found {len(reveals)}"
     return reveals[0]["metadata"]["memlab"]["answer"]
 
 
-def assert_prints_every_marked_answer(report, notebook: str) -> None:
-    for answer in marked_answers(notebook):
+def assert_prints_every_marked_answer(report, notebook: str, reveal: str = "") -> None:
+    for answer in marked_answers(notebook, reveal):
         assert answer in str(report), f"{notebook}'s reveal does not print its marked answer {answer!r}:\n{report}"
 
 
@@ -996,3 +997,92 @@ async def test_nb05_and_nb06_reveals_print_the_marked_answers(tmp_path) -> None:
         "e": lambda: Runner.run(agent, "Hi", session=guarded, context={"tenant_id": "acme", "user": "ops"}),
     }
     assert_prints_every_marked_answer(await nb06.reveal_refusals({"b", "c", "d"}, attempts), "06_trust_boundary")
+
+
+# ---------------------------------------------------------------- notebook 03's three predictions
+# Each reveal writes notes (or replays) only once every answer is written; given the right answers it
+# prints what its reveal cell marks; a wrong answer is counted and says what was predicted.
+
+from memlab import LLMSummarizer, mode  # noqa: E402
+from memlab.evals import judge_summary  # noqa: E402
+from memlab.prompts import SUMMARY_PROMPT  # noqa: E402
+from memlab.scenario import ROUTER  # noqa: E402
+
+NB03_EDITS = {
+    "no timeline": SUMMARY_PROMPT.replace("## Timeline\n", ""),
+    "no identifier rule": "\n".join(line for line in SUMMARY_PROMPT.splitlines() if not line.startswith("- Copy every identifier")),
+    "milestones": SUMMARY_PROMPT + "\n- Also include the key milestones.",
+    "under 60 words": SUMMARY_PROMPT + "\n- Keep the whole note under 60 words.",
+}
+NB03_KEPT_AT_30 = {"identifiers_kept", "no_invented_facts", "steps_tried", "current_status"}
+
+
+async def _nb03_graders():
+    """The notebook's budgeted_note and graded_note, on turns 1-3 of ROUTER; ``asked`` lists what they were asked."""
+    full = await evals_run(ROUTER, "full")
+    replaced = [item for turn in full.history[:3] for item in turn]
+    asked: list[object] = []
+
+    async def budgeted_note(max_words):
+        asked.append(max_words)
+        _, note = await LLMSummarizer(mode.client(), max_words=max_words).summarize(replaced)
+        return note, await judge_summary(note, replaced)
+
+    async def graded_note(prompt):
+        asked.append(prompt)
+        _, note = await LLMSummarizer(mode.client(), prompt=prompt).summarize(replaced)
+        return note, await judge_summary(note, replaced)
+
+    return budgeted_note, graded_note, asked
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb03_the_word_budget_reveal() -> None:
+    budgeted_note, _, asked = await _nb03_graders()
+    for partial in ((None, None), ("timeline", None), (None, {"timeline"})):
+        assert (await nb03.reveal_word_budget(*partial, budgeted_note)).not_started
+    assert not asked, "a note was written before the prediction"
+    right = await nb03.reveal_word_budget("timeline", NB03_KEPT_AT_30, budgeted_note)
+    assert right.ok and asked == [None, 80, 50, 30], str(right)
+    assert_prints_every_marked_answer(right, "03_summarizing", "reveal_word_budget")
+    assert "max_words=30: 28 words; below 5: timeline 0, next_step 0" in str(right)  # each budget's note, after the tally
+    wrong = await nb03.reveal_word_budget("steps_tried", {"identifiers_kept"}, budgeted_note)
+    assert (wrong.right, wrong.total) == (0, 2) and "(you said steps_tried)" in str(wrong), str(wrong)
+    typo = await nb03.reveal_word_budget("timeline", {"identifier_kept"}, budgeted_note)
+    assert not typo.ok and "the judge has no criterion 'identifier_kept'" in str(typo)
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb03_the_prompt_edits_reveal() -> None:
+    _, graded_note, asked = await _nb03_graders()
+    half = {"no timeline": {"timeline"}, "no identifier rule": None, "milestones": set(), "under 60 words": None}
+    for predicted in ({name: None for name in NB03_EDITS}, half, None):
+        assert (await nb03.reveal_prompt_edits(predicted, NB03_EDITS, graded_note)).not_started
+    assert not asked, "a note was written before every prediction was"
+    right = await nb03.reveal_prompt_edits(
+        {"no timeline": {"timeline"}, "no identifier rule": "identifiers_kept", "milestones": set(), "under 60 words": {"timeline"}},
+        NB03_EDITS, graded_note)
+    assert right.ok and len(asked) == 5, str(right)  # memlab's prompt, then the four edits
+    assert_prints_every_marked_answer(right, "03_summarizing", "reveal_prompt_edits")
+    wrong = await nb03.reveal_prompt_edits({**{name: set() for name in NB03_EDITS}, "milestones": {"timeline"}}, NB03_EDITS, graded_note)
+    assert (wrong.right, wrong.total) == (0, 4) and "milestones: nothing below 5 (you said timeline)" in str(wrong), str(wrong)
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb03_the_running_summary_reveal() -> None:
+    played: list[int] = []
+
+    async def setting():
+        played.append(1)
+        return await evals_run(ROUTER, "summarizing", context_limit=2, keep_last_n_turns=1, must_keep=True)
+
+    for partial in ((None, None, None), (2, (1, 2), None), (2, None, True)):
+        assert (await nb03.reveal_running_summary(*partial, setting)).not_started
+    assert not played, "the setting was replayed before the prediction was written"
+    right = await nb03.reveal_running_summary(2, (1, 2), True, setting)
+    assert right.ok and played == [1], str(right)
+    assert_prints_every_marked_answer(right, "03_summarizing", "reveal_running_summary")
+    wrong = await nb03.reveal_running_summary(1, (1, 3), False, setting)
+    assert (wrong.right, wrong.total) == (0, 3) and "(you said turns 1–3)" in str(wrong), str(wrong)
+    words = await nb03.reveal_running_summary("two", (1, 2), True, setting)
+    assert not words.ok and played == [1, 1] and "write a number" in str(words)

@@ -1,23 +1,46 @@
-"""Checks for ``03_summarizing``: a must-keep rule for the customer's contact preference.
+"""Checks for ``03_summarizing``: three predictions and a must-keep rule.
 
-:func:`check_contact_rule` runs your rule — a function ``rule(items)`` that
-returns the facts a summary must keep — on hand-made histories you have not
-seen, then puts it in a :class:`~memlab.FidelityGate` and checks that the gate
-rejects a note without the preference. No model is called.
+* :func:`reveal_word_budget` — Exercise 1, a prediction: as ``max_words``
+  shrinks, which of the judge's criteria falls below 5 first, and which are
+  still at 5 under a 30-word budget? It summarizes only once both answers are
+  written, then grades each note with the judge.
+* :func:`reveal_prompt_edits` — Exercise 1b, a prediction: four edits of
+  memlab's summary prompt, and the criteria each one costs.
+* :func:`check_contact_rule` — Exercise 2: your rule — a function
+  ``rule(items)`` that returns the facts a summary must keep — runs on
+  hand-made histories you have not seen, then inside a
+  :class:`~memlab.FidelityGate`, which must reject a note without the
+  preference. No model is called.
+* :func:`reveal_running_summary` — Exercise 3, a prediction: the explorer at
+  ``keep_last_n_turns=1, context_limit=2``. It replays only once all three
+  answers are written.
+
+A reveal never plays anything before the prediction is written, so the
+notebook's saved outputs cannot show an answer before the learner guessed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from ..gate import FidelityGate
 from ..items import copy_items
-from ..prompts import SHADOW_PROMPT
+from ..prompts import SHADOW_PROMPT, SUMMARY_PROMPT, count_words
 from ._items import Item, reply, typed_user, user
-from ._report import CaseFailed, Report, check_cases
+from ._report import CaseFailed, Prediction, Report, check_cases
 
-__all__ = ["check_contact_rule"]
+__all__ = [
+    "BUDGETS",
+    "check_contact_rule",
+    "reveal_prompt_edits",
+    "reveal_running_summary",
+    "reveal_word_budget",
+]
+
+#: A grader: ``await grade(x)`` returns ``(note, verdict)`` — the note a summarizer wrote for ``x``
+#: (a word budget, or a prompt) and the judge's verdict on it (``judge_summary``'s table, or a dict).
+Grader = Callable[[Any], Awaitable[tuple[str, Any]]]
 
 
 def _summary_pair(note: str) -> list[Item]:
@@ -118,3 +141,221 @@ def check_contact_rule(rule: Callable[[list[Item]], Any]) -> Report:
     cases = [(name, case(items, wanted)) for name, items, wanted in CASES]
     cases.append(("in a FidelityGate: a note that lost the newest preference is rejected", in_a_gate))
     return check_cases("Exercise 2 — your must-keep rule for the contact preference", cases)
+
+
+# --------------------------------------------------------------------- the predictions' shared parts
+
+
+def _scores(verdict: Any) -> dict[str, int]:
+    """``{criterion: score}`` from the judge's table (columns ``criterion`` and ``score``) or a dict."""
+    if isinstance(verdict, Mapping):
+        return {str(name): int(score) for name, score in verdict.items()}
+    return {str(name): int(score) for name, score in zip(verdict["criterion"], verdict["score"])}
+
+
+def _below(scores: Mapping[str, int]) -> list[str]:
+    """The criteria under full marks, in the judge's order."""
+    return [name for name, score in scores.items() if score < 5]
+
+
+def _named(value: Any) -> set[str] | None:
+    """A prediction of criteria as a set of names (one name counts as a set of one; ``None`` if unreadable)."""
+    if isinstance(value, str):
+        return {value.strip()}
+    if isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, str) for v in value):
+        return {v.strip() for v in value}
+    return None
+
+
+def _sections(note: str) -> int:
+    return sum(1 for line in note.splitlines() if line.startswith("## "))
+
+
+def _listed(names: Sequence[str] | set[str]) -> str:
+    return ", ".join(sorted(names)) if names else "nothing"
+
+
+def _unknown(report: Prediction, guessed: set[str], criteria: Sequence[str]) -> bool:
+    """Add a line for criteria the judge does not have; ``True`` if there were any."""
+    unknown = sorted(guessed - set(criteria))
+    if unknown:
+        report.lines.append(f"  ✗ the judge has no criterion {', '.join(map(repr, unknown))}; its criteria: {', '.join(criteria)}")
+    return bool(unknown)
+
+
+# --------------------------------------------------------------------- Exercise 1: a word budget
+
+#: The budgets Exercise 1 compares, largest first (after the note with no budget).
+BUDGETS = (80, 50, 30)
+
+
+async def reveal_word_budget(first_to_drop: Any, still_full_at_30: Any, grade: Grader) -> Prediction:
+    """Summarize under shrinking word budgets once the prediction is written, then compare.
+
+    Args:
+        first_to_drop: The judge's criterion you expect to fall below 5 first
+            as ``max_words`` goes 80 → 50 → 30 (a name, e.g. ``"steps_tried"``).
+        still_full_at_30: The criteria you expect still at 5 with
+            ``max_words=30`` (a set of names).
+        grade: ``await grade(max_words)`` returns ``(note, verdict)``: the
+            note written under that budget (``None``: no budget) and the
+            judge's verdict on it. Called only once both answers are written.
+
+    Returns:
+        A report: a line per answer (✓ when you predicted it right), the
+        tally, and each budget's note: its words and the criteria below 5.
+    """
+    report = Prediction("Exercise 1: a word budget, predicted")
+    if first_to_drop is None or still_full_at_30 is None:
+        report.not_started = True
+        return report
+    guessed_first, guessed_full = _named(first_to_drop), _named(still_full_at_30)
+    if guessed_first is None or len(guessed_first) != 1 or guessed_full is None:
+        report.total = 2
+        report.lines.append("  ✗ write one criterion's name for first_to_drop and a set of names for still_full_at_30")
+        return report
+    graded = {budget: await grade(budget) for budget in (None, *BUDGETS)}
+    scores = {budget: _scores(verdict) for budget, (_, verdict) in graded.items()}
+    criteria = list(scores[None])
+    if _unknown(report, guessed_first | guessed_full, criteria):
+        report.total = 2
+        return report
+    report.total = 2
+    first_budget = next((budget for budget in BUDGETS if _below(scores[budget])), None)
+    if first_budget is None:
+        first, what = set(), f"no criterion falls below 5, down to max_words={BUDGETS[-1]}"
+    else:
+        first = set(_below(scores[first_budget])) - set(_below(scores[None]))
+        what = f"first below 5 as the budget shrinks: {_listed(first)}, at max_words={first_budget}"
+    right = bool(guessed_first & first)
+    report.right += right
+    said = "as you said" if right else f"you said {next(iter(guessed_first))}"
+    report.lines.append(f"  {'✓' if right else '✗'} {what} ({said})")
+    full = {name for name, score in scores[BUDGETS[-1]].items() if score == 5}
+    right = guessed_full == full
+    report.right += right
+    said = "as you said" if right else f"you said {_listed(guessed_full)}"
+    report.lines.append(f"  {'✓' if right else '✗'} still 5 at max_words={BUDGETS[-1]}: {_listed(full)} ({said})")
+    for budget, (note, _) in graded.items():
+        below = _below(scores[budget])
+        lost = ", ".join(f"{name} {scores[budget][name]}" for name in below) if below else "every criterion 5"
+        report.notes.append(f"max_words={budget}: {count_words(note)} words; {'below 5: ' if below else ''}{lost}")
+    return report
+
+
+# --------------------------------------------------------------------- Exercise 1b: edits of the prompt
+
+
+async def reveal_prompt_edits(predicted: Mapping[str, Any], edits: Mapping[str, str], grade: Grader) -> Prediction:
+    """Summarize with each edited prompt once every prediction is written, then compare.
+
+    Args:
+        predicted: Edit name → the criteria you expect below 5 with that
+            edit (a set of names; ``set()`` for none).
+        edits: Edit name → the edited prompt (memlab's ``SUMMARY_PROMPT`` changed once).
+        grade: ``await grade(prompt)`` returns ``(note, verdict)`` for a prompt.
+            Called only once every prediction is written.
+
+    Returns:
+        A report: a line per edit (✓ when you named exactly the criteria that
+        fell below 5), the tally, and what each note became (words, sections).
+    """
+    report = Prediction("Exercise 1b: four edits of the prompt, predicted")
+    if not isinstance(predicted, Mapping) or any(predicted.get(name) is None for name in edits):
+        report.not_started = True
+        return report
+    guesses = {name: _named(predicted[name]) for name in edits}
+    unreadable = [name for name, guess in guesses.items() if guess is None]
+    if unreadable:
+        report.total = len(edits)
+        report.lines.append(f"  ✗ write a set of criteria (set() for none) for {', '.join(map(repr, unreadable))}")
+        return report
+    base_note, base_verdict = await grade(SUMMARY_PROMPT)
+    criteria = list(_scores(base_verdict))
+    if _unknown(report, set().union(*guesses.values()), criteria):
+        report.total = len(edits)
+        return report
+    report.notes.append(f"memlab's prompt, unedited: {count_words(base_note)} words, {_sections(base_note)} sections")
+    for name, prompt in edits.items():
+        note, verdict = await grade(prompt)
+        below = set(_below(_scores(verdict)))
+        guess = guesses[name] or set()
+        right = guess == below
+        report.total += 1
+        report.right += right
+        said = "as you said" if right else f"you said {_listed(guess)}"
+        what = f"below 5: {_listed(below)}" if below else "nothing below 5"
+        report.lines.append(f"  {'✓' if right else '✗'} {name}: {what} ({said})")
+        report.notes.append(f"{name}: {count_words(note)} words, {_sections(note)} sections")
+    return report
+
+
+# --------------------------------------------------------------------- Exercise 3: a running summary
+
+
+def _turns(value: Any) -> set[int] | None:
+    """Turns as a set: ``(first, last)`` is the range from first to last; a set or range is itself."""
+    if isinstance(value, range):
+        return set(value)
+    if isinstance(value, (tuple, list)) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return set(range(value[0], value[1] + 1))
+    if isinstance(value, (set, frozenset)) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return set(value)
+    return None
+
+
+def _span(turns: set[int]) -> str:
+    if not turns:
+        return "no turn"
+    low, high = min(turns), max(turns)
+    return f"turns {low}–{high}" if turns == set(range(low, high + 1)) and low != high else f"turn{'s' * (len(turns) > 1)} {_listed([str(t) for t in sorted(turns)])}"
+
+
+async def reveal_running_summary(
+    summaries_applied: Any, note_covers: Any, turn_5_right: Any, replay: Callable[[], Awaitable[Any]]
+) -> Prediction:
+    """Replay the setting once all three answers are written, then compare.
+
+    Args:
+        summaries_applied: How many summaries are applied over the five turns.
+        note_covers: The turns the note *sent at turn 5* covers, as ``(first, last)``.
+        turn_5_right: Whether turn 5's question is answered right (``True``/``False``).
+        replay: A function of no arguments returning the :class:`memlab.evals.Replay`
+            of the setting (the explorer's ``replay`` once it is ready). Called
+            only when every answer is written.
+
+    Returns:
+        A report: one line per answer (✓ when you predicted it right) and the tally.
+    """
+    import pandas as pd  # here, as the views: replays need pandas and the evals
+
+    from ..views import history_rows
+
+    report = Prediction("Exercise 3: a running summary, predicted")
+    if summaries_applied is None or note_covers is None or turn_5_right is None:
+        report.not_started = True
+        return report
+    covers = _turns(note_covers)
+    if isinstance(summaries_applied, bool) or not isinstance(summaries_applied, int) or covers is None or not isinstance(turn_5_right, bool):
+        report.total = 3
+        report.lines.append("  ✗ write a number, a (first, last) pair of turns and True or False, then run this cell again")
+        return report
+    played = await replay()
+    turns = played.turns.set_index("turn")
+    applied = int(turns["summaries_applied"].sum())
+    rows = history_rows(played, 5)
+    folded = {int(turn) for turn in rows.loc[rows["status"] == "folded", "turn"]}
+    right_at_5 = not pd.isna(turns.loc[5, "correct"]) and bool(turns.loc[5, "correct"])
+    answers = [
+        (summaries_applied == applied, f"{applied} summar{'y' if applied == 1 else 'ies'} applied over the five turns",
+         f"you said {summaries_applied}"),
+        (covers == folded, f"the note sent at turn 5 covers {_span(folded)}", f"you said {_span(covers)}"),
+        (turn_5_right == right_at_5,
+         f"turn 5 is answered {'right' if right_at_5 else 'wrong'}: {turns.loc[5, 'answer']!r}",
+         f"you said {'right' if turn_5_right else 'wrong'}"),
+    ]
+    for right, what, said in answers:
+        report.total += 1
+        report.right += right
+        report.lines.append(f"  {'✓' if right else '✗'} {what} ({'as you said' if right else said})")
+    return report
