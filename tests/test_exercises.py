@@ -1086,3 +1086,43 @@ async def test_nb03_the_running_summary_reveal() -> None:
     assert (wrong.right, wrong.total) == (0, 3) and "(you said turns 1–3)" in str(wrong), str(wrong)
     words = await nb03.reveal_running_summary("two", (1, 2), True, setting)
     assert not words.ok and played == [1, 1] and "write a number" in str(words)
+
+
+# ---------------------------------------------------------------- notebook 04's prediction
+
+
+def _nb04_configs():
+    """The notebook's seven configurations, by short name."""
+    from memlab import FactSheetSummarizer
+
+    return {
+        "trimming": ("trimming", {"max_tokens": 1500}),
+        "summarizing": ("summarizing", {"must_keep": True}),
+        "fact sheet": ("summarizing", {"must_keep": True, "summarizer": FactSheetSummarizer()}),
+        "tool-output trimming": ("tool_output_trimming", {}),
+        "tiered": ("tiered", {"max_tokens": 1500, "must_keep": True}),
+        "compaction": ("compaction", {}),
+        "server_side": ("server_side", {}),
+    }
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb04_the_comparison_reveal_on_the_notebooks_seven_replays() -> None:
+    from memlab import evals
+    from memlab.exercises import nb04
+
+    configs = _nb04_configs()
+    grid = await evals.run_grid(scenario.LONG, list(configs.values()), progress=False)
+    summary = evals.summarize_runs(grid.turns)
+    labels = dict(zip(configs, (run.label for run in grid.runs[1:])))  # runs[0]: the full-history baseline
+    for partial in ((None, None, None), ("fact sheet", None, 1.0), ("fact sheet", "server_side", None)):
+        assert nb04.reveal_comparison(*partial, summary, labels).not_started
+    right = nb04.reveal_comparison("fact sheet", "server_side", 1.0, summary, labels)
+    assert right.ok, str(right)
+    assert_prints_every_marked_answer(right, "04_beyond_the_cookbook")
+    near = nb04.reveal_comparison("fact sheet", "server_side", 95, summary, labels)  # a percentage, 5 points off
+    assert near.ok, str(near)
+    wrong = nb04.reveal_comparison("summarizing", "compaction", 0.1, summary, labels)
+    assert (wrong.right, wrong.total) == (0, 3) and "(you said 10%, more than 10% away)" in str(wrong), str(wrong)
+    typo = nb04.reveal_comparison("factsheet", "server_side", 1.0, summary, labels)
+    assert not typo.ok and "write one of 'trimming'" in str(typo)

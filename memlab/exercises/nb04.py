@@ -1,5 +1,9 @@
 """Checks for the exercises of ``04_beyond_the_cookbook``.
 
+* :func:`reveal_comparison` — the prediction before the comparison of seven
+  policies on ``LONG``: which is cheapest with every must-keep fact, which is
+  dearest, and what ``server_side`` bills. It compares only once all three
+  answers are written.
 * :func:`check_token_trigger` — Exercise 1: a ``should_trigger_compaction`` hook
   for the SDK's ``OpenAIResponsesCompactionSession`` that compacts on *tokens*
   (``memlab.tokens.count_items(context["session_items"]) > max_tokens``) rather
@@ -16,7 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from agents.run_config import CallModelData, ModelInputData
@@ -27,9 +31,9 @@ from ..offline import transcript
 from ..scenario import BACKENDS, LONG
 from ..tokens import count_items
 from ..turns import is_user_message, item_type, split_turns
-from ._report import CaseFailed, Report, check_cases
+from ._report import CaseFailed, Prediction, Report, check_cases
 
-__all__ = ["check_keep_ids", "check_token_trigger"]
+__all__ = ["check_keep_ids", "check_token_trigger", "reveal_comparison"]
 
 #: At most this many characters in an old tool output after the filter of Exercise 2.
 SHORT = 100
@@ -246,3 +250,70 @@ def check_keep_ids(keep_ids: Callable[[CallModelData[Any]], Any]) -> Report:
         ("no user message at all: nothing is old, nothing changes", no_user_message),
     ]
     return check_cases("Exercise 2 (a filter that keeps identifiers)", cases)
+
+
+# ------------------------------------------------------------------ the comparison: a prediction
+
+#: How far (in shares of full history's tokens) a guess of server_side's bill may be and still count.
+SHARE_TOLERANCE = 0.10
+
+
+def reveal_comparison(
+    cheapest_with_every_fact: Any, dearest: Any, server_side_share: Any, summary: Any, labels: Mapping[str, str]
+) -> Prediction:
+    """Compare three guesses about the seven replays of ``LONG`` with their summary table.
+
+    Args:
+        cheapest_with_every_fact: The short name of the configuration you expect
+            to bill the fewest total tokens while answering every must-keep probe.
+        dearest: The short name of the one you expect to bill the most.
+        server_side_share: What you expect ``server_side`` to bill, as a share
+            of full history's tokens (``0.5`` for half; a number above 3 is read
+            as a percentage).
+        summary: The summary table (:func:`memlab.evals.summarize_runs`): one row
+            per ``label``, with ``total_tokens``, ``vs_full`` and ``must_keep_recall``.
+        labels: Short name → the configuration's ``label`` in ``summary``.
+
+    Returns:
+        A report: one line per guess (✓ when right; the share counts within
+        10 points) and the tally. Until all three are written it says so.
+    """
+    report = Prediction("Predict before you run: seven policies on LONG")
+    if cheapest_with_every_fact is None or dearest is None or server_side_share is None:
+        report.not_started = True
+        return report
+    names = ", ".join(map(repr, labels))
+    unknown = [guess for guess in (cheapest_with_every_fact, dearest) if guess not in labels]
+    share_ok = isinstance(server_side_share, (int, float)) and not isinstance(server_side_share, bool)
+    if unknown or not share_ok:
+        report.total = 3
+        report.lines.append(f"  ✗ write one of {names} for the first two, and a number for the share, then run this cell again")
+        return report
+    short = {label: name for name, label in labels.items()}
+    rows = summary.set_index("label").loc[list(labels.values())]
+    keeping = rows[rows["must_keep_recall"] >= 1.0]
+    cheapest = short[keeping["total_tokens"].astype(float).idxmin()] if len(keeping) else None
+    top = short[rows["total_tokens"].astype(float).idxmax()]
+    share = float(rows.loc[labels["server_side"], "vs_full"]) if "server_side" in labels else None
+    guess = server_side_share / 100 if server_side_share > 3 else float(server_side_share)
+
+    def line(right: bool, what: str, said: str) -> None:
+        report.total += 1
+        report.right += right
+        report.lines.append(f"  {'✓' if right else '✗'} {what} ({'as you said' if right else said})")
+
+    if cheapest is None:
+        line(False, "no configuration answers every must-keep probe", f"you said {cheapest_with_every_fact}")
+    else:
+        line(cheapest_with_every_fact == cheapest,
+             f"the cheapest that answers every must-keep probe: {cheapest}, {rows.loc[labels[cheapest], 'vs_full']:.0%} of full history",
+             f"you said {cheapest_with_every_fact}")
+    line(dearest == top, f"the dearest of the seven: {top}, {rows.loc[labels[top], 'vs_full']:.0%} of full history",
+         f"you said {dearest}")
+    if share is None:
+        line(False, "server_side was not replayed", f"you said {guess:.0%}")
+    else:
+        near = abs(guess - share) <= SHARE_TOLERANCE
+        line(near, f"server_side billed {share:.0%} of full history's tokens",
+             f"you said {guess:.0%}, more than {SHARE_TOLERANCE:.0%} away")
+    return report
