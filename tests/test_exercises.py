@@ -1126,3 +1126,36 @@ async def test_nb04_the_comparison_reveal_on_the_notebooks_seven_replays() -> No
     assert (wrong.right, wrong.total) == (0, 3) and "(you said 10%, more than 10% away)" in str(wrong), str(wrong)
     typo = nb04.reveal_comparison("factsheet", "server_side", 1.0, summary, labels)
     assert not typo.ok and "write one of 'trimming'" in str(typo)
+
+
+# ---------------------------------------------------------------- notebook 07's prediction
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb07_the_gate_reveal_on_the_notebooks_three_replays() -> None:
+    import dataclasses
+
+
+    from memlab import evals
+    from memlab.exercises import nb07
+
+    soft = dataclasses.replace(
+        scenario.LONG, facts=tuple(dataclasses.replace(f, must_keep=f.key != "contact_channel") for f in scenario.LONG.facts)
+    )
+    sloppy = evals.LossySummarizer(mode.client(), drop=[r"ORD-\d{5}", r"TCK-\d{6}", r"SMS"])
+    gates = {
+        "no gate": ("summarizing", {"summarizer": sloppy}),
+        "reject": ("summarizing", {"summarizer": sloppy, "must_keep": True}),
+        "repair": ("summarizing", {"summarizer": sloppy, "must_keep": True, "gate": "repair"}),
+    }
+    runs = await evals.run_grid(soft, list(gates.values()), progress=False)
+    labels = dict(zip(gates, (run.label for run in runs.runs[1:])))  # runs[0]: the full-history baseline
+    turns = runs.turns
+    for partial in ((None, None), (True, None), (None, False)):
+        assert nb07.reveal_gate(*partial, turns, labels).not_started
+    right = nb07.reveal_gate(True, False, turns, labels)
+    assert right.ok, str(right)
+    assert_prints_every_marked_answer(right, "07_evals")
+    wrong = nb07.reveal_gate(False, True, turns, labels)
+    assert (wrong.right, wrong.total) == (0, 2) and "(you said less)" in str(wrong) and "(you said all of them)" in str(wrong)
+    assert "write True or False" in str(nb07.reveal_gate("more", True, turns, labels))

@@ -137,18 +137,15 @@ def test_every_notebook_says_what_it_spent(path):
 # ------------------------------------------------------------------ predictions before their answers
 #
 # A prediction exercise has two code cells, marked by cell tags: `predict`, where the learner writes
-# the prediction, and `reveal`, which runs the experiment only once a prediction is written (a
-# `memlab.exercises` function returns "not done yet" until then) and compares. The reveal cell names
+# the prediction, and `reveal`, which runs the experiment (or reads one the notebook ran quietly) only
+# once a prediction is written (a `memlab.exercises` function returns "not done yet" until then) and
+# compares. The reveal cell names
 # its answer in its metadata, `{"memlab": {"answer": [...]}}`: texts that state the answer, as the
 # reveal prints them (tests/test_exercises.py checks that each reveal, given the right prediction,
 # prints exactly those texts). Before the reveal, the answer may appear in no stored output, and in
 # no prose between the prediction and the reveal.
 
 PREDICTION_ASKED = re.compile(r"\*\*predict|predict, then run|predict before you run", re.I)
-# Notebooks whose prediction exercises are reworked after the merge (they are being edited elsewhere):
-# 07's gate question asks for a prediction with no predict/reveal cells. Strict: it fails loudly once
-# fixed, so the mark comes off.
-PREDICTIONS_PENDING = {"07_evals.ipynb"}
 
 
 def _tags(cell: dict) -> list[str]:
@@ -175,12 +172,7 @@ def _prediction_exercises(cells: list[dict]) -> list[tuple[int, int, int]]:
     return found
 
 
-def _pending(path: Path) -> list:
-    reason = "reworked by the lead after the merge: see the module comment above PREDICTIONS_PENDING"
-    return [pytest.mark.xfail(strict=True, reason=reason)] if path.name in PREDICTIONS_PENDING else []
-
-
-@pytest.mark.parametrize("path", [pytest.param(p, marks=_pending(p), id=p.name) for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_every_prediction_is_asked_before_its_answer_appears(path):
     cells = _cells(path)
     for question, predict, reveal in _prediction_exercises(cells):
@@ -206,13 +198,14 @@ def test_every_prediction_is_asked_before_its_answer_appears(path):
 
 
 def test_the_series_marks_its_prediction_exercises():
-    """The rule above is not vacuous: the notebooks this branch owns ask for predictions and mark them."""
+    """The rule above is not vacuous: every main-path notebook asks for a prediction and marks it."""
     counted = {path.name: len(_prediction_exercises(_cells(path))) for path in NOTEBOOKS}
     for name in ("00_welcome.ipynb", "01_sessions_and_turns.ipynb", "02_trimming.ipynb",
                  "05_threads_and_backends.ipynb", "06_trust_boundary.ipynb"):
         assert counted[name] >= 1, f"{name}: no prediction exercise found"
     assert counted["03_summarizing.ipynb"] >= 3, "03_summarizing.ipynb: exercises 1, 1b and 3 are predictions"
-    assert counted["04_beyond_the_cookbook.ipynb"] >= 1, "04_beyond_the_cookbook.ipynb: no prediction exercise found"
+    for name in ("04_beyond_the_cookbook.ipynb", "07_evals.ipynb"):
+        assert counted[name] >= 1, f"{name}: no prediction exercise found"
 
 
 # ------------------------------------------------------------------ saved explorers are rendered
@@ -239,9 +232,6 @@ def test_every_saved_explorer_is_in_its_final_rendered_state(path):
 # ------------------------------------------------------------------ one time per notebook, everywhere
 
 ROOT = Path(__file__).resolve().parents[1]
-# The times were re-measured (README, "How the times were estimated"); these notebooks are being edited
-# elsewhere and take their new "Time to learn" (07: 60 minutes) after the merge.
-TIME_PENDING = pytest.mark.xfail(strict=True, reason="the notebook's Time to learn is updated after the merge")
 
 
 def _minutes(cell_text: str) -> str:
@@ -259,9 +249,7 @@ def _series_table(text: str, name_pattern: str) -> dict[str, str]:
     return rows
 
 
-@pytest.mark.parametrize(
-    "path", [pytest.param(p, marks=[TIME_PENDING] if p.name[:2] in {"07"} else [], id=p.name) for p in NOTEBOOKS]
-)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_a_notebook_states_the_same_time_everywhere(path):
     """Its Prerequisites, 00's map of the series and the README's series table give one time."""
     readme = _series_table((ROOT / "README.md").read_text(), r"`(\d\d)_")

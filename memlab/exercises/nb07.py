@@ -7,21 +7,24 @@
 * :func:`check_conversation` — Exercise 2: a :class:`~memlab.scenario.Conversation`
   of the learner's own, with a planted fact and a probe, replayed by
   :func:`memlab.evals.run` under strategies the learner does not choose.
+* :func:`reveal_gate` — the prediction in the section on the fidelity gate:
+  does a rejecting gate bill more than full history, and does a repairing
+  gate answer every probe? It compares only once both answers are written.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pandas as pd
 
 from ..facts import states
 from ..scenario import Conversation
-from ._report import Report, check_cases
+from ._report import Prediction, Report, check_cases
 
-__all__ = ["check_cheapest", "check_conversation"]
+__all__ = ["check_cheapest", "check_conversation", "reveal_gate"]
 
 #: Exercise 2's conversations must replay quickly.
 MAX_TURNS = 12
@@ -173,3 +176,49 @@ async def check_conversation(make_conversation: Callable[[], Any]) -> Report:
         ("a two-turn window (trimming, max_turns=2) misses at least one probe", lambda: replayed("trimming", False)),
     ]
     return check_cases(TITLE_2, cases)
+
+
+# ------------------------------------------------------------------ the fidelity gate: a prediction
+
+
+def reveal_gate(rejecting_bills_more: Any, repairing_answers_all: Any, turns: pd.DataFrame, labels: Mapping[str, str]) -> Prediction:
+    """Compare two guesses about the gate's runs with what they billed and answered.
+
+    Args:
+        rejecting_bills_more: ``True`` if you expect the rejecting gate to bill
+            more tokens than full history, ``False`` for less.
+        repairing_answers_all: ``True`` if you expect the repairing gate to
+            answer every probe right.
+        turns: The per-turn rows of the runs (``run_grid(...).turns`` stacked
+            with the full-history run, labelled ``"full"``).
+        labels: ``{"reject": label, "repair": label}``: the two gated runs' labels.
+
+    Returns:
+        A report: one line per guess (✓ when right) and the tally. Until both
+        are written it says so.
+    """
+    report = Prediction("Predict before you run: the gate on a sloppy summarizer")
+    if rejecting_bills_more is None or repairing_answers_all is None:
+        report.not_started = True
+        return report
+    if not isinstance(rejecting_bills_more, bool) or not isinstance(repairing_answers_all, bool):
+        report.total = 2
+        report.lines.append("  ✗ write True or False for both, then run this cell again")
+        return report
+    billed = turns.groupby("label")["total_tokens"].sum()
+    ratio = float(billed[labels["reject"]] / billed["full"])
+    repair = turns[(turns["label"] == labels["repair"]) & turns["probe"].notna()]
+    answered, asked = int(repair["correct"].astype(bool).sum()), len(repair)
+    more = ratio > 1
+    for right, what, said in (
+        (rejecting_bills_more == more,
+         f"the rejecting gate billed {ratio:.2f} times full history's tokens: {'more' if more else 'less'}",
+         f"you said {'more' if rejecting_bills_more else 'less'}"),
+        (repairing_answers_all == (answered == asked),
+         f"the repairing gate answered {answered} of {asked} probes",
+         f"you said {'all' if repairing_answers_all else 'not all'} of them"),
+    ):
+        report.total += 1
+        report.right += right
+        report.lines.append(f"  {'✓' if right else '✗'} {what} ({'as you said' if right else said})")
+    return report
