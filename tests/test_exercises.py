@@ -1135,7 +1135,6 @@ async def test_nb04_the_comparison_reveal_on_the_notebooks_seven_replays() -> No
 async def test_nb07_the_gate_reveal_on_the_notebooks_three_replays() -> None:
     import dataclasses
 
-
     from memlab import evals
     from memlab.exercises import nb07
 
