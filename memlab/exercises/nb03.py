@@ -179,7 +179,8 @@ def _unknown(report: Prediction, guessed: set[str], criteria: Sequence[str]) -> 
     """Add a line for criteria the judge does not have; ``True`` if there were any."""
     unknown = sorted(guessed - set(criteria))
     if unknown:
-        report.lines.append(f"  ✗ the judge has no criterion {', '.join(map(repr, unknown))}; its criteria: {', '.join(criteria)}")
+        named = ", ".join(map(repr, unknown))
+        report.lines.append(f"  ✗ the judge has no criterion {named}; its criteria: {', '.join(criteria)}")
     return bool(unknown)
 
 
@@ -293,22 +294,32 @@ async def reveal_prompt_edits(predicted: Mapping[str, Any], edits: Mapping[str, 
 # --------------------------------------------------------------------- Exercise 3: a running summary
 
 
+def _integer(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _turns(value: Any) -> set[int] | None:
-    """Turns as a set: ``(first, last)`` is the range from first to last; a set or range is itself."""
+    """Turns as a set: ``(first, last)`` is every turn from first to last; a set or a range is itself."""
     if isinstance(value, range):
         return set(value)
-    if isinstance(value, (tuple, list)) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        return set(range(value[0], value[1] + 1))
-    if isinstance(value, (set, frozenset)) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+    if isinstance(value, (tuple, list)) and len(value) == 2 and all(map(_integer, value)):
+        first, last = value
+        return set(range(first, last + 1))
+    if isinstance(value, (set, frozenset)) and all(map(_integer, value)):
         return set(value)
     return None
 
 
 def _span(turns: set[int]) -> str:
-    if not turns:
+    """``"turns 1–2"``, ``"turn 3"`` or ``"turns 1, 3"``."""
+    ordered = sorted(turns)
+    if not ordered:
         return "no turn"
-    low, high = min(turns), max(turns)
-    return f"turns {low}–{high}" if turns == set(range(low, high + 1)) and low != high else f"turn{'s' * (len(turns) > 1)} {_listed([str(t) for t in sorted(turns)])}"
+    if len(ordered) == 1:
+        return f"turn {ordered[0]}"
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"turns {ordered[0]}–{ordered[-1]}"
+    return "turns " + ", ".join(map(str, ordered))
 
 
 async def reveal_running_summary(
@@ -336,7 +347,7 @@ async def reveal_running_summary(
         report.not_started = True
         return report
     covers = _turns(note_covers)
-    if isinstance(summaries_applied, bool) or not isinstance(summaries_applied, int) or covers is None or not isinstance(turn_5_right, bool):
+    if not _integer(summaries_applied) or covers is None or not isinstance(turn_5_right, bool):
         report.total = 3
         report.lines.append("  ✗ write a number, a (first, last) pair of turns and True or False, then run this cell again")
         return report

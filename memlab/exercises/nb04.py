@@ -305,8 +305,9 @@ def reveal_comparison(
     if cheapest is None:
         line(False, "no configuration answers every must-keep probe", f"you said {cheapest_with_every_fact}")
     else:
+        share_of_full = rows.loc[labels[cheapest], "vs_full"]
         line(cheapest_with_every_fact == cheapest,
-             f"the cheapest that answers every must-keep probe: {cheapest}, {rows.loc[labels[cheapest], 'vs_full']:.0%} of full history",
+             f"the cheapest that answers every must-keep probe: {cheapest}, {share_of_full:.0%} of full history",
              f"you said {cheapest_with_every_fact}")
     line(dearest == top, f"the dearest of the seven: {top}, {rows.loc[labels[top], 'vs_full']:.0%} of full history",
          f"you said {dearest}")

@@ -181,7 +181,9 @@ async def check_conversation(make_conversation: Callable[[], Any]) -> Report:
 # ------------------------------------------------------------------ the fidelity gate: a prediction
 
 
-def reveal_gate(rejecting_bills_more: Any, repairing_answers_all: Any, turns: pd.DataFrame, labels: Mapping[str, str]) -> Prediction:
+def reveal_gate(
+    rejecting_bills_more: Any, repairing_answers_all: Any, turns: pd.DataFrame, labels: Mapping[str, str]
+) -> Prediction:
     """Compare two guesses about the gate's runs with what they billed and answered.
 
     Args:
