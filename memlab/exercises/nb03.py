@@ -217,16 +217,16 @@ async def reveal_word_budget(first_to_drop: Any, still_full_at_30: Any, grade: G
         return report
     graded = {budget: await grade(budget) for budget in (None, *BUDGETS)}
     scores = {budget: _scores(verdict) for budget, (_, verdict) in graded.items()}
-    criteria = list(scores[None])
-    if _unknown(report, guessed_first | guessed_full, criteria):
-        report.total = 2
-        return report
     report.total = 2
-    first_budget = next((budget for budget in BUDGETS if _below(scores[budget])), None)
+    if _unknown(report, guessed_first | guessed_full, list(scores[None])):
+        return report
+    unbudgeted = set(_below(scores[None]))
+    dropped = {budget: set(_below(scores[budget])) - unbudgeted for budget in BUDGETS}
+    first_budget = next((budget for budget in BUDGETS if dropped[budget]), None)
     if first_budget is None:
         first, what = set(), f"no criterion falls below 5, down to max_words={BUDGETS[-1]}"
     else:
-        first = set(_below(scores[first_budget])) - set(_below(scores[None]))
+        first = dropped[first_budget]
         what = f"first below 5 as the budget shrinks: {_listed(first)}, at max_words={first_budget}"
     right = bool(guessed_first & first)
     report.right += right
