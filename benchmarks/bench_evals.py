@@ -29,7 +29,7 @@ os.environ.setdefault("OPENAI_AGENTS_DISABLE_TRACING", "1")
 
 import pandas as pd
 
-from memlab import FactSheetSummarizer, evals, offline
+from memlab import FactSheetSummarizer, evals, mode
 from memlab.scenario import LAPTOP, LONG
 
 SHEET = FactSheetSummarizer()
@@ -57,7 +57,7 @@ def verdict(ok: bool) -> str:
 
 
 async def main() -> None:
-    print(offline.configure("offline"))
+    print(mode.configure("offline"))
     await evals.run(LAPTOP, "full")  # warm up (imports, tokenizer, tool schemas)
     result = await evals.run_grid(LONG, POLICIES, progress=False)
     summary = result.summary
