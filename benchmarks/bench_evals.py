@@ -82,7 +82,7 @@ async def main() -> None:
     print(f"        the cheapest with an LLM summary: {best_llm['label']} at {best_llm['vs_full']:.1%}")
 
     logging.getLogger("memlab.summarizing").setLevel(logging.ERROR)  # rejections are counted below instead
-    lossy = evals.LossySummarizer(evals.model_client(), drop=DROP)
+    lossy = evals.LossySummarizer(mode.client(), drop=DROP)
     base = {"context_limit": 4, "keep_last_n_turns": 2}
     sloppy = [("summarizing", {**base, "summarizer": lossy}),
               ("summarizing", {**base, "must_keep": True, "summarizer": lossy}),
