@@ -43,10 +43,11 @@ XDIST := -n 2 --dist loadgroup
 test: setup
 	$(PY) -m pytest $(XDIST)
 
-# The inner loop: unit, property, contract and notebook (nbval) tests, on both cores;
-# without the browser, the live sweep and the clean-clone tests (those run in `make test`).
+# The inner loop: unit, property, contract and notebook (nbval) tests, on both cores; without
+# the browser, the live sweep, the clean clone and the tests that start other Python
+# processes (all of which run in `make test`).
 test-fast: setup
-	$(PY) -m pytest $(XDIST) -m "not browser and not server and not live"
+	$(PY) -m pytest $(XDIST) -m "not browser and not server and not live and not process"
 
 # Serve the interactive explorers as a code-free Voilà app (for workshops).
 app: setup
