@@ -8,13 +8,14 @@ from typing import Any
 import httpx2
 import openai
 import pytest
+from agents import Runner
 from openai._utils import _transform
 from openai.resources.responses import responses as responses_module
 
 from memlab import evals, offline
 from memlab.evals.strategies import STRATEGIES
 from memlab.offline._client import plain_json_body
-from memlab.scenario import LAPTOP, LONG, ROUTER
+from memlab.scenario import LAPTOP, LONG, ROUTER, support_agent
 
 MODEL = "gpt-4.1-mini"
 
@@ -67,8 +68,11 @@ async def test_the_transform_is_the_identity_on_every_body_a_replay_of_each_stra
             replay = await evals.run(conversation, strategy, **params)
             if strategy in ("summarizing", "tiered", "compaction"):
                 assert replay.turns["memory_calls"].sum() > 0, (conversation.name, strategy)
+    streamed = Runner.run_streamed(support_agent(), LAPTOP.user_turns[0])  # the streaming request, too
+    async for _ in streamed.stream_events():
+        pass
     kinds = {expected_type.__name__ for _, expected_type in sent}
-    assert kinds == {"ResponseCreateParamsNonStreaming", "ResponseCompactParams"}, kinds
+    assert kinds == {"ResponseCreateParamsNonStreaming", "ResponseCreateParamsStreaming", "ResponseCompactParams"}, kinds
     assert len(sent) > 100
     for data, expected_type in sent:
         shortcut = plain_json_body(data)
