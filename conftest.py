@@ -133,3 +133,22 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
             return worker_group(nodeid)
 
     return GroupScheduling(config, log)
+
+
+def _heavy_first(item: pytest.Item) -> int:
+    """Where a test goes in the run: JupyterLab's group first, then the other long ones, then the rest."""
+    path = item.nodeid.split("::", 1)[0]
+    if path == "tests/browser/test_lab.py":
+        return 0
+    if path.startswith("tests/browser/") or path == "tests/test_live_mode.py" or item.get_closest_marker("process"):
+        return 1
+    return 2
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On two workers, start the long tests first, so that neither worker is left with one at the end.
+
+    (A stable sort: tests keep their order within each rank, a notebook's cells too.)
+    """
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: every worker sorts alike
+        items.sort(key=_heavy_first)
