@@ -17,7 +17,7 @@ endif
 # an editable install builds memlab, so an offline install needs them in the wheelhouse too.
 BUILD_REQUIRES = $(shell $(PY) -c 'import tomllib; print(*map(repr, tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"]))')
 
-.PHONY: setup lab test bench app doctor wheelhouse stand-in clean
+.PHONY: setup lab test test-fast bench app doctor wheelhouse stand-in clean
 
 # The virtual environment itself (an empty one; `setup` fills it).
 $(PY):
@@ -37,9 +37,17 @@ setup: $(STAMP)
 lab: setup
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
 
-# Run every test: unit, property, notebooks (offline and live against a stand-in), browser.
+# Run every test on both cores (pytest-xdist): unit, property, contract, notebooks (offline
+# with nbval, and live against a stand-in), browser, a clean clone.
+XDIST := -n 2 --dist loadgroup
 test: setup
-	$(PY) -m pytest
+	$(PY) -m pytest $(XDIST)
+
+# The inner loop: unit, property, contract and notebook (nbval) tests, on both cores; without
+# the browser, the live sweep, the clean clone and the tests that start other Python
+# processes (all of which run in `make test`).
+test-fast: setup
+	$(PY) -m pytest $(XDIST) -m "not browser and not server and not live and not process"
 
 # Serve the interactive explorers as a code-free Voilà app (for workshops).
 app: setup

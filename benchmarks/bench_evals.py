@@ -29,7 +29,7 @@ os.environ.setdefault("OPENAI_AGENTS_DISABLE_TRACING", "1")
 
 import pandas as pd
 
-from memlab import FactSheetSummarizer, evals, offline
+from memlab import FactSheetSummarizer, evals, mode
 from memlab.scenario import LAPTOP, LONG
 
 SHEET = FactSheetSummarizer()
@@ -57,7 +57,7 @@ def verdict(ok: bool) -> str:
 
 
 async def main() -> None:
-    print(offline.configure("offline"))
+    print(mode.configure("offline"))
     await evals.run(LAPTOP, "full")  # warm up (imports, tokenizer, tool schemas)
     result = await evals.run_grid(LONG, POLICIES, progress=False)
     summary = result.summary
@@ -82,7 +82,7 @@ async def main() -> None:
     print(f"        the cheapest with an LLM summary: {best_llm['label']} at {best_llm['vs_full']:.1%}")
 
     logging.getLogger("memlab.summarizing").setLevel(logging.ERROR)  # rejections are counted below instead
-    lossy = evals.LossySummarizer(evals.model_client(), drop=DROP)
+    lossy = evals.LossySummarizer(mode.client(), drop=DROP)
     base = {"context_limit": 4, "keep_last_n_turns": 2}
     sloppy = [("summarizing", {**base, "summarizer": lossy}),
               ("summarizing", {**base, "must_keep": True, "summarizer": lossy}),

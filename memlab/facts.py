@@ -73,14 +73,23 @@ def states(text: str, fact: str, *, ignore_case: bool = False) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(fact)}(?![\w-])", text, flags) is not None
 
 
-def has_fact(text: str, kind: str, value: str) -> bool:
+def has_fact(text: str, kind: str, value: str, *, found: dict[str, list[str]] | None = None) -> bool:
     """Whether ``text`` states ``value`` *as a fact of this kind*.
 
     For the kinds of :data:`FACT_PATTERNS` the value must be found as that
     kind (case aside): "pick it from your phone's list" does not state the
     contact preference "phone", "please reach me by phone" does. Other kinds
     fall back to :func:`states`.
+
+    Args:
+        text: Where to look.
+        kind: The fact's kind (a key of :data:`FACT_PATTERNS`, or any other name).
+        value: The fact's value.
+        found: ``find_facts(text)``, if the caller has it already: checking
+            many facts against one long text (a whole model input) then reads
+            the text once instead of once per fact.
     """
     if kind in FACT_PATTERNS:
-        return value.casefold() in {found.casefold() for found in find_facts(text).get(kind, [])}
+        found = find_facts(text) if found is None else found
+        return value.casefold() in {value_found.casefold() for value_found in found.get(kind, [])}
     return states(text, value, ignore_case=True)

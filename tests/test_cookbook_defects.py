@@ -101,6 +101,7 @@ async def test_9_reads_return_copies() -> None:
     assert (await session.get_items())[-1]["content"] != "tampered"
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(("bad", "error"), [("context_limit=0", "ValueError"), ("keep_last_n_turns=5", "ValueError"),
                                             ("context_limit=2.5", "TypeError")])
 def test_10_validation_survives_python_dash_o(bad, error) -> None:

@@ -44,6 +44,7 @@ def rows(output: str) -> dict[str, str]:
     return found
 
 
+@pytest.mark.process
 def test_a_healthy_machine_passes_every_required_check():
     result = run_doctor()
     table = rows(result.stdout)
@@ -77,6 +78,7 @@ def test_a_missing_requirement_is_a_problem(monkeypatch):
     assert not missing.ok and missing.detail == "tiktoken missing"
 
 
+@pytest.mark.process
 def test_without_its_dependencies_the_file_still_prints_the_table():
     """``python -S`` hides site-packages: memlab cannot import, as on a laptop before ``make lab``."""
     result = run_doctor(python=[sys.executable, "-S"], module=False)

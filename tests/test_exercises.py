@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from memlab.exercises import acheck_cases, check_cases
 
 
@@ -125,6 +127,7 @@ async def test_acheck_cases_gives_up_on_a_case_that_never_finishes_but_not_on_a_
     ]
 
 
+@pytest.mark.process
 def test_the_checks_validate_without_assert_so_python_O_keeps_every_message() -> None:
     import subprocess
     import sys

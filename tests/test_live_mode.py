@@ -50,6 +50,8 @@ from nbclient import NotebookClient
 
 from memlab.offline.server import serve
 
+pytestmark = pytest.mark.live
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")) + [ROOT / "app" / "workshop.ipynb"]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -100,26 +102,8 @@ class ThisPython(KernelSpecManager):
         return KernelSpec(resource_dir=ipykernel.kernelspec.RESOURCES, **ipykernel.kernelspec.get_kernel_dict())
 
 
-class LiveSummary:
-    """A pytest plugin (registered by the fixture below) that prints what each notebook sent."""
-
-    def __init__(self) -> None:
-        self.rows: dict[str, str] = {}
-
-    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
-        if self.rows:
-            terminalreporter.section("live mode against the stand-in: requests served per notebook")
-            for line in self.rows.values():
-                terminalreporter.write_line(line)
-
-
-SUMMARY = LiveSummary()
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _summary(pytestconfig: pytest.Config) -> None:
-    if not pytestconfig.pluginmanager.is_registered(SUMMARY):
-        pytestconfig.pluginmanager.register(SUMMARY, "memlab-live-mode-summary")
+#: The terminal summary's section for this test's lines (see the root conftest.py).
+SUMMARY = "memlab-summary: live mode against the stand-in: requests served per notebook"
 
 
 def kernel_env(url: str, site: Path) -> dict[str, str]:
@@ -171,7 +155,7 @@ def kernel_facts(cell: nbformat.NotebookNode) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
-def test_notebook_runs_live_against_a_stand_in(path: Path, tmp_path: Path) -> None:
+def test_notebook_runs_live_against_a_stand_in(path: Path, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     (tmp_path / "sitecustomize.py").write_text(SITECUSTOMIZE)
     nb = nbformat.read(path, as_version=4)
     if path.parent.name == "app":
@@ -188,10 +172,10 @@ def test_notebook_runs_live_against_a_stand_in(path: Path, tmp_path: Path) -> No
     problems = problems_in(nb)
     facts = kernel_facts(nb.cells[-1])
     verdict = "FAIL" if problems or not server.requests_served else "ok"
-    SUMMARY.rows[name] = (
+    request.node.user_properties.append((SUMMARY, (
         f"{verdict:>4}  {server.requests_served:4d} requests ({statuses}); in-process offline fake answered "
         f"{facts.get('offline_answers', '?'):>3}; {seconds:5.1f} s  {name}"
-    )
+    )))
     assert facts.get("loopback_only"), f"the kernel ran without the loopback-only guard: {facts}"
     if problems:
         pytest.fail(f"{name} fails in live mode:\n" + "\n".join(problems), pytrace=False)

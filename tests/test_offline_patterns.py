@@ -296,6 +296,16 @@ def _cost(pattern: re.Pattern[str], text: str) -> float:
     return time.perf_counter() - start
 
 
+def _best_cost(pattern: re.Pattern[str], text: str, above: float) -> float:
+    """:func:`_cost`, measured again (best of three) when the first run took over ``above`` seconds.
+
+    On a busy machine (the suite runs on two workers, beside other work) one
+    run can be preempted and look slow; a slow pattern is slow every time.
+    """
+    seconds = _cost(pattern, text)
+    return seconds if seconds <= above else min(seconds, *(_cost(pattern, text) for _ in range(2)))
+
+
 def test_the_patterns_are_found():
     """The finder sees compiled attributes, tables of patterns, inline and f-string patterns."""
     names = set(PATTERNS)
@@ -311,8 +321,9 @@ def test_the_attack_text_finds_a_quadratic_pattern():
     slow = re.compile(r"\b(?:(?:since|every)\s+)+(?:mon|fri)day\b", re.I)
     fixed = re.compile(r"\b(?:(?:since|every)\s+){1,3}(?:mon|fri)day\b", re.I)
     size = 4000
-    worst_slow = max(_cost(slow, t) for t in attack_texts(slow, size))
-    worst_fixed = max(_cost(fixed, t) for t in attack_texts(fixed, size))
+    # Best of three per text: one preempted run on a busy machine is noise, not evidence.
+    worst_slow = max(min(_cost(slow, t) for _ in range(3)) for t in attack_texts(slow, size))
+    worst_fixed = max(min(_cost(fixed, t) for _ in range(3)) for t in attack_texts(fixed, size))
     assert worst_slow > 5 * worst_fixed
 
 
@@ -334,13 +345,13 @@ def test_a_pattern_is_linear_on_adversarial_text(name):
     screened = []
     for recipe in attack_recipes(pattern):
         text = build(recipe, SCREEN)
-        seconds = _cost(pattern, text)
+        seconds = _best_cost(pattern, text, above=BUDGET * SCREEN / SIZE)
         assert seconds <= BUDGET * SCREEN / SIZE, (
             f"{name} ({pattern.pattern!r}) took {seconds:.2f} s on {SCREEN} characters: {text[:40]!r}...")
         screened.append((seconds, recipe))
     for _, recipe in sorted(screened, reverse=True)[:FINALISTS]:
         text = build(recipe, SIZE)
-        seconds = _cost(pattern, text)
+        seconds = _best_cost(pattern, text, above=NOISE)
         assert seconds <= BUDGET, f"{name} ({pattern.pattern!r}) took {seconds:.2f} s on {SIZE} characters: {text[:40]!r}..."
         small = min(_cost(pattern, build(recipe, SCREEN)) for _ in range(3))
         assert seconds < NOISE or seconds <= GROWTH * small, (

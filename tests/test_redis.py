@@ -78,6 +78,7 @@ def run_two_workers(redis_url: str, tmp_path: Path, count: int, mode: str) -> No
         assert worker.returncode == 0, err
 
 
+@pytest.mark.process
 @pytest.mark.redis
 async def test_two_processes_append_to_one_conversation_without_loss(redis_url, tmp_path: Path):
     run_two_workers(redis_url, tmp_path, ITEMS_PER_WORKER, "plain")
@@ -97,6 +98,7 @@ async def test_two_processes_append_to_one_conversation_without_loss(redis_url, 
     assert any(c.startswith("<w1:") for c in contents[first_w2:])
 
 
+@pytest.mark.process
 @pytest.mark.redis
 async def test_two_processes_summarizing_one_redis_thread_lose_and_duplicate_nothing(redis_url, tmp_path: Path):
     count = 40

@@ -175,6 +175,7 @@ def test_serve_uses_the_given_api_and_close_stops_listening():
         http.client.HTTPConnection("127.0.0.1", server.port, timeout=5).connect()
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
 def test_the_command_line_prints_its_url_and_serves_until_stopped(stop):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
@@ -205,6 +206,7 @@ def _command_line(*args: str) -> subprocess.CompletedProcess:
                           env=env, capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.process
 def test_a_port_out_of_range_is_one_line_that_says_what_to_do():
     result = _command_line("--port", "70000")
     assert result.returncode != 0
@@ -214,6 +216,7 @@ def test_a_port_out_of_range_is_one_line_that_says_what_to_do():
         serve(port=70000)
 
 
+@pytest.mark.process
 def test_a_port_in_use_is_one_line_that_says_what_to_do():
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

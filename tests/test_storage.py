@@ -434,6 +434,7 @@ CRASH_WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("kind, seed", [("trimming", 1), ("summarizing", 2), ("summarizing", 3)])
 async def test_a_killed_writer_leaves_a_valid_log(kind, seed, tmp_path, stores):
     rng = random.Random(seed)

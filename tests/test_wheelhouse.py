@@ -151,6 +151,7 @@ def _make(target: str, project: Path, venv: Path, env: dict[str, str]) -> subpro
     return subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.process
 def test_setup_from_a_wheelhouse_needs_no_index(tmp_path):
     backend = _backend()
     wheels = tmp_path / "wheels"

@@ -7,6 +7,7 @@ as a task and ``await explorer.ready()`` waits for it.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 
@@ -53,14 +54,15 @@ def test_under_max_turns_3_the_agent_forgets_what_full_history_remembers() -> No
 def test_the_counters_are_the_usage_the_api_reported(fresh) -> None:
     explorer = TrimmingExplorer(LAPTOP, max_turns=2)
     served = [r for r in fresh.requests if r.status == 200]
-    baseline_requests = int(explorer.baseline.turns["model_calls"].sum())
-    replay_usage = [r.response["usage"] for r in served[baseline_requests:]]  # the trimming replay's requests
+    replay_requests = int(explorer.replay.turns["model_calls"].sum())  # the setting is replayed first
+    replay_usage = [r.response["usage"] for r in served[:replay_requests]]  # the trimming replay's requests
     assert sum(u["input_tokens"] for u in replay_usage) == explorer.replay.turns["input_tokens"].sum()
     assert sum(u["output_tokens"] for u in replay_usage) == explorer.replay.turns["output_tokens"].sum()
     calls = explorer.replay.turns.set_index("turn")["model_calls"]
     turn5 = replay_usage[int(calls.loc[:4].sum()) :]
     assert f"input {sum(u['input_tokens'] for u in turn5):,} " in shown(explorer.counters_line)
-    full = sum(r.response["usage"]["input_tokens"] + r.response["usage"]["output_tokens"] for r in served[:baseline_requests])
+    full = sum(r.response["usage"]["input_tokens"] + r.response["usage"]["output_tokens"] for r in served[replay_requests:])
+    assert len(served) - replay_requests == int(explorer.baseline.turns["model_calls"].sum())
     assert f"of full history's {full:,}" in shown(explorer.counters_line)
 
 
@@ -239,6 +241,20 @@ async def test_in_a_kernel_a_new_setting_runs_as_a_task_with_a_busy_line_and_pro
     await explorer.ready()
     assert explorer.replay.label.startswith("trimming (max_turns=2")
     assert explorer.progress.layout.visibility == "hidden"
+
+
+async def test_in_a_kernel_the_setting_shows_before_full_history_is_replayed() -> None:
+    """On a long conversation full history is the slow replay: the learner's setting is not kept waiting for it."""
+    explorer = TrimmingExplorer(LAPTOP, max_turns=3)
+    while explorer.replay is None:  # the first replay runs as a task, as in a kernel
+        await asyncio.sleep(0)
+    assert explorer.baseline is None and explorer.pending is not None and not explorer.pending.done()
+    assert "✗" in shown(explorer.answer)  # the setting's own answer, already shown
+    assert "Turns 1–5" in shown(explorer.counters_line) and "of full history" not in shown(explorer.counters_line)
+    assert "replaying full history" in shown(explorer.status)
+    await explorer.ready()
+    assert explorer.baseline is not None and "of full history's" in shown(explorer.counters_line)
+    assert explorer.progress.layout.visibility == "hidden" and "full history" not in shown(explorer.status)
 
 
 def test_the_token_budget_slider_trims_by_tokens() -> None:

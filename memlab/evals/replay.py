@@ -186,6 +186,7 @@ async def run(
             _observe_tool_facts(conversation, turn, turn_calls, values, observed)
             sent = turn_calls[0] if turn_calls else []
             seen = "\n".join(item_text(item) for item in sent)
+            found = find_facts(seen)  # once per turn: every planted fact is looked up in it
             summary = _summary_of(setup, sent)
             usage = result.context_wrapper.usage
             answer = str(result.final_output)
@@ -206,7 +207,7 @@ async def run(
                 "item_tokens": sum(count_items(c) for c in turn_calls),
                 "items_sent": len(sent),
                 "facts_missing": tuple(
-                    f.key for f in conversation.facts if f.turn < turn and not has_fact(seen, f.key, values[f.key])
+                    f.key for f in conversation.facts if f.turn < turn and not has_fact(seen, f.key, values[f.key], found=found)
                 ),
                 "summaries_applied": after[3] - before[3], "summaries_rejected": after[4] - before[4],
                 "summary": summary if summary != last_summary else None,

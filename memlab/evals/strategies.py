@@ -37,7 +37,7 @@ from agents.run_config import CallModelData, ModelInputData
 
 from .. import mode
 from ..gate import FidelityGate, check_gate_mode, check_rules
-from ..items import Item, to_item
+from ..items import Item, to_items
 from ..scenario import Conversation
 from ..summarizer import LLMSummarizer, check_summarizer
 from ..summarizing import SummarizingSession
@@ -188,7 +188,7 @@ def _recorder(calls: list[list[Item]], policy: Callable[[CallModelData[Any]], Mo
 
     def record(data: CallModelData[Any]) -> ModelInputData:
         model_data = policy(data) if policy is not None else data.model_data
-        calls.append([to_item(item) for item in model_data.input])
+        calls.append(to_items(model_data.input))  # one JSON round trip for the whole input
         return model_data
 
     return record

@@ -47,6 +47,7 @@ import httpx2
 import openai
 
 from ..wire import Wire
+from ._client import OfflineAsyncOpenAI, OfflineOpenAI
 from ._checks import OfflineAPIError, check_compact_request, check_request
 from ._compact import read_compaction
 from ._http import OfflineAPI, ServedRequest, off_the_loop
@@ -79,13 +80,16 @@ def offline_client(
     Returns:
         The client. Nothing it sends leaves the process. The async client's
         requests are answered in a worker thread (:func:`._http.off_the_loop`),
-        so a timeout around one fires while the model works.
+        so a timeout around one fires while the model works. Its
+        ``responses`` resource skips the ``openai`` request transform for
+        bodies that are plain JSON, where the transform changes nothing
+        (:mod:`memlab.offline._client`).
     """
     api = api or OfflineAPI()
     hooks = wire.hooks(sync=sync) if wire is not None else None
     options = {"api_key": "offline", "base_url": "https://offline.memlab/v1", "max_retries": 0}
     if sync:
         transport = httpx2.MockTransport(api)
-        return openai.OpenAI(http_client=httpx2.Client(transport=transport, event_hooks=hooks), **options)
+        return OfflineOpenAI(http_client=httpx2.Client(transport=transport, event_hooks=hooks), **options)
     transport = httpx2.MockTransport(off_the_loop(api))
-    return openai.AsyncOpenAI(http_client=httpx2.AsyncClient(transport=transport, event_hooks=hooks), **options)
+    return OfflineAsyncOpenAI(http_client=httpx2.AsyncClient(transport=transport, event_hooks=hooks), **options)

@@ -156,7 +156,8 @@ class PolicyExplorer(widgets.VBox):
 
     Attributes:
         replay: The replay of the current setting (``None`` until the first is ready).
-        baseline: The full-history replay of the same conversation (for the counters).
+        baseline: The full-history replay of the same conversation (for the counters'
+            share of full history; replayed after the first setting is shown).
         pending: The running replay task, in a kernel.
     """
 
@@ -305,10 +306,23 @@ class PolicyExplorer(widgets.VBox):
         return await replayed(self.conversation, strategy, params, self.agent, self.progress, self._say)
 
     async def _compute(self) -> None:
+        """Replay the setting and show it; then replay full history (once) for the token share.
+
+        The setting comes first: its answers are what the learner asked to
+        see. Full history is the slow one on a long conversation (every call
+        resends everything before it), and only the counters' "% of full
+        history" needs it, so the counters show that share when it is ready.
+        """
         params = self.params()
         try:
-            baseline = await self._replayed("full", {})
+            fresh = cached(self.conversation, self.strategy, params, self.agent) is None
             replay = await self._replayed(self.strategy, params)
+            how = f"{len(replay.history)} turns replayed through the Runner" if fresh else "shown from the cache"
+            baseline = cached(self.conversation, "full", {}, self.agent)
+            if baseline is None:
+                if params == self.params():
+                    self._show(None, replay, f"{how}; now replaying full history for the token share")
+                baseline = await replayed(self.conversation, "full", {}, self.agent, self.progress)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 — shown in place; the last good view stays
@@ -317,9 +331,9 @@ class PolicyExplorer(widgets.VBox):
         finally:
             self.progress.layout.visibility = "hidden"
         if params == self.params():  # the sliders did not move on meanwhile
-            self._show(baseline, replay, f"{len(replay.history)} turns replayed through the Runner")
+            self._show(baseline, replay, how)
 
-    def _show(self, baseline: Replay, replay: Replay, how: str) -> None:
+    def _show(self, baseline: Replay | None, replay: Replay, how: str) -> None:
         self.baseline, self.replay = baseline, replay
         self._render()
         self._say(f"{replay.label}: {how}.")

@@ -106,29 +106,33 @@ def artifacts() -> Path:
 
 
 class Timings:
-    """Seconds per notebook run, written to test-artifacts/browser/timings.json."""
+    """Seconds per notebook run: in test-artifacts/browser/timings.json, and in the terminal summary.
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.data: dict[str, float] = json.loads(path.read_text()) if path.exists() else {}
+    Tests on two workers (pytest-xdist) record into the same file: each record
+    merges into what the file holds and replaces it whole, so a reader never
+    sees half a file. The summary line travels with the test's report (see the
+    root ``conftest.py``), so it is printed under xdist too.
+    """
+
+    SECTION = "memlab-summary: browser run times (target < 30 s per notebook)"
+
+    def __init__(self, path: Path, node: pytest.Item) -> None:
+        self.path, self.node = path, node
 
     def record(self, name: str, started: float) -> float:
         seconds = round(time.monotonic() - started, 1)
-        self.data[name] = seconds
-        self.path.write_text(json.dumps(self.data, indent=2, sort_keys=True) + "\n")
+        self.node.user_properties.append((self.SECTION, f"{seconds:6.1f} s  {name}"))
+        try:
+            data = json.loads(self.path.read_text())
+        except (OSError, ValueError):
+            data = {}
+        data[name] = seconds
+        partial = self.path.with_name(f"{self.path.name}.{os.getpid()}.partial")
+        partial.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
+        os.replace(partial, self.path)
         return seconds
 
 
-@pytest.fixture(scope="session")
-def timings(artifacts: Path) -> Timings:
-    return Timings(artifacts / "timings.json")
-
-
-def pytest_terminal_summary(terminalreporter) -> None:
-    path = ARTIFACTS / "timings.json"
-    if path.exists() and terminalreporter.stats.get("passed") and any(
-        "tests/browser" in r.nodeid for r in terminalreporter.stats["passed"]
-    ):
-        terminalreporter.section("browser run times (target < 30 s per notebook)")
-        for name, seconds in sorted(json.loads(path.read_text()).items()):
-            terminalreporter.write_line(f"{seconds:6.1f} s  {name}")
+@pytest.fixture
+def timings(artifacts: Path, request: pytest.FixtureRequest) -> Timings:
+    return Timings(artifacts / "timings.json", request.node)

@@ -1,0 +1,129 @@
+"""The offline client skips the ``openai`` request transform only where it provably changes nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx2
+import openai
+import pytest
+from agents import Runner
+from openai._utils import _transform
+from openai.resources.responses import responses as responses_module
+
+from memlab import evals, offline
+from memlab.evals.strategies import STRATEGIES
+from memlab.offline._client import plain_json_body
+from memlab.scenario import LAPTOP, LONG, ROUTER, support_agent
+
+MODEL = "gpt-4.1-mini"
+
+#: One configuration per strategy, chosen so each sends every kind of request it can:
+#: summaries (summarizing, tiered), compaction calls, ``previous_response_id`` chains.
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("full", {}),
+    ("trimming", {"max_turns": 2, "max_tokens": 800}),
+    ("keep_last_turns", {"n": 2}),
+    ("summarizing", {"context_limit": 2, "keep_last_n_turns": 1, "must_keep": True}),
+    ("tool_output_trimming", {"recent_turns": 1, "max_output_chars": 80}),
+    ("tiered", {"max_tokens": 300, "keep_last_n_turns": 1, "must_keep": True}),
+    ("compaction", {"threshold": 3}),
+    ("server_side", {}),
+]
+
+
+class TransformSpy:
+    """Counts the real transform's walks (``openai._utils._transform._async_transform_recursive``)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.walks = 0
+        original = _transform._async_transform_recursive
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            self.walks += 1
+            return await original(*args, **kwargs)
+
+        monkeypatch.setattr(_transform, "_async_transform_recursive", counted)
+
+
+def test_every_strategy_is_covered() -> None:
+    assert {strategy for strategy, _ in CONFIGS} == set(STRATEGIES)
+
+
+async def test_the_transform_is_the_identity_on_every_body_a_replay_of_each_strategy_sends(api, monkeypatch) -> None:
+    """The proof behind the shortcut: openai's own transform, run on each body, returns it unchanged."""
+    sent: list[tuple[Any, Any]] = []  # (the data create/compact built, the parameter type)
+    offline.offline_client(api).responses  # noqa: B018 — installs the shortcut, which the recorder calls
+    installed = responses_module.async_maybe_transform
+
+    async def recording(data: Any, expected_type: Any) -> Any:
+        sent.append((data, expected_type))
+        return await installed(data, expected_type)
+
+    recording.memlab_skips_plain_json = True  # installed already: not to be wrapped again
+    monkeypatch.setattr(responses_module, "async_maybe_transform", recording)
+    for conversation in (LAPTOP, ROUTER):  # tool calls and their outputs, summaries, compactions
+        for strategy, params in CONFIGS:
+            replay = await evals.run(conversation, strategy, **params)
+            if strategy in ("summarizing", "tiered", "compaction"):
+                assert replay.turns["memory_calls"].sum() > 0, (conversation.name, strategy)
+    streamed = Runner.run_streamed(support_agent(), LAPTOP.user_turns[0])  # the streaming request, too
+    async for _ in streamed.stream_events():
+        pass
+    kinds = {expected_type.__name__ for _, expected_type in sent}
+    assert kinds == {"ResponseCreateParamsNonStreaming", "ResponseCreateParamsStreaming", "ResponseCompactParams"}, kinds
+    assert len(sent) > 100
+    for data, expected_type in sent:
+        shortcut = plain_json_body(data)
+        assert shortcut is not None, f"a body the offline client sends is not plain JSON: {data!r:.200}"
+        real = await _transform.async_maybe_transform(data, expected_type)
+        assert json.dumps(shortcut) == json.dumps(real)  # same keys, same order, same values
+
+
+async def test_an_offline_replay_skips_the_transform_and_a_live_client_does_not(api, monkeypatch) -> None:
+    spy = TransformSpy(monkeypatch)
+    replay = await evals.run(LONG, "summarizing", context_limit=3, keep_last_n_turns=1)
+    assert replay.turns["model_calls"].sum() > 30 and replay.turns["memory_calls"].sum() > 0
+    assert spy.walks == 0
+    # What live mode builds: a plain openai client (here on the offline model's transport) still transforms.
+    live = openai.AsyncOpenAI(api_key="x", base_url="https://offline.memlab/v1",
+                              http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(offline.off_the_loop(api))))
+    await live.responses.create(model=MODEL, input=[{"role": "user", "content": "hello"}])
+    assert spy.walks > 0
+
+
+async def test_a_body_that_is_not_plain_json_still_goes_through_the_transform(api, monkeypatch) -> None:
+    spy = TransformSpy(monkeypatch)
+    client = offline.offline_client(api)
+    await client.responses.create(model=MODEL, input=({"role": "user", "content": "hello"},))  # a tuple, not a list
+    assert spy.walks > 0
+    assert api.requests[-1].body["input"] == [{"role": "user", "content": "hello"}]  # sent as the transform makes it
+
+
+def test_the_sync_client_skips_it_too(api, monkeypatch) -> None:
+    walks = []
+    original = _transform._transform_recursive
+    monkeypatch.setattr(_transform, "_transform_recursive", lambda *a, **k: walks.append(1) or original(*a, **k))
+    client = offline.offline_client(api, sync=True)
+    client.responses.create(model=MODEL, input=[{"role": "user", "content": "hello"}], store=True)
+    client.responses.compact(model=MODEL, input=[{"role": "user", "content": "hello"}])
+    assert walks == [] and [served.status for served in api.requests] == [200, 200]
+    openai.OpenAI(api_key="x", base_url="https://offline.memlab/v1",
+                  http_client=httpx2.Client(transport=httpx2.MockTransport(api))).responses.create(model=MODEL, input="hi")
+    assert walks
+
+
+@pytest.mark.parametrize("data", [
+    {"model": MODEL, "input": ({"role": "user", "content": "a tuple"},)},
+    {"model": MODEL, "input": [{"role": "user", "content": "x", 1: "a non-string key"}]},
+    {"model": MODEL, "input": [{"role": "user", "content": openai.omit}]},  # omitted below the top level
+    "not a dict",
+])
+def test_plain_json_body_refuses_what_the_transform_might_change(data) -> None:
+    assert plain_json_body(data) is None
+
+
+def test_plain_json_body_drops_omitted_arguments_as_the_transform_does() -> None:
+    body = plain_json_body({"model": MODEL, "stream": openai.omit, "input": "hi", "store": openai.NOT_GIVEN})
+    assert body == {"model": MODEL, "input": "hi"} and list(body) == ["model", "input"]
