@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from memlab.exercises import acheck_cases, check_cases
@@ -532,8 +534,8 @@ async def test_nb05_the_starting_point_says_not_done_yet() -> None:
     assert report.not_started and "not done yet" in str(report)
 
 
-@pytest.mark.usefixtures("api")
-async def test_nb05_the_prediction_is_compared_with_what_each_session_reads(tmp_path) -> None:
+async def nb05_sessions(tmp_path: Path) -> tuple[TrimmingSession, dict[str, TrimmingSession]]:
+    """Notebook 05's prediction: a reference thread in a file, and five sessions that may or may not read it."""
     db, other = tmp_path / "support.db", tmp_path / "elsewhere.db"
     reference = TrimmingSession("customer-60", max_turns=3, store=SQLiteSession("customer-60", db))
     await reference.add_items([{"role": "user", "content": "My order is ORD-48213."}])
@@ -545,6 +547,12 @@ async def test_nb05_the_prediction_is_compared_with_what_each_session_reads(tmp_
         "d": TrimmingSession("customer-60", max_turns=3, store=SQLiteSession("customer-60", other)),
         "e": TrimmingSession("customer-60", max_turns=8, store=SQLiteSession("customer-60", db)),
     }
+    return reference, candidates
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb05_the_prediction_is_compared_with_what_each_session_reads(tmp_path) -> None:
+    reference, candidates = await nb05_sessions(tmp_path)
     right = await nb05.reveal_shared_thread({"a", "E"}, candidates, reference)
     assert right.ok and "5/5 predicted right" in str(right)
     wrong = await nb05.reveal_shared_thread({"a", "b"}, candidates, reference)
@@ -862,7 +870,6 @@ async def test_nb07_a_learners_own_everyday_fact_is_answered_under_full_history(
 # the right prediction, each reveal prints every text its notebook marks.
 
 import json  # noqa: E402 — this section stands on its own
-from pathlib import Path  # noqa: E402
 
 from agents import RunConfig, SessionSettings  # noqa: E402
 
@@ -978,16 +985,7 @@ async def test_nb02_the_prediction_check_prints_the_marked_answer() -> None:
 
 @pytest.mark.usefixtures("api")
 async def test_nb05_and_nb06_reveals_print_the_marked_answers(tmp_path) -> None:
-    db, other = tmp_path / "support.db", tmp_path / "elsewhere.db"
-    reference = TrimmingSession("customer-60", max_turns=3, store=SQLiteSession("customer-60", db))
-    await reference.add_items([{"role": "user", "content": "My order is ORD-48213."}])
-    candidates = {
-        "a": TrimmingSession("customer-60", max_turns=3, store=SQLiteSession("customer-60", db)),
-        "b": TrimmingSession("customer-60", max_turns=3),
-        "c": TrimmingSession("customer-9", max_turns=3, store=SQLiteSession("customer-9", db)),
-        "d": TrimmingSession("customer-60", max_turns=3, store=SQLiteSession("customer-60", other)),
-        "e": TrimmingSession("customer-60", max_turns=8, store=SQLiteSession("customer-60", db)),
-    }
+    reference, candidates = await nb05_sessions(tmp_path)
     assert_prints_every_marked_answer(await nb05.reveal_shared_thread({"a", "e"}, candidates, reference), "05_threads_and_backends")
 
     agent = support_agent()

@@ -14,8 +14,8 @@ from memlab.offline._prompt import NoteSpec, read_prompt, summary_request
 from memlab.prompts import (
     ADDED_RULES_HEADER,
     COOKBOOK_PRINCIPLES,
-    PRINCIPLES,
     MUST_KEEP_RULE,
+    PRINCIPLES,
     SUMMARY_PROMPT,
     SUMMARY_SECTIONS,
     TRANSCRIPT_RULE,

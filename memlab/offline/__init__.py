@@ -47,8 +47,8 @@ import httpx2
 import openai
 
 from ..wire import Wire
-from ._client import OfflineAsyncOpenAI, OfflineOpenAI
 from ._checks import OfflineAPIError, check_compact_request, check_request
+from ._client import OfflineAsyncOpenAI, OfflineOpenAI
 from ._compact import read_compaction
 from ._http import OfflineAPI, ServedRequest, off_the_loop
 from ._replies import reply_item

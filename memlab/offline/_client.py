@@ -22,8 +22,9 @@ a replay of each strategy sends and checks that it returns the body unchanged.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from typing import Any
 
@@ -35,6 +36,16 @@ __all__ = ["OfflineAsyncOpenAI", "OfflineOpenAI", "OfflineResponses", "AsyncOffl
 
 #: Set while an offline client's ``responses.create`` or ``responses.compact`` builds its request.
 _SKIP_TRANSFORM: contextvars.ContextVar[bool] = contextvars.ContextVar("memlab_offline_skip_transform", default=False)
+
+
+@contextlib.contextmanager
+def _skipping_transform() -> Iterator[None]:
+    """While this runs (in this task or thread only), an identity transform may be skipped."""
+    token = _SKIP_TRANSFORM.set(True)
+    try:
+        yield
+    finally:
+        _SKIP_TRANSFORM.reset(token)
 
 _PLAIN_SCALARS = (str, int, float, bool, type(None))
 
@@ -104,36 +115,24 @@ class AsyncOfflineResponses(openai.resources.responses.AsyncResponses):
     """``client.responses`` of the offline async client: ``create``/``compact`` skip the identity transform."""
 
     async def create(self, *args: Any, **kwargs: Any) -> Any:
-        token = _SKIP_TRANSFORM.set(True)
-        try:
+        with _skipping_transform():
             return await super().create(*args, **kwargs)
-        finally:
-            _SKIP_TRANSFORM.reset(token)
 
     async def compact(self, *args: Any, **kwargs: Any) -> Any:
-        token = _SKIP_TRANSFORM.set(True)
-        try:
+        with _skipping_transform():
             return await super().compact(*args, **kwargs)
-        finally:
-            _SKIP_TRANSFORM.reset(token)
 
 
 class OfflineResponses(openai.resources.responses.Responses):
     """``client.responses`` of the offline sync client: ``create``/``compact`` skip the identity transform."""
 
     def create(self, *args: Any, **kwargs: Any) -> Any:
-        token = _SKIP_TRANSFORM.set(True)
-        try:
+        with _skipping_transform():
             return super().create(*args, **kwargs)
-        finally:
-            _SKIP_TRANSFORM.reset(token)
 
     def compact(self, *args: Any, **kwargs: Any) -> Any:
-        token = _SKIP_TRANSFORM.set(True)
-        try:
+        with _skipping_transform():
             return super().compact(*args, **kwargs)
-        finally:
-            _SKIP_TRANSFORM.reset(token)
 
 
 class OfflineAsyncOpenAI(openai.AsyncOpenAI):

@@ -41,7 +41,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..facts import FACT_PATTERNS, find_facts
+from ..facts import find_facts
 from ..prompts import MUST_KEEP_RULE, count_words
 from ._prompt import MILESTONES, PREFERENCES, NoteSpec
 from ._reading import STILL, Issue, Line, Reader, entries, is_summary, label, previous_summary
