@@ -87,13 +87,18 @@ async def test_not_known_once_the_statement_is_trimmed(pair) -> None:
 
 
 async def test_held_out_score() -> None:
-    """Scored only: 9 of 12 recalled in view when first run, before any tuning; 12 of 12 not known once trimmed."""
+    """The issue's target: at least 10 of 12 recalled in view, and 12 of 12 not known once trimmed.
+
+    (9 of 12 when first run, before any tuning; 11 of 12 after two general changes that a separate
+    set of the lead's own asked for: a stated role answers "what's my job?", and "not a fan of"
+    is about liking. Since then the set is no longer unseen.)
+    """
     in_view = [recalled((await replay(conversation(p), max_turns=10))[-1], p["value"]) for p in HELD_OUT]
     trimmed = [(await replay(conversation(p), max_turns=1))[-1] for p in HELD_OUT]
     forgotten = [r.startswith(UNKNOWN) and not states(r, p["value"], ignore_case=True) for r, p in zip(trimmed, HELD_OUT)]
     print(f"held out: {sum(in_view)}/12 recalled in view, {sum(forgotten)}/12 not known once trimmed")
     assert sum(forgotten) == 12
-    assert sum(in_view) >= 9
+    assert sum(in_view) >= 10
 
 
 #: The issue's report, statement by statement (2 of 12 recalled before), all in one conversation.

@@ -141,6 +141,24 @@ async def test_the_newest_statement_wins(client) -> None:
     assert await ask(client, *history, assistant("Noted."), user("What's my name?")) == "Your name is Bea."
 
 
+@pytest.mark.parametrize(
+    ("first", "then", "question", "answer"),
+    [
+        ("I live in Lisbon.", "We just moved to Madrid.", "Where do I live?", "You just moved to Madrid."),
+        ("I use a Dell XPS.", "I switched to a MacBook Air.", "Which laptop do I use?", "You switched to a MacBook Air."),
+        ("My name's Priya, but everyone calls me Pri.", None, "What's my name?",
+         "Your name's Priya, but everyone calls you Pri."),
+    ],
+)
+async def test_the_users_own_latest_words_beat_an_earlier_fact_and_the_echo_of_them(client, first, then, question, answer) -> None:
+    """A move or a switch updates what was said before; the model's own acknowledgement of a
+    statement ("Nice to meet you, Priya.") never hides the statement it came from."""
+    history = [user(first), assistant(await ask(client, user(first)))]
+    if then:
+        history += [user(then), assistant(await ask(client, *history, user(then)))]
+    assert await ask(client, *history, user(question)) == answer
+
+
 async def test_several_facts_in_one_message_and_several_questions(client) -> None:
     history = [user("I'm Ana, I live in Lisbon and my budget is 500 euros."), assistant("Noted.")]
     reply = await ask(client, *history, user("What's my name, where do I live and what is my budget?"))
@@ -296,6 +314,8 @@ UNKNOWN_WORDING = [
     ("What's the name of my street?", "the name of your street"),
     ("Where are we going on holiday?", "where you are going on holiday"),
     ("What kind of seat do I want?", "what kind of seat you want"),
+    ("Which claim number did I give you?", "which claim number you gave me"),
+    ("What did I send you?", "what you sent me"),
 ]
 
 

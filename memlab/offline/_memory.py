@@ -232,8 +232,9 @@ _CORRECTION = re.compile(r"(?:actually|sorry|correction|oops|wait|i meant|no)\b"
 #: "..., not Bob": what follows corrects an earlier statement, and doesn't make this one negative.
 _NOT_THAT = re.compile(r", not ", re.IGNORECASE)
 _CORRECTION_WORD = re.compile(r"^(?:actually|sorry|correction|oops|wait|no)\b[,!.:]? ?", re.IGNORECASE)
-#: A clause holding one of these updates an earlier one ("we live in York now").
-_UPDATE = re.compile(r"\b(?:now|anymore|any more|no longer|from now on|instead|changed)\b", re.IGNORECASE)
+#: A clause holding one of these updates an earlier one ("we live in York now", "we just moved to Madrid").
+_UPDATE = re.compile(r"\b(?:now|anymore|any more|no longer|from now on|instead|changed|these days|nowadays|"
+                     r"(?:just |recently )?(?:moved|switched)|just got)\b", re.IGNORECASE)
 _UNSURE = re.compile(r"\b(?:don't|do not) know\b|\bnot sure\b|\bforgot\b|\bforget\b", re.IGNORECASE)
 
 
@@ -306,7 +307,8 @@ def _swap_person(text: str) -> str:
         word = match.group(0)
         lower = word.lower()
         if lower == "you":
-            new = "me" if previous in _BEFORE_OBJECT else "I"
+            # an object after a verb that takes one, or after a past tense ("gave you" → "gave me")
+            new = "me" if previous in _BEFORE_OBJECT or previous.endswith("ed") or previous in _IRREGULAR else "I"
         elif lower in ("am", "was") and previous in ("i", "we"):
             new = "are" if lower == "am" else "were"
         else:
@@ -869,8 +871,16 @@ def _score(question: Question, statement: Statement) -> float | None:
 
 
 def _best(question: Question, statements: Sequence[Statement]) -> Statement | None:
-    """The statement that answers ``question``: the best score wins, the newest of equals."""
-    scored = [(score, s.position, s) for s in statements if (score := _score(question, s)) is not None]
+    """The statement that answers ``question``: the best score wins, the newest of equals.
+
+    A note (the assistant saying back what it heard) counts as said when the user's message before
+    it was, and of the two the user's own words win: "Nice to meet you, Priya" must not hide the
+    "everyone calls me Pri" it came from.
+    """
+    def newest(s: Statement) -> tuple[int, bool, int]:
+        item, clause = s.position
+        return (item - 1, False, clause) if s.note else (item, True, clause)
+    scored = [(score, newest(s), s) for s in statements if (score := _score(question, s)) is not None]
     if not scored:
         return None
     return max(scored, key=lambda entry: (entry[0], entry[1]))[2]
@@ -889,8 +899,8 @@ def _quote(text: str, stems: frozenset[str]) -> str:
 def _restate(statement: Statement, question: Question | None = None) -> str:
     """``statement`` said back to the user, as a sentence: "I work as a nurse" → "You work as a nurse."."""
     name = _user_name(statement.text) if question is None or question.kind == "user_name" else None
-    if name and question is not None:
-        return f"Your name is {name}."
+    if name and question is not None and _user_name(statement.text[statement.text.find(name) + len(name):]) is None:
+        return f"Your name is {name}."  # one name; with two ("Priya, but everyone calls me Pri") say both
     text = _quote(statement.text, question.topic if question else frozenset())
     imperative = _IMPERATIVE.match(text)
     if imperative:  # "Call me Bob from now on" → "You asked me to call you Bob from now on."
@@ -1001,6 +1011,9 @@ def acknowledge(text: str) -> str | None:
         given = _user_name(statement.text)
         if given and not name and not imperative:
             name = given
+            rest = statement.text[statement.text.find(given) + len(given):].lstrip(" ,;")
+            if _user_name(rest):  # "My name's Priya, but everyone calls me Pri": the other name is noted too
+                noted.append(_swap_person(rest.removeprefix("but ").removeprefix("and ")))
         elif imperative:  # "Call me Bob" → "I'll call you Bob"
             rest = _swap_person(statement.text[imperative.end("no") + 1:] if imperative.group("no") else statement.text)
             noted.append(("I won't " if imperative.group("no") else "I'll ") + rest[:1].lower() + rest[1:])
