@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
+import asyncio
 import html
+import inspect
 import json
 import re
 from pathlib import Path
@@ -113,6 +116,14 @@ def _station(cells: list[dict], number: int) -> tuple[str, str]:
     raise AssertionError(f"the app has no station {number}")
 
 
+def _open(code: str, namespace: dict):
+    """Run a station's cell as the kernel does (its top-level ``await`` included); the widget its last line shows."""
+    ran = eval(compile(code, "<station>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT), namespace)
+    if inspect.iscoroutine(ran):
+        asyncio.run(ran)
+    return eval(code.strip().splitlines()[-1], namespace)
+
+
 @pytest.mark.usefixtures("api")
 def test_the_app_stations_open_on_what_their_text_asks_the_room_to_look_at():
     from memlab.scenario import LONG
@@ -121,23 +132,36 @@ def test_the_app_stations_open_on_what_their_text_asks_the_room_to_look_at():
     clear_replays()
     cells = json.loads((ROOT / "app" / "workshop.ipynb").read_text())["cells"]
     namespace: dict = {}
-    exec("".join(cells[1]["source"]), namespace)  # the app's imports (no event loop here: explorers replay at once)
+    exec("".join(cells[1]["source"]), namespace)  # the app's imports
 
     text, code = _station(cells, 1)
-    trimming = eval(code, namespace)
+    trimming = _open(code, namespace)
     assert not trimming.replay.turns.set_index("turn").loc[5, "correct"], "station 1 opens on a ✗ at turn 5"
     raised = int(re.search(r"Raise `max_turns` to (\d+)", text).group(1))
     trimming.max_turns = raised
     assert trimming.replay.turns.set_index("turn").loc[5, "correct"], f"station 1: max_turns={raised} must turn it ✓"
 
     text, code = _station(cells, 2)
-    summarizing = eval(code, namespace)
+    summarizing = _open(code, namespace)
     assert "the summary pair comes first" in text and "printed in full" in text
     assert list(summarizing.sent["status"][:2]) == ["summary", "summary"], "station 2 opens where the summary is sent"
     note = summarizing.replay.sent(summarizing.turn)[1]["content"]
     assert note in html.unescape(summarizing.summary.value), "the summary is readable whole"
 
     text, code = _station(cells, 3)
-    comparison = eval(code, namespace)
+    comparison = _open(code, namespace)
     probes = {probe.turn: probe.question for probe in LONG.probes}
     assert comparison.turn in probes and probes[comparison.turn] in text, "station 3 opens on a probe turn it names"
+
+
+def test_the_app_shows_each_explorer_settled():
+    """Voilà's page asks the kernel for every widget's state as it loads, and an update the kernel
+    sends meanwhile can be lost: a station whose full-history replay finished then would show its
+    counters without their share of full history, for good. So each station waits for its
+    explorer's replays before showing it."""
+    cells = json.loads((ROOT / "app" / "workshop.ipynb").read_text())["cells"]
+    stations = ["".join(c["source"]) for c in cells if c["cell_type"] == "code" and "Explorer(" in "".join(c["source"])]
+    assert len(stations) == 3
+    for code in stations:
+        shown = code.strip().splitlines()[-1]
+        assert re.search(rf"^{shown} = \w+Explorer\(", code, re.M) and f"\nawait {shown}.ready()" in code, code
