@@ -35,15 +35,17 @@ The rule is *retrieval*, not understanding:
    by "my phone is an iPhone". Below the threshold the model says plainly that
    it doesn't know — it never answers from an unrelated statement.
 5. **Newest wins.** Of the best-scoring statements the newest answers, and a
-   correction ("Actually, ...", "... now", "X, not Y") scores 1 more, so
-   "Actually, my name is Bea" corrects "my name is Ana".
+   correction or an update ("Actually, ...", "... now", "X, not Y", "we just
+   moved to ...", "I switched to ...") scores 1 more, so "Actually, my name is
+   Bea" corrects "my name is Ana". A note counts as said with the message it
+   echoes, and the user's own words win over the echo.
 6. **In your words.** The answer restates the statement with "you" for "I"
    ("I work as a nurse" → "You work as a nurse."), or as "You told me …" /
    "You asked me to …" when it doesn't start with you.
 
 What it cannot do: it matches words, not meaning. A statement that shares no
-word, or related word, with the question is not found ("I'm a sommelier" for
-"what's my job?"). It does not reason or combine statements ("how old will I
+word, or related word, with the question is not found ("Jazz is what I listen
+to most" for "what music do I like?"). It does not reason or combine statements ("how old will I
 be next year?"), answer yes/no questions ("do I live in Lisbon?") or
 instructions ("how do I reset my password?"), or read languages other than
 English; a correction must name what it corrects ("my budget is 800 now", not
