@@ -435,10 +435,10 @@ def _step_contradictions(claims: Sequence[str], issues: Sequence[_Issue]) -> lis
 
 def _status_contradictions(note: str, issues: Sequence[_Issue]) -> list[str]:
     """Each claim that an issue is open or resolved that the customer's last word on it contradicts."""
-    claims = [(unit, False) for unit in _units(_find(note, "issue") or "")]
-    status = _find(note, "status")
+    reported, status = _find(note, "issue"), _find(note, "status")
+    claims = [(unit, False) for unit in _units(reported or "")]
     claims += [(part, True) for unit in _units(status or "") for part in unit.split(";")]  # "A still drops; B fine now"
-    if _find(note, "issue") is None and status is None:
+    if reported is None and status is None:
         claims = [(unit, False) for unit in _units(note)]
     found = []
     for unit, in_status in claims:
@@ -495,7 +495,8 @@ def _normal(value: str) -> str:
 
 def _said_numbers(text: str) -> set[tuple[str, str | None]]:
     """Every ``(value, unit)`` the transcript gives, in digits or in words ("two minutes", "twice")."""
-    said = {(value, unit) for _, value, unit in _numbers(text)} | {(value, None) for _, value, _ in _numbers(text)}
+    given = [(value, unit) for _, value, unit in _numbers(text)]
+    said = set(given) | {(value, None) for value, _ in given}
     for match in re.finditer(r"\b([a-z]+)[ -](?=([a-z]+)\b)", text.lower()):
         if match.group(1) in _NUMBER_WORDS:
             value, unit = str(_NUMBER_WORDS[match.group(1)]), _stem(match.group(2))
@@ -527,8 +528,7 @@ def _invented(note: str, source: str) -> list[str]:
     claims = [unit for unit in _units(note) if unit not in next_step or _PROMISED.search(unit)]
     for label, pattern in _ACTIONS.items():
         claimed = any(not _negated(unit[: m.start()]) for unit in claims for m in pattern.finditer(unit))
-        supported = any(not _negated(s[: m.start()]) for s in statements for m in pattern.finditer(s))
-        if claimed and not supported:
+        if claimed and not any(not _negated(s[: m.start()]) for s in statements for m in pattern.finditer(s)):
             invented.append(label)
     # Steps the note says were taken: each must be mentioned somewhere (actions were checked above).
     for unit in claims:
@@ -600,7 +600,8 @@ def grade(items: Sequence[Mapping[str, Any]], instructions: str) -> str:
             tried = list(dict.fromkeys(s.kind for issue in issues for s in issue.steps))
             tried += [k for k, words in _STEP_KINDS.items() if k not in tried and any(words.search(s) for s in customer)]
             score, reasons = _share([k for k in tried if _STEP_KINDS[k].search(where)], tried, "steps")
-            claims = [u for u in _units(note) if u not in _units(step or "")]
+            next_units = set(_units(step or ""))
+            claims = [u for u in _units(note) if u not in next_units]
             wrong = _step_contradictions(claims, issues)
             return _verdict(score - 2 * len(wrong), reasons + wrong)
         if name == "timeline":

@@ -259,10 +259,10 @@ def _without_trailers(clause: str) -> str:
         clause = head.strip(" ,.!?\"'")
 
 
-def _clauses(text: str) -> list[tuple[str, bool, bool, int]]:
-    """``(clause, asks, corrects, sentence number)`` for each clause of ``text``, openers and trailers trimmed."""
+def _clauses(text: str) -> list[tuple[str, bool, bool]]:
+    """``(clause, asks, corrects)`` for each clause of ``text``, openers and trailers trimmed."""
     found = []
-    for number, sentence in enumerate(_SENTENCES.split(_clean(text))):
+    for sentence in _SENTENCES.split(_clean(text)):
         sentence = sentence.strip().lstrip("#>").strip()  # a markdown heading or quote is read as text
         parts = _CLAUSE_BREAK.split(sentence)
         carried = False  # "Sorry, I'm Rob": the cue is a clause of its own, the correction the next one
@@ -280,7 +280,7 @@ def _clauses(text: str) -> list[tuple[str, bool, bool, int]]:
                 part, asks = part[request.end():], False
             else:
                 asks = bool(_ASKING.match(part)) or (i == len(parts) - 1 and sentence.rstrip(" \"'").endswith("?"))
-            found.append((part, asks, corrects, number))
+            found.append((part, asks, corrects))
     return found
 
 
@@ -483,7 +483,7 @@ def _statement(text: str, *, corrects: bool = False, note: bool = False) -> Stat
 def _user_statements(text: str) -> tuple[Statement, ...]:
     """The statements of one user message (cached: a session re-sends its history on every call)."""
     found = []
-    for clause, asks, corrects, _ in _clauses(text):
+    for clause, asks, corrects in _clauses(text):
         statement = None if asks else _statement(clause, corrects=corrects)
         if statement:
             found.append(statement)
@@ -538,11 +538,11 @@ def _note_statements(text: str) -> tuple[Statement, ...]:
             body = line.strip()[bullet.end():]
             if label and not re.match(rf"{_CUSTOMER}\b", label, re.IGNORECASE):
                 body = f"my {label.lower()} is {body}" if len(label.split()) <= 3 else body
-            body = _THIRD_PERSON.sub(_first_person, body) if _THIRD_PERSON.search(body) else body
+            body = _THIRD_PERSON.sub(_first_person, body)
             statement = _statement(body.strip(" ."), note=True)
             found += [statement] if statement else []
             continue
-        for clause, asks, corrects, _ in _clauses(line):
+        for clause, asks, corrects in _clauses(line):
             opener = _NOTE_OPENERS.match(clause)
             clause = clause[opener.end():] if opener else clause
             if asks or not _ABOUT_YOU.match(clause):
@@ -805,7 +805,7 @@ def questions_in(text: str) -> list[Question]:
     [(['dog'], 'name'), (['work'], 'place')]
     """
     found = []
-    for clause, asks, _, _ in _clauses(text):
+    for clause, asks, _ in _clauses(text):
         question = _question(clause) if asks else None
         if question:
             found.append(question)

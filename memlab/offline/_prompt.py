@@ -238,8 +238,9 @@ def summary_request(items: Sequence[Mapping[str, Any]], instructions: str) -> tu
     input (where a summarizer ported from the cookbook puts it); the transcript
     is the rest of the input.
     """
-    system = [item for item in items if item_type(item) == "message" and item.get("role") in ("system", "developer")]
-    rest = [item for item in items if item not in system]
+    system, rest = [], []
+    for item in items:
+        (system if item_type(item) == "message" and item.get("role") in ("system", "developer") else rest).append(item)
     prompt = "\n".join(text for text in (instructions, *map(item_text, system)) if text)
     if prompt.startswith(SUMMARY_PROMPT_TITLE) or ADDED_RULES_HEADER in prompt.splitlines():
         return rest, prompt

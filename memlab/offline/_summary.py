@@ -53,10 +53,6 @@ __all__ = ["extractive_summary", "must_keep_listed"]
 _KEEP = 9
 
 
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
 def _identifiers(kind: str, values: Sequence[str]) -> str:
     """``"order number: ORD-11111, then ORD-22222 (newest)"``: every value verbatim, the newest mention last.
 
@@ -237,7 +233,7 @@ def must_keep_listed(instructions: str) -> list[str]:
 
 
 def extractive_summary(items: Sequence[Mapping[str, Any]], must_keep: Sequence[str] = (), *,
-                       max_words: int | None = None, spec: NoteSpec | None = None) -> str:
+                       spec: NoteSpec | None = None) -> str:
     """The offline stand-in for a model's summary: a running, sectioned handover note.
 
     Every section is filled from the transcript by rules (see the module
@@ -249,17 +245,15 @@ def extractive_summary(items: Sequence[Mapping[str, Any]], must_keep: Sequence[s
             in, so a summary of a summary neither nests nor forgets.
         must_keep: Facts the prompt lists as must-keep; each appears verbatim
             (added under Identifiers if the note lacks it) and survives the budget.
-        max_words: A word budget (:func:`memlab.prompts.count_words`), or
-            ``None`` for none; :func:`_fit` explains what goes first.
         spec: What the prompt asks the note to look like (:func:`._prompt.read_prompt`):
             its sections and their order, "none" for empty ones, identifiers
-            verbatim or worded, its own word budget. Default: memlab's prompt.
+            verbatim or worded, its word budget (:func:`_fit` explains what goes
+            first). Default: memlab's prompt, no budget.
 
     Returns:
         The note, its sections in the order ``spec`` gives (memlab's: :data:`memlab.prompts.SUMMARY_SECTIONS`).
     """
     spec = spec or NoteSpec()
-    budgets = [n for n in (max_words, spec.max_words) if n is not None]
     kinds = spec.heading_kinds()
     transcript = entries(items)
     previous = previous_summary(transcript, kinds)
@@ -317,7 +311,8 @@ def extractive_summary(items: Sequence[Mapping[str, Any]], must_keep: Sequence[s
             for line in lines:
                 line.text = _paraphrase(line.text, keep)
     parts = [(heading, sections[kind] if kind is not None else []) for heading, kind in spec.sections]
-    missing = [fact for fact in must_keep if fact not in _fit(parts, None)]
+    rendered = _fit(parts, None)
+    missing = [fact for fact in must_keep if fact not in rendered]
     if missing:  # the prompt asked for these verbatim (a cut tool output may have hidden them)
         home = sections["Identifiers"] if "Identifiers" in wanted else parts[0][1]
         home.append(Line("must keep: " + ", ".join(missing)))
@@ -326,4 +321,4 @@ def extractive_summary(items: Sequence[Mapping[str, Any]], must_keep: Sequence[s
         holders = [line for line in every if fact in line.text]
         if holders and not any(line.tier == _KEEP for line in holders):
             max(holders, key=lambda line: (line.tier, line.age)).tier = _KEEP
-    return _fit(parts, min(budgets) if budgets else None, spec.none_for_empty)
+    return _fit(parts, spec.max_words, spec.none_for_empty)
