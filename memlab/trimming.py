@@ -152,7 +152,7 @@ class TrimmingSession(LoggedSession["Window"]):
         """
         async with self._lock:
             stored = await self._log.load()
-            return self._limited(trim_view(stored.items, self.max_turns, self.max_tokens), limit)
+            return self._limited(stored.trim(self.max_turns, self.max_tokens), limit)
 
     async def add_items(self, items: list[Any]) -> None:
         """Store copies of ``items``; what stays stored is ``trim_view(stored + items)``.
@@ -213,11 +213,19 @@ class Window:
 
     ids: list[Any] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
+    #: Token counts of the first ``len(sizes)`` items, counted once each when a budget first needs them.
+    sizes: list[int] = field(default_factory=list, repr=False, compare=False)
+
+    def trim(self, max_turns: int | None, max_tokens: int | None) -> list[Item]:
+        """``trim_view`` of the window (each item's tokens counted once, not on every fold step)."""
+        if max_tokens is not None:
+            self.sizes += [count_item(item) for item in self.items[len(self.sizes):]]
+        return trim_view(self.items, max_turns, max_tokens, tokens=self.sizes if max_tokens is not None else None)
 
     def keep_last(self, count: int) -> None:
         """Keep only the newest ``count`` items."""
         cut = len(self.items) - count
-        del self.ids[:cut], self.items[:cut]
+        del self.ids[:cut], self.items[:cut], self.sizes[:cut]
 
     def records(self) -> list[dict[str, Any]]:
         """The window as snapshot records (see :mod:`memlab.storage`)."""
@@ -236,13 +244,13 @@ def apply_op(window: Window, op: dict[str, Any]) -> bool:
             window.ids.append(record["id"])
             window.items.append(record["item"])
     if kind in ("add", "limits"):
-        window.keep_last(len(trim_view(window.items, op["max_turns"], op["max_tokens"])))
+        window.keep_last(len(window.trim(op["max_turns"], op["max_tokens"])))
     elif kind == "pop":
         if op["id"] not in window.ids:
             return False
         # Normally the last item; further back if another writer appended since.
         at = len(window.ids) - 1 if window.ids[-1] == op["id"] else window.ids.index(op["id"])
-        del window.ids[at], window.items[at]
+        del window.ids[at], window.items[at], window.sizes[at:at + 1]
     elif kind != "snapshot":
         return False
     return True

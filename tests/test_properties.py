@@ -25,12 +25,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from agents import SQLiteSession
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memlab import FidelityGate, SummaryEvent, SummaryStatus
 from memlab.summarizing import SummarizingSession
-from memlab.trimming import TrimmingSession
+from memlab.trimming import TrimmingSession, trim_view
 
 from .fakes import EchoSummarizer, FailingSummarizer, ForgetfulSummarizer, ReturningSummarizer, SlowSummarizer
 from .helpers import assistant, call, orphans, output, reasoning, sdk_pruned, typed_user, user
@@ -577,3 +578,32 @@ async def test_history_plus_next_input_has_no_orphan_after_popping_a_tool_output
     assert [kind(item) for item in history] == ["message", "function_call"]
     next_request = sdk_pruned(history, limited=False) + [user("[u2] corrected question")]
     assert not orphans(next_request), orphans(next_request)
+
+
+@PROPERTY_SETTINGS
+@given(
+    shapes=st.lists(st.tuples(turn_shapes, st.integers(0, 3)), max_size=10),
+    max_turns=st.integers(1, 8),
+    max_tokens=st.integers(1, 400),
+    over_a_store=st.booleans(),
+)
+def test_a_token_budget_keeps_trim_view_of_stored_plus_new_through_pops(
+    shapes: list[tuple], max_turns: int, max_tokens: int, over_a_store: bool
+) -> None:
+    """The window keeps each item's token count once; pops and trims must keep those counts in
+    step with the items, so the window is always what the pure rule gives, counting afresh."""
+    async def scenario() -> None:
+        store = SQLiteSession("budget") if over_a_store else None
+        session = TrimmingSession("budget", max_turns=max_turns, max_tokens=max_tokens, store=store)
+        turns, _ = build_turns([shape for shape, _ in shapes])
+        model: list[Item] = []
+        for turn, (_, pops) in zip(turns, shapes):
+            await session.add_items(clone(turn))
+            model = trim_view(model + turn, max_turns, max_tokens)
+            for _ in range(pops):
+                if model:
+                    await session.pop_item()
+                    model = model[:-1]
+            assert await session.get_items() == trim_view(model, max_turns, max_tokens)
+
+    asyncio.run(scenario())
