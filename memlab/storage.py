@@ -365,6 +365,10 @@ class LoggedSession(Generic[State]):
         )
         self._lock = SessionLock()
 
+    async def _load(self) -> State:
+        """The stored state, folded from the log (call under the lock)."""
+        return await self._log.load()
+
     def _newest(self, state: State) -> tuple[Any, Item] | None:
         """``(record id, item)`` of the newest stored item, or ``None`` when there is none."""
         raise NotImplementedError
@@ -376,7 +380,7 @@ class LoggedSession(Generic[State]):
     async def pop_item(self) -> Item | None:
         """Remove and return the newest stored item, or ``None`` when there is none."""
         async with self._lock:
-            newest = self._newest(await self._log.load())
+            newest = self._newest(await self._load())
             if newest is None:
                 return None
             record_id, item = newest

@@ -317,7 +317,6 @@ class SummarizingSession(LoggedSession[list[Record]]):
         return self._seen
 
     def _newest(self, state: list[Record]) -> tuple[Any, Item] | None:
-        self._seen = state
         return (state[-1].id, state[-1].item) if state else None
 
     def _budget_tokens(self, records: list[Record]) -> list[int]:
