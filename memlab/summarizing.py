@@ -336,18 +336,10 @@ class SummarizingSession(LoggedSession[list[Record]]):
                     turns = sum(r.is_turn_start for r in records)
                     if turns == self._settled_at_turns:
                         return  # failed (or could not help) at this many turns: wait for the next turn
-                    tokens = self._budget_tokens(records) if self.max_tokens is not None else None
-                    synthetic = 2 if records and records[0].meta.get("synthetic") else 0
-                    cut = summary_cut([r.item for r in records], self.context_limit, self.keep_last_n_turns,
-                                      max_tokens=self.max_tokens, tokens=tokens, synthetic=synthetic)
+                    cut = self._due_cut(records, turns)
                     if not cut:
-                        if tokens is not None and sum(tokens) > self.max_tokens:  # over, but nothing older to fold
-                            self._settled_at_turns = turns
-                            error = (f"the kept turns alone hold {sum(tokens)} tokens, over max_tokens={self.max_tokens}; "
-                                     "nothing older to summarize")
-                            self.summary_events.append(SummaryEvent(SummaryStatus.OVER_BUDGET, turn_range(records), error))
                         return
-                event = await self._summarize(records[:cut], kept_turns=turns - sum(r.is_turn_start for r in records[:cut]))
+                event = await self._summarize(records[:cut], kept_turns=sum(r.is_turn_start for r in records[cut:]))
                 self.summary_events.append(event)
                 if event.status == SummaryStatus.DISCARDED:
                     continue  # history changed under us: plan again
@@ -358,6 +350,23 @@ class SummarizingSession(LoggedSession[list[Record]]):
                 self._settled_at_turns = None
         finally:
             self._summarizing = False
+
+    def _due_cut(self, records: list[Record], turns: int) -> int:
+        """Where the next summary cuts ``records`` (:func:`summary_cut`; 0: none is due).
+
+        Over ``max_tokens`` with nothing older to fold is recorded once, as an
+        ``OVER_BUDGET`` event, and settles the session until the next turn.
+        """
+        tokens = self._budget_tokens(records) if self.max_tokens is not None else None
+        synthetic = 2 if records and records[0].meta.get("synthetic") else 0
+        cut = summary_cut([r.item for r in records], self.context_limit, self.keep_last_n_turns,
+                          max_tokens=self.max_tokens, tokens=tokens, synthetic=synthetic)
+        if not cut and tokens is not None and sum(tokens) > self.max_tokens:
+            self._settled_at_turns = turns
+            error = (f"the kept turns alone hold {sum(tokens)} tokens, over max_tokens={self.max_tokens}; "
+                     "nothing older to summarize")
+            self.summary_events.append(SummaryEvent(SummaryStatus.OVER_BUDGET, turn_range(records), error))
+        return cut
 
     async def _ask_summarizer(self, items: list[Item], facts: list[str]) -> tuple[str, str]:
         """Call the summarizer (awaiting it, within the timeout) and check what it returned."""
