@@ -296,15 +296,7 @@ class CookbookPrinciple:
 
 _HEADINGS = "\n".join(f"## {name}" for name in SUMMARY_SECTIONS) + "\n"
 _GUIDE = "What each section holds (the others are plain lists):\n" + "\n".join(_SECTION_GUIDE) + "\n"
-_FIXED, _IDS, _NO_INVENTION, _NEWEST, _RULES, _TOOLS, _HANDOVER_NAME = (
-    "Fixed sections, fixed order, 'none' for empty ones",
-    "Identifiers and error codes verbatim",
-    "No invention; mark what is uncertain",
-    "Newest value wins",
-    "Check against the agent's rules",
-    "Tool results over guesses",
-    "A handover with one next step",
-)
+_FIXED, _IDS, _NO_INVENTION, _NEWEST, _RULES, _TOOLS, _, _, _HANDOVER_NAME = (p.name for p in PRINCIPLES)
 
 #: The cookbook's nine principles, in its order, each mapped onto memlab's prompt.
 COOKBOOK_PRINCIPLES: tuple[CookbookPrinciple, ...] = (
