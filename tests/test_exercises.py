@@ -1049,8 +1049,10 @@ async def test_nb03_the_word_budget_reveal() -> None:
     assert "max_words=30: 28 words; below 5: timeline 0, next_step 0" in str(right)  # each budget's note, after the tally
     wrong = await nb03.reveal_word_budget("steps_tried", {"identifiers_kept"}, budgeted_note)
     assert (wrong.right, wrong.total) == (0, 2) and "(you said steps_tried)" in str(wrong), str(wrong)
+    asked.clear()
     typo = await nb03.reveal_word_budget("timeline", {"identifier_kept"}, budgeted_note)
     assert not typo.ok and "the judge has no criterion 'identifier_kept'" in str(typo)
+    assert (typo.total, asked) == (2, [None]), "a typo is found before the budgets are summarized (live, each is paid)"
 
 
 @pytest.mark.usefixtures("api")

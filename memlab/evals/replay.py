@@ -161,7 +161,7 @@ async def run(
     """
     check_conversation(conversation)
     check_config(strategy, params)
-    mode.current_api()  # configures the default mode if nobody did
+    mode.client()  # configures the default mode if nobody did
     agent = agent if agent is not None else support_agent()
     label = run_label(strategy, params) if label is None else label
     setup = build(conversation, strategy, params, f"eval-{conversation.name}-{strategy}")

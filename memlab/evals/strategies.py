@@ -151,7 +151,10 @@ def check_config(strategy: Any, params: Any) -> None:
         raise ValueError(f"compaction_mode must be one of {', '.join(COMPACTION_MODES)}, got {values['compaction_mode']!r}")
     if strategy == "keep_last_turns":
         keep_last_turns(values["n"])
-    _session(strategy, values, "check", summarizer=None, gate=None)
+    if strategy == "tool_output_trimming":
+        _trimmer(values)
+    if strategy in ("trimming", "summarizing", "tiered"):  # their constructors check the rest
+        _session(strategy, values, "check", summarizer=None, gate=None)
 
 
 @dataclass
@@ -213,7 +216,7 @@ def _trimmer(values: Mapping[str, Any]) -> ToolOutputTrimmer:
 
 
 def _session(strategy: str, values: Mapping[str, Any], name: str, *, summarizer: Any, gate: Any) -> Any:
-    """The session a strategy replays with (``None`` for ``server_side``, which has none)."""
+    """The session a memlab strategy (or ``full``: the SDK's own ``SQLiteSession``) replays with."""
     if strategy == "trimming":
         return TrimmingSession(name, max_turns=values["max_turns"], max_tokens=values["max_tokens"])
     if strategy == "summarizing":
@@ -224,9 +227,7 @@ def _session(strategy: str, values: Mapping[str, Any], name: str, *, summarizer:
         return TieredSession(
             values["keep_last_n_turns"], summarizer, name, max_tokens=values["max_tokens"], trimmer=_trimmer(values), gate=gate,
         )
-    if strategy == "tool_output_trimming":
-        _trimmer(values)
-    return None if strategy == "server_side" else SQLiteSession(name)
+    return SQLiteSession(name)
 
 
 def build(conversation: Conversation, strategy: str, params: Mapping[str, Any], name: str) -> Setup:

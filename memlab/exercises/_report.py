@@ -83,6 +83,12 @@ class Prediction(Report):
     def right(self, value: int) -> None:
         self.passed = value
 
+    def add(self, right: bool, what: str, said: str) -> None:
+        """Count one prediction: ``✓ what (as you said)``, or ``✗ what (said)`` with what the learner said."""
+        self.total += 1
+        self.right += right
+        self.lines.append(f"  {'✓' if right else '✗'} {what} ({'as you said' if right else said})")
+
 
 def check_cases(title: str, cases: Iterable[tuple[str, Callable[[], Any]]], *, seconds: float | None = None) -> Report:
     """Run each ``(name, case)``; a case passes when it returns ``None`` or ``True``.

@@ -218,23 +218,17 @@ async def reveal_limit_on_a_tool_turn(
         return report
     sent, stored = await experiment()
     for number, predicted in enumerate((predicted_first_call, predicted_second_call), start=1):
-        report.total += 1
+        guess = _as_kinds(predicted)
         if number > len(sent):
+            report.total += 1
             report.lines.append(
                 f"  ✗ call {number}: the model made only {len(sent)} call(s): it answered without a tool (a live model may)"
             )
-            continue
-        guess = _as_kinds(predicted)
-        if guess is None:
+        elif guess is None:
+            report.total += 1
             report.lines.append(f"  ✗ call {number} sent {sent[number - 1]} (write your prediction as a list of kinds)")
-            continue
-        right = guess == sent[number - 1]
-        report.right += right
-        said = "as you said" if right else f"you said {guess}"
-        report.lines.append(f"  {'✓' if right else '✗'} call {number} sent {sent[number - 1]} ({said})")
-    report.total += 1
+        else:
+            report.add(guess == sent[number - 1], f"call {number} sent {sent[number - 1]}", f"you said {guess}")
     right = not isinstance(predicted_stored, bool) and predicted_stored == stored
-    report.right += right
-    said = "as you said" if right else f"you said {predicted_stored!r}"
-    report.lines.append(f"  {'✓' if right else '✗'} stored after the run: {stored} items ({said})")
+    report.add(right, f"stored after the run: {stored} items", f"you said {predicted_stored!r}")
     return report

@@ -215,11 +215,12 @@ async def reveal_word_budget(first_to_drop: Any, still_full_at_30: Any, grade: G
         report.total = 2
         report.lines.append("  ✗ write one criterion's name for first_to_drop and a set of names for still_full_at_30")
         return report
-    graded = {budget: await grade(budget) for budget in (None, *BUDGETS)}
-    scores = {budget: _scores(verdict) for budget, (_, verdict) in graded.items()}
-    report.total = 2
-    if _unknown(report, guessed_first | guessed_full, list(scores[None])):
+    graded = {None: await grade(None)}  # the names are checked first: a typo costs no more summaries
+    if _unknown(report, guessed_first | guessed_full, list(_scores(graded[None][1]))):
+        report.total = 2
         return report
+    graded |= {budget: await grade(budget) for budget in BUDGETS}
+    scores = {budget: _scores(verdict) for budget, (_, verdict) in graded.items()}
     unbudgeted = set(_below(scores[None]))
     dropped = {budget: set(_below(scores[budget])) - unbudgeted for budget in BUDGETS}
     first_budget = next((budget for budget in BUDGETS if dropped[budget]), None)
@@ -228,15 +229,9 @@ async def reveal_word_budget(first_to_drop: Any, still_full_at_30: Any, grade: G
     else:
         first = dropped[first_budget]
         what = f"first below 5 as the budget shrinks: {_listed(first)}, at max_words={first_budget}"
-    right = bool(guessed_first & first)
-    report.right += right
-    said = "as you said" if right else f"you said {next(iter(guessed_first))}"
-    report.lines.append(f"  {'✓' if right else '✗'} {what} ({said})")
+    report.add(bool(guessed_first & first), what, f"you said {next(iter(guessed_first))}")
     full = {name for name, score in scores[BUDGETS[-1]].items() if score == 5}
-    right = guessed_full == full
-    report.right += right
-    said = "as you said" if right else f"you said {_listed(guessed_full)}"
-    report.lines.append(f"  {'✓' if right else '✗'} still 5 at max_words={BUDGETS[-1]}: {_listed(full)} ({said})")
+    report.add(guessed_full == full, f"still 5 at max_words={BUDGETS[-1]}: {_listed(full)}", f"you said {_listed(guessed_full)}")
     for budget, (note, _) in graded.items():
         below = _below(scores[budget])
         lost = ", ".join(f"{name} {scores[budget][name]}" for name in below) if below else "every criterion 5"
@@ -281,12 +276,8 @@ async def reveal_prompt_edits(predicted: Mapping[str, Any], edits: Mapping[str, 
         note, verdict = await grade(prompt)
         below = set(_below(_scores(verdict)))
         guess = guesses[name] or set()
-        right = guess == below
-        report.total += 1
-        report.right += right
-        said = "as you said" if right else f"you said {_listed(guess)}"
         what = f"below 5: {_listed(below)}" if below else "nothing below 5"
-        report.lines.append(f"  {'✓' if right else '✗'} {name}: {what} ({said})")
+        report.add(guess == below, f"{name}: {what}", f"you said {_listed(guess)}")
         report.notes.append(f"{name}: {count_words(note)} words, {_sections(note)} sections")
     return report
 
@@ -366,7 +357,5 @@ async def reveal_running_summary(
          f"you said {'right' if turn_5_right else 'wrong'}"),
     ]
     for right, what, said in answers:
-        report.total += 1
-        report.right += right
-        report.lines.append(f"  {'✓' if right else '✗'} {what} ({'as you said' if right else said})")
+        report.add(right, what, said)
     return report

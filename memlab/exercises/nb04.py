@@ -297,24 +297,19 @@ def reveal_comparison(
     share = float(rows.loc[labels["server_side"], "vs_full"]) if "server_side" in labels else None
     guess = server_side_share / 100 if server_side_share > 3 else float(server_side_share)
 
-    def line(right: bool, what: str, said: str) -> None:
-        report.total += 1
-        report.right += right
-        report.lines.append(f"  {'✓' if right else '✗'} {what} ({'as you said' if right else said})")
-
     if cheapest is None:
-        line(False, "no configuration answers every must-keep probe", f"you said {cheapest_with_every_fact}")
+        report.add(False, "no configuration answers every must-keep probe", f"you said {cheapest_with_every_fact}")
     else:
         share_of_full = rows.loc[labels[cheapest], "vs_full"]
-        line(cheapest_with_every_fact == cheapest,
-             f"the cheapest that answers every must-keep probe: {cheapest}, {share_of_full:.0%} of full history",
-             f"you said {cheapest_with_every_fact}")
-    line(dearest == top, f"the dearest of the seven: {top}, {rows.loc[labels[top], 'vs_full']:.0%} of full history",
-         f"you said {dearest}")
+        report.add(cheapest_with_every_fact == cheapest,
+                   f"the cheapest that answers every must-keep probe: {cheapest}, {share_of_full:.0%} of full history",
+                   f"you said {cheapest_with_every_fact}")
+    report.add(dearest == top, f"the dearest of the seven: {top}, {rows.loc[labels[top], 'vs_full']:.0%} of full history",
+               f"you said {dearest}")
     if share is None:
-        line(False, "server_side was not replayed", f"you said {guess:.0%}")
+        report.add(False, "server_side was not replayed", f"you said {guess:.0%}")
     else:
         near = abs(guess - share) <= SHARE_TOLERANCE
-        line(near, f"server_side billed {share:.0%} of full history's tokens",
-             f"you said {guess:.0%}, more than {SHARE_TOLERANCE:.0%} away")
+        report.add(near, f"server_side billed {share:.0%} of full history's tokens",
+                   f"you said {guess:.0%}, more than {SHARE_TOLERANCE:.0%} away")
     return report

@@ -220,7 +220,5 @@ def reveal_gate(
          f"the repairing gate answered {answered} of {asked} probes",
          f"you said {'all' if repairing_answers_all else 'not all'} of them"),
     ):
-        report.total += 1
-        report.right += right
-        report.lines.append(f"  {'✓' if right else '✗'} {what} ({'as you said' if right else said})")
+        report.add(right, what, said)
     return report
