@@ -85,22 +85,16 @@ def _check_turn(replay: Replay, turn: Any) -> int:
     return turn
 
 
-def sent_rows(replay: Replay, turn: int) -> pd.DataFrame:
-    """The input of the turn's first model call, in order, one row per item.
-
-    Columns :data:`COLUMNS`; ``turn`` is the turn an item came from (``<NA>``
-    for the summary pair or a compaction item, which no turn wrote).
-    """
+def _sent_statuses(replay: Replay, turn: int) -> list[tuple[Item, int | None, str]]:
+    """``(item, turn it came from, status)`` for each item of the turn's first model call, in order."""
     _check_turn(replay, turn)
     origin: dict[tuple[Any, ...], int] = {}
-    full_text: dict[tuple[Any, ...], str] = {}
     for number, items in enumerate(replay.history[:turn], start=1):
         for item in items:
             origin.setdefault(_key(item), number)
             if _call_key(item) is not None:
                 origin.setdefault(_call_key(item), number)
-                full_text[_call_key(item)] = item_text(item)
-    rows = []
+    found = []
     sent = replay.sent(turn)
     for position, item in enumerate(sent):
         from_turn = origin.get(_key(item))
@@ -111,7 +105,17 @@ def sent_rows(replay: Replay, turn: int) -> pd.DataFrame:
             status = "summary"
         if position == len(sent) - 1 and from_turn == turn:
             status = "new"
-        rows.append(item_row(item, status, turn=from_turn))
+        found.append((item, from_turn, status))
+    return found
+
+
+def sent_rows(replay: Replay, turn: int) -> pd.DataFrame:
+    """The input of the turn's first model call, in order, one row per item.
+
+    Columns :data:`COLUMNS`; ``turn`` is the turn an item came from (``<NA>``
+    for the summary pair or a compaction item, which no turn wrote).
+    """
+    rows = [item_row(item, status, turn=from_turn) for item, from_turn, status in _sent_statuses(replay, turn)]
     frame = pd.DataFrame(rows, columns=COLUMNS)
     frame["turn"] = frame["turn"].astype("Int64")
     return frame
@@ -124,8 +128,7 @@ def summary_sent(replay: Replay, turn: int) -> str | None:
     a summarizer wrote (and a fidelity gate may have repaired). A compaction
     item is opaque, so it gives ``None`` too.
     """
-    sent = replay.sent(turn)
-    for item, status in zip(sent, sent_rows(replay, turn)["status"]):
+    for item, _, status in _sent_statuses(replay, turn):
         if status == "summary" and item_type(item) == "message" and item.get("role") == "assistant":
             return item_text(item)
     return None
@@ -147,7 +150,7 @@ def history_rows(replay: Replay, turn: int) -> pd.DataFrame:
     sent = replay.sent(turn)
     keys = {_key(item) for item in sent}
     calls = {_call_key(item) for item in sent if _call_key(item) is not None}
-    summarized = bool(sent_rows(replay, turn)["status"].eq("summary").any())
+    summarized = any(status == "summary" for _, _, status in _sent_statuses(replay, turn))
     facts = replay.conversation.facts
     rows = []
     for number, items in enumerate(replay.history[:turn], start=1):
