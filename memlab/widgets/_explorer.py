@@ -31,7 +31,7 @@ from ..scenario import Conversation
 from ..views import counters, fact_rows, history_rows, sent_rows
 from ._render import answer_html, columns_html, counters_html, facts_html, legend_html, line_html, table_html
 
-__all__ = ["PolicyExplorer", "Setting", "as_conversation", "as_setting", "cached", "clear_replays", "replayed", "schedule"]
+__all__ = ["PolicyExplorer", "Setting", "as_conversation", "as_setting", "cached", "clear_replays", "replayed", "schedule", "setting_in"]
 
 #: Replays shared by all explorers in this process (the same setting is never replayed twice).
 _REPLAYS: OrderedDict[Hashable, Replay] = OrderedDict()
@@ -76,6 +76,15 @@ def as_setting(name: str, value: Any, *, none_means_zero: bool = False) -> int:
             pass
     allowed = "an integer (0 or None: no limit)" if none_means_zero else "an integer"
     raise TypeError(f"{name} must be {allowed}, got {value!r}")
+
+
+def setting_in(name: str, value: Any, low: int, high: int | None = None) -> int | None:
+    """``value`` as an ``int`` if it is one from ``low`` to ``high`` (``None``: no top), else ``None``."""
+    try:
+        number = as_setting(name, value)
+    except TypeError:
+        return None
+    return number if low <= number and (high is None or number <= high) else None
 
 
 def as_conversation(source: Any) -> Conversation:
@@ -255,11 +264,8 @@ class PolicyExplorer(widgets.VBox):
                 return value  # __init__ shows it in one line
         if name == "turn":
             last = len(self.conversation.user_turns) if self.conversation else 1
-            try:
-                value = as_setting(name, value)
-            except TypeError:
-                value = None
-            if value is None or not 1 <= value <= last:
+            value = setting_in(name, value, 1, last)
+            if value is None:
                 self._say(f"turn must be an integer from 1 to {last}, got {proposal['value']!r}", error=True)
                 return getattr(self, name)
             return value

@@ -22,7 +22,7 @@ from .._sync import run_sync
 from ..scenario import support_agent
 from ..trimming import keep_last_turns, trim_view
 from ..views import COLUMNS, item_row
-from ._explorer import Setting, as_setting, schedule
+from ._explorer import Setting, schedule, setting_in
 from ._render import line_html, table_html
 
 __all__ = ["MAX_MESSAGE_CHARS", "ChatPanel"]
@@ -72,11 +72,8 @@ class ChatPanel(widgets.VBox):
 
     @traitlets.validate("max_turns")
     def _valid(self, proposal: dict[str, Any]) -> int:
-        try:
-            value = as_setting("max_turns", proposal["value"])
-        except TypeError:
-            value = None
-        if value is None or value < 1:
+        value = setting_in("max_turns", proposal["value"], 1)
+        if value is None:
             self._say(f"max_turns must be an integer >= 1, got {proposal['value']!r}", error=True)
             return self.max_turns
         if hasattr(self, "slider"):

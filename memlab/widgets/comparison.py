@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 from ..evals import strategies
 from ..evals.replay import Replay
 from ..views import counters
-from ._explorer import Setting, as_conversation, as_setting, replayed, schedule
+from ._explorer import Setting, as_conversation, as_setting, replayed, schedule, setting_in
 from ._render import line_html
 
 __all__ = ["ComparisonExplorer", "tokens_per_turn"]
@@ -105,11 +105,8 @@ class ComparisonExplorer(widgets.VBox):
     @traitlets.validate("turn")
     def _valid_turn(self, proposal: dict[str, Any]) -> int:
         last = len(self.conversation.user_turns)
-        try:
-            value = as_setting("turn", proposal["value"])
-        except TypeError:
-            value = None
-        if value is None or not 1 <= value <= last:
+        value = setting_in("turn", proposal["value"], 1, last)
+        if value is None:
             self._say(f"turn must be an integer from 1 to {last}, got {proposal['value']!r}", error=True)
             return self.turn
         return value

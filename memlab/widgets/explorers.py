@@ -8,7 +8,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..views import summary_sent
-from ._explorer import PolicyExplorer, Setting, as_setting
+from ._explorer import PolicyExplorer, Setting, setting_in
 from ._render import summary_html
 
 __all__ = ["TrimmingExplorer", "SummarizingExplorer"]
@@ -96,10 +96,7 @@ class SummarizingExplorer(PolicyExplorer):
     def _valid(self, proposal: dict[str, Any]) -> Any:
         if proposal["trait"].name == "context_limit" and getattr(self, "fixed", None) is not None:
             # Lowering context_limit below keep_last_n_turns pulls keep down with it, as the slider's maximum does.
-            try:
-                value = as_setting("context_limit", proposal["value"])
-            except TypeError:
-                value = None  # refused with one line by _checked
-            if value is not None and 1 <= value < self.keep_last_n_turns:
+            value = setting_in("context_limit", proposal["value"], 1)  # None: refused with one line by _checked
+            if value is not None and value < self.keep_last_n_turns:
                 self.keep_last_n_turns = value
         return self._checked(proposal)
