@@ -41,7 +41,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..facts import find_facts
+from ..facts import FACT_PATTERNS, find_facts
 from ..prompts import MUST_KEEP_RULE, count_words
 from ._prompt import MILESTONES, PREFERENCES, NoteSpec
 from ._reading import STILL, Issue, Line, Reader, entries, is_summary, label, previous_summary
@@ -195,20 +195,22 @@ def _fit(parts: list[tuple[str, list[Line]]], max_words: int | None, none_for_em
     return text or render(False)
 
 
-# How a note that need not copy identifiers words them (the word before an id goes with it: "ticket TCK-1").
-_PARAPHRASES: dict[str, tuple[re.Pattern[str], str]] = {
-    "order_number": (re.compile(r"\b(?:order (?:number )?)?(ORD-\d{5})\b"), "the order"),
-    "serial": (re.compile(r"\b(?:serial (?:number )?)?(SN-[A-Z0-9]{8})\b"), "the serial"),
-    "error_code": (re.compile(r"\b(?:(?:error )?code )?(E-\d{4})\b"), "an error code"),
-    "ticket_id": (re.compile(r"\b(?:ticket )?(TCK-\d{6})\b"), "the ticket"),
+#: How a note that need not copy identifiers words them, by fact kind (:data:`memlab.facts.FACT_PATTERNS`):
+#: ``(the id with the word before it, if any — "ticket TCK-1" —, what replaces it, the Identifiers line's subject)``.
+_WORDED: dict[str, tuple[re.Pattern[str], str, str]] = {
+    kind: (re.compile(rf"\b(?:{before})?({FACT_PATTERNS[kind].pattern})"), words, mentioned)
+    for kind, before, words, mentioned in (
+        ("order_number", "order (?:number )?", "the order", "An order number"),
+        ("serial", "serial (?:number )?", "the serial", "A serial number"),
+        ("error_code", "(?:error )?code ", "an error code", "An error code"),
+        ("ticket_id", "ticket ", "the ticket", "A ticket"),
+    )
 }
-_MENTIONED = {"order_number": "An order number", "serial": "A serial number", "error_code": "An error code",
-              "ticket_id": "A ticket"}
 
 
 def _paraphrase(text: str, keep: set[str]) -> str:
     """``text`` with each identifier worded ("the order"), except those in ``keep`` (must-keep facts)."""
-    for pattern, words in _PARAPHRASES.values():
+    for pattern, words, _ in _WORDED.values():
         text = pattern.sub(lambda m: m.group(0) if m.group(1) in keep else words, text)
     return text
 
@@ -305,8 +307,8 @@ def extractive_summary(items: Sequence[Mapping[str, Any]], must_keep: Sequence[s
     if not spec.verbatim_ids:  # no rule asked for identifiers as written: word them, except must-keep facts
         keep = {value for fact in must_keep for values in find_facts(fact).values() for value in values}
         sections["Identifiers"] = [
-            Line(_identifiers(kind, [v for v in values if v in keep]) if keep.intersection(values) else f"{_MENTIONED[kind]} was mentioned.")
-            for kind, values in facts.items() if kind in _MENTIONED]
+            Line(_identifiers(kind, [v for v in values if v in keep]) if keep.intersection(values) else f"{_WORDED[kind][2]} was mentioned.")
+            for kind, values in facts.items() if kind in _WORDED]
         for lines in sections.values():
             for line in lines:
                 line.text = _paraphrase(line.text, keep)
