@@ -213,8 +213,8 @@ def read_prompt(prompt: str) -> NoteSpec:
         kind = section_kind(name)
         sections.append((name, kind if kind not in taken else None))  # a second section of one kind gets nothing
         taken.add(kind or "")
-    if not sections:
-        sections = [(name, name) for name in SUMMARY_SECTIONS]
+    if not sections:  # no sections named: memlab's
+        sections = list(NoteSpec().sections)
         taken = set(SUMMARY_SECTIONS)
     for wanted in dict.fromkeys(m.group(1).lower() for line in lines for m in _WANTS.finditer(line)):
         kind = MILESTONES if wanted == "milestones" else "Timeline"

@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..facts import find_facts
-from ..prompts import SUMMARY_SECTIONS
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, item_text, item_type
 
 __all__ = ["STILL", "Issue", "Line", "Reader", "entries", "is_summary", "label", "previous_summary"]
@@ -145,7 +144,7 @@ def entries(items: Sequence[Mapping[str, Any]]) -> list[tuple[str, str, str]]:
     return [(who, call_id, text) for who, call_id, text in entries]
 
 
-def is_summary(who: str, text: str, headings: Collection[str] = SUMMARY_SECTIONS) -> bool:
+def is_summary(who: str, text: str, headings: Collection[str]) -> bool:
     """Whether an entry is an earlier summary: an assistant message that opens with a section heading.
 
     ``headings`` are the ones a note may have (memlab's, or a prompt's own).
@@ -154,19 +153,18 @@ def is_summary(who: str, text: str, headings: Collection[str] = SUMMARY_SECTIONS
     return who == "ASSISTANT" and text.lstrip().partition("\n")[0].removeprefix("## ").strip() in headings
 
 
-def previous_summary(entries: list[tuple[str, str, str]], kinds: Mapping[str, str] | None = None) -> dict[str, list[str]]:
+def previous_summary(entries: list[tuple[str, str, str]], kinds: Mapping[str, str]) -> dict[str, list[str]]:
     """The sections of an earlier summary in the transcript (a running summary extends it).
 
     Args:
         entries: The transcript's entries.
         kinds: Each heading a note may have, mapped to the section of memlab's
-            it stands for (a prompt's "Problem" is memlab's "Reported issue");
-            default: memlab's own headings.
+            it stands for (a prompt's "Problem" is memlab's "Reported issue";
+            :meth:`._prompt.NoteSpec.heading_kinds`).
 
     Returns:
         The earlier note's bullets by memlab's section names ("none" left out).
     """
-    kinds = kinds if kinds is not None else {name: name for name in SUMMARY_SECTIONS}
     sections: dict[str, list[str]] = {}
     for who, _, text in entries:
         current = None
