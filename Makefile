@@ -33,9 +33,10 @@ $(STAMP): pyproject.toml constraints.txt | $(PY)
 # Set up .venv (first time, or after a dependency change).
 setup: $(STAMP)
 
-# Open the tutorial in JupyterLab.
+# Open the tutorial in JupyterLab, on the series' first notebook; the file browser holds the
+# whole checkout, so memlab/ (the code the lessons are about) sits next to notebooks/.
 lab: setup
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks/00_welcome.ipynb
 
 # Run every test on both cores (pytest-xdist): unit, property, contract, notebooks (offline
 # with nbval, and live against a stand-in), browser, a clean clone.
@@ -56,7 +57,7 @@ app: setup
 # Pre-flight for a participant's laptop: one table of checks, with the fix for each problem.
 # Runs the file (not `-m`) so it still reports when memlab cannot be imported; works before setup.
 doctor:
-	@if [ -x $(PY) ]; then $(PY) memlab/doctor.py; else $(PYTHON) memlab/doctor.py; fi
+	@if [ -x $(PY) ]; then $(PY) memlab/lab/doctor.py; else $(PYTHON) memlab/lab/doctor.py; fi
 
 # Download every pinned wheel that `make lab` and `make test` install, build requirements included,
 # into $(WHEELHOUSE)/ for a room without internet: copy the folder next to the Makefile on each

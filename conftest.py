@@ -113,7 +113,7 @@ def _collect_summary_lines(report: pytest.TestReport) -> None:
 #: Test files whose tests must share one worker, besides every notebook (nbval runs a
 #: notebook's cells in one kernel, in order): one JupyterLab and Chromium for the lab's
 #: module, and a module fixture that replays LONG six times (once, not once per worker).
-ONE_WORKER = ("tests/browser/test_lab.py", "tests/test_evals.py")
+ONE_WORKER = ("tests/browser/test_lab.py", "tests/evals/test_evals.py")
 
 
 def worker_group(nodeid: str) -> str:

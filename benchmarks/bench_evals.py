@@ -29,7 +29,8 @@ os.environ.setdefault("OPENAI_AGENTS_DISABLE_TRACING", "1")
 
 import pandas as pd
 
-from memlab import FactSheetSummarizer, evals, mode
+from memlab import FactSheetSummarizer, evals
+from memlab.api import mode
 from memlab.scenario import LAPTOP, LONG
 
 SHEET = FactSheetSummarizer()

@@ -40,12 +40,12 @@ import openai
 import traitlets
 from agents import set_default_openai_client
 
-from memlab import mode
+from memlab.api import mode
 from memlab.evals.replay import run
 from memlab.offline import OfflineAPI, off_the_loop
 from memlab.scenario import LONG, synthetic_conversation
-from memlab.widgets import SummarizingExplorer, TrimmingExplorer, clear_replays
-from memlab.widgets._explorer import PolicyExplorer, Setting
+from memlab.lab.widgets import SummarizingExplorer, TrimmingExplorer, clear_replays
+from memlab.lab.widgets._explorer import PolicyExplorer, Setting
 
 ROWS: list[tuple[str, float, str, float | None]] = []
 

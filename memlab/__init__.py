@@ -8,16 +8,16 @@ The two session strategies plug straight into ``Runner.run(..., session=...)``::
 from __future__ import annotations
 
 from .errors import IntegrityError, MemlabError
-from .fact_sheet import FactSheetSummarizer
+from .beyond.fact_sheet import FactSheetSummarizer
 from .gate import FidelityGate
-from .integrity import IntegritySession
+from .storage.integrity import IntegritySession
 from .prompts import SHADOW_PROMPT, SUMMARY_SECTIONS, render_transcript, summary_prompt
-from .storage import CorruptStoreError
+from .storage.log import CorruptStoreError
 from .summarizer import LLMSummarizer, SummarizationError, Summarizer
 from .summarizing import SummarizingSession, summary_cut
-from .summary_history import SummaryEvent, SummaryStatus
-from .tenancy import TenantAccessError, TenantGuardSession
-from .tiered import TieredSession
+from .summarizing import SummaryEvent, SummaryStatus
+from .storage.tenancy import TenantAccessError, TenantGuardSession
+from .beyond.tiered import TieredSession
 from .trimming import TrimmingSession, keep_last_turns, trim_view
 
 __version__ = "0.1.0"

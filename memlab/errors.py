@@ -18,7 +18,7 @@ class IntegrityError(MemlabError):
     """Stored history failed verification: it was changed outside memlab.
 
     Nothing from a history that raises this reaches the model. Raised by
-    :class:`memlab.integrity.IntegritySession` and its head stores.
+    :class:`memlab.storage.integrity.IntegritySession` and its head stores.
     """
 
 

@@ -9,6 +9,10 @@ instead of breaking a later request inside the openai client.
 
 :func:`copy_items` is the other half: sessions copy on every read, so a caller
 who edits what ``get_items`` returned never edits the stored history.
+
+The builders at the end (:func:`user`, :func:`assistant`, :func:`call`,
+:func:`output`, :func:`reasoning`) make small histories by hand, shaped as the
+SDK stores them: for a notebook cell, an exercise's hidden case or a test.
 """
 
 from __future__ import annotations
@@ -19,7 +23,19 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["Item", "to_item", "to_items", "check_text", "copy_items"]
+__all__ = [
+    "Item",
+    "assistant",
+    "call",
+    "check_text",
+    "copy_items",
+    "output",
+    "reasoning",
+    "to_item",
+    "to_items",
+    "typed_user",
+    "user",
+]
 
 #: One item as memlab stores it: a JSON-clean dict.
 Item = dict[str, Any]
@@ -215,16 +231,46 @@ def _path(where: str, path: tuple[Any, ...] | None) -> str:
 
 
 def copy_items(items: Iterable[Item]) -> list[Item]:
-    """Deep copies of JSON-clean item dicts, made in one C call.
+    """Deep copies of JSON-clean item dicts.
 
-    Items in a session are JSON-clean (see :func:`to_item`): only dicts, lists
-    and scalars. :mod:`marshal` — CPython's own serializer, the one behind
-    ``.pyc`` files — writes and reads back exactly those types, so a round trip
-    through it is a deep copy (like ``copy.deepcopy``, an object that appears
-    twice in the input is one object, twice, in the copy; session items never
-    share objects, because :func:`to_items` made each one fresh), about 2.5x faster than a recursive copy in
-    Python and about 6x faster than ``copy.deepcopy``. Sessions copy on every read,
-    so this is the hottest line in memlab. (The bytes never leave the process,
-    so marshal's version-specific format does not matter here.)
+    Items in a session hold only dicts, lists and scalars (see :func:`to_item`),
+    exactly the types :mod:`marshal` (CPython's own serializer) writes and reads
+    back, so a round trip through it is a deep copy, made in C. The bytes never
+    leave the process, so marshal's version-specific format does not matter.
     """
     return marshal.loads(marshal.dumps(list(items)))
+
+
+# ------------------------------------------------------------------ builders
+
+
+def user(text: str) -> Item:
+    """A user message in the easy form the runner saves a string input in (no ``type``)."""
+    return {"role": "user", "content": text}
+
+
+def typed_user(text: str) -> Item:
+    """A user message in the typed form: ``type`` message, content as a list of parts."""
+    return {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
+
+
+def assistant(text: str, item_id: str | None = None) -> Item:
+    """An assistant message as a model returns it; ``item_id`` gives it the id a reply carries (``msg_...``)."""
+    item: Item = {"type": "message", "role": "assistant", "status": "completed",
+                  "content": [{"type": "output_text", "text": text, "annotations": []}]}
+    return item if item_id is None else {"id": item_id, **item}
+
+
+def call(call_id: str, name: str = "a_tool", arguments: str = "{}") -> Item:
+    """A function call the model made; its output must carry the same ``call_id``."""
+    return {"type": "function_call", "call_id": call_id, "name": name, "arguments": arguments}
+
+
+def output(call_id: str, text: str = "done") -> Item:
+    """The output of the function call with ``call_id``."""
+    return {"type": "function_call_output", "call_id": call_id, "output": text}
+
+
+def reasoning(item_id: str = "rs_1") -> Item:
+    """A reasoning item (summary empty); the API wants it followed by the item it led to."""
+    return {"type": "reasoning", "id": item_id, "summary": []}

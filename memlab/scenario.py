@@ -37,7 +37,7 @@ from typing import Any
 
 from agents import Agent, function_tool
 
-from . import mode
+from .api import mode
 from .facts import FACT_PATTERNS
 
 __all__ = [
@@ -117,7 +117,7 @@ def support_agent(model: str | None = None, **overrides: Any) -> Any:
     """The support agent (an ``agents.Agent``).
 
     Args:
-        model: The model name; defaults to :func:`memlab.mode.model` (``MEMLAB_MODEL``, or ``gpt-4.1-mini``).
+        model: The model name; defaults to :func:`memlab.api.mode.model` (``MEMLAB_MODEL``, or ``gpt-4.1-mini``).
         **overrides: Any other ``Agent`` field (``name``, ``instructions``, ``tools``...).
 
     Returns:

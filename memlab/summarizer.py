@@ -24,7 +24,6 @@ import inspect
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from . import mode
 from ._sync import call_either
 from .errors import MemlabError
 from .items import Item, check_text
@@ -189,7 +188,7 @@ class LLMSummarizer:
     Args:
         client: An ``openai.AsyncOpenAI`` (or a sync ``openai.OpenAI``, called in
             a worker thread). memlab's offline client works the same way.
-        model: The summarizer's model (default :func:`memlab.mode.model`). Summarizing is extraction — copy the
+        model: The summarizer's model. Summarizing is extraction — copy the
             identifiers, sort what happened into sections — not reasoning, so a
             small, fast model is usually enough, and it is called on every
             compaction. Do not guess: summarize a few real conversations with
@@ -235,7 +234,7 @@ class LLMSummarizer:
     def __init__(
         self,
         client: Any,
-        model: str | None = None,
+        model: str = "gpt-4.1-mini",
         max_tokens: int = 800,
         tool_trim_limit: int = 600,
         *,
@@ -247,7 +246,9 @@ class LLMSummarizer:
         if not callable(getattr(getattr(client, "responses", None), "create", None)):
             raise TypeError(f"client must be an openai client (with responses.create), not {type(client).__name__}")
         self.client = client
-        self.model = model or mode.model()
+        if not isinstance(model, str) or not model:
+            raise TypeError(f"model must be a model name (a non-empty str), not {model!r}")
+        self.model = model
         self.max_tokens = check_int("max_tokens", max_tokens, minimum=16)  # the API's minimum
         self.tool_trim_limit = check_int("tool_trim_limit", tool_trim_limit, minimum=1)
         self.max_words = check_optional_int("max_words", max_words, minimum=MIN_MAX_WORDS)

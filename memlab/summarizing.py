@@ -12,7 +12,7 @@ The pure function :func:`summary_cut` decides where to cut (:func:`~memlab.trimm
 does for trimming). The session keeps these promises, each a bug in the cookbook version it follows:
 
 * **Items stay verbatim.** memlab's bookkeeping lives in a metadata record
-  *beside* each item (:mod:`memlab.summary_history`), never in what the model gets.
+  *beside* each item (:mod:`memlab.summarizing`), never in what the model gets.
 * **Only real user messages count as turns**, never tool outputs or the shadow prompt.
 * **Nothing is lost.** The summarizer runs outside the lock; its summary replaces
   exactly the prefix it was computed from, and only if that prefix is unchanged.
@@ -29,6 +29,8 @@ import asyncio
 import inspect
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from agents.memory import Session
@@ -36,24 +38,21 @@ from agents.memory.session_settings import SessionSettings
 
 from .gate import FidelityGate, check_gate
 from .items import Item, copy_items, to_items
-from .storage import LoggedSession
+from .storage.log import RECORD, LoggedSession
 from .summarizer import Summarizer, call_summarizer, check_summarizer, check_summary, takes_must_keep
-from .summary_history import (
-    SUMMARY_KIND,
-    SUMMARY_PROMPT_KIND,
-    Record,
-    SummaryEvent,
-    SummaryStatus,
-    apply_op,
-    snapshot_records,
-    starts_with,
-    turn_range,
-)
 from .tokens import count_item
-from .turns import is_user_message, item_text
+from .turns import is_user_message, item_text, turn_starts
 from .validate import UNCHANGED, Limit, check_seconds, check_summary_limits
 
-__all__ = ["SummarizingSession", "summary_cut"]
+__all__ = [
+    "SUMMARY_KIND",
+    "SUMMARY_PROMPT_KIND",
+    "Record",
+    "SummarizingSession",
+    "SummaryEvent",
+    "SummaryStatus",
+    "summary_cut",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -90,7 +89,7 @@ def summary_cut(
         (an earlier summary pair alone does not count: re-summarizing a
         summary gains nothing).
     """
-    starts = [i for i, item in enumerate(items) if i >= synthetic and is_user_message(item)]
+    starts = turn_starts(items, skip=synthetic)
     over_turns = context_limit is not None and len(starts) > context_limit
     over_tokens = max_tokens is not None and sum(tokens if tokens is not None else map(count_item, items)) > max_tokens
     keep = max(1, keep_last_n_turns)
@@ -99,7 +98,33 @@ def summary_cut(
     return starts[-keep]
 
 
-class SummarizingSession(LoggedSession[list[Record]]):
+def _meta_fits(meta: Any) -> bool:
+    """Whether ``meta`` is what a summarizing session keeps beside an item (checked on every read).
+
+    A dict whose ``synthetic``, ``turn``, ``kind`` and ``summary_for_turns``
+    keys, each optional, hold a bool, an int, a str and a ``[first, last]`` pair of ints.
+    """
+    if type(meta) is not dict:
+        return False
+    turns = meta.get("summary_for_turns", [0, 0])
+    return (
+        type(meta.get("synthetic", False)) is bool
+        and type(meta.get("turn", 0)) is int
+        and type(meta.get("kind", "")) is str
+        and type(turns) is list
+        and len(turns) == 2
+        and type(turns[0]) is type(turns[1]) is int
+    )
+
+
+#: One stored record with its metadata, as ``summary`` and ``snapshot`` ops list them.
+_SUMMARY_RECORD = (
+    "{id: str, item: object, meta: {synthetic?: bool, turn?: int, kind?: str, summary_for_turns?: [int, int]}}",
+    lambda r: RECORD[1](r) and _meta_fits(r.get("meta")),
+)
+
+
+class SummarizingSession(LoggedSession["list[Record]"]):
     """An SDK session that summarizes older turns and keeps the newest ones.
 
     The rule: after each write, while history is past a limit,
@@ -113,7 +138,7 @@ class SummarizingSession(LoggedSession[list[Record]]):
     ``items[:cut]`` is still the prefix when it returns, and only if it passed
     every check (a summary, not empty; the fidelity gate). Otherwise history
     stays as it was and :attr:`summary_events` says why. (Storage, locking and
-    ``pop_item`` come from :class:`memlab.storage.LoggedSession`; you can skip it.)
+    ``pop_item`` come from :class:`memlab.storage.log.LoggedSession`; you can skip it.)
 
     Args:
         keep_last_n_turns: Turns kept verbatim after a summary. ``0`` still keeps
@@ -140,7 +165,7 @@ class SummarizingSession(LoggedSession[list[Record]]):
         store: Where history lives. ``None`` keeps it in this object. Any SDK
             session (``SQLiteSession(session_id, "chat.db")``, ``RedisSession``...)
             keeps it there, summaries and metadata included, as a log of
-            operations (:mod:`memlab.storage`); a new ``SummarizingSession`` on
+            operations (:mod:`memlab.storage.log`); a new ``SummarizingSession`` on
             the same store continues the thread. ``summary_events`` stay per instance.
 
     Raises:
@@ -174,10 +199,7 @@ class SummarizingSession(LoggedSession[list[Record]]):
         self.summary_timeout = check_seconds("summary_timeout", summary_timeout)
         if session_id is None:
             session_id = store.session_id if isinstance(store, Session) else "summarizing-session"
-        super().__init__(
-            session_id, store=store, session_settings=session_settings,
-            policy="summarizing", new_state=list, apply=apply_op, records=snapshot_records,
-        )
+        super().__init__(session_id, store=store, session_settings=session_settings)
         #: What happened each time a summary was due (:class:`SummaryEvent`), oldest first.
         self.summary_events: list[SummaryEvent] = []
         self._seen: list[Record] = []
@@ -212,8 +234,7 @@ class SummarizingSession(LoggedSession[list[Record]]):
         new = to_items(items)
         if new:
             async with self._lock:
-                entries = [{"id": self._log.new_id(), "item": item} for item in new]
-                await self._log.append({"op": "add", "items": entries})
+                await self._write({"op": "add", "items": self._new_records(new)})
         try:
             await self._summarize_while_due()
         except Exception as exc:  # noqa: BLE001 — the items are stored; report, never raise
@@ -316,11 +337,8 @@ class SummarizingSession(LoggedSession[list[Record]]):
         self._seen = await self._log.load()
         return self._seen
 
-    def _newest(self, state: list[Record]) -> tuple[Any, Item] | None:
-        return (state[-1].id, state[-1].item) if state else None
-
     def _budget_tokens(self, records: list[Record]) -> list[int]:
-        """Each record's tokens, as ``max_tokens`` counts them (:mod:`memlab.tiered` counts a trimmed view)."""
+        """Each record's tokens, as ``max_tokens`` counts them (:mod:`memlab.beyond.tiered` counts a trimmed view)."""
         return [r.tokens for r in records]
 
     async def _summarize_while_due(self) -> None:
@@ -416,7 +434,7 @@ class SummarizingSession(LoggedSession[list[Record]]):
                 for item, kind in zip(pair_items, (SUMMARY_PROMPT_KIND, SUMMARY_KIND))
             ]
             try:
-                await self._log.append({"op": "summary", "replaces": replaces, "records": pair, "keep": kept_turns})
+                await self._write({"op": "summary", "replaces": replaces, "records": pair, "keep": kept_turns})
             except Exception as exc:  # noqa: BLE001 — a store that failed to write: history is as it was
                 return SummaryEvent(SummaryStatus.FAILED, turns, f"storing the summary failed: {type(exc).__name__}: {exc}")
             # Another worker may have changed the prefix between our check and
@@ -425,6 +443,159 @@ class SummarizingSession(LoggedSession[list[Record]]):
                 return discarded
         return SummaryEvent(SummaryStatus.APPLIED, turns, None, repaired)
 
+    # ------------------------------------------------- the log, and its fold
+
+    policy = "summarizing"
+    #: Every op this session writes, with its fields (checked on every read from a store).
+    OPS = {
+        "add": {"items": [RECORD]},
+        "pop": {"id": str},
+        "summary": {"replaces": [str], "records": [_SUMMARY_RECORD], "keep": int},
+    }
+    RECORD = _SUMMARY_RECORD
+
+    @staticmethod
+    def new_state() -> list[Record]:
+        return []
+
+    @staticmethod
+    def apply(records: list[Record], op: dict[str, Any]) -> bool:
+        """Fold one logged op into the stored ``records``: this is where a summary replaces the prefix.
+
+        * ``add``: append items; turn numbers are counted here, by the fold, so two
+          workers appending at once can never both claim the same turn.
+        * ``pop``: remove the record with that id (and its shadow prompt, for a summary).
+        * ``summary``: replace the prefix with the synthetic pair — only if the
+          prefix is still exactly the records the summary was computed from, and
+          at least ``keep`` real turns still follow it (none was popped meanwhile).
+        * ``snapshot``: start from these records (a stored fold, see :mod:`memlab.storage.log`).
+
+        Returns:
+            Whether the op changed anything (a stale summary or pop does not).
+        """
+        kind = op["op"]
+        if kind == "add":
+            turn = current_turn(records)
+            for entry in op["items"]:
+                record = Record(entry["item"], {"synthetic": False}, entry["id"])
+                turn += record.is_turn_start
+                record.meta["turn"] = turn
+                records.append(record)
+            return True
+        if kind == "pop":
+            at = next((i for i in range(len(records) - 1, -1, -1) if records[i].id == op["id"]), None)
+            if at is None:
+                return False
+            first = at
+            if records[at].kind == SUMMARY_KIND and at and records[at - 1].kind == SUMMARY_PROMPT_KIND:
+                first = at - 1  # never leave half of the synthetic pair
+            del records[first : at + 1]
+            return True
+        if kind == "snapshot":
+            records[:] = [Record(e["item"], e["meta"], e["id"]) for e in op["records"]]
+            return True
+        if kind == "summary":
+            replaces = op["replaces"]
+            if not starts_with(records, replaces):
+                return False  # the prefix changed after the summary was planned
+            if sum(r.is_turn_start for r in records[len(replaces) :]) < op["keep"]:
+                return False  # turns after the prefix were popped: the summary would swallow them
+            records[: len(replaces)] = [Record(e["item"], e["meta"], e["id"]) for e in op["records"]]
+            return True
+        return False
+
+    @staticmethod
+    def records(records: list[Record]) -> list[dict[str, Any]]:
+        return [{"id": r.id, "item": r.item, "meta": r.meta} for r in records]
+
+    def _newest(self, records: list[Record]) -> tuple[Any, Item] | None:
+        return (records[-1].id, records[-1].item) if records else None
+
 
 class _OutOfTime(Exception):
     """The session's ``summary_timeout`` ran out."""
+
+
+# ------------------------------------------------------------ what is stored
+
+#: Metadata ``kind`` of the synthetic shadow prompt and of the summary message.
+SUMMARY_PROMPT_KIND = "history_summary_prompt"
+SUMMARY_KIND = "history_summary"
+
+
+class SummaryStatus(StrEnum):
+    """How one summary attempt ended (a ``str``: ``event.status == "applied"`` works)."""
+
+    APPLIED = "applied"  #: the summary replaced the prefix
+    FAILED = "failed"  #: the summarizer raised, timed out or returned no summary
+    REJECTED = "rejected"  #: the fidelity gate refused it: it dropped a must-keep fact
+    DISCARDED = "discarded"  #: history changed while summarizing; planned again
+    OVER_BUDGET = "over_budget"  #: the kept turns alone exceed ``max_tokens``; nothing left to fold
+
+
+@dataclass(frozen=True)
+class SummaryEvent:
+    """One entry of :attr:`SummarizingSession.summary_events`.
+
+    Attributes:
+        status: How it ended (:class:`SummaryStatus`).
+        turns: ``(first, last)`` real turn numbers the summary covers (or would have).
+        error: What went wrong, for any status but ``applied``.
+        repaired: Facts a repairing gate appended to the summary.
+    """
+
+    status: SummaryStatus
+    turns: tuple[int, int]
+    error: str | None = None
+    repaired: tuple[str, ...] = ()
+
+
+@dataclass
+class Record:
+    """One stored item and memlab's metadata about it (never sent to the model)."""
+
+    item: Item
+    meta: dict[str, Any] = field(default_factory=dict)
+    id: Any = None
+    #: Whether this record opens a real user turn; decided once (every write counts turns).
+    is_turn_start: bool = field(init=False)
+    _tokens: int | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.is_turn_start = not self.meta.get("synthetic") and is_user_message(self.item)
+
+    @property
+    def kind(self) -> str | None:
+        return self.meta.get("kind")
+
+    @property
+    def tokens(self) -> int:
+        """The item's token count, counted once (only token budgets need it)."""
+        if self._tokens is None:
+            self._tokens = count_item(self.item)
+        return self._tokens
+
+
+def current_turn(records: list[Record]) -> int:
+    """The newest real turn number in ``records`` (0 before the first)."""
+    for record in reversed(records):
+        if "turn" in record.meta:
+            return record.meta["turn"]
+        if "summary_for_turns" in record.meta:
+            return record.meta["summary_for_turns"][1]
+    return 0
+
+
+def starts_with(records: list[Record], ids: list[Any]) -> bool:
+    """Whether ``records`` still begin with the records named by ``ids``, in that order."""
+    return len(records) >= len(ids) and all(r.id == i for r, i in zip(records, ids))
+
+
+def turn_range(records: list[Record]) -> tuple[int, int]:
+    """``(first, last)`` real turn numbers covered by ``records`` (and earlier summaries)."""
+    numbers: list[int] = []
+    for r in records:
+        numbers += r.meta.get("summary_for_turns", [])
+        if r.meta.get("turn"):
+            numbers.append(r.meta["turn"])
+    return (min(numbers), max(numbers)) if numbers else (0, 0)

@@ -30,7 +30,7 @@ from agents.memory import Session
 from agents.memory.session_settings import SessionSettings
 
 from .items import Item, copy_items, to_items
-from .storage import LoggedSession
+from .storage.log import RECORD, LoggedSession
 from .tokens import count_item
 from .turns import turn_starts
 from .validate import UNCHANGED, Limit, check_int, check_max_tokens, check_max_turns
@@ -84,6 +84,13 @@ def trim_view(
     return list(items[cut:])
 
 
+#: The limits an ``add`` or ``limits`` op carries, as :mod:`memlab.storage.log` checks them.
+_LIMITS = {
+    "max_turns": ("an int >= 1", lambda v: type(v) is int and v >= 1),
+    "max_tokens": ("an int >= 1 or null", lambda v: v is None or (type(v) is int and v >= 1)),
+}
+
+
 class TrimmingSession(LoggedSession["Window"]):
     """An SDK session that keeps the last ``max_turns`` user turns (and/or ``max_tokens``).
 
@@ -92,11 +99,12 @@ class TrimmingSession(LoggedSession["Window"]):
         add_items(new):  stored = trim_view(stored + new, max_turns, max_tokens)
         get_items():     return trim_view(stored, max_turns, max_tokens)
 
-    Trimming again on read keeps the view right even when the store holds
-    more: after another writer with a larger window shared the store, say. A
-    read returns the window as stored; no item is edited behind the caller's
-    back. (Storage, locking and ``pop_item`` come from
-    :class:`memlab.storage.LoggedSession`; you can skip it.)
+    A write appends one ``add`` op to the session's log, and :meth:`apply`
+    (below) folds it into the stored window: that is where ``trim_view`` runs.
+    Trimming again on read keeps the view right even when the store holds more
+    (another writer with a larger window shared it, say). No item is edited
+    behind the caller's back. (The log, the lock and ``pop_item`` come from
+    :class:`memlab.storage.log.LoggedSession`; you can skip it.)
 
     Plug it into a run with ``Runner.run(agent, text, session=session)``.
 
@@ -109,9 +117,9 @@ class TrimmingSession(LoggedSession["Window"]):
             both apply.
         store: Where history lives. ``None`` (the default) keeps it in this
             object. Any SDK session (``SQLiteSession("conv", "chat.db")``,
-            ``RedisSession``...) with the same ``session_id`` keeps it there as
-            a log of operations (see :mod:`memlab.storage`): a new
-            ``TrimmingSession`` on the same store continues the same thread.
+            ``RedisSession``...) with the same ``session_id`` keeps it there
+            (see :mod:`memlab.storage.log`): a new ``TrimmingSession`` on the
+            same store continues the same thread.
         session_settings: The SDK's settings (a dict is accepted);
             ``session_settings.limit`` is the default for ``get_items(limit=None)``.
 
@@ -136,10 +144,7 @@ class TrimmingSession(LoggedSession["Window"]):
     ) -> None:
         self._max_turns = check_max_turns(max_turns)
         self._max_tokens = check_max_tokens(max_tokens)
-        super().__init__(
-            session_id, store=store, session_settings=session_settings,
-            policy="trimming", new_state=Window, apply=apply_op, records=Window.records,
-        )
+        super().__init__(session_id, store=store, session_settings=session_settings)
 
     async def get_items(self, limit: int | None = None) -> list[Item]:
         """The model's view, as copies: ``trim_view`` of what is stored.
@@ -151,8 +156,8 @@ class TrimmingSession(LoggedSession["Window"]):
                 what it orphans before the model call).
         """
         async with self._lock:
-            stored = await self._log.load()
-            return self._limited(stored.trim(self.max_turns, self.max_tokens), limit)
+            window = await self._load()
+            return self._limited(window.trim(self.max_turns, self.max_tokens), limit)
 
     async def add_items(self, items: list[Any]) -> None:
         """Store copies of ``items``; what stays stored is ``trim_view(stored + items)``.
@@ -164,9 +169,8 @@ class TrimmingSession(LoggedSession["Window"]):
         if not new:
             return
         async with self._lock:
-            records = [{"id": self._log.new_id(), "item": item} for item in new]
-            # Logged with the limits in force: folding the op (apply_op) keeps trim_view(stored + new).
-            await self._log.append({"op": "add", "items": records, **self._limits()})
+            # One "add" op, with the limits in force: apply() folds it as trim_view(stored + new).
+            await self._write({"op": "add", "items": self._new_records(new), **self._limits()})
 
     async def set_limits(self, *, max_turns: int = UNCHANGED, max_tokens: int | None = UNCHANGED) -> None:
         """Change ``max_turns`` and/or ``max_tokens`` (``max_tokens=None`` removes the budget); trims at once.
@@ -179,7 +183,7 @@ class TrimmingSession(LoggedSession["Window"]):
         budget = self.max_tokens if max_tokens is UNCHANGED else check_max_tokens(max_tokens)
         async with self._lock:
             self._max_turns, self._max_tokens = turns, budget
-            await self._log.append({"op": "limits", **self._limits()})
+            await self._write({"op": "limits", **self._limits()})
 
     async def set_max_turns(self, max_turns: int) -> None:
         """Change the window (the cookbook's name for ``set_limits(max_turns=...)``); trims at once."""
@@ -194,17 +198,58 @@ class TrimmingSession(LoggedSession["Window"]):
         ``add`` records stay in the store's log until :meth:`clear_session`).
         """
         async with self._lock:
-            return copy_items((await self._log.load()).items)
+            return copy_items((await self._load()).items)
 
     def _limits(self) -> dict[str, Any]:
         """The limits a logged write carries, so that replaying the log applies the same rule."""
         return {"max_turns": self.max_turns, "max_tokens": self.max_tokens}
 
-    def _newest(self, state: Window) -> tuple[Any, Item] | None:
-        return (state.ids[-1], state.items[-1]) if state.items else None
+    # ------------------------------------------------- the log, and its fold
 
+    policy = "trimming"
+    #: Every op this session writes, with its fields (checked on every read from a store).
+    OPS = {"add": {"items": [RECORD], **_LIMITS}, "limits": _LIMITS, "pop": {"id": str}}
 
-# ------------------------------------------------------------ what is stored
+    @staticmethod
+    def new_state() -> Window:
+        return Window()
+
+    @staticmethod
+    def apply(window: Window, op: dict[str, Any]) -> bool:
+        """Fold one logged op into the stored ``window``: this is where trimming happens.
+
+        * ``add``: append the items, then keep ``trim_view(window)`` under the
+          limits the op was written with (so every reader of a shared log
+          folds the same window); ``limits`` trims the same way.
+        * ``pop``: remove the item with that id.
+        * ``snapshot``: start from these records (see :mod:`memlab.storage.log`).
+
+        Returns:
+            Whether the op took effect (a pop of an item already gone does not).
+        """
+        kind = op["op"]
+        if kind in ("add", "snapshot"):
+            for record in op["items"] if kind == "add" else op["records"]:
+                window.ids.append(record["id"])
+                window.items.append(record["item"])
+        if kind in ("add", "limits"):
+            window.keep_last(len(window.trim(op["max_turns"], op["max_tokens"])))
+        elif kind == "pop":
+            if op["id"] not in window.ids:
+                return False
+            # Normally the last item; further back if another writer appended since.
+            at = len(window.ids) - 1 if window.ids[-1] == op["id"] else window.ids.index(op["id"])
+            del window.ids[at], window.items[at], window.sizes[at:at + 1]
+        elif kind != "snapshot":
+            return False
+        return True
+
+    @staticmethod
+    def records(window: Window) -> list[dict[str, Any]]:
+        return [{"id": record_id, "item": item} for record_id, item in zip(window.ids, window.items)]
+
+    def _newest(self, window: Window) -> tuple[Any, Item] | None:
+        return (window.ids[-1], window.items[-1]) if window.items else None
 
 
 @dataclass
@@ -217,43 +262,16 @@ class Window:
     sizes: list[int] = field(default_factory=list, repr=False, compare=False)
 
     def trim(self, max_turns: int | None, max_tokens: int | None) -> list[Item]:
-        """``trim_view`` of the window (each item's tokens counted once, not on every fold step)."""
-        if max_tokens is not None:
-            self.sizes += [count_item(item) for item in self.items[len(self.sizes):]]
-        return trim_view(self.items, max_turns, max_tokens, tokens=self.sizes if max_tokens is not None else None)
+        """``trim_view`` of the window (each item's tokens counted once, not on every fold)."""
+        if max_tokens is None:
+            return trim_view(self.items, max_turns)
+        self.sizes += [count_item(item) for item in self.items[len(self.sizes):]]
+        return trim_view(self.items, max_turns, max_tokens, tokens=self.sizes)
 
     def keep_last(self, count: int) -> None:
         """Keep only the newest ``count`` items."""
         cut = len(self.items) - count
         del self.ids[:cut], self.items[:cut], self.sizes[:cut]
-
-    def records(self) -> list[dict[str, Any]]:
-        """The window as snapshot records (see :mod:`memlab.storage`)."""
-        return [{"id": record_id, "item": item} for record_id, item in zip(self.ids, self.items)]
-
-
-def apply_op(window: Window, op: dict[str, Any]) -> bool:
-    """Replay one logged operation on ``window`` (the fold step; see :mod:`memlab.storage`).
-
-    An ``add`` (and a ``limits`` change) applies the rule with the limits it
-    was written under, so every reader of a shared log folds the same window.
-    """
-    kind = op["op"]
-    if kind in ("add", "snapshot"):
-        for record in op["items"] if kind == "add" else op["records"]:
-            window.ids.append(record["id"])
-            window.items.append(record["item"])
-    if kind in ("add", "limits"):
-        window.keep_last(len(window.trim(op["max_turns"], op["max_tokens"])))
-    elif kind == "pop":
-        if op["id"] not in window.ids:
-            return False
-        # Normally the last item; further back if another writer appended since.
-        at = len(window.ids) - 1 if window.ids[-1] == op["id"] else window.ids.index(op["id"])
-        del window.ids[at], window.items[at], window.sizes[at:at + 1]
-    elif kind != "snapshot":
-        return False
-    return True
 
 
 def keep_last_turns(n: int) -> Callable[[list[Item], list[Item]], list[Item]]:

@@ -102,11 +102,16 @@ def is_user_message(item: Item) -> bool:
     return kind is None or kind == "message"
 
 
-def turn_starts(items: Sequence[Item]) -> list[int]:
-    """Indices of the items that open a turn (the real user messages)."""
-    # The role test first is only a shortcut (every session read runs this):
-    # most items are not from the user, and a dict lookup is cheaper than a call.
-    return [i for i, item in enumerate(items) if item.get("role") == "user" and is_user_message(item)]
+def turn_starts(items: Sequence[Item], *, skip: int = 0) -> list[int]:
+    """Indices of the items that open a turn (the real user messages).
+
+    Args:
+        items: The history, oldest first.
+        skip: How many leading items are memlab's synthetic summary pair (or
+            anything else that opens no turn); none of them is counted.
+    """
+    # (the role test first only saves a call: most items are not from the user)
+    return [i for i in range(skip, len(items)) if items[i].get("role") == "user" and is_user_message(items[i])]
 
 
 def count_turns(items: Sequence[Item]) -> int:

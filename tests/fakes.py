@@ -12,7 +12,7 @@ documented here.
   that decodes JSON text itself, one that counts its reads, one that lets
   another writer in at the worst moment, and a wrapper whose reads or writes
   fail on demand.
-* **Head stores** keep an :class:`~memlab.integrity.IntegritySession`'s signed
+* **Head stores** keep an :class:`~memlab.storage.integrity.IntegritySession`'s signed
   heads in a dict, or on a disk that fills up.
 * **A Responses client** answers every ``responses.create`` with one given reply.
 """
@@ -30,9 +30,9 @@ from typing import Any
 from agents import SQLiteSession
 from agents.memory import Session, SessionABC
 
-from memlab.heads import FileHeadStore
+from memlab.storage.heads import FileHeadStore
 
-from .helpers import assistant, user
+from memlab.items import assistant, user
 
 Item = dict[str, Any]
 

@@ -1,4 +1,7 @@
-"""Small item builders shared by the tests (plain dicts, shaped like the SDK's)."""
+"""What the tests share besides the doubles (:mod:`tests.fakes`): histories, oracles, the offline mode, ports.
+
+Single items come from memlab's own builders (:mod:`memlab.items`).
+"""
 
 from __future__ import annotations
 
@@ -7,37 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-
-def user(text: str) -> dict[str, Any]:
-    """A user message in the easy form the runner saves a string input in."""
-    return {"role": "user", "content": text}
-
-
-def typed_user(text: str) -> dict[str, Any]:
-    """A user message in the typed form: ``type`` message, content as a list of parts."""
-    return {"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]}
-
-
-def assistant(text: str, item_id: str = "msg_1") -> dict[str, Any]:
-    return {
-        "id": item_id,
-        "type": "message",
-        "role": "assistant",
-        "status": "completed",
-        "content": [{"type": "output_text", "text": text, "annotations": []}],
-    }
-
-
-def call(call_id: str, name: str = "lookup_order", arguments: str = '{"order_id": "A1"}') -> dict[str, Any]:
-    return {"type": "function_call", "call_id": call_id, "name": name, "arguments": arguments}
-
-
-def output(call_id: str, text: str = "shipped") -> dict[str, Any]:
-    return {"type": "function_call_output", "call_id": call_id, "output": text}
-
-
-def reasoning(item_id: str = "rs_1") -> dict[str, Any]:
-    return {"type": "reasoning", "id": item_id, "summary": []}
+from memlab.items import assistant, call, output, reasoning, user
 
 
 def turn(n: int, *, tool: bool = False) -> list[dict[str, Any]]:
@@ -133,7 +106,7 @@ def offline_mode() -> Iterator[Any]:
     """
     from agents.models import _openai_shared
 
-    from memlab import mode, wire
+    from memlab.api import mode, wire
     from memlab.offline import OfflineAPI
 
     sdk_client, sdk_uses_responses = _openai_shared._default_openai_client, _openai_shared._use_responses_by_default

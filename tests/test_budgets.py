@@ -10,7 +10,8 @@ from memlab import SummarizingSession, TrimmingSession, trim_view
 from memlab.tokens import count_item, count_items
 
 from .fakes import EchoSummarizer
-from .helpers import assistant, call, orphans, output, user
+from memlab.items import assistant, call, output, user
+from .helpers import orphans
 
 
 def tool_turn(n: int, size: int) -> list[dict]:

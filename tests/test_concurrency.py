@@ -21,7 +21,8 @@ from memlab.summarizing import SummarizingSession
 from memlab.trimming import TrimmingSession
 
 from .fakes import EchoSummarizer, GatedSummarizer
-from .helpers import assistant, call, orphans, output, reasoning, sdk_pruned, user
+from memlab.items import assistant, call, output, reasoning, user
+from .helpers import orphans, sdk_pruned
 
 Item = dict[str, Any]
 SHADOW = "recap?"

@@ -13,7 +13,7 @@ import pytest
 from agents import set_default_openai_api
 from agents.models import _openai_shared
 
-from memlab import mode, wire
+from memlab.api import mode, wire
 
 from .helpers import offline_mode
 

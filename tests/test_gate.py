@@ -8,7 +8,7 @@ import pytest
 
 from memlab.gate import REPAIR_NOTE, FidelityGate
 
-from .helpers import assistant, user
+from memlab.items import assistant, user
 
 
 @pytest.mark.parametrize(

@@ -75,7 +75,7 @@ socket.socket.connect = _loopback_only
 # Run after the app: press Send once in the app's chat panel.
 CHAT_CELL = '''
 import gc
-from memlab.widgets import ChatPanel
+from memlab.lab.widgets import ChatPanel
 panels = [o for o in gc.get_objects() if isinstance(o, ChatPanel)]
 assert len(panels) == 1, f"expected the app's one chat panel, found {len(panels)}"
 reply = await panels[0].send("My order ORD-48213 arrived broken. Can you look it up?")

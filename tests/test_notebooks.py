@@ -116,8 +116,8 @@ def test_exercises_that_teach(path):
     assert "<details>" in markdown, f"{path.name}: solutions go in collapsed <details> blocks"
     if not path.name.startswith("00_"):
         code = "\n".join(_source(c) for c in _cells(path) if c["cell_type"] == "code")
-        assert "exercises." in code or "from memlab.exercises" in code, (
-            f"{path.name}: no exercise is checked on hidden cases (memlab.exercises)"
+        assert "exercises." in code or "from memlab.lab.exercises" in code, (
+            f"{path.name}: no exercise is checked on hidden cases (memlab.lab.exercises)"
         )
 
 
@@ -131,17 +131,17 @@ def test_every_notebook_says_what_it_spent(path):
     if path.name.startswith("99_"):
         return
     code = "\n".join(_source(c) for c in _cells(path) if c["cell_type"] == "code")
-    assert ".spend(" in code, f"{path.name}: end with the spend line (memlab.wire.current().spend(...))"
+    assert ".spend(" in code, f"{path.name}: end with the spend line (memlab.api.wire.current().spend(...))"
 
 
 # ------------------------------------------------------------------ predictions before their answers
 #
 # A prediction exercise has two code cells, marked by cell tags: `predict`, where the learner writes
 # the prediction, and `reveal`, which runs the experiment (or reads one the notebook ran quietly) only
-# once a prediction is written (a `memlab.exercises` function returns "not done yet" until then) and
+# once a prediction is written (a `memlab.lab.exercises` function returns "not done yet" until then) and
 # compares. The reveal cell names
 # its answer in its metadata, `{"memlab": {"answer": [...]}}`: texts that state the answer, as the
-# reveal prints them (tests/test_exercises.py checks that each reveal, given the right prediction,
+# reveal prints them (tests/lab/test_exercises.py checks that each reveal, given the right prediction,
 # prints exactly those texts). Before the reveal, the answer may appear in no stored output, and in
 # no prose between the prediction and the reveal.
 

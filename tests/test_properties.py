@@ -34,7 +34,8 @@ from memlab.summarizing import SummarizingSession
 from memlab.trimming import TrimmingSession, trim_view
 
 from .fakes import EchoSummarizer, FailingSummarizer, ForgetfulSummarizer, ReturningSummarizer, SlowSummarizer
-from .helpers import assistant, call, orphans, output, reasoning, sdk_pruned, typed_user, user
+from memlab.items import assistant, call, output, reasoning, typed_user, user
+from .helpers import orphans, sdk_pruned
 
 Item = dict[str, Any]
 

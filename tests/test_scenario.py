@@ -8,7 +8,8 @@ import re
 import pytest
 from agents import Runner, SQLiteSession
 
-from memlab import evals, mode, scenario
+from memlab import evals, scenario
+from memlab.api import mode
 from memlab.facts import FACT_PATTERNS, find_facts
 from memlab.scenario import CONVERSATIONS, LAPTOP, LONG, MOVING, Conversation, Fact, Probe, synthetic_conversation
 from memlab.turns import count_turns, item_text, split_turns

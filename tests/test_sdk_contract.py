@@ -50,9 +50,9 @@ from agents.run_internal.session_persistence import rewind_session_items
 from agents.testing import ScriptedModel, assistant_message, function_call
 
 from memlab import IntegritySession, SummarizingSession, TenantGuardSession, TieredSession, TrimmingSession
-from memlab.heads import FileHeadStore
+from memlab.storage.heads import FileHeadStore
 
-from .helpers import assistant, call, output, reasoning, user
+from memlab.items import assistant, call, output, reasoning, user
 
 Item = dict[str, Any]
 

@@ -13,7 +13,7 @@ from memlab.evals.metering import CountingSummarizer
 from memlab.evals.strategies import check_config
 from memlab.scenario import ROUTER, support_agent
 from memlab.summarizer import PROTOCOL, check_summarizer, takes_must_keep
-from memlab.tiered import TieredSession
+from memlab.beyond.tiered import TieredSession
 
 from .fakes import EchoSummarizer, SyncSummarizer
 from .helpers import turn

@@ -22,7 +22,8 @@ from .fakes import (
     ReturningSummarizer,
     SlowSummarizer,
 )
-from .helpers import assistant, call, conversation, output, reasoning, turn, user
+from memlab.items import assistant, call, output, reasoning, user
+from .helpers import conversation, turn
 
 METADATA_KEYS = {"synthetic", "kind", "summary_for_turns", "turn", "metadata"}
 
@@ -258,7 +259,7 @@ def test_render_transcript_covers_every_kind_and_cuts_long_outputs():
     text = render_transcript(items, tool_trim_limit=10)
     assert "USER: hi" in text
     assert "ASSISTANT: part one part two" in text  # cookbook defect 3: list content
-    assert 'TOOL CALL [c1]: lookup_order({"order_id": "A1"})' in text
+    assert 'TOOL CALL [c1]: a_tool({})' in text
     assert "TOOL RESULT [c1]: xxxxxxxxxx … [40 more characters cut]" in text
 
 

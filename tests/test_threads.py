@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from agents import Agent, Runner, SQLiteSession, function_tool
 
-from memlab import mode
+from memlab.api import mode
 from memlab.scenario import create_ticket_backend, lookup_order_backend, support_agent
 from memlab.summarizing import SummarizingSession
 from memlab.trimming import TrimmingSession

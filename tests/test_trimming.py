@@ -7,7 +7,8 @@ from agents.memory import Session
 from memlab import TrimmingSession, keep_last_turns, trim_view
 from memlab.turns import count_turns
 
-from .helpers import assistant, call, conversation, output, turn, user
+from memlab.items import assistant, call, output, user
+from .helpers import conversation, turn
 
 
 async def test_implements_the_sdk_session_protocol():

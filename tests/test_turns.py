@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openai.types.responses import ResponseOutputMessage, ResponseOutputText
 
-from memlab.integrity import IntegritySession
+from memlab.storage.integrity import IntegritySession
 from memlab.items import copy_items, to_item, to_items
 from memlab.summarizing import SummarizingSession
 from memlab.trimming import TrimmingSession
@@ -24,7 +24,8 @@ from memlab.turns import (
     turn_starts,
 )
 
-from .helpers import assistant, call, conversation, output, reasoning, user
+from memlab.items import assistant, call, output, reasoning, user
+from .helpers import conversation
 
 
 def test_user_message_forms():
@@ -139,7 +140,7 @@ def test_apply_limit_rejects_non_integers():
 def test_item_text_renders_every_kind():
     assert item_text(user("hi")) == "hi"
     assert item_text(assistant("hello")) == "hello"
-    assert item_text(call("c1")) == 'lookup_order({"order_id": "A1"})'
+    assert item_text(call("c1", "lookup_order", '{"order_id": "A1"}')) == 'lookup_order({"order_id": "A1"})'
     assert item_text(output("c1", "ok")) == "ok"
     assert item_text({"type": "reasoning", "summary": [{"type": "summary_text", "text": "think"}]}) == "think"
 

@@ -2,7 +2,7 @@
 
 A memory policy is a bet: send the model less, and hope it still knows what
 matters. This module turns the bet into numbers, with the same code offline and
-live (only the HTTP transport differs, see :mod:`memlab.mode`):
+live (only the HTTP transport differs, see :mod:`memlab.api.mode`):
 
 1. :func:`run` plays a scripted :class:`~memlab.scenario.Conversation`
    through ``Runner.run`` with one strategy and returns one row per turn:

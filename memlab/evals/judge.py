@@ -9,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 
-from .. import mode
+from ..api import mode
 from .._sync import call_either
 from ..errors import MemlabError
 from ..items import Item, to_item
@@ -100,8 +100,8 @@ async def judge_summary(
             :class:`~memlab.evals.Replay` (its whole history); or a
             :class:`~memlab.scenario.Conversation`, which is replayed first
             with full history in the current mode (live, that costs a run).
-        client: An ``openai`` client (default :func:`memlab.mode.client`).
-        model: The judge model (default :func:`memlab.mode.model`).
+        client: An ``openai`` client (default :func:`memlab.api.mode.client`).
+        model: The judge model (default :func:`memlab.api.mode.model`).
         criteria: The rubric (default :data:`JUDGE_CRITERIA`).
         max_tokens: ``max_output_tokens`` for the reply.
 

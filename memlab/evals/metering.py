@@ -3,7 +3,7 @@
 The metering wrappers read the ``usage`` of every Responses call so that token
 counts come from the run itself; :class:`LossySummarizer` forgets on purpose,
 to show what the fidelity gate protects. (The client for the current mode,
-offline or live, is :func:`memlab.mode.client`.)
+offline or live, is :func:`memlab.api.mode.client`.)
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ class CountingSummarizer:
 
     An :class:`~memlab.LLMSummarizer` (or subclass) is copied onto a metered
     client, so its real ``usage`` is read. A summarizer whose ``uses_model`` is
-    ``False`` (such as :class:`~memlab.fact_sheet.FactSheetSummarizer`) makes
+    ``False`` (such as :class:`~memlab.beyond.fact_sheet.FactSheetSummarizer`) makes
     no model call: it is not counted and costs no tokens (its summaries show
     in a replay's ``summaries_applied``). Any other summarizer is counted as one
     call per summary (its token columns are then ``<NA>``: memlab cannot see
@@ -116,7 +116,7 @@ class LossySummarizer(LLMSummarizer):
     (``SummarizingSession(must_keep=...)``) protects.
 
     Args:
-        client: An ``openai`` client (for example :func:`memlab.mode.client`).
+        client: An ``openai`` client (for example :func:`memlab.api.mode.client`).
         drop: Regexes; a summary line matching any of them is removed.
         **kwargs: Other :class:`~memlab.LLMSummarizer` arguments.
 

@@ -1,6 +1,6 @@
 """Replay: play a scripted conversation through ``Runner.run`` with one memory strategy.
 
-One implementation serves the evals and the explorers (:mod:`memlab.widgets`):
+One implementation serves the evals and the explorers (:mod:`memlab.lab.widgets`):
 :func:`run` plays the conversation's user messages through the real
 ``Runner`` — with the offline model, or live — under one strategy
 (:mod:`~memlab.evals.strategies`), and returns a :class:`Replay`: one row per
@@ -24,11 +24,11 @@ from typing import Any
 import pandas as pd
 from agents import ItemHelpers, Runner
 
-from .. import mode
+from ..api import mode
 from ..facts import FACT_PATTERNS, find_facts, has_fact, states
 from ..items import Item, to_item
 from ..scenario import Conversation, support_agent
-from ..summary_history import SummaryStatus
+from ..summarizing import SummaryStatus
 from ..tokens import count_items
 from ..turns import item_text
 from .strategies import Setup, build, check_config, run_label
@@ -119,7 +119,7 @@ async def run(
         strategy: One of :data:`~memlab.evals.strategies.STRATEGIES` (``"full"``,
             ``"trimming"``, ``"summarizing"``, ``"tool_output_trimming"``,
             ``"tiered"``, ``"compaction"``, ``"keep_last_turns"``). A summarizing
-            strategy uses an ``LLMSummarizer`` on :func:`memlab.mode.client`
+            strategy uses an ``LLMSummarizer`` on :func:`memlab.api.mode.client`
             unless ``summarizer=`` is given (``None``: never summarize);
             ``must_keep=True`` turns the fidelity gate on with the conversation's
             must-keep facts (or pass the rules) and ``gate="repair"`` repairs.

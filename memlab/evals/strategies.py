@@ -35,13 +35,13 @@ from agents.memory import OpenAIResponsesCompactionSession
 from agents.memory.openai_responses_compaction_session import DEFAULT_COMPACTION_THRESHOLD, OpenAIResponsesCompactionMode
 from agents.run_config import CallModelData, ModelInputData
 
-from .. import mode
+from ..api import mode
 from ..gate import FidelityGate, check_gate_mode, check_rules
 from ..items import Item, to_items
 from ..scenario import Conversation
 from ..summarizer import LLMSummarizer, check_summarizer
 from ..summarizing import SummarizingSession
-from ..tiered import TieredSession
+from ..beyond.tiered import TieredSession
 from ..trimming import TrimmingSession, keep_last_turns
 from ..validate import check_int
 from .metering import CountingSummarizer, MeteredClient
@@ -207,7 +207,7 @@ def _gate(conversation: Conversation, must_keep: Any, mode_name: str) -> Fidelit
 
 def _summarizer(params: Mapping[str, Any]) -> CountingSummarizer | None:
     """The metered summarizer: the one given (``None``: never summarize), or an ``LLMSummarizer``."""
-    inner = params["summarizer"] if "summarizer" in params else LLMSummarizer(mode.client())
+    inner = params["summarizer"] if "summarizer" in params else LLMSummarizer(mode.client(), mode.model())
     return None if inner is None else CountingSummarizer(inner)
 
 

@@ -25,11 +25,11 @@ handler is an :class:`OfflineAPI`. It answers ``POST /v1/responses`` (and
    that it can read back later (the Agents SDK's
    ``OpenAIResponsesCompactionSession`` runs on it unchanged).
 
-:func:`memlab.mode.configure` installs a client on it for the whole SDK::
+:func:`memlab.api.mode.configure` installs a client on it for the whole SDK::
 
-    import memlab.mode
-    print(memlab.mode.configure())   # "memlab mode: offline — ..."
-    memlab.mode.current_api().last_input()   # what the model saw on its last call
+    import memlab.api.mode
+    print(memlab.api.mode.configure())   # "memlab mode: offline — ..."
+    memlab.api.mode.current_api().last_input()   # what the model saw on its last call
 
 The package is split by concern, one private module each: request checks
 (``_checks``), replies (``_replies``), reading a summary prompt (``_prompt``),
@@ -46,7 +46,7 @@ from __future__ import annotations
 import httpx2
 import openai
 
-from ..wire import Wire
+from ..api.wire import Wire
 from ._checks import OfflineAPIError, check_compact_request, check_request
 from ._client import OfflineAsyncOpenAI, OfflineOpenAI
 from ._compact import read_compaction
@@ -75,7 +75,7 @@ def offline_client(
     Args:
         api: The fake endpoint; a new :class:`OfflineAPI` when omitted.
         sync: Return a synchronous ``openai.OpenAI`` instead of ``AsyncOpenAI``.
-        wire: Record every exchange there (:mod:`memlab.wire`).
+        wire: Record every exchange there (:mod:`memlab.api.wire`).
 
     Returns:
         The client. Nothing it sends leaves the process. The async client's

@@ -22,8 +22,8 @@ from playwright.sync_api import Page
 from memlab import evals
 from memlab._sync import run_sync
 from memlab.scenario import CONVERSATIONS, Conversation
-from memlab.views import counters, history_rows, sent_rows
-from memlab.widgets import answer_html, counters_html
+from memlab.lab.views import counters, history_rows, sent_rows
+from memlab.lab.widgets import answer_html, counters_html
 
 # Reads every explorer on the page; marks each root with data-memlab-explorer=<index>.
 _READ_JS = r"""

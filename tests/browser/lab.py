@@ -136,7 +136,7 @@ _PROBE = textwrap.dedent(
     def _memlab_probe(roots):
         import json
         import ipywidgets.widgets.widget as _w
-        from memlab.widgets import PolicyExplorer, SummarizingExplorer
+        from memlab.lab.widgets import PolicyExplorer, SummarizingExplorer
         found = []
         def walk(widget, root):
             if isinstance(widget, PolicyExplorer) and widget.conversation is not None:

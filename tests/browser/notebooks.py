@@ -8,9 +8,9 @@ import nbformat
 
 SCRATCH_CELLS = [
     ("markdown", "# Scratch: memlab explorers\nSome prose, then the explorers, then more content."),
-    ("code", "import memlab.mode\nprint(memlab.mode.configure())\n"
+    ("code", "import memlab.api.mode\nprint(memlab.api.mode.configure())\n"
              "from memlab.scenario import LAPTOP, ROUTER\n"
-             "from memlab.widgets import TrimmingExplorer, SummarizingExplorer"),
+             "from memlab.lab.widgets import TrimmingExplorer, SummarizingExplorer"),
     ("code", "1 + 1"),
     ("code", "TrimmingExplorer(LAPTOP, max_turns=3)"),
     ("markdown", "Between the two explorers."),

@@ -17,6 +17,9 @@ import secrets
 import shutil
 import subprocess
 import sys
+import urllib.error
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -34,6 +37,20 @@ def _need(tool: str) -> str:
             pytest.fail(f"{tool} is not installed; CI must provide it", pytrace=False)
         pytest.skip(f"{tool} not installed")
     return path
+
+
+def _redirect(url: str) -> str:
+    """Where the server sends a browser that opens ``url`` (the path of its redirect)."""
+
+    class Stop(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args: object, **kwargs: object) -> None:
+            return None
+
+    try:
+        urllib.request.build_opener(Stop).open(url, timeout=10)
+    except urllib.error.HTTPError as error:
+        return urllib.parse.urlsplit(error.headers["Location"]).path
+    raise AssertionError(f"{url} did not redirect")
 
 
 def test_make_lab_from_a_clean_clone(tmp_path):
@@ -62,12 +79,14 @@ def test_make_lab_from_a_clean_clone(tmp_path):
     server = start("make lab", [make, "lab", *overrides], env, clone, tmp_path / "make-lab.log", port, token)
     try:
         server.wait_ready("/api/status", timeout=90)
-        listing = server.get_json("/api/contents/")
-        served = sorted(e["name"] for e in listing["content"] if e["type"] == "notebook")
-        assert served == committed, f"make lab serves {served}, the clone has {committed}"
-        assert listing["path"] == "" and not any(e["name"] == "memlab" for e in listing["content"]), (
-            "make lab should serve notebooks/, not the repository root"
+        root = {e["name"]: e["type"] for e in server.get_json("/api/contents/")["content"]}
+        assert root.get("memlab") == root.get("notebooks") == "directory", (
+            f"make lab should show memlab/ next to notebooks/ in the file browser; the root holds {sorted(root)}"
         )
+        served = sorted(e["name"] for e in server.get_json("/api/contents/notebooks")["content"] if e["type"] == "notebook")
+        assert served == committed, f"make lab serves {served}, the clone has {committed}"
+        landing = _redirect(server.url("/"))
+        assert landing.startswith("/lab/tree/notebooks/00_welcome.ipynb"), f"make lab lands on {landing}"
     finally:
         server.stop()
     assert server.process.poll() is not None

@@ -60,7 +60,7 @@ def test_workshop_app(page, voila, artifacts, timings):
     )
     assert [s["kind"] for s in found] == [kind for kind, _, _ in APP_EXPLORERS]
     body = page.inner_text("body")
-    assert "memlab mode: offline" in body, "the app must call memlab.mode.configure() and run offline"
+    assert "memlab mode: offline" in body, "the app must call memlab.api.mode.configure() and run offline"
     assert "configure()" not in body and "import memlab" not in body, "Voilà must hide the code"
     assert not page.locator(".jp-InputArea-editor").count(), "code cells are visible"
     for minutes in ("20 minutes", "15 minutes"):

@@ -1,0 +1,255 @@
+"""What learners bring: the offline model answers from what it was shown, in the learner's words.
+
+The chat panel and notebook 07's own-conversation exercise only teach something
+if the offline model remembers everyday statements while they are in view, and
+says it doesn't know once they are trimmed away. Each pair of
+``tests/data/chat_recall.json`` (a statement, a question asked two turns later,
+the value a right answer holds) is replayed through ``Runner.run`` with the
+support agent and a ``TrimmingSession`` twice:
+
+* the whole conversation in view: the reply holds the value;
+* ``max_turns=1`` after two filler turns: the reply says it doesn't know, and
+  doesn't hold the value.
+
+``tests/data/chat_recall_heldout.json`` was written before the model was tuned
+and is only scored, never tuned on. Then corrections (the newest statement
+wins), notes (a summary that restates a fact) and bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from pathlib import Path
+
+import pytest
+from agents import Agent, Runner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memlab import SummarizingSession, TrimmingSession
+from memlab.facts import states
+from memlab.offline._replies import reply_item
+from memlab.scenario import support_agent
+from memlab.items import assistant, user
+
+DATA = Path(__file__).parents[1] / "data"
+FILLERS = ("Thanks, that helps.", "Can you tell me your opening hours?")
+UNKNOWN = "I don't know"
+
+
+def pairs(name: str) -> list[dict[str, str]]:
+    return json.loads((DATA / name).read_text())["pairs"]
+
+
+pytestmark = pytest.mark.usefixtures("api")  # offline, on a fresh fake; the mode is put back afterwards
+
+PAIRS = pairs("chat_recall.json")
+HELD_OUT = pairs("chat_recall_heldout.json")
+#: What people tell an assistant about themselves and their problem (the issue's list).
+KINDS = {"name", "home", "travel", "work", "family", "pet", "device", "identifier", "amount", "date", "preference",
+         "dislike", "contact"}
+
+
+async def replay(texts: tuple[str, ...], max_turns: int) -> list[str]:
+    """The support agent's replies to ``texts``, one run each, under a ``TrimmingSession``."""
+    session = TrimmingSession("recall", max_turns=max_turns)
+    agent = support_agent()
+    return [(await Runner.run(agent, text, session=session)).final_output for text in texts]
+
+
+def recalled(reply: str, value: str) -> bool:
+    return states(reply, value, ignore_case=True) and UNKNOWN not in reply
+
+
+def conversation(pair: dict[str, str]) -> tuple[str, ...]:
+    return (pair["statement"], *FILLERS, pair["question"])
+
+
+def test_the_test_set_covers_every_kind_as_people_talk() -> None:
+    assert len(PAIRS) >= 40 and {pair["kind"] for pair in PAIRS} >= KINDS
+    assert len(HELD_OUT) == 12 and not {p["statement"] for p in HELD_OUT} & {p["statement"] for p in PAIRS}
+    for pair in PAIRS + HELD_OUT:  # a question that holds its answer tests nothing
+        assert not states(pair["question"], pair["value"], ignore_case=True), pair
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=[p["statement"] for p in PAIRS])
+async def test_recalled_with_the_statement_in_view(pair) -> None:
+    reply = (await replay(conversation(pair), max_turns=10))[-1]
+    assert recalled(reply, pair["value"]), reply
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=[p["statement"] for p in PAIRS])
+async def test_not_known_once_the_statement_is_trimmed(pair) -> None:
+    reply = (await replay(conversation(pair), max_turns=1))[-1]
+    assert reply.startswith(UNKNOWN) and not states(reply, pair["value"], ignore_case=True), reply
+
+
+async def test_held_out_score() -> None:
+    """The issue's target: at least 10 of 12 recalled in view, and 12 of 12 not known once trimmed.
+
+    (9 of 12 when first run, before any tuning; 11 of 12 after two general changes that a separate
+    set of the lead's own asked for: a stated role answers "what's my job?", and "not a fan of"
+    is about liking. Since then the set is no longer unseen.)
+    """
+    in_view = [recalled((await replay(conversation(p), max_turns=10))[-1], p["value"]) for p in HELD_OUT]
+    trimmed = [(await replay(conversation(p), max_turns=1))[-1] for p in HELD_OUT]
+    forgotten = [r.startswith(UNKNOWN) and not states(r, p["value"], ignore_case=True) for r, p in zip(trimmed, HELD_OUT)]
+    print(f"held out: {sum(in_view)}/12 recalled in view, {sum(forgotten)}/12 not known once trimmed")
+    assert sum(forgotten) == 12
+    assert sum(in_view) >= 10
+
+
+#: The issue's report, statement by statement (2 of 12 recalled before), all in one conversation.
+ISSUE = [
+    ("I'm travelling with my dog, Biscuit", "What's my dog called?", "Biscuit"),
+    ("I work as a nurse at St Mary's hospital", "Where do I work?", "St Mary's hospital"),
+    ("Call me Bob from now on", "What should you call me?", "Bob"),
+    ("I'd rather you text me than call", "How should you contact me?", "text"),
+    ("We moved to Porto last year", "Which city do we live in?", "Porto"),
+    ("Our budget is 2,500 euros", "What's our budget?", "2,500 euros"),
+]
+
+
+async def test_the_issues_statements_in_one_conversation() -> None:
+    statements, questions = [s for s, _, _ in ISSUE], [q for _, q, _ in ISSUE]
+    replies = (await replay((*statements, *FILLERS, *questions), max_turns=20))[-len(ISSUE):]
+    for reply, (_, _, value) in zip(replies, ISSUE):
+        assert recalled(reply, value), reply
+        others = [v for _, _, v in ISSUE if v != value and v != "text"]
+        assert not any(states(reply, other, ignore_case=True) for other in others), reply  # the right statement
+    assert "Understood. Could you tell me" not in " ".join(await replay(tuple(statements), max_turns=20))
+
+
+async def test_the_scenario_kinds_in_the_learners_own_words() -> None:
+    """Order numbers, tickets and contact wishes not in the scenario's shape are found; one kind never answers for another."""
+    replies = await replay(("My order number is 5512-A.", "I'd rather you text me than call.", *FILLERS,
+                            "What's my order number?", "How did I ask you to contact me?",
+                            "What is the ticket number for my order?"), max_turns=10)
+    assert replies[-3:] == ["Your order number is 5512-A.", "You'd rather I text you than call.",
+                            "I don't know your ticket number: it isn't in the conversation I can see. Could you tell me again?"]
+
+
+async def test_a_question_without_i_or_my_is_answered_from_a_statement() -> None:
+    replies = await replay(("The wifi password is sunflower77.", *FILLERS, "What's the wifi password?"), max_turns=10)
+    assert replies[-1] == "You told me the wifi password is sunflower77."
+    trimmed = await replay(("The wifi password is sunflower77.", *FILLERS, "What's the wifi password?"), max_turns=1)
+    assert "sunflower77" not in trimmed[-1]
+
+
+# ---------------------------------------------------------------- corrections: the newest statement wins
+
+CORRECTIONS = [
+    (("My name is Ana.", "Actually, my name is Bea."), "What's my name?", "Bea", "Ana"),
+    (("Call me Bob.", "Sorry, I'm Rob, not Bob."), "Who am I?", "Rob", "Bob"),
+    (("Our budget is 2,500 euros.", "Sorry, our budget is 3,000 euros."), "What's our budget?", "3,000 euros", "2,500 euros"),
+    (("I live in Leeds.", "We've moved to York now."), "Where do I live?", "York", "Leeds"),
+    (("Please email me.", "Actually, text me instead."), "How should you contact me?", "text", "email"),
+    (("My booking reference is QX7-22B.", "My booking reference is QX7-23C, not QX7-22B."), "What's my booking reference?",
+     "QX7-23C", None),
+]
+
+
+@pytest.mark.parametrize(("told", "question", "newest", "oldest"), CORRECTIONS, ids=[c[2] for c in CORRECTIONS])
+async def test_the_newest_statement_wins(told, question, newest, oldest) -> None:
+    reply = (await replay((*told, *FILLERS, question), max_turns=10))[-1]
+    assert recalled(reply, newest), reply
+    assert oldest is None or not states(reply, oldest, ignore_case=True), reply
+
+
+# ---------------------------------------------------------------- notes: summaries and acknowledgements
+
+
+class RestatingSummarizer:
+    """A summarizer written the cookbook's way, whose note restates what the customer said about themselves."""
+
+    async def summarize(self, items, *, must_keep=()):
+        return None, ("## Customer\n- Name: Ana\n- Customer works as a nurse at St Mary's hospital.\n"
+                      "- Contact preference: texts, never calls\n- Budget: 2,500 euros\n"
+                      "## Reported issue\n- none")
+
+
+async def test_recall_from_a_summary_after_the_statements_were_folded_into_it() -> None:
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=2, summarizer=RestatingSummarizer())
+    agent = Agent(name="assistant", instructions="You are a helpful assistant.", model="gpt-4.1-mini")
+    told = ("Hi, I'm Ana and I work as a nurse at St Mary's hospital.", "Text me, never call.", "Our budget is 2,500 euros.")
+    for text in (*told, *FILLERS):
+        await Runner.run(agent, text, session=session)
+    in_view = json.dumps(await session.get_items())
+    assert "I work as a nurse" not in in_view and "Noted" not in in_view  # only the summary holds them now
+    for question, value in (("What's my name?", "Ana"), ("Where do I work?", "St Mary's hospital"),
+                            ("How should you contact me?", "texts"), ("What's our budget?", "2,500 euros")):
+        reply = (await Runner.run(agent, question, session=session)).final_output
+        assert recalled(reply, value), reply
+
+
+async def test_an_acknowledgement_restates_what_was_understood() -> None:
+    replies = await replay(("I work as a nurse at St Mary's hospital", "Call me Bob from now on",
+                            "I'd rather you text me than call", "Hmm."), max_turns=10)
+    assert replies[:3] == ["Noted: you work as a nurse at St Mary's hospital.", "Noted: I'll call you Bob from now on.",
+                           "Noted: you'd rather I text you than call."]
+    assert replies[3] == "Understood. Could you tell me a bit more: what exactly happens, and since when?"
+
+
+# ---------------------------------------------------------------- bad input
+
+
+async def test_an_empty_message_gets_a_plain_answer() -> None:
+    for empty in ("", "   ", "\n"):
+        (reply,) = await replay((empty,), max_turns=3)
+        assert reply == "Your message was empty. What would you like to tell me or ask?"
+
+
+async def test_a_question_about_something_never_said() -> None:
+    replies = await replay(("I work as a nurse.", "What's my shoe size?", "When is my flight?"), max_turns=10)
+    assert replies[1] == "I don't know your shoe size: it isn't in the conversation I can see. Could you tell me again?"
+    assert replies[2] == "I don't know when your flight is: it isn't in the conversation I can see. Could you tell me again?"
+
+
+async def test_another_language_is_not_read_as_facts() -> None:
+    replies = await replay(("Je m'appelle Marie et j'habite à Lyon.", "Comment je m'appelle ?", "What's my name?"),
+                           max_turns=10)
+    assert replies[:2] == ["I can only read English, so I can't tell what that says. Could you say it in English?"] * 2
+    assert replies[2].startswith("I don't know your name") and "Marie" not in replies[2]
+
+
+async def test_markup_is_read_through_and_not_echoed() -> None:
+    replies = await replay(("<b>My name is <i>Ana</i></b>", "**I work as a nurse**", "<p>What's my name?</p>",
+                            "Where do I work?", "<script>alert('hi')</script>"), max_turns=10)
+    assert replies[2:4] == ["Your name is Ana.", "You work as a nurse."]
+    assert not any(mark in reply for reply in replies for mark in "<>*")
+
+
+async def test_a_10kb_message_is_read_fast() -> None:
+    """A fact at the start of a 10 KB message is answered at its end, in time that grows with the length, not faster."""
+    filler = "The quick brown fox jumps over the lazy dog, and then it runs home. "
+
+    def message(size: int) -> str:
+        return "My name is Ana. " + filler * (size // len(filler)) + " What's my name?"
+
+    async def seconds(text: str) -> float:
+        timings = []
+        for _ in range(3):
+            started = time.perf_counter()
+            reply = (await replay((text,), max_turns=3))[0]
+            timings.append(time.perf_counter() - started)
+        assert reply == "Your name is Ana."
+        return statistics.median(timings)
+
+    small, large = await seconds(message(1_000)), await seconds(message(10_000))
+    assert large < small * 30, f"10 KB: {large:.3f} s, 1 KB: {small:.3f} s"  # linear is ~10x at worst; quadratic 100x
+
+
+READ_ONLY_INPUT = st.lists(st.text(st.characters(codec="utf-8"), max_size=300), min_size=1, max_size=4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(texts=READ_ONLY_INPUT)
+def test_any_input_gets_a_sentence_never_a_traceback(texts) -> None:
+    items = [user(text) if n % 2 == 0 else assistant(text, f"msg_{n}") for n, text in enumerate(texts)]
+    if items[-1]["role"] != "user":
+        items.append(user("What's my name?"))
+    reply = reply_item(items)
+    text = reply["content"][0]["text"] if reply["type"] == "message" else reply["arguments"]
+    assert text.strip() and text.rstrip()[-1] in ".?!}\""
