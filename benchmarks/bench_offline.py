@@ -18,7 +18,8 @@ os.environ.setdefault("OPENAI_AGENTS_DISABLE_TRACING", "1")
 
 from agents import Runner, SQLiteSession, set_default_openai_api, set_default_openai_client, set_tracing_disabled
 
-from memlab.offline import OfflineAPI, offline_client
+from memlab.offline.api import OfflineAPI
+from memlab.offline.client import offline_client
 from memlab.scenario import LONG, support_agent
 
 

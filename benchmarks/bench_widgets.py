@@ -42,7 +42,7 @@ from agents import set_default_openai_client
 
 from memlab.api import mode
 from memlab.evals.replay import run
-from memlab.offline import OfflineAPI, off_the_loop
+from memlab.offline.api import OfflineAPI, off_the_loop
 from memlab.scenario import LONG, synthetic_conversation
 from memlab.lab.widgets import SummarizingExplorer, TrimmingExplorer, clear_replays
 from memlab.lab.widgets._explorer import PolicyExplorer, Setting

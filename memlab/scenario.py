@@ -3,7 +3,10 @@
 A support agent for tech products helps customers with orders, warranties and
 faulty devices. This module holds all of it, in reading order:
 
-1. **The agent**: its instructions and four function tools (:func:`support_agent`).
+1. **The agent**: its instructions (with what it knows: the fixes it can
+   suggest, the opening hours) and four function tools (:func:`support_agent`).
+   The offline model knows nothing of this scenario: it reads these from the
+   request, as a live model does.
 2. **The tools' back ends**: plain, deterministic functions (:data:`BACKENDS`),
    so every run gives the same answers, offline or live. They answer the way
    real support systems do — with line items, carrier events, coverage terms
@@ -59,6 +62,7 @@ __all__ = [
     "support_agent",
     "support_tools",
     "synthetic_conversation",
+    "tool_definitions",
 ]
 
 
@@ -70,7 +74,25 @@ INSTRUCTIONS = """You are the support assistant of a shop that sells laptops, ro
   run_diagnostics for a device's serial number, create_ticket when a human must act.
 - Repeat identifiers (order numbers, serials, ticket ids, error codes) exactly as written.
 - Remember the customer's preferences, such as how they want to be contacted.
-- If you do not know something from this conversation, say so; never invent an identifier."""
+- If you do not know something from this conversation, say so; never invent an identifier.
+
+What you know (say it to the customer when it fits):
+- Blinking red power light: that usually means the battery is not charging. Unplug the charger, hold the power button for 15 seconds, then plug it back in; solid amber within a minute means it charges again.
+- Missing: I can open a ticket so the warehouse checks the packing record and ships the missing item; you don't need to send anything back.
+- Loud fan: that is usually dust or a busy background process. Keep the vents clear; if a restart doesn't help, I can run remote diagnostics.
+- Still: if it still happens after a restart, the next step is remote diagnostics; they take about two minutes and don't touch your files.
+- Repair: we send you a prepaid box, and the repair takes about five business days once it reaches us. Please back up your files first.
+- Screen flicker: that is often the cable or the graphics driver. Does it also happen on an external monitor?
+- Fine on an external monitor: then the laptop's panel driver is the likely cause. Please install the newest graphics driver and restart.
+- Wifi router drops: unplug the router for 30 seconds and plug it back in. Evening drops are often interference that newer firmware handles better.
+- Firmware update: keep the device plugged in and don't restart it until the update finishes.
+- Earbuds won't pair: remove them from your phone's Bluetooth list, hold the case button for 5 seconds until the light flashes, then pair them again.
+- Earbud with no sound: check the balance slider in your phone's sound settings and clean the earbud's mesh with a dry brush.
+- Forgot password: reset it with 'Forgot password' on the sign-in page; the link expires after 30 minutes and may land in your spam folder.
+- Opening hours: our support line is open Monday to Friday, 8:00 to 20:00, and this chat is staffed around the clock.
+- Second SSD slot: most of our 14-inch laptops have a free M.2 slot, and fitting a second drive doesn't affect the warranty.
+- Keyboard backlight: by default it turns off after 30 seconds idle; you can change Backlight timeout in the keyboard settings."""
+
 
 def support_tools() -> list[Any]:
     """The agent's four function tools (``agents.FunctionTool``), wrapping :data:`BACKENDS`."""
@@ -111,6 +133,12 @@ def support_tools() -> list[Any]:
         return create_ticket_backend(summary)
 
     return [lookup_order, check_warranty, run_diagnostics, create_ticket]
+
+
+def tool_definitions() -> list[dict[str, Any]]:
+    """The four tools as a Responses API request lists them (``tools`` entries), for code that plays the scenario without the SDK."""
+    return [{"type": "function", "name": tool.name, "description": tool.description,
+             "parameters": tool.params_json_schema, "strict": tool.strict_json_schema} for tool in support_tools()]
 
 
 def support_agent(model: str | None = None, **overrides: Any) -> Any:

@@ -11,8 +11,10 @@ a few lines::
             text = render_transcript(items)
             return SHADOW_PROMPT, "\\n".join(text.splitlines()[:5])
 
-The cookbook's shape, ``async def summarize(self, messages)``, works as well
-(it is called without ``must_keep``); anything memlab could not call is
+The cookbook's shape, ``async def summarize(self, messages)``, works as well:
+it is called without ``must_keep``, with the items as the cookbook's messages
+(:func:`cookbook_messages`: a role and text content each), so the cookbook's
+own ``LLMSummarizer`` runs unchanged; anything memlab could not call is
 refused when the session is built (:func:`check_summarizer`). The session
 checks what comes back (a pair of strings, a summary that is not empty) and
 treats anything else as a failed summary: history stays as it was.
@@ -28,6 +30,7 @@ from ._sync import call_either
 from .errors import MemlabError
 from .items import Item, check_text
 from .prompts import MIN_MAX_WORDS, SHADOW_PROMPT, render_transcript, summary_prompt
+from .turns import NAMED_CALLS, NAMED_OUTPUTS, item_text, item_type
 from .validate import check_int, check_optional_int, check_seconds
 
 __all__ = [
@@ -38,6 +41,7 @@ __all__ = [
     "call_summarizer",
     "check_summarizer",
     "check_summary",
+    "cookbook_messages",
     "incomplete_reason",
     "takes_must_keep",
 ]
@@ -62,7 +66,8 @@ class Summarizer(Protocol):
       passed (empty without a gate); a summarizer may ignore it, at the risk
       of the gate rejecting its summary. A summarizer written the cookbook's
       way, ``async def summarize(self, messages)``, works too: it is called
-      with the items alone (:func:`check_summarizer` decides once how to call it).
+      with :func:`cookbook_messages` of the items alone (:func:`check_summarizer`
+      decides once how to call it).
     * Returns ``(shadow_prompt, summary)``: the synthetic user message placed
       before the summary (``None`` for :data:`~memlab.prompts.SHADOW_PROMPT`)
       and the summary text.
@@ -119,13 +124,41 @@ def takes_must_keep(summarizer: Summarizer) -> bool:
 def call_summarizer(summarizer: Summarizer, items: list[Item], must_keep: Sequence[str], *, tell: bool) -> Any:
     """Call ``summarizer.summarize`` the way it was written, and return what it returns (an awaitable).
 
+    memlab's protocol gets the items and the must-keep facts; a summarizer of
+    the cookbook's shape gets :func:`cookbook_messages` of the items.
+
     Args:
         summarizer: A summarizer :func:`check_summarizer` accepted.
         items: What to summarize.
         must_keep: The fidelity gate's facts.
         tell: :func:`takes_must_keep` of this summarizer, decided once when it was set.
     """
-    return summarizer.summarize(items, must_keep=must_keep) if tell else summarizer.summarize(items)
+    return summarizer.summarize(items, must_keep=must_keep) if tell else summarizer.summarize(cookbook_messages(items))
+
+
+def cookbook_messages(items: Sequence[Item]) -> list[dict[str, str]]:
+    """``items`` as the cookbook's summarizers expect them: ``{"role", "content"}`` with text content.
+
+    The cookbook's ``summarize(self, messages)`` reads ``m["role"]`` and
+    ``m["content"].strip()``; SDK items are richer (an assistant's content is
+    a list of parts, a tool call has no role). Each message keeps its role and
+    becomes plain text; a tool call is the assistant's line ``called
+    name(arguments)``; a tool output is a ``tool`` message; reasoning, which
+    holds nothing to read, is left out.
+    """
+    messages = []
+    for item in items:
+        kind = item_type(item)
+        if kind == "reasoning":
+            continue
+        if kind in NAMED_CALLS:
+            role, text = "assistant", f"called {item_text(item)}"
+        elif kind in NAMED_OUTPUTS:
+            role, text = "tool", item_text(item)
+        else:
+            role, text = str(item.get("role") or "assistant"), item_text(item)
+        messages.append({"role": role, "content": text})
+    return messages
 
 
 def _accepts_must_keep(signature: inspect.Signature) -> bool:

@@ -35,6 +35,7 @@ __all__ = [
     "NAMED_OUTPUTS",
     "TOOL_PAIRS",
     "item_type",
+    "pair_key",
     "is_user_message",
     "turn_starts",
     "count_turns",
@@ -74,6 +75,21 @@ def _call_id(item: Item) -> Any:
     if item.get("type") == "local_shell_call_output":
         return item.get("call_id") or item.get("id")
     return item.get("call_id")
+
+
+def pair_key(item: Item) -> tuple[str, tuple[str, Any]] | None:
+    """Where ``item`` stands in a tool pair: ``("call" | "output", key)``, or ``None`` for any other item.
+
+    A call and its output share one key, ``(output type, call id)``, for all
+    the pairs of :data:`TOOL_PAIRS`. This is the one rule memlab pairs by:
+    :func:`drop_orphans` uses it, and so do the offline API's request checks.
+    """
+    kind = item.get("type")
+    if kind in _CALL_TYPES:
+        return "call", (TOOL_PAIRS[kind], _call_id(item))
+    if kind in _OUTPUT_TYPES:
+        return "output", (kind, _call_id(item))
+    return None
 
 
 def item_type(item: Item) -> str:
@@ -164,25 +180,23 @@ def drop_orphans(items: Sequence[Item]) -> list[Item]:
     # Only tool items and reasoning can be orphans, and those always carry a
     # ``type``; reading it directly keeps this scan cheap.
     kinds = [item.get("type") for item in items]
-    outputs = {(kind, _call_id(item)) for item, kind in zip(items, kinds) if kind in _OUTPUT_TYPES}
+    pairs = [pair_key(item) if kind in _CALL_TYPES or kind in _OUTPUT_TYPES else None for item, kind in zip(items, kinds)]
+    outputs = {pair[1] for pair in pairs if pair is not None and pair[0] == "output"}
     dead_programs = {
         _call_id(item) for item, kind in zip(items, kinds) if kind == "program" and ("program_output", _call_id(item)) not in outputs
     }
     calls_seen: set[tuple[str, Any]] = set()  # (output type expected, call id)
     kept: list[Item] = []
-    for i, (item, kind) in enumerate(zip(items, kinds)):
-        if kind is None or kind == "message":
-            pass  # a message is never an orphan
-        elif kind in _OUTPUT_TYPES:
-            if (kind, _call_id(item)) not in calls_seen:
+    for i, (item, kind, pair) in enumerate(zip(items, kinds, pairs)):
+        if pair is not None and pair[0] == "output":
+            if pair[1] not in calls_seen:
                 continue
-        elif kind in _CALL_TYPES:
-            answer = (TOOL_PAIRS[kind], _call_id(item))
-            if answer not in outputs or (dead_programs and _program_owner(item) in dead_programs):
+        elif pair is not None:
+            if pair[1] not in outputs or (dead_programs and _program_owner(item) in dead_programs):
                 while kept and kept[-1].get("type") == "reasoning":
                     kept.pop()  # the reasoning that produced this call goes with it
                 continue
-            calls_seen.add(answer)
+            calls_seen.add(pair[1])
         elif kind == "reasoning":
             follower = items[i + 1] if i + 1 < len(items) else None
             if follower is None or is_user_message(follower) or item_type(follower) in (

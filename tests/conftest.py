@@ -15,13 +15,14 @@ import openai
 import pytest
 import redis
 
-from memlab import offline
+from memlab.offline.api import OfflineAPI
+from memlab.offline.client import offline_client
 
 from .helpers import free_port, offline_mode
 
 
 @pytest.fixture
-def api() -> Iterator[offline.OfflineAPI]:
+def api() -> Iterator[OfflineAPI]:
     """memlab in offline mode on a fresh ``OfflineAPI`` for this test (yielded); put back afterwards.
 
     The SDK's default client, memlab's current API and the wire are restored
@@ -33,9 +34,9 @@ def api() -> Iterator[offline.OfflineAPI]:
 
 
 @pytest.fixture
-def client(api: offline.OfflineAPI) -> openai.AsyncOpenAI:
+def client(api: OfflineAPI) -> openai.AsyncOpenAI:
     """An ``openai`` client on the ``api`` fixture's offline model, for tests that call the API directly."""
-    return offline.offline_client(api)
+    return offline_client(api)
 
 
 @pytest.fixture

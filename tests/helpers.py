@@ -81,15 +81,16 @@ def free_port() -> int:
 
 def scripted(conversation: Any) -> list[dict[str, Any]]:
     """A scripted conversation's full history as the offline model plays it, without the Runner."""
-    from memlab.offline import transcript
-    from memlab.scenario import BACKENDS
+    from memlab.offline.model import play
+    from memlab.scenario import BACKENDS, INSTRUCTIONS, tool_definitions
 
-    return transcript(conversation.user_turns, BACKENDS)
+    return play(conversation.user_turns, tool_definitions(), BACKENDS, INSTRUCTIONS)
 
 
 def offline_summarizer(api: Any = None, **options: Any) -> Any:
     """memlab's ``LLMSummarizer`` talking to the offline model (a fresh ``OfflineAPI`` unless ``api`` is given)."""
-    from memlab.offline import OfflineAPI, offline_client
+    from memlab.offline.api import OfflineAPI
+    from memlab.offline.client import offline_client
     from memlab.summarizer import LLMSummarizer
 
     return LLMSummarizer(offline_client(api or OfflineAPI()), **options)
@@ -107,7 +108,7 @@ def offline_mode() -> Iterator[Any]:
     from agents.models import _openai_shared
 
     from memlab.api import mode, wire
-    from memlab.offline import OfflineAPI
+    from memlab.offline.api import OfflineAPI
 
     sdk_client, sdk_uses_responses = _openai_shared._default_openai_client, _openai_shared._use_responses_by_default
     memlab_api, memlab_wire = mode._current, wire._current

@@ -15,7 +15,8 @@ from agents import Runner
 from agents.memory import Session
 
 from memlab import SHADOW_PROMPT, LLMSummarizer, SummarizationError, SummarizingSession, render_transcript, summary_prompt
-from memlab.offline import check_request, offline_client
+from memlab.offline.checks import check_request
+from memlab.offline.client import offline_client
 from memlab.scenario import INSTRUCTIONS, ROUTER, support_agent
 from memlab.turns import count_turns, item_type, split_turns
 

@@ -87,7 +87,7 @@ print(reply.final_output)
 # and whether the loopback-only guard was in force.
 KERNEL_FACTS_CELL = '''
 import gc, json, socket
-from memlab.offline import OfflineAPI
+from memlab.offline.api import OfflineAPI
 print(json.dumps({
     "offline_answers": sum(len(api.requests) for api in gc.get_objects() if isinstance(api, OfflineAPI)),
     "loopback_only": socket.socket.connect.__name__ == "_loopback_only",

@@ -56,16 +56,18 @@ async def test_a_cookbook_style_summarizer_summarizes_through_the_runner(api) ->
     await run_router(session)
     assert [event.status for event in session.summary_events] == ["applied"]
     assert session.summary_text.startswith("Earlier: USER: My NetHub AX3000 router drops the wifi")
+    # every item reached it as the cookbook's messages: a role and text, tool calls and outputs as text
+    assert "ASSISTANT: called lookup_order(" in session.summary_text and "TOOL: {" in session.summary_text
     assert (await session.get_items())[0]["content"] == "Summarize the conversation so far."
     # the next turn is answered from the cookbook's note: the order number was only in the folded turns
     result = await Runner.run(support_agent(), "What was my order number again?", session=session)
-    assert result.final_output == "Your order number is ORD-48213."
+    assert "ORD-48213" in result.final_output
 
 
 async def test_with_a_gate_the_cookbook_style_summary_is_still_checked(api) -> None:
     gate = FidelityGate(ROUTER.must_keep_patterns())
     keeps = SummarizingSession(keep_last_n_turns=2, context_limit=4, summarizer=CookbookStyle(), gate=gate)
-    assert await run_router(keeps) == "Your order number is ORD-48213."
+    assert "ORD-48213" in await run_router(keeps)
     assert [event.status for event in keeps.summary_events] == ["applied"]
 
     forgets = SummarizingSession(keep_last_n_turns=2, context_limit=4, summarizer=CookbookStyle(forget_ids=True), gate=gate)
@@ -80,7 +82,7 @@ async def test_with_a_gate_the_cookbook_style_summary_is_still_checked(api) -> N
 async def test_the_evals_and_the_tiered_session_take_a_cookbook_style_summarizer(api) -> None:
     run = await evals.run(ROUTER, "summarizing", context_limit=3, keep_last_n_turns=2, summarizer=CookbookStyle(), must_keep=True)
     assert run.turns["summaries_applied"].sum() == 1 and run.turns["memory_calls"].sum() == 1
-    assert run.turns.iloc[-1]["answer"] == "Your order number is ORD-48213."
+    assert "ORD-48213" in run.turns.iloc[-1]["answer"]
 
     tiered = TieredSession(1, CookbookStyle(), max_tokens=10_000, context_limit=1, gate=FidelityGate([r"question \d"]))
     for n in range(1, 4):
@@ -94,7 +96,7 @@ async def test_counting_summarizer_passes_must_keep_only_to_a_summarizer_that_ta
     assert echo.facts == [["question 1"]]
     cookbook = CountingSummarizer(CookbookStyle())
     assert await cookbook.summarize(turn(1), must_keep=["question 1"]) == ("Summarize the conversation so far.",
-                                                                         "Earlier: USER: question 1")
+                                                                         "Earlier: USER: question 1 / ASSISTANT: answer 1")
     assert cookbook.calls == 1
 
 

@@ -8,7 +8,9 @@ import pytest
 from agents import SQLiteSession
 from agents.memory import Session
 
-from memlab import FidelityGate, LLMSummarizer, SummarizationError, SummarizingSession, offline, render_transcript
+from memlab import FidelityGate, LLMSummarizer, SummarizationError, SummarizingSession, render_transcript
+from memlab.offline.api import OfflineAPI
+from memlab.offline.client import offline_client
 from memlab.prompts import MUST_KEEP_RULE, SHADOW_PROMPT, SUMMARY_PROMPT_TITLE, SUMMARY_SECTIONS, summary_prompt
 from memlab.turns import count_turns
 
@@ -418,11 +420,11 @@ async def test_a_must_keep_rule_returning_numbers_is_checked_as_text():
 
 
 async def test_the_gate_tells_the_summarizer_what_to_keep_even_past_the_cut():
-    from memlab import offline
+
 
     secret = "482131"  # not identifier-shaped, so the cut transcript would not name it
     long_output = output("c1", "x" * 700 + f" reference number {secret}")
-    summarizer = LLMSummarizer(offline.offline_client(offline.OfflineAPI()), tool_trim_limit=600)
+    summarizer = LLMSummarizer(offline_client(OfflineAPI()), tool_trim_limit=600)
     session = SummarizingSession(
         keep_last_n_turns=1, context_limit=1, summarizer=summarizer, gate=FidelityGate([r"\b\d{6}\b"])
     )
@@ -506,7 +508,7 @@ async def test_must_keep_facts_with_newlines_stay_one_line_each_in_the_prompt():
     listed = prompt.splitlines()[prompt.splitlines().index(MUST_KEEP_RULE) + 1 :][:3]
     assert [json.loads(line.removeprefix("  - ")) for line in listed] == facts
     # the offline model reads the list back and keeps every fact verbatim
-    summarizer = LLMSummarizer(offline.offline_client())
+    summarizer = LLMSummarizer(offline_client())
     _, summary = await summarizer.summarize([user("hello"), assistant("hi")], must_keep=facts)
     assert all(fact in summary for fact in facts)
 

@@ -4,7 +4,10 @@ memlab runs the same code in two modes, and this module is the one switch:
 
 * **offline** (the default): the real ``openai`` client, whose last hop — the
   HTTP transport — is memlab's fake of the Responses API
-  (:class:`memlab.offline.OfflineAPI`). No network, no API key.
+  (:class:`memlab.offline.api.OfflineAPI`). No network, no API key. Your own
+  ``openai.OpenAI()`` or ``AsyncOpenAI()`` reaches the same fake: it is served
+  on a loopback port for the process, and ``OPENAI_BASE_URL`` (with a stand-in
+  ``OPENAI_API_KEY`` if you have none) points there while offline mode is on.
 * **live** (``MEMLAB_LIVE=1`` and ``OPENAI_API_KEY``): the same client talking
   to the real service, or to ``OPENAI_BASE_URL`` (a local stand-in, a proxy).
 
@@ -23,7 +26,9 @@ which mode is on; only offline mode loads the fake at all.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import httpx2
 
 import openai
 from agents import set_default_openai_api, set_default_openai_client, set_tracing_disabled
@@ -32,7 +37,7 @@ from agents.models._openai_shared import get_default_openai_client
 from .wire import Wire, install
 
 if TYPE_CHECKING:
-    from ..offline import OfflineAPI
+    from ..offline.api import OfflineAPI
 
 __all__ = [
     "DEFAULT_MODEL",
@@ -52,6 +57,9 @@ OFFLINE_DESCRIPTION = "memlab mode: offline — a local fake of the Responses AP
 LIVE_DESCRIPTION = "memlab mode: live — the real OpenAI Responses API (requests use your API key and cost money)"
 
 _current: OfflineAPI | None = None
+#: The loopback server that answers a learner's own openai clients offline, and the variables set for them.
+_stand_in: Any = None
+_set_env: dict[str, str] = {}
 
 
 def model() -> str:
@@ -86,6 +94,7 @@ def configure(mode: str | None = None, *, api: OfflineAPI | None = None) -> str:
     set_tracing_disabled(True)
     set_default_openai_api("responses")
     if mode == "live":
+        _unset_own_client_env()
         if not os.environ.get("OPENAI_API_KEY"):
             raise RuntimeError("MEMLAB_LIVE=1 needs OPENAI_API_KEY; set it, or unset MEMLAB_LIVE to stay offline")
         _current = None
@@ -94,12 +103,47 @@ def configure(mode: str | None = None, *, api: OfflineAPI | None = None) -> str:
         set_default_openai_client(live_client, use_for_tracing=False)
         base = os.environ.get("OPENAI_BASE_URL")
         return LIVE_DESCRIPTION + (f" (via OPENAI_BASE_URL={base})" if base else "")
-    from ..offline import OfflineAPI, offline_client  # the fake is loaded only when it is used
+    from ..offline.api import OfflineAPI  # the fake is loaded only when it is used
+    from ..offline.client import offline_client
 
     _current = api or OfflineAPI()
     wire = install(Wire(live=False))
-    set_default_openai_client(offline_client(_current, wire=wire), use_for_tracing=False)
+    set_default_openai_client(offline_client(_current, event_hooks=wire.hooks()), use_for_tracing=False)
+    _serve_own_clients()
     return OFFLINE_DESCRIPTION
+
+
+def _answer_offline(request: httpx2.Request) -> httpx2.Response:
+    """The stand-in's handler: whatever offline API is current when a request arrives."""
+    if _current is None:
+        return httpx2.Response(503, json={"error": {"message": "memlab is in live mode: this stand-in is off",
+                                                    "type": "server_error", "param": None, "code": None}})
+    return _current(request)
+
+
+def _serve_own_clients() -> None:
+    """Serve the offline API on a loopback port (once per process) and point ``OPENAI_BASE_URL`` at it.
+
+    Only variables the learner did not set are set (an ``OPENAI_BASE_URL`` of
+    their own is kept: they chose where their clients go), and live mode
+    removes them again.
+    """
+    global _stand_in
+    if _stand_in is None:
+        from ..offline.server import serve
+
+        _stand_in = serve(_answer_offline)
+    for name, value in (("OPENAI_BASE_URL", _stand_in.url), ("OPENAI_API_KEY", "memlab-offline")):
+        if name not in os.environ or os.environ[name] == _set_env.get(name):
+            os.environ[name] = _set_env[name] = value
+
+
+def _unset_own_client_env() -> None:
+    """Remove the variables offline mode set, so live mode never talks to the stand-in by mistake."""
+    for name, value in list(_set_env.items()):
+        if os.environ.get(name) == value:
+            del os.environ[name]
+        del _set_env[name]
 
 
 def client() -> openai.AsyncOpenAI:

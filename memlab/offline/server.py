@@ -47,7 +47,7 @@ from typing import Any
 
 import httpx2
 
-from ._http import OfflineAPI
+from .api import OfflineAPI
 
 __all__ = ["Server", "serve", "main"]
 

@@ -10,7 +10,7 @@ import pytest
 from agents import Runner
 
 from memlab.api import mode, prices, wire
-from memlab.offline import OfflineAPI
+from memlab.offline.api import OfflineAPI
 from memlab.scenario import support_agent
 
 

@@ -9,7 +9,9 @@ import matplotlib
 import pandas as pd
 import pytest
 
-from memlab import evals, offline
+from memlab import evals
+from memlab.offline.api import OfflineAPI
+from memlab.offline.client import offline_client
 from memlab.api import mode
 from memlab.evals.replay import COMPACTED
 from memlab.facts import has_fact, states
@@ -26,7 +28,7 @@ EARLY = {"contact_channel", "order_number", "ticket_id", "serial", "error_code"}
 
 
 @pytest.fixture(scope="module")
-def long_runs() -> dict[str, tuple[offline.OfflineAPI, evals.Replay]]:
+def long_runs() -> dict[str, tuple[OfflineAPI, evals.Replay]]:
     """The long conversation replayed once per module for each setting several tests read.
 
     A replay of LONG costs seconds; tests that only *read* one share it. Each
@@ -55,9 +57,9 @@ def probes(frame: pd.DataFrame) -> pd.DataFrame:
     return frame[frame["probe"].notna()].set_index("probe")
 
 
-def lossy(api: offline.OfflineAPI) -> evals.LossySummarizer:
+def lossy(api: OfflineAPI) -> evals.LossySummarizer:
     """A summarizer that loses every line naming the order number or the ticket."""
-    return evals.LossySummarizer(offline.offline_client(api), drop=[r"ORD-\d{5}", r"TCK-\d{6}"])
+    return evals.LossySummarizer(offline_client(api), drop=[r"ORD-\d{5}", r"TCK-\d{6}"])
 
 
 # ------------------------------------------------------------------ replay

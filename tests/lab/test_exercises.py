@@ -178,7 +178,7 @@ def test_nb01_memlabs_own_callback_passes_too() -> None:
 
 
 def test_nb01_every_expected_window_is_a_request_the_api_accepts() -> None:
-    from memlab.offline import check_request
+    from memlab.offline.checks import check_request
 
     for name, history, new_input, n in nb01.WINDOW_CASES:
         check_request({"model": "gpt-4.1-mini", "input": _nb01_solution(history, new_input, n)})  # raises on a 400

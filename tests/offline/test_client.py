@@ -12,9 +12,12 @@ from agents import Runner
 from openai._utils import _transform
 from openai.resources.responses import responses as responses_module
 
-from memlab import evals, offline
+from memlab import evals
+from memlab.offline.api import COMPACT_PATH, RESPONSES_PATH, OfflineAPI, off_the_loop
+from memlab.offline.checks import OfflineAPIError, check_compact_request, check_request
+from memlab.offline.client import offline_client, plain_json_body
+from memlab.offline.compaction import COMPACTION_PREFIX, SUMMARY_HEADING, compact_history, read_compaction, seal_compaction
 from memlab.evals.strategies import STRATEGIES
-from memlab.offline._client import plain_json_body
 from memlab.scenario import LAPTOP, LONG, ROUTER, support_agent
 
 MODEL = "gpt-4.1-mini"
@@ -54,7 +57,7 @@ def test_every_strategy_is_covered() -> None:
 async def test_the_transform_is_the_identity_on_every_body_a_replay_of_each_strategy_sends(api, monkeypatch) -> None:
     """The proof behind the shortcut: openai's own transform, run on each body, returns it unchanged."""
     sent: list[tuple[Any, Any]] = []  # (the data create/compact built, the parameter type)
-    offline.offline_client(api).responses  # noqa: B018 — installs the shortcut, which the recorder calls
+    offline_client(api).responses  # noqa: B018 — installs the shortcut, which the recorder calls
     installed = responses_module.async_maybe_transform
 
     async def recording(data: Any, expected_type: Any) -> Any:
@@ -88,14 +91,14 @@ async def test_an_offline_replay_skips_the_transform_and_a_live_client_does_not(
     assert spy.walks == 0
     # What live mode builds: a plain openai client (here on the offline model's transport) still transforms.
     live = openai.AsyncOpenAI(api_key="x", base_url="https://offline.memlab/v1",
-                              http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(offline.off_the_loop(api))))
+                              http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(off_the_loop(api))))
     await live.responses.create(model=MODEL, input=[{"role": "user", "content": "hello"}])
     assert spy.walks > 0
 
 
 async def test_a_body_that_is_not_plain_json_still_goes_through_the_transform(api, monkeypatch) -> None:
     spy = TransformSpy(monkeypatch)
-    client = offline.offline_client(api)
+    client = offline_client(api)
     await client.responses.create(model=MODEL, input=({"role": "user", "content": "hello"},))  # a tuple, not a list
     assert spy.walks > 0
     assert api.requests[-1].body["input"] == [{"role": "user", "content": "hello"}]  # sent as the transform makes it
@@ -105,7 +108,7 @@ def test_the_sync_client_skips_it_too(api, monkeypatch) -> None:
     walks = []
     original = _transform._transform_recursive
     monkeypatch.setattr(_transform, "_transform_recursive", lambda *a, **k: walks.append(1) or original(*a, **k))
-    client = offline.offline_client(api, sync=True)
+    client = offline_client(api, sync=True)
     client.responses.create(model=MODEL, input=[{"role": "user", "content": "hello"}], store=True)
     client.responses.compact(model=MODEL, input=[{"role": "user", "content": "hello"}])
     assert walks == [] and [served.status for served in api.requests] == [200, 200]

@@ -23,10 +23,12 @@ from agents import ModelSettings, Runner, SQLiteSession
 from agents.memory import OpenAIResponsesCompactionSession
 from openai.types.responses import CompactedResponse, ResponseCompactionItem
 
-from memlab import offline
+from memlab.offline.api import COMPACT_PATH, RESPONSES_PATH, OfflineAPI, off_the_loop
+from memlab.offline.checks import OfflineAPIError, check_compact_request, check_request
+from memlab.offline.client import offline_client, plain_json_body
+from memlab.offline.compaction import COMPACTION_PREFIX, SUMMARY_HEADING, compact_history, read_compaction, seal_compaction
 from memlab.api import mode
-from memlab.offline._compact import _KEY, COMPACTION_PREFIX, SUMMARY_HEADING, compact_history, seal_compaction
-from memlab.offline._http import COMPACT_PATH, RESPONSES_PATH
+from memlab.offline.compaction import _KEY
 from memlab.scenario import BACKENDS, LONG, Conversation, support_agent
 from memlab.tokens import count_items, count_text, count_tools
 from memlab.trimming import TrimmingSession
@@ -86,13 +88,13 @@ async def test_compact_keeps_user_messages_and_seals_the_rest(client, api) -> No
     assert compacted.usage.total_tokens == compacted.usage.input_tokens + compacted.usage.output_tokens
     served = api.requests[-1]
     assert served.path == COMPACT_PATH and served.compaction and served.status == 200
-    assert served.input == items == offline.check_compact_request({"model": MODEL, "input": items})
+    assert served.input == items == check_compact_request({"model": MODEL, "input": items})
 
 
 async def test_encrypted_content_survives_a_json_round_trip_and_reads_back(client) -> None:
     compacted = await client.responses.compact(model=MODEL, input=history(), instructions="Be brief.")
     stored = json.loads(json.dumps(window_of(compacted)))  # a session store's round trip
-    payload = offline.read_compaction(stored[-1]["encrypted_content"])
+    payload = read_compaction(stored[-1]["encrypted_content"])
     assert TICKET in payload["summary"] and "ORD-54321" in payload["summary"]
     assert payload["items"] == len(history())
     assert payload["tokens"] == compacted.usage.input_tokens == count_text("Be brief.") + count_items(history())
@@ -116,7 +118,7 @@ async def test_compacting_twice_merges_and_never_nests(client) -> None:
     assert [item["type"] for item in second] == ["message"] * 3 + ["compaction"]
     assert [m["id"] for m in second[:2]] == [m["id"] for m in first[:2]]  # kept ids stay
     assert len({m["id"] for m in second}) == len(second)
-    summary = offline.read_compaction(second[-1]["encrypted_content"])["summary"]
+    summary = read_compaction(second[-1]["encrypted_content"])["summary"]
     assert summary.count("## Identifiers") == 1
     assert all(fact in summary for fact in (TICKET, "ORD-54321", "SN-QW12ER34"))
     assert SUMMARY_HEADING not in summary
@@ -179,7 +181,7 @@ async def test_a_minted_payload_that_cannot_be_read_safely_is_refused(client, ra
     content = minted(raw)
     assert len(content) < 2_000_000
     with pytest.raises(ValueError, match="does not decode"):
-        offline.read_compaction(content)
+        read_compaction(content)
     error = await tampered(client, lambda _: content)
     assert (error["code"], error["param"]) == ("invalid_encrypted_content", "input[2].encrypted_content")
 
@@ -187,7 +189,7 @@ async def test_a_minted_payload_that_cannot_be_read_safely_is_refused(client, ra
 def test_a_repetitive_note_is_sealed_so_it_reads_back() -> None:
     """The writer keeps to the reader's inflation bound: a note that compresses a thousandfold is stored plainly."""
     note = "since every " * 100_000
-    assert offline.read_compaction(seal_compaction({"summary": note}))["summary"] == note
+    assert read_compaction(seal_compaction({"summary": note}))["summary"] == note
 
 
 def test_compacting_a_huge_message_of_near_misses_takes_linear_time() -> None:
@@ -265,7 +267,9 @@ async def test_previous_response_id_continues_the_stored_conversation(client, ap
 
 
 async def test_a_tool_output_may_answer_a_call_from_the_stored_response(client) -> None:
-    tools = [{"type": "function", "name": "lookup_order", "parameters": {"type": "object", "properties": {}}}]
+    order_id = {"type": "string", "description": "The order number, such as ORD-12345."}
+    tools = [{"type": "function", "name": "lookup_order",
+              "parameters": {"type": "object", "properties": {"order_id": order_id}, "required": ["order_id"]}}]
     first = await client.responses.create(model=MODEL, input="Where is my order ORD-13579?", tools=tools)
     assert first.output[0].type == "function_call"
     arguments = json.loads(first.output[0].arguments)
@@ -307,7 +311,7 @@ async def test_compact_by_previous_response_id_equals_compacting_the_stored_conv
 async def test_response_ids_are_content_addresses() -> None:
     """Same conversation, same id (and the same stored conversation); a fresh API repeats them."""
     ids = []
-    for fresh in (offline.offline_client(), offline.offline_client()):
+    for fresh in (offline_client(), offline_client()):
         a = await fresh.responses.create(model=MODEL, input="hello")
         b = await fresh.responses.create(model=MODEL, previous_response_id=a.id, input="hello")
         c = await fresh.responses.create(model=MODEL, input="hello", instructions="Be brief.")
@@ -318,17 +322,17 @@ async def test_response_ids_are_content_addresses() -> None:
     assert a_id == c_id  # instructions are not carried over, so the stored conversation is the same
 
 
-async def test_conversations_are_out_of_scope(client) -> None:
-    error = await rejected(client.responses.create(model=MODEL, input="hi", conversation="conv_123"))
-    assert error["param"] == "conversation" and "does not serve conversations" in error["message"]
+async def test_a_conversation_that_does_not_exist_is_not_found(client) -> None:
+    with pytest.raises(openai.NotFoundError, match="Conversation with id 'conv_123' not found"):
+        await client.responses.create(model=MODEL, input="hi", conversation="conv_123")
 
 
 def test_the_store_forgets_the_oldest_and_validates_keep() -> None:
-    api = offline.OfflineAPI(keep_responses=2)
+    api = OfflineAPI(keep_responses=2)
     ids = [api.respond({"model": MODEL, "input": f"hello {n}"})["id"] for n in range(3)]
     assert [i in api.responses for i in ids] == [False, True, True]
     with pytest.raises(ValueError):
-        offline.OfflineAPI(keep_responses=0)
+        OfflineAPI(keep_responses=0)
 
 
 # ---------------------------------------------------------------- the SDK's compaction session, end to end
@@ -365,7 +369,7 @@ async def play(conversation: Conversation, session, agent=None, before=None) -> 
     return answers
 
 
-def served(api: offline.OfflineAPI, compaction: bool) -> list:
+def served(api: OfflineAPI, compaction: bool) -> list:
     return [r for r in api.requests if r.compaction == compaction]
 
 
@@ -376,7 +380,7 @@ def only_in_compaction(conversation: Conversation):
     def check(turn: int, items: list[dict]) -> None:
         if turn in probes:
             plain = json.dumps([item for item in items if item.get("type") != "compaction"])
-            sealed = [offline.read_compaction(i["encrypted_content"])["summary"] for i in items if i.get("type") == "compaction"]
+            sealed = [read_compaction(i["encrypted_content"])["summary"] for i in items if i.get("type") == "compaction"]
             assert probes[turn] not in plain and probes[turn] in sealed[0], (turn, probes[turn])
 
     return check

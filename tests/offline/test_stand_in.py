@@ -25,7 +25,7 @@ import pytest
 from agents import OpenAIProvider, OpenAIResponsesModel, RunConfig, Runner
 
 from memlab.api.mode import DEFAULT_MODEL
-from memlab.offline import OfflineAPI
+from memlab.offline.api import OfflineAPI
 from memlab.offline.server import serve
 from memlab.scenario import support_agent
 

@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from ...items import Item, assistant, typed_user, user
-from ...offline import OfflineAPIError, check_request
+from ...offline.checks import OfflineAPIError, check_request
 from ...trimming import trim_view
 from ...turns import count_turns, is_user_message, item_type, turn_starts
 from .report import Prediction, Report, check_cases

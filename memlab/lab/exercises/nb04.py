@@ -12,7 +12,7 @@
   replaces the tool outputs of older turns with the identifiers they hold.
 
 The hidden cases are built from the scenario's ``LONG`` conversation as the
-offline model plays it (:func:`memlab.offline.transcript`), plus a few made-up
+offline model plays it (:func:`memlab.offline.model.play`), plus a few made-up
 histories, so they do not depend on the notebook's own runs.
 """
 
@@ -27,8 +27,8 @@ from agents.run_config import CallModelData, ModelInputData
 
 from ...facts import find_facts
 from ...items import Item
-from ...offline import transcript
-from ...scenario import BACKENDS, LONG
+from ...offline.model import play
+from ...scenario import BACKENDS, INSTRUCTIONS, LONG, tool_definitions
 from ...tokens import count_items
 from ...turns import is_user_message, item_type, split_turns
 from .report import CaseFailed, Prediction, Report, check_cases
@@ -41,7 +41,7 @@ SHORT = 100
 
 def _long_turns() -> list[list[Item]]:
     """LONG's turns, as the offline model plays them (a fresh copy each call)."""
-    return split_turns(transcript(LONG.user_turns, BACKENDS))[1]
+    return split_turns(play(LONG.user_turns, tool_definitions(), BACKENDS, INSTRUCTIONS))[1]
 
 
 def _flat(turns: list[list[Item]]) -> list[Item]:

@@ -11,9 +11,9 @@ the model reads the context it encodes.
 
 The offline model does the same with rules instead of a model:
 
-1. It writes the extractive handover note of :mod:`._summary` for the whole
-   history (a note already inside an earlier compaction item is merged, not
-   nested, so compacting twice neither nests nor forgets).
+1. It writes a handover note (:mod:`memlab.offline.notes`) of the whole
+   history; a note already inside an earlier compaction item is read as part
+   of that history, so compacting twice forgets nothing.
 2. It seals the note into ``encrypted_content``: a versioned prefix, then
    base64 of a checksum and the zlib-compressed JSON. *Opaque, not secret*:
    anyone can decode it (:func:`read_compaction` does), but any edit breaks
@@ -37,10 +37,10 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..prompts import render_transcript
 from ..tokens import count_items, count_text
 from ..turns import is_user_message, item_type
-from ._summary import extractive_summary
+from .notes import read_prompt, write_note
+from .reading import read_items
 
 __all__ = [
     "COMPACTION_PREFIX",
@@ -57,6 +57,10 @@ COMPACTION_PREFIX = "memlab-cmp-v1:"
 
 #: The first line of the assistant message a compaction item stands for.
 SUMMARY_HEADING = "Summary of the earlier conversation (compacted):"
+
+#: The sections of the note a compaction item holds.
+_NOTE = read_prompt("## Identifiers\n## Reported issue\n## Steps tried and results\n## Tool results\n"
+                    "## Current status\n## Next step")
 
 # The checksum key. It is not a secret — this is a teaching fake, not
 # cryptography — it only makes "written by the offline model" checkable.
@@ -197,8 +201,7 @@ def compact_history(items: Sequence[Mapping[str, Any]], instructions: str = "") 
         in every later request (:func:`memlab.tokens.count_items`).
     """
     fingerprint = _digest([dict(item) for item in items])
-    readable = expand_compactions(items)
-    note = extractive_summary([{"role": "user", "content": render_transcript(readable)}])
+    note = write_note(read_items(expand_compactions(items)), _NOTE)
     input_tokens = count_text(instructions) + count_items(items)
     payload = {"summary": note, "items": len(items), "tokens": input_tokens}
     output = [

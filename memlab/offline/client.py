@@ -1,23 +1,18 @@
-"""The offline client: a real ``openai`` client that skips one step it does not need.
+"""The offline client: a real ``openai`` client whose last hop is the offline API.
 
-Before it sends a request, ``client.responses.create(...)`` runs its body
-through the ``openai`` package's *request transform*: a walk over every key and
-item, guided by the parameter types, that renames aliased keys, formats dates
-and files, turns pydantic models and iterators into JSON, and drops omitted
-arguments. For the bodies the Agents SDK and memlab build, every value is
-already plain JSON and the Responses parameter types declare no alias and no
-format, so the walk returns what it was given, minus the omitted arguments.
-It is still most of a replay's time: it visits every item of the history on
-every call, tens of thousands of recursive calls for one long conversation.
+:func:`offline_client` gives an ``openai.AsyncOpenAI`` (or ``OpenAI``) whose
+HTTP transport is an ``httpx2.MockTransport`` answered by an
+:class:`~memlab.offline.api.OfflineAPI`: nothing leaves the process, and
+everything above the transport — the SDK, the client's request building and
+response parsing — is the real code.
 
-The offline client's ``responses`` resource (:class:`OfflineResponses`) marks
-its ``create`` and ``compact`` calls with a context variable. While that mark
-is set, and only for a body that is plain JSON once omitted arguments are
-dropped, the transform is skipped: the body is passed on as it is. Anything
-else (a pydantic model, a tuple, a file, a date) still goes through the real
-transform. A live client never sets the mark, so what live mode sends cannot
-change; ``tests/test_offline_client.py`` runs the real transform over every body
-a replay of each strategy sends and checks that it returns the body unchanged.
+One step is skipped where it does nothing: before sending, ``responses.create``
+walks its body through the ``openai`` request transform (renaming aliased keys,
+formatting dates and files). For a body that is already plain JSON — every
+body the SDK and memlab build — the walk returns what it was given, yet it is
+most of a replay's time. The offline client's ``responses`` resource skips it
+for plain-JSON bodies only (anything else still goes through the real
+transform); a live client never skips it.
 """
 
 from __future__ import annotations
@@ -28,11 +23,14 @@ from collections.abc import Callable, Iterator
 from functools import cached_property
 from typing import Any
 
+import httpx2
 import openai
 from openai import NotGiven, Omit
 from openai.resources.responses import responses as responses_module
 
-__all__ = ["OfflineAsyncOpenAI", "OfflineOpenAI", "OfflineResponses", "AsyncOfflineResponses", "plain_json_body"]
+from .api import OfflineAPI, off_the_loop
+
+__all__ = ["AsyncOfflineResponses", "OfflineAsyncOpenAI", "OfflineOpenAI", "OfflineResponses", "offline_client", "plain_json_body"]
 
 #: Set while an offline client's ``responses.create`` or ``responses.compact`` builds its request.
 _SKIP_TRANSFORM: contextvars.ContextVar[bool] = contextvars.ContextVar("memlab_offline_skip_transform", default=False)
@@ -151,3 +149,28 @@ class OfflineOpenAI(openai.OpenAI):
     def responses(self) -> OfflineResponses:
         _install()
         return OfflineResponses(self)
+
+
+def offline_client(
+    api: OfflineAPI | None = None, *, sync: bool = False, event_hooks: dict[str, list[Any]] | None = None
+) -> openai.AsyncOpenAI | openai.OpenAI:
+    """A real ``openai`` client whose requests are answered by ``api``.
+
+    Args:
+        api: The fake endpoint; a new :class:`~memlab.offline.api.OfflineAPI` when omitted.
+        sync: Return a synchronous ``openai.OpenAI`` instead of ``AsyncOpenAI``.
+        event_hooks: ``httpx`` event hooks for the client's HTTP client (memlab's
+            wire records every exchange through them: :mod:`memlab.api.wire`).
+
+    Returns:
+        The client. The async client's requests are answered in worker
+        threads (:func:`~memlab.offline.api.off_the_loop`), so the event loop
+        stays free while the model works.
+    """
+    api = api or OfflineAPI()
+    options: dict[str, Any] = {"api_key": "offline", "base_url": "https://offline.memlab/v1", "max_retries": 0}
+    if sync:
+        http = httpx2.Client(transport=httpx2.MockTransport(api), event_hooks=event_hooks)
+        return OfflineOpenAI(http_client=http, **options)
+    http_async = httpx2.AsyncClient(transport=httpx2.MockTransport(off_the_loop(api)), event_hooks=event_hooks)
+    return OfflineAsyncOpenAI(http_client=http_async, **options)

@@ -7,9 +7,10 @@ reasoning item without what followed it, a stray ``metadata`` key — fails
 offline exactly where it would fail live.
 
 The same rules cover ``POST /v1/responses/compact`` (:func:`check_compact_request`),
-a request that continues a stored response (``history``: the pairing rules see
-the stored conversation too), and compaction items, whose
-``encrypted_content`` must be one the offline model wrote.
+a request that continues a stored response or a conversation (``history``: the
+pairing rules see it too), and compaction items, whose ``encrypted_content``
+must be one the offline model wrote. Tool calls and outputs pair by
+:func:`memlab.turns.pair_key`, the rule every part of memlab pairs by.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ from openai.types.responses import response_input_item_param as _item_params
 from openai.types.responses.response_compaction_item_param_param import ResponseCompactionItemParamParam
 
 from ..errors import MemlabError
-from ..turns import NAMED_CALLS, NAMED_OUTPUTS, item_type
-from ._compact import read_compaction
+from ..turns import NAMED_CALLS, NAMED_OUTPUTS, item_type, pair_key
+from .compaction import read_compaction
 
 __all__ = [
     "MAX_JSON_DEPTH",
@@ -54,11 +55,12 @@ class OfflineAPIError(MemlabError):
         message: The API's error message.
         param: The request parameter at fault (``"input"``, ``"input[3].metadata"``).
         code: The API's error code, if it gives one.
+        status: The HTTP status (400; 404 for something that does not exist).
     """
 
-    def __init__(self, message: str, param: str | None = "input", code: str | None = None) -> None:
+    def __init__(self, message: str, param: str | None = "input", code: str | None = None, *, status: int = 400) -> None:
         super().__init__(message)
-        self.message, self.param, self.code = message, param, code
+        self.message, self.param, self.code, self.status = message, param, code, status
 
     def body(self) -> dict[str, Any]:
         """The JSON error body, shaped like the real API's."""
@@ -204,10 +206,7 @@ def check_body(body: Any, *, compact: bool = False) -> None:
             parameters: no tools, no streaming, no ``store``).
 
     Raises:
-        OfflineAPIError: For the first rule the body breaks. A body naming a
-            ``conversation`` (the Conversations API) is refused: the offline
-            model keeps stored responses (``previous_response_id``), not
-            conversation objects.
+        OfflineAPIError: For the first rule the body breaks.
     """
     if not isinstance(body, Mapping):
         raise OfflineAPIError(f"Invalid type for request body: expected an object, but got {_json_name(body)} instead.", None, "invalid_type")
@@ -221,20 +220,39 @@ def check_body(body: Any, *, compact: bool = False) -> None:
     for key, kinds in _REQUEST_TYPES.items():
         if key in body and (body[key] is not None or key in never_null):
             _check_type(body[key], kinds, key)
-    if body.get("conversation") is not None:
-        raise OfflineAPIError(
-            "The offline model does not serve conversations (the Conversations API): send the history as "
-            "'input', or continue a stored response with 'previous_response_id'.",
-            "conversation", "unsupported_parameter",
-        )
+    if body.get("conversation") is not None and body.get("previous_response_id") is not None:
+        raise OfflineAPIError("Only one of 'previous_response_id' or 'conversation' may be provided.", "conversation",
+                              "invalid_request_error")
+    temperature = body.get("temperature")
+    if temperature is not None and not 0 <= temperature <= 2:
+        raise OfflineAPIError(f"Invalid 'temperature': decimal above maximum value. Expected a value <= 2, but got "
+                              f"{temperature} instead." if temperature > 2 else f"Invalid 'temperature': decimal below "
+                              f"minimum value. Expected a value >= 0, but got {temperature} instead.",
+                              "temperature", "decimal_above_max_value" if temperature > 2 else "decimal_below_min_value")
     for j, tool in enumerate(body.get("tools") or []):
         _check_tool(tool, f"tools[{j}]")
+    _check_tool_choice(body.get("tool_choice"), [t for t in body.get("tools") or [] if isinstance(t, dict)])
     limit = body.get("max_output_tokens")
     if limit is not None and limit < 16:
         raise OfflineAPIError(
             f"Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got {limit} instead.",
             "max_output_tokens", "integer_below_min_value",
         )
+
+
+def _check_tool_choice(choice: Any, tools: Sequence[Mapping[str, Any]]) -> None:
+    """``tool_choice``: ``"none"``, ``"auto"``, ``"required"``, or a function the request offers."""
+    if choice is None:
+        return
+    if isinstance(choice, str):
+        if choice not in ("none", "auto", "required"):
+            raise OfflineAPIError(f"Invalid value: '{choice}'. Supported values are: 'none', 'auto', and 'required'.",
+                                  "tool_choice", "invalid_value")
+        return
+    if choice.get("type") == "function":
+        name = choice.get("name")
+        if name not in {tool.get("name") for tool in tools if tool.get("type") == "function"}:
+            raise OfflineAPIError(f"Tool choice '{name}' not found in 'tools' parameter.", "tool_choice", "invalid_value")
 
 
 def _check_tool(tool: Any, where: str) -> None:
@@ -377,37 +395,37 @@ def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ())
         _check_item(item, f"input[{i}]")
     everything = [*history, *items]
     offset = len(history)
-    call_ids: set[str] = set()
-    answered: set[str] = set()
+    calls: set[Any] = set()
+    answered: set[Any] = set()
     item_ids: set[str] = set()
     for i, item in enumerate(everything):
         where = f"input[{i - offset}]"
-        kind = item_type(item)
         if item.get("id") is not None:
             if item["id"] in item_ids:
                 raise OfflineAPIError(
                     f"Duplicate item found with id {item['id']}. Remove duplicate items from your input and try again.", "input"
                 )
             item_ids.add(item["id"])
-        if kind in NAMED_CALLS:
-            if item.get("call_id") in call_ids:
+        pair = pair_key(item)
+        if pair is not None and pair[0] == "call":
+            if pair[1] in calls:
                 raise OfflineAPIError(f"Duplicate value for 'call_id' of {item.get('call_id')} in '{where}'.", f"{where}.call_id")
-            call_ids.add(item.get("call_id"))
-        elif kind in NAMED_OUTPUTS:
-            call_id = item.get("call_id")
-            if call_id not in call_ids:
-                raise OfflineAPIError(f"No tool call found for function call output with call_id {call_id}.")
-            if call_id in answered:
-                raise OfflineAPIError(f"Duplicate value for 'call_id' of {call_id} in '{where}'.", f"{where}.call_id")
-            answered.add(call_id)
-        elif kind == "reasoning":
+            calls.add(pair[1])
+        elif pair is not None:
+            if pair[1] not in calls:
+                raise OfflineAPIError(f"No tool call found for function call output with call_id {item.get('call_id')}.")
+            if pair[1] in answered:
+                raise OfflineAPIError(f"Duplicate value for 'call_id' of {item.get('call_id')} in '{where}'.", f"{where}.call_id")
+            answered.add(pair[1])
+        elif item_type(item) == "reasoning":
             follower = everything[i + 1] if i + 1 < len(everything) else None
             if not isinstance(follower, Mapping) or item_type(follower) not in ("message", *NAMED_CALLS) or follower.get("role") == "user":
                 raise OfflineAPIError(f"Item '{item.get('id')}' of type 'reasoning' was provided without its required following item.")
     # A call may be left open only at the very end; once a message follows, its output is missing.
     last_message = max((i for i, item in enumerate(everything) if item_type(item) == "message"), default=-1)
     for i, item in enumerate(everything):
-        if item_type(item) in NAMED_CALLS and item.get("call_id") not in answered and i < last_message:
+        pair = pair_key(item)
+        if pair is not None and pair[0] == "call" and pair[1] not in answered and i < last_message:
             raise OfflineAPIError(f"No tool output found for function call {item.get('call_id')}.")
     return items
 

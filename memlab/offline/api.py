@@ -1,0 +1,438 @@
+"""The offline API: the Responses and Conversations endpoints, answered by the offline model.
+
+:class:`OfflineAPI` is an ``httpx2.MockTransport`` handler: give it to a real
+``openai`` client (:func:`memlab.offline.client.offline_client`) and the
+client's requests never leave the process; put it behind
+:mod:`memlab.offline.server` and any client reaches it over HTTP. It serves:
+
+* ``POST /v1/responses`` (streamed or not), ``GET``/``DELETE /v1/responses/{id}``,
+  ``GET /v1/responses/{id}/input_items``, ``POST /v1/responses/input_tokens``,
+  ``POST /v1/responses/compact``;
+* the Conversations API: ``POST /v1/conversations``, ``GET``/``POST``/``DELETE
+  /v1/conversations/{id}``, ``GET``/``POST /v1/conversations/{id}/items``,
+  ``GET``/``DELETE /v1/conversations/{id}/items/{item_id}``.
+
+Every request is checked as the real API checks it (:mod:`.checks`); a
+response is decided by :func:`memlab.offline.model.respond`, or by your own
+function (``OfflineAPI(reply=...)``); usage is counted in real tokens; stored
+responses make ``previous_response_id`` work, and a request naming a
+``conversation`` reads and extends it. Ids are content hashes, so the same
+requests give the same ids in every run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import itertools
+import json
+import re
+import threading
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx2
+
+from ..tokens import count_items, count_text, count_tools, encoding
+from .checks import MAX_JSON_DEPTH, OfflineAPIError, check_body, check_compact_request, check_items, input_items, json_depth
+from .compaction import compact_history, expand_compactions
+from .model import Request, message_item, respond
+
+__all__ = ["COMPACT_PATH", "RESPONSES_PATH", "OfflineAPI", "Reply", "ServedRequest", "off_the_loop"]
+
+RESPONSES_PATH = "/v1/responses"
+COMPACT_PATH = "/v1/responses/compact"
+
+#: A scripted reply: given the request as the model reads it, the output to give — a text, one
+#: output item (``{"type": "function_call", "name": ..., "arguments": {...}}``), a list of them, or
+#: ``None`` to let the offline model answer.
+Reply = Callable[[Request], "str | Mapping[str, Any] | list[Mapping[str, Any]] | None"]
+
+
+@dataclass
+class ServedRequest:
+    """One request the offline API answered: what the model saw, and what it said.
+
+    Attributes:
+        body: The decoded request JSON.
+        status: The HTTP status answered.
+        response: The response JSON (or the error JSON).
+        path: The endpoint's path.
+        context: For an answered ``POST /v1/responses`` or compaction: every item
+            the model read (stored history, then the input).
+    """
+
+    body: dict[str, Any]
+    status: int
+    response: dict[str, Any] = field(repr=False)
+    path: str = RESPONSES_PATH
+    context: list[dict[str, Any]] | None = field(default=None, repr=False)
+
+    @property
+    def input(self) -> list[dict[str, Any]]:
+        """The ``input`` items of the request."""
+        raw = self.body.get("input") if isinstance(self.body, Mapping) else None
+        if isinstance(raw, str):
+            return [{"role": "user", "content": raw}]
+        return list(raw) if isinstance(raw, list) else []
+
+    @property
+    def compaction(self) -> bool:
+        """Whether this was a ``POST /v1/responses/compact`` request."""
+        return self.path == COMPACT_PATH
+
+
+#: The threads that answer an async client's requests; several, so one long request stalls nobody else.
+_WORKERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="memlab-offline-model")
+
+
+def off_the_loop(handler: Callable[[httpx2.Request], httpx2.Response]) -> Callable[[httpx2.Request], Awaitable[httpx2.Response]]:
+    """An async ``MockTransport`` handler that runs ``handler`` in a worker thread.
+
+    The event loop stays free while the model works: other tasks run, and a
+    timeout around a request (a session's ``summary_timeout``) fires on time.
+    """
+
+    async def answer(request: httpx2.Request) -> httpx2.Response:
+        return await asyncio.get_running_loop().run_in_executor(_WORKERS, handler, request)
+
+    return answer
+
+
+def _digest(*parts: Any) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
+
+
+def _usage(input_tokens: int, output_tokens: int, reasoning: int = 0) -> dict[str, Any]:
+    return {"input_tokens": input_tokens, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": output_tokens,
+            "output_tokens_details": {"reasoning_tokens": reasoning}, "total_tokens": input_tokens + output_tokens}
+
+
+def _not_found(what: str, ident: str) -> OfflineAPIError:
+    return OfflineAPIError(f"{what} with id '{ident}' not found.", None, None, status=404)
+
+
+def _page(items: list[dict[str, Any]], query: Mapping[str, str]) -> dict[str, Any]:
+    """A list endpoint's page: ``order`` (``asc``/``desc``), ``after`` (an item id) and ``limit`` (1-100, default 20)."""
+    ordered = items if query.get("order", "desc") == "asc" else list(reversed(items))
+    after = query.get("after")
+    if after:
+        ids = [i.get("id") for i in ordered]
+        ordered = ordered[ids.index(after) + 1:] if after in ids else []
+    try:
+        limit = max(1, min(100, int(query.get("limit", "20"))))
+    except ValueError:
+        raise OfflineAPIError("Invalid 'limit': expected an integer.", "limit", "invalid_type") from None
+    data = ordered[:limit]
+    return {"object": "list", "data": data, "first_id": data[0]["id"] if data else None,
+            "last_id": data[-1]["id"] if data else None, "has_more": len(ordered) > limit}
+
+
+def _with_id(item: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """``item`` as the API stores it: with an id, and a message's content as parts."""
+    item = dict(item)
+    if item.get("role") and "type" not in item:
+        item["type"] = "message"
+    if item.get("type") == "message":
+        content = item.get("content")
+        if isinstance(content, str):
+            kind = "output_text" if item.get("role") == "assistant" else "input_text"
+            item["content"] = [{"type": kind, "text": content}]
+        item.setdefault("status", "completed")
+    prefix = {"message": "msg", "function_call": "fc", "function_call_output": "fco", "reasoning": "rs"}.get(str(item.get("type")), "item")
+    item.setdefault("id", f"{prefix}_{key}")
+    return item
+
+
+class OfflineAPI:
+    """A fake Responses API (and Conversations API); use it as an ``httpx2.MockTransport`` handler.
+
+    Args:
+        reply: Your own reply function (see :data:`Reply`): it decides the
+            output instead of the offline model, for a test or a notebook that
+            scripts what the model says. Requests are still checked, counted
+            and stored.
+        keep: How many served requests :attr:`requests` remembers.
+        keep_responses: How many stored responses ``previous_response_id`` can name.
+
+    Attributes:
+        requests: The newest served requests, oldest first (:class:`ServedRequest`).
+    """
+
+    def __init__(self, reply: Reply | None = None, keep: int = 200, keep_responses: int = 1000) -> None:
+        if keep < 1 or keep_responses < 1:
+            raise ValueError("keep and keep_responses must be at least 1")
+        self.reply = reply
+        self.requests: deque[ServedRequest] = deque(maxlen=keep)
+        self.keep_responses = keep_responses
+        # response id → (previous response id, its input items, the response JSON): a chain, never the whole conversation again
+        self._responses: OrderedDict[str, tuple[str | None, str, dict[str, Any]]] = OrderedDict()
+        self._conversations: dict[str, dict[str, Any]] = {}
+        self._counter = itertools.count(1)
+        self._lock = threading.RLock()
+
+    # -- the HTTP face -----------------------------------------------------
+    def __call__(self, request: httpx2.Request) -> httpx2.Response:
+        """Answer one HTTP request (the ``MockTransport`` handler)."""
+        path = request.url.path
+        body: Any = None
+        if request.method == "POST":
+            try:
+                body = json.loads(request.content or b"{}")
+            except (ValueError, RecursionError):
+                return httpx2.Response(400, json=OfflineAPIError("We could not parse the JSON body of your request.", None).body())
+            if json_depth(body) > MAX_JSON_DEPTH:
+                message = f"We could not parse the JSON body of your request: it nests arrays and objects over {MAX_JSON_DEPTH} levels deep."
+                return httpx2.Response(400, json=OfflineAPIError(message, None).body())
+        try:
+            status, answer, context = self._route(request.method, path, body, dict(request.url.params))
+        except OfflineAPIError as error:
+            status, answer, context = error.status, error.body(), None
+        if request.method == "POST" and path.endswith(("/responses", "/responses/compact")):
+            self.requests.append(ServedRequest(body if isinstance(body, dict) else {}, status, answer, path, context))
+        if status == 200 and isinstance(body, dict) and body.get("stream") and path.endswith("/responses"):
+            return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=b"".join(_sse(answer)))
+        return httpx2.Response(status, json=answer)
+
+    def _route(self, method: str, path: str, body: Any, query: dict[str, str]) -> tuple[int, dict[str, Any], Any]:
+        parts = [p for p in path.split("/") if p][1:] if path.startswith("/v1/") else []
+        match method, parts:
+            case "POST", ["responses"]:
+                response, context = self._respond(body)
+                return 200, response, context
+            case "POST", ["responses", "compact"]:
+                response, context = self._compact(body)
+                return 200, response, context
+            case "POST", ["responses", "input_tokens"]:
+                check_body(body)
+                context = self._history(body) + check_items(input_items(body), self._history(body))
+                tokens = count_text(str(body.get("instructions") or "")) + count_items(context) + count_tools(body.get("tools") or [])
+                return 200, {"object": "response.input_tokens", "input_tokens": tokens}, None
+            case "GET", ["responses", ident]:
+                return 200, self._stored(ident)[2], None
+            case "DELETE", ["responses", ident]:
+                with self._lock:
+                    self._stored(ident)
+                    del self._responses[ident]
+                return 200, {"id": ident, "object": "response.deleted", "deleted": True}, None
+            case "GET", ["responses", ident, "input_items"]:
+                inputs = json.loads(self._stored(ident)[1])
+                return 200, _page([_with_id(item, _digest(ident, n)) for n, item in enumerate(inputs)], query), None
+            case "POST", ["conversations"]:
+                return 200, self._new_conversation(body), None
+            case _, ["conversations", ident, *rest]:
+                return 200, self._conversation(method, ident, rest, body, query), None
+        raise OfflineAPIError(f"Invalid URL ({method} {path})", None, None, status=404)
+
+    @property
+    def responses(self) -> dict[str, dict[str, Any]]:
+        """The stored responses ``previous_response_id`` can name, by id (a copy; oldest first)."""
+        with self._lock:
+            return {ident: stored[2] for ident, stored in self._responses.items()}
+
+    def last_input(self) -> list[dict[str, Any]]:
+        """The ``input`` of the newest ``POST /v1/responses`` request: what the model was sent last."""
+        for served in reversed(self.requests):
+            if not served.compaction:
+                return served.input
+        raise LookupError("the offline API has not served any request yet")
+
+    # -- responses ---------------------------------------------------------
+    def respond(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The Response JSON for a ``POST /v1/responses`` body (no HTTP involved).
+
+        Raises:
+            OfflineAPIError: If the real API would reject the request.
+        """
+        return self._respond(body)[0]
+
+    def compact(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The CompactedResponse JSON for a ``POST /v1/responses/compact`` body (no HTTP involved)."""
+        return self._compact(body)[0]
+
+    def _stored(self, ident: str) -> tuple[str | None, str, dict[str, Any]]:
+        with self._lock:
+            stored = self._responses.get(ident)
+        if stored is None:
+            raise _not_found("Response", ident)
+        return stored
+
+    def _history(self, body: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The conversation a checked body continues: a stored response's chain, or a conversation's items."""
+        conversation = body.get("conversation")
+        if conversation is not None:
+            ident = conversation if isinstance(conversation, str) else conversation.get("id")
+            return [dict(item) for item in self._conversation_of(str(ident))["items"]]
+        previous = body.get("previous_response_id")
+        chain: list[list[dict[str, Any]]] = []
+        with self._lock:
+            while previous:
+                stored = self._responses.get(previous)
+                if stored is None:
+                    raise OfflineAPIError(f"Previous response with id '{previous}' not found.", "previous_response_id",
+                                          "previous_response_not_found")
+                before, inputs, response = stored
+                chain.append(json.loads(inputs) + response["output"])
+                previous = before
+        return [item for link in reversed(chain) for item in link]
+
+    def _compact(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        check_body(body, compact=True)
+        history = self._history(body)
+        context = history + check_compact_request(body, history)
+        output, input_tokens, output_tokens = compact_history(context, body.get("instructions") or "")
+        response = {"id": f"resp_{_digest('compact', context, output)}", "object": "response.compaction", "created_at": 0,
+                    "output": output, "usage": _usage(input_tokens, output_tokens)}
+        return response, context
+
+    def _respond(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        check_body(body)
+        history = self._history(body)
+        new_input = check_items(input_items(body), history)
+        context = history + new_input
+        request = Request.read(body, expand_compactions(context))
+        output = self._scripted(request) if self.reply is not None else None
+        if output is None:
+            output = respond(request)
+        instructions, tools = str(body.get("instructions") or ""), body.get("tools") or []
+        input_tokens = count_text(instructions) + count_items(context) + count_tools(tools)
+        output_tokens = count_items(output)
+        status, incomplete = "completed", None
+        limit = body.get("max_output_tokens")
+        message = next((item for item in output if item["type"] == "message"), None)
+        if isinstance(limit, int) and output_tokens > limit and message is not None:
+            part = message["content"][0]  # like the real API: stop at the limit, and say why
+            part["text"] = encoding().decode(encoding().encode(part["text"], disallowed_special=())[:limit])
+            message["status"] = "incomplete"
+            status, incomplete, output_tokens = "incomplete", {"reason": "max_output_tokens"}, limit
+        stored = body.get("store") is not False
+        response_id = f"resp_{_digest(context, output, stored, body.get('previous_response_id'))}"
+        response = {
+            "id": response_id, "object": "response", "created_at": 0, "status": status, "incomplete_details": incomplete,
+            "model": body["model"], "instructions": body.get("instructions"), "output": output,
+            "parallel_tool_calls": body.get("parallel_tool_calls", True), "previous_response_id": body.get("previous_response_id"),
+            "tool_choice": body.get("tool_choice", "auto"), "tools": list(tools), "text": body.get("text") or {"format": {"type": "text"}},
+            "usage": _usage(input_tokens, output_tokens),
+        }
+        conversation = body.get("conversation")
+        with self._lock:
+            if stored and conversation is None:
+                self._responses[response_id] = (body.get("previous_response_id"), json.dumps(new_input), response)
+                self._responses.move_to_end(response_id)
+                while len(self._responses) > self.keep_responses:
+                    self._responses.popitem(last=False)
+            if conversation is not None:
+                ident = conversation if isinstance(conversation, str) else conversation.get("id")
+                items = self._conversation_of(str(ident))["items"]
+                items += [_with_id(item, _digest(response_id, n)) for n, item in enumerate(new_input + output)]
+        return response, context
+
+    def _scripted(self, request: Request) -> list[dict[str, Any]] | None:
+        """The output of the ``reply`` function, with the ids and fields an API output item carries."""
+        answer = self.reply(request)  # type: ignore[misc]
+        if answer is None:
+            return None
+        key = request.fingerprint
+        if isinstance(answer, str):
+            return [message_item(answer, key)]
+        output = []
+        for n, item in enumerate([answer] if isinstance(answer, Mapping) else answer):
+            item = dict(item)
+            if item.get("type") == "function_call":
+                arguments = item.get("arguments", {})
+                item = {"id": f"fc_{key}_{n}", "call_id": f"call_{key}_{n}", "status": "completed", **item,
+                        "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments)}
+            elif item.get("type", "message") == "message":
+                item = {**message_item("", f"{key}_{n}"), **item}
+            output.append(item)
+        return output
+
+    # -- conversations -----------------------------------------------------
+    def _conversation_of(self, ident: str) -> dict[str, Any]:
+        with self._lock:
+            conversation = self._conversations.get(ident)
+        if conversation is None:
+            raise _not_found("Conversation", ident)
+        return conversation
+
+    def _new_conversation(self, body: Any) -> dict[str, Any]:
+        body = body if isinstance(body, dict) else {}
+        ident = f"conv_{_digest('conversation', next(self._counter))}"
+        items = check_items(body.get("items") or [])
+        with self._lock:
+            self._conversations[ident] = {"metadata": dict(body.get("metadata") or {}),
+                                          "items": [_with_id(item, _digest(ident, n)) for n, item in enumerate(items)]}
+        return self._conversation_json(ident)
+
+    def _conversation_json(self, ident: str) -> dict[str, Any]:
+        return {"id": ident, "object": "conversation", "created_at": 0, "metadata": self._conversation_of(ident)["metadata"]}
+
+    def _conversation(self, method: str, ident: str, rest: list[str], body: Any, query: dict[str, str]) -> dict[str, Any]:
+        conversation = self._conversation_of(ident)
+        items: list[dict[str, Any]] = conversation["items"]
+        match method, rest:
+            case "GET", []:
+                return self._conversation_json(ident)
+            case "POST", []:
+                conversation["metadata"] = dict((body or {}).get("metadata") or {})
+                return self._conversation_json(ident)
+            case "DELETE", []:
+                with self._lock:
+                    del self._conversations[ident]
+                return {"id": ident, "object": "conversation.deleted", "deleted": True}
+            case "GET", ["items"]:
+                return _page(items, query)
+            case "POST", ["items"]:
+                new = check_items((body or {}).get("items") or [], items)
+                with self._lock:
+                    added = [_with_id(item, _digest(ident, len(items) + n, item)) for n, item in enumerate(new)]
+                    items += added
+                return {"object": "list", "data": added, "first_id": added[0]["id"] if added else None,
+                        "last_id": added[-1]["id"] if added else None, "has_more": False}
+            case "GET", ["items", item_id]:
+                return next((item for item in items if item.get("id") == item_id), None) or _raise(_not_found("Item", item_id))
+            case "DELETE", ["items", item_id]:
+                with self._lock:
+                    before = len(items)
+                    items[:] = [item for item in items if item.get("id") != item_id]
+                    if len(items) == before:
+                        raise _not_found("Item", item_id)
+                return self._conversation_json(ident)
+        raise OfflineAPIError(f"Invalid URL ({method} /v1/conversations/{ident}/{'/'.join(rest)})", None, None, status=404)
+
+
+def _raise(error: Exception) -> Any:
+    raise error
+
+
+def _sse(response: dict[str, Any]) -> Iterator[bytes]:
+    """The Responses streaming events for a finished response, as SSE bytes (a cut response ends ``response.incomplete``)."""
+    started = {**response, "status": "in_progress", "output": [], "usage": None}
+    events: list[dict[str, Any]] = [{"type": "response.created", "response": started},
+                                    {"type": "response.in_progress", "response": started}]
+    for index, item in enumerate(response["output"]):
+        where = {"output_index": index, "item_id": item["id"]}
+        if item["type"] == "function_call":
+            events.append({"type": "response.output_item.added", "output_index": index, "item": {**item, "arguments": "", "status": "in_progress"}})
+            events.append({"type": "response.function_call_arguments.delta", **where, "delta": item["arguments"]})
+            events.append({"type": "response.function_call_arguments.done", **where, "arguments": item["arguments"], "name": item["name"]})
+        elif item["type"] == "message":
+            text = item["content"][0]["text"]
+            part = {"type": "output_text", "text": "", "annotations": [], "logprobs": []}
+            events.append({"type": "response.output_item.added", "output_index": index, "item": {**item, "content": [], "status": "in_progress"}})
+            events.append({"type": "response.content_part.added", **where, "content_index": 0, "part": part})
+            for chunk in re.findall(r"\S+\s*|\s+", text):
+                events.append({"type": "response.output_text.delta", **where, "content_index": 0, "delta": chunk, "logprobs": []})
+            events.append({"type": "response.output_text.done", **where, "content_index": 0, "text": text, "logprobs": []})
+            events.append({"type": "response.content_part.done", **where, "content_index": 0, "part": item["content"][0]})
+        else:
+            events.append({"type": "response.output_item.added", "output_index": index, "item": item})
+        events.append({"type": "response.output_item.done", "output_index": index, "item": item})
+    done = "response.incomplete" if response.get("status") == "incomplete" else "response.completed"
+    events.append({"type": done, "response": response})
+    for number, event in enumerate(events):
+        event["sequence_number"] = number
+        yield f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode()

@@ -1,0 +1,666 @@
+"""The offline model: a careful, literal model that answers only from the request.
+
+Everything it says comes from what it was sent — the instructions, the items,
+the tools, the output schema — and when that holds no answer, it says so.
+:func:`respond` decides one response, in this order:
+
+1. **A grading request** (instructions that ask to grade, a list of criteria,
+   a source and a candidate in tags): a JSON verdict (:mod:`.grading`).
+2. **A summary request** (instructions, or the user, ask to summarize,
+   compress or recap): the note the prompt asks for, in its sections
+   (:mod:`.notes`).
+3. **Tool calls.** A tool is called when its name (and description, and
+   what the instructions say of it) fits the latest user message, or when
+   ``tool_choice`` or the instructions demand one; several tools when the
+   message names several. Arguments validate against the tool's JSON schema
+   and come from the user's words (a place, a number, an identifier shaped
+   like the example in the parameter's description...). A handoff is a
+   ``transfer_to_<agent>`` tool, chosen the same way. A question the
+   conversation already answers is answered, not looked up again.
+4. **A message**, from the newest tool results if the turn has some;
+   otherwise the statement in the conversation that answers the question
+   (restated: "You told me ..."), or the line of the instructions that fits,
+   or one honest sentence that the answer is not in what it was sent.
+5. **Structured output**: with ``text.format`` of type ``json_schema`` the
+   message is a JSON instance of the schema (:mod:`.schema`), filled from
+   the same reading.
+
+Models whose names say they reason (``o1``, ``o3``, ``o4-mini``, ``gpt-5``...)
+put a ``reasoning`` item first, as the real ones do.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from ..turns import content_texts, is_user_message, item_type, pair_key
+from . import grading, notes
+from .reading import (MAX_CHARS, STOP, Memory, Statement, facts, identifiers, read_items, related, result_lines, sentences, stem,
+                      tokens, words)
+from .schema import instance
+
+__all__ = ["Request", "respond", "play"]
+
+#: Models that return a reasoning item before their answer.
+_REASONING_MODEL = re.compile(r"^(?:o\d|gpt-5|codex)", re.I)
+#: An example in a parameter's description: "such as ORD-12345", "e.g. SN-AB12CD34", "like 2025-01-31".
+_EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?)\s+[\"'`]?([^\s\"'`,;)]+)", re.I)
+#: An email address, and a date written with digits or a month name.
+_EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
+_DATE = re.compile(r"\d{4}-\d\d-\d\d|\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}(?: \d{4})?"
+                   r"|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6} \d{1,2}(?:st|nd|rd|th)?")
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+_QUESTION_WORDS = {"what", "which", "who", "whom", "whose", "when", "where", "why", "how", "is", "are", "was", "were",
+                   "do", "does", "did", "can", "could", "would", "will", "should", "have", "has", "any"}
+_ASKING_VERBS = {"remind", "tell", "explain", "describe", "write", "give", "show", "list", "translate", "summarize", "summarise",
+                 "find", "help", "compose", "generate", "suggest", "recommend", "calculate", "solve", "plan", "name"}
+_REQUEST_CUES = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to")
+_FREE_TEXT = frozenset(map(stem, "query input text message question prompt request summary description content reason "
+                                 "topic task comment note details issue problem body".split()))
+_PLACE = frozenset(map(stem, "city location place country destination town where address region area".split()))
+_WHEN = frozenset(map(stem, "date day when time deadline".split()))
+_ID = frozenset(map(stem, "id identifier number code serial reference ref pin sku".split()))
+_PERSON = frozenset(map(stem, "name person customer user".split()))
+_GENERIC_ANSWER = frozenset(map(stem, "answer response reply text output message content result final explanation "
+                                      "reasoning feedback summary".split()))
+#: Words that mark a statement as correcting an earlier one: the newer value wins.
+_CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore".split())
+_GREETING = frozenset("hi hello hey howdy greetings".split())
+_THANKS = frozenset("thanks thank cheers bye goodbye".split())
+#: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
+_VERBS = frozenset(map(stem, "get check run look lookup create make find search fetch update send list set do add "
+                             "delete remove open show read write call use compute calculate".split()))
+_SOLVED = frozenset("works working worked fixed gone resolved solved fine normal done".split())
+_PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're", "i've": "you've", "i'd": "you'd",
+             "i'll": "you'll"}
+#: How many characters of a user's statement an acknowledgement echoes.
+_ECHO = 160
+
+
+def _digest(*parts: Any) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
+
+
+#: An HTML or XML tag in a message ("<b>", "</p>"): read through, never taken for words.
+_MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,100}>")
+
+
+def _text(item: Mapping[str, Any]) -> str:
+    return _MARKUP.sub("", " ".join(content_texts(item.get("content"), other=lambda part: "")))
+
+
+# ------------------------------------------------------------------ the request
+
+
+@dataclass
+class Tool:
+    """A function tool the request offers, and the words that say what it is for."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    name_stems: frozenset[str]
+    stems: frozenset[str]
+    handoff: bool
+
+    @classmethod
+    def read(cls, tool: Mapping[str, Any], hints: str) -> Tool:
+        name = str(tool.get("name", ""))
+        description = str(tool.get("description") or "")
+        parameters = tool.get("parameters") if isinstance(tool.get("parameters"), dict) else {}
+        name_stems = frozenset(words(name.replace("_", " ")))
+        stems = frozenset(words(f"{description} {hints}")) | name_stems
+        return cls(name, description, parameters, name_stems, stems, name.startswith("transfer_to_"))
+
+    def required(self) -> list[str]:
+        return list(self.parameters.get("required") or [])
+
+
+@dataclass
+class Request:
+    """What the model reads from one request.
+
+    Attributes:
+        body: The request body.
+        items: Every item the model reads (stored history and input; compaction
+            items already replaced by the note they hold).
+        instructions: ``instructions`` and any system or developer messages.
+        conversation: The items without system and developer messages.
+        tools: The function tools offered.
+    """
+
+    body: Mapping[str, Any]
+    items: list[dict[str, Any]]
+    instructions: str = ""
+    conversation: list[dict[str, Any]] = field(default_factory=list)
+    tools: list[Tool] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, body: Mapping[str, Any], items: Sequence[Mapping[str, Any]]) -> Request:
+        system = [_text(i) for i in items if item_type(i) == "message" and i.get("role") in ("system", "developer")]
+        instructions = "\n".join([str(body.get("instructions") or ""), *system]).strip()
+        conversation = [dict(i) for i in items if not (item_type(i) == "message" and i.get("role") in ("system", "developer"))]
+        request = cls(body, [dict(i) for i in items], instructions, conversation)
+        request.tools = [Tool.read(t, request._hints(str(t.get("name", "")))) for t in body.get("tools") or []
+                         if isinstance(t, Mapping) and t.get("type") == "function"]
+        return request
+
+    def _hints(self, name: str) -> str:
+        """What the instructions say next to a tool's name ("lookup_order for order numbers")."""
+        out = []
+        for sentence in sentences(self.instructions):
+            at = sentence.find(name)
+            if at >= 0:
+                out.append(sentence[at + len(name): at + len(name) + 60].split(",")[0])
+        return " ".join(out)
+
+    @cached_property
+    def said(self) -> list[Statement]:
+        return read_items(self.conversation)
+
+    @cached_property
+    def memory(self) -> Memory:
+        return Memory(self.said)
+
+    @cached_property
+    def last_user_index(self) -> int:
+        return max((i for i, item in enumerate(self.conversation) if is_user_message(item)), default=-1)
+
+    @property
+    def message(self) -> str:
+        """The latest user message ("" if there is none)."""
+        return _text(self.conversation[self.last_user_index])[:MAX_CHARS] if self.last_user_index >= 0 else ""
+
+    @property
+    def this_turn(self) -> list[dict[str, Any]]:
+        """The items after the latest user message: what the model did so far in this turn."""
+        return self.conversation[self.last_user_index + 1:]
+
+    @property
+    def fingerprint(self) -> str:
+        """A hash of what the input says (ids and key order aside): output ids derive from it, so they repeat run after run."""
+        said = [(item_type(i), i.get("role"), i.get("call_id"), _text(i) or i.get("output") or i.get("arguments"))
+                for i in self.items]
+        return _digest(said)
+
+
+# ------------------------------------------------------------------ arguments
+
+
+class Reader:
+    """Fills a schema's leaves from the request (the :class:`~memlab.offline.schema.Filler` protocol).
+
+    It looks in the latest user message first, then in earlier statements,
+    newest first; tool results are read as ``key: value`` lines.
+
+    Args:
+        request: The request.
+        answer: The text to give a free-text field of a structured answer.
+    """
+
+    def __init__(self, request: Request, answer: str = "") -> None:
+        self.request, self.answer = request, answer
+        self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role in ("user", "tool", "assistant")]
+        self.found_nothing: list[str] = []
+
+    def _field(self, name: str) -> frozenset[str]:
+        return frozenset(words(name.replace("_", " ")))
+
+    def text(self, name: str, description: str, format: str | None) -> str | None:
+        field_stems, about = self._field(name), set(words(f"{name.replace('_', ' ')} {description}"))
+        for statement in reversed(self.request.said):  # a tool's "key: value" line for a field of that name
+            if statement.role == "tool" and ":" in statement.text:
+                key, value = statement.text.split(":", 1)
+                if frozenset(words(key.split(" ")[-1])) == field_stems and value.strip():
+                    return value.strip()
+        example = _EXAMPLE.search(description)
+        sample = example.group(1).rstrip(".:") if example else ""
+        if any(c.isdigit() for c in sample):
+            shape = _shape(sample)
+            value = self._first(lambda text: next((t for t in tokens(text) if shape.fullmatch(t)), None))
+            return value if value is not None else self._missing(name)
+        if format == "email" or "email" in about:
+            return self._first(lambda text: (m.group(0) if (m := _EMAIL.search(text)) else None)) or self._missing(name)
+        if format in ("date", "date-time") or about & _WHEN:
+            return self._first(lambda text: (m.group(0) if (m := _DATE.search(text)) else None))
+        if field_stems & _GENERIC_ANSWER and self.answer:
+            return self.answer
+        if about & _PLACE:
+            return self._first(_place)
+        if field_stems & _ID:
+            return self._first(lambda text: next(iter(identifiers(text)), None)) or self._missing(name)
+        if field_stems & _PERSON:
+            return self._first(_person)
+        if about & _FREE_TEXT or field_stems & _FREE_TEXT:
+            return self.request.message.strip()[:500] or None
+        return self.answer or None
+
+    def _first(self, find: Callable[[str], str | None]) -> str | None:
+        for text in self.texts:
+            value = find(text)
+            if value:
+                return value
+        return None
+
+    def _missing(self, name: str) -> None:
+        self.found_nothing.append(name)
+        return None
+
+    def number(self, name: str, description: str) -> float | None:
+        found = _NUMBER.search(self.request.message)
+        if found is None:
+            return None
+        value = float(found.group(0))
+        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+
+    def boolean(self, name: str, description: str) -> bool:
+        marks = self._field(name) - {stem("is"), stem("has")}
+        return bool(marks & set(words(self.request.message)))
+
+    def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
+        said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
+        for option in options:
+            if isinstance(option, str) and set(words(option.replace("_", " "))) & said:
+                return option
+        return options[0]
+
+
+def _shape(example: str) -> re.Pattern[str]:
+    """A pattern for tokens shaped like ``example``: ``ORD-12345`` → letters "ORD", a dash, digits."""
+    parts = []
+    for piece in re.findall(r"[A-Za-z]+|\d+|.", example):
+        if piece.isdigit():
+            parts.append(r"\d+")
+        elif piece.isalpha() and any(c.isdigit() for c in example.split("-")[-1]) and piece.isupper() and len(piece) <= 4:
+            parts.append(re.escape(piece))
+        elif piece.isalpha():
+            parts.append("[A-Za-z]+")
+        else:
+            parts.append(re.escape(piece))
+    pattern = "".join(parts)
+    # A serial such as SN-AB12CD34 mixes letters and digits after its prefix: accept any mix there.
+    if "-" in example and re.search(r"[A-Za-z]", example.split("-", 1)[1]) and re.search(r"\d", example.split("-", 1)[1]):
+        pattern = re.escape(example.split("-", 1)[0]) + r"-[A-Za-z0-9]+"
+    return re.compile(pattern)
+
+
+def _place(text: str) -> str | None:
+    """A capitalised name after "in", "at", "to", "for" or "from" ("the weather in Tokyo" → Tokyo)."""
+    found = tokens(text)
+    for before, word in zip(found, found[1:]):
+        if before.lower() in ("in", "at", "to", "for", "from", "near") and word[:1].isupper():
+            return word
+    return None
+
+
+def _person(text: str) -> str | None:
+    """A name the user gives: "I'm Ana", "my name is Ana", "call me Ana"."""
+    found = tokens(text)
+    for i, word in enumerate(found[:-1]):
+        if word.lower() in ("i'm", "im", "is", "me") and found[i + 1][:1].isupper():
+            return found[i + 1]
+    return None
+
+
+# ------------------------------------------------------------------ deciding
+
+
+def _is_question(text: str) -> bool:
+    """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
+    first = tokens(text[:200])[:1]
+    return text.rstrip().endswith("?") or bool(first and first[0].lower() in _QUESTION_WORDS | _ASKING_VERBS)
+
+
+def _pairs(message: str) -> set[str]:
+    """The message's stems, and each two adjacent words joined ("look up" → "lookup")."""
+    found = [t.lower() for t in tokens(message)]
+    return set(words(message)) | {stem(a + b) for a, b in zip(found, found[1:])}
+
+
+def _choose_tools(request: Request) -> list[Tool]:
+    """The tools the latest user message asks for (or that ``tool_choice`` forces), best first."""
+    choice = request.body.get("tool_choice")
+    tools = [t for t in request.tools if not (t.handoff and _handed_off(request))]
+    if not tools or choice == "none":
+        return []
+    if isinstance(choice, Mapping):
+        return [t for t in tools if t.name == choice.get("name")][:1]
+    message = _pairs(request.message)
+    shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1} | _VERBS
+    scored = []
+    for tool in tools:
+        distinct = len((tool.name_stems - shared) & message)
+        score = 3 * distinct + len(tool.stems & message - (tool.name_stems - shared))
+        scored.append((score, distinct, tool))
+    scored.sort(key=lambda entry: entry[0], reverse=True)
+    picked = [tool for score, distinct, tool in scored if distinct and score >= 3]
+    if not picked and scored[0][0] >= 3:
+        picked = [scored[0][2]]
+    forced = choice == "required" or _instructions_demand_tools(request.instructions)
+    if not picked and forced:
+        picked = [scored[0][2]]
+    return picked[:4]
+
+
+def _instructions_demand_tools(instructions: str) -> bool:
+    return any("always" in s.lower() and ("tool" in s.lower() or "call" in s.lower()) for s in sentences(instructions))
+
+
+def _handed_off(request: Request) -> bool:
+    return any(item_type(i) == "function_call" and str(i.get("name", "")).startswith("transfer_to_") for i in request.this_turn)
+
+
+def _results_to_report(request: Request) -> list[tuple[str, str]]:
+    """``(tool name, output)`` of this turn's results since the model last spoke (handoffs left out)."""
+    names = {i.get("call_id"): str(i.get("name", "")) for i in request.this_turn if item_type(i) == "function_call"}
+    out = []
+    for item in request.this_turn:
+        if item_type(item) == "message":
+            out = []
+        pair = pair_key(item)
+        if pair is not None and pair[0] == "output":
+            name = names.get(item.get("call_id"), "the tool")
+            if not name.startswith("transfer_to_"):
+                output = item.get("output")
+                out.append((name, output if isinstance(output, str) else " ".join(content_texts(output, other=lambda p: ""))))
+    return out
+
+
+def _about_user(message: str) -> bool:
+    """Whether a question asks about the user ("what's my order number?", "where do we live?")."""
+    said = {t.lower().replace("’", "'") for t in tokens(message[:400])}
+    return bool(said & {"my", "our", "i", "we", "i'm", "we're", "am"})
+
+
+def _recalls(message: str) -> bool:
+    """A question that asks for something the user said: a wh-question about them that holds no value itself.
+
+    "What's my order number?" recalls; "Where is my order ORD-1?" and "Is my
+    laptop under warranty?" ask for something to be looked up.
+    """
+    first = tokens(message[:200])[:1]
+    wh = bool(first) and first[0].lower() in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
+    return wh and _about_user(message) and not facts(message)
+
+
+def _owned(message: str) -> str | None:
+    """The stem of the thing after "my"/"our" in a question ("what's my dog called?" → ``dog``), if any."""
+    found = [t.lower() for t in tokens(message[:400])]
+    for before, word in zip(found, found[1:]):
+        if before in ("my", "our") and word not in STOP and stem(word) not in _ID:
+            return stem(word.replace("’", "'").rstrip("'").removesuffix("'s"))
+    return None
+
+
+def _covered(topic: Sequence[str], stems: frozenset[str] | set[str]) -> int:
+    """How many of a question's topic stems ``stems`` holds, itself or by a related word (:data:`.reading.RELATED`)."""
+    return sum(1 for one in topic if one in stems or related([one]) & stems)
+
+
+#: Phrases a question asks with, and the word they mean.
+_PHRASES = (("for a living", "job"), ("get in touch", "contact"), ("how old", "age"), ("who am i", "name"), ("call me", "name"),
+            ("who are we", "name"), ("what am i called", "name"))
+
+
+def _topic(message: str) -> list[str]:
+    """A question's content stems (at most 64), phrases such as "do for a living" read as the word they mean."""
+    lower = message[:2000].lower()
+    extra = [stem(word) for phrase, word in _PHRASES if phrase in lower]
+    return list(dict.fromkeys([*extra, *(s for s in words(message) if s not in _GENERIC_ANSWER)]))[:64]
+
+
+def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
+    """``(coverage, statement)`` of the statement that answers the latest question, if the conversation holds one.
+
+    A statement answers when it holds at least two of the question's topic
+    words, or half of them (a related word counts: "job" for "nurse"). When the
+    question asks for a number, an id or a code, only a statement holding an
+    identifier answers. Only the customer's words, tool results and notes (a
+    summary) count, never the model's own replies; newer beats older.
+    """
+    topic = _topic(request.message)
+    if not topic:
+        return None
+    wants_id = bool(set(topic) & _ID)
+    # Which thing the question is about must be there: "the ticket number" (the word before "number"),
+    # "my dog called" (the word after "my"). Only a statement about that one answers.
+    head = next((a for a, b in zip(topic, topic[1:]) if b in _ID and a not in _ID), None) or _owned(request.message)
+    this_turn = max((s.turn for s in request.said if s.role == "user"), default=0)
+    best, best_key = None, (0, 0.0, -1)
+    for score, statement in request.memory.matches(topic, roles=("user", "note", "tool")):
+        if statement.role == "user" and statement.turn == this_turn or statement.text.rstrip().endswith("?"):
+            continue  # the question itself, or another question
+        if wants_id and not facts(statement.text) or head and not _covered([head], statement.stems):
+            continue
+        covered = _covered(topic, statement.stems)
+        if covered < min(2, len(topic)) and covered * 2 < len(topic):
+            continue
+        corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
+        key = (covered, score + 1.5 * corrects, statement.order)
+        if key > best_key:
+            best, best_key = statement, key
+    return (best_key[0], best) if best is not None else None
+
+
+def _from_instructions(request: Request) -> tuple[int, str] | None:
+    """``(coverage, text)`` of the instructions' line that fits the latest message: its text after a label's colon.
+
+    A line counts when two of its label's words (the words before its colon),
+    or its only one, are in the message; of those, the one covering most of the
+    message wins. Advice already given in this conversation is not given again.
+    """
+    topic = _topic(request.message)
+    message = set(topic)
+    given = {s.text.lower() for s in request.said if s.role == "assistant"}
+    best, best_key = None, (0, 0)
+    for line in request.instructions.splitlines():
+        line = line.strip().lstrip("-*• ").strip()
+        label, colon, advice = line.partition(":")
+        if not colon or not advice.strip():
+            continue
+        label_stems, advice_stems = set(words(label)), set(words(advice))
+        if len(label_stems & message) < min(2, len(label_stems)):
+            continue  # two of the label's words (or its only one): "Second SSD slot" is not asked for by "15 seconds"
+        score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
+        key = (_covered(topic, frozenset(label_stems | advice_stems)), score)
+        text = advice.strip()
+        if score >= 2 and key > best_key and not any(said in text.lower() for said in given):
+            best, best_key = text[0].upper() + text[1:], key
+    return (best_key[0], best) if best is not None else None
+
+
+def _swap(text: str) -> str:
+    """``text`` in the second person: "I was in Lisbon" → "you were in Lisbon" ("let me" stays)."""
+    pieces = re.split(r"([^\w'’]+)", text)
+    out = []
+    for i, piece in enumerate(pieces):
+        low = piece.lower()
+        before = pieces[i - 2].lower() if i >= 2 else ""
+        if low in ("was", "am") and before == "i":
+            out.append("were" if low == "was" else "are")
+        elif low == "me" and before == "let":
+            out.append(piece)
+        else:
+            out.append(_PRONOUNS.get(low, piece))
+    return "".join(out)
+
+
+def restate(statement: Statement) -> str:
+    """An answer that restates what was said, in the listener's words."""
+    text = statement.text.rstrip(" .!")
+    if ", not " in text:  # a correction: say the new value only ("I'm Rob, not Bob" → "I'm Rob")
+        before, _, after = text.partition(", not ")
+        rest = after.split(",", 1)
+        text = before + ("," + rest[1] if len(rest) > 1 else "")
+    if statement.role == "user":
+        first = text.split(" ", 1)[0].lower()
+        if first == "please":
+            return f"You asked me to {_swap(text.split(' ', 1)[1])}."
+        return f"You told me: {_swap(text[0].lower() + text[1:])}."
+    if statement.role == "tool":
+        return f"{statement.tool or 'A tool'} reported {text}."
+    return f"From the notes on our earlier conversation: {text}."
+
+
+def _report(results: Sequence[tuple[str, str]]) -> str:
+    """What the tools returned, one sentence each."""
+    lines = []
+    for name, output in results:
+        try:
+            data = json.loads(output)
+        except (TypeError, ValueError, RecursionError):
+            data = None
+        if isinstance(data, dict) and "error" in data:
+            lines.append(f"I couldn't complete {name}: {str(data['error'])[:300]}.")
+        elif isinstance(data, (dict, list)):
+            facts = [fact if len(fact) <= 90 else fact[:87] + "…" for fact in result_lines(output)]
+            lines.append(f"{name} returned {'; '.join(facts[:8])}" + (" (and more)." if len(facts) > 8 else "."))
+        else:
+            text = output.strip()
+            lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}" if text else f"{name} returned nothing.")
+    return " ".join(lines)
+
+
+def compose(request: Request, missing: Sequence[str] = ()) -> str:
+    """The text the model answers with (no tool calls): see the module docstring, point 4."""
+    results = _results_to_report(request)
+    if results:
+        return _report(results)
+    said = request.message.strip()
+    if request.last_user_index < 0 or not said:
+        return "Your message was empty. What would you like to ask or tell me?"
+    said_tokens = {t.lower() for t in tokens(said[:400])}
+    stems = set(words(said))
+    if len(said) < 40 and said_tokens & _GREETING and not _is_question(said):
+        return "Hello! What can I help you with?"
+    if said_tokens & _THANKS and len(stems) <= 4 and not _is_question(said):
+        return "You're welcome! Is there anything else I can help with?"
+    if missing:
+        return f"I can do that once I have the {missing[0].replace('_', ' ')}. Could you give it to me?"
+    known = None if _is_question(said) and _about_user(said) else _from_instructions(request)
+    if _is_question(said):
+        found = _answered_by_conversation(request)
+        if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):
+            return restate(found[1])
+        if known is not None:
+            return known[1]
+        if _about_user(said):
+            return "I don't know: it isn't in the conversation I can see. Could you tell me again?"
+        return ("I don't know: nothing in this conversation or in my instructions says, "
+                "and I can only answer from what I was sent.")
+    echo = said if len(said) <= _ECHO else said[:_ECHO].rsplit(" ", 1)[0] + " …"
+    echo = _swap(echo[0].lower() + echo[1:]).rstrip(".!")
+    if echo.startswith("please "):
+        echo = "I will " + echo[len("please "):]
+    if said_tokens & _SOLVED or "all good" in said.lower():
+        return f"Good to hear: {echo}. Is there anything else I can help with?"
+    if known is not None:
+        return known[1]
+    return f"Noted: {echo}."
+
+
+def respond(request: Request) -> list[dict[str, Any]]:
+    """The output items of one response (a reasoning item first for a reasoning model)."""
+    fingerprint = request.fingerprint
+    output = _decide(request, fingerprint)
+    if _REASONING_MODEL.match(str(request.body.get("model", ""))):
+        reasoning: dict[str, Any] = {"id": f"rs_{fingerprint}", "type": "reasoning", "summary": []}
+        if "reasoning.encrypted_content" in (request.body.get("include") or []):
+            reasoning["encrypted_content"] = "memlab-offline-reasoning:" + fingerprint
+        output.insert(0, reasoning)
+    return output
+
+
+def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
+    instructions = request.instructions
+    if instructions and grading.asks_to_grade(instructions, request.message):
+        return [message_item(grading.grade(instructions, request.message), fingerprint)]
+    summary_prompt = instructions if notes.asks_for_summary(instructions) else None
+    if summary_prompt is None and notes.asks_for_summary(request.message) and len(request.said) > 1:
+        summary_prompt = request.message
+    if summary_prompt is not None and request.said:
+        material = [s for s in request.said if not (s.role == "user" and s.text in request.message and summary_prompt is request.message)]
+        return [message_item(notes.write_note(material or request.said, notes.read_prompt(summary_prompt)), fingerprint)]
+    missing: list[str] = []
+    if not _results_to_report(request) or _handed_off(request) and not _called_after_handoff(request):
+        explicit = any(cue in request.message.lower() for cue in _REQUEST_CUES)
+        answered = _is_question(request.message) and not explicit and (
+            _recalls(request.message) or _answered_by_conversation(request) is not None)
+        calls = []
+        for number, tool in enumerate([] if answered else _choose_tools(request)):
+            reader = Reader(request)
+            arguments = instance(tool.parameters or {"type": "object", "properties": {}}, reader, only_found=True)
+            if reader.found_nothing and request.body.get("tool_choice") in (None, "auto") and not tool.handoff:
+                missing += reader.found_nothing
+                continue
+            calls.append(call_item(tool.name, arguments, f"{fingerprint}_{number}"))
+        if calls:
+            return calls
+    text = compose(request, missing)
+    form = (request.body.get("text") or {}).get("format") if isinstance(request.body.get("text"), Mapping) else None
+    if isinstance(form, Mapping) and form.get("type") == "json_schema":
+        return [message_item(json.dumps(instance(form.get("schema") or {}, Reader(request, text)), ensure_ascii=False), fingerprint)]
+    if isinstance(form, Mapping) and form.get("type") == "json_object":
+        return [message_item(json.dumps({"answer": text}, ensure_ascii=False), fingerprint)]
+    return [message_item(text, fingerprint)]
+
+
+def _called_after_handoff(request: Request) -> bool:
+    """Whether the agent that took over already called a tool in this turn."""
+    after = False
+    for item in request.this_turn:
+        if item_type(item) == "function_call":
+            if after:
+                return True
+            after = str(item.get("name", "")).startswith("transfer_to_")
+    return False
+
+
+def message_item(text: str, fingerprint: str) -> dict[str, Any]:
+    """An assistant message as the Responses API returns it."""
+    return {"id": f"msg_{fingerprint}", "type": "message", "role": "assistant", "status": "completed",
+            "content": [{"type": "output_text", "text": text, "annotations": [], "logprobs": []}]}
+
+
+def call_item(name: str, arguments: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """A function call as the Responses API returns it."""
+    return {"id": f"fc_{key}", "type": "function_call", "call_id": f"call_{key}", "name": name,
+            "arguments": json.dumps(arguments, ensure_ascii=False), "status": "completed"}
+
+
+def play(user_turns: Sequence[str], tools: Sequence[Mapping[str, Any]], backends: Mapping[str, Callable[..., str]],
+         instructions: str = "", model: str = "gpt-4.1-mini") -> list[dict[str, Any]]:
+    """A conversation's full history as the offline model writes it, without the Runner or HTTP.
+
+    The loop ``Runner.run`` runs, in plain code: each user turn, then the
+    model's tool calls answered by ``backends`` until it replies. The items
+    are shaped as a session stores them.
+
+    Args:
+        user_turns: What the user says, turn by turn.
+        tools: The tool definitions the agent offers (Responses API ``tools`` entries).
+        backends: Tool name → the function that answers it, called with the model's arguments.
+        instructions: The agent's instructions.
+        model: The model name.
+    """
+    items: list[dict[str, Any]] = []
+    body = {"model": model, "instructions": instructions, "tools": list(tools)}
+    for text in user_turns:
+        items.append({"content": text, "role": "user"})
+        for _ in range(10):
+            output = respond(Request.read(body, items))
+            items += output
+            calls = [item for item in output if item["type"] == "function_call"]
+            if not calls:
+                break
+            for call in calls:
+                result = backends[call["name"]](**json.loads(call["arguments"]))
+                items.append({"call_id": call["call_id"], "output": result, "type": "function_call_output"})
+    return items

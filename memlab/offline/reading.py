@@ -1,0 +1,448 @@
+"""Reading a request: words, identifiers, and who said what.
+
+The offline model decides everything from what it was sent, and this module is
+its one reader. Choosing a tool, answering a question, writing a note and
+grading one all read a conversation the same way:
+
+* :func:`words` turns text into *stems* of its content words ("moved",
+  "moving", "move" meet; "the", "my", "what" are dropped).
+* :func:`identifiers` finds what must be copied character for character: a
+  token with a digit in it (``ORD-73914``, ``SN-AX7Q42PL``, ``2.1.4``, ``£89.99``).
+* :func:`read_items` (a request's items) and :func:`read_transcript` (a
+  conversation pasted as ``USER: ...`` lines) cut a conversation into
+  :class:`Statement` objects: one sentence each, with who said it and in which turn.
+* :class:`Memory` indexes statements by stem, so finding the ones that share
+  words with a question costs what those words cost, not the whole history.
+
+It matches words, not meaning: a statement that shares no word (or related
+word, :data:`RELATED`) with a question is not found. Everything is linear in
+the length of the text.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, is_user_message, item_type
+
+__all__ = [
+    "RELATED",
+    "Memory",
+    "Statement",
+    "facts",
+    "identifiers",
+    "read_items",
+    "read_transcript",
+    "result_lines",
+    "sentences",
+    "stem",
+    "tokens",
+    "words",
+]
+
+#: How many characters of one text are read; the rest of a longer one is ignored.
+MAX_CHARS = 20_000
+
+#: A token: a word, a number or an identifier, with inner ``-./:'`` kept (``e-mail``, ``ORD-7``, ``2.1.4``,
+#: ``10:32``); an underscore separates (``lookup_order`` is two words).
+_TOKEN = re.compile(r"[£$€#+]?[^\W_](?:[^\W_]|['’]|[-./:@](?=[^\W_]))*")
+#: A quantity, not a name: a number, an amount, a time or a date (``1299.0``, ``£89.99``, ``8:00``, ``2025-01-17``).
+_QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?|\d{1,2}:\d\d(?::\d\d)?|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?")
+#: A JSON field in text that is no longer valid JSON (a tool output cut short): ``"key": value``.
+_FIELD = re.compile(r'"([A-Za-z_][\w ]{0,40})"\s*:\s*("(?:[^"\\\n]|\\.){0,300}"|-?\d[\d.]*|true|false|null)')
+#: Where a sentence ends: after ``.!?;`` and a space (not after "Dr." or "Mrs."), or at a line break.
+_SENTENCE_END = re.compile(r"(?<=[.!?;])(?<![A-Z][a-z]\.)(?<!Mrs\.)\s+|\s*\n\s*")
+#: A list marker or heading marker at the start of a line (``- ``, ``• ``, ``## ``, ``2. ``).
+_MARKER = re.compile(r"\s*(?:[-*•·>]+|#{1,6}|\d{1,3}[.)])\s+")
+#: A transcript line: a role, an optional ``[call id]``, a colon (``USER: hi``, ``TOOL RESULT [c1]: ...``).
+_TRANSCRIPT_LINE = re.compile(
+    r"(user|human|customer|assistant|ai|agent|system|developer|tool(?: call| result| output)?|function)"
+    r"(?: \[([^\]\n]{1,80})\])?:[ \t]?(.*)",
+    re.IGNORECASE,
+)
+
+#: Words that carry no topic of their own: they never make two sentences "about" the same thing.
+STOP = frozenset(
+    "a an the and or but if so of to in on at by for from with about as into over after before than then "
+    "is am are was were be been being do does did done have has had having will would shall should can could "
+    "may might must i me my mine myself you your yours we us our it its they them their he him his she her "
+    "this that these those there here what which who whom whose when where why how whats that's it's "
+    "not no yes please thanks thank hi hello hey ok okay just also too very really again now already "
+    "any some all each every one ever know tell said say get got let let's s t don't didn't doesn't i'm i've "
+    "you're i'd i'll both way best kind sort thing things lot".split()
+)
+#: Irregular forms, so "bought" meets "buy" and "children" meets "child".
+_IRREGULAR = {
+    "bought": "buy", "flew": "fly", "paid": "pay", "went": "go", "gone": "go", "left": "leave", "met": "meet",
+    "made": "make", "took": "take", "sent": "send", "gave": "give", "told": "tell", "drove": "drive",
+    "ate": "eat", "spent": "spend", "grew": "grow", "children": "child", "wives": "wife", "ran": "run",
+    "held": "hold", "found": "find", "e-mail": "email", "called": "name", "named": "name",
+}
+
+#: Groups of everyday words that answer for one another ("job" ~ "nurse", "budget" ~ "spend"). A
+#: question word and a statement word are *related* when one group holds both. Plain English, no scenario.
+RELATED: tuple[str, ...] = (
+    "name call called named nickname",
+    "live home house flat apartment move moved relocate relocated based address settle neighbourhood city town",
+    "stay staying hotel accommodation",
+    "from originally born grew hometown native",
+    "travel trip flight fly going visit holiday vacation journey destination abroad",
+    "work job role profession occupation career employer company office position",
+    "job profession nurse doctor teacher engineer developer programmer designer chef lawyer manager student "
+    "driver consultant architect scientist researcher writer journalist farmer mechanic electrician plumber "
+    "accountant artist musician analyst dentist sommelier pilot baker barista pharmacist secretary clerk "
+    "firefighter vet therapist carpenter waiter cashier lecturer professor tutor coach translator editor "
+    "photographer surgeon",
+    "wife husband partner spouse girlfriend boyfriend",
+    "son daughter kid child baby boy girl",
+    "mother mom mum father dad parent",
+    "brother sister sibling",
+    "pet dog cat puppy kitten parrot bird rabbit hamster fish horse",
+    "dog puppy retriever labrador poodle spaniel terrier collie beagle husky",
+    "phone mobile smartphone iphone android pixel galaxy",
+    "laptop computer notebook pc macbook thinkpad chromebook",
+    "tablet ipad kindle",
+    "device model gadget",
+    "car drive vehicle plate licence license registration",
+    "budget spend afford cost price pay money limit",
+    "salary earn income wage",
+    "deadline due",
+    "appointment meeting booking reservation",
+    "birthday born age old",
+    "prefer preference rather favourite favorite like love enjoy want wish fan keen",
+    "hate dislike stand allergic allergy avoid",
+    "food eat meal dish cuisine diet vegan vegetarian",
+    "drink tea coffee juice beer wine",
+    "contact reach touch text sms message email mail whatsapp call phone",
+    "system os operating windows macos linux ios android",
+    "weather forecast temperature rain sunny",
+    "number id identifier code reference ref",
+)
+
+
+def tokens(text: str) -> list[str]:
+    """The tokens of ``text`` (its first :data:`MAX_CHARS` characters), in order, as written."""
+    return _TOKEN.findall(text[:MAX_CHARS])
+
+
+@functools.lru_cache(maxsize=16384)
+def stem(word: str) -> str:
+    """A crude stem, so forms of one word meet: "moved", "moving", "move" → ``mov``."""
+    w = word.lower().replace("’", "'")
+    w = w[:-2] if w.endswith("'s") else w
+    w = _IRREGULAR.get(w, w)
+    if any(c.isdigit() for c in w):
+        return w  # an identifier or a number stays whole
+    for suffix, keep, replace in (("ies", 4, "y"), ("ing", 5, ""), ("ed", 4, ""), ("s", 3, "")):
+        if len(w) > keep and w.endswith(suffix) and not (suffix == "s" and w.endswith(("ss", "us", "is"))):
+            w = w[: -len(suffix)] + replace
+            break
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiou":
+        w = w[:-1]  # "travell" → "travel", "preferr" → "prefer"
+    if len(w) > 5 and w.endswith("er"):
+        w = w[:-2]  # "teacher" → "teach"
+    if len(w) > 3 and w.endswith("e"):
+        w = w[:-1]
+    return w
+
+
+def words(text: str) -> list[str]:
+    """The stems of ``text``'s content words, in order (stop words and one-letter words dropped)."""
+    out = []
+    for token in tokens(text):
+        lower = token.lower().lstrip("£$€#").replace("’", "'").rstrip("'")
+        if lower.endswith("'s"):
+            lower = lower[:-2]  # "what's", "dog's": the word itself
+        if lower in STOP or (len(lower) < 2 and not lower.isdigit()):
+            continue
+        out.append(stem(lower))
+    return out
+
+
+def is_identifier(token: str) -> bool:
+    """Whether ``token`` names one thing and must be copied exactly: ``ORD-73914``, ``AX3000``, ``2.1.4``.
+
+    A token with a digit that is more than a quantity: letters and digits
+    together, or digits with a dash, a slash or two dots. A plain number
+    (``1299.0``), an amount (``£89.99``), a time (``8:00``) or a date
+    (``2025-01-17``) is a fact of another kind (:func:`facts` finds those too).
+    """
+    if not any(c.isdigit() for c in token) or len(token) < 3:
+        return False
+    if _QUANTITY.fullmatch(token):
+        return False
+    return any(c.isalpha() for c in token) or "-" in token or "/" in token or token.count(".") >= 2
+
+
+def identifiers(text: str) -> list[str]:
+    """The identifiers of ``text`` (:func:`is_identifier`), in order, each once."""
+    return list(dict.fromkeys(t.rstrip(".:") for t in tokens(text) if is_identifier(t.rstrip(".:"))))
+
+
+def facts(text: str) -> list[str]:
+    """Every token of ``text`` that holds a digit (identifiers, numbers, amounts, times, dates), in order, each once.
+
+    What a note may not invent: each one a careful summary copies from its
+    source, compared as text (``12345678901234567999`` is not ``12345678901234567890``).
+    """
+    return list(dict.fromkeys(t.rstrip(".:") for t in tokens(text) if any(c.isdigit() for c in t)))
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into sentences (and lines); list markers and empty pieces dropped."""
+    out = []
+    for piece in _SENTENCE_END.split(text[:MAX_CHARS]):
+        marker = _MARKER.match(piece)
+        piece = (piece[marker.end():] if marker else piece).strip()
+        if any(c.isalnum() for c in piece):
+            out.append(piece)
+    return out
+
+
+# ------------------------------------------------------------------ statements
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One sentence of a conversation, and who said it.
+
+    Attributes:
+        text: The sentence, as written.
+        role: ``"user"``, ``"assistant"`` (a reply), ``"note"`` (an assistant
+            message of three or more lines: a summary), ``"tool"`` (a tool's
+            result) or ``"call"`` (the model calling a tool).
+        turn: The real user turn it belongs to (0 before the first).
+        order: Its position in the conversation (later statements are larger).
+        stems: Its content words (:func:`words`).
+        tool: For a call or a result, the tool's name.
+    """
+
+    text: str
+    role: str
+    turn: int
+    order: int
+    stems: frozenset[str]
+    tool: str = ""
+
+    @property
+    def identifiers(self) -> list[str]:
+        return identifiers(self.text)
+
+
+class _Reader:
+    """Collects statements in order, counting turns."""
+
+    def __init__(self) -> None:
+        self.statements: list[Statement] = []
+        self.turn = 0
+        self.tools: dict[str, str] = {}  # call id → tool name
+
+    def add(self, text: str, role: str, tool: str = "") -> None:
+        for sentence in sentences(text) if role != "tool" else result_lines(text):
+            stems = frozenset(words(sentence)) | (_tags(sentence) if role in ("user", "note") else frozenset())
+            self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool))
+
+    def user(self, text: str) -> None:
+        self.turn += 1
+        self.add(text, "user")
+
+
+def _tags(sentence: str) -> frozenset[str]:
+    """What kind of fact a sentence introduces, as stems a question asks with: "I'm Priya" → ``name``.
+
+    A name ("I'm Priya", "my name is", "call me"), an age ("I'm 34", "years
+    old"), a job ("I'm a teacher", "I work as"), an email address.
+    """
+    found = tokens(sentence)
+    lower = [t.lower().replace("’", "'") for t in found]
+    tags = set()
+    for i, word in enumerate(lower):
+        after = found[i + 1] if i + 1 < len(found) else ""
+        if word in ("is", "she's", "he's", "i'm") and after.isdigit() and int(after) < 130:
+            tags.add("age")
+        elif word in ("i'm", "im") or (word == "i" and after.lower() == "am"):
+            nxt = found[i + 2] if word == "i" and i + 2 < len(found) else after
+            if nxt[:1].isupper() and nxt.lower() not in ("a", "an", "the", "i"):
+                tags.add("name")
+            elif nxt.isdigit():
+                tags.add("age")
+            elif nxt.lower() in ("a", "an"):
+                tags.add("job")
+        elif (word, after.lower()) in (("name", "is"), ("call", "me")):
+            tags.add("name")
+        elif (word, after.lower()) in (("years", "old"), ("work", "as"), ("working", "as")):
+            tags.add("age" if word == "years" else "job")
+        elif "@" in word:
+            tags.add("email")
+        elif word in ("by", "before", "until") and (after[:1].isdigit() or after.lower() == "the"):
+            tags.add("deadline")
+    return frozenset(stem(tag) for tag in tags)
+
+
+def result_lines(output: str) -> list[str]:
+    """A tool's output as lines: ``key: value`` for each field of a JSON object (a list of
+    objects one line each), else its sentences."""
+    try:
+        data = json.loads(output)
+    except (TypeError, ValueError, RecursionError):
+        fields = _FIELD.findall(output[:MAX_CHARS]) if output.lstrip()[:1] in "{[" else []
+        if fields:  # JSON cut short: its fields, then whatever follows the cut
+            tail = output[output.rfind("…"):] if "…" in output else ""
+            return [f"{key.replace('_', ' ')}: {value.strip(chr(34))}" for key, value in fields] + sentences(tail.strip("… "))
+        return sentences(output)
+    if not isinstance(data, (dict, list)):
+        return sentences(str(data))
+    lines: list[str] = []
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack and len(lines) < 200:
+        path, value = stack.pop()
+        label = path.replace("_", " ")
+        if isinstance(value, dict) and any(isinstance(v, (dict, list)) for v in value.values()) or isinstance(value, dict) and not path:
+            stack += [(f"{path} {key}".strip(), inner) for key, inner in reversed(list(value.items()))]
+        elif isinstance(value, dict):
+            lines.append(f"{label}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items()))
+        elif isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
+            lines.append(f"{label}: {', '.join(map(str, value))}" if path else ", ".join(map(str, value)))
+        elif isinstance(value, list):
+            stack += [(path, inner) for inner in reversed(value)]
+        else:
+            lines.append(f"{label}: {value}" if path else str(value))
+    return lines
+
+
+def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
+    """The statements of a request's items, oldest first.
+
+    User messages open turns; assistant messages (a summary among them),
+    tool calls and tool results are read as said. System and developer
+    messages are not part of the conversation (see the model's instructions),
+    nor is reasoning.
+    """
+    reader = _Reader()
+    for item in items:
+        kind = item_type(item)
+        if kind == "message":
+            text = " ".join(content_texts(item.get("content"), other=lambda part: ""))
+            if is_user_message(item):
+                if _is_transcript(text):
+                    reader.statements += _shifted(read_transcript(text), reader)
+                else:
+                    reader.user(text)
+            elif item.get("role") == "assistant":
+                reader.add(text, "note" if _is_note(text) else "assistant")
+        elif kind in NAMED_CALLS:
+            name = str(item.get("name", ""))
+            reader.tools[str(item.get("call_id"))] = name
+            reader.add(f"{name}({item.get('arguments', item.get('input', ''))})", "call", name)
+        elif kind in NAMED_OUTPUTS:
+            output = item.get("output")
+            text = output if isinstance(output, str) else " ".join(content_texts(output, other=lambda part: ""))
+            reader.add(text, "tool", reader.tools.get(str(item.get("call_id")), ""))
+    return reader.statements
+
+
+def _is_note(text: str) -> bool:
+    """Whether an assistant message is a note (a summary: three or more lines), not a reply."""
+    return sum(1 for line in text.splitlines()[:50] if line.strip()) >= 3
+
+
+def _shifted(statements: list[Statement], reader: _Reader) -> list[Statement]:
+    """Statements read from a pasted transcript, numbered after what ``reader`` holds."""
+    base, turns = len(reader.statements), reader.turn
+    reader.turn += max((s.turn for s in statements), default=0)
+    return [Statement(s.text, s.role, turns + s.turn, base + s.order, s.stems, s.tool) for s in statements]
+
+
+def _is_transcript(text: str) -> bool:
+    """Whether a message is a conversation pasted as role-prefixed lines (two or more)."""
+    return sum(1 for line in text.splitlines()[:400] if _TRANSCRIPT_LINE.match(line.strip())) >= 2
+
+
+def read_transcript(text: str) -> list[Statement]:
+    """The statements of a conversation written as lines, ``ROLE: text`` (``USER:``, ``ASSISTANT:``, ``TOOL ...:``).
+
+    A line without a role continues the line before it.
+    """
+    reader = _Reader()
+    entries: list[list[str]] = []
+    for line in text[:MAX_CHARS * 10].splitlines():
+        found = _TRANSCRIPT_LINE.match(line.strip())
+        if found:
+            entries.append([found.group(1).lower(), found.group(2) or "", found.group(3)])
+        elif entries:
+            entries[-1][2] += "\n" + line
+    for role, call_id, body in entries:
+        if role in ("user", "human", "customer"):
+            reader.user(body)
+        elif role in ("tool call", "function"):
+            name = body.split("(", 1)[0].strip()
+            reader.tools[call_id] = name
+            reader.add(body, "call", name)
+        elif role.startswith("tool"):
+            reader.add(body, "tool", reader.tools.get(call_id, ""))
+        elif role in ("assistant", "ai", "agent"):
+            reader.add(body, "assistant")
+    return reader.statements
+
+
+# ---------------------------------------------------------------------- memory
+
+
+@functools.lru_cache(maxsize=1)
+def _related() -> dict[str, frozenset[str]]:
+    """Stem → every stem that shares a :data:`RELATED` group with it."""
+    table: dict[str, set[str]] = {}
+    for group in RELATED:
+        stems = {stem(word) for word in group.split()}
+        for one in stems:
+            table.setdefault(one, set()).update(stems - {one})
+    return {key: frozenset(value) for key, value in table.items()}
+
+
+def related(stems: Iterable[str]) -> set[str]:
+    """The stems related to any of ``stems`` (:data:`RELATED`), not counting themselves."""
+    table = _related()
+    out: set[str] = set()
+    for one in stems:
+        out |= table.get(one, frozenset())
+    return out
+
+
+class Memory:
+    """Statements indexed by stem: which of them share words with a question, best first.
+
+    Args:
+        statements: What was said, oldest first.
+    """
+
+    def __init__(self, statements: Sequence[Statement]) -> None:
+        self.statements = list(statements)
+        self._index: dict[str, list[int]] = {}
+        for position, statement in enumerate(self.statements):
+            for one in statement.stems:
+                self._index.setdefault(one, []).append(position)
+
+    def matches(self, topic: Iterable[str], *, roles: Iterable[str] | None = None) -> list[tuple[float, Statement]]:
+        """Statements sharing a topic stem (2 points each) or a related one (1 point), best and newest first.
+
+        Args:
+            topic: The question's stems (at most 64 are read).
+            roles: Only statements said by these roles (default: any).
+        """
+        topic = list(dict.fromkeys(topic))[:64]
+        near = related(topic) - set(topic)
+        scores: dict[int, float] = {}
+        for weight, group in ((2.0, topic), (1.0, near)):
+            for one in group:
+                for position in self._index.get(one, ()):
+                    scores[position] = scores.get(position, 0.0) + weight
+        allowed = set(roles) if roles is not None else None
+        found = [(score, self.statements[p]) for p, score in scores.items()
+                 if allowed is None or self.statements[p].role in allowed]
+        found.sort(key=lambda pair: (pair[0], pair[1].order), reverse=True)
+        return found

@@ -1,0 +1,133 @@
+"""A JSON value that validates against a JSON schema, filled in from what the request says.
+
+Two things the offline model writes must follow a schema it was sent: a tool
+call's arguments (the tool's ``parameters``) and a structured answer
+(``text.format`` of type ``json_schema``: an SDK ``output_type``,
+``responses.parse``). :func:`instance` walks the schema — objects and their
+``required`` keys, arrays, ``enum`` and ``const``, ``anyOf``/``oneOf``/``allOf``,
+``$ref`` into ``$defs``, numbers with bounds, nullable types — and asks a
+:class:`Filler` for each leaf: a string, a number, a boolean or a choice,
+named and described as the schema names and describes it. The filler reads
+the conversation; this module only keeps the shape right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+__all__ = ["Filler", "instance"]
+
+
+class Filler(Protocol):
+    """Where a schema's leaves get their values (the model reads them from the request)."""
+
+    def text(self, name: str, description: str, format: str | None) -> str | None:
+        """A string for the field, or ``None`` when the request holds none."""
+
+    def number(self, name: str, description: str) -> float | None:
+        """A number for the field, or ``None``."""
+
+    def boolean(self, name: str, description: str) -> bool:
+        """True or false for the field."""
+
+    def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
+        """One of ``options`` for the field."""
+
+
+#: How deep nested schemas are followed (a recursive ``$ref`` stops here with an empty value).
+_MAX_DEPTH = 12
+
+
+def instance(schema: Any, filler: Filler, *, only_found: bool = False) -> Any:
+    """A value valid against ``schema``.
+
+    Args:
+        schema: A JSON schema (a dict; ``True`` or ``{}`` accepts anything).
+        filler: Gives each leaf its value.
+        only_found: For the top object's optional keys: include one only when
+            the filler found a value for it (a tool call leaves out what the
+            user did not say); required keys are always there.
+
+    Returns:
+        A JSON value.
+    """
+    defs = schema.get("$defs") or schema.get("definitions") or {} if isinstance(schema, Mapping) else {}
+    return _value(schema, filler, defs, "", "", 0, only_found)
+
+
+def _resolve(schema: Any, defs: Mapping[str, Any]) -> Any:
+    """``schema`` with a ``$ref`` to ``#/$defs/X`` (or ``#/definitions/X``) replaced by its target."""
+    seen = 0
+    while isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str) and seen < _MAX_DEPTH:
+        target = defs.get(schema["$ref"].rsplit("/", 1)[-1], {})
+        schema = {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
+        seen += 1
+    return schema
+
+
+def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, description: str, depth: int,
+           only_found: bool = False) -> Any:
+    schema = _resolve(schema, defs)
+    if not isinstance(schema, Mapping) or depth > _MAX_DEPTH:
+        return filler.text(name, description, None) or ""
+    description = str(schema.get("description") or schema.get("title") or description)
+    if "const" in schema:
+        return schema["const"]
+    if isinstance(schema.get("enum"), list) and schema["enum"]:
+        return filler.choice(name, description, schema["enum"])
+    for combiner in ("anyOf", "oneOf"):
+        options = [o for o in schema.get(combiner) or [] if _resolve(o, defs).get("type") != "null"]
+        if options:
+            return _value(options[0], filler, defs, name, description, depth + 1)
+    if schema.get("allOf"):
+        merged: dict[str, Any] = {}
+        for part in schema["allOf"]:
+            merged.update(_resolve(part, defs))
+        return _value(merged, filler, defs, name, description, depth + 1)
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "null")
+    if kind is None:
+        kind = "object" if "properties" in schema else "array" if "items" in schema else "string"
+    if kind == "object":
+        return _object(schema, filler, defs, depth, only_found)
+    if kind == "array":
+        low = int(schema.get("minItems") or 1)
+        item = _value(schema.get("items", {}), filler, defs, name, description, depth + 1)
+        return [item] * max(1, min(low, 20))
+    if kind in ("number", "integer"):
+        found = filler.number(name, description)
+        value = 0 if found is None else found
+        low, high = schema.get("minimum"), schema.get("maximum")
+        value = max(value, low) if isinstance(low, (int, float)) else value
+        value = min(value, high) if isinstance(high, (int, float)) else value
+        return int(value) if kind == "integer" else value
+    if kind == "boolean":
+        return filler.boolean(name, description)
+    if kind == "null":
+        return None
+    text = filler.text(name, description, schema.get("format")) or _placeholder(name, schema.get("format"))
+    longest = schema.get("maxLength")
+    return text[:longest] if isinstance(longest, int) and longest >= 0 else text
+
+
+def _object(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], depth: int, only_found: bool) -> dict[str, Any]:
+    properties = schema.get("properties") or {}
+    required = set(schema.get("required") or ())
+    out: dict[str, Any] = {}
+    for key, inner in properties.items():
+        value = _value(inner, filler, defs, key, "", depth + 1)
+        if key in required or not only_found or not _is_placeholder(key, value):
+            out[key] = value
+    return out
+
+
+def _placeholder(name: str, format: str | None) -> str:
+    """The plain stand-in for a string the request does not hold."""
+    return {"date": "1970-01-01", "date-time": "1970-01-01T00:00:00Z", "email": "unknown@example.com",
+            "uri": "https://example.com"}.get(format or "", f"unknown {name.replace('_', ' ')}".strip())
+
+
+def _is_placeholder(name: str, value: Any) -> bool:
+    return value in ("", None, 0, False, [], {}) or (isinstance(value, str) and value.startswith("unknown "))
