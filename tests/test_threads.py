@@ -97,7 +97,7 @@ async def test_an_approval_interrupts_and_a_new_instance_on_the_same_file_resume
         "message:user", "function_call", "function_call_output", "message:assistant",
     ]
     follow_up = await Runner.run(agent, "What is the ticket number for the missing headset?", session=session)
-    assert follow_up.final_output == f"Your ticket number is {ticket}."
+    assert ticket in follow_up.final_output
 
 
 async def test_resuming_on_another_storage_silently_forks_the_thread(tickets, files):
@@ -118,7 +118,7 @@ async def test_resuming_on_another_storage_silently_forks_the_thread(tickets, fi
     assert shapes(await original.get_items()) == ["message:user", "function_call"]
     assert shapes(await elsewhere.get_items()) == ["function_call_output", "message:assistant"]
     answer = await Runner.run(agent, "What is the ticket number for the missing headset?", session=original)
-    assert "I don't know your ticket number" in answer.final_output
+    assert answer.final_output.startswith("I don't know") and ticket not in answer.final_output
 
 
 async def test_a_rejected_tool_call_is_answered_and_the_thread_goes_on(tickets):
@@ -144,7 +144,7 @@ async def test_pop_item_twice_then_rerun_corrects_a_turn(kind, files):
     assert (await session.pop_item())["role"] == "user"
     await Runner.run(agent, "Hi, my router drops the wifi. Please reach me by email.", session=session)
     answer = await Runner.run(agent, "How did I ask you to contact me?", session=session)
-    assert answer.final_output == "Your preferred contact channel is email."
+    assert "email" in answer.final_output and "phone" not in answer.final_output
 
 
 async def test_pop_item_twice_on_a_tool_turn_leaves_a_valid_history(files):
@@ -175,10 +175,10 @@ async def test_two_agents_share_one_session(files):
 
     await Runner.run(support, "My order ORD-48213 arrived with a broken router.", session=shared_by_support)
     answer = await Runner.run(billing, "What was my order number?", session=shared_by_billing)
-    assert answer.final_output == "Your order number is ORD-48213."
+    assert "ORD-48213" in answer.final_output
     await Runner.run(billing, "Please reach me by SMS about the refund.", session=shared_by_billing)
     answer = await Runner.run(support, "How did I ask you to contact me?", session=shared_by_support)
-    assert answer.final_output == "Your preferred contact channel is SMS."
+    assert "SMS" in answer.final_output
     assert await shared_by_support.get_items() == await shared_by_billing.get_items()
 
 
@@ -188,4 +188,4 @@ async def test_separate_sessions_do_not_share(files):
     second = TrimmingSession("b", 6, store=files("x.db", "b"))  # same file, another id
     await Runner.run(support, "My order ORD-48213 arrived broken.", session=first)
     answer = await Runner.run(support, "What was my order number?", session=second)
-    assert "I don't know your order number" in answer.final_output
+    assert answer.final_output.startswith("I don't know") and "ORD-48213" not in answer.final_output

@@ -15,8 +15,11 @@ same section rules the note writer uses (:mod:`memlab.offline.notes`):
 * nothing invented — every identifier or number of the candidate appears in
   the source (compared as text, so ``12345678901234567999`` is not
   ``12345678901234567890``);
-* anything else (steps, timeline, status, next step...) — the share of what
-  the note writer would put under such a heading that the candidate covers.
+* anything else the note writer knows a section for (steps, timeline, status,
+  next step...) — the share of what it would put under such a heading that
+  the candidate covers; a status that names a value the customer corrected
+  scores 2;
+* a criterion it knows no rule for ("tone") — no score, and a reason that says so.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ __all__ = ["asks_to_grade", "criteria", "grade"]
 _GRADE = frozenset(map(stem, "grade grading score rate rating evaluate judge assess".split()))
 _CRITERION = re.compile(r"\s*[-*•]\s+`?([A-Za-z][\w ]{0,40}?)`?\s*:\s+(.+)")
 _BLOCK = re.compile(r"<([A-Za-z_][\w-]{0,40})>\s*(.*?)\s*</\1>", re.S)
+_CORRECTS = frozenset("sorry actually mistyped meant correction instead not".split())
 _INVENTED = frozenset(map(stem, "invent invented unsupported hallucination claim claims supported faithful accurate fabricated".split()))
 
 
@@ -53,7 +57,21 @@ def _covered(statement: Statement, note: str, note_stems: set[str]) -> bool:
     return len(statement.stems & note_stems) * 2 >= max(1, len(statement.stems))
 
 
-def _score(name: str, description: str, source: Sequence[Statement], note: str) -> tuple[int, str]:
+def _superseded(source: Sequence[Statement]) -> list[tuple[str, str]]:
+    """``(old, new)`` identifiers a customer corrected ("sorry, I mistyped: the order is ORD-22222")."""
+    out = []
+    said = [s for s in source if s.role == "user"]
+    for position, statement in enumerate(said):
+        if not {w.lower().strip(",.:") for w in statement.text.split()} & _CORRECTS:
+            continue
+        for new in statement.identifiers:
+            shape = new.split("-")[0]
+            out += [(old, new) for earlier in said[:position] for old in earlier.identifiers
+                    if old != new and old.split("-")[0] == shape]
+    return out
+
+
+def _score(name: str, description: str, source: Sequence[Statement], note: str) -> tuple[int | None, str]:
     asked = set(words(f"{name.replace('_', ' ')} {description}"))
     if asked & _INVENTED:
         told = {value for s in source for value in s.identifiers}
@@ -62,12 +80,23 @@ def _score(name: str, description: str, source: Sequence[Statement], note: str) 
             return max(0, 5 - 2 * len(invented)), f"the transcript never says {', '.join(invented[:4])}"
         return 5, "ok"
     kind = notes._kind(name.replace("_", " "), description)
-    if kind == "ids":
-        wanted = list(dict.fromkeys(value for s in source for value in s.identifiers))
+    if kind == "ids":  # what the conversation established (not the agent's own advice) must be in the note
+        wanted = list(dict.fromkeys(value for s in source if s.role != "assistant" for value in s.identifiers))
         missing = [value for value in wanted if value not in note]
         if not wanted:
             return 5, "ok (the transcript has no identifiers)"
         return round(5 * (len(wanted) - len(missing)) / len(wanted)), (f"missing {', '.join(missing[:4])}" if missing else "ok")
+    if kind is None:
+        return None, ("the offline judge cannot grade this: it checks only what the transcript states "
+                      "(identifiers, inventions, steps, time cues, status, next step)")
+    if kind == "next":
+        has_next = any(set(words(line)) & notes._NEXT or "next" in line.lower()
+                       for line in note.splitlines() if line.strip().lstrip("-*• ").lower() not in ("", "none"))
+        return (5, "ok") if has_next else (0, "no next step for whoever takes over")
+    if kind == "status":
+        stale = [(old, new) for old, new in _superseded(source) if old in note]
+        if stale:
+            return 2, f"{stale[0][0]} was corrected to {stale[0][1]}"
     section = notes.Section(name, description, kind)
     expected = notes._lines_for(kind, section, source, notes.NoteSpec())
     if not expected:

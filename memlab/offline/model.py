@@ -41,7 +41,7 @@ from typing import Any
 
 from ..turns import content_texts, is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (MAX_CHARS, STOP, Memory, Statement, facts, identifiers, read_items, related, result_lines, sentences, stem,
+from .reading import (MAX_CHARS, STOP, Memory, Statement, asks_for_summary, facts, identifiers, read_items, related, result_lines, sentences, stem,
                       tokens, words)
 from .schema import instance
 
@@ -70,10 +70,15 @@ _ID = frozenset(map(stem, "id identifier number code serial reference ref pin sk
 _PERSON = frozenset(map(stem, "name person customer user".split()))
 _GENERIC_ANSWER = frozenset(map(stem, "answer response reply text output message content result final explanation "
                                       "reasoning feedback summary".split()))
+#: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
+_SAYING = frozenset(map(stem, "give gave tell told say said mention mentioned share shared remind remember ask asked".split()))
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore".split())
 _GREETING = frozenset("hi hello hey howdy greetings".split())
 _THANKS = frozenset("thanks thank cheers bye goodbye".split())
+#: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
+_CHANGES = frozenset(map(stem, "create delete remove update send cancel book open make add set post submit place buy pay "
+                               "reset write refund".split()))
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = frozenset(map(stem, "get check run look lookup create make find search fetch update send list set do add "
                              "delete remove open show read write call use compute calculate".split()))
@@ -93,7 +98,7 @@ _MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,100}>")
 
 
 def _text(item: Mapping[str, Any]) -> str:
-    return _MARKUP.sub("", " ".join(content_texts(item.get("content"), other=lambda part: "")))
+    return " ".join(content_texts(item.get("content"), other=lambda part: ""))
 
 
 # ------------------------------------------------------------------ the request
@@ -175,8 +180,14 @@ class Request:
 
     @property
     def message(self) -> str:
-        """The latest user message ("" if there is none)."""
-        return _text(self.conversation[self.last_user_index])[:MAX_CHARS] if self.last_user_index >= 0 else ""
+        """The latest user message ("" if there is none), markup tags read through."""
+        return _MARKUP.sub("", self.raw_message)[:MAX_CHARS]
+
+    @property
+    def raw_message(self) -> str:
+        """The latest user message as sent."""
+        item = self.conversation[self.last_user_index] if self.last_user_index >= 0 else {}
+        return " ".join(content_texts(item.get("content"), other=lambda part: ""))
 
     @property
     def this_turn(self) -> list[dict[str, Any]]:
@@ -332,6 +343,11 @@ def _choose_tools(request: Request) -> list[Tool]:
         return []
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
+    if _is_question(request.message) and not any(cue in request.message.lower() for cue in _REQUEST_CUES):
+        # a question asks to know, not to change: it never opens, sends or deletes anything
+        tools = [t for t in tools if t.handoff or stem(t.name.replace("-", "_").split("_")[0].lower()) not in _CHANGES]
+        if not tools:
+            return []
     message = _pairs(request.message)
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1} | _VERBS
     scored = []
@@ -399,6 +415,15 @@ def _owned(message: str) -> str | None:
     return None
 
 
+def _abbreviates(identifier: str, word: str) -> bool:
+    """Whether an identifier's letter prefix abbreviates ``word``: ``ORD-1`` order, ``TCK-1`` ticket, ``E-31`` error."""
+    prefix = identifier.split("-", 1)[0].lower() if "-" in identifier else ""
+    if not prefix.isalpha() or not word:
+        return False
+    consonants = word[0] + "".join(c for c in word[1:] if c not in "aeiou")
+    return word.startswith(prefix) or consonants.startswith(prefix)
+
+
 def _covered(topic: Sequence[str], stems: frozenset[str] | set[str]) -> int:
     """How many of a question's topic stems ``stems`` holds, itself or by a related word (:data:`.reading.RELATED`)."""
     return sum(1 for one in topic if one in stems or related([one]) & stems)
@@ -413,7 +438,7 @@ def _topic(message: str) -> list[str]:
     """A question's content stems (at most 64), phrases such as "do for a living" read as the word they mean."""
     lower = message[:2000].lower()
     extra = [stem(word) for phrase, word in _PHRASES if phrase in lower]
-    return list(dict.fromkeys([*extra, *(s for s in words(message) if s not in _GENERIC_ANSWER)]))[:64]
+    return list(dict.fromkeys([*extra, *(s for s in words(message) if s not in _GENERIC_ANSWER and s not in _SAYING)]))[:64]
 
 
 def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
@@ -431,16 +456,23 @@ def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
     wants_id = bool(set(topic) & _ID)
     # Which thing the question is about must be there: "the ticket number" (the word before "number"),
     # "my dog called" (the word after "my"). Only a statement about that one answers.
-    head = next((a for a, b in zip(topic, topic[1:]) if b in _ID and a not in _ID), None) or _owned(request.message)
+    head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or _owned(request.message)
     this_turn = max((s.turn for s in request.said if s.role == "user"), default=0)
     best, best_key = None, (0, 0.0, -1)
-    for score, statement in request.memory.matches(topic, roles=("user", "note", "tool")):
+    candidates = request.memory.matches(topic, roles=("user", "note", "tool"))
+    if head and wants_id:  # an identifier whose prefix abbreviates the thing asked for ("ORD-1" for "order") answers too
+        candidates += [(0.0, s) for s in request.said if s.role in ("user", "note", "tool")
+                       and any(_abbreviates(i, head) for i in s.identifiers)]
+    for score, statement in candidates:
         if statement.role == "user" and statement.turn == this_turn or statement.text.rstrip().endswith("?"):
             continue  # the question itself, or another question
-        if wants_id and not facts(statement.text) or head and not _covered([head], statement.stems):
+        if wants_id and not facts(statement.text):
+            continue
+        if head and not _covered([head], statement.stems) and not any(_abbreviates(i, head) for i in statement.identifiers):
             continue
         covered = _covered(topic, statement.stems)
-        if covered < min(2, len(topic)) and covered * 2 < len(topic):
+        named = bool(head) and wants_id  # "the serial number": the statement names that one and holds a value
+        if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named:
             continue
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
         key = (covered, score + 1.5 * corrects, statement.order)
@@ -458,12 +490,13 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     """
     topic = _topic(request.message)
     message = set(topic)
+    wants_fact = _is_question(request.message) and bool(message & _ID)
     given = {s.text.lower() for s in request.said if s.role == "assistant"}
     best, best_key = None, (0, 0)
     for line in request.instructions.splitlines():
         line = line.strip().lstrip("-*• ").strip()
         label, colon, advice = line.partition(":")
-        if not colon or not advice.strip():
+        if not colon or not advice.strip() or wants_fact and not facts(advice):
             continue
         label_stems, advice_stems = set(words(label)), set(words(advice))
         if len(label_stems & message) < min(2, len(label_stems)):
@@ -506,7 +539,7 @@ def restate(statement: Statement) -> str:
         return f"You told me: {_swap(text[0].lower() + text[1:])}."
     if statement.role == "tool":
         return f"{statement.tool or 'A tool'} reported {text}."
-    return f"From the notes on our earlier conversation: {text}."
+    return f"From my notes: {text}."
 
 
 def _report(results: Sequence[tuple[str, str]]) -> str:
@@ -543,7 +576,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if said_tokens & _THANKS and len(stems) <= 4 and not _is_question(said):
         return "You're welcome! Is there anything else I can help with?"
     if missing:
-        return f"I can do that once I have the {missing[0].replace('_', ' ')}. Could you give it to me?"
+        wanted = missing[0].replace("_", " ")
+        if _is_question(said):
+            return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
+        return f"I can do that once I have the {wanted}. Could you give it to me?"
     known = None if _is_question(said) and _about_user(said) else _from_instructions(request)
     if _is_question(said):
         found = _answered_by_conversation(request)
@@ -580,10 +616,10 @@ def respond(request: Request) -> list[dict[str, Any]]:
 
 def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     instructions = request.instructions
-    if instructions and grading.asks_to_grade(instructions, request.message):
-        return [message_item(grading.grade(instructions, request.message), fingerprint)]
-    summary_prompt = instructions if notes.asks_for_summary(instructions) else None
-    if summary_prompt is None and notes.asks_for_summary(request.message) and len(request.said) > 1:
+    if instructions and grading.asks_to_grade(instructions, request.raw_message):
+        return [message_item(grading.grade(instructions, request.raw_message), fingerprint)]
+    summary_prompt = instructions if asks_for_summary(instructions) else None
+    if summary_prompt is None and asks_for_summary(request.message) and len(request.said) > 1:
         summary_prompt = request.message
     if summary_prompt is not None and request.said:
         material = [s for s in request.said if not (s.role == "user" and s.text in request.message and summary_prompt is request.message)]

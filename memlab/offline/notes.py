@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from .reading import STOP, Statement, facts, stem, tokens, words
 
-__all__ = ["NoteSpec", "Section", "asks_for_summary", "read_prompt", "write_note"]
+__all__ = ["NoteSpec", "Section", "read_prompt", "write_note"]
 
 #: A heading line: ``## Name``.
 _HEADING = re.compile(r"\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -45,16 +45,14 @@ _KEYS = re.compile(r"\bkeys?\b[^:\n]{0,20}?:?\s*((?:`?\"?[A-Za-z_][\w ]{0,40}\"?
 #: A JSON object written out in a prompt as an example (its keys are the note's keys).
 _EXAMPLE_KEYS = re.compile(r"\"([A-Za-z_][\w ]{0,40})\"\s*:")
 
-#: Stems that mark a request to summarize (in the instructions, or the user's own words).
-_SUMMARIZE = frozenset(map(stem, "summary summarize summarise compress condense recap handover hand-off snapshot".split()))
 #: What kind of section a heading names, by the words it uses: kind → stems.
 ARCHETYPES: dict[str, frozenset[str]] = {kind: frozenset(map(stem, text.split())) for kind, text in {
     "ids": "identifier identifiers id ids reference references number numbers code codes ticket serial account",
     "time": "timeline milestone milestones time date dates chronology when timestamp timestamps history",
     "tools": "tool tools call calls",
+    "next": "next recommend recommended follow plan todo",
     "steps": "step steps tried attempt attempts action actions troubleshooting done",
     "status": "status current blocker blockers pending resolved state progress open",
-    "next": "next recommend recommended follow plan todo",
     "issue": "issue issues problem problems request symptom complaint reported goal",
     "context": "product environment device model version versions setup context platform system",
     "prefs": "preference preferences contact constraint constraints requirement prefer",
@@ -115,11 +113,6 @@ class NoteSpec:
     def has_prefs(self) -> bool:
         """Whether a section of its own holds the customer's preferences (else the status section does)."""
         return any(section.kind == "prefs" for section in self.sections)
-
-
-def asks_for_summary(text: str) -> bool:
-    """Whether ``text`` (instructions, or a user's message) asks for a summary of a conversation."""
-    return bool(_SUMMARIZE.intersection(words(text[:4000])))
 
 
 def _kind(heading: str, description: str) -> str | None:
@@ -234,10 +227,29 @@ def _short(text: str) -> str:
     return " ".join(parts[:_MAX_ITEM_WORDS]) + (" …" if len(parts) > _MAX_ITEM_WORDS else "")
 
 
+#: What this module puts before and after a line; read back from an earlier note, they are taken off again.
+_OWN_PREFIXES = ("open: ", "resolved: ", "customer asked: ")
+_OWN_MARKS = (" [open]", " [resolved]")
+
+
+def _plain(text: str) -> str:
+    """A line of an earlier note without the marks this module adds, so a note of a note does not stack them."""
+    changed = True
+    while changed:
+        changed = False
+        for prefix in _OWN_PREFIXES:
+            if text.startswith(prefix):
+                text, changed = text[len(prefix):], True
+        for mark in _OWN_MARKS:
+            if text.endswith(mark):
+                text, changed = text[: -len(mark)], True
+    return text
+
+
 def _said(statement: Statement) -> str:
     if statement.role == "tool":
         return f"{statement.tool or 'tool'}: {_short(statement.text)}"
-    return _short(statement.text)
+    return _short(_plain(statement.text))
 
 
 def _is_problem(statement: Statement) -> bool:
@@ -257,6 +269,8 @@ def _asks(statement: Statement) -> bool:
 def _did(statement: Statement) -> bool:
     """Whether the customer reports something they did: "I restarted it", "I held the button"."""
     found = [t.lower() for t in tokens(statement.text)]
+    if {"sorry", "mistyped", "meant"} & set(found):
+        return False  # a correction, not a step
     return ("i" in found or "we" in found) and (bool(statement.stems & _PAST)
                                                or any(t.endswith("ed") and len(t) > 4 for t in found))
 
@@ -305,6 +319,7 @@ def _lines_for(kind: str | None, section: Section, said: Sequence[Statement], sp
             failed = any(s.text.lower().startswith("error:") for s in results)
             found = "; ".join(_short(s.text) for s in results) or "no result in view"
             out.append(f"{_short(call.text)} → {'failed: ' if failed else ''}{found}")
+        out += [_said(s) for s in said if s.role == "note" and "→" in s.text]  # tool lines of an earlier note
         return out[-_MAX_ITEMS:]
     if kind == "steps":
         return [_said(s) for s in users if _did(s) and not _asks(s)][-_MAX_ITEMS:]
@@ -345,7 +360,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     sections = spec.sections or ([Section(k, "", _kind(k, "")) for k in spec.json_keys] if spec.json_keys else [])
     if not sections:
         sections = [Section("Key points", "", None), Section("Identifiers", "", "ids")]
-    bodies = {s.heading: _lines_for(s.kind, s, said, spec) for s in sections}
+    bodies = {s.heading: list(dict.fromkeys(_lines_for(s.kind, s, said, spec))) for s in sections}
     kept = "\n".join(line for lines in bodies.values() for line in lines)
     missing = [fact for fact in spec.must_keep if fact not in kept]
     if missing:

@@ -34,6 +34,7 @@ __all__ = [
     "RELATED",
     "Memory",
     "Statement",
+    "asks_for_summary",
     "facts",
     "identifiers",
     "read_items",
@@ -74,7 +75,7 @@ STOP = frozenset(
     "this that these those there here what which who whom whose when where why how whats that's it's "
     "not no yes please thanks thank hi hello hey ok okay just also too very really again now already "
     "any some all each every one ever know tell said say get got let let's s t don't didn't doesn't i'm i've "
-    "you're i'd i'll both way best kind sort thing things lot".split()
+    "you're i'd i'll both way best kind sort thing things lot much many".split()
 )
 #: Irregular forms, so "bought" meets "buy" and "children" meets "child".
 _IRREGULAR = {
@@ -324,17 +325,20 @@ def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
     nor is reasoning.
     """
     reader = _Reader()
+    recap_asked = False  # the user asked for a recap: the answer is a note (a session's summary pair)
     for item in items:
         kind = item_type(item)
         if kind == "message":
             text = " ".join(content_texts(item.get("content"), other=lambda part: ""))
             if is_user_message(item):
+                recap_asked = asks_for_summary(text)
                 if _is_transcript(text):
                     reader.statements += _shifted(read_transcript(text), reader)
                 else:
                     reader.user(text)
             elif item.get("role") == "assistant":
-                reader.add(text, "note" if _is_note(text) else "assistant")
+                reader.add(text, "note" if recap_asked or _is_note(text) else "assistant")
+                recap_asked = False
         elif kind in NAMED_CALLS:
             name = str(item.get("name", ""))
             reader.tools[str(item.get("call_id"))] = name
@@ -344,6 +348,15 @@ def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
             text = output if isinstance(output, str) else " ".join(content_texts(output, other=lambda part: ""))
             reader.add(text, "tool", reader.tools.get(str(item.get("call_id")), ""))
     return reader.statements
+
+
+#: Stems that mark a request to summarize (in instructions, or in a user's words).
+_SUMMARIZE = frozenset(map(stem, "summary summarize summarise compress condense recap handover hand-off snapshot".split()))
+
+
+def asks_for_summary(text: str) -> bool:
+    """Whether ``text`` (instructions, or a user's message) asks for a summary of a conversation."""
+    return bool(_SUMMARIZE.intersection(words(text[:4000])))
 
 
 def _is_note(text: str) -> bool:
@@ -376,17 +389,22 @@ def read_transcript(text: str) -> list[Statement]:
             entries.append([found.group(1).lower(), found.group(2) or "", found.group(3)])
         elif entries:
             entries[-1][2] += "\n" + line
+    recap_asked = False
     for role, call_id, body in entries:
         if role in ("user", "human", "customer"):
-            reader.user(body)
-        elif role in ("tool call", "function"):
+            recap_asked = asks_for_summary(body)
+            if not recap_asked:  # a request for a recap is not something the customer said
+                reader.user(body)
+            continue
+        if role in ("tool call", "function"):
             name = body.split("(", 1)[0].strip()
             reader.tools[call_id] = name
             reader.add(body, "call", name)
         elif role.startswith("tool"):
             reader.add(body, "tool", reader.tools.get(call_id, ""))
         elif role in ("assistant", "ai", "agent"):
-            reader.add(body, "assistant")
+            reader.add(body, "note" if recap_asked or _is_note(body) else "assistant")
+        recap_asked = False
     return reader.statements
 
 

@@ -46,10 +46,10 @@ def test_under_max_turns_3_the_agent_forgets_what_full_history_remembers() -> No
     assert explorer.turn == 5
     assert probe_row(explorer.baseline, "contact_channel")["correct"]  # full history: answered right
     assert not probe_row(explorer.replay, "contact_channel")["correct"]  # the window lost turn 1
-    assert "I don't know your preferred contact channel" in shown(explorer.answer) and "✗" in shown(explorer.answer)
+    assert "I don't know" in shown(explorer.answer) and "✗" in shown(explorer.answer)
     explorer.sliders["max_turns"].value = 5  # what a drag does
     assert explorer.max_turns == 5 and "✓" in shown(explorer.answer)
-    assert "Your preferred contact channel is email" in shown(explorer.answer)
+    assert "email" in shown(explorer.answer).split("Agent:")[1] and "✓" in shown(explorer.answer)
 
 
 def test_the_counters_are_the_usage_the_api_reported(fresh) -> None:
@@ -285,7 +285,7 @@ async def test_the_chat_remembers_a_stated_fact_only_while_it_is_in_the_window()
     await chat.ready()
     assert "The next run sends 2 of" in shown(chat.window)
     answer = await chat.send("What is my order number?")
-    assert "I don't know your order number" in answer.final_output
+    assert answer.final_output.startswith("I don't know") and "ORD-12345" not in answer.final_output
     assert wire.current().model_calls()  # every message went over the (offline) wire
 
 
@@ -304,7 +304,7 @@ async def test_enter_then_a_click_on_send_sends_the_message_once_and_never_cance
     await chat.ready()
     await chat.ready()
     assert [who for who, _ in chat.lines] == ["you", "agent", "you", "agent"]
-    assert chat.lines[-1][1] == "Your order number is ORD-12345."
+    assert "ORD-12345" in chat.lines[-1][1]
 
 
 def test_the_summary_the_model_was_sent_is_shown_whole_below_the_tables() -> None:
