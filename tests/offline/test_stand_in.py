@@ -3,7 +3,8 @@
 Every test talks to the server through a socket with the real ``openai``
 client (its real ``httpx2`` transport, not a mock) or plain ``http.client``, so
 what passes here is what a Jupyter kernel in live mode gets with
-``OPENAI_BASE_URL`` pointing at the stand-in.
+``OPENAI_BASE_URL`` pointing at the stand-in. Broken and hostile clients (bad
+HTTP, huge bodies, silence) write their bytes on a plain socket.
 """
 
 from __future__ import annotations
@@ -11,13 +12,18 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import logging
 import os
+import select
 import signal
 import socket
 import subprocess
 import sys
 import threading
 from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import openai
@@ -26,11 +32,14 @@ from agents import OpenAIProvider, OpenAIResponsesModel, RunConfig, Runner
 
 from memlab.api.mode import DEFAULT_MODEL
 from memlab.offline.api import OfflineAPI
-from memlab.offline.server import serve
+from memlab.offline.server import MAX_BODY_BYTES, serve
 from memlab.scenario import support_agent
 
 ROOT = Path(__file__).resolve().parents[2]
 ORDER_QUESTION = "My order ORD-73914 arrived without the headset. Can you look it up?"
+#: Seconds a test waits at most for something that should happen: only so a broken server fails
+#: the test instead of hanging it. No test measures how long anything took.
+HANG_GUARD = 60
 
 
 @pytest.fixture
@@ -226,3 +235,257 @@ def test_a_port_in_use_is_one_line_that_says_what_to_do():
     assert result.returncode != 0
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
     assert f"127.0.0.1:{port}" in result.stderr and "--port" in result.stderr
+
+
+# ------------------------------------------------------------------ hostile and broken clients
+
+
+@pytest.fixture
+def impatient_server():
+    """A stand-in that gives up on a silent client after a second (the default is longer)."""
+    with serve(read_timeout=1) as running:
+        yield running
+
+
+@contextmanager
+def raw_connection(server) -> Iterator[socket.socket]:
+    """A plain TCP connection to the stand-in, for bytes no well-behaved client would send."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=HANG_GUARD) as connection:
+        yield connection
+
+
+def read_answer(connection: socket.socket) -> tuple[int | None, bytes]:
+    """The status and body of the next answer on ``connection``; ``None`` if it closed without one."""
+    response = http.client.HTTPResponse(connection)
+    try:
+        response.begin()
+    except (http.client.RemoteDisconnected, ConnectionResetError):
+        return None, b""
+    return response.status, response.read()
+
+
+def closed_by_server(connection: socket.socket) -> bool:
+    """Whether the server ends the connection (a ``TimeoutError`` after HANG_GUARD if it never does)."""
+    try:
+        return connection.recv(1) == b""
+    except ConnectionResetError:
+        return True
+
+
+def request_bytes(target: str, body: bytes, *headers: str) -> bytes:
+    lines = [f"POST {target} HTTP/1.1", "Host: 127.0.0.1", "Authorization: Bearer x",
+             "Content-Type: application/json", f"Content-Length: {len(body)}", *headers]
+    return "\r\n".join(lines).encode() + b"\r\n\r\n" + body
+
+
+HI = json.dumps({"model": DEFAULT_MODEL, "input": "hi"}).encode()
+
+#: Requests that break HTTP/1.1 itself: each gets a 400 and the connection is closed.
+MALFORMED = {
+    "content-length is not a number": b"POST /v1/responses HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n",
+    "content-length is -1": b"POST /v1/responses HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+    "bad chunk size": b"POST /v1/responses HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer x\r\n"
+                      b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+    "non-ascii header name": "GET /v1/responses HTTP/1.1\r\nHost: x\r\nX-Caf\u00e9: 1\r\n\r\n".encode(),
+    "path without a leading slash": request_bytes("v1/responses", HI),
+    "asterisk target": b"OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n",
+}
+
+
+@pytest.mark.parametrize("raw", MALFORMED.values(), ids=MALFORMED.keys())
+def test_a_malformed_request_gets_a_400_and_a_closed_connection(impatient_server, raw, capfd, caplog):
+    with raw_connection(impatient_server) as connection:
+        connection.sendall(raw)
+        status, _ = read_answer(connection)
+        assert status == 400
+        assert closed_by_server(connection)
+    assert len(impatient_server.api.requests) == 0
+    assert "Traceback" not in capfd.readouterr().err
+    assert not [record for record in caplog.records if record.exc_info or record.levelno >= logging.ERROR]
+
+
+@pytest.mark.parametrize("raw", [
+    pytest.param(lambda port: request_bytes(f"http://127.0.0.1:{port}/v1/responses", HI), id="absolute-form target"),
+    pytest.param(lambda port: request_bytes("/v1/responses", HI, "X-Note: caf\u00e9"), id="non-ascii header value"),
+])
+def test_unusual_but_valid_http_is_answered(server, raw, capfd):
+    with raw_connection(server) as connection:
+        connection.sendall(raw(server.port))
+        status, body = read_answer(connection)
+    assert status == 200 and json.loads(body)["status"] == "completed"
+    assert server.api.last_input() == [{"role": "user", "content": "hi"}]
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_body_announced_over_the_cap_is_refused_before_it_is_sent(server):
+    """4 GB announced, not one byte sent: the 413 arrives anyway, and nothing of that size is kept."""
+    head = request_bytes("/v1/responses", b"").replace(b"Content-Length: 0", b"Content-Length: %d" % (4 * 1024**3))
+    with raw_connection(server) as connection:
+        connection.sendall(head)
+        status, body = read_answer(connection)
+    assert status == 413
+    error = json.loads(body)["error"]
+    assert error["type"] == "invalid_request_error" and str(MAX_BODY_BYTES) in error["message"]
+    assert len(server.api.requests) == 0 and server.statuses == {413: 1}
+
+
+async def test_a_body_over_the_cap_is_the_apis_413_for_the_openai_client(server):
+    async with client_for(server) as client:
+        with pytest.raises(openai.APIStatusError) as caught:
+            await client.responses.create(model=DEFAULT_MODEL, input="x" * MAX_BODY_BYTES)
+        assert caught.value.status_code == 413 and caught.value.type == "invalid_request_error"
+        reply = await client.responses.create(model=DEFAULT_MODEL, input="hi")  # the stand-in still answers
+    assert reply.status == "completed"
+    assert server.statuses == {413: 1, 200: 1} and len(server.api.requests) == 1
+
+
+def test_a_chunked_body_growing_past_the_cap_is_refused(server):
+    head = b"POST /v1/responses HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer x\r\nTransfer-Encoding: chunked\r\n\r\n"
+    chunk = b"x" * 1024**2
+    with raw_connection(server) as connection:
+        connection.sendall(head)
+        for _ in range(MAX_BODY_BYTES // len(chunk) + 1):
+            connection.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        connection.sendall(b"0\r\n\r\n")
+        status, _ = read_answer(connection)
+    assert status == 413 and len(server.api.requests) == 0
+
+
+def test_a_connection_that_never_sends_a_request_is_closed(impatient_server):
+    with raw_connection(impatient_server) as connection:
+        assert closed_by_server(connection)
+
+
+def test_a_request_head_trickling_in_is_cut_off(impatient_server):
+    """A head sent a byte at a time (each byte well within the timeout) is not waited for forever."""
+    with raw_connection(impatient_server) as connection:
+        connection.sendall(b"POST /v1/responses HTTP/1.1\r\nX-Slow: ")
+        for _ in range(HANG_GUARD * 10):
+            readable, _, _ = select.select([connection], [], [], 0.1)
+            if readable:
+                break
+            connection.sendall(b"a")
+        assert closed_by_server(connection)
+    assert impatient_server.requests_served == 0
+
+
+def test_a_body_that_stops_arriving_is_a_408_and_the_connection_closes(impatient_server):
+    with raw_connection(impatient_server) as connection:
+        connection.sendall(request_bytes("/v1/responses", HI)[:-5])  # the last 5 bytes never come
+        status, body = read_answer(connection)
+        assert status == 408 and json.loads(body)["error"]["type"] == "invalid_request_error"
+        assert closed_by_server(connection)
+    assert len(impatient_server.api.requests) == 0
+
+
+def test_an_idle_keep_alive_connection_is_closed(impatient_server):
+    with raw_connection(impatient_server) as connection:
+        connection.sendall(request_bytes("/v1/responses", HI))
+        assert read_answer(connection)[0] == 200
+        assert closed_by_server(connection)
+
+
+# ------------------------------------------------------------------ one slow request, many clients
+
+
+class HoldsSlowRequests:
+    """The offline model, except that a request saying "slow" is held until :attr:`release` is set."""
+
+    def __init__(self) -> None:
+        self.model = OfflineAPI()
+        self.requests = self.model.requests
+        self.holding = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self, request):
+        if b"slow" in request.content:
+            self.holding.set()
+            self.release.wait(HANG_GUARD)
+        return self.model(request)
+
+
+def post(server, text: str) -> int:
+    """One client's request on its own connection; the status it got."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=HANG_GUARD)
+    connection.request("POST", "/v1/responses", json.dumps({"model": DEFAULT_MODEL, "input": text}),
+                       {"Authorization": "Bearer x"})
+    status = connection.getresponse().status
+    connection.close()
+    return status
+
+
+def test_a_slow_request_does_not_delay_another_clients_hi():
+    model = HoldsSlowRequests()
+    with serve(model) as server, ThreadPoolExecutor(1) as other_client:
+        try:
+            slow = other_client.submit(post, server, "a slow question")
+            assert model.holding.wait(HANG_GUARD)
+            assert post(server, "hi") == 200
+            assert not slow.done(), "'hi' was answered while the slow request was still in the model"
+        finally:
+            model.release.set()
+        assert slow.result(HANG_GUARD) == 200
+    assert server.statuses == {200: 2}
+
+
+def test_close_answers_a_request_the_model_never_finishes_with_a_503(caplog):
+    model = HoldsSlowRequests()
+    server = serve(model)
+    with ThreadPoolExecutor(1) as client:
+        try:
+            held = client.submit(post, server, "a slow question")
+            assert model.holding.wait(HANG_GUARD)
+            server.close()
+            assert held.result(HANG_GUARD) == 503
+        finally:
+            model.release.set()
+    assert server.statuses == {503: 1}
+    assert not [record for record in caplog.records if record.exc_info], "no traceback"
+
+
+async def test_serve_inside_a_running_event_loop_answers_a_blocking_client():
+    """A Jupyter cell runs on the kernel's event loop; a learner's ``openai.OpenAI()`` blocks that loop."""
+    with serve() as server:
+        with openai.OpenAI(base_url=server.url, api_key="anything", max_retries=0) as client:
+            reply = client.responses.create(model=DEFAULT_MODEL, input="hi")
+    assert reply.status == "completed" and server.statuses == {200: 1}
+    await asyncio.sleep(0)  # the loop that started and stopped the stand-in still runs
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", server.port), timeout=HANG_GUARD)
+
+
+#: A command line whose model never answers, to stop while a request is in flight.
+STUCK_MODEL = """
+import threading
+import memlab.offline.server as stand_in
+
+class StuckModel:
+    def __call__(self, request):
+        print("model busy", flush=True)
+        threading.Event().wait()
+
+stand_in.OfflineAPI = StuckModel
+stand_in.main(["--port", "0"])
+"""
+
+
+@pytest.mark.process
+def test_sigterm_stops_the_command_line_while_a_request_is_in_flight():
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    process = subprocess.Popen([sys.executable, "-c", STUCK_MODEL], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = process.stdout.readline().strip()
+        connection = http.client.HTTPConnection(url.removeprefix("http://").removesuffix("/v1"), timeout=HANG_GUARD)
+        connection.request("POST", "/v1/responses", json.dumps({"model": DEFAULT_MODEL, "input": "hi"}),
+                           {"Authorization": "Bearer x"})
+        assert process.stdout.readline().strip() == "model busy"
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=HANG_GUARD)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 0, stderr
+    assert connection.getresponse().status == 503
+    assert '"statuses": {"503": 1}' in stderr and "Traceback" not in stderr
