@@ -396,14 +396,16 @@ def _about_user(message: str) -> bool:
 
 
 def _recalls(message: str) -> bool:
-    """A question that asks for something the user said: a wh-question about them that holds no value itself.
+    """A question that asks for something the user said: a wh-question about what is theirs, or about what
+    they did or said ("how did I ask you..."), that holds no value itself.
 
-    "What's my order number?" recalls; "Where is my order ORD-1?" and "Is my
-    laptop under warranty?" ask for something to be looked up.
+    "What's my order number?" recalls; "Where is my order ORD-1?", "Is my
+    laptop under warranty?" and "How do I say this in French?" do not.
     """
-    first = tokens(message[:200])[:1]
-    wh = bool(first) and first[0].lower() in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
-    return wh and _about_user(message) and not facts(message)
+    said = [t.lower().replace("’", "'") for t in tokens(message[:400])]
+    wh = bool(said) and said[0] in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
+    back = bool({"my", "our"} & set(said)) or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
+    return wh and back and not facts(message)
 
 
 def _owned(message: str) -> str | None:
@@ -587,7 +589,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return restate(found[1])
         if known is not None:
             return known[1]
-        if _about_user(said):
+        if _recalls(said) or _about_user(said) and not said_tokens & {"how", "do"}:
             return "I don't know: it isn't in the conversation I can see. Could you tell me again?"
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")

@@ -350,13 +350,19 @@ def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
     return reader.statements
 
 
-#: Stems that mark a request to summarize (in instructions, or in a user's words).
-_SUMMARIZE = frozenset(map(stem, "summary summarize summarise compress condense recap handover hand-off snapshot".split()))
+#: Verbs that ask for a summary; and phrases that name one ("a summary", "handover note").
+_SUMMARIZE = frozenset(map(stem, "summarize summarise compress condense recap".split()))
+_SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note", "hand-off note", "snapshot of")
 
 
 def asks_for_summary(text: str) -> bool:
-    """Whether ``text`` (instructions, or a user's message) asks for a summary of a conversation."""
-    return bool(_SUMMARIZE.intersection(words(text[:4000])))
+    """Whether ``text`` (instructions, or a user's message) asks for a summary of a conversation.
+
+    It must say so: a verb ("summarize", "compress", "recap") or a phrase
+    ("a summary of", "a handover note"); the word "summary" in a heading does not ask.
+    """
+    head = text[:4000]
+    return bool(_SUMMARIZE.intersection(words(head))) or any(phrase in head.lower() for phrase in _SUMMARY_PHRASES)
 
 
 def _is_note(text: str) -> bool:
