@@ -381,12 +381,46 @@ def test_nb02_a_session_that_writes_bookkeeping_into_the_items_fails_and_says_wh
     assert "add_items wrote 'turn' into them" in str(report) and "(a 400 error)" in str(report)
 
 
+class Nb02SharesOneHistory(Nb02SolutionSession):
+    """Wrong: the history is a class attribute, so every session (every user) reads and writes one list."""
+
+    history = []
+
+    def __init__(self, session_id, max_turns=3, session_settings=None):
+        self.session_id, self.max_turns, self.session_settings = session_id, max_turns, session_settings
+
+    def _window(self):
+        starts = [i for i, item in enumerate(self.history) if item.get("role") == "user"]
+        return self.history if len(starts) <= self.max_turns else self.history[starts[-self.max_turns]:]
+
+    async def add_items(self, items):
+        self.history.extend(items)
+        self.history[:] = self._window()
+
+    async def pop_item(self):
+        return self.history.pop() if self.history else None
+
+    async def clear_session(self):
+        self.history.clear()
+
+
+def test_nb02_a_session_whose_history_is_shared_by_every_instance_fails_in_one_line() -> None:
+    report = nb02.check_trimming_session(Nb02SharesOneHistory)  # before: 11/11
+    assert not report.ok and report.passed == report.total - 1, str(report)
+    failed = [line for line in str(report).splitlines() if line.startswith("  ✗")]
+    assert failed == [
+        "  ✗ two sessions keep two histories: the second does not see the first one's items: the second one read "
+        "the first one's PIN, as every user would read every other's history: give each session its own list in "
+        "__init__ (self._items = []), not one shared by the class"
+    ]
+
+
 def test_nb02_a_session_that_deadlocks_is_reported_in_one_line_instead_of_hanging(monkeypatch) -> None:
     from memlab.lab.exercises import report as _report
 
     monkeypatch.setattr(_report, "CASE_SECONDS", 0.5, raising=False)
     report = returns_within_a_minute(lambda: nb02.check_trimming_session(Nb02DeadlocksOnItsOwnLock))  # before: hung
-    assert "did not finish within 0.5 s" in str(report) and report.total == 11 and not report.ok, str(report)
+    assert "did not finish within 0.5 s" in str(report) and report.total == 12 and not report.ok, str(report)
 
 
 async def test_nb02_the_prediction_check(api) -> None:
