@@ -124,9 +124,227 @@ async def test_acheck_cases_gives_up_on_a_case_that_never_finishes_but_not_on_a_
     report = await acheck_cases("Exercise 6", [("own", raises_its_own), ("hangs", waits_forever)], seconds=0.2)
     assert str(report).splitlines()[1:3] == [
         "  ✗ own: raised TimeoutError: the learner's own",
-        "  ✗ hangs: did not finish within 0.2 s, so the check gave up on it: does a method wait for "
-        "something that never comes (a lock it already holds, an event nobody sets)?",
+        "  ✗ hangs: did not finish within 0.2 s, so the check gave up on it: does a loop never end (a counter "
+        "never moves on), or a method wait for something that never comes (a lock it already holds, an "
+        "event nobody sets)?",
     ]
+
+
+class Spinner:
+    """A learner's loop that never ends (``while i < n`` with no ``i += 1``), as far as a check can tell.
+
+    ``spins`` counts its rounds, so a test can see whether it still runs after
+    the check returned. Its only way out is :attr:`give_up`, set by a timer a
+    minute later: a safety net, so that a check that cannot stop the loop fails
+    the test instead of hanging the suite.
+    """
+
+    def __init__(self) -> None:
+        import threading
+
+        self.spins = 0
+        self.threads_before = set(threading.enumerate())
+        self.give_up = threading.Event()
+        self._net = threading.Timer(60, self.give_up.set)
+        self._net.daemon = True
+        self._net.start()
+
+    def spin(self) -> None:
+        i = 0
+        while i < 1:  # forgot i += 1
+            try:
+                self.spins += 1
+                if self.give_up.is_set():
+                    return
+            except Exception:  # noqa: BLE001 — a learner's catch-all does not swallow the time limit
+                pass
+
+    def still_spinning(self) -> bool:
+        """Whether the loop still runs: its count moves while this waits a little."""
+        import time
+
+        before = self.spins
+        time.sleep(0.1)
+        self._net.cancel()
+        return self.spins != before
+
+    def threads_left(self) -> list[str]:
+        """The check's worker threads started since this spinner was made that still run."""
+        import threading
+
+        return [thread.name for thread in set(threading.enumerate()) - self.threads_before
+                if thread.name == "memlab-exercise-case" and thread.is_alive()]
+
+
+def test_a_plain_case_that_loops_forever_is_stopped_and_reported_in_one_line(monkeypatch) -> None:
+    import signal
+
+    from memlab.lab.exercises import report as _report
+
+    monkeypatch.setattr(_report, "CASE_SECONDS", 0.3, raising=False)
+    spinner = Spinner()
+    handler = signal.getsignal(signal.SIGALRM)
+
+    def passes() -> None:
+        return None
+
+    def loops() -> None:
+        spinner.spin()
+
+    report = check_cases("Exercise 7", [("a", passes), ("b", loops), ("c", passes)])  # before: hung here
+    lines = str(report).splitlines()
+    assert lines[1] == "  ✓ a" and lines[2].startswith("  ✗ b: did not finish within 0.3 s, so the check gave up"), lines
+    assert lines[3:] == ["  ✗ 1 more case(s) not run: fix the hang above first", "1/3 hidden cases pass"]
+    assert not spinner.still_spinning() and not spinner.threads_left()  # nothing left burning a core
+    assert signal.getsignal(signal.SIGALRM) == handler and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_a_plain_case_that_loops_forever_is_stopped_off_the_main_thread_too(monkeypatch) -> None:
+    from memlab.lab.exercises import report as _report
+
+    monkeypatch.setattr(_report, "CASE_SECONDS", 0.3, raising=False)
+    spinner = Spinner()
+
+    def loops() -> None:
+        spinner.spin()
+
+    report = returns_within_a_minute(lambda: check_cases("Exercise 8", [("loops", loops)]))  # in a thread of its own
+    assert str(report).splitlines()[1].startswith("  ✗ loops: did not finish within 0.3 s"), str(report)
+    assert not spinner.still_spinning() and not spinner.threads_left()
+
+
+def test_an_async_case_that_loops_without_awaiting_leaves_no_thread_spinning(monkeypatch) -> None:
+    from memlab.lab.exercises import report as _report
+
+    monkeypatch.setattr(_report, "CASE_SECONDS", 0.3, raising=False)
+    spinner = Spinner()
+
+    async def loops() -> None:
+        spinner.spin()  # no await: only stopping its thread can end it
+
+    report = check_cases("Exercise 9", [("loops", loops)])
+    assert "did not finish within 0.3 s" in str(report), str(report)
+    assert not spinner.still_spinning() and not spinner.threads_left()  # before: its thread spun on
+
+
+def _each_checker_with_a_loop_that_never_ends(spinner):
+    from memlab.lab.exercises import nb03, nb04
+
+    def window(history, new_input, n):
+        spinner.spin()
+
+    def rule(items):
+        spinner.spin()
+
+    def make_trigger(max_tokens):
+        def should_compact(context):
+            spinner.spin()
+
+        return should_compact
+
+    def keep_ids(data):
+        spinner.spin()
+
+    return {
+        "nb01.check_window": lambda: nb01.check_window(window),
+        "nb03.check_contact_rule": lambda: nb03.check_contact_rule(rule),
+        "nb04.check_token_trigger": lambda: nb04.check_token_trigger(make_trigger),
+        "nb04.check_keep_ids": lambda: nb04.check_keep_ids(keep_ids),
+    }
+
+
+def test_every_plain_checker_gives_up_on_a_loop_that_never_ends(monkeypatch) -> None:
+    from memlab.lab.exercises import report as _report
+
+    monkeypatch.setattr(_report, "CASE_SECONDS", 0.2, raising=False)
+    spinner = Spinner()
+    for name, check in _each_checker_with_a_loop_that_never_ends(spinner).items():
+        report = check()  # before: each hung
+        lines = str(report).splitlines()
+        assert lines[1].endswith("did not finish within 0.2 s, so the check gave up on it: does a loop never end "
+                                 "(a counter never moves on), or a method wait for something that never comes "
+                                 "(a lock it already holds, an event nobody sets)?"), (name, lines)
+        assert lines[2].endswith("more case(s) not run: fix the hang above first") and report.passed == 0, (name, lines)
+    assert not spinner.still_spinning() and not spinner.threads_left()
+
+
+def test_what_a_case_raises_beyond_exception_is_one_line_and_the_stop_button_still_stops() -> None:
+    import asyncio
+    import sys
+
+    async def awaits_a_cancelled_task() -> None:
+        helper = asyncio.ensure_future(asyncio.sleep(60))
+        helper.cancel()
+        await helper
+
+    def exits() -> None:
+        sys.exit()
+
+    async def exits_with_a_code() -> None:
+        sys.exit(3)  # (exit() itself also closes sys.stdin)
+
+    def generator_exit() -> None:
+        raise GeneratorExit
+
+    def passes() -> None:
+        return None
+
+    report = check_cases("Exercise 10", [  # before: the first of these escaped as a traceback
+        ("cancelled", awaits_a_cancelled_task), ("exit", exits), ("exit(3)", exits_with_a_code),
+        ("generator", generator_exit), ("after them", passes),
+    ])
+    assert str(report).splitlines()[1:] == [
+        "  ✗ cancelled: raised CancelledError: a task it awaited was cancelled",
+        "  ✗ exit: called exit() (SystemExit): return or raise instead; exit() ends the program",
+        "  ✗ exit(3): called exit() with 3 (SystemExit): return or raise instead; exit() ends the program",
+        "  ✗ generator: raised GeneratorExit",
+        "  ✓ after them",
+        "1/5 hidden cases pass",
+    ]
+
+    def presses_stop() -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        check_cases("Exercise 11", [("stop", presses_stop), ("after it", passes)])
+
+
+async def test_acheck_cases_reports_a_cancelled_helper_but_is_cancelled_itself_when_its_task_is() -> None:
+    import asyncio
+
+    async def awaits_a_cancelled_task() -> None:
+        helper = asyncio.ensure_future(asyncio.sleep(60))
+        helper.cancel()
+        await helper
+
+    report = await acheck_cases("Exercise 12", [("cancelled", awaits_a_cancelled_task)])  # before: escaped
+    assert str(report).splitlines()[1] == "  ✗ cancelled: raised CancelledError: a task it awaited was cancelled"
+
+    started = asyncio.Event()
+
+    async def waits() -> None:
+        started.set()
+        await asyncio.Event().wait()
+
+    check = asyncio.create_task(acheck_cases("Exercise 13", [("waits", waits)]))
+    await started.wait()
+    check.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await check
+    assert check.cancelled()
+
+
+def test_a_checker_reports_exit_in_the_learners_code_per_case() -> None:
+    import sys
+
+    def window(history, new_input, n):
+        sys.exit()
+
+    report = nb01.check_window(window)  # before: SystemExit escaped the check
+    lines = str(report).splitlines()
+    assert report.passed == 0 and len(lines) == len(nb01.WINDOW_CASES) + 2, lines
+    assert all(line.endswith(": called exit() (SystemExit): return or raise instead; exit() ends the program")
+               for line in lines[1:-1]), lines
 
 
 @pytest.mark.process
