@@ -15,8 +15,8 @@ The memlab sessions (the ``variant`` parameter):
   (``sqlite+aiosqlite``);
 * a ``TrimmingSession`` whose store is an ``IntegritySession`` over a
   ``SQLiteSession`` file (the HMAC chain under the op log);
-* a ``TenantGuardSession`` around an in-memory ``TrimmingSession``
-  (``allow_direct=True`` for direct calls; runs carry ``tenant_id`` "acme");
+* a ``TenantGuardSession`` around an in-memory ``TrimmingSession`` under one of
+  acme's ids (``allow_direct=True`` for direct calls; runs carry ``tenant_id`` "acme");
 * an ``IntegritySession`` straight over a ``SQLiteSession`` file, and a
   ``TenantGuardSession`` around one whose signed head lives in a ``FileHeadStore``.
 
@@ -49,7 +49,7 @@ from agents.memory import Session, SessionSettings
 from agents.run_internal.session_persistence import rewind_session_items
 from agents.testing import ScriptedModel, assistant_message, function_call
 
-from memlab import IntegritySession, SummarizingSession, TenantGuardSession, TieredSession, TrimmingSession
+from memlab import IntegritySession, SummarizingSession, TenantGuardSession, TieredSession, TrimmingSession, tenant_session_id
 from memlab.storage.heads import FileHeadStore
 
 from memlab.items import assistant, call, output, reasoning, user
@@ -151,11 +151,11 @@ VARIANTS: dict[str, Builder] = {
     "summarizing-sqlalchemy": lambda b, sid, s: _summarizing(sid, s, b.sqlalchemy(sid)),
     "trimming-integrity-sqlite": lambda b, sid, s: _trimming(sid, s, IntegritySession(b.sqlite(sid), key=KEY)),
     "tenant-guard-trimming-memory": lambda b, sid, s: TenantGuardSession(
-        _trimming(sid, s), TENANT, allow_direct=True
+        _trimming(tenant_session_id(TENANT, sid), s), TENANT, allow_direct=True
     ),
     "integrity-sqlite": lambda b, sid, s: IntegritySession(b.sqlite(sid), key=KEY, session_settings=s),
     "tenant-guard-integrity-sqlite": lambda b, sid, s: TenantGuardSession(
-        IntegritySession(b.sqlite(sid), key=KEY, head_store=FileHeadStore(b.tmp_path / "heads.json"), session_settings=s),
+        IntegritySession(b.sqlite(tenant_session_id(TENANT, sid)), key=KEY, head_store=FileHeadStore(b.tmp_path / "heads.json"), session_settings=s),
         TENANT,
         allow_direct=True,
     ),

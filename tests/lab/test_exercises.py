@@ -819,33 +819,76 @@ async def test_nb05_the_prediction_is_compared_with_what_each_session_reads(tmp_
 
 import secrets  # noqa: E402 — this section stands on its own
 
-from memlab import IntegritySession, TenantGuardSession  # noqa: E402
+from memlab import IntegritySession, TenantGuardSession, tenant_session_id  # noqa: E402
 from memlab.lab.exercises import nb06  # noqa: E402
 from memlab.scenario import support_agent  # noqa: E402
 
 
 def _nb06_solution(tenant_id, conversation_id, file, key):
     """The notebook's solution."""
-    return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), key), tenant_id)
+    thread_id = tenant_session_id(tenant_id, conversation_id)
+    return TenantGuardSession(IntegritySession(SQLiteSession(thread_id, file), key), tenant_id)
 
 
 @pytest.mark.usefixtures("api")
 async def test_nb06_the_solution_passes_every_hidden_case() -> None:
     report = await nb06.check_open_thread(_nb06_solution)
     assert report.ok, str(report)
-    assert report.total == 6
+    assert report.total == 7
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb06_a_thread_stored_under_the_id_the_request_names_is_caught() -> None:
+    def requested_id(tenant_id, conversation_id, file, key):  # the notebook's solution until now
+        return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), key), tenant_id)
+
+    report = await nb06.check_open_thread(requested_id)
+    assert report.passed == 0, str(report)
+    assert ("open_thread refused the tenant's own conversation (session 'customer-42' does not belong to tenant "
+            "'acme'") in str(report)
+    assert "store it under tenant_session_id(tenant_id, conversation_id)" in str(report)
+
+
+def _nb06_stored_ids_pass_through(tenant_id, conversation_id):
+    """A handler that takes a whole stored id ("acme:customer-42") from the request as it is."""
+    return conversation_id if ":" in conversation_id else tenant_session_id(tenant_id, conversation_id)
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb06_a_request_as_globex_naming_acmes_conversation_must_not_reach_it() -> None:
+    def guard_checks_only_the_run(tenant_id, conversation_id, file, key):
+        """The issue's attack: a guard that checks only the run's tenant, as TenantGuardSession did before
+        it checked whose conversation it wraps (its wrapped session is swapped in after that check)."""
+        guard = TenantGuardSession(SQLiteSession(tenant_session_id(tenant_id, "placeholder")), tenant_id)
+        guard.underlying_session = IntegritySession(SQLiteSession(_nb06_stored_ids_pass_through(tenant_id, conversation_id), file), key)
+        return guard
+
+    report = await nb06.check_open_thread(guard_checks_only_the_run)  # before this case: 6/6
+    assert (report.passed, report.total) == (6, 7), str(report)
+    assert ("✗ a request as another tenant that names this conversation never reaches it: globex, naming "
+            "'acme:customer-42', was sent acme's history") in str(report)
+
+    def macs_bound_to_the_caller(tenant_id, conversation_id, file, key):
+        """Reads the named store, but signs for the caller: the chain, not the guard, is what stops globex."""
+        inner = IntegritySession(SQLiteSession(_nb06_stored_ids_pass_through(tenant_id, conversation_id), file), key,
+                                 session_id=tenant_session_id(tenant_id, "signed"))
+        return TenantGuardSession(inner, tenant_id)
+
+    report = await nb06.check_open_thread(macs_bound_to_the_caller)
+    assert (report.passed, report.total) == (6, 7), str(report)
+    assert "globex, naming 'acme:customer-42', reached acme's stored rows (refused only by IntegrityError)" in str(report)
 
 
 @pytest.mark.usefixtures("api")
 async def test_nb06_each_missing_guard_is_caught() -> None:
     def no_tenant_guard(tenant_id, conversation_id, file, key):
-        return IntegritySession(SQLiteSession(conversation_id, file), key)
+        return IntegritySession(SQLiteSession(tenant_session_id(tenant_id, conversation_id), file), key)
 
     def no_integrity(tenant_id, conversation_id, file, key):
-        return TenantGuardSession(SQLiteSession(conversation_id, file), tenant_id)
+        return TenantGuardSession(SQLiteSession(tenant_session_id(tenant_id, conversation_id), file), tenant_id)
 
     unguarded = await nb06.check_open_thread(no_tenant_guard)
-    assert (unguarded.passed, unguarded.total) == (4, 6)
+    assert (unguarded.passed, unguarded.total) == (5, 7), str(unguarded)
     assert "another tenant is refused before anything is read or sent: the run went through" in str(unguarded)
     assert "the rows on disk are not signed" in str(await nb06.check_open_thread(no_integrity))
 
@@ -853,18 +896,21 @@ async def test_nb06_each_missing_guard_is_caught() -> None:
 @pytest.mark.usefixtures("api")
 async def test_nb06_the_guards_in_the_wrong_order_or_the_wrong_key_are_explained() -> None:
     def guard_inside(tenant_id, conversation_id, file, key):
-        return IntegritySession(TenantGuardSession(SQLiteSession(conversation_id, file), tenant_id), key)
+        thread_id = tenant_session_id(tenant_id, conversation_id)
+        return IntegritySession(TenantGuardSession(SQLiteSession(thread_id, file), tenant_id), key)
 
     def fresh_key(tenant_id, conversation_id, file, key):
-        return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), secrets.token_bytes(32)), tenant_id)
+        thread_id = tenant_session_id(tenant_id, conversation_id)
+        return TenantGuardSession(IntegritySession(SQLiteSession(thread_id, file), secrets.token_bytes(32)), tenant_id)
 
     def tenant_as_id(tenant_id, conversation_id, file, key):
-        return TenantGuardSession(IntegritySession(SQLiteSession(tenant_id, file), key), tenant_id)
+        thread_id = tenant_session_id(tenant_id, "all")
+        return TenantGuardSession(IntegritySession(SQLiteSession(thread_id, file), key), tenant_id)
 
     inside = await nb06.check_open_thread(guard_inside)
     assert inside.passed == 0 and "the tenant guard must be the outermost session" in str(inside)
     assert "sign with the key you are given" in str(await nb06.check_open_thread(fresh_key))
-    assert "nothing was stored under the conversation id" in str(await nb06.check_open_thread(tenant_as_id))
+    assert "nothing was stored under 'acme:customer-42'" in str(await nb06.check_open_thread(tenant_as_id))
 
 
 _NB06_OWN_KEY = b"a key of the learner's own, 32 b"
@@ -873,7 +919,8 @@ _NB06_OWN_KEY = b"a key of the learner's own, 32 b"
 @pytest.mark.usefixtures("api")
 async def test_nb06_a_thread_that_signs_with_a_key_of_its_own_fails() -> None:
     def own_key(tenant_id, conversation_id, file, key):
-        return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), _NB06_OWN_KEY), tenant_id)
+        thread_id = tenant_session_id(tenant_id, conversation_id)
+        return TenantGuardSession(IntegritySession(SQLiteSession(thread_id, file), _NB06_OWN_KEY), tenant_id)
 
     report = await nb06.check_open_thread(own_key)  # before: 6/6
     assert not report.ok and "signed with a key of your own" in str(report), str(report)
@@ -882,7 +929,8 @@ async def test_nb06_a_thread_that_signs_with_a_key_of_its_own_fails() -> None:
 @pytest.mark.usefixtures("api")
 async def test_nb06_a_thread_that_binds_its_macs_to_an_id_of_its_own_still_passes() -> None:
     def own_id(tenant_id, conversation_id, file, key):
-        inner = IntegritySession(SQLiteSession(conversation_id, file), key, session_id=f"{tenant_id}/{conversation_id}")
+        thread_id = tenant_session_id(tenant_id, conversation_id)
+        inner = IntegritySession(SQLiteSession(thread_id, file), key, session_id=tenant_session_id(tenant_id, f"signed/{conversation_id}"))
         return TenantGuardSession(inner, tenant_id)
 
     report = await nb06.check_open_thread(own_id)
