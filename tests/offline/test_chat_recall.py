@@ -19,8 +19,6 @@ wins), notes (a summary that restates a fact) and bad input.
 from __future__ import annotations
 
 import json
-import statistics
-import time
 from pathlib import Path
 
 import pytest
@@ -221,24 +219,15 @@ async def test_markup_is_read_through_and_not_echoed() -> None:
     assert not any(mark in reply for reply in replies for mark in "<>*")
 
 
-async def test_a_10kb_message_is_read_fast() -> None:
-    """A fact at the start of a 10 KB message is answered at its end, in time that grows with the length, not faster."""
+async def test_a_fact_at_the_start_of_a_10kb_message_is_answered_at_its_end() -> None:
+    """A name said once, then 10 KB of filler, then the question: the reply still names it.
+
+    How the time grows with the message is measured by ``make bench`` (``benchmarks/bench_linear.py``).
+    """
     filler = "The quick brown fox jumps over the lazy dog, and then it runs home. "
-
-    def message(size: int) -> str:
-        return "My name is Ana. " + filler * (size // len(filler)) + " What's my name?"
-
-    async def seconds(text: str) -> float:
-        timings = []
-        for _ in range(3):
-            started = time.perf_counter()
-            reply = (await replay((text,), max_turns=3))[0]
-            timings.append(time.perf_counter() - started)
-        assert reply == "Your name is Ana."
-        return statistics.median(timings)
-
-    small, large = await seconds(message(1_000)), await seconds(message(10_000))
-    assert large < small * 30, f"10 KB: {large:.3f} s, 1 KB: {small:.3f} s"  # linear is ~10x at worst; quadratic 100x
+    for size in (1_000, 10_000):
+        text = "My name is Ana. " + filler * (size // len(filler)) + " What's my name?"
+        assert (await replay((text,), max_turns=3))[0] == "Your name is Ana."
 
 
 READ_ONLY_INPUT = st.lists(st.text(st.characters(codec="utf-8"), max_size=300), min_size=1, max_size=4)
