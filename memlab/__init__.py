@@ -16,7 +16,7 @@ from .storage.log import CorruptStoreError
 from .summarizer import LLMSummarizer, SummarizationError, Summarizer
 from .summarizing import SummarizingSession, summary_cut
 from .summarizing import SummaryEvent, SummaryStatus
-from .storage.tenancy import TenantAccessError, TenantGuardSession
+from .storage.tenancy import TenantAccessError, TenantGuardSession, tenant_session_id
 from .beyond.tiered import TieredSession
 from .trimming import TrimmingSession, keep_last_turns, trim_view
 
@@ -45,5 +45,6 @@ __all__ = [
     "render_transcript",
     "summary_cut",
     "summary_prompt",
+    "tenant_session_id",
     "trim_view",
 ]

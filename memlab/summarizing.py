@@ -228,8 +228,14 @@ class SummarizingSession(LoggedSession["list[Record]"]):
         :attr:`summary_events`, so a caller never retries — and duplicates — a
         turn that was in fact saved.
 
+        A ``CancelledError`` or ``GeneratorExit`` from the summarizer (a helper
+        task it awaited was cancelled) is such a failure too; only a
+        cancellation of the caller's own task is passed on.
+
         Raises:
             TypeError, ValueError: If an item cannot be stored (nothing is stored then).
+            asyncio.CancelledError: If the caller's task was cancelled (the items
+                may be stored already; the summary is left for the next turn).
         """
         new = to_items(items)
         if new:
@@ -237,10 +243,17 @@ class SummarizingSession(LoggedSession["list[Record]"]):
                 await self._write({"op": "add", "items": self._new_records(new)})
         try:
             await self._summarize_while_due()
+        except (asyncio.CancelledError, GeneratorExit) as exc:
+            if _caller_cancelled():
+                raise  # the caller was cancelled: that is theirs to handle
+            self._record_failure(f"summarizing after the write failed: {type(exc).__name__} {_NOT_CANCELLED}")
         except Exception as exc:  # noqa: BLE001 — the items are stored; report, never raise
-            error = f"summarizing after the write failed: {type(exc).__name__}: {exc}"
-            logger.warning("memlab: %s", error)
-            self.summary_events.append(SummaryEvent(SummaryStatus.FAILED, turn_range(self._seen), error))
+            self._record_failure(f"summarizing after the write failed: {type(exc).__name__}: {exc}")
+
+    def _record_failure(self, error: str) -> None:
+        """Log and record a failure that happened after the items were stored."""
+        logger.warning("memlab: %s", error)
+        self.summary_events.append(SummaryEvent(SummaryStatus.FAILED, turn_range(self._seen), error))
 
     async def pop_item(self) -> Item | None:
         """Remove and return the newest item; a summary goes with its shadow prompt."""
@@ -421,6 +434,10 @@ class SummarizingSession(LoggedSession["list[Record]"]):
             pair_items = to_items([{"role": "user", "content": shadow}, {"role": "assistant", "content": summary}])
         except _OutOfTime:
             return SummaryEvent(SummaryStatus.FAILED, turns, f"summarizer timed out after {self.summary_timeout}s")
+        except (asyncio.CancelledError, GeneratorExit) as exc:
+            if _caller_cancelled():
+                raise  # the caller was cancelled: stop, and let them know
+            return SummaryEvent(SummaryStatus.FAILED, turns, f"the summarizer raised {type(exc).__name__} {_NOT_CANCELLED}")
         except Exception as exc:  # any failure (summarizer or rule) leaves history as it was
             return SummaryEvent(SummaryStatus.FAILED, turns, f"{type(exc).__name__}: {exc}")
         discarded = SummaryEvent(SummaryStatus.DISCARDED, turns, "history changed while summarizing")
@@ -574,6 +591,21 @@ class Record:
         if self._tokens is None:
             self._tokens = count_item(self.item)
         return self._tokens
+
+
+_NOT_CANCELLED = "(from something it awaited, such as a task that was cancelled), though nobody cancelled the caller"
+
+
+def _caller_cancelled() -> bool:
+    """Whether the task running this code was asked to stop (``task.cancel()``).
+
+    A ``CancelledError`` also comes out of ``await`` on a helper task that
+    someone else cancelled, or a summarizer may raise it (or ``GeneratorExit``)
+    itself; then nobody cancelled *us*, and it is the summarizer failing like any
+    other error. Only a request to cancel the current task is passed on.
+    """
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
 
 
 def current_turn(records: list[Record]) -> int:

@@ -14,11 +14,17 @@ from collections.abc import Iterator
 import openai
 import pytest
 import redis
+from hypothesis import HealthCheck, settings
 
 from memlab.offline.api import OfflineAPI
 from memlab.offline.client import offline_client
 
 from .helpers import free_port, offline_mode
+
+# No test may fail on time: the suite runs on busy machines. Hypothesis has two wall-clock limits
+# of its own, a deadline per example and a health check for slow data generation; both are off.
+settings.register_profile("memlab", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("memlab")
 
 
 @pytest.fixture

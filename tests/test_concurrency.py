@@ -26,6 +26,9 @@ from .helpers import orphans, sdk_pruned
 
 Item = dict[str, Any]
 SHADOW = "recap?"
+#: Seconds before a wait that should end at once counts as hung: a guard against hanging the suite,
+#: never a measure of speed, so generous enough for the busiest machine.
+HANG = 60
 METADATA_KEYS = {"synthetic", "kind", "summary_for_turns", "turn", "metadata"}
 
 
@@ -256,7 +259,7 @@ async def start_blocked_summary(
     turns = [make_turn(f"t{n}") for n in range(1, 4)]
     await session.add_items(turns[0] + turns[1])
     task = asyncio.create_task(session.add_items(turns[2]))
-    await asyncio.wait_for(summarizer.started.wait(), 1)
+    await asyncio.wait_for(summarizer.started.wait(), HANG)
     assert [tag(i) for i in summarizer.calls[0]] == [tag(i) for i in turns[0] + turns[1]]
     return session, summarizer, task, turns
 
@@ -267,7 +270,7 @@ async def test_summary_is_discarded_when_pop_item_reaches_into_its_prefix() -> N
     popped = [await session.pop_item() for _ in range(len(turns[2]) + 1)]
     assert popped[-1] == turns[1][-1]
     summarizer.release.set()
-    await asyncio.wait_for(task, 1)
+    await asyncio.wait_for(task, HANG)
 
     assert [e.status for e in session.summary_events] == ["discarded"]
     assert session.summary_text is None
@@ -286,7 +289,7 @@ async def test_summary_is_replanned_when_pop_and_add_keep_the_length() -> None:
     await session.add_items(replacement)
     await session.add_items(newer)  # a new third turn brings it over the limit again
     summarizer.release.set()
-    await asyncio.wait_for(task, 1)
+    await asyncio.wait_for(task, HANG)
 
     statuses = [e.status for e in session.summary_events]
     assert statuses == ["discarded", "applied"]
@@ -311,7 +314,7 @@ async def test_summary_is_discarded_after_clear_session() -> None:
     for turn in fresh:
         await session.add_items(turn)
     summarizer.release.set()
-    await asyncio.wait_for(task, 1)
+    await asyncio.wait_for(task, HANG)
 
     assert [e.status for e in session.summary_events] == ["discarded", "applied"]
     summary = session.summary_text or ""

@@ -564,3 +564,68 @@ async def test_a_repairing_gate_never_appends_a_fact_holding_a_lone_surrogate():
     assert await session.get_items() == turn(1) + turn(2)
     for item in await session.get_items():
         json.dumps(item).encode()  # every stored item can still be sent
+
+
+class CancelledHelperSummarizer:
+    """Awaits a helper task that someone else cancelled: ``CancelledError`` comes out, though nobody cancelled the caller."""
+
+    async def summarize(self, items, *, must_keep=()):
+        helper = asyncio.ensure_future(asyncio.sleep(60))
+        helper.cancel()
+        await helper
+        return "recap", "never reached"
+
+
+class GeneratorExitSummarizer:
+    """Raises ``GeneratorExit`` (a ``BaseException``, like ``CancelledError``)."""
+
+    async def summarize(self, items, *, must_keep=()):
+        raise GeneratorExit
+
+
+@pytest.mark.parametrize("summarizer, name", [(CancelledHelperSummarizer(), "CancelledError"),
+                                               (GeneratorExitSummarizer(), "GeneratorExit")])
+async def test_a_summarizer_raising_cancelled_error_or_generator_exit_is_a_failed_summary(summarizer, name):
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=summarizer)
+    await session.add_items(turn(1))
+    await session.add_items(turn(2))  # before: the error escaped after turn 2 was stored, and a retry stored it twice
+    assert await session.get_items() == turn(1) + turn(2)
+    event = session.summary_events[-1]
+    assert event.status == "failed" and event.turns == (1, 1)
+    assert f"the summarizer raised {name}" in event.error and "nobody cancelled the caller" in event.error
+    session.summarizer = EchoSummarizer()
+    await session.add_items(turn(3))  # the next turn summarizes as usual
+    assert session.summary_events[-1].status == "applied"
+
+
+async def test_cancelling_the_caller_while_it_summarizes_still_cancels_it():
+    started = asyncio.Event()
+
+    class Waits:
+        async def summarize(self, items, *, must_keep=()):
+            started.set()
+            await asyncio.Event().wait()
+
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=1, summarizer=Waits())
+    await session.add_items(turn(1))
+    task = asyncio.create_task(session.add_items(turn(2)))
+    await started.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert task.cancelled()
+    assert await session.get_items() == turn(1) + turn(2)  # stored before the summary began
+    assert not any(event.status == "failed" for event in session.summary_events)
+
+
+async def test_a_store_raising_cancelled_error_after_the_write_is_a_recorded_failure_not_a_duplicate():
+    store = FlakyStore(SQLiteSession("cancelled-read"), read_error=asyncio.CancelledError())
+    session = SummarizingSession(1, 1, EchoSummarizer(), store=store)
+    await session.add_items(turn(1))
+    store.fail_reads_after_writes = True  # the write lands, then the re-read to summarize raises CancelledError
+    await session.add_items(turn(2))  # before: CancelledError escaped, so a caller retried a turn that was saved
+    assert session.summary_events[-1].status == "failed"
+    assert "summarizing after the write failed: CancelledError" in session.summary_events[-1].error
+    store.fail_reads = store.fail_reads_after_writes = False
+    users = [item for item in await session.get_items() if item.get("role") == "user"]
+    assert users.count(user("question 2")) == 1

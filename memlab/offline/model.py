@@ -437,7 +437,12 @@ _PHRASES = (("for a living", "job"), ("get in touch", "contact"), ("how old", "a
 
 
 def _topic(message: str) -> list[str]:
-    """A question's content stems (at most 64), phrases such as "do for a living" read as the word they mean."""
+    """A question's content stems (at most 64), phrases such as "do for a living" read as the word they mean.
+
+    Of a message that says something and then asks ("Great. What happens next?"), the question is read.
+    """
+    asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
+    message = asked[-1] if asked else message
     lower = message[:2000].lower()
     extra = [stem(word) for phrase, word in _PHRASES if phrase in lower]
     return list(dict.fromkeys([*extra, *(s for s in words(message) if s not in _GENERIC_ANSWER and s not in _SAYING)]))[:64]
@@ -459,14 +464,13 @@ def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
     # Which thing the question is about must be there: "the ticket number" (the word before "number"),
     # "my dog called" (the word after "my"). Only a statement about that one answers.
     head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or _owned(request.message)
-    this_turn = max((s.turn for s in request.said if s.role == "user"), default=0)
     best, best_key = None, (0, 0.0, -1)
     candidates = request.memory.matches(topic, roles=("user", "note", "tool"))
     if head and wants_id:  # an identifier whose prefix abbreviates the thing asked for ("ORD-1" for "order") answers too
         candidates += [(0.0, s) for s in request.said if s.role in ("user", "note", "tool")
                        and any(_abbreviates(i, head) for i in s.identifiers)]
     for score, statement in candidates:
-        if statement.role == "user" and statement.turn == this_turn or statement.text.rstrip().endswith("?"):
+        if statement.text.rstrip().endswith("?"):
             continue  # the question itself, or another question
         if wants_id and not facts(statement.text):
             continue

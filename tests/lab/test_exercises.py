@@ -124,9 +124,227 @@ async def test_acheck_cases_gives_up_on_a_case_that_never_finishes_but_not_on_a_
     report = await acheck_cases("Exercise 6", [("own", raises_its_own), ("hangs", waits_forever)], seconds=0.2)
     assert str(report).splitlines()[1:3] == [
         "  ✗ own: raised TimeoutError: the learner's own",
-        "  ✗ hangs: did not finish within 0.2 s, so the check gave up on it: does a method wait for "
-        "something that never comes (a lock it already holds, an event nobody sets)?",
+        "  ✗ hangs: did not finish within 0.2 s, so the check gave up on it: does a loop never end (a counter "
+        "never moves on), or a method wait for something that never comes (a lock it already holds, an "
+        "event nobody sets)?",
     ]
+
+
+class Spinner:
+    """A learner's loop that never ends (``while i < n`` with no ``i += 1``), as far as a check can tell.
+
+    ``spins`` counts its rounds, so a test can see whether it still runs after
+    the check returned. Its only way out is :attr:`give_up`, set by a timer a
+    minute later: a safety net, so that a check that cannot stop the loop fails
+    the test instead of hanging the suite.
+    """
+
+    def __init__(self) -> None:
+        import threading
+
+        self.spins = 0
+        self.threads_before = set(threading.enumerate())
+        self.give_up = threading.Event()
+        self._net = threading.Timer(60, self.give_up.set)
+        self._net.daemon = True
+        self._net.start()
+
+    def spin(self) -> None:
+        i = 0
+        while i < 1:  # forgot i += 1
+            try:
+                self.spins += 1
+                if self.give_up.is_set():
+                    return
+            except Exception:  # noqa: BLE001 — a learner's catch-all does not swallow the time limit
+                pass
+
+    def still_spinning(self) -> bool:
+        """Whether the loop still runs: its count moves while this waits a little."""
+        import time
+
+        before = self.spins
+        time.sleep(0.1)
+        self._net.cancel()
+        return self.spins != before
+
+    def threads_left(self) -> list[str]:
+        """The check's worker threads started since this spinner was made that still run."""
+        import threading
+
+        return [thread.name for thread in set(threading.enumerate()) - self.threads_before
+                if thread.name == "memlab-exercise-case" and thread.is_alive()]
+
+
+def test_a_plain_case_that_loops_forever_is_stopped_and_reported_in_one_line(monkeypatch) -> None:
+    import signal
+
+    from memlab.lab.exercises import report as _report
+
+    monkeypatch.setattr(_report, "CASE_SECONDS", 0.3, raising=False)
+    spinner = Spinner()
+    handler = signal.getsignal(signal.SIGALRM)
+
+    def passes() -> None:
+        return None
+
+    def loops() -> None:
+        spinner.spin()
+
+    report = check_cases("Exercise 7", [("a", passes), ("b", loops), ("c", passes)])  # before: hung here
+    lines = str(report).splitlines()
+    assert lines[1] == "  ✓ a" and lines[2].startswith("  ✗ b: did not finish within 0.3 s, so the check gave up"), lines
+    assert lines[3:] == ["  ✗ 1 more case(s) not run: fix the hang above first", "1/3 hidden cases pass"]
+    assert not spinner.still_spinning() and not spinner.threads_left()  # nothing left burning a core
+    assert signal.getsignal(signal.SIGALRM) == handler and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_a_plain_case_that_loops_forever_is_stopped_off_the_main_thread_too(monkeypatch) -> None:
+    from memlab.lab.exercises import report as _report
+
+    monkeypatch.setattr(_report, "CASE_SECONDS", 0.3, raising=False)
+    spinner = Spinner()
+
+    def loops() -> None:
+        spinner.spin()
+
+    report = returns_within_a_minute(lambda: check_cases("Exercise 8", [("loops", loops)]))  # in a thread of its own
+    assert str(report).splitlines()[1].startswith("  ✗ loops: did not finish within 0.3 s"), str(report)
+    assert not spinner.still_spinning() and not spinner.threads_left()
+
+
+def test_an_async_case_that_loops_without_awaiting_leaves_no_thread_spinning(monkeypatch) -> None:
+    from memlab.lab.exercises import report as _report
+
+    monkeypatch.setattr(_report, "CASE_SECONDS", 0.3, raising=False)
+    spinner = Spinner()
+
+    async def loops() -> None:
+        spinner.spin()  # no await: only stopping its thread can end it
+
+    report = check_cases("Exercise 9", [("loops", loops)])
+    assert "did not finish within 0.3 s" in str(report), str(report)
+    assert not spinner.still_spinning() and not spinner.threads_left()  # before: its thread spun on
+
+
+def _each_checker_with_a_loop_that_never_ends(spinner):
+    from memlab.lab.exercises import nb03, nb04
+
+    def window(history, new_input, n):
+        spinner.spin()
+
+    def rule(items):
+        spinner.spin()
+
+    def make_trigger(max_tokens):
+        def should_compact(context):
+            spinner.spin()
+
+        return should_compact
+
+    def keep_ids(data):
+        spinner.spin()
+
+    return {
+        "nb01.check_window": lambda: nb01.check_window(window),
+        "nb03.check_contact_rule": lambda: nb03.check_contact_rule(rule),
+        "nb04.check_token_trigger": lambda: nb04.check_token_trigger(make_trigger),
+        "nb04.check_keep_ids": lambda: nb04.check_keep_ids(keep_ids),
+    }
+
+
+def test_every_plain_checker_gives_up_on_a_loop_that_never_ends(monkeypatch) -> None:
+    from memlab.lab.exercises import report as _report
+
+    monkeypatch.setattr(_report, "CASE_SECONDS", 0.2, raising=False)
+    spinner = Spinner()
+    for name, check in _each_checker_with_a_loop_that_never_ends(spinner).items():
+        report = check()  # before: each hung
+        lines = str(report).splitlines()
+        assert lines[1].endswith("did not finish within 0.2 s, so the check gave up on it: does a loop never end "
+                                 "(a counter never moves on), or a method wait for something that never comes "
+                                 "(a lock it already holds, an event nobody sets)?"), (name, lines)
+        assert lines[2].endswith("more case(s) not run: fix the hang above first") and report.passed == 0, (name, lines)
+    assert not spinner.still_spinning() and not spinner.threads_left()
+
+
+def test_what_a_case_raises_beyond_exception_is_one_line_and_the_stop_button_still_stops() -> None:
+    import asyncio
+    import sys
+
+    async def awaits_a_cancelled_task() -> None:
+        helper = asyncio.ensure_future(asyncio.sleep(60))
+        helper.cancel()
+        await helper
+
+    def exits() -> None:
+        sys.exit()
+
+    async def exits_with_a_code() -> None:
+        sys.exit(3)  # (exit() itself also closes sys.stdin)
+
+    def generator_exit() -> None:
+        raise GeneratorExit
+
+    def passes() -> None:
+        return None
+
+    report = check_cases("Exercise 10", [  # before: the first of these escaped as a traceback
+        ("cancelled", awaits_a_cancelled_task), ("exit", exits), ("exit(3)", exits_with_a_code),
+        ("generator", generator_exit), ("after them", passes),
+    ])
+    assert str(report).splitlines()[1:] == [
+        "  ✗ cancelled: raised CancelledError: a task it awaited was cancelled",
+        "  ✗ exit: called exit() (SystemExit): return or raise instead; exit() ends the program",
+        "  ✗ exit(3): called exit() with 3 (SystemExit): return or raise instead; exit() ends the program",
+        "  ✗ generator: raised GeneratorExit",
+        "  ✓ after them",
+        "1/5 hidden cases pass",
+    ]
+
+    def presses_stop() -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        check_cases("Exercise 11", [("stop", presses_stop), ("after it", passes)])
+
+
+async def test_acheck_cases_reports_a_cancelled_helper_but_is_cancelled_itself_when_its_task_is() -> None:
+    import asyncio
+
+    async def awaits_a_cancelled_task() -> None:
+        helper = asyncio.ensure_future(asyncio.sleep(60))
+        helper.cancel()
+        await helper
+
+    report = await acheck_cases("Exercise 12", [("cancelled", awaits_a_cancelled_task)])  # before: escaped
+    assert str(report).splitlines()[1] == "  ✗ cancelled: raised CancelledError: a task it awaited was cancelled"
+
+    started = asyncio.Event()
+
+    async def waits() -> None:
+        started.set()
+        await asyncio.Event().wait()
+
+    check = asyncio.create_task(acheck_cases("Exercise 13", [("waits", waits)]))
+    await started.wait()
+    check.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await check
+    assert check.cancelled()
+
+
+def test_a_checker_reports_exit_in_the_learners_code_per_case() -> None:
+    import sys
+
+    def window(history, new_input, n):
+        sys.exit()
+
+    report = nb01.check_window(window)  # before: SystemExit escaped the check
+    lines = str(report).splitlines()
+    assert report.passed == 0 and len(lines) == len(nb01.WINDOW_CASES) + 2, lines
+    assert all(line.endswith(": called exit() (SystemExit): return or raise instead; exit() ends the program")
+               for line in lines[1:-1]), lines
 
 
 @pytest.mark.process
@@ -381,12 +599,46 @@ def test_nb02_a_session_that_writes_bookkeeping_into_the_items_fails_and_says_wh
     assert "add_items wrote 'turn' into them" in str(report) and "(a 400 error)" in str(report)
 
 
+class Nb02SharesOneHistory(Nb02SolutionSession):
+    """Wrong: the history is a class attribute, so every session (every user) reads and writes one list."""
+
+    history = []
+
+    def __init__(self, session_id, max_turns=3, session_settings=None):
+        self.session_id, self.max_turns, self.session_settings = session_id, max_turns, session_settings
+
+    def _window(self):
+        starts = [i for i, item in enumerate(self.history) if item.get("role") == "user"]
+        return self.history if len(starts) <= self.max_turns else self.history[starts[-self.max_turns]:]
+
+    async def add_items(self, items):
+        self.history.extend(items)
+        self.history[:] = self._window()
+
+    async def pop_item(self):
+        return self.history.pop() if self.history else None
+
+    async def clear_session(self):
+        self.history.clear()
+
+
+def test_nb02_a_session_whose_history_is_shared_by_every_instance_fails_in_one_line() -> None:
+    report = nb02.check_trimming_session(Nb02SharesOneHistory)  # before: 11/11
+    assert not report.ok and report.passed == report.total - 1, str(report)
+    failed = [line for line in str(report).splitlines() if line.startswith("  ✗")]
+    assert failed == [
+        "  ✗ two sessions keep two histories: the second does not see the first one's items: the second one read "
+        "the first one's PIN, as every user would read every other's history: give each session its own list in "
+        "__init__ (self._items = []), not one shared by the class"
+    ]
+
+
 def test_nb02_a_session_that_deadlocks_is_reported_in_one_line_instead_of_hanging(monkeypatch) -> None:
     from memlab.lab.exercises import report as _report
 
     monkeypatch.setattr(_report, "CASE_SECONDS", 0.5, raising=False)
     report = returns_within_a_minute(lambda: nb02.check_trimming_session(Nb02DeadlocksOnItsOwnLock))  # before: hung
-    assert "did not finish within 0.5 s" in str(report) and report.total == 11 and not report.ok, str(report)
+    assert "did not finish within 0.5 s" in str(report) and report.total == 12 and not report.ok, str(report)
 
 
 async def test_nb02_the_prediction_check(api) -> None:
@@ -567,33 +819,76 @@ async def test_nb05_the_prediction_is_compared_with_what_each_session_reads(tmp_
 
 import secrets  # noqa: E402 — this section stands on its own
 
-from memlab import IntegritySession, TenantGuardSession  # noqa: E402
+from memlab import IntegritySession, TenantGuardSession, tenant_session_id  # noqa: E402
 from memlab.lab.exercises import nb06  # noqa: E402
 from memlab.scenario import support_agent  # noqa: E402
 
 
 def _nb06_solution(tenant_id, conversation_id, file, key):
     """The notebook's solution."""
-    return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), key), tenant_id)
+    thread_id = tenant_session_id(tenant_id, conversation_id)
+    return TenantGuardSession(IntegritySession(SQLiteSession(thread_id, file), key), tenant_id)
 
 
 @pytest.mark.usefixtures("api")
 async def test_nb06_the_solution_passes_every_hidden_case() -> None:
     report = await nb06.check_open_thread(_nb06_solution)
     assert report.ok, str(report)
-    assert report.total == 6
+    assert report.total == 7
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb06_a_thread_stored_under_the_id_the_request_names_is_caught() -> None:
+    def requested_id(tenant_id, conversation_id, file, key):  # the notebook's solution until now
+        return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), key), tenant_id)
+
+    report = await nb06.check_open_thread(requested_id)
+    assert report.passed == 0, str(report)
+    assert ("open_thread refused the tenant's own conversation (session 'customer-42' does not belong to tenant "
+            "'acme'") in str(report)
+    assert "store it under tenant_session_id(tenant_id, conversation_id)" in str(report)
+
+
+def _nb06_stored_ids_pass_through(tenant_id, conversation_id):
+    """A handler that takes a whole stored id ("acme:customer-42") from the request as it is."""
+    return conversation_id if ":" in conversation_id else tenant_session_id(tenant_id, conversation_id)
+
+
+@pytest.mark.usefixtures("api")
+async def test_nb06_a_request_as_globex_naming_acmes_conversation_must_not_reach_it() -> None:
+    def guard_checks_only_the_run(tenant_id, conversation_id, file, key):
+        """The issue's attack: a guard that checks only the run's tenant, as TenantGuardSession did before
+        it checked whose conversation it wraps (its wrapped session is swapped in after that check)."""
+        guard = TenantGuardSession(SQLiteSession(tenant_session_id(tenant_id, "placeholder")), tenant_id)
+        guard.underlying_session = IntegritySession(SQLiteSession(_nb06_stored_ids_pass_through(tenant_id, conversation_id), file), key)
+        return guard
+
+    report = await nb06.check_open_thread(guard_checks_only_the_run)  # before this case: 6/6
+    assert (report.passed, report.total) == (6, 7), str(report)
+    assert ("✗ a request as another tenant that names this conversation never reaches it: globex, naming "
+            "'acme:customer-42', was sent acme's history") in str(report)
+
+    def macs_bound_to_the_caller(tenant_id, conversation_id, file, key):
+        """Reads the named store, but signs for the caller: the chain, not the guard, is what stops globex."""
+        inner = IntegritySession(SQLiteSession(_nb06_stored_ids_pass_through(tenant_id, conversation_id), file), key,
+                                 session_id=tenant_session_id(tenant_id, "signed"))
+        return TenantGuardSession(inner, tenant_id)
+
+    report = await nb06.check_open_thread(macs_bound_to_the_caller)
+    assert (report.passed, report.total) == (6, 7), str(report)
+    assert "globex, naming 'acme:customer-42', reached acme's stored rows (refused only by IntegrityError)" in str(report)
 
 
 @pytest.mark.usefixtures("api")
 async def test_nb06_each_missing_guard_is_caught() -> None:
     def no_tenant_guard(tenant_id, conversation_id, file, key):
-        return IntegritySession(SQLiteSession(conversation_id, file), key)
+        return IntegritySession(SQLiteSession(tenant_session_id(tenant_id, conversation_id), file), key)
 
     def no_integrity(tenant_id, conversation_id, file, key):
-        return TenantGuardSession(SQLiteSession(conversation_id, file), tenant_id)
+        return TenantGuardSession(SQLiteSession(tenant_session_id(tenant_id, conversation_id), file), tenant_id)
 
     unguarded = await nb06.check_open_thread(no_tenant_guard)
-    assert (unguarded.passed, unguarded.total) == (4, 6)
+    assert (unguarded.passed, unguarded.total) == (5, 7), str(unguarded)
     assert "another tenant is refused before anything is read or sent: the run went through" in str(unguarded)
     assert "the rows on disk are not signed" in str(await nb06.check_open_thread(no_integrity))
 
@@ -601,18 +896,21 @@ async def test_nb06_each_missing_guard_is_caught() -> None:
 @pytest.mark.usefixtures("api")
 async def test_nb06_the_guards_in_the_wrong_order_or_the_wrong_key_are_explained() -> None:
     def guard_inside(tenant_id, conversation_id, file, key):
-        return IntegritySession(TenantGuardSession(SQLiteSession(conversation_id, file), tenant_id), key)
+        thread_id = tenant_session_id(tenant_id, conversation_id)
+        return IntegritySession(TenantGuardSession(SQLiteSession(thread_id, file), tenant_id), key)
 
     def fresh_key(tenant_id, conversation_id, file, key):
-        return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), secrets.token_bytes(32)), tenant_id)
+        thread_id = tenant_session_id(tenant_id, conversation_id)
+        return TenantGuardSession(IntegritySession(SQLiteSession(thread_id, file), secrets.token_bytes(32)), tenant_id)
 
     def tenant_as_id(tenant_id, conversation_id, file, key):
-        return TenantGuardSession(IntegritySession(SQLiteSession(tenant_id, file), key), tenant_id)
+        thread_id = tenant_session_id(tenant_id, "all")
+        return TenantGuardSession(IntegritySession(SQLiteSession(thread_id, file), key), tenant_id)
 
     inside = await nb06.check_open_thread(guard_inside)
     assert inside.passed == 0 and "the tenant guard must be the outermost session" in str(inside)
     assert "sign with the key you are given" in str(await nb06.check_open_thread(fresh_key))
-    assert "nothing was stored under the conversation id" in str(await nb06.check_open_thread(tenant_as_id))
+    assert "nothing was stored under 'acme:customer-42'" in str(await nb06.check_open_thread(tenant_as_id))
 
 
 _NB06_OWN_KEY = b"a key of the learner's own, 32 b"
@@ -621,7 +919,8 @@ _NB06_OWN_KEY = b"a key of the learner's own, 32 b"
 @pytest.mark.usefixtures("api")
 async def test_nb06_a_thread_that_signs_with_a_key_of_its_own_fails() -> None:
     def own_key(tenant_id, conversation_id, file, key):
-        return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), _NB06_OWN_KEY), tenant_id)
+        thread_id = tenant_session_id(tenant_id, conversation_id)
+        return TenantGuardSession(IntegritySession(SQLiteSession(thread_id, file), _NB06_OWN_KEY), tenant_id)
 
     report = await nb06.check_open_thread(own_key)  # before: 6/6
     assert not report.ok and "signed with a key of your own" in str(report), str(report)
@@ -630,7 +929,8 @@ async def test_nb06_a_thread_that_signs_with_a_key_of_its_own_fails() -> None:
 @pytest.mark.usefixtures("api")
 async def test_nb06_a_thread_that_binds_its_macs_to_an_id_of_its_own_still_passes() -> None:
     def own_id(tenant_id, conversation_id, file, key):
-        inner = IntegritySession(SQLiteSession(conversation_id, file), key, session_id=f"{tenant_id}/{conversation_id}")
+        thread_id = tenant_session_id(tenant_id, conversation_id)
+        inner = IntegritySession(SQLiteSession(thread_id, file), key, session_id=tenant_session_id(tenant_id, f"signed/{conversation_id}"))
         return TenantGuardSession(inner, tenant_id)
 
     report = await nb06.check_open_thread(own_id)

@@ -233,6 +233,17 @@ def test_a_long_question_reads_a_bounded_number_of_statements(monkeypatch) -> No
     assert len(reply) < 400
 
 
+async def test_a_fact_at_the_start_of_a_10kb_message_is_answered_at_its_end() -> None:
+    """A name said once, then 10 KB of filler, then the question: the reply still names it.
+
+    How the time grows with the message is measured by ``make bench`` (``benchmarks/bench_linear.py``).
+    """
+    filler = "The quick brown fox jumps over the lazy dog, and then it runs home. "
+    for size in (1_000, 10_000):
+        text = "My name is Ana. " + filler * (size // len(filler)) + " What's my name?"
+        assert "Ana" in (await replay((text,), max_turns=3))[0]
+
+
 READ_ONLY_INPUT = st.lists(st.text(st.characters(codec="utf-8"), max_size=300), min_size=1, max_size=4)
 
 

@@ -12,8 +12,6 @@ import hashlib
 import hmac
 import json
 import random
-import statistics
-import time
 import zlib
 from dataclasses import replace
 
@@ -192,21 +190,16 @@ def test_a_repetitive_note_is_sealed_so_it_reads_back() -> None:
     assert read_compaction(seal_compaction({"summary": note}))["summary"] == note
 
 
-def test_compacting_a_huge_message_of_near_misses_takes_linear_time() -> None:
-    """Twice the text takes about twice the time (median of 3), where the time-cue reading once took four."""
+def test_a_huge_message_of_near_misses_is_compacted() -> None:
+    """40 KB of words the time-cue reading looks for, never completing a match, compacts like any message.
 
-    def seconds(size: int) -> float:
-        text = ("since every " * (size // 12 + 1))[:size]
-        times = []
-        for _ in range(3):
-            start = time.perf_counter()
-            compact_history([user(text), assistant("Noted.")])
-            times.append(time.perf_counter() - start)
-        return statistics.median(times)
-
-    seconds(1000)  # warm up (the tokenizer loads once)
-    small, large = seconds(20_000), seconds(40_000)
-    assert large < 3 * small + 0.02, f"{small:.3f} s for 20 KB, {large:.3f} s for 40 KB"
+    How its time grows with the text is measured by ``make bench`` (``benchmarks/bench_linear.py``):
+    a test that asserts seconds fails at random on a busy machine.
+    """
+    text = ("since every " * 4000)[:40_000]
+    window = compact_history([user(text), assistant("Noted.")])[0]
+    assert window[-1]["type"] == "compaction"
+    assert offline.read_compaction(window[-1]["encrypted_content"])["summary"]
 
 
 async def test_compaction_item_keys_follow_the_param_type(client) -> None:

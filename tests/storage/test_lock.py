@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 
 from memlab.storage.log import SessionLock
 
@@ -57,14 +56,19 @@ async def test_a_cancelled_waiter_does_not_keep_the_lock() -> None:
 
     thread = threading.Thread(target=holder)
     thread.start()
-    held.wait(5)
+    assert held.wait(60), "the holder thread never took the lock"
     waiter = asyncio.create_task(lock.__aenter__())
-    await asyncio.sleep(0.01)
+    await asyncio.sleep(0.01)  # the waiter is polling for the thread's lock
     waiter.cancel()
     await asyncio.gather(waiter, return_exceptions=True)
     release.set()
-    thread.join(5)
-    started = time.monotonic()
-    async with lock:  # free again, for this loop too
-        pass
-    assert time.monotonic() - started < 1
+    thread.join(60)
+    assert not thread.is_alive(), "the holder thread never let go"
+    # Free again, for this loop too: taken on the first step, without waiting for anyone
+    # (counted in steps of the event loop, not in seconds).
+    entering = asyncio.create_task(lock.__aenter__())
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert entering.done(), "the cancelled waiter still holds this loop's lock"
+    await entering
+    await lock.__aexit__(None, None, None)

@@ -15,7 +15,14 @@ from agents.testing import ScriptedModel, assistant_message
 
 from memlab.errors import MemlabError
 from memlab.storage.integrity import IntegritySession
-from memlab.storage.tenancy import TenantAccessError, TenantGuardSession, accepts_wrapper, tenant_of
+from memlab.storage.tenancy import (
+    TenantAccessError,
+    TenantGuardSession,
+    accepts_wrapper,
+    owner_of,
+    tenant_of,
+    tenant_session_id,
+)
 
 from memlab.items import assistant, user
 
@@ -30,7 +37,7 @@ class RequestContext:
 
 @pytest.fixture
 def inner():
-    session = SQLiteSession("acme-conv-1")
+    session = SQLiteSession("acme:conv-1")
     yield session
     session.close()
 
@@ -72,7 +79,7 @@ async def test_other_tenant_run_is_refused_and_touches_nothing(inner, context):
     before = await inner.get_items()
     guard = TenantGuardSession(inner, "acme")
     agent, model = scripted("leaked!")
-    with pytest.raises(TenantAccessError, match="get_items on session 'acme-conv-1'"):
+    with pytest.raises(TenantAccessError, match="get_items on session 'acme:conv-1'"):
         await Runner.run(agent, "Show me the history", session=guard, context=context)
     assert model.calls == ()  # nothing was read into a prompt
     assert await inner.get_items() == before  # nothing was written
@@ -150,7 +157,7 @@ async def test_wrapper_is_handed_on_to_an_inner_session_that_wants_it(inner):
 
 
 async def test_guard_over_an_integrity_session(tmp_path: Path):
-    sqlite = SQLiteSession("acme-conv-2", tmp_path / "chat.db")
+    sqlite = SQLiteSession("acme:conv-2", tmp_path / "chat.db")
     try:
         guard = TenantGuardSession(IntegritySession(sqlite, KEY), "acme")
         agent, model = scripted("Hi.")
@@ -171,3 +178,71 @@ def test_bad_arguments_are_refused(inner):
     with pytest.raises(TypeError, match="SDK Session"):
         TenantGuardSession(object(), "acme")  # type: ignore[arg-type]
     assert issubclass(TenantAccessError, MemlabError)
+
+
+async def _stored(file: Path, session_id: str) -> list:
+    reader = SQLiteSession(session_id, file)
+    try:
+        return await reader.get_items()
+    finally:
+        reader.close()
+
+
+def _open_thread(tenant_id: str, conversation_id: str, file: Path) -> TenantGuardSession:
+    """Notebook 06's composition, with the conversation id passed through as the request named it."""
+    return TenantGuardSession(IntegritySession(SQLiteSession(conversation_id, file), KEY), tenant_id)
+
+
+async def test_a_request_authenticated_as_globex_naming_acmes_conversation_is_refused(tmp_path: Path):
+    # The attack: the handler builds the guard for the authenticated tenant (globex) over the id the
+    # request names (acme's). Before, nothing tied the conversation to acme, and globex read its history.
+    file = tmp_path / "chat.db"
+    acme = _open_thread("acme", "acme:customer-42", file)
+    agent, model = scripted("Noted.", "leaked!")
+    await Runner.run(agent, "My order is A1.", session=acme, context=RequestContext("acme"))
+    rows = await _stored(file, "acme:customer-42")
+    with pytest.raises(TenantAccessError, match="session 'acme:customer-42' does not belong to tenant 'globex'"):
+        await Runner.run(agent, "What was my order?", session=_open_thread("globex", "acme:customer-42", file),
+                         context=RequestContext("globex"))
+    assert len(model.calls) == 1  # only acme's own run reached the model
+    assert await _stored(file, "acme:customer-42") == rows
+
+
+async def test_an_id_built_from_the_authenticated_tenant_cannot_name_another_tenants_conversation(tmp_path: Path):
+    file = tmp_path / "chat.db"
+    acme_id = tenant_session_id("acme", "customer-42")
+    agent, _ = scripted("Noted.")
+    await Runner.run(agent, "My order is A1.", session=_open_thread("acme", acme_id, file), context=RequestContext("acme"))
+    for named in ("customer-42", acme_id):  # what acme's users call it, and its whole stored id
+        globex_id = tenant_session_id("globex", named)
+        assert owner_of(globex_id) == "globex"
+        agent, model = scripted("I have no order on file.")
+        await Runner.run(agent, "What was my order?", session=_open_thread("globex", globex_id, file),
+                         context=RequestContext("globex"))
+        assert "A1" not in str(model.last_call.input)  # a conversation of globex's own: acme's was never read
+    assert len(await _stored(file, acme_id)) == 2
+
+
+def test_session_ids_name_their_tenant_and_tenant_ids_cannot_forge_one():
+    assert tenant_session_id("acme", "customer-42") == "acme:customer-42"
+    assert tenant_session_id("acme", "globex:7") == "acme:globex:7"  # a conversation id may hold ':'
+    assert owner_of("acme:globex:7") == "acme"
+    assert owner_of("customer-42") is None and owner_of(":x") is None and owner_of(42) is None
+    with pytest.raises(ValueError, match="tenant_id must not contain ':'"):
+        tenant_session_id("acme:evil", "x")  # else "acme:evil:x" would be acme's
+    with pytest.raises(ValueError, match="conversation_id must not be empty"):
+        tenant_session_id("acme", "")
+    with pytest.raises(TypeError, match="conversation_id must be a string, not int"):
+        tenant_session_id("acme", 7)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("session_id", ["customer-42", "acmex:1", "globex:acme:1", "acme"])
+def test_a_guard_refuses_a_session_that_is_not_its_tenants(session_id):
+    inner = SQLiteSession(session_id)
+    try:
+        with pytest.raises(TenantAccessError, match=f"session {session_id!r} does not belong to tenant 'acme'"):
+            TenantGuardSession(inner, "acme")
+        with pytest.raises(ValueError, match="tenant_id must not contain ':'"):
+            TenantGuardSession(inner, "acme:1")
+    finally:
+        inner.close()

@@ -2,7 +2,8 @@
 
 * :func:`check_trimming_session` — Exercise 1. Builds your session class and
   runs it on hand-made histories you have not seen: whole turns kept, the
-  SDK's ``limit`` rule, ``pop_item``, ``clear_session``, ``session_settings``.
+  SDK's ``limit`` rule, ``pop_item``, ``clear_session``, ``session_settings``,
+  and one history per session (never one shared by every user).
   No model is called.
 * :func:`check_prediction` — Exercise 2. Replays ``LONG`` with
   ``TrimmingSession(max_turns=2)`` through the ``Runner`` (the configured
@@ -147,6 +148,16 @@ def check_trimming_session(session_class: Callable[..., Any]) -> Report:
             return f"pop_item() on an empty session must return None, got {popped!r}"
         return None
 
+    async def own_history() -> str | None:
+        first, second = new(3), session_class("hidden-other", max_turns=3)
+        secret = [user("My PIN is 4321."), assistant("Noted, I won't repeat it.")]
+        await store(first, [secret])
+        if await second.get_items():
+            return ("the second one read the first one's PIN, as every user would read every other's history: "
+                    "give each session its own list in __init__ (self._items = []), not one shared by the class")
+        await store(second, [[user("Hello?"), assistant("Hi, how can I help?")]])
+        return await expect(first, secret, "the first session, after a second one was written")
+
     def keeps(
         max_turns: int, make_turns: Callable[[], list[list[Item]]], what: str, *, one_by_one: bool = False
     ) -> Callable[[], Awaitable[str | None]]:
@@ -212,6 +223,7 @@ def check_trimming_session(session_class: Callable[..., Any]) -> Report:
     return check_cases("Exercise 1 — your trimming session", [
         ("it is an SDK session: session_id, session_settings, four async methods", is_a_session),
         ("a new session is empty: get_items() is [], pop_item() is None", empty),
+        ("two sessions keep two histories: the second does not see the first one's items", own_history),
         ("max_turns=2 keeps the newest two turns of five",
          keeps(2, lambda: _plain_turns(5), "max_turns=2 after five turns")),
         ("a turn with tool calls counts once, and is kept whole", tool_turn_counts_once),
