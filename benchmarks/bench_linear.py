@@ -34,7 +34,8 @@ from agents import Runner, set_default_openai_api, set_default_openai_client, se
 
 from memlab import LLMSummarizer, SummarizationError, TrimmingSession
 from memlab.items import assistant, user
-from memlab.offline import OfflineAPI, offline_client
+from memlab.offline.api import OfflineAPI
+from memlab.offline.client import offline_client
 from memlab.scenario import support_agent
 
 MODEL = "gpt-4.1-mini"

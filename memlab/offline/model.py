@@ -41,7 +41,7 @@ from typing import Any
 
 from ..turns import content_texts, is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (MAX_CHARS, STOP, Memory, Statement, asks_for_summary, facts, identifiers, read_items, related, result_lines, sentences, stem,
+from .reading import (MARKUP, MAX_CHARS, STOP, Memory, Statement, asks_for_summary, facts, identifiers, read_items, related, result_lines, sentences, stem,
                       tokens, words)
 from .schema import instance
 
@@ -91,10 +91,6 @@ _ECHO = 160
 
 def _digest(*parts: Any) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
-
-
-#: An HTML or XML tag in a message ("<b>", "</p>"): read through, never taken for words.
-_MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,100}>")
 
 
 def _text(item: Mapping[str, Any]) -> str:
@@ -181,7 +177,7 @@ class Request:
     @property
     def message(self) -> str:
         """The latest user message ("" if there is none), markup tags read through."""
-        return _MARKUP.sub("", self.raw_message)[:MAX_CHARS]
+        return MARKUP.sub("", self.raw_message)[:MAX_CHARS]
 
     @property
     def raw_message(self) -> str:
@@ -461,6 +457,7 @@ def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
     if not topic:
         return None
     wants_id = bool(set(topic) & _ID)
+    asking = (sentences(request.message) or [""])[-1]
     # Which thing the question is about must be there: "the ticket number" (the word before "number"),
     # "my dog called" (the word after "my"). Only a statement about that one answers.
     head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or _owned(request.message)
@@ -470,7 +467,7 @@ def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
         candidates += [(0.0, s) for s in request.said if s.role in ("user", "note", "tool")
                        and any(_abbreviates(i, head) for i in s.identifiers)]
     for score, statement in candidates:
-        if statement.text.rstrip().endswith("?"):
+        if statement.text.rstrip().endswith("?") or statement.role == "user" and statement.text == asking:
             continue  # the question itself, or another question
         if wants_id and not facts(statement.text):
             continue

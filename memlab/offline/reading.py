@@ -56,6 +56,8 @@ _TOKEN = re.compile(r"[£$€#+]?[^\W_](?:[^\W_]|['’]|[-./:@](?=[^\W_]))*")
 _QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?|\d{1,2}:\d\d(?::\d\d)?|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?")
 #: A JSON field in text that is no longer valid JSON (a tool output cut short): ``"key": value``.
 _FIELD = re.compile(r'"([A-Za-z_][\w ]{0,40})"\s*:\s*("(?:[^"\\\n]|\\.){0,300}"|-?\d[\d.]*|true|false|null)')
+#: An HTML or XML tag in a message ("<b>", "</p>"): read through, never taken for words.
+MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,100}>")
 #: Where a sentence ends: after ``.!?;`` and a space (not after "Dr." or "Mrs."), or at a line break.
 _SENTENCE_END = re.compile(r"(?<=[.!?;])(?<![A-Z][a-z]\.)(?<!Mrs\.)\s+|\s*\n\s*")
 #: A list marker or heading marker at the start of a line (``- ``, ``• ``, ``## ``, ``2. ``).
@@ -329,7 +331,7 @@ def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
     for item in items:
         kind = item_type(item)
         if kind == "message":
-            text = " ".join(content_texts(item.get("content"), other=lambda part: ""))
+            text = MARKUP.sub("", " ".join(content_texts(item.get("content"), other=lambda part: "")))
             if is_user_message(item):
                 recap_asked = asks_for_summary(text)
                 if _is_transcript(text):

@@ -199,7 +199,7 @@ def test_a_huge_message_of_near_misses_is_compacted() -> None:
     text = ("since every " * 4000)[:40_000]
     window = compact_history([user(text), assistant("Noted.")])[0]
     assert window[-1]["type"] == "compaction"
-    assert offline.read_compaction(window[-1]["encrypted_content"])["summary"]
+    assert read_compaction(window[-1]["encrypted_content"])["summary"]
 
 
 async def test_compaction_item_keys_follow_the_param_type(client) -> None:
