@@ -29,7 +29,7 @@ import re
 from collections.abc import Sequence
 
 from . import notes
-from .reading import Statement, identifiers, read_transcript, stem, words
+from .reading import Statement, facts, read_transcript, stem, words
 
 __all__ = ["asks_to_grade", "criteria", "grade"]
 
@@ -74,8 +74,8 @@ def _superseded(source: Sequence[Statement]) -> list[tuple[str, str]]:
 def _score(name: str, description: str, source: Sequence[Statement], note: str) -> tuple[int | None, str]:
     asked = set(words(f"{name.replace('_', ' ')} {description}"))
     if asked & _INVENTED:
-        told = {value for s in source for value in s.identifiers}
-        invented = [value for value in identifiers(note) if value not in told]
+        told = {value for s in source for value in facts(s.text)}
+        invented = [value for value in facts(note) if value not in told]
         if invented:
             return max(0, 5 - 2 * len(invented)), f"the transcript never says {', '.join(invented[:4])}"
         return 5, "ok"

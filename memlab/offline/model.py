@@ -241,8 +241,10 @@ class Reader:
             return self.answer
         if about & _PLACE:
             return self._first(_place)
-        if field_stems & _ID:
-            return self._first(lambda text: next(iter(identifiers(text)), None)) or self._missing(name)
+        if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
+            found = self._first(lambda text: next(iter(identifiers(text)), None) or next(
+                (f for f in facts(text) if sum(c.isdigit() for c in f) >= 2), None))
+            return found or self._missing(name)
         if field_stems & _PERSON:
             return self._first(_person)
         if about & _FREE_TEXT or field_stems & _FREE_TEXT:
@@ -355,6 +357,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     picked = [tool for score, distinct, tool in scored if distinct and score >= 3]
     if not picked and scored[0][0] >= 3:
         picked = [scored[0][2]]
+    runner_up = scored[1][0] if len(scored) > 1 else 0
+    if not picked and scored[0][2].handoff and scored[0][0] > runner_up:
+        picked = [scored[0][2]]  # a triage agent routes on the one desk whose description fits best
     forced = choice == "required" or _instructions_demand_tools(request.instructions)
     if not picked and forced:
         picked = [scored[0][2]]
@@ -494,7 +499,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     topic = _topic(request.message)
     message = set(topic)
     wants_fact = _is_question(request.message) and bool(message & _ID)
-    given = {s.text.lower() for s in request.said if s.role == "assistant"}
+    given: str | None = None  # what the model already said, read only when a line fits
     best, best_key = None, (0, 0)
     for line in request.instructions.splitlines():
         line = line.strip().lstrip("-*• ").strip()
@@ -507,8 +512,11 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
         key = (_covered(topic, frozenset(label_stems | advice_stems)), score)
         text = advice.strip()
-        if score >= 2 and key > best_key and not any(said in text.lower() for said in given):
-            best, best_key = text[0].upper() + text[1:], key
+        if score >= 2 and key > best_key:
+            if given is None:
+                given = " ".join(_text(i) for i in request.conversation if i.get("role") == "assistant").lower()
+            if text[:80].lower() not in given:
+                best, best_key = text[0].upper() + text[1:], key
     return (best_key[0], best) if best is not None else None
 
 

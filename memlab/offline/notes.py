@@ -63,7 +63,7 @@ _TIME = frozenset(map(stem, "monday tuesday wednesday thursday friday saturday s
                             "morning evening night week weekend month year since ago every daily hourly hour hours "
                             "minute minutes later last january february march april may june july august september "
                             "october november december".split()))
-_SOLVED_WORDS = frozenset("works working worked fixed gone resolved solved fine normal done good".split())
+_SOLVED_WORDS = frozenset("works working worked fixed gone resolved solved normal".split())
 #: A date written with digits, and an identifier that names a model or a version (``AX3000``, ``2.1.4``), not a record.
 _DATE_LIKE = re.compile(r"\d{4}-\d\d-\d\d|\d{1,2}:\d\d")
 _MODEL_LIKE = re.compile(r"[A-Za-z]+\d[\w]*|\d+(?:\.\d+){1,3}")
@@ -271,8 +271,23 @@ def _did(statement: Statement) -> bool:
     found = [t.lower() for t in tokens(statement.text)]
     if {"sorry", "mistyped", "meant"} & set(found):
         return False  # a correction, not a step
-    return ("i" in found or "we" in found) and (bool(statement.stems & _PAST)
-                                               or any(t.endswith("ed") and len(t) > 4 for t in found))
+    for i, word in enumerate(found):
+        if word in ("i", "we"):  # "I tried", "I already restarted" (not "I am based")
+            for verb in found[i + 1:i + 3]:
+                if verb in ("am", "are", "was", "were", "be", "been", "is"):
+                    break
+                if stem(verb) in _PAST or (verb.endswith("ed") and len(verb) > 4):
+                    return True
+    return False
+
+
+def _names_a_product(statement: Statement) -> bool:
+    """Whether a sentence names a product, a model or a version: "AX3000", "v1.0.3", "Windows 10", "macbook pro"."""
+    if any(_MODEL_LIKE.fullmatch(i) for i in statement.identifiers):
+        return True
+    found = tokens(statement.text)
+    return any(a[:1].isupper() and b[:1].isdigit() for a, b in zip(found[1:], found[2:])) or bool(
+        {"using", "running", "version"} & {t.lower() for t in found})
 
 
 def _prefers(statement: Statement) -> bool:
@@ -294,7 +309,8 @@ def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
     out = []
     for s in users:
         if _is_problem(s):
-            solved = any(s.turn < t.turn <= s.turn + 4 and {w.lower() for w in tokens(t.text)} & _SOLVED_WORDS for t in users)
+            solved = any(s.turn < t.turn <= s.turn + 4 and not _is_problem(t) and (
+                {w.lower() for w in tokens(t.text)} & _SOLVED_WORDS or "all good" in t.text.lower()) for t in users)
             out.append((s, solved))
     return out
 
@@ -338,7 +354,7 @@ def _lines_for(kind: str | None, section: Section, said: Sequence[Statement], sp
     if kind == "issue":
         return [f"{_said(s)}{(' [resolved]' if solved else ' [open]') if spec.marks else ''}" for s, solved in _issues(users)][:_MAX_ITEMS]
     if kind == "context":
-        return [_said(s) for s in users if any(_MODEL_LIKE.fullmatch(i) for i in s.identifiers)][:4]
+        return [_said(s) for s in users if _names_a_product(s)][:4]
     if kind == "prefs":
         return [_said(s) for s in users if _prefers(s)][-3:]
     topic = set(words(f"{section.heading} {section.description}"))

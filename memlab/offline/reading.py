@@ -58,8 +58,8 @@ _QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?|\d{1,2}:\d\d(?::\d\d)?|\d{4}-
 _FIELD = re.compile(r'"([A-Za-z_][\w ]{0,40})"\s*:\s*("(?:[^"\\\n]|\\.){0,300}"|-?\d[\d.]*|true|false|null)')
 #: An HTML or XML tag in a message ("<b>", "</p>"): read through, never taken for words.
 MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,100}>")
-#: Where a sentence ends: after ``.!?;`` and a space (not after "Dr." or "Mrs."), or at a line break.
-_SENTENCE_END = re.compile(r"(?<=[.!?;])(?<![A-Z][a-z]\.)(?<!Mrs\.)\s+|\s*\n\s*")
+#: Where a sentence ends: after ``.!?`` and a space (not after "Dr." or "Mrs."), or at a line break.
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?<![A-Z][a-z]\.)(?<!Mrs\.)\s+|\s*\n\s*")
 #: A list marker or heading marker at the start of a line (``- ``, ``• ``, ``## ``, ``2. ``).
 _MARKER = re.compile(r"\s*(?:[-*•·>]+|#{1,6}|\d{1,3}[.)])\s+")
 #: A transcript line: a role, an optional ``[call id]``, a colon (``USER: hi``, ``TOOL RESULT [c1]: ...``).
