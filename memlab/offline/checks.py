@@ -1,16 +1,12 @@
 """Request checks: the rules the real Responses API enforces, with its error messages.
 
-The offline model validates every request before it answers, and a request
-the real API would refuse gets HTTP 400 with the same JSON error shape. So a
-history that a memory policy broke — a tool output without its call, a
-reasoning item without what followed it, a stray ``metadata`` key — fails
-offline exactly where it would fail live.
-
-The same rules cover ``POST /v1/responses/compact`` (:func:`check_compact_request`),
-a request that continues a stored response or a conversation (``history``: the
-pairing rules see it too), and compaction items, whose ``encrypted_content``
-must be one the offline model wrote. Tool calls and outputs pair by
-:func:`memlab.turns.pair_key`, the rule every part of memlab pairs by.
+Every request is checked before it is answered; one the real API would
+refuse gets its 400 and JSON error shape, so a history a memory policy broke
+(a tool output without its call, a reasoning item without what followed it, a
+stray ``metadata`` key) fails offline exactly where it would fail live. The
+same rules cover ``POST /v1/responses/compact``, the history a request
+continues (a stored response, a conversation), and compaction items. Tool
+calls and outputs pair by :func:`memlab.turns.pair_key`, memlab's one rule.
 """
 
 from __future__ import annotations
@@ -49,14 +45,7 @@ __all__ = [
 
 
 class OfflineAPIError(MemlabError):
-    """A request the real API would reject with HTTP 400.
-
-    Args:
-        message: The API's error message.
-        param: The request parameter at fault (``"input"``, ``"input[3].metadata"``).
-        code: The API's error code, if it gives one.
-        status: The HTTP status (400; 404 for something that does not exist).
-    """
+    """A request the real API would refuse: its ``message``, the ``param`` at fault, its ``code``, the HTTP ``status``."""
 
     def __init__(self, message: str, param: str | None = "input", code: str | None = None, *, status: int = 400) -> None:
         super().__init__(message)
@@ -103,8 +92,7 @@ _COMPACT_KEYS = _keys(_compact_params.ResponseCompactParams)
 _ROLES = ("assistant", "system", "developer", "user")
 
 
-#: JSON types of the top-level parameters the offline model reads or passes on
-#: (``None`` is accepted for every one but ``model`` and — except when compacting — ``input``).
+#: JSON types of the top-level parameters (``None`` is accepted for all but ``model`` and, except when compacting, ``input``).
 _REQUEST_TYPES: dict[str, tuple[type, ...]] = {
     "model": (str,), "input": (str, list), "instructions": (str,), "tools": (list,),
     "max_output_tokens": (int,), "stream": (bool,), "store": (bool,), "previous_response_id": (str,),
@@ -118,17 +106,12 @@ _TEXT_FIELDS = ("type", "role", "id", "call_id", "name", "arguments", "status")
 _JSON_NAMES = {bool: "a boolean", int: "an integer", float: "a decimal", str: "a string", list: "an array", dict: "an object"}
 
 
-#: How deeply a request may nest arrays and objects. A real request nests a
-#: few levels (a tool's JSON schema a few more); far deeper would exhaust
-#: Python's recursion limit in whatever reads it next.
+#: How deeply a request may nest arrays and objects (far deeper would exhaust Python's recursion limit).
 MAX_JSON_DEPTH = 100
 
 
 def json_depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
-    """How deeply ``value`` nests lists and dicts, counting up to ``limit + 1`` at most.
-
-    Iterative, so it cannot itself hit the recursion limit.
-    """
+    """How deeply ``value`` nests lists and dicts, counting up to ``limit + 1`` at most (iteratively)."""
     deepest, stack = 0, [(value, 1)]
     while stack:
         node, depth = stack.pop()
@@ -198,16 +181,7 @@ def _check_parts(parts: Sequence[Any], allowed: tuple[str, ...], where: str) -> 
 
 
 def check_body(body: Any, *, compact: bool = False) -> None:
-    """Validate a request body's top-level parameters like the real API.
-
-    Args:
-        body: The decoded JSON request.
-        compact: Check it as a ``POST /v1/responses/compact`` body (fewer
-            parameters: no tools, no streaming, no ``store``).
-
-    Raises:
-        OfflineAPIError: For the first rule the body breaks.
-    """
+    """Check a body's top-level parameters (``compact``: as a ``/responses/compact`` body); raise the first fault."""
     if not isinstance(body, Mapping):
         raise OfflineAPIError(f"Invalid type for request body: expected an object, but got {_json_name(body)} instead.", None, "invalid_type")
     allowed = _COMPACT_KEYS if compact else _REQUEST_KEYS
@@ -256,12 +230,7 @@ def _check_tool_choice(choice: Any, tools: Sequence[Mapping[str, Any]]) -> None:
 
 
 def _check_tool(tool: Any, where: str) -> None:
-    """Check one tool definition: its kind, its keys, and for a function the parts the model reads.
-
-    A tool in the Chat Completions shape (``{"type": "function", "function":
-    {...}}``) lacks the top-level ``name``, and is refused for that, as the
-    real API does.
-    """
+    """Check one tool definition: kind, keys, and a function's schema (a Chat Completions shape lacks ``name``: refused)."""
     _check_type(tool, (dict,), where)
     kind = tool.get("type")
     _check_type(kind, (str,), f"{where}.type")
@@ -307,12 +276,7 @@ def input_items(body: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def _check_compaction(item: Mapping[str, Any], where: str) -> None:
-    """A compaction item must carry ``encrypted_content`` that the offline model wrote.
-
-    The real API refuses encrypted content it cannot decrypt or verify with a
-    400 whose code is ``invalid_encrypted_content``; its exact wording is not
-    documented, so the message here is a plausible stand-in.
-    """
+    """A compaction item must carry ``encrypted_content`` the offline model wrote (else the API's ``invalid_encrypted_content``)."""
     content = item.get("encrypted_content")
     if content is None:
         raise OfflineAPIError(
@@ -372,23 +336,11 @@ def _check_reasoning(item: Mapping[str, Any], where: str) -> None:
 
 
 def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
-    """Validate input items like the real API, after an already-checked ``history``.
+    """Check input items, each on its own, then the pairing rules over ``history`` and them together.
 
-    Each input item is checked on its own; the rules that pair items (a tool
-    output needs its call, ids are unique, reasoning needs its follower) are
-    checked over ``history`` and the input together — so a request that
-    continues a stored response (``previous_response_id``) may answer a tool
-    call that only the stored conversation holds.
-
-    Args:
-        items: The request's input items.
-        history: The conversation the input continues (checked before).
-
-    Returns:
-        The input items, as a new list.
-
-    Raises:
-        OfflineAPIError: For the first rule the input breaks.
+    So a request continuing a stored response may answer a tool call only the
+    stored conversation holds. Returns the items as a new list; raises
+    :class:`OfflineAPIError` for the first rule they break.
     """
     items = list(items)
     for i, item in enumerate(items):
@@ -431,45 +383,13 @@ def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ())
 
 
 def check_request(body: Any, history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
-    """Validate a ``POST /v1/responses`` body like the real API.
-
-    Args:
-        body: The decoded JSON request.
-        history: The stored conversation the request continues, when it names
-            a ``previous_response_id`` (looking that id up is the caller's job).
-
-    Returns:
-        The ``input`` as a list of items (a string input becomes one user message).
-
-    Raises:
-        OfflineAPIError: For the first rule the request breaks.
-    """
+    """Check a ``POST /v1/responses`` body (after ``history``, the conversation it continues); return its input items."""
     check_body(body)
     return check_items(input_items(body), history)
 
 
 def check_compact_request(body: Any, history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
-    """Validate a ``POST /v1/responses/compact`` body like the real API.
-
-    Its parameters are those of ``openai.types.responses.ResponseCompactParams``:
-    ``model`` (required), ``input``, ``instructions``, ``previous_response_id``
-    and a few cache and tier options. Input items follow the same rules as in
-    ``POST /v1/responses``.
-
-    Args:
-        body: The decoded JSON request.
-        history: The stored conversation named by ``previous_response_id``, if any.
-
-    Returns:
-        The ``input`` as a list of items.
-
-    Raises:
-        OfflineAPIError: For the first rule the request breaks; also when it
-            gives nothing to compact (no ``input`` and no
-            ``previous_response_id``) — the real API's wording for that case is
-            not documented, so the message is the API's usual one for a
-            missing parameter.
-    """
+    """Check a ``POST /v1/responses/compact`` body; return its input items (nothing to compact is a missing ``input``)."""
     check_body(body, compact=True)
     items = check_items(input_items(body), history)
     if not items and not body.get("previous_response_id"):

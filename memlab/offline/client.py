@@ -45,6 +45,7 @@ def _skipping_transform() -> Iterator[None]:
     finally:
         _SKIP_TRANSFORM.reset(token)
 
+
 _PLAIN_SCALARS = (str, int, float, bool, type(None))
 
 
@@ -59,17 +60,8 @@ def _is_plain_json(value: Any) -> bool:
 
 
 def plain_json_body(data: Any) -> dict[str, Any] | None:
-    """``data`` without its omitted arguments, if what remains is plain JSON; else ``None``.
-
-    For such a body the ``openai`` request transform of the Responses API is
-    the identity (after dropping omitted arguments, which it also does).
-
-    Args:
-        data: The dictionary a ``responses.create``/``compact`` call hands to the transform.
-
-    Returns:
-        The body to send, or ``None`` when the real transform must run.
-    """
+    """``data`` (what ``create``/``compact`` hands the transform) without omitted arguments, if that is plain JSON:
+    then the transform is the identity. ``None``: the real transform must run."""
     if type(data) is not dict:
         return None
     body = {key: value for key, value in data.items() if not isinstance(value, (Omit, NotGiven))}
@@ -154,18 +146,14 @@ class OfflineOpenAI(openai.OpenAI):
 def offline_client(
     api: OfflineAPI | None = None, *, sync: bool = False, event_hooks: dict[str, list[Any]] | None = None
 ) -> openai.AsyncOpenAI | openai.OpenAI:
-    """A real ``openai`` client whose requests are answered by ``api``.
+    """A real ``openai`` client (``sync``: ``OpenAI``, else ``AsyncOpenAI``) whose requests ``api`` answers.
 
     Args:
-        api: The fake endpoint; a new :class:`~memlab.offline.api.OfflineAPI` when omitted.
-        sync: Return a synchronous ``openai.OpenAI`` instead of ``AsyncOpenAI``.
-        event_hooks: ``httpx`` event hooks for the client's HTTP client (memlab's
-            wire records every exchange through them: :mod:`memlab.api.wire`).
+        api: The fake endpoint (a new :class:`~memlab.offline.api.OfflineAPI` when omitted).
+        sync: Return a synchronous client.
+        event_hooks: ``httpx`` event hooks (memlab's wire records every exchange through them).
 
-    Returns:
-        The client. The async client's requests are answered in worker
-        threads (:func:`~memlab.offline.api.off_the_loop`), so the event loop
-        stays free while the model works.
+    The async client's requests are answered in worker threads, so the event loop stays free meanwhile.
     """
     api = api or OfflineAPI()
     options: dict[str, Any] = {"api_key": "offline", "base_url": "https://offline.memlab/v1", "max_retries": 0}

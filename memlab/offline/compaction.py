@@ -1,29 +1,15 @@
-"""Compaction: what the offline ``POST /v1/responses/compact`` does, and how it reads it back.
+"""Compaction: what ``POST /v1/responses/compact`` returns offline, and how a compaction item reads back.
 
-The real endpoint shrinks a long history into a *compacted window*. Its
-``CompactedResponse.output`` is, in the openai package's own words, "a list of
-all user messages, followed by a single compaction item": every user message
-is kept verbatim, and everything else — assistant answers, tool calls and
-their outputs, reasoning, earlier compaction items — is folded into one
-``{"type": "compaction", "id": ..., "encrypted_content": ...}`` item. The
-client cannot read that item; it only sends it back in later requests, where
-the model reads the context it encodes.
-
-The offline model does the same with rules instead of a model:
-
-1. It writes a handover note (:mod:`memlab.offline.notes`) of the whole
-   history; a note already inside an earlier compaction item is read as part
-   of that history, so compacting twice forgets nothing.
-2. It seals the note into ``encrypted_content``: a versioned prefix, then
-   base64 of a checksum and the zlib-compressed JSON. *Opaque, not secret*:
-   anyone can decode it (:func:`read_compaction` does), but any edit breaks
-   the checksum, and the offline API then refuses the item as the real API
-   refuses content it did not write. The string is plain ASCII, so it survives
-   a JSON round trip through any session store.
-3. When a later request carries the item, :func:`expand_compactions` puts the
-   note back in its place, as an assistant message, *before* the model
-   decides its reply — so "what was my ticket number?" can be answered from a
-   compacted history.
+The real endpoint keeps every user message and folds everything else into one
+opaque ``{"type": "compaction", "encrypted_content": ...}`` item that the
+model reads in later requests. Offline, the fold is a handover note of the
+whole history (:mod:`memlab.offline.notes`), sealed into ``encrypted_content``:
+a versioned prefix, then base64 of a checksum and the zlib-compressed JSON.
+Opaque, not secret (:func:`read_compaction` opens it), but any edit breaks the
+checksum and the API refuses the item, as the real one refuses content it did
+not write. A later request reads the item as the note it holds
+(:func:`expand_compactions`), so "what was my ticket number?" is answered
+from a compacted history.
 """
 
 from __future__ import annotations
@@ -51,8 +37,7 @@ __all__ = [
     "seal_compaction",
 ]
 
-#: How every ``encrypted_content`` the offline model writes begins (bump the
-#: version if the payload ever changes shape, so old items are refused, not misread).
+#: How every ``encrypted_content`` the offline model writes begins (a new version refuses old items).
 COMPACTION_PREFIX = "memlab-cmp-v1:"
 
 #: The first line of the assistant message a compaction item stands for.
@@ -62,16 +47,12 @@ SUMMARY_HEADING = "Summary of the earlier conversation (compacted):"
 _NOTE = read_prompt("## Identifiers\n## Reported issue\n## Steps tried and results\n## Tool results\n"
                     "## Current status\n## Next step")
 
-# The checksum key. It is not a secret — this is a teaching fake, not
-# cryptography — it only makes "written by the offline model" checkable.
+# Not a secret (a teaching fake, not cryptography): it makes "written by the offline model" checkable.
 _KEY = b"memlab offline compaction"
 _MAC_BYTES = 16
 
-# How far a payload may inflate when it is read back: its JSON may be at most
-# this many times its compressed bytes (or the floor below, for small ones).
-# English text compresses 3 to 10 times; a "zip bomb" (a few KB that inflate
-# to gigabytes) thousands of times. The writer keeps to the same rule, so
-# every item it seals can be read back.
+# How far a payload may inflate when read back (text compresses 3-10x; a "zip bomb" thousands of times).
+# The writer keeps to the same rule, so every item it seals reads back.
 _MAX_RATIO = 32
 _MIN_LIMIT = 4096
 
@@ -82,17 +63,10 @@ def _inflate_limit(compressed: bytes) -> int:
 
 
 def seal_compaction(payload: Mapping[str, Any]) -> str:
-    """Turn a payload into an ``encrypted_content`` string only this module accepts back.
+    """``payload`` (JSON data) as ``COMPACTION_PREFIX`` + base64(checksum + zlib(JSON)), which only this module reads back.
 
-    Args:
-        payload: JSON-serialisable data (the offline model stores its summary here).
-
-    Returns:
-        ``COMPACTION_PREFIX`` + base64(checksum + zlib(JSON)). Compressing first
-        keeps the item's token cost close to the note it carries: base64 text
-        costs about a token per 2-3 characters, plain English one per 4. A
-        payload that would compress more than the reader accepts (a very
-        repetitive note) is stored without compression instead.
+    Compressing keeps the item's token cost near its note's; a payload that
+    would inflate more than the reader accepts is stored uncompressed.
     """
     raw = json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()
     data = zlib.compress(raw, 9)
@@ -103,23 +77,12 @@ def seal_compaction(payload: Mapping[str, Any]) -> str:
 
 
 def read_compaction(encrypted_content: str) -> dict[str, Any]:
-    """Open an ``encrypted_content`` written by :func:`seal_compaction`.
+    """The payload of an ``encrypted_content``: ``summary`` (the note), ``items`` and ``tokens`` compacted into it.
 
-    Useful in a notebook to see what a compaction item "remembers"::
-
-        read_compaction(item["encrypted_content"])["summary"]
-
-    Args:
-        encrypted_content: The string from a compaction item.
-
-    Returns:
-        The payload: ``summary`` (the note), ``items`` and ``tokens`` (how many
-        items and tokens were compacted into it).
+    In a notebook: ``read_compaction(item["encrypted_content"])["summary"]``.
 
     Raises:
-        ValueError: If the string was not written by the offline model, or was
-            changed since, or does not hold a payload this module writes (the
-            API answers such an item with HTTP 400).
+        ValueError: If the offline model did not write it, or it changed since (the API answers such an item 400).
     """
     if not isinstance(encrypted_content, str) or not encrypted_content.startswith(COMPACTION_PREFIX):
         raise ValueError("not a compaction written by the offline model")
@@ -154,14 +117,7 @@ def summary_message(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def expand_compactions(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The history as the model reads it: each compaction item replaced by its note.
-
-    Args:
-        items: Checked input items (their compaction items were verified).
-
-    Returns:
-        A new list; other items are passed through unchanged.
-    """
+    """The history as the model reads it: each (checked) compaction item replaced by its note."""
     return [
         summary_message(read_compaction(item["encrypted_content"])) if item_type(item) == "compaction" else dict(item)
         for item in items
@@ -173,32 +129,19 @@ def _digest(*parts: Any) -> str:
 
 
 def _kept_user_message(item: Mapping[str, Any], new_id: str) -> dict[str, Any]:
-    """A user message as the compact endpoint returns it: output shape, ``input_text`` parts.
-
-    An id the message already had is kept, so a window compacted twice never
-    holds two items with one id.
-    """
+    """A user message as the endpoint returns it (``input_text`` parts; its own id kept, so no id repeats)."""
     content = item.get("content")
     parts = [{"type": "input_text", "text": content}] if isinstance(content, str) else list(content or [])
     return {"id": item.get("id") or new_id, "type": "message", "status": "completed", "role": "user", "content": parts}
 
 
 def compact_history(items: Sequence[Mapping[str, Any]], instructions: str = "") -> tuple[list[dict[str, Any]], int, int]:
-    """Compact a checked history the way ``POST /v1/responses/compact`` does.
-
-    Args:
-        items: The whole history to compact (a ``previous_response_id``'s
-            stored conversation already put in front of the request's input).
-        instructions: The request's instructions; they are read (and billed)
-            but, like on the real endpoint, not kept in the window.
+    """Compact a checked history as ``POST /v1/responses/compact`` does.
 
     Returns:
-        ``(output, input_tokens, output_tokens)``. ``output`` is every user
-        message verbatim, in order, then one compaction item. Input tokens are
-        what the model read to compact (instructions plus items, an earlier
-        compaction item at its own cost); output tokens are what the
-        compaction wrote: the new compaction item, at the cost it will have
-        in every later request (:func:`memlab.tokens.count_items`).
+        ``(output, input_tokens, output_tokens)``: every user message verbatim,
+        then one compaction item; what was read (``instructions`` billed, not
+        kept) and what the item will cost in every later request.
     """
     fingerprint = _digest([dict(item) for item in items])
     note = write_note(read_items(expand_compactions(items)), _NOTE)

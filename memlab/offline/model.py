@@ -1,32 +1,24 @@
 """The offline model: a careful, literal model that answers only from the request.
 
-Everything it says comes from what it was sent — the instructions, the items,
-the tools, the output schema — and when that holds no answer, it says so.
-:func:`respond` decides one response, in this order:
+Everything it says comes from what it was sent — instructions, items, tools,
+output schema — and when that holds no answer, it says so. :func:`respond`
+decides one response, in this order:
 
-1. **A grading request** (instructions that ask to grade, a list of criteria,
-   a source and a candidate in tags): a JSON verdict (:mod:`.grading`).
-2. **A summary request** (instructions, or the user, ask to summarize,
-   compress or recap): the note the prompt asks for, in its sections
-   (:mod:`.notes`).
-3. **Tool calls.** A tool is called when its name (and description, and
-   what the instructions say of it) fits the latest user message, or when
-   ``tool_choice`` or the instructions demand one; several tools when the
-   message names several. Arguments validate against the tool's JSON schema
-   and come from the user's words (a place, a number, an identifier shaped
-   like the example in the parameter's description...). A handoff is a
-   ``transfer_to_<agent>`` tool, chosen the same way. A question the
-   conversation already answers is answered, not looked up again.
-4. **A message**, from the newest tool results if the turn has some;
-   otherwise the statement in the conversation that answers the question
-   (restated: "You told me ..."), or the line of the instructions that fits,
-   or one honest sentence that the answer is not in what it was sent.
-5. **Structured output**: with ``text.format`` of type ``json_schema`` the
-   message is a JSON instance of the schema (:mod:`.schema`), filled from
-   the same reading.
+1. a **grading request** (criteria, a source and a candidate): a JSON verdict (:mod:`.grading`);
+2. a **summary request** (the instructions or the user ask for one): the note
+   the prompt asks for (:mod:`.notes`);
+3. **tool calls**: a tool whose name, description and what the instructions
+   say of it fit the latest user message (or that ``tool_choice`` or the
+   instructions demand); several when the message names several. Arguments
+   follow the tool's JSON schema, filled from the user's words (:mod:`.schema`).
+   A handoff is a ``transfer_to_<agent>`` tool, chosen the same way;
+4. a **message**: the newest tool results; else the statement of the
+   conversation that answers ("You told me ..."), or the line of the
+   instructions that fits, or one honest sentence that it does not know;
+5. **structured output**: with ``text.format`` ``json_schema``, that message
+   as a JSON instance of the schema.
 
-Models whose names say they reason (``o1``, ``o3``, ``o4-mini``, ``gpt-5``...)
-put a ``reasoning`` item first, as the real ones do.
+Models that reason (``o3``, ``o4-mini``, ``gpt-5``...) put a reasoning item first.
 """
 
 from __future__ import annotations
@@ -120,22 +112,12 @@ class Tool:
         stems = frozenset(words(f"{description} {hints}")) | name_stems
         return cls(name, description, parameters, name_stems, stems, name.startswith("transfer_to_"))
 
-    def required(self) -> list[str]:
-        return list(self.parameters.get("required") or [])
-
 
 @dataclass
 class Request:
-    """What the model reads from one request.
-
-    Attributes:
-        body: The request body.
-        items: Every item the model reads (stored history and input; compaction
-            items already replaced by the note they hold).
-        instructions: ``instructions`` and any system or developer messages.
-        conversation: The items without system and developer messages.
-        tools: The function tools offered.
-    """
+    """What the model reads from one request: its ``body``, every item it reads (stored history and input,
+    compaction items as their notes), the ``instructions`` (with system and developer messages), the
+    ``conversation`` (the rest) and the function ``tools`` offered."""
 
     body: Mapping[str, Any]
     items: list[dict[str, Any]]
@@ -202,15 +184,9 @@ class Request:
 
 
 class Reader:
-    """Fills a schema's leaves from the request (the :class:`~memlab.offline.schema.Filler` protocol).
-
-    It looks in the latest user message first, then in earlier statements,
-    newest first; tool results are read as ``key: value`` lines.
-
-    Args:
-        request: The request.
-        answer: The text to give a free-text field of a structured answer.
-    """
+    """Fills a schema's leaves (:class:`~memlab.offline.schema.Filler`) from the latest user message, then earlier
+    statements, newest first (a tool's ``key: value`` line for a field of that name); ``answer`` is the text a
+    free-text field of a structured answer gets."""
 
     def __init__(self, request: Request, answer: str = "") -> None:
         self.request, self.answer = request, answer
@@ -397,12 +373,8 @@ def _about_user(message: str) -> bool:
 
 
 def _recalls(message: str) -> bool:
-    """A question that asks for something the user said: a wh-question about what is theirs, or about what
-    they did or said ("how did I ask you..."), that holds no value itself.
-
-    "What's my order number?" recalls; "Where is my order ORD-1?", "Is my
-    laptop under warranty?" and "How do I say this in French?" do not.
-    """
+    """A wh-question about what is the user's, or what they did or said, holding no value itself: "What's my
+    order number?" recalls; "Where is my order ORD-1?" and "How do I say this in French?" do not."""
     said = [t.lower().replace("’", "'") for t in tokens(message[:400])]
     wh = bool(said) and said[0] in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
     back = bool({"my", "our"} & set(said)) or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
@@ -452,11 +424,10 @@ def _topic(message: str) -> list[str]:
 def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the statement that answers the latest question, if the conversation holds one.
 
-    A statement answers when it holds at least two of the question's topic
-    words, or half of them (a related word counts: "job" for "nurse"). When the
-    question asks for a number, an id or a code, only a statement holding an
-    identifier answers. Only the customer's words, tool results and notes (a
-    summary) count, never the model's own replies; newer beats older.
+    It holds two of the question's topic words, or half of them (a related
+    word counts: "job" for "nurse"), and the thing asked about ("the ticket
+    number", "my dog"); for a number or an id, a value. Only the customer's
+    words, tool results and notes count, never the model's replies; newer wins.
     """
     topic = _topic(request.message)
     if not topic:
@@ -490,12 +461,8 @@ def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
 
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
-    """``(coverage, text)`` of the instructions' line that fits the latest message: its text after a label's colon.
-
-    A line counts when two of its label's words (the words before its colon),
-    or its only one, are in the message; of those, the one covering most of the
-    message wins. Advice already given in this conversation is not given again.
-    """
+    """``(coverage, text)`` of the instructions' ``Label: text`` line whose label (two of its words, or its only
+    one) the latest message names, covering most of it; advice already given is not given again."""
     topic = _topic(request.message)
     message = set(topic)
     wants_fact = _is_question(request.message) and bool(message & _ID)
@@ -686,16 +653,9 @@ def play(user_turns: Sequence[str], tools: Sequence[Mapping[str, Any]], backends
          instructions: str = "", model: str = "gpt-4.1-mini") -> list[dict[str, Any]]:
     """A conversation's full history as the offline model writes it, without the Runner or HTTP.
 
-    The loop ``Runner.run`` runs, in plain code: each user turn, then the
-    model's tool calls answered by ``backends`` until it replies. The items
-    are shaped as a session stores them.
-
-    Args:
-        user_turns: What the user says, turn by turn.
-        tools: The tool definitions the agent offers (Responses API ``tools`` entries).
-        backends: Tool name → the function that answers it, called with the model's arguments.
-        instructions: The agent's instructions.
-        model: The model name.
+    The ``Runner.run`` loop in plain code: each user turn, then the model's tool
+    calls (``tools``: Responses API definitions) answered by ``backends`` (tool
+    name → function) until it replies; items shaped as a session stores them.
     """
     items: list[dict[str, Any]] = []
     body = {"model": model, "instructions": instructions, "tools": list(tools)}

@@ -1,42 +1,20 @@
-"""A stand-in for the Responses API over real HTTP, on your own machine.
+"""The offline model over real HTTP, on your own machine: a stand-in for the Responses API.
 
-The offline model normally answers *inside* your Python process: the
-``openai`` client's transport is an ``httpx2.MockTransport``. This module puts
-the very same :class:`OfflineAPI` behind a real socket on ``127.0.0.1``, so a
-process that knows nothing about memlab — a Jupyter kernel in live mode, the
-workshop app, ``curl`` — can talk to it like to the real service::
+In-process, the offline model answers through an ``httpx2.MockTransport``.
+Here the same :class:`~memlab.offline.api.OfflineAPI` sits behind a socket on
+``127.0.0.1``, so any process — a kernel in live mode, the workshop app,
+``curl`` — can use it like the real service (``openai`` honours
+``OPENAI_BASE_URL``)::
 
     python -m memlab.offline.server --port 8000
-    # in another terminal:
     OPENAI_BASE_URL=http://127.0.0.1:8000/v1 OPENAI_API_KEY=anything MEMLAB_LIVE=1 make lab
 
-That is how an instructor rehearses live mode without spending money, or runs
-a room without internet: every laptop runs its own stand-in and live mode
-works unchanged, because ``openai.AsyncOpenAI()`` honours ``OPENAI_BASE_URL``.
-
-From Python, :func:`serve` starts one in a background thread (also from a
-Jupyter cell: it runs its own event loop, not the kernel's)::
-
-    with serve() as server:
-        client = openai.AsyncOpenAI(base_url=server.url, api_key="anything")
-        ...
-        print(server.requests_served)
-
-How one request travels:
-
-1. `uvicorn <https://www.uvicorn.org>`_, a real HTTP server, reads it. It answers
-   broken HTTP with a 400 itself, serves many clients at once, and closes
-   connections that stay silent (:data:`READ_TIMEOUT` seconds).
-2. The body is read, at most :data:`MAX_BODY_BYTES` of it (a 413 beyond), and
-   the request becomes an ``httpx2.Request`` for the :class:`OfflineAPI` —
-   exactly what ``MockTransport`` does in-process. The model runs in a worker
-   thread, so a slow answer for one client does not hold up another.
-3. The ``httpx2.Response`` goes back over the socket: status, headers, body.
-   A streamed answer (``"stream": true``) is sent as ``text/event-stream``,
-   one server-sent event per HTTP chunk, as the real API does.
-
-Any ``Authorization: Bearer <anything>`` is accepted; a request without one
-gets the real API's 401, so a client that forgot its key fails here too.
+From Python, ``with serve() as server: ... server.url`` runs one in a daemon
+thread with its own event loop (a Jupyter cell included). uvicorn serves many
+clients at once and answers broken HTTP itself; this module adds the body cap
+(:data:`MAX_BODY_BYTES`, a 413 beyond), deadlines for silent clients
+(:data:`READ_TIMEOUT`), the API's 401 without a key, server-sent events one
+per chunk, and a prompt stop.
 """
 
 from __future__ import annotations
@@ -69,24 +47,14 @@ from .api import OfflineAPI
 
 __all__ = ["MAX_BODY_BYTES", "READ_TIMEOUT", "Server", "serve", "main"]
 
-#: The largest request body accepted, in bytes (10 MiB); a larger one gets a 413.
-#: The real API refuses any single text longer than this (a 400 whose code is
-#: ``string_above_max_length``), and a text-only request this big is far past
-#: every model's context window, so nothing a learner sends honestly is refused.
+#: The largest request body, in bytes (10 MiB; the real API refuses any single text longer). Beyond: a 413.
 MAX_BODY_BYTES = 10 * 1024 * 1024
-
-#: Seconds the stand-in waits for a client: for a request's head (after the
-#: connection opens, or after the previous answer), then for its whole body.
-#: Longer than the 5 s an ``openai`` client keeps an idle connection, so the
-#: stand-in never closes one the client is about to reuse.
+#: Seconds to wait for a request's head (after connecting or after an answer), then for its body. Longer
+#: than the 5 s an ``openai`` client keeps an idle connection, so none it is about to reuse gets closed.
 READ_TIMEOUT = 15.0
-
-#: Seconds a stopping stand-in waits for the answers in flight; any still
-#: unfinished then get a 503 (a model call that never ends cannot hold it up).
+#: Seconds a stopping stand-in gives the answers in flight; then they get a 503.
 SHUTDOWN_GRACE = 2
-
-#: Connections the system queues while the stand-in accepts earlier ones: a
-#: room of laptops connecting at once must not be reset (the usual default is 5).
+#: Connections queued while earlier ones are accepted: a room of laptops connecting at once is not reset.
 BACKLOG = 1024
 
 #: Headers that describe one HTTP hop, not the answer: the server writes its own.
@@ -94,14 +62,7 @@ _HOP_HEADERS = {b"connection", b"content-length", b"transfer-encoding", b"keep-a
 
 
 def _error(status: int, message: str, kind: str = "invalid_request_error", *, close: bool = False) -> httpx2.Response:
-    """An answer shaped like the real API's errors (``openai`` maps the status to an exception).
-
-    Args:
-        status: The HTTP status.
-        message: What went wrong and what to do, for the learner reading the exception.
-        kind: The error's ``type``, as the real API names it.
-        close: Close the connection after this answer (the request was cut short).
-    """
+    """An answer shaped like the real API's errors; ``close`` closes the connection after it."""
     headers = {"connection": "close"} if close else {}
     error = {"message": message, "type": kind, "param": None, "code": None}
     return httpx2.Response(status, json={"error": error}, headers=headers)
@@ -110,11 +71,9 @@ def _error(status: int, message: str, kind: str = "invalid_request_error", *, cl
 class _DeadlineProtocol(H11Protocol):
     """uvicorn's HTTP/1.1 connection, plus a deadline for each request's head.
 
-    uvicorn closes a connection left idle after an answer, but it waits forever
-    for the first request on a new connection, and for a head that arrives a
-    byte at a time. Here a connection closes if a whole request head has not
-    arrived :attr:`Config.timeout_keep_alive` seconds after it opened or after
-    its previous answer, so silent or half-open connections do not pile up.
+    uvicorn waits forever for the first request on a new connection (or a head
+    sent a byte at a time); here a connection closes if no whole head arrived
+    ``timeout_keep_alive`` seconds after it opened or was last answered.
     """
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -134,12 +93,10 @@ class _DeadlineProtocol(H11Protocol):
 class Server:
     """A running stand-in: an :class:`OfflineAPI` served over HTTP on ``127.0.0.1``.
 
-    Use :func:`serve` to start one. It is a context manager; leaving the
-    ``with`` block (or calling :meth:`close`) stops it.
+    Start one with :func:`serve`; leaving its ``with`` block (or :meth:`close`) stops it.
 
     Attributes:
-        api: The :class:`OfflineAPI` answering the requests (its ``requests``
-            log shows what the model saw).
+        api: The :class:`OfflineAPI` answering (its ``requests`` log shows what the model saw).
         url: The base URL to give a client, e.g. ``http://127.0.0.1:8000/v1``.
         port: The TCP port it listens on.
     """
@@ -163,8 +120,7 @@ class Server:
             headers=[("server", "memlab-stand-in")], proxy_headers=False, log_config=None, access_log=False,
         )
         self._uvicorn = uvicorn.Server(config)
-        # A daemon thread, so the worker threads it starts for the model are daemons too: a model
-        # call that never returns does not keep Python from exiting.
+        # a daemon thread (its model workers too): a model call that never returns does not keep Python alive
         self._thread = threading.Thread(target=self._uvicorn.run, kwargs={"sockets": [listener]},
                                         name=f"memlab-stand-in-{self.port}", daemon=True)
         self._thread.start()
@@ -177,10 +133,7 @@ class Server:
 
     @property
     def requests_served(self) -> int:
-        """How many HTTP requests it has answered so far (any status).
-
-        HTTP too broken to read (a 400 from uvicorn itself) is not counted.
-        """
+        """How many HTTP requests it has answered (any status; HTTP too broken to read is not counted)."""
         with self._lock:
             return sum(self._statuses.values())
 
@@ -191,17 +144,9 @@ class Server:
             return dict(self._statuses)
 
     def handle(self, request: httpx2.Request) -> httpx2.Response:
-        """Answer one request: check the key, then ask the :class:`OfflineAPI`.
+        """Answer one request in a worker thread: the API's 401 without a key, else the :class:`OfflineAPI`'s answer.
 
-        Runs in a worker thread, one per request in flight.
-
-        Args:
-            request: The request as it arrived over HTTP.
-
-        Returns:
-            The response to send back. An unexpected failure inside the fake
-            becomes a 500 with the API's error shape (and is printed), so the
-            client sees a server error rather than a dropped connection.
+        A failure inside the fake is a 500 in the API's error shape (and printed), never a dropped connection.
         """
         if not request.headers.get("authorization", "").startswith("Bearer "):
             return _error(401, "You didn't provide an API key (Authorization: Bearer ...).")
@@ -214,10 +159,7 @@ class Server:
         return response
 
     def close(self) -> None:
-        """Stop listening, give the answers in flight :data:`SHUTDOWN_GRACE` seconds, and wait for the end.
-
-        Safe to call twice, and from inside a running event loop.
-        """
+        """Stop listening, give the answers in flight :data:`SHUTDOWN_GRACE` seconds, wait for the end (safe twice)."""
         self._uvicorn.should_exit = True
         self._thread.join()
 
@@ -277,11 +219,7 @@ class Server:
 
 
 def _origin_form(target: str) -> str | None:
-    """The path (and query) a request names, or ``None`` if it names none.
-
-    HTTP/1.1 servers must also accept an absolute URL as the target (``POST
-    http://host/v1/responses``, what clients send to a proxy): its path counts.
-    """
+    """The path a request names (of an absolute URL too, as HTTP/1.1 requires), or ``None`` if it names none."""
     if target.startswith(("http://", "https://")):
         target = urlsplit(target).path or "/"
     return target if target.startswith("/") else None
@@ -321,26 +259,19 @@ async def _events(body: bytes) -> AsyncIterator[bytes]:
 
 
 def serve(api: OfflineAPI | None = None, port: int = 0, *, log: bool = False, read_timeout: float = READ_TIMEOUT) -> Server:
-    """Start a stand-in for the Responses API on ``127.0.0.1`` in a daemon thread.
-
-    It runs its own event loop in that thread, so it works the same from plain
-    code and from inside a running loop (a Jupyter cell, an async test), and a
-    blocking ``openai.OpenAI()`` call on the caller's thread still reaches it.
+    """Start a stand-in on ``127.0.0.1`` in a daemon thread with its own event loop (a Jupyter cell too).
 
     Args:
         api: The offline model to serve (a new :class:`OfflineAPI` when omitted).
-        port: The port to listen on; ``0`` lets the system pick a free one
-            (read it from ``server.port`` or ``server.url``).
+        port: The port; ``0`` picks a free one (``server.port``, ``server.url``).
         log: Print one line per request to stderr.
-        read_timeout: Seconds to wait for a silent client (see :data:`READ_TIMEOUT`).
+        read_timeout: Seconds to wait for a silent client (:data:`READ_TIMEOUT`).
 
     Returns:
-        The running :class:`Server`; use it in a ``with`` block or call
-        :meth:`Server.close` when done.
+        The running :class:`Server` (a context manager; or call :meth:`Server.close`).
 
     Raises:
-        ValueError: If ``port`` is not a TCP port number (0 to 65535), or
-            ``read_timeout`` is not a positive number.
+        ValueError: For a port outside 0-65535 or a ``read_timeout`` that is not positive.
         OSError: If the port is taken.
     """
     return Server(api if api is not None else OfflineAPI(), port, log=log, read_timeout=read_timeout)
@@ -351,11 +282,7 @@ def _stop(signum: int, frame: Any) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run a stand-in in the foreground until Ctrl-C (``python -m memlab.offline.server``).
-
-    Raises:
-        SystemExit: With a one-line message (exit status 1) if it cannot listen on the port.
-    """
+    """``python -m memlab.offline.server``: a stand-in in the foreground until Ctrl-C or SIGTERM (a one-line error if it cannot listen)."""
     parser = argparse.ArgumentParser(
         prog="python -m memlab.offline.server",
         description="Serve memlab's offline model as a Responses API on 127.0.0.1.",
