@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_MODEL",
+    "OFFLINE_KEY",
     "LIVE_DESCRIPTION",
     "OFFLINE_DESCRIPTION",
     "client",
@@ -57,6 +58,8 @@ OFFLINE_DESCRIPTION = "memlab mode: offline — a local fake of the Responses AP
 LIVE_DESCRIPTION = "memlab mode: live — the real OpenAI Responses API (requests use your API key and cost money)"
 
 _current: OfflineAPI | None = None
+#: The API key offline mode gives a learner's own clients (no real key is ever needed offline).
+OFFLINE_KEY = "memlab-offline"
 #: The loopback server that answers a learner's own openai clients offline, and the variables set for them.
 _stand_in: Any = None
 _set_env: dict[str, str] = {}
@@ -133,13 +136,17 @@ def _serve_own_clients() -> None:
         from ..offline.server import serve
 
         _stand_in = serve(_answer_offline)
-    for name, value in (("OPENAI_BASE_URL", _stand_in.url), ("OPENAI_API_KEY", "memlab-offline")):
-        if name not in os.environ or os.environ[name] == _set_env.get(name):
+    inherited = os.environ.get("OPENAI_API_KEY") == OFFLINE_KEY  # set by a memlab parent process: ours to replace
+    for name, value in (("OPENAI_BASE_URL", _stand_in.url), ("OPENAI_API_KEY", OFFLINE_KEY)):
+        if name not in os.environ or os.environ[name] == _set_env.get(name) or inherited:
             os.environ[name] = _set_env[name] = value
 
 
 def _unset_own_client_env() -> None:
     """Remove the variables offline mode set, so live mode never talks to the stand-in by mistake."""
+    if os.environ.get("OPENAI_API_KEY") == OFFLINE_KEY:  # ours, or inherited from a memlab process
+        _set_env.setdefault("OPENAI_API_KEY", OFFLINE_KEY)
+        _set_env.setdefault("OPENAI_BASE_URL", os.environ.get("OPENAI_BASE_URL", ""))
     for name, value in list(_set_env.items()):
         if os.environ.get(name) == value:
             del os.environ[name]

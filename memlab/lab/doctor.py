@@ -283,7 +283,7 @@ def check_live(try_request: bool = False) -> Check:
     """Live mode: off is fine; on needs a key, and with ``--live`` one tiny request must work."""
     if os.environ.get("MEMLAB_LIVE", "").strip().lower() not in ("1", "true", "yes"):
         return Check("live mode", True, "off: notebooks use the offline model (set MEMLAB_LIVE=1 for the real API)")
-    if not os.environ.get("OPENAI_API_KEY"):
+    if os.environ.get("OPENAI_API_KEY", "") in ("", "memlab-offline"):  # (offline mode's stand-in key is not one)
         return Check("live mode", False, "MEMLAB_LIVE=1 but OPENAI_API_KEY is not set", "export OPENAI_API_KEY=sk-... (or unset MEMLAB_LIVE)")
     where = os.environ.get("OPENAI_BASE_URL") or "the OpenAI API"
     if not try_request:
@@ -293,8 +293,8 @@ def check_live(try_request: bool = False) -> Check:
 
         from memlab.api.mode import DEFAULT_MODEL
 
-        client = openai.OpenAI(max_retries=0, timeout=30)
-        reply = client.responses.create(model=DEFAULT_MODEL, input="Reply with the word ok.", max_output_tokens=16)
+        with openai.OpenAI(max_retries=0, timeout=30) as client:  # closed after: no socket left open
+            reply = client.responses.create(model=DEFAULT_MODEL, input="Reply with the word ok.", max_output_tokens=16)
     except Exception as exc:
         fix = "check OPENAI_API_KEY and your network (or OPENAI_BASE_URL, if you use a stand-in)"
         return Check("live mode", False, f"{type(exc).__name__}: {str(exc)[:120]}", fix)
