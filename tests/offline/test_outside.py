@@ -163,10 +163,13 @@ async def test_a_streamed_run_reports_the_tool_call_and_the_text() -> None:
 def test_a_learners_own_openai_client_reaches_the_offline_model(api) -> None:
     """Offline, ``openai.OpenAI()`` with no arguments is answered by memlab's fake (served on a loopback port)."""
     assert os.environ["OPENAI_BASE_URL"].startswith("http://127.0.0.1:")
-    client = openai.OpenAI()
     before = len(api.requests)
-    reply = client.responses.create(model="gpt-4.1-mini", input=[{"role": "user", "content": "My PIN is 4321."},
-                                                                {"role": "user", "content": "What's my PIN?"}])
+    with openai.OpenAI() as client:
+        reply = client.responses.create(model="gpt-4.1-mini", input=[{"role": "user", "content": "My PIN is 4321."},
+                                                                    {"role": "user", "content": "What's my PIN?"}])
     assert "4321" in reply.output_text and len(api.requests) == before + 1
-    mode.configure("offline", api=OfflineAPI())
-    assert openai.OpenAI().responses.create(model="m", input="hi").output_text  # the new API answers from now on
+    fresh = OfflineAPI()
+    mode.configure("offline", api=fresh)
+    with openai.OpenAI() as client:
+        assert client.responses.create(model="m", input="hi").output_text
+    assert len(fresh.requests) == 1  # the newly configured API answers from now on
