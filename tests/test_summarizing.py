@@ -11,7 +11,15 @@ from agents.memory import Session
 from memlab import FidelityGate, LLMSummarizer, SummarizationError, SummarizingSession, render_transcript
 from memlab.offline.api import OfflineAPI
 from memlab.offline.client import offline_client
-from memlab.prompts import MUST_KEEP_RULE, SHADOW_PROMPT, SUMMARY_PROMPT_TITLE, SUMMARY_SECTIONS, summary_prompt
+from memlab.prompts import (
+    COOKBOOK_PRINCIPLES,
+    MUST_KEEP_RULE,
+    SHADOW_PROMPT,
+    SUMMARY_PROMPT,
+    SUMMARY_PROMPT_TITLE,
+    SUMMARY_SECTIONS,
+    summary_prompt,
+)
 from memlab.turns import count_turns
 
 from .fakes import (
@@ -629,3 +637,21 @@ async def test_a_store_raising_cancelled_error_after_the_write_is_a_recorded_fai
     store.fail_reads = store.fail_reads_after_writes = False
     users = [item for item in await session.get_items() if item.get("role") == "user"]
     assert users.count(user("question 2")) == 1
+
+
+async def test_each_cookbook_principle_says_truly_whether_its_edit_changes_the_offline_note(api) -> None:
+    # Notebook 03's table prints COOKBOOK_PRINCIPLES' `offline` texts beside what each edit changed in the
+    # offline note on the router's turns 1-3; a text that says "No change offline" must be right about it.
+    from memlab.evals import run
+    from memlab.scenario import ROUTER
+
+    full = await run(ROUTER, "full")
+    replaced = [item for items in full.history[:3] for item in items]
+    client = offline_client(api)
+    _, unedited = await LLMSummarizer(client, prompt=SUMMARY_PROMPT).summarize(replaced)
+    for principle in COOKBOOK_PRINCIPLES:
+        if principle.edit is None:
+            continue
+        _, note = await LLMSummarizer(client, prompt=principle.edit.apply(SUMMARY_PROMPT)).summarize(replaced)
+        says_unchanged = principle.offline.startswith("No change offline")
+        assert says_unchanged == (note == unedited), f"{principle.name}: {principle.offline!r}"
