@@ -64,15 +64,18 @@ __all__ = [
     "summary_prompt",
 ]
 
-#: First line of memlab's summary prompt; the offline model recognises a
-#: summarization request by it (or by :data:`ADDED_RULES_HEADER`, in a prompt of your own).
+#: First line of memlab's summary prompt: a reader of the wire log (or of your own logs) finds
+#: memlab's summarization requests by it. The offline model does not need it: it reads any prompt
+#: that asks for a summary, whatever its title.
 SUMMARY_PROMPT_TITLE = "# Task: compress a support conversation into a handover note"
 
-#: First line of memlab's LLM-as-judge prompt (built by :func:`memlab.evals.judge_prompt`);
-#: the offline model recognises a grading request by it and grades deterministically.
+#: First line of memlab's LLM-as-judge prompt (built by :func:`memlab.evals.judge_prompt`), by which
+#: a log reader finds the grading requests. The offline model does not need it: it grades any request
+#: that asks to grade, lists criteria and sends the conversation and the note as two tagged blocks.
 JUDGE_PROMPT_TITLE = "# Task: grade a handover note against its conversation"
 
-#: The sections of a summary, in order. The offline model answers with these too.
+#: The sections of memlab's summary prompt, in order. (The offline model writes the sections a
+#: prompt asks for, so it answers memlab's prompt with these.)
 SUMMARY_SECTIONS: tuple[str, ...] = (
     "Product and environment",
     "Reported issue",
@@ -282,8 +285,10 @@ class CookbookPrinciple:
             out — or, for one the prompt applies only in part, asks for it
             outright — to measure what it changes in a note
             (``edit.apply(SUMMARY_PROMPT)``). ``None`` when no prompt line carries it.
-        offline: What memlab's offline summarizer does with it, or why it
-            cannot show it (and what a live model shows instead).
+        offline: What memlab's offline model does with it, as measured on
+            the notebook's note, or why it cannot show it (and what a live
+            model shows instead). It starts "No change offline" exactly when
+            the edit leaves the offline note as it was.
     """
 
     name: str
@@ -306,9 +311,10 @@ COOKBOOK_PRINCIPLES: tuple[CookbookPrinciple, ...] = (
         (_FIXED,),
         ("- Reported issue:", "- Timeline:"),
         PromptEdit("asking for milestones", _NEXT_STEP_RULE, _NEXT_STEP_RULE + "\n- Also include the key milestones."),
-        "memlab's note marks each issue [open] or [resolved] and dates events under Timeline. Asked for "
-        "milestones outright, the offline note adds a Milestones section: each issue raised, tool result and "
-        "step, in order.",
+        "No change offline: the offline model writes the sections a prompt names (headings, listed names), and "
+        "a rule line asking for milestones names none, so its note stays as it was; memlab's note already marks "
+        "each issue [open] or [resolved] and keeps time cues under Timeline. Given a '## Milestones' heading, the "
+        "offline note fills it like a timeline. A live model follows the rule line too.",
     ),
     CookbookPrinciple(
         "Use case specificity",
@@ -316,9 +322,10 @@ COOKBOOK_PRINCIPLES: tuple[CookbookPrinciple, ...] = (
         (_HANDOVER_NAME, _FIXED),
         ("You write the note a support engineer", "## ", "- Under 'Next recommended step'"),
         PromptEdit("'Summary' and 'Key points' for the eight sections", _HEADINGS, "## Summary\n## Key points\n"),
-        "The offline summarizer fills a section by the words of its name; 'Summary' and 'Key points' name "
-        "nothing it can fill, so the note is empty. A live model writes something under any heading, but not "
-        "necessarily the handover the next engineer needs.",
+        "The offline model fills a section by what its heading names (the issue, steps, identifiers, time, tools, "
+        "status, next step, the product, preferences) or else by the heading's own words; 'Summary' and 'Key "
+        "points' name none of these and share no word with the conversation, so both say 'none'. A live model "
+        "writes something under any heading, but not necessarily the handover the next engineer needs.",
     ),
     CookbookPrinciple(
         "Contradiction check",
@@ -326,9 +333,9 @@ COOKBOOK_PRINCIPLES: tuple[CookbookPrinciple, ...] = (
         (_RULES,),
         ("- Under 'Current status and blockers', flag", "The agent's rules:"),
         None,
-        "Not shown offline: the offline summarizer does not compare steps with the agent's rules. Live, a "
-        "model given the rules (memlab adds them; the cookbook asks for the check without them) can flag a "
-        "step that broke them, such as a promised refund.",
+        "Not shown offline: the offline model copies what was said and never compares a step with the agent's "
+        "rules. Live, a model given the rules (memlab adds them; the cookbook asks for the check without them) "
+        "can flag a step that broke them, such as a promised refund.",
     ),
     CookbookPrinciple(
         "Timestamps & temporal flow",
@@ -336,8 +343,10 @@ COOKBOOK_PRINCIPLES: tuple[CookbookPrinciple, ...] = (
         (_NEWEST,),
         ("## Timeline", "- Timeline:", "- When the customer corrected"),
         PromptEdit("without the Timeline section", "## Timeline\n", ""),
-        "Without the Timeline section the customer's time cues ('every evening, since last Tuesday') and "
-        "the delivery date leave the note. The newest value of a corrected detail is kept offline either way.",
+        "The Timeline section goes, but the offline model copies whole sentences, so the customer's time cues "
+        "('every evening since last Tuesday') stay in the note under other headings, and the judge's "
+        "timeline score holds; a live model that rewords may lose them with the section. 'Newest wins' is not "
+        "shown offline: a corrected identifier stays in the note beside its correction.",
     ),
     CookbookPrinciple(
         "Chunking",
@@ -347,9 +356,9 @@ COOKBOOK_PRINCIPLES: tuple[CookbookPrinciple, ...] = (
         PromptEdit("four sections instead of eight", _HEADINGS, "".join(
             f"## {name}\n" for name in SUMMARY_SECTIONS
             if name in ("Reported issue", "Steps tried and results", "Current status and blockers", "Next recommended step"))),
-        "The offline note has exactly the sections the prompt names, in its order; it cannot write one "
-        "paragraph (a prompt that names none gets memlab's eight). With four sections, identifiers, timeline "
-        "and tool lines have no place left.",
+        "The offline note has exactly the sections the prompt names, in its order. With four, nothing holds "
+        "the identifiers: ORD-48213 and NETHUB-AX3000 leave the note (identifiers_kept drops), while AX3000 and "
+        "2.2.0 survive inside the customer's sentences; the tool line has no place left.",
     ),
     CookbookPrinciple(
         "Tool performance insights",
@@ -367,9 +376,10 @@ COOKBOOK_PRINCIPLES: tuple[CookbookPrinciple, ...] = (
         ("What each section holds", "- Reported issue:", "- Steps tried and results:", "- Timeline:",
          "- Current status and blockers:"),
         PromptEdit("without the guide to what each section holds", _GUIDE, ""),
-        "No change offline: the offline summarizer fills a section by its name, not by the guide. The guide "
-        "and its examples ('step → result', 'since when, how often') are for a live model, which otherwise "
-        "decides on its own what each section holds.",
+        "The offline model fills each of memlab's sections by its heading, not by the guide; what it takes from "
+        "the guide is the [open]/[resolved] marks on the issues, which go with it (two words fewer). The guide's "
+        "examples ('step → result', 'since when, how often') are for a live model, which otherwise decides on "
+        "its own what each section holds.",
     ),
     CookbookPrinciple(
         "Hallucination control",
@@ -377,9 +387,9 @@ COOKBOOK_PRINCIPLES: tuple[CookbookPrinciple, ...] = (
         (_NO_INVENTION, _IDS),
         ("- Use only what the transcript says", "- Copy every identifier"),
         PromptEdit("without the identifier and no-invention rules", _IDS_RULE + "\n" + _NO_INVENTION_RULE + "\n", ""),
-        "The offline summarizer invents nothing whatever the prompt says; without the identifier rule it "
-        "writes 'the order' for ORD-48213, as a model would. Live, the judge's no_invented_facts catches "
-        "what a model makes up.",
+        "No change offline: the offline model copies identifiers character for character and writes only "
+        "sentences it was sent, whatever the prompt says. Live, a model without these rules may shorten an id "
+        "or fill a gap with a guess; the judge's identifiers_kept and no_invented_facts catch both.",
     ),
     CookbookPrinciple(
         "Model choice",

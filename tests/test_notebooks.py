@@ -105,6 +105,35 @@ def test_no_output_holds_an_absolute_path_or_a_long_traceback(path):
                 )
 
 
+#: An exception named with nothing after its colon ("NotImplementedError: "): the reader learns nothing from it.
+BARE_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b:\s*$")
+
+
+def _displayed(cell: dict) -> list[str]:
+    """A code cell's outputs as a reader sees them: consecutive pieces of one stream joined."""
+    shown: list[str] = []
+    stream = None
+    for output in cell.get("outputs", []):
+        name = output.get("name") if output.get("output_type") == "stream" else None
+        if name is not None and name == stream:
+            shown[-1] += "".join(output.get("text", ""))
+        else:
+            shown.append("".join(_texts({"outputs": [output]})))
+        stream = name
+    return shown
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.name)
+def test_no_output_names_an_error_without_its_message(path):
+    """An error a notebook shows says what went wrong: never a bare ``NotImplementedError: ``."""
+    for number, cell in enumerate(_cells(path)):
+        for text in _displayed(cell):
+            for line in text.splitlines():
+                assert not BARE_ERROR.search(line), (
+                    f"{path.name} cell {number}: an error with no message, {line!r}; raise it with a sentence"
+                )
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_exercises_that_teach(path):
     """At least two exercises; from 01 on, one whose check runs the learner's code on hidden cases."""
@@ -206,6 +235,48 @@ def test_the_series_marks_its_prediction_exercises():
     assert counted["03_summarizing.ipynb"] >= 3, "03_summarizing.ipynb: exercises 1, 1b and 3 are predictions"
     for name in ("04_beyond_the_cookbook.ipynb", "07_evals.ipynb"):
         assert counted[name] >= 1, f"{name}: no prediction exercise found"
+
+
+# ------------------------------------------------------------------ answers collapsed until opened
+#
+# A code cell whose stored output answers an exercise — a table of what prompt edits change, a run
+# that settles a prediction — is tagged `answer`, and its outputs are saved collapsed (cell metadata
+# `"jupyter": {"outputs_hidden": true}`: JupyterLab shows a bar to click; nbval still compares them),
+# so a learner scrolling past does not read the answer before predicting it.
+
+
+def _collapsed(cell: dict) -> bool:
+    return cell.get("metadata", {}).get("jupyter", {}).get("outputs_hidden") is True
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_answer_bearing_outputs_are_saved_collapsed(path):
+    cells = _cells(path)
+    for number, cell in enumerate(cells):
+        if "answer" in _tags(cell):
+            assert cell["cell_type"] == "code" and cell.get("outputs"), f"{path.name} cell {number}: tagged 'answer' but shows nothing"
+            assert _collapsed(cell), (
+                f"{path.name} cell {number}: an answer-bearing output is saved open; set its metadata "
+                '"jupyter": {"outputs_hidden": true}'
+            )
+    for _, _, reveal in _prediction_exercises(cells):
+        answers = cells[reveal].get("metadata", {}).get("memlab", {}).get("answer", []) if reveal >= 0 else []
+        for number in range(reveal + 1, len(cells)):
+            cell = cells[number]
+            if cell["cell_type"] == "code" and any(answer in _output_text(cell) for answer in answers):
+                assert "answer" in _tags(cell) and _collapsed(cell), (
+                    f"{path.name} cell {number} repeats the answer of the reveal in cell {reveal}: tag it 'answer' "
+                    "and save its output collapsed"
+                )
+
+
+def test_03_saves_what_the_prompt_edits_change_collapsed():
+    """03's table of the cookbook's nine principles makes three of Exercise 1b's edits and shows what each changes."""
+    path = next(p for p in NOTEBOOKS if p.name == "03_summarizing.ipynb")
+    tables = [c for c in _cells(path) if c["cell_type"] == "code" and "COOKBOOK_PRINCIPLES" in _source(c) and "what_changes(" in _source(c)]
+    assert tables, "03: the table of what each cookbook principle's edit changes is gone"
+    for cell in tables:
+        assert "answer" in _tags(cell) and _collapsed(cell), "03: the principles' table answers Exercise 1b; save it collapsed"
 
 
 # ------------------------------------------------------------------ saved explorers are rendered

@@ -8,10 +8,18 @@ import pytest
 from agents import SQLiteSession
 from agents.memory import Session
 
-from memlab import FidelityGate, LLMSummarizer, SummarizationError, SummarizingSession, render_transcript
+from memlab import FidelityGate, LLMSummarizer, SummarizationError, SummarizingSession, render_transcript, summary_cut
 from memlab.offline.api import OfflineAPI
 from memlab.offline.client import offline_client
-from memlab.prompts import MUST_KEEP_RULE, SHADOW_PROMPT, SUMMARY_PROMPT_TITLE, SUMMARY_SECTIONS, summary_prompt
+from memlab.prompts import (
+    COOKBOOK_PRINCIPLES,
+    MUST_KEEP_RULE,
+    SHADOW_PROMPT,
+    SUMMARY_PROMPT,
+    SUMMARY_PROMPT_TITLE,
+    SUMMARY_SECTIONS,
+    summary_prompt,
+)
 from memlab.turns import count_turns
 
 from .fakes import (
@@ -53,6 +61,22 @@ async def test_cookbook_demo_synthetic_pair_plus_last_two_turns():
     assert [r["metadata"].get("kind") for r in records[:2]] == ["history_summary_prompt", "history_summary"]
     assert records[0]["metadata"]["summary_for_turns"] == [1, 3]
     assert records[2]["metadata"] == {"synthetic": False, "turn": 4}
+
+
+async def test_keep_last_n_turns_equal_to_context_limit_still_summarizes():
+    # The cookbook article's FAQ says the session then never summarizes; its code, and memlab's, do:
+    # the trigger counts turns beyond context_limit, and the fold keeps keep_last_n_turns of them.
+    assert summary_cut(turn(1) + turn(2), context_limit=2, keep_last_n_turns=2) == 0
+    assert summary_cut(turn(1) + turn(2) + turn(3), context_limit=2, keep_last_n_turns=2) == len(turn(1))
+    session = SummarizingSession(keep_last_n_turns=2, context_limit=2, summarizer=EchoSummarizer())
+    applied = []
+    for n in range(1, 6):
+        before = len(session.summary_events)
+        await session.add_items(turn(n))
+        applied.append([event.turns for event in session.summary_events[before:] if event.status == "applied"])
+    # a summary on every turn past the limit: no gap between trigger and target
+    assert applied == [[], [], [(1, 1)], [(1, 2)], [(1, 3)]]
+    assert (await session.get_items())[2:] == turn(4) + turn(5)
 
 
 async def test_items_stay_verbatim_and_metadata_never_reaches_the_model():
@@ -629,3 +653,21 @@ async def test_a_store_raising_cancelled_error_after_the_write_is_a_recorded_fai
     store.fail_reads = store.fail_reads_after_writes = False
     users = [item for item in await session.get_items() if item.get("role") == "user"]
     assert users.count(user("question 2")) == 1
+
+
+async def test_each_cookbook_principle_says_truly_whether_its_edit_changes_the_offline_note(api) -> None:
+    # Notebook 03's table prints COOKBOOK_PRINCIPLES' `offline` texts beside what each edit changed in the
+    # offline note on the router's turns 1-3; a text that says "No change offline" must be right about it.
+    from memlab.evals import run
+    from memlab.scenario import ROUTER
+
+    full = await run(ROUTER, "full")
+    replaced = [item for items in full.history[:3] for item in items]
+    client = offline_client(api)
+    _, unedited = await LLMSummarizer(client, prompt=SUMMARY_PROMPT).summarize(replaced)
+    for principle in COOKBOOK_PRINCIPLES:
+        if principle.edit is None:
+            continue
+        _, note = await LLMSummarizer(client, prompt=principle.edit.apply(SUMMARY_PROMPT)).summarize(replaced)
+        says_unchanged = principle.offline.startswith("No change offline")
+        assert says_unchanged == (note == unedited), f"{principle.name}: {principle.offline!r}"

@@ -1317,7 +1317,9 @@ NB03_EDITS = {
     "milestones": SUMMARY_PROMPT + "\n- Also include the key milestones.",
     "under 60 words": SUMMARY_PROMPT + "\n- Keep the whole note under 60 words.",
 }
-NB03_KEPT_AT_30 = {"identifiers_kept", "no_invented_facts", "steps_tried", "current_status"}
+#: The sections of the note on turns 1-3 that hold something under max_words=30, and how many each edit leaves filled.
+NB03_FILLED_AT_30 = {"Identifiers"}
+NB03_FILLED_AFTER_EDIT = {"no timeline": 7, "no identifier rule": 8, "milestones": 8, "under 60 words": 2}
 
 
 async def _nb03_graders():
@@ -1342,35 +1344,41 @@ async def _nb03_graders():
 @pytest.mark.usefixtures("api")
 async def test_nb03_the_word_budget_reveal() -> None:
     budgeted_note, _, asked = await _nb03_graders()
-    for partial in ((None, None), ("timeline", None), (None, {"timeline"})):
+    for partial in ((None, None), ("Timeline", None), (None, {"Identifiers"})):
         assert (await nb03.reveal_word_budget(*partial, budgeted_note)).not_started
     assert not asked, "a note was written before the prediction"
-    right = await nb03.reveal_word_budget("timeline", NB03_KEPT_AT_30, budgeted_note)
+    right = await nb03.reveal_word_budget("Timeline", NB03_FILLED_AT_30, budgeted_note)
     assert right.ok and asked == [None, 80, 50, 30], str(right)
     assert_prints_every_marked_answer(right, "03_summarizing", "reveal_word_budget")
-    assert "max_words=30: 28 words; below 5: timeline 0, next_step 0" in str(right)  # each budget's note, after the tally
-    wrong = await nb03.reveal_word_budget("steps_tried", {"identifiers_kept"}, budgeted_note)
-    assert (wrong.right, wrong.total) == (0, 2) and "(you said steps_tried)" in str(wrong), str(wrong)
+    # each budget's note, after the tally: the sections it emptied, and what the judge said
+    assert "max_words=80: 80 words; emptied: Product and environment, Steps tried and results, Timeline, " in str(right)
+    assert (await nb03.reveal_word_budget("timeline", {"identifiers"}, budgeted_note)).ok, "names are matched ignoring case"
+    wrong = await nb03.reveal_word_budget("Reported issue", {"Identifiers", "Next recommended step"}, budgeted_note)
+    assert (wrong.right, wrong.total) == (0, 2) and "(you said Reported issue)" in str(wrong), str(wrong)
     asked.clear()
-    typo = await nb03.reveal_word_budget("timeline", {"identifier_kept"}, budgeted_note)
-    assert not typo.ok and "the judge has no criterion 'identifier_kept'" in str(typo)
+    typo = await nb03.reveal_word_budget("Timeline", {"Identifier"}, budgeted_note)
+    assert not typo.ok and "the note has no section 'Identifier'" in str(typo)
     assert (typo.total, asked) == (2, [None]), "a typo is found before the budgets are summarized (live, each is paid)"
 
 
 @pytest.mark.usefixtures("api")
 async def test_nb03_the_prompt_edits_reveal() -> None:
     _, graded_note, asked = await _nb03_graders()
-    half = {"no timeline": {"timeline"}, "no identifier rule": None, "milestones": set(), "under 60 words": None}
+    half = {"no timeline": 7, "no identifier rule": None, "milestones": 8, "under 60 words": None}
     for predicted in ({name: None for name in NB03_EDITS}, half, None):
         assert (await nb03.reveal_prompt_edits(predicted, NB03_EDITS, graded_note)).not_started
     assert not asked, "a note was written before every prediction was"
-    right = await nb03.reveal_prompt_edits(
-        {"no timeline": {"timeline"}, "no identifier rule": "identifiers_kept", "milestones": set(), "under 60 words": {"timeline"}},
-        NB03_EDITS, graded_note)
+    right = await nb03.reveal_prompt_edits(NB03_FILLED_AFTER_EDIT, NB03_EDITS, graded_note)
     assert right.ok and len(asked) == 5, str(right)  # memlab's prompt, then the four edits
     assert_prints_every_marked_answer(right, "03_summarizing", "reveal_prompt_edits")
-    wrong = await nb03.reveal_prompt_edits({**{name: set() for name in NB03_EDITS}, "milestones": {"timeline"}}, NB03_EDITS, graded_note)
-    assert (wrong.right, wrong.total) == (0, 4) and "milestones: nothing below 5 (you said timeline)" in str(wrong), str(wrong)
+    # an edit the offline model does not follow is named as one only a live model shows
+    assert "milestones: the same note as unedited: the offline model does not follow this line" in str(right), str(right)
+    assert "no timeline: 156 words; lost: Timeline" in str(right), str(right)
+    wrong = await nb03.reveal_prompt_edits({**{name: 0 for name in NB03_EDITS}, "milestones": 9}, NB03_EDITS, graded_note)
+    assert (wrong.right, wrong.total) == (0, 4) and "milestones: 8 sections filled, the unedited note (you said 9)" in str(wrong), str(wrong)
+    asked.clear()
+    words = await nb03.reveal_prompt_edits({**NB03_FILLED_AFTER_EDIT, "under 60 words": "two"}, NB03_EDITS, graded_note)
+    assert not words.ok and "write a number of sections" in str(words) and not asked, str(words)
 
 
 @pytest.mark.usefixtures("api")

@@ -1,11 +1,13 @@
 """Checks for ``03_summarizing``: three predictions and a must-keep rule.
 
 * :func:`reveal_word_budget` — Exercise 1, a prediction: as ``max_words``
-  shrinks, which of the judge's criteria falls below 5 first, and which are
-  still at 5 under a 30-word budget? It summarizes only once both answers are
-  written, then grades each note with the judge.
+  shrinks, which section of the note is emptied first, and which still hold
+  something under a 30-word budget? It summarizes only once both answers are
+  written, then compares (and shows what the judge said of each note).
 * :func:`reveal_prompt_edits` — Exercise 1b, a prediction: four edits of
-  memlab's summary prompt, and the criteria each one costs.
+  memlab's summary prompt, and how many of the note's sections still hold
+  something after each; an edit that leaves the note as it was is named as
+  one only a live model shows.
 * :func:`check_contact_rule` — Exercise 2: your rule — a function
   ``rule(items)`` that returns the facts a summary must keep — runs on
   hand-made histories you have not seen, then inside a
@@ -158,7 +160,7 @@ def _below(scores: Mapping[str, int]) -> list[str]:
 
 
 def _named(value: Any) -> set[str] | None:
-    """A prediction of criteria as a set of names (one name counts as a set of one; ``None`` if unreadable)."""
+    """A prediction of names (criteria, sections) as a set (one name counts as a set of one; ``None`` if unreadable)."""
     if isinstance(value, str):
         return {value.strip()}
     if isinstance(value, (set, frozenset, list, tuple)) and all(isinstance(v, str) for v in value):
@@ -166,21 +168,34 @@ def _named(value: Any) -> set[str] | None:
     return None
 
 
-def _sections(note: str) -> int:
-    return sum(1 for line in note.splitlines() if line.startswith("## "))
+def _sections(note: str) -> dict[str, bool]:
+    """The note's ``## `` sections in order, each with whether it holds something (more than "none")."""
+    found: dict[str, bool] = {}
+    heading = None
+    for line in note.splitlines():
+        if line.startswith("## "):
+            heading = line[3:].strip()
+            found[heading] = False
+        elif heading is not None and line.strip().lstrip("-*• ").strip().lower() not in ("", "none"):
+            found[heading] = True
+    return found
 
 
-def _listed(names: Sequence[str] | set[str]) -> str:
-    return ", ".join(sorted(names)) if names else "nothing"
+def _filled(note: str) -> list[str]:
+    """The names of the note's sections that hold something, in the note's order."""
+    return [name for name, full in _sections(note).items() if full]
 
 
-def _unknown(report: Prediction, guessed: set[str], criteria: Sequence[str]) -> bool:
-    """Add a line for criteria the judge does not have; ``True`` if there were any."""
-    unknown = sorted(guessed - set(criteria))
-    if unknown:
-        named = ", ".join(map(repr, unknown))
-        report.lines.append(f"  ✗ the judge has no criterion {named}; its criteria: {', '.join(criteria)}")
-    return bool(unknown)
+def _in_order(names: Sequence[str] | set[str], order: Sequence[str]) -> str:
+    """``names`` joined in the note's ``order`` (``"none"`` for no name)."""
+    return ", ".join(name for name in order if name in names) or "none"
+
+
+def _judged(verdict: Any) -> str:
+    """What the judge said of a note, in a few words: the criteria under 5, or "every criterion 5"."""
+    scores = _scores(verdict)
+    below = _below(scores)
+    return "below 5: " + ", ".join(f"{name} {scores[name]}" for name in below) if below else "every criterion 5"
 
 
 # --------------------------------------------------------------------- Exercise 1: a word budget
@@ -189,95 +204,128 @@ def _unknown(report: Prediction, guessed: set[str], criteria: Sequence[str]) -> 
 BUDGETS = (80, 50, 30)
 
 
-async def reveal_word_budget(first_to_drop: Any, still_full_at_30: Any, grade: Grader) -> Prediction:
+def _section_names(value: Any, sections: Sequence[str]) -> set[str] | None:
+    """A prediction of sections as the note's own names (matched ignoring case); ``None`` if unreadable."""
+    named = _named(value)
+    if named is None:
+        return None
+    by_lower = {name.lower(): name for name in sections}
+    return {by_lower.get(name.lower(), name) for name in named}
+
+
+async def reveal_word_budget(emptied_first: Any, still_filled_at_30: Any, grade: Grader) -> Prediction:
     """Summarize under shrinking word budgets once the prediction is written, then compare.
 
     Args:
-        first_to_drop: The judge's criterion you expect to fall below 5 first
-            as ``max_words`` goes 80 → 50 → 30 (a name, e.g. ``"steps_tried"``).
-        still_full_at_30: The criteria you expect still at 5 with
-            ``max_words=30`` (a set of names).
+        emptied_first: A section of the note you expect to be emptied first
+            as ``max_words`` goes 80 → 50 → 30 (its heading, e.g. ``"Timeline"``).
+            Right if it is among the sections the first budget that empties
+            any empties.
+        still_filled_at_30: The sections you expect still to hold something
+            with ``max_words=30`` (a set of headings).
         grade: ``await grade(max_words)`` returns ``(note, verdict)``: the
             note written under that budget (``None``: no budget) and the
             judge's verdict on it. Called only once both answers are written.
 
     Returns:
         A report: a line per answer (✓ when you predicted it right), the
-        tally, and each budget's note: its words and the criteria below 5.
+        tally, and each budget's note: its words, the sections it emptied and
+        what the judge said of it.
     """
     report = Prediction("Exercise 1: a word budget, predicted")
-    if first_to_drop is None or still_full_at_30 is None:
+    if emptied_first is None or still_filled_at_30 is None:
         report.not_started = True
         return report
-    guessed_first, guessed_full = _named(first_to_drop), _named(still_full_at_30)
-    if guessed_first is None or len(guessed_first) != 1 or guessed_full is None:
+    if _named(emptied_first) is None or len(_named(emptied_first) or ()) != 1 or _named(still_filled_at_30) is None:
         report.total = 2
-        report.lines.append("  ✗ write one criterion's name for first_to_drop and a set of names for still_full_at_30")
+        report.lines.append("  ✗ write one section's name for emptied_first and a set of names for still_filled_at_30")
         return report
     graded = {None: await grade(None)}  # the names are checked first: a typo costs no more summaries
-    if _unknown(report, guessed_first | guessed_full, list(_scores(graded[None][1]))):
+    order = list(_sections(graded[None][0]))
+    guessed_first = _section_names(emptied_first, order) or set()
+    guessed_filled = _section_names(still_filled_at_30, order) or set()
+    unknown = sorted((guessed_first | guessed_filled) - set(order))
+    if unknown:
         report.total = 2
+        report.lines.append(f"  ✗ the note has no section {', '.join(map(repr, unknown))}; its sections: {', '.join(order)}")
         return report
     graded |= {budget: await grade(budget) for budget in BUDGETS}
-    scores = {budget: _scores(verdict) for budget, (_, verdict) in graded.items()}
-    unbudgeted = set(_below(scores[None]))
-    dropped = {budget: set(_below(scores[budget])) - unbudgeted for budget in BUDGETS}
-    first_budget = next((budget for budget in BUDGETS if dropped[budget]), None)
+    filled = {budget: set(_filled(note)) for budget, (note, _) in graded.items()}
+    emptied = {budget: filled[None] - filled[budget] for budget in BUDGETS}
+    first_budget = next((budget for budget in BUDGETS if emptied[budget]), None)
     if first_budget is None:
-        first, what = set(), f"no criterion falls below 5, down to max_words={BUDGETS[-1]}"
+        first, what = set(), f"no section is emptied, down to max_words={BUDGETS[-1]}"
     else:
-        first = dropped[first_budget]
-        what = f"first below 5 as the budget shrinks: {_listed(first)}, at max_words={first_budget}"
+        first = emptied[first_budget]
+        what = f"emptied first as the budget shrinks: {_in_order(first, order)}, at max_words={first_budget}"
     report.add(bool(guessed_first & first), what, f"you said {next(iter(guessed_first))}")
-    full = {name for name, score in scores[BUDGETS[-1]].items() if score == 5}
-    report.add(guessed_full == full, f"still 5 at max_words={BUDGETS[-1]}: {_listed(full)}", f"you said {_listed(guessed_full)}")
-    for budget, (note, _) in graded.items():
-        below = _below(scores[budget])
-        lost = ", ".join(f"{name} {scores[budget][name]}" for name in below) if below else "every criterion 5"
-        report.notes.append(f"max_words={budget}: {count_words(note)} words; {'below 5: ' if below else ''}{lost}")
+    last = filled[BUDGETS[-1]]
+    report.add(guessed_filled == last, f"still filled at max_words={BUDGETS[-1]}: {_in_order(last, order)}",
+               f"you said {_in_order(guessed_filled, order)}")
+    for budget, (note, verdict) in graded.items():
+        if budget is None:
+            state = f"no budget: {count_words(note)} words, {len(filled[None])} sections filled"
+        else:
+            gone = filled[None] - filled[budget]
+            state = f"max_words={budget}: {count_words(note)} words; emptied: {_in_order(gone, order)}"
+        report.notes.append(f"{state}; the judge: {_judged(verdict)}")
     return report
 
 
 # --------------------------------------------------------------------- Exercise 1b: edits of the prompt
 
 
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 async def reveal_prompt_edits(predicted: Mapping[str, Any], edits: Mapping[str, str], grade: Grader) -> Prediction:
     """Summarize with each edited prompt once every prediction is written, then compare.
 
     Args:
-        predicted: Edit name → the criteria you expect below 5 with that
-            edit (a set of names; ``set()`` for none).
+        predicted: Edit name → how many sections of the note you expect still
+            to hold something with that edit (memlab's unedited prompt fills
+            all eight).
         edits: Edit name → the edited prompt (memlab's ``SUMMARY_PROMPT`` changed once).
         grade: ``await grade(prompt)`` returns ``(note, verdict)`` for a prompt.
             Called only once every prediction is written.
 
     Returns:
-        A report: a line per edit (✓ when you named exactly the criteria that
-        fell below 5), the tally, and what each note became (words, sections).
+        A report: a line per edit (✓ when you named the number of filled
+        sections), the tally, and what each note became: its words, the
+        sections it lost, what the judge said — or that it is the unedited
+        note, an edit the offline model does not follow (only a live model
+        shows what it changes).
     """
     report = Prediction("Exercise 1b: four edits of the prompt, predicted")
     if not isinstance(predicted, Mapping) or any(predicted.get(name) is None for name in edits):
         report.not_started = True
         return report
-    guesses = {name: _named(predicted[name]) for name in edits}
-    unreadable = [name for name, guess in guesses.items() if guess is None]
+    unreadable = [name for name in edits if not _count(predicted[name])]
     if unreadable:
         report.total = len(edits)
-        report.lines.append(f"  ✗ write a set of criteria (set() for none) for {', '.join(map(repr, unreadable))}")
+        report.lines.append(f"  ✗ write a number of sections (0 to 8) for {', '.join(map(repr, unreadable))}")
         return report
-    base_note, base_verdict = await grade(SUMMARY_PROMPT)
-    criteria = list(_scores(base_verdict))
-    if _unknown(report, set().union(*guesses.values()), criteria):
-        report.total = len(edits)
-        return report
-    report.notes.append(f"memlab's prompt, unedited: {count_words(base_note)} words, {_sections(base_note)} sections")
+    base_note, _ = await grade(SUMMARY_PROMPT)
+    order = list(_sections(base_note))
+    base_filled = _filled(base_note)
+    report.notes.append(f"memlab's prompt, unedited: {count_words(base_note)} words, {len(base_filled)} of "
+                        f"{len(order)} sections filled")
     for name, prompt in edits.items():
         note, verdict = await grade(prompt)
-        below = set(_below(_scores(verdict)))
-        guess = guesses[name] or set()
-        what = f"below 5: {_listed(below)}" if below else "nothing below 5"
-        report.add(guess == below, f"{name}: {what}", f"you said {_listed(guess)}")
-        report.notes.append(f"{name}: {count_words(note)} words, {_sections(note)} sections")
+        filled = _filled(note)
+        same = note == base_note
+        what = f"{name}: {len(filled)} section{'' if len(filled) == 1 else 's'} filled" + (", the unedited note" if same else "")
+        report.add(predicted[name] == len(filled), what, f"you said {predicted[name]}")
+        if same:
+            report.notes.append(f"{name}: the same note as unedited: the offline model does not follow this line; "
+                                "only a live model shows what it changes")
+        else:
+            lost = [section for section in base_filled if section not in filled]
+            gained = [section for section in filled if section not in base_filled]
+            changes = [f"lost: {', '.join(lost)}" if lost else "", f"new: {', '.join(gained)}" if gained else ""]
+            report.notes.append(f"{name}: {count_words(note)} words; {'; '.join(c for c in changes if c) or 'the same sections'}; "
+                                f"the judge: {_judged(verdict)}")
     return report
 
 
