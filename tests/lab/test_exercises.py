@@ -1225,7 +1225,8 @@ async def test_nb00_the_reveal_plays_nothing_until_every_value_is_predicted() ->
         assert report.not_started and "not done yet" in str(report)
     assert not played, "the conversation was played before the prediction was written"
     words = await nb00.reveal_full_history({**{key: True for key in nb00.PREDICTION_KEYS}, "serial": "yes"}, _nb00_replay(played))
-    assert not played and "write True or False for 'serial'" in str(words)
+    assert not played and "'serial' is 'yes', not True or False" in str(words), str(words)
+    assert "predicted right" not in str(words)  # before: "0/4 predicted right", as if four guesses were wrong
 
 
 @pytest.mark.usefixtures("api")
