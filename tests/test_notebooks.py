@@ -197,6 +197,46 @@ def test_every_prediction_is_asked_before_its_answer_appears(path):
                 )
 
 
+NUMBER_WORDS = {word: str(number) for number, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split()
+)}
+DETAILS = re.compile(r"<details>.*?</details>", re.S | re.I)
+
+
+def _as_read(text: str) -> str:
+    """Text as a reader takes it in: case folded, numbers written as words read as digits ("Twelve" is 12)."""
+    return re.sub(r"\b[a-z]+\b", lambda word: NUMBER_WORDS.get(word.group(0), word.group(0)), text.lower())
+
+
+def _in_plain_view(cell: dict) -> str:
+    """What a cell shows before the reader opens anything: markdown outside <details>, outputs not collapsed."""
+    if cell["cell_type"] == "markdown":
+        return DETAILS.sub("", _source(cell))
+    if cell.get("metadata", {}).get("jupyter", {}).get("outputs_hidden"):
+        return ""  # JupyterLab shows a collapsed output as "…" until it is clicked (nbval still compares it)
+    return _output_text(cell)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_answer_is_in_plain_view_anywhere(path):
+    """An answer shows in its reveal, in a collapsed <details> block, or in an output kept collapsed until
+    opened (cell metadata ``"jupyter": {"outputs_hidden": true}``): never in prose or an output a reader
+    scrolling past sees, before the prediction or after the reveal."""
+    cells = _cells(path)
+    for question, _, reveal in _prediction_exercises(cells):
+        answers = cells[reveal].get("metadata", {}).get("memlab", {}).get("answer", [])
+        for number, cell in enumerate(cells):
+            if number == reveal:
+                continue
+            shown = _as_read(_in_plain_view(cell))
+            for answer in answers:
+                assert _as_read(answer) not in shown, (
+                    f"{path.name}: cell {number} shows the answer to the prediction of cell {question} in plain view: "
+                    f"{answer!r}; collapse it (an output: metadata jupyter.outputs_hidden; prose: <details>) or restructure"
+                )
+
+
 def test_the_series_marks_its_prediction_exercises():
     """The rule above is not vacuous: every main-path notebook asks for a prediction and marks it."""
     counted = {path.name: len(_prediction_exercises(_cells(path))) for path in NOTEBOOKS}
