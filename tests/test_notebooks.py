@@ -302,3 +302,37 @@ def test_a_notebook_states_the_same_time_everywhere(path):
     assert (readme.get(number), series_map.get(number)) == (minutes, minutes), (
         f"{path.name} says {minutes}; README says {readme.get(number)}, 00's map says {series_map.get(number)}"
     )
+
+
+# ------------------------------------------------------------------ whose point is whose
+
+# The cookbook's points on trimming, by a word or two of each (its pros, its cons, its three "best when"
+# cases); 02's table names each in a row marked "cookbook", and marks memlab's own additions "memlab".
+COOKBOOK_TRIMMING_POINTS = {
+    "Pro": ["deterministic", "latency", "fidelity for recent work", "summary drift"],
+    "Con": ["long-range context", "amnesia", "wasted signal", "token spikes"],
+    "Best when": ["stands alone", "crm or an api", "last few turns"],
+}
+
+
+def _pros_and_cons(path: Path) -> list[dict[str, str]]:
+    """The rows of the notebook's pros-and-cons table (a markdown output with a ``from`` column)."""
+    for cell in _cells(path):
+        for output in cell.get("outputs", []):
+            table = "".join((output.get("data") or {}).get("text/markdown", ""))
+            if "| the point |" in table:
+                rows = [[c.strip().strip("*") for c in line.strip().strip("|").split("|")] for line in table.splitlines()[2:]]
+                return [dict(zip(("kind", "from", "point", "measured"), row)) for row in rows]
+    return []
+
+
+def test_02_pros_and_cons_mark_whose_point_each_is():
+    rows = _pros_and_cons(NOTEBOOKS[2])
+    assert rows, "02_trimming.ipynb: no pros-and-cons table with a 'from' column"
+    assert {row["from"] for row in rows} <= {"cookbook", "memlab"}, [row["from"] for row in rows]
+    for kind, points in COOKBOOK_TRIMMING_POINTS.items():
+        cookbook = " ".join(row["point"].lower() for row in rows if row["kind"] == kind and row["from"] == "cookbook")
+        missing = [point for point in points if point not in cookbook]
+        assert not missing, f"02's {kind!r} rows marked cookbook lack the cookbook's {missing}"
+    caching = [row for row in rows if "caching" in row["point"].lower()]
+    assert caching and all(row["from"] == "memlab" for row in caching), "prompt caching is memlab's point, not the cookbook's"
