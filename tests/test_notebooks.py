@@ -226,6 +226,46 @@ def test_every_prediction_is_asked_before_its_answer_appears(path):
                 )
 
 
+NUMBER_WORDS = {word: str(number) for number, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split()
+)}
+DETAILS = re.compile(r"<details>.*?</details>", re.S | re.I)
+
+
+def _as_read(text: str) -> str:
+    """Text as a reader takes it in: case folded, numbers written as words read as digits ("Twelve" is 12)."""
+    return re.sub(r"\b[a-z]+\b", lambda word: NUMBER_WORDS.get(word.group(0), word.group(0)), text.lower())
+
+
+def _in_plain_view(cell: dict) -> str:
+    """What a cell shows before the reader opens anything: markdown outside <details>, outputs not collapsed."""
+    if cell["cell_type"] == "markdown":
+        return DETAILS.sub("", _source(cell))
+    if cell.get("metadata", {}).get("jupyter", {}).get("outputs_hidden"):
+        return ""  # JupyterLab shows a collapsed output as "…" until it is clicked (nbval still compares it)
+    return _output_text(cell)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_answer_is_in_plain_view_anywhere(path):
+    """An answer shows in its reveal, in a collapsed <details> block, or in an output kept collapsed until
+    opened (cell metadata ``"jupyter": {"outputs_hidden": true}``): never in prose or an output a reader
+    scrolling past sees, before the prediction or after the reveal."""
+    cells = _cells(path)
+    for question, _, reveal in _prediction_exercises(cells):
+        answers = cells[reveal].get("metadata", {}).get("memlab", {}).get("answer", [])
+        for number, cell in enumerate(cells):
+            if number == reveal:
+                continue
+            shown = _as_read(_in_plain_view(cell))
+            for answer in answers:
+                assert _as_read(answer) not in shown, (
+                    f"{path.name}: cell {number} shows the answer to the prediction of cell {question} in plain view: "
+                    f"{answer!r}; collapse it (an output: metadata jupyter.outputs_hidden; prose: <details>) or restructure"
+                )
+
+
 def test_the_series_marks_its_prediction_exercises():
     """The rule above is not vacuous: every main-path notebook asks for a prediction and marks it."""
     counted = {path.name: len(_prediction_exercises(_cells(path))) for path in NOTEBOOKS}
@@ -333,3 +373,37 @@ def test_a_notebook_states_the_same_time_everywhere(path):
     assert (readme.get(number), series_map.get(number)) == (minutes, minutes), (
         f"{path.name} says {minutes}; README says {readme.get(number)}, 00's map says {series_map.get(number)}"
     )
+
+
+# ------------------------------------------------------------------ whose point is whose
+
+# The cookbook's points on trimming, by a word or two of each (its pros, its cons, its three "best when"
+# cases); 02's table names each in a row marked "cookbook", and marks memlab's own additions "memlab".
+COOKBOOK_TRIMMING_POINTS = {
+    "Pro": ["deterministic", "latency", "fidelity for recent work", "summary drift"],
+    "Con": ["long-range context", "amnesia", "wasted signal", "token spikes"],
+    "Best when": ["stands alone", "crm or an api", "last few turns"],
+}
+
+
+def _pros_and_cons(path: Path) -> list[dict[str, str]]:
+    """The rows of the notebook's pros-and-cons table (a markdown output with a ``from`` column)."""
+    for cell in _cells(path):
+        for output in cell.get("outputs", []):
+            table = "".join((output.get("data") or {}).get("text/markdown", ""))
+            if "| the point |" in table:
+                rows = [[c.strip().strip("*") for c in line.strip().strip("|").split("|")] for line in table.splitlines()[2:]]
+                return [dict(zip(("kind", "from", "point", "measured"), row)) for row in rows]
+    return []
+
+
+def test_02_pros_and_cons_mark_whose_point_each_is():
+    rows = _pros_and_cons(NOTEBOOKS[2])
+    assert rows, "02_trimming.ipynb: no pros-and-cons table with a 'from' column"
+    assert {row["from"] for row in rows} <= {"cookbook", "memlab"}, [row["from"] for row in rows]
+    for kind, points in COOKBOOK_TRIMMING_POINTS.items():
+        cookbook = " ".join(row["point"].lower() for row in rows if row["kind"] == kind and row["from"] == "cookbook")
+        missing = [point for point in points if point not in cookbook]
+        assert not missing, f"02's {kind!r} rows marked cookbook lack the cookbook's {missing}"
+    caching = [row for row in rows if "caching" in row["point"].lower()]
+    assert caching and all(row["from"] == "memlab" for row in caching), "prompt caching is memlab's point, not the cookbook's"

@@ -642,12 +642,14 @@ def test_nb02_a_session_that_deadlocks_is_reported_in_one_line_instead_of_hangin
 
 
 async def test_nb02_the_prediction_check(api) -> None:
+    assert nb02.PREDICTION_MAX_TURNS == 6
     assert (await nb02.check_prediction(None, None)).not_started
-    right = await nb02.check_prediction(set(), 4)
+    # Turn 26 repeats the order number six turns before its probe: a six-turn window still holds it. The
+    # serial was last repeated at turn 8 (the agent could not rerun diagnostics at turn 20 without it).
+    right = await nb02.check_prediction({"order_number"}, 8)
     assert right.ok, str(right)
-    # Turn 26 repeats the order number, six turns before its probe: too far back for max_turns=2.
-    wrong = await nb02.check_prediction({"order_number"}, 3)
-    assert (wrong.passed, wrong.total) == (4, 6), str(wrong)
+    wrong = await nb02.check_prediction({"serial"}, 7)
+    assert (wrong.passed, wrong.total) == (3, 6), str(wrong)
 
 
 def nb03_contact_preference(items):
@@ -1225,7 +1227,8 @@ async def test_nb00_the_reveal_plays_nothing_until_every_value_is_predicted() ->
         assert report.not_started and "not done yet" in str(report)
     assert not played, "the conversation was played before the prediction was written"
     words = await nb00.reveal_full_history({**{key: True for key in nb00.PREDICTION_KEYS}, "serial": "yes"}, _nb00_replay(played))
-    assert not played and "write True or False for 'serial'" in str(words)
+    assert not played and "'serial' is 'yes', not True or False" in str(words), str(words)
+    assert "predicted right" not in str(words)  # before: "0/4 predicted right", as if four guesses were wrong
 
 
 @pytest.mark.usefixtures("api")
@@ -1281,7 +1284,7 @@ async def test_nb01_the_reveal_runs_only_once_all_three_are_predicted_and_prints
 
 @pytest.mark.usefixtures("api")
 async def test_nb02_the_prediction_check_prints_the_marked_answer() -> None:
-    assert_prints_every_marked_answer(await nb02.check_prediction(set(), 4), "02_trimming")
+    assert_prints_every_marked_answer(await nb02.check_prediction({"order_number"}, 8), "02_trimming")
 
 
 @pytest.mark.usefixtures("api")

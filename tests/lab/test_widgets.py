@@ -318,3 +318,35 @@ def test_the_summary_the_model_was_sent_is_shown_whole_below_the_tables() -> Non
     explorer.turn = 5
     explorer.context_limit = 4  # the summary is made while turn 5 is saved: turn 5 was sent none
     assert explorer.summary.value == ""
+
+
+def _painted_text(explorer) -> str:
+    """Every character the explorer paints: legend, counters, facts, answer and tables, tags stripped."""
+    painted = [child.value for child in explorer.children if hasattr(child, "value") and isinstance(child.value, str)]
+    painted += [explorer.counters_line.value, explorer.facts.value, explorer.answer.value, explorer.tables.value]
+    return html.unescape(re.sub(r"<[^>]+>", "", "".join(painted)))
+
+
+def test_every_mark_the_explorer_paints_is_in_a_font_browsers_ship() -> None:
+    # DejaVu Sans (matplotlib bundles a copy) is a default sans-serif of Chromium on Linux. A character
+    # it lacks, such as the pushpin emoji, shows as an empty box where no emoji font is installed.
+    from fontTools.ttLib import TTFont
+    from matplotlib import font_manager
+
+    font = TTFont(font_manager.findfont("DejaVu Sans", fallback_to_default=False))
+    covered = set(font.getBestCmap())
+    explorer = TrimmingExplorer(LAPTOP, max_turns=3)
+    explorer.turn = 3  # the serial and the error code are planted: their rows carry the mark
+    painted = _painted_text(explorer)
+    missing = sorted({ch for ch in painted if ord(ch) not in covered and not ch.isspace()})
+    assert not missing, f"characters without a glyph in DejaVu Sans: {missing}"
+    assert "★ serial" in painted  # the mark is there, beside the fact it marks
+
+
+def test_a_plain_list_of_messages_says_where_facts_and_probes_come_from() -> None:
+    explorer = TrimmingExplorer(["My router drops the wifi every evening.", "It still drops."], max_turns=1)
+    facts = shown(explorer.facts)
+    assert facts.startswith("Planted facts: none") and "memlab.scenario.Conversation with facts and probes" in facts
+    assert "✓" not in shown(explorer.answer) and "✗" not in shown(explorer.answer)
+    with_facts = TrimmingExplorer(LAPTOP, max_turns=3)
+    assert "Conversation with facts and probes" not in shown(with_facts.facts)  # a scenario lists its facts instead

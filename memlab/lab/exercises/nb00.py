@@ -55,9 +55,12 @@ async def reveal_full_history(
         report.not_started = True
         return report
     unknown = [key for key in PREDICTION_KEYS if not isinstance(prediction[key], bool)]
-    if unknown:
-        report.total = len(PREDICTION_KEYS)
-        report.lines.append(f"  ✗ write True or False for {', '.join(map(repr, unknown))}, then run this cell again")
+    if unknown:  # nothing is played or counted until every entry is a bool
+        report.not_started = True
+        report.todo = (
+            f"{'; '.join(f'{key!r} is {prediction[key]!r}, not True or False' for key in unknown)}: "
+            "write True or False (no quotes) for each, run the cell above, then run this cell again"
+        )
         return report
     calls, answer = await replay()
     if not calls:

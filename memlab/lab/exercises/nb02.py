@@ -6,7 +6,7 @@
   and one history per session (never one shared by every user).
   No model is called.
 * :func:`check_prediction` — Exercise 2. Replays ``LONG`` with
-  ``TrimmingSession(max_turns=2)`` through the ``Runner`` (the configured
+  ``TrimmingSession(max_turns=6)`` through the ``Runner`` (the configured
   model: offline, or live) and compares what happened with what you predicted.
 """
 
@@ -24,7 +24,7 @@ from ...scenario import LONG
 from ...items import Item, assistant, call, output, typed_user, user
 from .report import CaseFailed, Report, check_cases
 
-__all__ = ["check_prediction", "check_trimming_session"]
+__all__ = ["PREDICTION_MAX_TURNS", "check_prediction", "check_trimming_session"]
 
 
 def _plain_turns(n: int) -> list[list[Item]]:
@@ -243,10 +243,13 @@ def check_trimming_session(session_class: Callable[..., Any]) -> Report:
 # --------------------------------------------------------------------- Exercise 2
 
 _KEYS = tuple(fact.key for fact in LONG.facts)
+#: The window of Exercise 2: one the notebook replays nowhere else (it shows 3, 4, 5 and 12), so the
+#: prediction is reasoned from the turns, not read off a table.
+PREDICTION_MAX_TURNS = 6
 
 
 async def check_prediction(remembered_at_probe: Iterable[str] | None, sms_first_missing_at: int | None) -> Report:
-    """Compare your prediction for ``LONG`` under ``max_turns=2`` with a replay (Exercise 2 of ``02_trimming``).
+    """Compare your prediction for ``LONG`` under ``max_turns=6`` with a replay (Exercise 2 of ``02_trimming``).
 
     Args:
         remembered_at_probe: The keys of the facts the agent still answers
@@ -259,7 +262,7 @@ async def check_prediction(remembered_at_probe: Iterable[str] | None, sms_first_
         A report: one line per fact and one for the turn, with what really
         happened. It replays only once both answers are filled in.
     """
-    title = "Exercise 2 — your prediction for LONG with max_turns=2"
+    title = f"Exercise 2 — your prediction for LONG with max_turns={PREDICTION_MAX_TURNS}"
 
     def not_started() -> None:
         raise NotImplementedError
@@ -275,7 +278,7 @@ async def check_prediction(remembered_at_probe: Iterable[str] | None, sms_first_
     from ...evals.replay import run
     from ..views import fact_rows
 
-    replay = await run(LONG, "trimming", max_turns=2)
+    replay = await run(LONG, "trimming", max_turns=PREDICTION_MAX_TURNS)
     facts = fact_rows(replay).set_index("fact")
 
     missing = replay.turns.set_index("turn")["facts_missing"]

@@ -12,7 +12,18 @@ import pandas as pd
 
 from ..views import STATUSES
 
-__all__ = ["legend_html", "table_html", "facts_html", "counters_html", "columns_html", "answer_html", "line_html", "summary_html"]
+__all__ = ["FACT_MARK", "legend_html", "table_html", "facts_html", "counters_html", "columns_html", "answer_html", "line_html", "summary_html"]
+
+#: The mark beside an item that plants a fact. A plain star, which the fonts a browser ships with
+#: draw; an emoji (a pushpin, say) needs an emoji font, and without one the reader sees an empty box.
+FACT_MARK = "★"
+
+#: What the facts panel says when the conversation plants no fact (a plain list of user messages).
+NO_FACTS = (
+    "none: this conversation names no fact to watch, so no answer is marked ✓ or ✗. Replay a "
+    "<code>memlab.scenario.Conversation</code> with facts and probes (such as <code>scenario.LAPTOP</code>) "
+    "to see where each fact leaves the window and whether its question is still answered."
+)
 
 
 def legend_html(statuses: list[str] | None = None) -> str:
@@ -35,11 +46,11 @@ def table_html(rows: pd.DataFrame, title: str, *, height: int = 420) -> str:
     ):
         colour = STATUSES[status][0]
         strike = "text-decoration:line-through;color:#777;" if status in ("dropped", "folded") else ""
-        pin = f" <b title='planted fact'>📌 {html.escape(fact)}</b>" if fact else ""
+        mark = f" <b title='planted fact'>{FACT_MARK} {html.escape(fact)}</b>" if fact else ""
         shown = "" if pd.isna(turn) else turn
         body.append(
             f"<tr class='memlab-row memlab-{status}' style='background:{colour};{strike}'>"
-            f"<td>{shown}</td><td>{html.escape(kind)}</td><td>{html.escape(preview)}{pin}</td>"
+            f"<td>{shown}</td><td>{html.escape(kind)}</td><td>{html.escape(preview)}{mark}</td>"
             f"<td style='text-align:right'>{tokens}</td></tr>"
         )
     return (
@@ -70,9 +81,10 @@ def columns_html(left: str, right: str) -> str:
 
 def facts_html(facts: pd.DataFrame, turn: int) -> str:
     """The planted facts at ``turn`` (rows of :func:`memlab.lab.views.fact_rows` for that turn):
-    where each entered, whether the model still sees it, and how its probe went."""
+    where each entered, whether the model still sees it, and how its probe went. With no fact to
+    show, it says so, and how to get some."""
     if facts.empty:
-        return ""
+        return f"<div class='memlab-facts' style='font-size:12px'><b>Planted facts</b>: {NO_FACTS}</div>"
     lines = []
     for row in facts.itertuples(index=False):
         where = f"planted in turn {row.planted}"
