@@ -318,6 +318,58 @@ def test_03_saves_what_the_prompt_edits_change_collapsed():
     for cell in tables:
         assert "answer" in _tags(cell) and _collapsed(cell), "03: the principles' table answers Exercise 1b; save it collapsed"
 
+# ------------------------------------------------------------------ what follows a reveal stays collapsed
+#
+# The rule above keeps an answer out of everything *before* its reveal; a learner who scrolls on
+# still sees whatever comes after it. So from a reveal to the next heading, every stored output is
+# collapsed until the learner opens it (cell metadata `"jupyter": {"outputs_hidden": true}`, which
+# JupyterLab honours and nbval ignores), and prose that states a number sits inside
+# `<details>...</details>`.
+
+DETAILS = re.compile(r"<details>.*?</details>", re.S)
+
+
+def _after_reveals(cells: list[dict]) -> list[tuple[int, int]]:
+    """``(reveal, cell)`` for every cell between a reveal and the next heading."""
+    found = []
+    for reveal, cell in enumerate(cells):
+        if "reveal" not in _tags(cell):
+            continue
+        for number in range(reveal + 1, len(cells)):
+            if re.search(r"^#", _source(cells[number]), re.M) and cells[number]["cell_type"] == "markdown":
+                break
+            found.append((reveal, number))
+    return found
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_what_follows_a_reveal_stays_collapsed_until_opened(path):
+    cells = _cells(path)
+    for reveal, number in _after_reveals(cells):
+        cell, where = cells[number], f"{path.name} cell {number} (after the reveal in cell {reveal})"
+        if cell["cell_type"] == "code" and cell.get("outputs"):
+            assert cell.get("metadata", {}).get("jupyter", {}).get("outputs_hidden") is True, (
+                f"{where} shows its output to anyone scrolling past the prediction: collapse it "
+                '(metadata "jupyter": {"outputs_hidden": true})'
+            )
+        elif cell["cell_type"] == "markdown":
+            plain = DETAILS.sub("", _source(cell))
+            assert not re.search(r"\d", plain), (
+                f"{where} states a number in plain view: put that prose inside <details><summary>...</summary> ... </details>"
+            )
+
+
+def test_the_comparison_and_the_gate_answers_are_collapsed():
+    """The two the issue named: 04's comparison table and reading, 07's gate table and its reading."""
+    for name, outputs, prose in [("04_beyond_the_cookbook", ("server_side", "must_keep_recall"), "cheapest configuration"),
+                                 ("07_evals", ("LossySummarizer", "summaries_rejected"), "times full history's")]:
+        cells = _cells(ROOT / "notebooks" / f"{name}.ipynb")
+        collapsed = [c for c in cells if c["cell_type"] == "code" and all(o in _output_text(c) for o in outputs)]
+        assert collapsed and all(c["metadata"].get("jupyter", {}).get("outputs_hidden") for c in collapsed), name
+        stated = [" ".join(_source(c).split()) for c in cells if c["cell_type"] == "markdown"]  # prose wraps lines
+        stated = [text for text in stated if prose in text]
+        assert stated and all(prose in "".join(DETAILS.findall(text)) for text in stated), name
+
 
 # ------------------------------------------------------------------ saved explorers are rendered
 

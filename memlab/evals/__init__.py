@@ -16,7 +16,9 @@ live (only the HTTP transport differs, see :mod:`memlab.api.mode`):
    and the recall-vs-tokens trade-off; :func:`choose` picks the cheapest
    configuration that meets a recall target.
 4. :func:`token_pressure` flags the turns where a policy had already dropped a
-   planted fact from the model's input — *before* a probe notices.
+   planted fact from the model's input — *before* a probe notices; the per-turn
+   ``tool_calls`` and ``repeated_tool_calls`` show tool calls a policy stopped
+   making or made again (error regression tracking, against full history).
 5. :func:`judge_summary` asks a model to grade a summary with a rubric
    (LLM-as-judge); offline, memlab's fake model grades it by checking the
    summary against the transcript's facts.

@@ -144,6 +144,8 @@ def summarize_runs(turns: pd.DataFrame) -> pd.DataFrame:
     * ``recall`` — share of probes answered right; ``must_keep_recall`` — the
       same over must-keep facts;
     * ``pressure_turns`` — turns whose input lacked a planted fact;
+    * ``tool_calls``, ``repeated_tool_calls`` — the agent's tool calls, and how many
+      repeated an earlier call with the same arguments (a sign of a forgotten result);
     * ``latency_s`` — the run's wall time.
 
     Ratios are ``NaN`` without a ``full`` run; token sums are ``<NA>`` when a
@@ -178,6 +180,8 @@ def summarize_runs(turns: pd.DataFrame) -> pd.DataFrame:
             "recall": float(probes["correct"].astype(bool).mean()) if len(probes) else float("nan"),
             "must_keep_recall": float(must["correct"].astype(bool).mean()) if len(must) else float("nan"),
             "pressure_turns": int((run_rows["facts_missing"].map(len) > 0).sum()),
+            "tool_calls": int(run_rows["tool_calls"].sum()),
+            "repeated_tool_calls": int(run_rows["repeated_tool_calls"].sum()),
             "latency_s": float(run_rows["latency_s"].sum()),
             "conversation": conversation,
         })

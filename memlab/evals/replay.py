@@ -16,8 +16,9 @@ the policy's own calls (summarizer, compaction) from meters on their clients.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +44,7 @@ TURN_COLUMNS: tuple[str, ...] = (
     "conversation", "label", "strategy", "turn", "user", "answer",
     "model_calls", "input_tokens", "output_tokens",
     "memory_calls", "memory_input_tokens", "memory_output_tokens", "total_tokens",
-    "item_tokens", "items_sent", "facts_missing",
+    "item_tokens", "items_sent", "facts_missing", "tool_calls", "repeated_tool_calls",
     "summaries_applied", "summaries_rejected", "summary",
     "probe", "expected", "must_keep", "correct", "latency_s",
 )
@@ -146,6 +147,10 @@ async def run(
         * ``items_sent`` — items in the input of the turn's first model call;
         * ``facts_missing`` — keys of facts planted in an earlier turn that are
           absent from that input, as that kind of fact (:func:`memlab.facts.has_fact`);
+        * ``tool_calls`` — the tool calls the agent made in the turn;
+          ``repeated_tool_calls`` — how many of them repeat a call made earlier in the
+          conversation (same tool, same arguments): an agent that forgot a result
+          asks for it again, and pays a tool run and a model call for it;
         * ``summaries_applied``, ``summaries_rejected`` — summary outcomes in the turn;
         * ``summary`` — the summary the turn's first call carried, if it changed;
         * ``probe``, ``expected``, ``must_keep`` — the fact the turn asks about, its
@@ -168,6 +173,7 @@ async def run(
     probes = {probe.turn: probe for probe in conversation.probes}
     values = {fact.key: fact.value for fact in conversation.facts}  # tool-made ones are updated as they appear
     observed: set[str] = set()
+    called: set[tuple[str, str]] = set()  # (tool, arguments) of every call made so far
     rows, calls, history = [], [], []
     last_summary, previous = None, None
     try:
@@ -184,6 +190,8 @@ async def run(
             history.append([to_item(item) for item in ItemHelpers.input_to_new_input_list(text)]
                            + [to_item(item.to_input_item()) for item in result.new_items])
             _observe_tool_facts(conversation, turn, turn_calls, values, observed)
+            tool_calls = _tool_call_keys(history[-1])
+            repeated = _count_repeats(tool_calls, called)
             sent = turn_calls[0] if turn_calls else []
             seen = "\n".join(item_text(item) for item in sent)
             found = find_facts(seen)  # once per turn: every planted fact is looked up in it
@@ -209,6 +217,7 @@ async def run(
                 "facts_missing": tuple(
                     f.key for f in conversation.facts if f.turn < turn and not has_fact(seen, f.key, values[f.key], found=found)
                 ),
+                "tool_calls": len(tool_calls), "repeated_tool_calls": repeated,
                 "summaries_applied": after[3] - before[3], "summaries_rejected": after[4] - before[4],
                 "summary": summary if summary != last_summary else None,
                 "probe": probe.fact_key if probe else None,
@@ -229,6 +238,34 @@ async def run(
     for column in ("memory_input_tokens", "memory_output_tokens", "total_tokens"):
         frame[column] = frame[column].astype("Int64")
     return Replay(conversation, strategy, dict(params), label, frame, calls, history)
+
+
+def _tool_call_keys(items: Iterable[Item]) -> list[tuple[str, str]]:
+    """``(tool name, arguments)`` of each ``function_call`` in ``items``, in order.
+
+    Arguments are compared as JSON values, so ``{"a": 1, "b": 2}`` and
+    ``{"b": 2, "a": 1}`` are the same call; text that is not JSON is kept as it is.
+    """
+    keys = []
+    for item in items:
+        if item.get("type") != "function_call":
+            continue
+        arguments = item.get("arguments", "")
+        try:
+            arguments = json.dumps(json.loads(arguments), sort_keys=True)
+        except (TypeError, ValueError):
+            arguments = str(arguments)
+        keys.append((str(item.get("name", "")), arguments))
+    return keys
+
+
+def _count_repeats(keys: list[tuple[str, str]], called: set[tuple[str, str]]) -> int:
+    """How many of ``keys`` were called before (in ``called``, or earlier in ``keys``); adds them to ``called``."""
+    repeated = 0
+    for key in keys:
+        repeated += key in called
+        called.add(key)
+    return repeated
 
 
 def _counts(setup: Setup) -> tuple[Any, ...]:

@@ -591,3 +591,32 @@ async def test_server_side_continuation_sends_one_item_but_is_billed_for_everyth
     assert server["item_tokens"] < full["item_tokens"] / 4
     chained = [r for r in api.requests if r.body.get("previous_response_id")]
     assert len(chained) >= len(LAPTOP.user_turns) - 1  # every turn after the first continues the last response
+
+
+# ------------------------------------------------------------------ error regression: repeated tool calls
+
+
+async def test_a_tool_call_with_the_same_arguments_as_an_earlier_one_is_counted_as_repeated(api) -> None:
+    turns = (
+        "Where is my order ORD-73914?",
+        "Thanks. My router drops the wifi every evening.",
+        "Please look up ORD-73914 again; was the headset on the packing list?",
+        "And could you look up order ORD-48213 too?",
+    )
+    again = Conversation("again", "A lookup asked for twice", turns, facts=(), probes=())
+    frame = (await evals.run(again)).turns.set_index("turn")
+    assert list(frame["tool_calls"]) == [1, 0, 1, 1]
+    assert list(frame["repeated_tool_calls"]) == [0, 0, 1, 0]  # same tool, same order id: a repeat; another id is not
+    summary = evals.summarize_runs(frame.reset_index()).iloc[0]
+    assert (summary["tool_calls"], summary["repeated_tool_calls"]) == (3, 1)
+
+
+def test_on_long_every_repeat_is_one_the_customer_asked_for_and_trimming_calls_fewer_tools(long_runs) -> None:
+    full = long_runs["full"][1].turns.set_index("turn")
+    trimmed = long_runs["trimming"][1].turns.set_index("turn")
+    repeated = list(full.index[full["repeated_tool_calls"] > 0])
+    assert repeated == [20, 22, 26]  # diagnostics "again", the warranty "too", the order "again"
+    assert all(" again" in LONG.user_turns[turn - 1] or " too?" in LONG.user_turns[turn - 1] for turn in repeated)
+    # three turns later the serial is out of the window: the tool calls that need it are not made at all
+    assert trimmed["tool_calls"].sum() < full["tool_calls"].sum()
+    assert (trimmed["tool_calls"] <= full["tool_calls"]).all()

@@ -270,6 +270,8 @@ def test_the_comparison_explorer_compares_two_settings_turn_by_turn() -> None:
     explorer = ComparisonExplorer(LAPTOP, ("trimming", {"max_turns": 3}), ("trimming", {"max_turns": 5}))
     table = explorer.at_turn()
     assert list(table["probe"]) == ["✓", "✗", "✓"]
+    assert table.loc["full history", "vs full"] == "100%"
+    assert all(re.fullmatch(r"\d+%", share) for share in table["vs full"]), list(table["vs full"])  # not 0.287492
     assert list(explorer.costs.columns) == list(table.index)
     explorer.turn = 2
     assert "At turn 2" in explorer.table.value and "<svg" in explorer.plot.value

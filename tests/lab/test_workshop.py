@@ -165,3 +165,64 @@ def test_the_app_shows_each_explorer_settled():
     for code in stations:
         shown = code.strip().splitlines()[-1]
         assert re.search(rf"^{shown} = \w+Explorer\(", code, re.M) and f"\nawait {shown}.ready()" in code, code
+
+
+# ------------------------------------------------------------------ the chat station and the Discuss prompts
+
+
+def _discuss(text: str) -> str:
+    return re.search(r"\*\*Discuss\*\* \(\d+ min\): (.+)", text).group(1).strip()
+
+
+def test_each_station_splits_its_minutes_into_try_and_discuss_and_the_app_adds_up():
+    cells = json.loads((ROOT / "app" / "workshop.ipynb").read_text())["cells"]
+    total = 0
+    for number in range(1, 5):
+        text, _ = _station(cells, number)
+        minutes = int(re.match(r"## \d\. .* — (\d+) minutes", text).group(1))
+        parts = [int(m) for m in re.findall(r"\*\*(?:Try|Discuss)\*\* \((\d+) min\)", text)]
+        assert len(parts) == 2 and sum(parts) == minutes, f"station {number}: Try and Discuss take {parts}, not {minutes}"
+        total += minutes
+    intro = "".join(cells[0]["source"])
+    assert f"About {total} minutes, in four stations" in intro
+
+
+def test_the_guide_has_an_expected_answer_for_every_discuss_prompt_of_the_app():
+    cells = json.loads((ROOT / "app" / "workshop.ipynb").read_text())["cells"]
+    answers = GUIDE.split("## Expected answers for the stations", 1)[1].split("\n## ", 1)[0]
+    for number in range(1, 5):
+        prompt = _discuss(_station(cells, number)[0])
+        block = answers.split(f"**Station {number}.** *{prompt}*", 1)
+        assert len(block) == 2, f"WORKSHOP.md has no expected answer for station {number}'s prompt {prompt!r}"
+        first = block[1].strip().splitlines()[0]
+        assert first.startswith("- "), f"station {number}: the expected answers are a list under the prompt"
+
+
+def test_the_wrap_up_says_to_run_04_before_projecting_its_table():
+    wrap_up = next(row for row in agenda("Agenda A: 90 minutes") if row["block"] == "Wrap-up")
+    assert "04_beyond_the_cookbook" in wrap_up["material"] and "run 04 from the top" in wrap_up["notes"]
+
+
+@pytest.mark.usefixtures("api")
+async def test_the_chat_station_does_what_its_text_says_the_offline_stand_in_does():
+    from memlab.lab.widgets import ChatPanel
+
+    cells = json.loads((ROOT / "app" / "workshop.ipynb").read_text())["cells"]
+    text, code = _station(cells, 4)
+    assert "ChatPanel(" in code and "stand-in" in text and "not a real model" in text
+    name, city, question = re.findall(r'"([^"]+)"', text.split("**Try**", 1)[1])[:3]
+    chat = ChatPanel(max_turns=3)
+    await chat.send(name)
+    await chat.send(city)
+    for other in ("My router drops the wifi every evening.", "What are your opening hours?"):  # "something else"
+        await chat.send(other)
+    chat.max_turns = 1
+    await chat.ready()
+    assert (await chat.send(question)).final_output.startswith("I don't know")
+    chat.max_turns = 8
+    await chat.ready()
+    assert name.rstrip(".").split()[-1] in (await chat.send(question)).final_output  # the name said at first
+    # what the text says it can and cannot answer
+    order = re.search(r"ORD-\d{5}", text).group(0)
+    assert order in (await chat.send(f"Where is my order {order}?")).final_output
+    assert (await chat.send("What's the weather like today?")).final_output.startswith("I don't know")

@@ -72,3 +72,52 @@ async def test_a_cancelled_waiter_does_not_keep_the_lock() -> None:
     assert entering.done(), "the cancelled waiter still holds this loop's lock"
     await entering
     await lock.__aexit__(None, None, None)
+
+
+def _two_loops_take(lock) -> tuple[list[str], int]:
+    """Two threads with their own loops enter ``lock`` in turn, the second while the first is inside.
+
+    Returns the errors raised and how many threads were still waiting when both should have been done
+    (a stuck one is woken afterwards, through its loop's one thread-safe door).
+    """
+    errors, loops, holding = [], [], threading.Event()
+
+    async def enter(second: bool) -> None:
+        loops.append(asyncio.get_running_loop())
+        if second:
+            await asyncio.to_thread(holding.wait, 30)
+        for _ in range(3):
+            async with lock:
+                holding.set()
+                await asyncio.sleep(0.01)
+
+    def worker(second: bool) -> None:
+        try:
+            asyncio.run(enter(second))
+        except RuntimeError as error:
+            errors.append(str(error))
+
+    threads = [threading.Thread(target=worker, args=(second,)) for second in (False, True)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=5)
+    stuck = sum(thread.is_alive() for thread in threads)
+    for loop in loops:
+        if loop.is_running():
+            loop.call_soon_threadsafe(lambda: None)
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not any(thread.is_alive() for thread in threads)
+    return errors, stuck
+
+
+def test_an_asyncio_lock_shared_by_two_loops_crashes_one_thread_and_strands_the_other() -> None:
+    """What notebook 05 shows: the cookbook's lock protects one event loop, not threads with their own."""
+    errors, stuck = _two_loops_take(asyncio.Lock())
+    assert len(errors) == 1 and "bound to a different event loop" in errors[0]
+    assert stuck == 1
+
+
+def test_the_session_lock_serves_the_same_two_loops() -> None:
+    assert _two_loops_take(SessionLock()) == ([], 0)

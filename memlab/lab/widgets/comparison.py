@@ -112,7 +112,11 @@ class ComparisonExplorer(widgets.VBox):
         return value
 
     def at_turn(self) -> pd.DataFrame:
-        """One row per run at :attr:`turn`: items sent, tokens so far (and their share), the answer."""
+        """One row per run at :attr:`turn`: items sent, tokens so far (and their share), the answer.
+
+        ``vs full`` is the share of full history's tokens so far, as a percentage
+        (``"29%"``; ``"—"`` until the full-history replay is known).
+        """
         full = self.runs["full history"]
         rows = []
         for name, replay in self.runs.items():
@@ -120,7 +124,7 @@ class ComparisonExplorer(widgets.VBox):
             c = counters(replay, self.turn, full)
             correct = "" if not isinstance(row["probe"], str) else ("✓" if row["correct"] else "✗")
             rows.append({"run": name, "items sent": int(row["items_sent"]), "tokens this turn": c["total"],
-                         "tokens so far": c["cumulative"], "vs full": c["share"], "probe": correct, "answer": row["answer"]})
+                         "tokens so far": c["cumulative"], "vs full": "—" if c["share"] is None else f"{c['share']:.0%}", "probe": correct, "answer": row["answer"]})
         return pd.DataFrame(rows).set_index("run")
 
     @traitlets.observe("turn")
@@ -128,7 +132,6 @@ class ComparisonExplorer(widgets.VBox):
         if not self.runs:
             return
         table = self.at_turn()
-        table["vs full"] = table["vs full"].map(lambda v: "—" if v is None else f"{v:.0%}")
         self.table.value = f"<b>At turn {self.turn}</b>" + table.to_html(escape=True, classes="memlab-compare")
 
     def _plot_svg(self) -> str:
