@@ -592,3 +592,16 @@ async def test_server_side_continuation_sends_one_item_but_is_billed_for_everyth
     assert server["item_tokens"] < full["item_tokens"] / 4
     chained = [r for r in api.requests if r.body.get("previous_response_id")]
     assert len(chained) >= len(LAPTOP.user_turns) - 1  # every turn after the first continues the last response
+
+
+async def test_between_turns_is_awaited_after_each_turn_and_can_stop_a_replay(api) -> None:
+    turns_done = []
+
+    async def between_turns() -> None:
+        turns_done.append(len(api.requests))
+        if len(turns_done) == 2:
+            raise LookupError("no longer wanted")
+
+    with pytest.raises(LookupError, match="no longer wanted"):
+        await evals.run(LAPTOP, "trimming", max_turns=3, between_turns=between_turns)
+    assert len(turns_done) == 2 and len(api.requests) == turns_done[-1]  # nothing sent after it stopped
