@@ -383,6 +383,15 @@ def test_once_the_settings_ahead_are_ready_every_move_is_served_without_a_model_
     assert notebook_wire.total == before and explorer.ahead.wire.total == ahead_requests
 
 
+async def test_a_test_or_a_script_can_drive_the_work_ahead_one_setting_at_a_time() -> None:
+    explorer = TrimmingExplorer(LAPTOP, max_turns=3)
+    await explorer.ready()
+    assert await explorer.ahead.step()  # the nearest setting first: one slider step down
+    assert explorer.ahead.counts() == (2, 42) and explorer.ahead.task is None  # no background task was started
+    explorer.max_turns = 2  # that one: served at once
+    assert "from the cache" in shown(explorer.status)
+
+
 async def test_work_ahead_starts_once_a_front_end_shows_the_explorer_and_stops_when_none_does() -> None:
     explorer = TrimmingExplorer(LAPTOP, max_turns=3)
     await explorer.ready()
