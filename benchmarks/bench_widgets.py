@@ -18,7 +18,15 @@ Figures (medians of repeated moves; seconds unless marked):
   item on every call, so it grows faster);
 * the offline client's skipped request transform: one replay of ``LONG`` with
   the offline client against a plain ``openai`` client on the same offline
-  model (what it was before), side by side, as a ratio.
+  model (what it was before), side by side, as a ratio;
+* work ahead (an explorer on screen replays the settings one slider move
+  away in the background), for the trimming and summarizing explorers on
+  ``LONG`` and the trimming explorer on 200 turns: seconds from the explorer's
+  creation until every one of them is ready, then every move to each of them
+  (and back) and a sweep of the turn slider, timed: median <= 100 ms, worst
+  <= 150 ms; the replay cache's items held beside its budget;
+* a move to a setting not ready yet while the work ahead runs, against the
+  same move with nothing in the background (today's time), as a ratio: <= 1.5.
 
 The machine is shared and noisy: each figure is printed with its target and
 PASS/MISS; a miss is reported, not raised. Run it with ``python benchmarks/bench_widgets.py``.
@@ -46,6 +54,7 @@ from memlab.offline.api import OfflineAPI, off_the_loop
 from memlab.scenario import LONG, synthetic_conversation
 from memlab.lab.widgets import SummarizingExplorer, TrimmingExplorer, clear_replays
 from memlab.lab.widgets._explorer import PolicyExplorer, Setting
+from memlab.lab.widgets._replays import REPLAYS
 
 ROWS: list[tuple[str, float, str, float | None]] = []
 
@@ -134,6 +143,71 @@ async def transform_ratio() -> tuple[float, float]:
     return statistics.median(times["offline"]), statistics.median(times["plain"])
 
 
+async def all_ready(make: Any) -> tuple[PolicyExplorer, float]:
+    """A fresh explorer (empty cache) and the seconds from its creation until every setting one move away is ready."""
+    clear_replays()
+    started = time.perf_counter()
+    explorer = make()
+    await explorer.ready()
+    explorer.compute_ahead()  # what being on screen does offline
+    await explorer.ahead.finished()
+    seconds = time.perf_counter() - started
+    ready, total = explorer.ahead.counts()
+    assert explorer.ahead.state == "done" and ready == total, (explorer.ahead.state, ready, total)
+    return explorer, seconds
+
+
+def moves_once_ready(explorer: PolicyExplorer) -> tuple[list[float], int]:
+    """Seconds of every move to a setting one move away and back (then a turn sweep), and how many missed the cache.
+
+    Nothing is awaited between moves: the work ahead does not run meanwhile (it is all done).
+    """
+    home = {name: getattr(explorer, name) for name in explorer.sliders}
+    times, misses = [], 0
+
+    def move(name: str, value: int) -> None:
+        nonlocal misses
+        started = time.perf_counter()
+        explorer.sliders[name].value = value  # from the cache: shown before the assignment returns
+        times.append(time.perf_counter() - started)
+        misses += "from the cache" not in explorer.status.value
+
+    for setting in explorer.settings_ahead()[1:]:
+        # The slider moved is the first that differs (context_limit pulls keep_last_n_turns down with it).
+        name = next(n for n in explorer.sliders if explorer.params()[n] != setting[n])
+        move(name, setting[name] or 0)
+        for back in explorer.sliders:  # back home, one slider at a time
+            if getattr(explorer, back) != home[back]:
+                move(back, home[back])
+    last = len(explorer.conversation.user_turns)
+    for turn in range(1, last + 1, max(1, last // 20)):
+        started = time.perf_counter()
+        explorer.turn_slider.value = turn
+        times.append(time.perf_counter() - started)
+    return times, misses
+
+
+async def while_ahead_runs(repeats: int = 5) -> tuple[float, float, int]:
+    """Median seconds of a move to a setting not ready on LONG: with nothing in the background, then while work
+    ahead runs; and the requests the work ahead sent during those moves (at most the rest of the turn it was in)."""
+    quiet, busy, sent = [], [], 0
+    for _ in range(repeats):  # alternate, so noise on the shared machine hits both alike
+        for background in (False, True):
+            clear_replays()
+            explorer = TrimmingExplorer(LONG, max_turns=3)
+            await explorer.ready()
+            if background:
+                explorer.compute_ahead()
+                while explorer.ahead.counts()[0] < 3:  # under way: two settings done, a third replaying
+                    await asyncio.sleep(0.01)
+            before = explorer.ahead.wire.total
+            (busy if background else quiet).append(await move(explorer, "max_tokens", 2500))  # far down its list
+            sent += explorer.ahead.wire.total - before
+            explorer.close()
+            await explorer.ahead.finished()
+    return statistics.median(quiet), statistics.median(busy), sent
+
+
 async def main() -> None:
     print(mode.configure("offline"))
     await run(LONG, "trimming", max_turns=2)  # warm up: imports, the tokenizer, the agent
@@ -178,6 +252,28 @@ async def main() -> None:
     # 4. the request transform the offline client skips
     fast, plain = await transform_ratio()
     report(f"LONG replay, offline client / plain openai client ({fast:.2f} s / {plain:.2f} s)", fast / plain, "x", None)
+
+    # 5. work ahead: every setting one move away ready, then every move served from the cache
+    for label, make in [
+        ("trimming, LONG (37 turns)", lambda: TrimmingExplorer(LONG, max_turns=3)),
+        ("summarizing, LONG (37 turns)", lambda: SummarizingExplorer(LONG, context_limit=4, keep_last_n_turns=2)),
+        ("trimming, 200 turns", lambda: TrimmingExplorer(conversation, max_turns=3)),
+    ]:
+        explorer, seconds = await all_ready(make)
+        count = len(explorer.settings_ahead())
+        report(f"work ahead, {label}: all {count} settings one move away ready, from creation", seconds, "s", None)
+        times, misses = moves_once_ready(explorer)
+        report(f"work ahead, {label}: a move once ready, median of {len(times)} ({misses} missed the cache)",
+               statistics.median(times) * 1e3, "ms", 100)
+        report(f"work ahead, {label}: a move once ready, worst", max(times) * 1e3, "ms", 150)
+        report(f"work ahead, {label}: replay cache, items held / budget ({REPLAYS.held:,} / {REPLAYS.budget:,})",
+               REPLAYS.held / REPLAYS.budget, "x", 1)
+        explorer.close()
+
+    # 6. a move to a setting not ready yet is not queued behind the work ahead
+    quiet, busy, sent = await while_ahead_runs()
+    report(f"new setting, LONG, while work ahead runs / nothing in the background ({busy:.2f} s / {quiet:.2f} s; "
+           f"work ahead sent {sent} requests during those moves)", busy / quiet, "x", 1.5)
 
     print(f"{'case':<86}{'median':>10}{'target':>10}")
     for name, value, unit, target in ROWS:

@@ -24,6 +24,8 @@ final ``response.completed`` event when it has gone by.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import json
 from collections import deque
 from collections.abc import AsyncIterator, Iterator
@@ -34,7 +36,7 @@ import httpx2
 
 from .prices import PRICES_AS_OF, estimate
 
-__all__ = ["Exchange", "Spend", "Wire", "current", "install"]
+__all__ = ["Exchange", "Spend", "Wire", "current", "install", "recorded_on"]
 
 
 @dataclass
@@ -126,9 +128,12 @@ class Wire:
         except (ValueError, RecursionError, httpx2.RequestNotRead):
             body = {}
         exchange = Exchange(request.method, request.url.path, body if isinstance(body, dict) else {})
+        wires = _recipients(self)
         request.extensions["memlab_exchange"] = exchange
-        self.exchanges.append(exchange)
-        self.total += 1
+        request.extensions["memlab_wires"] = wires
+        for wire in wires:
+            wire.exchanges.append(exchange)
+            wire.total += 1
         return exchange
 
     def received(self, exchange: Exchange, status: int, usage: Any) -> None:
@@ -156,7 +161,7 @@ class Wire:
         if self._stream_tapped(exchange, response):
             return
         await response.aread()
-        self.received(exchange, response.status_code, _json_usage(response.content))
+        _received(response, exchange, _json_usage(response.content))
 
     def _on_response_sync(self, response: httpx2.Response) -> None:
         exchange = response.request.extensions.get("memlab_exchange")
@@ -165,7 +170,7 @@ class Wire:
         if self._stream_tapped(exchange, response):
             return
         response.read()
-        self.received(exchange, response.status_code, _json_usage(response.content))
+        _received(response, exchange, _json_usage(response.content))
 
     def _stream_tapped(self, exchange: Exchange, response: httpx2.Response) -> bool:
         """For a streamed reply, arrange to read its usage as it goes by; ``False`` for any other reply."""
@@ -174,9 +179,9 @@ class Wire:
         try:
             body = response.content  # already in memory (a mock transport reads it at once)
         except httpx2.ResponseNotRead:
-            response.stream = _TeeStream(response.stream, lambda body: self.received(exchange, response.status_code, _sse_usage(body)))
+            response.stream = _TeeStream(response.stream, lambda body: _received(response, exchange, _sse_usage(body)))
         else:
-            self.received(exchange, response.status_code, _sse_usage(body))
+            _received(response, exchange, _sse_usage(body))
         return True
 
     # -- what notebooks read ---------------------------------------------
@@ -273,6 +278,49 @@ def _sse_usage(body: bytes) -> Any:
 
 
 _current: Wire | None = None
+
+
+#: The wire the running task records on instead of its client's, and whether on the client's too.
+_ELSEWHERE: contextvars.ContextVar[tuple[Wire, bool] | None] = contextvars.ContextVar("memlab_wire_elsewhere", default=None)
+
+
+@contextlib.contextmanager
+def recorded_on(wire: Wire, *, also_on_client_wire: bool = False) -> Iterator[Wire]:
+    """Record what this task sends (and the tasks it starts) on ``wire`` instead of the client's wire.
+
+    Work done on the side — an explorer replaying settings before the learner
+    moves to them — would otherwise be mixed into what a notebook reads from
+    :func:`current`: its ``last_input()`` would be a request the learner never
+    made. Other tasks are not affected (the choice is a context variable).
+
+    Args:
+        wire: Where to record.
+        also_on_client_wire: Record on the client's wire too (live, where every
+            request is billed and the notebook's spend line must count it).
+
+    Yields:
+        ``wire``.
+    """
+    token = _ELSEWHERE.set((wire, also_on_client_wire))
+    try:
+        yield wire
+    finally:
+        _ELSEWHERE.reset(token)
+
+
+def _recipients(client_wire: Wire) -> tuple[Wire, ...]:
+    """The wires a request the client sends now is recorded on (see :func:`recorded_on`)."""
+    elsewhere = _ELSEWHERE.get()
+    if elsewhere is None:
+        return (client_wire,)
+    wire, also = elsewhere
+    return (wire, client_wire) if also and wire is not client_wire else (wire,)
+
+
+def _received(response: httpx2.Response, exchange: Exchange, usage: Any) -> None:
+    """Record a reply on every wire its request was recorded on."""
+    for wire in response.request.extensions.get("memlab_wires", ()):
+        wire.received(exchange, response.status_code, usage)
 
 
 def install(wire: Wire) -> Wire:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,6 +109,7 @@ async def run(
     *,
     agent: Any = None,
     on_turn: Callable[[int], None] | None = None,
+    between_turns: Callable[[], Awaitable[None]] | None = None,
     label: str | None = None,
     **params: Any,
 ) -> Replay:
@@ -126,6 +127,10 @@ async def run(
             must-keep facts (or pass the rules) and ``gate="repair"`` repairs.
         agent: The agent to run; by default :func:`memlab.scenario.support_agent`.
         on_turn: Called with the turn number after each turn (progress bars).
+        between_turns: Awaited after each turn, in place of a bare yield to the
+            event loop. The explorers' work ahead (:mod:`memlab.lab.widgets._ahead`)
+            waits there while a learner's own replay runs, and stops there
+            when it is no longer wanted (by raising).
         label: The run's name in the ``label`` column (default: :func:`run_label`).
             Runs are told apart by ``(conversation, label)``.
         **params: The strategy's parameters.
@@ -229,7 +234,10 @@ async def run(
             last_summary = summary
             if on_turn is not None:
                 on_turn(turn)
-            await asyncio.sleep(0)  # let a notebook's event loop handle widget messages between turns
+            if between_turns is not None:
+                await between_turns()
+            else:
+                await asyncio.sleep(0)  # let a notebook's event loop handle widget messages between turns
     finally:
         _close(setup.session)
     frame = pd.DataFrame(rows, columns=list(TURN_COLUMNS))

@@ -98,3 +98,22 @@ def test_live_mode_records_on_its_own_wire_and_follows_the_base_url(api, monkeyp
     description = mode.configure("live")  # undone by the api fixture
     assert "OPENAI_BASE_URL=http://127.0.0.1:9/v1" in description
     assert wire.current().live and mode.current_api() is None
+
+
+async def test_work_done_on_the_side_is_recorded_on_its_own_wire_and_other_tasks_are_not_affected(api) -> None:
+    side = wire.Wire()
+    client_wire = wire.current()
+
+    async def on_the_side() -> None:
+        with wire.recorded_on(side):
+            await Runner.run(support_agent(), "Hi, my order ORD-12345 is late.")
+
+    await asyncio.gather(on_the_side(), Runner.run(support_agent(), "Hello there."))
+    assert side.model_calls() and client_wire.model_calls()
+    assert all("ORD-12345" in str(call.input) for call in side.model_calls())  # only the side's own requests
+    assert not any("ORD-12345" in str(call.input) for call in client_wire.model_calls())
+    assert side.spend().input_tokens > 0
+    before = (side.total, client_wire.total)
+    with wire.recorded_on(side, also_on_client_wire=True):  # live: billed work is counted where the notebook looks
+        await Runner.run(support_agent(), "Thanks!")
+    assert side.last_input() == client_wire.last_input() and side.total - before[0] == client_wire.total - before[1] == 1

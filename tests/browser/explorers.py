@@ -57,6 +57,7 @@ _READ_JS = r"""
       counters: text('.memlab-counters'),
       answer: text('.memlab-answer'),
       status: text('.memlab-status') || text('.memlab-error'),
+      ahead: text('.memlab-ahead'),
       error: text('.memlab-error'),
       sent: tables[0] || null,
       history: tables[1] || null,

@@ -175,7 +175,7 @@ def check_notebook(page: Page, server: Server, path: str, screenshot: Path, expe
     error); other content is ignored.
     """
     from . import explorers as ex
-    from .workflow import exercise, wait_for
+    from .workflow import check_work_ahead, exercise, wait_for
 
     open_notebook(page, server, path)
     run_all(page, timeout=240)
@@ -199,6 +199,7 @@ def check_notebook(page: Page, server: Server, path: str, screenshot: Path, expe
         page, oracles, lambda index: probe(page, roots)[index]["values"], path,
         kernel_busy=lambda index: probe(page, roots)[index]["busy"],
     )
+    ahead = check_work_ahead(page, oracles, path)
     page.locator('[data-memlab-explorer="0"]').scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot))
-    return moves.log + [f"memlab in the kernel: {in_kernel[0]['memlab_file']}"]
+    return moves.log + ahead + [f"memlab in the kernel: {in_kernel[0]['memlab_file']}"]

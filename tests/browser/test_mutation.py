@@ -28,7 +28,7 @@ OBSERVER = re.compile(r"^[ \t]*self\.observe\(self\._on_parameter, names=.*\)[ \
 def broken_memlab(target):
     """A copy of memlab whose explorers never replay a new setting."""
     shutil.copytree(REPO / "memlab", target / "memlab", ignore=shutil.ignore_patterns("__pycache__"))
-    explorer = target / "memlab" / "widgets" / "_explorer.py"
+    explorer = target / "memlab" / "lab" / "widgets" / "_explorer.py"
     source, removed = OBSERVER.subn("", explorer.read_text())
     assert removed == 1, "the mutation no longer applies: _explorer.py does not observe its parameters with _on_parameter"
     explorer.write_text(source)

@@ -3,8 +3,10 @@
 Voilà runs the app with its code hidden. The test loads it, checks no code is
 shown and the app is offline, moves the explorers' sliders by keyboard and by
 drag (the page must show what memlab, run here, computes for the sliders'
-values: the agent re-runs, and a probe's answer changes), tells the chat panel
-a fact and asks for it back, and saves a screenshot.
+values: the agent re-runs, and a probe's answer changes), waits for each
+explorer's work ahead to make every setting one move away ready and checks a
+move is then shown from the cache, tells the chat panel a fact and asks for
+it back, and saves a screenshot.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from memlab.scenario import LAPTOP, ROUTER
 from . import explorers as ex
 from .conftest import REPO, chromium_path
 from .servers import start_voila
-from .workflow import exercise, wait_for
+from .workflow import check_work_ahead, exercise, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -76,6 +78,7 @@ def test_workshop_app(page, voila, artifacts, timings):
 
     moves = exercise(page, oracles, page_state, "workshop (voila)")
     assert moves.reply_changed_by_parameter[0], "moving max_turns must change what the agent answered"
+    ahead = check_work_ahead(page, oracles, "workshop (voila)")
     wait_for(lambda: "At turn" in page.inner_text("body"), "the comparison explorer to finish its replays", timeout=240)
 
     # The chat panel: a fact in, the same fact back, both through the (offline) agent.
@@ -91,4 +94,4 @@ def test_workshop_app(page, voila, artifacts, timings):
     page.screenshot(path=str(artifacts / "voila-workshop.png"), full_page=True)
     seconds = timings.record("voila/workshop.ipynb", started)
     assert not page.js_errors, f"JavaScript errors on the page: {page.js_errors}"
-    print(f"workshop app: {seconds} s", *moves.log, sep="\n  ")
+    print(f"workshop app: {seconds} s", *moves.log, *ahead, sep="\n  ")

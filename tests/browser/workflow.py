@@ -12,6 +12,7 @@ at least once, so the check cannot pass by comparing a frozen page with itself.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -124,3 +125,34 @@ def exercise(
             moves.log.append(f"{where}: ok ({expected.counters})")
         assert len(moves.answers[index]) > 1, f"{label}: explorer {index}'s answer never changed; the check would be vacuous"
     return moves
+
+
+#: How long the work ahead may take to replay every setting one move away (seconds on a loaded machine).
+AHEAD = 240.0
+
+
+def check_work_ahead(page: Page, oracles: list[ex.Oracle], label: str) -> list[str]:
+    """Each explorer on screen replays the settings one slider move away by itself; then a move is served from them.
+
+    The front end reports the explorer's views to the kernel, which starts the
+    work ahead; its line must come to say that all are ready, and a keyboard
+    move of the last parameter (``max_tokens``, which :func:`exercise` never
+    moves, so only the work ahead can have replayed its new value) must then be
+    shown from the cache.
+    """
+    log = []
+    for index, oracle in enumerate(oracles):
+        def all_ready() -> re.Match[str] | None:
+            line = ex.read_explorers(page)[index]["ahead"] or ""
+            found = re.match(r"(\d+) of (\d+) settings ready", line)
+            return found if found and found.group(1) == found.group(2) else None
+
+        total = wait_for(all_ready, f"{label}[{index}]: its work ahead to make every setting one move away ready", AHEAD).group(2)
+        last = ex.PARAMETERS[oracle.kind][-1]
+        slider = ex.read_explorers(page)[index]["sliders"][last]
+        key = "ArrowRight" if slider["value"] < slider["max"] else "ArrowLeft"
+        ex.press(page, index, last, key)
+        wait_for(lambda: "from the cache" in (ex.read_explorers(page)[index]["status"] or ""),
+                 f"{label}[{index}]: a move, once all {total} settings are ready, to be shown from the cache")
+        log.append(f"explorer {index}: work ahead made all {total} settings ready; {last} {key}: shown from the cache")
+    return log

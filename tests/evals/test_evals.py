@@ -620,3 +620,16 @@ def test_on_long_every_repeat_is_one_the_customer_asked_for_and_trimming_calls_f
     # three turns later the serial is out of the window: the tool calls that need it are not made at all
     assert trimmed["tool_calls"].sum() < full["tool_calls"].sum()
     assert (trimmed["tool_calls"] <= full["tool_calls"]).all()
+
+
+async def test_between_turns_is_awaited_after_each_turn_and_can_stop_a_replay(api) -> None:
+    turns_done = []
+
+    async def between_turns() -> None:
+        turns_done.append(len(api.requests))
+        if len(turns_done) == 2:
+            raise LookupError("no longer wanted")
+
+    with pytest.raises(LookupError, match="no longer wanted"):
+        await evals.run(LAPTOP, "trimming", max_turns=3, between_turns=between_turns)
+    assert len(turns_done) == 2 and len(api.requests) == turns_done[-1]  # nothing sent after it stopped

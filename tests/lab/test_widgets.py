@@ -2,7 +2,10 @@
 
 Without a running event loop an explorer replays a new setting before the
 assignment returns; inside one (the async tests below, like a kernel) it runs
-as a task and ``await explorer.ready()`` waits for it.
+as a task and ``await explorer.ready()`` waits for it. Work ahead (the settings
+one slider move away, replayed in the background) starts when a test sets
+``_view_count`` as a front end would, or calls ``compute_ahead()``; a test
+that needs it stopped mid-replay gives it a pace that waits on an event.
 """
 
 from __future__ import annotations
@@ -10,17 +13,19 @@ from __future__ import annotations
 import asyncio
 import html
 import re
+import weakref
 
 import pandas as pd
 import pytest
-from agents import Agent
+from agents import Agent, Runner
 from agents.testing import ScriptedModel
 
 from memlab import offline
-from memlab.api import wire
+from memlab.api import mode, wire
 from memlab.scenario import LAPTOP, LONG, ROUTER, Conversation
 from memlab.lab.views import fact_rows
 from memlab.lab.widgets import ChatPanel, ComparisonExplorer, SummarizingExplorer, TrimmingExplorer, clear_replays
+from memlab.lab.widgets._replays import FOREGROUND, REPLAYS, weight
 
 from ..fakes import FailingSummarizer
 
@@ -352,3 +357,211 @@ def test_a_plain_list_of_messages_says_where_facts_and_probes_come_from() -> Non
     assert "✓" not in shown(explorer.answer) and "✗" not in shown(explorer.answer)
     with_facts = TrimmingExplorer(LAPTOP, max_turns=3)
     assert "Conversation with facts and probes" not in shown(with_facts.facts)  # a scenario lists its facts instead
+
+
+# ------------------------------------------------------------------ work ahead: the settings one slider move away
+
+
+async def close(explorer) -> None:
+    """Close the explorer, and wait until the tasks it leaves have ended before the test's event loop closes."""
+    explorer.close()
+    left = asyncio.all_tasks() - {asyncio.current_task()}
+    if left:
+        await asyncio.wait(left)
+
+
+def pause_after(turns: int) -> tuple[asyncio.Event, asyncio.Event, object]:
+    """A pace for work ahead that stops once, ``turns`` turns into its first replay, until ``go_on`` is set."""
+    reached, go_on, calls = asyncio.Event(), asyncio.Event(), [0]
+
+    async def pace() -> None:
+        calls[0] += 1  # once before a setting, then after each of its turns
+        if calls[0] == turns + 1:
+            reached.set()
+            await go_on.wait()
+        await asyncio.sleep(0)
+
+    return reached, go_on, pace
+
+
+def test_the_settings_one_move_away_are_every_value_of_each_slider_nearest_first() -> None:
+    trimming = TrimmingExplorer(LAPTOP, max_turns=3)
+    settings = trimming.settings_ahead()
+    assert trimming.sliders["max_tokens"].step == 100
+    assert len(settings) == 12 + 31 - 1 and settings[0] == trimming.params()  # max_turns 1-12, max_tokens 0-3000 by 100
+    assert settings[1:5] == [{"max_turns": 2, "max_tokens": None}, {"max_turns": 3, "max_tokens": 100},
+                             {"max_turns": 4, "max_tokens": None}, {"max_turns": 3, "max_tokens": 200}]
+    summarizing = SummarizingExplorer(ROUTER, context_limit=4, keep_last_n_turns=2)
+    pairs = [(s["context_limit"], s["keep_last_n_turns"]) for s in summarizing.settings_ahead()]
+    assert (1, 1) in pairs  # lowering context_limit to 1 pulls keep_last_n_turns down with it, as the sliders do
+    assert all(keep <= limit for limit, keep in pairs) and len(pairs) == 12 + 5 + 31 - 2
+
+
+def test_once_the_settings_ahead_are_ready_every_move_is_served_without_a_model_call() -> None:
+    explorer = TrimmingExplorer(LAPTOP, max_turns=3)
+    notebook_wire = wire.current()
+    before = notebook_wire.total
+    assert "1 of 42 settings ready" in shown(explorer.ahead.line)
+    explorer.compute_ahead()  # no event loop here: replays them all before it returns
+    assert explorer.ahead.counts() == (42, 42) and explorer.ahead.state == "done"
+    assert "42 of 42 settings ready" in shown(explorer.ahead.line)
+    assert notebook_wire.total == before and explorer.ahead.wire.total > 0  # on its own wire, not the notebook's
+    ahead_requests = explorer.ahead.wire.total
+    for name, slider in explorer.sliders.items():
+        start = slider.value
+        for value in range(slider.min, slider.max + 1, slider.step):
+            slider.value = value
+            assert explorer.params()[name] == (value or None if name == "max_tokens" else value)
+            assert "from the cache" in shown(explorer.status)
+            slider.value = start
+    assert notebook_wire.total == before and explorer.ahead.wire.total == ahead_requests
+
+
+async def test_a_test_or_a_script_can_drive_the_work_ahead_one_setting_at_a_time() -> None:
+    explorer = TrimmingExplorer(LAPTOP, max_turns=3)
+    await explorer.ready()
+    assert await explorer.ahead.step()  # the nearest setting first: one slider step down
+    assert explorer.ahead.counts() == (2, 42) and explorer.ahead.task is None  # no background task was started
+    explorer.max_turns = 2  # that one: served at once
+    assert "from the cache" in shown(explorer.status)
+
+
+async def test_work_ahead_starts_once_a_front_end_shows_the_explorer_and_stops_when_none_does() -> None:
+    explorer = TrimmingExplorer(LAPTOP, max_turns=3)
+    await explorer.ready()
+    assert explorer.ahead.task is None  # no front end has shown it: nothing is replayed ahead
+    explorer._view_count = 1  # what JupyterLab or Voila reports when it shows the widget
+    assert explorer.ahead.running
+    await explorer.ahead.finished()
+    assert explorer.ahead.counts() == (42, 42)
+    explorer.max_turns = 5  # served at once; its own max_tokens settings are not ready: the work goes on
+    assert "from the cache" in shown(explorer.status) and explorer.ahead.running
+    task = explorer.ahead.task
+    explorer._view_count = 0  # its output was cleared, or its cell ran again
+    await asyncio.wait({task})
+    assert task.cancelled() and not explorer.ahead.running
+    await close(explorer)
+
+
+async def test_closing_the_explorer_cancels_its_work_ahead_in_the_middle_of_a_replay() -> None:
+    explorer = TrimmingExplorer(LONG, max_turns=3)
+    await explorer.ready()
+    reached, go_on, explorer.ahead.pace = pause_after(turns=2)
+    explorer._view_count = 1
+    await reached.wait()  # two turns into the replay of the next setting
+    task, kept, sent = explorer.ahead.task, len(REPLAYS), explorer.ahead.wire.total
+    explorer.close()
+    go_on.set()
+    await asyncio.wait({task})
+    assert task.cancelled()
+    assert explorer.ahead.wire.total == sent and len(REPLAYS) == kept  # nothing sent after, the half-done replay not kept
+    assert explorer.ahead not in REPLAYS.keepers  # its replays may now make room for others
+
+
+async def test_a_new_conversation_cancels_the_work_ahead_on_the_old_one_and_starts_over_on_the_new() -> None:
+    explorer = TrimmingExplorer(LONG, max_turns=3)
+    await explorer.ready()
+    reached, go_on, explorer.ahead.pace = pause_after(turns=2)
+    explorer._view_count = 1
+    await reached.wait()
+    old_task, kept = explorer.ahead.task, len(REPLAYS)
+    explorer.conversation = LAPTOP
+    assert explorer.answer.value == "" and explorer.turn == 5 and explorer.turn_slider.max == 5
+    go_on.set()
+    await asyncio.wait({old_task})
+    assert old_task.cancelled()
+    assert len(REPLAYS) == kept  # the half-done replay of LONG is dropped
+    await explorer.ready()
+    assert explorer.replay.conversation is LAPTOP and "✗" in shown(explorer.answer)
+    await explorer.ahead.finished()
+    assert explorer.ahead.counts() == (42, 42)
+    explorer.conversation = {"not": "a conversation"}  # refused in one line; the explorer keeps LAPTOP
+    assert "memlab-error" in explorer.status.value and explorer.conversation is LAPTOP
+
+
+async def test_a_move_to_a_setting_not_ready_is_replayed_at_once_not_after_the_work_ahead() -> None:
+    explorer = TrimmingExplorer(LONG, max_turns=3)
+    await explorer.ready()
+    reached, go_on, explorer.ahead.pace = pause_after(turns=2)
+    explorer._view_count = 1
+    await reached.wait()  # the work ahead holds a half-done replay, and waits
+    explorer.max_tokens = 2500  # far down its list: not ready
+    assert "Replaying" in shown(explorer.status)
+    await explorer.ready()  # shown although the work ahead has not moved on
+    assert explorer.replay.params == {"max_turns": 3, "max_tokens": 2500} and not go_on.is_set()
+    go_on.set()
+    await close(explorer)
+
+
+async def test_work_ahead_waits_while_a_replay_the_learner_asked_for_runs() -> None:
+    explorer = TrimmingExplorer(LONG, max_turns=3)
+    await explorer.ready()
+    explorer._view_count = 1
+    while explorer.ahead.wire.total == 0:  # the work ahead is under way (its first request went out)
+        await asyncio.sleep(0)
+    during = []
+    explorer.progress.observe(lambda change: during.append(explorer.ahead.wire.total), "value")
+    explorer.max_turns = 12  # not ready yet: replayed as the learner's own, turn by turn
+    await explorer.ready()
+    assert explorer.replay.params["max_turns"] == 12 and len(during) >= len(LONG.user_turns)
+    # At most the turn the work ahead was in when the move came is finished; then it waits.
+    largest_turn = max(int(replay.turns["model_calls"].max()) for replay in (explorer.replay, explorer.baseline))
+    assert during[-1] - during[0] <= largest_turn
+    await close(explorer)
+
+
+def test_work_ahead_stays_within_the_replay_cache_budget_and_never_drops_what_an_open_explorer_wants(monkeypatch) -> None:
+    monkeypatch.setattr(REPLAYS, "keepers", weakref.WeakSet())  # only this test's explorers are open
+    laptop = TrimmingExplorer(LAPTOP, max_turns=3)
+    laptop._view_count = 1  # on screen: it wants the settings one move away kept
+    budget = REPLAYS.held + 10 * weight(laptop.replay)  # room for about ten more settings
+    monkeypatch.setattr(REPLAYS, "budget", budget)
+    laptop.compute_ahead()
+    ready, total = laptop.ahead.counts()
+    assert laptop.ahead.state == "full" and 5 < ready < total and REPLAYS.held <= budget
+    assert f"{ready} of {total} settings ready" in shown(laptop.ahead.line) and "cache is full" in shown(laptop.ahead.line)
+
+    router = SummarizingExplorer(ROUTER, context_limit=4, keep_last_n_turns=2)  # the learner's own: always kept
+    kept = {key for key in laptop.ahead.wanted() if key in REPLAYS}
+    router.compute_ahead()  # no room the open laptop explorer does not want: it stops before replaying
+    assert router.ahead.state == "full" and router.ahead.counts()[0] == 1
+    assert all(key in REPLAYS for key in kept) and REPLAYS.held <= budget
+    laptop.close()  # now its replays may make room
+    router.compute_ahead()
+    assert router.ahead.counts()[0] > 5 and REPLAYS.held <= budget
+    router.context_limit = 12  # a move to a setting not ready is still replayed and shown
+    assert router.replay.params["context_limit"] == 12 and REPLAYS.held <= budget
+
+
+async def test_live_nothing_is_replayed_ahead_until_the_learner_asks(monkeypatch) -> None:
+    monkeypatch.setattr(mode, "is_live", lambda: True)  # every replay would be billed
+    explorer = TrimmingExplorer(LAPTOP, max_turns=3)
+    await explorer.ready()
+    explorer._view_count = 1  # on screen
+    assert explorer.ahead.task is None and explorer.ahead.wire.total == 0
+    assert "live: the others are replayed when you move to them" in shown(explorer.ahead.line)
+    assert explorer.ahead.button.layout.display is None and explorer.ahead.button.description == "replay 41 ahead"
+    sent = wire.current().total
+    explorer.ahead.button.click()  # asked
+    await explorer.ahead.finished()
+    assert explorer.ahead.counts() == (42, 42) and explorer.ahead.button.layout.display == "none"
+    billed = explorer.ahead.wire.total
+    assert billed > 0 and wire.current().total - sent == billed  # billed, so on the notebook's spend line too
+    assert "replaying ahead cost" in shown(explorer.ahead.line)
+    explorer.max_turns = 4  # around this setting nothing was asked for: offered again, not replayed
+    assert not explorer.ahead.running and explorer.ahead.wire.total == billed
+    assert explorer.ahead.button.layout.display is None
+
+
+async def test_the_chat_s_messages_go_before_work_ahead(monkeypatch) -> None:
+    seen = []
+    real = Runner.run
+
+    async def watched(*args, **kwargs):
+        seen.append(FOREGROUND.running)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(Runner, "run", watched)
+    chat = ChatPanel()
+    await chat.send("Hi, my order number is ORD-12345.")
+    assert seen == [1] and FOREGROUND.running == 0

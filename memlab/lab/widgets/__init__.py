@@ -10,8 +10,9 @@
 
 from __future__ import annotations
 
-from ._explorer import PolicyExplorer, clear_replays
+from ._explorer import PolicyExplorer
 from ._render import answer_html, counters_html, table_html
+from ._replays import clear_replays
 from .chat import ChatPanel
 from .comparison import ComparisonExplorer
 from .explorers import SummarizingExplorer, TrimmingExplorer

@@ -4,38 +4,35 @@ An explorer does not recolour a recorded transcript. Each new setting is
 *replayed*: the conversation's user messages go through the real ``Runner``
 (offline model or live, :func:`memlab.evals.run`) under that setting, so the
 answers shown are the answers the agent gave when it saw only that window.
-Each setting is replayed once and cached; one seen before shows at once.
+Replays are kept in one cache (:mod:`memlab.lab.widgets._replays`): a setting
+seen before shows at once.
 
 In a notebook kernel (an event loop is running) a replay runs as a task on
 that loop: the widget shows a busy line and a progress bar, and the sliders
 stay responsive. Without a loop (a plain script, a test) it runs to the end
-before the call returns.
+before the call returns. Once an explorer is on screen it also replays, in
+the background, the settings one slider move away (:mod:`memlab.lab.widgets._ahead`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import operator
-from collections import OrderedDict
-from collections.abc import Hashable
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
 import traitlets
 
-from ...api import mode
 from ..._sync import run_sync
 from ...evals import strategies
-from ...evals.replay import Replay, run
+from ...evals.replay import Replay
 from ...scenario import Conversation
 from ..views import counters, fact_rows, history_rows, sent_rows
+from ._ahead import Ahead
 from ._render import answer_html, columns_html, counters_html, facts_html, legend_html, line_html, table_html
+from ._replays import cached, replayed
 
-__all__ = ["PolicyExplorer", "Setting", "as_conversation", "as_setting", "cached", "clear_replays", "replayed", "schedule", "setting_in"]
-
-#: Replays shared by all explorers in this process (the same setting is never replayed twice).
-_REPLAYS: OrderedDict[Hashable, Replay] = OrderedDict()
-_KEEP = 64
+__all__ = ["PolicyExplorer", "Setting", "as_conversation", "as_setting", "schedule", "setting_in"]
 
 
 class Setting(traitlets.Int):
@@ -103,41 +100,6 @@ def as_conversation(source: Any) -> Conversation:
     return source
 
 
-async def replayed(
-    conversation: Conversation, strategy: str, params: dict[str, Any], agent: Any = None,
-    progress: widgets.IntProgress | None = None, say: Any = None,
-) -> Replay:
-    """The replay of one setting: from the shared cache, or played now (advancing ``progress``)."""
-    key = _setting_key(conversation, strategy, params, agent)
-    if key not in _REPLAYS:
-        total = len(conversation.user_turns)
-        if progress is not None:
-            progress.max, progress.value = total, 0
-            progress.layout.visibility = "visible"
-        if say is not None:
-            say(f"Replaying the conversation under {strategies.run_label(strategy, params)}…")
-
-        def advance(turn: int) -> None:
-            if progress is not None:
-                progress.value = turn
-
-        _REPLAYS[key] = await run(conversation, strategy, agent=agent, on_turn=advance, **params)
-        while len(_REPLAYS) > _KEEP:
-            _REPLAYS.popitem(last=False)
-    _REPLAYS.move_to_end(key)
-    return _REPLAYS[key]
-
-
-def clear_replays() -> None:
-    """Forget every cached replay (after changing the agent's tools or the offline model, say)."""
-    _REPLAYS.clear()
-
-
-def cached(conversation: Conversation, strategy: str, params: dict[str, Any], agent: Any = None) -> Replay | None:
-    """The replay of this setting if it was played before, else ``None`` (never plays it)."""
-    return _REPLAYS.get(_setting_key(conversation, strategy, params, agent))
-
-
 def schedule(coroutine: Any, pending: asyncio.Task[Any] | None) -> asyncio.Task[Any] | None:
     """Run ``coroutine``: as a task on the running loop (cancelling ``pending``), or to its end if none runs."""
     try:
@@ -148,12 +110,6 @@ def schedule(coroutine: Any, pending: asyncio.Task[Any] | None) -> asyncio.Task[
     if pending is not None and not pending.done():
         pending.cancel()
     return loop.create_task(coroutine)
-
-
-def _setting_key(conversation: Conversation, strategy: str, params: dict[str, Any], agent: Any) -> Hashable:
-    mode_name = "live" if mode.is_live() else "offline"
-    shown = tuple(sorted((k, v if isinstance(v, Hashable) else id(v)) for k, v in params.items()))
-    return (conversation, strategy, shown, id(agent) if agent is not None else None, mode_name)
 
 
 class PolicyExplorer(widgets.VBox):
@@ -168,11 +124,15 @@ class PolicyExplorer(widgets.VBox):
         baseline: The full-history replay of the same conversation (for the counters'
             share of full history; replayed after the first setting is shown).
         pending: The running replay task, in a kernel.
+        ahead: The work ahead (:class:`~memlab.lab.widgets._ahead.Ahead`): the
+            settings one slider move away, replayed in the background.
     """
 
     strategy: ClassVar[str] = "full"
     #: Slider name → (minimum, maximum). A name in :attr:`off_at_zero` maps 0 to ``None``.
     slider_ranges: ClassVar[dict[str, tuple[int, int]]] = {}
+    #: Slider name → step, for sliders that do not move one by one.
+    slider_steps: ClassVar[dict[str, int]] = {"max_tokens": 100}
     off_at_zero: ClassVar[tuple[str, ...]] = ("max_tokens",)
 
     turn = Setting(1)
@@ -181,15 +141,16 @@ class PolicyExplorer(widgets.VBox):
         self.replay: Replay | None = None
         self.baseline: Replay | None = None
         self.pending: asyncio.Task[Any] | None = None
+        self.ahead: Ahead | None = None
+        self._conversation: Conversation | None = None
         self.agent, self.fixed = agent, fixed
         self.status = widgets.HTML()
         self.progress = widgets.IntProgress(min=0, max=1, layout=widgets.Layout(width="420px", visibility="hidden"))
         self.counters_line, self.facts = widgets.HTML(), widgets.HTML()
         self.answer, self.tables = widgets.HTML(), widgets.HTML()
         try:
-            self.conversation = as_conversation(conversation)
+            self._conversation = as_conversation(conversation)
         except (TypeError, ValueError) as exc:
-            self.conversation = None
             super().__init__(children=[self.status])
             self.status.value = line_html(str(exc), error=True)
             return
@@ -208,8 +169,9 @@ class PolicyExplorer(widgets.VBox):
         self.play = widgets.Play(min=1, max=n, interval=700, description="play")
         widgets.link((self.play, "value"), (self.turn_slider, "value"))
         controls = widgets.VBox([*self.sliders.values(), widgets.HBox([self.play, self.turn_slider])])
+        self.ahead = Ahead(self)
         super().__init__(children=[
-            controls, widgets.HBox([self.status, self.progress]), widgets.HTML(legend_html()),
+            controls, self.ahead.box, widgets.HBox([self.status, self.progress]), widgets.HTML(legend_html()),
             self.counters_line, self.facts, self.answer, self.tables,
         ])
         for name, slider in {**self.sliders, "turn": self.turn_slider}.items():
@@ -218,6 +180,8 @@ class PolicyExplorer(widgets.VBox):
             self.turn = n if turn is None else turn
         self.observe(self._on_parameter, names=list(self.slider_ranges))
         self.observe(lambda _: self._render(), names="turn")
+        self._view_count = 0  # a front end counts the views it shows: work ahead starts once one does
+        self.observe(self._on_view_count, names="_view_count")
         try:
             strategies.check_config(self.strategy, self.params())
         except (TypeError, ValueError) as exc:
@@ -230,8 +194,9 @@ class PolicyExplorer(widgets.VBox):
     def _slider(self, name: str, low: int, high: int) -> widgets.IntSlider:
         label = f"{name} (0 = no limit)" if name in self.off_at_zero else name
         return widgets.IntSlider(
-            value=getattr(self, name), min=low, max=max(high, getattr(self, name)), description=label,
-            continuous_update=False, style={"description_width": "initial"}, layout=widgets.Layout(width="460px"),
+            value=getattr(self, name), min=low, max=max(high, getattr(self, name)), step=self.slider_steps.get(name, 1),
+            description=label, continuous_update=False, style={"description_width": "initial"},
+            layout=widgets.Layout(width="460px"),
         )
 
     def _bind(self, slider: widgets.IntSlider, name: str) -> None:
@@ -278,7 +243,39 @@ class PolicyExplorer(widgets.VBox):
         return value
 
     def _proposed(self, name: str, value: Any) -> dict[str, Any]:
+        """The parameters that change when slider ``name`` moves to ``value``."""
         return {name: None if name in self.off_at_zero and value == 0 else value}
+
+    def settings_ahead(self) -> list[dict[str, Any]]:
+        """The settings one slider move away: the current one first, then each slider's nearest values in turn.
+
+        Every value a slider can take (``min`` to ``max`` by its ``step``), with
+        the other sliders where they are; values the policy refuses are left
+        out. These are what the explorer replays ahead (:attr:`ahead`).
+        """
+        if not hasattr(self, "sliders"):
+            return []
+        moves_by_slider = []
+        for name, slider in self.sliders.items():
+            here = getattr(self, name)
+            values = sorted(set(range(slider.min, slider.max + 1, slider.step)) - {here}, key=lambda v: (abs(v - here), v))
+            moves_by_slider.append([self._moved(name, value) for value in values])
+        found = [self.params()]
+        for rank in range(max((len(moves) for moves in moves_by_slider), default=0)):
+            for moves in moves_by_slider:
+                params = moves[rank] if rank < len(moves) else None
+                if params is not None and params not in found:
+                    found.append(params)
+        return found
+
+    def _moved(self, name: str, value: int) -> dict[str, Any] | None:
+        """The parameters after slider ``name`` moves to ``value``, or ``None`` if the policy refuses them."""
+        params = {**self.params(), **self._proposed(name, value)}
+        try:
+            strategies.check_config(self.strategy, params)
+        except (TypeError, ValueError):
+            return None
+        return params
 
     @traitlets.validate("turn")
     def _valid_turn(self, proposal: dict[str, Any]) -> Any:
@@ -289,6 +286,63 @@ class PolicyExplorer(widgets.VBox):
     def _on_parameter(self, change: dict[str, Any]) -> None:
         self._request()
 
+    def _on_view_count(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self.ahead.resume()
+            self.ahead.show()
+        else:  # no front end shows it any more (its cell ran again, its output was cleared)
+            self.ahead.cancel()
+
+    @property
+    def conversation(self) -> Conversation | None:
+        """The conversation replayed. Assign another (or a list of user messages) to explore it instead.
+
+        The replay and the work ahead still running for the old one are
+        cancelled; the turn slider moves to the new conversation's last turn,
+        and the current setting is replayed on it.
+        """
+        return self._conversation
+
+    @conversation.setter
+    def conversation(self, source: Any) -> None:
+        if self.ahead is None:
+            self._say("this explorer could not be built from its arguments; create a new one", error=True)
+            return
+        try:
+            conversation = as_conversation(source)
+        except (TypeError, ValueError) as exc:
+            self._say(str(exc), error=True)
+            return
+        self.ahead.cancel()
+        if self.pending is not None and not self.pending.done():
+            self.pending.cancel()
+        self._conversation, self.replay, self.baseline = conversation, None, None
+        self._render()  # nothing of the old conversation stays on screen
+        last = len(conversation.user_turns)
+        self.turn_slider.max = self.play.max = last
+        self.turn = last
+        self._request()
+
+    def compute_ahead(self) -> None:
+        """Replay the settings one slider move away now (what the button under the sliders does live).
+
+        Offline, an explorer does this by itself once it is on screen. Live,
+        each replay is billed, so nothing is replayed ahead until you ask. In
+        a kernel it runs in the background (``await explorer.ahead.finished()``
+        waits for it); without an event loop it runs before this returns.
+        """
+        if self.ahead is not None:
+            self.ahead.start()
+
+    def close(self) -> None:
+        """Close the explorer: the replay it still runs and its work ahead are cancelled."""
+        if getattr(self, "ahead", None) is not None:
+            self.ahead.close()
+        pending = getattr(self, "pending", None)
+        if pending is not None and not pending.done():
+            pending.cancel()
+        super().close()
+
     def _request(self) -> None:
         """Show the current setting: from the cache at once, or by replaying it."""
         params = self.params()
@@ -298,10 +352,12 @@ class PolicyExplorer(widgets.VBox):
             if self.pending is not None and not self.pending.done():
                 self.pending.cancel()  # an older setting still replaying is no longer wanted
             self._show(baseline, replay, "shown from the cache")
-            return
-        self._say(f"Replaying the conversation under {strategies.run_label(self.strategy, params)}…")
-        self.progress.layout.visibility = "visible"  # busy at once, before the task starts
-        self.pending = schedule(self._compute(), self.pending)
+        else:
+            self._say(f"Replaying the conversation under {strategies.run_label(self.strategy, params)}…")
+            self.progress.layout.visibility = "visible"  # busy at once, before the task starts
+            self.pending = schedule(self._compute(), self.pending)
+            self.ahead.show()  # the settings one move away from this one: how many are ready
+        self.ahead.resume()  # and the others, in the background
 
     async def ready(self) -> None:
         """Wait until the replay of the current setting (if one runs) is shown."""
@@ -319,7 +375,7 @@ class PolicyExplorer(widgets.VBox):
         resends everything before it), and only the counters' "% of full
         history" needs it, so the counters show that share when it is ready.
         """
-        params = self.params()
+        params, conversation = self.params(), self.conversation
         try:
             fresh = cached(self.conversation, self.strategy, params, self.agent) is None
             replay = await self._replayed(self.strategy, params)
@@ -336,13 +392,14 @@ class PolicyExplorer(widgets.VBox):
             return
         finally:
             self.progress.layout.visibility = "hidden"
-        if params == self.params():  # the sliders did not move on meanwhile
+        if params == self.params() and conversation is self.conversation:  # the learner did not move on meanwhile
             self._show(baseline, replay, how)
 
     def _show(self, baseline: Replay | None, replay: Replay, how: str) -> None:
         self.baseline, self.replay = baseline, replay
         self._render()
         self._say(f"{replay.label}: {how}.")
+        self.ahead.show()
 
     # ------------------------------------------------------------ view
 
@@ -361,6 +418,8 @@ class PolicyExplorer(widgets.VBox):
 
     def _render(self) -> None:
         if self.replay is None:
+            for view in (self.counters_line, self.facts, self.answer, self.tables):
+                view.value = ""
             return
         row = self.replay.turns.set_index("turn").loc[self.turn]
         probe = None if not isinstance(row["probe"], str) else {"expected": row["expected"], "correct": bool(row["correct"])}

@@ -12,7 +12,7 @@ import pandas as pd
 
 from ..views import STATUSES
 
-__all__ = ["FACT_MARK", "legend_html", "table_html", "facts_html", "counters_html", "columns_html", "answer_html", "line_html", "summary_html"]
+__all__ = ["FACT_MARK", "ahead_html", "legend_html", "table_html", "facts_html", "counters_html", "columns_html", "answer_html", "line_html", "summary_html"]
 
 #: The mark beside an item that plants a fact. A plain star, which the fonts a browser ships with
 #: draw; an emoji (a pushpin, say) needs an emoji font, and without one the reader sees an empty box.
@@ -141,3 +141,15 @@ def line_html(text: str, *, error: bool = False) -> str:
     colour = "#b00020" if error else "#555"
     role = "memlab-error" if error else "memlab-status"
     return f"<div class='{role}' style='color:{colour}'>{html.escape(text)}</div>"
+
+
+#: What the line under an explorer's sliders counts (its tooltip).
+AHEAD_TITLE = ("The settings one slider move away from this one (every value of each slider, the others as they are), "
+               "replayed in the background while you read: a move to one of them shows at once.")
+
+
+def ahead_html(ready: int, total: int, note: str = "") -> str:
+    """The small grey line under an explorer's sliders: how many settings one move away are ready, and a note."""
+    text = f"{ready} of {total} settings ready" + (f" · {note}" if note else "")
+    return (f"<div class='memlab-ahead' title='{html.escape(AHEAD_TITLE)}' style='color:#888;font-size:11px'>"
+            f"{html.escape(text)}</div>")

@@ -24,6 +24,7 @@ from ...trimming import keep_last_turns, trim_view
 from ..views import COLUMNS, item_row
 from ._explorer import Setting, schedule, setting_in
 from ._render import line_html, table_html
+from ._replays import FOREGROUND
 
 __all__ = ["MAX_MESSAGE_CHARS", "ChatPanel"]
 
@@ -127,7 +128,8 @@ class ChatPanel(widgets.VBox):
         self._say("thinking…")
         config = RunConfig(session_input_callback=keep_last_turns(self.max_turns))
         try:
-            result = await Runner.run(self.agent, text, session=self.session, run_config=config)
+            with FOREGROUND.held():  # explorers' work ahead waits while the learner's message runs
+                result = await Runner.run(self.agent, text, session=self.session, run_config=config)
         except Exception as exc:  # noqa: BLE001 — shown to the reader in one line, not swallowed
             self._say(f"{type(exc).__name__}: {exc}", error=True)
             return None

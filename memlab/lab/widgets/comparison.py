@@ -15,8 +15,9 @@ from matplotlib.figure import Figure
 from ...evals import strategies
 from ...evals.replay import Replay
 from ..views import counters
-from ._explorer import Setting, as_conversation, as_setting, replayed, schedule, setting_in
+from ._explorer import Setting, as_conversation, as_setting, schedule, setting_in
 from ._render import line_html
+from ._replays import replayed
 
 __all__ = ["ComparisonExplorer", "tokens_per_turn"]
 

@@ -20,7 +20,7 @@ class TrimmingExplorer(PolicyExplorer):
     Args:
         conversation: A scenario ``Conversation`` (or a list of user messages).
         max_turns: Turns the model keeps (a trait and a slider, 1-12).
-        max_tokens: A token budget for history; ``0`` (or ``None``) means none (a slider, 0-3000).
+        max_tokens: A token budget for history; ``0`` (or ``None``) means none (a slider, 0-3000 by 100).
         turn: The turn to show first (default: the last).
         agent: The agent to replay (default: the support agent).
     """
@@ -50,7 +50,8 @@ class SummarizingExplorer(PolicyExplorer):
         context_limit: Summarize beyond this many turns (a slider, 1-12).
         keep_last_n_turns: Turns kept verbatim (a slider, 0 to ``context_limit``;
             lowering ``context_limit`` below it pulls it down too).
-        max_tokens: Also summarize over this many tokens; ``0`` (or ``None``) means no budget.
+        max_tokens: Also summarize over this many tokens; ``0`` (or ``None``) means no budget (a slider,
+            0-3000 by 100).
         turn: The turn to show first (default: the last).
         agent: The agent to replay (default: the support agent).
         **fixed: Other ``summarizing`` parameters, fixed: ``summarizer=``,
@@ -89,8 +90,13 @@ class SummarizingExplorer(PolicyExplorer):
 
     def _render(self) -> None:
         super()._render()
-        if self.replay is not None:
-            self.summary.value = summary_html(summary_sent(self.replay, self.turn), self.turn)
+        self.summary.value = "" if self.replay is None else summary_html(summary_sent(self.replay, self.turn), self.turn)
+
+    def _proposed(self, name: str, value: Any) -> dict[str, Any]:
+        proposed = super()._proposed(name, value)
+        if name == "context_limit" and value < self.keep_last_n_turns:
+            proposed["keep_last_n_turns"] = value  # a lowered context_limit pulls keep_last_n_turns down (see _valid)
+        return proposed
 
     @traitlets.validate("context_limit", "keep_last_n_turns", "max_tokens")
     def _valid(self, proposal: dict[str, Any]) -> Any:
