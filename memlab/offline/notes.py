@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .reading import STOP, Statement, facts, stem, tokens, words
+from .reading import STOP, Statement, facts, related, stem, tokens, words
 
 __all__ = ["NoteSpec", "Section", "read_prompt", "write_note"]
 
@@ -40,8 +40,8 @@ _NAMED = re.compile(r"\**([^:*\n]{1,60}?)\**\s*:\**\s*(.*)")
 _BUDGET = re.compile(r"(?:at most|under|fewer than|less than|no more than|maximum of|max\.?|up to|≤|<=|within)\s*(\d{2,5})\s*words", re.I)
 #: A quoted fact: "ORD-1", “SN-2”, 'x'.
 _QUOTED = re.compile(r"[\"“]([^\"”\n]{1,200})[\"”]")
-#: JSON keys asked for in words: "JSON with the keys a, b and c", "keys: a, b".
-_KEYS = re.compile(r"\bkeys?\b[^:\n]{0,20}?:?\s*((?:`?\"?[A-Za-z_][\w ]{0,40}\"?`?(?:,\s*|\s+and\s+|\s*$)){2,})", re.I)
+#: Where JSON keys are named in words: "JSON with the keys a, b and c", "fields: a, b".
+_KEYS = re.compile(r"\b(?:keys?|fields?|properties)\b(?:\s+(?:named|called))?\s*:?\s*", re.I)
 #: A JSON object written out in a prompt as an example (its keys are the note's keys).
 _EXAMPLE_KEYS = re.compile(r"\"([A-Za-z_][\w ]{0,40})\"\s*:")
 
@@ -57,8 +57,9 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: frozenset(map(stem, text.split())
     "context": "product environment device model version versions setup context platform system",
     "prefs": "preference preferences contact constraint constraints requirement prefer",
 }.items()}
-_PROBLEM = frozenset(map(stem, "missing broken error fail failed drop drops wrong lost forgot stuck slow "
-                               "crash loud hot cracked".split()))
+_PROBLEM = frozenset(map(stem, "missing broken error fail failed drop drops wrong lost forgot stuck slow crash loud "
+                               "hot cracked crack leak leaks drip drips late damaged damage noise noisy flood dead "
+                               "faulty bug overcharged charged twice refund stopped".split()))
 _TIME = frozenset(map(stem, "monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight "
                             "morning evening night week weekend month year since ago every daily hourly hour hours "
                             "minute minutes later last january february march april may june july august september "
@@ -71,7 +72,7 @@ _NEXT = frozenset(map(stem, "next will can please try let recommend should ticke
 _PAST = frozenset(map(stem, "tried did held found made took put reset checked installed updated restarted cleaned "
                             "unplugged rebooted replaced".split()))
 #: Sections that give way first when a note is over its word budget.
-_CUT_ORDER = ("time", "tools", "context", "steps", None, "prefs", "issue", "next", "status", "ids")
+_CUT_ORDER = ("time", "tools", "context", "steps", None, "prefs", "status", "next", "issue", "ids")
 _MAX_ITEMS = 5
 #: The length of a note whose prompt sets no budget: brief, as a careful model writes one.
 DEFAULT_MAX_WORDS = 250
@@ -85,6 +86,11 @@ class Section:
     heading: str
     description: str = ""
     kind: str | None = None
+
+
+#: The sections of a note whose prompt names none ("Summarize this in one paragraph", "recap please").
+DEFAULT_SECTIONS = (Section("Problem", "", "issue"), Section("What was done", "", "steps"),
+                    Section("Identifiers", "", "ids"), Section("Status", "", "status"), Section("Next step", "", "next"))
 
 
 @dataclass
@@ -118,7 +124,7 @@ class NoteSpec:
 def _kind(heading: str, description: str) -> str | None:
     """The :data:`ARCHETYPES` kind a section's heading (or, failing that, its description) names."""
     for text in (heading, description):
-        stems = set(words(text))
+        stems = set(words(text.replace("-", " ")))  # "Follow-up" names a next step
         scores = {kind: len(stems & marks) for kind, marks in ARCHETYPES.items()}
         best = max(scores, key=lambda kind: scores[kind])
         if scores[best]:
@@ -130,8 +136,8 @@ def read_prompt(prompt: str) -> NoteSpec:
     """Read what a summary prompt asks for (see the module docstring for the shapes it knows)."""
     spec = NoteSpec()
     lines = prompt[:20_000].splitlines()
-    budget = _BUDGET.search(prompt)
-    spec.max_words = int(budget.group(1)) if budget else None
+    budgets = [int(n) for n in _BUDGET.findall(prompt)]
+    spec.max_words = min(budgets) if budgets else None  # "under 200 words ... at most 80 for the status": the tighter
     lower = prompt.lower()
     spec.paragraph = any(cue in lower for cue in ("one paragraph", "single paragraph", "a paragraph", "in prose"))
     spec.marks = "[open]" in lower and "[resolved]" in lower
@@ -149,15 +155,23 @@ def read_prompt(prompt: str) -> NoteSpec:
                 if isinstance(fact, str) and fact:
                     spec.must_keep.append(fact)
     if "json" in lower:
-        keys = _KEYS.search(prompt)
-        if keys:
-            spec.json_keys = [k.strip(" `\"") for k in re.split(r",|\band\b", keys.group(1)) if k.strip(" `\"")]
-        else:
-            spec.json_keys = list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
+        spec.json_keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
         if spec.json_keys:
             return spec
     spec.sections, spec.markdown = _sections(lines)
     return spec
+
+
+def _named_keys(prompt: str) -> list[str]:
+    """The keys a prompt lists after "keys" up to the end of its sentence ("the keys a, b and c.")."""
+    for found in _KEYS.finditer(prompt):
+        rest = prompt[found.end():].split("\n", 1)[0]
+        sentence = rest.split(". ", 1)[0].rstrip(". ")
+        names = [name.strip(" `'\"") for part in sentence.split(",") for name in part.split(" and ")]
+        names = [name for name in names if name and len(name.split()) <= 3]
+        if len(names) >= 2:
+            return names
+    return []
 
 
 def _sections(lines: list[str]) -> tuple[list[Section], bool]:
@@ -171,6 +185,10 @@ def _sections(lines: list[str]) -> tuple[list[Section], bool]:
         return [Section(n, guides.get(n.lower(), ""), _kind(n, guides.get(n.lower(), ""))) for n in names], True
     start = next((i for i, line in enumerate(lines) if re.search(r"\b(?:sections?|headings?|headers?|format|structure)\b", line, re.I)
                   and not _LIST_LINE.match(line)), -1)
+    inline = _NAMED.fullmatch(lines[start].strip()) if start >= 0 else None
+    if inline and inline.group(2).count(",") >= 1:  # "Sections: Problem, Actions, Next step"
+        names = [name.strip(" *`.") for name in re.split(r",|\band\b", inline.group(2)) if name.strip(" *`.")]
+        return [Section(name, "", _kind(name, "")) for name in names], False
     found: list[Section] = []
     for i in range(start + 1, len(lines)):
         line = lines[i]
@@ -189,8 +207,11 @@ def _sections(lines: list[str]) -> tuple[list[Section], bool]:
 
 
 def _is_rules_line(line: str) -> bool:
-    head = line.strip().lower().rstrip(":")
-    return head in ("rules", "guidelines", "notes", "constraints", "requirements", "instructions", "style")
+    """A line that starts the prompt's rules, after its sections ("Rules:", "Rules memlab adds to yours:")."""
+    head = line.strip().lower()
+    if head.rstrip(":") in ("rules", "guidelines", "notes", "constraints", "requirements", "instructions", "style"):
+        return True
+    return head.endswith(":") and ("rule" in head or "guideline" in head) and not _LIST_LINE.match(line)
 
 
 def _next_is_prose(lines: list[str], i: int) -> bool:
@@ -292,6 +313,8 @@ def _names_a_product(statement: Statement) -> bool:
 
 def _prefers(statement: Statement) -> bool:
     """Whether the customer states a preference or a rule for how to treat them ("please contact me by SMS")."""
+    if statement.text.rstrip().endswith("?"):
+        return False  # "How did I ask you to contact me?" asks; it does not state a preference
     return bool(statement.stems & ARCHETYPES["prefs"]) or bool({"never", "always", "rather"} & set(statement.text.lower().split()))
 
 
@@ -300,28 +323,56 @@ def _label(statement: Statement, value: str) -> str:
     head = statement.text.split(value, 1)[0]
     if statement.role == "tool" and ":" in statement.text:
         return statement.text.split(":", 1)[0].strip()
-    before = [t for t in tokens(head) if t.lower() not in STOP and t.lower() not in ("itself", "now")]
-    return " ".join(before[-2:])
+    before = [t for t in tokens(head) if t.lower() not in STOP and t.lower() not in ("itself", "now")][-2:]
+    if len(before) == 2 and (stem(before[0]) in _PAST or before[0].lower().endswith(("ed", "ing"))):
+        before = before[1:]  # "bought order ORD-1" is labelled "order"
+    return " ".join(before)
+
+
+def _is_record(value: str) -> bool:
+    """Whether an identifier looks like a record's number (``REQ-5521``, ``TCK-155878``), not a size or a model."""
+    return any(c.isupper() for c in value) and sum(c.isdigit() for c in value) >= 3
 
 
 def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
-    """Each problem the customer reported, and whether one of their next four messages says it is solved."""
+    """Each problem the customer reported, and whether one of their next four messages says it is solved.
+
+    A conversation whose customer reports nothing in problem words ("I'd like to move my booking")
+    still has a reason it started: their first sentence that is not a greeting, a question or a
+    preference stands for it.
+    """
     out = []
     for s in users:
         if _is_problem(s):
             solved = any(s.turn < t.turn <= s.turn + 4 and not _is_problem(t) and (
                 {w.lower() for w in tokens(t.text)} & _SOLVED_WORDS or "all good" in t.text.lower()) for t in users)
             out.append((s, solved))
+    if not out:
+        reason = next((s for s in users if len(s.stems) >= 2 and not _prefers(s) and not s.text.rstrip().endswith("?")), None)
+        out = [(reason, False)] if reason else []
     return out
+
+
+#: How the offline model's own recall answers start; a note does not take them for new facts or offers.
+_ECHOES = ("From my notes:", "You told me:")
+
+
+def _offers_next(statement: Statement) -> bool:
+    """Whether the agent says what happens next ("I'll book a plumber", "Next, restart it")."""
+    found = {t.lower().replace("’", "'") for t in tokens(statement.text)}
+    return bool(statement.stems & _NEXT or found & {"i'll", "we'll", "will", "next", "then"})
 
 
 def _lines_for(kind: str | None, section: Section, said: Sequence[Statement], spec: NoteSpec) -> list[str]:
     users = [s for s in said if s.role in ("user", "note")]
-    facts_said = [s for s in said if s.role in ("user", "tool", "note", "call")]
+    agent = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES)]
+    facts_said = [s for s in said if s.role in ("user", "tool", "note", "call")] + agent  # "Your request is REQ-5" too
     if kind == "ids":
         seen: dict[str, str] = {}
         for statement in facts_said:
             for value in statement.identifiers:
+                if statement.role == "assistant" and not _is_record(value):
+                    continue  # the agent's "14-inch" or "M.2" is advice, its "REQ-5521" a record
                 seen.setdefault(value, f"{_label(statement, value)} {value}".strip())
         return list(seen.values())[:12]
     if kind == "time":
@@ -342,15 +393,15 @@ def _lines_for(kind: str | None, section: Section, said: Sequence[Statement], sp
     if kind == "status":
         issues = _issues(users)
         open_ones = [f"open: {_said(s)}" for s, solved in issues if not solved][-2:]
-        closed = sum(solved for _, solved in issues)
+        closed = [f"resolved: {_said(s)}" for s, solved in issues if solved][-1:]
         told = [] if spec.has_prefs else [f"customer asked: {_said(s)}" for s in users if _prefers(s)][-2:]
-        return told + open_ones + ([f"resolved: {closed} of {len(issues)} problems raised"] if closed else [])
+        return told + open_ones + closed
     if kind == "next":
-        offer = [s for s in said if s.role in ("assistant", "note") and s.stems & _NEXT]
+        offer = [s for s in agent if _offers_next(s)] + [s for s in said if s.role == "note" and s.stems & _NEXT]
         if offer:
-            return [_short(offer[-1].text)]
-        last = [s for s in users if s.role == "user"]
-        return [f"Answer the customer's last message: {_short(last[-1].text)}"] if last else []
+            return [_short(max(offer, key=lambda s: s.order).text)]
+        asked = [s for s in users if s.role == "user" and _asks(s)] or [s for s in users if s.role == "user"]
+        return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     if kind == "issue":
         return [f"{_said(s)}{(' [resolved]' if solved else ' [open]') if spec.marks else ''}" for s, solved in _issues(users)][:_MAX_ITEMS]
     if kind == "context":
@@ -358,6 +409,7 @@ def _lines_for(kind: str | None, section: Section, said: Sequence[Statement], sp
     if kind == "prefs":
         return [_said(s) for s in users if _prefers(s)][-3:]
     topic = set(words(f"{section.heading} {section.description}"))
+    topic |= related(topic)  # "Property" finds the flat someone rents
     ranked = sorted((s for s in said if s.stems & topic and s.role != "assistant"), key=lambda s: (len(s.stems & topic), s.order), reverse=True)
     return [_said(s) for s in sorted(ranked[:4], key=lambda s: s.order)]
 
@@ -375,7 +427,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """
     sections = spec.sections or ([Section(k, "", _kind(k, "")) for k in spec.json_keys] if spec.json_keys else [])
     if not sections:
-        sections = [Section("Key points", "", None), Section("Identifiers", "", "ids")]
+        sections = list(DEFAULT_SECTIONS)
     bodies = {s.heading: list(dict.fromkeys(_lines_for(s.kind, s, said, spec))) for s in sections}
     kept = "\n".join(line for lines in bodies.values() for line in lines)
     missing = [fact for fact in spec.must_keep if fact not in kept]
@@ -394,7 +446,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     if spec.json_keys:
         return json.dumps({s.heading: "; ".join(bodies[s.heading]) or "none" for s in sections}, ensure_ascii=False)
     if spec.paragraph:
-        return " ".join(f"{h}: {'; '.join(b)}." for h, b in bodies.items() if b) or "Nothing to report."
+        return " ".join(f"{h}: {'; '.join(line.rstrip('.') for line in b)}." for h, b in bodies.items() if b) or "Nothing to report."
     blocks = []
     for section in sections:
         title = f"## {section.heading}" if spec.markdown else f"{section.heading.rstrip(':')}:"

@@ -1,0 +1,101 @@
+"""Summary prompts of any common shape: every section the prompt names, in its order, filled from the conversation.
+
+Each prompt here is written for this file, in a shape people use: Markdown
+headings, bullets of several kinds, numbered lines, ``Name:`` lines with the
+description indented below, a rules list after the sections, JSON keys, one
+paragraph with a word budget. The conversation is a learner's own (a flat
+with a leak), not memlab's scenario.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memlab.items import assistant, user
+from memlab.offline.api import OfflineAPI
+
+MODEL = "gpt-4.1-mini"
+CONVERSATION = [
+    user("Hi, I'm renting flat 3B at 12 Rua Nova and the kitchen tap leaks since Monday."),
+    assistant("Sorry to hear that. Have you tried closing the valve under the sink?"),
+    user("I closed the valve under the sink; it still drips."),
+    assistant("Then I'll book a plumber. Your request number is REQ-5521."),
+    user("Please text me on 912 345 678, never email."),
+]
+SECTIONS = ["Property", "Problem", "Actions taken", "Reference numbers", "Next step"]
+
+
+def note(prompt: str, items=CONVERSATION) -> str:
+    response = OfflineAPI().respond({"model": MODEL, "instructions": prompt, "input": list(items)})
+    return response["output"][0]["content"][0]["text"]
+
+
+def in_order(text: str, headings: list[str]) -> bool:
+    at = [text.find(heading) for heading in headings]
+    return all(position >= 0 for position in at) and at == sorted(at)
+
+
+SHAPES = {
+    "markdown headings": "Summarize the conversation.\n\n" + "\n".join(f"## {s}" for s in SECTIONS),
+    "bullets with colons": "Write a handover note with these sections:\n" + "\n".join(f"- {s}: what belongs here" for s in SECTIONS),
+    "round bullets, indented descriptions, blank lines": "Compress the chat into a snapshot. Use the sections below:\n\n"
+        + "\n\n".join(f"• {s}:\n  - what the customer said about it" for s in SECTIONS) + "\n\nRules:\n- Be brief.\n- Invent nothing.",
+    "numbered": "Summarize the conversation using this format:\n" + "\n".join(f"{n}. {s}" for n, s in enumerate(SECTIONS, 1)),
+    "star bullets in bold": "Please summarize in these sections:\n" + "\n".join(f"* **{s}**: ..." for s in SECTIONS),
+}
+
+
+@pytest.mark.parametrize("prompt", SHAPES.values(), ids=SHAPES.keys())
+def test_every_section_the_prompt_names_appears_in_its_order(prompt) -> None:
+    text = note(prompt)
+    assert in_order(text, SECTIONS), text
+    assert "REQ-5521" in text  # the identifier, character for character, under the section for numbers
+    reference = text[text.find("Reference numbers"):text.find("Next step")]
+    assert "REQ-5521" in reference, text
+
+
+def test_a_section_the_conversation_says_nothing_about_says_none() -> None:
+    text = note("Summarize the conversation.\n## Problem\n## Billing disputes\n## Reference numbers")
+    billing = text[text.find("Billing disputes"):text.find("Reference numbers")]
+    assert "none" in billing and "leak" in text[text.find("Problem"):text.find("Billing")]
+
+
+def test_rules_after_the_sections_are_not_sections() -> None:
+    text = note(SHAPES["round bullets, indented descriptions, blank lines"])
+    assert "Rules" not in text and "Be brief" not in text
+
+
+def test_json_with_the_keys_the_prompt_names() -> None:
+    text = note("Summarize the conversation as JSON with the keys problem, reference and contact.")
+    assert set(json.loads(text)) == {"problem", "reference", "contact"}
+    assert "REQ-5521" in json.loads(text)["reference"]
+
+
+def test_one_paragraph_within_its_word_budget() -> None:
+    text = note("Summarize the conversation in one paragraph of at most 40 words.")
+    assert "\n" not in text.strip() and len(text.split()) <= 40 and "REQ-5521" in text
+
+
+def test_facts_the_prompt_says_to_keep_verbatim_are_kept() -> None:
+    prompt = ("Summarize the conversation in one paragraph of at most 25 words.\n"
+              "These facts must appear in the note exactly as written here:\n  - \"912 345 678\"\n  - \"flat 3B\"")
+    text = note(prompt)
+    assert "912 345 678" in text and "flat 3B" in text
+
+
+def test_a_user_asking_for_a_recap_gets_one_without_any_summary_prompt() -> None:
+    text = note("You are a helpful assistant.", [*CONVERSATION, assistant("Noted."), user("Can you recap what we covered?")])
+    assert "REQ-5521" in text and "leak" in text
+
+
+def test_the_cookbook_shape_a_summary_of_memlabs_scenario_keeps_every_identifier() -> None:
+    from memlab.prompts import summary_prompt
+    from memlab.scenario import LONG, tool_definitions, BACKENDS, INSTRUCTIONS
+    from memlab.offline.model import play
+
+    items = play(LONG.user_turns[:10], tool_definitions(), BACKENDS, INSTRUCTIONS)
+    text = note(summary_prompt(), items)
+    for value in ("ORD-73914", "SN-AX7Q42PL", "E-3120"):
+        assert value in text
