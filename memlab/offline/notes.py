@@ -1,22 +1,12 @@
 """Notes: how the offline model reads a summary prompt, and writes the note it asks for.
 
-A summary prompt says what the note must look like, in whatever markup its
-author likes. :func:`read_prompt` reads the common ones into a
-:class:`NoteSpec`: sections as Markdown headings, ``•``/``-``/``*`` bullets or
-numbered lines (``Name:`` with the description on the same line or indented
-below), the block of sections found after the line that announces them ("use
-the sections below"), a rules list after them, "JSON with the keys …", "one
-paragraph", a word budget ("at most 150 words", "under 200 words",
-"≤ 200 words"), and facts that must appear verbatim (quoted under a line that
-says so).
-
-:func:`write_note` then fills each section from the conversation's statements
-(:mod:`memlab.offline.reading`), the way a careful, literal model would:
-identifiers copied character for character, steps with their results, time
-cues in order, tool calls with what they returned, where things stand, the
-next step — each section recognised by the words of its heading and
-description, and "none" under a section the conversation gives nothing for.
-It extracts, never invents: every line of a note is a sentence someone said.
+:func:`read_prompt` reads a prompt of any common shape into a :class:`NoteSpec`:
+sections as Markdown headings, bullets, numbered lines or ``Name:`` lines (the
+description beside or indented below), a rules list after them, JSON keys, one
+paragraph, a word budget, and facts to keep verbatim. :func:`write_note` fills
+each section from the conversation's statements, as a careful, literal model
+would: every line is something someone said, identifiers are copied exactly,
+and a section the conversation gives nothing for says "none".
 """
 
 from __future__ import annotations
@@ -192,8 +182,8 @@ def _sections(lines: list[str]) -> tuple[list[Section], bool]:
     found: list[Section] = []
     for i in range(start + 1, len(lines)):
         line = lines[i]
-        if found and _is_rules_line(line):
-            break
+        if _is_rules_line(line):
+            break  # what follows are rules, not sections
         item = _LIST_LINE.match(line)
         named = _NAMED.fullmatch((item.group(2) if item else line).strip())
         if (item and not item.group(1)) or (named and not line.startswith((" ", "\t"))):
@@ -429,16 +419,14 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     if not sections:
         sections = list(DEFAULT_SECTIONS)
     bodies = {s.heading: list(dict.fromkeys(_lines_for(s.kind, s, said, spec))) for s in sections}
-    kept = "\n".join(line for lines in bodies.values() for line in lines)
-    missing = [fact for fact in spec.must_keep if fact not in kept]
-    if missing:
-        target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)
-        bodies[target] = bodies[target] + missing
+    target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)
+    kept = "\n".join(bodies[target])
+    bodies[target] += [fact for fact in spec.must_keep if fact not in kept]  # never cut, so other lines can be
     kinds = {s.heading: s.kind for s in sections}
     budget = spec.max_words or DEFAULT_MAX_WORDS
     while _count(bodies) > budget:
         # Cut the longest section first (the older lines of a list, the later ones of the issues), then single lines.
-        cuttable = [h for h in bodies if bodies[h] and kinds[h] != "ids" and not any(f in bodies[h][-1] for f in spec.must_keep)]
+        cuttable = [h for h in bodies if bodies[h] and h != target and kinds[h] != "ids"]
         if not cuttable:
             break
         victim = max(cuttable, key=lambda h: (len(bodies[h]) > 1, len(bodies[h]), -_CUT_ORDER.index(kinds[h])))
