@@ -438,3 +438,29 @@ async def test_long_through_compaction_costs_fewer_tokens_and_keeps_its_facts(ap
     items = await session.get_items()
     assert sum(item.get("role") == "user" for item in items) == len(LONG.user_turns)
     assert sum(item.get("type") == "compaction" for item in items) == 1
+
+
+def test_a_long_previous_response_id_chain_stores_what_was_said_once() -> None:
+    """Each stored response keeps its own input and a link to the one before, not the conversation again.
+
+    Stored whole, 60 turns of 2 KB would hold the conversation 60 times over (about 3.7 MB);
+    stored as a chain, about what was said (120 KB) plus the replies.
+    """
+    import tracemalloc
+
+    OfflineAPI().respond({"model": MODEL, "input": "Hello, warm up."})  # loads the tokenizer once, before measuring
+    api = OfflineAPI(keep=1)
+    said, previous = 0, None
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for turn in range(60):
+            text = f"Turn {turn}: " + " ".join(f"word{n}" for n in range(300))  # few distinct words: small caches
+            said += len(text)
+            body = {"model": MODEL, "input": text, **({"previous_response_id": previous} if previous else {})}
+            previous = api.respond(body)["id"]
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(api.responses) == 60
+    assert held < 8 * said, f"{held:,} bytes held for {said:,} said"
