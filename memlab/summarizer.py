@@ -26,7 +26,7 @@ import inspect
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from ._sync import call_either
+from .async_bridge import call_either
 from .errors import MemlabError
 from .items import Item, check_text
 from .prompts import MIN_MAX_WORDS, SHADOW_PROMPT, render_transcript, summary_prompt

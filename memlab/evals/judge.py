@@ -10,7 +10,7 @@ from typing import Any
 import pandas as pd
 
 from ..api import mode
-from .._sync import call_either
+from ..async_bridge import call_either
 from ..errors import MemlabError
 from ..items import Item, to_item
 from ..prompts import JUDGE_PROMPT_TITLE, render_transcript

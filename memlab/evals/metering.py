@@ -15,7 +15,7 @@ from typing import Any
 
 import pandas as pd
 
-from .._sync import call_either
+from ..async_bridge import call_either
 from ..items import Item
 from ..summarizer import LLMSummarizer, Summarizer, call_summarizer, check_summarizer, takes_must_keep
 

@@ -20,7 +20,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 from memlab import evals
-from memlab._sync import run_sync
+from memlab.async_bridge import run_sync
 from memlab.scenario import CONVERSATIONS, Conversation
 from memlab.lab.views import counters, history_rows, sent_rows
 from memlab.lab.widgets import answer_html, counters_html

@@ -36,7 +36,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..._sync import run_sync
+from ...async_bridge import run_sync
 from ...api import mode
 from ...api.wire import Wire, recorded_on
 from ...evals.replay import run

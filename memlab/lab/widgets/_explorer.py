@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 import traitlets
 
-from ..._sync import run_sync
+from ...async_bridge import run_sync
 from ...evals import strategies
 from ...evals.replay import Replay
 from ...scenario import Conversation

@@ -18,7 +18,7 @@ import pandas as pd
 import traitlets
 from agents import RunConfig, Runner, SQLiteSession
 
-from ..._sync import run_sync
+from ...async_bridge import run_sync
 from ...scenario import support_agent
 from ...trimming import keep_last_turns, trim_view
 from ..views import COLUMNS, item_row
