@@ -36,11 +36,12 @@ __all__ = ["Request", "respond", "play"]
 #: Models that return a reasoning item before their answer.
 _REASONING_MODEL = re.compile(r"^(?:o\d|gpt-5|codex)", re.I)
 #: An example in a parameter's description: "such as ORD-12345", "e.g. SN-AB12CD34", "like 2025-01-31".
-_EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?)\s+[\"'`]?([^\s\"'`,;)]+)", re.I)
+_EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?)\s+[\"'`]?([^\s\"'`,;)]+)",
+                      re.I)
 #: An email address, and a date written with digits or a month name.
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
-_DATE = re.compile(r"\d{4}-\d\d-\d\d|\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}(?: \d{4})?"
-                   r"|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6} \d{1,2}(?:st|nd|rd|th)?")
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
+_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 
@@ -48,10 +49,11 @@ def _stems(text: str) -> frozenset[str]:
     return frozenset(map(stem, text.split()))
 
 
-_QUESTION_WORDS = set("what which who whom whose when where why how is are was were do does did can could would "
-                      "will should have has any".split())
-_ASKING_VERBS = set("remind tell explain describe write give show list translate summarize summarise find help "
-                    "compose generate suggest recommend calculate solve plan name".split())
+#: First words that ask: question words, and verbs of a request ("Tell me about...", "Explain...").
+_ASKING = frozenset("what which who whom whose when where why how is are was were do does did can could "
+                    "would will should have has any remind tell explain describe write give show list "
+                    "translate summarize summarise find help compose generate suggest recommend calculate "
+                    "solve plan name".split())
 _REQUEST_CUES = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to")
 #: What a field's name or description says it holds.
 _FREE_TEXT = _stems("query input text message question prompt request summary description content reason "
@@ -95,11 +97,18 @@ class Tool:
     handoff: bool
 
     @classmethod
-    def read(cls, tool: Mapping[str, Any], hints: str) -> Tool:
+    def read(cls, tool: Mapping[str, Any], instructions: str) -> Tool:
+        """The tool, its words taken from its name, its description and what the instructions say next to
+        its name ("lookup_order for order numbers")."""
         name = str(tool.get("name", ""))
+        hints = []
+        for sentence in sentences(instructions):
+            at = sentence.find(name)
+            if at >= 0:
+                hints.append(sentence[at + len(name): at + len(name) + 60].split(",")[0])
         parameters = tool.get("parameters") if isinstance(tool.get("parameters"), dict) else {}
         name_stems = frozenset(words(name.replace("_", " ")))
-        stems = frozenset(words(f"{tool.get('description') or ''} {hints}")) | name_stems
+        stems = frozenset(words(f"{tool.get('description') or ''} {' '.join(hints)}")) | name_stems
         return cls(name, parameters, name_stems, stems, name.startswith("transfer_to_"))
 
 
@@ -109,15 +118,9 @@ def _is_system(item: Mapping[str, Any]) -> bool:
 
 @dataclass
 class Request:
-    """What the model reads from one request.
-
-    Attributes:
-        body: The request body.
-        items: Every item it reads (stored history and input, compaction items as their notes).
-        instructions: The instructions, with the system and developer messages.
-        conversation: The other items.
-        tools: The function tools offered.
-    """
+    """What the model reads from one request: its ``body``, every item it reads (``items``), the
+    ``instructions`` (system and developer messages included), the ``conversation`` (the other items)
+    and the function ``tools`` offered."""
 
     body: Mapping[str, Any]
     items: list[dict[str, Any]]
@@ -131,18 +134,9 @@ class Request:
         instructions = "\n".join([str(body.get("instructions") or ""), *system]).strip()
         conversation = [dict(i) for i in items if not _is_system(i)]
         request = cls(body, [dict(i) for i in items], instructions, conversation)
-        request.tools = [Tool.read(t, request._hints(str(t.get("name", "")))) for t in body.get("tools") or []
+        request.tools = [Tool.read(t, instructions) for t in body.get("tools") or []
                          if isinstance(t, Mapping) and t.get("type") == "function"]
         return request
-
-    def _hints(self, name: str) -> str:
-        """What the instructions say next to a tool's name ("lookup_order for order numbers")."""
-        out = []
-        for sentence in sentences(self.instructions):
-            at = sentence.find(name)
-            if at >= 0:
-                out.append(sentence[at + len(name): at + len(name) + 60].split(",")[0])
-        return " ".join(out)
 
     @cached_property
     def said(self) -> list[Statement]:
@@ -174,13 +168,10 @@ class Request:
 
     @property
     def fingerprint(self) -> str:
-        """A hash of what the input says (ids aside): output ids derive from it, so they repeat run after run."""
+        """A hash of what the input says (ids aside): output ids derive from it, so runs repeat."""
         said = [(item_type(i), i.get("role"), i.get("call_id"),
                  plain_text(i.get("content")) or i.get("output") or i.get("arguments")) for i in self.items]
         return hashlib.sha256(json.dumps([said], sort_keys=True, default=str).encode()).hexdigest()[:24]
-
-
-# ------------------------------------------------------------------ arguments
 
 
 def _match(pattern: re.Pattern[str]) -> Callable[[str], str | None]:
@@ -189,14 +180,8 @@ def _match(pattern: re.Pattern[str]) -> Callable[[str], str | None]:
 
 
 class Reader:
-    """Fills a schema's leaves (:class:`~memlab.offline.schema.Filler`) from what the user said.
-
-    It reads the latest user message, then earlier statements, newest first.
-
-    Args:
-        request: The request.
-        answer: The text a free-text field of a structured answer gets.
-    """
+    """Fills a schema's leaves (:class:`~memlab.offline.schema.Filler`) from the latest user message,
+    then earlier statements, newest first; ``answer`` is what a free-text field of an answer gets."""
 
     def __init__(self, request: Request, answer: str = "") -> None:
         self.request, self.answer = request, answer
@@ -299,13 +284,10 @@ def _person(text: str) -> str | None:
     return None
 
 
-# ------------------------------------------------------------------ reading the question
-
-
 def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
     first = tokens(text[:200])[:1]
-    return text.rstrip().endswith("?") or bool(first and first[0].lower() in _QUESTION_WORDS | _ASKING_VERBS)
+    return text.rstrip().endswith("?") or bool(first and first[0].lower() in _ASKING)
 
 
 def _asks_explicitly(message: str) -> bool:
@@ -329,7 +311,8 @@ def _recalls(message: str) -> bool:
     """
     said = _lower_tokens(message)
     wh = bool(said) and said[0] in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
-    back = bool({"my", "our"} & set(said)) or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
+    back = bool({"my", "our"} & set(said))
+    back = back or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
     return wh and back and not facts(message)
 
 
@@ -343,7 +326,7 @@ def _owned(message: str) -> str | None:
 
 
 def _abbreviates(identifier: str, word: str) -> bool:
-    """Whether an identifier's prefix abbreviates ``word``: ``ORD-1`` order, ``TCK-1`` ticket, ``E-31`` error."""
+    """Whether an identifier's prefix abbreviates ``word``: ``ORD-1`` order, ``TCK-1`` ticket."""
     prefix = identifier.split("-", 1)[0].lower() if "-" in identifier else ""
     if not prefix.isalpha() or not word:
         return False
@@ -369,9 +352,6 @@ def _topic(message: str) -> list[str]:
     return list(dict.fromkeys([*extra, *topic]))[:64]
 
 
-# ------------------------------------------------------------------ tools
-
-
 def _choose_tools(request: Request) -> list[Tool]:
     """The tools the latest user message asks for (or that ``tool_choice`` forces), best first."""
     choice = request.body.get("tool_choice")
@@ -382,7 +362,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         return [t for t in tools if t.name == choice.get("name")][:1]
     if _is_question(request.message) and not _asks_explicitly(request.message):
         # a question asks to know, not to change: it never opens, sends or deletes anything
-        tools = [t for t in tools if t.handoff or stem(t.name.replace("-", "_").split("_")[0].lower()) not in _CHANGES]
+        tools = [t for t in tools
+                 if t.handoff or stem(t.name.replace("-", "_").split("_")[0].lower()) not in _CHANGES]
         if not tools:
             return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
@@ -425,7 +406,8 @@ def _called_after_handoff(request: Request) -> bool:
 
 def _results_to_report(request: Request) -> list[tuple[str, str]]:
     """``(tool name, output)`` of this turn's results since the model last spoke (handoffs left out)."""
-    names = {i.get("call_id"): str(i.get("name", "")) for i in request.this_turn if item_type(i) == "function_call"}
+    calls = [i for i in request.this_turn if item_type(i) == "function_call"]
+    names = {i.get("call_id"): str(i.get("name", "")) for i in calls}
     out = []
     for item in request.this_turn:
         if item_type(item) == "message":
@@ -438,15 +420,11 @@ def _results_to_report(request: Request) -> list[tuple[str, str]]:
     return out
 
 
-# ------------------------------------------------------------------ answering
-
-
 def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the statement that answers the latest question, if one does.
 
-    It holds two of the question's topic words or half of them (a related word counts: "job" for
-    "nurse"), and the thing asked about; for a number or an id, a value. Only the customer's words,
-    tool results and notes count, never the model's replies; newer wins.
+    It holds two (or half) of the question's topic words or related words, the thing asked about and,
+    for an id, a value. Only the customer's words, tool results and notes count; newer wins.
     """
     topic = _topic(request.message)
     if not topic:
@@ -458,7 +436,7 @@ def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
     best, best_key = None, (0, 0.0, -1)
     roles = ("user", "note", "tool")
     candidates = request.memory.matches(topic, roles=roles)
-    if head and wants_id:  # an identifier whose prefix abbreviates the thing ("ORD-1" for "order") answers too
+    if head and wants_id:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too
         candidates += [(0.0, s) for s in request.said
                        if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
     for score, statement in candidates:
@@ -555,7 +533,8 @@ def _report(results: Sequence[tuple[str, str]]) -> str:
             lines.append(f"I couldn't complete {name}: {str(data['error'])[:300]}.")
         elif isinstance(data, (dict, list)):
             found = [fact if len(fact) <= 90 else fact[:87] + "…" for fact in result_lines(output)]
-            lines.append(f"{name} returned {'; '.join(found[:8])}" + (" (and more)." if len(found) > 8 else "."))
+            more = " (and more)" if len(found) > 8 else ""
+            lines.append(f"{name} returned {'; '.join(found[:8])}{more}.")
         elif text:
             lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}")
         else:
@@ -580,7 +559,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if missing:
         wanted = missing[0].replace("_", " ")
         if question:
-            return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
+            return (f"I don't know the {wanted}: it isn't in the conversation I can see. "
+                    "Could you give it to me?")
         return f"I can do that once I have the {wanted}. Could you give it to me?"
     known = None if question and _about_user(said) else _from_instructions(request)
     if question:
@@ -602,9 +582,6 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if known is not None:
         return known[1]
     return f"Noted: {echo}."
-
-
-# ------------------------------------------------------------------ the response
 
 
 def respond(request: Request) -> list[dict[str, Any]]:
@@ -636,10 +613,12 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         answered = _is_question(message) and not _asks_explicitly(message) and (
             _recalls(message) or _answered_by_conversation(request) is not None)
         calls = []
+        may_ask = request.body.get("tool_choice") in (None, "auto")  # it may ask for what is missing
         for number, tool in enumerate([] if answered else _choose_tools(request)):
             reader = Reader(request)
-            arguments = instance(tool.parameters or {"type": "object", "properties": {}}, reader, only_found=True)
-            if reader.found_nothing and request.body.get("tool_choice") in (None, "auto") and not tool.handoff:
+            schema = tool.parameters or {"type": "object", "properties": {}}
+            arguments = instance(schema, reader, only_found=True)
+            if reader.found_nothing and may_ask and not tool.handoff:
                 missing += reader.found_nothing
                 continue
             calls.append(call_item(tool.name, arguments, f"{fingerprint}_{number}"))
@@ -668,13 +647,13 @@ def call_item(name: str, arguments: Mapping[str, Any], key: str) -> dict[str, An
             "arguments": json.dumps(arguments, ensure_ascii=False), "status": "completed"}
 
 
-def play(user_turns: Sequence[str], tools: Sequence[Mapping[str, Any]], backends: Mapping[str, Callable[..., str]],
-         instructions: str = "", model: str = "gpt-4.1-mini") -> list[dict[str, Any]]:
-    """A conversation's full history as the offline model writes it, without the Runner or HTTP.
+def play(user_turns: Sequence[str], tools: Sequence[Mapping[str, Any]],
+         backends: Mapping[str, Callable[..., str]], instructions: str = "",
+         model: str = "gpt-4.1-mini") -> list[dict[str, Any]]:
+    """A conversation's full history as the offline model writes it: the ``Runner.run`` loop in plain code.
 
-    The ``Runner.run`` loop in plain code: each user turn, then the model's tool
-    calls (``tools``: Responses API definitions) answered by ``backends`` (tool
-    name → function) until it replies; items shaped as a session stores them.
+    Each user turn, then the model's tool calls (``tools``: Responses API definitions) answered by
+    ``backends`` (tool name → function) until it replies; items shaped as a session stores them.
     """
     items: list[dict[str, Any]] = []
     body = {"model": model, "instructions": instructions, "tools": list(tools)}

@@ -67,46 +67,32 @@ _IRREGULAR = {
     "held": "hold", "found": "find", "e-mail": "email", "called": "name", "named": "name",
 }
 
-#: Groups of everyday words that answer for one another ("job" ~ "nurse", "budget" ~ "spend"). A
-#: question word and a statement word are *related* when one group holds both. Plain English, no scenario.
-RELATED: tuple[str, ...] = (
-    "name call called named nickname",
-    "live home house flat apartment move moved relocate relocated based address settle neighbourhood city "
-    "town",
-    "stay staying hotel accommodation",
-    "from originally born grew hometown native",
-    "travel trip flight fly going visit holiday vacation journey destination abroad",
-    "work job role profession occupation career employer company office position",
-    "job profession nurse doctor teacher engineer developer programmer designer chef lawyer manager student "
-    "driver consultant architect scientist researcher writer journalist farmer mechanic electrician plumber "
-    "accountant artist musician analyst dentist sommelier pilot baker barista pharmacist secretary clerk "
-    "firefighter vet therapist carpenter waiter cashier lecturer professor tutor coach translator editor "
-    "photographer surgeon",
-    "wife husband partner spouse girlfriend boyfriend",
-    "son daughter kid child baby boy girl",
-    "mother mom mum father dad parent",
-    "brother sister sibling",
-    "pet dog cat puppy kitten parrot bird rabbit hamster fish horse",
-    "dog puppy retriever labrador poodle spaniel terrier collie beagle husky",
-    "phone mobile smartphone iphone android pixel galaxy",
-    "laptop computer notebook pc macbook thinkpad chromebook",
-    "tablet ipad kindle",
-    "device model gadget",
-    "car drive vehicle plate licence license registration",
-    "budget spend afford cost price pay money limit",
-    "salary earn income wage",
-    "deadline due",
-    "appointment meeting booking reservation",
-    "birthday born age old",
-    "prefer preference rather favourite favorite like love enjoy want wish fan keen",
-    "hate dislike stand allergic allergy avoid",
-    "food eat meal dish cuisine diet vegan vegetarian",
-    "drink tea coffee juice beer wine",
-    "contact reach touch text sms message email mail whatsapp call phone",
-    "system os operating windows macos linux ios android",
-    "weather forecast temperature rain sunny",
-    "number id identifier code reference ref",
-)
+#: Groups (split at ``|``) of everyday words that answer for one another ("job" ~ "nurse", "budget" ~
+#: "spend"). A question word and a statement word are *related* when one group holds both.
+RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
+    name call called named nickname |
+    live home house flat apartment move moved relocate relocated based address settle neighbourhood city
+    town | stay staying hotel accommodation | from originally born grew hometown native |
+    travel trip flight fly going visit holiday vacation journey destination abroad |
+    work job role profession occupation career employer company office position |
+    job profession nurse doctor teacher engineer developer programmer designer chef lawyer manager student
+    driver consultant architect scientist researcher writer journalist farmer mechanic electrician plumber
+    accountant artist musician analyst dentist sommelier pilot baker barista pharmacist secretary clerk
+    firefighter vet therapist carpenter waiter cashier lecturer professor tutor coach translator editor
+    photographer surgeon | wife husband partner spouse girlfriend boyfriend |
+    son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling |
+    pet dog cat puppy kitten parrot bird rabbit hamster fish horse |
+    dog puppy retriever labrador poodle spaniel terrier collie beagle husky |
+    phone mobile smartphone iphone android pixel galaxy |
+    laptop computer notebook pc macbook thinkpad chromebook | tablet ipad kindle | device model gadget |
+    car drive vehicle plate licence license registration | budget spend afford cost price pay money limit |
+    salary earn income wage | deadline due | appointment meeting booking reservation | birthday born age old |
+    prefer preference rather favourite favorite like love enjoy want wish fan keen |
+    hate dislike stand allergic allergy avoid | food eat meal dish cuisine diet vegan vegetarian |
+    drink tea coffee juice beer wine | contact reach touch text sms message email mail whatsapp call phone |
+    system os operating windows macos linux ios android | weather forecast temperature rain sunny |
+    number id identifier code reference ref
+""".split("|"))
 
 
 def tokens(text: str) -> list[str]:
@@ -245,6 +231,11 @@ class _Reader:
         self.add(text, "tool", self.tools.get(call_id, ""))
 
 
+#: Two words in a row that introduce a fact, and its kind.
+_TAG_PAIRS = {("name", "is"): "name", ("call", "me"): "name", ("years", "old"): "age", ("work", "as"): "job",
+              ("working", "as"): "job"}
+
+
 def _tags(sentence: str) -> frozenset[str]:
     """What kind of fact a sentence introduces, as the stem a question asks with: "I'm Priya" → ``name``.
 
@@ -266,10 +257,8 @@ def _tags(sentence: str) -> frozenset[str]:
                 tags.add("age")
             elif nxt.lower() in ("a", "an"):
                 tags.add("job")
-        elif (word, after.lower()) in (("name", "is"), ("call", "me")):
-            tags.add("name")
-        elif (word, after.lower()) in (("years", "old"), ("work", "as"), ("working", "as")):
-            tags.add("age" if word == "years" else "job")
+        elif (word, after.lower()) in _TAG_PAIRS:
+            tags.add(_TAG_PAIRS[word, after.lower()])
         elif "@" in word:
             tags.add("email")
         elif word in ("by", "before", "until") and (after[:1].isdigit() or after.lower() == "the"):
