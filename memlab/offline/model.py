@@ -209,12 +209,12 @@ class Reader:
         if field_stems & _GENERIC_ANSWER and self.answer:
             return self.answer
         if about & _PLACE:
-            return self._first(_place)
+            return self._first(lambda text: _name_after(text, ("in", "at", "to", "for", "from", "near")))
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
             return self._first(lambda text: next(iter(identifiers(text)), None) or next(
                 (f for f in facts(text) if sum(c.isdigit() for c in f) >= 2), None), name)
         if field_stems & _PERSON:
-            return self._first(_person)
+            return self._first(lambda text: _name_after(text, ("i'm", "im", "is", "me")))
         if about & _FREE_TEXT or field_stems & _FREE_TEXT:
             return self.request.message.strip()[:500] or None
         return self.answer or None
@@ -266,21 +266,13 @@ def _shape(example: str) -> re.Pattern[str]:
     return re.compile("".join(parts))
 
 
-def _place(text: str) -> str | None:
-    """A capitalised name after "in", "at", "to", "for" or "from" ("the weather in Tokyo" → Tokyo)."""
+def _name_after(text: str, cues: tuple[str, ...]) -> str | None:
+    """The first capitalised word after one of ``cues``: a place ("the weather in Tokyo") or a name
+    ("I'm Ana", "my name is Ana", "call me Ana")."""
     found = tokens(text)
     for before, word in zip(found, found[1:]):
-        if before.lower() in ("in", "at", "to", "for", "from", "near") and word[:1].isupper():
+        if before.lower() in cues and word[:1].isupper():
             return word
-    return None
-
-
-def _person(text: str) -> str | None:
-    """A name the user gives: "I'm Ana", "my name is Ana", "call me Ana"."""
-    found = tokens(text)
-    for i, word in enumerate(found[:-1]):
-        if word.lower() in ("i'm", "im", "is", "me") and found[i + 1][:1].isupper():
-            return found[i + 1]
     return None
 
 
