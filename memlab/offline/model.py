@@ -297,10 +297,8 @@ def _about_user(message: str) -> bool:
 
 
 def _recalls(message: str) -> bool:
-    """Whether a wh-question asks what is the user's, or what they did or said, holding no value itself.
-
-    "What's my order number?" recalls; "Where is my order ORD-1?" and "How do I say this in French?" do not.
-    """
+    """Whether a wh-question asks what is the user's or what they did, holding no value itself: "What's
+    my order number?" recalls; "Where is my order ORD-1?" and "How do I say this in French?" do not."""
     said = _lower_tokens(message)
     wh = bool(said) and said[0] in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
     back = bool({"my", "our"} & set(said))
@@ -332,10 +330,8 @@ def _covered(topic: Sequence[str], stems: frozenset[str] | set[str]) -> int:
 
 
 def _topic(message: str) -> list[str]:
-    """A question's content stems (at most 64), phrases such as "do for a living" read as the word they mean.
-
-    Of a message that says something and then asks ("Great. What happens next?"), the question is read.
-    """
+    """A question's content stems (at most 64), "do for a living" read as ``job``; of a message that
+    says something and then asks ("Great. What happens next?"), the question."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
     message = asked[-1] if asked else message
     lower = message[:2000].lower()
@@ -451,10 +447,8 @@ def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
 
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
-    """``(coverage, text)`` of the instructions' ``Label: text`` line the latest message asks about.
-
-    The message names two of the label's words (or its only one); advice already given is not given again.
-    """
+    """``(coverage, text)`` of the instructions' ``Label: text`` line whose label the latest message
+    names (two of its words, or its only one); advice already given is not given again."""
     topic = _topic(request.message)
     message = set(topic)
     wants_fact = _is_question(request.message) and bool(message & _ID)

@@ -156,10 +156,8 @@ def identifiers(text: str) -> list[str]:
 
 
 def facts(text: str) -> list[str]:
-    """Every token of ``text`` with a digit in it (identifiers, numbers, amounts, dates), each once.
-
-    What a note may not invent, compared as text (``12345678901234567999`` is not ``12345678901234567890``).
-    """
+    """Every token of ``text`` with a digit in it (identifiers, numbers, amounts, dates), each once:
+    what a note may not invent."""
     return list(dict.fromkeys(t.rstrip(".:") for t in tokens(text) if any(c.isdigit() for c in t)))
 
 
@@ -369,10 +367,7 @@ _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note"
 
 
 def asks_for_summary(text: str) -> bool:
-    """Whether ``text`` asks for a summary: a verb ("summarize", "recap") or a phrase ("a summary of").
-
-    The word "summary" in a heading does not ask.
-    """
+    """Whether ``text`` asks for a summary: a verb ("summarize", "recap") or a phrase ("a summary of")."""
     head = text[:4000]
     if _SUMMARIZE.intersection(words(head)):
         return True
