@@ -1,22 +1,16 @@
 """The offline model: a careful, literal model that answers only from the request.
 
-Everything it says comes from what it was sent — instructions, items, tools,
-output schema — and when that holds no answer, it says so. :func:`respond`
-decides one response, in this order:
+:func:`respond` reads the instructions, items, tools and output schema it was
+sent, and nothing else. It answers, in this order:
 
 1. a **grading request** (criteria, a source and a candidate): a JSON verdict (:mod:`.grading`);
-2. a **summary request** (the instructions or the user ask for one): the note
-   the prompt asks for (:mod:`.notes`);
-3. **tool calls**: a tool whose name, description and what the instructions
-   say of it fit the latest user message (or that ``tool_choice`` or the
-   instructions demand); several when the message names several. Arguments
-   follow the tool's JSON schema, filled from the user's words (:mod:`.schema`).
-   A handoff is a ``transfer_to_<agent>`` tool, chosen the same way;
-4. a **message**: the newest tool results; else the statement of the
-   conversation that answers ("You told me ..."), or the line of the
-   instructions that fits, or one honest sentence that it does not know;
-5. **structured output**: with ``text.format`` ``json_schema``, that message
-   as a JSON instance of the schema.
+2. a **summary request**: the note the prompt asks for (:mod:`.notes`);
+3. **tool calls**: the tools (a handoff is a ``transfer_to_<agent>`` tool) that the latest
+   user message, ``tool_choice`` or the instructions ask for, with arguments filled from
+   the user's words (:mod:`.schema`);
+4. a **message**: the newest tool results; else the statement of the conversation or the
+   line of the instructions that answers; else one honest sentence that it does not know;
+5. with ``text.format`` ``json_schema``, that message as a JSON instance of the schema.
 
 Models that reason (``o3``, ``o4-mini``, ``gpt-5``...) put a reasoning item first.
 """
@@ -31,10 +25,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ..turns import content_texts, is_user_message, item_type, pair_key
+from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (MARKUP, MAX_CHARS, STOP, Memory, Statement, asks_for_summary, facts, identifiers, read_items, related, result_lines, sentences, stem,
-                      tokens, words)
+from .reading import (MARKUP, MAX_CHARS, STOP, Memory, Statement, asks_for_summary, facts, identifiers,
+                      plain_text, read_items, related, result_lines, sentences, stem, tokens, words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
@@ -42,54 +36,54 @@ __all__ = ["Request", "respond", "play"]
 #: Models that return a reasoning item before their answer.
 _REASONING_MODEL = re.compile(r"^(?:o\d|gpt-5|codex)", re.I)
 #: An example in a parameter's description: "such as ORD-12345", "e.g. SN-AB12CD34", "like 2025-01-31".
-_EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?)\s+[\"'`]?([^\s\"'`,;)]+)", re.I)
+_EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?)\s+[\"'`]?([^\s\"'`,;)]+)",
+                      re.I)
 #: An email address, and a date written with digits or a month name.
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
-_DATE = re.compile(r"\d{4}-\d\d-\d\d|\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}(?: \d{4})?"
-                   r"|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6} \d{1,2}(?:st|nd|rd|th)?")
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
+_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
-_QUESTION_WORDS = {"what", "which", "who", "whom", "whose", "when", "where", "why", "how", "is", "are", "was", "were",
-                   "do", "does", "did", "can", "could", "would", "will", "should", "have", "has", "any"}
-_ASKING_VERBS = {"remind", "tell", "explain", "describe", "write", "give", "show", "list", "translate", "summarize", "summarise",
-                 "find", "help", "compose", "generate", "suggest", "recommend", "calculate", "solve", "plan", "name"}
+
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(map(stem, text.split()))
+
+
+#: First words that ask: question words, and verbs of a request ("Tell me about...", "Explain...").
+_ASKING = frozenset("what which who whom whose when where why how is are was were do does did can could "
+                    "would will should have has any remind tell explain describe write give show list "
+                    "translate summarize summarise find help compose generate suggest recommend calculate "
+                    "solve plan name".split())
 _REQUEST_CUES = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to")
-_FREE_TEXT = frozenset(map(stem, "query input text message question prompt request summary description content reason "
-                                 "topic task comment note details issue problem body".split()))
-_PLACE = frozenset(map(stem, "city location place country destination town where address region area".split()))
-_WHEN = frozenset(map(stem, "date day when time deadline".split()))
-_ID = frozenset(map(stem, "id identifier number code serial reference ref pin sku".split()))
-_PERSON = frozenset(map(stem, "name person customer user".split()))
-_GENERIC_ANSWER = frozenset(map(stem, "answer response reply text output message content result final explanation "
-                                      "reasoning feedback summary".split()))
+#: What a field's name or description says it holds.
+_FREE_TEXT = _stems("query input text message question prompt request summary description content reason "
+                    "topic task comment note details issue problem body")
+_PLACE = _stems("city location place country destination town where address region area")
+_WHEN = _stems("date day when time deadline")
+_ID = _stems("id identifier number code serial reference ref pin sku")
+_PERSON = _stems("name person customer user")
+_GENERIC_ANSWER = _stems("answer response reply text output message content result final explanation "
+                         "reasoning feedback summary")
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
-_SAYING = frozenset(map(stem, "give gave tell told say said mention mentioned share shared remind remember ask asked".split()))
+_SAYING = _stems("give gave tell told say said mention mentioned share shared remind remember ask asked")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore".split())
 _GREETING = frozenset("hi hello hey howdy greetings".split())
 _THANKS = frozenset("thanks thank cheers bye goodbye".split())
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
-_CHANGES = frozenset(map(stem, "create delete remove update send cancel book open make add set post submit place buy pay "
-                               "reset write refund".split()))
+_CHANGES = _stems("create delete remove update send cancel book open make add set post submit place buy pay "
+                  "reset write refund")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
-_VERBS = frozenset(map(stem, "get check run look lookup create make find search fetch update send list set do add "
-                             "delete remove open show read write call use compute calculate".split()))
+_VERBS = _stems("get check run look lookup create make find search fetch update send list set do add "
+                "delete remove open show read write call use compute calculate")
 _SOLVED = frozenset("works working worked fixed gone resolved solved fine normal done".split())
-_PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're", "i've": "you've", "i'd": "you'd",
-             "i'll": "you'll"}
+_PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
+             "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
+#: Phrases a question asks with, and the word they mean.
+_PHRASES = (("for a living", "job"), ("get in touch", "contact"), ("how old", "age"), ("who am i", "name"),
+            ("call me", "name"), ("who are we", "name"), ("what am i called", "name"))
 #: How many characters of a user's statement an acknowledgement echoes.
 _ECHO = 160
-
-
-def _digest(*parts: Any) -> str:
-    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
-
-
-def _text(item: Mapping[str, Any]) -> str:
-    return " ".join(content_texts(item.get("content"), other=lambda part: ""))
-
-
-# ------------------------------------------------------------------ the request
 
 
 @dataclass
@@ -97,27 +91,36 @@ class Tool:
     """A function tool the request offers, and the words that say what it is for."""
 
     name: str
-    description: str
     parameters: dict[str, Any]
     name_stems: frozenset[str]
     stems: frozenset[str]
     handoff: bool
 
     @classmethod
-    def read(cls, tool: Mapping[str, Any], hints: str) -> Tool:
+    def read(cls, tool: Mapping[str, Any], instructions: str) -> Tool:
+        """The tool, its words taken from its name, its description and what the instructions say next to
+        its name ("lookup_order for order numbers")."""
         name = str(tool.get("name", ""))
-        description = str(tool.get("description") or "")
+        hints = []
+        for sentence in sentences(instructions):
+            at = sentence.find(name)
+            if at >= 0:
+                hints.append(sentence[at + len(name): at + len(name) + 60].split(",")[0])
         parameters = tool.get("parameters") if isinstance(tool.get("parameters"), dict) else {}
         name_stems = frozenset(words(name.replace("_", " ")))
-        stems = frozenset(words(f"{description} {hints}")) | name_stems
-        return cls(name, description, parameters, name_stems, stems, name.startswith("transfer_to_"))
+        stems = frozenset(words(f"{tool.get('description') or ''} {' '.join(hints)}")) | name_stems
+        return cls(name, parameters, name_stems, stems, name.startswith("transfer_to_"))
+
+
+def _is_system(item: Mapping[str, Any]) -> bool:
+    return item_type(item) == "message" and item.get("role") in ("system", "developer")
 
 
 @dataclass
 class Request:
-    """What the model reads from one request: its ``body``, every item it reads (stored history and input,
-    compaction items as their notes), the ``instructions`` (with system and developer messages), the
-    ``conversation`` (the rest) and the function ``tools`` offered."""
+    """What the model reads from one request: its ``body``, every item it reads (``items``), the
+    ``instructions`` (system and developer messages included), the ``conversation`` (the other items)
+    and the function ``tools`` offered."""
 
     body: Mapping[str, Any]
     items: list[dict[str, Any]]
@@ -127,22 +130,13 @@ class Request:
 
     @classmethod
     def read(cls, body: Mapping[str, Any], items: Sequence[Mapping[str, Any]]) -> Request:
-        system = [_text(i) for i in items if item_type(i) == "message" and i.get("role") in ("system", "developer")]
+        system = [plain_text(i.get("content")) for i in items if _is_system(i)]
         instructions = "\n".join([str(body.get("instructions") or ""), *system]).strip()
-        conversation = [dict(i) for i in items if not (item_type(i) == "message" and i.get("role") in ("system", "developer"))]
+        conversation = [dict(i) for i in items if not _is_system(i)]
         request = cls(body, [dict(i) for i in items], instructions, conversation)
-        request.tools = [Tool.read(t, request._hints(str(t.get("name", "")))) for t in body.get("tools") or []
+        request.tools = [Tool.read(t, instructions) for t in body.get("tools") or []
                          if isinstance(t, Mapping) and t.get("type") == "function"]
         return request
-
-    def _hints(self, name: str) -> str:
-        """What the instructions say next to a tool's name ("lookup_order for order numbers")."""
-        out = []
-        for sentence in sentences(self.instructions):
-            at = sentence.find(name)
-            if at >= 0:
-                out.append(sentence[at + len(name): at + len(name) + 60].split(",")[0])
-        return " ".join(out)
 
     @cached_property
     def said(self) -> list[Statement]:
@@ -157,15 +151,15 @@ class Request:
         return max((i for i, item in enumerate(self.conversation) if is_user_message(item)), default=-1)
 
     @property
-    def message(self) -> str:
-        """The latest user message ("" if there is none), markup tags read through."""
-        return MARKUP.sub("", self.raw_message)[:MAX_CHARS]
+    def raw_message(self) -> str:
+        """The latest user message as sent ("" if there is none)."""
+        item = self.conversation[self.last_user_index] if self.last_user_index >= 0 else {}
+        return plain_text(item.get("content"))
 
     @property
-    def raw_message(self) -> str:
-        """The latest user message as sent."""
-        item = self.conversation[self.last_user_index] if self.last_user_index >= 0 else {}
-        return " ".join(content_texts(item.get("content"), other=lambda part: ""))
+    def message(self) -> str:
+        """The latest user message, markup tags read through."""
+        return MARKUP.sub("", self.raw_message)[:MAX_CHARS]
 
     @property
     def this_turn(self) -> list[dict[str, Any]]:
@@ -174,30 +168,30 @@ class Request:
 
     @property
     def fingerprint(self) -> str:
-        """A hash of what the input says (ids and key order aside): output ids derive from it, so they repeat run after run."""
-        said = [(item_type(i), i.get("role"), i.get("call_id"), _text(i) or i.get("output") or i.get("arguments"))
-                for i in self.items]
-        return _digest(said)
+        """A hash of what the input says (ids aside): output ids derive from it, so runs repeat."""
+        said = [(item_type(i), i.get("role"), i.get("call_id"),
+                 plain_text(i.get("content")) or i.get("output") or i.get("arguments")) for i in self.items]
+        return hashlib.sha256(json.dumps([said], sort_keys=True, default=str).encode()).hexdigest()[:24]
 
 
-# ------------------------------------------------------------------ arguments
+def _match(pattern: re.Pattern[str]) -> Callable[[str], str | None]:
+    """A finder for :meth:`Reader._first`: the first match of ``pattern`` in a text."""
+    return lambda text: (found.group(0) if (found := pattern.search(text)) else None)
 
 
 class Reader:
-    """Fills a schema's leaves (:class:`~memlab.offline.schema.Filler`) from the latest user message, then earlier
-    statements, newest first (a tool's ``key: value`` line for a field of that name); ``answer`` is the text a
-    free-text field of a structured answer gets."""
+    """Fills a schema's leaves (:class:`~memlab.offline.schema.Filler`) from the latest user message,
+    then earlier statements, newest first; ``answer`` is what a free-text field of an answer gets."""
 
     def __init__(self, request: Request, answer: str = "") -> None:
         self.request, self.answer = request, answer
-        self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role in ("user", "tool", "assistant")]
+        self.texts = [request.message] + [s.text for s in reversed(request.said)
+                                          if s.role in ("user", "tool", "assistant")]
         self.found_nothing: list[str] = []
 
-    def _field(self, name: str) -> frozenset[str]:
-        return frozenset(words(name.replace("_", " ")))
-
     def text(self, name: str, description: str, format: str | None) -> str | None:
-        field_stems, about = self._field(name), set(words(f"{name.replace('_', ' ')} {description}"))
+        field_stems = frozenset(words(name.replace("_", " ")))
+        about = set(words(f"{name.replace('_', ' ')} {description}"))
         for statement in reversed(self.request.said):  # a tool's "key: value" line for a field of that name
             if statement.role == "tool" and ":" in statement.text:
                 key, value = statement.text.split(":", 1)
@@ -207,35 +201,32 @@ class Reader:
         sample = example.group(1).rstrip(".:") if example else ""
         if any(c.isdigit() for c in sample):
             shape = _shape(sample)
-            value = self._first(lambda text: next((t for t in tokens(text) if shape.fullmatch(t)), None))
-            return value if value is not None else self._missing(name)
+            return self._first(lambda text: next((t for t in tokens(text) if shape.fullmatch(t)), None), name)
         if format == "email" or "email" in about:
-            return self._first(lambda text: (m.group(0) if (m := _EMAIL.search(text)) else None)) or self._missing(name)
+            return self._first(_match(_EMAIL), name)
         if format in ("date", "date-time") or about & _WHEN:
-            return self._first(lambda text: (m.group(0) if (m := _DATE.search(text)) else None))
+            return self._first(_match(_DATE))
         if field_stems & _GENERIC_ANSWER and self.answer:
             return self.answer
         if about & _PLACE:
-            return self._first(_place)
+            return self._first(lambda text: _name_after(text, ("in", "at", "to", "for", "from", "near")))
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
-            found = self._first(lambda text: next(iter(identifiers(text)), None) or next(
-                (f for f in facts(text) if sum(c.isdigit() for c in f) >= 2), None))
-            return found or self._missing(name)
+            return self._first(lambda text: next(iter(identifiers(text)), None) or next(
+                (f for f in facts(text) if sum(c.isdigit() for c in f) >= 2), None), name)
         if field_stems & _PERSON:
-            return self._first(_person)
+            return self._first(lambda text: _name_after(text, ("i'm", "im", "is", "me")))
         if about & _FREE_TEXT or field_stems & _FREE_TEXT:
             return self.request.message.strip()[:500] or None
         return self.answer or None
 
-    def _first(self, find: Callable[[str], str | None]) -> str | None:
+    def _first(self, find: Callable[[str], str | None], required: str = "") -> str | None:
+        """The first value ``find`` finds in the texts; none found for a ``required`` field is noted."""
         for text in self.texts:
             value = find(text)
             if value:
                 return value
-        return None
-
-    def _missing(self, name: str) -> None:
-        self.found_nothing.append(name)
+        if required:
+            self.found_nothing.append(required)
         return None
 
     def number(self, name: str, description: str) -> float | None:
@@ -246,7 +237,7 @@ class Reader:
         return int(value) if value.is_integer() and abs(value) < 2**53 else value
 
     def boolean(self, name: str, description: str) -> bool:
-        marks = self._field(name) - {stem("is"), stem("has")}
+        marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         return bool(marks & set(words(self.request.message)))
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
@@ -259,125 +250,59 @@ class Reader:
 
 def _shape(example: str) -> re.Pattern[str]:
     """A pattern for tokens shaped like ``example``: ``ORD-12345`` → letters "ORD", a dash, digits."""
+    prefix, dash, rest = example.partition("-")
+    if dash and any(c.isascii() and c.isalpha() for c in rest) and any(c.isdecimal() for c in rest):
+        # a serial such as SN-AB12CD34 mixes letters and digits after its prefix: accept any mix there
+        return re.compile(re.escape(prefix) + r"-[A-Za-z0-9]+")
+    coded = any(c.isdigit() for c in example.split("-")[-1])  # "ORD-12345": keep "ORD" as written
     parts = []
     for piece in re.findall(r"[A-Za-z]+|\d+|.", example):
         if piece.isdigit():
             parts.append(r"\d+")
-        elif piece.isalpha() and any(c.isdigit() for c in example.split("-")[-1]) and piece.isupper() and len(piece) <= 4:
-            parts.append(re.escape(piece))
-        elif piece.isalpha():
+        elif piece.isalpha() and not (coded and piece.isupper() and len(piece) <= 4):
             parts.append("[A-Za-z]+")
         else:
             parts.append(re.escape(piece))
-    pattern = "".join(parts)
-    # A serial such as SN-AB12CD34 mixes letters and digits after its prefix: accept any mix there.
-    if "-" in example and re.search(r"[A-Za-z]", example.split("-", 1)[1]) and re.search(r"\d", example.split("-", 1)[1]):
-        pattern = re.escape(example.split("-", 1)[0]) + r"-[A-Za-z0-9]+"
-    return re.compile(pattern)
+    return re.compile("".join(parts))
 
 
-def _place(text: str) -> str | None:
-    """A capitalised name after "in", "at", "to", "for" or "from" ("the weather in Tokyo" → Tokyo)."""
+def _name_after(text: str, cues: tuple[str, ...]) -> str | None:
+    """The first capitalised word after one of ``cues``: a place ("the weather in Tokyo") or a name
+    ("I'm Ana", "my name is Ana", "call me Ana")."""
     found = tokens(text)
     for before, word in zip(found, found[1:]):
-        if before.lower() in ("in", "at", "to", "for", "from", "near") and word[:1].isupper():
+        if before.lower() in cues and word[:1].isupper():
             return word
     return None
-
-
-def _person(text: str) -> str | None:
-    """A name the user gives: "I'm Ana", "my name is Ana", "call me Ana"."""
-    found = tokens(text)
-    for i, word in enumerate(found[:-1]):
-        if word.lower() in ("i'm", "im", "is", "me") and found[i + 1][:1].isupper():
-            return found[i + 1]
-    return None
-
-
-# ------------------------------------------------------------------ deciding
 
 
 def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
     first = tokens(text[:200])[:1]
-    return text.rstrip().endswith("?") or bool(first and first[0].lower() in _QUESTION_WORDS | _ASKING_VERBS)
+    return text.rstrip().endswith("?") or bool(first and first[0].lower() in _ASKING)
 
 
-def _pairs(message: str) -> set[str]:
-    """The message's stems, and each two adjacent words joined ("look up" → "lookup")."""
-    found = [t.lower() for t in tokens(message)]
-    return set(words(message)) | {stem(a + b) for a, b in zip(found, found[1:])}
+def _asks_explicitly(message: str) -> bool:
+    """Whether a message asks the model to act ("please", "can you", ...)."""
+    return any(cue in message.lower() for cue in _REQUEST_CUES)
 
 
-def _choose_tools(request: Request) -> list[Tool]:
-    """The tools the latest user message asks for (or that ``tool_choice`` forces), best first."""
-    choice = request.body.get("tool_choice")
-    tools = [t for t in request.tools if not (t.handoff and _handed_off(request))]
-    if not tools or choice == "none":
-        return []
-    if isinstance(choice, Mapping):
-        return [t for t in tools if t.name == choice.get("name")][:1]
-    if _is_question(request.message) and not any(cue in request.message.lower() for cue in _REQUEST_CUES):
-        # a question asks to know, not to change: it never opens, sends or deletes anything
-        tools = [t for t in tools if t.handoff or stem(t.name.replace("-", "_").split("_")[0].lower()) not in _CHANGES]
-        if not tools:
-            return []
-    message = _pairs(request.message)
-    shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1} | _VERBS
-    scored = []
-    for tool in tools:
-        distinct = len((tool.name_stems - shared) & message)
-        score = 3 * distinct + len(tool.stems & message - (tool.name_stems - shared))
-        scored.append((score, distinct, tool))
-    scored.sort(key=lambda entry: entry[0], reverse=True)
-    picked = [tool for score, distinct, tool in scored if distinct and score >= 3]
-    if not picked and scored[0][0] >= 3:
-        picked = [scored[0][2]]
-    runner_up = scored[1][0] if len(scored) > 1 else 0
-    if not picked and scored[0][2].handoff and scored[0][0] > runner_up:
-        picked = [scored[0][2]]  # a triage agent routes on the one desk whose description fits best
-    forced = choice == "required" or _instructions_demand_tools(request.instructions)
-    if not picked and forced:
-        picked = [scored[0][2]]
-    return picked[:4]
-
-
-def _instructions_demand_tools(instructions: str) -> bool:
-    return any("always" in s.lower() and ("tool" in s.lower() or "call" in s.lower()) for s in sentences(instructions))
-
-
-def _handed_off(request: Request) -> bool:
-    return any(item_type(i) == "function_call" and str(i.get("name", "")).startswith("transfer_to_") for i in request.this_turn)
-
-
-def _results_to_report(request: Request) -> list[tuple[str, str]]:
-    """``(tool name, output)`` of this turn's results since the model last spoke (handoffs left out)."""
-    names = {i.get("call_id"): str(i.get("name", "")) for i in request.this_turn if item_type(i) == "function_call"}
-    out = []
-    for item in request.this_turn:
-        if item_type(item) == "message":
-            out = []
-        pair = pair_key(item)
-        if pair is not None and pair[0] == "output":
-            name = names.get(item.get("call_id"), "the tool")
-            if not name.startswith("transfer_to_"):
-                output = item.get("output")
-                out.append((name, output if isinstance(output, str) else " ".join(content_texts(output, other=lambda p: ""))))
-    return out
+def _lower_tokens(message: str) -> list[str]:
+    return [t.lower().replace("’", "'") for t in tokens(message[:400])]
 
 
 def _about_user(message: str) -> bool:
     """Whether a question asks about the user ("what's my order number?", "where do we live?")."""
-    said = {t.lower().replace("’", "'") for t in tokens(message[:400])}
-    return bool(said & {"my", "our", "i", "we", "i'm", "we're", "am"})
+    return bool(set(_lower_tokens(message)) & {"my", "our", "i", "we", "i'm", "we're", "am"})
 
 
 def _recalls(message: str) -> bool:
-    """A wh-question about what is the user's, or what they did or said, holding no value itself: "What's my
-    order number?" recalls; "Where is my order ORD-1?" and "How do I say this in French?" do not."""
-    said = [t.lower().replace("’", "'") for t in tokens(message[:400])]
+    """Whether a wh-question asks what is the user's or what they did, holding no value itself: "What's
+    my order number?" recalls; "Where is my order ORD-1?" and "How do I say this in French?" do not."""
+    said = _lower_tokens(message)
     wh = bool(said) and said[0] in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
-    back = bool({"my", "our"} & set(said)) or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
+    back = bool({"my", "our"} & set(said))
+    back = back or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
     return wh and back and not facts(message)
 
 
@@ -391,7 +316,7 @@ def _owned(message: str) -> str | None:
 
 
 def _abbreviates(identifier: str, word: str) -> bool:
-    """Whether an identifier's letter prefix abbreviates ``word``: ``ORD-1`` order, ``TCK-1`` ticket, ``E-31`` error."""
+    """Whether an identifier's prefix abbreviates ``word``: ``ORD-1`` order, ``TCK-1`` ticket."""
     prefix = identifier.split("-", 1)[0].lower() if "-" in identifier else ""
     if not prefix.isalpha() or not word:
         return False
@@ -400,54 +325,115 @@ def _abbreviates(identifier: str, word: str) -> bool:
 
 
 def _covered(topic: Sequence[str], stems: frozenset[str] | set[str]) -> int:
-    """How many of a question's topic stems ``stems`` holds, itself or by a related word (:data:`.reading.RELATED`)."""
+    """How many of a question's topic stems ``stems`` holds, itself or by a related word."""
     return sum(1 for one in topic if one in stems or related([one]) & stems)
 
 
-#: Phrases a question asks with, and the word they mean.
-_PHRASES = (("for a living", "job"), ("get in touch", "contact"), ("how old", "age"), ("who am i", "name"), ("call me", "name"),
-            ("who are we", "name"), ("what am i called", "name"))
-
-
 def _topic(message: str) -> list[str]:
-    """A question's content stems (at most 64), phrases such as "do for a living" read as the word they mean.
-
-    Of a message that says something and then asks ("Great. What happens next?"), the question is read.
-    """
+    """A question's content stems (at most 64), "do for a living" read as ``job``; of a message that
+    says something and then asks ("Great. What happens next?"), the question."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
     message = asked[-1] if asked else message
     lower = message[:2000].lower()
     extra = [stem(word) for phrase, word in _PHRASES if phrase in lower]
-    return list(dict.fromkeys([*extra, *(s for s in words(message) if s not in _GENERIC_ANSWER and s not in _SAYING)]))[:64]
+    topic = [s for s in words(message) if s not in _GENERIC_ANSWER and s not in _SAYING]
+    return list(dict.fromkeys([*extra, *topic]))[:64]
+
+
+def _choose_tools(request: Request) -> list[Tool]:
+    """The tools the latest user message asks for (or that ``tool_choice`` forces), best first."""
+    choice = request.body.get("tool_choice")
+    tools = [t for t in request.tools if not (t.handoff and _handed_off(request))]
+    if not tools or choice == "none":
+        return []
+    if isinstance(choice, Mapping):
+        return [t for t in tools if t.name == choice.get("name")][:1]
+    if _is_question(request.message) and not _asks_explicitly(request.message):
+        # a question asks to know, not to change: it never opens, sends or deletes anything
+        tools = [t for t in tools
+                 if t.handoff or stem(t.name.replace("-", "_").split("_")[0].lower()) not in _CHANGES]
+        if not tools:
+            return []
+    found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
+    message = set(words(request.message)) | {stem(a + b) for a, b in zip(found, found[1:])}
+    shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1} | _VERBS
+    scored = []
+    for tool in tools:
+        distinct = len((tool.name_stems - shared) & message)
+        score = 3 * distinct + len(tool.stems & message - (tool.name_stems - shared))
+        scored.append((score, distinct, tool))
+    scored.sort(key=lambda entry: entry[0], reverse=True)
+    picked = [tool for score, distinct, tool in scored if distinct and score >= 3]
+    if not picked and scored[0][0] >= 3:
+        picked = [scored[0][2]]
+    runner_up = scored[1][0] if len(scored) > 1 else 0
+    if not picked and scored[0][2].handoff and scored[0][0] > runner_up:
+        picked = [scored[0][2]]  # a triage agent routes on the one desk whose description fits best
+    demanded = any("always" in s.lower() and ("tool" in s.lower() or "call" in s.lower())
+                   for s in sentences(request.instructions))
+    if not picked and (choice == "required" or demanded):
+        picked = [scored[0][2]]
+    return picked[:4]
+
+
+def _handed_off(request: Request) -> bool:
+    return any(item_type(i) == "function_call" and str(i.get("name", "")).startswith("transfer_to_")
+               for i in request.this_turn)
+
+
+def _called_after_handoff(request: Request) -> bool:
+    """Whether the agent that took over already called a tool in this turn."""
+    after = False
+    for item in request.this_turn:
+        if item_type(item) == "function_call":
+            if after:
+                return True
+            after = str(item.get("name", "")).startswith("transfer_to_")
+    return False
+
+
+def _results_to_report(request: Request) -> list[tuple[str, str]]:
+    """``(tool name, output)`` of this turn's results since the model last spoke (handoffs left out)."""
+    calls = [i for i in request.this_turn if item_type(i) == "function_call"]
+    names = {i.get("call_id"): str(i.get("name", "")) for i in calls}
+    out = []
+    for item in request.this_turn:
+        if item_type(item) == "message":
+            out = []
+        pair = pair_key(item)
+        name = names.get(item.get("call_id"), "the tool")
+        if pair is not None and pair[0] == "output" and not name.startswith("transfer_to_"):
+            output = item.get("output")
+            out.append((name, output if isinstance(output, str) else plain_text(output)))
+    return out
 
 
 def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
-    """``(coverage, statement)`` of the statement that answers the latest question, if the conversation holds one.
+    """``(coverage, statement)`` of the statement that answers the latest question, if one does.
 
-    It holds two of the question's topic words, or half of them (a related
-    word counts: "job" for "nurse"), and the thing asked about ("the ticket
-    number", "my dog"); for a number or an id, a value. Only the customer's
-    words, tool results and notes count, never the model's replies; newer wins.
+    It holds two (or half) of the question's topic words or related words, the thing asked about and,
+    for an id, a value. Only the customer's words, tool results and notes count; newer wins.
     """
     topic = _topic(request.message)
     if not topic:
         return None
     wants_id = bool(set(topic) & _ID)
     asking = (sentences(request.message) or [""])[-1]
-    # Which thing the question is about must be there: "the ticket number" (the word before "number"),
-    # "my dog called" (the word after "my"). Only a statement about that one answers.
+    # The thing asked about must be there: "the ticket number" (the word before "number"), "my dog".
     head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or _owned(request.message)
     best, best_key = None, (0, 0.0, -1)
-    candidates = request.memory.matches(topic, roles=("user", "note", "tool"))
-    if head and wants_id:  # an identifier whose prefix abbreviates the thing asked for ("ORD-1" for "order") answers too
-        candidates += [(0.0, s) for s in request.said if s.role in ("user", "note", "tool")
-                       and any(_abbreviates(i, head) for i in s.identifiers)]
+    roles = ("user", "note", "tool")
+    candidates = request.memory.matches(topic, roles=roles)
+    if head and wants_id:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too
+        candidates += [(0.0, s) for s in request.said
+                       if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
     for score, statement in candidates:
         if statement.text.rstrip().endswith("?") or statement.role == "user" and statement.text == asking:
             continue  # the question itself, or another question
         if wants_id and not facts(statement.text):
             continue
-        if head and not _covered([head], statement.stems) and not any(_abbreviates(i, head) for i in statement.identifiers):
+        if head and not _covered([head], statement.stems) and not any(
+                _abbreviates(i, head) for i in statement.identifiers):
             continue
         covered = _covered(topic, statement.stems)
         named = bool(head) and wants_id  # "the serial number": the statement names that one and holds a value
@@ -461,8 +447,8 @@ def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
 
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
-    """``(coverage, text)`` of the instructions' ``Label: text`` line whose label (two of its words, or its only
-    one) the latest message names, covering most of it; advice already given is not given again."""
+    """``(coverage, text)`` of the instructions' ``Label: text`` line whose label the latest message
+    names (two of its words, or its only one); advice already given is not given again."""
     topic = _topic(request.message)
     message = set(topic)
     wants_fact = _is_question(request.message) and bool(message & _ID)
@@ -475,13 +461,14 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue
         label_stems, advice_stems = set(words(label)), set(words(advice))
         if len(label_stems & message) < min(2, len(label_stems)):
-            continue  # two of the label's words (or its only one): "Second SSD slot" is not asked for by "15 seconds"
+            continue  # "Second SSD slot" is not asked for by "15 seconds"
         score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
         key = (_covered(topic, frozenset(label_stems | advice_stems)), score)
         text = advice.strip()
         if score >= 2 and key > best_key:
             if given is None:
-                given = " ".join(_text(i) for i in request.conversation if i.get("role") == "assistant").lower()
+                given = " ".join(plain_text(i.get("content")) for i in request.conversation
+                                 if i.get("role") == "assistant").lower()
             if text[:80].lower() not in given:
                 best, best_key = text[0].upper() + text[1:], key
     return (best_key[0], best) if best is not None else None
@@ -510,10 +497,9 @@ def restate(statement: Statement) -> str:
         before, _, after = text.partition(", not ")
         rest = after.split(",", 1)
         text = before + ("," + rest[1] if len(rest) > 1 else "")
+    if statement.role == "user" and text.split(" ", 1)[0].lower() == "please":
+        return f"You asked me to {_swap(text.split(' ', 1)[1])}."
     if statement.role == "user":
-        first = text.split(" ", 1)[0].lower()
-        if first == "please":
-            return f"You asked me to {_swap(text.split(' ', 1)[1])}."
         return f"You told me: {_swap(text[0].lower() + text[1:])}."
     if statement.role == "tool":
         return f"{statement.tool or 'A tool'} reported {text}."
@@ -528,19 +514,22 @@ def _report(results: Sequence[tuple[str, str]]) -> str:
             data = json.loads(output)
         except (TypeError, ValueError, RecursionError):
             data = None
+        text = output.strip()
         if isinstance(data, dict) and "error" in data:
             lines.append(f"I couldn't complete {name}: {str(data['error'])[:300]}.")
         elif isinstance(data, (dict, list)):
-            facts = [fact if len(fact) <= 90 else fact[:87] + "…" for fact in result_lines(output)]
-            lines.append(f"{name} returned {'; '.join(facts[:8])}" + (" (and more)." if len(facts) > 8 else "."))
+            found = [fact if len(fact) <= 90 else fact[:87] + "…" for fact in result_lines(output)]
+            more = " (and more)" if len(found) > 8 else ""
+            lines.append(f"{name} returned {'; '.join(found[:8])}{more}.")
+        elif text:
+            lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}")
         else:
-            text = output.strip()
-            lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}" if text else f"{name} returned nothing.")
+            lines.append(f"{name} returned nothing.")
     return " ".join(lines)
 
 
 def compose(request: Request, missing: Sequence[str] = ()) -> str:
-    """The text the model answers with (no tool calls): see the module docstring, point 4."""
+    """The text the model answers with when it calls no tool (see the module docstring, point 4)."""
     results = _results_to_report(request)
     if results:
         return _report(results)
@@ -548,18 +537,19 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if request.last_user_index < 0 or not said:
         return "Your message was empty. What would you like to ask or tell me?"
     said_tokens = {t.lower() for t in tokens(said[:400])}
-    stems = set(words(said))
-    if len(said) < 40 and said_tokens & _GREETING and not _is_question(said):
+    question = _is_question(said)
+    if len(said) < 40 and said_tokens & _GREETING and not question:
         return "Hello! What can I help you with?"
-    if said_tokens & _THANKS and len(stems) <= 4 and not _is_question(said):
+    if said_tokens & _THANKS and len(set(words(said))) <= 4 and not question:
         return "You're welcome! Is there anything else I can help with?"
     if missing:
         wanted = missing[0].replace("_", " ")
-        if _is_question(said):
-            return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
+        if question:
+            return (f"I don't know the {wanted}: it isn't in the conversation I can see. "
+                    "Could you give it to me?")
         return f"I can do that once I have the {wanted}. Could you give it to me?"
-    known = None if _is_question(said) and _about_user(said) else _from_instructions(request)
-    if _is_question(said):
+    known = None if question and _about_user(said) else _from_instructions(request)
+    if question:
         found = _answered_by_conversation(request)
         if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):
             return restate(found[1])
@@ -593,48 +583,42 @@ def respond(request: Request) -> list[dict[str, Any]]:
 
 
 def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
-    instructions = request.instructions
+    instructions, message = request.instructions, request.message
     if instructions and grading.asks_to_grade(instructions, request.raw_message):
         return [message_item(grading.grade(instructions, request.raw_message), fingerprint)]
     summary_prompt = instructions if asks_for_summary(instructions) else None
-    if summary_prompt is None and asks_for_summary(request.message) and len(request.said) > 1:
-        summary_prompt = request.message
+    if summary_prompt is None and asks_for_summary(message) and len(request.said) > 1:
+        summary_prompt = message
     if summary_prompt is not None and request.said:
-        material = [s for s in request.said if not (s.role == "user" and s.text in request.message and summary_prompt is request.message)]
-        return [message_item(notes.write_note(material or request.said, notes.read_prompt(summary_prompt)), fingerprint)]
+        material = [s for s in request.said
+                    if not (s.role == "user" and s.text in message and summary_prompt is request.message)]
+        note = notes.write_note(material or request.said, notes.read_prompt(summary_prompt))
+        return [message_item(note, fingerprint)]
     missing: list[str] = []
     if not _results_to_report(request) or _handed_off(request) and not _called_after_handoff(request):
-        explicit = any(cue in request.message.lower() for cue in _REQUEST_CUES)
-        answered = _is_question(request.message) and not explicit and (
-            _recalls(request.message) or _answered_by_conversation(request) is not None)
+        answered = _is_question(message) and not _asks_explicitly(message) and (
+            _recalls(message) or _answered_by_conversation(request) is not None)
         calls = []
+        may_ask = request.body.get("tool_choice") in (None, "auto")  # it may ask for what is missing
         for number, tool in enumerate([] if answered else _choose_tools(request)):
             reader = Reader(request)
-            arguments = instance(tool.parameters or {"type": "object", "properties": {}}, reader, only_found=True)
-            if reader.found_nothing and request.body.get("tool_choice") in (None, "auto") and not tool.handoff:
+            schema = tool.parameters or {"type": "object", "properties": {}}
+            arguments = instance(schema, reader, only_found=True)
+            if reader.found_nothing and may_ask and not tool.handoff:
                 missing += reader.found_nothing
                 continue
             calls.append(call_item(tool.name, arguments, f"{fingerprint}_{number}"))
         if calls:
             return calls
     text = compose(request, missing)
-    form = (request.body.get("text") or {}).get("format") if isinstance(request.body.get("text"), Mapping) else None
-    if isinstance(form, Mapping) and form.get("type") == "json_schema":
-        return [message_item(json.dumps(instance(form.get("schema") or {}, Reader(request, text)), ensure_ascii=False), fingerprint)]
-    if isinstance(form, Mapping) and form.get("type") == "json_object":
-        return [message_item(json.dumps({"answer": text}, ensure_ascii=False), fingerprint)]
+    form = request.body.get("text")
+    form = form.get("format") if isinstance(form, Mapping) else None
+    kind = form.get("type") if isinstance(form, Mapping) else None
+    if kind == "json_schema":
+        text = json.dumps(instance(form.get("schema") or {}, Reader(request, text)), ensure_ascii=False)
+    elif kind == "json_object":
+        text = json.dumps({"answer": text}, ensure_ascii=False)
     return [message_item(text, fingerprint)]
-
-
-def _called_after_handoff(request: Request) -> bool:
-    """Whether the agent that took over already called a tool in this turn."""
-    after = False
-    for item in request.this_turn:
-        if item_type(item) == "function_call":
-            if after:
-                return True
-            after = str(item.get("name", "")).startswith("transfer_to_")
-    return False
 
 
 def message_item(text: str, fingerprint: str) -> dict[str, Any]:
@@ -649,13 +633,13 @@ def call_item(name: str, arguments: Mapping[str, Any], key: str) -> dict[str, An
             "arguments": json.dumps(arguments, ensure_ascii=False), "status": "completed"}
 
 
-def play(user_turns: Sequence[str], tools: Sequence[Mapping[str, Any]], backends: Mapping[str, Callable[..., str]],
-         instructions: str = "", model: str = "gpt-4.1-mini") -> list[dict[str, Any]]:
-    """A conversation's full history as the offline model writes it, without the Runner or HTTP.
+def play(user_turns: Sequence[str], tools: Sequence[Mapping[str, Any]],
+         backends: Mapping[str, Callable[..., str]], instructions: str = "",
+         model: str = "gpt-4.1-mini") -> list[dict[str, Any]]:
+    """A conversation's full history as the offline model writes it: the ``Runner.run`` loop in plain code.
 
-    The ``Runner.run`` loop in plain code: each user turn, then the model's tool
-    calls (``tools``: Responses API definitions) answered by ``backends`` (tool
-    name → function) until it replies; items shaped as a session stores them.
+    Each user turn, then the model's tool calls (``tools``: Responses API definitions) answered by
+    ``backends`` (tool name → function) until it replies; items shaped as a session stores them.
     """
     items: list[dict[str, Any]] = []
     body = {"model": model, "instructions": instructions, "tools": list(tools)}

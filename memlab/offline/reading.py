@@ -1,22 +1,17 @@
 """Reading a request: words, identifiers, and who said what.
 
-The offline model decides everything from what it was sent, and this module is
-its one reader. Choosing a tool, answering a question, writing a note and
-grading one all read a conversation the same way:
+The offline model's one reader: choosing a tool, answering a question, writing
+a note and grading one all read a conversation through it.
 
-* :func:`words` turns text into *stems* of its content words ("moved",
-  "moving", "move" meet; "the", "my", "what" are dropped).
-* :func:`identifiers` finds what must be copied character for character: a
-  token with a digit in it (``ORD-73914``, ``SN-AX7Q42PL``, ``2.1.4``, ``£89.99``).
-* :func:`read_items` (a request's items) and :func:`read_transcript` (a
-  conversation pasted as ``USER: ...`` lines) cut a conversation into
-  :class:`Statement` objects: one sentence each, with who said it and in which turn.
-* :class:`Memory` indexes statements by stem, so finding the ones that share
-  words with a question costs what those words cost, not the whole history.
+* :func:`words` gives the stems of a text's content words ("moved", "moving"
+  and "move" meet; "the", "my", "what" are dropped).
+* :func:`identifiers` finds what must be copied exactly (``ORD-73914``, ``2.1.4``).
+* :func:`read_items` and :func:`read_transcript` cut a conversation into
+  :class:`Statement` objects: one sentence each, with who said it and when.
+* :class:`Memory` finds the statements that share words with a question.
 
 It matches words, not meaning: a statement that shares no word (or related
-word, :data:`RELATED`) with a question is not found. Everything is linear in
-the length of the text.
+word, :data:`RELATED`) with a question is not found.
 """
 
 from __future__ import annotations
@@ -30,29 +25,16 @@ from typing import Any
 
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, is_user_message, item_type
 
-__all__ = [
-    "RELATED",
-    "Memory",
-    "Statement",
-    "asks_for_summary",
-    "facts",
-    "identifiers",
-    "read_items",
-    "read_transcript",
-    "result_lines",
-    "sentences",
-    "stem",
-    "tokens",
-    "words",
-]
+__all__ = ["RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text",
+           "read_items", "read_transcript", "result_lines", "sentences", "stem", "tokens", "words"]
 
 #: How many characters of one text are read; the rest of a longer one is ignored.
 MAX_CHARS = 20_000
 
-#: A token: a word, a number or an identifier, with inner ``-./:'`` kept (``e-mail``, ``ORD-7``, ``2.1.4``,
-#: ``10:32``); an underscore separates (``lookup_order`` is two words).
+#: A token: a word, a number or an identifier, with inner ``-./:'`` kept (``e-mail``, ``ORD-7``, ``10:32``);
+#: an underscore separates (``lookup_order`` is two words).
 _TOKEN = re.compile(r"[£$€#+]?[^\W_](?:[^\W_]|['’]|[-./:@](?=[^\W_]))*")
-#: A quantity, not a name: a number, an amount, a time or a date (``1299.0``, ``£89.99``, ``8:00``, ``2025-01-17``).
+#: A quantity, not a name: a number, an amount, a time or a date (``£89.99``, ``8:00``, ``2025-01-17``).
 _QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?|\d{1,2}:\d\d(?::\d\d)?|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?")
 #: A JSON field in text that is no longer valid JSON (a tool output cut short): ``"key": value``.
 _FIELD = re.compile(r'"([A-Za-z_][\w ]{0,40})"\s*:\s*("(?:[^"\\\n]|\\.){0,300}"|-?\d[\d.]*|true|false|null)')
@@ -63,11 +45,9 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])(?<![A-Z][a-z]\.)(?<!Mrs\.)\s+|\s*\n\s*")
 #: A list marker or heading marker at the start of a line (``- ``, ``• ``, ``## ``, ``2. ``).
 _MARKER = re.compile(r"\s*(?:[-*•·>]+|#{1,6}|\d{1,3}[.)])\s+")
 #: A transcript line: a role, an optional ``[call id]``, a colon (``USER: hi``, ``TOOL RESULT [c1]: ...``).
-_TRANSCRIPT_LINE = re.compile(
-    r"(user|human|customer|assistant|ai|agent|system|developer|tool(?: call| result| output)?|function)"
-    r"(?: \[([^\]\n]{1,80})\])?:[ \t]?(.*)",
-    re.IGNORECASE,
-)
+_TRANSCRIPT_LINE = re.compile(r"(user|human|customer|assistant|ai|agent|system|developer"
+                              r"|tool(?: call| result| output)?|function)"
+                              r"(?: \[([^\]\n]{1,80})\])?:[ \t]?(.*)", re.I)
 
 #: Words that carry no topic of their own: they never make two sentences "about" the same thing.
 STOP = frozenset(
@@ -87,50 +67,42 @@ _IRREGULAR = {
     "held": "hold", "found": "find", "e-mail": "email", "called": "name", "named": "name",
 }
 
-#: Groups of everyday words that answer for one another ("job" ~ "nurse", "budget" ~ "spend"). A
-#: question word and a statement word are *related* when one group holds both. Plain English, no scenario.
-RELATED: tuple[str, ...] = (
-    "name call called named nickname",
-    "live home house flat apartment move moved relocate relocated based address settle neighbourhood city town",
-    "stay staying hotel accommodation",
-    "from originally born grew hometown native",
-    "travel trip flight fly going visit holiday vacation journey destination abroad",
-    "work job role profession occupation career employer company office position",
-    "job profession nurse doctor teacher engineer developer programmer designer chef lawyer manager student "
-    "driver consultant architect scientist researcher writer journalist farmer mechanic electrician plumber "
-    "accountant artist musician analyst dentist sommelier pilot baker barista pharmacist secretary clerk "
-    "firefighter vet therapist carpenter waiter cashier lecturer professor tutor coach translator editor "
-    "photographer surgeon",
-    "wife husband partner spouse girlfriend boyfriend",
-    "son daughter kid child baby boy girl",
-    "mother mom mum father dad parent",
-    "brother sister sibling",
-    "pet dog cat puppy kitten parrot bird rabbit hamster fish horse",
-    "dog puppy retriever labrador poodle spaniel terrier collie beagle husky",
-    "phone mobile smartphone iphone android pixel galaxy",
-    "laptop computer notebook pc macbook thinkpad chromebook",
-    "tablet ipad kindle",
-    "device model gadget",
-    "car drive vehicle plate licence license registration",
-    "budget spend afford cost price pay money limit",
-    "salary earn income wage",
-    "deadline due",
-    "appointment meeting booking reservation",
-    "birthday born age old",
-    "prefer preference rather favourite favorite like love enjoy want wish fan keen",
-    "hate dislike stand allergic allergy avoid",
-    "food eat meal dish cuisine diet vegan vegetarian",
-    "drink tea coffee juice beer wine",
-    "contact reach touch text sms message email mail whatsapp call phone",
-    "system os operating windows macos linux ios android",
-    "weather forecast temperature rain sunny",
-    "number id identifier code reference ref",
-)
+#: Groups (split at ``|``) of everyday words that answer for one another ("job" ~ "nurse", "budget" ~
+#: "spend"). A question word and a statement word are *related* when one group holds both.
+RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
+    name call called named nickname |
+    live home house flat apartment move moved relocate relocated based address settle neighbourhood city
+    town | stay staying hotel accommodation | from originally born grew hometown native |
+    travel trip flight fly going visit holiday vacation journey destination abroad |
+    work job role profession occupation career employer company office position |
+    job profession nurse doctor teacher engineer developer programmer designer chef lawyer manager student
+    driver consultant architect scientist researcher writer journalist farmer mechanic electrician plumber
+    accountant artist musician analyst dentist sommelier pilot baker barista pharmacist secretary clerk
+    firefighter vet therapist carpenter waiter cashier lecturer professor tutor coach translator editor
+    photographer surgeon | wife husband partner spouse girlfriend boyfriend |
+    son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling |
+    pet dog cat puppy kitten parrot bird rabbit hamster fish horse |
+    dog puppy retriever labrador poodle spaniel terrier collie beagle husky |
+    phone mobile smartphone iphone android pixel galaxy |
+    laptop computer notebook pc macbook thinkpad chromebook | tablet ipad kindle | device model gadget |
+    car drive vehicle plate licence license registration | budget spend afford cost price pay money limit |
+    salary earn income wage | deadline due | appointment meeting booking reservation | birthday born age old |
+    prefer preference rather favourite favorite like love enjoy want wish fan keen |
+    hate dislike stand allergic allergy avoid | food eat meal dish cuisine diet vegan vegetarian |
+    drink tea coffee juice beer wine | contact reach touch text sms message email mail whatsapp call phone |
+    system os operating windows macos linux ios android | weather forecast temperature rain sunny |
+    number id identifier code reference ref
+""".split("|"))
 
 
 def tokens(text: str) -> list[str]:
     """The tokens of ``text`` (its first :data:`MAX_CHARS` characters), in order, as written."""
     return _TOKEN.findall(text[:MAX_CHARS])
+
+
+def plain_text(content: Any) -> str:
+    """The text parts of a message's ``content`` (or of a tool's output), joined by spaces."""
+    return " ".join(content_texts(content, other=lambda part: ""))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -167,32 +139,25 @@ def words(text: str) -> list[str]:
     return out
 
 
-def is_identifier(token: str) -> bool:
-    """Whether ``token`` names one thing and must be copied exactly: ``ORD-73914``, ``AX3000``, ``2.1.4``.
-
-    A token with a digit that is more than a quantity: letters and digits
-    together, or digits with a dash, a slash or two dots. A plain number
-    (``1299.0``), an amount (``£89.99``), a time (``8:00``) or a date
-    (``2025-01-17``) is a fact of another kind (:func:`facts` finds those too).
-    """
-    if not any(c.isdigit() for c in token) or len(token) < 3:
-        return False
-    if _QUANTITY.fullmatch(token):
-        return False
-    return any(c.isalpha() for c in token) or "-" in token or "/" in token or token.count(".") >= 2
-
-
 def identifiers(text: str) -> list[str]:
-    """The identifiers of ``text`` (:func:`is_identifier`), in order, each once."""
-    return list(dict.fromkeys(t.rstrip(".:") for t in tokens(text) if is_identifier(t.rstrip(".:"))))
+    """What ``text`` names that must be copied exactly (``ORD-73914``, ``AX3000``, ``2.1.4``), each once.
+
+    A token with a digit that is more than a quantity: letters and digits together, or digits with a
+    dash, a slash or two dots. A number, an amount, a time or a date (``£89.99``, ``8:00``) is not one.
+    """
+    found = []
+    for token in tokens(text):
+        token = token.rstrip(".:")
+        if len(token) < 3 or not any(c.isdigit() for c in token) or _QUANTITY.fullmatch(token):
+            continue
+        if any(c.isalpha() for c in token) or "-" in token or "/" in token or token.count(".") >= 2:
+            found.append(token)
+    return list(dict.fromkeys(found))
 
 
 def facts(text: str) -> list[str]:
-    """Every token of ``text`` that holds a digit (identifiers, numbers, amounts, times, dates), in order, each once.
-
-    What a note may not invent: each one a careful summary copies from its
-    source, compared as text (``12345678901234567999`` is not ``12345678901234567890``).
-    """
+    """Every token of ``text`` with a digit in it (identifiers, numbers, amounts, dates), each once:
+    what a note may not invent."""
     return list(dict.fromkeys(t.rstrip(".:") for t in tokens(text) if any(c.isdigit() for c in t)))
 
 
@@ -207,20 +172,16 @@ def sentences(text: str) -> list[str]:
     return out
 
 
-# ------------------------------------------------------------------ statements
-
-
 @dataclass(frozen=True)
 class Statement:
     """One sentence of a conversation, and who said it.
 
     Attributes:
         text: The sentence, as written.
-        role: ``"user"``, ``"assistant"`` (a reply), ``"note"`` (an assistant
-            message of three or more lines: a summary), ``"tool"`` (a tool's
-            result) or ``"call"`` (the model calling a tool).
-        turn: The real user turn it belongs to (0 before the first).
-        order: Its position in the conversation (later statements are larger).
+        role: ``"user"``, ``"assistant"`` (a reply), ``"note"`` (a summary: an assistant message of three
+            or more lines, or the answer to a request for a recap), ``"tool"`` (a result) or ``"call"``.
+        turn: The user turn it belongs to (0 before the first).
+        order: Its position in the conversation.
         stems: Its content words (:func:`words`).
         tool: For a call or a result, the tool's name.
     """
@@ -238,7 +199,7 @@ class Statement:
 
 
 class _Reader:
-    """Collects statements in order, counting turns."""
+    """Collects statements in order, counting user turns and naming each tool result by its call."""
 
     def __init__(self) -> None:
         self.statements: list[Statement] = []
@@ -247,19 +208,37 @@ class _Reader:
 
     def add(self, text: str, role: str, tool: str = "") -> None:
         for sentence in sentences(text) if role != "tool" else result_lines(text):
-            stems = frozenset(words(sentence)) | (_tags(sentence) if role in ("user", "note") else frozenset())
+            tags = _tags(sentence) if role in ("user", "note") else frozenset()
+            stems = frozenset(words(sentence)) | tags
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool))
 
     def user(self, text: str) -> None:
         self.turn += 1
         self.add(text, "user")
 
+    def reply(self, text: str, recap_asked: bool) -> None:
+        """An assistant message: a note if the user asked for a recap or it has three or more lines."""
+        is_note = recap_asked or sum(1 for line in text.splitlines()[:50] if line.strip()) >= 3
+        self.add(text, "note" if is_note else "assistant")
+
+    def call(self, call_id: str, name: str, text: str) -> None:
+        self.tools[call_id] = name
+        self.add(text, "call", name)
+
+    def result(self, call_id: str, text: str) -> None:
+        self.add(text, "tool", self.tools.get(call_id, ""))
+
+
+#: Two words in a row that introduce a fact, and its kind.
+_TAG_PAIRS = {("name", "is"): "name", ("call", "me"): "name", ("years", "old"): "age", ("work", "as"): "job",
+              ("working", "as"): "job"}
+
 
 def _tags(sentence: str) -> frozenset[str]:
-    """What kind of fact a sentence introduces, as stems a question asks with: "I'm Priya" → ``name``.
+    """What kind of fact a sentence introduces, as the stem a question asks with: "I'm Priya" → ``name``.
 
-    A name ("I'm Priya", "my name is", "call me"), an age ("I'm 34", "years
-    old"), a job ("I'm a teacher", "I work as"), an email address.
+    A name ("my name is", "call me"), an age ("I'm 34", "years old"), a job ("I'm a teacher", "I work
+    as"), an email address, a deadline ("by Friday").
     """
     found = tokens(sentence)
     lower = [t.lower().replace("’", "'") for t in found]
@@ -276,10 +255,8 @@ def _tags(sentence: str) -> frozenset[str]:
                 tags.add("age")
             elif nxt.lower() in ("a", "an"):
                 tags.add("job")
-        elif (word, after.lower()) in (("name", "is"), ("call", "me")):
-            tags.add("name")
-        elif (word, after.lower()) in (("years", "old"), ("work", "as"), ("working", "as")):
-            tags.add("age" if word == "years" else "job")
+        elif (word, after.lower()) in _TAG_PAIRS:
+            tags.add(_TAG_PAIRS[word, after.lower()])
         elif "@" in word:
             tags.add("email")
         elif word in ("by", "before", "until") and (after[:1].isdigit() or after.lower() == "the"):
@@ -288,16 +265,17 @@ def _tags(sentence: str) -> frozenset[str]:
 
 
 def result_lines(output: str) -> list[str]:
-    """A tool's output as lines: ``key: value`` for each field of a JSON object (a list of
-    objects one line each), else its sentences."""
+    """A tool's output as lines: ``key: value`` per JSON field (one line per listed object), or sentences."""
     try:
         data = json.loads(output)
     except (TypeError, ValueError, RecursionError):
         fields = _FIELD.findall(output[:MAX_CHARS]) if output.lstrip()[:1] in "{[" else []
-        if fields:  # JSON cut short: its fields, then whatever follows the cut
-            tail = output[output.rfind("…"):] if "…" in output else ""
-            return [f"{key.replace('_', ' ')}: {value.strip(chr(34))}" for key, value in fields] + sentences(tail.strip("… "))
-        return sentences(output)
+        if not fields:
+            return sentences(output)
+        # JSON cut short: its fields, then whatever follows the cut
+        tail = output[output.rfind("…"):] if "…" in output else ""
+        lines = [f"{key.replace('_', ' ')}: {value.strip(chr(34))}" for key, value in fields]
+        return lines + sentences(tail.strip("… "))
     if not isinstance(data, (dict, list)):
         return sentences(str(data))
     lines: list[str] = []
@@ -305,7 +283,7 @@ def result_lines(output: str) -> list[str]:
     while stack and len(lines) < 200:
         path, value = stack.pop()
         label = path.replace("_", " ")
-        if isinstance(value, dict) and any(isinstance(v, (dict, list)) for v in value.values()) or isinstance(value, dict) and not path:
+        if isinstance(value, dict) and (not path or any(isinstance(v, (dict, list)) for v in value.values())):
             stack += [(f"{path} {key}".strip(), inner) for key, inner in reversed(list(value.items()))]
         elif isinstance(value, dict):
             lines.append(f"{label}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items()))
@@ -319,73 +297,41 @@ def result_lines(output: str) -> list[str]:
 
 
 def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
-    """The statements of a request's items, oldest first.
+    """The statements of a request's items, oldest first (system and developer messages left out).
 
-    User messages open turns; assistant messages (a summary among them),
-    tool calls and tool results are read as said. System and developer
-    messages are not part of the conversation (see the model's instructions),
-    nor is reasoning.
+    A user message holding a pasted transcript (:func:`read_transcript`) is read line by line.
     """
     reader = _Reader()
     recap_asked = False  # the user asked for a recap: the answer is a note (a session's summary pair)
     for item in items:
         kind = item_type(item)
         if kind == "message":
-            text = MARKUP.sub("", " ".join(content_texts(item.get("content"), other=lambda part: "")))
+            text = MARKUP.sub("", plain_text(item.get("content")))
             if is_user_message(item):
                 recap_asked = asks_for_summary(text)
-                if _is_transcript(text):
-                    reader.statements += _shifted(read_transcript(text), reader)
+                if _is_transcript(text):  # numbered after what the reader holds
+                    base, turns = len(reader.statements), reader.turn
+                    pasted = read_transcript(text)
+                    reader.turn += max((s.turn for s in pasted), default=0)
+                    reader.statements += [Statement(s.text, s.role, turns + s.turn, base + s.order, s.stems,
+                                                    s.tool) for s in pasted]
                 else:
                     reader.user(text)
             elif item.get("role") == "assistant":
-                reader.add(text, "note" if recap_asked or _is_note(text) else "assistant")
+                reader.reply(text, recap_asked)
                 recap_asked = False
         elif kind in NAMED_CALLS:
             name = str(item.get("name", ""))
-            reader.tools[str(item.get("call_id"))] = name
-            reader.add(f"{name}({item.get('arguments', item.get('input', ''))})", "call", name)
+            arguments = item.get("arguments", item.get("input", ""))
+            reader.call(str(item.get("call_id")), name, f"{name}({arguments})")
         elif kind in NAMED_OUTPUTS:
             output = item.get("output")
-            text = output if isinstance(output, str) else " ".join(content_texts(output, other=lambda part: ""))
-            reader.add(text, "tool", reader.tools.get(str(item.get("call_id")), ""))
+            reader.result(str(item.get("call_id")), output if isinstance(output, str) else plain_text(output))
     return reader.statements
 
 
-#: Verbs that ask for a summary; and phrases that name one ("a summary", "handover note").
-_SUMMARIZE = frozenset(map(stem, "summarize summarise compress condense recap".split()))
-_SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note", "hand-off note", "snapshot of")
-
-
-def asks_for_summary(text: str) -> bool:
-    """Whether ``text`` (instructions, or a user's message) asks for a summary of a conversation.
-
-    It must say so: a verb ("summarize", "compress", "recap") or a phrase
-    ("a summary of", "a handover note"); the word "summary" in a heading does not ask.
-    """
-    head = text[:4000]
-    return bool(_SUMMARIZE.intersection(words(head))) or any(phrase in head.lower() for phrase in _SUMMARY_PHRASES)
-
-
-def _is_note(text: str) -> bool:
-    """Whether an assistant message is a note (a summary: three or more lines), not a reply."""
-    return sum(1 for line in text.splitlines()[:50] if line.strip()) >= 3
-
-
-def _shifted(statements: list[Statement], reader: _Reader) -> list[Statement]:
-    """Statements read from a pasted transcript, numbered after what ``reader`` holds."""
-    base, turns = len(reader.statements), reader.turn
-    reader.turn += max((s.turn for s in statements), default=0)
-    return [Statement(s.text, s.role, turns + s.turn, base + s.order, s.stems, s.tool) for s in statements]
-
-
-def _is_transcript(text: str) -> bool:
-    """Whether a message is a conversation pasted as role-prefixed lines (two or more)."""
-    return sum(1 for line in text.splitlines()[:400] if _TRANSCRIPT_LINE.match(line.strip())) >= 2
-
-
 def read_transcript(text: str) -> list[Statement]:
-    """The statements of a conversation written as lines, ``ROLE: text`` (``USER:``, ``ASSISTANT:``, ``TOOL ...:``).
+    """The statements of a conversation written as ``ROLE: text`` lines (``USER:``, ``TOOL ...:``...).
 
     A line without a role continues the line before it.
     """
@@ -405,23 +351,37 @@ def read_transcript(text: str) -> list[Statement]:
                 reader.user(body)
             continue
         if role in ("tool call", "function"):
-            name = body.split("(", 1)[0].strip()
-            reader.tools[call_id] = name
-            reader.add(body, "call", name)
+            reader.call(call_id, body.split("(", 1)[0].strip(), body)
         elif role.startswith("tool"):
-            reader.add(body, "tool", reader.tools.get(call_id, ""))
+            reader.result(call_id, body)
         elif role in ("assistant", "ai", "agent"):
-            reader.add(body, "note" if recap_asked or _is_note(body) else "assistant")
+            reader.reply(body, recap_asked)
         recap_asked = False
     return reader.statements
 
 
-# ---------------------------------------------------------------------- memory
+#: Verbs that ask for a summary; and phrases that name one ("a summary", "handover note").
+_SUMMARIZE = frozenset(map(stem, "summarize summarise compress condense recap".split()))
+_SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note", "hand-off note",
+                    "snapshot of")
+
+
+def asks_for_summary(text: str) -> bool:
+    """Whether ``text`` asks for a summary: a verb ("summarize", "recap") or a phrase ("a summary of")."""
+    head = text[:4000]
+    if _SUMMARIZE.intersection(words(head)):
+        return True
+    return any(phrase in head.lower() for phrase in _SUMMARY_PHRASES)
+
+
+def _is_transcript(text: str) -> bool:
+    """Whether a message is a conversation pasted as role-prefixed lines (two or more)."""
+    return sum(1 for line in text.splitlines()[:400] if _TRANSCRIPT_LINE.match(line.strip())) >= 2
 
 
 @functools.lru_cache(maxsize=1)
-def _related() -> dict[str, frozenset[str]]:
-    """Stem → every stem that shares a :data:`RELATED` group with it."""
+def _related_table() -> dict[str, frozenset[str]]:
+    """Stem → every other stem that shares a :data:`RELATED` group with it."""
     table: dict[str, set[str]] = {}
     for group in RELATED:
         stems = {stem(word) for word in group.split()}
@@ -432,10 +392,9 @@ def _related() -> dict[str, frozenset[str]]:
 
 def related(stems: Iterable[str]) -> set[str]:
     """The stems related to any of ``stems`` (:data:`RELATED`), not counting themselves."""
-    table = _related()
     out: set[str] = set()
     for one in stems:
-        out |= table.get(one, frozenset())
+        out |= _related_table().get(one, frozenset())
     return out
 
 
@@ -453,7 +412,8 @@ class Memory:
             for one in statement.stems:
                 self._index.setdefault(one, []).append(position)
 
-    def matches(self, topic: Iterable[str], *, roles: Iterable[str] | None = None) -> list[tuple[float, Statement]]:
+    def matches(self, topic: Iterable[str], *,
+                roles: Sequence[str] | None = None) -> list[tuple[float, Statement]]:
         """Statements sharing a topic stem (2 points each) or a related one (1 point), best and newest first.
 
         Args:
@@ -467,8 +427,7 @@ class Memory:
             for one in group:
                 for position in self._index.get(one, ()):
                     scores[position] = scores.get(position, 0.0) + weight
-        allowed = set(roles) if roles is not None else None
         found = [(score, self.statements[p]) for p, score in scores.items()
-                 if allowed is None or self.statements[p].role in allowed]
+                 if roles is None or self.statements[p].role in roles]
         found.sort(key=lambda pair: (pair[0], pair[1].order), reverse=True)
         return found
