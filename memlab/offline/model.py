@@ -186,7 +186,7 @@ class Reader:
     def __init__(self, request: Request, answer: str = "") -> None:
         self.request, self.answer = request, answer
         self.texts = [request.message] + [s.text for s in reversed(request.said)
-                                          if s.role in ("user", "tool", "assistant")]
+                                          if s.role in ("user", "tool", "assistant", "note")]
         self.found_nothing: list[str] = []
 
     def text(self, name: str, description: str, format: str | None) -> str | None:

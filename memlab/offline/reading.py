@@ -72,7 +72,7 @@ _IRREGULAR = {
 RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     name call called named nickname |
     live home house flat apartment move moved relocate relocated based address settle neighbourhood city
-    town | stay staying hotel accommodation | from originally born grew hometown native |
+    town property rent rental renting tenant landlord lease | stay staying hotel accommodation | from originally born grew hometown native |
     travel trip flight fly going visit holiday vacation journey destination abroad |
     work job role profession occupation career employer company office position |
     job profession nurse doctor teacher engineer developer programmer designer chef lawyer manager student
@@ -363,7 +363,7 @@ def read_transcript(text: str) -> list[Statement]:
 #: Verbs that ask for a summary; and phrases that name one ("a summary", "handover note").
 _SUMMARIZE = frozenset(map(stem, "summarize summarise compress condense recap".split()))
 _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note", "hand-off note",
-                    "snapshot of")
+                    "snapshot of", "tl;dr", "tldr", "sum up", "sum it up", "sum this up")
 
 
 def asks_for_summary(text: str) -> bool:

@@ -307,3 +307,11 @@ def test_a_scripted_reply_decides_the_output_and_everything_else_stays_real() ->
     plain = api.respond({"model": MODEL, "input": "Hello"})
     assert plain["output"][0]["content"][0]["text"].startswith("Hello")
     assert seen == ["How is the weather?", "Hello"]
+
+
+async def test_a_tool_argument_can_come_from_a_summary_note() -> None:
+    """After summarizing, the flight number lives only in the note; the tool is still called with it."""
+    note = assistant("## Trip\n- flight BA-2490 to Lisbon on Friday\n\n## Open\n- the traveller wants the gate")
+    items = [user("Summary of the conversation so far (for context)."), note, user("Please look up my flight.")]
+    result = await Runner.run(travel_agent(), items)
+    assert calls(result) == [("find_flight", {"flight_number": "BA-2490"})]

@@ -99,3 +99,14 @@ def test_the_cookbook_shape_a_summary_of_memlabs_scenario_keeps_every_identifier
     text = note(summary_prompt(), items)
     for value in ("ORD-73914", "SN-AX7Q42PL", "E-3120"):
         assert value in text
+
+
+def test_a_section_named_in_words_no_archetype_knows_is_filled_by_related_words() -> None:
+    text = note("Summarize the conversation.\n## Property\n## Problem\n## Reference numbers")
+    assert "flat 3B" in text[text.find("Property"):text.find("## Problem")], text
+
+
+@pytest.mark.parametrize("prompt", ["Give me a TL;DR of this chat in under 30 words.", "Sum up this chat for a colleague."])
+def test_a_summary_asked_for_in_other_words_is_a_summary(prompt) -> None:
+    text = note(prompt)
+    assert "REQ-5521" in text and not text.startswith("Noted")
