@@ -24,10 +24,15 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 # Install memlab and its pinned dependencies; redone when pyproject.toml or constraints.txt change.
-# pip is upgraded only when an index is used (a wheelhouse holds no pip).
+# From the package index, pip installs uv and uv installs the rest (it downloads in parallel: about
+# four times faster on a fresh machine); from a wheelhouse, pip installs everything (nothing to fetch).
 $(STAMP): pyproject.toml constraints.txt | $(PY)
-	$(if $(PIP_SOURCE),,$(PY) -m pip install --quiet --upgrade pip)
+ifdef PIP_SOURCE
 	$(PY) -m pip install --quiet $(PIP_SOURCE) -c constraints.txt -e ".[test,app]"
+else
+	$(PY) -m pip install --quiet -c constraints.txt uv
+	$(VENV)/bin/uv pip install --quiet --python $(PY) -c constraints.txt -e ".[test,app]"
+endif
 	touch $(STAMP)
 
 # Set up .venv (first time, or after a dependency change).
