@@ -173,12 +173,15 @@ class OfflineAPI:
         except OfflineAPIError as error:
             status, answer, context = error.status, error.body(), None
         if request.method == "POST" and path.endswith(("/responses", "/responses/compact")):
-            self.requests.append(ServedRequest(body if isinstance(body, dict) else {}, status, answer, path, context))
+            body = body if isinstance(body, dict) else {}
+            self.requests.append(ServedRequest(body, status, answer, path, context))
         if status == 200 and isinstance(body, dict) and body.get("stream") and path.endswith("/responses"):
-            return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=b"".join(_sse(answer)))
+            events = b"".join(_sse(answer))
+            return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=events)
         return httpx2.Response(status, json=answer)
 
-    def _route(self, method: str, path: str, body: Any, query: dict[str, str]) -> tuple[int, dict[str, Any], Any]:
+    def _route(self, method: str, path: str, body: Any,
+               query: dict[str, str]) -> tuple[int, dict[str, Any], Any]:
         parts = [p for p in path.split("/") if p][1:] if path.startswith("/v1/") else []
         match method, parts:
             case "POST", ["responses"]:
@@ -199,8 +202,9 @@ class OfflineAPI:
                     del self._responses[ident]
                 return 200, {"id": ident, "object": "response.deleted", "deleted": True}, None
             case "GET", ["responses", ident, "input_items"]:
-                inputs = json.loads(self._stored(ident)[1])
-                return 200, _page([_with_id(item, digest(ident, n)) for n, item in enumerate(inputs)], query), None
+                inputs = enumerate(json.loads(self._stored(ident)[1]))
+                inputs = [_with_id(item, digest(ident, n)) for n, item in inputs]
+                return 200, _page(inputs, query), None
             case "POST", ["conversations"]:
                 return 200, self._new_conversation(body), None
             case _, ["conversations", ident, *rest]:
@@ -270,7 +274,8 @@ class OfflineAPI:
         if output is None:
             output = respond(request)
         tools = body.get("tools") or []
-        input_tokens = count_text(str(body.get("instructions") or "")) + count_items(context) + count_tools(tools)
+        instructions = str(body.get("instructions") or "")
+        input_tokens = count_text(instructions) + count_items(context) + count_tools(tools)
         output_tokens = count_items(output)
         status, incomplete = "completed", None
         limit = body.get("max_output_tokens")
@@ -285,10 +290,11 @@ class OfflineAPI:
         response_id = f"resp_{digest(context, output, stored, previous)}"
         response = {
             "id": response_id, "object": "response", "created_at": 0, "status": status,
-            "incomplete_details": incomplete, "model": body["model"], "instructions": body.get("instructions"),
-            "output": output, "parallel_tool_calls": body.get("parallel_tool_calls", True),
-            "previous_response_id": previous, "tool_choice": body.get("tool_choice", "auto"),
-            "tools": list(tools), "text": body.get("text") or {"format": {"type": "text"}},
+            "incomplete_details": incomplete, "model": body["model"],
+            "instructions": body.get("instructions"), "output": output,
+            "parallel_tool_calls": body.get("parallel_tool_calls", True), "previous_response_id": previous,
+            "tool_choice": body.get("tool_choice", "auto"), "tools": list(tools),
+            "text": body.get("text") or {"format": {"type": "text"}},
             "usage": _usage(input_tokens, output_tokens),
         }
         conversation = _conversation_id(body)
@@ -335,8 +341,8 @@ class OfflineAPI:
         ident = f"conv_{digest('conversation', next(self._counter))}"
         items = check_items(body.get("items") or [])
         with self._lock:
-            self._conversations[ident] = {"metadata": dict(body.get("metadata") or {}),
-                                          "items": [_with_id(item, digest(ident, n)) for n, item in enumerate(items)]}
+            items = [_with_id(item, digest(ident, n)) for n, item in enumerate(items)]
+            self._conversations[ident] = {"metadata": dict(body.get("metadata") or {}), "items": items}
         return self._conversation_json(ident)
 
     def _conversation_json(self, ident: str) -> dict[str, Any]:
@@ -362,7 +368,8 @@ class OfflineAPI:
             case "POST", ["items"]:
                 new = check_items((body or {}).get("items") or [], items)
                 with self._lock:
-                    added = [_with_id(item, digest(ident, len(items) + n, item)) for n, item in enumerate(new)]
+                    added = [_with_id(item, digest(ident, len(items) + n, item))
+                             for n, item in enumerate(new)]
                     items += added
                 return _list(added)
             case "GET", ["items", item_id]:
@@ -376,8 +383,8 @@ class OfflineAPI:
                         raise _not_found("Item", item_id)
                     items[:] = [item for item in items if item.get("id") != item_id]
                 return self._conversation_json(ident)
-        raise OfflineAPIError(f"Invalid URL ({method} /v1/conversations/{ident}/{'/'.join(rest)})", None, None,
-                              status=404)
+        path = f"/v1/conversations/{ident}/{'/'.join(rest)}"
+        raise OfflineAPIError(f"Invalid URL ({method} {path})", None, None, status=404)
 
 
 def _sse(response: dict[str, Any]) -> Iterator[bytes]:

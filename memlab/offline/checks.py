@@ -22,7 +22,7 @@ __all__ = ["OfflineAPIError", "check_body", "check_compact_request", "check_item
 
 
 class OfflineAPIError(MemlabError):
-    """A request the real API would refuse: its ``message``, ``param`` at fault, ``code`` and HTTP ``status``."""
+    """A request the real API would refuse: ``message``, ``param`` at fault, ``code``, HTTP ``status``."""
 
     def __init__(self, message: str, param: str | None = "input", code: str | None = None, *,
                  status: int = 400) -> None:
@@ -31,14 +31,16 @@ class OfflineAPIError(MemlabError):
 
     def body(self) -> dict[str, Any]:
         """The JSON error body, shaped like the real API's."""
-        error = {"message": self.message, "type": "invalid_request_error", "param": self.param, "code": self.code}
-        return {"error": error}
+        return {"error": {"message": self.message, "type": "invalid_request_error", "param": self.param,
+                          "code": self.code}}
 
 
 def _kinds(hint: Any) -> list[str]:
     """The strings a ``type`` annotation allows (``Literal["x"]``, ``Required[Literal["x"]]``...)."""
-    args = typing.get_args(hint)
-    return [a for a in args if isinstance(a, str)] + [k for a in args if not isinstance(a, str) for k in _kinds(a)]
+    found = []
+    for arg in typing.get_args(hint):
+        found += [arg] if isinstance(arg, str) else _kinds(arg)
+    return found
 
 
 def _keys_by_kind(*typed_dicts: type) -> dict[str, frozenset[str]]:
@@ -52,8 +54,8 @@ def _keys_by_kind(*typed_dicts: type) -> dict[str, frozenset[str]]:
 
 _ACCEPTED_ITEMS = ("message", "function_call", "function_call_output", "reasoning", "custom_tool_call",
                    "custom_tool_call_output", "item_reference", "compaction")
-_ITEM_KEYS = {kind: keys for kind, keys in _keys_by_kind(*typing.get_args(_types.ResponseInputItemParam)).items()
-              if kind in _ACCEPTED_ITEMS}
+_ALL_ITEM_KEYS = _keys_by_kind(*typing.get_args(_types.ResponseInputItemParam))
+_ITEM_KEYS = {kind: _ALL_ITEM_KEYS[kind] for kind in _ACCEPTED_ITEMS}
 _PART_KEYS = _keys_by_kind(*typing.get_args(_types.ResponseInputContentParam), _types.ResponseOutputTextParam,
                            _types.ResponseOutputRefusalParam)
 _TOOL_KEYS = _keys_by_kind(*typing.get_args(_types.tool_param.ToolParam))
@@ -70,8 +72,9 @@ _STR, _BOOL, _NUMBER = (str,), (bool,), (int, float)
 _REQUEST_TYPES: dict[str, tuple[type, ...]] = {
     "model": _STR, "input": (str, list), "instructions": _STR, "tools": (list,), "max_output_tokens": (int,),
     "stream": _BOOL, "store": _BOOL, "previous_response_id": _STR, "parallel_tool_calls": _BOOL,
-    "tool_choice": (str, dict), "metadata": (dict,), "include": (list,), "text": (dict,), "reasoning": (dict,),
-    "temperature": _NUMBER, "top_p": _NUMBER, "truncation": _STR, "user": _STR, "prompt_cache_key": _STR,
+    "tool_choice": (str, dict), "metadata": (dict,), "include": (list,), "text": (dict,),
+    "reasoning": (dict,), "temperature": _NUMBER, "top_p": _NUMBER, "truncation": _STR, "user": _STR,
+    "prompt_cache_key": _STR,
     "conversation": (str, dict), "image": (dict,), "prompt_cache_options": (dict,),
     "prompt_cache_retention": _STR, "service_tier": _STR,
 }
@@ -116,7 +119,7 @@ def _json_name(value: Any) -> str:
 
 
 def _check_type(value: Any, kinds: tuple[type, ...], where: str) -> None:
-    """Raise the API's ``invalid_type`` error unless ``value`` has one of ``kinds`` (JSON true is no integer)."""
+    """Raise the API's ``invalid_type`` error unless ``value`` has one of ``kinds`` (true is no integer)."""
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         expected = " or ".join(_JSON_NAMES[k] for k in kinds)
         message = f"Invalid type for '{where}': expected {expected}, but got {_json_name(value)} instead."
@@ -142,7 +145,8 @@ def _check_value(value: Any, allowed: Sequence[str], where: str) -> None:
     if value not in allowed:
         quoted = [f"'{v}'" for v in allowed]
         listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
-        raise OfflineAPIError(f"Invalid value: '{value}'. Supported values are: {listed}.", where, "invalid_value")
+        message = f"Invalid value: '{value}'. Supported values are: {listed}."
+        raise OfflineAPIError(message, where, "invalid_value")
 
 
 def _missing(where: str) -> OfflineAPIError:
@@ -185,7 +189,7 @@ def _check_parts(parts: Sequence[Any], allowed: tuple[str, ...], where: str) -> 
 
 
 def check_body(body: Any, *, compact: bool = False) -> None:
-    """Check a body's top-level parameters (``compact``: a ``/responses/compact`` body); raise the first fault."""
+    """Check a body's top-level parameters (``compact``: a ``/responses/compact`` body)."""
     if not isinstance(body, Mapping):
         raise OfflineAPIError("Invalid type for request body: expected an object, but got "
                               f"{_json_name(body)} instead.", None, "invalid_type")
@@ -226,8 +230,8 @@ def _check_tool(tool: Any, where: str) -> None:
     properties = (tool.get("parameters") or {}).get("properties") if kind == "function" else None
     problem = None if properties is None else _schema_problem(properties)
     if problem is not None:
-        raise OfflineAPIError(f"Invalid schema for function '{tool['name']}': {problem}", f"{where}.parameters",
-                              "invalid_function_parameters")
+        raise OfflineAPIError(f"Invalid schema for function '{tool['name']}': {problem}",
+                              f"{where}.parameters", "invalid_function_parameters")
 
 
 def _schema_problem(properties: Any) -> str | None:
@@ -273,8 +277,9 @@ def _check_item(item: Any, where: str) -> None:
         try:
             read_compaction(content)
         except ValueError:
-            raise OfflineAPIError(f"The encrypted content for item {item.get('id') or where} could not be "
-                                  "verified.", f"{where}.encrypted_content", "invalid_encrypted_content") from None
+            message = f"The encrypted content for item {item.get('id') or where} could not be verified."
+            where = f"{where}.encrypted_content"
+            raise OfflineAPIError(message, where, "invalid_encrypted_content") from None
     elif kind in NAMED_OUTPUTS:
         output = _require(item, "output", (str, list), f"{where}.output")
         if isinstance(output, list):
@@ -308,8 +313,8 @@ def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ())
         where = f"input[{i - len(history)}]"
         if item.get("id") is not None:
             if item["id"] in item_ids:
-                raise OfflineAPIError(f"Duplicate item found with id {item['id']}. Remove duplicate items from "
-                                      "your input and try again.", "input")
+                raise OfflineAPIError(f"Duplicate item found with id {item['id']}. Remove duplicate items "
+                                      "from your input and try again.", "input")
             item_ids.add(item["id"])
         pair = pair_key(item)
         if pair is not None:
@@ -343,7 +348,7 @@ def check_request(body: Any, history: Sequence[Mapping[str, Any]] = ()) -> list[
 
 
 def check_compact_request(body: Any, history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
-    """Check a ``POST /v1/responses/compact`` body; return its input items (none at all: a missing ``input``)."""
+    """Check a ``POST /v1/responses/compact`` body; return its input items (none: a missing ``input``)."""
     check_body(body, compact=True)
     items = check_items(input_items(body), history)
     if not items and not body.get("previous_response_id"):

@@ -44,7 +44,7 @@ def digest(*parts: Any) -> str:
 
 
 def _inflate_limit(compressed: bytes) -> int:
-    """The most bytes ``compressed`` may inflate to: text compresses 3-10x, a "zip bomb" thousands of times."""
+    """The most bytes ``compressed`` may inflate to (text compresses 3-10x, a "zip bomb" 1000s of times)."""
     return max(4096, 32 * len(compressed))
 
 
@@ -104,7 +104,8 @@ def expand_compactions(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any
     for item in items:
         if item_type(item) == "compaction":
             text = f"{SUMMARY_HEADING}\n\n{read_compaction(item['encrypted_content'])['summary']}"
-            item = {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": text}]}
+            item = {"type": "message", "role": "assistant",
+                    "content": [{"type": "output_text", "text": text}]}
         expanded.append(dict(item))
     return expanded
 
@@ -124,8 +125,8 @@ def compact_history(items: Sequence[Mapping[str, Any]],
     output = []
     for index, item in enumerate(items):
         if is_user_message(item):
-            content = item.get("content")
-            parts = [{"type": "input_text", "text": content}] if isinstance(content, str) else list(content or [])
+            parts = item.get("content")
+            parts = [{"type": "input_text", "text": parts}] if isinstance(parts, str) else list(parts or [])
             output.append({"id": item.get("id") or f"msg_{digest(fingerprint, index)}", "type": "message",
                            "status": "completed", "role": "user", "content": parts})
     sealed = seal_compaction({"summary": note, "items": len(items), "tokens": input_tokens})
