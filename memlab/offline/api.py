@@ -72,8 +72,10 @@ class ServedRequest:
 _WORKERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="memlab-offline-model")
 
 
-def off_the_loop(handler: Callable[[httpx2.Request], httpx2.Response],
-                 ) -> Callable[[httpx2.Request], Awaitable[httpx2.Response]]:
+_Handler = Callable[[httpx2.Request], httpx2.Response]
+
+
+def off_the_loop(handler: _Handler) -> Callable[[httpx2.Request], Awaitable[httpx2.Response]]:
     """An async ``MockTransport`` handler that runs ``handler`` in a worker thread.
 
     The event loop stays free while the model works, so a timeout around a request fires on time.
