@@ -1,29 +1,16 @@
 """The offline API: the Responses and Conversations endpoints, answered by the offline model.
 
-:class:`OfflineAPI` is an ``httpx2.MockTransport`` handler: give it to a real
-``openai`` client (:func:`memlab.offline.client.offline_client`) and the
-client's requests never leave the process; put it behind
-:mod:`memlab.offline.server` and any client reaches it over HTTP. It serves:
-
-* ``POST /v1/responses`` (streamed or not), ``GET``/``DELETE /v1/responses/{id}``,
-  ``GET /v1/responses/{id}/input_items``, ``POST /v1/responses/input_tokens``,
-  ``POST /v1/responses/compact``;
-* the Conversations API: ``POST /v1/conversations``, ``GET``/``POST``/``DELETE
-  /v1/conversations/{id}``, ``GET``/``POST /v1/conversations/{id}/items``,
-  ``GET``/``DELETE /v1/conversations/{id}/items/{item_id}``.
-
-Every request is checked as the real API checks it (:mod:`.checks`); a
-response is decided by :func:`memlab.offline.model.respond`, or by your own
-function (``OfflineAPI(reply=...)``); usage is counted in real tokens; stored
-responses make ``previous_response_id`` work, and a request naming a
-``conversation`` reads and extends it. Ids are content hashes, so the same
-requests give the same ids in every run.
+:class:`OfflineAPI` is an ``httpx2.MockTransport`` handler: give it to a real ``openai`` client
+(:func:`memlab.offline.client.offline_client`) and no request leaves the process; put it behind
+:mod:`memlab.offline.server` and any client reaches it over HTTP. Requests are checked as the real
+API checks them (:mod:`.checks`), answered by :func:`memlab.offline.model.respond` (or your own
+``reply``), counted in real tokens and stored, so ``previous_response_id`` and ``conversation`` work.
+Ids are content hashes: the same requests give the same ids in every run.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import itertools
 import json
 import re
@@ -37,8 +24,8 @@ from typing import Any
 import httpx2
 
 from ..tokens import count_items, count_text, count_tools, encoding
-from .checks import MAX_JSON_DEPTH, OfflineAPIError, check_body, check_compact_request, check_items, input_items, json_depth
-from .compaction import compact_history, expand_compactions
+from .checks import OfflineAPIError, check_body, check_compact_request, check_items, input_items, parse_body
+from .compaction import compact_history, digest, expand_compactions
 from .model import Request, message_item, respond
 
 __all__ = ["COMPACT_PATH", "RESPONSES_PATH", "OfflineAPI", "Reply", "ServedRequest", "off_the_loop"]
@@ -46,9 +33,9 @@ __all__ = ["COMPACT_PATH", "RESPONSES_PATH", "OfflineAPI", "Reply", "ServedReque
 RESPONSES_PATH = "/v1/responses"
 COMPACT_PATH = "/v1/responses/compact"
 
-#: A scripted reply: given the request as the model reads it, the output to give — a text, one
-#: output item (``{"type": "function_call", "name": ..., "arguments": {...}}``), a list of them, or
-#: ``None`` to let the offline model answer.
+#: A scripted reply: given the request as the model reads it, the output to give — a text, one output
+#: item (``{"type": "function_call", "name": ..., "arguments": {...}}``), a list of them, or ``None``
+#: to let the offline model answer.
 Reply = Callable[[Request], "str | Mapping[str, Any] | list[Mapping[str, Any]] | None"]
 
 
@@ -61,8 +48,7 @@ class ServedRequest:
         status: The HTTP status answered.
         response: The response JSON (or the error JSON).
         path: The endpoint's path.
-        context: For an answered ``POST /v1/responses`` or compaction: every item
-            the model read (stored history, then the input).
+        context: For an answered response or compaction: every item the model read (history, then input).
     """
 
     body: dict[str, Any]
@@ -74,10 +60,7 @@ class ServedRequest:
     @property
     def input(self) -> list[dict[str, Any]]:
         """The ``input`` items of the request."""
-        raw = self.body.get("input") if isinstance(self.body, Mapping) else None
-        if isinstance(raw, str):
-            return [{"role": "user", "content": raw}]
-        return list(raw) if isinstance(raw, list) else []
+        return input_items(self.body)
 
     @property
     def compaction(self) -> bool:
@@ -89,11 +72,13 @@ class ServedRequest:
 _WORKERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="memlab-offline-model")
 
 
-def off_the_loop(handler: Callable[[httpx2.Request], httpx2.Response]) -> Callable[[httpx2.Request], Awaitable[httpx2.Response]]:
+_Handler = Callable[[httpx2.Request], httpx2.Response]
+
+
+def off_the_loop(handler: _Handler) -> Callable[[httpx2.Request], Awaitable[httpx2.Response]]:
     """An async ``MockTransport`` handler that runs ``handler`` in a worker thread.
 
-    The event loop stays free while the model works: other tasks run, and a
-    timeout around a request (a session's ``summary_timeout``) fires on time.
+    The event loop stays free while the model works, so a timeout around a request fires on time.
     """
 
     async def answer(request: httpx2.Request) -> httpx2.Response:
@@ -102,33 +87,33 @@ def off_the_loop(handler: Callable[[httpx2.Request], httpx2.Response]) -> Callab
     return answer
 
 
-def _digest(*parts: Any) -> str:
-    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
-
-
-def _usage(input_tokens: int, output_tokens: int, reasoning: int = 0) -> dict[str, Any]:
-    return {"input_tokens": input_tokens, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": output_tokens,
-            "output_tokens_details": {"reasoning_tokens": reasoning}, "total_tokens": input_tokens + output_tokens}
+def _usage(input_tokens: int, output_tokens: int) -> dict[str, Any]:
+    return {"input_tokens": input_tokens, "input_tokens_details": {"cached_tokens": 0},
+            "output_tokens": output_tokens, "output_tokens_details": {"reasoning_tokens": 0},
+            "total_tokens": input_tokens + output_tokens}
 
 
 def _not_found(what: str, ident: str) -> OfflineAPIError:
     return OfflineAPIError(f"{what} with id '{ident}' not found.", None, None, status=404)
 
 
+def _list(data: list[dict[str, Any]], has_more: bool = False) -> dict[str, Any]:
+    return {"object": "list", "data": data, "first_id": data[0]["id"] if data else None,
+            "last_id": data[-1]["id"] if data else None, "has_more": has_more}
+
+
 def _page(items: list[dict[str, Any]], query: Mapping[str, str]) -> dict[str, Any]:
-    """A list endpoint's page: ``order`` (``asc``/``desc``), ``after`` (an item id) and ``limit`` (1-100, default 20)."""
+    """A list endpoint's page: ``order`` (``asc``/``desc``), ``after`` (an item id), ``limit`` (1-100, 20)."""
     ordered = items if query.get("order", "desc") == "asc" else list(reversed(items))
+    ids = [item.get("id") for item in ordered]
     after = query.get("after")
     if after:
-        ids = [i.get("id") for i in ordered]
         ordered = ordered[ids.index(after) + 1:] if after in ids else []
     try:
         limit = max(1, min(100, int(query.get("limit", "20"))))
     except ValueError:
         raise OfflineAPIError("Invalid 'limit': expected an integer.", "limit", "invalid_type") from None
-    data = ordered[:limit]
-    return {"object": "list", "data": data, "first_id": data[0]["id"] if data else None,
-            "last_id": data[-1]["id"] if data else None, "has_more": len(ordered) > limit}
+    return _list(ordered[:limit], len(ordered) > limit)
 
 
 def _with_id(item: Mapping[str, Any], key: str) -> dict[str, Any]:
@@ -137,24 +122,28 @@ def _with_id(item: Mapping[str, Any], key: str) -> dict[str, Any]:
     if item.get("role") and "type" not in item:
         item["type"] = "message"
     if item.get("type") == "message":
-        content = item.get("content")
-        if isinstance(content, str):
+        if isinstance(item.get("content"), str):
             kind = "output_text" if item.get("role") == "assistant" else "input_text"
-            item["content"] = [{"type": kind, "text": content}]
+            item["content"] = [{"type": kind, "text": item["content"]}]
         item.setdefault("status", "completed")
-    prefix = {"message": "msg", "function_call": "fc", "function_call_output": "fco", "reasoning": "rs"}.get(str(item.get("type")), "item")
-    item.setdefault("id", f"{prefix}_{key}")
+    prefixes = {"message": "msg", "function_call": "fc", "function_call_output": "fco", "reasoning": "rs"}
+    item.setdefault("id", f"{prefixes.get(str(item.get('type')), 'item')}_{key}")
     return item
+
+
+def _conversation_id(body: Mapping[str, Any]) -> str | None:
+    conversation = body.get("conversation")
+    if conversation is None:
+        return None
+    return str(conversation if isinstance(conversation, str) else conversation.get("id"))
 
 
 class OfflineAPI:
     """A fake Responses API (and Conversations API); use it as an ``httpx2.MockTransport`` handler.
 
     Args:
-        reply: Your own reply function (see :data:`Reply`): it decides the
-            output instead of the offline model, for a test or a notebook that
-            scripts what the model says. Requests are still checked, counted
-            and stored.
+        reply: Your own reply function (see :data:`Reply`): it decides the output instead of the
+            offline model. Requests are still checked, counted and stored.
         keep: How many served requests :attr:`requests` remembers.
         keep_responses: How many stored responses ``previous_response_id`` can name.
 
@@ -168,48 +157,44 @@ class OfflineAPI:
         self.reply = reply
         self.requests: deque[ServedRequest] = deque(maxlen=keep)
         self.keep_responses = keep_responses
-        # response id → (previous response id, its input items, the response JSON): a chain, never the whole conversation again
+        # response id → (previous response id, its input items as JSON, the response JSON)
         self._responses: OrderedDict[str, tuple[str | None, str, dict[str, Any]]] = OrderedDict()
         self._conversations: dict[str, dict[str, Any]] = {}
         self._counter = itertools.count(1)
         self._lock = threading.RLock()
 
-    # -- the HTTP face -----------------------------------------------------
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
         """Answer one HTTP request (the ``MockTransport`` handler)."""
         path = request.url.path
-        body: Any = None
-        if request.method == "POST":
-            try:
-                body = json.loads(request.content or b"{}")
-            except (ValueError, RecursionError):
-                return httpx2.Response(400, json=OfflineAPIError("We could not parse the JSON body of your request.", None).body())
-            if json_depth(body) > MAX_JSON_DEPTH:
-                message = f"We could not parse the JSON body of your request: it nests arrays and objects over {MAX_JSON_DEPTH} levels deep."
-                return httpx2.Response(400, json=OfflineAPIError(message, None).body())
+        try:
+            body = parse_body(request.content) if request.method == "POST" else None
+        except OfflineAPIError as error:
+            return httpx2.Response(error.status, json=error.body())
         try:
             status, answer, context = self._route(request.method, path, body, dict(request.url.params))
         except OfflineAPIError as error:
             status, answer, context = error.status, error.body(), None
         if request.method == "POST" and path.endswith(("/responses", "/responses/compact")):
-            self.requests.append(ServedRequest(body if isinstance(body, dict) else {}, status, answer, path, context))
+            body = body if isinstance(body, dict) else {}
+            self.requests.append(ServedRequest(body, status, answer, path, context))
         if status == 200 and isinstance(body, dict) and body.get("stream") and path.endswith("/responses"):
-            return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=b"".join(_sse(answer)))
+            events = b"".join(_sse(answer))
+            return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=events)
         return httpx2.Response(status, json=answer)
 
-    def _route(self, method: str, path: str, body: Any, query: dict[str, str]) -> tuple[int, dict[str, Any], Any]:
+    def _route(self, method: str, path: str, body: Any,
+               query: dict[str, str]) -> tuple[int, dict[str, Any], Any]:
         parts = [p for p in path.split("/") if p][1:] if path.startswith("/v1/") else []
         match method, parts:
             case "POST", ["responses"]:
-                response, context = self._respond(body)
-                return 200, response, context
+                return 200, *self._respond(body)
             case "POST", ["responses", "compact"]:
-                response, context = self._compact(body)
-                return 200, response, context
+                return 200, *self._compact(body)
             case "POST", ["responses", "input_tokens"]:
                 check_body(body)
                 context = self._history(body) + check_items(input_items(body), self._history(body))
-                tokens = count_text(str(body.get("instructions") or "")) + count_items(context) + count_tools(body.get("tools") or [])
+                tokens = (count_text(str(body.get("instructions") or "")) + count_items(context)
+                          + count_tools(body.get("tools") or []))
                 return 200, {"object": "response.input_tokens", "input_tokens": tokens}, None
             case "GET", ["responses", ident]:
                 return 200, self._stored(ident)[2], None
@@ -219,8 +204,9 @@ class OfflineAPI:
                     del self._responses[ident]
                 return 200, {"id": ident, "object": "response.deleted", "deleted": True}, None
             case "GET", ["responses", ident, "input_items"]:
-                inputs = json.loads(self._stored(ident)[1])
-                return 200, _page([_with_id(item, _digest(ident, n)) for n, item in enumerate(inputs)], query), None
+                inputs = enumerate(json.loads(self._stored(ident)[1]))
+                inputs = [_with_id(item, digest(ident, n)) for n, item in inputs]
+                return 200, _page(inputs, query), None
             case "POST", ["conversations"]:
                 return 200, self._new_conversation(body), None
             case _, ["conversations", ident, *rest]:
@@ -240,7 +226,6 @@ class OfflineAPI:
                 return served.input
         raise LookupError("the offline API has not served any request yet")
 
-    # -- responses ---------------------------------------------------------
     def respond(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """The Response JSON for a ``POST /v1/responses`` body (no HTTP involved).
 
@@ -248,10 +233,6 @@ class OfflineAPI:
             OfflineAPIError: If the real API would reject the request.
         """
         return self._respond(body)[0]
-
-    def compact(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        """The CompactedResponse JSON for a ``POST /v1/responses/compact`` body (no HTTP involved)."""
-        return self._compact(body)[0]
 
     def _stored(self, ident: str) -> tuple[str | None, str, dict[str, Any]]:
         with self._lock:
@@ -262,19 +243,16 @@ class OfflineAPI:
 
     def _history(self, body: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The conversation a checked body continues: a stored response's chain, or a conversation's items."""
-        conversation = body.get("conversation")
-        if conversation is not None:
-            ident = conversation if isinstance(conversation, str) else conversation.get("id")
-            return [dict(item) for item in self._conversation_of(str(ident))["items"]]
+        if _conversation_id(body) is not None:
+            return [dict(item) for item in self._conversation_of(_conversation_id(body))["items"]]
         previous = body.get("previous_response_id")
         chain: list[list[dict[str, Any]]] = []
         with self._lock:
             while previous:
-                stored = self._responses.get(previous)
-                if stored is None:
-                    raise OfflineAPIError(f"Previous response with id '{previous}' not found.", "previous_response_id",
-                                          "previous_response_not_found")
-                before, inputs, response = stored
+                if previous not in self._responses:
+                    raise OfflineAPIError(f"Previous response with id '{previous}' not found.",
+                                          "previous_response_id", "previous_response_not_found")
+                before, inputs, response = self._responses[previous]
                 chain.append(json.loads(inputs) + response["output"])
                 previous = before
         return [item for link in reversed(chain) for item in link]
@@ -284,8 +262,8 @@ class OfflineAPI:
         history = self._history(body)
         context = history + check_compact_request(body, history)
         output, input_tokens, output_tokens = compact_history(context, body.get("instructions") or "")
-        response = {"id": f"resp_{_digest('compact', context, output)}", "object": "response.compaction", "created_at": 0,
-                    "output": output, "usage": _usage(input_tokens, output_tokens)}
+        response = {"id": f"resp_{digest('compact', context, output)}", "object": "response.compaction",
+                    "created_at": 0, "output": output, "usage": _usage(input_tokens, output_tokens)}
         return response, context
 
     def _respond(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -297,7 +275,8 @@ class OfflineAPI:
         output = self._scripted(request) if self.reply is not None else None
         if output is None:
             output = respond(request)
-        instructions, tools = str(body.get("instructions") or ""), body.get("tools") or []
+        tools = body.get("tools") or []
+        instructions = str(body.get("instructions") or "")
         input_tokens = count_text(instructions) + count_items(context) + count_tools(tools)
         output_tokens = count_items(output)
         status, incomplete = "completed", None
@@ -309,25 +288,27 @@ class OfflineAPI:
             message["status"] = "incomplete"
             status, incomplete, output_tokens = "incomplete", {"reason": "max_output_tokens"}, limit
         stored = body.get("store") is not False
-        response_id = f"resp_{_digest(context, output, stored, body.get('previous_response_id'))}"
+        previous = body.get("previous_response_id")
+        response_id = f"resp_{digest(context, output, stored, previous)}"
         response = {
-            "id": response_id, "object": "response", "created_at": 0, "status": status, "incomplete_details": incomplete,
-            "model": body["model"], "instructions": body.get("instructions"), "output": output,
-            "parallel_tool_calls": body.get("parallel_tool_calls", True), "previous_response_id": body.get("previous_response_id"),
-            "tool_choice": body.get("tool_choice", "auto"), "tools": list(tools), "text": body.get("text") or {"format": {"type": "text"}},
+            "id": response_id, "object": "response", "created_at": 0, "status": status,
+            "incomplete_details": incomplete, "model": body["model"],
+            "instructions": body.get("instructions"), "output": output,
+            "parallel_tool_calls": body.get("parallel_tool_calls", True), "previous_response_id": previous,
+            "tool_choice": body.get("tool_choice", "auto"), "tools": list(tools),
+            "text": body.get("text") or {"format": {"type": "text"}},
             "usage": _usage(input_tokens, output_tokens),
         }
-        conversation = body.get("conversation")
+        conversation = _conversation_id(body)
         with self._lock:
-            if stored and conversation is None:
-                self._responses[response_id] = (body.get("previous_response_id"), json.dumps(new_input), response)
+            if conversation is not None:
+                items = self._conversation_of(conversation)["items"]
+                items += [_with_id(item, digest(response_id, n)) for n, item in enumerate(new_input + output)]
+            elif stored:
+                self._responses[response_id] = (previous, json.dumps(new_input), response)
                 self._responses.move_to_end(response_id)
                 while len(self._responses) > self.keep_responses:
                     self._responses.popitem(last=False)
-            if conversation is not None:
-                ident = conversation if isinstance(conversation, str) else conversation.get("id")
-                items = self._conversation_of(str(ident))["items"]
-                items += [_with_id(item, _digest(response_id, n)) for n, item in enumerate(new_input + output)]
         return response, context
 
     def _scripted(self, request: Request) -> list[dict[str, Any]] | None:
@@ -350,7 +331,6 @@ class OfflineAPI:
             output.append(item)
         return output
 
-    # -- conversations -----------------------------------------------------
     def _conversation_of(self, ident: str) -> dict[str, Any]:
         with self._lock:
             conversation = self._conversations.get(ident)
@@ -360,17 +340,19 @@ class OfflineAPI:
 
     def _new_conversation(self, body: Any) -> dict[str, Any]:
         body = body if isinstance(body, dict) else {}
-        ident = f"conv_{_digest('conversation', next(self._counter))}"
+        ident = f"conv_{digest('conversation', next(self._counter))}"
         items = check_items(body.get("items") or [])
         with self._lock:
-            self._conversations[ident] = {"metadata": dict(body.get("metadata") or {}),
-                                          "items": [_with_id(item, _digest(ident, n)) for n, item in enumerate(items)]}
+            items = [_with_id(item, digest(ident, n)) for n, item in enumerate(items)]
+            self._conversations[ident] = {"metadata": dict(body.get("metadata") or {}), "items": items}
         return self._conversation_json(ident)
 
     def _conversation_json(self, ident: str) -> dict[str, Any]:
-        return {"id": ident, "object": "conversation", "created_at": 0, "metadata": self._conversation_of(ident)["metadata"]}
+        metadata = self._conversation_of(ident)["metadata"]
+        return {"id": ident, "object": "conversation", "created_at": 0, "metadata": metadata}
 
-    def _conversation(self, method: str, ident: str, rest: list[str], body: Any, query: dict[str, str]) -> dict[str, Any]:
+    def _conversation(self, method: str, ident: str, rest: list[str], body: Any,
+                      query: dict[str, str]) -> dict[str, Any]:
         conversation = self._conversation_of(ident)
         items: list[dict[str, Any]] = conversation["items"]
         match method, rest:
@@ -388,48 +370,50 @@ class OfflineAPI:
             case "POST", ["items"]:
                 new = check_items((body or {}).get("items") or [], items)
                 with self._lock:
-                    added = [_with_id(item, _digest(ident, len(items) + n, item)) for n, item in enumerate(new)]
+                    added = [_with_id(item, digest(ident, len(items) + n, item))
+                             for n, item in enumerate(new)]
                     items += added
-                return {"object": "list", "data": added, "first_id": added[0]["id"] if added else None,
-                        "last_id": added[-1]["id"] if added else None, "has_more": False}
+                return _list(added)
             case "GET", ["items", item_id]:
-                return next((item for item in items if item.get("id") == item_id), None) or _raise(_not_found("Item", item_id))
+                for item in items:
+                    if item.get("id") == item_id:
+                        return item
+                raise _not_found("Item", item_id)
             case "DELETE", ["items", item_id]:
                 with self._lock:
-                    before = len(items)
-                    items[:] = [item for item in items if item.get("id") != item_id]
-                    if len(items) == before:
+                    if not any(item.get("id") == item_id for item in items):
                         raise _not_found("Item", item_id)
+                    items[:] = [item for item in items if item.get("id") != item_id]
                 return self._conversation_json(ident)
-        raise OfflineAPIError(f"Invalid URL ({method} /v1/conversations/{ident}/{'/'.join(rest)})", None, None, status=404)
-
-
-def _raise(error: Exception) -> Any:
-    raise error
+        path = f"/v1/conversations/{ident}/{'/'.join(rest)}"
+        raise OfflineAPIError(f"Invalid URL ({method} {path})", None, None, status=404)
 
 
 def _sse(response: dict[str, Any]) -> Iterator[bytes]:
-    """The Responses streaming events for a finished response, as SSE bytes (a cut response ends ``response.incomplete``)."""
+    """The streaming events of a finished response, as SSE bytes (a cut one ends ``response.incomplete``)."""
     started = {**response, "status": "in_progress", "output": [], "usage": None}
     events: list[dict[str, Any]] = [{"type": "response.created", "response": started},
                                     {"type": "response.in_progress", "response": started}]
     for index, item in enumerate(response["output"]):
         where = {"output_index": index, "item_id": item["id"]}
+        added = {"type": "response.output_item.added", "output_index": index, "item": item}
         if item["type"] == "function_call":
-            events.append({"type": "response.output_item.added", "output_index": index, "item": {**item, "arguments": "", "status": "in_progress"}})
-            events.append({"type": "response.function_call_arguments.delta", **where, "delta": item["arguments"]})
-            events.append({"type": "response.function_call_arguments.done", **where, "arguments": item["arguments"], "name": item["name"]})
+            arguments = item["arguments"]
+            events += [{**added, "item": {**item, "arguments": "", "status": "in_progress"}},
+                       {"type": "response.function_call_arguments.delta", **where, "delta": arguments},
+                       {"type": "response.function_call_arguments.done", **where, "arguments": arguments,
+                        "name": item["name"]}]
         elif item["type"] == "message":
-            text = item["content"][0]["text"]
-            part = {"type": "output_text", "text": "", "annotations": [], "logprobs": []}
-            events.append({"type": "response.output_item.added", "output_index": index, "item": {**item, "content": [], "status": "in_progress"}})
-            events.append({"type": "response.content_part.added", **where, "content_index": 0, "part": part})
-            for chunk in re.findall(r"\S+\s*|\s+", text):
-                events.append({"type": "response.output_text.delta", **where, "content_index": 0, "delta": chunk, "logprobs": []})
-            events.append({"type": "response.output_text.done", **where, "content_index": 0, "text": text, "logprobs": []})
-            events.append({"type": "response.content_part.done", **where, "content_index": 0, "part": item["content"][0]})
+            text, where = item["content"][0]["text"], {**where, "content_index": 0}
+            empty = {"type": "output_text", "text": "", "annotations": [], "logprobs": []}
+            events += [{**added, "item": {**item, "content": [], "status": "in_progress"}},
+                       {"type": "response.content_part.added", **where, "part": empty}]
+            events += [{"type": "response.output_text.delta", **where, "delta": chunk, "logprobs": []}
+                       for chunk in re.findall(r"\S+\s*|\s+", text)]
+            events += [{"type": "response.output_text.done", **where, "text": text, "logprobs": []},
+                       {"type": "response.content_part.done", **where, "part": item["content"][0]}]
         else:
-            events.append({"type": "response.output_item.added", "output_index": index, "item": item})
+            events.append(added)
         events.append({"type": "response.output_item.done", "output_index": index, "item": item})
     done = "response.incomplete" if response.get("status") == "incomplete" else "response.completed"
     events.append({"type": done, "response": response})

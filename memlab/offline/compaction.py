@@ -1,15 +1,10 @@
 """Compaction: what ``POST /v1/responses/compact`` returns offline, and how a compaction item reads back.
 
-The real endpoint keeps every user message and folds everything else into one
-opaque ``{"type": "compaction", "encrypted_content": ...}`` item that the
-model reads in later requests. Offline, the fold is a handover note of the
-whole history (:mod:`memlab.offline.notes`), sealed into ``encrypted_content``:
-a versioned prefix, then base64 of a checksum and the zlib-compressed JSON.
-Opaque, not secret (:func:`read_compaction` opens it), but any edit breaks the
-checksum and the API refuses the item, as the real one refuses content it did
-not write. A later request reads the item as the note it holds
-(:func:`expand_compactions`), so "what was my ticket number?" is answered
-from a compacted history.
+The real endpoint keeps every user message and folds the rest into one opaque ``compaction`` item.
+Offline, the fold is a handover note of the whole history (:mod:`memlab.offline.notes`), sealed into
+``encrypted_content``: a versioned prefix, then base64 of a checksum and the zlib-compressed JSON.
+Opaque, not secret (:func:`read_compaction` opens it), but any edit breaks the checksum and the API
+refuses the item, as the real one refuses content it did not write.
 """
 
 from __future__ import annotations
@@ -28,61 +23,55 @@ from ..turns import is_user_message, item_type
 from .notes import read_prompt, write_note
 from .reading import read_items
 
-__all__ = [
-    "COMPACTION_PREFIX",
-    "SUMMARY_HEADING",
-    "compact_history",
-    "expand_compactions",
-    "read_compaction",
-    "seal_compaction",
-]
+__all__ = ["COMPACTION_PREFIX", "SUMMARY_HEADING", "compact_history", "digest", "expand_compactions",
+           "read_compaction", "seal_compaction"]
 
 #: How every ``encrypted_content`` the offline model writes begins (a new version refuses old items).
 COMPACTION_PREFIX = "memlab-cmp-v1:"
-
 #: The first line of the assistant message a compaction item stands for.
 SUMMARY_HEADING = "Summary of the earlier conversation (compacted):"
-
 #: The sections of the note a compaction item holds.
 _NOTE = read_prompt("## Identifiers\n## Reported issue\n## Steps tried and results\n## Tool results\n"
                     "## Current status\n## Next step")
-
 # Not a secret (a teaching fake, not cryptography): it makes "written by the offline model" checkable.
 _KEY = b"memlab offline compaction"
 _MAC_BYTES = 16
 
-# How far a payload may inflate when read back (text compresses 3-10x; a "zip bomb" thousands of times).
-# The writer keeps to the same rule, so every item it seals reads back.
-_MAX_RATIO = 32
-_MIN_LIMIT = 4096
+
+def digest(*parts: Any) -> str:
+    """A short content hash of JSON-able ``parts``: the same parts give the same id in every run."""
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
 
 
 def _inflate_limit(compressed: bytes) -> int:
-    """The most bytes ``compressed`` may inflate to (:data:`_MAX_RATIO`)."""
-    return max(_MIN_LIMIT, _MAX_RATIO * len(compressed))
+    """The most bytes ``compressed`` may inflate to (text compresses 3-10x, a "zip bomb" 1000s of times)."""
+    return max(4096, 32 * len(compressed))
+
+
+def _mac(data: bytes) -> bytes:
+    return hmac.new(_KEY, data, hashlib.sha256).digest()[:_MAC_BYTES]
 
 
 def seal_compaction(payload: Mapping[str, Any]) -> str:
-    """``payload`` (JSON data) as ``COMPACTION_PREFIX`` + base64(checksum + zlib(JSON)), which only this module reads back.
+    """``payload`` (JSON data) as an ``encrypted_content`` that only :func:`read_compaction` reads back.
 
-    Compressing keeps the item's token cost near its note's; a payload that
-    would inflate more than the reader accepts is stored uncompressed.
+    Compressing keeps the item's token cost near its note's; a payload that would inflate more than
+    the reader accepts is stored uncompressed.
     """
     raw = json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()
     data = zlib.compress(raw, 9)
     if len(raw) > _inflate_limit(data):
         data = zlib.compress(raw, 0)
-    mac = hmac.new(_KEY, data, hashlib.sha256).digest()[:_MAC_BYTES]
-    return COMPACTION_PREFIX + base64.b64encode(mac + data).decode("ascii")
+    return COMPACTION_PREFIX + base64.b64encode(_mac(data) + data).decode("ascii")
 
 
 def read_compaction(encrypted_content: str) -> dict[str, Any]:
-    """The payload of an ``encrypted_content``: ``summary`` (the note), ``items`` and ``tokens`` compacted into it.
+    """The payload of an ``encrypted_content``: ``summary`` (the note), ``items`` and ``tokens`` compacted.
 
     In a notebook: ``read_compaction(item["encrypted_content"])["summary"]``.
 
     Raises:
-        ValueError: If the offline model did not write it, or it changed since (the API answers such an item 400).
+        ValueError: If the offline model did not write it, or it changed since (the API answers 400).
     """
     if not isinstance(encrypted_content, str) or not encrypted_content.startswith(COMPACTION_PREFIX):
         raise ValueError("not a compaction written by the offline model")
@@ -91,16 +80,15 @@ def read_compaction(encrypted_content: str) -> dict[str, Any]:
     except (binascii.Error, ValueError):
         raise ValueError("compaction content is not valid base64") from None
     mac, data = raw[:_MAC_BYTES], raw[_MAC_BYTES:]
-    if not hmac.compare_digest(mac, hmac.new(_KEY, data, hashlib.sha256).digest()[:_MAC_BYTES]):
+    if not hmac.compare_digest(mac, _mac(data)):
         raise ValueError("compaction content was changed after the offline model wrote it")
-    limit = _inflate_limit(data)
     inflater = zlib.decompressobj()
     try:
-        raw = inflater.decompress(data, limit)
+        raw = inflater.decompress(data, _inflate_limit(data))
     except zlib.error:
         raise ValueError("compaction content does not decode") from None
     if not inflater.eof:  # stopped at the limit (or the stream is cut short)
-        raise ValueError(f"compaction content does not decode within {limit} bytes")
+        raise ValueError(f"compaction content does not decode within {_inflate_limit(data)} bytes")
     try:
         payload = json.loads(raw)
     except (ValueError, RecursionError):
@@ -110,48 +98,37 @@ def read_compaction(encrypted_content: str) -> dict[str, Any]:
     return payload
 
 
-def summary_message(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """The assistant message a compaction item stands for when the model reads it."""
-    text = f"{SUMMARY_HEADING}\n\n{payload['summary']}"
-    return {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": text}]}
-
-
 def expand_compactions(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The history as the model reads it: each (checked) compaction item replaced by its note."""
-    return [
-        summary_message(read_compaction(item["encrypted_content"])) if item_type(item) == "compaction" else dict(item)
-        for item in items
-    ]
+    expanded = []
+    for item in items:
+        if item_type(item) == "compaction":
+            text = f"{SUMMARY_HEADING}\n\n{read_compaction(item['encrypted_content'])['summary']}"
+            item = {"type": "message", "role": "assistant",
+                    "content": [{"type": "output_text", "text": text}]}
+        expanded.append(dict(item))
+    return expanded
 
 
-def _digest(*parts: Any) -> str:
-    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
-
-
-def _kept_user_message(item: Mapping[str, Any], new_id: str) -> dict[str, Any]:
-    """A user message as the endpoint returns it (``input_text`` parts; its own id kept, so no id repeats)."""
-    content = item.get("content")
-    parts = [{"type": "input_text", "text": content}] if isinstance(content, str) else list(content or [])
-    return {"id": item.get("id") or new_id, "type": "message", "status": "completed", "role": "user", "content": parts}
-
-
-def compact_history(items: Sequence[Mapping[str, Any]], instructions: str = "") -> tuple[list[dict[str, Any]], int, int]:
+def compact_history(items: Sequence[Mapping[str, Any]],
+                    instructions: str = "") -> tuple[list[dict[str, Any]], int, int]:
     """Compact a checked history as ``POST /v1/responses/compact`` does.
 
     Returns:
-        ``(output, input_tokens, output_tokens)``: every user message verbatim,
-        then one compaction item; what was read (``instructions`` billed, not
+        ``(output, input_tokens, output_tokens)``: every user message verbatim (``input_text`` parts,
+        its own id kept), then one compaction item; what was read (``instructions`` billed, not
         kept) and what the item will cost in every later request.
     """
-    fingerprint = _digest([dict(item) for item in items])
-    note = write_note(read_items(expand_compactions(items)), _NOTE)
+    fingerprint = digest([dict(item) for item in items])
     input_tokens = count_text(instructions) + count_items(items)
-    payload = {"summary": note, "items": len(items), "tokens": input_tokens}
-    output = [
-        _kept_user_message(item, f"msg_{_digest(fingerprint, index)}")
-        for index, item in enumerate(items)
-        if is_user_message(item)
-    ]
-    compaction = {"id": f"cmp_{fingerprint}", "type": "compaction", "encrypted_content": seal_compaction(payload)}
-    output.append(compaction)
-    return output, input_tokens, count_items([compaction])
+    note = write_note(read_items(expand_compactions(items)), _NOTE)
+    output = []
+    for index, item in enumerate(items):
+        if is_user_message(item):
+            parts = item.get("content")
+            parts = [{"type": "input_text", "text": parts}] if isinstance(parts, str) else list(parts or [])
+            output.append({"id": item.get("id") or f"msg_{digest(fingerprint, index)}", "type": "message",
+                           "status": "completed", "role": "user", "content": parts})
+    sealed = seal_compaction({"summary": note, "items": len(items), "tokens": input_tokens})
+    output.append({"id": f"cmp_{fingerprint}", "type": "compaction", "encrypted_content": sealed})
+    return output, input_tokens, count_items(output[-1:])

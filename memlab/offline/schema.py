@@ -1,14 +1,8 @@
 """A JSON value that validates against a JSON schema, filled in from what the request says.
 
-Two things the offline model writes must follow a schema it was sent: a tool
-call's arguments (the tool's ``parameters``) and a structured answer
-(``text.format`` of type ``json_schema``: an SDK ``output_type``,
-``responses.parse``). :func:`instance` walks the schema — objects and their
-``required`` keys, arrays, ``enum`` and ``const``, ``anyOf``/``oneOf``/``allOf``,
-``$ref`` into ``$defs``, numbers with bounds, nullable types — and asks a
-:class:`Filler` for each leaf: a string, a number, a boolean or a choice,
-named and described as the schema names and describes it. The filler reads
-the conversation; this module only keeps the shape right.
+For a tool call's arguments and a structured answer (``text.format``). :func:`instance` walks the
+schema (objects, arrays, ``enum``/``const``, ``anyOf``/``oneOf``/``allOf``, ``$ref``, bounds, nullable
+types) and asks a :class:`Filler`, which reads the conversation, for each leaf; it only keeps the shape.
 """
 
 from __future__ import annotations
@@ -45,9 +39,8 @@ def instance(schema: Any, filler: Filler, *, only_found: bool = False) -> Any:
     Args:
         schema: A JSON schema (a dict; ``True`` or ``{}`` accepts anything).
         filler: Gives each leaf its value.
-        only_found: For the top object's optional keys: include one only when
-            the filler found a value for it (a tool call leaves out what the
-            user did not say); required keys are always there.
+        only_found: For the top object's optional keys: include one only when the filler found a
+            value for it (a tool call leaves out what the user did not say); required keys stay.
 
     Returns:
         A JSON value.
@@ -112,7 +105,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
 
 
-def _object(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], depth: int, only_found: bool) -> dict[str, Any]:
+def _object(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], depth: int,
+            only_found: bool) -> dict[str, Any]:
     properties = schema.get("properties") or {}
     required = set(schema.get("required") or ())
     out: dict[str, Any] = {}

@@ -1,20 +1,14 @@
-"""The offline model over real HTTP, on your own machine: a stand-in for the Responses API.
+"""The offline model over real HTTP on ``127.0.0.1``: a stand-in for the Responses API.
 
-In-process, the offline model answers through an ``httpx2.MockTransport``.
-Here the same :class:`~memlab.offline.api.OfflineAPI` sits behind a socket on
-``127.0.0.1``, so any process — a kernel in live mode, the workshop app,
-``curl`` — can use it like the real service (``openai`` honours
-``OPENAI_BASE_URL``)::
+The same :class:`~memlab.offline.api.OfflineAPI` as in-process, behind a socket, so any process (a
+kernel in live mode, the workshop app, ``curl``) can use it like the real service::
 
     python -m memlab.offline.server --port 8000
     OPENAI_BASE_URL=http://127.0.0.1:8000/v1 OPENAI_API_KEY=anything MEMLAB_LIVE=1 make lab
 
-From Python, ``with serve() as server: ... server.url`` runs one in a daemon
-thread with its own event loop (a Jupyter cell included). uvicorn serves many
-clients at once and answers broken HTTP itself; this module adds the body cap
-(:data:`MAX_BODY_BYTES`, a 413 beyond), deadlines for silent clients
-(:data:`READ_TIMEOUT`), the API's 401 without a key, server-sent events one
-per chunk, and a prompt stop.
+From Python, ``with serve() as server: ... server.url`` runs one in a daemon thread. uvicorn serves
+the HTTP; this module adds a body cap (a 413), deadlines for silent clients, the API's 401 without a
+key, server-sent events one per chunk, and a prompt stop.
 """
 
 from __future__ import annotations
@@ -47,21 +41,21 @@ from .api import OfflineAPI
 
 __all__ = ["MAX_BODY_BYTES", "READ_TIMEOUT", "Server", "serve", "main"]
 
-#: The largest request body, in bytes (10 MiB; the real API refuses any single text longer). Beyond: a 413.
+#: The largest request body, in bytes (10 MiB, as the real API). Beyond: a 413.
 MAX_BODY_BYTES = 10 * 1024 * 1024
-#: Seconds to wait for a request's head (after connecting or after an answer), then for its body. Longer
-#: than the 5 s an ``openai`` client keeps an idle connection, so none it is about to reuse gets closed.
+#: Seconds to wait for a request's head, then for its body (longer than an ``openai`` client's 5 s idle).
 READ_TIMEOUT = 15.0
 #: Seconds a stopping stand-in gives the answers in flight; then they get a 503.
 SHUTDOWN_GRACE = 2
-#: Connections queued while earlier ones are accepted: a room of laptops connecting at once is not reset.
+#: Connections queued while earlier ones are accepted (a room of laptops connecting at once).
 BACKLOG = 1024
 
 #: Headers that describe one HTTP hop, not the answer: the server writes its own.
 _HOP_HEADERS = {b"connection", b"content-length", b"transfer-encoding", b"keep-alive", b"content-encoding"}
 
 
-def _error(status: int, message: str, kind: str = "invalid_request_error", *, close: bool = False) -> httpx2.Response:
+def _error(status: int, message: str, kind: str = "invalid_request_error", *,
+           close: bool = False) -> httpx2.Response:
     """An answer shaped like the real API's errors; ``close`` closes the connection after it."""
     headers = {"connection": "close"} if close else {}
     error = {"message": message, "type": kind, "param": None, "code": None}
@@ -69,11 +63,9 @@ def _error(status: int, message: str, kind: str = "invalid_request_error", *, cl
 
 
 class _DeadlineProtocol(H11Protocol):
-    """uvicorn's HTTP/1.1 connection, plus a deadline for each request's head.
+    """uvicorn's HTTP/1.1 connection, closed if no whole request head arrives in ``timeout_keep_alive`` s.
 
-    uvicorn waits forever for the first request on a new connection (or a head
-    sent a byte at a time); here a connection closes if no whole head arrived
-    ``timeout_keep_alive`` seconds after it opened or was last answered.
+    (uvicorn itself waits forever for the first request of a connection, or a head sent byte by byte.)
     """
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -91,9 +83,7 @@ class _DeadlineProtocol(H11Protocol):
 
 
 class Server:
-    """A running stand-in: an :class:`OfflineAPI` served over HTTP on ``127.0.0.1``.
-
-    Start one with :func:`serve`; leaving its ``with`` block (or :meth:`close`) stops it.
+    """A running stand-in (start one with :func:`serve`; leaving its ``with`` block stops it).
 
     Attributes:
         api: The :class:`OfflineAPI` answering (its ``requests`` log shows what the model saw).
@@ -101,7 +91,8 @@ class Server:
         port: The TCP port it listens on.
     """
 
-    def __init__(self, api: OfflineAPI, port: int = 0, *, log: bool = False, read_timeout: float = READ_TIMEOUT) -> None:
+    def __init__(self, api: OfflineAPI, port: int = 0, *, log: bool = False,
+                 read_timeout: float = READ_TIMEOUT) -> None:
         if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
             raise ValueError(f"port must be an integer from 0 to 65535 (0 picks a free one), not {port!r}")
         if not read_timeout > 0:
@@ -116,11 +107,12 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}/v1"
         config = uvicorn.Config(
             self._asgi, interface="asgi3", loop="asyncio", http=_DeadlineProtocol, ws="none", lifespan="off",
-            backlog=BACKLOG, timeout_keep_alive=read_timeout, timeout_graceful_shutdown=SHUTDOWN_GRACE,  # type: ignore[arg-type]
+            backlog=BACKLOG, timeout_keep_alive=read_timeout,  # type: ignore[arg-type]
+            timeout_graceful_shutdown=SHUTDOWN_GRACE,
             headers=[("server", "memlab-stand-in")], proxy_headers=False, log_config=None, access_log=False,
         )
         self._uvicorn = uvicorn.Server(config)
-        # a daemon thread (its model workers too): a model call that never returns does not keep Python alive
+        # a daemon thread: a model call that never returns does not keep Python alive
         self._thread = threading.Thread(target=self._uvicorn.run, kwargs={"sockets": [listener]},
                                         name=f"memlab-stand-in-{self.port}", daemon=True)
         self._thread.start()
@@ -128,8 +120,8 @@ class Server:
             time.sleep(0.01)
         if not self._uvicorn.started:
             listener.close()
-            raise MemlabError(f"the stand-in on 127.0.0.1:{self.port} did not start: uvicorn stopped (its messages "
-                              "above say why); run it again, or report the messages if it keeps failing")
+            raise MemlabError(f"the stand-in on 127.0.0.1:{self.port} did not start: uvicorn stopped (its "
+                              "messages above say why); run it again, or report them if it keeps failing")
 
     @property
     def requests_served(self) -> int:
@@ -144,10 +136,7 @@ class Server:
             return dict(self._statuses)
 
     def handle(self, request: httpx2.Request) -> httpx2.Response:
-        """Answer one request in a worker thread: the API's 401 without a key, else the :class:`OfflineAPI`'s answer.
-
-        A failure inside the fake is a 500 in the API's error shape (and printed), never a dropped connection.
-        """
+        """Answer one request in a worker thread: a 401 without a key, a 500 (printed) if the fake fails."""
         if not request.headers.get("authorization", "").startswith("Bearer "):
             return _error(401, "You didn't provide an API key (Authorization: Bearer ...).")
         try:
@@ -159,7 +148,7 @@ class Server:
         return response
 
     def close(self) -> None:
-        """Stop listening, give the answers in flight :data:`SHUTDOWN_GRACE` seconds, wait for the end (safe twice)."""
+        """Stop listening, give answers in flight :data:`SHUTDOWN_GRACE` s, wait for the end (safe twice)."""
         self._uvicorn.should_exit = True
         self._thread.join()
 
@@ -172,25 +161,23 @@ class Server:
     def __repr__(self) -> str:
         return f"<memlab stand-in at {self.url}, {self.requests_served} requests served>"
 
-    # ---------------------------------------------------------------- the ASGI app uvicorn calls
-
     async def _asgi(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Answer one HTTP request (uvicorn calls this once per request, on its event loop)."""
-        if scope["type"] != "http":  # lifespan events are off and websockets are not served
+        """Answer one HTTP request (the ASGI app uvicorn calls on its event loop)."""
+        if scope["type"] != "http":  # lifespan events are off, websockets not served
             return
         request = Request(scope, receive)
         try:
             answer = await self._answer(request)
         except ClientDisconnect:  # the client left, or broke HTTP mid-body (uvicorn sent the 400)
             return
-        except asyncio.CancelledError:  # the server stops, and has waited SHUTDOWN_GRACE seconds for this one:
-            # the client gets an answer, and uvicorn's log no traceback of the cancellation
-            answer = _error(503, "The stand-in is shutting down; start it again to go on.", "server_error", close=True)
+        except asyncio.CancelledError:  # stopping, after SHUTDOWN_GRACE s: an answer, and no traceback logged
+            answer = _error(503, "The stand-in is shutting down; start it again to go on.", "server_error",
+                            close=True)
         with self._lock:
             self._statuses[answer.status_code] += 1
         if self.log:
             query = scope["query_string"].decode("ascii")
-            target = scope["raw_path"].decode("ascii") + (f"?{query}" if query else "")  # as the client sent it
+            target = scope["raw_path"].decode("ascii") + (f"?{query}" if query else "")  # as sent
             print(f'{scope["client"][0]} - "{scope["method"]} {target} HTTP/{scope["http_version"]}" '
                   f"{answer.status_code}", file=sys.stderr)
         await _starlette_response(answer)(scope, receive, send)
@@ -219,7 +206,7 @@ class Server:
 
 
 def _origin_form(target: str) -> str | None:
-    """The path a request names (of an absolute URL too, as HTTP/1.1 requires), or ``None`` if it names none."""
+    """The path a request names (of an absolute URL too, as HTTP/1.1 requires), or ``None``."""
     if target.startswith(("http://", "https://")):
         target = urlsplit(target).path or "/"
     return target if target.startswith("/") else None
@@ -236,7 +223,8 @@ async def _read_body(request: Request) -> bytes | None:
 
 
 def _too_large(what: str) -> httpx2.Response:
-    return _error(413, f"Request too large: {what}; the stand-in accepts bodies of at most {MAX_BODY_BYTES} bytes.")
+    return _error(413, f"Request too large: {what}; the stand-in accepts bodies of at most {MAX_BODY_BYTES} "
+                  "bytes.")
 
 
 def _starlette_response(answer: httpx2.Response) -> Response:
@@ -258,8 +246,9 @@ async def _events(body: bytes) -> AsyncIterator[bytes]:
             yield event + b"\n\n"
 
 
-def serve(api: OfflineAPI | None = None, port: int = 0, *, log: bool = False, read_timeout: float = READ_TIMEOUT) -> Server:
-    """Start a stand-in on ``127.0.0.1`` in a daemon thread with its own event loop (a Jupyter cell too).
+def serve(api: OfflineAPI | None = None, port: int = 0, *, log: bool = False,
+          read_timeout: float = READ_TIMEOUT) -> Server:
+    """Start a stand-in on ``127.0.0.1`` in a daemon thread with its own event loop (in a Jupyter cell too).
 
     Args:
         api: The offline model to serve (a new :class:`OfflineAPI` when omitted).
@@ -282,12 +271,11 @@ def _stop(signum: int, frame: Any) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m memlab.offline.server``: a stand-in in the foreground until Ctrl-C or SIGTERM (a one-line error if it cannot listen)."""
-    parser = argparse.ArgumentParser(
-        prog="python -m memlab.offline.server",
-        description="Serve memlab's offline model as a Responses API on 127.0.0.1.",
-    )
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0 picks a free one)")
+    """``python -m memlab.offline.server``: a stand-in in the foreground until Ctrl-C or SIGTERM."""
+    description = "Serve memlab's offline model as a Responses API on 127.0.0.1."
+    parser = argparse.ArgumentParser(prog="python -m memlab.offline.server", description=description)
+    parser.add_argument("--port", type=int, default=8000,
+                        help="port to listen on (default 8000; 0 picks a free one)")
     parser.add_argument("--quiet", action="store_true", help="do not print a line per request")
     options = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)  # `kill` stops it as cleanly as Ctrl-C
@@ -298,16 +286,19 @@ def main(argv: list[str] | None = None) -> None:
     except OSError as error:
         reason = os.strerror(error.errno) if error.errno else str(error)
         raise SystemExit(f"memlab stand-in: cannot listen on 127.0.0.1:{options.port} ({reason}); "
-                         "stop what uses that port, or pick another with --port (0 picks a free one)") from None
+                         "stop what uses that port, or pick another with --port (0 picks a free one)"
+                         ) from None
     print(server.url, flush=True)
-    print(f"use it with: OPENAI_BASE_URL={server.url} OPENAI_API_KEY=anything MEMLAB_LIVE=1 make lab", file=sys.stderr)
+    print(f"use it with: OPENAI_BASE_URL={server.url} OPENAI_API_KEY=anything MEMLAB_LIVE=1 make lab",
+          file=sys.stderr)
     try:
         threading.Event().wait()
     except KeyboardInterrupt:
         pass
     finally:
         server.close()
-        print(json.dumps({"requests_served": server.requests_served, "statuses": server.statuses}), file=sys.stderr)
+        summary = {"requests_served": server.requests_served, "statuses": server.statuses}
+        print(json.dumps(summary), file=sys.stderr)
 
 
 if __name__ == "__main__":
