@@ -455,6 +455,7 @@ def test_live_without_a_key_is_a_clear_error(api, monkeypatch) -> None:
 def test_live_with_a_key(api, monkeypatch) -> None:
     monkeypatch.setenv("MEMLAB_LIVE", "1")
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-used")
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)  # a shell that points the client elsewhere is described so
     try:
         assert mode.configure() == mode.LIVE_DESCRIPTION
         assert mode.current_api() is None
