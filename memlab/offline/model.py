@@ -365,11 +365,8 @@ def _choose_tools(request: Request) -> list[Tool]:
 
 
 def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
-    """``(coverage, statement)`` of the statement that answers the latest question, if one does.
-
-    It holds two (or half) of the question's topic words or related words, the thing asked about and,
-    for an id, a value. Only the customer's words, tool results and notes count; newer wins.
-    """
+    """``(coverage, statement)`` of the customer's statement, tool result or note (newest wins) that
+    answers the latest question: two (or half) of its topic words, the thing asked about, an id's value."""
     topic = _topic(request.message)
     if not topic:
         return None
@@ -591,11 +588,8 @@ def call_item(name: str, arguments: Mapping[str, Any], key: str) -> dict[str, An
 def play(user_turns: Sequence[str], tools: Sequence[Mapping[str, Any]],
          backends: Mapping[str, Callable[..., str]], instructions: str = "",
          model: str = "gpt-4.1-mini") -> list[dict[str, Any]]:
-    """A conversation's full history as the offline model writes it: the ``Runner.run`` loop in plain code.
-
-    Each user turn, then the model's tool calls (``tools``: Responses API definitions) answered by
-    ``backends`` (tool name → function) until it replies; items shaped as a session stores them.
-    """
+    """A conversation's history as the offline model writes it (the ``Runner.run`` loop in plain code):
+    each user turn, then the model's calls of ``tools`` answered by ``backends`` until it replies."""
     items: list[dict[str, Any]] = []
     body = {"model": model, "instructions": instructions, "tools": list(tools)}
     for text in user_turns:

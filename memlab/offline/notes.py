@@ -100,17 +100,10 @@ DEFAULT_SECTIONS = (Section("Problem", "", "issue"), Section("What was done", ""
 
 @dataclass
 class NoteSpec:
-    """What a summary prompt asks for.
-
-    Attributes:
-        sections: The sections, in order (empty: the default ones).
-        markdown: Whether headings are written ``## Name`` (else ``Name:``).
-        json_keys: Keys of a JSON object to answer with, if the prompt asks for JSON.
-        paragraph: Whether the note is one paragraph.
-        max_words: The word budget, if any.
-        must_keep: Facts that must appear verbatim.
-        marks: Whether issues are marked ``[open]``/``[resolved]``.
-    """
+    """What a summary prompt asks for: its ``sections`` (``## Name`` headings if ``markdown``, else
+    ``Name:``), or the ``json_keys`` of a JSON answer, or one ``paragraph``; a word budget
+    (``max_words``), facts to keep verbatim (``must_keep``), and whether issues are ``marks``-ed
+    ``[open]``/``[resolved]``."""
 
     sections: list[Section] = field(default_factory=list)
     markdown: bool = True
@@ -135,12 +128,12 @@ def read_prompt(prompt: str) -> NoteSpec:
         if any(cue in line.lower() for cue in ("must appear", "verbatim", "exactly as written")):
             for later in lines[i + 1:i + 200]:
                 item = later.strip().lstrip("-*• ").strip()
-                if not item.startswith(('"', "“")):
+                if not item.startswith('"'):
                     break
                 try:  # a JSON string keeps a fact's escapes ("line1\\nline2")
                     spec.must_keep.append(str(json.loads(item)))
                 except ValueError:
-                    spec.must_keep.append(item[1:].replace("”", '"').split('"')[0])
+                    continue
     if "json" in lower:
         spec.json_keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
         if spec.json_keys:
@@ -362,16 +355,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
 
 
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
-    """The note ``spec`` asks for, made only of what the statements ``said``.
-
-    Args:
-        said: The conversation to summarize (:func:`memlab.offline.reading.read_items`).
-        spec: What the prompt asks for (:func:`read_prompt`).
-
-    Returns:
-        The note: sections with their headings in the prompt's order ("none" under an empty one),
-        a JSON object, a paragraph, or key points.
-    """
+    """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``: its
+    sections in the prompt's order ("none" under an empty one), a JSON object or a paragraph."""
     sections = spec.sections or [section(key) for key in spec.json_keys] or list(DEFAULT_SECTIONS)
     bodies = {s.heading: list(dict.fromkeys(lines_for(s, said, spec))) for s in sections}
     target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)

@@ -56,8 +56,8 @@ STOP = frozenset(
 #: Irregular forms, so "bought" meets "buy" and "children" meets "child".
 _IRREGULAR = dict(pair.split(":") for pair in (
     "bought:buy flew:fly paid:pay went:go gone:go left:leave met:meet made:make took:take sent:send "
-    "gave:give told:tell drove:drive ate:eat spent:spend grew:grow children:child wives:wife ran:run held:hold "
-    "found:find e-mail:email called:name named:name").split())
+    "gave:give told:tell drove:drive ate:eat spent:spend grew:grow children:child wives:wife ran:run "
+    "held:hold found:find e-mail:email called:name named:name").split())
 
 #: Groups (split at ``|``) of everyday words that answer for one another ("job" ~ "nurse", "budget" ~
 #: "spend"). A question word and a statement word are *related* when one group holds both.
@@ -377,11 +377,7 @@ def related(stems: Iterable[str]) -> set[str]:
 
 
 class Memory:
-    """Statements indexed by stem: which of them share words with a question, best first.
-
-    Args:
-        statements: What was said, oldest first.
-    """
+    """Statements (oldest first) indexed by stem: which of them share words with a question, best first."""
 
     def __init__(self, statements: Sequence[Statement]) -> None:
         self.statements = list(statements)
@@ -392,12 +388,8 @@ class Memory:
 
     def matches(self, topic: Iterable[str], *,
                 roles: Sequence[str] | None = None) -> list[tuple[float, Statement]]:
-        """Statements sharing a topic stem (2 points each) or a related one (1 point), best and newest first.
-
-        Args:
-            topic: The question's stems (at most 64 are read).
-            roles: Only statements said by these roles (default: any).
-        """
+        """Statements (of ``roles``, default any) sharing a stem of ``topic`` (the first 64 count, 2 points
+        each) or a related one (1 point), best and newest first."""
         topic = list(dict.fromkeys(topic))[:64]
         near = related(topic) - set(topic)
         scores: dict[int, float] = {}
