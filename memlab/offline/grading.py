@@ -15,16 +15,16 @@ import re
 from collections.abc import Sequence
 
 from . import notes
-from .reading import Statement, facts, read_transcript, stem, words
+from .reading import Statement, facts, read_transcript, stem_set, words
 
 __all__ = ["asks_to_grade", "criteria", "grade"]
 
-_GRADE = frozenset(map(stem, "grade grading score rate rating evaluate judge assess".split()))
+_GRADE = stem_set("grade grading score rate rating evaluate judge assess")
 _CRITERION = re.compile(r"\s*[-*•]\s+`?([A-Za-z][\w ]{0,40}?)`?\s*:\s+(.+)")
 _BLOCK = re.compile(r"<([A-Za-z_][\w-]{0,40})>\s*(.*?)\s*</\1>", re.S)
 _CORRECTS = frozenset("sorry actually mistyped meant correction instead not".split())
-_INVENTED = frozenset(map(stem, "invent invented unsupported hallucination claim claims supported faithful "
-                                "accurate fabricated".split()))
+_INVENTED = stem_set("invent invented unsupported hallucination claim claims supported faithful accurate "
+                     "fabricated")
 
 
 def asks_to_grade(instructions: str, text: str) -> bool:

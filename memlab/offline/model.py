@@ -22,7 +22,8 @@ from typing import Any
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
 from .reading import (MARKUP, MAX_CHARS, STOP, Memory, Statement, asks_for_summary, facts, identifiers,
-                      plain_text, read_items, related, result_lines, sentences, stem, tokens, words)
+                      plain_text, read_items, related, result_lines, sentences, stem, stem_set, tokens,
+                      words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
@@ -39,34 +40,30 @@ _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH}
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 
-def _stems(text: str) -> frozenset[str]:
-    return frozenset(map(stem, text.split()))
-
-
 #: First words that ask: question words, and verbs of a request ("Tell me about...", "Explain...").
 _ASKING = frozenset("what which who whom whose when where why how is are was were do does did can could "
                     "would will should have has any remind tell explain describe write give show list "
                     "translate summarize summarise find help compose generate suggest recommend calculate "
                     "solve plan name".split())
 #: What a field's name or description says it holds.
-_FREE_TEXT = _stems("query input text message question prompt request summary description content reason "
-                    "topic task comment note details issue problem body")
-_PLACE = _stems("city location place country destination town where address region area")
-_WHEN = _stems("date day when time deadline")
-_ID = _stems("id identifier number code serial reference ref pin sku")
-_PERSON = _stems("name person customer user")
-_GENERIC_ANSWER = _stems("answer response reply text output message content result final explanation "
-                         "reasoning feedback summary")
+_FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
+                      "topic task comment note details issue problem body")
+_PLACE = stem_set("city location place country destination town where address region area")
+_WHEN = stem_set("date day when time deadline")
+_ID = stem_set("id identifier number code serial reference ref pin sku")
+_PERSON = stem_set("name person customer user")
+_GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
+                           "reasoning feedback summary")
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
-_SAYING = _stems("give gave tell told say said mention mentioned share shared remind remember ask asked")
+_SAYING = stem_set("give gave tell told say said mention mentioned share shared remind remember ask asked")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore".split())
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
-_CHANGES = _stems("create delete remove update send cancel book open make add set post submit place buy pay "
-                  "reset write refund")
+_CHANGES = stem_set("create delete remove update send cancel book open make add set post submit place buy "
+                    "pay reset write refund")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
-_VERBS = _stems("get check run look lookup create make find search fetch update send list set do add "
-                "delete remove open show read write call use compute calculate")
+_VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
+                  "delete remove open show read write call use compute calculate")
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: Phrases a question asks with, and the word they mean.

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .reading import STOP, Statement, facts, related, stem, tokens, words
+from .reading import STOP, Statement, facts, related, stem, stem_set, tokens, words
 
 __all__ = ["NoteSpec", "Section", "read_prompt", "write_note"]
 
@@ -32,12 +32,8 @@ _KEYS = re.compile(r"\b(?:keys?|fields?|properties)\b(?:\s+(?:named|called))?\s*
 _EXAMPLE_KEYS = re.compile(r"\"([A-Za-z_][\w ]{0,40})\"\s*:")
 
 
-def _stems(text: str) -> frozenset[str]:
-    return frozenset(map(stem, text.split()))
-
-
 #: What kind of section a heading names, by the words it uses: kind → stems.
-ARCHETYPES: dict[str, frozenset[str]] = {kind: _stems(text) for kind, text in {
+ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in {
     "ids": "identifier identifiers id ids reference references number numbers code codes ticket serial "
            "account",
     "time": "timeline milestone milestones time date dates chronology when timestamp timestamps history",
@@ -49,20 +45,20 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: _stems(text) for kind, text in {
     "context": "product environment device model version versions setup context platform system",
     "prefs": "preference preferences contact constraint constraints requirement prefer",
 }.items()}
-_PROBLEM = _stems("missing broken error fail failed drop drops wrong lost forgot stuck slow crash loud hot "
-                  "cracked crack leak leaks drip drips late damaged damage noise noisy flood dead faulty bug "
-                  "overcharged charged twice refund stopped")
-_TIME = _stems("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight "
-               "morning evening night week weekend month year since ago every daily hourly hour hours minute "
-               "minutes later last january february march april may june july august september october "
-               "november december")
+_PROBLEM = stem_set("missing broken error fail failed drop drops wrong lost forgot stuck slow crash loud "
+                    "hot cracked crack leak leaks drip drips late damaged damage noise noisy flood dead "
+                    "faulty bug overcharged charged twice refund stopped")
+_TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow "
+                 "tonight morning evening night week weekend month year since ago every daily hourly hour "
+                 "hours minute minutes later last january february march april may june july august "
+                 "september october november december")
 SOLVED = frozenset("works working worked fixed gone resolved solved normal".split())
 #: A date written with digits, and an identifier that names a model or a version (``AX3000``, ``2.1.4``).
 _DATE_LIKE = re.compile(r"\d{4}-\d\d-\d\d|\d{1,2}:\d\d")
 _MODEL_LIKE = re.compile(r"[A-Za-z]+\d[\w]*|\d+(?:\.\d+){1,3}")
-NEXT = _stems("next will can please try let recommend should ticket send follow")
-_PAST = _stems("tried did held found made took put reset checked installed updated restarted cleaned "
-               "unplugged rebooted replaced")
+NEXT = stem_set("next will can please try let recommend should ticket send follow")
+_PAST = stem_set("tried did held found made took put reset checked installed updated restarted cleaned "
+                 "unplugged rebooted replaced")
 #: Sections that give way first when a note is over its word budget.
 _CUT_ORDER = ("time", "tools", "context", "steps", None, "prefs", "status", "next", "issue", "ids")
 #: The length of a note whose prompt sets no budget: brief, as a careful model writes one.

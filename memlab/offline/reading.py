@@ -20,7 +20,8 @@ from typing import Any
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, is_user_message, item_type
 
 __all__ = ["RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text",
-           "read_items", "read_transcript", "result_lines", "sentences", "stem", "tokens", "words"]
+           "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set",
+           "tokens", "words"]
 
 #: How many characters of one text are read; the rest of a longer one is ignored.
 MAX_CHARS = 20_000
@@ -114,6 +115,11 @@ def stem(word: str) -> str:
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
     return w
+
+
+def stem_set(text: str) -> frozenset[str]:
+    """The stems of every word of ``text`` (stop words too): how the word lists of the model are written."""
+    return frozenset(map(stem, text.split()))
 
 
 def words(text: str) -> list[str]:
