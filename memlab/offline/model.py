@@ -1,18 +1,12 @@
 """The offline model: a careful, literal model that answers only from the request.
 
-:func:`respond` reads the instructions, items, tools and output schema it was
-sent, and nothing else. It answers, in this order:
-
-1. a **grading request** (criteria, a source and a candidate): a JSON verdict (:mod:`.grading`);
-2. a **summary request**: the note the prompt asks for (:mod:`.notes`);
-3. **tool calls**: the tools (a handoff is a ``transfer_to_<agent>`` tool) that the latest
-   user message, ``tool_choice`` or the instructions ask for, with arguments filled from
-   the user's words (:mod:`.schema`);
-4. a **message**: the newest tool results; else the statement of the conversation or the
-   line of the instructions that answers; else one honest sentence that it does not know;
-5. with ``text.format`` ``json_schema``, that message as a JSON instance of the schema.
-
-Models that reason (``o3``, ``o4-mini``, ``gpt-5``...) put a reasoning item first.
+:func:`respond` reads the instructions, items, tools and output schema it was sent, nothing else. It
+answers a grading request with a JSON verdict (:mod:`.grading`) and a summary request with a note
+(:mod:`.notes`); else it calls the tools (a handoff is a ``transfer_to_<agent>`` tool) that the latest
+user message, ``tool_choice`` or the instructions ask for, arguments taken from the user's words; else
+it says what the newest tools returned, restates what answers from the conversation or the
+instructions, or says in one sentence that it does not know (as JSON for a ``json_schema`` format).
+Models that reason (``o3``, ``gpt-5``...) put a reasoning item first.
 """
 
 from __future__ import annotations
@@ -28,7 +22,8 @@ from typing import Any
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
 from .reading import (MARKUP, MAX_CHARS, STOP, Memory, Statement, asks_for_summary, facts, identifiers,
-                      plain_text, read_items, related, result_lines, sentences, stem, tokens, words)
+                      plain_text, read_items, related, result_lines, sentences, stem, stem_set, tokens,
+                      words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
@@ -38,15 +33,11 @@ _REASONING_MODEL = re.compile(r"^(?:o\d|gpt-5|codex)", re.I)
 #: An example in a parameter's description: "such as ORD-12345", "e.g. SN-AB12CD34", "like 2025-01-31".
 _EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?)\s+[\"'`]?([^\s\"'`,;)]+)",
                       re.I)
-#: An email address, and a date written with digits or a month name.
+#: An email address, a date written with digits or a month name, and a number.
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-
-
-def _stems(text: str) -> frozenset[str]:
-    return frozenset(map(stem, text.split()))
 
 
 #: First words that ask: question words, and verbs of a request ("Tell me about...", "Explain...").
@@ -54,36 +45,30 @@ _ASKING = frozenset("what which who whom whose when where why how is are was wer
                     "would will should have has any remind tell explain describe write give show list "
                     "translate summarize summarise find help compose generate suggest recommend calculate "
                     "solve plan name".split())
-_REQUEST_CUES = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to")
 #: What a field's name or description says it holds.
-_FREE_TEXT = _stems("query input text message question prompt request summary description content reason "
-                    "topic task comment note details issue problem body")
-_PLACE = _stems("city location place country destination town where address region area")
-_WHEN = _stems("date day when time deadline")
-_ID = _stems("id identifier number code serial reference ref pin sku")
-_PERSON = _stems("name person customer user")
-_GENERIC_ANSWER = _stems("answer response reply text output message content result final explanation "
-                         "reasoning feedback summary")
+_FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
+                      "topic task comment note details issue problem body")
+_PLACE = stem_set("city location place country destination town where address region area")
+_WHEN = stem_set("date day when time deadline")
+_ID = stem_set("id identifier number code serial reference ref pin sku")
+_PERSON = stem_set("name person customer user")
+_GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
+                           "reasoning feedback summary")
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
-_SAYING = _stems("give gave tell told say said mention mentioned share shared remind remember ask asked")
+_SAYING = stem_set("give gave tell told say said mention mentioned share shared remind remember ask asked")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore".split())
-_GREETING = frozenset("hi hello hey howdy greetings".split())
-_THANKS = frozenset("thanks thank cheers bye goodbye".split())
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
-_CHANGES = _stems("create delete remove update send cancel book open make add set post submit place buy pay "
-                  "reset write refund")
+_CHANGES = stem_set("create delete remove update send cancel book open make add set post submit place buy "
+                    "pay reset write refund")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
-_VERBS = _stems("get check run look lookup create make find search fetch update send list set do add "
-                "delete remove open show read write call use compute calculate")
-_SOLVED = frozenset("works working worked fixed gone resolved solved fine normal done".split())
+_VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
+                  "delete remove open show read write call use compute calculate")
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: Phrases a question asks with, and the word they mean.
 _PHRASES = (("for a living", "job"), ("get in touch", "contact"), ("how old", "age"), ("who am i", "name"),
             ("call me", "name"), ("who are we", "name"), ("what am i called", "name"))
-#: How many characters of a user's statement an acknowledgement echoes.
-_ECHO = 160
 
 
 @dataclass
@@ -98,14 +83,11 @@ class Tool:
 
     @classmethod
     def read(cls, tool: Mapping[str, Any], instructions: str) -> Tool:
-        """The tool, its words taken from its name, its description and what the instructions say next to
-        its name ("lookup_order for order numbers")."""
+        """The tool; its words come from its name, its description and what the instructions say next
+        to its name ("lookup_order for order numbers")."""
         name = str(tool.get("name", ""))
-        hints = []
-        for sentence in sentences(instructions):
-            at = sentence.find(name)
-            if at >= 0:
-                hints.append(sentence[at + len(name): at + len(name) + 60].split(",")[0])
+        hints = [s[s.find(name) + len(name):s.find(name) + len(name) + 60].split(",")[0]
+                 for s in sentences(instructions) if name in s]
         parameters = tool.get("parameters") if isinstance(tool.get("parameters"), dict) else {}
         name_stems = frozenset(words(name.replace("_", " ")))
         stems = frozenset(words(f"{tool.get('description') or ''} {' '.join(hints)}")) | name_stems
@@ -134,7 +116,7 @@ class Request:
         instructions = "\n".join([str(body.get("instructions") or ""), *system]).strip()
         conversation = [dict(i) for i in items if not _is_system(i)]
         request = cls(body, [dict(i) for i in items], instructions, conversation)
-        request.tools = [Tool.read(t, instructions) for t in body.get("tools") or []
+        request.tools = [Tool.read(t, request.instructions) for t in body.get("tools") or []
                          if isinstance(t, Mapping) and t.get("type") == "function"]
         return request
 
@@ -161,10 +143,25 @@ class Request:
         """The latest user message, markup tags read through."""
         return MARKUP.sub("", self.raw_message)[:MAX_CHARS]
 
-    @property
-    def this_turn(self) -> list[dict[str, Any]]:
-        """The items after the latest user message: what the model did so far in this turn."""
-        return self.conversation[self.last_user_index + 1:]
+    @cached_property
+    def this_turn(self) -> tuple[bool, bool, list[tuple[str, str]]]:
+        """What the model did since the latest user message: whether it handed off, whether the agent
+        that took over called a tool, and the ``(tool, output)`` results since it last spoke."""
+        names: dict[Any, str] = {}
+        handed_off = called_after = False
+        previous, results = "", []
+        for item in self.conversation[self.last_user_index + 1:]:
+            if item_type(item) == "function_call":
+                name = names[item.get("call_id")] = str(item.get("name", ""))
+                called_after = called_after or previous.startswith("transfer_to_")
+                handed_off, previous = handed_off or name.startswith("transfer_to_"), name
+            elif item_type(item) == "message":
+                results = []
+            name, pair = names.get(item.get("call_id"), "the tool"), pair_key(item)
+            if pair is not None and pair[0] == "output" and not name.startswith("transfer_to_"):
+                output = item.get("output")
+                results.append((name, output if isinstance(output, str) else plain_text(output)))
+        return handed_off, called_after, results
 
     @property
     def fingerprint(self) -> str:
@@ -174,57 +171,53 @@ class Request:
         return hashlib.sha256(json.dumps([said], sort_keys=True, default=str).encode()).hexdigest()[:24]
 
 
-def _match(pattern: re.Pattern[str]) -> Callable[[str], str | None]:
-    """A finder for :meth:`Reader._first`: the first match of ``pattern`` in a text."""
-    return lambda text: (found.group(0) if (found := pattern.search(text)) else None)
-
-
 class Reader:
     """Fills a schema's leaves (:class:`~memlab.offline.schema.Filler`) from the latest user message,
     then earlier statements, newest first; ``answer`` is what a free-text field of an answer gets."""
 
     def __init__(self, request: Request, answer: str = "") -> None:
         self.request, self.answer = request, answer
-        self.texts = [request.message] + [s.text for s in reversed(request.said)
-                                          if s.role in ("user", "tool", "assistant", "note")]
+        self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role != "call"]
         self.found_nothing: list[str] = []
 
     def text(self, name: str, description: str, format: str | None) -> str | None:
+        """A string: a tool's ``name: value`` line, else what the field's name, description or format
+        says it holds (an example's shape, an email, a date, a place, an id, a name, free text)."""
         field_stems = frozenset(words(name.replace("_", " ")))
         about = set(words(f"{name.replace('_', ' ')} {description}"))
-        for statement in reversed(self.request.said):  # a tool's "key: value" line for a field of that name
-            if statement.role == "tool" and ":" in statement.text:
-                key, value = statement.text.split(":", 1)
-                if frozenset(words(key.split(" ")[-1])) == field_stems and value.strip():
+        for statement in reversed(self.request.said):
+            key, colon, value = statement.text.partition(":")
+            if statement.role == "tool" and colon and frozenset(words(key.split(" ")[-1])) == field_stems:
+                if value.strip():
                     return value.strip()
         example = _EXAMPLE.search(description)
         sample = example.group(1).rstrip(".:") if example else ""
         if any(c.isdigit() for c in sample):
             shape = _shape(sample)
-            return self._first(lambda text: next((t for t in tokens(text) if shape.fullmatch(t)), None), name)
+            return self._first(lambda text: [t for t in tokens(text) if shape.fullmatch(t)], name)
         if format == "email" or "email" in about:
-            return self._first(_match(_EMAIL), name)
+            return self._first(_EMAIL.findall, name)
         if format in ("date", "date-time") or about & _WHEN:
-            return self._first(_match(_DATE))
+            return self._first(_DATE.findall)
         if field_stems & _GENERIC_ANSWER and self.answer:
             return self.answer
         if about & _PLACE:
-            return self._first(lambda text: _name_after(text, ("in", "at", "to", "for", "from", "near")))
+            return self._first(lambda text: _names_after(text, ("in", "at", "to", "for", "from", "near")))
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
-            return self._first(lambda text: next(iter(identifiers(text)), None) or next(
-                (f for f in facts(text) if sum(c.isdigit() for c in f) >= 2), None), name)
+            return self._first(lambda text: identifiers(text) or [
+                f for f in facts(text) if sum(c.isdigit() for c in f) >= 2], name)
         if field_stems & _PERSON:
-            return self._first(lambda text: _name_after(text, ("i'm", "im", "is", "me")))
-        if about & _FREE_TEXT or field_stems & _FREE_TEXT:
+            return self._first(lambda text: _names_after(text, ("i'm", "im", "is", "me")))
+        if about & _FREE_TEXT:
             return self.request.message.strip()[:500] or None
         return self.answer or None
 
-    def _first(self, find: Callable[[str], str | None], required: str = "") -> str | None:
+    def _first(self, find: Callable[[str], list[str]], required: str = "") -> str | None:
         """The first value ``find`` finds in the texts; none found for a ``required`` field is noted."""
         for text in self.texts:
-            value = find(text)
-            if value:
-                return value
+            found = find(text)
+            if found:
+                return found[0]
         if required:
             self.found_nothing.append(required)
         return None
@@ -266,14 +259,14 @@ def _shape(example: str) -> re.Pattern[str]:
     return re.compile("".join(parts))
 
 
-def _name_after(text: str, cues: tuple[str, ...]) -> str | None:
-    """The first capitalised word after one of ``cues``: a place ("the weather in Tokyo") or a name
-    ("I'm Ana", "my name is Ana", "call me Ana")."""
+def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
+    """The capitalised words after one of ``cues``: places ("the weather in Tokyo") or names ("I'm Ana")."""
     found = tokens(text)
-    for before, word in zip(found, found[1:]):
-        if before.lower() in cues and word[:1].isupper():
-            return word
-    return None
+    return [word for before, word in zip(found, found[1:]) if before.lower() in cues and word[:1].isupper()]
+
+
+def _lower_tokens(message: str) -> list[str]:
+    return [t.lower().replace("’", "'") for t in tokens(message[:400])]
 
 
 def _is_question(text: str) -> bool:
@@ -282,13 +275,10 @@ def _is_question(text: str) -> bool:
     return text.rstrip().endswith("?") or bool(first and first[0].lower() in _ASKING)
 
 
-def _asks_explicitly(message: str) -> bool:
-    """Whether a message asks the model to act ("please", "can you", ...)."""
-    return any(cue in message.lower() for cue in _REQUEST_CUES)
-
-
-def _lower_tokens(message: str) -> list[str]:
-    return [t.lower().replace("’", "'") for t in tokens(message[:400])]
+def _only_asks(message: str) -> bool:
+    """Whether a message asks to know, not to act: a question without "please", "can you"..."""
+    cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to")
+    return _is_question(message) and not any(cue in message.lower() for cue in cues)
 
 
 def _about_user(message: str) -> bool:
@@ -334,22 +324,21 @@ def _topic(message: str) -> list[str]:
     says something and then asks ("Great. What happens next?"), the question."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
     message = asked[-1] if asked else message
-    lower = message[:2000].lower()
-    extra = [stem(word) for phrase, word in _PHRASES if phrase in lower]
+    extra = [stem(word) for phrase, word in _PHRASES if phrase in message[:2000].lower()]
     topic = [s for s in words(message) if s not in _GENERIC_ANSWER and s not in _SAYING]
     return list(dict.fromkeys([*extra, *topic]))[:64]
 
 
 def _choose_tools(request: Request) -> list[Tool]:
-    """The tools the latest user message asks for (or that ``tool_choice`` forces), best first."""
+    """The tools the latest user message asks for, best first; else the best one if ``tool_choice`` or the
+    instructions demand one. Each word of a tool's name that only it has scores 3, its other words 1."""
     choice = request.body.get("tool_choice")
-    tools = [t for t in request.tools if not (t.handoff and _handed_off(request))]
+    tools = [t for t in request.tools if not (t.handoff and request.this_turn[0])]
     if not tools or choice == "none":
         return []
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
-    if _is_question(request.message) and not _asks_explicitly(request.message):
-        # a question asks to know, not to change: it never opens, sends or deletes anything
+    if _only_asks(request.message):  # a question asks to know, not to change: it never opens or deletes
         tools = [t for t in tools
                  if t.handoff or stem(t.name.replace("-", "_").split("_")[0].lower()) not in _CHANGES]
         if not tools:
@@ -360,60 +349,21 @@ def _choose_tools(request: Request) -> list[Tool]:
     scored = []
     for tool in tools:
         distinct = len((tool.name_stems - shared) & message)
-        score = 3 * distinct + len(tool.stems & message - (tool.name_stems - shared))
-        scored.append((score, distinct, tool))
+        scored.append((3 * distinct + len(tool.stems & message - (tool.name_stems - shared)), distinct, tool))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool in scored if distinct and score >= 3]
-    if not picked and scored[0][0] >= 3:
-        picked = [scored[0][2]]
-    runner_up = scored[1][0] if len(scored) > 1 else 0
-    if not picked and scored[0][2].handoff and scored[0][0] > runner_up:
-        picked = [scored[0][2]]  # a triage agent routes on the one desk whose description fits best
-    demanded = any("always" in s.lower() and ("tool" in s.lower() or "call" in s.lower())
-                   for s in sentences(request.instructions))
-    if not picked and (choice == "required" or demanded):
-        picked = [scored[0][2]]
+    (top_score, _, top), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
+    # a triage agent routes on the one desk whose description fits best
+    if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or any(
+            "always" in s.lower() and ("tool" in s.lower() or "call" in s.lower())
+            for s in sentences(request.instructions))):
+        picked = [top]
     return picked[:4]
 
 
-def _handed_off(request: Request) -> bool:
-    return any(item_type(i) == "function_call" and str(i.get("name", "")).startswith("transfer_to_")
-               for i in request.this_turn)
-
-
-def _called_after_handoff(request: Request) -> bool:
-    """Whether the agent that took over already called a tool in this turn."""
-    after = False
-    for item in request.this_turn:
-        if item_type(item) == "function_call":
-            if after:
-                return True
-            after = str(item.get("name", "")).startswith("transfer_to_")
-    return False
-
-
-def _results_to_report(request: Request) -> list[tuple[str, str]]:
-    """``(tool name, output)`` of this turn's results since the model last spoke (handoffs left out)."""
-    calls = [i for i in request.this_turn if item_type(i) == "function_call"]
-    names = {i.get("call_id"): str(i.get("name", "")) for i in calls}
-    out = []
-    for item in request.this_turn:
-        if item_type(item) == "message":
-            out = []
-        pair = pair_key(item)
-        name = names.get(item.get("call_id"), "the tool")
-        if pair is not None and pair[0] == "output" and not name.startswith("transfer_to_"):
-            output = item.get("output")
-            out.append((name, output if isinstance(output, str) else plain_text(output)))
-    return out
-
-
 def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
-    """``(coverage, statement)`` of the statement that answers the latest question, if one does.
-
-    It holds two (or half) of the question's topic words or related words, the thing asked about and,
-    for an id, a value. Only the customer's words, tool results and notes count; newer wins.
-    """
+    """``(coverage, statement)`` of the customer's statement, tool result or note (newest wins) that
+    answers the latest question: two (or half) of its topic words, the thing asked about, an id's value."""
     topic = _topic(request.message)
     if not topic:
         return None
@@ -455,8 +405,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     given: str | None = None  # what the model already said, read only when a line fits
     best, best_key = None, (0, 0)
     for line in request.instructions.splitlines():
-        line = line.strip().lstrip("-*• ").strip()
-        label, colon, advice = line.partition(":")
+        label, colon, advice = line.strip().lstrip("-*• ").strip().partition(":")
         if not colon or not advice.strip() or wants_fact and not facts(advice):
             continue
         label_stems, advice_stems = set(words(label)), set(words(advice))
@@ -519,28 +468,27 @@ def _report(results: Sequence[tuple[str, str]]) -> str:
             lines.append(f"I couldn't complete {name}: {str(data['error'])[:300]}.")
         elif isinstance(data, (dict, list)):
             found = [fact if len(fact) <= 90 else fact[:87] + "…" for fact in result_lines(output)]
-            more = " (and more)" if len(found) > 8 else ""
-            lines.append(f"{name} returned {'; '.join(found[:8])}{more}.")
-        elif text:
-            lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}")
+            lines.append(f"{name} returned {'; '.join(found[:8])}{' (and more)' if len(found) > 8 else ''}.")
         else:
-            lines.append(f"{name} returned nothing.")
+            lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}" if text
+                         else f"{name} returned nothing.")
     return " ".join(lines)
 
 
 def compose(request: Request, missing: Sequence[str] = ()) -> str:
-    """The text the model answers with when it calls no tool (see the module docstring, point 4)."""
-    results = _results_to_report(request)
-    if results:
-        return _report(results)
+    """The text the model answers with when it calls no tool: the newest tool results, a greeting back,
+    a request for what a tool needs, an answer from the conversation or the instructions, or an echo."""
+    if request.this_turn[2]:
+        return _report(request.this_turn[2])
     said = request.message.strip()
     if request.last_user_index < 0 or not said:
         return "Your message was empty. What would you like to ask or tell me?"
     said_tokens = {t.lower() for t in tokens(said[:400])}
     question = _is_question(said)
-    if len(said) < 40 and said_tokens & _GREETING and not question:
+    if len(said) < 40 and said_tokens & {"hi", "hello", "hey", "howdy", "greetings"} and not question:
         return "Hello! What can I help you with?"
-    if said_tokens & _THANKS and len(set(words(said))) <= 4 and not question:
+    thanks = {"thanks", "thank", "cheers", "bye", "goodbye"}
+    if said_tokens & thanks and len(set(words(said))) <= 4 and not question:
         return "You're welcome! Is there anything else I can help with?"
     if missing:
         wanted = missing[0].replace("_", " ")
@@ -559,15 +507,14 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return "I don't know: it isn't in the conversation I can see. Could you tell me again?"
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")
-    echo = said if len(said) <= _ECHO else said[:_ECHO].rsplit(" ", 1)[0] + " …"
+    echo = said if len(said) <= 160 else said[:160].rsplit(" ", 1)[0] + " …"
     echo = _swap(echo[0].lower() + echo[1:]).rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
-    if said_tokens & _SOLVED or "all good" in said.lower():
+    solved = {"works", "working", "worked", "fixed", "gone", "resolved", "solved", "fine", "normal", "done"}
+    if said_tokens & solved or "all good" in said.lower():
         return f"Good to hear: {echo}. Is there anything else I can help with?"
-    if known is not None:
-        return known[1]
-    return f"Noted: {echo}."
+    return known[1] if known is not None else f"Noted: {echo}."
 
 
 def respond(request: Request) -> list[dict[str, Any]]:
@@ -583,6 +530,7 @@ def respond(request: Request) -> list[dict[str, Any]]:
 
 
 def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
+    """A verdict, a note, tool calls or a message (see the module docstring)."""
     instructions, message = request.instructions, request.message
     if instructions and grading.asks_to_grade(instructions, request.raw_message):
         return [message_item(grading.grade(instructions, request.raw_message), fingerprint)]
@@ -595,8 +543,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         note = notes.write_note(material or request.said, notes.read_prompt(summary_prompt))
         return [message_item(note, fingerprint)]
     missing: list[str] = []
-    if not _results_to_report(request) or _handed_off(request) and not _called_after_handoff(request):
-        answered = _is_question(message) and not _asks_explicitly(message) and (
+    handed_off, called_after_handoff, results = request.this_turn
+    if not results or handed_off and not called_after_handoff:
+        answered = _only_asks(message) and (
             _recalls(message) or _answered_by_conversation(request) is not None)
         calls = []
         may_ask = request.body.get("tool_choice") in (None, "auto")  # it may ask for what is missing
@@ -636,11 +585,8 @@ def call_item(name: str, arguments: Mapping[str, Any], key: str) -> dict[str, An
 def play(user_turns: Sequence[str], tools: Sequence[Mapping[str, Any]],
          backends: Mapping[str, Callable[..., str]], instructions: str = "",
          model: str = "gpt-4.1-mini") -> list[dict[str, Any]]:
-    """A conversation's full history as the offline model writes it: the ``Runner.run`` loop in plain code.
-
-    Each user turn, then the model's tool calls (``tools``: Responses API definitions) answered by
-    ``backends`` (tool name → function) until it replies; items shaped as a session stores them.
-    """
+    """A conversation's history as the offline model writes it (the ``Runner.run`` loop in plain code):
+    each user turn, then the model's calls of ``tools`` answered by ``backends`` until it replies."""
     items: list[dict[str, Any]] = []
     body = {"model": model, "instructions": instructions, "tools": list(tools)}
     for text in user_turns:

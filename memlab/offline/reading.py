@@ -1,17 +1,11 @@
 """Reading a request: words, identifiers, and who said what.
 
-The offline model's one reader: choosing a tool, answering a question, writing
-a note and grading one all read a conversation through it.
-
-* :func:`words` gives the stems of a text's content words ("moved", "moving"
-  and "move" meet; "the", "my", "what" are dropped).
-* :func:`identifiers` finds what must be copied exactly (``ORD-73914``, ``2.1.4``).
-* :func:`read_items` and :func:`read_transcript` cut a conversation into
-  :class:`Statement` objects: one sentence each, with who said it and when.
-* :class:`Memory` finds the statements that share words with a question.
-
-It matches words, not meaning: a statement that shares no word (or related
-word, :data:`RELATED`) with a question is not found.
+The offline model's one reader: choosing a tool, answering a question, writing a note and grading
+one all read a conversation through it. :func:`words` gives the stems of a text's content words
+("moved" and "moving" meet; "the", "my" are dropped); :func:`identifiers` finds what must be copied
+exactly (``ORD-73914``); :func:`read_items` cuts a conversation into :class:`Statement` objects (one
+sentence each, with who said it); :class:`Memory` finds the statements that share words, or related
+words (:data:`RELATED`), with a question. It matches words, not meaning.
 """
 
 from __future__ import annotations
@@ -26,7 +20,8 @@ from typing import Any
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, is_user_message, item_type
 
 __all__ = ["RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text",
-           "read_items", "read_transcript", "result_lines", "sentences", "stem", "tokens", "words"]
+           "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set",
+           "tokens", "words"]
 
 #: How many characters of one text are read; the rest of a longer one is ignored.
 MAX_CHARS = 20_000
@@ -60,38 +55,34 @@ STOP = frozenset(
     "you're i'd i'll both way best kind sort thing things lot much many".split()
 )
 #: Irregular forms, so "bought" meets "buy" and "children" meets "child".
-_IRREGULAR = {
-    "bought": "buy", "flew": "fly", "paid": "pay", "went": "go", "gone": "go", "left": "leave", "met": "meet",
-    "made": "make", "took": "take", "sent": "send", "gave": "give", "told": "tell", "drove": "drive",
-    "ate": "eat", "spent": "spend", "grew": "grow", "children": "child", "wives": "wife", "ran": "run",
-    "held": "hold", "found": "find", "e-mail": "email", "called": "name", "named": "name",
-}
+_IRREGULAR = dict(pair.split(":") for pair in (
+    "bought:buy flew:fly paid:pay went:go gone:go left:leave met:meet made:make took:take sent:send "
+    "gave:give told:tell drove:drive ate:eat spent:spend grew:grow children:child wives:wife ran:run "
+    "held:hold found:find e-mail:email called:name named:name").split())
 
 #: Groups (split at ``|``) of everyday words that answer for one another ("job" ~ "nurse", "budget" ~
 #: "spend"). A question word and a statement word are *related* when one group holds both.
 RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
-    name call called named nickname |
-    live home house flat apartment move moved relocate relocated based address settle neighbourhood city
-    town property rent rental renting tenant landlord lease | stay staying hotel accommodation | from originally born grew hometown native |
+    name call called named nickname | live home house flat apartment move moved relocate relocated based
+    address settle neighbourhood city town property rent rental renting tenant landlord lease |
+    stay staying hotel accommodation | from originally born grew hometown native |
     travel trip flight fly going visit holiday vacation journey destination abroad |
     work job role profession occupation career employer company office position |
     job profession nurse doctor teacher engineer developer programmer designer chef lawyer manager student
     driver consultant architect scientist researcher writer journalist farmer mechanic electrician plumber
     accountant artist musician analyst dentist sommelier pilot baker barista pharmacist secretary clerk
     firefighter vet therapist carpenter waiter cashier lecturer professor tutor coach translator editor
-    photographer surgeon | wife husband partner spouse girlfriend boyfriend |
-    son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling |
-    pet dog cat puppy kitten parrot bird rabbit hamster fish horse |
-    dog puppy retriever labrador poodle spaniel terrier collie beagle husky |
-    phone mobile smartphone iphone android pixel galaxy |
-    laptop computer notebook pc macbook thinkpad chromebook | tablet ipad kindle | device model gadget |
-    car drive vehicle plate licence license registration | budget spend afford cost price pay money limit |
-    salary earn income wage | deadline due | appointment meeting booking reservation | birthday born age old |
-    prefer preference rather favourite favorite like love enjoy want wish fan keen |
-    hate dislike stand allergic allergy avoid | food eat meal dish cuisine diet vegan vegetarian |
-    drink tea coffee juice beer wine | contact reach touch text sms message email mail whatsapp call phone |
-    system os operating windows macos linux ios android | weather forecast temperature rain sunny |
-    number id identifier code reference ref
+    photographer surgeon | wife husband partner spouse girlfriend boyfriend | son daughter kid child baby boy
+    girl | mother mom mum father dad parent | brother sister sibling | pet dog cat puppy kitten parrot bird
+    rabbit hamster fish horse | dog puppy retriever labrador poodle spaniel terrier collie beagle husky |
+    phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
+    chromebook | tablet ipad kindle | device model gadget | car drive vehicle plate licence license
+    registration | budget spend afford cost price pay money limit | salary earn income wage | deadline due |
+    appointment meeting booking reservation | birthday born age old | prefer preference rather favourite
+    favorite like love enjoy want wish fan keen | hate dislike stand allergic allergy avoid | food eat meal
+    dish cuisine diet vegan vegetarian | drink tea coffee juice beer wine | contact reach touch text sms
+    message email mail whatsapp call phone | system os operating windows macos linux ios android |
+    weather forecast temperature rain sunny | number id identifier code reference ref
 """.split("|"))
 
 
@@ -124,6 +115,11 @@ def stem(word: str) -> str:
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
     return w
+
+
+def stem_set(text: str) -> frozenset[str]:
+    """The stems of every word of ``text`` (stop words too): how the word lists of the model are written."""
+    return frozenset(map(stem, text.split()))
 
 
 def words(text: str) -> list[str]:
@@ -174,17 +170,10 @@ def sentences(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Statement:
-    """One sentence of a conversation, and who said it.
-
-    Attributes:
-        text: The sentence, as written.
-        role: ``"user"``, ``"assistant"`` (a reply), ``"note"`` (a summary: an assistant message of three
-            or more lines, or the answer to a request for a recap), ``"tool"`` (a result) or ``"call"``.
-        turn: The user turn it belongs to (0 before the first).
-        order: Its position in the conversation.
-        stems: Its content words (:func:`words`).
-        tool: For a call or a result, the tool's name.
-    """
+    """One sentence of a conversation: its ``text``, who said it (``role``: "user", "assistant", "note" (a
+    summary: an assistant message of three or more lines, or the answer to a request for a recap), "tool"
+    (a result) or "call"), the user ``turn`` it belongs to, its ``order``, its content words (``stems``)
+    and, for a call or a result, the ``tool``'s name."""
 
     text: str
     role: str
@@ -205,6 +194,7 @@ class _Reader:
         self.statements: list[Statement] = []
         self.turn = 0
         self.tools: dict[str, str] = {}  # call id → tool name
+        self.recap_asked = False  # the user asked for a recap: the answer is a note
 
     def add(self, text: str, role: str, tool: str = "") -> None:
         for sentence in sentences(text) if role != "tool" else result_lines(text):
@@ -212,14 +202,18 @@ class _Reader:
             stems = frozenset(words(sentence)) | tags
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool))
 
-    def user(self, text: str) -> None:
-        self.turn += 1
-        self.add(text, "user")
+    def user(self, text: str, pasted: bool = False) -> None:
+        """A user message; a pasted one leaves out a request for a recap (not something the customer said)."""
+        self.recap_asked = asks_for_summary(text)
+        if not (pasted and self.recap_asked):
+            self.turn += 1
+            self.add(text, "user")
 
-    def reply(self, text: str, recap_asked: bool) -> None:
+    def reply(self, text: str) -> None:
         """An assistant message: a note if the user asked for a recap or it has three or more lines."""
-        is_note = recap_asked or sum(1 for line in text.splitlines()[:50] if line.strip()) >= 3
+        is_note = self.recap_asked or sum(1 for line in text.splitlines()[:50] if line.strip()) >= 3
         self.add(text, "note" if is_note else "assistant")
+        self.recap_asked = False
 
     def call(self, call_id: str, name: str, text: str) -> None:
         self.tools[call_id] = name
@@ -227,6 +221,27 @@ class _Reader:
 
     def result(self, call_id: str, text: str) -> None:
         self.add(text, "tool", self.tools.get(call_id, ""))
+
+    def transcript(self, text: str) -> None:
+        """A conversation written as ``ROLE: text`` lines; a line without a role continues the one before."""
+        entries: list[list[str]] = []
+        for line in text[:MAX_CHARS * 10].splitlines():
+            found = _TRANSCRIPT_LINE.match(line.strip())
+            if found:
+                entries.append([found.group(1).lower(), found.group(2) or "", found.group(3)])
+            elif entries:
+                entries[-1][2] += "\n" + line
+        for role, call_id, body in entries:
+            if role in ("user", "human", "customer"):
+                self.user(body, pasted=True)
+                continue
+            if role in ("tool call", "function"):
+                self.call(call_id, body.split("(", 1)[0].strip(), body)
+            elif role.startswith("tool"):
+                self.result(call_id, body)
+            elif role in ("assistant", "ai", "agent"):
+                self.reply(body)
+            self.recap_asked = False
 
 
 #: Two words in a row that introduce a fact, and its kind.
@@ -302,27 +317,19 @@ def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
     A user message holding a pasted transcript (:func:`read_transcript`) is read line by line.
     """
     reader = _Reader()
-    recap_asked = False  # the user asked for a recap: the answer is a note (a session's summary pair)
     for item in items:
         kind = item_type(item)
-        if kind == "message":
-            text = MARKUP.sub("", plain_text(item.get("content")))
-            if is_user_message(item):
-                recap_asked = asks_for_summary(text)
-                if _is_transcript(text):  # numbered after what the reader holds
-                    base, turns = len(reader.statements), reader.turn
-                    pasted = read_transcript(text)
-                    reader.turn += max((s.turn for s in pasted), default=0)
-                    reader.statements += [Statement(s.text, s.role, turns + s.turn, base + s.order, s.stems,
-                                                    s.tool) for s in pasted]
-                else:
-                    reader.user(text)
-            elif item.get("role") == "assistant":
-                reader.reply(text, recap_asked)
-                recap_asked = False
+        text = MARKUP.sub("", plain_text(item.get("content"))) if kind == "message" else ""
+        if kind == "message" and is_user_message(item):
+            if _is_transcript(text):
+                reader.transcript(text)
+                reader.recap_asked = asks_for_summary(text)
+            else:
+                reader.user(text)
+        elif kind == "message" and item.get("role") == "assistant":
+            reader.reply(text)
         elif kind in NAMED_CALLS:
-            name = str(item.get("name", ""))
-            arguments = item.get("arguments", item.get("input", ""))
+            name, arguments = str(item.get("name", "")), item.get("arguments", item.get("input", ""))
             reader.call(str(item.get("call_id")), name, f"{name}({arguments})")
         elif kind in NAMED_OUTPUTS:
             output = item.get("output")
@@ -331,32 +338,9 @@ def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
 
 
 def read_transcript(text: str) -> list[Statement]:
-    """The statements of a conversation written as ``ROLE: text`` lines (``USER:``, ``TOOL ...:``...).
-
-    A line without a role continues the line before it.
-    """
+    """The statements of a conversation written as ``ROLE: text`` lines (``USER:``, ``TOOL ...:``...)."""
     reader = _Reader()
-    entries: list[list[str]] = []
-    for line in text[:MAX_CHARS * 10].splitlines():
-        found = _TRANSCRIPT_LINE.match(line.strip())
-        if found:
-            entries.append([found.group(1).lower(), found.group(2) or "", found.group(3)])
-        elif entries:
-            entries[-1][2] += "\n" + line
-    recap_asked = False
-    for role, call_id, body in entries:
-        if role in ("user", "human", "customer"):
-            recap_asked = asks_for_summary(body)
-            if not recap_asked:  # a request for a recap is not something the customer said
-                reader.user(body)
-            continue
-        if role in ("tool call", "function"):
-            reader.call(call_id, body.split("(", 1)[0].strip(), body)
-        elif role.startswith("tool"):
-            reader.result(call_id, body)
-        elif role in ("assistant", "ai", "agent"):
-            reader.reply(body, recap_asked)
-        recap_asked = False
+    reader.transcript(text)
     return reader.statements
 
 
@@ -399,11 +383,7 @@ def related(stems: Iterable[str]) -> set[str]:
 
 
 class Memory:
-    """Statements indexed by stem: which of them share words with a question, best first.
-
-    Args:
-        statements: What was said, oldest first.
-    """
+    """Statements (oldest first) indexed by stem: which of them share words with a question, best first."""
 
     def __init__(self, statements: Sequence[Statement]) -> None:
         self.statements = list(statements)
@@ -414,12 +394,8 @@ class Memory:
 
     def matches(self, topic: Iterable[str], *,
                 roles: Sequence[str] | None = None) -> list[tuple[float, Statement]]:
-        """Statements sharing a topic stem (2 points each) or a related one (1 point), best and newest first.
-
-        Args:
-            topic: The question's stems (at most 64 are read).
-            roles: Only statements said by these roles (default: any).
-        """
+        """Statements (of ``roles``, default any) sharing a stem of ``topic`` (the first 64 count, 2 points
+        each) or a related one (1 point), best and newest first."""
         topic = list(dict.fromkeys(topic))[:64]
         near = related(topic) - set(topic)
         scores: dict[int, float] = {}
