@@ -162,6 +162,10 @@ def _sections(lines: list[str]) -> tuple[list[Section], bool]:
         return [section(name.strip("* ")) for _, name in headings], True
     cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure)\b", re.I)
     start = next((i for i, line in enumerate(lines) if cue.search(line) and not _LIST_LINE.match(line)), -1)
+    inline = _NAMED.fullmatch(lines[start].strip()) if start >= 0 else None
+    if inline and "," in inline.group(2):  # "Sections: Problem, Actions taken, Next step." on one line
+        names = [name.strip(" *`.") for part in inline.group(2).split(",") for name in part.split(" and ")]
+        return [section(name) for name in names if name.strip(" *`.")], False
     found: list[Section] = []
     for i in range(start + 1, len(lines)):
         line = lines[i]

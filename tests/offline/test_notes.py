@@ -110,3 +110,10 @@ def test_a_section_named_in_words_no_archetype_knows_is_filled_by_related_words(
 def test_a_summary_asked_for_in_other_words_is_a_summary(prompt) -> None:
     text = note(prompt)
     assert "REQ-5521" in text and not text.startswith("Noted")
+
+
+def test_sections_listed_on_one_line_are_the_notes_sections() -> None:
+    text = note("Summarize the conversation. Sections: Tenant, Issue, Reference and Follow-up.")
+    assert in_order(text, ["Tenant:", "Issue:", "Reference:", "Follow-up:"]), text
+    assert "REQ-5521" in text[text.find("Reference:"):text.find("Follow-up:")]
+    assert "plumber" in text[text.find("Follow-up:"):]
