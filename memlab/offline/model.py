@@ -449,6 +449,9 @@ def restate(statement: Statement) -> str:
     if statement.role == "user" and text.split(" ", 1)[0].lower() == "please":
         return f"You asked me to {_swap(text.split(' ', 1)[1])}."
     if statement.role == "user":
+        first, _, rest = text.partition(" ")
+        if first.lower().strip(",!") in ("hi", "hello", "hey") and first.endswith(",") and rest:
+            text = rest  # "Hi, my name is Ana" is restated as "your name is Ana"
         return f"You told me: {_swap(text[0].lower() + text[1:])}."
     if statement.role == "tool":
         return f"{statement.tool or 'A tool'} reported {text}."

@@ -87,7 +87,7 @@ def test_workshop_app(page, voila, artifacts, timings):
         box.fill(text)
         page.get_by_role("button", name="Send").click()
         page.get_by_text(text).first.wait_for(timeout=60_000)
-    wait_for(lambda: "Your name is Ana" in page.inner_text("body"), "the agent to answer from the chat's window", timeout=60)
+    wait_for(lambda: "your name is Ana" in page.inner_text("body"), "the agent to answer from the chat's window", timeout=60)
     assert "The next run sends" in page.inner_text("body")
 
     page.locator('[data-memlab-explorer="0"]').scroll_into_view_if_needed()

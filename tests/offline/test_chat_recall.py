@@ -256,3 +256,8 @@ def test_any_input_gets_a_sentence_never_a_traceback(texts) -> None:
     (reply,) = respond(Request.read({"model": "m"}, items))
     text = reply["content"][0]["text"]
     assert text.strip() and text.rstrip()[-1] in ".?!}\"…"
+
+
+async def test_a_greeting_is_not_restated_with_the_fact() -> None:
+    reply = (await replay(("Hi, my name is Ana and I live in Lisbon.", "What's my name?"), max_turns=3))[-1]
+    assert reply.startswith("You told me: your name is Ana"), reply
