@@ -124,6 +124,12 @@ def stem_set(text: str) -> frozenset[str]:
 
 def words(text: str) -> list[str]:
     """The stems of ``text``'s content words, in order (stop words and one-letter words dropped)."""
+    return list(_words(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _words(text: str) -> tuple[str, ...]:
+    """:func:`words`, remembered: a conversation is re-sent with every request, so its sentences recur."""
     out = []
     for token in tokens(text):
         lower = token.lower().lstrip("£$€#").replace("’", "'").rstrip("'")
@@ -132,7 +138,7 @@ def words(text: str) -> list[str]:
         if lower in STOP or (len(lower) < 2 and not lower.isdigit()):
             continue
         out.append(stem(lower))
-    return out
+    return tuple(out)
 
 
 def identifiers(text: str) -> list[str]:
