@@ -1,7 +1,5 @@
-"""The offline model: a stand-in for the Responses API that answers only from the request.
-
-It answers only from what it is sent (instructions, items, tools, schemas) and says so when it cannot;
-it knows no scenario. Notebooks, tests and the workshop run on it with no network and no key:
+"""The offline model: a stand-in for the Responses API that answers only from what it is sent
+(instructions, items, tools, schemas), says so when it cannot, and knows no scenario:
 
 * :mod:`~memlab.offline.api` — the endpoints (``OfflineAPI``): requests checked, answered, counted, stored;
 * :mod:`~memlab.offline.model` — what it answers (``respond``), with :mod:`~memlab.offline.reading`,

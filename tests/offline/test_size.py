@@ -3,7 +3,7 @@
 It is a stand-in for a model, not the lesson; a learner who opens ``memlab/offline/`` should be
 able to read it in an afternoon. The model it replaced had 4,585 lines and about 180 regular
 expressions. The goal is half of that; the patterns are well under it (25 of 60), the lines are
-not yet (2,993 against 2,300), so the line budget is today's size: it may shrink, never grow.
+not yet (3,000 against 2,300), so the line budget is today's size: it may shrink, never grow.
 """
 
 from __future__ import annotations
