@@ -127,7 +127,7 @@ def words(text: str) -> list[str]:
     return list(_words(text))
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)  # texts are read up to 20,000 characters: at most ~20 MB held
 def _words(text: str) -> tuple[str, ...]:
     """:func:`words`, remembered: a conversation is re-sent with every request, so its sentences recur."""
     out = []
