@@ -11,6 +11,7 @@ Models that reason (``o3``, ``gpt-5``...) put a reasoning item first.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import re
@@ -48,10 +49,19 @@ _ASKING = frozenset("what which who whom whose when where why how is are was wer
 #: What a field's name or description says it holds.
 _FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
                       "topic task comment note details issue problem body")
-_PLACE = stem_set("city location place country destination town where address region area")
+_PLACE = stem_set("city location place country destination origin source departure arrival airport town "
+                  "where address region area venue")
+#: The words a place follows ("in Paris", "from FRA").
+_PLACE_CUES = ("in", "at", "to", "for", "from", "near")
+#: Words that open a list's sentences ("First, ...", "Second thing: ...").
+_ORDINALS = frozenset("first second third fourth fifth next last finally".split())
+#: Capitalised words that are never a person's name.
+_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
+                      "may june july august september october november december today tomorrow".split())
 _WHEN = stem_set("date day when time deadline")
 _ID = stem_set("id identifier number code serial reference ref pin sku")
-_PERSON = stem_set("name person customer user")
+_PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
+                   "owner contact")
 _GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
                            "reasoning feedback summary")
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
@@ -59,7 +69,7 @@ _SAYING = stem_set("give gave tell told say said mention mentioned share shared 
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore".split())
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
-_CHANGES = stem_set("create delete remove update send cancel book open make add set post submit place buy "
+_CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
                     "pay reset write refund")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
@@ -173,60 +183,84 @@ class Request:
 
 class Reader:
     """Fills a schema's leaves (:class:`~memlab.offline.schema.Filler`) from the latest user message,
-    then earlier statements, newest first; ``answer`` is what a free-text field of an answer gets."""
+    then earlier statements, newest first; ``answer`` is what a free-text field of an answer gets.
 
-    def __init__(self, request: Request, answer: str = "") -> None:
-        self.request, self.answer = request, answer
+    Fields of one kind take that kind's values in the order the message gives them: ``add(a, b)``
+    gets both numbers of "add 2 and 40", ``flights(origin, destination)`` both places of "from FRA to
+    CDG". ``start`` skips that many values of each kind: the second of two calls one message asks for
+    ("the weather in Paris and in Oslo") starts at the second place.
+    """
+
+    def __init__(self, request: Request, answer: str = "", start: int = 0) -> None:
+        self.request, self.answer, self.start = request, answer, start
         self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role != "call"]
         self.found_nothing: list[str] = []
+        self.taken: dict[str, int] = {}  # values of each kind given out so far
+        self.ran_out = False  # a field asked for a value past the last one of its kind
 
-    def text(self, name: str, description: str, format: str | None) -> str | None:
-        """A string: a tool's ``name: value`` line, else what the field's name, description or format
-        says it holds (an example's shape, an email, a date, a place, an id, a name, free text)."""
+    def kind(self, name: str, description: str, format: str | None = None) -> tuple[str, Callable[[str], list[str]] | None]:
+        """What a string field holds, by its name, description or format, and how to find such values
+        in a text: an example's shape, an email, a date, an answer, a place, an id, a name, free text."""
         field_stems = frozenset(words(name.replace("_", " ")))
         about = set(words(f"{name.replace('_', ' ')} {description}"))
+        example = _EXAMPLE.search(description)
+        sample = example.group(1).rstrip(".:") if example else ""
+        if any(c.isdigit() for c in sample):
+            shape = _shape(sample)
+            return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
+        if format == "email" or "email" in about:
+            return "email", _EMAIL.findall
+        if format in ("date", "date-time") or about & _WHEN:
+            return "date", _DATE.findall
+        if field_stems & _GENERIC_ANSWER and self.answer:
+            return "answer", None
+        if about & _PLACE:
+            return "place", lambda text: _names_after(text, _PLACE_CUES)
+        if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
+            return "id", lambda text: identifiers(text) or [f for f in facts(text) if sum(c.isdigit() for c in f) >= 2]
+        if field_stems & _PERSON:
+            return "person", _person_names
+        return ("free" if about & _FREE_TEXT else "other"), None
+
+    def text(self, name: str, description: str, format: str | None) -> str | None:
+        """A string: a tool's ``name: value`` line, else a value of the field's :meth:`kind`."""
+        field_stems = frozenset(words(name.replace("_", " ")))
         for statement in reversed(self.request.said):
             key, colon, value = statement.text.partition(":")
             if statement.role == "tool" and colon and frozenset(words(key.split(" ")[-1])) == field_stems:
                 if value.strip():
                     return value.strip()
-        example = _EXAMPLE.search(description)
-        sample = example.group(1).rstrip(".:") if example else ""
-        if any(c.isdigit() for c in sample):
-            shape = _shape(sample)
-            return self._first(lambda text: [t for t in tokens(text) if shape.fullmatch(t)], name)
-        if format == "email" or "email" in about:
-            return self._first(_EMAIL.findall, name)
-        if format in ("date", "date-time") or about & _WHEN:
-            return self._first(_DATE.findall)
-        if field_stems & _GENERIC_ANSWER and self.answer:
-            return self.answer
-        if about & _PLACE:
-            return self._first(lambda text: _names_after(text, ("in", "at", "to", "for", "from", "near")))
-        if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
-            return self._first(lambda text: identifiers(text) or [
-                f for f in facts(text) if sum(c.isdigit() for c in f) >= 2], name)
-        if field_stems & _PERSON:
-            return self._first(lambda text: _names_after(text, ("i'm", "im", "is", "me")))
-        if about & _FREE_TEXT:
+        kind, find = self.kind(name, description, format)
+        if find is not None:
+            return self._take(kind, find, name if kind in ("example", "id") else "")
+        if kind == "free":
             return self.request.message.strip()[:500] or None
         return self.answer or None
 
-    def _first(self, find: Callable[[str], list[str]], required: str = "") -> str | None:
-        """The first value ``find`` finds in the texts; none found for a ``required`` field is noted."""
+    def _take(self, kind: str, find: Callable[[str], list[str]], required: str = "") -> str | None:
+        """The next value of ``kind`` in the first text that holds one; none found for a ``required``
+        field is noted."""
+        index = self.start + self.taken.get(kind, 0)
+        self.taken[kind] = self.taken.get(kind, 0) + 1
         for text in self.texts:
-            found = find(text)
+            found = list(dict.fromkeys(find(text)))
             if found:
-                return found[0]
+                self.ran_out = self.ran_out or index >= len(found)
+                return found[min(index, len(found) - 1)]
         if required:
             self.found_nothing.append(required)
         return None
 
     def number(self, name: str, description: str) -> float | None:
-        found = _NUMBER.search(self.request.message)
-        if found is None:
+        """The next number the latest message gives (numbers inside an id such as ``ORD-7`` are not)."""
+        found = [t.lstrip("£$€#+") for t in tokens(self.request.message)]
+        found = [t for t in found if _NUMBER.fullmatch(t)]
+        index = self.start + self.taken.get("number", 0)
+        self.taken["number"] = self.taken.get("number", 0) + 1
+        if index >= len(found):
+            self.ran_out = True
             return None
-        value = float(found.group(0))
+        value = float(found[index])
         return int(value) if value.is_integer() and abs(value) < 2**53 else value
 
     def boolean(self, name: str, description: str) -> bool:
@@ -234,11 +268,23 @@ class Reader:
         return bool(marks & set(words(self.request.message)))
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
+        """The first option the conversation names, else the first option."""
+        named = self.named_option(options)
+        return options[0] if named is None else named
+
+    def named_option(self, options: Sequence[Any]) -> Any:
+        """The first option the conversation names or abbreviates (``EUR`` for "euros"), or ``None``."""
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
         for option in options:
-            if isinstance(option, str) and set(words(option.replace("_", " "))) & said:
+            if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3
+                                            and any(word.startswith(option.lower()) for word in said)):
                 return option
-        return options[0]
+        return None
+
+    def many(self, name: str, description: str) -> list[str]:
+        """Every value of the field's kind that the latest message gives (for a list of strings)."""
+        kind, find = self.kind(name, description)
+        return list(dict.fromkeys(find(self.request.message)))[:20] if find is not None else []
 
 
 def _shape(example: str) -> re.Pattern[str]:
@@ -260,9 +306,32 @@ def _shape(example: str) -> re.Pattern[str]:
 
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
-    """The capitalised words after one of ``cues``: places ("the weather in Tokyo") or names ("I'm Ana")."""
-    found = tokens(text)
-    return [word for before, word in zip(found, found[1:]) if before.lower() in cues and word[:1].isupper()]
+    """The capitalised words after one of ``cues``: places ("the weather in Tokyo") or names ("I'm Ana");
+    a list goes on after the first ("in Paris, Oslo and Rome")."""
+    found, names = tokens(text), []
+    for at in range(1, len(found)):
+        before = found[at - 1].lower()
+        listed = before in ("and", "or") and at >= 2 and found[at - 2] in names or found[at - 1] in names
+        if found[at][:1].isupper() and (before in cues or listed):
+            names.append(found[at])
+    return names
+
+
+def _person_names(text: str) -> list[str]:
+    """People's names: the capitalised words after "I'm", "is", "me"...; else every capitalised word that
+    is not a common word opening a sentence, a day, a month or a place ("in Berlin")."""
+    named = _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named"))
+    if named:
+        return named
+    out = []
+    for piece in sentences(text[:2000]):
+        found = tokens(piece)
+        for at, word in enumerate(found):
+            low, before = word.lower(), found[at - 1].lower() if at else ""
+            if (word[:1].isupper() and word[1:].islower() and low not in STOP and low not in _ASKING
+                    and low not in _CALENDAR and stem(low) not in _VERBS and before not in _PLACE_CUES):
+                out.append(word)
+    return out
 
 
 def _lower_tokens(message: str) -> list[str]:
@@ -329,9 +398,31 @@ def _topic(message: str) -> list[str]:
     return list(dict.fromkeys([*extra, *topic]))[:64]
 
 
+def _fits(tool: Tool, request: Request) -> int:
+    """How many required parameters of ``tool`` the latest message gives a value of the right kind for (a
+    number, an option of its enum, a date, a place, an id...); 0 unless it gives one for each."""
+    properties = tool.parameters.get("properties") or {}
+    required = [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]
+    reader = Reader(request)
+    for name in required:
+        field = properties[name]
+        if isinstance(field.get("enum"), list):
+            found = reader.named_option(field["enum"]) is not None
+        elif field.get("type") in ("number", "integer"):
+            found = reader.number(name, "") is not None
+        else:
+            _, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
+            found = find is not None and bool(find(request.message))
+        if not found:
+            return 0
+    return len(required)
+
+
 def _choose_tools(request: Request) -> list[Tool]:
     """The tools the latest user message asks for, best first; else the best one if ``tool_choice`` or the
-    instructions demand one. Each word of a tool's name that only it has scores 3, its other words 1."""
+    instructions demand one. A tool scores 3 for each word of its name that only it has (said, or a
+    related word said: "plus" for ``add``), 1 for each other word of its description said, and 1 for each
+    required parameter the message gives a value for ("17" and "25" for ``add(a, b)``)."""
     choice = request.body.get("tool_choice")
     tools = [t for t in request.tools if not (t.handoff and request.this_turn[0])]
     if not tools or choice == "none":
@@ -345,11 +436,14 @@ def _choose_tools(request: Request) -> list[Tool]:
             return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
     message = set(words(request.message)) | {stem(a + b) for a, b in zip(found, found[1:])}
-    shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1} | _VERBS
+    near = related(message) - message
+    shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     scored = []
     for tool in tools:
-        distinct = len((tool.name_stems - shared) & message)
-        scored.append((3 * distinct + len(tool.stems & message - (tool.name_stems - shared)), distinct, tool))
+        own = tool.name_stems - shared - _VERBS or tool.name_stems - shared  # "add" alone names its tool
+        distinct = len(own & (message | near))
+        score = 3 * distinct + len(tool.stems & message - own) + _fits(tool, request)
+        scored.append((score, distinct, tool))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool in scored if distinct and score >= 3]
     (top_score, _, top), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
@@ -439,6 +533,13 @@ def _swap(text: str) -> str:
     return "".join(out)
 
 
+def _lower_first(text: str) -> str:
+    """``text`` with its first letter lower case, unless its first word is a name ("Alice", "Windows")."""
+    first = (tokens(text[:100]) or [""])[0].lower()
+    common = first in STOP or first in _PRONOUNS or first in _ASKING or first in _ORDINALS or stem(first) in _VERBS
+    return text[:1].lower() + text[1:] if common else text
+
+
 def restate(statement: Statement) -> str:
     """An answer that restates what was said, in the listener's words."""
     text = statement.text.rstrip(" .!")
@@ -452,20 +553,34 @@ def restate(statement: Statement) -> str:
         first, _, rest = text.partition(" ")
         if first.lower().strip(",!") in ("hi", "hello", "hey") and first.endswith(",") and rest:
             text = rest  # "Hi, my name is Ana" is restated as "your name is Ana"
-        return f"You told me: {_swap(text[0].lower() + text[1:])}."
+        return f"You told me: {_swap(_lower_first(text))}."
     if statement.role == "tool":
         return f"{statement.tool or 'A tool'} reported {text}."
     return f"From my notes: {text}."
+
+
+def _structured(output: str) -> Any:
+    """A tool's output read as JSON, or as the Python literal an SDK tool returning a list or dict sends
+    (``[{'flight': 'LH123'}]``); ``None`` if it is neither."""
+    try:
+        return json.loads(output)
+    except (TypeError, ValueError, RecursionError):
+        pass
+    if output.lstrip()[:1] in ("[", "{") and len(output) <= MAX_CHARS:
+        try:
+            return ast.literal_eval(output.strip())
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            return None
+    return None
 
 
 def _report(results: Sequence[tuple[str, str]]) -> str:
     """What the tools returned, one sentence each."""
     lines = []
     for name, output in results:
-        try:
-            data = json.loads(output)
-        except (TypeError, ValueError, RecursionError):
-            data = None
+        data = _structured(output)
+        if isinstance(data, (dict, list)):
+            output = json.dumps(data, ensure_ascii=False, default=str)
         text = output.strip()
         if isinstance(data, dict) and "error" in data:
             lines.append(f"I couldn't complete {name}: {str(data['error'])[:300]}.")
@@ -506,12 +621,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return restate(found[1])
         if known is not None:
             return known[1]
-        if _recalls(said) or _about_user(said) and not said_tokens & {"how", "do"}:
+        if _recalls(said):
             return "I don't know: it isn't in the conversation I can see. Could you tell me again?"
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")
     echo = said if len(said) <= 160 else said[:160].rsplit(" ", 1)[0] + " …"
-    echo = _swap(echo[0].lower() + echo[1:]).rstrip(".!")
+    echo = _swap(_lower_first(echo)).rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
     solved = {"works", "working", "worked", "fixed", "gone", "resolved", "solved", "fine", "normal", "done"}
@@ -537,7 +652,12 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     instructions, message = request.instructions, request.message
     if instructions and grading.asks_to_grade(instructions, request.raw_message):
         return [message_item(grading.grade(instructions, request.raw_message), fingerprint)]
-    summary_prompt = instructions if asks_for_summary(instructions) else None
+    form = request.body.get("text")
+    form = form.get("format") if isinstance(form, Mapping) else None
+    kind = form.get("type") if isinstance(form, Mapping) else None
+    # a summary prompt, or instructions naming JSON keys for a conversation (a handover, an extraction)
+    keyed = kind != "json_schema" and len(request.said) > 2 and notes.asks_for_keys(instructions)
+    summary_prompt = instructions if asks_for_summary(instructions) or keyed else None
     if summary_prompt is None and asks_for_summary(message) and len(request.said) > 1:
         summary_prompt = message
     if summary_prompt is not None and request.said:
@@ -553,21 +673,25 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         calls = []
         may_ask = request.body.get("tool_choice") in (None, "auto")  # it may ask for what is missing
         for number, tool in enumerate([] if answered else _choose_tools(request)):
-            reader = Reader(request)
             schema = tool.parameters or {"type": "object", "properties": {}}
-            arguments = instance(schema, reader, only_found=True)
-            if reader.found_nothing and may_ask and not tool.handoff:
-                missing += reader.found_nothing
-                continue
-            calls.append(call_item(tool.name, arguments, f"{fingerprint}_{number}"))
+            # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
+            for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
+                reader = Reader(request, start=start)
+                arguments = instance(schema, reader, only_found=True)
+                if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
+                    break
+                if reader.found_nothing and may_ask and not tool.handoff:
+                    missing += reader.found_nothing
+                    break
+                key = f"{fingerprint}_{number}" + (f"_{start}" if start else "")
+                calls.append(call_item(tool.name, arguments, key))
         if calls:
             return calls
     text = compose(request, missing)
-    form = request.body.get("text")
-    form = form.get("format") if isinstance(form, Mapping) else None
-    kind = form.get("type") if isinstance(form, Mapping) else None
     if kind == "json_schema":
-        text = json.dumps(instance(form.get("schema") or {}, Reader(request, text)), ensure_ascii=False)
+        # free-text fields hold the answer to a question, else what the message says ("Noted: ..." is not data)
+        answer = text if _is_question(message) else message.strip()
+        text = json.dumps(instance(form.get("schema") or {}, Reader(request, answer)), ensure_ascii=False)
     elif kind == "json_object":
         text = json.dumps({"answer": text}, ensure_ascii=False)
     return [message_item(text, fingerprint)]

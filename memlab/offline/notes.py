@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from .reading import STOP, Statement, facts, related, stem, stem_set, tokens, words
 
-__all__ = ["NoteSpec", "Section", "read_prompt", "write_note"]
+__all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "write_note"]
 
 #: A heading line: ``## Name``.
 _HEADING = re.compile(r"\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -41,7 +41,9 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "next": "next recommend recommended follow plan todo",
     "steps": "step steps tried attempt attempts action actions troubleshooting done",
     "status": "status current blocker blockers pending resolved state progress open",
-    "issue": "issue issues problem problems request symptom complaint reported goal",
+    "issue": "issue issues problem problems request symptom complaint reported goal want wanted need",
+    "people": "who customer client caller person people name contact user",
+    "outcome": "outcome result results resolution conclusion",
     "context": "product environment device model version versions setup context platform system",
     "prefs": "preference preferences contact constraint constraints requirement prefer",
 }.items()}
@@ -81,6 +83,7 @@ def section(heading: str, description: str = "") -> Section:
     """A section, its kind read from the words of its heading (failing that, of its description)."""
     for text in (heading, description):
         stems = set(words(text.replace("-", " ")))  # "Follow-up" names a next step
+        stems |= ARCHETYPES["people"] if "who" in text.lower().split() else set()  # "Who" is a stop word
         scores = {kind: len(stems & marks) for kind, marks in ARCHETYPES.items()}
         best = max(scores, key=lambda kind: scores[kind])
         if scores[best]:
@@ -103,6 +106,7 @@ class NoteSpec:
 
     sections: list[Section] = field(default_factory=list)
     markdown: bool = True
+    heading: str = "##"
     json_keys: list[str] = field(default_factory=list)
     paragraph: bool = False
     max_words: int | None = None
@@ -135,7 +139,14 @@ def read_prompt(prompt: str) -> NoteSpec:
         if spec.json_keys:
             return spec
     spec.sections, spec.markdown = _sections(lines)
+    levels = [m.group(1) for line in lines if (m := _HEADING.match(line))]
+    spec.heading = levels[-1] if spec.markdown and levels else "##"  # "### Who" is kept as asked
     return spec
+
+
+def asks_for_keys(prompt: str) -> bool:
+    """Whether a prompt asks for JSON with named keys ("Return JSON with the keys a, b and c.")."""
+    return "json" in prompt[:20_000].lower() and bool(_named_keys(prompt[:20_000]))
 
 
 def _named_keys(prompt: str) -> list[str]:
@@ -162,10 +173,13 @@ def _sections(lines: list[str]) -> tuple[list[Section], bool]:
         return [section(name.strip("* ")) for _, name in headings], True
     cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure)\b", re.I)
     start = next((i for i, line in enumerate(lines) if cue.search(line) and not _LIST_LINE.match(line)), -1)
-    inline = _NAMED.fullmatch(lines[start].strip()) if start >= 0 else None
-    if inline and "," in inline.group(2):  # "Sections: Problem, Actions taken, Next step." on one line
-        names = [name.strip(" *`.") for part in inline.group(2).split(",") for name in part.split(" and ")]
-        return [section(name) for name in names if name.strip(" *`.")], False
+    if start >= 0:  # "Sections: Problem, Actions taken, Next step." or "with the sections A, B and C."
+        line = lines[start].strip()
+        inline = _NAMED.fullmatch(line)
+        listed = inline.group(2) if inline else line[cue.search(line).end():].split(". ", 1)[0]
+        names = [name.strip(" *`.") for part in listed.split(",") for name in part.split(" and ")]
+        if "," in listed and len(names) >= 2 and all(0 < len(name.split()) <= 4 for name in names):
+            return [section(name) for name in names], False
     found: list[Section] = []
     for i in range(start + 1, len(lines)):
         line = lines[i]
@@ -344,6 +358,11 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             return [_said(max(offer, key=lambda s: s.order))]
         asked = [s for s in users if s.role == "user" and asks(s)] or [s for s in users if s.role == "user"]
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
+    if kind == "people":  # who the customer is: the sentences where they give a name
+        return [_said(s) for s in users if {"i'm", "im", "name", "called", "this"} & _lower(s)
+                and any(t[:1].isupper() and t.lower() not in STOP for t in tokens(s.text)[1:])][:3]
+    if kind == "outcome":  # where the conversation ended: its last two reports
+        return [_said(s) for s in said if s.role in ("user", "assistant", "tool") and not asks(s)][-2:]
     if kind == "issue":
         marks = {True: " [resolved]", False: " [open]"} if spec.marks else {True: "", False: ""}
         return [f"{_said(s)}{marks[solved]}" for s, solved in _issues(users)][:5]
@@ -378,6 +397,6 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     if spec.paragraph:
         text = " ".join(f"{h}: {'; '.join(line.rstrip('.') for line in b)}." for h, b in bodies.items() if b)
         return text or "Nothing to report."
-    title = "## {}" if spec.markdown else "{}:"
+    title = spec.heading + " {}" if spec.markdown else "{}:"
     return "\n\n".join(title.format(h if spec.markdown else h.rstrip(":")) + "\n"
                        + "\n".join(f"- {line}" for line in b or ["none"]) for h, b in bodies.items())

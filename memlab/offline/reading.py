@@ -82,7 +82,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     favorite like love enjoy want wish fan keen | hate dislike stand allergic allergy avoid | food eat meal
     dish cuisine diet vegan vegetarian | drink tea coffee juice beer wine | contact reach touch text sms
     message email mail whatsapp call phone | system os operating windows macos linux ios android |
-    weather forecast temperature rain sunny | number id identifier code reference ref
+    weather forecast temperature rain sunny | number id identifier code reference ref |
+    add plus sum total | subtract minus difference | multiply times product | divide divided quotient |
+    convert conversion exchange currency | pay payment paid charge charged card fare invoice refund
 """.split("|"))
 
 

@@ -28,6 +28,9 @@ class Filler(Protocol):
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
         """One of ``options`` for the field."""
 
+    def many(self, name: str, description: str) -> list[str]:
+        """Every string the request gives for a list field (empty: fill one item like any leaf)."""
+
 
 #: How deep nested schemas are followed (a recursive ``$ref`` stops here with an empty value).
 _MAX_DEPTH = 12
@@ -87,6 +90,11 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         return _object(schema, filler, defs, depth, only_found)
     if kind == "array":
         low = int(schema.get("minItems") or 1)
+        items = _resolve(schema.get("items", {}), defs)
+        if isinstance(items, Mapping) and items.get("type") == "string" and "enum" not in items:
+            found = filler.many(name, description)[:int(schema.get("maxItems") or 20)]
+            if found:  # every value the request gives ("Alice and Bob"), repeated up to minItems
+                return found + found[-1:] * max(0, low - len(found))
         item = _value(schema.get("items", {}), filler, defs, name, description, depth + 1)
         return [item] * max(1, min(low, 20))
     if kind in ("number", "integer"):

@@ -1,0 +1,169 @@
+"""Agents, tools, schemas and prompts of our own, none of them memlab's scenario, against the offline model.
+
+Each test is what a learner or a CI maintainer would try with their own agent: a calculator, a currency
+converter, a flight search, a weather tool asked about two cities, a triage desk, an extraction into a
+Pydantic model, a handover note in a shape memlab's prompts never use. Each checks what a careful,
+literal model would do with only the request in hand.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Literal
+
+import pytest
+from agents import Agent, Runner, function_tool
+from pydantic import BaseModel
+
+from memlab.offline.api import OfflineAPI
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+def calls_of(result) -> list[tuple[str, dict]]:
+    return [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
+
+
+@function_tool
+def add(a: int, b: int) -> int:
+    """Add two integers."""
+    return a + b
+
+
+@function_tool
+def forecast(city: str) -> str:
+    """Today's weather for a city."""
+    return {"paris": "sunny, 21°C", "oslo": "rain, 9°C"}.get(city.lower(), "no data")
+
+
+@function_tool
+def convert(amount: float, currency: Literal["EUR", "USD", "GBP"]) -> str:
+    """Convert an amount of US dollars into another currency."""
+    return json.dumps({"amount": round(amount * 0.9, 2), "currency": currency})
+
+
+@function_tool
+def search_flights(origin: str, destination: str, date: str) -> list[dict[str, str]]:
+    """List the flights between two airports on a date (YYYY-MM-DD)."""
+    return [{"flight": "LH123", "departs": "08:10"}, {"flight": "AF456", "departs": "12:45"}]
+
+
+HELPER = Agent(name="Helper", instructions="You are a helpful assistant. Use the tools when they help.",
+               tools=[add, forecast, convert, search_flights])
+
+
+async def test_a_tool_named_after_the_verb_the_user_uses_is_called_with_each_number_in_order() -> None:
+    result = await Runner.run(HELPER, "Please add 2 and 40.")
+    assert calls_of(result) == [("add", {"a": 2, "b": 40})]
+    assert "42" in result.final_output
+
+
+async def test_a_question_whose_numbers_fill_a_tools_parameters_calls_it() -> None:
+    result = await Runner.run(HELPER, "What is 17 plus 25?")
+    assert calls_of(result) == [("add", {"a": 17, "b": 25})]
+    assert "42" in result.final_output
+
+
+async def test_a_message_asking_about_two_places_calls_the_tool_once_for_each() -> None:
+    result = await Runner.run(HELPER, "What's the weather like in Paris and in Oslo today?")
+    assert sorted(calls_of(result), key=str) == [("forecast", {"city": "Oslo"}), ("forecast", {"city": "Paris"})]
+    assert "sunny" in result.final_output and "rain" in result.final_output
+
+
+async def test_an_enum_is_chosen_from_a_word_it_abbreviates() -> None:
+    result = await Runner.run(HELPER, "How much is 120 dollars in euros?")
+    assert calls_of(result) == [("convert", {"amount": 120, "currency": "EUR"})]
+    assert "108" in result.final_output
+
+
+async def test_two_places_fill_two_place_parameters_in_the_order_they_were_said() -> None:
+    result = await Runner.run(HELPER, "Find me flights from FRA to CDG on 2027-03-14.")
+    assert calls_of(result) == [("search_flights", {"origin": "FRA", "destination": "CDG", "date": "2027-03-14"})]
+    assert "LH123" in result.final_output and "AF456" in result.final_output
+    assert "{" not in result.final_output and "'" not in result.final_output  # read out, not a Python repr
+
+
+async def test_a_question_no_tool_and_no_message_answers_is_one_honest_sentence() -> None:
+    result = await Runner.run(HELPER, "What is the capital of France?")
+    assert calls_of(result) == []
+    assert result.final_output.startswith("I don't know") and result.final_output.count(".") == 1
+
+
+async def test_a_reasoning_model_reasons_then_calls_the_tool() -> None:
+    agent = Agent(name="Thinker", model="o4-mini", instructions="Answer briefly.", tools=[add])
+    result = await Runner.run(agent, "Please add 2 and 40.")
+    kinds = [i.type for i in result.new_items]
+    assert kinds[0] == "reasoning_item" and "tool_call_item" in kinds
+    assert "42" in result.final_output
+
+
+async def test_a_name_opening_the_message_keeps_its_capital_when_echoed() -> None:
+    result = await Runner.run(Agent(name="Notes", instructions="Take notes."), "Alice moved the launch to June.")
+    assert "Alice moved the launch to June" in result.final_output
+
+
+async def test_a_triage_desk_hands_a_billing_request_to_billing_which_answers_plainly() -> None:
+    billing = Agent(name="Billing agent", handoff_description="Handles invoices, refunds and payment questions.",
+                    instructions="You handle billing.")
+    tech = Agent(name="Tech support", handoff_description="Fixes technical problems: crashes, errors, login issues.",
+                 instructions="You fix technical problems.")
+    triage = Agent(name="Triage", instructions="Route the user to the right specialist.", handoffs=[billing, tech])
+    result = await Runner.run(triage, "I was charged twice on my last invoice, can I get a refund?")
+    assert result.last_agent.name == "Billing agent"
+    assert "tell me again" not in result.final_output  # nothing was forgotten: it was never said
+    result = await Runner.run(triage, "The app crashes every time I log in.")
+    assert result.last_agent.name == "Tech support"
+
+
+class Meeting(BaseModel):
+    title: str
+    day: Literal["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    city: str
+    attendees: list[str]
+    online: bool
+
+
+async def test_an_extraction_fills_a_list_with_every_name_and_text_fields_from_the_message() -> None:
+    agent = Agent(name="Extractor", instructions="Extract the meeting from the text.", output_type=Meeting)
+    result = await Runner.run(agent, "Alice and Bob are meeting for the quarterly review on Friday in Berlin.")
+    meeting = result.final_output
+    assert isinstance(meeting, Meeting)
+    assert (meeting.day, meeting.city, meeting.online) == ("Friday", "Berlin", False)
+    assert sorted(meeting.attendees) == ["Alice", "Bob"]
+    assert "quarterly review" in meeting.title and not meeting.title.startswith("Noted")
+
+
+CHAT = [
+    {"role": "user", "content": "Hi, I'm Priya. I booked flight BA117 from London to New York for 12 March."},
+    {"role": "assistant", "content": "Thanks Priya, I see booking REF-55821."},
+    {"role": "user", "content": "I need to change it to 14 March because my sister's wedding moved."},
+    {"role": "assistant", "content": "The fare difference would be 85 GBP."},
+    {"role": "user", "content": "That's fine, please go ahead and charge my Visa ending 4412."},
+    {"role": "assistant", "content": "Done: you're now on BA117 on 14 March, seat 32C."},
+]
+
+
+def note(prompt: str) -> str:
+    body = {"model": "gpt-4.1", "instructions": prompt, "input": CHAT}
+    return OfflineAPI().respond(body)["output"][-1]["content"][0]["text"]
+
+
+def test_markdown_headings_asked_for_exactly_are_kept_exactly_and_filled() -> None:
+    text = note("Summarize the chat using these markdown headings exactly:\n### Who\n### What they wanted\n### Outcome\n")
+    lines = text.splitlines()
+    assert [line for line in lines if line.startswith("#")] == ["### Who", "### What they wanted", "### Outcome"]
+    assert "Priya" in text and "14 March" in text
+
+
+def test_sections_listed_in_a_sentence_are_the_notes_sections() -> None:
+    text = note("Produce a summary with the sections Customer, Request, Resolution and Follow-up.")
+    at = [text.find(name) for name in ("Customer", "Request", "Resolution", "Follow-up")]
+    assert all(position >= 0 for position in at) and at == sorted(at), text
+    assert "Problem:" not in text  # memlab's own default sections are not used instead
+
+
+def test_a_json_handover_has_the_keys_asked_for() -> None:
+    text = note("Return JSON with the keys customer, booking_reference, new_date and amount_charged.")
+    data = json.loads(text)
+    assert list(data) == ["customer", "booking_reference", "new_date", "amount_charged"]
+    assert "REF-55821" in data["booking_reference"] and "14 March" in data["new_date"]
