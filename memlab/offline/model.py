@@ -37,7 +37,8 @@ _EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?
 #: An email address, a date written with digits or a month name, and a number.
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
-_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?")
+_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?"
+                   r"|\b\d{1,2}:\d\d\b")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 
@@ -48,11 +49,21 @@ _ASKING = frozenset("what which who whom whose when where why how is are was wer
                     "solve plan name".split())
 #: What a field's name or description says it holds.
 _FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
-                      "topic task comment note details issue problem body")
+                      "topic task comment note details issue problem body subject title")
 _PLACE = stem_set("city location place country destination origin source departure arrival airport town "
                   "where address region area venue")
 #: The words a place follows ("in Paris", "from FRA").
 _PLACE_CUES = ("in", "at", "to", "for", "from", "near")
+_GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao olá".split())
+#: A few everyday words of some languages, for a triage agent that routes by the request's language.
+_LANGUAGES = {language: frozenset(text.split()) for language, text in {
+    "english": "hello hi thanks thank how are you what is the please good morning my i",
+    "spanish": "hola gracias cómo como estás está qué por favor buenos días dónde quiero necesito mi",
+    "french": "bonjour merci comment ça va je vous est où voudrais plaît bonsoir suis mon",
+    "german": "hallo danke wie geht ich bitte ist nicht guten tag mein und",
+    "italian": "ciao grazie come stai sono per favore buongiorno vorrei mio",
+    "portuguese": "olá obrigado obrigada você tudo bem bom dia quero meu",
+}.items()}
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
 _ORDINALS = frozenset("first second third fourth fifth next last finally".split())
 #: Capitalised words that are never a person's name.
@@ -208,7 +219,7 @@ class Reader:
         if any(c.isdigit() for c in sample):
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
-        if format == "email" or "email" in about:
+        if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc", "recipient"):
             return "email", _EMAIL.findall
         if format in ("date", "date-time") or about & _WHEN:
             return "date", _DATE.findall
@@ -219,8 +230,10 @@ class Reader:
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
             return "id", lambda text: identifiers(text) or [f for f in facts(text) if sum(c.isdigit() for c in f) >= 2]
         if field_stems & _PERSON:
-            return "person", _person_names
-        return ("free" if about & _FREE_TEXT else "other"), None
+            return "person", lambda text: _proper_names(text, people=True)
+        if about & _FREE_TEXT:
+            return "free", None
+        return "other", None if self.answer else _proper_names  # a tool's "restaurant": "at Luigi's"
 
     def text(self, name: str, description: str, format: str | None) -> str | None:
         """A string: a tool's ``name: value`` line, else a value of the field's :meth:`kind`."""
@@ -230,12 +243,25 @@ class Reader:
             if statement.role == "tool" and colon and frozenset(words(key.split(" ")[-1])) == field_stems:
                 if value.strip():
                     return value.strip()
+        named = self.named_value(name)
+        if named is not None:
+            return named
         kind, find = self.kind(name, description, format)
         if find is not None:
             return self._take(kind, find, name if kind in ("example", "id") else "")
         if kind == "free":
             return self.request.message.strip()[:500] or None
         return self.answer or None
+
+    def named_value(self, name: str) -> str | None:
+        """The value the latest message gives right after the field's name: "ticker AAPL", "city Paris"."""
+        found = tokens(self.request.message)
+        names = {stem(word) for word in name.lower().split("_") if word not in STOP}  # not "to"
+        for before, word, value in zip(["", *found], found, found[1:]):
+            if stem(word.lower()) in names and not before[:1].isupper() and (  # not "Baker Street"
+                    value.isupper() or any(c.isdigit() for c in value) or value[:1].isupper() and value[1:].islower()):
+                return value
+        return None
 
     def _take(self, kind: str, find: Callable[[str], list[str]], required: str = "") -> str | None:
         """The next value of ``kind`` in the first text that holds one; none found for a ``required``
@@ -317,19 +343,28 @@ def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     return names
 
 
-def _person_names(text: str) -> list[str]:
-    """People's names: the capitalised words after "I'm", "is", "me"...; else every capitalised word that
-    is not a common word opening a sentence, a day, a month or a place ("in Berlin")."""
-    named = _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named"))
+def _proper_names(text: str, people: bool = False) -> list[str]:
+    """Names: capitalised words, runs of them joined ("Dana Lee"); a sentence's first word only when a
+    list or another name follows ("Alice and Bob"); never a day or a month. For ``people``, the names
+    after "I'm", "is", "me"... come first, and a place ("in Berlin") is not one."""
+    named = _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named")) if people else []
     if named:
         return named
-    out = []
+    out: list[str] = []
     for piece in sentences(text[:2000]):
         found = tokens(piece)
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
-            if (word[:1].isupper() and word[1:].islower() and low not in STOP and low not in _ASKING
-                    and low not in _CALENDAR and stem(low) not in _VERBS and before not in _PLACE_CUES):
+            after = found[at + 1] if at + 1 < len(found) else ""
+            if not word[:1].isupper() or low in _CALENDAR or people and before in _PLACE_CUES:
+                continue
+            if at == 0 and not (after.lower() in ("and", "or") or after[:1].isupper() or f"{word}," in piece):
+                continue
+            if low in STOP or low in _ASKING or stem(low) in _VERBS:
+                continue
+            if at and found[at - 1] in out[-1:] and found[at - 1][:1].isupper() and out:
+                out[-1] = f"{out[-1]} {word}"  # "Dana Lee"
+            else:
                 out.append(word)
     return out
 
@@ -341,7 +376,7 @@ def _lower_tokens(message: str) -> list[str]:
 def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
     first = tokens(text[:200])[:1]
-    return text.rstrip().endswith("?") or bool(first and first[0].lower() in _ASKING)
+    return text.rstrip().endswith("?") or bool(first and first[0].lower().replace("’", "'").split("'")[0] in _ASKING)
 
 
 def _only_asks(message: str) -> bool:
@@ -400,22 +435,24 @@ def _topic(message: str) -> list[str]:
 
 def _fits(tool: Tool, request: Request) -> int:
     """How many required parameters of ``tool`` the latest message gives a value of the right kind for (a
-    number, an option of its enum, a date, a place, an id...); 0 unless it gives one for each."""
+    number, an option of its enum, a date, a place, an id...), 3 for an email or a value right after the
+    parameter's name ("ticker AAPL"); 0 unless it gives one for each."""
     properties = tool.parameters.get("properties") or {}
     required = [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]
-    reader = Reader(request)
+    reader, score = Reader(request), 0
     for name in required:
         field = properties[name]
+        kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
         if isinstance(field.get("enum"), list):
             found = reader.named_option(field["enum"]) is not None
         elif field.get("type") in ("number", "integer"):
             found = reader.number(name, "") is not None
         else:
-            _, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
-            found = find is not None and bool(find(request.message))
+            found = reader.named_value(name) is not None or find is not None and bool(find(request.message))
         if not found:
             return 0
-    return len(required)
+        score += 3 if kind == "email" or reader.named_value(name) else 1  # "dana@x.com", "ticker AAPL"
+    return score
 
 
 def _choose_tools(request: Request) -> list[Tool]:
@@ -437,12 +474,19 @@ def _choose_tools(request: Request) -> list[Tool]:
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
     message = set(words(request.message)) | {stem(a + b) for a, b in zip(found, found[1:])}
     near = related(message) - message
+    if not message & {stem(language) for language in _LANGUAGES}:  # "Hola, ¿cómo estás?" is in Spanish
+        said = [t.lower() for t in tokens(request.message[:400])]
+        counts = {language: sum(t in known for t in said) for language, known in _LANGUAGES.items()}
+        best = max(counts, key=lambda language: counts[language])
+        if counts[best] >= 2 and sorted(counts.values())[-2] < counts[best]:
+            message = message | {stem(best)}
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     scored = []
     for tool in tools:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared  # "add" alone names its tool
-        distinct = len(own & (message | near))
-        score = 3 * distinct + len(tool.stems & message - own) + _fits(tool, request)
+        fits = _fits(tool, request)
+        distinct = len(own & (message | near if fits else message))
+        score = 3 * distinct + len(tool.stems & message - own) + fits
         scored.append((score, distinct, tool))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool in scored if distinct and score >= 3]
@@ -533,6 +577,16 @@ def _swap(text: str) -> str:
     return "".join(out)
 
 
+def _without_preamble(text: str) -> str:
+    """What was said, without a greeting or a "remember that" before it ("Hi, my name is Ana": "my name...")."""
+    low = text.lower()
+    for preamble in ("hi, ", "hello, ", "hey, ", "please remember that ", "remember that ", "note that ",
+                     "just so you know, ", "for the record, "):
+        if low.startswith(preamble) and len(text) > len(preamble):
+            return text[len(preamble):]
+    return text
+
+
 def _lower_first(text: str) -> str:
     """``text`` with its first letter lower case, unless its first word is a name ("Alice", "Windows")."""
     first = (tokens(text[:100]) or [""])[0].lower()
@@ -550,10 +604,7 @@ def restate(statement: Statement) -> str:
     if statement.role == "user" and text.split(" ", 1)[0].lower() == "please":
         return f"You asked me to {_swap(text.split(' ', 1)[1])}."
     if statement.role == "user":
-        first, _, rest = text.partition(" ")
-        if first.lower().strip(",!") in ("hi", "hello", "hey") and first.endswith(",") and rest:
-            text = rest  # "Hi, my name is Ana" is restated as "your name is Ana"
-        return f"You told me: {_swap(_lower_first(text))}."
+        return f"You told me: {_swap(_lower_first(_without_preamble(text)))}."
     if statement.role == "tool":
         return f"{statement.tool or 'A tool'} reported {text}."
     return f"From my notes: {text}."
@@ -603,7 +654,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return "Your message was empty. What would you like to ask or tell me?"
     said_tokens = {t.lower() for t in tokens(said[:400])}
     question = _is_question(said)
-    if len(said) < 40 and said_tokens & {"hi", "hello", "hey", "howdy", "greetings"} and not question:
+    if len(said) < 40 and said_tokens & _GREETINGS and (not question or any(
+            ask in said.lower() for ask in ("how are you", "cómo estás", "ça va", "wie geht", "come stai"))):
         return "Hello! What can I help you with?"
     thanks = {"thanks", "thank", "cheers", "bye", "goodbye"}
     if said_tokens & thanks and len(set(words(said))) <= 4 and not question:
@@ -626,7 +678,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")
     echo = said if len(said) <= 160 else said[:160].rsplit(" ", 1)[0] + " …"
-    echo = _swap(_lower_first(echo)).rstrip(".!")
+    echo = _swap(_lower_first(_without_preamble(echo))).rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
     solved = {"works", "working", "worked", "fixed", "gone", "resolved", "solved", "fine", "normal", "done"}

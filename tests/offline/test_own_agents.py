@@ -167,3 +167,74 @@ def test_a_json_handover_has_the_keys_asked_for() -> None:
     data = json.loads(text)
     assert list(data) == ["customer", "booking_reference", "new_date", "amount_charged"]
     assert "REF-55821" in data["booking_reference"] and "14 March" in data["new_date"]
+
+
+@function_tool
+def book_table(restaurant: str, people: int, time: str) -> str:
+    """Book a table at a restaurant for a number of people at a time (HH:MM)."""
+    return f"Booked {restaurant} for {people} at {time}."
+
+
+@function_tool
+def get_stock_price(ticker: str) -> float:
+    """Latest stock price for a ticker symbol."""
+    return {"AAPL": 231.5}.get(ticker.upper(), -1.0)
+
+
+@function_tool
+def lookup_user(email: str) -> dict:
+    """Find a user account by email address."""
+    return {"id": 991, "name": "Dana Lee", "plan": "pro"}
+
+
+CONCIERGE = Agent(name="Concierge", instructions="Help the user.", tools=[book_table, get_stock_price, lookup_user])
+
+
+async def test_a_name_a_number_and_a_time_fill_a_booking() -> None:
+    result = await Runner.run(CONCIERGE, "Book a table for 4 people at Luigi's at 19:30.")
+    assert calls_of(result) == [("book_table", {"restaurant": "Luigi's", "people": 4, "time": "19:30"})]
+
+
+async def test_a_value_right_after_the_parameters_name_fills_it_and_picks_the_tool() -> None:
+    result = await Runner.run(CONCIERGE, "What's Apple trading at? Ticker AAPL.")
+    assert calls_of(result) == [("get_stock_price", {"ticker": "AAPL"})]
+    assert "231.5" in result.final_output
+
+
+async def test_an_email_address_a_tool_takes_is_looked_up_and_its_record_read_out() -> None:
+    result = await Runner.run(CONCIERGE, "Which plan is dana@example.com on?")
+    assert calls_of(result) == [("lookup_user", {"email": "dana@example.com"})]
+    assert "pro" in result.final_output
+
+
+class Contact(BaseModel):
+    name: str
+    email: str
+    age: int | None = None
+    priority: Literal["low", "medium", "high"]
+    vip: bool
+
+
+async def test_an_extraction_takes_a_full_name_an_email_a_number_an_option_and_a_flag() -> None:
+    agent = Agent(name="Extract", instructions="Extract the contact.", output_type=Contact)
+    result = await Runner.run(agent, "New customer: Dana Lee, dana@example.com, 34 years old. High priority, a VIP.")
+    assert result.final_output == Contact(name="Dana Lee", email="dana@example.com", age=34, priority="high", vip=True)
+
+
+async def test_remember_that_is_not_part_of_what_is_remembered() -> None:
+    from agents import SQLiteSession
+
+    agent, session = Agent(name="Buddy", instructions="Be concise."), SQLiteSession("own")
+    await Runner.run(agent, "Remember that my locker code is 4471.", session=session)
+    result = await Runner.run(agent, "What's my locker code?", session=session)
+    assert result.final_output == "You told me: your locker code is 4471."
+
+
+async def test_a_triage_by_language_routes_a_message_that_does_not_name_its_language() -> None:
+    spanish = Agent(name="Spanish agent", instructions="You only speak Spanish.")
+    english = Agent(name="English agent", instructions="You only speak English.")
+    triage = Agent(name="Triage", instructions="Handoff to the appropriate agent based on the language of the request.",
+                   handoffs=[spanish, english])
+    assert (await Runner.run(triage, "Hola, ¿cómo estás?")).last_agent.name == "Spanish agent"
+    result = await Runner.run(triage, "Hello, how are you?")
+    assert result.last_agent.name == "English agent" and result.final_output.startswith("Hello")
