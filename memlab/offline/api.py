@@ -304,7 +304,7 @@ class OfflineAPI:
             if conversation is not None:
                 items = self._conversation_of(conversation)["items"]
                 items += [_with_id(item, digest(response_id, n)) for n, item in enumerate(new_input + output)]
-            elif stored:
+            if stored:  # in a conversation too: GET /v1/responses/{id} finds it
                 self._responses[response_id] = (previous, json.dumps(new_input), response)
                 self._responses.move_to_end(response_id)
                 while len(self._responses) > self.keep_responses:

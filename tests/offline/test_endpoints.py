@@ -45,6 +45,7 @@ async def test_a_response_in_a_conversation_reads_it_and_extends_it(client) -> N
     assert "4417" in response.output_text
     roles = [item.role for item in [i async for i in client.conversations.items.list(conversation.id, order="asc")]]
     assert roles == ["user", "user", "assistant"]
+    assert (await client.responses.retrieve(response.id)).output_text == response.output_text  # stored too
 
 
 async def test_the_sdks_openai_conversations_session_runs_offline(api) -> None:
