@@ -109,6 +109,8 @@ class NoteSpec:
     heading: str = "##"
     json_keys: list[str] = field(default_factory=list)
     paragraph: bool = False
+    bullets: int | None = None
+    sentences: int | None = None
     max_words: int | None = None
     must_keep: list[str] = field(default_factory=list)
     marks: bool = False
@@ -124,6 +126,8 @@ def read_prompt(prompt: str) -> NoteSpec:
     spec.paragraph = any(cue in lower for cue in ("one paragraph", "single paragraph", "a paragraph",
                                                   "in prose"))
     spec.marks = "[open]" in lower and "[resolved]" in lower
+    spec.bullets = _count_of(prompt, ("bullet", "bullets", "points", "items"))  # "in 3 bullet points"
+    spec.sentences = _count_of(prompt, ("sentence", "sentences"))  # "in two sentences"
     for i, line in enumerate(lines):
         if any(cue in line.lower() for cue in ("must appear", "verbatim", "exactly as written")):
             for later in lines[i + 1:i + 200]:
@@ -142,6 +146,21 @@ def read_prompt(prompt: str) -> NoteSpec:
     levels = [m.group(1) for line in lines if (m := _HEADING.match(line))]
     spec.heading = levels[-1] if spec.markdown and levels else "##"  # "### Who" is kept as asked
     return spec
+
+
+_NUMBERS = {word: n for n, word in enumerate("one two three four five six seven eight nine ten".split(), 1)}
+
+
+def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
+    """How many of ``nouns`` a prompt asks for ("3 bullet points", "two sentences", "five short bullets"),
+    not per something ("one bullet per problem")."""
+    found = [t.lower() for t in tokens(prompt[:4000])] + ["", ""]
+    for at, count in enumerate(found[:-2]):
+        number = int(count) if count.isdigit() and len(count) <= 2 else _NUMBERS.get(count)
+        noun = at + 1 if found[at + 1] in nouns else at + 2
+        if number and found[noun] in nouns and found[noun + 1] not in ("per", "each", "for"):
+            return number
+    return None
 
 
 def asks_for_keys(prompt: str) -> bool:
@@ -171,7 +190,7 @@ def _sections(lines: list[str]) -> tuple[list[Section], bool]:
         headings = headings[1:]
     if len(headings) >= 2:
         return [section(name.strip("* ")) for _, name in headings], True
-    cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure)\b", re.I)
+    cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include)\b", re.I)
     start = next((i for i, line in enumerate(lines) if cue.search(line) and not _LIST_LINE.match(line)), -1)
     if start >= 0:  # "Sections: Problem, Actions taken, Next step." or "with the sections A, B and C."
         line = lines[start].strip()
@@ -192,6 +211,9 @@ def _sections(lines: list[str]) -> tuple[list[Section], bool]:
         named = _NAMED.fullmatch((item.group(2) if item else line).strip())
         if (item and not item.group(1)) or (named and not line.startswith((" ", "\t"))):
             name, text = (named.group(1), named.group(2)) if named else (item.group(2).strip("* "), "")
+            for dash in (" – ", " — ", " - "):  # "**User profile** – who the user is"
+                if not named and dash in name:
+                    name, text = (part.strip("* ") for part in name.split(dash, 1))
             if len(name.split()) <= 8:
                 found.append(section(name.strip(), text or _indented_text(lines, i)))
     return found, False
@@ -392,6 +414,11 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                                               -_CUT_ORDER.index(kinds[h])))
         older_first = kinds[victim] in ("time", "steps", "tools", "context")
         bodies[victim] = bodies[victim][1:] if older_first else bodies[victim][:-1]
+    if spec.bullets or spec.sentences:  # "in 3 bullet points", "in two sentences": each section's first lines
+        picked = [line.rstrip(".") for rank in range(5) for b in bodies.values() if len(b) > rank for line in b[rank:rank + 1]]
+        if spec.bullets:
+            return "\n".join(f"- {line}" for line in picked[:spec.bullets]) or "- none"
+        return " ".join(f"{line}." for line in picked[:spec.sentences]) or "Nothing to report."
     if spec.json_keys:
         return json.dumps({h: "; ".join(b) or "none" for h, b in bodies.items()}, ensure_ascii=False)
     if spec.paragraph:

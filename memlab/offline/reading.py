@@ -355,7 +355,8 @@ def read_transcript(text: str) -> list[Statement]:
 #: Verbs that ask for a summary; and phrases that name one ("a summary", "handover note").
 _SUMMARIZE = frozenset(map(stem, "summarize summarise compress condense recap".split()))
 _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note", "hand-off note",
-                    "snapshot of", "tl;dr", "tldr", "sum up", "sum it up", "sum this up")
+                    "snapshot of", "tl;dr", "tldr", "sum up", "sum it up", "sum this up", "concise summary",
+                    "short summary", "brief summary", "running summary", "summary (")
 
 
 def asks_for_summary(text: str) -> bool:

@@ -238,3 +238,28 @@ async def test_a_triage_by_language_routes_a_message_that_does_not_name_its_lang
     assert (await Runner.run(triage, "Hola, ¿cómo estás?")).last_agent.name == "Spanish agent"
     result = await Runner.run(triage, "Hello, how are you?")
     assert result.last_agent.name == "English agent" and result.final_output.startswith("Hello")
+
+
+def test_a_summary_in_three_bullet_points_is_three_bullets() -> None:
+    text = note("Summarize the conversation so far in 3 bullet points.")
+    assert len(text.splitlines()) == 3 and all(line.startswith("- ") for line in text.splitlines()), text
+
+
+def test_a_summary_asked_for_in_the_chat_in_two_sentences_is_two_sentences() -> None:
+    body = {"model": "gpt-4.1", "input": [*CHAT, {"role": "user", "content": "Can you summarize our chat in two sentences?"}]}
+    text = OfflineAPI().respond(body)["output"][-1]["content"][0]["text"]
+    assert "\n" not in text and text.count(". ") == 1 and text.endswith("."), text
+
+
+def test_sections_after_include_and_numbered_bold_names_with_a_dash() -> None:
+    text = note("Create a running summary. Include: user goals, decisions made, open questions.")
+    at = [text.find(name) for name in ("user goals", "decisions made", "open questions")]
+    assert all(position >= 0 for position in at) and at == sorted(at), text
+    text = note("Summarize the conversation using this structure:\n1. **User profile** – who the user is\n"
+                "2. **Requests** – what they asked for\n")
+    assert text.startswith("User profile:\n") and "**" not in text and "Priya" in text, text
+
+
+def test_a_concise_summary_with_a_word_limit_is_a_summary() -> None:
+    text = note("Write a concise summary (max 50 words) of the key facts the user shared.")
+    assert "REF-55821" in text and not text.startswith("Good to hear"), text
