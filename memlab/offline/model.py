@@ -290,8 +290,11 @@ class Reader:
         return int(value) if value.is_integer() and abs(value) < 2**53 else value
 
     def boolean(self, name: str, description: str) -> bool:
+        """Whether the latest message says what the field's name says, itself or by a related word:
+        ``is_math_homework`` for "solve for x: 2x + 3 = 11"."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
-        return bool(marks & set(words(self.request.message)))
+        said = set(words(self.request.message))
+        return bool(marks & (said | related(said)))
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
         """The first option the conversation names, else the first option."""

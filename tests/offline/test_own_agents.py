@@ -263,3 +263,25 @@ def test_sections_after_include_and_numbered_bold_names_with_a_dash() -> None:
 def test_a_concise_summary_with_a_word_limit_is_a_summary() -> None:
     text = note("Write a concise summary (max 50 words) of the key facts the user shared.")
     assert "REF-55821" in text and not text.startswith("Good to hear"), text
+
+
+class Homework(BaseModel):
+    reasoning: str
+    is_math_homework: bool
+
+
+async def test_an_input_guardrail_in_the_sdks_shape_trips_on_homework_and_lets_the_rest_through() -> None:
+    from agents import GuardrailFunctionOutput, InputGuardrailTripwireTriggered, input_guardrail
+
+    checker = Agent(name="Guardrail check", instructions="Check if the user is asking you to do their math homework.",
+                    output_type=Homework)
+
+    @input_guardrail
+    async def no_homework(context, agent, message):
+        verdict = (await Runner.run(checker, message, context=context.context)).final_output
+        return GuardrailFunctionOutput(output_info=verdict, tripwire_triggered=verdict.is_math_homework)
+
+    support = Agent(name="Support", instructions="Help customers.", input_guardrails=[no_homework])
+    assert (await Runner.run(support, "What's the capital of California?")).final_output
+    with pytest.raises(InputGuardrailTripwireTriggered):
+        await Runner.run(support, "Can you help me solve for x: 2x + 5 = 11?")
