@@ -502,16 +502,18 @@ def _choose_tools(request: Request) -> list[Tool]:
     return picked[:4]
 
 
-def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
+def _answered_by_conversation(request: Request, question: str = "") -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the customer's statement, tool result or note (newest wins) that
-    answers the latest question: two (or half) of its topic words, the thing asked about, an id's value."""
-    topic = _topic(request.message)
+    answers the latest question (or ``question``, one part of it): two (or half) of its topic words, the
+    thing asked about, an id's value."""
+    question = question or request.message
+    topic = _topic(question)
     if not topic:
         return None
     wants_id = bool(set(topic) & _ID)
     asking = (sentences(request.message) or [""])[-1]
     # The thing asked about must be there: "the ticket number" (the word before "number"), "my dog".
-    head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or _owned(request.message)
+    head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or _owned(question)
     best, best_key = None, (0, 0.0, -1)
     roles = ("user", "note", "tool")
     candidates = request.memory.matches(topic, roles=roles)
@@ -674,6 +676,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         found = _answered_by_conversation(request)
         if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):
             return restate(found[1])
+        parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
+        answers = [found[1] for part in parts[1:] and parts if (found := _answered_by_conversation(request, part))]
+        if answers:  # "When is my race and what's my goal time?": each question in turn
+            return " ".join(dict.fromkeys(map(restate, answers)))
         if known is not None:
             return known[1]
         if _recalls(said):

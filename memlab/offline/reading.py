@@ -83,7 +83,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     dish cuisine diet vegan vegetarian | drink tea coffee juice beer wine | contact reach touch text sms
     message email mail whatsapp call phone | system os operating windows macos linux ios android |
     weather forecast temperature rain sunny | number id identifier code reference ref |
-    race marathon run running triathlon | math maths homework equation solve algebra geometry calculus | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide divided quotient |
+    race marathon triathlon | math maths homework equation solve algebra geometry calculus | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide divided quotient |
     convert conversion exchange currency | pay payment paid charge charged card fare invoice refund
 """.split("|"))
 

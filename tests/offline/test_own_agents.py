@@ -285,3 +285,13 @@ async def test_an_input_guardrail_in_the_sdks_shape_trips_on_homework_and_lets_t
     assert (await Runner.run(support, "What's the capital of California?")).final_output
     with pytest.raises(InputGuardrailTripwireTriggered):
         await Runner.run(support, "Can you help me solve for x: 2x + 5 = 11?")
+
+
+async def test_two_questions_in_one_message_are_answered_in_turn() -> None:
+    from agents import SQLiteSession
+
+    agent, session = Agent(name="Coach", instructions="Be concise."), SQLiteSession("coach")
+    for fact in ("I'm training for the Berlin marathon in September.", "My target time is 3:45."):
+        await Runner.run(agent, fact, session=session)
+    result = await Runner.run(agent, "When is my race and what's my goal time?", session=session)
+    assert "September" in result.final_output and "3:45" in result.final_output
