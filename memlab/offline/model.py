@@ -40,6 +40,10 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?"
                    r"|\b\d{1,2}:\d\d\b")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+#: A field of a Pydantic model's text: ``city='Tokyo'``, ``count=3``.
+_REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)")
+#: Text in quotes ("Hola", 'my-app'); an apostrophe inside a word ("Luigi's") is not a quote.
+_QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
 
 #: First words that ask: question words, and verbs of a request ("Tell me about...", "Explain...").
@@ -47,13 +51,16 @@ _ASKING = frozenset("what which who whom whose when where why how is are was wer
                     "would will should have has any remind tell explain describe write give show list "
                     "translate summarize summarise find help compose generate suggest recommend calculate "
                     "solve plan name".split())
+#: First words of a question proper; another asking word opens a request ("Write a haiku...").
+_WH_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can could "
+                      "would will should have has any".split())
 #: What a field's name or description says it holds.
 _FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
                       "topic task comment note details issue problem body subject title")
-_PLACE = stem_set("city location place country destination origin source departure arrival airport town "
-                  "where address region area venue")
+_PLACE = stem_set("city location place country destination origin source target departure arrival airport "
+                  "town where address region area venue language lang")
 #: The words a place follows ("in Paris", "from FRA").
-_PLACE_CUES = ("in", "at", "to", "for", "from", "near")
+_PLACE_CUES = ("in", "at", "to", "for", "from", "near", "into")
 _GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao olá".split())
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
@@ -247,6 +254,9 @@ class Reader:
         if named is not None:
             return named
         kind, find = self.kind(name, description, format)
+        quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
+        if kind in ("free", "person", "other") and quoted:  # 'Translate "Hola"', "a project called 'my-app'"
+            return self._take("quoted", lambda text: quoted)
         if find is not None:
             return self._take(kind, find, name if kind in ("example", "id") else "")
         if kind == "free":
@@ -255,12 +265,13 @@ class Reader:
 
     def named_value(self, name: str) -> str | None:
         """The value the latest message gives right after the field's name: "ticker AAPL", "city Paris"."""
-        found = tokens(self.request.message)
         names = {stem(word) for word in name.lower().split("_") if word not in STOP}  # not "to"
-        for before, word, value in zip(["", *found], found, found[1:]):
-            if stem(word.lower()) in names and not before[:1].isupper() and (  # not "Baker Street"
-                    value.isupper() or any(c.isdigit() for c in value) or value[:1].isupper() and value[1:].islower()):
-                return value
+        for piece in sentences(self.request.message[:4000]):
+            found = tokens(piece)
+            for at, (word, value) in enumerate(zip(found, found[1:])):
+                if stem(word.lower()) in names and (at == 0 or word.islower()) and (  # not "Baker Street"
+                        value.isupper() or any(c.isdigit() for c in value) or value.istitle()):
+                    return value
         return None
 
     def _take(self, kind: str, find: Callable[[str], list[str]], required: str = "") -> str | None:
@@ -311,9 +322,16 @@ class Reader:
         return None
 
     def many(self, name: str, description: str) -> list[str]:
-        """Every value of the field's kind that the latest message gives (for a list of strings)."""
+        """Every value the latest message gives for a list field: the list after the field's name
+        ("dependencies: fastapi, uvicorn"), else every value of the field's kind ("Alice and Bob")."""
+        message = self.request.message[:4000]
+        at = message.lower().find(name.lower().replace("_", " "))
+        clause = message[at + len(name):].lstrip(" :").split("\n")[0].split(". ")[0].split(";")[0] if at >= 0 else ""
+        listed = [item.strip(" .'\"") for part in clause.split(",") for item in part.split(" and ")]
+        if len(listed) >= 2 and all(0 < len(item.split()) <= 4 for item in listed):
+            return listed[:20]
         kind, find = self.kind(name, description)
-        return list(dict.fromkeys(find(self.request.message)))[:20] if find is not None else []
+        return list(dict.fromkeys(find(message)))[:20] if find is not None else []
 
 
 def _shape(example: str) -> re.Pattern[str]:
@@ -616,12 +634,15 @@ def restate(statement: Statement) -> str:
 
 
 def _structured(output: str) -> Any:
-    """A tool's output read as JSON, or as the Python literal an SDK tool returning a list or dict sends
-    (``[{'flight': 'LH123'}]``); ``None`` if it is neither."""
+    """A tool's output read as JSON, or as what an SDK tool returning a list, a dict or a Pydantic model
+    sends (``[{'flight': 'LH123'}]``, ``city='Tokyo' conditions='Sunny'``); ``None`` if it is none of them."""
     try:
         return json.loads(output)
     except (TypeError, ValueError, RecursionError):
         pass
+    pairs = _REPR_FIELD.findall(output[:MAX_CHARS])
+    if pairs and " ".join(f"{key}={value}" for key, value in pairs) == output.strip():
+        return {key: value[1:-1] if value[:1] in "'\"" else value for key, value in pairs}
     if output.lstrip()[:1] in ("[", "{") and len(output) <= MAX_CHARS:
         try:
             return ast.literal_eval(output.strip())
@@ -642,7 +663,7 @@ def _report(results: Sequence[tuple[str, str]]) -> str:
             lines.append(f"I couldn't complete {name}: {str(data['error'])[:300]}.")
         elif isinstance(data, (dict, list)):
             found = [fact if len(fact) <= 90 else fact[:87] + "…" for fact in result_lines(output)]
-            lines.append(f"{name} returned {'; '.join(found[:8])}{' (and more)' if len(found) > 8 else ''}.")
+            lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{' (and more)' if len(found) > 8 else ''}.")
         else:
             lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}" if text
                          else f"{name} returned nothing.")
@@ -684,6 +705,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return known[1]
         if _recalls(said):
             return "I don't know: it isn't in the conversation I can see. Could you tell me again?"
+        asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
+        if (tokens(asked[-1][:40]) or [""])[0].lower() not in _WH_WORDS and not _about_user(said):  # "Write a haiku..."
+            return "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")
     echo = said if len(said) <= 160 else said[:160].rsplit(" ", 1)[0] + " …"

@@ -361,7 +361,8 @@ _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note"
 
 def asks_for_summary(text: str) -> bool:
     """Whether ``text`` asks for a summary: a verb ("summarize", "recap") or a phrase ("a summary of")."""
-    head = text[:4000]
+    # a label such as the SDK's "## Input Schema Summary:" names a part of the text; it asks for nothing
+    head = "\n".join(line for line in text[:4000].splitlines() if not line.startswith("#") or not line.endswith(":"))
     if _SUMMARIZE.intersection(words(head)):
         return True
     return any(phrase in head.lower() for phrase in _SUMMARY_PHRASES)

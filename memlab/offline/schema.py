@@ -75,7 +75,9 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     for combiner in ("anyOf", "oneOf"):
         options = [o for o in schema.get(combiner) or [] if _resolve(o, defs).get("type") != "null"]
         if options:
-            return _value(options[0], filler, defs, name, description, depth + 1)
+            value = _value(options[0], filler, defs, name, description, depth + 1)
+            nullable = len(options) < len(schema[combiner])
+            return None if nullable and _is_placeholder(name, value) else value  # not said: null
     if schema.get("allOf"):
         merged: dict[str, Any] = {}
         for part in schema["allOf"]:

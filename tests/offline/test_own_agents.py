@@ -295,3 +295,46 @@ async def test_two_questions_in_one_message_are_answered_in_turn() -> None:
         await Runner.run(agent, fact, session=session)
     result = await Runner.run(agent, "When is my race and what's my goal time?", session=session)
     assert "September" in result.final_output and "3:45" in result.final_output
+
+
+@function_tool
+def create_config(project_name: str, version: str, dependencies: list[str]) -> str:
+    """Create a project configuration."""
+    return f"Config for {project_name} v{version} created"
+
+
+async def test_a_quoted_name_a_version_after_its_name_and_a_listed_field_fill_a_config() -> None:
+    agent = Agent(name="Coder", instructions="Use the tools to create configurations.", tools=[create_config])
+    result = await Runner.run(agent, "Create a Python web project called 'my-app' with FastAPI. "
+                                     "Version 1.0.0, dependencies: fastapi, uvicorn")
+    assert calls_of(result) == [("create_config", {"project_name": "my-app", "version": "1.0.0",
+                                                   "dependencies": ["fastapi", "uvicorn"]})]
+
+
+class Weather(BaseModel):
+    city: str
+    conditions: str
+
+
+@function_tool
+def weather_model(city: str) -> Weather:
+    """Get the weather for a city."""
+    return Weather(city=city, conditions="Sunny with wind.")
+
+
+async def test_a_tool_returning_a_pydantic_model_is_read_out_field_by_field() -> None:
+    agent = Agent(name="Weather", instructions="Help.", tools=[weather_model])
+    result = await Runner.run(agent, "What's the weather in Tokyo?")
+    assert result.final_output == "weather_model returned city: Tokyo; conditions: Sunny with wind."
+
+
+class Reply(BaseModel):
+    response: str
+    user_name: str | None
+
+
+async def test_a_nullable_field_nothing_fills_is_null_and_a_request_gets_an_honest_sentence() -> None:
+    agent = Agent(name="Writer", instructions="Reply to the user.", output_type=Reply)
+    result = await Runner.run(agent, "Write a haiku about recursion.")
+    assert result.final_output.user_name is None
+    assert result.final_output.response.startswith("I can't do that")
