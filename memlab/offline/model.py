@@ -73,7 +73,8 @@ _PHRASES = (("for a living", "job"), ("get in touch", "contact"), ("how old", "a
 
 @dataclass
 class Tool:
-    """A function tool the request offers, and the words that say what it is for."""
+    """A function tool the request offers, and the words that say what it is for: its name, its
+    description and what the instructions say next to its name ("lookup_order for order numbers")."""
 
     name: str
     parameters: dict[str, Any]
@@ -83,8 +84,6 @@ class Tool:
 
     @classmethod
     def read(cls, tool: Mapping[str, Any], instructions: str) -> Tool:
-        """The tool; its words come from its name, its description and what the instructions say next
-        to its name ("lookup_order for order numbers")."""
         name = str(tool.get("name", ""))
         hints = [s[s.find(name) + len(name):s.find(name) + len(name) + 60].split(",")[0]
                  for s in sentences(instructions) if name in s]
@@ -186,10 +185,9 @@ class Reader:
         field_stems = frozenset(words(name.replace("_", " ")))
         about = set(words(f"{name.replace('_', ' ')} {description}"))
         for statement in reversed(self.request.said):
-            key, colon, value = statement.text.partition(":")
-            if statement.role == "tool" and colon and frozenset(words(key.split(" ")[-1])) == field_stems:
-                if value.strip():
-                    return value.strip()
+            key, _, value = statement.text.partition(":")
+            if statement.role == "tool" and value.strip() and set(words(key.split(" ")[-1])) == field_stems:
+                return value.strip()
         example = _EXAMPLE.search(description)
         sample = example.group(1).rstrip(".:") if example else ""
         if any(c.isdigit() for c in sample):
@@ -224,10 +222,8 @@ class Reader:
 
     def number(self, name: str, description: str) -> float | None:
         found = _NUMBER.search(self.request.message)
-        if found is None:
-            return None
-        value = float(found.group(0))
-        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+        value = float(found.group(0)) if found else None
+        return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
     def boolean(self, name: str, description: str) -> bool:
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
@@ -371,12 +367,13 @@ def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
     asking = (sentences(request.message) or [""])[-1]
     # The thing asked about must be there: "the ticket number" (the word before "number"), "my dog".
     head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or _owned(request.message)
-    best, best_key = None, (0, 0.0, -1)
+    named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
     roles = ("user", "note", "tool")
     candidates = request.memory.matches(topic, roles=roles)
     if head and wants_id:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too
         candidates += [(0.0, s) for s in request.said
                        if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
+    found = []
     for score, statement in candidates:
         if statement.text.rstrip().endswith("?") or statement.role == "user" and statement.text == asking:
             continue  # the question itself, or another question
@@ -386,14 +383,12 @@ def _answered_by_conversation(request: Request) -> tuple[int, Statement] | None:
                 _abbreviates(i, head) for i in statement.identifiers):
             continue
         covered = _covered(topic, statement.stems)
-        named = bool(head) and wants_id  # "the serial number": the statement names that one and holds a value
         if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named:
             continue
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
-        key = (covered, score + 1.5 * corrects, statement.order)
-        if key > best_key:
-            best, best_key = statement, key
-    return (best_key[0], best) if best is not None else None
+        found.append(((covered, score + 1.5 * corrects, statement.order), statement))
+    best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
+    return (best[0][0], best[1]) if best else None
 
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
@@ -402,25 +397,22 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     topic = _topic(request.message)
     message = set(topic)
     wants_fact = _is_question(request.message) and bool(message & _ID)
-    given: str | None = None  # what the model already said, read only when a line fits
-    best, best_key = None, (0, 0)
+    given = " ".join(plain_text(i.get("content")) for i in request.conversation
+                     if i.get("role") == "assistant").lower()  # what the model already said
+    found = []
     for line in request.instructions.splitlines():
-        label, colon, advice = line.strip().lstrip("-*• ").strip().partition(":")
-        if not colon or not advice.strip() or wants_fact and not facts(advice):
+        label, _, advice = line.strip().lstrip("-*• ").strip().partition(":")
+        advice = advice.strip()
+        if not advice or wants_fact and not facts(advice) or advice[:80].lower() in given:
             continue
         label_stems, advice_stems = set(words(label)), set(words(advice))
         if len(label_stems & message) < min(2, len(label_stems)):
             continue  # "Second SSD slot" is not asked for by "15 seconds"
         score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
-        key = (_covered(topic, frozenset(label_stems | advice_stems)), score)
-        text = advice.strip()
-        if score >= 2 and key > best_key:
-            if given is None:
-                given = " ".join(plain_text(i.get("content")) for i in request.conversation
-                                 if i.get("role") == "assistant").lower()
-            if text[:80].lower() not in given:
-                best, best_key = text[0].upper() + text[1:], key
-    return (best_key[0], best) if best is not None else None
+        if score >= 2:
+            found.append(((_covered(topic, frozenset(label_stems | advice_stems)), score), advice))
+    best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
+    return (best[0][0], best[1][0].upper() + best[1][1:]) if best else None
 
 
 def _swap(text: str) -> str:
@@ -446,10 +438,10 @@ def restate(statement: Statement) -> str:
         before, _, after = text.partition(", not ")
         rest = after.split(",", 1)
         text = before + ("," + rest[1] if len(rest) > 1 else "")
-    if statement.role == "user" and text.split(" ", 1)[0].lower() == "please":
-        return f"You asked me to {_swap(text.split(' ', 1)[1])}."
     if statement.role == "user":
         first, _, rest = text.partition(" ")
+        if first.lower() == "please":
+            return f"You asked me to {_swap(rest)}."
         if first.lower().strip(",!") in ("hi", "hello", "hey") and first.endswith(",") and rest:
             text = rest  # "Hi, my name is Ana" is restated as "your name is Ana"
         return f"You told me: {_swap(text[0].lower() + text[1:])}."
