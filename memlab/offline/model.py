@@ -114,10 +114,9 @@ class Request:
         system = [plain_text(i.get("content")) for i in items if _is_system(i)]
         instructions = "\n".join([str(body.get("instructions") or ""), *system]).strip()
         conversation = [dict(i) for i in items if not _is_system(i)]
-        request = cls(body, [dict(i) for i in items], instructions, conversation)
-        request.tools = [Tool.read(t, request.instructions) for t in body.get("tools") or []
-                         if isinstance(t, Mapping) and t.get("type") == "function"]
-        return request
+        tools = [Tool.read(t, instructions) for t in body.get("tools") or []
+                 if isinstance(t, Mapping) and t.get("type") == "function"]
+        return cls(body, [dict(i) for i in items], instructions, conversation, tools)
 
     @cached_property
     def said(self) -> list[Statement]:
@@ -506,8 +505,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     echo = _swap(echo[0].lower() + echo[1:]).rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
-    solved = {"works", "working", "worked", "fixed", "gone", "resolved", "solved", "fine", "normal", "done"}
-    if said_tokens & solved or "all good" in said.lower():
+    if said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower():
         return f"Good to hear: {echo}. Is there anything else I can help with?"
     return known[1] if known is not None else f"Noted: {echo}."
 
