@@ -101,7 +101,8 @@ _PHRASES = (("for a living", "job"), ("get in touch", "contact"), ("how old", "a
 
 @dataclass
 class Tool:
-    """A function tool the request offers, and the words that say what it is for."""
+    """A function tool the request offers, and the words that say what it is for: its name, its
+    description and what the instructions say next to its name ("lookup_order for order numbers")."""
 
     name: str
     parameters: dict[str, Any]
@@ -111,8 +112,6 @@ class Tool:
 
     @classmethod
     def read(cls, tool: Mapping[str, Any], instructions: str) -> Tool:
-        """The tool; its words come from its name, its description and what the instructions say next
-        to its name ("lookup_order for order numbers")."""
         name = str(tool.get("name", ""))
         hints = [s[s.find(name) + len(name):s.find(name) + len(name) + 60].split(",")[0]
                  for s in sentences(instructions) if name in s]
@@ -143,10 +142,9 @@ class Request:
         system = [plain_text(i.get("content")) for i in items if _is_system(i)]
         instructions = "\n".join([str(body.get("instructions") or ""), *system]).strip()
         conversation = [dict(i) for i in items if not _is_system(i)]
-        request = cls(body, [dict(i) for i in items], instructions, conversation)
-        request.tools = [Tool.read(t, request.instructions) for t in body.get("tools") or []
-                         if isinstance(t, Mapping) and t.get("type") == "function"]
-        return request
+        tools = [Tool.read(t, instructions) for t in body.get("tools") or []
+                 if isinstance(t, Mapping) and t.get("type") == "function"]
+        return cls(body, [dict(i) for i in items], instructions, conversation, tools)
 
     @cached_property
     def said(self) -> list[Statement]:
@@ -246,10 +244,9 @@ class Reader:
         """A string: a tool's ``name: value`` line, else a value of the field's :meth:`kind`."""
         field_stems = frozenset(words(name.replace("_", " ")))
         for statement in reversed(self.request.said):
-            key, colon, value = statement.text.partition(":")
-            if statement.role == "tool" and colon and frozenset(words(key.split(" ")[-1])) == field_stems:
-                if value.strip():
-                    return value.strip()
+            key, _, value = statement.text.partition(":")
+            if statement.role == "tool" and value.strip() and set(words(key.split(" ")[-1])) == field_stems:
+                return value.strip()
         named = self.named_value(name)
         if named is not None:
             return named
@@ -532,12 +529,13 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     asking = (sentences(request.message) or [""])[-1]
     # The thing asked about must be there: "the ticket number" (the word before "number"), "my dog".
     head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or _owned(question)
-    best, best_key = None, (0, 0.0, -1)
+    named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
     roles = ("user", "note", "tool")
     candidates = request.memory.matches(topic, roles=roles)
     if head and wants_id:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too
         candidates += [(0.0, s) for s in request.said
                        if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
+    found = []
     for score, statement in candidates:
         if statement.text.rstrip().endswith("?") or statement.role == "user" and statement.text == asking:
             continue  # the question itself, or another question
@@ -547,14 +545,12 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
                 _abbreviates(i, head) for i in statement.identifiers):
             continue
         covered = _covered(topic, statement.stems)
-        named = bool(head) and wants_id  # "the serial number": the statement names that one and holds a value
         if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named:
             continue
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
-        key = (covered, score + 1.5 * corrects, statement.order)
-        if key > best_key:
-            best, best_key = statement, key
-    return (best_key[0], best) if best is not None else None
+        found.append(((covered, score + 1.5 * corrects, statement.order), statement))
+    best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
+    return (best[0][0], best[1]) if best else None
 
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
@@ -563,25 +559,22 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     topic = _topic(request.message)
     message = set(topic)
     wants_fact = _is_question(request.message) and bool(message & _ID)
-    given: str | None = None  # what the model already said, read only when a line fits
-    best, best_key = None, (0, 0)
+    given = " ".join(plain_text(i.get("content")) for i in request.conversation
+                     if i.get("role") == "assistant").lower()  # what the model already said
+    found = []
     for line in request.instructions.splitlines():
-        label, colon, advice = line.strip().lstrip("-*• ").strip().partition(":")
-        if not colon or not advice.strip() or wants_fact and not facts(advice):
+        label, _, advice = line.strip().lstrip("-*• ").strip().partition(":")
+        advice = advice.strip()
+        if not advice or wants_fact and not facts(advice) or advice[:80].lower() in given:
             continue
         label_stems, advice_stems = set(words(label)), set(words(advice))
         if len(label_stems & message) < min(2, len(label_stems)):
             continue  # "Second SSD slot" is not asked for by "15 seconds"
         score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
-        key = (_covered(topic, frozenset(label_stems | advice_stems)), score)
-        text = advice.strip()
-        if score >= 2 and key > best_key:
-            if given is None:
-                given = " ".join(plain_text(i.get("content")) for i in request.conversation
-                                 if i.get("role") == "assistant").lower()
-            if text[:80].lower() not in given:
-                best, best_key = text[0].upper() + text[1:], key
-    return (best_key[0], best) if best is not None else None
+        if score >= 2:
+            found.append(((_covered(topic, frozenset(label_stems | advice_stems)), score), advice))
+    best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
+    return (best[0][0], best[1][0].upper() + best[1][1:]) if best else None
 
 
 def _swap(text: str) -> str:
@@ -624,9 +617,10 @@ def restate(statement: Statement) -> str:
         before, _, after = text.partition(", not ")
         rest = after.split(",", 1)
         text = before + ("," + rest[1] if len(rest) > 1 else "")
-    if statement.role == "user" and text.split(" ", 1)[0].lower() == "please":
-        return f"You asked me to {_swap(text.split(' ', 1)[1])}."
     if statement.role == "user":
+        first, _, rest = text.partition(" ")
+        if first.lower() == "please":
+            return f"You asked me to {_swap(rest)}."
         return f"You told me: {_swap(_lower_first(_without_preamble(text)))}."
     if statement.role == "tool":
         return f"{statement.tool or 'A tool'} reported {text}."
@@ -714,8 +708,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     echo = _swap(_lower_first(_without_preamble(echo))).rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
-    solved = {"works", "working", "worked", "fixed", "gone", "resolved", "solved", "fine", "normal", "done"}
-    if said_tokens & solved or "all good" in said.lower():
+    if said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower():
         return f"Good to hear: {echo}. Is there anything else I can help with?"
     return known[1] if known is not None else f"Noted: {echo}."
 
