@@ -52,8 +52,8 @@ _ASKING = frozenset("what which who whom whose when where why how is are was wer
                     "translate summarize summarise find help compose generate suggest recommend calculate "
                     "solve plan name".split())
 #: First words of a question proper; another asking word opens a request ("Write a haiku...").
-_WH_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can could "
-                      "would will should have has any".split())
+_WH_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can "
+                      "could would will should have has any".split())
 #: What a field's name or description says it holds.
 _FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
                       "topic task comment note details issue problem body subject title")
@@ -214,7 +214,8 @@ class Reader:
         self.taken: dict[str, int] = {}  # values of each kind given out so far
         self.ran_out = False  # a field asked for a value past the last one of its kind
 
-    def kind(self, name: str, description: str, format: str | None = None) -> tuple[str, Callable[[str], list[str]] | None]:
+    def kind(self, name: str, description: str,
+             format: str | None = None) -> tuple[str, Callable[[str], list[str]] | None]:
         """What a string field holds, by its name, description or format, and how to find such values
         in a text: an example's shape, an email, a date, an answer, a place, an id, a name, free text."""
         field_stems = frozenset(words(name.replace("_", " ")))
@@ -233,7 +234,8 @@ class Reader:
         if about & _PLACE:
             return "place", lambda text: _names_after(text, _PLACE_CUES)
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
-            return "id", lambda text: identifiers(text) or [f for f in facts(text) if sum(c.isdigit() for c in f) >= 2]
+            return "id", lambda text: identifiers(text) or [
+                f for f in facts(text) if sum(c.isdigit() for c in f) >= 2]
         if field_stems & _PERSON:
             return "person", lambda text: _proper_names(text, people=True)
         if about & _FREE_TEXT:
@@ -323,7 +325,8 @@ class Reader:
         ("dependencies: fastapi, uvicorn"), else every value of the field's kind ("Alice and Bob")."""
         message = self.request.message[:4000]
         at = message.lower().find(name.lower().replace("_", " "))
-        clause = message[at + len(name):].lstrip(" :").split("\n")[0].split(". ")[0].split(";")[0] if at >= 0 else ""
+        clause = message[at + len(name):].lstrip(" :") if at >= 0 else ""
+        clause = clause.split("\n")[0].split(". ")[0].split(";")[0]
         listed = [item.strip(" .'\"") for part in clause.split(",") for item in part.split(" and ")]
         if len(listed) >= 2 and all(0 < len(item.split()) <= 4 for item in listed):
             return listed[:20]
@@ -394,7 +397,8 @@ def _lower_tokens(message: str) -> list[str]:
 def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
     first = tokens(text[:200])[:1]
-    return text.rstrip().endswith("?") or bool(first and first[0].lower().replace("’", "'").split("'")[0] in _ASKING)
+    opening = first[0].lower().replace("’", "'").split("'")[0] if first else ""  # "what's" opens with "what"
+    return text.rstrip().endswith("?") or opening in _ASKING
 
 
 def _only_asks(message: str) -> bool:
@@ -594,7 +598,7 @@ def _swap(text: str) -> str:
 
 
 def _without_preamble(text: str) -> str:
-    """What was said, without a greeting or a "remember that" before it ("Hi, my name is Ana": "my name...")."""
+    """What was said, without a greeting or a "remember that" before it ("Hi, my name is Ana")."""
     low = text.lower()
     for preamble in ("hi, ", "hello, ", "hey, ", "please remember that ", "remember that ", "note that ",
                      "just so you know, ", "for the record, "):
@@ -606,7 +610,8 @@ def _without_preamble(text: str) -> str:
 def _lower_first(text: str) -> str:
     """``text`` with its first letter lower case, unless its first word is a name ("Alice", "Windows")."""
     first = (tokens(text[:100]) or [""])[0].lower()
-    common = first in STOP or first in _PRONOUNS or first in _ASKING or first in _ORDINALS or stem(first) in _VERBS
+    common = first in STOP or first in _PRONOUNS or first in _ASKING or first in _ORDINALS
+    common = common or stem(first) in _VERBS
     return text[:1].lower() + text[1:] if common else text
 
 
@@ -657,7 +662,8 @@ def _report(results: Sequence[tuple[str, str]]) -> str:
             lines.append(f"I couldn't complete {name}: {str(data['error'])[:300]}.")
         elif isinstance(data, (dict, list)):
             found = [fact if len(fact) <= 90 else fact[:87] + "…" for fact in result_lines(output)]
-            lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{' (and more)' if len(found) > 8 else ''}.")
+            more = " (and more)" if len(found) > 8 else ""
+            lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{more}.")
         else:
             lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}" if text
                          else f"{name} returned nothing.")
@@ -674,8 +680,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return "Your message was empty. What would you like to ask or tell me?"
     said_tokens = {t.lower() for t in tokens(said[:400])}
     question = _is_question(said)
-    if len(said) < 40 and said_tokens & _GREETINGS and (not question or any(
-            ask in said.lower() for ask in ("how are you", "cómo estás", "ça va", "wie geht", "come stai"))):
+    how_are_you = any(ask in said.lower() for ask in ("how are you", "cómo estás", "ça va", "wie geht", "come stai"))
+    if len(said) < 40 and said_tokens & _GREETINGS and (not question or how_are_you):
         return "Hello! What can I help you with?"
     thanks = {"thanks", "thank", "cheers", "bye", "goodbye"}
     if said_tokens & thanks and len(set(words(said))) <= 4 and not question:
@@ -692,16 +698,18 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):
             return restate(found[1])
         parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
-        answers = [found[1] for part in parts[1:] and parts if (found := _answered_by_conversation(request, part))]
-        if answers:  # "When is my race and what's my goal time?": each question in turn
-            return " ".join(dict.fromkeys(map(restate, answers)))
+        if len(parts) > 1:  # "When is my race and what's my goal time?": each question in turn
+            answers = [_answered_by_conversation(request, part) for part in parts]
+            if any(answers):
+                return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
         if known is not None:
             return known[1]
         if _recalls(said):
             return "I don't know: it isn't in the conversation I can see. Could you tell me again?"
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
-        if (tokens(asked[-1][:40]) or [""])[0].lower() not in _WH_WORDS and not _about_user(said):  # "Write a haiku..."
-            return "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
+        if (tokens(asked[-1][:40]) or [""])[0].lower() not in _WH_WORDS and not _about_user(said):
+            return ("I can't do that: I can only answer from what I was sent "  # "Write a haiku..."
+                    "(the conversation, my instructions and tools).")
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")
     echo = said if len(said) <= 160 else said[:160].rsplit(" ", 1)[0] + " …"
@@ -767,7 +775,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             return calls
     text = compose(request, missing)
     if kind == "json_schema":
-        # free-text fields hold the answer to a question, else what the message says ("Noted: ..." is not data)
+        # free-text fields hold the answer to a question, else what the message says (not a "Noted: ...")
         answer = text if _is_question(message) else message.strip()
         text = json.dumps(instance(form.get("schema") or {}, Reader(request, answer)), ensure_ascii=False)
     elif kind == "json_object":

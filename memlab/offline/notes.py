@@ -415,7 +415,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         older_first = kinds[victim] in ("time", "steps", "tools", "context")
         bodies[victim] = bodies[victim][1:] if older_first else bodies[victim][:-1]
     if spec.bullets or spec.sentences:  # "in 3 bullet points", "in two sentences": each section's first lines
-        picked = [line.rstrip(".") for rank in range(5) for b in bodies.values() if len(b) > rank for line in b[rank:rank + 1]]
+        picked = [b[rank].rstrip(".") for rank in range(5) for b in bodies.values() if len(b) > rank]
         if spec.bullets:
             return "\n".join(f"- {line}" for line in picked[:spec.bullets]) or "- none"
         return " ".join(f"{line}." for line in picked[:spec.sentences]) or "Nothing to report."

@@ -83,7 +83,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     dish cuisine diet vegan vegetarian | drink tea coffee juice beer wine | contact reach touch text sms
     message email mail whatsapp call phone | system os operating windows macos linux ios android |
     weather forecast temperature rain sunny | number id identifier code reference ref |
-    race marathon triathlon | math maths homework equation solve algebra geometry calculus | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide divided quotient |
+    race marathon triathlon | math maths homework equation solve algebra geometry calculus | goal target aim |
+    add plus sum total | subtract minus difference | multiply times product | divide divided quotient |
     convert conversion exchange currency | pay payment paid charge charged card fare invoice refund
 """.split("|"))
 
@@ -362,7 +363,8 @@ _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note"
 def asks_for_summary(text: str) -> bool:
     """Whether ``text`` asks for a summary: a verb ("summarize", "recap") or a phrase ("a summary of")."""
     # a label such as the SDK's "## Input Schema Summary:" names a part of the text; it asks for nothing
-    head = "\n".join(line for line in text[:4000].splitlines() if not line.startswith("#") or not line.endswith(":"))
+    lines = text[:4000].splitlines()
+    head = "\n".join(line for line in lines if not (line.startswith("#") and line.endswith(":")))
     if _SUMMARIZE.intersection(words(head)):
         return True
     return any(phrase in head.lower() for phrase in _SUMMARY_PHRASES)
