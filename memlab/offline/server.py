@@ -24,7 +24,6 @@ import threading
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
-from typing import Any
 from urllib.parse import urlsplit
 
 import anyio
@@ -32,7 +31,7 @@ import anyio.to_thread
 import httpx2
 import uvicorn
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -50,16 +49,11 @@ SHUTDOWN_GRACE = 2
 #: Connections queued while earlier ones are accepted (a room of laptops connecting at once).
 BACKLOG = 1024
 
-#: Headers that describe one HTTP hop, not the answer: the server writes its own.
-_HOP_HEADERS = {b"connection", b"content-length", b"transfer-encoding", b"keep-alive", b"content-encoding"}
 
-
-def _error(status: int, message: str, kind: str = "invalid_request_error", *,
-           close: bool = False) -> httpx2.Response:
+def _error(status: int, message: str, kind: str = "invalid_request_error", *, close: bool = False) -> Response:
     """An answer shaped like the real API's errors; ``close`` closes the connection after it."""
-    headers = {"connection": "close"} if close else {}
     error = {"message": message, "type": kind, "param": None, "code": None}
-    return httpx2.Response(status, json={"error": error}, headers=headers)
+    return JSONResponse({"error": error}, status, headers={"connection": "close"} if close else None)
 
 
 class _DeadlineProtocol(H11Protocol):
@@ -135,17 +129,21 @@ class Server:
         with self._lock:
             return dict(self._statuses)
 
-    def handle(self, request: httpx2.Request) -> httpx2.Response:
+    def handle(self, request: httpx2.Request) -> Response:
         """Answer one request in a worker thread: a 401 without a key, a 500 (printed) if the fake fails."""
         if not request.headers.get("authorization", "").startswith("Bearer "):
             return _error(401, "You didn't provide an API key (Authorization: Bearer ...).")
         try:
-            response = self.api(request)
-            response.read()
+            answer = self.api(request)
+            answer.read()
         except Exception as exc:  # report it to the client and the console, keep serving
             print(f"memlab stand-in: {type(exc).__name__}: {exc}", file=sys.stderr)
             return _error(500, f"The stand-in failed: {type(exc).__name__}: {exc}", "server_error")
-        return response
+        headers = {"content-type": answer.headers.get("content-type", "application/json")}
+        if headers["content-type"].startswith("text/event-stream"):
+            headers["cache-control"] = "no-cache"
+            return StreamingResponse(_events(answer.content), answer.status_code, headers=headers)
+        return Response(answer.content, answer.status_code, headers=headers)
 
     def close(self) -> None:
         """Stop listening, give answers in flight :data:`SHUTDOWN_GRACE` s, wait for the end (safe twice)."""
@@ -180,9 +178,9 @@ class Server:
             target = scope["raw_path"].decode("ascii") + (f"?{query}" if query else "")  # as sent
             print(f'{scope["client"][0]} - "{scope["method"]} {target} HTTP/{scope["http_version"]}" '
                   f"{answer.status_code}", file=sys.stderr)
-        await _starlette_response(answer)(scope, receive, send)
+        await answer(scope, receive, send)
 
-    async def _answer(self, request: Request) -> httpx2.Response:
+    async def _answer(self, request: Request) -> Response:
         """Read the request within the limits, then let :meth:`handle` answer it in a worker thread."""
         path = _origin_form(request.scope["raw_path"].decode("ascii"))  # h11 lets only ASCII through
         if path is None:
@@ -199,8 +197,7 @@ class Server:
             return _too_large("a chunked body that kept growing")
         query = request.scope["query_string"].decode("ascii")
         url = f"http://127.0.0.1:{self.port}{path}" + (f"?{query}" if query else "")
-        headers = [(name, value) for name, value in request.headers.raw if name not in _HOP_HEADERS]
-        forwarded = httpx2.Request(request.method, url, headers=headers, content=body)
+        forwarded = httpx2.Request(request.method, url, headers=request.headers.raw, content=body)
         # abandon_on_cancel: a stopping server does not wait for a model call that never ends.
         return await anyio.to_thread.run_sync(self.handle, forwarded, abandon_on_cancel=True)
 
@@ -222,25 +219,13 @@ async def _read_body(request: Request) -> bytes | None:
     return bytes(body)
 
 
-def _too_large(what: str) -> httpx2.Response:
+def _too_large(what: str) -> Response:
     return _error(413, f"Request too large: {what}; the stand-in accepts bodies of at most {MAX_BODY_BYTES} "
                   "bytes.")
 
 
-def _starlette_response(answer: httpx2.Response) -> Response:
-    """The model's ``httpx2.Response`` as a Starlette response: events one chunk each, else one body."""
-    if answer.headers.get("content-type", "").startswith("text/event-stream"):
-        response: Response = StreamingResponse(_events(answer.content), answer.status_code,
-                                               headers={"cache-control": "no-cache"})
-    else:
-        response = Response(answer.content, answer.status_code)
-    response.raw_headers += [(name.lower(), value) for name, value in answer.headers.raw
-                             if name.lower() not in _HOP_HEADERS - {b"connection"}]
-    return response
-
-
 async def _events(body: bytes) -> AsyncIterator[bytes]:
-    """Each server-sent event of ``body`` (events end with a blank line), for one HTTP chunk each."""
+    """Each server-sent event of ``body`` (events end with a blank line), one HTTP chunk each."""
     for event in body.split(b"\n\n"):
         if event.strip():
             yield event + b"\n\n"
@@ -266,10 +251,6 @@ def serve(api: OfflineAPI | None = None, port: int = 0, *, log: bool = False,
     return Server(api if api is not None else OfflineAPI(), port, log=log, read_timeout=read_timeout)
 
 
-def _stop(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
-
-
 def main(argv: list[str] | None = None) -> None:
     """``python -m memlab.offline.server``: a stand-in in the foreground until Ctrl-C or SIGTERM."""
     description = "Serve memlab's offline model as a Responses API on 127.0.0.1."
@@ -278,7 +259,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="port to listen on (default 8000; 0 picks a free one)")
     parser.add_argument("--quiet", action="store_true", help="do not print a line per request")
     options = parser.parse_args(argv)
-    signal.signal(signal.SIGTERM, _stop)  # `kill` stops it as cleanly as Ctrl-C
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill` stops it as cleanly as Ctrl-C
     try:
         server = serve(port=options.port, log=not options.quiet)
     except ValueError as error:  # one line that says what to do, not a traceback
