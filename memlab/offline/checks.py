@@ -57,14 +57,14 @@ _ACCEPTED_ITEMS = ("message", "function_call", "function_call_output", "reasonin
 _ALL_ITEM_KEYS = _keys_by_kind(*typing.get_args(_types.ResponseInputItemParam))
 _ITEM_KEYS = {kind: _ALL_ITEM_KEYS[kind] for kind in _ACCEPTED_ITEMS}
 _PART_KEYS = _keys_by_kind(*typing.get_args(_types.ResponseInputContentParam), _types.ResponseOutputTextParam,
-                           _types.ResponseOutputRefusalParam)
+                           _types.ResponseOutputRefusalParam, _types.response_reasoning_item_param.Summary)
 _TOOL_KEYS = _keys_by_kind(*typing.get_args(_types.tool_param.ToolParam))
 _REQUEST_KEYS = frozenset(_types.response_create_params.ResponseCreateParamsBase.__annotations__) | {"stream"}
 _COMPACT_KEYS = frozenset(_types.response_compact_params.ResponseCompactParams.__annotations__)
 _ROLES = ("assistant", "system", "developer", "user")
 _INPUT_PARTS = ("input_text", "input_image", "input_file")
-#: The one field each kind of content part requires.
-_PART_REQUIRED = {"input_text": "text", "output_text": "text", "refusal": "refusal"}
+#: The one field each kind of content part (a reasoning item's summary part too) requires.
+_PART_REQUIRED = {"input_text": "text", "output_text": "text", "refusal": "refusal", "summary_text": "text"}
 
 _STR, _BOOL, _NUMBER = (str,), (bool,), (int, float)
 #: JSON types of the top-level parameters (``None`` is accepted for all but ``model`` and, except when
@@ -177,7 +177,7 @@ def _check_range(value: Any, key: str, kind: str, low: float, high: float | None
 
 
 def _check_parts(parts: Sequence[Any], allowed: tuple[str, ...], where: str) -> None:
-    """Check content parts (a message's ``content``, a tool output given as parts)."""
+    """Check content parts (a message's ``content``, a tool output given as parts, a reasoning summary)."""
     for j, part in enumerate(parts):
         at = f"{where}[{j}]"
         kind = part.get("type") if isinstance(part, Mapping) else None
@@ -195,7 +195,7 @@ def check_body(body: Any, *, compact: bool = False) -> None:
                               f"{_json_name(body)} instead.", None, "invalid_type")
     _check_keys(body, _COMPACT_KEYS if compact else _REQUEST_KEYS, "")
     if not body.get("model"):
-        raise OfflineAPIError("Missing required parameter: 'model'.", "model", "missing_required_parameter")
+        raise _missing("model")
     never_null = ("model",) if compact else ("model", "input")
     for key, kinds in _REQUEST_TYPES.items():
         if key in body and (body[key] is not None or key in never_null):
@@ -265,10 +265,7 @@ def _check_item(item: Any, where: str) -> None:
     _check_keys(item, _ITEM_KEYS[kind], f"{where}.")
     if kind == "message":
         _check_value(item.get("role"), _ROLES, f"{where}.role")
-        content = item.get("content")
-        if not isinstance(content, (str, list)):
-            raise OfflineAPIError(f"Invalid type for '{where}.content': expected a string or an array.",
-                                  f"{where}.content", "invalid_type")
+        content = _require(item, "content", (str, list), f"{where}.content")
         if isinstance(content, list):
             allowed = ("output_text", "refusal") if item["role"] == "assistant" else _INPUT_PARTS
             _check_parts(content, allowed, f"{where}.content")
@@ -285,10 +282,7 @@ def _check_item(item: Any, where: str) -> None:
         if isinstance(output, list):
             _check_parts(output, _INPUT_PARTS, f"{where}.output")
     elif kind == "reasoning":
-        for j, part in enumerate(_require(item, "summary", (list,), f"{where}.summary")):
-            _check_type(part, (dict,), f"{where}.summary[{j}]")
-            _check_value(part.get("type"), ("summary_text",), f"{where}.summary[{j}].type")
-            _check_type(part.get("text"), _STR, f"{where}.summary[{j}].text")
+        _check_parts(_require(item, "summary", (list,), f"{where}.summary"), ("summary_text",), f"{where}.summary")
 
 
 def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
@@ -352,5 +346,5 @@ def check_compact_request(body: Any, history: Sequence[Mapping[str, Any]] = ()) 
     check_body(body, compact=True)
     items = check_items(input_items(body), history)
     if not items and not body.get("previous_response_id"):
-        raise OfflineAPIError("Missing required parameter: 'input'.", "input", "missing_required_parameter")
+        raise _missing("input")
     return items
