@@ -24,8 +24,8 @@ from typing import Any
 import httpx2
 
 from ..tokens import count_items, count_text, count_tools, encoding
-from .checks import (OfflineAPIError, check_body, check_compact_request, check_items, check_request, input_items,
-                     parse_body)
+from .checks import (OfflineAPIError, check_body, check_compact_request, check_items, check_request,
+                     input_items, parse_body)
 from .compaction import compact_history, digest, expand_compactions
 from .model import Request, message_item, respond
 
@@ -73,10 +73,8 @@ class ServedRequest:
 _WORKERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="memlab-offline-model")
 
 
-_Handler = Callable[[httpx2.Request], httpx2.Response]
-
-
-def off_the_loop(handler: _Handler) -> Callable[[httpx2.Request], Awaitable[httpx2.Response]]:
+def off_the_loop(handler: Callable[[httpx2.Request], httpx2.Response],
+                 ) -> Callable[[httpx2.Request], Awaitable[httpx2.Response]]:
     """An async ``MockTransport`` handler that runs ``handler`` in a worker thread.
 
     The event loop stays free while the model works, so a timeout around a request fires on time.
@@ -172,12 +170,9 @@ class OfflineAPI:
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
         """Answer one HTTP request (the ``MockTransport`` handler)."""
-        path = request.url.path
+        path, body = request.url.path, None
         try:
             body = parse_body(request.content) if request.method == "POST" else None
-        except OfflineAPIError as error:
-            return httpx2.Response(error.status, json=error.body())
-        try:
             status, answer, context = self._route(request.method, path, body, dict(request.url.params))
         except OfflineAPIError as error:
             status, answer, context = error.status, error.body(), None
@@ -347,7 +342,8 @@ class OfflineAPI:
 
     def _new_conversation(self, body: dict[str, Any]) -> dict[str, Any]:
         ident = f"conv_{digest('conversation', next(self._counter))}"
-        items = [_with_id(item, digest(ident, n)) for n, item in enumerate(check_items(body.get("items") or []))]
+        items = check_items(body.get("items") or [])
+        items = [_with_id(item, digest(ident, n)) for n, item in enumerate(items)]
         conversation = {"id": ident, "object": "conversation", "created_at": 0,
                         "metadata": dict(body.get("metadata") or {})}
         with self._lock:
@@ -372,7 +368,8 @@ class OfflineAPI:
             case "POST", ["items"]:
                 new = check_items(body.get("items") or [], items)
                 with self._lock:
-                    added = [_with_id(item, digest(ident, len(items) + n, item)) for n, item in enumerate(new)]
+                    added = [_with_id(item, digest(ident, len(items) + n, item))
+                             for n, item in enumerate(new)]
                     items += added
                 return _list(added)
             case "GET" | "DELETE", ["items", item_id]:

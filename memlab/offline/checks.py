@@ -45,10 +45,7 @@ def _kinds(hint: Any) -> list[str]:
 
 
 def _json_types(hint: Any) -> tuple[type, ...]:
-    """The JSON types an openai annotation allows: ``Optional[Union[str, List[X]]]`` gives str and list.
-
-    A ``TypedDict`` is an object; ``()`` (``object``, anything else) means any type.
-    """
+    """The JSON types an annotation allows (``()``: any); ``Optional[Union[str, List[X]]]``: str, list."""
     origin = typing.get_origin(hint)
     if origin is typing.Union or origin is typing.Literal:
         args = [arg if origin is typing.Union else type(arg) for arg in typing.get_args(hint)]
@@ -80,8 +77,9 @@ _ACCEPTED_ITEMS = ("message", "function_call", "function_call_output", "reasonin
                    "custom_tool_call_output", "item_reference", "compaction")
 _ALL_ITEM_FIELDS = _fields_by_kind(*typing.get_args(_types.ResponseInputItemParam))
 _ITEM_FIELDS = {kind: _ALL_ITEM_FIELDS[kind] for kind in _ACCEPTED_ITEMS}
-_PART_FIELDS = _fields_by_kind(*typing.get_args(_types.ResponseInputContentParam), _types.ResponseOutputTextParam,
-                               _types.ResponseOutputRefusalParam, _types.response_reasoning_item_param.Summary)
+_PART_FIELDS = _fields_by_kind(*typing.get_args(_types.ResponseInputContentParam),
+                               _types.ResponseOutputTextParam, _types.ResponseOutputRefusalParam,
+                               _types.response_reasoning_item_param.Summary)
 _TOOL_FIELDS = _fields_by_kind(*typing.get_args(_types.tool_param.ToolParam))
 _REQUEST_FIELDS = {**_fields(_types.response_create_params.ResponseCreateParamsBase), "stream": (bool,)}
 _COMPACT_FIELDS = _fields(_types.response_compact_params.ResponseCompactParams)
@@ -134,7 +132,7 @@ def _check_type(value: Any, kinds: tuple[type, ...], where: str) -> None:
 
 
 def _check_fields(mapping: Mapping[str, Any], fields: Mapping[str, tuple[type, ...]], where: str) -> None:
-    """Refuse a key of ``mapping`` not in ``fields``, or a value not of its JSON types (``None`` is absent)."""
+    """Refuse a key not in ``fields``, or a value not of the key's JSON types (``None`` counts as absent)."""
     for key, value in mapping.items():
         if key not in fields:
             raise OfflineAPIError(f"Unknown parameter: '{where}{key}'.", f"{where}{key}", "unknown_parameter")
@@ -281,7 +279,8 @@ def _check_item(item: Any, where: str) -> None:
         if isinstance(output, list):
             _check_parts(output, _INPUT_PARTS, f"{where}.output")
     elif kind == "reasoning":
-        _check_parts(_require(item, "summary", (list,), f"{where}.summary"), ("summary_text",), f"{where}.summary")
+        summary = _require(item, "summary", (list,), f"{where}.summary")
+        _check_parts(summary, ("summary_text",), f"{where}.summary")
 
 
 def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:

@@ -87,7 +87,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         out: dict[str, Any] = {}
         for key, inner in (schema.get("properties") or {}).items():
             value = _value(inner, filler, defs, key, "", depth + 1)
-            if key in required or not only_found or not _is_placeholder(key, value):
+            if key in required or not only_found or not _is_placeholder(value):
                 out[key] = value
         return out
     if kind == "array":
@@ -116,5 +116,5 @@ def _placeholder(name: str, format: str | None) -> str:
             "uri": "https://example.com"}.get(format or "", f"unknown {name.replace('_', ' ')}".strip())
 
 
-def _is_placeholder(name: str, value: Any) -> bool:
+def _is_placeholder(value: Any) -> bool:
     return value in ("", None, 0, False, [], {}) or (isinstance(value, str) and value.startswith("unknown "))

@@ -50,7 +50,8 @@ SHUTDOWN_GRACE = 2
 BACKLOG = 1024
 
 
-def _error(status: int, message: str, kind: str = "invalid_request_error", *, close: bool = False) -> Response:
+def _error(status: int, message: str, kind: str = "invalid_request_error", *,
+           close: bool = False) -> Response:
     """An answer shaped like the real API's errors; ``close`` closes the connection after it."""
     error = {"message": message, "type": kind, "param": None, "code": None}
     return JSONResponse({"error": error}, status, headers={"connection": "close"} if close else None)
@@ -77,7 +78,19 @@ class _DeadlineProtocol(H11Protocol):
 
 
 class Server:
-    """A running stand-in (start one with :func:`serve`; leaving its ``with`` block stops it).
+    """A stand-in on ``127.0.0.1``, in a daemon thread with its own event loop (in a Jupyter cell too).
+
+    Use it as a context manager (leaving the ``with`` block stops it), or call :meth:`close`.
+
+    Args:
+        api: The offline model to serve (a new :class:`OfflineAPI` when omitted).
+        port: The port; ``0`` picks a free one (``server.port``, ``server.url``).
+        log: Print one line per request to stderr.
+        read_timeout: Seconds to wait for a silent client (:data:`READ_TIMEOUT`).
+
+    Raises:
+        ValueError: For a port outside 0-65535 or a ``read_timeout`` that is not positive.
+        OSError: If the port is taken.
 
     Attributes:
         api: The :class:`OfflineAPI` answering (its ``requests`` log shows what the model saw).
@@ -85,13 +98,13 @@ class Server:
         port: The TCP port it listens on.
     """
 
-    def __init__(self, api: OfflineAPI, port: int = 0, *, log: bool = False,
+    def __init__(self, api: OfflineAPI | None = None, port: int = 0, *, log: bool = False,
                  read_timeout: float = READ_TIMEOUT) -> None:
         if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
             raise ValueError(f"port must be an integer from 0 to 65535 (0 picks a free one), not {port!r}")
         if not read_timeout > 0:
             raise ValueError(f"read_timeout must be a positive number of seconds, not {read_timeout!r}")
-        self.api = api
+        self.api = api if api is not None else OfflineAPI()
         self.log = log
         self.read_timeout = read_timeout
         self._lock = threading.Lock()  # guards the counters only, never a request
@@ -120,8 +133,7 @@ class Server:
     @property
     def requests_served(self) -> int:
         """How many HTTP requests it has answered (any status; HTTP too broken to read is not counted)."""
-        with self._lock:
-            return sum(self._statuses.values())
+        return sum(self.statuses.values())
 
     @property
     def statuses(self) -> dict[int, int]:
@@ -231,24 +243,8 @@ async def _events(body: bytes) -> AsyncIterator[bytes]:
             yield event + b"\n\n"
 
 
-def serve(api: OfflineAPI | None = None, port: int = 0, *, log: bool = False,
-          read_timeout: float = READ_TIMEOUT) -> Server:
-    """Start a stand-in on ``127.0.0.1`` in a daemon thread with its own event loop (in a Jupyter cell too).
-
-    Args:
-        api: The offline model to serve (a new :class:`OfflineAPI` when omitted).
-        port: The port; ``0`` picks a free one (``server.port``, ``server.url``).
-        log: Print one line per request to stderr.
-        read_timeout: Seconds to wait for a silent client (:data:`READ_TIMEOUT`).
-
-    Returns:
-        The running :class:`Server` (a context manager; or call :meth:`Server.close`).
-
-    Raises:
-        ValueError: For a port outside 0-65535 or a ``read_timeout`` that is not positive.
-        OSError: If the port is taken.
-    """
-    return Server(api if api is not None else OfflineAPI(), port, log=log, read_timeout=read_timeout)
+#: ``serve(api=None, port=0, log=False, read_timeout=READ_TIMEOUT)`` starts a :class:`Server`.
+serve = Server
 
 
 def main(argv: list[str] | None = None) -> None:
