@@ -177,14 +177,13 @@ class OfflineAPI:
         except OfflineAPIError as error:
             status, answer, context = error.status, error.body(), None
         if request.method == "POST" and path.endswith(("/responses", "/responses/compact")):
-            body = body if isinstance(body, dict) else {}
-            self.requests.append(ServedRequest(body, status, answer, path, context))
-        if status == 200 and isinstance(body, dict) and body.get("stream") and path.endswith("/responses"):
+            self.requests.append(ServedRequest(body or {}, status, answer, path, context))
+        if status == 200 and body and body.get("stream") and path.endswith("/responses"):
             events = b"".join(_sse(answer))
             return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=events)
         return httpx2.Response(status, json=answer)
 
-    def _route(self, method: str, path: str, body: Any,
+    def _route(self, method: str, path: str, body: dict[str, Any] | None,
                query: dict[str, str]) -> tuple[int, dict[str, Any], Any]:
         parts = [p for p in path.split("/") if p][1:] if path.startswith("/v1/") else []
         match method, parts:
@@ -208,9 +207,8 @@ class OfflineAPI:
                 inputs = [_with_id(item, digest(ident, n)) for n, item in inputs]
                 return 200, _page(inputs, query), None
             case "POST", ["conversations"]:
-                return 200, self._new_conversation(body if isinstance(body, dict) else {}), None
+                return 200, self._new_conversation(body or {}), None
             case _, ["conversations", ident, *rest]:
-                body = body if isinstance(body, dict) else {}
                 return 200, self._conversation(method, ident, rest, body, query), None
         raise OfflineAPIError(f"Invalid URL ({method} {path})", None, None, status=404)
 
@@ -350,7 +348,7 @@ class OfflineAPI:
             self._conversations[ident] = (conversation, items)
         return conversation
 
-    def _conversation(self, method: str, ident: str, rest: list[str], body: dict[str, Any],
+    def _conversation(self, method: str, ident: str, rest: list[str], body: dict[str, Any] | None,
                       query: dict[str, str]) -> dict[str, Any]:
         conversation, items = self._conversation_of(ident)
         match method, rest:

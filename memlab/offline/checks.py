@@ -95,11 +95,11 @@ _JSON_NAMES = {bool: "a boolean", int: "an integer", float: "a decimal", str: "a
 MAX_JSON_DEPTH = 100
 
 
-def parse_body(content: bytes) -> Any:
+def parse_body(content: bytes) -> dict[str, Any]:
     """A request's JSON body (``{}`` when empty).
 
     Raises:
-        OfflineAPIError: If it is not JSON, or nests deeper than :data:`MAX_JSON_DEPTH`.
+        OfflineAPIError: If it is not a JSON object, or nests deeper than :data:`MAX_JSON_DEPTH`.
     """
     try:
         body = json.loads(content or b"{}")
@@ -113,6 +113,7 @@ def parse_body(content: bytes) -> Any:
                 raise OfflineAPIError("We could not parse the JSON body of your request: it nests arrays and "
                                       f"objects over {MAX_JSON_DEPTH} levels deep.", None)
             stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
+    _check_object(body)
     return body
 
 
@@ -147,6 +148,12 @@ def _check_value(value: Any, allowed: Sequence[str], where: str) -> None:
         listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
         message = f"Invalid value: '{value}'. Supported values are: {listed}."
         raise OfflineAPIError(message, where, "invalid_value")
+
+
+def _check_object(body: Any) -> None:
+    if not isinstance(body, Mapping):
+        raise OfflineAPIError("Invalid type for request body: expected an object, but got "
+                              f"{_json_name(body)} instead.", None, "invalid_type")
 
 
 def _missing(where: str) -> OfflineAPIError:
@@ -189,9 +196,7 @@ def _check_parts(parts: Sequence[Any], allowed: tuple[str, ...], where: str) -> 
 
 def check_body(body: Any, *, compact: bool = False) -> None:
     """Check a body's top-level parameters (``compact``: a ``/responses/compact`` body)."""
-    if not isinstance(body, Mapping):
-        raise OfflineAPIError("Invalid type for request body: expected an object, but got "
-                              f"{_json_name(body)} instead.", None, "invalid_type")
+    _check_object(body)
     _check_fields(body, _COMPACT_FIELDS if compact else _REQUEST_FIELDS, "")
     if not body.get("model"):
         raise _missing("model")
