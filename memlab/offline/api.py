@@ -24,7 +24,8 @@ from typing import Any
 import httpx2
 
 from ..tokens import count_items, count_text, count_tools, encoding
-from .checks import OfflineAPIError, check_body, check_compact_request, check_items, input_items, parse_body
+from .checks import (OfflineAPIError, check_body, check_compact_request, check_items, check_request,
+                     input_items, parse_body)
 from .compaction import compact_history, digest, expand_compactions
 from .model import Request, message_item, respond
 
@@ -72,10 +73,8 @@ class ServedRequest:
 _WORKERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="memlab-offline-model")
 
 
-_Handler = Callable[[httpx2.Request], httpx2.Response]
-
-
-def off_the_loop(handler: _Handler) -> Callable[[httpx2.Request], Awaitable[httpx2.Response]]:
+def off_the_loop(handler: Callable[[httpx2.Request], httpx2.Response],
+                 ) -> Callable[[httpx2.Request], Awaitable[httpx2.Response]]:
     """An async ``MockTransport`` handler that runs ``handler`` in a worker thread.
 
     The event loop stays free while the model works, so a timeout around a request fires on time.
@@ -131,6 +130,12 @@ def _with_id(item: Mapping[str, Any], key: str) -> dict[str, Any]:
     return item
 
 
+def _input_tokens(body: Mapping[str, Any], context: list[dict[str, Any]]) -> int:
+    """What reading a checked body's instructions, items (``context``) and tools costs."""
+    return (count_text(str(body.get("instructions") or "")) + count_items(context)
+            + count_tools(body.get("tools") or []))
+
+
 def _conversation_id(body: Mapping[str, Any]) -> str | None:
     conversation = body.get("conversation")
     if conversation is None:
@@ -159,30 +164,26 @@ class OfflineAPI:
         self.keep_responses = keep_responses
         # response id → (previous response id, its input items as JSON, the response JSON)
         self._responses: OrderedDict[str, tuple[str | None, str, dict[str, Any]]] = OrderedDict()
-        self._conversations: dict[str, dict[str, Any]] = {}
+        self._conversations: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
         self._counter = itertools.count(1)
         self._lock = threading.RLock()
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
         """Answer one HTTP request (the ``MockTransport`` handler)."""
-        path = request.url.path
+        path, body = request.url.path, None
         try:
             body = parse_body(request.content) if request.method == "POST" else None
-        except OfflineAPIError as error:
-            return httpx2.Response(error.status, json=error.body())
-        try:
             status, answer, context = self._route(request.method, path, body, dict(request.url.params))
         except OfflineAPIError as error:
             status, answer, context = error.status, error.body(), None
         if request.method == "POST" and path.endswith(("/responses", "/responses/compact")):
-            body = body if isinstance(body, dict) else {}
-            self.requests.append(ServedRequest(body, status, answer, path, context))
-        if status == 200 and isinstance(body, dict) and body.get("stream") and path.endswith("/responses"):
+            self.requests.append(ServedRequest(body or {}, status, answer, path, context))
+        if status == 200 and body and body.get("stream") and path.endswith("/responses"):
             events = b"".join(_sse(answer))
             return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=events)
         return httpx2.Response(status, json=answer)
 
-    def _route(self, method: str, path: str, body: Any,
+    def _route(self, method: str, path: str, body: dict[str, Any] | None,
                query: dict[str, str]) -> tuple[int, dict[str, Any], Any]:
         parts = [p for p in path.split("/") if p][1:] if path.startswith("/v1/") else []
         match method, parts:
@@ -191,10 +192,8 @@ class OfflineAPI:
             case "POST", ["responses", "compact"]:
                 return 200, *self._compact(body)
             case "POST", ["responses", "input_tokens"]:
-                check_body(body)
-                context = self._history(body) + check_items(input_items(body), self._history(body))
-                tokens = (count_text(str(body.get("instructions") or "")) + count_items(context)
-                          + count_tools(body.get("tools") or []))
+                history, new_input = self._read(body)
+                tokens = _input_tokens(body, history + new_input)
                 return 200, {"object": "response.input_tokens", "input_tokens": tokens}, None
             case "GET", ["responses", ident]:
                 return 200, self._stored(ident)[2], None
@@ -208,7 +207,7 @@ class OfflineAPI:
                 inputs = [_with_id(item, digest(ident, n)) for n, item in inputs]
                 return 200, _page(inputs, query), None
             case "POST", ["conversations"]:
-                return 200, self._new_conversation(body), None
+                return 200, self._new_conversation(body or {}), None
             case _, ["conversations", ident, *rest]:
                 return 200, self._conversation(method, ident, rest, body, query), None
         raise OfflineAPIError(f"Invalid URL ({method} {path})", None, None, status=404)
@@ -244,7 +243,7 @@ class OfflineAPI:
     def _history(self, body: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The conversation a checked body continues: a stored response's chain, or a conversation's items."""
         if _conversation_id(body) is not None:
-            return [dict(item) for item in self._conversation_of(_conversation_id(body))["items"]]
+            return [dict(item) for item in self._conversation_of(_conversation_id(body))[1]]
         previous = body.get("previous_response_id")
         chain: list[list[dict[str, Any]]] = []
         with self._lock:
@@ -257,27 +256,27 @@ class OfflineAPI:
                 previous = before
         return [item for link in reversed(chain) for item in link]
 
-    def _compact(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        check_body(body, compact=True)
+    def _read(self, body: Any, *, compact: bool = False) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """Check a body; return the history it continues and its own input items."""
+        check_body(body, compact=compact)
         history = self._history(body)
-        context = history + check_compact_request(body, history)
+        return history, (check_compact_request if compact else check_request)(body, history)
+
+    def _compact(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        history, new_input = self._read(body, compact=True)
+        context = history + new_input
         output, input_tokens, output_tokens = compact_history(context, body.get("instructions") or "")
         response = {"id": f"resp_{digest('compact', context, output)}", "object": "response.compaction",
                     "created_at": 0, "output": output, "usage": _usage(input_tokens, output_tokens)}
         return response, context
 
     def _respond(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        check_body(body)
-        history = self._history(body)
-        new_input = check_items(input_items(body), history)
+        history, new_input = self._read(body)
         context = history + new_input
         request = Request.read(body, expand_compactions(context))
         output = self._scripted(request) if self.reply is not None else None
         if output is None:
             output = respond(request)
-        tools = body.get("tools") or []
-        instructions = str(body.get("instructions") or "")
-        input_tokens = count_text(instructions) + count_items(context) + count_tools(tools)
         output_tokens = count_items(output)
         status, incomplete = "completed", None
         limit = body.get("max_output_tokens")
@@ -295,15 +294,15 @@ class OfflineAPI:
             "incomplete_details": incomplete, "model": body["model"],
             "instructions": body.get("instructions"), "output": output,
             "parallel_tool_calls": body.get("parallel_tool_calls", True), "previous_response_id": previous,
-            "tool_choice": body.get("tool_choice", "auto"), "tools": list(tools),
+            "tool_choice": body.get("tool_choice", "auto"), "tools": list(body.get("tools") or []),
             "text": body.get("text") or {"format": {"type": "text"}},
-            "usage": _usage(input_tokens, output_tokens),
+            "usage": _usage(_input_tokens(body, context), output_tokens),
         }
         conversation = _conversation_id(body)
         with self._lock:
             if conversation is not None:
-                items = self._conversation_of(conversation)["items"]
-                items += [_with_id(item, digest(response_id, n)) for n, item in enumerate(new_input + output)]
+                items = [_with_id(item, digest(response_id, n)) for n, item in enumerate(new_input + output)]
+                self._conversation_of(conversation)[1].extend(items)
             if stored:  # in a conversation too: GET /v1/responses/{id} finds it
                 self._responses[response_id] = (previous, json.dumps(new_input), response)
                 self._responses.move_to_end(response_id)
@@ -331,36 +330,33 @@ class OfflineAPI:
             output.append(item)
         return output
 
-    def _conversation_of(self, ident: str) -> dict[str, Any]:
+    def _conversation_of(self, ident: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """A conversation: its JSON and its items."""
         with self._lock:
             conversation = self._conversations.get(ident)
         if conversation is None:
             raise _not_found("Conversation", ident)
         return conversation
 
-    def _new_conversation(self, body: Any) -> dict[str, Any]:
-        body = body if isinstance(body, dict) else {}
+    def _new_conversation(self, body: dict[str, Any]) -> dict[str, Any]:
         ident = f"conv_{digest('conversation', next(self._counter))}"
         items = check_items(body.get("items") or [])
+        items = [_with_id(item, digest(ident, n)) for n, item in enumerate(items)]
+        conversation = {"id": ident, "object": "conversation", "created_at": 0,
+                        "metadata": dict(body.get("metadata") or {})}
         with self._lock:
-            items = [_with_id(item, digest(ident, n)) for n, item in enumerate(items)]
-            self._conversations[ident] = {"metadata": dict(body.get("metadata") or {}), "items": items}
-        return self._conversation_json(ident)
+            self._conversations[ident] = (conversation, items)
+        return conversation
 
-    def _conversation_json(self, ident: str) -> dict[str, Any]:
-        metadata = self._conversation_of(ident)["metadata"]
-        return {"id": ident, "object": "conversation", "created_at": 0, "metadata": metadata}
-
-    def _conversation(self, method: str, ident: str, rest: list[str], body: Any,
+    def _conversation(self, method: str, ident: str, rest: list[str], body: dict[str, Any] | None,
                       query: dict[str, str]) -> dict[str, Any]:
-        conversation = self._conversation_of(ident)
-        items: list[dict[str, Any]] = conversation["items"]
+        conversation, items = self._conversation_of(ident)
         match method, rest:
             case "GET", []:
-                return self._conversation_json(ident)
+                return conversation
             case "POST", []:
-                conversation["metadata"] = dict((body or {}).get("metadata") or {})
-                return self._conversation_json(ident)
+                conversation["metadata"] = dict(body.get("metadata") or {})
+                return conversation
             case "DELETE", []:
                 with self._lock:
                     del self._conversations[ident]
@@ -368,23 +364,21 @@ class OfflineAPI:
             case "GET", ["items"]:
                 return _page(items, query)
             case "POST", ["items"]:
-                new = check_items((body or {}).get("items") or [], items)
+                new = check_items(body.get("items") or [], items)
                 with self._lock:
                     added = [_with_id(item, digest(ident, len(items) + n, item))
                              for n, item in enumerate(new)]
                     items += added
                 return _list(added)
-            case "GET", ["items", item_id]:
-                for item in items:
-                    if item.get("id") == item_id:
-                        return item
-                raise _not_found("Item", item_id)
-            case "DELETE", ["items", item_id]:
+            case "GET" | "DELETE", ["items", item_id]:
+                item = next((item for item in items if item.get("id") == item_id), None)
+                if item is None:
+                    raise _not_found("Item", item_id)
+                if method == "GET":
+                    return item
                 with self._lock:
-                    if not any(item.get("id") == item_id for item in items):
-                        raise _not_found("Item", item_id)
-                    items[:] = [item for item in items if item.get("id") != item_id]
-                return self._conversation_json(ident)
+                    items.remove(item)
+                return conversation
         path = f"/v1/conversations/{ident}/{'/'.join(rest)}"
         raise OfflineAPIError(f"Invalid URL ({method} {path})", None, None, status=404)
 

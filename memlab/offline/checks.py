@@ -6,6 +6,7 @@ followed it, a stray ``metadata`` key) fails offline exactly where it would fail
 
 from __future__ import annotations
 
+import collections.abc
 import json
 import typing
 from collections.abc import Mapping, Sequence
@@ -43,46 +44,50 @@ def _kinds(hint: Any) -> list[str]:
     return found
 
 
-def _keys_by_kind(*typed_dicts: type) -> dict[str, frozenset[str]]:
-    """The keys each kind (``type``) of item, part or tool may carry, read from the openai package's types."""
-    keys: dict[str, frozenset[str]] = {}
-    for td in typed_dicts:
-        for kind in _kinds(typing.get_type_hints(td)["type"]):
-            keys[kind] = keys.get(kind, frozenset()) | frozenset(td.__annotations__)
-    return keys
+def _json_types(hint: Any) -> tuple[type, ...]:
+    """The JSON types an annotation allows (``()``: any); ``Optional[Union[str, List[X]]]``: str, list."""
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is typing.Literal:
+        args = [arg if origin is typing.Union else type(arg) for arg in typing.get_args(hint)]
+        return tuple(dict.fromkeys(kind for arg in args for kind in _json_types(arg)))
+    if origin in (dict, collections.abc.Mapping) or (isinstance(hint, type) and issubclass(hint, dict)):
+        return (dict,)
+    if origin in (list, collections.abc.Iterable, collections.abc.Sequence):
+        return (list,)
+    return {str: (str,), bool: (bool,), int: (int,), float: (int, float)}.get(hint, ())
+
+
+def _fields(typed_dict: type) -> dict[str, tuple[type, ...]]:
+    """The keys of one of the openai package's request types, each with its JSON types."""
+    return {key: _json_types(hint) for key, hint in typing.get_type_hints(typed_dict).items()}
+
+
+def _fields_by_kind(*typed_dicts: type) -> dict[str, dict[str, tuple[type, ...]]]:
+    """The keys (with their JSON types) each kind (``type``) of item, part or tool may carry."""
+    by_kind: dict[str, dict[str, tuple[type, ...]]] = {}
+    for typed_dict in typed_dicts:
+        for kind in _kinds(typing.get_type_hints(typed_dict)["type"]):
+            known = by_kind.setdefault(kind, {})
+            for key, kinds in _fields(typed_dict).items():
+                known[key] = tuple(dict.fromkeys(known.get(key, ()) + kinds))
+    return by_kind
 
 
 _ACCEPTED_ITEMS = ("message", "function_call", "function_call_output", "reasoning", "custom_tool_call",
                    "custom_tool_call_output", "item_reference", "compaction")
-_ALL_ITEM_KEYS = _keys_by_kind(*typing.get_args(_types.ResponseInputItemParam))
-_ITEM_KEYS = {kind: _ALL_ITEM_KEYS[kind] for kind in _ACCEPTED_ITEMS}
-_PART_KEYS = _keys_by_kind(*typing.get_args(_types.ResponseInputContentParam), _types.ResponseOutputTextParam,
-                           _types.ResponseOutputRefusalParam)
-_TOOL_KEYS = _keys_by_kind(*typing.get_args(_types.tool_param.ToolParam))
-_REQUEST_KEYS = frozenset(_types.response_create_params.ResponseCreateParamsBase.__annotations__) | {"stream"}
-_COMPACT_KEYS = frozenset(_types.response_compact_params.ResponseCompactParams.__annotations__)
+_ALL_ITEM_FIELDS = _fields_by_kind(*typing.get_args(_types.ResponseInputItemParam))
+_ITEM_FIELDS = {kind: _ALL_ITEM_FIELDS[kind] for kind in _ACCEPTED_ITEMS}
+_PART_FIELDS = _fields_by_kind(*typing.get_args(_types.ResponseInputContentParam),
+                               _types.ResponseOutputTextParam, _types.ResponseOutputRefusalParam,
+                               _types.response_reasoning_item_param.Summary)
+_TOOL_FIELDS = _fields_by_kind(*typing.get_args(_types.tool_param.ToolParam))
+_REQUEST_FIELDS = {**_fields(_types.response_create_params.ResponseCreateParamsBase), "stream": (bool,)}
+_COMPACT_FIELDS = _fields(_types.response_compact_params.ResponseCompactParams)
 _ROLES = ("assistant", "system", "developer", "user")
 _INPUT_PARTS = ("input_text", "input_image", "input_file")
-#: The one field each kind of content part requires.
-_PART_REQUIRED = {"input_text": "text", "output_text": "text", "refusal": "refusal"}
-
-_STR, _BOOL, _NUMBER = (str,), (bool,), (int, float)
-#: JSON types of the top-level parameters (``None`` is accepted for all but ``model`` and, except when
-#: compacting, ``input``).
-_REQUEST_TYPES: dict[str, tuple[type, ...]] = {
-    "model": _STR, "input": (str, list), "instructions": _STR, "tools": (list,), "max_output_tokens": (int,),
-    "stream": _BOOL, "store": _BOOL, "previous_response_id": _STR, "parallel_tool_calls": _BOOL,
-    "tool_choice": (str, dict), "metadata": (dict,), "include": (list,), "text": (dict,),
-    "reasoning": (dict,), "temperature": _NUMBER, "top_p": _NUMBER, "truncation": _STR, "user": _STR,
-    "prompt_cache_key": _STR,
-    "conversation": (str, dict), "image": (dict,), "prompt_cache_options": (dict,),
-    "prompt_cache_retention": _STR, "service_tier": _STR,
-}
-#: Fields that must be strings (or booleans, objects) when present, in an item, a content part and a tool.
-_ITEM_TYPES = {name: _STR for name in ("type", "role", "id", "call_id", "name", "arguments", "status")}
-_PART_TYPES = {name: _STR for name in ("text", "refusal", "image_url", "file_id", "file_data", "file_url",
-                                       "filename", "detail")}
-_TOOL_TYPES = {"name": _STR, "description": _STR, "strict": _BOOL, "parameters": (dict,)}
+#: The one field each kind of content part (a reasoning item's summary part too) requires.
+_PART_REQUIRED = {"input_text": "text", "output_text": "text", "refusal": "refusal", "summary_text": "text"}
+_STR = (str,)
 _JSON_NAMES = {bool: "a boolean", int: "an integer", float: "a decimal", str: "a string", list: "an array",
                dict: "an object"}
 
@@ -90,11 +95,11 @@ _JSON_NAMES = {bool: "a boolean", int: "an integer", float: "a decimal", str: "a
 MAX_JSON_DEPTH = 100
 
 
-def parse_body(content: bytes) -> Any:
+def parse_body(content: bytes) -> dict[str, Any]:
     """A request's JSON body (``{}`` when empty).
 
     Raises:
-        OfflineAPIError: If it is not JSON, or nests deeper than :data:`MAX_JSON_DEPTH`.
+        OfflineAPIError: If it is not a JSON object, or nests deeper than :data:`MAX_JSON_DEPTH`.
     """
     try:
         body = json.loads(content or b"{}")
@@ -108,6 +113,7 @@ def parse_body(content: bytes) -> Any:
                 raise OfflineAPIError("We could not parse the JSON body of your request: it nests arrays and "
                                       f"objects over {MAX_JSON_DEPTH} levels deep.", None)
             stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
+    _check_object(body)
     return body
 
 
@@ -126,18 +132,13 @@ def _check_type(value: Any, kinds: tuple[type, ...], where: str) -> None:
         raise OfflineAPIError(message, where, "invalid_type")
 
 
-def _check_fields(mapping: Mapping[str, Any], types: Mapping[str, tuple[type, ...]], where: str) -> None:
-    """Check the type of each field of ``types`` that ``mapping`` holds (``None`` counts as absent)."""
-    for key, kinds in types.items():
-        if mapping.get(key) is not None:
-            _check_type(mapping[key], kinds, f"{where}{key}")
-
-
-def _check_keys(mapping: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
-    """Refuse the first key of ``mapping`` not in ``allowed``."""
-    for key in mapping:
-        if key not in allowed:
+def _check_fields(mapping: Mapping[str, Any], fields: Mapping[str, tuple[type, ...]], where: str) -> None:
+    """Refuse a key not in ``fields``, or a value not of the key's JSON types (``None`` counts as absent)."""
+    for key, value in mapping.items():
+        if key not in fields:
             raise OfflineAPIError(f"Unknown parameter: '{where}{key}'.", f"{where}{key}", "unknown_parameter")
+        if value is not None and fields[key]:
+            _check_type(value, fields[key], f"{where}{key}")
 
 
 def _check_value(value: Any, allowed: Sequence[str], where: str) -> None:
@@ -147,6 +148,12 @@ def _check_value(value: Any, allowed: Sequence[str], where: str) -> None:
         listed = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
         message = f"Invalid value: '{value}'. Supported values are: {listed}."
         raise OfflineAPIError(message, where, "invalid_value")
+
+
+def _check_object(body: Any) -> None:
+    if not isinstance(body, Mapping):
+        raise OfflineAPIError("Invalid type for request body: expected an object, but got "
+                              f"{_json_name(body)} instead.", None, "invalid_type")
 
 
 def _missing(where: str) -> OfflineAPIError:
@@ -177,29 +184,24 @@ def _check_range(value: Any, key: str, kind: str, low: float, high: float | None
 
 
 def _check_parts(parts: Sequence[Any], allowed: tuple[str, ...], where: str) -> None:
-    """Check content parts (a message's ``content``, a tool output given as parts)."""
+    """Check content parts (a message's ``content``, a tool output given as parts, a reasoning summary)."""
     for j, part in enumerate(parts):
         at = f"{where}[{j}]"
         kind = part.get("type") if isinstance(part, Mapping) else None
         _check_value(kind, allowed, f"{at}.type")
-        _check_keys(part, _PART_KEYS[kind], f"{at}.")
+        _check_fields(part, _PART_FIELDS[kind], f"{at}.")
         if kind in _PART_REQUIRED:
             _require(part, _PART_REQUIRED[kind], _STR, f"{at}.{_PART_REQUIRED[kind]}")
-        _check_fields(part, _PART_TYPES, f"{at}.")
 
 
 def check_body(body: Any, *, compact: bool = False) -> None:
     """Check a body's top-level parameters (``compact``: a ``/responses/compact`` body)."""
-    if not isinstance(body, Mapping):
-        raise OfflineAPIError("Invalid type for request body: expected an object, but got "
-                              f"{_json_name(body)} instead.", None, "invalid_type")
-    _check_keys(body, _COMPACT_KEYS if compact else _REQUEST_KEYS, "")
+    _check_object(body)
+    _check_fields(body, _COMPACT_FIELDS if compact else _REQUEST_FIELDS, "")
     if not body.get("model"):
-        raise OfflineAPIError("Missing required parameter: 'model'.", "model", "missing_required_parameter")
-    never_null = ("model",) if compact else ("model", "input")
-    for key, kinds in _REQUEST_TYPES.items():
-        if key in body and (body[key] is not None or key in never_null):
-            _check_type(body[key], kinds, key)
+        raise _missing("model")
+    if "input" in body and body["input"] is None and not compact:
+        _check_type(None, _REQUEST_FIELDS["input"], "input")
     if body.get("conversation") is not None and body.get("previous_response_id") is not None:
         raise OfflineAPIError("Only one of 'previous_response_id' or 'conversation' may be provided.",
                               "conversation", "invalid_request_error")
@@ -222,11 +224,10 @@ def _check_tool(tool: Any, where: str) -> None:
     _check_type(tool, (dict,), where)
     kind = tool.get("type")
     _check_type(kind, _STR, f"{where}.type")
-    _check_value(kind, sorted(_TOOL_KEYS), f"{where}.type")
+    _check_value(kind, sorted(_TOOL_FIELDS), f"{where}.type")
     if kind in ("function", "custom") and tool.get("name") is None:
         raise _missing(f"{where}.name")
-    _check_keys(tool, _TOOL_KEYS[kind], f"{where}.")
-    _check_fields(tool, _TOOL_TYPES, f"{where}.")
+    _check_fields(tool, _TOOL_FIELDS[kind], f"{where}.")
     properties = (tool.get("parameters") or {}).get("properties") if kind == "function" else None
     problem = None if properties is None else _schema_problem(properties)
     if problem is not None:
@@ -257,18 +258,16 @@ def input_items(body: Mapping[str, Any]) -> list[dict[str, Any]]:
 def _check_item(item: Any, where: str) -> None:
     """Check one input item on its own: keys, types, values."""
     _check_type(item, (dict,), where)
-    _check_fields(item, _ITEM_TYPES, f"{where}.")
+    if item.get("type") is not None:
+        _check_type(item["type"], _STR, f"{where}.type")
     kind = item_type(item)
-    if kind not in _ITEM_KEYS:
+    if kind not in _ITEM_FIELDS:
         raise OfflineAPIError(f"Invalid value: '{kind}'. The offline model does not accept this item type.",
                               f"{where}.type", "invalid_value")
-    _check_keys(item, _ITEM_KEYS[kind], f"{where}.")
+    _check_fields(item, _ITEM_FIELDS[kind], f"{where}.")
     if kind == "message":
         _check_value(item.get("role"), _ROLES, f"{where}.role")
-        content = item.get("content")
-        if not isinstance(content, (str, list)):
-            raise OfflineAPIError(f"Invalid type for '{where}.content': expected a string or an array.",
-                                  f"{where}.content", "invalid_type")
+        content = _require(item, "content", (str, list), f"{where}.content")
         if isinstance(content, list):
             allowed = ("output_text", "refusal") if item["role"] == "assistant" else _INPUT_PARTS
             _check_parts(content, allowed, f"{where}.content")
@@ -285,10 +284,8 @@ def _check_item(item: Any, where: str) -> None:
         if isinstance(output, list):
             _check_parts(output, _INPUT_PARTS, f"{where}.output")
     elif kind == "reasoning":
-        for j, part in enumerate(_require(item, "summary", (list,), f"{where}.summary")):
-            _check_type(part, (dict,), f"{where}.summary[{j}]")
-            _check_value(part.get("type"), ("summary_text",), f"{where}.summary[{j}].type")
-            _check_type(part.get("text"), _STR, f"{where}.summary[{j}].text")
+        summary = _require(item, "summary", (list,), f"{where}.summary")
+        _check_parts(summary, ("summary_text",), f"{where}.summary")
 
 
 def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
@@ -352,5 +349,5 @@ def check_compact_request(body: Any, history: Sequence[Mapping[str, Any]] = ()) 
     check_body(body, compact=True)
     items = check_items(input_items(body), history)
     if not items and not body.get("previous_response_id"):
-        raise OfflineAPIError("Missing required parameter: 'input'.", "input", "missing_required_parameter")
+        raise _missing("input")
     return items

@@ -10,7 +10,6 @@ refuses the item, as the real one refuses content it did not write.
 from __future__ import annotations
 
 import base64
-import binascii
 import hashlib
 import hmac
 import json
@@ -73,26 +72,20 @@ def read_compaction(encrypted_content: str) -> dict[str, Any]:
     Raises:
         ValueError: If the offline model did not write it, or it changed since (the API answers 400).
     """
-    if not isinstance(encrypted_content, str) or not encrypted_content.startswith(COMPACTION_PREFIX):
-        raise ValueError("not a compaction written by the offline model")
     try:
-        raw = base64.b64decode(encrypted_content[len(COMPACTION_PREFIX):], validate=True)
-    except (binascii.Error, ValueError):
-        raise ValueError("compaction content is not valid base64") from None
-    mac, data = raw[:_MAC_BYTES], raw[_MAC_BYTES:]
-    if not hmac.compare_digest(mac, _mac(data)):
-        raise ValueError("compaction content was changed after the offline model wrote it")
-    inflater = zlib.decompressobj()
-    try:
-        raw = inflater.decompress(data, _inflate_limit(data))
-    except zlib.error:
-        raise ValueError("compaction content does not decode") from None
-    if not inflater.eof:  # stopped at the limit (or the stream is cut short)
-        raise ValueError(f"compaction content does not decode within {_inflate_limit(data)} bytes")
-    try:
-        payload = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise ValueError("compaction content does not decode") from None
+        if not isinstance(encrypted_content, str) or not encrypted_content.startswith(COMPACTION_PREFIX):
+            raise ValueError("the offline model did not write it")
+        raw = base64.b64decode(encrypted_content.removeprefix(COMPACTION_PREFIX), validate=True)
+        data = raw[_MAC_BYTES:]
+        if not hmac.compare_digest(raw[:_MAC_BYTES], _mac(data)):
+            raise ValueError("it was changed after the offline model wrote it")
+        inflater = zlib.decompressobj()
+        text = inflater.decompress(data, _inflate_limit(data))
+        if not inflater.eof:  # stopped at the limit (or the stream is cut short)
+            raise ValueError(f"it inflates past {_inflate_limit(data)} bytes")
+        payload = json.loads(text)
+    except (ValueError, zlib.error, RecursionError) as error:  # binascii.Error is a ValueError
+        raise ValueError(f"compaction content does not decode: {error}") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("summary"), str):
         raise ValueError("compaction content has no summary")
     return payload

@@ -14,19 +14,18 @@ __all__ = ["Filler", "instance"]
 
 
 class Filler(Protocol):
-    """Where a schema's leaves get their values (the model reads them from the request)."""
+    """Where a schema's leaves get their values (the model reads them from the request).
 
-    def text(self, name: str, description: str, format: str | None) -> str | None:
-        """A string for the field, or ``None`` when the request holds none."""
+    ``text`` and ``number`` answer ``None`` when the request holds no value for the field.
+    """
 
-    def number(self, name: str, description: str) -> float | None:
-        """A number for the field, or ``None``."""
+    def text(self, name: str, description: str, format: str | None) -> str | None: ...
 
-    def boolean(self, name: str, description: str) -> bool:
-        """True or false for the field."""
+    def number(self, name: str, description: str) -> float | None: ...
 
-    def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
-        """One of ``options`` for the field."""
+    def boolean(self, name: str, description: str) -> bool: ...
+
+    def choice(self, name: str, description: str, options: Sequence[Any]) -> Any: ...
 
     def many(self, name: str, description: str) -> list[str]:
         """Every string the request gives for a list field (empty: fill one item like any leaf)."""
@@ -89,7 +88,13 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     if kind is None:
         kind = "object" if "properties" in schema else "array" if "items" in schema else "string"
     if kind == "object":
-        return _object(schema, filler, defs, depth, only_found)
+        required = set(schema.get("required") or ())
+        out: dict[str, Any] = {}
+        for key, inner in (schema.get("properties") or {}).items():
+            value = _value(inner, filler, defs, key, "", depth + 1)
+            if key in required or not only_found or not _is_placeholder(value):
+                out[key] = value
+        return out
     if kind == "array":
         low = int(schema.get("minItems") or 1)
         items = _resolve(schema.get("items", {}), defs)
@@ -115,23 +120,11 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
 
 
-def _object(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], depth: int,
-            only_found: bool) -> dict[str, Any]:
-    properties = schema.get("properties") or {}
-    required = set(schema.get("required") or ())
-    out: dict[str, Any] = {}
-    for key, inner in properties.items():
-        value = _value(inner, filler, defs, key, "", depth + 1)
-        if key in required or not only_found or not _is_placeholder(key, value):
-            out[key] = value
-    return out
-
-
 def _placeholder(name: str, format: str | None) -> str:
     """The plain stand-in for a string the request does not hold."""
     return {"date": "1970-01-01", "date-time": "1970-01-01T00:00:00Z", "email": "unknown@example.com",
             "uri": "https://example.com"}.get(format or "", f"unknown {name.replace('_', ' ')}".strip())
 
 
-def _is_placeholder(name: str, value: Any) -> bool:
+def _is_placeholder(value: Any) -> bool:
     return value in ("", None, 0, False, [], {}) or (isinstance(value, str) and value.startswith("unknown "))

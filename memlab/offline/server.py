@@ -24,7 +24,6 @@ import threading
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
-from typing import Any
 from urllib.parse import urlsplit
 
 import anyio
@@ -32,7 +31,7 @@ import anyio.to_thread
 import httpx2
 import uvicorn
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -50,16 +49,12 @@ SHUTDOWN_GRACE = 2
 #: Connections queued while earlier ones are accepted (a room of laptops connecting at once).
 BACKLOG = 1024
 
-#: Headers that describe one HTTP hop, not the answer: the server writes its own.
-_HOP_HEADERS = {b"connection", b"content-length", b"transfer-encoding", b"keep-alive", b"content-encoding"}
-
 
 def _error(status: int, message: str, kind: str = "invalid_request_error", *,
-           close: bool = False) -> httpx2.Response:
+           close: bool = False) -> Response:
     """An answer shaped like the real API's errors; ``close`` closes the connection after it."""
-    headers = {"connection": "close"} if close else {}
     error = {"message": message, "type": kind, "param": None, "code": None}
-    return httpx2.Response(status, json={"error": error}, headers=headers)
+    return JSONResponse({"error": error}, status, headers={"connection": "close"} if close else None)
 
 
 class _DeadlineProtocol(H11Protocol):
@@ -83,7 +78,19 @@ class _DeadlineProtocol(H11Protocol):
 
 
 class Server:
-    """A running stand-in (start one with :func:`serve`; leaving its ``with`` block stops it).
+    """A stand-in on ``127.0.0.1``, in a daemon thread with its own event loop (in a Jupyter cell too).
+
+    Use it as a context manager (leaving the ``with`` block stops it), or call :meth:`close`.
+
+    Args:
+        api: The offline model to serve (a new :class:`OfflineAPI` when omitted).
+        port: The port; ``0`` picks a free one (``server.port``, ``server.url``).
+        log: Print one line per request to stderr.
+        read_timeout: Seconds to wait for a silent client (:data:`READ_TIMEOUT`).
+
+    Raises:
+        ValueError: For a port outside 0-65535 or a ``read_timeout`` that is not positive.
+        OSError: If the port is taken.
 
     Attributes:
         api: The :class:`OfflineAPI` answering (its ``requests`` log shows what the model saw).
@@ -91,13 +98,13 @@ class Server:
         port: The TCP port it listens on.
     """
 
-    def __init__(self, api: OfflineAPI, port: int = 0, *, log: bool = False,
+    def __init__(self, api: OfflineAPI | None = None, port: int = 0, *, log: bool = False,
                  read_timeout: float = READ_TIMEOUT) -> None:
         if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
             raise ValueError(f"port must be an integer from 0 to 65535 (0 picks a free one), not {port!r}")
         if not read_timeout > 0:
             raise ValueError(f"read_timeout must be a positive number of seconds, not {read_timeout!r}")
-        self.api = api
+        self.api = api if api is not None else OfflineAPI()
         self.log = log
         self.read_timeout = read_timeout
         self._lock = threading.Lock()  # guards the counters only, never a request
@@ -126,8 +133,7 @@ class Server:
     @property
     def requests_served(self) -> int:
         """How many HTTP requests it has answered (any status; HTTP too broken to read is not counted)."""
-        with self._lock:
-            return sum(self._statuses.values())
+        return sum(self.statuses.values())
 
     @property
     def statuses(self) -> dict[int, int]:
@@ -135,17 +141,21 @@ class Server:
         with self._lock:
             return dict(self._statuses)
 
-    def handle(self, request: httpx2.Request) -> httpx2.Response:
+    def handle(self, request: httpx2.Request) -> Response:
         """Answer one request in a worker thread: a 401 without a key, a 500 (printed) if the fake fails."""
         if not request.headers.get("authorization", "").startswith("Bearer "):
             return _error(401, "You didn't provide an API key (Authorization: Bearer ...).")
         try:
-            response = self.api(request)
-            response.read()
+            answer = self.api(request)
+            answer.read()
         except Exception as exc:  # report it to the client and the console, keep serving
             print(f"memlab stand-in: {type(exc).__name__}: {exc}", file=sys.stderr)
             return _error(500, f"The stand-in failed: {type(exc).__name__}: {exc}", "server_error")
-        return response
+        headers = {"content-type": answer.headers.get("content-type", "application/json")}
+        if headers["content-type"].startswith("text/event-stream"):
+            headers["cache-control"] = "no-cache"
+            return StreamingResponse(_events(answer.content), answer.status_code, headers=headers)
+        return Response(answer.content, answer.status_code, headers=headers)
 
     def close(self) -> None:
         """Stop listening, give answers in flight :data:`SHUTDOWN_GRACE` s, wait for the end (safe twice)."""
@@ -180,9 +190,9 @@ class Server:
             target = scope["raw_path"].decode("ascii") + (f"?{query}" if query else "")  # as sent
             print(f'{scope["client"][0]} - "{scope["method"]} {target} HTTP/{scope["http_version"]}" '
                   f"{answer.status_code}", file=sys.stderr)
-        await _starlette_response(answer)(scope, receive, send)
+        await answer(scope, receive, send)
 
-    async def _answer(self, request: Request) -> httpx2.Response:
+    async def _answer(self, request: Request) -> Response:
         """Read the request within the limits, then let :meth:`handle` answer it in a worker thread."""
         path = _origin_form(request.scope["raw_path"].decode("ascii"))  # h11 lets only ASCII through
         if path is None:
@@ -199,8 +209,7 @@ class Server:
             return _too_large("a chunked body that kept growing")
         query = request.scope["query_string"].decode("ascii")
         url = f"http://127.0.0.1:{self.port}{path}" + (f"?{query}" if query else "")
-        headers = [(name, value) for name, value in request.headers.raw if name not in _HOP_HEADERS]
-        forwarded = httpx2.Request(request.method, url, headers=headers, content=body)
+        forwarded = httpx2.Request(request.method, url, headers=request.headers.raw, content=body)
         # abandon_on_cancel: a stopping server does not wait for a model call that never ends.
         return await anyio.to_thread.run_sync(self.handle, forwarded, abandon_on_cancel=True)
 
@@ -222,52 +231,20 @@ async def _read_body(request: Request) -> bytes | None:
     return bytes(body)
 
 
-def _too_large(what: str) -> httpx2.Response:
+def _too_large(what: str) -> Response:
     return _error(413, f"Request too large: {what}; the stand-in accepts bodies of at most {MAX_BODY_BYTES} "
                   "bytes.")
 
 
-def _starlette_response(answer: httpx2.Response) -> Response:
-    """The model's ``httpx2.Response`` as a Starlette response: events one chunk each, else one body."""
-    if answer.headers.get("content-type", "").startswith("text/event-stream"):
-        response: Response = StreamingResponse(_events(answer.content), answer.status_code,
-                                               headers={"cache-control": "no-cache"})
-    else:
-        response = Response(answer.content, answer.status_code)
-    response.raw_headers += [(name.lower(), value) for name, value in answer.headers.raw
-                             if name.lower() not in _HOP_HEADERS - {b"connection"}]
-    return response
-
-
 async def _events(body: bytes) -> AsyncIterator[bytes]:
-    """Each server-sent event of ``body`` (events end with a blank line), for one HTTP chunk each."""
+    """Each server-sent event of ``body`` (events end with a blank line), one HTTP chunk each."""
     for event in body.split(b"\n\n"):
         if event.strip():
             yield event + b"\n\n"
 
 
-def serve(api: OfflineAPI | None = None, port: int = 0, *, log: bool = False,
-          read_timeout: float = READ_TIMEOUT) -> Server:
-    """Start a stand-in on ``127.0.0.1`` in a daemon thread with its own event loop (in a Jupyter cell too).
-
-    Args:
-        api: The offline model to serve (a new :class:`OfflineAPI` when omitted).
-        port: The port; ``0`` picks a free one (``server.port``, ``server.url``).
-        log: Print one line per request to stderr.
-        read_timeout: Seconds to wait for a silent client (:data:`READ_TIMEOUT`).
-
-    Returns:
-        The running :class:`Server` (a context manager; or call :meth:`Server.close`).
-
-    Raises:
-        ValueError: For a port outside 0-65535 or a ``read_timeout`` that is not positive.
-        OSError: If the port is taken.
-    """
-    return Server(api if api is not None else OfflineAPI(), port, log=log, read_timeout=read_timeout)
-
-
-def _stop(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
+#: ``serve(api=None, port=0, log=False, read_timeout=READ_TIMEOUT)`` starts a :class:`Server`.
+serve = Server
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -278,7 +255,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="port to listen on (default 8000; 0 picks a free one)")
     parser.add_argument("--quiet", action="store_true", help="do not print a line per request")
     options = parser.parse_args(argv)
-    signal.signal(signal.SIGTERM, _stop)  # `kill` stops it as cleanly as Ctrl-C
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill` stops it as cleanly as Ctrl-C
     try:
         server = serve(port=options.port, log=not options.quiet)
     except ValueError as error:  # one line that says what to do, not a traceback

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import httpx2
 import openai
 import pytest
 from agents import Agent, Runner
@@ -138,3 +139,12 @@ def test_usage_counts_what_was_read(api) -> None:
     items = [user("hello"), user("how are you?")]
     response = api.respond({"model": MODEL, "input": items})
     assert response["usage"]["input_tokens"] == count_items(items)
+
+
+def test_a_body_that_is_not_a_json_object_is_the_apis_400_on_every_endpoint(api) -> None:
+    """A conversation's endpoints refuse an array body as /responses does (it was an AttributeError)."""
+    created = api(httpx2.Request("POST", "https://offline.memlab/v1/conversations", content=b"{}"))
+    ident = created.json()["id"]
+    for path in ("/v1/conversations", f"/v1/conversations/{ident}", f"/v1/conversations/{ident}/items"):
+        response = api(httpx2.Request("POST", f"https://offline.memlab{path}", content=b"[1]"))
+        assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_type", path
