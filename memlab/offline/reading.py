@@ -199,11 +199,8 @@ class _Reader:
         self.recap_asked = False  # the user asked for a recap: the answer is a note
 
     def read(self, role: str, text: str, call_id: str = "", pasted: bool = False) -> None:
-        """A ``user`` or ``assistant`` message, a ``call`` (``name(arguments)``) or a ``tool`` result.
-
-        An assistant message is a note if the user asked for a recap or it has three or more lines. In a
-        ``pasted`` transcript a request for a recap is left out (not something the customer said).
-        """
+        """A ``user`` or ``assistant`` message, a ``call`` (``name(arguments)``) or a ``tool`` result; in a
+        ``pasted`` transcript, a request for a recap is left out (not something the customer said)."""
         tool = ""
         if role == "user":
             self.recap_asked = asks_for_summary(text)
@@ -308,10 +305,8 @@ def result_lines(output: str) -> list[str]:
 
 
 def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
-    """The statements of a request's items, oldest first (system and developer messages left out).
-
-    A user message holding a pasted transcript (:func:`read_transcript`) is read line by line.
-    """
+    """The statements of a request's items, oldest first (system and developer messages left out); a user
+    message holding a pasted transcript (:func:`read_transcript`) is read line by line."""
     reader = _Reader()
     for item in items:
         kind = item_type(item)
