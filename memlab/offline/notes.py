@@ -113,8 +113,7 @@ def read_prompt(prompt: str) -> NoteSpec:
     """Read what a summary prompt asks for (see the module docstring for the shapes it knows)."""
     spec = NoteSpec()
     lines = prompt[:20_000].splitlines()
-    budgets = [int(n) for n in _BUDGET.findall(prompt)]
-    spec.max_words = min(budgets) if budgets else None  # two budgets: the tighter one
+    spec.max_words = min(map(int, _BUDGET.findall(prompt)), default=None)  # two budgets: the tighter one
     lower = prompt.lower()
     spec.paragraph = any(cue in lower for cue in ("one paragraph", "single paragraph", "a paragraph",
                                                   "in prose"))

@@ -388,5 +388,4 @@ class Memory:
                     scores[position] = scores.get(position, 0.0) + weight
         found = [(score, self.statements[p]) for p, score in scores.items()
                  if roles is None or self.statements[p].role in roles]
-        found.sort(key=lambda pair: (pair[0], pair[1].order), reverse=True)
-        return found
+        return sorted(found, key=lambda pair: (pair[0], pair[1].order), reverse=True)
