@@ -9,6 +9,7 @@ said, identifiers are copied exactly, and a section with nothing to report says 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Sequence
@@ -99,10 +100,8 @@ DEFAULT_SECTIONS = (Section("Problem", "", "issue"), Section("What was done", ""
 
 @dataclass
 class NoteSpec:
-    """What a summary prompt asks for: its ``sections`` (``## Name`` headings if ``markdown``, else
-    ``Name:``), or the ``json_keys`` of a JSON answer, or one ``paragraph``; a word budget
-    (``max_words``), facts to keep verbatim (``must_keep``), and whether issues are ``marks``-ed
-    ``[open]``/``[resolved]``."""
+    """What a summary prompt asks for: ``sections`` (``## Name`` headings if ``markdown``, else ``Name:``),
+    or ``json_keys``, or one ``paragraph``; and whether issues are ``marks``-ed ``[open]``/``[resolved]``."""
 
     sections: list[Section] = field(default_factory=list)
     markdown: bool = True
@@ -120,8 +119,7 @@ def read_prompt(prompt: str) -> NoteSpec:
     """Read what a summary prompt asks for (see the module docstring for the shapes it knows)."""
     spec = NoteSpec()
     lines = prompt[:20_000].splitlines()
-    budgets = [int(n) for n in _BUDGET.findall(prompt)]
-    spec.max_words = min(budgets) if budgets else None  # two budgets: the tighter one
+    spec.max_words = min(map(int, _BUDGET.findall(prompt)), default=None)  # two budgets: the tighter one
     lower = prompt.lower()
     spec.paragraph = any(cue in lower for cue in ("one paragraph", "single paragraph", "a paragraph",
                                                   "in prose"))
@@ -134,10 +132,8 @@ def read_prompt(prompt: str) -> NoteSpec:
                 item = later.strip().lstrip("-*• ").strip()
                 if not item.startswith('"'):
                     break
-                try:  # a JSON string keeps a fact's escapes ("line1\\nline2")
+                with contextlib.suppress(ValueError):  # a JSON string keeps its escapes ("a\\nb")
                     spec.must_keep.append(str(json.loads(item)))
-                except ValueError:
-                    continue
     if "json" in lower:
         spec.json_keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
         if spec.json_keys:
@@ -241,13 +237,11 @@ def _said(statement: Statement) -> str:
     """A statement as a note's line: at most 24 words, without the marks an earlier note added."""
     if statement.role == "tool":
         return f"{statement.tool or 'tool'}: {_short(statement.text)}"
-    text, before = statement.text, ""
-    while text != before:  # a note of a note does not stack its marks
-        before = text
-        for prefix in ("open: ", "resolved: ", "customer asked: "):
-            text = text.removeprefix(prefix)
-        for mark in (" [open]", " [resolved]"):
-            text = text.removesuffix(mark)
+    text = statement.text
+    for prefix in ("open: ", "resolved: ", "customer asked: "):  # a note of a note does not stack them
+        text = text.removeprefix(prefix)
+    for mark in (" [open]", " [resolved]"):
+        text = text.removesuffix(mark)
     return _short(text)
 
 
@@ -296,10 +290,9 @@ def _names_a_product(statement: Statement) -> bool:
 
 def _prefers(statement: Statement) -> bool:
     """Whether the customer states (not asks about) a preference or a rule ("please contact me by SMS")."""
-    if statement.text.rstrip().endswith("?"):
-        return False
     said = set(statement.text.lower().split())
-    return bool(statement.stems & ARCHETYPES["prefs"]) or bool({"never", "always", "rather"} & said)
+    stated = statement.stems & ARCHETYPES["prefs"] or {"never", "always", "rather"} & said
+    return bool(stated) and not statement.text.rstrip().endswith("?")
 
 
 def _label(statement: Statement, value: str) -> str:
@@ -396,8 +389,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
 
 
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
-    """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``: its
-    sections in the prompt's order ("none" under an empty one), a JSON object or a paragraph."""
+    """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
     sections = spec.sections or [section(key) for key in spec.json_keys] or list(DEFAULT_SECTIONS)
     bodies = {s.heading: list(dict.fromkeys(lines_for(s, said, spec))) for s in sections}
     target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, is_user_message, item_type
+from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, item_type
 
 __all__ = ["RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text",
            "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set",
@@ -102,8 +102,7 @@ def plain_text(content: Any) -> str:
 @functools.lru_cache(maxsize=16384)
 def stem(word: str) -> str:
     """A crude stem, so forms of one word meet: "moved", "moving", "move" → ``mov``."""
-    w = word.lower().replace("’", "'")
-    w = w[:-2] if w.endswith("'s") else w
+    w = word.lower().replace("’", "'").removesuffix("'s")
     w = _IRREGULAR.get(w, w)
     if any(c.isdigit() for c in w):
         return w  # an identifier or a number stays whole
@@ -135,9 +134,7 @@ def _words(text: str) -> tuple[str, ...]:
     """:func:`words`, remembered: a conversation is re-sent with every request, so its sentences recur."""
     out = []
     for token in tokens(text):
-        lower = token.lower().lstrip("£$€#").replace("’", "'").rstrip("'")
-        if lower.endswith("'s"):
-            lower = lower[:-2]  # "what's", "dog's": the word itself
+        lower = token.lower().lstrip("£$€#").replace("’", "'").rstrip("'").removesuffix("'s")
         if lower in STOP or (len(lower) < 2 and not lower.isdigit()):
             continue
         out.append(stem(lower))
@@ -150,14 +147,8 @@ def identifiers(text: str) -> list[str]:
     A token with a digit that is more than a quantity: letters and digits together, or digits with a
     dash, a slash or two dots. A number, an amount, a time or a date (``£89.99``, ``8:00``) is not one.
     """
-    found = []
-    for token in tokens(text):
-        token = token.rstrip(".:")
-        if len(token) < 3 or not any(c.isdigit() for c in token) or _QUANTITY.fullmatch(token):
-            continue
-        if any(c.isalpha() for c in token) or "-" in token or "/" in token or token.count(".") >= 2:
-            found.append(token)
-    return list(dict.fromkeys(found))
+    return [token for token in facts(text) if len(token) >= 3 and not _QUANTITY.fullmatch(token)
+            and (any(c.isalpha() for c in token) or "-" in token or "/" in token or token.count(".") >= 2)]
 
 
 def facts(text: str) -> list[str]:
@@ -196,6 +187,11 @@ class Statement:
         return identifiers(self.text)
 
 
+#: What a transcript's role label stands for; any other label ("user", "tool", "system") stands for itself.
+_ROLES = {"human": "user", "customer": "user", "ai": "assistant", "agent": "assistant", "function": "call",
+          "tool call": "call", "tool result": "tool", "tool output": "tool"}
+
+
 class _Reader:
     """Collects statements in order, counting user turns and naming each tool result by its call."""
 
@@ -205,31 +201,30 @@ class _Reader:
         self.tools: dict[str, str] = {}  # call id → tool name
         self.recap_asked = False  # the user asked for a recap: the answer is a note
 
-    def add(self, text: str, role: str, tool: str = "") -> None:
+    def read(self, role: str, text: str, call_id: str = "", pasted: bool = False) -> None:
+        """A ``user`` or ``assistant`` message, a ``call`` (``name(arguments)``) or a ``tool`` result; in a
+        ``pasted`` transcript, a request for a recap is left out (not something the customer said)."""
+        tool = ""
+        if role == "user":
+            self.recap_asked = asks_for_summary(text)
+            if pasted and self.recap_asked:
+                return
+            self.turn += 1
+        elif role == "assistant":
+            lines = sum(1 for line in text.splitlines()[:50] if line.strip())
+            role = "note" if self.recap_asked or lines >= 3 else role
+        elif role == "call":
+            tool = self.tools[call_id] = text.split("(", 1)[0].strip()
+        elif role == "tool":
+            tool = self.tools.get(call_id, "")
+        if role != "user" and (pasted or role in ("assistant", "note")):
+            self.recap_asked = False
+        if role not in ("user", "assistant", "note", "call", "tool"):
+            return  # a system or developer line
         for sentence in sentences(text) if role != "tool" else result_lines(text):
             tags = _tags(sentence) if role in ("user", "note") else frozenset()
             stems = frozenset(words(sentence)) | tags
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool))
-
-    def user(self, text: str, pasted: bool = False) -> None:
-        """A user message; a pasted one leaves out a request for a recap (not something the customer said)."""
-        self.recap_asked = asks_for_summary(text)
-        if not (pasted and self.recap_asked):
-            self.turn += 1
-            self.add(text, "user")
-
-    def reply(self, text: str) -> None:
-        """An assistant message: a note if the user asked for a recap or it has three or more lines."""
-        is_note = self.recap_asked or sum(1 for line in text.splitlines()[:50] if line.strip()) >= 3
-        self.add(text, "note" if is_note else "assistant")
-        self.recap_asked = False
-
-    def call(self, call_id: str, name: str, text: str) -> None:
-        self.tools[call_id] = name
-        self.add(text, "call", name)
-
-    def result(self, call_id: str, text: str) -> None:
-        self.add(text, "tool", self.tools.get(call_id, ""))
 
     def transcript(self, text: str) -> None:
         """A conversation written as ``ROLE: text`` lines; a line without a role continues the one before."""
@@ -237,20 +232,12 @@ class _Reader:
         for line in text[:MAX_CHARS * 10].splitlines():
             found = _TRANSCRIPT_LINE.match(line.strip())
             if found:
-                entries.append([found.group(1).lower(), found.group(2) or "", found.group(3)])
+                label = found.group(1).lower()
+                entries.append([_ROLES.get(label, label), found.group(2) or "", found.group(3)])
             elif entries:
                 entries[-1][2] += "\n" + line
         for role, call_id, body in entries:
-            if role in ("user", "human", "customer"):
-                self.user(body, pasted=True)
-                continue
-            if role in ("tool call", "function"):
-                self.call(call_id, body.split("(", 1)[0].strip(), body)
-            elif role.startswith("tool"):
-                self.result(call_id, body)
-            elif role in ("assistant", "ai", "agent"):
-                self.reply(body)
-            self.recap_asked = False
+            self.read(role, body, call_id, pasted=True)
 
 
 #: Two words in a row that introduce a fact, and its kind.
@@ -321,28 +308,23 @@ def result_lines(output: str) -> list[str]:
 
 
 def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
-    """The statements of a request's items, oldest first (system and developer messages left out).
-
-    A user message holding a pasted transcript (:func:`read_transcript`) is read line by line.
-    """
+    """The statements of a request's items, oldest first (system and developer messages left out); a user
+    message holding a pasted transcript (:func:`read_transcript`) is read line by line."""
     reader = _Reader()
     for item in items:
         kind = item_type(item)
-        text = MARKUP.sub("", plain_text(item.get("content"))) if kind == "message" else ""
-        if kind == "message" and is_user_message(item):
-            if _is_transcript(text):
+        if kind == "message" and item.get("role") in ("user", "assistant"):
+            text = MARKUP.sub("", plain_text(item.get("content")))
+            if item["role"] == "user" and _is_transcript(text):
                 reader.transcript(text)
                 reader.recap_asked = asks_for_summary(text)
             else:
-                reader.user(text)
-        elif kind == "message" and item.get("role") == "assistant":
-            reader.reply(text)
+                reader.read(item["role"], text)
         elif kind in NAMED_CALLS:
-            name, arguments = str(item.get("name", "")), item.get("arguments", item.get("input", ""))
-            reader.call(str(item.get("call_id")), name, f"{name}({arguments})")
+            arguments = item.get("arguments", item.get("input", ""))
+            reader.read("call", f"{item.get('name', '')}({arguments})", str(item.get("call_id")))
         elif kind in NAMED_OUTPUTS:
-            output = item.get("output")
-            reader.result(str(item.get("call_id")), output if isinstance(output, str) else plain_text(output))
+            reader.read("tool", plain_text(item.get("output")), str(item.get("call_id")))
     return reader.statements
 
 
@@ -365,9 +347,7 @@ def asks_for_summary(text: str) -> bool:
     # a label such as the SDK's "## Input Schema Summary:" names a part of the text; it asks for nothing
     lines = text[:4000].splitlines()
     head = "\n".join(line for line in lines if not (line.startswith("#") and line.endswith(":")))
-    if _SUMMARIZE.intersection(words(head)):
-        return True
-    return any(phrase in head.lower() for phrase in _SUMMARY_PHRASES)
+    return bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES)
 
 
 def _is_transcript(text: str) -> bool:
@@ -383,15 +363,12 @@ def _related_table() -> dict[str, frozenset[str]]:
         stems = {stem(word) for word in group.split()}
         for one in stems:
             table.setdefault(one, set()).update(stems - {one})
-    return {key: frozenset(value) for key, value in table.items()}
+    return table
 
 
 def related(stems: Iterable[str]) -> set[str]:
     """The stems related to any of ``stems`` (:data:`RELATED`), not counting themselves."""
-    out: set[str] = set()
-    for one in stems:
-        out |= _related_table().get(one, frozenset())
-    return out
+    return set().union(*(_related_table().get(one, ()) for one in stems))
 
 
 class Memory:
@@ -417,5 +394,4 @@ class Memory:
                     scores[position] = scores.get(position, 0.0) + weight
         found = [(score, self.statements[p]) for p, score in scores.items()
                  if roles is None or self.statements[p].role in roles]
-        found.sort(key=lambda pair: (pair[0], pair[1].order), reverse=True)
-        return found
+        return sorted(found, key=lambda pair: (pair[0], pair[1].order), reverse=True)
