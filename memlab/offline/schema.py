@@ -76,7 +76,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         if options:
             value = _value(options[0], filler, defs, name, description, depth + 1)
             nullable = len(options) < len(schema[combiner])
-            return None if nullable and _is_placeholder(name, value) else value  # not said: null
+            return None if nullable and _is_placeholder(value) else value  # not said: null
     if schema.get("allOf"):
         merged: dict[str, Any] = {}
         for part in schema["allOf"]:
