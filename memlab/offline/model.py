@@ -748,7 +748,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         summary_prompt = message
     if summary_prompt is not None and request.said:
         material = [s for s in request.said
-                    if not (s.role == "user" and s.text in message and summary_prompt is request.message)]
+                    if not (s.role == "user" and s.text in message and summary_prompt is message)]
         note = notes.write_note(material or request.said, notes.read_prompt(summary_prompt))
         return [message_item(note, fingerprint)]
     missing: list[str] = []

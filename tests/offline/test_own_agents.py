@@ -338,3 +338,9 @@ async def test_a_nullable_field_nothing_fills_is_null_and_a_request_gets_an_hone
     result = await Runner.run(agent, "Write a haiku about recursion.")
     assert result.final_output.user_name is None
     assert result.final_output.response.startswith("I can't do that")
+
+
+def test_a_summary_request_with_markup_is_not_summarized_as_material() -> None:
+    body = {"model": "gpt-4.1", "input": [*CHAT, {"role": "user", "content": "Please <b>summarize</b> our chat so far."}]}
+    text = OfflineAPI().respond(body)["output"][-1]["content"][0]["text"]
+    assert "REF-55821" in text and "summarize" not in text.lower(), text
