@@ -67,8 +67,9 @@ _CUT_ORDER = ("time", "tools", "context", "steps", None, "prefs", "status", "nex
 #: The length of a note whose prompt sets no budget: brief, as a careful model writes one.
 DEFAULT_MAX_WORDS = 250
 _MAX_ITEM_WORDS = 24
-#: How the offline model's own recall answers start; a note does not take them for new facts or offers.
-_ECHOES = ("From my notes:", "You told me:")
+#: How the offline model's own recall answers and its "I don't know"s start: a note takes none of them
+#: for a fact or an offer.
+_ECHOES = ("From my notes:", "You told me:", "I don't know", "I can't do that")
 
 
 @dataclass(frozen=True)
