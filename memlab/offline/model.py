@@ -414,12 +414,13 @@ def _about_user(message: str) -> bool:
 
 def _recalls(message: str) -> bool:
     """Whether a wh-question asks what is the user's or what they did, holding no value itself: "What's
-    my order number?" recalls; "Where is my order ORD-1?" and "How do I say this in French?" do not."""
+    my order number?" recalls; "Where is my order ORD-1?" and "How do I reset my password?" do not."""
     said = _lower_tokens(message)
     wh = bool(said) and said[0] in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
+    how_to = said[:1] == ["how"] and said[1:2] in (["do"], ["can"], ["should"], ["could"])  # "How do I reset..."
     back = bool({"my", "our"} & set(said))
     back = back or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
-    return wh and back and not facts(message)
+    return wh and back and not how_to and not facts(message)
 
 
 def _owned(message: str) -> str | None:

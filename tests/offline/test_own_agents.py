@@ -344,3 +344,8 @@ def test_a_summary_request_with_markup_is_not_summarized_as_material() -> None:
     body = {"model": "gpt-4.1", "input": [*CHAT, {"role": "user", "content": "Please <b>summarize</b> our chat so far."}]}
     text = OfflineAPI().respond(body)["output"][-1]["content"][0]["text"]
     assert "REF-55821" in text and "summarize" not in text.lower(), text
+
+
+async def test_a_how_to_question_about_ones_own_account_is_not_taken_for_something_forgotten() -> None:
+    result = await Runner.run(Agent(name="Help", instructions="Help."), "How do I reset my API key?")
+    assert result.final_output.startswith("I don't know") and "tell me again" not in result.final_output
