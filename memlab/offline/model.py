@@ -275,13 +275,13 @@ class Reader:
 
     def _take(self, kind: str, find: Callable[[str], list[str]], required: str = "") -> str | None:
         """The next value of ``kind`` in the first text that holds one; none found for a ``required``
-        field is noted."""
+        field is noted. Only the latest message gives a second value ("Paris and Oslo")."""
         index = self.start + self.taken.get(kind, 0)
         self.taken[kind] = self.taken.get(kind, 0) + 1
         for text in self.texts:
             found = list(dict.fromkeys(find(text)))
             if found:
-                self.ran_out = self.ran_out or index >= len(found)
+                self.ran_out = self.ran_out or index >= len(found) or index > 0 and text is not self.texts[0]
                 return found[min(index, len(found) - 1)]
         if required:
             self.found_nothing.append(required)

@@ -349,3 +349,12 @@ def test_a_summary_request_with_markup_is_not_summarized_as_material() -> None:
 async def test_a_how_to_question_about_ones_own_account_is_not_taken_for_something_forgotten() -> None:
     result = await Runner.run(Agent(name="Help", instructions="Help."), "How do I reset my API key?")
     assert result.final_output.startswith("I don't know") and "tell me again" not in result.final_output
+
+
+async def test_two_places_said_earlier_do_not_make_two_calls_for_a_message_that_names_none() -> None:
+    from agents import SQLiteSession
+
+    session = SQLiteSession("places")
+    await Runner.run(Agent(name="Notes", instructions="Take notes."), "I flew from Paris to Oslo.", session=session)
+    result = await Runner.run(HELPER, "What's the forecast there today?", session=session)
+    assert [name for name, _ in calls_of(result)] == ["forecast"]
