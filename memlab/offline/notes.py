@@ -150,12 +150,13 @@ _NUMBERS = {word: n for n, word in enumerate("one two three four five six seven 
 
 def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
     """How many of ``nouns`` a prompt asks for ("3 bullet points", "two sentences", "five short bullets"),
-    not per something ("one bullet per problem")."""
-    found = [t.lower() for t in tokens(prompt[:4000])] + ["", ""]
-    for at, count in enumerate(found[:-2]):
+    not for each part ("one bullet per problem", "keep each section to 2 sentences")."""
+    found = [t.lower() for t in tokens(prompt[:4000])] + ["", "", ""]
+    for at, count in enumerate(found[:-3]):
         number = int(count) if count.isdigit() and len(count) <= 2 else _NUMBERS.get(count)
         noun = at + 1 if found[at + 1] in nouns else at + 2
-        if number and found[noun] in nouns and found[noun + 1] not in ("per", "each", "for"):
+        each = {"per", "each", "every"} & {*found[max(0, at - 4):at], found[noun + 1]}
+        if number and found[noun] in nouns and not each:
             return number
     return None
 

@@ -358,3 +358,8 @@ async def test_two_places_said_earlier_do_not_make_two_calls_for_a_message_that_
     await Runner.run(Agent(name="Notes", instructions="Take notes."), "I flew from Paris to Oslo.", session=session)
     result = await Runner.run(HELPER, "What's the forecast there today?", session=session)
     assert [name for name, _ in calls_of(result)] == ["forecast"]
+
+
+def test_a_length_rule_for_each_section_keeps_the_sections() -> None:
+    text = note("Summarize the chat with the sections Customer, Request and Outcome. Keep each section to 2 sentences.")
+    assert text.startswith("Customer:") and "Outcome:" in text, text
