@@ -46,14 +46,13 @@ _REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
 
-#: First words that ask: question words, and verbs of a request ("Tell me about...", "Explain...").
-_ASKING = frozenset("what which who whom whose when where why how is are was were do does did can could "
-                    "would will should have has any remind tell explain describe write give show list "
-                    "translate summarize summarise find help compose generate suggest recommend calculate "
-                    "solve plan name".split())
 #: First words of a question proper; another asking word opens a request ("Write a haiku...").
 _WH_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can "
                       "could would will should have has any".split())
+#: First words that ask: question words, and verbs of a request ("Tell me about...", "Explain...").
+_ASKING = _WH_WORDS | frozenset("remind tell explain describe write give show list translate summarize "
+                                "summarise find help compose generate suggest recommend calculate solve plan "
+                                "name".split())
 #: What a field's name or description says it holds.
 _FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
                       "topic task comment note details issue problem body subject title")
@@ -358,7 +357,7 @@ def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     found, names = tokens(text), []
     for at in range(1, len(found)):
         before = found[at - 1].lower()
-        listed = before in ("and", "or") and at >= 2 and found[at - 2] in names or found[at - 1] in names
+        listed = found[at - 1] in names or (before in ("and", "or") and at >= 2 and found[at - 2] in names)
         if found[at][:1].isupper() and (before in cues or listed):
             names.append(found[at])
     return names
@@ -373,7 +372,7 @@ def _proper_names(text: str, people: bool = False) -> list[str]:
         return named
     out: list[str] = []
     for piece in sentences(text[:2000]):
-        found = tokens(piece)
+        found, last = tokens(piece), -2  # last: where the newest name ended in this sentence
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
@@ -383,10 +382,11 @@ def _proper_names(text: str, people: bool = False) -> list[str]:
                 continue
             if low in STOP or low in _ASKING or stem(low) in _VERBS:
                 continue
-            if at and found[at - 1] in out[-1:] and found[at - 1][:1].isupper() and out:
-                out[-1] = f"{out[-1]} {word}"  # "Dana Lee"
+            if last == at - 1:
+                out[-1] = f"{out[-1]} {word}"  # "Dana Lee", "Mary Ann Smith"
             else:
                 out.append(word)
+            last = at
     return out
 
 

@@ -12,7 +12,7 @@ import json
 from typing import Literal
 
 import pytest
-from agents import Agent, Runner, function_tool
+from agents import Agent, Runner, SQLiteSession, function_tool
 from pydantic import BaseModel
 
 from memlab.offline.api import OfflineAPI
@@ -222,8 +222,6 @@ async def test_an_extraction_takes_a_full_name_an_email_a_number_an_option_and_a
 
 
 async def test_remember_that_is_not_part_of_what_is_remembered() -> None:
-    from agents import SQLiteSession
-
     agent, session = Agent(name="Buddy", instructions="Be concise."), SQLiteSession("own")
     await Runner.run(agent, "Remember that my locker code is 4471.", session=session)
     result = await Runner.run(agent, "What's my locker code?", session=session)
@@ -288,8 +286,6 @@ async def test_an_input_guardrail_in_the_sdks_shape_trips_on_homework_and_lets_t
 
 
 async def test_two_questions_in_one_message_are_answered_in_turn() -> None:
-    from agents import SQLiteSession
-
     agent, session = Agent(name="Coach", instructions="Be concise."), SQLiteSession("coach")
     for fact in ("I'm training for the Berlin marathon in September.", "My target time is 3:45."):
         await Runner.run(agent, fact, session=session)
@@ -352,8 +348,6 @@ async def test_a_how_to_question_about_ones_own_account_is_not_taken_for_somethi
 
 
 async def test_two_places_said_earlier_do_not_make_two_calls_for_a_message_that_names_none() -> None:
-    from agents import SQLiteSession
-
     session = SQLiteSession("places")
     await Runner.run(Agent(name="Notes", instructions="Take notes."), "I flew from Paris to Oslo.", session=session)
     result = await Runner.run(HELPER, "What's the forecast there today?", session=session)
@@ -363,3 +357,9 @@ async def test_two_places_said_earlier_do_not_make_two_calls_for_a_message_that_
 def test_a_length_rule_for_each_section_keeps_the_sections() -> None:
     text = note("Summarize the chat with the sections Customer, Request and Outcome. Keep each section to 2 sentences.")
     assert text.startswith("Customer:") and "Outcome:" in text, text
+
+
+async def test_a_three_word_name_is_one_name() -> None:
+    agent = Agent(name="Extract", instructions="Extract the contact.", output_type=Contact)
+    result = await Runner.run(agent, "New contact: Mary Ann Smith, mary@example.com, low priority.")
+    assert result.final_output.name == "Mary Ann Smith"
