@@ -28,21 +28,25 @@ _PANEL_JS = "(path) => { const w = window.jupyterapp && window.jupyterapp.shell.
 _KERNEL_IDLE_JS = "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'"
 
 # After Run All: every non-empty code cell has run (an execution count, no [*]),
-# or a cell failed without the raises-exception tag (run-all stops there).
+# or a cell failed without the raises-exception tag (run-all stops there). Also
+# listed: cells tagged raises-exception that ran and raised nothing.
 _PROGRESS_JS = r"""
 () => {
   const panel = window.jupyterapp.shell.currentWidget;
-  const out = {pending: 0, errors: []};
+  const out = {pending: 0, errors: [], unraised: []};
   panel.content.widgets.forEach((cell, i) => {
     if (cell.model.type !== 'code' || !cell.model.sharedModel.getSource().trim()) return;
     const prompt = cell.node.querySelector('.jp-InputPrompt');
     if (cell.model.executionCount === null || (prompt && prompt.textContent.includes('*'))) out.pending += 1;
     const tags = cell.model.getMetadata('tags') || [];
+    let raised = false;
     for (let j = 0; j < cell.model.outputs.length; j++) {
       const o = cell.model.outputs.get(j).toJSON();
+      raised = raised || o.output_type === 'error';
       if (o.output_type === 'error' && !tags.includes('raises-exception'))
         out.errors.push(`cell ${i}: ${o.ename}: ${o.evalue}`);
     }
+    if (tags.includes('raises-exception') && cell.model.executionCount !== null && !raised) out.unraised.push(i);
   });
   out.kernel = panel.sessionContext.session.kernel.status;
   return out;
@@ -105,6 +109,7 @@ def run_all(page: Page, timeout: float = 60) -> None:
         progress = page.evaluate(_PROGRESS_JS)
         assert not progress["errors"], "a cell failed:\n" + "\n".join(progress["errors"])
         if progress["pending"] == 0 and progress["kernel"] == "idle":
+            assert not progress["unraised"], f"cells tagged raises-exception raised nothing: {progress['unraised']}"
             break
         assert time.monotonic() < deadline, f"Run All did not finish in {timeout} s: {progress}"
         time.sleep(0.2)

@@ -19,12 +19,19 @@ SCRATCH_CELLS = [
 ]
 
 
-def write_scratch(path: Path) -> Path:
+#: The scratch notebook's first explorer alone (for the check that must fail on it).
+TRIMMING_ONLY = SCRATCH_CELLS[:4]
+
+PYTHON3 = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+
+
+def write_scratch(path: Path, cells: list[tuple[str, str]] = SCRATCH_CELLS, kernelspec: dict[str, str] = PYTHON3) -> Path:
+    """Write a scratch notebook of ``cells`` (kind, source), to run with ``kernelspec``."""
     nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nb.metadata["kernelspec"] = kernelspec
     nb.cells = [
         nbformat.v4.new_markdown_cell(src) if kind == "markdown" else nbformat.v4.new_code_cell(src)
-        for kind, src in SCRATCH_CELLS
+        for kind, src in cells
     ]
     nbformat.write(nb, path)
     return path

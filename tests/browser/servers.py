@@ -32,8 +32,8 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def jupyter_env(root: Path, extra_pythonpath: Path | None = None) -> dict[str, str]:
-    """An environment whose Jupyter dirs all live under ``root``.
+def jupyter_env(root: Path, extra_pythonpath: Path | None = None, kernels: Path | None = None) -> dict[str, str]:
+    """An environment whose Jupyter dirs all live under ``root`` (``kernels``: a data dir with more kernelspecs).
 
     Lab settings: the notebook renders every cell (no windowing, so widgets
     that are off screen still exist in the DOM), and news and update checks are
@@ -70,6 +70,8 @@ def jupyter_env(root: Path, extra_pythonpath: Path | None = None) -> dict[str, s
         PATH=f"{VENV_BIN}{os.pathsep}{env.get('PATH', '')}",
         PYTHONUNBUFFERED="1",
     )
+    if kernels is not None:
+        env["JUPYTER_PATH"] = str(kernels)
     if extra_pythonpath is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(extra_pythonpath), env.get("PYTHONPATH")]))
     return env
@@ -163,8 +165,8 @@ def start(name: str, command: list[str], env: dict[str, str], cwd: Path, log: Pa
     return Server(name, port, token, process, log)
 
 
-def start_lab(root_dir: Path, work: Path, extra_pythonpath: Path | None = None) -> Server:
-    """JupyterLab serving ``root_dir``; Jupyter's own dirs and log under ``work``."""
+def start_lab(root_dir: Path, work: Path, extra_pythonpath: Path | None = None, kernels: Path | None = None) -> Server:
+    """JupyterLab serving ``root_dir``; Jupyter's own dirs and log under ``work``; ``kernels``: see :func:`jupyter_env`."""
     port, token = free_port(), secrets.token_hex(16)
     command = [
         str(VENV_BIN / "jupyter"), "lab",
@@ -177,7 +179,7 @@ def start_lab(root_dir: Path, work: Path, extra_pythonpath: Path | None = None) 
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.expose_app_in_browser=True",
     ]
-    server = start("jupyter lab", command, jupyter_env(work, extra_pythonpath), root_dir, work / "lab.log", port, token)
+    server = start("jupyter lab", command, jupyter_env(work, extra_pythonpath, kernels), root_dir, work / "lab.log", port, token)
     try:
         server.wait_ready("/api/status")
     except BaseException:

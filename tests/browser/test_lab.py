@@ -8,29 +8,79 @@ what memlab, run in the test, computes for the values the kernel holds. Then
 each explorer's work ahead must make every setting one move away ready, and a
 move must be shown from the cache. A screenshot of each notebook lands in
 test-artifacts/browser/.
+
+The notebooks without explorers run in live mode: their kernel (a kernelspec of
+this test's, "Python 3 live") talks to a stand-in over HTTP, as in
+``tests/test_live_mode.py``, so one run checks both the page and the live
+switch. Each must reach the stand-in, and its kernel must have run with the
+loopback-only guard. (The notebooks with explorers run offline here, where the
+work ahead is computed, and live in ``tests/test_live_mode.py``.)
+
+And the check can fail: a third kernelspec runs a copy of memlab whose explorers
+never re-run, and the same check must fail on it (the last test).
 """
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
+import sys
 import time
 
+import nbformat
 import pytest
 
+from memlab.offline.server import serve
+
+from ..live import EXPLORER_NOTEBOOKS, KERNEL_FACTS, SUMMARY, kernel_env, read_kernel_facts, summary_line, write_sitecustomize
 from .conftest import REPO, chromium_path
-from .lab import check_notebook
-from .notebooks import write_scratch
+from .lab import check_notebook, kernel_execute
+from .notebooks import TRIMMING_ONLY, write_scratch
 from .servers import start_lab
 
 pytestmark = pytest.mark.browser
 
 # Every notebook of the series, with the explorers it must show (none: it must run without an error).
-EXPLORERS = {"02_trimming.ipynb": {"trimming"}, "03_summarizing.ipynb": {"summarizing"}}
-TUTORIAL = {path.name: EXPLORERS.get(path.name, set()) for path in sorted((REPO / "notebooks").glob("[0-9]*.ipynb"))}
+TUTORIAL = {path.name: EXPLORER_NOTEBOOKS.get(path.name, set()) for path in sorted((REPO / "notebooks").glob("[0-9]*.ipynb"))}
+#: The notebooks run live (with the kernelspec :data:`LIVE_KERNEL`): those without explorers.
+LIVE = {name for name, kinds in TUTORIAL.items() if not kinds}
+LIVE_KERNEL = {"name": "memlab-live", "display_name": "Python 3 live (ipykernel)", "language": "python"}
+#: The kernelspec that runs :func:`broken_memlab`'s copy.
+BROKEN_KERNEL = {"name": "memlab-broken", "display_name": "Python 3 broken memlab (ipykernel)", "language": "python"}
+OBSERVER = re.compile(r"^[ \t]*self\.observe\(self\._on_parameter, names=.*\)[ \t]*\n", re.M)
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
+def stand_in():
+    """The stand-in the live notebooks' kernels talk to (memlab's offline model over HTTP)."""
+    with serve() as server:
+        yield server
+
+
+def write_kernelspec(data_dir, kernel, env):
+    """A kernelspec running this interpreter's ipykernel with ``env`` added (under ``data_dir``/kernels)."""
+    folder = data_dir / "kernels" / kernel["name"]
+    folder.mkdir(parents=True)
+    argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    spec = {"argv": argv, "display_name": kernel["display_name"], "language": "python", "env": env}
+    (folder / "kernel.json").write_text(json.dumps(spec, indent=1))
+    return data_dir
+
+
+def broken_memlab(target):
+    """A copy of memlab whose explorers never replay a new setting (the sliders still move, the kernel's
+    traits still change, but the agent is never re-run: the answer, counters and rows stay the first's)."""
+    shutil.copytree(REPO / "memlab", target / "memlab", ignore=shutil.ignore_patterns("__pycache__"))
+    explorer = target / "memlab" / "lab" / "widgets" / "_explorer.py"
+    source, removed = OBSERVER.subn("", explorer.read_text())
+    assert removed == 1, "the mutation no longer applies: _explorer.py does not observe its parameters with _on_parameter"
+    explorer.write_text(source)
+    return target
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory, stand_in):
     """JupyterLab on a free loopback port, serving a temp copy; always stopped."""
     chromium_path()  # skip (locally) or fail (CI) before paying for a server
     work = tmp_path_factory.mktemp("lab")
@@ -39,7 +89,15 @@ def lab(tmp_path_factory):
     write_scratch(root / "scratch.ipynb")
     for name in TUTORIAL:
         shutil.copy2(REPO / "notebooks" / name, root / name)
-    server = start_lab(root, work)
+        if name in LIVE:
+            nb = nbformat.read(root / name, as_version=4)
+            nb.metadata["kernelspec"] = LIVE_KERNEL
+            nbformat.write(nb, root / name)
+    kernels = write_kernelspec(work / "share", LIVE_KERNEL, kernel_env(stand_in.url, write_sitecustomize(work / "site")))
+    broken = broken_memlab(work / "broken")
+    write_kernelspec(kernels, BROKEN_KERNEL, {"PYTHONPATH": str(broken), "MEMLAB_BROKEN_COPY": str(broken / "memlab")})
+    write_scratch(root / "broken.ipynb", TRIMMING_ONLY, BROKEN_KERNEL)
+    server = start_lab(root, work, kernels=kernels)
     try:
         yield server
     finally:
@@ -63,5 +121,29 @@ def test_scratch_notebook(page, lab, artifacts, timings):
 
 
 @pytest.mark.parametrize("name", sorted(TUTORIAL))
-def test_tutorial_notebook(name, page, lab, artifacts, timings):
-    _run(page, lab, name, TUTORIAL[name], artifacts, timings)
+def test_tutorial_notebook(name, page, lab, stand_in, artifacts, timings, request):
+    before = stand_in.statuses
+    seconds = _run(page, lab, name, TUTORIAL[name], artifacts, timings)
+    if name not in LIVE:
+        return
+    facts = read_kernel_facts(kernel_execute(page, KERNEL_FACTS))
+    served = {status: count - before.get(status, 0) for status, count in stand_in.statuses.items()}
+    served = {status: count for status, count in served.items() if count}
+    verdict = "ok" if served and facts.get("loopback_only") else "FAIL"
+    request.node.user_properties.append((SUMMARY, summary_line(verdict, served, facts, seconds, f"notebooks/{name} (lab)")))
+    assert facts.get("loopback_only"), f"{name}: the live kernel ran without the loopback-only guard: {facts}"
+    assert served, f"{name} ran live but sent the stand-in no request: it never reached a model"
+
+
+def test_a_widget_that_does_not_refresh_fails_the_check(page, lab, artifacts):
+    """The check can fail: on a memlab whose explorers no longer re-run, it fails on its main assertion."""
+    with pytest.raises(AssertionError, match="does not show the kernel's state") as failure:
+        check_notebook(page, lab, "broken.ipynb", artifacts / "mutation-scratch.png", {"trimming"})
+    # It failed for the right reason: the kernel ran the broken copy, and the
+    # page kept showing stale counters after a slider move.
+    ran = kernel_execute(page, "import memlab, os; print(memlab.__file__ == os.path.join(os.environ['MEMLAB_BROKEN_COPY'], '__init__.py'))")
+    assert ran.strip() == "True", "the kernel did not run the broken copy of memlab"
+    message = str(failure.value)
+    print("the check failed as it must:", message, sep="\n")
+    assert "after keyboard max_turns" in message and "counters: page shows" in message, message
+    page.screenshot(path=str(artifacts / "mutation-scratch.png"))
