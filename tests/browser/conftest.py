@@ -8,6 +8,7 @@ running them.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -82,19 +83,34 @@ def browser() -> Iterator[object]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
-@pytest.fixture
-def page(browser):
+def new_page(browser):
+    """A tab whose JavaScript errors are collected in ``page.js_errors``."""
     page = browser.new_page()
     page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.js_errors = errors  # type: ignore[attr-defined]
-    page.allowed_external = set()  # type: ignore[attr-defined]  # a test may list known, refused requests
+    page.js_errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+    return page
+
+
+@contextlib.contextmanager
+def watched(browser, page):
+    """One test's use of ``page``: its JavaScript errors and network requests start afresh, and after
+    the test none but those it lists in ``page.allowed_external`` (known, refused) may have been tried."""
+    del page.js_errors[:]
+    page.allowed_external = set()  # type: ignore[attr-defined]
     del browser.external_requests[:]
+    yield page
+    unexpected = [u for u in browser.external_requests if u not in page.allowed_external]
+    assert not unexpected, f"the page tried to reach the network: {unexpected}"
+
+
+@pytest.fixture
+def page(browser):
+    """A new tab for this test."""
+    page = new_page(browser)
     try:
-        yield page
-        unexpected = [u for u in browser.external_requests if u not in page.allowed_external]
-        assert not unexpected, f"the page tried to reach the network: {unexpected}"
+        with watched(browser, page):
+            yield page
     finally:
         page.close()
 

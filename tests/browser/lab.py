@@ -90,9 +90,30 @@ async (code) => {
 """
 
 
+# Close every document (shutting its kernel down), then open one: a learner's next notebook.
+_OPEN_JS = r"""
+async (path) => {
+  const app = window.jupyterapp;
+  for (const widget of Array.from(app.shell.widgets('main'))) {
+    if (widget.sessionContext) await widget.sessionContext.shutdown();
+    widget.dispose();
+  }
+  app.commands.execute('docmanager:open', {path});
+}
+"""
+
+
 def open_notebook(page: Page, server: Server, path: str, timeout: float = 60) -> None:
-    """Open ``path`` (relative to the server root) and wait for its idle kernel."""
-    page.goto(server.url(f"/lab/tree/{path}?reset"))  # ?reset: no tabs restored from earlier tests
+    """Open ``path`` (relative to the server root) and wait for its idle kernel.
+
+    JupyterLab loads once per tab; a tab that shows it already closes what it had open (kernels shut
+    down) and opens ``path``, as a learner moving to the next notebook does.
+    """
+    if not page.url.startswith(server.base):
+        page.goto(server.url("/lab?reset"))  # ?reset: no tabs restored from earlier runs
+        page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)", timeout=timeout * 1000)
+        page.evaluate("() => window.jupyterapp.restored")
+    page.evaluate(_OPEN_JS, path)
     page.wait_for_function(_PANEL_JS, arg=path, timeout=timeout * 1000)
     page.locator("#jp-main-statusbar").get_by_text(IDLE).wait_for(timeout=timeout * 1000)
     page.wait_for_function(_KERNEL_IDLE_JS, timeout=timeout * 1000)

@@ -34,7 +34,7 @@ import pytest
 from memlab.offline.server import serve
 
 from ..live import EXPLORER_NOTEBOOKS, KERNEL_FACTS, SUMMARY, kernel_env, read_kernel_facts, summary_line, write_sitecustomize
-from .conftest import REPO, chromium_path
+from .conftest import REPO, chromium_path, new_page, watched
 from .lab import check_notebook, kernel_execute
 from .notebooks import TRIMMING_ONLY, write_scratch
 from .servers import start_lab
@@ -49,6 +49,23 @@ LIVE_KERNEL = {"name": "memlab-live", "display_name": "Python 3 live (ipykernel)
 #: The kernelspec that runs :func:`broken_memlab`'s copy.
 BROKEN_KERNEL = {"name": "memlab-broken", "display_name": "Python 3 broken memlab (ipykernel)", "language": "python"}
 OBSERVER = re.compile(r"^[ \t]*self\.observe\(self\._on_parameter, names=.*\)[ \t]*\n", re.M)
+
+
+@pytest.fixture(scope="module")
+def lab_tab(browser):
+    """One tab for the whole module: JupyterLab loads once, and each test opens its notebook in it."""
+    tab = new_page(browser)
+    try:
+        yield tab
+    finally:
+        tab.close()
+
+
+@pytest.fixture
+def page(browser, lab_tab):
+    """The module's tab, for this test (its errors and network requests checked as in a new tab)."""
+    with watched(browser, lab_tab):
+        yield lab_tab
 
 
 @pytest.fixture(scope="module")
