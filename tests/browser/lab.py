@@ -111,8 +111,8 @@ def open_notebook(page: Page, server: Server, path: str, timeout: float = 60) ->
     """
     if not page.url.startswith(server.base):
         page.goto(server.url("/lab?reset"))  # ?reset: no tabs restored from earlier runs
-        page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)", timeout=timeout * 1000)
-        page.evaluate("() => window.jupyterapp.restored")
+    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)", timeout=timeout * 1000)
+    page.evaluate("() => window.jupyterapp.restored")  # every plugin started, its commands registered
     page.evaluate(_OPEN_JS, path)
     page.wait_for_function(_PANEL_JS, arg=path, timeout=timeout * 1000)
     page.locator("#jp-main-statusbar").get_by_text(IDLE).wait_for(timeout=timeout * 1000)

@@ -1,4 +1,4 @@
-"""A small scratch notebook that displays the explorers, for infrastructure checks."""
+"""A scratch notebook that displays a trimming explorer: the notebook the check must fail on."""
 
 from __future__ import annotations
 
@@ -7,31 +7,22 @@ from pathlib import Path
 import nbformat
 
 SCRATCH_CELLS = [
-    ("markdown", "# Scratch: memlab explorers\nSome prose, then the explorers, then more content."),
+    ("markdown", "# Scratch: a memlab explorer\nSome prose, then the explorer."),
     ("code", "import memlab.api.mode\nprint(memlab.api.mode.configure())\n"
-             "from memlab.scenario import LAPTOP, ROUTER\n"
-             "from memlab.lab.widgets import TrimmingExplorer, SummarizingExplorer"),
+             "from memlab.scenario import LAPTOP\n"
+             "from memlab.lab.widgets import TrimmingExplorer"),
     ("code", "1 + 1"),
     ("code", "TrimmingExplorer(LAPTOP, max_turns=3)"),
-    ("markdown", "Between the two explorers."),
-    ("code", "SummarizingExplorer(ROUTER, context_limit=4, keep_last_n_turns=2)"),
-    ("code", "print('the end')"),
 ]
 
 
-#: The scratch notebook's first explorer alone (for the check that must fail on it).
-TRIMMING_ONLY = SCRATCH_CELLS[:4]
-
-PYTHON3 = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-
-
-def write_scratch(path: Path, cells: list[tuple[str, str]] = SCRATCH_CELLS, kernelspec: dict[str, str] = PYTHON3) -> Path:
-    """Write a scratch notebook of ``cells`` (kind, source), to run with ``kernelspec``."""
+def write_scratch(path: Path, kernelspec: dict[str, str]) -> Path:
+    """Write the scratch notebook, to run with ``kernelspec`` (a kernelspec's name and display name)."""
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = kernelspec
     nb.cells = [
         nbformat.v4.new_markdown_cell(src) if kind == "markdown" else nbformat.v4.new_code_cell(src)
-        for kind, src in cells
+        for kind, src in SCRATCH_CELLS
     ]
     nbformat.write(nb, path)
     return path

@@ -1,13 +1,14 @@
 """The tutorial in JupyterLab, in a real (headless) Chromium.
 
-One JupyterLab per module serves a temporary copy of the notebooks (plus a
-scratch notebook that displays both explorers). Each notebook is opened,
-cleared and run top to bottom (every notebook of the series), and then every
+One JupyterLab per module serves a temporary copy of the notebooks, in one
+tab. Each notebook is opened, cleared and run top to bottom (every notebook of
+the series), and then every
 explorer slider is moved by keyboard and by mouse; the page must show exactly
 what memlab, run in the test, computes for the values the kernel holds. Then
 each explorer's work ahead must make every setting one move away ready, and a
 move must be shown from the cache. A screenshot of each notebook lands in
-test-artifacts/browser/.
+test-artifacts/browser/. (Two explorers on one page are the workshop app's,
+checked in ``test_voila.py``.)
 
 The notebooks without explorers run in live mode: their kernel (a kernelspec of
 this test's, "Python 3 live") talks to a stand-in over HTTP, as in
@@ -17,7 +18,8 @@ loopback-only guard. (The notebooks with explorers run offline here, where the
 work ahead is computed, and live in ``tests/test_live_mode.py``.)
 
 And the check can fail: a third kernelspec runs a copy of memlab whose explorers
-never re-run, and the same check must fail on it (the last test).
+never re-run, and the same check must fail on it, on a scratch notebook that
+displays a trimming explorer (the last test).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from memlab.offline.server import serve
 from ..live import EXPLORER_NOTEBOOKS, KERNEL_FACTS, SUMMARY, kernel_env, read_kernel_facts, summary_line, write_sitecustomize
 from .conftest import REPO, chromium_path, new_page, watched
 from .lab import check_notebook, kernel_execute
-from .notebooks import TRIMMING_ONLY, write_scratch
+from .notebooks import write_scratch
 from .servers import start_lab
 
 pytestmark = pytest.mark.browser
@@ -103,7 +105,6 @@ def lab(tmp_path_factory, stand_in):
     work = tmp_path_factory.mktemp("lab")
     root = work / "notebooks"
     root.mkdir()
-    write_scratch(root / "scratch.ipynb")
     for name in TUTORIAL:
         shutil.copy2(REPO / "notebooks" / name, root / name)
         if name in LIVE:
@@ -113,7 +114,7 @@ def lab(tmp_path_factory, stand_in):
     kernels = write_kernelspec(work / "share", LIVE_KERNEL, kernel_env(stand_in.url, write_sitecustomize(work / "site")))
     broken = broken_memlab(work / "broken")
     write_kernelspec(kernels, BROKEN_KERNEL, {"PYTHONPATH": str(broken), "MEMLAB_BROKEN_COPY": str(broken / "memlab")})
-    write_scratch(root / "broken.ipynb", TRIMMING_ONLY, BROKEN_KERNEL)
+    write_scratch(root / "broken.ipynb", BROKEN_KERNEL)
     server = start_lab(root, work, kernels=kernels)
     try:
         yield server
@@ -130,8 +131,9 @@ def _run(page, lab, name, kinds, artifacts, timings):
     return seconds
 
 
-def test_scratch_notebook(page, lab, artifacts, timings):
-    _run(page, lab, "scratch.ipynb", {"trimming", "summarizing"}, artifacts, timings)
+def test_jupyterlab_is_configured_offline(page, lab):
+    """No news fetched, no announcements: nothing in JupyterLab reaches for the network."""
+    page.goto(lab.url("/lab?reset"))
     config = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent)")
     assert config["news"] == {"disabled": True}, "news fetching must be off"
     assert "@jupyterlab/apputils-extension:announcements" in config["disabledExtensions"]
