@@ -39,6 +39,7 @@ import shutil
 import socket
 import subprocess
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 __all__ = ["Check", "MIN_PYTHON", "run_checks", "render", "main"]
@@ -305,30 +306,40 @@ def check_live(try_request: bool = False) -> Check:
 
 
 def run_checks(*, live: bool = False, constraints: Path = ROOT / "constraints.txt") -> list[Check]:
-    """Run every check in order; a check that crashes becomes a problem row, not a traceback."""
-    checks: list[tuple[str, Callable[[], Check]]] = [
-        ("Python", check_python),
-        ("virtual env", check_venv),
-        ("memlab importable", check_memlab),
-        ("pinned versions", lambda: check_pins(constraints)),
-        ("pip check", check_pip),
-        ("Jupyter kernel", check_kernel),
-        ("widget extension", check_widgets),
-        ("offline model", check_offline_model),
-        ("tokenizer offline", check_tokenizer),
-        ("Chromium", lambda: check_binary("Chromium", "/usr/bin/chromium", "only the browser tests need it",
-                                          "apt-get install chromium")),
-        ("redis-server", lambda: check_binary("redis-server", "/usr/bin/redis-server", "only the Redis examples need it",
-                                              "apt-get install redis-server")),
-        ("live mode", lambda: check_live(live)),
-    ]
-    rows = []
-    for name, check in checks:
-        try:
-            rows.append(check())
-        except Exception as exc:  # a doctor that crashes helps nobody
-            rows.append(Check(name, False, f"the check itself failed: {type(exc).__name__}: {exc}", SETUP_FIX))
-    return rows
+    """Run every check; a check that crashes becomes a problem row, not a traceback.
+
+    ``pip check`` is a separate process that takes seconds, so it starts first and runs while
+    the other checks run here; its row still comes in its place in the table.
+    """
+    with ThreadPoolExecutor(max_workers=1) as background:
+        pip_check = background.submit(check_pip)
+        checks: list[tuple[str, Callable[[], Check]]] = [
+            ("Python", check_python),
+            ("virtual env", check_venv),
+            ("memlab importable", check_memlab),
+            ("pinned versions", lambda: check_pins(constraints)),
+            ("pip check", pip_check.result),  # its row is read last, below
+            ("Jupyter kernel", check_kernel),
+            ("widget extension", check_widgets),
+            ("offline model", check_offline_model),
+            ("tokenizer offline", check_tokenizer),
+            ("Chromium", lambda: check_binary("Chromium", "/usr/bin/chromium", "only the browser tests need it",
+                                              "apt-get install chromium")),
+            ("redis-server", lambda: check_binary("redis-server", "/usr/bin/redis-server",
+                                                  "only the Redis examples need it", "apt-get install redis-server")),
+            ("live mode", lambda: check_live(live)),
+        ]
+        rows = {name: _run_check(name, check) for name, check in checks if name != "pip check"}
+        rows["pip check"] = _run_check("pip check", pip_check.result)  # last: it had the most time to finish
+    return [rows[name] for name, _ in checks]
+
+
+def _run_check(name: str, check: Callable[[], Check]) -> Check:
+    """One check's row; a check that crashes becomes a problem row."""
+    try:
+        return check()
+    except Exception as exc:  # a doctor that crashes helps nobody
+        return Check(name, False, f"the check itself failed: {type(exc).__name__}: {exc}", SETUP_FIX)
 
 
 def render(rows: list[Check]) -> str:

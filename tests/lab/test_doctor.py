@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -142,6 +143,29 @@ def test_a_check_that_crashes_is_a_problem_row(monkeypatch, broken, row):
     found = {r.name: r for r in doctor.run_checks()}
     assert not found[row].ok and found[row].detail == "the check itself failed: RuntimeError: boom"
     assert found[row].fix == doctor.SETUP_FIX
+
+
+def test_pip_check_runs_while_the_other_checks_run(monkeypatch):
+    """``pip check`` (a process of its own) starts first and is read last; its row keeps its place."""
+    others_done = threading.Event()
+
+    def pip_check_waiting_for_the_others() -> doctor.Check:
+        alongside = others_done.wait(timeout=10)  # a doctor that runs it alone would never see the others end
+        return doctor.Check("pip check", alongside, "ran alongside" if alongside else "ran after the others")
+
+    def last_check(live: bool = False) -> doctor.Check:
+        others_done.set()
+        return doctor.Check("live mode", True, "stub")
+
+    monkeypatch.setattr(doctor, "check_pip", pip_check_waiting_for_the_others)
+    monkeypatch.setattr(doctor, "check_live", last_check)
+    # The slow checks, and the one that reconfigures the SDK in this process, are stubbed out here.
+    for name, row in (("check_pins", "pinned versions"), ("check_offline_model", "offline model")):
+        monkeypatch.setattr(doctor, name, lambda *args, row=row: doctor.Check(row, True, "not run in this test"))
+    rows = doctor.run_checks()
+    assert [r.name for r in rows if r.name in REQUIRED] == REQUIRED
+    pip_row = next(r for r in rows if r.name == "pip check")
+    assert pip_row.ok, pip_row.detail
 
 
 def test_a_kernel_spec_for_another_python_is_a_problem(tmp_path, monkeypatch):

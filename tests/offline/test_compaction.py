@@ -443,24 +443,30 @@ async def test_long_through_compaction_costs_fewer_tokens_and_keeps_its_facts(ap
 def test_a_long_previous_response_id_chain_stores_what_was_said_once() -> None:
     """Each stored response keeps its own input and a link to the one before, not the conversation again.
 
-    Stored whole, 60 turns of 2 KB would hold the conversation 60 times over (about 3.7 MB);
-    stored as a chain, about what was said (120 KB) plus the replies.
+    Stored whole, 30 turns of 2.3 KB would hold the conversation about 15 times over, and the
+    last 15 turns alone would add over 20 times what they say; stored as a chain, about what
+    was said plus the replies, at every length.
     """
     import tracemalloc
 
-    OfflineAPI().respond({"model": MODEL, "input": "Hello, warm up."})  # loads the tokenizer once, before measuring
+    def turn_text(turn: int) -> str:
+        return f"Turn {turn}: " + " ".join(f"word{n}" for n in range(300))  # few distinct words: small caches
+
+    OfflineAPI().respond({"model": MODEL, "input": turn_text(-1)})  # loads the tokenizer and its caches first
     api = OfflineAPI(keep=1)
-    said, previous = 0, None
+    said, held, previous = [0], [0], None
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
-        for turn in range(60):
-            text = f"Turn {turn}: " + " ".join(f"word{n}" for n in range(300))  # few distinct words: small caches
-            said += len(text)
+        for turn in range(30):
+            text = turn_text(turn)
+            said.append(said[-1] + len(text))
             body = {"model": MODEL, "input": text, **({"previous_response_id": previous} if previous else {})}
             previous = api.respond(body)["id"]
-        held = tracemalloc.get_traced_memory()[0] - before
+            held.append(tracemalloc.get_traced_memory()[0] - before)
     finally:
         tracemalloc.stop()
-    assert len(api.responses) == 60
-    assert held < 8 * said, f"{held:,} bytes held for {said:,} said"
+    assert len(api.responses) == 30
+    assert held[30] < 8 * said[30], f"{held[30]:,} bytes held for {said[30]:,} said"
+    later_held, later_said = held[30] - held[15], said[30] - said[15]
+    assert later_held < 8 * later_said, f"turns 16-30 held {later_held:,} bytes more for {later_said:,} said"

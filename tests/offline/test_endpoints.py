@@ -93,17 +93,24 @@ async def test_input_tokens_counts_what_a_request_would_be_billed(client) -> Non
 
 
 def test_a_chain_of_previous_response_ids_stores_each_turn_once() -> None:
-    """100 turns of about 5 KB: what is stored grows with what was said, not with its square."""
+    """24 turns of about 5 KB: what is stored grows with what was said, not with its square.
+
+    Stored whole, turn *k* would keep all *k* turns again: the second 12 turns alone would add
+    about 18 times what they say. Stored as a chain, each turn adds its own input and a short reply.
+    """
     api = OfflineAPI(keep_responses=1000)
-    previous, said = None, 0
-    for turn in range(100):
+    previous, said, stored = None, [0], [0]
+    for turn in range(24):
         text = f"turn {turn}: " + "the quick brown fox jumps over the lazy dog " * 110
-        said += len(text)
+        said.append(said[-1] + len(text))
         body = {"model": MODEL, "input": text, **({"previous_response_id": previous} if previous else {})}
         previous = api.respond(body)["id"]
-    stored = sum(len(json.dumps(link)) for link in api._responses.values())
-    assert stored < 3 * said  # each input once, plus each short reply (the old store kept each chain whole, ~50x)
-    assert len(api._history({"previous_response_id": previous})) == 200  # the whole chain still reads back
+        stored.append(sum(len(json.dumps(link)) for link in api._responses.values()))
+    assert stored[24] < 3 * said[24]  # each input once, plus each short reply
+    # the later turns add what they say, as the first ones did (not more because the chain is longer)
+    later_growth, later_said = stored[24] - stored[12], said[24] - said[12]
+    assert later_growth < 3 * later_said, f"turns 13-24 stored {later_growth:,} bytes for {later_said:,} said"
+    assert len(api._history({"previous_response_id": previous})) == 48  # the whole chain still reads back
 
 
 # ------------------------------------------------------------------ errors a user meets

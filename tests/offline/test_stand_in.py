@@ -33,6 +33,7 @@ from agents import OpenAIProvider, OpenAIResponsesModel, RunConfig, Runner
 from memlab.api.mode import DEFAULT_MODEL
 from memlab.offline.api import OfflineAPI
 from memlab.offline.server import MAX_BODY_BYTES, serve
+from memlab.offline.server import main as stand_in_main
 from memlab.scenario import support_agent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -184,13 +185,17 @@ def test_serve_uses_the_given_api_and_close_stops_listening():
         http.client.HTTPConnection("127.0.0.1", server.port, timeout=5).connect()
 
 
+def _child_env() -> dict[str, str]:
+    """The environment of a command line run by a test: this checkout first on ``PYTHONPATH``."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+
+
 @pytest.mark.process
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
-def test_the_command_line_prints_its_url_and_serves_until_stopped(stop):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+def test_the_command_line_prints_its_url_and_serves_until_ctrl_c():
+    """``python -m memlab.offline.server`` as a learner runs it; ``kill`` (SIGTERM) is tested further down."""
     process = subprocess.Popen(
         [sys.executable, "-m", "memlab.offline.server", "--port", "0"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=_child_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
         url = process.stdout.readline().strip()
@@ -202,7 +207,7 @@ def test_the_command_line_prints_its_url_and_serves_until_stopped(stop):
         assert connection.getresponse().status == 200
         connection.close()
     finally:
-        process.send_signal(stop)
+        process.send_signal(signal.SIGINT)
         _, stderr = process.communicate(timeout=30)
     assert process.returncode == 0, stderr
     assert "POST /v1/responses" in stderr, "one log line per request"
@@ -210,17 +215,26 @@ def test_the_command_line_prints_its_url_and_serves_until_stopped(stop):
 
 
 def _command_line(*args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     return subprocess.run([sys.executable, "-m", "memlab.offline.server", *args],
-                          env=env, capture_output=True, text=True, timeout=120)
+                          env=_child_env(), capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.process
 def test_a_port_out_of_range_is_one_line_that_says_what_to_do():
-    result = _command_line("--port", "70000")
-    assert result.returncode != 0
-    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
-    assert "--port" in result.stderr and "0 to 65535" in result.stderr and "70000" in result.stderr
+    """``main`` is called here; the port-in-use test below runs the command line in its own process.
+
+    ``SystemExit`` with a message is how the command line fails: Python prints the message as the
+    only line on stderr and exits with status 1 (checked for real by the port-in-use test).
+    """
+    sigterm = signal.getsignal(signal.SIGTERM)
+    try:
+        with pytest.raises(SystemExit) as stopped:
+            stand_in_main(["--port", "70000"])
+    finally:
+        signal.signal(signal.SIGTERM, sigterm)  # main() routes SIGTERM to KeyboardInterrupt; put it back
+    message = stopped.value.code
+    assert isinstance(message, str), "a message (exit status 1), not a number"
+    assert "\n" not in message and "Traceback" not in message, message
+    assert "--port" in message and "0 to 65535" in message and "70000" in message
     with pytest.raises(ValueError, match="0 to 65535"):
         serve(port=70000)
 
@@ -454,30 +468,40 @@ async def test_serve_inside_a_running_event_loop_answers_a_blocking_client():
         socket.create_connection(("127.0.0.1", server.port), timeout=HANG_GUARD)
 
 
-#: A command line whose model never answers, to stop while a request is in flight.
-STUCK_MODEL = """
+#: A command line whose model answers, except that a request saying "slow" never finishes:
+#: to stop with ``kill`` (SIGTERM) after one answer, while another request is in flight.
+HOLDING_MODEL = """
 import threading
 import memlab.offline.server as stand_in
 
-class StuckModel:
+class HoldsSlowRequests(stand_in.OfflineAPI):
     def __call__(self, request):
-        print("model busy", flush=True)
-        threading.Event().wait()
+        if b"slow" in request.content:
+            print("model busy", flush=True)
+            threading.Event().wait()
+        return super().__call__(request)
 
-stand_in.OfflineAPI = StuckModel
+stand_in.OfflineAPI = HoldsSlowRequests
 stand_in.main(["--port", "0"])
 """
 
 
 @pytest.mark.process
 def test_sigterm_stops_the_command_line_while_a_request_is_in_flight():
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    process = subprocess.Popen([sys.executable, "-c", STUCK_MODEL], env=env,
+    """``kill``: one request answered, one still in the model; it exits 0 and the held one gets a 503."""
+    process = subprocess.Popen([sys.executable, "-c", HOLDING_MODEL], env=_child_env(),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         url = process.stdout.readline().strip()
-        connection = http.client.HTTPConnection(url.removeprefix("http://").removesuffix("/v1"), timeout=HANG_GUARD)
-        connection.request("POST", "/v1/responses", json.dumps({"model": DEFAULT_MODEL, "input": "hi"}),
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/v1"), url
+        host_port = url.removeprefix("http://").removesuffix("/v1")
+        answered = http.client.HTTPConnection(host_port, timeout=HANG_GUARD)
+        answered.request("POST", "/v1/responses", json.dumps({"model": DEFAULT_MODEL, "input": "hi"}),
+                         {"Authorization": "Bearer x"})
+        assert answered.getresponse().status == 200
+        answered.close()
+        connection = http.client.HTTPConnection(host_port, timeout=HANG_GUARD)
+        connection.request("POST", "/v1/responses", json.dumps({"model": DEFAULT_MODEL, "input": "slow"}),
                            {"Authorization": "Bearer x"})
         assert process.stdout.readline().strip() == "model busy"
         process.send_signal(signal.SIGTERM)
@@ -488,4 +512,5 @@ def test_sigterm_stops_the_command_line_while_a_request_is_in_flight():
             process.communicate()
     assert process.returncode == 0, stderr
     assert connection.getresponse().status == 503
-    assert '"statuses": {"503": 1}' in stderr and "Traceback" not in stderr
+    assert stderr.count("POST /v1/responses") == 2, "one log line per request"
+    assert '"requests_served": 2, "statuses": {"200": 1, "503": 1}' in stderr and "Traceback" not in stderr

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -397,6 +398,10 @@ async def test_a_failing_summary_write_is_recorded_and_retried(stores):
     assert (await session.get_items())[2:] == [user("q3")]
 
 
+#: The writers one process runs side by side until it is killed: ``{case: (session kind, seed)}``.
+#: The seed picks how many rounds that writer must have finished before the kill.
+KILLED_WRITERS = {"trimming-1": ("trimming", 1), "summarizing-2": ("summarizing", 2), "summarizing-3": ("summarizing", 3)}
+
 CRASH_WRITER = textwrap.dedent(
     """
     import asyncio, os, sys
@@ -407,14 +412,16 @@ CRASH_WRITER = textwrap.dedent(
     sys.path.insert(0, os.getcwd())  # the repository (the test's cwd), for tests.fakes
     from tests.fakes import EchoSummarizer
 
-    path, kind = sys.argv[1], sys.argv[2]
-    store = SQLiteSession("crash", path)
-    if kind == "trimming":
-        session = TrimmingSession("crash", 4, store=store)
-    else:
-        session = SummarizingSession(2, 3, EchoSummarizer("recap?", "summary: "), store=store)
+    folder, cases = sys.argv[1], sys.argv[2:]  # each case is "<kind>-<seed>", written to <folder>/<case>.db
 
-    async def main():
+    def session_for(case):
+        store = SQLiteSession("crash", os.path.join(folder, case + ".db"))
+        if case.startswith("trimming"):
+            return TrimmingSession("crash", 4, store=store)
+        return SummarizingSession(2, 3, EchoSummarizer("recap?", "summary: "), store=store)
+
+    async def write(case):
+        session = session_for(case)
         n = 0
         while True:
             await session.add_items([{"role": "user", "content": f"q{n}"}])
@@ -426,56 +433,84 @@ CRASH_WRITER = textwrap.dedent(
             if n % 3 == 2:
                 await session.pop_item()  # a correction: the reply is taken back...
                 await session.add_items([{"role": "assistant", "content": f"a{n}"}])  # ...and given again
-            print(n, flush=True)
+            print(case, n, flush=True)
             n += 1
+
+    async def main():
+        await asyncio.gather(*(write(case) for case in cases))
 
     asyncio.run(main())
     """
 )
 
 
-@pytest.mark.process
-@pytest.mark.parametrize("kind, seed", [("trimming", 1), ("summarizing", 2), ("summarizing", 3)])
-async def test_a_killed_writer_leaves_a_valid_log(kind, seed, tmp_path, stores):
-    rng = random.Random(seed)
-    script = tmp_path / "writer.py"
+def kill_the_writers(folder: Path) -> dict[str, Path]:
+    """One process writes every case of KILLED_WRITERS at once and is killed mid-write: ``{case: its db}``.
+
+    Starting a Python process with the SDK costs seconds, so the cases share one; each writer has its
+    own SQLite file, and the kill lands wherever each of them happens to be.
+    """
+    script = folder / "writer.py"
     script.write_text(CRASH_WRITER)
-    db = tmp_path / "chat.db"
     writer = subprocess.Popen(
-        [sys.executable, str(script), str(db), kind],
+        [sys.executable, str(script), str(folder), *KILLED_WRITERS],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
     )
     try:
-        target = rng.randint(4, 12)
-        for line in writer.stdout:  # wait until it really is writing
-            if int(line) >= target:
+        # wait until each writer really is writing, some rounds in (a number its seed picks)
+        waiting = {case: random.Random(seed).randint(4, 12) for case, (_, seed) in KILLED_WRITERS.items()}
+        for line in writer.stdout:
+            case, n = line.split()
+            if int(n) >= waiting.get(case, int(n) + 1):
+                del waiting[case]
+            if not waiting:
                 break
-        await asyncio.sleep(rng.random() * 0.05)
+        time.sleep(random.Random(0).random() * 0.05)  # a little further: the kill lands mid-write, not between rounds
     finally:
         writer.send_signal(signal.SIGKILL)
-        writer.communicate(timeout=30)
-    assert writer.returncode == -signal.SIGKILL
+        _, stderr = writer.communicate(timeout=30)
+    assert not waiting, f"the writer stopped before it was killed: {stderr}"
+    assert writer.returncode == -signal.SIGKILL, stderr
+    return {case: folder / f"{case}.db" for case in KILLED_WRITERS}
 
+
+async def assert_a_valid_log(kind: str, db: Path) -> None:
+    """The log a killed writer left in ``db``: every row whole, turns whole and in order, still writable."""
     for data in raw_rows(db, "crash"):
         assert json.loads(data)["type"] == ENVELOPE_TYPE  # every row whole
-    store = stores("crash")
-    session = TrimmingSession("crash", 4, store=store) if kind == "trimming" else SummarizingSession(2, 3, store=store)
-    view = await session.get_items()
-    texts = [i.get("content") or i.get("output") or i["call_id"] for i in view]
-    body = texts[2:] if kind == "summarizing" and texts[0] == "recap?" else texts
-    # turns are whole and consecutive; only the newest may be cut short between batches
-    n = int(body[0][1:])
-    expected = []
-    while len(expected) < len(body):
-        expected += [f"q{n}", f"c{n}", f"o{n}", f"a{n}"]
-        n += 1
-    assert body == expected[: len(body)]
-    assert len(body) % 4 in (0, 1, 3)  # never a call without its output
-    if kind == "summarizing" and texts[0] == "recap?":
-        assert texts[1].startswith("summary: ")
-        assert f"q{int(body[0][1:]) - 1}" in texts[1]  # the summary ends where the kept turns begin
-    await session.add_items([user("after the crash")])  # the log still takes writes
-    assert (await session.get_items())[-1] == user("after the crash")
+    store = SQLiteSession("crash", db)
+    try:
+        session = TrimmingSession("crash", 4, store=store) if kind == "trimming" else SummarizingSession(2, 3, store=store)
+        view = await session.get_items()
+        texts = [i.get("content") or i.get("output") or i["call_id"] for i in view]
+        body = texts[2:] if kind == "summarizing" and texts[0] == "recap?" else texts
+        # turns are whole and consecutive; only the newest may be cut short between batches
+        n = int(body[0][1:])
+        expected = []
+        while len(expected) < len(body):
+            expected += [f"q{n}", f"c{n}", f"o{n}", f"a{n}"]
+            n += 1
+        assert body == expected[: len(body)]
+        assert len(body) % 4 in (0, 1, 3)  # never a call without its output
+        if kind == "summarizing" and texts[0] == "recap?":
+            assert texts[1].startswith("summary: ")
+            assert f"q{int(body[0][1:]) - 1}" in texts[1]  # the summary ends where the kept turns begin
+        await session.add_items([user("after the crash")])  # the log still takes writes
+        assert (await session.get_items())[-1] == user("after the crash")
+    finally:
+        store.close()
+
+
+@pytest.mark.process
+async def test_a_killed_writer_leaves_a_valid_log(tmp_path):
+    """Each case of KILLED_WRITERS is checked; a failure names every case that failed."""
+    failures = {}
+    for case, db in kill_the_writers(tmp_path).items():
+        try:
+            await assert_a_valid_log(KILLED_WRITERS[case][0], db)
+        except AssertionError as failure:
+            failures[case] = failure
+    assert not failures, "\n".join(f"{case}: {failure}" for case, failure in failures.items())
 
 
 # ------------------------------------------------------------ bad input

@@ -28,12 +28,14 @@ from ..helpers import free_port
 
 KEY = b"k" * 32
 ROOT = Path(__file__).resolve().parents[2]
-ITEMS_PER_WORKER = 200
+#: What each worker process writes: ``{mode: messages}``. "plain" appends straight to the SDK's
+#: RedisSession; "summarizing" goes through a SummarizingSession that folds old turns into a summary.
+COUNTS = {"plain": 200, "summarizing": 40}
 
 
 WORKER = textwrap.dedent(
     """
-    import asyncio, os, sys, time
+    import asyncio, json, os, sys, time
     import redis
     from agents.extensions.memory.redis_session import RedisSession
     from memlab.summarizing import SummarizingSession
@@ -41,16 +43,16 @@ WORKER = textwrap.dedent(
     sys.path.insert(0, os.getcwd())  # the repository (the test's cwd), for tests.fakes
     from tests.fakes import EchoSummarizer
 
-    url, name, count, mode = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+    url, name, counts = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 
-    async def main():
+    async def write(mode, count):
         # Start together, so that the two processes' appends really interleave.
         gate = redis.Redis.from_url(url)
-        gate.incr("test:ready")
-        while int(gate.get("test:ready")) < 2:
+        gate.incr(f"test:ready:{mode}")
+        while int(gate.get(f"test:ready:{mode}")) < 2:
             time.sleep(0.01)
         gate.close()
-        store = RedisSession.from_url("shared", url=url)
+        store = RedisSession.from_url(f"shared-{mode}", url=url)
         # the summary lists every message it covers (an earlier summary's text included)
         session = store if mode == "plain" else SummarizingSession(2, 6, EchoSummarizer("recap?", delay=0.002), store=store)
         try:
@@ -59,18 +61,27 @@ WORKER = textwrap.dedent(
         finally:
             await store.close()
 
+    async def main():
+        for mode, count in counts.items():  # one conversation per mode, one after the other
+            await write(mode, count)
+
     asyncio.run(main())
     """
 )
 
 
-def run_two_workers(redis_url: str, tmp_path: Path, count: int, mode: str) -> None:
-    """Two processes append ``count`` messages each to one conversation, at the same time."""
+def run_two_workers(redis_url: str, tmp_path: Path) -> None:
+    """Two processes append to one conversation per mode of COUNTS, at the same time.
+
+    Starting a Python process with the SDK costs seconds, so the two processes write both
+    conversations, one after the other, each time starting together.
+    """
     script = tmp_path / "worker.py"
     script.write_text(WORKER)
     workers = [
         subprocess.Popen(
-            [sys.executable, str(script), redis_url, name, str(count), mode], stderr=subprocess.PIPE, text=True, cwd=ROOT
+            [sys.executable, str(script), redis_url, name, json.dumps(COUNTS)], stderr=subprocess.PIPE, text=True,
+            cwd=ROOT,
         )
         for name in ("w1", "w2")
     ]
@@ -79,44 +90,60 @@ def run_two_workers(redis_url: str, tmp_path: Path, count: int, mode: str) -> No
         assert worker.returncode == 0, err
 
 
-@pytest.mark.process
-@pytest.mark.redis
-async def test_two_processes_append_to_one_conversation_without_loss(redis_url, tmp_path: Path):
-    run_two_workers(redis_url, tmp_path, ITEMS_PER_WORKER, "plain")
-    session = RedisSession.from_url("shared", url=redis_url)
+async def plain_conversation_problems(redis_url: str) -> list[str]:
+    """What went wrong in the "plain" conversation: two workers appending straight to RedisSession."""
+    count = COUNTS["plain"]
+    session = RedisSession.from_url("shared-plain", url=redis_url)
     try:
         contents = [item["content"] for item in await session.get_items()]
     finally:
         await session.close()
-
-    assert len(contents) == 2 * ITEMS_PER_WORKER
-    assert len(set(contents)) == len(contents)  # nothing duplicated
+    problems = []
+    if len(contents) != 2 * count:
+        problems.append(f"{len(contents)} messages stored, {2 * count} appended")
+    if len(set(contents)) != len(contents):
+        problems.append("a message is stored twice")
     for name in ("w1", "w2"):
         mine = [int(c[1:-1].split(":")[1]) for c in contents if c.startswith(f"<{name}:")]
-        assert mine == list(range(ITEMS_PER_WORKER))  # nothing lost, in its own order
+        if mine != list(range(count)):
+            problems.append(f"{name}'s messages are lost or out of its order")
     # The appends interleaved: this really was a concurrent test.
-    first_w2 = next(i for i, c in enumerate(contents) if c.startswith("<w2:"))
-    assert any(c.startswith("<w1:") for c in contents[first_w2:])
+    first_w2 = next((i for i, c in enumerate(contents) if c.startswith("<w2:")), len(contents))
+    if not any(c.startswith("<w1:") for c in contents[first_w2:]):
+        problems.append("the two workers did not interleave")
+    return problems
 
 
-@pytest.mark.process
-@pytest.mark.redis
-async def test_two_processes_summarizing_one_redis_thread_lose_and_duplicate_nothing(redis_url, tmp_path: Path):
-    count = 40
-    run_two_workers(redis_url, tmp_path, count, "summarizing")
-    store = RedisSession.from_url("shared", url=redis_url)
+async def summarizing_conversation_problems(redis_url: str) -> list[str]:
+    """What went wrong in the "summarizing" conversation: two workers' SummarizingSessions on one thread."""
+    count = COUNTS["summarizing"]
+    store = RedisSession.from_url("shared-summarizing", url=redis_url)
     try:
         records = await SummarizingSession(2, 6, store=store).get_items_with_metadata()
     finally:
         await store.close()
     kept = [r["message"]["content"] for r in records if not r["metadata"]["synthetic"]]
     summary = next(r["message"]["content"] for r in records if r["metadata"].get("kind") == "history_summary")
+    problems = []
     for name in ("w1", "w2"):
         for n in range(count):
             tag = f"<{name}:{n}>"
-            assert kept.count(tag) + summary.count(tag) == 1, tag  # kept or summarized, exactly once
+            times = kept.count(tag) + summary.count(tag)
+            if times != 1:  # kept or summarized, exactly once
+                problems.append(f"{tag} is kept or summarized {times} times, not once")
     turns = [r["metadata"]["turn"] for r in records if not r["metadata"]["synthetic"]]
-    assert turns == sorted(turns) and turns[-1] == 2 * count  # the fold counts turns: no number twice
+    if turns != sorted(turns) or turns[-1] != 2 * count:  # the fold counts turns: no number twice
+        problems.append(f"the kept turns are numbered {turns}, not in order up to {2 * count}")
+    return problems
+
+
+@pytest.mark.process
+@pytest.mark.redis
+async def test_two_processes_on_one_redis_conversation_lose_and_duplicate_nothing(redis_url, tmp_path: Path):
+    """Plain RedisSession appends, then SummarizingSessions, from two processes at once."""
+    run_two_workers(redis_url, tmp_path)
+    assert await plain_conversation_problems(redis_url) == [], "two processes appending to one conversation"
+    assert await summarizing_conversation_problems(redis_url) == [], "two processes summarizing one thread"
 
 
 @pytest.mark.redis
