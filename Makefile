@@ -26,12 +26,14 @@ $(PY):
 # Install memlab and its pinned dependencies; redone when pyproject.toml or constraints.txt change.
 # From the package index, pip installs uv and uv installs the rest (it downloads in parallel: a cold
 # install took 73 s against pip's 189 s); from a wheelhouse, pip installs everything (nothing to fetch).
+# uv compiles the bytecode at install, as pip does: otherwise every kernel and every Python process
+# compiles the SDK, openai and pydantic again (where PYTHONDONTWRITEBYTECODE is set, on every start).
 $(STAMP): pyproject.toml constraints.txt | $(PY)
 ifdef PIP_SOURCE
 	$(PY) -m pip install --quiet $(PIP_SOURCE) -c constraints.txt -e ".[test,app]"
 else
 	$(PY) -m pip install --quiet -c constraints.txt uv
-	$(VENV)/bin/uv pip install --quiet --python $(PY) -c constraints.txt -e ".[test,app]"
+	$(VENV)/bin/uv pip install --quiet --compile-bytecode --python $(PY) -c constraints.txt -e ".[test,app]"
 endif
 	touch $(STAMP)
 
