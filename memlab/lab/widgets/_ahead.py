@@ -36,7 +36,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...async_bridge import run_sync
+from ...async_bridge import call_on_loop, run_sync
 from ...api import mode
 from ...api.wire import Wire, recorded_on
 from ...evals.replay import run
@@ -88,7 +88,7 @@ class Ahead:
             description="replay ahead", tooltip="Replay the settings one slider move away now (live: each replay is billed)",
             layout=widgets.Layout(display="none", width="auto"),
         )
-        self.button.on_click(lambda _: self.start())
+        self.button.on_click(lambda _: call_on_loop(explorer.loop, self.start))  # on the explorer's loop, see start()
         self.box = widgets.HBox([self.line, self.button])
         REPLAYS.keepers.add(self)
 

@@ -9,9 +9,13 @@ seen before shows at once.
 
 In a notebook kernel (an event loop is running) a replay runs as a task on
 that loop: the widget shows a busy line and a progress bar, and the sliders
-stay responsive. Without a loop (a plain script, a test) it runs to the end
-before the call returns. Once an explorer is on screen it also replays, in
-the background, the settings one slider move away (:mod:`memlab.lab.widgets._ahead`).
+stay responsive. It is always the loop the explorer was built on (the
+kernel's), also when JupyterLab handles a slider's message in a kernel
+*subshell* (a thread with a loop of its own): the live ``AsyncOpenAI``
+client's open connections work only on the loop that opened them. Without a
+loop (a plain script, a test) it runs to the end before the call returns.
+Once an explorer is on screen it also replays, in the background, the
+settings one slider move away (:mod:`memlab.lab.widgets._ahead`).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 import traitlets
 
-from ...async_bridge import run_sync
+from ...async_bridge import call_on_loop, run_sync, running_loop
 from ...evals import strategies
 from ...evals.replay import Replay
 from ...scenario import Conversation
@@ -124,6 +128,9 @@ class PolicyExplorer(widgets.VBox):
         baseline: The full-history replay of the same conversation (for the counters'
             share of full history; replayed after the first setting is shown).
         pending: The running replay task, in a kernel.
+        loop: The event loop it was built on (a kernel's; ``None`` in a script):
+            replays and work ahead run there, whichever thread a slider's message
+            arrives on.
         ahead: The work ahead (:class:`~memlab.lab.widgets._ahead.Ahead`): the
             settings one slider move away, replayed in the background.
     """
@@ -141,6 +148,7 @@ class PolicyExplorer(widgets.VBox):
         self.replay: Replay | None = None
         self.baseline: Replay | None = None
         self.pending: asyncio.Task[Any] | None = None
+        self.loop = running_loop()
         self.ahead: Ahead | None = None
         self._conversation: Conversation | None = None
         self.agent, self.fixed = agent, fixed
@@ -284,10 +292,13 @@ class PolicyExplorer(widgets.VBox):
     # ------------------------------------------------------------ replays
 
     def _on_parameter(self, change: dict[str, Any]) -> None:
-        self._request()
+        call_on_loop(self.loop, self._request)  # a front end's message may arrive on a subshell's thread
 
     def _on_view_count(self, change: dict[str, Any]) -> None:
-        if change["new"]:
+        call_on_loop(self.loop, self._views_changed, change["new"])
+
+    def _views_changed(self, views: int) -> None:
+        if views:
             self.ahead.resume()
             self.ahead.show()
         else:  # no front end shows it any more (its cell ran again, its output was cleared)

@@ -18,7 +18,7 @@ import pandas as pd
 import traitlets
 from agents import RunConfig, Runner, SQLiteSession
 
-from ...async_bridge import run_sync
+from ...async_bridge import call_on_loop, run_sync, running_loop
 from ...scenario import support_agent
 from ...trimming import keep_last_turns, trim_view
 from ..views import COLUMNS, item_row
@@ -46,12 +46,16 @@ class ChatPanel(widgets.VBox):
     Attributes:
         lines: The conversation as ``(who, text)`` pairs.
         pending: The running send, when started from a front end in a kernel.
+        loop: The event loop it was built on (a kernel's; ``None`` in a script):
+            sends and redraws run there, whichever thread a front end's message
+            arrives on (JupyterLab may handle it in a kernel subshell).
     """
 
     max_turns = Setting(3)
 
     def __init__(self, max_turns: int = 3, *, agent: Any = None, session: Any = None) -> None:
         self.session = session if session is not None else SQLiteSession("chat")
+        self.loop = running_loop()
         self.agent = agent if agent is not None else support_agent()
         self.lines: list[tuple[str, str]] = []
         self.pending: asyncio.Task[Any] | None = None
@@ -84,7 +88,10 @@ class ChatPanel(widgets.VBox):
     @traitlets.observe("max_turns")
     def _window_changed(self, change: dict[str, Any]) -> None:
         if hasattr(self, "window"):
-            self.pending = schedule(self.refresh(), None)
+            call_on_loop(self.loop, self._redraw)
+
+    def _redraw(self) -> None:
+        self.pending = schedule(self.refresh(), None)
 
     async def ready(self) -> None:
         """Wait until the running send or redraw (if any) is done."""
@@ -95,6 +102,9 @@ class ChatPanel(widgets.VBox):
         self.status.value = line_html(text, error=error) if text else ""
 
     def _on_click(self, _: Any = None) -> None:
+        call_on_loop(self.loop, self._send_from_input)  # a front end's click may arrive on a subshell's thread
+
+    def _send_from_input(self) -> None:
         text = self.input.value
         if not text.strip() and self.pending is not None and not self.pending.done():
             return  # Enter already sent this message; the click that follows has nothing new
