@@ -6,10 +6,10 @@ real socket, through the real ``openai.AsyncOpenAI()``, and may open connections
 addresses: a ``sitecustomize`` on its ``PYTHONPATH`` (:data:`SITECUSTOMIZE`) refuses the rest, so a
 notebook that bypassed ``OPENAI_BASE_URL`` fails fast instead of reaching the internet.
 
-Each notebook runs live once: the ones without explorers in JupyterLab
-(``tests/browser/test_lab.py``, which checks the page too), the ones with explorers and the
-workshop app in a kernel of their own (``tests/test_live_mode.py``; the browser runs those offline,
-where an explorer computes its settings ahead).
+Each notebook runs live once: every notebook of the series in JupyterLab
+(``tests/browser/test_lab.py``, which checks the page too), the workshop app in a kernel of its own
+(``tests/test_live_mode.py``; the Voilà run keeps it offline, where its explorers compute settings
+ahead by themselves).
 """
 
 from __future__ import annotations
@@ -19,9 +19,6 @@ import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-
-#: The notebooks of the series that display explorers, with the kinds they display.
-EXPLORER_NOTEBOOKS = {"02_trimming.ipynb": {"trimming"}, "03_summarizing.ipynb": {"summarizing"}}
 
 #: Installed in the kernel: only loopback connections, like the tests' own conftest.py.
 SITECUSTOMIZE = '''

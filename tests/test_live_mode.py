@@ -1,30 +1,29 @@
-"""The notebooks with explorers and the workshop app, in live mode, against a stand-in over real HTTP.
+"""The workshop app in live mode, against a stand-in over real HTTP.
 
 README promises that "the same code runs live with one switch". nbval checks
-the notebooks offline; this test flips the switch for the notebooks the browser
-runs offline (the ones whose explorers compute settings ahead, which live mode
-does only when asked) and for the app. The other notebooks run live in
-JupyterLab (``tests/browser/test_lab.py``): each notebook runs live once. Each
-runs in a fresh kernel of this interpreter with :func:`tests.live.kernel_env`:
-``MEMLAB_LIVE=1``, a dummy ``OPENAI_API_KEY`` and ``OPENAI_BASE_URL`` pointing
-at its own stand-in (:mod:`memlab.offline.server`), memlab's offline model
-served on 127.0.0.1. The kernel sees no fake of memlab's: ``configure()``
-installs the real ``openai.AsyncOpenAI()``, whose requests go through a real
-socket, and it may reach only loopback addresses.
+the notebooks offline, and the browser run (``tests/browser/test_lab.py``)
+runs every notebook of the series live in JupyterLab; this test flips the
+switch for the app. It runs in a fresh kernel of this interpreter with
+:func:`tests.live.kernel_env`: ``MEMLAB_LIVE=1``, a dummy ``OPENAI_API_KEY``
+and ``OPENAI_BASE_URL`` pointing at its own stand-in
+(:mod:`memlab.offline.server`), memlab's offline model served on 127.0.0.1.
+The kernel sees no fake of memlab's: ``configure()`` installs the real
+``openai.AsyncOpenAI()``, whose requests go through a real socket, and it may
+reach only loopback addresses.
 
-A notebook fails when:
+It fails when:
 
 * a cell shows an error and is not tagged ``raises-exception``, or a cell
   tagged ``raises-exception`` does not raise (its lesson is wrong live);
-* the stand-in served no request. Every notebook of the series runs the
-  support agent, so each must reach the model at least once. The app's chat
-  panel talks only when a participant presses Send, so after the app runs, one
-  extra cell sends a question through the app's own ``ChatPanel`` (its
-  ``send``, what the button calls), and that must reach the stand-in too.
+* the stand-in served no request. The app's explorers replay when they are
+  shown and moved, and its chat panel talks only when a participant presses
+  Send, so after the app runs, one extra cell sends a question through the
+  app's own ``ChatPanel`` (its ``send``, what the button calls), and that
+  must reach the stand-in too.
 
-Reported per notebook in the terminal summary: requests the stand-in served
-(and their statuses), and how many model calls the kernel's *in-process*
-offline fake still answered (see :data:`tests.live.KERNEL_FACTS`).
+Reported in the terminal summary: requests the stand-in served (and their
+statuses), and how many model calls the kernel's *in-process* offline fake
+still answered (see :data:`tests.live.KERNEL_FACTS`).
 """
 
 from __future__ import annotations
@@ -43,12 +42,12 @@ from nbclient import NotebookClient
 
 from memlab.offline.server import serve
 
-from .live import EXPLORER_NOTEBOOKS, KERNEL_FACTS, SUMMARY, kernel_env, read_kernel_facts, summary_line, write_sitecustomize
+from .live import KERNEL_FACTS, SUMMARY, kernel_env, read_kernel_facts, summary_line, write_sitecustomize
 
 pytestmark = pytest.mark.live
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = [ROOT / "notebooks" / name for name in sorted(EXPLORER_NOTEBOOKS)] + [ROOT / "app" / "workshop.ipynb"]
+NOTEBOOKS = [ROOT / "app" / "workshop.ipynb"]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 # Run after the app: press Send once in the app's chat panel.

@@ -10,12 +10,12 @@ move must be shown from the cache. A screenshot of each notebook lands in
 test-artifacts/browser/. (Two explorers on one page are the workshop app's,
 checked in ``test_voila.py``.)
 
-The notebooks without explorers run in live mode: their kernel (a kernelspec of
+Every notebook of the series runs in live mode: its kernel (a kernelspec of
 this test's, "Python 3 live") talks to a stand-in over HTTP, as in
 ``tests/test_live_mode.py``, so one run checks both the page and the live
 switch. Each must reach the stand-in, and its kernel must have run with the
-loopback-only guard. (The notebooks with explorers run offline here, where the
-work ahead is computed, and live in ``tests/test_live_mode.py``.)
+loopback-only guard. Live, an explorer replays nothing ahead until asked: the
+check presses its button, as a learner who wants the work ahead does.
 
 And the check can fail: a third kernelspec runs a copy of memlab whose explorers
 never re-run, and the same check must fail on it, on a scratch notebook that
@@ -35,7 +35,7 @@ import pytest
 
 from memlab.offline.server import serve
 
-from ..live import EXPLORER_NOTEBOOKS, KERNEL_FACTS, SUMMARY, kernel_env, read_kernel_facts, summary_line, write_sitecustomize
+from ..live import KERNEL_FACTS, SUMMARY, kernel_env, read_kernel_facts, summary_line, write_sitecustomize
 from .conftest import REPO, chromium_path, new_page, watched
 from .lab import check_notebook, kernel_execute
 from .notebooks import write_scratch
@@ -44,9 +44,8 @@ from .servers import start_lab
 pytestmark = pytest.mark.browser
 
 # Every notebook of the series, with the explorers it must show (none: it must run without an error).
-TUTORIAL = {path.name: EXPLORER_NOTEBOOKS.get(path.name, set()) for path in sorted((REPO / "notebooks").glob("[0-9]*.ipynb"))}
-#: The notebooks run live (with the kernelspec :data:`LIVE_KERNEL`): those without explorers.
-LIVE = {name for name, kinds in TUTORIAL.items() if not kinds}
+EXPLORERS = {"02_trimming.ipynb": {"trimming"}, "03_summarizing.ipynb": {"summarizing"}}
+TUTORIAL = {path.name: EXPLORERS.get(path.name, set()) for path in sorted((REPO / "notebooks").glob("[0-9]*.ipynb"))}
 LIVE_KERNEL = {"name": "memlab-live", "display_name": "Python 3 live (ipykernel)", "language": "python"}
 #: The kernelspec that runs :func:`broken_memlab`'s copy.
 BROKEN_KERNEL = {"name": "memlab-broken", "display_name": "Python 3 broken memlab (ipykernel)", "language": "python"}
@@ -106,11 +105,9 @@ def lab(tmp_path_factory, stand_in):
     root = work / "notebooks"
     root.mkdir()
     for name in TUTORIAL:
-        shutil.copy2(REPO / "notebooks" / name, root / name)
-        if name in LIVE:
-            nb = nbformat.read(root / name, as_version=4)
-            nb.metadata["kernelspec"] = LIVE_KERNEL
-            nbformat.write(nb, root / name)
+        nb = nbformat.read(REPO / "notebooks" / name, as_version=4)
+        nb.metadata["kernelspec"] = LIVE_KERNEL
+        nbformat.write(nb, root / name)
     kernels = write_kernelspec(work / "share", LIVE_KERNEL, kernel_env(stand_in.url, write_sitecustomize(work / "site")))
     broken = broken_memlab(work / "broken")
     write_kernelspec(kernels, BROKEN_KERNEL, {"PYTHONPATH": str(broken), "MEMLAB_BROKEN_COPY": str(broken / "memlab")})
@@ -143,8 +140,6 @@ def test_jupyterlab_is_configured_offline(page, lab):
 def test_tutorial_notebook(name, page, lab, stand_in, artifacts, timings, request):
     before = stand_in.statuses
     seconds = _run(page, lab, name, TUTORIAL[name], artifacts, timings)
-    if name not in LIVE:
-        return
     facts = read_kernel_facts(kernel_execute(page, KERNEL_FACTS))
     served = {status: count - before.get(status, 0) for status, count in stand_in.statuses.items()}
     served = {status: count for status, count in served.items() if count}

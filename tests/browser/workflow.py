@@ -135,7 +135,9 @@ def check_work_ahead(page: Page, oracles: list[ex.Oracle], label: str) -> list[s
     """Each explorer on screen replays the settings one slider move away by itself; then a move is served from them.
 
     The front end reports the explorer's views to the kernel, which starts the
-    work ahead; its line must come to say that all are ready, and a keyboard
+    work ahead (live, where each replay is billed, the line offers a button
+    instead, and the check presses it, as a learner who wants it does); its
+    line must come to say that all are ready, and a keyboard
     move of the last parameter (``max_tokens``, which :func:`exercise` never
     moves, so only the work ahead can have replayed its new value) must then be
     shown from the cache.
@@ -147,6 +149,12 @@ def check_work_ahead(page: Page, oracles: list[ex.Oracle], label: str) -> list[s
             found = re.match(r"(\d+) of (\d+) settings ready", line)
             return found if found and found.group(1) == found.group(2) else None
 
+        line = ex.read_explorers(page)[index]["ahead"] or ""
+        if "live:" in line:
+            assert "billed" in line, f"{label}[{index}]: live, the work ahead must say that each replay is billed: {line!r}"
+            button = page.locator(f'[data-memlab-explorer="{index}"] button').filter(has_text=re.compile(r"^replay \d+ ahead$"))
+            button.click()
+            log.append(f"explorer {index}: live, nothing replayed ahead until asked ({line}); asked with its button")
         total = wait_for(all_ready, f"{label}[{index}]: its work ahead to make every setting one move away ready", AHEAD).group(2)
         last = ex.PARAMETERS[oracle.kind][-1]
         slider = ex.read_explorers(page)[index]["sliders"][last]
