@@ -2,9 +2,9 @@
 
 One JupyterLab per module serves a temporary copy of the notebooks, in one
 tab. Each notebook is opened, cleared and run top to bottom (every notebook of
-the series), and then every
-explorer slider is moved by keyboard and by mouse; the page must show exactly
-what memlab, run in the test, computes for the values the kernel holds. Then
+the series), and then every explorer slider is moved by keyboard and by mouse;
+the page must show exactly what memlab, run in the test, computes for the
+values the kernel holds. Then
 each explorer's work ahead must make every setting one move away ready, and a
 move must be shown from the cache. A screenshot of each notebook lands in
 test-artifacts/browser/. (Two explorers on one page are the workshop app's,
