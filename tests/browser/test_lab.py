@@ -27,9 +27,9 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import sys
 import time
 
+import ipykernel.kernelspec
 import nbformat
 import pytest
 
@@ -80,8 +80,7 @@ def write_kernelspec(data_dir, kernel, env):
     """A kernelspec running this interpreter's ipykernel with ``env`` added (under ``data_dir``/kernels)."""
     folder = data_dir / "kernels" / kernel["name"]
     folder.mkdir(parents=True)
-    argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-    spec = {"argv": argv, "display_name": kernel["display_name"], "language": "python", "env": env}
+    spec = {**ipykernel.kernelspec.get_kernel_dict(), "display_name": kernel["display_name"], "env": env}
     (folder / "kernel.json").write_text(json.dumps(spec, indent=1))
     return data_dir
 
