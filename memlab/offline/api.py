@@ -24,8 +24,7 @@ from typing import Any
 import httpx2
 
 from ..tokens import count_items, count_text, count_tools, encoding
-from .checks import (OfflineAPIError, check_body, check_compact_request, check_items, check_request,
-                     input_items, parse_body)
+from .checks import OfflineAPIError, check_body, check_conversation_body, check_items, input_items, parse_body
 from .compaction import compact_history, digest, expand_compactions
 from .model import Request, message_item, respond
 
@@ -207,7 +206,7 @@ class OfflineAPI:
                 inputs = [_with_id(item, digest(ident, n)) for n, item in inputs]
                 return 200, _page(inputs, query), None
             case "POST", ["conversations"]:
-                return 200, self._new_conversation(body or {}), None
+                return 200, self._new_conversation(body), None
             case _, ["conversations", ident, *rest]:
                 return 200, self._conversation(method, ident, rest, body, query), None
         raise OfflineAPIError(f"Invalid URL ({method} {path})", None, None, status=404)
@@ -257,10 +256,10 @@ class OfflineAPI:
         return [item for link in reversed(chain) for item in link]
 
     def _read(self, body: Any, *, compact: bool = False) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """Check a body; return the history it continues and its own input items."""
+        """Check a body (once); return the history it continues and its own input items."""
         check_body(body, compact=compact)
-        history = self._history(body)
-        return history, (check_compact_request if compact else check_request)(body, history)
+        history = self._history(body)  # the body's items may answer calls only the history holds
+        return history, check_items(input_items(body), history)
 
     def _compact(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         history, new_input = self._read(body, compact=True)
@@ -340,7 +339,7 @@ class OfflineAPI:
 
     def _new_conversation(self, body: dict[str, Any]) -> dict[str, Any]:
         ident = f"conv_{digest('conversation', next(self._counter))}"
-        items = check_items(body.get("items") or [])
+        items = check_items(check_conversation_body(body, "create").get("items") or [])
         items = [_with_id(item, digest(ident, n)) for n, item in enumerate(items)]
         conversation = {"id": ident, "object": "conversation", "created_at": 0,
                         "metadata": dict(body.get("metadata") or {})}
@@ -355,7 +354,7 @@ class OfflineAPI:
             case "GET", []:
                 return conversation
             case "POST", []:
-                conversation["metadata"] = dict(body.get("metadata") or {})
+                conversation["metadata"] = dict(check_conversation_body(body, "update")["metadata"])
                 return conversation
             case "DELETE", []:
                 with self._lock:
@@ -364,7 +363,7 @@ class OfflineAPI:
             case "GET", ["items"]:
                 return _page(items, query)
             case "POST", ["items"]:
-                new = check_items(body.get("items") or [], items)
+                new = check_items(check_conversation_body(body, "items")["items"], items)
                 with self._lock:
                     added = [_with_id(item, digest(ident, len(items) + n, item))
                              for n, item in enumerate(new)]

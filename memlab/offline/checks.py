@@ -7,19 +7,22 @@ followed it, a stray ``metadata`` key) fails offline exactly where it would fail
 from __future__ import annotations
 
 import collections.abc
+import functools
 import json
 import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import jsonschema
+from openai.types import conversations as _conversations
 from openai.types import responses as _types
 
 from ..errors import MemlabError
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, item_type, pair_key
 from .compaction import read_compaction
 
-__all__ = ["OfflineAPIError", "check_body", "check_compact_request", "check_items", "check_request",
-           "input_items", "parse_body"]
+__all__ = ["OfflineAPIError", "check_body", "check_compact_request", "check_conversation_body", "check_items",
+           "check_request", "input_items", "parse_body"]
 
 
 class OfflineAPIError(MemlabError):
@@ -83,6 +86,11 @@ _PART_FIELDS = _fields_by_kind(*typing.get_args(_types.ResponseInputContentParam
 _TOOL_FIELDS = _fields_by_kind(*typing.get_args(_types.tool_param.ToolParam))
 _REQUEST_FIELDS = {**_fields(_types.response_create_params.ResponseCreateParamsBase), "stream": (bool,)}
 _COMPACT_FIELDS = _fields(_types.response_compact_params.ResponseCompactParams)
+_FORMAT_FIELDS = _fields_by_kind(*typing.get_args(_types.ResponseFormatTextConfigParam))
+#: The keys of a Conversations API body, by what it does.
+_CONVERSATION_FIELDS = {"create": _fields(_conversations.ConversationCreateParams),
+                        "update": _fields(_conversations.ConversationUpdateParams), "items": {"items": (list,)}}
+_META_SCHEMA = jsonschema.Draft202012Validator(jsonschema.Draft202012Validator.META_SCHEMA)
 _ROLES = ("assistant", "system", "developer", "user")
 _INPUT_PARTS = ("input_text", "input_image", "input_file")
 #: The one field each kind of content part (a reasoning item's summary part too) requires.
@@ -212,11 +220,35 @@ def check_body(body: Any, *, compact: bool = False) -> None:
     choice = body.get("tool_choice")
     if isinstance(choice, str):
         _check_value(choice, ("none", "auto", "required"), "tool_choice")
-    elif choice is not None and choice.get("type") == "function":
-        if choice.get("name") not in {tool.get("name") for tool in tools if tool.get("type") == "function"}:
+    elif choice is not None and _require(choice, "type", _STR, "tool_choice.type") == "function":
+        _require(choice, "name", _STR, "tool_choice.name")
+        if choice["name"] not in {tool.get("name") for tool in tools if tool.get("type") == "function"}:
             raise OfflineAPIError(f"Tool choice '{choice.get('name')}' not found in 'tools' parameter.",
                                   "tool_choice", "invalid_value")
     _check_range(body.get("max_output_tokens"), "max_output_tokens", "integer", 16)
+    form = (body.get("text") or {}).get("format")
+    if form is not None:
+        _check_type(form, (dict,), "text.format")
+        _check_value(form.get("type"), sorted(_FORMAT_FIELDS), "text.format.type")
+        _check_fields(form, _FORMAT_FIELDS[form["type"]], "text.format.")
+        if form["type"] == "json_schema":
+            name = _require(form, "name", _STR, "text.format.name")
+            _check_schema(_require(form, "schema", (dict,), "text.format.schema"), "text.format.schema",
+                          f"response_format '{name}'", "invalid_json_schema")
+    if compact and not input_items(body) and not body.get("previous_response_id"):
+        raise _missing("input")
+
+
+def check_conversation_body(body: Any, action: str) -> dict[str, Any]:
+    """Check a Conversations API body (``action``: "create", "update" or "items"); return it. (A ``metadata``
+    that is not an object, or ``items`` that are not an array, is the API's ``invalid_type``.)"""
+    _check_object(body)
+    _check_fields(body, _CONVERSATION_FIELDS[action], "")
+    if action == "update":
+        _require(body, "metadata", (dict,), "metadata")
+    elif action == "items":
+        _require(body, "items", (list,), "items")
+    return body
 
 
 def _check_tool(tool: Any, where: str) -> None:
@@ -228,23 +260,24 @@ def _check_tool(tool: Any, where: str) -> None:
     if kind in ("function", "custom") and tool.get("name") is None:
         raise _missing(f"{where}.name")
     _check_fields(tool, _TOOL_FIELDS[kind], f"{where}.")
-    properties = (tool.get("parameters") or {}).get("properties") if kind == "function" else None
-    problem = None if properties is None else _schema_problem(properties)
+    if kind == "function":
+        _check_schema(tool.get("parameters") or {}, f"{where}.parameters", f"function '{tool['name']}'",
+                      "invalid_function_parameters")
+
+
+def _check_schema(schema: Any, where: str, owner: str, code: str) -> None:
+    """Refuse a JSON schema (a tool's ``parameters``, a structured output's ``schema``) that breaks the JSON
+    Schema meta-schema, as the API does: "Invalid schema for function 'f': 'x' is not of type 'object'..."."""
+    problem = _schema_problem(json.dumps(schema))
     if problem is not None:
-        raise OfflineAPIError(f"Invalid schema for function '{tool['name']}': {problem}",
-                              f"{where}.parameters", "invalid_function_parameters")
+        raise OfflineAPIError(f"Invalid schema for {owner}: {problem}", where, code)
 
 
-def _schema_problem(properties: Any) -> str | None:
-    """What is wrong with a function schema's ``properties`` (the part the model reads), if anything."""
-    if not isinstance(properties, Mapping):
-        return f"'properties' must be an object, not {_json_name(properties)}."
-    for key, spec in properties.items():
-        if not isinstance(spec, (Mapping, bool)):
-            return f"property '{key}' must be a schema (an object or a boolean), not {_json_name(spec)}."
-        if isinstance(spec, Mapping) and "enum" in spec and not isinstance(spec["enum"], list):
-            return f"the 'enum' of property '{key}' must be an array, not {_json_name(spec['enum'])}."
-    return None
+@functools.lru_cache(maxsize=256)  # a schema is sent with every request: checked once
+def _schema_problem(schema_json: str) -> str | None:
+    """The first error of a schema (as JSON text) against the meta-schema, if any."""
+    error = jsonschema.exceptions.best_match(_META_SCHEMA.iter_errors(json.loads(schema_json)))
+    return None if error is None else f"{error.message} (at '{'.'.join(map(str, error.absolute_path))}')."
 
 
 def input_items(body: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -347,7 +380,4 @@ def check_request(body: Any, history: Sequence[Mapping[str, Any]] = ()) -> list[
 def check_compact_request(body: Any, history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
     """Check a ``POST /v1/responses/compact`` body; return its input items (none: a missing ``input``)."""
     check_body(body, compact=True)
-    items = check_items(input_items(body), history)
-    if not items and not body.get("previous_response_id"):
-        raise _missing("input")
-    return items
+    return check_items(input_items(body), history)

@@ -267,6 +267,25 @@ MALFORMED = [
      '"parameters": {"properties": {"x": {"type": "string", "enum": 5}}}}]}', "tools[0].parameters", "invalid_function_parameters"),
     ('{"model": "m", "input": [{"role": "user", "content": [{"type": "input_text", "text": 5}]}]}',
      "input[0].content[0].text", "invalid_type"),
+    ('{"model": "m", "input": "hi", "metadata": "x"}', "metadata", "invalid_type"),
+    ('{"model": "m", "input": "hi", "metadata": ["a", "b"]}', "metadata", "invalid_type"),
+    # odd values where an object was read as one (each was an exception inside the fake: a 500)
+    ('{"model": "m", "input": "hi", "tools": [{"type": "function", "name": "f"}], '
+     '"tool_choice": {"type": "function", "name": ["f"]}}', "tool_choice.name", "invalid_type"),
+    ('{"model": "m", "input": "hi", "tool_choice": {}}', "tool_choice.type", "missing_required_parameter"),
+    ('{"model": "m", "input": "hi", "tools": [{"type": "function", "name": "f", '
+     '"parameters": {"type": "object", "properties": {}, "required": "x"}}]}', "tools[0].parameters",
+     "invalid_function_parameters"),
+    ('{"model": "m", "input": "hi", "tools": [{"type": "function", "name": "f", '
+     '"parameters": {"properties": {"x": {"anyOf": "x"}}}}]}', "tools[0].parameters", "invalid_function_parameters"),
+    ('{"model": "m", "input": "hi", "text": {"format": {"type": "json_schema", "name": "n", '
+     '"schema": {"type": "object", "properties": "x"}}}}', "text.format.schema", "invalid_json_schema"),
+    ('{"model": "m", "input": "hi", "text": {"format": {"type": "json_schema", "name": "n", '
+     '"schema": {"type": "object", "properties": {"a": {"type": "array", "minItems": "2"}}}}}}',
+     "text.format.schema", "invalid_json_schema"),
+    ('{"model": "m", "input": "hi", "text": {"format": {"type": "json_schema", "schema": {}}}}',
+     "text.format.name", "missing_required_parameter"),
+    ('{"model": "m", "input": "hi", "text": {"format": "json"}}', "text.format", "invalid_type"),
 ]
 
 

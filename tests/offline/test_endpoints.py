@@ -155,3 +155,34 @@ def test_a_body_that_is_not_a_json_object_is_the_apis_400_on_every_endpoint(api)
     for path in ("/v1/conversations", f"/v1/conversations/{ident}", f"/v1/conversations/{ident}/items"):
         response = api(httpx2.Request("POST", f"https://offline.memlab{path}", content=b"[1]"))
         assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_type", path
+
+
+@pytest.mark.parametrize(("action", "body", "param"), [
+    ("create", {"metadata": "x"}, "metadata"), ("create", {"metadata": ["a", "b"]}, "metadata"),
+    ("create", {"items": 5}, "items"), ("update", {"metadata": "x"}, "metadata"), ("items", {"items": True}, "items"),
+])
+def test_a_conversation_body_of_the_wrong_type_is_the_apis_400_not_a_500(api, action, body, param) -> None:
+    """A ``metadata`` that is not an object, ``items`` that are not an array: ``invalid_type`` (was a TypeError)."""
+    ident = api(httpx2.Request("POST", "https://offline.memlab/v1/conversations", content=b"{}")).json()["id"]
+    path = {"create": "", "update": f"/{ident}", "items": f"/{ident}/items"}[action]
+    response = api(httpx2.Request("POST", f"https://offline.memlab/v1/conversations{path}", content=json.dumps(body).encode()))
+    assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_type"
+    assert response.json()["error"]["param"] == param
+
+
+def test_a_request_body_is_checked_once(api, monkeypatch) -> None:
+    """One request, one check of its top-level parameters (it was checked twice)."""
+    import memlab.offline.api as api_module
+    import memlab.offline.checks as checks_module
+
+    seen = []
+    original = checks_module.check_body
+
+    def counted(body, **kwargs):
+        seen.append(body)
+        return original(body, **kwargs)
+
+    monkeypatch.setattr(checks_module, "check_body", counted)
+    monkeypatch.setattr(api_module, "check_body", counted)
+    api.respond({"model": MODEL, "input": "hi"})
+    assert len(seen) == 1
