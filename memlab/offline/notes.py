@@ -59,7 +59,8 @@ SOLVED = frozenset("works working worked fixed gone resolved solved normal".spli
 #: A date written with digits, and an identifier that names a model or a version (``AX3000``, ``2.1.4``).
 _DATE_LIKE = re.compile(r"\d{4}-\d\d-\d\d|\d{1,2}:\d\d")
 _MODEL_LIKE = re.compile(r"[A-Za-z]+\d[\w]*|\d+(?:\.\d+){1,3}")
-NEXT = stem_set("next will can please try let recommend should ticket send follow")
+#: Words of an offer or a next step ("will", "I'll" are read as written: stop words are no content words).
+NEXT = stem_set("next try recommend ticket send follow")
 _PAST = stem_set("tried did held found made took put reset checked installed updated restarted cleaned "
                  "unplugged rebooted replaced")
 #: Sections that give way first when a note is over its word budget.
@@ -84,8 +85,7 @@ class Section:
 def section(heading: str, description: str = "") -> Section:
     """A section, its kind read from the words of its heading (failing that, of its description)."""
     for text in (heading, description):
-        stems = set(words(text.replace("-", " ")))  # "Follow-up" names a next step
-        stems |= ARCHETYPES["people"] if "who" in text.lower().split() else set()  # "Who" is a stop word
+        stems = keywords(text.replace("-", " "))  # "Follow-up" names a next step; "Who", "What was done"
         scores = {kind: len(stems & marks) for kind, marks in ARCHETYPES.items()}
         best = max(scores, key=lambda kind: scores[kind])
         if scores[best]:
@@ -212,7 +212,7 @@ def _sections(lines: list[str]) -> tuple[list[Section], bool]:
             for dash in (" – ", " — ", " - "):  # "**User profile** – who the user is"
                 if not named and dash in name:
                     name, text = (part.strip("* ") for part in name.split(dash, 1))
-            if len(name.split()) <= 8:
+            if len(name.split()) <= 8 and not name.startswith('"'):  # a quoted fact to keep names none
                 found.append(section(name.strip(), text or _indented_text(lines, i)))
     return found, False
 
@@ -251,11 +251,21 @@ def _lower(statement: Statement) -> set[str]:
     return {t.lower().replace("’", "'") for t in tokens(statement.text)}
 
 
+def keywords(text: str) -> set[str]:
+    """The stems of every word of ``text``, stop words too: what this module's word lists are matched
+    against ("when", "done", "can"); "may" only as the month, capitalised and not first ("on 14 May")."""
+    found = tokens(text)
+    return {stem(t) for at, t in enumerate(found) if t.lower() != "may" or at and t == "May"}
+
+
 def asks(statement: Statement) -> bool:
-    """A question or a request ("Could you...", "Please...", "Yes please, open a ticket"), not a report."""
-    first = statement.text.split(" ", 1)[0].lower().strip(",.!")
-    requests = ("please", "could", "can", "would", "yes", "okay", "ok")
-    return statement.text.rstrip().endswith("?") or first in requests
+    """A question or a request ("Could you...", "Please...", "Yes please, open a ticket", "OK, let's..."), not a
+    report: a "Yes" or "OK" first asks only if what follows does ("Yes, it's the AX3000" reports)."""
+    found = [t.lower().replace("’", "'") for t in tokens(statement.text[:200])]
+    while found[:1] and found[0] in ("yes", "ok", "okay", "sure"):
+        found = found[1:]
+    return statement.text.rstrip().endswith("?") or found[:1] in (["please"], ["could"], ["can"], ["would"],
+                                                                   ["let's"])
 
 
 def _is_problem(statement: Statement) -> bool:
@@ -272,7 +282,7 @@ def _did(statement: Statement) -> bool:
     if {"sorry", "mistyped", "meant"} & set(found) or asks(statement):
         return False  # a correction, not a step
     for i, word in enumerate(found):
-        if word in ("i", "we"):  # "I tried", "I already restarted" (not "I am based")
+        if word in ("i", "we", "i've", "we've"):  # "I tried", "I've tried", "I already restarted" (not "I am")
             for verb in found[i + 1:i + 3]:
                 if verb in ("am", "are", "was", "were", "be", "been", "is"):
                     break
@@ -292,8 +302,7 @@ def _names_a_product(statement: Statement) -> bool:
 
 def _prefers(statement: Statement) -> bool:
     """Whether the customer states (not asks about) a preference or a rule ("please contact me by SMS")."""
-    said = set(statement.text.lower().split())
-    stated = statement.stems & ARCHETYPES["prefs"] or {"never", "always", "rather"} & said
+    stated = statement.stems & ARCHETYPES["prefs"] or {"never", "always", "rather"} & _lower(statement)
     return bool(stated) and not statement.text.rstrip().endswith("?")
 
 
@@ -350,9 +359,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return list(seen.values())[:12]
     if kind == "time":
         timed = [s for s in said if not asks(s) and (
-            s.stems & _TIME or any(map(_DATE_LIKE.fullmatch, facts(s.text))))]
-        picked = [s for s in timed if s.role in ("user", "note")] or [s for s in timed if s.role == "tool"]
-        return [_said(s) for s in picked][-5:]
+            keywords(s.text) & _TIME or any(map(_DATE_LIKE.fullmatch, facts(s.text))))]
+        picked = [_said(s) for s in timed if s.role in ("user", "note")] or [
+            _said(s) for s in timed if s.role == "tool"]  # a piece of a line already picked adds nothing
+        return [line for line in picked if not any(line != other and line in other for other in picked)][-5:]
     if kind == "tools":
         out = []
         for call in (s for s in said if s.role == "call"):
@@ -402,8 +412,13 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             spec.max_words or DEFAULT_MAX_WORDS):
         # Cut the longest section first (its older lines; the later ones of the issues), then single lines.
         cuttable = [h for h in bodies if bodies[h] and h != target and kinds[h] != "ids"]
-        if not cuttable:
-            break
+        if not cuttable:  # then identifiers, newest first; the facts to keep verbatim stay, budget or not
+            spare = [(h, line) for h in bodies if h == target or kinds[h] == "ids" for line in bodies[h]
+                     if not any(fact in line for fact in spec.must_keep)]
+            if not spare:
+                break
+            bodies[spare[-1][0]].remove(spare[-1][1])
+            continue
         victim = max(cuttable, key=lambda h: (len(bodies[h]) > 1, len(bodies[h]),
                                               -_CUT_ORDER.index(kinds[h])))
         older_first = kinds[victim] in ("time", "steps", "tools", "context")

@@ -117,3 +117,53 @@ def test_sections_listed_on_one_line_are_the_notes_sections() -> None:
     assert in_order(text, ["Tenant:", "Issue:", "Reference:", "Follow-up:"]), text
     assert "REQ-5521" in text[text.find("Reference:"):text.find("Follow-up:")]
     assert "plumber" in text[text.find("Follow-up:"):]
+
+
+MOVE = [
+    user("We move to Leeds in May, the van comes on 14 May."),
+    assistant("Noted. It may rain that day, so pack the boxes in plastic."),
+    user("I've tried three removal firms; only Vanly answered."),
+    user("Yes, the new flat is 27 Elm Grove."),
+    user("OK, and the old lease ends in June."),
+    user("Phone calls? Never."),
+]
+
+
+def test_the_month_of_may_is_a_time_and_may_the_verb_is_not() -> None:
+    text = note("Summarize the move.\n\n## Timeline\n## Other", MOVE)
+    timeline = text.split("## Other")[0]
+    assert "14 May" in timeline and "may rain" not in timeline, text
+
+
+def test_a_heading_made_only_of_common_words_still_names_its_kind() -> None:
+    """'When' is a time, 'What was done' the steps, 'Who' the people: each word is a stop word."""
+    text = note("Summarize the move.\n\n## When\n## What was done\n## Who", MOVE)
+    when, done = text.split("## What was done")[0], text.split("## What was done")[1].split("## Who")[0]
+    assert "14 May" in when and "removal firms" in done, text
+
+
+def test_a_yes_or_ok_opening_a_report_does_not_make_it_a_request() -> None:
+    text = note("Summarize the move.\n\n## Timeline\n## Next step", MOVE)
+    assert "June" in text.split("## Next step")[0], text  # "OK, and the old lease ends in June." is a time, not a request
+    assert "Elm Grove" not in text.split("## Next step")[1], text  # "Yes, the new flat is..." asks nothing
+
+
+def test_ive_tried_is_a_step_tried_and_never_with_a_full_stop_is_a_preference() -> None:
+    text = note("Summarize the move.\n\n## Steps tried\n## Preferences", MOVE)
+    steps, prefs = text.split("## Preferences")
+    assert "removal firms" in steps and "Never" in prefs, text
+
+
+IDS = [user("My order ORD-1001 and order ORD-1002 came with serials SN-AA11 and SN-BB22."),
+       assistant("I opened ticket TCK-3003 and ticket TCK-3004 for them.")]
+
+
+def test_a_word_budget_cuts_identifiers_too_but_never_the_facts_to_keep_verbatim() -> None:
+    """Past the budget, other sections go first, then identifiers (newest first); the facts the prompt says to
+    keep verbatim stay even if they alone are over it: the prompt's own rule outranks its budget."""
+    text = note("Summarize the chat in one paragraph of at most 10 words.", IDS)
+    assert len(text.split()) <= 10 and "ORD-1001" in text, text
+    facts = ["ORD-1001", "ORD-1002", "SN-AA11", "SN-BB22", "TCK-3003", "TCK-3004"]
+    keep = "These facts must appear verbatim:\n" + "\n".join(f'- "{fact}"' for fact in facts)
+    text = note(f"Summarize the chat in one paragraph of at most 10 words. {keep}", IDS)
+    assert all(fact in text for fact in facts), text
