@@ -23,8 +23,8 @@ from typing import Any
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
 from .reading import (MARKUP, MAX_CHARS, STOP, Memory, Statement, asks_for_summary, facts, identifiers,
-                      plain_text, read_items, related, result_lines, sentences, stem, stem_set, tokens,
-                      words)
+                      plain_text, read_items, related, result_lines, sentences, stem, stem_set,
+                      structured_input, tokens, words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
@@ -165,19 +165,23 @@ class Request:
 
     @property
     def message(self) -> str:
-        """The latest user message, markup tags read through."""
-        return MARKUP.sub("", self.raw_message)[:MAX_CHARS]
+        """The latest user message, markup tags read through; of a message carrying data (an agent called as
+        a tool with structured input), that data as ``key: value`` lines."""
+        text = MARKUP.sub("", self.raw_message)[:MAX_CHARS]
+        return structured_input(text) or text
 
     @cached_property
-    def this_turn(self) -> tuple[bool, bool, list[tuple[str, str]]]:
+    def this_turn(self) -> tuple[bool, bool, list[tuple[str, str, str]]]:
         """What the model did since the latest user message: whether it handed off, whether the agent
-        that took over called a tool, and the ``(tool, output)`` results since it last spoke."""
+        that took over called a tool, and the ``(tool, output, arguments)`` results since it last spoke."""
         names: dict[Any, str] = {}
+        arguments: dict[Any, str] = {}
         handed_off = called_after = False
         previous, results = "", []
         for item in self.conversation[self.last_user_index + 1:]:
             if item_type(item) == "function_call":
                 name = names[item.get("call_id")] = str(item.get("name", ""))
+                arguments[item.get("call_id")] = str(item.get("arguments", ""))
                 called_after = called_after or previous.startswith("transfer_to_")
                 handed_off, previous = handed_off or name.startswith("transfer_to_"), name
             elif item_type(item) == "message":
@@ -185,7 +189,8 @@ class Request:
             name, pair = names.get(item.get("call_id"), "the tool"), pair_key(item)
             if pair is not None and pair[0] == "output" and not name.startswith("transfer_to_"):
                 output = item.get("output")
-                results.append((name, output if isinstance(output, str) else plain_text(output)))
+                output = output if isinstance(output, str) else plain_text(output)
+                results.append((name, output, arguments.get(item.get("call_id"), "")))
         return handed_off, called_after, results
 
     @property
@@ -651,10 +656,13 @@ def _structured(output: str) -> Any:
     return None
 
 
-def _report(results: Sequence[tuple[str, str]]) -> str:
-    """What the tools returned, one sentence each."""
+def _report(results: Sequence[tuple[str, str, str]]) -> str:
+    """What the tools returned, one sentence each; a tool called more than once says for what."""
     lines = []
-    for name, output in results:
+    names = [name for name, _, _ in results]
+    for name, output, arguments in results:
+        if names.count(name) > 1:  # "get_price (ticker: AAPL) returned: 231.50 USD."
+            name = f"{name} ({'; '.join(result_lines(arguments))})"
         data = _structured(output)
         if isinstance(data, (dict, list)):
             output = json.dumps(data, ensure_ascii=False, default=str)
@@ -665,10 +673,16 @@ def _report(results: Sequence[tuple[str, str]]) -> str:
             found = [fact if len(fact) <= 90 else fact[:87] + "…" for fact in result_lines(output)]
             more = " (and more)" if len(found) > 8 else ""
             lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{more}.")
-        else:
-            lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}" if text
-                         else f"{name} returned nothing.")
+        elif not text:
+            lines.append(f"{name} returned nothing.")
+        else:  # a sentence of its own: "get_price returned: 231.50 USD."
+            text = text[:600] + "…" if len(text) > 600 else text
+            lines.append(f"{name} returned: {text}{'' if text.endswith(('.', '!', '?', '…')) else '.'}")
     return " ".join(lines)
+
+
+#: The answer to a request the offline model cannot carry out ("Write a haiku", "Translate this").
+_CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
 
 
 def compose(request: Request, missing: Sequence[str] = ()) -> str:
@@ -679,6 +693,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     said = request.message.strip()
     if request.last_user_index < 0 or not said:
         return "Your message was empty. What would you like to ask or tell me?"
+    if structured_input(request.raw_message) and not missing:  # data for the instructions' task: a fact, or no
+        known = _from_instructions(request)
+        return known[1] if known is not None else _CANNOT
     said_tokens = {t.lower() for t in tokens(said[:400])}
     question = _is_question(said)
     how_are_you = any(ask in said.lower() for ask in ("how are you", "cómo estás", "ça va", "wie geht", "come stai"))
@@ -709,8 +726,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return "I don't know: it isn't in the conversation I can see. Could you tell me again?"
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
         if (tokens(asked[-1][:40]) or [""])[0].lower() not in _WH_WORDS and not _about_user(said):
-            return ("I can't do that: I can only answer from what I was sent "  # "Write a haiku..."
-                    "(the conversation, my instructions and tools).")
+            return _CANNOT  # "Write a haiku..."
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")
     echo = said if len(said) <= 160 else said[:160].rsplit(" ", 1)[0] + " …"

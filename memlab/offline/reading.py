@@ -21,7 +21,7 @@ from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, item_type
 
 __all__ = ["RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text",
            "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set",
-           "tokens", "words"]
+           "structured_input", "tokens", "words"]
 
 #: How many characters of one text are read; the rest of a longer one is ignored.
 MAX_CHARS = 20_000
@@ -64,25 +64,24 @@ _IRREGULAR = dict(pair.split(":") for pair in (
 #: "spend"). A question word and a statement word are *related* when one group holds both.
 RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     name call called named nickname | live home house flat apartment move moved relocate relocated based
-    address settle neighbourhood city town property rent rental renting tenant landlord lease |
-    stay staying hotel accommodation | from originally born grew hometown native |
-    travel trip flight fly going visit holiday vacation journey destination abroad |
-    work job role profession occupation career employer company office position |
-    job profession nurse doctor teacher engineer developer programmer designer chef lawyer manager student
-    driver consultant architect scientist researcher writer journalist farmer mechanic electrician plumber
-    accountant artist musician analyst dentist sommelier pilot baker barista pharmacist secretary clerk
-    firefighter vet therapist carpenter waiter cashier lecturer professor tutor coach translator editor
-    photographer surgeon | wife husband partner spouse girlfriend boyfriend | son daughter kid child baby boy
-    girl | mother mom mum father dad parent | brother sister sibling | pet dog cat puppy kitten parrot bird
-    rabbit hamster fish horse | dog puppy retriever labrador poodle spaniel terrier collie beagle husky |
-    phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
-    chromebook | tablet ipad kindle | device model gadget | car drive vehicle plate licence license
-    registration | budget spend afford cost price pay money limit | salary earn income wage | deadline due |
-    appointment meeting booking reservation | birthday born age old | prefer preference rather favourite
-    favorite like love enjoy want wish fan keen | hate dislike stand allergic allergy avoid | food eat meal
-    dish cuisine diet vegan vegetarian | drink tea coffee juice beer wine | contact reach touch text sms
-    message email mail whatsapp call phone | system os operating windows macos linux ios android |
-    weather forecast temperature rain sunny | number id identifier code reference ref |
+    address settle neighbourhood city town property rent rental renting tenant landlord lease | stay staying
+    hotel accommodation | from originally born grew hometown native | travel trip flight fly going visit
+    holiday vacation journey destination abroad | work job role profession occupation career employer company
+    office position | job profession nurse doctor teacher engineer developer programmer designer chef lawyer
+    manager student driver consultant architect scientist researcher writer journalist farmer mechanic
+    electrician plumber accountant artist musician analyst dentist sommelier pilot baker barista pharmacist
+    secretary clerk firefighter vet therapist carpenter waiter cashier lecturer professor tutor coach
+    translator editor photographer surgeon | wife husband partner spouse girlfriend boyfriend | son daughter
+    kid child baby boy girl | mother mom mum father dad parent | brother sister sibling | pet dog cat puppy
+    kitten parrot bird rabbit hamster fish horse | dog puppy retriever labrador poodle spaniel terrier collie
+    beagle husky | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook
+    thinkpad chromebook | tablet ipad kindle | device model gadget | car drive vehicle plate licence license
+    registration | budget spend afford cost price pay money limit | price cost quote trading worth | salary
+    earn income wage | deadline due | appointment meeting booking reservation | birthday born age old | prefer
+    preference rather favourite favorite like love enjoy want wish fan keen | hate dislike stand allergic
+    allergy avoid | food eat meal dish cuisine diet vegan vegetarian | drink tea coffee juice beer wine |
+    contact reach touch text sms message email mail whatsapp call phone | system os operating windows macos
+    linux ios android | weather forecast temperature rain sunny | number id identifier code reference ref |
     race marathon triathlon | math maths homework equation solve algebra geometry calculus | goal target aim |
     add plus sum total | subtract minus difference | multiply times product | divide divided quotient |
     convert conversion exchange currency | pay payment paid charge charged card fare invoice refund
@@ -307,6 +306,19 @@ def result_lines(output: str) -> list[str]:
     return lines
 
 
+def structured_input(text: str) -> str | None:
+    """The data of a message that carries only data, as ``key: value`` lines: a JSON object, or the fenced
+    one after "Structured Input Data:" (the Agents SDK's message to an agent called as a tool with
+    structured input, which comes with a preamble and a schema); ``None`` for any other message."""
+    _, marked, rest = text.partition("## Structured Input Data:")
+    block = rest.split("```")[1] if marked and rest.count("```") >= 2 else text
+    try:
+        data = json.loads(block) if block.lstrip()[:1] == "{" else None
+    except (ValueError, RecursionError):
+        return None
+    return "\n".join(result_lines(json.dumps(data))) if isinstance(data, dict) and data else None
+
+
 def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
     """The statements of a request's items, oldest first (system and developer messages left out); a user
     message holding a pasted transcript (:func:`read_transcript`) is read line by line."""
@@ -315,6 +327,8 @@ def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
         kind = item_type(item)
         if kind == "message" and item.get("role") in ("user", "assistant"):
             text = MARKUP.sub("", plain_text(item.get("content")))
+            if item["role"] == "user":  # data sent to an agent called as a tool is read as that data
+                text = structured_input(text) or text
             if item["role"] == "user" and _is_transcript(text):
                 reader.transcript(text)
                 reader.recap_asked = asks_for_summary(text)

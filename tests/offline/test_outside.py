@@ -23,7 +23,7 @@ import pytest
 from agents import Agent, ModelSettings, Runner, SQLiteSession, function_tool
 from agents.memory import OpenAIResponsesCompactionSession
 from nbclient import NotebookClient
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from memlab.api import mode
 from memlab.offline.api import OfflineAPI
@@ -173,3 +173,47 @@ def test_a_learners_own_openai_client_reaches_the_offline_model(api) -> None:
     with openai.OpenAI() as client:
         assert client.responses.create(model="m", input="hi").output_text
     assert len(fresh.requests) == 1  # the newly configured API answers from now on
+
+
+class TranslationInput(BaseModel):  # the example's, verbatim
+    text: str = Field(description="Text to translate.")
+    source: str = Field(description="Source language code or name.")
+    target: str = Field(description="Target language code or name.")
+
+
+async def test_agents_as_tools_structured_the_data_is_read_and_the_sdks_preamble_is_not_echoed() -> None:
+    """``examples/agent_patterns/agents_as_tools_structured.py``: the tool's agent is sent a preamble, the data
+    in a fenced JSON block and a schema summary; it answers the data as it answers the plain request."""
+    translator = Agent(name="translator", instructions="Translate the input text into the target language. "
+                       "If the target is not clear, ask the user for clarification.")
+    orchestrator = Agent(name="orchestrator", instructions="You are a task dispatcher. Always call the tool with "
+                         "sufficient input. Do not handle the translation yourself.",
+                         tools=[translator.as_tool(tool_name="translate_text", parameters=TranslationInput,
+                                                   tool_description="Translate text between languages. Provide "
+                                                                    "text, source language, and target language.")])
+    query = 'Translate "Hola" from Spanish to French.'
+    direct = (await Runner.run(translator, query)).final_output
+    result = await Runner.run(orchestrator, query)
+    [call] = [json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"]
+    assert call == {"text": "Hola", "source": "Spanish", "target": "French"}
+    [output] = [i.output for i in result.new_items if i.type == "tool_call_output_item"]
+    assert output == direct and "called as a tool" not in output
+
+
+class CityInput(BaseModel):
+    city: str = Field(description="The city to report on.")
+
+
+async def test_an_agent_called_as_a_tool_with_structured_input_fills_its_own_tool_from_the_data() -> None:
+    @function_tool
+    def forecast(city: str) -> str:
+        """Today's weather for a city."""
+        return {"oslo": "rain, 9°C"}.get(city.lower(), "no data")
+
+    weather = Agent(name="weather", instructions="Report the weather.", tools=[forecast])
+    desk = Agent(name="desk", instructions="Always call the tool.",
+                 tools=[weather.as_tool(tool_name="ask_weather", tool_description="The weather in a city.",
+                                        parameters=CityInput)])
+    result = await Runner.run(desk, "How is the weather in Oslo?")
+    [output] = [i.output for i in result.new_items if i.type == "tool_call_output_item"]
+    assert "rain" in output and "called as a tool" not in output

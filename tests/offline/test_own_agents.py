@@ -363,3 +363,17 @@ async def test_a_three_word_name_is_one_name() -> None:
     agent = Agent(name="Extract", instructions="Extract the contact.", output_type=Contact)
     result = await Runner.run(agent, "New contact: Mary Ann Smith, mary@example.com, low priority.")
     assert result.final_output.name == "Mary Ann Smith"
+
+
+@function_tool
+def get_price(ticker: str) -> str:
+    """Get the latest stock price for a ticker."""
+    return {"AAPL": "231.50 USD", "MSFT": "415.20 USD"}.get(ticker.upper(), "unknown ticker")
+
+
+async def test_what_two_tickers_are_trading_at_calls_the_price_tool_once_for_each_and_says_which_is_which() -> None:
+    agent = Agent(name="Broker", instructions="Answer questions about stocks.", tools=[get_price])
+    result = await Runner.run(agent, "What are AAPL and MSFT trading at?")
+    assert calls_of(result) == [("get_price", {"ticker": "AAPL"}), ("get_price", {"ticker": "MSFT"})]
+    assert result.final_output == ("get_price (ticker: AAPL) returned: 231.50 USD. "
+                                   "get_price (ticker: MSFT) returned: 415.20 USD.")
