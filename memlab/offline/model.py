@@ -661,7 +661,7 @@ def _report(results: Sequence[tuple[str, str, str]]) -> str:
     lines = []
     names = [name for name, _, _ in results]
     for name, output, arguments in results:
-        if names.count(name) > 1:  # "get_price (ticker: AAPL) returned: 231.50 USD."
+        if names.count(name) > 1:  # "get_price (ticker: AAPL) returned: 231.50 USD"
             name = f"{name} ({'; '.join(result_lines(arguments))})"
         data = _structured(output)
         if isinstance(data, (dict, list)):
@@ -673,11 +673,9 @@ def _report(results: Sequence[tuple[str, str, str]]) -> str:
             found = [fact if len(fact) <= 90 else fact[:87] + "…" for fact in result_lines(output)]
             more = " (and more)" if len(found) > 8 else ""
             lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{more}.")
-        elif not text:
-            lines.append(f"{name} returned nothing.")
-        else:  # a sentence of its own: "get_price returned: 231.50 USD."
-            text = text[:600] + "…" if len(text) > 600 else text
-            lines.append(f"{name} returned: {text}{'' if text.endswith(('.', '!', '?', '…')) else '.'}")
+        else:
+            lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}" if text
+                         else f"{name} returned nothing.")
     return " ".join(lines)
 
 
