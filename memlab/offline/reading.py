@@ -158,13 +158,18 @@ def facts(text: str) -> list[str]:
 
 def sentences(text: str) -> list[str]:
     """``text`` cut into sentences (and lines); list markers and empty pieces dropped."""
+    return list(_sentences(text[:MAX_CHARS]))
+
+
+@functools.lru_cache(maxsize=1024)  # a conversation is re-sent with every request: its texts recur
+def _sentences(text: str) -> tuple[str, ...]:
     out = []
-    for piece in _SENTENCE_END.split(text[:MAX_CHARS]):
+    for piece in _SENTENCE_END.split(text):
         marker = _MARKER.match(piece)
         piece = (piece[marker.end():] if marker else piece).strip()
         if any(c.isalnum() for c in piece):
             out.append(piece)
-    return out
+    return tuple(out)
 
 
 @dataclass(frozen=True)
