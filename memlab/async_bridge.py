@@ -2,9 +2,12 @@
 
 * :func:`run_sync` runs a coroutine to completion from synchronous code — even
   inside Jupyter. Widget callbacks are synchronous, but memlab's sessions are
-  async. In a plain script ``asyncio.run`` works; in a Jupyter kernel an event
-  loop is already running in this thread, so the coroutine runs on a fresh
-  loop in a worker thread instead.
+  async. Every call runs on one event loop that stays open (not a new
+  ``asyncio.run`` each time), because the live ``AsyncOpenAI`` client keeps its
+  connections open, and a connection works only on the loop that opened it: in
+  a plain script, an explorer's second move would otherwise fail with "Event
+  loop is closed". That loop runs in the calling thread when no loop runs there
+  (a script), else in one worker thread (a Jupyter kernel's loop is busy).
 * :func:`call_on_loop` calls a function on a given event loop, from any thread.
   A widget's work belongs on the loop it was built on: JupyterLab may send
   widget messages to a kernel *subshell*, another thread with a loop of its
@@ -17,8 +20,10 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
 import concurrent.futures
 import inspect
+import threading
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
@@ -27,14 +32,28 @@ T = TypeVar("T")
 __all__ = ["run_sync", "running_loop", "call_on_loop", "call_either"]
 
 
+#: Each thread's loop for :func:`run_sync`, kept open between calls and closed when Python exits.
+_RUNNERS = threading.local()
+#: The one thread that runs :func:`run_sync`'s coroutines when the caller's thread already runs a loop.
+_WORKER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="memlab-run-sync")
+
+
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:
-    """Run ``coro`` and return its result, whether or not a loop is running here."""
+    """Run ``coro`` and return its result, whether or not a loop is running here (see the module's docstring)."""
+    if running_loop() is not None:
+        return _WORKER.submit(run_sync, coro).result()
+    runner = getattr(_RUNNERS, "runner", None)
+    if runner is None:
+        runner = _RUNNERS.runner = asyncio.Runner()
+        atexit.register(runner.close)
     try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coro)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coro).result()
+        return runner.run(coro)
+    finally:  # as asyncio.run does, cancel the tasks the call left behind; unlike it, keep the loop open
+        left = asyncio.all_tasks(runner.get_loop())
+        for task in left:
+            task.cancel()
+        if left:
+            runner.get_loop().run_until_complete(asyncio.gather(*left, return_exceptions=True))
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
