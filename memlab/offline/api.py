@@ -1,11 +1,10 @@
 """The offline API: the Responses and Conversations endpoints, answered by the offline model.
 
-:class:`OfflineAPI` is an ``httpx2.MockTransport`` handler: give it to a real ``openai`` client
-(:func:`memlab.offline.client.offline_client`) and no request leaves the process; put it behind
-:mod:`memlab.offline.server` and any client reaches it over HTTP. Requests are checked as the real
-API checks them (:mod:`.checks`), answered by :func:`memlab.offline.model.respond` (or your own
-``reply``), counted in real tokens and stored, so ``previous_response_id`` and ``conversation`` work.
-Ids are content hashes: the same requests give the same ids in every run.
+:class:`OfflineAPI` is an ``httpx2.MockTransport`` handler for a real ``openai`` client
+(:func:`memlab.offline.client.offline_client`; :mod:`memlab.offline.server` serves it over HTTP).
+Requests are checked as the real API checks them (:mod:`.checks`), answered by
+:func:`memlab.offline.model.respond` (or your own ``reply``), counted in real tokens and stored, so
+``previous_response_id`` and ``conversation`` work. Ids are content hashes: the same in every run.
 """
 
 from __future__ import annotations
@@ -74,10 +73,8 @@ _WORKERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="memlab-offline-
 
 def off_the_loop(handler: Callable[[httpx2.Request], httpx2.Response],
                  ) -> Callable[[httpx2.Request], Awaitable[httpx2.Response]]:
-    """An async ``MockTransport`` handler that runs ``handler`` in a worker thread.
-
-    The event loop stays free while the model works, so a timeout around a request fires on time.
-    """
+    """An async ``MockTransport`` handler that runs ``handler`` in a worker thread: the event loop stays
+    free while the model works, so a timeout around a request fires on time."""
 
     async def answer(request: httpx2.Request) -> httpx2.Response:
         return await asyncio.get_running_loop().run_in_executor(_WORKERS, handler, request)
@@ -191,18 +188,17 @@ class OfflineAPI:
             case "POST", ["responses", "compact"]:
                 return 200, *self._compact(body)
             case "POST", ["responses", "input_tokens"]:
-                history, new_input = self._read(body)
-                tokens = _input_tokens(body, history + new_input)
+                tokens = _input_tokens(body, self._read(body)[1])
                 return 200, {"object": "response.input_tokens", "input_tokens": tokens}, None
             case "GET", ["responses", ident]:
-                return 200, self._stored(ident)[2], None
+                return 200, self._find("Response", ident)[2], None
             case "DELETE", ["responses", ident]:
                 with self._lock:
-                    self._stored(ident)
+                    self._find("Response", ident)
                     del self._responses[ident]
                 return 200, {"id": ident, "object": "response.deleted", "deleted": True}, None
             case "GET", ["responses", ident, "input_items"]:
-                inputs = enumerate(json.loads(self._stored(ident)[1]))
+                inputs = enumerate(json.loads(self._find("Response", ident)[1]))
                 inputs = [_with_id(item, digest(ident, n)) for n, item in inputs]
                 return 200, _page(inputs, query), None
             case "POST", ["conversations"]:
@@ -232,17 +228,18 @@ class OfflineAPI:
         """
         return self._respond(body)[0]
 
-    def _stored(self, ident: str) -> tuple[str | None, str, dict[str, Any]]:
+    def _find(self, what: str, ident: str) -> Any:
+        """A stored ``"Response"`` (previous id, input items as JSON, JSON) or ``"Conversation"`` (JSON, items)."""
         with self._lock:
-            stored = self._responses.get(ident)
-        if stored is None:
-            raise _not_found("Response", ident)
-        return stored
+            found = (self._responses if what == "Response" else self._conversations).get(ident)
+        if found is None:
+            raise _not_found(what, ident)
+        return found
 
     def _history(self, body: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The conversation a checked body continues: a stored response's chain, or a conversation's items."""
         if _conversation_id(body) is not None:
-            return [dict(item) for item in self._conversation_of(_conversation_id(body))[1]]
+            return [dict(item) for item in self._find("Conversation", _conversation_id(body))[1]]
         previous = body.get("previous_response_id")
         chain: list[list[dict[str, Any]]] = []
         with self._lock:
@@ -256,26 +253,22 @@ class OfflineAPI:
         return [item for link in reversed(chain) for item in link]
 
     def _read(self, body: Any, *, compact: bool = False) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """Check a body (once); return the history it continues and its own input items."""
+        """Check a body (once); return its own input items, and every item the model reads (history, then them)."""
         check_body(body, compact=compact)
         history = self._history(body)  # the body's items may answer calls only the history holds
-        return history, check_items(input_items(body), history)
+        new_input = check_items(input_items(body), history)
+        return new_input, history + new_input
 
     def _compact(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        history, new_input = self._read(body, compact=True)
-        context = history + new_input
+        context = self._read(body, compact=True)[1]
         output, input_tokens, output_tokens = compact_history(context, body.get("instructions") or "")
         response = {"id": f"resp_{digest('compact', context, output)}", "object": "response.compaction",
                     "created_at": 0, "output": output, "usage": _usage(input_tokens, output_tokens)}
         return response, context
 
     def _respond(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        history, new_input = self._read(body)
-        context = history + new_input
-        request = Request.read(body, expand_compactions(context))
-        output = self._scripted(request) if self.reply is not None else None
-        if output is None:
-            output = respond(request)
+        new_input, context = self._read(body)
+        output = self._output(Request.read(body, expand_compactions(context)))
         output_tokens = count_items(output)
         status, incomplete = "completed", None
         limit = body.get("max_output_tokens")
@@ -288,20 +281,17 @@ class OfflineAPI:
         stored = body.get("store") is not False
         previous = body.get("previous_response_id")
         response_id = f"resp_{digest(context, output, stored, previous)}"
-        response = {
-            "id": response_id, "object": "response", "created_at": 0, "status": status,
-            "incomplete_details": incomplete, "model": body["model"],
-            "instructions": body.get("instructions"), "output": output,
-            "parallel_tool_calls": body.get("parallel_tool_calls", True), "previous_response_id": previous,
-            "tool_choice": body.get("tool_choice", "auto"), "tools": list(body.get("tools") or []),
-            "text": body.get("text") or {"format": {"type": "text"}},
-            "usage": _usage(_input_tokens(body, context), output_tokens),
-        }
+        response = {"id": response_id, "object": "response", "created_at": 0, "status": status,
+                    "incomplete_details": incomplete, "model": body["model"], "instructions": body.get("instructions"),
+                    "output": output, "parallel_tool_calls": body.get("parallel_tool_calls", True),
+                    "previous_response_id": previous, "tool_choice": body.get("tool_choice", "auto"),
+                    "tools": list(body.get("tools") or []), "text": body.get("text") or {"format": {"type": "text"}},
+                    "usage": _usage(_input_tokens(body, context), output_tokens)}
         conversation = _conversation_id(body)
         with self._lock:
             if conversation is not None:
                 items = [_with_id(item, digest(response_id, n)) for n, item in enumerate(new_input + output)]
-                self._conversation_of(conversation)[1].extend(items)
+                self._find("Conversation", conversation)[1].extend(items)
             if stored:  # in a conversation too: GET /v1/responses/{id} finds it
                 self._responses[response_id] = (previous, json.dumps(new_input), response)
                 self._responses.move_to_end(response_id)
@@ -309,11 +299,11 @@ class OfflineAPI:
                     self._responses.popitem(last=False)
         return response, context
 
-    def _scripted(self, request: Request) -> list[dict[str, Any]] | None:
-        """The output of the ``reply`` function, with the ids and fields an API output item carries."""
-        answer = self.reply(request)  # type: ignore[misc]
+    def _output(self, request: Request) -> list[dict[str, Any]]:
+        """The offline model's output, or the ``reply`` function's with the ids and fields an output item carries."""
+        answer = None if self.reply is None else self.reply(request)
         if answer is None:
-            return None
+            return respond(request)
         key = request.fingerprint
         if isinstance(answer, str):
             return [message_item(answer, key)]
@@ -329,14 +319,6 @@ class OfflineAPI:
             output.append(item)
         return output
 
-    def _conversation_of(self, ident: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """A conversation: its JSON and its items."""
-        with self._lock:
-            conversation = self._conversations.get(ident)
-        if conversation is None:
-            raise _not_found("Conversation", ident)
-        return conversation
-
     def _new_conversation(self, body: dict[str, Any]) -> dict[str, Any]:
         ident = f"conv_{digest('conversation', next(self._counter))}"
         items = check_items(check_conversation_body(body, "create").get("items") or [])
@@ -349,7 +331,7 @@ class OfflineAPI:
 
     def _conversation(self, method: str, ident: str, rest: list[str], body: dict[str, Any] | None,
                       query: dict[str, str]) -> dict[str, Any]:
-        conversation, items = self._conversation_of(ident)
+        conversation, items = self._find("Conversation", ident)
         match method, rest:
             case "GET", []:
                 return conversation
@@ -365,8 +347,7 @@ class OfflineAPI:
             case "POST", ["items"]:
                 new = check_items(check_conversation_body(body, "items")["items"], items)
                 with self._lock:
-                    added = [_with_id(item, digest(ident, len(items) + n, item))
-                             for n, item in enumerate(new)]
+                    added = [_with_id(item, digest(ident, len(items) + n, item)) for n, item in enumerate(new)]
                     items += added
                 return _list(added)
             case "GET" | "DELETE", ["items", item_id]:
