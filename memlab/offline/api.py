@@ -15,7 +15,7 @@ import json
 import re
 import threading
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -134,9 +134,7 @@ def _input_tokens(body: Mapping[str, Any], context: list[dict[str, Any]]) -> int
 
 def _conversation_id(body: Mapping[str, Any]) -> str | None:
     conversation = body.get("conversation")
-    if conversation is None:
-        return None
-    return str(conversation if isinstance(conversation, str) else conversation.get("id"))
+    return conversation if conversation is None or isinstance(conversation, str) else str(conversation.get("id"))
 
 
 class OfflineAPI:
@@ -166,45 +164,45 @@ class OfflineAPI:
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
         """Answer one HTTP request (the ``MockTransport`` handler)."""
-        path, body = request.url.path, None
+        path, body, status = request.url.path, None, 200
         try:
             body = parse_body(request.content) if request.method == "POST" else None
-            status, answer, context = self._route(request.method, path, body, dict(request.url.params))
+            answer, context = self._route(request.method, path, body, dict(request.url.params))
         except OfflineAPIError as error:
             status, answer, context = error.status, error.body(), None
         if request.method == "POST" and path.endswith(("/responses", "/responses/compact")):
             self.requests.append(ServedRequest(body or {}, status, answer, path, context))
         if status == 200 and body and body.get("stream") and path.endswith("/responses"):
-            events = b"".join(_sse(answer))
-            return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=events)
+            return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=_sse(answer))
         return httpx2.Response(status, json=answer)
 
     def _route(self, method: str, path: str, body: dict[str, Any] | None,
-               query: dict[str, str]) -> tuple[int, dict[str, Any], Any]:
+               query: dict[str, str]) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+        """An endpoint's answer, and every item the model read for it (none for a lookup)."""
         parts = [p for p in path.split("/") if p][1:] if path.startswith("/v1/") else []
         match method, parts:
             case "POST", ["responses"]:
-                return 200, *self._respond(body)
+                return self._respond(body)
             case "POST", ["responses", "compact"]:
-                return 200, *self._compact(body)
+                return self._compact(body)
             case "POST", ["responses", "input_tokens"]:
                 tokens = _input_tokens(body, self._read(body)[1])
-                return 200, {"object": "response.input_tokens", "input_tokens": tokens}, None
+                return {"object": "response.input_tokens", "input_tokens": tokens}, None
             case "GET", ["responses", ident]:
-                return 200, self._find("Response", ident)[2], None
+                return self._find("Response", ident)[2], None
             case "DELETE", ["responses", ident]:
                 with self._lock:
                     self._find("Response", ident)
                     del self._responses[ident]
-                return 200, {"id": ident, "object": "response.deleted", "deleted": True}, None
+                return {"id": ident, "object": "response.deleted", "deleted": True}, None
             case "GET", ["responses", ident, "input_items"]:
                 inputs = enumerate(json.loads(self._find("Response", ident)[1]))
                 inputs = [_with_id(item, digest(ident, n)) for n, item in inputs]
-                return 200, _page(inputs, query), None
+                return _page(inputs, query), None
             case "POST", ["conversations"]:
-                return 200, self._new_conversation(body), None
+                return self._new_conversation(body), None
             case _, ["conversations", ident, *rest]:
-                return 200, self._conversation(method, ident, rest, body, query), None
+                return self._conversation(method, ident, rest, body, query), None
         raise OfflineAPIError(f"Invalid URL ({method} {path})", None, None, status=404)
 
     @property
@@ -363,7 +361,7 @@ class OfflineAPI:
         raise OfflineAPIError(f"Invalid URL ({method} {path})", None, None, status=404)
 
 
-def _sse(response: dict[str, Any]) -> Iterator[bytes]:
+def _sse(response: dict[str, Any]) -> bytes:
     """The streaming events of a finished response, as SSE bytes (a cut one ends ``response.incomplete``)."""
     started = {**response, "status": "in_progress", "output": [], "usage": None}
     events: list[dict[str, Any]] = [{"type": "response.created", "response": started},
@@ -393,4 +391,4 @@ def _sse(response: dict[str, Any]) -> Iterator[bytes]:
     events.append({"type": done, "response": response})
     for number, event in enumerate(events):
         event["sequence_number"] = number
-        yield f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode()
+    return b"".join(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode() for event in events)

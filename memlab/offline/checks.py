@@ -77,9 +77,10 @@ def _fields_by_kind(*typed_dicts: type) -> dict[str, dict[str, tuple[type, ...]]
     return by_kind
 
 
+_ACCEPTED_ITEMS = ("message", "function_call", "function_call_output", "reasoning", "custom_tool_call",
+                   "custom_tool_call_output", "item_reference", "compaction")
 _ALL_ITEM_FIELDS = _fields_by_kind(*typing.get_args(_types.ResponseInputItemParam))
-_ITEM_FIELDS = {kind: _ALL_ITEM_FIELDS[kind] for kind in ("message", "function_call", "function_call_output",
-                "reasoning", "custom_tool_call", "custom_tool_call_output", "item_reference", "compaction")}
+_ITEM_FIELDS = {kind: _ALL_ITEM_FIELDS[kind] for kind in _ACCEPTED_ITEMS}
 _PART_FIELDS = _fields_by_kind(*typing.get_args(_types.ResponseInputContentParam),
                                _types.ResponseOutputTextParam, _types.ResponseOutputRefusalParam,
                                _types.response_reasoning_item_param.Summary)
@@ -243,7 +244,8 @@ def _check_tool(tool: Any, where: str) -> None:
 
 
 def _check_schema(schema: Any, where: str, owner: str, code: str) -> None:
-    """Refuse a JSON schema that breaks the JSON Schema meta-schema, as the API does."""
+    """Refuse a JSON schema (a tool's ``parameters``, a structured output's ``schema``) that breaks the JSON
+    Schema meta-schema, as the API does: "Invalid schema for function 'f': 'x' is not of type 'object'..."."""
     problem = _schema_problem(json.dumps(schema))
     if problem is not None:
         raise OfflineAPIError(f"Invalid schema for {owner}: {problem}", where, code)
@@ -306,9 +308,8 @@ def _check_item(item: Any, where: str) -> None:
 
 
 def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
-    """Check input items, each on its own, then the pairing rules over ``history`` and them together.
-
-    So a request continuing a stored response may answer a tool call only the stored conversation holds.
+    """Check input items, each on its own, then the pairing rules over ``history`` and them together (so a
+    request continuing a stored response may answer a tool call only the stored conversation holds).
 
     Returns:
         The items, as a new list.
