@@ -307,14 +307,13 @@ class OfflineAPI:
             return [message_item(answer, key)]
         output = []
         for n, item in enumerate([answer] if isinstance(answer, Mapping) else answer):
-            item = dict(item)
             if item.get("type") == "function_call":
                 arguments = item.get("arguments", {})
                 item = {"id": f"fc_{key}_{n}", "call_id": f"call_{key}_{n}", "status": "completed", **item,
                         "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments)}
             elif item.get("type", "message") == "message":
                 item = {**message_item("", f"{key}_{n}"), **item}
-            output.append(item)
+            output.append(dict(item))
         return output
 
     def _new_conversation(self, body: dict[str, Any]) -> dict[str, Any]:
