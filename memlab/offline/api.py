@@ -1,11 +1,10 @@
 """The offline API: the Responses and Conversations endpoints, answered by the offline model.
 
-:class:`OfflineAPI` is an ``httpx2.MockTransport`` handler: give it to a real ``openai`` client
-(:func:`memlab.offline.client.offline_client`) and no request leaves the process; put it behind
-:mod:`memlab.offline.server` and any client reaches it over HTTP. Requests are checked as the real
-API checks them (:mod:`.checks`), answered by :func:`memlab.offline.model.respond` (or your own
-``reply``), counted in real tokens and stored, so ``previous_response_id`` and ``conversation`` work.
-Ids are content hashes: the same requests give the same ids in every run.
+:class:`OfflineAPI` is an ``httpx2.MockTransport`` handler for a real ``openai`` client
+(:func:`memlab.offline.client.offline_client`; :mod:`memlab.offline.server` serves it over HTTP).
+Requests are checked as the real API checks them (:mod:`.checks`), answered by
+:func:`memlab.offline.model.respond` (or your own ``reply``), counted in real tokens and stored, so
+``previous_response_id`` and ``conversation`` work. Ids are content hashes: the same in every run.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import json
 import re
 import threading
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,10 +73,8 @@ _WORKERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="memlab-offline-
 
 def off_the_loop(handler: Callable[[httpx2.Request], httpx2.Response],
                  ) -> Callable[[httpx2.Request], Awaitable[httpx2.Response]]:
-    """An async ``MockTransport`` handler that runs ``handler`` in a worker thread.
-
-    The event loop stays free while the model works, so a timeout around a request fires on time.
-    """
+    """An async ``MockTransport`` handler that runs ``handler`` in a worker thread: the event loop stays
+    free while the model works, so a timeout around a request fires on time."""
 
     async def answer(request: httpx2.Request) -> httpx2.Response:
         return await asyncio.get_running_loop().run_in_executor(_WORKERS, handler, request)
@@ -137,9 +134,7 @@ def _input_tokens(body: Mapping[str, Any], context: list[dict[str, Any]]) -> int
 
 def _conversation_id(body: Mapping[str, Any]) -> str | None:
     conversation = body.get("conversation")
-    if conversation is None:
-        return None
-    return str(conversation if isinstance(conversation, str) else conversation.get("id"))
+    return conversation if conversation is None or isinstance(conversation, str) else str(conversation.get("id"))
 
 
 class OfflineAPI:
@@ -169,46 +164,45 @@ class OfflineAPI:
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
         """Answer one HTTP request (the ``MockTransport`` handler)."""
-        path, body = request.url.path, None
+        path, body, status = request.url.path, None, 200
         try:
             body = parse_body(request.content) if request.method == "POST" else None
-            status, answer, context = self._route(request.method, path, body, dict(request.url.params))
+            answer, context = self._route(request.method, path, body, dict(request.url.params))
         except OfflineAPIError as error:
             status, answer, context = error.status, error.body(), None
         if request.method == "POST" and path.endswith(("/responses", "/responses/compact")):
             self.requests.append(ServedRequest(body or {}, status, answer, path, context))
         if status == 200 and body and body.get("stream") and path.endswith("/responses"):
-            events = b"".join(_sse(answer))
-            return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=events)
+            return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=_sse(answer))
         return httpx2.Response(status, json=answer)
 
     def _route(self, method: str, path: str, body: dict[str, Any] | None,
-               query: dict[str, str]) -> tuple[int, dict[str, Any], Any]:
+               query: dict[str, str]) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+        """An endpoint's answer, and every item the model read for it (none for a lookup)."""
         parts = [p for p in path.split("/") if p][1:] if path.startswith("/v1/") else []
         match method, parts:
             case "POST", ["responses"]:
-                return 200, *self._respond(body)
+                return self._respond(body)
             case "POST", ["responses", "compact"]:
-                return 200, *self._compact(body)
+                return self._compact(body)
             case "POST", ["responses", "input_tokens"]:
-                history, new_input = self._read(body)
-                tokens = _input_tokens(body, history + new_input)
-                return 200, {"object": "response.input_tokens", "input_tokens": tokens}, None
+                tokens = _input_tokens(body, self._read(body)[1])
+                return {"object": "response.input_tokens", "input_tokens": tokens}, None
             case "GET", ["responses", ident]:
-                return 200, self._stored(ident)[2], None
+                return self._find("Response", ident)[2], None
             case "DELETE", ["responses", ident]:
                 with self._lock:
-                    self._stored(ident)
+                    self._find("Response", ident)
                     del self._responses[ident]
-                return 200, {"id": ident, "object": "response.deleted", "deleted": True}, None
+                return {"id": ident, "object": "response.deleted", "deleted": True}, None
             case "GET", ["responses", ident, "input_items"]:
-                inputs = enumerate(json.loads(self._stored(ident)[1]))
+                inputs = enumerate(json.loads(self._find("Response", ident)[1]))
                 inputs = [_with_id(item, digest(ident, n)) for n, item in inputs]
-                return 200, _page(inputs, query), None
+                return _page(inputs, query), None
             case "POST", ["conversations"]:
-                return 200, self._new_conversation(body), None
+                return self._new_conversation(body), None
             case _, ["conversations", ident, *rest]:
-                return 200, self._conversation(method, ident, rest, body, query), None
+                return self._conversation(method, ident, rest, body, query), None
         raise OfflineAPIError(f"Invalid URL ({method} {path})", None, None, status=404)
 
     @property
@@ -232,17 +226,18 @@ class OfflineAPI:
         """
         return self._respond(body)[0]
 
-    def _stored(self, ident: str) -> tuple[str | None, str, dict[str, Any]]:
+    def _find(self, what: str, ident: str) -> Any:
+        """A stored ``"Response"`` (previous id, input items as JSON, JSON) or ``"Conversation"`` (JSON, items)."""
         with self._lock:
-            stored = self._responses.get(ident)
-        if stored is None:
-            raise _not_found("Response", ident)
-        return stored
+            found = (self._responses if what == "Response" else self._conversations).get(ident)
+        if found is None:
+            raise _not_found(what, ident)
+        return found
 
     def _history(self, body: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The conversation a checked body continues: a stored response's chain, or a conversation's items."""
         if _conversation_id(body) is not None:
-            return [dict(item) for item in self._conversation_of(_conversation_id(body))[1]]
+            return [dict(item) for item in self._find("Conversation", _conversation_id(body))[1]]
         previous = body.get("previous_response_id")
         chain: list[list[dict[str, Any]]] = []
         with self._lock:
@@ -256,26 +251,22 @@ class OfflineAPI:
         return [item for link in reversed(chain) for item in link]
 
     def _read(self, body: Any, *, compact: bool = False) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """Check a body (once); return the history it continues and its own input items."""
+        """Check a body (once); return its own input items, and every item the model reads (history, then them)."""
         check_body(body, compact=compact)
         history = self._history(body)  # the body's items may answer calls only the history holds
-        return history, check_items(input_items(body), history)
+        new_input = check_items(input_items(body), history)
+        return new_input, history + new_input
 
     def _compact(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        history, new_input = self._read(body, compact=True)
-        context = history + new_input
+        context = self._read(body, compact=True)[1]
         output, input_tokens, output_tokens = compact_history(context, body.get("instructions") or "")
         response = {"id": f"resp_{digest('compact', context, output)}", "object": "response.compaction",
                     "created_at": 0, "output": output, "usage": _usage(input_tokens, output_tokens)}
         return response, context
 
     def _respond(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        history, new_input = self._read(body)
-        context = history + new_input
-        request = Request.read(body, expand_compactions(context))
-        output = self._scripted(request) if self.reply is not None else None
-        if output is None:
-            output = respond(request)
+        new_input, context = self._read(body)
+        output = self._output(Request.read(body, expand_compactions(context)))
         output_tokens = count_items(output)
         status, incomplete = "completed", None
         limit = body.get("max_output_tokens")
@@ -288,20 +279,17 @@ class OfflineAPI:
         stored = body.get("store") is not False
         previous = body.get("previous_response_id")
         response_id = f"resp_{digest(context, output, stored, previous)}"
-        response = {
-            "id": response_id, "object": "response", "created_at": 0, "status": status,
-            "incomplete_details": incomplete, "model": body["model"],
-            "instructions": body.get("instructions"), "output": output,
-            "parallel_tool_calls": body.get("parallel_tool_calls", True), "previous_response_id": previous,
-            "tool_choice": body.get("tool_choice", "auto"), "tools": list(body.get("tools") or []),
-            "text": body.get("text") or {"format": {"type": "text"}},
-            "usage": _usage(_input_tokens(body, context), output_tokens),
-        }
+        response = {"id": response_id, "object": "response", "created_at": 0, "status": status,
+                    "incomplete_details": incomplete, "model": body["model"], "instructions": body.get("instructions"),
+                    "output": output, "parallel_tool_calls": body.get("parallel_tool_calls", True),
+                    "previous_response_id": previous, "tool_choice": body.get("tool_choice", "auto"),
+                    "tools": list(body.get("tools") or []), "text": body.get("text") or {"format": {"type": "text"}},
+                    "usage": _usage(_input_tokens(body, context), output_tokens)}
         conversation = _conversation_id(body)
         with self._lock:
             if conversation is not None:
                 items = [_with_id(item, digest(response_id, n)) for n, item in enumerate(new_input + output)]
-                self._conversation_of(conversation)[1].extend(items)
+                self._find("Conversation", conversation)[1].extend(items)
             if stored:  # in a conversation too: GET /v1/responses/{id} finds it
                 self._responses[response_id] = (previous, json.dumps(new_input), response)
                 self._responses.move_to_end(response_id)
@@ -309,33 +297,24 @@ class OfflineAPI:
                     self._responses.popitem(last=False)
         return response, context
 
-    def _scripted(self, request: Request) -> list[dict[str, Any]] | None:
-        """The output of the ``reply`` function, with the ids and fields an API output item carries."""
-        answer = self.reply(request)  # type: ignore[misc]
+    def _output(self, request: Request) -> list[dict[str, Any]]:
+        """The offline model's output, or the ``reply`` function's with the ids and fields an output item carries."""
+        answer = None if self.reply is None else self.reply(request)
         if answer is None:
-            return None
+            return respond(request)
         key = request.fingerprint
         if isinstance(answer, str):
             return [message_item(answer, key)]
         output = []
         for n, item in enumerate([answer] if isinstance(answer, Mapping) else answer):
-            item = dict(item)
             if item.get("type") == "function_call":
                 arguments = item.get("arguments", {})
                 item = {"id": f"fc_{key}_{n}", "call_id": f"call_{key}_{n}", "status": "completed", **item,
                         "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments)}
             elif item.get("type", "message") == "message":
                 item = {**message_item("", f"{key}_{n}"), **item}
-            output.append(item)
+            output.append(dict(item))
         return output
-
-    def _conversation_of(self, ident: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """A conversation: its JSON and its items."""
-        with self._lock:
-            conversation = self._conversations.get(ident)
-        if conversation is None:
-            raise _not_found("Conversation", ident)
-        return conversation
 
     def _new_conversation(self, body: dict[str, Any]) -> dict[str, Any]:
         ident = f"conv_{digest('conversation', next(self._counter))}"
@@ -349,7 +328,7 @@ class OfflineAPI:
 
     def _conversation(self, method: str, ident: str, rest: list[str], body: dict[str, Any] | None,
                       query: dict[str, str]) -> dict[str, Any]:
-        conversation, items = self._conversation_of(ident)
+        conversation, items = self._find("Conversation", ident)
         match method, rest:
             case "GET", []:
                 return conversation
@@ -365,8 +344,7 @@ class OfflineAPI:
             case "POST", ["items"]:
                 new = check_items(check_conversation_body(body, "items")["items"], items)
                 with self._lock:
-                    added = [_with_id(item, digest(ident, len(items) + n, item))
-                             for n, item in enumerate(new)]
+                    added = [_with_id(item, digest(ident, len(items) + n, item)) for n, item in enumerate(new)]
                     items += added
                 return _list(added)
             case "GET" | "DELETE", ["items", item_id]:
@@ -382,7 +360,7 @@ class OfflineAPI:
         raise OfflineAPIError(f"Invalid URL ({method} {path})", None, None, status=404)
 
 
-def _sse(response: dict[str, Any]) -> Iterator[bytes]:
+def _sse(response: dict[str, Any]) -> bytes:
     """The streaming events of a finished response, as SSE bytes (a cut one ends ``response.incomplete``)."""
     started = {**response, "status": "in_progress", "output": [], "usage": None}
     events: list[dict[str, Any]] = [{"type": "response.created", "response": started},
@@ -412,4 +390,4 @@ def _sse(response: dict[str, Any]) -> Iterator[bytes]:
     events.append({"type": done, "response": response})
     for number, event in enumerate(events):
         event["sequence_number"] = number
-        yield f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode()
+    return b"".join(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode() for event in events)

@@ -1,16 +1,17 @@
 """Request checks: the rules the real Responses API enforces, with its error messages and 400s.
 
 So a history a memory policy broke (a tool output without its call, a reasoning item without what
-followed it, a stray ``metadata`` key) fails offline exactly where it would fail live.
+followed it, a stray ``metadata`` key) fails offline exactly where it would fail live. The keys each
+item, content part and tool may carry, with their types, come from the ``openai`` package's request types.
 """
 
 from __future__ import annotations
 
-import collections.abc
 import functools
 import json
+import math
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import jsonschema
@@ -53,9 +54,9 @@ def _json_types(hint: Any) -> tuple[type, ...]:
     if origin is typing.Union or origin is typing.Literal:
         args = [arg if origin is typing.Union else type(arg) for arg in typing.get_args(hint)]
         return tuple(dict.fromkeys(kind for arg in args for kind in _json_types(arg)))
-    if origin in (dict, collections.abc.Mapping) or (isinstance(hint, type) and issubclass(hint, dict)):
+    if origin in (dict, Mapping) or (isinstance(hint, type) and issubclass(hint, dict)):
         return (dict,)
-    if origin in (list, collections.abc.Iterable, collections.abc.Sequence):
+    if origin in (list, Iterable, Sequence):
         return (list,)
     return {str: (str,), bool: (bool,), int: (int,), float: (int, float)}.get(hint, ())
 
@@ -91,11 +92,9 @@ _FORMAT_FIELDS = _fields_by_kind(*typing.get_args(_types.ResponseFormatTextConfi
 _CONVERSATION_FIELDS = {"create": _fields(_conversations.ConversationCreateParams),
                         "update": _fields(_conversations.ConversationUpdateParams), "items": {"items": (list,)}}
 _META_SCHEMA = jsonschema.Draft202012Validator(jsonschema.Draft202012Validator.META_SCHEMA)
-_ROLES = ("assistant", "system", "developer", "user")
 _INPUT_PARTS = ("input_text", "input_image", "input_file")
 #: The one field each kind of content part (a reasoning item's summary part too) requires.
 _PART_REQUIRED = {"input_text": "text", "output_text": "text", "refusal": "refusal", "summary_text": "text"}
-_STR = (str,)
 _JSON_NAMES = {bool: "a boolean", int: "an integer", float: "a decimal", str: "a string", list: "an array",
                dict: "an object"}
 
@@ -127,9 +126,8 @@ def parse_body(content: bytes) -> dict[str, Any]:
 
 def _json_name(value: Any) -> str:
     """How the API names a JSON value's type in its errors ("a string", "an integer"...)."""
-    if value is None:
-        return "null"
-    return next((name for kind, name in _JSON_NAMES.items() if isinstance(value, kind)), "an unknown value")
+    found = (name for kind, name in _JSON_NAMES.items() if isinstance(value, kind))
+    return "null" if value is None else next(found, "an unknown value")
 
 
 def _check_type(value: Any, kinds: tuple[type, ...], where: str) -> None:
@@ -138,6 +136,12 @@ def _check_type(value: Any, kinds: tuple[type, ...], where: str) -> None:
         expected = " or ".join(_JSON_NAMES[k] for k in kinds)
         message = f"Invalid type for '{where}': expected {expected}, but got {_json_name(value)} instead."
         raise OfflineAPIError(message, where, "invalid_type")
+
+
+def _check_object(body: Any) -> None:
+    if not isinstance(body, Mapping):
+        raise OfflineAPIError("Invalid type for request body: expected an object, but got "
+                              f"{_json_name(body)} instead.", None, "invalid_type")
 
 
 def _check_fields(mapping: Mapping[str, Any], fields: Mapping[str, tuple[type, ...]], where: str) -> None:
@@ -158,12 +162,6 @@ def _check_value(value: Any, allowed: Sequence[str], where: str) -> None:
         raise OfflineAPIError(message, where, "invalid_value")
 
 
-def _check_object(body: Any) -> None:
-    if not isinstance(body, Mapping):
-        raise OfflineAPIError("Invalid type for request body: expected an object, but got "
-                              f"{_json_name(body)} instead.", None, "invalid_type")
-
-
 def _missing(where: str) -> OfflineAPIError:
     return OfflineAPIError(f"Missing required parameter: '{where}'.", where, "missing_required_parameter")
 
@@ -176,30 +174,12 @@ def _require(mapping: Mapping[str, Any], key: str, kinds: tuple[type, ...], wher
     return mapping[key]
 
 
-def _check_range(value: Any, key: str, kind: str, low: float, high: float | None = None) -> None:
+def _check_range(value: Any, key: str, kind: str, low: float, high: float = math.inf) -> None:
     """Refuse a number outside ``low``..``high`` (``kind``: "decimal" or "integer", as the API names it)."""
-    if value is None:
-        return
-    if high is not None and value > high:
-        side, limit, sign, bound = "above", "max", "<=", high
-    elif value < low:
-        side, limit, sign, bound = "below", "min", ">=", low
-    else:
-        return
-    message = (f"Invalid '{key}': {kind} {side} {limit}imum value. Expected a value {sign} {bound}, "
-               f"but got {value} instead.")
-    raise OfflineAPIError(message, key, f"{kind}_{side}_{limit}_value")
-
-
-def _check_parts(parts: Sequence[Any], allowed: tuple[str, ...], where: str) -> None:
-    """Check content parts (a message's ``content``, a tool output given as parts, a reasoning summary)."""
-    for j, part in enumerate(parts):
-        at = f"{where}[{j}]"
-        kind = part.get("type") if isinstance(part, Mapping) else None
-        _check_value(kind, allowed, f"{at}.type")
-        _check_fields(part, _PART_FIELDS[kind], f"{at}.")
-        if kind in _PART_REQUIRED:
-            _require(part, _PART_REQUIRED[kind], _STR, f"{at}.{_PART_REQUIRED[kind]}")
+    if value is not None and (value < low or value > high):
+        side, limit, sign, bound = ("above", "max", "<=", high) if value > high else ("below", "min", ">=", low)
+        raise OfflineAPIError(f"Invalid '{key}': {kind} {side} {limit}imum value. Expected a value {sign} {bound}, "
+                              f"but got {value} instead.", key, f"{kind}_{side}_{limit}_value")
 
 
 def check_body(body: Any, *, compact: bool = False) -> None:
@@ -220,8 +200,8 @@ def check_body(body: Any, *, compact: bool = False) -> None:
     choice = body.get("tool_choice")
     if isinstance(choice, str):
         _check_value(choice, ("none", "auto", "required"), "tool_choice")
-    elif choice is not None and _require(choice, "type", _STR, "tool_choice.type") == "function":
-        _require(choice, "name", _STR, "tool_choice.name")
+    elif choice is not None and _require(choice, "type", (str,), "tool_choice.type") == "function":
+        _require(choice, "name", (str,), "tool_choice.name")
         if choice["name"] not in {tool.get("name") for tool in tools if tool.get("type") == "function"}:
             raise OfflineAPIError(f"Tool choice '{choice.get('name')}' not found in 'tools' parameter.",
                                   "tool_choice", "invalid_value")
@@ -232,7 +212,7 @@ def check_body(body: Any, *, compact: bool = False) -> None:
         _check_value(form.get("type"), sorted(_FORMAT_FIELDS), "text.format.type")
         _check_fields(form, _FORMAT_FIELDS[form["type"]], "text.format.")
         if form["type"] == "json_schema":
-            name = _require(form, "name", _STR, "text.format.name")
+            name = _require(form, "name", (str,), "text.format.name")
             _check_schema(_require(form, "schema", (dict,), "text.format.schema"), "text.format.schema",
                           f"response_format '{name}'", "invalid_json_schema")
     if compact and not input_items(body) and not body.get("previous_response_id"):
@@ -240,14 +220,12 @@ def check_body(body: Any, *, compact: bool = False) -> None:
 
 
 def check_conversation_body(body: Any, action: str) -> dict[str, Any]:
-    """Check a Conversations API body (``action``: "create", "update" or "items"); return it. (A ``metadata``
-    that is not an object, or ``items`` that are not an array, is the API's ``invalid_type``.)"""
+    """Check a Conversations API body (``action``: "create", "update" or "items"); return it."""
     _check_object(body)
     _check_fields(body, _CONVERSATION_FIELDS[action], "")
-    if action == "update":
-        _require(body, "metadata", (dict,), "metadata")
-    elif action == "items":
-        _require(body, "items", (list,), "items")
+    if action != "create":
+        key = "metadata" if action == "update" else "items"
+        _require(body, key, _CONVERSATION_FIELDS[action][key], key)
     return body
 
 
@@ -255,7 +233,7 @@ def _check_tool(tool: Any, where: str) -> None:
     """Check one tool definition (a Chat Completions shape lacks ``name``: refused)."""
     _check_type(tool, (dict,), where)
     kind = tool.get("type")
-    _check_type(kind, _STR, f"{where}.type")
+    _check_type(kind, (str,), f"{where}.type")
     _check_value(kind, sorted(_TOOL_FIELDS), f"{where}.type")
     if kind in ("function", "custom") and tool.get("name") is None:
         raise _missing(f"{where}.name")
@@ -288,43 +266,50 @@ def input_items(body: Mapping[str, Any]) -> list[dict[str, Any]]:
     return list(raw) if isinstance(raw, list) else []
 
 
+def _check_parts(parts: Sequence[Any], allowed: tuple[str, ...], where: str) -> None:
+    """Check content parts (a message's ``content``, a tool output given as parts, a reasoning summary)."""
+    for j, part in enumerate(parts):
+        kind = part.get("type") if isinstance(part, Mapping) else None
+        _check_value(kind, allowed, f"{where}[{j}].type")
+        _check_fields(part, _PART_FIELDS[kind], f"{where}[{j}].")
+        if kind in _PART_REQUIRED:
+            _require(part, _PART_REQUIRED[kind], (str,), f"{where}[{j}].{_PART_REQUIRED[kind]}")
+
+
 def _check_item(item: Any, where: str) -> None:
     """Check one input item on its own: keys, types, values."""
     _check_type(item, (dict,), where)
     if item.get("type") is not None:
-        _check_type(item["type"], _STR, f"{where}.type")
+        _check_type(item["type"], (str,), f"{where}.type")
     kind = item_type(item)
     if kind not in _ITEM_FIELDS:
         raise OfflineAPIError(f"Invalid value: '{kind}'. The offline model does not accept this item type.",
                               f"{where}.type", "invalid_value")
     _check_fields(item, _ITEM_FIELDS[kind], f"{where}.")
     if kind == "message":
-        _check_value(item.get("role"), _ROLES, f"{where}.role")
+        _check_value(item.get("role"), ("assistant", "system", "developer", "user"), f"{where}.role")
         content = _require(item, "content", (str, list), f"{where}.content")
         if isinstance(content, list):
             allowed = ("output_text", "refusal") if item["role"] == "assistant" else _INPUT_PARTS
             _check_parts(content, allowed, f"{where}.content")
     elif kind == "compaction":
-        content = _require(item, "encrypted_content", _STR, f"{where}.encrypted_content")
+        content = _require(item, "encrypted_content", (str,), f"{where}.encrypted_content")
         try:
             read_compaction(content)
         except ValueError:
             message = f"The encrypted content for item {item.get('id') or where} could not be verified."
-            where = f"{where}.encrypted_content"
-            raise OfflineAPIError(message, where, "invalid_encrypted_content") from None
+            raise OfflineAPIError(message, f"{where}.encrypted_content", "invalid_encrypted_content") from None
     elif kind in NAMED_OUTPUTS:
         output = _require(item, "output", (str, list), f"{where}.output")
         if isinstance(output, list):
             _check_parts(output, _INPUT_PARTS, f"{where}.output")
     elif kind == "reasoning":
-        summary = _require(item, "summary", (list,), f"{where}.summary")
-        _check_parts(summary, ("summary_text",), f"{where}.summary")
+        _check_parts(_require(item, "summary", (list,), f"{where}.summary"), ("summary_text",), f"{where}.summary")
 
 
 def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ()) -> list[dict[str, Any]]:
-    """Check input items, each on its own, then the pairing rules over ``history`` and them together.
-
-    So a request continuing a stored response may answer a tool call only the stored conversation holds.
+    """Check input items, each on its own, then the pairing rules over ``history`` and them together (so a
+    request continuing a stored response may answer a tool call only the stored conversation holds).
 
     Returns:
         The items, as a new list.
@@ -340,7 +325,6 @@ def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ())
     answered: set[Any] = set()
     item_ids: set[str] = set()
     for i, item in enumerate(everything):
-        where = f"input[{i - len(history)}]"
         if item.get("id") is not None:
             if item["id"] in item_ids:
                 raise OfflineAPIError(f"Duplicate item found with id {item['id']}. Remove duplicate items "
@@ -353,6 +337,7 @@ def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ())
                                       f"{item.get('call_id')}.")
             seen = calls if pair[0] == "call" else answered
             if pair[1] in seen:
+                where = f"input[{i - len(history)}]"
                 raise OfflineAPIError(f"Duplicate value for 'call_id' of {item.get('call_id')} in '{where}'.",
                                       f"{where}.call_id")
             seen.add(pair[1])

@@ -16,7 +16,8 @@ __all__ = ["Filler", "instance"]
 class Filler(Protocol):
     """Where a schema's leaves get their values (the model reads them from the request).
 
-    ``text`` and ``number`` answer ``None`` when the request holds no value for the field.
+    ``text`` and ``number`` answer ``None`` when the request holds no value for the field; ``many`` gives
+    every string the request gives for a list field (none: one item is filled like any leaf).
     """
 
     def text(self, name: str, description: str, format: str | None) -> str | None: ...
@@ -27,12 +28,14 @@ class Filler(Protocol):
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any: ...
 
-    def many(self, name: str, description: str) -> list[str]:
-        """Every string the request gives for a list field (empty: fill one item like any leaf)."""
+    def many(self, name: str, description: str) -> list[str]: ...
 
 
 #: How deep nested schemas are followed (a recursive ``$ref`` stops here with an empty value).
 _MAX_DEPTH = 12
+#: The stand-in for a string of these formats the request does not hold (other strings: "unknown <name>").
+_PLACEHOLDERS = {"date": "1970-01-01", "date-time": "1970-01-01T00:00:00Z", "email": "unknown@example.com",
+                 "uri": "https://example.com"}
 
 
 def instance(schema: Any, filler: Filler, *, only_found: bool = False) -> Any:
@@ -53,16 +56,17 @@ def instance(schema: Any, filler: Filler, *, only_found: bool = False) -> Any:
 
 def _resolve(schema: Any, defs: Mapping[str, Any]) -> Any:
     """``schema`` with a ``$ref`` to ``#/$defs/X`` (or ``#/definitions/X``) replaced by its target."""
-    seen = 0
-    while isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str) and seen < _MAX_DEPTH:
+    for _ in range(_MAX_DEPTH):
+        if not isinstance(schema, Mapping) or not isinstance(schema.get("$ref"), str):
+            break
         target = defs.get(schema["$ref"].rsplit("/", 1)[-1], {})
         schema = {**target, **{k: v for k, v in schema.items() if k != "$ref"}}
-        seen += 1
     return schema
 
 
 def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, description: str, depth: int,
            only_found: bool = False) -> Any:
+    """The value of one (sub)schema: its ``const``, an ``enum`` choice, its first non-null option, or by type."""
     schema = _resolve(schema, defs)
     if not isinstance(schema, Mapping) or depth > _MAX_DEPTH:
         return filler.text(name, description, None) or ""
@@ -111,19 +115,13 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         value = max(value, low) if isinstance(low, (int, float)) else value
         value = min(value, high) if isinstance(high, (int, float)) else value
         return int(value) if kind == "integer" else value
-    if kind == "boolean":
-        return filler.boolean(name, description)
-    if kind == "null":
-        return None
-    text = filler.text(name, description, schema.get("format")) or _placeholder(name, schema.get("format"))
+    if kind in ("boolean", "null"):
+        return filler.boolean(name, description) if kind == "boolean" else None
+    form = schema.get("format")
+    unknown = f"unknown {name.replace('_', ' ')}".strip()
+    text = filler.text(name, description, form) or _PLACEHOLDERS.get(form or "", unknown)
     longest = schema.get("maxLength")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
-
-
-def _placeholder(name: str, format: str | None) -> str:
-    """The plain stand-in for a string the request does not hold."""
-    return {"date": "1970-01-01", "date-time": "1970-01-01T00:00:00Z", "email": "unknown@example.com",
-            "uri": "https://example.com"}.get(format or "", f"unknown {name.replace('_', ' ')}".strip())
 
 
 def _is_placeholder(value: Any) -> bool:
