@@ -14,7 +14,6 @@ import typing
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import jsonschema
 from openai.types import conversations as _conversations
 from openai.types import responses as _types
 
@@ -91,7 +90,21 @@ _FORMAT_FIELDS = _fields_by_kind(*typing.get_args(_types.ResponseFormatTextConfi
 #: The keys of a Conversations API body, by what it does.
 _CONVERSATION_FIELDS = {"create": _fields(_conversations.ConversationCreateParams),
                         "update": _fields(_conversations.ConversationUpdateParams), "items": {"items": (list,)}}
-_META_SCHEMA = jsonschema.Draft202012Validator(jsonschema.Draft202012Validator.META_SCHEMA)
+#: What the JSON Schema meta-schema asks of a keyword's value, for the keywords whose value has a fixed shape.
+_KEYWORD_SHAPES = {
+    **dict.fromkeys(("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
+                     "unevaluatedItems", "unevaluatedProperties", "additionalItems"), "a schema"),
+    **dict.fromkeys(("properties", "patternProperties", "$defs", "definitions", "dependentSchemas"),
+                    "an object of schemas"),
+    **dict.fromkeys(("allOf", "anyOf", "oneOf", "prefixItems"), "a non-empty array of schemas"),
+    **dict.fromkeys(("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties",
+                     "minContains", "maxContains"), "a non-negative integer"),
+    **dict.fromkeys(("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"), "a number"),
+    **dict.fromkeys(("pattern", "format", "title", "description", "$ref", "$id", "$schema", "$anchor"), "a string"),
+    "required": "an array of strings", "enum": "an array", "uniqueItems": "a boolean",
+    "type": "a type name or an array of them",
+}
+_SCHEMA_TYPES = ("array", "boolean", "integer", "null", "number", "object", "string")
 _INPUT_PARTS = ("input_text", "input_image", "input_file")
 #: The one field each kind of content part (a reasoning item's summary part too) requires.
 _PART_REQUIRED = {"input_text": "text", "output_text": "text", "refusal": "refusal", "summary_text": "text"}
@@ -253,9 +266,41 @@ def _check_schema(schema: Any, where: str, owner: str, code: str) -> None:
 
 @functools.lru_cache(maxsize=256)  # a schema is sent with every request: checked once
 def _schema_problem(schema_json: str) -> str | None:
-    """The first error of a schema (as JSON text) against the meta-schema, if any."""
-    error = jsonschema.exceptions.best_match(_META_SCHEMA.iter_errors(json.loads(schema_json)))
-    return None if error is None else f"{error.message} (at '{'.'.join(map(str, error.absolute_path))}')."
+    """The first keyword of a schema (as JSON text), or of a schema inside it, whose value has the wrong shape.
+
+    This is the part of the meta-schema a hand-written schema breaks (``"required": "x"``, ``"minItems": "2"``);
+    ``jsonschema`` checks all of it, but importing it costs seconds in every process (its format checkers).
+    """
+    pending: list[tuple[Any, str]] = [(json.loads(schema_json), "")]
+    while pending:
+        schema, at = pending.pop(0)
+        if not isinstance(schema, (Mapping, bool)):
+            return f"{_json_name(schema)} is not a schema (an object or a boolean) (at '{at}')."
+        for key, value in schema.items() if isinstance(schema, Mapping) else ():
+            where, shape = f"{at}.{key}".lstrip("."), _KEYWORD_SHAPES.get(key)
+            if not _has_shape(value, shape):
+                return f"'{key}' must be {shape}, not {_json_name(value)} (at '{where}')."
+            if shape == "a schema":
+                pending.append((value, where))
+            elif shape == "an object of schemas":
+                pending += [(sub, f"{where}.{name}") for name, sub in value.items()]
+            elif shape == "a non-empty array of schemas":
+                pending += [(sub, f"{where}.{i}") for i, sub in enumerate(value)]
+    return None
+
+
+def _has_shape(value: Any, shape: str | None) -> bool:
+    """Whether ``value`` has the shape :data:`_KEYWORD_SHAPES` names (a keyword without one takes anything)."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return {"an object of schemas": isinstance(value, Mapping), "a number": number,
+            "a non-empty array of schemas": isinstance(value, list) and bool(value),
+            "a non-negative integer": number and float(value).is_integer() and value >= 0,
+            "a string": isinstance(value, str), "an array": isinstance(value, list),
+            "an array of strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
+            "a boolean": isinstance(value, bool),
+            "a type name or an array of them": value in _SCHEMA_TYPES or (
+                isinstance(value, list) and all(v in _SCHEMA_TYPES for v in value)),
+            }.get(shape, True)
 
 
 def input_items(body: Mapping[str, Any]) -> list[dict[str, Any]]:
