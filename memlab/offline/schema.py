@@ -31,7 +31,7 @@ class Filler(Protocol):
     def many(self, name: str, description: str) -> list[str]: ...
 
 
-#: How deep nested schemas are followed (a recursive ``$ref`` stops here with an empty value).
+#: How deep nested schemas are filled (below, a recursive ``$ref`` gets only what it requires).
 _MAX_DEPTH = 12
 #: The stand-in for a string of these formats the request does not hold (other strings: "unknown <name>").
 _PLACEHOLDERS = {"date": "1970-01-01", "date-time": "1970-01-01T00:00:00Z", "email": "unknown@example.com",
@@ -64,19 +64,26 @@ def _resolve(schema: Any, defs: Mapping[str, Any]) -> Any:
     return schema
 
 
+def _is_null(schema: Any) -> bool:
+    return isinstance(schema, Mapping) and schema.get("type") == "null"  # a true or false schema is not
+
+
 def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, description: str, depth: int,
            only_found: bool = False) -> Any:
     """The value of one (sub)schema: its ``const``, an ``enum`` choice, its first non-null option, or by type."""
     schema = _resolve(schema, defs)
-    if not isinstance(schema, Mapping) or depth > _MAX_DEPTH:
+    if depth > 2 * _MAX_DEPTH:  # only a schema with no finite instance (a required key that holds itself) gets here
+        return None
+    if not isinstance(schema, Mapping):  # true or {}: anything goes
         return filler.text(name, description, None) or ""
+    ends = depth >= _MAX_DEPTH  # a recursive schema ends here: no optional key, no item an array need not have
     description = str(schema.get("description") or schema.get("title") or description)
     if "const" in schema:
         return schema["const"]
     if isinstance(schema.get("enum"), list) and schema["enum"]:
         return filler.choice(name, description, schema["enum"])
     for combiner in ("anyOf", "oneOf"):
-        options = [o for o in schema.get(combiner) or [] if _resolve(o, defs).get("type") != "null"]
+        options = [o for o in schema.get(combiner) or [] if not _is_null(_resolve(o, defs))]
         if options:
             value = _value(options[0], filler, defs, name, description, depth + 1)
             nullable = len(options) < len(schema[combiner])
@@ -84,7 +91,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     if schema.get("allOf"):
         merged: dict[str, Any] = {}
         for part in schema["allOf"]:
-            merged.update(_resolve(part, defs))
+            merged.update(_resolve(part, defs) if isinstance(part, Mapping) else {})  # true, false: no keys
         return _value(merged, filler, defs, name, description, depth + 1)
     kind = schema.get("type")
     if isinstance(kind, list):
@@ -95,11 +102,15 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         required = set(schema.get("required") or ())
         out: dict[str, Any] = {}
         for key, inner in (schema.get("properties") or {}).items():
+            if ends and key not in required:
+                continue
             value = _value(inner, filler, defs, key, "", depth + 1)
             if key in required or not only_found or not _is_placeholder(value):
                 out[key] = value
         return out
     if kind == "array":
+        if ends and not schema.get("minItems"):
+            return []
         low = int(schema.get("minItems") or 1)
         items = _resolve(schema.get("items", {}), defs)
         if isinstance(items, Mapping) and items.get("type") == "string" and "enum" not in items:

@@ -301,6 +301,66 @@ def test_every_malformed_body_gets_an_api_shaped_400(body, param, code) -> None:
     assert (error["param"], error["code"]) == (param, code), error["message"]
 
 
+def _sdk_schemas() -> list[Any]:
+    """Schemas as the SDK writes them: an output type's (nested, optional, literal) and the scenario's tools'."""
+    from typing import Literal
+
+    from agents.agent_output import AgentOutputSchema
+    from pydantic import BaseModel
+
+    class Step(BaseModel):
+        kind: Literal["check", "fix"]
+        minutes: float | None = None
+        then: list[Step] = []
+
+    tools = [tool.params_json_schema for tool in support_agent().tools]
+    return [AgentOutputSchema(Step).json_schema(), *tools]
+
+
+SCHEMAS = [
+    {"type": "object", "properties": {}, "required": "x"}, {"properties": {"x": {"anyOf": "x"}}},
+    {"type": "object", "properties": "x"}, {"properties": {"a": {"type": "array", "minItems": "2"}}},
+    {"properties": {"a": {"type": "strin"}}}, {"type": ["string", 5]}, {"items": [{"type": "string"}]},
+    {"enum": 5}, {"minimum": True}, {"oneOf": []}, {"maxLength": -1}, {"$defs": {"A": 3}}, {"not": "x"},
+    {"type": "number", "multipleOf": 0.5}, {"minItems": 2.0}, {"anyOf": [True, {"type": "null"}]},
+    {"properties": {"x": {"type": "string", "enum": ["a"]}}, "required": ["x"], "additionalProperties": False},
+    {"$defs": {"A": {"type": "object", "properties": {"x": {"$ref": "#/$defs/A"}}}}, "anyOf": [{"$ref": "#/$defs/A"}]},
+]
+
+
+@pytest.mark.parametrize("schema", SCHEMAS + _sdk_schemas())
+def test_a_schema_is_refused_exactly_when_it_breaks_the_json_schema_meta_schema(schema) -> None:
+    """The offline API's own check agrees with ``jsonschema`` (which it does not import: seconds per process)."""
+    import jsonschema
+
+    broken = not jsonschema.Draft202012Validator(jsonschema.Draft202012Validator.META_SCHEMA).is_valid(schema)
+    body = {"model": "m", "input": "hi", "text": {"format": {"type": "json_schema", "name": "n", "schema": schema}},
+            "tools": [{"type": "function", "name": "f", "parameters": schema}]}
+    refused = []
+    for key in ("text", "tools"):
+        try:
+            check_request({k: v for k, v in body.items() if k in ("model", "input", key)})
+        except OfflineAPIError as error:
+            assert error.code in ("invalid_json_schema", "invalid_function_parameters"), error
+            refused.append(key)
+    assert refused == (["text", "tools"] if broken else []), schema
+
+
+@pytest.mark.parametrize("schema", SCHEMAS + _sdk_schemas())
+def test_every_schema_the_api_accepts_gets_structured_output_valid_against_it(schema) -> None:
+    """True and false subschemas, ``$ref`` cycles, nullable options: a JSON instance of the schema, never a 500."""
+    import jsonschema
+
+    body = {"model": "m", "input": "My order is ORD-1 and I need it by Friday.",
+            "text": {"format": {"type": "json_schema", "name": "n", "schema": schema}}}
+    try:
+        check_request(body)
+    except OfflineAPIError:
+        return  # refused as the API refuses it (the test above)
+    text = OfflineAPI().respond(body)["output"][-1]["content"][0]["text"]
+    jsonschema.validate(json.loads(text), schema)
+
+
 def _stack_depth() -> int:
     frame, depth = sys._getframe(), 0
     while frame is not None:
