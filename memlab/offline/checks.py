@@ -122,7 +122,7 @@ def parse_body(content: bytes) -> dict[str, Any]:
         OfflineAPIError: If it is not a JSON object, or nests deeper than :data:`MAX_JSON_DEPTH`.
     """
     try:
-        body = json.loads(content or b"{}")
+        body = json.loads(content or b"{}", parse_constant=_not_json)
     except (ValueError, RecursionError):
         raise OfflineAPIError("We could not parse the JSON body of your request.", None) from None
     stack = [(body, 1)]
@@ -135,6 +135,10 @@ def parse_body(content: bytes) -> dict[str, Any]:
             stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
     _check_object(body)
     return body
+
+
+def _not_json(word: str) -> float:
+    raise ValueError(f"{word} is Python's, not JSON")  # NaN, Infinity: json.loads reads them unless told not to
 
 
 def _json_name(value: Any) -> str:

@@ -286,6 +286,8 @@ MALFORMED = [
     ('{"model": "m", "input": "hi", "text": {"format": {"type": "json_schema", "schema": {}}}}',
      "text.format.name", "missing_required_parameter"),
     ('{"model": "m", "input": "hi", "text": {"format": "json"}}', "text.format", "invalid_type"),
+    ('{"model": "m", "input": "hi", "temperature": NaN}', None, None),  # not JSON: Python's json module reads it
+    ('{"model": "m", "input": "hi", "max_output_tokens": Infinity}', None, None),
 ]
 
 
