@@ -170,8 +170,8 @@ class Request:
 
     @cached_property
     def this_turn(self) -> tuple[bool, bool, list[tuple[str, str, str]]]:
-        """What the model did since the latest user message: whether it handed off, whether the agent
-        that took over called a tool, and the ``(tool, output, arguments)`` results since it last spoke."""
+        """Since the latest user message: whether it handed off, whether the new agent called a tool, and
+        the ``(tool, output, arguments)`` results since the model last spoke."""
         calls: dict[Any, tuple[str, str]] = {}  # call id → (name, arguments)
         handed_off = called_after = False
         results: list[tuple[str, str, str]] = []
@@ -198,12 +198,8 @@ class Request:
 
 class Reader:
     """Fills a schema's leaves (:class:`~memlab.offline.schema.Filler`) from the latest user message, then
-    earlier statements, newest first; ``answer`` is what a free-text field of an answer gets.
-
-    Fields of one kind take that kind's values in the order the message gives them (``add(a, b)`` both
-    numbers of "add 2 and 40"); ``start`` skips that many of each kind, for the second of two calls one
-    message asks for ("the weather in Paris and in Oslo").
-    """
+    earlier statements; ``answer`` fills an answer's free text. Fields of one kind take its values in order
+    (``add(a, b)``: "add 2 and 40"); ``start`` skips that many, for a second call ("in Paris and in Oslo")."""
 
     def __init__(self, request: Request, answer: str = "", start: int = 0) -> None:
         self.request, self.answer, self.start = request, answer, start
@@ -214,8 +210,7 @@ class Reader:
 
     def kind(self, name: str, description: str,
              format: str | None = None) -> tuple[str, Callable[[str], list[str]] | None]:
-        """What a string field holds, by its name, description or format, and how to find such values
-        in a text: an example's shape, an email, a date, an answer, a place, an id, a name, free text."""
+        """What a string field holds (by its name, description or format), and how to find such values."""
         field_stems = frozenset(words(name.replace("_", " ")))
         about = set(words(f"{name.replace('_', ' ')} {description}"))
         example = _EXAMPLE.search(description)
@@ -240,8 +235,7 @@ class Reader:
         return "other", None if self.answer else _proper_names  # a tool's "restaurant": "at Luigi's"
 
     def text(self, name: str, description: str, format: str | None) -> str | None:
-        """A string: a tool's ``name: value`` line, the value right after the field's name, text in quotes
-        (for free text or a name: 'Translate "Hola"'), else a value of the field's :meth:`kind`."""
+        """A tool's ``name: value`` line, the value after the field's name, a quote, or a value of its :meth:`kind`."""
         field_stems = frozenset(words(name.replace("_", " ")))
         for statement in reversed(self.request.said):
             key, _, value = statement.text.partition(":")
@@ -272,8 +266,7 @@ class Reader:
         return None
 
     def _take(self, kind: str, find: Callable[[str], list[str]], required: str = "") -> str | None:
-        """The next value of ``kind`` in the first text that holds one (only the latest message gives a
-        second value: "Paris and Oslo"); a ``required`` field that finds none is noted."""
+        """The next value of ``kind`` in the first text that holds one; a ``required`` field finding none is noted."""
         index = self.start + self.taken.get(kind, 0)
         self.taken[kind] = self.taken.get(kind, 0) + 1
         for text in self.texts:
@@ -297,8 +290,7 @@ class Reader:
         return int(value) if value.is_integer() and abs(value) < 2**53 else value
 
     def boolean(self, name: str, description: str) -> bool:
-        """Whether the latest message says what the field's name says, itself or by a related word:
-        ``is_math_homework`` for "solve for x: 2x + 3 = 11"."""
+        """Whether the latest message says the field's name, or a related word (``is_math_homework``: "solve")."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         said = set(words(self.request.message))
         return bool(marks & (said | related(said)))
@@ -318,8 +310,7 @@ class Reader:
         return None
 
     def many(self, name: str, description: str) -> list[str]:
-        """Every value the latest message gives for a list field: the list after the field's name
-        ("dependencies: fastapi, uvicorn"), else every value of the field's kind ("Alice and Bob")."""
+        """The list after the field's name ("dependencies: fastapi, uvicorn"), else every value of its kind."""
         message = self.request.message[:4000]
         at = message.lower().find(name.lower().replace("_", " "))
         clause = message[at + len(name):].lstrip(" :") if at >= 0 else ""
@@ -349,8 +340,7 @@ def _shape(example: str) -> re.Pattern[str]:
 
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
-    """The capitalised words after one of ``cues`` ("the weather in Tokyo", "I'm Ana"), and the rest of a
-    list that follows ("in Paris, Oslo and Rome")."""
+    """The capitalised words after one of ``cues``, and a list that goes on ("in Paris, Oslo and Rome")."""
     found, names = tokens(text), []
     for at in range(1, len(found)):
         before = found[at - 1].lower()
@@ -361,9 +351,7 @@ def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
 
 
 def _proper_names(text: str, people: bool = False) -> list[str]:
-    """Names: capitalised words, runs of them joined ("Dana Lee"); a sentence's first word only when a
-    list or another name follows ("Alice and Bob"); never a day or a month. For ``people``, the names
-    after "I'm", "is", "me"... come first, and a place ("in Berlin") is not one."""
+    """Capitalised words, runs joined ("Dana Lee"), never a month; for ``people``, those after "I'm" first."""
     named = _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named")) if people else []
     if named:
         return named
@@ -409,8 +397,7 @@ def _about_user(message: str) -> bool:
 
 
 def _recalls(message: str) -> bool:
-    """Whether a wh-question asks what is the user's or what they did, holding no value itself: "What's
-    my order number?" recalls; "Where is my order ORD-1?" and "How do I reset my password?" do not."""
+    """Whether a wh-question asks for what the user said ("What's my order number?", not "How do I...")."""
     said = _lower_tokens(message)
     wh = bool(said) and said[0] in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
     how_to = said[:1] == ["how"] and said[1:2] in (["do"], ["can"], ["should"], ["could"])  # "How do I reset..."
@@ -442,8 +429,7 @@ def _covered(topic: Sequence[str], stems: frozenset[str] | set[str]) -> int:
 
 
 def _topic(message: str) -> list[str]:
-    """A question's content stems (at most 64), "do for a living" read as ``job``; of a message that
-    says something and then asks ("Great. What happens next?"), the question."""
+    """The content stems (at most 64) of a message's last question ("do for a living" gives ``job``)."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
     message = asked[-1] if asked else message
     extra = [stem(word) for phrase, word in _PHRASES.items() if phrase in message[:2000].lower()]
@@ -452,9 +438,8 @@ def _topic(message: str) -> list[str]:
 
 
 def _fits(tool: Tool, request: Request) -> int:
-    """How many required parameters of ``tool`` the latest message gives a value of the right kind for (a
-    number, an option of its enum, a date, a place, an id...), 3 for an email or a value right after the
-    parameter's name ("ticker AAPL"); 0 unless it gives one for each."""
+    """1 for each required parameter the latest message gives a value for (3 for an email or "ticker AAPL"),
+    0 unless it gives one for each."""
     properties = tool.parameters.get("properties") or {}
     reader, score = Reader(request), 0
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
@@ -479,15 +464,13 @@ def _choose_tools(request: Request) -> list[Tool]:
     required parameter the message gives a value for ("17" and "25" for ``add(a, b)``)."""
     choice = request.body.get("tool_choice")
     tools = [t for t in request.tools if not (t.handoff and request.this_turn[0])]
-    if not tools or choice == "none":
-        return []
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
     if _only_asks(request.message):  # a question asks to know, not to change: it never opens or deletes
         tools = [t for t in tools
                  if t.handoff or stem(t.name.replace("-", "_").split("_")[0].lower()) not in _CHANGES]
-        if not tools:
-            return []
+    if not tools or choice == "none":
+        return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
     message = set(words(request.message)) | {stem(a + b) for a, b in zip(found, found[1:])}
     near = related(message) - message
@@ -516,9 +499,8 @@ def _choose_tools(request: Request) -> list[Tool]:
 
 
 def _answered_by_conversation(request: Request, question: str = "") -> tuple[int, Statement] | None:
-    """``(coverage, statement)`` of the customer's statement, tool result or note (newest wins) that
-    answers the latest question (or ``question``, one part of it): two (or half) of its topic words, the
-    thing asked about, an id's value."""
+    """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
+    (or ``question``): it names the thing asked about and two (or half) of the question's words."""
     question = question or request.message
     topic = _topic(question)
     if not topic:
@@ -552,8 +534,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
 
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
-    """``(coverage, text)`` of the instructions' ``Label: text`` line whose label the latest message
-    names (two of its words, or its only one); advice already given is not given again."""
+    """``(coverage, text)`` of the instructions' ``Label: text`` line whose label the latest message names."""
     topic = _topic(request.message)
     message = set(topic)
     wants_fact = _is_question(request.message) and bool(message & _ID)
@@ -592,8 +573,7 @@ def _swap(text: str) -> str:
 
 
 def _retold(text: str) -> str:
-    """What the user said, told back: without a greeting or a "remember that" before it, its first letter
-    lower case unless its first word is a name ("Alice", "Windows"), in the second person."""
+    """What the user said, told back: no "Hi, " or "remember that", in the second person, lower case first."""
     for preamble in ("hi, ", "hello, ", "hey, ", "please remember that ", "remember that ", "note that ",
                      "just so you know, ", "for the record, "):
         if text.lower().startswith(preamble) and len(text) > len(preamble):
@@ -621,8 +601,7 @@ def restate(statement: Statement) -> str:
 
 
 def _structured(output: str) -> Any:
-    """A tool's output read as JSON, or as what an SDK tool returning a list, a dict or a Pydantic model
-    sends (``[{'flight': 'LH123'}]``, ``city='Tokyo' conditions='Sunny'``); ``None`` if it is none of them."""
+    """A tool's output as JSON, a Python list or dict, or a Pydantic model's text (``city='Tokyo'``), or ``None``."""
     with contextlib.suppress(TypeError, ValueError, RecursionError):
         return json.loads(output)
     pairs = _REPR_FIELD.findall(output[:MAX_CHARS])
