@@ -45,7 +45,7 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
-#: First words of a question proper; and every first word that asks, a request's too ("Tell me about...").
+#: First words of a question, and of a request too ("Tell me about...").
 _WH_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can "
                       "could would will should have has any".split())
 _ASKING = _WH_WORDS | frozenset("remind tell explain describe write give show list translate summarize summarise "
@@ -120,9 +120,8 @@ class Tool:
 
 @dataclass
 class Request:
-    """What the model reads from one request: its ``body``, every item it reads (``items``), the
-    ``instructions`` (system and developer messages included), the ``conversation`` (the other items)
-    and the function ``tools`` offered."""
+    """One request as the model reads it: ``body``, ``items``, the ``instructions`` (with the system and
+    developer messages), the ``conversation`` (the other items) and the function ``tools`` offered."""
 
     body: Mapping[str, Any]
     items: list[dict[str, Any]]
@@ -458,10 +457,9 @@ def _fits(tool: Tool, request: Request) -> int:
 
 
 def _choose_tools(request: Request) -> list[Tool]:
-    """The tools the latest user message asks for, best first; else the best one if ``tool_choice`` or the
-    instructions demand one. A tool scores 3 for each word of its name that only it has (said, or a
-    related word said: "plus" for ``add``), 1 for each other word of its description said, and 1 for each
-    required parameter the message gives a value for ("17" and "25" for ``add(a, b)``)."""
+    """The tools the latest user message asks for, best first (else the best one, if ``tool_choice`` or the
+    instructions demand one). A tool scores 3 for each word said (or related: "plus" for ``add``) that only
+    its name has, 1 for each other word of its description said, and :func:`_fits` for its parameters."""
     choice = request.body.get("tool_choice")
     tools = [t for t in request.tools if not (t.handoff and request.this_turn[0])]
     if isinstance(choice, Mapping):
