@@ -12,6 +12,7 @@ Models that reason (``o3``, ``gpt-5``...) put a reasoning item first.
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
 import json
 import re
@@ -34,30 +35,32 @@ _REASONING_MODEL = re.compile(r"^(?:o\d|gpt-5|codex)", re.I)
 #: An example in a parameter's description: "such as ORD-12345", "e.g. SN-AB12CD34", "like 2025-01-31".
 _EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?)\s+[\"'`]?([^\s\"'`,;)]+)",
                       re.I)
-#: An email address, a date written with digits or a month name, and a number.
+#: An email address, a date (with digits or a month name), a number, a field of a Pydantic model's text
+#: (``city='Tokyo'``), and text in quotes ("Hola", 'my-app'; the apostrophe of "Luigi's" is no quote).
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?"
                    r"|\b\d{1,2}:\d\d\b")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-#: A field of a Pydantic model's text: ``city='Tokyo'``, ``count=3``.
 _REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)")
-#: Text in quotes ("Hola", 'my-app'); an apostrophe inside a word ("Luigi's") is not a quote.
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
-
-#: First words of a question proper; another asking word opens a request ("Write a haiku...").
+#: First words of a question, and of a request too ("Tell me about...").
 _WH_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can "
                       "could would will should have has any".split())
-#: First words that ask: question words, and verbs of a request ("Tell me about...", "Explain...").
-_ASKING = _WH_WORDS | frozenset("remind tell explain describe write give show list translate summarize "
-                                "summarise find help compose generate suggest recommend calculate solve plan "
-                                "name".split())
+_ASKING = _WH_WORDS | frozenset("remind tell explain describe write give show list translate summarize summarise "
+                                "find help compose generate suggest recommend calculate solve plan name".split())
 #: What a field's name or description says it holds.
 _FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
                       "topic task comment note details issue problem body subject title")
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
+_WHEN = stem_set("date day when time deadline")
+_ID = stem_set("id identifier number code serial reference ref pin sku")
+_PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
+                   "owner contact")
+_GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
+                           "reasoning feedback summary")
 #: The words a place follows ("in Paris", "from FRA").
 _PLACE_CUES = ("in", "at", "to", "for", "from", "near", "into")
 _GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao olá".split())
@@ -75,12 +78,6 @@ _ORDINALS = frozenset("first second third fourth fifth next last finally".split(
 #: Capitalised words that are never a person's name.
 _CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
                       "may june july august september october november december today tomorrow".split())
-_WHEN = stem_set("date day when time deadline")
-_ID = stem_set("id identifier number code serial reference ref pin sku")
-_PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
-                   "owner contact")
-_GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
-                           "reasoning feedback summary")
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
 _SAYING = stem_set("give gave tell told say said mention mentioned share shared remind remember ask asked")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
@@ -94,14 +91,16 @@ _VERBS = stem_set("get check run look lookup create make find search fetch updat
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: Phrases a question asks with, and the word they mean.
-_PHRASES = (("for a living", "job"), ("get in touch", "contact"), ("how old", "age"), ("who am i", "name"),
-            ("call me", "name"), ("who are we", "name"), ("what am i called", "name"))
+_PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
+            "call me": "name", "who are we": "name", "what am i called": "name"}
+#: The answer to a request the offline model cannot carry out ("Write a haiku", "Translate this").
+_CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
 
 
 @dataclass
 class Tool:
-    """A function tool the request offers, and the words that say what it is for: its name, its
-    description and what the instructions say next to its name ("lookup_order for order numbers")."""
+    """A function tool the request offers: the stems of its name (``name_stems``), and those of its name, its
+    description and what the instructions say next to its name (``stems``: "lookup_order for order numbers")."""
 
     name: str
     parameters: dict[str, Any]
@@ -112,23 +111,17 @@ class Tool:
     @classmethod
     def read(cls, tool: Mapping[str, Any], instructions: str) -> Tool:
         name = str(tool.get("name", ""))
-        hints = [s[s.find(name) + len(name):s.find(name) + len(name) + 60].split(",")[0]
-                 for s in sentences(instructions) if name in s]
+        hints = [s[s.find(name) + len(name):][:60].split(",")[0] for s in sentences(instructions) if name in s]
         parameters = tool.get("parameters") if isinstance(tool.get("parameters"), dict) else {}
         name_stems = frozenset(words(name.replace("_", " ")))
         stems = frozenset(words(f"{tool.get('description') or ''} {' '.join(hints)}")) | name_stems
         return cls(name, parameters, name_stems, stems, name.startswith("transfer_to_"))
 
 
-def _is_system(item: Mapping[str, Any]) -> bool:
-    return item_type(item) == "message" and item.get("role") in ("system", "developer")
-
-
 @dataclass
 class Request:
-    """What the model reads from one request: its ``body``, every item it reads (``items``), the
-    ``instructions`` (system and developer messages included), the ``conversation`` (the other items)
-    and the function ``tools`` offered."""
+    """One request as the model reads it: ``body``, ``items``, the ``instructions`` (with the system and
+    developer messages), the ``conversation`` (the other items) and the function ``tools`` offered."""
 
     body: Mapping[str, Any]
     items: list[dict[str, Any]]
@@ -138,12 +131,16 @@ class Request:
 
     @classmethod
     def read(cls, body: Mapping[str, Any], items: Sequence[Mapping[str, Any]]) -> Request:
-        system = [plain_text(i.get("content")) for i in items if _is_system(i)]
-        instructions = "\n".join([str(body.get("instructions") or ""), *system]).strip()
-        conversation = [dict(i) for i in items if not _is_system(i)]
-        tools = [Tool.read(t, instructions) for t in body.get("tools") or []
+        instructions, conversation = [str(body.get("instructions") or "")], []
+        for item in items:
+            if item_type(item) == "message" and item.get("role") in ("system", "developer"):
+                instructions.append(plain_text(item.get("content")))
+            else:
+                conversation.append(dict(item))
+        text = "\n".join(instructions).strip()
+        tools = [Tool.read(t, text) for t in body.get("tools") or []
                  if isinstance(t, Mapping) and t.get("type") == "function"]
-        return cls(body, [dict(i) for i in items], instructions, conversation, tools)
+        return cls(body, [dict(i) for i in items], text, conversation, tools)
 
     @cached_property
     def said(self) -> list[Statement]:
@@ -172,25 +169,22 @@ class Request:
 
     @cached_property
     def this_turn(self) -> tuple[bool, bool, list[tuple[str, str, str]]]:
-        """What the model did since the latest user message: whether it handed off, whether the agent
-        that took over called a tool, and the ``(tool, output, arguments)`` results since it last spoke."""
-        names: dict[Any, str] = {}
-        arguments: dict[Any, str] = {}
+        """Since the latest user message: whether it handed off, whether the new agent called a tool, and
+        the ``(tool, output, arguments)`` results since the model last spoke."""
+        calls: dict[Any, tuple[str, str]] = {}  # call id → (name, arguments)
         handed_off = called_after = False
-        previous, results = "", []
+        results: list[tuple[str, str, str]] = []
         for item in self.conversation[self.last_user_index + 1:]:
             if item_type(item) == "function_call":
-                name = names[item.get("call_id")] = str(item.get("name", ""))
-                arguments[item.get("call_id")] = str(item.get("arguments", ""))
-                called_after = called_after or previous.startswith("transfer_to_")
-                handed_off, previous = handed_off or name.startswith("transfer_to_"), name
+                name = str(item.get("name", ""))
+                calls[item.get("call_id")] = (name, str(item.get("arguments", "")))
+                called_after, handed_off = called_after or handed_off, handed_off or name.startswith("transfer_to_")
             elif item_type(item) == "message":
                 results = []
-            name, pair = names.get(item.get("call_id"), "the tool"), pair_key(item)
+            (name, arguments), pair = calls.get(item.get("call_id"), ("the tool", "")), pair_key(item)
             if pair is not None and pair[0] == "output" and not name.startswith("transfer_to_"):
                 output = item.get("output")
-                output = output if isinstance(output, str) else plain_text(output)
-                results.append((name, output, arguments.get(item.get("call_id"), "")))
+                results.append((name, output if isinstance(output, str) else plain_text(output), arguments))
         return handed_off, called_after, results
 
     @property
@@ -202,14 +196,9 @@ class Request:
 
 
 class Reader:
-    """Fills a schema's leaves (:class:`~memlab.offline.schema.Filler`) from the latest user message,
-    then earlier statements, newest first; ``answer`` is what a free-text field of an answer gets.
-
-    Fields of one kind take that kind's values in the order the message gives them: ``add(a, b)``
-    gets both numbers of "add 2 and 40", ``flights(origin, destination)`` both places of "from FRA to
-    CDG". ``start`` skips that many values of each kind: the second of two calls one message asks for
-    ("the weather in Paris and in Oslo") starts at the second place.
-    """
+    """Fills a schema's leaves (:class:`~memlab.offline.schema.Filler`) from the latest user message, then
+    earlier statements; ``answer`` fills an answer's free text. Fields of one kind take its values in order
+    (``add(a, b)``: "add 2 and 40"); ``start`` skips that many, for a second call ("in Paris and in Oslo")."""
 
     def __init__(self, request: Request, answer: str = "", start: int = 0) -> None:
         self.request, self.answer, self.start = request, answer, start
@@ -220,8 +209,7 @@ class Reader:
 
     def kind(self, name: str, description: str,
              format: str | None = None) -> tuple[str, Callable[[str], list[str]] | None]:
-        """What a string field holds, by its name, description or format, and how to find such values
-        in a text: an example's shape, an email, a date, an answer, a place, an id, a name, free text."""
+        """What a string field holds (by its name, description or format), and how to find such values."""
         field_stems = frozenset(words(name.replace("_", " ")))
         about = set(words(f"{name.replace('_', ' ')} {description}"))
         example = _EXAMPLE.search(description)
@@ -238,8 +226,7 @@ class Reader:
         if about & _PLACE:
             return "place", lambda text: _names_after(text, _PLACE_CUES)
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
-            return "id", lambda text: identifiers(text) or [
-                f for f in facts(text) if sum(c.isdigit() for c in f) >= 2]
+            return "id", lambda text: identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 2]
         if field_stems & _PERSON:
             return "person", lambda text: _proper_names(text, people=True)
         if about & _FREE_TEXT:
@@ -247,7 +234,7 @@ class Reader:
         return "other", None if self.answer else _proper_names  # a tool's "restaurant": "at Luigi's"
 
     def text(self, name: str, description: str, format: str | None) -> str | None:
-        """A string: a tool's ``name: value`` line, else a value of the field's :meth:`kind`."""
+        """A tool's ``name: value`` line, the value after the field's name, a quote, or a value of its :meth:`kind`."""
         field_stems = frozenset(words(name.replace("_", " ")))
         for statement in reversed(self.request.said):
             key, _, value = statement.text.partition(":")
@@ -258,7 +245,7 @@ class Reader:
             return named
         kind, find = self.kind(name, description, format)
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
-        if kind in ("free", "person", "other") and quoted:  # 'Translate "Hola"', "a project called 'my-app'"
+        if kind in ("free", "person", "other") and quoted:
             return self._take("quoted", lambda text: quoted)
         if find is not None:
             return self._take(kind, find, name if kind in ("example", "id") else "")
@@ -278,8 +265,7 @@ class Reader:
         return None
 
     def _take(self, kind: str, find: Callable[[str], list[str]], required: str = "") -> str | None:
-        """The next value of ``kind`` in the first text that holds one; none found for a ``required``
-        field is noted. Only the latest message gives a second value ("Paris and Oslo")."""
+        """The next value of ``kind`` in the first text that holds one; a ``required`` field finding none is noted."""
         index = self.start + self.taken.get(kind, 0)
         self.taken[kind] = self.taken.get(kind, 0) + 1
         for text in self.texts:
@@ -293,8 +279,7 @@ class Reader:
 
     def number(self, name: str, description: str) -> float | None:
         """The next number the latest message gives (numbers inside an id such as ``ORD-7`` are not)."""
-        found = [t.lstrip("£$€#+") for t in tokens(self.request.message)]
-        found = [t for t in found if _NUMBER.fullmatch(t)]
+        found = [t for t in (t.lstrip("£$€#+") for t in tokens(self.request.message)) if _NUMBER.fullmatch(t)]
         index = self.start + self.taken.get("number", 0)
         self.taken["number"] = self.taken.get("number", 0) + 1
         if index >= len(found):
@@ -304,8 +289,7 @@ class Reader:
         return int(value) if value.is_integer() and abs(value) < 2**53 else value
 
     def boolean(self, name: str, description: str) -> bool:
-        """Whether the latest message says what the field's name says, itself or by a related word:
-        ``is_math_homework`` for "solve for x: 2x + 3 = 11"."""
+        """Whether the latest message says the field's name, or a related word (``is_math_homework``: "solve")."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         said = set(words(self.request.message))
         return bool(marks & (said | related(said)))
@@ -325,8 +309,7 @@ class Reader:
         return None
 
     def many(self, name: str, description: str) -> list[str]:
-        """Every value the latest message gives for a list field: the list after the field's name
-        ("dependencies: fastapi, uvicorn"), else every value of the field's kind ("Alice and Bob")."""
+        """The list after the field's name ("dependencies: fastapi, uvicorn"), else every value of its kind."""
         message = self.request.message[:4000]
         at = message.lower().find(name.lower().replace("_", " "))
         clause = message[at + len(name):].lstrip(" :") if at >= 0 else ""
@@ -342,8 +325,7 @@ def _shape(example: str) -> re.Pattern[str]:
     """A pattern for tokens shaped like ``example``: ``ORD-12345`` → letters "ORD", a dash, digits."""
     prefix, dash, rest = example.partition("-")
     if dash and any(c.isascii() and c.isalpha() for c in rest) and any(c.isdecimal() for c in rest):
-        # a serial such as SN-AB12CD34 mixes letters and digits after its prefix: accept any mix there
-        return re.compile(re.escape(prefix) + r"-[A-Za-z0-9]+")
+        return re.compile(re.escape(prefix) + r"-[A-Za-z0-9]+")  # a serial (SN-AB12CD34): any mix after "SN-"
     coded = any(c.isdigit() for c in example.split("-")[-1])  # "ORD-12345": keep "ORD" as written
     parts = []
     for piece in re.findall(r"[A-Za-z]+|\d+|.", example):
@@ -357,8 +339,7 @@ def _shape(example: str) -> re.Pattern[str]:
 
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
-    """The capitalised words after one of ``cues``: places ("the weather in Tokyo") or names ("I'm Ana");
-    a list goes on after the first ("in Paris, Oslo and Rome")."""
+    """The capitalised words after one of ``cues``, and a list that goes on ("in Paris, Oslo and Rome")."""
     found, names = tokens(text), []
     for at in range(1, len(found)):
         before = found[at - 1].lower()
@@ -369,9 +350,7 @@ def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
 
 
 def _proper_names(text: str, people: bool = False) -> list[str]:
-    """Names: capitalised words, runs of them joined ("Dana Lee"); a sentence's first word only when a
-    list or another name follows ("Alice and Bob"); never a day or a month. For ``people``, the names
-    after "I'm", "is", "me"... come first, and a place ("in Berlin") is not one."""
+    """Capitalised words, runs joined ("Dana Lee"), never a month; for ``people``, those after "I'm" first."""
     named = _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named")) if people else []
     if named:
         return named
@@ -395,15 +374,10 @@ def _proper_names(text: str, people: bool = False) -> list[str]:
     return out
 
 
-def _lower_tokens(message: str) -> list[str]:
-    return [t.lower().replace("’", "'") for t in tokens(message[:400])]
-
-
 def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
-    first = tokens(text[:200])[:1]
-    opening = first[0].lower().replace("’", "'").split("'")[0] if first else ""  # "what's" opens with "what"
-    return text.rstrip().endswith("?") or opening in _ASKING
+    first = (tokens(text[:200]) or [""])[0].lower().replace("’", "'")
+    return text.rstrip().endswith("?") or first.split("'")[0] in _ASKING  # "what's" opens with "what"
 
 
 def _only_asks(message: str) -> bool:
@@ -412,19 +386,21 @@ def _only_asks(message: str) -> bool:
     return _is_question(message) and not any(cue in message.lower() for cue in cues)
 
 
+def _lower_tokens(message: str) -> list[str]:
+    return [t.lower().replace("’", "'") for t in tokens(message[:400])]
+
+
 def _about_user(message: str) -> bool:
     """Whether a question asks about the user ("what's my order number?", "where do we live?")."""
     return bool(set(_lower_tokens(message)) & {"my", "our", "i", "we", "i'm", "we're", "am"})
 
 
 def _recalls(message: str) -> bool:
-    """Whether a wh-question asks what is the user's or what they did, holding no value itself: "What's
-    my order number?" recalls; "Where is my order ORD-1?" and "How do I reset my password?" do not."""
+    """Whether a wh-question asks for what the user said ("What's my order number?", not "How do I...")."""
     said = _lower_tokens(message)
     wh = bool(said) and said[0] in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
     how_to = said[:1] == ["how"] and said[1:2] in (["do"], ["can"], ["should"], ["could"])  # "How do I reset..."
-    back = bool({"my", "our"} & set(said))
-    back = back or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
+    back = bool({"my", "our"} & set(said)) or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
     return wh and back and not how_to and not facts(message)
 
 
@@ -452,53 +428,47 @@ def _covered(topic: Sequence[str], stems: frozenset[str] | set[str]) -> int:
 
 
 def _topic(message: str) -> list[str]:
-    """A question's content stems (at most 64), "do for a living" read as ``job``; of a message that
-    says something and then asks ("Great. What happens next?"), the question."""
+    """The content stems (at most 64) of a message's last question ("do for a living" gives ``job``)."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
     message = asked[-1] if asked else message
-    extra = [stem(word) for phrase, word in _PHRASES if phrase in message[:2000].lower()]
+    extra = [stem(word) for phrase, word in _PHRASES.items() if phrase in message[:2000].lower()]
     topic = [s for s in words(message) if s not in _GENERIC_ANSWER and s not in _SAYING]
     return list(dict.fromkeys([*extra, *topic]))[:64]
 
 
 def _fits(tool: Tool, request: Request) -> int:
-    """How many required parameters of ``tool`` the latest message gives a value of the right kind for (a
-    number, an option of its enum, a date, a place, an id...), 3 for an email or a value right after the
-    parameter's name ("ticker AAPL"); 0 unless it gives one for each."""
+    """1 for each required parameter the latest message gives a value for (3 for an email or "ticker AAPL"),
+    0 unless it gives one for each."""
     properties = tool.parameters.get("properties") or {}
-    required = [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]
     reader, score = Reader(request), 0
-    for name in required:
-        field = properties[name]
+    for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
+        field, named = properties[name], reader.named_value(name)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
         if isinstance(field.get("enum"), list):
             found = reader.named_option(field["enum"]) is not None
         elif field.get("type") in ("number", "integer"):
             found = reader.number(name, "") is not None
         else:
-            found = reader.named_value(name) is not None or find is not None and bool(find(request.message))
+            found = named is not None or find is not None and bool(find(request.message))
         if not found:
             return 0
-        score += 3 if kind == "email" or reader.named_value(name) else 1  # "dana@x.com", "ticker AAPL"
+        score += 3 if kind == "email" or named else 1  # "dana@x.com", "ticker AAPL"
     return score
 
 
 def _choose_tools(request: Request) -> list[Tool]:
-    """The tools the latest user message asks for, best first; else the best one if ``tool_choice`` or the
-    instructions demand one. A tool scores 3 for each word of its name that only it has (said, or a
-    related word said: "plus" for ``add``), 1 for each other word of its description said, and 1 for each
-    required parameter the message gives a value for ("17" and "25" for ``add(a, b)``)."""
+    """The tools the latest user message asks for, best first (else the best one, if ``tool_choice`` or the
+    instructions demand one). A tool scores 3 for each word said (or related: "plus" for ``add``) that only
+    its name has, 1 for each other word of its description said, and :func:`_fits` for its parameters."""
     choice = request.body.get("tool_choice")
     tools = [t for t in request.tools if not (t.handoff and request.this_turn[0])]
-    if not tools or choice == "none":
-        return []
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
     if _only_asks(request.message):  # a question asks to know, not to change: it never opens or deletes
         tools = [t for t in tools
                  if t.handoff or stem(t.name.replace("-", "_").split("_")[0].lower()) not in _CHANGES]
-        if not tools:
-            return []
+    if not tools or choice == "none":
+        return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
     message = set(words(request.message)) | {stem(a + b) for a, b in zip(found, found[1:])}
     near = related(message) - message
@@ -514,8 +484,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared  # "add" alone names its tool
         fits = _fits(tool, request)
         distinct = len(own & (message | near if fits else message))
-        score = 3 * distinct + len(tool.stems & message - own) + fits
-        scored.append((score, distinct, tool))
+        scored.append((3 * distinct + len(tool.stems & message - own) + fits, distinct, tool))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool in scored if distinct and score >= 3]
     (top_score, _, top), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
@@ -528,9 +497,8 @@ def _choose_tools(request: Request) -> list[Tool]:
 
 
 def _answered_by_conversation(request: Request, question: str = "") -> tuple[int, Statement] | None:
-    """``(coverage, statement)`` of the customer's statement, tool result or note (newest wins) that
-    answers the latest question (or ``question``, one part of it): two (or half) of its topic words, the
-    thing asked about, an id's value."""
+    """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
+    (or ``question``): it names the thing asked about and two (or half) of the question's words."""
     question = question or request.message
     topic = _topic(question)
     if not topic:
@@ -542,7 +510,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
     roles = ("user", "note", "tool")
     candidates = request.memory.matches(topic, roles=roles)
-    if head and wants_id:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too
+    if named:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too
         candidates += [(0.0, s) for s in request.said
                        if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
     found = []
@@ -564,8 +532,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
 
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
-    """``(coverage, text)`` of the instructions' ``Label: text`` line whose label the latest message
-    names (two of its words, or its only one); advice already given is not given again."""
+    """``(coverage, text)`` of the instructions' ``Label: text`` line whose label the latest message names."""
     topic = _topic(request.message)
     message = set(topic)
     wants_fact = _is_question(request.message) and bool(message & _ID)
@@ -603,22 +570,17 @@ def _swap(text: str) -> str:
     return "".join(out)
 
 
-def _without_preamble(text: str) -> str:
-    """What was said, without a greeting or a "remember that" before it ("Hi, my name is Ana")."""
-    low = text.lower()
+def _retold(text: str) -> str:
+    """What the user said, told back: no "Hi, " or "remember that", in the second person, lower case first."""
     for preamble in ("hi, ", "hello, ", "hey, ", "please remember that ", "remember that ", "note that ",
                      "just so you know, ", "for the record, "):
-        if low.startswith(preamble) and len(text) > len(preamble):
-            return text[len(preamble):]
-    return text
-
-
-def _lower_first(text: str) -> str:
-    """``text`` with its first letter lower case, unless its first word is a name ("Alice", "Windows")."""
+        if text.lower().startswith(preamble) and len(text) > len(preamble):
+            text = text[len(preamble):]
+            break
     first = (tokens(text[:100]) or [""])[0].lower()
-    common = first in STOP or first in _PRONOUNS or first in _ASKING or first in _ORDINALS
-    common = common or stem(first) in _VERBS
-    return text[:1].lower() + text[1:] if common else text
+    if first in STOP or first in _ASKING or first in _ORDINALS or stem(first) in _VERBS:
+        text = text[:1].lower() + text[1:]
+    return _swap(text)
 
 
 def restate(statement: Statement) -> str:
@@ -630,29 +592,22 @@ def restate(statement: Statement) -> str:
         text = before + ("," + rest[1] if len(rest) > 1 else "")
     if statement.role == "user":
         first, _, rest = text.partition(" ")
-        if first.lower() == "please":
-            return f"You asked me to {_swap(rest)}."
-        return f"You told me: {_swap(_lower_first(_without_preamble(text)))}."
+        return f"You asked me to {_swap(rest)}." if first.lower() == "please" else f"You told me: {_retold(text)}."
     if statement.role == "tool":
         return f"{statement.tool or 'A tool'} reported {text}."
     return f"From my notes: {text}."
 
 
 def _structured(output: str) -> Any:
-    """A tool's output read as JSON, or as what an SDK tool returning a list, a dict or a Pydantic model
-    sends (``[{'flight': 'LH123'}]``, ``city='Tokyo' conditions='Sunny'``); ``None`` if it is none of them."""
-    try:
+    """A tool's output as JSON, a Python list or dict, or a Pydantic model's text (``city='Tokyo'``), or ``None``."""
+    with contextlib.suppress(TypeError, ValueError, RecursionError):
         return json.loads(output)
-    except (TypeError, ValueError, RecursionError):
-        pass
     pairs = _REPR_FIELD.findall(output[:MAX_CHARS])
     if pairs and " ".join(f"{key}={value}" for key, value in pairs) == output.strip():
         return {key: value[1:-1] if value[:1] in "'\"" else value for key, value in pairs}
     if output.lstrip()[:1] in ("[", "{") and len(output) <= MAX_CHARS:
-        try:
+        with contextlib.suppress(ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             return ast.literal_eval(output.strip())
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            return None
     return None
 
 
@@ -664,23 +619,18 @@ def _report(results: Sequence[tuple[str, str, str]]) -> str:
         if names.count(name) > 1:  # "get_price (ticker: AAPL) returned: 231.50 USD"
             name = f"{name} ({'; '.join(result_lines(arguments))})"
         data = _structured(output)
-        if isinstance(data, (dict, list)):
-            output = json.dumps(data, ensure_ascii=False, default=str)
-        text = output.strip()
         if isinstance(data, dict) and "error" in data:
             lines.append(f"I couldn't complete {name}: {str(data['error'])[:300]}.")
         elif isinstance(data, (dict, list)):
-            found = [fact if len(fact) <= 90 else fact[:87] + "…" for fact in result_lines(output)]
+            found = [fact if len(fact) <= 90 else fact[:87] + "…"
+                     for fact in result_lines(json.dumps(data, ensure_ascii=False, default=str))]
             more = " (and more)" if len(found) > 8 else ""
             lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{more}.")
         else:
+            text = output.strip()
             lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}" if text
                          else f"{name} returned nothing.")
     return " ".join(lines)
-
-
-#: The answer to a request the offline model cannot carry out ("Write a haiku", "Translate this").
-_CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
 
 
 def compose(request: Request, missing: Sequence[str] = ()) -> str:
@@ -699,14 +649,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     how_are_you = any(ask in said.lower() for ask in ("how are you", "cómo estás", "ça va", "wie geht", "come stai"))
     if len(said) < 40 and said_tokens & _GREETINGS and (not question or how_are_you):
         return "Hello! What can I help you with?"
-    thanks = {"thanks", "thank", "cheers", "bye", "goodbye"}
-    if said_tokens & thanks and len(set(words(said))) <= 4 and not question:
+    if said_tokens & {"thanks", "thank", "cheers", "bye", "goodbye"} and len(set(words(said))) <= 4 and not question:
         return "You're welcome! Is there anything else I can help with?"
     if missing:
         wanted = missing[0].replace("_", " ")
         if question:
-            return (f"I don't know the {wanted}: it isn't in the conversation I can see. "
-                    "Could you give it to me?")
+            return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
         return f"I can do that once I have the {wanted}. Could you give it to me?"
     known = None if question and _about_user(said) else _from_instructions(request)
     if question:
@@ -727,8 +675,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return _CANNOT  # "Write a haiku..."
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")
-    echo = said if len(said) <= 160 else said[:160].rsplit(" ", 1)[0] + " …"
-    echo = _swap(_lower_first(_without_preamble(echo))).rstrip(".!")
+    echo = _retold(said if len(said) <= 160 else said[:160].rsplit(" ", 1)[0] + " …").rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
     if said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower():
@@ -769,9 +716,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     missing: list[str] = []
     handed_off, called_after_handoff, results = request.this_turn
     if not results or handed_off and not called_after_handoff:
-        answered = _only_asks(message) and (
-            _recalls(message) or _answered_by_conversation(request) is not None)
-        calls = []
+        answered = _only_asks(message) and (_recalls(message) or _answered_by_conversation(request) is not None)
+        calls: list[dict[str, Any]] = []
         may_ask = request.body.get("tool_choice") in (None, "auto")  # it may ask for what is missing
         for number, tool in enumerate([] if answered else _choose_tools(request)):
             schema = tool.parameters or {"type": "object", "properties": {}}
@@ -785,7 +731,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
                     missing += reader.found_nothing
                     break
                 key = f"{fingerprint}_{number}" + (f"_{start}" if start else "")
-                calls.append(call_item(tool.name, arguments, key))
+                calls.append({"id": f"fc_{key}", "type": "function_call", "call_id": f"call_{key}", "name": tool.name,
+                              "arguments": json.dumps(arguments, ensure_ascii=False), "status": "completed"})
         if calls:
             return calls
     text = compose(request, missing)
@@ -802,12 +749,6 @@ def message_item(text: str, fingerprint: str) -> dict[str, Any]:
     """An assistant message as the Responses API returns it."""
     return {"id": f"msg_{fingerprint}", "type": "message", "role": "assistant", "status": "completed",
             "content": [{"type": "output_text", "text": text, "annotations": [], "logprobs": []}]}
-
-
-def call_item(name: str, arguments: Mapping[str, Any], key: str) -> dict[str, Any]:
-    """A function call as the Responses API returns it."""
-    return {"id": f"fc_{key}", "type": "function_call", "call_id": f"call_{key}", "name": name,
-            "arguments": json.dumps(arguments, ensure_ascii=False), "status": "completed"}
 
 
 def play(user_turns: Sequence[str], tools: Sequence[Mapping[str, Any]],
