@@ -1,9 +1,9 @@
 """The offline model: a stand-in for the Responses API that answers only from what it is sent
 (instructions, items, tools, schemas), says so when it cannot, and knows no scenario.
 
-:mod:`~memlab.offline.api` holds the endpoints (``OfflineAPI``) and :mod:`~memlab.offline.checks` the real API's
-request rules; :mod:`~memlab.offline.model` says what it answers (``respond``), with ``reading``, ``notes``,
-``grading``, ``schema`` and ``compaction``; :mod:`~memlab.offline.client` puts a real ``openai`` client on it and
-:mod:`~memlab.offline.server` serves it over HTTP. ``memlab.api.mode.configure()`` installs it for the whole SDK;
-``OfflineAPI(reply=...)`` scripts a reply.
+:mod:`~memlab.offline.api` holds the endpoints (``OfflineAPI``), :mod:`~memlab.offline.checks` the real API's
+request rules, :mod:`~memlab.offline.model` what it answers (with ``reading``, ``notes``, ``grading``, ``schema``)
+and :mod:`~memlab.offline.compaction` ``/responses/compact``; :mod:`~memlab.offline.client` puts a real ``openai``
+client on it, :mod:`~memlab.offline.server` serves it over HTTP. ``memlab.api.mode.configure()`` installs it for
+the whole SDK; ``OfflineAPI(reply=...)`` scripts a reply.
 """
