@@ -2,10 +2,9 @@
 
 :func:`offline_client` gives an ``openai.AsyncOpenAI`` (or ``OpenAI``) whose HTTP transport is an
 ``httpx2.MockTransport`` answered by an :class:`~memlab.offline.api.OfflineAPI`: nothing leaves the
-process, and the SDK above the transport is the real code. One step is skipped where it does nothing:
-``responses.create``/``compact`` walk their body through the ``openai`` request transform, which
-returns a plain-JSON body unchanged yet is most of a replay's time. The offline client skips it for
-plain-JSON bodies only; a live client never skips it.
+process, and the SDK above the transport is the real code. Its ``responses.create``/``compact`` skip one
+step where it does nothing: the ``openai`` request transform, which returns a plain-JSON body unchanged
+yet is most of a replay's time. A live client never skips it.
 """
 
 from __future__ import annotations
@@ -23,8 +22,7 @@ from openai.resources.responses import responses as responses_module
 
 from .api import OfflineAPI, off_the_loop
 
-__all__ = ["AsyncOfflineResponses", "OfflineAsyncOpenAI", "OfflineOpenAI", "OfflineResponses",
-           "offline_client", "plain_json_body"]
+__all__ = ["offline_client", "plain_json_body"]
 
 #: Set while an offline client's ``responses.create`` or ``responses.compact`` builds its request.
 _SKIP_TRANSFORM: contextvars.ContextVar[bool] = contextvars.ContextVar("memlab_offline_skip_transform",
@@ -51,15 +49,12 @@ def plain_json_body(data: Any) -> dict[str, Any] | None:
 def _skipping(original: Callable[..., Any], *, is_async: bool) -> Callable[..., Any]:
     """``original`` (a module-level ``maybe_transform``), skipped for plain JSON while the mark is set."""
 
-    def skipped(data: Any) -> dict[str, Any] | None:
-        return plain_json_body(data) if _SKIP_TRANSFORM.get() else None
-
     async def transform_async(data: Any, expected_type: Any) -> Any:
-        body = skipped(data)
+        body = plain_json_body(data) if _SKIP_TRANSFORM.get() else None
         return body if body is not None else await original(data, expected_type)
 
     def transform(data: Any, expected_type: Any) -> Any:
-        body = skipped(data)
+        body = plain_json_body(data) if _SKIP_TRANSFORM.get() else None
         return body if body is not None else original(data, expected_type)
 
     chosen = transform_async if is_async else transform
@@ -86,7 +81,7 @@ def _skipping_transform() -> Iterator[None]:
         _SKIP_TRANSFORM.reset(token)
 
 
-class AsyncOfflineResponses(openai.resources.responses.AsyncResponses):
+class _AsyncResponses(openai.resources.responses.AsyncResponses):
     """The offline async client's ``responses``: ``create``/``compact`` skip the identity transform."""
 
     async def create(self, *args: Any, **kwargs: Any) -> Any:
@@ -98,7 +93,7 @@ class AsyncOfflineResponses(openai.resources.responses.AsyncResponses):
             return await super().compact(*args, **kwargs)
 
 
-class OfflineResponses(openai.resources.responses.Responses):
+class _Responses(openai.resources.responses.Responses):
     """The offline sync client's ``responses``: ``create``/``compact`` skip the identity transform."""
 
     def create(self, *args: Any, **kwargs: Any) -> Any:
@@ -110,22 +105,16 @@ class OfflineResponses(openai.resources.responses.Responses):
             return super().compact(*args, **kwargs)
 
 
-class OfflineAsyncOpenAI(openai.AsyncOpenAI):
-    """An ``openai.AsyncOpenAI`` whose ``responses`` is :class:`AsyncOfflineResponses`."""
-
+class _AsyncOpenAI(openai.AsyncOpenAI):
     @cached_property
-    def responses(self) -> AsyncOfflineResponses:
-        _install()
-        return AsyncOfflineResponses(self)
+    def responses(self) -> _AsyncResponses:
+        return _AsyncResponses(self)
 
 
-class OfflineOpenAI(openai.OpenAI):
-    """An ``openai.OpenAI`` whose ``responses`` is :class:`OfflineResponses`."""
-
+class _OpenAI(openai.OpenAI):
     @cached_property
-    def responses(self) -> OfflineResponses:
-        _install()
-        return OfflineResponses(self)
+    def responses(self) -> _Responses:
+        return _Responses(self)
 
 
 def offline_client(api: OfflineAPI | None = None, *, sync: bool = False,
@@ -138,11 +127,10 @@ def offline_client(api: OfflineAPI | None = None, *, sync: bool = False,
         event_hooks: ``httpx`` event hooks (memlab's wire records every exchange through them).
     """
     api = api or OfflineAPI()
-    options: dict[str, Any] = {"api_key": "offline", "base_url": "https://offline.memlab/v1",
-                               "max_retries": 0}
+    _install()
+    options: dict[str, Any] = {"api_key": "offline", "base_url": "https://offline.memlab/v1", "max_retries": 0}
     if sync:
-        http = httpx2.Client(transport=httpx2.MockTransport(api), event_hooks=event_hooks)
-        return OfflineOpenAI(http_client=http, **options)
+        return _OpenAI(http_client=httpx2.Client(transport=httpx2.MockTransport(api), event_hooks=event_hooks),
+                       **options)
     transport = httpx2.MockTransport(off_the_loop(api))
-    http_async = httpx2.AsyncClient(transport=transport, event_hooks=event_hooks)
-    return OfflineAsyncOpenAI(http_client=http_async, **options)
+    return _AsyncOpenAI(http_client=httpx2.AsyncClient(transport=transport, event_hooks=event_hooks), **options)

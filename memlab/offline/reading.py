@@ -1,11 +1,9 @@
-"""Reading a request: words, identifiers, and who said what.
+"""Reading a request: words, identifiers, and who said what (the offline model's one reader).
 
-The offline model's one reader: choosing a tool, answering a question, writing a note and grading
-one all read a conversation through it. :func:`words` gives the stems of a text's content words
-("moved" and "moving" meet; "the", "my" are dropped); :func:`identifiers` finds what must be copied
-exactly (``ORD-73914``); :func:`read_items` cuts a conversation into :class:`Statement` objects (one
-sentence each, with who said it); :class:`Memory` finds the statements that share words, or related
-words (:data:`RELATED`), with a question. It matches words, not meaning.
+:func:`words` gives the stems of a text's content words ("moved" and "moving" meet; "the", "my" are dropped);
+:func:`identifiers` finds what must be copied exactly (``ORD-73914``); :func:`read_items` cuts a conversation
+into :class:`Statement` objects (one sentence each, with who said it); :class:`Memory` finds the statements
+that share words, or related words (:data:`RELATED`), with a question. It matches words, not meaning.
 """
 
 from __future__ import annotations
@@ -19,9 +17,8 @@ from typing import Any
 
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, item_type
 
-__all__ = ["RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text",
-           "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set",
-           "structured_input", "tokens", "words"]
+__all__ = ["RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text", "read_items",
+           "read_transcript", "result_lines", "sentences", "stem", "stem_set", "structured_input", "tokens", "words"]
 
 #: How many characters of one text are read; the rest of a longer one is ignored.
 MAX_CHARS = 20_000
@@ -38,7 +35,7 @@ MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,100}>")
 #: Where a sentence ends: after ``.!?`` and a space (not after "Dr." or "Mrs."), or at a line break.
 _SENTENCE_END = re.compile(r"(?<=[.!?])(?<![A-Z][a-z]\.)(?<!Mrs\.)\s+|\s*\n\s*")
 #: A list marker or heading marker at the start of a line (``- ``, ``• ``, ``## ``, ``2. ``).
-_MARKER = re.compile(r"\s*(?:[-*•·>]+|#{1,6}|\d{1,3}[.)])\s+")
+_MARKER = re.compile(r"^\s*(?:[-*•·>]+|#{1,6}|\d{1,3}[.)])\s+")
 #: A transcript line: a role, an optional ``[call id]``, a colon (``USER: hi``, ``TOOL RESULT [c1]: ...``).
 _TRANSCRIPT_LINE = re.compile(r"(user|human|customer|assistant|ai|agent|system|developer"
                               r"|tool(?: call| result| output)?|function)"
@@ -46,13 +43,12 @@ _TRANSCRIPT_LINE = re.compile(r"(user|human|customer|assistant|ai|agent|system|d
 
 #: Words that carry no topic of their own: they never make two sentences "about" the same thing.
 STOP = frozenset(
-    "a an the and or but if so of to in on at by for from with about as into over after before than then "
-    "is am are was were be been being do does did done have has had having will would shall should can could "
-    "may might must i me my mine myself you your yours we us our it its they them their he him his she her "
-    "this that these those there here what which who whom whose when where why how whats that's it's "
-    "not no yes please thanks thank hi hello hey ok okay just also too very really again now already "
-    "any some all each every one ever know tell said say get got let let's s t don't didn't doesn't i'm i've "
-    "you're i'd i'll both way best kind sort thing things lot much many".split()
+    "a an the and or but if so of to in on at by for from with about as into over after before than then is am are was "
+    "were be been being do does did done have has had having will would shall should can could may might must i me my "
+    "mine myself you your yours we us our it its they them their he him his she her this that these those there here "
+    "what which who whom whose when where why how whats that's it's not no yes please thanks thank hi hello hey ok "
+    "okay just also too very really again now already any some all each every one ever know tell said say get got let "
+    "let's s t don't didn't doesn't i'm i've you're i'd i'll both way best kind sort thing things lot much many".split()
 )
 #: Irregular forms, so "bought" meets "buy" and "children" meets "child".
 _IRREGULAR = dict(pair.split(":") for pair in (
@@ -63,28 +59,26 @@ _IRREGULAR = dict(pair.split(":") for pair in (
 #: Groups (split at ``|``) of everyday words that answer for one another ("job" ~ "nurse", "budget" ~
 #: "spend"). A question word and a statement word are *related* when one group holds both.
 RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
-    name call called named nickname | live home house flat apartment move moved relocate relocated based
-    address settle neighbourhood city town property rent rental renting tenant landlord lease | stay staying
-    hotel accommodation | from originally born grew hometown native | travel trip flight fly going visit
-    holiday vacation journey destination abroad | work job role profession occupation career employer company
-    office position | job profession nurse doctor teacher engineer developer programmer designer chef lawyer
-    manager student driver consultant architect scientist researcher writer journalist farmer mechanic
-    electrician plumber accountant artist musician analyst dentist sommelier pilot baker barista pharmacist
-    secretary clerk firefighter vet therapist carpenter waiter cashier lecturer professor tutor coach
-    translator editor photographer surgeon | wife husband partner spouse girlfriend boyfriend | son daughter
-    kid child baby boy girl | mother mom mum father dad parent | brother sister sibling | pet dog cat puppy
-    kitten parrot bird rabbit hamster fish horse | dog puppy retriever labrador poodle spaniel terrier collie
-    beagle husky | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook
-    thinkpad chromebook | tablet ipad kindle | device model gadget | car drive vehicle plate licence license
-    registration | budget spend afford cost price pay money limit | price cost quote trading worth | salary
-    earn income wage | deadline due | appointment meeting booking reservation | birthday born age old | prefer
-    preference rather favourite favorite like love enjoy want wish fan keen | hate dislike stand allergic
-    allergy avoid | food eat meal dish cuisine diet vegan vegetarian | drink tea coffee juice beer wine |
-    contact reach touch text sms message email mail whatsapp call phone | system os operating windows macos
-    linux ios android | weather forecast temperature rain sunny | number id identifier code reference ref |
-    race marathon triathlon | math maths homework equation solve algebra geometry calculus | goal target aim |
-    add plus sum total | subtract minus difference | multiply times product | divide divided quotient |
-    convert conversion exchange currency | pay payment paid charge charged card fare invoice refund
+    name call called named nickname | live home house flat apartment move moved relocate relocated based address settle
+    neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation | from
+    originally born grew hometown native | travel trip flight fly going visit holiday vacation journey destination
+    abroad | work job role profession occupation career employer company office position | job profession nurse doctor
+    teacher engineer developer programmer designer chef lawyer manager student driver consultant architect scientist
+    researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
+    sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waiter cashier lecturer
+    professor tutor coach translator editor photographer surgeon | wife husband partner spouse girlfriend boyfriend |
+    son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling | pet dog cat puppy
+    kitten parrot bird rabbit hamster fish horse | dog puppy retriever labrador poodle spaniel terrier collie beagle
+    husky | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
+    chromebook | tablet ipad kindle | device model gadget | car drive vehicle plate licence license registration |
+    budget spend afford cost price pay money limit | price cost quote trading worth | salary earn income wage | deadline
+    due | appointment meeting booking reservation | birthday born age old | prefer preference rather favourite favorite
+    like love enjoy want wish fan keen | hate dislike stand allergic allergy avoid | food eat meal dish cuisine diet
+    vegan vegetarian | drink tea coffee juice beer wine | contact reach touch text sms message email mail whatsapp call
+    phone | system os operating windows macos linux ios android | weather forecast temperature rain sunny | number id
+    identifier code reference ref | race marathon triathlon | math maths homework equation solve algebra geometry
+    calculus | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
+    divided quotient | convert conversion exchange currency | pay payment paid charge charged card fare invoice refund
 """.split("|"))
 
 
@@ -128,24 +122,16 @@ def words(text: str) -> list[str]:
     return list(_words(text))
 
 
-@functools.lru_cache(maxsize=1024)  # texts are read up to 20,000 characters: at most ~20 MB held
+@functools.lru_cache(maxsize=1024)  # a conversation is re-sent with every request: its texts recur (≤ ~20 MB)
 def _words(text: str) -> tuple[str, ...]:
-    """:func:`words`, remembered: a conversation is re-sent with every request, so its sentences recur."""
-    out = []
-    for token in tokens(text):
-        lower = token.lower().lstrip("£$€#").replace("’", "'").rstrip("'").removesuffix("'s")
-        if lower in STOP or (len(lower) < 2 and not lower.isdigit()):
-            continue
-        out.append(stem(lower))
-    return tuple(out)
+    lowered = (token.lower().lstrip("£$€#").replace("’", "'").rstrip("'").removesuffix("'s")
+               for token in tokens(text))
+    return tuple(stem(word) for word in lowered if word not in STOP and (len(word) >= 2 or word.isdigit()))
 
 
 def identifiers(text: str) -> list[str]:
-    """What ``text`` names that must be copied exactly (``ORD-73914``, ``AX3000``, ``2.1.4``), each once.
-
-    A token with a digit that is more than a quantity: letters and digits together, or digits with a
-    dash, a slash or two dots. A number, an amount, a time or a date (``£89.99``, ``8:00``) is not one.
-    """
+    """What ``text`` names that must be copied exactly (``ORD-73914``, ``AX3000``, ``2.1.4``), each once: a
+    token with a digit and a letter, a dash, a slash or two dots; never a quantity (``£89.99``, ``8:00``)."""
     return [token for token in facts(text) if len(token) >= 3 and not _QUANTITY.fullmatch(token)
             and (any(c.isalpha() for c in token) or "-" in token or "/" in token or token.count(".") >= 2)]
 
@@ -163,21 +149,15 @@ def sentences(text: str) -> list[str]:
 
 @functools.lru_cache(maxsize=1024)  # a conversation is re-sent with every request: its texts recur
 def _sentences(text: str) -> tuple[str, ...]:
-    out = []
-    for piece in _SENTENCE_END.split(text):
-        marker = _MARKER.match(piece)
-        piece = (piece[marker.end():] if marker else piece).strip()
-        if any(c.isalnum() for c in piece):
-            out.append(piece)
-    return tuple(out)
+    pieces = (_MARKER.sub("", piece, count=1).strip() for piece in _SENTENCE_END.split(text))
+    return tuple(piece for piece in pieces if any(c.isalnum() for c in piece))
 
 
 @dataclass(frozen=True)
 class Statement:
-    """One sentence of a conversation: its ``text``, who said it (``role``: "user", "assistant", "note" (a
-    summary: an assistant message of three or more lines, or the answer to a request for a recap), "tool"
-    (a result) or "call"), the user ``turn`` it belongs to, its ``order``, its content words (``stems``)
-    and, for a call or a result, the ``tool``'s name."""
+    """One sentence of a conversation: its ``text``, who said it (``role``: "user", "assistant", "note" (a recap,
+    or an assistant message of three or more lines), "tool" (a result) or "call"), the user ``turn`` it belongs
+    to, its ``order``, its content words (``stems``) and, for a call or a result, the ``tool``'s name."""
 
     text: str
     role: str
@@ -206,8 +186,8 @@ class _Reader:
         self.recap_asked = False  # the user asked for a recap: the answer is a note
 
     def read(self, role: str, text: str, call_id: str = "", pasted: bool = False) -> None:
-        """A ``user`` or ``assistant`` message, a ``call`` (``name(arguments)``) or a ``tool`` result; in a
-        ``pasted`` transcript, a request for a recap is left out (not something the customer said)."""
+        """A ``user`` or ``assistant`` message, a ``call`` (``name(arguments)``) or a ``tool`` result; a request
+        for a recap in a ``pasted`` transcript is left out (not something the customer said)."""
         tool = ""
         if role == "user":
             self.recap_asked = asks_for_summary(text)
@@ -250,11 +230,8 @@ _TAG_PAIRS = {("name", "is"): "name", ("call", "me"): "name", ("years", "old"): 
 
 
 def _tags(sentence: str) -> frozenset[str]:
-    """What kind of fact a sentence introduces, as the stem a question asks with: "I'm Priya" → ``name``.
-
-    A name ("my name is", "call me"), an age ("I'm 34", "years old"), a job ("I'm a teacher", "I work
-    as"), an email address, a deadline ("by Friday").
-    """
+    """What kind of fact a sentence introduces, as the stem a question asks with: "I'm Priya" → ``name``; also an
+    age ("I'm 34", "years old"), a job ("I'm a teacher", "I work as"), an email, a deadline ("by Friday")."""
     found = tokens(sentence)
     lower = [t.lower().replace("’", "'") for t in found]
     tags = set()
@@ -312,9 +289,8 @@ def result_lines(output: str) -> list[str]:
 
 
 def structured_input(text: str) -> str | None:
-    """The data of a message that carries only data, as ``key: value`` lines: a JSON object, or the fenced
-    one after "Structured Input Data:" (the Agents SDK's message to an agent called as a tool with
-    structured input, which comes with a preamble and a schema); ``None`` for any other message."""
+    """A message's data as ``key: value`` lines if it is a JSON object, or the fenced one after "Structured Input
+    Data:" (the Agents SDK's message to an agent called as a tool with structured input); else ``None``."""
     _, marked, rest = text.partition("## Structured Input Data:")
     block = rest.split("```")[1] if marked and rest.count("```") >= 2 else text
     try:
@@ -356,9 +332,9 @@ def read_transcript(text: str) -> list[Statement]:
 
 #: Verbs that ask for a summary; and phrases that name one ("a summary", "handover note").
 _SUMMARIZE = frozenset(map(stem, "summarize summarise compress condense recap".split()))
-_SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note", "hand-off note",
-                    "snapshot of", "tl;dr", "tldr", "sum up", "sum it up", "sum this up", "concise summary",
-                    "short summary", "brief summary", "running summary", "summary (")
+_SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note", "hand-off note", "snapshot of",
+                    "tl;dr", "tldr", "sum up", "sum it up", "sum this up", "concise summary", "short summary",
+                    "brief summary", "running summary", "summary (")
 
 
 def asks_for_summary(text: str) -> bool:
@@ -375,14 +351,10 @@ def _is_transcript(text: str) -> bool:
 
 
 @functools.lru_cache(maxsize=1)
-def _related_table() -> dict[str, frozenset[str]]:
+def _related_table() -> dict[str, set[str]]:
     """Stem → every other stem that shares a :data:`RELATED` group with it."""
-    table: dict[str, set[str]] = {}
-    for group in RELATED:
-        stems = {stem(word) for word in group.split()}
-        for one in stems:
-            table.setdefault(one, set()).update(stems - {one})
-    return table
+    groups = [{stem(word) for word in group.split()} for group in RELATED]
+    return {one: set().union(*(other for other in groups if one in other)) - {one} for group in groups for one in group}
 
 
 def related(stems: Iterable[str]) -> set[str]:
@@ -400,10 +372,9 @@ class Memory:
             for one in statement.stems:
                 self._index.setdefault(one, []).append(position)
 
-    def matches(self, topic: Iterable[str], *,
-                roles: Sequence[str] | None = None) -> list[tuple[float, Statement]]:
-        """Statements (of ``roles``, default any) sharing a stem of ``topic`` (the first 64 count, 2 points
-        each) or a related one (1 point), best and newest first."""
+    def matches(self, topic: Iterable[str], *, roles: Sequence[str] | None = None) -> list[tuple[float, Statement]]:
+        """Statements (of ``roles``, default any) sharing a stem of ``topic`` (the first 64 count, 2 points each)
+        or a related one (1 point), best and newest first."""
         topic = list(dict.fromkeys(topic))[:64]
         near = related(topic) - set(topic)
         scores: dict[int, float] = {}

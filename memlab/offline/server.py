@@ -6,9 +6,8 @@ kernel in live mode, the workshop app, ``curl``) can use it like the real servic
     python -m memlab.offline.server --port 8000
     OPENAI_BASE_URL=http://127.0.0.1:8000/v1 OPENAI_API_KEY=anything MEMLAB_LIVE=1 make lab
 
-From Python, ``with serve() as server: ... server.url`` runs one in a daemon thread. uvicorn serves
-the HTTP; this module adds a body cap (a 413), deadlines for silent clients, the API's 401 without a
-key, server-sent events one per chunk, and a prompt stop.
+uvicorn serves the HTTP; this module adds a body cap (a 413), deadlines for silent clients, the API's 401
+without a key, server-sent events one per chunk, and a prompt stop.
 """
 
 from __future__ import annotations
@@ -50,18 +49,15 @@ SHUTDOWN_GRACE = 2
 BACKLOG = 1024
 
 
-def _error(status: int, message: str, kind: str = "invalid_request_error", *,
-           close: bool = False) -> Response:
+def _error(status: int, message: str, kind: str = "invalid_request_error", *, close: bool = False) -> Response:
     """An answer shaped like the real API's errors; ``close`` closes the connection after it."""
     error = {"message": message, "type": kind, "param": None, "code": None}
     return JSONResponse({"error": error}, status, headers={"connection": "close"} if close else None)
 
 
 class _DeadlineProtocol(H11Protocol):
-    """uvicorn's HTTP/1.1 connection, closed if no whole request head arrives in ``timeout_keep_alive`` s.
-
-    (uvicorn itself waits forever for the first request of a connection, or a head sent byte by byte.)
-    """
+    """uvicorn's HTTP/1.1 connection, closed if no whole request head arrives in ``timeout_keep_alive`` s
+    (uvicorn itself waits forever for a connection's first request, or a head sent byte by byte)."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -78,24 +74,18 @@ class _DeadlineProtocol(H11Protocol):
 
 
 class Server:
-    """A stand-in on ``127.0.0.1``, in a daemon thread with its own event loop (in a Jupyter cell too).
-
-    Use it as a context manager (leaving the ``with`` block stops it), or call :meth:`close`.
+    """A stand-in on ``127.0.0.1``, in a daemon thread with its own event loop (in a Jupyter cell too);
+    leaving its ``with`` block, or :meth:`close`, stops it.
 
     Args:
-        api: The offline model to serve (a new :class:`OfflineAPI` when omitted).
-        port: The port; ``0`` picks a free one (``server.port``, ``server.url``).
+        api: The offline model (a new :class:`OfflineAPI` if omitted); ``server.api.requests`` shows what it saw.
+        port: The port, ``server.port``; ``0`` picks a free one. ``server.url`` is the base URL for a client.
         log: Print one line per request to stderr.
         read_timeout: Seconds to wait for a silent client (:data:`READ_TIMEOUT`).
 
     Raises:
         ValueError: For a port outside 0-65535 or a ``read_timeout`` that is not positive.
         OSError: If the port is taken.
-
-    Attributes:
-        api: The :class:`OfflineAPI` answering (its ``requests`` log shows what the model saw).
-        url: The base URL to give a client, e.g. ``http://127.0.0.1:8000/v1``.
-        port: The TCP port it listens on.
     """
 
     def __init__(self, api: OfflineAPI | None = None, port: int = 0, *, log: bool = False,
@@ -112,13 +102,12 @@ class Server:
         listener = socket.create_server(("127.0.0.1", port), backlog=BACKLOG)  # OSError if the port is taken
         self.port: int = listener.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}/v1"
-        config = uvicorn.Config(
+        self._uvicorn = uvicorn.Server(uvicorn.Config(
             self._asgi, interface="asgi3", loop="asyncio", http=_DeadlineProtocol, ws="none", lifespan="off",
             backlog=BACKLOG, timeout_keep_alive=read_timeout,  # type: ignore[arg-type]
             timeout_graceful_shutdown=SHUTDOWN_GRACE,
             headers=[("server", "memlab-stand-in")], proxy_headers=False, log_config=None, access_log=False,
-        )
-        self._uvicorn = uvicorn.Server(config)
+        ))
         # a daemon thread: a model call that never returns does not keep Python alive
         self._thread = threading.Thread(target=self._uvicorn.run, kwargs={"sockets": [listener]},
                                         name=f"memlab-stand-in-{self.port}", daemon=True)
@@ -141,22 +130,6 @@ class Server:
         with self._lock:
             return dict(self._statuses)
 
-    def handle(self, request: httpx2.Request) -> Response:
-        """Answer one request in a worker thread: a 401 without a key, a 500 (printed) if the fake fails."""
-        if not request.headers.get("authorization", "").startswith("Bearer "):
-            return _error(401, "You didn't provide an API key (Authorization: Bearer ...).")
-        try:
-            answer = self.api(request)
-            answer.read()
-        except Exception as exc:  # report it to the client and the console, keep serving
-            print(f"memlab stand-in: {type(exc).__name__}: {exc}", file=sys.stderr)
-            return _error(500, f"The stand-in failed: {type(exc).__name__}: {exc}", "server_error")
-        headers = {"content-type": answer.headers.get("content-type", "application/json")}
-        if headers["content-type"].startswith("text/event-stream"):
-            headers["cache-control"] = "no-cache"
-            return StreamingResponse(_events(answer.content), answer.status_code, headers=headers)
-        return Response(answer.content, answer.status_code, headers=headers)
-
     def close(self) -> None:
         """Stop listening, give answers in flight :data:`SHUTDOWN_GRACE` s, wait for the end (safe twice)."""
         self._uvicorn.should_exit = True
@@ -172,12 +145,11 @@ class Server:
         return f"<memlab stand-in at {self.url}, {self.requests_served} requests served>"
 
     async def _asgi(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Answer one HTTP request (the ASGI app uvicorn calls on its event loop)."""
-        if scope["type"] != "http":  # lifespan events are off, websockets not served
-            return
-        request = Request(scope, receive)
+        """Answer one HTTP request (the ASGI app uvicorn calls on its event loop; lifespan and websockets off)."""
+        query = scope["query_string"].decode("ascii")
+        query = f"?{query}" if query else ""
         try:
-            answer = await self._answer(request)
+            answer = await self._answer(Request(scope, receive), query)
         except ClientDisconnect:  # the client left, or broke HTTP mid-body (uvicorn sent the 400)
             return
         except asyncio.CancelledError:  # stopping, after SHUTDOWN_GRACE s: an answer, and no traceback logged
@@ -185,59 +157,56 @@ class Server:
                             close=True)
         with self._lock:
             self._statuses[answer.status_code] += 1
-        if self.log:
-            query = scope["query_string"].decode("ascii")
-            target = scope["raw_path"].decode("ascii") + (f"?{query}" if query else "")  # as sent
-            print(f'{scope["client"][0]} - "{scope["method"]} {target} HTTP/{scope["http_version"]}" '
-                  f"{answer.status_code}", file=sys.stderr)
+        if self.log:  # the target as sent
+            print(f'{scope["client"][0]} - "{scope["method"]} {scope["raw_path"].decode("ascii")}{query} '
+                  f'HTTP/{scope["http_version"]}" {answer.status_code}', file=sys.stderr)
         await answer(scope, receive, send)
 
-    async def _answer(self, request: Request) -> Response:
-        """Read the request within the limits, then let :meth:`handle` answer it in a worker thread."""
-        path = _origin_form(request.scope["raw_path"].decode("ascii"))  # h11 lets only ASCII through
-        if path is None:
+    async def _answer(self, request: Request, query: str) -> Response:
+        """Read the request within the limits, then let the model answer it in a worker thread."""
+        path = request.scope["raw_path"].decode("ascii")  # h11 lets only ASCII through
+        if path.startswith(("http://", "https://")):  # an absolute URL, as HTTP/1.1 requires servers to accept
+            path = urlsplit(path).path or "/"
+        if not path.startswith("/"):
             return _error(400, "The request target must be a path such as /v1/responses.", close=True)
         declared = request.headers.get("content-length")
         if declared is not None and int(declared) > MAX_BODY_BYTES:  # h11 checked that it is a number
-            return _too_large(f"{declared} bytes")
+            return _error(413, f"Request too large: {declared} bytes; the stand-in accepts bodies of at most "
+                          f"{MAX_BODY_BYTES} bytes.")
+        body = bytearray()
         try:
             with anyio.fail_after(self.read_timeout):
-                body = await _read_body(request)
+                async for chunk in request.stream():
+                    body += chunk
+                    if len(body) > MAX_BODY_BYTES:
+                        return _error(413, "Request too large: a chunked body that kept growing; the stand-in "
+                                      f"accepts bodies of at most {MAX_BODY_BYTES} bytes.")
         except TimeoutError:
             return _error(408, f"The request body did not arrive within {self.read_timeout:g} s.", close=True)
-        if body is None:
-            return _too_large("a chunked body that kept growing")
-        query = request.scope["query_string"].decode("ascii")
-        url = f"http://127.0.0.1:{self.port}{path}" + (f"?{query}" if query else "")
-        forwarded = httpx2.Request(request.method, url, headers=request.headers.raw, content=body)
+        if not request.headers.get("authorization", "").startswith("Bearer "):
+            return _error(401, "You didn't provide an API key (Authorization: Bearer ...).")
+        url = f"http://127.0.0.1:{self.port}{path}{query}"
+        forwarded = httpx2.Request(request.method, url, headers=request.headers.raw, content=bytes(body))
         # abandon_on_cancel: a stopping server does not wait for a model call that never ends.
-        return await anyio.to_thread.run_sync(self.handle, forwarded, abandon_on_cancel=True)
+        return await anyio.to_thread.run_sync(self._call_model, forwarded, abandon_on_cancel=True)
 
-
-def _origin_form(target: str) -> str | None:
-    """The path a request names (of an absolute URL too, as HTTP/1.1 requires), or ``None``."""
-    if target.startswith(("http://", "https://")):
-        target = urlsplit(target).path or "/"
-    return target if target.startswith("/") else None
-
-
-async def _read_body(request: Request) -> bytes | None:
-    """The whole body as it streams in, or ``None`` as soon as it passes :data:`MAX_BODY_BYTES`."""
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY_BYTES:
-            return None
-    return bytes(body)
-
-
-def _too_large(what: str) -> Response:
-    return _error(413, f"Request too large: {what}; the stand-in accepts bodies of at most {MAX_BODY_BYTES} "
-                  "bytes.")
+    def _call_model(self, request: httpx2.Request) -> Response:
+        """The model's answer (in a worker thread), server-sent events one per chunk; a 500 if the model fails."""
+        try:
+            answer = self.api(request)
+            answer.read()
+        except Exception as exc:  # report it to the client and the console, keep serving
+            print(f"memlab stand-in: {type(exc).__name__}: {exc}", file=sys.stderr)
+            return _error(500, f"The stand-in failed: {type(exc).__name__}: {exc}", "server_error")
+        headers = {"content-type": answer.headers.get("content-type", "application/json")}
+        if headers["content-type"].startswith("text/event-stream"):
+            headers["cache-control"] = "no-cache"
+            return StreamingResponse(_events(answer.content), answer.status_code, headers=headers)
+        return Response(answer.content, answer.status_code, headers=headers)
 
 
 async def _events(body: bytes) -> AsyncIterator[bytes]:
-    """Each server-sent event of ``body`` (events end with a blank line), one HTTP chunk each."""
+    """Each server-sent event of ``body`` (events end with a blank line)."""
     for event in body.split(b"\n\n"):
         if event.strip():
             yield event + b"\n\n"
@@ -249,10 +218,9 @@ serve = Server
 
 def main(argv: list[str] | None = None) -> None:
     """``python -m memlab.offline.server``: a stand-in in the foreground until Ctrl-C or SIGTERM."""
-    description = "Serve memlab's offline model as a Responses API on 127.0.0.1."
-    parser = argparse.ArgumentParser(prog="python -m memlab.offline.server", description=description)
-    parser.add_argument("--port", type=int, default=8000,
-                        help="port to listen on (default 8000; 0 picks a free one)")
+    parser = argparse.ArgumentParser(prog="python -m memlab.offline.server",
+                                     description="Serve memlab's offline model as a Responses API on 127.0.0.1.")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0 picks a free one)")
     parser.add_argument("--quiet", action="store_true", help="do not print a line per request")
     options = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill` stops it as cleanly as Ctrl-C
@@ -263,8 +231,7 @@ def main(argv: list[str] | None = None) -> None:
     except OSError as error:
         reason = os.strerror(error.errno) if error.errno else str(error)
         raise SystemExit(f"memlab stand-in: cannot listen on 127.0.0.1:{options.port} ({reason}); "
-                         "stop what uses that port, or pick another with --port (0 picks a free one)"
-                         ) from None
+                         "stop what uses that port, or pick another with --port (0 picks a free one)") from None
     print(server.url, flush=True)
     print(f"use it with: OPENAI_BASE_URL={server.url} OPENAI_API_KEY=anything MEMLAB_LIVE=1 make lab",
           file=sys.stderr)
@@ -274,8 +241,7 @@ def main(argv: list[str] | None = None) -> None:
         pass
     finally:
         server.close()
-        summary = {"requests_served": server.requests_served, "statuses": server.statuses}
-        print(json.dumps(summary), file=sys.stderr)
+        print(json.dumps({"requests_served": server.requests_served, "statuses": server.statuses}), file=sys.stderr)
 
 
 if __name__ == "__main__":
