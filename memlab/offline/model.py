@@ -254,14 +254,17 @@ class Reader:
         return self.answer or None
 
     def named_value(self, name: str) -> str | None:
-        """The value the latest message gives right after the field's name: "ticker AAPL", "city Paris"."""
+        """The value the latest message gives right after the field's name: "ticker AAPL", "city Paris"; for
+        a second call (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
         names = {stem(word) for word in name.lower().split("_") if word not in STOP}  # not "to"
         for piece in sentences(self.request.message[:4000]):
             found = tokens(piece)
             for at, (word, value) in enumerate(zip(found, found[1:])):
-                if stem(word.lower()) in names and (at == 0 or word.islower()) and (  # not "Baker Street"
-                        value.isupper() or any(c.isdigit() for c in value) or value.istitle()):
-                    return value
+                if stem(word.lower()) in names and (at == 0 or word.islower()) and _is_value(value):
+                    listed = [value] + [v for v in found[at + 2:at + 8] if v not in ("and", "or")]
+                    listed = listed[:next((i for i, v in enumerate(listed) if not _is_value(v)), len(listed))]
+                    self.ran_out = self.ran_out or self.start >= len(listed)
+                    return listed[min(self.start, len(listed) - 1)]
         return None
 
     def _take(self, kind: str, find: Callable[[str], list[str]], required: str = "") -> str | None:
@@ -306,7 +309,8 @@ class Reader:
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3
                                             and any(word.startswith(option.lower()) for word in said)):
                 return option
-        return None
+        near = related(said)  # then a related word: "crashes" names "technical", "charged" "billing"
+        return next((o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & near), None)
 
     def many(self, name: str, description: str) -> list[str]:
         """The list after the field's name ("dependencies: fastapi, uvicorn"), else every value of its kind."""
@@ -319,6 +323,11 @@ class Reader:
             return listed[:20]
         kind, find = self.kind(name, description)
         return list(dict.fromkeys(find(message)))[:20] if find is not None else []
+
+
+def _is_value(token: str) -> bool:
+    """Whether a token after a field's name is its value: a code, a number or a name (not "Baker Street")."""
+    return token.isupper() or any(c.isdigit() for c in token) or token.istitle()
 
 
 def _shape(example: str) -> re.Pattern[str]:
@@ -382,7 +391,7 @@ def _is_question(text: str) -> bool:
 
 def _only_asks(message: str) -> bool:
     """Whether a message asks to know, not to act: a question without "please", "can you"..."""
-    cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to")
+    cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to", "remind me to")
     return _is_question(message) and not any(cue in message.lower() for cue in cues)
 
 

@@ -376,3 +376,46 @@ async def test_what_two_tickers_are_trading_at_calls_the_price_tool_once_for_eac
     result = await Runner.run(agent, "What are AAPL and MSFT trading at?")
     assert calls_of(result) == [("get_price", {"ticker": "AAPL"}), ("get_price", {"ticker": "MSFT"})]
     assert result.final_output == "get_price (ticker: AAPL) returned: 231.50 USD get_price (ticker: MSFT) returned: 415.20 USD"
+
+
+@function_tool
+def create_reminder(text: str, date: str) -> str:
+    """Create a reminder for the user on a date (YYYY-MM-DD)."""
+    return f"Reminder set for {date}."
+
+
+@function_tool
+def order_status(order_id: str) -> dict[str, str]:
+    """Look up the shipping status of one order by its id."""
+    return {"order_id": order_id, "status": "shipped" if order_id.endswith("1") else "packed"}
+
+
+ASSISTANT = Agent(name="Assistant", instructions="You are a helpful assistant. Use the tools.",
+                  tools=[create_reminder, order_status])
+
+
+async def test_remind_me_to_asks_for_an_action_so_the_tool_that_creates_is_called() -> None:
+    """"Remind me to..." opens like a question ("Remind me what...") but asks the agent to act."""
+    result = await Runner.run(ASSISTANT, "Remind me to call mom on 2027-05-01")
+    [(name, arguments)] = calls_of(result)
+    assert name == "create_reminder" and arguments["date"] == "2027-05-01" and "call mom" in arguments["text"]
+
+
+async def test_two_ids_listed_after_the_parameters_name_call_the_tool_once_for_each() -> None:
+    result = await Runner.run(ASSISTANT, "What is the status of orders A-1111 and A-2222?")
+    assert calls_of(result) == [("order_status", {"order_id": "A-1111"}), ("order_status", {"order_id": "A-2222"})]
+    assert "shipped" in result.final_output and "packed" in result.final_output
+
+
+class Ticket(BaseModel):
+    category: Literal["billing", "technical", "account"]
+    urgent: bool
+    summary: str
+
+
+async def test_an_enum_option_and_a_flag_are_chosen_by_a_related_word_when_none_is_named() -> None:
+    """"crashes" is a technical matter and "asap" is urgent; "charged" is billing and nothing is urgent."""
+    triage = Agent(name="Triage", instructions="Classify the support request.", output_type=Ticket)
+    crash = (await Runner.run(triage, "The app crashes every time I open settings, please fix asap!")).final_output
+    charge = (await Runner.run(triage, "I was charged twice for my subscription.")).final_output
+    assert (crash.category, crash.urgent, charge.category, charge.urgent) == ("technical", True, "billing", False)
