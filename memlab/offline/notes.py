@@ -205,9 +205,6 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
     return found, ""
 
 
-# ------------------------------------------------------------------ writing
-
-
 def _short(text: str) -> str:
     parts = text.split()
     return " ".join(parts[:24]) + (" …" if len(parts) > 24 else "")
@@ -250,14 +247,10 @@ def _did(statement: Statement) -> bool:
     found = [t.lower() for t in tokens(statement.text)]
     if {"sorry", "mistyped", "meant"} & set(found) or asks(statement):
         return False  # a correction, not a step
-    for i, word in enumerate(found):
-        if word in ("i", "we", "i've", "we've"):  # "I tried", "I've tried", "I already restarted" (not "I am")
-            for verb in found[i + 1:i + 3]:
-                if verb in ("am", "are", "was", "were", "be", "been", "is"):
-                    break
-                if stem(verb) in _PAST or (verb.endswith("ed") and len(verb) > 4):
-                    return True
-    return False
+    # the two words after "I" or "we" that are not "be": "I tried", "I've tried", "I already restarted" (not "I am")
+    after = [takewhile(lambda verb: verb not in ("am", "are", "was", "were", "be", "been", "is"), found[i + 1:i + 3])
+             for i, word in enumerate(found) if word in ("i", "we", "i've", "we've")]
+    return any(stem(verb) in _PAST or (verb.endswith("ed") and len(verb) > 4) for verbs in after for verb in verbs)
 
 
 def _names_a_product(statement: Statement) -> bool:
@@ -296,19 +289,15 @@ def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
                      if len(s.stems) >= 2 and not _prefers(s) and not s.text.rstrip().endswith("?")][:1]
 
 
-#: Sections that list the customer's sentences of one kind: what picks them, and which are kept.
-_PICKS = {"steps": (_did, slice(-5, None)), "context": (_names_a_product, slice(0, 4)),
-          "prefs": (_prefers, slice(-3, None))}
-
-
 def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> list[str]:
     """The lines a section holds: the statements of its kind (else those sharing its words), as said."""
     kind = section.kind
     users = [s for s in said if s.role in ("user", "note")]
     agent = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES)]
-    if kind in _PICKS:
-        picks, kept = _PICKS[kind]
-        return [_said(s) for s in users if picks(s)][kept]
+    picks = {"steps": (_did, slice(-5, None)), "context": (_names_a_product, slice(0, 4)),
+             "prefs": (_prefers, slice(-3, None))}  # the customer's sentences of one kind, and which are kept
+    if kind in picks:
+        return [_said(s) for s in users if picks[kind][0](s)][picks[kind][1]]
     if kind == "ids":
         seen: dict[str, str] = {}
         for statement in [s for s in said if s.role in ("user", "tool", "note", "call")] + agent:
@@ -372,16 +361,17 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             spec.max_words or DEFAULT_MAX_WORDS):
         # Cut the longest section first (its older lines; the later ones of the issues), then single lines.
         cuttable = [h for h in bodies if bodies[h] and h != target and kinds[h] != "ids"]
-        if not cuttable:  # then identifiers, newest first; the facts to keep verbatim stay, budget or not
-            spare = [(h, line) for h in bodies if h == target or kinds[h] == "ids" for line in bodies[h]
-                     if not any(fact in line for fact in spec.must_keep)]
-            if not spare:
-                break
+        # then identifiers, newest first; the facts to keep verbatim stay, budget or not
+        spare = [(h, line) for h in bodies if h == target or kinds[h] == "ids" for line in bodies[h]
+                 if not any(fact in line for fact in spec.must_keep)]
+        if cuttable:
+            victim = max(cuttable, key=lambda h: (len(bodies[h]) > 1, len(bodies[h]), -_CUT_ORDER.index(kinds[h])))
+            older_first = kinds[victim] in ("time", "steps", "tools", "context")
+            bodies[victim] = bodies[victim][1:] if older_first else bodies[victim][:-1]
+        elif spare:
             bodies[spare[-1][0]].remove(spare[-1][1])
-            continue
-        victim = max(cuttable, key=lambda h: (len(bodies[h]) > 1, len(bodies[h]), -_CUT_ORDER.index(kinds[h])))
-        older_first = kinds[victim] in ("time", "steps", "tools", "context")
-        bodies[victim] = bodies[victim][1:] if older_first else bodies[victim][:-1]
+        else:
+            break
     if spec.bullets or spec.sentences:  # "in 3 bullet points", "in two sentences": each section's first lines
         picked = [b[rank].rstrip(".") for rank in range(5) for b in bodies.values() if len(b) > rank]
         if spec.bullets:
