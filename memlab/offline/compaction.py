@@ -1,10 +1,9 @@
 """Compaction: what ``POST /v1/responses/compact`` returns offline, and how a compaction item reads back.
 
-The real endpoint keeps every user message and folds the rest into one opaque ``compaction`` item.
-Offline, the fold is a handover note of the whole history (:mod:`memlab.offline.notes`), sealed into
-``encrypted_content``: a versioned prefix, then base64 of a checksum and the zlib-compressed JSON.
-Opaque, not secret (:func:`read_compaction` opens it), but any edit breaks the checksum and the API
-refuses the item, as the real one refuses content it did not write.
+The real endpoint keeps every user message and folds the rest into one opaque ``compaction`` item. Offline, the
+fold is a handover note of the whole history (:mod:`memlab.offline.notes`), sealed into ``encrypted_content``: a
+versioned prefix, then base64 of a checksum and the zlib-compressed JSON. Opaque, not secret (:func:`read_compaction`
+opens it), but any edit breaks the checksum and the API refuses it, as the real one refuses content it did not write.
 """
 
 from __future__ import annotations
@@ -29,7 +28,6 @@ __all__ = ["COMPACTION_PREFIX", "SUMMARY_HEADING", "compact_history", "digest", 
 COMPACTION_PREFIX = "memlab-cmp-v1:"
 #: The first line of the assistant message a compaction item stands for.
 SUMMARY_HEADING = "Summary of the earlier conversation (compacted):"
-#: The sections of the note a compaction item holds.
 _NOTE = read_prompt("## Identifiers\n## Reported issue\n## Steps tried and results\n## Tool results\n"
                     "## Current status\n## Next step")
 # Not a secret (a teaching fake, not cryptography): it makes "written by the offline model" checkable.
@@ -97,8 +95,7 @@ def expand_compactions(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any
     for item in items:
         if item_type(item) == "compaction":
             text = f"{SUMMARY_HEADING}\n\n{read_compaction(item['encrypted_content'])['summary']}"
-            item = {"type": "message", "role": "assistant",
-                    "content": [{"type": "output_text", "text": text}]}
+            item = {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": text}]}
         expanded.append(dict(item))
     return expanded
 
@@ -114,7 +111,6 @@ def compact_history(items: Sequence[Mapping[str, Any]],
     """
     fingerprint = digest([dict(item) for item in items])
     input_tokens = count_text(instructions) + count_items(items)
-    note = write_note(read_items(expand_compactions(items)), _NOTE)
     output = []
     for index, item in enumerate(items):
         if is_user_message(item):
@@ -122,6 +118,7 @@ def compact_history(items: Sequence[Mapping[str, Any]],
             parts = [{"type": "input_text", "text": parts}] if isinstance(parts, str) else list(parts or [])
             output.append({"id": item.get("id") or f"msg_{digest(fingerprint, index)}", "type": "message",
                            "status": "completed", "role": "user", "content": parts})
+    note = write_note(read_items(expand_compactions(items)), _NOTE)
     sealed = seal_compaction({"summary": note, "items": len(items), "tokens": input_tokens})
     output.append({"id": f"cmp_{fingerprint}", "type": "compaction", "encrypted_content": sealed})
     return output, input_tokens, count_items(output[-1:])
