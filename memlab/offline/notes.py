@@ -132,9 +132,8 @@ def read_prompt(prompt: str) -> NoteSpec:
                     spec.must_keep.append(json.loads(item))
     if "json" in lower:
         spec.json_keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
-        if spec.json_keys:
-            return spec
-    spec.sections, spec.heading = _sections(lines)
+    if not spec.json_keys:
+        spec.sections, spec.heading = _sections(lines)
     return spec
 
 
@@ -168,11 +167,8 @@ def _named_keys(prompt: str) -> list[str]:
 
 
 def _sections(lines: list[str]) -> tuple[list[Section], str]:
-    """The sections a prompt's lines name, and the mark of their Markdown headings (``""``: not headings).
-
-    Two or more headings are the sections (a higher first one is the prompt's title); else the
-    list or ``Name:`` lines after a line that mentions sections, up to the rules.
-    """
+    """The sections a prompt's lines name, and their Markdown heading mark (``""``: none): two or more headings (a
+    higher first one is the prompt's title), else the list or ``Name:`` lines after a line naming sections."""
     headings = [(len(m.group(1)), m.group(2)) for line in lines if (m := _HEADING.match(line))]
     if len(headings) > 1 and headings[0][0] < min(level for level, _ in headings[1:]):
         headings = headings[1:]
@@ -366,8 +362,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                  if not any(fact in line for fact in spec.must_keep)]
         if cuttable:
             victim = max(cuttable, key=lambda h: (len(bodies[h]) > 1, len(bodies[h]), -_CUT_ORDER.index(kinds[h])))
-            older_first = kinds[victim] in ("time", "steps", "tools", "context")
-            bodies[victim] = bodies[victim][1:] if older_first else bodies[victim][:-1]
+            bodies[victim].pop(0 if kinds[victim] in ("time", "steps", "tools", "context") else -1)
         elif spare:
             bodies[spare[-1][0]].remove(spare[-1][1])
         else:
