@@ -50,11 +50,8 @@ def _mac(data: bytes) -> bytes:
 
 
 def seal_compaction(payload: Mapping[str, Any]) -> str:
-    """``payload`` (JSON data) as an ``encrypted_content`` that only :func:`read_compaction` reads back.
-
-    Compressing keeps the item's token cost near its note's; a payload that would inflate more than
-    the reader accepts is stored uncompressed.
-    """
+    """``payload`` (JSON data) as an ``encrypted_content`` that only :func:`read_compaction` reads back: compressed,
+    so the item costs about what its note does (uncompressed if it would inflate past what the reader accepts)."""
     raw = json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()
     data = zlib.compress(raw, 9)
     if len(raw) > _inflate_limit(data):
@@ -105,9 +102,8 @@ def compact_history(items: Sequence[Mapping[str, Any]],
     """Compact a checked history as ``POST /v1/responses/compact`` does.
 
     Returns:
-        ``(output, input_tokens, output_tokens)``: every user message verbatim (``input_text`` parts,
-        its own id kept), then one compaction item; what was read (``instructions`` billed, not
-        kept) and what the item will cost in every later request.
+        ``(output, input_tokens, output_tokens)``: every user message verbatim (``input_text`` parts, its id kept),
+        then one compaction item; tokens read (``instructions`` billed, not kept), the item's cost in later requests.
     """
     fingerprint = digest([dict(item) for item in items])
     input_tokens = count_text(instructions) + count_items(items)
