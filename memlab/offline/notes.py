@@ -71,8 +71,7 @@ _NUMBERS = {word: n for n, word in enumerate("one two three four five six seven 
 def keywords(text: str) -> set[str]:
     """The stems of every word of ``text``, stop words too: what this module's word lists are matched
     against ("when", "done", "can"); "may" only as the month, capitalised and not first ("on 14 May")."""
-    found = tokens(text)
-    return {stem(t) for at, t in enumerate(found) if t.lower() != "may" or at and t == "May"}
+    return {stem(t) for at, t in enumerate(tokens(text)) if t.lower() != "may" or at and t == "May"}
 
 
 @dataclass(frozen=True)
@@ -210,12 +209,8 @@ def _said(statement: Statement) -> str:
     """A statement as a note's line: at most 24 words, without the marks an earlier note added."""
     if statement.role == "tool":
         return f"{statement.tool or 'tool'}: {_short(statement.text)}"
-    text = statement.text
-    for prefix in ("open: ", "resolved: ", "customer asked: "):  # a note of a note does not stack them
-        text = text.removeprefix(prefix)
-    for mark in (" [open]", " [resolved]"):
-        text = text.removesuffix(mark)
-    return _short(text)
+    text = statement.text.removeprefix("open: ").removeprefix("resolved: ").removeprefix("customer asked: ")
+    return _short(text.removesuffix(" [open]").removesuffix(" [resolved]"))  # a note of a note does not stack them
 
 
 def _lower(statement: Statement) -> set[str]:
@@ -298,10 +293,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         seen: dict[str, str] = {}
         for statement in [s for s in said if s.role in ("user", "tool", "note", "call")] + agent:
             for value in statement.identifiers:
-                if statement.role == "assistant" and not (any(c.isupper() for c in value)
-                                                          and sum(c.isdigit() for c in value) >= 3):
-                    continue  # the agent's "14-inch" or "M.2" is advice, its "REQ-5521" a record
-                seen.setdefault(value, f"{_label(statement, value)} {value}".strip())
+                record = any(c.isupper() for c in value) and sum(c.isdigit() for c in value) >= 3  # "REQ-5521"
+                if statement.role != "assistant" or record:  # the agent's "14-inch" or "M.2" is advice
+                    seen.setdefault(value, f"{_label(statement, value)} {value}".strip())
         return list(seen.values())[:12]
     if kind == "time":
         timed = [s for s in said if not asks(s) and (
