@@ -107,6 +107,7 @@ def compact_history(items: Sequence[Mapping[str, Any]],
     """
     fingerprint = digest([dict(item) for item in items])
     input_tokens = count_text(instructions) + count_items(items)
+    note = write_note(read_items(expand_compactions(items)), _NOTE)
     output = []
     for index, item in enumerate(items):
         if is_user_message(item):
@@ -114,7 +115,6 @@ def compact_history(items: Sequence[Mapping[str, Any]],
             parts = [{"type": "input_text", "text": parts}] if isinstance(parts, str) else list(parts or [])
             output.append({"id": item.get("id") or f"msg_{digest(fingerprint, index)}", "type": "message",
                            "status": "completed", "role": "user", "content": parts})
-    note = write_note(read_items(expand_compactions(items)), _NOTE)
     sealed = seal_compaction({"summary": note, "items": len(items), "tokens": input_tokens})
     output.append({"id": f"cmp_{fingerprint}", "type": "compaction", "encrypted_content": sealed})
     return output, input_tokens, count_items(output[-1:])

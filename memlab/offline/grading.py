@@ -80,7 +80,8 @@ def _score(name: str, description: str, source: Sequence[Statement], note: str) 
 
 def grade(instructions: str, text: str) -> str:
     """The JSON verdict for a grading request (see the module docstring)."""
-    (_, told), (_, note) = _BLOCK.findall(text)[:2]
+    blocks = _BLOCK.findall(text)
+    told, note = blocks[0][1], blocks[1][1]
     source = read_transcript(told) or read_transcript("USER: " + told)  # else one speaker's
     scores = {name: _score(name, description, source, note) for name, description in criteria(instructions)}
     return json.dumps({name: {"score": score, "reason": reason} for name, (score, reason) in scores.items()},

@@ -238,7 +238,7 @@ def _did(statement: Statement) -> bool:
     found = [t.lower() for t in tokens(statement.text)]
     if {"sorry", "mistyped", "meant"} & set(found) or asks(statement):
         return False  # a correction, not a step
-    # the two words after "I" or "we" that are not "be": "I tried", "I've tried", "I already restarted" (not "I am")
+    # up to two words after "I" or "we", stopping at a "be": "I tried", "I've tried", "I already restarted" (not "I am")
     after = [takewhile(lambda verb: verb not in ("am", "are", "was", "were", "be", "been", "is"), found[i + 1:i + 3])
              for i, word in enumerate(found) if word in ("i", "we", "i've", "we've")]
     return any(stem(verb) in _PAST or (verb.endswith("ed") and len(verb) > 4) for verbs in after for verb in verbs)
