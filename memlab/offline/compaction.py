@@ -1,10 +1,9 @@
 """Compaction: what ``POST /v1/responses/compact`` returns offline, and how a compaction item reads back.
 
-The real endpoint keeps every user message and folds the rest into one opaque ``compaction`` item.
-Offline, the fold is a handover note of the whole history (:mod:`memlab.offline.notes`), sealed into
-``encrypted_content``: a versioned prefix, then base64 of a checksum and the zlib-compressed JSON.
-Opaque, not secret (:func:`read_compaction` opens it), but any edit breaks the checksum and the API
-refuses the item, as the real one refuses content it did not write.
+The real endpoint keeps every user message and folds the rest into one opaque ``compaction`` item. Offline, the
+fold is a handover note of the whole history (:mod:`memlab.offline.notes`), sealed into ``encrypted_content``: a
+versioned prefix, then base64 of a checksum and the zlib-compressed JSON. Opaque, not secret (:func:`read_compaction`
+opens it), but any edit breaks the checksum and the API refuses it, as the real one refuses content it did not write.
 """
 
 from __future__ import annotations
@@ -29,7 +28,6 @@ __all__ = ["COMPACTION_PREFIX", "SUMMARY_HEADING", "compact_history", "digest", 
 COMPACTION_PREFIX = "memlab-cmp-v1:"
 #: The first line of the assistant message a compaction item stands for.
 SUMMARY_HEADING = "Summary of the earlier conversation (compacted):"
-#: The sections of the note a compaction item holds.
 _NOTE = read_prompt("## Identifiers\n## Reported issue\n## Steps tried and results\n## Tool results\n"
                     "## Current status\n## Next step")
 # Not a secret (a teaching fake, not cryptography): it makes "written by the offline model" checkable.
@@ -52,11 +50,8 @@ def _mac(data: bytes) -> bytes:
 
 
 def seal_compaction(payload: Mapping[str, Any]) -> str:
-    """``payload`` (JSON data) as an ``encrypted_content`` that only :func:`read_compaction` reads back.
-
-    Compressing keeps the item's token cost near its note's; a payload that would inflate more than
-    the reader accepts is stored uncompressed.
-    """
+    """``payload`` (JSON data) as an ``encrypted_content`` that only :func:`read_compaction` reads back: compressed,
+    so the item costs about what its note does (uncompressed if it would inflate past what the reader accepts)."""
     raw = json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()
     data = zlib.compress(raw, 9)
     if len(raw) > _inflate_limit(data):
@@ -97,8 +92,7 @@ def expand_compactions(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any
     for item in items:
         if item_type(item) == "compaction":
             text = f"{SUMMARY_HEADING}\n\n{read_compaction(item['encrypted_content'])['summary']}"
-            item = {"type": "message", "role": "assistant",
-                    "content": [{"type": "output_text", "text": text}]}
+            item = {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": text}]}
         expanded.append(dict(item))
     return expanded
 
@@ -108,9 +102,8 @@ def compact_history(items: Sequence[Mapping[str, Any]],
     """Compact a checked history as ``POST /v1/responses/compact`` does.
 
     Returns:
-        ``(output, input_tokens, output_tokens)``: every user message verbatim (``input_text`` parts,
-        its own id kept), then one compaction item; what was read (``instructions`` billed, not
-        kept) and what the item will cost in every later request.
+        ``(output, input_tokens, output_tokens)``: every user message verbatim (``input_text`` parts, its id kept),
+        then one compaction item; tokens read (``instructions`` billed, not kept), the item's cost in later requests.
     """
     fingerprint = digest([dict(item) for item in items])
     input_tokens = count_text(instructions) + count_items(items)

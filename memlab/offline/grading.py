@@ -1,11 +1,10 @@
 """Grading: how the offline model answers a request to grade a text against its source (LLM-as-judge).
 
-The instructions list criteria as ``- name: what it checks`` lines; the input holds the source and the
-candidate as two tagged blocks (``<transcript>...</transcript>``, ``<summary>...</summary>``). The answer
-is JSON, one ``{"score": 0-5, "reason": ...}`` per criterion: nothing invented (every number of the
-candidate is in the source), identifiers kept, a next step named, or for any other section the note
-writer knows (:mod:`.notes`) the share of what it would put there that the candidate covers. A
-criterion it cannot check ("tone") gets no score and a reason that says so.
+The instructions list criteria as ``- name: what it checks`` lines; the input holds the source and the candidate
+as two tagged blocks (``<transcript>...</transcript>``, ``<summary>...</summary>``). The answer is JSON, one
+``{"score": 0-5, "reason": ...}`` per criterion: nothing invented (every number of the candidate is in the
+source), identifiers kept, a next step named, or for any other section the note writer knows (:mod:`.notes`) the
+share of what it would put there that the candidate covers. A criterion it cannot check ("tone") gets no score.
 """
 
 from __future__ import annotations
@@ -59,8 +58,7 @@ def _score(name: str, description: str, source: Sequence[Statement], note: str) 
         score = round(5 * (len(wanted) - len(missing)) / len(wanted))
         return score, (f"missing {', '.join(missing[:4])}" if missing else "ok")
     if section.kind == "next":
-        lines = [ln for ln in note.splitlines() if ln.strip().lstrip("-*• ").lower() not in ("", "none")]
-        if any(set(words(line)) & notes.NEXT or "next" in line.lower() for line in lines):
+        if "next" in note.lower() or any(set(words(line)) & notes.NEXT for line in note.splitlines()):
             return 5, "ok"
         return 0, "no next step for whoever takes over"
     if section.kind == "status":  # a value the customer corrected must not stand in the status
@@ -77,16 +75,14 @@ def _score(name: str, description: str, source: Sequence[Statement], note: str) 
     note_stems = set(words(note))
     left = [s.text for s in wanted if not (all(value in note for value in s.identifiers) if s.identifiers
                                            else len(s.stems & note_stems) * 2 >= max(1, len(s.stems)))]
-    return round(5 * (len(wanted) - len(left)) / len(wanted)), ("ok" if not left else
-                                                                 f"does not cover: {left[0][:80]}")
+    return round(5 * (len(wanted) - len(left)) / len(wanted)), (f"does not cover: {left[0][:80]}" if left else "ok")
 
 
 def grade(instructions: str, text: str) -> str:
     """The JSON verdict for a grading request (see the module docstring)."""
     blocks = _BLOCK.findall(text)
-    source = read_transcript(blocks[0][1]) or read_transcript("USER: " + blocks[0][1])  # else one speaker's
-    verdict = {}
-    for name, description in criteria(instructions):
-        score, reason = _score(name, description, source, blocks[1][1])
-        verdict[name] = {"score": score, "reason": reason}
-    return json.dumps(verdict, ensure_ascii=False)
+    told, note = blocks[0][1], blocks[1][1]
+    source = read_transcript(told) or read_transcript("USER: " + told)  # else one speaker's
+    scores = {name: _score(name, description, source, note) for name, description in criteria(instructions)}
+    return json.dumps({name: {"score": score, "reason": reason} for name, (score, reason) in scores.items()},
+                      ensure_ascii=False)

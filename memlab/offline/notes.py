@@ -1,10 +1,10 @@
 """Notes: how the offline model reads a summary prompt, and writes the note it asks for.
 
-:func:`read_prompt` reads a prompt into a :class:`NoteSpec`: sections as Markdown headings or as
-list and ``Name:`` lines (with a description beside or indented below), JSON keys, one paragraph,
-a word budget, and facts to keep verbatim. :func:`write_note` fills each section from the
-conversation's statements as a careful, literal model would: every line is something someone
-said, identifiers are copied exactly, and a section with nothing to report says "none".
+:func:`read_prompt` reads a prompt into a :class:`NoteSpec`: sections as Markdown headings or as list and ``Name:``
+lines (with a description beside or indented below), JSON keys, one paragraph, a word budget, and facts to keep
+verbatim. :func:`write_note` fills each section from the conversation's statements as a careful, literal model
+would: every line is something someone said, identifiers are copied exactly, and a section with nothing to report
+says "none".
 """
 
 from __future__ import annotations
@@ -14,63 +14,64 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import takewhile
 
 from .reading import STOP, Statement, facts, related, stem, stem_set, tokens, words
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "write_note"]
 
-#: A heading line: ``## Name``.
 _HEADING = re.compile(r"\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 #: A list line: a bullet or a number, then the rest (``• Name:``, ``- Name: text``, ``2. Name``).
 _LIST_LINE = re.compile(r"(\s*)(?:[-*•·‣◦]|\d{1,2}[.)])\s+(.*)")
 #: A name then a colon, and maybe a description: ``Product & Environment:``, ``**Identifiers**: ...``.
 _NAMED = re.compile(r"\**([^:*\n]{1,60}?)\**\s*:\**\s*(.*)")
 #: A word budget: "at most 150 words", "under 200 words", "≤ 200 words", "no more than 90 words".
-_BUDGET = re.compile(r"(?:at most|under|fewer than|less than|no more than|maximum of|max\.?|up to|≤|<="
-                     r"|within)\s*(\d{2,5})\s*words", re.I)
+_BUDGET = re.compile(r"(?:at most|under|fewer than|less than|no more than|maximum of|max\.?|up to|≤|<=|within)"
+                     r"\s*(\d{2,5})\s*words", re.I)
 #: Where JSON keys are named in words ("JSON with the keys a, b and c"), or written out (``"key":``).
 _KEYS = re.compile(r"\b(?:keys?|fields?|properties)\b(?:\s+(?:named|called))?\s*:?\s*", re.I)
 _EXAMPLE_KEYS = re.compile(r"\"([A-Za-z_][\w ]{0,40})\"\s*:")
-
-
-#: What kind of section a heading names, by the words it uses: kind → stems.
-ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in {
-    "ids": "identifier identifiers id ids reference references number numbers code codes ticket serial "
-           "account",
-    "time": "timeline milestone milestones time date dates chronology when timestamp timestamps history",
-    "tools": "tool tools call calls",
-    "next": "next recommend recommended follow plan todo",
-    "steps": "step steps tried attempt attempts action actions troubleshooting done",
-    "status": "status current blocker blockers pending resolved state progress open",
-    "issue": "issue issues problem problems request symptom complaint reported goal want wanted need",
-    "people": "who customer client caller person people name contact user",
-    "outcome": "outcome result results resolution conclusion",
-    "context": "product environment device model version versions setup context platform system",
-    "prefs": "preference preferences contact constraint constraints requirement prefer",
-}.items()}
-_PROBLEM = stem_set("missing broken error fail failed drop drops wrong lost forgot stuck slow crash loud "
-                    "hot cracked crack leak leaks drip drips late damaged damage noise noisy flood dead "
-                    "faulty bug overcharged charged twice refund stopped")
-_TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow "
-                 "tonight morning evening night week weekend month year since ago every daily hourly hour "
-                 "hours minute minutes later last january february march april may june july august "
-                 "september october november december")
-SOLVED = frozenset("works working worked fixed gone resolved solved normal".split())
 #: A date written with digits, and an identifier that names a model or a version (``AX3000``, ``2.1.4``).
 _DATE_LIKE = re.compile(r"\d{4}-\d\d-\d\d|\d{1,2}:\d\d")
 _MODEL_LIKE = re.compile(r"[A-Za-z]+\d[\w]*|\d+(?:\.\d+){1,3}")
+
+#: What kind of section a heading names, by the words it uses (each word stands for its other forms too).
+ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in {
+    "ids": "identifier id ids reference number code ticket serial account",
+    "time": "timeline milestone time date chronology when timestamp history",
+    "tools": "tool call",
+    "next": "next recommend follow plan todo",
+    "steps": "step tried attempt action troubleshooting done",
+    "status": "status current blocker pending resolved state progress open",
+    "issue": "issue problem request symptom complaint reported goal want need",
+    "people": "who customer client caller person people name contact user",
+    "outcome": "outcome result resolution conclusion",
+    "context": "product environment device model version setup context platform system",
+    "prefs": "preference contact constraint requirement prefer",
+}.items()}
+_PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
+                    "damaged noise noisy flood dead faulty bug overcharged charged twice refund stopped")
+_TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
+                 "evening night week weekend month year since ago every daily hourly hour minute later last january "
+                 "february march april may june july august september october november december")
+SOLVED = frozenset("works working worked fixed gone resolved solved normal".split())
 #: Words of an offer or a next step ("will", "I'll" are read as written: stop words are no content words).
 NEXT = stem_set("next try recommend ticket send follow")
-_PAST = stem_set("tried did held found made took put reset checked installed updated restarted cleaned "
-                 "unplugged rebooted replaced")
+_PAST = stem_set("tried did held found made took put reset checked installed updated restarted cleaned unplugged "
+                 "rebooted replaced")
 #: Sections that give way first when a note is over its word budget.
 _CUT_ORDER = ("time", "tools", "context", "steps", None, "prefs", "status", "next", "issue", "ids")
 #: The length of a note whose prompt sets no budget: brief, as a careful model writes one.
 DEFAULT_MAX_WORDS = 250
-_MAX_ITEM_WORDS = 24
-#: How the offline model's own recall answers and its "I don't know"s start: a note takes none of them
-#: for a fact or an offer.
+#: How the offline model's own recall answers and "I don't know"s start: a note takes none of them.
 _ECHOES = ("From my notes:", "You told me:", "I don't know", "I can't do that")
+_NUMBERS = {word: n for n, word in enumerate("one two three four five six seven eight nine ten".split(), 1)}
+
+
+def keywords(text: str) -> set[str]:
+    """The stems of every word of ``text``, stop words too: what this module's word lists are matched
+    against ("when", "done", "can"); "may" only as the month, capitalised and not first ("on 14 May")."""
+    return {stem(t) for at, t in enumerate(tokens(text)) if t.lower() != "may" or at and t == "May"}
 
 
 @dataclass(frozen=True)
@@ -86,26 +87,22 @@ def section(heading: str, description: str = "") -> Section:
     """A section, its kind read from the words of its heading (failing that, of its description)."""
     for text in (heading, description):
         stems = keywords(text.replace("-", " "))  # "Follow-up" names a next step; "Who", "What was done"
-        scores = {kind: len(stems & marks) for kind, marks in ARCHETYPES.items()}
-        best = max(scores, key=lambda kind: scores[kind])
-        if scores[best]:
+        best = max(ARCHETYPES, key=lambda kind: len(stems & ARCHETYPES[kind]))
+        if stems & ARCHETYPES[best]:
             return Section(heading, description, best)
     return Section(heading, description)
 
 
 #: The sections of a note whose prompt names none ("Summarize this in one paragraph", "recap please").
-DEFAULT_SECTIONS = (Section("Problem", "", "issue"), Section("What was done", "", "steps"),
-                    Section("Identifiers", "", "ids"), Section("Status", "", "status"),
-                    Section("Next step", "", "next"))
+DEFAULT_SECTIONS = tuple(map(section, ("Problem", "What was done", "Identifiers", "Status", "Next step")))
 
 
 @dataclass
 class NoteSpec:
-    """What a summary prompt asks for: ``sections`` (``## Name`` headings if ``markdown``, else ``Name:``),
-    or ``json_keys``, or one ``paragraph``; and whether issues are ``marks``-ed ``[open]``/``[resolved]``."""
+    """What a summary prompt asks for: ``sections`` (under ``heading``, e.g. ``##``; ``""``: ``Name:`` lines), or
+    ``json_keys``, or one ``paragraph``; and whether issues are ``marks``-ed ``[open]``/``[resolved]``."""
 
     sections: list[Section] = field(default_factory=list)
-    markdown: bool = True
     heading: str = "##"
     json_keys: list[str] = field(default_factory=list)
     paragraph: bool = False
@@ -118,15 +115,12 @@ class NoteSpec:
 
 def read_prompt(prompt: str) -> NoteSpec:
     """Read what a summary prompt asks for (see the module docstring for the shapes it knows)."""
-    spec = NoteSpec()
-    lines = prompt[:20_000].splitlines()
-    spec.max_words = min(map(int, _BUDGET.findall(prompt)), default=None)  # two budgets: the tighter one
-    lower = prompt.lower()
-    spec.paragraph = any(cue in lower for cue in ("one paragraph", "single paragraph", "a paragraph",
-                                                  "in prose"))
-    spec.marks = "[open]" in lower and "[resolved]" in lower
-    spec.bullets = _count_of(prompt, ("bullet", "bullets", "points", "items"))  # "in 3 bullet points"
-    spec.sentences = _count_of(prompt, ("sentence", "sentences"))  # "in two sentences"
+    lines, lower = prompt[:20_000].splitlines(), prompt.lower()
+    paragraph = ("one paragraph", "single paragraph", "a paragraph", "in prose")
+    spec = NoteSpec(max_words=min(map(int, _BUDGET.findall(prompt)), default=None),  # of two budgets, the tighter
+                    paragraph=any(cue in lower for cue in paragraph), marks="[open]" in lower and "[resolved]" in lower,
+                    bullets=_count_of(prompt, ("bullet", "bullets", "points", "items")),  # "in 3 bullet points"
+                    sentences=_count_of(prompt, ("sentence", "sentences")))
     for i, line in enumerate(lines):
         if any(cue in line.lower() for cue in ("must appear", "verbatim", "exactly as written")):
             for later in lines[i + 1:i + 200]:
@@ -134,18 +128,12 @@ def read_prompt(prompt: str) -> NoteSpec:
                 if not item.startswith('"'):
                     break
                 with contextlib.suppress(ValueError):  # a JSON string keeps its escapes ("a\\nb")
-                    spec.must_keep.append(str(json.loads(item)))
+                    spec.must_keep.append(json.loads(item))
     if "json" in lower:
         spec.json_keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
-        if spec.json_keys:
-            return spec
-    spec.sections, spec.markdown = _sections(lines)
-    levels = [m.group(1) for line in lines if (m := _HEADING.match(line))]
-    spec.heading = levels[-1] if spec.markdown and levels else "##"  # "### Who" is kept as asked
+    if not spec.json_keys:
+        spec.sections, spec.heading = _sections(lines)
     return spec
-
-
-_NUMBERS = {word: n for n, word in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 
 
 def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
@@ -177,17 +165,14 @@ def _named_keys(prompt: str) -> list[str]:
     return []
 
 
-def _sections(lines: list[str]) -> tuple[list[Section], bool]:
-    """The sections a prompt's lines name, and whether they are Markdown headings.
-
-    Two or more headings are the sections (a higher first one is the prompt's title); else the
-    list or ``Name:`` lines after a line that mentions sections, up to the rules.
-    """
+def _sections(lines: list[str]) -> tuple[list[Section], str]:
+    """The sections a prompt's lines name, and their Markdown heading mark (``""``: none): two or more headings (a
+    higher first one is the prompt's title), else the list or ``Name:`` lines after a line naming sections."""
     headings = [(len(m.group(1)), m.group(2)) for line in lines if (m := _HEADING.match(line))]
     if len(headings) > 1 and headings[0][0] < min(level for level, _ in headings[1:]):
         headings = headings[1:]
-    if len(headings) >= 2:
-        return [section(name.strip("* ")) for _, name in headings], True
+    if len(headings) >= 2:  # "### Who" is kept as asked
+        return [section(name.strip("* ")) for _, name in headings], "#" * headings[-1][0]
     cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include)\b", re.I)
     start = next((i for i, line in enumerate(lines) if cue.search(line) and not _LIST_LINE.match(line)), -1)
     if start >= 0:  # "Sections: Problem, Actions taken, Next step." or "with the sections A, B and C."
@@ -195,17 +180,14 @@ def _sections(lines: list[str]) -> tuple[list[Section], bool]:
         inline = _NAMED.fullmatch(line)
         listed = inline.group(2) if inline else line[cue.search(line).end():].split(". ", 1)[0]
         names = [name.strip(" *`.") for part in listed.split(",") for name in part.split(" and ")]
-        if "," in listed and len(names) >= 2 and all(0 < len(name.split()) <= 4 for name in names):
-            return [section(name) for name in names], False
+        if "," in listed and all(0 < len(name.split()) <= 4 for name in names):
+            return [section(name) for name in names], ""
     found: list[Section] = []
-    for i in range(start + 1, len(lines)):
-        line = lines[i]
-        head = line.strip().lower()
+    for i, line in enumerate(lines[start + 1:], start + 1):
+        head, item = line.strip().lower(), _LIST_LINE.match(line)
         rules = ("rules", "guidelines", "notes", "constraints", "requirements", "instructions", "style")
-        titled = head.endswith(":") and ("rule" in head or "guideline" in head) and not _LIST_LINE.match(line)
-        if head.rstrip(":") in rules or titled:
+        if head.rstrip(":") in rules or head.endswith(":") and ("rule" in head or "guideline" in head) and not item:
             break  # what follows are rules, not sections
-        item = _LIST_LINE.match(line)
         named = _NAMED.fullmatch((item.group(2) if item else line).strip())
         if (item and not item.group(1)) or (named and not line.startswith((" ", "\t"))):
             name, text = (named.group(1), named.group(2)) if named else (item.group(2).strip("* "), "")
@@ -213,67 +195,42 @@ def _sections(lines: list[str]) -> tuple[list[Section], bool]:
                 if not named and dash in name:
                     name, text = (part.strip("* ") for part in name.split(dash, 1))
             if len(name.split()) <= 8 and not name.startswith('"'):  # a quoted fact to keep names none
-                found.append(section(name.strip(), text or _indented_text(lines, i)))
-    return found, False
-
-
-def _indented_text(lines: list[str], i: int) -> str:
-    """The indented lines right under line ``i`` (a section's description in the ``• Name:`` shape)."""
-    texts = []
-    for line in lines[i + 1:i + 6]:
-        if not line.startswith((" ", "\t")) or not line.strip():
-            break
-        texts.append(line.strip(" -*•\t"))
-    return " ".join(texts)
-
-
-# ------------------------------------------------------------------ writing
+                below = takewhile(lambda later: later.startswith((" ", "\t")) and later.strip(), lines[i + 1:i + 6])
+                found.append(section(name.strip(), text or " ".join(later.strip(" -*•\t") for later in below)))
+    return found, ""
 
 
 def _short(text: str) -> str:
     parts = text.split()
-    return " ".join(parts[:_MAX_ITEM_WORDS]) + (" …" if len(parts) > _MAX_ITEM_WORDS else "")
+    return " ".join(parts[:24]) + (" …" if len(parts) > 24 else "")
 
 
 def _said(statement: Statement) -> str:
     """A statement as a note's line: at most 24 words, without the marks an earlier note added."""
     if statement.role == "tool":
         return f"{statement.tool or 'tool'}: {_short(statement.text)}"
-    text = statement.text
-    for prefix in ("open: ", "resolved: ", "customer asked: "):  # a note of a note does not stack them
-        text = text.removeprefix(prefix)
-    for mark in (" [open]", " [resolved]"):
-        text = text.removesuffix(mark)
-    return _short(text)
+    text = statement.text.removeprefix("open: ").removeprefix("resolved: ").removeprefix("customer asked: ")
+    return _short(text.removesuffix(" [open]").removesuffix(" [resolved]"))  # a note of a note does not stack them
 
 
 def _lower(statement: Statement) -> set[str]:
     return {t.lower().replace("’", "'") for t in tokens(statement.text)}
 
 
-def keywords(text: str) -> set[str]:
-    """The stems of every word of ``text``, stop words too: what this module's word lists are matched
-    against ("when", "done", "can"); "may" only as the month, capitalised and not first ("on 14 May")."""
-    found = tokens(text)
-    return {stem(t) for at, t in enumerate(found) if t.lower() != "may" or at and t == "May"}
-
-
 def asks(statement: Statement) -> bool:
     """A question or a request ("Could you...", "Please...", "Yes please, open a ticket", "OK, let's..."), not a
     report: a "Yes" or "OK" first asks only if what follows does ("Yes, it's the AX3000" reports)."""
-    found = [t.lower().replace("’", "'") for t in tokens(statement.text[:200])]
-    while found[:1] and found[0] in ("yes", "ok", "okay", "sure"):
-        found = found[1:]
-    return statement.text.rstrip().endswith("?") or found[:1] in (["please"], ["could"], ["can"], ["would"],
-                                                                   ["let's"])
+    found = (t.lower().replace("’", "'") for t in tokens(statement.text[:200]))
+    first = next((t for t in found if t not in ("yes", "ok", "okay", "sure")), "")
+    return statement.text.rstrip().endswith("?") or first in ("please", "could", "can", "would", "let's")
 
 
 def _is_problem(statement: Statement) -> bool:
     """Whether a customer's sentence reports a problem: a problem word, or a negation ("won't")."""
     if asks(statement) or statement.stems & ARCHETYPES["prefs"]:
         return False
-    negated = any(t in ("not", "no", "never") or t.endswith("n't") for t in _lower(statement))
-    return negated or bool(statement.stems & _PROBLEM)
+    return bool(statement.stems & _PROBLEM) or any(t in ("not", "no", "never") or t.endswith("n't")
+                                                   for t in _lower(statement))
 
 
 def _did(statement: Statement) -> bool:
@@ -281,14 +238,10 @@ def _did(statement: Statement) -> bool:
     found = [t.lower() for t in tokens(statement.text)]
     if {"sorry", "mistyped", "meant"} & set(found) or asks(statement):
         return False  # a correction, not a step
-    for i, word in enumerate(found):
-        if word in ("i", "we", "i've", "we've"):  # "I tried", "I've tried", "I already restarted" (not "I am")
-            for verb in found[i + 1:i + 3]:
-                if verb in ("am", "are", "was", "were", "be", "been", "is"):
-                    break
-                if stem(verb) in _PAST or (verb.endswith("ed") and len(verb) > 4):
-                    return True
-    return False
+    # up to two words after "I" or "we", stopping at a "be": "I tried", "I've tried", "I already restarted" (not "I am")
+    after = [takewhile(lambda verb: verb not in ("am", "are", "was", "were", "be", "been", "is"), found[i + 1:i + 3])
+             for i, word in enumerate(found) if word in ("i", "we", "i've", "we've")]
+    return any(stem(verb) in _PAST or (verb.endswith("ed") and len(verb) > 4) for verbs in after for verb in verbs)
 
 
 def _names_a_product(statement: Statement) -> bool:
@@ -318,26 +271,13 @@ def _label(statement: Statement, value: str) -> str:
 
 
 def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
-    """Each problem the customer reported, and whether one of their next four messages says it is solved.
-
-    Without a problem word, their first sentence that is not a question or a preference stands for it.
-    """
-    out = []
-    for s in users:
-        if _is_problem(s):
-            solved = any(s.turn < t.turn <= s.turn + 4 and not _is_problem(t)
-                         and (_lower(t) & SOLVED or "all good" in t.text.lower()) for t in users)
-            out.append((s, solved))
-    if not out:
-        reason = next((s for s in users if len(s.stems) >= 2 and not _prefers(s)
-                       and not s.text.rstrip().endswith("?")), None)
-        out = [(reason, False)] if reason else []
-    return out
-
-
-#: Sections that list the customer's sentences of one kind: what picks them, and which are kept.
-_PICKS = {"steps": (_did, slice(-5, None)), "context": (_names_a_product, slice(0, 4)),
-          "prefs": (_prefers, slice(-3, None))}
+    """Each problem the customer reported, and whether one of their next four messages says it is solved;
+    without a problem word, their first sentence that is not a question or a preference stands for it."""
+    found = [(s, any(s.turn < t.turn <= s.turn + 4 and not _is_problem(t)
+                     and (_lower(t) & SOLVED or "all good" in t.text.lower()) for t in users))
+             for s in users if _is_problem(s)]
+    return found or [(s, False) for s in users
+                     if len(s.stems) >= 2 and not _prefers(s) and not s.text.rstrip().endswith("?")][:1]
 
 
 def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> list[str]:
@@ -345,17 +285,17 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     kind = section.kind
     users = [s for s in said if s.role in ("user", "note")]
     agent = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES)]
-    if kind in _PICKS:
-        picks, kept = _PICKS[kind]
-        return [_said(s) for s in users if picks(s)][kept]
+    picks = {"steps": (_did, slice(-5, None)), "context": (_names_a_product, slice(0, 4)),
+             "prefs": (_prefers, slice(-3, None))}  # the customer's sentences of one kind, and which are kept
+    if kind in picks:
+        return [_said(s) for s in users if picks[kind][0](s)][picks[kind][1]]
     if kind == "ids":
         seen: dict[str, str] = {}
         for statement in [s for s in said if s.role in ("user", "tool", "note", "call")] + agent:
             for value in statement.identifiers:
-                if statement.role == "assistant" and not (any(c.isupper() for c in value)
-                                                          and sum(c.isdigit() for c in value) >= 3):
-                    continue  # the agent's "14-inch" or "M.2" is advice, its "REQ-5521" a record
-                seen.setdefault(value, f"{_label(statement, value)} {value}".strip())
+                record = any(c.isupper() for c in value) and sum(c.isdigit() for c in value) >= 3  # "REQ-5521"
+                if statement.role != "assistant" or record:  # the agent's "14-inch" or "M.2" is advice
+                    seen.setdefault(value, f"{_label(statement, value)} {value}".strip())
         return list(seen.values())[:12]
     if kind == "time":
         timed = [s for s in said if not asks(s) and (
@@ -404,25 +344,23 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
     sections = spec.sections or [section(key) for key in spec.json_keys] or list(DEFAULT_SECTIONS)
     bodies = {s.heading: list(dict.fromkeys(lines_for(s, said, spec))) for s in sections}
-    target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)
-    kept = "\n".join(bodies[target])
-    bodies[target] += [fact for fact in spec.must_keep if fact not in kept]  # never cut: the others can be
     kinds = {s.heading: s.kind for s in sections}
+    target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)
+    bodies[target] += [fact for fact in spec.must_keep if fact not in "\n".join(bodies[target])]  # never cut
     while sum(len(h.split()) + len(" ".join(b).split()) for h, b in bodies.items()) > (
             spec.max_words or DEFAULT_MAX_WORDS):
         # Cut the longest section first (its older lines; the later ones of the issues), then single lines.
         cuttable = [h for h in bodies if bodies[h] and h != target and kinds[h] != "ids"]
-        if not cuttable:  # then identifiers, newest first; the facts to keep verbatim stay, budget or not
-            spare = [(h, line) for h in bodies if h == target or kinds[h] == "ids" for line in bodies[h]
-                     if not any(fact in line for fact in spec.must_keep)]
-            if not spare:
-                break
+        # then identifiers, newest first; the facts to keep verbatim stay, budget or not
+        spare = [(h, line) for h in bodies if h == target or kinds[h] == "ids" for line in bodies[h]
+                 if not any(fact in line for fact in spec.must_keep)]
+        if cuttable:
+            victim = max(cuttable, key=lambda h: (len(bodies[h]) > 1, len(bodies[h]), -_CUT_ORDER.index(kinds[h])))
+            bodies[victim].pop(0 if kinds[victim] in ("time", "steps", "tools", "context") else -1)
+        elif spare:
             bodies[spare[-1][0]].remove(spare[-1][1])
-            continue
-        victim = max(cuttable, key=lambda h: (len(bodies[h]) > 1, len(bodies[h]),
-                                              -_CUT_ORDER.index(kinds[h])))
-        older_first = kinds[victim] in ("time", "steps", "tools", "context")
-        bodies[victim] = bodies[victim][1:] if older_first else bodies[victim][:-1]
+        else:
+            break
     if spec.bullets or spec.sentences:  # "in 3 bullet points", "in two sentences": each section's first lines
         picked = [b[rank].rstrip(".") for rank in range(5) for b in bodies.values() if len(b) > rank]
         if spec.bullets:
@@ -433,6 +371,5 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     if spec.paragraph:
         text = " ".join(f"{h}: {'; '.join(line.rstrip('.') for line in b)}." for h, b in bodies.items() if b)
         return text or "Nothing to report."
-    title = spec.heading + " {}" if spec.markdown else "{}:"
-    return "\n\n".join(title.format(h if spec.markdown else h.rstrip(":")) + "\n"
+    return "\n\n".join((f"{spec.heading} {h}" if spec.heading else f"{h.rstrip(':')}:") + "\n"
                        + "\n".join(f"- {line}" for line in b or ["none"]) for h, b in bodies.items())
