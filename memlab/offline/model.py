@@ -492,7 +492,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     for tool in tools:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared  # "add" alone names its tool
         fits = _fits(tool, request)
-        distinct = len(own & (message | near if fits else message))
+        everything_given = fits or not tool.parameters.get("required")  # then a related word names it too
+        distinct = len(own & (message | near if everything_given else message))
         scored.append((3 * distinct + len(tool.stems & message - own) + fits, distinct, tool))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool in scored if distinct and score >= 3]
@@ -502,7 +503,16 @@ def _choose_tools(request: Request) -> list[Tool]:
             "always" in s.lower() and ("tool" in s.lower() or "call" in s.lower())
             for s in sentences(request.instructions))):
         picked = [top]
+    if not picked and _only_asks(request.message) and not _recalls(request.message):
+        picked = [t for t in tools if _takes_a_query(t, request)][:1]  # "How do I...?" for search_docs(query)
     return picked[:4]
+
+
+def _takes_a_query(tool: Tool, request: Request) -> bool:
+    """Whether a tool takes one thing, a free text (``query``, ``question``): a search a question can be sent to."""
+    required = tool.parameters.get("required") or []
+    field = (tool.parameters.get("properties") or {}).get(required[0]) if len(required) == 1 else None
+    return isinstance(field, Mapping) and Reader(request).kind(required[0], str(field.get("description") or ""))[0] == "free"
 
 
 def _answered_by_conversation(request: Request, question: str = "") -> tuple[int, Statement] | None:
@@ -725,7 +735,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     missing: list[str] = []
     handed_off, called_after_handoff, results = request.this_turn
     if not results or handed_off and not called_after_handoff:
-        answered = _only_asks(message) and (_recalls(message) or _answered_by_conversation(request) is not None)
+        answered = _only_asks(message) and _answered_by_conversation(request) is not None
         calls: list[dict[str, Any]] = []
         may_ask = request.body.get("tool_choice") in (None, "auto")  # it may ask for what is missing
         for number, tool in enumerate([] if answered else _choose_tools(request)):

@@ -60,7 +60,7 @@ NEXT = stem_set("next try recommend ticket send follow")
 _PAST = stem_set("tried did held found made took put reset checked installed updated restarted cleaned unplugged "
                  "rebooted replaced")
 #: Sections that give way first when a note is over its word budget.
-_CUT_ORDER = ("time", "tools", "context", "steps", None, "prefs", "status", "next", "issue", "ids")
+_CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "status", "outcome", "next", "issue", "ids")
 #: The length of a note whose prompt sets no budget: brief, as a careful model writes one.
 DEFAULT_MAX_WORDS = 250
 #: How the offline model's own recall answers and "I don't know"s start: a note takes none of them.
@@ -326,7 +326,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         asked = [s for s in users if s.role == "user" and asks(s)] or [s for s in users if s.role == "user"]
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     if kind == "people":  # who the customer is: the sentences where they give a name
-        return [_said(s) for s in users if {"i'm", "im", "name", "called", "this"} & _lower(s)
+        return [_said(s) for s in users if stem("name") in s.stems or {"called", "this"} & _lower(s)
                 and any(t[:1].isupper() and t.lower() not in STOP for t in tokens(s.text)[1:])][:3]
     if kind == "outcome":  # where the conversation ended: its last two reports
         return [_said(s) for s in said if s.role in ("user", "assistant", "tool") and not asks(s)][-2:]
@@ -356,7 +356,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                  if not any(fact in line for fact in spec.must_keep)]
         if cuttable:
             victim = max(cuttable, key=lambda h: (len(bodies[h]) > 1, len(bodies[h]), -_CUT_ORDER.index(kinds[h])))
-            bodies[victim].pop(0 if kinds[victim] in ("time", "steps", "tools", "context") else -1)
+            bodies[victim].pop(0 if kinds[victim] in ("time", "steps", "tools", "context", "outcome") else -1)
         elif spare:
             bodies[spare[-1][0]].remove(spare[-1][1])
         else:

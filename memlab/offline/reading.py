@@ -80,7 +80,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     calculus | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency | pay payment paid charge charged card fare invoice refund
     bill billing subscription | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap
-    immediately emergency critical | account login password sign username profile
+    immediately emergency critical | account login password sign username profile | task todo to-do chore errand
 """.split("|"))
 
 

@@ -167,3 +167,13 @@ def test_a_word_budget_cuts_identifiers_too_but_never_the_facts_to_keep_verbatim
     keep = "These facts must appear verbatim:\n" + "\n".join(f'- "{fact}"' for fact in facts)
     text = note(f"Summarize the chat in one paragraph of at most 10 words. {keep}", IDS)
     assert all(fact in text for fact in facts), text
+
+
+def test_who_and_outcome_sections_over_a_word_budget_keep_the_name_and_the_latest_report() -> None:
+    """"I am Dana Smith" names the customer; over budget, Outcome gives up its older report (this used to raise)."""
+    chat = [user("Hi, I am Dana Smith."), assistant("Hello Dana, how can I help?"),
+            user("My order ORD-12345 arrived broken and I want a replacement sent to my office."),
+            assistant("I have opened ticket T-881 for a replacement of ORD-12345; it ships Monday.")]
+    text = note("Summarize the chat in at most 20 words.\n## Who\n## Outcome", chat)
+    who, outcome = text.split("## Outcome")
+    assert "Dana Smith" in who and "T-881" in outcome and "arrived broken" not in outcome

@@ -419,3 +419,28 @@ async def test_an_enum_option_and_a_flag_are_chosen_by_a_related_word_when_none_
     crash = (await Runner.run(triage, "The app crashes every time I open settings, please fix asap!")).final_output
     charge = (await Runner.run(triage, "I was charged twice for my subscription.")).final_output
     assert (crash.category, crash.urgent, charge.category, charge.urgent) == ("technical", True, "billing", False)
+
+
+@function_tool
+def list_tasks() -> list[dict[str, str]]:
+    """List the user's open tasks."""
+    return [{"title": "Buy milk", "priority": "low"}, {"title": "File taxes", "priority": "high"}]
+
+
+@function_tool
+def search_docs(query: str) -> str:
+    """Search the product documentation."""
+    return "To reset your password, open Settings > Security > Reset password." if "password" in query else "No match."
+
+
+async def test_a_question_about_the_users_own_list_calls_the_tool_that_lists_it() -> None:
+    """"my to-do list" is the user's, but nothing in the conversation holds it: the tool does."""
+    result = await Runner.run(Agent(name="Tasks", instructions="Help.", tools=[list_tasks]), "What's on my to-do list?")
+    assert calls_of(result) == [("list_tasks", {})] and "File taxes" in result.final_output
+
+
+async def test_a_how_to_question_no_tool_names_is_sent_to_the_tool_that_takes_a_query() -> None:
+    agent = Agent(name="Docs", instructions="Answer from the documentation.", tools=[search_docs, add])
+    result = await Runner.run(agent, "How do I reset my password?")
+    assert calls_of(result) == [("search_docs", {"query": "How do I reset my password?"})]
+    assert "Settings > Security" in result.final_output
