@@ -40,8 +40,10 @@ _EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?"
-                   r"|\b\d{1,2}:\d\d\b")
+                   r"|\b\d{1,2}:\d\d\b|\b(?:(?:next |this )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday"
+                   r"|[Tt]omorrow)\b")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
@@ -282,7 +284,8 @@ class Reader:
 
     def number(self, name: str, description: str) -> float | None:
         """The next number the latest message gives (numbers inside an id such as ``ORD-7`` are not)."""
-        found = [t for t in (t.lstrip("£$€#+") for t in tokens(self.request.message)) if _NUMBER.fullmatch(t)]
+        message = _THOUSANDS.sub("", self.request.message)  # "€1,250.00" is one amount
+        found = [t for t in (t.lstrip("£$€#+") for t in tokens(message)) if _NUMBER.fullmatch(t)]
         index = self.start + self.taken.get("number", 0)
         self.taken["number"] = self.taken.get("number", 0) + 1
         if index >= len(found):
@@ -305,6 +308,7 @@ class Reader:
     def named_option(self, options: Sequence[Any]) -> Any:
         """The first option the conversation names or abbreviates (``EUR`` for "euros"), or ``None``."""
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
+        said |= {code for sign, code in (("€", "eur"), ("£", "gbp"), ("$", "usd")) if sign in self.request.message}
         for option in options:
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3
                                             and any(word.startswith(option.lower()) for word in said)):

@@ -81,6 +81,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     divided quotient | convert conversion exchange currency | pay payment paid charge charged card fare invoice refund
     bill billing subscription | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap
     immediately emergency critical | account login password sign username profile | task todo to-do chore errand
+    | positive good great love excellent happy pleased amazing wonderful | negative bad worst terrible hate awful poor
+    angry disappointed horrible
 """.split("|"))
 
 

@@ -444,3 +444,34 @@ async def test_a_how_to_question_no_tool_names_is_sent_to_the_tool_that_takes_a_
     result = await Runner.run(agent, "How do I reset my password?")
     assert calls_of(result) == [("search_docs", {"query": "How do I reset my password?"})]
     assert "Settings > Security" in result.final_output
+
+
+class CalendarEvent(BaseModel):
+    name: str
+    date: str
+    participants: list[str]
+
+
+class Sentiment(BaseModel):
+    sentiment: Literal["positive", "negative", "neutral"]
+
+
+class Invoice(BaseModel):
+    invoice_number: str
+    total: float
+    currency: Literal["USD", "EUR", "GBP"]
+    paid: bool
+
+
+async def test_extractions_read_a_weekday_an_amount_with_thousands_its_currency_sign_and_a_feeling() -> None:
+    """The extraction examples people try first: a day named, "€1,250.00", "the worst service"."""
+    def extractor(output_type):
+        return Agent(name="Extractor", instructions="Extract the information.", output_type=output_type)
+
+    event = (await Runner.run(extractor(CalendarEvent), "Alice and Bob are going to a science fair on Friday.")).final_output
+    assert event.date == "Friday" and event.participants == ["Alice", "Bob"]
+    invoice = (await Runner.run(extractor(Invoice), "Invoice INV-2024-001 for €1,250.00 has been paid in full.")).final_output
+    assert invoice == Invoice(invoice_number="INV-2024-001", total=1250.0, currency="EUR", paid=True)
+    moods = [(await Runner.run(extractor(Sentiment), text)).final_output.sentiment
+             for text in ("I absolutely love this product, it works great!", "This is the worst service I ever had.")]
+    assert moods == ["positive", "negative"]
