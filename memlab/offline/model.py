@@ -58,6 +58,7 @@ _FREE_TEXT = stem_set("query input text message question prompt request summary 
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline")
+_UPPER = stem_set("max maximum upper most ceiling")
 _ID = stem_set("id identifier number code serial reference ref pin sku")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact")
@@ -283,11 +284,17 @@ class Reader:
         return None
 
     def number(self, name: str, description: str) -> float | None:
-        """The next number the latest message gives (numbers inside an id such as ``ORD-7`` are not)."""
-        message = _THOUSANDS.sub("", self.request.message)  # "€1,250.00" is one amount
-        found = [t for t in (t.lstrip("£$€#+") for t in tokens(message)) if _NUMBER.fullmatch(t)]
+        """The next number the turn's latest tool result, then the latest message, gives (numbers inside an id
+        such as ``ORD-7`` are not; "between 0 and 250" is one request, not one per number)."""
+        results = [output for _, output, _ in self.request.this_turn[2]][-1:]
+        if self.start and "between" in self.request.message.lower():
+            self.ran_out = True
+        text = _THOUSANDS.sub("", " ".join([*results, self.request.message]))  # "€1,250.00" is one amount
+        found = [t for t in (t.lstrip("£$€#+") for t in tokens(text)) if _NUMBER.fullmatch(t)]
         index = self.start + self.taken.get("number", 0)
         self.taken["number"] = self.taken.get("number", 0) + 1
+        if found and set(words(name.replace("_", " "))) & _UPPER:  # "max": the top of "between 0 and 250"
+            found, index = [max(found, key=float)], 0
         if index >= len(found):
             self.ran_out = True
             return None

@@ -475,3 +475,20 @@ async def test_extractions_read_a_weekday_an_amount_with_thousands_its_currency_
     moods = [(await Runner.run(extractor(Sentiment), text)).final_output.sentiment
              for text in ("I absolutely love this product, it works great!", "This is the worst service I ever had.")]
     assert moods == ["positive", "negative"]
+
+
+@function_tool
+def random_number(max: int) -> int:
+    """Generate a random number from 0 to max."""
+    return 37
+
+
+class FinalResult(BaseModel):
+    number: int
+
+
+async def test_a_range_is_one_call_with_its_top_as_max_and_the_final_number_comes_from_the_tool() -> None:
+    """The SDK's lifecycle example: "between 0 and 250" is one call, max=250; the structured answer is 37."""
+    agent = Agent(name="Start", instructions="Generate a random number.", tools=[random_number], output_type=FinalResult)
+    result = await Runner.run(agent, "Generate a random number between 0 and 250.")
+    assert calls_of(result) == [("random_number", {"max": 250})] and result.final_output == FinalResult(number=37)
