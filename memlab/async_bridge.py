@@ -40,9 +40,15 @@ _WORKER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefi
 
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     """Run ``coro`` and return its result, whether or not a loop is running here (see the module's docstring)."""
-    if running_loop() is not None:
-        return _WORKER.submit(run_sync, coro).result()
     runner = getattr(_RUNNERS, "runner", None)
+    loop = running_loop()
+    if loop is not None and runner is not None and runner.get_loop() is loop:
+        # called from inside a coroutine run_sync is running: its loop is busy, and waiting on the one worker
+        # from the worker would never end, so this one call gets a loop and a thread of its own
+        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+            return pool.submit(asyncio.run, coro).result()
+    if loop is not None:
+        return _WORKER.submit(run_sync, coro).result()
     if runner is None:
         runner = _RUNNERS.runner = asyncio.Runner()
         atexit.register(runner.close)

@@ -57,3 +57,24 @@ def test_run_sync_keeps_one_loop_and_cancels_what_a_call_leaves_behind() -> None
     first, second = run_sync(leave_a_task()), run_sync(leave_a_task())
     assert first is second and not first.is_closed()
     assert all(task.cancelled() for task in left)
+
+
+def test_run_sync_called_inside_what_run_sync_runs_returns_in_a_script_and_under_a_running_loop() -> None:
+    """Nested calls (a widget built while a replay runs) must not wait on themselves."""
+    import threading
+
+    async def inner() -> str:
+        return "done"
+
+    async def outer() -> str:
+        return run_sync(inner())
+
+    async def under_a_loop() -> str:  # as in a Jupyter cell: the caller's thread runs a loop
+        return run_sync(outer())
+
+    answers: list[str] = []
+    thread = threading.Thread(target=lambda: answers.extend([run_sync(outer()), asyncio.run(under_a_loop())]),
+                              daemon=True)
+    thread.start()
+    thread.join(60)  # only so a deadlock fails the test instead of hanging it
+    assert answers == ["done", "done"]
