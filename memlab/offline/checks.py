@@ -102,7 +102,7 @@ _KEYWORD_SHAPES = {
     **dict.fromkeys(("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"), "a number"),
     **dict.fromkeys(("pattern", "format", "title", "description", "$ref", "$id", "$schema", "$anchor"), "a string"),
     "required": "an array of strings", "enum": "an array", "uniqueItems": "a boolean",
-    "type": "a type name or an array of them",
+    "type": "a type name (or array)",
 }
 _SCHEMA_TYPES = ("array", "boolean", "integer", "null", "number", "object", "string")
 _INPUT_PARTS = ("input_text", "input_image", "input_file")
@@ -119,10 +119,10 @@ def parse_body(content: bytes) -> dict[str, Any]:
     """A request's JSON body (``{}`` when empty).
 
     Raises:
-        OfflineAPIError: If it is not a JSON object, or nests deeper than :data:`MAX_JSON_DEPTH`.
+        OfflineAPIError: If it is not a JSON object (NaN is not JSON), or nests deeper than :data:`MAX_JSON_DEPTH`.
     """
     try:
-        body = json.loads(content or b"{}", parse_constant=_not_json)
+        body = json.loads(content or b"{}")
     except (ValueError, RecursionError):
         raise OfflineAPIError("We could not parse the JSON body of your request.", None) from None
     stack = [(body, 1)]
@@ -133,12 +133,10 @@ def parse_body(content: bytes) -> dict[str, Any]:
                 raise OfflineAPIError("We could not parse the JSON body of your request: it nests arrays and "
                                       f"objects over {MAX_JSON_DEPTH} levels deep.", None)
             stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
+        elif isinstance(node, float) and not math.isfinite(node):  # NaN, Infinity: Python's json reads them
+            raise OfflineAPIError("We could not parse the JSON body of your request: NaN is not JSON.", None)
     _check_object(body)
     return body
-
-
-def _not_json(word: str) -> float:
-    raise ValueError(f"{word} is Python's, not JSON")  # NaN, Infinity: json.loads reads them unless told not to
 
 
 def _json_name(value: Any) -> str:
@@ -270,11 +268,8 @@ def _check_schema(schema: Any, where: str, owner: str, code: str) -> None:
 
 @functools.lru_cache(maxsize=256)  # a schema is sent with every request: checked once
 def _schema_problem(schema_json: str) -> str | None:
-    """The first keyword of a schema (as JSON text), or of a schema inside it, whose value has the wrong shape.
-
-    This is the part of the meta-schema a hand-written schema breaks (``"required": "x"``, ``"minItems": "2"``);
-    ``jsonschema`` checks all of it, but importing it costs seconds in every process (its format checkers).
-    """
+    """The first keyword of a schema (as JSON text), or of a schema inside it, whose value has the wrong shape
+    (``"required": "x"``): the meta-schema's checks, without importing ``jsonschema`` (seconds per process)."""
     pending: list[tuple[Any, str]] = [(json.loads(schema_json), "")]
     while pending:
         schema, at = pending.pop(0)
@@ -302,8 +297,7 @@ def _has_shape(value: Any, shape: str | None) -> bool:
             "a string": isinstance(value, str), "an array": isinstance(value, list),
             "an array of strings": isinstance(value, list) and all(isinstance(v, str) for v in value),
             "a boolean": isinstance(value, bool),
-            "a type name or an array of them": value in _SCHEMA_TYPES or (
-                isinstance(value, list) and all(v in _SCHEMA_TYPES for v in value)),
+            "a type name (or array)": all(t in _SCHEMA_TYPES for t in (value if isinstance(value, list) else [value])),
             }.get(shape, True)
 
 

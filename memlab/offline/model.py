@@ -58,6 +58,10 @@ _FREE_TEXT = stem_set("query input text message question prompt request summary 
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline")
+#: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
+_OPTIONS = re.compile(r"\b(?:one word|one of|either)\b:?\s+((?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+)", re.I)
+#: Verbs that open instructions asking the model to make something of the user's message.
+_MAKES = stem_set("generate write compose create draft translate rewrite paraphrase")
 _UPPER = stem_set("max maximum upper most ceiling")
 _ID = stem_set("id identifier number code serial reference ref pin sku")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
@@ -515,15 +519,14 @@ def _choose_tools(request: Request) -> list[Tool]:
             for s in sentences(request.instructions))):
         picked = [top]
     if not picked and _only_asks(request.message) and not _recalls(request.message):
-        picked = [t for t in tools if _takes_a_query(t, request)][:1]  # "How do I...?" for search_docs(query)
+        picked = [t for t in tools if _takes_a_query(t)][:1]  # "How do I...?" for search_docs(query)
     return picked[:4]
 
 
-def _takes_a_query(tool: Tool, request: Request) -> bool:
+def _takes_a_query(tool: Tool) -> bool:
     """Whether a tool takes one thing, a free text (``query``, ``question``): a search a question can be sent to."""
     required = tool.parameters.get("required") or []
-    field = (tool.parameters.get("properties") or {}).get(required[0]) if len(required) == 1 else None
-    return isinstance(field, Mapping) and Reader(request).kind(required[0], str(field.get("description") or ""))[0] == "free"
+    return len(required) == 1 and bool(frozenset(words(required[0].replace("_", " "))) & _FREE_TEXT)
 
 
 def _answered_by_conversation(request: Request, question: str = "") -> tuple[int, Statement] | None:
@@ -686,6 +689,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if question:
             return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
         return f"I can do that once I have the {wanted}. Could you give it to me?"
+    offered = _OPTIONS.search(request.instructions[:2000])
+    if offered:  # "Reply with one word: positive or negative": one of them, by the words said
+        return Reader(request).choice("", "", [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o])
     known = None if question and _about_user(said) else _from_instructions(request)
     if question:
         found = _answered_by_conversation(request)
@@ -710,6 +716,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         echo = "I will " + echo[len("please "):]
     if said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower():
         return f"Good to hear: {echo}. Is there anything else I can help with?"
+    if known is None and stem((tokens(request.instructions[:100]) or [""])[0].lower()) in _MAKES:
+        return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
     return known[1] if known is not None else f"Noted: {echo}."
 
 

@@ -492,3 +492,17 @@ async def test_a_range_is_one_call_with_its_top_as_max_and_the_final_number_come
     agent = Agent(name="Start", instructions="Generate a random number.", tools=[random_number], output_type=FinalResult)
     result = await Runner.run(agent, "Generate a random number between 0 and 250.")
     assert calls_of(result) == [("random_number", {"max": 250})] and result.final_output == FinalResult(number=37)
+
+
+async def test_instructions_offering_one_word_answers_get_one_of_them_chosen_by_the_words_said() -> None:
+    classifier = Agent(name="Classifier", instructions="Reply with one word: positive, negative or neutral.")
+    answers = [(await Runner.run(classifier, text)).final_output
+               for text in ("I love this phone!", "This is the worst service I ever had.")]
+    assert answers == ["positive", "negative"]
+
+
+async def test_instructions_to_make_something_of_the_message_get_an_honest_cannot_not_a_noted() -> None:
+    """The SDK's deterministic-flow example: the message is material for a task, not news to acknowledge."""
+    outliner = Agent(name="Outliner", instructions="Generate a very short story outline based on the user's input.")
+    answer = (await Runner.run(outliner, "A robot who learns to paint on Mars")).final_output
+    assert answer.startswith("I can't") and "Noted" not in answer
