@@ -74,7 +74,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     schema = _resolve(schema, defs)
     if depth > 2 * _MAX_DEPTH:  # only a schema with no finite instance (a required key that holds itself) gets here
         return None
-    if not isinstance(schema, Mapping):  # true or {}: anything goes
+    if not isinstance(schema, Mapping):  # a true (or false) schema: any value
         return filler.text(name, description, None) or ""
     ends = depth >= _MAX_DEPTH  # a recursive schema ends here: no optional key, no item an array need not have
     description = str(schema.get("description") or schema.get("title") or description)
