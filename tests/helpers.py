@@ -120,3 +120,25 @@ def offline_mode() -> Iterator[Any]:
         _openai_shared._default_openai_client = sdk_client
         _openai_shared._use_responses_by_default = sdk_uses_responses
         mode._current, wire._current = memlab_api, memlab_wire
+
+
+@contextmanager
+def live_on_a_stand_in(monkeypatch: Any) -> Iterator[Any]:
+    """Live mode against a stand-in on loopback (yielded), the explorers' replay cache empty before and after.
+
+    Use it inside the ``api`` fixture, which puts offline mode back afterwards. Closing the live
+    client is the caller's: it must happen on the loop that opened its connections.
+    """
+    from memlab.api import mode
+    from memlab.lab.widgets import clear_replays
+    from memlab.offline.server import serve
+
+    with serve() as server:
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-memlab-test")
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
+        mode.configure("live")
+        clear_replays()
+        try:
+            yield server
+        finally:
+            clear_replays()

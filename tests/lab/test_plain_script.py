@@ -18,23 +18,19 @@ import pytest
 
 from memlab.api import mode
 from memlab.async_bridge import run_sync
-from memlab.lab.widgets import TrimmingExplorer, clear_replays
-from memlab.offline.server import serve
+from memlab.lab.widgets import TrimmingExplorer
 from memlab.scenario import LAPTOP
+
+from ..helpers import live_on_a_stand_in
 
 
 @pytest.fixture
 def live(api, monkeypatch) -> Iterator[object]:
     """Live mode against a stand-in on loopback (the ``api`` fixture puts offline mode back afterwards)."""
-    with serve() as server:
-        monkeypatch.setenv("OPENAI_API_KEY", "sk-memlab-test")
-        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
-        mode.configure("live")
-        clear_replays()
+    with live_on_a_stand_in(monkeypatch) as server:
         try:
             yield server
         finally:
-            clear_replays()
             run_sync(mode.client().close())
 
 

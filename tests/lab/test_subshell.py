@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 
 from memlab.api import mode
-from memlab.lab.widgets import ChatPanel, TrimmingExplorer, clear_replays
-from memlab.offline.server import serve
+from memlab.lab.widgets import ChatPanel, TrimmingExplorer
 from memlab.scenario import LAPTOP
+
+from ..helpers import live_on_a_stand_in
 
 #: Seconds a test waits at most for a replay: only so a broken fix fails the test instead of hanging it.
 HANG_GUARD = 120
@@ -34,15 +35,10 @@ async def live(api, monkeypatch) -> AsyncIterator[None]:
 
     The live client's open connections are closed at the end, on the test's loop that opened them.
     """
-    with serve() as server:
-        monkeypatch.setenv("OPENAI_API_KEY", "sk-memlab-test")
-        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
-        mode.configure("live")
-        clear_replays()
+    with live_on_a_stand_in(monkeypatch):
         try:
             yield
         finally:
-            clear_replays()
             await mode.client().close()
 
 
