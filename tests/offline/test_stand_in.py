@@ -10,6 +10,7 @@ HTTP, huge bodies, silence) write their bytes on a plain socket.
 from __future__ import annotations
 
 import asyncio
+import gc
 import http.client
 import json
 import logging
@@ -32,7 +33,7 @@ from agents import OpenAIProvider, OpenAIResponsesModel, RunConfig, Runner
 
 from memlab.api.mode import DEFAULT_MODEL
 from memlab.offline.api import OfflineAPI
-from memlab.offline.server import MAX_BODY_BYTES, serve
+from memlab.offline.server import MAX_BODY_BYTES, _DeadlineProtocol, serve
 from memlab.offline.server import main as stand_in_main
 from memlab.scenario import support_agent
 
@@ -397,6 +398,21 @@ def test_an_idle_keep_alive_connection_is_closed(impatient_server):
         connection.sendall(request_bytes("/v1/responses", HI))
         assert read_answer(connection)[0] == 200
         assert closed_by_server(connection)
+
+
+def test_answers_are_sent_with_nagles_algorithm_off(server):
+    """With Nagle's algorithm on, every answer after a connection's first waits ~40 ms for the client's
+    delayed ACK between its head and its body (a live notebook's hundreds of requests: half a minute)."""
+    with raw_connection(server) as connection:
+        for _ in range(2):  # a kept-alive connection: the case that waited
+            connection.sendall(request_bytes("/v1/responses", HI))
+            assert read_answer(connection)[0] == 200
+        open_connections = [protocol for protocol in gc.get_objects()
+                            if isinstance(protocol, _DeadlineProtocol) and not protocol.transport.is_closing()]
+        assert open_connections
+        for protocol in open_connections:
+            sock = protocol.transport.get_extra_info("socket")
+            assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY), "the stand-in's socket delays small writes"
 
 
 # ------------------------------------------------------------------ one slow request, many clients
