@@ -37,6 +37,7 @@ from memlab.offline.server import serve
 
 from ..live import KERNEL_FACTS, SUMMARY, kernel_env, read_kernel_facts, summary_line, write_sitecustomize
 from .conftest import REPO, chromium_path, new_page, watched
+from . import workflow
 from .lab import check_notebook, kernel_execute
 from .notebooks import write_scratch
 from .servers import start_lab
@@ -148,8 +149,14 @@ def test_tutorial_notebook(name, page, lab, stand_in, artifacts, timings, reques
     assert served, f"{name} ran live but sent the stand-in no request: it never reached a model"
 
 
-def test_a_widget_that_does_not_refresh_fails_the_check(page, lab, artifacts):
-    """The check can fail: on a memlab whose explorers no longer re-run, it fails on its main assertion."""
+def test_a_widget_that_does_not_refresh_fails_the_check(page, lab, artifacts, monkeypatch):
+    """The check can fail: on a memlab whose explorers no longer re-run, it fails on its main assertion.
+
+    The broken copy never replays, so its kernel is idle at once; the check gives a stale page
+    :data:`~tests.browser.workflow.IDLE_GRACE` seconds to catch up, here 5 (a replay that never starts
+    needs no 15 s to be seen not to have happened).
+    """
+    monkeypatch.setattr(workflow, "IDLE_GRACE", 5.0)
     with pytest.raises(AssertionError, match="does not show the kernel's state") as failure:
         check_notebook(page, lab, "broken.ipynb", artifacts / "mutation-scratch.png", {"trimming"})
     # It failed for the right reason: the kernel ran the broken copy, and the
