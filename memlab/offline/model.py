@@ -81,6 +81,8 @@ _LANGUAGES = {language: frozenset(text.split()) for language, text in {
     "portuguese": "olá obrigado obrigada você tudo bem bom dia quero meu",
 }.items()}
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
+#: Words that open an order to the model ("Never reveal...", "If asked..."), not a fact it may tell.
+_ORDERS = frozenset("always never do don't if when you your use call reply answer respond be keep please only".split())
 _ORDINALS = frozenset("first second third fourth fifth next last finally".split())
 #: Capitalised words that are never a person's name.
 _CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
@@ -313,8 +315,9 @@ class Reader:
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
         """The first option the conversation names, else the first option."""
-        named = self.named_option(options)
-        return options[0] if named is None else named
+        named = self.named_option(options)  # else a "none of these" option ("neutral", "other"), else the first
+        fallback = next((o for o in options if str(o).lower() in ("neutral", "other", "none", "unknown", "mixed")), None)
+        return named if named is not None else options[0] if fallback is None else fallback
 
     def named_option(self, options: Sequence[Any]) -> Any:
         """The first option the conversation names or abbreviates (``EUR`` for "euros"), or ``None``."""
@@ -546,10 +549,12 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     if named:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too
         candidates += [(0.0, s) for s in request.said
                        if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
-    found = []
+    found, ids = [], {i.lower() for i in identifiers(question)}
     for score, statement in candidates:
         if statement.text.rstrip().endswith("?") or statement.role == "user" and statement.text == asking:
             continue  # the question itself, or another question
+        if ids and not ids & {i.lower() for i in statement.identifiers}:
+            continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
         if wants_id and not facts(statement.text):
             continue
         if head and not _covered([head], statement.stems) and not any(
@@ -574,15 +579,22 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     found = []
     for line in request.instructions.splitlines():
         label, _, advice = line.strip().lstrip("-*• ").strip().partition(":")
-        advice = advice.strip()
-        if not advice or wants_fact and not facts(advice) or advice[:80].lower() in given:
-            continue
-        label_stems, advice_stems = set(words(label)), set(words(advice))
-        if len(label_stems & message) < min(2, len(label_stems)):
-            continue  # "Second SSD slot" is not asked for by "15 seconds"
-        score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
-        if score >= 2:
-            found.append(((_covered(topic, frozenset(label_stems | advice_stems)), score), advice))
+        if len(label.split()) > 6 or advice[:1].isdigit():  # no label: "...until 10:30", "If asked: ..."
+            label, advice = "", ""
+        # a line without a label: each sentence that states a fact ("Refunds take 5-7 days."), not an order
+        pairs = [(label, advice.strip())] if advice.strip() else [("", said) for said in sentences(line) if (
+            facts(said) or said.split(" ", 1)[0].lower() in ("our", "we", "the"))
+            and not _is_question(said) and said.split(" ", 1)[0].lower() not in _ORDERS]
+        for label, advice in pairs:
+            if wants_fact and not facts(advice) or advice[:80].lower() in given:
+                continue
+            label_stems, advice_stems = set(words(label)), set(words(advice))
+            if len(label_stems & message) < min(2, len(label_stems)):
+                continue  # "Second SSD slot" is not asked for by "15 seconds"
+            score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
+            covered = _covered(topic, frozenset(label_stems | advice_stems))
+            if score >= 2 or not label and covered and covered * 2 >= len(topic):
+                found.append(((covered, score), advice))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     return (best[0][0], best[1][0].upper() + best[1][1:]) if best else None
 
@@ -611,7 +623,7 @@ def _retold(text: str) -> str:
             text = text[len(preamble):]
             break
     first = (tokens(text[:100]) or [""])[0].lower()
-    if first in STOP or first in _ASKING or first in _ORDINALS or stem(first) in _VERBS:
+    if first in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION or stem(first) in _VERBS:
         text = text[:1].lower() + text[1:]
     return _swap(text)
 
@@ -684,6 +696,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return "Hello! What can I help you with?"
     if said_tokens & {"thanks", "thank", "cheers", "bye", "goodbye"} and len(set(words(said))) <= 4 and not question:
         return "You're welcome! Is there anything else I can help with?"
+    helped = re.match(r"(?:can|could|would) you (?:please )?(?:help|assist)(?: me)?(?: (?:with|on) (.+?))?[?.!]*$",
+                      said, re.I)
+    if helped and not missing:  # "Can you help with my invoice?": yes, and what is needed to
+        return f"I can try: what would you like me to do{' about ' + _swap(helped.group(1)) if helped.group(1) else ''}?"
     if missing:
         wanted = missing[0].replace("_", " ")
         if question:
@@ -692,10 +708,15 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     offered = _OPTIONS.search(request.instructions[:2000])
     if offered:  # "Reply with one word: positive or negative": one of them, by the words said
         return Reader(request).choice("", "", [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o])
-    known = None if question and _about_user(said) else _from_instructions(request)
+    known = None if question and _recalls(said) else _from_instructions(request)
     if question:
         found = _answered_by_conversation(request)
         if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):
+            later = [s for s in request.said if s.order > found[1].order and s.role == "user"][:1]
+            then = {t.lower() for t in tokens(later[0].text[:300])} if later else set()
+            if found[1].role == "user" and then & _CORRECTION and (then & {"it", "that", "this", "they"}
+                                                                   or _covered(_topic(said), later[0].stems)):
+                return f"{restate(found[1])[:-1]}, and then: {_retold(later[0].text).rstrip('.!')}."  # "Actually..."
             return restate(found[1])
         parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
         if len(parts) > 1:  # "When is my race and what's my goal time?": each question in turn

@@ -81,8 +81,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     divided quotient | convert conversion exchange currency | pay payment paid charge charged card fare invoice refund
     bill billing subscription | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap
     immediately emergency critical | account login password sign username profile | task todo to-do chore errand
-    | positive good great love excellent happy pleased amazing wonderful | negative bad worst terrible hate awful poor
-    angry disappointed horrible
+    | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
+    | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
+    frustrated unhappy | shipping ship shipment parcel package delivery deliver arrive arrived courier tracking track
 """.split("|"))
 
 
@@ -307,10 +308,12 @@ def structured_input(text: str) -> str | None:
 def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
     """The statements of a request's items, oldest first (system and developer messages left out); a user
     message holding a pasted transcript (:func:`read_transcript`) is read line by line."""
-    reader = _Reader()
+    reader, handoffs = _Reader(), set()
     for item in items:
         kind = item_type(item)
-        if kind == "message" and item.get("role") in ("user", "assistant"):
+        if str(item.get("name", "")).startswith("transfer_to_") or item.get("call_id", handoffs) in handoffs:
+            handoffs.add(item.get("call_id"))  # the SDK's handoff and its {"assistant": ...}: routing, not news
+        elif kind == "message" and item.get("role") in ("user", "assistant"):
             text = MARKUP.sub("", plain_text(item.get("content")))
             if item["role"] == "user":  # data sent to an agent called as a tool is read as that data
                 text = structured_input(text) or text

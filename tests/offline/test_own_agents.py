@@ -506,3 +506,59 @@ async def test_instructions_to_make_something_of_the_message_get_an_honest_canno
     outliner = Agent(name="Outliner", instructions="Generate a very short story outline based on the user's input.")
     answer = (await Runner.run(outliner, "A robot who learns to paint on Mars")).final_output
     assert answer.startswith("I can't") and "Noted" not in answer
+
+
+async def test_a_fact_stated_in_plain_instructions_answers_the_question_that_asks_for_it() -> None:
+    desk = Agent(name="Front desk", instructions="Check-out is at 11am. Breakfast is served until 10:30 in the lobby. "
+                                                 "Be polite and brief.")
+    checkout = await Runner.run(desk, "When is check-out?")
+    breakfast = await Runner.run(desk, "Until when can I get breakfast?")
+    order = await Runner.run(desk, "Are you polite?")
+    assert checkout.final_output == "Check-out is at 11am."
+    assert breakfast.final_output == "Breakfast is served until 10:30 in the lobby."
+    assert "polite" not in order.final_output  # an order to the model is not a fact to tell
+
+
+async def test_after_a_handoff_the_specialist_answers_the_user_not_the_handoffs_own_output() -> None:
+    support = Agent(name="Account desk", handoff_description="Account questions: login, password, profile.",
+                    instructions="You help with accounts.")
+    triage = Agent(name="Router", instructions="Send the user to the right desk.", handoffs=[support])
+    result = await Runner.run(triage, "Could you help me with my password?")
+    assert result.last_agent is support
+    assert result.final_output == "I can try: what would you like me to do about your password?"
+
+
+async def test_a_triage_desk_routes_by_related_words_when_no_word_of_the_description_is_said() -> None:
+    shipping = Agent(name="Delivery desk", handoff_description="Tracks shipments and courier delays.",
+                     instructions="You track parcels.")
+    billing = Agent(name="Billing desk", handoff_description="Invoices, refunds and card charges.",
+                    instructions="You handle money.")
+    triage = Agent(name="Router", instructions="Send the user to the right desk.", handoffs=[billing, shipping])
+    result = await Runner.run(triage, "My package still hasn't arrived.")
+    assert result.last_agent is shipping
+
+
+async def test_one_word_options_fall_back_to_the_neutral_one_when_no_word_leans_either_way() -> None:
+    rater = Agent(name="Rater", instructions="Answer with one word: positive, negative or neutral.")
+    assert (await Runner.run(rater, "The train left at nine.")).final_output == "neutral"
+    assert (await Runner.run(rater, "The soup was cold and the staff were rude.")).final_output == "negative"
+
+
+async def test_a_correction_said_after_a_fact_is_given_back_with_it() -> None:
+    agent, session = Agent(name="Assistant", instructions="Be helpful."), SQLiteSession("correction")
+    for text in ("My dentist appointment is on Monday.", "Sorry, it was moved to Wednesday."):
+        await Runner.run(agent, text, session=session)
+    answer = (await Runner.run(agent, "When is my dentist appointment?", session=session)).final_output
+    assert "Monday" in answer and answer.index("Wednesday") > answer.index("Monday")
+
+
+async def test_a_question_naming_an_identifier_is_not_answered_by_what_was_said_of_another() -> None:
+    @function_tool
+    def parcel_status(parcel_id: str) -> str:
+        """Where a parcel is, by its id."""
+        return f"{parcel_id}: out for delivery"
+
+    agent, session = Agent(name="Parcels", instructions="Help with parcels.", tools=[parcel_status]), SQLiteSession("p")
+    await Runner.run(agent, "Parcel PX-1001 was delivered yesterday.", session=session)
+    result = await Runner.run(agent, "Is parcel PX-2002 delivered?", session=session)
+    assert calls_of(result) == [("parcel_status", {"parcel_id": "PX-2002"})]
