@@ -795,6 +795,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         if calls:
             return calls
     text = compose(request, missing)
+    if kind is None and re.search(r"\b(?:only|just) (?:a|the|one) number\b", instructions[:2000], re.I):
+        number = next((t for t in tokens(text) if _NUMBER.fullmatch(t)), None)  # "Reply with only a number"
+        text = text if number is None else str(int(float(number))) if float(number).is_integer() else number
     if kind == "json_schema":
         # free-text fields hold the answer to a question, else what the message says (not a "Noted: ...")
         answer = text if _is_question(message) else message.strip()

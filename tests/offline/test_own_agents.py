@@ -562,3 +562,13 @@ async def test_a_question_naming_an_identifier_is_not_answered_by_what_was_said_
     await Runner.run(agent, "Parcel PX-1001 was delivered yesterday.", session=session)
     result = await Runner.run(agent, "Is parcel PX-2002 delivered?", session=session)
     assert calls_of(result) == [("parcel_status", {"parcel_id": "PX-2002"})]
+
+
+async def test_instructions_asking_for_only_a_number_get_the_tools_number_alone() -> None:
+    @function_tool
+    def area(width: float, height: float) -> str:
+        """The area of a rectangle."""
+        return f"The area is {width * height} square metres."
+
+    agent = Agent(name="Geometry", instructions="Answer with just the number.", tools=[area])
+    assert (await Runner.run(agent, "What is the area of a 3 by 4.5 rectangle?")).final_output == "13.5"
