@@ -517,7 +517,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     picked = [tool for score, distinct, tool in scored if distinct and score >= 3]
     (top_score, _, top), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
-    if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or any(
+    named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1  # "use X"
+    if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or named or any(
             "always" in s.lower() and ("tool" in s.lower() or "call" in s.lower())
             for s in sentences(request.instructions))):
         picked = [top]

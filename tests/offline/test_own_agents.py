@@ -572,3 +572,15 @@ async def test_instructions_asking_for_only_a_number_get_the_tools_number_alone(
 
     agent = Agent(name="Geometry", instructions="Answer with just the number.", tools=[area])
     assert (await Runner.run(agent, "What is the area of a 3 by 4.5 rectangle?")).final_output == "13.5"
+
+
+async def test_an_agent_told_to_use_its_one_tool_uses_it_on_what_it_is_given() -> None:
+    @function_tool
+    def shout(text: str) -> str:
+        """Upper-case a text."""
+        return text.upper()
+
+    loud = Agent(name="Loud", instructions="Pass the text you get to shout and give back its result.", tools=[shout])
+    result = await Runner.run(loud, "quiet little words")
+    assert calls_of(result) == [("shout", {"text": "quiet little words"})]
+    assert "QUIET LITTLE WORDS" in result.final_output
