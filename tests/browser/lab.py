@@ -184,6 +184,35 @@ _PROBE = textwrap.dedent(
 )
 
 
+_MOVE_READY = textwrap.dedent(
+    """
+    def _memlab_move_ready(roots, index, name, direction):
+        import ipywidgets.widgets.widget as _w
+        from memlab.lab.widgets import PolicyExplorer
+        from memlab.lab.widgets._replays import REPLAYS, setting_key
+        found = []
+        def walk(widget):
+            if isinstance(widget, PolicyExplorer) and widget.conversation is not None:
+                found.append(widget)
+                return
+            for child in getattr(widget, "children", ()):
+                walk(child)
+        for root in roots:
+            if _w._instances.get(root) is not None:
+                walk(_w._instances[root])
+        explorer = found[index]
+        params = explorer._moved(name, getattr(explorer, name) + direction * explorer.sliders[name].step)
+        print(setting_key(explorer.conversation, explorer.strategy, params, explorer.agent) in REPLAYS)
+    """
+)
+
+
+def move_ready(page: Page, roots: list[str], index: int, name: str, direction: int) -> bool:
+    """Whether the kernel holds the replay of explorer ``index``'s setting one step of ``name`` away."""
+    code = _MOVE_READY + f"\n_memlab_move_ready({json.dumps(roots)}, {index}, {name!r}, {direction})\ndel _memlab_move_ready\n"
+    return kernel_execute(page, code).strip().splitlines()[-1] == "True"
+
+
 def probe(page: Page, roots: list[str]) -> list[dict[str, Any]]:
     """The explorers under the given root widgets, as the kernel holds them (depth-first order)."""
     code = _PROBE + f"\n_memlab_probe({json.dumps(roots)})\ndel _memlab_probe\n"
@@ -225,7 +254,7 @@ def check_notebook(page: Page, server: Server, path: str, screenshot: Path, expe
         page, oracles, lambda index: probe(page, roots)[index]["values"], path,
         kernel_busy=lambda index: probe(page, roots)[index]["busy"],
     )
-    ahead = check_work_ahead(page, oracles, path)
+    ahead = check_work_ahead(page, oracles, path, lambda *move: move_ready(page, roots, *move))
     page.locator('[data-memlab-explorer="0"]').scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot))
     return moves.log + ahead + [f"memlab in the kernel: {in_kernel[0]['memlab_file']}"]

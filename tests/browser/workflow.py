@@ -131,7 +131,8 @@ def exercise(
 AHEAD = 240.0
 
 
-def check_work_ahead(page: Page, oracles: list[ex.Oracle], label: str) -> list[str]:
+def check_work_ahead(page: Page, oracles: list[ex.Oracle], label: str,
+                     move_ready: Callable[[int, str, int], bool] | None = None) -> list[str]:
     """Each explorer on screen replays the settings one slider move away by itself; then a move is served from them.
 
     The front end reports the explorer's views to the kernel, which starts the
@@ -141,6 +142,12 @@ def check_work_ahead(page: Page, oracles: list[ex.Oracle], label: str) -> list[s
     move of the last parameter (``max_tokens``, which :func:`exercise` never
     moves, so only the work ahead can have replayed its new value) must then be
     shown from the cache.
+
+    With ``move_ready(index, name, direction)`` (whether the kernel holds the replay of the setting one step
+    of slider ``name`` away, up for ``1``, down for ``-1``), the check
+    waits for the line to count progress and for that one move's setting instead of all of them: live,
+    each of the dozens of settings is a billed replay over HTTP, and that every one of them gets ready
+    is checked in the kernel (``tests/lab/test_widgets.py``) and, in a browser, offline by the Voilà run.
     """
     log = []
     for index, oracle in enumerate(oracles):
@@ -155,12 +162,27 @@ def check_work_ahead(page: Page, oracles: list[ex.Oracle], label: str) -> list[s
             button = page.locator(f'[data-memlab-explorer="{index}"] button').filter(has_text=re.compile(r"^replay \d+ ahead$"))
             button.click()
             log.append(f"explorer {index}: live, nothing replayed ahead until asked ({line}); asked with its button")
-        total = wait_for(all_ready, f"{label}[{index}]: its work ahead to make every setting one move away ready", AHEAD).group(2)
         last = ex.PARAMETERS[oracle.kind][-1]
         slider = ex.read_explorers(page)[index]["sliders"][last]
         key = "ArrowRight" if slider["value"] < slider["max"] else "ArrowLeft"
+        direction = 1 if key == "ArrowRight" else -1
+        if move_ready is None:
+            total = wait_for(all_ready, f"{label}[{index}]: its work ahead to make every setting one move away ready", AHEAD).group(2)
+        else:
+            def progress() -> re.Match[str] | None:
+                found = re.match(r"(\d+) of (\d+) settings ready", ex.read_explorers(page)[index]["ahead"] or "")
+                if not found or int(found.group(1)) in asked:  # the kernel is asked once per count shown
+                    return None
+                asked.add(int(found.group(1)))
+                return found if int(found.group(1)) > ready_at_first and move_ready(index, last, direction) else None
+
+            first = re.match(r"(\d+) of", line)
+            ready_at_first, asked = (int(first.group(1)) if first else 0), set()
+            found = wait_for(progress, f"{label}[{index}]: its work ahead to replay {last} {key}, one move away", AHEAD)
+            total = f"{found.group(1)} of {found.group(2)}"
         ex.press(page, index, last, key)
         wait_for(lambda: "from the cache" in (ex.read_explorers(page)[index]["status"] or ""),
-                 f"{label}[{index}]: a move, once all {total} settings are ready, to be shown from the cache")
-        log.append(f"explorer {index}: work ahead made all {total} settings ready; {last} {key}: shown from the cache")
+                 f"{label}[{index}]: a move, once {total} settings are ready, to be shown from the cache")
+        made = f"all {total} settings ready" if move_ready is None else f"{total} settings ready, {last} {key} among them"
+        log.append(f"explorer {index}: work ahead made {made}; {last} {key}: shown from the cache")
     return log
