@@ -527,6 +527,17 @@ def _choose_tools(request: Request) -> list[Tool]:
     return picked[:4]
 
 
+def _clause_for(tool: Tool, request: Request) -> Request:
+    """The request as ``tool`` reads it when several tools are called: the latest message cut to the clause that
+    names the tool best ("Get the price of AAPL, and also convert 100 USD to EUR": "convert 100 USD to EUR")."""
+    clauses = [c for c in re.split(r",? and also |; |\. |, then |, and (?=[a-z]+ )", request.message[:4000]) if c.strip()]
+    if len(clauses) < 2:
+        return request
+    best = max(clauses, key=lambda c: len(tool.stems & set(words(c))) + len(tool.stems & related(set(words(c)))))
+    items = request.conversation[:request.last_user_index] + [{"role": "user", "content": best}]
+    return Request.read({**request.body, "instructions": request.instructions}, items)
+
+
 def _takes_a_query(tool: Tool) -> bool:
     """Whether a tool takes one thing, a free text (``query``, ``question``): a search a question can be sent to."""
     required = tool.parameters.get("required") or []
@@ -779,11 +790,13 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         answered = _only_asks(message) and _answered_by_conversation(request) is not None
         calls: list[dict[str, Any]] = []
         may_ask = request.body.get("tool_choice") in (None, "auto")  # it may ask for what is missing
-        for number, tool in enumerate([] if answered else _choose_tools(request)):
+        chosen = [] if answered else _choose_tools(request)
+        for number, tool in enumerate(chosen):
             schema = tool.parameters or {"type": "object", "properties": {}}
+            asked = _clause_for(tool, request) if len(chosen) > 1 else request
             # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
             for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
-                reader = Reader(request, start=start)
+                reader = Reader(asked, start=start)
                 arguments = instance(schema, reader, only_found=True)
                 if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
                     break

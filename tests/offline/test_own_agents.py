@@ -584,3 +584,20 @@ async def test_an_agent_told_to_use_its_one_tool_uses_it_on_what_it_is_given() -
     result = await Runner.run(loud, "quiet little words")
     assert calls_of(result) == [("shout", {"text": "quiet little words"})]
     assert "QUIET LITTLE WORDS" in result.final_output
+
+
+async def test_two_requests_in_one_message_give_each_tool_the_values_of_its_own_clause() -> None:
+    @function_tool
+    def book_table(restaurant: str, people: int) -> str:
+        """Book a table at a restaurant for a number of people."""
+        return f"table at {restaurant} for {people}"
+
+    @function_tool
+    def forecast_for(city: str) -> str:
+        """The weather forecast for a city."""
+        return f"{city}: dry"
+
+    agent = Agent(name="Concierge", instructions="Use your tools.", tools=[book_table, forecast_for])
+    result = await Runner.run(agent, "Book a table at Luigi's for 4 people, and also give me the forecast for Turin.")
+    assert sorted(calls_of(result), key=str) == [("book_table", {"restaurant": "Luigi's", "people": 4}),
+                                                 ("forecast_for", {"city": "Turin"})]
