@@ -11,9 +11,8 @@ Models that reason (``o3``, ``gpt-5``...) put a reasoning item first.
 
 from __future__ import annotations
 
-import ast
-import contextlib
 import hashlib
+import itertools
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -24,7 +23,7 @@ from typing import Any
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
 from .reading import (MARKUP, MAX_CHARS, STOP, Memory, Statement, asks_for_summary, facts, identifiers,
-                      plain_text, read_items, related, result_lines, sentences, stem, stem_set,
+                      plain_text, read_items, related, result_lines, sentences, stem, stem_set, structured,
                       structured_input, tokens, words)
 from .schema import instance
 
@@ -35,8 +34,8 @@ _REASONING_MODEL = re.compile(r"^(?:o\d|gpt-5|codex)", re.I)
 #: An example in a parameter's description: "such as ORD-12345", "e.g. SN-AB12CD34", "like 2025-01-31".
 _EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?)\s+[\"'`]?([^\s\"'`,;)]+)",
                       re.I)
-#: An email address, a date (with digits or a month name), a number, a field of a Pydantic model's text
-#: (``city='Tokyo'``), and text in quotes ("Hola", 'my-app'; the apostrophe of "Luigi's" is no quote).
+#: An email address, a date (with digits or a month name), a number, and text in quotes ("Hola", 'my-app'; the
+#: apostrophe of "Luigi's" is no quote).
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?"
@@ -44,7 +43,6 @@ _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH}
                    r"|[Tt]omorrow)\b")
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
-_REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
 #: First words of a question, and of a request too ("Tell me about...").
@@ -65,11 +63,15 @@ _MAKES = stem_set("generate write compose create draft translate rewrite paraphr
 _UPPER = stem_set("max maximum upper most ceiling")
 _ID = stem_set("id identifier number code serial reference ref pin sku")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
-                   "owner contact")
+                   "owner contact passenger traveler traveller employee patient client sender organizer host")
+#: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent").
+_THING = stem_set("product vendor company brand organization organisation merchant store shop supplier "
+                  "manufacturer event project team")
+_EXPLAINS = stem_set("explanation reasoning rationale justification")
 _GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
                            "reasoning feedback summary")
 #: The words a place follows ("in Paris", "from FRA").
-_PLACE_CUES = ("in", "at", "to", "for", "from", "near", "into")
+_PLACE_CUES = ("in", "at", "to", "for", "from", "near", "into", "via")
 _GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao olá".split())
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
@@ -209,20 +211,20 @@ class Reader:
     earlier statements; ``answer`` fills an answer's free text. Fields of one kind take its values in order
     (``add(a, b)``: "add 2 and 40"); ``start`` skips that many, for a second call ("in Paris and in Oslo")."""
 
-    def __init__(self, request: Request, answer: str = "", start: int = 0) -> None:
+    def __init__(self, request: Request, answer: str = "", start: int = 0, whole: str = "") -> None:
         self.request, self.answer, self.start = request, answer, start
+        self.whole = whole or request.message  # free text: the whole message, when a clause of it is read
         self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role != "call"]
         self.found_nothing: list[str] = []
         self.taken: dict[str, int] = {}  # values of each kind given out so far
         self.ran_out = False  # a field asked for a value past the last one of its kind
 
-    def kind(self, name: str, description: str,
-             format: str | None = None) -> tuple[str, Callable[[str], list[str]] | None]:
-        """What a string field holds (by its name, description or format), and how to find such values."""
+    def kind(self, name: str, description: str, format: str | None = None,
+             owner: str = "") -> tuple[str, Callable[[str], list[str]] | None]:
+        """What a string field holds (by its name, description, format or ``owner``), and how to find such values."""
         field_stems = frozenset(words(name.replace("_", " ")))
         about = set(words(f"{name.replace('_', ' ')} {description}"))
-        example = _EXAMPLE.search(description)
-        sample = example.group(1).rstrip(".:") if example else ""
+        sample = example.group(1).rstrip(".:") if (example := _EXAMPLE.search(description)) else ""
         if any(c.isdigit() for c in sample):
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
@@ -236,31 +238,48 @@ class Reader:
             return "place", lambda text: _names_after(text, _PLACE_CUES)
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
             return "id", lambda text: identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 2]
+        owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
+        if field_stems & _THING or field_stems == {stem("name")} and owned and not owned & (_PERSON | _GENERIC_ANSWER):
+            return "thing", lambda text: _proper_names(text, things=True)
         if field_stems & _PERSON:
             return "person", lambda text: _proper_names(text, people=True)
         if about & _FREE_TEXT:
             return "free", None
         return "other", None if self.answer else _proper_names  # a tool's "restaurant": "at Luigi's"
 
-    def text(self, name: str, description: str, format: str | None) -> str | None:
-        """A tool's ``name: value`` line, the value after the field's name, a quote, or a value of its :meth:`kind`."""
+    def text(self, name: str, description: str, format: str | None, owner: str = "") -> str | None:
+        """A tool's value for the field, the value after the field's name, a quote, or a value of its :meth:`kind`
+        (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
+        refusal ("I don't know..."): it says what the user asks."""
         field_stems = frozenset(words(name.replace("_", " ")))
-        for statement in reversed(self.request.said):
-            key, _, value = statement.text.partition(":")
-            if statement.role == "tool" and value.strip() and set(words(key.split(" ")[-1])) == field_stems:
-                return value.strip()
-        named = self.named_value(name)
-        if named is not None:
+        if (named := self.from_tools(name) or self.named_value(name)) is not None:
             return named
-        kind, find = self.kind(name, description, format)
+        kind, find = self.kind(name, description, format, owner)
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
-        if kind in ("free", "person", "other") and quoted:
+        if kind in ("free", "thing", "other") and quoted:
             return self._take("quoted", lambda text: quoted)
+        part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
         if find is not None:
-            return self._take(kind, find, name if kind in ("example", "id") else "")
+            found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "")
+            return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
         if kind == "free":
-            return self.request.message.strip()[:500] or None
+            return self.whole.strip()[:500] or None
+        if field_stems & _EXPLAINS and self.answer.startswith(("I don't know", "I can't")):
+            said = self.request.message.strip()
+            return f"The user asks: {said}" + ("" if said[-1:] in ".?!" else ".")
         return self.answer or None
+
+    def from_tools(self, name: str) -> str | None:
+        """The value a tool result of this turn gives under the field's name (``temp`` for ``temperature``), newest
+        first, or ``None``: what the user asks for now wins over what a tool returned for an earlier message."""
+        field = words(name.replace("_", " "))
+        for statement in itertools.takewhile(lambda said: said.role != "user", reversed(self.request.said)):
+            key, _, value = statement.text.partition(":")
+            key_words = words(key)[-len(field):] if field else []
+            if statement.role == "tool" and value.strip() and key_words and (key_words == field or len(field) == 1 and (
+                    len(key_words[0]) >= 4 and field[0].startswith(key_words[0]))):
+                return value.strip()
+        return None
 
     def named_value(self, name: str) -> str | None:
         """The value the latest message gives right after the field's name: "ticker AAPL", "city Paris"; for
@@ -270,8 +289,8 @@ class Reader:
             found = tokens(piece)
             for at, (word, value) in enumerate(zip(found, found[1:])):
                 if stem(word.lower()) in names and (at == 0 or word.islower()) and _is_value(value):
-                    listed = [value] + [v for v in found[at + 2:at + 8] if v not in ("and", "or")]
-                    listed = listed[:next((i for i, v in enumerate(listed) if not _is_value(v)), len(listed))]
+                    more = (v for v in found[at + 2:at + 8] if v not in ("and", "or"))
+                    listed = [value, *itertools.takewhile(_is_value, more)]
                     self.ran_out = self.ran_out or self.start >= len(listed)
                     return listed[min(self.start, len(listed) - 1)]
         return None
@@ -290,34 +309,48 @@ class Reader:
         return None
 
     def number(self, name: str, description: str) -> float | None:
-        """The next number the turn's latest tool result, then the latest message, gives (numbers inside an id
+        """A tool's value for the field, a number next to the field's name or unit ("Total 13.50", "45 minutes"),
+        else the next number the turn's latest tool result, then the latest message, gives (numbers inside an id
         such as ``ORD-7`` are not; "between 0 and 250" is one request, not one per number)."""
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         if self.start and "between" in self.request.message.lower():
             self.ran_out = True
-        text = _THOUSANDS.sub("", " ".join([*results, self.request.message]))  # "€1,250.00" is one amount
-        found = [t for t in (t.lstrip("£$€#+") for t in tokens(text)) if _NUMBER.fullmatch(t)]
+        text = _THOUSANDS.sub("", " ".join([self.from_tools(name) or "", *results, self.request.message]))
+        found = [t for t in (t.lstrip("£$€#+") for t in tokens(text)) if _NUMBER.fullmatch(t)]  # "€1,250.00": one
+        marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
+        named = [w for side in (-1, 1) for at, w in enumerate(said) if not (self.start or results)  # "Total 13.50",
+                 and _NUMBER.fullmatch(w) and 0 <= at + side < len(said) and said[at + side] in marks]  # "45 minutes"
         index = self.start + self.taken.get("number", 0)
         self.taken["number"] = self.taken.get("number", 0) + 1
-        if found and set(words(name.replace("_", " "))) & _UPPER:  # "max": the top of "between 0 and 250"
+        if found and marks & _UPPER:  # "max": the top of "between 0 and 250"
             found, index = [max(found, key=float)], 0
-        if index >= len(found):
-            self.ran_out = True
-            return None
-        value = float(found[index])
-        return int(value) if value.is_integer() and abs(value) < 2**53 else value
+        elif named or self.from_tools(name):  # the tool's value (first), or the one the field's name is next to
+            found, index = named[:1] or found[:1], 0
+        self.ran_out = self.ran_out or index >= len(found)
+        value = float(found[index]) if index < len(found) else None
+        return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
     def boolean(self, name: str, description: str) -> bool:
-        """Whether the latest message says the field's name, or a related word (``is_math_homework``: "solve")."""
+        """Whether the latest message says the field's name, unless negated ("not yet paid", "unpaid"), or a related
+        word (``is_math_homework``: "solve"); for a field named like ``response``, what the instructions ask about."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
-        said = set(words(self.request.message))
-        return bool(marks & (said | related(said)))
+        if marks and marks <= _GENERIC_ANSWER:  # output_type=bool: "Is the user asking about the weather?"
+            marks = frozenset(words(self.request.instructions[:300])) - _SAYING - stem_set("user message request")
+        found = [t.lower() for t in tokens(self.request.message)]
+        for at, word in enumerate(found):
+            unsaid = word[:2] == "un" and stem(word[2:]) in marks
+            if stem(word) in marks or unsaid:
+                return not unsaid and not any(w in ("not", "no", "never", "without") or w.endswith("n't")
+                                              for w in found[max(0, at - 2):at])
+        return bool(marks & related(set(words(self.request.message))))
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
-        """The first option the conversation names, else the first option."""
-        named = self.named_option(options)  # else a "none of these" option ("neutral", "other"), else the first
-        fallback = next((o for o in options if str(o).lower() in ("neutral", "other", "none", "unknown", "mixed")), None)
-        return named if named is not None else options[0] if fallback is None else fallback
+        """The first option the conversation names, else the language the message is in, else a "none of these"
+        option ("neutral", "other"), else the first."""
+        named = self.named_option(options)
+        spoken = [o for o in options if str(o).lower() == _language(self.request.message)]  # "Bonjour, je...": french
+        neutral = [o for o in options if str(o).lower() in ("neutral", "other", "none", "unknown", "mixed")]
+        return named if named is not None else (spoken or neutral or options)[0]
 
     def named_option(self, options: Sequence[Any]) -> Any:
         """The first option the conversation names or abbreviates (``EUR`` for "euros"), or ``None``."""
@@ -340,6 +373,8 @@ class Reader:
         if len(listed) >= 2 and all(0 < len(item.split()) <= 4 for item in listed):
             return listed[:20]
         kind, find = self.kind(name, description)
+        if find is None:  # a list the instructions name: "List the cities mentioned."
+            kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         return list(dict.fromkeys(find(message)))[:20] if find is not None else []
 
 
@@ -354,15 +389,9 @@ def _shape(example: str) -> re.Pattern[str]:
     if dash and any(c.isascii() and c.isalpha() for c in rest) and any(c.isdecimal() for c in rest):
         return re.compile(re.escape(prefix) + r"-[A-Za-z0-9]+")  # a serial (SN-AB12CD34): any mix after "SN-"
     coded = any(c.isdigit() for c in example.split("-")[-1])  # "ORD-12345": keep "ORD" as written
-    parts = []
-    for piece in re.findall(r"[A-Za-z]+|\d+|.", example):
-        if piece.isdigit():
-            parts.append(r"\d+")
-        elif piece.isalpha() and not (coded and piece.isupper() and len(piece) <= 4):
-            parts.append("[A-Za-z]+")
-        else:
-            parts.append(re.escape(piece))
-    return re.compile("".join(parts))
+    return re.compile("".join(r"\d+" if piece.isdigit() else "[A-Za-z]+" if piece.isalpha() and not (
+        coded and piece.isupper() and len(piece) <= 4) else re.escape(piece)
+        for piece in re.findall(r"[A-Za-z]+|\d+|.", example)))
 
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
@@ -376,29 +405,41 @@ def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     return names
 
 
-def _proper_names(text: str, people: bool = False) -> list[str]:
-    """Capitalised words, runs joined ("Dana Lee"), never a month; for ``people``, those after "I'm" first."""
-    named = _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named")) if people else []
-    if named:
+def _proper_names(text: str, people: bool = False, things: bool = False) -> list[str]:
+    """Capitalised words, runs joined ("Dana Lee"), never a month, a quote or a verb opening a sentence ("Book
+    Sarah Lee..."); for ``people``, those after "I'm" first, none after "in"; for ``things``, none listed with
+    another ("Alice and Bob") or after "in"/"to", else the words after "a"/"the" ("a science fair on Friday")."""
+    if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named"))):
         return named
     out: list[str] = []
-    for piece in sentences(text[:2000]):
-        found, last = tokens(piece), -2  # last: where the newest name ended in this sentence
+    phrases: list[str] = []  # what follows "a" or "the"
+    for piece in sentences(_QUOTED.sub(" ", text[:2000])):
+        found, runs = tokens(piece.replace(",", " and ")), []  # runs: [first, last] token of each name
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
-            if not word[:1].isupper() or low in _CALENDAR or people and before in _PLACE_CUES:
+            if things and before in ("a", "an", "the") and low not in STOP:
+                phrases.append(" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3])))
+            if (not word[:1].isupper() or low in _CALENDAR or people and before in _PLACE_CUES
+                    or things and before in ("in", "to", "into", "near", "via")
+                    or at == 0 and not (after.lower() in ("and", "or") or after[:1].isupper())
+                    or low in STOP or low in _ASKING or stem(low) in _VERBS | _CHANGES):
                 continue
-            if at == 0 and not (after.lower() in ("and", "or") or after[:1].isupper() or f"{word}," in piece):
-                continue
-            if low in STOP or low in _ASKING or stem(low) in _VERBS:
-                continue
-            if last == at - 1:
-                out[-1] = f"{out[-1]} {word}"  # "Dana Lee", "Mary Ann Smith"
+            if runs and runs[-1][1] == at - 1:
+                runs[-1][1] = at  # "Dana Lee", "Mary Ann Smith"
             else:
-                out.append(word)
-            last = at
-    return out
+                runs.append([at, at])
+        listed = {k + i for k, ((_, end), (start, _)) in enumerate(zip(runs, runs[1:])) for i in (0, 1)
+                  if start == end + 2 and found[end + 1].lower() in ("and", "or")}  # "Alice, Bob and Chen"
+        out += [" ".join(found[start:end + 1]) for k, (start, end) in enumerate(runs) if not (things and k in listed)]
+    return out or phrases
+
+
+def _language(text: str) -> str | None:
+    """The language of :data:`_LANGUAGES` whose everyday words ``text`` uses most (two or more, more than any other)."""
+    said = [t.lower() for t in tokens(text[:400])]
+    (low, _), (high, best) = sorted((sum(t in known for t in said), name) for name, known in _LANGUAGES.items())[-2:]
+    return best if high >= 2 and low < high else None
 
 
 def _is_question(text: str) -> bool:
@@ -499,12 +540,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
     message = set(words(request.message)) | {stem(a + b) for a, b in zip(found, found[1:])}
     near = related(message) - message
-    if not message & {stem(language) for language in _LANGUAGES}:  # "Hola, ¿cómo estás?" is in Spanish
-        said = [t.lower() for t in tokens(request.message[:400])]
-        counts = {language: sum(t in known for t in said) for language, known in _LANGUAGES.items()}
-        best = max(counts, key=lambda language: counts[language])
-        if counts[best] >= 2 and sorted(counts.values())[-2] < counts[best]:
-            message = message | {stem(best)}
+    spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish
+    if spoken and not message & {stem(language) for language in _LANGUAGES}:
+        message = message | {stem(spoken)}
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     scored = []
     for tool in tools:
@@ -517,7 +555,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     picked = [tool for score, distinct, tool in scored if distinct and score >= 3]
     (top_score, _, top), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
-    named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1  # "use X"
+    required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
+    named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1 and bool(
+        required) and all(Reader(request).kind(n, "")[0] == "free" for n in required)
     if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or named or any(
             "always" in s.lower() and ("tool" in s.lower() or "call" in s.lower())
             for s in sentences(request.instructions))):
@@ -655,19 +695,6 @@ def restate(statement: Statement) -> str:
     return f"From my notes: {text}."
 
 
-def _structured(output: str) -> Any:
-    """A tool's output as JSON, a Python list or dict, or a Pydantic model's text (``city='Tokyo'``), or ``None``."""
-    with contextlib.suppress(TypeError, ValueError, RecursionError):
-        return json.loads(output)
-    pairs = _REPR_FIELD.findall(output[:MAX_CHARS])
-    if pairs and " ".join(f"{key}={value}" for key, value in pairs) == output.strip():
-        return {key: value[1:-1] if value[:1] in "'\"" else value for key, value in pairs}
-    if output.lstrip()[:1] in ("[", "{") and len(output) <= MAX_CHARS:
-        with contextlib.suppress(ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            return ast.literal_eval(output.strip())
-    return None
-
-
 def _report(results: Sequence[tuple[str, str, str]]) -> str:
     """What the tools returned, one sentence each; a tool called more than once says for what."""
     lines = []
@@ -675,7 +702,7 @@ def _report(results: Sequence[tuple[str, str, str]]) -> str:
     for name, output, arguments in results:
         if names.count(name) > 1:  # "get_price (ticker: AAPL) returned: 231.50 USD"
             name = f"{name} ({'; '.join(result_lines(arguments))})"
-        data = _structured(output)
+        data = structured(output)
         if isinstance(data, dict) and "error" in data:
             lines.append(f"I couldn't complete {name}: {str(data['error'])[:300]}.")
         elif isinstance(data, (dict, list)):
@@ -796,7 +823,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             asked = _clause_for(tool, request) if len(chosen) > 1 else request
             # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
             for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
-                reader = Reader(asked, start=start)
+                reader = Reader(asked, start=start, whole=request.message)
                 arguments = instance(schema, reader, only_found=True)
                 if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
                     break
@@ -812,10 +839,13 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if kind is None and re.search(r"\b(?:only|just) (?:a|the|one) number\b", instructions[:2000], re.I):
         number = next((t for t in tokens(text) if _NUMBER.fullmatch(t)), None)  # "Reply with only a number"
         text = text if number is None else str(int(float(number))) if float(number).is_integer() else number
-    if kind == "json_schema":
+    keys = notes.read_prompt(instructions).json_keys if kind == "json_object" else []  # "JSON with keys a and b"
+    if kind == "json_schema" or keys:
         # free-text fields hold the answer to a question, else what the message says (not a "Noted: ...")
         answer = text if _is_question(message) else message.strip()
-        text = json.dumps(instance(form.get("schema") or {}, Reader(request, answer)), ensure_ascii=False)
+        schema = form.get("schema") or {} if not keys else {"properties": {key: {"type": "string"} for key in keys}}
+        filled = instance(schema, Reader(request, answer), owner=str(form.get("name") or ""))  # "calendar_event"
+        text = json.dumps(filled, ensure_ascii=False)
     elif kind == "json_object":
         text = json.dumps({"answer": text}, ensure_ascii=False)
     return [message_item(text, fingerprint)]

@@ -8,6 +8,8 @@ that share words, or related words (:data:`RELATED`), with a question. It matche
 
 from __future__ import annotations
 
+import ast
+import contextlib
 import functools
 import json
 import re
@@ -18,7 +20,8 @@ from typing import Any
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, item_type
 
 __all__ = ["RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text", "read_items",
-           "read_transcript", "result_lines", "sentences", "stem", "stem_set", "structured_input", "tokens", "words"]
+           "read_transcript", "result_lines", "sentences", "stem", "stem_set", "structured", "structured_input",
+           "tokens", "words"]
 
 #: How many characters of one text are read; the rest of a longer one is ignored.
 MAX_CHARS = 20_000
@@ -30,6 +33,8 @@ _TOKEN = re.compile(r"[£$€#+]?[^\W_](?:[^\W_]|['’]|[-./:@](?=[^\W_]))*")
 _QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?|\d{1,2}:\d\d(?::\d\d)?|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?")
 #: A JSON field in text that is no longer valid JSON (a tool output cut short): ``"key": value``.
 _FIELD = re.compile(r'"([A-Za-z_][\w ]{0,40})"\s*:\s*("(?:[^"\\\n]|\\.){0,300}"|-?\d[\d.]*|true|false|null)')
+#: A field of a Pydantic model's text (``city='Tokyo'``).
+_REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)")
 #: An HTML or XML tag in a message ("<b>", "</p>"): read through, never taken for words.
 MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,100}>")
 #: Where a sentence ends: after ``.!?`` and a space (not after "Dr." or "Mrs."), or at a line break.
@@ -261,20 +266,29 @@ def _tags(sentence: str) -> frozenset[str]:
     return frozenset(stem(tag) for tag in tags)
 
 
+def structured(output: str) -> Any:
+    """A tool's output as JSON, a Python list or dict, or a Pydantic model's text (``city='Tokyo'``), or ``None``."""
+    with contextlib.suppress(TypeError, ValueError, RecursionError):
+        return json.loads(output)
+    pairs = _REPR_FIELD.findall(output[:MAX_CHARS])
+    if pairs and " ".join(f"{key}={value}" for key, value in pairs) == output.strip():
+        return {key: value[1:-1] if value[:1] in "'\"" else value for key, value in pairs}
+    if output.lstrip()[:1] in ("[", "{") and len(output) <= MAX_CHARS:
+        with contextlib.suppress(ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            return ast.literal_eval(output.strip())
+    return None
+
+
 def result_lines(output: str) -> list[str]:
-    """A tool's output as lines: ``key: value`` per JSON field (one line per listed object), or sentences."""
-    try:
-        data = json.loads(output)
-    except (TypeError, ValueError, RecursionError):
-        fields = _FIELD.findall(output[:MAX_CHARS]) if output.lstrip()[:1] in "{[" else []
-        if not fields:
-            return sentences(output)
-        # JSON cut short: its fields, then whatever follows the cut
+    """A tool's output as lines: ``key: value`` per field of its :func:`structured` data (one line per listed
+    object), or sentences."""
+    data = structured(output)
+    fields = _FIELD.findall(output[:MAX_CHARS]) if data is None and output.lstrip()[:1] in "{[" else []
+    if fields:  # JSON cut short: its fields, then whatever follows the cut
         tail = output[output.rfind("…"):] if "…" in output else ""
-        lines = [f"{key.replace('_', ' ')}: {value.strip(chr(34))}" for key, value in fields]
-        return lines + sentences(tail.strip("… "))
+        return [f"{key.replace('_', ' ')}: {value.strip(chr(34))}" for key, value in fields] + sentences(tail[1:])
     if not isinstance(data, (dict, list)):
-        return sentences(str(data))
+        return sentences(output if data is None else str(data))
     lines: list[str] = []
     stack: list[tuple[str, Any]] = [("", data)]
     while stack and len(lines) < 200:

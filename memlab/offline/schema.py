@@ -16,18 +16,14 @@ __all__ = ["Filler", "instance"]
 class Filler(Protocol):
     """Where a schema's leaves get their values (the model reads them from the request).
 
-    ``text`` and ``number`` answer ``None`` when the request holds no value for the field; ``many`` gives
-    every string the request gives for a list field (none: one item is filled like any leaf).
+    ``text`` and ``number`` answer ``None`` when the request holds no value for the field (``owner``: the title
+    of its object); ``many`` gives every string the request gives for a list field (none: one item is filled).
     """
 
-    def text(self, name: str, description: str, format: str | None) -> str | None: ...
-
+    def text(self, name: str, description: str, format: str | None, owner: str = "") -> str | None: ...
     def number(self, name: str, description: str) -> float | None: ...
-
     def boolean(self, name: str, description: str) -> bool: ...
-
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any: ...
-
     def many(self, name: str, description: str) -> list[str]: ...
 
 
@@ -38,7 +34,7 @@ _PLACEHOLDERS = {"date": "1970-01-01", "date-time": "1970-01-01T00:00:00Z", "ema
                  "uri": "https://example.com"}
 
 
-def instance(schema: Any, filler: Filler, *, only_found: bool = False) -> Any:
+def instance(schema: Any, filler: Filler, *, only_found: bool = False, owner: str = "") -> Any:
     """A value valid against ``schema``.
 
     Args:
@@ -46,12 +42,13 @@ def instance(schema: Any, filler: Filler, *, only_found: bool = False) -> Any:
         filler: Gives each leaf its value.
         only_found: For the top object's optional keys: include one only when the filler found a
             value for it (a tool call leaves out what the user did not say); required keys stay.
+        owner: What the top object is called if the schema has no ``title`` (a format's ``name``).
 
     Returns:
         A JSON value.
     """
     defs = schema.get("$defs") or schema.get("definitions") or {} if isinstance(schema, Mapping) else {}
-    return _value(schema, filler, defs, "", "", 0, only_found)
+    return _value(schema, filler, defs, "", "", 0, only_found, owner)
 
 
 def _resolve(schema: Any, defs: Mapping[str, Any]) -> Any:
@@ -69,13 +66,13 @@ def _is_null(schema: Any) -> bool:
 
 
 def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, description: str, depth: int,
-           only_found: bool = False) -> Any:
+           only_found: bool = False, owner: str = "") -> Any:
     """The value of one (sub)schema: its ``const``, an ``enum`` choice, its first non-null option, or by type."""
     schema = _resolve(schema, defs)
     if depth > 2 * _MAX_DEPTH:  # only a schema with no finite instance (a required key that holds itself) gets here
         return None
     if not isinstance(schema, Mapping):  # a true (or false) schema: any value
-        return filler.text(name, description, None) or ""
+        return filler.text(name, description, None, owner) or ""
     ends = depth >= _MAX_DEPTH  # a recursive schema ends here: no optional key, no item an array need not have
     description = str(schema.get("description") or schema.get("title") or description)
     if "const" in schema:
@@ -85,14 +82,14 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     for combiner in ("anyOf", "oneOf"):
         options = [o for o in schema.get(combiner) or [] if not _is_null(_resolve(o, defs))]
         if options:
-            value = _value(options[0], filler, defs, name, description, depth + 1)
+            value = _value(options[0], filler, defs, name, description, depth + 1, owner=owner)
             nullable = len(options) < len(schema[combiner])
             return None if nullable and _is_placeholder(value) else value  # not said: null
     if schema.get("allOf"):
         merged: dict[str, Any] = {}
         for part in schema["allOf"]:
             merged.update(_resolve(part, defs) if isinstance(part, Mapping) else {})  # true, false: no keys
-        return _value(merged, filler, defs, name, description, depth + 1)
+        return _value(merged, filler, defs, name, description, depth + 1, owner=owner)
     kind = schema.get("type")
     if isinstance(kind, list):
         kind = next((k for k in kind if k != "null"), "null")
@@ -104,7 +101,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         for key, inner in (schema.get("properties") or {}).items():
             if ends and key not in required:
                 continue
-            value = _value(inner, filler, defs, key, "", depth + 1)
+            value = _value(inner, filler, defs, key, "", depth + 1, owner=str(schema.get("title") or name or owner))
             if key in required or not only_found or not _is_placeholder(value):
                 out[key] = value
         return out
@@ -117,7 +114,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             found = filler.many(name, description)[:int(schema.get("maxItems") or 20)]
             if found:  # every value the request gives ("Alice and Bob"), repeated up to minItems
                 return found + found[-1:] * max(0, low - len(found))
-        item = _value(schema.get("items", {}), filler, defs, name, description, depth + 1)
+        item = _value(schema.get("items", {}), filler, defs, name, description, depth + 1, owner=owner)
         return [item] * max(1, min(low, 20))
     if kind in ("number", "integer"):
         found = filler.number(name, description)
@@ -130,7 +127,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         return filler.boolean(name, description) if kind == "boolean" else None
     form = schema.get("format")
     unknown = f"unknown {name.replace('_', ' ')}".strip()
-    text = filler.text(name, description, form) or _PLACEHOLDERS.get(form or "", unknown)
+    text = filler.text(name, description, form, owner) or _PLACEHOLDERS.get(form or "", unknown)
     longest = schema.get("maxLength")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
 
