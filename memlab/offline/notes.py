@@ -222,12 +222,18 @@ def _short(text: str) -> str:
     return " ".join(parts[:24]) + (" …" if len(parts) > 24 else "")
 
 
+def _bare(line: str) -> str:
+    """A note's line without the marks a note adds ("open: ", "Follow up on: ", " [resolved]")."""
+    for mark in ("open: ", "resolved: ", "customer asked: ", "Follow up on: "):
+        line = line.removeprefix(mark)
+    return line.removesuffix(" [open]").removesuffix(" [resolved]")
+
+
 def _said(statement: Statement) -> str:
     """A statement as a note's line: at most 24 words, without the marks an earlier note added."""
     if statement.role == "tool":
         return f"{statement.tool or 'tool'}: {_short(statement.text)}"
-    text = statement.text.removeprefix("open: ").removeprefix("resolved: ").removeprefix("customer asked: ")
-    return _short(text.removesuffix(" [open]").removesuffix(" [resolved]"))  # a note of a note does not stack them
+    return _short(_bare(statement.text))  # a note of a note does not stack its marks
 
 
 def _lower(statement: Statement) -> set[str]:
@@ -290,7 +296,9 @@ def _person(statement: Statement) -> str:
 
 
 def _is_time(token: str) -> bool:
-    return any(c.isdigit() for c in token) or stem(token) in _TIME and (token.lower() != "may" or token == "May")
+    """Whether a token is a day, a month, a number of one ("20", "3rd", "5pm") or a date ("2025-06-20")."""
+    number = token.isdigit() and len(token) in (1, 2, 4) or token[:-2].isdigit() and token[-2:].lower() in ("st", "nd", "rd", "th", "am", "pm")
+    return number or bool(_DATE_LIKE.fullmatch(token)) or stem(token) in _TIME and token != "may"
 
 
 def _dates(statement: Statement, cues: tuple[str, ...] = ("by", "before", "until", "till", "deadline", "due")) -> list[str]:
@@ -367,11 +375,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind == "name":
         return [name for s in users if (name := _person(s))][:1]
     if kind == "date":  # "before June 20" (else "on 14 May"), the customer's first
-        for cues in ((), ("on",)):
-            found = [day for s in sorted(said, key=lambda s: s.role != "user") for day in _dates(s, *cues)]
-            if found:
-                return list(dict.fromkeys(found))[:2]
-        return []
+        return [day for cues in ((), ("on",)) for s in sorted(said, key=lambda s: s.role != "user")
+                for day in _dates(s, *cues)][:1]
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         waiting = [_said(s) for s in said if s.role in ("user", "note") and (_dates(s) or not asks(s) and _lower(s) & {
             "need", "needs", "must"}) or s in agent and _lower(s) & {"i'll", "we'll", "will"}]
@@ -419,12 +424,6 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     return [_said(s) for s in sorted(ranked[:4], key=lambda s: s.order)]
 
 
-def _bare(line: str) -> str:
-    for mark in ("open: ", "resolved: ", "customer asked: ", "Follow up on: "):
-        line = line.removeprefix(mark)
-    return line.removesuffix(" [open]").removesuffix(" [resolved]").rstrip(" .")
-
-
 def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     """A note of a few facts: bullets or numbered points ("in 3 bullet points", "as a numbered list"), sentences
     ("in one sentence"), or one short paragraph within a word budget ("in under 30 words"). The facts are taken
@@ -432,7 +431,7 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     def news(part: Section, line: str) -> tuple[list[str], str]:  # what a line tells, and the line
         if part.kind == "name":
             return [line], f"{part.heading}: {line}"
-        return (facts(line) if part.kind in ("ids", "id") else [_bare(line)]), line
+        return (facts(line) if part.kind in ("ids", "id") else [_bare(line).rstrip(" .")]), line
 
     parts = spec.sections or FACT_SECTIONS
     queues = [[news(part, line) for line in lines_for(part, said, spec)] for part in parts]

@@ -211,6 +211,7 @@ def test_one_sentence_is_one_sentence_of_several_facts() -> None:
 @pytest.mark.parametrize(("items", "wanted"), [
     (BOOKING, {"guest_name": "Tomasz Wilk", "invoice_number": "4471", "refund_deadline": "Friday"}),
     (REPAIR, {"customer": "Ana Costa", "case_id": "#90210", "due_date": "3 May"}),
+    (CONVERSATION, {"tenant_name": "none", "request_id": "REQ-5521", "visit_date": "none"}),  # "on 912 345 678"
 ])
 def test_json_keys_that_name_a_value_get_that_value(items, wanted) -> None:
     text = note(f"Summarize the conversation as JSON with keys {', '.join(wanted)}, problem.", items)
