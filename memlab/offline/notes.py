@@ -233,7 +233,8 @@ def _said(statement: Statement) -> str:
     """A statement as a note's line: at most 24 words, without the marks an earlier note added."""
     if statement.role == "tool":
         return f"{statement.tool or 'tool'}: {_short(statement.text)}"
-    return _short(_bare(statement.text))  # a note of a note does not stack its marks
+    text = statement.text.removeprefix("open: ").removeprefix("resolved: ").removeprefix("customer asked: ")
+    return _short(text.removesuffix(" [open]").removesuffix(" [resolved]"))  # a note of a note does not stack them
 
 
 def _lower(statement: Statement) -> set[str]:
