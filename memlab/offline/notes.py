@@ -25,9 +25,9 @@ _HEADING = re.compile(r"\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 _LIST_LINE = re.compile(r"(\s*)(?:[-*•·‣◦]|\d{1,2}[.)])\s+(.*)")
 #: A name then a colon, and maybe a description: ``Product & Environment:``, ``**Identifiers**: ...``.
 _NAMED = re.compile(r"\**([^:*\n]{1,60}?)\**\s*:\**\s*(.*)")
-#: A word budget: "at most 150 words", "under 200 words", "≤ 200 words", "no more than 90 words".
+#: A word budget: "at most 150 words", "under 200 words", "≤ 200 words", "no more than 90 words", "40 words or less".
 _BUDGET = re.compile(r"(?:at most|under|fewer than|less than|no more than|maximum of|max\.?|up to|≤|<=|within)"
-                     r"\s*(\d{2,5})\s*words", re.I)
+                     r"\s*(\d{2,5})\s*words|(\d{2,5})\s*words or (?:fewer|less)", re.I)
 #: Where JSON keys are named in words ("JSON with the keys a, b and c"), or written out (``"key":``).
 _KEYS = re.compile(r"\b(?:keys?|fields?|properties)\b(?:\s+(?:named|called))?\s*:?\s*", re.I)
 _EXAMPLE_KEYS = re.compile(r"\"([A-Za-z_][\w ]{0,40})\"\s*:")
@@ -41,8 +41,9 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "time": "timeline milestone time date chronology when timestamp history",
     "tools": "tool call",
     "next": "next recommend follow plan todo",
-    "steps": "step tried attempt action troubleshooting done",
-    "status": "status current blocker pending resolved state progress open",
+    "steps": "step tried attempt action troubleshooting done did",
+    "status": "status current blocker resolved state progress",
+    "pending": "open pending outstanding unresolved awaiting waiting remaining",
     "issue": "issue problem request symptom complaint reported goal want need",
     "people": "who customer client caller person people name contact user",
     "outcome": "outcome result resolution conclusion",
@@ -60,11 +61,17 @@ NEXT = stem_set("next try recommend ticket send follow")
 _PAST = stem_set("tried did held found made took put reset checked installed updated restarted cleaned unplugged "
                  "rebooted replaced")
 #: Sections that give way first when a note is over its word budget.
-_CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "status", "outcome", "next", "issue", "ids")
+_CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "status", "pending", "outcome", "next", "date",
+              "name", "issue", "id", "ids")
 #: The length of a note whose prompt sets no budget: brief, as a careful model writes one.
 DEFAULT_MAX_WORDS = 250
 #: How the offline model's own recall answers and "I don't know"s start: a note takes none of them.
 _ECHOES = ("From my notes:", "You told me:", "I don't know", "I can't do that")
+#: The last word of a key or heading that asks for one value ("customer_name", "order_id", "due date"), and its kind.
+_VALUE_KINDS = {"name": "name", "customer": "name", "person": "name", "client": "name", "id": "id", "number": "id",
+                "no": "id", "ref": "id", "date": "date", "deadline": "date", "due": "date"}
+#: Words just before a bare number that make it an identifier ("invoice 4471", "order number 55821").
+_ID_NOUNS = stem_set("order ticket invoice case reference ref booking account number no confirmation claim receipt")
 _NUMBERS = {word: n for n, word in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 
 
@@ -84,7 +91,11 @@ class Section:
 
 
 def section(heading: str, description: str = "") -> Section:
-    """A section, its kind read from the words of its heading (failing that, of its description)."""
+    """A section, its kind read from the words of its heading (failing that, of its description); a heading
+    whose last word asks for one value ("Customer name", "order_id", "Due date") is of that value's kind."""
+    named = heading.lower().replace("_", " ").replace("-", " ").split()
+    if named and named[-1] in _VALUE_KINDS and (len(named) > 1 or named[-1] not in ("number", "no", "ref")):
+        return Section(heading, description, _VALUE_KINDS[named[-1]])
     for text in (heading, description):
         stems = keywords(text.replace("-", " "))  # "Follow-up" names a next step; "Who", "What was done"
         best = max(ARCHETYPES, key=lambda kind: len(stems & ARCHETYPES[kind]))
@@ -95,18 +106,22 @@ def section(heading: str, description: str = "") -> Section:
 
 #: The sections of a note whose prompt names none ("Summarize this in one paragraph", "recap please").
 DEFAULT_SECTIONS = tuple(map(section, ("Problem", "What was done", "Identifiers", "Status", "Next step")))
+#: The facts of a short note whose prompt names no sections ("in under 30 words", "in one sentence", "numbered").
+FACT_SECTIONS = tuple(map(section, ("Problem", "Customer", "What was done", "Open items", "Identifiers")))
 
 
 @dataclass
 class NoteSpec:
     """What a summary prompt asks for: ``sections`` (under ``heading``, e.g. ``##``; ``""``: ``Name:`` lines), or
-    ``json_keys``, or one ``paragraph``; and whether issues are ``marks``-ed ``[open]``/``[resolved]``."""
+    ``json_keys``, or one ``paragraph``; a count of ``bullets`` (``numbered`` or not) or ``sentences``; and whether
+    issues are ``marks``-ed ``[open]``/``[resolved]``."""
 
     sections: list[Section] = field(default_factory=list)
     heading: str = "##"
     json_keys: list[str] = field(default_factory=list)
     paragraph: bool = False
     bullets: int | None = None
+    numbered: bool = False
     sentences: int | None = None
     max_words: int | None = None
     must_keep: list[str] = field(default_factory=list)
@@ -116,8 +131,9 @@ class NoteSpec:
 def read_prompt(prompt: str) -> NoteSpec:
     """Read what a summary prompt asks for (see the module docstring for the shapes it knows)."""
     lines, lower = prompt[:20_000].splitlines(), prompt.lower()
-    paragraph = ("one paragraph", "single paragraph", "a paragraph", "in prose")
-    spec = NoteSpec(max_words=min(map(int, _BUDGET.findall(prompt)), default=None),  # of two budgets, the tighter
+    paragraph = ("one paragraph", "one-paragraph", "single paragraph", "a paragraph", "in prose")
+    budgets = [int(after or before) for after, before in _BUDGET.findall(prompt)]
+    spec = NoteSpec(max_words=min(budgets, default=None), numbered="numbered" in lower,  # of two budgets, the tighter
                     paragraph=any(cue in lower for cue in paragraph), marks="[open]" in lower and "[resolved]" in lower,
                     bullets=_count_of(prompt, ("bullet", "bullets", "points", "items")),  # "in 3 bullet points"
                     sentences=_count_of(prompt, ("sentence", "sentences")))
@@ -180,8 +196,9 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
         inline = _NAMED.fullmatch(line)
         listed = inline.group(2) if inline else line[cue.search(line).end():].split(". ", 1)[0]
         names = [name.strip(" *`.") for part in listed.split(",") for name in part.split(" and ")]
-        if "," in listed and all(0 < len(name.split()) <= 4 for name in names):
-            return [section(name) for name in names], ""
+        if "," in listed and all(0 < len(name.split()) <= 4 for name in names):  # "## Customer, ## Issue" keep "##"
+            mark = names[0].split()[0] if names[0].startswith("#") and set(names[0].split()[0]) == {"#"} else ""
+            return [section(name.lstrip("# ")) for name in names], mark
     found: list[Section] = []
     for i, line in enumerate(lines[start + 1:], start + 1):
         head, item = line.strip().lower(), _LIST_LINE.match(line)
@@ -203,6 +220,13 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
 def _short(text: str) -> str:
     parts = text.split()
     return " ".join(parts[:24]) + (" …" if len(parts) > 24 else "")
+
+
+def _bare(line: str) -> str:
+    """A note's line without the marks a note adds ("open: ", "Follow up on: ", " [resolved]")."""
+    for mark in ("open: ", "resolved: ", "customer asked: ", "Follow up on: "):
+        line = line.removeprefix(mark)
+    return line.removesuffix(" [open]").removesuffix(" [resolved]")
 
 
 def _said(statement: Statement) -> str:
@@ -233,15 +257,62 @@ def _is_problem(statement: Statement) -> bool:
                                                    for t in _lower(statement))
 
 
-def _did(statement: Statement) -> bool:
-    """Whether the customer reports something they did ("I restarted it"), asking nothing."""
+def _did(statement: Statement) -> str:
+    """What someone reports having done, from its verb on ("I've booked a visit" → "booked a visit"), asking
+    nothing; ``""`` for none."""
     found = [t.lower() for t in tokens(statement.text)]
     if {"sorry", "mistyped", "meant"} & set(found) or asks(statement):
-        return False  # a correction, not a step
+        return ""  # a correction, not a step
     # up to two words after "I" or "we", stopping at a "be": "I tried", "I've tried", "I already restarted" (not "I am")
     after = [takewhile(lambda verb: verb not in ("am", "are", "was", "were", "be", "been", "is"), found[i + 1:i + 3])
              for i, word in enumerate(found) if word in ("i", "we", "i've", "we've")]
-    return any(stem(verb) in _PAST or (verb.endswith("ed") and len(verb) > 4) for verbs in after for verb in verbs)
+    verb = next((verb for verbs in after for verb in verbs
+                 if stem(verb) in _PAST or (verb.endswith("ed") and len(verb) > 4)), "")
+    return verb and statement.text[statement.text.lower().find(" " + verb) + 1:]
+
+
+def _identifiers(statement: Statement) -> list[str]:
+    """A statement's identifiers, with a number written ``#55821`` or after a word that names one ("invoice
+    4471"); of the agent's, only records ("REQ-5521", "#90210"), not advice ("14-inch")."""
+    found = tokens(statement.text)
+    numbered = [t for at, t in enumerate(found) if t[:1] == "#" and t[1:].isdigit()
+                or t.isdigit() and len(t) >= 3 and at and stem(found[at - 1]) in _ID_NOUNS]
+    values = list(dict.fromkeys(statement.identifiers + numbered))
+    if statement.role != "assistant":
+        return values
+    return [v for v in values if v[:1] == "#" or any(c.isupper() for c in v) and sum(c.isdigit() for c in v) >= 3]
+
+
+def _person(statement: Statement) -> str:
+    """The name a speaker gives ("I'm Ana Costa", "I am ...", "this is ...", "my name is ...", "call me ..."), or ``""``."""
+    found = tokens(statement.text)
+    lower = [t.lower().replace("’", "'") for t in found]
+    for at, word in enumerate(lower):
+        start = at + 1 if word in ("i'm", "am") else at + 2 if lower[at:at + 2] in (
+            ["name", "is"], ["this", "is"], ["call", "me"]) else len(found)
+        name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[start:start + 3]))
+        if name:
+            return " ".join(name)
+    return ""
+
+
+def _is_time(token: str) -> bool:
+    """Whether a token is a day, a month, a number of one ("20", "3rd", "5pm") or a date ("2025-06-20")."""
+    number = token.isdigit() and len(token) in (1, 2, 4) or token[:-2].isdigit() and token[-2:].lower() in ("st", "nd", "rd", "th", "am", "pm")
+    return number or bool(_DATE_LIKE.fullmatch(token)) or stem(token) in _TIME and token != "may"
+
+
+def _dates(statement: Statement, cues: tuple[str, ...] = ("by", "before", "until", "till", "deadline", "due")) -> list[str]:
+    """The dates a sentence gives after one of ``cues`` ("before June 20", "by Friday", "by the end of the month")."""
+    found, out = tokens(statement.text), []
+    for at, word in enumerate(found):
+        if word.lower() in cues:
+            fillers = ("the", "of", "end", "next", "this")
+            phrase = list(takewhile(lambda t: _is_time(t) or t.lower() in fillers, found[at + 1:at + 6]))
+            while phrase and not _is_time(phrase[-1]):
+                phrase.pop()  # "until the light flashes" gives no date
+            out += [" ".join(phrase)] if phrase else []
+    return out
 
 
 def _names_a_product(statement: Statement) -> bool:
@@ -285,18 +356,32 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     kind = section.kind
     users = [s for s in said if s.role in ("user", "note")]
     agent = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES)]
-    picks = {"steps": (_did, slice(-5, None)), "context": (_names_a_product, slice(0, 4)),
+    picks = {"context": (_names_a_product, slice(0, 4)),
              "prefs": (_prefers, slice(-3, None))}  # the customer's sentences of one kind, and which are kept
     if kind in picks:
         return [_said(s) for s in users if picks[kind][0](s)][picks[kind][1]]
-    if kind == "ids":
+    if kind == "steps":  # what the customer tried, and what the agent says it did ("I've booked a visit")
+        done = [(s, _did(s)) for s in sorted(users + agent, key=lambda s: s.order)]
+        return [_said(s) if s.role != "assistant" else _short(did[:1].upper() + did[1:]) for s, did in done if did][-5:]
+    if kind in ("ids", "id"):
         seen: dict[str, str] = {}
         for statement in [s for s in said if s.role in ("user", "tool", "note", "call")] + agent:
-            for value in statement.identifiers:
-                record = any(c.isupper() for c in value) and sum(c.isdigit() for c in value) >= 3  # "REQ-5521"
-                if statement.role != "assistant" or record:  # the agent's "14-inch" or "M.2" is advice
-                    seen.setdefault(value, f"{_label(statement, value)} {value}".strip())
-        return list(seen.values())[:12]
+            for value in _identifiers(statement):
+                seen.setdefault(value, f"{_label(statement, value)} {value}".strip())
+        if kind == "ids":
+            return list(seen.values())[:12]
+        wanted = set(words(section.heading.replace("_", " "))) - stem_set("id number no ref")  # "order_id": "order"
+        named = [value for value, label in seen.items() if wanted & set(words(label))]
+        return named[:2] or (list(seen) if len(seen) == 1 else [])
+    if kind == "name":
+        return [name for s in users if (name := _person(s))][:1]
+    if kind == "date":  # "before June 20" (else "on 14 May"), the customer's first
+        return [day for cues in ((), ("on",)) for s in sorted(said, key=lambda s: s.role != "user")
+                for day in _dates(s, *cues)][:1]
+    if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
+        waiting = [_said(s) for s in said if s.role in ("user", "note") and (_dates(s) or not asks(s) and _lower(s) & {
+            "need", "needs", "must"}) or s in agent and _lower(s) & {"i'll", "we'll", "will"}]
+        return waiting[-3:] or [f"open: {_said(s)}" for s, solved in _issues(users) if not solved][-2:]
     if kind == "time":
         timed = [s for s in said if not asks(s) and (
             keywords(s.text) & _TIME or any(map(_DATE_LIKE.fullmatch, facts(s.text))))]
@@ -340,8 +425,43 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     return [_said(s) for s in sorted(ranked[:4], key=lambda s: s.order)]
 
 
+def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
+    """A note of a few facts: bullets or numbered points ("in 3 bullet points", "as a numbered list"), sentences
+    ("in one sentence"), or one short paragraph within a word budget ("in under 30 words"). The facts are taken
+    a section at a time (the prompt's, else :data:`FACT_SECTIONS`), each saying something not yet said."""
+    def news(part: Section, line: str) -> tuple[list[str], str]:  # what a line tells, and the line
+        if part.kind == "name":
+            return [line], f"{part.heading}: {line}"
+        return (facts(line) if part.kind in ("ids", "id") else [_bare(line).rstrip(" .")]), line
+
+    parts = spec.sections or FACT_SECTIONS
+    queues = [[news(part, line) for line in lines_for(part, said, spec)] for part in parts]
+    queues[0][:0] = [news(section("Identifiers"), fact) for fact in spec.must_keep]
+    limit = spec.bullets or (spec.sentences + 3 if spec.sentences else 12)
+    picked: list[str] = []
+    while any(queues) and len(picked) < limit:
+        for queue in queues:  # one new fact of each section per round
+            while queue:
+                tells, line = queue.pop(0)
+                told = " ".join(picked)
+                if all(value in told for value in tells):
+                    continue  # a line already said, or a name or identifiers already named
+                if len(f"{told} {line}".split()) <= (spec.max_words or DEFAULT_MAX_WORDS):
+                    picked.append(line.rstrip("."))
+                    break
+    picked = picked[:limit]
+    if spec.bullets or spec.numbered and not spec.sentences:
+        return "\n".join(f"{n}. {line}" if spec.numbered else f"- {line}" for n, line in enumerate(picked, 1)) or "- none"
+    if spec.sentences:  # the last sentence holds what is left: "in one sentence" gives several facts
+        picked = picked[:spec.sentences - 1] + ["; ".join(picked[spec.sentences - 1:])]
+    return " ".join(line + "." * (line[-1:] not in "?!…") for line in picked if line) or "Nothing to report."
+
+
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
+    if spec.bullets or spec.sentences or not (spec.sections or spec.json_keys or spec.paragraph) and (
+            spec.numbered or spec.max_words):
+        return _listing(said, spec)
     sections = spec.sections or [section(key) for key in spec.json_keys] or list(DEFAULT_SECTIONS)
     bodies = {s.heading: list(dict.fromkeys(lines_for(s, said, spec))) for s in sections}
     kinds = {s.heading: s.kind for s in sections}
@@ -361,11 +481,6 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             bodies[spare[-1][0]].remove(spare[-1][1])
         else:
             break
-    if spec.bullets or spec.sentences:  # "in 3 bullet points", "in two sentences": each section's first lines
-        picked = [b[rank].rstrip(".") for rank in range(5) for b in bodies.values() if len(b) > rank]
-        if spec.bullets:
-            return "\n".join(f"- {line}" for line in picked[:spec.bullets]) or "- none"
-        return " ".join(f"{line}." for line in picked[:spec.sentences]) or "Nothing to report."
     if spec.json_keys:
         return json.dumps({h: "; ".join(b) or "none" for h, b in bodies.items()}, ensure_ascii=False)
     if spec.paragraph:

@@ -177,3 +177,60 @@ def test_who_and_outcome_sections_over_a_word_budget_keep_the_name_and_the_lates
     text = note("Summarize the chat in at most 20 words.\n## Who\n## Outcome", chat)
     who, outcome = text.split("## Outcome")
     assert "Dana Smith" in who and "T-881" in outcome and "arrived broken" not in outcome
+
+
+# Conversations of other shapes: a name given with "I'm", a number written "#NNNN" or "invoice 4471", a deadline
+# after "by"/"before", and an agent that reports what it did ("I've ...", "I have ...").
+BOOKING = [
+    user("Hello, this is Tomasz Wilk. My invoice 4471 charges me twice for one night."),
+    assistant("I'm sorry about that. I have cancelled the second charge."),
+    user("I need the refund by Friday, my rent is due then."),
+]
+REPAIR = [
+    user("Hi, I'm Ana Costa and my washing machine shows error F21."),
+    assistant("Thanks. I've booked a technician visit under case #90210."),
+    user("Could he come before 3 May? I travel after that."),
+]
+
+
+@pytest.mark.parametrize("prompt", ["Summarize this conversation in under 30 words.",
+                                    "Recap the chat in 25 words or fewer.",
+                                    "Summarize it in no more than 28 words."])
+def test_a_word_budget_alone_gives_one_short_paragraph_of_the_facts(prompt) -> None:
+    text = note(prompt, REPAIR)
+    budget = int(next(t for t in prompt.split() if t.isdigit()))
+    assert "\n" not in text and len(text.split()) <= budget and "none" not in text, text
+    assert "Ana Costa" in text and "F21" in text and "booked a technician" in text.lower(), text
+
+
+def test_one_sentence_is_one_sentence_of_several_facts() -> None:
+    text = note("Summarize the chat in one sentence.", BOOKING)
+    assert text.count(". ") == 0 and text.endswith(".") and "4471" in text and "cancelled" in text.lower(), text
+
+
+@pytest.mark.parametrize(("items", "wanted"), [
+    (BOOKING, {"guest_name": "Tomasz Wilk", "invoice_number": "4471", "refund_deadline": "Friday"}),
+    (REPAIR, {"customer": "Ana Costa", "case_id": "#90210", "due_date": "3 May"}),
+    (CONVERSATION, {"tenant_name": "none", "request_id": "REQ-5521", "visit_date": "none"}),  # "on 912 345 678"
+])
+def test_json_keys_that_name_a_value_get_that_value(items, wanted) -> None:
+    text = note(f"Summarize the conversation as JSON with keys {', '.join(wanted)}, problem.", items)
+    found = json.loads(text)
+    assert {key: found[key] for key in wanted} == wanted and found["problem"] != "none", text
+
+
+def test_headings_listed_on_one_line_keep_their_marks_and_actions_include_the_agents() -> None:
+    text = note("Write a handover note. Use markdown headings: ### Caller, ### Problem, ### What we did, "
+                "### Pending.", BOOKING)
+    assert in_order(text, ["### Caller\n", "### Problem\n", "### What we did\n", "### Pending\n"]), text
+    done, pending = text.split("### What we did")[1].split("### Pending")
+    assert "cancelled the second charge" in done.lower(), text
+    assert "Friday" in pending and "twice" not in pending, text
+
+
+@pytest.mark.parametrize("prompt", ["Summarize the chat as a numbered list.", "Summarize the chat in 4 numbered points."])
+def test_a_numbered_list_is_numbered_and_says_each_thing_once(prompt) -> None:
+    lines = note(prompt, REPAIR).splitlines()
+    assert [line.split(". ", 1)[0] for line in lines] == [str(n) for n in range(1, len(lines) + 1)], lines
+    bodies = [line.split(". ", 1)[1].removeprefix("open: ") for line in lines]
+    assert len(lines) >= 3 and not any(a in b for a in bodies for b in bodies if a is not b), lines
