@@ -11,6 +11,7 @@ Models that reason (``o3``, ``gpt-5``...) put a reasoning item first.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
@@ -621,6 +622,21 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     return (best[0][0], best[1]) if best else None
 
 
+@functools.lru_cache(maxsize=64)  # the same instructions come with every request of a conversation
+def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[str]], ...]:
+    """What the instructions tell: ``(label, text, label stems, text stems)`` of each ``Label: text`` line, and of
+    each sentence of a line without a label that states a fact ("Refunds take 5-7 days."), not an order."""
+    told = []
+    for line in instructions.splitlines():
+        label, _, advice = line.strip().lstrip("-*• ").strip().partition(":")
+        if len(label.split()) > 6 or advice[:1].isdigit():  # no label: "...until 10:30", "If asked: ..."
+            label, advice = "", ""
+        told += [(label, advice.strip())] if advice.strip() else [("", said) for said in sentences(line) if (
+            facts(said) or said.split(" ", 1)[0].lower() in ("our", "we", "the"))
+            and not _is_question(said) and said.split(" ", 1)[0].lower() not in _ORDERS]
+    return tuple((label, text, frozenset(words(label)), frozenset(words(text))) for label, text in told)
+
+
 def _from_instructions(request: Request) -> tuple[int, str] | None:
     """``(coverage, text)`` of the instructions' ``Label: text`` line whose label the latest message names."""
     topic = _topic(request.message)
@@ -629,24 +645,15 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
     found = []
-    for line in request.instructions.splitlines():
-        label, _, advice = line.strip().lstrip("-*• ").strip().partition(":")
-        if len(label.split()) > 6 or advice[:1].isdigit():  # no label: "...until 10:30", "If asked: ..."
-            label, advice = "", ""
-        # a line without a label: each sentence that states a fact ("Refunds take 5-7 days."), not an order
-        pairs = [(label, advice.strip())] if advice.strip() else [("", said) for said in sentences(line) if (
-            facts(said) or said.split(" ", 1)[0].lower() in ("our", "we", "the"))
-            and not _is_question(said) and said.split(" ", 1)[0].lower() not in _ORDERS]
-        for label, advice in pairs:
-            if wants_fact and not facts(advice) or advice[:80].lower() in given:
-                continue
-            label_stems, advice_stems = set(words(label)), set(words(advice))
-            if len(label_stems & message) < min(2, len(label_stems)):
-                continue  # "Second SSD slot" is not asked for by "15 seconds"
-            score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
-            covered = _covered(topic, frozenset(label_stems | advice_stems))
-            if score >= 2 or not label and covered and covered * 2 >= len(topic):
-                found.append(((covered, score), advice))
+    for label, advice, label_stems, advice_stems in _told(request.instructions):
+        if wants_fact and not facts(advice) or advice[:80].lower() in given:
+            continue
+        if len(label_stems & message) < min(2, len(label_stems)):
+            continue  # "Second SSD slot" is not asked for by "15 seconds"
+        score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
+        covered = _covered(topic, label_stems | advice_stems)
+        if score >= 2 or not label and covered and covered * 2 >= len(topic):
+            found.append(((covered, score), advice))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     return (best[0][0], best[1][0].upper() + best[1][1:]) if best else None
 

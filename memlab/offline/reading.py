@@ -149,7 +149,12 @@ def identifiers(text: str) -> list[str]:
 def facts(text: str) -> list[str]:
     """Every token of ``text`` with a digit in it (identifiers, numbers, amounts, dates), each once:
     what a note may not invent."""
-    return list(dict.fromkeys(t.rstrip(".:") for t in tokens(text) if any(c.isdigit() for c in t)))
+    return list(_facts(text))
+
+
+@functools.lru_cache(maxsize=4096)  # asked of every statement of a conversation, which recurs in each request
+def _facts(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(t.rstrip(".:") for t in tokens(text) if any(c.isdigit() for c in t)))
 
 
 def sentences(text: str) -> list[str]:
