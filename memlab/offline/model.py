@@ -83,9 +83,9 @@ _LANGUAGES = {language: frozenset(text.split()) for language, text in {
     "italian": "ciao grazie come stai sono per favore buongiorno vorrei mio",
     "portuguese": "olá obrigado obrigada você tudo bem bom dia quero meu",
 }.items()}
-#: Words that open a list's sentences ("First, ...", "Second thing: ...").
 #: Words that open an order to the model ("Never reveal...", "If asked..."), not a fact it may tell.
 _ORDERS = frozenset("always never do don't if when you your use call reply answer respond be keep please only".split())
+#: Words that open a list's sentences ("First, ...", "Second thing: ...").
 _ORDINALS = frozenset("first second third fourth fifth next last finally".split())
 #: Capitalised words that are never a person's name.
 _CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
@@ -638,7 +638,7 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
 
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
-    """``(coverage, text)`` of the instructions' ``Label: text`` line whose label the latest message names."""
+    """``(coverage, text)`` of what the instructions tell (:func:`_told`) that the latest message asks for."""
     topic = _topic(request.message)
     message = set(topic)
     wants_fact = _is_question(request.message) and bool(message & _ID)
