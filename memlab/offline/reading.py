@@ -329,9 +329,9 @@ def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
     message holding a pasted transcript (:func:`read_transcript`) is read line by line."""
     reader, handoffs = _Reader(), set()
     for item in items:
-        kind = item_type(item)
-        if str(item.get("name", "")).startswith("transfer_to_") or item.get("call_id", handoffs) in handoffs:
-            handoffs.add(item.get("call_id"))  # the SDK's handoff and its {"assistant": ...}: routing, not news
+        kind, call_id = item_type(item), item.get("call_id")
+        if str(item.get("name", "")).startswith("transfer_to_") or call_id is not None and call_id in handoffs:
+            handoffs.add(call_id)  # the SDK's handoff and its {"assistant": ...}: routing, not news
         elif kind == "message" and item.get("role") in ("user", "assistant"):
             text = MARKUP.sub("", plain_text(item.get("content")))
             if item["role"] == "user":  # data sent to an agent called as a tool is read as that data
@@ -343,9 +343,9 @@ def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
                 reader.read(item["role"], text)
         elif kind in NAMED_CALLS:
             arguments = item.get("arguments", item.get("input", ""))
-            reader.read("call", f"{item.get('name', '')}({arguments})", str(item.get("call_id")))
+            reader.read("call", f"{item.get('name', '')}({arguments})", str(call_id))
         elif kind in NAMED_OUTPUTS:
-            reader.read("tool", plain_text(item.get("output")), str(item.get("call_id")))
+            reader.read("tool", plain_text(item.get("output")), str(call_id))
     return reader.statements
 
 

@@ -157,50 +157,48 @@ def kernel_execute(page: Page, code: str) -> str:
     return result["out"]
 
 
-_PROBE = textwrap.dedent(
+#: Kernel-side: the explorers under the given root widgets, depth-first, each with its root's model id.
+_EXPLORERS = textwrap.dedent(
     """
-    def _memlab_probe(roots):
-        import json
+    def _memlab_explorers(roots):
         import ipywidgets.widgets.widget as _w
-        from memlab.lab.widgets import PolicyExplorer, SummarizingExplorer
+        from memlab.lab.widgets import PolicyExplorer
         found = []
         def walk(widget, root):
             if isinstance(widget, PolicyExplorer) and widget.conversation is not None:
-                kind = "summarizing" if isinstance(widget, SummarizingExplorer) else "trimming"
-                values = {name: getattr(widget, name) for name in [*widget.slider_ranges, "turn"]}
-                busy = widget.pending is not None and not widget.pending.done()
-                found.append({"root": root, "kind": kind, "values": values, "busy": busy,
-                              "conversation": widget.conversation.name, "fixed": widget.fixed,
-                              "memlab_file": __import__("memlab").__file__})
+                found.append((root, widget))
                 return
             for child in getattr(widget, "children", ()):
                 walk(child, root)
         for root in roots:
-            widget = _w._instances.get(root)
-            if widget is not None:
-                walk(widget, root)
+            if _w._instances.get(root) is not None:
+                walk(_w._instances[root], root)
+        return found
+    """
+)
+
+_PROBE = _EXPLORERS + textwrap.dedent(
+    """
+    def _memlab_probe(roots):
+        import json
+        from memlab.lab.widgets import SummarizingExplorer
+        found = []
+        for root, widget in _memlab_explorers(roots):
+            kind = "summarizing" if isinstance(widget, SummarizingExplorer) else "trimming"
+            values = {name: getattr(widget, name) for name in [*widget.slider_ranges, "turn"]}
+            busy = widget.pending is not None and not widget.pending.done()
+            found.append({"root": root, "kind": kind, "values": values, "busy": busy,
+                          "conversation": widget.conversation.name, "fixed": widget.fixed,
+                          "memlab_file": __import__("memlab").__file__})
         print(json.dumps(found, default=repr))
     """
 )
 
-
-_MOVE_READY = textwrap.dedent(
+_MOVE_READY = _EXPLORERS + textwrap.dedent(
     """
     def _memlab_move_ready(roots, index, name, direction):
-        import ipywidgets.widgets.widget as _w
-        from memlab.lab.widgets import PolicyExplorer
         from memlab.lab.widgets._replays import REPLAYS, setting_key
-        found = []
-        def walk(widget):
-            if isinstance(widget, PolicyExplorer) and widget.conversation is not None:
-                found.append(widget)
-                return
-            for child in getattr(widget, "children", ()):
-                walk(child)
-        for root in roots:
-            if _w._instances.get(root) is not None:
-                walk(_w._instances[root])
-        explorer = found[index]
+        explorer = _memlab_explorers(roots)[index][1]
         params = explorer._moved(name, getattr(explorer, name) + direction * explorer.sliders[name].step)
         print(setting_key(explorer.conversation, explorer.strategy, params, explorer.agent) in REPLAYS)
     """
@@ -209,13 +207,13 @@ _MOVE_READY = textwrap.dedent(
 
 def move_ready(page: Page, roots: list[str], index: int, name: str, direction: int) -> bool:
     """Whether the kernel holds the replay of explorer ``index``'s setting one step of ``name`` away."""
-    code = _MOVE_READY + f"\n_memlab_move_ready({json.dumps(roots)}, {index}, {name!r}, {direction})\ndel _memlab_move_ready\n"
+    code = _MOVE_READY + f"\n_memlab_move_ready({json.dumps(roots)}, {index}, {name!r}, {direction})\ndel _memlab_move_ready, _memlab_explorers\n"
     return kernel_execute(page, code).strip().splitlines()[-1] == "True"
 
 
 def probe(page: Page, roots: list[str]) -> list[dict[str, Any]]:
     """The explorers under the given root widgets, as the kernel holds them (depth-first order)."""
-    code = _PROBE + f"\n_memlab_probe({json.dumps(roots)})\ndel _memlab_probe\n"
+    code = _PROBE + f"\n_memlab_probe({json.dumps(roots)})\ndel _memlab_probe, _memlab_explorers\n"
     return json.loads(kernel_execute(page, code).strip().splitlines()[-1])
 
 
