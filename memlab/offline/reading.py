@@ -361,6 +361,8 @@ _SUMMARIZE = frozenset(map(stem, "summarize summarise compress condense recap".s
 _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note", "hand-off note", "snapshot of",
                     "tl;dr", "tldr", "sum up", "sum it up", "sum this up", "concise summary", "short summary",
                     "brief summary", "running summary", "summary (")
+#: Verbs that ask for a thing to be made ("Write a one-paragraph summary", "Give me a short recap").
+_MAKE = frozenset(map(stem, "write give make produce create provide prepare draft".split()))
 
 
 def asks_for_summary(text: str) -> bool:
@@ -368,7 +370,8 @@ def asks_for_summary(text: str) -> bool:
     # a label such as the SDK's "## Input Schema Summary:" names a part of the text; it asks for nothing
     lines = text[:4000].splitlines()
     head = "\n".join(line for line in lines if not (line.startswith("#") and line.endswith(":")))
-    return bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES)
+    made = any(said[:1] and said[0] in _MAKE and stem("summary") in said for said in map(words, sentences(head)))
+    return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES)
 
 
 def _is_transcript(text: str) -> bool:
