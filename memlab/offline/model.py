@@ -46,6 +46,10 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
+#: Currencies by ISO code, with the words and signs that name them ("40 euros", "in yen", "£12").
+_CURRENCIES = {code: frozenset(names) for code, *names in map(str.split, (
+    "EUR euro euros € | USD dollar dollars $ | GBP pound pounds sterling £ | JPY yen | CHF franc francs | CAD | AUD "
+    "| CNY yuan renminbi | INR rupee rupees | SEK | NOK | DKK | PLN zloty | MXN peso pesos").split("|"))}
 #: First words of a question, and of a request too ("Tell me about...").
 _WH_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can "
                       "could would will should have has any".split())
@@ -229,6 +233,8 @@ class Reader:
         if any(c.isdigit() for c in sample):
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
+        if "currency" in about or name.lower() in ("from", "to", "base", "target") and len(_currencies(self.whole)) > 1:
+            return "currency", _currencies
         if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc", "recipient"):
             return "email", _EMAIL.findall
         if format in ("date", "date-time") or about & _WHEN:
@@ -382,6 +388,13 @@ class Reader:
 def _is_value(token: str) -> bool:
     """Whether a token after a field's name is its value: a code, a number or a name (not "Baker Street")."""
     return token.isupper() or any(c.isdigit() for c in token) or token.istitle()
+
+
+def _currencies(text: str) -> list[str]:
+    """The ISO codes of the currencies ``text`` names, in order ("15 pounds into euros": GBP, EUR)."""
+    said = [(t, t.lower(), t[:1]) for t in tokens(text)]
+    return [code for token, low, sign in said for code, names in _CURRENCIES.items()
+            if token == code or low in names or sign in names]
 
 
 def _shape(example: str) -> re.Pattern[str]:

@@ -601,3 +601,23 @@ async def test_two_requests_in_one_message_give_each_tool_the_values_of_its_own_
     result = await Runner.run(agent, "Book a table at Luigi's for 4 people, and also give me the forecast for Turin.")
     assert sorted(calls_of(result), key=str) == [("book_table", {"restaurant": "Luigi's", "people": 4}),
                                                  ("forecast_for", {"city": "Turin"})]
+
+
+@function_tool
+def exchange_money(amount: float, from_currency: str, to_currency: str) -> str:
+    """Exchange an amount of money from one currency to another."""
+    return f"{amount} {from_currency} is {amount * 2} {to_currency}"
+
+
+async def test_currencies_said_as_words_or_codes_fill_from_and_to_with_iso_codes_in_the_order_said() -> None:
+    agent = Agent(name="Money", instructions="Use your tool.", tools=[exchange_money])
+    result = await Runner.run(agent, "Change 15 pounds into euros, please.")
+    assert calls_of(result) == [("exchange_money", {"amount": 15, "from_currency": "GBP", "to_currency": "EUR"})]
+    result = await Runner.run(agent, "How much is 250 CHF in yen?")
+    assert calls_of(result) == [("exchange_money", {"amount": 250, "from_currency": "CHF", "to_currency": "JPY"})]
+    text = {"type": "string"}
+    tool = {"type": "function", "name": "fx", "description": "Convert money.", "parameters": {
+        "type": "object", "properties": {"value": {"type": "number"}, "from": text, "to": text},
+        "required": ["value", "from", "to"]}}
+    output = OfflineAPI().respond({"model": "gpt-4.1", "tools": [tool], "input": "Convert 99 dollars to GBP."})["output"]
+    assert json.loads(output[0]["arguments"]) == {"value": 99, "from": "USD", "to": "GBP"}
