@@ -42,6 +42,11 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?"
                    r"|\b\d{1,2}:\d\d\b|\b(?:(?:next |this )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday"
                    r"|[Tt]omorrow)\b")
+#: A postal address: a street with its number, a city, and a postcode or zip ("48 Elm Road, Leeds, LS6 2AB").
+_ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
+                      r"|Place|Square|Court|Grove|Close))\b\.?,? ([A-Z][\w'-]+(?: [A-Z][a-z][\w'-]*)*)"
+                      r"(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b)?")
+_ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal")]
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
@@ -241,6 +246,9 @@ class Reader:
             return "date", _DATE.findall
         if field_stems & _GENERIC_ANSWER and self.answer:
             return "answer", None
+        part = next((at for at, part in enumerate(_ADDRESS_PARTS, 1) if field_stems & part), 0)
+        if part and _ADDRESS.search(self.whole):  # a street, a city, a postcode: their part of the address
+            return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
         if about & _PLACE:
             return "place", lambda text: _names_after(text, _PLACE_CUES)
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")

@@ -621,3 +621,24 @@ async def test_currencies_said_as_words_or_codes_fill_from_and_to_with_iso_codes
         "required": ["value", "from", "to"]}}
     output = OfflineAPI().respond({"model": "gpt-4.1", "tools": [tool], "input": "Convert 99 dollars to GBP."})["output"]
     assert json.loads(output[0]["arguments"]) == {"value": 99, "from": "USD", "to": "GBP"}
+
+
+class PostalAddress(BaseModel):
+    street: str
+    city: str
+    postcode: str
+
+
+@function_tool
+def register_customer(full_name: str, address: PostalAddress) -> str:
+    """Register a new customer with their postal address."""
+    return f"{full_name} registered at {address.street}."
+
+
+async def test_a_nested_address_object_takes_the_street_city_and_postcode_the_user_wrote() -> None:
+    agent = Agent(name="Desk", instructions="Register customers.", tools=[register_customer])
+    result = await Runner.run(agent, "Please register customer Tom Berg, 48 Elm Road, Leeds, LS6 2AB.")
+    assert calls_of(result) == [("register_customer", {"full_name": "Tom Berg", "address": {
+        "street": "48 Elm Road", "city": "Leeds", "postcode": "LS6 2AB"}})]
+    result = await Runner.run(agent, "Register Ana Ortiz: 221 Maple Avenue, Springfield 62704")
+    assert calls_of(result)[0][1]["address"] == {"street": "221 Maple Avenue", "city": "Springfield", "postcode": "62704"}
