@@ -277,8 +277,10 @@ class Reader:
         if find is not None:
             found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "")
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
-        if kind == "free":
-            return self.whole.strip()[:500] or None
+        if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
+            head, colon, marked = self.whole.strip().partition(": ")
+            marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked else ""
+            return (marked or self.whole.strip())[:500] or None
         if field_stems & _EXPLAINS and self.answer.startswith(("I don't know", "I can't")):
             said = self.request.message.strip()
             return f"The user asks: {said}" + ("" if said[-1:] in ".?!" else ".")

@@ -642,3 +642,17 @@ async def test_a_nested_address_object_takes_the_street_city_and_postcode_the_us
         "street": "48 Elm Road", "city": "Leeds", "postcode": "LS6 2AB"}})]
     result = await Runner.run(agent, "Register Ana Ortiz: 221 Maple Avenue, Springfield 62704")
     assert calls_of(result)[0][1]["address"] == {"street": "221 Maple Avenue", "city": "Springfield", "postcode": "62704"}
+
+
+@function_tool
+def word_count(text: str) -> int:
+    """Count the words of a text."""
+    return len(text.split())
+
+
+async def test_a_text_marked_by_a_colon_is_what_a_text_parameter_gets_not_the_request_around_it() -> None:
+    agent = Agent(name="Counter", instructions="Use your tool.", tools=[word_count])
+    result = await Runner.run(agent, "Count the words of this sentence: I like green tea")
+    assert calls_of(result) == [("word_count", {"text": "I like green tea"})] and "4" in result.final_output
+    result = await Runner.run(agent, "Please count the words in 'one two three'.")
+    assert calls_of(result) == [("word_count", {"text": "one two three"})]
