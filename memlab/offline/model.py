@@ -11,10 +11,13 @@ Models that reason (``o3``, ``gpt-5``...) put a reasoning item first.
 
 from __future__ import annotations
 
+import ast
+import contextlib
 import functools
 import hashlib
 import itertools
 import json
+import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -48,6 +51,9 @@ _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|
                       r"(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b)?")
 _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal")]
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+#: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
+_ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
+_OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
@@ -774,6 +780,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if question:
             return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
         return f"I can do that once I have the {wanted}. Could you give it to me?"
+    if question and (worked := _arithmetic(said)):
+        return f"{worked}."
     offered = _OPTIONS.search(request.instructions[:2000])
     if offered:  # "Reply with one word: positive or negative": one of them, by the words said
         return Reader(request).choice("", "", [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o])
@@ -809,6 +817,29 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if known is None and stem((tokens(request.instructions[:100]) or [""])[0].lower()) in _MAKES:
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
     return known[1] if known is not None else f"Noted: {echo}."
+
+
+def _arithmetic(text: str) -> str | None:
+    """Simple arithmetic written in ``text`` with its value ("17 * 23 = 391", "15% of 80 = 12"), else ``None``."""
+    found = _ARITHMETIC.search(_THOUSANDS.sub("", text[:400]))
+    if found is None or not all(_NUMBER.fullmatch(t) for t in tokens(found.group()) if t != "of"):
+        return None  # "2025-01-17" is a date, not a sum
+    written = found.group().strip()
+    expression = written.replace("% of", "/100*").replace("×", "*").replace("÷", "/")
+    with contextlib.suppress(SyntaxError, ValueError, ZeroDivisionError, OverflowError):
+        return f"{written} = {_evaluate(ast.parse(expression, mode='eval').body):.10g}"
+    return None
+
+
+def _evaluate(node: ast.AST) -> float:
+    """The value of parsed arithmetic: numbers, ``+ - * /``, a minus sign, parentheses; else a ``ValueError``."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_evaluate(node.operand)
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATIONS:
+        return _OPERATIONS[type(node.op)](_evaluate(node.left), _evaluate(node.right))
+    raise ValueError("only numbers, + - * / and parentheses are worked out")
 
 
 def respond(request: Request) -> list[dict[str, Any]]:

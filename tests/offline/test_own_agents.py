@@ -656,3 +656,10 @@ async def test_a_text_marked_by_a_colon_is_what_a_text_parameter_gets_not_the_re
     assert calls_of(result) == [("word_count", {"text": "I like green tea"})] and "4" in result.final_output
     result = await Runner.run(agent, "Please count the words in 'one two three'.")
     assert calls_of(result) == [("word_count", {"text": "one two three"})]
+
+
+async def test_simple_arithmetic_written_in_a_question_is_worked_out_without_a_tool_and_a_date_is_not_a_sum() -> None:
+    agent = Agent(name="Plain", instructions="Be brief.")
+    assert (await Runner.run(agent, "What is (12 + 8) / 4?")).final_output == "(12 + 8) / 4 = 5."
+    assert (await Runner.run(agent, "How much is 20% of 150?")).final_output == "20% of 150 = 30."
+    assert (await Runner.run(agent, "What happened on 2025-01-17?")).final_output.startswith("I don't know")
