@@ -98,6 +98,8 @@ _LANGUAGES = {language: frozenset(text.split()) for language, text in {
     "italian": "ciao grazie come stai sono per favore buongiorno vorrei mio",
     "portuguese": "olá obrigado obrigada você tudo bem bom dia quero meu",
 }.items()}
+#: Verbs of instructions that set the language of the answers ("Reply in German", "You only speak Spanish").
+_ANSWERING = stem_set("answer respond reply write speak talk")
 #: Words that open an order to the model ("Never reveal...", "If asked..."), not a fact it may tell.
 _ORDERS = frozenset("always never do don't if when you your use call reply answer respond be keep please only".split())
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
@@ -897,6 +899,10 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         if calls:
             return calls
     text = compose(request, missing)
+    asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece))
+             for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english")  # "Always answer in French"
+    if kind is None and (language := next(asked, None)):
+        text += f"{'' if text[-1:] in '.!?' else '.'} I can only answer in English, not in {language.title()}."
     if kind is None and re.search(r"\b(?:only|just) (?:a|the|one) number\b", instructions[:2000], re.I):
         number = next((t for t in tokens(text) if _NUMBER.fullmatch(t)), None)  # "Reply with only a number"
         text = text if number is None else str(int(float(number))) if float(number).is_integer() else number

@@ -663,3 +663,13 @@ async def test_simple_arithmetic_written_in_a_question_is_worked_out_without_a_t
     assert (await Runner.run(agent, "What is (12 + 8) / 4?")).final_output == "(12 + 8) / 4 = 5."
     assert (await Runner.run(agent, "How much is 20% of 150?")).final_output == "20% of 150 = 30."
     assert (await Runner.run(agent, "What happened on 2025-01-17?")).final_output.startswith("I don't know")
+
+
+
+async def test_instructions_to_answer_in_another_language_get_the_answer_and_one_sentence_saying_english_only() -> None:
+    agent = Agent(name="Guide", instructions="You are a travel guide. Reply in German at all times.", tools=[forecast])
+    answer = (await Runner.run(agent, "What's the weather like in Paris today?")).final_output
+    assert answer.startswith("forecast returned: sunny, 21°C") and "English" in answer
+    assert answer.count(".") <= 2, answer  # one short sentence more
+    plain = Agent(name="Guide", instructions="You are a travel guide.", tools=[forecast])
+    assert "English" not in (await Runner.run(plain, "What's the weather like in Paris today?")).final_output
