@@ -82,7 +82,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     vegan vegetarian | drink tea coffee juice beer wine | contact reach touch text sms message email mail whatsapp call
     phone | system os operating windows macos linux ios android | weather forecast temperature rain sunny | number id
     identifier code reference ref | race marathon triathlon | math maths homework equation solve algebra geometry
-    calculus | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
+    calculus | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
+    idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
     bill billing subscription | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap
     immediately emergency critical | account login password sign username profile | task todo to-do chore errand

@@ -198,3 +198,22 @@ async def test_a_bare_bool_answers_the_question_the_instructions_ask_by_related_
     assert await extract(bool, "Book me a table for two.", weather) is False
     food = "Does the user mention food?"
     assert await extract(bool, "I ate a huge meal.", food) is True
+
+
+class Moderation(BaseModel):
+    verdict: Literal["safe", "unsafe"]
+    is_insult: bool
+
+
+class Screening(BaseModel):
+    is_homework_request: bool
+
+
+async def test_a_moderation_verdict_and_flags_lean_to_the_label_an_insult_or_a_homework_request_relates_to() -> None:
+    instructions = "Classify the user's message as safe or unsafe."
+    rude = await extract(Moderation, "You're a useless moron.", instructions)
+    polite = await extract(Moderation, "Where is my parcel?", instructions)
+    assert (rude, polite) == (Moderation(verdict="unsafe", is_insult=True), Moderation(verdict="safe", is_insult=False))
+    screen = "Decide whether the user wants their schoolwork done for them."
+    assert (await extract(Screening, "Can you write my history essay for tomorrow?", screen)).is_homework_request
+    assert not (await extract(Screening, "What's the weather in Oslo?", screen)).is_homework_request
