@@ -83,6 +83,8 @@ _PERSON = stem_set("name person customer user attendee participant people member
 #: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent").
 _THING = stem_set("product vendor company brand organization organisation merchant store shop supplier "
                   "manufacturer event project team")
+#: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
+_SUBJECT = stem_set("topic subject title theme")
 _EXPLAINS = stem_set("explanation reasoning rationale justification")
 _GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
                            "reasoning feedback summary")
@@ -285,6 +287,8 @@ class Reader:
         if find is not None:
             found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "")
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
+        if kind == "free" and field_stems & _SUBJECT and (subjects := _subjects(self.whole)):
+            return subjects[0]
         if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
             head, colon, marked = self.whole.strip().partition(": ")
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked else ""
@@ -406,6 +410,15 @@ class Reader:
 def _is_value(token: str) -> bool:
     """Whether a token after a field's name is its value: a code, a number or a name (not "Baker Street")."""
     return token.isupper() or any(c.isdigit() for c in token) or token.istitle()
+
+
+def _subjects(text: str) -> list[str]:
+    """What ``text`` is about: the words after "about", "on", "regarding" up to a small word or a comma ("a talk
+    about quantum computing for beginners": "quantum computing"); never a day or a number ("on Friday")."""
+    spans = [" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at + 1:at + 5]))
+             for found in map(tokens, sentences(text[:2000].replace(", ", ". ")))  # a clause ends at a comma too
+             for at, cue in enumerate(found) if cue.lower() in ("about", "on", "regarding", "concerning")]
+    return [span for span in spans if span and span.split()[0].lower() not in _CALENDAR and not span[0].isdigit()]
 
 
 def _currencies(text: str) -> list[str]:
