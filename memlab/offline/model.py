@@ -11,10 +11,13 @@ Models that reason (``o3``, ``gpt-5``...) put a reasoning item first.
 
 from __future__ import annotations
 
+import ast
+import contextlib
 import functools
 import hashlib
 import itertools
 import json
+import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -42,10 +45,22 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?"
                    r"|\b\d{1,2}:\d\d\b|\b(?:(?:next |this )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday"
                    r"|[Tt]omorrow)\b")
+#: A postal address: a street with its number, a city, and a postcode or zip ("48 Elm Road, Leeds, LS6 2AB").
+_ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
+                      r"|Place|Square|Court|Grove|Close))\b\.?,? ([A-Z][\w'-]+(?: [A-Z][a-z][\w'-]*)*)"
+                      r"(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b)?")
+_ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal")]
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+#: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
+_ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
+_OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
+#: Currencies by ISO code, with the words and signs that name them ("40 euros", "in yen", "£12").
+_CURRENCIES = {code: frozenset(names) for code, *names in map(str.split, (
+    "EUR euro euros € | USD dollar dollars $ | GBP pound pounds sterling £ | JPY yen | CHF franc francs | CAD | AUD "
+    "| CNY yuan renminbi | INR rupee rupees | SEK | NOK | DKK | PLN zloty | MXN peso pesos").split("|"))}
 #: First words of a question, and of a request too ("Tell me about...").
 _WH_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can "
                       "could would will should have has any".split())
@@ -68,6 +83,8 @@ _PERSON = stem_set("name person customer user attendee participant people member
 #: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent").
 _THING = stem_set("product vendor company brand organization organisation merchant store shop supplier "
                   "manufacturer event project team")
+#: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
+_SUBJECT = stem_set("topic subject title theme")
 _EXPLAINS = stem_set("explanation reasoning rationale justification")
 _GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
                            "reasoning feedback summary")
@@ -83,6 +100,8 @@ _LANGUAGES = {language: frozenset(text.split()) for language, text in {
     "italian": "ciao grazie come stai sono per favore buongiorno vorrei mio",
     "portuguese": "olá obrigado obrigada você tudo bem bom dia quero meu",
 }.items()}
+#: Verbs of instructions that set the language of the answers ("Reply in German", "You only speak Spanish").
+_ANSWERING = stem_set("answer respond reply write speak talk")
 #: Words that open an order to the model ("Never reveal...", "If asked..."), not a fact it may tell.
 _ORDERS = frozenset("always never do don't if when you your use call reply answer respond be keep please only".split())
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
@@ -229,12 +248,17 @@ class Reader:
         if any(c.isdigit() for c in sample):
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
+        if "currency" in about or name.lower() in ("from", "to", "base", "target") and len(_currencies(self.whole)) > 1:
+            return "currency", _currencies
         if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc", "recipient"):
             return "email", _EMAIL.findall
         if format in ("date", "date-time") or about & _WHEN:
             return "date", _DATE.findall
         if field_stems & _GENERIC_ANSWER and self.answer:
             return "answer", None
+        part = next((at for at, part in enumerate(_ADDRESS_PARTS, 1) if field_stems & part), 0)
+        if part and _ADDRESS.search(self.whole):  # a street, a city, a postcode: their part of the address
+            return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
         if about & _PLACE:
             return "place", lambda text: _names_after(text, _PLACE_CUES)
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
@@ -263,8 +287,12 @@ class Reader:
         if find is not None:
             found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "")
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
-        if kind == "free":
-            return self.whole.strip()[:500] or None
+        if kind == "free" and field_stems & _SUBJECT and (subjects := _subjects(self.whole)):
+            return subjects[0]
+        if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
+            head, colon, marked = self.whole.strip().partition(": ")
+            marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked else ""
+            return (marked or self.whole.strip())[:500] or None
         if field_stems & _EXPLAINS and self.answer.startswith(("I don't know", "I can't")):
             said = self.request.message.strip()
             return f"The user asks: {said}" + ("" if said[-1:] in ".?!" else ".")
@@ -382,6 +410,22 @@ class Reader:
 def _is_value(token: str) -> bool:
     """Whether a token after a field's name is its value: a code, a number or a name (not "Baker Street")."""
     return token.isupper() or any(c.isdigit() for c in token) or token.istitle()
+
+
+def _subjects(text: str) -> list[str]:
+    """What ``text`` is about: the words after "about", "on", "regarding" up to a small word or a comma ("a talk
+    about quantum computing for beginners": "quantum computing"); never a day or a number ("on Friday")."""
+    spans = [" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at + 1:at + 5]))
+             for found in map(tokens, sentences(text[:2000].replace(", ", ". ")))  # a clause ends at a comma too
+             for at, cue in enumerate(found) if cue.lower() in ("about", "on", "regarding", "concerning")]
+    return [span for span in spans if span and span.split()[0].lower() not in _CALENDAR and not span[0].isdigit()]
+
+
+def _currencies(text: str) -> list[str]:
+    """The ISO codes of the currencies ``text`` names, in order ("15 pounds into euros": GBP, EUR)."""
+    said = [(t, t.lower(), t[:1]) for t in tokens(text)]
+    return [code for token, low, sign in said for code, names in _CURRENCIES.items()
+            if token == code or low in names or sign in names]
 
 
 def _shape(example: str) -> re.Pattern[str]:
@@ -751,6 +795,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if question:
             return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
         return f"I can do that once I have the {wanted}. Could you give it to me?"
+    if question and (worked := _arithmetic(said)):
+        return f"{worked}."
     offered = _OPTIONS.search(request.instructions[:2000])
     if offered:  # "Reply with one word: positive or negative": one of them, by the words said
         return Reader(request).choice("", "", [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o])
@@ -786,6 +832,29 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if known is None and stem((tokens(request.instructions[:100]) or [""])[0].lower()) in _MAKES:
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
     return known[1] if known is not None else f"Noted: {echo}."
+
+
+def _arithmetic(text: str) -> str | None:
+    """Simple arithmetic written in ``text`` with its value ("17 * 23 = 391", "15% of 80 = 12"), else ``None``."""
+    found = _ARITHMETIC.search(_THOUSANDS.sub("", text[:400]))
+    if found is None or not all(_NUMBER.fullmatch(t) for t in tokens(found.group()) if t != "of"):
+        return None  # "2025-01-17" is a date, not a sum
+    written = found.group().strip()
+    expression = written.replace("% of", "/100*").replace("×", "*").replace("÷", "/")
+    with contextlib.suppress(SyntaxError, ValueError, ZeroDivisionError, OverflowError):
+        return f"{written} = {_evaluate(ast.parse(expression, mode='eval').body):.10g}"
+    return None
+
+
+def _evaluate(node: ast.AST) -> float:
+    """The value of parsed arithmetic: numbers, ``+ - * /``, a minus sign, parentheses; else a ``ValueError``."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_evaluate(node.operand)
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATIONS:
+        return _OPERATIONS[type(node.op)](_evaluate(node.left), _evaluate(node.right))
+    raise ValueError("only numbers, + - * / and parentheses are worked out")
 
 
 def respond(request: Request) -> list[dict[str, Any]]:
@@ -843,6 +912,10 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         if calls:
             return calls
     text = compose(request, missing)
+    asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece))
+             for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english")  # "Always answer in French"
+    if kind is None and (language := next(asked, None)):
+        text += f"{'' if text[-1:] in '.!?' else '.'} I can only answer in English, not in {language.title()}."
     if kind is None and re.search(r"\b(?:only|just) (?:a|the|one) number\b", instructions[:2000], re.I):
         number = next((t for t in tokens(text) if _NUMBER.fullmatch(t)), None)  # "Reply with only a number"
         text = text if number is None else str(int(float(number))) if float(number).is_integer() else number

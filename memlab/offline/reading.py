@@ -82,8 +82,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     vegan vegetarian | drink tea coffee juice beer wine | contact reach touch text sms message email mail whatsapp call
     phone | system os operating windows macos linux ios android | weather forecast temperature rain sunny | number id
     identifier code reference ref | race marathon triathlon | math maths homework equation solve algebra geometry
-    calculus | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
-    divided quotient | convert conversion exchange currency | pay payment paid charge charged card fare invoice refund
+    calculus | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
+    idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
+    divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
     bill billing subscription | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap
     immediately emergency critical | account login password sign username profile | task todo to-do chore errand
     | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
@@ -361,6 +362,8 @@ _SUMMARIZE = frozenset(map(stem, "summarize summarise compress condense recap".s
 _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note", "hand-off note", "snapshot of",
                     "tl;dr", "tldr", "sum up", "sum it up", "sum this up", "concise summary", "short summary",
                     "brief summary", "running summary", "summary (")
+#: Verbs that ask for a thing to be made ("Write a one-paragraph summary", "Give me a short recap").
+_MAKE = frozenset(map(stem, "write give make produce create provide prepare draft".split()))
 
 
 def asks_for_summary(text: str) -> bool:
@@ -368,7 +371,8 @@ def asks_for_summary(text: str) -> bool:
     # a label such as the SDK's "## Input Schema Summary:" names a part of the text; it asks for nothing
     lines = text[:4000].splitlines()
     head = "\n".join(line for line in lines if not (line.startswith("#") and line.endswith(":")))
-    return bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES)
+    made = any(said[:1] and said[0] in _MAKE and stem("summary") in said for said in map(words, sentences(head)))
+    return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES)
 
 
 def _is_transcript(text: str) -> bool:

@@ -112,6 +112,13 @@ def test_a_summary_asked_for_in_other_words_is_a_summary(prompt) -> None:
     assert "REQ-5521" in text and not text.startswith("Noted")
 
 
+@pytest.mark.parametrize("prompt", ["Write up a three-line summary.", "Produce an executive summary for my manager."])
+def test_a_summary_named_as_the_thing_to_write_is_a_summary_in_the_instructions_or_the_chat(prompt) -> None:
+    assert "REQ-5521" in note(prompt), prompt
+    text = note("You are a helpful assistant.", [*CONVERSATION, assistant("Noted."), user(prompt)])
+    assert "REQ-5521" in text and "leak" in text, text
+
+
 def test_sections_listed_on_one_line_are_the_notes_sections() -> None:
     text = note("Summarize the conversation. Sections: Tenant, Issue, Reference and Follow-up.")
     assert in_order(text, ["Tenant:", "Issue:", "Reference:", "Follow-up:"]), text

@@ -601,3 +601,75 @@ async def test_two_requests_in_one_message_give_each_tool_the_values_of_its_own_
     result = await Runner.run(agent, "Book a table at Luigi's for 4 people, and also give me the forecast for Turin.")
     assert sorted(calls_of(result), key=str) == [("book_table", {"restaurant": "Luigi's", "people": 4}),
                                                  ("forecast_for", {"city": "Turin"})]
+
+
+@function_tool
+def exchange_money(amount: float, from_currency: str, to_currency: str) -> str:
+    """Exchange an amount of money from one currency to another."""
+    return f"{amount} {from_currency} is {amount * 2} {to_currency}"
+
+
+async def test_currencies_said_as_words_or_codes_fill_from_and_to_with_iso_codes_in_the_order_said() -> None:
+    agent = Agent(name="Money", instructions="Use your tool.", tools=[exchange_money])
+    result = await Runner.run(agent, "Change 15 pounds into euros, please.")
+    assert calls_of(result) == [("exchange_money", {"amount": 15, "from_currency": "GBP", "to_currency": "EUR"})]
+    result = await Runner.run(agent, "How much is 250 CHF in yen?")
+    assert calls_of(result) == [("exchange_money", {"amount": 250, "from_currency": "CHF", "to_currency": "JPY"})]
+    text = {"type": "string"}
+    tool = {"type": "function", "name": "fx", "description": "Convert money.", "parameters": {
+        "type": "object", "properties": {"value": {"type": "number"}, "from": text, "to": text},
+        "required": ["value", "from", "to"]}}
+    output = OfflineAPI().respond({"model": "gpt-4.1", "tools": [tool], "input": "Convert 99 dollars to GBP."})["output"]
+    assert json.loads(output[0]["arguments"]) == {"value": 99, "from": "USD", "to": "GBP"}
+
+
+class PostalAddress(BaseModel):
+    street: str
+    city: str
+    postcode: str
+
+
+@function_tool
+def register_customer(full_name: str, address: PostalAddress) -> str:
+    """Register a new customer with their postal address."""
+    return f"{full_name} registered at {address.street}."
+
+
+async def test_a_nested_address_object_takes_the_street_city_and_postcode_the_user_wrote() -> None:
+    agent = Agent(name="Desk", instructions="Register customers.", tools=[register_customer])
+    result = await Runner.run(agent, "Please register customer Tom Berg, 48 Elm Road, Leeds, LS6 2AB.")
+    assert calls_of(result) == [("register_customer", {"full_name": "Tom Berg", "address": {
+        "street": "48 Elm Road", "city": "Leeds", "postcode": "LS6 2AB"}})]
+    result = await Runner.run(agent, "Register Ana Ortiz: 221 Maple Avenue, Springfield 62704")
+    assert calls_of(result)[0][1]["address"] == {"street": "221 Maple Avenue", "city": "Springfield", "postcode": "62704"}
+
+
+@function_tool
+def word_count(text: str) -> int:
+    """Count the words of a text."""
+    return len(text.split())
+
+
+async def test_a_text_marked_by_a_colon_is_what_a_text_parameter_gets_not_the_request_around_it() -> None:
+    agent = Agent(name="Counter", instructions="Use your tool.", tools=[word_count])
+    result = await Runner.run(agent, "Count the words of this sentence: I like green tea")
+    assert calls_of(result) == [("word_count", {"text": "I like green tea"})] and "4" in result.final_output
+    result = await Runner.run(agent, "Please count the words in 'one two three'.")
+    assert calls_of(result) == [("word_count", {"text": "one two three"})]
+
+
+async def test_simple_arithmetic_written_in_a_question_is_worked_out_without_a_tool_and_a_date_is_not_a_sum() -> None:
+    agent = Agent(name="Plain", instructions="Be brief.")
+    assert (await Runner.run(agent, "What is (12 + 8) / 4?")).final_output == "(12 + 8) / 4 = 5."
+    assert (await Runner.run(agent, "How much is 20% of 150?")).final_output == "20% of 150 = 30."
+    assert (await Runner.run(agent, "What happened on 2025-01-17?")).final_output.startswith("I don't know")
+
+
+
+async def test_instructions_to_answer_in_another_language_get_the_answer_and_one_sentence_saying_english_only() -> None:
+    agent = Agent(name="Guide", instructions="You are a travel guide. Reply in German at all times.", tools=[forecast])
+    answer = (await Runner.run(agent, "What's the weather like in Paris today?")).final_output
+    assert answer.startswith("forecast returned: sunny, 21°C") and "English" in answer
+    assert answer.count(".") <= 2, answer  # one short sentence more
+    plain = Agent(name="Guide", instructions="You are a travel guide.", tools=[forecast])
+    assert "English" not in (await Runner.run(plain, "What's the weather like in Paris today?")).final_output

@@ -198,3 +198,39 @@ async def test_a_bare_bool_answers_the_question_the_instructions_ask_by_related_
     assert await extract(bool, "Book me a table for two.", weather) is False
     food = "Does the user mention food?"
     assert await extract(bool, "I ate a huge meal.", food) is True
+
+
+class Moderation(BaseModel):
+    verdict: Literal["safe", "unsafe"]
+    is_insult: bool
+
+
+class Screening(BaseModel):
+    is_homework_request: bool
+
+
+async def test_a_moderation_verdict_and_flags_lean_to_the_label_an_insult_or_a_homework_request_relates_to() -> None:
+    instructions = "Classify the user's message as safe or unsafe."
+    rude = await extract(Moderation, "You're a useless moron.", instructions)
+    polite = await extract(Moderation, "Where is my parcel?", instructions)
+    assert (rude, polite) == (Moderation(verdict="unsafe", is_insult=True), Moderation(verdict="safe", is_insult=False))
+    screen = "Decide whether the user wants their schoolwork done for them."
+    assert (await extract(Screening, "Can you write my history essay for tomorrow?", screen)).is_homework_request
+    assert not (await extract(Screening, "What's the weather in Oslo?", screen)).is_homework_request
+
+
+class Talk(BaseModel):
+    topic: str
+    speaker: str
+
+
+class Poem(BaseModel):
+    subject: str
+    lines: int
+
+
+async def test_a_topic_or_subject_field_takes_what_the_message_is_about_not_the_whole_message() -> None:
+    talk = await extract(Talk, "Maria Costa gives a talk about quantum computing for beginners next Tuesday.")
+    assert talk == Talk(topic="quantum computing", speaker="Maria Costa")
+    poem = await extract(Poem, "I need a poem on autumn leaves, 12 lines long.", "Plan the poem the user asks for.")
+    assert poem == Poem(subject="autumn leaves", lines=12)
