@@ -12,7 +12,7 @@ import json
 from typing import Literal
 
 import pytest
-from agents import Agent, Runner, SQLiteSession, function_tool
+from agents import Agent, ModelSettings, Runner, SQLiteSession, function_tool
 from pydantic import BaseModel
 
 from memlab.offline.api import OfflineAPI
@@ -601,3 +601,45 @@ async def test_two_requests_in_one_message_give_each_tool_the_values_of_its_own_
     result = await Runner.run(agent, "Book a table at Luigi's for 4 people, and also give me the forecast for Turin.")
     assert sorted(calls_of(result), key=str) == [("book_table", {"restaurant": "Luigi's", "people": 4}),
                                                  ("forecast_for", {"city": "Turin"})]
+
+
+@function_tool
+def museum_hours(city: str) -> str:
+    """When the museums of a city open and close."""
+    return f"Museums in {city}: 09:00-18:00"
+
+
+async def test_each_question_of_a_message_calls_its_own_tool_with_its_own_place() -> None:
+    agent = Agent(name="Guide", instructions="Answer with the tools.", tools=[forecast, museum_hours])
+    result = await Runner.run(agent, "What's the forecast in Oslo and when do the museums open in Paris?")
+    assert sorted(calls_of(result)) == [("forecast", {"city": "Oslo"}), ("museum_hours", {"city": "Paris"})]
+
+
+@function_tool
+def find_customer(email: str) -> str:
+    """Find a customer account by its email address."""
+    return json.dumps({"customer_id": "C-4410", "plan": "monthly"})
+
+
+@function_tool
+def cancel_subscription(customer_id: str) -> str:
+    """Cancel the subscription of a customer account."""
+    return f"Subscription of {customer_id} cancelled."
+
+
+async def test_a_value_a_first_tool_returns_feeds_the_next_tool_the_message_asks_for() -> None:
+    agent = Agent(name="Accounts", instructions="You manage accounts.", tools=[find_customer, cancel_subscription])
+    result = await Runner.run(agent, "Find the customer ana@shop.io, then cancel their subscription.")
+    assert calls_of(result) == [("find_customer", {"email": "ana@shop.io"}),
+                                ("cancel_subscription", {"customer_id": "C-4410"})]
+    assert "C-4410 cancelled" in result.final_output
+
+
+async def test_without_parallel_tool_calls_each_response_makes_one_call_until_all_are_made() -> None:
+    agent = Agent(name="Weather", instructions="Use the tool.", tools=[forecast],
+                  model_settings=ModelSettings(parallel_tool_calls=False))
+    result = await Runner.run(agent, "What's the weather in Paris and in Oslo?")
+    assert calls_of(result) == [("forecast", {"city": "Paris"}), ("forecast", {"city": "Oslo"})]
+    made = [sum(item.type == "function_call" for item in response.output) for response in result.raw_responses]
+    assert made == [1, 1, 0]
+    assert "sunny" in result.final_output and "rain" in result.final_output
