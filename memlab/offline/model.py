@@ -264,6 +264,8 @@ class Reader:
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
         if find is not None:
             found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "")
+            if found is None and kind == "other" and not self.answer:  # "Add oat milk to my list": "oat milk"
+                return self._object()
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
         if kind == "free":
             return self.whole.strip()[:500] or None
@@ -271,6 +273,14 @@ class Reader:
             said = self.request.message.strip()
             return f"The user asks: {said}" + ("" if said[-1:] in ".?!" else ".")
         return self.answer or None
+
+    def _object(self) -> str | None:
+        """What the latest message's first verb acts on, up to a preposition: "Add oat milk to my list" → "oat milk"."""
+        found = tokens(self.request.message[:400])
+        at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
+        stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please"}
+        span = itertools.takewhile(lambda word: word.lower() not in stops, found[at + 1:] if at is not None else [])
+        return " ".join([w for w in span if w.lower() not in STOP | {"some", "me"}][:6]) or None
 
     def from_tools(self, name: str) -> str | None:
         """The value a tool result of this turn gives under the field's name (``temp`` for ``temperature``), newest
@@ -522,7 +532,8 @@ def _fits(tool: Tool, request: Request) -> int:
         elif field.get("type") in ("number", "integer"):
             found = reader.number(name, "") is not None
         else:
-            found = named is not None or find is not None and bool(find(request.message))
+            found = named is not None or find is not None and bool(find(request.message)) or kind in (
+                "free", "thing", "other") and bool(_QUOTED.search(request.message))  # "What does 'terse' mean?"
         if not found:
             return 0
         score += 3 if kind == "email" or named else 1  # "dana@x.com", "ticker AAPL"
@@ -722,6 +733,8 @@ def _report(results: Sequence[tuple[str, str, str]]) -> str:
                      for fact in result_lines(json.dumps(data, ensure_ascii=False, default=str))]
             more = " (and more)" if len(found) > 8 else ""
             lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{more}.")
+        elif output.strip().lower().startswith(("an error occurred", "error:", "error ")):  # the SDK's failure text
+            lines.append(f"I couldn't complete {name}: {output.strip()[:300]}")
         else:
             text = output.strip()
             lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}" if text

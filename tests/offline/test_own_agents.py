@@ -643,3 +643,44 @@ async def test_without_parallel_tool_calls_each_response_makes_one_call_until_al
     made = [sum(item.type == "function_call" for item in response.output) for response in result.raw_responses]
     assert made == [1, 1, 0]
     assert "sunny" in result.final_output and "rain" in result.final_output
+
+
+@function_tool
+def adjust_climate(mode: Literal["heat", "cool", "off"], target: int) -> str:
+    """Control the home's heating and air conditioning."""
+    return f"{mode} to {target}"
+
+
+@function_tool
+def dictionary(term: str) -> str:
+    """Give the definition of a term."""
+    return f"{term}: using few words"
+
+
+@function_tool
+def remove_from_cart(item: str) -> str:
+    """Take an item out of the shopping cart."""
+    return f"{item} removed"
+
+
+@pytest.mark.parametrize(("tool", "message", "expected"), [
+    (adjust_climate, "It's freezing in here, heat the flat to 23 degrees.", {"mode": "heat", "target": 23}),
+    (dictionary, "What does 'laconic' mean?", {"term": "laconic"}),
+    (remove_from_cart, "Remove the garden hose from my cart, please.", {"item": "garden hose"}),
+])
+async def test_a_tool_the_message_describes_without_its_name_is_called_with_what_the_message_gives(
+        tool, message, expected) -> None:
+    result = await Runner.run(Agent(name="Home", instructions="Help the user.", tools=[tool]), message)
+    assert calls_of(result) == [(tool.name, expected)]
+
+
+@function_tool
+def get_invoice(number: str) -> str:
+    """Fetch an invoice by its number."""
+    raise ConnectionError("billing service unreachable")
+
+
+async def test_a_tool_that_fails_is_reported_as_a_failure_not_as_a_result() -> None:
+    result = await Runner.run(Agent(name="Billing", instructions="Help.", tools=[get_invoice]), "Fetch invoice INV-2231.")
+    assert calls_of(result) == [("get_invoice", {"number": "INV-2231"})]
+    assert result.final_output.startswith("I couldn't complete get_invoice"), result.final_output
