@@ -664,7 +664,7 @@ def remove_from_cart(item: str) -> str:
 
 
 @pytest.mark.parametrize(("tool", "message", "expected"), [
-    (adjust_climate, "It's freezing in here, heat the flat to 23 degrees.", {"mode": "heat", "target": 23}),
+    (adjust_climate, "Too warm here: cool it down to 19 degrees.", {"mode": "cool", "target": 19}),
     (dictionary, "What does 'laconic' mean?", {"term": "laconic"}),
     (remove_from_cart, "Remove the garden hose from my cart, please.", {"item": "garden hose"}),
 ])
