@@ -298,7 +298,12 @@ class Reader:
         """The value the latest message gives right after the field's name: "ticker AAPL", "city Paris"; for
         a second call (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
         names = {stem(word) for word in name.lower().split("_") if word not in STOP}  # not "to"
-        for piece in sentences(self.request.message[:4000]):
+        message = self.request.message[:4000]  # a quote after the name is the value: "subject 'Hello there'"
+        quoted = [q.group(1) for q in _QUOTED.finditer(message) if (words(message[:q.start()][-60:]) or [""])[-1] in names]
+        if quoted:
+            self.ran_out = self.ran_out or self.start > 0
+            return quoted[0]
+        for piece in sentences(message):
             found = tokens(piece)
             for at, (word, value) in enumerate(zip(found, found[1:])):
                 if stem(word.lower()) in names and (at == 0 or word.islower()) and _is_value(value):

@@ -684,3 +684,15 @@ async def test_a_tool_that_fails_is_reported_as_a_failure_not_as_a_result() -> N
     result = await Runner.run(Agent(name="Billing", instructions="Help.", tools=[get_invoice]), "Fetch invoice INV-2231.")
     assert calls_of(result) == [("get_invoice", {"number": "INV-2231"})]
     assert result.final_output.startswith("I couldn't complete get_invoice"), result.final_output
+
+
+@function_tool
+def open_ticket(title: str, details: str) -> str:
+    """Open a support ticket."""
+    return f"Ticket opened: {title}"
+
+
+async def test_a_quoted_value_after_a_parameters_name_is_the_whole_value() -> None:
+    agent = Agent(name="Desk", instructions="Help the user.", tools=[open_ticket])
+    result = await Runner.run(agent, 'Open a ticket with title "Printer jam" and details "Paper stuck in tray 2, again".')
+    assert calls_of(result) == [("open_ticket", {"title": "Printer jam", "details": "Paper stuck in tray 2, again"})]
