@@ -203,7 +203,10 @@ class OfflineAPI:
                 return self._new_conversation(body), None
             case _, ["conversations", ident, *rest]:
                 return self._conversation(method, ident, rest, body, query), None
-        raise OfflineAPIError(f"Invalid URL ({method} {path})", None, None, status=404)
+        served = "" if parts[:1] in (["responses"], ["conversations"]) else (
+            ": the offline model serves the Responses and Conversations APIs only (the Agents SDK's default; "
+            "for a chat-completions client, use client.responses.create or OpenAIResponsesModel)")
+        raise OfflineAPIError(f"Invalid URL ({method} {path}){served}", None, None, status=404)
 
     @property
     def responses(self) -> dict[str, dict[str, Any]]:

@@ -73,6 +73,8 @@ _PLACE = stem_set("city location place country destination origin source target 
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline")
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
+# where a message's clauses part: "Get the price of AAPL, and also convert 100 USD", "Find X, then cancel it"
+_CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
 _OPTIONS = re.compile(r"\b(?:one word|one of|either)\b:?\s+((?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+)", re.I)
 #: Verbs that open instructions asking the model to make something of the user's message.
 _MAKES = stem_set("generate write compose create draft translate rewrite paraphrase")
@@ -286,6 +288,8 @@ class Reader:
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
         if find is not None:
             found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "")
+            if found is None and kind == "other" and not self.answer:  # "Add oat milk to my list": "oat milk"
+                return self._object()
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
         if kind == "free" and field_stems & _SUBJECT and (subjects := _subjects(self.whole)):
             return subjects[0]
@@ -297,6 +301,14 @@ class Reader:
             said = self.request.message.strip()
             return f"The user asks: {said}" + ("" if said[-1:] in ".?!" else ".")
         return self.answer or None
+
+    def _object(self) -> str | None:
+        """What the latest message's first verb acts on, up to a preposition: "Add oat milk to my list" → "oat milk"."""
+        found = tokens(self.request.message[:400])
+        at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
+        stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please"}
+        span = itertools.takewhile(lambda word: word.lower() not in stops, found[at + 1:] if at is not None else [])
+        return " ".join([w for w in span if w.lower() not in STOP | {"some", "me"}][:6]) or None
 
     def from_tools(self, name: str) -> str | None:
         """The value a tool result of this turn gives under the field's name (``temp`` for ``temperature``), newest
@@ -314,7 +326,12 @@ class Reader:
         """The value the latest message gives right after the field's name: "ticker AAPL", "city Paris"; for
         a second call (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
         names = {stem(word) for word in name.lower().split("_") if word not in STOP}  # not "to"
-        for piece in sentences(self.request.message[:4000]):
+        message = self.request.message[:4000]  # a quote after the name is the value: "subject 'Hello there'"
+        quoted = [q.group(1) for q in _QUOTED.finditer(message) if (words(message[:q.start()][-60:]) or [""])[-1] in names]
+        if quoted:
+            self.ran_out = self.ran_out or self.start > 0
+            return quoted[0]
+        for piece in sentences(message):
             found = tokens(piece)
             for at, (word, value) in enumerate(zip(found, found[1:])):
                 if stem(word.lower()) in names and (at == 0 or word.islower()) and _is_value(value):
@@ -494,9 +511,11 @@ def _is_question(text: str) -> bool:
 
 
 def _only_asks(message: str) -> bool:
-    """Whether a message asks to know, not to act: a question without "please", "can you"..."""
+    """Whether a message asks to know, not to act: a question without "please", "can you"... or a clause that
+    acts ("Find the account, then cancel it")."""
     cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to", "remind me to")
-    return _is_question(message) and not any(cue in message.lower() for cue in cues)
+    acts = any(stem((tokens(c) or [""])[0].lower()) in _CHANGES for c in _CLAUSE.split(message[:2000])[1:])
+    return _is_question(message) and not acts and not any(cue in message.lower() for cue in cues)
 
 
 def _lower_tokens(message: str) -> list[str]:
@@ -562,7 +581,8 @@ def _fits(tool: Tool, request: Request) -> int:
         elif field.get("type") in ("number", "integer"):
             found = reader.number(name, "") is not None
         else:
-            found = named is not None or find is not None and bool(find(request.message))
+            found = named is not None or find is not None and bool(find(request.message)) or kind in (
+                "free", "thing", "other") and bool(_QUOTED.search(request.message))  # "What does 'terse' mean?"
         if not found:
             return 0
         score += 3 if kind == "email" or named else 1  # "dana@x.com", "ticker AAPL"
@@ -615,11 +635,12 @@ def _choose_tools(request: Request) -> list[Tool]:
 def _clause_for(tool: Tool, request: Request) -> Request:
     """The request as ``tool`` reads it when several tools are called: the latest message cut to the clause that
     names the tool best ("Get the price of AAPL, and also convert 100 USD to EUR": "convert 100 USD to EUR")."""
-    clauses = [c for c in re.split(r",? and also |; |\. |, then |, and (?=[a-z]+ )", request.message[:4000]) if c.strip()]
+    clauses = [c for c in _CLAUSE.split(request.message[:4000]) if c.strip()]
     if len(clauses) < 2:
         return request
     best = max(clauses, key=lambda c: len(tool.stems & set(words(c))) + len(tool.stems & related(set(words(c)))))
-    items = request.conversation[:request.last_user_index] + [{"role": "user", "content": best}]
+    at = request.last_user_index  # what follows the message (this turn's results) is kept
+    items = [*request.conversation[:at], {"role": "user", "content": best}, *request.conversation[at + 1:]]
     return Request.read({**request.body, "instructions": request.instructions}, items)
 
 
@@ -761,6 +782,8 @@ def _report(results: Sequence[tuple[str, str, str]]) -> str:
                      for fact in result_lines(json.dumps(data, ensure_ascii=False, default=str))]
             more = " (and more)" if len(found) > 8 else ""
             lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{more}.")
+        elif output.strip().lower().startswith(("an error occurred", "error:", "error ")):  # the SDK's failure text
+            lines.append(f"I couldn't complete {name}: {output.strip()[:300]}")
         else:
             text = output.strip()
             lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}" if text
@@ -891,26 +914,17 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     handed_off, called_after_handoff, results = request.this_turn
     if not results or handed_off and not called_after_handoff:
         answered = _only_asks(message) and _answered_by_conversation(request) is not None
-        calls: list[dict[str, Any]] = []
-        may_ask = request.body.get("tool_choice") in (None, "auto")  # it may ask for what is missing
-        chosen = [] if answered else _choose_tools(request)
-        for number, tool in enumerate(chosen):
-            schema = tool.parameters or {"type": "object", "properties": {}}
-            asked = _clause_for(tool, request) if len(chosen) > 1 else request
-            # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
-            for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
-                reader = Reader(asked, start=start, whole=request.message)
-                arguments = instance(schema, reader, only_found=True)
-                if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
-                    break
-                if reader.found_nothing and may_ask and not tool.handoff:
-                    missing += reader.found_nothing
-                    break
-                key = f"{fingerprint}_{number}" + (f"_{start}" if start else "")
-                calls.append({"id": f"fc_{key}", "type": "function_call", "call_id": f"call_{key}", "name": tool.name,
-                              "arguments": json.dumps(arguments, ensure_ascii=False), "status": "completed"})
-        if calls:
-            return calls
+        calls, missing = ([], []) if answered else _plan(request, fingerprint)
+    else:  # after a result, the calls the message asked for that are still to make, then those a result enables
+        made = [(i.get("name"), _same(i.get("arguments"))) for i in request.conversation[request.last_user_index + 1:]
+                if item_type(i) == "function_call"]  # "Look up the user dana@x.com, then reset their password"
+        asked = Request.read({**request.body, "instructions": instructions},
+                             request.conversation[:request.last_user_index + 1])
+        calls = [c for c in _plan(asked, asked.fingerprint)[0] if (c["name"], _same(c["arguments"])) not in made]
+        enabled = [c for c in _plan(request, fingerprint, chaining=True)[0] if c["name"] not in dict(made)]
+        calls = (calls or enabled) if len(made) < 8 else []
+    if calls:  # one call at a time when the request says so
+        return calls if request.body.get("parallel_tool_calls", True) is not False else calls[:1]
     text = compose(request, missing)
     asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece))
              for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english")  # "Always answer in French"
@@ -929,6 +943,39 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     elif kind == "json_object":
         text = json.dumps({"answer": text}, ensure_ascii=False)
     return [message_item(text, fingerprint)]
+
+
+def _plan(request: Request, fingerprint: str, chaining: bool = False) -> tuple[list[dict[str, Any]], list[str]]:
+    """The function calls for the latest message, and the required values it lacks (which the model asks for
+    unless ``tool_choice`` demands a call); ``chaining`` (after a result): only calls whose values are all found."""
+    calls: list[dict[str, Any]] = []
+    missing: list[str] = []
+    may_ask = request.body.get("tool_choice") in (None, "auto") and not chaining
+    chosen = [t for t in _choose_tools(request) if not (chaining and t.handoff)]
+    for number, tool in enumerate(chosen):
+        schema = tool.parameters or {"type": "object", "properties": {}}
+        asked = _clause_for(tool, request) if len(chosen) > 1 else request
+        # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
+        for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
+            reader = Reader(asked, start=start, whole=request.message)
+            arguments = instance(schema, reader, only_found=True)
+            if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
+                break
+            if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
+                missing += reader.found_nothing if may_ask else []
+                break
+            key = f"{fingerprint}_{number}" + (f"_{start}" if start else "")
+            calls.append({"id": f"fc_{key}", "type": "function_call", "call_id": f"call_{key}", "name": tool.name,
+                          "arguments": json.dumps(arguments, ensure_ascii=False), "status": "completed"})
+    return calls, missing
+
+
+def _same(arguments: Any) -> str:
+    """Arguments written one way (keys sorted), to tell whether a call was already made."""
+    try:
+        return json.dumps(json.loads(str(arguments)), sort_keys=True)
+    except ValueError:
+        return str(arguments)
 
 
 def message_item(text: str, fingerprint: str) -> dict[str, Any]:

@@ -90,6 +90,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
     frustrated unhappy | shipping ship shipment parcel package delivery deliver arrive arrived courier tracking track
+    | thermostat climate temperature degrees celsius fahrenheit heat heating warm hot cool cooling cold freezing ac
+    aircon conditioning | word mean meaning means define
+    definition dictionary synonym
 """.split("|"))
 
 

@@ -233,8 +233,9 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(f"memlab stand-in: cannot listen on 127.0.0.1:{options.port} ({reason}); "
                          "stop what uses that port, or pick another with --port (0 picks a free one)") from None
     print(server.url, flush=True)
-    print(f"use it with: OPENAI_BASE_URL={server.url} OPENAI_API_KEY=anything MEMLAB_LIVE=1 make lab",
-          file=sys.stderr)
+    print(f"use it with: OPENAI_BASE_URL={server.url} OPENAI_API_KEY=anything MEMLAB_LIVE=1 make lab\n"
+          "(your own Agents SDK code: OPENAI_AGENTS_DISABLE_TRACING=1 too, since the SDK sends traces to "
+          "api.openai.com, not to OPENAI_BASE_URL)", file=sys.stderr)
     try:
         threading.Event().wait()
     except KeyboardInterrupt:

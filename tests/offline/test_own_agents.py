@@ -12,7 +12,7 @@ import json
 from typing import Literal
 
 import pytest
-from agents import Agent, Runner, SQLiteSession, function_tool
+from agents import Agent, ModelSettings, Runner, SQLiteSession, function_tool
 from pydantic import BaseModel
 
 from memlab.offline.api import OfflineAPI
@@ -673,3 +673,98 @@ async def test_instructions_to_answer_in_another_language_get_the_answer_and_one
     assert answer.count(".") <= 2, answer  # one short sentence more
     plain = Agent(name="Guide", instructions="You are a travel guide.", tools=[forecast])
     assert "English" not in (await Runner.run(plain, "What's the weather like in Paris today?")).final_output
+
+
+@function_tool
+def museum_hours(city: str) -> str:
+    """When the museums of a city open and close."""
+    return f"Museums in {city}: 09:00-18:00"
+
+
+async def test_each_question_of_a_message_calls_its_own_tool_with_its_own_place() -> None:
+    agent = Agent(name="Guide", instructions="Answer with the tools.", tools=[forecast, museum_hours])
+    result = await Runner.run(agent, "What's the forecast in Oslo and when do the museums open in Paris?")
+    assert sorted(calls_of(result)) == [("forecast", {"city": "Oslo"}), ("museum_hours", {"city": "Paris"})]
+
+
+@function_tool
+def find_customer(email: str) -> str:
+    """Find a customer account by its email address."""
+    return json.dumps({"customer_id": "C-4410", "plan": "monthly"})
+
+
+@function_tool
+def cancel_subscription(customer_id: str) -> str:
+    """Cancel the subscription of a customer account."""
+    return f"Subscription of {customer_id} cancelled."
+
+
+async def test_a_value_a_first_tool_returns_feeds_the_next_tool_the_message_asks_for() -> None:
+    agent = Agent(name="Accounts", instructions="You manage accounts.", tools=[find_customer, cancel_subscription])
+    result = await Runner.run(agent, "Find the customer ana@shop.io, then cancel their subscription.")
+    assert calls_of(result) == [("find_customer", {"email": "ana@shop.io"}),
+                                ("cancel_subscription", {"customer_id": "C-4410"})]
+    assert "C-4410 cancelled" in result.final_output
+
+
+async def test_without_parallel_tool_calls_each_response_makes_one_call_until_all_are_made() -> None:
+    agent = Agent(name="Weather", instructions="Use the tool.", tools=[forecast],
+                  model_settings=ModelSettings(parallel_tool_calls=False))
+    result = await Runner.run(agent, "What's the weather in Paris and in Oslo?")
+    assert calls_of(result) == [("forecast", {"city": "Paris"}), ("forecast", {"city": "Oslo"})]
+    made = [sum(item.type == "function_call" for item in response.output) for response in result.raw_responses]
+    assert made == [1, 1, 0]
+    assert "sunny" in result.final_output and "rain" in result.final_output
+
+
+@function_tool
+def adjust_climate(mode: Literal["heat", "cool", "off"], target: int) -> str:
+    """Control the home's heating and air conditioning."""
+    return f"{mode} to {target}"
+
+
+@function_tool
+def dictionary(term: str) -> str:
+    """Give the definition of a term."""
+    return f"{term}: using few words"
+
+
+@function_tool
+def remove_from_cart(item: str) -> str:
+    """Take an item out of the shopping cart."""
+    return f"{item} removed"
+
+
+@pytest.mark.parametrize(("tool", "message", "expected"), [
+    (adjust_climate, "Too warm here: cool it down to 19 degrees.", {"mode": "cool", "target": 19}),
+    (dictionary, "What does 'laconic' mean?", {"term": "laconic"}),
+    (remove_from_cart, "Remove the garden hose from my cart, please.", {"item": "garden hose"}),
+])
+async def test_a_tool_the_message_describes_without_its_name_is_called_with_what_the_message_gives(
+        tool, message, expected) -> None:
+    result = await Runner.run(Agent(name="Home", instructions="Help the user.", tools=[tool]), message)
+    assert calls_of(result) == [(tool.name, expected)]
+
+
+@function_tool
+def get_invoice(number: str) -> str:
+    """Fetch an invoice by its number."""
+    raise ConnectionError("billing service unreachable")
+
+
+async def test_a_tool_that_fails_is_reported_as_a_failure_not_as_a_result() -> None:
+    result = await Runner.run(Agent(name="Billing", instructions="Help.", tools=[get_invoice]), "Fetch invoice INV-2231.")
+    assert calls_of(result) == [("get_invoice", {"number": "INV-2231"})]
+    assert result.final_output.startswith("I couldn't complete get_invoice"), result.final_output
+
+
+@function_tool
+def open_ticket(title: str, details: str) -> str:
+    """Open a support ticket."""
+    return f"Ticket opened: {title}"
+
+
+async def test_a_quoted_value_after_a_parameters_name_is_the_whole_value() -> None:
+    agent = Agent(name="Desk", instructions="Help the user.", tools=[open_ticket])
+    result = await Runner.run(agent, 'Open a ticket with title "Printer jam" and details "Paper stuck in tray 2, again".')
+    assert calls_of(result) == [("open_ticket", {"title": "Printer jam", "details": "Paper stuck in tray 2, again"})]
