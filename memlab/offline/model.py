@@ -11,6 +11,8 @@ Models that reason (``o3``, ``gpt-5``...) put a reasoning item first.
 
 from __future__ import annotations
 
+import contextlib
+import datetime
 import functools
 import hashlib
 import itertools
@@ -39,9 +41,11 @@ _EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?
 #: apostrophe of "Luigi's" is no quote).
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
-_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?"
-                   r"|\b\d{1,2}:\d\d\b|\b(?:(?:next |this )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday"
-                   r"|[Tt]omorrow)\b")
+_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?"
+                   rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
+                   r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
+                   r"|\b(?:(?:next |this )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday|[Tt]omorrow)\b")
+_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
@@ -231,8 +235,11 @@ class Reader:
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
         if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc", "recipient"):
             return "email", _EMAIL.findall
-        if format in ("date", "date-time") or about & _WHEN:
-            return "date", _DATE.findall
+        if format in ("date", "date-time", "time") or about & _WHEN:  # a field named "time" takes a time ("8pm")
+            form = "clock" if field_stems == {stem("time")} and format is None else format
+            return f"date{form or ''}", lambda text: _when(text, form, self.year)
+        if format == "uri":
+            return "uri", lambda text: [word.rstrip(".,;)") for word in text.split() if "://" in word]
         if field_stems & _GENERIC_ANSWER and self.answer:
             return "answer", None
         if about & _PLACE:
@@ -248,13 +255,21 @@ class Reader:
             return "free", None
         return "other", None if self.answer else _proper_names  # a tool's "restaurant": "at Luigi's"
 
+    @cached_property
+    def year(self) -> int:
+        """The year the message or the instructions name (a date without one is in it), else this year."""
+        said = tokens(f"{self.request.message} {self.request.instructions}"[:4000])
+        return next((int(t) for t in said if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit()),
+                    datetime.date.today().year)
+
     def text(self, name: str, description: str, format: str | None, owner: str = "") -> str | None:
         """A tool's value for the field, the value after the field's name, a quote, or a value of its :meth:`kind`
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks."""
         field_stems = frozenset(words(name.replace("_", " ")))
         if (named := self.from_tools(name) or self.named_value(name)) is not None:
-            return named
+            dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
+            return next(iter(_when(named, format, self.year)), None) if dated else named
         kind, find = self.kind(name, description, format, owner)
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
         if kind in ("free", "thing", "other") and quoted:
@@ -377,6 +392,28 @@ class Reader:
         if find is None:  # a list the instructions name: "List the cities mentioned."
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         return list(dict.fromkeys(find(message)))[:20] if find is not None else []
+
+
+def _when(text: str, form: str | None, year: int) -> list[str]:
+    """The dates and times ``text`` gives, as written (``form`` ``None``), only its times (``clock``), or in
+    ISO form for a ``date`` ("March 14" → "<year>-03-14"; "12/03/2024" month first unless the first number is
+    over 12), a ``time`` ("8pm" → "20:00:00") or a ``date-time`` (a date and the first time, else midnight)."""
+    found, dates, times = _DATE.findall(text), [], []
+    for value in found:
+        low, numbers = value.lower().replace(".", ""), [int(n) for n in re.findall(r"\d+", value)]
+        if ":" in value or low.endswith(("am", "pm")):
+            hour = numbers[0] % 12 + 12 * low.endswith("pm") if low.endswith(("am", "pm")) else numbers[0]
+            times.append((value, f"{hour:02}:{(numbers + [0])[1]:02}:00"))
+            continue
+        month = next((k + 1 for k, name in enumerate(_MONTHS) if name in low), 0)
+        if "-" in value or "/" in value:  # day first: 2025-03-14, 12/03/2024 (US), 25/03/2024
+            numbers = numbers[::-1] if "-" in value else numbers if numbers[0] > 12 else [*numbers[1::-1], *numbers[2:]]
+            month = numbers[1]
+        with contextlib.suppress(ValueError, IndexError):  # "Friday", "31/02": no date
+            dates.append(datetime.date(next((n for n in numbers[1:] if n > 31), year), month, numbers[0]).isoformat())
+    clock = [iso for _, iso in times] or ["00:00:00"]
+    return {"clock": [written for written, _ in times], "time": [iso for _, iso in times], "date": dates,
+            "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
 
 
 def _is_value(token: str) -> bool:

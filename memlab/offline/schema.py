@@ -7,8 +7,15 @@ types) and asks a :class:`Filler`, which reads the conversation, for each leaf; 
 
 from __future__ import annotations
 
+import datetime
+import functools
+import ipaddress
+import json
+import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
+
+import pydantic
 
 __all__ = ["Filler", "instance"]
 
@@ -30,8 +37,13 @@ class Filler(Protocol):
 #: How deep nested schemas are filled (below, a recursive ``$ref`` gets only what it requires).
 _MAX_DEPTH = 12
 #: The stand-in for a string of these formats the request does not hold (other strings: "unknown <name>").
-_PLACEHOLDERS = {"date": "1970-01-01", "date-time": "1970-01-01T00:00:00Z", "email": "unknown@example.com",
-                 "uri": "https://example.com"}
+_PLACEHOLDERS = {"date": "1970-01-01", "date-time": "1970-01-01T00:00:00Z", "time": "00:00:00", "duration": "P0D",
+                 "email": "unknown@example.com", "uri": "https://example.com", "ipv4": "0.0.0.0", "ipv6": "::",
+                 "uuid": "00000000-0000-0000-0000-000000000000"}
+#: The Python type pydantic checks a string of each format with (its ``format`` in a JSON schema).
+_FORMAT_TYPES = {"date": datetime.date, "date-time": datetime.datetime, "time": datetime.time, "uuid": uuid.UUID,
+                 "duration": datetime.timedelta, "uri": pydantic.AnyUrl, "ipv4": ipaddress.IPv4Address,
+                 "ipv6": ipaddress.IPv6Address}
 
 
 def instance(schema: Any, filler: Filler, *, only_found: bool = False, owner: str = "") -> Any:
@@ -127,10 +139,24 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         return filler.boolean(name, description) if kind == "boolean" else None
     form = schema.get("format")
     unknown = f"unknown {name.replace('_', ' ')}".strip()
-    text = filler.text(name, description, form, owner) or _PLACEHOLDERS.get(form or "", unknown)
+    text = filler.text(name, description, form, owner)
+    text = text if text and _fits_format(text, form) else _PLACEHOLDERS.get(form or "", unknown)
     longest = schema.get("maxLength")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
 
 
+def _fits_format(text: str, form: Any) -> bool:
+    """Whether pydantic reads ``text`` as a value of the string ``format`` (any text fits a format it does not
+    check: ``path``, ``binary``...)."""
+    try:
+        return form not in _FORMAT_TYPES or _adapter(_FORMAT_TYPES[form]).validate_json(json.dumps(text)) is not None
+    except pydantic.ValidationError:
+        return False
+
+
+_adapter = functools.cache(pydantic.TypeAdapter)
+
+
 def _is_placeholder(value: Any) -> bool:
-    return value in ("", None, 0, False, [], {}) or (isinstance(value, str) and value.startswith("unknown "))
+    return value in ("", None, 0, False, [], {}, *_PLACEHOLDERS.values()) or (
+        isinstance(value, str) and value.startswith("unknown "))

@@ -1,0 +1,54 @@
+"""Structured output the SDK can parse, shaped the way the request's words are: string formats pydantic
+checks (dates, times, links...), nullable fields left null when nothing is said, lists of objects, counts,
+extraction from a receipt or a recipe, and classification by the words of a field's topic.
+
+The schemas and sentences are our own; each is what a learner tries first with ``output_type``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import ipaddress
+import uuid
+
+import pytest
+from agents import Agent, Runner
+from pydantic import AnyUrl, BaseModel
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+async def extract(output_type, message, instructions: str = "Extract the information."):
+    agent = Agent(name="Extractor", instructions=instructions, output_type=output_type)
+    return (await Runner.run(agent, message)).final_output
+
+
+class Trip(BaseModel):
+    departs: datetime.date
+    returns: datetime.date
+    pickup: datetime.time
+
+
+class Release(BaseModel):
+    starts_at: datetime.datetime
+    page: AnyUrl
+    build: uuid.UUID
+    server: ipaddress.IPv4Address
+    length: datetime.timedelta
+
+
+async def test_dates_and_times_of_a_format_are_written_in_iso_form_with_the_year_the_request_names() -> None:
+    trip = await extract(Trip, "Out on Sep 2nd, back on 25/09, pickup at 7:15 pm.", "All dates are in 2027.")
+    assert trip == Trip(departs=datetime.date(2027, 9, 2), returns=datetime.date(2027, 9, 25),
+                        pickup=datetime.time(19, 15))
+    us_order = await extract(Trip, "Leaving 04/06/2031 and back 4 July 2031, pickup 6am.")
+    assert (us_order.departs, us_order.returns, us_order.pickup) == (
+        datetime.date(2031, 4, 6), datetime.date(2031, 7, 4), datetime.time(6, 0))
+
+
+async def test_a_string_of_a_checked_format_is_what_the_message_gives_or_a_placeholder_that_validates() -> None:
+    release = await extract(Release, "Release on 2030-05-01 at 09:30; notes at https://docs.example.org/r1.")
+    assert release.starts_at == datetime.datetime(2030, 5, 1, 9, 30)
+    assert str(release.page) == "https://docs.example.org/r1"
+    vague = await extract(Release, "We release soon, I have no details yet.")
+    assert str(vague.page) == "https://example.com/" and vague.build == uuid.UUID(int=0)
