@@ -262,10 +262,11 @@ class Reader:
         return next((int(t) for t in said if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit()),
                     datetime.date.today().year)
 
-    def text(self, name: str, description: str, format: str | None, owner: str = "") -> str | None:
+    def text(self, name: str, description: str, format: str | None, owner: str = "",
+             nullable: bool = False) -> str | None:
         """A tool's value for the field, the value after the field's name, a quote, or a value of its :meth:`kind`
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
-        refusal ("I don't know..."): it says what the user asks."""
+        refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
         if (named := self.from_tools(name) or self.named_value(name)) is not None:
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
@@ -278,6 +279,8 @@ class Reader:
         if find is not None:
             found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "")
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
+        if nullable and kind in ("free", "other"):  # "phone": null, not the message
+            return None
         if kind == "free":
             return self.whole.strip()[:500] or None
         if field_stems & _EXPLAINS and self.answer.startswith(("I don't know", "I can't")):

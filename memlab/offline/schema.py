@@ -24,10 +24,12 @@ class Filler(Protocol):
     """Where a schema's leaves get their values (the model reads them from the request).
 
     ``text`` and ``number`` answer ``None`` when the request holds no value for the field (``owner``: the title
-    of its object); ``many`` gives every string the request gives for a list field (none: one item is filled).
+    of its object; a ``nullable`` one takes no stand-in such as the whole message); ``many`` gives every string
+    the request gives for a list field (none: one item is filled).
     """
 
-    def text(self, name: str, description: str, format: str | None, owner: str = "") -> str | None: ...
+    def text(self, name: str, description: str, format: str | None, owner: str = "",
+             nullable: bool = False) -> str | None: ...
     def number(self, name: str, description: str) -> float | None: ...
     def boolean(self, name: str, description: str) -> bool: ...
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any: ...
@@ -78,8 +80,9 @@ def _is_null(schema: Any) -> bool:
 
 
 def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, description: str, depth: int,
-           only_found: bool = False, owner: str = "") -> Any:
-    """The value of one (sub)schema: its ``const``, an ``enum`` choice, its first non-null option, or by type."""
+           only_found: bool = False, owner: str = "", nullable: bool = False) -> Any:
+    """The value of one (sub)schema: its ``const``, an ``enum`` choice, its first non-null option, or by type; of
+    a ``nullable`` one (``anyOf`` with null, ``"type": ["integer", "null"]``), null when the request gives none."""
     schema = _resolve(schema, defs)
     if depth > 2 * _MAX_DEPTH:  # only a schema with no finite instance (a required key that holds itself) gets here
         return None
@@ -94,8 +97,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     for combiner in ("anyOf", "oneOf"):
         options = [o for o in schema.get(combiner) or [] if not _is_null(_resolve(o, defs))]
         if options:
-            value = _value(options[0], filler, defs, name, description, depth + 1, owner=owner)
             nullable = len(options) < len(schema[combiner])
+            value = _value(options[0], filler, defs, name, description, depth + 1, owner=owner, nullable=nullable)
             return None if nullable and _is_placeholder(value) else value  # not said: null
     if schema.get("allOf"):
         merged: dict[str, Any] = {}
@@ -103,8 +106,11 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             merged.update(_resolve(part, defs) if isinstance(part, Mapping) else {})  # true, false: no keys
         return _value(merged, filler, defs, name, description, depth + 1, owner=owner)
     kind = schema.get("type")
+    if isinstance(kind, list) and "null" in kind and len(kind) > 1:  # ["integer", "null"]: as anyOf with null
+        types = {**schema, "type": next(k for k in kind if k != "null")}
+        return _value({"anyOf": [types, {"type": "null"}]}, filler, defs, name, description, depth, owner=owner)
     if isinstance(kind, list):
-        kind = next((k for k in kind if k != "null"), "null")
+        kind = next(iter(kind), "null")
     if kind is None:
         kind = "object" if "properties" in schema else "array" if "items" in schema else "string"
     if kind == "object":
@@ -139,7 +145,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         return filler.boolean(name, description) if kind == "boolean" else None
     form = schema.get("format")
     unknown = f"unknown {name.replace('_', ' ')}".strip()
-    text = filler.text(name, description, form, owner)
+    text = filler.text(name, description, form, owner, nullable)
     text = text if text and _fits_format(text, form) else _PLACEHOLDERS.get(form or "", unknown)
     longest = schema.get("maxLength")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text

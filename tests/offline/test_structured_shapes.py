@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import datetime
 import ipaddress
+import json
 import uuid
 
 import pytest
 from agents import Agent, Runner
 from pydantic import AnyUrl, BaseModel
+
+from memlab.offline.api import OfflineAPI
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -52,3 +55,25 @@ async def test_a_string_of_a_checked_format_is_what_the_message_gives_or_a_place
     assert str(release.page) == "https://docs.example.org/r1"
     vague = await extract(Release, "We release soon, I have no details yet.")
     assert str(vague.page) == "https://example.com/" and vague.build == uuid.UUID(int=0)
+
+
+class Lead(BaseModel):
+    company: str
+    phone: str | None
+    budget: int | None
+    notes: str | None
+
+
+def json_schema_answer(schema: dict, message: str) -> dict:
+    body = {"model": "gpt-4.1-mini", "instructions": "Read the booking request.", "input": message,
+            "text": {"format": {"type": "json_schema", "name": "booking", "schema": schema, "strict": True}}}
+    return json.loads(OfflineAPI().respond(body)["output"][-1]["content"][0]["text"])
+
+
+async def test_a_nullable_field_the_message_gives_no_value_for_is_null_not_a_stand_in() -> None:
+    lead = await extract(Lead, "New lead from Orbital Labs, they want a demo next week.")
+    assert lead == Lead(company="Orbital Labs", phone=None, budget=None, notes=None)
+    schema = {"type": "object", "additionalProperties": False, "required": ["guests", "time"],
+              "properties": {"guests": {"type": ["integer", "null"]}, "time": {"type": ["string", "null"]}}}
+    assert json_schema_answer(schema, "Could I move my booking?") == {"guests": None, "time": None}
+    assert json_schema_answer(schema, "A table for 3 at 7:30 pm, please.") == {"guests": 3, "time": "7:30 pm"}
