@@ -347,6 +347,8 @@ class Reader:
             found, index = named[:1] or found[:1], 0
         self.ran_out = self.ran_out or index >= len(found)
         value = float(found[index]) if index < len(found) else None
+        if value is None and "how many" in f"{self.request.instructions[:2000]} {self.request.message}".lower():
+            value = float(len(_listed(self.request.message))) or None  # "Bread, cheese, wine.": 3
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
     def boolean(self, name: str, description: str) -> bool:
@@ -383,18 +385,29 @@ class Reader:
         return next((o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & near), None)
 
     def many(self, name: str, description: str) -> list[str]:
-        """The list after the field's name ("dependencies: fastapi, uvicorn"), else every value of its kind."""
+        """The list after the field's name ("dependencies: fastapi, uvicorn"), else every value of its kind or of
+        the kind the instructions name ("List the cities mentioned."), else the items the message lists."""
         message = self.request.message[:4000]
         at = message.lower().find(name.lower().replace("_", " "))
         clause = message[at + len(name):].lstrip(" :") if at >= 0 else ""
-        clause = clause.split("\n")[0].split(". ")[0].split(";")[0]
-        listed = [item.strip(" .'\"") for part in clause.split(",") for item in part.split(" and ")]
-        if len(listed) >= 2 and all(0 < len(item.split()) <= 4 for item in listed):
+        listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
+        if len(listed) >= 2:
             return listed[:20]
         kind, find = self.kind(name, description)
-        if find is None:  # a list the instructions name: "List the cities mentioned."
+        if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
+        if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"
+            find = functools.partial(_listed, short=True)
         return list(dict.fromkeys(find(message)))[:20] if find is not None else []
+
+    def each(self) -> list[Reader]:
+        """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"),
+        each reading that item's words (after the first, as the list goes on: "and Bo" opens with a name)."""
+        parts = [part for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
+        earlier = self.request.conversation[:self.request.last_user_index]
+        read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
+                for k, part in enumerate(parts)]
+        return [Reader(request, part) for request, part in zip(read, parts)]
 
 
 def _when(text: str, form: str | None, year: int) -> list[str]:
@@ -419,6 +432,19 @@ def _when(text: str, form: str | None, year: int) -> list[str]:
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
 
 
+def _listed(text: str, short: bool = False) -> list[str]:
+    """The items of the longest list a sentence of ``text`` gives after any colon ("Pancakes for 4: flour, eggs
+    and milk"; "Rome, Vienna, then Prague"), each of at most four words if ``short``; else []."""
+    best: list[str] = []
+    for piece in sentences(text[:4000]):
+        parts = piece.rsplit(":", 1)[-1].replace(" then ", ", ").split(",")
+        items = [item.strip(" .!?'\"") for part in parts for item in f" {part} ".split(" and ")]
+        items = [item for item in items if item and item not in ("please", "thanks")]
+        if len(items) > max(1, len(best)) and not (short and any(len(item.split()) > 4 for item in items)):
+            best = items
+    return best
+
+
 def _is_value(token: str) -> bool:
     """Whether a token after a field's name is its value: a code, a number or a name (not "Baker Street")."""
     return token.isupper() or any(c.isdigit() for c in token) or token.istitle()
@@ -437,7 +463,7 @@ def _shape(example: str) -> re.Pattern[str]:
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     """The capitalised words after one of ``cues``, and a list that goes on ("in Paris, Oslo and Rome")."""
-    found, names = tokens(text), []
+    found, names = [t for t in tokens(text) if t.lower() != "then"], []  # "to Vienna and then Prague"
     for at in range(1, len(found)):
         before = found[at - 1].lower()
         listed = found[at - 1] in names or (before in ("and", "or") and at >= 2 and found[at - 2] in names)
@@ -449,7 +475,8 @@ def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
 def _proper_names(text: str, people: bool = False, things: bool = False) -> list[str]:
     """Capitalised words, runs joined ("Dana Lee"), never a month, a quote or a verb opening a sentence ("Book
     Sarah Lee..."); for ``people``, those after "I'm" first, none after "in"; for ``things``, none listed with
-    another ("Alice and Bob") or after "in"/"to", else the words after "a"/"the" ("a science fair on Friday")."""
+    another ("Alice and Bob") or after "in"/"to", else the words after "a"/"the" or a number ("a science fair on
+    Friday", "2 apples")."""
     if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named"))):
         return named
     out: list[str] = []
@@ -459,7 +486,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False) -> list
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
-            if things and before in ("a", "an", "the") and low not in STOP:
+            if things and (before in ("a", "an", "the") or before.isdigit()) and low not in STOP:  # "2 apples"
                 phrases.append(" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3])))
             if (not word[:1].isupper() or low in _CALENDAR or people and before in _PLACE_CUES
                     or things and before in ("in", "to", "into", "near", "via")

@@ -25,7 +25,8 @@ class Filler(Protocol):
 
     ``text`` and ``number`` answer ``None`` when the request holds no value for the field (``owner``: the title
     of its object; a ``nullable`` one takes no stand-in such as the whole message); ``many`` gives every string
-    the request gives for a list field (none: one item is filled).
+    the request gives for a list field (none: one item is filled); ``each`` a filler per item of a list of objects
+    the request gives ("2 apples and 3 bananas"; fewer than two: one item is filled).
     """
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
@@ -34,6 +35,7 @@ class Filler(Protocol):
     def boolean(self, name: str, description: str) -> bool: ...
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any: ...
     def many(self, name: str, description: str) -> list[str]: ...
+    def each(self) -> Sequence[Filler]: ...
 
 
 #: How deep nested schemas are filled (below, a recursive ``$ref`` gets only what it requires).
@@ -132,6 +134,10 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             found = filler.many(name, description)[:int(schema.get("maxItems") or 20)]
             if found:  # every value the request gives ("Alice and Bob"), repeated up to minItems
                 return found + found[-1:] * max(0, low - len(found))
+        if isinstance(items, Mapping) and (items.get("type") == "object" or "properties" in items):
+            listed = filler.each()[:int(schema.get("maxItems") or 20)]
+            if len(listed) >= max(2, low):  # an object per item listed, each filled from its own words
+                return [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
         item = _value(schema.get("items", {}), filler, defs, name, description, depth + 1, owner=owner)
         return [item] * max(1, min(low, 20))
     if kind in ("number", "integer"):

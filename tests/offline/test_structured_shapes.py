@@ -77,3 +77,43 @@ async def test_a_nullable_field_the_message_gives_no_value_for_is_null_not_a_sta
               "properties": {"guests": {"type": ["integer", "null"]}, "time": {"type": ["string", "null"]}}}
     assert json_schema_answer(schema, "Could I move my booking?") == {"guests": None, "time": None}
     assert json_schema_answer(schema, "A table for 3 at 7:30 pm, please.") == {"guests": 3, "time": "7:30 pm"}
+
+
+class Ticket(BaseModel):
+    name: str
+    age: int
+
+
+class Party(BaseModel):
+    tickets: list[Ticket]
+
+
+class CartLine(BaseModel):
+    product: str
+    count: int
+
+
+class Cart(BaseModel):
+    lines: list[CartLine]
+
+
+class Kit(BaseModel):
+    gear: list[str]
+    days: int
+
+
+async def test_a_list_of_objects_has_one_object_per_item_listed_each_filled_from_its_own_words() -> None:
+    party = await extract(Party, "Tickets for Ana (31) and Ben (8).")
+    assert party == Party(tickets=[Ticket(name="Ana", age=31), Ticket(name="Ben", age=8)])
+    cart = await extract(Cart, "Please send 4 lemons, 1 melon and 6 eggs.")
+    assert cart == Cart(lines=[CartLine(product="lemons", count=4), CartLine(product="melon", count=1),
+                               CartLine(product="eggs", count=6)])
+
+
+async def test_a_list_of_strings_holds_every_item_listed_and_a_count_is_the_number_of_items() -> None:
+    kit = await extract(Kit, "Hiking for 5 days: boots, rain jacket, map and water bottle.")
+    assert kit == Kit(gear=["boots", "rain jacket", "map", "water bottle"], days=5)
+    cities = await extract(list[str], "We drove from Lyon to Turin, then Zagreb.", "List the cities mentioned.")
+    assert cities == ["Lyon", "Turin", "Zagreb"]
+    count = await extract(int, "Milk, eggs, flour and sugar.", "How many things are on the list? Give the count.")
+    assert count == 4
