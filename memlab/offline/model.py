@@ -77,6 +77,8 @@ _GENERIC_ANSWER = stem_set("answer response reply text output message content re
                            "reasoning feedback summary")
 #: The words a place follows ("in Paris", "from FRA").
 _PLACE_CUES = ("in", "at", "to", "for", "from", "near", "into", "via")
+#: Currency signs and the codes they stand for.
+_SIGNS = (("€", "EUR"), ("£", "GBP"), ("$", "USD"))
 _GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao olá".split())
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
@@ -238,6 +240,9 @@ class Reader:
         if format in ("date", "date-time", "time") or about & _WHEN:  # a field named "time" takes a time ("8pm")
             form = "clock" if field_stems == {stem("time")} and format is None else format
             return f"date{form or ''}", lambda text: _when(text, form, self.year)
+        if stem("currency") in field_stems:  # a code ("7.45 EUR") or a sign ("€7.45")
+            return "currency", lambda text: [t for t in tokens(text) if len(t) == 3 and t.isalpha() and t.isupper()] + [
+                code for sign, code in _SIGNS if sign in text]
         if format == "uri":
             return "uri", lambda text: [word.rstrip(".,;)") for word in text.split() if "://" in word]
         if field_stems & _GENERIC_ANSWER and self.answer:
@@ -337,6 +342,8 @@ class Reader:
         text = _THOUSANDS.sub("", " ".join([self.from_tools(name) or "", *results, self.request.message]))
         found = [t for t in (t.lstrip("£$€#+") for t in tokens(text)) if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
+        if marks & stem_set("total amount price cost fee paid spent"):  # "4.50 GBP"
+            marks |= {code.lower() for _, code in _SIGNS}
         named = [w for side in (-1, 1) for at, w in enumerate(said) if not (self.start or results)  # "Total 13.50",
                  and _NUMBER.fullmatch(w) and 0 <= at + side < len(said) and said[at + side] in marks]  # "45 minutes"
         index = self.start + self.taken.get("number", 0)
@@ -376,7 +383,7 @@ class Reader:
     def named_option(self, options: Sequence[Any]) -> Any:
         """The first option the conversation names or abbreviates (``EUR`` for "euros"), or ``None``."""
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
-        said |= {code for sign, code in (("€", "eur"), ("£", "gbp"), ("$", "usd")) if sign in self.request.message}
+        said |= {code.lower() for sign, code in _SIGNS if sign in self.request.message}
         for option in options:
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3
                                             and any(word.startswith(option.lower()) for word in said)):
@@ -490,7 +497,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False) -> list
                 phrases.append(" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3])))
             if (not word[:1].isupper() or low in _CALENDAR or people and before in _PLACE_CUES
                     or things and before in ("in", "to", "into", "near", "via")
-                    or at == 0 and not (after.lower() in ("and", "or") or after[:1].isupper())
+                    or at == 0 and not (after.lower() in ("and", "or") or after[:1].isupper()
+                                        or things and after[:1].isdigit())  # "Starbucks 12/03/2024 ..."
                     or low in STOP or low in _ASKING or stem(low) in _VERBS | _CHANGES):
                 continue
             if runs and runs[-1][1] == at - 1:

@@ -117,3 +117,17 @@ async def test_a_list_of_strings_holds_every_item_listed_and_a_count_is_the_numb
     assert cities == ["Lyon", "Turin", "Zagreb"]
     count = await extract(int, "Milk, eggs, flour and sugar.", "How many things are on the list? Give the count.")
     assert count == 4
+
+
+class Purchase(BaseModel):
+    store: str
+    total: float
+    currency: str
+    day: str
+
+
+async def test_a_receipt_gives_the_shop_that_opens_it_the_amount_and_the_currency_code_or_sign() -> None:
+    fnac = await extract(Purchase, "Fnac 05/11/2025 paid €23.90 by card", "Extract the purchase from the receipt.")
+    assert fnac == Purchase(store="Fnac", total=23.9, currency="EUR", day="05/11/2025")
+    coffee = await extract(Purchase, "Receipt from Blue Bottle Coffee on 2 May: 4.50 GBP.")
+    assert coffee == Purchase(store="Blue Bottle Coffee", total=4.5, currency="GBP", day="2 May")
