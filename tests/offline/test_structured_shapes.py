@@ -11,6 +11,7 @@ import datetime
 import ipaddress
 import json
 import uuid
+from typing import Literal
 
 import pytest
 from agents import Agent, Runner
@@ -131,3 +132,33 @@ async def test_a_receipt_gives_the_shop_that_opens_it_the_amount_and_the_currenc
     assert fnac == Purchase(store="Fnac", total=23.9, currency="EUR", day="05/11/2025")
     coffee = await extract(Purchase, "Receipt from Blue Bottle Coffee on 2 May: 4.50 GBP.")
     assert coffee == Purchase(store="Blue Bottle Coffee", total=4.5, currency="GBP", day="2 May")
+
+
+class Issue(BaseModel):
+    priority: Literal["medium", "low", "high"]
+    area: Literal["account", "billing", "technical"]
+
+
+class Flags(BaseModel):
+    is_spam: bool
+    is_scifi: bool
+    is_about_politics: bool
+
+
+async def test_a_priority_and_a_category_are_read_from_words_of_their_topic() -> None:
+    issue = await extract(Issue, "Critical: the server had an outage again.", "Triage the issue.")
+    assert issue == Issue(priority="high", area="technical")
+    minor = await extract(Issue, "Trivial one: my account page shows an old photo.", "Triage the issue.")
+    assert minor == Issue(priority="low", area="account")
+
+
+async def test_a_flag_named_for_a_topic_is_true_when_the_message_uses_that_topics_words() -> None:
+    flags = "Flag the message."
+    assert await extract(Flags, "You won a lottery prize! Reply to claim it.", flags) == Flags(
+        is_spam=True, is_scifi=False, is_about_politics=False)
+    assert await extract(Flags, "A robot wakes up alone on a starship.", flags) == Flags(
+        is_spam=False, is_scifi=True, is_about_politics=False)
+    assert await extract(Flags, "What will the senate vote on this week?", flags) == Flags(
+        is_spam=False, is_scifi=False, is_about_politics=True)
+    assert await extract(Flags, "Can we move lunch to Friday?", flags) == Flags(
+        is_spam=False, is_scifi=False, is_about_politics=False)
