@@ -225,6 +225,7 @@ class Reader:
         self.found_nothing: list[str] = []
         self.taken: dict[str, int] = {}  # values of each kind given out so far
         self.ran_out = False  # a field asked for a value past the last one of its kind
+        self.leaned = False  # an option was chosen by the message's words
 
     def kind(self, name: str, description: str, format: str | None = None,
              owner: str = "") -> tuple[str, Callable[[str], list[str]] | None]:
@@ -273,6 +274,8 @@ class Reader:
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
+        if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
+            return f"The text above reads: {_cut(self.judged, 200)}"
         if (named := self.from_tools(name) or self.named_value(name)) is not None:
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
             return next(iter(_when(named, format, self.year)), None) if dated else named
@@ -288,10 +291,30 @@ class Reader:
             return None
         if kind == "free":
             return self.whole.strip()[:500] or None
-        if field_stems & _EXPLAINS and self.answer.startswith(("I don't know", "I can't")):
-            said = self.request.message.strip()
-            return f"The user asks: {said}" + ("" if said[-1:] in ".?!" else ".")
+        refused = self.answer.startswith(("I don't know", "I can't"))
+        if (refused and field_stems & (_EXPLAINS | stem_set("summary feedback"))
+                or kind == "answer" and self.answer == self.request.message.strip()):
+            return self.gist() or self.answer
         return self.answer or None
+
+    @cached_property
+    def judged(self) -> str:
+        """The assistant's latest answer when it is what the request has the model read: it follows the latest
+        user message (an evaluator's input), or that message points at it ("Evaluate the outline above.")."""
+        said, at = self.request.message, self.request.last_user_index
+        answers = [(k, plain_text(item.get("content")).strip()) for k, item in enumerate(self.request.conversation)
+                   if item_type(item) == "message" and item.get("role") == "assistant"]
+        pointed = {t.lower() for t in tokens(said[:200])} & {"above", "previous"}
+        return answers[-1][1] if answers and (answers[-1][0] > at or pointed) else ""
+
+    def gist(self) -> str | None:
+        """A short sentence about the latest message, for a summary or an explanation: what it asks or says (its
+        first sentence) when it is long or not answered; else ``None``."""
+        said = self.request.message.strip()
+        if len(said) <= 160 and not self.answer.startswith(("I don't know", "I can't")):
+            return None
+        first = _cut((sentences(said) or [said])[0], 160)
+        return f"The user {'asks' if _is_question(said) else 'says'}: {first}" + ("" if first[-1:] in ".?!…" else ".")
 
     def from_tools(self, name: str) -> str | None:
         """The value a tool result of this turn gives under the field's name (``temp`` for ``temperature``), newest
@@ -356,6 +379,8 @@ class Reader:
         value = float(found[index]) if index < len(found) else None
         if value is None and "how many" in f"{self.request.instructions[:2000]} {self.request.message}".lower():
             value = float(len(_listed(self.request.message))) or None  # "Bread, cheese, wine.": 3
+        if value is None and marks & stem_set("confidence certainty probability"):
+            value = 0.9 if self.leaned else 0.5  # how sure the option chosen before it is
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
     def boolean(self, name: str, description: str) -> bool:
@@ -374,8 +399,17 @@ class Reader:
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
         """The first option the conversation names, else the language the message is in, else a "none of these"
-        option ("neutral", "other"), else the first."""
+        option ("neutral", "other"), else the first; never one the instructions forbid ("Never give it a pass on
+        the first try": not "pass" while the conversation holds one answer of the assistant)."""
+        answers = sum(item.get("role") == "assistant" for item in self.request.conversation)
+        for piece in sentences(self.request.instructions[:2000]):
+            said = {t.lower() for t in tokens(piece)}
+            opening = " ".join(tokens(piece)[:2]).lower()
+            if opening.startswith(("never", "don't", "do not")) and (answers <= 1 or "first" not in said):
+                forbidden = [o for o in options if set(words(str(o).replace("_", " "))) <= set(words(piece))]
+                options = [o for o in options if o not in forbidden or not words(str(o))] or options
         named = self.named_option(options)
+        self.leaned = self.leaned or named is not None
         spoken = [o for o in options if str(o).lower() == _language(self.request.message)]  # "Bonjour, je...": french
         neutral = [o for o in options if str(o).lower() in ("neutral", "other", "none", "unknown", "mixed")]
         return named if named is not None else (spoken or neutral or options)[0]
@@ -437,6 +471,11 @@ def _when(text: str, form: str | None, year: int) -> list[str]:
     clock = [iso for _, iso in times] or ["00:00:00"]
     return {"clock": [written for written, _ in times], "time": [iso for _, iso in times], "date": dates,
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text``, or its first ``limit`` characters cut at a word and marked " …"."""
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
 
 
 def _listed(text: str, short: bool = False) -> list[str]:
@@ -853,7 +892,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return _CANNOT  # "Write a haiku..."
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")
-    echo = _retold(said if len(said) <= 160 else said[:160].rsplit(" ", 1)[0] + " …").rstrip(".!")
+    echo = _retold(_cut(said, 160)).rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
     if said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower():

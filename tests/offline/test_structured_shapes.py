@@ -162,3 +162,41 @@ async def test_a_flag_named_for_a_topic_is_true_when_the_message_uses_that_topic
         is_spam=False, is_scifi=False, is_about_politics=True)
     assert await extract(Flags, "Can we move lunch to Friday?", flags) == Flags(
         is_spam=False, is_scifi=False, is_about_politics=False)
+
+
+class Review(BaseModel):
+    explanation: str
+    verdict: Literal["approve", "revise", "reject"]
+
+
+class Mood(BaseModel):
+    label: Literal["positive", "negative", "neutral"]
+    confidence: float
+
+
+class Triage(BaseModel):
+    summary: str
+    team: Literal["shipping", "billing", "other"]
+
+
+async def test_a_judge_never_gives_the_verdict_its_instructions_forbid_and_its_explanation_is_on_the_text() -> None:
+    reviewer = Agent(name="Reviewer", output_type=Review, instructions=(
+        "You review a product description. Never approve it on the first try."))
+    first = [{"role": "user", "content": "Describe our ceramic mug."},
+             {"role": "assistant", "content": "A hand-glazed mug that keeps coffee warm for an hour."}]
+    review = (await Runner.run(reviewer, first)).final_output
+    assert review.verdict == "revise" and "hand-glazed mug" in review.explanation
+    second = [*first, {"role": "user", "content": "Feedback: say what it holds."},
+              {"role": "assistant", "content": "A hand-glazed mug that holds 350 ml."}]
+    assert (await Runner.run(reviewer, second)).final_output.verdict == "approve"
+
+
+async def test_a_confidence_is_high_when_a_word_chose_the_label_and_a_summary_never_refuses() -> None:
+    assert await extract(Mood, "The staff were friendly and helpful.") == Mood(label="positive", confidence=0.9)
+    assert await extract(Mood, "The train leaves at noon.") == Mood(label="neutral", confidence=0.5)
+    asked = await extract(Triage, "Could you tell me why my parcel is late?", "Triage the message.")
+    assert asked == Triage(summary="The user asks: Could you tell me why my parcel is late?", team="shipping")
+    long = ("My order arrived with a cracked lid. " * 3 + "I would like a replacement sent to the same address, "
+            "and please keep the invoice as it is, since my company pays for it.")
+    assert (await extract(Triage, long, "Triage the message.")).summary == (
+        "The user says: My order arrived with a cracked lid.")
