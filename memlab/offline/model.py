@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import datetime
 import functools
 import hashlib
 import itertools
@@ -42,9 +43,11 @@ _EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?
 #: apostrophe of "Luigi's" is no quote).
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
-_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?"
-                   r"|\b\d{1,2}:\d\d\b|\b(?:(?:next |this )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday"
-                   r"|[Tt]omorrow)\b")
+_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?"
+                   rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
+                   r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
+                   r"|\b(?:(?:next |this )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday|[Tt]omorrow)\b")
+_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 #: A postal address: a street with its number, a city, and a postcode or zip ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
                       r"|Place|Square|Court|Grove|Close))\b\.?,? ([A-Z][\w'-]+(?: [A-Z][a-z][\w'-]*)*)"
@@ -92,6 +95,8 @@ _GENERIC_ANSWER = stem_set("answer response reply text output message content re
                            "reasoning feedback summary")
 #: The words a place follows ("in Paris", "from FRA").
 _PLACE_CUES = ("in", "at", "to", "for", "from", "near", "into", "via")
+#: Currency signs and the codes they stand for.
+_SIGNS = (("€", "EUR"), ("£", "GBP"), ("$", "USD"))
 _GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao olá".split())
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
@@ -240,6 +245,7 @@ class Reader:
         self.found_nothing: list[str] = []
         self.taken: dict[str, int] = {}  # values of each kind given out so far
         self.ran_out = False  # a field asked for a value past the last one of its kind
+        self.leaned = False  # an option was chosen by the message's words
 
     def kind(self, name: str, description: str, format: str | None = None,
              owner: str = "") -> tuple[str, Callable[[str], list[str]] | None]:
@@ -254,8 +260,14 @@ class Reader:
             return "currency", _currencies
         if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc", "recipient"):
             return "email", _EMAIL.findall
-        if format in ("date", "date-time") or about & _WHEN:
-            return "date", _DATE.findall
+        if format in ("date", "date-time", "time") or about & _WHEN:  # a field named "time" takes a time ("8pm")
+            form = "clock" if field_stems == {stem("time")} and format is None else format
+            return f"date{form or ''}", lambda text: _when(text, form, self.year)
+        if stem("currency") in field_stems:  # a code ("7.45 EUR") or a sign ("€7.45")
+            return "currency", lambda text: [t for t in tokens(text) if len(t) == 3 and t.isalpha() and t.isupper()] + [
+                code for sign, code in _SIGNS if sign in text]
+        if format == "uri":
+            return "uri", lambda text: [word.rstrip(".,;)") for word in text.split() if "://" in word]
         if field_stems & _GENERIC_ANSWER and self.answer:
             return "answer", None
         part = next((at for at, part in enumerate(_ADDRESS_PARTS, 1) if field_stems & part), 0)
@@ -274,13 +286,24 @@ class Reader:
             return "free", None
         return "other", None if self.answer else _proper_names  # a tool's "restaurant": "at Luigi's"
 
-    def text(self, name: str, description: str, format: str | None, owner: str = "") -> str | None:
+    @cached_property
+    def year(self) -> int:
+        """The year the message or the instructions name (a date without one is in it), else this year."""
+        said = tokens(f"{self.request.message} {self.request.instructions}"[:4000])
+        return next((int(t) for t in said if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit()),
+                    datetime.date.today().year)
+
+    def text(self, name: str, description: str, format: str | None, owner: str = "",
+             nullable: bool = False) -> str | None:
         """A tool's value for the field, the value after the field's name, a quote, or a value of its :meth:`kind`
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
-        refusal ("I don't know..."): it says what the user asks."""
+        refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
+        if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
+            return f"The text above reads: {_cut(self.judged, 200)}"
         if (named := self.from_tools(name) or self.named_value(name)) is not None:
-            return named
+            dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
+            return next(iter(_when(named, format, self.year)), None) if dated else named
         kind, find = self.kind(name, description, format, owner)
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
         if kind in ("free", "thing", "other") and quoted:
@@ -288,18 +311,21 @@ class Reader:
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
         if find is not None:
             found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "")
-            if found is None and kind == "other" and not self.answer:  # "Add oat milk to my list": "oat milk"
-                return self._object()
+            if found is None and kind == "other" and not self.answer and not nullable:
+                return self._object()  # "Add oat milk to my list": "oat milk"
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
+        if nullable and kind in ("free", "other"):  # "phone": null, not the message
+            return None
         if kind == "free" and field_stems & _SUBJECT and (subjects := _subjects(self.whole)):
             return subjects[0]
         if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
             head, colon, marked = self.whole.strip().partition(": ")
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked else ""
             return (marked or self.whole.strip())[:500] or None
-        if field_stems & _EXPLAINS and self.answer.startswith(("I don't know", "I can't")):
-            said = self.request.message.strip()
-            return f"The user asks: {said}" + ("" if said[-1:] in ".?!" else ".")
+        refused = self.answer.startswith(("I don't know", "I can't"))
+        if (refused and field_stems & (_EXPLAINS | stem_set("summary feedback"))
+                or kind == "answer" and self.answer == self.request.message.strip()):
+            return self.gist() or self.answer
         return self.answer or None
 
     def _object(self) -> str | None:
@@ -309,6 +335,25 @@ class Reader:
         stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please"}
         span = itertools.takewhile(lambda word: word.lower() not in stops, found[at + 1:] if at is not None else [])
         return " ".join([w for w in span if w.lower() not in STOP | {"some", "me"}][:6]) or None
+
+    @cached_property
+    def judged(self) -> str:
+        """The assistant's latest answer when it is what the request has the model read: it follows the latest
+        user message (an evaluator's input), or that message points at it ("Evaluate the outline above.")."""
+        said, at = self.request.message, self.request.last_user_index
+        answers = [(k, plain_text(item.get("content")).strip()) for k, item in enumerate(self.request.conversation)
+                   if item_type(item) == "message" and item.get("role") == "assistant"]
+        pointed = {t.lower() for t in tokens(said[:200])} & {"above", "previous"}
+        return answers[-1][1] if answers and (answers[-1][0] > at or pointed) else ""
+
+    def gist(self) -> str | None:
+        """A short sentence about the latest message, for a summary or an explanation: what it asks or says (its
+        first sentence) when it is long or not answered; else ``None``."""
+        said = self.request.message.strip()
+        if len(said) <= 160 and not self.answer.startswith(("I don't know", "I can't")):
+            return None
+        first = _cut((sentences(said) or [said])[0], 160)
+        return f"The user {'asks' if _is_question(said) else 'says'}: {first}" + ("" if first[-1:] in ".?!…" else ".")
 
     def from_tools(self, name: str) -> str | None:
         """The value a tool result of this turn gives under the field's name (``temp`` for ``temperature``), newest
@@ -364,6 +409,8 @@ class Reader:
         text = _THOUSANDS.sub("", " ".join([self.from_tools(name) or "", *results, self.request.message]))
         found = [t for t in (t.lstrip("£$€#+") for t in tokens(text)) if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
+        if marks & stem_set("total amount price cost fee paid spent"):  # "4.50 GBP"
+            marks |= {code.lower() for _, code in _SIGNS}
         named = [w for side in (-1, 1) for at, w in enumerate(said) if not (self.start or results)  # "Total 13.50",
                  and _NUMBER.fullmatch(w) and 0 <= at + side < len(said) and said[at + side] in marks]  # "45 minutes"
         index = self.start + self.taken.get("number", 0)
@@ -374,6 +421,10 @@ class Reader:
             found, index = named[:1] or found[:1], 0
         self.ran_out = self.ran_out or index >= len(found)
         value = float(found[index]) if index < len(found) else None
+        if value is None and "how many" in f"{self.request.instructions[:2000]} {self.request.message}".lower():
+            value = float(len(_listed(self.request.message))) or None  # "Bread, cheese, wine.": 3
+        if value is None and marks & stem_set("confidence certainty probability"):
+            value = 0.9 if self.leaned else 0.5  # how sure the option chosen before it is
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
     def boolean(self, name: str, description: str) -> bool:
@@ -392,8 +443,17 @@ class Reader:
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
         """The first option the conversation names, else the language the message is in, else a "none of these"
-        option ("neutral", "other"), else the first."""
+        option ("neutral", "other"), else the first; never one the instructions forbid ("Never give it a pass on
+        the first try": not "pass" while the conversation holds one answer of the assistant)."""
+        answers = sum(item.get("role") == "assistant" for item in self.request.conversation)
+        for piece in sentences(self.request.instructions[:2000]):
+            said = {t.lower() for t in tokens(piece)}
+            opening = " ".join(tokens(piece)[:2]).lower()
+            if opening.startswith(("never", "don't", "do not")) and (answers <= 1 or "first" not in said):
+                forbidden = [o for o in options if set(words(str(o).replace("_", " "))) <= set(words(piece))]
+                options = [o for o in options if o not in forbidden or not words(str(o))] or options
         named = self.named_option(options)
+        self.leaned = self.leaned or named is not None
         spoken = [o for o in options if str(o).lower() == _language(self.request.message)]  # "Bonjour, je...": french
         neutral = [o for o in options if str(o).lower() in ("neutral", "other", "none", "unknown", "mixed")]
         return named if named is not None else (spoken or neutral or options)[0]
@@ -401,7 +461,7 @@ class Reader:
     def named_option(self, options: Sequence[Any]) -> Any:
         """The first option the conversation names or abbreviates (``EUR`` for "euros"), or ``None``."""
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
-        said |= {code for sign, code in (("€", "eur"), ("£", "gbp"), ("$", "usd")) if sign in self.request.message}
+        said |= {code.lower() for sign, code in _SIGNS if sign in self.request.message}
         for option in options:
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3
                                             and any(word.startswith(option.lower()) for word in said)):
@@ -410,18 +470,69 @@ class Reader:
         return next((o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & near), None)
 
     def many(self, name: str, description: str) -> list[str]:
-        """The list after the field's name ("dependencies: fastapi, uvicorn"), else every value of its kind."""
+        """The list after the field's name ("dependencies: fastapi, uvicorn"), else every value of its kind or of
+        the kind the instructions name ("List the cities mentioned."), else the items the message lists."""
         message = self.request.message[:4000]
         at = message.lower().find(name.lower().replace("_", " "))
         clause = message[at + len(name):].lstrip(" :") if at >= 0 else ""
-        clause = clause.split("\n")[0].split(". ")[0].split(";")[0]
-        listed = [item.strip(" .'\"") for part in clause.split(",") for item in part.split(" and ")]
-        if len(listed) >= 2 and all(0 < len(item.split()) <= 4 for item in listed):
+        listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
+        if len(listed) >= 2:
             return listed[:20]
         kind, find = self.kind(name, description)
-        if find is None:  # a list the instructions name: "List the cities mentioned."
+        if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
+        if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"
+            find = functools.partial(_listed, short=True)
         return list(dict.fromkeys(find(message)))[:20] if find is not None else []
+
+    def each(self) -> list[Reader]:
+        """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"),
+        each reading that item's words (after the first, as the list goes on: "and Bo" opens with a name)."""
+        parts = [part for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
+        earlier = self.request.conversation[:self.request.last_user_index]
+        read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
+                for k, part in enumerate(parts)]
+        return [Reader(request, part) for request, part in zip(read, parts)]
+
+
+def _when(text: str, form: str | None, year: int) -> list[str]:
+    """The dates and times ``text`` gives, as written (``form`` ``None``), only its times (``clock``), or in
+    ISO form for a ``date`` ("March 14" → "<year>-03-14"; "12/03/2024" month first unless the first number is
+    over 12), a ``time`` ("8pm" → "20:00:00") or a ``date-time`` (a date and the first time, else midnight)."""
+    found, dates, times = _DATE.findall(text), [], []
+    for value in found:
+        low, numbers = value.lower().replace(".", ""), [int(n) for n in re.findall(r"\d+", value)]
+        if ":" in value or low.endswith(("am", "pm")):
+            hour = numbers[0] % 12 + 12 * low.endswith("pm") if low.endswith(("am", "pm")) else numbers[0]
+            times.append((value, f"{hour:02}:{(numbers + [0])[1]:02}:00"))
+            continue
+        month = next((k + 1 for k, name in enumerate(_MONTHS) if name in low), 0)
+        if "-" in value or "/" in value:  # day first: 2025-03-14, 12/03/2024 (US), 25/03/2024
+            numbers = numbers[::-1] if "-" in value else numbers if numbers[0] > 12 else [*numbers[1::-1], *numbers[2:]]
+            month = numbers[1]
+        with contextlib.suppress(ValueError, IndexError):  # "Friday", "31/02": no date
+            dates.append(datetime.date(next((n for n in numbers[1:] if n > 31), year), month, numbers[0]).isoformat())
+    clock = [iso for _, iso in times] or ["00:00:00"]
+    return {"clock": [written for written, _ in times], "time": [iso for _, iso in times], "date": dates,
+            "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text``, or its first ``limit`` characters cut at a word and marked " …"."""
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _listed(text: str, short: bool = False) -> list[str]:
+    """The items of the longest list a sentence of ``text`` gives after any colon ("Pancakes for 4: flour, eggs
+    and milk"; "Rome, Vienna, then Prague"), each of at most four words if ``short``; else []."""
+    best: list[str] = []
+    for piece in sentences(text[:4000]):
+        parts = piece.rsplit(":", 1)[-1].replace(" then ", ", ").split(",")
+        items = [item.strip(" .!?'\"") for part in parts for item in f" {part} ".split(" and ")]
+        items = [item for item in items if item and item not in ("please", "thanks")]
+        if len(items) > max(1, len(best)) and not (short and any(len(item.split()) > 4 for item in items)):
+            best = items
+    return best
 
 
 def _is_value(token: str) -> bool:
@@ -458,7 +569,7 @@ def _shape(example: str) -> re.Pattern[str]:
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     """The capitalised words after one of ``cues``, and a list that goes on ("in Paris, Oslo and Rome")."""
-    found, names = tokens(text), []
+    found, names = [t for t in tokens(text) if t.lower() != "then"], []  # "to Vienna and then Prague"
     for at in range(1, len(found)):
         before = found[at - 1].lower()
         listed = found[at - 1] in names or (before in ("and", "or") and at >= 2 and found[at - 2] in names)
@@ -470,7 +581,8 @@ def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
 def _proper_names(text: str, people: bool = False, things: bool = False) -> list[str]:
     """Capitalised words, runs joined ("Dana Lee"), never a month, a quote or a verb opening a sentence ("Book
     Sarah Lee..."); for ``people``, those after "I'm" first, none after "in"; for ``things``, none listed with
-    another ("Alice and Bob") or after "in"/"to", else the words after "a"/"the" ("a science fair on Friday")."""
+    another ("Alice and Bob") or after "in"/"to", else the words after "a"/"the" or a number ("a science fair on
+    Friday", "2 apples")."""
     if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named"))):
         return named
     out: list[str] = []
@@ -480,11 +592,12 @@ def _proper_names(text: str, people: bool = False, things: bool = False) -> list
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
-            if things and before in ("a", "an", "the") and low not in STOP:
+            if things and (before in ("a", "an", "the") or before.isdigit()) and low not in STOP:  # "2 apples"
                 phrases.append(" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3])))
             if (not word[:1].isupper() or low in _CALENDAR or people and before in _PLACE_CUES
                     or things and before in ("in", "to", "into", "near", "via")
-                    or at == 0 and not (after.lower() in ("and", "or") or after[:1].isupper())
+                    or at == 0 and not (after.lower() in ("and", "or") or after[:1].isupper()
+                                        or things and after[:1].isdigit())  # "Starbucks 12/03/2024 ..."
                     or low in STOP or low in _ASKING or stem(low) in _VERBS | _CHANGES):
                 continue
             if runs and runs[-1][1] == at - 1:
@@ -847,7 +960,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return _CANNOT  # "Write a haiku..."
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")
-    echo = _retold(said if len(said) <= 160 else said[:160].rsplit(" ", 1)[0] + " …").rstrip(".!")
+    echo = _retold(_cut(said, 160)).rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
     if said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower():

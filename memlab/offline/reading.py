@@ -86,7 +86,11 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
     bill billing subscription | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap
-    immediately emergency critical | account login password sign username profile | task todo to-do chore errand
+    immediately emergency critical high | account login password sign username profile | task todo to-do chore errand
+    | technical server outage down | minor low trivial whenever | scifi sci-fi science fiction space
+    spaceship starship alien asteroid comet planet robot interstellar | politics political politician election vote
+    voting voter president presidential government parliament congress senate democracy campaign candidate | spam
+    advert advertising advertisement promo promotion promotional prize lottery unsubscribe
     | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
     frustrated unhappy | shipping ship shipment parcel package delivery deliver arrive arrived courier tracking track

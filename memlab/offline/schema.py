@@ -7,8 +7,15 @@ types) and asks a :class:`Filler`, which reads the conversation, for each leaf; 
 
 from __future__ import annotations
 
+import datetime
+import functools
+import ipaddress
+import json
+import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
+
+import pydantic
 
 __all__ = ["Filler", "instance"]
 
@@ -17,21 +24,30 @@ class Filler(Protocol):
     """Where a schema's leaves get their values (the model reads them from the request).
 
     ``text`` and ``number`` answer ``None`` when the request holds no value for the field (``owner``: the title
-    of its object); ``many`` gives every string the request gives for a list field (none: one item is filled).
+    of its object; a ``nullable`` one takes no stand-in such as the whole message); ``many`` gives every string
+    the request gives for a list field (none: one item is filled); ``each`` a filler per item of a list of objects
+    the request gives ("2 apples and 3 bananas"; fewer than two: one item is filled).
     """
 
-    def text(self, name: str, description: str, format: str | None, owner: str = "") -> str | None: ...
+    def text(self, name: str, description: str, format: str | None, owner: str = "",
+             nullable: bool = False) -> str | None: ...
     def number(self, name: str, description: str) -> float | None: ...
     def boolean(self, name: str, description: str) -> bool: ...
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any: ...
     def many(self, name: str, description: str) -> list[str]: ...
+    def each(self) -> Sequence[Filler]: ...
 
 
 #: How deep nested schemas are filled (below, a recursive ``$ref`` gets only what it requires).
 _MAX_DEPTH = 12
 #: The stand-in for a string of these formats the request does not hold (other strings: "unknown <name>").
-_PLACEHOLDERS = {"date": "1970-01-01", "date-time": "1970-01-01T00:00:00Z", "email": "unknown@example.com",
-                 "uri": "https://example.com"}
+_PLACEHOLDERS = {"date": "1970-01-01", "date-time": "1970-01-01T00:00:00Z", "time": "00:00:00", "duration": "P0D",
+                 "email": "unknown@example.com", "uri": "https://example.com", "ipv4": "0.0.0.0", "ipv6": "::",
+                 "uuid": "00000000-0000-0000-0000-000000000000"}
+#: The Python type pydantic checks a string of each format with (its ``format`` in a JSON schema).
+_FORMAT_TYPES = {"date": datetime.date, "date-time": datetime.datetime, "time": datetime.time, "uuid": uuid.UUID,
+                 "duration": datetime.timedelta, "uri": pydantic.AnyUrl, "ipv4": ipaddress.IPv4Address,
+                 "ipv6": ipaddress.IPv6Address}
 
 
 def instance(schema: Any, filler: Filler, *, only_found: bool = False, owner: str = "") -> Any:
@@ -66,8 +82,9 @@ def _is_null(schema: Any) -> bool:
 
 
 def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, description: str, depth: int,
-           only_found: bool = False, owner: str = "") -> Any:
-    """The value of one (sub)schema: its ``const``, an ``enum`` choice, its first non-null option, or by type."""
+           only_found: bool = False, owner: str = "", nullable: bool = False) -> Any:
+    """The value of one (sub)schema: its ``const``, an ``enum`` choice, its first non-null option, or by type; of
+    a ``nullable`` one (``anyOf`` with null, ``"type": ["integer", "null"]``), null when the request gives none."""
     schema = _resolve(schema, defs)
     if depth > 2 * _MAX_DEPTH:  # only a schema with no finite instance (a required key that holds itself) gets here
         return None
@@ -82,8 +99,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     for combiner in ("anyOf", "oneOf"):
         options = [o for o in schema.get(combiner) or [] if not _is_null(_resolve(o, defs))]
         if options:
-            value = _value(options[0], filler, defs, name, description, depth + 1, owner=owner)
             nullable = len(options) < len(schema[combiner])
+            value = _value(options[0], filler, defs, name, description, depth + 1, owner=owner, nullable=nullable)
             return None if nullable and _is_placeholder(value) else value  # not said: null
     if schema.get("allOf"):
         merged: dict[str, Any] = {}
@@ -91,8 +108,11 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             merged.update(_resolve(part, defs) if isinstance(part, Mapping) else {})  # true, false: no keys
         return _value(merged, filler, defs, name, description, depth + 1, owner=owner)
     kind = schema.get("type")
+    if isinstance(kind, list) and "null" in kind and len(kind) > 1:  # ["integer", "null"]: as anyOf with null
+        types = {**schema, "type": next(k for k in kind if k != "null")}
+        return _value({"anyOf": [types, {"type": "null"}]}, filler, defs, name, description, depth, owner=owner)
     if isinstance(kind, list):
-        kind = next((k for k in kind if k != "null"), "null")
+        kind = next(iter(kind), "null")
     if kind is None:
         kind = "object" if "properties" in schema else "array" if "items" in schema else "string"
     if kind == "object":
@@ -114,6 +134,10 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             found = filler.many(name, description)[:int(schema.get("maxItems") or 20)]
             if found:  # every value the request gives ("Alice and Bob"), repeated up to minItems
                 return found + found[-1:] * max(0, low - len(found))
+        if isinstance(items, Mapping) and (items.get("type") == "object" or "properties" in items):
+            listed = filler.each()[:int(schema.get("maxItems") or 20)]
+            if len(listed) >= max(2, low):  # an object per item listed, each filled from its own words
+                return [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
         item = _value(schema.get("items", {}), filler, defs, name, description, depth + 1, owner=owner)
         return [item] * max(1, min(low, 20))
     if kind in ("number", "integer"):
@@ -127,10 +151,24 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         return filler.boolean(name, description) if kind == "boolean" else None
     form = schema.get("format")
     unknown = f"unknown {name.replace('_', ' ')}".strip()
-    text = filler.text(name, description, form, owner) or _PLACEHOLDERS.get(form or "", unknown)
+    text = filler.text(name, description, form, owner, nullable)
+    text = text if text and _fits_format(text, form) else _PLACEHOLDERS.get(form or "", unknown)
     longest = schema.get("maxLength")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
 
 
+def _fits_format(text: str, form: Any) -> bool:
+    """Whether pydantic reads ``text`` as a value of the string ``format`` (any text fits a format it does not
+    check: ``path``, ``binary``...)."""
+    try:
+        return form not in _FORMAT_TYPES or _adapter(_FORMAT_TYPES[form]).validate_json(json.dumps(text)) is not None
+    except pydantic.ValidationError:
+        return False
+
+
+_adapter = functools.cache(pydantic.TypeAdapter)
+
+
 def _is_placeholder(value: Any) -> bool:
-    return value in ("", None, 0, False, [], {}) or (isinstance(value, str) and value.startswith("unknown "))
+    return value in ("", None, 0, False, [], {}, *_PLACEHOLDERS.values()) or (
+        isinstance(value, str) and value.startswith("unknown "))
