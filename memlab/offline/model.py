@@ -104,7 +104,7 @@ _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: Phrases a question asks with, and the word they mean.
 _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
-            "call me": "name", "who are we": "name", "what am i called": "name"}
+            "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill"}
 #: The answer to a request the offline model cannot carry out ("Write a haiku", "Translate this").
 _CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
 
@@ -631,23 +631,41 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
         label, _, advice = line.strip().lstrip("-*• ").strip().partition(":")
         if len(label.split()) > 6 or advice[:1].isdigit():  # no label: "...until 10:30", "If asked: ..."
             label, advice = "", ""
-        told += [(label, advice.strip())] if advice.strip() else [("", said) for said in sentences(line) if (
-            facts(said) or said.split(" ", 1)[0].lower() in ("our", "we", "the"))
-            and not _is_question(said) and said.split(" ", 1)[0].lower() not in _ORDERS]
+        told += [(label, advice.strip())] if advice.strip() else [
+            entry for said in sentences(line) if (entry := _as_told(said, "user" in line.lower())) is not None]
     return tuple((label, text, frozenset(words(label)), frozenset(words(text))) for label, text in told)
+
+
+def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
+    """A sentence of instructions as the model may tell it, and its label: what the assistant is or can do, in its
+    own words ("You are Bob, ..." → ``("name", "I'm Bob, ...")``, "You can ..." → ``("skill", "I can ...")``), a
+    fact ("Refunds take 5 days."; of the user, to them: "The user's plan is Pro." → "Your plan is Pro."), no order."""
+    first, _, rest = said.partition(" ")
+    if first == "You" and (rest[:4] == "can " or rest[:4] == "are " and rest[4:5].isupper()):
+        return ("skill", "I " + rest) if rest[:4] == "can " else ("name", "I'm " + rest[4:])
+    lead = first.lower()
+    if lead in _ORDERS or _is_question(said) or not facts(said) and lead not in ("our", "we", "the", "they"):
+        return None
+    for them, you in (("The user's ", "Your "), ("The user is ", "You are "), ("They ", "You ")):
+        if said.startswith(them) and of_user:
+            return "", you + said[len(them):]
+    return "", said
 
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
     """``(coverage, text)`` of what the instructions tell (:func:`_told`) that the latest message asks for."""
     topic = _topic(request.message)
     message = set(topic)
-    wants_fact = _is_question(request.message) and bool(message & _ID)
+    asks = _is_question(request.message)
+    wants_fact, addressed = asks and bool(message & _ID), asks and {"you", "your"} & set(_lower_tokens(request.message))
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
     found = []
     for label, advice, label_stems, advice_stems in _told(request.instructions):
         if wants_fact and not facts(advice) or advice[:80].lower() in given:
             continue
+        if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
+            continue  # the assistant's persona answers questions to it; what the user is, the user's questions
         if len(label_stems & message) < min(2, len(label_stems)):
             continue  # "Second SSD slot" is not asked for by "15 seconds"
         score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
@@ -754,7 +772,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     offered = _OPTIONS.search(request.instructions[:2000])
     if offered:  # "Reply with one word: positive or negative": one of them, by the words said
         return Reader(request).choice("", "", [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o])
-    known = None if question and _recalls(said) else _from_instructions(request)
+    known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
+    known = None if question and _recalls(said) and known and not known[1].startswith("You") else known
     if question:
         found = _answered_by_conversation(request)
         if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):

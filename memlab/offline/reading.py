@@ -88,7 +88,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     immediately emergency critical | account login password sign username profile | task todo to-do chore errand
     | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
-    frustrated unhappy | shipping ship shipment parcel package delivery deliver arrive arrived courier tracking track
+    frustrated unhappy | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
+    saturday sunday | shipping ship shipment parcel package delivery deliver arrive arrived courier tracking track
 """.split("|"))
 
 

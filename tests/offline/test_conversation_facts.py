@@ -1,0 +1,71 @@
+"""What the instructions and earlier turns state, answered as a careful, literal model answers it.
+
+A persona or a capability told in the instructions ("You are Mia, ...", "You can ..."), facts about the user
+in dynamic instructions, earlier statements asked about with other words (a kin word, an elliptical "At what
+time?"), statements told back in the listener's words ("we" → "you"), greetings, and agents that are asked to
+translate: each test uses sentences and agents of its own, driven through ``OfflineAPI().respond``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from memlab.offline.api import OfflineAPI
+
+MODEL = "gpt-4.1-mini"
+
+
+def chat(turns: list[str], instructions: str = "You are a helpful assistant.", tools: list[dict] | None = None,
+         outputs: dict[str, str] | None = None) -> list[str]:
+    """The assistant's reply to each user turn, the conversation re-sent each time (tool calls answered
+    from ``outputs``); a reply that is a handoff is written ``-> <tool name>``."""
+    api, items, replies = OfflineAPI(), [], []
+    for turn in turns:
+        items.append({"role": "user", "content": turn})
+        for _ in range(4):
+            body = {"model": MODEL, "instructions": instructions, "input": items, "tools": tools or []}
+            output = api.respond(body)["output"]
+            items += output
+            called = [o for o in output if o["type"] == "function_call"]
+            if not called:
+                replies.append(output[-1]["content"][0]["text"])
+                break
+            if called[0]["name"].startswith("transfer_to_"):
+                replies.append("-> " + called[0]["name"])
+                break
+            items += [{"type": "function_call_output", "call_id": c["call_id"], "output": outputs[c["name"]]}
+                      for c in called]
+    return replies
+
+
+def tool(name: str, description: str) -> dict:
+    return {"type": "function", "name": name, "description": description, "strict": False,
+            "parameters": {"type": "object", "properties": {}, "required": []}}
+
+
+# Facts in the instructions (case A)
+
+def test_a_persona_in_the_instructions_answers_what_the_assistant_is_called() -> None:
+    reply, = chat(["What is your name?"], "You are Mia, the concierge of Hotel Lumen. Be brief.")
+    assert reply == "I'm Mia, the concierge of Hotel Lumen."
+    noted, = chat(["My name is Karl."], "You are Mia, the concierge of Hotel Lumen.")
+    assert noted == "Noted: your name is Karl."  # the persona answers questions to the assistant only
+
+
+def test_what_the_instructions_say_the_assistant_can_do_answers_what_it_can_do() -> None:
+    reply, = chat(["What can you do for me?"], "You are a cooking helper. You can plan meals and convert recipe units.")
+    assert reply == "I can plan meals and convert recipe units."
+
+
+def test_a_question_about_a_weekday_is_answered_from_the_opening_hours() -> None:
+    reply, = chat(["Is the shop open on Sunday?"],
+                  "You are the bakery's assistant. Opening hours are 7am-2pm, Tuesday to Saturday.")
+    assert "7am-2pm, Tuesday to Saturday" in reply
+
+
+def test_facts_about_the_user_in_dynamic_instructions_answer_the_users_questions() -> None:
+    instructions = "The user's name is Lena. They are on the Family tier. Answer their questions."
+    name, tier = chat(["What is my name?", "Which tier am I on?"], instructions)
+    assert "Lena" in name and "Family tier" in tier
+    noted, = chat(["My name is Jo."], instructions)
+    assert noted.startswith("Noted:")
