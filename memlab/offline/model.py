@@ -102,6 +102,8 @@ _VERBS = stem_set("get check run look lookup create make find search fetch updat
                   "delete remove open show read write call use compute calculate")
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
+#: The same for a statement opening with "we" ("We land at 7am"); else "we" may hold the model ("before we start").
+_WE = {"we": "you", "our": "your", "we're": "you're", "we've": "you've", "we'll": "you'll", "we'd": "you'd"}
 #: Phrases a question asks with, and the word they mean.
 _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
             "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill"}
@@ -677,8 +679,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
 
 
 def _swap(text: str) -> str:
-    """``text`` in the second person: "I was in Lisbon" → "you were in Lisbon" ("let me" stays)."""
+    """``text`` in the second person: "I was in Lisbon" → "you were in Lisbon", "We..." → "you..." ("let me" stays)."""
     pieces = re.split(r"([^\w'’]+)", text)
+    ours = _WE if pieces[0].lower() in _WE else {}
     out = []
     for i, piece in enumerate(pieces):
         low = piece.lower()
@@ -688,17 +691,21 @@ def _swap(text: str) -> str:
         elif low == "me" and before == "let":
             out.append(piece)
         else:
-            out.append(_PRONOUNS.get(low, piece))
+            out.append(_PRONOUNS.get(low) or ours.get(low) or piece)
     return "".join(out)
 
 
 def _retold(text: str) -> str:
-    """What the user said, told back: no "Hi, " or "remember that", in the second person, lower case first."""
+    """What the user said, told back: no "Hi, " or "remember that", in the second person, lower case first; "call
+    me Sam" is "your name is Sam"."""
     for preamble in ("hi, ", "hello, ", "hey, ", "please remember that ", "remember that ", "note that ",
                      "just so you know, ", "for the record, "):
         if text.lower().startswith(preamble) and len(text) > len(preamble):
             text = text[len(preamble):]
             break
+    named = text.lower().find("call me ")  # "Actually, just call me Sam"
+    if named >= 0 and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
+        text = "my name is " + text[named + len("call me "):]
     first = (tokens(text[:100]) or [""])[0].lower()
     if first in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION or stem(first) in _VERBS:
         text = text[:1].lower() + text[1:]
@@ -737,8 +744,8 @@ def _report(results: Sequence[tuple[str, str, str]]) -> str:
             lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{more}.")
         else:
             text = output.strip()
-            lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}" if text
-                         else f"{name} returned nothing.")
+            end = "…" if len(text) > 600 else "" if text[-1:] in ".!?" else "."  # never run into the next one
+            lines.append(f"{name} returned: {text[:600]}{end}" if text else f"{name} returned nothing.")
     return " ".join(lines)
 
 
@@ -756,7 +763,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     said_tokens = {t.lower() for t in tokens(said[:400])}
     question = _is_question(said)
     how_are_you = any(ask in said.lower() for ask in ("how are you", "cómo estás", "ça va", "wie geht", "come stai"))
-    if len(said) < 40 and said_tokens & _GREETINGS and (not question or how_are_you):
+    greets = said_tokens & _GREETINGS or said.lower().startswith(("good morning", "good afternoon", "good evening"))
+    if len(said) < 40 and greets and (not question or how_are_you):
         return "Hello! What can I help you with?"
     if said_tokens & {"thanks", "thank", "cheers", "bye", "goodbye"} and len(set(words(said))) <= 4 and not question:
         return "You're welcome! Is there anything else I can help with?"

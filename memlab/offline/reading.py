@@ -305,7 +305,7 @@ def result_lines(output: str) -> list[str]:
         elif isinstance(value, dict):
             lines.append(f"{label}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items()))
         elif isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
-            lines.append(f"{label}: {', '.join(map(str, value))}" if path else ", ".join(map(str, value)))
+            lines.append(f"{label}: {', '.join(map(str, value)) or 'none'}" if path else ", ".join(map(str, value)))
         elif isinstance(value, list):
             stack += [(path, inner) for inner in reversed(value)]
         else:

@@ -69,3 +69,31 @@ def test_facts_about_the_user_in_dynamic_instructions_answer_the_users_questions
     assert "Lena" in name and "Family tier" in tier
     noted, = chat(["My name is Jo."], instructions)
     assert noted.startswith("Noted:")
+
+
+# Statements told back in the listener's words, and greetings (cases C and F)
+
+def test_call_me_is_told_back_as_the_users_name_and_answers_what_their_name_is() -> None:
+    turns = ["My name is Alexandra.", "Actually, just call me Sasha.", "What is my name?"]
+    _, noted, name = chat(turns)
+    assert noted == "Noted: your name is Sasha."
+    assert "Sasha" in name and "you" not in name.split(":", 1)[-1].replace("your", "")
+
+
+def test_a_statement_that_opens_with_we_is_told_back_as_you() -> None:
+    assert chat(["We arrive at 9pm with our bags."]) == ["Noted: you arrive at 9pm with your bags."]
+    assert chat(["Our cat is called Pixel."]) == ["Noted: your cat is called Pixel."]
+    assert chat(["Before we start, I moved to Leeds."]) == ["Noted: before we start, you moved to Leeds."]
+
+
+def test_good_evening_with_how_are_you_is_a_greeting() -> None:
+    assert chat(["Good evening! How are you doing?"]) == ["Hello! What can I help you with?"]
+    assert chat(["Hey there!"]) == ["Hello! What can I help you with?"]
+
+
+def test_tool_outputs_without_a_full_stop_are_reported_as_separate_sentences_and_an_empty_list_as_none() -> None:
+    tools = [tool("check_stock", "Check the stock of the shop."), tool("check_rota", "Check the staff rota.")]
+    outputs = {"check_stock": "12 boxes left", "check_rota": json.dumps({"staff": "Ada", "absent": []})}
+    reply, = chat(["Please check the stock and check the rota."], "Use the tools.", tools, outputs)
+    assert "12 boxes left. check_rota returned" in reply
+    assert "absent: none." in reply
