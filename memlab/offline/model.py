@@ -92,6 +92,8 @@ _CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday 
                       "may june july august september october november december today tomorrow".split())
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
 _SAYING = stem_set("give gave tell told say said mention mentioned share shared remind remember ask asked")
+#: Words before the thing a question asks about: "my favourite colour" asks about a colour.
+_QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore".split())
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
@@ -478,7 +480,8 @@ def _recalls(message: str) -> bool:
 def _owned(message: str) -> str | None:
     """The stem of the thing after "my"/"our" in a question ("what's my dog called?" → ``dog``), if any."""
     found = [t.lower() for t in tokens(message[:400])]
-    for before, word in zip(found, found[1:]):
+    for before, word, after in zip(found, found[1:], [*found[2:], ""]):
+        word = after if stem(word) in _QUALIFIERS and after and after not in STOP and stem(after) not in _ID else word
         if before in ("my", "our") and word not in STOP and stem(word) not in _ID:
             return stem(word.replace("’", "'").rstrip("'").removesuffix("'s"))
     return None
@@ -727,6 +730,16 @@ def restate(statement: Statement) -> str:
     return f"From my notes: {text}."
 
 
+def _details(request: Request, found: Statement) -> str:
+    """The user's statements from the first to the last about what a question asks the details of ("remind me of
+    the details of my trip": the trip, then its budget, then who comes), told back; else ``found`` restated."""
+    topic = [one for one in _topic(request.message) if one != stem("details")]
+    told = [s for s in request.said if s.role == "user" and not s.text.rstrip().endswith("?")]
+    about = [s for s in told if _covered(topic, s.stems)] if found.role == "user" else []
+    span = [_retold(s.text).rstrip(".!") for s in told if about and about[0].order <= s.order <= about[-1].order]
+    return f"You told me: {'; '.join(span)}." if len(span) > 1 else restate(found)
+
+
 def _report(results: Sequence[tuple[str, str, str]]) -> str:
     """What the tools returned, one sentence each; a tool called more than once says for what."""
     lines = []
@@ -782,6 +795,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return Reader(request).choice("", "", [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o])
     known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
     known = None if question and _recalls(said) and known and not known[1].startswith("You") else known
+    now = max((s.turn for s in request.said), default=0)
+    asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.text.rstrip().endswith("?")]
+    if question and asked and not _topic(said) and stem("ask") in words(said):  # "What did I just ask you?"
+        return f'You asked: "{asked[-1]}"'
     if question:
         found = _answered_by_conversation(request)
         if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):
@@ -790,7 +807,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             if found[1].role == "user" and then & _CORRECTION and (then & {"it", "that", "this", "they"}
                                                                    or _covered(_topic(said), later[0].stems)):
                 return f"{restate(found[1])[:-1]}, and then: {_retold(later[0].text).rstrip('.!')}."  # "Actually..."
-            return restate(found[1])
+            return _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
         parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
         if len(parts) > 1:  # "When is my race and what's my goal time?": each question in turn
             answers = [_answered_by_conversation(request, part) for part in parts]

@@ -89,7 +89,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
     frustrated unhappy | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
-    saturday sunday | shipping ship shipment parcel package delivery deliver arrive arrived courier tracking track
+    saturday sunday | come join accompany travel | shipping ship shipment parcel package delivery deliver arrive arrived courier tracking track
 """.split("|"))
 
 
@@ -247,13 +247,13 @@ _TAG_PAIRS = {("name", "is"): "name", ("call", "me"): "name", ("years", "old"): 
 
 def _tags(sentence: str) -> frozenset[str]:
     """What kind of fact a sentence introduces, as the stem a question asks with: "I'm Priya" → ``name``; also an
-    age ("I'm 34", "years old"), a job ("I'm a teacher", "I work as"), an email, a deadline ("by Friday")."""
+    age ("I'm 34", "turns 7", "years old"), a time ("at 3pm"), a job ("I'm a teacher", "I work as"), an email, a deadline ("by Friday")."""
     found = tokens(sentence)
     lower = [t.lower().replace("’", "'") for t in found]
     tags = set()
     for i, word in enumerate(lower):
         after = found[i + 1] if i + 1 < len(found) else ""
-        if word in ("is", "she's", "he's", "i'm") and after.isdigit() and int(after) < 130:
+        if word in ("is", "she's", "he's", "i'm", "turns", "turning") and after.isdigit() and int(after) < 130:
             tags.add("age")
         elif word in ("i'm", "im") or (word == "i" and after.lower() == "am"):
             nxt = found[i + 2] if word == "i" and i + 2 < len(found) else after
@@ -269,6 +269,8 @@ def _tags(sentence: str) -> frozenset[str]:
             tags.add("email")
         elif word in ("by", "before", "until") and (after[:1].isdigit() or after.lower() == "the"):
             tags.add("deadline")
+    if any(word[:1].isdigit() and (word.endswith(("am", "pm")) or ":" in word) for word in lower):
+        tags.add("time")  # "at 3pm", "at 10:30"
     return frozenset(stem(tag) for tag in tags)
 
 

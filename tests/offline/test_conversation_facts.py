@@ -97,3 +97,31 @@ def test_tool_outputs_without_a_full_stop_are_reported_as_separate_sentences_and
     reply, = chat(["Please check the stock and check the rota."], "Use the tools.", tools, outputs)
     assert "12 boxes left. check_rota returned" in reply
     assert "absent: none." in reply
+
+
+# Recall from earlier turns (case B)
+
+def test_a_kin_word_asks_for_what_was_said_of_a_son_or_daughter() -> None:
+    reply = chat(["My son Leo turns 10 in May.", "How old will my boy be?"])[-1]
+    assert reply == "You told me: your son Leo turns 10 in May."
+
+
+def test_at_what_time_is_answered_by_the_statement_that_gives_a_time() -> None:
+    reply = chat(["I booked a table at Nopa for 8pm on Friday.", "Where did I book?", "At what time?"])[-1]
+    assert "8pm" in reply
+
+
+def test_the_details_of_a_plan_are_every_statement_about_it_and_who_comes_is_the_companion() -> None:
+    turns = ["I'm organising a holiday in Peru in June.", "My limit is 2000 dollars.",
+             "I'll be travelling with my brother, Luis.", "Remind me of the details of my holiday.",
+             "Who's coming with me?", "What did I just ask you?"]
+    *_, details, companion, asked = chat(turns)
+    assert all(fact in details for fact in ("Peru", "2000 dollars", "Luis"))
+    assert "Luis" in companion and "Peru" not in companion
+    assert asked == 'You asked: "Who\'s coming with me?"'
+
+
+def test_a_question_sharing_no_word_with_what_was_said_is_not_answered_by_it() -> None:
+    reply = chat(["I enjoy cooking.", "What's my favourite film?"])[-1]
+    assert reply.startswith("I don't know") and "cooking" not in reply
+
