@@ -76,7 +76,7 @@ _PLACE_CUES = ("in", "at", "to", "for", "from", "near", "into", "via")
 _GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao olá".split())
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
-    "english": "hello hi thanks thank how are you what is the please good morning my i",
+    "english": "hello hi thanks thank how are you what what's which where who is the of to and in it please good my i",
     "spanish": "hola gracias cómo como estás está qué por favor buenos días dónde quiero necesito mi",
     "french": "bonjour merci comment ça va je vous est où voudrais plaît bonsoir suis mon",
     "german": "hallo danke wie geht ich bitte ist nicht guten tag mein und",
@@ -111,6 +111,8 @@ _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", 
             "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill"}
 #: The answer to a request the offline model cannot carry out ("Write a haiku", "Translate this").
 _CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
+#: Languages instructions may ask to translate into ("You translate the user's message to Spanish").
+_LANGUAGE_NAMES = {*_LANGUAGES, *"japanese chinese dutch russian arabic korean hindi polish turkish greek swedish".split()}
 
 
 @dataclass
@@ -773,6 +775,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if structured_input(request.raw_message) and not missing:  # data for the instructions' task: a fact, or no
         known = _from_instructions(request)
         return known[1] if known is not None else _CANNOT
+    if any({stem("translate"), stem("rewrite")} & set(words(line)) and set(_lower_tokens(line)) & _LANGUAGE_NAMES
+           for line in sentences(request.instructions[:2000])):  # "Translate the user's message to Spanish"
+        return "I can't translate offline: I can only answer from what I was sent."
     said_tokens = {t.lower() for t in tokens(said[:400])}
     question = _is_question(said)
     how_are_you = any(ask in said.lower() for ask in ("how are you", "cómo estás", "ça va", "wie geht", "come stai"))

@@ -125,3 +125,17 @@ def test_a_question_sharing_no_word_with_what_was_said_is_not_answered_by_it() -
     reply = chat(["I enjoy cooking.", "What's my favourite film?"])[-1]
     assert reply.startswith("I don't know") and "cooking" not in reply
 
+
+# Agents asked to translate, and a triage by language (case G)
+
+def test_an_agent_told_to_translate_says_in_one_sentence_that_it_cannot() -> None:
+    for instructions in ("You translate the user's text into German.", "Rewrite the user's message in Italian."):
+        reply, = chat(["See you at the station tomorrow."], instructions)
+        assert reply == "I can't translate offline: I can only answer from what I was sent."
+
+
+def test_a_triage_by_language_hands_an_english_request_to_the_english_agent() -> None:
+    desks = [tool(f"transfer_to_{language}_agent", f"Handoff to the {language}_agent agent to handle the request.")
+             for language in ("german", "italian", "english")]
+    instructions = "Send the request to the right desk based on the language it is written in."
+    assert chat(["What's the tallest mountain of Chile?"], instructions, desks) == ["-> transfer_to_english_agent"]
