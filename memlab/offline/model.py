@@ -108,7 +108,8 @@ _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "
 _WE = {"we": "you", "our": "your", "we're": "you're", "we've": "you've", "we'll": "you'll", "we'd": "you'd"}
 #: Phrases a question asks with, and the word they mean.
 _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
-            "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill"}
+            "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill",
+            "ask for": "want"}
 #: The answer to a request the offline model cannot carry out ("Write a haiku", "Translate this").
 _CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
 #: Languages instructions may ask to translate into ("You translate the user's message to Spanish").
@@ -804,6 +805,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.text.rstrip().endswith("?")]
     if question and asked and not _topic(said) and stem("ask") in words(said):  # "What did I just ask you?"
         return f'You asked: "{asked[-1]}"'
+    parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
+    answers = [_answered_by_conversation(request, part) for part in parts] if question and len(parts) > 1 else []
+    if answers and all(answers):  # "When is my race and what's my goal time?": each question in turn
+        return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
     if question:
         found = _answered_by_conversation(request)
         if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):
@@ -813,11 +818,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                                                                    or _covered(_topic(said), later[0].stems)):
                 return f"{restate(found[1])[:-1]}, and then: {_retold(later[0].text).rstrip('.!')}."  # "Actually..."
             return _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
-        parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
-        if len(parts) > 1:  # "When is my race and what's my goal time?": each question in turn
-            answers = [_answered_by_conversation(request, part) for part in parts]
-            if any(answers):
-                return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
+        if any(answers):
+            return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
         if known is not None:
             return known[1]
         if _recalls(said):

@@ -139,3 +139,16 @@ def test_a_triage_by_language_hands_an_english_request_to_the_english_agent() ->
              for language in ("german", "italian", "english")]
     instructions = "Send the request to the right desk based on the language it is written in."
     assert chat(["What's the tallest mountain of Chile?"], instructions, desks) == ["-> transfer_to_english_agent"]
+
+
+# A two-part question answered from a summary note (case B)
+
+def test_a_two_part_question_is_answered_in_both_parts_from_a_note() -> None:
+    turns = ["Hello, I'm Rui Costa and my parcel PCL-4410 never came.", "The box should hold two lamps.",
+             "I want my money back, not a voucher.", "Please summarize this conversation."]
+    note = chat(turns)[-1]
+    api = OfflineAPI()
+    items = [{"role": "user", "content": "Summarize what we have so far."}, {"role": "assistant", "content": note},
+             {"role": "user", "content": "What's my parcel number and what did I ask for?"}]
+    reply = api.respond({"model": MODEL, "input": items})["output"][-1]["content"][0]["text"]
+    assert "PCL-4410" in reply and "money back" in reply
