@@ -100,7 +100,7 @@ _SIGNS = (("€", "EUR"), ("£", "GBP"), ("$", "USD"))
 _GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao olá".split())
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
-    "english": "hello hi thanks thank how are you what is the please good morning my i",
+    "english": "hello hi thanks thank how are you what what's which where who is the of to and in it please good my i",
     "spanish": "hola gracias cómo como estás está qué por favor buenos días dónde quiero necesito mi",
     "french": "bonjour merci comment ça va je vous est où voudrais plaît bonsoir suis mon",
     "german": "hallo danke wie geht ich bitte ist nicht guten tag mein und",
@@ -118,6 +118,8 @@ _CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday 
                       "may june july august september october november december today tomorrow".split())
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
 _SAYING = stem_set("give gave tell told say said mention mentioned share shared remind remember ask asked")
+#: Words before the thing a question asks about: "my favourite colour" asks about a colour.
+_QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore".split())
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
@@ -128,11 +130,16 @@ _VERBS = stem_set("get check run look lookup create make find search fetch updat
                   "delete remove open show read write call use compute calculate")
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
+#: The same for a statement opening with "we" ("We land at 7am"); else "we" may hold the model ("before we start").
+_WE = {"we": "you", "our": "your", "we're": "you're", "we've": "you've", "we'll": "you'll", "we'd": "you'd"}
 #: Phrases a question asks with, and the word they mean.
 _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
-            "call me": "name", "who are we": "name", "what am i called": "name"}
+            "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill",
+            "ask for": "want"}
 #: The answer to a request the offline model cannot carry out ("Write a haiku", "Translate this").
 _CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
+#: Languages instructions may ask to translate into ("You translate the user's message to Spanish").
+_LANGUAGE_NAMES = {*_LANGUAGES, *"japanese chinese dutch russian arabic korean hindi polish turkish greek swedish".split()}
 
 
 @dataclass
@@ -652,7 +659,8 @@ def _recalls(message: str) -> bool:
 def _owned(message: str) -> str | None:
     """The stem of the thing after "my"/"our" in a question ("what's my dog called?" → ``dog``), if any."""
     found = [t.lower() for t in tokens(message[:400])]
-    for before, word in zip(found, found[1:]):
+    for before, word, after in zip(found, found[1:], [*found[2:], ""]):
+        word = after if stem(word) in _QUALIFIERS and after and after not in STOP and stem(after) not in _ID else word
         if before in ("my", "our") and word not in STOP and stem(word) not in _ID:
             return stem(word.replace("’", "'").rstrip("'").removesuffix("'s"))
     return None
@@ -809,23 +817,41 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
         label, _, advice = line.strip().lstrip("-*• ").strip().partition(":")
         if len(label.split()) > 6 or advice[:1].isdigit():  # no label: "...until 10:30", "If asked: ..."
             label, advice = "", ""
-        told += [(label, advice.strip())] if advice.strip() else [("", said) for said in sentences(line) if (
-            facts(said) or said.split(" ", 1)[0].lower() in ("our", "we", "the"))
-            and not _is_question(said) and said.split(" ", 1)[0].lower() not in _ORDERS]
+        told += [(label, advice.strip())] if advice.strip() else [
+            entry for said in sentences(line) if (entry := _as_told(said, "user" in line.lower())) is not None]
     return tuple((label, text, frozenset(words(label)), frozenset(words(text))) for label, text in told)
+
+
+def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
+    """A sentence of instructions as the model may tell it, and its label: what the assistant is or can do, in its
+    own words ("You are Bob, ..." → ``("name", "I'm Bob, ...")``, "You can ..." → ``("skill", "I can ...")``), a
+    fact ("Refunds take 5 days."; of the user, to them: "The user's plan is Pro." → "Your plan is Pro."), no order."""
+    first, _, rest = said.partition(" ")
+    if first == "You" and (rest[:4] == "can " or rest[:4] == "are " and rest[4:5].isupper()):
+        return ("skill", "I " + rest) if rest[:4] == "can " else ("name", "I'm " + rest[4:])
+    lead = first.lower()
+    if lead in _ORDERS or _is_question(said) or not facts(said) and lead not in ("our", "we", "the", "they"):
+        return None
+    for them, you in (("The user's ", "Your "), ("The user is ", "You are "), ("They ", "You ")):
+        if said.startswith(them) and of_user:
+            return "", you + said[len(them):]
+    return "", said
 
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
     """``(coverage, text)`` of what the instructions tell (:func:`_told`) that the latest message asks for."""
     topic = _topic(request.message)
     message = set(topic)
-    wants_fact = _is_question(request.message) and bool(message & _ID)
+    asks = _is_question(request.message)
+    wants_fact, addressed = asks and bool(message & _ID), asks and {"you", "your"} & set(_lower_tokens(request.message))
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
     found = []
     for label, advice, label_stems, advice_stems in _told(request.instructions):
         if wants_fact and not facts(advice) or advice[:80].lower() in given:
             continue
+        if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
+            continue  # the assistant's persona answers questions to it; what the user is, the user's questions
         if len(label_stems & message) < min(2, len(label_stems)):
             continue  # "Second SSD slot" is not asked for by "15 seconds"
         score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
@@ -837,8 +863,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
 
 
 def _swap(text: str) -> str:
-    """``text`` in the second person: "I was in Lisbon" → "you were in Lisbon" ("let me" stays)."""
+    """``text`` in the second person: "I was in Lisbon" → "you were in Lisbon", "We..." → "you..." ("let me" stays)."""
     pieces = re.split(r"([^\w'’]+)", text)
+    ours = _WE if pieces[0].lower() in _WE else {}
     out = []
     for i, piece in enumerate(pieces):
         low = piece.lower()
@@ -848,17 +875,21 @@ def _swap(text: str) -> str:
         elif low == "me" and before == "let":
             out.append(piece)
         else:
-            out.append(_PRONOUNS.get(low, piece))
+            out.append(_PRONOUNS.get(low) or ours.get(low) or piece)
     return "".join(out)
 
 
 def _retold(text: str) -> str:
-    """What the user said, told back: no "Hi, " or "remember that", in the second person, lower case first."""
+    """What the user said, told back: no "Hi, " or "remember that", in the second person, lower case first; "call
+    me Sam" is "your name is Sam"."""
     for preamble in ("hi, ", "hello, ", "hey, ", "please remember that ", "remember that ", "note that ",
                      "just so you know, ", "for the record, "):
         if text.lower().startswith(preamble) and len(text) > len(preamble):
             text = text[len(preamble):]
             break
+    named = text.lower().find("call me ")  # "Actually, just call me Sam"
+    if named >= 0 and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
+        text = "my name is " + text[named + len("call me "):]
     first = (tokens(text[:100]) or [""])[0].lower()
     if first in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION or stem(first) in _VERBS:
         text = text[:1].lower() + text[1:]
@@ -880,6 +911,16 @@ def restate(statement: Statement) -> str:
     return f"From my notes: {text}."
 
 
+def _details(request: Request, found: Statement) -> str:
+    """The user's statements from the first to the last about what a question asks the details of ("remind me of
+    the details of my trip": the trip, then its budget, then who comes), told back; else ``found`` restated."""
+    topic = [one for one in _topic(request.message) if one != stem("details")]
+    told = [s for s in request.said if s.role == "user" and not s.text.rstrip().endswith("?")]
+    about = [s for s in told if _covered(topic, s.stems)] if found.role == "user" else []
+    span = [_retold(s.text).rstrip(".!") for s in told if about and about[0].order <= s.order <= about[-1].order]
+    return f"You told me: {'; '.join(span)}." if len(span) > 1 else restate(found)
+
+
 def _report(results: Sequence[tuple[str, str, str]]) -> str:
     """What the tools returned, one sentence each; a tool called more than once says for what."""
     lines = []
@@ -899,8 +940,8 @@ def _report(results: Sequence[tuple[str, str, str]]) -> str:
             lines.append(f"I couldn't complete {name}: {output.strip()[:300]}")
         else:
             text = output.strip()
-            lines.append(f"{name} returned: {text[:600]}{'…' if len(text) > 600 else ''}" if text
-                         else f"{name} returned nothing.")
+            end = "…" if len(text) > 600 else "" if text[-1:] in ".!?" else "."  # never run into the next one
+            lines.append(f"{name} returned: {text[:600]}{end}" if text else f"{name} returned nothing.")
     return " ".join(lines)
 
 
@@ -915,10 +956,14 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if structured_input(request.raw_message) and not missing:  # data for the instructions' task: a fact, or no
         known = _from_instructions(request)
         return known[1] if known is not None else _CANNOT
+    if any({stem("translate"), stem("rewrite")} & set(words(line)) and set(_lower_tokens(line)) & _LANGUAGE_NAMES
+           for line in sentences(request.instructions[:2000])):  # "Translate the user's message to Spanish"
+        return "I can't translate offline: I can only answer from what I was sent."
     said_tokens = {t.lower() for t in tokens(said[:400])}
     question = _is_question(said)
     how_are_you = any(ask in said.lower() for ask in ("how are you", "cómo estás", "ça va", "wie geht", "come stai"))
-    if len(said) < 40 and said_tokens & _GREETINGS and (not question or how_are_you):
+    greets = said_tokens & _GREETINGS or said.lower().startswith(("good morning", "good afternoon", "good evening"))
+    if len(said) < 40 and greets and (not question or how_are_you):
         return "Hello! What can I help you with?"
     if said_tokens & {"thanks", "thank", "cheers", "bye", "goodbye"} and len(set(words(said))) <= 4 and not question:
         return "You're welcome! Is there anything else I can help with?"
@@ -936,7 +981,16 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     offered = _OPTIONS.search(request.instructions[:2000])
     if offered:  # "Reply with one word: positive or negative": one of them, by the words said
         return Reader(request).choice("", "", [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o])
-    known = None if question and _recalls(said) else _from_instructions(request)
+    known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
+    known = None if question and _recalls(said) and known and not known[1].startswith("You") else known
+    now = max((s.turn for s in request.said), default=0)
+    asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.text.rstrip().endswith("?")]
+    if question and asked and not _topic(said) and stem("ask") in words(said):  # "What did I just ask you?"
+        return f'You asked: "{asked[-1]}"'
+    parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
+    answers = [_answered_by_conversation(request, part) for part in parts] if question and len(parts) > 1 else []
+    if answers and all(answers):  # "When is my race and what's my goal time?": each question in turn
+        return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
     if question:
         found = _answered_by_conversation(request)
         if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):
@@ -945,12 +999,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             if found[1].role == "user" and then & _CORRECTION and (then & {"it", "that", "this", "they"}
                                                                    or _covered(_topic(said), later[0].stems)):
                 return f"{restate(found[1])[:-1]}, and then: {_retold(later[0].text).rstrip('.!')}."  # "Actually..."
-            return restate(found[1])
-        parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
-        if len(parts) > 1:  # "When is my race and what's my goal time?": each question in turn
-            answers = [_answered_by_conversation(request, part) for part in parts]
-            if any(answers):
-                return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
+            return _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
+        if any(answers):
+            return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
         if known is not None:
             return known[1]
         if _recalls(said):

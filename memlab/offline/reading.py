@@ -93,10 +93,10 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     advert advertising advertisement promo promotion promotional prize lottery unsubscribe
     | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
-    frustrated unhappy | shipping ship shipment parcel package delivery deliver arrive arrived courier tracking track
-    | thermostat climate temperature degrees celsius fahrenheit heat heating warm hot cool cooling cold freezing ac
-    aircon conditioning | word mean meaning means define
-    definition dictionary synonym
+    frustrated unhappy | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
+    saturday sunday | come join accompany travel | shipping ship shipment parcel package delivery deliver arrive
+    arrived courier tracking track | thermostat climate temperature degrees celsius fahrenheit heat heating warm hot
+    cool cooling cold freezing ac aircon conditioning | word mean meaning means define definition dictionary synonym
 """.split("|"))
 
 
@@ -254,13 +254,13 @@ _TAG_PAIRS = {("name", "is"): "name", ("call", "me"): "name", ("years", "old"): 
 
 def _tags(sentence: str) -> frozenset[str]:
     """What kind of fact a sentence introduces, as the stem a question asks with: "I'm Priya" → ``name``; also an
-    age ("I'm 34", "years old"), a job ("I'm a teacher", "I work as"), an email, a deadline ("by Friday")."""
+    age ("I'm 34", "turns 7", "years old"), a time ("at 3pm"), a job ("I'm a teacher", "I work as"), an email, a deadline ("by Friday")."""
     found = tokens(sentence)
     lower = [t.lower().replace("’", "'") for t in found]
     tags = set()
     for i, word in enumerate(lower):
         after = found[i + 1] if i + 1 < len(found) else ""
-        if word in ("is", "she's", "he's", "i'm") and after.isdigit() and int(after) < 130:
+        if word in ("is", "she's", "he's", "i'm", "turns", "turning") and after.isdigit() and int(after) < 130:
             tags.add("age")
         elif word in ("i'm", "im") or (word == "i" and after.lower() == "am"):
             nxt = found[i + 2] if word == "i" and i + 2 < len(found) else after
@@ -276,6 +276,8 @@ def _tags(sentence: str) -> frozenset[str]:
             tags.add("email")
         elif word in ("by", "before", "until") and (after[:1].isdigit() or after.lower() == "the"):
             tags.add("deadline")
+    if any(word[:1].isdigit() and (word.endswith(("am", "pm")) or ":" in word) for word in lower):
+        tags.add("time")  # "at 3pm", "at 10:30"
     return frozenset(stem(tag) for tag in tags)
 
 
@@ -312,7 +314,7 @@ def result_lines(output: str) -> list[str]:
         elif isinstance(value, dict):
             lines.append(f"{label}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items()))
         elif isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
-            lines.append(f"{label}: {', '.join(map(str, value))}" if path else ", ".join(map(str, value)))
+            lines.append(f"{label}: {', '.join(map(str, value)) or 'none'}" if path else ", ".join(map(str, value)))
         elif isinstance(value, list):
             stack += [(path, inner) for inner in reversed(value)]
         else:

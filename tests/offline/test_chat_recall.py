@@ -185,7 +185,7 @@ async def test_recall_from_a_summary_after_the_statements_were_folded_into_it() 
 
 async def test_an_acknowledgement_restates_what_was_understood() -> None:
     replies = await replay(("I work as a nurse at St Mary's hospital", "Call me Bob from now on"), max_turns=10)
-    assert replies == ["Noted: you work as a nurse at St Mary's hospital.", "Noted: call you Bob from now on."]
+    assert replies == ["Noted: you work as a nurse at St Mary's hospital.", "Noted: your name is Bob from now on."]
 
 
 async def test_an_acknowledgement_echoes_an_over_long_message_in_part() -> None:

@@ -375,7 +375,7 @@ async def test_what_two_tickers_are_trading_at_calls_the_price_tool_once_for_eac
     agent = Agent(name="Broker", instructions="Answer questions about stocks.", tools=[get_price])
     result = await Runner.run(agent, "What are AAPL and MSFT trading at?")
     assert calls_of(result) == [("get_price", {"ticker": "AAPL"}), ("get_price", {"ticker": "MSFT"})]
-    assert result.final_output == "get_price (ticker: AAPL) returned: 231.50 USD get_price (ticker: MSFT) returned: 415.20 USD"
+    assert result.final_output == "get_price (ticker: AAPL) returned: 231.50 USD. get_price (ticker: MSFT) returned: 415.20 USD."
 
 
 @function_tool
