@@ -936,12 +936,12 @@ def _report(results: Sequence[tuple[str, str, str]]) -> str:
                      for fact in result_lines(json.dumps(data, ensure_ascii=False, default=str))]
             more = " (and more)" if len(found) > 8 else ""
             lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{more}.")
-        elif output.strip().lower().startswith(("an error occurred", "error:", "error ")):  # the SDK's failure text
-            lines.append(f"I couldn't complete {name}: {output.strip()[:300]}")
         else:
             text = output.strip()
             end = "…" if len(text) > 600 else "" if text[-1:] in ".!?" else "."  # never run into the next one
-            lines.append(f"{name} returned: {text[:600]}{end}" if text else f"{name} returned nothing.")
+            failed = text.lower().startswith(("an error occurred", "error:", "error "))  # the SDK's failure text
+            lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else
+                         f"{name} returned: {text[:600]}{end}" if text else f"{name} returned nothing.")
     return " ".join(lines)
 
 
