@@ -1016,7 +1016,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         echo = "I will " + echo[len("please "):]
     if said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower():
         return f"Good to hear: {echo}. Is there anything else I can help with?"
-    if known is None and stem((tokens(request.instructions[:100]) or [""])[0].lower()) in _MAKES:
+    task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
+    if known is None and task and stem(task[task[0] == "you" and len(task) > 1]) in _MAKES:
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
     return known[1] if known is not None else f"Noted: {echo}."
 

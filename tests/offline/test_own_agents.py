@@ -768,3 +768,12 @@ async def test_a_quoted_value_after_a_parameters_name_is_the_whole_value() -> No
     agent = Agent(name="Desk", instructions="Help the user.", tools=[open_ticket])
     result = await Runner.run(agent, 'Open a ticket with title "Printer jam" and details "Paper stuck in tray 2, again".')
     assert calls_of(result) == [("open_ticket", {"title": "Printer jam", "details": "Paper stuck in tray 2, again"})]
+
+
+def test_an_agent_told_it_writes_something_says_it_cannot_rather_than_noting_the_topic() -> None:
+    writer = OfflineAPI().respond({"model": "gpt-4.1", "instructions": "You write limericks about the user's topic.",
+                                   "input": "A cat who loves jazz."})
+    assert writer["output"][-1]["content"][0]["text"].startswith("I can't")
+    helper = OfflineAPI().respond({"model": "gpt-4.1", "instructions": "You are a helpful assistant.",
+                                   "input": "A cat who loves jazz."})
+    assert helper["output"][-1]["content"][0]["text"].startswith("Noted")
