@@ -1083,13 +1083,15 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     else:  # after a result, the calls the message asked for that are still to make, then those a result enables
         made = [(i.get("name"), _same(i.get("arguments"))) for i in request.conversation[request.last_user_index + 1:]
                 if item_type(i) == "function_call"]  # "Look up the user dana@x.com, then reset their password"
+        one_at_a_time = request.body.get("parallel_tool_calls", True) is False  # else every asked call was made
         asked = Request.read({**request.body, "instructions": instructions},
-                             request.conversation[:request.last_user_index + 1])
-        calls = [c for c in _plan(asked, asked.fingerprint)[0] if (c["name"], _same(c["arguments"])) not in made]
-        enabled = [c for c in _plan(request, fingerprint, chaining=True)[0] if c["name"] not in dict(made)]
-        calls = (calls or enabled) if len(made) < 8 else []
+                             request.conversation[:request.last_user_index + 1]) if one_at_a_time else None
+        calls = [c for c in _plan(asked, asked.fingerprint)[0] if (c["name"], _same(c["arguments"]))
+                 not in made] if asked is not None else []
+        if not calls and len(made) < 8 and len(_CLAUSE.split(message[:2000])) > 1:  # a later clause's tool
+            calls = [c for c in _plan(request, fingerprint, chaining=True)[0] if c["name"] not in dict(made)]
     if calls:  # one call at a time when the request says so
-        return calls if request.body.get("parallel_tool_calls", True) is not False else calls[:1]
+        return calls[:1] if request.body.get("parallel_tool_calls", True) is False else calls
     text = compose(request, missing)
     asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece))
              for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english")  # "Always answer in French"

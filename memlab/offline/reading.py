@@ -229,8 +229,7 @@ class _Reader:
         if role not in ("user", "assistant", "note", "call", "tool"):
             return  # a system or developer line
         for sentence in sentences(text) if role != "tool" else result_lines(text):
-            tags = _tags(sentence) if role in ("user", "note") else frozenset()
-            stems = frozenset(words(sentence)) | tags
+            stems = frozenset(words(sentence)) | (_tags(sentence) if role in ("user", "note") else frozenset())
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool))
 
     def transcript(self, text: str) -> None:
@@ -252,6 +251,7 @@ _TAG_PAIRS = {("name", "is"): "name", ("call", "me"): "name", ("years", "old"): 
               ("working", "as"): "job"}
 
 
+@functools.lru_cache(maxsize=4096)  # asked of every statement of a conversation, which recurs in each request
 def _tags(sentence: str) -> frozenset[str]:
     """What kind of fact a sentence introduces, as the stem a question asks with: "I'm Priya" → ``name``; also an
     age ("I'm 34", "turns 7", "years old"), a time ("at 3pm"), a job ("I'm a teacher", "I work as"), an email, a deadline ("by Friday")."""
