@@ -501,6 +501,14 @@ class Reader:
                 for k, part in enumerate(parts)]
         return [Reader(request, part) for request, part in zip(read, parts)]
 
+    def numbers(self, name: str) -> list[float]:
+        """Every number the latest message gives after the field's name ("codes 7 and 11"), else in all of it, in order
+        ("[1, 2, 3]"; not those inside an id such as ``ORD-7``)."""
+        message = _THOUSANDS.sub("", self.request.message)
+        at = max(0, message.lower().find(name.lower().replace("_", " ")))
+        found = (t.lstrip("£$€#+") for t in tokens(message[at:]))
+        return [float(t) for t in found if _NUMBER.fullmatch(t)]
+
 
 def _when(text: str, form: str | None, year: int) -> list[str]:
     """The dates and times ``text`` gives, as written (``form`` ``None``), only its times (``clock``), or in

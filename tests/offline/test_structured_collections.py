@@ -1,0 +1,50 @@
+"""Collections in structured output and tool arguments, filled the way a careful, literal model fills them.
+
+A tuple's slots each take a value of their own schema, numbers are moved inside their bounds, and a list
+(or set) of numbers holds every one the message gives after the field's name.
+The schemas and sentences are our own, each one a learner might try first.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+from agents import Agent, Runner
+from pydantic import BaseModel, Field
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+async def extract(output_type, message: str, instructions: str = "Extract the information."):
+    agent = Agent(name="Extractor", instructions=instructions, output_type=output_type)
+    return (await Runner.run(agent, message)).final_output
+
+
+class Parcel(BaseModel):
+    size: tuple[float, float, float]
+
+
+class Tagged(BaseModel):
+    pair: tuple[int, str]
+
+
+class Review(BaseModel):
+    stars: int = Field(ge=1, le=5)
+    discount: int = Field(gt=0, lt=50)
+    step: float = Field(multiple_of=0.25)
+    codes: set[int]
+    version: Literal["v2"]
+
+
+async def test_each_slot_of_a_tuple_takes_a_value_of_its_own_schema() -> None:
+    parcel = await extract(Parcel, "The parcel measures 30.5 by 20 by 12 centimetres.")
+    assert parcel.size == (30.5, 20.0, 12.0)
+    tagged = await extract(Tagged, "Seat 14 is by the window.")
+    assert tagged.pair[0] == 14
+
+
+async def test_numbers_move_inside_their_bounds_and_sets_hold_each_number_once() -> None:
+    review = await extract(Review, "I give it 9 stars, a discount 80, step 0.3, codes 7, 7 and 11.")
+    assert (review.stars, review.discount, review.step, review.version) == (5, 49, 0.25, "v2")
+    assert review.codes == {7, 11}
