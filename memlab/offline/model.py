@@ -492,10 +492,12 @@ class Reader:
             find = functools.partial(_listed, short=True)
         return list(dict.fromkeys(find(message)))[:20] if find is not None else []
 
-    def each(self) -> list[Reader]:
-        """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"),
-        each reading that item's words (after the first, as the list goes on: "and Bo" opens with a name)."""
+    def each(self, grouped: bool = False) -> list[Reader]:
+        """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
+        bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words (after the first, as the
+        list goes on: "and Bo" opens with a name)."""
         parts = [part for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
+        parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         earlier = self.request.conversation[:self.request.last_user_index]
         read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
                 for k, part in enumerate(parts)]
@@ -508,6 +510,13 @@ class Reader:
         at = max(0, message.lower().find(name.lower().replace("_", " ")))
         found = (t.lstrip("£$€#+") for t in tokens(message[at:]))
         return [float(t) for t in found if _NUMBER.fullmatch(t)]
+
+    def counts(self) -> dict[str, float]:
+        """Each item the latest message counts, by the (up to two) words after its number: "3 apples, 2 pears"."""
+        found = tokens(_THOUSANDS.sub("", self.request.message))
+        named = {" ".join(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, found[at + 1:at + 3])):
+                 float(number) for at, number in reversed(list(enumerate(found))) if _NUMBER.fullmatch(number)}
+        return {item: count for item, count in reversed(named.items()) if item}
 
 
 def _when(text: str, form: str | None, year: int) -> list[str]:

@@ -26,8 +26,9 @@ class Filler(Protocol):
     ``text`` and ``number`` answer ``None`` when the request holds no value for the field (``owner``: the title
     of its object; a ``nullable`` one takes no stand-in such as the whole message); ``many`` gives every string
     the request gives for a list field (none: one item is filled); ``each`` a filler per item of a list of objects
-    the request gives ("2 apples and 3 bananas"; fewer than two: one item is filled); ``numbers`` every number
-    the latest message gives (after the field's name).
+    the request gives ("2 apples and 3 bananas"; fewer than two: one item is filled), or per bracketed group if
+    ``grouped`` ("[1, 2], [3, 4]"); ``numbers`` every number the latest message gives (after the field's name),
+    ``counts`` every item it counts ("3 apples": apples 3).
     """
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
@@ -36,8 +37,9 @@ class Filler(Protocol):
     def boolean(self, name: str, description: str) -> bool: ...
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any: ...
     def many(self, name: str, description: str) -> list[str]: ...
-    def each(self) -> Sequence[Filler]: ...
+    def each(self, grouped: bool = False) -> Sequence[Filler]: ...
     def numbers(self, name: str) -> list[float]: ...
+    def counts(self) -> dict[str, float]: ...
 
 
 #: How deep nested schemas are filled (below, a recursive ``$ref`` gets only what it requires).
@@ -118,6 +120,9 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     if kind is None:
         kind = "object" if "properties" in schema else "array" if "items" in schema else "string"
     if kind == "object":
+        counted = _resolve(schema.get("additionalProperties"), defs)  # dict[str, int]: "3 apples, 2 pears"
+        if not schema.get("properties") and isinstance(counted, Mapping) and counted.get("type") in ("number", "integer"):
+            return {key: _bounded(count, counted) for key, count in filler.counts().items()}
         required = set(schema.get("required") or ())
         out: dict[str, Any] = {}
         for key, inner in (schema.get("properties") or {}).items():
@@ -146,7 +151,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
 def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], name: str, description: str,
            depth: int, owner: str) -> list[Any]:
     """An array's items: a tuple's slots (``prefixItems``) each by its own schema, every string or number the
-    request gives for a list of them, an item per object listed, else one item."""
+    request gives for a list of them, an item per object or bracketed group listed, else one item."""
     if isinstance(schema.get("prefixItems"), list):  # tuple[float, float]: "48.85, 2.29"
         return [_value(slot, filler, defs, name, description, depth + 1, owner=owner) for slot in schema["prefixItems"]]
     if depth >= _MAX_DEPTH and not schema.get("minItems"):
@@ -158,9 +163,9 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
         kind in ("number", "integer") and len(filler.numbers(name)) >= max(2, low)) else []
     if found := [_bounded(v, items) if kind != "string" else v for v in found][:most]:
         return found + found[-1:] * max(0, low - len(found))  # every value the request gives ("Alice and Bob")
-    if kind == "object" or isinstance(items, Mapping) and "properties" in items:
-        listed = filler.each()[:most]
-        if len(listed) >= max(2, low):  # an object per item listed, each filled from its own words
+    if kind in ("object", "array") or isinstance(items, Mapping) and "properties" in items:
+        listed = filler.each(grouped=kind == "array")[:most]
+        if len(listed) >= max(2, low):  # an object (a list) per item (bracketed group) listed, each from its own words
             return [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
     return [_value(items, filler, defs, name, description, depth + 1, owner=owner)] * max(1, min(low, 20))
 

@@ -1,7 +1,8 @@
 """Collections in structured output and tool arguments, filled the way a careful, literal model fills them.
 
-A tuple's slots each take a value of their own schema, numbers are moved inside their bounds, and a list
-(or set) of numbers holds every one the message gives after the field's name.
+A tuple's slots each take a value of their own schema, numbers are moved inside their bounds, a list of
+numbers holds every one the message gives (in its order), a list of lists one list per bracketed group,
+and a ``dict[str, int]`` one count per item counted.
 The schemas and sentences are our own, each one a learner might try first.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Literal
 
 import pytest
-from agents import Agent, Runner
+from agents import Agent, AgentOutputSchema, Runner
 from pydantic import BaseModel, Field
 
 pytestmark = pytest.mark.usefixtures("api")
@@ -48,3 +49,23 @@ async def test_numbers_move_inside_their_bounds_and_sets_hold_each_number_once()
     review = await extract(Review, "I give it 9 stars, a discount 80, step 0.3, codes 7, 7 and 11.")
     assert (review.stars, review.discount, review.step, review.version) == (5, 49, 0.25, "v2")
     assert review.codes == {7, 11}
+
+
+class Seating(BaseModel):
+    rows: list[list[float]]
+
+
+class Stock(BaseModel):
+    inventory: dict[str, int]
+
+
+async def test_a_list_of_lists_holds_one_list_per_bracketed_group() -> None:
+    seating = await extract(Seating, "Prices per row: [1.5, 2], [3, 4.25, 8], [5, 6].")
+    assert seating.rows == [[1.5, 2.0], [3.0, 4.25, 8.0], [5.0, 6.0]]
+
+
+async def test_a_dict_of_counts_holds_each_item_the_message_counts() -> None:
+    loose = AgentOutputSchema(Stock, strict_json_schema=False)
+    stock = await extract(loose, "We have 12 chairs, 4 tables and 30 cups in the hall.", "Take stock.")
+    assert stock.inventory == {"chairs": 12, "tables": 4, "cups": 30}
+    assert (await extract(loose, "Nothing is in stock today.", "Take stock.")).inventory == {}
