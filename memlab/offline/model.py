@@ -477,8 +477,8 @@ class Reader:
         return next((o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & near), None)
 
     def many(self, name: str, description: str) -> list[str]:
-        """The list after the field's name ("dependencies: fastapi, uvicorn"), else every value of its kind or of
-        the kind the instructions name ("List the cities mentioned."), else the items the message lists."""
+        """The list after the field's name ("dependencies: fastapi, uvicorn"), else every quote (of a text's field), every
+        value of its kind or of the kind the instructions name ("List the cities mentioned."), else the items listed."""
         message = self.request.message[:4000]
         at = message.lower().find(name.lower().replace("_", " "))
         clause = message[at + len(name):].lstrip(" :") if at >= 0 else ""
@@ -486,6 +486,8 @@ class Reader:
         if len(listed) >= 2:
             return listed[:20]
         kind, find = self.kind(name, description)
+        if kind in ("free", "thing", "other") and len(quoted := _QUOTED.findall(message)) >= 2:
+            return list(dict.fromkeys(quoted))[:20]  # "with 'billing', 'urgent' and 'vip'"
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"
@@ -510,6 +512,14 @@ class Reader:
         at = max(0, message.lower().find(name.lower().replace("_", " ")))
         found = (t.lstrip("£$€#+") for t in tokens(message[at:]))
         return [float(t) for t in found if _NUMBER.fullmatch(t)]
+
+    def choices(self, options: Sequence[Any]) -> list[Any]:
+        """Every option the latest message names or abbreviates, in the order it names them ("my backend in Go and
+        my frontend in JavaScript": go, javascript)."""
+        said = words(self.request.message)
+        at = {o: next((k for k, w in enumerate(said) if w in words(o.replace("_", " ")) or len(o) >= 3 and w.startswith(
+            o.lower())), None) for o in options if isinstance(o, str)}
+        return sorted((o for o, k in at.items() if k is not None), key=lambda o: at[o])
 
     def counts(self) -> dict[str, float]:
         """Each item the latest message counts, by the (up to two) words after its number: "3 apples, 2 pears"."""

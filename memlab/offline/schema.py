@@ -28,7 +28,7 @@ class Filler(Protocol):
     the request gives for a list field (none: one item is filled); ``each`` a filler per item of a list of objects
     the request gives ("2 apples and 3 bananas"; fewer than two: one item is filled), or per bracketed group if
     ``grouped`` ("[1, 2], [3, 4]"); ``numbers`` every number the latest message gives (after the field's name),
-    ``counts`` every item it counts ("3 apples": apples 3).
+    ``choices`` every option it names (in order), ``counts`` every item it counts ("3 apples": apples 3).
     """
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
@@ -39,6 +39,7 @@ class Filler(Protocol):
     def many(self, name: str, description: str) -> list[str]: ...
     def each(self, grouped: bool = False) -> Sequence[Filler]: ...
     def numbers(self, name: str) -> list[float]: ...
+    def choices(self, options: Sequence[Any]) -> list[Any]: ...
     def counts(self) -> dict[str, float]: ...
 
 
@@ -150,8 +151,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
 
 def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], name: str, description: str,
            depth: int, owner: str) -> list[Any]:
-    """An array's items: a tuple's slots (``prefixItems``) each by its own schema, every string or number the
-    request gives for a list of them, an item per object or bracketed group listed, else one item."""
+    """An array's items: a tuple's slots (``prefixItems``) each by its own schema, every string, number or option
+    the request gives for a list of them, an item per object or bracketed group listed, else one item."""
     if isinstance(schema.get("prefixItems"), list):  # tuple[float, float]: "48.85, 2.29"
         return [_value(slot, filler, defs, name, description, depth + 1, owner=owner) for slot in schema["prefixItems"]]
     if depth >= _MAX_DEPTH and not schema.get("minItems"):
@@ -159,6 +160,8 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
     low, most = int(schema.get("minItems") or 1), int(schema.get("maxItems") or 20)
     items = _resolve(schema.get("items", {}), defs)
     kind = items.get("type") if isinstance(items, Mapping) else None
+    if isinstance(items, Mapping) and isinstance(items.get("enum"), list) and (named := filler.choices(items["enum"])):
+        return named[:most]  # list[Literal[...]]: every option the message names
     found = filler.many(name, description) if kind == "string" and "enum" not in items else filler.numbers(name) if (
         kind in ("number", "integer") and len(filler.numbers(name)) >= max(2, low)) else []
     if found := [_bounded(v, items) if kind != "string" else v for v in found][:most]:

@@ -1,17 +1,18 @@
 """Collections in structured output and tool arguments, filled the way a careful, literal model fills them.
 
 A tuple's slots each take a value of their own schema, numbers are moved inside their bounds, a list of
-numbers holds every one the message gives (in its order), a list of lists one list per bracketed group,
-and a ``dict[str, int]`` one count per item counted.
+numbers or of options holds every one the message gives (in its order), a list of lists one list per
+bracketed group, a ``dict[str, int]`` one count per item counted, and a list of strings every quoted value.
 The schemas and sentences are our own, each one a learner might try first.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Literal
 
 import pytest
-from agents import Agent, AgentOutputSchema, Runner
+from agents import Agent, AgentOutputSchema, Runner, function_tool
 from pydantic import BaseModel, Field
 
 pytestmark = pytest.mark.usefixtures("api")
@@ -69,3 +70,25 @@ async def test_a_dict_of_counts_holds_each_item_the_message_counts() -> None:
     stock = await extract(loose, "We have 12 chairs, 4 tables and 30 cups in the hall.", "Take stock.")
     assert stock.inventory == {"chairs": 12, "tables": 4, "cups": 30}
     assert (await extract(loose, "Nothing is in stock today.", "Take stock.")).inventory == {}
+
+
+class Palette(BaseModel):
+    colours: list[Literal["red", "green", "blue", "yellow"]]
+
+
+async def test_a_list_of_options_holds_every_option_named_in_order() -> None:
+    palette = await extract(Palette, "Paint the fence yellow and the door red.", "Which colours are asked for?")
+    assert palette.colours == ["yellow", "red"]
+
+
+@function_tool
+def label_issue(issue_id: str, labels: list[str]) -> str:
+    """Put labels on an issue in the tracker."""
+    return f"{issue_id}: {labels}"
+
+
+async def test_a_list_of_strings_in_a_tool_call_holds_every_quoted_value() -> None:
+    agent = Agent(name="Triage", instructions="You triage issues.", tools=[label_issue])
+    result = await Runner.run(agent, "Label issue ISS-312 as 'needs-review', 'frontend' and 'good first issue'.")
+    arguments = [json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"]
+    assert arguments[0]["labels"] == ["needs-review", "frontend", "good first issue"]
