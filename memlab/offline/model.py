@@ -477,8 +477,8 @@ class Reader:
         return next((o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & near), None)
 
     def many(self, name: str, description: str) -> list[str]:
-        """The list after the field's name ("dependencies: fastapi, uvicorn"), else every value of its kind or of
-        the kind the instructions name ("List the cities mentioned."), else the items the message lists."""
+        """The list after the field's name ("dependencies: fastapi, uvicorn"), else every quote (of a text's field), every
+        value of its kind or of the kind the instructions name ("List the cities mentioned."), else the items listed."""
         message = self.request.message[:4000]
         at = message.lower().find(name.lower().replace("_", " "))
         clause = message[at + len(name):].lstrip(" :") if at >= 0 else ""
@@ -486,20 +486,47 @@ class Reader:
         if len(listed) >= 2:
             return listed[:20]
         kind, find = self.kind(name, description)
+        if kind in ("free", "thing", "other") and len(quoted := _QUOTED.findall(message)) >= 2:
+            return list(dict.fromkeys(quoted))[:20]  # "with 'billing', 'urgent' and 'vip'"
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"
             find = functools.partial(_listed, short=True)
         return list(dict.fromkeys(find(message)))[:20] if find is not None else []
 
-    def each(self) -> list[Reader]:
-        """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"),
-        each reading that item's words (after the first, as the list goes on: "and Bo" opens with a name)."""
+    def each(self, grouped: bool = False) -> list[Reader]:
+        """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
+        bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words (after the first, as the
+        list goes on: "and Bo" opens with a name)."""
         parts = [part for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
+        parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         earlier = self.request.conversation[:self.request.last_user_index]
         read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
                 for k, part in enumerate(parts)]
         return [Reader(request, part) for request, part in zip(read, parts)]
+
+    def numbers(self, name: str) -> list[float]:
+        """Every number the latest message gives after the field's name ("codes 7 and 11"), else in all of it, in order
+        ("[1, 2, 3]"; not those inside an id such as ``ORD-7``)."""
+        message = _THOUSANDS.sub("", self.request.message)
+        at = max(0, message.lower().find(name.lower().replace("_", " ")))
+        found = (t.lstrip("£$€#+") for t in tokens(message[at:]))
+        return [float(t) for t in found if _NUMBER.fullmatch(t)]
+
+    def choices(self, options: Sequence[Any]) -> list[Any]:
+        """Every option the latest message names or abbreviates, in the order it names them ("my backend in Go and
+        my frontend in JavaScript": go, javascript)."""
+        said = words(self.request.message)
+        at = {o: next((k for k, w in enumerate(said) if w in words(o.replace("_", " ")) or len(o) >= 3 and w.startswith(
+            o.lower())), None) for o in options if isinstance(o, str)}
+        return sorted((o for o, k in at.items() if k is not None), key=lambda o: at[o])
+
+    def counts(self) -> dict[str, float]:
+        """Each item the latest message counts, by the (up to two) words after its number: "3 apples, 2 pears"."""
+        found = tokens(_THOUSANDS.sub("", self.request.message))
+        named = {" ".join(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, found[at + 1:at + 3])):
+                 float(number) for at, number in reversed(list(enumerate(found))) if _NUMBER.fullmatch(number)}
+        return {item: count for item, count in reversed(named.items()) if item}
 
 
 def _when(text: str, form: str | None, year: int) -> list[str]:

@@ -26,7 +26,9 @@ class Filler(Protocol):
     ``text`` and ``number`` answer ``None`` when the request holds no value for the field (``owner``: the title
     of its object; a ``nullable`` one takes no stand-in such as the whole message); ``many`` gives every string
     the request gives for a list field (none: one item is filled); ``each`` a filler per item of a list of objects
-    the request gives ("2 apples and 3 bananas"; fewer than two: one item is filled).
+    the request gives ("2 apples and 3 bananas"; fewer than two: one item is filled), or per bracketed group if
+    ``grouped`` ("[1, 2], [3, 4]"); ``numbers`` every number the latest message gives (after the field's name),
+    ``choices`` every option it names (in order), ``counts`` every item it counts ("3 apples": apples 3).
     """
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
@@ -35,7 +37,10 @@ class Filler(Protocol):
     def boolean(self, name: str, description: str) -> bool: ...
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any: ...
     def many(self, name: str, description: str) -> list[str]: ...
-    def each(self) -> Sequence[Filler]: ...
+    def each(self, grouped: bool = False) -> Sequence[Filler]: ...
+    def numbers(self, name: str) -> list[float]: ...
+    def choices(self, options: Sequence[Any]) -> list[Any]: ...
+    def counts(self) -> dict[str, float]: ...
 
 
 #: How deep nested schemas are filled (below, a recursive ``$ref`` gets only what it requires).
@@ -116,6 +121,9 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     if kind is None:
         kind = "object" if "properties" in schema else "array" if "items" in schema else "string"
     if kind == "object":
+        counted = _resolve(schema.get("additionalProperties"), defs)  # dict[str, int]: "3 apples, 2 pears"
+        if not schema.get("properties") and isinstance(counted, Mapping) and counted.get("type") in ("number", "integer"):
+            return {key: _bounded(count, counted) for key, count in filler.counts().items()}
         required = set(schema.get("required") or ())
         out: dict[str, Any] = {}
         for key, inner in (schema.get("properties") or {}).items():
@@ -126,27 +134,11 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
                 out[key] = value
         return out
     if kind == "array":
-        if ends and not schema.get("minItems"):
-            return []
-        low = int(schema.get("minItems") or 1)
-        items = _resolve(schema.get("items", {}), defs)
-        if isinstance(items, Mapping) and items.get("type") == "string" and "enum" not in items:
-            found = filler.many(name, description)[:int(schema.get("maxItems") or 20)]
-            if found:  # every value the request gives ("Alice and Bob"), repeated up to minItems
-                return found + found[-1:] * max(0, low - len(found))
-        if isinstance(items, Mapping) and (items.get("type") == "object" or "properties" in items):
-            listed = filler.each()[:int(schema.get("maxItems") or 20)]
-            if len(listed) >= max(2, low):  # an object per item listed, each filled from its own words
-                return [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
-        item = _value(schema.get("items", {}), filler, defs, name, description, depth + 1, owner=owner)
-        return [item] * max(1, min(low, 20))
+        values = _items(schema, filler, defs, name, description, depth, owner)
+        return [v for k, v in enumerate(values) if v not in values[:k]] if schema.get("uniqueItems") else values
     if kind in ("number", "integer"):
         found = filler.number(name, description)
-        value = 0 if found is None else found
-        low, high = schema.get("minimum"), schema.get("maximum")
-        value = max(value, low) if isinstance(low, (int, float)) else value
-        value = min(value, high) if isinstance(high, (int, float)) else value
-        return int(value) if kind == "integer" else value
+        return _bounded(0 if found is None else found, {**schema, "type": kind})
     if kind in ("boolean", "null"):
         return filler.boolean(name, description) if kind == "boolean" else None
     form = schema.get("format")
@@ -155,6 +147,43 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     text = text if text and _fits_format(text, form) else _PLACEHOLDERS.get(form or "", unknown)
     longest = schema.get("maxLength")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
+
+
+def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], name: str, description: str,
+           depth: int, owner: str) -> list[Any]:
+    """An array's items: a tuple's slots (``prefixItems``) each by its own schema, every string, number or option
+    the request gives for a list of them, an item per object or bracketed group listed, else one item."""
+    if isinstance(schema.get("prefixItems"), list):  # tuple[float, float]: "48.85, 2.29"
+        return [_value(slot, filler, defs, name, description, depth + 1, owner=owner) for slot in schema["prefixItems"]]
+    if depth >= _MAX_DEPTH and not schema.get("minItems"):
+        return []
+    low, most = int(schema.get("minItems") or 1), int(schema.get("maxItems") or 20)
+    items = _resolve(schema.get("items", {}), defs)
+    kind = items.get("type") if isinstance(items, Mapping) else None
+    if isinstance(items, Mapping) and isinstance(items.get("enum"), list) and (named := filler.choices(items["enum"])):
+        return named[:most]  # list[Literal[...]]: every option the message names
+    found = filler.many(name, description) if kind == "string" and "enum" not in items else filler.numbers(name) if (
+        kind in ("number", "integer") and len(filler.numbers(name)) >= max(2, low)) else []
+    if found := [_bounded(v, items) if kind != "string" else v for v in found][:most]:
+        return found + found[-1:] * max(0, low - len(found))  # every value the request gives ("Alice and Bob")
+    if kind in ("object", "array") or isinstance(items, Mapping) and "properties" in items:
+        listed = filler.each(grouped=kind == "array")[:most]
+        if len(listed) >= max(2, low):  # an object (a list) per item (bracketed group) listed, each from its own words
+            return [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
+    return [_value(items, filler, defs, name, description, depth + 1, owner=owner)] * max(1, min(low, 20))
+
+
+def _bounded(value: float, schema: Mapping[str, Any]) -> float:
+    """``value`` on the schema's ``multipleOf``, then moved into its bounds (``minimum``, ``exclusiveMaximum``...);
+    a whole number for an ``integer``."""
+    step = schema.get("multipleOf")
+    value = round(value / step) * step if isinstance(step, (int, float)) and step > 0 else value
+    nudge = step or (1 if schema.get("type") == "integer" else 1e-6)  # just inside an exclusive bound
+    for key, side, edge in (("minimum", 1, 0), ("maximum", -1, 0), ("exclusiveMinimum", 1, nudge),
+                            ("exclusiveMaximum", -1, nudge)):
+        if isinstance(bound := schema.get(key), (int, float)) and (value - bound) * side < edge:
+            value = bound + side * edge
+    return int(value) if schema.get("type") == "integer" else value
 
 
 def _fits_format(text: str, form: Any) -> bool:
