@@ -128,6 +128,8 @@ _CHANGES = stem_set("create delete remove update send cancel book open make set 
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate")
+_OFF = frozenset("off disable stop mute pause silence deactivate".split())
+_SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: The same for a statement opening with "we" ("We land at 7am"); else "we" may hold the model ("before we start").
@@ -444,8 +446,10 @@ class Reader:
         for at, word in enumerate(found):
             unsaid = word[:2] == "un" and stem(word[2:]) in marks
             if stem(word) in marks or unsaid:
-                return not unsaid and not any(w in ("not", "no", "never", "without") or w.endswith("n't")
-                                              for w in found[max(0, at - 2):at])
+                clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
+                switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS and push", "keep email on"
+                return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and not any(
+                    w in ("not", "no", "never", "without") or w.endswith("n't") for w in found[max(0, at - 2):at])
         return bool(marks & related(set(words(self.request.message))))
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:

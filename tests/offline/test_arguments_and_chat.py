@@ -1,0 +1,64 @@
+"""Tool arguments a careful model reads off the message, and chat replies that must not misread it.
+
+Switches turned off by their verb, two fields of one enum told apart by "from" and "to", a question a
+read-only tool answers, a path with a slash, an option chosen by its explanation; in chat, a fault is not
+good news, a later correction wins, a fact stated in the instructions answers, and a question whose topic
+nothing said covers is answered "I don't know".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Literal
+
+import pytest
+from agents import Agent, Runner, SQLiteSession, function_tool
+from pydantic import Field
+
+from memlab import TrimmingSession
+
+pytestmark = pytest.mark.usefixtures("api")
+UNKNOWN = "I don't know"
+
+
+def arguments(result) -> list[tuple[str, dict]]:
+    return [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
+
+
+@function_tool
+def set_power(lights: bool, heating: bool, alarm: bool) -> str:
+    """Switch the home's devices on or off."""
+    return "done"
+
+
+@function_tool
+def stock_level(warehouse: Literal["north", "south"]) -> str:
+    """Get the stock level of one warehouse."""
+    return {"north": "120 units", "south": "75 units"}[warehouse]
+
+
+@function_tool
+def ship(source_warehouse: Literal["north", "south"], destination_warehouse: Literal["north", "south"],
+         units: int) -> str:
+    """Ship units between warehouses."""
+    return "shipped"
+
+
+@function_tool
+def lint(folder: str, strict: bool = False) -> str:
+    """Lint the files in a folder."""
+    return "2 warnings"
+
+
+@function_tool
+def open_case(desk: Literal["accounts", "shipping", "hardware"] = Field(
+        description="accounts: passwords, logins; shipping: parcels, couriers; hardware: laptops, screens, keyboards")
+        ) -> str:
+    """Open a case with one desk."""
+    return "case 12 opened"
+
+
+async def test_a_switch_turned_off_by_its_verb_is_false_and_one_kept_on_is_true() -> None:
+    agent = Agent(name="home", instructions="You control the user's home.", tools=[set_power])
+    result = await Runner.run(agent, "Power off the lights and heating, but keep the alarm on.")
+    assert arguments(result) == [("set_power", {"lights": False, "heating": False, "alarm": True})]
