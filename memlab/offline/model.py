@@ -130,6 +130,8 @@ _VERBS = stem_set("get check run look lookup create make find search fetch updat
                   "delete remove open show read write call use compute calculate")
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
+_ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into"), "destination": ("to", "into"),
+         "target": ("to", "into")}  # from_account, to_account: the option after "from", after "to"
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: The same for a statement opening with "we" ("We land at 7am"); else "we" may hold the model ("before we start").
@@ -463,7 +465,10 @@ class Reader:
             if opening.startswith(("never", "don't", "do not")) and (answers <= 1 or "first" not in said):
                 forbidden = [o for o in options if set(words(str(o).replace("_", " "))) <= set(words(piece))]
                 options = [o for o in options if o not in forbidden or not words(str(o))] or options
-        named = self.named_option(options)
+        ends = [cue for part in name.lower().split("_") for cue in _ENDS.get(part, ())]
+        after = [o for cue, word in itertools.pairwise(_lower_tokens(self.request.message)) if cue in ends
+                 for o in options if str(o).lower() == word]
+        named = after[0] if after else self.named_option(options)
         self.leaned = self.leaned or named is not None
         spoken = [o for o in options if str(o).lower() == _language(self.request.message)]  # "Bonjour, je...": french
         neutral = [o for o in options if str(o).lower() in ("neutral", "other", "none", "unknown", "mixed")]

@@ -62,3 +62,9 @@ async def test_a_switch_turned_off_by_its_verb_is_false_and_one_kept_on_is_true(
     agent = Agent(name="home", instructions="You control the user's home.", tools=[set_power])
     result = await Runner.run(agent, "Power off the lights and heating, but keep the alarm on.")
     assert arguments(result) == [("set_power", {"lights": False, "heating": False, "alarm": True})]
+
+
+async def test_two_fields_of_one_enum_take_the_options_after_from_and_to() -> None:
+    agent = Agent(name="stock", instructions="You move stock.", tools=[stock_level, ship])
+    result = await Runner.run(agent, "Ship 40 units from north to south.")
+    assert arguments(result) == [("ship", {"source_warehouse": "north", "destination_warehouse": "south", "units": 40})]
