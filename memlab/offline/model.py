@@ -757,6 +757,10 @@ def _choose_tools(request: Request) -> list[Tool]:
             "always" in s.lower() and ("tool" in s.lower() or "call" in s.lower())
             for s in sentences(request.instructions))):
         picked = [top]
+    asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
+    picked = picked or [tool for tool in tools if _only_asks(request.message) and _fits(tool, request) and any(
+        asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
+        if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
     if not picked and _only_asks(request.message) and not _recalls(request.message):
         picked = [t for t in tools if _takes_a_query(t)][:1]  # "How do I...?" for search_docs(query)
     return picked[:4]

@@ -68,3 +68,10 @@ async def test_two_fields_of_one_enum_take_the_options_after_from_and_to() -> No
     agent = Agent(name="stock", instructions="You move stock.", tools=[stock_level, ship])
     result = await Runner.run(agent, "Ship 40 units from north to south.")
     assert arguments(result) == [("ship", {"source_warehouse": "north", "destination_warehouse": "south", "units": 40})]
+
+
+async def test_a_question_a_read_only_tool_answers_with_an_option_it_names_calls_it() -> None:
+    agent = Agent(name="stock", instructions="You move stock.", tools=[stock_level, ship])
+    result = await Runner.run(agent, "What do we have in the south warehouse?")
+    assert arguments(result) == [("stock_level", {"warehouse": "south"})]
+    assert "75 units" in result.final_output
