@@ -277,6 +277,8 @@ class Reader:
         if stem("currency") in field_stems:  # a code ("7.45 EUR") or a sign ("€7.45")
             return "currency", lambda text: [t for t in tokens(text) if len(t) == 3 and t.isalpha() and t.isupper()] + [
                 code for sign, code in _SIGNS if sign in text]
+        if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
+            return "path", lambda text: [t for t in tokens(text) if "/" in t]
         if format == "uri":
             return "uri", lambda text: [word.rstrip(".,;)") for word in text.split() if "://" in word]
         if field_stems & _GENERIC_ANSWER and self.answer:
@@ -447,7 +449,7 @@ class Reader:
         found = [t.lower() for t in tokens(self.request.message)]
         for at, word in enumerate(found):
             unsaid = word[:2] == "un" and stem(word[2:]) in marks
-            if stem(word) in marks or unsaid:
+            if stem(word) in marks or unsaid or len(word) > 6 and stem(word.removesuffix("ly")) in marks:  # "verbosely"
                 clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
                 switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS and push", "keep email on"
                 return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and not any(

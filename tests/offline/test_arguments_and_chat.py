@@ -75,3 +75,9 @@ async def test_a_question_a_read_only_tool_answers_with_an_option_it_names_calls
     result = await Runner.run(agent, "What do we have in the south warehouse?")
     assert arguments(result) == [("stock_level", {"warehouse": "south"})]
     assert "75 units" in result.final_output
+
+
+async def test_a_token_with_a_slash_is_a_path_and_an_adverb_sets_its_flag() -> None:
+    agent = Agent(name="dev", instructions="You help with code.", tools=[lint])
+    result = await Runner.run(agent, "Lint src/memlab strictly please.")
+    assert arguments(result) == [("lint", {"folder": "src/memlab", "strict": True})]
