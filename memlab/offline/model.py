@@ -470,20 +470,25 @@ class Reader:
         ends = [cue for part in name.lower().split("_") for cue in _ENDS.get(part, ())]
         after = [o for cue, word in itertools.pairwise(_lower_tokens(self.request.message)) if cue in ends
                  for o in options if str(o).lower() == word]
-        named = after[0] if after else self.named_option(options)
+        named = after[0] if after else self.named_option(options, description)
         self.leaned = self.leaned or named is not None
         spoken = [o for o in options if str(o).lower() == _language(self.request.message)]  # "Bonjour, je...": french
         neutral = [o for o in options if str(o).lower() in ("neutral", "other", "none", "unknown", "mixed")]
         return named if named is not None else (spoken or neutral or options)[0]
 
-    def named_option(self, options: Sequence[Any]) -> Any:
-        """The first option the conversation names or abbreviates (``EUR`` for "euros"), or ``None``."""
+    def named_option(self, options: Sequence[Any], description: str = "") -> Any:
+        """The first option the conversation names or abbreviates (``EUR`` for "euros"), else the one whose
+        explanation in ``description`` shares most words with the message ("sales: pricing, demos"), or ``None``."""
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
         said |= {code.lower() for sign, code in _SIGNS if sign in self.request.message}
         for option in options:
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3
                                             and any(word.startswith(option.lower()) for word in said)):
                 return option
+        told = {o: description.lower().partition(f"{o}:".lower())[2].split(";")[0] for o in options if isinstance(o, str)}
+        shared = {o: len(set(words(text)) & set(words(self.request.message))) for o, text in told.items() if text}
+        if shared and max(shared.values()):
+            return max(shared, key=shared.__getitem__)
         near = related(said)  # then a related word: "crashes" names "technical", "charged" "billing"
         return next((o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & near), None)
 
@@ -709,7 +714,7 @@ def _fits(tool: Tool, request: Request) -> int:
         field, named = properties[name], reader.named_value(name)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
         if isinstance(field.get("enum"), list):
-            found = reader.named_option(field["enum"]) is not None
+            found = reader.named_option(field["enum"], str(field.get("description") or "")) is not None
         elif field.get("type") in ("number", "integer"):
             found = reader.number(name, "") is not None
         else:

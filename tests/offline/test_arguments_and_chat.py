@@ -81,3 +81,9 @@ async def test_a_token_with_a_slash_is_a_path_and_an_adverb_sets_its_flag() -> N
     agent = Agent(name="dev", instructions="You help with code.", tools=[lint])
     result = await Runner.run(agent, "Lint src/memlab strictly please.")
     assert arguments(result) == [("lint", {"folder": "src/memlab", "strict": True})]
+
+
+async def test_an_option_is_chosen_by_the_explanation_its_description_gives() -> None:
+    agent = Agent(name="desk", instructions="You route cases.", tools=[open_case])
+    result = await Runner.run(agent, "Open a case: my keyboard types double letters.")
+    assert arguments(result) == [("open_case", {"desk": "hardware"})]
