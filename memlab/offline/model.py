@@ -1034,7 +1034,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     echo = _retold(_cut(said, 160)).rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
-    if said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower():
+    fault = set(words(said)) & notes.PROBLEM or any(t in ("not", "no", "never") or t.endswith("n't") for t in said_tokens)
+    if (said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower()) and not fault:
         return f"Good to hear: {echo}. Is there anything else I can help with?"
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
     if known is None and task and stem(task[task[0] == "you" and len(task) > 1]) in _MAKES:

@@ -38,7 +38,7 @@ _REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)")
 #: An HTML or XML tag in a message ("<b>", "</p>"): read through, never taken for words.
 MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,100}>")
 #: Where a sentence ends: after ``.!?`` and a space (not after "Dr." or "Mrs."), or at a line break.
-_SENTENCE_END = re.compile(r"(?<=[.!?])(?<![A-Z][a-z]\.)(?<!Mrs\.)\s+|\s*\n\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\b[A-Z][a-z]\.)(?<!Mrs\.)\s+|\s*\n\s*")
 #: A list marker or heading marker at the start of a line (``- ``, ``• ``, ``## ``, ``2. ``).
 _MARKER = re.compile(r"^\s*(?:[-*•·>]+|#{1,6}|\d{1,3}[.)])\s+")
 #: A transcript line: a role, an optional ``[call id]``, a colon (``USER: hi``, ``TOOL RESULT [c1]: ...``).

@@ -87,3 +87,12 @@ async def test_an_option_is_chosen_by_the_explanation_its_description_gives() ->
     agent = Agent(name="desk", instructions="You route cases.", tools=[open_case])
     result = await Runner.run(agent, "Open a case: my keyboard types double letters.")
     assert arguments(result) == [("open_case", {"desk": "hardware"})]
+
+
+async def test_a_fault_is_not_good_news_and_a_fact_of_the_instructions_answers() -> None:
+    agent = Agent(name="care", instructions="You help with ACME Co. kettles. Repairs take 10 working days.")
+    session = SQLiteSession("kettle")
+    fault = await Runner.run(agent, "My kettle isn't working since Monday.", session=session)
+    assert not fault.final_output.startswith("Good to hear")
+    answer = await Runner.run(agent, "How long will the repair take?", session=session)
+    assert answer.final_output == "Repairs take 10 working days."
