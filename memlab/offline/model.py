@@ -1014,11 +1014,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if question:
         found = _answered_by_conversation(request)
         if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):
-            later = [s for s in request.said if s.order > found[1].order and s.role == "user"][:1]
-            then = {t.lower() for t in tokens(later[0].text[:300])} if later else set()
-            if found[1].role == "user" and then & _CORRECTION and (then & {"it", "that", "this", "they"}
-                                                                   or _covered(_topic(said), later[0].stems)):
-                return f"{restate(found[1])[:-1]}, and then: {_retold(later[0].text).rstrip('.!')}."  # "Actually..."
+            later = [s for s in request.said if s.order > found[1].order and s.role == "user"]
+            then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
+            fixed = [s for k, s in enumerate(later) if then[k] & _CORRECTION and (  # "Actually, it's...", "the order..."
+                k == 0 and then[k] & {"it", "that", "this", "they"} or _covered(_topic(said), s.stems))]
+            if found[1].role == "user" and fixed:
+                return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             return _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
         if any(answers):
             return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))

@@ -85,8 +85,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     calculus | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
-    bill billing subscription | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap
-    immediately emergency critical high | account login password sign username profile | task todo to-do chore errand
+    bill billing subscription | wrong problem issue fault matter broken stopped fail faulty damaged defective
+    | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap immediately emergency critical high
+    | account login password sign username profile | task todo to-do chore errand
     | technical server outage down | minor low trivial whenever | scifi sci-fi science fiction space
     spaceship starship alien asteroid comet planet robot interstellar | politics political politician election vote
     voting voter president presidential government parliament congress senate democracy campaign candidate | spam

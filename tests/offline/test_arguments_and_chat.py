@@ -96,3 +96,14 @@ async def test_a_fault_is_not_good_news_and_a_fact_of_the_instructions_answers()
     assert not fault.final_output.startswith("Good to hear")
     answer = await Runner.run(agent, "How long will the repair take?", session=session)
     assert answer.final_output == "Repairs take 10 working days."
+
+
+async def test_a_later_correction_wins_and_the_fault_answers_what_is_wrong() -> None:
+    agent, session = Agent(name="care", instructions="Be concise."), SQLiteSession("laptop")
+    for text in ("I need a repair for my laptop, ticket 5521.", "The screen is broken.",
+                 "Sorry, the ticket number is 5512 actually."):
+        await Runner.run(agent, text, session=session)
+    ticket = await Runner.run(agent, "Which ticket is my repair?", session=session)
+    assert ticket.final_output.rstrip(".").endswith("5512 actually")
+    wrong = await Runner.run(agent, "What's wrong with the device?", session=session)
+    assert "screen is broken" in wrong.final_output
