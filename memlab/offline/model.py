@@ -801,7 +801,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     wants_id = bool(set(topic) & _ID)
     asking = (sentences(request.message) or [""])[-1]
     # The thing asked about must be there: "the ticket number" (the word before "number"), "my dog".
-    head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or _owned(question)
+    counted = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?")) or None  # "nights"
+    head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or counted or _owned(question)
     named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
     roles = ("user", "note", "tool")
     candidates = request.memory.matches(topic, roles=roles)

@@ -107,3 +107,11 @@ async def test_a_later_correction_wins_and_the_fault_answers_what_is_wrong() -> 
     assert ticket.final_output.rstrip(".").endswith("5512 actually")
     wrong = await Runner.run(agent, "What's wrong with the device?", session=session)
     assert "screen is broken" in wrong.final_output
+
+
+async def test_a_count_asked_for_is_not_answered_by_an_unrelated_fact() -> None:
+    agent, session = Agent(name="trip", instructions="Be concise."), TrimmingSession("trip", max_turns=2)
+    for text in ("We'll spend 4 days in Oslo.", "We're flying there on a Friday.", "Our hotel is by the harbour."):
+        await Runner.run(agent, text, session=session)
+    result = await Runner.run(agent, "How many days is our trip?", session=session)
+    assert result.final_output.startswith(UNKNOWN)
