@@ -128,6 +128,10 @@ _CHANGES = stem_set("create delete remove update send cancel book open make set 
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate")
+_OFF = frozenset("off disable stop mute pause silence deactivate".split())
+_SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
+_ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into"), "destination": ("to", "into"),
+         "target": ("to", "into")}  # from_account, to_account: the option after "from", after "to"
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: The same for a statement opening with "we" ("We land at 7am"); else "we" may hold the model ("before we start").
@@ -273,6 +277,8 @@ class Reader:
         if stem("currency") in field_stems:  # a code ("7.45 EUR") or a sign ("€7.45")
             return "currency", lambda text: [t for t in tokens(text) if len(t) == 3 and t.isalpha() and t.isupper()] + [
                 code for sign, code in _SIGNS if sign in text]
+        if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
+            return "path", lambda text: [t for t in tokens(text) if "/" in t]
         if format == "uri":
             return "uri", lambda text: [word.rstrip(".,;)") for word in text.split() if "://" in word]
         if field_stems & _GENERIC_ANSWER and self.answer:
@@ -443,9 +449,11 @@ class Reader:
         found = [t.lower() for t in tokens(self.request.message)]
         for at, word in enumerate(found):
             unsaid = word[:2] == "un" and stem(word[2:]) in marks
-            if stem(word) in marks or unsaid:
-                return not unsaid and not any(w in ("not", "no", "never", "without") or w.endswith("n't")
-                                              for w in found[max(0, at - 2):at])
+            if stem(word) in marks or unsaid or len(word) > 6 and stem(word.removesuffix("ly")) in marks:  # "verbosely"
+                clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
+                switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS and push", "keep email on"
+                return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and not any(
+                    w in ("not", "no", "never", "without") or w.endswith("n't") for w in found[max(0, at - 2):at])
         return bool(marks & related(set(words(self.request.message))))
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
@@ -459,20 +467,28 @@ class Reader:
             if opening.startswith(("never", "don't", "do not")) and (answers <= 1 or "first" not in said):
                 forbidden = [o for o in options if set(words(str(o).replace("_", " "))) <= set(words(piece))]
                 options = [o for o in options if o not in forbidden or not words(str(o))] or options
-        named = self.named_option(options)
+        ends = [cue for part in name.lower().split("_") for cue in _ENDS.get(part, ())]
+        after = [o for cue, word in itertools.pairwise(_lower_tokens(self.request.message)) if cue in ends
+                 for o in options if str(o).lower() == word]
+        named = after[0] if after else self.named_option(options, description)
         self.leaned = self.leaned or named is not None
         spoken = [o for o in options if str(o).lower() == _language(self.request.message)]  # "Bonjour, je...": french
         neutral = [o for o in options if str(o).lower() in ("neutral", "other", "none", "unknown", "mixed")]
         return named if named is not None else (spoken or neutral or options)[0]
 
-    def named_option(self, options: Sequence[Any]) -> Any:
-        """The first option the conversation names or abbreviates (``EUR`` for "euros"), or ``None``."""
+    def named_option(self, options: Sequence[Any], description: str = "") -> Any:
+        """The first option the conversation names or abbreviates (``EUR`` for "euros"), else the one whose
+        explanation in ``description`` shares most words with the message ("sales: pricing, demos"), or ``None``."""
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
         said |= {code.lower() for sign, code in _SIGNS if sign in self.request.message}
         for option in options:
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3
                                             and any(word.startswith(option.lower()) for word in said)):
                 return option
+        told = {o: description.lower().partition(f"{o}:".lower())[2].split(";")[0] for o in options if isinstance(o, str)}
+        shared = {o: len(set(words(text)) & set(words(self.request.message))) for o, text in told.items() if text}
+        if shared and max(shared.values()):
+            return max(shared, key=shared.__getitem__)
         near = related(said)  # then a related word: "crashes" names "technical", "charged" "billing"
         return next((o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & near), None)
 
@@ -725,7 +741,7 @@ def _fits(tool: Tool, request: Request) -> int:
         field, named = properties[name], reader.named_value(name)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
         if isinstance(field.get("enum"), list):
-            found = reader.named_option(field["enum"]) is not None
+            found = reader.named_option(field["enum"], str(field.get("description") or "")) is not None
         elif field.get("type") in ("number", "integer"):
             found = reader.number(name, "") is not None
         else:
@@ -775,6 +791,10 @@ def _choose_tools(request: Request) -> list[Tool]:
             "always" in s.lower() and ("tool" in s.lower() or "call" in s.lower())
             for s in sentences(request.instructions))):
         picked = [top]
+    asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
+    picked = picked or [tool for tool in tools if _only_asks(request.message) and _fits(tool, request) and any(
+        asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
+        if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
     if not picked and _only_asks(request.message) and not _recalls(request.message):
         picked = [t for t in tools if _takes_a_query(t)][:1]  # "How do I...?" for search_docs(query)
     return picked[:4]
@@ -808,7 +828,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     wants_id = bool(set(topic) & _ID)
     asking = (sentences(request.message) or [""])[-1]
     # The thing asked about must be there: "the ticket number" (the word before "number"), "my dog".
-    head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or _owned(question)
+    counted = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?")) or None  # "nights"
+    head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or counted or _owned(question)
     named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
     roles = ("user", "note", "tool")
     candidates = request.memory.matches(topic, roles=roles)
@@ -1021,11 +1042,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if question:
         found = _answered_by_conversation(request)
         if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):
-            later = [s for s in request.said if s.order > found[1].order and s.role == "user"][:1]
-            then = {t.lower() for t in tokens(later[0].text[:300])} if later else set()
-            if found[1].role == "user" and then & _CORRECTION and (then & {"it", "that", "this", "they"}
-                                                                   or _covered(_topic(said), later[0].stems)):
-                return f"{restate(found[1])[:-1]}, and then: {_retold(later[0].text).rstrip('.!')}."  # "Actually..."
+            later = [s for s in request.said if s.order > found[1].order and s.role == "user"]
+            then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
+            fixed = [s for k, s in enumerate(later) if then[k] & _CORRECTION and (  # "Actually, it's...", "the order..."
+                k == 0 and then[k] & {"it", "that", "this", "they"} or _covered(_topic(said), s.stems))]
+            if found[1].role == "user" and fixed:
+                return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             return _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
         if any(answers):
             return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
@@ -1041,7 +1063,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     echo = _retold(_cut(said, 160)).rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
-    if said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower():
+    fault = set(words(said)) & notes.PROBLEM or any(t in ("not", "no", "never") or t.endswith("n't") for t in said_tokens)
+    if (said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower()) and not fault:
         return f"Good to hear: {echo}. Is there anything else I can help with?"
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
     if known is None and task and stem(task[task[0] == "you" and len(task) > 1]) in _MAKES:

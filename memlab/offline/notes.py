@@ -50,7 +50,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "context": "product environment device model version setup context platform system",
     "prefs": "preference contact constraint requirement prefer",
 }.items()}
-_PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
+PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged twice refund stopped")
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
@@ -253,7 +253,7 @@ def _is_problem(statement: Statement) -> bool:
     """Whether a customer's sentence reports a problem: a problem word, or a negation ("won't")."""
     if asks(statement) or statement.stems & ARCHETYPES["prefs"]:
         return False
-    return bool(statement.stems & _PROBLEM) or any(t in ("not", "no", "never") or t.endswith("n't")
+    return bool(statement.stems & PROBLEM) or any(t in ("not", "no", "never") or t.endswith("n't")
                                                    for t in _lower(statement))
 
 

@@ -38,7 +38,7 @@ _REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)")
 #: An HTML or XML tag in a message ("<b>", "</p>"): read through, never taken for words.
 MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,100}>")
 #: Where a sentence ends: after ``.!?`` and a space (not after "Dr." or "Mrs."), or at a line break.
-_SENTENCE_END = re.compile(r"(?<=[.!?])(?<![A-Z][a-z]\.)(?<!Mrs\.)\s+|\s*\n\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\b[A-Z][a-z]\.)(?<!Mrs\.)\s+|\s*\n\s*")
 #: A list marker or heading marker at the start of a line (``- ``, ``• ``, ``## ``, ``2. ``).
 _MARKER = re.compile(r"^\s*(?:[-*•·>]+|#{1,6}|\d{1,3}[.)])\s+")
 #: A transcript line: a role, an optional ``[call id]``, a colon (``USER: hi``, ``TOOL RESULT [c1]: ...``).
@@ -85,8 +85,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     calculus | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
-    bill billing subscription | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap
-    immediately emergency critical high | account login password sign username profile | task todo to-do chore errand
+    bill billing subscription | wrong problem issue fault matter broken stopped fail faulty damaged defective
+    | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap immediately emergency critical high
+    | account login password sign username profile | task todo to-do chore errand
     | technical server outage down | minor low trivial whenever | scifi sci-fi science fiction space
     spaceship starship alien asteroid comet planet robot interstellar | politics political politician election vote
     voting voter president presidential government parliament congress senate democracy campaign candidate | spam
