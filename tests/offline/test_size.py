@@ -9,7 +9,8 @@ cost (tools, handoffs, structured output, prompts of any shape, the request chec
 streaming, the stand-in over HTTP). Agents, tools, schemas and prompts the model had never seen, tried as
 an outside tester would, then cost about 730 more over four rounds, each case a test of its own
 (``test_own_agents.py``, ``test_structured_values.py``, ``test_structured_shapes.py``,
-``test_structured_collections.py``, ``test_conversation_facts.py``, ``test_arguments_and_chat.py``, ``test_notes.py``, and the SDK's own examples in ``test_sdk_examples.py``).
+``test_structured_collections.py``, ``test_conversation_facts.py``, ``test_arguments_and_chat.py``,
+``test_notes.py``, and the SDK's own examples in ``test_sdk_examples.py``).
 The line budget is today's size: it may shrink, and grows only with a case a test holds (or a cache that keeps
 a request's cost what it was).
 """
