@@ -95,8 +95,8 @@ _GENERIC_ANSWER = stem_set("answer response reply text output message content re
                            "reasoning feedback summary")
 #: The words a place follows ("in Paris", "from FRA").
 _PLACE_CUES = ("in", "at", "to", "for", "from", "near", "into", "via")
-#: Currency signs and the codes they stand for.
-_SIGNS = (("€", "EUR"), ("£", "GBP"), ("$", "USD"))
+#: Currency signs and the codes they stand for (from :data:`_CURRENCIES`).
+_SIGNS = tuple((sign, code) for code, names in _CURRENCIES.items() for sign in names if not sign.isalpha())
 _GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao olá".split())
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
@@ -274,9 +274,6 @@ class Reader:
         if format in ("date", "date-time", "time") or about & _WHEN:  # a field named "time" takes a time ("8pm")
             form = "clock" if field_stems == {stem("time")} and format is None else format
             return f"date{form or ''}", lambda text: _when(text, form, self.year)
-        if stem("currency") in field_stems:  # a code ("7.45 EUR") or a sign ("€7.45")
-            return "currency", lambda text: [t for t in tokens(text) if len(t) == 3 and t.isalpha() and t.isupper()] + [
-                code for sign, code in _SIGNS if sign in text]
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
             return "path", lambda text: [t for t in tokens(text) if "/" in t]
         if format == "uri":
@@ -1127,21 +1124,22 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         return [message_item(note, fingerprint)]
     missing: list[str] = []
     handed_off, called_after_handoff, results = request.this_turn
+    one_at_a_time = request.body.get("parallel_tool_calls", True) is False  # one call per response
     if not results or handed_off and not called_after_handoff:
         answered = _only_asks(message) and _answered_by_conversation(request) is not None
         calls, missing = ([], []) if answered else _plan(request, fingerprint)
     else:  # after a result, the calls the message asked for that are still to make, then those a result enables
         made = [(i.get("name"), _same(i.get("arguments"))) for i in request.conversation[request.last_user_index + 1:]
                 if item_type(i) == "function_call"]  # "Look up the user dana@x.com, then reset their password"
-        one_at_a_time = request.body.get("parallel_tool_calls", True) is False  # else every asked call was made
+        # one call at a time: the calls the message asked for, still to make (in parallel, all were made at once)
         asked = Request.read({**request.body, "instructions": instructions},
                              request.conversation[:request.last_user_index + 1]) if one_at_a_time else None
         calls = [c for c in _plan(asked, asked.fingerprint)[0] if (c["name"], _same(c["arguments"]))
                  not in made] if asked is not None else []
         if not calls and len(made) < 8 and len(_CLAUSE.split(message[:2000])) > 1:  # a later clause's tool
             calls = [c for c in _plan(request, fingerprint, chaining=True)[0] if c["name"] not in dict(made)]
-    if calls:  # one call at a time when the request says so
-        return calls[:1] if request.body.get("parallel_tool_calls", True) is False else calls
+    if calls:
+        return calls[:1] if one_at_a_time else calls
     text = compose(request, missing)
     asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece))
              for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english")  # "Always answer in French"
