@@ -98,6 +98,8 @@ _PLACE_CUES = ("in", "at", "to", "for", "from", "near", "into", "via")
 #: Currency signs and the codes they stand for (from :data:`_CURRENCIES`).
 _SIGNS = tuple((sign, code) for code, names in _CURRENCIES.items() for sign in names if not sign.isalpha())
 _GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao olá".split())
+#: A greeting that opens a message ("Hi! ...", "Good morning, ..."): not part of what the user tells.
+_GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?\s*[,!.]+\s*", re.I)
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
     "english": "hello hi thanks thank how are you what what's which where who is the of to and in it please good my i",
@@ -927,7 +929,8 @@ def _swap(text: str) -> str:
 def _retold(text: str) -> str:
     """What the user said, told back: no "Hi, " or "remember that", in the second person, lower case first; "call
     me Sam" is "your name is Sam"."""
-    for preamble in ("hi, ", "hello, ", "hey, ", "please remember that ", "remember that ", "note that ",
+    text = text[greeting.end():] if (greeting := _GREETING.match(text)) and greeting.end() < len(text) else text
+    for preamble in ("please remember that ", "remember that ", "note that ",
                      "just so you know, ", "for the record, "):
         if text.lower().startswith(preamble) and len(text) > len(preamble):
             text = text[len(preamble):]
@@ -1007,8 +1010,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     said_tokens = {t.lower() for t in tokens(said[:400])}
     question = _is_question(said)
     how_are_you = any(ask in said.lower() for ask in ("how are you", "cómo estás", "ça va", "wie geht", "come stai"))
-    greets = said_tokens & _GREETINGS or said.lower().startswith(("good morning", "good afternoon", "good evening"))
-    if len(said) < 40 and greets and (not question or how_are_you):
+    greeting = _GREETING.match(said)
+    rest = said[greeting.end():] if greeting else said  # "Hi! I'm Sam": what follows the greeting is the message
+    if (greeting or said_tokens & _GREETINGS) and (not rest or how_are_you or not greeting and len(said) < 40
+                                                     and not question):
         return "Hello! What can I help you with?"
     if said_tokens & {"thanks", "thank", "cheers", "bye", "goodbye"} and len(set(words(said))) <= 4 and not question:
         return "You're welcome! Is there anything else I can help with?"

@@ -91,6 +91,13 @@ def test_good_evening_with_how_are_you_is_a_greeting() -> None:
     assert chat(["Hey there!"]) == ["Hello! What can I help you with?"]
 
 
+def test_what_follows_a_greeting_is_the_message_and_the_greeting_is_not_told_back() -> None:
+    assert chat(["Hello! I'm Priya and I work nights."]) == ["Noted: you're Priya and you work nights."]
+    assert chat(["Good afternoon, our boiler leaks."]) == ["Noted: your boiler leaks."]
+    noted, answer = chat(["Hey! My locker is number 41.", "Which locker is mine?"])
+    assert noted == "Noted: your locker is number 41." and "41" in answer
+
+
 def test_tool_outputs_without_a_full_stop_are_reported_as_separate_sentences_and_an_empty_list_as_none() -> None:
     tools = [tool("check_stock", "Check the stock of the shop."), tool("check_rota", "Check the staff rota.")]
     outputs = {"check_stock": "12 boxes left", "check_rota": json.dumps({"staff": "Ada", "absent": []})}
