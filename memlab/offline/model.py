@@ -761,8 +761,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
     if _only_asks(request.message):  # a question asks to know, not to change: it never opens or deletes
-        tools = [t for t in tools
-                 if t.handoff or stem(t.name.replace("-", "_").split("_")[0].lower()) not in _CHANGES]
+        verbs = [t.name.replace("-", "_").split("_")[0].lower() for t in tools]  # "opening_hours" opens nothing
+        tools = [t for t, verb in zip(tools, verbs) if t.handoff or verb.endswith("ing") or stem(verb) not in _CHANGES]
     if not tools or choice == "none":
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")

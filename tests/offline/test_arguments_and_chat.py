@@ -115,3 +115,23 @@ async def test_a_count_asked_for_is_not_answered_by_an_unrelated_fact() -> None:
         await Runner.run(agent, text, session=session)
     result = await Runner.run(agent, "How many days is our trip?", session=session)
     assert result.final_output.startswith(UNKNOWN)
+
+
+@function_tool
+def shipping_status(parcel: str) -> str:
+    """Where a parcel is now."""
+    return "out for delivery"
+
+
+@function_tool
+def opening_times(branch: str) -> str:
+    """When a branch of the library is open."""
+    return "8am-8pm"
+
+
+async def test_a_tool_named_by_a_noun_in_ing_answers_a_question_though_the_verb_would_change_something() -> None:
+    agent = Agent(name="desk", instructions="You answer visitors.", tools=[shipping_status, opening_times, open_case])
+    parcel = await Runner.run(agent, "What's the shipping status of parcel PX-88121?")
+    assert arguments(parcel) == [("shipping_status", {"parcel": "PX-88121"})]
+    hours = await Runner.run(agent, "When does the Riverside branch open?")
+    assert arguments(hours) == [("opening_times", {"branch": "Riverside"})] and "8am-8pm" in hours.final_output
