@@ -84,7 +84,8 @@ _MAKES = stem_set("generate write compose create draft translate rewrite paraphr
 _UPPER = stem_set("max maximum upper most ceiling")
 _ID = stem_set("id identifier number code serial reference ref pin sku")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
-                   "owner contact passenger traveler traveller employee patient client sender organizer host")
+                   "owner contact passenger traveler traveller employee patient client sender recipient assignee "
+                   "organizer host")
 #: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent").
 _THING = stem_set("product vendor company brand organization organisation merchant store shop supplier "
                   "manufacturer event project team")
@@ -271,7 +272,8 @@ class Reader:
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
         if "currency" in about or name.lower() in ("from", "to", "base", "target") and len(_currencies(self.whole)) > 1:
             return "currency", _currencies
-        if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc", "recipient"):
+        if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc") or (
+                name.lower() == "recipient" and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
         if format in ("date", "date-time", "time") or about & _WHEN:  # a field named "time" takes a time ("8pm")
             form = "clock" if field_stems == {stem("time")} and format is None else format
@@ -628,22 +630,29 @@ def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
 
 
 def _proper_names(text: str, people: bool = False, things: bool = False) -> list[str]:
-    """Capitalised words, runs joined ("Dana Lee"), never a month, a quote or a verb opening a sentence ("Book
-    Sarah Lee..."); for ``people``, those after "I'm" first, none after "in"; for ``things``, none listed with
+    """Capitalised words, runs joined ("Dana Lee"), never a month, a quote or a word opening a sentence ("Book
+    Sarah Lee...", "Next Tuesday..."); for ``people``, those after "I'm" first, no id, and those after "to", "for"
+    or "from" ("Ship it to Ana Ruiz") only when no other is named, none after "in"; for ``things``, none listed with
     another ("Alice and Bob") or after "in"/"to", else the words after "a"/"the" or a number ("a science fair on
     Friday", "2 apples")."""
     if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named"))):
         return named
     out: list[str] = []
     phrases: list[str] = []  # what follows "a" or "the"
+    sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000])):
-        found, runs = tokens(piece.replace(",", " and ")), []  # runs: [first, last] token of each name
+        found, runs, cued = tokens(piece.replace(",", " and ")), [], -2  # runs: [first, last] token of each name
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
             if things and (before in ("a", "an", "the") or before.isdigit()) and low not in STOP:  # "2 apples"
                 phrases.append(" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3])))
-            if (not word[:1].isupper() or low in _CALENDAR or people and before in _PLACE_CUES
+            if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1):
+                cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from
+                if before in ("to", "for", "from") and low not in _CALENDAR:
+                    sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
+            if (not word[:1].isupper() or low in _CALENDAR or low in _ORDINALS
+                    or people and (cued == at or any(c.isdigit() for c in word))
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or") or after[:1].isupper()
                                         or things and after[:1].isdigit())  # "Starbucks 12/03/2024 ..."
@@ -656,7 +665,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False) -> list
         listed = {k + i for k, ((_, end), (start, _)) in enumerate(zip(runs, runs[1:])) for i in (0, 1)
                   if start == end + 2 and found[end + 1].lower() in ("and", "or")}  # "Alice, Bob and Chen"
         out += [" ".join(found[start:end + 1]) for k, (start, end) in enumerate(runs) if not (things and k in listed)]
-    return out or phrases
+    return out or sent_to or phrases
 
 
 def _language(text: str) -> str | None:

@@ -135,3 +135,17 @@ async def test_a_tool_named_by_a_noun_in_ing_answers_a_question_though_the_verb_
     assert arguments(parcel) == [("shipping_status", {"parcel": "PX-88121"})]
     hours = await Runner.run(agent, "When does the Riverside branch open?")
     assert arguments(hours) == [("opening_times", {"branch": "Riverside"})] and "8am-8pm" in hours.final_output
+
+
+@function_tool
+def send_parcel(parcel_id: str, recipient: str) -> str:
+    """Send a parcel to a person."""
+    return "sent"
+
+
+async def test_a_person_after_to_is_the_recipient_and_neither_an_id_nor_next_is_a_name() -> None:
+    agent = Agent(name="post", instructions="You send parcels.", tools=[send_parcel])
+    sent = await Runner.run(agent, "Send parcel PCL-7741 to Ines Duarte.")
+    assert arguments(sent) == [("send_parcel", {"parcel_id": "PCL-7741", "recipient": "Ines Duarte"})]
+    later = await Runner.run(agent, "Next Monday send parcel PCL-7742 for Tom Berg.")
+    assert arguments(later) == [("send_parcel", {"parcel_id": "PCL-7742", "recipient": "Tom Berg"})]
