@@ -34,6 +34,7 @@ import openai
 from agents import set_default_openai_api, set_default_openai_client, set_tracing_disabled
 from agents.models._openai_shared import get_default_openai_client
 
+from .plain_json import AsyncOpenAI
 from .wire import Wire, install
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ def configure(mode: str | None = None, *, api: OfflineAPI | None = None) -> str:
             raise RuntimeError("MEMLAB_LIVE=1 needs OPENAI_API_KEY; set it, or unset MEMLAB_LIVE to stay offline")
         _current = None
         wire = install(Wire(live=True))
-        live_client = openai.AsyncOpenAI(http_client=openai.DefaultAsyncHttpxClient(event_hooks=wire.hooks()))
+        live_client = AsyncOpenAI(http_client=openai.DefaultAsyncHttpxClient(event_hooks=wire.hooks()))
         set_default_openai_client(live_client, use_for_tracing=False)
         base = os.environ.get("OPENAI_BASE_URL")
         return LIVE_DESCRIPTION + (f" (via OPENAI_BASE_URL={base})" if base else "")

@@ -1,21 +1,27 @@
-"""The offline client skips the ``openai`` request transform only where it provably changes nothing."""
+"""memlab's clients (offline and live) skip the ``openai`` request transform only where it provably changes nothing."""
 
 from __future__ import annotations
 
 import json
+import typing
 from typing import Any
 
 import httpx2
 import openai
 import pytest
+import typing_extensions
 from agents import Runner
-from openai._utils import _transform
+from openai._utils import PropertyInfo, _transform
 from openai.resources.responses import responses as responses_module
+from openai.types.responses import response_compact_params, response_create_params
 
 from memlab import evals
+from memlab.api import mode
 from memlab.offline.api import COMPACT_PATH, RESPONSES_PATH, OfflineAPI, off_the_loop
 from memlab.offline.checks import OfflineAPIError, check_compact_request, check_request
-from memlab.offline.client import offline_client, plain_json_body
+from memlab.api import plain_json
+from memlab.api.plain_json import plain_json_body
+from memlab.offline.client import offline_client
 from memlab.offline.compaction import COMPACTION_PREFIX, SUMMARY_HEADING, compact_history, read_compaction, seal_compaction
 from memlab.evals.strategies import STRATEGIES
 from memlab.scenario import LAPTOP, LONG, ROUTER, support_agent
@@ -84,16 +90,63 @@ async def test_the_transform_is_the_identity_on_every_body_a_replay_of_each_stra
         assert json.dumps(shortcut) == json.dumps(real)  # same keys, same order, same values
 
 
-async def test_an_offline_replay_skips_the_transform_and_a_live_client_does_not(api, monkeypatch) -> None:
+async def test_an_offline_replay_and_memlabs_live_client_skip_the_transform_and_a_plain_client_does_not(
+        api, monkeypatch) -> None:
     spy = TransformSpy(monkeypatch)
     replay = await evals.run(LONG, "summarizing", context_limit=3, keep_last_n_turns=1)
     assert replay.turns["model_calls"].sum() > 30 and replay.turns["memory_calls"].sum() > 0
     assert spy.walks == 0
-    # What live mode builds: a plain openai client (here on the offline model's transport) still transforms.
-    live = openai.AsyncOpenAI(api_key="x", base_url="https://offline.memlab/v1",
-                              http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(off_the_loop(api))))
+    # Live mode builds memlab's client too (here on the offline model's transport): it skips it ...
+    monkeypatch.setenv("OPENAI_API_KEY", "x")
+    mode.configure("live")
+    assert type(mode.client()) is plain_json.AsyncOpenAI
+    transport = httpx2.MockTransport(off_the_loop(api))
+    live = plain_json.AsyncOpenAI(api_key="x", base_url="https://offline.memlab/v1",
+                                  http_client=httpx2.AsyncClient(transport=transport))
     await live.responses.create(model=MODEL, input=[{"role": "user", "content": "hello"}])
+    assert spy.walks == 0 and api.requests[-1].status == 200
+    # ... and a plain openai client still transforms.
+    plain = openai.AsyncOpenAI(api_key="x", base_url="https://offline.memlab/v1",
+                               http_client=httpx2.AsyncClient(transport=transport))
+    await plain.responses.create(model=MODEL, input=[{"role": "user", "content": "hello"}])
     assert spy.walks > 0
+
+
+def _aliases(hint: Any, seen: set[int]) -> list[str]:
+    """Every key renamed by an ``alias`` in a request type and the types inside it."""
+    if id(hint) in seen:
+        return []
+    seen.add(id(hint))
+    found = []
+    if typing.get_origin(hint) is typing.Annotated:
+        found += [str(meta.alias) for meta in hint.__metadata__ if getattr(meta, "alias", None)]
+    if typing_extensions.is_typeddict(hint):
+        for value in typing.get_type_hints(hint, include_extras=True).values():
+            found += _aliases(value, seen)
+    for arg in typing.get_args(hint):
+        found += _aliases(arg, seen)
+    return found
+
+
+@pytest.mark.parametrize("params", [response_create_params.ResponseCreateParamsNonStreaming,
+                                    response_compact_params.ResponseCompactParams])
+def test_no_key_of_a_responses_request_has_an_alias_so_the_transform_copies_plain_json(params) -> None:
+    """The general proof behind skipping it for any plain-JSON body, not only memlab's own."""
+    seen: set[int] = set()
+    assert _aliases(params, seen) == []
+    assert len(seen) > 200  # the walk reached the items, content parts and tools inside
+
+
+class _Part(typing_extensions.TypedDict):
+    file_name: typing_extensions.Annotated[str, PropertyInfo(alias="fileName")]
+
+
+class _Body(typing_extensions.TypedDict):
+    input: typing.List[typing.Union[str, _Part]]
+
+
+def test_the_alias_walk_finds_a_renamed_key_deep_inside() -> None:
+    assert _aliases(_Body, set()) == ["fileName"]
 
 
 async def test_a_body_that_is_not_plain_json_still_goes_through_the_transform(api, monkeypatch) -> None:

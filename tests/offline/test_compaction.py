@@ -23,7 +23,8 @@ from openai.types.responses import CompactedResponse, ResponseCompactionItem
 
 from memlab.offline.api import COMPACT_PATH, RESPONSES_PATH, OfflineAPI, off_the_loop
 from memlab.offline.checks import OfflineAPIError, check_compact_request, check_request
-from memlab.offline.client import offline_client, plain_json_body
+from memlab.api.plain_json import plain_json_body
+from memlab.offline.client import offline_client
 from memlab.offline.compaction import COMPACTION_PREFIX, SUMMARY_HEADING, compact_history, read_compaction, seal_compaction
 from memlab.api import mode
 from memlab.offline.compaction import _KEY
