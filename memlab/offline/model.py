@@ -742,9 +742,10 @@ def _topic(message: str) -> list[str]:
 
 def _fits(tool: Tool, request: Request) -> int:
     """1 for each required parameter the latest message gives a value for (3 for an email or "ticker AAPL"),
-    0 unless it gives one for each."""
+    0 unless it gives one for each; a statement is itself the text of a free-text field ("summary") once it gives
+    another field's value ("PRN-01 is down. Priority high." for ``open_ticket(summary, priority)``)."""
     properties = tool.parameters.get("properties") or {}
-    reader, score = Reader(request), 0
+    reader, score, stated = Reader(request), 0, 0
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
         field, named = properties[name], reader.named_value(name)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
@@ -755,10 +756,12 @@ def _fits(tool: Tool, request: Request) -> int:
         else:
             found = named is not None or find is not None and bool(find(request.message)) or kind in (
                 "free", "thing", "other") and bool(_QUOTED.search(request.message))  # "What does 'terse' mean?"
+            statement = not found and kind == "free" and not _is_question(request.message)
+            found, stated = found or statement, stated + statement
         if not found:
             return 0
         score += 3 if kind == "email" or named else 1  # "dana@x.com", "ticker AAPL"
-    return score
+    return score if score > stated else 0
 
 
 def _choose_tools(request: Request) -> list[Tool]:
