@@ -798,10 +798,11 @@ def _choose_tools(request: Request) -> list[Tool]:
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
     named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1 and bool(
         required) and all(Reader(request).kind(n, "")[0] == "free" for n in required)
-    if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or named or any(
-            "always" in s.lower() and ("tool" in s.lower() or "call" in s.lower())
-            for s in sentences(request.instructions))):
-        picked = [top]
+    # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
+    orders = [s.lower() for s in sentences(request.instructions) if {"always", "first"} & set(_lower_tokens(s)) and (
+        "tool" in s.lower() or "call" in s.lower())]
+    if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or named or orders):
+        picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top]
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
     picked = picked or [tool for tool in tools if _only_asks(request.message) and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
