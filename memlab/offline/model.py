@@ -769,12 +769,17 @@ def _choose_tools(request: Request) -> list[Tool]:
     instructions demand one). A tool scores 3 for each word said (or related: "plus" for ``add``) that only
     its name has, 1 for each other word of its description said, and :func:`_fits` for its parameters."""
     choice = request.body.get("tool_choice")
-    tools = [t for t in request.tools if not (t.handoff and request.this_turn[0])]
+    made = {str(i.get("name")) for i in request.conversation[request.last_user_index + 1:] if item_type(i) == "function_call"}
+    tools = [t for t in request.tools if not (t.handoff and t.name in made)]  # each desk once a turn: no ping-pong
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
-    if _only_asks(request.message):  # a question asks to know, not to change: it never opens or deletes
+    asking = _only_asks(request.message)
+    answering = [t for t in tools if t.handoff and "question" in t.stems and _ANSWERING & t.stems]  # an FAQ desk
+    if asking:  # a question asks to know, not to change: it never opens or deletes, nor goes to a desk that does
         verbs = [t.name.replace("-", "_").split("_")[0].lower() for t in tools]  # "opening_hours" opens nothing
-        tools = [t for t, verb in zip(tools, verbs) if t.handoff or verb.endswith("ing") or stem(verb) not in _CHANGES]
+        to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
+        tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and _CHANGES
+                 & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES)]
     if not tools or choice == "none":
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
@@ -804,11 +809,18 @@ def _choose_tools(request: Request) -> list[Tool]:
     if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or named or orders):
         picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top]
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
-    picked = picked or [tool for tool in tools if _only_asks(request.message) and _fits(tool, request) and any(
+    picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
-    if not picked and _only_asks(request.message) and not _recalls(request.message):
-        picked = [t for t in tools if _takes_a_query(t)][:1]  # "How do I...?" for search_docs(query)
+    if not picked and asking and not _recalls(request.message):  # "How do I...?" for search_docs(query), else a desk
+        picked = [t for t in tools if _takes_a_query(t)][:1] or [t for _, _, t in scored if t in answering][:1]
+    # "If the customer asks a question not related to the routine, transfer back to the triage agent"
+    routes = [s for s in sentences(request.instructions) if {"not", "unrelated", "cannot", "can't", "otherwise", "else",
+              "other"} & set(_lower_tokens(s))]
+    routine = set(words(" ".join(s for s in sentences(request.instructions) if s not in routes)))
+    if not picked and _is_question(request.message) and not _covered(words(request.message), routine):
+        picked = [t for t in tools if t.handoff and any(t.name_stems - {"transf", "agent"} <= set(words(s))
+                                                         for s in routes)][:1]
     return picked[:4]
 
 
