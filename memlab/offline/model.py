@@ -742,9 +742,10 @@ def _topic(message: str) -> list[str]:
 
 def _fits(tool: Tool, request: Request) -> int:
     """1 for each required parameter the latest message gives a value for (3 for an email or "ticker AAPL"),
-    0 unless it gives one for each."""
+    0 unless it gives one for each; a statement is itself the text of a free-text field ("summary") once it gives
+    another field's value ("PRN-01 is down. Priority high." for ``open_ticket(summary, priority)``)."""
     properties = tool.parameters.get("properties") or {}
-    reader, score = Reader(request), 0
+    reader, score, stated = Reader(request), 0, 0
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
         field, named = properties[name], reader.named_value(name)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
@@ -755,10 +756,12 @@ def _fits(tool: Tool, request: Request) -> int:
         else:
             found = named is not None or find is not None and bool(find(request.message)) or kind in (
                 "free", "thing", "other") and bool(_QUOTED.search(request.message))  # "What does 'terse' mean?"
+            statement = not found and kind == "free" and not _is_question(request.message)
+            found, stated = found or statement, stated + statement
         if not found:
             return 0
         score += 3 if kind == "email" or named else 1  # "dana@x.com", "ticker AAPL"
-    return score
+    return score if score > stated else 0
 
 
 def _choose_tools(request: Request) -> list[Tool]:
@@ -766,12 +769,17 @@ def _choose_tools(request: Request) -> list[Tool]:
     instructions demand one). A tool scores 3 for each word said (or related: "plus" for ``add``) that only
     its name has, 1 for each other word of its description said, and :func:`_fits` for its parameters."""
     choice = request.body.get("tool_choice")
-    tools = [t for t in request.tools if not (t.handoff and request.this_turn[0])]
+    made = {str(i.get("name")) for i in request.conversation[request.last_user_index + 1:] if item_type(i) == "function_call"}
+    tools = [t for t in request.tools if not (t.handoff and t.name in made)]  # each desk once a turn: no ping-pong
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
-    if _only_asks(request.message):  # a question asks to know, not to change: it never opens or deletes
+    asking = _only_asks(request.message)
+    answering = [t for t in tools if t.handoff and "question" in t.stems and _ANSWERING & t.stems]  # an FAQ desk
+    if asking:  # a question asks to know, not to change: it never opens or deletes, nor goes to a desk that does
         verbs = [t.name.replace("-", "_").split("_")[0].lower() for t in tools]  # "opening_hours" opens nothing
-        tools = [t for t, verb in zip(tools, verbs) if t.handoff or verb.endswith("ing") or stem(verb) not in _CHANGES]
+        to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
+        tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and _CHANGES
+                 & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES)]
     if not tools or choice == "none":
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
@@ -795,16 +803,24 @@ def _choose_tools(request: Request) -> list[Tool]:
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
     named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1 and bool(
         required) and all(Reader(request).kind(n, "")[0] == "free" for n in required)
-    if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or named or any(
-            "always" in s.lower() and ("tool" in s.lower() or "call" in s.lower())
-            for s in sentences(request.instructions))):
-        picked = [top]
+    # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
+    orders = [s.lower() for s in sentences(request.instructions) if {"always", "first"} & set(_lower_tokens(s)) and (
+        "tool" in s.lower() or "call" in s.lower())]
+    if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or named or orders):
+        picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top]
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
-    picked = picked or [tool for tool in tools if _only_asks(request.message) and _fits(tool, request) and any(
+    picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
-    if not picked and _only_asks(request.message) and not _recalls(request.message):
-        picked = [t for t in tools if _takes_a_query(t)][:1]  # "How do I...?" for search_docs(query)
+    if not picked and asking and not _recalls(request.message):  # "How do I...?" for search_docs(query), else a desk
+        picked = [t for t in tools if _takes_a_query(t)][:1] or [t for _, _, t in scored if t in answering][:1]
+    # "If the customer asks a question not related to the routine, transfer back to the triage agent"
+    routes = [s for s in sentences(request.instructions) if {"not", "unrelated", "cannot", "can't", "otherwise", "else",
+              "other"} & set(_lower_tokens(s))]
+    routine = set(words(" ".join(s for s in sentences(request.instructions) if s not in routes)))
+    if not picked and _is_question(request.message) and not _covered(words(request.message), routine):
+        picked = [t for t in tools if t.handoff and any(t.name_stems - {"transf", "agent"} <= set(words(s))
+                                                         for s in routes)][:1]
     return picked[:4]
 
 
