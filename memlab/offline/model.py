@@ -58,6 +58,8 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
 _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+#: A statement that names the user ("I'm Priya", "call me Sam", "my name is...", "Customer name: Ines").
+_SELF_NAMED = re.compile(r"(?i:\bmy name\b|\bcall me\b|\b(?:user|customer|client)(?:'s)? name\b|^name:)|\bI(?:'m| am) [A-Z]")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
 #: Currencies by ISO code, with the words and signs that name them ("40 euros", "in yen", "£12").
@@ -852,6 +854,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
         if wants_id and not facts(statement.text):
             continue
+        if (head or topic[0]) == stem("name") and len(topic) == 1 and not _SELF_NAMED.search(statement.text):
+            continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
         if head and not _covered([head], statement.stems) and not any(
                 _abbreviates(i, head) for i in statement.identifiers):
             continue

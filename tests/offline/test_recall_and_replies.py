@@ -1,0 +1,37 @@
+"""Replies without a tool call: recall from the conversation and the instructions, and honest answers to requests.
+
+A question about the user's own name is answered only by a sentence that names the user; a question is answered
+by the statement that holds what it asks ("how old", "who ... for", "where ... when"); a fact of a developer
+message about the customer answers their question; a request for content the model cannot make is declined;
+each test uses sentences and agents of its own, driven through ``OfflineAPI().respond``.
+"""
+
+from __future__ import annotations
+
+from memlab.offline.api import OfflineAPI
+
+MODEL = "gpt-4.1-mini"
+
+
+def chat(turns: list[str], instructions: str = "You are a helpful assistant.") -> list[str]:
+    """The assistant's reply to each user turn, the whole conversation re-sent each time."""
+    api, items, replies = OfflineAPI(), [], []
+    for turn in turns:
+        items.append({"role": "user", "content": turn})
+        output = api.respond({"model": MODEL, "instructions": instructions, "input": items})["output"]
+        items += output
+        replies.append(output[-1]["content"][0]["text"])
+    return replies
+
+
+def ask(items: list[dict], instructions: str = "You are a helpful assistant.") -> str:
+    """The reply to one request of ``items``."""
+    return OfflineAPI().respond({"model": MODEL, "instructions": instructions, "input": items})["output"][-1][
+        "content"][0]["text"]
+
+
+def test_own_name_is_not_answered_by_a_name_given_to_a_pet_or_a_child():
+    *_, unknown = chat(["We adopted a tabby cat named Pickle.", "My son's name is Tomas.", "What's my name?"])
+    assert unknown.startswith("I don't know"), unknown
+    *_, named = chat(["Hello, I'm Ingrid and I teach chemistry.", "Our parrot is called Mango.", "What's my name?"])
+    assert "Ingrid" in named and "Mango" not in named, named
