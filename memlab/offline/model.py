@@ -144,7 +144,7 @@ _WE = {"we": "you", "our": "your", "we're": "you're", "we've": "you've", "we'll"
 #: Phrases a question asks with, and the word they mean.
 _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
             "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill",
-            "ask for": "want"}
+            "ask for": "want", "work for": "employer"}
 #: The answer to a request the offline model cannot carry out ("Write a haiku", "Translate this").
 _CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
 #: Languages instructions may ask to translate into ("You translate the user's message to Spanish").
@@ -847,6 +847,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         candidates += [(0.0, s) for s in request.said
                        if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
     found, ids = [], {i.lower() for i in identifiers(question)}
+    asked = set(_lower_tokens(question))
+    meant = {stem(word) for phrase, word in _PHRASES.items() if phrase in question.lower()}  # "work for": employer
     for score, statement in candidates:
         if statement.text.rstrip().endswith("?") or statement.role == "user" and statement.text == asking:
             continue  # the question itself, or another question
@@ -863,7 +865,10 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named:
             continue
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
-        found.append(((covered, score + 1.5 * corrects, statement.order), statement))
+        holds = sum((bool(meant & statement.stems), "when" in asked and bool(_DATE.search(statement.text) or any(
+            t.lower() in _CALENDAR for t in tokens(statement.text))), "where" in asked and bool(_names_after(
+                statement.text, _PLACE_CUES))))  # what the phrase or the wh-words ask for: "how old", "when"
+        found.append(((covered, holds, score + 1.5 * corrects, statement.order), statement))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     return (best[0][0], best[1]) if best else None
 

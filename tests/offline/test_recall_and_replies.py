@@ -35,3 +35,14 @@ def test_own_name_is_not_answered_by_a_name_given_to_a_pet_or_a_child():
     assert unknown.startswith("I don't know"), unknown
     *_, named = chat(["Hello, I'm Ingrid and I teach chemistry.", "Our parrot is called Mango.", "What's my name?"])
     assert "Ingrid" in named and "Mango" not in named, named
+
+
+def test_the_statement_that_holds_what_is_asked_answers():
+    replies = chat(["My son is called Arlo, he's nine.", "We're driving to Porto on the 12th of June.",
+                    "Our car is a blue Skoda estate.", "I work as a sound engineer.",
+                    "The studio that employs me is Northgate Audio.",
+                    "How old is my boy?", "Where are we driving to and when?", "Who do I work for?"])
+    age, trip, employer = replies[-3:]
+    assert "nine" in age, age
+    assert "Porto" in trip and "June" in trip, trip
+    assert "Northgate Audio" in employer, employer
