@@ -883,7 +883,8 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
         if len(label.split()) > 6 or advice[:1].isdigit():  # no label: "...until 10:30", "If asked: ..."
             label, advice = "", ""
         told += [(label, advice.strip())] if advice.strip() else [
-            entry for said in sentences(line) if (entry := _as_told(said, "user" in line.lower())) is not None]
+            entry for said in sentences(line) if (entry := _as_told(said, any(
+                person in line.lower() for person in ("user", "customer", "client")))) is not None]
     return tuple((label, text, frozenset(words(label)), frozenset(words(text))) for label, text in told)
 
 
@@ -897,7 +898,8 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     lead = first.lower()
     if lead in _ORDERS or _is_question(said) or not facts(said) and lead not in ("our", "we", "the", "they"):
         return None
-    for them, you in (("The user's ", "Your "), ("The user is ", "You are "), ("They ", "You ")):
+    person = next((word for word in ("user", "customer", "client") if said.startswith(f"The {word}")), "they")
+    for them, you in ((f"The {person}'s ", "Your "), (f"The {person} is ", "You are "), ("They ", "You ")):
         if said.startswith(them) and of_user:
             return "", you + said[len(them):]
     return "", said
@@ -924,7 +926,15 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         if score >= 2 or not label and covered and covered * 2 >= len(topic):
             found.append(((covered, score), advice))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
-    return (best[0][0], best[1][0].upper() + best[1][1:]) if best else None
+    if best is None:
+        return None
+    lead, colon, listed = best[1].partition(": ")  # "The word list is: ephemeral (...), laconic (...)": the one asked
+    entries = [entry.strip().removeprefix("and ").rstrip(".") for entry in listed.split(",")] if colon else []
+    wanted = [entry for entry in entries if set(words(entry)) & (message - set(words(lead)))]
+    if len(entries) > 2 and "how many" in request.message.lower():
+        return best[0][0], f"{len(entries)}: {', '.join(entries)}."
+    text = "; ".join(wanted) + "." if len(entries) > 2 and wanted else best[1]
+    return best[0][0], text[0].upper() + text[1:]
 
 
 def _swap(text: str) -> str:

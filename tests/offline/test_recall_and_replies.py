@@ -46,3 +46,18 @@ def test_the_statement_that_holds_what_is_asked_answers():
     assert "nine" in age, age
     assert "Porto" in trip and "June" in trip, trip
     assert "Northgate Audio" in employer, employer
+
+
+def test_a_developer_message_about_the_customer_answers_their_question():
+    reply = ask([{"role": "developer", "content": "The client's billing plan is Enterprise Annual."},
+                 {"role": "user", "content": "What billing plan is my account on?"}])
+    assert "Enterprise Annual" in reply and not reply.startswith("I don't know"), reply
+
+
+def test_a_list_in_the_instructions_answers_with_the_entry_asked_about():
+    tutor = ("You help students revise. The key terms for the exam are: osmosis (water moving through a membrane), "
+             "mitosis (a cell dividing in two), catalyst (a substance that speeds up a reaction).")
+    asked = chat(["What is a catalyst?"], tutor)[0]
+    assert "speeds up a reaction" in asked and "osmosis" not in asked.lower(), asked
+    which = chat(["Which term means a cell dividing in two?"], tutor)[0]
+    assert "mitosis" in which.lower() and "catalyst" not in which.lower(), which
