@@ -1175,7 +1175,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         return calls[:1] if one_at_a_time else calls
     text = compose(request, missing)
     asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece))
-             for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english")  # "Always answer in French"
+             for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english"  # "Always answer in French"
+             and (_lower_tokens(piece)[0] not in ("if", "when") or w == _language(message)))  # "If they speak..."
     if kind is None and (language := next(asked, None)):
         text += f"{'' if text[-1:] in '.!?' else '.'} I can only answer in English, not in {language.title()}."
     if kind is None and re.search(r"\b(?:only|just) (?:a|the|one) number\b", instructions[:2000], re.I):

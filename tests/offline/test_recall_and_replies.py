@@ -61,3 +61,10 @@ def test_a_list_in_the_instructions_answers_with_the_entry_asked_about():
     assert "speeds up a reaction" in asked and "osmosis" not in asked.lower(), asked
     which = chat(["Which term means a cell dividing in two?"], tutor)[0]
     assert "mitosis" in which.lower() and "catalyst" not in which.lower(), which
+
+
+def test_a_condition_on_the_users_language_does_not_set_the_language_of_every_answer():
+    desk = "Be a concise assistant. If the customer writes in German, answer in German."
+    english = chat(["My locker number is 88.", "What is my locker number?"], desk)[-1]
+    assert "88" in english and "German" not in english, english
+    assert "German" in chat(["Hallo, ich bin Jonas und mein Zimmer ist nicht sauber, bitte."], desk)[-1]
