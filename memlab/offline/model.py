@@ -82,7 +82,7 @@ _WHEN = stem_set("date day when time deadline")
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
 _OPTIONS = re.compile(r"\b(?:one word|one of|either)\b:?\s+((?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+)", re.I)
 #: Verbs that open instructions asking the model to make something of the user's message.
-_MAKES = stem_set("generate write compose create draft translate rewrite paraphrase")
+_MAKES = stem_set("generate write compose create draft translate rewrite paraphrase pick choose select")
 _UPPER = stem_set("max maximum upper most ceiling")
 _ID = stem_set("id identifier number code serial reference ref pin sku")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
@@ -1036,7 +1036,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
            for line in sentences(request.instructions[:2000])):  # "Translate the user's message to Spanish"
         return "I can't translate offline: I can only answer from what I was sent."
     said_tokens = {t.lower() for t in tokens(said[:400])}
-    question = _is_question(said)
+    question = _is_question(said) or said[:7].lower() == "please " and _is_question(said[7:])  # "Please tell me..."
     how_are_you = any(ask in said.lower() for ask in ("how are you", "cómo estás", "ça va", "wie geht", "come stai"))
     greeting = _GREETING.match(said)
     rest = said[greeting.end():] if greeting else said  # "Hi! I'm Sam": what follows the greeting is the message
@@ -1093,6 +1093,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     echo = _retold(_cut(said, 160)).rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
+    ordered = list(itertools.dropwhile(lambda word: word.lower().strip(",") in _CORRECTION, echo.split(" ")))
+    if echo.split(" ")[0].strip(",") in _CORRECTION and ordered and stem(ordered[0]) in _VERBS | _CHANGES | {
+            stem("change")}:  # "Actually, make it 56": an order, told back as one
+        echo = "you asked me to " + " ".join(ordered)
     fault = set(words(said)) & notes.PROBLEM or any(t in ("not", "no", "never") or t.endswith("n't") for t in said_tokens)
     if (said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower()) and not fault:
         return f"Good to hear: {echo}. Is there anything else I can help with?"

@@ -68,3 +68,12 @@ def test_a_condition_on_the_users_language_does_not_set_the_language_of_every_an
     english = chat(["My locker number is 88.", "What is my locker number?"], desk)[-1]
     assert "88" in english and "German" not in english, english
     assert "German" in chat(["Hallo, ich bin Jonas und mein Zimmer ist nicht sauber, bitte."], desk)[-1]
+
+
+def test_a_request_for_content_is_declined_and_an_order_is_told_back_as_asked():
+    assert chat(["Please give me three riddles."])[0].startswith("I can't do that")
+    picker = "You choose the most polite reply from the candidates the user sends."
+    assert chat(["Message: Where is my parcel?\n\nCandidates:\nIt is late.\n\nSorry, it is on its way!"],
+                picker)[0].startswith("I can't do that")
+    noted, answer = chat(["I booked a table for four at 7pm.", "Actually, change the table to six people."])
+    assert answer == "Noted: you asked me to change the table to six people.", answer
