@@ -1057,8 +1057,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if question and (worked := _arithmetic(said)):
         return f"{worked}."
     offered = _OPTIONS.search(request.instructions[:2000])
+    options = [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o] if offered else []
+    if {"yes", "no"} <= {o.lower() for o in options} and (checked := _checked(request, said)):
+        return next(o for o in options if o.lower() == checked)  # "Is it open on Sundays? (It's closed on Sundays.)"
     if offered:  # "Reply with one word: positive or negative": one of them, by the words said
-        return Reader(request).choice("", "", [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o])
+        return Reader(request).choice("", "", options)
     known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
     known = None if question and _recalls(said) and known and not known[1].startswith("You") else known
     now = max((s.turn for s in request.said), default=0)
@@ -1106,6 +1109,20 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     return known[1] if known is not None else f"Noted: {echo}."
 
 
+def _checked(request: Request, said: str) -> str | None:
+    """"yes" or "no" to a yes/no question a statement of the message or the conversation settles word for word: it
+    says all the question says ("no" if negated), or says a related word instead of one ("closed" for "open")."""
+    topic = set(_topic(said))
+    told = [piece for piece in sentences(said) if not piece.rstrip().endswith("?")]
+    for text in told + [s.text for s in reversed(request.said) if s.role != "call" and not s.text.endswith("?")]:
+        stems = set(words(text))
+        negated = any(t in ("not", "no", "never") or t.endswith("n't") for t in _lower_tokens(text))
+        missing = topic - stems
+        if topic and len(missing) <= 1 and (not missing or related(missing) & (stems - topic)):
+            return "no" if missing or negated else "yes"
+    return None
+
+
 def _arithmetic(text: str) -> str | None:
     """Simple arithmetic written in ``text`` with its value ("17 * 23 = 391", "15% of 80 = 12"), else ``None``."""
     found = _ARITHMETIC.search(_THOUSANDS.sub("", text[:400]))
@@ -1113,8 +1130,12 @@ def _arithmetic(text: str) -> str | None:
         return None  # "2025-01-17" is a date, not a sum
     written = found.group().strip()
     expression = written.replace("% of", "/100*").replace("×", "*").replace("÷", "/")
+    after = _THOUSANDS.sub("", text[:400])[found.end():].strip()  # "Is 17 + 26 = 43?": the stated result is checked
+    stated = _NUMBER.match(after[1:].lstrip()) if after[:1] == "=" else None
     with contextlib.suppress(SyntaxError, ValueError, ZeroDivisionError, OverflowError):
-        return f"{written} = {_evaluate(ast.parse(expression, mode='eval').body):.10g}"
+        worked = f"{written} = {(value := _evaluate(ast.parse(expression, mode='eval').body)):.10g}"
+        right = stated is None or abs(float(stated.group()) - value) < 1e-9
+        return worked if stated is None else f"Yes: {worked}" if right else f"No: {worked}, not {stated.group()}"
     return None
 
 

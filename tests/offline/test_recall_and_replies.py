@@ -77,3 +77,12 @@ def test_a_request_for_content_is_declined_and_an_order_is_told_back_as_asked():
                 picker)[0].startswith("I can't do that")
     noted, answer = chat(["I booked a table for four at 7pm.", "Actually, change the table to six people."])
     assert answer == "Noted: you asked me to change the table to six people.", answer
+
+
+def test_a_yes_or_no_question_is_settled_by_what_was_said_word_for_word():
+    one_word = "Answer with one word: yes or no."
+    assert chat(["Does the pool allow dogs? (Note: dogs aren't allowed at the pool.)"], one_word) == ["no"]
+    assert chat(["The museum is free on Fridays.", "Is the museum free on Fridays?"], one_word)[-1] == "yes"
+    assert chat(["Is the bakery open at noon? The bakery is closed at noon."], one_word) == ["no"]
+    assert chat(["Is 38 + 45 = 83?"]) == ["Yes: 38 + 45 = 83."]
+    assert chat(["Is 9 * 7 = 56?"]) == ["No: 9 * 7 = 63, not 56."]
