@@ -1115,9 +1115,8 @@ def _checked(request: Request, said: str) -> str | None:
     topic = set(_topic(said))
     told = [piece for piece in sentences(said) if not piece.rstrip().endswith("?")]
     for text in told + [s.text for s in reversed(request.said) if s.role != "call" and not s.text.endswith("?")]:
-        stems = set(words(text))
-        negated = any(t in ("not", "no", "never") or t.endswith("n't") for t in _lower_tokens(text))
-        missing = topic - stems
+        stems, lowered = set(words(text)), _lower_tokens(text)
+        missing, negated = topic - stems, any(t in ("not", "no", "never") or t.endswith("n't") for t in lowered)
         if topic and len(missing) <= 1 and (not missing or related(missing) & (stems - topic)):
             return "no" if missing or negated else "yes"
     return None
@@ -1134,8 +1133,8 @@ def _arithmetic(text: str) -> str | None:
     stated = _NUMBER.match(after[1:].lstrip()) if after[:1] == "=" else None
     with contextlib.suppress(SyntaxError, ValueError, ZeroDivisionError, OverflowError):
         worked = f"{written} = {(value := _evaluate(ast.parse(expression, mode='eval').body)):.10g}"
-        right = stated is None or abs(float(stated.group()) - value) < 1e-9
-        return worked if stated is None else f"Yes: {worked}" if right else f"No: {worked}, not {stated.group()}"
+        right = stated is not None and abs(float(stated.group()) - value) < 1e-9
+        return f"Yes: {worked}" if right else f"No: {worked}, not {stated.group()}" if stated else worked
     return None
 
 
