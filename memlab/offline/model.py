@@ -58,6 +58,8 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
 _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+#: A statement that names the user ("I'm Priya", "call me Sam", "my name is...", "Customer name: Ines").
+_SELF_NAMED = re.compile(r"(?i:\bmy name\b|\bcall me\b|\b(?:user|customer|client)(?:'s)? name\b|^name:)|\bI(?:'m| am) [A-Z]")
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
 #: Currencies by ISO code, with the words and signs that name them ("40 euros", "in yen", "£12").
@@ -80,7 +82,7 @@ _WHEN = stem_set("date day when time deadline")
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
 _OPTIONS = re.compile(r"\b(?:one word|one of|either)\b:?\s+((?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+)", re.I)
 #: Verbs that open instructions asking the model to make something of the user's message.
-_MAKES = stem_set("generate write compose create draft translate rewrite paraphrase")
+_MAKES = stem_set("generate write compose create draft translate rewrite paraphrase pick choose select")
 _UPPER = stem_set("max maximum upper most ceiling")
 _ID = stem_set("id identifier number code serial reference ref pin sku")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
@@ -142,7 +144,7 @@ _WE = {"we": "you", "our": "your", "we're": "you're", "we've": "you've", "we'll"
 #: Phrases a question asks with, and the word they mean.
 _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
             "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill",
-            "ask for": "want"}
+            "ask for": "want", "work for": "employer"}
 #: The answer to a request the offline model cannot carry out ("Write a haiku", "Translate this").
 _CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
 #: Languages instructions may ask to translate into ("You translate the user's message to Spanish").
@@ -861,6 +863,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         candidates += [(0.0, s) for s in request.said
                        if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
     found, ids = [], {i.lower() for i in identifiers(question)}
+    asked = set(_lower_tokens(question))
+    meant = {stem(word) for phrase, word in _PHRASES.items() if phrase in question.lower()}  # "work for": employer
     for score, statement in candidates:
         if statement.text.rstrip().endswith("?") or statement.role == "user" and statement.text == asking:
             continue  # the question itself, or another question
@@ -868,6 +872,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
         if wants_id and not facts(statement.text):
             continue
+        if (head or topic[0]) == stem("name") and len(topic) == 1 and not _SELF_NAMED.search(statement.text):
+            continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
         if head and not _covered([head], statement.stems) and not any(
                 _abbreviates(i, head) for i in statement.identifiers):
             continue
@@ -875,7 +881,10 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named:
             continue
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
-        found.append(((covered, score + 1.5 * corrects, statement.order), statement))
+        holds = sum((bool(meant & statement.stems), "when" in asked and bool(_DATE.search(statement.text) or any(
+            t.lower() in _CALENDAR for t in tokens(statement.text))), "where" in asked and bool(_names_after(
+                statement.text, _PLACE_CUES))))  # what the phrase or the wh-words ask for: "how old", "when"
+        found.append(((covered, holds, score + 1.5 * corrects, statement.order), statement))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     return (best[0][0], best[1]) if best else None
 
@@ -890,7 +899,8 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
         if len(label.split()) > 6 or advice[:1].isdigit():  # no label: "...until 10:30", "If asked: ..."
             label, advice = "", ""
         told += [(label, advice.strip())] if advice.strip() else [
-            entry for said in sentences(line) if (entry := _as_told(said, "user" in line.lower())) is not None]
+            entry for said in sentences(line) if (entry := _as_told(said, any(
+                person in line.lower() for person in ("user", "customer", "client")))) is not None]
     return tuple((label, text, frozenset(words(label)), frozenset(words(text))) for label, text in told)
 
 
@@ -904,7 +914,8 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     lead = first.lower()
     if lead in _ORDERS or _is_question(said) or not facts(said) and lead not in ("our", "we", "the", "they"):
         return None
-    for them, you in (("The user's ", "Your "), ("The user is ", "You are "), ("They ", "You ")):
+    person = next((word for word in ("user", "customer", "client") if said.startswith(f"The {word}")), "they")
+    for them, you in ((f"The {person}'s ", "Your "), (f"The {person} is ", "You are "), ("They ", "You ")):
         if said.startswith(them) and of_user:
             return "", you + said[len(them):]
     return "", said
@@ -931,7 +942,15 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         if score >= 2 or not label and covered and covered * 2 >= len(topic):
             found.append(((covered, score), advice))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
-    return (best[0][0], best[1][0].upper() + best[1][1:]) if best else None
+    if best is None:
+        return None
+    lead, colon, listed = best[1].partition(": ")  # "The word list is: ephemeral (...), laconic (...)": the one asked
+    entries = [entry.strip().removeprefix("and ").rstrip(".") for entry in listed.split(",")] if colon else []
+    wanted = [entry for entry in entries if set(words(entry)) & (message - set(words(lead)))]
+    if len(entries) > 2 and "how many" in request.message.lower():
+        return best[0][0], f"{len(entries)}: {', '.join(entries)}."
+    text = "; ".join(wanted) + "." if len(entries) > 2 and wanted else best[1]
+    return best[0][0], text[0].upper() + text[1:]
 
 
 def _swap(text: str) -> str:
@@ -1033,7 +1052,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
            for line in sentences(request.instructions[:2000])):  # "Translate the user's message to Spanish"
         return "I can't translate offline: I can only answer from what I was sent."
     said_tokens = {t.lower() for t in tokens(said[:400])}
-    question = _is_question(said)
+    question = _is_question(said) or said[:7].lower() == "please " and _is_question(said[7:])  # "Please tell me..."
     how_are_you = any(ask in said.lower() for ask in ("how are you", "cómo estás", "ça va", "wie geht", "come stai"))
     greeting = _GREETING.match(said)
     rest = said[greeting.end():] if greeting else said  # "Hi! I'm Sam": what follows the greeting is the message
@@ -1054,8 +1073,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if question and (worked := _arithmetic(said)):
         return f"{worked}."
     offered = _OPTIONS.search(request.instructions[:2000])
+    options = [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o] if offered else []
+    if {"yes", "no"} <= {o.lower() for o in options} and (checked := _checked(request, said)):
+        return next(o for o in options if o.lower() == checked)  # "Is it open on Sundays? (It's closed on Sundays.)"
     if offered:  # "Reply with one word: positive or negative": one of them, by the words said
-        return Reader(request).choice("", "", [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o])
+        return Reader(request).choice("", "", options)
     known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
     known = None if question and _recalls(said) and known and not known[1].startswith("You") else known
     now = max((s.turn for s in request.said), default=0)
@@ -1090,6 +1112,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     echo = _retold(_cut(said, 160)).rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
+    ordered = list(itertools.dropwhile(lambda word: word.lower().strip(",") in _CORRECTION, echo.split(" ")))
+    if echo.split(" ")[0].strip(",") in _CORRECTION and ordered and stem(ordered[0]) in _VERBS | _CHANGES | {
+            stem("change")}:  # "Actually, make it 56": an order, told back as one
+        echo = "you asked me to " + " ".join(ordered)
     fault = set(words(said)) & notes.PROBLEM or any(t in ("not", "no", "never") or t.endswith("n't") for t in said_tokens)
     if (said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower()) and not fault:
         return f"Good to hear: {echo}. Is there anything else I can help with?"
@@ -1099,6 +1125,19 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     return known[1] if known is not None else f"Noted: {echo}."
 
 
+def _checked(request: Request, said: str) -> str | None:
+    """"yes" or "no" to a yes/no question a statement of the message or the conversation settles word for word: it
+    says all the question says ("no" if negated), or says a related word instead of one ("closed" for "open")."""
+    topic = set(_topic(said))
+    told = [piece for piece in sentences(said) if not piece.rstrip().endswith("?")]
+    for text in told + [s.text for s in reversed(request.said) if s.role != "call" and not s.text.endswith("?")]:
+        stems, lowered = set(words(text)), _lower_tokens(text)
+        missing, negated = topic - stems, any(t in ("not", "no", "never") or t.endswith("n't") for t in lowered)
+        if topic and len(missing) <= 1 and (not missing or related(missing) & (stems - topic)):
+            return "no" if missing or negated else "yes"
+    return None
+
+
 def _arithmetic(text: str) -> str | None:
     """Simple arithmetic written in ``text`` with its value ("17 * 23 = 391", "15% of 80 = 12"), else ``None``."""
     found = _ARITHMETIC.search(_THOUSANDS.sub("", text[:400]))
@@ -1106,8 +1145,12 @@ def _arithmetic(text: str) -> str | None:
         return None  # "2025-01-17" is a date, not a sum
     written = found.group().strip()
     expression = written.replace("% of", "/100*").replace("×", "*").replace("÷", "/")
+    after = _THOUSANDS.sub("", text[:400])[found.end():].strip()  # "Is 17 + 26 = 43?": the stated result is checked
+    stated = _NUMBER.match(after[1:].lstrip()) if after[:1] == "=" else None
     with contextlib.suppress(SyntaxError, ValueError, ZeroDivisionError, OverflowError):
-        return f"{written} = {_evaluate(ast.parse(expression, mode='eval').body):.10g}"
+        worked = f"{written} = {(value := _evaluate(ast.parse(expression, mode='eval').body)):.10g}"
+        right = stated is not None and abs(float(stated.group()) - value) < 1e-9
+        return f"Yes: {worked}" if right else f"No: {worked}, not {stated.group()}" if stated else worked
     return None
 
 
@@ -1172,7 +1215,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         return calls[:1] if one_at_a_time else calls
     text = compose(request, missing)
     asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece))
-             for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english")  # "Always answer in French"
+             for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english"  # "Always answer in French"
+             and (_lower_tokens(piece)[0] not in ("if", "when") or w == _language(message)))  # "If they speak..."
     if kind is None and (language := next(asked, None)):
         text += f"{'' if text[-1:] in '.!?' else '.'} I can only answer in English, not in {language.title()}."
     if kind is None and re.search(r"\b(?:only|just) (?:a|the|one) number\b", instructions[:2000], re.I):

@@ -247,6 +247,8 @@ class _Reader:
             self.read(role, body, call_id, pasted=True)
 
 
+#: Ages written in words ("she's seven").
+_AGES = frozenset("two three four five six seven eight nine ten eleven twelve".split())
 #: Two words in a row that introduce a fact, and its kind.
 _TAG_PAIRS = {("name", "is"): "name", ("call", "me"): "name", ("years", "old"): "age", ("work", "as"): "job",
               ("working", "as"): "job"}
@@ -261,7 +263,8 @@ def _tags(sentence: str) -> frozenset[str]:
     tags = set()
     for i, word in enumerate(lower):
         after = found[i + 1] if i + 1 < len(found) else ""
-        if word in ("is", "she's", "he's", "i'm", "turns", "turning") and after.isdigit() and int(after) < 130:
+        if word in ("is", "she's", "he's", "i'm", "turns", "turning") and (
+                after.isdigit() and int(after) < 130 or after.lower() in _AGES):  # "she's 7", "he's seven"
             tags.add("age")
         elif word in ("i'm", "im") or (word == "i" and after.lower() == "am"):
             nxt = found[i + 2] if word == "i" and i + 2 < len(found) else after
