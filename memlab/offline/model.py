@@ -381,19 +381,23 @@ class Reader:
                 return value.strip()
         return None
 
-    def named_value(self, name: str) -> str | None:
-        """The value the latest message gives right after the field's name: "ticker AAPL", "city Paris"; for
-        a second call (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
-        names = {stem(word) for word in name.lower().split("_") if word not in STOP}  # not "to"
+    def named_value(self, name: str, linked: bool = True) -> str | None:
+        """The value the latest message gives right after the field's name (or, if ``linked``, "is" after it):
+        "ticker AAPL", "city Paris", "seat is 14C"; a handle's (``username``: also after "user") may be lowercase ("user j.doe"); for a
+        second call (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
+        parts = [word for word in name.lower().split("_") if word not in STOP]  # not "to"
+        handle = [word[:-4] for word in parts if word.endswith("name") and len(word) > 4]  # username: "user"
+        names = {stem(word) for word in parts + handle}
         message = self.request.message[:4000]  # a quote after the name is the value: "subject 'Hello there'"
         quoted = [q.group(1) for q in _QUOTED.finditer(message) if (words(message[:q.start()][-60:]) or [""])[-1] in names]
         if quoted:
             self.ran_out = self.ran_out or self.start > 0
             return quoted[0]
         for piece in sentences(message):
-            found = tokens(piece)
+            found = [t for t in tokens(piece) if not linked or t.lower() not in ("is", "was")]  # "my seat is 14C"
             for at, (word, value) in enumerate(zip(found, found[1:])):
-                if stem(word.lower()) in names and (at == 0 or word.islower()) and _is_value(value):
+                if stem(word.lower()) in names and (at == 0 or word.islower()) and (
+                        _is_value(value) or handle and value.lower() not in STOP):
                     more = (v for v in found[at + 2:at + 8] if v not in ("and", "or"))
                     listed = [value, *itertools.takewhile(_is_value, more)]
                     self.ran_out = self.ran_out or self.start >= len(listed)
@@ -746,7 +750,7 @@ def _fits(tool: Tool, request: Request) -> int:
     properties = tool.parameters.get("properties") or {}
     reader, score = Reader(request), 0
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
-        field, named = properties[name], reader.named_value(name)
+        field, named = properties[name], reader.named_value(name, linked=False)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
         if isinstance(field.get("enum"), list):
             found = reader.named_option(field["enum"], str(field.get("description") or "")) is not None
