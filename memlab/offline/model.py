@@ -250,10 +250,14 @@ class Request:
 class Reader:
     """Fills a schema's leaves (:class:`~memlab.offline.schema.Filler`) from the latest user message, then
     earlier statements; ``answer`` fills an answer's free text. Fields of one kind take its values in order
-    (``add(a, b)``: "add 2 and 40"); ``start`` skips that many, for a second call ("in Paris and in Oslo")."""
+    (``add(a, b)``: "add 2 and 40"); ``start`` skips that many, for a second call ("in Paris and in Oslo"). A
+    value tied to another of the tool's ``fields`` by name ("seat 14C"), or given to a field of another kind (an id,
+    a place, a date...), is not taken."""
 
-    def __init__(self, request: Request, answer: str = "", start: int = 0, whole: str = "") -> None:
-        self.request, self.answer, self.start = request, answer, start
+    def __init__(self, request: Request, answer: str = "", start: int = 0, whole: str = "",
+                 fields: Sequence[str] = ()) -> None:
+        self.request, self.answer, self.start, self.fields = request, answer, start, fields
+        self.given: dict[str, str] = {}  # value → the kind of the field it was given to
         self.whole = whole or request.message  # free text: the whole message, when a clause of it is read
         self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role != "call"]
         self.found_nothing: list[str] = []
@@ -324,7 +328,10 @@ class Reader:
             return self._take("quoted", lambda text: quoted)
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
         if find is not None:
-            found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "")
+            avoid = {v for f, v in self.claimed.items() if f != name} | {v for v, k in self.given.items() if k != kind}
+            found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "", avoid)
+            if kind not in ("other", "person", "thing"):  # a name of any kind may still be a city or an id
+                self.given.setdefault(found or "", kind)
             if found is None and kind == "other" and not self.answer and not nullable:
                 return self._object()  # "Add oat milk to my list": "oat milk"
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
@@ -404,12 +411,21 @@ class Reader:
                     return listed[min(self.start, len(listed) - 1)]
         return None
 
-    def _take(self, kind: str, find: Callable[[str], list[str]], required: str = "") -> str | None:
-        """The next value of ``kind`` in the first text that holds one; a ``required`` field finding none is noted."""
+    @cached_property
+    def claimed(self) -> dict[str, str]:
+        """The value the latest message ties to each of the tool's fields by its name ("seat 14C": ``new_seat``)."""
+        ran_out, named = self.ran_out, {name: self.named_value(name) for name in self.fields}
+        self.ran_out = ran_out
+        return {name: value for name, value in named.items() if value}
+
+    def _take(self, kind: str, find: Callable[[str], list[str]], required: str = "",
+              avoid: set[str] | frozenset[str] = frozenset()) -> str | None:
+        """The next value of ``kind`` (none of ``avoid``) in the first text that holds one; a ``required`` field
+        finding none is noted."""
         index = self.start + self.taken.get(kind, 0)
         self.taken[kind] = self.taken.get(kind, 0) + 1
         for text in self.texts:
-            found = list(dict.fromkeys(find(text)))
+            found = [value for value in dict.fromkeys(find(text)) if value not in avoid]
             if found:
                 self.ran_out = self.ran_out or index >= len(found) or index > 0 and text is not self.texts[0]
                 return found[min(index, len(found) - 1)]
@@ -1190,10 +1206,12 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False) -> tuple[l
         asked = _clause_for(tool, request) if len(chosen) > 1 else request
         # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
         for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
-            reader = Reader(asked, start=start, whole=request.message)
+            reader = Reader(asked, start=start, whole=request.message, fields=list(schema.get("properties") or ()))
             arguments = instance(schema, reader, only_found=True)
             if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
                 break
+            reader.found_nothing += [name for name in schema.get("required") or () if name not in reader.found_nothing
+                                     and str(arguments.get(name)).startswith("unknown ")]  # a value nowhere: ask
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
                 missing += reader.found_nothing if may_ask else []
                 break
