@@ -639,13 +639,23 @@ def _shape(example: str) -> re.Pattern[str]:
 
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
-    """The capitalised words after one of ``cues``, and a list that goes on ("in Paris, Oslo and Rome")."""
-    found, names = [t for t in tokens(text) if t.lower() != "then"], []  # "to Vienna and then Prague"
+    """The capitalised words after one of ``cues``, a run of them one name ("in New York"), and a list that goes
+    on ("in Paris, Oslo and Rome")."""
+    listed = re.sub(r",? and |[,.;!?]\s", " and ", text)  # a comma or a sentence's end parts names too
+    found = [t for t in tokens(listed) if t.lower() != "then"]  # "to Vienna and then Prague"
+    names: list[str] = []
+    last = -2  # where the latest name ends
     for at in range(1, len(found)):
-        before = found[at - 1].lower()
-        listed = found[at - 1] in names or (before in ("and", "or") and at >= 2 and found[at - 2] in names)
-        if found[at][:1].isupper() and (before in cues or listed):
-            names.append(found[at])
+        word, before = found[at], found[at - 1].lower()
+        if not word[:1].isupper():
+            continue
+        if last == at - 1:  # "New York": the name goes on
+            names[-1] += f" {word}"
+        elif before in cues or last == at - 2 and before in ("and", "or"):
+            names.append(word)
+        else:
+            continue
+        last = at
     return names
 
 

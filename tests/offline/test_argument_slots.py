@@ -3,7 +3,8 @@
 A careful model fills each field with the value the message ties to that field's name ("my username is
 r.okafor", "the host gamma"), even a lowercase or dotted handle; never gives one value to two fields; takes
 a value the user gave in an earlier turn when the latest message lacks it; and when a required value is
-nowhere, asks for it instead of calling the tool with a stand-in.
+nowhere, asks for it instead of calling the tool with a stand-in. A place of several words ("Buenos Aires")
+is one value, not two.
 """
 
 from __future__ import annotations
@@ -81,3 +82,11 @@ async def test_one_value_is_not_given_to_two_fields_of_different_kinds() -> None
     agent = Agent(name="gym", instructions="You run the gym's front desk.", tools=[assign_locker])
     result = await Runner.run(agent, "Assign a locker for ZP4471.")
     assert arguments(result) == [] and "locker" in result.final_output
+
+
+async def test_a_place_of_several_words_is_one_value_and_a_list_of_them_one_call_each() -> None:
+    agent = Agent(name="air", instructions="Be brief.", tools=[air_quality])
+    one = await Runner.run(agent, "How is the air quality in Buenos Aires right now?")
+    assert arguments(one) == [("air_quality", {"town": "Buenos Aires"})]
+    two = await Runner.run(agent, "Check the air quality in Los Angeles and Mexico City, please.")
+    assert arguments(two) == [("air_quality", {"town": "Los Angeles"}), ("air_quality", {"town": "Mexico City"})]
