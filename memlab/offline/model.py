@@ -875,7 +875,11 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         candidates += [(0.0, s) for s in request.said
                        if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
     found, ids = [], {i.lower() for i in identifiers(question)}
+    names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
+    plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
     for score, statement in candidates:
+        if statement.role == "tool" and plain and not _covered(plain, statement.stems):
+            continue  # a weather report on Lisbon does not say its population
         if statement.text.rstrip().endswith("?") or statement.role == "user" and statement.text == asking:
             continue  # the question itself, or another question
         if ids and not ids & {i.lower() for i in statement.identifiers}:

@@ -4,7 +4,7 @@ A careful model fills each field with the value the message ties to that field's
 r.okafor", "the host gamma"), even a lowercase or dotted handle; never gives one value to two fields; takes
 a value the user gave in an earlier turn when the latest message lacks it; and when a required value is
 nowhere, asks for it instead of calling the tool with a stand-in. A place of several words ("Buenos Aires")
-is one value, not two.
+is one value, not two; and a tool's result answers only a question about what it says.
 """
 
 from __future__ import annotations
@@ -90,3 +90,18 @@ async def test_a_place_of_several_words_is_one_value_and_a_list_of_them_one_call
     assert arguments(one) == [("air_quality", {"town": "Buenos Aires"})]
     two = await Runner.run(agent, "Check the air quality in Los Angeles and Mexico City, please.")
     assert arguments(two) == [("air_quality", {"town": "Los Angeles"}), ("air_quality", {"town": "Mexico City"})]
+
+
+@function_tool
+def tide_times(harbour: str) -> str:
+    """High and low tide at a harbour."""
+    return f"At {harbour}: high tide 06:40, low tide 12:55."
+
+
+async def test_a_tool_result_does_not_answer_a_question_about_something_else_it_does_not_say() -> None:
+    agent, session = Agent(name="sea", instructions="Be brief.", tools=[tide_times]), SQLiteSession("sea")
+    await Runner.run(agent, "When are the tides at Whitby harbour?", session=session)
+    depth = await Runner.run(agent, "What is the depth at Whitby?", session=session)
+    assert arguments(depth) == [] and depth.final_output.startswith("I don't know")
+    again = await Runner.run(agent, "When is high tide at Whitby?", session=session)
+    assert "06:40" in again.final_output
