@@ -252,10 +252,14 @@ class Request:
 class Reader:
     """Fills a schema's leaves (:class:`~memlab.offline.schema.Filler`) from the latest user message, then
     earlier statements; ``answer`` fills an answer's free text. Fields of one kind take its values in order
-    (``add(a, b)``: "add 2 and 40"); ``start`` skips that many, for a second call ("in Paris and in Oslo")."""
+    (``add(a, b)``: "add 2 and 40"); ``start`` skips that many, for a second call ("in Paris and in Oslo"). A
+    value tied to another of the tool's ``fields`` by name ("seat 14C"), or given to a field of another kind (an id,
+    a place, a date...), is not taken."""
 
-    def __init__(self, request: Request, answer: str = "", start: int = 0, whole: str = "") -> None:
-        self.request, self.answer, self.start = request, answer, start
+    def __init__(self, request: Request, answer: str = "", start: int = 0, whole: str = "",
+                 fields: Sequence[str] = ()) -> None:
+        self.request, self.answer, self.start, self.fields = request, answer, start, fields
+        self.given: dict[str, str] = {}  # value → the kind of the field it was given to
         self.whole = whole or request.message  # free text: the whole message, when a clause of it is read
         self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role != "call"]
         self.found_nothing: list[str] = []
@@ -326,7 +330,10 @@ class Reader:
             return self._take("quoted", lambda text: quoted)
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
         if find is not None:
-            found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "")
+            avoid = {v for f, v in self.claimed.items() if f != name} | {v for v, k in self.given.items() if k != kind}
+            found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "", avoid)
+            if kind not in ("other", "person", "thing"):  # a name of any kind may still be a city or an id
+                self.given.setdefault(found or "", kind)
             if found is None and kind == "other" and not self.answer and not nullable:
                 return self._object()  # "Add oat milk to my list": "oat milk"
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
@@ -383,31 +390,44 @@ class Reader:
                 return value.strip()
         return None
 
-    def named_value(self, name: str) -> str | None:
-        """The value the latest message gives right after the field's name: "ticker AAPL", "city Paris"; for
-        a second call (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
-        names = {stem(word) for word in name.lower().split("_") if word not in STOP}  # not "to"
+    def named_value(self, name: str, linked: bool = True) -> str | None:
+        """The value the latest message gives right after the field's name (or, if ``linked``, "is" after it):
+        "ticker AAPL", "city Paris", "seat is 14C"; a handle's (``username``: also after "user") may be lowercase ("user j.doe"); for a
+        second call (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
+        parts = [word for word in name.lower().split("_") if word not in STOP]  # not "to"
+        handle = [word[:-4] for word in parts if word.endswith("name") and len(word) > 4]  # username: "user"
+        names = {stem(word) for word in parts + handle}
         message = self.request.message[:4000]  # a quote after the name is the value: "subject 'Hello there'"
         quoted = [q.group(1) for q in _QUOTED.finditer(message) if (words(message[:q.start()][-60:]) or [""])[-1] in names]
         if quoted:
             self.ran_out = self.ran_out or self.start > 0
             return quoted[0]
         for piece in sentences(message):
-            found = tokens(piece)
+            found = [t for t in tokens(piece) if not linked or t.lower() not in ("is", "was")]  # "my seat is 14C"
             for at, (word, value) in enumerate(zip(found, found[1:])):
-                if stem(word.lower()) in names and (at == 0 or word.islower()) and _is_value(value):
+                if stem(word.lower()) in names and (at == 0 or word.islower()) and (
+                        _is_value(value) or handle and value.lower() not in STOP):
                     more = (v for v in found[at + 2:at + 8] if v not in ("and", "or"))
                     listed = [value, *itertools.takewhile(_is_value, more)]
                     self.ran_out = self.ran_out or self.start >= len(listed)
                     return listed[min(self.start, len(listed) - 1)]
         return None
 
-    def _take(self, kind: str, find: Callable[[str], list[str]], required: str = "") -> str | None:
-        """The next value of ``kind`` in the first text that holds one; a ``required`` field finding none is noted."""
+    @cached_property
+    def claimed(self) -> dict[str, str]:
+        """The value the latest message ties to each of the tool's fields by its name ("seat 14C": ``new_seat``)."""
+        ran_out, named = self.ran_out, {name: self.named_value(name) for name in self.fields}
+        self.ran_out = ran_out
+        return {name: value for name, value in named.items() if value}
+
+    def _take(self, kind: str, find: Callable[[str], list[str]], required: str = "",
+              avoid: set[str] | frozenset[str] = frozenset()) -> str | None:
+        """The next value of ``kind`` (none of ``avoid``) in the first text that holds one; a ``required`` field
+        finding none is noted."""
         index = self.start + self.taken.get(kind, 0)
         self.taken[kind] = self.taken.get(kind, 0) + 1
         for text in self.texts:
-            found = list(dict.fromkeys(find(text)))
+            found = [value for value in dict.fromkeys(find(text)) if value not in avoid]
             if found:
                 self.ran_out = self.ran_out or index >= len(found) or index > 0 and text is not self.texts[0]
                 return found[min(index, len(found) - 1)]
@@ -621,13 +641,23 @@ def _shape(example: str) -> re.Pattern[str]:
 
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
-    """The capitalised words after one of ``cues``, and a list that goes on ("in Paris, Oslo and Rome")."""
-    found, names = [t for t in tokens(text) if t.lower() != "then"], []  # "to Vienna and then Prague"
+    """The capitalised words after one of ``cues``, a run of them one name ("in New York"), and a list that goes
+    on ("in Paris, Oslo and Rome")."""
+    listed = re.sub(r",? and |[,.;!?]\s", " and ", text)  # a comma or a sentence's end parts names too
+    found = [t for t in tokens(listed) if t.lower() != "then"]  # "to Vienna and then Prague"
+    names: list[str] = []
+    last = -2  # where the latest name ends
     for at in range(1, len(found)):
-        before = found[at - 1].lower()
-        listed = found[at - 1] in names or (before in ("and", "or") and at >= 2 and found[at - 2] in names)
-        if found[at][:1].isupper() and (before in cues or listed):
-            names.append(found[at])
+        word, before = found[at], found[at - 1].lower()
+        if not word[:1].isupper():
+            continue
+        if last == at - 1:  # "New York": the name goes on
+            names[-1] += f" {word}"
+        elif before in cues or last == at - 2 and before in ("and", "or"):
+            names.append(word)
+        else:
+            continue
+        last = at
     return names
 
 
@@ -749,7 +779,7 @@ def _fits(tool: Tool, request: Request) -> int:
     properties = tool.parameters.get("properties") or {}
     reader, score, stated = Reader(request), 0, 0
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
-        field, named = properties[name], reader.named_value(name)
+        field, named = properties[name], reader.named_value(name, linked=False)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
         if isinstance(field.get("enum"), list):
             found = reader.named_option(field["enum"], str(field.get("description") or "")) is not None
@@ -865,7 +895,11 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     found, ids = [], {i.lower() for i in identifiers(question)}
     asked = set(_lower_tokens(question))
     meant = {stem(word) for phrase, word in _PHRASES.items() if phrase in question.lower()}  # "work for": employer
+    names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
+    plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
     for score, statement in candidates:
+        if statement.role == "tool" and plain and not _covered(plain, statement.stems):
+            continue  # a weather report on Lisbon does not say its population
         if statement.text.rstrip().endswith("?") or statement.role == "user" and statement.text == asking:
             continue  # the question itself, or another question
         if ids and not ids & {i.lower() for i in statement.identifiers}:
@@ -1246,10 +1280,12 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False) -> tuple[l
         asked = _clause_for(tool, request) if len(chosen) > 1 else request
         # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
         for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
-            reader = Reader(asked, start=start, whole=request.message)
+            reader = Reader(asked, start=start, whole=request.message, fields=list(schema.get("properties") or ()))
             arguments = instance(schema, reader, only_found=True)
             if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
                 break
+            reader.found_nothing += [name for name in schema.get("required") or () if name not in reader.found_nothing
+                                     and str(arguments.get(name)).startswith("unknown ")]  # a value nowhere: ask
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
                 missing += reader.found_nothing if may_ask else []
                 break
