@@ -58,6 +58,9 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
 _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+#: Counts spelled out, and thousands written "k" ("Table for six", "max 300k"); "one" is as often a pronoun.
+_COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve".split(), 2)}
+_SPELLED = re.compile(rf"\b(?:{'|'.join(_COUNT_WORDS)})\b|(?<![\w.])(\d+(?:\.\d+)?)[kK]\b", re.I)
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
 #: Currencies by ISO code, with the words and signs that name them ("40 euros", "in yen", "£12").
@@ -420,7 +423,9 @@ class Reader:
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         if self.start and "between" in self.request.message.lower():
             self.ran_out = True
-        text = _THOUSANDS.sub("", " ".join([self.from_tools(name) or "", *results, self.request.message]))
+        text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
+        if not set(words(name.replace("_", " "))) & stem_set("year month day hour minute"):
+            text = _DATE.sub(" ", text)  # "June 20th 2025 at 8pm": no count
         found = [t for t in (t.lstrip("£$€#+") for t in tokens(text)) if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
         if marks & stem_set("total amount price cost fee paid spent"):  # "4.50 GBP"
@@ -525,7 +530,7 @@ class Reader:
     def numbers(self, name: str) -> list[float]:
         """Every number the latest message gives after the field's name ("codes 7 and 11"), else in all of it, in order
         ("[1, 2, 3]"; not those inside an id such as ``ORD-7``)."""
-        message = _THOUSANDS.sub("", self.request.message)
+        message = _in_digits(self.request.message)
         at = max(0, message.lower().find(name.lower().replace("_", " ")))
         found = (t.lstrip("£$€#+") for t in tokens(message[at:]))
         return [float(t) for t in found if _NUMBER.fullmatch(t)]
@@ -566,6 +571,12 @@ def _when(text: str, form: str | None, year: int) -> list[str]:
     clock = [iso for _, iso in times] or ["00:00:00"]
     return {"clock": [written for written, _ in times], "time": [iso for _, iso in times], "date": dates,
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
+
+
+def _in_digits(text: str) -> str:
+    """``text`` with its numbers in digits: "1,250" → 1250, "six" → 6, "300k" → 300000."""
+    return _SPELLED.sub(lambda m: str(_COUNT_WORDS.get(m[0].lower()) or round(float(m[1]) * 1000)),
+                        _THOUSANDS.sub("", text))
 
 
 def _cut(text: str, limit: int) -> str:
