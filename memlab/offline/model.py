@@ -77,7 +77,7 @@ _FREE_TEXT = stem_set("query input text message question prompt request summary 
                       "topic task comment note details issue problem body subject title")
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
-_WHEN = stem_set("date day when time deadline")
+_WHEN = stem_set("date day when time deadline eta")
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
 # where a message's clauses part: "Get the price of AAPL, and also convert 100 USD", "Find X, then cancel it"
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
@@ -198,6 +198,11 @@ class Request:
         return cls(body, [dict(i) for i in items], text, conversation, tools)
 
     @cached_property
+    def tools_told(self) -> str:
+        """What the tools' descriptions say (a value's form: "date is YYYY-MM-DD")."""
+        return " ".join(str(t.get("description") or "") for t in self.body.get("tools") or [] if isinstance(t, Mapping))
+
+    @cached_property
     def said(self) -> list[Statement]:
         return read_items(self.conversation)
 
@@ -280,6 +285,9 @@ class Reader:
             return "email", _EMAIL.findall
         if format in ("date", "date-time", "time") or about & _WHEN:  # a field named "time" takes a time ("8pm")
             form = "clock" if field_stems == {stem("time")} and format is None else format
+            told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
+            form = form or ("date" if "YYYY-MM-DD" in told else None)
+            form = "hh:mm" if form == "clock" and "HH:MM" in told else form
             return f"date{form or ''}", lambda text: _when(text, form, self.year)
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
             return "path", lambda text: [t for t in tokens(text) if "/" in t]
@@ -570,6 +578,7 @@ def _when(text: str, form: str | None, year: int) -> list[str]:
             dates.append(datetime.date(next((n for n in numbers[1:] if n > 31), year), month, numbers[0]).isoformat())
     clock = [iso for _, iso in times] or ["00:00:00"]
     return {"clock": [written for written, _ in times], "time": [iso for _, iso in times], "date": dates,
+            "hh:mm": [iso[:5] for _, iso in times],
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
 
 

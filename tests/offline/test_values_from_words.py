@@ -31,3 +31,23 @@ async def test_a_count_spelled_out_is_a_number_a_year_is_no_count_and_k_is_thous
     agent = Agent(name="boats", instructions="You charter boats.", tools=[charter_boat])
     result = await Runner.run(agent, "A boat for nine from Porto Azul, on August 3rd 2026, budget 12.5k.")
     assert arguments(result) == [("charter_boat", {"harbour": "Porto Azul", "guests": 9, "budget": 12500})]
+
+
+@function_tool
+def schedule_visit(date: str, time: str, visitors: int) -> str:
+    """Schedule a museum visit. date is YYYY-MM-DD, time is HH:MM (24h)."""
+    return "scheduled"
+
+
+class Delivery(BaseModel):
+    parcel: str
+    eta: str
+
+
+async def test_a_date_and_a_time_take_the_form_the_description_asks_and_an_eta_is_a_date() -> None:
+    agent = Agent(name="museum", instructions="You book museum visits.", tools=[schedule_visit])
+    result = await Runner.run(agent, "Please schedule a visit on March 9th 2026 at 3:30pm for three visitors.")
+    assert arguments(result) == [("schedule_visit", {"date": "2026-03-09", "time": "15:30", "visitors": 3})]
+    agent = Agent(name="track", instructions="Extract the delivery.", output_type=Delivery)
+    result = await Runner.run(agent, "Parcel PK-4410 is on its way to Ghent (ETA 2026-02-11) with a courier.")
+    assert result.final_output == Delivery(parcel="PK-4410", eta="2026-02-11")
