@@ -512,6 +512,7 @@ class Reader:
         message = self.request.message[:4000]
         at = message.lower().find(name.lower().replace("_", " "))
         clause = message[at + len(name):].lstrip(" :") if at >= 0 else ""
+        clause = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, clause.split(" ")))  # "were Ann and Bo"
         listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
         if len(listed) >= 2:
             return listed[:20]
@@ -521,7 +522,7 @@ class Reader:
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"
-            find = functools.partial(_listed, short=True)
+            find = _joined
         return list(dict.fromkeys(find(message)))[:20] if find is not None else []
 
     def each(self, grouped: bool = False) -> list[Reader]:
@@ -604,6 +605,30 @@ def _listed(text: str, short: bool = False) -> list[str]:
         if len(items) > max(1, len(best)) and not (short and any(len(item.split()) > 4 for item in items)):
             best = items
     return best
+
+
+def _joined(text: str) -> list[str]:
+    """The things a sentence joins with "and" (and commas before it), each of its last words that are no small
+    word or verb: "Could we get a late checkout and a crib for the baby?" → "late checkout", "crib"."""
+    found: list[str] = []
+    for piece in sentences(_THOUSANDS.sub("", text[:4000])):
+        head, _, last = piece.rpartition(" and ")
+        parts = [part.strip(" .!?").split() for part in [*head.rsplit(": ", 1)[-1].split(", "), last]]
+        named = [_thing(part[::-1])[::-1] for part in parts[:-1]]  # back from "and": "with a garage" → "garage"
+        kept = [" ".join(named[-1])] if named and named[-1] else []
+        for part, name in zip(parts[-3::-1], named[-2::-1]):  # "with a pool, a spa and a garden"
+            kept[:0] = [" ".join(name)] if name and kept else []
+            if len(name) < len([w for w in part if w.lower() not in STOP]):
+                break  # the list's first item: "with a pool"
+        last_name = _thing(list(itertools.dropwhile(lambda w: w.lower() in STOP, parts[-1])))
+        found += [*kept, " ".join(last_name)] if head and kept and last_name else []
+    return found
+
+
+def _thing(said: list[str]) -> list[str]:
+    """The first words of ``said`` up to a small word, a verb or a number, at most four."""
+    return list(itertools.takewhile(lambda w: w.lower() not in STOP and stem(w) not in _VERBS | _CHANGES
+                                    and any(map(str.isalpha, w)), said))[:4]  # no amount: "under $450,000"
 
 
 def _is_value(token: str) -> bool:

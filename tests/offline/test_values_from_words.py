@@ -51,3 +51,35 @@ async def test_a_date_and_a_time_take_the_form_the_description_asks_and_an_eta_i
     agent = Agent(name="track", instructions="Extract the delivery.", output_type=Delivery)
     result = await Runner.run(agent, "Parcel PK-4410 is on its way to Ghent (ETA 2026-02-11) with a courier.")
     assert result.final_output == Delivery(parcel="PK-4410", eta="2026-02-11")
+
+
+@function_tool
+def find_rental(city: str, amenities: Optional[list[str]] = None) -> str:
+    """Find a rental flat."""
+    return "3 flats"
+
+
+class Order(BaseModel):
+    table: int
+    extras: Optional[list[str]]
+
+
+class Party(BaseModel):
+    size: int
+    guests: list[str]
+
+
+async def test_a_list_takes_the_things_joined_by_and_and_an_optional_list_nothing_gives_is_null() -> None:
+    agent = Agent(name="flats", instructions="You find flats.", tools=[find_rental])
+    result = await Runner.run(agent, "Find a flat in Lisbon under 2,500 a month, ideally with a balcony, a dishwasher and a lift.")
+    assert arguments(result) == [("find_rental", {"city": "Lisbon", "amenities": ["balcony", "dishwasher", "lift"]})]
+    result = await Runner.run(agent, "Any flats in Porto, 2 rooms, max 1.5k?")
+    assert arguments(result) == [("find_rental", {"city": "Porto", "amenities": None})]
+    agent = Agent(name="waiter", instructions="Extract the order.", output_type=Order)
+    result = await Runner.run(agent, "Hello, table 12 here. Can you bring us extra napkins and a high chair for our son?")
+    assert result.final_output == Order(table=12, extras=["extra napkins", "high chair"])
+    result = await Runner.run(agent, "Table 4, nothing else, thanks.")
+    assert result.final_output == Order(table=4, extras=None)
+    agent = Agent(name="party", instructions="Extract the party.", output_type=Party)
+    result = await Runner.run(agent, "A party of two. Guests are Nora Vik and Sam Odell.")
+    assert result.final_output == Party(size=2, guests=["Nora Vik", "Sam Odell"])
