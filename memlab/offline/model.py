@@ -299,7 +299,7 @@ class Reader:
         if part and _ADDRESS.search(self.whole):  # a street, a city, a postcode: their part of the address
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
         if about & _PLACE:
-            return "place", lambda text: _names_after(text, _PLACE_CUES)
+            return "place", lambda text: _names_after(text, (*_PLACE_CUES, "leaves", "leaving", "departs", "visits"))
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
             return "id", lambda text: identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 2]
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
@@ -664,13 +664,15 @@ def _shape(example: str) -> re.Pattern[str]:
 
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
-    """The capitalised words after one of ``cues``, and a list that goes on ("in Paris, Oslo and Rome")."""
-    found, names = [t for t in tokens(text) if t.lower() != "then"], []  # "to Vienna and then Prague"
+    """The capitalised words after one of ``cues``, runs joined ("this is Omar Haddad"), and a list that goes on
+    ("in Paris, Oslo and Rome")."""
+    found, names, last = [t for t in tokens(text) if t.lower() != "then"], [], -2  # "to Vienna and then Prague"
     for at in range(1, len(found)):
         before = found[at - 1].lower()
-        listed = found[at - 1] in names or (before in ("and", "or") and at >= 2 and found[at - 2] in names)
-        if found[at][:1].isupper() and (before in cues or listed):
-            names.append(found[at])
+        if found[at][:1].isupper() and (before in cues or last == at - 1 or before in ("and", "or") and last == at - 2):
+            joined = last == at - 1 and f"{found[at - 1]} {found[at]}" in text
+            names[-1:] = [f"{names[-1]} {found[at]}"] if joined else [*names[-1:], found[at]]
+            last = at
     return names
 
 

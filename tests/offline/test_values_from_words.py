@@ -83,3 +83,29 @@ async def test_a_list_takes_the_things_joined_by_and_and_an_optional_list_nothin
     agent = Agent(name="party", instructions="Extract the party.", output_type=Party)
     result = await Runner.run(agent, "A party of two. Guests are Nora Vik and Sam Odell.")
     assert result.final_output == Party(size=2, guests=["Nora Vik", "Sam Odell"])
+
+
+class Reservation(BaseModel):
+    guest_name: str
+    party: int
+
+
+class Leg(BaseModel):
+    town: str
+    eta: str
+
+
+class Voyage(BaseModel):
+    legs: list[Leg]
+
+
+async def test_a_name_after_this_is_or_a_place_after_a_travel_verb_is_read_whole() -> None:
+    agent = Agent(name="host", instructions="Extract the reservation.", output_type=Reservation)
+    result = await Runner.run(agent, "Good evening, this is Kofi Mensah. A table for four tonight, please.")
+    assert result.final_output == Reservation(guest_name="Kofi Mensah", party=4)
+    agent = Agent(name="port", instructions="Extract the voyage.", output_type=Voyage)
+    result = await Runner.run(agent, "The ferry departs Santa Cruz (ETA 2026-05-02), stops at Las Palmas (ETA 2026-05-03) "
+                                     "and ends in Funchal (ETA 2026-05-05).")
+    assert result.final_output == Voyage(legs=[Leg(town="Santa Cruz", eta="2026-05-02"),
+                                               Leg(town="Las Palmas", eta="2026-05-03"),
+                                               Leg(town="Funchal", eta="2026-05-05")])
