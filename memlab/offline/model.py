@@ -60,6 +60,9 @@ _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 #: A statement that names the user ("I'm Priya", "call me Sam", "my name is...", "Customer name: Ines").
 _SELF_NAMED = re.compile(r"(?i:\bmy name\b|\bcall me\b|\b(?:user|customer|client)(?:'s)? name\b|^name:)|\bI(?:'m| am) [A-Z]")
+#: Counts spelled out, and thousands written "k" ("Table for six", "max 300k"); "one" is as often a pronoun.
+_COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve".split(), 2)}
+_SPELLED = re.compile(rf"\b(?:{'|'.join(_COUNT_WORDS)})\b|(?<![\w.])(\d+(?:\.\d+)?)[kK]\b", re.I)
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
 #: Currencies by ISO code, with the words and signs that name them ("40 euros", "in yen", "£12").
@@ -76,7 +79,7 @@ _FREE_TEXT = stem_set("query input text message question prompt request summary 
                       "topic task comment note details issue problem body subject title")
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
-_WHEN = stem_set("date day when time deadline")
+_WHEN = stem_set("date day when time deadline eta")
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
 # where a message's clauses part: "Get the price of AAPL, and also convert 100 USD", "Find X, then cancel it"
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
@@ -197,6 +200,11 @@ class Request:
         return cls(body, [dict(i) for i in items], text, conversation, tools)
 
     @cached_property
+    def tools_told(self) -> str:
+        """What the tools' descriptions say (a value's form: "date is YYYY-MM-DD")."""
+        return " ".join(str(t.get("description") or "") for t in self.body.get("tools") or [] if isinstance(t, Mapping))
+
+    @cached_property
     def said(self) -> list[Statement]:
         return read_items(self.conversation)
 
@@ -283,6 +291,9 @@ class Reader:
             return "email", _EMAIL.findall
         if format in ("date", "date-time", "time") or about & _WHEN:  # a field named "time" takes a time ("8pm")
             form = "clock" if field_stems == {stem("time")} and format is None else format
+            told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
+            form = form or ("date" if "YYYY-MM-DD" in told else None)
+            form = "hh:mm" if form == "clock" and "HH:MM" in told else form
             return f"date{form or ''}", lambda text: _when(text, form, self.year)
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
             return "path", lambda text: [t for t in tokens(text) if "/" in t]
@@ -294,7 +305,7 @@ class Reader:
         if part and _ADDRESS.search(self.whole):  # a street, a city, a postcode: their part of the address
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
         if about & _PLACE:
-            return "place", lambda text: _names_after(text, _PLACE_CUES)
+            return "place", lambda text: _names_after(text, (*_PLACE_CUES, "leaves", "leaving", "departs", "visits"))
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
             return "id", lambda text: identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 2]
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
@@ -442,7 +453,9 @@ class Reader:
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         if self.start and "between" in self.request.message.lower():
             self.ran_out = True
-        text = _THOUSANDS.sub("", " ".join([self.from_tools(name) or "", *results, self.request.message]))
+        text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
+        if not set(words(name.replace("_", " "))) & stem_set("year month day hour minute"):
+            text = _DATE.sub(" ", text)  # "June 20th 2025 at 8pm": no count
         found = [t for t in (t.lstrip("£$€#+") for t in tokens(text)) if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
         if marks & stem_set("total amount price cost fee paid spent"):  # "4.50 GBP"
@@ -521,6 +534,7 @@ class Reader:
         message = self.request.message[:4000]
         at = message.lower().find(name.lower().replace("_", " "))
         clause = message[at + len(name):].lstrip(" :") if at >= 0 else ""
+        clause = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, clause.split(" ")))  # "were Ann and Bo"
         listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
         if len(listed) >= 2:
             return listed[:20]
@@ -530,7 +544,7 @@ class Reader:
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"
-            find = functools.partial(_listed, short=True)
+            find = _joined
         return list(dict.fromkeys(find(message)))[:20] if find is not None else []
 
     def each(self, grouped: bool = False) -> list[Reader]:
@@ -547,7 +561,7 @@ class Reader:
     def numbers(self, name: str) -> list[float]:
         """Every number the latest message gives after the field's name ("codes 7 and 11"), else in all of it, in order
         ("[1, 2, 3]"; not those inside an id such as ``ORD-7``)."""
-        message = _THOUSANDS.sub("", self.request.message)
+        message = _in_digits(self.request.message)
         at = max(0, message.lower().find(name.lower().replace("_", " ")))
         found = (t.lstrip("£$€#+") for t in tokens(message[at:]))
         return [float(t) for t in found if _NUMBER.fullmatch(t)]
@@ -587,7 +601,14 @@ def _when(text: str, form: str | None, year: int) -> list[str]:
             dates.append(datetime.date(next((n for n in numbers[1:] if n > 31), year), month, numbers[0]).isoformat())
     clock = [iso for _, iso in times] or ["00:00:00"]
     return {"clock": [written for written, _ in times], "time": [iso for _, iso in times], "date": dates,
+            "hh:mm": [iso[:5] for _, iso in times],
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
+
+
+def _in_digits(text: str) -> str:
+    """``text`` with its numbers in digits: "1,250" → 1250, "six" → 6, "300k" → 300000."""
+    return _SPELLED.sub(lambda m: str(_COUNT_WORDS.get(m[0].lower()) or round(float(m[1]) * 1000)),
+                        _THOUSANDS.sub("", text))
 
 
 def _cut(text: str, limit: int) -> str:
@@ -606,6 +627,30 @@ def _listed(text: str, short: bool = False) -> list[str]:
         if len(items) > max(1, len(best)) and not (short and any(len(item.split()) > 4 for item in items)):
             best = items
     return best
+
+
+def _joined(text: str) -> list[str]:
+    """The things a sentence joins with "and" (and commas before it), each of its last words that are no small
+    word or verb: "Could we get a late checkout and a crib for the baby?" → "late checkout", "crib"."""
+    found: list[str] = []
+    for piece in sentences(_THOUSANDS.sub("", text[:4000])):
+        head, _, last = piece.rpartition(" and ")
+        parts = [part.strip(" .!?").split() for part in [*head.rsplit(": ", 1)[-1].split(", "), last]]
+        named = [_thing(part[::-1])[::-1] for part in parts[:-1]]  # back from "and": "with a garage" → "garage"
+        kept = [" ".join(named[-1])] if named and named[-1] else []
+        for part, name in zip(parts[-3::-1], named[-2::-1]):  # "with a pool, a spa and a garden"
+            kept[:0] = [" ".join(name)] if name and kept else []
+            if len(name) < len([w for w in part if w.lower() not in STOP]):
+                break  # the list's first item: "with a pool"
+        last_name = _thing(list(itertools.dropwhile(lambda w: w.lower() in STOP, parts[-1])))
+        found += [*kept, " ".join(last_name)] if head and kept and last_name else []
+    return found
+
+
+def _thing(said: list[str]) -> list[str]:
+    """The first words of ``said`` up to a small word, a verb or a number, at most four."""
+    return list(itertools.takewhile(lambda w: w.lower() not in STOP and stem(w) not in _VERBS | _CHANGES
+                                    and any(map(str.isalpha, w)), said))[:4]  # no amount: "under $450,000"
 
 
 def _is_value(token: str) -> bool:
@@ -641,23 +686,15 @@ def _shape(example: str) -> re.Pattern[str]:
 
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
-    """The capitalised words after one of ``cues``, a run of them one name ("in New York"), and a list that goes
-    on ("in Paris, Oslo and Rome")."""
-    listed = re.sub(r",? and |[,.;!?]\s", " and ", text)  # a comma or a sentence's end parts names too
-    found = [t for t in tokens(listed) if t.lower() != "then"]  # "to Vienna and then Prague"
-    names: list[str] = []
-    last = -2  # where the latest name ends
+    """The capitalised words after one of ``cues``, runs joined ("this is Omar Haddad"), and a list that goes on
+    ("in Paris, Oslo and Rome")."""
+    found, names, last = [t for t in tokens(text) if t.lower() != "then"], [], -2  # "to Vienna and then Prague"
     for at in range(1, len(found)):
-        word, before = found[at], found[at - 1].lower()
-        if not word[:1].isupper():
-            continue
-        if last == at - 1:  # "New York": the name goes on
-            names[-1] += f" {word}"
-        elif before in cues or last == at - 2 and before in ("and", "or"):
-            names.append(word)
-        else:
-            continue
-        last = at
+        before = found[at - 1].lower()
+        if found[at][:1].isupper() and (before in cues or last == at - 1 or before in ("and", "or") and last == at - 2):
+            joined = last == at - 1 and f"{found[at - 1]} {found[at]}" in text
+            names[-1:] = [f"{names[-1]} {found[at]}"] if joined else [*names[-1:], found[at]]
+            last = at
     return names
 
 

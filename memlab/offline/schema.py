@@ -134,7 +134,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
                 out[key] = value
         return out
     if kind == "array":
-        values = _items(schema, filler, defs, name, description, depth, owner)
+        values = _items(schema, filler, defs, name, description, depth, owner, nullable)
         return [v for k, v in enumerate(values) if v not in values[:k]] if schema.get("uniqueItems") else values
     if kind in ("number", "integer"):
         found = filler.number(name, description)
@@ -150,9 +150,10 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
 
 
 def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], name: str, description: str,
-           depth: int, owner: str) -> list[Any]:
+           depth: int, owner: str, nullable: bool = False) -> list[Any]:
     """An array's items: a tuple's slots (``prefixItems``) each by its own schema, every string, number or option
-    the request gives for a list of them, an item per object or bracketed group listed, else one item."""
+    the request gives for a list of them, an item per object or bracketed group listed, else one item (of a
+    ``nullable`` list of strings, none)."""
     if isinstance(schema.get("prefixItems"), list):  # tuple[float, float]: "48.85, 2.29"
         return [_value(slot, filler, defs, name, description, depth + 1, owner=owner) for slot in schema["prefixItems"]]
     if depth >= _MAX_DEPTH and not schema.get("minItems"):
@@ -166,6 +167,8 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
         kind in ("number", "integer") and len(filler.numbers(name)) >= max(2, low)) else []
     if found := [_bounded(v, items) if kind != "string" else v for v in found][:most]:
         return found + found[-1:] * max(0, low - len(found))  # every value the request gives ("Alice and Bob")
+    if nullable and kind == "string":
+        return []
     if kind in ("object", "array") or isinstance(items, Mapping) and "properties" in items:
         listed = filler.each(grouped=kind == "array")[:most]
         if len(listed) >= max(2, low):  # an object (a list) per item (bracketed group) listed, each from its own words
