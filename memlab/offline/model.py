@@ -480,6 +480,9 @@ class Reader:
         """Whether the latest message says the field's name, unless negated ("not yet paid", "unpaid"), or a related
         word (``is_math_homework``: "solve"); for a field named like ``response``, what the instructions ask about."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
+        if self.answer.startswith(("Yes: ", "No: ")) and (marks <= _GENERIC_ANSWER or marks & stem_set(
+                "correct right valid true accurate")):  # "Is 17 + 26 = 43?" checked word for word: Yes
+            return self.answer.startswith("Yes")
         if marks and marks <= _GENERIC_ANSWER:  # output_type=bool: "Is the user asking about the weather?"
             marks = frozenset(words(self.request.instructions[:300])) - _SAYING - stem_set("user message request")
         found = [t.lower() for t in tokens(self.request.message)]

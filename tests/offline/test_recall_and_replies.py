@@ -8,6 +8,10 @@ each test uses sentences and agents of its own, driven through ``OfflineAPI().re
 
 from __future__ import annotations
 
+import pytest
+from agents import Agent, Runner
+from pydantic import BaseModel
+
 from memlab.offline.api import OfflineAPI
 
 MODEL = "gpt-4.1-mini"
@@ -86,3 +90,16 @@ def test_a_yes_or_no_question_is_settled_by_what_was_said_word_for_word():
     assert chat(["Is the bakery open at noon? The bakery is closed at noon."], one_word) == ["no"]
     assert chat(["Is 38 + 45 = 83?"]) == ["Yes: 38 + 45 = 83."]
     assert chat(["Is 9 * 7 = 56?"]) == ["No: 9 * 7 = 63, not 56."]
+
+
+class Marking(BaseModel):
+    valid: bool
+    comment: str
+
+
+@pytest.mark.usefixtures("api")
+async def test_a_checked_claim_sets_a_yes_no_field_of_a_structured_verdict() -> None:
+    agent = Agent(name="marker", instructions="Mark the pupil's sum.", output_type=Marking)
+    right = await Runner.run(agent, "Is 14 * 3 = 42?")
+    wrong = await Runner.run(agent, "Is 120 / 8 = 16?")
+    assert right.final_output.valid is True and wrong.final_output.valid is False
