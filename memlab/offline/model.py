@@ -137,6 +137,8 @@ _CHANGES = stem_set("create delete remove update send cancel book open make set 
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate")
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
+#: The two ends of a scale of options (first and last): "not urgent" names the other end.
+_SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
 _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into"), "destination": ("to", "into"),
          "target": ("to", "into")}  # from_account, to_account: the option after "from", after "to"
@@ -497,8 +499,15 @@ class Reader:
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
         """The first option the conversation names, else the language the message is in, else a "none of these"
-        option ("neutral", "other"), else the first; never one the instructions forbid ("Never give it a pass on
-        the first try": not "pass" while the conversation holds one answer of the assistant)."""
+        option ("neutral", "other"), else ``None`` if an option (of a nullable field), else the first; never one the
+        instructions forbid ("Never give it a pass on the first try": not "pass" while the conversation holds one
+        answer of the assistant). Numbers the instructions label ("1 low, 2 high") are chosen by their labels."""
+        unsaid, options = [o for o in options if o is None], [o for o in options if o is not None]
+        told = tokens(f"{description} {self.request.instructions[:2000]}")
+        labels = {n: label.lower() for n, label in itertools.pairwise(told) if n.isdigit() and label.isalpha()}
+        if len(labelled := [labels.get(str(o), "") for o in options if type(o) is int]) == len(options) > 1 and all(labelled):
+            label = self.named_option(labelled, description)
+            return unsaid[0] if label is None and unsaid else options[labelled.index(label or labelled[0])]
         answers = sum(item.get("role") == "assistant" for item in self.request.conversation)
         for piece in sentences(self.request.instructions[:2000]):
             said = {t.lower() for t in tokens(piece)}
@@ -513,13 +522,25 @@ class Reader:
         self.leaned = self.leaned or named is not None
         spoken = [o for o in options if str(o).lower() == _language(self.request.message)]  # "Bonjour, je...": french
         neutral = [o for o in options if str(o).lower() in ("neutral", "other", "none", "unknown", "mixed")]
-        return named if named is not None else (spoken or neutral or options)[0]
+        return named if named is not None else (spoken or neutral or unsaid or options)[0]
 
     def named_option(self, options: Sequence[Any], description: str = "") -> Any:
         """The first option the conversation names or abbreviates (``EUR`` for "euros"), else the one whose
-        explanation in ``description`` shares most words with the message ("sales: pricing, demos"), or ``None``."""
+        explanation in ``description`` shares most words with the message ("sales: pricing, demos"), or ``None``; an
+        end of a scale the message negates names the other end ("Not urgent.": low, of low/medium/high)."""
+        found = _lower_tokens(self.request.message)
+        negated = {stem(w) for before, w in itertools.pairwise(found) if before in ("not", "no", "never")
+                   or before.endswith("n't")}
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
-        said |= {code.lower() for sign, code in _SIGNS if sign in self.request.message}
+        said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message}) - negated
+        ends = {str(o).lower() for o in options[::max(1, len(options) - 1)]}
+        if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
+            return options[len(options) - 1 - options.index(opposite)]
+        return self._option_named(options, said, description)
+
+    def _option_named(self, options: Sequence[Any], said: set[str], description: str) -> Any:
+        """The first option ``said`` (stems) names or abbreviates, else the one ``description`` explains with the
+        message's words, else one a related word names, or ``None``."""
         for option in options:
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3
                                             and any(word.startswith(option.lower()) for word in said)):

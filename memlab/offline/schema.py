@@ -100,7 +100,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     if "const" in schema:
         return schema["const"]
     if isinstance(schema.get("enum"), list) and schema["enum"]:
-        return filler.choice(name, description, schema["enum"])
+        return filler.choice(name, description, [*schema["enum"], *[None] * nullable])  # None: nothing said
     for combiner in ("anyOf", "oneOf"):
         options = [o for o in schema.get(combiner) or [] if not _is_null(_resolve(o, defs))]
         if options:
@@ -129,7 +129,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         for key, inner in (schema.get("properties") or {}).items():
             if ends and key not in required:
                 continue
-            value = _value(inner, filler, defs, key, "", depth + 1, owner=str(schema.get("title") or name or owner))
+            value = _value(inner, filler, defs, key, "", depth + 1, owner=str(schema.get("title") or name or owner),
+                           nullable=nullable)  # an optional address: no field made of the message
             if key in required or not only_found or not _is_placeholder(value):
                 out[key] = value
         return out
@@ -203,4 +204,5 @@ _adapter = functools.cache(pydantic.TypeAdapter)
 
 def _is_placeholder(value: Any) -> bool:
     return value in ("", None, 0, False, [], {}, *_PLACEHOLDERS.values()) or (
-        isinstance(value, str) and value.startswith("unknown "))
+        isinstance(value, str) and value.startswith("unknown ")) or (
+        isinstance(value, dict) and all(map(_is_placeholder, value.values())))
