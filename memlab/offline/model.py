@@ -54,6 +54,11 @@ _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|
                       r"(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b)?")
 _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal")]
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+#: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom".
+_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind (?:me|us) to)[,:]? ([^.!?;\n]+)", re.I)
+#: A duration ("2 hours") or a temperature ("68°F", "20 degrees Celsius"), and seconds per unit of duration.
+_UNITS = re.compile(r"(\d+(?:\.\d+)?) ?(second|minute|hour|day|week)s?\b|(-?\d+(?:\.\d+)?) ?(?:°|degrees?) ?([CF])", re.I)
+_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
 #: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
 _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
@@ -317,7 +322,7 @@ class Reader:
             return "person", lambda text: _proper_names(text, people=True)
         if about & _FREE_TEXT:
             return "free", None
-        return "other", None if self.answer else _proper_names  # a tool's "restaurant": "at Luigi's"
+        return "other", None if self.answer else lambda text: _proper_names(text) or _object(text)  # "at Luigi's"
 
     @cached_property
     def year(self) -> int:
@@ -338,17 +343,21 @@ class Reader:
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
             return next(iter(_when(named, format, self.year)), None) if dated else named
         kind, find = self.kind(name, description, format, owner)
+        at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
+        labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
+        told = _SAYING_THAT.search(self.whole) if kind == "free" and not field_stems & _SUBJECT else None
+        if kind == "free" and (labelled or told):  # "remind me to call mom", "saying I'll be late": what is said
+            return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else told[1].strip()
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
         if kind in ("free", "thing", "other") and quoted:
             return self._take("quoted", lambda text: quoted)
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
+        find = _proper_names if nullable and kind == "other" and find else find  # "phone": no words of the message
         if find is not None:
             avoid = {v for f, v in self.claimed.items() if f != name} | {v for v, k in self.given.items() if k != kind}
             found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "", avoid)
             if kind not in ("other", "person", "thing"):  # a name of any kind may still be a city or an id
                 self.given.setdefault(found or "", kind)
-            if found is None and kind == "other" and not self.answer and not nullable:
-                return self._object()  # "Add oat milk to my list": "oat milk"
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
         if nullable and kind in ("free", "other"):  # "phone": null, not the message
             return None
@@ -357,20 +366,14 @@ class Reader:
         if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
             head, colon, marked = self.whole.strip().partition(": ")
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked else ""
-            return (marked or self.whole.strip())[:500] or None
+            titled = field_stems & {stem("title")} and (_proper_names(self.whole, things=True) or [
+                " ".join(_thing(tokens(self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"
+            return (marked or titled and titled[0] or self.whole.strip())[:500] or None
         refused = self.answer.startswith(("I don't know", "I can't"))
         if (refused and field_stems & (_EXPLAINS | stem_set("summary feedback"))
                 or kind == "answer" and self.answer == self.request.message.strip()):
             return self.gist() or self.answer
         return self.answer or None
-
-    def _object(self) -> str | None:
-        """What the latest message's first verb acts on, up to a preposition: "Add oat milk to my list" → "oat milk"."""
-        found = tokens(self.request.message[:400])
-        at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
-        stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please"}
-        span = itertools.takewhile(lambda word: word.lower() not in stops, found[at + 1:] if at is not None else [])
-        return " ".join([w for w in span if w.lower() not in STOP | {"some", "me"}][:6]) or None
 
     @cached_property
     def judged(self) -> str:
@@ -418,8 +421,8 @@ class Reader:
         for piece in sentences(message):
             found = [t for t in tokens(piece) if not linked or t.lower() not in ("is", "was")]  # "my seat is 14C"
             for at, (word, value) in enumerate(zip(found, found[1:])):
-                if stem(word.lower()) in names and (at == 0 or word.islower()) and (
-                        _is_value(value) or handle and value.lower() not in STOP):
+                if stem(word.lower()) in names and (at == 0 or word.islower()) and (_is_value(value) and not any(
+                        f"{value}{unit}" in message for unit in ("°", " °", " degrees")) or handle and value.lower() not in STOP):
                     more = (v for v in found[at + 2:at + 8] if v not in ("and", "or"))
                     listed = [value, *itertools.takewhile(_is_value, more)]
                     self.ran_out = self.ran_out or self.start >= len(listed)
@@ -456,6 +459,7 @@ class Reader:
         if self.start and "between" in self.request.message.lower():
             self.ran_out = True
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
+        text = _in_unit(text, {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
         if not set(words(name.replace("_", " "))) & stem_set("year month day hour minute"):
             text = _DATE.sub(" ", text)  # "June 20th 2025 at 8pm": no count
         found = [t for t in (t.lstrip("£$€#+") for t in tokens(text)) if _NUMBER.fullmatch(t)]  # "€1,250.00": one
@@ -629,6 +633,32 @@ def _when(text: str, form: str | None, year: int) -> list[str]:
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
 
 
+def _object(text: str) -> list[str]:
+    """What the first verb of ``text`` acts on, up to a preposition: "Add oat milk to my list" → "oat milk"."""
+    found = tokens(text[:400])
+    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
+    stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please"}
+    span = itertools.takewhile(lambda word: word.lower() not in stops, found[at + 1:] if at is not None else [])
+    kept = [w for w in span if w.lower() not in STOP | {"some", "me"}][:6]
+    return [" ".join(itertools.takewhile(lambda w: w is kept[0] or not w[0].isdigit(), kept))] if kept else []  # not "68°F"
+
+
+def _in_unit(text: str, field: set[str]) -> str:
+    """``text`` with its durations and temperatures in the unit ``field`` (its name's parts) says: "2 hours" → "120
+    minutes" for ``minutes_from_now``, "68°F" → "20" for ``temperature_c``."""
+    unit = next((u for u in _SECONDS if {u, u + "s", stem(u)} & field), "")
+    scale = "c" if field & {"c", "celsius", stem("celsius")} else "f" if field & {"f", "fahrenheit"} else ""
+
+    def converted(found: re.Match[str]) -> str:
+        if found[2] and unit:
+            return f"{float(found[1]) * _SECONDS[found[2].lower()] / _SECONDS[unit]:g} {unit}"
+        degrees, given = float(found[3] or 0), (found[4] or "").lower()
+        if given and scale and given != scale:
+            return f"{round((degrees - 32) * 5 / 9 if scale == 'c' else degrees * 9 / 5 + 32, 1):g}"
+        return found[0]
+    return _UNITS.sub(converted, text)
+
+
 def _in_digits(text: str) -> str:
     """``text`` with its numbers in digits: "1,250" → 1250, "six" → 6, "300k" → 300000."""
     return _SPELLED.sub(lambda m: str(_COUNT_WORDS.get(m[0].lower()) or round(float(m[1]) * 1000)),
@@ -745,7 +775,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False) -> list
                 if before in ("to", "for", "from") and low not in _CALENDAR:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
             if (not word[:1].isupper() or low in _CALENDAR or low in _ORDINALS
-                    or people and (cued == at or any(c.isdigit() for c in word))
+                    or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and len(word) == 1
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or") or after[:1].isupper()
                                         or things and after[:1].isdigit())  # "Starbucks 12/03/2024 ..."

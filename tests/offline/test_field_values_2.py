@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 from enum import IntEnum
-from typing import Literal, Optional
+from typing import Annotated, Literal, Optional
 
 import pytest
-from agents import Agent, Runner
-from pydantic import BaseModel
+from agents import Agent, Runner, function_tool
+from pydantic import BaseModel, Field
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -22,6 +22,43 @@ pytestmark = pytest.mark.usefixtures("api")
 async def extract(output_type, message: str, instructions: str = "Extract the information."):
     agent = Agent(name="Extractor", instructions=instructions, output_type=output_type)
     return (await Runner.run(agent, message)).final_output
+
+
+async def arguments(tool, message: str) -> dict:
+    """The arguments of the one call an agent with ``tool`` makes for ``message``."""
+    result = await Runner.run(Agent(name="Helper", instructions="Use your tool.", tools=[tool]), message)
+    calls = [item.raw_item for item in result.new_items if item.type == "tool_call_item"]
+    assert [call.name for call in calls] == [tool.name], calls
+    return json.loads(calls[0].arguments)
+
+
+@function_tool
+def set_oven(heat_f: Annotated[int, Field(ge=200, le=550)]) -> str:
+    """Preheat the oven, in degrees Fahrenheit."""
+    return "Preheating."
+
+
+@function_tool
+def start_timer(label: str, seconds: Annotated[int, Field(ge=1, le=86400)]) -> str:
+    """Start a kitchen timer."""
+    return "Timer started."
+
+
+@function_tool
+def log_book(title: str, pages_read: int) -> str:
+    """Log a book read."""
+    return "Logged."
+
+
+@function_tool
+def post_note(channel: str, message: str) -> str:
+    """Post a note to a team channel."""
+    return "Posted."
+
+
+class Screening(BaseModel):
+    title: str
+    day: str
 
 
 class Venue(BaseModel):
@@ -67,3 +104,20 @@ async def test_numbers_labelled_in_the_instructions_are_chosen_by_their_label() 
     told = "Record the incident. risk: 1 small, 2 middling, 3 severe."
     assert (await extract(Incident, "Mail-relay queue is growing, middling risk for now.", told)).risk == Risk.MIDDLING
     assert (await extract(Incident, "Mail-relay queue is growing, risk is severe.", told)).risk == Risk.SEVERE
+
+
+async def test_a_duration_and_a_temperature_are_given_in_the_unit_the_field_names() -> None:
+    assert (await arguments(start_timer, "Set a timer called Pasta for 2 hours."))["seconds"] == 7200
+    assert (await arguments(set_oven, "Set the oven to 200°C for the pizza."))["heat_f"] == 392
+
+
+async def test_a_title_is_the_thing_named_and_a_text_what_the_user_asks_to_be_said() -> None:
+    assert (await arguments(log_book, "Log the book Middlemarch, I read 880 pages."))["title"] == "Middlemarch"
+    assert (await extract(Screening, "Film club night on Thursday.")).title == "Film club night"
+    note = await arguments(post_note, "Post to Ops saying the backup finished early.")
+    assert note["message"] == "the backup finished early"
+
+
+async def test_a_text_field_labelled_in_the_message_takes_what_follows_its_label_not_a_quote() -> None:
+    note = await arguments(post_note, "Post a note in channel 'infra', message: the disks are replaced.")
+    assert note == {"channel": "infra", "message": "the disks are replaced"}
