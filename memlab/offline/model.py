@@ -460,6 +460,9 @@ class Reader:
             self.ran_out = True
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
         text = _in_unit(text, {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
+        said = text.split(" ")  # "one large coffee": 1 (not "one of them")
+        text = " ".join("1" if w.lower() == "one" and n.isalpha() and n.lower() not in STOP else w
+                        for w, n in zip(said, [*said[1:], ""]))
         if not set(words(name.replace("_", " "))) & stem_set("year month day hour minute"):
             text = _DATE.sub(" ", text)  # "June 20th 2025 at 8pm": no count
         found = [t for t in (t.lstrip("£$€#+") for t in tokens(text)) if _NUMBER.fullmatch(t)]  # "€1,250.00": one
@@ -603,11 +606,14 @@ class Reader:
         return sorted((o for o, k in at.items() if k is not None), key=lambda o: at[o])
 
     def counts(self) -> dict[str, float]:
-        """Each item the latest message counts, by the (up to two) words after its number: "3 apples, 2 pears"."""
-        found = tokens(_THOUSANDS.sub("", self.request.message))
-        named = {" ".join(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, found[at + 1:at + 3])):
-                 float(number) for at, number in reversed(list(enumerate(found))) if _NUMBER.fullmatch(number)}
-        return {item: count for item, count in reversed(named.items()) if item}
+        """Each item the latest message counts, by the (up to two) words after its number ("3 apples, 2 pears"), or
+        by the name just before it when none or another name follows ("Ana got 91.5, Ben 78")."""
+        found, named = tokens(_THOUSANDS.sub("", self.request.message)), {}
+        for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
+            after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, found[at + 1:at + 3]))
+            before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
+            named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
+        return {item: count for item, count in named.items() if item}
 
 
 def _when(text: str, form: str | None, year: int) -> list[str]:
@@ -768,7 +774,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False) -> list
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
-            if things and (before in ("a", "an", "the") or before.isdigit()) and low not in STOP:  # "2 apples"
+            if things and (before in ("a", "an", "the", "one") or before.isdigit()) and low not in STOP:  # "2 apples"
                 phrases.append(" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3])))
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1):
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from

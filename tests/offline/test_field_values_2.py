@@ -13,7 +13,7 @@ from enum import IntEnum
 from typing import Annotated, Literal, Optional
 
 import pytest
-from agents import Agent, Runner, function_tool
+from agents import Agent, AgentOutputSchema, Runner, function_tool
 from pydantic import BaseModel, Field
 
 pytestmark = pytest.mark.usefixtures("api")
@@ -54,6 +54,22 @@ def log_book(title: str, pages_read: int) -> str:
 def post_note(channel: str, message: str) -> str:
     """Post a note to a team channel."""
     return "Posted."
+
+
+@function_tool
+def set_heating(room: str, target_c: float) -> str:
+    """Set the heating of a room, in degrees Celsius."""
+    return "Heating set."
+
+
+class Line(BaseModel):
+    product: str
+    quantity: int
+    price: float
+
+
+class Basket(BaseModel):
+    lines: list[Line]
 
 
 class Screening(BaseModel):
@@ -109,6 +125,7 @@ async def test_numbers_labelled_in_the_instructions_are_chosen_by_their_label() 
 async def test_a_duration_and_a_temperature_are_given_in_the_unit_the_field_names() -> None:
     assert (await arguments(start_timer, "Set a timer called Pasta for 2 hours."))["seconds"] == 7200
     assert (await arguments(set_oven, "Set the oven to 200°C for the pizza."))["heat_f"] == 392
+    assert await arguments(set_heating, "Set the guest room 77°F.") == {"room": "guest room", "target_c": 25}
 
 
 async def test_a_title_is_the_thing_named_and_a_text_what_the_user_asks_to_be_said() -> None:
@@ -121,3 +138,10 @@ async def test_a_title_is_the_thing_named_and_a_text_what_the_user_asks_to_be_sa
 async def test_a_text_field_labelled_in_the_message_takes_what_follows_its_label_not_a_quote() -> None:
     note = await arguments(post_note, "Post a note in channel 'infra', message: the disks are replaced.")
     assert note == {"channel": "infra", "message": "the disks are replaced"}
+
+
+async def test_an_item_counted_with_one_is_named_and_priced_and_a_name_before_its_number_keys_it() -> None:
+    basket = await extract(Basket, "I got 4 bagels at $1.20 each, one fresh orange juice for $3.80 and 2 muffins at 2.50 each.")
+    assert basket.lines[1] == Line(product="fresh orange juice", quantity=1, price=3.8)
+    laps = await extract(AgentOutputSchema(dict[str, float], strict_json_schema=False), "Marta ran 12.4, Jonas managed 9 and Ilse 10.5.", "Extract each runner's distance.")
+    assert laps == {"Marta": 12.4, "Jonas": 9, "Ilse": 10.5}
