@@ -147,7 +147,10 @@ _WE = {"we": "you", "our": "your", "we're": "you're", "we've": "you've", "we'll"
 #: Phrases a question asks with, and the word they mean.
 _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
             "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill",
-            "ask for": "want", "work for": "employer"}
+            "ask for": "want", "work for": "employer", "who are you": "name"}
+#: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
+_FORBIDS = re.compile(r"\b(?:never|don't|do not)\s+(\w+)\s+([^.;:!?\n]+)", re.I)
+_GIVING = _SAYING | stem_set("discuss provide offer talk recommend")  # "never give advice" forbids the advice
 #: The answer to a request the offline model cannot carry out ("Write a haiku", "Translate this").
 _CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
 #: Languages instructions may ask to translate into ("You translate the user's message to Spanish").
@@ -963,19 +966,35 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     return (best[0][0], best[1]) if best else None
 
 
+def _forbidden(instructions: str, question: str) -> str | None:
+    """The rule of the instructions that forbids what ``question`` asks for: each word of what it forbids ("never
+    give investment advice": investment, advice; "never invent an identifier": invent too) is in the question or
+    related to one of its words ("Should I..." asks for advice)."""
+    asks = set(_topic(question)) | ({stem("advice")} if _lower_tokens(question)[:1] == ["should"] else set())
+    for rule in _FORBIDS.finditer(instructions[:4000]):
+        verb, what = rule.groups()
+        barred = words(what if stem(verb) in _GIVING else f"{verb} {what}")
+        if barred and _covered(barred, asks) == len(barred):
+            return rule.group(0).strip()
+    return None
+
+
 @functools.lru_cache(maxsize=64)  # the same instructions come with every request of a conversation
 def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[str]], ...]:
     """What the instructions tell: ``(label, text, label stems, text stems)`` of each ``Label: text`` line, and of
     each sentence of a line without a label that states a fact ("Refunds take 5-7 days."), not an order."""
     told = []
-    for line in instructions.splitlines():
-        label, _, advice = line.strip().lstrip("-*• ").strip().partition(":")
-        if len(label.split()) > 6 or advice[:1].isdigit():  # no label: "...until 10:30", "If asked: ..."
-            label, advice = "", ""
-        told += [(label, advice.strip())] if advice.strip() else [
-            entry for said in sentences(line) if (entry := _as_told(said, any(
-                person in line.lower() for person in ("user", "customer", "client")))) is not None]
+    for line in instructions.splitlines():  # a line, else each sentence, labelled ("... Rules: never ...") or not
+        of_user = any(person in line.lower() for person in ("user", "customer", "client"))
+        told += [entry] if (entry := _labelled(line)) else [
+            entry for said in sentences(line) if (entry := _labelled(said) or _as_told(said, of_user)) is not None]
     return tuple((label, text, frozenset(words(label)), frozenset(words(text))) for label, text in told)
+
+
+def _labelled(text: str) -> tuple[str, str] | None:
+    """``(label, text)`` of a ``Label: text`` line or sentence; ``None`` if its "label" is long or it reads "...10:30"."""
+    label, _, advice = text.strip().lstrip("-*• ").strip().partition(":")
+    return (label, advice.strip()) if advice.strip() and len(label.split()) <= 6 and not advice[:1].isdigit() else None
 
 
 def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
@@ -1146,6 +1165,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return f"I can do that once I have the {wanted}. Could you give it to me?"
     if question and (worked := _arithmetic(said)):
         return f"{worked}."
+    if question and said_tokens & {"you", "your"} and {stem("tool"), stem("function")} & set(words(said)):
+        offered = [(str(t.get("name")), str(t.get("description") or "").strip().rstrip(".")) for t in
+                   request.body.get("tools") or [] if isinstance(t, Mapping) and t.get("type") == "function"]
+        mine = [name + (f" ({told})" if 0 < len(told) <= 100 else "") for name, told in offered]  # "What tools...?"
+        return f"My tools: {'; '.join(mine)}." if mine else "I have no tools in this conversation."
     offered = _OPTIONS.search(request.instructions[:2000])
     options = [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o] if offered else []
     if {"yes", "no"} <= {o.lower() for o in options} and (checked := _checked(request, said)):
@@ -1176,6 +1200,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
         if known is not None:
             return known[1]
+        if banned := _forbidden(request.instructions, said):  # "Never give investment advice": "Should I buy...?"
+            return f"I'm sorry, I can't help with that: my instructions say to {banned[:1].lower()}{banned[1:]}."
         if _recalls(said):
             return "I don't know: it isn't in the conversation I can see. Could you tell me again?"
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
