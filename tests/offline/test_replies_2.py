@@ -47,3 +47,13 @@ async def test_questions_to_the_agent_are_answered_from_its_instructions_and_too
 async def test_a_request_a_rule_forbids_is_refused_with_the_rule() -> None:
     reply = (await Runner.run(HELPDESK, "Who will win the presidential election?")).final_output
     assert reply.startswith("I'm sorry") and "never discuss politics" in reply
+
+
+async def test_pronouns_point_back_to_the_latest_person_of_their_gender() -> None:
+    replies = await chat(Agent(name="a", instructions="Be brief."), [
+        "My mother Carla lives in Braga and works as a pharmacist.", "My uncle Tiago lives in Evora.",
+        "What does she do?", "Where does he live?", "Does my uncle live in Coimbra?"], "family")
+    told, _, she, he, contradicted = replies
+    assert not told.startswith("Good to hear")
+    assert "pharmacist" in she and "Evora" in he and "Carla" not in he
+    assert contradicted.startswith("No") and "Evora" in contradicted
