@@ -57,3 +57,10 @@ async def test_pronouns_point_back_to_the_latest_person_of_their_gender() -> Non
     assert not told.startswith("Good to hear")
     assert "pharmacist" in she and "Evora" in he and "Carla" not in he
     assert contradicted.startswith("No") and "Evora" in contradicted
+
+
+async def test_a_name_given_to_someone_stands_for_them_and_studying_is_learning() -> None:
+    *_, job, language = await chat(Agent(name="a", instructions="Be brief."), [
+        "I share a flat in Krakow with my husband Piotr.", "I'm studying Japanese.", "Piotr is a carpenter.",
+        "What does my husband do for a living?", "What language am I learning?"], "household")
+    assert "carpenter" in job and "Japanese" in language
