@@ -1075,11 +1075,11 @@ def _swap(text: str) -> str:
         low = piece.lower()
         before = pieces[i - 2].lower() if i >= 2 else ""
         if low in ("was", "am") and before == "i":
-            out.append("were" if low == "was" else "are")
-        elif low == "me" and before == "let":
-            out.append(piece)
+            word = "were" if low == "was" else "are"
         else:
-            out.append(_PRONOUNS.get(low) or ours.get(low) or piece)
+            word = piece if low == "me" and before == "let" else _PRONOUNS.get(low) or ours.get(low) or piece
+        opens = i >= 2 and re.search(r"[.!?]\s+$", pieces[i - 1])  # "... Wednesday. I'll need": "You'll need"
+        out.append(word[:1].upper() + word[1:] if opens else word)
     return "".join(out)
 
 

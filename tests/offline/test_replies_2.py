@@ -64,3 +64,9 @@ async def test_a_name_given_to_someone_stands_for_them_and_studying_is_learning(
         "I share a flat in Krakow with my husband Piotr.", "I'm studying Japanese.", "Piotr is a carpenter.",
         "What does my husband do for a living?", "What language am I learning?"], "household")
     assert "carpenter" in job and "Japanese" in language
+
+
+async def test_a_retold_message_keeps_its_capital_after_a_full_stop() -> None:
+    reply = (await Runner.run(Agent(name="a", instructions="Be brief."),
+                              "Put me down for pottery on Friday. I'll bring my own apron.")).final_output
+    assert "Friday. You'll bring your own apron" in reply
