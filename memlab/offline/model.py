@@ -154,7 +154,13 @@ _WE = {"we": "you", "our": "your", "we're": "you're", "we've": "you've", "we'll"
 #: Phrases a question asks with, and the word they mean.
 _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
             "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill",
-            "ask for": "want", "work for": "employer"}
+            "ask for": "want", "work for": "employer", "who are you": "name"}
+#: Words for a woman and for a man: what "she"/"her" and "he"/"him"/"his" point back to.
+_WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma".split())
+_MEN = frozenset("brother father dad husband boyfriend son uncle nephew grandfather grandpa".split())
+#: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
+_FORBIDS = re.compile(r"\b(?:never|don't|do not)\s+(\w+)\s+([^.;:!?\n]+)", re.I)
+_GIVING = _SAYING | stem_set("discuss provide offer talk recommend")  # "never give advice" forbids the advice
 #: The answer to a request the offline model cannot carry out ("Write a haiku", "Translate this").
 _CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
 #: Languages instructions may ask to translate into ("You translate the user's message to Spanish").
@@ -865,6 +871,8 @@ def _topic(message: str) -> list[str]:
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
     message = asked[-1] if asked else message
     extra = [stem(word) for phrase, word in _PHRASES.items() if phrase in message[:2000].lower()]
+    idioms = [phrase for phrase in _PHRASES if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
+    message = re.sub("|".join(idioms), " ", message[:2000], flags=re.I)
     topic = [s for s in words(message) if s not in _GENERIC_ANSWER and s not in _SAYING]
     return list(dict.fromkeys([*extra, *topic]))[:64]
 
@@ -974,7 +982,7 @@ def _takes_a_query(tool: Tool) -> bool:
 def _answered_by_conversation(request: Request, question: str = "") -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
     (or ``question``): it names the thing asked about and two (or half) of the question's words."""
-    question = question or request.message
+    question = _referred(request, question or request.message)
     topic = _topic(question)
     if not topic:
         return None
@@ -984,11 +992,14 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     counted = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?")) or None  # "nights"
     head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or counted or _owned(question)
     named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
+    called = {stem(found) for s in request.said if s.role == "user" and head  # "my partner Ewa": Ewa is the partner
+              for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w* ([A-Z][\w-]+)", s.text)}
     roles = ("user", "note", "tool")
     candidates = request.memory.matches(topic, roles=roles)
     if named:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too
         candidates += [(0.0, s) for s in request.said
                        if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
+    exact = any(head in s.stems | called for _, s in candidates if s.text.rstrip()[-1:] != "?")  # not the sister
     found, ids = [], {i.lower() for i in identifiers(question)}
     asked = set(_lower_tokens(question))
     meant = {stem(word) for phrase, word in _PHRASES.items() if phrase in question.lower()}  # "work for": employer
@@ -1005,10 +1016,11 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             continue
         if (head or topic[0]) == stem("name") and len(topic) == 1 and not _SELF_NAMED.search(statement.text):
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
-        if head and not _covered([head], statement.stems) and not any(
+        stems = statement.stems | ({head} if called & statement.stems else set())  # "Ewa is a dentist"
+        if head and not (head in stems if exact else _covered([head], stems)) and not any(
                 _abbreviates(i, head) for i in statement.identifiers):
             continue
-        covered = _covered(topic, statement.stems)
+        covered = _covered(topic, stems)
         if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named:
             continue
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
@@ -1020,19 +1032,46 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     return (best[0][0], best[1]) if best else None
 
 
+def _forbidden(instructions: str, question: str) -> str | None:
+    """The rule of the instructions that forbids what ``question`` asks for: each word of what it forbids ("never
+    give investment advice": investment, advice; "never invent an identifier": invent too) is in the question or
+    related to one of its words ("Should I..." asks for advice)."""
+    asks = set(_topic(question)) | ({stem("advice")} if _lower_tokens(question)[:1] == ["should"] else set())
+    for rule in _FORBIDS.finditer(instructions[:4000]):
+        verb, what = rule.groups()
+        barred = words(what if stem(verb) in _GIVING else f"{verb} {what}")
+        if barred and _covered(barred, asks) == len(barred):
+            return rule.group(0).strip()
+    return None
+
+
+def _referred(request: Request, question: str) -> str:
+    """``question`` with "she"/"her" ("he"/"him"/"his") read as the latest woman (man) the user told of by a word
+    that says so: "What does she do?" after "My sister Ines..." asks "What does my sister do?"."""
+    for pronouns, people in ((("she", "her", "hers"), _WOMEN), (("he", "him", "his"), _MEN)):
+        person = next((word for s in reversed(request.said) if s.role == "user" and not s.text.rstrip().endswith("?")
+                       for word in _lower_tokens(s.text) if word in people), None)
+        if person and set(pronouns) & set(_lower_tokens(question)):
+            question = re.sub(rf"\b(?:{'|'.join(pronouns)})\b", f"my {person}", question, flags=re.I)
+    return question
+
+
 @functools.lru_cache(maxsize=64)  # the same instructions come with every request of a conversation
 def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[str]], ...]:
     """What the instructions tell: ``(label, text, label stems, text stems)`` of each ``Label: text`` line, and of
     each sentence of a line without a label that states a fact ("Refunds take 5-7 days."), not an order."""
     told = []
-    for line in instructions.splitlines():
-        label, _, advice = line.strip().lstrip("-*• ").strip().partition(":")
-        if len(label.split()) > 6 or advice[:1].isdigit():  # no label: "...until 10:30", "If asked: ..."
-            label, advice = "", ""
-        told += [(label, advice.strip())] if advice.strip() else [
-            entry for said in sentences(line) if (entry := _as_told(said, any(
-                person in line.lower() for person in ("user", "customer", "client")))) is not None]
+    for line in instructions.splitlines():  # a line, else each sentence, labelled ("... Rules: never ...") or not
+        of_user = any(person in line.lower() for person in ("user", "customer", "client"))
+        told += [entry] if (entry := _labelled(line)) else [
+            entry for said in sentences(line) if (entry := _labelled(said) or _as_told(said, of_user)) is not None]
     return tuple((label, text, frozenset(words(label)), frozenset(words(text))) for label, text in told)
+
+
+def _labelled(text: str) -> tuple[str, str] | None:
+    """``(label, text)`` of a ``Label: text`` line or sentence; ``None`` if its "label" is long or it reads "...10:30"."""
+    label, _, advice = text.strip().lstrip("-*• ").strip().partition(":")
+    return (label, advice.strip()) if advice.strip() and len(label.split()) <= 6 and not advice[:1].isdigit() else None
 
 
 def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
@@ -1093,11 +1132,11 @@ def _swap(text: str) -> str:
         low = piece.lower()
         before = pieces[i - 2].lower() if i >= 2 else ""
         if low in ("was", "am") and before == "i":
-            out.append("were" if low == "was" else "are")
-        elif low == "me" and before == "let":
-            out.append(piece)
+            word = "were" if low == "was" else "are"
         else:
-            out.append(_PRONOUNS.get(low) or ours.get(low) or piece)
+            word = piece if low == "me" and before == "let" else _PRONOUNS.get(low) or ours.get(low) or piece
+        opens = i >= 2 and re.search(r"[.!?]\s+$", pieces[i - 1])  # "... Wednesday. I'll need": "You'll need"
+        out.append(word[:1].upper() + word[1:] if opens else word)
     return "".join(out)
 
 
@@ -1203,6 +1242,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return f"I can do that once I have the {wanted}. Could you give it to me?"
     if question and (worked := _arithmetic(said)):
         return f"{worked}."
+    if question and said_tokens & {"you", "your"} and {stem("tool"), stem("function")} & set(words(said)):
+        offered = [(str(t.get("name")), str(t.get("description") or "").strip().rstrip(".")) for t in
+                   request.body.get("tools") or [] if isinstance(t, Mapping) and t.get("type") == "function"]
+        mine = [name + (f" ({told})" if 0 < len(told) <= 100 else "") for name, told in offered]  # "What tools...?"
+        return f"My tools: {'; '.join(mine)}." if mine else "I have no tools in this conversation."
     offered = _OPTIONS.search(request.instructions[:2000])
     options = [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o] if offered else []
     if {"yes", "no"} <= {o.lower() for o in options} and (checked := _checked(request, said)):
@@ -1228,11 +1272,14 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 k == 0 and then[k] & {"it", "that", "this", "they"} or _covered(_topic(said), s.stems))]
             if found[1].role == "user" and fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
-            return _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
+            told = _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
+            return "No. " + told if _contradicts(said, found[1].text) else told
         if any(answers):
             return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
         if known is not None:
             return known[1]
+        if banned := _forbidden(request.instructions, said):  # "Never give investment advice": "Should I buy...?"
+            return f"I'm sorry, I can't help with that: my instructions say to {banned[:1].lower()}{banned[1:]}."
         if _recalls(said):
             return "I don't know: it isn't in the conversation I can see. Could you tell me again?"
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
@@ -1248,12 +1295,23 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             stem("change")}:  # "Actually, make it 56": an order, told back as one
         echo = "you asked me to " + " ".join(ordered)
     fault = set(words(said)) & notes.PROBLEM or any(t in ("not", "no", "never") or t.endswith("n't") for t in said_tokens)
-    if (said_tokens & (notes.SOLVED | {"fine", "done"}) or "all good" in said.lower()) and not fault:
+    solved = said_tokens & (notes.SOLVED | {"fine", "done"}) and not re.search(r"\bwork\w* (?:as|at)\b", said, re.I)
+    if (solved or "all good" in said.lower()) and not fault:  # "works as an architect" tells a job
         return f"Good to hear: {echo}. Is there anything else I can help with?"
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
     if known is None and task and stem(task[task[0] == "you" and len(task) > 1]) in _MAKES:
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
     return known[1] if known is not None else f"Noted: {echo}."
+
+
+def _contradicts(question: str, text: str) -> bool:
+    """Whether a yes/no question names a place or a name that ``text`` replaces with another ("Does Ana live in Rome?"
+    and "Ana lives in Oslo"), the rest of the question being in it."""
+    if (tokens(question) or [""])[0].lower() not in ("is", "are", "was", "were", "do", "does", "did", "has", "have"):
+        return False
+    named = set(words(" ".join(_proper_names(question))))
+    missing = set(_topic(question)) - set(words(text))
+    return bool(missing) and missing <= named and bool(set(words(" ".join(_proper_names(text)))) - named)
 
 
 def _checked(request: Request, said: str) -> str | None:
