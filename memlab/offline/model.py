@@ -765,6 +765,15 @@ def _lower_tokens(message: str) -> list[str]:
     return [t.lower().replace("’", "'") for t in tokens(message[:400])]
 
 
+def _negated(message: str) -> set[str]:
+    """The stems of the verbs a message says not to do: "don't send", "do not send", "never call", "without
+    sending", "no need to send"."""
+    said = _lower_tokens(message)
+    cues = [at for at, word in enumerate(said) if word in ("don't", "never", "without") or said[at:at + 2] in (
+        ["do", "not"], ["no", "need"])]
+    return {stem(next((w for w in said[at + 1:at + 4] if w not in ("not", "need", "to")), "")) for at in cues} - {""}
+
+
 def _about_user(message: str) -> bool:
     """Whether a question asks about the user ("what's my order number?", "where do we live?")."""
     return bool(set(_lower_tokens(message)) & {"my", "our", "i", "we", "i'm", "we're", "am"})
@@ -852,10 +861,12 @@ def _choose_tools(request: Request) -> list[Tool]:
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and _CHANGES
                  & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES)]
+    negated = _negated(request.message)  # "Draft (don't send) an email": never send_email
+    tools = [t for t in tools if stem(t.name.split("_")[0].lower()) not in negated]
     if not tools or choice == "none":
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
-    message = set(words(request.message)) | {stem(a + b) for a, b in zip(found, found[1:])}
+    message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])}
     near = related(message) - message
     spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish
     if spoken and not message & {stem(language) for language in _LANGUAGES}:

@@ -1,0 +1,39 @@
+"""Which tools a careful model calls for a message, and which actions it asks for.
+
+A verb the message says not to do ("don't publish", "without deleting") never calls the tool it names.
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent, Runner, function_tool
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+def names(result) -> list[str]:
+    return [i.raw_item.name for i in result.new_items if i.type == "tool_call_item"]
+
+
+@function_tool
+def save_post(blog: str, title: str) -> str:
+    """Save a blog post as a draft."""
+    return "Saved as draft P-12"
+
+
+@function_tool
+def publish_post(blog: str, title: str) -> str:
+    """Publish a blog post."""
+    return "Published"
+
+
+@pytest.mark.parametrize("message", [
+    "Save (but don't publish) a post on the blog travel-notes titled 'Lisbon in spring'.",
+    "Save a post titled 'Lisbon in spring' on the blog travel-notes; do not publish it yet.",
+    "Save a post on the blog travel-notes titled 'Lisbon in spring' without publishing it.",
+    "Save a post titled 'Lisbon in spring' on the blog travel-notes, no need to publish it.",
+])
+async def test_a_verb_the_message_negates_never_calls_its_tool(message: str) -> None:
+    agent = Agent(name="blog", instructions="You manage the blog.", tools=[save_post, publish_post])
+    assert names(await Runner.run(agent, message)) == ["save_post"]
+
