@@ -878,10 +878,13 @@ def _choose_tools(request: Request) -> list[Tool]:
         fits = _fits(tool, request)
         everything_given = fits or not tool.parameters.get("required")  # then a related word names it too
         distinct = len(own & (message | near if everything_given else message))
-        scored.append((3 * distinct + len(tool.stems & message - own) + fits, distinct, tool))
+        scored.append((3 * distinct + len(tool.stems & message - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
-    picked = [tool for score, distinct, tool in scored if distinct and score >= 3]
-    (top_score, _, top), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
+    picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
+    # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1")
+    fitting = [tool for *_, tool, fits in scored if fits and not tool.handoff]
+    picked = picked or (fitting if len(fitting) == 1 and not asking and not _about_user(request.message) else [])
+    (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
     named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1 and bool(
@@ -896,7 +899,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
     if not picked and asking and not _recalls(request.message):  # "How do I...?" for search_docs(query), else a desk
-        picked = [t for t in tools if _takes_a_query(t)][:1] or [t for _, _, t in scored if t in answering][:1]
+        picked = [t for t in tools if _takes_a_query(t)][:1] or [t for _, _, t, _ in scored if t in answering][:1]
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = [s for s in sentences(request.instructions) if {"not", "unrelated", "cannot", "can't", "otherwise", "else",
               "other"} & set(_lower_tokens(s))]

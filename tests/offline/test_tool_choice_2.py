@@ -1,9 +1,13 @@
 """Which tools a careful model calls for a message, and which actions it asks for.
 
-A verb the message says not to do ("don't publish", "without deleting") never calls the tool it names.
+A verb the message says not to do ("don't publish", "without publishing") never calls the tool it names; an
+order that gives every value the one fitting tool needs calls it, even without the tool's words ("Large, oat
+milk."), while news about the user that happens to give them ("I usually have a large with oat milk") does not.
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 import pytest
 from agents import Agent, Runner, function_tool
@@ -37,3 +41,19 @@ async def test_a_verb_the_message_negates_never_calls_its_tool(message: str) -> 
     agent = Agent(name="blog", instructions="You manage the blog.", tools=[save_post, publish_post])
     assert names(await Runner.run(agent, message)) == ["save_post"]
 
+
+
+@function_tool
+def order_coffee(size: Literal["small", "regular", "large"], milk: Literal["whole", "oat", "soy", "none"]) -> str:
+    """Order a coffee at the counter."""
+    return "Coffee C-3 ordered"
+
+
+@pytest.mark.parametrize(("message", "called"), [
+    ("Large, with oat milk.", ["order_coffee"]),
+    ("A small one. Soy milk please.", ["order_coffee"]),
+    ("I usually have a large with oat milk.", []),
+])
+async def test_an_order_that_gives_every_value_of_the_one_fitting_tool_calls_it(message: str, called: list) -> None:
+    agent = Agent(name="barista", instructions="You take coffee orders.", tools=[order_coffee])
+    assert names(await Runner.run(agent, message)) == called
