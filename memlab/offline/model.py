@@ -304,6 +304,8 @@ class Reader:
         part = next((at for at, part in enumerate(_ADDRESS_PARTS, 1) if field_stems & part), 0)
         if part and _ADDRESS.search(self.whole):  # a street, a city, a postcode: their part of the address
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
+        if field_stems & _ADDRESS_PARTS[2]:  # "to 94107": a zip code of five digits
+            return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5]
         if about & _PLACE:
             return "place", lambda text: _names_after(text, (*_PLACE_CUES, "leaves", "leaving", "departs", "visits"))
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")

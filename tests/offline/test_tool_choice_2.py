@@ -2,11 +2,12 @@
 
 A verb the message says not to do ("don't publish", "without publishing") never calls the tool it names; an
 order that gives every value the one fitting tool needs calls it, even without the tool's words ("Large, oat
-milk."), while news about the user that happens to give them ("I usually have a large with oat milk") does not.
+milk.", "to 60614" for a zip code), while news about the user that happens to give them ("I usually have a large with oat milk") does not.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Literal
 
 import pytest
@@ -57,3 +58,16 @@ def order_coffee(size: Literal["small", "regular", "large"], milk: Literal["whol
 async def test_an_order_that_gives_every_value_of_the_one_fitting_tool_calls_it(message: str, called: list) -> None:
     agent = Agent(name="barista", instructions="You take coffee orders.", tools=[order_coffee])
     assert names(await Runner.run(agent, message)) == called
+
+
+@function_tool
+def book_pickup(pickup_zip: str, size: Literal["envelope", "box", "pallet"]) -> str:
+    """Book a courier pickup."""
+    return "Pickup K-7 booked"
+
+
+async def test_a_five_digit_number_is_the_zip_code_a_tool_needs() -> None:
+    agent = Agent(name="courier", instructions="You book courier pickups.", tools=[book_pickup])
+    result = await Runner.run(agent, "Book a pickup of a pallet at 60614, please.")
+    assert [json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"] == [
+        {"pickup_zip": "60614", "size": "pallet"}]
