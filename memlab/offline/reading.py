@@ -87,7 +87,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
     bill billing subscription | wrong problem issue fault matter broken stopped fail faulty damaged defective
     | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap immediately emergency critical high
-    | account login password sign username profile | task todo to-do chore errand
+    | account login password sign username profile | transfer move wire | task todo to-do chore errand
     | technical server outage down | minor low trivial whenever | scifi sci-fi science fiction space
     spaceship starship alien asteroid comet planet robot interstellar | politics political politician election vote
     voting voter president presidential government parliament congress senate democracy campaign candidate | spam

@@ -2,7 +2,8 @@
 
 A verb the message says not to do ("don't publish", "without publishing") never calls the tool it names; an
 order that gives every value the one fitting tool needs calls it, even without the tool's words ("Large, oat
-milk.", "to 60614" for a zip code), while news about the user that happens to give them ("I usually have a large with oat milk") does not.
+milk.", "to 60614" for a zip code), while news about the user that happens to give them ("I usually have a large with oat milk") does not; a
+second clause that asks for an action ("and can you move 40 from W-310 to W-422?") gets its call too.
 """
 
 from __future__ import annotations
@@ -71,3 +72,23 @@ async def test_a_five_digit_number_is_the_zip_code_a_tool_needs() -> None:
     result = await Runner.run(agent, "Book a pickup of a pallet at 60614, please.")
     assert [json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"] == [
         {"pickup_zip": "60614", "size": "pallet"}]
+
+
+@function_tool
+def wallet_statement(wallet: str) -> str:
+    """Show a wallet's latest statement."""
+    return "3 payments this week"
+
+
+@function_tool
+def transfer_credit(source_wallet: str, target_wallet: str, amount: int) -> str:
+    """Transfer credit between wallets."""
+    return "Transfer done"
+
+
+async def test_a_second_clause_that_asks_for_an_action_gets_its_call_too() -> None:
+    agent = Agent(name="wallets", instructions="You look after game wallets.", tools=[wallet_statement, transfer_credit])
+    result = await Runner.run(agent, "Show me the statement of wallet W-310, and can you move 40 from W-310 to W-422?")
+    made = {i.raw_item.name: json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"}
+    assert made == {"wallet_statement": {"wallet": "W-310"},
+                    "transfer_credit": {"source_wallet": "W-310", "target_wallet": "W-422", "amount": 40}}
