@@ -2,8 +2,9 @@
 
 A verb the message says not to do ("don't publish", "without publishing") never calls the tool it names; an
 order that gives every value the one fitting tool needs calls it, even without the tool's words ("Large, oat
-milk.", "to 60614" for a zip code), while news about the user that happens to give them ("I usually have a large with oat milk") does not; a
-second clause that asks for an action ("and can you move 40 from W-310 to W-422?") gets its call too.
+milk.", "to 60614" for a zip code), while news about the user that gives them ("I usually have a large with
+oat milk") does not; a second clause that asks for an action ("and can you move 40 from W-310 to W-422?") gets
+its call too; an umbrella question is a weather question.
 """
 
 from __future__ import annotations
@@ -87,8 +88,21 @@ def transfer_credit(source_wallet: str, target_wallet: str, amount: int) -> str:
 
 
 async def test_a_second_clause_that_asks_for_an_action_gets_its_call_too() -> None:
-    agent = Agent(name="wallets", instructions="You look after game wallets.", tools=[wallet_statement, transfer_credit])
+    agent = Agent(name="wallets", instructions="You look after game wallets.",
+                  tools=[wallet_statement, transfer_credit])
     result = await Runner.run(agent, "Show me the statement of wallet W-310, and can you move 40 from W-310 to W-422?")
     made = {i.raw_item.name: json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"}
     assert made == {"wallet_statement": {"wallet": "W-310"},
                     "transfer_credit": {"source_wallet": "W-310", "target_wallet": "W-422", "amount": 40}}
+
+
+@function_tool
+def city_forecast(town: str) -> str:
+    """Get tomorrow's forecast for a town."""
+    return "showers all day"
+
+
+async def test_an_umbrella_question_is_a_weather_question() -> None:
+    agent = Agent(name="forecaster", instructions="Answer questions about tomorrow.", tools=[city_forecast])
+    result = await Runner.run(agent, "Should Mia pack an umbrella for Porto tomorrow?")
+    assert names(result) == ["city_forecast"]
