@@ -918,7 +918,8 @@ def _clause_for(tool: Tool, request: Request) -> Request:
     clauses = [c for c in _CLAUSE.split(request.message[:4000]) if c.strip()]
     if len(clauses) < 2:
         return request
-    best = max(clauses, key=lambda c: len(tool.stems & set(words(c))) + 2 * len(tool.name_stems & related(set(words(c)))))
+    best = max(clauses, key=lambda c: len(tool.stems & set(words(c)))
+               + 2 * len(tool.name_stems & related(set(words(c)))))
     at = request.last_user_index  # what follows the message (this turn's results) is kept
     items = [*request.conversation[:at], {"role": "user", "content": best}, *request.conversation[at + 1:]]
     return Request.read({**request.body, "instructions": request.instructions}, items)
