@@ -317,6 +317,8 @@ class Reader:
         part = next((at for at, part in enumerate(_ADDRESS_PARTS, 1) if field_stems & part), 0)
         if part and _ADDRESS.search(self.whole):  # a street, a city, a postcode: their part of the address
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
+        if field_stems & _ADDRESS_PARTS[2]:  # "to 94107": a zip code of five digits
+            return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5]
         if about & _PLACE:
             return "place", lambda text: _names_after(text, (*_PLACE_CUES, "leaves", "leaving", "departs", "visits"))
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
@@ -828,6 +830,15 @@ def _lower_tokens(message: str) -> list[str]:
     return [t.lower().replace("’", "'") for t in tokens(message[:400])]
 
 
+def _negated(message: str) -> set[str]:
+    """The stems of the verbs a message says not to do: "don't send", "do not send", "never call", "without
+    sending", "no need to send"."""
+    said = _lower_tokens(message)
+    cues = [at for at, word in enumerate(said) if word in ("don't", "never", "without") or said[at:at + 2] in (
+        ["do", "not"], ["no", "need"])]
+    return {stem(next((w for w in said[at + 1:at + 4] if w not in ("not", "need", "to")), "")) for at in cues} - {""}
+
+
 def _about_user(message: str) -> bool:
     """Whether a question asks about the user ("what's my order number?", "where do we live?")."""
     return bool(set(_lower_tokens(message)) & {"my", "our", "i", "we", "i'm", "we're", "am"})
@@ -917,10 +928,12 @@ def _choose_tools(request: Request) -> list[Tool]:
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and _CHANGES
                  & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES)]
+    negated = _negated(request.message)  # "Draft (don't send) an email": never send_email
+    tools = [t for t in tools if stem(t.name.split("_")[0].lower()) not in negated]
     if not tools or choice == "none":
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
-    message = set(words(request.message)) | {stem(a + b) for a, b in zip(found, found[1:])}
+    message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])}
     near = related(message) - message
     spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish
     if spoken and not message & {stem(language) for language in _LANGUAGES}:
@@ -932,10 +945,13 @@ def _choose_tools(request: Request) -> list[Tool]:
         fits = _fits(tool, request)
         everything_given = fits or not tool.parameters.get("required")  # then a related word names it too
         distinct = len(own & (message | near if everything_given else message))
-        scored.append((3 * distinct + len(tool.stems & message - own) + fits, distinct, tool))
+        scored.append((3 * distinct + len(tool.stems & message - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
-    picked = [tool for score, distinct, tool in scored if distinct and score >= 3]
-    (top_score, _, top), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
+    picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
+    # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1")
+    fitting = [tool for *_, tool, fits in scored if fits and not tool.handoff]
+    picked = picked or (fitting if len(fitting) == 1 and not asking and not _about_user(request.message) else [])
+    (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
     named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1 and bool(
@@ -950,7 +966,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
     if not picked and asking and not _recalls(request.message):  # "How do I...?" for search_docs(query), else a desk
-        picked = [t for t in tools if _takes_a_query(t)][:1] or [t for _, _, t in scored if t in answering][:1]
+        picked = [t for t in tools if _takes_a_query(t)][:1] or [t for _, _, t, _ in scored if t in answering][:1]
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = [s for s in sentences(request.instructions) if {"not", "unrelated", "cannot", "can't", "otherwise", "else",
               "other"} & set(_lower_tokens(s))]
@@ -967,7 +983,8 @@ def _clause_for(tool: Tool, request: Request) -> Request:
     clauses = [c for c in _CLAUSE.split(request.message[:4000]) if c.strip()]
     if len(clauses) < 2:
         return request
-    best = max(clauses, key=lambda c: len(tool.stems & set(words(c))) + len(tool.stems & related(set(words(c)))))
+    best = max(clauses, key=lambda c: len(tool.stems & set(words(c)))
+               + 2 * len(tool.name_stems & related(set(words(c)))))
     at = request.last_user_index  # what follows the message (this turn's results) is kept
     items = [*request.conversation[:at], {"role": "user", "content": best}, *request.conversation[at + 1:]]
     return Request.read({**request.body, "instructions": request.instructions}, items)

@@ -80,14 +80,14 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     due | appointment meeting booking reservation | birthday born age old | prefer preference rather favourite favorite
     like love enjoy want wish fan keen | hate dislike stand allergic allergy avoid | food eat meal dish cuisine diet
     vegan vegetarian | drink tea coffee juice beer wine | contact reach touch text sms message email mail whatsapp call
-    phone | system os operating windows macos linux ios android | weather forecast temperature rain sunny | number id
+    phone | system os operating windows macos linux ios android | weather forecast temperature rain sunny umbrella | number id
     identifier code reference ref | race marathon triathlon | math maths homework equation solve algebra geometry
     calculus | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
     bill billing subscription | wrong problem issue fault matter broken stopped fail faulty damaged defective
     | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap immediately emergency critical high
-    | account login password sign username profile | task todo to-do chore errand
+    | account login password sign username profile | transfer move wire | task todo to-do chore errand
     | technical server outage down | minor low trivial whenever | scifi sci-fi science fiction space
     spaceship starship alien asteroid comet planet robot interstellar | politics political politician election vote
     voting voter president presidential government parliament congress senate democracy campaign candidate | spam
