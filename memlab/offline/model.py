@@ -416,8 +416,8 @@ class Reader:
 
     def named_value(self, name: str, linked: bool = True) -> str | None:
         """The value the latest message gives right after the field's name (or, if ``linked``, "is" after it):
-        "ticker AAPL", "city Paris", "seat is 14C"; a handle's (``username``: also after "user") may be lowercase ("user j.doe"); for a
-        second call (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
+        "ticker AAPL", "city Paris", "seat is 14C"; a handle's (``username``: also after "user") may be lowercase
+        ("user j.doe"); for a second call (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
         parts = [word for word in name.lower().split("_") if word not in STOP]  # not "to"
         handle = [word[:-4] for word in parts if word.endswith("name") and len(word) > 4]  # username: "user"
         names = {stem(word) for word in parts + handle}
@@ -429,8 +429,9 @@ class Reader:
         for piece in sentences(message):
             found = [t for t in tokens(piece) if not linked or t.lower() not in ("is", "was")]  # "my seat is 14C"
             for at, (word, value) in enumerate(zip(found, found[1:])):
-                if stem(word.lower()) in names and (at == 0 or word.islower()) and (_is_value(value) and not any(
-                        f"{value}{unit}" in message for unit in ("°", " °", " degrees")) or handle and value.lower() not in STOP):
+                a_temperature = any(f"{value}{unit}" in message for unit in ("°", " °", " degrees"))  # not a room
+                if stem(word.lower()) in names and (at == 0 or word.islower()) and (
+                        _is_value(value) and not a_temperature or handle and value.lower() not in STOP):
                     more = (v for v in found[at + 2:at + 8] if v not in ("and", "or"))
                     listed = [value, *itertools.takewhile(_is_value, more)]
                     self.ran_out = self.ran_out or self.start >= len(listed)
