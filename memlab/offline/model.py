@@ -882,9 +882,10 @@ def _topic(message: str) -> list[str]:
     """The content stems (at most 64) of a message's last question ("do for a living" gives ``job``)."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
     message = asked[-1] if asked else message
-    extra = [stem(word) for phrase, word in _PHRASES.items() if phrase in message[:2000].lower()]
-    idioms = [phrase for phrase in _PHRASES if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
-    message = re.sub("|".join(idioms), " ", message[:2000], flags=re.I)
+    said = [phrase for phrase in _PHRASES if phrase in message[:2000].lower()]
+    extra = [stem(_PHRASES[phrase]) for phrase in said]
+    idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
+    message = re.sub("|".join(idioms), " ", message[:2000], flags=re.I) if idioms else message  # else no copy
     topic = [s for s in words(message) if s not in _GENERIC_ANSWER and s not in _SAYING]
     return list(dict.fromkeys([*extra, *topic]))[:64]
 
