@@ -224,6 +224,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quiet", action="store_true", help="do not print a line per request")
     options = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill` stops it as cleanly as Ctrl-C
+    # Linux gives a process's signal to any thread not blocking it, yet only the main thread (asleep in
+    # wait() below) acts on it: the server's threads inherit this mask, so Ctrl-C and kill reach main.
+    stop_signals = {signal.SIGINT, signal.SIGTERM}
+    signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
     try:
         server = serve(port=options.port, log=not options.quiet)
     except ValueError as error:  # one line that says what to do, not a traceback
@@ -232,6 +236,8 @@ def main(argv: list[str] | None = None) -> None:
         reason = os.strerror(error.errno) if error.errno else str(error)
         raise SystemExit(f"memlab stand-in: cannot listen on 127.0.0.1:{options.port} ({reason}); "
                          "stop what uses that port, or pick another with --port (0 picks a free one)") from None
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, stop_signals)  # the main thread takes them again
     print(server.url, flush=True)
     print(f"use it with: OPENAI_BASE_URL={server.url} OPENAI_API_KEY=anything MEMLAB_LIVE=1 make lab\n"
           "(your own Agents SDK code: OPENAI_AGENTS_DISABLE_TRACING=1 too, since the SDK sends traces to "

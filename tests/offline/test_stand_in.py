@@ -15,6 +15,7 @@ import http.client
 import json
 import logging
 import os
+import re
 import select
 import signal
 import socket
@@ -207,9 +208,18 @@ def test_the_command_line_prints_its_url_and_serves_until_ctrl_c():
                            {"Authorization": "Bearer x"})
         assert connection.getresponse().status == 200
         connection.close()
-    finally:
+        # Ctrl-C must reach the main thread, the one that acts on it: the server's threads block it
+        for task in Path(f"/proc/{process.pid}/task").iterdir():
+            if int(task.name) != process.pid:
+                blocked = int(re.search(r"^SigBlk:\s*([0-9a-f]+)", (task / "status").read_text(), re.M)[1], 16)
+                assert all(blocked >> (stop - 1) & 1 for stop in (signal.SIGINT, signal.SIGTERM)), (
+                    f"thread {(task / 'comm').read_text().strip()!r} can take Ctrl-C or SIGTERM")
         process.send_signal(signal.SIGINT)
         _, stderr = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:  # never left hanging, its pipes open, for a later test to trip over
+            process.kill()
+            process.communicate()
     assert process.returncode == 0, stderr
     assert "POST /v1/responses" in stderr, "one log line per request"
     assert '"requests_served": 1' in stderr
