@@ -67,7 +67,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     name call called named nickname | live home house flat apartment move moved relocate relocated based address settle
     neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation | from
     originally born grew hometown native | travel trip flight fly going visit holiday vacation journey destination
-    abroad | work job role profession occupation career employer company office position | job profession nurse doctor
+    abroad leave depart departure driving headed | work job role profession occupation career employer company office position | job profession nurse doctor
     teacher engineer developer programmer designer chef lawyer manager student driver consultant architect scientist
     researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
     sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waiter cashier lecturer
@@ -95,7 +95,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
     frustrated unhappy | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
-    saturday sunday | come join accompany travel | shipping ship shipment parcel package delivery deliver arrive
+    saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package delivery deliver arrive
     arrived courier tracking track | thermostat climate temperature degrees celsius fahrenheit heat heating warm hot
     cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
     cryptocurrency portfolio fund funds | learn learning study studying | word mean meaning means define definition dictionary synonym
