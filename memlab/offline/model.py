@@ -502,22 +502,24 @@ class Reader:
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
     def boolean(self, name: str, description: str) -> bool:
-        """Whether the latest message says the field's name, unless negated ("not yet paid", "unpaid"), or a related
-        word (``is_math_homework``: "solve"); for a field named like ``response``, what the instructions ask about."""
+        """Whether the latest message says the field's name, unless negated ("not yet paid", "unpaid", "hold the olives",
+        "no need to wax it"), or a related word (``is_math_homework``: "solve"); for a field named like ``response``,
+        what the instructions ask about."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         if self.answer.startswith(("Yes: ", "No: ")) and (marks <= _GENERIC_ANSWER or marks & stem_set(
                 "correct right valid true accurate")):  # "Is 17 + 26 = 43?" checked word for word: Yes
             return self.answer.startswith("Yes")
         if marks and marks <= _GENERIC_ANSWER:  # output_type=bool: "Is the user asking about the weather?"
             marks = frozenset(words(self.request.instructions[:300])) - _SAYING - stem_set("user message request")
-        found = [t.lower() for t in tokens(self.request.message)]
+        found, waved = [t.lower() for t in tokens(self.request.message)], _negated(self.request.message)
         for at, word in enumerate(found):
             unsaid = word[:2] == "un" and stem(word[2:]) in marks
             if stem(word) in marks or unsaid or len(word) > 6 and stem(word.removesuffix("ly")) in marks:  # "verbosely"
                 clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
                 switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS and push", "keep email on"
-                return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and not any(
-                    w in ("not", "no", "never", "without") or w.endswith("n't") for w in found[max(0, at - 2):at])
+                return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
+                    waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't")
+                                       for w in found[max(0, at - 2):at])
         return bool(marks & related(set(words(self.request.message))))
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:

@@ -69,3 +69,15 @@ async def test_an_item_counted_in_words_is_its_noun_and_a_yes_no_field_asked_for
 async def test_an_order_of_a_size_and_toppings_calls_the_tool_without_its_verb() -> None:
     result = await run(order_pizza, "Small please, olives but no mushrooms.")
     assert calls(result) == [("order_pizza", {"size": "small", "olives": True, "mushrooms": False})]
+
+
+async def test_a_yes_no_field_waved_away_with_no_need_to_is_false() -> None:
+    result = await run(rent_gear, "I'd like three tents, no need to insure them.")
+    assert calls(result) == [("rent_gear", {"item": "tents", "quantity": 3, "insured": False})]
+    result = await run(book_car_wash, "The deluxe one, but no need to wax it.")
+    assert calls(result) == [("book_car_wash", {"program": "deluxe", "wax": False})]
+
+
+async def test_a_topping_held_is_false_and_one_asked_for_is_true() -> None:
+    result = await run(order_pizza, "Small, hold the mushrooms, with olives.")
+    assert calls(result) == [("order_pizza", {"size": "small", "olives": True, "mushrooms": False})]
