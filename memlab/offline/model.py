@@ -96,9 +96,10 @@ _ID = stem_set("id identifier number code serial reference ref pin sku")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
                    "organizer host")
-#: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent").
+#: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent",
+#: or ``<thing>_name``: ``class_name``).
 _THING = stem_set("product vendor company brand organization organisation merchant store shop supplier "
-                  "manufacturer event project team")
+                  "manufacturer event project team item")
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
 _SUBJECT = stem_set("topic subject title theme")
 _EXPLAINS = stem_set("explanation reasoning rationale justification")
@@ -324,7 +325,9 @@ class Reader:
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
             return "id", lambda text: identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 2]
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
-        if field_stems & _THING or field_stems == {stem("name")} and owned and not owned & (_PERSON | _GENERIC_ANSWER):
+        named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
+        if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
+                                                                    and not owned & (_PERSON | _GENERIC_ANSWER)):
             return "thing", lambda text: _proper_names(text, things=True)
         if field_stems & _PERSON:
             return "person", lambda text: _proper_names(text, people=True)
@@ -362,8 +365,12 @@ class Reader:
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
         find = _proper_names if nullable and kind == "other" and find else find  # "phone": no words of the message
         if find is not None:
-            avoid = {v for f, v in self.claimed.items() if f != name} | {v for v, k in self.given.items() if k != kind}
-            found = self._take(kind + "".join(part), find, name if kind in ("example", "id") else "", avoid)
+            unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
+            avoid = unread | {v for v, k in self.given.items() if k != kind}
+            reads = (lambda text: find(" ".join(t for t in text.split(" ") if t.strip(".,;:!?") not in unread))) if (
+                unread) else find
+            found = self._take(kind + "".join(part), reads, name if kind in ("example", "id") and not nullable else "",
+                               avoid)
             if kind not in ("other", "person", "thing"):  # a name of any kind may still be a city or an id
                 self.given.setdefault(found or "", kind)
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
@@ -495,22 +502,24 @@ class Reader:
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
     def boolean(self, name: str, description: str) -> bool:
-        """Whether the latest message says the field's name, unless negated ("not yet paid", "unpaid"), or a related
-        word (``is_math_homework``: "solve"); for a field named like ``response``, what the instructions ask about."""
+        """Whether the latest message says the field's name, unless negated ("not yet paid", "unpaid", "hold the olives",
+        "no need to wax it"), or a related word (``is_math_homework``: "solve"); for a field named like ``response``,
+        what the instructions ask about."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         if self.answer.startswith(("Yes: ", "No: ")) and (marks <= _GENERIC_ANSWER or marks & stem_set(
                 "correct right valid true accurate")):  # "Is 17 + 26 = 43?" checked word for word: Yes
             return self.answer.startswith("Yes")
         if marks and marks <= _GENERIC_ANSWER:  # output_type=bool: "Is the user asking about the weather?"
             marks = frozenset(words(self.request.instructions[:300])) - _SAYING - stem_set("user message request")
-        found = [t.lower() for t in tokens(self.request.message)]
+        found, waved = [t.lower() for t in tokens(self.request.message)], _negated(self.request.message)
         for at, word in enumerate(found):
             unsaid = word[:2] == "un" and stem(word[2:]) in marks
             if stem(word) in marks or unsaid or len(word) > 6 and stem(word.removesuffix("ly")) in marks:  # "verbosely"
                 clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
                 switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS and push", "keep email on"
-                return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and not any(
-                    w in ("not", "no", "never", "without") or w.endswith("n't") for w in found[max(0, at - 2):at])
+                return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
+                    waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't")
+                                       for w in found[max(0, at - 2):at])
         return bool(marks & related(set(words(self.request.message))))
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
@@ -771,8 +780,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False) -> list
     """Capitalised words, runs joined ("Dana Lee"), never a month, a quote or a word opening a sentence ("Book
     Sarah Lee...", "Next Tuesday..."); for ``people``, those after "I'm" first, no id, and those after "to", "for"
     or "from" ("Ship it to Ana Ruiz") only when no other is named, none after "in"; for ``things``, none listed with
-    another ("Alice and Bob") or after "in"/"to", else the words after "a"/"the" or a number ("a science fair on
-    Friday", "2 apples")."""
+    another ("Alice and Bob") or after "in"/"to", else the words after "a"/"the"/"for" or a count ("a science fair
+    on Friday", "2 apples", "two mugs", "for yoga")."""
     if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named"))):
         return named
     out: list[str] = []
@@ -783,7 +792,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False) -> list
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
-            if things and (before in ("a", "an", "the", "one") or before.isdigit()) and low not in STOP:  # "2 apples"
+            if things and (before in ("a", "an", "the", "one", "for", *_COUNT_WORDS) or before.isdigit()) and (
+                    low not in STOP):  # "2 apples", "two mugs", "for yoga"
                 phrases.append(" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3])))
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1):
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from
@@ -892,15 +902,18 @@ def _topic(message: str) -> list[str]:
 
 def _fits(tool: Tool, request: Request) -> int:
     """1 for each required parameter the latest message gives a value for (3 for an email or "ticker AAPL"),
-    0 unless it gives one for each; a statement is itself the text of a free-text field ("summary") once it gives
-    another field's value ("PRN-01 is down. Priority high." for ``open_ticket(summary, priority)``)."""
+    0 unless it gives one for each (a yes/no or nullable one may be left out); a statement is itself the text of a
+    free-text field ("summary") once it gives another field's value ("PRN-01 is down. Priority high.")."""
     properties = tool.parameters.get("properties") or {}
     reader, score, stated = Reader(request), 0, 0
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
         field, named = properties[name], reader.named_value(name, linked=False)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
+        optional = field.get("type") == "boolean" or {"type": "null"} in (field.get("anyOf") or ())
         if isinstance(field.get("enum"), list):
             found = reader.named_option(field["enum"], str(field.get("description") or "")) is not None
+        elif field.get("type") == "boolean":  # "with cheese"; one not said is false, as a null one is null
+            found = bool(set(words(name.replace("_", " "))) & set(words(request.message)))
         elif field.get("type") in ("number", "integer"):
             found = reader.number(name, "") is not None
         else:
@@ -908,9 +921,9 @@ def _fits(tool: Tool, request: Request) -> int:
                 "free", "thing", "other") and bool(_QUOTED.search(request.message))  # "What does 'terse' mean?"
             statement = not found and kind == "free" and not _is_question(request.message)
             found, stated = found or statement, stated + statement
-        if not found:
+        if not found and not optional:
             return 0
-        score += 3 if kind == "email" or named else 1  # "dana@x.com", "ticker AAPL"
+        score += (3 if kind == "email" or named else 1) * found  # "dana@x.com", "ticker AAPL"
     return score if score > stated else 0
 
 
