@@ -135,6 +135,8 @@ _SAYING = stem_set("give gave tell told say said mention mentioned share shared 
 _QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore".split())
+#: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|make (?:that|it)|not ([^,.;]+)[,;])", re.I)
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
                     "pay reset write refund")
@@ -1449,6 +1451,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False) -> tuple[l
     missing: list[str] = []
     may_ask = request.body.get("tool_choice") in (None, "auto") and not chaining
     chosen = [t for t in _choose_tools(request) if not (chaining and t.handoff)]
+    if not chaining and (fixed := _corrected(request)) and {t.name for t in chosen} <= {fixed[0]}:
+        return [_call(f"{fingerprint}_0", *fixed)], []
     for number, tool in enumerate(chosen):
         schema = tool.parameters or {"type": "object", "properties": {}}
         asked = _clause_for(tool, request) if len(chosen) > 1 else request
@@ -1463,10 +1467,42 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False) -> tuple[l
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
                 missing += reader.found_nothing if may_ask else []
                 break
-            key = f"{fingerprint}_{number}" + (f"_{start}" if start else "")
-            calls.append({"id": f"fc_{key}", "type": "function_call", "call_id": f"call_{key}", "name": tool.name,
-                          "arguments": json.dumps(arguments, ensure_ascii=False), "status": "completed"})
+            calls.append(_call(f"{fingerprint}_{number}" + (f"_{start}" if start else ""), tool.name, arguments))
     return calls, missing
+
+
+def _call(key: str, name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
+    """A function call item as the Responses API returns it (its ids made of ``key``)."""
+    return {"id": f"fc_{key}", "type": "function_call", "call_id": f"call_{key}", "name": name,
+            "arguments": json.dumps(arguments, ensure_ascii=False), "status": "completed"}
+
+
+def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
+    """The call the turn before made last, again, with the value the message corrects replaced by the new one (the
+    other arguments kept): "Sorry, I meant BA117", "make that 6", "Not 9431, 9413"; the value replaced is the one
+    "not" names, else the first of the same shape (an id, a number, a name); else ``None``."""
+    cues = list(_CORRECTING.finditer(request.message[:2000]))
+    before = max((k for k in range(request.last_user_index) if is_user_message(request.conversation[k])), default=-1)
+    made = [i for i in request.conversation[before + 1:max(0, request.last_user_index)] if item_type(i) == "function_call"]
+    tool = next((t for t in request.tools if made and t.name == made[-1].get("name") and not t.handoff), None)
+    if not cues or tool is None or _is_question(request.message):
+        return None
+    with contextlib.suppress(ValueError):
+        arguments, wrong = json.loads(str(made[-1].get("arguments"))), next((c[1] for c in cues if c[1]), None)
+        rest = request.message[cues[-1].end():2000]
+        named = " ".join(w for w in tokens((sentences(rest.strip(" ,")) or [""])[0].split(",")[0]) if w.lower() not in STOP)
+        new = (identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t)] or [named] * bool(
+            named[:1].isupper() or wrong))[0]
+
+        def shape(value: Any) -> str:
+            return "id" if identifiers(str(value)) else "number" if _NUMBER.fullmatch(str(value)) else "text"
+        keys = [k for k, v in arguments.items() if isinstance(v, (str, int, float)) and str(v) and (wrong is None and (
+            shape(v) == shape(new)) or wrong is not None and str(v).lower() in wrong.lower())]
+        kind = (tool.parameters.get("properties") or {}).get(keys[0], {}).get("type") if keys else None
+        value = (int(float(new)) if kind == "integer" else float(new)) if kind in ("integer", "number") else new
+        if keys and arguments[keys[0]] != value:
+            return tool.name, {**arguments, keys[0]: value}
+    return None
 
 
 def _same(arguments: Any) -> str:
