@@ -332,7 +332,8 @@ class Reader:
             return "person", lambda text: _proper_names(text, people=True)
         if about & _FREE_TEXT:
             return "free", None
-        return "other", None if self.answer else lambda text: _proper_names(text) or _object(text)  # "at Luigi's"
+        others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
+        return "other", None if self.answer else lambda text: _proper_names(text) or _object(text, others | related(others))
 
     @cached_property
     def year(self) -> int:
@@ -650,14 +651,19 @@ def _when(text: str, form: str | None, year: int) -> list[str]:
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
 
 
-def _object(text: str) -> list[str]:
-    """What the first verb of ``text`` acts on, up to a preposition: "Add oat milk to my list" → "oat milk"."""
+def _object(text: str, beside: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """What the first verb of ``text`` acts on, up to a preposition: "Add oat milk to my list" → "oat milk"; without
+    a last word that says what to change of it, a stem another field's name (or a word related to it) begins with
+    ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
     found = tokens(text[:400])
     at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
     stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please"}
     span = itertools.takewhile(lambda word: word.lower() not in stops, found[at + 1:] if at is not None else [])
     kept = [w for w in span if w.lower() not in STOP | {"some", "me"}][:6]
-    return [" ".join(itertools.takewhile(lambda w: w is kept[0] or not w[0].isdigit(), kept))] if kept else []  # not "68°F"
+    kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit(), kept[1:]))  # not "68°F"
+    while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in beside):
+        kept.pop()
+    return [" ".join(kept)] if kept else []
 
 
 def _in_unit(text: str, field: set[str]) -> str:

@@ -63,3 +63,24 @@ async def test_a_corrected_count_keeps_its_type_and_the_other_arguments() -> Non
     first, fixed = await two_turns(agent, "Book Nandos for 4 people.", "Sorry, make that 6.")
     assert arguments(first) == [("book_table", {"restaurant": "Nandos", "people": 4})]
     assert arguments(fixed) == [("book_table", {"restaurant": "Nandos", "people": 6})]
+
+
+@function_tool
+def set_lights(room: str, brightness: int) -> str:
+    """Set how bright the lights of a room are."""
+    return f"{room} at {brightness}%"
+
+
+@function_tool
+def hotel_climate(room: str, celsius: float) -> str:
+    """Set the air conditioning of a hotel room."""
+    return f"{room} at {celsius} C"
+
+
+async def test_a_room_does_not_take_the_adjective_that_says_what_to_change() -> None:
+    lights = Agent(name="home", instructions="You run the house.", tools=[set_lights])
+    brighter = await Runner.run(lights, "Make the hallway brighter, 80 percent")
+    assert arguments(brighter) == [("set_lights", {"room": "hallway", "brightness": 80})]
+    climate = Agent(name="hotel", instructions="You help hotel guests.", tools=[hotel_climate])
+    cooler = await Runner.run(climate, "Please set the lounge cooler, 19 degrees.")
+    assert arguments(cooler) == [("hotel_climate", {"room": "lounge", "celsius": 19})]
