@@ -84,3 +84,24 @@ async def test_a_room_does_not_take_the_adjective_that_says_what_to_change() -> 
     climate = Agent(name="hotel", instructions="You help hotel guests.", tools=[hotel_climate])
     cooler = await Runner.run(climate, "Please set the lounge cooler, 19 degrees.")
     assert arguments(cooler) == [("hotel_climate", {"room": "lounge", "celsius": 19})]
+
+
+@function_tool
+def phone_price(brand: str, product: str) -> str:
+    """Get the price of a phone."""
+    return "$799"
+
+
+@function_tool
+def insure_bike(maker: str, model: str, value: float) -> str:
+    """Insure a bicycle."""
+    return "£9 a month"
+
+
+async def test_two_text_fields_split_a_value_of_several_words_rather_than_repeat_it() -> None:
+    phones = Agent(name="shop", instructions="You price phones.", tools=[phone_price])
+    phone = await Runner.run(phones, "Price a Samsung Galaxy S24 for me.")
+    assert arguments(phone) == [("phone_price", {"brand": "Samsung", "product": "Galaxy S24"})]
+    bikes = Agent(name="cover", instructions="You insure bikes.", tools=[insure_bike])
+    bike = await Runner.run(bikes, "Insure my Trek Domane, worth 2400 pounds.")
+    assert arguments(bike) == [("insure_bike", {"maker": "Trek", "model": "Domane", "value": 2400})]
