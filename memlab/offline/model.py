@@ -1484,30 +1484,26 @@ def _call(key: str, name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
-    """The call the turn before made last, again, with the value the message corrects replaced by the new one (the
-    other arguments kept): "Sorry, I meant BA117", "make that 6", "Not 9431, 9413"; the value replaced is the one
-    "not" names, else the first of the same shape (an id, a number, a name); else ``None``."""
+    """The turn before's last call again, the value the message corrects ("Sorry, I meant BA117", "make that 6", "Not
+    9431, 9413": the one "not" names, else the first of the new one's shape) replaced, the others kept; else ``None``."""
     cues = list(_CORRECTING.finditer(request.message[:2000]))
     before = max((k for k in range(request.last_user_index) if is_user_message(request.conversation[k])), default=-1)
     made = [i for i in request.conversation[before + 1:max(0, request.last_user_index)] if item_type(i) == "function_call"]
     tool = next((t for t in request.tools if made and t.name == made[-1].get("name") and not t.handoff), None)
     if not cues or tool is None or _is_question(request.message):
         return None
-    with contextlib.suppress(ValueError):
-        arguments, wrong = json.loads(str(made[-1].get("arguments"))), next((c[1] for c in cues if c[1]), None)
-        rest = request.message[cues[-1].end():2000]
-        named = " ".join(w for w in tokens((sentences(rest.strip(" ,")) or [""])[0].split(",")[0]) if w.lower() not in STOP)
-        new = (identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t)] or [named] * bool(
-            named[:1].isupper() or wrong))[0]
-
-        def shape(value: Any) -> str:
-            return "id" if identifiers(str(value)) else "number" if _NUMBER.fullmatch(str(value)) else "text"
-        keys = [k for k, v in arguments.items() if isinstance(v, (str, int, float)) and str(v) and (wrong is None and (
-            shape(v) == shape(new)) or wrong is not None and str(v).lower() in wrong.lower())]
-        kind = (tool.parameters.get("properties") or {}).get(keys[0], {}).get("type") if keys else None
+    rest, wrong = request.message[cues[-1].end():2000], next((c[1] for c in cues if c[1]), None)
+    named = " ".join(w for w in tokens((sentences(rest.strip(" ,")) or [""])[0].split(",")[0]) if w.lower() not in STOP)
+    new = (identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t)] or [named] * bool(
+        named[:1].isupper() or wrong) or [""])[0]  # a name only if capitalised ("Sorry for the wait" corrects nothing)
+    with contextlib.suppress(ValueError, LookupError, AttributeError):  # no JSON object, no value, no key of its shape
+        arguments = json.loads(str(made[-1].get("arguments")))
+        shapes = {k: (bool(identifiers(str(v))), bool(_NUMBER.fullmatch(str(v)))) for k, v in [*arguments.items(), ("", new)]}
+        key = next((k for k, v in arguments.items() if isinstance(v, (str, int, float)) and str(v) and new and (
+            shapes[k] == shapes[""] if wrong is None else str(v).lower() in wrong.lower())), None)
+        kind = tool.parameters["properties"][key].get("type")
         value = (int(float(new)) if kind == "integer" else float(new)) if kind in ("integer", "number") else new
-        if keys and arguments[keys[0]] != value:
-            return tool.name, {**arguments, keys[0]: value}
+        return (tool.name, {**arguments, key: value}) if arguments[key] != value else None
     return None
 
 
