@@ -136,6 +136,8 @@ _SAYING = stem_set("give gave tell told say said mention mentioned share shared 
 _QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore".split())
+#: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|make (?:that|it)|not ([^,.;]+)[,;])", re.I)
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
                     "pay reset write refund")
@@ -333,7 +335,8 @@ class Reader:
             return "person", lambda text: _proper_names(text, people=True)
         if about & _FREE_TEXT:
             return "free", None
-        return "other", None if self.answer else lambda text: _proper_names(text) or _object(text)  # "at Luigi's"
+        others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
+        return "other", None if self.answer else lambda text: _proper_names(text) or _object(text, others | related(others))
 
     @cached_property
     def year(self) -> int:
@@ -657,14 +660,19 @@ def _when(text: str, form: str | None, year: int) -> list[str]:
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
 
 
-def _object(text: str) -> list[str]:
-    """What the first verb of ``text`` acts on, up to a preposition: "Add oat milk to my list" → "oat milk"."""
+def _object(text: str, beside: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """What the first verb of ``text`` acts on, up to a preposition: "Add oat milk to my list" → "oat milk"; without
+    a last word that says what to change of it, a stem another field's name (or a word related to it) begins with
+    ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
     found = tokens(text[:400])
     at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
     stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please"}
     span = itertools.takewhile(lambda word: word.lower() not in stops, found[at + 1:] if at is not None else [])
     kept = [w for w in span if w.lower() not in STOP | {"some", "me"}][:6]
-    return [" ".join(itertools.takewhile(lambda w: w is kept[0] or not w[0].isdigit(), kept))] if kept else []  # not "68°F"
+    kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit(), kept[1:]))  # not "68°F"
+    while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in beside):
+        kept.pop()
+    return [" ".join(kept)] if kept else []
 
 
 def _in_unit(text: str, field: set[str]) -> str:
@@ -1462,6 +1470,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False) -> tuple[l
     missing: list[str] = []
     may_ask = request.body.get("tool_choice") in (None, "auto") and not chaining
     chosen = [t for t in _choose_tools(request) if not (chaining and t.handoff)]
+    if not chaining and (fixed := _corrected(request)) and {t.name for t in chosen} <= {fixed[0]}:
+        return [_call(f"{fingerprint}_0", *fixed)], []
     for number, tool in enumerate(chosen):
         schema = tool.parameters or {"type": "object", "properties": {}}
         asked = _clause_for(tool, request) if len(chosen) > 1 else request
@@ -1476,10 +1486,38 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False) -> tuple[l
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
                 missing += reader.found_nothing if may_ask else []
                 break
-            key = f"{fingerprint}_{number}" + (f"_{start}" if start else "")
-            calls.append({"id": f"fc_{key}", "type": "function_call", "call_id": f"call_{key}", "name": tool.name,
-                          "arguments": json.dumps(arguments, ensure_ascii=False), "status": "completed"})
+            calls.append(_call(f"{fingerprint}_{number}" + (f"_{start}" if start else ""), tool.name, arguments))
     return calls, missing
+
+
+def _call(key: str, name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
+    """A function call item as the Responses API returns it (its ids made of ``key``)."""
+    return {"id": f"fc_{key}", "type": "function_call", "call_id": f"call_{key}", "name": name,
+            "arguments": json.dumps(arguments, ensure_ascii=False), "status": "completed"}
+
+
+def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
+    """The turn before's last call again, the value the message corrects ("Sorry, I meant BA117", "make that 6", "Not
+    9431, 9413": the one "not" names, else the first of the new one's shape) replaced, the others kept; else ``None``."""
+    cues = list(_CORRECTING.finditer(request.message[:2000]))
+    before = max((k for k in range(request.last_user_index) if is_user_message(request.conversation[k])), default=-1)
+    made = [i for i in request.conversation[before + 1:max(0, request.last_user_index)] if item_type(i) == "function_call"]
+    tool = next((t for t in request.tools if made and t.name == made[-1].get("name") and not t.handoff), None)
+    if not cues or tool is None or _is_question(request.message):
+        return None
+    rest, wrong = request.message[cues[-1].end():2000], next((c[1] for c in cues if c[1]), None)
+    named = " ".join(w for w in tokens((sentences(rest.strip(" ,")) or [""])[0].split(",")[0]) if w.lower() not in STOP)
+    new = (identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t)] or [named] * bool(
+        named[:1].isupper() or wrong) or [""])[0]  # a name only if capitalised ("Sorry for the wait" corrects nothing)
+    with contextlib.suppress(ValueError, LookupError, AttributeError):  # no JSON object, no value, no key of its shape
+        arguments = json.loads(str(made[-1].get("arguments")))
+        shapes = {k: (bool(identifiers(str(v))), bool(_NUMBER.fullmatch(str(v)))) for k, v in [*arguments.items(), ("", new)]}
+        key = next((k for k, v in arguments.items() if isinstance(v, (str, int, float)) and str(v) and new and (
+            shapes[k] == shapes[""] if wrong is None else str(v).lower() in wrong.lower())), None)
+        kind = tool.parameters["properties"][key].get("type")
+        value = (int(float(new)) if kind == "integer" else float(new)) if kind in ("integer", "number") else new
+        return (tool.name, {**arguments, key: value}) if arguments[key] != value else None
+    return None
 
 
 def _same(arguments: Any) -> str:

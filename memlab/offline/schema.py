@@ -2,7 +2,8 @@
 
 For a tool call's arguments and a structured answer (``text.format``). :func:`instance` walks the
 schema (objects, arrays, ``enum``/``const``, ``anyOf``/``oneOf``/``allOf``, ``$ref``, bounds, nullable
-types) and asks a :class:`Filler`, which reads the conversation, for each leaf; it only keeps the shape.
+types) and asks a :class:`Filler`, which reads the conversation, for each leaf; it keeps the shape, and shares
+a name two text fields of one object would both take ("Honda Civic": make "Honda", model "Civic").
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import datetime
 import functools
 import ipaddress
+import itertools
 import json
 import uuid
 from collections.abc import Mapping, Sequence
@@ -133,6 +135,11 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
                            nullable=nullable)  # an optional address: no field made of the message
             if key in required or not only_found or not _is_placeholder(value):
                 out[key] = value
+        named = [key for key, value in out.items() if isinstance(value, str) and 1 < len(value.split()) <= 4 and all(
+            word[:1].isupper() or word[:1].isdigit() for word in value.split())]  # a name of two to four words
+        for key, later in itertools.combinations(named, 2):  # make and model: "Honda Civic" → "Honda", "Civic"
+            if out[key] == out[later]:
+                out[key], out[later] = out[key].split(" ", 1)
         return out
     if kind == "array":
         values = _items(schema, filler, defs, name, description, depth, owner, nullable)
