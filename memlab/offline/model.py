@@ -384,7 +384,7 @@ class Reader:
         if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
             head, colon, marked = self.whole.strip().partition(": ")
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked else ""
-            titled = field_stems & {stem("title")} and (_proper_names(self.whole, things=True) or [
+            titled = field_stems & _SUBJECT and (_proper_names(self.whole, things=True, titles=True) or [
                 " ".join(_thing(tokens(self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"
             return (marked or titled and titled[0] or self.whole.strip())[:500] or None
         refused = self.answer.startswith(("I don't know", "I can't"))
@@ -784,25 +784,27 @@ def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     return names
 
 
-def _proper_names(text: str, people: bool = False, things: bool = False) -> list[str]:
+def _proper_names(text: str, people: bool = False, things: bool = False, titles: bool = False) -> list[str]:
     """Capitalised words, runs joined ("Dana Lee"), never a month, a quote or a word opening a sentence ("Book
     Sarah Lee...", "Next Tuesday..."); for ``people``, those after "I'm" first, no id, and those after "to", "for"
     or "from" ("Ship it to Ana Ruiz") only when no other is named, none after "in"; for ``things``, none listed with
     another ("Alice and Bob") or after "in"/"to", else the words after "a"/"the"/"for" or a count ("a science fair
-    on Friday", "2 apples", "two mugs", "for yoga")."""
+    on Friday", "2 apples", "two mugs", "for yoga"), else after "my" ("clear my cart"); for ``titles``, the words
+    after "my" first ("Here's my lentil soup for four")."""
     if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named"))):
         return named
     out: list[str] = []
-    phrases: list[str] = []  # what follows "a" or "the"
+    phrases, mine = [], []  # what follows "a" or "the"; what follows "my" or "our" (a title: "my lentil soup")
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000])):
         found, runs, cued = tokens(piece.replace(",", " and ")), [], -2  # runs: [first, last] token of each name
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
-            if things and (before in ("a", "an", "the", "one", "for", *_COUNT_WORDS) or before.isdigit()) and (
-                    low not in STOP):  # "2 apples", "two mugs", "for yoga"
-                phrases.append(" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3])))
+            if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit()) and (
+                    low not in STOP and low not in _COUNT_WORDS):  # "2 apples", "two mugs", "for yoga", "my soup"
+                phrase = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3]))
+                (mine if before in ("my", "our") else phrases).append(phrase)
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1):
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from
                 if before in ("to", "for", "from") and low not in _CALENDAR:
@@ -821,7 +823,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False) -> list
         listed = {k + i for k, ((_, end), (start, _)) in enumerate(zip(runs, runs[1:])) for i in (0, 1)
                   if start == end + 2 and found[end + 1].lower() in ("and", "or")}  # "Alice, Bob and Chen"
         out += [" ".join(found[start:end + 1]) for k, (start, end) in enumerate(runs) if not (things and k in listed)]
-    return out or sent_to or phrases
+    return out or sent_to or (mine or phrases if titles else phrases or mine)
 
 
 def _language(text: str) -> str | None:
