@@ -157,6 +157,10 @@ _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", 
             "ask for": "want", "work for": "employer", "who are you": "name"}
 #: Words for a woman and for a man: what "she"/"her" and "he"/"him"/"his" point back to.
 _WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma".split())
+#: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
+_SAME_AS = {"money back": "refund", "reimbursed": "refund", "took": "stolen theft", "stole": "stolen theft",
+            "robbed": "stolen theft", "sign in": "login", "signing in": "login", "log in": "login", "log into": "login"}
+_HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 _MEN = frozenset("brother father dad husband boyfriend son uncle nephew grandfather grandpa".split())
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
 _FORBIDS = re.compile(r"\b(?:never|don't|do not)\s+(\w+)\s+([^.;:!?\n]+)", re.I)
@@ -940,14 +944,22 @@ def _choose_tools(request: Request) -> list[Tool]:
     spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish
     if spoken and not message & {stem(language) for language in _LANGUAGES}:
         message = message | {stem(spoken)}
+    # a triage agent: a desk is named by its own words; near ones ("card" for refunds) and everyday ones only if none is
+    desks = [t for t in tools if t.handoff]
+    padded = f" {' '.join(_lower_tokens(request.message))} "
+    by_own_words = any((t.stems - _HANDOFF) & message for t in desks)
+    desk_words = message if by_own_words else message | near | {
+        s for said, same in _SAME_AS.items() if f" {said} " in padded for s in words(same)}
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     scored = []
     for tool in tools:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared  # "add" alone names its tool
         fits = _fits(tool, request)
         everything_given = fits or not tool.parameters.get("required")  # then a related word names it too
-        distinct = len(own & (message | near if everything_given else message))
-        scored.append((3 * distinct + len(tool.stems & message - own) + fits, distinct, tool, fits))
+        routed = tool.handoff and len(desks) > 1
+        heard = desk_words if routed else message | near if everything_given else message
+        distinct = len(own & heard)
+        scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
     # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1")
