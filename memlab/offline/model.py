@@ -160,6 +160,11 @@ _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", 
             "ask for": "want", "work for": "employer", "who are you": "name"}
 #: Words for a woman and for a man: what "she"/"her" and "he"/"him"/"his" point back to.
 _WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma".split())
+#: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
+_SAME_AS = {"money back": "refund", "reimbursed": "refund", "took": "stolen theft", "stole": "stolen theft",
+            "robbed": "stolen theft", "sign in": "login", "signing in": "login", "log in": "login", "log into": "login"}
+_NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
+_HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 _MEN = frozenset("brother father dad husband boyfriend son uncle nephew grandfather grandpa".split())
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
 _FORBIDS = re.compile(r"\b(?:never|don't|do not)\s+(\w+)\s+([^.;:!?\n]+)", re.I)
@@ -963,14 +968,22 @@ def _choose_tools(request: Request) -> list[Tool]:
     spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish
     if spoken and not message & {stem(language) for language in _LANGUAGES}:
         message = message | {stem(spoken)}
+    # a triage agent: a desk is named by its own words; near ones ("card" for refunds) and everyday ones only if none is
+    desks = [t for t in tools if t.handoff]
+    padded = f" {' '.join(_lower_tokens(request.message))} "
+    by_own_words = any((t.stems - _HANDOFF) & message for t in desks)
+    desk_words = message if by_own_words else message | near | {
+        s for said, same in _SAME_AS.items() if f" {said} " in padded for s in words(same)}
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     scored = []
     for tool in tools:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared  # "add" alone names its tool
         fits = _fits(tool, request)
         everything_given = fits or not tool.parameters.get("required")  # then a related word names it too
-        distinct = len(own & (message | near if everything_given else message))
-        scored.append((3 * distinct + len(tool.stems & message - own) + fits, distinct, tool, fits))
+        routed = tool.handoff and len(desks) > 1
+        heard = desk_words if routed else message | near if everything_given else message
+        distinct = len(own & heard)
+        scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
     # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1")
@@ -1225,35 +1238,75 @@ def _details(request: Request, found: Statement) -> str:
     return f"You told me: {'; '.join(span)}." if len(span) > 1 else restate(found)
 
 
-def _report(results: Sequence[tuple[str, str, str]]) -> str:
-    """What the tools returned, one sentence each; a tool called more than once says for what."""
+def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
+    """What the tools returned, one sentence each: the fields a question asks for, a sentence as the tool wrote it,
+    what was not found, an empty or a listed result; else each field. A tool called more than once says for what."""
     lines = []
     names = [name for name, _, _ in results]
     for name, output, arguments in results:
-        if names.count(name) > 1:  # "get_price (ticker: AAPL) returned: 231.50 USD"
+        tool, once = name, names.count(name) == 1
+        if not once:  # "get_price (ticker: AAPL) returned: 231.50 USD"
             name = f"{name} ({'; '.join(result_lines(arguments))})"
-        data = structured(output)
-        if isinstance(data, dict) and "error" in data:
-            lines.append(f"I couldn't complete {name}: {str(data['error'])[:300]}.")
+        data, text = structured(output), output.strip()
+        error = str(data["error"]) if isinstance(data, dict) and "error" in data else text if data is None else ""
+        parts, sought = tool.split("_"), structured(arguments)
+        noun = " ".join(parts[1:] if stem(parts[0]) in _VERBS else parts)  # list_open_tickets: "open tickets"
+        sought = sought if isinstance(sought, dict) else {}
+        if error.lower().startswith(("no such", "unknown ")) or any(no in error.lower() for no in _NOT_FOUND):
+            what = ", ".join(" ".join([w for w in key.split("_") if stem(w) not in _ID] + [str(value)])
+                             for key, value in sought.items() if isinstance(value, (str, int, float)))
+            lines.append(f"I couldn't find {what or 'it'}.")  # "No such flight" for BA171
+        elif isinstance(data, dict) and "error" in data:
+            lines.append(f"I couldn't complete {name}: {error[:300]}.")
+        elif isinstance(data, dict) and once and (asked := _asked_fields(data, message, sought)):
+            lines.append(asked)
+        elif isinstance(data, list) and once:  # each item on one line: "garage Quayside, spaces 14"
+            found = [", ".join(f"{k.replace('_', ' ')} {v}" for k, v in one.items()) if isinstance(one, dict) else
+                     str(one) for one in data[:8]]
+            many = f"{len(data)} {noun}" if noun.endswith("s") else str(len(data))
+            lines.append(f"I found {many}: {'; '.join(found)}{' (and more)' if len(data) > 8 else ''}." if data
+                         else f"I found no {noun or 'results'}.")
         elif isinstance(data, (dict, list)):
             found = [fact if len(fact) <= 90 else fact[:87] + "…"
                      for fact in result_lines(json.dumps(data, ensure_ascii=False, default=str))]
             more = " (and more)" if len(found) > 8 else ""
             lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{more}.")
         else:
-            text = output.strip()
             end = "…" if len(text) > 600 else "" if text[-1:] in ".!?" else "."  # never run into the next one
             failed = text.lower().startswith(("an error occurred", "error:", "error "))  # the SDK's failure text
-            lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else
-                         f"{name} returned: {text[:600]}{end}" if text else f"{name} returned nothing.")
+            lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{text[:600]}{end}" if once
+                         and len(text.split()) > 2 else f"{name} returned: {text[:600]}{end}" if text
+                         else f"{name} returned nothing.")
     return " ".join(lines)
+
+
+def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) -> str | None:
+    """The fields of a tool's result that a what/which/when/where/who question asks for, in a sentence ("When will
+    it arrive?": "The eta is 2025-06-03."): those its words name, else those of a related word (of a date for "when",
+    a place for "where", a person for "who"), else those; never a value the call was ``given``."""
+    asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
+    wh = (tokens(asked[-1]) or [""])[0].lower() if asked else ""
+    if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how"):
+        return None
+    topic = set(_topic(message))
+    plain = {key: ", ".join(map(str, value)) if isinstance(value, list) else str(value) for key, value in data.items()
+             if not isinstance(value, dict) and not (isinstance(value, list) and any(isinstance(one, (dict, list))
+                                                                                     for one in value))}
+    keys = {key: set(words(key.replace("_", " "))) for key in plain
+            if plain[key].lower() not in {str(value).lower() for value in given.values()}}  # the user said those
+    typed = [key for key, stems in keys.items() if wh == "when" and _DATE.search(plain[key]) or wh == "where" and stems
+             & _PLACE or wh in ("who", "whose") and stems & _PERSON]  # "when" asks for a date
+    chosen = [key for key, stems in keys.items() if stems and stems <= topic] or [key for key in (
+        typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] <= topic | related(topic)] or typed
+    said = " and ".join(f"the {key.replace('_', ' ')} is {plain[key]}" for key in chosen)
+    return f"{said[:1].upper()}{said[1:]}." if said else None
 
 
 def compose(request: Request, missing: Sequence[str] = ()) -> str:
     """The text the model answers with when it calls no tool: the newest tool results, a greeting back,
     a request for what a tool needs, an answer from the conversation or the instructions, or an echo."""
     if request.this_turn[2]:
-        return _report(request.this_turn[2])
+        return _report(request.this_turn[2], request.message)
     said = request.message.strip()
     if request.last_user_index < 0 or not said:
         return "Your message was empty. What would you like to ask or tell me?"

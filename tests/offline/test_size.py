@@ -3,7 +3,7 @@
 It is a stand-in for a model, not the lesson; a learner who opens ``memlab/offline/`` should be
 able to read it in an afternoon. The model it replaced had 4,585 lines and about 180 regular
 expressions. The goal is half of that. The patterns are well under it (43 of 60); the lines are not
-(3,949 against 2,300). A slimming pass over every file (each checked against the old code on
+(4,002 against 2,300). A slimming pass over every file (each checked against the old code on
 thousands of recorded requests) took 3,274 lines to 3,024; the rest is what the goal's own features
 cost (tools, handoffs, structured output, prompts of any shape, the request checks, conversations,
 streaming, the stand-in over HTTP). Agents, tools, schemas and prompts the model had never seen, tried as
@@ -12,6 +12,7 @@ an outside tester would, then cost about 1,020 more over six rounds, each case a
 ``test_structured_collections.py``, ``test_conversation_facts.py``, ``test_arguments_and_chat.py``,
 ``test_notes.py``, ``test_values_from_words.py``, ``test_argument_slots.py``, ``test_tool_choice.py``,
 ``test_recall_and_replies.py``, ``test_tool_choice_2.py``, ``test_field_values_2.py``, ``test_replies_2.py``,
+``test_replies_and_routing.py``,
 and the SDK's own examples in ``test_sdk_examples.py``).
 The line budget is today's size: it may shrink, and grows only with a case a test holds (the stand-in's
 Ctrl-C always reaching its main thread is one) or a cache that keeps a request's cost what it was.
@@ -25,7 +26,7 @@ from pathlib import Path
 import memlab.offline
 
 FOLDER = Path(memlab.offline.__file__).parent
-MAX_LINES = 4007  # the goal is 2,300
+MAX_LINES = 4062  # the goal is 2,300
 MAX_PATTERNS = 60
 RE_FUNCTIONS = {"compile", "search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"}
 
