@@ -1063,8 +1063,9 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     for score, statement in candidates:
         if statement.role == "tool" and plain and not _covered(plain, statement.stems):
             continue  # a weather report on Lisbon does not say its population
-        if statement.text.rstrip().endswith("?") or statement.role == "user" and statement.text == asking:
-            continue  # the question itself, or another question
+        if statement.text.rstrip().endswith("?") or statement.role == "user" and (
+                statement.text == asking or _is_question(statement.text)):
+            continue  # the question itself, another question, or a request ("Summarize this: ...")
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
         if wants_id and not facts(statement.text):
@@ -1471,8 +1472,10 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     kind = form.get("type") if isinstance(form, Mapping) else None
     # a summary prompt, or instructions naming JSON keys for a conversation (a handover, an extraction)
     keyed = kind != "json_schema" and len(request.said) > 2 and notes.asks_for_keys(instructions)
-    summary_prompt = instructions if asks_for_summary(instructions) or keyed else None
-    if summary_prompt is None and asks_for_summary(message) and len(request.said) > 1:
+    delegated = asks_for_summary(" ".join(t.name.replace("_", " ") for t in request.tools) + f" {request.tools_told}")
+    summary_prompt = instructions if asks_for_summary(instructions) and not delegated or keyed else None  # not
+    # "Use summarize_text for summaries": a tool that summarizes is offered, so summarizing is its job
+    if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1:
         summary_prompt = message
     if summary_prompt is not None and request.said:
         material = [s for s in request.said
