@@ -1,6 +1,6 @@
 """An orchestrator whose tools are agents: the request goes to the agent-tool that does it.
 
-Instructions that say which tool does summaries ("use digest_tool for summaries") hand summarizing to that tool:
+Instructions that say which tool summarizes ("use digest_tool to summarize texts") hand summarizing to that tool:
 the orchestrator neither writes a note itself nor reads the user's "Summarize this: ..." as a fact that answers
 the request. The agents, tool names and texts are our own.
 """
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.usefixtures("api")
 DIGEST = Agent(name="Digest", instructions="Summarize the text you are given in one sentence.")
 FRENCH = Agent(name="French", instructions="Translate the user's message into French.")
 ORCHESTRATOR = Agent(
-    name="Desk", instructions="Help the user. Use digest_tool for summaries and french_tool for French.",
+    name="Desk", instructions="Help the user. Use digest_tool to summarize texts and french_tool for French.",
     tools=[DIGEST.as_tool(tool_name="digest_tool", tool_description="Summarize a text in one sentence"),
            FRENCH.as_tool(tool_name="french_tool", tool_description="Translate a text into French")])
 
