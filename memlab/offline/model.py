@@ -1579,6 +1579,11 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False) -> tuple[l
             arguments = instance(schema, reader, only_found=True)
             if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
                 break
+            if (each := _each_option(tool, asked)) and not start:  # "What are my balances?": each account's
+                options = schema["properties"][each]["enum"][:6]
+                calls += [_call(f"{fingerprint}_{number}_{k}", tool.name, {**arguments, each: option})
+                          for k, option in enumerate(options)]
+                break
             arguments = _sent(tool, request, depends, arguments) if depends else arguments
             reader.found_nothing += [name for name in schema.get("required") or () if name not in reader.found_nothing
                                      and str(arguments.get(name)).startswith("unknown ")]  # a value nowhere: ask
@@ -1587,6 +1592,18 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False) -> tuple[l
                 break
             calls.append(_call(f"{fingerprint}_{number}" + (f"_{start}" if start else ""), tool.name, arguments))
     return calls, missing
+
+
+def _each_option(tool: Tool, request: Request) -> str | None:
+    """The tool's one field of options when the message asks about every option, none named: a plural of the field's
+    noun or (the only field) the tool's ("What are my balances?", "the rates"), or "all", "both", "each" before it."""
+    fields, required = tool.parameters.get("properties") or {}, tool.parameters.get("required") or ()
+    enums = [n for n in required if isinstance(fields.get(n), Mapping) and "enum" in fields[n]]
+    named = f"{enums[0] if len(enums) == 1 else ''} {tool.name * (len(required) == 1)}".lower().replace("_", " ")
+    nouns, said = set(words(named)) - _VERBS, _lower_tokens(request.message)
+    every = any(w.endswith("s") and stem(w) in nouns and w not in named.split() or w in ("all", "both", "each", "every")
+                and {stem(n) for n in said[k + 1:k + 3]} & nouns for k, w in enumerate(said))
+    return enums[0] if every and len(enums) == 1 and Reader(request).named_option(fields[enums[0]]["enum"]) is None else None
 
 
 def _call(key: str, name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:

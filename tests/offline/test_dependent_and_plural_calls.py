@@ -1,14 +1,16 @@
-"""Tool calls that depend on one another.
+"""Tool calls that depend on one another, and questions about every option of a tool's field.
 
 When a second action acts on what the first one makes ("... and text the invoice link to ...", "... and
 email the tracking number to ..."), a careful model makes the first call, reads its output, and only
 then makes the second, with that output as the message; two independent actions are still called
-together.
+together. A plural of what a field of options chooses among ("What are the rates?"), or "each", asks
+for one call per option.
 """
 
 from __future__ import annotations
 
 import json
+from typing import Literal
 
 import pytest
 from agents import Agent, Runner, function_tool
@@ -38,6 +40,12 @@ def dispatch_order(order_id: str) -> str:
 def email_user(to: str, subject: str, body: str) -> str:
     """Email someone."""
     return "queued"
+
+
+@function_tool
+def get_rate(currency: Literal["EUR", "GBP", "JPY"]) -> str:
+    """Get today's exchange rate of a currency against the dollar."""
+    return {"EUR": "0.92", "GBP": "0.79", "JPY": "151.2"}[currency]
 
 
 @function_tool
@@ -89,3 +97,16 @@ async def test_independent_actions_are_still_called_together() -> None:
     result = await run([get_forecast, get_local_time], "Get the forecast for Lisbon and get the local time in Tokyo.")
     first, *_ = responses_of_calls(result)
     assert sorted(first, key=str) == [("get_forecast", {"city": "Lisbon"}), ("get_local_time", {"city": "Tokyo"})]
+
+
+@pytest.mark.parametrize("message", ["What are the rates?", "Give me the rate for each currency."])
+async def test_a_plural_of_what_a_field_chooses_calls_the_tool_for_each_option(message: str) -> None:
+    result = await run([get_rate], message)
+    first, *_ = responses_of_calls(result)
+    assert sorted(arguments["currency"] for _, arguments in first) == ["EUR", "GBP", "JPY"]
+    assert all(rate in result.final_output for rate in ("0.92", "0.79", "151.2"))
+
+
+async def test_a_named_option_is_called_alone() -> None:
+    first, *_ = responses_of_calls(await run([get_rate], "What's the JPY rate today?"))
+    assert first == [("get_rate", {"currency": "JPY"})]
