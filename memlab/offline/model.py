@@ -102,6 +102,8 @@ _THING = stem_set("product vendor company brand organization organisation mercha
                   "manufacturer event project team item")
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
 _SUBJECT = stem_set("topic subject title theme")
+#: What an action makes that a later one acts on ("email the confirmation", "text me the tracking number").
+_RESULTS = stem_set("confirmation receipt result output details link tracking number reference summary invoice total")
 _EXPLAINS = stem_set("explanation reasoning rationale justification")
 _GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
                            "reasoning feedback summary")
@@ -1015,14 +1017,52 @@ def _choose_tools(request: Request) -> list[Tool]:
     return picked[:4]
 
 
+def _clauses(request: Request) -> list[str]:
+    """The latest message's clauses: cut at "then", "; ", ", and also"..., and at " and " before a word of a tool's
+    name ("Book a table at Nopi and email the confirmation to sam@x.com": "email the confirmation to sam@x.com")."""
+    names, clauses = {stem(w) for t in request.tools if not t.handoff for w in t.name.lower().split("_")}, []
+    for piece in _CLAUSE.split(request.message[:4000]):
+        for k, part in enumerate(piece.split(" and ")):
+            joined = k and stem((tokens(part) or [""])[0].lower()) not in names
+            clauses[-1:] = [f"{clauses[-1]} and {part}"] if joined else [*clauses[-1:], part]
+    return [c for c in clauses if c.strip()]
+
+
+def _clause_at(tool: Tool, clauses: Sequence[str]) -> int:
+    """The index of the clause that names ``tool`` best."""
+    return max(range(len(clauses)), key=lambda k: len(tool.stems & set(words(clauses[k])))
+               + 2 * len(tool.name_stems & related(set(words(clauses[k])))))
+
+
+def _depends(tool: Tool, chosen: Sequence[Tool], request: Request) -> list[str]:
+    """The words of ``tool``'s clause when it acts on what another chosen tool's earlier clause makes ("Book a table and
+    email the confirmation", "send it", "text me the tracking number": called once that tool has returned), else []."""
+    clauses = _clauses(request)
+    at = _clause_at(tool, clauses) if len(clauses) > 1 else 0
+    said = [t.lower() for t in tokens(clauses[at])][1:]
+    refers = "it" in said or any(a in ("the", "its", "their", "this", "that") and stem(b) in _RESULTS
+                                 for a, b in zip(said, said[1:]))
+    return said if at and refers and any(_clause_at(t, clauses) < at for t in chosen if t is not tool) else []
+
+
+def _sent(tool: Tool, request: Request, said: list[str], arguments: dict[str, Any]) -> dict[str, Any]:
+    """The arguments of a call that sends what this turn's earlier tool returned: a subject field names it ("email
+    the confirmation": "Confirmation RB-5521"), another free-text field holds the output's lines."""
+    name, output, _ = next((r for r in reversed(request.this_turn[2]) if r[0] != tool.name), ("", "", ""))
+    thing = " ".join(w for w in said if stem(w) in _RESULTS) or name.partition("_")[2] or name
+    subject = " ".join([thing.replace("_", " ").capitalize(), *identifiers(output)[:1]])
+    free = [(n, set(words(n.replace("_", " ")))) for n in tool.parameters.get("properties") or () if output]
+    return {**arguments, **{n: subject if stems & _SUBJECT else "\n".join(result_lines(output)) for n, stems in free
+                            if stems & _FREE_TEXT}}
+
+
 def _clause_for(tool: Tool, request: Request) -> Request:
     """The request as ``tool`` reads it when several tools are called: the latest message cut to the clause that
     names the tool best ("Get the price of AAPL, and also convert 100 USD to EUR": "convert 100 USD to EUR")."""
-    clauses = [c for c in _CLAUSE.split(request.message[:4000]) if c.strip()]
+    clauses = _clauses(request)
     if len(clauses) < 2:
         return request
-    best = max(clauses, key=lambda c: len(tool.stems & set(words(c)))
-               + 2 * len(tool.name_stems & related(set(words(c)))))
+    best = clauses[_clause_at(tool, clauses)]
     at = request.last_user_index  # what follows the message (this turn's results) is kept
     items = [*request.conversation[:at], {"role": "user", "content": best}, *request.conversation[at + 1:]]
     return Request.read({**request.body, "instructions": request.instructions}, items)
@@ -1496,7 +1536,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
                              request.conversation[:request.last_user_index + 1]) if one_at_a_time else None
         calls = [c for c in _plan(asked, asked.fingerprint)[0] if (c["name"], _same(c["arguments"]))
                  not in made] if asked is not None else []
-        if not calls and len(made) < 8 and len(_CLAUSE.split(message[:2000])) > 1:  # a later clause's tool
+        if not calls and len(made) < 8 and len(_clauses(request)) > 1:  # a later clause's tool
             calls = [c for c in _plan(request, fingerprint, chaining=True)[0] if c["name"] not in dict(made)]
     if calls:
         return calls[:1] if one_at_a_time else calls
@@ -1533,12 +1573,21 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False) -> tuple[l
     for number, tool in enumerate(chosen):
         schema = tool.parameters or {"type": "object", "properties": {}}
         asked = _clause_for(tool, request) if len(chosen) > 1 else request
+        depends = _depends(tool, chosen, request) if len(chosen) > 1 else []
+        if depends and not chaining:  # "... and email the confirmation": once the booking is made
+            continue
         # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
         for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
             reader = Reader(asked, start=start, whole=request.message, fields=list(schema.get("properties") or ()))
             arguments = instance(schema, reader, only_found=True)
             if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
                 break
+            if (each := _each_option(tool, asked)) and not start:  # "What are my balances?": each account's
+                options = schema["properties"][each]["enum"][:6]
+                calls += [_call(f"{fingerprint}_{number}_{k}", tool.name, {**arguments, each: option})
+                          for k, option in enumerate(options)]
+                break
+            arguments = _sent(tool, request, depends, arguments) if depends else arguments
             reader.found_nothing += [name for name in schema.get("required") or () if name not in reader.found_nothing
                                      and str(arguments.get(name)).startswith("unknown ")]  # a value nowhere: ask
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
@@ -1546,6 +1595,18 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False) -> tuple[l
                 break
             calls.append(_call(f"{fingerprint}_{number}" + (f"_{start}" if start else ""), tool.name, arguments))
     return calls, missing
+
+
+def _each_option(tool: Tool, request: Request) -> str | None:
+    """The tool's one field of options when the message asks about every option, none named: a plural of the field's
+    noun or (the only field) the tool's ("What are my balances?", "the rates"), or "all", "both", "each" before it."""
+    fields, required = tool.parameters.get("properties") or {}, tool.parameters.get("required") or ()
+    enums = [n for n in required if isinstance(fields.get(n), Mapping) and "enum" in fields[n]]
+    named = f"{enums[0] if len(enums) == 1 else ''} {tool.name * (len(required) == 1)}".lower().replace("_", " ")
+    nouns, said = set(words(named)) - _VERBS, _lower_tokens(request.message)
+    every = any(w.endswith("s") and stem(w) in nouns and w not in named.split() or w in ("all", "both", "each", "every")
+                and {stem(n) for n in said[k + 1:k + 3]} & nouns for k, w in enumerate(said))
+    return enums[0] if every and len(enums) == 1 and Reader(request).named_option(fields[enums[0]]["enum"]) is None else None
 
 
 def _call(key: str, name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
