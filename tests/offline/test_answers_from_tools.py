@@ -1,0 +1,59 @@
+"""Replies that answer a question from what a tool returned, in this turn or an earlier one.
+
+A bare value (an amount, a time) is put in a sentence that says what it is, from the tool's name and the
+call's arguments, never "<tool> returned: ..."; a document of several sentences answers with the sentence that
+holds the question's words.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+from agents import Agent, Runner, function_tool
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+@function_tool
+def fetch_wallet_balance(wallet: Literal["travel", "household"]) -> str:
+    """Get the balance of one of the user's wallets."""
+    return {"travel": "£412.75", "household": "£96.10"}[wallet]
+
+
+@function_tool
+def get_opening_hours(day: Literal["Saturday", "Sunday"]) -> str:
+    """Get the gym's opening hours on a weekend day."""
+    return {"Saturday": "7am-8pm", "Sunday": "9am-5pm"}[day]
+
+
+@function_tool
+def search_gym_guide(query: str) -> str:
+    """Search the gym's member guide."""
+    return "The pool closes at 9pm on weekdays. Towels cost £2 at the front desk. Guests pay £8 for a day pass."
+
+
+async def ask(agent: Agent, turns: list[str]) -> list[tuple[list[str], str]]:
+    """Each turn's tool calls and reply, the conversation carried from turn to turn."""
+    items: list = []
+    out = []
+    for said in turns:
+        result = await Runner.run(agent, [*items, {"role": "user", "content": said}])
+        out.append(([i.raw_item.name for i in result.new_items if i.type == "tool_call_item"], result.final_output))
+        items = result.to_input_list()
+    return out
+
+
+async def test_a_bare_value_is_told_in_a_sentence_naming_what_it_is_and_for_what() -> None:
+    wallet = Agent(name="Wallet", instructions="Use your tools.", tools=[fetch_wallet_balance])
+    (_, travel), = await ask(wallet, ["How much is left in my travel wallet?"])
+    assert travel == "The wallet balance for travel is £412.75."
+    gym = Agent(name="Gym", instructions="Answer members.", tools=[get_opening_hours])
+    (_, hours), = await ask(gym, ["What are the opening hours on Sunday?"])
+    assert hours == "The opening hours for Sunday are 9am-5pm."
+
+
+async def test_a_document_answers_a_question_with_the_sentence_that_holds_its_words() -> None:
+    agent = Agent(name="Front desk", instructions="Use the guide.", tools=[search_gym_guide])
+    (calls, reply), = await ask(agent, ["How much do towels cost?"])
+    assert calls == ["search_gym_guide"] and reply == "Towels cost £2 at the front desk."
