@@ -74,6 +74,7 @@ _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w
 _CURRENCIES = {code: frozenset(names) for code, *names in map(str.split, (
     "EUR euro euros € | USD dollar dollars $ | GBP pound pounds sterling £ | JPY yen | CHF franc francs | CAD | AUD "
     "| CNY yuan renminbi | INR rupee rupees | SEK | NOK | DKK | PLN zloty | MXN peso pesos").split("|"))}
+_YES_NO = ("is", "are", "was", "were", "do", "does", "did", "has", "have")  # first words of a yes/no question
 #: First words of a question, and of a request too ("Tell me about...").
 _WH_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can "
                       "could would will should have has any".split())
@@ -1380,7 +1381,14 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             if found[1].role == "user" and fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             told = _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
-            return "No. " + told if _contradicts(said, found[1].text) else told
+            text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
+            yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
+            verdict = "no" if _contradicts(said, text) else _verdict(set(_topic(said)), text) if yes_no else None
+            if verdict and role in ("user", "tool"):  # a word the question writes in lower case is no name
+                common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))
+                lower = text[:1].lower() + text[1:] if common else text
+                return f"{verdict.title()}: {f'you told me {_retold(text)}' if role == 'user' else lower}."
+            return "No. " + told if verdict == "no" else f"{text}." if yes_no and role == "tool" else told
         if any(answers):
             return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
         if known is not None:
@@ -1414,7 +1422,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
 def _contradicts(question: str, text: str) -> bool:
     """Whether a yes/no question names a place or a name that ``text`` replaces with another ("Does Ana live in Rome?"
     and "Ana lives in Oslo"), the rest of the question being in it."""
-    if (tokens(question) or [""])[0].lower() not in ("is", "are", "was", "were", "do", "does", "did", "has", "have"):
+    if (tokens(question) or [""])[0].lower() not in _YES_NO:
         return False
     named = set(words(" ".join(_proper_names(question))))
     missing = set(_topic(question)) - set(words(text))
@@ -1424,13 +1432,18 @@ def _contradicts(question: str, text: str) -> bool:
 def _checked(request: Request, said: str) -> str | None:
     """"yes" or "no" to a yes/no question a statement of the message or the conversation settles word for word: it
     says all the question says ("no" if negated), or says a related word instead of one ("closed" for "open")."""
-    topic = set(_topic(said))
     told = [piece for piece in sentences(said) if not piece.rstrip().endswith("?")]
-    for text in told + [s.text for s in reversed(request.said) if s.role != "call" and not s.text.endswith("?")]:
-        stems, lowered = set(words(text)), _lower_tokens(text)
-        missing, negated = topic - stems, any(t in ("not", "no", "never") or t.endswith("n't") for t in lowered)
-        if topic and len(missing) <= 1 and (not missing or related(missing) & (stems - topic)):
-            return "no" if missing or negated else "yes"
+    return next(filter(None, (_verdict(set(_topic(said)), text) for text in told + [
+        s.text for s in reversed(request.said) if s.role != "call" and not s.text.endswith("?")])), None)
+
+
+def _verdict(topic: set[str], text: str) -> str | None:
+    """"yes" if ``text`` says all a yes/no question's ``topic`` says, "no" if it negates it or says a related word
+    instead of one ("closed" for "open"), else ``None``."""
+    stems, lowered = set(words(text)), _lower_tokens(text)
+    missing, negated = topic - stems, any(t in ("not", "no", "never") or t.endswith("n't") for t in lowered)
+    if topic and len(missing) <= 1 and (not missing or related(missing) & (stems - topic)):
+        return "no" if missing or negated else "yes"
     return None
 
 

@@ -2,7 +2,7 @@
 
 A bare value (an amount, a time) is put in a sentence that says what it is, from the tool's name and the
 call's arguments, never "<tool> returned: ..."; a document of several sentences answers with the sentence that
-holds the question's words.
+holds the question's words; a yes/no question about an earlier result or statement opens with "Yes:" or "No:".
 """
 
 from __future__ import annotations
@@ -33,6 +33,12 @@ def search_gym_guide(query: str) -> str:
     return "The pool closes at 9pm on weekdays. Towels cost £2 at the front desk. Guests pay £8 for a day pass."
 
 
+@function_tool
+def read_shipping_policy(query: str) -> str:
+    """Read the shop's shipping rates and delivery rules."""
+    return "Orders over £50 ship free. Parcels to Ireland are not delivered on Sundays."
+
+
 async def ask(agent: Agent, turns: list[str]) -> list[tuple[list[str], str]]:
     """Each turn's tool calls and reply, the conversation carried from turn to turn."""
     items: list = []
@@ -57,3 +63,19 @@ async def test_a_document_answers_a_question_with_the_sentence_that_holds_its_wo
     agent = Agent(name="Front desk", instructions="Use the guide.", tools=[search_gym_guide])
     (calls, reply), = await ask(agent, ["How much do towels cost?"])
     assert calls == ["search_gym_guide"] and reply == "Towels cost £2 at the front desk."
+
+
+async def test_a_yes_no_question_about_an_earlier_result_opens_with_yes_or_no_not_the_tools_name() -> None:
+    agent = Agent(name="Shop", instructions="Answer from the policy.", tools=[read_shipping_policy])
+    turns = ["What are your shipping rules?", "Do orders over £50 ship free?",
+             "Are parcels to Ireland delivered on Sundays?"]
+    _, (calls, free), (more_calls, sunday) = await ask(agent, turns)
+    assert calls == more_calls == []
+    assert free == "Yes: orders over £50 ship free."
+    assert sunday == "No: parcels to Ireland are not delivered on Sundays."
+
+
+async def test_a_yes_no_question_about_what_the_user_said_opens_with_yes() -> None:
+    agent = Agent(name="Notes", instructions="Be brief.")
+    *_, (_, reply) = await ask(agent, ["I keep my bike in the cellar.", "Do I keep my bike in the cellar?"])
+    assert reply == "Yes: you told me you keep your bike in the cellar."
