@@ -1277,10 +1277,13 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             failed = text.lower().startswith(("an error occurred", "error:", "error "))  # the SDK's failure text
             of = ", ".join(str(v) for v in sought.values() if isinstance(v, (str, int, float)) and len(str(v)) < 30)
             named = f"The {noun or tool}{' for ' + of if of else ''} {'are' if re.search('[^su]s$', noun) else 'is'}"
+            size = len(text.split())  # a value ("$8,900.00", "9am to 5pm"), not a sentence, that a question asks for
+            value = text[-1:] not in ".!?" and (size <= 2 or not once or _is_question(message) and size <= 6)
+            told = stem(parts[0]) not in _CHANGES  # "sent" is what send_email did
             lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{name} returned nothing."
-                         if not text else f"{named} {text[:600]}{end}" if _is_question(message) and len(
-                             text.split()) <= 2 else f"{_answering(text, message)[:600]}{end}" if once and len(
-                             text.split()) > 2 else f"{name} returned: {text[:600]}{end}")  # "The balance for savings is"
+                         if not text else f"{named} {text[:600]}{end}" if value and told else  # "The balance for..."
+                         f"{_answering(text, message)[:600]}{end}" if once and not value else
+                         f"{name} returned: {text[:600]}{end}")
     return " ".join(lines)
 
 
@@ -1383,7 +1386,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             told = _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
             yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
-            verdict = "no" if _contradicts(said, text) else _verdict(set(_topic(said)), text) if yes_no else None
+            topic = set(_topic(said))  # a verdict only from a sentence that says all the question says
+            verdict = "no" if _contradicts(said, text) else _verdict(topic, text) if yes_no and topic <= set(
+                words(text)) else None
             if verdict and role in ("user", "tool"):  # a word the question writes in lower case is no name
                 common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))
                 lower = text[:1].lower() + text[1:] if common else text

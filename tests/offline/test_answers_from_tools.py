@@ -24,7 +24,19 @@ def fetch_wallet_balance(wallet: Literal["travel", "household"]) -> str:
 @function_tool
 def get_opening_hours(day: Literal["Saturday", "Sunday"]) -> str:
     """Get the gym's opening hours on a weekend day."""
-    return {"Saturday": "7am-8pm", "Sunday": "9am-5pm"}[day]
+    return {"Saturday": "7am-8pm", "Sunday": "9am to 5pm"}[day]
+
+
+@function_tool
+def book_study_room(room: Literal["Quiet room", "Group room"]) -> str:
+    """Book one of the library's study rooms."""
+    return "on hold"
+
+
+@function_tool
+def read_cafe_notes(query: str) -> str:
+    """Read the café's notes for staff."""
+    return "The terrace is closed for lunch in winter."
 
 
 @function_tool
@@ -56,7 +68,15 @@ async def test_a_bare_value_is_told_in_a_sentence_naming_what_it_is_and_for_what
     assert travel == "The wallet balance for travel is £412.75."
     gym = Agent(name="Gym", instructions="Answer members.", tools=[get_opening_hours])
     (_, hours), = await ask(gym, ["What are the opening hours on Sunday?"])
-    assert hours == "The opening hours for Sunday are 9am-5pm."
+    assert hours == "The opening hours for Sunday are 9am to 5pm."  # a few words are a value too
+    (_, household), = await ask(wallet, ["Look up my household wallet."])  # a request, not a question
+    assert household == "The wallet balance for household is £96.10."
+
+
+async def test_what_a_tool_that_changes_something_did_is_not_told_as_a_value_of_its_arguments() -> None:
+    agent = Agent(name="Library", instructions="Use your tools.", tools=[book_study_room])
+    (calls, reply), = await ask(agent, ["Can you book the quiet room?"])
+    assert calls == ["book_study_room"] and not reply.startswith("The ") and "on hold" in reply
 
 
 async def test_a_document_answers_a_question_with_the_sentence_that_holds_its_words() -> None:
@@ -73,6 +93,12 @@ async def test_a_yes_no_question_about_an_earlier_result_opens_with_yes_or_no_no
     assert calls == more_calls == []
     assert free == "Yes: orders over £50 ship free."
     assert sunday == "No: parcels to Ireland are not delivered on Sundays."
+
+
+async def test_a_sentence_that_says_a_related_word_instead_of_one_asked_gives_no_yes_or_no() -> None:
+    agent = Agent(name="Café", instructions="Answer from the notes.", tools=[read_cafe_notes])
+    *_, (calls, reply) = await ask(agent, ["What about the terrace in winter?", "Is the terrace open for lunch?"])
+    assert calls == [] and reply == "The terrace is closed for lunch in winter."  # never a guessed "Yes" or "No"
 
 
 async def test_a_yes_no_question_about_what_the_user_said_opens_with_yes() -> None:
