@@ -74,6 +74,7 @@ _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w
 _CURRENCIES = {code: frozenset(names) for code, *names in map(str.split, (
     "EUR euro euros € | USD dollar dollars $ | GBP pound pounds sterling £ | JPY yen | CHF franc francs | CAD | AUD "
     "| CNY yuan renminbi | INR rupee rupees | SEK | NOK | DKK | PLN zloty | MXN peso pesos").split("|"))}
+_YES_NO = ("is", "are", "was", "were", "do", "does", "did", "has", "have")  # first words of a yes/no question
 #: First words of a question, and of a request too ("Tell me about...").
 _WH_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can "
                       "could would will should have has any".split())
@@ -1315,10 +1316,25 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
         else:
             end = "…" if len(text) > 600 else "" if text[-1:] in ".!?" else "."  # never run into the next one
             failed = text.lower().startswith(("an error occurred", "error:", "error "))  # the SDK's failure text
-            lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{text[:600]}{end}" if once
-                         and len(text.split()) > 2 else f"{name} returned: {text[:600]}{end}" if text
-                         else f"{name} returned nothing.")
+            of = ", ".join(str(v) for v in sought.values() if isinstance(v, (str, int, float)) and len(str(v)) < 30)
+            named = f"The {noun or tool}{' for ' + of if of else ''} {'are' if re.search('[^su]s$', noun) else 'is'}"
+            size = len(text.split())  # a value ("$8,900.00", "9am to 5pm"), not a sentence, that a question asks for
+            value = text[-1:] not in ".!?" and (size <= 2 or not once or _is_question(message) and size <= 6)
+            told = stem(parts[0]) not in _CHANGES  # "sent" is what send_email did
+            lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{name} returned nothing."
+                         if not text else f"{named} {text[:600]}{end}" if value and told else  # "The balance for..."
+                         f"{_answering(text, message)[:600]}{end}" if once and not value else
+                         f"{name} returned: {text[:600]}{end}")
     return " ".join(lines)
+
+
+def _answering(text: str, message: str) -> str:
+    """The sentences of a tool's ``text`` that hold most of a question's words (itself 2 points, a related word 1):
+    "Employees get 25 days of paid leave." for "How many vacation days do I get?"; else ``text``."""
+    said, topic = sentences(text), _topic(message) if _is_question(message) else []
+    scores = [sum(2 if one in stems else bool(related([one]) & stems) for one in topic)
+              for stems in (set(words(piece)) for piece in said)]
+    return " ".join(piece for piece, score in zip(said, scores) if score == max(scores)) if any(scores) else text
 
 
 def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) -> str | None:
@@ -1409,7 +1425,16 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             if found[1].role == "user" and fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             told = _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
-            return "No. " + told if _contradicts(said, found[1].text) else told
+            text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
+            yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
+            topic = set(_topic(said))  # a verdict only from a sentence that says all the question says
+            verdict = "no" if _contradicts(said, text) else _verdict(topic, text) if yes_no and topic <= set(
+                words(text)) else None
+            if verdict and role in ("user", "tool"):  # a word the question writes in lower case is no name
+                common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))
+                lower = text[:1].lower() + text[1:] if common else text
+                return f"{verdict.title()}: {f'you told me {_retold(text)}' if role == 'user' else lower}."
+            return "No. " + told if verdict == "no" else f"{text}." if yes_no and role == "tool" else told
         if any(answers):
             return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
         if known is not None:
@@ -1443,7 +1468,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
 def _contradicts(question: str, text: str) -> bool:
     """Whether a yes/no question names a place or a name that ``text`` replaces with another ("Does Ana live in Rome?"
     and "Ana lives in Oslo"), the rest of the question being in it."""
-    if (tokens(question) or [""])[0].lower() not in ("is", "are", "was", "were", "do", "does", "did", "has", "have"):
+    if (tokens(question) or [""])[0].lower() not in _YES_NO:
         return False
     named = set(words(" ".join(_proper_names(question))))
     missing = set(_topic(question)) - set(words(text))
@@ -1453,13 +1478,18 @@ def _contradicts(question: str, text: str) -> bool:
 def _checked(request: Request, said: str) -> str | None:
     """"yes" or "no" to a yes/no question a statement of the message or the conversation settles word for word: it
     says all the question says ("no" if negated), or says a related word instead of one ("closed" for "open")."""
-    topic = set(_topic(said))
     told = [piece for piece in sentences(said) if not piece.rstrip().endswith("?")]
-    for text in told + [s.text for s in reversed(request.said) if s.role != "call" and not s.text.endswith("?")]:
-        stems, lowered = set(words(text)), _lower_tokens(text)
-        missing, negated = topic - stems, any(t in ("not", "no", "never") or t.endswith("n't") for t in lowered)
-        if topic and len(missing) <= 1 and (not missing or related(missing) & (stems - topic)):
-            return "no" if missing or negated else "yes"
+    return next(filter(None, (_verdict(set(_topic(said)), text) for text in told + [
+        s.text for s in reversed(request.said) if s.role != "call" and not s.text.endswith("?")])), None)
+
+
+def _verdict(topic: set[str], text: str) -> str | None:
+    """"yes" if ``text`` says all a yes/no question's ``topic`` says, "no" if it negates it or says a related word
+    instead of one ("closed" for "open"), else ``None``."""
+    stems, lowered = set(words(text)), _lower_tokens(text)
+    missing, negated = topic - stems, any(t in ("not", "no", "never") or t.endswith("n't") for t in lowered)
+    if topic and len(missing) <= 1 and (not missing or related(missing) & (stems - topic)):
+        return "no" if missing or negated else "yes"
     return None
 
 

@@ -375,7 +375,7 @@ async def test_what_two_tickers_are_trading_at_calls_the_price_tool_once_for_eac
     agent = Agent(name="Broker", instructions="Answer questions about stocks.", tools=[get_price])
     result = await Runner.run(agent, "What are AAPL and MSFT trading at?")
     assert calls_of(result) == [("get_price", {"ticker": "AAPL"}), ("get_price", {"ticker": "MSFT"})]
-    assert result.final_output == "get_price (ticker: AAPL) returned: 231.50 USD. get_price (ticker: MSFT) returned: 415.20 USD."
+    assert result.final_output == "The price for AAPL is 231.50 USD. The price for MSFT is 415.20 USD."
 
 
 @function_tool
@@ -669,7 +669,7 @@ async def test_simple_arithmetic_written_in_a_question_is_worked_out_without_a_t
 async def test_instructions_to_answer_in_another_language_get_the_answer_and_one_sentence_saying_english_only() -> None:
     agent = Agent(name="Guide", instructions="You are a travel guide. Reply in German at all times.", tools=[forecast])
     answer = (await Runner.run(agent, "What's the weather like in Paris today?")).final_output
-    assert answer.startswith("forecast returned: sunny, 21°C") and "English" in answer
+    assert answer.startswith("The forecast for Paris is sunny, 21°C.") and "English" in answer
     assert answer.count(".") <= 2, answer  # one short sentence more
     plain = Agent(name="Guide", instructions="You are a travel guide.", tools=[forecast])
     assert "English" not in (await Runner.run(plain, "What's the weather like in Paris today?")).final_output
