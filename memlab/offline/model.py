@@ -103,6 +103,10 @@ _THING = stem_set("product vendor company brand organization organisation mercha
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
 _SUBJECT = stem_set("topic subject title theme")
 _EXPLAINS = stem_set("explanation reasoning rationale justification")
+#: Fields that place a judgement on a scale (a star rating, a sentiment score), and those that say how sure it is.
+_SURE = stem_set("confidence certainty probability likelihood")
+_SCORES = _SURE | stem_set("score rating stars grade")
+_NEUTRAL = ("neutral", "other", "none", "unknown", "mixed")  # the option for nothing said, or for both ends said
 _GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
                            "reasoning feedback summary")
 #: The words a place follows ("in Paris", "from FRA").
@@ -294,7 +298,8 @@ class Reader:
         self.found_nothing: list[str] = []
         self.taken: dict[str, int] = {}  # values of each kind given out so far
         self.ran_out = False  # a field asked for a value past the last one of its kind
-        self.leaned = False  # an option was chosen by the message's words
+        self.chosen: tuple[str, list[str]] | None = None  # the option chosen (or the message's tone), by which words
+        self.toned = False  # ``chosen`` holds the message's tone, not an option
 
     def kind(self, name: str, description: str, format: str | None = None,
              owner: str = "") -> tuple[str, Callable[[str], list[str]] | None]:
@@ -358,6 +363,9 @@ class Reader:
         field_stems = frozenset(words(name.replace("_", " ")))
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
+        if self.answer and field_stems & (_EXPLAINS | stem_set("reason why")) and self.chosen:  # "Negative: ... 'late'"
+            said = " and ".join(", ".join(f"'{cue}'" for cue in self.chosen[1]).rsplit(", ", 1))
+            return f"{self.chosen[0].capitalize()}: " + (f"the message says {said}." if said else "no word leans either way.")
         if (named := self.from_tools(name) or self.named_value(name)) is not None:
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
             return next(iter(_when(named, format, self.year)), None) if dated else named
@@ -491,6 +499,9 @@ class Reader:
             text = _DATE.sub(" ", text)  # "June 20th 2025 at 8pm": no count
         found = [t for t in (t.lstrip("£$€#+") for t in tokens(text)) if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
+        if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10")
+            found = [w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
+                not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
         if marks & stem_set("total amount price cost fee paid spent"):  # "4.50 GBP"
             marks |= {code.lower() for _, code in _SIGNS}
         named = [w for side in (-1, 1) for at, w in enumerate(said) if not (self.start or results)  # "Total 13.50",
@@ -505,9 +516,27 @@ class Reader:
         value = float(found[index]) if index < len(found) else None
         if value is None and "how many" in f"{self.request.instructions[:2000]} {self.request.message}".lower():
             value = float(len(_listed(self.request.message))) or None  # "Bread, cheese, wine.": 3
-        if value is None and marks & stem_set("confidence certainty probability"):
-            value = 0.9 if self.leaned else 0.5  # how sure the option chosen before it is
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
+
+    def leaning(self, name: str) -> float | None:
+        """How far up its scale (0 to 1) a score, rating or confidence field sits when the message gives no number:
+        how sure the option chosen is (0.9 when several of the message's words chose it, 0.7 one, else 0.5), or, with
+        no option, how much the message praises rather than blames ("love it": 1, "terrible": 0); else ``None``."""
+        marks = set(words(name.replace("_", " ")))
+        if not marks & _SCORES or not self.answer:  # a tool's argument: only what the user says
+            return None
+        if self.chosen is None or self.toned:  # no option chosen: the message's tone
+            found, tones = _lower_tokens(self.request.message), [related({stem(t)}) for t in ("negative", "positive")]
+            flips = [before in ("not", "no", "never") or before.endswith("n't") for before in ["", *found]]
+            said = [(w, tone ^ flip) for w, flip in zip(found, flips) for tone in (0, 1)
+                    if {stem(w), stem(w.removesuffix("ly"))} & tones[tone]]  # "not bad": praise
+            praised = sum(tone for _, tone in said) / len(said) if said else 0.5
+            tone = ("neutral", "positive", "negative")[(praised > 0.5) - (praised < 0.5)]
+            self.chosen, self.toned = (tone, [w for w, _ in said]), True
+            if not marks & _SURE:
+                return praised
+        option, cues = self.chosen
+        return 0.5 if option.lower() in _NEUTRAL or not cues else 0.9 if len(cues) > 1 else 0.7
 
     def boolean(self, name: str, description: str) -> bool:
         """Whether the latest message says the field's name, unless negated ("not yet paid", "unpaid", "hold the olives",
@@ -552,10 +581,21 @@ class Reader:
         after = [o for cue, word in itertools.pairwise(_lower_tokens(self.request.message)) if cue in ends
                  for o in options if str(o).lower() == word]
         named = after[0] if after else self.named_option(options, description)
-        self.leaned = self.leaned or named is not None
         spoken = [o for o in options if str(o).lower() == _language(self.request.message)]  # "Bonjour, je...": french
-        neutral = [o for o in options if str(o).lower() in ("neutral", "other", "none", "unknown", "mixed")]
-        return named if named is not None else (spoken or neutral or unsaid or options)[0]
+        neutral = [o for o in options if str(o).lower() in _NEUTRAL]
+        cues = self._cues(named, description) if named is not None else []
+        ends = [o for o in options for pair in _SCALES if {str(named).lower(), str(o).lower()} == pair]
+        if neutral and ends and (against := self._cues(ends[0], description)):  # "good price, terrible battery": mixed
+            named, cues = None, cues + against
+        chosen = named if named is not None else (spoken or neutral or unsaid or options)[0]
+        self.chosen, self.toned = (str(chosen), cues), False  # and the message's words that chose it
+        return chosen
+
+    def _cues(self, option: Any, description: str) -> list[str]:
+        """The words of the latest message that name ``option``, a word related to it, or its explanation."""
+        near = {*words(str(option).replace("_", " ")), *words(description.lower().partition(f"{option}:".lower())[2])}
+        return list(dict.fromkeys(w for w in _lower_tokens(self.request.message)  # "perfectly": perfect
+                                  if {stem(w), stem(w.removesuffix("ly"))} & (near | related(near))))
 
     def named_option(self, options: Sequence[Any], description: str = "") -> Any:
         """The first option the conversation names or abbreviates (``EUR`` for "euros"), else the one whose

@@ -1,0 +1,63 @@
+"""Judgements in structured output: a score, a star rating or a confidence that reflects the choice made, a
+reason that names the words that made it, yes/no fields the message negates, and lists of objects read
+item by item.
+
+The schemas and sentences are our own; each is what a learner tries first with ``output_type``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+from agents import Agent, Runner
+from pydantic import BaseModel, Field
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+async def extract(output_type, message: str, instructions: str = "Extract the information."):
+    agent = Agent(name="Extractor", instructions=instructions, output_type=output_type)
+    return (await Runner.run(agent, message)).final_output
+
+
+class Tone(BaseModel):
+    tone: Literal["positive", "negative", "neutral"]
+    certainty: float = Field(ge=0, le=1)
+    justification: str
+
+
+class Feedback(BaseModel):
+    rating: int = Field(ge=1, le=5)
+    sentiment_score: float = Field(ge=0, le=1)
+
+
+class Emotion(BaseModel):
+    emotion: Literal["joyful", "angry", "sad"]
+    likelihood: float
+
+
+async def test_a_certainty_follows_the_words_that_chose_the_label_and_the_reason_names_them() -> None:
+    rude = await extract(Tone, "The waiter was rude and the soup was cold.", "Classify the tone of the comment.")
+    assert rude == Tone(tone="negative", certainty=0.9,
+                        justification="Negative: the message says 'rude' and 'cold'.")
+    nice = await extract(Tone, "What a wonderful little hotel.", "Classify the tone of the comment.")
+    assert (nice.tone, nice.certainty) == ("positive", 0.7) and "'wonderful'" in nice.justification
+    plain = await extract(Tone, "The museum opens at nine.", "Classify the tone of the comment.")
+    assert (plain.tone, plain.certainty) == ("neutral", 0.5) and "museum" not in plain.justification
+    mixed = await extract(Tone, "Friendly staff, but a dirty room.", "Classify the tone of the comment.")
+    assert (mixed.tone, mixed.certainty) == ("neutral", 0.5) and "'dirty'" in mixed.justification
+
+
+async def test_a_rating_without_a_number_sits_where_the_praise_or_blame_puts_it() -> None:
+    assert await extract(Feedback, "Awful headphones, they died after 3 weeks.",
+                         "Rate the feedback.") == Feedback(rating=1, sentiment_score=0.0)
+    assert await extract(Feedback, "Fantastic pan, cooks evenly and cleans perfectly.",
+                         "Rate the feedback.") == Feedback(rating=5, sentiment_score=1.0)
+    assert (await extract(Feedback, "It is a pan.", "Rate the feedback.")).rating == 3
+    assert (await extract(Feedback, "I'd give it 4 stars.", "Rate the feedback.")).rating == 4
+
+
+async def test_an_emotion_is_chosen_by_a_related_word_and_its_likelihood_is_not_zero() -> None:
+    assert await extract(Emotion, "I am furious about the noise upstairs.",
+                         "Detect the emotion.") == Emotion(emotion="angry", likelihood=0.7)
