@@ -541,22 +541,29 @@ class Reader:
     def boolean(self, name: str, description: str) -> bool:
         """Whether the latest message says the field's name, unless negated ("not yet paid", "unpaid", "hold the olives",
         "no need to wax it"), or a related word (``is_math_homework``: "solve"); for a field named like ``response``,
-        what the instructions ask about."""
+        what the instructions ask about. A field's verb of wanting is not what it asks (``wants_callback``: "callback",
+        said as "call me back"); a negation counts in its own clause ("I don't need a refund, just a swap")."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
+        marks = marks - stem_set("want wish need request ask like") or marks
         if self.answer.startswith(("Yes: ", "No: ")) and (marks <= _GENERIC_ANSWER or marks & stem_set(
                 "correct right valid true accurate")):  # "Is 17 + 26 = 43?" checked word for word: Yes
             return self.answer.startswith("Yes")
         if marks and marks <= _GENERIC_ANSWER:  # output_type=bool: "Is the user asking about the weather?"
             marks = frozenset(words(self.request.instructions[:300])) - _SAYING - stem_set("user message request")
-        found, waved = [t.lower() for t in tokens(self.request.message)], _negated(self.request.message)
+        said = functools.reduce(lambda text, same: text.replace(*same), [
+            (phrase, word.split()[0]) for phrase, word in _SAME_AS.items() if " " in phrase], self.request.message.lower())
+        found = [t for part in sentences(said) for piece in part.replace(";", ",").split(",") for t in [*tokens(piece), ","]]
+        waved = _negated(self.request.message)
         for at, word in enumerate(found):
             unsaid = word[:2] == "un" and stem(word[2:]) in marks
-            if stem(word) in marks or unsaid or len(word) > 6 and stem(word.removesuffix("ly")) in marks:  # "verbosely"
+            whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out") for m in marks
+                        for w in (word, stem(word)))  # "attached": has_attachment, "call me back": wants_callback
+            if stem(word) in marks or unsaid or whole or len(word) > 6 and stem(word.removesuffix("ly")) in marks:
                 clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
                 switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS and push", "keep email on"
                 return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
-                    waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't")
-                                       for w in found[max(0, at - 2):at])
+                    waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in
+                                       itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])))
         return bool(marks & related(set(words(self.request.message))))
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:

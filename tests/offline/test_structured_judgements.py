@@ -61,3 +61,20 @@ async def test_a_rating_without_a_number_sits_where_the_praise_or_blame_puts_it(
 async def test_an_emotion_is_chosen_by_a_related_word_and_its_likelihood_is_not_zero() -> None:
     assert await extract(Emotion, "I am furious about the noise upstairs.",
                          "Detect the emotion.") == Emotion(emotion="angry", likelihood=0.7)
+
+
+class Order(BaseModel):
+    is_gift: bool
+    needs_invoice: bool
+    wants_signup: bool
+    wants_pickup: bool
+
+
+async def test_a_yes_no_field_is_read_by_its_thing_and_a_negation_counts_in_its_own_clause() -> None:
+    instructions = "Fill in the order form from the customer's note."
+    assert await extract(Order, "No need for an invoice, it's a gift for my aunt. Sign me up for the newsletter too.",
+                         instructions) == Order(is_gift=True, needs_invoice=False, wants_signup=True, wants_pickup=False)
+    assert await extract(Order, "I'll pick it up myself on Friday, and please send an invoice.",
+                         instructions) == Order(is_gift=False, needs_invoice=True, wants_signup=False, wants_pickup=True)
+    assert await extract(Order, "I don't want to pick it up, just mail it. An invoice would help.",
+                         instructions) == Order(is_gift=False, needs_invoice=True, wants_signup=False, wants_pickup=False)
