@@ -290,8 +290,9 @@ class Reader:
     a place, a date...), is not taken."""
 
     def __init__(self, request: Request, answer: str = "", start: int = 0, whole: str = "",
-                 fields: Sequence[str] = ()) -> None:
+                 fields: Sequence[str] = (), item: bool = False) -> None:
         self.request, self.answer, self.start, self.fields = request, answer, start, fields
+        self.item = item  # it reads one item of a list ("3 desks at 120 each"): its text is the thing counted
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
         self.whole = whole or request.message  # free text: the whole message, when a clause of it is read
         self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role != "call"]
@@ -370,6 +371,8 @@ class Reader:
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
             return next(iter(_when(named, format, self.year)), None) if dated else named
         kind, find = self.kind(name, description, format, owner)
+        if self.item and kind in ("free", "thing", "other") and (counted := next(iter(self.counts()), None)):
+            return counted  # "2 x keyboard at $45": keyboard
         at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
         labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
         told = _SAYING_THAT.search(self.whole) if kind == "free" and not field_stems & _SUBJECT else None
@@ -660,7 +663,7 @@ class Reader:
         earlier = self.request.conversation[:self.request.last_user_index]
         read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
                 for k, part in enumerate(parts)]
-        return [Reader(request, part) for request, part in zip(read, parts)]
+        return [Reader(request, part, item=True) for request, part in zip(read, parts)]
 
     def numbers(self, name: str) -> list[float]:
         """Every number the latest message gives after the field's name ("codes 7 and 11"), else in all of it, in order
@@ -683,7 +686,8 @@ class Reader:
         by the name just before it when none or another name follows ("Ana got 91.5, Ben 78")."""
         found, named = tokens(_THOUSANDS.sub("", self.request.message)), {}
         for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
-            after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, found[at + 1:at + 3]))
+            after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, [
+                w for w in found[at + 1:at + 4] if w.lower() != "x"][:2]))  # "2 x keyboard": keyboard
             before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}

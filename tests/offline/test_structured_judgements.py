@@ -78,3 +78,19 @@ async def test_a_yes_no_field_is_read_by_its_thing_and_a_negation_counts_in_its_
                          instructions) == Order(is_gift=False, needs_invoice=True, wants_signup=False, wants_pickup=True)
     assert await extract(Order, "I don't want to pick it up, just mail it. An invoice would help.",
                          instructions) == Order(is_gift=False, needs_invoice=True, wants_signup=False, wants_pickup=False)
+
+
+class Line(BaseModel):
+    count: int
+    item: str
+    price: float
+
+
+class Quote(BaseModel):
+    lines: list[Line]
+
+
+async def test_each_line_of_a_list_of_objects_names_only_the_thing_it_counts() -> None:
+    quote = await extract(Quote, "Quote 4 chairs at 59.90 each, 2 x oak table at $310 and 6 cushions at 12.")
+    assert quote == Quote(lines=[Line(count=4, item="chairs", price=59.9), Line(count=2, item="oak table", price=310),
+                                 Line(count=6, item="cushions", price=12)])
