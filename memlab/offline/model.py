@@ -54,6 +54,7 @@ _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|
                       r"(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b)?")
 _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal")]
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom".
 _SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind (?:me|us) to)[,:]? ([^.!?;\n]+)", re.I)
 #: A duration ("2 hours") or a temperature ("68°F", "20 degrees Celsius"), and seconds per unit of duration.
@@ -367,6 +368,9 @@ class Reader:
         if self.answer and field_stems & (_EXPLAINS | stem_set("reason why")) and self.chosen:  # "Negative: ... 'late'"
             said = " and ".join(", ".join(f"'{cue}'" for cue in self.chosen[1]).rsplit(", ", 1))
             return f"{self.chosen[0].capitalize()}: " + (f"the message says {said}." if said else "no word leans either way.")
+        if self.answer and field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
+                "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7])):
+            return phone  # the whole number, never the message
         if (named := self.from_tools(name) or self.named_value(name)) is not None:
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
             return next(iter(_when(named, format, self.year)), None) if dated else named

@@ -94,3 +94,20 @@ async def test_each_line_of_a_list_of_objects_names_only_the_thing_it_counts() -
     quote = await extract(Quote, "Quote 4 chairs at 59.90 each, 2 x oak table at $310 and 6 cushions at 12.")
     assert quote == Quote(lines=[Line(count=4, item="chairs", price=59.9), Line(count=2, item="oak table", price=310),
                                  Line(count=6, item="cushions", price=12)])
+
+
+class Place(BaseModel):
+    street: str
+    city: str
+
+
+class Supplier(BaseModel):
+    email: str
+    mobile: str
+    office: Place
+
+
+async def test_a_phone_field_of_a_nested_card_holds_the_whole_number_never_the_message() -> None:
+    card = await extract(Supplier, "Orders go to sales@brightloom.co.uk; mobile (020) 7946-0018; we sit at 3 Quay Road, Hull.")
+    assert card == Supplier(email="sales@brightloom.co.uk", mobile="(020) 7946-0018",
+                            office=Place(street="3 Quay Road", city="Hull"))
