@@ -54,6 +54,7 @@ _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|
                       r"(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b)?")
 _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal")]
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom".
 _SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind (?:me|us) to)[,:]? ([^.!?;\n]+)", re.I)
 #: A duration ("2 hours") or a temperature ("68°F", "20 degrees Celsius"), and seconds per unit of duration.
@@ -106,6 +107,10 @@ _SUBJECT = stem_set("topic subject title theme")
 #: What an action makes that a later one acts on ("email the confirmation", "text me the tracking number").
 _RESULTS = stem_set("confirmation receipt result output details link tracking number reference summary invoice total")
 _EXPLAINS = stem_set("explanation reasoning rationale justification")
+#: Fields that place a judgement on a scale (a star rating, a sentiment score), and those that say how sure it is.
+_SURE = stem_set("confidence certainty probability likelihood")
+_SCORES = _SURE | stem_set("score rating stars grade")
+_NEUTRAL = ("neutral", "other", "none", "unknown", "mixed")  # the option for nothing said, or for both ends said
 _GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
                            "reasoning feedback summary")
 #: The words a place follows ("in Paris", "from FRA").
@@ -289,15 +294,17 @@ class Reader:
     a place, a date...), is not taken."""
 
     def __init__(self, request: Request, answer: str = "", start: int = 0, whole: str = "",
-                 fields: Sequence[str] = ()) -> None:
+                 fields: Sequence[str] = (), item: bool = False) -> None:
         self.request, self.answer, self.start, self.fields = request, answer, start, fields
+        self.item = item  # it reads one item of a list ("3 desks at 120 each"): its text is the thing counted
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
         self.whole = whole or request.message  # free text: the whole message, when a clause of it is read
         self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role != "call"]
         self.found_nothing: list[str] = []
         self.taken: dict[str, int] = {}  # values of each kind given out so far
         self.ran_out = False  # a field asked for a value past the last one of its kind
-        self.leaned = False  # an option was chosen by the message's words
+        self.chosen: tuple[str, list[str]] | None = None  # the option chosen (or the message's tone), by which words
+        self.toned = False  # ``chosen`` holds the message's tone, not an option
 
     def kind(self, name: str, description: str, format: str | None = None,
              owner: str = "") -> tuple[str, Callable[[str], list[str]] | None]:
@@ -361,10 +368,18 @@ class Reader:
         field_stems = frozenset(words(name.replace("_", " ")))
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
+        if self.answer and field_stems & (_EXPLAINS | stem_set("reason why")) and self.chosen:  # "Negative: ... 'late'"
+            said = " and ".join(", ".join(f"'{cue}'" for cue in self.chosen[1]).rsplit(", ", 1))
+            return f"{self.chosen[0].capitalize()}: " + (f"the message says {said}." if said else "no word leans either way.")
+        if self.answer and field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
+                "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7])):
+            return phone  # the whole number, never the message
         if (named := self.from_tools(name) or self.named_value(name)) is not None:
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
             return next(iter(_when(named, format, self.year)), None) if dated else named
         kind, find = self.kind(name, description, format, owner)
+        if self.item and kind in ("free", "thing", "other") and (counted := next(iter(self.counts()), None)):
+            return counted  # "2 x keyboard at $45": keyboard
         at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
         labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
         told = _SAYING_THAT.search(self.whole) if kind == "free" and not field_stems & _SUBJECT else None
@@ -494,6 +509,9 @@ class Reader:
             text = _DATE.sub(" ", text)  # "June 20th 2025 at 8pm": no count
         found = [t for t in (t.lstrip("£$€#+") for t in tokens(text)) if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
+        if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10")
+            found = [w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
+                not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
         if marks & stem_set("total amount price cost fee paid spent"):  # "4.50 GBP"
             marks |= {code.lower() for _, code in _SIGNS}
         named = [w for side in (-1, 1) for at, w in enumerate(said) if not (self.start or results)  # "Total 13.50",
@@ -508,29 +526,54 @@ class Reader:
         value = float(found[index]) if index < len(found) else None
         if value is None and "how many" in f"{self.request.instructions[:2000]} {self.request.message}".lower():
             value = float(len(_listed(self.request.message))) or None  # "Bread, cheese, wine.": 3
-        if value is None and marks & stem_set("confidence certainty probability"):
-            value = 0.9 if self.leaned else 0.5  # how sure the option chosen before it is
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
+
+    def leaning(self, name: str) -> float | None:
+        """How far up its scale (0 to 1) a score, rating or confidence field sits when the message gives no number:
+        how sure the option chosen is (0.9 when several of the message's words chose it, 0.7 one, else 0.5), or, with
+        no option, how much the message praises rather than blames ("love it": 1, "terrible": 0); else ``None``."""
+        marks = set(words(name.replace("_", " ")))
+        if not marks & _SCORES or not self.answer:  # a tool's argument: only what the user says
+            return None
+        if self.chosen is None or self.toned:  # no option chosen: the message's tone
+            found, tones = _lower_tokens(self.request.message), [related({stem(t)}) for t in ("negative", "positive")]
+            flips = [before in ("not", "no", "never") or before.endswith("n't") for before in ["", *found]]
+            said = [(w, tone ^ flip) for w, flip in zip(found, flips) for tone in (0, 1)
+                    if {stem(w), stem(w.removesuffix("ly"))} & tones[tone]]  # "not bad": praise
+            praised = sum(tone for _, tone in said) / len(said) if said else 0.5
+            tone = ("neutral", "positive", "negative")[(praised > 0.5) - (praised < 0.5)]
+            self.chosen, self.toned = (tone, [w for w, _ in said]), True
+            if not marks & _SURE:
+                return praised
+        option, cues = self.chosen
+        return 0.5 if option.lower() in _NEUTRAL or not cues else 0.9 if len(cues) > 1 else 0.7
 
     def boolean(self, name: str, description: str) -> bool:
         """Whether the latest message says the field's name, unless negated ("not yet paid", "unpaid", "hold the olives",
         "no need to wax it"), or a related word (``is_math_homework``: "solve"); for a field named like ``response``,
-        what the instructions ask about."""
+        what the instructions ask about. A field's verb of wanting is not what it asks (``wants_callback``: "callback",
+        said as "call me back"); a negation counts in its own clause ("I don't need a refund, just a swap")."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
+        marks = marks - stem_set("want wish need request ask like") or marks
         if self.answer.startswith(("Yes: ", "No: ")) and (marks <= _GENERIC_ANSWER or marks & stem_set(
                 "correct right valid true accurate")):  # "Is 17 + 26 = 43?" checked word for word: Yes
             return self.answer.startswith("Yes")
         if marks and marks <= _GENERIC_ANSWER:  # output_type=bool: "Is the user asking about the weather?"
             marks = frozenset(words(self.request.instructions[:300])) - _SAYING - stem_set("user message request")
-        found, waved = [t.lower() for t in tokens(self.request.message)], _negated(self.request.message)
+        said = functools.reduce(lambda text, same: text.replace(*same), [
+            (phrase, word.split()[0]) for phrase, word in _SAME_AS.items() if " " in phrase], self.request.message.lower())
+        found = [t for part in sentences(said) for piece in part.replace(";", ",").split(",") for t in [*tokens(piece), ","]]
+        waved = _negated(self.request.message)
         for at, word in enumerate(found):
             unsaid = word[:2] == "un" and stem(word[2:]) in marks
-            if stem(word) in marks or unsaid or len(word) > 6 and stem(word.removesuffix("ly")) in marks:  # "verbosely"
+            whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out") for m in marks
+                        for w in (word, stem(word)))  # "attached": has_attachment, "call me back": wants_callback
+            if stem(word) in marks or unsaid or whole or len(word) > 6 and stem(word.removesuffix("ly")) in marks:
                 clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
                 switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS and push", "keep email on"
                 return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
-                    waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't")
-                                       for w in found[max(0, at - 2):at])
+                    waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in
+                                       itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])))
         return bool(marks & related(set(words(self.request.message))))
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
@@ -555,10 +598,21 @@ class Reader:
         after = [o for cue, word in itertools.pairwise(_lower_tokens(self.request.message)) if cue in ends
                  for o in options if str(o).lower() == word]
         named = after[0] if after else self.named_option(options, description)
-        self.leaned = self.leaned or named is not None
         spoken = [o for o in options if str(o).lower() == _language(self.request.message)]  # "Bonjour, je...": french
-        neutral = [o for o in options if str(o).lower() in ("neutral", "other", "none", "unknown", "mixed")]
-        return named if named is not None else (spoken or neutral or unsaid or options)[0]
+        neutral = [o for o in options if str(o).lower() in _NEUTRAL]
+        cues = self._cues(named, description) if named is not None else []
+        ends = [o for o in options for pair in _SCALES if {str(named).lower(), str(o).lower()} == pair]
+        if neutral and ends and (against := self._cues(ends[0], description)):  # "good price, terrible battery": mixed
+            named, cues = None, cues + against
+        chosen = named if named is not None else (spoken or neutral or unsaid or options)[0]
+        self.chosen, self.toned = (str(chosen), cues), False  # and the message's words that chose it
+        return chosen
+
+    def _cues(self, option: Any, description: str) -> list[str]:
+        """The words of the latest message that name ``option``, a word related to it, or its explanation."""
+        near = {*words(str(option).replace("_", " ")), *words(description.lower().partition(f"{option}:".lower())[2])}
+        return list(dict.fromkeys(w for w in _lower_tokens(self.request.message)  # "perfectly": perfect
+                                  if {stem(w), stem(w.removesuffix("ly"))} & (near | related(near))))
 
     def named_option(self, options: Sequence[Any], description: str = "") -> Any:
         """The first option the conversation names or abbreviates (``EUR`` for "euros"), else the one whose
@@ -616,7 +670,7 @@ class Reader:
         earlier = self.request.conversation[:self.request.last_user_index]
         read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
                 for k, part in enumerate(parts)]
-        return [Reader(request, part) for request, part in zip(read, parts)]
+        return [Reader(request, part, item=True) for request, part in zip(read, parts)]
 
     def numbers(self, name: str) -> list[float]:
         """Every number the latest message gives after the field's name ("codes 7 and 11"), else in all of it, in order
@@ -639,7 +693,8 @@ class Reader:
         by the name just before it when none or another name follows ("Ana got 91.5, Ben 78")."""
         found, named = tokens(_THOUSANDS.sub("", self.request.message)), {}
         for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
-            after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, found[at + 1:at + 3]))
+            after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, [
+                w for w in found[at + 1:at + 4] if w.lower() != "x"][:2]))  # "2 x keyboard": keyboard
             before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}

@@ -30,12 +30,14 @@ class Filler(Protocol):
     the request gives for a list field (none: one item is filled); ``each`` a filler per item of a list of objects
     the request gives ("2 apples and 3 bananas"; fewer than two: one item is filled), or per bracketed group if
     ``grouped`` ("[1, 2], [3, 4]"); ``numbers`` every number the latest message gives (after the field's name),
-    ``choices`` every option it names (in order), ``counts`` every item it counts ("3 apples": apples 3).
+    ``choices`` every option it names (in order), ``counts`` every item it counts ("3 apples": apples 3);
+    ``leaning`` how far up its scale (0 to 1) a score or a confidence the request gives no number for sits.
     """
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
              nullable: bool = False) -> str | None: ...
     def number(self, name: str, description: str) -> float | None: ...
+    def leaning(self, name: str) -> float | None: ...
     def boolean(self, name: str, description: str) -> bool: ...
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any: ...
     def many(self, name: str, description: str) -> list[str]: ...
@@ -146,6 +148,9 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         return [v for k, v in enumerate(values) if v not in values[:k]] if schema.get("uniqueItems") else values
     if kind in ("number", "integer"):
         found = filler.number(name, description)
+        if found is None and (share := filler.leaning(name)) is not None:  # 4 of 1-5 stars: 0.75 of the way up
+            low = schema.get("minimum", 1 if kind == "integer" else 0)
+            found = low + share * (schema.get("maximum", 5 if kind == "integer" else 1) - low)
         return _bounded(0 if found is None else found, {**schema, "type": kind})
     if kind in ("boolean", "null"):
         return filler.boolean(name, description) if kind == "boolean" else None
