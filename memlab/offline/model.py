@@ -1374,11 +1374,12 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             of = ", ".join(str(v) for v in sought.values() if isinstance(v, (str, int, float)) and len(str(v)) < 30)
             named = f"The {noun or tool}{' for ' + of if of else ''} {'are' if re.search('[^su]s$', noun) else 'is'}"
             size = len(text.split())  # a value ("$8,900.00", "9am to 5pm"), not a sentence, that a question asks for
-            value = text[-1:] not in ".!?" and (size <= 2 or not once or _is_question(message) and size <= 6)
+            asks = _is_question(message) or stem((tokens(message) or [""])[0].lower()) in stem_set("look check get see")
+            value = text[-1:] not in ".!?" and asks and (size <= 6 or not once)  # not "ok" after "A double, please"
             told = stem(parts[0]) not in _CHANGES  # "sent" is what send_email did
             lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{name} returned nothing."
                          if not text else f"{named} {text[:600]}{end}" if value and told else  # "The balance for..."
-                         f"{_answering(text, message)[:600]}{end}" if once and not value else
+                         f"{_answering(text, message)[:600]}{end}" if once and not value and size > 2 else
                          f"{name} returned: {text[:600]}{end}")
     return " ".join(lines)
 

@@ -105,3 +105,16 @@ async def test_a_yes_no_question_about_what_the_user_said_opens_with_yes() -> No
     agent = Agent(name="Notes", instructions="Be brief.")
     *_, (_, reply) = await ask(agent, ["I keep my bike in the cellar.", "Do I keep my bike in the cellar?"])
     assert reply == "Yes: you told me you keep your bike in the cellar."
+
+
+@function_tool
+def reserve_locker(size: Literal["small", "large"]) -> str:
+    """Reserve a locker at the pool."""
+    return "done"
+
+
+async def test_an_acknowledgement_of_an_order_is_not_told_as_the_value_of_its_arguments() -> None:
+    pool = Agent(name="Pool", instructions="Use your tools.", tools=[reserve_locker])
+    (call, reply), = await ask(pool, ["Reserve a large locker, please."])
+    assert call == ["reserve_locker"]
+    assert "done" in reply and not reply.startswith("The reserve locker"), reply
