@@ -1411,7 +1411,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
              & _PLACE or wh in ("who", "whose") and stems & _PERSON]  # "when" asks for a date
     chosen = [key for key, stems in keys.items() if stems and stems <= topic] or [key for key in (
         typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] <= topic | related(topic)] or typed
-    said = " and ".join(f"the {key.replace('_', ' ')} is {plain[key]}" for key in chosen)
+    said = " and ".join(f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
+                        for key in chosen)  # "the error codes are E-3120"
     return f"{said[:1].upper()}{said[1:]}." if said else None
 
 
@@ -1647,20 +1648,24 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     return [message_item(text, fingerprint)]
 
 
-def _plan(request: Request, fingerprint: str, chaining: bool = False) -> tuple[list[dict[str, Any]], list[str]]:
-    """The function calls for the latest message, and the required values it lacks (which the model asks for
-    unless ``tool_choice`` demands a call); ``chaining`` (after a result): only calls whose values are all found."""
+def _plan(request: Request, fingerprint: str, chaining: bool = False,
+          only: list[Tool] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+    """The function calls for the latest message (or for the tools ``only`` names), and the required values it lacks
+    (which the model asks for unless ``tool_choice`` demands a call); ``chaining`` (after a result): only calls whose
+    values are all found."""
     calls: list[dict[str, Any]] = []
     missing: list[str] = []
     may_ask = request.body.get("tool_choice") in (None, "auto") and not chaining
-    chosen = [t for t in _choose_tools(request) if not (chaining and t.handoff)]
+    chosen = only or [t for t in _choose_tools(request) if not (chaining and t.handoff)]
+    waiting = []
     if not chaining and (fixed := _corrected(request)) and {t.name for t in chosen} <= {fixed[0]}:
         return [_call(f"{fingerprint}_0", *fixed)], []
     for number, tool in enumerate(chosen):
         schema = tool.parameters or {"type": "object", "properties": {}}
         asked = _clause_for(tool, request) if len(chosen) > 1 else request
-        depends = _depends(tool, chosen, request) if len(chosen) > 1 else []
+        depends = _depends(tool, chosen, request) if len(chosen) > 1 and not only else []
         if depends and not chaining:  # "... and email the confirmation": once the booking is made
+            waiting.append(tool)
             continue
         # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
         for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
@@ -1680,6 +1685,10 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False) -> tuple[l
                 missing += reader.found_nothing if may_ask else []
                 break
             calls.append(_call(f"{fingerprint}_{number}" + (f"_{start}" if start else ""), tool.name, arguments))
+            if depends:  # one call with what the other returned
+                break
+    if waiting and not calls:  # what they wait for cannot be made now ("open a ticket for it", no order id given)
+        return _plan(request, fingerprint, chaining, only=waiting)
     return calls, missing
 
 

@@ -7,6 +7,7 @@ holds the question's words; a yes/no question about an earlier result or stateme
 
 from __future__ import annotations
 
+import json
 from typing import Literal
 
 import pytest
@@ -118,3 +119,15 @@ async def test_an_acknowledgement_of_an_order_is_not_told_as_the_value_of_its_ar
     (call, reply), = await ask(pool, ["Reserve a large locker, please."])
     assert call == ["reserve_locker"]
     assert "done" in reply and not reply.startswith("The reserve locker"), reply
+
+
+@function_tool
+def scan_device(serial: str) -> str:
+    """Scan a device for faults."""
+    return json.dumps({"serial": serial, "fault_codes": "F-17, F-22", "firmware": "2.4.1"})
+
+
+async def test_a_plural_field_asked_for_is_told_with_are() -> None:
+    agent = Agent(name="Bench", instructions="Use your tools.", tools=[scan_device])
+    (_, reply), = await ask(agent, ["Which fault codes does device DV-4410 show?"])
+    assert reply == "The fault codes are F-17, F-22.", reply
