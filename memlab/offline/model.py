@@ -626,7 +626,9 @@ class Reader:
         ends = {str(o).lower() for o in options[::max(1, len(options) - 1)]}
         if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
             return options[len(options) - 1 - options.index(opposite)]
-        return self._option_named(options, said, description)
+        verbs = {stem(next((w for w in tokens(piece) if w.lower() != "please"), "")) for piece in sentences(
+            self.request.message)}  # "Check my savings balance": not "checking"
+        return self._option_named(options, said - verbs, description) or self._option_named(options, said, description)
 
     def _option_named(self, options: Sequence[Any], said: set[str], description: str) -> Any:
         """The first option ``said`` (stems) names or abbreviates, else the one ``description`` explains with the
