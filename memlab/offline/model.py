@@ -157,7 +157,7 @@ _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
 _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into"), "destination": ("to", "into"),
-         "target": ("to", "into")}  # from_account, to_account: the option after "from", after "to"
+         "target": ("to", "into"), "base": ("from",)}  # from_account, to_account: the option after "from", after "to"
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: The same for a statement opening with "we" ("We land at 7am"); else "we" may hold the model ("before we start").
@@ -315,8 +315,10 @@ class Reader:
         if any(c.isdigit() for c in sample):
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
-        if "currency" in about or name.lower() in ("from", "to", "base", "target") and len(_currencies(self.whole)) > 1:
-            return "currency", _currencies
+        ends = {cue for part in f"{name.lower()}_".split("_") for cue in _ENDS.get(part, ())[:1]}
+        if "currency" in about or ends and len(_currencies(self.whole)) > 1:  # the target is the one after "to"
+            side = min(ends, default="")  # "from_currency": the source; "to", "target": the target
+            return f"currency {side}", lambda text: _currencies(text, side)
         if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc") or (
                 name.lower() == "recipient" and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
@@ -820,11 +822,14 @@ def _subjects(text: str) -> list[str]:
     return [span for span in spans if span and span.split()[0].lower() not in _CALENDAR and not span[0].isdigit()]
 
 
-def _currencies(text: str) -> list[str]:
-    """The ISO codes of the currencies ``text`` names, in order ("15 pounds into euros": GBP, EUR)."""
-    said = [(t, t.lower(), t[:1]) for t in tokens(text)]
-    return [code for token, low, sign in said for code, names in _CURRENCIES.items()
-            if token == code or low in names or sign in names]
+def _currencies(text: str, side: str = "") -> list[str]:
+    """The ISO codes of the currencies ``text`` names, in order ("15 pounds into euros": GBP, EUR); of one ``side``
+    of a conversion: "to" those after "to", "into" or "in" (EUR), "from" the others (GBP)."""
+    said = tokens(text)
+    found = [(before.lower(), code) for before, token in zip(["", *said], said) for code, names in _CURRENCIES.items()
+             if token == code or token.lower() in names or token[:1] in names]
+    targets = [code for before, code in found if before in ("to", "into")] or [c for b, c in found if b == "in"]
+    return [code for _, code in found if not side or (code in targets) == (side == "to")] or [c for _, c in found]
 
 
 def _shape(example: str) -> re.Pattern[str]:
