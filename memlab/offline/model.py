@@ -152,6 +152,10 @@ _CHANGES = stem_set("create delete remove update send cancel book open make set 
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate")
+#: What a tool that changes something returns when it only acknowledges, and past tenses no rule makes.
+_DONE = frozenset("sent ok okay done true success successful confirmed booked ordered".split())
+_PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset",
+         "write": "wrote", "put": "put", "get": "got", "run": "ran"}
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
@@ -1386,11 +1390,29 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             asks = _is_question(message) or stem((tokens(message) or [""])[0].lower()) in stem_set("look check get see")
             value = text[-1:] not in ".!?" and asks and (size <= 6 or not once)  # not "ok" after "A double, please"
             told = stem(parts[0]) not in _CHANGES  # "sent" is what send_email did
+            acted = len(parts) > 1 and text.lower().rstrip(".!") in _DONE and (not told or not value and stem(
+                parts[0]) not in _VERBS)  # "ok" from order_burger: what it did, with what
             lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{name} returned nothing."
-                         if not text else f"{named} {text[:600]}{end}" if value and told else  # "The balance for..."
+                         if not text else _did(parts, sought) if acted and once else
+                         f"{named} {text[:600]}{end}" if value and told else  # "The balance for..."
                          f"{_answering(text, message)[:600]}{end}" if once and not value and size > 2 else
                          f"{name} returned: {text[:600]}{end}")
     return " ".join(lines)
+
+
+def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
+    """What a tool that changes something did, from its name's ``parts`` and its ``arguments``: "I sent the email
+    to sam@example.com." (send_email), "Done: I ordered the burger (double, cheese)." (order_burger)."""
+    verb = parts[0].lower()
+    past = _PAST.get(verb) or verb + ("d" if verb.endswith("e") else verb[-1] + "ed" if re.fullmatch(
+        "[^aeiou]*[aeiou][bdgmnpt]", verb) else "ed")  # "booked", "placed", "shipped"
+    shown = {key: ", ".join(map(str, value)) if isinstance(value, list) else key.replace("_", " ") if value is True
+             else str(value) for key, value in arguments.items() if isinstance(value, (str, int, float, list))
+             and value is not False and value != [] and not set(words(key.replace("_", " "))) & _FREE_TEXT}
+    to = [value for key, value in shown.items() if key.lower() in ("to", "recipient", "email", "address")]
+    rest = ", ".join(value for key, value in shown.items() if value not in to and len(value) < 40)
+    return f"Done: I {past} the {' '.join(parts[1:])}{' to ' + ' and '.join(to) if to else ''}" + (
+        f" ({rest})." if rest else ".")
 
 
 def _answering(text: str, message: str) -> str:
