@@ -152,10 +152,8 @@ _CHANGES = stem_set("create delete remove update send cancel book open make set 
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate")
-#: What a tool that changes something returns when it only acknowledges, and past tenses no rule makes.
-_DONE = frozenset("sent ok okay done true success successful confirmed booked ordered".split())
-_PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset",
-         "write": "wrote", "put": "put", "get": "got", "run": "ran"}
+_DONE = frozenset("sent ok okay done true success successful confirmed".split())  # a bare acknowledgement
+_PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote"}
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
@@ -1411,8 +1409,7 @@ def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
              and value is not False and value != [] and not set(words(key.replace("_", " "))) & _FREE_TEXT}
     to = [value for key, value in shown.items() if key.lower() in ("to", "recipient", "email", "address")]
     rest = ", ".join(value for key, value in shown.items() if value not in to and len(value) < 40)
-    return f"Done: I {past} the {' '.join(parts[1:])}{' to ' + ' and '.join(to) if to else ''}" + (
-        f" ({rest})." if rest else ".")
+    return f"Done: I {past} the {' '.join(parts[1:])}{' to ' + ' and '.join(to) if to else ''}{f' ({rest})' * bool(rest)}."
 
 
 def _answering(text: str, message: str) -> str:
