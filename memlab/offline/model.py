@@ -50,8 +50,8 @@ _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?"
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 #: A postal address: a street with its number, a city, and a postcode or zip ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
-                      r"|Place|Square|Court|Grove|Close))\b\.?,? ([A-Z][\w'-]+(?: [A-Z][a-z][\w'-]*)*)"
-                      r"(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b)?")
+                      r"|Place|Square|Court|Grove|Close))\b(?:\.?,? ([A-Z][\w'-]+(?: [A-Z][a-z][\w'-]*)*)"
+                      r"(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b)?)?")
 _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal")]
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
@@ -152,12 +152,14 @@ _CHANGES = stem_set("create delete remove update send cancel book open make set 
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate")
+_DONE = frozenset("sent ok okay done true success successful confirmed".split())  # a bare acknowledgement
+_PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote"}
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
 _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into"), "destination": ("to", "into"),
-         "target": ("to", "into")}  # from_account, to_account: the option after "from", after "to"
+         "target": ("to", "into"), "base": ("from",)}  # from_account, to_account: the option after "from", after "to"
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: The same for a statement opening with "we" ("We land at 7am"); else "we" may hold the model ("before we start").
@@ -315,8 +317,10 @@ class Reader:
         if any(c.isdigit() for c in sample):
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
-        if "currency" in about or name.lower() in ("from", "to", "base", "target") and len(_currencies(self.whole)) > 1:
-            return "currency", _currencies
+        ends = {cue for part in f"{name.lower()}_".split("_") for cue in _ENDS.get(part, ())[:1]}
+        if "currency" in about or ends and len(_currencies(self.whole)) > 1:  # the target is the one after "to"
+            side = min(ends, default="")  # "from_currency": the source; "to", "target": the target
+            return f"currency {side}", lambda text: _currencies(text, side)
         if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc") or (
                 name.lower() == "recipient" and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
@@ -333,6 +337,8 @@ class Reader:
         if field_stems & _GENERIC_ANSWER and self.answer:
             return "answer", None
         part = next((at for at, part in enumerate(_ADDRESS_PARTS, 1) if field_stems & part), 0)
+        if field_stems & stem_set("address") and not part and _ADDRESS.search(self.whole):  # all of it
+            return "address", lambda text: [found.group(0).rstrip(".") for found in _ADDRESS.finditer(text)]
         if part and _ADDRESS.search(self.whole):  # a street, a city, a postcode: their part of the address
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
         if field_stems & _ADDRESS_PARTS[2]:  # "to 94107": a zip code of five digits
@@ -626,7 +632,9 @@ class Reader:
         ends = {str(o).lower() for o in options[::max(1, len(options) - 1)]}
         if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
             return options[len(options) - 1 - options.index(opposite)]
-        return self._option_named(options, said, description)
+        verbs = {stem(next((w for w in tokens(piece) if w.lower() != "please"), "")) for piece in sentences(
+            self.request.message)}  # "Check my savings balance": not "checking"
+        return self._option_named(options, said - verbs, description) or self._option_named(options, said, description)
 
     def _option_named(self, options: Sequence[Any], said: set[str], description: str) -> Any:
         """The first option ``said`` (stems) names or abbreviates, else the one ``description`` explains with the
@@ -816,11 +824,14 @@ def _subjects(text: str) -> list[str]:
     return [span for span in spans if span and span.split()[0].lower() not in _CALENDAR and not span[0].isdigit()]
 
 
-def _currencies(text: str) -> list[str]:
-    """The ISO codes of the currencies ``text`` names, in order ("15 pounds into euros": GBP, EUR)."""
-    said = [(t, t.lower(), t[:1]) for t in tokens(text)]
-    return [code for token, low, sign in said for code, names in _CURRENCIES.items()
-            if token == code or low in names or sign in names]
+def _currencies(text: str, side: str = "") -> list[str]:
+    """The ISO codes of the currencies ``text`` names, in order ("15 pounds into euros": GBP, EUR); of one ``side``
+    of a conversion: "to" those after "to", "into" or "in" (EUR), "from" the others (GBP)."""
+    said = tokens(text)
+    found = [(before.lower(), code) for before, token in zip(["", *said], said) for code, names in _CURRENCIES.items()
+             if token == code or token.lower() in names or token[:1] in names]
+    targets = [code for before, code in found if before in ("to", "into")] or [c for b, c in found if b == "in"]
+    return [code for _, code in found if not side or (code in targets) == (side == "to")] or [c for _, c in found]
 
 
 def _shape(example: str) -> re.Pattern[str]:
@@ -1377,11 +1388,28 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             asks = _is_question(message) or stem((tokens(message) or [""])[0].lower()) in stem_set("look check get see")
             value = text[-1:] not in ".!?" and asks and (size <= 6 or not once)  # not "ok" after "A double, please"
             told = stem(parts[0]) not in _CHANGES  # "sent" is what send_email did
+            acted = len(parts) > 1 and text.lower().rstrip(".!") in _DONE and (not told or not value and stem(
+                parts[0]) not in _VERBS)  # "ok" from order_burger: what it did, with what
             lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{name} returned nothing."
-                         if not text else f"{named} {text[:600]}{end}" if value and told else  # "The balance for..."
+                         if not text else _did(parts, sought) if acted and once else
+                         f"{named} {text[:600]}{end}" if value and told else  # "The balance for..."
                          f"{_answering(text, message)[:600]}{end}" if once and not value and size > 2 else
                          f"{name} returned: {text[:600]}{end}")
     return " ".join(lines)
+
+
+def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
+    """What a tool that changes something did, from its name's ``parts`` and its ``arguments``: "I sent the email
+    to sam@example.com." (send_email), "Done: I ordered the burger (double, cheese)." (order_burger)."""
+    verb = parts[0].lower()
+    past = _PAST.get(verb) or verb + ("d" if verb.endswith("e") else verb[-1] + "ed" if re.fullmatch(
+        "[^aeiou]*[aeiou][bdgmnpt]", verb) else "ed")  # "booked", "placed", "shipped"
+    shown = {key: ", ".join(map(str, value)) if isinstance(value, list) else key.replace("_", " ") if value is True
+             else str(value) for key, value in arguments.items() if isinstance(value, (str, int, float, list))
+             and value is not False and value != [] and not set(words(key.replace("_", " "))) & _FREE_TEXT}
+    to = [value for key, value in shown.items() if key.lower() in ("to", "recipient", "email", "address")]
+    rest = ", ".join(value for key, value in shown.items() if value not in to and len(value) < 40)
+    return f"Done: I {past} the {' '.join(parts[1:])}{' to ' + ' and '.join(to) if to else ''}{f' ({rest})' * bool(rest)}."
 
 
 def _answering(text: str, message: str) -> str:

@@ -118,7 +118,7 @@ async def test_an_acknowledgement_of_an_order_is_not_told_as_the_value_of_its_ar
     pool = Agent(name="Pool", instructions="Use your tools.", tools=[reserve_locker])
     (call, reply), = await ask(pool, ["Reserve a large locker, please."])
     assert call == ["reserve_locker"]
-    assert "done" in reply and not reply.startswith("The reserve locker"), reply
+    assert "done" in reply.lower() and not reply.startswith("The reserve locker"), reply
 
 
 @function_tool
