@@ -850,7 +850,7 @@ def _role_names(text: str, roles: set[str]) -> list[str]:
         found = tokens(clause.replace("'s ", " s ").replace("’s ", " s "))
         for at in (at for at in range(1, len(found) - 1) if found[at].lower() in ("is", "are")):
             if stem(found[at + 1].lower()) in roles:  # "Marta Lind is hosting"
-                before = list(itertools.takewhile(lambda w: w[:1].isupper(), reversed(found[:at])))
+                before = list(itertools.takewhile(lambda w: w[:1].isupper() and w.lower() not in _ASKING, reversed(found[:at])))
                 return [" ".join(reversed(before))] if before else []
             if stem(found[at - 1].lower()) in roles:  # "the CEO is Dana Park"
                 return _names_after(" ".join(found[at:]), ("is", "are"))
@@ -883,7 +883,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     phrases, mine = [], []  # what follows "a" or "the"; what follows "my" or "our" (a title: "my lentil soup")
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000])):  # "Northwind's CEO": a possessive ends a name
-        piece = re.sub(r"^\w+:\s*|['’]s\b", " s ", piece)  # and "Contact: Priya Raman" opens after its label
+        piece = re.sub(r"^\w+:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
         found, runs, cued = tokens(piece.replace(",", " and ")), [], -2  # runs: [first, last] token of each name
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
