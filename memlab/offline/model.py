@@ -154,6 +154,8 @@ _VERBS = stem_set("get check run look lookup create make find search fetch updat
                   "delete remove open show read write call use compute calculate")
 _DONE = frozenset("sent ok okay done true success successful confirmed".split())  # a bare acknowledgement
 _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote"}
+#: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
+_ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify")
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
@@ -462,9 +464,16 @@ class Reader:
         names = {stem(word) for word in parts + handle}
         message = self.request.message[:4000]  # a quote after the name is the value: "subject 'Hello there'"
         quoted = [q.group(1) for q in _QUOTED.finditer(message) if (words(message[:q.start()][-60:]) or [""])[-1] in names]
+        labelled = re.search(rf"(?:^|[\n.!?;]\s*){re.escape(' '.join(parts))}\s*(?::| -)\s+(.+?)(?:[.!?](?:\s|$)|[;,]|$)",
+                             message, re.I | re.M) if parts else None  # "Name: Ana Silva.", "Host - Marta Lind"
+        told = [labelled[1]] if labelled and len(labelled[1].split()) <= 6 else (
+            _role_names(message, names) if linked else [])
         if quoted:
             self.ran_out = self.ran_out or self.start > 0
             return quoted[0]
+        if told:
+            self.ran_out = self.ran_out or self.start >= len(told)
+            return told[min(self.start, len(told) - 1)]
         for piece in sentences(message):
             found = [t for t in tokens(piece) if not linked or t.lower() not in ("is", "was")]  # "my seat is 14C"
             for at, (word, value) in enumerate(zip(found, found[1:])):
@@ -845,6 +854,20 @@ def _shape(example: str) -> re.Pattern[str]:
         for piece in re.findall(r"[A-Za-z]+|\d+|.", example)))
 
 
+def _role_names(text: str, roles: set[str]) -> list[str]:
+    """The names a clause ties to a role (of stems ``roles``): "Marta is hosting", "the CEO is Dana Park", "guests are
+    Leo and Kai"."""
+    for clause in (clause for piece in sentences(text) for clause in piece.split(";")):
+        found = tokens(clause.replace("'s ", " s ").replace("’s ", " s "))
+        for at in (at for at in range(1, len(found) - 1) if found[at].lower() in ("is", "are")):
+            if stem(found[at + 1].lower()) in roles:  # "Marta Lind is hosting"
+                before = list(itertools.takewhile(lambda w: w[:1].isupper() and w.lower() not in _ASKING, reversed(found[:at])))
+                return [" ".join(reversed(before))] if before else []
+            if stem(found[at - 1].lower()) in roles:  # "the CEO is Dana Park"
+                return _names_after(" ".join(found[at:]), ("is", "are"))
+    return []
+
+
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     """The capitalised words after one of ``cues``, runs joined ("this is Omar Haddad"), and a list that goes on
     ("in Paris, Oslo and Rome")."""
@@ -870,7 +893,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     out: list[str] = []
     phrases, mine = [], []  # what follows "a" or "the"; what follows "my" or "our" (a title: "my lentil soup")
     sent_to: list[str] = []  # people after "to", "for", "from"
-    for piece in sentences(_QUOTED.sub(" ", text[:2000])):
+    for piece in sentences(_QUOTED.sub(" ", text[:2000])):  # "Northwind's CEO": a possessive ends a name
+        piece = re.sub(r"^\w+:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
         found, runs, cued = tokens(piece.replace(",", " and ")), [], -2  # runs: [first, last] token of each name
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
@@ -886,9 +910,10 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             if (not word[:1].isupper() or low in _CALENDAR or low in _ORDINALS
                     or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and len(word) == 1
                     or things and before in ("in", "to", "into", "near", "via")
-                    or at == 0 and not (after.lower() in ("and", "or") or after[:1].isupper()
+                    or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
                                         or things and after[:1].isdigit())  # "Starbucks 12/03/2024 ..."
-                    or low in STOP or low in _ASKING or stem(low) in _VERBS | _CHANGES):
+                    or low in STOP or low in _ASKING or stem(low) in _VERBS | _CHANGES
+                    or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue
             if runs and runs[-1][1] == at - 1:
                 runs[-1][1] = at  # "Dana Lee", "Mary Ann Smith"

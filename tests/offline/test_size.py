@@ -26,7 +26,7 @@ from pathlib import Path
 import memlab.offline
 
 FOLDER = Path(memlab.offline.__file__).parent
-MAX_LINES = 4254  # the goal is 2,300
+MAX_LINES = 4279  # the goal is 2,300
 MAX_PATTERNS = 60
 RE_FUNCTIONS = {"compile", "search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"}
 
