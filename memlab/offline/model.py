@@ -1195,9 +1195,9 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     for score, statement in candidates:
         if statement.role == "tool" and plain and not _covered(plain, statement.stems):
             continue  # a weather report on Lisbon does not say its population
-        if statement.text.rstrip().endswith("?") or statement.role == "user" and (
-                statement.text == asking or _is_question(statement.text)):
-            continue  # the question itself, another question, or a request ("Summarize this: ...")
+        if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.text == asking or _is_question(
+                statement.text) and statement.text in request.message):
+            continue  # the question itself, another question, or this message's request ("Summarize this: ...")
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
         if wants_id and not facts(statement.text):

@@ -40,3 +40,9 @@ def test_a_drive_answers_when_where_and_who_and_a_job_stays_the_job():
     for answer in (when, who, where):
         assert "driving to Porto next Thursday" in answer and "plumber" not in answer, answer
     assert "plumber" in job and "Porto" not in job
+
+
+def test_an_earlier_labelled_line_still_answers_though_its_label_reads_like_a_request():
+    """"Name: ..." opens with a word a request may open with ("Name three rivers"); said in an earlier turn, it is a fact."""
+    *_, answer = chat(["Name: Tuulikki Rask. Team: payments.", "What's my name?"])
+    assert "Tuulikki Rask" in answer, answer
