@@ -935,7 +935,8 @@ def _language(text: str) -> str | None:
 def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
     first = (tokens(text[:200]) or [""])[0].lower().replace("’", "'")
-    return text.rstrip().endswith("?") or first.split("'")[0] in _ASKING  # "what's" opens with "what"
+    labelled = text.lstrip()[len(first):len(first) + 1] == ":"  # "Name: Ana Silva." is a label, not "Name three..."
+    return text.rstrip().endswith("?") or first.split("'")[0] in _ASKING and not labelled  # "what's" opens with "what"
 
 
 def _only_asks(message: str) -> bool:

@@ -44,5 +44,6 @@ def test_a_drive_answers_when_where_and_who_and_a_job_stays_the_job():
 
 def test_an_earlier_labelled_line_still_answers_though_its_label_reads_like_a_request():
     """"Name: ..." opens with a word a request may open with ("Name three rivers"); said in an earlier turn, it is a fact."""
-    *_, answer = chat(["Name: Tuulikki Rask. Team: payments.", "What's my name?"])
+    noted, answer = chat(["Name: Tuulikki Rask. Team: payments.", "What's my name?"])
+    assert noted.startswith("Noted") and "Tuulikki Rask" in noted, noted  # a label, not "I can't do that"
     assert "Tuulikki Rask" in answer, answer
