@@ -1653,9 +1653,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     kind = form.get("type") if isinstance(form, Mapping) else None
     # a summary prompt, or instructions naming JSON keys for a conversation (a handover, an extraction)
     keyed = kind != "json_schema" and len(request.said) > 2 and notes.asks_for_keys(instructions)
-    delegated = asks_for_summary(" ".join(t.name.replace("_", " ") for t in request.tools) + f" {request.tools_told}")
-    summary_prompt = instructions if asks_for_summary(instructions) and not delegated or keyed else None  # not
-    # "Use summarize_text for summaries": a tool that summarizes is offered, so summarizing is its job
+    offered = " ".join(t.name.replace("_", " ") for t in request.tools)  # "Use summarize_text for summaries":
+    delegated = bool(offered) and asks_for_summary(f"{offered} {request.tools_told}")  # that tool's job, not ours
+    summary_prompt = instructions if asks_for_summary(instructions) and not delegated or keyed else None
     if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1:
         summary_prompt = message
     if summary_prompt is not None and request.said:
