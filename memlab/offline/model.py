@@ -97,7 +97,11 @@ _UPPER = stem_set("max maximum upper most ceiling")
 _ID = stem_set("id identifier number code serial reference ref pin sku")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
-                   "organizer host")
+                   "organizer host requester requestor reporter submitter applicant candidate caller")
+#: A free-text field that grades without options: it takes the option its words lean to.
+_IMPLIED = {stem(field): options.split() for field, options in (
+    ("priority", "low medium high"), ("severity", "low medium high"), ("urgency", "low medium high"),
+    ("sentiment", "positive neutral negative"), ("tone", "positive neutral negative"), ("mood", "positive neutral negative"))}
 #: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent",
 #: or ``<thing>_name``: ``class_name``).
 _THING = stem_set("product vendor company brand organization organisation merchant store shop supplier "
@@ -118,6 +122,9 @@ _PLACE_CUES = ("in", "at", "to", "for", "from", "near", "into", "via")
 #: Currency signs and the codes they stand for (from :data:`_CURRENCIES`).
 _SIGNS = tuple((sign, code) for code, names in _CURRENCIES.items() for sign in names if not sign.isalpha())
 _GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao olá".split())
+#: A sentence that greets, introduces or thanks ("Hi, this is Maria from accounting.", "Tom here.", "Thanks!").
+_ASIDE = re.compile(rf"(?:(?:{'|'.join(_GREETINGS)}|dear|good (?:morning|afternoon|evening))\b(?:[^.!?]{{0,40}}[.!?]*$|.{{0,12}}"
+                    r"(?:this is|it's|i'm|my name is) )|[A-Z]\w+ here[.!]*$|(?:thanks|thank you|cheers|best|regards)\b[^.!?]{0,30}[.!]?$)", re.I)
 #: A greeting that opens a message ("Hi! ...", "Good morning, ..."): not part of what the user tells.
 _GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?\s*[,!.]+\s*", re.I)
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
@@ -385,6 +392,8 @@ class Reader:
         if (named := self.from_tools(name) or self.named_value(name)) is not None:
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
             return next(iter(_when(named, format, self.year)), None) if dated else named
+        if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
+            return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
         kind, find = self.kind(name, description, format, owner)
         if self.item and kind in ("free", "thing", "other") and (counted := next(iter(self.counts()), None)):
             return counted  # "2 x keyboard at $45": keyboard
@@ -438,9 +447,10 @@ class Reader:
         """A short sentence about the latest message, for a summary or an explanation: what it asks or says (its
         first sentence) when it is long or not answered; else ``None``."""
         said = self.request.message.strip()
-        if len(said) <= 160 and not self.answer.startswith(("I don't know", "I can't")):
+        told = [piece for piece in sentences(said) if not _ASIDE.match(piece)] or [said]  # not "Hi, this is Maria."
+        if len(said) <= 160 and not self.answer.startswith(("I don't know", "I can't")) and told == sentences(said):
             return None
-        first = _cut((sentences(said) or [said])[0], 160)
+        first = _cut(told[0], 160)
         return f"The user {'asks' if _is_question(said) else 'says'}: {first}" + ("" if first[-1:] in ".?!…" else ".")
 
     def from_tools(self, name: str) -> str | None:
@@ -1412,7 +1422,8 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             named = f"The {noun or tool}{' for ' + of if of else ''} {'are' if re.search('[^su]s$', noun) else 'is'}"
             size = len(text.split())  # a value ("$8,900.00", "9am to 5pm"), not a sentence, that a question asks for
             asks = _is_question(message) or stem((tokens(message) or [""])[0].lower()) in stem_set("look check get see")
-            value = text[-1:] not in ".!?" and asks and (size <= 6 or not once)  # not "ok" after "A double, please"
+            value = text[-1:] not in ".!?" and ": " not in text and asks and (size <= 6 or not once)  # not "ok" after
+            # "A double, please", nor "Lisbon: sunny" (it names what it is)
             told = stem(parts[0]) not in _CHANGES  # "sent" is what send_email did
             acted = len(parts) > 1 and text.lower().rstrip(".!") in _DONE and (not told or not value and stem(
                 parts[0]) not in _VERBS)  # "ok" from order_burger: what it did, with what

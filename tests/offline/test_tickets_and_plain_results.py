@@ -1,0 +1,62 @@
+"""A ticket filed from a chatty message, and a tool's result that already says what it is.
+
+A ``priority``, ``severity`` or ``sentiment`` field typed as a plain string still takes a grade the message's
+words lean to ("urgent!": high), not the whole message; a ``requester`` is a person; a ``summary`` leaves out the
+greeting, the introduction and the thanks. A result such as "Lisbon: sunny, 21C" is told as it is, not as "The
+forecast for Lisbon, 3 is Lisbon: sunny, 21C".
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent, Runner, function_tool
+from pydantic import BaseModel
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+class Ticket(BaseModel):
+    requester: str
+    summary: str
+    priority: str
+
+
+async def ticket(message: str) -> Ticket:
+    agent = Agent(name="Intake", instructions="Turn the message into a ticket.", output_type=Ticket)
+    return (await Runner.run(agent, message)).final_output
+
+
+async def test_a_plain_string_priority_takes_the_grade_the_words_lean_to():
+    urgent = await ticket("Hi, this is Maria Gonzalez from accounting. The printer on floor 3 is jammed again "
+                          "and we have payroll due today, urgent!")
+    calm = await ticket("Hello, Tom here. Small thing, no rush: could someone update my email signature? Thanks!")
+    assert (urgent.priority, calm.priority) == ("high", "low")
+    assert (urgent.requester, calm.requester) == ("Maria Gonzalez", "Tom")
+
+
+async def test_a_summary_leaves_out_the_greeting_the_introduction_and_the_thanks():
+    urgent = await ticket("Hi, this is Maria Gonzalez from accounting. The printer on floor 3 is jammed again.")
+    calm = await ticket("Hello, Tom here. Could someone update my email signature when you have time? Thanks!")
+    assert "printer on floor 3 is jammed" in urgent.summary and "Maria" not in urgent.summary
+    assert "email signature" in calm.summary and "Tom here" not in calm.summary and "Thanks" not in calm.summary
+
+
+async def test_a_sentiment_string_is_one_word_not_the_message():
+    class Review(BaseModel):
+        sentiment: str
+
+    agent = Agent(name="Reader", instructions="Read the review.", output_type=Review)
+    result = await Runner.run(agent, "The battery died after two days and support never answered. Terrible.")
+    assert result.final_output.sentiment == "negative"
+
+
+@function_tool
+def get_forecast(city: str, days: int = 1) -> str:
+    """Weather forecast for a city for the next N days."""
+    return f"{city}: sunny, 21C for {days} days"
+
+
+async def test_a_result_that_names_what_it_is_is_told_as_it_is():
+    agent = Agent(name="Helper", instructions="You help plan trips. Use tools.", tools=[get_forecast])
+    result = await Runner.run(agent, "What's the weather going to be in Lisbon for the next 3 days?")
+    assert result.final_output == "Lisbon: sunny, 21C for 3 days."
