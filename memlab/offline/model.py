@@ -1706,7 +1706,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         # free-text fields hold the answer to a question, else what the message says (not a "Noted: ...")
         answer = text if _is_question(message) else message.strip()
         schema = form.get("schema") or {} if not keys else {"properties": {key: {"type": "string"} for key in keys}}
-        filled = instance(schema, Reader(request, answer), owner=str(form.get("name") or ""))  # "calendar_event"
+        fields = list(schema.get("properties") or ()) if isinstance(schema, Mapping) else []  # "the assignee is Raj"
+        filled = instance(schema, Reader(request, answer, fields=fields), owner=str(form.get("name") or ""))
         text = json.dumps(filled, ensure_ascii=False)
     elif kind == "json_object":
         text = json.dumps({"answer": text}, ensure_ascii=False)
