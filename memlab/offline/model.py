@@ -1669,7 +1669,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     summary_prompt = instructions if asks_for_summary(instructions) and not delegated or keyed else None
     if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1:
         summary_prompt = message
-    if summary_prompt is not None and request.said:
+    if summary_prompt is not None and request.said and kind != "json_schema":  # a schema's summary: its fields
         material = [s for s in request.said
                     if not (s.role == "user" and s.text in message and summary_prompt is message)]
         note = notes.write_note(material or request.said, notes.read_prompt(summary_prompt))

@@ -60,3 +60,15 @@ async def test_a_result_that_names_what_it_is_is_told_as_it_is():
     agent = Agent(name="Helper", instructions="You help plan trips. Use tools.", tools=[get_forecast])
     result = await Runner.run(agent, "What's the weather going to be in Lisbon for the next 3 days?")
     assert result.final_output == "Lisbon: sunny, 21C for 3 days."
+
+
+async def test_a_summary_asked_into_an_output_type_is_json_of_that_type():
+    class Digest(BaseModel):
+        headline: str
+        bullet_points: list[str]
+
+    agent = Agent(name="Digest", instructions="Summarize the text into a headline and bullet points.",
+                  output_type=Digest)
+    result = await Runner.run(agent, "The council voted 7-2 on Tuesday to add 40 km of bike lanes. "
+                                     "Funding comes from a new parking levy.")
+    assert "bike lanes" in result.final_output.headline and result.final_output.bullet_points
