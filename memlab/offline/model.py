@@ -125,6 +125,10 @@ _GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao ol�
 #: A sentence that greets, introduces or thanks ("Hi, this is Maria from accounting.", "Tom here.", "Thanks!").
 _ASIDE = re.compile(rf"(?:(?:{'|'.join(_GREETINGS)}|dear|good (?:morning|afternoon|evening))\b(?:[^.!?]{{0,40}}[.!?]*$|.{{0,12}}"
                     r"(?:this is|it's|i'm|my name is) )|[A-Z]\w+ here[.!]*$|(?:thanks|thank you|cheers|best|regards)\b[^.!?]{0,30}[.!]?$)", re.I)
+#: Small talk: asking how the model is; a message of only laughter or praise ("lol", "nice").
+_HOW_ARE_YOU = ("how are you", "how's it going", "how is it going", "how are things", "how have you been",
+                "what's up", "cómo estás", "ça va", "wie geht", "come stai")
+_LAUGHS, _CHATTER = frozenset("lol haha hahaha hehe lmao rofl".split()), frozenset("cool nice great awesome wow neat".split())
 #: A greeting that opens a message ("Hi! ...", "Good morning, ..."): not part of what the user tells.
 _GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?\s*[,!.]+\s*", re.I)
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
@@ -176,7 +180,7 @@ _WE = {"we": "you", "our": "your", "we're": "you're", "we've": "you've", "we'll"
 #: Phrases a question asks with, and the word they mean.
 _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
             "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill",
-            "ask for": "want", "work for": "employer", "who are you": "name"}
+            "ask for": "want", "work for": "employer", "who are you": "name", "can you help": "skill"}
 #: Words for a woman and for a man: what "she"/"her" and "he"/"him"/"his" point back to.
 _WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma".split())
 #: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
@@ -1264,6 +1268,8 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
         of_user = any(person in line.lower() for person in ("user", "customer", "client"))
         told += [entry] if (entry := _labelled(line)) else [
             entry for said in sentences(line) if (entry := _labelled(said) or _as_told(said, of_user)) is not None]
+    if "skill" not in dict(told):  # "You are Pip, a baker's assistant." answers "What can you do?" too
+        told += [("skill", text) for label, text in told if label == "name"][:1]
     return tuple((label, text, frozenset(words(label)), frozenset(words(text))) for label, text in told)
 
 
@@ -1300,7 +1306,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
                      if i.get("role") == "assistant").lower()  # what the model already said
     found = []
     for label, advice, label_stems, advice_stems in _told(request.instructions):
-        if wants_fact and not facts(advice) or advice[:80].lower() in given:
+        if wants_fact and not facts(advice) or advice[:80].lower() in given and label not in ("name", "skill"):
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
@@ -1497,17 +1503,26 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return "I can't translate offline: I can only answer from what I was sent."
     said_tokens = {t.lower() for t in tokens(said[:400])}
     question = _is_question(said) or said[:7].lower() == "please " and _is_question(said[7:])  # "Please tell me..."
-    how_are_you = any(ask in said.lower() for ask in ("how are you", "cómo estás", "ça va", "wie geht", "come stai"))
+    how_are_you = any(ask in said.lower() for ask in _HOW_ARE_YOU)
     greeting = _GREETING.match(said)
     rest = said[greeting.end():] if greeting else said  # "Hi! I'm Sam": what follows the greeting is the message
-    if (greeting or said_tokens & _GREETINGS) and (not rest or how_are_you or not greeting and len(said) < 40
-                                                     and not question):
-        return "Hello! What can I help you with?"
-    if said_tokens & {"thanks", "thank", "cheers", "bye", "goodbye"} and len(set(words(said))) <= 4 and not question:
+    short = len(said_tokens) <= 5 and not set(words(said)) & _CHANGES  # small talk: "how's it going?", "see you!"
+    hello = bool(greeting or said_tokens & _GREETINGS)
+    if hello and (not rest or how_are_you or not greeting and len(said) < 40 and not question) or how_are_you and short:
+        return f"{'Hello! ' * hello}{'I am well, thanks. ' * how_are_you}What can I help you with?"
+    thanked = said_tokens & {"thanks", "thank", "cheers", "thx"} and len(set(words(said))) <= 4 and not question
+    if short and (said_tokens & {"bye", "goodbye", "night"} or "see you" in said.lower() or "take care" in said.lower()):
+        return f"{'You are welcome! ' * bool(thanked)}Goodbye, talk to you soon!"  # "bye!", "see you tomorrow"
+    if thanked:
         return "You're welcome! Is there anything else I can help with?"
-    helped = re.match(r"(?:can|could|would) you (?:please )?(?:help|assist)(?: me)?(?: (?:with|on) (.+?))?[?.!]*$",
-                      said, re.I)
-    if helped and not missing:  # "Can you help with my invoice?": yes, and what is needed to
+    if said_tokens and said_tokens <= _CHATTER | _LAUGHS:  # "lol", "cool", "haha nice": nothing to note
+        return f"{'Ha!' if said_tokens & _LAUGHS else 'Glad to hear it!'} Is there anything else I can help with?"
+    helped = re.match(r"(?:can|could|would) you (?:please )?(?:help|assist)(?: me)?(?: (?:with|on) (.+?)| (?:to )?(\w.+?))?"
+                      r"[?.!]*$", rest, re.I)
+    task = helped.group(2) if helped else None  # "...help me plan a trip?", not a task of its own ("solve 2x = 4")
+    if helped and not missing and not (task and (facts(task) or ":" in task)):  # "Can you help with my invoice?": yes,
+        if task:  # and what is needed to
+            return f"Yes, I can try to help you {_swap(task)}: tell me what you have in mind."
         return f"I can try: what would you like me to do{' about ' + _swap(helped.group(1)) if helped.group(1) else ''}?"
     if missing:
         wanted = missing[0].replace("_", " ")
