@@ -125,6 +125,12 @@ _GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao ol�
 #: A sentence that greets, introduces or thanks ("Hi, this is Maria from accounting.", "Tom here.", "Thanks!").
 _ASIDE = re.compile(rf"(?:(?:{'|'.join(_GREETINGS)}|dear|good (?:morning|afternoon|evening))\b(?:[^.!?]{{0,40}}[.!?]*$|.{{0,12}}"
                     r"(?:this is|it's|i'm|my name is) )|[A-Z]\w+ here[.!]*$|(?:thanks|thank you|cheers|best|regards)\b[^.!?]{0,30}[.!]?$)", re.I)
+#: Words that compare listed records: the stems of the fields they compare, and whether the most wins ("cheapest").
+_PRICED, _TIMED, _LASTING = "price cost fee fare amount total rate", "time depart departure start date arrive", "duration"
+_COMPARED = {word: (stem_set(f"{fields} length minutes hours" if fields == _LASTING else fields), most)
+             for names, fields, most in (("cheap", _PRICED, False), ("expensive pricey", _PRICED, True), (
+                 "early soon", _TIMED, False), ("late", _TIMED, True), ("short quick fast", _LASTING, False),
+                                          ("long slow", _LASTING, True)) for word in names.split()}
 #: Small talk: asking how the model is; a message of only laughter or praise ("lol", "nice").
 _HOW_ARE_YOU = ("how are you", "how's it going", "how is it going", "how are things", "how have you been",
                 "what's up", "cómo estás", "ça va", "wie geht", "come stai")
@@ -1441,6 +1447,51 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
     return " ".join(lines)
 
 
+def _from_results(request: Request, question: str, alone: bool = False) -> str | None:
+    """An answer to a question about a tool result of an earlier turn (the newest three, newest first): why it failed
+    (its error told back), which listed record is cheaper, earlier... (:data:`_COMPARED`), or the fields asked of the
+    record a question names by its id ("what time does IB456 leave?": its ``depart``) or (``alone``) of one result."""
+    calls = {i.get("call_id"): i for i in request.conversation[:request.last_user_index] if item_type(i) == "function_call"}
+    said, ids = _lower_tokens(question), set(identifiers(question))
+    for item in [i for i in request.conversation[:request.last_user_index] if i.get("call_id") in calls
+                 and item_type(i) != "function_call"][::-1][:3]:
+        name, arguments = str(calls[item["call_id"]].get("name")), structured(str(calls[item["call_id"]].get("arguments")))
+        text = item["output"] if isinstance(item.get("output"), str) else plain_text(item.get("output"))
+        data, low = structured(text), text.lower().strip()
+        if name.startswith("transfer_to_"):
+            continue
+        if said[:1] == ["why"] and (isinstance(data, dict) and "error" in data or low.startswith(("error", "an error"))
+                                    or any(no in low for no in _NOT_FOUND)):  # "why didn't that work?"
+            return f"{name} failed: it returned \"{str(data['error'] if isinstance(data, dict) else text).strip()[:300]}\"."
+        records = [one for one in data if isinstance(one, dict)] if isinstance(data, list) else [data] * isinstance(
+            data, dict)
+        for at, word in enumerate(said):
+            base = _compared(word)
+            keys = [key for key in (records[0] if len(records) > 1 and base else ()) if set(words(key.replace(
+                "_", " "))) & _COMPARED[base][0] and all(isinstance(one.get(key), (int, float, str)) for one in records)]
+            if keys:  # "Which one is cheaper?", "the most expensive": the record with the least (most) of the field
+                most = _COMPARED[base][1] != (said[at - 1:at] == ["least"])
+                best = (max if most else min)(records, key=lambda one: (isinstance(one[keys[0]], str), one[keys[0]]))
+                phrase = " ".join(said[at - 1:at + 1] if said[at - 1:at] in (["most"], ["least"]) else [word])
+                return f"The {phrase} one is {', '.join(f'{k.replace(chr(95), chr(32))} {v}' for k, v in best.items())}."
+        named = [one for one in records if ids & {str(value) for value in one.values()}]
+        if len(named) == 1 or alone and len(records) == 1 and not ids:  # the record the question names, or the one
+            given = {**(arguments if isinstance(arguments, dict) else {}), **{i: i for i in ids}}
+            if asked := _asked_fields(named[0] if named else records[0], question, given):
+                return f"{'For ' + ', '.join(sorted(ids)) + ', t' if named and ids else 'T'}{asked[1:]}"
+    return None
+
+
+def _compared(word: str) -> str:
+    """The word of :data:`_COMPARED` that ``word`` is a form of ("cheapest": cheap, "earlier": early, "later": late)."""
+    for end in ("iest", "ier", "est", "er", ""):
+        root = word[:len(word) - len(end)]
+        found = [base for base in (root + "y" * (end[:1] == "i"), root + "e") if word.endswith(end) and base in _COMPARED]
+        if found:
+            return found[0]
+    return ""
+
+
 def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
     """What a tool that changes something did, from its name's ``parts`` and its ``arguments``: "I sent the email
     to sam@example.com." (send_email), "Done: I ordered the burger (double, cheese)." (order_burger)."""
@@ -1478,12 +1529,15 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
                                                                                      for one in value))}
     keys = {key: set(words(key.replace("_", " "))) for key in plain
             if plain[key].lower() not in {str(value).lower() for value in given.values()}}  # the user said those
-    typed = [key for key, stems in keys.items() if wh == "when" and _DATE.search(plain[key]) or wh == "where" and stems
-             & _PLACE or wh in ("who", "whose") and stems & _PERSON]  # "when" asks for a date
+    wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
+    typed = [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN) or
+             wh == "where" and stems & _PLACE or wh in ("who", "whose") and stems & _PERSON]
     chosen = [key for key, stems in keys.items() if stems and stems <= topic] or [key for key in (
         typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] <= topic | related(topic)] or typed
-    said = " and ".join(f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
-                        for key in chosen)  # "the error codes are E-3120"
+    unit = {key: key.rpartition("_") for key in chosen if key.rpartition("_")[2].rstrip("s") in _SECONDS}  # eta_hours
+    said = " and ".join(f"the {unit[key][0].replace('_', ' ')} is {plain[key]} {unit[key][2]}" if key in unit else
+                        f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
+                        for key in chosen)  # "the error codes are E-3120", "the eta is 24 hours"
     return f"{said[:1].upper()}{said[1:]}." if said else None
 
 
@@ -1552,6 +1606,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     answers = [_answered_by_conversation(request, part) for part in parts] if question and len(parts) > 1 else []
     if answers and all(answers):  # "When is my race and what's my goal time?": each question in turn
         return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
+    if question and (answer := _from_results(request, said)):  # "Which one is cheaper?" after a list of flights
+        return answer
     if question:
         found = _answered_by_conversation(request)
         if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):
@@ -1572,6 +1628,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 lower = text[:1].lower() + text[1:] if common else text
                 return f"{verdict.title()}: {f'you told me {_retold(text)}' if role == 'user' else lower}."
             return "No. " + told if verdict == "no" else f"{text}." if yes_no and role == "tool" else told
+        if answer := _from_results(request, said, alone=True):  # "when should I expect it fixed?": its eta_hours
+            return answer
         if any(answers):
             return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
         if known is not None:

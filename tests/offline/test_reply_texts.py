@@ -7,8 +7,10 @@ it is when they list no skills.
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from agents import Agent, Runner, SQLiteSession
+from agents import Agent, Runner, SQLiteSession, function_tool
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -41,3 +43,68 @@ async def test_what_it_can_do_comes_from_who_it_is():
     assert replies == ["I'm Pip, a cheerful assistant for a bakery's staff."] * 2
     reply = (await chat(["What can you help me with?"], instructions="You are Atlas, the front desk helper of a gym."))[0]
     assert "front desk helper of a gym" in reply
+
+
+@function_tool
+def search_flights(origin: str, destination: str, date: str) -> str:
+    """Search flights. date is YYYY-MM-DD."""
+    return json.dumps([{"flight": "TP123", "depart": "08:05", "price_eur": 189.5},
+                       {"flight": "IB456", "depart": "13:40", "price_eur": 142.0}])
+
+
+@function_tool
+def find_trains(origin: str, destination: str) -> str:
+    """Find trains between two cities."""
+    return json.dumps([{"train": "ICE-204", "departs": "09:10", "duration_minutes": 250, "fare": 79},
+                       {"train": "TGV-88", "departs": "07:45", "duration_minutes": 190, "fare": 112},
+                       {"train": "EC-7", "departs": "12:30", "duration_minutes": 300, "fare": 45}])
+
+
+async def test_a_later_question_compares_the_listed_records():
+    replies = await chat(["Flights from Lisbon to Madrid on 2025-03-14 please", "Which one is cheaper?",
+                          "what time does IB456 leave?"], tools=[search_flights])
+    assert "IB456" in replies[1] and "142.0" in replies[1] and "TP123" not in replies[1]
+    assert "13:40" in replies[2] and "08:05" not in replies[2]
+    replies = await chat(["Trains from Paris to Berlin please", "which is the fastest?", "Which one leaves latest?",
+                          "what's the most expensive?", "how much is the fare for EC-7?"], tools=[find_trains])
+    assert "TGV-88" in replies[1] and "EC-7" in replies[2] and "TGV-88" in replies[3]
+    assert "45" in replies[4] and "112" not in replies[4]
+
+
+@function_tool
+def cancel_booking(confirmation: str) -> str:
+    """Cancel a booking by confirmation code."""
+    return "ERROR 404: booking AUR-7731 not found"
+
+
+@function_tool
+def fetch_invoice(invoice_id: str) -> str:
+    """Fetch an invoice."""
+    return json.dumps({"error": "invoice INV-9 is archived"})
+
+
+@function_tool
+def create_ticket(summary: str) -> dict:
+    """Open a helpdesk ticket."""
+    return {"ticket_id": "HD-40912", "status": "open", "eta_hours": 24}
+
+
+async def test_a_later_question_about_a_result_is_answered_from_it():
+    replies = await chat(["cancel AUR-7731", "why didn't that work?"], tools=[cancel_booking])
+    assert "ERROR 404: booking AUR-7731 not found" in replies[1]
+    replies = await chat(["get invoice INV-9", "why did that fail?"], tools=[fetch_invoice])
+    assert "invoice INV-9 is archived" in replies[1]
+    replies = await chat(["Open a ticket: my docking station doesn't charge the laptop.", "when should I expect it fixed?"],
+                         tools=[create_ticket])
+    assert replies[1] == "The eta is 24 hours."
+
+
+@function_tool
+def book_repair(problem: str) -> str:
+    """Book a bike repair."""
+    return json.dumps({"repair_id": "R-5", "status": "booked", "wait_days": 3})
+
+
+async def test_a_wait_is_told_with_its_unit():
+    replies = await chat(["Book a repair: my bike's brakes squeak", "how long will it take?"], tools=[book_repair])
+    assert replies[1] == "The wait is 3 days."
