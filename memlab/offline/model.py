@@ -1272,11 +1272,25 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
     told = []
     for line in instructions.splitlines():  # a line, else each sentence, labelled ("... Rules: never ...") or not
         of_user = any(person in line.lower() for person in ("user", "customer", "client"))
+        said = [part for one in sentences(line) for part in _split_told(one, of_user)]
         told += [entry] if (entry := _labelled(line)) else [
-            entry for said in sentences(line) if (entry := _labelled(said) or _as_told(said, of_user)) is not None]
+            entry for one in said if (entry := _labelled(one) or _as_told(one, of_user)) is not None]
     if "skill" not in dict(told):  # "You are Pip, a baker's assistant." answers "What can you do?" too
         told += [("skill", text) for label, text in told if label == "name"][:1]
     return tuple((label, text, frozenset(words(label)), frozenset(words(text))) for label, text in told)
+
+
+def _split_told(said: str, of_user: bool) -> list[str]:
+    """A sentence of what the user is cut into its facts: "The user's name is Kim and she lives in Oslo." → "The
+    user's name is Kim.", "They live in Oslo." (so each is told alone, in the second person)."""
+    cut = next((f" and {they} " for they in ("she", "he", "they") if of_user and f" and {they} " in said), "")
+    if not cut:
+        return [said]
+    head, _, tail = said.partition(cut)
+    verb, _, rest = tail.partition(" ")
+    plural = {"is": "are", "has": "have", "was": "were", "does": "do"}.get(verb) or verb[:-2 if verb.endswith((
+        "shes", "ches", "xes", "sses", "oes")) else -1 if verb.endswith("s") and not verb.endswith("ss") else None]
+    return [f"{head}.", f"They {plural} {rest}"]
 
 
 def _labelled(text: str) -> tuple[str, str] | None:

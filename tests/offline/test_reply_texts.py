@@ -108,3 +108,15 @@ def book_repair(problem: str) -> str:
 async def test_a_wait_is_told_with_its_unit():
     replies = await chat(["Book a repair: my bike's brakes squeak", "how long will it take?"], tools=[book_repair])
     assert replies[1] == "The wait is 3 days."
+
+
+async def test_each_fact_the_instructions_tell_of_the_user_is_told_alone():
+    replies = await chat(["what's my name?", "where do I live?"],
+                         instructions="You are a helpful assistant. The user's name is Kim and she lives in Oslo.")
+    assert replies == ["Your name is Kim.", "You live in Oslo."]
+    replies = await chat(["what's my plan?", "how many seats do I have?"],
+                         instructions="The user's plan is Pro and they have 12 seats.")
+    assert replies == ["Your plan is Pro.", "You have 12 seats."]
+    reply = (await chat(["what do I do for a living?"],
+                        instructions="You are a support bot. The customer is Raj and he works as a nurse in Leeds."))[0]
+    assert reply == "You work as a nurse in Leeds."
