@@ -1057,6 +1057,15 @@ def _fits(tool: Tool, request: Request) -> int:
     return score if score > stated else 0
 
 
+def _stated(tool: Tool, request: Request) -> bool:
+    """Whether the user said each value the tool requires in an earlier turn, after its name ("My employee id is
+    E-7781" for ``employee_id``), or it requires none."""
+    now = max((s.turn for s in request.said), default=0)
+    told = [s.stems for s in request.said if s.role == "user" and s.turn < now and facts(s.text)]
+    return all(any(set(words(name.replace("_", " "))) <= stems for stems in told)
+               for name in tool.parameters.get("required") or ())
+
+
 def _choose_tools(request: Request) -> list[Tool]:
     """The tools the latest user message asks for, best first (else the best one, if ``tool_choice`` or the
     instructions demand one). A tool scores 3 for each word said (or related: "plus" for ``add``) that only
@@ -1094,7 +1103,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     for tool in tools:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared  # "add" alone names its tool
         fits = _fits(tool, request)
-        everything_given = fits or not tool.parameters.get("required")  # then a related word names it too
+        everything_given = fits or _stated(tool, request)  # then a related word names it too ("vacation": leave)
         routed = tool.handoff and len(desks) > 1
         heard = desk_words if routed else message | near if everything_given else message
         distinct = len(own & heard)

@@ -120,3 +120,33 @@ async def test_each_fact_the_instructions_tell_of_the_user_is_told_alone():
     reply = (await chat(["what do I do for a living?"],
                         instructions="You are a support bot. The customer is Raj and he works as a nurse in Leeds."))[0]
     assert reply == "You work as a nurse in Leeds."
+
+
+@function_tool
+def get_leave_balance(employee_id: str) -> float:
+    """Remaining vacation days for an employee."""
+    return 12.5
+
+
+@function_tool
+def get_next_appointment(patient_id: str) -> str:
+    """The patient's next visit at the clinic."""
+    return "2025-04-02 09:30 with Dr Lee"
+
+
+@function_tool
+def get_salary(staff_number: str) -> str:
+    """Monthly pay of staff."""
+    return "3100 EUR"
+
+
+async def test_a_value_stated_earlier_lets_a_related_word_call_the_tool():
+    for tool, turns, value in ((get_leave_balance, ["My employee id is E-7781.", "How many vacation days do I have?"],
+                                "E-7781"),
+                               (get_next_appointment, ["My patient id is P-1204.", "When is my next booking?"], "P-1204"),
+                               (get_salary, ["my staff number is 88123", "how much do I earn?"], "88123")):
+        agent, session = Agent(name="A", instructions="Help the user.", tools=[tool]), SQLiteSession(":memory:")
+        await Runner.run(agent, turns[0], session=session)
+        result = await Runner.run(agent, turns[1], session=session)
+        calls = [json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"]
+        assert len(calls) == 1 and list(calls[0].values()) == [value], calls
