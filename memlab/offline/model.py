@@ -1442,7 +1442,7 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
         elif isinstance(data, list) and once:  # each item on one line: "garage Quayside, spaces 14"
             found = [", ".join(f"{k.replace('_', ' ')} {v}" for k, v in one.items()) if isinstance(one, dict) else
                      str(one) for one in data[:8]]
-            many = f"{len(data)} {noun}" if noun.endswith("s") else str(len(data))
+            many = f"{len(data)} {noun[:-1] if len(data) == 1 else noun}" if noun.endswith("s") else str(len(data))
             lines.append(f"I found {many}: {'; '.join(found)}{' (and more)' if len(data) > 8 else ''}." if data
                          else f"I found no {noun or 'results'}.")
         elif isinstance(data, (dict, list)):
@@ -1453,8 +1453,13 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
         else:
             end = "…" if len(text) > 600 else "" if text[-1:] in ".!?" else "."  # never run into the next one
             failed = text.lower().startswith(("an error occurred", "error:", "error "))  # the SDK's failure text
-            of = ", ".join(str(v) for v in sought.values() if isinstance(v, (str, int, float)) and len(str(v)) < 30)
+            given = [(key, str(v)) for key, v in sought.items() if isinstance(v, (str, int, float)) and len(str(v)) < 30]
+            of = ", ".join(v for _, v in given)
             named = f"The {noun or tool}{' for ' + of if of else ''} {'are' if re.search('[^su]s$', noun) else 'is'}"
+            if len(given) > 1:  # "convert_currency (250 USD to EUR) returned:", not "The convert currency for 250, USD..."
+                joins = [{"to": " to ", "from": " "}.get(_ENDS.get(k.split("_")[0], ("",))[0], ", ") for k, _ in given]
+                named = f"{tool} ({given[0][1]}{''.join(j + v for j, (_, v) in zip(joins[1:], given[1:]))}) returned:"
+            holds = given and all(v.lower() in text.lower() or v.removesuffix(".0") in text for _, v in given)
             size = len(text.split())  # a value ("$8,900.00", "9am to 5pm"), not a sentence, that a question asks for
             asks = _is_question(message) or stem((tokens(message) or [""])[0].lower()) in stem_set("look check get see")
             value = text[-1:] not in ".!?" and ": " not in text and asks and (size <= 6 or not once)  # not "ok" after
@@ -1464,6 +1469,7 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
                 parts[0]) not in _VERBS)  # "ok" from order_burger: what it did, with what
             lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{name} returned nothing."
                          if not text else _did(parts, sought) if acted and once else
+                         f"{text[:600]}{end}" if value and told and holds else  # "250 USD = 230.0 EUR" says all
                          f"{named} {text[:600]}{end}" if value and told else  # "The balance for..."
                          f"{_answering(text, message)[:600]}{end}" if once and not value and size > 2 else
                          f"{name} returned: {text[:600]}{end}")

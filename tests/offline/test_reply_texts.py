@@ -8,6 +8,7 @@ it is when they list no skills.
 from __future__ import annotations
 
 import json
+from typing import Literal
 
 import pytest
 from agents import Agent, Runner, SQLiteSession, function_tool
@@ -150,3 +151,45 @@ async def test_a_value_stated_earlier_lets_a_related_word_call_the_tool():
         result = await Runner.run(agent, turns[1], session=session)
         calls = [json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"]
         assert len(calls) == 1 and list(calls[0].values()) == [value], calls
+
+
+@function_tool
+def convert_currency(amount: float, from_currency: str, to_currency: str) -> float:
+    """Convert money between currencies."""
+    return round(amount * 0.92, 2)
+
+
+@function_tool
+def exchange_money(amount: float, source: str, target: str) -> str:
+    """Exchange an amount between currencies (ISO codes like USD, EUR)."""
+    return f"{amount} {source} = {round(amount * 0.92, 2)} {target}"
+
+
+@function_tool
+def get_pricing(plan: Literal["basic", "pro"], seats: int) -> str:
+    """Monthly price of a plan for a number of seats."""
+    return f"{plan} x {seats} seats = $300/month"
+
+
+@function_tool
+def list_open_tickets(username: str) -> list[dict]:
+    """List a user's open tickets."""
+    return [{"id": "HD-40001", "summary": "VPN drops", "status": "in progress"}]
+
+
+@function_tool
+def list_pending_orders(customer: str) -> list[dict]:
+    """List a customer's pending orders."""
+    return [{"order": "A-7", "total": 12}]
+
+
+async def test_a_short_result_of_a_tool_with_several_arguments_reads_as_a_sentence():
+    async def reply(tool, message):
+        return (await chat([message], instructions="Use your tools.", tools=[tool]))[0]
+    assert await reply(convert_currency, "what's 250 dollars in euros?") == "convert_currency (250 USD to EUR) returned: 230.0."
+    assert await reply(exchange_money, "How much is 250 USD in EUR?") == "250.0 USD = 230.0 EUR."
+    assert await reply(get_pricing, "What would the pro plan cost for 12 seats?") == "pro x 12 seats = $300/month."
+    assert (await reply(list_open_tickets, "what tickets do I have open? I'm mkowalski")).startswith(
+        "I found 1 open ticket:")
+    assert (await reply(list_pending_orders, "Which orders are pending for customer Ana?")).startswith(
+        "I found 1 pending order:")
