@@ -181,6 +181,8 @@ _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to
          "target": ("to", "into"), "base": ("from",)}  # from_account, to_account: the option after "from", after "to"
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
+#: The same for the user spoken of ("Tell the customer their request is logged": "Your request is logged").
+_THEY = {"they": "you", "them": "you", "their": "your", "theirs": "yours", "they're": "you're", "they'll": "you'll"}
 #: The same for a statement opening with "we" ("We land at 7am"); else "we" may hold the model ("before we start").
 _WE = {"we": "you", "our": "your", "we're": "you're", "we've": "you've", "we'll": "you'll", "we'd": "you'd"}
 #: Phrases a question asks with, and the word they mean.
@@ -1357,6 +1359,28 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     return best[0][0], text[0].upper() + text[1:]
 
 
+def _scripted(instructions: str) -> str | None:
+    """What the instructions order the model to say, told to the user: "Tell the customer their request has been
+    logged." → "Your request has been logged.", "Apologize and say a manager will call" → "I'm sorry. A manager will
+    call", "Tell them to restart it" → "Please restart it."; only an order that opens a sentence (no "If ...")."""
+    for said in sentences(instructions[:2000]):
+        said_words = said.rstrip(".!").split(" ")
+        lead = [w.lower() for w in said_words[:3]]
+        at = 0 if lead[:1] in (["say"], ["tell"]) else 2 if lead[1:2] == ["and"] and lead[2:3] in (["say"], ["tell"]) else -1
+        if at < 0:
+            continue
+        rest = said_words[at + 1:]
+        if lead[at] == "tell":  # "tell the customer", "tell them": who is told
+            rest = rest[2:] if rest[:1] == ["the"] else rest[1:] if rest[:1] in (["them"], ["him"], ["her"]) else []
+        rest = rest[1:] if rest[:1] == ["that"] else rest
+        if len(rest) < 2:
+            continue
+        told = " ".join(_THEY.get(w.lower(), w) for w in rest)
+        told = "Please " + told[3:] if told.startswith("to ") else told[:1].upper() + told[1:]
+        return f"{'I am sorry. ' * (at == 2 and lead[0].startswith('apolog'))}{told}."
+    return None
+
+
 def _swap(text: str) -> str:
     """``text`` in the second person: "I was in Lisbon" → "you were in Lisbon", "We..." → "you..." ("let me" stays)."""
     pieces = re.split(r"([^\w'’]+)", text)
@@ -1667,6 +1691,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return f"I'm sorry, I can't help with that: my instructions say to {banned[:1].lower()}{banned[1:]}."
         if _recalls(said):
             return "I don't know: it isn't in the conversation I can see. Could you tell me again?"
+        if scripted := _scripted(request.instructions):  # "Tell the customer their refund is logged."
+            return scripted
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
         if (tokens(asked[-1][:40]) or [""])[0].lower() not in _WH_WORDS and not _about_user(said):
             return _CANNOT  # "Write a haiku..."
@@ -1686,7 +1712,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
     if known is None and task and stem(task[task[0] == "you" and len(task) > 1]) in _MAKES:
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
-    return known[1] if known is not None else f"Noted: {echo}."
+    return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."
 
 
 def _contradicts(question: str, text: str) -> bool:

@@ -193,3 +193,21 @@ async def test_a_short_result_of_a_tool_with_several_arguments_reads_as_a_senten
         "I found 1 open ticket:")
     assert (await reply(list_pending_orders, "Which orders are pending for customer Ana?")).startswith(
         "I found 1 pending order:")
+
+
+async def test_a_reply_the_instructions_script_is_said_to_the_user():
+    refunds = Agent(name="Refunds", handoff_description="refund requests", instructions=(
+        "Tell the customer their refund request has been logged and will be reviewed in 3 business days."))
+    triage = Agent(name="Support", instructions="Hand off refund requests to Refunds.", handoffs=[refunds])
+    result = await Runner.run(triage, "i want a refund for order 99-1204")
+    assert result.last_agent.name == "Refunds"
+    assert result.final_output == "Your refund request has been logged and will be reviewed in 3 business days."
+    for instructions, message, reply in (
+            ("Apologize and say a manager will call back within 24 hours.", "my order arrived broken",
+             "I am sorry. A manager will call back within 24 hours."),
+            ("You handle outages. Tell them to restart the router and wait five minutes.",
+             "the internet is down at my place", "Please restart the router and wait five minutes."),
+            ("Tell the guest that their room will be ready at 3pm.", "can I check in now?",
+             "Your room will be ready at 3pm."),
+            ("If the user is angry, tell them to calm down.", "I want a cake", "Noted: you want a cake.")):
+        assert (await chat([message], instructions=instructions))[0] == reply
