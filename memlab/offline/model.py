@@ -126,15 +126,16 @@ _GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao ol�
 _ASIDE = re.compile(rf"(?:(?:{'|'.join(_GREETINGS)}|dear|good (?:morning|afternoon|evening))\b(?:[^.!?]{{0,40}}[.!?]*$|.{{0,12}}"
                     r"(?:this is|it's|i'm|my name is) )|[A-Z]\w+ here[.!]*$|(?:thanks|thank you|cheers|best|regards)\b[^.!?]{0,30}[.!]?$)", re.I)
 #: Words that compare listed records: the stems of the fields they compare, and whether the most wins ("cheapest").
-_PRICED, _TIMED, _LASTING = "price cost fee fare amount total rate", "time depart departure start date arrive", "duration"
-_COMPARED = {word: (stem_set(f"{fields} length minutes hours" if fields == _LASTING else fields), most)
-             for names, fields, most in (("cheap", _PRICED, False), ("expensive pricey", _PRICED, True), (
-                 "early soon", _TIMED, False), ("late", _TIMED, True), ("short quick fast", _LASTING, False),
-                                          ("long slow", _LASTING, True)) for word in names.split()}
+_PRICED, _TIMED = "price cost fee fare amount total rate", "time depart departure start date arrive"
+_COMPARED = {word: (stem_set(fields), most) for names, fields, most in (
+    ("cheap", _PRICED, False), ("expensive pricey", _PRICED, True), ("early soon", _TIMED, False),
+    ("late", _TIMED, True), ("short quick fast", "duration length minutes hours", False),
+    ("long slow", "duration length minutes hours", True)) for word in names.split()}
 #: Small talk: asking how the model is; a message of only laughter or praise ("lol", "nice").
 _HOW_ARE_YOU = ("how are you", "how's it going", "how is it going", "how are things", "how have you been",
                 "what's up", "cómo estás", "ça va", "wie geht", "come stai")
-_LAUGHS, _CHATTER = frozenset("lol haha hahaha hehe lmao rofl".split()), frozenset("cool nice great awesome wow neat".split())
+_LAUGHS = frozenset("lol haha hahaha hehe lmao rofl".split())
+_CHATTER = frozenset("cool nice great awesome wow neat".split())
 #: A greeting that opens a message ("Hi! ...", "Good morning, ..."): not part of what the user tells.
 _GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?\s*[,!.]+\s*", re.I)
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
@@ -1366,7 +1367,7 @@ def _scripted(instructions: str) -> str | None:
     for said in sentences(instructions[:2000]):
         said_words = said.rstrip(".!").split(" ")
         lead = [w.lower() for w in said_words[:3]]
-        at = 0 if lead[:1] in (["say"], ["tell"]) else 2 if lead[1:2] == ["and"] and lead[2:3] in (["say"], ["tell"]) else -1
+        at = next((at for at in (0, 2) if lead[at:at + 1] in (["say"], ["tell"]) and (not at or lead[1] == "and")), -1)
         if at < 0:
             continue
         rest = said_words[at + 1:]
@@ -1464,8 +1465,7 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
         elif isinstance(data, dict) and once and (asked := _asked_fields(data, message, sought)):
             lines.append(asked)
         elif isinstance(data, list) and once:  # each item on one line: "garage Quayside, spaces 14"
-            found = [", ".join(f"{k.replace('_', ' ')} {v}" for k, v in one.items()) if isinstance(one, dict) else
-                     str(one) for one in data[:8]]
+            found = [_record(one) for one in data[:8]]
             many = f"{len(data)} {noun[:-1] if len(data) == 1 else noun}" if noun.endswith("s") else str(len(data))
             lines.append(f"I found {many}: {'; '.join(found)}{' (and more)' if len(data) > 8 else ''}." if data
                          else f"I found no {noun or 'results'}.")
@@ -1477,10 +1477,10 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
         else:
             end = "…" if len(text) > 600 else "" if text[-1:] in ".!?" else "."  # never run into the next one
             failed = text.lower().startswith(("an error occurred", "error:", "error "))  # the SDK's failure text
-            given = [(key, str(v)) for key, v in sought.items() if isinstance(v, (str, int, float)) and len(str(v)) < 30]
+            given = [(k, str(v)) for k, v in sought.items() if isinstance(v, (str, int, float)) and len(str(v)) < 30]
             of = ", ".join(v for _, v in given)
             named = f"The {noun or tool}{' for ' + of if of else ''} {'are' if re.search('[^su]s$', noun) else 'is'}"
-            if len(given) > 1:  # "convert_currency (250 USD to EUR) returned:", not "The convert currency for 250, USD..."
+            if len(given) > 1:  # "convert_currency (250 USD to EUR) returned:", not "The convert currency for 250, USD"
                 joins = [{"to": " to ", "from": " "}.get(_ENDS.get(k.split("_")[0], ("",))[0], ", ") for k, _ in given]
                 named = f"{tool} ({given[0][1]}{''.join(j + v for j, (_, v) in zip(joins[1:], given[1:]))}) returned:"
             holds = given and all(v.lower() in text.lower() or v.removesuffix(".0") in text for _, v in given)
@@ -1504,29 +1504,29 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     """An answer to a question about a tool result of an earlier turn (the newest three, newest first): why it failed
     (its error told back), which listed record is cheaper, earlier... (:data:`_COMPARED`), or the fields asked of the
     record a question names by its id ("what time does IB456 leave?": its ``depart``) or (``alone``) of one result."""
-    calls = {i.get("call_id"): i for i in request.conversation[:request.last_user_index] if item_type(i) == "function_call"}
+    before = request.conversation[:request.last_user_index]
+    calls = {i.get("call_id"): i for i in before if item_type(i) == "function_call"}
     said, ids = _lower_tokens(question), set(identifiers(question))
-    for item in [i for i in request.conversation[:request.last_user_index] if i.get("call_id") in calls
-                 and item_type(i) != "function_call"][::-1][:3]:
-        name, arguments = str(calls[item["call_id"]].get("name")), structured(str(calls[item["call_id"]].get("arguments")))
+    for item in [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1][:3]:
+        call = calls[item["call_id"]]
+        name, arguments = str(call.get("name")), structured(str(call.get("arguments")))
         text = item["output"] if isinstance(item.get("output"), str) else plain_text(item.get("output"))
         data, low = structured(text), text.lower().strip()
-        if name.startswith("transfer_to_"):
-            continue
-        if said[:1] == ["why"] and (isinstance(data, dict) and "error" in data or low.startswith(("error", "an error"))
-                                    or any(no in low for no in _NOT_FOUND)):  # "why didn't that work?"
-            return f"{name} failed: it returned \"{str(data['error'] if isinstance(data, dict) else text).strip()[:300]}\"."
+        error = str(data["error"]) if isinstance(data, dict) and "error" in data else text.strip() if low.startswith((
+            "error", "an error")) or any(no in low for no in _NOT_FOUND) else ""
+        if said[:1] == ["why"] and error:  # "why didn't that work?"
+            return f"{name} failed: it returned \"{error[:300]}\"."
         records = [one for one in data if isinstance(one, dict)] if isinstance(data, list) else [data] * isinstance(
             data, dict)
-        for at, word in enumerate(said):
-            base = _compared(word)
-            keys = [key for key in (records[0] if len(records) > 1 and base else ()) if set(words(key.replace(
-                "_", " "))) & _COMPARED[base][0] and all(isinstance(one.get(key), (int, float, str)) for one in records)]
-            if keys:  # "Which one is cheaper?", "the most expensive": the record with the least (most) of the field
-                most = _COMPARED[base][1] != (said[at - 1:at] == ["least"])
+        for at, word in enumerate(said):  # "Which one is cheaper?", "the most expensive": the least (most) of a field
+            fields, most = _COMPARED.get(_compared(word), (frozenset(), False))
+            keys = [key for key in records[0] if set(words(key.replace("_", " "))) & fields and all(
+                isinstance(one.get(key), (int, float, str)) for one in records)] if len(records) > 1 else []
+            if keys:
+                most = most != (said[at - 1:at] == ["least"])
                 best = (max if most else min)(records, key=lambda one: (isinstance(one[keys[0]], str), one[keys[0]]))
-                phrase = " ".join(said[at - 1:at + 1] if said[at - 1:at] in (["most"], ["least"]) else [word])
-                return f"The {phrase} one is {', '.join(f'{k.replace(chr(95), chr(32))} {v}' for k, v in best.items())}."
+                return f"The {' '.join(said[at - 1:at] * (said[at - 1:at] in (['most'], ['least'])) + [word])} one " \
+                       f"is {_record(best)}."
         named = [one for one in records if ids & {str(value) for value in one.values()}]
         if len(named) == 1 or alone and len(records) == 1 and not ids:  # the record the question names, or the one
             given = {**(arguments if isinstance(arguments, dict) else {}), **{i: i for i in ids}}
@@ -1535,12 +1535,17 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     return None
 
 
+def _record(one: Any) -> str:
+    """One listed record on one line: "flight IB456, depart 13:40, price eur 142.0"."""
+    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in one.items()) if isinstance(one, dict) else str(one)
+
+
 def _compared(word: str) -> str:
     """The word of :data:`_COMPARED` that ``word`` is a form of ("cheapest": cheap, "earlier": early, "later": late)."""
     for end in ("iest", "ier", "est", "er", ""):
         root = word[:len(word) - len(end)]
-        found = [base for base in (root + "y" * (end[:1] == "i"), root + "e") if word.endswith(end) and base in _COMPARED]
-        if found:
+        found = [base for base in (root + "y" * (end[:1] == "i"), root + "e") if base in _COMPARED]
+        if word.endswith(end) and found:
             return found[0]
     return ""
 
@@ -1618,14 +1623,15 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if hello and (not rest or how_are_you or not greeting and len(said) < 40 and not question) or how_are_you and short:
         return f"{'Hello! ' * hello}{'I am well, thanks. ' * how_are_you}What can I help you with?"
     thanked = said_tokens & {"thanks", "thank", "cheers", "thx"} and len(set(words(said))) <= 4 and not question
-    if short and (said_tokens & {"bye", "goodbye", "night"} or "see you" in said.lower() or "take care" in said.lower()):
+    farewell = said_tokens & {"bye", "goodbye", "night"} or any(bye in said.lower() for bye in ("see you", "take care"))
+    if short and farewell:
         return f"{'You are welcome! ' * bool(thanked)}Goodbye, talk to you soon!"  # "bye!", "see you tomorrow"
     if thanked:
         return "You're welcome! Is there anything else I can help with?"
     if said_tokens and said_tokens <= _CHATTER | _LAUGHS:  # "lol", "cool", "haha nice": nothing to note
         return f"{'Ha!' if said_tokens & _LAUGHS else 'Glad to hear it!'} Is there anything else I can help with?"
-    helped = re.match(r"(?:can|could|would) you (?:please )?(?:help|assist)(?: me)?(?: (?:with|on) (.+?)| (?:to )?(\w.+?))?"
-                      r"[?.!]*$", rest, re.I)
+    helped = re.match(r"(?:can|could|would) you (?:please )?(?:help|assist)(?: me)?(?: (?:with|on) (.+?)|"
+                      r" (?:to )?(\w.+?))?[?.!]*$", rest, re.I)
     task = helped.group(2) if helped else None  # "...help me plan a trip?", not a task of its own ("solve 2x = 4")
     if helped and not missing and not (task and (facts(task) or ":" in task)):  # "Can you help with my invoice?": yes,
         if task:  # and what is needed to
