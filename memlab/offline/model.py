@@ -1514,7 +1514,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         data, low = structured(text), text.lower().strip()
         error = str(data["error"]) if isinstance(data, dict) and "error" in data else text.strip() if low.startswith((
             "error", "an error")) or any(no in low for no in _NOT_FOUND) else ""
-        if said[:1] == ["why"] and error:  # "why didn't that work?"
+        back = {"it", "that", "this", "not", "fail", "failed", "wrong"} & set(said) or any(w[-3:] == "n't" for w in said)
+        if said[:1] == ["why"] and error and back:  # "why didn't that work?", not "why is the sky blue?"
             return f"{name} failed: it returned \"{error[:300]}\"."
         records = [one for one in data if isinstance(one, dict)] if isinstance(data, list) else [data] * isinstance(
             data, dict)
@@ -1621,7 +1622,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     short = len(said_tokens) <= 5 and not set(words(said)) & _CHANGES  # small talk: "how's it going?", "see you!"
     hello = bool(greeting or said_tokens & _GREETINGS)
     if hello and (not rest or how_are_you or not greeting and len(said) < 40 and not question) or how_are_you and short:
-        return f"{'Hello! ' * hello}{'I am well, thanks. ' * how_are_you}What can I help you with?"
+        return f"{'Hello! ' if hello else 'I am well, thanks. '}What can I help you with?"  # "how's it going?"
     thanked = said_tokens & {"thanks", "thank", "cheers", "thx"} and len(set(words(said))) <= 4 and not question
     farewell = said_tokens & {"bye", "goodbye", "night"} or any(bye in said.lower() for bye in ("see you", "take care"))
     if short and farewell:

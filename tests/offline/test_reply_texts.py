@@ -91,8 +91,8 @@ def create_ticket(summary: str) -> dict:
 
 
 async def test_a_later_question_about_a_result_is_answered_from_it():
-    replies = await chat(["cancel AUR-7731", "why didn't that work?"], tools=[cancel_booking])
-    assert "ERROR 404: booking AUR-7731 not found" in replies[1]
+    replies = await chat(["cancel AUR-7731", "why didn't that work?", "why is the sky blue?"], tools=[cancel_booking])
+    assert "ERROR 404: booking AUR-7731 not found" in replies[1] and "AUR-7731" not in replies[2]
     replies = await chat(["get invoice INV-9", "why did that fail?"], tools=[fetch_invoice])
     assert "invoice INV-9 is archived" in replies[1]
     replies = await chat(["Open a ticket: my docking station doesn't charge the laptop.", "when should I expect it fixed?"],
@@ -211,3 +211,4 @@ async def test_a_reply_the_instructions_script_is_said_to_the_user():
              "Your room will be ready at 3pm."),
             ("If the user is angry, tell them to calm down.", "I want a cake", "Noted: you want a cake.")):
         assert (await chat([message], instructions=instructions))[0] == reply
+
