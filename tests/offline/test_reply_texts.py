@@ -211,4 +211,3 @@ async def test_a_reply_the_instructions_script_is_said_to_the_user():
              "Your room will be ready at 3pm."),
             ("If the user is angry, tell them to calm down.", "I want a cake", "Noted: you want a cake.")):
         assert (await chat([message], instructions=instructions))[0] == reply
-
