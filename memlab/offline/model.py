@@ -57,9 +57,15 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom".
 _SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind (?:me|us) to)[,:]? ([^.!?;\n]+)", re.I)
-#: A duration ("2 hours") or a temperature ("68°F", "20 degrees Celsius"), and seconds per unit of duration.
-_UNITS = re.compile(r"(\d+(?:\.\d+)?) ?(second|minute|hour|day|week)s?\b|(-?\d+(?:\.\d+)?) ?(?:°|degrees?) ?([CF])", re.I)
-_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
+#: A duration ("2 hours"), a weight or a length ("700g", "1.2 km") or a temperature ("68°F", "20 degrees Celsius"),
+#: and each unit's measure and size (in seconds, grams, metres).
+_UNITS = re.compile(r"(\d+(?:\.\d+)?) ?(second|minute|min|hour|hr|day|week|kilogram|kilo|kg|gram|mg|g|kilomet(?:er|re)"
+                    r"|km|cm|mm|met(?:er|re)|m)s?\b|(-?\d+(?:\.\d+)?) ?(?:°|degrees?) ?([CF])", re.I)
+_SECONDS = {unit: (measure, float(size)) for measure, units in (
+    ("time", "second 1 minute 60 min 60 hour 3600 hr 3600 day 86400 week 604800"),
+    ("mass", "mg 0.001 g 1 gram 1 kg 1000 kilo 1000 kilogram 1000"),
+    ("length", "mm 0.001 cm 0.01 m 1 meter 1 metre 1 km 1000 kilometer 1000 kilometre 1000"))
+    for unit, size in zip(units.split()[::2], units.split()[1::2])}
 #: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
 _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
@@ -333,7 +339,9 @@ class Reader:
         if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc") or (
                 name.lower() == "recipient" and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
-        if format in ("date", "date-time", "time") or about & _WHEN:  # a field named "time" takes a time ("8pm")
+        told = self.told(name, description)  # "check_in is YYYY-MM-DD": a date, as is a stay's ``check_out``
+        if format in ("date", "date-time", "time") or about & _WHEN or "YYYY-MM-DD" in told or name.lower().replace(
+                "_", "").replace("-", "") in ("checkin", "checkout"):  # a field named "time" takes a time ("8pm")
             form = "clock" if field_stems == {stem("time")} and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
             form = form or ("date" if "YYYY-MM-DD" in told else None)
@@ -368,11 +376,18 @@ class Reader:
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
         return "other", None if self.answer else lambda text: _proper_names(text) or _object(text, others | related(others))
 
+    def told(self, name: str, description: str) -> str:
+        """The field's description and the sentences of the tools' descriptions that name it ("severity is 1 to 4")."""
+        named = (name.lower(), name.lower().replace("_", " "))
+        return " ".join([description, *(piece for piece in sentences(self.request.tools_told) if len(name) > 2 and any(
+            n in piece.lower() for n in named))])
+
     @cached_property
     def year(self) -> int:
-        """The year the message or the instructions name (a date without one is in it), else this year."""
+        """The year the message or the instructions name, alone or in a date ("Today is 2025-03-10"; a date without
+        one is in it), else this year."""
         said = tokens(f"{self.request.message} {self.request.instructions}"[:4000])
-        return next((int(t) for t in said if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit()),
+        return next((int(t[:4]) for t in said if t[4:5] in ("", "-") and t[:2] in ("19", "20") and t[:4].isdigit()),
                     datetime.date.today().year)
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
@@ -537,10 +552,14 @@ class Reader:
         if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10")
             found = [w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
                 not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
-        if marks & stem_set("total amount price cost fee paid spent"):  # "4.50 GBP"
-            marks |= {code.lower() for _, code in _SIGNS}
-        named = [w for side in (-1, 1) for at, w in enumerate(said) if not (self.start or results)  # "Total 13.50",
-                 and _NUMBER.fullmatch(w) and 0 <= at + side < len(said) and said[at + side] in marks]  # "45 minutes"
+        money = marks & stem_set("total amount price cost fee paid spent")  # "4.50 GBP"; "$45.50", not "order 7781"
+        marks |= {code.lower() for _, code in _SIGNS} if money else set()
+        found = [t for t in found if t not in {v for f, v in self.claimed.items() if f != name}] or found  # "order 7781"
+        parts = [words(part) for part in text.split(", ")]  # "3 nights, 2 guests": nights 3
+        named = [w for side, near in ((-1, marks), (1, marks | related(marks))) for said in parts  # "Total 13.50", "45
+                 for at, w in enumerate(said) if not (self.start or results) and _NUMBER.fullmatch(w)  # minutes",
+                 and 0 <= at + side < len(said) and said[at + side] in near]  # "350 calories" (kcal)
+        named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
         index = self.start + self.taken.get("number", 0)
         self.taken["number"] = self.taken.get("number", 0) + 1
         if found and marks & _UPPER:  # "max": the top of "between 0 and 250"
@@ -573,11 +592,12 @@ class Reader:
         option, cues = self.chosen
         return 0.5 if option.lower() in _NEUTRAL or not cues else 0.9 if len(cues) > 1 else 0.7
 
-    def boolean(self, name: str, description: str) -> bool:
+    def boolean(self, name: str, description: str) -> bool | None:
         """Whether the latest message says the field's name, unless negated ("not yet paid", "unpaid", "hold the olives",
         "no need to wax it"), or a related word (``is_math_homework``: "solve"); for a field named like ``response``,
         what the instructions ask about. A field's verb of wanting is not what it asks (``wants_callback``: "callback",
-        said as "call me back"); a negation counts in its own clause ("I don't need a refund, just a swap")."""
+        said as "call me back"); a negation counts in its own clause ("I don't need a refund, just a swap"); ``None`` when
+        the message says none of them (``on``: "on")."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         marks = marks - stem_set("want wish need request ask like") or marks
         if self.answer.startswith(("Yes: ", "No: ")) and (marks <= _GENERIC_ANSWER or marks & stem_set(
@@ -589,17 +609,18 @@ class Reader:
             (phrase, word.split()[0]) for phrase, word in _SAME_AS.items() if " " in phrase], self.request.message.lower())
         found = [t for part in sentences(said) for piece in part.replace(";", ",").split(",") for t in [*tokens(piece), ","]]
         waved = _negated(self.request.message)
-        for at, word in enumerate(found):
-            unsaid = word[:2] == "un" and stem(word[2:]) in marks
-            whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out") for m in marks
-                        for w in (word, stem(word)))  # "attached": has_attachment, "call me back": wants_callback
-            if stem(word) in marks or unsaid or whole or len(word) > 6 and stem(word.removesuffix("ly")) in marks:
-                clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
-                switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS and push", "keep email on"
-                return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
-                    waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in
-                                       itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])))
-        return bool(marks & related(set(words(self.request.message))))
+        for marks in (marks or {name.lower()}, related(marks) - marks):  # its words, then related ones ("text": sms)
+            for at, word in enumerate(found):
+                unsaid = word[:2] == "un" and stem(word[2:]) in marks
+                whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out") for m in marks
+                            for w in (word, stem(word)))  # "attached": has_attachment, "call me back": wants_callback
+                if stem(word) in marks or unsaid or whole or len(word) > 6 and stem(word.removesuffix("ly")) in marks:
+                    clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
+                    switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS", "keep email on"
+                    return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
+                        waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in
+                                           itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])))
+        return None
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
         """The first option the conversation names, else the language the message is in, else a "none of these"
@@ -766,14 +787,16 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset()) -> list[
 
 
 def _in_unit(text: str, field: set[str]) -> str:
-    """``text`` with its durations and temperatures in the unit ``field`` (its name's parts) says: "2 hours" → "120
-    minutes" for ``minutes_from_now``, "68°F" → "20" for ``temperature_c``."""
+    """``text`` with its durations, weights, lengths and temperatures in the unit ``field`` (its name's parts) says:
+    "2 hours" → "120 minutes" for ``minutes_from_now``, "700g" → "0.7 kg" for ``weight_kg``, "68°F" → "20" for
+    ``temperature_c``."""
     unit = next((u for u in _SECONDS if {u, u + "s", stem(u)} & field), "")
     scale = "c" if field & {"c", "celsius", stem("celsius")} else "f" if field & {"f", "fahrenheit"} else ""
 
     def converted(found: re.Match[str]) -> str:
-        if found[2] and unit:
-            return f"{float(found[1]) * _SECONDS[found[2].lower()] / _SECONDS[unit]:g} {unit}"
+        (measure, size), (into, per) = _SECONDS.get(found[2] and found[2].lower(), ("", 1)), _SECONDS.get(unit, ("?", 1))
+        if measure == into:  # "700g" → "0.7 kg" for ``weight_kg``
+            return f"{float(found[1]) * size / per:g} {unit}"
         degrees, given = float(found[3] or 0), (found[4] or "").lower()
         if given and scale and given != scale:
             return f"{round((degrees - 32) * 5 / 9 if scale == 'c' else degrees * 9 / 5 + 32, 1):g}"
@@ -1029,7 +1052,7 @@ def _fits(tool: Tool, request: Request) -> int:
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
         field, named = properties[name], reader.named_value(name, linked=False)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
-        optional = field.get("type") == "boolean" or {"type": "null"} in (field.get("anyOf") or ())
+        optional = field.get("type") == "boolean" or {"type": "null"} in (field.get("anyOf") or ()) or "default" in field
         if isinstance(field.get("enum"), list):
             found = reader.named_option(field["enum"], str(field.get("description") or "")) is not None
         elif field.get("type") == "boolean":  # "with cheese"; one not said is false, as a null one is null
@@ -1747,6 +1770,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             arguments = _sent(tool, request, depends, arguments) if depends else arguments
             reader.found_nothing += [name for name in schema.get("required") or () if name not in reader.found_nothing
                                      and str(arguments.get(name)).startswith("unknown ")]  # a value nowhere: ask
+            reader.found_nothing = [n for n in reader.found_nothing if "default" not in (
+                schema.get("properties") or {}).get(n, {})]  # unless it has a default: ``retries: int = 3``
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
                 missing += reader.found_nothing if may_ask else []
                 break
