@@ -110,6 +110,9 @@ _IMPLIED = {stem(field): options.split() for field, options in (
     ("sentiment", "positive neutral negative"), ("tone", "positive neutral negative"), ("mood", "positive neutral negative"))}
 #: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent",
 #: or ``<thing>_name``: ``class_name``).
+#: Rooms of a home or a building, which a ``room`` field takes (with any word before "room": "living room").
+_ROOMS = stem_set("kitchen bedroom bathroom study nursery garage garden hall hallway office basement attic cellar "
+                  "lounge loft porch patio balcony lobby laundry pantry closet toilet shed workshop conservatory")
 _THING = stem_set("product vendor company brand organization organisation merchant store shop supplier "
                   "manufacturer event project team item")
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
@@ -360,6 +363,8 @@ class Reader:
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
         if field_stems & _ADDRESS_PARTS[2]:  # "to 94107": a zip code of five digits
             return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5]
+        if field_stems & stem_set("room zone area") and _rooms(self.whole):  # "turn off the kitchen lights": kitchen
+            return "room", _rooms
         if about & _PLACE:
             return "place", lambda text: _names_after(text, (*_PLACE_CUES, "leaves", "leaving", "departs", "visits"))
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
@@ -784,6 +789,15 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset()) -> list[
     while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in beside):
         kept.pop()
     return [" ".join(kept)] if kept else []
+
+
+def _rooms(text: str) -> list[str]:
+    """The rooms of a home or a building ``text`` names: "the kitchen lights", "in the nursery", "the living room"."""
+    found = tokens(text[:2000])
+    return [f"{word} room" if stem(word) in _ROOMS and after.lower() == "room" else word if stem(word) in _ROOMS else
+            f"{before} {word}" for before, word, after in zip(["", *found], found, [*found[1:], ""])
+            if stem(word) in _ROOMS or word.lower() == "room" and before.isalpha() and before.lower() not in STOP
+            and stem(before) not in _ROOMS and stem(before) not in _VERBS | _CHANGES]
 
 
 def _in_unit(text: str, field: set[str]) -> str:

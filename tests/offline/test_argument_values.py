@@ -137,3 +137,38 @@ async def test_a_weight_or_a_length_is_given_in_the_fields_unit():
     assert made == {"weight_kg": 0.7, "express": False, "destination_country": "Japan"}
     assert (await arguments(calc_shipping, "express shipping, 2.5 kg, to Chile"))["weight_kg"] == 2.5
     assert (await arguments(cut_fabric, "Cut 150 cm of fabric from roll R-22"))["length_m"] == 1.5
+
+
+# -- rooms ---------------------------------------------------------------------------------------------------------
+
+@function_tool
+def set_lights(room: str, on: bool, brightness: int | None = None) -> str:
+    """Turn lights on/off in a room; brightness 0-100 percent."""
+    return "ok"
+
+
+@function_tool
+def set_thermostat(room: str, celsius: float) -> str:
+    """Set target temperature for a room."""
+    return "ok"
+
+
+@function_tool
+def get_sensor(room: str, kind: Literal["temperature", "humidity", "co2"]) -> float:
+    """Read a sensor in a room."""
+    return 1240.0
+
+
+async def test_a_room_field_takes_the_room_the_message_names():
+    assert await arguments(set_lights, "turn off the kitchen lights") == {"room": "kitchen", "on": False,
+                                                                          "brightness": None}
+    assert await arguments(set_lights, "switch the bathroom lights on") == {"room": "bathroom", "on": True,
+                                                                            "brightness": None}
+    made = await arguments(set_lights, "Dim the living room lights to 30%")
+    assert (made["room"], made["brightness"]) == ("living room", 30)
+    assert await arguments(set_thermostat, "kitchen to 23 please", choice="required") == {"room": "kitchen",
+                                                                                          "celsius": 23}
+    made = await arguments(set_thermostat, "It's too warm in the study, bring it down to 19.5", choice="required")
+    assert made == {"room": "study", "celsius": 19.5}
+    assert await arguments(get_sensor, "is the CO2 level in the nursery ok?") == {"room": "nursery", "kind": "co2"}
+    assert (await arguments(get_sensor, "what's the temperature in the attic?"))["room"] == "attic"
