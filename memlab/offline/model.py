@@ -374,8 +374,9 @@ class Reader:
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
                                                                     and not owned & (_PERSON | _GENERIC_ANSWER)):
             return "thing", lambda text: _proper_names(text, things=True)
-        if field_stems & _PERSON:
-            return "person", lambda text: _proper_names(text, people=True)
+        if field_stems & _PERSON:  # a name, else a handle: "anna.p"
+            return "person", lambda text: _proper_names(text, people=True) or [
+                t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum, t.split(".")))]
         if about & _FREE_TEXT:
             return "free", None
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
@@ -488,7 +489,8 @@ class Reader:
     def named_value(self, name: str, linked: bool = True) -> str | None:
         """The value the latest message gives right after the field's name (or, if ``linked``, "is" after it):
         "ticker AAPL", "city Paris", "seat is 14C"; a handle's (``username``: also after "user") may be lowercase
-        ("user j.doe"); for a second call (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
+        ("user j.doe"), or follow "I'm" at a sentence's end or "as" ("I'm mkowalski", "log in as jdoe"); for a second call
+        (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
         parts = [word for word in name.lower().split("_") if word not in STOP]  # not "to"
         handle = [word[:-4] for word in parts if word.endswith("name") and len(word) > 4]  # username: "user"
         names = {stem(word) for word in parts + handle}
@@ -514,7 +516,10 @@ class Reader:
                     listed = [value, *itertools.takewhile(_is_value, more)]
                     self.ran_out = self.ran_out or self.start >= len(listed)
                     return listed[min(self.start, len(listed) - 1)]
-        return None
+        said = [(found[at - 1].lower().replace("’", "'"), value, at + 1 == len(found)) for found in map(
+            tokens, sentences(message)) for at, value in enumerate(found) if at and value[:1].islower()]
+        return next((value for cue, value, last in said if handle and (cue == "as" or cue in ("i'm", "im") and last)
+                     and value not in STOP and not value.endswith(("ed", "ing", "ly"))), None)  # "I'm mkowalski"
 
     @cached_property
     def claimed(self) -> dict[str, str]:
@@ -567,10 +572,13 @@ class Reader:
         named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
         index = self.start + self.taken.get("number", 0)
         self.taken["number"] = self.taken.get("number", 0) + 1
+        told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
+        labelled = [n for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha() and any(
+            len(w) > 2 and w not in STOP and label.lower().startswith(w) for w in heard)]  # "1 (lowest)": "low"
         if found and marks & _UPPER:  # "max": the top of "between 0 and 250"
             found, index = [max(found, key=float)], 0
-        elif named or self.from_tools(name):  # the tool's value (first), or the one the field's name is next to
-            found, index = named[:1] or found[:1], 0
+        elif named or self.from_tools(name) or labelled:  # the tool's value (first), the one the field's name is next
+            found, index = named[:1] or labelled[:1] or found[:1], 0  # to, or the one the message says the label of
         self.ran_out = self.ran_out or index >= len(found)
         value = float(found[index]) if index < len(found) else None
         if value is None and "how many" in f"{self.request.instructions[:2000]} {self.request.message}".lower():

@@ -172,3 +172,46 @@ async def test_a_room_field_takes_the_room_the_message_names():
     assert made == {"room": "study", "celsius": 19.5}
     assert await arguments(get_sensor, "is the CO2 level in the nursery ok?") == {"room": "nursery", "kind": "co2"}
     assert (await arguments(get_sensor, "what's the temperature in the attic?"))["room"] == "attic"
+
+
+# -- people and handles ----------------------------------------------------------------------------------------------
+
+@function_tool
+def list_open_tickets(username: str) -> list[dict]:
+    """List a user's open tickets."""
+    return [{"id": "HD-40001", "summary": "VPN drops"}]
+
+
+@function_tool
+def create_ticket(title: str, severity: int, affected_users: list[str]) -> str:
+    """Open an IT ticket. severity is 1 (lowest) to 4 (highest)."""
+    return "Ticket opened."
+
+
+@function_tool
+def file_bug(summary: str, impact: int, assignees: list[str]) -> str:
+    """File a bug. impact is 1 (cosmetic), 2 (minor), 3 (major) or 4 (blocking)."""
+    return "Filed."
+
+
+async def test_a_username_is_the_handle_after_im_or_as():
+    assert await arguments(list_open_tickets, "what tickets do I have open? I'm mkowalski") == {"username": "mkowalski"}
+    assert await arguments(list_open_tickets, "list the open tickets, logged in as jdoe") == {"username": "jdoe"}
+    assert await arguments(list_open_tickets, "show open tickets, my username is p.nowak") == {"username": "p.nowak"}
+
+
+async def test_a_list_of_users_takes_the_handles_listed():
+    made = await arguments(create_ticket, "Please open a ticket: the projector in room 4B is broken for me, anna.p and "
+                           "raj.s. Severity 3.")
+    assert (made["severity"], made["affected_users"]) == (3, ["anna.p", "raj.s"])
+    made = await arguments(file_bug, "File a bug: the export button overlaps the logo, please assign it to "
+                           "li.wei and omar.k")
+    assert made["assignees"] == ["li.wei", "omar.k"]
+
+
+async def test_a_number_the_description_labels_is_chosen_by_its_label():
+    made = await arguments(create_ticket, "Open a ticket: the printer on floor 2 is jammed, affects lukas.m only, "
+                           "low severity")
+    assert (made["severity"], made["affected_users"]) == (1, ["lukas.m"])
+    made = await arguments(file_bug, "File a bug: checkout crashes on submit, it's blocking, assign ana.r")
+    assert made["impact"] == 4
