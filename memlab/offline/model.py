@@ -314,8 +314,9 @@ class Reader:
     a place, a date...), is not taken."""
 
     def __init__(self, request: Request, answer: str = "", start: int = 0, whole: str = "",
-                 fields: Sequence[str] = (), item: bool = False) -> None:
+                 fields: Sequence[str] = (), item: bool = False, tool: str = "") -> None:
         self.request, self.answer, self.start, self.fields = request, answer, start, fields
+        self.own = frozenset(words(tool.replace("_", " "))) - _VERBS  # what the tool's name says it acts on: "calories"
         self.item = item  # it reads one item of a list ("3 desks at 120 each"): its text is the thing counted
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
         self.whole = whole or request.message  # free text: the whole message, when a clause of it is read
@@ -380,7 +381,8 @@ class Reader:
         if about & _FREE_TEXT:
             return "free", None
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
-        return "other", None if self.answer else lambda text: _proper_names(text) or _object(text, others | related(others))
+        return "other", None if self.answer else lambda text: _proper_names(text) or _object(text, others | related(
+            others), self.own)
 
     def told(self, name: str, description: str) -> str:
         """The field's description and the sentences of the tools' descriptions that name it ("severity is 1 to 4")."""
@@ -784,15 +786,19 @@ def _when(text: str, form: str | None, year: int) -> list[str]:
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
 
 
-def _object(text: str, beside: set[str] | frozenset[str] = frozenset()) -> list[str]:
-    """What the first verb of ``text`` acts on, up to a preposition: "Add oat milk to my list" → "oat milk"; without
-    a last word that says what to change of it, a stem another field's name (or a word related to it) begins with
-    ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
+def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: frozenset[str] = frozenset()) -> list[str]:
+    """What the first verb of ``text`` acts on, up to a preposition: "Add oat milk to my list" → "oat milk", past what
+    the tool's name says it gives (``own``: get_calories, "get calories for chicken breast" → "chicken breast");
+    without a last word that says what to change of it, a stem another field's name (or a word related to it) begins
+    with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
     found = tokens(text[:400])
     at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
     stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please"}
-    span = itertools.takewhile(lambda word: word.lower() not in stops, found[at + 1:] if at is not None else [])
-    kept = [w for w in span if w.lower() not in STOP | {"some", "me"}][:6]
+    rest, kept = found[at + 1:] if at is not None else [], None
+    while rest and (kept is None or kept and all(stem(w) in own for w in kept)):
+        span = list(itertools.takewhile(lambda word: word.lower() not in stops, rest))
+        kept, rest = [w for w in span if w.lower() not in STOP | {"some", "me"}][:6], rest[len(span) + 1:]
+    kept = kept or []
     kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit(), kept[1:]))  # not "68°F"
     while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in beside):
         kept.pop()
@@ -1780,7 +1786,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             continue
         # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
         for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
-            reader = Reader(asked, start=start, whole=request.message, fields=list(schema.get("properties") or ()))
+            reader = Reader(asked, start=start, whole=request.message, fields=list(schema.get("properties") or ()),
+                            tool=tool.name)
             arguments = instance(schema, reader, only_found=True)
             if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
                 break

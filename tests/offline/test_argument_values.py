@@ -215,3 +215,37 @@ async def test_a_number_the_description_labels_is_chosen_by_its_label():
     assert (made["severity"], made["affected_users"]) == (1, ["lukas.m"])
     made = await arguments(file_bug, "File a bug: checkout crashes on submit, it's blocking, assign ana.r")
     assert made["impact"] == 4
+
+
+# -- things and units the tool's words name --------------------------------------------------------------------------
+
+@function_tool
+def log_meal(description: str, kcal: int, meal: Literal["breakfast", "lunch", "dinner", "snack"]) -> str:
+    """Log a meal in the food diary."""
+    return "logged"
+
+
+@function_tool
+def get_calories(food: str, grams: float) -> str:
+    """Nutrition lookup."""
+    return "300"
+
+
+@function_tool
+def get_recipe(dish: str, servings: int) -> str:
+    """A recipe."""
+    return "Stir."
+
+
+async def test_a_count_next_to_the_unit_the_field_names_and_a_meal_by_its_time_of_day():
+    made = await arguments(log_meal, "2 slices of toast with peanut butter this morning, ~350 calories")
+    assert (made["kcal"], made["meal"]) == (350, "breakfast")
+    made = await arguments(log_meal, "had a chicken salad at noon, around 520 calories")
+    assert (made["kcal"], made["meal"]) == (520, "lunch")
+
+
+async def test_the_thing_is_what_the_request_is_for_not_what_the_tool_gives():
+    assert await arguments(get_calories, "get calories for chicken breast, 250 grams") == {"food": "chicken breast",
+                                                                                           "grams": 250}
+    made = await arguments(get_recipe, "get a recipe for mushroom risotto, 4 servings")
+    assert made == {"dish": "mushroom risotto", "servings": 4}
