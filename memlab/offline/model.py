@@ -377,7 +377,8 @@ class Reader:
             return "thing", lambda text: _proper_names(text, things=True)
         if field_stems & _PERSON:  # a name, else a handle: "anna.p"
             return "person", lambda text: _proper_names(text, people=True) or [
-                t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum, t.split(".")))]
+                t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
+                                                                                               t.split(".")))]
         if about & _FREE_TEXT:
             return "free", None
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
@@ -444,6 +445,13 @@ class Reader:
             return None
         if kind == "free" and field_stems & _SUBJECT and (subjects := _subjects(self.whole)):
             return subjects[0]
+        if kind == "free" and field_stems & stem_set("reason cause why") and not self.answer:  # a reason: the words
+            at = next((at + len(cue) for cue in (" because ", " since ", " due to ") if (at := self.whole.find(cue)) > 0),
+                      0)  # after "because", else the clauses that give no value nor ask ("... order 7781, it was $45.50
+            said = self.whole.replace(":", ",").replace(" and ", ",").replace(". ", ",").split(",")  # and arrived broken")
+            why = [c.strip(" .!?") for c in said if c.strip(" .!?") and not any(map(str.isdigit, c)) and not (set(words(
+                c)) & self.own or _is_question(c) or c.lower().strip().startswith(("i want", "i'd like", "please")))]
+            return next(iter(sentences(self.whole[at:])), "").rstrip(".!?") if at else ", ".join(why) or self.whole.strip()
         if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
             head, colon, marked = self.whole.strip().partition(": ")
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked else ""

@@ -249,3 +249,20 @@ async def test_the_thing_is_what_the_request_is_for_not_what_the_tool_gives():
                                                                                            "grams": 250}
     made = await arguments(get_recipe, "get a recipe for mushroom risotto, 4 servings")
     assert made == {"dish": "mushroom risotto", "servings": 4}
+
+
+# -- reasons -------------------------------------------------------------------------------------------------------
+
+@function_tool
+def cancel_booking(booking_ref: str, reason: str) -> str:
+    """Cancel a booking."""
+    return "cancelled"
+
+
+async def test_a_reason_is_the_reason_the_message_gives_not_the_whole_message():
+    made = await arguments(issue_refund, "I want my money back for order 7781, it was $45.50 and arrived broken")
+    assert made == {"order_id": "7781", "amount": 45.5, "reason": "arrived broken"}
+    made = await arguments(issue_refund, "Refund order 55102 please: €12.99, the item never arrived")
+    assert made["reason"] == "the item never arrived"
+    made = await arguments(cancel_booking, "Cancel booking BK-2291 because my flight was moved to Friday.")
+    assert made == {"booking_ref": "BK-2291", "reason": "my flight was moved to Friday"}
