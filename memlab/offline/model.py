@@ -108,11 +108,11 @@ _PERSON = stem_set("name person customer user attendee participant people member
 _IMPLIED = {stem(field): options.split() for field, options in (
     ("priority", "low medium high"), ("severity", "low medium high"), ("urgency", "low medium high"),
     ("sentiment", "positive neutral negative"), ("tone", "positive neutral negative"), ("mood", "positive neutral negative"))}
-#: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent",
-#: or ``<thing>_name``: ``class_name``).
 #: Rooms of a home or a building, which a ``room`` field takes (with any word before "room": "living room").
 _ROOMS = stem_set("kitchen bedroom bathroom study nursery garage garden hall hallway office basement attic cellar "
                   "lounge loft porch patio balcony lobby laundry pantry closet toilet shed workshop conservatory")
+#: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent",
+#: or ``<thing>_name``: ``class_name``).
 _THING = stem_set("product vendor company brand organization organisation merchant store shop supplier "
                   "manufacturer event project team item")
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
@@ -343,9 +343,8 @@ class Reader:
         if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc") or (
                 name.lower() == "recipient" and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
-        told = self.told(name, description)  # "check_in is YYYY-MM-DD": a date, as is a stay's ``check_out``
-        if format in ("date", "date-time", "time") or about & _WHEN or "YYYY-MM-DD" in told or name.lower().replace(
-                "_", "").replace("-", "") in ("checkin", "checkout"):  # a field named "time" takes a time ("8pm")
+        if format in ("date", "date-time", "time") or about & _WHEN or self.iso(name, description) or name.lower(
+                ).replace("_", "") in ("checkin", "checkout"):  # a field named "time" takes a time ("8pm")
             form = "clock" if field_stems == {stem("time")} and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
             form = form or ("date" if "YYYY-MM-DD" in told else None)
@@ -384,6 +383,18 @@ class Reader:
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
         return "other", None if self.answer else lambda text: _proper_names(text) or _object(text, others | related(
             others), self.own)
+
+    def iso(self, name: str, description: str) -> bool:
+        """Whether the field's description or the tools' say it is a date in ISO form ("check_in is YYYY-MM-DD", "arrival
+        and departure are dates (YYYY-MM-DD)"; not ``origin`` of "from origin to destination on date (YYYY-MM-DD)")."""
+        for piece in (p for p in map(str.lower, sentences(self.request.tools_told)) if len(name) > 2 and name.lower() in p):
+            between, form, _ = piece.partition(name.lower())[2].partition("yyyy-mm-dd")
+            for other in self.fields:  # "arrival and departure are": no word but another field's between
+                between = between.replace(other.lower(), " ")
+            if form and all(w in ("and", "are", "is", "the", "in", "as", "a", "iso") or stem(w) in _WHEN
+                            for w in tokens(between)):
+                return True
+        return "YYYY-MM-DD" in description
 
     def told(self, name: str, description: str) -> str:
         """The field's description and the sentences of the tools' descriptions that name it ("severity is 1 to 4")."""

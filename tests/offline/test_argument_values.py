@@ -96,6 +96,18 @@ def rent_car(city: str, pickup: str, days: int) -> str:
     return "Rented."
 
 
+@function_tool
+def book_room(hotel: str, arrival: str, departure: str) -> str:
+    """Book a room. arrival and departure are dates (YYYY-MM-DD)."""
+    return "Booked."
+
+
+@function_tool
+def search_trains(origin: str, destination: str, date: str) -> str:
+    """Search trains from origin to destination on date (YYYY-MM-DD)."""
+    return "none"
+
+
 async def test_a_field_the_tool_text_says_is_a_date_takes_the_date():
     made = await arguments(book_hotel, "Book a hotel in Porto, check-in 2025-04-02, 3 nights, 2 guests")
     assert made == {"city": "Porto", "check_in": "2025-04-02", "nights": 3, "guests": 2}
@@ -103,6 +115,10 @@ async def test_a_field_the_tool_text_says_is_a_date_takes_the_date():
     assert (made["check_in"], made["nights"]) == ("2025-04-02", 4)
     made = await arguments(rent_car, "Rent a car in Faro for 5 days, arriving 7 May 2026")
     assert made == {"city": "Faro", "pickup": "2026-05-07", "days": 5}
+    made = await arguments(book_room, "Book the Ritz from 2025-05-01 to 2025-05-04")
+    assert made == {"hotel": "Ritz", "arrival": "2025-05-01", "departure": "2025-05-04"}
+    made = await arguments(search_trains, "Search trains from Bern to Basel on May 3 2025")
+    assert made == {"origin": "Bern", "destination": "Basel", "date": "2025-05-03"}
 
 
 # -- numbers ------------------------------------------------------------------------------------------------------
