@@ -57,9 +57,15 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom".
 _SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind (?:me|us) to)[,:]? ([^.!?;\n]+)", re.I)
-#: A duration ("2 hours") or a temperature ("68°F", "20 degrees Celsius"), and seconds per unit of duration.
-_UNITS = re.compile(r"(\d+(?:\.\d+)?) ?(second|minute|hour|day|week)s?\b|(-?\d+(?:\.\d+)?) ?(?:°|degrees?) ?([CF])", re.I)
-_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
+#: A duration ("2 hours"), a weight or a length ("700g", "1.2 km") or a temperature ("68°F", "20 degrees Celsius"),
+#: and each unit's measure and size (in seconds, grams, metres).
+_UNITS = re.compile(r"(\d+(?:\.\d+)?) ?(second|minute|min|hour|hr|day|week|kilogram|kilo|kg|gram|mg|g|kilomet(?:er|re)"
+                    r"|km|cm|mm|met(?:er|re)|m)s?\b|(-?\d+(?:\.\d+)?) ?(?:°|degrees?) ?([CF])", re.I)
+_SECONDS = {unit: (measure, float(size)) for measure, units in (
+    ("time", "second 1 minute 60 min 60 hour 3600 hr 3600 day 86400 week 604800"),
+    ("mass", "mg 0.001 g 1 gram 1 kg 1000 kilo 1000 kilogram 1000"),
+    ("length", "mm 0.001 cm 0.01 m 1 meter 1 metre 1 km 1000 kilometer 1000 kilometre 1000"))
+    for unit, size in zip(units.split()[::2], units.split()[1::2])}
 #: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
 _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
@@ -102,6 +108,9 @@ _PERSON = stem_set("name person customer user attendee participant people member
 _IMPLIED = {stem(field): options.split() for field, options in (
     ("priority", "low medium high"), ("severity", "low medium high"), ("urgency", "low medium high"),
     ("sentiment", "positive neutral negative"), ("tone", "positive neutral negative"), ("mood", "positive neutral negative"))}
+#: Rooms of a home or a building, which a ``room`` field takes (with any word before "room": "living room").
+_ROOMS = stem_set("kitchen bedroom bathroom study nursery garage garden hall hallway office basement attic cellar "
+                  "lounge loft porch patio balcony lobby laundry pantry closet toilet shed workshop conservatory")
 #: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent",
 #: or ``<thing>_name``: ``class_name``).
 _THING = stem_set("product vendor company brand organization organisation merchant store shop supplier "
@@ -318,8 +327,9 @@ class Reader:
     a place, a date...), is not taken."""
 
     def __init__(self, request: Request, answer: str = "", start: int = 0, whole: str = "",
-                 fields: Sequence[str] = (), item: bool = False) -> None:
+                 fields: Sequence[str] = (), item: bool = False, tool: str = "") -> None:
         self.request, self.answer, self.start, self.fields = request, answer, start, fields
+        self.own = frozenset(words(tool.replace("_", " "))) - _VERBS  # what the tool's name says it acts on: "calories"
         self.item = item  # it reads one item of a list ("3 desks at 120 each"): its text is the thing counted
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
         self.whole = whole or request.message  # free text: the whole message, when a clause of it is read
@@ -346,7 +356,8 @@ class Reader:
         if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc") or (
                 name.lower() == "recipient" and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
-        if format in ("date", "date-time", "time") or about & _WHEN:  # a field named "time" takes a time ("8pm")
+        if format in ("date", "date-time", "time") or about & _WHEN or self.iso(name, description) or name.lower(
+                ).replace("_", "") in ("checkin", "checkout"):  # a field named "time" takes a time ("8pm")
             form = "clock" if field_stems == {stem("time")} and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
             form = form or ("date" if "YYYY-MM-DD" in told else None)
@@ -365,6 +376,8 @@ class Reader:
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
         if field_stems & _ADDRESS_PARTS[2]:  # "to 94107": a zip code of five digits
             return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5]
+        if field_stems & stem_set("room zone area") and _rooms(self.whole):  # "turn off the kitchen lights": kitchen
+            return "room", _rooms
         if about & _PLACE:
             return "place", lambda text: _names_after(text, (*_PLACE_CUES, "leaves", "leaving", "departs", "visits"))
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
@@ -374,18 +387,40 @@ class Reader:
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
                                                                     and not owned & (_PERSON | _GENERIC_ANSWER)):
             return "thing", lambda text: _proper_names(text, things=True)
-        if field_stems & _PERSON:
-            return "person", lambda text: _proper_names(text, people=True)
+        if field_stems & _PERSON:  # a name, else a handle: "anna.p"
+            return "person", lambda text: _proper_names(text, people=True) or [
+                t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
+                                                                                               t.split(".")))]
         if about & _FREE_TEXT:
             return "free", None
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
-        return "other", None if self.answer else lambda text: _proper_names(text) or _object(text, others | related(others))
+        return "other", None if self.answer else lambda text: _proper_names(text) or _object(text, others | related(
+            others), self.own)
+
+    def iso(self, name: str, description: str) -> bool:
+        """Whether the field's description or the tools' say it is a date in ISO form ("check_in is YYYY-MM-DD", "arrival
+        and departure are dates (YYYY-MM-DD)"; not ``origin`` of "from origin to destination on date (YYYY-MM-DD)")."""
+        for piece in (p for p in map(str.lower, sentences(self.request.tools_told)) if len(name) > 2 and name.lower() in p):
+            between, form, _ = piece.partition(name.lower())[2].partition("yyyy-mm-dd")
+            for other in self.fields:  # "arrival and departure are": no word but another field's between
+                between = between.replace(other.lower(), " ")
+            if form and all(w in ("and", "are", "is", "the", "in", "as", "a", "iso") or stem(w) in _WHEN
+                            for w in tokens(between)):
+                return True
+        return "YYYY-MM-DD" in description
+
+    def told(self, name: str, description: str) -> str:
+        """The field's description and the sentences of the tools' descriptions that name it ("severity is 1 to 4")."""
+        named = (name.lower(), name.lower().replace("_", " "))
+        return " ".join([description, *(piece for piece in sentences(self.request.tools_told) if len(name) > 2 and any(
+            n in piece.lower() for n in named))])
 
     @cached_property
     def year(self) -> int:
-        """The year the message or the instructions name (a date without one is in it), else this year."""
+        """The year the message or the instructions name, alone or in a date ("Today is 2025-03-10"; a date without
+        one is in it), else this year."""
         said = tokens(f"{self.request.message} {self.request.instructions}"[:4000])
-        return next((int(t) for t in said if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit()),
+        return next((int(t[:4]) for t in said if t[4:5] in ("", "-") and t[:2] in ("19", "20") and t[:4].isdigit()),
                     datetime.date.today().year)
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
@@ -434,6 +469,13 @@ class Reader:
             return None
         if kind == "free" and field_stems & _SUBJECT and (subjects := _subjects(self.whole)):
             return subjects[0]
+        if kind == "free" and field_stems & stem_set("reason cause why") and not self.answer:  # a reason: the words
+            at = next((at + len(cue) for cue in (" because ", " since ", " due to ") if (at := self.whole.find(cue)) > 0),
+                      0)  # after "because", else the clauses that give no value nor ask ("... order 7781, it was $45.50
+            said = self.whole.replace(":", ",").replace(" and ", ",").replace(". ", ",").split(",")  # and arrived broken")
+            why = [c.strip(" .!?") for c in said if c.strip(" .!?") and not any(map(str.isdigit, c)) and not (set(words(
+                c)) & self.own or _is_question(c) or c.lower().strip().startswith(("i want", "i'd like", "please")))]
+            return next(iter(sentences(self.whole[at:])), "").rstrip(".!?") if at else ", ".join(why) or self.whole.strip()
         if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
             head, colon, marked = self.whole.strip().partition(": ")
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked else ""
@@ -481,7 +523,8 @@ class Reader:
     def named_value(self, name: str, linked: bool = True) -> str | None:
         """The value the latest message gives right after the field's name (or, if ``linked``, "is" after it):
         "ticker AAPL", "city Paris", "seat is 14C"; a handle's (``username``: also after "user") may be lowercase
-        ("user j.doe"); for a second call (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
+        ("user j.doe"), or follow "I'm" at a sentence's end or "as" ("I'm mkowalski", "log in as jdoe"); for a second call
+        (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
         parts = [word for word in name.lower().split("_") if word not in STOP]  # not "to"
         handle = [word[:-4] for word in parts if word.endswith("name") and len(word) > 4]  # username: "user"
         names = {stem(word) for word in parts + handle}
@@ -507,7 +550,10 @@ class Reader:
                     listed = [value, *itertools.takewhile(_is_value, more)]
                     self.ran_out = self.ran_out or self.start >= len(listed)
                     return listed[min(self.start, len(listed) - 1)]
-        return None
+        said = [(found[at - 1].lower().replace("’", "'"), value, at + 1 == len(found)) for found in map(
+            tokens, sentences(message)) for at, value in enumerate(found) if at and value[:1].islower()]
+        return next((value for cue, value, last in said if handle and (cue == "as" or cue in ("i'm", "im") and last)
+                     and value not in STOP and not value.endswith(("ed", "ing", "ly"))), None)  # "I'm mkowalski"
 
     @cached_property
     def claimed(self) -> dict[str, str]:
@@ -550,16 +596,23 @@ class Reader:
         if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10")
             found = [w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
                 not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
-        if marks & stem_set("total amount price cost fee paid spent"):  # "4.50 GBP"
-            marks |= {code.lower() for _, code in _SIGNS}
-        named = [w for side in (-1, 1) for at, w in enumerate(said) if not (self.start or results)  # "Total 13.50",
-                 and _NUMBER.fullmatch(w) and 0 <= at + side < len(said) and said[at + side] in marks]  # "45 minutes"
+        money = marks & stem_set("total amount price cost fee paid spent")  # "4.50 GBP"; "$45.50", not "order 7781"
+        marks |= {code.lower() for _, code in _SIGNS} if money else set()
+        found = [t for t in found if t not in {v for f, v in self.claimed.items() if f != name}] or found  # "order 7781"
+        parts = [words(part) for part in text.split(", ")]  # "3 nights, 2 guests": nights 3
+        named = [w for side, near in ((-1, marks), (1, marks | related(marks))) for said in parts  # "Total 13.50", "45
+                 for at, w in enumerate(said) if not (self.start or results) and _NUMBER.fullmatch(w)  # minutes",
+                 and 0 <= at + side < len(said) and said[at + side] in near]  # "350 calories" (kcal)
+        named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
         index = self.start + self.taken.get("number", 0)
         self.taken["number"] = self.taken.get("number", 0) + 1
+        told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
+        labelled = [n for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha() and any(
+            len(w) > 2 and w not in STOP and label.lower().startswith(w) for w in heard)]  # "1 (lowest)": "low"
         if found and marks & _UPPER:  # "max": the top of "between 0 and 250"
             found, index = [max(found, key=float)], 0
-        elif named or self.from_tools(name):  # the tool's value (first), or the one the field's name is next to
-            found, index = named[:1] or found[:1], 0
+        elif named or self.from_tools(name) or labelled:  # the tool's value (first), the one the field's name is next
+            found, index = named[:1] or labelled[:1] or found[:1], 0  # to, or the one the message says the label of
         self.ran_out = self.ran_out or index >= len(found)
         value = float(found[index]) if index < len(found) else None
         if value is None and "how many" in f"{self.request.instructions[:2000]} {self.request.message}".lower():
@@ -586,11 +639,12 @@ class Reader:
         option, cues = self.chosen
         return 0.5 if option.lower() in _NEUTRAL or not cues else 0.9 if len(cues) > 1 else 0.7
 
-    def boolean(self, name: str, description: str) -> bool:
+    def boolean(self, name: str, description: str) -> bool | None:
         """Whether the latest message says the field's name, unless negated ("not yet paid", "unpaid", "hold the olives",
         "no need to wax it"), or a related word (``is_math_homework``: "solve"); for a field named like ``response``,
         what the instructions ask about. A field's verb of wanting is not what it asks (``wants_callback``: "callback",
-        said as "call me back"); a negation counts in its own clause ("I don't need a refund, just a swap")."""
+        said as "call me back"); a negation counts in its own clause ("I don't need a refund, just a swap"); ``None`` when
+        the message says none of them (``on``: "on")."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         marks = marks - stem_set("want wish need request ask like") or marks
         if self.answer.startswith(("Yes: ", "No: ")) and (marks <= _GENERIC_ANSWER or marks & stem_set(
@@ -602,17 +656,18 @@ class Reader:
             (phrase, word.split()[0]) for phrase, word in _SAME_AS.items() if " " in phrase], self.request.message.lower())
         found = [t for part in sentences(said) for piece in part.replace(";", ",").split(",") for t in [*tokens(piece), ","]]
         waved = _negated(self.request.message)
-        for at, word in enumerate(found):
-            unsaid = word[:2] == "un" and stem(word[2:]) in marks
-            whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out") for m in marks
-                        for w in (word, stem(word)))  # "attached": has_attachment, "call me back": wants_callback
-            if stem(word) in marks or unsaid or whole or len(word) > 6 and stem(word.removesuffix("ly")) in marks:
-                clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
-                switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS and push", "keep email on"
-                return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
-                    waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in
-                                       itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])))
-        return bool(marks & related(set(words(self.request.message))))
+        for marks in (marks or {name.lower()}, related(marks) - marks):  # its words, then related ones ("text": sms)
+            for at, word in enumerate(found):
+                unsaid = word[:2] == "un" and stem(word[2:]) in marks
+                whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out") for m in marks
+                            for w in (word, stem(word)))  # "attached": has_attachment, "call me back": wants_callback
+                if stem(word) in marks or unsaid or whole or len(word) > 6 and stem(word.removesuffix("ly")) in marks:
+                    clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
+                    switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS", "keep email on"
+                    return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
+                        waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in
+                                           itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])))
+        return None
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
         """The first option the conversation names, else the language the message is in, else a "none of these"
@@ -763,30 +818,45 @@ def _when(text: str, form: str | None, year: int) -> list[str]:
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
 
 
-def _object(text: str, beside: set[str] | frozenset[str] = frozenset()) -> list[str]:
-    """What the first verb of ``text`` acts on, up to a preposition: "Add oat milk to my list" → "oat milk"; without
-    a last word that says what to change of it, a stem another field's name (or a word related to it) begins with
-    ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
+def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: frozenset[str] = frozenset()) -> list[str]:
+    """What the first verb of ``text`` acts on, up to a preposition: "Add oat milk to my list" → "oat milk", past what
+    the tool's name says it gives (``own``: get_calories, "get calories for chicken breast" → "chicken breast");
+    without a last word that says what to change of it, a stem another field's name (or a word related to it) begins
+    with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
     found = tokens(text[:400])
     at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
     stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please"}
-    span = itertools.takewhile(lambda word: word.lower() not in stops, found[at + 1:] if at is not None else [])
-    kept = [w for w in span if w.lower() not in STOP | {"some", "me"}][:6]
+    rest, kept = found[at + 1:] if at is not None else [], None
+    while rest and (kept is None or kept and all(stem(w) in own for w in kept)):
+        span = list(itertools.takewhile(lambda word: word.lower() not in stops, rest))
+        kept, rest = [w for w in span if w.lower() not in STOP | {"some", "me"}][:6], rest[len(span) + 1:]
+    kept = kept or []
     kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit(), kept[1:]))  # not "68°F"
     while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in beside):
         kept.pop()
     return [" ".join(kept)] if kept else []
 
 
+def _rooms(text: str) -> list[str]:
+    """The rooms of a home or a building ``text`` names: "the kitchen lights", "in the nursery", "the living room"."""
+    found = tokens(text[:2000])
+    return [f"{word} room" if stem(word) in _ROOMS and after.lower() == "room" else word if stem(word) in _ROOMS else
+            f"{before} {word}" for before, word, after in zip(["", *found], found, [*found[1:], ""])
+            if stem(word) in _ROOMS or word.lower() == "room" and before.isalpha() and before.lower() not in STOP
+            and stem(before) not in _ROOMS and stem(before) not in _VERBS | _CHANGES]
+
+
 def _in_unit(text: str, field: set[str]) -> str:
-    """``text`` with its durations and temperatures in the unit ``field`` (its name's parts) says: "2 hours" → "120
-    minutes" for ``minutes_from_now``, "68°F" → "20" for ``temperature_c``."""
+    """``text`` with its durations, weights, lengths and temperatures in the unit ``field`` (its name's parts) says:
+    "2 hours" → "120 minutes" for ``minutes_from_now``, "700g" → "0.7 kg" for ``weight_kg``, "68°F" → "20" for
+    ``temperature_c``."""
     unit = next((u for u in _SECONDS if {u, u + "s", stem(u)} & field), "")
     scale = "c" if field & {"c", "celsius", stem("celsius")} else "f" if field & {"f", "fahrenheit"} else ""
 
     def converted(found: re.Match[str]) -> str:
-        if found[2] and unit:
-            return f"{float(found[1]) * _SECONDS[found[2].lower()] / _SECONDS[unit]:g} {unit}"
+        (measure, size), (into, per) = _SECONDS.get(found[2] and found[2].lower(), ("", 1)), _SECONDS.get(unit, ("?", 1))
+        if measure == into:  # "700g" → "0.7 kg" for ``weight_kg``
+            return f"{float(found[1]) * size / per:g} {unit}"
         degrees, given = float(found[3] or 0), (found[4] or "").lower()
         if given and scale and given != scale:
             return f"{round((degrees - 32) * 5 / 9 if scale == 'c' else degrees * 9 / 5 + 32, 1):g}"
@@ -1042,7 +1112,7 @@ def _fits(tool: Tool, request: Request) -> int:
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
         field, named = properties[name], reader.named_value(name, linked=False)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
-        optional = field.get("type") == "boolean" or {"type": "null"} in (field.get("anyOf") or ())
+        optional = field.get("type") == "boolean" or {"type": "null"} in (field.get("anyOf") or ()) or "default" in field
         if isinstance(field.get("enum"), list):
             found = reader.named_option(field["enum"], str(field.get("description") or "")) is not None
         elif field.get("type") == "boolean":  # "with cheese"; one not said is false, as a null one is null
@@ -1870,7 +1940,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             continue
         # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
         for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
-            reader = Reader(asked, start=start, whole=request.message, fields=list(schema.get("properties") or ()))
+            reader = Reader(asked, start=start, whole=request.message, fields=list(schema.get("properties") or ()),
+                            tool=tool.name)
             arguments = instance(schema, reader, only_found=True)
             if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
                 break
@@ -1882,6 +1953,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             arguments = _sent(tool, request, depends, arguments) if depends else arguments
             reader.found_nothing += [name for name in schema.get("required") or () if name not in reader.found_nothing
                                      and str(arguments.get(name)).startswith("unknown ")]  # a value nowhere: ask
+            reader.found_nothing = [n for n in reader.found_nothing if "default" not in (
+                schema.get("properties") or {}).get(n, {})]  # unless it has a default: ``retries: int = 3``
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
                 missing += reader.found_nothing if may_ask else []
                 break

@@ -31,14 +31,15 @@ class Filler(Protocol):
     the request gives ("2 apples and 3 bananas"; fewer than two: one item is filled), or per bracketed group if
     ``grouped`` ("[1, 2], [3, 4]"); ``numbers`` every number the latest message gives (after the field's name),
     ``choices`` every option it names (in order), ``counts`` every item it counts ("3 apples": apples 3);
-    ``leaning`` how far up its scale (0 to 1) a score or a confidence the request gives no number for sits.
+    ``leaning`` how far up its scale (0 to 1) a score or a confidence the request gives no number for sits;
+    ``boolean`` gives ``None`` when the request does not say (the field's ``default`` holds, else false).
     """
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
              nullable: bool = False) -> str | None: ...
     def number(self, name: str, description: str) -> float | None: ...
     def leaning(self, name: str) -> float | None: ...
-    def boolean(self, name: str, description: str) -> bool: ...
+    def boolean(self, name: str, description: str) -> bool | None: ...
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any: ...
     def many(self, name: str, description: str) -> list[str]: ...
     def each(self, grouped: bool = False) -> Sequence[Filler]: ...
@@ -103,8 +104,10 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     description = str(schema.get("description") or schema.get("title") or description)
     if "const" in schema:
         return schema["const"]
+    default = schema.get("default")  # a tool's ``mode: str = "auto"``: what a value the user never gives stays
     if isinstance(schema.get("enum"), list) and schema["enum"]:
-        return filler.choice(name, description, [*schema["enum"], *[None] * nullable])  # None: nothing said
+        said = filler.choice(name, description, [*schema["enum"], *[None] * (nullable or default in schema["enum"])])
+        return default if said is None and not nullable else said  # None: nothing said
     for combiner in ("anyOf", "oneOf"):
         options = [o for o in schema.get(combiner) or [] if not _is_null(_resolve(o, defs))]
         if options:
@@ -151,13 +154,16 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         if found is None and (share := filler.leaning(name)) is not None:  # 4 of 1-5 stars: 0.75 of the way up
             low = schema.get("minimum", 1 if kind == "integer" else 0)
             found = low + share * (schema.get("maximum", 5 if kind == "integer" else 1) - low)
+        found = default if found is None and isinstance(default, (int, float)) else found
         return _bounded(0 if found is None else found, {**schema, "type": kind})
-    if kind in ("boolean", "null"):
-        return filler.boolean(name, description) if kind == "boolean" else None
+    if kind in ("boolean", "null"):  # a yes/no the message does not say: its default, else false
+        said = filler.boolean(name, description) if kind == "boolean" else None
+        return bool(default) if said is None and kind == "boolean" else said
     form = schema.get("format")
     unknown = f"unknown {name.replace('_', ' ')}".strip()
     text = filler.text(name, description, form, owner, nullable)
-    text = text if text and _fits_format(text, form) else _PLACEHOLDERS.get(form or "", unknown)
+    text = text if text and _fits_format(text, form) else default if isinstance(default, str) else _PLACEHOLDERS.get(
+        form or "", unknown)
     longest = schema.get("maxLength")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
 
