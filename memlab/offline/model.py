@@ -46,7 +46,7 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
-                   r"|\b(?:(?:next |this )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday|[Tt]omorrow)\b")
+                   r"|\b(?:(?:next |this )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday|[Tt]omorrow|[Yy]esterday)\b")
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 #: A postal address: a street with its number, a city, and a postcode or zip ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
@@ -175,7 +175,7 @@ _CORRECTION = frozenset("actually sorry instead moved switched changed correctio
 _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|make (?:that|it)|not ([^,.;]+)[,;])", re.I)
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
-                    "pay reset write refund")
+                    "pay reset write refund toggle lock unlock turn switch enable disable")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate")
@@ -362,7 +362,7 @@ class Reader:
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
             form = form or ("date" if "YYYY-MM-DD" in told else None)
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
-            return f"date{form or ''}", lambda text: _when(text, form, self.year)
+            return f"date{form or ''}", lambda text: _when(text, form, self.year, self.today)
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
             return "path", lambda text: [t for t in tokens(text) if "/" in t]
         if format == "uri":
@@ -423,6 +423,14 @@ class Reader:
         return next((int(t[:4]) for t in said if t[4:5] in ("", "-") and t[:2] in ("19", "20") and t[:4].isdigit()),
                     datetime.date.today().year)
 
+    @cached_property
+    def today(self) -> datetime.date:
+        """The date the instructions say it is ("Today is 2025-03-10"), else today's."""
+        for piece in (p for p in sentences(self.request.instructions[:4000]) if "today" in p.lower()):
+            for found in _when(piece.lower().replace("today", ""), "date", self.year, datetime.date.today()):
+                return datetime.date.fromisoformat(found)
+        return datetime.date.today()
+
     def text(self, name: str, description: str, format: str | None, owner: str = "",
              nullable: bool = False) -> str | None:
         """A tool's value for the field, the value after the field's name, a quote, or a value of its :meth:`kind`
@@ -439,7 +447,7 @@ class Reader:
             return phone  # the whole number, never the message
         if (named := self.from_tools(name) or self.named_value(name)) is not None:
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
-            return next(iter(_when(named, format, self.year)), None) if dated else named
+            return next(iter(_when(named, format, self.year, self.today)), None) if dated else named
         if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
             return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
         kind, find = self.kind(name, description, format, owner)
@@ -795,10 +803,11 @@ class Reader:
         return {item: count for item, count in named.items() if item}
 
 
-def _when(text: str, form: str | None, year: int) -> list[str]:
+def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[str]:
     """The dates and times ``text`` gives, as written (``form`` ``None``), only its times (``clock``), or in
     ISO form for a ``date`` ("March 14" → "<year>-03-14"; "12/03/2024" month first unless the first number is
-    over 12), a ``time`` ("8pm" → "20:00:00") or a ``date-time`` (a date and the first time, else midnight)."""
+    over 12; "yesterday": the day before ``today``), a ``time`` ("8pm" → "20:00:00") or a ``date-time`` (a date
+    and the first time, else midnight)."""
     found, dates, times = _DATE.findall(text), [], []
     for value in found:
         low, numbers = value.lower().replace(".", ""), [int(n) for n in re.findall(r"\d+", value)]
@@ -807,6 +816,9 @@ def _when(text: str, form: str | None, year: int) -> list[str]:
             times.append((value, f"{hour:02}:{(numbers + [0])[1]:02}:00"))
             continue
         month = next((k + 1 for k, name in enumerate(_MONTHS) if name in low), 0)
+        if low in ("yesterday", "today", "tomorrow"):
+            dates.append((today + datetime.timedelta({"yesterday": -1, "today": 0, "tomorrow": 1}[low])).isoformat())
+            continue
         if "-" in value or "/" in value:  # day first: 2025-03-14, 12/03/2024 (US), 25/03/2024
             numbers = numbers[::-1] if "-" in value else numbers if numbers[0] > 12 else [*numbers[1::-1], *numbers[2:]]
             month = numbers[1]
@@ -1161,7 +1173,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
     message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])}
-    near = related(message) - message
+    naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
+    near = related(message - naming) - message
     spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish
     if spoken and not message & {stem(language) for language in _LANGUAGES}:
         message = message | {stem(spoken)}
@@ -1773,6 +1786,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
         if (tokens(asked[-1][:40]) or [""])[0].lower() not in _WH_WORDS and not _about_user(said):
             return _CANNOT  # "Write a haiku..."
+        told = {str(t.get("name")): str(t.get("description") or "").strip().rstrip(".") for t in request.body.get(
+            "tools") or [] if isinstance(t, Mapping)}
+        changing = [(t.name, told.get(t.name, "")) for t in request.tools if (tokens(said) or [""])[0].lower() in _YES_NO
+                    and (parts := [stem(w) for w in t.name.lower().split("_")])[0] in _CHANGES
+                    and _covered(parts[1:], set(words(said)))]  # a yes/no question on what the tool's name changes
+        if changing and changing[0][1]:  # "Is the back door locked?" with toggle_lock: it can only change that
+            return f"I can't check that: {changing[0][0]} can only {changing[0][1][:1].lower()}{changing[0][1][1:]}."
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")
     echo = _retold(_cut(said, 160)).rstrip(".!")
@@ -1946,7 +1966,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
                 break
             if (each := _each_option(tool, asked)) and not start:  # "What are my balances?": each account's
-                options = schema["properties"][each]["enum"][:6]
+                each, options = each
                 calls += [_call(f"{fingerprint}_{number}_{k}", tool.name, {**arguments, each: option})
                           for k, option in enumerate(options)]
                 break
@@ -1966,16 +1986,22 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     return calls, missing
 
 
-def _each_option(tool: Tool, request: Request) -> str | None:
-    """The tool's one field of options when the message asks about every option, none named: a plural of the field's
-    noun or (the only field) the tool's ("What are my balances?", "the rates"), or "all", "both", "each" before it."""
+def _each_option(tool: Tool, request: Request) -> tuple[str, list[Any]] | None:
+    """The tool's one field of options, and its options to call for one by one: every option when the message asks
+    about all, none named (a plural of the field's noun or, the only field, the tool's: "What are my balances?", "the
+    rates"; or "all", "both", "each" before it); those that items of a list name ("lock the front and back doors")."""
     fields, required = tool.parameters.get("properties") or {}, tool.parameters.get("required") or ()
     enums = [n for n in required if isinstance(fields.get(n), Mapping) and "enum" in fields[n]]
     named = f"{enums[0] if len(enums) == 1 else ''} {tool.name * (len(required) == 1)}".lower().replace("_", " ")
     nouns, said = set(words(named)) - _VERBS, _lower_tokens(request.message)
     every = any(w.endswith("s") and stem(w) in nouns and w not in named.split() or w in ("all", "both", "each", "every")
                 and {stem(n) for n in said[k + 1:k + 3]} & nouns for k, w in enumerate(said))
-    return enums[0] if every and len(enums) == 1 and Reader(request).named_option(fields[enums[0]]["enum"]) is None else None
+    if len(enums) != 1:
+        return None
+    options, listed = fields[enums[0]]["enum"], _listed(request.message)
+    named = [o for o in Reader(request).choices(options) if any(o.lower() in item.lower().split() for item in listed)]
+    return (enums[0], named) if len(named) > 1 else (enums[0], options[:6]) if every and Reader(
+        request).named_option(options) is None else None
 
 
 def _call(key: str, name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:

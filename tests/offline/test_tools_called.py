@@ -1,0 +1,85 @@
+"""Which tools a careful model calls, and when.
+
+A word of the message that names a tool ("Add an expense") chooses it, never a tool only related to that word
+("add" ~ "total"); a yes/no question about a state ("Is the back door locked?") never calls a tool that changes it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Literal
+
+import pytest
+from agents import Agent, Runner, function_tool
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+async def run(tools, message: str, instructions: str = "You are a helpful assistant."):
+    result = await Runner.run(Agent(name="Helper", instructions=instructions, tools=tools), message)
+    calls = [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
+    return calls, result.final_output
+
+
+@function_tool
+def add_expense(amount: float, currency: Literal["EUR", "USD", "GBP"],
+                category: Literal["travel", "meals", "office", "software"], date: str) -> str:
+    """Record an expense. date is YYYY-MM-DD."""
+    return f"Expense saved: {amount} {currency} ({category}) on {date}."
+
+
+@function_tool
+def get_month_total(month: str) -> float:
+    """Total expenses for a month, month as YYYY-MM, in EUR."""
+    return 1843.27
+
+
+@function_tool
+def add_guest(name: str, party_size: int) -> str:
+    """Put a guest on the waiting list."""
+    return "ok"
+
+
+@function_tool
+def count_guests() -> int:
+    """How many guests are on the waiting list, the sum of all parties."""
+    return 12
+
+
+@function_tool
+def toggle_lock(door: Literal["front", "back", "garage"], locked: bool) -> str:
+    """Lock or unlock a door."""
+    return f"{door} door {'locked' if locked else 'unlocked'}"
+
+
+@function_tool
+def switch_heating(zone: Literal["upstairs", "downstairs"], enabled: bool) -> str:
+    """Switch the heating of a zone on or off."""
+    return "ok"
+
+
+EXPENSES = "Expenses assistant. Today is 2025-03-10."
+
+
+async def test_the_verb_that_names_a_tool_chooses_it():
+    calls, _ = await run([add_expense, get_month_total], "Add an expense: $45.80 for a team lunch yesterday", EXPENSES)
+    assert calls == [("add_expense", {"amount": 45.8, "currency": "USD", "category": "meals", "date": "2025-03-09"})]
+    calls, _ = await run([add_expense, get_month_total], "Please add £12 for office paper, bought today", EXPENSES)
+    assert calls == [("add_expense", {"amount": 12, "currency": "GBP", "category": "office", "date": "2025-03-10"})]
+    calls, _ = await run([count_guests, add_guest], "Add Noor Haddad, party of 4")
+    assert [name for name, _ in calls] == ["add_guest"]
+
+
+async def test_a_question_about_a_state_never_changes_it():
+    calls, answer = await run([toggle_lock], "Is the back door locked?", "Smart home.")
+    assert calls == [] and "lock" in answer.lower()
+    assert (await run([switch_heating], "Is the heating on upstairs?", "Smart home."))[0] == []
+    assert (await run([toggle_lock], "Please lock the garage door.", "Smart home."))[0] == [
+        ("toggle_lock", {"door": "garage", "locked": True})]
+
+
+async def test_each_option_a_list_names_is_one_call():
+    calls, _ = await run([toggle_lock], "lock the front and back doors", "Smart home.")
+    assert calls == [("toggle_lock", {"door": "front", "locked": True}), ("toggle_lock", {"door": "back", "locked": True})]
+    calls, _ = await run([switch_heating], "Please switch off the heating upstairs and downstairs.", "Smart home.")
+    assert [args["zone"] for _, args in calls] == ["upstairs", "downstairs"]
