@@ -7,7 +7,7 @@ A word of the message that names a tool ("Add an expense") chooses it, never a t
 from __future__ import annotations
 
 import json
-from typing import Literal
+from typing import Literal, Optional
 
 import pytest
 from agents import Agent, Runner, function_tool
@@ -58,6 +58,24 @@ def switch_heating(zone: Literal["upstairs", "downstairs"], enabled: bool) -> st
     return "ok"
 
 
+@function_tool
+def set_thermostat(room: str, celsius: float) -> str:
+    """Set target temperature for a room."""
+    return f"{room} set to {celsius}C."
+
+
+@function_tool
+def set_lights(room: str, on: bool, brightness: Optional[int] = None) -> str:
+    """Turn lights on/off in a room; brightness 0-100 percent."""
+    return "ok"
+
+
+@function_tool
+def open_blinds(window: str, open: bool) -> str:
+    """Open or close the blinds of a window."""
+    return "ok"
+
+
 EXPENSES = "Expenses assistant. Today is 2025-03-10."
 
 
@@ -83,3 +101,14 @@ async def test_each_option_a_list_names_is_one_call():
     assert calls == [("toggle_lock", {"door": "front", "locked": True}), ("toggle_lock", {"door": "back", "locked": True})]
     calls, _ = await run([switch_heating], "Please switch off the heating upstairs and downstairs.", "Smart home.")
     assert [args["zone"] for _, args in calls] == ["upstairs", "downstairs"]
+
+
+async def test_each_tool_of_a_message_is_called_on_its_thing():
+    calls, _ = await run([set_thermostat, set_lights], "Turn on the porch light and set the living room to 20 degrees")
+    assert sorted(calls) == [("set_lights", {"room": "porch", "on": True, "brightness": None}),
+                             ("set_thermostat", {"room": "living room", "celsius": 20})]
+    calls, _ = await run([set_lights], "turn off the lights in the garage")
+    assert calls == [("set_lights", {"room": "garage", "on": False, "brightness": None})]
+    calls, _ = await run([open_blinds, set_lights], "Open the kitchen blinds, then switch on the hallway lights")
+    assert sorted(calls) == [("open_blinds", {"window": "kitchen", "open": True}),
+                             ("set_lights", {"room": "hallway", "on": True, "brightness": None})]
