@@ -202,7 +202,7 @@ _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", 
 #: Words for a woman and for a man: what "she"/"her" and "he"/"him"/"his" point back to.
 _WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma".split())
 #: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
-_SAME_AS = {"money back": "refund", "reimbursed": "refund", "took": "stolen theft", "stole": "stolen theft",
+_SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund", "took": "stolen theft", "stole": "stolen theft",
             "robbed": "stolen theft", "sign in": "login", "signing in": "login", "log in": "login", "log into": "login"}
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
@@ -1182,8 +1182,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     desks = [t for t in tools if t.handoff]
     padded = f" {' '.join(_lower_tokens(request.message))} "
     by_own_words = any((t.stems - _HANDOFF) & message for t in desks)
-    desk_words = message if by_own_words else message | near | {
-        s for said, same in _SAME_AS.items() if f" {said} " in padded for s in words(same)}
+    same = {s for said, same in _SAME_AS.items() if f" {said} " in padded for s in words(same)}  # "get back": refund
+    desk_words = message if by_own_words else message | near | same
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     scored = []
     for tool in tools:
@@ -1191,7 +1191,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         fits = _fits(tool, request)
         everything_given = fits or _stated(tool, request)  # then a related word names it too ("vacation": leave)
         routed = tool.handoff and len(desks) > 1
-        heard = desk_words if routed else message | near if everything_given else message
+        heard = desk_words if routed else message | same | near if everything_given else message | same
         distinct = len(own & heard)
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
@@ -1903,7 +1903,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     handed_off, called_after_handoff, results = request.this_turn
     one_at_a_time = request.body.get("parallel_tool_calls", True) is False  # one call per response
     if not results or handed_off and not called_after_handoff:
-        answered = _only_asks(message) and _answered_by_conversation(request) is not None
+        labelled = [label for label, *_ in _told(instructions) if label and set(  # "Refund policy: ...", asked of
+            words(sentences(label)[-1])) == set(_topic(message))]  # "What's your refund policy?": no tool's guess
+        answered = _only_asks(message) and (_answered_by_conversation(request) is not None or bool(labelled))
         calls, missing = ([], []) if answered else _plan(request, fingerprint)
     else:  # after a result, the calls the message asked for that are still to make, then those a result enables
         made = [(i.get("name"), _same(i.get("arguments"))) for i in request.conversation[request.last_user_index + 1:]

@@ -112,3 +112,34 @@ async def test_each_tool_of_a_message_is_called_on_its_thing():
     calls, _ = await run([open_blinds, set_lights], "Open the kitchen blinds, then switch on the hallway lights")
     assert sorted(calls) == [("open_blinds", {"window": "kitchen", "open": True}),
                              ("set_lights", {"room": "hallway", "on": True, "brightness": None})]
+
+
+@function_tool
+def get_refund_amount(confirmation: str) -> float:
+    """Refund in EUR for cancelling a booking."""
+    return 87.0
+
+
+@function_tool
+def estimate_refund(order_id: str) -> str:
+    """Estimate the refund for a returned order."""
+    return "$42.00"
+
+
+@function_tool
+def get_late_fee(loan_id: str) -> str:
+    """The late fee owed on a library loan."""
+    return "0.50"
+
+
+async def test_what_the_instructions_label_is_told_and_a_refund_is_asked_of_its_tool():
+    travel = "Travel assistant. Refund policy: full refund up to 48h before check-in."
+    calls, answer = await run([get_refund_amount], "What's your refund policy?", travel)
+    assert calls == [] and answer == "Full refund up to 48h before check-in."
+    calls, answer = await run([get_late_fee], "What is the late fee policy?",
+                              "Library desk.\nLate fee policy: 10 cents a day, at most 5 euros.")
+    assert calls == [] and answer == "10 cents a day, at most 5 euros."
+    calls, _ = await run([get_refund_amount], "how much would I get back if I cancel AUR-7731?", travel)
+    assert calls == [("get_refund_amount", {"confirmation": "AUR-7731"})]
+    calls, _ = await run([estimate_refund], "What do I get back if I return ORD-5512?", "Shop assistant.")
+    assert calls == [("estimate_refund", {"order_id": "ORD-5512"})]
