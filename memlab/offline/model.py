@@ -380,6 +380,10 @@ class Reader:
             return "room", _rooms
         if about & _PLACE:
             return "place", lambda text: _names_after(text, (*_PLACE_CUES, "leaves", "leaving", "departs", "visits"))
+        if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
+            iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
+            return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
+                t.lower().removesuffix("'s") for t in tokens(text)) if m in _CALENDAR and m[:3] in _MONTHS]
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
             return "id", lambda text: identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 2]
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
@@ -427,7 +431,7 @@ class Reader:
     def today(self) -> datetime.date:
         """The date the instructions say it is ("Today is 2025-03-10"), else today's."""
         for piece in (p for p in sentences(self.request.instructions[:4000]) if "today" in p.lower()):
-            for found in _when(piece.lower().replace("today", ""), "date", self.year, datetime.date.today()):
+            for found in _when(piece.lower().replace("today", ""), "date", 1, datetime.date.today()):
                 return datetime.date.fromisoformat(found)
         return datetime.date.today()
 
@@ -844,8 +848,8 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
         kept, rest = [w for w in span if w.lower() not in STOP | {"some", "me"}][:6], rest[len(span) + 1:]
     kept = kept or []
     kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit(), kept[1:]))  # not "68°F"
-    while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in beside):
-        kept.pop()
+    while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {*beside, *own}):
+        kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"
     return [" ".join(kept)] if kept else []
 
 
@@ -1196,9 +1200,11 @@ def _choose_tools(request: Request) -> list[Tool]:
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
-    # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1")
+    # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1"), or a
+    # question it is about by a related word ("How much did I spend in May?": get_month_total, expenses)
     fitting = [tool for *_, tool, fits in scored if fits and not tool.handoff]
-    picked = picked or (fitting if len(fitting) == 1 and not asking and not _about_user(request.message) else [])
+    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & near if asking else not _about_user(
+        request.message)) else [])
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input

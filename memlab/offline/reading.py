@@ -76,13 +76,13 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     kitten parrot bird rabbit hamster fish horse | dog puppy retriever labrador poodle spaniel terrier collie beagle
     husky | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | car drive vehicle plate licence license registration |
-    budget spend afford cost price pay money limit | price cost quote trading worth | salary earn income wage | deadline
+    budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage | deadline
     due | appointment meeting booking reservation | birthday born age old | prefer preference rather favourite favorite
     like love enjoy want wish fan keen | hate dislike stand allergic allergy avoid | food eat meal dish cuisine diet
     vegan vegetarian lunch dinner breakfast brunch snack | calorie calories kcal | breakfast morning | lunch noon midday
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail
     whatsapp call
-    phone | system os operating windows macos linux ios android | weather forecast temperature rain sunny umbrella | number id
+    phone | system os operating windows macos linux ios android | weather forecast temperature rain rainfall precipitation sunny umbrella | number id
     identifier code reference ref | race marathon triathlon | math maths homework equation solve algebra geometry
     calculus | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide

@@ -143,3 +143,25 @@ async def test_what_the_instructions_label_is_told_and_a_refund_is_asked_of_its_
     assert calls == [("get_refund_amount", {"confirmation": "AUR-7731"})]
     calls, _ = await run([estimate_refund], "What do I get back if I return ORD-5512?", "Shop assistant.")
     assert calls == [("estimate_refund", {"order_id": "ORD-5512"})]
+
+
+@function_tool
+def convert_currency(amount: float, from_currency: str, to_currency: str) -> float:
+    """Convert money between currencies."""
+    return round(amount * 0.92, 2)
+
+
+@function_tool
+def get_rainfall(month: str) -> str:
+    """Total rainfall in a month, in mm."""
+    return "62 mm"
+
+
+async def test_a_month_field_takes_the_month_said_and_a_question_its_related_tool():
+    calls, _ = await run([convert_currency, get_month_total], "Convert 1.5k USD to EUR and tell me February's total",
+                         EXPENSES)
+    assert calls == [("convert_currency", {"amount": 1500, "from_currency": "USD", "to_currency": "EUR"}),
+                     ("get_month_total", {"month": "2025-02"})]
+    calls, _ = await run([add_expense, get_month_total], "How much did I spend in February 2025?", EXPENSES)
+    assert calls == [("get_month_total", {"month": "2025-02"})]
+    assert (await run([get_rainfall], "How much rain fell in October?"))[0] == [("get_rainfall", {"month": "October"})]
