@@ -449,7 +449,8 @@ class Reader:
         if self.answer and field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
                 "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7])):
             return phone  # the whole number, never the message
-        if (named := self.from_tools(name) or self.named_value(name)) is not None:
+        named = self.from_tools(name) or self.named_value(name)  # of a date's field, a date ("due: $1,240", no)
+        if named is not None and (format or not field_stems & _WHEN or _DATE.search(named)):
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
             return next(iter(_when(named, format, self.year, self.today)), None) if dated else named
         if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
@@ -490,7 +491,8 @@ class Reader:
             return next(iter(sentences(self.whole[at:])), "").rstrip(".!?") if at else ", ".join(why) or self.whole.strip()
         if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
             head, colon, marked = self.whole.strip().partition(": ")
-            marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked else ""
+            marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked and len(
+                sentences(head)) == 1 else ""  # not "Invoice from Globex. Amount due: $1,240.50": a label in the text
             titled = field_stems & _SUBJECT and (_proper_names(self.whole, things=True, titles=True) or [
                 " ".join(_thing(tokens(self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"
             return (marked or titled and titled[0] or self.whole.strip())[:500] or None
@@ -1193,7 +1195,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     for tool in tools:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared  # "add" alone names its tool
         fits = _fits(tool, request)
-        everything_given = fits or _stated(tool, request)  # then a related word names it too ("vacation": leave)
+        everything_given = fits or _stated(tool, request) or _takes_a_query(tool)  # then a related word names it too
+        # ("vacation": leave; "What's that in euros?": an agent as a tool that converts currencies)
         routed = tool.handoff and len(desks) > 1
         heard = desk_words if routed else message | same | near if everything_given else message | same
         distinct = len(own & heard)
@@ -1317,9 +1320,9 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     for score, statement in candidates:
         if statement.role == "tool" and plain and not _covered(plain, statement.stems):
             continue  # a weather report on Lisbon does not say its population
-        if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.text == asking or _is_question(
-                statement.text) and statement.text in request.message):
-            continue  # the question itself, another question, or this message's request ("Summarize this: ...")
+        if statement.text.rstrip().endswith("?") or statement.role == "user" and statement.text in request.message and (
+                request.tools and not _recalls(asking) or _is_question(statement.text) or statement.text == asking):
+            continue  # the question itself, another, or what it tells for the tools ("I fly to Paris. Weather?")
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
         if wants_id and not facts(statement.text):

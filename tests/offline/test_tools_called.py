@@ -11,6 +11,7 @@ from typing import Literal, Optional
 
 import pytest
 from agents import Agent, Runner, function_tool
+from pydantic import BaseModel
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -165,3 +166,49 @@ async def test_a_month_field_takes_the_month_said_and_a_question_its_related_too
     calls, _ = await run([add_expense, get_month_total], "How much did I spend in February 2025?", EXPENSES)
     assert calls == [("get_month_total", {"month": "2025-02"})]
     assert (await run([get_rainfall], "How much rain fell in October?"))[0] == [("get_rainfall", {"month": "October"})]
+
+
+@function_tool
+def get_weather(city: str) -> str:
+    """Get current weather for a city."""
+    return f"{city}: 18C, light rain"
+
+
+@function_tool
+def translate_phrase(text: str, language: str) -> str:
+    """Translate a phrase into a language."""
+    return f"[{language}] {text}"
+
+
+async def test_agents_as_tools_are_called_on_what_the_message_tells():
+    fx = Agent(name="fx", instructions="Convert currencies using convert_currency.", tools=[convert_currency])
+    wx = Agent(name="weather", instructions="Report weather using get_weather.", tools=[get_weather])
+    tr = Agent(name="translator", instructions="Translate using translate_phrase.", tools=[translate_phrase])
+    experts = [fx.as_tool(tool_name="currency_expert", tool_description="Converts money between currencies."),
+               wx.as_tool(tool_name="weather_expert", tool_description="Gives the current weather for a city."),
+               tr.as_tool(tool_name="language_expert", tool_description="Translates phrases into another language.")]
+    orchestrator = "Use your tools to answer. Combine the results."
+    message = "I'm flying to Paris tomorrow with 400 dollars. What's that in euros, and what's the weather there?"
+    calls, answer = await run(experts, message, orchestrator)
+    assert [name for name, _ in calls] == ["currency_expert", "weather_expert"] and "Paris: 18C" in answer
+    calls, _ = await run(experts, "We land in Oslo with 300 pounds. What is that in dollars?", orchestrator)
+    assert [name for name, _ in calls] == ["currency_expert"]
+
+
+class Invoice(BaseModel):
+    company: str
+    amount_usd: float
+    due_date: str
+
+
+async def test_an_agent_as_a_tool_gets_the_whole_text_with_its_labels():
+    reader = Agent(name="invoice_reader", instructions="Pull company, amount and due date out of the invoice text.",
+                   output_type=Invoice)
+    clerk = "Use read_invoice on any invoice text, then tell the user who to pay, how much, and by when."
+    tool = reader.as_tool(tool_name="read_invoice", tool_description="Extract fields from invoice text.")
+    text = "Invoice from Globex Corp. Amount due: $1,240.50. Please pay by 2024-11-30."
+    calls, answer = await run([tool], text, clerk)
+    assert calls == [("read_invoice", {"input": text})] and "Globex Corp" in answer and "2024-11-30" in answer
+    text = "Bill from Initech Ltd. Total: $310.00. Due date: 2025-01-15."
+    calls, answer = await run([tool], text, clerk)
+    assert calls == [("read_invoice", {"input": text})] and "Initech" in answer and "2025-01-15" in answer
