@@ -151,7 +151,7 @@ _GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREET
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
     "english": "hello hi thanks thank how are you what what's which where who is the of to and in it please good my i",
     "spanish": "hola gracias cómo como estás está qué por favor buenos días dónde quiero necesito mi",
-    "french": "bonjour merci comment ça va je vous est où voudrais plaît bonsoir suis mon",
+    "french": "bonjour merci comment ça va je vous est où voudrais plaît bonsoir suis mon j'ai avec ma une pour les des très",
     "german": "hallo danke wie geht ich bitte ist nicht guten tag mein und",
     "italian": "ciao grazie come stai sono per favore buongiorno vorrei mio",
     "portuguese": "olá obrigado obrigada você tudo bem bom dia quero meu",

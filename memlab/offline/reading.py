@@ -90,7 +90,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     bill billing subscription | wrong problem issue fault matter broken stopped fail faulty damaged defective
     | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap immediately emergency critical high
     | account login password sign username profile | transfer move wire | task todo to-do chore errand
-    | technical server outage down | minor low trivial whenever | scifi sci-fi science fiction space
+    | technical server outage down | connectivity connection connect internet wifi wi-fi network router broadband signal
+    offline | minor low trivial whenever | scifi sci-fi science fiction space
     spaceship starship alien asteroid comet planet robot interstellar | politics political politician election vote
     voting voter president presidential government parliament congress senate democracy campaign candidate | spam
     advert advertising advertisement promo promotion promotional prize lottery unsubscribe

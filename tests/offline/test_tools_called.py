@@ -212,3 +212,26 @@ async def test_an_agent_as_a_tool_gets_the_whole_text_with_its_labels():
     text = "Bill from Initech Ltd. Total: $310.00. Due date: 2025-01-15."
     calls, answer = await run([tool], text, clerk)
     assert calls == [("read_invoice", {"input": text})] and "Initech" in answer and "2025-01-15" in answer
+
+
+def triage() -> Agent:
+    tech = Agent(name="Tech support", handoff_description="Handles outages, connectivity, devices and login problems.",
+                 instructions="Help with technical issues.")
+    billing = Agent(name="Billing", handoff_description="Handles invoices and payments.", instructions="Answer billing questions.")
+    french = Agent(name="French agent", handoff_description="Use for messages written in French.",
+                   instructions="Respond only in French.")
+    spanish = Agent(name="Spanish agent", handoff_description="Use for messages written in Spanish.",
+                    instructions="Respond only in Spanish.")
+    return Agent(name="Triage", instructions="Route the customer to the right specialist. Do not answer yourself.",
+                 handoffs=[tech, billing, french, spanish])
+
+
+@pytest.mark.parametrize(("message", "desk"), [
+    ("my wifi is dead", "Tech support"),
+    ("The internet keeps dropping every evening", "Tech support"),
+    ("Bonjour, j'ai un problème avec ma commande.", "French agent"),
+    ("Salut, j'ai une question pour les factures", "French agent"),
+    ("Hola, necesito ayuda con mi pedido", "Spanish agent"),
+])
+async def test_a_triage_agent_routes_by_related_words_and_by_language(message, desk):
+    assert (await Runner.run(triage(), message)).last_agent.name == desk
