@@ -73,8 +73,11 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 #: A statement that names the user ("I'm Priya", "call me Sam", "my name is...", "Customer name: Ines").
 _SELF_NAMED = re.compile(r"(?i:\bmy name\b|\bcall me\b|\b(?:user|customer|client)(?:'s)? name\b|^name:)|\bI(?:'m| am) [A-Z]")
 #: Counts spelled out, and thousands written "k" ("Table for six", "max 300k"); "one" is as often a pronoun.
-_COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve".split(), 2)}
-_SPELLED = re.compile(rf"\b(?:{'|'.join(_COUNT_WORDS)})\b|(?<![\w.])(\d+(?:\.\d+)?)[kK]\b", re.I)
+_COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+                                            "fifteen sixteen seventeen eighteen nineteen".split(), 2)}
+_TENS = {w: n for n, w in zip(range(20, 100, 10), "twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_SPELLED = re.compile(rf"\b(?:(?:{'|'.join(_TENS)})(?:-(?:one|{'|'.join(_COUNT_WORDS)}))?|{'|'.join(_COUNT_WORDS)})\b"
+                      r"|(?<![\w.])(\d+(?:\.\d+)?)[kK]\b", re.I)  # "twenty-two": 22
 _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w)")
 
 #: Currencies by ISO code, with the words and signs that name them ("40 euros", "in yen", "£12").
@@ -605,7 +608,9 @@ class Reader:
                         for w, n in zip(said, [*said[1:], ""]))
         if not set(words(name.replace("_", " "))) & stem_set("year month day hour minute"):
             text = _DATE.sub(" ", text)  # "June 20th 2025 at 8pm": no count
-        found = [t for t in (t.lstrip("£$€#+") for t in tokens(text)) if _NUMBER.fullmatch(t)]  # "€1,250.00": one
+        found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and name.lower(
+            ).startswith(u[0]) else t for t in (t.lstrip("£$€#+") for t in tokens(text))]  # "250g": 250 grams
+        found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
         if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10")
             found = [w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
@@ -844,6 +849,9 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     found = tokens(text[:400])
     at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
     stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please"}
+    if at is None:  # no verb: what a cue names, up to a comma ("calories in 250g of chicken breast": chicken breast)
+        found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & stops), [])
+        at = next((n for n, w in enumerate(found[:-1]) if w.lower() in stops and not found[n + 1][0].isdigit()), None)
     rest, kept = found[at + 1:] if at is not None else [], None
     while rest and (kept is None or kept and all(stem(w) in own for w in kept)):
         span = list(itertools.takewhile(lambda word: word.lower() not in stops, rest))
@@ -884,7 +892,8 @@ def _in_unit(text: str, field: set[str]) -> str:
 
 def _in_digits(text: str) -> str:
     """``text`` with its numbers in digits: "1,250" → 1250, "six" → 6, "300k" → 300000."""
-    return _SPELLED.sub(lambda m: str(_COUNT_WORDS.get(m[0].lower()) or round(float(m[1]) * 1000)),
+    return _SPELLED.sub(lambda m: str(sum({**_TENS, **_COUNT_WORDS, "one": 1}[w] for w in m[0].lower().split("-"))
+                                      if m[1] is None else round(float(m[1]) * 1000)),
                         _THOUSANDS.sub("", text))
 
 

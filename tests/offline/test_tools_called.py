@@ -235,3 +235,38 @@ def triage() -> Agent:
 ])
 async def test_a_triage_agent_routes_by_related_words_and_by_language(message, desk):
     assert (await Runner.run(triage(), message)).last_agent.name == desk
+
+
+@function_tool
+def nutrition_lookup(food: str, grams: float = 100) -> dict:
+    """Nutrition facts (kcal, protein) for an amount of a food."""
+    return {"food": food, "grams": grams, "kcal": 412.5, "protein_g": 77.5}
+
+
+@function_tool
+def get_sensor(room: str, kind: Literal["temperature", "humidity", "co2"]) -> str:
+    """Read a home sensor."""
+    return "55%"
+
+
+@function_tool
+def find_recipes(ingredients: list[str]) -> str:
+    """Find recipes that use the given ingredients."""
+    return "fried rice"
+
+
+async def test_a_question_calls_the_tool_its_words_relate_to():
+    calls, _ = await run([nutrition_lookup], "How many calories are in 250g of chicken breast?", "Nutrition assistant.")
+    assert calls == [("nutrition_lookup", {"food": "chicken breast", "grams": 250})]
+    calls, _ = await run([nutrition_lookup], "how much protein is in 150g of tofu?", "Diet coach.")
+    assert calls == [("nutrition_lookup", {"food": "tofu", "grams": 150})]
+    calls, _ = await run([get_sensor], "What's the humidity in the bathroom?", "Smart home.")
+    assert calls == [("get_sensor", {"room": "bathroom", "kind": "humidity"})]
+    calls, _ = await run([get_sensor], "How much co2 is there in the nursery?", "Smart home.")
+    assert calls == [("get_sensor", {"room": "nursery", "kind": "co2"})]
+    calls, _ = await run([find_recipes], "what can I cook with eggs and leftover rice", "Cooking helper.")
+    assert calls == [("find_recipes", {"ingredients": ["eggs", "leftover rice"]})]
+    calls, _ = await run([set_thermostat], "It's freezing in the office, heat it up to twenty-two", "Smart home.")
+    assert calls == [("set_thermostat", {"room": "office", "celsius": 22})]
+    calls, _ = await run([set_thermostat], "Too hot in the study, cool it to nineteen please", "Smart home.")
+    assert calls == [("set_thermostat", {"room": "study", "celsius": 19})]
