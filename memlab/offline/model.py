@@ -1212,11 +1212,14 @@ def _choose_tools(request: Request) -> list[Tool]:
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
-    # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1"), or a
-    # question it is about by a related word ("How much did I spend in May?": get_month_total, expenses)
+    # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1") unless
+    # it reports a problem to instructions that say to act with tools, to a tool that opens a case ("My laptop screen
+    # is cracked": create_ticket); or a question it is about by a related word ("How much did I spend in May?")
     fitting = [tool for *_, tool, fits in scored if fits and not tool.handoff]
-    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & near if asking else not _about_user(
-        request.message)) else [])
+    files = fitting and stem(fitting[0].name.split("_")[0].lower()) in stem_set("create open file submit log raise report")
+    reported = files and "tool" in request.instructions.lower() and set(words(request.message)) & notes.PROBLEM
+    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & near if asking else reported or not
+                                                          _about_user(request.message)) else [])
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input

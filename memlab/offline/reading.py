@@ -75,7 +75,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling | pet dog cat puppy
     kitten parrot bird rabbit hamster fish horse | dog puppy retriever labrador poodle spaniel terrier collie beagle
     husky | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
-    chromebook | tablet ipad kindle | device model gadget | car drive vehicle plate licence license registration |
+    chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
+    headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage | deadline
     due | appointment meeting booking reservation | birthday born age old | prefer preference rather favourite favorite
     like love enjoy want wish fan keen | hate dislike stand allergic allergy avoid | food eat meal dish cuisine diet

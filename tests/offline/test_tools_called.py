@@ -270,3 +270,20 @@ async def test_a_question_calls_the_tool_its_words_relate_to():
     assert calls == [("set_thermostat", {"room": "office", "celsius": 22})]
     calls, _ = await run([set_thermostat], "Too hot in the study, cool it to nineteen please", "Smart home.")
     assert calls == [("set_thermostat", {"room": "study", "celsius": 19})]
+
+
+@function_tool
+def create_ticket(summary: str, category: Literal["hardware", "software", "access", "payroll"],
+                  priority: Literal["low", "normal", "high"] = "normal") -> dict:
+    """Open a helpdesk ticket."""
+    return {"ticket_id": "HD-40912", "status": "open"}
+
+
+async def test_a_problem_reported_to_an_agent_told_to_act_opens_a_case():
+    helpdesk = "IT helpdesk. Use tools to act for employees."
+    calls, _ = await run([create_ticket], "My laptop screen is cracked. It's urgent, I have a client demo tomorrow.", helpdesk)
+    assert [(name, args["category"], args["priority"]) for name, args in calls] == [("create_ticket", "hardware", "high")]
+    calls, _ = await run([create_ticket], "My payroll statement is wrong this month. Not urgent.",
+                         "Staff desk. Always use your tools to help.")
+    assert [(name, args["category"], args["priority"]) for name, args in calls] == [("create_ticket", "payroll", "low")]
+    assert (await run([create_ticket], "I have a client demo tomorrow, wish me luck!", helpdesk))[0] == []
