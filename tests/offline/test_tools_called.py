@@ -1,7 +1,10 @@
 """Which tools a careful model calls, and when.
 
 A word of the message that names a tool ("Add an expense") chooses it, never a tool only related to that word
-("add" ~ "total"); a yes/no question about a state ("Is the back door locked?") never calls a tool that changes it.
+("add" ~ "total"); a yes/no question about a state ("Is the back door locked?") never calls a tool that changes it;
+each option a list names is one call; a question that names what the instructions label is answered from them; a
+question calls the tool its words relate to ("calories" ~ kcal, "spend" ~ expenses), an agent as a tool too; a
+triage agent routes by related words and by language; a problem reported to an agent told to act opens a case.
 """
 
 from __future__ import annotations
