@@ -1073,11 +1073,12 @@ def _lower_tokens(message: str) -> list[str]:
 
 def _negated(message: str) -> set[str]:
     """The stems of the verbs a message says not to do: "don't send", "do not send", "never call", "without
-    sending", "no need to send"."""
+    sending", "no need to send", "I don't want you to cancel"."""
     said = _lower_tokens(message)
     cues = [at for at, word in enumerate(said) if word in ("don't", "never", "without") or said[at:at + 2] in (
         ["do", "not"], ["no", "need"])]
-    return {stem(next((w for w in said[at + 1:at + 4] if w not in ("not", "need", "to")), "")) for at in cues} - {""}
+    skipped = ("not", "need", "to", "want", "wanna", "you", "me", "us", "mean", "plan", "have")  # "don't want to cancel"
+    return {stem(next((w for w in said[at + 1:at + 5] if w not in skipped), "")) for at in cues} - {""}
 
 
 def _about_user(message: str) -> bool:

@@ -72,3 +72,25 @@ async def test_a_summary_asked_into_an_output_type_is_json_of_that_type():
     result = await Runner.run(agent, "The council voted 7-2 on Tuesday to add 40 km of bike lanes. "
                                      "Funding comes from a new parking levy.")
     assert "bike lanes" in result.final_output.headline and result.final_output.bullet_points
+
+
+@function_tool
+def cancel_order(order_id: str) -> str:
+    """Cancel an order."""
+    return "cancelled"
+
+
+@function_tool
+def send_invoice(invoice_id: str) -> str:
+    """Send an invoice to the customer."""
+    return "sent"
+
+
+@pytest.mark.parametrize("message", ["I don't want to cancel ORD-4471, just tell me where it is.",
+                                     "Do not send INV-22 yet, I want you to check it first.",
+                                     "I don't want you to cancel ORD-4471."])
+async def test_a_verb_the_user_says_not_to_do_is_never_called_even_after_want(message):
+    agent = Agent(name="Orders", instructions="You help customers with orders. Use your tools.",
+                  tools=[cancel_order, send_invoice])
+    result = await Runner.run(agent, message)
+    assert [i for i in result.new_items if i.type == "tool_call_item"] == []
