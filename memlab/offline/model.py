@@ -27,8 +27,8 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (MARKUP, MAX_CHARS, STOP, Memory, Statement, asks_for_summary, facts, identifiers,
-                      plain_text, read_items, related, result_lines, sentences, stem, stem_set, structured,
+from .reading import (MARKUP, MAX_CHARS, QUESTION_WORDS, STOP, Memory, Statement, asks_for_summary, facts,
+                      identifiers, plain_text, read_items, related, result_lines, sentences, stem, stem_set, structured,
                       structured_input, tokens, words)
 from .schema import instance
 
@@ -77,10 +77,8 @@ _CURRENCIES = {code: frozenset(names) for code, *names in map(str.split, (
     "| CNY yuan renminbi | INR rupee rupees | SEK | NOK | DKK | PLN zloty | MXN peso pesos").split("|"))}
 _YES_NO = ("is", "are", "was", "were", "do", "does", "did", "has", "have")  # first words of a yes/no question
 #: First words of a question, and of a request too ("Tell me about...").
-_WH_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can "
-                      "could would will should have has any".split())
-_ASKING = _WH_WORDS | frozenset("remind tell explain describe write give show list translate summarize summarise "
-                                "find help compose generate suggest recommend calculate solve plan name".split())
+_ASKING = QUESTION_WORDS | frozenset("remind tell explain describe write give show list translate summarize "
+                                     "summarise find help compose generate suggest recommend calculate solve plan name".split())
 #: What a field's name or description says it holds.
 _FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
                       "topic task comment note details issue problem body subject title")
@@ -1197,7 +1195,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     if named:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too
         candidates += [(0.0, s) for s in request.said
                        if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
-    exact = any(head in s.stems | called for _, s in candidates if s.text.rstrip()[-1:] != "?")  # not the sister
+    exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     found, ids = [], {i.lower() for i in identifiers(question)}
     asked = set(_lower_tokens(question))
     meant = {stem(word) for phrase, word in _PHRASES.items() if phrase in question.lower()}  # "work for": employer
@@ -1206,8 +1204,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     for score, statement in candidates:
         if statement.role == "tool" and plain and not _covered(plain, statement.stems):
             continue  # a weather report on Lisbon does not say its population
-        if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.text == asking or _is_question(
-                statement.text) and statement.text in request.message):
+        if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.asks or statement.text == asking
+                                                                                 or _is_question(statement.text) and statement.text in request.message):
             continue  # the question itself, another question, or this message's request ("Summarize this: ...")
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
@@ -1248,7 +1246,7 @@ def _referred(request: Request, question: str) -> str:
     """``question`` with "she"/"her" ("he"/"him"/"his") read as the latest woman (man) the user told of by a word
     that says so: "What does she do?" after "My sister Ines..." asks "What does my sister do?"."""
     for pronouns, people in ((("she", "her", "hers"), _WOMEN), (("he", "him", "his"), _MEN)):
-        person = next((word for s in reversed(request.said) if s.role == "user" and not s.text.rstrip().endswith("?")
+        person = next((word for s in reversed(request.said) if s.role == "user" and not s.asks
                        for word in _lower_tokens(s.text) if word in people), None)
         if person and set(pronouns) & set(_lower_tokens(question)):
             question = re.sub(rf"\b(?:{'|'.join(pronouns)})\b", f"my {person}", question, flags=re.I)
@@ -1376,7 +1374,7 @@ def _details(request: Request, found: Statement) -> str:
     """The user's statements from the first to the last about what a question asks the details of ("remind me of
     the details of my trip": the trip, then its budget, then who comes), told back; else ``found`` restated."""
     topic = [one for one in _topic(request.message) if one != stem("details")]
-    told = [s for s in request.said if s.role == "user" and not s.text.rstrip().endswith("?")]
+    told = [s for s in request.said if s.role == "user" and not s.asks]
     about = [s for s in told if _covered(topic, s.stems)] if found.role == "user" else []
     span = [_retold(s.text).rstrip(".!") for s in told if about and about[0].order <= s.order <= about[-1].order]
     return f"You told me: {'; '.join(span)}." if len(span) > 1 else restate(found)
@@ -1530,7 +1528,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
     known = None if question and _recalls(said) and known and not known[1].startswith("You") else known
     now = max((s.turn for s in request.said), default=0)
-    asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.text.rstrip().endswith("?")]
+    asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.asks]
     if question and asked and not _topic(said) and stem("ask") in words(said):  # "What did I just ask you?"
         return f'You asked: "{asked[-1]}"'
     parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
@@ -1566,7 +1564,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if _recalls(said):
             return "I don't know: it isn't in the conversation I can see. Could you tell me again?"
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
-        if (tokens(asked[-1][:40]) or [""])[0].lower() not in _WH_WORDS and not _about_user(said):
+        if (tokens(asked[-1][:40]) or [""])[0].lower() not in QUESTION_WORDS and not _about_user(said):
             return _CANNOT  # "Write a haiku..."
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")

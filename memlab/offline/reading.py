@@ -19,8 +19,8 @@ from typing import Any
 
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, item_type
 
-__all__ = ["RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text", "read_items",
-           "read_transcript", "result_lines", "sentences", "stem", "stem_set", "structured", "structured_input",
+__all__ = ["QUESTION_WORDS", "RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text",
+           "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set", "structured", "structured_input",
            "tokens", "words"]
 
 #: How many characters of one text are read; the rest of a longer one is ignored.
@@ -55,6 +55,9 @@ STOP = frozenset(
     "okay just also too very really again now already any some all each every one ever know tell said say get got let "
     "let's s t don't didn't doesn't i'm i've you're i'd i'll both way best kind sort thing things lot much many".split()
 )
+#: First words of a question: a question word or an auxiliary ("what is my dogs name" asks, "?" or not).
+QUESTION_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can could "
+                           "would will should have has any".split())
 #: Irregular forms, so "bought" meets "buy" and "children" meets "child".
 _IRREGULAR = dict(pair.split(":") for pair in (
     "bought:buy flew:fly paid:pay went:go gone:go left:leave met:meet made:make took:take sent:send "
@@ -194,6 +197,12 @@ class Statement:
     @property
     def identifiers(self) -> list[str]:
         return identifiers(self.text)
+
+    @property
+    def asks(self) -> bool:
+        """Whether the sentence is a question: it ends with "?" or opens with a :data:`QUESTION_WORDS` word."""
+        first = (tokens(self.text[:40]) or [""])[0].lower().replace("’", "'")
+        return self.text.rstrip().endswith("?") or first.split("'")[0] in QUESTION_WORDS
 
 
 #: What a transcript's role label stands for; any other label ("user", "tool", "system") stands for itself.
