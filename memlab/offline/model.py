@@ -27,7 +27,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (MARKUP, MAX_CHARS, QUESTION_WORDS, STOP, Memory, Statement, asks_for_summary, facts,
+from .reading import (CALENDAR, MARKUP, MAX_CHARS, QUESTION_WORDS, STOP, Memory, Statement, asks_for_summary, facts,
                       identifiers, plain_text, read_items, related, result_lines, sentences, stem, stem_set, structured,
                       structured_input, tokens, words)
 from .schema import instance
@@ -140,9 +140,8 @@ _ANSWERING = stem_set("answer respond reply write speak talk")
 _ORDERS = frozenset("always never do don't if when you your use call reply answer respond be keep please only".split())
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
 _ORDINALS = frozenset("first second third fourth fifth next last finally".split())
-#: Capitalised words that are never a person's name.
-_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
-                      "may june july august september october november december today tomorrow".split())
+#: Words that open a message before a comma and say nothing ("Oh wait, ...", "Scratch that, ...").
+_FILLER = frozenset("oh wait no scratch that um uh hmm oops ah well".split())
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
 _SAYING = stem_set("give gave tell told say said mention mentioned share shared remind remember ask asked")
 #: Words before the thing a question asks about: "my favourite colour" asks about a colour.
@@ -838,7 +837,7 @@ def _subjects(text: str) -> list[str]:
     spans = [" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at + 1:at + 5]))
              for found in map(tokens, sentences(text[:2000].replace(", ", ". ")))  # a clause ends at a comma too
              for at, cue in enumerate(found) if cue.lower() in ("about", "on", "regarding", "concerning")]
-    return [span for span in spans if span and span.split()[0].lower() not in _CALENDAR and not span[0].isdigit()]
+    return [span for span in spans if span and span.split()[0].lower() not in CALENDAR and not span[0].isdigit()]
 
 
 def _currencies(text: str, side: str = "") -> list[str]:
@@ -913,9 +912,9 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 (mine if before in ("my", "our") else phrases).append(phrase)
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1):
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from
-                if before in ("to", "for", "from") and low not in _CALENDAR:
+                if before in ("to", "for", "from") and low not in CALENDAR:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
-            if (not word[:1].isupper() or low in _CALENDAR or low in _ORDINALS
+            if (not word[:1].isupper() or low in CALENDAR or low in _ORDINALS
                     or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and len(word) == 1
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
@@ -1222,7 +1221,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             continue
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
         holds = sum((bool(meant & statement.stems), "when" in asked and bool(_DATE.search(statement.text) or any(
-            t.lower() in _CALENDAR for t in tokens(statement.text))), "where" in asked and bool(_names_after(
+            t.lower() in CALENDAR for t in tokens(statement.text))), "where" in asked and bool(_names_after(
                 statement.text, _PLACE_CUES))))  # what the phrase or the wh-words ask for: "how old", "when"
         found.append(((covered, holds, score + 1.5 * corrects, statement.order), statement))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
@@ -1322,17 +1321,16 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
 
 def _swap(text: str) -> str:
     """``text`` in the second person: "I was in Lisbon" → "you were in Lisbon", "We..." → "you..." ("let me" stays)."""
-    pieces = re.split(r"([^\w'’]+)", text)
-    ours = _WE if pieces[0].lower() in _WE else {}
-    out = []
+    pieces, ours, out = re.split(r"([^\w'’]+)", text), {}, []
     for i, piece in enumerate(pieces):
         low = piece.lower()
+        opens = i >= 2 and re.search(r"[.!?]\s+$", pieces[i - 1])  # "... Wednesday. I'll need": "You'll need"
+        ours = (_WE if low in _WE else {}) if i == 0 or opens else ours  # a sentence opening "We...": "You..."
         before = pieces[i - 2].lower() if i >= 2 else ""
         if low in ("was", "am") and before == "i":
             word = "were" if low == "was" else "are"
         else:
             word = piece if low == "me" and before == "let" else _PRONOUNS.get(low) or ours.get(low) or piece
-        opens = i >= 2 and re.search(r"[.!?]\s+$", pieces[i - 1])  # "... Wednesday. I'll need": "You'll need"
         out.append(word[:1].upper() + word[1:] if opens else word)
     return "".join(out)
 
@@ -1346,6 +1344,8 @@ def _retold(text: str) -> str:
         if text.lower().startswith(preamble) and len(text) > len(preamble):
             text = text[len(preamble):]
             break
+    filler, comma, rest = text.partition(", ")  # "Oh wait, they moved...", "Scratch that, I switched...": no filler
+    text = rest if comma and rest and set(filler.lower().split()) <= _FILLER else text
     named = text.lower().find("call me ")  # "Actually, just call me Sam"
     if named >= 0 and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
         text = "my name is " + text[named + len("call me "):]
@@ -1568,7 +1568,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return _CANNOT  # "Write a haiku..."
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")
-    echo = _retold(_cut(said, 160)).rstrip(".!")
+    told = [s.text for s in request.said if s.role == "user" and s.turn == now]  # "Make that 650 euros" read in full
+    echo = _retold(_cut(" ".join(told) if len(told) == len(sentences(said)) != told else said, 160)).rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
     ordered = list(itertools.dropwhile(lambda word: word.lower().strip(",") in _CORRECTION, echo.split(" ")))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import functools
+import itertools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -19,7 +20,7 @@ from typing import Any
 
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, item_type
 
-__all__ = ["QUESTION_WORDS", "RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text",
+__all__ = ["CALENDAR", "QUESTION_WORDS", "RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text",
            "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set", "structured", "structured_input",
            "tokens", "words"]
 
@@ -58,6 +59,13 @@ STOP = frozenset(
 #: First words of a question: a question word or an auxiliary ("what is my dogs name" asks, "?" or not).
 QUESTION_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can could "
                            "would will should have has any".split())
+#: Capitalised words that are never a person's name.
+CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
+                     "may june july august september october november december today tomorrow".split())
+#: Words that open a correction naming no subject ("No wait, it's...", "Make that...", "Sorry, I meant..."), and
+#: those of them that say it corrects.
+_FIXING = frozenset("no oh wait sorry actually correction scratch oops make that it it's its i meant mean um".split())
+_FIXES = frozenset("wait sorry actually correction oops make meant".split())
 #: Irregular forms, so "bought" meets "buy" and "children" meets "child".
 _IRREGULAR = dict(pair.split(":") for pair in (
     "bought:buy flew:fly paid:pay went:go gone:go left:leave met:meet made:make took:take sent:send "
@@ -240,8 +248,28 @@ class _Reader:
         if role not in ("user", "assistant", "note", "call", "tool"):
             return  # a system or developer line
         for sentence in sentences(text) if role != "tool" else result_lines(text):
+            sentence = self.fixed(sentence) if role == "user" else sentence
             stems = frozenset(words(sentence)) | (_tags(sentence) if role in ("user", "note") else frozenset())
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool))
+
+    def fixed(self, sentence: str) -> str:
+        """A correction that names no subject read as the statement it corrects with the new value: "Make that 650
+        euros." after "My budget is 500 euros." is "My budget is 650 euros."; "Actually it's Tuesday, not Monday"
+        corrects the latest statement holding "Monday" (else the sentence as it is)."""
+        found = tokens(sentence[:200])
+        lead = len(list(itertools.takewhile(lambda t: t.lower().replace("’", "'") in _FIXING, found)))
+        at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
+        new, old = found[lead:at], " ".join(found[at + 1:])
+        if not new or len(new) > 4 or not (_FIXES & {t.lower() for t in found[:lead]} or old) or any(
+                t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for t in new):
+            return sentence  # "Sorry, I can't make it" names no new value
+        value = sentence[sentence.find(new[0]):].split(" not ")[0].rstrip(" ,;.!")
+        key = next((t for t in new if any(c.isdigit() for c in t) or t[:1].isupper() and t != "I"), "")
+        if not (key or old or {"make", "meant"} & {t.lower() for t in found[:lead]}):
+            return sentence  # "Oh wait, it's fine" is no new value
+        target = next((s.text for s in reversed(self.statements) if s.role == "user" and not s.asks and (
+            not old or old.lower() in s.text.lower())), "")
+        return _replaced(target, value, old, key) or sentence
 
     def transcript(self, text: str) -> None:
         """A conversation written as ``ROLE: text`` lines; a line without a role continues the one before."""
@@ -293,6 +321,27 @@ def _tags(sentence: str) -> frozenset[str]:
     if any(word[:1].isdigit() and (word.endswith(("am", "pm")) or ":" in word) for word in lower):
         tags.add("time")  # "at 3pm", "at 10:30"
     return frozenset(stem(tag) for tag in tags)
+
+
+def _replaced(target: str, value: str, old: str, key: str) -> str | None:
+    """``target`` with ``value`` in place of ``old``, else of its last word of ``key``'s shape (a number, a day, a
+    name: "500 euros" for "650 euros"), else of what follows its last "is"; ``None`` if there is none."""
+    at = target.lower().find(old.lower()) if old else -1
+    if at >= 0:
+        return target[:at] + value + target[at + len(old):]
+    def shape(token: str) -> tuple[bool, ...]:
+        return (any(c.isdigit() for c in token), any(c.isalpha() for c in token), token[:1].isupper(),
+                token.lower() in CALENDAR)
+    same = [t for t in tokens(target)[1:] if key and shape(t) == shape(key)]
+    if same:
+        at = target.rfind(same[-1])
+        end, value = at + len(same[-1]), value[value.find(key):]
+        for word in value.split()[1:]:  # "500 euros" → "650 euros": the unit is not said twice
+            end = end + target[end:].find(word) + len(word) if target[end:].lstrip().startswith(word) else end
+        return target[:at] + value + target[end:]
+    verb = max((target.rfind(f" {word} ") + len(word) + 2 for word in ("is", "are", "was", "am") if f" {word} " in target),
+               default=0)  # "My favourite colour is blue." → "... is green."
+    return target[:verb] + value + "." if verb and not key else None
 
 
 def structured(output: str) -> Any:

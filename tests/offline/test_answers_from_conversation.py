@@ -30,3 +30,37 @@ async def test_a_question_without_a_question_mark_is_never_told_back_as_a_fact(s
     replies = await chat(statement, question, again)
     assert value in replies[1] and not replies[1].startswith("Noted"), replies
     assert value in replies[2] and question.split()[0] not in replies[2].lower().split(":", 1)[1], replies
+
+
+@pytest.mark.parametrize(("turns", "value", "old"), [
+    (("My budget is 500 euros.", "Make that 650 euros.", "What's my budget?"), "650 euros", "500"),
+    (("My meeting with Sam is on Monday.", "Actually it's Tuesday, not Monday.", "What day is my meeting with Sam?"),
+     "Tuesday", "Monday"),
+    (("My favourite band is Radiohead.", "No wait, it's Portishead.", "What's my favourite band?"), "Portishead",
+     "Radiohead"),
+    (("I'm flying to Porto on Friday.", "Sorry, I meant Lisbon.", "Where am I flying to?"), "Lisbon", "Porto"),
+    (("The table is booked for 4 people at 7pm.", "Make that 6.", "Oops, I meant 8pm.", "When is the table booked?"),
+     "6 people at 8pm", "7pm"),
+    (("My favourite colour is blue.", "Actually, make that green.", "What's my favourite colour?"), "green", "blue"),
+])
+async def test_a_correction_without_its_subject_replaces_the_value_it_corrects(turns, value, old) -> None:
+    replies = await chat(*turns)
+    assert value in replies[-1] and old not in replies[-1], replies
+    assert value in replies[1] or value.split()[0] in replies[1], replies  # noted as the corrected statement
+
+
+async def test_a_correction_that_names_no_new_value_changes_nothing() -> None:
+    replies = await chat("My budget is 500 euros.", "Sorry, I can't make it.", "Oh wait, it's fine.", "What's my budget?")
+    assert "500 euros" in replies[-1], replies
+
+
+@pytest.mark.parametrize(("message", "echo", "filler"), [
+    ("Oh wait, they moved the party to Saturday.", "they moved the party to Saturday", "wait"),
+    ("Scratch that, I switched to coffee now.", "you switched to coffee now", "scratch"),
+    ("Hmm, no, my train leaves at 9.", "your train leaves at 9", "hmm"),
+    ("We land at 7am. Our hotel is the Ritz.", "Your hotel is the Ritz", "our"),
+])
+async def test_filler_before_a_statement_is_not_echoed_and_a_sentence_opening_with_our_is_yours(message, echo,
+                                                                                                   filler) -> None:
+    [reply] = await chat(message)
+    assert echo in reply and filler not in reply.lower().replace("your", ""), reply
