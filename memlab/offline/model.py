@@ -1344,8 +1344,8 @@ def _retold(text: str) -> str:
         if text.lower().startswith(preamble) and len(text) > len(preamble):
             text = text[len(preamble):]
             break
-    filler, comma, rest = text.partition(", ")  # "Oh wait, they moved...", "Scratch that, I switched...": no filler
-    text = rest if comma and rest and set(filler.lower().split()) <= _FILLER else text
+    while (parts := text.partition(", "))[2] and set(parts[0].lower().split()) <= _FILLER:
+        text = parts[2]  # "Oh wait, they moved...", "Scratch that, I switched...": no filler
     named = text.lower().find("call me ")  # "Actually, just call me Sam"
     if named >= 0 and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
         text = "my name is " + text[named + len("call me "):]

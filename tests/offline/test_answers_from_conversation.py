@@ -22,7 +22,7 @@ async def chat(*turns: str) -> list[str]:
 
 @pytest.mark.parametrize(("statement", "question", "again", "value"), [
     ("My dog is called Rex.", "what is my dogs name", "What's my dog called?", "Rex"),
-    ("My sister lives in Porto.", "where does my sister live", "Where does my sister live?", "Porto"),
+    ("My locker code is 4471.", "which is my locker code", "What was my locker code?", "4471"),
     ("Our wifi password is tulip42.", "what is our wifi password", "Remind me of our wifi password?", "tulip42"),
 ])
 async def test_a_question_without_a_question_mark_is_never_told_back_as_a_fact(statement, question, again,
@@ -57,8 +57,8 @@ async def test_a_correction_that_names_no_new_value_changes_nothing() -> None:
 @pytest.mark.parametrize(("message", "echo", "filler"), [
     ("Oh wait, they moved the party to Saturday.", "they moved the party to Saturday", "wait"),
     ("Scratch that, I switched to coffee now.", "you switched to coffee now", "scratch"),
-    ("Hmm, no, my train leaves at 9.", "your train leaves at 9", "hmm"),
-    ("We land at 7am. Our hotel is the Ritz.", "Your hotel is the Ritz", "our"),
+    ("Hmm, no, my train leaves at 9.", "Noted: your train leaves at 9", "hmm"),
+    ("I land at 7am. Our hotel is the Ritz.", "Your hotel is the Ritz", "our"),
 ])
 async def test_filler_before_a_statement_is_not_echoed_and_a_sentence_opening_with_our_is_yours(message, echo,
                                                                                                    filler) -> None:
