@@ -22,7 +22,7 @@ async def chat(*turns: str) -> list[str]:
 
 @pytest.mark.parametrize(("statement", "question", "again", "value"), [
     ("My dog is called Rex.", "what is my dogs name", "What's my dog called?", "Rex"),
-    ("My locker code is 4471.", "which is my locker code", "What was my locker code?", "4471"),
+    ("My daughter Mia is 7.", "how old is my daughter", "How old is Mia?", "7"),
     ("Our wifi password is tulip42.", "what is our wifi password", "Remind me of our wifi password?", "tulip42"),
 ])
 async def test_a_question_without_a_question_mark_is_never_told_back_as_a_fact(statement, question, again,
