@@ -173,7 +173,8 @@ _WE = {"we": "you", "our": "your", "we're": "you're", "we've": "you've", "we'll"
 #: Phrases a question asks with, and the word they mean.
 _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
             "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill",
-            "ask for": "want", "work for": "employer", "who are you": "name"}
+            "ask for": "want", "work for": "employer", "who are you": "name", "work out": "workout"}
+_DAYS = stem_set(" ".join(CALENDAR))
 #: Words for a woman and for a man: what "she"/"her" and "he"/"him"/"his" point back to.
 _WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma".split())
 #: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
@@ -1196,7 +1197,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
                        if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     found, ids = [], {i.lower() for i in identifiers(question)}
-    asked = set(_lower_tokens(question))
+    asked, lowered = set(_lower_tokens(question)), _lower_tokens(question)
+    when = "when" in asked or any(a in ("what", "which") and b in ("day", "date") for a, b in zip(lowered, lowered[1:]))
     meant = {stem(word) for phrase, word in _PHRASES.items() if phrase in question.lower()}  # "work for": employer
     names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
@@ -1212,16 +1214,18 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             continue
         if (head or topic[0]) == stem("name") and len(topic) == 1 and not _SELF_NAMED.search(statement.text):
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
-        stems = statement.stems | ({head} if called & statement.stems else set())  # "Ewa is a dentist"
+        dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
+        stems = statement.stems | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
+            {stem("day"), stem("date")} if dated else set())  # "Which day...?": "on Thursdays"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(
                 _abbreviates(i, head) for i in statement.identifiers):
             continue
-        covered = _covered(topic, stems)
+        days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
+        covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
         if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named:
             continue
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
-        holds = sum((bool(meant & statement.stems), "when" in asked and bool(_DATE.search(statement.text) or any(
-            t.lower() in CALENDAR for t in tokens(statement.text))), "where" in asked and bool(_names_after(
+        holds = sum((bool(meant & statement.stems), dated, "where" in asked and bool(_names_after(
                 statement.text, _PLACE_CUES))))  # what the phrase or the wh-words ask for: "how old", "when"
         found.append(((covered, holds, score + 1.5 * corrects, statement.order), statement))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals

@@ -73,13 +73,13 @@ _IRREGULAR = dict(pair.split(":") for pair in (
     "held:hold found:find e-mail:email called:name named:name").split())
 
 #: Groups (split at ``|``) of everyday words that answer for one another ("job" ~ "nurse", "budget" ~
-#: "spend"). A question word and a statement word are *related* when one group holds both.
+#: "spend"); no word whose stem is another's ("career", "driver": ``car``, ``driv``). A question word and a statement word are *related* when one group holds both.
 RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     name call called named nickname | live home house flat apartment move moved relocate relocated based address settle
     neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation | from
     originally born grew hometown native | travel trip flight fly going visit holiday vacation journey destination
-    abroad leave depart departure driving headed | work job role profession occupation career employer company office position | job profession nurse doctor
-    teacher engineer developer programmer designer chef lawyer manager student driver consultant architect scientist
+    abroad leave depart departure driving headed | work job role profession occupation employer company office position | job profession nurse doctor
+    teacher engineer developer programmer designer chef lawyer manager student consultant architect scientist
     researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
     sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waiter cashier lecturer
     professor tutor coach translator editor photographer surgeon | wife husband partner spouse girlfriend boyfriend |
@@ -109,7 +109,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package delivery
     deliver arrive arrived courier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
-    cryptocurrency portfolio fund funds | learn learning study studying | word mean meaning means define definition dictionary synonym
+    cryptocurrency portfolio fund funds | learn learning study studying
+    | exercise workout gym fitness training yoga pilates swim swimming jog jogging | word mean meaning means define definition dictionary synonym
 """.split("|"))
 
 

@@ -64,3 +64,32 @@ async def test_filler_before_a_statement_is_not_echoed_and_a_sentence_opening_wi
                                                                                                    filler) -> None:
     [reply] = await chat(message)
     assert echo in reply and filler not in reply.lower().replace("your", ""), reply
+
+
+@pytest.mark.parametrize(("turns", "value", "wrong"), [
+    (("I work as a nurse.", "My car is a blue Honda Civic.", "What kind of car do I drive?"), "Honda Civic", "nurse"),
+    (("I'm a bus driver.", "My car is an old red Fiat.", "Which car do I drive?"), "Fiat", "bus"),
+    (("I'm thinking about a career change.", "My car is a grey Skoda.", "What car do I have?"), "Skoda", "career"),
+])
+async def test_a_question_about_a_car_is_not_answered_by_a_job(turns, value, wrong) -> None:
+    reply = (await chat(*turns))[-1]
+    assert value in reply and wrong not in reply, reply
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (("I work as a nurse.", "I go to the gym on Thursdays.", "Which day do I work out?"), "Thursdays"),
+    (("I do yoga every Sunday morning.", "What day do I exercise?"), "Sunday"),
+    (("My piano lesson is on Tuesday.", "Which day is my piano lesson?"), "Tuesday"),
+])
+async def test_which_day_is_answered_by_the_statement_naming_a_day(turns, value) -> None:
+    reply = (await chat(*turns))[-1]
+    assert value in reply and not reply.startswith("I don't know"), reply
+
+
+@pytest.mark.parametrize("turns", [
+    ("I go to the gym on Thursdays.", "Am I free on Wednesday?"),
+    ("My dentist appointment is on Monday.", "Do I have anything on Friday?"),
+])
+async def test_a_question_about_another_day_is_not_answered_by_a_day_said(turns) -> None:
+    reply = (await chat(*turns))[-1]
+    assert reply.startswith("I don't know"), reply
