@@ -63,6 +63,9 @@ _SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 60480
 #: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
 _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
+#: Arithmetic in words, and its signs ("100 divided by 8": "100 / 8").
+_IN_SIGNS = (("divided by", "/"), ("multiplied by", "*"), ("times", "*"), ("x", "*"), ("plus", "+"), ("minus", "-"),
+             ("half of", "0.5 *"), ("twice", "2 *"), ("double", "2 *"))
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 #: A statement that names the user ("I'm Priya", "call me Sam", "my name is...", "Customer name: Ines").
 _SELF_NAMED = re.compile(r"(?i:\bmy name\b|\bcall me\b|\b(?:user|customer|client)(?:'s)? name\b|^name:)|\bI(?:'m| am) [A-Z]")
@@ -1516,8 +1519,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if question:
             return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
         return f"I can do that once I have the {wanted}. Could you give it to me?"
-    if question and (worked := _arithmetic(said)):
-        return f"{worked}."
+    form = request.body.get("text") if isinstance(request.body.get("text"), Mapping) else {}
+    schema = isinstance(form.get("format"), Mapping) and form["format"].get("type") == "json_schema"
+    worded = said if schema else _worded(request, said)  # a schema's fields are read from the message as sent
+    if (question or all(w[:1].isdigit() for w in words(worded))) and (worked := _arithmetic(worded)):
+        return f"{worked}."  # "what is 100 divided by 8?", "12 times 7", "my rent times 12"
     if question and said_tokens & {"you", "your"} and {stem("tool"), stem("function")} & set(words(said)):
         offered = [(str(t.get("name")), str(t.get("description") or "").strip().rstrip(".")) for t in
                    request.body.get("tools") or [] if isinstance(t, Mapping) and t.get("type") == "function"]
@@ -1549,6 +1555,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             if found[1].role == "user" and fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             told = _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
+            told = f"{counted}. {told}" if (counted := _counted(said, found[1])) else told  # "2 (brother, sister)"
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
             yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
             topic = set(_topic(said))  # a verdict only from a sentence that says all the question says
@@ -1590,6 +1597,18 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     return known[1] if known is not None else f"Noted: {echo}."
 
 
+def _counted(question: str, statement: Statement) -> str:
+    """How many of what "how many" asks a statement names by related words, and which ("How many siblings...?" and
+    "my brother Tom... my sister Eva": "2 (brother, sister)"; "a son and two daughters": 3); "" if it names it."""
+    asked = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?"))
+    found = [t.lower() for t in tokens(statement.text)]
+    kinds = [k for k, t in enumerate(found) if stem(t) in related([asked])]
+    if not asked or not kinds or asked in statement.stems or statement.role != "user":
+        return ""
+    count = sum(int(found[k - 1]) if found[k - 1].isdigit() else _COUNT_WORDS.get(found[k - 1], 1) for k in kinds)
+    return f"{count} ({', '.join(found[k] for k in kinds)})"
+
+
 def _contradicts(question: str, text: str) -> bool:
     """Whether a yes/no question names a place or a name that ``text`` replaces with another ("Does Ana live in Rome?"
     and "Ana lives in Oslo"), the rest of the question being in it."""
@@ -1616,6 +1635,30 @@ def _verdict(topic: set[str], text: str) -> str | None:
     if topic and len(missing) <= 1 and (not missing or related(missing) & (stems - topic)):
         return "no" if missing or negated else "yes"
     return None
+
+
+def _worded(request: Request, text: str) -> str:
+    """``text`` with arithmetic in words in signs ("12 times 7": "12 * 7", "half of 90": "0.5 * 90") and what the user
+    stated a value of as that value ("my rent times 12": "950 * 12"); of things asked "combined" (or "in total"), their
+    sum ("rent, groceries and phone combined": "950 + 320 + 45")."""
+    text = f" {text[:400].lower()} "
+    for word, sign in _IN_SIGNS:
+        text = text.replace(f" {word} ", f" {sign} ")
+    told = [s for s in reversed(request.said) if s.role == "user" and not s.asks]
+    said, values = [w.strip("?.!") for w in text.replace(",", " ").split()], {}
+    for word in dict.fromkeys(w for w in said if w not in STOP and not w[:1].isdigit()):
+        statement = next((s for s in told if stem(word) in s.stems), None)
+        found = tokens(statement.text) if statement else []
+        at = next((k for k, t in enumerate(found) if stem(t.lower()) == stem(word)), len(found))
+        place = next((k for k in range(at + 1, min(at + 5, len(found))) if _NUMBER.fullmatch(found[k].lstrip("£$€"))), 0)
+        if place:  # "my phone bill is 45": one value, of "phone" (and not again of "bill")
+            values.setdefault((statement.order, place), (word, found[place].lstrip("£$€")))
+    if len(values) >= 2 and ({"combined", "total", "altogether", "together", "sum"} & set(said) or " in all" in text):
+        return " + ".join(number for _, number in values.values())
+    for word, number in values.values():
+        for owner in ("my ", "our ", "the ", ""):
+            text = text.replace(f" {owner}{word} ", f" {number} ")
+    return text.strip()
 
 
 def _arithmetic(text: str) -> str | None:

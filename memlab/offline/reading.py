@@ -83,7 +83,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
     sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waiter cashier lecturer
     professor tutor coach translator editor photographer surgeon | wife husband partner spouse girlfriend boyfriend |
-    son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling | pet dog cat puppy
+    son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling siblings | pet dog cat puppy
     kitten parrot bird rabbit hamster fish horse | dog puppy retriever labrador poodle spaniel terrier collie beagle
     husky | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | car drive vehicle plate licence license registration |

@@ -93,3 +93,38 @@ async def test_which_day_is_answered_by_the_statement_naming_a_day(turns, value)
 async def test_a_question_about_another_day_is_not_answered_by_a_day_said(turns) -> None:
     reply = (await chat(*turns))[-1]
     assert reply.startswith("I don't know"), reply
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("what is 100 divided by 8?", "12.5"),
+    ("12 times 7", "84"),
+    ("half of 90?", "45"),
+    ("What's 15 plus 27?", "42"),
+    ("how much is 250 minus 75", "175"),
+    ("What is 6 multiplied by 9?", "54"),
+])
+async def test_arithmetic_in_words_is_worked_out(question, value) -> None:
+    [reply] = await chat(question)
+    assert f"= {value}" in reply, reply
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (("My rent is 950 a month.", "Groceries are 320 and my phone bill is 45.",
+      "How much do I spend per month on rent, groceries and phone combined?"), "1315"),
+    (("My flight costs 420 euros.", "The hotel is 380 euros.", "What do the flight and hotel cost in total?"), "800"),
+    (("Ana has 12 stickers.", "Ben has 30 stickers.", "How many stickers do Ana and Ben have altogether?"), "42"),
+    (("My rent is 950 a month.", "What's my rent times 12?"), "11400"),
+    (("My salary is 3200 a month.", "what is my salary divided by 4"), "800"),
+])
+async def test_values_the_user_stated_are_added_up_or_worked_with(turns, value) -> None:
+    reply = (await chat(*turns))[-1]
+    assert f"= {value}" in reply, reply
+
+
+@pytest.mark.parametrize(("turns", "count"), [
+    (("My brother Tom is 29 and my sister Eva is 25.", "How many siblings do I have?"), "2 (brother, sister)"),
+    (("I have a son and two daughters.", "How many kids do I have?"), "3 (son, daughters)"),
+])
+async def test_how_many_counts_the_people_a_statement_names_by_related_words(turns, count) -> None:
+    reply = (await chat(*turns))[-1]
+    assert reply.startswith(count), reply
