@@ -1573,7 +1573,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if banned := _forbidden(request.instructions, said):  # "Never give investment advice": "Should I buy...?"
             return f"I'm sorry, I can't help with that: my instructions say to {banned[:1].lower()}{banned[1:]}."
         if _recalls(said):
-            return "I don't know: it isn't in the conversation I can see. Could you tell me again?"
+            return "I don't know: it isn't in the conversation I can see. Could you tell me?"  # never "again": unseen is not forgotten
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
         if (tokens(asked[-1][:40]) or [""])[0].lower() not in QUESTION_WORDS and not _about_user(said):
             return _CANNOT  # "Write a haiku..."

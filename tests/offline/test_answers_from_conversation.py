@@ -128,3 +128,13 @@ async def test_values_the_user_stated_are_added_up_or_worked_with(turns, value) 
 async def test_how_many_counts_the_people_a_statement_names_by_related_words(turns, count) -> None:
     reply = (await chat(*turns))[-1]
     assert reply.startswith(count), reply
+
+
+@pytest.mark.parametrize("turns", [
+    ("My name is Ana.", "What's my dog called?"),
+    ("I live in Graz.", "Where did I park my car?"),
+    ("What was my order number?",),
+])
+async def test_what_was_never_said_is_said_to_be_missing_not_forgotten(turns) -> None:
+    reply = (await chat(*turns))[-1]
+    assert "isn't in the conversation" in reply and "again" not in reply, reply
