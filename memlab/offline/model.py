@@ -177,6 +177,7 @@ _WE = {"we": "you", "our": "your", "we're": "you're", "we've": "you've", "we'll"
 _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
             "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill",
             "ask for": "want", "work for": "employer", "who are you": "name", "work out": "workout"}
+#: The stems of days and months: a question naming one is answered only by a statement naming the same.
 _DAYS = stem_set(" ".join(CALENDAR))
 #: Words for a woman and for a man: what "she"/"her" and "he"/"him"/"his" point back to.
 _WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma".split())
@@ -1200,7 +1201,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
                        if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     found, ids = [], {i.lower() for i in identifiers(question)}
-    asked, lowered = set(_lower_tokens(question)), _lower_tokens(question)
+    lowered = _lower_tokens(question)
+    asked = set(lowered)
     when = "when" in asked or any(a in ("what", "which") and b in ("day", "date") for a, b in zip(lowered, lowered[1:]))
     meant = {stem(word) for phrase, word in _PHRASES.items() if phrase in question.lower()}  # "work for": employer
     names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
@@ -1208,8 +1210,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     for score, statement in candidates:
         if statement.role == "tool" and plain and not _covered(plain, statement.stems):
             continue  # a weather report on Lisbon does not say its population
-        if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.asks or statement.text == asking
-                                                                                 or _is_question(statement.text) and statement.text in request.message):
+        if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.asks or statement.text == (
+                asking) or _is_question(statement.text) and statement.text in request.message):
             continue  # the question itself, another question, or this message's request ("Summarize this: ...")
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
@@ -1573,7 +1575,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if banned := _forbidden(request.instructions, said):  # "Never give investment advice": "Should I buy...?"
             return f"I'm sorry, I can't help with that: my instructions say to {banned[:1].lower()}{banned[1:]}."
         if _recalls(said):
-            return "I don't know: it isn't in the conversation I can see. Could you tell me?"  # never "again": unseen is not forgotten
+            return "I don't know: it isn't in the conversation I can see. Could you tell me?"  # not seen, not forgotten
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
         if (tokens(asked[-1][:40]) or [""])[0].lower() not in QUESTION_WORDS and not _about_user(said):
             return _CANNOT  # "Write a haiku..."

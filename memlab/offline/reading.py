@@ -20,9 +20,9 @@ from typing import Any
 
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, item_type
 
-__all__ = ["CALENDAR", "QUESTION_WORDS", "RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text",
-           "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set", "structured", "structured_input",
-           "tokens", "words"]
+__all__ = ["CALENDAR", "QUESTION_WORDS", "RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers",
+           "plain_text", "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set", "structured",
+           "structured_input", "tokens", "words"]
 
 #: How many characters of one text are read; the rest of a longer one is ignored.
 MAX_CHARS = 20_000
@@ -73,7 +73,8 @@ _IRREGULAR = dict(pair.split(":") for pair in (
     "held:hold found:find e-mail:email called:name named:name").split())
 
 #: Groups (split at ``|``) of everyday words that answer for one another ("job" ~ "nurse", "budget" ~
-#: "spend"); no word whose stem is another's ("career", "driver": ``car``, ``driv``). A question word and a statement word are *related* when one group holds both.
+#: "spend"); no word whose stem is another's ("career", "driver": ``car``, ``driv``). A question word and a statement
+#: word are *related* when one group holds both.
 RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     name call called named nickname | live home house flat apartment move moved relocate relocated based address settle
     neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation | from
@@ -256,7 +257,7 @@ class _Reader:
     def fixed(self, sentence: str) -> str:
         """A correction that names no subject read as the statement it corrects with the new value: "Make that 650
         euros." after "My budget is 500 euros." is "My budget is 650 euros."; "Actually it's Tuesday, not Monday"
-        corrects the latest statement holding "Monday" (else the sentence as it is)."""
+        corrects the latest statement holding "Monday" (else the latest with a value of its shape; else the sentence)."""
         found = tokens(sentence[:200])
         lead = len(list(itertools.takewhile(lambda t: t.lower().replace("’", "'") in _FIXING, found)))
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
@@ -266,11 +267,11 @@ class _Reader:
             return sentence  # "Sorry, I can't make it" names no new value
         value = sentence[sentence.find(new[0]):].split(" not ")[0].rstrip(" ,;.!")
         key = next((t for t in new if any(c.isdigit() for c in t) or t[:1].isupper() and t != "I"), "")
-        if not (key or old or {"make", "meant"} & {t.lower() for t in found[:lead]}):
-            return sentence  # "Oh wait, it's fine" is no new value
-        target = next((s.text for s in reversed(self.statements) if s.role == "user" and not s.asks and (
-            not old or old.lower() in s.text.lower())), "")
-        return _replaced(target, value, old, key) or sentence
+        opening = " ".join(found[:lead]).lower()
+        if not (key or old or "make that" in opening or "meant" in opening):
+            return sentence  # "Oh wait, it's fine", "Make it quick" name no new value
+        return next((fixed for s in reversed(self.statements) if s.role == "user" and not s.asks and (  # the latest
+            not old or old.lower() in s.text.lower()) and (fixed := _replaced(s.text, value, old, key))), sentence)
 
     def transcript(self, text: str) -> None:
         """A conversation written as ``ROLE: text`` lines; a line without a role continues the one before."""

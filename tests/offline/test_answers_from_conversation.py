@@ -50,8 +50,14 @@ async def test_a_correction_without_its_subject_replaces_the_value_it_corrects(t
 
 
 async def test_a_correction_that_names_no_new_value_changes_nothing() -> None:
-    replies = await chat("My budget is 500 euros.", "Sorry, I can't make it.", "Oh wait, it's fine.", "What's my budget?")
+    replies = await chat("My budget is 500 euros.", "Sorry, I can't make it.", "Oh wait, it's fine.", "Make it quick.",
+                         "What's my budget?")
     assert "500 euros" in replies[-1], replies
+
+
+async def test_a_correction_corrects_the_latest_statement_with_a_value_of_its_shape() -> None:
+    replies = await chat("The quiz night is for 12 teams.", "Make it quick.", "Make that 14.", "How many teams come?")
+    assert "14 teams" in replies[2] and "14 teams" in replies[-1], replies
 
 
 @pytest.mark.parametrize(("message", "echo", "filler"), [
