@@ -1648,18 +1648,20 @@ def _worded(request: Request, text: str) -> str:
         text = text.replace(f" {word} ", f" {sign} ")
     told = [s for s in reversed(request.said) if s.role == "user" and not s.asks]
     said, values = [w.strip("?.!") for w in text.replace(",", " ").split()], {}
-    for word in dict.fromkeys(w for w in said if w not in STOP and not w[:1].isdigit()):
+    for word in dict.fromkeys(w for before, w in zip(["", *said], said)  # "5 km times 2": "km" is a unit here
+                              if w not in STOP and not w[:1].isdigit() and not before[:1].isdigit()):
         statement = next((s for s in told if stem(word) in s.stems), None)
-        found = tokens(statement.text) if statement else []
-        at = next((k for k, t in enumerate(found) if stem(t.lower()) == stem(word)), len(found))
-        place = next((k for k in range(at + 1, min(at + 5, len(found))) if _NUMBER.fullmatch(found[k].lstrip("£$€"))), 0)
-        if place:  # "my phone bill is 45": one value, of "phone" (and not again of "bill")
-            values.setdefault((statement.order, place), (word, found[place].lstrip("£$€")))
+        found = [t.lstrip("£$€") for t in tokens(statement.text)] if statement else []
+        at = [k for k, t in enumerate(found) if stem(t.lower()) == stem(word)]
+        units = [k - 1 for k in at if k and _NUMBER.fullmatch(found[k - 1])]  # "5 km, 7 km and 10 km": each
+        after = [k for k in range(at[0] + 1, min(at[0] + 5, len(found))) if _NUMBER.fullmatch(found[k])] if at else []
+        for place in units or after[:1]:  # "my phone bill is 45": one value, of "phone" and "bill"
+            values.setdefault((statement.order, place), (found[place], []))[1].append(word)
     if len(values) >= 2 and ({"combined", "total", "altogether", "together", "sum"} & set(said) or " in all" in text):
-        return " + ".join(number for _, number in values.values())
-    for word, number in values.values():
-        for owner in ("my ", "our ", "the ", ""):
-            text = text.replace(f" {owner}{word} ", f" {number} ")
+        return " + ".join(number for number, _ in values.values())
+    for number, named in values.values():
+        for word, owner in itertools.product(named, ("my ", "our ", "the ", "")):
+            text = text.replace(f" {owner}{word} ", f" {number} ").replace(f" {number} {number} ", f" {number} ")
     return text.strip()
 
 

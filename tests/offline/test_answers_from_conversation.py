@@ -121,6 +121,8 @@ async def test_arithmetic_in_words_is_worked_out(question, value) -> None:
     (("Ana has 12 stickers.", "Ben has 30 stickers.", "How many stickers do Ana and Ben have altogether?"), "42"),
     (("My rent is 950 a month.", "What's my rent times 12?"), "11400"),
     (("My salary is 3200 a month.", "what is my salary divided by 4"), "800"),
+    (("My phone bill is 45.", "What's my phone bill times 12?"), "540"),
+    (("I ran 5 km on Monday, 7 km on Wednesday and 10 km on Saturday.", "How many km did I run in total?"), "22"),
 ])
 async def test_values_the_user_stated_are_added_up_or_worked_with(turns, value) -> None:
     reply = (await chat(*turns))[-1]
