@@ -49,10 +49,10 @@ async def test_a_correction_without_its_subject_replaces_the_value_it_corrects(t
     assert value in replies[1] or value.split()[0] in replies[1], replies  # noted as the corrected statement
 
 
-async def test_a_correction_that_names_no_new_value_changes_nothing() -> None:
+async def test_only_a_correction_naming_a_new_value_corrects() -> None:
     replies = await chat("My budget is 500 euros.", "Sorry, I can't make it.", "Oh wait, it's fine.", "Make it quick.",
-                         "What's my budget?")
-    assert "500 euros" in replies[-1], replies
+                         "What's my budget?", "Make that 650.", "What's my budget?")
+    assert "500 euros" in replies[4] and "650 euros" in replies[-1], replies
 
 
 async def test_a_correction_corrects_the_latest_statement_with_a_value_of_its_shape() -> None:
