@@ -28,8 +28,8 @@ from typing import Any
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
 from .reading import (CALENDAR, MARKUP, MAX_CHARS, QUESTION_WORDS, STOP, Memory, Statement, asks_for_summary, facts,
-                      identifiers, plain_text, read_items, related, result_lines, sentences, stem, stem_set, structured,
-                      structured_input, tokens, words)
+                      identifiers, opens_clause, plain_text, read_items, related, result_lines, sentences, stem, stem_set,
+                      structured, structured_input, tokens, words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
@@ -948,7 +948,8 @@ def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
     first = (tokens(text[:200]) or [""])[0].lower().replace("’", "'")
     labelled = text.lstrip()[len(first):len(first) + 1] == ":"  # "Name: Ana Silva." is a label, not "Name three..."
-    return text.rstrip().endswith("?") or first.split("'")[0] in _ASKING and not labelled  # "what's" opens with "what"
+    return text.rstrip().endswith("?") or first.split("'")[0] in _ASKING and not labelled and not opens_clause(
+        text)  # "what's" opens with "what"; "When I travel, I fly economy" tells
 
 
 def _only_asks(message: str) -> bool:

@@ -21,8 +21,8 @@ from typing import Any
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, item_type
 
 __all__ = ["CALENDAR", "QUESTION_WORDS", "RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers",
-           "plain_text", "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set", "structured",
-           "structured_input", "tokens", "words"]
+           "opens_clause", "plain_text", "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set",
+           "structured", "structured_input", "tokens", "words"]
 
 #: How many characters of one text are read; the rest of a longer one is ignored.
 MAX_CHARS = 20_000
@@ -59,6 +59,8 @@ STOP = frozenset(
 #: First words of a question: a question word or an auxiliary ("what is my dogs name" asks, "?" or not).
 QUESTION_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can could "
                            "would will should have has any".split())
+#: Subjects of a clause ("when I travel", "what my sister said").
+_SUBJECTS = frozenset("i we he she they my our his her their".split())
 #: Capitalised words that are never a person's name.
 CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
                      "may june july august september october november december today tomorrow".split())
@@ -210,9 +212,17 @@ class Statement:
 
     @property
     def asks(self) -> bool:
-        """Whether the sentence is a question: it ends with "?" or opens with a :data:`QUESTION_WORDS` word."""
+        """Whether the sentence is a question: it ends with "?" or opens with a :data:`QUESTION_WORDS` word, not with
+        a clause ("When I travel, I fly economy": a wh-word, then its subject)."""
         first = (tokens(self.text[:40]) or [""])[0].lower().replace("’", "'")
-        return self.text.rstrip().endswith("?") or first.split("'")[0] in QUESTION_WORDS
+        return self.text.rstrip().endswith("?") or first.split("'")[0] in QUESTION_WORDS and not opens_clause(self.text)
+
+
+def opens_clause(text: str) -> bool:
+    """Whether ``text`` opens with a clause, not a question: "when" or "where", then its subject ("When I travel,
+    ..."; "how i can reset..." asks)."""
+    first, second = [*(t.lower() for t in tokens(text[:60])), "", ""][:2]
+    return first in ("when", "where") and second in _SUBJECTS
 
 
 #: What a transcript's role label stands for; any other label ("user", "tool", "system") stands for itself.

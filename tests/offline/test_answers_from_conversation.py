@@ -32,6 +32,15 @@ async def test_a_question_without_a_question_mark_is_never_told_back_as_a_fact(s
     assert value in replies[2] and question.split()[0] not in replies[2].lower().split(":", 1)[1], replies
 
 
+@pytest.mark.parametrize(("statement", "question", "value"), [
+    ("When I travel, I always book an aisle seat.", "What seat do I book when I travel?", "aisle seat"),
+    ("Where we live, the bins go out on Tuesdays.", "Which day do the bins go out?", "Tuesdays"),
+])
+async def test_a_statement_opening_with_a_clause_is_noted_and_recalled(statement, question, value) -> None:
+    replies = await chat(statement, question)
+    assert replies[0].startswith("Noted") and value in replies[1], replies
+
+
 @pytest.mark.parametrize(("turns", "value", "old"), [
     (("My budget is 500 euros.", "Make that 650 euros.", "What's my budget?"), "650 euros", "500"),
     (("My meeting with Sam is on Monday.", "Actually it's Tuesday, not Monday.", "What day is my meeting with Sam?"),
