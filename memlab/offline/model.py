@@ -27,9 +27,9 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (MARKUP, MAX_CHARS, STOP, Memory, Statement, asks_for_summary, facts, identifiers,
-                      plain_text, read_items, related, result_lines, sentences, stem, stem_set, structured,
-                      structured_input, tokens, words)
+from .reading import (CALENDAR, MARKUP, MAX_CHARS, QUESTION_WORDS, STOP, Memory, Statement, asks_for_summary, facts,
+                      identifiers, opens_clause, plain_text, read_items, related, result_lines, sentences, stem, stem_set,
+                      structured, structured_input, tokens, words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
@@ -69,6 +69,9 @@ _SECONDS = {unit: (measure, float(size)) for measure, units in (
 #: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
 _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
+#: Arithmetic in words, and its signs ("100 divided by 8": "100 / 8").
+_IN_SIGNS = (("divided by", "/"), ("multiplied by", "*"), ("times", "*"), ("x", "*"), ("plus", "+"), ("minus", "-"),
+             ("half of", "0.5 *"), ("twice", "2 *"), ("double", "2 *"))
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 #: A statement that names the user ("I'm Priya", "call me Sam", "my name is...", "Customer name: Ines").
 _SELF_NAMED = re.compile(r"(?i:\bmy name\b|\bcall me\b|\b(?:user|customer|client)(?:'s)? name\b|^name:)|\bI(?:'m| am) [A-Z]")
@@ -86,10 +89,8 @@ _CURRENCIES = {code: frozenset(names) for code, *names in map(str.split, (
     "| CNY yuan renminbi | INR rupee rupees | SEK | NOK | DKK | PLN zloty | MXN peso pesos").split("|"))}
 _YES_NO = ("is", "are", "was", "were", "do", "does", "did", "has", "have")  # first words of a yes/no question
 #: First words of a question, and of a request too ("Tell me about...").
-_WH_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can "
-                      "could would will should have has any".split())
-_ASKING = _WH_WORDS | frozenset("remind tell explain describe write give show list translate summarize summarise "
-                                "find help compose generate suggest recommend calculate solve plan name".split())
+_ASKING = QUESTION_WORDS | frozenset("remind tell explain describe write give show list translate summarize "
+                                     "summarise find help compose generate suggest recommend calculate solve plan name".split())
 #: What a field's name or description says it holds.
 _FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
                       "topic task comment note details issue problem body subject title")
@@ -165,9 +166,8 @@ _ANSWERING = stem_set("answer respond reply write speak talk")
 _ORDERS = frozenset("always never do don't if when you your use call reply answer respond be keep please only".split())
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
 _ORDINALS = frozenset("first second third fourth fifth next last finally".split())
-#: Capitalised words that are never a person's name.
-_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
-                      "may june july august september october november december today tomorrow".split())
+#: Words that open a message before a comma and say nothing ("Oh wait, ...", "Scratch that, ...").
+_FILLER = frozenset("oh wait no scratch that um uh hmm oops ah well".split())
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
 _SAYING = stem_set("give gave tell told say said mention mentioned share shared remind remember ask asked")
 #: Words before the thing a question asks about: "my favourite colour" asks about a colour.
@@ -201,7 +201,10 @@ _WE = {"we": "you", "our": "your", "we're": "you're", "we've": "you've", "we'll"
 #: Phrases a question asks with, and the word they mean.
 _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
             "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill",
-            "ask for": "want", "work for": "employer", "who are you": "name", "can you help": "skill"}
+            "ask for": "want", "work for": "employer", "who are you": "name", "can you help": "skill",
+            "work out": "workout"}
+#: The stems of days and months: a question naming one is answered only by a statement naming the same.
+_DAYS = stem_set(" ".join(CALENDAR))
 #: Words for a woman and for a man: what "she"/"her" and "he"/"him"/"his" point back to.
 _WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma".split())
 #: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
@@ -386,7 +389,7 @@ class Reader:
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
-                t.lower().removesuffix("'s") for t in tokens(text)) if m in _CALENDAR and m[:3] in _MONTHS]
+                t.lower().removesuffix("'s") for t in tokens(text)) if m in CALENDAR and m[:3] in _MONTHS]
         if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
             return "id", lambda text: identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 2]
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
@@ -950,7 +953,7 @@ def _subjects(text: str) -> list[str]:
     spans = [" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at + 1:at + 5]))
              for found in map(tokens, sentences(text[:2000].replace(", ", ". ")))  # a clause ends at a comma too
              for at, cue in enumerate(found) if cue.lower() in ("about", "on", "regarding", "concerning")]
-    return [span for span in spans if span and span.split()[0].lower() not in _CALENDAR and not span[0].isdigit()]
+    return [span for span in spans if span and span.split()[0].lower() not in CALENDAR and not span[0].isdigit()]
 
 
 def _currencies(text: str, side: str = "") -> list[str]:
@@ -1025,9 +1028,9 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 (mine if before in ("my", "our") else phrases).append(phrase)
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1):
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from
-                if before in ("to", "for", "from") and low not in _CALENDAR:
+                if before in ("to", "for", "from") and low not in CALENDAR:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
-            if (not word[:1].isupper() or low in _CALENDAR or low in _ORDINALS
+            if (not word[:1].isupper() or low in CALENDAR or low in _ORDINALS
                     or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and len(word) == 1
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
@@ -1056,7 +1059,8 @@ def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
     first = (tokens(text[:200]) or [""])[0].lower().replace("’", "'")
     labelled = text.lstrip()[len(first):len(first) + 1] == ":"  # "Name: Ana Silva." is a label, not "Name three..."
-    return text.rstrip().endswith("?") or first.split("'")[0] in _ASKING and not labelled  # "what's" opens with "what"
+    return text.rstrip().endswith("?") or first.split("'")[0] in _ASKING and not labelled and not opens_clause(
+        text)  # "what's" opens with "what"; "When I travel, I fly economy" tells
 
 
 def _only_asks(message: str) -> bool:
@@ -1324,34 +1328,39 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     if named:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too
         candidates += [(0.0, s) for s in request.said
                        if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
-    exact = any(head in s.stems | called for _, s in candidates if s.text.rstrip()[-1:] != "?")  # not the sister
+    exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     found, ids = [], {i.lower() for i in identifiers(question)}
-    asked = set(_lower_tokens(question))
+    lowered = _lower_tokens(question)
+    asked = set(lowered)
+    when = "when" in asked or any(a in ("what", "which") and b in ("day", "date") for a, b in zip(lowered, lowered[1:]))
     meant = {stem(word) for phrase, word in _PHRASES.items() if phrase in question.lower()}  # "work for": employer
     names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
     for score, statement in candidates:
         if statement.role == "tool" and plain and not _covered(plain, statement.stems):
             continue  # a weather report on Lisbon does not say its population
-        if statement.text.rstrip().endswith("?") or statement.role == "user" and statement.text in request.message and (
-                request.tools and not _recalls(asking) or _is_question(statement.text) or statement.text == asking):
-            continue  # the question itself, another, or what it tells for the tools ("I fly to Paris. Weather?")
+        if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.asks or statement.text == (
+                asking) or statement.text in request.message and (request.tools and not _recalls(asking)
+                                                                  or _is_question(statement.text))):
+            continue  # the question itself, another, this message's request, or what it tells for the tools
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
         if wants_id and not facts(statement.text):
             continue
         if (head or topic[0]) == stem("name") and len(topic) == 1 and not _SELF_NAMED.search(statement.text):
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
-        stems = statement.stems | ({head} if called & statement.stems else set())  # "Ewa is a dentist"
+        dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
+        stems = statement.stems | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
+            {stem("day"), stem("date")} if dated else set())  # "Which day...?": "on Thursdays"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(
                 _abbreviates(i, head) for i in statement.identifiers):
             continue
-        covered = _covered(topic, stems)
+        days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
+        covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
         if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named:
             continue
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
-        holds = sum((bool(meant & statement.stems), "when" in asked and bool(_DATE.search(statement.text) or any(
-            t.lower() in _CALENDAR for t in tokens(statement.text))), "where" in asked and bool(_names_after(
+        holds = sum((bool(meant & statement.stems), dated, "where" in asked and bool(_names_after(
                 statement.text, _PLACE_CUES))))  # what the phrase or the wh-words ask for: "how old", "when"
         found.append(((covered, holds, score + 1.5 * corrects, statement.order), statement))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
@@ -1375,7 +1384,7 @@ def _referred(request: Request, question: str) -> str:
     """``question`` with "she"/"her" ("he"/"him"/"his") read as the latest woman (man) the user told of by a word
     that says so: "What does she do?" after "My sister Ines..." asks "What does my sister do?"."""
     for pronouns, people in ((("she", "her", "hers"), _WOMEN), (("he", "him", "his"), _MEN)):
-        person = next((word for s in reversed(request.said) if s.role == "user" and not s.text.rstrip().endswith("?")
+        person = next((word for s in reversed(request.said) if s.role == "user" and not s.asks
                        for word in _lower_tokens(s.text) if word in people), None)
         if person and set(pronouns) & set(_lower_tokens(question)):
             question = re.sub(rf"\b(?:{'|'.join(pronouns)})\b", f"my {person}", question, flags=re.I)
@@ -1489,17 +1498,16 @@ def _scripted(instructions: str) -> str | None:
 
 def _swap(text: str) -> str:
     """``text`` in the second person: "I was in Lisbon" → "you were in Lisbon", "We..." → "you..." ("let me" stays)."""
-    pieces = re.split(r"([^\w'’]+)", text)
-    ours = _WE if pieces[0].lower() in _WE else {}
-    out = []
+    pieces, ours, out = re.split(r"([^\w'’]+)", text), {}, []
     for i, piece in enumerate(pieces):
         low = piece.lower()
+        opens = i >= 2 and re.search(r"[.!?]\s+$", pieces[i - 1])  # "... Wednesday. I'll need": "You'll need"
+        ours = (_WE if low in _WE else {}) if i == 0 or opens else ours  # a sentence opening "We...": "You..."
         before = pieces[i - 2].lower() if i >= 2 else ""
         if low in ("was", "am") and before == "i":
             word = "were" if low == "was" else "are"
         else:
             word = piece if low == "me" and before == "let" else _PRONOUNS.get(low) or ours.get(low) or piece
-        opens = i >= 2 and re.search(r"[.!?]\s+$", pieces[i - 1])  # "... Wednesday. I'll need": "You'll need"
         out.append(word[:1].upper() + word[1:] if opens else word)
     return "".join(out)
 
@@ -1513,6 +1521,8 @@ def _retold(text: str) -> str:
         if text.lower().startswith(preamble) and len(text) > len(preamble):
             text = text[len(preamble):]
             break
+    while (parts := text.partition(", "))[2] and set(parts[0].lower().split()) <= _FILLER:
+        text = parts[2]  # "Oh wait, they moved...", "Scratch that, I switched...": no filler
     named = text.lower().find("call me ")  # "Actually, just call me Sam"
     if named >= 0 and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
         text = "my name is " + text[named + len("call me "):]
@@ -1541,7 +1551,7 @@ def _details(request: Request, found: Statement) -> str:
     """The user's statements from the first to the last about what a question asks the details of ("remind me of
     the details of my trip": the trip, then its budget, then who comes), told back; else ``found`` restated."""
     topic = [one for one in _topic(request.message) if one != stem("details")]
-    told = [s for s in request.said if s.role == "user" and not s.text.rstrip().endswith("?")]
+    told = [s for s in request.said if s.role == "user" and not s.asks]
     about = [s for s in told if _covered(topic, s.stems)] if found.role == "user" else []
     span = [_retold(s.text).rstrip(".!") for s in told if about and about[0].order <= s.order <= about[-1].order]
     return f"You told me: {'; '.join(span)}." if len(span) > 1 else restate(found)
@@ -1748,8 +1758,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if question:
             return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
         return f"I can do that once I have the {wanted}. Could you give it to me?"
-    if question and (worked := _arithmetic(said)):
-        return f"{worked}."
+    form = request.body.get("text") if isinstance(request.body.get("text"), Mapping) else {}
+    schema = isinstance(form.get("format"), Mapping) and form["format"].get("type") == "json_schema"
+    worded = said if schema else _worded(request, said)  # a schema's fields are read from the message as sent
+    if (question or all(w[:1].isdigit() for w in words(worded))) and (worked := _arithmetic(worded)):
+        return f"{worked}."  # "what is 100 divided by 8?", "12 times 7", "my rent times 12"
     if question and said_tokens & {"you", "your"} and {stem("tool"), stem("function")} & set(words(said)):
         offered = [(str(t.get("name")), str(t.get("description") or "").strip().rstrip(".")) for t in
                    request.body.get("tools") or [] if isinstance(t, Mapping) and t.get("type") == "function"]
@@ -1764,7 +1777,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
     known = None if question and _recalls(said) and known and not known[1].startswith("You") else known
     now = max((s.turn for s in request.said), default=0)
-    asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.text.rstrip().endswith("?")]
+    asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.asks]
     if question and asked and not _topic(said) and stem("ask") in words(said):  # "What did I just ask you?"
         return f'You asked: "{asked[-1]}"'
     parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
@@ -1783,6 +1796,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             if found[1].role == "user" and fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             told = _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
+            told = f"{counted}. {told}" if (counted := _counted(said, found[1])) else told  # "2 (brother, sister)"
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
             yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
             topic = set(_topic(said))  # a verdict only from a sentence that says all the question says
@@ -1802,11 +1816,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if banned := _forbidden(request.instructions, said):  # "Never give investment advice": "Should I buy...?"
             return f"I'm sorry, I can't help with that: my instructions say to {banned[:1].lower()}{banned[1:]}."
         if _recalls(said):
-            return "I don't know: it isn't in the conversation I can see. Could you tell me again?"
+            return "I don't know: it isn't in the conversation I can see. Could you tell me?"  # not seen, not forgotten
         if scripted := _scripted(request.instructions):  # "Tell the customer their refund is logged."
             return scripted
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
-        if (tokens(asked[-1][:40]) or [""])[0].lower() not in _WH_WORDS and not _about_user(said):
+        if (tokens(asked[-1][:40]) or [""])[0].lower() not in QUESTION_WORDS and not _about_user(said):
             return _CANNOT  # "Write a haiku..."
         told = {str(t.get("name")): str(t.get("description") or "").strip().rstrip(".") for t in request.body.get(
             "tools") or [] if isinstance(t, Mapping)}
@@ -1817,7 +1831,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return f"I can't check that: {changing[0][0]} can only {changing[0][1][:1].lower()}{changing[0][1][1:]}."
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")
-    echo = _retold(_cut(said, 160)).rstrip(".!")
+    told = [s.text for s in request.said if s.role == "user" and s.turn == now]  # "Make that 650 euros" read in full
+    echo = _retold(_cut(" ".join(told) if len(told) == len(sentences(said)) != told else said, 160)).rstrip(".!")
     if echo.startswith("please "):
         echo = "I will " + echo[len("please "):]
     ordered = list(itertools.dropwhile(lambda word: word.lower().strip(",") in _CORRECTION, echo.split(" ")))
@@ -1832,6 +1847,18 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if known is None and task and stem(task[task[0] == "you" and len(task) > 1]) in _MAKES:
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
     return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."
+
+
+def _counted(question: str, statement: Statement) -> str:
+    """How many of what "how many" asks a statement names by related words, and which ("How many siblings...?" and
+    "my brother Tom... my sister Eva": "2 (brother, sister)"; "a son and two daughters": 3); "" if it names it."""
+    asked = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?"))
+    found = [t.lower() for t in tokens(statement.text)]
+    kinds = [k for k, t in enumerate(found) if stem(t) in related([asked])]
+    if not asked or not kinds or asked in statement.stems or statement.role != "user":
+        return ""
+    count = sum(int(found[k - 1]) if found[k - 1].isdigit() else _COUNT_WORDS.get(found[k - 1], 1) for k in kinds)
+    return f"{count} ({', '.join(found[k] for k in kinds)})"
 
 
 def _contradicts(question: str, text: str) -> bool:
@@ -1860,6 +1887,32 @@ def _verdict(topic: set[str], text: str) -> str | None:
     if topic and len(missing) <= 1 and (not missing or related(missing) & (stems - topic)):
         return "no" if missing or negated else "yes"
     return None
+
+
+def _worded(request: Request, text: str) -> str:
+    """``text`` with arithmetic in words in signs ("12 times 7": "12 * 7", "half of 90": "0.5 * 90") and what the user
+    stated a value of as that value ("my rent times 12": "950 * 12"); of things asked "combined" (or "in total"), their
+    sum ("rent, groceries and phone combined": "950 + 320 + 45")."""
+    text = f" {text[:400].lower()} "
+    for word, sign in _IN_SIGNS:
+        text = text.replace(f" {word} ", f" {sign} ")
+    told = [s for s in reversed(request.said) if s.role == "user" and not s.asks]
+    said, values = [w.strip("?.!") for w in text.replace(",", " ").split()], {}
+    for word in dict.fromkeys(w for before, w in zip(["", *said], said)  # "5 km times 2": "km" is a unit here
+                              if w not in STOP and not w[:1].isdigit() and not before[:1].isdigit()):
+        statement = next((s for s in told if stem(word) in s.stems), None)
+        found = [t.lstrip("£$€") for t in tokens(statement.text)] if statement else []
+        at = [k for k, t in enumerate(found) if stem(t.lower()) == stem(word)]
+        units = [k - 1 for k in at if k and _NUMBER.fullmatch(found[k - 1])]  # "5 km, 7 km and 10 km": each
+        after = [k for k in range(at[0] + 1, min(at[0] + 5, len(found))) if _NUMBER.fullmatch(found[k])] if at else []
+        for place in units or after[:1]:  # "my phone bill is 45": one value, of "phone" and "bill"
+            values.setdefault((statement.order, place), (found[place], []))[1].append(word)
+    if len(values) >= 2 and ({"combined", "total", "altogether", "together", "sum"} & set(said) or " in all" in text):
+        return " + ".join(number for number, _ in values.values())
+    for number, named in values.values():
+        for word, owner in itertools.product(named, ("my ", "our ", "the ", "")):
+            text = text.replace(f" {owner}{word} ", f" {number} ").replace(f" {number} {number} ", f" {number} ")
+    return text.strip()
 
 
 def _arithmetic(text: str) -> str | None:

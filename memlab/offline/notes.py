@@ -246,7 +246,7 @@ def asks(statement: Statement) -> bool:
     report: a "Yes" or "OK" first asks only if what follows does ("Yes, it's the AX3000" reports)."""
     found = (t.lower().replace("’", "'") for t in tokens(statement.text[:200]))
     first = next((t for t in found if t not in ("yes", "ok", "okay", "sure")), "")
-    return statement.text.rstrip().endswith("?") or first in ("please", "could", "can", "would", "let's")
+    return statement.asks or first in ("please", "could", "can", "would", "let's")
 
 
 def _is_problem(statement: Statement) -> bool:

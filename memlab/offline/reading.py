@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import functools
+import itertools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -19,9 +20,9 @@ from typing import Any
 
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, item_type
 
-__all__ = ["RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers", "plain_text", "read_items",
-           "read_transcript", "result_lines", "sentences", "stem", "stem_set", "structured", "structured_input",
-           "tokens", "words"]
+__all__ = ["CALENDAR", "QUESTION_WORDS", "RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers",
+           "opens_clause", "plain_text", "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set",
+           "structured", "structured_input", "tokens", "words"]
 
 #: How many characters of one text are read; the rest of a longer one is ignored.
 MAX_CHARS = 20_000
@@ -55,6 +56,18 @@ STOP = frozenset(
     "okay just also too very really again now already any some all each every one ever know tell said say get got let "
     "let's s t don't didn't doesn't i'm i've you're i'd i'll both way best kind sort thing things lot much many".split()
 )
+#: First words of a question: a question word or an auxiliary ("what is my dogs name" asks, "?" or not).
+QUESTION_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can could "
+                           "would will should have has any".split())
+#: Subjects of a clause ("when I travel", "what my sister said").
+_SUBJECTS = frozenset("i we he she they my our his her their".split())
+#: Capitalised words that are never a person's name.
+CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
+                     "may june july august september october november december today tomorrow".split())
+#: Words that open a correction naming no subject ("No wait, it's...", "Make that...", "Sorry, I meant..."), and
+#: those of them that say it corrects.
+_FIXING = frozenset("no oh wait sorry actually correction scratch oops make that it it's its i meant mean um".split())
+_FIXES = frozenset("wait sorry actually correction oops make meant".split())
 #: Irregular forms, so "bought" meets "buy" and "children" meets "child".
 _IRREGULAR = dict(pair.split(":") for pair in (
     "bought:buy flew:fly paid:pay went:go gone:go left:leave met:meet made:make took:take sent:send "
@@ -62,17 +75,18 @@ _IRREGULAR = dict(pair.split(":") for pair in (
     "held:hold found:find e-mail:email called:name named:name").split())
 
 #: Groups (split at ``|``) of everyday words that answer for one another ("job" ~ "nurse", "budget" ~
-#: "spend"). A question word and a statement word are *related* when one group holds both.
+#: "spend"); no word whose stem is another's ("career", "driver": ``car``, ``driv``). A question word and a statement
+#: word are *related* when one group holds both.
 RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     name call called named nickname | live home house flat apartment move moved relocate relocated based address settle
     neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation | from
     originally born grew hometown native | travel trip flight fly going visit holiday vacation journey destination
-    abroad leave depart departure driving headed | work job role profession occupation career employer company office position | job profession nurse doctor
-    teacher engineer developer programmer designer chef lawyer manager student driver consultant architect scientist
+    abroad leave depart departure driving headed | work job role profession occupation employer company office position | job profession nurse doctor
+    teacher engineer developer programmer designer chef lawyer manager student consultant architect scientist
     researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
     sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waiter cashier lecturer
     professor tutor coach translator editor photographer surgeon | wife husband partner spouse girlfriend boyfriend |
-    son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling | pet dog cat puppy
+    son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling siblings | pet dog cat puppy
     kitten parrot bird rabbit hamster fish horse | dog puppy retriever labrador poodle spaniel terrier collie beagle
     husky | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
@@ -103,7 +117,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package delivery
     deliver arrive arrived courier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
-    cryptocurrency portfolio fund funds | learn learning study studying | word mean meaning means define definition dictionary synonym
+    cryptocurrency portfolio fund funds | learn learning study studying
+    | exercise workout gym fitness training yoga pilates swim swimming jog jogging | word mean meaning means define definition dictionary synonym
 """.split("|"))
 
 
@@ -200,6 +215,20 @@ class Statement:
     def identifiers(self) -> list[str]:
         return identifiers(self.text)
 
+    @property
+    def asks(self) -> bool:
+        """Whether the sentence is a question: it ends with "?" or opens with a :data:`QUESTION_WORDS` word, not with
+        a clause ("When I travel, I fly economy": a wh-word, then its subject)."""
+        first = (tokens(self.text[:40]) or [""])[0].lower().replace("’", "'")
+        return self.text.rstrip().endswith("?") or first.split("'")[0] in QUESTION_WORDS and not opens_clause(self.text)
+
+
+def opens_clause(text: str) -> bool:
+    """Whether ``text`` opens with a clause, not a question: "when" or "where", then its subject ("When I travel,
+    ..."; "how i can reset..." asks)."""
+    first, second = [*(t.lower() for t in tokens(text[:60])), "", ""][:2]
+    return first in ("when", "where") and second in _SUBJECTS
+
 
 #: What a transcript's role label stands for; any other label ("user", "tool", "system") stands for itself.
 _ROLES = {"human": "user", "customer": "user", "ai": "assistant", "agent": "assistant", "function": "call",
@@ -236,8 +265,28 @@ class _Reader:
         if role not in ("user", "assistant", "note", "call", "tool"):
             return  # a system or developer line
         for sentence in sentences(text) if role != "tool" else result_lines(text):
+            sentence = self.fixed(sentence) if role == "user" else sentence
             stems = frozenset(words(sentence)) | (_tags(sentence) if role in ("user", "note") else frozenset())
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool))
+
+    def fixed(self, sentence: str) -> str:
+        """A correction that names no subject read as the statement it corrects with the new value: "Make that 650
+        euros." after "My budget is 500 euros." is "My budget is 650 euros."; "Actually it's Tuesday, not Monday"
+        corrects the latest statement holding "Monday" (else the latest with a value of its shape; else the sentence)."""
+        found = tokens(sentence[:200])
+        lead = len(list(itertools.takewhile(lambda t: t.lower().replace("’", "'") in _FIXING, found)))
+        at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
+        new, old = found[lead:at], " ".join(found[at + 1:])
+        if not new or len(new) > 4 or not (_FIXES & {t.lower() for t in found[:lead]} or old) or any(
+                t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for t in new):
+            return sentence  # "Sorry, I can't make it" names no new value
+        value = sentence[sentence.find(new[0]):].split(" not ")[0].rstrip(" ,;.!")
+        key = next((t for t in new if any(c.isdigit() for c in t) or t[:1].isupper() and t != "I"), "")
+        opening = " ".join(found[:lead]).lower()
+        if not (key or old or "make that" in opening or "meant" in opening):
+            return sentence  # "Oh wait, it's fine", "Make it quick" name no new value
+        return next((fixed for s in reversed(self.statements) if s.role == "user" and not s.asks and (  # the latest
+            not old or old.lower() in s.text.lower()) and (fixed := _replaced(s.text, value, old, key))), sentence)
 
     def transcript(self, text: str) -> None:
         """A conversation written as ``ROLE: text`` lines; a line without a role continues the one before."""
@@ -289,6 +338,27 @@ def _tags(sentence: str) -> frozenset[str]:
     if any(word[:1].isdigit() and (word.endswith(("am", "pm")) or ":" in word) for word in lower):
         tags.add("time")  # "at 3pm", "at 10:30"
     return frozenset(stem(tag) for tag in tags)
+
+
+def _replaced(target: str, value: str, old: str, key: str) -> str | None:
+    """``target`` with ``value`` in place of ``old``, else of its last word of ``key``'s shape (a number, a day, a
+    name: "500 euros" for "650 euros"), else of what follows its last "is"; ``None`` if there is none."""
+    at = target.lower().find(old.lower()) if old else -1
+    if at >= 0:
+        return target[:at] + value + target[at + len(old):]
+    def shape(token: str) -> tuple[bool, ...]:
+        return (any(c.isdigit() for c in token), any(c.isalpha() for c in token), token[:1].isupper(),
+                token.lower() in CALENDAR)
+    same = [t for t in tokens(target)[1:] if key and shape(t) == shape(key)]
+    if same:
+        at = target.rfind(same[-1])
+        end, value = at + len(same[-1]), value[value.find(key):]
+        for word in value.split()[1:]:  # "500 euros" → "650 euros": the unit is not said twice
+            end = end + target[end:].find(word) + len(word) if target[end:].lstrip().startswith(word) else end
+        return target[:at] + value + target[end:]
+    verb = max((target.rfind(f" {word} ") + len(word) + 2 for word in ("is", "are", "was", "am") if f" {word} " in target),
+               default=0)  # "My favourite colour is blue." → "... is green."
+    return target[:verb] + value + "." if verb and not key else None
 
 
 def structured(output: str) -> Any:
