@@ -168,6 +168,7 @@ _ORDINALS = frozenset("first second third fourth fifth next last finally".split(
 #: Capitalised words that are never a person's name.
 _CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
                       "may june july august september october november december today tomorrow".split())
+_HONORIFICS = frozenset("dr mr mrs ms mx prof sir".split())  # "Dr. Kwame Mensah": Kwame Mensah
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
 _SAYING = stem_set("give gave tell told say said mention mentioned share shared remind remember ask asked")
 #: Words before the thing a question asks about: "my favourite colour" asks about a colour.
@@ -329,6 +330,8 @@ class Reader:
     value tied to another of the tool's ``fields`` by name ("seat 14C"), or given to a field of another kind (an id,
     a place, a date...), is not taken."""
 
+    NAMES = ("person", "thing")  # a value given to one of them is avoided only by the other
+
     def __init__(self, request: Request, answer: str = "", start: int = 0, whole: str = "",
                  fields: Sequence[str] = (), item: bool = False, tool: str = "") -> None:
         self.request, self.answer, self.start, self.fields = request, answer, start, fields
@@ -393,7 +396,9 @@ class Reader:
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
                                                                     and not owned & (_PERSON | _GENERIC_ANSWER)):
-            return "thing", lambda text: _proper_names(text, things=True)
+            domains = [t.partition("@")[2].split(".")[0] for t in tokens(self.whole) if "@" in t]  # "@acmerobotics.io"
+            return "thing", lambda text: sorted(_proper_names(text, things=True), key=lambda found: "".join(
+                found.lower().split()) not in domains)  # a company its email names first
         if field_stems & _PERSON:  # a name, else a handle: "anna.p"
             return "person", lambda text: _proper_names(text, people=True) or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
@@ -473,12 +478,12 @@ class Reader:
         find = _proper_names if nullable and kind == "other" and find else find  # "phone": no words of the message
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
-            avoid = unread | {v for v, k in self.given.items() if k != kind}
+            avoid = unread | {v for v, k in self.given.items() if k != kind and (k in self.NAMES) <= (kind in self.NAMES)}
             reads = (lambda text: find(" ".join(t for t in text.split(" ") if t.strip(".,;:!?") not in unread))) if (
                 unread) else find
             found = self._take(kind + "".join(part), reads, name if kind in ("example", "id") and not nullable else "",
                                avoid)
-            if kind not in ("other", "person", "thing"):  # a name of any kind may still be a city or an id
+            if kind != "other":  # a name of any kind may still be a city or an id, a person's is no company's
                 self.given.setdefault(found or "", kind)
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
         if nullable and kind in ("free", "other"):  # "phone": null, not the message
@@ -496,7 +501,8 @@ class Reader:
             head, colon, marked = self.whole.strip().partition(": ")
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked and len(
                 sentences(head)) == 1 else ""  # not "Invoice from Globex. Amount due: $1,240.50": a label in the text
-            titled = field_stems & _SUBJECT and (_proper_names(self.whole, things=True, titles=True) or [
+            headed = [head] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
+            titled = field_stems & _SUBJECT and (headed or _proper_names(self.whole, things=True, titles=True) or [
                 " ".join(_thing(tokens(self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"
             return (marked or titled and titled[0] or self.whole.strip())[:500] or None
         refused = self.answer.startswith(("I don't know", "I can't"))
@@ -1015,7 +1021,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000])):  # "Northwind's CEO": a possessive ends a name
         piece = re.sub(r"^\w+:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
-        found, runs, cued = tokens(piece.replace(",", " and ")), [], -2  # runs: [first, last] token of each name
+        found, runs, cued = tokens(piece.rstrip(" ,").replace(",", " and ")), [], -2  # runs: [first, last] of each name
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
@@ -1027,7 +1033,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from
                 if before in ("to", "for", "from") and low not in _CALENDAR:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
-            if (not word[:1].isupper() or low in _CALENDAR or low in _ORDINALS
+            if (not word[:1].isupper() or low in _CALENDAR or low in _ORDINALS or low in _HONORIFICS
                     or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and len(word) == 1
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
@@ -1040,9 +1046,11 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             else:
                 runs.append([at, at])
         listed = {k + i for k, ((_, end), (start, _)) in enumerate(zip(runs, runs[1:])) for i in (0, 1)
-                  if start == end + 2 and found[end + 1].lower() in ("and", "or")}  # "Alice, Bob and Chen"
+                  if start == end + 2 and found[end + 1].lower() in ("and", "or") and {"and", "or"} & set(
+                      piece.lower().split())}  # "Alice, Bob and Chen" (not "Senior PM, Acme Robotics")
         out += [" ".join(found[start:end + 1]) for k, (start, end) in enumerate(runs) if not (things and k in listed)]
-    return out or sent_to or (mine or phrases if titles else phrases or mine)
+    named = [phrase for phrase in phrases if phrase[:1].isupper()] if titles else []  # "for a Senior Engineer"
+    return named or out or sent_to or (mine or phrases if titles else phrases or mine)
 
 
 def _language(text: str) -> str | None:
