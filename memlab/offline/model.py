@@ -755,8 +755,9 @@ class Reader:
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3
                                             and any(word.startswith(option.lower()) for word in said)):
                 return option
-        told = {o: description.lower().partition(f"{o}:".lower())[2].split(";")[0] for o in options if isinstance(o, str)}
-        shared = {o: len(set(words(text)) & set(words(self.request.message))) for o, text in told.items() if text}
+        told = _defined([o for o in options if isinstance(o, str)], f"{description}\n{self.request.instructions[:2000]}")
+        message = set(words(self.request.message)) | ({stem("question")} if _is_question(self.request.message) else set())
+        shared = {o: len(set(words(text)) & message) for o, text in told.items() if text}
         if shared and max(shared.values()):
             return max(shared, key=shared.__getitem__)
         near = related(said)  # then a related word: "crashes" names "technical", "charged" "billing"
@@ -818,6 +819,19 @@ class Reader:
             before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}
+
+
+def _defined(options: Sequence[str], text: str) -> dict[str, str]:
+    """What ``text`` says each option stands for, up to the next option's label or a ";" ("sales: pricing, demos;",
+    "P1 = outage or money lost, P2 = blocked": P1 "outage or money lost")."""
+    low, spans = text.lower(), {}  # option → where its label starts and ends
+    for option in options:
+        for label in (f"{option.lower()}:", f"{option.lower()} =", f"{option.lower()}="):
+            if (at := low.find(label)) >= 0:
+                spans[option] = (at, at + len(label))
+                break
+    return {o: low[end:min([at for at, _ in spans.values() if at > end] + [low.find(";", end) % (len(low) + 1)])]
+            for o, (_, end) in spans.items()}
 
 
 def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[str]:

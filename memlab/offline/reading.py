@@ -90,7 +90,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
     bill billing subscription | wrong problem issue fault matter broken stopped fail faulty damaged defective
-    | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap immediately emergency critical high
+    | technical tech bug crash crashes error broken fail fails freeze glitch outage login
+    | urgent asap immediately emergency critical high outage down | sales sale discount deal pricing
     | account login password sign username profile | transfer move wire | task todo to-do chore errand
     | technical server outage down | connectivity connection connect internet wifi wi-fi network router broadband signal
     offline | minor low trivial whenever | scifi sci-fi science fiction space

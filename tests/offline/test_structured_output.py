@@ -2,14 +2,15 @@
 
 A person's name and a company's are two values (a name is never split between them; a company its email domain
 names comes first); a title is the heading before a colon or the role "a Senior ..." names; honorifics are no
-names.
+names. An option is chosen by what the instructions define it as ("P1 = outage"), by a related word (an outage is
+urgent, a discount is sales), and a message that asks is a question.
 
 The schemas and sentences are our own (none of memlab's scenario).
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Literal, Optional
 
 import pytest
 from agents import Agent, Runner
@@ -68,3 +69,39 @@ async def test_an_honorific_is_no_part_of_a_name() -> None:
     assert (signed.first_name, signed.last_name) == ("Kwame", "Mensah")
     other = await extract(FullName, "Letter from Prof. Ines Duarte", "Split the person's name.")
     assert (other.first_name, other.last_name) == ("Ines", "Duarte")
+
+
+class Ticket(BaseModel):
+    priority: Literal["low", "medium", "high", "urgent"]
+
+
+class Incident(BaseModel):
+    severity: Literal["minor", "major", "critical"]
+
+
+class Triage(BaseModel):
+    department: Literal["billing", "tech", "sales", "refunds"]
+    priority: Literal["P1", "P2", "P3"]
+
+
+class Hazard(BaseModel):
+    level: Literal["red", "amber", "green"]
+
+
+async def test_an_outage_is_urgent() -> None:
+    for message in ("Production database is down, all customers affected!", "Server is down!!"):
+        assert (await extract(Ticket, message, "Set the priority of the ticket.")).priority in ("high", "urgent")
+    site = await extract(Incident, "The checkout website has an outage since noon.", "Rate the incident.")
+    assert site.severity == "critical"
+
+
+async def test_labels_the_instructions_define_are_chosen_by_their_definitions() -> None:
+    told = "Classify the message. P1 = outage or money lost, P2 = blocked but workaround, P3 = question."
+    outage = await extract(Triage, "Our whole team can't log in since 8am, this is an outage!", told)
+    assert (outage.department, outage.priority) == ("tech", "P1")
+    asked = await extract(Triage, "quick q: do you offer discounts for nonprofits?", told)
+    assert (asked.department, asked.priority) == ("sales", "P3")
+    rules = "Grade the site report. red = injury or fire; amber = damage but safe; green = question."
+    assert (await extract(Hazard, "Small fire near the generator, crew evacuated", rules)).level == "red"
+    assert (await extract(Hazard, "The scaffold rail has some damage, nobody hurt, area safe", rules)).level == "amber"
+    assert (await extract(Hazard, "when does the night shift start?", rules)).level == "green"
