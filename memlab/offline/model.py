@@ -716,6 +716,10 @@ class Reader:
         after = [o for cue, word in itertools.pairwise(_lower_tokens(self.request.message)) if cue in ends
                  for o in options if str(o).lower() == word]
         named = after[0] if after else self.named_option(options, description)
+        kin = [w for w in _lower_tokens(self.request.message) if stem(w) in related(set(words(name.replace("_", " "))))]
+        initials = "".join("x" if w == "extra" else w[0] for w in kin)  # size: "large" L, "extra large" XL
+        named = named if named is not None else next((o for at in range(len(kin)) for o in options if isinstance(
+            o, str) and o.isupper() and initials[at:at + len(o)] == o.lower()), None)
         spoken = [o for o in options if str(o).lower() == _language(self.request.message)]  # "Bonjour, je...": french
         neutral = [o for o in options if str(o).lower() in _NEUTRAL]
         cues = self._cues(named, description) if named is not None else []
@@ -729,8 +733,10 @@ class Reader:
     def _cues(self, option: Any, description: str) -> list[str]:
         """The words of the latest message that name ``option``, a word related to it, or its explanation."""
         near = {*words(str(option).replace("_", " ")), *words(description.lower().partition(f"{option}:".lower())[2])}
-        return list(dict.fromkeys(w for w in _lower_tokens(self.request.message)  # "perfectly": perfect
-                                  if {stem(w), stem(w.removesuffix("ly"))} & (near | related(near))))
+        found = _lower_tokens(self.request.message)  # not a negated word: "not bad" names no "negative"
+        return list(dict.fromkeys(w for before, w in zip(["", *found], found) if before not in ("not", "no", "never")
+                                  and not before.endswith("n't")  # "perfectly": perfect
+                                  and {stem(w), stem(w.removesuffix("ly"))} & (near | related(near))))
 
     def named_option(self, options: Sequence[Any], description: str = "") -> Any:
         """The first option the conversation names or abbreviates (``EUR`` for "euros"), else the one whose
@@ -779,7 +785,7 @@ class Reader:
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"
-            find = _joined
+            find = _described
         return list(dict.fromkeys(find(message)))[:20] if find is not None else []
 
     def each(self, grouped: bool = False) -> list[Reader]:
@@ -951,6 +957,14 @@ def _joined(text: str) -> list[str]:
         last_name = _thing(list(itertools.dropwhile(lambda w: w.lower() in STOP, parts[-1])))
         found += [*kept, " ".join(last_name)] if head and kept and last_name else []
     return found
+
+
+def _described(text: str) -> list[str]:
+    """What two or more clauses of ``text`` say something about, the word before "is", "was"... ("Food was great but
+    the service was slow": food, service), else :func:`_joined`."""
+    found = [t.lower() for t in tokens(text[:4000])]
+    said = [w for w, verb in zip(found, found[1:]) if verb in ("is", "was", "are", "were") and w.isalpha() and w not in STOP]
+    return list(dict.fromkeys(said)) if len(said) >= 2 else _joined(text)
 
 
 def _thing(said: list[str]) -> list[str]:

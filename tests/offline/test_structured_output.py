@@ -3,7 +3,9 @@
 A person's name and a company's are two values (a name is never split between them; a company its email domain
 names comes first); a title is the heading before a colon or the role "a Senior ..." names; honorifics are no
 names. An option is chosen by what the instructions define it as ("P1 = outage"), by a related word (an outage is
-urgent, a discount is sales), and a message that asks is a question.
+urgent, a discount is sales), and a message that asks is a question; praise and blame together are mixed ("not bad"
+is no blame); a one-letter option abbreviates a word of its field ("large": L); a review's aspects are what its
+clauses describe.
 
 The schemas and sentences are our own (none of memlab's scenario).
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
+import openai
 import pytest
 from agents import Agent, Runner
 from pydantic import BaseModel
@@ -105,3 +108,43 @@ async def test_labels_the_instructions_define_are_chosen_by_their_definitions() 
     assert (await extract(Hazard, "Small fire near the generator, crew evacuated", rules)).level == "red"
     assert (await extract(Hazard, "The scaffold rail has some damage, nobody hurt, area safe", rules)).level == "amber"
     assert (await extract(Hazard, "when does the night shift start?", rules)).level == "green"
+
+
+class Review(BaseModel):
+    label: Literal["positive", "negative", "mixed"]
+    aspects: list[str]
+
+
+class Tone(BaseModel):
+    label: Literal["positive", "negative", "neutral"]
+
+
+class Order(BaseModel):
+    item: str
+    quantity: int
+    size: Literal["S", "M", "L", "XL"]
+
+
+def parse(text_format, message: str, instructions: str):
+    response = openai.OpenAI().responses.parse(model="gpt-4o", instructions=instructions, input=message,
+                                               text_format=text_format)
+    return response.output_parsed
+
+
+async def test_praise_and_blame_are_mixed_and_the_aspects_are_what_the_clauses_describe() -> None:
+    told = "Classify the review sentiment and list the aspects mentioned."
+    food = parse(Review, "Food was amazing but the service was painfully slow and the room was too loud.", told)
+    assert (food.label, food.aspects) == ("mixed", ["food", "service", "room"])
+    hotel = parse(Review, "The view is wonderful, but the bed was too noisy and the breakfast was cold.", told)
+    assert (hotel.label, hotel.aspects) == ("mixed", ["view", "bed", "breakfast"])
+    for said in ("not bad at all, actually pretty good", "The sequel wasn't terrible, honestly quite great"):
+        assert parse(Tone, said, "Classify the review sentiment.").label == "positive"
+
+
+async def test_a_one_letter_option_abbreviates_a_word_of_its_field() -> None:
+    hoodies = parse(Order, "can i get 3 of the hoodies in large pls, it's a gift so wrap them", "Extract the order.")
+    assert (hoodies.quantity, hoodies.size) == (3, "L")
+    shirts = parse(Order, "Two shirts, extra large, shipped to my sister", "Extract the order.")
+    assert shirts.size == "XL"
+    socks = parse(Order, "one pair of socks in medium, striped if possible", "Extract the order.")
+    assert socks.size == "M"
