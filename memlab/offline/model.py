@@ -68,6 +68,9 @@ _SECONDS = {unit: (measure, float(size)) for measure, units in (
     for unit, size in zip(units.split()[::2], units.split()[1::2])}
 #: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
+#: Words that compare a number with a limit ("under $100", "more than 5", "at least 18").
+_COMPARE = {"under": operator.lt, "below": operator.lt, "less": operator.lt, "over": operator.gt, "above": operator.gt,
+            "more": operator.gt, "exceeds": operator.gt, "least": operator.ge, "most": operator.le}
 _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 #: A statement that names the user ("I'm Priya", "call me Sam", "my name is...", "Customer name: Ines").
@@ -675,6 +678,8 @@ class Reader:
         if self.answer.startswith(("Yes: ", "No: ")) and (marks <= _GENERIC_ANSWER or marks & stem_set(
                 "correct right valid true accurate")):  # "Is 17 + 26 = 43?" checked word for word: Yes
             return self.answer.startswith("Yes")
+        if (ruled := self.ruled(marks)) is not None:  # "Approve refunds under $100": approved for "$30"
+            return ruled
         if marks and marks <= _GENERIC_ANSWER:  # output_type=bool: "Is the user asking about the weather?"
             marks = frozenset(words(self.request.instructions[:300])) - _SAYING - stem_set("user message request")
         said = functools.reduce(lambda text, same: text.replace(*same), [
@@ -692,6 +697,19 @@ class Reader:
                     return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
                         waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in
                                            itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])))
+        return None
+
+    def ruled(self, marks: frozenset[str]) -> bool | None:
+        """Whether the latest message's first number meets the rule an instruction on the field's words sets ("Approve
+        refunds under $100": 30 does), or ``None``."""
+        numbers = [float(t) for t in (t.lstrip("£$€") for t in tokens(_in_digits(self.request.message)))
+                   if _NUMBER.fullmatch(t)]
+        for piece in sentences(self.request.instructions[:2000]) if numbers and marks else ():
+            said = _lower_tokens(_in_digits(piece))
+            for at, cue in enumerate(said):
+                limit = next((t.lstrip("£$€") for t in said[at + 1:at + 3] if _NUMBER.fullmatch(t.lstrip("£$€"))), None)
+                if cue in _COMPARE and limit is not None and marks & set(words(piece)):
+                    return _COMPARE[cue](numbers[0], float(limit))
         return None
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:

@@ -5,7 +5,8 @@ names comes first); a title is the heading before a colon or the role "a Senior 
 names. An option is chosen by what the instructions define it as ("P1 = outage"), by a related word (an outage is
 urgent, a discount is sales), and a message that asks is a question; praise and blame together are mixed ("not bad"
 is no blame); a one-letter option abbreviates a word of its field ("large": L); a review's aspects are what its
-clauses describe.
+clauses describe. A yes/no field an instruction's rule sets by a number ("Approve refunds under $100") compares the
+message's number with it.
 
 The schemas and sentences are our own (none of memlab's scenario).
 """
@@ -148,3 +149,30 @@ async def test_a_one_letter_option_abbreviates_a_word_of_its_field() -> None:
     assert shirts.size == "XL"
     socks = parse(Order, "one pair of socks in medium, striped if possible", "Extract the order.")
     assert socks.size == "M"
+
+
+class RefundDecision(BaseModel):
+    approved: bool
+    amount: float
+
+
+class Check(BaseModel):
+    flagged: bool
+
+
+class Signup(BaseModel):
+    eligible: bool
+
+
+async def test_a_rule_of_the_instructions_compares_the_message_s_number() -> None:
+    refund = await extract(RefundDecision, "please refund my $30 order, the mug arrived cracked",
+                           "Approve refunds under $100, reject otherwise.")
+    assert (refund.approved, refund.amount) == (True, 30)
+    large = await extract(RefundDecision, "I want my $240 back for the broken chair", "Approve refunds under $100.")
+    assert large.approved is False
+    told = "Flag any expense claim over 500 euros."
+    assert (await extract(Check, "Claim: hotel in Lyon, 720 euros", told)).flagged is True
+    assert (await extract(Check, "Claim: train ticket, 85 euros", told)).flagged is False
+    adult = "A member is eligible if at least 18 years old."
+    assert (await extract(Signup, "I'm 16 and want to join the climbing club", adult)).eligible is False
+    assert (await extract(Signup, "I am 34, sign me up", adult)).eligible is True
