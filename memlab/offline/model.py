@@ -481,7 +481,8 @@ class Reader:
         find = _proper_names if nullable and kind == "other" and find else find  # "phone": no words of the message
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
-            avoid = unread | {v for v, k in self.given.items() if k != kind and (k in self.NAMES) <= (kind in self.NAMES)}
+            avoid = unread | {v for v, k in self.given.items()
+                              if k != kind and (k in self.NAMES) <= (kind in self.NAMES)}
             reads = (lambda text: find(" ".join(t for t in text.split(" ") if t.strip(".,;:!?") not in unread))) if (
                 unread) else find
             found = self._take(kind + "".join(part), reads, name if kind in ("example", "id") and not nullable else "",
@@ -643,8 +644,13 @@ class Reader:
             found, index = named[:1] or labelled[:1] or found[:1], 0  # to, or the one the message says the label of
         self.ran_out = self.ran_out or index >= len(found)
         value = float(found[index]) if index < len(found) else None
-        if value is None and "how many" in f"{self.request.instructions[:2000]} {self.request.message}".lower():
+        told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
+        if value is None and "how many" in told:
             value = float(len(_listed(self.request.message))) or None  # "Bread, cheese, wine.": 3
+        elif "how many" in told and not named and len(counted := self.counts()) >= 2 and all(
+                item.isalpha() and item.islower() for item in counted):  # "How many guests? 6 adults and 2 kids": 8
+            asked = words(told.split("how many", 1)[1])[:1]
+            value = next((n for item, n in counted.items() if words(item) == asked), sum(counted.values()))
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
     def leaning(self, name: str) -> float | None:
@@ -681,7 +687,10 @@ class Reader:
         if (ruled := self.ruled(marks)) is not None:  # "Approve refunds under $100": approved for "$30"
             return ruled
         if marks and marks <= _GENERIC_ANSWER:  # output_type=bool: "Is the user asking about the weather?"
-            marks = frozenset(words(self.request.instructions[:300])) - _SAYING - stem_set("user message request")
+            marks = frozenset(words(self.request.instructions[:300])) - _SAYING - _PERSON - stem_set("message request")
+            said = set(words(self.request.message))
+            if marks & _CHANGES and not marks & _CHANGES & (said | related(said)):
+                return False  # "Is the customer asking to cancel?": not for "how do I change my billing email?"
         said = functools.reduce(lambda text, same: text.replace(*same), [
             (phrase, word.split()[0]) for phrase, word in _SAME_AS.items() if " " in phrase], self.request.message.lower())
         found = [t for part in sentences(said) for piece in part.replace(";", ",").split(",") for t in [*tokens(piece), ","]]
@@ -707,7 +716,7 @@ class Reader:
         for piece in sentences(self.request.instructions[:2000]) if numbers and marks else ():
             said = _lower_tokens(_in_digits(piece))
             for at, cue in enumerate(said):
-                limit = next((t.lstrip("£$€") for t in said[at + 1:at + 3] if _NUMBER.fullmatch(t.lstrip("£$€"))), None)
+                limit = next((t for t in (t.lstrip("£$€") for t in said[at + 1:at + 3]) if _NUMBER.fullmatch(t)), None)
                 if cue in _COMPARE and limit is not None and marks & set(words(piece)):
                     return _COMPARE[cue](numbers[0], float(limit))
         return None
@@ -780,7 +789,8 @@ class Reader:
                                             and any(word.startswith(option.lower()) for word in said)):
                 return option
         told = _defined([o for o in options if isinstance(o, str)], f"{description}\n{self.request.instructions[:2000]}")
-        message = set(words(self.request.message)) | ({stem("question")} if _is_question(self.request.message) else set())
+        message = set(words(self.request.message)) | {stem("question")} if _is_question(self.request.message) else set(
+            words(self.request.message))  # a message that asks is a question
         shared = {o: len(set(words(text)) & message) for o, text in told.items() if text}
         if shared and max(shared.values()):
             return max(shared, key=shared.__getitem__)
@@ -981,7 +991,8 @@ def _described(text: str) -> list[str]:
     """What two or more clauses of ``text`` say something about, the word before "is", "was"... ("Food was great but
     the service was slow": food, service), else :func:`_joined`."""
     found = [t.lower() for t in tokens(text[:4000])]
-    said = [w for w, verb in zip(found, found[1:]) if verb in ("is", "was", "are", "were") and w.isalpha() and w not in STOP]
+    said = [w for w, verb in zip(found, found[1:]) if verb in ("is", "was", "are", "were") and w.isalpha()
+            and w not in STOP]
     return list(dict.fromkeys(said)) if len(said) >= 2 else _joined(text)
 
 
@@ -1057,9 +1068,10 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     """Capitalised words, runs joined ("Dana Lee"), never a month, a quote or a word opening a sentence ("Book
     Sarah Lee...", "Next Tuesday..."); for ``people``, those after "I'm" first, no id, and those after "to", "for"
     or "from" ("Ship it to Ana Ruiz") only when no other is named, none after "in"; for ``things``, none listed with
-    another ("Alice and Bob") or after "in"/"to", else the words after "a"/"the"/"for" or a count ("a science fair
-    on Friday", "2 apples", "two mugs", "for yoga"), else after "my" ("clear my cart"); for ``titles``, the words
-    after "my" first ("Here's my lentil soup for four")."""
+    another ("Alice and Bob") or after "in"/"to", an inner capital and a number after a name kept ("the iPhone 15"),
+    else the words after "a"/"the"/"for" or a count ("a science fair on Friday", "2 apples", "two mugs", "for yoga"),
+    else after "my" ("clear my cart"); for ``titles``, a capitalised phrase after "a"/"the" first ("hiring a Senior
+    Engineer"), else the words after "my" ("Here's my lentil soup for four"); never an honorific ("Dr.")."""
     if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named"))):
         return named
     out: list[str] = []
@@ -1067,6 +1079,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000])):  # "Northwind's CEO": a possessive ends a name
         piece = re.sub(r"^\w+:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
+        low_piece = piece.lower()
         found, runs, cued = tokens(piece.rstrip(" ,").replace(",", " and ")), [], -2  # runs: [first, last] of each name
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
@@ -1079,7 +1092,12 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from
                 if before in ("to", "for", "from") and low not in _CALENDAR:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
-            if (not word[:1].isupper() or low in _CALENDAR or low in _ORDINALS or low in _HONORIFICS
+            if things and not titles and word.isdigit() and runs and runs[-1][1] == at - 1 and (
+                    f"{before} {word}" in low_piece):
+                runs[-1][1] = at  # "the Pixel 8"
+                continue
+            if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
+                    or low in _CALENDAR or low in _ORDINALS or low in _HONORIFICS
                     or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and len(word) == 1
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()

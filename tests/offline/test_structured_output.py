@@ -6,7 +6,9 @@ names. An option is chosen by what the instructions define it as ("P1 = outage")
 urgent, a discount is sales), and a message that asks is a question; praise and blame together are mixed ("not bad"
 is no blame); a one-letter option abbreviates a word of its field ("large": L); a review's aspects are what its
 clauses describe. A yes/no field an instruction's rule sets by a number ("Approve refunds under $100") compares the
-message's number with it.
+message's number with it. A plain ``output_type``: products keep their inner capitals and numbers ("iPhone 15"); a
+yes/no question about an action is yes only when the message names the action; "how many" over counted groups sums
+them unless one of them is what is asked.
 
 The schemas and sentences are our own (none of memlab's scenario).
 """
@@ -176,3 +178,32 @@ async def test_a_rule_of_the_instructions_compares_the_message_s_number() -> Non
     adult = "A member is eligible if at least 18 years old."
     assert (await extract(Signup, "I'm 16 and want to join the climbing club", adult)).eligible is False
     assert (await extract(Signup, "I am 34, sign me up", adult)).eligible is True
+
+
+async def run_plain(output_type, instructions: str, message: str):
+    agent = Agent(name="Plain", instructions=instructions, output_type=output_type)
+    return (await Runner.run(agent, message)).final_output
+
+
+async def test_a_plain_list_keeps_a_product_s_capitals_and_number() -> None:
+    told = "List the product names mentioned."
+    phones = await run_plain(list[str], told, "I compared the iPhone 15, the Pixel 8 and the Galaxy S24 before buying.")
+    assert phones == ["iPhone 15", "Pixel 8", "Galaxy S24"]
+    laptops = await run_plain(list[str], told, "My shortlist: the ThinkPad X1, the MacBook Air and the Dell XPS 13.")
+    assert laptops == ["ThinkPad X1", "MacBook Air", "Dell XPS 13"]
+
+
+async def test_a_yes_no_question_about_an_action_needs_the_action_said() -> None:
+    cancel = "Is the customer asking to cancel their subscription?"
+    assert await run_plain(bool, cancel, "how do I change my billing email?") is False
+    assert await run_plain(bool, cancel, "please cancel my subscription today") is True
+    delete = "Does the user want to delete their account?"
+    assert await run_plain(bool, delete, "How do I update my account photo?") is False
+    assert await run_plain(bool, delete, "Please delete my account, I'm done.") is True
+
+
+async def test_how_many_sums_the_groups_counted() -> None:
+    guests = "How many guests are attending? Return only the number."
+    assert await run_plain(int, guests, "We'll be 6 adults and 2 kids for the dinner on Saturday.") == 8
+    assert await run_plain(int, "How many people are coming?", "It'll be 3 children and 4 parents.") == 7
+    assert await run_plain(int, "How many apples did the user buy?", "I bought 3 apples and 5 pears.") == 3
