@@ -363,7 +363,7 @@ class Reader:
             side = min(ends, default="")  # "from_currency": the source; "to", "target": the target
             return f"currency {side}", lambda text: _currencies(text, side)
         if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc") or (
-                name.lower() == "recipient" and "@" in self.whole):  # else a recipient is a person
+                name.lower() in ("recipient", "sender") and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
         if format in ("date", "date-time", "time") or about & _WHEN or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout"):  # a field named "time" takes a time ("8pm")
@@ -388,7 +388,7 @@ class Reader:
         if field_stems & stem_set("room zone area") and _rooms(self.whole):  # "turn off the kitchen lights": kitchen
             return "room", _rooms
         if about & _PLACE:
-            return "place", lambda text: _names_after(text, (*_PLACE_CUES, "leaves", "leaving", "departs", "visits"))
+            return "place", lambda text: _names_after(text, (*_PLACE_CUES, "of", "leaves", "leaving", "departs", "visits"))
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
@@ -645,7 +645,9 @@ class Reader:
         self.ran_out = self.ran_out or index >= len(found)
         value = float(found[index]) if index < len(found) else None
         told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
-        if value is None and "how many" in told:
+        if marks & stem_set("word sentence") and marks & stem_set("count number total"):  # word_count: of the message
+            value = float(len(self.request.message.split() if stem("word") in marks else sentences(self.request.message)))
+        elif value is None and "how many" in told:
             value = float(len(_listed(self.request.message))) or None  # "Bread, cheese, wine.": 3
         elif "how many" in told and not named and len(counted := self.counts()) >= 2 and all(
                 item.isalpha() and item.islower() for item in counted):  # "How many guests? 6 adults and 2 kids": 8
@@ -686,6 +688,8 @@ class Reader:
             return self.answer.startswith("Yes")
         if (ruled := self.ruled(marks)) is not None:  # "Approve refunds under $100": approved for "$30"
             return ruled
+        if marks == {stem("question")}:  # is_question: whether the message asks
+            return _is_question(self.request.message)
         if marks and marks <= _GENERIC_ANSWER:  # output_type=bool: "Is the user asking about the weather?"
             marks = frozenset(words(self.request.instructions[:300])) - _SAYING - _PERSON - stem_set("message request")
             said = set(words(self.request.message))
@@ -774,6 +778,7 @@ class Reader:
                    or before.endswith("n't")}
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
         said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message}) - negated
+        said |= {stem("question")} if _is_question(self.request.message) else set()  # a message that asks
         ends = {str(o).lower() for o in options[::max(1, len(options) - 1)]}
         if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
             return options[len(options) - 1 - options.index(opposite)]

@@ -97,7 +97,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     offline | minor low trivial whenever | scifi sci-fi science fiction space
     spaceship starship alien asteroid comet planet robot interstellar | politics political politician election vote
     voting voter president presidential government parliament congress senate democracy campaign candidate | spam
-    advert advertising advertisement promo promotion promotional prize lottery unsubscribe
+    advert advertising advertisement promo promotion promotional prize lottery unsubscribe congratulations won winner
     | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
     frustrated unhappy furious late crushed slow loud noisy | size small medium large extra tiny big

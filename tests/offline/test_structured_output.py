@@ -8,7 +8,8 @@ is no blame); a one-letter option abbreviates a word of its field ("large": L); 
 clauses describe. A yes/no field an instruction's rule sets by a number ("Approve refunds under $100") compares the
 message's number with it. A plain ``output_type``: products keep their inner capitals and numbers ("iPhone 15"); a
 yes/no question about an action is yes only when the message names the action; "how many" over counted groups sums
-them unless one of them is what is asked.
+them unless one of them is what is asked. A sender is the address a "From:" line gives; a prize won is spam;
+``is_question`` says whether the message asks and ``word_count`` counts its words; a country follows "of".
 
 The schemas and sentences are our own (none of memlab's scenario).
 """
@@ -207,3 +208,35 @@ async def test_how_many_sums_the_groups_counted() -> None:
     assert await run_plain(int, guests, "We'll be 6 adults and 2 kids for the dinner on Saturday.") == 8
     assert await run_plain(int, "How many people are coming?", "It'll be 3 children and 4 parents.") == 7
     assert await run_plain(int, "How many apples did the user buy?", "I bought 3 apples and 5 pears.") == 3
+
+
+class Email(BaseModel):
+    sender: str
+    intent: Literal["meeting_request", "complaint", "question", "spam", "other"]
+
+
+class Lang(BaseModel):
+    is_question: bool
+    word_count: int
+
+
+class Capital(BaseModel):
+    country: str
+    capital: str
+
+
+async def test_a_sender_address_a_spam_prize_a_question_and_its_words() -> None:
+    prize = await extract(Email, "From: prizes@win-big.biz\nCONGRATULATIONS!!! You have WON $1,000,000 click here now to claim",
+                          "Classify the incoming email.")
+    assert (prize.sender, prize.intent) == ("prizes@win-big.biz", "spam")
+    lottery = await extract(Email, "From: luckydraw@mega-winner.net\nYou are our lucky winner, send your bank details",
+                            "Classify the incoming email.")
+    assert (lottery.sender, lottery.intent) == ("luckydraw@mega-winner.net", "spam")
+    asked = await extract(Email, "From: jo@fernhill.org\nCould you send me the opening hours?", "Classify the email.")
+    assert asked.intent == "question"
+    station = await extract(Lang, "Where is the train station?", "Analyse the text.")
+    assert (station.is_question, station.word_count) == (True, 5)
+    told = await extract(Lang, "The museum opens at 9 on Sundays.", "Analyse the text.")
+    assert (told.is_question, told.word_count) == (False, 7)
+    for message, country in (("What is the capital of France?", "France"), ("capital of Japan", "Japan")):
+        assert (await extract(Capital, message, "Answer the geography question.")).country == country
