@@ -492,6 +492,8 @@ class Reader:
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
         if nullable and kind in ("free", "other"):  # "phone": null, not the message
             return None
+        if kind in ("free", "other") and self.summarized and not field_stems & _SUBJECT:
+            return self.summarized[0]  # a headline: the first sentence
         if kind == "free" and field_stems & _SUBJECT and (subjects := _subjects(self.whole)):
             return subjects[0]
         if kind == "free" and field_stems & stem_set("reason cause why") and not self.answer:  # a reason: the words
@@ -514,6 +516,13 @@ class Reader:
                 or kind == "answer" and self.answer == self.request.message.strip()):
             return self.gist() or self.answer
         return self.answer or None
+
+    @cached_property
+    def summarized(self) -> list[str]:
+        """The sentences of the message when the instructions ask to summarize it into an answer's fields and it has
+        several, else []."""
+        told = sentences(self.request.message)
+        return told if self.answer and len(told) > 1 and asks_for_summary(self.request.instructions[:2000]) else []
 
     @cached_property
     def judged(self) -> str:
@@ -806,13 +815,18 @@ class Reader:
         """The list after the field's name ("dependencies: fastapi, uvicorn"), else every quote (of a text's field), every
         value of its kind or of the kind the instructions name ("List the cities mentioned."), else the items listed."""
         message = self.request.message[:4000]
-        at = message.lower().find(name.lower().replace("_", " "))
-        clause = message[at + len(name):].lstrip(" :") if at >= 0 else ""
+        at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
+        near = set(words(name.replace("_", " ")))
+        if at < 0 and (cue := next((t for t in tokens(message) if stem(t.lower()) in related(near) - near), "")):
+            at, size = message.find(cue), len(cue)  # allergies: "allergic to peanuts and shellfish"
+        clause = message[at + size:].lstrip(" :") if at >= 0 else ""
         clause = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, clause.split(" ")))  # "were Ann and Bo"
         listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
         if len(listed) >= 2:
             return listed[:20]
         kind, find = self.kind(name, description)
+        if kind in ("free", "other") and self.summarized:  # "Summarize into bullet points": one per sentence
+            return self.summarized[:20]
         if kind in ("free", "thing", "other") and len(quoted := _QUOTED.findall(message)) >= 2:
             return list(dict.fromkeys(quoted))[:20]  # "with 'billing', 'urgent' and 'vip'"
         if find is None:
@@ -2029,15 +2043,27 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         text = text if number is None else str(int(float(number))) if float(number).is_integer() else number
     keys = notes.read_prompt(instructions).json_keys if kind == "json_object" else []  # "JSON with keys a and b"
     if kind == "json_schema" or keys:
-        # free-text fields hold the answer to a question, else what the message says (not a "Noted: ...")
-        answer = text if _is_question(message) else message.strip()
         schema = form.get("schema") or {} if not keys else {"properties": {key: {"type": "string"} for key in keys}}
         fields = list(schema.get("properties") or ()) if isinstance(schema, Mapping) else []  # "the assignee is Raj"
-        filled = instance(schema, Reader(request, answer, fields=fields), owner=str(form.get("name") or ""))
+        read = _told_before(request, fields) if kind == "json_schema" else request
+        # free-text fields hold the answer to a question, else what the message says (not a "Noted: ...")
+        answer = text if _is_question(read.message) else read.message.strip()
+        filled = instance(schema, Reader(read, answer, fields=fields), owner=str(form.get("name") or ""))
         text = json.dumps(filled, ensure_ascii=False)
     elif kind == "json_object":
         text = json.dumps({"answer": text}, ensure_ascii=False)
     return [message_item(text, fingerprint)]
+
+
+def _told_before(request: Request, fields: Sequence[str]) -> Request:
+    """The request with the user's earlier messages as its message when the latest only asks for the fields to be
+    filled, its words all the instructions' or the fields' but its verb ("Fill in my profile please."); else itself."""
+    said, known = words(request.message), set(words(" ".join([request.instructions[:2000], *fields]).replace("_", " ")))
+    earlier = [s.text for s in request.said if s.role == "user" and s.turn < request.said[-1].turn]
+    if not earlier or facts(request.message) or not set(said) - known <= set(said[:1]):
+        return request
+    told = {"role": "user", "content": " ".join(earlier)}
+    return Request.read(request.body, [*request.conversation[:request.last_user_index], told])
 
 
 def _plan(request: Request, fingerprint: str, chaining: bool = False,

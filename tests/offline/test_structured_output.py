@@ -9,7 +9,9 @@ clauses describe. A yes/no field an instruction's rule sets by a number ("Approv
 message's number with it. A plain ``output_type``: products keep their inner capitals and numbers ("iPhone 15"); a
 yes/no question about an action is yes only when the message names the action; "how many" over counted groups sums
 them unless one of them is what is asked. A sender is the address a "From:" line gives; a prize won is spam;
-``is_question`` says whether the message asks and ``word_count`` counts its words; a country follows "of".
+``is_question`` says whether the message asks and ``word_count`` counts its words; a country follows "of". A text
+summarized into a headline and bullet points: its first sentence, one point per sentence. A latest message that only
+asks for the fields ("Fill in my profile please.") leaves them to what the user said before.
 
 The schemas and sentences are our own (none of memlab's scenario).
 """
@@ -20,7 +22,7 @@ from typing import Literal, Optional
 
 import openai
 import pytest
-from agents import Agent, Runner
+from agents import Agent, Runner, SQLiteSession
 from pydantic import BaseModel
 
 pytestmark = pytest.mark.usefixtures("api")
@@ -240,3 +242,47 @@ async def test_a_sender_address_a_spam_prize_a_question_and_its_words() -> None:
     assert (told.is_question, told.word_count) == (False, 7)
     for message, country in (("What is the capital of France?", "France"), ("capital of Japan", "Japan")):
         assert (await extract(Capital, message, "Answer the geography question.")).country == country
+
+
+class Summary(BaseModel):
+    headline: str
+    bullet_points: list[str]
+
+
+class Profile(BaseModel):
+    name: str
+    city: Optional[str] = None
+    allergies: list[str]
+
+
+class Member(BaseModel):
+    name: str
+    hobbies: list[str]
+
+
+async def test_a_summary_s_headline_is_the_first_sentence_and_its_points_one_per_sentence() -> None:
+    told = "Summarize the text into a headline and bullet points."
+    council = await extract(Summary, "The council voted 7-2 on Tuesday to add 40 km of bike lanes. "
+                                     "Funding comes from a new parking levy.", told)
+    assert council.headline == "The council voted 7-2 on Tuesday to add 40 km of bike lanes."
+    assert council.bullet_points == ["The council voted 7-2 on Tuesday to add 40 km of bike lanes.",
+                                     "Funding comes from a new parking levy."]
+    harbour = await extract(Summary, "The ferry to Skye is cancelled today. Storm Edda brings gusts of 90 km/h. "
+                                     "Services resume on Friday.", "Write a short summary with a headline.")
+    assert harbour.headline == "The ferry to Skye is cancelled today."
+    assert len(harbour.bullet_points) == 3
+
+
+async def test_a_bare_request_fills_the_fields_from_what_was_said_before() -> None:
+    chat = Agent(name="chat", instructions="You are a friendly assistant.")
+    session = SQLiteSession("profile-oskar")
+    await Runner.run(chat, "Hi! I'm Oskar and I live in Gothenburg.", session=session)
+    await Runner.run(chat, "btw I'm allergic to peanuts and shellfish", session=session)
+    builder = Agent(name="ext", instructions="Build the user's profile from the conversation.", output_type=Profile)
+    profile = (await Runner.run(builder, "Fill in my profile please.", session=session)).final_output
+    assert (profile.name, profile.city, profile.allergies) == ("Oskar", "Gothenburg", ["peanuts", "shellfish"])
+    club = SQLiteSession("member-ines")
+    await Runner.run(chat, "I'm Ines, and I love hiking and chess.", session=club)
+    member = Agent(name="m", instructions="Create the member card.", output_type=Member)
+    card = (await Runner.run(member, "Please create my card now.", session=club)).final_output
+    assert (card.name, card.hobbies) == ("Ines", ["hiking", "chess"])
