@@ -468,7 +468,11 @@ class Reader:
             return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
         kind, find = self.kind(name, description, format, owner)
         if self.item and kind in ("free", "thing", "other") and (counted := next(iter(self.counts()), None)):
-            return counted  # "2 x keyboard at $45": keyboard
+            unit, _, rest = counted.partition(" ")  # "2 cups flour": unit "cups", name "flour"
+            measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
+            if stem("unit") in field_stems:
+                return unit if measured else None
+            return rest if measured else counted  # "2 x keyboard at $45": keyboard
         at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
         labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
         told = _SAYING_THAT.search(self.whole) if kind == "free" and not field_stems & _SUBJECT else None

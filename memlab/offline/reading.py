@@ -80,7 +80,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage | deadline
     due | appointment meeting booking reservation | birthday born age old | prefer preference rather favourite favorite
     like love enjoy want wish fan keen hobby hobbies interest
-    | hate dislike stand allergic allergy avoid | food eat meal dish cuisine diet
+    | hate dislike stand allergic allergy avoid
+    | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
+    | food eat meal dish cuisine diet
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail

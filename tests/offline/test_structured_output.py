@@ -11,7 +11,8 @@ yes/no question about an action is yes only when the message names the action; "
 them unless one of them is what is asked. A sender is the address a "From:" line gives; a prize won is spam;
 ``is_question`` says whether the message asks and ``word_count`` counts its words; a country follows "of". A text
 summarized into a headline and bullet points: its first sentence, one point per sentence. A latest message that only
-asks for the fields ("Fill in my profile please.") leaves them to what the user said before.
+asks for the fields ("Fill in my profile please.") leaves them to what the user said before. A counted item's measure
+is its unit ("2 cups flour": flour, in cups).
 
 The schemas and sentences are our own (none of memlab's scenario).
 """
@@ -286,3 +287,26 @@ async def test_a_bare_request_fills_the_fields_from_what_was_said_before() -> No
     member = Agent(name="m", instructions="Create the member card.", output_type=Member)
     card = (await Runner.run(member, "Please create my card now.", session=club)).final_output
     assert (card.name, card.hobbies) == ("Ines", ["hiking", "chess"])
+
+
+class Ingredient(BaseModel):
+    name: str
+    quantity: float
+    unit: Optional[str] = None
+
+
+class Recipe(BaseModel):
+    title: str
+    ingredients: list[Ingredient]
+
+
+async def test_a_counted_item_s_measure_is_its_unit() -> None:
+    told = "Turn the recipe text into structured data."
+    pancakes = await extract(Recipe, "Grandma's pancakes: 2 cups flour, 1.5 cups milk, 2 eggs. Whisk and fry.", told)
+    assert pancakes.title == "Grandma's pancakes"
+    assert [(i.name, i.quantity, i.unit) for i in pancakes.ingredients] == [
+        ("flour", 2, "cups"), ("milk", 1.5, "cups"), ("eggs", 2, None)]
+    dal = await extract(Recipe, "Quick dal: 500 g lentils, 2 tbsp cumin and 3 carrots.", told)
+    assert dal.title == "Quick dal"
+    assert [(i.name, i.quantity, i.unit) for i in dal.ingredients] == [
+        ("lentils", 500, "g"), ("cumin", 2, "tbsp"), ("carrots", 3, None)]
