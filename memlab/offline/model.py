@@ -388,7 +388,8 @@ class Reader:
         if field_stems & stem_set("room zone area") and _rooms(self.whole):  # "turn off the kitchen lights": kitchen
             return "room", _rooms
         if about & _PLACE:
-            return "place", lambda text: _names_after(text, (*_PLACE_CUES, "of", "leaves", "leaving", "departs", "visits"))
+            return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
+                                                                       "visits"))
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
@@ -489,8 +490,11 @@ class Reader:
                               if k != kind and (k in self.NAMES) <= (kind in self.NAMES)}
             reads = (lambda text: find(" ".join(t for t in text.split(" ") if t.strip(".,;:!?") not in unread))) if (
                 unread) else find
+            ran_out, self.ran_out = self.ran_out, False
             found = self._take(kind + "".join(part), reads, name if kind in ("example", "id") and not nullable else "",
                                avoid)
+            found = None if nullable and self.ran_out and not part else found  # return_date: none of one date
+            self.ran_out = self.ran_out or ran_out
             if kind != "other":  # a name of any kind may still be a city or an id, a person's is no company's
                 self.given.setdefault(found or "", kind)
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
@@ -696,6 +700,8 @@ class Reader:
         the message says none of them (``on``: "on")."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         marks = marks - stem_set("want wish need request ask like") or marks
+        if not marks:  # one_way: said as "one way"
+            return name.replace("_", " ").lower() in self.request.message.lower()
         if self.answer.startswith(("Yes: ", "No: ")) and (marks <= _GENERIC_ANSWER or marks & stem_set(
                 "correct right valid true accurate")):  # "Is 17 + 26 = 43?" checked word for word: Yes
             return self.answer.startswith("Yes")
@@ -1072,6 +1078,13 @@ def _role_names(text: str, roles: set[str]) -> list[str]:
             if stem(found[at - 1].lower()) in roles:  # "the CEO is Dana Park"
                 return _names_after(" ".join(found[at:]), ("is", "are"))
     return []
+
+
+def _from_to(text: str) -> str:
+    """``text`` with an arrow between two places read as "from ... to ...": "SFO -> NRT" → "from SFO to NRT"."""
+    head, arrow, tail = text.replace("→", "->").partition(" -> ")
+    before, _, last = head.rpartition(" ")
+    return f"{before} from {last} to {tail}" if arrow else text
 
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:

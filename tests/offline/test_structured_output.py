@@ -12,7 +12,9 @@ them unless one of them is what is asked. A sender is the address a "From:" line
 ``is_question`` says whether the message asks and ``word_count`` counts its words; a country follows "of". A text
 summarized into a headline and bullet points: its first sentence, one point per sentence. A latest message that only
 asks for the fields ("Fill in my profile please.") leaves them to what the user said before. A counted item's measure
-is its unit ("2 cups flour": flour, in cups).
+is its unit ("2 cups flour": flour, in cups). An arrow between places goes from one to the other; a date is never
+split in two, and an optional second date the message lacks is null; a yes/no field of small words ("one_way") is
+said as its phrase.
 
 The schemas and sentences are our own (none of memlab's scenario).
 """
@@ -310,3 +312,24 @@ async def test_a_counted_item_s_measure_is_its_unit() -> None:
     assert dal.title == "Quick dal"
     assert [(i.name, i.quantity, i.unit) for i in dal.ingredients] == [
         ("lentils", 500, "g"), ("cumin", 2, "tbsp"), ("carrots", 3, None)]
+
+
+class FlightSearch(BaseModel):
+    origin: str
+    destination: str
+    depart_date: str
+    return_date: Optional[str] = None
+    one_way: bool
+    adults: int
+
+
+async def test_an_arrow_goes_from_one_place_to_another_and_a_one_way_trip_has_no_return() -> None:
+    told = "Extract the flight search."
+    tokyo = await extract(FlightSearch, "one way SFO -> NRT, 1 adult, economy, Oct 3 2024", told)
+    assert (tokyo.origin, tokyo.destination, tokyo.depart_date, tokyo.return_date, tokyo.one_way, tokyo.adults) == (
+        "SFO", "NRT", "Oct 3 2024", None, True, 1)
+    rome = await extract(FlightSearch, "One way Dublin → Rome for 2 adults on 14 June 2025", told)
+    assert (rome.origin, rome.destination, rome.depart_date, rome.return_date, rome.one_way) == (
+        "Dublin", "Rome", "14 June 2025", None, True)
+    back = await extract(FlightSearch, "Round trip from Lisbon to Oslo on 12 May 2025, back 19 May 2025", told)
+    assert (back.depart_date, back.return_date, back.one_way) == ("12 May 2025", "19 May 2025", False)
