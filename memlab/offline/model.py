@@ -468,6 +468,8 @@ class Reader:
         if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
             return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
         kind, find = self.kind(name, description, format, owner)
+        if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
+            return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
         if self.item and kind in ("free", "thing", "other") and (counted := next(iter(self.counts()), None)):
             unit, _, rest = counted.partition(" ")  # "2 cups flour": unit "cups", name "flour"
             measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
@@ -827,13 +829,18 @@ class Reader:
         message = self.request.message[:4000]
         at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
         near = set(words(name.replace("_", " ")))
-        if at < 0 and (cue := next((t for t in tokens(message) if stem(t.lower()) in related(near) - near), "")):
-            at, size = message.find(cue), len(cue)  # allergies: "allergic to peanuts and shellfish"
+        cues = [t for t in tokens(message) if stem(t.lower()) in related(near) - near] if at < 0 else []
+        if cues:
+            at, size = message.find(cues[0]), len(cues[0])  # allergies: "allergic to peanuts and shellfish"
         clause = message[at + size:].lstrip(" :") if at >= 0 else ""
         clause = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, clause.split(" ")))  # "were Ann and Bo"
         listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
         if len(listed) >= 2:
             return listed[:20]
+        if cues:  # each sentence with such a word, from after it: "Decided to move launch to April.": decisions
+            kept = [" ".join(itertools.dropwhile(lambda w: w.lower() in STOP, piece.partition(cue)[2].split())).rstrip(
+                ".!") for piece in sentences(message) for cue in cues[:20] if cue in piece]
+            return [item[:1].upper() + item[1:] for item in kept if item][:20]
         kind, find = self.kind(name, description)
         if kind in ("free", "other") and self.summarized:  # "Summarize into bullet points": one per sentence
             return self.summarized[:20]
@@ -851,6 +858,8 @@ class Reader:
         list goes on: "and Bo" opens with a name)."""
         parts = [part for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
+        assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
+        parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []
         earlier = self.request.conversation[:self.request.last_user_index]
         read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
                 for k, part in enumerate(parts)]
@@ -1078,6 +1087,19 @@ def _role_names(text: str, roles: set[str]) -> list[str]:
             if stem(found[at - 1].lower()) in roles:  # "the CEO is Dana Park"
                 return _names_after(" ".join(found[at:]), ("is", "are"))
     return []
+
+
+def _assigned(sentence: str) -> tuple[str, str] | None:
+    """Who a sentence gives a task to, and the task up to its deadline ("Dev to update the page by 2024-03-15": Dev,
+    "update the page"), or ``None``."""
+    name, _, rest = sentence.removeprefix("and ").partition(" ")
+    verb, _, task = rest.partition(" ")
+    said = stem(name.lower())  # a name, not a word such as "Decided to..." or "Need to..."
+    if not (name.istitle() and name.isalpha() and verb in ("to", "will") and task) or name.lower() in STOP or (
+            said in _VERBS | _CHANGES | _SAYING | stem_set("need try plan hope") or related({said})):
+        return None
+    head, by, due = task.rpartition(" by ")
+    return name, (head if by and _when(due, None, 0) else task).rstrip(". ")
 
 
 def _from_to(text: str) -> str:

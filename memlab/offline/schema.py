@@ -190,7 +190,7 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
         return []
     if kind in ("object", "array") or isinstance(items, Mapping) and "properties" in items:
         listed = filler.each(grouped=kind == "array")[:most]
-        if len(listed) >= max(2, low):  # an object (a list) per item (bracketed group) listed, each from its own words
+        if len(listed) >= low:  # an object (a list) per item (bracketed group) listed, each from its own words
             return [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
     return [_value(items, filler, defs, name, description, depth + 1, owner=owner)] * max(1, min(low, 20))
 

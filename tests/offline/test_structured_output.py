@@ -14,7 +14,8 @@ summarized into a headline and bullet points: its first sentence, one point per 
 asks for the fields ("Fill in my profile please.") leaves them to what the user said before. A counted item's measure
 is its unit ("2 cups flour": flour, in cups). An arrow between places goes from one to the other; a date is never
 split in two, and an optional second date the message lacks is null; a yes/no field of small words ("one_way") is
-said as its phrase.
+said as its phrase. Meeting notes: a decision is what follows "decided"/"agreed", an action item a line giving
+someone a task ("Dev to update the pricing page by 2024-03-15").
 
 The schemas and sentences are our own (none of memlab's scenario).
 """
@@ -333,3 +334,30 @@ async def test_an_arrow_goes_from_one_place_to_another_and_a_one_way_trip_has_no
         "Dublin", "Rome", "14 June 2025", None, True)
     back = await extract(FlightSearch, "Round trip from Lisbon to Oslo on 12 May 2025, back 19 May 2025", told)
     assert (back.depart_date, back.return_date, back.one_way) == ("12 May 2025", "19 May 2025", False)
+
+
+class ActionItem(BaseModel):
+    owner: str
+    task: str
+    due_date: Optional[str] = None
+
+
+class Meeting(BaseModel):
+    attendees: list[str]
+    decisions: list[str]
+    action_items: list[ActionItem]
+
+
+async def test_meeting_notes_give_decisions_and_the_tasks_given_to_people() -> None:
+    told = "Extract structured meeting notes."
+    sync = await extract(Meeting, "Sync 2024-03-12 - present: Priya, Dev, Lena\n- Decided to move launch to April.\n"
+                                  "- Dev to update the pricing page by 2024-03-15", told)
+    assert (sync.attendees, sync.decisions) == (["Priya", "Dev", "Lena"], ["Move launch to April"])
+    assert [(a.owner, a.task, a.due_date) for a in sync.action_items] == [
+        ("Dev", "update the pricing page", "2024-03-15")]
+    retro = await extract(Meeting, "Retro 2024-05-02 - present: Omar, Sofia\n- Agreed to drop the legacy API.\n"
+                                   "- Sofia to write the migration guide by 2024-05-10\n- Omar will email the partners",
+                          told)
+    assert retro.decisions == ["Drop the legacy API"]
+    assert [(a.owner, a.task, a.due_date) for a in retro.action_items] == [
+        ("Sofia", "write the migration guide", "2024-05-10"), ("Omar", "email the partners", None)]
