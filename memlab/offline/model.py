@@ -192,6 +192,7 @@ _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": 
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify")
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
+_SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
 _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into"), "destination": ("to", "into"),
@@ -768,8 +769,8 @@ class Reader:
         after = [o for cue, word in itertools.pairwise(_lower_tokens(self.request.message)) if cue in ends
                  for o in options if str(o).lower() == word]
         named = after[0] if after else self.named_option(options, description)
-        kin = [w for w in _lower_tokens(self.request.message) if stem(w) in related(set(words(name.replace("_", " "))))]
-        initials = "".join("x" if w == "extra" else w[0] for w in kin)  # size: "large" L, "extra large" XL
+        kin = [w for w in _lower_tokens(self.request.message) if w in _SIZES]
+        initials = "".join("x" if w == "extra" else w[0] for w in kin)  # "large": L, "extra large": XL
         named = named if named is not None else next((o for at in range(len(kin)) for o in options if isinstance(
             o, str) and o.isupper() and initials[at:at + len(o)] == o.lower()), None)
         spoken = [o for o in options if str(o).lower() == _language(self.request.message)]  # "Bonjour, je...": french

@@ -79,7 +79,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage | deadline
     due | appointment meeting booking reservation | birthday born age old | prefer preference rather favourite favorite
-    like love enjoy want wish fan keen hobby hobbies interest
+    like love enjoy want wish fan keen hobby hobbies
     | hate dislike stand allergic allergy avoid
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
     | decision decide agree agreed resolve | food eat meal dish cuisine diet
@@ -103,8 +103,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     advert advertising advertisement promo promotion promotional prize lottery unsubscribe congratulations won winner
     | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
-    frustrated unhappy furious late crushed slow loud noisy | size small medium large extra tiny big
-    | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
+    frustrated unhappy furious late crushed slow loud noisy | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
     saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package delivery
     deliver arrive arrived courier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto

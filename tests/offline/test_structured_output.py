@@ -4,7 +4,7 @@ A person's name and a company's are two values (a name is never split between th
 names comes first); a title is the heading before a colon or the role "a Senior ..." names; honorifics are no
 names. An option is chosen by what the instructions define it as ("P1 = outage"), by a related word (an outage is
 urgent, a discount is sales), and a message that asks is a question; praise and blame together are mixed ("not bad"
-is no blame); a one-letter option abbreviates a word of its field ("large": L); a review's aspects are what its
+is no blame); a size option abbreviates its word ("large": L, "extra large": XL); a review's aspects are what its
 clauses describe. A yes/no field an instruction's rule sets by a number ("Approve refunds under $100") compares the
 message's number with it. A plain ``output_type``: products keep their inner capitals and numbers ("iPhone 15"); a
 yes/no question about an action is yes only when the message names the action; "how many" over counted groups sums
@@ -151,7 +151,7 @@ async def test_praise_and_blame_are_mixed_and_the_aspects_are_what_the_clauses_d
         assert parse(Tone, said, "Classify the review sentiment.").label == "positive"
 
 
-async def test_a_one_letter_option_abbreviates_a_word_of_its_field() -> None:
+async def test_a_one_letter_size_abbreviates_its_word() -> None:
     hoodies = parse(Order, "can i get 3 of the hoodies in large pls, it's a gift so wrap them", "Extract the order.")
     assert (hoodies.quantity, hoodies.size) == (3, "L")
     shirts = parse(Order, "Two shirts, extra large, shipped to my sister", "Extract the order.")
