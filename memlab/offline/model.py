@@ -191,8 +191,8 @@ _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": 
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify")
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
-#: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
+#: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
 _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into"), "destination": ("to", "into"),
@@ -816,8 +816,7 @@ class Reader:
                                             and any(word.startswith(option.lower()) for word in said)):
                 return option
         told = _defined([o for o in options if isinstance(o, str)], f"{description}\n{self.request.instructions[:2000]}")
-        message = set(words(self.request.message)) | {stem("question")} if _is_question(self.request.message) else set(
-            words(self.request.message))  # a message that asks is a question
+        message = set(words(self.request.message)) | ({stem("question")} & said)  # a message that asks: "question"
         shared = {o: len(set(words(text)) & message) for o, text in told.items() if text}
         if shared and max(shared.values()):
             return max(shared, key=shared.__getitem__)
@@ -856,7 +855,8 @@ class Reader:
     def each(self, grouped: bool = False) -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
         bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words (after the first, as the
-        list goes on: "and Bo" opens with a name)."""
+        list goes on: "and Bo" opens with a name); else per sentence giving someone a task ("Dev to update the page");
+        none for fewer than two items listed."""
         parts = [part for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"

@@ -103,7 +103,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     advert advertising advertisement promo promotion promotional prize lottery unsubscribe congratulations won winner
     | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
-    frustrated unhappy furious late crushed slow loud noisy | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
+    frustrated unhappy furious late crushed slow loud noisy
+    | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
     saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package delivery
     deliver arrive arrived courier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto

@@ -28,8 +28,8 @@ class Filler(Protocol):
     ``text`` and ``number`` answer ``None`` when the request holds no value for the field (``owner``: the title
     of its object; a ``nullable`` one takes no stand-in such as the whole message); ``many`` gives every string
     the request gives for a list field (none: one item is filled); ``each`` a filler per item of a list of objects
-    the request gives ("2 apples and 3 bananas"; fewer than two: one item is filled), or per bracketed group if
-    ``grouped`` ("[1, 2], [3, 4]"); ``numbers`` every number the latest message gives (after the field's name),
+    the request gives ("2 apples and 3 bananas"; fewer than two: none, and one item is filled), per task it gives
+    someone ("Dev to update the page"), or per bracketed group if ``grouped`` ("[1, 2], [3, 4]"); ``numbers`` every number the latest message gives (after the field's name),
     ``choices`` every option it names (in order), ``counts`` every item it counts ("3 apples": apples 3);
     ``leaning`` how far up its scale (0 to 1) a score or a confidence the request gives no number for sits;
     ``boolean`` gives ``None`` when the request does not say (the field's ``default`` holds, else false).
