@@ -1100,7 +1100,7 @@ def _assigned(sentence: str) -> tuple[str, str] | None:
             said in _VERBS | _CHANGES | _SAYING | stem_set("need try plan hope") or related({said})):
         return None
     head, by, due = task.rpartition(" by ")
-    return name, (head if by and _when(due, None, 0) else task).rstrip(". ")
+    return name, (head if by and _when(due, None, 0, datetime.date.today()) else task).rstrip(". ")
 
 
 def _from_to(text: str) -> str:
