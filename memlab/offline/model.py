@@ -735,10 +735,11 @@ class Reader:
         return None
 
     def ruled(self, marks: frozenset[str]) -> bool | None:
-        """Whether the latest message's first number meets the rule an instruction on the field's words sets ("Approve
-        refunds under $100": 30 does), or ``None``."""
-        numbers = [float(t) for t in (t.lstrip("£$€") for t in tokens(_in_digits(self.request.message)))
-                   if _NUMBER.fullmatch(t)]
+        """Whether the latest message's first amount (else number) meets the rule an instruction on the field's words
+        sets ("Approve refunds under $100": $30 does), or ``None``."""
+        said = tokens(_in_digits(self.request.message))
+        money = [t for t in said if t[:1] in "£$€"]  # an amount first: "$30" of "order 55512 for $30"
+        numbers = [float(t) for t in (t.lstrip("£$€") for t in money or said) if _NUMBER.fullmatch(t)]
         for piece in sentences(self.request.instructions[:2000]) if numbers and marks else ():
             said = _lower_tokens(_in_digits(piece))
             for at, cue in enumerate(said):
@@ -800,7 +801,6 @@ class Reader:
                    or before.endswith("n't")}
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
         said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message}) - negated
-        said |= {stem("question")} if _is_question(self.request.message) else set()  # a message that asks
         ends = {str(o).lower() for o in options[::max(1, len(options) - 1)]}
         if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
             return options[len(options) - 1 - options.index(opposite)]
@@ -809,19 +809,21 @@ class Reader:
         return self._option_named(options, said - verbs, description) or self._option_named(options, said, description)
 
     def _option_named(self, options: Sequence[Any], said: set[str], description: str) -> Any:
-        """The first option ``said`` (stems) names or abbreviates, else the one ``description`` explains with the
-        message's words, else one a related word names, or ``None``."""
+        """The first option ``said`` (stems) names or abbreviates, else the one ``description`` or the instructions
+        explain with the message's words ("P3 = question"), else one a related word names, else "question" for a
+        question, or ``None``."""
         for option in options:
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3
                                             and any(word.startswith(option.lower()) for word in said)):
                 return option
         told = _defined([o for o in options if isinstance(o, str)], f"{description}\n{self.request.instructions[:2000]}")
-        message = set(words(self.request.message)) | ({stem("question")} & said)  # a message that asks: "question"
-        shared = {o: len(set(words(text)) & message) for o, text in told.items() if text}
+        asked = {stem("question")} if _is_question(self.request.message) else set()  # a message that asks
+        shared = {o: len(set(words(text)) & (set(words(self.request.message)) | asked)) for o, text in told.items() if text}
         if shared and max(shared.values()):
             return max(shared, key=shared.__getitem__)
-        near = related(said)  # then a related word: "crashes" names "technical", "charged" "billing"
-        return next((o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & near), None)
+        near = related(said)  # then a related word: "crashes" names "technical", "charged" "billing"; else "question"
+        return next((o for cues in (near, asked) for o in options if isinstance(o, str) and set(words(o.replace(
+            "_", " "))) & cues), None)
 
     def many(self, name: str, description: str) -> list[str]:
         """The list after the field's name ("dependencies: fastapi, uvicorn"), else every quote (of a text's field), every

@@ -179,6 +179,8 @@ async def test_a_rule_of_the_instructions_compares_the_message_s_number() -> Non
     assert (refund.approved, refund.amount) == (True, 30)
     large = await extract(RefundDecision, "I want my $240 back for the broken chair", "Approve refunds under $100.")
     assert large.approved is False
+    mug = await extract(RefundDecision, "Refund order 55512 for $30 please", "Approve refunds under $100.")
+    assert (mug.approved, mug.amount) == (True, 30)
     told = "Flag any expense claim over 500 euros."
     assert (await extract(Check, "Claim: hotel in Lyon, 720 euros", told)).flagged is True
     assert (await extract(Check, "Claim: train ticket, 85 euros", told)).flagged is False
