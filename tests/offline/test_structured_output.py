@@ -223,6 +223,10 @@ class Email(BaseModel):
     intent: Literal["meeting_request", "complaint", "question", "spam", "other"]
 
 
+class Intent(BaseModel):
+    intent: Literal["question", "billing", "other"]
+
+
 class Lang(BaseModel):
     is_question: bool
     word_count: int
@@ -242,6 +246,8 @@ async def test_a_sender_address_a_spam_prize_a_question_and_its_words() -> None:
     assert (lottery.sender, lottery.intent) == ("luckydraw@mega-winner.net", "spam")
     asked = await extract(Email, "From: jo@fernhill.org\nCould you send me the opening hours?", "Classify the email.")
     assert asked.intent == "question"
+    assert (await extract(Intent, "What are your opening hours?", "Classify the message.")).intent == "question"
+    assert (await extract(Intent, "Why was I charged twice?", "Classify the message.")).intent == "billing"
     station = await extract(Lang, "Where is the train station?", "Analyse the text.")
     assert (station.is_question, station.word_count) == (True, 5)
     told = await extract(Lang, "The museum opens at 9 on Sundays.", "Analyse the text.")
