@@ -3,7 +3,7 @@
 A person's name and a company's are two values (a name is never split between them; a company its email domain
 names comes first); a title is the heading before a colon or the role "a Senior ..." names; honorifics are no
 names. An option is chosen by what the instructions define it as ("P1 = outage"), by a related word (an outage is
-urgent, a discount is sales), and a message that asks is a question; praise and blame together are mixed ("not bad"
+urgent, a discount is sales), else a message that asks is a question; praise and blame together are mixed ("not bad"
 is no blame); a size option abbreviates its word ("large": L, "extra large": XL); a review's aspects are what its
 clauses describe. A yes/no field an instruction's rule sets by a number ("Approve refunds under $100") compares the
 message's number with it. A plain ``output_type``: products keep their inner capitals and numbers ("iPhone 15"); a
