@@ -68,6 +68,9 @@ _SECONDS = {unit: (measure, float(size)) for measure, units in (
     for unit, size in zip(units.split()[::2], units.split()[1::2])}
 #: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
+#: Words that compare a number with a limit ("under $100", "more than 5", "at least 18").
+_COMPARE = {"under": operator.lt, "below": operator.lt, "less": operator.lt, "over": operator.gt, "above": operator.gt,
+            "more": operator.gt, "exceeds": operator.gt, "least": operator.ge, "most": operator.le}
 _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
 #: Arithmetic in words, and its signs ("100 divided by 8": "100 / 8").
 _IN_SIGNS = (("divided by", "/"), ("multiplied by", "*"), ("times", "*"), ("x", "*"), ("plus", "+"), ("minus", "-"),
@@ -168,6 +171,8 @@ _ORDERS = frozenset("always never do don't if when you your use call reply answe
 _ORDINALS = frozenset("first second third fourth fifth next last finally".split())
 #: Words that open a message before a comma and say nothing ("Oh wait, ...", "Scratch that, ...").
 _FILLER = frozenset("oh wait no scratch that um uh hmm oops ah well".split())
+#: Titles before a name that are no part of it ("Dr. Kwame Mensah": Kwame Mensah).
+_HONORIFICS = frozenset("dr mr mrs ms mx prof sir".split())
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
 _SAYING = stem_set("give gave tell told say said mention mentioned share shared remind remember ask asked")
 #: Words before the thing a question asks about: "my favourite colour" asks about a colour.
@@ -187,6 +192,7 @@ _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": 
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify")
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
+_SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
@@ -332,6 +338,8 @@ class Reader:
     value tied to another of the tool's ``fields`` by name ("seat 14C"), or given to a field of another kind (an id,
     a place, a date...), is not taken."""
 
+    NAMES = ("person", "thing")  # a value given to one of them is avoided only by the other
+
     def __init__(self, request: Request, answer: str = "", start: int = 0, whole: str = "",
                  fields: Sequence[str] = (), item: bool = False, tool: str = "") -> None:
         self.request, self.answer, self.start, self.fields = request, answer, start, fields
@@ -360,7 +368,7 @@ class Reader:
             side = min(ends, default="")  # "from_currency": the source; "to", "target": the target
             return f"currency {side}", lambda text: _currencies(text, side)
         if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc") or (
-                name.lower() == "recipient" and "@" in self.whole):  # else a recipient is a person
+                name.lower() in ("recipient", "sender") and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
         if format in ("date", "date-time", "time") or about & _WHEN or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout"):  # a field named "time" takes a time ("8pm")
@@ -385,7 +393,8 @@ class Reader:
         if field_stems & stem_set("room zone area") and _rooms(self.whole):  # "turn off the kitchen lights": kitchen
             return "room", _rooms
         if about & _PLACE:
-            return "place", lambda text: _names_after(text, (*_PLACE_CUES, "leaves", "leaving", "departs", "visits"))
+            return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
+                                                                       "visits"))
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
@@ -396,7 +405,9 @@ class Reader:
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
                                                                     and not owned & (_PERSON | _GENERIC_ANSWER)):
-            return "thing", lambda text: _proper_names(text, things=True)
+            domains = [t.partition("@")[2].split(".")[0] for t in tokens(self.whole) if "@" in t]  # "@acmerobotics.io"
+            return "thing", lambda text: sorted(_proper_names(text, things=True), key=lambda found: "".join(
+                found.lower().split()) not in domains)  # a company its email names first
         if field_stems & _PERSON:  # a name, else a handle: "anna.p"
             return "person", lambda text: _proper_names(text, people=True) or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
@@ -462,8 +473,14 @@ class Reader:
         if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
             return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
         kind, find = self.kind(name, description, format, owner)
+        if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
+            return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
         if self.item and kind in ("free", "thing", "other") and (counted := next(iter(self.counts()), None)):
-            return counted  # "2 x keyboard at $45": keyboard
+            unit, _, rest = counted.partition(" ")  # "2 cups flour": unit "cups", name "flour"
+            measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
+            if stem("unit") in field_stems:
+                return unit if measured else None
+            return rest if measured else counted  # "2 x keyboard at $45": keyboard
         at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
         labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
         told = _SAYING_THAT.search(self.whole) if kind == "free" and not field_stems & _SUBJECT else None
@@ -476,16 +493,22 @@ class Reader:
         find = _proper_names if nullable and kind == "other" and find else find  # "phone": no words of the message
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
-            avoid = unread | {v for v, k in self.given.items() if k != kind}
+            avoid = unread | {v for v, k in self.given.items()
+                              if k != kind and (k in self.NAMES) <= (kind in self.NAMES)}
             reads = (lambda text: find(" ".join(t for t in text.split(" ") if t.strip(".,;:!?") not in unread))) if (
                 unread) else find
+            ran_out, self.ran_out = self.ran_out, False
             found = self._take(kind + "".join(part), reads, name if kind in ("example", "id") and not nullable else "",
                                avoid)
-            if kind not in ("other", "person", "thing"):  # a name of any kind may still be a city or an id
+            found = None if nullable and self.ran_out and not part else found  # return_date: none of one date
+            self.ran_out = self.ran_out or ran_out
+            if kind != "other":  # a name of any kind may still be a city or an id, a person's is no company's
                 self.given.setdefault(found or "", kind)
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
         if nullable and kind in ("free", "other"):  # "phone": null, not the message
             return None
+        if kind in ("free", "other") and self.summarized and not field_stems & _SUBJECT:
+            return self.summarized[0]  # a headline: the first sentence
         if kind == "free" and field_stems & _SUBJECT and (subjects := _subjects(self.whole)):
             return subjects[0]
         if kind == "free" and field_stems & stem_set("reason cause why") and not self.answer:  # a reason: the words
@@ -499,7 +522,8 @@ class Reader:
             head, colon, marked = self.whole.strip().partition(": ")
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked and len(
                 sentences(head)) == 1 else ""  # not "Invoice from Globex. Amount due: $1,240.50": a label in the text
-            titled = field_stems & _SUBJECT and (_proper_names(self.whole, things=True, titles=True) or [
+            headed = [head] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
+            titled = field_stems & _SUBJECT and (headed or _proper_names(self.whole, things=True, titles=True) or [
                 " ".join(_thing(tokens(self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"
             return (marked or titled and titled[0] or self.whole.strip())[:500] or None
         refused = self.answer.startswith(("I don't know", "I can't"))
@@ -507,6 +531,13 @@ class Reader:
                 or kind == "answer" and self.answer == self.request.message.strip()):
             return self.gist() or self.answer
         return self.answer or None
+
+    @cached_property
+    def summarized(self) -> list[str]:
+        """The sentences of the message when the instructions ask to summarize it into an answer's fields and it has
+        several, else []."""
+        told = sentences(self.request.message)
+        return told if self.answer and len(told) > 1 and asks_for_summary(self.request.instructions[:2000]) else []
 
     @cached_property
     def judged(self) -> str:
@@ -637,8 +668,15 @@ class Reader:
             found, index = named[:1] or labelled[:1] or found[:1], 0  # to, or the one the message says the label of
         self.ran_out = self.ran_out or index >= len(found)
         value = float(found[index]) if index < len(found) else None
-        if value is None and "how many" in f"{self.request.instructions[:2000]} {self.request.message}".lower():
+        told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
+        if marks & stem_set("word sentence") and marks & stem_set("count number total"):  # word_count: of the message
+            value = float(len(self.request.message.split() if stem("word") in marks else sentences(self.request.message)))
+        elif value is None and "how many" in told:
             value = float(len(_listed(self.request.message))) or None  # "Bread, cheese, wine.": 3
+        elif "how many" in told and not named and len(counted := self.counts()) >= 2 and all(
+                item.isalpha() and item.islower() for item in counted):  # "How many guests? 6 adults and 2 kids": 8
+            asked = words(told.split("how many", 1)[1])[:1]
+            value = next((n for item, n in counted.items() if words(item) == asked), sum(counted.values()))
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
     def leaning(self, name: str) -> float | None:
@@ -669,11 +707,20 @@ class Reader:
         the message says none of them (``on``: "on")."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         marks = marks - stem_set("want wish need request ask like") or marks
+        if not marks:  # one_way: said as "one way"
+            return name.replace("_", " ").lower() in self.request.message.lower()
         if self.answer.startswith(("Yes: ", "No: ")) and (marks <= _GENERIC_ANSWER or marks & stem_set(
                 "correct right valid true accurate")):  # "Is 17 + 26 = 43?" checked word for word: Yes
             return self.answer.startswith("Yes")
+        if (ruled := self.ruled(marks)) is not None:  # "Approve refunds under $100": approved for "$30"
+            return ruled
+        if marks == {stem("question")}:  # is_question: whether the message asks
+            return _is_question(self.request.message)
         if marks and marks <= _GENERIC_ANSWER:  # output_type=bool: "Is the user asking about the weather?"
-            marks = frozenset(words(self.request.instructions[:300])) - _SAYING - stem_set("user message request")
+            marks = frozenset(words(self.request.instructions[:300])) - _SAYING - _PERSON - stem_set("message request")
+            said = set(words(self.request.message))
+            if marks & _CHANGES and not marks & _CHANGES & (said | related(said)):
+                return False  # "Is the customer asking to cancel?": not for "how do I change my billing email?"
         said = functools.reduce(lambda text, same: text.replace(*same), [
             (phrase, word.split()[0]) for phrase, word in _SAME_AS.items() if " " in phrase], self.request.message.lower())
         found = [t for part in sentences(said) for piece in part.replace(";", ",").split(",") for t in [*tokens(piece), ","]]
@@ -689,6 +736,20 @@ class Reader:
                     return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
                         waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in
                                            itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])))
+        return None
+
+    def ruled(self, marks: frozenset[str]) -> bool | None:
+        """Whether the latest message's first amount (else number) meets the rule an instruction on the field's words
+        sets ("Approve refunds under $100": $30 does), or ``None``."""
+        said = tokens(_in_digits(self.request.message))
+        money = [t for t in said if t[:1] in "£$€"]  # an amount first: "$30" of "order 55512 for $30"
+        numbers = [float(t) for t in (t.lstrip("£$€") for t in money or said) if _NUMBER.fullmatch(t)]
+        for piece in sentences(self.request.instructions[:2000]) if numbers and marks else ():
+            said = _lower_tokens(_in_digits(piece))
+            for at, cue in enumerate(said):
+                limit = next((t for t in (t.lstrip("£$€") for t in said[at + 1:at + 3]) if _NUMBER.fullmatch(t)), None)
+                if cue in _COMPARE and limit is not None and marks & set(words(piece)):
+                    return _COMPARE[cue](numbers[0], float(limit))
         return None
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
@@ -713,6 +774,10 @@ class Reader:
         after = [o for cue, word in itertools.pairwise(_lower_tokens(self.request.message)) if cue in ends
                  for o in options if str(o).lower() == word]
         named = after[0] if after else self.named_option(options, description)
+        kin = [w for w in _lower_tokens(self.request.message) if w in _SIZES]
+        initials = "".join("x" if w == "extra" else w[0] for w in kin)  # "large": L, "extra large": XL
+        named = named if named is not None else next((o for at in range(len(kin)) for o in options if isinstance(
+            o, str) and o.isupper() and initials[at:at + len(o)] == o.lower()), None)
         spoken = [o for o in options if str(o).lower() == _language(self.request.message)]  # "Bonjour, je...": french
         neutral = [o for o in options if str(o).lower() in _NEUTRAL]
         cues = self._cues(named, description) if named is not None else []
@@ -726,8 +791,10 @@ class Reader:
     def _cues(self, option: Any, description: str) -> list[str]:
         """The words of the latest message that name ``option``, a word related to it, or its explanation."""
         near = {*words(str(option).replace("_", " ")), *words(description.lower().partition(f"{option}:".lower())[2])}
-        return list(dict.fromkeys(w for w in _lower_tokens(self.request.message)  # "perfectly": perfect
-                                  if {stem(w), stem(w.removesuffix("ly"))} & (near | related(near))))
+        found = _lower_tokens(self.request.message)  # not a negated word: "not bad" names no "negative"
+        return list(dict.fromkeys(w for before, w in zip(["", *found], found) if before not in ("not", "no", "never")
+                                  and not before.endswith("n't")  # "perfectly": perfect
+                                  and {stem(w), stem(w.removesuffix("ly"))} & (near | related(near))))
 
     def named_option(self, options: Sequence[Any], description: str = "") -> Any:
         """The first option the conversation names or abbreviates (``EUR`` for "euros"), else the one whose
@@ -746,44 +813,60 @@ class Reader:
         return self._option_named(options, said - verbs, description) or self._option_named(options, said, description)
 
     def _option_named(self, options: Sequence[Any], said: set[str], description: str) -> Any:
-        """The first option ``said`` (stems) names or abbreviates, else the one ``description`` explains with the
-        message's words, else one a related word names, or ``None``."""
+        """The first option ``said`` (stems) names or abbreviates, else the one ``description`` or the instructions
+        explain with the message's words ("P3 = question"), else one a related word names, else "question" for a
+        question, or ``None``."""
         for option in options:
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3
                                             and any(word.startswith(option.lower()) for word in said)):
                 return option
-        told = {o: description.lower().partition(f"{o}:".lower())[2].split(";")[0] for o in options if isinstance(o, str)}
-        shared = {o: len(set(words(text)) & set(words(self.request.message))) for o, text in told.items() if text}
+        told = _defined([o for o in options if isinstance(o, str)], f"{description}\n{self.request.instructions[:2000]}")
+        asked = {stem("question")} if _is_question(self.request.message) else set()  # a message that asks
+        shared = {o: len(set(words(text)) & (set(words(self.request.message)) | asked)) for o, text in told.items() if text}
         if shared and max(shared.values()):
             return max(shared, key=shared.__getitem__)
-        near = related(said)  # then a related word: "crashes" names "technical", "charged" "billing"
-        return next((o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & near), None)
+        near = related(said)  # then a related word: "crashes" names "technical", "charged" "billing"; else "question"
+        return next((o for cues in (near, asked) for o in options if isinstance(o, str) and set(words(o.replace(
+            "_", " "))) & cues), None)
 
     def many(self, name: str, description: str) -> list[str]:
         """The list after the field's name ("dependencies: fastapi, uvicorn"), else every quote (of a text's field), every
         value of its kind or of the kind the instructions name ("List the cities mentioned."), else the items listed."""
         message = self.request.message[:4000]
-        at = message.lower().find(name.lower().replace("_", " "))
-        clause = message[at + len(name):].lstrip(" :") if at >= 0 else ""
+        at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
+        near = set(words(name.replace("_", " ")))
+        cues = [t for t in tokens(message) if stem(t.lower()) in related(near) - near] if at < 0 else []
+        if cues:
+            at, size = message.find(cues[0]), len(cues[0])  # allergies: "allergic to peanuts and shellfish"
+        clause = message[at + size:].lstrip(" :") if at >= 0 else ""
         clause = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, clause.split(" ")))  # "were Ann and Bo"
         listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
         if len(listed) >= 2:
             return listed[:20]
+        if cues:  # each sentence with such a word, from after it: "Decided to move launch to April.": decisions
+            kept = [" ".join(itertools.dropwhile(lambda w: w.lower() in STOP, piece.partition(cue)[2].split())).rstrip(
+                ".!") for piece in sentences(message) for cue in cues[:20] if cue in piece]
+            return [item[:1].upper() + item[1:] for item in kept if item][:20]
         kind, find = self.kind(name, description)
+        if kind in ("free", "other") and self.summarized:  # "Summarize into bullet points": one per sentence
+            return self.summarized[:20]
         if kind in ("free", "thing", "other") and len(quoted := _QUOTED.findall(message)) >= 2:
             return list(dict.fromkeys(quoted))[:20]  # "with 'billing', 'urgent' and 'vip'"
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"
-            find = _joined
+            find = _described
         return list(dict.fromkeys(find(message)))[:20] if find is not None else []
 
     def each(self, grouped: bool = False) -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
         bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words (after the first, as the
-        list goes on: "and Bo" opens with a name)."""
+        list goes on: "and Bo" opens with a name); else per sentence giving someone a task ("Dev to update the page");
+        none for fewer than two items listed."""
         parts = [part for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
+        assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
+        parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []
         earlier = self.request.conversation[:self.request.last_user_index]
         read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
                 for k, part in enumerate(parts)]
@@ -815,6 +898,19 @@ class Reader:
             before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}
+
+
+def _defined(options: Sequence[str], text: str) -> dict[str, str]:
+    """What ``text`` says each option stands for, up to the next option's label or a ";" ("sales: pricing, demos;",
+    "P1 = outage or money lost, P2 = blocked": P1 "outage or money lost")."""
+    low, spans = text.lower(), {}  # option → where its label starts and ends
+    for option in options:
+        for label in (f"{option.lower()}:", f"{option.lower()} =", f"{option.lower()}="):
+            if (at := low.find(label)) >= 0:
+                spans[option] = (at, at + len(label))
+                break
+    return {o: low[end:min([at for at, _ in spans.values() if at > end] + [low.find(";", end) % (len(low) + 1)])]
+            for o, (_, end) in spans.items()}
 
 
 def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[str]:
@@ -936,6 +1032,15 @@ def _joined(text: str) -> list[str]:
     return found
 
 
+def _described(text: str) -> list[str]:
+    """What two or more clauses of ``text`` say something about, the word before "is", "was"... ("Food was great but
+    the service was slow": food, service), else :func:`_joined`."""
+    found = [t.lower() for t in tokens(text[:4000])]
+    said = [w for w, verb in zip(found, found[1:]) if verb in ("is", "was", "are", "were") and w.isalpha()
+            and w not in STOP]
+    return list(dict.fromkeys(said)) if len(said) >= 2 else _joined(text)
+
+
 def _thing(said: list[str]) -> list[str]:
     """The first words of ``said`` up to a small word, a verb or a number, at most four."""
     return list(itertools.takewhile(lambda w: w.lower() not in STOP and stem(w) not in _VERBS | _CHANGES
@@ -991,6 +1096,26 @@ def _role_names(text: str, roles: set[str]) -> list[str]:
     return []
 
 
+def _assigned(sentence: str) -> tuple[str, str] | None:
+    """Who a sentence gives a task to, and the task up to its deadline ("Dev to update the page by 2024-03-15": Dev,
+    "update the page"), or ``None``."""
+    name, _, rest = sentence.removeprefix("and ").partition(" ")
+    verb, _, task = rest.partition(" ")
+    said = stem(name.lower())  # a name, not a word such as "Decided to..." or "Need to..."
+    if not (name.istitle() and name.isalpha() and verb in ("to", "will") and task) or name.lower() in STOP or (
+            said in _VERBS | _CHANGES | _SAYING | stem_set("need try plan hope") or related({said})):
+        return None
+    head, by, due = task.rpartition(" by ")
+    return name, (head if by and _when(due, None, 0, datetime.date.today()) else task).rstrip(". ")
+
+
+def _from_to(text: str) -> str:
+    """``text`` with an arrow between two places read as "from ... to ...": "SFO -> NRT" → "from SFO to NRT"."""
+    head, arrow, tail = text.replace("→", "->").partition(" -> ")
+    before, _, last = head.rpartition(" ")
+    return f"{before} from {last} to {tail}" if arrow else text
+
+
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     """The capitalised words after one of ``cues``, runs joined ("this is Omar Haddad"), and a list that goes on
     ("in Paris, Oslo and Rome")."""
@@ -1008,9 +1133,10 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     """Capitalised words, runs joined ("Dana Lee"), never a month, a quote or a word opening a sentence ("Book
     Sarah Lee...", "Next Tuesday..."); for ``people``, those after "I'm" first, no id, and those after "to", "for"
     or "from" ("Ship it to Ana Ruiz") only when no other is named, none after "in"; for ``things``, none listed with
-    another ("Alice and Bob") or after "in"/"to", else the words after "a"/"the"/"for" or a count ("a science fair
-    on Friday", "2 apples", "two mugs", "for yoga"), else after "my" ("clear my cart"); for ``titles``, the words
-    after "my" first ("Here's my lentil soup for four")."""
+    another ("Alice and Bob") or after "in"/"to", an inner capital and a number after a name kept ("the iPhone 15"),
+    else the words after "a"/"the"/"for" or a count ("a science fair on Friday", "2 apples", "two mugs", "for yoga"),
+    else after "my" ("clear my cart"); for ``titles``, a capitalised phrase after "a"/"the" first ("hiring a Senior
+    Engineer"), else the words after "my" ("Here's my lentil soup for four"); never an honorific ("Dr.")."""
     if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named"))):
         return named
     out: list[str] = []
@@ -1018,7 +1144,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000])):  # "Northwind's CEO": a possessive ends a name
         piece = re.sub(r"^\w+:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
-        found, runs, cued = tokens(piece.replace(",", " and ")), [], -2  # runs: [first, last] token of each name
+        low_piece = piece.lower()
+        found, runs, cued = tokens(piece.rstrip(" ,").replace(",", " and ")), [], -2  # runs: [first, last] of each name
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
@@ -1030,7 +1157,12 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from
                 if before in ("to", "for", "from") and low not in CALENDAR:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
-            if (not word[:1].isupper() or low in CALENDAR or low in _ORDINALS
+            if things and not titles and word.isdigit() and runs and runs[-1][1] == at - 1 and (
+                    f"{before} {word}" in low_piece):
+                runs[-1][1] = at  # "the Pixel 8"
+                continue
+            if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
+                    or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS
                     or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and len(word) == 1
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
@@ -1043,9 +1175,11 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             else:
                 runs.append([at, at])
         listed = {k + i for k, ((_, end), (start, _)) in enumerate(zip(runs, runs[1:])) for i in (0, 1)
-                  if start == end + 2 and found[end + 1].lower() in ("and", "or")}  # "Alice, Bob and Chen"
+                  if start == end + 2 and found[end + 1].lower() in ("and", "or") and {"and", "or"} & set(
+                      piece.lower().split())}  # "Alice, Bob and Chen" (not "Senior PM, Acme Robotics")
         out += [" ".join(found[start:end + 1]) for k, (start, end) in enumerate(runs) if not (things and k in listed)]
-    return out or sent_to or (mine or phrases if titles else phrases or mine)
+    named = [phrase for phrase in phrases if phrase[:1].isupper()] if titles else []  # "for a Senior Engineer"
+    return named or out or sent_to or (mine or phrases if titles else phrases or mine)
 
 
 def _language(text: str) -> str | None:
@@ -2005,15 +2139,27 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         text = text if number is None else str(int(float(number))) if float(number).is_integer() else number
     keys = notes.read_prompt(instructions).json_keys if kind == "json_object" else []  # "JSON with keys a and b"
     if kind == "json_schema" or keys:
-        # free-text fields hold the answer to a question, else what the message says (not a "Noted: ...")
-        answer = text if _is_question(message) else message.strip()
         schema = form.get("schema") or {} if not keys else {"properties": {key: {"type": "string"} for key in keys}}
         fields = list(schema.get("properties") or ()) if isinstance(schema, Mapping) else []  # "the assignee is Raj"
-        filled = instance(schema, Reader(request, answer, fields=fields), owner=str(form.get("name") or ""))
+        read = _told_before(request, fields) if kind == "json_schema" else request
+        # free-text fields hold the answer to a question, else what the message says (not a "Noted: ...")
+        answer = text if _is_question(read.message) else read.message.strip()
+        filled = instance(schema, Reader(read, answer, fields=fields), owner=str(form.get("name") or ""))
         text = json.dumps(filled, ensure_ascii=False)
     elif kind == "json_object":
         text = json.dumps({"answer": text}, ensure_ascii=False)
     return [message_item(text, fingerprint)]
+
+
+def _told_before(request: Request, fields: Sequence[str]) -> Request:
+    """The request with the user's earlier messages as its message when the latest only asks for the fields to be
+    filled, its words all the instructions' or the fields' but its verb ("Fill in my profile please."); else itself."""
+    said, known = words(request.message), set(words(" ".join([request.instructions[:2000], *fields]).replace("_", " ")))
+    earlier = [s.text for s in request.said if s.role == "user" and s.turn < request.said[-1].turn]
+    if not earlier or facts(request.message) or not set(said) - known <= set(said[:1]):
+        return request
+    told = {"role": "user", "content": " ".join(earlier)}
+    return Request.read(request.body, [*request.conversation[:request.last_user_index], told])
 
 
 def _plan(request: Request, fingerprint: str, chaining: bool = False,

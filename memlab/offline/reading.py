@@ -93,7 +93,10 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage | deadline
     due | appointment meeting booking reservation | birthday born age old | prefer preference rather favourite favorite
-    like love enjoy want wish fan keen | hate dislike stand allergic allergy avoid | food eat meal dish cuisine diet
+    like love enjoy want wish fan keen hobby hobbies
+    | hate dislike stand allergic allergy avoid
+    | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
+    | decision decide agree agreed resolve | food eat meal dish cuisine diet
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail
@@ -104,16 +107,18 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
     bill billing subscription | wrong problem issue fault matter broken stopped fail faulty damaged defective
-    | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap immediately emergency critical high
+    | technical tech bug crash crashes error broken fail fails freeze glitch outage login
+    | urgent asap immediately emergency critical high outage down | sales sale discount deal pricing
     | account login password sign username profile | transfer move wire | task todo to-do chore errand
     | technical server outage down | connectivity connection connect internet wifi wi-fi network router broadband signal
     offline | minor low trivial whenever | scifi sci-fi science fiction space
     spaceship starship alien asteroid comet planet robot interstellar | politics political politician election vote
     voting voter president presidential government parliament congress senate democracy campaign candidate | spam
-    advert advertising advertisement promo promotion promotional prize lottery unsubscribe
+    advert advertising advertisement promo promotion promotional prize lottery unsubscribe congratulations won winner
     | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
-    frustrated unhappy furious late crushed | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
+    frustrated unhappy furious late crushed slow loud noisy
+    | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
     saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package delivery
     deliver arrive arrived courier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto

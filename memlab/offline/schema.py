@@ -28,8 +28,8 @@ class Filler(Protocol):
     ``text`` and ``number`` answer ``None`` when the request holds no value for the field (``owner``: the title
     of its object; a ``nullable`` one takes no stand-in such as the whole message); ``many`` gives every string
     the request gives for a list field (none: one item is filled); ``each`` a filler per item of a list of objects
-    the request gives ("2 apples and 3 bananas"; fewer than two: one item is filled), or per bracketed group if
-    ``grouped`` ("[1, 2], [3, 4]"); ``numbers`` every number the latest message gives (after the field's name),
+    the request gives ("2 apples and 3 bananas"; fewer than two: none, and one item is filled), per task it gives
+    someone ("Dev to update the page"), or per bracketed group if ``grouped`` ("[1, 2], [3, 4]"); ``numbers`` every number the latest message gives (after the field's name),
     ``choices`` every option it names (in order), ``counts`` every item it counts ("3 apples": apples 3);
     ``leaning`` how far up its scale (0 to 1) a score or a confidence the request gives no number for sits;
     ``boolean`` gives ``None`` when the request does not say (the field's ``default`` holds, else false).
@@ -141,9 +141,9 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             if key in required or not only_found or not _is_placeholder(value):
                 out[key] = value
         named = [key for key, value in out.items() if isinstance(value, str) and 1 < len(value.split()) <= 4 and all(
-            word[:1].isupper() or word[:1].isdigit() for word in value.split())]  # a name of two to four words
+            word[:1].isupper() for word in value.split())]  # a name of two to four words (no date: "Oct 3 2024")
         for key, later in itertools.combinations(named, 2):  # make and model: "Honda Civic" → "Honda", "Civic"
-            if out[key] == out[later]:
+            if out[key] == out[later] and not {key, later} & {"name", "title"}:  # a person's name is whole
                 out[key], out[later] = out[key].split(" ", 1)
         return out
     if kind == "array":
@@ -190,7 +190,7 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
         return []
     if kind in ("object", "array") or isinstance(items, Mapping) and "properties" in items:
         listed = filler.each(grouped=kind == "array")[:most]
-        if len(listed) >= max(2, low):  # an object (a list) per item (bracketed group) listed, each from its own words
+        if len(listed) >= low:  # an object (a list) per item (bracketed group) listed, each from its own words
             return [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
     return [_value(items, filler, defs, name, description, depth + 1, owner=owner)] * max(1, min(low, 20))
 
