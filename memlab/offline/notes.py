@@ -13,10 +13,10 @@ import contextlib
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import takewhile
 
-from .reading import STOP, Statement, facts, related, stem, stem_set, tokens, words
+from .reading import NOTE_MARKS, STOP, Statement, facts, related, stem, stem_set, tokens, words
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "write_note"]
 
@@ -43,12 +43,12 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "next": "next recommend follow plan todo",
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status current blocker resolved state progress",
-    "pending": "open pending outstanding unresolved awaiting waiting remaining",
+    "pending": "open pending outstanding unresolved awaiting waiting remaining still",
     "issue": "issue problem request symptom complaint reported goal want need",
-    "people": "who customer client caller person people name contact user",
+    "people": "who customer client caller person people name contact user student traveller guest member owner",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
-    "prefs": "preference contact constraint requirement prefer",
+    "prefs": "preference contact constraint requirement prefer diet vegetarian vegan allergy allergic",
 }.items()}
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged twice refund stopped")
@@ -72,6 +72,10 @@ _VALUE_KINDS = {"name": "name", "customer": "name", "person": "name", "client": 
                 "no": "id", "ref": "id", "date": "date", "deadline": "date", "due": "date"}
 #: Words just before a bare number that make it an identifier ("invoice 4471", "order number 55821").
 _ID_NOUNS = stem_set("order ticket invoice case reference ref booking account number no confirmation claim receipt")
+#: Words of a heading that takes any fact ("Topics covered", "Key points"), and words before a person's name.
+_CATCH_ALL = stem_set("topic subject cover discussed overview summary general other key point detail fact main note")
+_KIN = stem_set("me partner wife husband friend colleague son daughter child mother father brother sister teacher "
+                "boss manager mr mrs ms dr")
 _NUMBERS = {word: n for n, word in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 
 
@@ -224,7 +228,7 @@ def _short(text: str) -> str:
 
 def _bare(line: str) -> str:
     """A note's line without the marks a note adds ("open: ", "Follow up on: ", " [resolved]")."""
-    for mark in ("open: ", "resolved: ", "customer asked: ", "Follow up on: "):
+    for mark in NOTE_MARKS:
         line = line.removeprefix(mark)
     return line.removesuffix(" [open]").removesuffix(" [resolved]")
 
@@ -341,6 +345,39 @@ def _label(statement: Statement, value: str) -> str:
     return " ".join(before)
 
 
+def _names(statement: Statement, kin: bool = False) -> list[str]:
+    """The capitalised words of a sentence that are no stop words and hold no digit ("Jonas is vegetarian": Jonas);
+    with ``kin``, only those after a word that says a person follows ("my partner Jonas", "me (Elif)", "Mrs Okafor")."""
+    found = tokens(statement.text)
+    return [t for at, t in enumerate(found) if t[:1].isupper() and t.lower() not in STOP and not facts(t) and (
+        not kin or at and stem(found[at - 1]) in _KIN and t.lower() not in _KIN)]
+
+
+def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[str, list[str]]) -> None:
+    """Adds each of the user's reports that no section holds to the section that plausibly does: where the sentence
+    before went ("And decide on a day trip"), the people's section if it names one of them ("Jonas is vegetarian"),
+    else the section of no kind sharing the most words, or related ones ("Mistakes" ~ "wrong"), else one that takes
+    any fact ("Topics covered")."""
+    people = "\n".join(line for s in sections if s.kind in ("people", "name") for line in bodies[s.heading])
+    home = ""
+    for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
+        line = _said(s)
+        held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body)), "")
+        if not held:
+            topics = {part.heading: set(words(f"{part.heading} {part.description}")) for part in sections
+                      if part.kind is None}  # a section of a kind holds what its rule finds
+            if not topics:
+                break
+            scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}
+            best = max(scores, key=scores.get)
+            held = (home if home and tokens(s.text)[0].lower() in ("and", "also", "plus") else next(
+                (p.heading for p in sections if p.kind in ("people", "name") and any(n in people for n in _names(s))),
+                best if scores[best] else next((h for h, topic in topics.items() if topic & _CATCH_ALL), "")))
+            if held:
+                bodies[held].append(line)
+        home = held
+
+
 def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
     """Each problem the customer reported, and whether one of their next four messages says it is solved;
     without a problem word, their first sentence that is not a question or a preference stands for it."""
@@ -349,6 +386,33 @@ def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
              for s in users if _is_problem(s)]
     return found or [(s, False) for s in users
                      if len(s.stems) >= 2 and not _prefers(s) and not s.text.rstrip().endswith("?")][:1]
+
+
+def _corrected(said: Sequence[Statement]) -> list[Statement]:
+    """The statements with each correction's new value written into the earlier sentence it corrects, by the word
+    before the value or an identifier's prefix ("my exam is on June 12", "Sorry, the exam is on June 19":
+    "my exam is on June 19"); a correction so applied is dropped."""
+    out = list(said)
+    for fix in said:
+        new = tokens(fix.text)
+        if fix.role != "user" or not _lower(fix) & {"sorry", "actually", "correction", "mistyped", "meant"}:
+            continue
+        applied = False
+        for at, old in enumerate(out):
+            shared = {one for one in old.stems & fix.stems if one not in _TIME and not facts(one)}
+            if old.order >= fix.order or old.role not in ("user", "note") or not shared:
+                continue
+            text, found = old.text, tokens(old.text)
+            for i, value in ((i, v) for i, v in enumerate(new) if facts(v) and v not in found):
+                for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
+                    if i and j and new[i - 1].lower() == found[j - 1].lower():  # "June 12" → "June 19"
+                        text = text.replace(f"{found[j - 1]} {was}", f"{found[j - 1]} {value}")
+                    elif "-" in was and was.split("-")[0] == value.split("-")[0]:  # "ORD-1" → "ORD-2"
+                        text = text.replace(was, value)
+            if text != old.text:
+                out[at], applied = replace(old, text=text, stems=old.stems - frozenset(words(old.text)) | frozenset(words(text))), True
+        out = [s for s in out if s is not fix or not applied]
+    return out
 
 
 def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> list[str]:
@@ -410,8 +474,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             return [_said(max(offer, key=lambda s: s.order))]
         asked = [s for s in users if s.role == "user" and asks(s)] or [s for s in users if s.role == "user"]
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
-    if kind == "people":  # who the customer is: the sentences where they give a name
-        return [_said(s) for s in users if stem("name") in s.stems or {"called", "this"} & _lower(s)
+    if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
+        return [_said(s) for s in users if stem("name") in s.stems or _names(s, kin=True) or {"called", "this"} & _lower(s)
                 and any(t[:1].isupper() and t.lower() not in STOP for t in tokens(s.text)[1:])][:3]
     if kind == "outcome":  # where the conversation ended: its last two reports
         return [_said(s) for s in said if s.role in ("user", "assistant", "tool") and not asks(s)][-2:]
@@ -459,12 +523,15 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
 
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
+    said = _corrected(said)
     if spec.bullets or spec.sentences or not (spec.sections or spec.json_keys or spec.paragraph) and (
             spec.numbered or spec.max_words):
         return _listing(said, spec)
     sections = spec.sections or [section(key) for key in spec.json_keys] or list(DEFAULT_SECTIONS)
     bodies = {s.heading: list(dict.fromkeys(lines_for(s, said, spec))) for s in sections}
     kinds = {s.heading: s.kind for s in sections}
+    if spec.sections:
+        _place(said, sections, bodies)
     target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)
     bodies[target] += [fact for fact in spec.must_keep if fact not in "\n".join(bodies[target])]  # never cut
     while sum(len(h.split()) + len(" ".join(b).split()) for h, b in bodies.items()) > (

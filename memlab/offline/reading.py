@@ -77,7 +77,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     husky | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit | price cost quote trading worth | salary earn income wage | deadline
-    due | appointment meeting booking reservation | birthday born age old | prefer preference rather favourite favorite
+    due | appointment meeting booking reservation | decide decision choose chose chosen pick select agree agreed | birthday born age old | prefer preference rather favourite favorite
     like love enjoy want wish fan keen | hate dislike stand allergic allergy avoid | food eat meal dish cuisine diet
     vegan vegetarian | drink tea coffee juice beer wine | contact reach touch text sms message email mail whatsapp call
     phone | system os operating windows macos linux ios android | weather forecast temperature rain sunny umbrella | number id
@@ -85,7 +85,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     calculus | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
-    bill billing subscription | wrong problem issue fault matter broken stopped fail faulty damaged defective
+    bill billing subscription | wrong problem issue fault broken stopped fail faulty damaged defective mistake correction instead
     | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap immediately emergency critical high
     | account login password sign username profile | transfer move wire | task todo to-do chore errand
     | technical server outage down | minor low trivial whenever | scifi sci-fi science fiction space
@@ -230,8 +230,9 @@ class _Reader:
             self.recap_asked = False
         if role not in ("user", "assistant", "note", "call", "tool"):
             return  # a system or developer line
-        for sentence in sentences(text) if role != "tool" else result_lines(text):
-            stems = frozenset(words(sentence)) | (_tags(sentence) if role in ("user", "note") else frozenset())
+        lines = sentences(text) if role != "tool" else result_lines(text)
+        for sentence, heading in _note_lines(text) if role == "note" else [(line, frozenset()) for line in lines]:
+            stems = frozenset(words(sentence)) | heading | (_tags(sentence) if role in ("user", "note") else frozenset())
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool))
 
     def transcript(self, text: str) -> None:
@@ -246,6 +247,27 @@ class _Reader:
                 entries[-1][2] += "\n" + line
         for role, call_id, body in entries:
             self.read(role, body, call_id, pasted=True)
+
+
+#: The marks a note adds to a line ("open: ", " [resolved]"): a note read back keeps only what was said.
+NOTE_MARKS = ("open: ", "resolved: ", "customer asked: ", "Follow up on: ")
+
+
+def _note_lines(text: str) -> list[tuple[str, frozenset[str]]]:
+    """A note's sentences, each with the words of its heading ("## Budget", "Budget:"), without its headings, its
+    "none"s and its marks: "- open: The fan is loud [open]" is "The fan is loud"."""
+    found, heading = [], frozenset()
+    for line in text.splitlines():
+        bare = line.strip()
+        heading = heading if bare else frozenset()  # after a blank line, a line is under no heading
+        if bare.startswith("#") or bare.endswith(":") and len(bare.split()) <= 6:
+            heading = frozenset(words(bare))
+            continue
+        for said in sentences(bare.removesuffix(" [open]").removesuffix(" [resolved]")):
+            for mark in NOTE_MARKS:
+                said = said.removeprefix(mark)
+            found += [(said, heading)] if said.strip(" .").lower() != "none" else []
+    return found
 
 
 #: Ages written in words ("she's seven").
