@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import takewhile
 
-from .reading import NOTE_MARKS, STOP, Statement, facts, related, stem, stem_set, tokens, words
+from .reading import NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, stem, stem_set, tokens, words
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "write_note"]
 
@@ -40,12 +40,12 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "ids": "identifier id ids reference number code ticket serial account",
     "time": "timeline milestone time date chronology when timestamp history",
     "tools": "tool call",
-    "next": "next recommend follow plan todo",
+    "next": "next recommend follow plan todo will we'll",
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status current blocker resolved state progress",
     "pending": "open pending outstanding unresolved awaiting waiting remaining still",
     "issue": "issue problem request symptom complaint reported goal want need",
-    "people": "who customer client caller person people name contact user student traveller guest member owner",
+    "people": "who customer client caller person people name contact user student traveller guest member",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
     "prefs": "preference contact constraint requirement prefer diet vegetarian vegan allergy allergic",
@@ -55,6 +55,8 @@ PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow 
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
                  "february march april may june july august september october november december")
+_DAYS = stem_set("monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight january february "
+                 "march april may june july august september october november december")
 SOLVED = frozenset("works working worked fixed gone resolved solved normal".split())
 #: Words of an offer or a next step ("will", "I'll" are read as written: stop words are no content words).
 NEXT = stem_set("next try recommend ticket send follow")
@@ -76,6 +78,9 @@ _ID_NOUNS = stem_set("order ticket invoice case reference ref booking account nu
 _CATCH_ALL = stem_set("topic subject cover discussed overview summary general other key point detail fact main note")
 _KIN = stem_set("me partner wife husband friend colleague son daughter child mother father brother sister teacher "
                 "boss manager mr mrs ms dr")
+#: First words of a line that leads in to the sections it ends with a colon ("Fill in this card from the chat:").
+_LEAD = frozenset("fill use return write give complete answer reply format output provide produce create make "
+                  "please".split())
 _NUMBERS = {word: n for n, word in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 
 
@@ -109,20 +114,23 @@ def section(heading: str, description: str = "") -> Section:
 
 
 #: The sections of a note whose prompt names none ("Summarize this in one paragraph", "recap please").
-DEFAULT_SECTIONS = tuple(map(section, ("Problem", "What was done", "Identifiers", "Status", "Next step")))
+DEFAULT_SECTIONS = tuple(map(section, ("Problem", "Why", "What was done", "Identifiers", "Status", "Next step")))
 #: The facts of a short note whose prompt names no sections ("in under 30 words", "in one sentence", "numbered").
-FACT_SECTIONS = tuple(map(section, ("Problem", "Customer", "What was done", "Open items", "Identifiers")))
+FACT_SECTIONS = tuple(map(section, ("Problem", "Why", "Name", "What was done", "Next step", "Open items", "Identifiers")))
 
 
 @dataclass
 class NoteSpec:
     """What a summary prompt asks for: ``sections`` (under ``heading``, e.g. ``##``; ``""``: ``Name:`` lines), or
-    ``json_keys``, or one ``paragraph``; a count of ``bullets`` (``numbered`` or not) or ``sentences``; and whether
+    ``json_keys`` (``json_lists``: those holding a list), or a ``form`` (empty ``Name:`` lines to fill), or one
+    ``paragraph``; a count of ``bullets`` (``numbered`` or not) or ``sentences``; and whether
     issues are ``marks``-ed ``[open]``/``[resolved]``."""
 
     sections: list[Section] = field(default_factory=list)
     heading: str = "##"
     json_keys: list[str] = field(default_factory=list)
+    json_lists: list[str] = field(default_factory=list)
+    form: bool = False
     paragraph: bool = False
     bullets: int | None = None
     numbered: bool = False
@@ -150,9 +158,12 @@ def read_prompt(prompt: str) -> NoteSpec:
                 with contextlib.suppress(ValueError):  # a JSON string keeps its escapes ("a\\nb")
                     spec.must_keep.append(json.loads(item))
     if "json" in lower:
-        spec.json_keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
+        keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
+        spec.json_keys = [key.split("(")[0].strip() for key in keys]  # "mistakes (a list)": a list under "mistakes"
+        spec.json_lists = [key.split("(")[0].strip() for key in keys if "list" in key.partition("(")[2]]
     if not spec.json_keys:
         spec.sections, spec.heading = _sections(lines)
+        spec.form = not spec.heading and not any(s.description for s in spec.sections) and asks_for_keys(prompt)
     return spec
 
 
@@ -170,8 +181,16 @@ def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
 
 
 def asks_for_keys(prompt: str) -> bool:
-    """Whether a prompt asks for JSON with named keys ("Return JSON with the keys a, b and c.")."""
-    return "json" in prompt[:20_000].lower() and bool(_named_keys(prompt[:20_000]))
+    """Whether a prompt asks for JSON with named keys ("Return JSON with the keys a, b and c."), or is a form of two
+    or more ``Name:`` lines in a row to fill ("Name:\nExam date:")."""
+    lines = [line.strip() for line in prompt[:20_000].splitlines()]
+    form = any(_form_line(a) and _form_line(b) for a, b in zip(lines, lines[1:]))
+    return form or "json" in prompt[:20_000].lower() and bool(_named_keys(prompt[:20_000]))
+
+
+def _form_line(line: str) -> bool:
+    """Whether a line is an empty field of a form: a short name and a colon ("Exam date:")."""
+    return line.endswith(":") and 0 < len(line.split()) <= 4 and line[:1].isalpha()
 
 
 def _named_keys(prompt: str) -> list[str]:
@@ -215,6 +234,8 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
             for dash in (" – ", " — ", " - "):  # "**User profile** – who the user is"
                 if not named and dash in name:
                     name, text = (part.strip("* ") for part in name.split(dash, 1))
+            if named and not text and (asks_for_summary(name) or name.split()[0].lower() in _LEAD):
+                continue  # "Summarize as:", "Fill in this card:" lead in to the sections
             if len(name.split()) <= 8 and not name.startswith('"'):  # a quoted fact to keep names none
                 below = takewhile(lambda later: later.startswith((" ", "\t")) and later.strip(), lines[i + 1:i + 6])
                 found.append(section(name.strip(), text or " ".join(later.strip(" -*•\t") for later in below)))
@@ -345,11 +366,39 @@ def _label(statement: Statement, value: str) -> str:
     return " ".join(before)
 
 
-def _names(statement: Statement, kin: bool = False) -> list[str]:
+def _value(part: Section, line: str) -> str:
+    """What a line says of a field asking for one value: the value after the field's word ("Severity is P1": P1,
+    "my teacher is Mrs Okafor if...": Mrs Okafor) or the name just before it ("Dana owns it": Dana); else the line."""
+    found, named = tokens(line), set(words(part.heading.replace("_", " ")))
+    at = next((at for at, t in enumerate(found) if stem(t.lower()) in named), None)
+    if line.lower().startswith(part.heading.lower() + " "):  # "Next session: [next session] we can do X"
+        return line[len(part.heading) + 1:]
+    if part.kind is not None or at is None or len(named) > 2:
+        return line
+    after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be"), found[at + 1:]))
+    value = list(takewhile(lambda t: t[:1].isupper() or facts(t), found[at + 1 + len(after):at + 5 + len(after)]))
+    before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at else []))
+    return " ".join(value if after and value else before[::-1]) or line
+
+
+def _when(statement: Statement) -> str:
+    """The time a sentence names, as written ("can we do Thursday at 5pm?": "Thursday at 5pm"), or ``""``."""
+    found, best = tokens(statement.text), ""
+    for at, word in enumerate(found):  # from a day, a month or a clock time on
+        if stem(word) in _DAYS and (word != "may" and word != "May" or at) or word[:1].isdigit() and (word[-2:].lower() in ("am", "pm") or ":" in word):
+            run = list(takewhile(lambda t: _is_time(t) or t.lower() in ("at", "on", "the", "of"), found[at:at + 6]))
+            while run and not _is_time(run[-1]):
+                run.pop()
+            best = max(best, " ".join(run), key=len)
+    return best
+
+
+def _names(text: str, kin: bool = False) -> list[str]:
     """The capitalised words of a sentence that are no stop words and hold no digit ("Jonas is vegetarian": Jonas);
     with ``kin``, only those after a word that says a person follows ("my partner Jonas", "me (Elif)", "Mrs Okafor")."""
-    found = tokens(statement.text)
-    return [t for at, t in enumerate(found) if t[:1].isupper() and t.lower() not in STOP and not facts(t) and (
+    found = tokens(text)
+    return [t for at, t in enumerate(found) if t[:1].isupper() and t.lower() not in STOP and not facts(t)
+            and stem(t) not in _TIME and (
         not kin or at and stem(found[at - 1]) in _KIN and t.lower() not in _KIN)]
 
 
@@ -358,7 +407,7 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
     before went ("And decide on a day trip"), the people's section if it names one of them ("Jonas is vegetarian"),
     else the section of no kind sharing the most words, or related ones ("Mistakes" ~ "wrong"), else one that takes
     any fact ("Topics covered")."""
-    people = "\n".join(line for s in sections if s.kind in ("people", "name") for line in bodies[s.heading])
+    people = "\n".join(line for s in sections if s.kind == "people" for line in bodies[s.heading])
     home = ""
     for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
         line = _said(s)
@@ -371,7 +420,7 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
             scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}
             best = max(scores, key=scores.get)
             held = (home if home and tokens(s.text)[0].lower() in ("and", "also", "plus") else next(
-                (p.heading for p in sections if p.kind in ("people", "name") and any(n in people for n in _names(s))),
+                (p.heading for p in sections if p.kind == "people" and any(n in people for n in _names(s.text))),
                 best if scores[best] else next((h for h, topic in topics.items() if topic & _CATCH_ALL), "")))
             if held:
                 bodies[held].append(line)
@@ -469,13 +518,18 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
                 + [f"resolved: {_said(s)}" for s, solved in issues if solved][-1:])
     if kind == "next":
         offer = [s for s in agent if s.stems & NEXT or _lower(s) & {"i'll", "we'll", "will", "next", "then"}]
+        offer += [s for s in users if s.role == "user" and _lower(s) & {"i'll", "we'll"} and not asks(s)]
         offer += [s for s in users if s.role == "note" and s.stems & NEXT]
-        if offer:
-            return [_said(max(offer, key=lambda s: s.order))]
+        if offer:  # the latest, and when, if it or the reply to it says ("Next: fractions", "Thursday at 5pm?")
+            latest = max(offer, key=lambda s: s.order)
+            reply = [s for s in said if s.order > latest.order and s.role != latest.role and s.turn <= latest.turn + 1
+                     and {s.role, latest.role} == {"user", "assistant"}]
+            return [_said(latest)] + [when for s in reply[:2] if asks(s) and (when := _when(s))][-1:]
         asked = [s for s in users if s.role == "user" and asks(s)] or [s for s in users if s.role == "user"]
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
+    own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
-        return [_said(s) for s in users if stem("name") in s.stems or _names(s, kin=True) or {"called", "this"} & _lower(s)
+        return [_said(s) for s in users if stem("name") in s.stems or _names(s.text, kin=True) or own & s.stems or {"called", "this"} & _lower(s)
                 and any(t[:1].isupper() and t.lower() not in STOP for t in tokens(s.text)[1:])][:3]
     if kind == "outcome":  # where the conversation ended: its last two reports
         return [_said(s) for s in said if s.role in ("user", "assistant", "tool") and not asks(s)][-2:]
@@ -483,10 +537,16 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         marks = {True: " [resolved]", False: " [open]"} if spec.marks else {True: "", False: ""}
         return [f"{_said(s)}{marks[solved]}" for s, solved in _issues(users)][:5]
     topic = set(words(f"{section.heading} {section.description}"))
-    topic |= related(topic)  # "Property" finds the flat someone rents
-    ranked = sorted((s for s in said if s.stems & topic and s.role != "assistant"),
-                    key=lambda s: (len(s.stems & topic), s.order), reverse=True)
-    return [_said(s) for s in sorted(ranked[:4], key=lambda s: s.order)]
+    topic |= related(topic) | (stem_set("cause reason because") if "why" in keywords(section.heading) else set())
+    about = [s for s in said if s.stems & topic and s.role not in ("assistant", "call")]  # "Property": the flat
+    ranked = sorted(about or [s for s in agent if s.stems & topic and not asks(s)], key=lambda s: (len(s.stems & topic), s.order),
+                    reverse=True)  # the agent's word when no one else's ("... should fix it" for "Fix")
+    lines = []  # a short sentence pointing back comes after the one before it ("PR #5 moved it; that's the cause")
+    for s in sorted(ranked[:4], key=lambda s: s.order):
+        back = [b for b in said if b.order == s.order - 1 and b.role == s.role and b not in ranked[:4]]
+        points = back and len(s.stems) <= 3 and _lower(s) & {"that", "that's", "this", "it"}
+        lines.append(f"{_said(back[0]).rstrip('.')}; {_said(s)}" if points else _said(s))
+    return lines
 
 
 def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
@@ -511,7 +571,7 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
                 if all(value in told for value in tells):
                     continue  # a line already said, or a name or identifiers already named
                 if len(f"{told} {line}".split()) <= (spec.max_words or DEFAULT_MAX_WORDS):
-                    picked.append(line.rstrip("."))
+                    picked.append(_bare(line).rstrip("."))  # a short note says no "open: "
                     break
     picked = picked[:limit]
     if spec.bullets or spec.numbered and not spec.sentences:
@@ -529,7 +589,12 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         return _listing(said, spec)
     sections = spec.sections or [section(key) for key in spec.json_keys] or list(DEFAULT_SECTIONS)
     bodies = {s.heading: list(dict.fromkeys(lines_for(s, said, spec))) for s in sections}
+    if spec.paragraph:  # says each thing once
+        bodies = {h: [line for line in b if not any(_bare(line) in map(_bare, other) for other in list(bodies.values())[
+            :list(bodies).index(h)])] for h, b in bodies.items()}
     kinds = {s.heading: s.kind for s in sections}
+    if not spec.sections:  # of the default sections, one of no kind ("Why") only if it has something to say
+        bodies = {h: b for h, b in bodies.items() if b or kinds[h]}
     if spec.sections:
         _place(said, sections, bodies)
     target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)
@@ -548,10 +613,18 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             bodies[spare[-1][0]].remove(spare[-1][1])
         else:
             break
-    if spec.json_keys:
-        return json.dumps({h: "; ".join(b) or "none" for h, b in bodies.items()}, ensure_ascii=False)
-    if spec.paragraph:
-        text = " ".join(f"{h}: {'; '.join(line.rstrip('.') for line in b)}." for h, b in bodies.items() if b)
-        return text or "Nothing to report."
+    if spec.json_keys or spec.form:  # one value a key or field: "Severity is P1" gives "P1"
+        values = {h: list(dict.fromkeys(_value(part, line) for line in bodies[h])) for h, part in zip(bodies, sections)}
+        if not spec.json_keys:
+            return "\n".join(f"{h.rstrip(':')}: {'; '.join(line.rstrip('.') for line in v) or 'none'}"
+                             for h, v in values.items())
+        return json.dumps({h: v if h in spec.json_lists else "; ".join(line.rstrip(".") for line in v) or "none"
+                           for h, v in values.items()}, ensure_ascii=False)
+    if spec.paragraph:  # the lines as sentences, each once, without a note's marks ("open: ") or named values again
+        told: list[str] = []
+        for line in (_bare(line).rstrip(".") for b in bodies.values() for line in b):
+            if line and line not in told and not (len(line.split()) <= 3 and facts(line) and all(value in " ".join(told) for value in facts(line))):
+                told.append(line)
+        return " ".join(f"{line[:1].upper()}{line[1:]}." for line in told) or "Nothing to report."
     return "\n\n".join((f"{spec.heading} {h}" if spec.heading else f"{h.rstrip(':')}:") + "\n"
                        + "\n".join(f"- {line}" for line in b or ["none"]) for h, b in bodies.items())

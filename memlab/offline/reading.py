@@ -29,8 +29,8 @@ MAX_CHARS = 20_000
 #: A token: a word, a number or an identifier, with inner ``-./:'`` kept (``e-mail``, ``ORD-7``, ``10:32``);
 #: an underscore separates (``lookup_order`` is two words).
 _TOKEN = re.compile(r"[£$€#+]?[^\W_](?:[^\W_]|['’]|[-./:@](?=[^\W_]))*")
-#: A quantity, not a name: a number, an amount, a time or a date (``£89.99``, ``8:00``, ``2025-01-17``).
-_QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?|\d{1,2}:\d\d(?::\d\d)?|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?")
+#: A quantity, not a name: a number, an amount, a time or a date (``£89.99``, ``8:00``, ``5pm``, ``2025-01-17``).
+_QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?|\d{1,2}(?:[ap]m)|\d{1,2}:\d\d(?::\d\d)?|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?")
 #: A JSON field in text that is no longer valid JSON (a tool output cut short): ``"key": value``.
 _FIELD = re.compile(r'"([A-Za-z_][\w ]{0,40})"\s*:\s*("(?:[^"\\\n]|\\.){0,300}"|-?\d[\d.]*|true|false|null)')
 #: A field of a Pydantic model's text (``city='Tokyo'``).
@@ -59,7 +59,7 @@ STOP = frozenset(
 _IRREGULAR = dict(pair.split(":") for pair in (
     "bought:buy flew:fly paid:pay went:go gone:go left:leave met:meet made:make took:take sent:send "
     "gave:give told:tell drove:drive ate:eat spent:spend grew:grow children:child wives:wife ran:run "
-    "held:hold found:find e-mail:email called:name named:name").split())
+    "held:hold found:find e-mail:email called:name named:name owner:own").split())
 
 #: Groups (split at ``|``) of everyday words that answer for one another ("job" ~ "nurse", "budget" ~
 #: "spend"). A question word and a statement word are *related* when one group holds both.
@@ -85,7 +85,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     calculus | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
-    bill billing subscription | wrong problem issue fault broken stopped fail faulty damaged defective mistake correction instead
+    bill billing subscription | wrong problem issue fault broken broke stopped fail faulty damaged defective mistake correction instead
     | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap immediately emergency critical high
     | account login password sign username profile | transfer move wire | task todo to-do chore errand
     | technical server outage down | minor low trivial whenever | scifi sci-fi science fiction space
