@@ -116,7 +116,7 @@ def section(heading: str, description: str = "") -> Section:
 #: The sections of a note whose prompt names none ("Summarize this in one paragraph", "recap please").
 DEFAULT_SECTIONS = tuple(map(section, ("Problem", "Why", "What was done", "Identifiers", "Status", "Next step")))
 #: The facts of a short note whose prompt names no sections ("in under 30 words", "in one sentence", "numbered").
-FACT_SECTIONS = tuple(map(section, ("Problem", "Why", "Name", "What was done", "Next step", "Open items", "Identifiers")))
+FACT_SECTIONS = tuple(map(section, ("Problem", "Why", "Name", "What was done", "Identifiers", "Open items", "Next step")))
 
 
 @dataclass
@@ -549,6 +549,41 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     return lines
 
 
+#: First-person words told in the third person, by the person's name (first) or "they" (after): "I keep", "my".
+_THIRD = {"i": ("{}", "they"), "me": ("{}", "them"), "my": ("{}'s", "their"), "i'm": ("{} is", "they're"),
+          "i've": ("{} has", "they've"), "i'll": ("{} will", "they'll"), "i'd": ("{} would", "they'd"),
+          "myself": ("{}", "themselves"), "mine": ("{}'s", "theirs")}
+_AS_IS = frozenset("can could will would should must might may did didn't can't won't also still just already really "
+                   "never always often only was".split())
+
+
+def _third(text: str, name: str) -> str:
+    """A person's sentence told of them: "Hi, I'm Marco, year 11" → "Marco, year 11"; "I keep getting it wrong" →
+    "Marco keeps getting it wrong" (the name first, then "they"; without a name, "they" throughout)."""
+    out, named, subject, found = [], not name or name in text, False, text.split(" ")
+    for at, word in enumerate(found):
+        core = word.strip(".,;:!?()\"").lower().replace("’", "'")
+        if not out and core in ("hi", "hello", "hey", "oh") or core == "i'm" and name and " ".join(
+                found[at + 1:]).startswith(name):
+            continue  # a greeting is no fact; "I'm Marco" is "Marco"
+        if core in _THIRD:
+            new = _THIRD[core][1] if named else _THIRD[core][0].format(name)
+            subject, named = core == "i" and not named, True
+            spot = word.lower().replace("’", "'").find(core)
+            word = word[:spot] + new + word[spot + len(core):]
+        elif subject:  # "Marco keeps", "Marco has", "Marco can"
+            subject = False
+            if core.isalpha() and core not in _AS_IS and not core.endswith("ed") or core.endswith("eed"):
+                word = {"am": "is", "have": "has", "do": "does"}.get(core) or (
+                    core[:-1] + "ies" if core.endswith("y") and core[-2:-1] not in "aeiou" else
+                    core + "es" if core.endswith(("s", "sh", "ch", "x", "o")) else core + "s")
+        elif out and out[-1] == "they" and core in ("was", "am"):
+            word = "were" if core == "was" else "are"
+        out.append(word)
+    told = " ".join(out)
+    return told[:1].upper() + told[1:]
+
+
 def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     """A note of a few facts: bullets or numbered points ("in 3 bullet points", "as a numbered list"), sentences
     ("in one sentence"), or one short paragraph within a word budget ("in under 30 words"). The facts are taken
@@ -556,7 +591,11 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     def news(part: Section, line: str) -> tuple[list[str], str]:  # what a line tells, and the line
         if part.kind == "name":
             return [line], f"{part.heading}: {line}"
+        line = _third(_bare(line), name) if _bare(line) in users else line  # the user's words told of them
         return (facts(line) if part.kind in ("ids", "id") else [_bare(line).rstrip(" .")]), line
+
+    users = {_said(s) for s in said if s.role == "user"}
+    name = next((found for s in said if s.role == "user" and (found := _person(s))), "")
 
     parts = spec.sections or FACT_SECTIONS
     queues = [[news(part, line) for line in lines_for(part, said, spec)] for part in parts]
@@ -625,6 +664,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         for line in (_bare(line).rstrip(".") for b in bodies.values() for line in b):
             if line and line not in told and not (len(line.split()) <= 3 and facts(line) and all(value in " ".join(told) for value in facts(line))):
                 told.append(line)
-        return " ".join(f"{line[:1].upper()}{line[1:]}." for line in told) or "Nothing to report."
+        kept = tuple(spec.must_keep)  # a fact to keep verbatim stays as written ("flat 3B")
+        return " ".join(f"{line if line.startswith(kept) else line[:1].upper() + line[1:]}." for line in told) or (
+            "Nothing to report.")
     return "\n\n".join((f"{spec.heading} {h}" if spec.heading else f"{h.rstrip(':')}:") + "\n"
                        + "\n".join(f"- {line}" for line in b or ["none"]) for h, b in bodies.items())
