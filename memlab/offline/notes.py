@@ -371,10 +371,8 @@ def _value(part: Section, line: str) -> str:
     "my teacher is Mrs Okafor if...": Mrs Okafor) or the name just before it ("Dana owns it": Dana); else the line."""
     found, named = tokens(line), set(words(part.heading.replace("_", " ")))
     at = next((at for at, t in enumerate(found) if stem(t.lower()) in named), None)
-    if line.lower().startswith(part.heading.lower() + " "):  # "Next session: [next session] we can do X"
-        return line[len(part.heading) + 1:]
-    if part.kind is not None or at is None or len(named) > 2:
-        return line
+    if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
+        return line[len(part.heading) + 1:] if line.lower().startswith(part.heading.lower() + " ") else line
     after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be"), found[at + 1:]))
     value = list(takewhile(lambda t: t[:1].isupper() or facts(t), found[at + 1 + len(after):at + 5 + len(after)]))
     before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at else []))
@@ -449,15 +447,15 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         applied = False
         for at, old in enumerate(out):
             shared = {one for one in old.stems & fix.stems if one not in _TIME and not facts(one)}
-            if old.order >= fix.order or old.role not in ("user", "note") or not shared:
+            if old.order >= fix.order or old.role not in ("user", "note", "assistant") or not shared:
                 continue
             text, found = old.text, tokens(old.text)
             for i, value in ((i, v) for i, v in enumerate(new) if facts(v) and v not in found):
                 for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
                     if i and j and new[i - 1].lower() == found[j - 1].lower():  # "June 12" → "June 19"
                         text = text.replace(f"{found[j - 1]} {was}", f"{found[j - 1]} {value}")
-                    elif "-" in was and was.split("-")[0] == value.split("-")[0]:  # "ORD-1" → "ORD-2"
-                        text = text.replace(was, value)
+                    elif was.rstrip("0123456789-") and was.rstrip("0123456789-") == value.rstrip("0123456789-"):
+                        text = text.replace(was, value)  # "ORD-1" → "ORD-2", "BA117" → "BA119"
             if text != old.text:
                 out[at], applied = replace(old, text=text, stems=old.stems - frozenset(words(old.text)) | frozenset(words(text))), True
         out = [s for s in out if s is not fix or not applied]
@@ -537,7 +535,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         marks = {True: " [resolved]", False: " [open]"} if spec.marks else {True: "", False: ""}
         return [f"{_said(s)}{marks[solved]}" for s, solved in _issues(users)][:5]
     topic = set(words(f"{section.heading} {section.description}"))
-    topic |= related(topic) | (stem_set("cause reason because") if "why" in keywords(section.heading) else set())
+    topic |= {stem("cause")} if "why" in keywords(section.heading) else set()  # "Why": the cause, the reason
+    topic |= related(topic)
     about = [s for s in said if s.stems & topic and s.role not in ("assistant", "call")]  # "Property": the flat
     ranked = sorted(about or [s for s in agent if s.stems & topic and not asks(s)], key=lambda s: (len(s.stems & topic), s.order),
                     reverse=True)  # the agent's word when no one else's ("... should fix it" for "Fix")
@@ -565,6 +564,8 @@ def _third(text: str, name: str) -> str:
         core = word.strip(".,;:!?()\"").lower().replace("’", "'")
         if not out and core in ("hi", "hello", "hey", "oh") or core == "i'm" and name and " ".join(
                 found[at + 1:]).startswith(name):
+            after = at + 1 + len(name.split())  # "I'm Ana and my..." is "Ana: their..."
+            found[after - 1] += ":" if found[after:after + 1] == ["and"] and found.pop(after) else ""
             continue  # a greeting is no fact; "I'm Marco" is "Marco"
         if core in _THIRD:
             new = _THIRD[core][1] if named else _THIRD[core][0].format(name)
