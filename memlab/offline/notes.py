@@ -368,7 +368,8 @@ def _label(statement: Statement, value: str) -> str:
 
 def _value(part: Section, line: str) -> str:
     """What a line says of a field asking for one value: the value after the field's word ("Severity is P1": P1,
-    "my teacher is Mrs Okafor if...": Mrs Okafor) or the name just before it ("Dana owns it": Dana); else the line."""
+    "my teacher is Mrs Okafor if...": Mrs Okafor, "in year 11": 11) or the name just before it ("Dana owns it":
+    Dana); else the line."""
     found, named = tokens(line), set(words(part.heading.replace("_", " ")))
     at = next((at for at, t in enumerate(found) if stem(t.lower()) in named), None)
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
@@ -376,7 +377,7 @@ def _value(part: Section, line: str) -> str:
     after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be"), found[at + 1:]))
     value = list(takewhile(lambda t: t[:1].isupper() or facts(t), found[at + 1 + len(after):at + 5 + len(after)]))
     before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at else []))
-    return " ".join(value if after and value else before[::-1]) or line
+    return " ".join(value if value and (after or facts(value[0])) else before[::-1]) or line  # "year 11": 11
 
 
 def _when(statement: Statement) -> str:
