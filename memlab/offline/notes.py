@@ -116,7 +116,8 @@ def section(heading: str, description: str = "") -> Section:
 #: The sections of a note whose prompt names none ("Summarize this in one paragraph", "recap please").
 DEFAULT_SECTIONS = tuple(map(section, ("Problem", "Why", "What was done", "Identifiers", "Status", "Next step")))
 #: The facts of a short note whose prompt names no sections ("in under 30 words", "in one sentence", "numbered").
-FACT_SECTIONS = tuple(map(section, ("Problem", "Why", "Name", "What was done", "Identifiers", "Open items", "Next step")))
+FACT_SECTIONS = tuple(map(section, ("Problem", "Why", "Name", "What was done", "Identifiers", "Open items",
+                                    "Next step")))
 
 
 @dataclass
@@ -384,7 +385,8 @@ def _when(statement: Statement) -> str:
     """The time a sentence names, as written ("can we do Thursday at 5pm?": "Thursday at 5pm"), or ``""``."""
     found, best = tokens(statement.text), ""
     for at, word in enumerate(found):  # from a day, a month or a clock time on
-        if stem(word) in _DAYS and (word != "may" and word != "May" or at) or word[:1].isdigit() and (word[-2:].lower() in ("am", "pm") or ":" in word):
+        clock = word[:1].isdigit() and (word[-2:].lower() in ("am", "pm") or ":" in word)
+        if clock or stem(word) in _DAYS and (word.lower() != "may" or at and word == "May"):
             run = list(takewhile(lambda t: _is_time(t) or t.lower() in ("at", "on", "the", "of"), found[at:at + 6]))
             while run and not _is_time(run[-1]):
                 run.pop()
@@ -458,7 +460,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                     elif was.rstrip("0123456789-") and was.rstrip("0123456789-") == value.rstrip("0123456789-"):
                         text = text.replace(was, value)  # "ORD-1" → "ORD-2", "BA117" → "BA119"
             if text != old.text:
-                out[at], applied = replace(old, text=text, stems=old.stems - frozenset(words(old.text)) | frozenset(words(text))), True
+                stems = old.stems - frozenset(words(old.text)) | frozenset(words(text))
+                out[at], applied = replace(old, text=text, stems=stems), True
         out = [s for s in out if s is not fix or not applied]
     return out
 
@@ -528,8 +531,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
-        return [_said(s) for s in users if stem("name") in s.stems or _names(s.text, kin=True) or own & s.stems or {"called", "this"} & _lower(s)
-                and any(t[:1].isupper() and t.lower() not in STOP for t in tokens(s.text)[1:])][:3]
+        return [_said(s) for s in users if stem("name") in s.stems or _names(s.text, kin=True) or own & s.stems
+                or {"called", "this"} & _lower(s) and any(t[:1].isupper() and t.lower() not in STOP
+                                                          for t in tokens(s.text)[1:])][:3]
     if kind == "outcome":  # where the conversation ended: its last two reports
         return [_said(s) for s in said if s.role in ("user", "assistant", "tool") and not asks(s)][-2:]
     if kind == "issue":
@@ -539,8 +543,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     topic |= {stem("cause")} if "why" in keywords(section.heading) else set()  # "Why": the cause, the reason
     topic |= related(topic)
     about = [s for s in said if s.stems & topic and s.role not in ("assistant", "call")]  # "Property": the flat
-    ranked = sorted(about or [s for s in agent if s.stems & topic and not asks(s)], key=lambda s: (len(s.stems & topic), s.order),
-                    reverse=True)  # the agent's word when no one else's ("... should fix it" for "Fix")
+    ranked = sorted(about or [s for s in agent if s.stems & topic and not asks(s)],  # else the agent's ("fix it")
+                    key=lambda s: (len(s.stems & topic), s.order), reverse=True)
     lines = []  # a short sentence pointing back comes after the one before it ("PR #5 moved it; that's the cause")
     for s in sorted(ranked[:4], key=lambda s: s.order):
         back = [b for b in said if b.order == s.order - 1 and b.role == s.role and b not in ranked[:4]]
@@ -630,11 +634,11 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         return _listing(said, spec)
     sections = spec.sections or [section(key) for key in spec.json_keys] or list(DEFAULT_SECTIONS)
     bodies = {s.heading: list(dict.fromkeys(lines_for(s, said, spec))) for s in sections}
-    if spec.paragraph:  # says each thing once
-        bodies = {h: [line for line in b if not any(_bare(line) in map(_bare, other) for other in list(bodies.values())[
-            :list(bodies).index(h)])] for h, b in bodies.items()}
+    if spec.paragraph:  # says each thing once (no "open: <the problem>" again)
+        earlier = [{_bare(line) for b in list(bodies.values())[:at] for line in b} for at in range(len(bodies))]
+        bodies = {h: [line for line in b if _bare(line) not in seen] for (h, b), seen in zip(bodies.items(), earlier)}
     kinds = {s.heading: s.kind for s in sections}
-    if not spec.sections:  # of the default sections, one of no kind ("Why") only if it has something to say
+    if not spec.sections and not spec.json_keys:  # a default section of no kind ("Why") only if it has something
         bodies = {h: b for h, b in bodies.items() if b or kinds[h]}
     if spec.sections:
         _place(said, sections, bodies)
@@ -655,7 +659,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         else:
             break
     if spec.json_keys or spec.form:  # one value a key or field: "Severity is P1" gives "P1"
-        values = {h: list(dict.fromkeys(_value(part, line) for line in bodies[h])) for h, part in zip(bodies, sections)}
+        values = {s.heading: list(dict.fromkeys(_value(s, line) for line in bodies[s.heading])) for s in sections}
         if not spec.json_keys:
             return "\n".join(f"{h.rstrip(':')}: {'; '.join(line.rstrip('.') for line in v) or 'none'}"
                              for h, v in values.items())
@@ -664,7 +668,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     if spec.paragraph:  # the lines as sentences, each once, without a note's marks ("open: ") or named values again
         told: list[str] = []
         for line in (_bare(line).rstrip(".") for b in bodies.values() for line in b):
-            if line and line not in told and not (len(line.split()) <= 3 and facts(line) and all(value in " ".join(told) for value in facts(line))):
+            named = len(line.split()) <= 3 and facts(line) and all(value in " ".join(told) for value in facts(line))
+            if line and line not in told and not named:  # "Ticket BUG-1" once BUG-1 was told
                 told.append(line)
         kept = tuple(spec.must_keep)  # a fact to keep verbatim stays as written ("flat 3B")
         return " ".join(f"{line if line.startswith(kept) else line[:1].upper() + line[1:]}." for line in told) or (

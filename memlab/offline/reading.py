@@ -77,7 +77,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     husky | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit | price cost quote trading worth | salary earn income wage | deadline
-    due | appointment meeting booking reservation | cause reason because | decide decision choose chose chosen pick select agree agreed | birthday born age old | prefer preference rather favourite favorite
+    due | appointment meeting booking reservation | cause reason because | decide decision choose chose chosen pick
+    select agree agreed | birthday born age old | prefer preference rather favourite favorite
     like love enjoy want wish fan keen | hate dislike stand allergic allergy avoid | food eat meal dish cuisine diet
     vegan vegetarian | drink tea coffee juice beer wine | contact reach touch text sms message email mail whatsapp call
     phone | system os operating windows macos linux ios android | weather forecast temperature rain sunny umbrella | number id
@@ -85,7 +86,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     calculus | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
-    bill billing subscription | wrong problem issue fault broken broke stopped fail faulty damaged defective mistake correction instead keep
+    bill billing subscription | wrong problem issue fault broken broke stopped fail faulty damaged defective mistake
+    correction instead keep
     | technical tech bug crash crashes error broken fail fails freeze glitch | urgent asap immediately emergency critical high
     | account login password sign username profile | transfer move wire | task todo to-do chore errand
     | technical server outage down | minor low trivial whenever | scifi sci-fi science fiction space
@@ -232,7 +234,8 @@ class _Reader:
             return  # a system or developer line
         lines = sentences(text) if role != "tool" else result_lines(text)
         for sentence, heading in _note_lines(text) if role == "note" else [(line, frozenset()) for line in lines]:
-            stems = frozenset(words(sentence)) | heading | (_tags(sentence) if role in ("user", "note") else frozenset())
+            tags = _tags(sentence) if role in ("user", "note") else frozenset()
+            stems = frozenset(words(sentence)) | heading | tags
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool))
 
     def transcript(self, text: str) -> None:
