@@ -185,8 +185,9 @@ def asks_for_keys(prompt: str) -> bool:
     """Whether a prompt asks for JSON with named keys ("Return JSON with the keys a, b and c."), or is a form of two
     or more ``Name:`` lines in a row to fill ("Name:\nExam date:")."""
     lines = [line.strip() for line in prompt[:20_000].splitlines()]
-    form = any(_form_line(a) and _form_line(b) for a, b in zip(lines, lines[1:]))
-    return form or "json" in prompt[:20_000].lower() and bool(_named_keys(prompt[:20_000]))
+    asked = asks_for_summary(prompt) or {t.lower() for t in tokens(prompt[:2000])} & (_LEAD | {"form", "card"})
+    form = asked and any(_form_line(a) and _form_line(b) for a, b in zip(lines, lines[1:]))  # "Fill in:\nName:\n..."
+    return bool(form) or "json" in prompt[:20_000].lower() and bool(_named_keys(prompt[:20_000]))
 
 
 def _form_line(line: str) -> bool:
@@ -532,7 +533,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
         return [_said(s) for s in users if stem("name") in s.stems or _names(s.text, kin=True) or own & s.stems
-                or {"called", "this"} & _lower(s) and any(t[:1].isupper() and t.lower() not in STOP
+                or ("called" in _lower(s) or "this is" in s.text.lower()) and any(t[:1].isupper() and t.lower() not in STOP
                                                           for t in tokens(s.text)[1:])][:3]
     if kind == "outcome":  # where the conversation ended: its last two reports
         return [_said(s) for s in said if s.role in ("user", "assistant", "tool") and not asks(s)][-2:]
