@@ -43,7 +43,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "next": "next recommend follow plan todo will we'll",
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status current blocker resolved state progress",
-    "pending": "open pending outstanding unresolved awaiting waiting remaining still",
+    "pending": "open pending outstanding unresolved awaiting waiting remaining",
     "issue": "issue problem request symptom complaint reported goal want need",
     "people": "who customer client caller person people name contact user student traveller guest member",
     "outcome": "outcome result resolution conclusion",
@@ -543,7 +543,12 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     topic = set(words(f"{section.heading} {section.description}"))
     topic |= {stem("cause")} if "why" in keywords(section.heading) else set()  # "Why": the cause, the reason
     topic |= related(topic)
-    about = [s for s in said if s.stems & topic and s.role not in ("assistant", "call")]  # "Property": the flat
+    about: list[Statement] = []  # "Property": the flat; "And decide on X" goes with the sentence before it
+    last: dict[str, Statement] = {}
+    for s in (s for s in said if s.role not in ("assistant", "call")):
+        if (last.get(s.role) in about) if tokens(s.text)[:1] in (["And"], ["Also"], ["Plus"]) else s.stems & topic:
+            about.append(s)
+        last[s.role] = s
     ranked = sorted(about or [s for s in agent if s.stems & topic and not asks(s)],  # else the agent's ("fix it")
                     key=lambda s: (len(s.stems & topic), s.order), reverse=True)
     lines = []  # a short sentence pointing back comes after the one before it ("PR #5 moved it; that's the cause")

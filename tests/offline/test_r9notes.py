@@ -178,6 +178,7 @@ async def test_a_note_of_a_note_keeps_its_facts_under_their_headings(turns, ques
     text = session.summary_text
     assert not any(f"- {heading}\n" in text for heading in ("Travellers", "Budget", "Preferences", "Still to do")), text
     assert turns[1].split("(")[1].split(")")[0] in section_of(text, "## Travellers"), text
+    assert all(turn in section_of(text, "## Still to do") for turn in turns[-2:]), text  # "And ..." goes with it
 
 
 @pytest.mark.parametrize(("turns", "questions"), [
