@@ -13,10 +13,10 @@ import contextlib
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import takewhile
 
-from .reading import STOP, Statement, facts, related, stem, stem_set, tokens, words
+from .reading import NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, stem, stem_set, tokens, words
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "write_note"]
 
@@ -40,21 +40,23 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "ids": "identifier id ids reference number code ticket serial account",
     "time": "timeline milestone time date chronology when timestamp history",
     "tools": "tool call",
-    "next": "next recommend follow plan todo",
+    "next": "next recommend follow plan todo will we'll",
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status current blocker resolved state progress",
     "pending": "open pending outstanding unresolved awaiting waiting remaining",
     "issue": "issue problem request symptom complaint reported goal want need",
-    "people": "who customer client caller person people name contact user",
+    "people": "who customer client caller person people name contact user student traveller guest member",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
-    "prefs": "preference contact constraint requirement prefer",
+    "prefs": "preference contact constraint requirement prefer diet vegetarian vegan allergy allergic",
 }.items()}
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged twice refund stopped")
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
                  "february march april may june july august september october november december")
+_DAYS = stem_set("monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight january february "
+                 "march april may june july august september october november december")
 SOLVED = frozenset("works working worked fixed gone resolved solved normal".split())
 #: Words of an offer or a next step ("will", "I'll" are read as written: stop words are no content words).
 NEXT = stem_set("next try recommend ticket send follow")
@@ -72,6 +74,13 @@ _VALUE_KINDS = {"name": "name", "customer": "name", "person": "name", "client": 
                 "no": "id", "ref": "id", "date": "date", "deadline": "date", "due": "date"}
 #: Words just before a bare number that make it an identifier ("invoice 4471", "order number 55821").
 _ID_NOUNS = stem_set("order ticket invoice case reference ref booking account number no confirmation claim receipt")
+#: Words of a heading that takes any fact ("Topics covered", "Key points"), and words before a person's name.
+_CATCH_ALL = stem_set("topic subject cover discussed overview summary general other key point detail fact main note")
+_KIN = stem_set("me partner wife husband friend colleague son daughter child mother father brother sister teacher "
+                "boss manager mr mrs ms dr")
+#: First words of a line that leads in to the sections it ends with a colon ("Fill in this card from the chat:").
+_LEAD = frozenset("fill use return write give complete answer reply format output provide produce create make "
+                  "please".split())
 _NUMBERS = {word: n for n, word in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 
 
@@ -105,20 +114,24 @@ def section(heading: str, description: str = "") -> Section:
 
 
 #: The sections of a note whose prompt names none ("Summarize this in one paragraph", "recap please").
-DEFAULT_SECTIONS = tuple(map(section, ("Problem", "What was done", "Identifiers", "Status", "Next step")))
+DEFAULT_SECTIONS = tuple(map(section, ("Problem", "Why", "What was done", "Identifiers", "Status", "Next step")))
 #: The facts of a short note whose prompt names no sections ("in under 30 words", "in one sentence", "numbered").
-FACT_SECTIONS = tuple(map(section, ("Problem", "Customer", "What was done", "Open items", "Identifiers")))
+FACT_SECTIONS = tuple(map(section, ("Problem", "Why", "Name", "What was done", "Identifiers", "Open items",
+                                    "Next step")))
 
 
 @dataclass
 class NoteSpec:
     """What a summary prompt asks for: ``sections`` (under ``heading``, e.g. ``##``; ``""``: ``Name:`` lines), or
-    ``json_keys``, or one ``paragraph``; a count of ``bullets`` (``numbered`` or not) or ``sentences``; and whether
+    ``json_keys`` (``json_lists``: those holding a list), or a ``form`` (empty ``Name:`` lines to fill), or one
+    ``paragraph``; a count of ``bullets`` (``numbered`` or not) or ``sentences``; and whether
     issues are ``marks``-ed ``[open]``/``[resolved]``."""
 
     sections: list[Section] = field(default_factory=list)
     heading: str = "##"
     json_keys: list[str] = field(default_factory=list)
+    json_lists: list[str] = field(default_factory=list)
+    form: bool = False
     paragraph: bool = False
     bullets: int | None = None
     numbered: bool = False
@@ -146,9 +159,12 @@ def read_prompt(prompt: str) -> NoteSpec:
                 with contextlib.suppress(ValueError):  # a JSON string keeps its escapes ("a\\nb")
                     spec.must_keep.append(json.loads(item))
     if "json" in lower:
-        spec.json_keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
+        keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
+        spec.json_keys = [key.split("(")[0].strip() for key in keys]  # "mistakes (a list)": a list under "mistakes"
+        spec.json_lists = [key.split("(")[0].strip() for key in keys if "list" in key.partition("(")[2]]
     if not spec.json_keys:
         spec.sections, spec.heading = _sections(lines)
+        spec.form = not spec.heading and not any(s.description for s in spec.sections) and asks_for_keys(prompt)
     return spec
 
 
@@ -166,8 +182,17 @@ def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
 
 
 def asks_for_keys(prompt: str) -> bool:
-    """Whether a prompt asks for JSON with named keys ("Return JSON with the keys a, b and c.")."""
-    return "json" in prompt[:20_000].lower() and bool(_named_keys(prompt[:20_000]))
+    """Whether a prompt asks for JSON with named keys ("Return JSON with the keys a, b and c."), or is a form of two
+    or more ``Name:`` lines in a row to fill ("Name:\nExam date:")."""
+    lines = [line.strip() for line in prompt[:20_000].splitlines()]
+    asked = asks_for_summary(prompt) or {t.lower() for t in tokens(prompt[:2000])} & (_LEAD | {"form", "card"})
+    form = asked and any(_form_line(a) and _form_line(b) for a, b in zip(lines, lines[1:]))  # "Fill in:\nName:\n..."
+    return bool(form) or "json" in prompt[:20_000].lower() and bool(_named_keys(prompt[:20_000]))
+
+
+def _form_line(line: str) -> bool:
+    """Whether a line is an empty field of a form: a short name and a colon ("Exam date:")."""
+    return line.endswith(":") and 0 < len(line.split()) <= 4 and line[:1].isalpha()
 
 
 def _named_keys(prompt: str) -> list[str]:
@@ -211,6 +236,8 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
             for dash in (" – ", " — ", " - "):  # "**User profile** – who the user is"
                 if not named and dash in name:
                     name, text = (part.strip("* ") for part in name.split(dash, 1))
+            if named and not text and (asks_for_summary(name) or name.split()[0].lower() in _LEAD):
+                continue  # "Summarize as:", "Fill in this card:" lead in to the sections
             if len(name.split()) <= 8 and not name.startswith('"'):  # a quoted fact to keep names none
                 below = takewhile(lambda later: later.startswith((" ", "\t")) and later.strip(), lines[i + 1:i + 6])
                 found.append(section(name.strip(), text or " ".join(later.strip(" -*•\t") for later in below)))
@@ -224,7 +251,7 @@ def _short(text: str) -> str:
 
 def _bare(line: str) -> str:
     """A note's line without the marks a note adds ("open: ", "Follow up on: ", " [resolved]")."""
-    for mark in ("open: ", "resolved: ", "customer asked: ", "Follow up on: "):
+    for mark in NOTE_MARKS:
         line = line.removeprefix(mark)
     return line.removesuffix(" [open]").removesuffix(" [resolved]")
 
@@ -341,6 +368,67 @@ def _label(statement: Statement, value: str) -> str:
     return " ".join(before)
 
 
+def _value(part: Section, line: str) -> str:
+    """What a line says of a field asking for one value: the value after the field's word ("Severity is P1": P1,
+    "my teacher is Mrs Okafor if...": Mrs Okafor, "in year 11": 11) or the name just before it ("Dana owns it":
+    Dana); else the line."""
+    found, named = tokens(line), set(words(part.heading.replace("_", " ")))
+    at = next((at for at, t in enumerate(found) if stem(t.lower()) in named), None)
+    if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
+        return line[len(part.heading) + 1:] if line.lower().startswith(part.heading.lower() + " ") else line
+    after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be"), found[at + 1:]))
+    value = list(takewhile(lambda t: t[:1].isupper() or facts(t), found[at + 1 + len(after):at + 5 + len(after)]))
+    before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at else []))
+    return " ".join(value if value and (after or facts(value[0])) else before[::-1]) or line  # "year 11": 11
+
+
+def _when(statement: Statement) -> str:
+    """The time a sentence names, as written ("can we do Thursday at 5pm?": "Thursday at 5pm"), or ``""``."""
+    found, best = tokens(statement.text), ""
+    for at, word in enumerate(found):  # from a day, a month or a clock time on
+        clock = word[:1].isdigit() and (word[-2:].lower() in ("am", "pm") or ":" in word)
+        if clock or stem(word) in _DAYS and (word.lower() != "may" or at and word == "May"):
+            run = list(takewhile(lambda t: _is_time(t) or t.lower() in ("at", "on", "the", "of"), found[at:at + 6]))
+            while run and not _is_time(run[-1]):
+                run.pop()
+            best = max(best, " ".join(run), key=len)
+    return best
+
+
+def _names(text: str, kin: bool = False) -> list[str]:
+    """The capitalised words of a sentence that are no stop words and hold no digit ("Jonas is vegetarian": Jonas);
+    with ``kin``, only those after a word that says a person follows ("my partner Jonas", "me (Elif)", "Mrs Okafor")."""
+    found = tokens(text)
+    return [t for at, t in enumerate(found) if t[:1].isupper() and t.lower() not in STOP and not facts(t)
+            and stem(t) not in _TIME and (
+        not kin or at and stem(found[at - 1]) in _KIN and t.lower() not in _KIN)]
+
+
+def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[str, list[str]]) -> None:
+    """Adds each of the user's reports that no section holds to the section that plausibly does: where the sentence
+    before went ("And decide on a day trip"), the people's section if it names one of them ("Jonas is vegetarian"),
+    else the section of no kind sharing the most words, or related ones ("Mistakes" ~ "wrong"), else one that takes
+    any fact ("Topics covered")."""
+    people = "\n".join(line for s in sections if s.kind == "people" for line in bodies[s.heading])
+    home = ""
+    for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
+        line = _said(s)
+        held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body)), "")
+        if not held:
+            topics = {part.heading: set(words(f"{part.heading} {part.description}")) for part in sections
+                      if part.kind is None}  # a section of a kind holds what its rule finds
+            if not topics:
+                break
+            scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}
+            best = max(scores, key=scores.get)
+            held = (home if home and tokens(s.text)[0].lower() in ("and", "also", "plus") else next(
+                (p.heading for p in sections if p.kind == "people" and any(n in people for n in _names(s.text))),
+                best if scores[best] else next((h for h, topic in topics.items() if topic & _CATCH_ALL), "")))
+            if held:
+                bodies[held].append(line)
+        home = held
+
+
 def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
     """Each problem the customer reported, and whether one of their next four messages says it is solved;
     without a problem word, their first sentence that is not a question or a preference stands for it."""
@@ -349,6 +437,34 @@ def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
              for s in users if _is_problem(s)]
     return found or [(s, False) for s in users
                      if len(s.stems) >= 2 and not _prefers(s) and not s.text.rstrip().endswith("?")][:1]
+
+
+def _corrected(said: Sequence[Statement]) -> list[Statement]:
+    """The statements with each correction's new value written into the earlier sentence it corrects, by the word
+    before the value or an identifier's prefix ("my exam is on June 12", "Sorry, the exam is on June 19":
+    "my exam is on June 19"); a correction so applied is dropped."""
+    out = list(said)
+    for fix in said:
+        new = tokens(fix.text)
+        if fix.role != "user" or not _lower(fix) & {"sorry", "actually", "correction", "mistyped", "meant"}:
+            continue
+        applied = False
+        for at, old in enumerate(out):
+            shared = {one for one in old.stems & fix.stems if one not in _TIME and not facts(one)}
+            if old.order >= fix.order or old.role not in ("user", "note", "assistant") or not shared:
+                continue
+            text, found = old.text, tokens(old.text)
+            for i, value in ((i, v) for i, v in enumerate(new) if facts(v) and v not in found):
+                for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
+                    if i and j and new[i - 1].lower() == found[j - 1].lower():  # "June 12" → "June 19"
+                        text = text.replace(f"{found[j - 1]} {was}", f"{found[j - 1]} {value}")
+                    elif was.rstrip("0123456789-") and was.rstrip("0123456789-") == value.rstrip("0123456789-"):
+                        text = text.replace(was, value)  # "ORD-1" → "ORD-2", "BA117" → "BA119"
+            if text != old.text:
+                stems = old.stems - frozenset(words(old.text)) | frozenset(words(text))
+                out[at], applied = replace(old, text=text, stems=stems), True
+        out = [s for s in out if s is not fix or not applied]
+    return out
 
 
 def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> list[str]:
@@ -405,24 +521,79 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
                 + [f"resolved: {_said(s)}" for s, solved in issues if solved][-1:])
     if kind == "next":
         offer = [s for s in agent if s.stems & NEXT or _lower(s) & {"i'll", "we'll", "will", "next", "then"}]
+        offer += [s for s in users if s.role == "user" and _lower(s) & {"i'll", "we'll"} and not asks(s)]
         offer += [s for s in users if s.role == "note" and s.stems & NEXT]
-        if offer:
-            return [_said(max(offer, key=lambda s: s.order))]
+        if offer:  # the latest, and when, if it or the reply to it says ("Next: fractions", "Thursday at 5pm?")
+            latest = max(offer, key=lambda s: s.order)
+            reply = [s for s in said if s.order > latest.order and s.role != latest.role and s.turn <= latest.turn + 1
+                     and {s.role, latest.role} == {"user", "assistant"}]
+            return [_said(latest)] + [when for s in reply[:2] if asks(s) and (when := _when(s))][-1:]
         asked = [s for s in users if s.role == "user" and asks(s)] or [s for s in users if s.role == "user"]
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
-    if kind == "people":  # who the customer is: the sentences where they give a name
-        return [_said(s) for s in users if stem("name") in s.stems or {"called", "this"} & _lower(s)
-                and any(t[:1].isupper() and t.lower() not in STOP for t in tokens(s.text)[1:])][:3]
+    own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
+    if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
+        return [_said(s) for s in users if stem("name") in s.stems or _names(s.text, kin=True) or own & s.stems
+                or ("called" in _lower(s) or "this is" in s.text.lower()) and any(t[:1].isupper() and t.lower() not in STOP
+                                                          for t in tokens(s.text)[1:])][:3]
     if kind == "outcome":  # where the conversation ended: its last two reports
         return [_said(s) for s in said if s.role in ("user", "assistant", "tool") and not asks(s)][-2:]
     if kind == "issue":
         marks = {True: " [resolved]", False: " [open]"} if spec.marks else {True: "", False: ""}
         return [f"{_said(s)}{marks[solved]}" for s, solved in _issues(users)][:5]
     topic = set(words(f"{section.heading} {section.description}"))
-    topic |= related(topic)  # "Property" finds the flat someone rents
-    ranked = sorted((s for s in said if s.stems & topic and s.role != "assistant"),
+    topic |= {stem("cause")} if "why" in keywords(section.heading) else set()  # "Why": the cause, the reason
+    topic |= related(topic)
+    about: list[Statement] = []  # "Property": the flat; "And decide on X" goes with the sentence before it
+    last: dict[str, Statement] = {}
+    for s in (s for s in said if s.role not in ("assistant", "call")):
+        if (last.get(s.role) in about) if tokens(s.text)[:1] in (["And"], ["Also"], ["Plus"]) else s.stems & topic:
+            about.append(s)
+        last[s.role] = s
+    ranked = sorted(about or [s for s in agent if s.stems & topic and not asks(s)],  # else the agent's ("fix it")
                     key=lambda s: (len(s.stems & topic), s.order), reverse=True)
-    return [_said(s) for s in sorted(ranked[:4], key=lambda s: s.order)]
+    lines = []  # a short sentence pointing back comes after the one before it ("PR #5 moved it; that's the cause")
+    for s in sorted(ranked[:4], key=lambda s: s.order):
+        back = [b for b in said if b.order == s.order - 1 and b.role == s.role and b not in ranked[:4]]
+        points = back and len(s.stems) <= 3 and _lower(s) & {"that", "that's", "this", "it"}
+        lines.append(f"{_said(back[0]).rstrip('.')}; {_said(s)}" if points else _said(s))
+    return lines
+
+
+#: First-person words told in the third person, by the person's name (first) or "they" (after): "I keep", "my".
+_THIRD = {"i": ("{}", "they"), "me": ("{}", "them"), "my": ("{}'s", "their"), "i'm": ("{} is", "they're"),
+          "i've": ("{} has", "they've"), "i'll": ("{} will", "they'll"), "i'd": ("{} would", "they'd"),
+          "myself": ("{}", "themselves"), "mine": ("{}'s", "theirs")}
+_AS_IS = frozenset("can could will would should must might may did didn't can't won't also still just already really "
+                   "never always often only was".split())
+
+
+def _third(text: str, name: str) -> str:
+    """A person's sentence told of them: "Hi, I'm Marco, year 11" → "Marco, year 11"; "I keep getting it wrong" →
+    "Marco keeps getting it wrong" (the name first, then "they"; without a name, "they" throughout)."""
+    out, named, subject, found = [], not name or name in text, False, text.split(" ")
+    for at, word in enumerate(found):
+        core = word.strip(".,;:!?()\"").lower().replace("’", "'")
+        if not out and core in ("hi", "hello", "hey", "oh") or core == "i'm" and name and " ".join(
+                found[at + 1:]).startswith(name):
+            after = at + 1 + len(name.split())  # "I'm Ana and my..." is "Ana: their..."
+            found[after - 1] += ":" if found[after:after + 1] == ["and"] and found.pop(after) else ""
+            continue  # a greeting is no fact; "I'm Marco" is "Marco"
+        if core in _THIRD:
+            new = _THIRD[core][1] if named else _THIRD[core][0].format(name)
+            subject, named = core == "i" and not named, True
+            spot = word.lower().replace("’", "'").find(core)
+            word = word[:spot] + new + word[spot + len(core):]
+        elif subject:  # "Marco keeps", "Marco has", "Marco can"
+            subject = False
+            if core.isalpha() and core not in _AS_IS and not core.endswith("ed") or core.endswith("eed"):
+                word = {"am": "is", "have": "has", "do": "does"}.get(core) or (
+                    core[:-1] + "ies" if core.endswith("y") and core[-2:-1] not in "aeiou" else
+                    core + "es" if core.endswith(("s", "sh", "ch", "x", "o")) else core + "s")
+        elif out and out[-1] == "they" and core in ("was", "am"):
+            word = "were" if core == "was" else "are"
+        out.append(word)
+    told = " ".join(out)
+    return told[:1].upper() + told[1:]
 
 
 def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
@@ -432,7 +603,11 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     def news(part: Section, line: str) -> tuple[list[str], str]:  # what a line tells, and the line
         if part.kind == "name":
             return [line], f"{part.heading}: {line}"
+        line = _third(_bare(line), name) if _bare(line) in users else line  # the user's words told of them
         return (facts(line) if part.kind in ("ids", "id") else [_bare(line).rstrip(" .")]), line
+
+    users = {_said(s) for s in said if s.role == "user"}
+    name = next((found for s in said if s.role == "user" and (found := _person(s))), "")
 
     parts = spec.sections or FACT_SECTIONS
     queues = [[news(part, line) for line in lines_for(part, said, spec)] for part in parts]
@@ -447,7 +622,7 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
                 if all(value in told for value in tells):
                     continue  # a line already said, or a name or identifiers already named
                 if len(f"{told} {line}".split()) <= (spec.max_words or DEFAULT_MAX_WORDS):
-                    picked.append(line.rstrip("."))
+                    picked.append(_bare(line).rstrip("."))  # a short note says no "open: "
                     break
     picked = picked[:limit]
     if spec.bullets or spec.numbered and not spec.sentences:
@@ -459,12 +634,20 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
 
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
+    said = _corrected(said)
     if spec.bullets or spec.sentences or not (spec.sections or spec.json_keys or spec.paragraph) and (
             spec.numbered or spec.max_words):
         return _listing(said, spec)
     sections = spec.sections or [section(key) for key in spec.json_keys] or list(DEFAULT_SECTIONS)
     bodies = {s.heading: list(dict.fromkeys(lines_for(s, said, spec))) for s in sections}
+    if spec.paragraph:  # says each thing once (no "open: <the problem>" again)
+        earlier = [{_bare(line) for b in list(bodies.values())[:at] for line in b} for at in range(len(bodies))]
+        bodies = {h: [line for line in b if _bare(line) not in seen] for (h, b), seen in zip(bodies.items(), earlier)}
     kinds = {s.heading: s.kind for s in sections}
+    if not spec.sections and not spec.json_keys:  # a default section of no kind ("Why") only if it has something
+        bodies = {h: b for h, b in bodies.items() if b or kinds[h]}
+    if spec.sections:
+        _place(said, sections, bodies)
     target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)
     bodies[target] += [fact for fact in spec.must_keep if fact not in "\n".join(bodies[target])]  # never cut
     while sum(len(h.split()) + len(" ".join(b).split()) for h, b in bodies.items()) > (
@@ -481,10 +664,21 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             bodies[spare[-1][0]].remove(spare[-1][1])
         else:
             break
-    if spec.json_keys:
-        return json.dumps({h: "; ".join(b) or "none" for h, b in bodies.items()}, ensure_ascii=False)
-    if spec.paragraph:
-        text = " ".join(f"{h}: {'; '.join(line.rstrip('.') for line in b)}." for h, b in bodies.items() if b)
-        return text or "Nothing to report."
+    if spec.json_keys or spec.form:  # one value a key or field: "Severity is P1" gives "P1"
+        values = {s.heading: list(dict.fromkeys(_value(s, line) for line in bodies[s.heading])) for s in sections}
+        if not spec.json_keys:
+            return "\n".join(f"{h.rstrip(':')}: {'; '.join(line.rstrip('.') for line in v) or 'none'}"
+                             for h, v in values.items())
+        return json.dumps({h: v if h in spec.json_lists else "; ".join(line.rstrip(".") for line in v) or "none"
+                           for h, v in values.items()}, ensure_ascii=False)
+    if spec.paragraph:  # the lines as sentences, each once, without a note's marks ("open: ") or named values again
+        told: list[str] = []
+        for line in (_bare(line).rstrip(".") for b in bodies.values() for line in b):
+            named = len(line.split()) <= 3 and facts(line) and all(value in " ".join(told) for value in facts(line))
+            if line and line not in told and not named:  # "Ticket BUG-1" once BUG-1 was told
+                told.append(line)
+        kept = tuple(spec.must_keep)  # a fact to keep verbatim stays as written ("flat 3B")
+        return " ".join(f"{line if line.startswith(kept) else line[:1].upper() + line[1:]}." for line in told) or (
+            "Nothing to report.")
     return "\n\n".join((f"{spec.heading} {h}" if spec.heading else f"{h.rstrip(':')}:") + "\n"
                        + "\n".join(f"- {line}" for line in b or ["none"]) for h, b in bodies.items())

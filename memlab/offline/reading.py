@@ -30,8 +30,8 @@ MAX_CHARS = 20_000
 #: A token: a word, a number or an identifier, with inner ``-./:'`` kept (``e-mail``, ``ORD-7``, ``10:32``);
 #: an underscore separates (``lookup_order`` is two words).
 _TOKEN = re.compile(r"[£$€#+]?[^\W_](?:[^\W_]|['’]|[-./:@](?=[^\W_]))*")
-#: A quantity, not a name: a number, an amount, a time or a date (``£89.99``, ``8:00``, ``2025-01-17``).
-_QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?|\d{1,2}:\d\d(?::\d\d)?|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?")
+#: A quantity, not a name: a number, an amount, a time or a date (``£89.99``, ``8:00``, ``5pm``, ``2025-01-17``).
+_QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?|\d{1,2}(?:[ap]m)|\d{1,2}:\d\d(?::\d\d)?|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?")
 #: A JSON field in text that is no longer valid JSON (a tool output cut short): ``"key": value``.
 _FIELD = re.compile(r'"([A-Za-z_][\w ]{0,40})"\s*:\s*("(?:[^"\\\n]|\\.){0,300}"|-?\d[\d.]*|true|false|null)')
 #: A field of a Pydantic model's text (``city='Tokyo'``).
@@ -72,7 +72,7 @@ _FIXES = frozenset("wait sorry actually correction oops make meant".split())
 _IRREGULAR = dict(pair.split(":") for pair in (
     "bought:buy flew:fly paid:pay went:go gone:go left:leave met:meet made:make took:take sent:send "
     "gave:give told:tell drove:drive ate:eat spent:spend grew:grow children:child wives:wife ran:run "
-    "held:hold found:find e-mail:email called:name named:name").split())
+    "held:hold found:find e-mail:email called:name named:name owner:own").split())
 
 #: Groups (split at ``|``) of everyday words that answer for one another ("job" ~ "nurse", "budget" ~
 #: "spend"); no word whose stem is another's ("career", "driver": ``car``, ``driv``). A question word and a statement
@@ -92,11 +92,11 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
     headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage | deadline
-    due | appointment meeting booking reservation | birthday born age old | prefer preference rather favourite favorite
-    like love enjoy want wish fan keen hobby hobbies
+    due | appointment meeting booking reservation | cause reason because | birthday born age old | prefer preference
+    rather favourite favorite like love enjoy want wish fan keen hobby hobbies
     | hate dislike stand allergic allergy avoid
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
-    | decision decide agree agreed resolve | food eat meal dish cuisine diet
+    | decision decide agree agreed resolve choose chose chosen pick select | food eat meal dish cuisine diet
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail
@@ -106,7 +106,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     calculus | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
-    bill billing subscription | wrong problem issue fault matter broken stopped fail faulty damaged defective
+    bill billing subscription | wrong problem issue fault matter broken broke stopped fail faulty damaged defective
+    mistake correction instead keep
     | technical tech bug crash crashes error broken fail fails freeze glitch outage login
     | urgent asap immediately emergency critical high outage down | sales sale discount deal pricing
     | account login password sign username profile | transfer move wire | task todo to-do chore errand
@@ -269,9 +270,11 @@ class _Reader:
             self.recap_asked = False
         if role not in ("user", "assistant", "note", "call", "tool"):
             return  # a system or developer line
-        for sentence in sentences(text) if role != "tool" else result_lines(text):
+        lines = sentences(text) if role != "tool" else result_lines(text)
+        for sentence, heading in _note_lines(text) if role == "note" else [(line, frozenset()) for line in lines]:
             sentence = self.fixed(sentence) if role == "user" else sentence
-            stems = frozenset(words(sentence)) | (_tags(sentence) if role in ("user", "note") else frozenset())
+            tags = _tags(sentence) if role in ("user", "note") else frozenset()
+            stems = frozenset(words(sentence)) | heading | tags
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool))
 
     def fixed(self, sentence: str) -> str:
@@ -305,6 +308,27 @@ class _Reader:
                 entries[-1][2] += "\n" + line
         for role, call_id, body in entries:
             self.read(role, body, call_id, pasted=True)
+
+
+#: The marks a note adds to a line ("open: ", " [resolved]"): a note read back keeps only what was said.
+NOTE_MARKS = ("open: ", "resolved: ", "customer asked: ", "Follow up on: ")
+
+
+def _note_lines(text: str) -> list[tuple[str, frozenset[str]]]:
+    """A note's sentences, each with the words of its heading ("## Budget", "Budget:"), without its headings, its
+    "none"s and its marks: "- open: The fan is loud [open]" is "The fan is loud"."""
+    found, heading = [], frozenset()
+    for line in text.splitlines():
+        bare = line.strip()
+        heading = heading if bare else frozenset()  # after a blank line, a line is under no heading
+        if bare.startswith("#") or bare.endswith(":") and len(bare.split()) <= 6:
+            heading = frozenset(words(bare))
+            continue
+        for said in sentences(bare.removesuffix(" [open]").removesuffix(" [resolved]")):
+            for mark in NOTE_MARKS:
+                said = said.removeprefix(mark)
+            found += [(said, heading)] if said.strip(" .").lower() != "none" else []
+    return found
 
 
 #: Ages written in words ("she's seven").
