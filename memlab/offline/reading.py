@@ -316,7 +316,8 @@ NOTE_MARKS = ("open: ", "resolved: ", "customer asked: ", "Follow up on: ")
 
 def _note_lines(text: str) -> list[tuple[str, frozenset[str]]]:
     """A note's sentences, each with the words of its heading ("## Budget", "Budget:"), without its headings, its
-    "none"s and its marks: "- open: The fan is loud [open]" is "The fan is loud"."""
+    "none"s and its marks: "- open: The fan is loud [open]" is "The fan is loud"; a tool's call or result keeps its
+    own words only (under "Next step", a ticket's creation is not what comes next)."""
     found, heading = [], frozenset()
     for line in text.splitlines():
         bare = line.strip()
@@ -327,7 +328,8 @@ def _note_lines(text: str) -> list[tuple[str, frozenset[str]]]:
         for said in sentences(bare.removesuffix(" [open]").removesuffix(" [resolved]")):
             for mark in NOTE_MARKS:
                 said = said.removeprefix(mark)
-            found += [(said, heading)] if said.strip(" .").lower() != "none" else []
+            tool = " → " in said or " returned " in said  # a tool's line says what its own words say
+            found += [(said, frozenset() if tool else heading)] if said.strip(" .").lower() != "none" else []
     return found
 
 

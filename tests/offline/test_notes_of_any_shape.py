@@ -199,3 +199,16 @@ async def test_recall_from_a_note_answers_with_the_corrected_fact_and_no_marks(t
         assert fact in answer and not any(mark in answer for mark in ("Follow up on", "open:")), answer
     old = turns[0].split(" on ")[-1].rstrip(".") if "exam" in turns[0] else "BA117"
     assert old not in session.summary_text, session.summary_text
+
+
+def test_a_tools_line_in_a_note_is_read_by_its_own_words_not_its_headings():
+    from memlab.offline.reading import read_items, stem
+
+    note = ("## Destination and dates\n- October 3 to October 8 in Kyoto.\n\n## Next recommended step\n"
+            "- create_ticket returned ticket id: T-1; status: open; queue: repairs.\n- Book the JR pass.")
+    said = {s.text: s.stems for s in read_items([{"role": "user", "content": "Recap please."},
+                                                  {"role": "assistant", "content": note}])}
+    assert stem("dates") in said["October 3 to October 8 in Kyoto."]  # a plain line keeps its heading's words
+    assert stem("next") in said["Book the JR pass."]
+    tool_line = next(stems for text, stems in said.items() if text.startswith("create_ticket"))
+    assert stem("next") not in tool_line and stem("step") not in tool_line
