@@ -484,6 +484,11 @@ _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note"
                     "brief summary", "running summary", "summary (")
 #: Verbs that ask for a thing to be made ("Write a one-paragraph summary", "Give me a short recap").
 _MAKE = frozenset(map(stem, "write give make produce create provide prepare draft".split()))
+#: What such a verb makes that is a note: a summary or a handover, or a report or note *of* a conversation ("Produce a
+#: handover for the next agent", "Write a report on this interview", "You write a file note from a travel agency chat").
+_NOTE = frozenset(map(stem, "summary handover handoff".split()))
+_REPORT = frozenset(map(stem, "report note notes minutes debrief writeup".split()))
+_TALK = frozenset(map(stem, "conversation chat transcript discussion interview session call meeting dialogue".split()))
 
 
 def asks_for_summary(text: str) -> bool:
@@ -491,7 +496,8 @@ def asks_for_summary(text: str) -> bool:
     # a label such as the SDK's "## Input Schema Summary:" names a part of the text; it asks for nothing
     lines = text[:4000].splitlines()
     head = "\n".join(line for line in lines if not (line.startswith("#") and line.endswith(":")))
-    made = any(said[:1] and said[0] in _MAKE and stem("summary") in said for said in map(words, sentences(head)))
+    made = any(said[:1] and said[0] in _MAKE and (_NOTE & set(said) or _REPORT & set(said) and _TALK & set(said))
+               for said in map(words, sentences(head)))
     return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES)
 
 

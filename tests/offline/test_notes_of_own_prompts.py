@@ -1,0 +1,52 @@
+"""Notes asked for in a learner's own words, over conversations of any domain.
+
+A report, a file note or a handover asked for without the word "summary" is a note, not a refusal; a pasted
+transcript whose lines name their speakers ("Interviewer:", "Aisha:") is read as a conversation; sections written as
+bold lines are the note's sections; a short note fills its budget with what was said, each fact once; an answer
+to a question goes where the question's words put it; and a JSON note summarized again keeps its keys.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.usefixtures("api")
+
+MODEL = "gpt-4.1-mini"
+INTERVIEW = [
+    ("user", "Hello, I'm Tom Becker and I'm applying for the senior backend engineer role."),
+    ("assistant", "Welcome Tom. Tell me about your experience."),
+    ("user", "I spent six years at Flowbank building payment APIs in Go, and I led a team of four engineers."),
+    ("assistant", "Any weaknesses?"),
+    ("user", "I have little experience with Kubernetes; we used Nomad."),
+    ("assistant", "Thanks Tom. Your expected salary?"),
+    ("user", "Around 95,000 euros, and I can start on 1 June."),
+]
+TRAVEL = [
+    ("user", "Hi, I'd like to book a trip to Lisbon for two adults, me and my husband Karl."),
+    ("assistant", "Happy to help! What dates are you thinking of?"),
+    ("user", "We want to leave from Munich on 12 May and come back on 19 May."),
+    ("assistant", "Hotel Memmo Alfama has accessible rooms at 165 euros a night. Shall I hold it?"),
+    ("user", "Yes please hold it, but don't pay yet. My name is Sofia Lindqvist."),
+    ("assistant", "Done: the room is on hold under Sofia Lindqvist until 5 April, reference HLD-7741."),
+]
+
+
+async def note(client, instructions: str, conversation) -> str:
+    items = [{"role": role, "content": text} for role, text in conversation]
+    response = await client.responses.create(model=MODEL, instructions=instructions, input=items)
+    return response.output_text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "wanted"), [
+    (INTERVIEW, "Write a report on this interview for the hiring manager in at most 60 words.", ["Tom Becker"]),
+    (TRAVEL, "You write a booking file note from a travel agency chat. Use these sections:\n\nTravelers:\n"
+             "    who is travelling\nOpen items:\n    anything not yet done", ["Travelers:", "Karl", "Open items:"]),
+    (TRAVEL, "Produce a handover for the next agent with:\n1. **Traveler** – name\n2. **To do** – what is left",
+     ["Traveler:", "Sofia Lindqvist", "To do:"]),
+])
+async def test_a_report_or_handover_asked_without_the_word_summary_is_a_note(client, conversation, instructions,
+                                                                            wanted) -> None:
+    text = await note(client, instructions, conversation)
+    assert not text.startswith(("I can't", "Noted")), text
+    assert all(piece in text for piece in wanted), text
