@@ -297,13 +297,18 @@ class _Reader:
             not old or old.lower() in s.text.lower()) and (fixed := _replaced(s.text, value, old, key))), sentence)
 
     def transcript(self, text: str) -> None:
-        """A conversation written as ``ROLE: text`` lines; a line without a role continues the one before."""
+        """A conversation written as ``ROLE: text`` lines (or two speakers' names, :func:`speakers`); a line without
+        a role continues the one before."""
         entries: list[list[str]] = []
+        named = {} if _role_lines(text) >= 2 else speakers(text)
         for line in text[:MAX_CHARS * 10].splitlines():
             found = _TRANSCRIPT_LINE.match(line.strip())
-            if found:
+            label, _, body = line.strip().partition(":")
+            if found and not named:
                 label = found.group(1).lower()
                 entries.append([_ROLES.get(label, label), found.group(2) or "", found.group(3)])
+            elif label in named:
+                entries.append([named[label], "", body.strip()])
             elif entries:
                 entries[-1][2] += "\n" + line
         for role, call_id, body in entries:
@@ -502,8 +507,30 @@ def asks_for_summary(text: str) -> bool:
 
 
 def _is_transcript(text: str) -> bool:
-    """Whether a message is a conversation pasted as role-prefixed lines (two or more)."""
-    return sum(1 for line in text.splitlines()[:400] if _TRANSCRIPT_LINE.match(line.strip())) >= 2
+    """Whether a message is a conversation pasted as role-prefixed lines (two or more), or two speakers' lines."""
+    return _role_lines(text) >= 2 or bool(speakers(text))
+
+
+def _role_lines(text: str) -> int:
+    return sum(1 for line in text.splitlines()[:400] if _TRANSCRIPT_LINE.match(line.strip()))
+
+
+def speakers(text: str) -> dict[str, str]:
+    """The roles of a transcript's two named speakers, who take turns ("Interviewer: ...", "Aisha: ...", twice or
+    more each): the one asking more questions is the assistant (the interviewer, the doctor), the other the user."""
+    said: dict[str, list[str]] = {}
+    turns = []
+    for line in text[:MAX_CHARS * 10].splitlines():
+        label, colon, body = line.strip().partition(":")
+        if colon and body.strip() and 0 < len(label.split()) <= 3 and label[:1].isupper() and not any(
+                c.isdigit() for c in label):
+            said.setdefault(label, []).append(body)
+            turns += [label] if not turns or turns[-1] != label else []
+    named = [label for label, lines in said.items() if len(lines) >= 2]
+    if len(named) != 2 or len(turns) < 4 or set(turns) != set(named):
+        return {}
+    asking = max(named[::-1], key=lambda label: sum(body.rstrip().endswith("?") for body in said[label]))
+    return {label: "assistant" if label == asking else "user" for label in named}
 
 
 @functools.lru_cache(maxsize=1)

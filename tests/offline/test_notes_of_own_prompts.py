@@ -8,6 +8,8 @@ to a question goes where the question's words put it; and a JSON note summarized
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytestmark = pytest.mark.usefixtures("api")
@@ -50,3 +52,19 @@ async def test_a_report_or_handover_asked_without_the_word_summary_is_a_note(cli
     text = await note(client, instructions, conversation)
     assert not text.startswith(("I can't", "Noted")), text
     assert all(piece in text for piece in wanted), text
+
+
+@pytest.mark.parametrize(("transcript", "keys", "expected"), [
+    ("Interviewer: Thanks for coming in, Aisha. Which role are you applying for?\n"
+     "Aisha: The product designer position. I have four years at Canva.\n"
+     "Interviewer: When could you start?\nAisha: In six weeks, on 3 November.",
+     "role, start_date", {"role": "The product designer position", "start_date": "3 November"}),
+    ("Doctor: Good morning. What brings you in today?\nPatient: I've had a sore throat since Friday.\n"
+     "Doctor: Any fever?\nPatient: Yes, 38.5 last night. My name is Jonas Weber.",
+     "patient_name, complaint", {"patient_name": "Jonas Weber", "complaint": "I've had a sore throat since Friday"}),
+])
+async def test_a_transcript_whose_lines_name_two_speakers_is_read_as_a_conversation(client, transcript, keys,
+                                                                                  expected) -> None:
+    response = await client.responses.create(model=MODEL, instructions=f"Return JSON with the keys {keys}.",
+                                             input=transcript)
+    assert json.loads(response.output_text) == expected
