@@ -42,16 +42,17 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "tools": "tool call",
     "next": "next recommend follow plan todo will we'll",
     "steps": "step tried attempt action troubleshooting done did",
-    "status": "status current blocker resolved state progress",
+    "status": "status blocker resolved state progress",
     "pending": "open pending outstanding unresolved awaiting waiting remaining",
     "issue": "issue problem request symptom complaint reported goal want need",
-    "people": "who customer client caller person people name contact user student traveller guest member",
+    "people": "who customer client caller person people name contact user student traveller guest member candidate "
+              "applicant patient passenger participant",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
     "prefs": "preference contact constraint requirement prefer diet vegetarian vegan allergy allergic",
 }.items()}
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
-                    "damaged noise noisy flood dead faulty bug overcharged charged twice refund stopped")
+                    "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore")
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
                  "february march april may june july august september october november december")
@@ -231,8 +232,9 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
         if head.rstrip(":") in rules or head.endswith(":") and ("rule" in head or "guideline" in head) and not item:
             break  # what follows are rules, not sections
         named = _NAMED.fullmatch((item.group(2) if item else line).strip())
-        if (item and not item.group(1)) or (named and not line.startswith((" ", "\t"))):
-            name, text = (named.group(1), named.group(2)) if named else (item.group(2).strip("* "), "")
+        bold = head[:2] == "**" == head[-2:] and "**" not in head[2:-2].strip("*")  # a line "**Candidate**"
+        if (item and not item.group(1)) or (named or bold) and not line.startswith((" ", "\t")):
+            name, text = (named.group(1), named.group(2)) if named else ((item.group(2) if item else line).strip("* "), "")
             for dash in (" – ", " — ", " - "):  # "**User profile** – who the user is"
                 if not named and dash in name:
                     name, text = (part.strip("* ") for part in name.split(dash, 1))
@@ -467,6 +469,16 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
     return out
 
 
+def _answers(said: Sequence[Statement]) -> list[Statement]:
+    """The statements, each reply to a question about with the question's words too: after "Any allergies to
+    medicines?", "Yes, penicillin gives me a rash" is about allergies; after "Your expected salary?", so is the next."""
+    out = [s for s in said]
+    for at, (before, s) in enumerate(zip(said, said[1:]), 1):
+        if s.role == "user" and before.role == "assistant" and before.asks and not asks(s):
+            out[at] = replace(s, stems=s.stems | frozenset(words(before.text)))
+    return out
+
+
 def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> list[str]:
     """The lines a section holds: the statements of its kind (else those sharing its words), as said."""
     kind = section.kind
@@ -634,7 +646,7 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
 
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
-    said = _corrected(said)
+    said = _answers(_corrected(said))
     if spec.bullets or spec.sentences or not (spec.sections or spec.json_keys or spec.paragraph) and (
             spec.numbered or spec.max_words):
         return _listing(said, spec)

@@ -68,3 +68,40 @@ async def test_a_transcript_whose_lines_name_two_speakers_is_read_as_a_conversat
     response = await client.responses.create(model=MODEL, instructions=f"Return JSON with the keys {keys}.",
                                              input=transcript)
     assert json.loads(response.output_text) == expected
+
+
+DOCTOR = [
+    ("user", "Hi, I'm Maria Kovacs, 54. I've had a dull pain in my lower back for three weeks."),
+    ("assistant", "I'm sorry to hear that. Have you taken anything for it?"),
+    ("user", "I take ibuprofen 400 mg twice a day."),
+    ("assistant", "Any allergies to medicines?"),
+    ("user", "Yes, penicillin gives me a rash."),
+    ("assistant", "I'll book you an MRI of the lumbar spine and a follow-up with Dr. Osei on 14 March."),
+]
+RENTAL = [  # the same shapes in other words: a flat hunt
+    ("user", "Hello, my name is Ines Duarte and I'm looking for a two-bedroom flat in Porto."),
+    ("assistant", "Lovely. What's your monthly budget?"),
+    ("user", "Around 1,200 euros, bills included if possible."),
+    ("assistant", "Do you have any pets?"),
+    ("user", "Yes, a small cat called Miso."),
+    ("assistant", "I'll send you three listings by Friday."),
+]
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "expected"), [
+    (DOCTOR, "Summarize the intake for the physician using these sections:\n\n**Patient**\n**Presenting complaint**\n"
+             "**Current medications**\n**Allergies**\n**Plan**",
+     {"Patient": "Maria Kovacs", "Presenting complaint": "dull pain", "Current medications": "ibuprofen 400 mg",
+      "Allergies": "penicillin", "Plan": "MRI"}),
+    (INTERVIEW, "Write an interview summary with these sections:\n**Candidate**\n**Salary**\n**Weaknesses**",
+     {"Candidate": "Tom Becker", "Salary": "95,000 euros", "Weaknesses": "Kubernetes"}),
+    (RENTAL, "Summarize the chat.\n\n**Client**\n**Budget**\n**Pets**\n**Next step**",
+     {"Client": "Ines Duarte", "Budget": "1,200 euros", "Pets": "Miso", "Next step": "three listings"}),
+])
+async def test_bold_lines_are_sections_and_an_answer_goes_where_its_question_puts_it(client, conversation,
+                                                                                   instructions, expected) -> None:
+    text = await note(client, instructions, conversation)
+    headings = [line.rstrip(":") for line in text.splitlines() if line.endswith(":")]
+    assert headings == list(expected), text
+    for heading, fact in expected.items():
+        assert fact in text.split(f"{heading}:\n", 1)[1].split("\n\n", 1)[0], (heading, text)
