@@ -576,7 +576,8 @@ _THIRD = {"i": ("{}", "they"), "me": ("{}", "them"), "my": ("{}'s", "their"), "i
           "i've": ("{} has", "they've"), "i'll": ("{} will", "they'll"), "i'd": ("{} would", "they'd"),
           "myself": ("{}", "themselves"), "mine": ("{}'s", "theirs")}
 _AS_IS = frozenset("can could will would should must might may did didn't can't won't also still just already really "
-                   "never always often only was".split())
+                   "never always often only was spent went had made took got gave found left led came sent built "
+                   "bought told".split())
 
 
 def _third(text: str, name: str) -> str:
@@ -624,15 +625,18 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     parts = spec.sections or FACT_SECTIONS
     queues = [[news(part, line) for line in lines_for(part, said, spec)] for part in parts]
     queues[0][:0] = [news(section("Identifiers"), fact) for fact in spec.must_keep]
+    queues.append([news(section(""), _said(s)) for s in said if s.role in ("user", "note") and not asks(s)
+                   and len(s.stems) > 1])  # then what else was said, within the budget
     limit = spec.bullets or (spec.sentences + 3 if spec.sentences else 12)
     picked: list[str] = []
     while any(queues) and len(picked) < limit:
-        for queue in queues:  # one new fact of each section per round
+        for queue in [q for q in queues[:-1] if q] or queues[-1:]:  # a fact of each section a round, then the rest
             while queue:
                 tells, line = queue.pop(0)
-                told = " ".join(picked)
-                if all(value in told for value in tells):
-                    continue  # a line already said, or a name or identifiers already named
+                told = " ".join(picked).lower()
+                if all(value.lower() in told for value in tells) or any(p.lower() in line.lower() for p in picked) or (
+                        set(words(line)) <= set(words(told))):
+                    continue  # a line already said (or a part of it, or all its words), or a name or identifiers
                 if len(f"{told} {line}".split()) <= (spec.max_words or DEFAULT_MAX_WORDS):
                     picked.append(_bare(line).rstrip("."))  # a short note says no "open: "
                     break

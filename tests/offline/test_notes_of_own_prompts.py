@@ -105,3 +105,36 @@ async def test_bold_lines_are_sections_and_an_answer_goes_where_its_question_put
     assert headings == list(expected), text
     for heading, fact in expected.items():
         assert fact in text.split(f"{heading}:\n", 1)[1].split("\n\n", 1)[0], (heading, text)
+
+
+DUNGEON = [
+    ("user", "Okay party, last time you were in the Sunken Library. Thorin, what do you do?"),
+    ("assistant", "Thorin searches the bookshelves for the map of the Ashen Pass."),
+    ("user", "You find the map tucked in a tome, and a silver key."),
+    ("assistant", "Elira casts detect magic on the silver key."),
+    ("user", "The key glows faintly with abjuration magic. Two ghouls burst through the door!"),
+    ("assistant", "We take a short rest and then follow the ghoul to the crypt."),
+    ("user", "The second ghoul flees north toward the crypt. Elira is at 6 hit points."),
+]
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "count", "wanted"), [
+    (DUNGEON, "Recap the session in 5 bullet points.", 5, ["silver key", "ghouls"]),
+    (INTERVIEW, "Summarize the interview in 4 bullet points.", 4, ["Flowbank", "Kubernetes"]),
+])
+async def test_a_short_note_gives_as_many_facts_as_asked_each_once(client, conversation, instructions, count,
+                                                                    wanted) -> None:
+    text = await note(client, instructions, conversation)
+    lines = [line.removeprefix("- ").lower() for line in text.splitlines()]
+    assert len(lines) == count and all(piece in text for piece in wanted), text
+    assert not any(a != b and a in b for a in lines for b in lines), text  # no line repeats a part of another
+
+
+async def test_a_note_within_a_word_budget_keeps_what_was_said_until_it_is_full(client) -> None:
+    turns = [("user", "I'm interviewing for the data analyst role; my name is Lena Park."),
+             ("user", "I know SQL, Python and Tableau."), ("user", "My notice period is two months."),
+             ("user", "I'd like to work remotely on Fridays.")]
+    conversation = [part for turn in turns for part in (turn, ("assistant", "Noted."))]
+    text = await note(client, "Summarize the conversation in at most 50 words.", conversation)
+    assert "notice period is two months" in text and "SQL, Python and Tableau" in text, text
+    assert len(text.split()) <= 50, text
