@@ -1481,7 +1481,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
         if wants_id and not facts(statement.text):
             continue
-        if (head or topic[0]) == stem("name") and len(topic) == 1 and not _SELF_NAMED.search(statement.text):
+        if (head or topic[0]) == stem("name") and len(topic) == 1 and not _SELF_NAMED.search(statement.text) and not (
+                statement.role == "note" and len(tokens(statement.text)) <= 3):  # a note's "name: Lena Park" answers
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
         stems = statement.stems | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"

@@ -501,8 +501,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         wanted = set(words(section.heading.replace("_", " "))) - stem_set("id number no ref")  # "order_id": "order"
         named = [value for value, label in seen.items() if wanted & set(words(label))]
         return named[:2] or (list(seen) if len(seen) == 1 else [])
-    if kind == "name":
-        return [name for s in users if (name := _person(s))][:1]
+    if kind == "name":  # "I'm Lena Park", or an earlier note's "name: Lena Park"
+        noted = [s.text for s in users if s.role == "note" and stem("name") in s.stems and len(tokens(s.text)) <= 3]
+        return ([name for s in users if (name := _person(s))] + noted)[:1]
     if kind == "date":  # "before June 20" (else "on 14 May"), the customer's first
         return [day for cues in ((), ("on",)) for s in sorted(said, key=lambda s: s.role != "user")
                 for day in _dates(s, *cues)][:1]

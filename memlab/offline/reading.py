@@ -325,6 +325,10 @@ def _note_lines(text: str) -> list[tuple[str, frozenset[str]]]:
     "none"s and its marks: "- open: The fan is loud [open]" is "The fan is loud"; a tool's call or result keeps its
     own words only (under "Next step", a ticket's creation is not what comes next)."""
     found, heading = [], frozenset()
+    data = structured(text) if text.lstrip()[:1] == "{" else None
+    if isinstance(data, dict):  # a JSON note: each key a heading over its value's parts ({"items": "a; b"})
+        text = "\n\n".join(f"{key.replace('_', ' ')}:\n" + "\n".join(str(part) for one in (
+            value if isinstance(value, list) else [value]) for part in str(one).split("; ")) for key, value in data.items())
     for line in text.splitlines():
         bare = line.strip()
         heading = heading if bare else frozenset()  # after a blank line, a line is under no heading

@@ -11,6 +11,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from agents import Agent, Runner
+
+from memlab import SummarizingSession
+from tests.helpers import offline_summarizer
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -138,3 +142,23 @@ async def test_a_note_within_a_word_budget_keeps_what_was_said_until_it_is_full(
     text = await note(client, "Summarize the conversation in at most 50 words.", conversation)
     assert "notice period is two months" in text and "SQL, Python and Tableau" in text, text
     assert len(text.split()) <= 50, text
+
+
+@pytest.mark.parametrize(("keys", "turns", "question", "fact"), [
+    ("character, quest, gold", ["My character is Vex, a tiefling warlock.", "We accept the quest to find the miller.",
+                                "Vex now has 40 gold.", "We head to the mill at dawn."], "What's my character?", "Vex"),
+    ("name, role, salary", ["My name is Lena Park.", "I'm applying for the data analyst role.",
+                            "My salary expectation is 70,000 euros.", "I can start in May."], "What's my name?",
+     "Lena Park"),
+])
+async def test_a_json_note_summarized_again_keeps_its_keys_flat(keys, turns, question, fact) -> None:
+    summarizer = offline_summarizer(prompt=f"Return JSON with the keys {keys}.")
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=2, summarizer=summarizer)
+    agent = Agent(name="Helper", instructions="You are a helpful assistant.")
+    for turn in turns:
+        await Runner.run(agent, turn, session=session)
+    note = json.loads(session.summary_text)
+    assert list(note) == keys.split(", ") and not any("{" in value for value in note.values()), note
+    for _ in range(2):  # asked again after the note was summarized once more
+        assert fact in (await Runner.run(agent, question, session=session)).final_output
+    assert fact in json.loads(session.summary_text).values()
