@@ -140,6 +140,7 @@ class NoteSpec:
     max_words: int | None = None
     must_keep: list[str] = field(default_factory=list)
     marks: bool = False
+    third: bool = False
 
 
 def read_prompt(prompt: str) -> NoteSpec:
@@ -150,7 +151,8 @@ def read_prompt(prompt: str) -> NoteSpec:
     spec = NoteSpec(max_words=min(budgets, default=None), numbered="numbered" in lower,  # of two budgets, the tighter
                     paragraph=any(cue in lower for cue in paragraph), marks="[open]" in lower and "[resolved]" in lower,
                     bullets=_count_of(prompt, ("bullet", "bullets", "points", "items")),  # "in 3 bullet points"
-                    sentences=_count_of(prompt, ("sentence", "sentences")))
+                    sentences=_count_of(prompt, ("sentence", "sentences")),
+                    third="third person" in lower or "first person" in lower)  # "Do not write in the first person"
     for i, line in enumerate(lines):
         if any(cue in line.lower() for cue in ("must appear", "verbatim", "exactly as written")):
             for later in lines[i + 1:i + 200]:
@@ -681,6 +683,11 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             bodies[spare[-1][0]].remove(spare[-1][1])
         else:
             break
+    if spec.third:  # the user's words told of them ("I'll add backoff" → "Tom will add backoff")
+        users = {_said(s) for s in said if s.role == "user"}
+        name = next((found for s in said if s.role == "user" and (found := _person(s))), "")
+        bodies = {h: [line.replace(_bare(line), _third(_bare(line), name)) if _bare(line) in users else line
+                      for line in b] for h, b in bodies.items()}
     if spec.json_keys or spec.form:  # one value a key or field: "Severity is P1" gives "P1"
         values = {s.heading: list(dict.fromkeys(_value(s, line) for line in bodies[s.heading])) for s in sections}
         if not spec.json_keys:

@@ -91,7 +91,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     husky | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
     headset charger | car drive vehicle plate licence license registration |
-    budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage | deadline
+    budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage
+    compensation | deadline
     due | appointment meeting booking reservation | cause reason because | birthday born age old | prefer preference
     rather favourite favorite like love enjoy want wish fan keen hobby hobbies
     | hate dislike stand allergic allergy avoid
@@ -498,7 +499,8 @@ _MAKE = frozenset(map(stem, "write give make produce create provide prepare draf
 #: handover for the next agent", "Write a report on this interview", "You write a file note from a travel agency chat").
 _NOTE = frozenset(map(stem, "summary handover handoff".split()))
 _REPORT = frozenset(map(stem, "report note notes minutes debrief writeup".split()))
-_TALK = frozenset(map(stem, "conversation chat transcript discussion interview session call meeting dialogue".split()))
+_TALK = frozenset(map(stem, "conversation chat transcript discussion interview session call meeting dialogue review "
+                                 "consultation".split()))
 
 
 def asks_for_summary(text: str) -> bool:

@@ -163,3 +163,26 @@ async def test_a_json_note_summarized_again_keeps_its_keys_flat(keys, turns, que
     note = json.loads(session.summary_text)
     assert list(note) == keys.split(", ") and fact in note.values(), note
     assert not any("{" in value for value in note.values()), note
+
+
+REVIEW = [
+    ("user", "Can you review PR #482? It adds retry logic to the upload client."),
+    ("assistant", "The retry loop has no backoff, and the test test_upload_retries sleeps for real."),
+    ("user", "Fair. I'll add exponential backoff starting at 200 ms."),
+    ("assistant", "Good. Approve after that."),
+    ("user", "I'll also mock time.sleep in my test."),
+]
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "wanted"), [
+    (INTERVIEW, "Summarize the interview with these sections:\n**Candidate**\n**Weaknesses**\n"
+                "**Compensation**\nWrite it as a report in the third person.",
+     ["Tom Becker", "has little experience with Kubernetes", "95,000 euros"]),
+    (REVIEW, "Write a report of the code review for the team lead. Do not write in the first person.\n\n"
+             "## Retry logic\n## Backoff\n## Tests", ["They'll add exponential backoff", "their test"]),
+])
+async def test_a_report_in_the_third_person_tells_the_users_words_of_them(client, conversation, instructions,
+                                                                          wanted) -> None:
+    text = await note(client, instructions, conversation)
+    assert all(piece in text for piece in wanted), text
+    assert not any(word in text.replace("'", " ").split() for word in ("I", "my")), text
