@@ -202,6 +202,9 @@ def _named_keys(prompt: str) -> list[str]:
     """The keys a prompt lists after "keys" up to the end of its sentence ("the keys a, b and c.")."""
     for found in _KEYS.finditer(prompt):
         sentence = prompt[found.end():].split("\n", 1)[0].split(". ", 1)[0].rstrip(". ")
+        if sentence[:1] in "-*•":  # "JSON with these keys:" then a list, a key a line ("- tenant")
+            below = takewhile(lambda line: line.strip()[:1] in ("-", "*", "•"), prompt[found.end():].splitlines())
+            sentence = ", ".join(line.strip().lstrip("-*• ").split(":")[0] for line in below)
         names = [name.strip(" `'\"") for part in sentence.split(",") for name in part.split(" and ")]
         names = [name for name in names if name and len(name.split()) <= 3]
         if len(names) >= 2:

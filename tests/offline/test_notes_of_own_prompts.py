@@ -186,3 +186,14 @@ async def test_a_report_in_the_third_person_tells_the_users_words_of_them(client
     text = await note(client, instructions, conversation)
     assert all(piece in text for piece in wanted), text
     assert not any(word in text.replace("'", " ").split() for word in ("I", "my")), text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "keys"), [
+    (TRAVEL, "Summarize the booking chat as JSON with these keys:\n- travelers\n- dates\n- hotel\n",
+     ["travelers", "dates", "hotel"]),
+    (INTERVIEW, "Return a JSON object. Use the following fields:\n* candidate: full name\n* salary: expected salary\n"
+                "* weaknesses: what they lack\n\nKeep values short.", ["candidate", "salary", "weaknesses"]),
+])
+async def test_json_keys_listed_a_line_each_are_the_keys(client, conversation, instructions, keys) -> None:
+    text = await note(client, instructions, conversation)
+    assert list(json.loads(text)) == keys, text
