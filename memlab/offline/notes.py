@@ -141,6 +141,7 @@ class NoteSpec:
     must_keep: list[str] = field(default_factory=list)
     marks: bool = False
     third: bool = False
+    line_words: int | None = None
 
 
 def read_prompt(prompt: str) -> NoteSpec:
@@ -148,7 +149,10 @@ def read_prompt(prompt: str) -> NoteSpec:
     lines, lower = prompt[:20_000].splitlines(), prompt.lower()
     paragraph = ("one paragraph", "one-paragraph", "single paragraph", "a paragraph", "in prose")
     budgets = [int(after or before) for after, before in _BUDGET.findall(prompt)]
-    spec = NoteSpec(max_words=min(budgets, default=None), numbered="numbered" in lower,  # of two budgets, the tighter
+    each = [n for n in budgets if {"each", "per", "every"} & set(  # "4 bullet points, each under 15 words"
+        lower[:lower.find(f"{n} words")].rsplit(".", 1)[-1].rsplit(",", 1)[-1].split())]
+    spec = NoteSpec(max_words=min(set(budgets) - set(each), default=None), numbered="numbered" in lower,  # the tighter
+                    line_words=min(each, default=None),
                     paragraph=any(cue in lower for cue in paragraph), marks="[open]" in lower and "[resolved]" in lower,
                     bullets=_count_of(prompt, ("bullet", "bullets", "points", "items")),  # "in 3 bullet points"
                     sentences=_count_of(prompt, ("sentence", "sentences")),
@@ -643,7 +647,8 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
                 if all(value.lower() in told for value in tells) or any(p.lower() in line.lower() for p in picked) or (
                         set(words(line)) <= set(words(told))):
                     continue  # a line already said (or a part of it, or all its words), or a name or identifiers
-                if len(f"{told} {line}".split()) <= (spec.max_words or DEFAULT_MAX_WORDS):
+                if len(f"{told} {line}".split()) <= (spec.max_words or DEFAULT_MAX_WORDS) and len(line.split()) <= (
+                        spec.line_words or DEFAULT_MAX_WORDS):
                     picked.append(_bare(line).rstrip("."))  # a short note says no "open: "
                     break
     picked = picked[:limit]

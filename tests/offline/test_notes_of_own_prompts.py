@@ -197,3 +197,13 @@ async def test_a_report_in_the_third_person_tells_the_users_words_of_them(client
 async def test_json_keys_listed_a_line_each_are_the_keys(client, conversation, instructions, keys) -> None:
     text = await note(client, instructions, conversation)
     assert list(json.loads(text)) == keys, text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "count", "most"), [
+    (DUNGEON, "Give me a recap of the session in 4 bullet points, each under 15 words.", 4, 15),
+    (INTERVIEW, "Summarize the interview in 3 bullet points. Each point: at most 20 words.", 3, 20),
+])
+async def test_a_budget_for_each_point_is_not_one_for_the_whole_note(client, conversation, instructions, count,
+                                                                   most) -> None:
+    lines = (await note(client, instructions, conversation)).splitlines()
+    assert len(lines) == count and all(len(line.split()) <= most + 1 for line in lines), lines
