@@ -104,6 +104,8 @@ def section(heading: str, description: str = "") -> Section:
     """A section, its kind read from the words of its heading (failing that, of its description); a heading
     whose last word asks for one value ("Customer name", "order_id", "Due date") is of that value's kind."""
     named = heading.lower().replace("_", " ").replace("-", " ").split()
+    if " ".join(named[:2]) in ("action items", "action item", "action points"):  # what someone still has to do
+        return Section(heading, description, "pending")
     if named and named[-1] in _VALUE_KINDS and (len(named) > 1 or named[-1] not in ("number", "no", "ref")):
         return Section(heading, description, _VALUE_KINDS[named[-1]])
     for text in (heading, description):

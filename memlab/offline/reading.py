@@ -108,7 +108,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     calculus | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
-    bill billing subscription | wrong problem issue fault matter broken broke stopped fail faulty damaged defective
+    bill billing subscription | wrong problem issue fault matter broken broke stopped fail faulty damaged defective risk
+    concern worry worried
     mistake correction instead keep
     | technical tech bug crash crashes error broken fail fails freeze glitch outage login
     | urgent asap immediately emergency critical high outage down | sales sale discount deal pricing
@@ -524,7 +525,8 @@ def _role_lines(text: str) -> int:
 
 def speakers(text: str) -> dict[str, str]:
     """The roles of a transcript's two named speakers, who take turns ("Interviewer: ...", "Aisha: ...", twice or
-    more each): the one asking more questions is the assistant (the interviewer, the doctor), the other the user."""
+    more each): the one asking more questions is the assistant (the interviewer, the doctor), the other (or, when
+    they ask as many, both: a meeting) the user."""
     said: dict[str, list[str]] = {}
     turns = []
     for line in text[:MAX_CHARS * 10].splitlines():
@@ -536,8 +538,8 @@ def speakers(text: str) -> dict[str, str]:
     named = [label for label, lines in said.items() if len(lines) >= 2]
     if len(named) != 2 or len(turns) < 4 or set(turns) != set(named):
         return {}
-    asking = max(named[::-1], key=lambda label: sum(body.rstrip().endswith("?") for body in said[label]))
-    return {label: "assistant" if label == asking else "user" for label in named}
+    asked = {label: sum(body.rstrip().endswith("?") for body in said[label]) for label in named}
+    return {label: "assistant" if asked[label] > min(asked.values()) else "user" for label in named}  # a meeting: users
 
 
 @functools.lru_cache(maxsize=1)

@@ -207,3 +207,25 @@ async def test_a_budget_for_each_point_is_not_one_for_the_whole_note(client, con
                                                                    most) -> None:
     lines = (await note(client, instructions, conversation)).splitlines()
     assert len(lines) == count and all(len(line.split()) <= most + 1 for line in lines), lines
+
+
+@pytest.mark.parametrize(("transcript", "instructions", "expected"), [
+    ("Priya: The launch of the mobile app is planned for 14 October.\n"
+     "Marcus: Backend is ready, but the payments SDK still fails on Android 12.\n"
+     "Marcus: I'll patch it by Friday.\nLena: Marketing needs final screenshots by 7 October.",
+     "Write meeting minutes.\n## Action items\n## Risks",
+     {"## Action items": ["patch it by Friday", "screenshots by 7 October"], "## Risks": ["fails on Android 12"]}),
+    ("Ms Hale: The school trip to the science museum is on 3 May.\n"
+     "Mr Osei: The coach company has not confirmed the booking yet, that worries me.\n"
+     "Ms Hale: I'll send the consent forms by Monday.\nMr Osei: We need two more parent volunteers before April 20.",
+     "Summarize the staff meeting.\n\n## Action points\n## Concerns",
+     {"## Action points": ["consent forms by Monday", "volunteers before April 20"],
+      "## Concerns": ["not confirmed the booking"]}),
+])
+async def test_action_items_hold_what_someone_still_has_to_do_and_risks_the_problems(client, transcript, instructions,
+                                                                                    expected) -> None:
+    response = await client.responses.create(model=MODEL, instructions=instructions, input=transcript)
+    text = response.output_text
+    for heading, facts in expected.items():
+        body = text.split(heading, 1)[1].split("\n\n", 1)[0]
+        assert all(fact in body for fact in facts), (heading, text)
