@@ -1679,7 +1679,9 @@ def restate(statement: Statement) -> str:
         return f"You asked me to {_swap(rest)}." if first.lower() == "please" else f"You told me: {_retold(text)}."
     if statement.role == "tool":
         return f"{statement.tool or 'A tool'} reported {text}."
-    return f"From my notes: {text}."
+    said = set(_lower_tokens(text))  # a note's "I'm allergic to sulfa" is the user's: "you're allergic to sulfa"
+    mine = said & {"i", "i'm", "i've", "i'd", "my", "me"} and not said & {"you", "your", "you're", "you'll", "we", "we'll"}
+    return f"From my notes: {_retold(text) if mine else text}."
 
 
 def _details(request: Request, found: Statement) -> str:
