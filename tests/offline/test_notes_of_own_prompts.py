@@ -234,7 +234,7 @@ async def test_action_items_hold_what_someone_still_has_to_do_and_risks_the_prob
 @pytest.mark.parametrize(("prompt", "turns", "question", "told"), [
     ("Summarize for the next clinician.\n## Patient\n## Symptoms\n## Allergies",
      ["Hi, I'm Jonas Weber, 41 years old.", "I've had headaches every afternoon for two weeks.",
-      "I'm allergic to sulfa drugs.", "Is it okay to drink coffee?"],
+      "I'm allergic to sulfa drugs.", "Is it okay to drink coffee?", "Thanks."],
      "What drug am I allergic to?", "you're allergic to sulfa drugs"),
     ("Write a handover note for the next agent.\n## Tenant\n## Issue",
      ["Hi, my name is Chloe Martin.", "I live in flat 7A and my kitchen tap is leaking.", "It started on Monday.",
@@ -247,4 +247,4 @@ async def test_recall_from_a_note_tells_the_users_words_back_to_them(prompt, tur
         await Runner.run(agent, turn, session=session)
     answer = (await Runner.run(agent, question, session=session)).final_output
     words = answer.removeprefix("From my notes:").split()
-    assert told in answer and "I'm" not in words and "my" not in words, answer
+    assert answer.startswith("From my notes") and told in answer and "I'm" not in words and "my" not in words, answer
