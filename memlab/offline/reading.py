@@ -536,7 +536,8 @@ def speakers(text: str) -> dict[str, str]:
             said.setdefault(label, []).append(body)
             turns += [label] if not turns or turns[-1] != label else []
     named = [label for label, lines in said.items() if len(lines) >= 2]
-    if len(named) != 2 or len(turns) < 4 or set(turns) != set(named):
+    spoken = [body for label in named for body in said[label]]  # sentences, not a form's values ("Name: John")
+    if len(named) != 2 or len(turns) < 4 or set(turns) != set(named) or len(" ".join(spoken).split()) < 3 * len(spoken):
         return {}
     asked = {label: sum(body.rstrip().endswith("?") for body in said[label]) for label in named}
     return {label: "assistant" if asked[label] > min(asked.values()) else "user" for label in named}  # a meeting: users
