@@ -233,7 +233,8 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
         inline = _NAMED.fullmatch(line)
         listed = inline.group(2) if inline else line[cue.search(line).end():].split(". ", 1)[0]
         names = [name.strip(" *`.") for part in listed.split(",") for name in part.split(" and ")]
-        if "," in listed and all(0 < len(name.split()) <= 4 for name in names):  # "## Customer, ## Issue" keep "##"
+        named = "," in listed or " and " in listed and all(name[:1].isupper() or name[:1] == "#" for name in names)
+        if named and all(0 < len(name.split()) <= 4 for name in names):  # "## Customer, ## Issue" keep "##"
             mark = names[0].split()[0] if names[0].startswith("#") and set(names[0].split()[0]) == {"#"} else ""
             return [section(name.lstrip("# ")) for name in names], mark
     found: list[Section] = []
@@ -520,7 +521,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
                 for day in _dates(s, *cues)][:1]
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         waiting = [_said(s) for s in said if s.role in ("user", "note") and (_dates(s) or not asks(s) and _lower(s) & {
-            "need", "needs", "must"}) or s in agent and _lower(s) & {"i'll", "we'll", "will"}]
+            "need", "needs", "must", "will"}) or s in agent and _lower(s) & {"i'll", "we'll", "will"}]
         return waiting[-3:] or [f"open: {_said(s)}" for s, solved in _issues(users) if not solved][-2:]
     if kind == "time":
         timed = [s for s in said if not asks(s) and (

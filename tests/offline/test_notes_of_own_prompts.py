@@ -248,3 +248,20 @@ async def test_recall_from_a_note_tells_the_users_words_back_to_them(prompt, tur
     answer = (await Runner.run(agent, question, session=session)).final_output
     words = answer.removeprefix("From my notes:").split()
     assert answer.startswith("From my notes") and told in answer and "I'm" not in words and "my" not in words, answer
+
+
+async def test_two_sections_named_in_a_sentence_with_and_are_the_sections() -> None:
+    agent = Agent(name="Minutes", instructions="You write meeting notes for the team. Use the sections ## Decisions "
+                                               "and ## Action items.")
+    meeting = ("Notes please:\nAnna: We ship v2 on 9 June.\nBen: I'll write the release blog post by 5 June.\n"
+               "Anna: Carla will update the docs.\nBen: Agreed, and QA signs off on 8 June.")
+    text = (await Runner.run(agent, meeting)).final_output
+    assert text.startswith("## Decisions\n") and "\n## Action items\n" in text, text
+    assert all(fact in text.split("## Action items")[1] for fact in ("blog post by 5 June", "Carla will update")), text
+
+
+async def test_availability_holds_when_someone_is_available(client) -> None:
+    conversation = [("user", "My name is Omar Haddad."), ("assistant", "Noted."),
+                    ("user", "I'm available from 1 September."), ("assistant", "Thanks.")]
+    text = await note(client, "Summarize the chat with the sections Candidate and Availability.", conversation)
+    assert text.split("Availability:\n", 1)[1].startswith("- I'm available from 1 September."), text
