@@ -265,3 +265,14 @@ async def test_availability_holds_when_someone_is_available(client) -> None:
                     ("user", "I'm available from 1 September."), ("assistant", "Thanks.")]
     text = await note(client, "Summarize the chat with the sections Candidate and Availability.", conversation)
     assert text.split("Availability:\n", 1)[1].startswith("- I'm available from 1 September."), text
+
+
+@pytest.mark.parametrize(("said", "kept", "dropped"), [
+    ("My rent this month will be four days late, I'll pay on the 5th.", [], ["5th"]),
+    ("My invoice INV-2231 is due on the 21st, and the plumber comes at 10am.", ["INV-2231"], ["21st", "10am"]),
+])
+async def test_a_day_or_a_time_is_no_identifier(client, said, kept, dropped) -> None:
+    conversation = [("user", "Hi, this is Ahmed from flat 3B."), ("assistant", "Hello Ahmed."), ("user", said)]
+    text = await note(client, "Write a handover note for the next agent.", conversation)
+    ids = text.split("Identifiers:\n", 1)[1].split("\n\n", 1)[0]
+    assert all(v in ids for v in kept) and not any(v in ids for v in dropped), text
