@@ -449,8 +449,14 @@ def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
     found = [(s, any(s.turn < t.turn <= s.turn + 4 and not _is_problem(t)
                      and (_lower(t) & SOLVED or "all good" in t.text.lower()) for t in users))
              for s in users if _is_problem(s)]
-    return found or [(s, False) for s in users
-                     if len(s.stems) >= 2 and not _prefers(s) and not s.text.rstrip().endswith("?")][:1]
+    return found or [(s, False) for s in users if len(s.stems) >= 2 and not _prefers(s)
+                     and not s.text.rstrip().endswith("?") and not _introduces(s)][:1]
+
+
+def _introduces(statement: Statement) -> bool:
+    """Whether a sentence only says who someone is ("Hi, I'm Jonas Weber, 41 years old"): no problem to report."""
+    rest = set(words(statement.text)) - set(words(_person(statement)))
+    return bool(_person(statement)) and all(w.isdigit() or w in (stem("name"), stem("year"), stem("old")) for w in rest)
 
 
 def _corrected(said: Sequence[Statement]) -> list[Statement]:

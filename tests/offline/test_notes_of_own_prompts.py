@@ -276,3 +276,18 @@ async def test_a_day_or_a_time_is_no_identifier(client, said, kept, dropped) -> 
     text = await note(client, "Write a handover note for the next agent.", conversation)
     ids = text.split("Identifiers:\n", 1)[1].split("\n\n", 1)[0]
     assert all(v in ids for v in kept) and not any(v in ids for v in dropped), text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "heading", "fact"), [
+    ([("user", "Hi, I'm Jonas Weber, 41 years old."), ("assistant", "What brings you in?"),
+      ("user", "I've had headaches every afternoon for two weeks.")],
+     "Summarize the intake.\n## Patient\n## Symptoms", "## Symptoms", "headaches every afternoon"),
+    ([("user", "Hello, my name is Sara Lind."), ("assistant", "How can I help?"),
+      ("user", "I'd like to renew my passport before July.")],
+     "Summarize the chat.\n## Citizen\n## Request", "## Request", "renew my passport"),
+])
+async def test_an_introduction_is_not_the_problem_or_request(client, conversation, instructions, heading,
+                                                             fact) -> None:
+    text = await note(client, instructions, conversation)
+    body = text.split(heading + "\n", 1)[1].split("\n\n", 1)[0]
+    assert fact in body and "I'm" not in body and "my name" not in body, text
