@@ -294,8 +294,9 @@ def _is_problem(statement: Statement) -> bool:
     """Whether a customer's sentence reports a problem: a problem word, or a negation ("won't")."""
     if asks(statement) or statement.stems & ARCHETYPES["prefs"]:
         return False
-    return bool(statement.stems & PROBLEM) or any(t in ("not", "no", "never") or t.endswith("n't")
-                                                   for t in _lower(statement))
+    found = [t.lower().replace("’", "'") for t in tokens(statement.text)]
+    found = found[1:] if found[:1] == ["no"] else found  # "No, nothing yet" answers a question; it reports nothing
+    return bool(statement.stems & PROBLEM) or any(t in ("not", "no", "never") or t.endswith("n't") for t in found)
 
 
 def _did(statement: Statement) -> str:
@@ -580,8 +581,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         if (last.get(s.role) in about) if tokens(s.text)[:1] in (["And"], ["Also"], ["Plus"]) else s.stems & topic:
             about.append(s)
         last[s.role] = s
-    ranked = sorted(about or [s for s in agent if s.stems & topic and not asks(s)],  # else the agent's ("fix it")
-                    key=lambda s: (len(s.stems & topic), s.order), reverse=True)
+    offered = [s for s in agent if s.stems & topic and not s.text.rstrip().endswith("?")]  # "Let's book an X-ray"
+    ranked = sorted(about or offered, key=lambda s: (len(s.stems & topic), s.order), reverse=True)  # else the agent's
     lines = []  # a short sentence pointing back comes after the one before it ("PR #5 moved it; that's the cause")
     for s in sorted(ranked[:4], key=lambda s: s.order):
         back = [b for b in said if b.order == s.order - 1 and b.role == s.role and b not in ranked[:4]]

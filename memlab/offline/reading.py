@@ -98,7 +98,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | hate dislike stand allergic allergy avoid
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
     | decision decide agree agreed resolve choose chose chosen pick select | available availability free start | medication medicine drug pill tablet dose
-    dosage mg prescription prescribed | food eat meal dish cuisine diet
+    dosage mg prescription prescribed | food eat meal dish cuisine diet appetite
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail

@@ -291,3 +291,23 @@ async def test_an_introduction_is_not_the_problem_or_request(client, conversatio
     text = await note(client, instructions, conversation)
     body = text.split(heading + "\n", 1)[1].split("\n\n", 1)[0]
     assert fact in body and "I'm" not in body and "my name" not in body, text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "expected", "not_in"), [
+    ([("user", "Hi, I'm calling about my dog Biscuit, a 6-year-old beagle."), ("assistant", "What's the problem?"),
+      ("user", "He's been limping on his front left paw since Tuesday, he won't go on walks."),
+      ("assistant", "Let's book an X-ray on Thursday at 3pm. Any medication so far?"), ("user", "No, nothing yet.")],
+     "Summarize the call for the vet.\n## Symptoms\n## Appointment",
+     {"## Symptoms": "limping", "## Appointment": "X-ray on Thursday at 3pm"}, "No, nothing yet"),
+    ([("user", "Hello, I'd like a haircut, my fringe is far too long and it doesn't sit right."),
+      ("assistant", "Let's book you in on Saturday at 11am with Mia. Any allergies to hair products?"),
+      ("user", "No, none that I know of.")],
+     "Write a handover note for the next receptionist.\n## Problem\n## Appointment",
+     {"## Problem": "fringe is far too long", "## Appointment": "Saturday at 11am"}, "none that I know of"),
+])
+async def test_an_agents_plan_fills_its_heading_and_a_plain_no_is_no_problem(client, conversation, instructions,
+                                                                            expected, not_in) -> None:
+    text = await note(client, instructions, conversation)
+    for heading, fact in expected.items():
+        body = text.split(heading + "\n", 1)[1].split("\n\n", 1)[0]
+        assert fact in body and not_in not in body, (heading, text)
