@@ -320,8 +320,8 @@ def _identifiers(statement: Statement) -> list[str]:
     numbered = [t for at, t in enumerate(found) if t[:1] == "#" and t[1:].isdigit()
                 or t.isdigit() and len(t) >= 3 and at and stem(found[at - 1]) in _ID_NOUNS]
     values = [v for v in dict.fromkeys(statement.identifiers + numbered) if not _is_time(v) or v.isdigit()]  # "5th"
-    if statement.role != "assistant":
-        return values
+    if statement.role != "assistant":  # not a size or an age ("4-star", "6-year-old", "p99")
+        return [v for v in values if v[:1] == "#" or any(c.isupper() for c in v) or sum(c.isdigit() for c in v) >= 3]
     return [v for v in values if v[:1] == "#" or any(c.isupper() for c in v) and sum(c.isdigit() for c in v) >= 3]
 
 

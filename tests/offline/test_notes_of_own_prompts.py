@@ -270,8 +270,10 @@ async def test_availability_holds_when_someone_is_available(client) -> None:
 @pytest.mark.parametrize(("said", "kept", "dropped"), [
     ("My rent this month will be four days late, I'll pay on the 5th.", [], ["5th"]),
     ("My invoice INV-2231 is due on the 21st, and the plumber comes at 10am.", ["INV-2231"], ["21st", "10am"]),
+    ("I want a 4-star hotel for my 6-year-old son, booking BK-7741.", ["BK-7741"], ["4-star", "6-year-old"]),
+    ("We cut p99 latency in order 55821.", ["55821"], ["p99"]),
 ])
-async def test_a_day_or_a_time_is_no_identifier(client, said, kept, dropped) -> None:
+async def test_a_day_a_time_or_a_size_is_no_identifier(client, said, kept, dropped) -> None:
     conversation = [("user", "Hi, this is Ahmed from flat 3B."), ("assistant", "Hello Ahmed."), ("user", said)]
     text = await note(client, "Write a handover note for the next agent.", conversation)
     ids = text.split("Identifiers:\n", 1)[1].split("\n\n", 1)[0]
