@@ -1680,7 +1680,8 @@ def restate(statement: Statement) -> str:
     if statement.role == "tool":
         return f"{statement.tool or 'A tool'} reported {text}."
     said = set(_lower_tokens(text))  # a note's "I'm allergic to sulfa" is the user's: "you're allergic to sulfa"
-    mine = said & {"i", "i'm", "i've", "i'd", "my", "me"} and not said & {"you", "your", "you're", "you'll", "we", "we'll"}
+    mine = said & {"i", "i'm", "i've", "i'd", "my", "me"} and not said & {"you", "your", "you're", "you'll", "we",
+                                                                          "we'll"}
     return f"From my notes: {_retold(text) if mine else text}."
 
 

@@ -246,7 +246,8 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
         named = _NAMED.fullmatch((item.group(2) if item else line).strip())
         bold = head[:2] == "**" == head[-2:] and "**" not in head[2:-2].strip("*")  # a line "**Candidate**"
         if (item and not item.group(1)) or (named or bold) and not line.startswith((" ", "\t")):
-            name, text = (named.group(1), named.group(2)) if named else ((item.group(2) if item else line).strip("* "), "")
+            listed = (item.group(2) if item else line).strip("* ")
+            name, text = (named.group(1), named.group(2)) if named else (listed, "")
             for dash in (" – ", " — ", " - "):  # "**User profile** – who the user is"
                 if not named and dash in name:
                     name, text = (part.strip("* ") for part in name.split(dash, 1))
@@ -523,9 +524,12 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind == "name":  # "I'm Lena Park", or an earlier note's "name: Lena Park"
         noted = [s.text for s in users if s.role == "note" and stem("name") in s.stems and len(tokens(s.text)) <= 3]
         return ([name for s in users if (name := _person(s))] + noted)[:1]
-    if kind == "date":  # "before June 20" (else "on 14 May"), the customer's first
-        return [day for cues in ((), ("on",)) for s in sorted(said, key=lambda s: s.role != "user")
-                for day in _dates(s, *cues)][:1]
+    if kind == "date":  # "before June 20" (else "on 14 May"), the customer's first, first from a sentence naming what
+        wanted = set(words(section.heading.replace("_", " "))) - {stem("date")}  # it dates ("departure": "leave on")
+        wanted |= related(wanted)
+        ordered = sorted(said, key=lambda s: s.role != "user")
+        return [day for near in (True, False) for cues in ((), ("on",)) for s in ordered
+                if bool(s.stems & wanted) == near for day in _dates(s, *cues)][:1]
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         waiting = [_said(s) for s in said if s.role in ("user", "note") and (_dates(s) or not asks(s) and _lower(s) & {
             "need", "needs", "must", "will"}) or s in agent and _lower(s) & {"i'll", "we'll", "will"}]

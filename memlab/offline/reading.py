@@ -97,8 +97,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     rather favourite favorite like love enjoy want wish fan keen hobby hobbies
     | hate dislike stand allergic allergy avoid
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
-    | decision decide agree agreed resolve choose chose chosen pick select | available availability free start | medication medicine drug pill tablet dose
-    dosage mg prescription prescribed | food eat meal dish cuisine diet appetite
+    | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
+    | medication medicine drug pill tablet dose dosage mg prescription prescribed
+    | food eat meal dish cuisine diet appetite
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail
@@ -329,8 +330,9 @@ def _note_lines(text: str) -> list[tuple[str, frozenset[str]]]:
     found, heading = [], frozenset()
     data = structured(text) if text.lstrip()[:1] == "{" else None
     if isinstance(data, dict):  # a JSON note: each key a heading over its value's parts ({"items": "a; b"})
-        text = "\n\n".join(f"{key.replace('_', ' ')}:\n" + "\n".join(str(part) for one in (
-            value if isinstance(value, list) else [value]) for part in str(one).split("; ")) for key, value in data.items())
+        parts = {key: [part for one in (value if isinstance(value, list) else [value]) for part in str(one).split("; ")]
+                 for key, value in data.items()}
+        text = "\n\n".join(f"{key.replace('_', ' ')}:\n" + "\n".join(lines) for key, lines in parts.items())
     for line in text.splitlines():
         bare = line.strip()
         heading = heading if bare else frozenset()  # after a blank line, a line is under no heading

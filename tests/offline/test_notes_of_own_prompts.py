@@ -313,3 +313,13 @@ async def test_an_agents_plan_fills_its_heading_and_a_plain_no_is_no_problem(cli
     for heading, fact in expected.items():
         body = text.split(heading + "\n", 1)[1].split("\n\n", 1)[0]
         assert fact in body and not_in not in body, (heading, text)
+
+
+@pytest.mark.parametrize(("conversation", "key", "date"), [
+    (TRAVEL, "departure_date", "12 May"),
+    ([("user", "I accept the offer, and I can start on 1 June."), ("assistant", "Great. Please sign the contract "
+      "by 30 April."), ("user", "Will do.")], "start_date", "1 June"),
+])
+async def test_a_date_key_takes_the_date_of_what_it_names(client, conversation, key, date) -> None:
+    text = await note(client, f"Return JSON with the keys name, {key}.", conversation)
+    assert json.loads(text)[key] == date, text
