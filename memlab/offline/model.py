@@ -1639,7 +1639,7 @@ def _swap(text: str) -> str:
         opens = i >= 2 and re.search(r"[.!?]\s+$", pieces[i - 1])  # "... Wednesday. I'll need": "You'll need"
         ours = (_WE if low in _WE else {}) if i == 0 or opens else ours  # a sentence opening "We...": "You..."
         before = pieces[i - 2].lower() if i >= 2 else ""
-        if low in ("was", "am") and before == "i":
+        if low in ("was", "am") and (before == "i" or before == "and" and "i" in map(str.lower, pieces[:i])):
             word = "were" if low == "was" else "are"
         else:
             word = piece if low == "me" and before == "let" else _PRONOUNS.get(low) or ours.get(low) or piece

@@ -323,3 +323,13 @@ async def test_an_agents_plan_fills_its_heading_and_a_plain_no_is_no_problem(cli
 async def test_a_date_key_takes_the_date_of_what_it_names(client, conversation, key, date) -> None:
     text = await note(client, f"Return JSON with the keys name, {key}.", conversation)
     assert json.loads(text)[key] == date, text
+
+
+@pytest.mark.parametrize(("said", "question", "told"), [
+    ("I sent the form back and was promised an answer by Friday.", "What was I promised?", "and were promised"),
+    ("I moved to Leeds in May and was offered a job at the library.", "What job was I offered?", "and were offered"),
+])
+async def test_what_the_user_said_is_told_back_with_its_verbs_agreeing(client, said, question, told) -> None:
+    conversation = [("user", said), ("assistant", "Noted."), ("user", question)]
+    text = await note(client, "You are a helpful assistant.", conversation)
+    assert told in text and "you" in text.lower(), text
