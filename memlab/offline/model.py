@@ -46,8 +46,10 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
-                   r"|\b(?:(?:next |this )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday|[Tt]omorrow|[Yy]esterday)\b")
+                   r"|\b(?:(?:next |this |last )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday|[Tt]omorrow|[Yy]esterday"
+                   r"|(?i:\d+|an?|one|two|three|four|five|six|seven) (?:day|week)s? ago|noon|midnight)\b")
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+_WEEKDAYS = "mon tue wed thu fri sat sun".split()
 #: A postal address: a street with its number, a city, and a postcode or zip ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
                       r"|Place|Square|Court|Grove|Close))\b(?:\.?,? ([A-Z][\w'-]+(?: [A-Z][a-z][\w'-]*)*)"
@@ -372,7 +374,8 @@ class Reader:
             return "email", _EMAIL.findall
         if format in ("date", "date-time", "time") or about & _WHEN or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout"):  # a field named "time" takes a time ("8pm")
-            form = "clock" if field_stems == {stem("time")} and format is None else format
+            clock = stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time": "9:30"
+            form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
             form = form or ("date" if "YYYY-MM-DD" in told else None)
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
@@ -636,12 +639,13 @@ class Reader:
         if self.start and "between" in self.request.message.lower():
             self.ran_out = True
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
-        text = _in_unit(text, {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
+        if not (marks := set(words(name.replace("_", " ")))) & stem_set("year month day"):  # "June 20th 2025", "2 days
+            text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
+                ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
+        text = _in_unit(_halves(text), {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
         said = text.split(" ")  # "one large coffee": 1 (not "one of them")
         text = " ".join("1" if w.lower() == "one" and n.isalpha() and n.lower() not in STOP else w
                         for w, n in zip(said, [*said[1:], ""]))
-        if not set(words(name.replace("_", " "))) & stem_set("year month day hour minute"):
-            text = _DATE.sub(" ", text)  # "June 20th 2025 at 8pm": no count
         found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and name.lower(
             ).startswith(u[0]) else t for t in (t.lstrip("£$€#+") for t in tokens(text))]  # "250g": 250 grams
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
@@ -921,13 +925,26 @@ def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[
     found, dates, times = _DATE.findall(text), [], []
     for value in found:
         low, numbers = value.lower().replace(".", ""), [int(n) for n in re.findall(r"\d+", value)]
-        if ":" in value or low.endswith(("am", "pm")):
+        numbers = {"noon": [12], "midnight": [0]}.get(low, numbers)
+        if ":" in value or low.endswith(("am", "pm", "noon", "midnight")):
             hour = numbers[0] % 12 + 12 * low.endswith("pm") if low.endswith(("am", "pm")) else numbers[0]
             times.append((value, f"{hour:02}:{(numbers + [0])[1]:02}:00"))
             continue
         month = next((k + 1 for k, name in enumerate(_MONTHS) if name in low), 0)
         if low in ("yesterday", "today", "tomorrow"):
             dates.append((today + datetime.timedelta({"yesterday": -1, "today": 0, "tomorrow": 1}[low])).isoformat())
+            continue
+        if low.endswith(" ago"):  # "two days ago", "a week ago"
+            count = numbers[0] if numbers else _COUNT_WORDS.get(low.split()[0], 1)
+            dates.append((today - datetime.timedelta(count * (7 if "week" in low else 1))).isoformat())
+            continue
+        calendar = any("-" in v or "/" in v or any(m in v.lower() for m in _MONTHS) for v in found)  # "Sat Nov 28"
+        if low.endswith("day") and (day := low.split()[-1][:3]) in _WEEKDAYS and not calendar:  # "next Tuesday": the
+            ahead = (_WEEKDAYS.index(day) - today.weekday()) % 7  # coming one, "last Monday", "was out Monday" the last
+            past = low.startswith("last") or bool({"was", "were", "did", "went", "started"} & set(text.lower().split()))
+            if past or not ahead:  # "Thursday" on a Thursday: a week on; "this Thursday": today
+                ahead = ahead - 7 if ahead or low.startswith("last") else 0 if past or low.startswith("this") else 7
+            dates.append((today + datetime.timedelta(ahead)).isoformat())
             continue
         if "-" in value or "/" in value:  # day first: 2025-03-14, 12/03/2024 (US), 25/03/2024
             numbers = numbers[::-1] if "-" in value else numbers if numbers[0] > 12 else [*numbers[1::-1], *numbers[2:]]
@@ -987,6 +1004,22 @@ def _in_unit(text: str, field: set[str]) -> str:
             return f"{round((degrees - 32) * 5 / 9 if scale == 'c' else degrees * 9 / 5 + 32, 1):g}"
         return found[0]
     return _UNITS.sub(converted, text)
+
+
+def _halves(text: str) -> str:
+    """``text`` with the counts of a unit in digits: "an hour" → "1 hour", "half an hour" → "0.5 hour", "an hour and a
+    half" → "1.5 hour", "2 and a half km" → "2.5 km" (not "twice a day")."""
+    said = text.split(" ")
+    for at, before in zip(range(len(said)), ["", *said]):
+        low = [w.lower().strip(",.") for w in said[at:at + 5]] + [""] * 5
+        unit = [w.removesuffix("s") in _SECONDS for w in low]
+        if low[0] == "half" and low[1] in ("a", "an") and unit[2]:
+            said[at:at + 2] = ["", "0.5"]
+        elif low[0] in ("a", "an", "one") and unit[1] and before.lower() not in ("once", "twice", "times", "per"):
+            said[at] = low[0] = "1"
+        if low[0].replace(".", "", 1).isdigit() and ["and", "a", "half"] in (low[1:4], low[2:5]) and (unit[1] or unit[4]):
+            said[at:at + 5] = [f"{float(low[0]) + 0.5:g}", said[at + (4 if unit[4] else 1)], "", "", ""]
+    return " ".join(said)
 
 
 def _in_digits(text: str) -> str:

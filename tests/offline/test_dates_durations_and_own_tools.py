@@ -1,0 +1,127 @@
+"""Dates, times, durations and tool choice a careful model reads from a user's words, with its own tools.
+
+A weekday is a date counted from the "Today is" line (the coming one; "last Monday" or "was absent Monday" the one
+before); a field named for a start or pickup time takes the clock time; "an hour and a half" is 90 minutes, a date's
+day ("Nov 28") or "two days ago" is no duration.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Literal, Optional
+
+import pytest
+from agents import Agent, Runner, function_tool
+
+pytestmark = pytest.mark.usefixtures("api")
+
+TODAY = "Today is Thursday, 2026-12-03."
+
+
+async def run(tools, message: str, instructions: str = TODAY):
+    agent = Agent(name="Helper", instructions=f"{instructions} Use your tools.", tools=tools)
+    result = await Runner.run(agent, message)
+    calls = [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
+    return calls, result.final_output
+
+
+@function_tool
+def book_meeting(teacher: str, date: str, time: str) -> str:
+    """Book a parent-teacher meeting. date is YYYY-MM-DD, time is HH:MM (24h)."""
+    return "booked"
+
+
+@function_tool
+def record_absence(student_name: str, date: str, excused: bool = False) -> str:
+    """Record a student absence.
+
+    Args:
+        student_name: full name of the student
+        date: YYYY-MM-DD
+        excused: whether the absence is excused
+    """
+    return "recorded"
+
+
+@function_tool
+def create_event(title: str, date: str, start_time: str, duration_minutes: int = 30) -> str:
+    """Create a calendar event.
+
+    Args:
+        title: short event title
+        date: YYYY-MM-DD
+        start_time: 24h HH:MM
+        duration_minutes: length in minutes
+    """
+    return "evt_881"
+
+
+@function_tool
+def cancel_event(event_id: str) -> str:
+    """Cancel an event by its id."""
+    return "cancelled"
+
+
+@function_tool
+def find_free_slots(date: str, min_minutes: int = 30) -> list[str]:
+    """List free time slots on a date (YYYY-MM-DD) of at least min_minutes."""
+    return ["09:00-10:00"]
+
+
+@function_tool
+def log_workout(activity: Literal["run", "cycle", "swim", "strength"], duration_minutes: int,
+                distance_km: Optional[float] = None, date: Optional[str] = None) -> str:
+    """Log a workout in the training diary.
+
+    Args:
+        activity: kind of workout
+        duration_minutes: how long it lasted, in minutes
+        distance_km: distance covered in kilometres, if any
+        date: ISO date (YYYY-MM-DD) of the workout; today if omitted
+    """
+    return "logged"
+
+
+async def test_a_weekday_is_a_date_counted_from_today():
+    calls, _ = await run([book_meeting], "I'd like to meet Ms. Okafor next Wednesday at 4:15 pm")
+    assert calls == [("book_meeting", {"teacher": "Okafor", "date": "2026-12-09", "time": "16:15"})]
+    calls, _ = await run([book_meeting], "Book me in with Mr Dunn on Monday at 8am",
+                         instructions="Today is Saturday, 2027-01-16.")
+    assert calls == [("book_meeting", {"teacher": "Dunn", "date": "2027-01-18", "time": "08:00"})]
+
+
+async def test_a_weekday_in_the_past_is_the_one_before_today():
+    calls, _ = await run([record_absence], "Lily Chen was absent last Monday, no excuse given")
+    assert calls == [("record_absence", {"student_name": "Lily Chen", "date": "2026-11-30", "excused": False})]
+    calls, _ = await run([record_absence], "Tom Berg was out sick on Tuesday, his mum called so it's excused")
+    assert calls == [("record_absence", {"student_name": "Tom Berg", "date": "2026-12-01", "excused": True})]
+
+
+async def test_a_start_time_takes_the_clock_time_and_noon():
+    calls, _ = await run([create_event, cancel_event], "Schedule 'Budget review' on December 10 at 9:30")
+    assert calls == [("create_event", {"title": "Budget review", "date": "2026-12-10", "start_time": "09:30",
+                                       "duration_minutes": 30})]
+    calls, _ = await run([create_event, cancel_event, find_free_slots], "Set up a team lunch on Friday at noon, 90 minutes")
+    assert calls[0][1]["date"] == "2026-12-04" and calls[0][1]["start_time"] == "12:00"
+    assert calls[0][0] == "create_event" and calls[0][1]["duration_minutes"] == 90
+
+
+async def test_durations_in_words():
+    calls, _ = await run([find_free_slots], "When am I free tomorrow? I need at least an hour.")
+    assert calls == [("find_free_slots", {"date": "2026-12-04", "min_minutes": 60})]
+    calls, _ = await run([find_free_slots], "Show free slots on 2026-12-09, I need an hour and a half")
+    assert calls == [("find_free_slots", {"date": "2026-12-09", "min_minutes": 90})]
+    calls, _ = await run([log_workout], "Log half an hour of swimming")
+    assert calls[0][1]["duration_minutes"] == 30
+    calls, _ = await run([log_workout], "Log an hour and a half of cycling on Saturday Nov 28, 42 km")
+    assert calls == [("log_workout", {"activity": "cycle", "duration_minutes": 90, "distance_km": 42, "date": "2026-11-28"})]
+    calls, _ = await run([log_workout], "Log a swim of 2 and a half hours on Dec 1")
+    assert calls[0][1]["duration_minutes"] == 150 and calls[0][1]["date"] == "2026-12-01"
+
+
+async def test_days_ago_is_a_date_not_a_duration():
+    calls, _ = await run([log_workout], "I did strength training for 50 minutes two days ago")
+    assert calls == [("log_workout", {"activity": "strength", "duration_minutes": 50, "distance_km": None,
+                                      "date": "2026-12-01"})]
+    calls, _ = await run([log_workout], "Went for a 40 min run a week ago, 7 km")
+    assert calls == [("log_workout", {"activity": "run", "duration_minutes": 40, "distance_km": 7, "date": "2026-11-26"})]
