@@ -528,7 +528,13 @@ class Reader:
             headed = [head] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
             titled = field_stems & _SUBJECT and (headed or _proper_names(self.whole, things=True, titles=True) or [
                 " ".join(_thing(tokens(self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"
-            return (marked or titled and titled[0] or self.whole.strip())[:500] or None
+            said = self.whole.strip().split(" ")  # a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
+            sought = next((w.lower() for w in said if w.lower() != "please"), "") in ("find", "search", "look", "browse")
+            sought = sought and not self.answer
+            while sought and len(said) > 1 and said[0].lower() in ("please", "find", "search", "look", "browse", "up",
+                                                                   "for", "me", "us"):  # ebooks")
+                said.pop(0)
+            return (marked or titled and titled[0] or " ".join(said).rstrip(".!" * sought))[:500] or None
         refused = self.answer.startswith(("I don't know", "I can't"))
         if (refused and field_stems & (_EXPLAINS | stem_set("summary feedback"))
                 or kind == "answer" and self.answer == self.request.message.strip()):
@@ -1384,6 +1390,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
+    seeks = next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), "") in (
+        "find", "search", "look", "browse")  # "Look up audiobooks about Rome": the tool that searches, by its words
+    picked = picked or [t for t in tools if seeks and _takes_a_query(t) and t.stems & stem_set("find search look")][:1]
     # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1") unless
     # it reports a problem to instructions that say to act with tools, to a tool that opens a case ("My laptop screen
     # is cracked": create_ticket); or a question it is about by a related word ("How much did I spend in May?")
@@ -1470,8 +1479,11 @@ def _clause_for(tool: Tool, request: Request) -> Request:
 
 
 def _takes_a_query(tool: Tool) -> bool:
-    """Whether a tool takes one thing, a free text (``query``, ``question``): a search a question can be sent to."""
-    required = tool.parameters.get("required") or []
+    """Whether a tool takes one thing, a free text (``query``, ``question``; any other has a default): a search a
+    question can be sent to."""
+    fields = tool.parameters.get("properties") or {}
+    required = [n for n in tool.parameters.get("required") or [] if not isinstance(field := fields.get(n), Mapping) or not (
+        "default" in field or {"type": "null"} in (field.get("anyOf") or ()))]
     return len(required) == 1 and bool(frozenset(words(required[0].replace("_", " "))) & _FREE_TEXT)
 
 

@@ -125,3 +125,50 @@ async def test_days_ago_is_a_date_not_a_duration():
                                       "date": "2026-12-01"})]
     calls, _ = await run([log_workout], "Went for a 40 min run a week ago, 7 km")
     assert calls == [("log_workout", {"activity": "run", "duration_minutes": 40, "distance_km": 7, "date": "2026-11-26"})]
+
+
+@function_tool
+def search_catalog(query: str, format: Literal["paperback", "ebook", "audiobook"] = "paperback",
+                   max_results: int = 5) -> list[str]:
+    """Search the library catalog for books.
+
+    Args:
+        query: title, author or subject words
+        format: which edition format to search
+        max_results: how many results to return
+    """
+    return ["The Dispossessed"]
+
+
+@function_tool
+def place_hold(title: str, pickup_branch: str) -> str:
+    """Place a hold on a book for pickup at a branch."""
+    return "held"
+
+
+@function_tool
+def get_fines(card_number: str) -> float:
+    """Get outstanding fines for a library card."""
+    return 4.5
+
+
+@function_tool
+def search_recipes(query: str, max_minutes: int = 60, vegetarian: bool = False) -> list[str]:
+    """Search recipes by dish or ingredient."""
+    return ["Chana masala"]
+
+
+async def test_a_search_whose_other_fields_have_defaults_takes_a_question():
+    calls, _ = await run([get_fines, place_hold, search_catalog], "Do you have any Ursula Le Guin audiobooks? Just show me 2.")
+    assert [(name, args["format"], args["max_results"]) for name, args in calls] == [("search_catalog", "audiobook", 2)]
+    calls, _ = await run([search_recipes], "Got any vegetarian curry recipes under 30 minutes?")
+    assert [(name, args["max_minutes"], args["vegetarian"]) for name, args in calls] == [("search_recipes", 30, True)]
+
+
+async def test_a_search_verb_calls_the_search_with_what_is_sought():
+    calls, _ = await run([get_fines, place_hold, search_catalog], "Search for Le Guin ebooks")
+    assert calls == [("search_catalog", {"query": "Le Guin ebooks", "format": "ebook", "max_results": 5})]
+    calls, _ = await run([get_fines, place_hold, search_catalog], "Please find me something on medieval castles")
+    assert [(name, args["query"]) for name, args in calls] == [("search_catalog", "something on medieval castles")]
+    calls, _ = await run([search_recipes], "look up a quick lentil soup")
+    assert [(name, args["query"]) for name, args in calls] == [("search_recipes", "a quick lentil soup")]
