@@ -112,7 +112,8 @@ _UPPER = stem_set("max maximum upper most ceiling")
 _ID = stem_set("id identifier number code serial reference ref pin sku")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
-                   "organizer host requester requestor reporter submitter applicant candidate caller")
+                   "organizer host requester requestor reporter submitter applicant candidate caller student pupil "
+                   "teacher child patron tenant driver")
 #: A free-text field that grades without options: it takes the option its words lean to.
 _IMPLIED = {stem(field): options.split() for field, options in (
     ("priority", "low medium high"), ("severity", "low medium high"), ("urgency", "low medium high"),
@@ -411,8 +412,9 @@ class Reader:
             domains = [t.partition("@")[2].split(".")[0] for t in tokens(self.whole) if "@" in t]  # "@acmerobotics.io"
             return "thing", lambda text: sorted(_proper_names(text, things=True), key=lambda found: "".join(
                 found.lower().split()) not in domains)  # a company its email names first
-        if field_stems & _PERSON:  # a name, else a handle: "anna.p"
-            return "person", lambda text: _proper_names(text, people=True) or [
+        if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
+            return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in _proper_names(
+                text, people=True)] or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
                                                                                                t.split(".")))]
         if about & _FREE_TEXT:
@@ -864,8 +866,9 @@ class Reader:
             return list(dict.fromkeys(quoted))[:20]  # "with 'billing', 'urgent' and 'vip'"
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
-        if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"
-            find = _described
+        if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma,": "Dune"
+            find = lambda text: [" ".join(itertools.dropwhile(lambda w: stem(w.lower()) in self.own, item.split())).strip(
+                ",;") for item in _described(text)]
         return list(dict.fromkeys(find(message)))[:20] if find is not None else []
 
     def each(self, grouped: bool = False) -> list[Reader]:

@@ -172,3 +172,48 @@ async def test_a_search_verb_calls_the_search_with_what_is_sought():
     assert [(name, args["query"]) for name, args in calls] == [("search_catalog", "something on medieval castles")]
     calls, _ = await run([search_recipes], "look up a quick lentil soup")
     assert [(name, args["query"]) for name, args in calls] == [("search_recipes", "a quick lentil soup")]
+
+
+@function_tool
+def renew_loans(titles: list[str], weeks: int = 2) -> dict:
+    """Renew one or more borrowed books.
+
+    Args:
+        titles: the titles to renew
+        weeks: how many weeks to extend
+    """
+    return {"renewed": titles}
+
+
+@function_tool
+def water_plants(plants: list[str]) -> str:
+    """Water some of the house plants."""
+    return "watered"
+
+
+@function_tool
+def get_grades(student_name: str, term: Literal["fall", "spring"] = "fall") -> dict:
+    """Get a student's grades for a term."""
+    return {"math": "B+"}
+
+
+@function_tool
+def driver_rating(driver: str) -> float:
+    """The average rating of a delivery driver."""
+    return 4.8
+
+
+async def test_listed_things_without_the_tools_own_verb_or_a_comma():
+    calls, _ = await run([renew_loans], "Can you renew Dune and Hyperion for three more weeks?")
+    assert calls == [("renew_loans", {"titles": ["Dune", "Hyperion"], "weeks": 3})]
+    calls, _ = await run([renew_loans], "Renew my books: Beloved, Emma and Persuasion, 1 week")
+    assert calls == [("renew_loans", {"titles": ["Beloved", "Emma", "Persuasion"], "weeks": 1})]
+    calls, _ = await run([water_plants], "Please water the fern and the basil.")
+    assert calls == [("water_plants", {"plants": ["fern", "basil"]})]
+
+
+async def test_a_persons_name_without_its_possessive():
+    calls, _ = await run([get_grades], "What are Omar Haddad's spring grades?")
+    assert calls == [("get_grades", {"student_name": "Omar Haddad", "term": "spring"})]
+    calls, _ = await run([driver_rating], "What's Marta Lind’s rating as a driver?")
+    assert calls == [("driver_rating", {"driver": "Marta Lind"})]
