@@ -420,8 +420,8 @@ class Reader:
         if about & _FREE_TEXT:
             return "free", None
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
-        return "other", None if self.answer else lambda text: _proper_names(text) or _object(text, others | related(
-            others), self.own)
+        return "other", None if self.answer else lambda text: _proper_names(text) or [t for t in tokens(text) if _is_code(
+            t)] or _object(text, others | related(others), self.own)
 
     def iso(self, name: str, description: str) -> bool:
         """Whether the field's description or the tools' say it is a date in ISO form ("check_in is YYYY-MM-DD", "arrival
@@ -973,7 +973,7 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
     found = tokens(text[:400])
     at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
-    stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please"}
+    stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please", "over", "during", "within", "since"}
     if at is None:  # no verb: what a cue names, up to a comma ("calories in 250g of chicken breast": chicken breast)
         found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & stops), [])
         at = next((n for n, w in enumerate(found[:-1]) if w.lower() in stops and not found[n + 1][0].isdigit()), None)
@@ -1016,15 +1016,16 @@ def _in_unit(text: str, field: set[str]) -> str:
 
 
 def _halves(text: str) -> str:
-    """``text`` with the counts of a unit in digits: "an hour" → "1 hour", "half an hour" → "0.5 hour", "an hour and a
-    half" → "1.5 hour", "2 and a half km" → "2.5 km" (not "twice a day")."""
+    """``text`` with the counts of a unit in digits: "an hour" or "the last hour" → "1 hour", "half an hour" → "0.5
+    hour", "an hour and a half" → "1.5 hour", "2 and a half km" → "2.5 km" (not "twice a day")."""
     said = text.split(" ")
     for at, before in zip(range(len(said)), ["", *said]):
-        low = [w.lower().strip(",.") for w in said[at:at + 5]] + [""] * 5
+        low = [w.lower().strip(",.?!;:") for w in said[at:at + 5]] + [""] * 5
         unit = [w.removesuffix("s") in _SECONDS for w in low]
         if low[0] == "half" and low[1] in ("a", "an") and unit[2]:
             said[at:at + 2] = ["", "0.5"]
-        elif low[0] in ("a", "an", "one") and unit[1] and before.lower() not in ("once", "twice", "times", "per"):
+        elif unit[1] and (low[0] in ("a", "an", "one") and before.lower() not in ("once", "twice", "times", "per") or
+                          low[0] in ("last", "past") and before.lower() == "the"):  # "over the last hour": 1 hour
             said[at] = low[0] = "1"
         if low[0].replace(".", "", 1).isdigit() and ["and", "a", "half"] in (low[1:4], low[2:5]) and (unit[1] or unit[4]):
             said[at:at + 5] = [f"{float(low[0]) + 0.5:g}", said[at + (4 if unit[4] else 1)], "", "", ""]
@@ -1087,6 +1088,13 @@ def _thing(said: list[str]) -> list[str]:
     """The first words of ``said`` up to a small word, a verb or a number, at most four."""
     return list(itertools.takewhile(lambda w: w.lower() not in STOP and stem(w) not in _VERBS | _CHANGES
                                     and any(map(str.isalpha, w)), said))[:4]  # no amount: "under $450,000"
+
+
+def _is_code(token: str) -> bool:
+    """Whether a token names a thing in code: words joined by dashes or a version ("payments-svc", "v2.14.1")."""
+    parts = token.strip("-").split("-")
+    return any(map(str.isalpha, token)) and (len(parts) > 1 and all(map(str.isalnum, parts)) or "." in token and any(
+        map(str.isdigit, token)))
 
 
 def _is_value(token: str) -> bool:

@@ -217,3 +217,72 @@ async def test_a_persons_name_without_its_possessive():
     assert calls == [("get_grades", {"student_name": "Omar Haddad", "term": "spring"})]
     calls, _ = await run([driver_rating], "What's Marta Lind’s rating as a driver?")
     assert calls == [("driver_rating", {"driver": "Marta Lind"})]
+
+
+@function_tool
+def rollback(service: str, to_version: str, dry_run: bool = False) -> dict:
+    """Roll a service back to a previous version."""
+    return {"ok": True}
+
+
+@function_tool
+def deploy(app: str, version: str, environment: Literal["staging", "production"]) -> str:
+    """Deploy a version of an app."""
+    return "deployed"
+
+
+@function_tool
+def get_error_rate(service: str, window_minutes: int = 15) -> float:
+    """Error rate (percent) for a service over the last window_minutes."""
+    return 7.25
+
+
+@function_tool
+def count_signups(window_hours: int = 1) -> int:
+    """How many users signed up in the last window_hours."""
+    return 42
+
+
+@function_tool
+def request_refill(prescription_id: str, quantity: int = 30) -> str:
+    """Request a prescription refill."""
+    return "queued"
+
+
+@function_tool
+def refill_status(prescription_id: str) -> str:
+    """Get the status of a refill request."""
+    return "ready for pickup"
+
+
+@function_tool
+def book_repair(device: str) -> str:
+    """Book a repair for a device."""
+    return "R-1"
+
+
+@function_tool
+def repair_status(ticket_id: str) -> str:
+    """The status of a repair ticket."""
+    return "in progress"
+
+
+async def test_names_in_code_are_values():
+    calls, _ = await run([rollback, get_error_rate], "Roll payments-svc back to v2.14.1, just a dry run first")
+    assert calls == [("rollback", {"service": "payments-svc", "to_version": "v2.14.1", "dry_run": True})]
+    calls, _ = await run([deploy], "Deploy web-frontend v3.1.0 to staging")
+    assert calls == [("deploy", {"app": "web-frontend", "version": "v3.1.0", "environment": "staging"})]
+
+
+async def test_the_last_hour_is_one_hour():
+    calls, _ = await run([get_error_rate, rollback], "What's the error rate on checkout-api over the last hour?")
+    assert calls == [("get_error_rate", {"service": "checkout-api", "window_minutes": 60})]
+    calls, _ = await run([count_signups], "How many signups did we get in the past day?")
+    assert calls == [("count_signups", {"window_hours": 24})]
+
+
+async def test_ready_asks_for_a_status():
+    calls, _ = await run([request_refill, refill_status], "Is my refill for RX-77 ready yet?")
+    assert calls == [("refill_status", {"prescription_id": "RX-77"})]
+    calls, _ = await run([book_repair, repair_status], "Is repair R-5521 ready for pickup?")
+    assert calls == [("repair_status", {"ticket_id": "R-5521"})]
