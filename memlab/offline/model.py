@@ -403,8 +403,9 @@ class Reader:
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
                 t.lower().removesuffix("'s") for t in tokens(text)) if m in CALENDAR and m[:3] in _MONTHS]
-        if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
-            return "id", lambda text: identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 2]
+        if field_stems & _ID:  # an identifier ("evt_204" too), else a number of two digits or more ("order 77")
+            return "id", lambda text: [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
+                str.isdigit, w))] or identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 2]
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
@@ -420,8 +421,13 @@ class Reader:
         if about & _FREE_TEXT:
             return "free", None
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
-        return "other", None if self.answer else lambda text: _proper_names(text) or [t for t in tokens(text) if _is_code(
+        return "other", None if self.answer else lambda text: self.unowned(_proper_names(text)) or [t for t in tokens(text) if _is_code(
             t)] or _object(text, others | related(others), self.own)
+
+    def unowned(self, found: list[str]) -> list[str]:
+        """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"."""
+        return [kept for item in found if (kept := " ".join(itertools.dropwhile(
+            lambda w: stem(w.lower()) in self.own, item.split())).strip(",;"))]
 
     def iso(self, name: str, description: str) -> bool:
         """Whether the field's description or the tools' say it is a date in ISO form ("check_in is YYYY-MM-DD", "arrival
@@ -528,8 +534,9 @@ class Reader:
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked and len(
                 sentences(head)) == 1 else ""  # not "Invoice from Globex. Amount due: $1,240.50": a label in the text
             headed = [head] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
-            titled = field_stems & _SUBJECT and (headed or _proper_names(self.whole, things=True, titles=True) or [
-                " ".join(_thing(tokens(self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"
+            titled = field_stems & _SUBJECT and (headed or self.unowned(_proper_names(
+                self.whole, things=True, titles=True)) or [" ".join(_thing(tokens(self.whole)))])  # "I'd rate
+            # Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans): "Piranesi"
             said = self.whole.strip().split(" ")  # a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
             sought = next((w.lower() for w in said if w.lower() != "please"), "") in ("find", "search", "look", "browse")
             sought = sought and not self.answer
@@ -866,10 +873,9 @@ class Reader:
             return list(dict.fromkeys(quoted))[:20]  # "with 'billing', 'urgent' and 'vip'"
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
-        if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma,": "Dune"
-            find = lambda text: [" ".join(itertools.dropwhile(lambda w: stem(w.lower()) in self.own, item.split())).strip(
-                ",;") for item in _described(text)]
-        return list(dict.fromkeys(find(message)))[:20] if find is not None else []
+        if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma": "Dune"
+            find = _described
+        return self.unowned(list(dict.fromkeys(find(message))))[:20] if find is not None else []
 
     def each(self, grouped: bool = False) -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per

@@ -286,3 +286,27 @@ async def test_ready_asks_for_a_status():
     assert calls == [("refill_status", {"prescription_id": "RX-77"})]
     calls, _ = await run([book_repair, repair_status], "Is repair R-5521 ready for pickup?")
     assert calls == [("repair_status", {"ticket_id": "R-5521"})]
+
+
+async def test_one_named_thing_without_the_tools_own_verb():
+    agent = Agent(name="Librarian", instructions="You are a library assistant for patrons. Use your tools.",
+                  tools=[renew_loans, get_fines])
+    result = await Runner.run(agent, "Renew Piranesi please, and also what are the fines on card 55102?")
+    calls = sorted((i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items
+                   if i.type == "tool_call_item")
+    assert calls == [("get_fines", {"card_number": "55102"}), ("renew_loans", {"titles": ["Piranesi"], "weeks": 2})]
+    calls, _ = await run([renew_loans], "Renew Piranesi")
+    assert calls == [("renew_loans", {"titles": ["Piranesi"], "weeks": 2})]
+
+
+@function_tool
+def cancel_booking(booking_id: str) -> str:
+    """Cancel a booking by its id."""
+    return "cancelled"
+
+
+async def test_an_id_with_an_underscore_is_whole():
+    calls, _ = await run([cancel_booking, create_event], "Cancel booking bk_20931 please")
+    assert calls == [("cancel_booking", {"booking_id": "bk_20931"})]
+    calls, _ = await run([cancel_event, create_event], "Cancel event evt_204 but don't tell anyone")
+    assert calls == [("cancel_event", {"event_id": "evt_204"})]
