@@ -109,11 +109,11 @@ _OPTIONS = re.compile(r"\b(?:one word|one of|either)\b:?\s+((?:[\w-]+,\s*)*[\w-]
 #: Verbs that open instructions asking the model to make something of the user's message.
 _MAKES = stem_set("generate write compose create draft translate rewrite paraphrase pick choose select")
 _UPPER = stem_set("max maximum upper most ceiling")
-_ID = stem_set("id identifier number code serial reference ref pin sku")
+_ID = stem_set("id identifier number code serial reference ref pin sku isbn barcode upc vin imei")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
                    "organizer host requester requestor reporter submitter applicant candidate caller student pupil "
-                   "teacher child patron tenant driver")
+                   "teacher child patron tenant driver pet")
 #: A free-text field that grades without options: it takes the option its words lean to.
 _IMPLIED = {stem(field): options.split() for field, options in (
     ("priority", "low medium high"), ("severity", "low medium high"), ("urgency", "low medium high"),
@@ -388,7 +388,7 @@ class Reader:
         if field_stems & _GENERIC_ANSWER and self.answer:
             return "answer", None
         part = next((at for at, part in enumerate(_ADDRESS_PARTS, 1) if field_stems & part), 0)
-        if field_stems & stem_set("address") and not part and _ADDRESS.search(self.whole):  # all of it
+        if field_stems & stem_set("address ship deliver") and not part and _ADDRESS.search(self.whole):  # all of it
             return "address", lambda text: [found.group(0).rstrip(".") for found in _ADDRESS.finditer(text)]
         if part and _ADDRESS.search(self.whole):  # a street, a city, a postcode: their part of the address
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
@@ -1407,6 +1407,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
+    named = [t for t in picked if (t.name_stems - shared - _VERBS or t.name_stems - shared) & message]
+    if named and len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday")
+        picked = named
     seeks = next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), "") in (
         "find", "search", "look", "browse")  # "Look up audiobooks about Rome": the tool that searches, by its words
     picked = picked or [t for t in tools if seeks and _takes_a_query(t) and t.stems & stem_set("find search look")][:1]

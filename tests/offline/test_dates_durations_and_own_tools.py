@@ -310,3 +310,63 @@ async def test_an_id_with_an_underscore_is_whole():
     assert calls == [("cancel_booking", {"booking_id": "bk_20931"})]
     calls, _ = await run([cancel_event, create_event], "Cancel event evt_204 but don't tell anyone")
     assert calls == [("cancel_event", {"event_id": "evt_204"})]
+
+
+@function_tool
+def check_stock(isbn: str) -> dict:
+    """Check how many copies of a book (by ISBN) are in stock at each store."""
+    return {"downtown": 3}
+
+
+@function_tool
+def order_book(isbn: str, quantity: int = 1, gift_wrap: bool = False, ship_to: Optional[str] = None) -> str:
+    """Order copies of a book by ISBN."""
+    return "BK-5512"
+
+
+@function_tool
+def decode_vin(vin: str) -> dict:
+    """Decode a vehicle identification number."""
+    return {"make": "Volvo"}
+
+
+async def test_an_isbn_or_a_vin_is_an_identifier():
+    calls, _ = await run([check_stock, order_book], "Which stores have 978-0-14-311823-2 in stock?")
+    assert calls == [("check_stock", {"isbn": "978-0-14-311823-2"})]
+    calls, _ = await run([check_stock, order_book], "Order 2 copies of 978-0-14-311823-2 gift wrapped")
+    assert calls == [("order_book", {"isbn": "978-0-14-311823-2", "quantity": 2, "gift_wrap": True, "ship_to": None})]
+    calls, _ = await run([decode_vin], "Decode VIN 1HGCM82633A004352 for me")
+    assert calls == [("decode_vin", {"vin": "1HGCM82633A004352"})]
+
+
+async def test_a_ship_to_field_takes_the_whole_address():
+    calls, _ = await run([order_book], "Order one copy of 9780262033848, no gift wrap, ship it to 12 Baker Street, London")
+    assert calls == [("order_book", {"isbn": "9780262033848", "quantity": 1, "gift_wrap": False,
+                                     "ship_to": "12 Baker Street, London"})]
+
+
+@function_tool
+def is_open(clinic: str, day: str) -> bool:
+    """Whether a vet clinic is open on a day."""
+    return False
+
+
+@function_tool
+def book_vet(pet_name: str, species: Literal["dog", "cat"], date: str) -> str:
+    """Book a vet appointment. date is YYYY-MM-DD."""
+    return "VET-33"
+
+
+@function_tool
+def vaccination_due(pet_name: str) -> Optional[str]:
+    """Next vaccination due date for a pet, or None if none is due."""
+    return None
+
+
+async def test_one_request_calls_the_tool_its_own_words_name_not_one_a_day_relates_to():
+    calls, _ = await run([is_open, book_vet, vaccination_due], "Book my dog Rex in on Monday")
+    assert calls == [("book_vet", {"pet_name": "Rex", "species": "dog", "date": "2026-12-07"})]
+    calls, _ = await run([is_open, book_vet], "Please book my cat Miso for Friday")
+    assert calls == [("book_vet", {"pet_name": "Miso", "species": "cat", "date": "2026-12-04"})]
+    calls, _ = await run([vaccination_due, book_vet], "When is Biscuit's next vaccination due?")
+    assert calls == [("vaccination_due", {"pet_name": "Biscuit"})]
