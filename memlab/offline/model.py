@@ -398,7 +398,7 @@ class Reader:
             return "room", _rooms
         if about & _PLACE:
             return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
-                                                                       "visits"))
+                                                                       "visits")) or _proper_names(text)
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
@@ -1766,6 +1766,7 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
         if not once:  # "get_price (ticker: AAPL) returned: 231.50 USD"
             name = f"{name} ({'; '.join(result_lines(arguments))})"
         data, text = structured(output), output.strip()
+        text = "" if text in ("None", "null") else text  # a tool's None: it returned nothing
         error = str(data["error"]) if isinstance(data, dict) and "error" in data else text if data is None else ""
         parts, sought = tool.split("_"), structured(arguments)
         noun = " ".join(parts[1:] if stem(parts[0]) in _VERBS else parts)  # list_open_tickets: "open tickets"
@@ -1811,6 +1812,8 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
                          f"{named} {text[:600]}{end}" if value and told else  # "The balance for..."
                          f"{_answering(text, message)[:600]}{end}" if once and not value and size > 2 else
                          f"{name} returned: {text[:600]}{end}")
+            if text.lower() in ("true", "false") and once and _is_question(message):  # "Is it open?": "No: ..."
+                lines[-1] = f"{'Yes' if text.lower() == 'true' else 'No'}: {lines[-1][:1].lower()}{lines[-1][1:]}"
     return " ".join(lines)
 
 

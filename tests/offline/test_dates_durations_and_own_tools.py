@@ -370,3 +370,20 @@ async def test_one_request_calls_the_tool_its_own_words_name_not_one_a_day_relat
     assert calls == [("book_vet", {"pet_name": "Miso", "species": "cat", "date": "2026-12-04"})]
     calls, _ = await run([vaccination_due, book_vet], "When is Biscuit's next vaccination due?")
     assert calls == [("vaccination_due", {"pet_name": "Biscuit"})]
+
+
+@function_tool
+def has_parking(venue: str) -> bool:
+    """Whether a venue has parking."""
+    return True
+
+
+async def test_a_yes_no_result_answers_the_question_and_none_is_nothing():
+    _, reply = await run([is_open], "Is the Elm Street clinic open on Sunday?")
+    assert reply.startswith("No: ") and "False" in reply
+    _, reply = await run([has_parking], "Does the Riverside Arena have parking?")
+    assert reply.startswith("Yes: ") and "True" in reply
+    _, reply = await run([vaccination_due], "When is Biscuit's next vaccination due?")
+    assert reply == "vaccination_due returned nothing."
+    calls, _ = await run([has_parking], "Does the Riverside Arena have parking?")
+    assert calls == [("has_parking", {"venue": "Riverside Arena"})]
