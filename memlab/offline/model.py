@@ -193,7 +193,8 @@ _VERBS = stem_set("get check run look lookup create make find search fetch updat
 _DONE = frozenset("sent ok okay done true success successful confirmed".split())  # a bare acknowledgement
 _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote"}
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
-_ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify")
+_ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify "
+                       "put reserve renew borrow return hold mark log record schedule")  # "Put Middlemarch on hold"
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
@@ -520,7 +521,9 @@ class Reader:
             return None
         if kind in ("free", "other") and self.summarized and not field_stems & _SUBJECT:
             return self.summarized[0]  # a headline: the first sentence
-        if kind == "free" and field_stems & _SUBJECT and (subjects := _subjects(self.whole)):
+        if kind == "free" and field_stems & _SUBJECT and (subjects := [  # not "put Dune on hold" for place_hold
+                one for one in _subjects(self.whole) if not set(words(one)) <= self.own]):
+            self.given.setdefault(subjects[0], kind)  # no other field's value ("a hold on Emma, pickup at Eastgate")
             return subjects[0]
         if kind == "free" and field_stems & stem_set("reason cause why") and not self.answer:  # a reason: the words
             at = next((at + len(cue) for cue in (" because ", " since ", " due to ") if (at := self.whole.find(cue)) > 0),
@@ -543,6 +546,8 @@ class Reader:
             while sought and len(said) > 1 and said[0].lower() in ("please", "find", "search", "look", "browse", "up",
                                                                    "for", "me", "us"):  # ebooks")
                 said.pop(0)
+            if titled and not marked:  # nor a title ("Put Dune on hold at Riverside")
+                self.given.setdefault(titled[0], kind)
             return (marked or titled and titled[0] or " ".join(said).rstrip(".!" * sought))[:500] or None
         refused = self.answer.startswith(("I don't know", "I can't"))
         if (refused and field_stems & (_EXPLAINS | stem_set("summary feedback"))
@@ -1206,7 +1211,9 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
             if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit()) and (
-                    low not in STOP and low not in _COUNT_WORDS):  # "2 apples", "two mugs", "for yoga", "my soup"
+                    low not in STOP and low not in _COUNT_WORDS) and not (before == "the" and at > 1 and found[
+                    at - 2].lower() in ("at", "in", "to", "near")):  # "2 apples", "two mugs", "for yoga", "my soup"
+                # (not "at the Eastgate branch": a place)
                 phrase = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3]))
                 (mine if before in ("my", "our") else phrases).append(phrase)
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1):

@@ -387,3 +387,38 @@ async def test_a_yes_no_result_answers_the_question_and_none_is_nothing():
     assert reply == "vaccination_due returned nothing."
     calls, _ = await run([has_parking], "Does the Riverside Arena have parking?")
     assert calls == [("has_parking", {"venue": "Riverside Arena"})]
+
+
+@function_tool
+def hold_book(title: str, pickup_branch: str, notify_by_email: bool = True) -> str:
+    """Place a hold on a book for pickup at a branch.
+
+    Args:
+        title: exact book title
+        pickup_branch: branch where the patron picks it up
+        notify_by_email: whether to email when ready
+    """
+    return "held"
+
+
+@function_tool
+def record_absence_of(student_name: str, excused: bool = False) -> str:
+    """Record that a student is absent today."""
+    return "recorded"
+
+
+async def test_a_title_is_not_the_tools_own_word_nor_another_fields_value():
+    calls, _ = await run([hold_book], "Please put The Dispossessed on hold for me at the Riverside branch, and don't "
+                                      "email me")
+    assert calls == [("hold_book", {"title": "Dispossessed", "pickup_branch": "Riverside", "notify_by_email": False})]
+    calls, _ = await run([hold_book], "Place a hold on Middlemarch, pickup at Eastgate")
+    assert calls == [("hold_book", {"title": "Middlemarch", "pickup_branch": "Eastgate", "notify_by_email": True})]
+    calls, _ = await run([hold_book], "Put Middlemarch on hold, pickup at Eastgate")
+    assert calls == [("hold_book", {"title": "Middlemarch", "pickup_branch": "Eastgate", "notify_by_email": True})]
+
+
+async def test_an_opening_verb_is_no_part_of_a_name():
+    calls, _ = await run([record_absence_of], "Mark Jonah Reyes absent, it's excused")
+    assert calls == [("record_absence_of", {"student_name": "Jonah Reyes", "excused": True})]
+    calls, _ = await run([hold_book], "Reserve Overstory for me at the Eastgate branch")
+    assert calls == [("hold_book", {"title": "Overstory", "pickup_branch": "Eastgate", "notify_by_email": True})]
