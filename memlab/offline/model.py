@@ -350,6 +350,7 @@ class Reader:
         self.own = frozenset(words(tool.replace("_", " "))) - _VERBS  # what the tool's name says it acts on: "calories"
         self.item = item  # it reads one item of a list ("3 desks at 120 each"): its text is the thing counted
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
+        self.inside: set[str] = set()  # the words after the first of a name given ("IC 512")
         self.whole = whole or request.message  # free text: the whole message, when a clause of it is read
         self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role != "call"]
         self.found_nothing: list[str] = []
@@ -374,9 +375,10 @@ class Reader:
         if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc") or (
                 name.lower() in ("recipient", "sender") and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
-        if format in ("date", "date-time", "time") or about & _WHEN or self.iso(name, description) or name.lower(
+        timed = self.iso(name, description, "hh:mm")  # "depart_after HH:MM": "8am" is 08:00
+        if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout"):  # a field named "time" takes a time ("8pm")
-            clock = stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time": "9:30"
+            clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
             form = form or ("date" if "YYYY-MM-DD" in told else None)
@@ -430,17 +432,18 @@ class Reader:
         return [kept for item in found if (kept := " ".join(itertools.dropwhile(
             lambda w: stem(w.lower()) in self.own, item.split())).strip(",;"))]
 
-    def iso(self, name: str, description: str) -> bool:
+    def iso(self, name: str, description: str, shape: str = "yyyy-mm-dd") -> bool:
         """Whether the field's description or the tools' say it is a date in ISO form ("check_in is YYYY-MM-DD", "arrival
-        and departure are dates (YYYY-MM-DD)"; not ``origin`` of "from origin to destination on date (YYYY-MM-DD)")."""
+        and departure are dates (YYYY-MM-DD)"; not ``origin`` of "from origin to destination on date (YYYY-MM-DD)"), or
+        of another ``shape`` ("depart_after HH:MM")."""
         for piece in (p for p in map(str.lower, sentences(self.request.tools_told)) if len(name) > 2 and name.lower() in p):
-            between, form, _ = piece.partition(name.lower())[2].partition("yyyy-mm-dd")
+            between, form, _ = piece.partition(name.lower())[2].partition(shape)
             for other in self.fields:  # "arrival and departure are": no word but another field's between
                 between = between.replace(other.lower(), " ")
             if form and all(w in ("and", "are", "is", "the", "in", "as", "a", "iso") or stem(w) in _WHEN
                             for w in tokens(between)):
                 return True
-        return "YYYY-MM-DD" in description
+        return shape.upper() in description
 
     def told(self, name: str, description: str) -> str:
         """The field's description and the sentences of the tools' descriptions that name it ("severity is 1 to 4")."""
@@ -516,6 +519,7 @@ class Reader:
             self.ran_out = self.ran_out or ran_out
             if kind != "other":  # a name of any kind may still be a city or an id, a person's is no company's
                 self.given.setdefault(found or "", kind)
+            self.inside.update((found or "").split()[1:])  # "IC 512": 512 is no count
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
         if nullable and kind in ("free", "other"):  # "phone": null, not the message
             return None
@@ -620,6 +624,8 @@ class Reader:
                 a_temperature = any(f"{value}{unit}" in message for unit in ("°", " °", " degrees"))  # not a room
                 if stem(word.lower()) in names and (at == 0 or word.islower()) and (
                         _is_value(value) and not a_temperature or handle and value.lower() not in STOP):
+                    if value.isalpha() and value.isupper() and found[at + 2:at + 3] and found[at + 2].isdigit():
+                        return f"{value} {found[at + 2]}"  # "flight BA 171"
                     more = (v for v in found[at + 2:at + 8] if v not in ("and", "or"))
                     listed = [value, *itertools.takewhile(_is_value, more)]
                     self.ran_out = self.ran_out or self.start >= len(listed)
@@ -675,7 +681,8 @@ class Reader:
                 not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
         money = marks & stem_set("total amount price cost fee paid spent")  # "4.50 GBP"; "$45.50", not "order 7781"
         marks |= {code.lower() for _, code in _SIGNS} if money else set()
-        found = [t for t in found if t not in {v for f, v in self.claimed.items() if f != name}] or found  # "order 7781"
+        given = {v for f, v in self.claimed.items() if f != name} | self.inside
+        found = [t for t in found if t not in given] or found  # "order 7781", "Book IC 512 for 3"
         parts = [words(part) for part in text.split(", ")]  # "3 nights, 2 guests": nights 3
         named = [w for side, near in ((-1, marks), (1, marks | related(marks))) for said in parts  # "Total 13.50", "45
                  for at, w in enumerate(said) if not (self.start or results) and _NUMBER.fullmatch(w)  # minutes",
@@ -1220,9 +1227,9 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from
                 if before in ("to", "for", "from") and low not in CALENDAR:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
-            if things and not titles and word.isdigit() and runs and runs[-1][1] == at - 1 and (
-                    f"{before} {word}" in low_piece):
-                runs[-1][1] = at  # "the Pixel 8"
+            if (things and not titles or found[at - 1].isupper() and not people) and word.isdigit() and runs and runs[
+                    -1][1] == at - 1 and f"{before} {word}" in low_piece:
+                runs[-1][1] = at  # "the Pixel 8", "train IC 512"
                 continue
             if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS

@@ -422,3 +422,42 @@ async def test_an_opening_verb_is_no_part_of_a_name():
     assert calls == [("record_absence_of", {"student_name": "Jonah Reyes", "excused": True})]
     calls, _ = await run([hold_book], "Reserve Overstory for me at the Eastgate branch")
     assert calls == [("hold_book", {"title": "Overstory", "pickup_branch": "Eastgate", "notify_by_email": True})]
+
+
+@function_tool
+def book_train(train: str, seats: int = 1, first_class: bool = False) -> str:
+    """Book seats on a train."""
+    return "PNR Q7X2LM"
+
+
+@function_tool
+def book_flight(flight: str, passengers: int) -> str:
+    """Book a flight."""
+    return "PNR 8K2"
+
+
+@function_tool
+def find_trains(origin: str, destination: str, date: str, depart_after: Optional[str] = None) -> list[dict]:
+    """Find trains. date is YYYY-MM-DD, depart_after HH:MM."""
+    return []
+
+
+@function_tool
+def schedule_call(person: str, not_before: str) -> str:
+    """Schedule a phone call. not_before is HH:MM, 24h."""
+    return "scheduled"
+
+
+async def test_a_code_and_its_number_name_one_thing_not_a_count():
+    calls, _ = await run([book_train], "Book IC 512 for 3 people in first class")
+    assert calls == [("book_train", {"train": "IC 512", "seats": 3, "first_class": True})]
+    calls, _ = await run([book_flight], "Book flight BA 171 for 2 passengers")
+    assert calls == [("book_flight", {"flight": "BA 171", "passengers": 2})]
+
+
+async def test_a_field_the_tools_say_is_hh_mm_takes_a_time():
+    calls, _ = await run([find_trains], "Trains from Berlin to Hamburg next Monday after 8am?")
+    assert calls == [("find_trains", {"origin": "Berlin", "destination": "Hamburg", "date": "2026-12-07",
+                                      "depart_after": "08:00"})]
+    calls, _ = await run([schedule_call], "Schedule a call with Dana Lee, not before 2:15pm")
+    assert calls == [("schedule_call", {"person": "Dana Lee", "not_before": "14:15"})]
