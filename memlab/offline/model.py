@@ -481,6 +481,8 @@ class Reader:
         if self.answer and field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
                 "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7])):
             return phone  # the whole number, never the message
+        if not self.answer and isinstance(picked := self.picked.get(name), (str, int, float)):
+            return str(picked)  # "hold the first one": the first listed record's title
         named = self.from_tools(name) or self.named_value(name)  # of a date's field, a date ("due: $1,240", no)
         if named is not None and (format or not field_stems & _WHEN or _DATE.search(named)):
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
@@ -558,6 +560,20 @@ class Reader:
                 or kind == "answer" and self.answer == self.request.message.strip()):
             return self.gist() or self.answer
         return self.answer or None
+
+    @cached_property
+    def picked(self) -> dict[str, Any]:
+        """The record of the newest listed result of an earlier turn that the message points at by its place ("hold the
+        first one", "the last one"), else {}."""
+        said, places = _lower_tokens(self.request.message), ("first", "second", "third", "fourth", "fifth", "last")
+        place = next((w for before, w in zip(said, said[1:]) if before == "the" and w in places), None)
+        outputs = [i.get("output") for i in self.request.conversation[:self.request.last_user_index] if place and (
+            item_type(i) == "function_call_output")]
+        for records in (structured(o) for o in outputs[::-1] if isinstance(o, str)):
+            if isinstance(records, list) and records and all(isinstance(one, dict) for one in records):
+                at = -1 if place == "last" else places.index(place or "")
+                return records[at] if at < len(records) else {}
+        return {}
 
     @cached_property
     def summarized(self) -> list[str]:

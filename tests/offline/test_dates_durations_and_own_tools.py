@@ -461,3 +461,38 @@ async def test_a_field_the_tools_say_is_hh_mm_takes_a_time():
                                       "depart_after": "08:00"})]
     calls, _ = await run([schedule_call], "Schedule a call with Dana Lee, not before 2:15pm")
     assert calls == [("schedule_call", {"person": "Dana Lee", "not_before": "14:15"})]
+
+
+@function_tool
+def search_listings(city: str, max_price: int) -> list[dict]:
+    """Search homes for sale."""
+    return [{"address": "12 Elm St", "price": 489000}, {"address": "8 Oak Ave", "price": 455000}]
+
+
+@function_tool
+def schedule_viewing(address: str, date: str, time: str) -> str:
+    """Book a viewing of a listing. date is YYYY-MM-DD, time is HH:MM."""
+    return "booked"
+
+
+@function_tool
+def find_books(query: str) -> list[dict]:
+    """Search the library catalog for books."""
+    return [{"title": "The Left Hand of Darkness", "available": True}, {"title": "The Dispossessed", "available": False}]
+
+
+async def test_the_first_one_is_the_first_record_an_earlier_turn_listed():
+    from agents import SQLiteSession
+
+    agent = Agent(name="Librarian", instructions="You help patrons. Use your tools.", tools=[find_books, hold_book])
+    session = SQLiteSession("first-one")
+    await Runner.run(agent, "Search for Le Guin", session=session)
+    result = await Runner.run(agent, "OK, hold the first one at the Main Street branch.", session=session)
+    calls = [json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"]
+    assert [c["title"] for c in calls] == ["The Left Hand of Darkness"]
+    agent = Agent(name="Realtor", instructions=f"{TODAY} Use your tools.", tools=[search_listings, schedule_viewing])
+    session = SQLiteSession("second-one")
+    await Runner.run(agent, "Homes in Austin under 500000?", session=session)
+    result = await Runner.run(agent, "Book a viewing of the second one on Saturday at 11am", session=session)
+    calls = [json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"]
+    assert calls == [{"address": "8 Oak Ave", "date": "2026-12-05", "time": "11:00"}]
