@@ -532,12 +532,16 @@ class Reader:
             self.given.setdefault(subjects[0], kind)  # no other field's value ("a hold on Emma, pickup at Eastgate")
             return subjects[0]
         if kind == "free" and field_stems & stem_set("reason cause why") and not self.answer:  # a reason: the words
-            at = next((at + len(cue) for cue in (" because ", " since ", " due to ") if (at := self.whole.find(cue)) > 0),
-                      0)  # after "because", else the clauses that give no value nor ask ("... order 7781, it was $45.50
-            said = self.whole.replace(":", ",").replace(" and ", ",").replace(". ", ",").split(",")  # and arrived broken")
+            cue, at = next(((cue, at + len(cue)) for cue in (" because ", " since ", " due to ", " for a ", " for an ")
+                            if (at := self.whole.find(cue)) > 0), ("", 0))  # after "because", else the clauses that
+            said = self.whole.replace(":", ",").replace(" and ", ",").replace(". ", ",").split(",")  # give no value nor
             why = [c.strip(" .!?") for c in said if c.strip(" .!?") and not any(map(str.isdigit, c)) and not (set(words(
                 c)) & self.own or _is_question(c) or c.lower().strip().startswith(("i want", "i'd like", "please")))]
-            return next(iter(sentences(self.whole[at:])), "").rstrip(".!?") if at else ", ".join(why) or self.whole.strip()
+            told = next(iter(sentences(self.whole[at:])), "").rstrip(".!?")  # ask ("... order 7781, it was $45.50 and
+            if cue.startswith(" for"):  # arrived broken"); "in for a limp on Monday": limp
+                told = " ".join(itertools.takewhile(lambda w: w.lower() not in {*_PLACE_CUES, "on", "next", "this", ","} and
+                                                    w.lower() not in CALENDAR, told.replace(",", " , ").split()))
+            return told if at else ", ".join(why) or self.whole.strip()
         if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
             head, colon, marked = self.whole.strip().partition(": ")
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked and len(
@@ -1007,7 +1011,7 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
     found = tokens(text[:400])
     at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
-    stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please", "over", "during", "within", "since"}
+    stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since"}
     if at is None:  # no verb: what a cue names, up to a comma ("calories in 250g of chicken breast": chicken breast)
         found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & stops), [])
         at = next((n for n, w in enumerate(found[:-1]) if w.lower() in stops and not found[n + 1][0].isdigit()), None)

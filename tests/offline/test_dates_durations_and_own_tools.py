@@ -496,3 +496,32 @@ async def test_the_first_one_is_the_first_record_an_earlier_turn_listed():
     result = await Runner.run(agent, "Book a viewing of the second one on Saturday at 11am", session=session)
     calls = [json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"]
     assert calls == [{"address": "8 Oak Ave", "date": "2026-12-05", "time": "11:00"}]
+
+
+@function_tool
+def schedule_timer(device: str, minutes: int, action: Literal["on", "off"]) -> str:
+    """Turn a device on or off after a number of minutes."""
+    return "timer set"
+
+
+@function_tool
+def book_visit(pet_name: str, reason: str, date: str) -> str:
+    """Book a vet visit. date is YYYY-MM-DD."""
+    return "VET-33"
+
+
+@function_tool
+def request_leave(reason: str, date: str) -> str:
+    """Request a day of leave. date is YYYY-MM-DD."""
+    return "requested"
+
+
+async def test_a_device_without_off_and_a_reason_after_for_a():
+    calls, _ = await run([schedule_timer], "Turn the fan off in 45 min")
+    assert calls == [("schedule_timer", {"device": "fan", "minutes": 45, "action": "off"})]
+    calls, _ = await run([schedule_timer], "Switch the porch light off in 10 minutes")
+    assert calls == [("schedule_timer", {"device": "porch light", "minutes": 10, "action": "off"})]
+    calls, _ = await run([book_visit], "Book my dog Rex in for a limp on Monday")
+    assert calls == [("book_visit", {"pet_name": "Rex", "reason": "limp", "date": "2026-12-07"})]
+    calls, _ = await run([request_leave], "I need leave for a wedding, next Friday")
+    assert calls == [("request_leave", {"reason": "wedding", "date": "2026-12-04"})]
