@@ -484,7 +484,9 @@ class Reader:
         if not self.answer and isinstance(picked := self.picked.get(name), (str, int, float)):
             return str(picked)  # "hold the first one": the first listed record's title
         named = self.from_tools(name) or self.named_value(name)  # of a date's field, a date ("due: $1,240", no)
-        if named is not None and (format or not field_stems & _WHEN or _DATE.search(named)):
+        weekday = (named or "").lower()[:3] in _WEEKDAYS and (named or "").endswith("day")  # "week started Monday":
+        if named is not None and not (weekday and self.iso(name, description)) and (  # read in the whole message
+                format or not field_stems & _WHEN or _DATE.search(named)):
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
             return next(iter(_when(named, format, self.year, self.today)), None) if dated else named
         if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):

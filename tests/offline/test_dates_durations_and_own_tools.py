@@ -525,3 +525,22 @@ async def test_a_device_without_off_and_a_reason_after_for_a():
     assert calls == [("book_visit", {"pet_name": "Rex", "reason": "limp", "date": "2026-12-07"})]
     calls, _ = await run([request_leave], "I need leave for a wedding, next Friday")
     assert calls == [("request_leave", {"reason": "wedding", "date": "2026-12-04"})]
+
+
+@function_tool
+def weekly_summary(week_start: str) -> dict:
+    """Summarize training for the week starting on week_start (YYYY-MM-DD)."""
+    return {"sessions": 4}
+
+
+@function_tool
+def shift_report(shift_day: str) -> str:
+    """Report on a shift. shift_day is YYYY-MM-DD."""
+    return "quiet"
+
+
+async def test_a_weekday_after_the_fields_name_is_still_a_date():
+    calls, _ = await run([weekly_summary], "How did my training go this week? The week started Monday.")
+    assert calls == [("weekly_summary", {"week_start": "2026-11-30"})]
+    calls, _ = await run([shift_report], "Give me the report for the shift Saturday")
+    assert calls == [("shift_report", {"shift_day": "2026-12-05"})]
