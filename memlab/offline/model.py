@@ -691,9 +691,9 @@ class Reader:
             text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
         text = _in_unit(_halves(text), {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
-        said = text.split(" ")  # "one large coffee": 1 (not "one of them")
-        text = " ".join("1" if w.lower() == "one" and n.isalpha() and n.lower() not in STOP else w
-                        for w, n in zip(said, [*said[1:], ""]))
+        said = text.split(" ")  # "one large coffee": 1 (not "one of them"); "twice a day": 2
+        text = " ".join("1" if w.lower() == "one" and n.isalpha() and n.lower() not in STOP else {
+            "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and name.lower(
             ).startswith(u[0]) else t for t in (t.lstrip("£$€#+") for t in tokens(text))]  # "250g": 250 grams
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
@@ -1496,8 +1496,8 @@ def _clauses(request: Request) -> list[str]:
 
 def _clause_at(tool: Tool, clauses: Sequence[str]) -> int:
     """The index of the clause that names ``tool`` best."""
-    return max(range(len(clauses)), key=lambda k: len(tool.stems & set(words(clauses[k])))
-               + 2 * len(tool.name_stems & related(set(words(clauses[k])))))
+    return max(range(len(clauses)), key=lambda k: len(tool.stems & (said := set(words(clauses[k]))))
+               + 2 * len(tool.name_stems & (said | related(said))))  # "add a shirt, and tell me the total": the first
 
 
 def _depends(tool: Tool, chosen: Sequence[Tool], request: Request) -> list[str]:

@@ -544,3 +544,47 @@ async def test_a_weekday_after_the_fields_name_is_still_a_date():
     assert calls == [("weekly_summary", {"week_start": "2026-11-30"})]
     calls, _ = await run([shift_report], "Give me the report for the shift Saturday")
     assert calls == [("shift_report", {"shift_day": "2026-12-05"})]
+
+
+@function_tool
+def add_to_cart(product: str, quantity: int = 1) -> str:
+    """Add a product to the shopping cart."""
+    return f"Added {quantity} x {product}."
+
+
+@function_tool
+def cart_total() -> float:
+    """The cart total in dollars."""
+    return 87.4
+
+
+@function_tool
+def add_expense(amount: float, note: str) -> str:
+    """Record an expense."""
+    return "EXP-9"
+
+
+@function_tool
+def expenses_total() -> float:
+    """Total of the expenses recorded."""
+    return 120.5
+
+
+@function_tool
+def set_reminder(medication: str, times_per_day: int) -> str:
+    """Set a recurring medication reminder."""
+    return "reminder set"
+
+
+async def test_an_add_and_a_total_in_one_message_each_read_from_its_own_clause():
+    calls, _ = await run([add_to_cart, cart_total], "add a t-shirt, and tell me the total")
+    assert calls == [("add_to_cart", {"product": "t-shirt", "quantity": 1}), ("cart_total", {})]
+    calls, _ = await run([add_expense, expenses_total], "Add 12 dollars for parking, then tell me the total")
+    assert [(name, args.get("amount")) for name, args in calls] == [("add_expense", 12), ("expenses_total", None)]
+
+
+async def test_twice_a_day_is_two():
+    calls, _ = await run([set_reminder], "Set a reminder for metformin twice a day")
+    assert calls[0][1]["times_per_day"] == 2
+    calls, _ = await run([set_reminder], "Set a reminder for ibuprofen, once a day")
+    assert calls[0][1]["times_per_day"] == 1
