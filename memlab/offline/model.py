@@ -372,7 +372,8 @@ class Reader:
         if "currency" in about or ends and len(_currencies(self.whole)) > 1:  # the target is the one after "to"
             side = min(ends, default="")  # "from_currency": the source; "to", "target": the target
             return f"currency {side}", lambda text: _currencies(text, side)
-        if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc") or (
+        either = about & stem_set("name people person") and "@" not in self.whole  # "emails or names": "with Priya"
+        if format == "email" or "email" in about and not either or name.lower() in ("to", "cc", "bcc") or (
                 name.lower() in ("recipient", "sender") and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
         timed = self.iso(name, description, "hh:mm")  # "depart_after HH:MM": "8am" is 08:00

@@ -588,3 +588,24 @@ async def test_twice_a_day_is_two():
     assert calls[0][1]["times_per_day"] == 2
     calls, _ = await run([set_reminder], "Set a reminder for ibuprofen, once a day")
     assert calls[0][1]["times_per_day"] == 1
+
+
+@function_tool
+def plan_meeting(title: str, date: str, attendees: Optional[list[str]] = None) -> str:
+    """Plan a meeting.
+
+    Args:
+        title: short title
+        date: YYYY-MM-DD
+        attendees: email addresses or names of people invited
+    """
+    return "planned"
+
+
+async def test_attendees_described_as_emails_or_names_take_names():
+    calls, _ = await run([plan_meeting], "Plan a 1:1 with Priya next Tuesday")
+    assert calls[0][1]["attendees"] == ["Priya"] and calls[0][1]["date"] == "2026-12-08"
+    calls, _ = await run([plan_meeting], "Plan a sync with Omar and Lena on Friday")
+    assert calls[0][1]["attendees"] == ["Omar", "Lena"]
+    calls, _ = await run([plan_meeting], "Plan a sync with omar@x.com on Friday")
+    assert calls[0][1]["attendees"] == ["omar@x.com"]
