@@ -1419,7 +1419,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     if not tools or choice == "none":
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
-    message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])}
+    costs = any(f"how much {w} " in request.message.lower() for w in ("is", "are", "does"))  # "How much is X?": price
+    message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])} | (
+        {stem("price")} if costs else set())
     naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
     near = related(message - naming) - message
     spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish
@@ -1806,7 +1808,8 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
         text = "" if text in ("None", "null") else text  # a tool's None: it returned nothing
         error = str(data["error"]) if isinstance(data, dict) and "error" in data else text if data is None else ""
         parts, sought = tool.split("_"), structured(arguments)
-        noun = " ".join(parts[1:] if stem(parts[0]) in _VERBS else parts)  # list_open_tickets: "open tickets"
+        noun = " ".join(parts[1:] if stem(parts[0]) in _VERBS else parts).removesuffix(" of")  # list_open_tickets:
+        # "open tickets"; price_of: "price"
         sought = sought if isinstance(sought, dict) else {}
         if error.lower().startswith(("no such", "unknown ")) or any(no in error.lower() for no in _NOT_FOUND):
             what = ", ".join(" ".join([w for w in key.split("_") if stem(w) not in _ID] + [str(value)])

@@ -609,3 +609,23 @@ async def test_attendees_described_as_emails_or_names_take_names():
     assert calls[0][1]["attendees"] == ["Omar", "Lena"]
     calls, _ = await run([plan_meeting], "Plan a sync with omar@x.com on Friday")
     assert calls[0][1]["attendees"] == ["omar@x.com"]
+
+
+@function_tool
+def price_of(isbn: str) -> float:
+    """Price of a book in USD."""
+    return 19.0
+
+
+@function_tool
+def get_price(product: str) -> str:
+    """The price of a product."""
+    return "$129.00"
+
+
+async def test_how_much_is_asks_for_a_price_and_the_reply_reads_well():
+    calls, reply = await run([check_stock, order_book, price_of], "How much is 9780143118232?")
+    assert calls == [("price_of", {"isbn": "9780143118232"})]
+    assert reply == "The price for 9780143118232 is 19.0."
+    calls, _ = await run([get_price, add_to_cart], "How much are the Trail Runner jackets?")
+    assert [name for name, _ in calls] == ["get_price"]
