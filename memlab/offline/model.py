@@ -46,8 +46,10 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
-                   r"|\b(?:(?:next |this )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday|[Tt]omorrow|[Yy]esterday)\b")
+                   r"|\b(?:(?:next |this |last )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday|[Tt]omorrow|[Yy]esterday"
+                   r"|(?i:\d+|an?|one|two|three|four|five|six|seven) (?:day|week)s? ago|noon|midnight)\b")
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+_WEEKDAYS = "mon tue wed thu fri sat sun".split()
 #: A postal address: a street with its number, a city, and a postcode or zip ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
                       r"|Place|Square|Court|Grove|Close))\b(?:\.?,? ([A-Z][\w'-]+(?: [A-Z][a-z][\w'-]*)*)"
@@ -107,10 +109,11 @@ _OPTIONS = re.compile(r"\b(?:one word|one of|either)\b:?\s+((?:[\w-]+,\s*)*[\w-]
 #: Verbs that open instructions asking the model to make something of the user's message.
 _MAKES = stem_set("generate write compose create draft translate rewrite paraphrase pick choose select")
 _UPPER = stem_set("max maximum upper most ceiling")
-_ID = stem_set("id identifier number code serial reference ref pin sku")
+_ID = stem_set("id identifier number code serial reference ref pin sku isbn barcode upc vin imei")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
-                   "organizer host requester requestor reporter submitter applicant candidate caller")
+                   "organizer host requester requestor reporter submitter applicant candidate caller student pupil "
+                   "teacher child patron tenant driver pet")
 #: A free-text field that grades without options: it takes the option its words lean to.
 _IMPLIED = {stem(field): options.split() for field, options in (
     ("priority", "low medium high"), ("severity", "low medium high"), ("urgency", "low medium high"),
@@ -190,7 +193,8 @@ _VERBS = stem_set("get check run look lookup create make find search fetch updat
 _DONE = frozenset("sent ok okay done true success successful confirmed".split())  # a bare acknowledgement
 _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote"}
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
-_ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify")
+_ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify "
+                       "put reserve renew borrow return hold mark log record schedule")  # "Put Middlemarch on hold"
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
@@ -346,6 +350,7 @@ class Reader:
         self.own = frozenset(words(tool.replace("_", " "))) - _VERBS  # what the tool's name says it acts on: "calories"
         self.item = item  # it reads one item of a list ("3 desks at 120 each"): its text is the thing counted
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
+        self.inside: set[str] = set()  # the words after the first of a name given ("IC 512")
         self.whole = whole or request.message  # free text: the whole message, when a clause of it is read
         self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role != "call"]
         self.found_nothing: list[str] = []
@@ -367,12 +372,15 @@ class Reader:
         if "currency" in about or ends and len(_currencies(self.whole)) > 1:  # the target is the one after "to"
             side = min(ends, default="")  # "from_currency": the source; "to", "target": the target
             return f"currency {side}", lambda text: _currencies(text, side)
-        if format == "email" or "email" in about or name.lower() in ("to", "cc", "bcc") or (
+        either = about & stem_set("name people person") and "@" not in self.whole  # "emails or names": "with Priya"
+        if format == "email" or "email" in about and not either or name.lower() in ("to", "cc", "bcc") or (
                 name.lower() in ("recipient", "sender") and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
-        if format in ("date", "date-time", "time") or about & _WHEN or self.iso(name, description) or name.lower(
+        timed = self.iso(name, description, "hh:mm")  # "depart_after HH:MM": "8am" is 08:00
+        if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout"):  # a field named "time" takes a time ("8pm")
-            form = "clock" if field_stems == {stem("time")} and format is None else format
+            clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
+            form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
             form = form or ("date" if "YYYY-MM-DD" in told else None)
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
@@ -384,7 +392,7 @@ class Reader:
         if field_stems & _GENERIC_ANSWER and self.answer:
             return "answer", None
         part = next((at for at, part in enumerate(_ADDRESS_PARTS, 1) if field_stems & part), 0)
-        if field_stems & stem_set("address") and not part and _ADDRESS.search(self.whole):  # all of it
+        if field_stems & stem_set("address ship deliver") and not part and _ADDRESS.search(self.whole):  # all of it
             return "address", lambda text: [found.group(0).rstrip(".") for found in _ADDRESS.finditer(text)]
         if part and _ADDRESS.search(self.whole):  # a street, a city, a postcode: their part of the address
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
@@ -394,13 +402,14 @@ class Reader:
             return "room", _rooms
         if about & _PLACE:
             return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
-                                                                       "visits"))
+                                                                       "visits")) or _proper_names(text)
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
                 t.lower().removesuffix("'s") for t in tokens(text)) if m in CALENDAR and m[:3] in _MONTHS]
-        if field_stems & _ID:  # an identifier, else a number of two digits or more ("order 77")
-            return "id", lambda text: identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 2]
+        if field_stems & _ID:  # an identifier ("evt_204" too), else a number of two digits or more ("order 77")
+            return "id", lambda text: [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
+                str.isdigit, w))] or identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 2]
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
@@ -408,27 +417,34 @@ class Reader:
             domains = [t.partition("@")[2].split(".")[0] for t in tokens(self.whole) if "@" in t]  # "@acmerobotics.io"
             return "thing", lambda text: sorted(_proper_names(text, things=True), key=lambda found: "".join(
                 found.lower().split()) not in domains)  # a company its email names first
-        if field_stems & _PERSON:  # a name, else a handle: "anna.p"
-            return "person", lambda text: _proper_names(text, people=True) or [
+        if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
+            return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in _proper_names(
+                text, people=True)] or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
                                                                                                t.split(".")))]
         if about & _FREE_TEXT:
             return "free", None
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
-        return "other", None if self.answer else lambda text: _proper_names(text) or _object(text, others | related(
-            others), self.own)
+        return "other", None if self.answer else lambda text: self.unowned(_proper_names(text)) or [t for t in tokens(text) if _is_code(
+            t)] or _object(text, others | related(others), self.own)
 
-    def iso(self, name: str, description: str) -> bool:
+    def unowned(self, found: list[str]) -> list[str]:
+        """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"."""
+        return [kept for item in found if (kept := " ".join(itertools.dropwhile(
+            lambda w: stem(w.lower()) in self.own, item.split())).strip(",;"))]
+
+    def iso(self, name: str, description: str, shape: str = "yyyy-mm-dd") -> bool:
         """Whether the field's description or the tools' say it is a date in ISO form ("check_in is YYYY-MM-DD", "arrival
-        and departure are dates (YYYY-MM-DD)"; not ``origin`` of "from origin to destination on date (YYYY-MM-DD)")."""
+        and departure are dates (YYYY-MM-DD)"; not ``origin`` of "from origin to destination on date (YYYY-MM-DD)"), or
+        of another ``shape`` ("depart_after HH:MM")."""
         for piece in (p for p in map(str.lower, sentences(self.request.tools_told)) if len(name) > 2 and name.lower() in p):
-            between, form, _ = piece.partition(name.lower())[2].partition("yyyy-mm-dd")
+            between, form, _ = piece.partition(name.lower())[2].partition(shape)
             for other in self.fields:  # "arrival and departure are": no word but another field's between
                 between = between.replace(other.lower(), " ")
             if form and all(w in ("and", "are", "is", "the", "in", "as", "a", "iso") or stem(w) in _WHEN
                             for w in tokens(between)):
                 return True
-        return "YYYY-MM-DD" in description
+        return shape.upper() in description
 
     def told(self, name: str, description: str) -> str:
         """The field's description and the sentences of the tools' descriptions that name it ("severity is 1 to 4")."""
@@ -466,8 +482,12 @@ class Reader:
         if self.answer and field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
                 "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7])):
             return phone  # the whole number, never the message
+        if not self.answer and isinstance(picked := self.picked.get(name), (str, int, float)):
+            return str(picked)  # "hold the first one": the first listed record's title
         named = self.from_tools(name) or self.named_value(name)  # of a date's field, a date ("due: $1,240", no)
-        if named is not None and (format or not field_stems & _WHEN or _DATE.search(named)):
+        weekday = (named or "").lower()[:3] in _WEEKDAYS and (named or "").endswith("day")  # "week started Monday":
+        if named is not None and not (weekday and self.iso(name, description)) and (  # read in the whole message
+                format or not field_stems & _WHEN or _DATE.search(named)):
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
             return next(iter(_when(named, format, self.year, self.today)), None) if dated else named
         if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
@@ -504,33 +524,63 @@ class Reader:
             self.ran_out = self.ran_out or ran_out
             if kind != "other":  # a name of any kind may still be a city or an id, a person's is no company's
                 self.given.setdefault(found or "", kind)
+            self.inside.update((found or "").split()[1:])  # "IC 512": 512 is no count
             return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
         if nullable and kind in ("free", "other"):  # "phone": null, not the message
             return None
         if kind in ("free", "other") and self.summarized and not field_stems & _SUBJECT:
             return self.summarized[0]  # a headline: the first sentence
-        if kind == "free" and field_stems & _SUBJECT and (subjects := _subjects(self.whole)):
+        if kind == "free" and field_stems & _SUBJECT and (subjects := [  # not "put Dune on hold" for place_hold
+                one for one in _subjects(self.whole) if not set(words(one)) <= self.own]):
+            self.given.setdefault(subjects[0], kind)  # no other field's value ("a hold on Emma, pickup at Eastgate")
             return subjects[0]
         if kind == "free" and field_stems & stem_set("reason cause why") and not self.answer:  # a reason: the words
-            at = next((at + len(cue) for cue in (" because ", " since ", " due to ") if (at := self.whole.find(cue)) > 0),
-                      0)  # after "because", else the clauses that give no value nor ask ("... order 7781, it was $45.50
-            said = self.whole.replace(":", ",").replace(" and ", ",").replace(". ", ",").split(",")  # and arrived broken")
+            cue, at = next(((cue, at + len(cue)) for cue in (" because ", " since ", " due to ", " for a ", " for an ")
+                            if (at := self.whole.find(cue)) > 0), ("", 0))  # after "because", else the clauses that
+            said = self.whole.replace(":", ",").replace(" and ", ",").replace(". ", ",").split(",")  # give no value nor
             why = [c.strip(" .!?") for c in said if c.strip(" .!?") and not any(map(str.isdigit, c)) and not (set(words(
                 c)) & self.own or _is_question(c) or c.lower().strip().startswith(("i want", "i'd like", "please")))]
-            return next(iter(sentences(self.whole[at:])), "").rstrip(".!?") if at else ", ".join(why) or self.whole.strip()
+            told = next(iter(sentences(self.whole[at:])), "").rstrip(".!?")  # ask ("... order 7781, it was $45.50 and
+            if cue.startswith(" for"):  # arrived broken"); "in for a limp on Monday": limp
+                told = " ".join(itertools.takewhile(lambda w: w.lower() not in {*_PLACE_CUES, "on", "next", "this", ","} and
+                                                    w.lower() not in CALENDAR, told.replace(",", " , ").split()))
+            return told if at else ", ".join(why) or self.whole.strip()
         if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
             head, colon, marked = self.whole.strip().partition(": ")
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked and len(
                 sentences(head)) == 1 else ""  # not "Invoice from Globex. Amount due: $1,240.50": a label in the text
             headed = [head] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
-            titled = field_stems & _SUBJECT and (headed or _proper_names(self.whole, things=True, titles=True) or [
-                " ".join(_thing(tokens(self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"
-            return (marked or titled and titled[0] or self.whole.strip())[:500] or None
+            titled = field_stems & _SUBJECT and (headed or self.unowned(_proper_names(
+                self.whole, things=True, titles=True)) or [" ".join(_thing(tokens(self.whole)))])  # "I'd rate
+            # Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans): "Piranesi"
+            said = self.whole.strip().split(" ")  # a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
+            sought = next((w.lower() for w in said if w.lower() != "please"), "") in ("find", "search", "look", "browse")
+            sought = sought and not self.answer
+            while sought and len(said) > 1 and said[0].lower() in ("please", "find", "search", "look", "browse", "up",
+                                                                   "for", "me", "us"):  # ebooks")
+                said.pop(0)
+            if titled and not marked:  # nor a title ("Put Dune on hold at Riverside")
+                self.given.setdefault(titled[0], kind)
+            return (marked or titled and titled[0] or " ".join(said).rstrip(".!" * sought))[:500] or None
         refused = self.answer.startswith(("I don't know", "I can't"))
         if (refused and field_stems & (_EXPLAINS | stem_set("summary feedback"))
                 or kind == "answer" and self.answer == self.request.message.strip()):
             return self.gist() or self.answer
         return self.answer or None
+
+    @cached_property
+    def picked(self) -> dict[str, Any]:
+        """The record of the newest listed result of an earlier turn that the message points at by its place ("hold the
+        first one", "the last one"), else {}."""
+        said, places = _lower_tokens(self.request.message), ("first", "second", "third", "fourth", "fifth", "last")
+        place = next((w for before, w in zip(said, said[1:]) if before == "the" and w in places), None)
+        outputs = [i.get("output") for i in self.request.conversation[:self.request.last_user_index] if place and (
+            item_type(i) == "function_call_output")]
+        for records in (structured(o) for o in outputs[::-1] if isinstance(o, str)):
+            if isinstance(records, list) and records and all(isinstance(one, dict) for one in records):
+                at = -1 if place == "last" else places.index(place or "")
+                return records[at] if at < len(records) else {}
+        return {}
 
     @cached_property
     def summarized(self) -> list[str]:
@@ -597,6 +647,8 @@ class Reader:
                 a_temperature = any(f"{value}{unit}" in message for unit in ("°", " °", " degrees"))  # not a room
                 if stem(word.lower()) in names and (at == 0 or word.islower()) and (
                         _is_value(value) and not a_temperature or handle and value.lower() not in STOP):
+                    if value.isalpha() and value.isupper() and found[at + 2:at + 3] and found[at + 2].isdigit():
+                        return f"{value} {found[at + 2]}"  # "flight BA 171"
                     more = (v for v in found[at + 2:at + 8] if v not in ("and", "or"))
                     listed = [value, *itertools.takewhile(_is_value, more)]
                     self.ran_out = self.ran_out or self.start >= len(listed)
@@ -636,12 +688,13 @@ class Reader:
         if self.start and "between" in self.request.message.lower():
             self.ran_out = True
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
-        text = _in_unit(text, {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
-        said = text.split(" ")  # "one large coffee": 1 (not "one of them")
-        text = " ".join("1" if w.lower() == "one" and n.isalpha() and n.lower() not in STOP else w
-                        for w, n in zip(said, [*said[1:], ""]))
-        if not set(words(name.replace("_", " "))) & stem_set("year month day hour minute"):
-            text = _DATE.sub(" ", text)  # "June 20th 2025 at 8pm": no count
+        if not (marks := set(words(name.replace("_", " ")))) & stem_set("year month day"):  # "June 20th 2025", "2 days
+            text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
+                ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
+        text = _in_unit(_halves(text), {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
+        said = text.split(" ")  # "one large coffee": 1 (not "one of them"); "twice a day": 2
+        text = " ".join("1" if w.lower() == "one" and n.isalpha() and n.lower() not in STOP else {
+            "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and name.lower(
             ).startswith(u[0]) else t for t in (t.lstrip("£$€#+") for t in tokens(text))]  # "250g": 250 grams
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
@@ -651,7 +704,8 @@ class Reader:
                 not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
         money = marks & stem_set("total amount price cost fee paid spent")  # "4.50 GBP"; "$45.50", not "order 7781"
         marks |= {code.lower() for _, code in _SIGNS} if money else set()
-        found = [t for t in found if t not in {v for f, v in self.claimed.items() if f != name}] or found  # "order 7781"
+        given = {v for f, v in self.claimed.items() if f != name} | self.inside
+        found = [t for t in found if t not in given] or found  # "order 7781", "Book IC 512 for 3"
         parts = [words(part) for part in text.split(", ")]  # "3 nights, 2 guests": nights 3
         named = [w for side, near in ((-1, marks), (1, marks | related(marks))) for said in parts  # "Total 13.50", "45
                  for at, w in enumerate(said) if not (self.start or results) and _NUMBER.fullmatch(w)  # minutes",
@@ -854,9 +908,9 @@ class Reader:
             return list(dict.fromkeys(quoted))[:20]  # "with 'billing', 'urgent' and 'vip'"
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
-        if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"
+        if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma": "Dune"
             find = _described
-        return list(dict.fromkeys(find(message)))[:20] if find is not None else []
+        return self.unowned(list(dict.fromkeys(find(message))))[:20] if find is not None else []
 
     def each(self, grouped: bool = False) -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
@@ -921,13 +975,26 @@ def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[
     found, dates, times = _DATE.findall(text), [], []
     for value in found:
         low, numbers = value.lower().replace(".", ""), [int(n) for n in re.findall(r"\d+", value)]
-        if ":" in value or low.endswith(("am", "pm")):
+        numbers = {"noon": [12], "midnight": [0]}.get(low, numbers)
+        if ":" in value or low.endswith(("am", "pm", "noon", "midnight")):
             hour = numbers[0] % 12 + 12 * low.endswith("pm") if low.endswith(("am", "pm")) else numbers[0]
             times.append((value, f"{hour:02}:{(numbers + [0])[1]:02}:00"))
             continue
         month = next((k + 1 for k, name in enumerate(_MONTHS) if name in low), 0)
         if low in ("yesterday", "today", "tomorrow"):
             dates.append((today + datetime.timedelta({"yesterday": -1, "today": 0, "tomorrow": 1}[low])).isoformat())
+            continue
+        if low.endswith(" ago"):  # "two days ago", "a week ago"
+            count = numbers[0] if numbers else _COUNT_WORDS.get(low.split()[0], 1)
+            dates.append((today - datetime.timedelta(count * (7 if "week" in low else 1))).isoformat())
+            continue
+        calendar = any("-" in v or "/" in v or any(m in v.lower() for m in _MONTHS) for v in found)  # "Sat Nov 28"
+        if low.endswith("day") and (day := low.split()[-1][:3]) in _WEEKDAYS and not calendar:  # "next Tuesday": the
+            ahead = (_WEEKDAYS.index(day) - today.weekday()) % 7  # coming one, "last Monday", "was out Monday" the last
+            past = low.startswith("last") or bool({"was", "were", "did", "went", "started"} & set(text.lower().split()))
+            if past or not ahead:  # "Thursday" on a Thursday: a week on; "this Thursday": today
+                ahead = ahead - 7 if ahead or low.startswith("last") else 0 if past or low.startswith("this") else 7
+            dates.append((today + datetime.timedelta(ahead)).isoformat())
             continue
         if "-" in value or "/" in value:  # day first: 2025-03-14, 12/03/2024 (US), 25/03/2024
             numbers = numbers[::-1] if "-" in value else numbers if numbers[0] > 12 else [*numbers[1::-1], *numbers[2:]]
@@ -947,7 +1014,7 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
     found = tokens(text[:400])
     at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
-    stops = {*_PLACE_CUES, "on", "with", "of", "about", "by", "please"}
+    stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since"}
     if at is None:  # no verb: what a cue names, up to a comma ("calories in 250g of chicken breast": chicken breast)
         found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & stops), [])
         at = next((n for n, w in enumerate(found[:-1]) if w.lower() in stops and not found[n + 1][0].isdigit()), None)
@@ -987,6 +1054,23 @@ def _in_unit(text: str, field: set[str]) -> str:
             return f"{round((degrees - 32) * 5 / 9 if scale == 'c' else degrees * 9 / 5 + 32, 1):g}"
         return found[0]
     return _UNITS.sub(converted, text)
+
+
+def _halves(text: str) -> str:
+    """``text`` with the counts of a unit in digits: "an hour" or "the last hour" → "1 hour", "half an hour" → "0.5
+    hour", "an hour and a half" → "1.5 hour", "2 and a half km" → "2.5 km" (not "twice a day")."""
+    said = text.split(" ")
+    for at, before in zip(range(len(said)), ["", *said]):
+        low = [w.lower().strip(",.?!;:") for w in said[at:at + 5]] + [""] * 5
+        unit = [w.removesuffix("s") in _SECONDS for w in low]
+        if low[0] == "half" and low[1] in ("a", "an") and unit[2]:
+            said[at:at + 2] = ["", "0.5"]
+        elif unit[1] and (low[0] in ("a", "an", "one") and before.lower() not in ("once", "twice", "times", "per") or
+                          low[0] in ("last", "past") and before.lower() == "the"):  # "over the last hour": 1 hour
+            said[at] = low[0] = "1"
+        if low[0].replace(".", "", 1).isdigit() and ["and", "a", "half"] in (low[1:4], low[2:5]) and (unit[1] or unit[4]):
+            said[at:at + 5] = [f"{float(low[0]) + 0.5:g}", said[at + (4 if unit[4] else 1)], "", "", ""]
+    return " ".join(said)
 
 
 def _in_digits(text: str) -> str:
@@ -1045,6 +1129,13 @@ def _thing(said: list[str]) -> list[str]:
     """The first words of ``said`` up to a small word, a verb or a number, at most four."""
     return list(itertools.takewhile(lambda w: w.lower() not in STOP and stem(w) not in _VERBS | _CHANGES
                                     and any(map(str.isalpha, w)), said))[:4]  # no amount: "under $450,000"
+
+
+def _is_code(token: str) -> bool:
+    """Whether a token names a thing in code: words joined by dashes or a version ("payments-svc", "v2.14.1")."""
+    parts = token.strip("-").split("-")
+    return any(map(str.isalpha, token)) and (len(parts) > 1 and all(map(str.isalnum, parts)) or "." in token and any(
+        map(str.isdigit, token)))
 
 
 def _is_value(token: str) -> bool:
@@ -1150,16 +1241,18 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
             if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit()) and (
-                    low not in STOP and low not in _COUNT_WORDS):  # "2 apples", "two mugs", "for yoga", "my soup"
+                    low not in STOP and low not in _COUNT_WORDS) and not (before == "the" and at > 1 and found[
+                    at - 2].lower() in ("at", "in", "to", "near")):  # "2 apples", "two mugs", "for yoga", "my soup"
+                # (not "at the Eastgate branch": a place)
                 phrase = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3]))
                 (mine if before in ("my", "our") else phrases).append(phrase)
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1):
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from
                 if before in ("to", "for", "from") and low not in CALENDAR:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
-            if things and not titles and word.isdigit() and runs and runs[-1][1] == at - 1 and (
-                    f"{before} {word}" in low_piece):
-                runs[-1][1] = at  # "the Pixel 8"
+            if (things and not titles or found[at - 1].isupper() and not people) and word.isdigit() and runs and runs[
+                    -1][1] == at - 1 and f"{before} {word}" in low_piece:
+                runs[-1][1] = at  # "the Pixel 8", "train IC 512"
                 continue
             if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS
@@ -1326,7 +1419,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     if not tools or choice == "none":
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
-    message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])}
+    costs = any(f"how much {w} " in request.message.lower() for w in ("is", "are", "does"))  # "How much is X?": price
+    message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])} | (
+        {stem("price")} if costs else set())
     naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
     near = related(message - naming) - message
     spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish
@@ -1351,6 +1446,12 @@ def _choose_tools(request: Request) -> list[Tool]:
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
+    named = [t for t in picked if (t.name_stems - shared - _VERBS or t.name_stems - shared) & message]
+    if named and len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday")
+        picked = named
+    seeks = next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), "") in (
+        "find", "search", "look", "browse")  # "Look up audiobooks about Rome": the tool that searches, by its words
+    picked = picked or [t for t in tools if seeks and _takes_a_query(t) and t.stems & stem_set("find search look")][:1]
     # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1") unless
     # it reports a problem to instructions that say to act with tools, to a tool that opens a case ("My laptop screen
     # is cracked": create_ticket); or a question it is about by a related word ("How much did I spend in May?")
@@ -1398,8 +1499,8 @@ def _clauses(request: Request) -> list[str]:
 
 def _clause_at(tool: Tool, clauses: Sequence[str]) -> int:
     """The index of the clause that names ``tool`` best."""
-    return max(range(len(clauses)), key=lambda k: len(tool.stems & set(words(clauses[k])))
-               + 2 * len(tool.name_stems & related(set(words(clauses[k])))))
+    return max(range(len(clauses)), key=lambda k: len(tool.stems & (said := set(words(clauses[k]))))
+               + 2 * len(tool.name_stems & (said | related(said))))  # "add a shirt, and tell me the total": the first
 
 
 def _depends(tool: Tool, chosen: Sequence[Tool], request: Request) -> list[str]:
@@ -1437,8 +1538,11 @@ def _clause_for(tool: Tool, request: Request) -> Request:
 
 
 def _takes_a_query(tool: Tool) -> bool:
-    """Whether a tool takes one thing, a free text (``query``, ``question``): a search a question can be sent to."""
-    required = tool.parameters.get("required") or []
+    """Whether a tool takes one thing, a free text (``query``, ``question``; any other has a default): a search a
+    question can be sent to."""
+    fields = tool.parameters.get("properties") or {}
+    required = [n for n in tool.parameters.get("required") or [] if not isinstance(field := fields.get(n), Mapping) or not (
+        "default" in field or {"type": "null"} in (field.get("anyOf") or ()))]
     return len(required) == 1 and bool(frozenset(words(required[0].replace("_", " "))) & _FREE_TEXT)
 
 
@@ -1705,9 +1809,11 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
         if not once:  # "get_price (ticker: AAPL) returned: 231.50 USD"
             name = f"{name} ({'; '.join(result_lines(arguments))})"
         data, text = structured(output), output.strip()
+        text = "" if text in ("None", "null") else text  # a tool's None: it returned nothing
         error = str(data["error"]) if isinstance(data, dict) and "error" in data else text if data is None else ""
         parts, sought = tool.split("_"), structured(arguments)
-        noun = " ".join(parts[1:] if stem(parts[0]) in _VERBS else parts)  # list_open_tickets: "open tickets"
+        noun = " ".join(parts[1:] if stem(parts[0]) in _VERBS else parts).removesuffix(" of")  # list_open_tickets:
+        # "open tickets"; price_of: "price"
         sought = sought if isinstance(sought, dict) else {}
         if error.lower().startswith(("no such", "unknown ")) or any(no in error.lower() for no in _NOT_FOUND):
             what = ", ".join(" ".join([w for w in key.split("_") if stem(w) not in _ID] + [str(value)])
@@ -1750,6 +1856,8 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
                          f"{named} {text[:600]}{end}" if value and told else  # "The balance for..."
                          f"{_answering(text, message)[:600]}{end}" if once and not value and size > 2 else
                          f"{name} returned: {text[:600]}{end}")
+            if text.lower() in ("true", "false") and once and _is_question(message):  # "Is it open?": "No: ..."
+                lines[-1] = f"{'Yes' if text.lower() == 'true' else 'No'}: {lines[-1][:1].lower()}{lines[-1][1:]}"
     return " ".join(lines)
 
 
