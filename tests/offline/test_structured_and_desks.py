@@ -35,8 +35,3 @@ async def answer(instructions: str, message: str, desk: str = "") -> str:
 async def test_a_sentence_of_a_labelled_line_answers_what_it_says(instructions, message, expected, desk):
     assert await answer(instructions, message, desk) == expected
 
-
-async def test_a_question_about_the_user_is_not_answered_by_a_labelled_line():
-    said = await answer("Known fixes: restart your phone. Pair the earbuds again from the phone's Bluetooth list.",
-                        "Which phone do I have?")
-    assert "phone" not in said.lower() or "know" in said.lower()
