@@ -152,6 +152,8 @@ _HOW_ARE_YOU = ("how are you", "how's it going", "how is it going", "how are thi
                 "what's up", "cómo estás", "ça va", "wie geht", "come stai")
 _LAUGHS = frozenset("lol haha hahaha hehe lmao rofl".split())
 _CHATTER = frozenset("cool nice great awesome wow neat".split())
+_SUBJECT_VERBS = frozenset("is was has had will would can can't cannot won't isn't wasn't needs wants declines "
+                           "accepts says said".split())  # after a person's name that opens a sentence
 #: A greeting that opens a message ("Hi! ...", "Good morning, ..."): not part of what the user tells.
 _GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?\s*[,!.]+\s*", re.I)
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
@@ -817,8 +819,9 @@ class Reader:
         explain with the message's words ("P3 = question"), else one a related word names, else "question" for a
         question, or ``None``."""
         for option in options:
-            if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3
-                                            and any(word.startswith(option.lower()) for word in said)):
+            cut = len(option) - 3 if isinstance(option, str) and len(option) >= 9 else 99  # "dermatologist": dermatology
+            if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3 and any(
+                    word.startswith(option.lower()) or word[:cut] == option.lower()[:cut] for word in said)):
                 return option
         told = _defined([o for o in options if isinstance(o, str)], f"{description}\n{self.request.instructions[:2000]}")
         asked = {stem("question")} if _is_question(self.request.message) else set()  # a message that asks
@@ -1166,7 +1169,10 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and len(word) == 1
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
-                                        or things and after[:1].isdigit())  # "Starbucks 12/03/2024 ..."
+                                        or things and after[:1].isdigit()  # "Starbucks 12/03/2024 ..."
+                                        or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
+                                                       or not after and piece.rstrip()[-1:] not in (",", ":")))
+                    or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
                     or low in STOP or low in _ASKING or stem(low) in _VERBS | _CHANGES
                     or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue

@@ -2,13 +2,18 @@
 
 A ``Label: sentence. sentence.`` line of instructions answers a question by the one sentence that says each word
 asked, even when the question does not name the label ("What's the warranty on electronics?" of "Our return
-policy: ... Electronics have a 2-year warranty.").
+policy: ... Electronics have a 2-year warranty."). An option (of nine letters or more) is named by a word
+that shares all but its last three ("dermatologist": dermatology, "engineer": engineering), and a person's name may open a sentence when a verb
+follows it ("Priya can't come") or it stands alone ("- Dana"), not an adverb ("Unfortunately Tom Becker...").
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 from agents import Agent, Runner
+from pydantic import BaseModel
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -35,3 +40,49 @@ async def answer(instructions: str, message: str, desk: str = "") -> str:
 async def test_a_sentence_of_a_labelled_line_answers_what_it_says(instructions, message, expected, desk):
     assert await answer(instructions, message, desk) == expected
 
+
+
+class Visit(BaseModel):
+    patient_name: str
+    department: Literal["cardiology", "dermatology", "pediatrics", "general"]
+
+
+class Routing(BaseModel):
+    team: Literal["accounting", "engineering", "marketing"]
+
+
+class Reply(BaseModel):
+    guest_name: str
+    attending: bool
+
+
+async def extract(output_type, message: str, instructions: str = "Extract the data."):
+    agent = Agent(name="Extractor", instructions=instructions, output_type=output_type)
+    return (await Runner.run(agent, message)).final_output
+
+
+@pytest.mark.parametrize(("message", "name", "department"), [
+    ("Ana needs a dermatologist", "Ana", "dermatology"),
+    ("book my son Leo with the pediatrician", "Leo", "pediatrics"),
+    ("Raj has chest pains and wants to see a cardiologist.", "Raj", "cardiology"),
+])
+async def test_an_option_is_named_by_a_word_of_its_stem_and_a_name_opens_a_sentence(message, name, department):
+    assert await extract(Visit, message) == Visit(patient_name=name, department=department)
+
+
+@pytest.mark.parametrize(("message", "team"), [
+    ("Please forward this to an engineer, the build is broken.", "engineering"),
+    ("Our accountant should look at this receipt.", "accounting"),
+])
+async def test_a_role_names_its_team(message, team):
+    assert (await extract(Routing, message, "Route the message to a team.")).team == team
+
+
+@pytest.mark.parametrize(("message", "name"), [
+    ("Priya can't come, sorry", "Priya"),
+    ("Joe is bringing a salad.", "Joe"),
+    ("Unfortunately Tom Becker won't be able to make it to the wedding, sorry!", "Tom Becker"),
+    ("Count me in! - Dana", "Dana"),
+])
+async def test_the_guest_who_opens_the_reply_is_named(message, name):
+    assert (await extract(Reply, message, "Record the RSVP.")).guest_name == name
