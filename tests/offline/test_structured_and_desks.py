@@ -2,9 +2,10 @@
 
 A ``Label: sentence. sentence.`` line of instructions answers a question by the one sentence that says each word
 asked, even when the question does not name the label ("What's the warranty on electronics?" of "Our return
-policy: ... Electronics have a 2-year warranty."). An option (of nine letters or more) is named by a word
-that shares all but its last three ("dermatologist": dermatology, "engineer": engineering), and a person's name may open a sentence when a verb
-follows it ("Priya can't come") or it stands alone ("- Dana"), not an adverb ("Unfortunately Tom Becker...").
+policy: ... Electronics have a 2-year warranty."). An option of nine letters or more is named by a word that
+shares all but its last three ("dermatologist": dermatology, "accountant": accounting), and a person's name may open
+a sentence when a verb follows it ("Priya can't come") or it stands alone ("- Dana"), not an adverb ("Unfortunately
+Tom Becker...").
 """
 
 from __future__ import annotations
