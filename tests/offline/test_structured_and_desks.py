@@ -5,7 +5,8 @@ asked, even when the question does not name the label ("What's the warranty on e
 policy: ... Electronics have a 2-year warranty."). An option of nine letters or more is named by a word that
 shares all but its last three ("dermatologist": dermatology, "accountant": accounting), and a person's name may open
 a sentence when a verb follows it ("Priya can't come") or it stands alone ("- Dana"), not an adverb ("Unfortunately
-Tom Becker...").
+Tom Becker..."). An address gives its street ("742 Evergreen Terrace") and the country after its postcode; a
+field such as ``preferred_time`` takes the time ("4:30pm"), not the date.
 """
 
 from __future__ import annotations
@@ -87,3 +88,35 @@ async def test_a_role_names_its_team(message, team):
 ])
 async def test_the_guest_who_opens_the_reply_is_named(message, name):
     assert (await extract(Reply, message, "Record the RSVP.")).guest_name == name
+
+
+class Postal(BaseModel):
+    street: str
+    city: str
+    postal_code: str
+    country: str
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("Please send the parcel to 742 Evergreen Terrace, Springfield 49007, USA",
+     Postal(street="742 Evergreen Terrace", city="Springfield", postal_code="49007", country="USA")),
+    ("Our new office: 221 Baker Street, London NW1 6XE, United Kingdom.",
+     Postal(street="221 Baker Street", city="London", postal_code="NW1 6XE", country="United Kingdom")),
+    ("Bill it to 9 Rose Crescent, Leeds LS6 2AB, England",
+     Postal(street="9 Rose Crescent", city="Leeds", postal_code="LS6 2AB", country="England")),
+])
+async def test_an_address_gives_its_street_and_its_country(message, expected):
+    assert await extract(Postal, message) == expected
+
+
+class Slot(BaseModel):
+    preferred_date: str
+    preferred_time: str
+
+
+@pytest.mark.parametrize(("message", "time"), [
+    ("Can I come on March 3rd at 4:30pm?", "4:30pm"),
+    ("I'd like 2025-02-18 around 10am for the cleaning.", "10am"),
+])
+async def test_a_time_field_of_several_words_takes_the_time(message, time):
+    assert (await extract(Slot, message, "Extract the appointment request.")).preferred_time == time
