@@ -11,6 +11,7 @@ field such as ``preferred_time`` takes the time ("4:30pm"), not the date.
 
 from __future__ import annotations
 
+import datetime
 from typing import Literal
 
 import pytest
@@ -110,7 +111,7 @@ async def test_an_address_gives_its_street_and_its_country(message, expected):
 
 
 class Slot(BaseModel):
-    preferred_date: str
+    preferred_date: datetime.date
     preferred_time: str
 
 
