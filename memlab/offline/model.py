@@ -218,7 +218,8 @@ _DAYS = stem_set(" ".join(CALENDAR))
 _WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma".split())
 #: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
 _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund", "took": "stolen theft", "stole": "stolen theft",
-            "robbed": "stolen theft", "sign in": "login", "signing in": "login", "log in": "login", "log into": "login"}
+            "robbed": "stolen theft", "sign in": "login", "signing in": "login", "log in": "login", "log into": "login",
+            "count me in": "attend", "be there": "attend", "make it": "attend", "never been": "new", "first time": "new"}
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 _MEN = frozenset("brother father dad husband boyfriend son uncle nephew grandfather grandpa".split())

@@ -6,7 +6,8 @@ policy: ... Electronics have a 2-year warranty."). An option of nine letters or 
 shares all but its last three ("dermatologist": dermatology, "accountant": accounting), and a person's name may open
 a sentence when a verb follows it ("Priya can't come") or it stands alone ("- Dana"), not an adverb ("Unfortunately
 Tom Becker..."). An address gives its street ("742 Evergreen Terrace") and the country after its postcode; a
-field such as ``preferred_time`` takes the time ("4:30pm"), not the date.
+field such as ``preferred_time`` takes the time ("4:30pm"), not the date. Everyday phrases set a flag: "count me
+in", "will be there" (attending), "never been" (new), "sit outside" (outdoor).
 """
 
 from __future__ import annotations
@@ -121,3 +122,39 @@ class Slot(BaseModel):
 ])
 async def test_a_time_field_of_several_words_takes_the_time(message, time):
     assert (await extract(Slot, message, "Extract the appointment request.")).preferred_time == time
+
+
+class Rsvp(BaseModel):
+    guest_name: str
+    attending: bool
+
+
+class Booking(BaseModel):
+    name: str
+    party_size: int
+    outdoor_seating: bool
+
+
+class Intake(BaseModel):
+    patient_name: str
+    is_new_patient: bool
+
+
+@pytest.mark.parametrize(("message", "attending"), [
+    ("Yes, Omar will be there!", True),
+    ("Count me in - Lena Fischer", True),
+    ("Sorry, Priya can't make it this time.", False),
+    ("Kofi will make it, see you Saturday.", True),
+])
+async def test_an_everyday_phrase_says_a_flag(message, attending):
+    assert (await extract(Rsvp, message, "Record the RSVP.")).attending is attending
+
+
+@pytest.mark.parametrize(("output_type", "message", "field"), [
+    (Booking, "Table for 4 under Okafor, we'd love to sit outside.", "outdoor_seating"),
+    (Booking, "A table for two for Ines, on the patio if you can.", "outdoor_seating"),
+    (Intake, "Hi, I'm Marco Bellini and I've never been to your clinic before.", "is_new_patient"),
+    (Intake, "This is Yuki Tanaka, it's my first time at this practice.", "is_new_patient"),
+])
+async def test_a_related_word_sets_a_flag(output_type, message, field):
+    assert getattr(await extract(output_type, message), field) is True
