@@ -464,6 +464,11 @@ class Reader:
         field_stems = frozenset(words(name.replace("_", " ")))
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
+        cause = next((self.whole[at + len(cue):] for cue in (" because of ", " because ", " since ", " due to ",
+                                                             " about ") if (at := self.whole.find(cue)) > 0), "")
+        cause = cause if field_stems & stem_set("reason cause why") else ""
+        if cause:  # the reason the user gives: "a rash on his arm" of "... about a rash on his arm."
+            return next(iter(sentences(cause)), "").rstrip(".!?")
         if self.answer and field_stems & (_EXPLAINS | stem_set("reason why")) and self.chosen:  # "Negative: ... 'late'"
             said = " and ".join(", ".join(f"'{cue}'" for cue in self.chosen[1]).rsplit(", ", 1))
             return f"{self.chosen[0].capitalize()}: " + (f"the message says {said}." if said else "no word leans either way.")
@@ -516,12 +521,11 @@ class Reader:
         if kind == "free" and field_stems & _SUBJECT and (subjects := _subjects(self.whole)):
             return subjects[0]
         if kind == "free" and field_stems & stem_set("reason cause why") and not self.answer:  # a reason: the words
-            at = next((at + len(cue) for cue in (" because ", " since ", " due to ") if (at := self.whole.find(cue)) > 0),
-                      0)  # after "because", else the clauses that give no value nor ask ("... order 7781, it was $45.50
-            said = self.whole.replace(":", ",").replace(" and ", ",").replace(". ", ",").split(",")  # and arrived broken")
+            said = self.whole.replace(":", ",").replace(" and ", ",").replace(". ", ",").split(",")  # the clauses that
+            # give no value nor ask ("... order 7781, it was $45.50 and arrived broken")
             why = [c.strip(" .!?") for c in said if c.strip(" .!?") and not any(map(str.isdigit, c)) and not (set(words(
                 c)) & self.own or _is_question(c) or c.lower().strip().startswith(("i want", "i'd like", "please")))]
-            return next(iter(sentences(self.whole[at:])), "").rstrip(".!?") if at else ", ".join(why) or self.whole.strip()
+            return ", ".join(why) or self.whole.strip()
         if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
             head, colon, marked = self.whole.strip().partition(": ")
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked and len(

@@ -7,7 +7,8 @@ shares all but its last three ("dermatologist": dermatology, "accountant": accou
 a sentence when a verb follows it ("Priya can't come") or it stands alone ("- Dana"), not an adverb ("Unfortunately
 Tom Becker..."). An address gives its street ("742 Evergreen Terrace") and the country after its postcode; a
 field such as ``preferred_time`` takes the time ("4:30pm"), not the date. Everyday phrases set a flag: "count me
-in", "will be there" (attending), "never been" (new), "sit outside" (outdoor).
+in", "will be there" (attending), "never been" (new), "sit outside" (outdoor). A reason field takes the reason the
+user gives ("... because of chest pain": "chest pain"), not why an option was chosen.
 """
 
 from __future__ import annotations
@@ -158,3 +159,22 @@ async def test_an_everyday_phrase_says_a_flag(message, attending):
 ])
 async def test_a_related_word_sets_a_flag(output_type, message, field):
     assert getattr(await extract(output_type, message), field) is True
+
+
+class Referral(Visit):
+    reason: str
+
+
+class Leave(BaseModel):
+    employee: str
+    kind: Literal["sick", "vacation", "personal"]
+    reason: str
+
+
+@pytest.mark.parametrize(("output_type", "message", "reason"), [
+    (Referral, "Marco Bellini wants to see a dermatologist about a rash on his arm.", "a rash on his arm"),
+    (Referral, "Book Ana Silva with cardiology because of chest pain.", "chest pain"),
+    (Leave, "Nadia Costa needs two personal days because her flat is being moved.", "her flat is being moved"),
+])
+async def test_a_reason_field_takes_the_reason_the_user_gives(output_type, message, reason):
+    assert (await extract(output_type, message, "Extract the request.")).reason == reason
