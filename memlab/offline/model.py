@@ -861,6 +861,8 @@ class Reader:
             return self.summarized[:20]
         if kind in ("free", "thing", "other") and len(quoted := _QUOTED.findall(message)) >= 2:
             return list(dict.fromkeys(quoted))[:20]  # "with 'billing', 'urgent' and 'vip'"
+        if kind in ("free", "other") and ":" in message and len(listed := _listed(message, short=True)) >= 2:
+            return listed[:20]  # "My guide for two: feed it, wait, bake."
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"

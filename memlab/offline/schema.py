@@ -186,7 +186,7 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
         kind in ("number", "integer") and len(filler.numbers(name)) >= max(2, low)) else []
     if found := [_bounded(v, items) if kind != "string" else v for v in found][:most]:
         return found + found[-1:] * max(0, low - len(found))  # every value the request gives ("Alice and Bob")
-    if nullable and kind == "string":
+    if kind == "string" and (nullable or not schema.get("minItems")):  # nothing listed: none, not the message
         return []
     if kind in ("object", "array") or isinstance(items, Mapping) and "properties" in items:
         listed = filler.each(grouped=kind == "array")[:most]

@@ -8,7 +8,8 @@ a sentence when a verb follows it ("Priya can't come") or it stands alone ("- Da
 Tom Becker..."). An address gives its street ("742 Evergreen Terrace") and the country after its postcode; a
 field such as ``preferred_time`` takes the time ("4:30pm"), not the date. Everyday phrases set a flag: "count me
 in", "will be there" (attending), "never been" (new), "sit outside" (outdoor). A reason field takes the reason the
-user gives ("... because of chest pain": "chest pain"), not why an option was chosen.
+user gives ("... because of chest pain": "chest pain"), not why an option was chosen. A list of strings holds
+the items listed after a colon ("...: whisk the eggs, add flour, fry them"), else none, never the whole message.
 """
 
 from __future__ import annotations
@@ -178,3 +179,28 @@ class Leave(BaseModel):
 ])
 async def test_a_reason_field_takes_the_reason_the_user_gives(output_type, message, reason):
     assert (await extract(output_type, message, "Extract the request.")).reason == reason
+
+
+class Guest(BaseModel):
+    guest_name: str
+    dietary_restrictions: list[str]
+
+
+class Note(BaseModel):
+    title: str
+    tags: list[str]
+
+
+class Guide(BaseModel):
+    title: str
+    steps: list[str]
+
+
+@pytest.mark.parametrize(("output_type", "message", "field", "expected"), [
+    (Guest, "Unfortunately Tom Becker won't be able to make it to the wedding, sorry!", "dietary_restrictions", []),
+    (Note, "Remember to water the plants on Sunday.", "tags", []),
+    (Guide, "My pancake method for two: whisk the eggs, add flour, fry them.", "steps",
+     ["whisk the eggs", "add flour", "fry them"]),
+])
+async def test_a_list_holds_what_is_listed_or_nothing(output_type, message, field, expected):
+    assert getattr(await extract(output_type, message), field) == expected
