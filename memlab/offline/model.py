@@ -97,7 +97,7 @@ _ASKING = QUESTION_WORDS | frozenset("remind tell explain describe write give sh
                                      "summarise find help compose generate suggest recommend calculate solve plan name".split())
 #: What a field's name or description says it holds.
 _FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
-                      "topic task comment note details issue problem body subject title")
+                      "topic task comment note details issue problem body subject title event")
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline eta")
@@ -122,9 +122,9 @@ _ROOMS = stem_set("kitchen bedroom bathroom study nursery garage garden hall hal
 #: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent",
 #: or ``<thing>_name``: ``class_name``).
 _THING = stem_set("product vendor company brand organization organisation merchant store shop supplier "
-                  "manufacturer event project team item")
+                  "manufacturer project team item")
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
-_SUBJECT = stem_set("topic subject title theme")
+_SUBJECT = stem_set("topic subject title theme event")
 #: What an action makes that a later one acts on ("email the confirmation", "text me the tracking number").
 _RESULTS = stem_set("confirmation receipt result output details link tracking number reference summary invoice total")
 _EXPLAINS = stem_set("explanation reasoning rationale justification")
@@ -1173,7 +1173,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 runs[-1][1] = at  # "the Pixel 8"
                 continue
             if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
-                    or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS
+                    or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or things and low in _MONTHS  # "Feb"
                     or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and len(word) == 1
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()

@@ -172,7 +172,7 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
            depth: int, owner: str, nullable: bool = False) -> list[Any]:
     """An array's items: a tuple's slots (``prefixItems``) each by its own schema, every string, number or option
     the request gives for a list of them, an item per object or bracketed group listed, else one item (of a
-    ``nullable`` list of strings, none)."""
+    list of strings, none)."""
     if isinstance(schema.get("prefixItems"), list):  # tuple[float, float]: "48.85, 2.29"
         return [_value(slot, filler, defs, name, description, depth + 1, owner=owner) for slot in schema["prefixItems"]]
     if depth >= _MAX_DEPTH and not schema.get("minItems"):

@@ -10,6 +10,7 @@ field such as ``preferred_time`` takes the time ("4:30pm"), not the date. Everyd
 in", "will be there" (attending), "never been" (new), "sit outside" (outdoor). A reason field takes the reason the
 user gives ("... because of chest pain": "chest pain"), not why an option was chosen. A list of strings holds
 the items listed after a colon ("...: whisk the eggs, add flour, fry them"), else none, never the whole message.
+An event is named like a title ("Dentist on March 4": Dentist), and a short month ("Feb") is no merchant.
 """
 
 from __future__ import annotations
@@ -204,3 +205,26 @@ class Guide(BaseModel):
 ])
 async def test_a_list_holds_what_is_listed_or_nothing(output_type, message, field, expected):
     assert getattr(await extract(output_type, message), field) == expected
+
+
+class Happening(BaseModel):
+    event: str
+    date: datetime.date
+
+
+class Spend(BaseModel):
+    merchant: str
+    amount: float
+
+
+@pytest.mark.parametrize(("message", "event"), [
+    ("Dentist on March 4, 2024", "Dentist"),
+    ("Team offsite on 2025-06-12", "Team offsite"),
+])
+async def test_an_event_is_named_by_the_words_before_its_date(message, event):
+    assert (await extract(Happening, message)).event == event
+
+
+@pytest.mark.parametrize("message", ["Paid 4.50 on 3 Feb 2025 at Costa", "Costa, 12 Mar 2025, 4.50 for a latte"])
+async def test_a_short_month_is_no_merchant(message):
+    assert await extract(Spend, message, "Extract the expense.") == Spend(merchant="Costa", amount=4.5)
