@@ -900,12 +900,14 @@ class Reader:
         return sorted((o for o, k in at.items() if k is not None), key=lambda o: at[o])
 
     def counts(self) -> dict[str, float]:
-        """Each item the latest message counts, by the (up to two) words after its number ("3 apples, 2 pears"), or
+        """Each item the latest message counts, by the (up to two) words after its number ("3 apples, 2 pears", "2 liters
+        of oat milk": "liters oat milk"), or
         by the name just before it when none or another name follows ("Ana got 91.5, Ben 78")."""
         found, named = tokens(_THOUSANDS.sub("", self.request.message)), {}
         for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
-            after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, [
-                w for w in found[at + 1:at + 4] if w.lower() != "x"][:2]))  # "2 x keyboard": keyboard
+            unit = found[at + 2:at + 3] == ["of"] and stem(found[at + 1].lower()) in related({stem("unit")})
+            after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, [  # "2 x keyboard": keyboard
+                w for k, w in enumerate(found[at + 1:at + 5]) if w.lower() != "x" and not (unit and k == 1)][:2 + unit]))
             before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}

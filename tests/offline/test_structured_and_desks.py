@@ -10,13 +10,14 @@ field such as ``preferred_time`` takes the time ("4:30pm"), not the date. Everyd
 in", "will be there" (attending), "never been" (new), "sit outside" (outdoor). A reason field takes the reason the
 user gives ("... because of chest pain": "chest pain"), not why an option was chosen. A list of strings holds
 the items listed after a colon ("...: whisk the eggs, add flour, fry them"), else none, never the whole message.
-An event is named like a title ("Dentist on March 4": Dentist), and a short month ("Feb") is no merchant.
+An event is named like a title ("Dentist on March 4": Dentist), and a short month ("Feb") is no merchant. A counted
+item's unit is the word before "of" ("2 liters of milk": milk, liters).
 """
 
 from __future__ import annotations
 
 import datetime
-from typing import Literal
+from typing import Literal, Optional
 
 import pytest
 from agents import Agent, Runner
@@ -228,3 +229,25 @@ async def test_an_event_is_named_by_the_words_before_its_date(message, event):
 @pytest.mark.parametrize("message", ["Paid 4.50 on 3 Feb 2025 at Costa", "Costa, 12 Mar 2025, 4.50 for a latte"])
 async def test_a_short_month_is_no_merchant(message):
     assert await extract(Spend, message, "Extract the expense.") == Spend(merchant="Costa", amount=4.5)
+
+
+class Grocery(BaseModel):
+    name: str
+    quantity: float
+    unit: Optional[str] = None
+
+
+class Groceries(BaseModel):
+    items: list[Grocery]
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("2 liters of milk, 12 eggs and 500 grams of ground beef",
+     [Grocery(name="milk", quantity=2, unit="liters"), Grocery(name="eggs", quantity=12),
+      Grocery(name="ground beef", quantity=500, unit="grams")]),
+    ("For the pancakes: 2 cups of flour, 3 eggs and 1 cup of oat milk",
+     [Grocery(name="flour", quantity=2, unit="cups"), Grocery(name="eggs", quantity=3),
+      Grocery(name="oat milk", quantity=1, unit="cup")]),
+])
+async def test_a_unit_of_something_is_its_unit(message, expected):
+    assert (await extract(Groceries, message, "Make a shopping list.")).items == expected
