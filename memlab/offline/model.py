@@ -396,6 +396,8 @@ class Reader:
             return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5]
         if field_stems & stem_set("room zone area") and _rooms(self.whole):  # "turn off the kitchen lights": kitchen
             return "room", _rooms
+        if field_stems & stem_set("language lang") and set(_lower_tokens(self.whole)) & _LANGUAGE_NAMES:  # "Spanish"
+            return "language", lambda text: [t for t in tokens(text) if t.lower() in _LANGUAGE_NAMES]
         if about & _PLACE:
             return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
                                                                        "visits"))
@@ -658,7 +660,7 @@ class Reader:
             found = [w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
                 not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
         money = marks & stem_set("total amount price cost fee paid spent")  # "4.50 GBP"; "$45.50", not "order 7781"
-        marks |= {code.lower() for _, code in _SIGNS} if money else set()
+        marks |= {code.lower() for _, code in _SIGNS} | related({stem("currency")}) if money else set()  # "8500 euros"
         found = [t for t in found if t not in {v for f, v in self.claimed.items() if f != name}] or found  # "order 7781"
         parts = [words(part) for part in text.split(", ")]  # "3 nights, 2 guests": nights 3
         named = [w for side, near in ((-1, marks), (1, marks | related(marks))) for said in parts  # "Total 13.50", "45
@@ -670,7 +672,13 @@ class Reader:
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
         labelled = [n for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha() and any(
             len(w) > 2 and w not in STOP and label.lower().startswith(w) for w in heard)]  # "1 (lowest)": "low"
-        if found and marks & _UPPER:  # "max": the top of "between 0 and 250"
+        years = [t for t in found if len(t) == 4 and t[:2] in ("19", "20")]
+        if stem("year") not in marks and any(stem("year") in words(f.replace("_", " ")) for f in self.fields):
+            found, years = [t for t in found if t not in years], []  # a price is not the year a year field takes
+        if years and stem("year") in marks:  # a year field takes the years in turn ("2016-2019": start 2016, end 2019), not a count or a price
+            found, index = years, self.taken.get("year", 0)
+            self.taken["year"] = index + 1
+        elif found and marks & _UPPER:  # "max": the top of "between 0 and 250"
             found, index = [max(found, key=float)], 0
         elif named or self.from_tools(name) or labelled:  # the tool's value (first), the one the field's name is next
             found, index = named[:1] or labelled[:1] or found[:1], 0  # to, or the one the message says the label of

@@ -11,7 +11,8 @@ in", "will be there" (attending), "never been" (new), "sit outside" (outdoor). A
 user gives ("... because of chest pain": "chest pain"), not why an option was chosen. A list of strings holds
 the items listed after a colon ("...: whisk the eggs, add flour, fry them"), else none, never the whole message.
 An event is named like a title ("Dentist on March 4": Dentist), and a short month ("Feb") is no merchant. A counted
-item's unit is the word before "of" ("2 liters of milk": milk, liters).
+item's unit is the word before "of" ("2 liters of milk": milk, liters). A year field takes a year ("my 2015 Golf"), a
+price the amount before a currency word ("8500 euros"), a language field the languages named.
 """
 
 from __future__ import annotations
@@ -251,3 +252,35 @@ class Groceries(BaseModel):
 ])
 async def test_a_unit_of_something_is_its_unit(message, expected):
     assert (await extract(Groceries, message, "Make a shopping list.")).items == expected
+
+
+class Listing(BaseModel):
+    price: float
+    mileage: Optional[int] = None
+    year: int
+
+
+class Bike(BaseModel):
+    price: float
+    year: int
+
+
+class Applicant(BaseModel):
+    name: str
+    languages: list[str]
+
+
+@pytest.mark.parametrize(("output_type", "message", "expected"), [
+    (Listing, "Selling my 2015 Golf for 8500 euros.", Listing(price=8500, year=2015)),
+    (Bike, "My 2019 road bike is for sale, 640 dollars or best offer.", Bike(price=640, year=2019)),
+])
+async def test_a_year_field_takes_the_year_and_a_price_its_currency_word(output_type, message, expected):
+    assert await extract(output_type, message) == expected
+
+
+@pytest.mark.parametrize(("message", "languages"), [
+    ("Lucia Moreno speaks Spanish, English and Portuguese.", ["Spanish", "English", "Portuguese"]),
+    ("Kwame Asante, on-site only, speaks French.", ["French"]),
+])
+async def test_a_language_field_takes_the_languages_named(message, languages):
+    assert (await extract(Applicant, message)).languages == languages
