@@ -650,6 +650,8 @@ class Reader:
         said = text.split(" ")  # "one large coffee": 1 (not "one of them")
         text = " ".join("1" if w.lower() == "one" and n.isalpha() and n.lower() not in STOP else w
                         for w, n in zip(said, [*said[1:], ""]))
+        if set(words(name.replace("_", " "))) & _SCORES:  # "2/5": 2 out of 5, no date
+            text = text.replace("/", " out of ")
         if not set(words(name.replace("_", " "))) & stem_set("year month day hour minute"):
             text = _DATE.sub(" ", text)  # "June 20th 2025 at 8pm": no count
         found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and name.lower(
@@ -817,7 +819,7 @@ class Reader:
         explanation in ``description`` shares most words with the message ("sales: pricing, demos"), or ``None``; an
         end of a scale the message negates names the other end ("Not urgent.": low, of low/medium/high)."""
         found = _lower_tokens(self.request.message)
-        negated = {stem(w) for before, w in itertools.pairwise(found) if before in ("not", "no", "never")
+        negated = {stem(w) for before, w in itertools.pairwise(found) if before in ("not", "no", "never", "nothing")
                    or before.endswith("n't")}
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
         said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message}) - negated

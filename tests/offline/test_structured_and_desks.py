@@ -12,7 +12,8 @@ user gives ("... because of chest pain": "chest pain"), not why an option was ch
 the items listed after a colon ("...: whisk the eggs, add flour, fry them"), else none, never the whole message.
 An event is named like a title ("Dentist on March 4": Dentist), and a short month ("Feb") is no merchant. A counted
 item's unit is the word before "of" ("2 liters of milk": milk, liters). A year field takes a year ("my 2015 Golf"), a
-price the amount before a currency word ("8500 euros"), a language field the languages named.
+price the amount before a currency word ("8500 euros"), a language field the languages named. A rating "2/5" is 2
+(no date), and "nothing urgent" names no urgent option.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Literal, Optional
 
 import pytest
 from agents import Agent, Runner
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -284,3 +285,26 @@ async def test_a_year_field_takes_the_year_and_a_price_its_currency_word(output_
 ])
 async def test_a_language_field_takes_the_languages_named(message, languages):
     assert (await extract(Applicant, message)).languages == languages
+
+
+class Stars(BaseModel):
+    product: str
+    stars: int = Field(ge=1, le=5)
+
+
+class Care(BaseModel):
+    urgency: Literal["routine", "soon", "emergency"]
+
+
+@pytest.mark.parametrize(("message", "stars"), [
+    ("Bought the Kettle Pro - 2/5. Cheap feel.", 2),
+    ("The Zen Lamp gets 4/5 from me, lovely light.", 4),
+])
+async def test_a_rating_written_with_a_slash_is_its_first_number(message, stars):
+    assert (await extract(Stars, message, "Analyze the review.")).stars == stars
+
+
+@pytest.mark.parametrize("message", ["Nothing urgent, a checkup sometime next month is fine.",
+                                     "It's nothing serious or urgent, any routine slot works."])
+async def test_nothing_negates_the_option_it_names(message):
+    assert (await extract(Care, message, "Triage the request.")).urgency == "routine"
