@@ -1624,7 +1624,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
         covered = _covered(topic, label_stems | advice_stems)
         if score >= 2 or not label and covered and covered * 2 >= len(topic):
-            found.append(((covered, score), advice))
+            said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
+            named = [one for one in said if set(words(one)) & (message - label_stems)]  # the sentences it names
+            found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     if best is None:
         return None

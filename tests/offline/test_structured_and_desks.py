@@ -2,7 +2,8 @@
 
 A ``Label: sentence. sentence.`` line of instructions answers a question by the one sentence that says each word
 asked, even when the question does not name the label ("What's the warranty on electronics?" of "Our return
-policy: ... Electronics have a 2-year warranty."). An option of nine letters or more is named by a word that
+policy: ... Electronics have a 2-year warranty."); a question that names the label gets the sentences that name
+its other words ("How much is the Premium plan?" of "Plans: Basic costs... Premium costs..."). An option of nine letters or more is named by a word that
 shares all but its last three ("dermatologist": dermatology, "accountant": accounting), and a person's name may open
 a sentence when a verb follows it ("Priya can't come") or it stands alone ("- Dana"), not an adverb ("Unfortunately
 Tom Becker..."). An address gives its street ("742 Evergreen Terrace") and the country after its postcode; a
@@ -308,3 +309,14 @@ async def test_a_rating_written_with_a_slash_is_its_first_number(message, stars)
                                      "It's nothing serious or urgent, any routine slot works."])
 async def test_nothing_negates_the_option_it_names(message):
     assert (await extract(Care, message, "Triage the request.")).urgency == "routine"
+
+
+@pytest.mark.parametrize(("instructions", "message", "expected"), [
+    ("You are the membership desk.\nPlans: Basic costs 25 EUR a month and includes the gym floor. Premium costs 45 EUR "
+     "a month and adds classes and the sauna.", "How much is the Premium plan?",
+     "Premium costs 45 EUR a month and adds classes and the sauna."),
+    ("Shipping rates: Standard delivery is free over 50 EUR. Express delivery costs 9 EUR and arrives the next day.",
+     "What do express shipping rates look like?", "Express delivery costs 9 EUR and arrives the next day."),
+])
+async def test_a_question_on_a_labelled_line_gets_the_sentence_it_names(instructions, message, expected):
+    assert await answer(instructions, message) == expected
