@@ -1616,12 +1616,13 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
-        if len(label_stems & message) < min(2, len(label_stems)):  # "Second SSD slot" is not asked for by "15 seconds"
+        heard = message | {s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
+        if len(label_stems & heard) < min(2, len(label_stems)):  # "Second SSD slot" is not asked for by "15 seconds"
             mine = _about_user(request.message) or "me" in _lower_tokens(request.message)  # "Which phone do I have?"
             found += [((len(topic), 1), one) for one in sentences(advice) if asks and topic and not mine and message <= set(
                 words(one))]  # a sentence of it that says each word asked of it
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
-        score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
+        score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         covered = _covered(topic, label_stems | advice_stems)
         if score >= 2 or not label and covered and covered * 2 >= len(topic):
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":

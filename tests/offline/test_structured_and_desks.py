@@ -3,7 +3,8 @@
 A ``Label: sentence. sentence.`` line of instructions answers a question by the one sentence that says each word
 asked, even when the question does not name the label ("What's the warranty on electronics?" of "Our return
 policy: ... Electronics have a 2-year warranty."); a question that names the label gets the sentences that name
-its other words ("How much is the Premium plan?" of "Plans: Basic costs... Premium costs..."). An option of nine letters or more is named by a word that
+its other words ("How much is the Premium plan?" of "Plans: Basic costs... Premium costs..."), and a label is
+named by a word it lengthens ("cancel": "Cancellation: ..."). An option of nine letters or more is named by a word that
 shares all but its last three ("dermatologist": dermatology, "accountant": accounting), and a person's name may open
 a sentence when a verb follows it ("Priya can't come") or it stands alone ("- Dana"), not an adverb ("Unfortunately
 Tom Becker..."). An address gives its street ("742 Evergreen Terrace") and the country after its postcode; a
@@ -319,4 +320,14 @@ async def test_nothing_negates_the_option_it_names(message):
      "What do express shipping rates look like?", "Express delivery costs 9 EUR and arrives the next day."),
 ])
 async def test_a_question_on_a_labelled_line_gets_the_sentence_it_names(instructions, message, expected):
+    assert await answer(instructions, message) == expected
+
+
+@pytest.mark.parametrize(("instructions", "message", "expected"), [
+    ("Cancellation: members can cancel with 30 days' notice by email.", "How do I cancel my membership?",
+     "Members can cancel with 30 days' notice by email."),
+    ("Registration: sign up at the front desk with a photo ID.", "How do I register for the course?",
+     "Sign up at the front desk with a photo ID."),
+])
+async def test_a_word_the_label_lengthens_names_it(instructions, message, expected):
     assert await answer(instructions, message) == expected
