@@ -50,11 +50,12 @@ _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?"
                    r"|(?i:\d+|an?|one|two|three|four|five|six|seven) (?:day|week)s? ago|noon|midnight)\b")
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
-#: A postal address: a street with its number, a city, and a postcode or zip ("48 Elm Road, Leeds, LS6 2AB").
+#: A postal address: a street with its number, a city, a postcode or zip and a country ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
-                      r"|Place|Square|Court|Grove|Close))\b(?:\.?,? ([A-Z][\w'-]+(?: [A-Z][a-z][\w'-]*)*)"
-                      r"(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b)?)?")
-_ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal")]
+                      r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row))\b(?:\.?,? ([A-Z]["
+                      r"\w'-]+(?: [A-Z][a-z][\w'-]*)*)(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b"
+                      r"(?:, ([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2}))?)?)?")
+_ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal", "country nation")]
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom".
@@ -98,7 +99,7 @@ _ASKING = QUESTION_WORDS | frozenset("remind tell explain describe write give sh
                                      "summarise find help compose generate suggest recommend calculate solve plan name".split())
 #: What a field's name or description says it holds.
 _FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
-                      "topic task comment note details issue problem body subject title")
+                      "topic task comment note details issue problem body subject title event")
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline eta")
@@ -124,9 +125,9 @@ _ROOMS = stem_set("kitchen bedroom bathroom study nursery garage garden hall hal
 #: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent",
 #: or ``<thing>_name``: ``class_name``).
 _THING = stem_set("product vendor company brand organization organisation merchant store shop supplier "
-                  "manufacturer event project team item")
+                  "manufacturer project team item")
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
-_SUBJECT = stem_set("topic subject title theme")
+_SUBJECT = stem_set("topic subject title theme event")
 #: What an action makes that a later one acts on ("email the confirmation", "text me the tracking number").
 _RESULTS = stem_set("confirmation receipt result output details link tracking number reference summary invoice total")
 _EXPLAINS = stem_set("explanation reasoning rationale justification")
@@ -155,6 +156,8 @@ _HOW_ARE_YOU = ("how are you", "how's it going", "how is it going", "how are thi
                 "what's up", "cómo estás", "ça va", "wie geht", "come stai")
 _LAUGHS = frozenset("lol haha hahaha hehe lmao rofl".split())
 _CHATTER = frozenset("cool nice great awesome wow neat".split())
+_SUBJECT_VERBS = frozenset("is was has had will would can can't cannot won't isn't wasn't needs wants declines "
+                           "accepts says said".split())  # after a person's name that opens a sentence
 #: A greeting that opens a message ("Hi! ...", "Good morning, ..."): not part of what the user tells.
 _GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?\s*[,!.]+\s*", re.I)
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
@@ -219,7 +222,8 @@ _DAYS = stem_set(" ".join(CALENDAR))
 _WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma".split())
 #: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
 _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund", "took": "stolen theft", "stole": "stolen theft",
-            "robbed": "stolen theft", "sign in": "login", "signing in": "login", "log in": "login", "log into": "login"}
+            "robbed": "stolen theft", "sign in": "login", "signing in": "login", "log in": "login", "log into": "login",
+            "count me in": "attend", "be there": "attend", "make it": "attend", "never been": "new", "first time": "new"}
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 _MEN = frozenset("brother father dad husband boyfriend son uncle nephew grandfather grandpa".split())
@@ -400,6 +404,8 @@ class Reader:
             return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5]
         if field_stems & stem_set("room zone area") and _rooms(self.whole):  # "turn off the kitchen lights": kitchen
             return "room", _rooms
+        if field_stems & stem_set("language lang") and set(_lower_tokens(self.whole)) & _LANGUAGE_NAMES:  # "Spanish"
+            return "language", lambda text: [t for t in tokens(text) if t.lower() in _LANGUAGE_NAMES]
         if about & _PLACE:
             return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
                                                                        "visits")) or _proper_names(text)
@@ -476,6 +482,11 @@ class Reader:
         field_stems = frozenset(words(name.replace("_", " ")))
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
+        cause = next((self.whole[at + len(cue):] for cue in (" because of ", " because ", " since ", " due to ",
+                                                             " about ") if (at := self.whole.find(cue)) > 0), "")
+        cause = cause if field_stems & stem_set("reason cause why") else ""
+        if cause:  # the reason the user gives: "a rash on his arm" of "... about a rash on his arm."
+            return next(iter(sentences(cause)), "").rstrip(".!?")
         if self.answer and field_stems & (_EXPLAINS | stem_set("reason why")) and self.chosen:  # "Negative: ... 'late'"
             said = " and ".join(", ".join(f"'{cue}'" for cue in self.chosen[1]).rsplit(", ", 1))
             return f"{self.chosen[0].capitalize()}: " + (f"the message says {said}." if said else "no word leans either way.")
@@ -688,6 +699,8 @@ class Reader:
         if self.start and "between" in self.request.message.lower():
             self.ran_out = True
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
+        if set(words(name.replace("_", " "))) & _SCORES:  # "2/5": 2 out of 5, no date
+            text = text.replace("/", " out of ")
         if not (marks := set(words(name.replace("_", " ")))) & stem_set("year month day"):  # "June 20th 2025", "2 days
             text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
@@ -703,7 +716,7 @@ class Reader:
             found = [w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
                 not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
         money = marks & stem_set("total amount price cost fee paid spent")  # "4.50 GBP"; "$45.50", not "order 7781"
-        marks |= {code.lower() for _, code in _SIGNS} if money else set()
+        marks |= {code.lower() for _, code in _SIGNS} | related({stem("currency")}) if money else set()  # "8500 euros"
         given = {v for f, v in self.claimed.items() if f != name} | self.inside
         found = [t for t in found if t not in given] or found  # "order 7781", "Book IC 512 for 3"
         parts = [words(part) for part in text.split(", ")]  # "3 nights, 2 guests": nights 3
@@ -716,7 +729,13 @@ class Reader:
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
         labelled = [n for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha() and any(
             len(w) > 2 and w not in STOP and label.lower().startswith(w) for w in heard)]  # "1 (lowest)": "low"
-        if found and marks & _UPPER:  # "max": the top of "between 0 and 250"
+        years = [t for t in found if len(t) == 4 and t[:2] in ("19", "20")]
+        if stem("year") not in marks and any(stem("year") in words(f.replace("_", " ")) for f in self.fields):
+            found, years = [t for t in found if t not in years], []  # a price is not the year a year field takes
+        if years and stem("year") in marks:  # a year field takes the years in turn ("2016-2019": start 2016, end 2019), not a count or a price
+            found, index = years, self.taken.get("year", 0)
+            self.taken["year"] = index + 1
+        elif found and marks & _UPPER:  # "max": the top of "between 0 and 250"
             found, index = [max(found, key=float)], 0
         elif named or self.from_tools(name) or labelled:  # the tool's value (first), the one the field's name is next
             found, index = named[:1] or labelled[:1] or found[:1], 0  # to, or the one the message says the label of
@@ -855,7 +874,7 @@ class Reader:
         explanation in ``description`` shares most words with the message ("sales: pricing, demos"), or ``None``; an
         end of a scale the message negates names the other end ("Not urgent.": low, of low/medium/high)."""
         found = _lower_tokens(self.request.message)
-        negated = {stem(w) for before, w in itertools.pairwise(found) if before in ("not", "no", "never")
+        negated = {stem(w) for before, w in itertools.pairwise(found) if before in ("not", "no", "never", "nothing")
                    or before.endswith("n't")}
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
         said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message}) - negated
@@ -871,8 +890,9 @@ class Reader:
         explain with the message's words ("P3 = question"), else one a related word names, else "question" for a
         question, or ``None``."""
         for option in options:
-            if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3
-                                            and any(word.startswith(option.lower()) for word in said)):
+            cut = len(option) - 3 if isinstance(option, str) and len(option) >= 9 else 99  # "dermatologist": dermatology
+            if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3 and any(
+                    word.startswith(option.lower()) or word[:cut] == option.lower()[:cut] for word in said)):
                 return option
         told = _defined([o for o in options if isinstance(o, str)], f"{description}\n{self.request.instructions[:2000]}")
         asked = {stem("question")} if _is_question(self.request.message) else set()  # a message that asks
@@ -906,6 +926,9 @@ class Reader:
             return self.summarized[:20]
         if kind in ("free", "thing", "other") and len(quoted := _QUOTED.findall(message)) >= 2:
             return list(dict.fromkeys(quoted))[:20]  # "with 'billing', 'urgent' and 'vip'"
+        steps = [item for item in _listed(message.partition(": ")[2], short=True) if not any(map(str.isdigit, item))]
+        if kind in ("free", "other") and len(steps) >= 2:  # "My guide for two: feed it, wait, bake." (not "1 week")
+            return self.unowned(steps)[:20]
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma": "Dune"
@@ -943,12 +966,14 @@ class Reader:
         return sorted((o for o, k in at.items() if k is not None), key=lambda o: at[o])
 
     def counts(self) -> dict[str, float]:
-        """Each item the latest message counts, by the (up to two) words after its number ("3 apples, 2 pears"), or
+        """Each item the latest message counts, by the (up to two) words after its number ("3 apples, 2 pears", "2 liters
+        of oat milk": "liters oat milk"), or
         by the name just before it when none or another name follows ("Ana got 91.5, Ben 78")."""
         found, named = tokens(_THOUSANDS.sub("", self.request.message)), {}
         for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
-            after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, [
-                w for w in found[at + 1:at + 4] if w.lower() != "x"][:2]))  # "2 x keyboard": keyboard
+            unit = found[at + 2:at + 3] == ["of"] and stem(found[at + 1].lower()) in related({stem("unit")})
+            after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, [  # "2 x keyboard": keyboard
+                w for k, w in enumerate(found[at + 1:at + 5]) if w.lower() != "x" and not (unit and k == 1)][:2 + unit]))
             before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}
@@ -1255,11 +1280,14 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 runs[-1][1] = at  # "the Pixel 8", "train IC 512"
                 continue
             if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
-                    or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS
+                    or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or things and low in _MONTHS  # "Feb"
                     or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and len(word) == 1
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
-                                        or things and after[:1].isdigit())  # "Starbucks 12/03/2024 ..."
+                                        or things and after[:1].isdigit()  # "Starbucks 12/03/2024 ..."
+                                        or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
+                                                       or not after and piece.rstrip()[-1:] not in (",", ":")))
+                    or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
                     or low in STOP or low in _ASKING or stem(low) in _VERBS | _CHANGES
                     or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue
@@ -1695,12 +1723,18 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
-        if len(label_stems & message) < min(2, len(label_stems)):
-            continue  # "Second SSD slot" is not asked for by "15 seconds"
-        score = 2 * len(label_stems & message) + len(advice_stems & message - label_stems)
+        heard = message | {s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
+        if len(label_stems & heard) < min(2, len(label_stems)):  # "Second SSD slot" is not asked for by "15 seconds"
+            mine = _about_user(request.message) or "me" in _lower_tokens(request.message)  # "Which phone do I have?"
+            found += [((len(topic), 1), one) for one in sentences(advice) if asks and topic and not mine and message <= set(
+                words(one))]  # a sentence of it that says each word asked of it
+            continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
+        score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         covered = _covered(topic, label_stems | advice_stems)
         if score >= 2 or not label and covered and covered * 2 >= len(topic):
-            found.append(((covered, score), advice))
+            said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
+            named = [one for one in said if set(words(one)) & (message - label_stems)]  # the sentences it names
+            found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     if best is None:
         return None

@@ -93,7 +93,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage
     compensation | deadline
-    due | appointment meeting booking reservation | cause reason because | birthday born age old | prefer preference
+    due | appointment meeting booking reservation | outdoor outside patio terrace | cause reason because | birthday born
+    age old | prefer preference
     rather favourite favorite like love enjoy want wish fan keen hobby hobbies
     | hate dislike stand allergic allergy avoid
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen

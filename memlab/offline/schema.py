@@ -35,6 +35,8 @@ class Filler(Protocol):
     ``boolean`` gives ``None`` when the request does not say (the field's ``default`` holds, else false).
     """
 
+    whole: str  # the text it reads values from (the latest message, or a clause of it)
+
     def text(self, name: str, description: str, format: str | None, owner: str = "",
              nullable: bool = False) -> str | None: ...
     def number(self, name: str, description: str) -> float | None: ...
@@ -172,7 +174,7 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
            depth: int, owner: str, nullable: bool = False) -> list[Any]:
     """An array's items: a tuple's slots (``prefixItems``) each by its own schema, every string, number or option
     the request gives for a list of them, an item per object or bracketed group listed, else one item (of a
-    ``nullable`` list of strings, none)."""
+    list of strings, none)."""
     if isinstance(schema.get("prefixItems"), list):  # tuple[float, float]: "48.85, 2.29"
         return [_value(slot, filler, defs, name, description, depth + 1, owner=owner) for slot in schema["prefixItems"]]
     if depth >= _MAX_DEPTH and not schema.get("minItems"):
@@ -186,8 +188,9 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
         kind in ("number", "integer") and len(filler.numbers(name)) >= max(2, low)) else []
     if found := [_bounded(v, items) if kind != "string" else v for v in found][:most]:
         return found + found[-1:] * max(0, low - len(found))  # every value the request gives ("Alice and Bob")
-    if nullable and kind == "string":
-        return []
+    if kind == "string" and (nullable or not schema.get("minItems")):  # nothing listed: the one value said ("Renew
+        one = _value(items, filler, defs, name, description, depth + 1, owner=owner)  # Piranesi"), not the message
+        return [one] if one and not _is_placeholder(one) and one.strip(" .!?") != filler.whole.strip(" .!?") else []
     if kind in ("object", "array") or isinstance(items, Mapping) and "properties" in items:
         listed = filler.each(grouped=kind == "array")[:most]
         if len(listed) >= low:  # an object (a list) per item (bracketed group) listed, each from its own words
