@@ -27,9 +27,9 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (CALENDAR, MARKUP, MAX_CHARS, QUESTION_WORDS, STOP, Memory, Statement, asks_for_summary, facts,
-                      identifiers, opens_clause, plain_text, read_items, related, result_lines, sentences, stem, stem_set,
-                      structured, structured_input, tokens, words)
+from .reading import (CALENDAR, MARKUP, MAX_CHARS, QUESTION_WORDS, STOP, Memory, Statement, apostrophes,
+                      asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items, related, result_lines,
+                      sentences, stem, stem_set, structured, structured_input, tokens, words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
@@ -77,7 +77,7 @@ _IN_SIGNS = (("divided by", "/"), ("multiplied by", "*"), ("times", "*"), ("x", 
              ("half of", "0.5 *"), ("twice", "2 *"), ("double", "2 *"))
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 #: A statement that names the user ("I'm Priya", "call me Sam", "my name is...", "Customer name: Ines").
-_SELF_NAMED = re.compile(r"(?i:\bmy name\b|\bcall me\b|\b(?:user|customer|client)(?:'s)? name\b|^name:)|\bI(?:'m| am) [A-Z]")
+_SELF_NAMED = re.compile(r"(?i:\bmy name\b|\bcall me\b|\b(?:user|customer|client)(?:'s)? name\b|^name:)|\b[Ii](?:['’]m| am) [A-Z]")  # "hi i'm Priya" too
 #: Counts spelled out, and thousands written "k" ("Table for six", "max 300k"); "one" is as often a pronoun.
 _COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve thirteen fourteen "
                                             "fifteen sixteen seventeen eighteen nineteen".split(), 2)}
@@ -90,7 +90,7 @@ _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w
 _CURRENCIES = {code: frozenset(names) for code, *names in map(str.split, (
     "EUR euro euros € | USD dollar dollars $ | GBP pound pounds sterling £ | JPY yen | CHF franc francs | CAD | AUD "
     "| CNY yuan renminbi | INR rupee rupees | SEK | NOK | DKK | PLN zloty | MXN peso pesos").split("|"))}
-_YES_NO = ("is", "are", "was", "were", "do", "does", "did", "has", "have")  # first words of a yes/no question
+_YES_NO = ("am", "is", "are", "was", "were", "do", "does", "did", "has", "have")  # first words of a yes/no question
 #: First words of a question, and of a request too ("Tell me about...").
 _ASKING = QUESTION_WORDS | frozenset("remind tell explain describe write give show list translate summarize "
                                      "summarise find help compose generate suggest recommend calculate solve plan name".split())
@@ -152,8 +152,9 @@ _HOW_ARE_YOU = ("how are you", "how's it going", "how is it going", "how are thi
                 "what's up", "cómo estás", "ça va", "wie geht", "come stai")
 _LAUGHS = frozenset("lol haha hahaha hehe lmao rofl".split())
 _CHATTER = frozenset("cool nice great awesome wow neat".split())
-#: A greeting that opens a message ("Hi! ...", "Good morning, ..."): not part of what the user tells.
-_GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?\s*[,!.]+\s*", re.I)
+#: A greeting that opens a message ("Hi! ...", "Good morning, ...", "hey i'm Sam"): not part of what the user tells.
+_GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?(?:\s*[,!.]+\s*|\s+(?="
+                       r"(?:i'm|i am|my name|this is|it's)\b))", re.I)
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
     "english": "hello hi thanks thank how are you what what's which where who is the of to and in it please good my i",
@@ -300,7 +301,7 @@ class Request:
     def message(self) -> str:
         """The latest user message, markup tags read through; of a message carrying data (an agent called as
         a tool with structured input), that data as ``key: value`` lines."""
-        text = MARKUP.sub("", self.raw_message)[:MAX_CHARS]
+        text = apostrophes(MARKUP.sub("", self.raw_message)[:MAX_CHARS])
         return structured_input(text) or text
 
     @cached_property

@@ -20,9 +20,9 @@ from typing import Any
 
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, item_type
 
-__all__ = ["CALENDAR", "QUESTION_WORDS", "RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers",
-           "opens_clause", "plain_text", "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set",
-           "structured", "structured_input", "tokens", "words"]
+__all__ = ["CALENDAR", "QUESTION_WORDS", "RELATED", "Memory", "Statement", "apostrophes", "asks_for_summary", "facts",
+           "identifiers", "opens_clause", "plain_text", "read_items", "read_transcript", "result_lines", "sentences", "stem",
+           "stem_set", "structured", "structured_input", "tokens", "words"]
 
 #: How many characters of one text are read; the rest of a longer one is ignored.
 MAX_CHARS = 20_000
@@ -57,8 +57,12 @@ STOP = frozenset(
     "let's s t don't didn't doesn't i'm i've you're i'd i'll both way best kind sort thing things lot much many".split()
 )
 #: First words of a question: a question word or an auxiliary ("what is my dogs name" asks, "?" or not).
-QUESTION_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can could "
+QUESTION_WORDS = frozenset("what what's which who whom whose when where why how am is are was were do does did can could "
                            "would will should have has any".split())
+#: Contractions typed without their apostrophe, each with how many letters follow it ("dont": "don't", "youre": "you're").
+_UNWRITTEN = dict.fromkeys("dont doesnt didnt cant couldnt wont wouldnt shouldnt isnt arent wasnt werent havent hasnt "
+                           "hadnt im whats wheres whos hows thats theres hes shes youd theyd".split(), 1) | dict.fromkeys(
+    "ive youre theyre youve theyve weve youll theyll".split(), 2)
 #: Subjects of a clause ("when I travel", "what my sister said").
 _SUBJECTS = frozenset("i we he she they my our his her their".split())
 #: Capitalised words that are never a person's name.
@@ -131,6 +135,21 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
 def tokens(text: str) -> list[str]:
     """The tokens of ``text`` (its first :data:`MAX_CHARS` characters), in order, as written."""
     return _TOKEN.findall(text[:MAX_CHARS])
+
+
+def apostrophes(text: str) -> str:
+    """``text`` with the apostrophes of contractions typed without one put back: "im sure whats hers" → "i'm sure
+    what's hers"."""
+    lines = text.split("\n")
+    for at, line in enumerate(lines):
+        pieces = line.split(" ")
+        for k, piece in enumerate(pieces):
+            core = piece.strip(".,;:!?()\"")
+            if back := _UNWRITTEN.get(core.lower()):
+                cut = piece.find(core) + len(core) - back
+                pieces[k] = piece[:cut] + "'" + piece[cut:]
+        lines[at] = " ".join(pieces)
+    return "\n".join(lines)
 
 
 def plain_text(content: Any) -> str:
@@ -255,6 +274,7 @@ class _Reader:
         for a recap in a ``pasted`` transcript is left out (not something the customer said)."""
         tool = ""
         if role == "user":
+            text = apostrophes(text)  # "whats my name" asks as "what's my name" does
             self.recap_asked = asks_for_summary(text)
             if pasted and self.recap_asked:
                 return

@@ -1,0 +1,45 @@
+"""Plain chat typed the everyday way: lowercase, no apostrophes, no question marks, corrections, follow-ups.
+
+"whats my name" asks as "What's my name?" does, "i dont eat pork" says "don't", and "am i allergic to anything"
+is a question. Sentences, people and domains are our own, driven through the SDK with a session, as a
+learner's own chat agent would be.
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent, Runner, SQLiteSession
+
+from memlab import TrimmingSession
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+async def chat(turns: list[str], session=None, instructions: str = "You are a helpful assistant.") -> list[str]:
+    """The agent's reply to each turn, one session for all of them."""
+    agent, session = Agent(name="Pal", instructions=instructions), session or SQLiteSession("everyday")
+    return [str((await Runner.run(agent, turn, session=session)).final_output) for turn in turns]
+
+
+async def test_questions_typed_without_apostrophes_or_question_marks_are_answered():
+    *_, name, where, who = await chat(["hi im Priya", "my brother Sanjay lives in Pune", "my boss is called Ines",
+                                       "whats my name", "wheres my brother living", "whos my boss"])
+    assert "Priya" in name and not name.startswith("Noted"), name
+    assert "Pune" in where and not where.startswith("Noted"), where
+    assert "Ines" in who and not who.startswith("Noted"), who
+
+
+async def test_negations_typed_without_apostrophes_answer_no():
+    replies = await chat(["i dont eat pork", "i havent got a car", "im not a fan of opera",
+                          "do i eat pork", "do i have a car", "am i a fan of opera"], TrimmingSession("t", max_turns=6))
+    told, (pork, car, opera) = replies[:3], replies[3:]
+    assert told == ["Noted: you don't eat pork.", "Noted: you haven't got a car.", "Noted: you're not a fan of opera."]
+    assert pork.startswith("No") and car.startswith("No") and opera.startswith("No"), (pork, car, opera)
+
+
+async def test_am_i_opens_a_question():
+    noted, answer = await chat(["i'm allergic to penicillin", "am i allergic to anything"])
+    assert "penicillin" in answer and not answer.startswith("Noted"), answer
+    noted, answer = await chat(["I'm booked on the 6:40 train to Bristol", "am i on the early train"],
+                               SQLiteSession("train"))
+    assert "6:40" in answer and not answer.startswith("Noted"), answer
