@@ -70,7 +70,7 @@ CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday j
                      "may june july august september october november december today tomorrow".split())
 #: Words that open a correction naming no subject ("No wait, it's...", "Make that...", "Sorry, I meant..."), and
 #: those of them that say it corrects.
-_FIXING = frozenset("no oh wait sorry actually correction scratch oops make that it it's its i meant mean um".split())
+_FIXING = frozenset("no oh wait sorry actually correction scratch oops make that it it's its i meant mean um hmm uh ah".split())
 _FIXES = frozenset("wait sorry actually correction oops make meant".split())
 #: Irregular forms, so "bought" meets "buy" and "children" meets "child".
 _IRREGULAR = dict(pair.split(":") for pair in (
@@ -299,16 +299,21 @@ class _Reader:
 
     def fixed(self, sentence: str) -> str:
         """A correction that names no subject read as the statement it corrects with the new value: "Make that 650
-        euros." after "My budget is 500 euros." is "My budget is 650 euros."; "Actually it's Tuesday, not Monday"
-        corrects the latest statement holding "Monday" (else the latest with a value of its shape; else the sentence)."""
+        euros." after "My budget is 500 euros." is "My budget is 650 euros."; "Actually it's Tuesday, not Monday" (or
+        "not Monday but Tuesday") corrects the latest statement holding "Monday" (else the latest with a value of its
+        shape; else the sentence)."""
         found = tokens(sentence[:200])
         lead = len(list(itertools.takewhile(lambda t: t.lower().replace("’", "'") in _FIXING, found)))
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
         new, old = found[lead:at], " ".join(found[at + 1:])
+        but = next((k for k in range(at + 2, len(found)) if found[k].lower() == "but"), 0) if at == lead else 0
+        if but:  # "not sushi but ramen": the new value after "but"
+            new, old = found[but + 1:], " ".join(found[at + 1:but])
         if not new or len(new) > 4 or not (_FIXES & {t.lower() for t in found[:lead]} or old) or any(
                 t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for t in new):
             return sentence  # "Sorry, I can't make it" names no new value
-        value = sentence[sentence.find(new[0]):].split(" not ")[0].rstrip(" ,;.!")
+        value = sentence[sentence.lower().rfind(" but ") + 5 if but else sentence.find(new[0]):].split(" not ")[0]
+        value = value.rstrip(" ,;.!")
         key = next((t for t in new if any(c.isdigit() for c in t) or t[:1].isupper() and t != "I"), "")
         opening = " ".join(found[:lead]).lower()
         if not (key or old or "make that" in opening or "meant" in opening):

@@ -43,3 +43,14 @@ async def test_am_i_opens_a_question():
     noted, answer = await chat(["I'm booked on the 6:40 train to Bristol", "am i on the early train"],
                                SQLiteSession("train"))
     assert "6:40" in answer and not answer.startswith("Noted"), answer
+
+
+async def test_not_this_but_that_corrects_the_latest_statement_holding_the_old_value():
+    *_, noted, answer = await chat(["I'm staying at the Park Hyatt.", "No wait, not the Park Hyatt but the Hotel Gracery.",
+                                    "Where am I staying?"])
+    assert noted == "Noted: you're staying at the Hotel Gracery." and "Gracery" in answer and "Hyatt" not in answer
+    *_, answer = await chat(["our standup is at 9:15", "not 9:15 but 9:45", "when's standup"], SQLiteSession("standup"))
+    assert "9:45" in answer and "9:15" not in answer, answer
+    *_, answer = await chat(["My favourite band is Blur.", "hmm not Blur but Pulp", "which band do i like best?"],
+                            TrimmingSession("band", max_turns=3))
+    assert "Pulp" in answer and "Blur" not in answer, answer
