@@ -43,7 +43,7 @@ _EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?
 #: apostrophe of "Luigi's" is no quote).
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
-_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?"
+_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)(?: of)? (?i:{_MONTH})"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
                    r"|\b(?:(?:next |this )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday|[Tt]omorrow|[Yy]esterday)\b")
@@ -1662,7 +1662,7 @@ def _retold(text: str) -> str:
     if named >= 0 and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
         text = "my name is " + text[named + len("call me "):]
     first = (tokens(text[:100]) or [""])[0].lower()
-    if first in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION or stem(first) in _VERBS:
+    if first.split("'")[0] in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION or stem(first) in _VERBS:
         text = text[:1].lower() + text[1:]
     return _swap(text)
 

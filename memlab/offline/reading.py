@@ -96,7 +96,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
     headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage | deadline
-    due | appointment meeting booking reservation | cause reason because | birthday born age old | prefer preference
+    due | appointment meeting booking reservation | cause reason because | birthday bday born age old | prefer preference
     rather favourite favorite like love enjoy want wish fan keen hobby hobbies
     | hate dislike stand allergic allergy avoid
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
@@ -260,6 +260,12 @@ _ROLES = {"human": "user", "customer": "user", "ai": "assistant", "agent": "assi
           "tool call": "call", "tool result": "tool", "tool output": "tool"}
 
 
+#: Words for a relative the user tells of, and the pronouns that open a sentence about one ("She's 9.").
+_KIN = stem_set("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma brother father dad husband "
+                 "boyfriend son uncle nephew grandfather grandpa partner kid child baby")
+_POINTING = frozenset("she she's he he's his her".split())
+
+
 class _Reader:
     """Collects statements in order, counting user turns and naming each tool result by its call."""
 
@@ -268,6 +274,7 @@ class _Reader:
         self.turn = 0
         self.tools: dict[str, str] = {}  # call id → tool name
         self.recap_asked = False  # the user asked for a recap: the answer is a note
+        self.person: frozenset[str] = frozenset()  # the relative "she", "he"... point back to
 
     def read(self, role: str, text: str, call_id: str = "", pasted: bool = False) -> None:
         """A ``user`` or ``assistant`` message, a ``call`` (``name(arguments)``) or a ``tool`` result; a request
@@ -294,8 +301,18 @@ class _Reader:
         for sentence, heading in _note_lines(text) if role == "note" else [(line, frozenset()) for line in lines]:
             sentence = self.fixed(sentence) if role == "user" else sentence
             tags = _tags(sentence) if role in ("user", "note") else frozenset()
-            stems = frozenset(words(sentence)) | heading | tags
+            stems = frozenset(words(sentence)) | heading | tags | (self.pointed(sentence) if role == "user" else set())
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool))
+
+    def pointed(self, sentence: str) -> frozenset[str]:
+        """The person a sentence opening with "she", "he", "his"... is about, as the stems of the latest sentence that
+        named a relative: "She's 9." after "My daughter's name is Emma." is about ``daughter``, ``emma``."""
+        found = tokens(sentence[:400])
+        opens = bool(found) and found[0].lower().replace("’", "'") in _POINTING
+        if opens or {stem(t) for t in found} & _KIN:  # the relative and the names told with it
+            self.person = (self.person if opens else frozenset()) | {stem(t) for k, t in enumerate(found) if stem(
+                t) in _KIN or k and t[:1].isupper() and t != "I" and t.lower() not in CALENDAR}
+        return self.person if opens else frozenset()
 
     def fixed(self, sentence: str) -> str:
         """A correction that names no subject read as the statement it corrects with the new value: "Make that 650

@@ -54,3 +54,23 @@ async def test_not_this_but_that_corrects_the_latest_statement_holding_the_old_v
     *_, answer = await chat(["My favourite band is Blur.", "hmm not Blur but Pulp", "which band do i like best?"],
                             TrimmingSession("band", max_turns=3))
     assert "Pulp" in answer and "Blur" not in answer, answer
+
+
+async def test_a_sentence_opening_with_she_or_he_is_about_the_relative_just_named():
+    *_, age, instrument, likes = await chat([
+        "My daughter's name is Emma.", "She's 9 and plays the violin.", "My son Noah is 12.", "He's into chess.",
+        "How old is Emma?", "What does my daughter play?", "what is noah into"])
+    assert "9" in age and "12" not in age, age
+    assert "violin" in instrument, instrument
+    assert "chess" in likes, likes
+    *_, called, team = await chat(["my nephew has a match on saturday", "his name is Kofi", "he plays for Hilltop FC",
+                                   "whats my nephew called", "which team is my nephew on"], SQLiteSession("nephew"))
+    assert "Kofi" in called and "Hilltop" in team, (called, team)
+
+
+async def test_a_birthday_on_the_14th_of_may_answers_when_over_a_later_fact_about_her():
+    *_, when = await chat(["my mum's birthday is on the 14th of may", "she's turning 65", "when is mums bday"])
+    assert "14th of may" in when and "65" not in when, when
+    *_, when = await chat(["My grandpa's anniversary is on the 3rd of june.", "He's been married 50 years.",
+                           "when is grandpa's anniversary?"], TrimmingSession("gp", max_turns=5))
+    assert "3rd of june" in when, when
