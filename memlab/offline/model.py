@@ -137,7 +137,7 @@ _GENERIC_ANSWER = stem_set("answer response reply text output message content re
 _PLACE_CUES = ("in", "at", "to", "for", "from", "near", "into", "via")
 #: Currency signs and the codes they stand for (from :data:`_CURRENCIES`).
 _SIGNS = tuple((sign, code) for code, names in _CURRENCIES.items() for sign in names if not sign.isalpha())
-_GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao olá".split())
+_GREETINGS = frozenset("hi hello hey heya hiya yo howdy greetings hola bonjour hallo ciao olá".split())
 #: A sentence that greets, introduces or thanks ("Hi, this is Maria from accounting.", "Tom here.", "Thanks!").
 _ASIDE = re.compile(rf"(?:(?:{'|'.join(_GREETINGS)}|dear|good (?:morning|afternoon|evening))\b(?:[^.!?]{{0,40}}[.!?]*$|.{{0,12}}"
                     r"(?:this is|it's|i'm|my name is) )|[A-Z]\w+ here[.!]*$|(?:thanks|thank you|cheers|best|regards)\b[^.!?]{0,30}[.!]?$)", re.I)
@@ -152,6 +152,7 @@ _HOW_ARE_YOU = ("how are you", "how's it going", "how is it going", "how are thi
                 "what's up", "cómo estás", "ça va", "wie geht", "come stai")
 _LAUGHS = frozenset("lol haha hahaha hehe lmao rofl".split())
 _CHATTER = frozenset("cool nice great awesome wow neat".split())
+_NODS = frozenset("ok okay alright sure yeah yep kk".split())  # "ok cool": heard, nothing to note
 #: A greeting that opens a message ("Hi! ...", "Good morning, ...", "hey i'm Sam"): not part of what the user tells.
 _GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?(?:\s*[,!.]+\s*|\s+(?="
                        r"(?:i'm|i am|my name|this is|it's)\b))", re.I)
@@ -1467,7 +1468,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     found, ids = [], {i.lower() for i in identifiers(question)}
     lowered = _lower_tokens(question)
     asked = set(lowered)
-    when = "when" in asked or any(a in ("what", "which") and b in ("day", "date") for a, b in zip(lowered, lowered[1:]))
+    when = "when" in asked or any(a in ("what", "which") and b in ("day", "days", "date") for a, b in zip(lowered, lowered[1:]))
     meant = {stem(word) for phrase, word in _PHRASES.items() if phrase in question.lower()}  # "work for": employer
     names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
@@ -1879,8 +1880,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return f"{'You are welcome! ' * bool(thanked)}Goodbye, talk to you soon!"  # "bye!", "see you tomorrow"
     if thanked:
         return "You're welcome! Is there anything else I can help with?"
-    if said_tokens and said_tokens <= _CHATTER | _LAUGHS:  # "lol", "cool", "haha nice": nothing to note
-        return f"{'Ha!' if said_tokens & _LAUGHS else 'Glad to hear it!'} Is there anything else I can help with?"
+    if said_tokens and said_tokens <= _CHATTER | _LAUGHS | _NODS:  # "lol", "cool", "haha nice", "ok": nothing to note
+        nod = "Ha!" if said_tokens & _LAUGHS else "Glad to hear it!" if said_tokens & _CHATTER else "Alright."
+        return f"{nod} Is there anything else I can help with?"
     helped = re.match(r"(?:can|could|would) you (?:please )?(?:help|assist)(?: me)?(?: (?:with|on) (.+?)|"
                       r" (?:to )?(\w.+?))?[?.!]*$", rest, re.I)
     task = helped.group(2) if helped else None  # "...help me plan a trip?", not a task of its own ("solve 2x = 4")

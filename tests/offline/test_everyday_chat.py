@@ -72,3 +72,17 @@ async def test_a_sentence_opening_with_she_or_he_is_about_the_relative_just_name
     *_, when = await chat(["My grandpa's anniversary is on the 3rd of june.", "He's been married 50 years.",
                            "when is grandpa's anniversary?"], TrimmingSession("gp", max_turns=5))
     assert "3rd of june" in when, when
+
+
+async def test_small_talk_is_answered_not_noted():
+    replies = await chat(["yo", "ok cool", "okay", "hiya", "yeah sure"])
+    assert not any(reply.startswith("Noted") for reply in replies), replies
+    assert replies[0].startswith("Hello") and replies[3].startswith("Hello"), replies
+
+
+async def test_what_days_is_answered_by_the_days_told():
+    *_, days = await chat(["my gym is PureGym on King St", "i go on mondays and thursdays", "what days do i go"])
+    assert "mondays and thursdays" in days, days
+    *_, days = await chat(["I'm in a choir.", "I volunteer at the food bank on Wednesdays.", "which days do I volunteer?"],
+                          SQLiteSession("volunteer"))
+    assert "Wednesdays" in days, days
