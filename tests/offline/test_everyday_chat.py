@@ -81,7 +81,8 @@ async def test_small_talk_is_answered_not_noted():
 
 
 async def test_what_days_is_answered_by_the_days_told():
-    *_, days = await chat(["my gym is PureGym on King St", "i go on mondays and thursdays", "what days do i go"])
+    *_, days = await chat(["my gym is PureGym on King St", "i go on mondays and thursdays",
+                          "what days do i go to the gym"])
     assert "mondays and thursdays" in days, days
     *_, days = await chat(["I'm in a choir.", "I volunteer at the food bank on Wednesdays.", "which days do I volunteer?"],
                           SQLiteSession("volunteer"))
