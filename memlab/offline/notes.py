@@ -648,6 +648,11 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         bodies = {h: b for h, b in bodies.items() if b or kinds[h]}
     if spec.sections:
         _place(said, sections, bodies)
+    elif not (spec.json_keys or spec.paragraph):  # a prompt naming no sections: what the user told, held nowhere else
+        held = "\n".join(line for body in bodies.values() for line in body)
+        if loose := [_said(s) for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2
+                     and _said(s)[:40] not in held]:
+            bodies["Other facts"], kinds["Other facts"] = loose, None
     target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)
     bodies[target] += [fact for fact in spec.must_keep if fact not in "\n".join(bodies[target])]  # never cut
     while sum(len(h.split()) + len(" ".join(b).split()) for h, b in bodies.items()) > (

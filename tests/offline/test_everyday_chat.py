@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from agents import Agent, Runner, SQLiteSession
 
-from memlab import TrimmingSession
+from memlab import LLMSummarizer, SummarizingSession, TrimmingSession
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -87,3 +87,21 @@ async def test_what_days_is_answered_by_the_days_told():
     *_, days = await chat(["I'm in a choir.", "I volunteer at the food bank on Wednesdays.", "which days do I volunteer?"],
                           SQLiteSession("volunteer"))
     assert "Wednesdays" in days, days
+
+
+async def test_a_summary_prompt_naming_no_sections_keeps_what_the_user_told(client):
+    """"Summarize the conversation so far." of a plain chat: the user's facts that are no problem, step or
+    identifier are kept too (the SummarizingSession answers from them once the turns are gone)."""
+    session = SummarizingSession(keep_last_n_turns=2, context_limit=4, summarizer=LLMSummarizer(
+        client, model="gpt-4.1-mini", prompt="Summarize the conversation so far. Keep every fact the user told."))
+    *_, due, plan = await chat([
+        "hi im Ken, i'm a chef in Osaka", "my wife Yumi is expecting our first baby in august",
+        "we're thinking of the name Hana if it's a girl", "i'm allergic to shellfish",
+        "i want to open my own restaurant in 2027", "my budget for that is about 80k",
+        "when is the baby due", "when do i want to open my restaurant"], session)
+    assert "august" in due, due
+    assert "2027" in plan, plan
+    note = (await client.responses.create(model="gpt-4.1-mini", instructions="Sum up this chat for my records.", input=(
+        "USER: My sister Lena moved to Porto in May.\nASSISTANT: Noted.\nUSER: She works as a vet there.\n"
+        "ASSISTANT: Noted.\nUSER: I'll visit her on the 2nd of October."))).output_text
+    assert "Porto" in note and "vet" in note and "2nd of October" in note, note
