@@ -202,6 +202,11 @@ _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to
          "target": ("to", "into"), "base": ("from",)}  # from_account, to_account: the option after "from", after "to"
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
+#: The listener's own words told back by the listener ("your name is Max" → "my name is Max"), and the verbs after
+#: which "you" is a subject ("you are", "you can"), not an object ("call you").
+_YOURS = {"your": "my", "yours": "mine", "yourself": "myself", "you're": "I'm", "you've": "I've", "you'll": "I'll",
+          "you'd": "I'd"}
+_YOU_DO = frozenset("are were can could will would should must have had do did need know".split())
 #: The same for the user spoken of ("Tell the customer their request is logged": "Your request is logged").
 _THEY = {"they": "you", "them": "you", "their": "your", "theirs": "yours", "they're": "you're", "they'll": "you'll"}
 #: The same for a statement opening with "we" ("We land at 7am"); else "we" may hold the model ("before we start").
@@ -1636,12 +1641,19 @@ def _swap(text: str) -> str:
     """``text`` in the second person: "I was in Lisbon" → "you were in Lisbon", "We..." → "you..." ("let me" stays)."""
     pieces, ours, out = re.split(r"([^\w'’]+)", text), {}, []
     for i, piece in enumerate(pieces):
-        low = piece.lower()
+        low, swapped = piece.lower(), out[-2:-1] == ["I"]
         opens = i >= 2 and re.search(r"[.!?]\s+$", pieces[i - 1])  # "... Wednesday. I'll need": "You'll need"
         ours = (_WE if low in _WE else {}) if i == 0 or opens else ours  # a sentence opening "We...": "You..."
         before = pieces[i - 2].lower() if i >= 2 else ""
+        after = pieces[i + 2].lower() if i + 2 < len(pieces) else ""
         if low in ("was", "am") and before == "i":
             word = "were" if low == "was" else "are"
+        elif low in ("are", "were") and before == "you" and swapped:
+            word = "am" if low == "are" else "was"
+        elif low == "you":  # "you are my teacher" → "I am your teacher", "I'll call you Max" → "you'll call me Max"
+            word = "I" if i == 0 or opens or after in _YOU_DO or before in _YOU_DO | {"rather", "if", "when"} else "me"
+        elif low in _YOURS:
+            word = _YOURS[low]
         else:
             word = piece if low == "me" and before == "let" else _PRONOUNS.get(low) or ours.get(low) or piece
         out.append(word[:1].upper() + word[1:] if opens else word)

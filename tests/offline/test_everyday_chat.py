@@ -105,3 +105,10 @@ async def test_a_summary_prompt_naming_no_sections_keeps_what_the_user_told(clie
         "USER: My sister Lena moved to Porto in May.\nASSISTANT: Noted.\nUSER: She works as a vet there.\n"
         "ASSISTANT: Noted.\nUSER: I'll visit her on the 2nd of October."))).output_text
     assert "Porto" in note and "vet" in note and "2nd of October" in note, note
+
+
+async def test_what_the_user_says_of_the_assistant_is_told_back_from_its_side():
+    replies = await chat(["i'll call you Jarvis", "Let's role-play: you are my French teacher.",
+                          "I'd rather you text me than call.", "your name is Max from now on"])
+    assert replies == ["Noted: you'll call me Jarvis.", "Noted: let's role-play: I am your French teacher.",
+                       "Noted: you'd rather I text you than call.", "Noted: my name is Max from now on."], replies
