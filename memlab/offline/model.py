@@ -1472,7 +1472,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     found, ids = [], {i.lower() for i in identifiers(question)}
     lowered = _lower_tokens(question)
-    asked = set(lowered)
+    asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"
     when = "when" in asked or any(a in ("what", "which") and b in ("day", "days", "date") for a, b in zip(lowered, lowered[1:]))
     meant = {stem(word) for phrase, word in _PHRASES.items() if phrase in question.lower()}  # "work for": employer
     names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
@@ -1969,7 +1969,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if scripted := _scripted(request.instructions):  # "Tell the customer their refund is logged."
             return scripted
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
-        if (tokens(asked[-1][:40]) or [""])[0].lower() not in QUESTION_WORDS and not _about_user(said):
+        if (_lower_tokens(asked[-1][:40]) or [""])[0].split("'")[0] not in QUESTION_WORDS and not _about_user(
+                said):  # "Write a haiku..."; "where's the party?" asks as "what's..." does
             return _CANNOT  # "Write a haiku..."
         told = {str(t.get("name")): str(t.get("description") or "").strip().rstrip(".") for t in request.body.get(
             "tools") or [] if isinstance(t, Mapping)}

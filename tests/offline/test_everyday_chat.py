@@ -112,3 +112,14 @@ async def test_what_the_user_says_of_the_assistant_is_told_back_from_its_side():
                           "I'd rather you text me than call.", "your name is Max from now on"])
     assert replies == ["Noted: you'll call me Jarvis.", "Noted: let's role-play: I am your French teacher.",
                        "Noted: you'd rather I text you than call.", "Noted: my name is Max from now on."], replies
+
+
+async def test_wheres_and_whens_ask_where_and_when():
+    *_, where, when = await chat(["we're getting married on 20 september 2026", "the venue is Hartley Barn",
+                                  "where's the wedding", "when's the wedding"])
+    assert "Hartley Barn" in where, where
+    assert "20 september 2026" in when, when
+    *_, where = await chat(["My niece's party is at the Lido.", "where's the party?"], SQLiteSession("party"))
+    assert "Lido" in where, where
+    *_, unknown = await chat(["I like jazz.", "where's the nearest pharmacy?"], SQLiteSession("pharmacy"))
+    assert unknown.startswith("I don't know"), unknown  # a question it cannot answer, not "I can't do that"
