@@ -1544,7 +1544,9 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
             entry for one in said if (entry := _labelled(one) or _as_told(one, of_user)) is not None]
     if "skill" not in dict(told):  # "You are Pip, a baker's assistant." answers "What can you do?" too
         told += [("skill", text) for label, text in told if label == "name"][:1]
-    return tuple((label, text, frozenset(words(label)), frozenset(words(text))) for label, text in told)
+    named = {stem("name")}  # "The user is Ana, a nurse." → "You are Ana, a nurse.": the user's name
+    return tuple((label, text, frozenset(words(label)), frozenset(words(text)) | (named if text.startswith(
+        "You are ") and text[8:9].isupper() else set())) for label, text in told)
 
 
 def _split_told(said: str, of_user: bool) -> list[str]:

@@ -123,3 +123,11 @@ async def test_wheres_and_whens_ask_where_and_when():
     assert "Lido" in where, where
     *_, unknown = await chat(["I like jazz.", "where's the nearest pharmacy?"], SQLiteSession("pharmacy"))
     assert unknown.startswith("I don't know"), unknown  # a question it cannot answer, not "I can't do that"
+
+
+async def test_the_user_is_a_name_in_the_instructions_answers_whats_my_name():
+    name, = await chat(["whats my name"], instructions="You are a study buddy. The user is Ana, a medical student.")
+    assert "Ana" in name, name
+    name, = await chat(["What's my name?"], SQLiteSession("gym"),
+                       instructions="You coach at a gym. The client is Tomasz, a beginner who trains twice a week.")
+    assert "Tomasz" in name, name
