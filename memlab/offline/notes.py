@@ -416,7 +416,10 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
         held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body)), "")
         if not held:
             topics = {part.heading: set(words(f"{part.heading} {part.description}")) for part in sections
-                      if part.kind is None}  # a section of a kind holds what its rule finds
+                      if part.kind is None} or {part.heading: set(_CATCH_ALL) for part in sections if part.kind == (
+                          "context") and not any(map(_is_problem, said))}  # of a chat reporting no problem, the
+            # context ("Product and environment") holds what the user told of themselves; else a section of a kind
+            # holds only what its rule finds
             if not topics:
                 break
             scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}

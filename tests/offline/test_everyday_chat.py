@@ -131,3 +131,16 @@ async def test_the_user_is_a_name_in_the_instructions_answers_whats_my_name():
     name, = await chat(["What's my name?"], SQLiteSession("gym"),
                        instructions="You coach at a gym. The client is Tomasz, a beginner who trains twice a week.")
     assert "Tomasz" in name, name
+
+
+async def test_memlabs_own_summary_prompt_keeps_the_facts_of_a_chat_reporting_no_problem(client):
+    """memlab's prompt is written for support; a plain chat's facts about the user go under its context section
+    ("Product and environment") rather than nowhere, so the session still answers from its note."""
+    session = SummarizingSession(keep_last_n_turns=2, context_limit=4,
+                                 summarizer=LLMSummarizer(client, model="gpt-4.1-mini"))
+    *_, brother, cat = await chat(["hi there, i'm Sofia", "my brother Marco lives in Turin",
+                                   "i've got a dentist appointment on friday at 3pm", "i'm vegetarian btw",
+                                   "my cat is called Pepper", "i run 5k every morning", "where does my brother live?",
+                                   "what's my cat called?"], session)
+    assert "Turin" in brother, brother
+    assert "Pepper" in cat, cat
