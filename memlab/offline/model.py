@@ -1950,9 +1950,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             told = f"{counted}. {told}" if (counted := _counted(said, found[1])) else told  # "2 (brother, sister)"
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
             yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
-            topic = set(_topic(said))  # a verdict only from a sentence that says all the question says
-            verdict = "no" if _contradicts(said, text) else _verdict(topic, text) if yes_no and topic <= set(
-                words(text)) else None
+            topic = set(_topic(said))  # a verdict only from a clause that says all the question says
+            clause = max(text.replace(", ", " and ").split(" and "), key=lambda part: (  # "Is Bruno a beagle?" and
+                len(topic & set(words(part))), stem((tokens(part) or [""])[0]) in topic))  # "Bruno is a boxer and..."
+            verdict = "no" if _contradicts(said, text) else _verdict(topic, clause) if yes_no and topic <= set(
+                words(clause)) else None
             if verdict and role in ("user", "tool"):  # a word the question writes in lower case is no name
                 common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))
                 lower = text[:1].lower() + text[1:] if common else text

@@ -144,3 +144,13 @@ async def test_memlabs_own_summary_prompt_keeps_the_facts_of_a_chat_reporting_no
                                    "what's my cat called?"], session)
     assert "Turin" in brother, brother
     assert "Pepper" in cat, cat
+
+
+async def test_a_yes_no_question_is_settled_by_the_clause_about_its_subject():
+    *_, beagle, breed = await chat(["Bruno is a boxer and Lola is a beagle", "is bruno a beagle?", "what breed is lola"])
+    assert not beagle.startswith("Yes"), beagle
+    assert "beagle" in breed, breed
+    *_, tom, eva = await chat(["My sister Eva is a nurse and my brother Tom is a pilot.", "is tom a nurse?",
+                               "is eva a nurse?"], SQLiteSession("siblings"))
+    assert not tom.startswith("Yes"), tom
+    assert eva.startswith("Yes"), eva
