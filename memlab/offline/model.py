@@ -1503,7 +1503,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
         holds = sum((bool(meant & statement.stems), dated, "where" in asked and bool(_names_after(
                 statement.text, _PLACE_CUES))))  # what the phrase or the wh-words ask for: "how old", "when"
-        found.append(((covered, holds, score + 1.5 * corrects, statement.order), statement))
+        said_here = _covered(topic, frozenset(words(statement.text)))  # of equals, the one that says it ("My son Noah
+        found.append(((covered, holds, score + 1.5 * corrects, said_here, statement.order), statement))  # ...", not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     return (best[0][0], best[1]) if best else None
 

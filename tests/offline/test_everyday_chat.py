@@ -57,12 +57,16 @@ async def test_not_this_but_that_corrects_the_latest_statement_holding_the_old_v
 
 
 async def test_a_sentence_opening_with_she_or_he_is_about_the_relative_just_named():
-    *_, age, instrument, likes = await chat([
-        "My daughter's name is Emma.", "She's 9 and plays the violin.", "My son Noah is 12.", "He's into chess.",
-        "How old is Emma?", "What does my daughter play?", "what is noah into"])
+    *_, age, instrument, likes, name = await chat([
+        "My daughter's name is Emma.", "She's 9 and plays the violin.", "My son Noah is 12.", "He plays chess.",
+        "How old is Emma?", "What does my daughter play?", "what does noah play", "whats my son's name"])
     assert "9" in age and "12" not in age, age
     assert "violin" in instrument, instrument
     assert "chess" in likes, likes
+    assert "Noah" in name, name  # of equals, the sentence that names him, not "He plays chess."
+    *_, named, kids = await chat(["My brother Luca lives in Milan.", "He has two kids.", "what's my brother's name?",
+                                  "how many kids does luca have?"], SQLiteSession("luca"))
+    assert "Luca" in named and "two kids" in kids, (named, kids)
     *_, called, team = await chat(["my nephew has a match on saturday", "his name is Kofi", "he plays for Hilltop FC",
                                    "whats my nephew called", "which team is my nephew on"], SQLiteSession("nephew"))
     assert "Kofi" in called and "Hilltop" in team, (called, team)
