@@ -1932,6 +1932,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.asks]
     if question and asked and not _topic(said) and stem("ask") in words(said):  # "What did I just ask you?"
         return f'You asked: "{asked[-1]}"'
+    told = [s for s in request.said if s.role == "user" and s.turn < now and len(s.stems) >= 2 and not _is_question(
+        s.text)]  # "What do you know about me?", "What did I just say?": what the user told, no topic of its own
+    if question and told and {"me", "i", "my"} & said_tokens and not set(_topic(said)) - stem_set("far everything"):
+        picked = told[-1:] if "just" in said_tokens else told[-8:]
+        return "You told me: " + "; ".join(_retold(s.text).rstrip(".!") for s in picked) + "."
     parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
     answers = [_answered_by_conversation(request, part) for part in parts] if question and len(parts) > 1 else []
     if answers and all(answers):  # "When is my race and what's my goal time?": each question in turn

@@ -158,3 +158,13 @@ async def test_a_yes_no_question_is_settled_by_the_clause_about_its_subject():
                                "is eva a nurse?"], SQLiteSession("siblings"))
     assert not tom.startswith("Yes"), tom
     assert eva.startswith("Yes"), eva
+
+
+async def test_what_do_you_know_about_me_lists_what_the_user_told():
+    *_, known, last = await chat(["my name is Joe", "i live in Cork", "i'm a carpenter", "what do you know about me?",
+                                  "what did i just say?"])
+    assert known == "You told me: your name is Joe; you live in Cork; you're a carpenter.", known
+    assert "carpenter" in last and "Cork" not in last, last
+    *_, told = await chat(["I'm training for the Dublin marathon.", "My coach is Aoife.", "what have I told you so far?"],
+                          TrimmingSession("coach", max_turns=5))
+    assert "Dublin marathon" in told and "Aoife" in told, told
