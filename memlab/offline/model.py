@@ -1473,7 +1473,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     found, ids = [], {i.lower() for i in identifiers(question)}
     lowered = _lower_tokens(question)
     asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"
-    when = "when" in asked or any(a in ("what", "which") and b in ("day", "days", "date") for a, b in zip(lowered, lowered[1:]))
+    when = bool({"when", "until", "till"} & asked) or any(a in ("what", "which") and b in ("day", "days", "date") for a, b in zip(lowered, lowered[1:]))
     meant = {stem(word) for phrase, word in _PHRASES.items() if phrase in question.lower()}  # "work for": employer
     names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
@@ -1954,6 +1954,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             told = _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
             told = f"{counted}. {told}" if (counted := _counted(said, found[1])) else told  # "2 (brother, sister)"
+            if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
+                told += " I can't count the days: I don't know today's date."  # "How long until my exam?"
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
             yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
             topic = set(_topic(said))  # a verdict only from a clause that says all the question says

@@ -49,7 +49,7 @@ _TRANSCRIPT_LINE = re.compile(r"(user|human|customer|assistant|ai|agent|system|d
 
 #: Words that carry no topic of their own: they never make two sentences "about" the same thing.
 STOP = frozenset(
-    "a an the and or but if so of to in on at by for from with about as into over after before than then is am are was "
+    "a an the and or but if so of to in on at by for from with about as into over after before than then until is am are was "
     "were be been being do does did done have has had having will would shall should can could may might must i me my "
     "mine myself you your yours we us our it its they them their he him his she her this that these those there here "
     "what which who whom whose when where why how whats that's it's not no yes please thanks thank hi hello hey ok "

@@ -168,3 +168,11 @@ async def test_what_do_you_know_about_me_lists_what_the_user_told():
     *_, told = await chat(["I'm training for the Dublin marathon.", "My coach is Aoife.", "what have I told you so far?"],
                           TrimmingSession("coach", max_turns=5))
     assert "Dublin marathon" in told and "Aoife" in told, told
+
+
+async def test_how_long_until_a_date_told_gives_the_date_and_says_why_it_cannot_count():
+    *_, until = await chat(["my exam is on 3 March", "how long until my exam?"])
+    assert until == "You told me: your exam is on 3 March. I can't count the days: I don't know today's date.", until
+    *_, days = await chat(["we're getting married on 20 september 2026", "how many days till the wedding"],
+                          SQLiteSession("wedding"))
+    assert "20 september 2026" in days and "today's date" in days, days
