@@ -1586,6 +1586,18 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     return "", said
 
 
+def _renamed(request: Request) -> str:
+    """The name the user gave the assistant, as instructions give one ("call yourself Juniper", "I'll call you Max":
+    "You are Juniper.\n"), else ""."""
+    for s in reversed([s for s in request.said if s.role == "user" and not s.asks]):
+        for cue in ("your name is ", "call yourself ", "call you ", "you are ", "you're "):
+            at = s.text.lower().find(cue)
+            name = s.text[at + len(cue):].split(" ")[0].strip(".,!") if at >= 0 else ""
+            if name[:1].isupper() and name != "I":
+                return f"You are {name}.\n"
+    return ""
+
+
 def _from_instructions(request: Request) -> tuple[int, str] | None:
     """``(coverage, text)`` of what the instructions tell (:func:`_told`) that the latest message asks for."""
     topic = _topic(request.message)
@@ -1595,7 +1607,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
     found = []
-    for label, advice, label_stems, advice_stems in _told(request.instructions):
+    for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if wants_fact and not facts(advice) or advice[:80].lower() in given and label not in ("name", "skill"):
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
@@ -1945,7 +1957,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return answer
     if question:
         found = _answered_by_conversation(request)
-        if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):
+        to_me = "your" in said_tokens or "you" in said_tokens and not {"i", "my", "me", "i'm"} & said_tokens
+        # "who are you?" asks the assistant, whatever the user told of themselves
+        if found is not None and (known is None or found[0] >= known[0] and not to_me):
             later = [s for s in request.said if s.order > found[1].order and s.role == "user"]
             then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
             fixed = [s for k, s in enumerate(later) if then[k] & _CORRECTION and (  # "Actually, it's...", "the order..."

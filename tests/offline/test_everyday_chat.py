@@ -176,3 +176,12 @@ async def test_how_long_until_a_date_told_gives_the_date_and_says_why_it_cannot_
     *_, days = await chat(["we're getting married on 20 september 2026", "how many days till the wedding"],
                           SQLiteSession("wedding"))
     assert "20 september 2026" in days and "today's date" in days, days
+
+
+async def test_a_name_the_user_gives_the_assistant_answers_whats_your_name():
+    *_, name = await chat(["call yourself Juniper from now on", "what's your name?"])
+    assert name == "I'm Juniper.", name
+    *_, name, mine = await chat(["I'm Priya.", "i'll call you Jarvis", "who are you?", "what's my name?"],
+                                SQLiteSession("jarvis"), instructions="You are Nova, a cheerful fitness coach.")
+    assert "Jarvis" in name and "Nova" not in name, name
+    assert "Priya" in mine and "Jarvis" not in mine, mine
