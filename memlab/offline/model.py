@@ -1658,7 +1658,8 @@ def _swap(text: str) -> str:
     for i, piece in enumerate(pieces):
         low, swapped = piece.lower(), out[-2:-1] == ["I"]
         opens = i >= 2 and re.search(r"[.!?]\s+$", pieces[i - 1])  # "... Wednesday. I'll need": "You'll need"
-        ours = (_WE if low in _WE else {}) if i == 0 or opens else ours  # a sentence opening "We...": "You..."
+        ours = (_WE if low in _WE | _PRONOUNS.keys() else {}) if i == 0 or opens else ours  # a sentence opening
+        # "We..." or "My...": "we" is the user's ("My husband is Tom and we have two kids": "... you have ...")
         before = pieces[i - 2].lower() if i >= 2 else ""
         after = pieces[i + 2].lower() if i + 2 < len(pieces) else ""
         if low in ("was", "am") and before == "i":

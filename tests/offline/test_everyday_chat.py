@@ -185,3 +185,10 @@ async def test_a_name_the_user_gives_the_assistant_answers_whats_your_name():
                                 SQLiteSession("jarvis"), instructions="You are Nova, a cheerful fitness coach.")
     assert "Jarvis" in name and "Nova" not in name, name
     assert "Priya" in mine and "Jarvis" not in mine, mine
+
+
+async def test_we_in_a_sentence_about_the_users_family_is_told_back_as_you():
+    noted, = await chat(["my husband is called tom and we have two kids"])
+    assert noted == "Noted: your husband is called tom and you have two kids.", noted
+    noted, = await chat(["I moved to Ghent in May and we love it."], SQLiteSession("ghent"))
+    assert noted == "Noted: you moved to Ghent in May and you love it.", noted
