@@ -324,13 +324,13 @@ class _Reader:
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
         new, old = found[lead:at], " ".join(found[at + 1:])
         but = next((k for k in range(at + 2, len(found)) if found[k].lower() == "but"), 0) if at == lead else 0
-        if but:  # "not sushi but ramen": the new value after "but"
-            new, old = found[but + 1:], " ".join(found[at + 1:but])
+        rest = sentence[sentence.lower().find(" but ") + 5:].split(",")[0] if but else ""
+        if but:  # "not sushi but ramen(, sushi is second)": the new value after "but", up to a comma
+            new, old = tokens(rest), " ".join(found[at + 1:but])
         if not new or len(new) > 4 or not (_FIXES & {t.lower() for t in found[:lead]} or old) or any(
                 t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for t in new):
             return sentence  # "Sorry, I can't make it" names no new value
-        value = sentence[sentence.lower().rfind(" but ") + 5 if but else sentence.find(new[0]):].split(" not ")[0]
-        value = value.rstrip(" ,;.!")
+        value = (rest or sentence[sentence.find(new[0]):].split(" not ")[0]).rstrip(" ,;.!")
         key = next((t for t in new if any(c.isdigit() for c in t) or t[:1].isupper() and t != "I"), "")
         opening = " ".join(found[:lead]).lower()
         if not (key or old or "make that" in opening or "meant" in opening):

@@ -54,6 +54,9 @@ async def test_not_this_but_that_corrects_the_latest_statement_holding_the_old_v
     *_, answer = await chat(["My favourite band is Blur.", "hmm not Blur but Pulp", "which band do i like best?"],
                             TrimmingSession("band", max_turns=3))
     assert "Pulp" in answer and "Blur" not in answer, answer
+    *_, answer = await chat(["My favourite food is sushi.", "not sushi but ramen, sushi is second",
+                             "remind me what my favorite food is"], SQLiteSession("ramen"))
+    assert answer == "You told me: your favourite food is ramen.", answer  # the new value ends at the comma
 
 
 async def test_a_sentence_opening_with_she_or_he_is_about_the_relative_just_named():
