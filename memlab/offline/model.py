@@ -180,7 +180,7 @@ _SAYING = stem_set("give gave tell told say said mention mentioned share shared 
 #: Words before the thing a question asks about: "my favourite colour" asks about a colour.
 _QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
-_CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore".split())
+_CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
 _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|make (?:that|it)|not ([^,.;]+)[,;])", re.I)
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.

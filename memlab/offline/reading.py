@@ -308,7 +308,8 @@ class _Reader:
         """The person a sentence opening with "she", "he", "his"... is about, as the stems of the latest sentence that
         named a relative: "She's 9." after "My daughter's name is Emma." is about ``daughter``, ``emma``."""
         found = tokens(sentence[:400])
-        opens = bool(found) and found[0].lower().replace("’", "'") in _POINTING
+        lead = [*itertools.dropwhile(lambda t: t in _FIXING, (t.lower().replace("’", "'") for t in found[:6])), ""]
+        opens = lead[0] in _POINTING  # "She's 9", "scratch that, she lives in Nice"
         if opens or {stem(t) for t in found} & _KIN:  # the relative and the names told with it
             self.person = (self.person if opens else frozenset()) | {stem(t) for k, t in enumerate(found) if stem(
                 t) in _KIN or k and t[:1].isupper() and t != "I" and t.lower() not in CALENDAR}

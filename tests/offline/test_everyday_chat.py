@@ -195,3 +195,11 @@ async def test_we_in_a_sentence_about_the_users_family_is_told_back_as_you():
     assert noted == "Noted: your husband is called tom and you have two kids.", noted
     noted, = await chat(["I moved to Ghent in May and we love it."], SQLiteSession("ghent"))
     assert noted == "Noted: you moved to Ghent in May and you love it.", noted
+
+
+async def test_a_correction_about_her_replaces_what_was_said_of_her():
+    *_, where = await chat(["My sister lives in Lyon.", "scratch that, she lives in Nice", "where does my sister live?"])
+    assert "Nice" in where and "Lyon" not in where, where
+    *_, job = await chat(["my dad works as a baker", "actually no, he works as a chef now", "what does my dad do for a living"],
+                         TrimmingSession("dad", max_turns=4))
+    assert "chef" in job, job
