@@ -1264,11 +1264,19 @@ def _covered(topic: Sequence[str], stems: frozenset[str] | set[str]) -> int:
     return sum(1 for one in topic if one in stems or related([one]) & stems)
 
 
+def _phrases(message: str) -> list[str]:
+    """The :data:`_PHRASES` a message asks with; a whole question ("who am I") only as the whole of it, not in "who
+    am I travelling with?"."""
+    low = message[:2000].lower()
+    return [phrase for phrase in _PHRASES if phrase in low and not (phrase.startswith(("who ", "what ")) and (
+        low.partition(phrase)[2].strip(" ?!.,")))]
+
+
 def _topic(message: str) -> list[str]:
     """The content stems (at most 64) of a message's last question ("do for a living" gives ``job``)."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
     message = asked[-1] if asked else message
-    said = [phrase for phrase in _PHRASES if phrase in message[:2000].lower()]
+    said = _phrases(message)
     extra = [stem(_PHRASES[phrase]) for phrase in said]
     idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
     message = re.sub("|".join(idioms), " ", message[:2000], flags=re.I) if idioms else message  # else no copy
@@ -1474,7 +1482,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     lowered = _lower_tokens(question)
     asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"
     when = bool({"when", "until", "till"} & asked) or any(a in ("what", "which") and b in ("day", "days", "date") for a, b in zip(lowered, lowered[1:]))
-    meant = {stem(word) for phrase, word in _PHRASES.items() if phrase in question.lower()}  # "work for": employer
+    meant = {stem(_PHRASES[phrase]) for phrase in _phrases(question)}  # "work for": employer
     names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
     for score, statement in candidates:

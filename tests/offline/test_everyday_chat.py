@@ -203,3 +203,13 @@ async def test_a_correction_about_her_replaces_what_was_said_of_her():
     *_, job = await chat(["my dad works as a baker", "actually no, he works as a chef now", "what does my dad do for a living"],
                          TrimmingSession("dad", max_turns=4))
     assert "chef" in job, job
+
+
+async def test_who_am_i_inside_a_longer_question_does_not_ask_for_the_name():
+    *_, who, name = await chat(["my name's Orla", "i'm travelling with my partner Sean", "who am i travelling with",
+                                "who am i?"])
+    assert "Sean" in who, who
+    assert "Orla" in name, name
+    *_, who = await chat(["I'm Dev.", "I'm having dinner with my aunt Rosa tonight.", "Who am I having dinner with?"],
+                         SQLiteSession("dinner"))
+    assert "Rosa" in who, who
