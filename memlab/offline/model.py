@@ -1982,9 +1982,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
             yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
             topic = set(_topic(said))  # a verdict only from a clause that says all the question says
-            clause = max(text.replace(", ", " and ").split(" and "), key=lambda part: (  # "Is Bruno a beagle?" and
-                len(topic & set(words(part))), stem((tokens(part) or [""])[0]) in topic))  # "Bruno is a boxer and..."
-            verdict = "no" if _contradicts(said, text) else _verdict(topic, clause) if yes_no and topic <= set(
+            clause = max(text.replace(", ", " and ").replace(" but ", " and ").split(" and "), key=lambda part: (
+                len(topic & set(words(part))), stem((tokens(part) or [""])[0]) in topic))  # "Is Bruno a beagle?" and
+            # "Bruno is a boxer and Lola is a beagle"; "Am I from Leeds?" and "I'm from Ghana but live in Leeds": the
+            # clause says the question's "from", "in"... too
+            ties = {"from", "in", "at", "with", "to"} & set(_lower_tokens(said)) <= set(_lower_tokens(clause))
+            verdict = "no" if _contradicts(said, text) else _verdict(topic, clause) if yes_no and ties and topic <= set(
                 words(clause)) else None
             if verdict and role in ("user", "tool"):  # a word the question writes in lower case is no name
                 common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))

@@ -161,6 +161,10 @@ async def test_a_yes_no_question_is_settled_by_the_clause_about_its_subject():
                                "is eva a nurse?"], SQLiteSession("siblings"))
     assert not tom.startswith("Yes"), tom
     assert eva.startswith("Yes"), eva
+    *_, leeds, lives = await chat(["i'm from Ghana originally but live in Leeds now", "am i from leeds?",
+                                   "do i live in leeds?"], SQLiteSession("leeds"))
+    assert not leeds.startswith("Yes"), leeds  # the clause holding Leeds does not say "from"
+    assert lives.startswith("Yes"), lives
 
 
 async def test_what_do_you_know_about_me_lists_what_the_user_told():
