@@ -1695,8 +1695,10 @@ def _retold(text: str) -> str:
             break
     while (parts := text.partition(", "))[2] and set(parts[0].lower().split()) <= _FILLER:
         text = parts[2]  # "Oh wait, they moved...", "Scratch that, I switched...": no filler
-    named = text.lower().find("call me ")  # "Actually, just call me Sam"
-    if named >= 0 and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
+    named = text.lower().find("call me ")  # "Actually, just call me Sam", not "call me back tomorrow"
+    later = text[named + 8:].split(" ")[0].lower() in ("back", "later", "tomorrow", "tonight", "today", "again", "at",
+                                                       "on", "when", "after", "before", "now", "asap")
+    if named >= 0 and not later and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
         text = "my name is " + text[named + len("call me "):]
     first = (tokens(text[:100]) or [""])[0].lower()
     if first.split("'")[0] in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION or stem(first) in _VERBS:
@@ -2021,8 +2023,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 "and I can only answer from what I was sent.")
     told = [s.text for s in request.said if s.role == "user" and s.turn == now]  # "Make that 650 euros" read in full
     echo = _retold(_cut(" ".join(told) if len(told) == len(sentences(said)) != told else said, 160)).rstrip(".!")
-    if echo.startswith("please "):
-        echo = "I will " + echo[len("please "):]
+    first, second = [*echo.split(" "), ""][:2]  # an order to the assistant: "be brief", "call yourself Juniper"
+    if echo.startswith("please ") or first in ("be", "keep", "answer", "reply") or first == "call" and second == (
+            "myself") or first in ("always", "never") and second in ("answer", "reply", "use", "be", "say", "mention"):
+        echo = "I will " + echo.removeprefix("please ")  # "I will call myself Juniper", "I will never mention it"
     ordered = list(itertools.dropwhile(lambda word: word.lower().strip(",") in _CORRECTION, echo.split(" ")))
     if echo.split(" ")[0].strip(",") in _CORRECTION and ordered and stem(ordered[0]) in _VERBS | _CHANGES | {
             stem("change")}:  # "Actually, make it 56": an order, told back as one
