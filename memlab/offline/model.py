@@ -76,8 +76,11 @@ _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.
 _IN_SIGNS = (("divided by", "/"), ("multiplied by", "*"), ("times", "*"), ("x", "*"), ("plus", "+"), ("minus", "-"),
              ("half of", "0.5 *"), ("twice", "2 *"), ("double", "2 *"))
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
-#: A statement that names the user ("I'm Priya", "call me Sam", "my name is...", "Customer name: Ines").
-_SELF_NAMED = re.compile(r"(?i:\bmy name\b|\bcall me\b|\b(?:user|customer|client)(?:'s)? name\b|^name:)|\b[Ii](?:['’]m| am) [A-Z]")  # "hi i'm Priya" too
+#: A statement that names the user ("I'm Priya", "call me Sam", "my name is...", "Customer name: Ines"), not "call me
+#: back tomorrow".
+_LATER = ("back", "later", "tomorrow", "tonight", "today", "again", "at", "on", "when", "after", "before", "now", "asap")
+_SELF_NAMED = re.compile(rf"(?i:\bmy name\b|\bcall me\b(?! (?:{'|'.join(_LATER)})\b)|"
+                         r"\b(?:user|customer|client)(?:'s)? name\b|^name:)|\b[Ii](?:['’]m| am) [A-Z]")  # "hi i'm Priya" too
 #: Counts spelled out, and thousands written "k" ("Table for six", "max 300k"); "one" is as often a pronoun.
 _COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve thirteen fourteen "
                                             "fifteen sixteen seventeen eighteen nineteen".split(), 2)}
@@ -1696,8 +1699,7 @@ def _retold(text: str) -> str:
     while (parts := text.partition(", "))[2] and set(parts[0].lower().split()) <= _FILLER:
         text = parts[2]  # "Oh wait, they moved...", "Scratch that, I switched...": no filler
     named = text.lower().find("call me ")  # "Actually, just call me Sam", not "call me back tomorrow"
-    later = text[named + 8:].split(" ")[0].lower() in ("back", "later", "tomorrow", "tonight", "today", "again", "at",
-                                                       "on", "when", "after", "before", "now", "asap")
+    later = text[named + 8:].split(" ")[0].lower() in _LATER
     if named >= 0 and not later and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
         text = "my name is " + text[named + len("call me "):]
     first = (tokens(text[:100]) or [""])[0].lower()
