@@ -145,12 +145,13 @@ async def test_memlabs_own_summary_prompt_keeps_the_facts_of_a_chat_reporting_no
     ("Product and environment") rather than nowhere, so the session still answers from its note."""
     session = SummarizingSession(keep_last_n_turns=2, context_limit=4,
                                  summarizer=LLMSummarizer(client, model="gpt-4.1-mini"))
-    *_, brother, cat = await chat(["hi there, i'm Sofia", "my brother Marco lives in Turin",
-                                   "i've got a dentist appointment on friday at 3pm", "i'm vegetarian btw",
-                                   "my cat is called Pepper", "i run 5k every morning", "where does my brother live?",
-                                   "what's my cat called?"], session)
+    *_, brother, name, veggie = await chat([
+        "hi there, i'm Sofia", "my brother Marco lives in Turin", "i've got a dentist appointment on friday at 3pm",
+        "i'm vegetarian btw", "my cat is called Pepper", "i run 5k every morning", "where does my brother live?",
+        "what's my name?", "am i vegetarian?"], session)
     assert "Turin" in brother, brother
-    assert "Pepper" in cat, cat
+    assert "Sofia" in name, name
+    assert "vegetarian" in veggie, veggie
 
 
 async def test_a_yes_no_question_is_settled_by_the_clause_about_its_subject():
