@@ -27,9 +27,9 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (CALENDAR, MARKUP, MAX_CHARS, QUESTION_WORDS, STOP, Memory, Statement, asks_for_summary, facts,
-                      identifiers, opens_clause, plain_text, read_items, related, result_lines, sentences, stem, stem_set,
-                      structured, structured_input, tokens, words)
+from .reading import (CALENDAR, MARKUP, MAX_CHARS, QUESTION_WORDS, STOP, Memory, Statement, apostrophes,
+                      asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items, related, result_lines,
+                      sentences, stem, stem_set, structured, structured_input, tokens, words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
@@ -43,7 +43,7 @@ _EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?
 #: apostrophe of "Luigi's" is no quote).
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
-_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?"
+_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)(?: of)? (?i:{_MONTH})"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
                    r"|\b(?:(?:next |this |last )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday|[Tt]omorrow|[Yy]esterday"
@@ -79,8 +79,11 @@ _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.
 _IN_SIGNS = (("divided by", "/"), ("multiplied by", "*"), ("times", "*"), ("x", "*"), ("plus", "+"), ("minus", "-"),
              ("half of", "0.5 *"), ("twice", "2 *"), ("double", "2 *"))
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
-#: A statement that names the user ("I'm Priya", "call me Sam", "my name is...", "Customer name: Ines").
-_SELF_NAMED = re.compile(r"(?i:\bmy name\b|\bcall me\b|\b(?:user|customer|client)(?:'s)? name\b|^name:)|\bI(?:'m| am) [A-Z]")
+#: A statement that names the user ("I'm Priya", "call me Sam", "my name is...", "Customer name: Ines"), not "call me
+#: back tomorrow".
+_LATER = ("back", "later", "tomorrow", "tonight", "today", "again", "at", "on", "when", "after", "before", "now", "asap")
+_SELF_NAMED = re.compile(rf"(?i:\bmy name\b|\bcall me\b(?! (?:{'|'.join(_LATER)})\b)|"
+                         r"\b(?:user|customer|client)(?:'s)? name\b|^name:)|\b[Ii](?:['’]m| am) [A-Z]")  # "hi i'm Priya" too
 #: Counts spelled out, and thousands written "k" ("Table for six", "max 300k"); "one" is as often a pronoun.
 _COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve thirteen fourteen "
                                             "fifteen sixteen seventeen eighteen nineteen".split(), 2)}
@@ -93,7 +96,7 @@ _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w
 _CURRENCIES = {code: frozenset(names) for code, *names in map(str.split, (
     "EUR euro euros € | USD dollar dollars $ | GBP pound pounds sterling £ | JPY yen | CHF franc francs | CAD | AUD "
     "| CNY yuan renminbi | INR rupee rupees | SEK | NOK | DKK | PLN zloty | MXN peso pesos").split("|"))}
-_YES_NO = ("is", "are", "was", "were", "do", "does", "did", "has", "have")  # first words of a yes/no question
+_YES_NO = ("am", "is", "are", "was", "were", "do", "does", "did", "has", "have")  # first words of a yes/no question
 #: First words of a question, and of a request too ("Tell me about...").
 _ASKING = QUESTION_WORDS | frozenset("remind tell explain describe write give show list translate summarize "
                                      "summarise find help compose generate suggest recommend calculate solve plan name".split())
@@ -141,7 +144,7 @@ _GENERIC_ANSWER = stem_set("answer response reply text output message content re
 _PLACE_CUES = ("in", "at", "to", "for", "from", "near", "into", "via")
 #: Currency signs and the codes they stand for (from :data:`_CURRENCIES`).
 _SIGNS = tuple((sign, code) for code, names in _CURRENCIES.items() for sign in names if not sign.isalpha())
-_GREETINGS = frozenset("hi hello hey howdy greetings hola bonjour hallo ciao olá".split())
+_GREETINGS = frozenset("hi hello hey heya hiya yo howdy greetings hola bonjour hallo ciao olá".split())
 #: A sentence that greets, introduces or thanks ("Hi, this is Maria from accounting.", "Tom here.", "Thanks!").
 _ASIDE = re.compile(rf"(?:(?:{'|'.join(_GREETINGS)}|dear|good (?:morning|afternoon|evening))\b(?:[^.!?]{{0,40}}[.!?]*$|.{{0,12}}"
                     r"(?:this is|it's|i'm|my name is) )|[A-Z]\w+ here[.!]*$|(?:thanks|thank you|cheers|best|regards)\b[^.!?]{0,30}[.!]?$)", re.I)
@@ -158,8 +161,10 @@ _LAUGHS = frozenset("lol haha hahaha hehe lmao rofl".split())
 _CHATTER = frozenset("cool nice great awesome wow neat".split())
 _SUBJECT_VERBS = frozenset("is was has had will would can can't cannot won't isn't wasn't needs wants declines "
                            "accepts says said".split())  # after a person's name that opens a sentence
-#: A greeting that opens a message ("Hi! ...", "Good morning, ..."): not part of what the user tells.
-_GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?\s*[,!.]+\s*", re.I)
+_NODS = frozenset("ok okay alright sure yeah yep kk".split())  # "ok cool": heard, nothing to note
+#: A greeting that opens a message ("Hi! ...", "Good morning, ...", "hey i'm Sam"): not part of what the user tells.
+_GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?(?:\s*[,!.]+\s*|\s+(?="
+                       r"(?:i'm|i am|my name|this is|it's)\b))", re.I)
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
     "english": "hello hi thanks thank how are you what what's which where who is the of to and in it please good my i",
@@ -184,7 +189,7 @@ _SAYING = stem_set("give gave tell told say said mention mentioned share shared 
 #: Words before the thing a question asks about: "my favourite colour" asks about a colour.
 _QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
-_CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore".split())
+_CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
 _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|make (?:that|it)|not ([^,.;]+)[,;])", re.I)
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
@@ -207,6 +212,11 @@ _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to
          "target": ("to", "into"), "base": ("from",)}  # from_account, to_account: the option after "from", after "to"
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
+#: The listener's own words told back by the listener ("your name is Max" → "my name is Max"), and the verbs after
+#: which "you" is a subject ("you are", "you can"), not an object ("call you").
+_YOURS = {"your": "my", "yours": "mine", "yourself": "myself", "you're": "I'm", "you've": "I've", "you'll": "I'll",
+          "you'd": "I'd"}
+_YOU_DO = frozenset("are were can could will would should must have had do did need know".split())
 #: The same for the user spoken of ("Tell the customer their request is logged": "Your request is logged").
 _THEY = {"they": "you", "them": "you", "their": "your", "theirs": "yours", "they're": "you're", "they'll": "you'll"}
 #: The same for a statement opening with "we" ("We land at 7am"); else "we" may hold the model ("before we start").
@@ -308,7 +318,7 @@ class Request:
     def message(self) -> str:
         """The latest user message, markup tags read through; of a message carrying data (an agent called as
         a tool with structured input), that data as ``key: value`` lines."""
-        text = MARKUP.sub("", self.raw_message)[:MAX_CHARS]
+        text = apostrophes(MARKUP.sub("", self.raw_message)[:MAX_CHARS])
         return structured_input(text) or text
 
     @cached_property
@@ -1378,11 +1388,19 @@ def _covered(topic: Sequence[str], stems: frozenset[str] | set[str]) -> int:
     return sum(1 for one in topic if one in stems or related([one]) & stems)
 
 
+def _phrases(message: str) -> list[str]:
+    """The :data:`_PHRASES` a message asks with; a whole question ("who am I") only as the whole of it, not in "who
+    am I travelling with?"."""
+    low = message[:2000].lower()
+    return [phrase for phrase in _PHRASES if phrase in low and not (phrase.startswith(("who ", "what ")) and (
+        low.partition(phrase)[2].strip(" ?!.,")))]
+
+
 def _topic(message: str) -> list[str]:
     """The content stems (at most 64) of a message's last question ("do for a living" gives ``job``)."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
     message = asked[-1] if asked else message
-    said = [phrase for phrase in _PHRASES if phrase in message[:2000].lower()]
+    said = _phrases(message)
     extra = [stem(_PHRASES[phrase]) for phrase in said]
     idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
     message = re.sub("|".join(idioms), " ", message[:2000], flags=re.I) if idioms else message  # else no copy
@@ -1597,9 +1615,9 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     found, ids = [], {i.lower() for i in identifiers(question)}
     lowered = _lower_tokens(question)
-    asked = set(lowered)
-    when = "when" in asked or any(a in ("what", "which") and b in ("day", "date") for a, b in zip(lowered, lowered[1:]))
-    meant = {stem(word) for phrase, word in _PHRASES.items() if phrase in question.lower()}  # "work for": employer
+    asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"
+    when = bool({"when", "until", "till"} & asked) or any(a in ("what", "which") and b in ("day", "days", "date") for a, b in zip(lowered, lowered[1:]))
+    meant = {stem(_PHRASES[phrase]) for phrase in _phrases(question)}  # "work for": employer
     names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
     for score, statement in candidates:
@@ -1629,7 +1647,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
         holds = sum((bool(meant & statement.stems), dated, "where" in asked and bool(_names_after(
                 statement.text, _PLACE_CUES))))  # what the phrase or the wh-words ask for: "how old", "when"
-        found.append(((covered, holds, score + 1.5 * corrects, statement.order), statement))
+        said_here = _covered(topic, frozenset(words(statement.text)))  # of equals, the one that says it ("My son Noah
+        found.append(((covered, holds, score + 1.5 * corrects, said_here, statement.order), statement))  # ...", not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     return (best[0][0], best[1]) if best else None
 
@@ -1670,7 +1689,9 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
             entry for one in said if (entry := _labelled(one) or _as_told(one, of_user)) is not None]
     if "skill" not in dict(told):  # "You are Pip, a baker's assistant." answers "What can you do?" too
         told += [("skill", text) for label, text in told if label == "name"][:1]
-    return tuple((label, text, frozenset(words(label)), frozenset(words(text))) for label, text in told)
+    named = {stem("name")}  # "The user is Ana, a nurse." → "You are Ana, a nurse.": the user's name
+    return tuple((label, text, frozenset(words(label)), frozenset(words(text)) | (named if text.startswith(
+        "You are ") and text[8:9].isupper() else set())) for label, text in told)
 
 
 def _split_told(said: str, of_user: bool) -> list[str]:
@@ -1709,6 +1730,18 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     return "", said
 
 
+def _renamed(request: Request) -> str:
+    """The name the user gave the assistant, as instructions give one ("call yourself Juniper", "I'll call you Max":
+    "You are Juniper.\n"), else ""."""
+    for s in reversed([s for s in request.said if s.role == "user" and not s.asks]):
+        for cue in ("your name is ", "call yourself ", "call you ", "you are ", "you're "):
+            at = s.text.lower().find(cue)
+            name = s.text[at + len(cue):].split(" ")[0].strip(".,!") if at >= 0 else ""
+            if name[:1].isupper() and name != "I":
+                return f"You are {name}.\n"
+    return ""
+
+
 def _from_instructions(request: Request) -> tuple[int, str] | None:
     """``(coverage, text)`` of what the instructions tell (:func:`_told`) that the latest message asks for."""
     topic = _topic(request.message)
@@ -1718,7 +1751,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
     found = []
-    for label, advice, label_stems, advice_stems in _told(request.instructions):
+    for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if wants_fact and not facts(advice) or advice[:80].lower() in given and label not in ("name", "skill"):
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
@@ -1773,12 +1806,20 @@ def _swap(text: str) -> str:
     """``text`` in the second person: "I was in Lisbon" → "you were in Lisbon", "We..." → "you..." ("let me" stays)."""
     pieces, ours, out = re.split(r"([^\w'’]+)", text), {}, []
     for i, piece in enumerate(pieces):
-        low = piece.lower()
+        low, swapped = piece.lower(), out[-2:-1] == ["I"]
         opens = i >= 2 and re.search(r"[.!?]\s+$", pieces[i - 1])  # "... Wednesday. I'll need": "You'll need"
-        ours = (_WE if low in _WE else {}) if i == 0 or opens else ours  # a sentence opening "We...": "You..."
+        ours = (_WE if low in _WE | _PRONOUNS.keys() else {}) if i == 0 or opens else ours  # a sentence opening
+        # "We..." or "My...": "we" is the user's ("My husband is Tom and we have two kids": "... you have ...")
         before = pieces[i - 2].lower() if i >= 2 else ""
+        after = pieces[i + 2].lower() if i + 2 < len(pieces) else ""
         if low in ("was", "am") and (before == "i" or before == "and" and "i" in map(str.lower, pieces[:i])):
             word = "were" if low == "was" else "are"
+        elif low in ("are", "were") and before == "you" and swapped:
+            word = "am" if low == "are" else "was"
+        elif low == "you":  # "you are my teacher" → "I am your teacher", "I'll call you Max" → "you'll call me Max"
+            word = "I" if i == 0 or opens or after in _YOU_DO or before in _YOU_DO | {"rather", "if", "when"} else "me"
+        elif low in _YOURS:
+            word = _YOURS[low]
         else:
             word = piece if low == "me" and before == "let" else _PRONOUNS.get(low) or ours.get(low) or piece
         out.append(word[:1].upper() + word[1:] if opens else word)
@@ -1796,11 +1837,12 @@ def _retold(text: str) -> str:
             break
     while (parts := text.partition(", "))[2] and set(parts[0].lower().split()) <= _FILLER:
         text = parts[2]  # "Oh wait, they moved...", "Scratch that, I switched...": no filler
-    named = text.lower().find("call me ")  # "Actually, just call me Sam"
-    if named >= 0 and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
+    named = text.lower().find("call me ")  # "Actually, just call me Sam", not "call me back tomorrow"
+    later = text[named + 8:].split(" ")[0].lower() in _LATER
+    if named >= 0 and not later and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
         text = "my name is " + text[named + len("call me "):]
     first = (tokens(text[:100]) or [""])[0].lower()
-    if first in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION or stem(first) in _VERBS:
+    if first.split("'")[0] in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION or stem(first) in _VERBS:
         text = text[:1].lower() + text[1:]
     return _swap(text)
 
@@ -2024,8 +2066,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return f"{'You are welcome! ' * bool(thanked)}Goodbye, talk to you soon!"  # "bye!", "see you tomorrow"
     if thanked:
         return "You're welcome! Is there anything else I can help with?"
-    if said_tokens and said_tokens <= _CHATTER | _LAUGHS:  # "lol", "cool", "haha nice": nothing to note
-        return f"{'Ha!' if said_tokens & _LAUGHS else 'Glad to hear it!'} Is there anything else I can help with?"
+    if said_tokens and said_tokens <= _CHATTER | _LAUGHS | _NODS:  # "lol", "cool", "haha nice", "ok": nothing to note
+        nod = "Ha!" if said_tokens & _LAUGHS else "Glad to hear it!" if said_tokens & _CHATTER else "Alright."
+        return f"{nod} Is there anything else I can help with?"
     helped = re.match(r"(?:can|could|would) you (?:please )?(?:help|assist)(?: me)?(?: (?:with|on) (.+?)|"
                       r" (?:to )?(\w.+?))?[?.!]*$", rest, re.I)
     task = helped.group(2) if helped else None  # "...help me plan a trip?", not a task of its own ("solve 2x = 4")
@@ -2060,6 +2103,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.asks]
     if question and asked and not _topic(said) and stem("ask") in words(said):  # "What did I just ask you?"
         return f'You asked: "{asked[-1]}"'
+    told = [s for s in request.said if s.role == "user" and s.turn < now and len(s.stems) >= 2 and not _is_question(
+        s.text)]  # "What do you know about me?", "What did I just say?": what the user told, no topic of its own
+    if question and told and {"me", "i", "my"} & said_tokens and not set(_topic(said)) - stem_set("far everything"):
+        picked = told[-1:] if "just" in said_tokens else told[-8:]
+        return "You told me: " + "; ".join(_retold(s.text).rstrip(".!") for s in picked) + "."
     parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
     answers = [_answered_by_conversation(request, part) for part in parts] if question and len(parts) > 1 else []
     if answers and all(answers):  # "When is my race and what's my goal time?": each question in turn
@@ -2068,7 +2116,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return answer
     if question:
         found = _answered_by_conversation(request)
-        if found is not None and (known is None or found[0] >= known[0] and "your" not in said_tokens):
+        to_me = "your" in said_tokens or "you" in said_tokens and not {"i", "my", "me", "i'm"} & said_tokens
+        # "who are you?" asks the assistant, whatever the user told of themselves
+        if found is not None and (known is None or found[0] >= known[0] and not to_me):
             later = [s for s in request.said if s.order > found[1].order and s.role == "user"]
             then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
             fixed = [s for k, s in enumerate(later) if then[k] & _CORRECTION and (  # "Actually, it's...", "the order..."
@@ -2077,11 +2127,18 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             told = _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
             told = f"{counted}. {told}" if (counted := _counted(said, found[1])) else told  # "2 (brother, sister)"
+            if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
+                told += " I can't count the days: I don't know today's date."  # "How long until my exam?"
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
             yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
-            topic = set(_topic(said))  # a verdict only from a sentence that says all the question says
-            verdict = "no" if _contradicts(said, text) else _verdict(topic, text) if yes_no and topic <= set(
-                words(text)) else None
+            topic = set(_topic(said))  # a verdict only from a clause that says all the question says
+            clause = max(text.replace(", ", " and ").replace(" but ", " and ").split(" and "), key=lambda part: (
+                len(topic & set(words(part))), stem((tokens(part) or [""])[0]) in topic))  # "Is Bruno a beagle?" and
+            # "Bruno is a boxer and Lola is a beagle"; "Am I from Leeds?" and "I'm from Ghana but live in Leeds": the
+            # clause says the question's "from", "in"... too
+            ties = {"from", "in", "at", "with", "to"} & set(_lower_tokens(said)) <= set(_lower_tokens(clause))
+            verdict = "no" if _contradicts(said, text) else _verdict(topic, clause) if yes_no and ties and topic <= set(
+                words(clause)) else None
             if verdict and role in ("user", "tool"):  # a word the question writes in lower case is no name
                 common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))
                 lower = text[:1].lower() + text[1:] if common else text
@@ -2100,7 +2157,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if scripted := _scripted(request.instructions):  # "Tell the customer their refund is logged."
             return scripted
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
-        if (tokens(asked[-1][:40]) or [""])[0].lower() not in QUESTION_WORDS and not _about_user(said):
+        if (_lower_tokens(asked[-1][:40]) or [""])[0].split("'")[0] not in QUESTION_WORDS and not _about_user(
+                said):  # "Write a haiku..."; "where's the party?" asks as "what's..." does
             return _CANNOT  # "Write a haiku..."
         told = {str(t.get("name")): str(t.get("description") or "").strip().rstrip(".") for t in request.body.get(
             "tools") or [] if isinstance(t, Mapping)}
@@ -2113,8 +2171,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 "and I can only answer from what I was sent.")
     told = [s.text for s in request.said if s.role == "user" and s.turn == now]  # "Make that 650 euros" read in full
     echo = _retold(_cut(" ".join(told) if len(told) == len(sentences(said)) != told else said, 160)).rstrip(".!")
-    if echo.startswith("please "):
-        echo = "I will " + echo[len("please "):]
+    first, second = [*echo.split(" "), ""][:2]  # an order to the assistant: "be brief", "call yourself Juniper"
+    if echo.startswith("please ") or first in ("be", "keep", "answer", "reply") or first == "call" and second == (
+            "myself") or first in ("always", "never") and second in ("answer", "reply", "use", "be", "say", "mention"):
+        echo = "I will " + echo.removeprefix("please ")  # "I will call myself Juniper", "I will never mention it"
     ordered = list(itertools.dropwhile(lambda word: word.lower().strip(",") in _CORRECTION, echo.split(" ")))
     if echo.split(" ")[0].strip(",") in _CORRECTION and ordered and stem(ordered[0]) in _VERBS | _CHANGES | {
             stem("change")}:  # "Actually, make it 56": an order, told back as one

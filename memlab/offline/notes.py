@@ -432,7 +432,10 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
         held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body)), "")
         if not held:
             topics = {part.heading: set(words(f"{part.heading} {part.description}")) for part in sections
-                      if part.kind is None}  # a section of a kind holds what its rule finds
+                      if part.kind is None} or {part.heading: set(_CATCH_ALL) for part in sections if part.kind == (
+                          "context") and not any(map(_is_problem, said))}  # of a chat reporting no problem, the
+            # context ("Product and environment") holds what the user told of themselves; else a section of a kind
+            # holds only what its rule finds
             if not topics:
                 break
             scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}
@@ -689,6 +692,11 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         bodies = {h: b for h, b in bodies.items() if b or kinds[h]}
     if spec.sections:
         _place(said, sections, bodies)
+    elif not (spec.json_keys or spec.paragraph):  # a prompt naming no sections: what the user told, held nowhere else
+        held = "\n".join(line for body in bodies.values() for line in body)
+        if loose := [_said(s) for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2
+                     and _said(s)[:40] not in held]:
+            bodies["Other facts"], kinds["Other facts"] = loose, None
     target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)
     bodies[target] += [fact for fact in spec.must_keep if fact not in "\n".join(bodies[target])]  # never cut
     while sum(len(h.split()) + len(" ".join(b).split()) for h, b in bodies.items()) > (

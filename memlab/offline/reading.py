@@ -20,9 +20,9 @@ from typing import Any
 
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, item_type
 
-__all__ = ["CALENDAR", "QUESTION_WORDS", "RELATED", "Memory", "Statement", "asks_for_summary", "facts", "identifiers",
-           "opens_clause", "plain_text", "read_items", "read_transcript", "result_lines", "sentences", "stem", "stem_set",
-           "structured", "structured_input", "tokens", "words"]
+__all__ = ["CALENDAR", "QUESTION_WORDS", "RELATED", "Memory", "Statement", "apostrophes", "asks_for_summary", "facts",
+           "identifiers", "opens_clause", "plain_text", "read_items", "read_transcript", "result_lines", "sentences", "stem",
+           "stem_set", "structured", "structured_input", "tokens", "words"]
 
 #: How many characters of one text are read; the rest of a longer one is ignored.
 MAX_CHARS = 20_000
@@ -49,7 +49,7 @@ _TRANSCRIPT_LINE = re.compile(r"(user|human|customer|assistant|ai|agent|system|d
 
 #: Words that carry no topic of their own: they never make two sentences "about" the same thing.
 STOP = frozenset(
-    "a an the and or but if so of to in on at by for from with about as into over after before than then is am are was "
+    "a an the and or but if so of to in on at by for from with about as into over after before than then until is am are was "
     "were be been being do does did done have has had having will would shall should can could may might must i me my "
     "mine myself you your yours we us our it its they them their he him his she her this that these those there here "
     "what which who whom whose when where why how whats that's it's not no yes please thanks thank hi hello hey ok "
@@ -57,8 +57,12 @@ STOP = frozenset(
     "let's s t don't didn't doesn't i'm i've you're i'd i'll both way best kind sort thing things lot much many".split()
 )
 #: First words of a question: a question word or an auxiliary ("what is my dogs name" asks, "?" or not).
-QUESTION_WORDS = frozenset("what what's which who whom whose when where why how is are was were do does did can could "
+QUESTION_WORDS = frozenset("what what's which who whom whose when where why how am is are was were do does did can could "
                            "would will should have has any".split())
+#: Contractions typed without their apostrophe, each with how many letters follow it ("dont": "don't", "youre": "you're").
+_UNWRITTEN = dict.fromkeys("dont doesnt didnt cant couldnt wont wouldnt shouldnt isnt arent wasnt werent havent hasnt "
+                           "hadnt im whats wheres whos hows thats theres hes shes youd theyd".split(), 1) | dict.fromkeys(
+    "ive youre theyre youve theyve weve youll theyll".split(), 2)
 #: Subjects of a clause ("when I travel", "what my sister said").
 _SUBJECTS = frozenset("i we he she they my our his her their".split())
 #: Capitalised words that are never a person's name.
@@ -66,7 +70,7 @@ CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday j
                      "may june july august september october november december today tomorrow".split())
 #: Words that open a correction naming no subject ("No wait, it's...", "Make that...", "Sorry, I meant..."), and
 #: those of them that say it corrects.
-_FIXING = frozenset("no oh wait sorry actually correction scratch oops make that it it's its i meant mean um".split())
+_FIXING = frozenset("no oh wait sorry actually correction scratch oops make that it it's its i meant mean um hmm uh ah".split())
 _FIXES = frozenset("wait sorry actually correction oops make meant".split())
 #: Irregular forms, so "bought" meets "buy" and "children" meets "child".
 _IRREGULAR = dict(pair.split(":") for pair in (
@@ -87,14 +91,14 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waiter cashier lecturer
     professor tutor coach translator editor photographer surgeon | wife husband partner spouse girlfriend boyfriend |
     son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling siblings | pet dog cat puppy
-    kitten parrot bird rabbit hamster fish horse | dog puppy retriever labrador poodle spaniel terrier collie beagle
-    husky | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
+    kitten parrot bird rabbit hamster fish horse | dog puppy breed retriever labrador poodle spaniel terrier collie beagle
+    husky boxer | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
     headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage
     compensation | deadline
-    due | appointment meeting booking reservation | outdoor outside patio terrace | cause reason because | birthday born
-    age old | prefer preference
+    due | appointment meeting booking reservation | outdoor outside patio terrace | cause reason because | birthday bday
+    born age old | prefer preference
     rather favourite favorite like love enjoy want wish fan keen hobby hobbies
     | hate dislike stand allergic allergy avoid
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
@@ -106,7 +110,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail
     whatsapp call
     phone | system os operating windows macos linux ios android | weather forecast temperature rain rainfall precipitation sunny umbrella | number id
-    identifier code reference ref | race marathon triathlon | math maths homework equation solve algebra geometry
+    identifier code reference ref | race marathon triathlon | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
     calculus | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
@@ -128,7 +132,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package delivery
     deliver arrive arrived courier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
-    cryptocurrency portfolio fund funds | learn learning study studying
+    cryptocurrency portfolio fund funds | learn learning study studying student
     | exercise workout gym fitness training yoga pilates swim swimming jog jogging | status ready progress | word mean meaning means define definition dictionary synonym
 """.split("|"))
 
@@ -136,6 +140,21 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
 def tokens(text: str) -> list[str]:
     """The tokens of ``text`` (its first :data:`MAX_CHARS` characters), in order, as written."""
     return _TOKEN.findall(text[:MAX_CHARS])
+
+
+def apostrophes(text: str) -> str:
+    """``text`` with the apostrophes of contractions typed without one put back: "im sure whats hers" → "i'm sure
+    what's hers"."""
+    lines = text.split("\n")
+    for at, line in enumerate(lines):
+        pieces = line.split(" ")
+        for k, piece in enumerate(pieces):
+            core = piece.strip(".,;:!?()\"")
+            if back := _UNWRITTEN.get(core.lower()):
+                cut = piece.find(core) + len(core) - back
+                pieces[k] = piece[:cut] + "'" + piece[cut:]
+        lines[at] = " ".join(pieces)
+    return "\n".join(lines)
 
 
 def plain_text(content: Any) -> str:
@@ -246,6 +265,12 @@ _ROLES = {"human": "user", "customer": "user", "ai": "assistant", "agent": "assi
           "tool call": "call", "tool result": "tool", "tool output": "tool"}
 
 
+#: Words for a relative the user tells of, and the pronouns that open a sentence about one ("She's 9.").
+_KIN = stem_set("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma brother father dad husband "
+                 "boyfriend son uncle nephew grandfather grandpa partner kid child baby")
+_POINTING = frozenset("she she's he he's his her".split())
+
+
 class _Reader:
     """Collects statements in order, counting user turns and naming each tool result by its call."""
 
@@ -254,12 +279,14 @@ class _Reader:
         self.turn = 0
         self.tools: dict[str, str] = {}  # call id → tool name
         self.recap_asked = False  # the user asked for a recap: the answer is a note
+        self.person: frozenset[str] = frozenset()  # the relative "she", "he"... point back to
 
     def read(self, role: str, text: str, call_id: str = "", pasted: bool = False) -> None:
         """A ``user`` or ``assistant`` message, a ``call`` (``name(arguments)``) or a ``tool`` result; a request
         for a recap in a ``pasted`` transcript is left out (not something the customer said)."""
         tool = ""
         if role == "user":
+            text = apostrophes(text)  # "whats my name" asks as "what's my name" does
             self.recap_asked = asks_for_summary(text)
             if pasted and self.recap_asked:
                 return
@@ -279,21 +306,37 @@ class _Reader:
         for sentence, heading in _note_lines(text) if role == "note" else [(line, frozenset()) for line in lines]:
             sentence = self.fixed(sentence) if role == "user" else sentence
             tags = _tags(sentence) if role in ("user", "note") else frozenset()
-            stems = frozenset(words(sentence)) | heading | tags
+            stems = frozenset(words(sentence)) | heading | tags | (self.pointed(sentence) if role == "user" else set())
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool))
+
+    def pointed(self, sentence: str) -> frozenset[str]:
+        """The person a sentence opening with "she", "he", "his"... is about, as the stems of the latest sentence that
+        named a relative: "She's 9." after "My daughter's name is Emma." is about ``daughter``, ``emma``."""
+        found = tokens(sentence[:400])
+        lead = [*itertools.dropwhile(lambda t: t in _FIXING, (t.lower().replace("’", "'") for t in found[:6])), ""]
+        opens = lead[0] in _POINTING  # "She's 9", "scratch that, she lives in Nice"
+        if opens or {stem(t) for t in found} & _KIN:  # the relative and the names told with it
+            self.person = (self.person if opens else frozenset()) | {stem(t) for k, t in enumerate(found) if stem(
+                t) in _KIN or k and t[:1].isupper() and t != "I" and t.lower() not in CALENDAR}
+        return self.person if opens else frozenset()
 
     def fixed(self, sentence: str) -> str:
         """A correction that names no subject read as the statement it corrects with the new value: "Make that 650
-        euros." after "My budget is 500 euros." is "My budget is 650 euros."; "Actually it's Tuesday, not Monday"
-        corrects the latest statement holding "Monday" (else the latest with a value of its shape; else the sentence)."""
+        euros." after "My budget is 500 euros." is "My budget is 650 euros."; "Actually it's Tuesday, not Monday" (or
+        "not Monday but Tuesday") corrects the latest statement holding "Monday" (else the latest with a value of its
+        shape; else the sentence)."""
         found = tokens(sentence[:200])
         lead = len(list(itertools.takewhile(lambda t: t.lower().replace("’", "'") in _FIXING, found)))
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
         new, old = found[lead:at], " ".join(found[at + 1:])
+        but = next((k for k in range(at + 2, len(found)) if found[k].lower() == "but"), 0) if at == lead else 0
+        rest = sentence[sentence.lower().find(" but ") + 5:].split(",")[0] if but else ""
+        if but:  # "not sushi but ramen(, sushi is second)": the new value after "but", up to a comma
+            new, old = tokens(rest), " ".join(found[at + 1:but])
         if not new or len(new) > 4 or not (_FIXES & {t.lower() for t in found[:lead]} or old) or any(
                 t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for t in new):
             return sentence  # "Sorry, I can't make it" names no new value
-        value = sentence[sentence.find(new[0]):].split(" not ")[0].rstrip(" ,;.!")
+        value = (rest or sentence[sentence.find(new[0]):].split(" not ")[0]).rstrip(" ,;.!")
         key = next((t for t in new if any(c.isdigit() for c in t) or t[:1].isupper() and t != "I"), "")
         opening = " ".join(found[:lead]).lower()
         if not (key or old or "make that" in opening or "meant" in opening):
