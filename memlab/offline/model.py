@@ -511,6 +511,9 @@ class Reader:
                 format or not field_stems & _WHEN or _DATE.search(named)):
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
             return next(iter(_when(named, format, self.year, self.today)), None) if dated else named
+        if field_stems <= stem_set("expected actual behavior behaviour result outcome") and (  # not expected_date
+                sides := field_stems & stem_set("expected actual")) and (told := _side(self.whole, sides)):
+            return told  # a bug report: what should happen, and what does ("should show X, but it goes blank")
         if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
             return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
         kind, find = self.kind(name, description, format, owner)
@@ -1000,6 +1003,18 @@ def _defined(options: Sequence[str], text: str) -> dict[str, str]:
                 break
     return {o: low[end:min([at for at, _ in spans.values() if at > end] + [low.find(";", end) % (len(low) + 1)])]
             for o, (_, end) in spans.items()}
+
+
+def _side(text: str, sides: set[str]) -> str | None:
+    """The clause of a bug report that says what should happen (``expected``: after "should", "expected") or what
+    does (``actual``: after "but", "instead", "got"): "expected a file with 3 columns, got an empty file"."""
+    cues = ("should ", "expected ", "supposed to ") if stem("expected") in sides else (" but ", "instead ", " got ")
+    low = text.lower()
+    at = min((low.find(cue) + len(cue) for cue in cues if cue in low), default=-1)
+    clause = text[at:].replace(";", ",").replace(". ", ",").replace(" but ", ",").split(",")[0].strip(" .!") if (
+        at > 0) else ""  # "should open the form but nothing happens": "open the form"
+    kept = itertools.dropwhile(lambda word: word.lower() in ("instead", "just", "to", "be"), clause.split())
+    return " ".join(kept) or None  # "but instead it goes blank": "it goes blank"
 
 
 def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[str]:

@@ -8,6 +8,8 @@ forecast for Lisbon, 3 is Lisbon: sunny, 21C".
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from agents import Agent, Runner, function_tool
 from pydantic import BaseModel
@@ -94,3 +96,37 @@ async def test_a_verb_the_user_says_not_to_do_is_never_called_even_after_want(me
                   tools=[cancel_order, send_invoice])
     result = await Runner.run(agent, message)
     assert [i for i in result.new_items if i.type == "tool_call_item"] == []
+
+
+class BugReport(BaseModel):
+    title: str
+    expected: str
+    actual: str
+
+
+@pytest.mark.parametrize(("message", "expected", "actual"), [
+    ("When I click Save the page should show a confirmation, but instead it goes blank.",
+     "show a confirmation", "it goes blank"),
+    ("Export to CSV is broken: expected a file with 3 columns, got an empty file.",
+     "a file with 3 columns", "an empty file"),
+    ("The timer is supposed to stop at zero but it keeps counting into negative numbers.",
+     "stop at zero", "it keeps counting into negative numbers"),
+])
+async def test_a_bug_reports_expected_and_actual_are_the_clauses_that_say_them(message, expected, actual):
+    agent = Agent(name="Triage", instructions="File a bug report.", output_type=BugReport)
+    report = (await Runner.run(agent, message)).final_output
+    assert (report.expected, report.actual) == (expected, actual)
+
+
+@function_tool
+def file_bug(title: str, expected_behavior: str, actual_behavior: str) -> str:
+    """File a bug in the tracker."""
+    return "filed"
+
+
+async def test_a_bug_tool_gets_the_same_clauses():
+    agent = Agent(name="QA", instructions="You file bugs with your tool.", tools=[file_bug])
+    result = await Runner.run(agent, "File a bug: the login button should open the form but nothing happens.")
+    call = next(i.raw_item for i in result.new_items if i.type == "tool_call_item")
+    arguments = json.loads(call.arguments)
+    assert (arguments["expected_behavior"], arguments["actual_behavior"]) == ("open the form", "nothing happens")
