@@ -27,7 +27,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (CALENDAR, MARKUP, MAX_CHARS, QUESTION_WORDS, STOP, Memory, Statement, apostrophes,
+from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, apostrophes,
                       asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items, related, result_lines,
                       sentences, stem, stem_set, structured, structured_input, tokens, words)
 from .schema import instance
@@ -228,15 +228,12 @@ _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", 
             "work out": "workout"}
 #: The stems of days and months: a question naming one is answered only by a statement naming the same.
 _DAYS = stem_set(" ".join(CALENDAR))
-#: Words for a woman and for a man: what "she"/"her" and "he"/"him"/"his" point back to.
-_WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma".split())
 #: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
 _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund", "took": "stolen theft", "stole": "stolen theft",
             "robbed": "stolen theft", "sign in": "login", "signing in": "login", "log in": "login", "log into": "login",
             "count me in": "attend", "be there": "attend", "make it": "attend", "never been": "new", "first time": "new"}
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
-_MEN = frozenset("brother father dad husband boyfriend son uncle nephew grandfather grandpa".split())
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
 _FORBIDS = re.compile(r"\b(?:never|don't|do not)\s+(\w+)\s+([^.;:!?\n]+)", re.I)
 _GIVING = _SAYING | stem_set("discuss provide offer talk recommend")  # "never give advice" forbids the advice
@@ -1684,7 +1681,7 @@ def _forbidden(instructions: str, question: str) -> str | None:
 def _referred(request: Request, question: str) -> str:
     """``question`` with "she"/"her" ("he"/"him"/"his") read as the latest woman (man) the user told of by a word
     that says so: "What does she do?" after "My sister Ines..." asks "What does my sister do?"."""
-    for pronouns, people in ((("she", "her", "hers"), _WOMEN), (("he", "him", "his"), _MEN)):
+    for pronouns, people in ((("she", "her", "hers"), WOMEN), (("he", "him", "his"), MEN)):
         person = next((word for s in reversed(request.said) if s.role == "user" and not s.asks
                        for word in _lower_tokens(s.text) if word in people), None)
         if person and set(pronouns) & set(_lower_tokens(question)):

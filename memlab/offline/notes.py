@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import takewhile
 
-from .reading import NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, stem, stem_set, tokens, words
+from .reading import CALENDAR, NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, stem, stem_set, tokens, words
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "write_note"]
 
@@ -56,8 +56,7 @@ PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow 
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
                  "february march april may june july august september october november december")
-_DAYS = stem_set("monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight january february "
-                 "march april may june july august september october november december")
+_DAYS = stem_set(" ".join(CALENDAR | {"tonight"}))
 SOLVED = frozenset("works working worked fixed gone resolved solved normal".split())
 #: Words of an offer or a next step ("will", "I'll" are read as written: stop words are no content words).
 NEXT = stem_set("next try recommend ticket send follow")

@@ -20,9 +20,9 @@ from typing import Any
 
 from ..turns import NAMED_CALLS, NAMED_OUTPUTS, content_texts, item_type
 
-__all__ = ["CALENDAR", "QUESTION_WORDS", "RELATED", "Memory", "Statement", "apostrophes", "asks_for_summary", "facts",
-           "identifiers", "opens_clause", "plain_text", "read_items", "read_transcript", "result_lines", "sentences", "stem",
-           "stem_set", "structured", "structured_input", "tokens", "words"]
+__all__ = ["CALENDAR", "MEN", "QUESTION_WORDS", "RELATED", "WOMEN", "apostrophes", "asks_for_summary", "facts",
+           "identifiers", "Memory", "opens_clause", "plain_text", "read_items", "read_transcript", "result_lines",
+           "sentences", "Statement", "stem", "stem_set", "structured", "structured_input", "tokens", "words"]
 
 #: How many characters of one text are read; the rest of a longer one is ignored.
 MAX_CHARS = 20_000
@@ -266,8 +266,10 @@ _ROLES = {"human": "user", "customer": "user", "ai": "assistant", "agent": "assi
 
 
 #: Words for a relative the user tells of, and the pronouns that open a sentence about one ("She's 9.").
-_KIN = stem_set("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma brother father dad husband "
-                 "boyfriend son uncle nephew grandfather grandpa partner kid child baby")
+#: Words for a woman and for a man: what "she"/"her" and "he"/"him"/"his" point back to; and every relative.
+WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece grandmother grandma".split())
+MEN = frozenset("brother father dad husband boyfriend son uncle nephew grandfather grandpa".split())
+_KIN = stem_set(" ".join(WOMEN | MEN | {"partner", "kid", "child", "baby"}))
 _POINTING = frozenset("she she's he he's his her".split())
 
 
