@@ -3,7 +3,7 @@
 It is a stand-in for a model, not the lesson; a learner who opens ``memlab/offline/`` should be
 able to read it in an afternoon. The model it replaced had 4,585 lines and about 180 regular
 expressions. The goal is half of that. The patterns are under it (59 of 60, those built from a word
-list counted too); the lines are not: 5,420 against 2,300, more than the model it replaced. A slimming
+list counted too); the lines are not: 5,485 against 2,300, more than the model it replaced. A slimming
 pass over every file (each checked against the old code on thousands of recorded requests) took 3,274
 lines to 3,024; the rest is what the goal's own features cost (tools, handoffs, structured output,
 prompts of any shape, the request checks, conversations, streaming, the stand-in over HTTP). Agents,
@@ -21,6 +21,7 @@ tools, schemas and prompts the model had never seen, tried as an outside tester 
 ``test_tools_called.py``, ``test_answers_from_conversation.py``, ``test_structured_output.py``,
 ``test_notes_of_any_shape.py``, ``test_notes_of_own_prompts.py``,
 ``test_dates_durations_and_own_tools.py``, ``test_structured_and_desks.py``, ``test_everyday_chat.py``,
+``test_first_messages.py``,
 and the SDK's own examples in ``test_sdk_examples.py``).
 The line budget is today's size: it may shrink, and grows only with a case a test holds (the stand-in's
 Ctrl-C always reaching its main thread is one) or a cache that keeps a request's cost what it was.
@@ -31,10 +32,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import memlab.offline
 
 FOLDER = Path(memlab.offline.__file__).parent
-MAX_LINES = 5420  # the goal is 2,300
+MAX_LINES = 5485
+GOAL_LINES = 2300  # half of the 4,585 lines of the model it replaced
 MAX_PATTERNS = 60
 RE_FUNCTIONS = {"compile", "search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"}
 
@@ -56,9 +60,22 @@ def test_patterns_are_found_where_they_are_written() -> None:
     assert patterns(source) == ["a+", "b", "f'{w}+'"]
 
 
-def test_the_offline_model_is_at_most_half_the_size_of_the_one_it_replaced() -> None:
-    files = sorted(FOLDER.glob("*.py"))
-    lines = {path.name: len(path.read_text().splitlines()) for path in files}
-    assert sum(lines.values()) <= MAX_LINES, lines
-    found = {path.name: patterns(path.read_text()) for path in files}
+def sizes() -> dict[str, int]:
+    """The lines of every file in ``memlab/offline/`` (code, and any data file a word list might move into)."""
+    return {path.name: len(path.read_text().splitlines()) for path in sorted(FOLDER.iterdir()) if path.is_file()}
+
+
+def test_the_offline_model_stays_within_its_line_budget() -> None:
+    assert sum(sizes().values()) <= MAX_LINES, sizes()
+
+
+def test_the_offline_model_has_at_most_60_regular_expressions() -> None:
+    found = {path.name: patterns(path.read_text()) for path in sorted(FOLDER.glob("*.py"))}
     assert sum(map(len, found.values())) <= MAX_PATTERNS, {name: len(p) for name, p in found.items()}
+
+
+@pytest.mark.xfail(strict=True, reason=f"the goal is not met: {MAX_LINES:,} lines today against {GOAL_LINES:,}")
+def test_the_offline_model_is_at_most_half_the_size_of_the_one_it_replaced() -> None:
+    """The issue's goal, kept in view: it fails today (reported as xfail, not as a pass) and turns the run red the
+    day the goal is met, so that the marker is taken off."""
+    assert sum(sizes().values()) <= GOAL_LINES, sizes()
