@@ -2099,10 +2099,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if (question or all(w[:1].isdigit() for w in words(worded))) and (worked := _arithmetic(worded)):
         return f"{worked}."  # "what is 100 divided by 8?", "12 times 7", "my rent times 12"
     if question and said_tokens & {"you", "your"} and {stem("tool"), stem("function")} & set(words(said)):
-        offered = [(str(t.get("name")), str(t.get("description") or "").strip().rstrip(".")) for t in
-                   request.body.get("tools") or [] if isinstance(t, Mapping) and t.get("type") == "function"]
-        mine = [name + (f" ({told})" if 0 < len(told) <= 100 else "") for name, told in offered]  # "What tools...?"
-        return f"My tools: {'; '.join(mine)}." if mine else "I have no tools in this conversation."
+        return _my_tools(request)  # "What tools do you have?"
     offered = _OPTIONS.search(request.instructions[:2000])
     options = [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o] if offered else []
     if {"yes", "no"} <= {o.lower() for o in options} and (checked := _checked(request, said)):
@@ -2179,6 +2176,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                     and _covered(parts[1:], set(words(said)))]  # a yes/no question on what the tool's name changes
         if changing and changing[0][1]:  # "Is the back door locked?" with toggle_lock: it can only change that
             return f"I can't check that: {changing[0][0]} can only {changing[0][1][:1].lower()}{changing[0][1][1:]}."
+        # "What can you do?", "Who are you?", "How can you help me?" (not "Do you remember my name?")
+        if said_tokens & {"you", "your"} and not said_tokens & {"i", "my", "i'm"} and set(_topic(said)) <= _ABOUT_ME:
+            unnamed = "My instructions give me no name. " * (stem("name") in _topic(said))
+            return (f"{unnamed}I'm an assistant that can only answer from what I was sent: this conversation and my "
+                    f"instructions. {_my_tools(request)}")
         return ("I don't know: nothing in this conversation or in my instructions says, "
                 "and I can only answer from what I was sent.")
     told = [s.text for s in request.said if s.role == "user" and s.turn == now]  # "Make that 650 euros" read in full
@@ -2199,6 +2201,18 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if known is None and task and stem(task[task[0] == "you" and len(task) > 1]) in _MAKES:
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
     return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."
+
+
+#: What a question about the assistant itself asks (as :func:`_topic` reads it): "What can you do?", "Who are you?".
+_ABOUT_ME = stem_set("skill able name")
+
+
+def _my_tools(request: Request) -> str:
+    """The function tools offered, each with its description when short ("My tools: get_weather (Get the weather)")."""
+    offered = [(str(t.get("name")), str(t.get("description") or "").strip().rstrip(".")) for t in
+               request.body.get("tools") or [] if isinstance(t, Mapping) and t.get("type") == "function"]
+    mine = [name + (f" ({told})" if 0 < len(told) <= 100 else "") for name, told in offered]
+    return f"My tools: {'; '.join(mine)}." if mine else "I have no tools in this conversation."
 
 
 def _counted(question: str, statement: Statement) -> str:
@@ -2267,11 +2281,31 @@ def _worded(request: Request, text: str) -> str:
     return text.strip()
 
 
+#: What a message asking for a summary calls a text it carries ("Summarize this email: ...").
+_TEXTS = frozenset(map(stem, "this following below text email article passage paragraph letter story post".split()))
+_TALKED = frozenset(map(stem, "conversation chat discuss discussed talk talked".split()))
+
+
+def _pasted(message: str) -> tuple[str, str] | None:
+    """The text a message asks to have summarized, when it carries one, and the ask: after the asking sentence's colon
+    ("Summarize this in one sentence: <text>"), or the sentences after it when it names a text ("Can you summarize
+    this email?" then the email); ``None`` for a summary of the conversation ("Summarize what we discussed")."""
+    for asked in sentences(message)[:2]:
+        if asks_for_summary(asked):
+            ask, colon, text = asked.partition(":")
+            text = message[message.find(asked) + len(ask) + 1:]
+            if not (colon and len(text.split()) >= 3):
+                ask, text = asked, message[message.find(asked) + len(asked):]
+                text = text if set(words(asked)) & _TEXTS and not set(words(asked)) & _TALKED else ""
+            return (text.strip(), ask) if len(text.split()) >= 5 else None
+    return None
+
+
 def _arithmetic(text: str) -> str | None:
     """Simple arithmetic written in ``text`` with its value ("17 * 23 = 391", "15% of 80 = 12"), else ``None``."""
     found = _ARITHMETIC.search(_THOUSANDS.sub("", text[:400]))
-    if found is None or not all(_NUMBER.fullmatch(t) for t in tokens(found.group()) if t != "of"):
-        return None  # "2025-01-17" is a date, not a sum
+    if found is None or not all(_NUMBER.fullmatch(t.lstrip("+")) for t in tokens(found.group()) if t != "of"):
+        return None  # "2025-01-17" is a date, not a sum ("2+2" is: its "+2" is a term)
     written = found.group().strip()
     expression = written.replace("% of", "/100*").replace("×", "*").replace("÷", "/")
     after = _THOUSANDS.sub("", text[:400])[found.end():].strip()  # "Is 17 + 26 = 43?": the stated result is checked
@@ -2319,6 +2353,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     offered = " ".join(t.name.replace("_", " ") for t in request.tools)  # "Use summarize_text for summaries":
     delegated = bool(offered) and asks_for_summary(f"{offered} {request.tools_told}")  # that tool's job, not ours
     summary_prompt = instructions if asks_for_summary(instructions) and not delegated or keyed else None
+    if summary_prompt is None and not delegated and (pasted := _pasted(message)):  # "Summarize this: <a text>"
+        return [message_item(notes.summary_of_text(*pasted), fingerprint)]
     if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1:
         summary_prompt = message
     if summary_prompt is not None and request.said and kind != "json_schema":  # a schema's summary: its fields

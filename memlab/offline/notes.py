@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import takewhile
 
-from .reading import CALENDAR, NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, stem, stem_set, tokens, words
+from .reading import (CALENDAR, NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, sentences, stem, stem_set,
+                      tokens, words)
 
-__all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "write_note"]
+__all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
 
 _HEADING = re.compile(r"\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 #: A list line: a bullet or a number, then the rest (``• Name:``, ``- Name: text``, ``2. Name``).
@@ -735,3 +736,31 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             "Nothing to report.")
     return "\n\n".join((f"{spec.heading} {h}" if spec.heading else f"{h.rstrip(':')}:") + "\n"
                        + "\n".join(f"- {line}" for line in b or ["none"]) for h, b in bodies.items())
+
+
+#: What opens or closes a letter rather than saying something: "Hi team," "Thanks," "Best regards,".
+_SALUTATIONS = frozenset("hi hello hey dear greetings thanks thank best regards cheers sincerely yours".split())
+
+
+def summary_of_text(text: str, ask: str) -> str:
+    """A summary of a text the user pasted ("Summarize this: ..."), as a literal model that knows nothing beyond the
+    text writes one: the text's own sentences in their order, a letter's greeting and sign-off left out, as many as
+    the ask allows (its word budget, else 60 words; "in one sentence": joined by semicolons; "3 bullets": bullets)."""
+    spec, kept = read_prompt(ask), []
+    for line in sentences(text):
+        opener, comma, rest = line.partition(",")
+        if tokens(opener)[:1] and tokens(opener)[0].lower() in _SALUTATIONS and len(opener.split()) <= 3:
+            if not rest.strip():
+                if kept:  # "Thanks, Ana": the rest is a signature
+                    break
+                continue
+            line = rest.strip()  # "Hi team, the launch slips": "The launch slips"
+        kept.append(line[:1].upper() + line[1:].rstrip(".") + ("" if line[-1:] in "?!" else "."))
+    within = [line for n, line in enumerate(kept) if n == 0 or len(" ".join(kept[:n + 1]).split()) <= (
+        spec.max_words or 60)]
+    if spec.bullets or spec.numbered:
+        return "\n".join(f"{n}. {line}" if spec.numbered else f"- {line}"
+                         for n, line in enumerate(within[:spec.bullets or None], 1))
+    if spec.sentences:  # the last sentence holds what is left: "in one sentence" joins them
+        within = within[:spec.sentences - 1] + ["; ".join(line.rstrip(".") for line in within[spec.sentences - 1:]) + "."]
+    return " ".join(within)

@@ -1,0 +1,78 @@
+"""The first things a person types into a model they have just pointed at the stand-in.
+
+"What is 2+2?", "Summarize this: <a text>", "What can you do?": each is answered from what the request holds (the
+sum written in it, the text pasted into it, the instructions and tools sent with it), the way a careful literal
+model would, not with "I can't do that". Texts, tools and wordings are our own, sent with a plain ``openai``
+client as a learner's first try would be.
+"""
+
+from __future__ import annotations
+
+import openai
+import pytest
+
+pytestmark = pytest.mark.usefixtures("api")
+
+WEATHER = {"type": "function", "name": "get_weather", "description": "Get the weather for a city.",
+           "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}
+
+
+def ask(text: str, instructions: str | None = None, tools: list | None = None) -> str:
+    """The model's answer to one message."""
+    response = openai.OpenAI().responses.create(model="gpt-4o-mini", input=text, instructions=instructions,
+                                                tools=tools or [])
+    return response.output_text
+
+
+@pytest.mark.parametrize(("question", "worked"), [("What is 2+2?", "2+2 = 4."), ("Hi, what's 3+4*2?", "3+4*2 = 11."),
+                                                  ("how much is 10+15+7", "10+15+7 = 32.")])
+def test_sums_written_without_spaces_are_worked_out(question: str, worked: str) -> None:
+    assert ask(question) == worked
+
+
+def test_a_date_is_still_not_a_sum() -> None:
+    assert "=" not in ask("Is 2025-01-17 a Friday?")
+
+
+def test_a_text_after_the_colon_is_summarized_from_its_own_sentences() -> None:
+    assert ask("Summarize this: The meeting moved to Friday at 3pm because Sam is out Thursday.") == (
+        "The meeting moved to Friday at 3pm because Sam is out Thursday.")
+    assert ask("tl;dr: we lost the Acme deal, pricing was too high, Bob calls them Monday") == (
+        "We lost the Acme deal, pricing was too high, Bob calls them Monday.")
+
+
+def test_a_pasted_letter_is_summarized_without_its_greeting_and_signature() -> None:
+    summary = ask("Can you summarize the following email?\n\nHi team, the launch slips to May 3. Marketing needs the "
+                  "new copy by April 20. Budget is unchanged.\n\nThanks,\nAna")
+    assert summary == "The launch slips to May 3. Marketing needs the new copy by April 20. Budget is unchanged."
+
+
+def test_the_ask_sets_the_shape_one_sentence_bullets_or_a_word_budget() -> None:
+    text = ("Cities are planting more trees to fight heat. Shade can cut street temperatures by up to 10 degrees. "
+            "Critics say upkeep is expensive. Some cities fund maintenance with parking fees.")
+    one = ask(f"Summarize in one sentence: {text}")
+    assert one.count(".") == 1 and "parking fees" in one and one.endswith("."), one
+    assert ask(f"Summarize this article in 2 bullet points:\n{text}") == (
+        "- Cities are planting more trees to fight heat.\n- Shade can cut street temperatures by up to 10 degrees.")
+    short = ask(f"Summarize the following in under 20 words: {text}")
+    assert len(short.split()) <= 20 and short.startswith("Cities are planting"), short
+
+
+def test_a_summary_of_the_conversation_is_not_read_as_a_pasted_text() -> None:
+    note = ask("Can you summarize what we discussed? I need it for my notes later today.")
+    assert note != "I need it for my notes later today.", note
+
+
+def test_what_can_you_do_is_answered_from_the_request() -> None:
+    alone = ask("What can you do?")
+    assert "only answer from what I was sent" in alone and "no tools" in alone, alone
+    assert "get_weather (Get the weather for a city)" in ask("How can you help me?", tools=[WEATHER])
+    assert "no name" not in ask("Do you remember my name?")
+    named = ask("What's your name?")
+    assert named.startswith("My instructions give me no name."), named
+
+
+def test_instructions_that_say_who_the_assistant_is_answer_who_are_you() -> None:
+    instructions = "You are Juniper, a friendly travel assistant for Skyline Air."
+    assert ask("Who are you?", instructions) == "I'm Juniper, a friendly travel assistant for Skyline Air."
+    assert "Juniper" in ask("What can you do?", instructions, [WEATHER])
