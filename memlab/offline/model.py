@@ -2176,6 +2176,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                     and _covered(parts[1:], set(words(said)))]  # a yes/no question on what the tool's name changes
         if changing and changing[0][1]:  # "Is the back door locked?" with toggle_lock: it can only change that
             return f"I can't check that: {changing[0][0]} can only {changing[0][1][:1].lower()}{changing[0][1][1:]}."
+        asking = [t for t in _lower_tokens(said)[:5] if t != "please"]  # "Can you remind me to call Mom at 5?": a
+        if asking[:1] in (["can"], ["could"], ["would"], ["will"]) and asking[1:2] == ["you"] and asking[2:3] and (
+                asking[2] not in _TELLING or asking[2] == "remind" and "to" in asking[3:5]):  # task, no tool for it
+            return _CANNOT
         # "What can you do?", "Who are you?", "How can you help me?" (not "Do you remember my name?")
         if said_tokens & {"you", "your"} and not said_tokens & {"i", "my", "i'm"} and set(_topic(said)) <= _ABOUT_ME:
             unnamed = "My instructions give me no name. " * (stem("name") in _topic(said))
@@ -2203,6 +2207,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."
 
 
+#: Verbs that ask for something told, not done ("Can you tell me...?", "Could you explain...?").
+_TELLING = frozenset("tell say remind remember recall repeat explain describe list show give confirm see know".split())
 #: What a question about the assistant itself asks (as :func:`_topic` reads it): "What can you do?", "Who are you?".
 _ABOUT_ME = stem_set("skill able name")
 

@@ -76,3 +76,13 @@ def test_instructions_that_say_who_the_assistant_is_answer_who_are_you() -> None
     instructions = "You are Juniper, a friendly travel assistant for Skyline Air."
     assert ask("Who are you?", instructions) == "I'm Juniper, a friendly travel assistant for Skyline Air."
     assert "Juniper" in ask("What can you do?", instructions, [WEATHER])
+
+
+@pytest.mark.parametrize("task", ["Can you remind me to call Mom at 5?", "Could you please book me a taxi to the airport?",
+                                  "Would you send this to my landlord?"])
+def test_a_task_asked_as_a_question_without_a_tool_for_it_is_declined_as_a_task(task: str) -> None:
+    assert ask(task).startswith("I can't do that: I can only answer from what I was sent"), task
+
+
+def test_a_question_asking_to_be_told_something_stays_a_question() -> None:
+    assert ask("Can you tell me the opening hours?").startswith("I don't know")
