@@ -86,3 +86,12 @@ def test_a_task_asked_as_a_question_without_a_tool_for_it_is_declined_as_a_task(
 
 def test_a_question_asking_to_be_told_something_stays_a_question() -> None:
     assert ask("Can you tell me the opening hours?").startswith("I don't know")
+
+
+def test_a_fact_in_the_instructions_answers_a_question_in_near_words() -> None:
+    instructions = ("You are the help bot for Green Leaf Books. Store hours: 9am-6pm Monday to Saturday, closed Sunday. "
+                    "Returns are accepted within 30 days with a receipt. Our phone number is 555-0134.")
+    for question in ("Are you open on Sundays?", "When do you close?", "Are you open at the weekend?"):
+        assert "closed Sunday" in ask(question, instructions), question
+    bakery = "You answer questions for the Crumb bakery. Opening hours: 7am to 3pm, Tuesday to Sunday. We bake sourdough daily."
+    assert "7am to 3pm" in ask("What are your hours on Sunday?", bakery)
