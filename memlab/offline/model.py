@@ -2073,7 +2073,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if hello and (not rest or how_are_you or not greeting and len(said) < 40 and not question) or how_are_you and short:
         return f"{'Hello! ' if hello else 'I am well, thanks. '}What can I help you with?"  # "how's it going?"
     thanked = said_tokens & {"thanks", "thank", "cheers", "thx"} and len(set(words(said))) <= 4 and not question
-    farewell = said_tokens & {"bye", "goodbye", "night"} or any(bye in said.lower() for bye in ("see you", "take care"))
+    farewell = said_tokens & {"bye", "goodbye"} or any(bye in said.lower() for bye in ("see you", "take care", "good night")
+                                                       ) or said_tokens <= {"night", "nite", "all", "everyone"}  # not "per night"
     if short and farewell:
         return f"{'You are welcome! ' * bool(thanked)}Goodbye, talk to you soon!"  # "bye!", "see you tomorrow"
     if thanked:

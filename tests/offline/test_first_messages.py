@@ -95,3 +95,9 @@ def test_a_fact_in_the_instructions_answers_a_question_in_near_words() -> None:
         assert "closed Sunday" in ask(question, instructions), question
     bakery = "You answer questions for the Crumb bakery. Opening hours: 7am to 3pm, Tuesday to Sunday. We bake sourdough daily."
     assert "7am to 3pm" in ask("What are your hours on Sunday?", bakery)
+
+
+def test_night_in_a_question_is_no_goodbye_but_good_night_is() -> None:
+    for question in ("What's my budget per night?", "How much is a night at the Ritz?", "Is the pool open at night?"):
+        assert "Goodbye" not in ask(question), question
+    assert ask("good night!") == ask("night all") == "Goodbye, talk to you soon!"
