@@ -2118,6 +2118,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if question and told and {"me", "i", "my"} & said_tokens and not set(_topic(said)) - stem_set("far everything"):
         picked = told[-1:] if "just" in said_tokens else told[-8:]
         return "You told me: " + "; ".join(_retold(s.text).rstrip(".!") for s in picked) + "."
+    subject = words(said.lower().rpartition(" about ")[2]) if " about " in said.lower() else []
+    if question and told and subject and said_tokens & {"everything", "all", "know", "say", "said", "tell", "told"}:
+        picked = {frozenset(w for w in s.stems if not w[:1].isdigit()): s for s in told  # a corrected value: the last
+                  if _covered(subject, s.stems) == len(subject)}  # ("under 150 euros", then "make that 180")
+        if picked := sorted(picked.values(), key=lambda s: s.order)[-8:]:  # "What did I say about Sam?"
+            return "You told me: " + "; ".join(_retold(s.text).rstrip(".!") for s in picked) + "."
     parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
     answers = [_answered_by_conversation(request, part) for part in parts] if question and len(parts) > 1 else []
     if answers and all(answers):  # "When is my race and what's my goal time?": each question in turn

@@ -101,3 +101,23 @@ def test_night_in_a_question_is_no_goodbye_but_good_night_is() -> None:
     for question in ("What's my budget per night?", "How much is a night at the Ritz?", "Is the pool open at night?"):
         assert "Goodbye" not in ask(question), question
     assert ask("good night!") == ask("night all") == "Goodbye, talk to you soon!"
+
+
+def chat(turns: list[str]) -> list[str]:
+    """The answers to several messages, each continuing the last through ``previous_response_id``."""
+    client, previous, answers = openai.OpenAI(), None, []
+    for turn in turns:
+        response = client.responses.create(model="gpt-4.1", input=turn, previous_response_id=previous)
+        previous, answers = response.id, [*answers, response.output_text]
+    return answers
+
+
+def test_what_do_you_know_about_a_thing_lists_what_was_told_of_it_with_corrections_applied() -> None:
+    *_, sam, hotel = chat(["I'm planning a trip to Lisbon in May with my partner Sam.",
+                           "We want a hotel near Alfama under 150 euros a night.", "Sam is vegetarian, I eat everything.",
+                           "Actually make that under 180 euros.", "What did I say about Sam?",
+                           "What do you know about the hotel?"])
+    assert "Lisbon in May" in sam and "vegetarian" in sam and "Alfama" not in sam, sam
+    assert "180 euros" in hotel and "150" not in hotel, hotel
+    *_, dog = chat(["My dog Biscuit is four.", "I walk to work.", "Biscuit hates the vet.", "Tell me everything about Biscuit"])
+    assert "four" in dog and "vet" in dog and "walk" not in dog, dog
