@@ -208,8 +208,8 @@ _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL ab
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
-_ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into"), "destination": ("to", "into"),
-         "target": ("to", "into"), "base": ("from",)}  # from_account, to_account: the option after "from", after "to"
+_ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into", "in"), "destination": ("to", "into"),
+         "target": ("to", "into", "in"), "base": ("from",)}  # from_account, to_account: the option after "from", after "to"
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: The listener's own words told back by the listener ("your name is Max" → "my name is Max"), and the verbs after
@@ -854,8 +854,12 @@ class Reader:
                 forbidden = [o for o in options if set(words(str(o).replace("_", " "))) <= set(words(piece))]
                 options = [o for o in options if o not in forbidden or not words(str(o))] or options
         ends = [cue for part in name.lower().split("_") for cue in _ENDS.get(part, ())]
-        after = [o for cue, word in itertools.pairwise(_lower_tokens(self.request.message)) if cue in ends
-                 for o in options if str(o).lower() == word]
+        said = _lower_tokens(self.request.message)
+        spots = [o for word in said for o in options if str(o).lower() == word or word in _CURRENCIES.get(str(o), ())]
+        after = [o for cue, word in itertools.pairwise(said) if cue in ends for o in options if o in spots and (
+            str(o).lower() == word or word in _CURRENCIES.get(str(o), ()))]  # "to yen": JPY
+        if ends and not after and len(set(spots)) == 2:  # "40 pounds in dollars": the source named first, no "from"
+            after = spots[:1] if "from" in ends else spots[-1:]
         named = after[0] if after else self.named_option(options, description)
         kin = [w for w in _lower_tokens(self.request.message) if w in _SIZES]
         initials = "".join("x" if w == "extra" else w[0] for w in kin)  # "large": L, "extra large": XL
@@ -896,12 +900,13 @@ class Reader:
         return self._option_named(options, said - verbs, description) or self._option_named(options, said, description)
 
     def _option_named(self, options: Sequence[Any], said: set[str], description: str) -> Any:
-        """The first option ``said`` (stems) names or abbreviates, else the one ``description`` or the instructions
+        """The first option ``said`` (stems) names or abbreviates ("dollars": USD), else the one ``description`` or the instructions
         explain with the message's words ("P3 = question"), else one a related word names, else "question" for a
         question, or ``None``."""
         for option in options:
             cut = len(option) - 3 if isinstance(option, str) and len(option) >= 9 else 99  # "dermatologist": dermatology
-            if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or len(option) >= 3 and any(
+            if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or said & _CURRENCIES.get(
+                    option, set()) or len(option) >= 3 and any(
                     word.startswith(option.lower()) or word[:cut] == option.lower()[:cut] for word in said)):
                 return option
         told = _defined([o for o in options if isinstance(o, str)], f"{description}\n{self.request.instructions[:2000]}")

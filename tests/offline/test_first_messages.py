@@ -8,6 +8,8 @@ client as a learner's first try would be.
 
 from __future__ import annotations
 
+import json
+
 import openai
 import pytest
 
@@ -121,3 +123,20 @@ def test_what_do_you_know_about_a_thing_lists_what_was_told_of_it_with_correctio
     assert "180 euros" in hotel and "150" not in hotel, hotel
     *_, dog = chat(["My dog Biscuit is four.", "I walk to work.", "Biscuit hates the vet.", "Tell me everything about Biscuit"])
     assert "four" in dog and "vet" in dog and "walk" not in dog, dog
+
+
+CONVERT = {"type": "function", "name": "convert_currency", "description": "Convert an amount between currencies.",
+           "strict": True, "parameters": {"type": "object", "additionalProperties": False,
+                                          "required": ["amount", "from_currency", "to_currency"], "properties": {
+               "amount": {"type": "number"}, "from_currency": {"type": "string", "enum": ["USD", "EUR", "GBP", "JPY"]},
+               "to_currency": {"type": "string", "enum": ["USD", "EUR", "GBP", "JPY"]}}}}
+
+
+@pytest.mark.parametrize(("message", "arguments"), [
+    ("Convert 250 euros to yen", {"amount": 250, "from_currency": "EUR", "to_currency": "JPY"}),
+    ("what's 100 dollars in pounds?", {"amount": 100, "from_currency": "USD", "to_currency": "GBP"}),
+    ("How much is 40 pounds in dollars", {"amount": 40, "from_currency": "GBP", "to_currency": "USD"})])
+def test_currency_names_choose_their_codes_and_to_or_in_names_the_target(message: str, arguments: dict) -> None:
+    response = openai.OpenAI().responses.create(model="gpt-4.1", input=message, tools=[CONVERT])
+    calls = [item for item in response.output if item.type == "function_call"]
+    assert [(call.name, json.loads(call.arguments)) for call in calls] == [("convert_currency", arguments)]
