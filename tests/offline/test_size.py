@@ -21,7 +21,7 @@ tools, schemas and prompts the model had never seen, tried as an outside tester 
 ``test_tools_called.py``, ``test_answers_from_conversation.py``, ``test_structured_output.py``,
 ``test_notes_of_any_shape.py``, ``test_notes_of_own_prompts.py``,
 ``test_dates_durations_and_own_tools.py``, ``test_structured_and_desks.py``, ``test_everyday_chat.py``,
-``test_first_messages.py``,
+``test_first_tries.py``,
 and the SDK's own examples in ``test_sdk_examples.py``).
 The line budget is today's size: it may shrink, and grows only with a case a test holds (the stand-in's
 Ctrl-C always reaching its main thread is one) or a cache that keeps a request's cost what it was.

@@ -1,9 +1,10 @@
-"""The first things a person types into a model they have just pointed at the stand-in.
+"""The first things a person tries with a model they have just pointed at the stand-in.
 
-"What is 2+2?", "Summarize this: <a text>", "What can you do?": each is answered from what the request holds (the
-sum written in it, the text pasted into it, the instructions and tools sent with it), the way a careful literal
-model would, not with "I can't do that". Texts, tools and wordings are our own, sent with a plain ``openai``
-client as a learner's first try would be.
+"What is 2+2?", "Summarize this: <a text>", "What can you do?", "Convert 250 euros to yen" with a tool, "Which
+carrier is it with?" after a tool said: each is answered from what the request holds (the sum written in it, the
+text pasted into it, the instructions, tools and results sent with it), the way a careful literal model would, not
+with "I can't do that". Texts, tools and wordings are our own, sent with a plain ``openai`` client or the SDK as a
+learner's first try would be.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 
 import openai
 import pytest
+from agents import Agent, Runner, SQLiteSession, function_tool
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -140,3 +142,15 @@ def test_currency_names_choose_their_codes_and_to_or_in_names_the_target(message
     response = openai.OpenAI().responses.create(model="gpt-4.1", input=message, tools=[CONVERT])
     calls = [item for item in response.output if item.type == "function_call"]
     assert [(call.name, json.loads(call.arguments)) for call in calls] == [("convert_currency", arguments)]
+
+
+async def test_a_follow_up_about_a_tool_result_is_answered_from_it() -> None:
+    @function_tool
+    def get_order_status(order_number: str) -> str:
+        """Look up the shipping status of an order by its order number."""
+        return f"Order {order_number} shipped on Monday via UPS, tracking 1Z999."
+
+    agent, session = Agent(name="Shop", instructions="Help with orders.", tools=[get_order_status]), SQLiteSession("o")
+    await Runner.run(agent, "Where is my order 88412?", session=session)
+    carrier = (await Runner.run(agent, "Which carrier is it with?", session=session)).final_output
+    assert "UPS" in carrier, carrier
