@@ -181,7 +181,7 @@ _ORDERS = frozenset("always never do don't if when you your use call reply answe
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
 _ORDINALS = frozenset("first second third fourth fifth next last finally".split())
 #: Words that open a message before a comma and say nothing ("Oh wait, ...", "Scratch that, ...").
-_FILLER = frozenset("oh wait no scratch that um uh hmm oops ah well".split())
+_FILLER = frozenset("oh wait no scratch that um uh hmm oops ah well also btw anyway".split())
 #: Titles before a name that are no part of it ("Dr. Kwame Mensah": Kwame Mensah).
 _HONORIFICS = frozenset("dr mr mrs ms mx prof sir".split())
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
@@ -1876,6 +1876,8 @@ def restate(statement: Statement) -> str:
         return f"You asked me to {_swap(rest)}." if first.lower() == "please" else f"You told me: {_retold(text)}."
     if statement.role == "tool":
         return f"{statement.tool or 'A tool'} reported {text}."
+    call, arrow, result = text.partition(" → ")  # a note's tool line: what the tool said ("Booked Osteria Blu...")
+    text = result.replace(".; ", "; ") if arrow and call.endswith(")") and result else text
     said = set(_lower_tokens(text))  # a note's "I'm allergic to sulfa" is the user's: "you're allergic to sulfa"
     mine = said & {"i", "i'm", "i've", "i'd", "my", "me"} and not said & {"you", "your", "you're", "you'll", "we",
                                                                           "we'll"}

@@ -15,6 +15,8 @@ import openai
 import pytest
 from agents import Agent, Runner, SQLiteSession, function_tool
 
+from memlab import LLMSummarizer, SummarizingSession
+
 pytestmark = pytest.mark.usefixtures("api")
 
 WEATHER = {"type": "function", "name": "get_weather", "description": "Get the weather for a city.",
@@ -154,3 +156,20 @@ async def test_a_follow_up_about_a_tool_result_is_answered_from_it() -> None:
     await Runner.run(agent, "Where is my order 88412?", session=session)
     carrier = (await Runner.run(agent, "Which carrier is it with?", session=session)).final_output
     assert "UPS" in carrier, carrier
+
+
+async def test_what_a_note_holds_of_a_tool_is_told_as_the_tools_words_and_also_is_no_part_of_a_fact(client) -> None:
+    @function_tool
+    def book_table(restaurant: str, people: int, time: str) -> str:
+        """Book a table at a restaurant for a number of people at a time (HH:MM)."""
+        return f"Booked {restaurant} for {people} at {time}. Confirmation R-5521."
+
+    agent = Agent(name="Concierge", instructions="You are a hotel concierge.", tools=[book_table])
+    session = SummarizingSession(keep_last_n_turns=2, context_limit=4, summarizer=LLMSummarizer(client))
+    answers = [(await Runner.run(agent, turn, session=session)).final_output for turn in (
+        "Hi, I'm Dana in room 412.", "Please book Osteria Blu for 3 people at 19:30.",
+        "Also, my flight home is on Sunday at 11:05.", "Btw, I'm allergic to shellfish.", "Thanks!",
+        "What's my booking confirmation?", "When is my flight?")]
+    assert answers[2] == "Noted: your flight home is on Sunday at 11:05.", answers[2]
+    assert answers[-2] == "From my notes: Booked Osteria Blu for 3 at 19:30; Confirmation R-5521.", answers[-2]
+    assert answers[-1] == "From my notes: your flight home is on Sunday at 11:05.", answers[-1]
