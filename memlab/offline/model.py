@@ -2411,11 +2411,16 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if kind is None and re.search(r"\b(?:only|just) (?:a|the|one) number\b", instructions[:2000], re.I):
         number = next((t for t in tokens(text) if _NUMBER.fullmatch(t)), None)  # "Reply with only a number"
         text = text if number is None else str(int(float(number))) if float(number).is_integer() else number
-    keys = notes.read_prompt(instructions).json_keys if kind == "json_object" else []  # "JSON with keys a and b"
+    keys = _json_keys(f"{instructions[:2000]}\n{message[:2000]}") if kind == "json_object" else []
     if kind == "json_schema" or keys:
-        schema = form.get("schema") or {} if not keys else {"properties": {key: {"type": "string"} for key in keys}}
+        schema = form.get("schema") or {} if not keys else {"properties": {key: {"type": _KEY_TYPES.get(
+            key.split("_")[-1].lower(), "string")} for key in keys}}  # "age" holds a number
         fields = list(schema.get("properties") or ()) if isinstance(schema, Mapping) else []  # "the assignee is Raj"
         read = _told_before(request, fields) if kind == "json_schema" else request
+        data = message.partition(": ")[2] if keys and "json" in message.lower().partition(": ")[0] else ""
+        if data.strip():  # "Return JSON with keys city and country for: I live in Porto.": what follows is the data
+            read = Request.read(request.body, [*request.conversation[:request.last_user_index], {
+                "role": "user", "content": data}])
         # free-text fields hold the answer to a question, else what the message says (not a "Noted: ...")
         answer = text if _is_question(read.message) else read.message.strip()
         filled = instance(schema, Reader(read, answer, fields=fields), owner=str(form.get("name") or ""))
@@ -2423,6 +2428,24 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     elif kind == "json_object":
         text = json.dumps({"answer": text}, ensure_ascii=False)
     return [message_item(text, fingerprint)]
+
+
+#: The JSON type of a key JSON mode names, by its last word ("age": a whole number); any other key holds a string.
+_KEY_TYPES = {**dict.fromkeys("age year count quantity number".split(), "integer"),
+              **dict.fromkeys("price amount total cost rating score".split(), "number")}
+
+
+def _json_keys(text: str) -> list[str]:
+    """The keys a request in JSON mode names: "JSON with the keys a and b" (:func:`notes.read_prompt`), else the
+    things named before "as JSON" ("Extract the person's name and age as JSON": name, age; "the title and year of
+    each book in JSON": title, year)."""
+    if keys := notes.read_prompt(text).json_keys:
+        return keys
+    for cue in (" as json", " in json", " into json"):
+        if (at := text.lower().find(cue)) > 0:
+            named = [part.split(" of ")[0].split() for part in text[:at].split(".")[-1].replace(" and ", ",").split(",")]
+            return [part[-1].split("'")[0].lower() for part in named if part and part[-1].isalpha()]
+    return []
 
 
 def _told_before(request: Request, fields: Sequence[str]) -> Request:

@@ -207,7 +207,7 @@ def _form_line(line: str) -> bool:
 def _named_keys(prompt: str) -> list[str]:
     """The keys a prompt lists after "keys" up to the end of its sentence ("the keys a, b and c.")."""
     for found in _KEYS.finditer(prompt):
-        sentence = prompt[found.end():].split("\n", 1)[0].split(". ", 1)[0].rstrip(". ")
+        sentence = prompt[found.end():].split("\n", 1)[0].split(". ", 1)[0].split(" for: ")[0].rstrip(". ")
         if sentence[:1] in "-*•":  # "JSON with these keys:" then a list, a key a line ("- tenant")
             below = takewhile(lambda line: line.strip()[:1] in ("-", "*", "•"), prompt[found.end():].splitlines())
             sentence = ", ".join(line.strip().lstrip("-*• ").split(":")[0] for line in below)

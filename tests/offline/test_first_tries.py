@@ -173,3 +173,16 @@ async def test_what_a_note_holds_of_a_tool_is_told_as_the_tools_words_and_also_i
     assert answers[2] == "Noted: your flight home is on Sunday at 11:05.", answers[2]
     assert answers[-2] == "From my notes: Booked Osteria Blu for 3 at 19:30; Confirmation R-5521.", answers[-2]
     assert answers[-1] == "From my notes: your flight home is on Sunday at 11:05.", answers[-1]
+
+
+@pytest.mark.parametrize(("instructions", "message", "expected"), [
+    ("Extract the person's name and age as JSON.", "John Smith is 30 years old and lives in Leeds.",
+     {"name": "John Smith", "age": 30}),
+    (None, "Return a JSON object with keys city and country for: I live in Porto, Portugal.",
+     {"city": "Porto", "country": "Portugal"}),
+    ("Reply in JSON with the keys email and price.", "Send the invoice to mia@example.org, total price 49.90 EUR.",
+     {"email": "mia@example.org", "price": 49.9})])
+def test_json_mode_fills_the_keys_the_request_names_from_its_data(instructions, message, expected) -> None:
+    response = openai.OpenAI().responses.create(model="gpt-4o", instructions=instructions, input=message,
+                                                text={"format": {"type": "json_object"}})
+    assert json.loads(response.output_text) == expected
