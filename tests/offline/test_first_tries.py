@@ -186,3 +186,18 @@ def test_json_mode_fills_the_keys_the_request_names_from_its_data(instructions, 
     response = openai.OpenAI().responses.create(model="gpt-4o", instructions=instructions, input=message,
                                                 text={"format": {"type": "json_object"}})
     assert json.loads(response.output_text) == expected
+
+
+@pytest.mark.parametrize(("question", "tutor"), [
+    ("who was the first president of the united states?", "History Tutor"), ("When did World War II end?", "History Tutor"),
+    ("Why did the Roman Empire fall?", "History Tutor"), ("What's the derivative of x^2?", "Math Tutor"),
+    ("How do fractions work?", "Math Tutor")])
+async def test_the_quickstarts_triage_hands_history_and_maths_to_their_tutors(question: str, tutor: str) -> None:
+    """The SDK's quickstart (a triage agent, a history tutor and a maths tutor), with our own questions."""
+    history = Agent(name="History Tutor", handoff_description="Specialist agent for historical questions",
+                    instructions="You answer history questions.")
+    maths = Agent(name="Math Tutor", handoff_description="Specialist agent for math questions",
+                  instructions="You help with maths problems.")
+    triage = Agent(name="Triage Agent", instructions="You determine which agent to use based on the user's homework "
+                   "question", handoffs=[history, maths])
+    assert (await Runner.run(triage, question)).last_agent.name == tutor
