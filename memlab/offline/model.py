@@ -428,8 +428,11 @@ class Reader:
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
                                                                     and not owned & (_PERSON | _GENERIC_ANSWER)):
             domains = [t.partition("@")[2].split(".")[0] for t in tokens(self.whole) if "@" in t]  # "@acmerobotics.io"
-            return "thing", lambda text: sorted(_proper_names(text, things=True), key=lambda found: "".join(
-                found.lower().split()) not in domains)  # a company its email names first
+            lead = " ".join(_thing(tokens(self.whole))) if owned & stem_set("event meeting appointment") else ""
+            lead = "" if lead.split(" ")[0] in " ".join(_proper_names(self.whole, people=True)) else lead
+            return "thing", lambda text: [lead] * bool(lead and lead in text) or sorted(  # an event: "Team retro on ..."
+                _proper_names(text, things=True), key=lambda found: "".join(
+                    found.lower().split()) not in domains)  # a company its email names first
         if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in _proper_names(
                 text, people=True)] or [

@@ -14,6 +14,7 @@ import json
 import openai
 import pytest
 from agents import Agent, Runner, SQLiteSession, function_tool
+from pydantic import BaseModel
 
 from memlab import LLMSummarizer, SummarizingSession
 
@@ -201,3 +202,19 @@ async def test_the_quickstarts_triage_hands_history_and_maths_to_their_tutors(qu
     triage = Agent(name="Triage Agent", instructions="You determine which agent to use based on the user's homework "
                    "question", handoffs=[history, maths])
     assert (await Runner.run(triage, question)).last_agent.name == tutor
+
+
+class CalendarEvent(BaseModel):
+    name: str
+    date: str
+    participants: list[str]
+
+
+@pytest.mark.parametrize(("text", "name"), [("Team retro on March 3rd with Dana, Eli and Mo.", "Team retro"),
+                                            ("Dentist appointment 2025-06-12, just me.", "Dentist appointment"),
+                                            ("Lunch with Priya and Tom next Tuesday to plan the offsite.", "Lunch"),
+                                            ("Alice and Bob are going to a science fair on Friday.", "science fair")])
+async def test_an_events_name_is_what_the_text_opens_with_unless_that_is_a_person(text: str, name: str) -> None:
+    """The SDK docs' CalendarEvent output type, with our own texts."""
+    agent = Agent(name="Calendar extractor", instructions="Extract calendar events from text", output_type=CalendarEvent)
+    assert (await Runner.run(agent, text)).final_output.name == name
