@@ -578,7 +578,11 @@ class Reader:
                 self.whole, things=True, titles=True)) or [" ".join(_thing(tokens(self.whole)))])  # "I'd rate
             # Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans): "Piranesi"
             said = self.whole.strip().split(" ")  # a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
-            sought = next((w.lower() for w in said if w.lower() != "please"), "") in ("find", "search", "look", "browse")
+            looking = self.whole.lower().find("looking for ")  # "I'm looking for running shoes under $100"
+            said = list(itertools.takewhile(lambda w: w.lower() not in ("under", "below", "over", "between", "around"),
+                                            self.whole[looking + 12:].strip().split(" "))) if looking >= 0 else said
+            sought = looking >= 0 or next((w.lower() for w in said if w.lower() != "please"), "") in (
+                "find", "search", "look", "browse")
             sought = sought and not self.answer
             while sought and len(said) > 1 and said[0].lower() in ("please", "find", "search", "look", "browse", "up",
                                                                    "for", "me", "us"):  # ebooks")
@@ -1502,7 +1506,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     scored = []
     for tool in tools:
-        own = tool.name_stems - shared - _VERBS or tool.name_stems - shared  # "add" alone names its tool
+        own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
+            tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
         fits = _fits(tool, request)
         everything_given = fits or _stated(tool, request) or _takes_a_query(tool)  # then a related word names it too
         # ("vacation": leave; "What's that in euros?": an agent as a tool that converts currencies)
@@ -1516,7 +1521,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     if named and len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday")
         picked = named
     seeks = next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), "") in (
-        "find", "search", "look", "browse")  # "Look up audiobooks about Rome": the tool that searches, by its words
+        "find", "search", "look", "browse") or "looking for " in request.message.lower()  # "Look up audiobooks about
+    # Rome", "I'm looking for running shoes": the tool that searches, by its words
     picked = picked or [t for t in tools if seeks and _takes_a_query(t) and t.stems & stem_set("find search look")][:1]
     # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1") unless
     # it reports a problem to instructions that say to act with tools, to a tool that opens a case ("My laptop screen
@@ -2391,7 +2397,10 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if not results or handed_off and not called_after_handoff:
         labelled = [label for label, *_ in _told(instructions) if label and set(  # "Refund policy: ...", asked of
             words(sentences(label)[-1])) == set(_topic(message))]  # "What's your refund policy?": no tool's guess
-        answered = _only_asks(message) and (_answered_by_conversation(request) is not None or bool(labelled))
+        looked_up = [t for t in request.tools if not t.handoff and not t.parameters.get("required") and (
+            own := t.name_stems - _VERBS) and own <= set(words(message))]  # "What's in my cart?": get_cart, afresh
+        answered = _only_asks(message) and not looked_up and (_answered_by_conversation(request) is not None or bool(
+            labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
         calls, missing = ([], []) if answered else _plan(request, fingerprint)
     else:  # after a result, the calls the message asked for that are still to make, then those a result enables
         made = [(i.get("name"), _same(i.get("arguments"))) for i in request.conversation[request.last_user_index + 1:]

@@ -10,6 +10,7 @@ learner's first try would be.
 from __future__ import annotations
 
 import json
+from typing import Literal
 
 import openai
 import pytest
@@ -218,3 +219,35 @@ async def test_an_events_name_is_what_the_text_opens_with_unless_that_is_a_perso
     """The SDK docs' CalendarEvent output type, with our own texts."""
     agent = Agent(name="Calendar extractor", instructions="Extract calendar events from text", output_type=CalendarEvent)
     assert (await Runner.run(agent, text)).final_output.name == name
+
+
+async def test_a_shopping_agent_searches_compares_adds_and_looks_the_cart_up_afresh() -> None:
+    @function_tool
+    def search_products(query: str, max_price: float | None = None,
+                        category: Literal["shoes", "shirts", "bags"] | None = None) -> list[dict]:
+        """Search the catalog for products matching a query, optionally under a max price and in a category."""
+        return [{"sku": "SH-101", "name": "Trail Runner", "price": 89.0},
+                {"sku": "SH-207", "name": "City Walker", "price": 64.5}]
+
+    @function_tool
+    def add_to_cart(sku: str, quantity: int = 1) -> str:
+        """Add a product to the cart by its SKU."""
+        return f"Added {quantity} x {sku} to the cart."
+
+    @function_tool
+    def get_cart() -> dict:
+        """Show the cart's contents and total."""
+        return {"items": [{"sku": "SH-207", "quantity": 2}], "total": 129.0}
+
+    agent = Agent(name="Shop", instructions="You help customers shop. Use the tools.",
+                  tools=[search_products, add_to_cart, get_cart])
+    session, calls, replies = SQLiteSession("shop"), [], []
+    for turn in ("I'm looking for running shoes under $100", "Which one is cheaper?",
+                 "Add two of the cheaper one to my cart", "What's in my cart?"):
+        result = await Runner.run(agent, turn, session=session)
+        calls.append([(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items
+                      if i.type == "tool_call_item"])
+        replies.append(result.final_output)
+    assert calls == [[("search_products", {"query": "running shoes", "max_price": 100, "category": "shoes"})], [],
+                     [("add_to_cart", {"sku": "SH-207", "quantity": 2})], [("get_cart", {})]]
+    assert "SH-207" in replies[1] and "64.5" in replies[1], replies[1]
