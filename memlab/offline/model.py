@@ -238,6 +238,8 @@ _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SD
 _FORBIDS = re.compile(r"\b(?:never|don't|do not)\s+(\w+)\s+([^.;:!?\n]+)", re.I)
 _GIVING = _SAYING | stem_set("discuss provide offer talk recommend")  # "never give advice" forbids the advice
 #: The answer to a request the offline model cannot carry out ("Write a haiku", "Translate this").
+#: How the model's own replies open when they hold no value: a request for one, or a refusal.
+_ASKED_BACK = ("I can do that once I have", "Could you", "I don't know", "I can't")
 _CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
 #: Languages instructions may ask to translate into ("You translate the user's message to Spanish").
 _LANGUAGE_NAMES = {*_LANGUAGES, *"japanese chinese dutch russian arabic korean hindi polish turkish greek swedish".split()}
@@ -363,7 +365,8 @@ class Reader:
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
         self.inside: set[str] = set()  # the words after the first of a name given ("IC 512")
         self.whole = whole or request.message  # free text: the whole message, when a clause of it is read
-        self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role != "call"]
+        self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role != "call" and not (
+            s.role == "assistant" and s.text.startswith(_ASKED_BACK))]  # no value from "I can do that once I have..."
         self.found_nothing: list[str] = []
         self.taken: dict[str, int] = {}  # values of each kind given out so far
         self.ran_out = False  # a field asked for a value past the last one of its kind
@@ -422,7 +425,9 @@ class Reader:
                 t.lower().removesuffix("'s") for t in tokens(text)) if m in CALENDAR and m[:3] in _MONTHS]
         if field_stems & _ID:  # an identifier ("evt_204" too), else a number of two digits or more ("order 77")
             return "id", lambda text: [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
-                str.isdigit, w))] or identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 2]
+                str.isdigit, w))] or identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 5 or sum(map(
+                    str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(f)].split()[-3:]} & field_stems
+            ]  # "order 77" for order_id, an ISBN; not "120 seats" for a confirmation number
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
@@ -441,8 +446,10 @@ class Reader:
         if about & _FREE_TEXT:
             return "free", None
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
-        return "other", None if self.answer else lambda text: self.unowned(_proper_names(text)) or [t for t in tokens(text) if _is_code(
-            t)] or _object(text, others | related(others), self.own)
+        unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
+        # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
+        return "other", None if self.answer else lambda text: [] if text in unsaid else self.unowned(_proper_names(
+            text)) or [t for t in tokens(text) if _is_code(t)] or _object(text, others | related(others), self.own)
 
     def unowned(self, found: list[str]) -> list[str]:
         """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"."""
@@ -1081,8 +1088,10 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     while rest and (kept is None or kept and all(stem(w) in own for w in kept)):
         span = list(itertools.takewhile(lambda word: word.lower() not in stops, rest))
         kept, rest = [w for w in span if w.lower() not in STOP | {"some", "me"}][:6], rest[len(span) + 1:]
-    kept = kept or []
+    kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | {stem("change")}, kept or []))
     kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit(), kept[1:]))  # not "68°F"
+    if all(stem(w.lower()) in own for w in kept):  # "I'd like to change my seat" (update_seat): no seat named yet
+        return []
     while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {*beside, *own}):
         kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"
     return [" ".join(kept)] if kept else []
@@ -1552,7 +1561,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     routes = [s for s in sentences(request.instructions) if {"not", "unrelated", "cannot", "can't", "otherwise", "else",
               "other"} & set(_lower_tokens(s))]
     routine = set(words(" ".join(s for s in sentences(request.instructions) if s not in routes)))
-    if not picked and _is_question(request.message) and not _covered(words(request.message), routine):
+    wants = set(_lower_tokens(request.message)) & {"want", "like", "need", "change", "please"}  # "I'd like to change my
+    if not picked and (_is_question(request.message) or wants) and not _covered(words(request.message), routine):  # seat"
         picked = [t for t in tools if t.handoff and any(t.name_stems - {"transf", "agent"} <= set(words(s))
                                                          for s in routes)][:1]
     return picked[:4]

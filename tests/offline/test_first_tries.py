@@ -251,3 +251,39 @@ async def test_a_shopping_agent_searches_compares_adds_and_looks_the_cart_up_afr
     assert calls == [[("search_products", {"query": "running shoes", "max_price": 100, "category": "shoes"})], [],
                      [("add_to_cart", {"sku": "SH-207", "quantity": 2})], [("get_cart", {})]]
     assert "SH-207" in replies[1] and "64.5" in replies[1], replies[1]
+
+
+async def test_the_customer_service_examples_desks_route_back_and_ask_for_what_the_seat_change_needs() -> None:
+    """The SDK's customer_service example rebuilt in our own words: an FAQ desk sends a seat change back to triage,
+    the seat desk asks for the confirmation number, then the seat, and takes no value from earlier answers ("120
+    seats", "Airline-Wifi") or from its own request for one."""
+    @function_tool
+    def faq_lookup(question: str) -> str:
+        """Look up frequently asked questions."""
+        return ("There are 120 seats on the plane." if "seat" in question.lower() else
+                "We have free wifi on board: join Skyways-Wifi.")
+
+    @function_tool
+    def update_seat(confirmation_number: str, new_seat: str) -> str:
+        """Update the seat for a given confirmation number."""
+        return f"Updated seat to {new_seat} for confirmation number {confirmation_number}"
+
+    faq = Agent(name="FAQ Agent", handoff_description="Answers questions about the airline.", tools=[faq_lookup],
+                instructions="Answer with the FAQ lookup tool. If you cannot answer the question, transfer back to "
+                             "the triage agent.")
+    seats = Agent(name="Seat Booking Agent", handoff_description="Updates a seat on a flight.", tools=[update_seat],
+                  instructions="Ask for their confirmation number, then for the seat they want, then update it. If "
+                               "the customer asks a question not related to this, transfer back to the triage agent.")
+    triage = Agent(name="Triage Agent", instructions="Delegate questions to the appropriate agent.",
+                   handoffs=[faq, seats])
+    faq.handoffs.append(triage)
+    seats.handoffs.append(triage)
+    agent, session, seen = triage, SQLiteSession("air"), []
+    for turn in ("How many seats are on the plane?", "Is there wifi?", "I'd like to change my seat",
+                 "My confirmation number is QX7781", "I want seat 22A please"):
+        result = await Runner.run(agent, turn, session=session)
+        agent = result.last_agent
+        seen.append((agent.name, [json.loads(i.raw_item.arguments) for i in result.new_items
+                                  if i.type == "tool_call_item" and i.raw_item.name == "update_seat"]))
+    assert seen[2:] == [("Seat Booking Agent", []), ("Seat Booking Agent", []),
+                        ("Seat Booking Agent", [{"confirmation_number": "QX7781", "new_seat": "22A"}])], seen
