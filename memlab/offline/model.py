@@ -2329,8 +2329,8 @@ def _pasted(message: str) -> tuple[str, str] | None:
     """The text a message asks to have summarized, when it carries one, and the ask: after the asking sentence's colon
     ("Summarize this in one sentence: <text>"), or the sentences after it when it names a text ("Can you summarize
     this email?" then the email); ``None`` for a summary of the conversation ("Summarize what we discussed")."""
-    for asked in sentences(message)[:2]:
-        if asks_for_summary(asked):
+    for asked in sentences(message)[:2]:  # "Summarize this: <a text>"; not a label ("Summarized results: [...]")
+        if asks_for_summary(asked) and (_lower_tokens(asked) or [""])[0] not in ("summarized", "summarised", "summary"):
             ask, colon, text = asked.partition(":")
             text = message[message.find(asked) + len(ask) + 1:]
             if not (colon and len(text.split()) >= 3):
@@ -2392,7 +2392,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     offered = " ".join(t.name.replace("_", " ") for t in request.tools)  # "Use summarize_text for summaries":
     delegated = bool(offered) and asks_for_summary(f"{offered} {request.tools_told}")  # that tool's job, not ours
     summary_prompt = instructions if asks_for_summary(instructions) and not delegated or keyed else None
-    if summary_prompt is None and not delegated and (pasted := _pasted(message)):  # "Summarize this: <a text>"
+    if summary_prompt is None and not delegated and kind in (None, "text") and (pasted := _pasted(message)):
         return [message_item(notes.summary_of_text(*pasted), fingerprint)]
     if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1:
         summary_prompt = message

@@ -287,3 +287,21 @@ async def test_the_customer_service_examples_desks_route_back_and_ask_for_what_t
                                   if i.type == "tool_call_item" and i.raw_item.name == "update_seat"]))
     assert seen[2:] == [("Seat Booking Agent", []), ("Seat Booking Agent", []),
                         ("Seat Booking Agent", [{"confirmation_number": "QX7781", "new_seat": "22A"}])], seen
+
+
+class Report(BaseModel):
+    short_summary: str
+    markdown_report: str
+    follow_up_questions: list[str]
+
+
+@pytest.mark.parametrize("model", ["gpt-4o", "o3-mini"])
+async def test_data_labelled_summarized_is_no_ask_and_an_output_type_stays_json(model: str) -> None:
+    """The SDK's research_bot writer: its input says "Summarized search results: [...]", which is data, not an ask
+    to summarize; with an output type the answer is that type, never a plain text."""
+    writer = Agent(name="WriterAgent", instructions="You write a cohesive report for a research query.", model=model,
+                   output_type=Report)
+    result = await Runner.run(writer, "Original query: quiet beaches in Portugal\nSummarized search results: "
+                                      "['Comporta is quiet in May.', 'Odeceixe has few tourists.']")
+    assert isinstance(result.final_output, Report)
+    assert "Comporta" in result.final_output.model_dump_json()
