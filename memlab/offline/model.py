@@ -512,6 +512,17 @@ class Reader:
             return phone  # the whole number, never the message
         if not self.answer and isinstance(picked := self.picked.get(name), (str, int, float)):
             return str(picked)  # "hold the first one": the first listed record's title
+        at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
+        labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
+        value = self.whole[at + len(label):].split("\n")[0] if labelled else ""
+        ends = [end for other in self.fields if other != name and (end := value.lower().find(
+            f" {other.replace('_', ' ').lower()}: ")) >= 0]  # "Abstract: The dominant ... Keywords: ...": up to the
+        if len(value := value[:min(ends, default=len(value))].strip(" .").split(" ")) > 6:  # next label, a text
+            return " ".join(value)
+        head = (sentences(self.whole) or [""])[0].rstrip(".").split(" ")  # a text that opens with its title ("Attention
+        if field_stems == {stem("title")} and 1 < len(head) <= 15 and 3 * sum(w[:1].isupper() for w in head) >= 2 * len(
+                head) and len(sentences(self.whole)) > 1 and not _is_question(self.whole):  # Is All You Need. Ashish ...")
+            return " ".join(head)
         named = self.from_tools(name) or self.named_value(name)  # of a date's field, a date ("due: $1,240", no)
         weekday = (named or "").lower()[:3] in _WEEKDAYS and (named or "").endswith("day")  # "week started Monday":
         if named is not None and not (weekday and self.iso(name, description)) and (  # read in the whole message
@@ -532,8 +543,6 @@ class Reader:
             if stem("unit") in field_stems:
                 return unit if measured else None
             return rest if measured else counted  # "2 x keyboard at $45": keyboard
-        at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
-        labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
         told = _SAYING_THAT.search(self.whole) if kind == "free" and not field_stems & _SUBJECT else None
         if kind == "free" and (labelled or told):  # "remind me to call mom", "saying I'll be late": what is said
             return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else told[1].strip()

@@ -305,3 +305,23 @@ async def test_data_labelled_summarized_is_no_ask_and_an_output_type_stays_json(
                                       "['Comporta is quiet in May.', 'Odeceixe has few tourists.']")
     assert isinstance(result.final_output, Report)
     assert "Comporta" in result.final_output.model_dump_json()
+
+
+class Paper(BaseModel):
+    title: str
+    authors: list[str]
+    abstract: str
+    keywords: list[str]
+
+
+def test_a_text_that_opens_with_its_title_and_labels_its_parts_is_read_part_by_part() -> None:
+    """The structured-outputs guide's paper extraction, with a paper of our own."""
+    text = ("Sleep Spindles Predict Overnight Memory Gains. Maria Okafor, Lena Brandt. Abstract: We recorded the sleep "
+            "of forty students after a word-learning task and found that spindle density predicted recall the next "
+            "morning. Keywords: sleep, memory, spindles")
+    paper = openai.OpenAI().responses.parse(model="gpt-4o", text_format=Paper, input=[
+        {"role": "system", "content": "Convert the research paper text into the given structure."},
+        {"role": "user", "content": text}]).output_parsed
+    assert paper.title == "Sleep Spindles Predict Overnight Memory Gains"
+    assert paper.abstract.startswith("We recorded the sleep of forty students") and "Keywords" not in paper.abstract
+    assert paper.keywords == ["sleep", "memory", "spindles"]
