@@ -1868,7 +1868,7 @@ def _retold(text: str) -> str:
     if named >= 0 and not later and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
         text = "my name is " + text[named + len("call me "):]
     first = (tokens(text[:100]) or [""])[0].lower()
-    if first.split("'")[0] in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION or stem(first) in _VERBS:
+    if first.split("'")[0] in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION | _FILLER or stem(first) in _VERBS:
         text = text[:1].lower() + text[1:]
     return _swap(text)
 
@@ -1893,14 +1893,35 @@ def restate(statement: Statement) -> str:
     return f"From my notes: {_retold(text) if mine else text}."
 
 
-def _details(request: Request, found: Statement) -> str:
-    """The user's statements from the first to the last about what a question asks the details of ("remind me of
-    the details of my trip": the trip, then its budget, then who comes), told back; else ``found`` restated."""
+def _details(request: Request, found: Statement, details: bool = False) -> str:
+    """The user's statements that answer a question, told back: with ``details``, the first to the last about what it
+    asks the details of ("remind me of the details of my trip": the trip, then its budget, then who comes); else
+    ``found`` with those that add to it, one right after another ("Packing: passport." "Also sunscreen." "And my hat.";
+    "Add milk to my list." "Add eggs as well."); else ``found`` restated."""
     topic = [one for one in _topic(request.message) if one != stem("details")]
     told = [s for s in request.said if s.role == "user" and not s.asks]
-    about = [s for s in told if _covered(topic, s.stems)] if found.role == "user" else []
-    span = [_retold(s.text).rstrip(".!") for s in told if about and about[0].order <= s.order <= about[-1].order]
-    return f"You told me: {'; '.join(span)}." if len(span) > 1 else restate(found)
+    about = [s for s in told if _covered(topic, s.stems)] if found in told else []
+    if not about:
+        return restate(found)
+    at, end = (told.index(about[0]), told.index(about[-1])) if details else (told.index(found),) * 2
+    while not details and at and _adds(told[at].text) and (_adds(told[at - 1].text) or told[at - 1] in about):
+        at -= 1
+    while not details and end + 1 < len(told) and _adds(told[end + 1].text):
+        end += 1
+    return _told_back(told[at:end + 1]) if end > at else restate(found)
+
+
+def _adds(text: str) -> bool:
+    """Whether a statement adds an item to the one before it, with no subject of its own: "Also sunscreen.", "Oh and
+    coffee beans.", "Add eggs as well.", "Bananas too." (not "Also, I need to call mom": a statement of its own)."""
+    said = _lower_tokens(text)
+    opens = next((t for t in said if t not in _FILLER), "")
+    return len(said) <= 8 and not set(said) & {*_PRONOUNS, *_WE, *_THEY, "it", "it's", "he", "she"} - {"my", "our"} and (
+        opens in ("add", "also", "and", "plus", "put") or said[-1:] == ["too"] or said[-2:] == ["as", "well"])
+
+
+def _told_back(told: Sequence[Statement]) -> str:
+    return "You told me: " + "; ".join(_retold(s.text).rstrip(".!") for s in told) + "."
 
 
 def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
@@ -2133,13 +2154,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         s.text)]  # "What do you know about me?", "What did I just say?": what the user told, no topic of its own
     if question and told and {"me", "i", "my"} & said_tokens and not set(_topic(said)) - stem_set("far everything"):
         picked = told[-1:] if "just" in said_tokens else told[-8:]
-        return "You told me: " + "; ".join(_retold(s.text).rstrip(".!") for s in picked) + "."
+        return _told_back(picked)
     subject = words(said.lower().rpartition(" about ")[2]) if " about " in said.lower() else []
     if question and told and subject and said_tokens & {"everything", "all", "know", "say", "said", "tell", "told"}:
         picked = {frozenset(w for w in s.stems if not w[:1].isdigit()): s for s in told  # a corrected value: the last
                   if _covered(subject, s.stems) == len(subject)}  # ("under 150 euros", then "make that 180")
         if picked := sorted(picked.values(), key=lambda s: s.order)[-8:]:  # "What did I say about Sam?"
-            return "You told me: " + "; ".join(_retold(s.text).rstrip(".!") for s in picked) + "."
+            return _told_back(picked)
     parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
     answers = [_answered_by_conversation(request, part) for part in parts] if question and len(parts) > 1 else []
     if answers and all(answers):  # "When is my race and what's my goal time?": each question in turn
@@ -2157,7 +2178,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 k == 0 and then[k] & {"it", "that", "this", "they"} or _covered(_topic(said), s.stems))]
             if found[1].role == "user" and fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
-            told = _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
+            told = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
             told = f"{counted}. {told}" if (counted := _counted(said, found[1])) else told  # "2 (brother, sister)"
             if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
                 told += " I can't count the days: I don't know today's date."  # "How long until my exam?"

