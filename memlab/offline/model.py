@@ -1908,7 +1908,7 @@ def _details(request: Request, found: Statement, details: bool = False) -> str:
         at -= 1
     while not details and end + 1 < len(told) and _adds(told[end + 1].text):
         end += 1
-    return _told_back(told[at:end + 1]) if end > at else restate(found)
+    return _told_back(told[at:end + 1])
 
 
 def _adds(text: str) -> bool:
@@ -1921,7 +1921,8 @@ def _adds(text: str) -> bool:
 
 
 def _told_back(told: Sequence[Statement]) -> str:
-    return "You told me: " + "; ".join(_retold(s.text).rstrip(".!") for s in told) + "."
+    """What the user told in ``told``, told back: "You told me: you have a son, Tom; your daughter Ann is 7."."""
+    return restate(told[0]) if len(told) == 1 else "You told me: " + "; ".join(_retold(s.text).rstrip(".!") for s in told) + "."
 
 
 def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
@@ -2179,7 +2180,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             if found[1].role == "user" and fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             told = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
-            told = f"{counted}. {told}" if (counted := _counted(said, found[1])) else told  # "2 (brother, sister)"
+            told = _counted(request, said, found[1]) or told  # "2 (brother, sister). You told me: ..."
             if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
                 told += " I can't count the days: I don't know today's date."  # "How long until my exam?"
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
@@ -2265,16 +2266,22 @@ def _my_tools(request: Request) -> str:
     return f"My tools: {'; '.join(mine)}." if mine else "I have no tools in this conversation."
 
 
-def _counted(question: str, statement: Statement) -> str:
-    """How many of what "how many" asks a statement names by related words, and which ("How many siblings...?" and
-    "my brother Tom... my sister Eva": "2 (brother, sister)"; "a son and two daughters": 3); "" if it names it."""
+def _counted(request: Request, question: str, found: Statement) -> str:
+    """How many of what "how many" asks the user's statements name by related words (each word at its largest count),
+    which, and those statements ("How many siblings...?" and "my brother Tom... my sister Eva": "2 (brother, sister)";
+    "a son and two daughters": 3; "We have two cats." "We adopted a dog.": 3 pets); "" if ``found`` names it."""
     asked = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?"))
-    found = [t.lower() for t in tokens(statement.text)]
-    kinds = [k for k, t in enumerate(found) if stem(t) in related([asked])]
-    if not asked or not kinds or asked in statement.stems or statement.role != "user":
+    if not asked or asked in found.stems or found.role != "user":
         return ""
-    count = sum(int(found[k - 1]) if found[k - 1].isdigit() else _COUNT_WORDS.get(found[k - 1], 1) for k in kinds)
-    return f"{count} ({', '.join(found[k] for k in kinds)})"
+    counts: dict[str, tuple[int, str]] = {}
+    told = [s for s in request.said if s.role == "user" and not s.asks and related([asked]) & s.stems]
+    for said in ([t.lower() for t in tokens(s.text)] for s in told):
+        for before, word in zip(["", *said], said):
+            if stem(word) in related([asked]):
+                number = int(before) if before.isdigit() else {**_COUNT_WORDS, "no": 0}.get(before, 1)
+                counts[stem(word)] = max(counts.get(stem(word), (0, word)), (number, word))
+    kinds = ", ".join(word for _, word in counts.values())
+    return f"{sum(number for number, _ in counts.values())} ({kinds}). {_told_back(told)}" if counts else ""
 
 
 def _contradicts(question: str, text: str) -> bool:

@@ -37,3 +37,14 @@ async def test_a_list_built_over_turns_is_told_back_whole():
     answer = await chat(["I have a dentist appointment on Monday.", "Add rice to my shopping list.", "Add soap too.",
                          "What's on my shopping list?"], SQLiteSession("dentist"))
     assert "soap" in answer and "rice" in answer and "dentist" not in answer, answer
+
+
+async def test_how_many_counts_across_the_sentences_and_turns_that_name_them():
+    answer = await chat(["I have a son, Tom. My daughter Ann is 7.", "How many kids do I have?"])
+    assert answer.startswith("2 (son, daughter)") and "Tom" in answer and "Ann" in answer, answer
+    answer = await chat(["We have two cats.", "We also adopted a dog named Rex last month.",
+                         "How many pets do we have in total?"], TrimmingSession("pets", max_turns=4))
+    assert answer.startswith("3 (cats, dog)"), answer
+    answer = await chat(["I've got two brothers.", "And one sister, Emma.", "My brother Sam lives in Cork.",
+                         "how many siblings do i have"], SQLiteSession("siblings"))
+    assert answer.startswith("3 (brothers, sister)"), answer  # "my brother Sam" is one of the two
