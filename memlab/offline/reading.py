@@ -89,7 +89,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     teacher engineer developer programmer designer chef lawyer manager student consultant architect scientist
     researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
     sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waiter cashier lecturer
-    professor tutor coach translator editor photographer surgeon | wife husband partner spouse girlfriend boyfriend |
+    professor tutor coach translator editor photographer surgeon builder contractor | wife husband partner spouse girlfriend
+    boyfriend fiance fiancé fiancee fiancée |
     son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling siblings | pet dog cat puppy
     kitten parrot bird rabbit hamster fish horse | dog puppy breed retriever labrador poodle spaniel terrier collie beagle
     husky boxer | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
@@ -103,8 +104,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | hate dislike stand allergic allergy avoid
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
     | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
-    | medication medicine drug pill tablet dose dosage mg prescription prescribed
-    | food eat meal dish cuisine diet appetite
+    | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
+    groceries purchase | injury injured hurt pain sore sprain | colour color paint white black red blue green grey gray
+    | food eat meal dish cuisine diet dietary appetite
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail

@@ -48,3 +48,30 @@ async def test_how_many_counts_across_the_sentences_and_turns_that_name_them():
     answer = await chat(["I've got two brothers.", "And one sister, Emma.", "My brother Sam lives in Cork.",
                          "how many siblings do i have"], SQLiteSession("siblings"))
     assert answer.startswith("3 (brothers, sister)"), answer  # "my brother Sam" is one of the two
+
+
+async def test_an_update_right_after_a_statement_is_told_with_it():
+    answer = await chat(["My gym membership costs $40 a month.", "They raised it to $45.", "How much is my gym membership?"])
+    assert answer.endswith("and then: they raised it to $45."), answer
+    answer = await chat(["My sister's name is Clara.", "Sorry, I meant Klara with a K.", "How is my sister's name spelled?"],
+                        SQLiteSession("klara"))
+    assert "Klara" in answer, answer
+    answer = await chat(["The vet appointment for Miso is on June 3.", "It got postponed to June 10.",
+                         "When is Miso's vet appointment?"], SQLiteSession("miso"))
+    assert "June 10" in answer, answer
+    answer = await chat(["Shopping list: milk, eggs, bread.", "Actually take the eggs off, we have some.",
+                         "What do I need to buy?"], SQLiteSession("eggs"))  # it names the eggs the list holds
+    assert "take the eggs off" in answer, answer
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (("I take metformin every morning.", "what meds am I on?"), "metformin"),
+    (("I'm Priya and my fiancé is called Daniel.", "What's my partner's name?"), "Daniel"),
+    (("We're redoing the kitchen, budget 15k.", "The contractor is Mike from BuildRight.", "Who's our builder?"), "Mike"),
+    (("The hallway will be white.", "What colour is the hallway going to be?"), "white"),
+    (("I'm vegetarian, by the way.", "Can you remind me of my dietary restrictions?"), "vegetarian"),
+    (("I sprained my left ankle in March.", "Do I have any injuries?"), "ankle"),
+])
+async def test_a_question_in_other_everyday_words_is_answered(turns, value):
+    answer = await chat(list(turns), SQLiteSession(value))
+    assert value in answer and not answer.startswith("I don't know"), answer
