@@ -1623,14 +1623,15 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
     (or ``question``): it names the thing asked about and two (or half) of the question's words."""
     question = _referred(request, question or request.message)
-    topic = _topic(question)
+    topic = request.memory.spelled(_topic(question))
     if not topic:
         return None
     wants_id = bool(set(topic) & _ID)
     asking = (sentences(request.message) or [""])[-1]
     # The thing asked about must be there: "the ticket number" (the word before "number"), "my dog".
     counted = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?")) or None  # "nights"
-    head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or counted or _owned(question)
+    head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or counted or request.memory.spelled(
+        [_owned(question) or ""])[0]
     named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
     called = {stem(found) for s in request.said if s.role == "user" and head  # "my partner Ewa": Ewa is the partner
               for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w* ([A-Z][\w-]+)", s.text)}
