@@ -81,7 +81,7 @@ async def test_a_question_in_other_everyday_words_is_answered(turns, value):
     (("my docter is Dr Lee", "who is my doctor?"), "Dr Lee"),
     (("My dentist is Dr Patel.", "who is my dentsit?"), "Patel"),
     (("Our plumbr is Joe Rossi.", "what's the plumber called?"), "Joe Rossi"),
-    (("The venue is Rosewood Manor.", "I'm planning a wedding.", "wheres the venu again"), "Rosewood"),
+    (("The reception is at Rosewood Manor.", "We expect 120 guests.", "wheres the recepton again"), "Rosewood"),
 ])
 async def test_a_typo_in_the_statement_or_the_question_still_finds_the_answer(turns, value):
     answer = await chat(list(turns), TrimmingSession(value, max_turns=5))
