@@ -1424,7 +1424,9 @@ def _phrases(message: str) -> list[str]:
 def _topic(message: str) -> list[str]:
     """The content stems (at most 64) of a message's last question ("do for a living" gives ``job``)."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
-    message = asked[-1] if asked else message
+    tail = asked[-1].rpartition(", ")[2] if asked else ""  # "It broke, when did I buy it?" asks "when did I buy it?"
+    message = tail if _lower_tokens(tail)[:1] and _lower_tokens(tail)[0].split("'")[0] in QUESTION_WORDS else (
+        asked[-1] if asked else message)
     said = _phrases(message)
     extra = [stem(_PHRASES[phrase]) for phrase in said]
     idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"

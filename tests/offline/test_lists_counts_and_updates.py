@@ -86,3 +86,14 @@ async def test_a_question_in_other_everyday_words_is_answered(turns, value):
 async def test_a_typo_in_the_statement_or_the_question_still_finds_the_answer(turns, value):
     answer = await chat(list(turns), TrimmingSession(value, max_turns=5))
     assert value in answer and not answer.startswith("I don't know"), answer
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (("I bought a kettle last week.", "Also I need to call my mom tomorrow.", "It stopped working, when did I buy it?"),
+     "last week"),
+    (("We adopted Biscuit from the Hillside shelter.", "He chewed my new shoes today, where did we adopt him?"), "Hillside"),
+    (("My lease ends on 31 August.", "The landlord phoned about the boiler repairs, when does my lease end?"), "31 August"),
+])
+async def test_a_question_after_a_remark_in_the_same_sentence_asks_what_follows_the_comma(turns, value):
+    answer = await chat(list(turns), SQLiteSession(value))
+    assert value in answer and not answer.startswith("I don't know"), answer
