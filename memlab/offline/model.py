@@ -1421,12 +1421,17 @@ def _phrases(message: str) -> list[str]:
         low.partition(phrase)[2].strip(" ?!.,")))]
 
 
+def _asked(message: str) -> str:
+    """A message's last question, from its last comma if a question word opens what follows ("It broke, when did I buy
+    it?": "when did I buy it?"); the message if it asks none."""
+    asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
+    tail = asked[-1].rpartition(", ")[2] if asked else ""
+    return tail if (_lower_tokens(tail) or [""])[0].split("'")[0] in QUESTION_WORDS else asked[-1] if asked else message
+
+
 def _topic(message: str) -> list[str]:
     """The content stems (at most 64) of a message's last question ("do for a living" gives ``job``)."""
-    asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
-    tail = asked[-1].rpartition(", ")[2] if asked else ""  # "It broke, when did I buy it?" asks "when did I buy it?"
-    message = tail if _lower_tokens(tail)[:1] and _lower_tokens(tail)[0].split("'")[0] in QUESTION_WORDS else (
-        asked[-1] if asked else message)
+    message = _asked(message)
     said = _phrases(message)
     extra = [stem(_PHRASES[phrase]) for phrase in said]
     idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
@@ -1624,7 +1629,7 @@ def _takes_a_query(tool: Tool) -> bool:
 def _answered_by_conversation(request: Request, question: str = "") -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
     (or ``question``): it names the thing asked about and two (or half) of the question's words."""
-    question = _referred(request, question or request.message)
+    question = _asked(_referred(request, question or request.message))
     topic = request.memory.spelled(_topic(question))
     if not topic:
         return None
