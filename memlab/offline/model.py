@@ -1656,7 +1656,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
     for score, statement in candidates:
-        if statement.role == "tool" and plain and not _covered(plain, statement.stems):
+        if statement.role != "note" and plain and not _covered(plain, statement.stems):
             continue  # a weather report on Lisbon does not say its population
         if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.asks or statement.text == (
                 asking) or statement.text in request.message and (request.tools and not _recalls(asking)

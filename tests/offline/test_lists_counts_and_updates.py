@@ -98,3 +98,13 @@ async def test_a_typo_in_the_statement_or_the_question_still_finds_the_answer(tu
 async def test_a_question_after_a_remark_in_the_same_sentence_asks_what_follows_the_comma(turns, value):
     answer = await chat(list(turns), SQLiteSession(value))
     assert value in answer and not answer.startswith("I don't know"), answer
+
+
+@pytest.mark.parametrize("turns", [
+    ("I'm flying to Oslo on Friday.", "What will the weather be like in Oslo on Friday?"),
+    ("We're visiting Kyoto in April.", "What's the population of Kyoto?"),
+    ("My sister Ana lives in Porto.", "How tall is Ana?"),
+])
+async def test_a_statement_that_only_names_the_same_place_or_person_does_not_answer(turns):
+    answer = await chat(list(turns), SQLiteSession(turns[-1]))
+    assert answer.startswith("I don't know") and "only answer from what I was sent" in answer, answer
