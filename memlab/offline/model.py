@@ -1922,10 +1922,11 @@ def _details(request: Request, found: Statement, details: bool = False) -> str:
 
 def _adds(text: str) -> bool:
     """Whether a statement adds an item to the one before it, with no subject of its own: "Also sunscreen.", "Oh and
-    coffee beans.", "Add eggs as well.", "Bananas too." (not "Also, I need to call mom": a statement of its own)."""
+    coffee beans.", "Add eggs as well.", "Bananas too." (not "Also, I need to call mom", "And my wife is Sara")."""
     said = _lower_tokens(text)
     opens = next((t for t in said if t not in _FILLER), "")
-    return len(said) <= 8 and not set(said) & {*_PRONOUNS, *_WE, *_THEY, "it", "it's", "he", "she"} - {"my", "our"} and (
+    subject = _SUBJECT_VERBS | {*_PRONOUNS, *_WE, *_THEY, "it", "it's", "he", "she", "am", "are"} - {"my", "our"}
+    return len(said) <= 8 and not set(said) & subject and (
         opens in ("add", "also", "and", "plus", "put") or said[-1:] == ["too"] or said[-2:] == ["as", "well"])
 
 

@@ -34,6 +34,8 @@ async def test_a_list_built_over_turns_is_told_back_whole():
     answer = await chat(["I bought a kettle last week.", "Also I need to call my mom tomorrow.", "When did I buy the kettle?"],
                         SQLiteSession("kettle"))  # a statement with a subject of its own is no item of a list
     assert answer == "You told me: you bought a kettle last week.", answer
+    answer = await chat(["I live in Leeds.", "Also, my wife is called Sara.", "Where do I live?"], SQLiteSession("leeds"))
+    assert answer == "You told me: you live in Leeds.", answer
     answer = await chat(["I have a dentist appointment on Monday.", "Add rice to my shopping list.", "Add soap too.",
                          "What's on my shopping list?"], SQLiteSession("dentist"))
     assert "soap" in answer and "rice" in answer and "dentist" not in answer, answer
