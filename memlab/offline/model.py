@@ -2159,8 +2159,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     known = None if question and _recalls(said) and known and not known[1].startswith("You") else known
     now = max((s.turn for s in request.said), default=0)
     asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.asks]
-    if question and asked and not _topic(said) and stem("ask") in words(said):  # "What did I just ask you?"
-        return f'You asked: "{asked[-1]}"'
+    if question and asked and not set(_topic(said)) - stem_set("first last previous question thing") and {
+            stem("ask"), stem("question")} & set(words(said)):  # "What did I just ask you?", "...my first question?"
+        return f'You asked: "{asked[0 if "first" in said_tokens else -1]}"'
     told = [s for s in request.said if s.role == "user" and s.turn < now and len(s.stems) >= 2 and not _is_question(
         s.text)]  # "What do you know about me?", "What did I just say?": what the user told, no topic of its own
     if question and told and {"me", "i", "my"} & said_tokens and not set(_topic(said)) - stem_set("far everything"):

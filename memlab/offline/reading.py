@@ -116,7 +116,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     identifier code reference ref | race marathon triathlon | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
     calculus derivative integral fraction percentage arithmetic | history historical war president empire king queen
     emperor century ancient medieval revolution battle dynasty civilization treaty colony colonial | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
-    idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
+    idiot stupid moron dumb loser jerk fool pathetic | goal target aim want | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
     bill billing subscription | wrong problem issue fault matter broken broke stopped fail faulty damaged defective risk
     concern worry worried

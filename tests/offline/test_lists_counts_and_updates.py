@@ -73,6 +73,8 @@ async def test_an_update_right_after_a_statement_is_told_with_it():
     (("The hallway will be white.", "What colour is the hallway going to be?"), "white"),
     (("I'm vegetarian, by the way.", "Can you remind me of my dietary restrictions?"), "vegetarian"),
     (("I sprained my left ankle in March.", "Do I have any injuries?"), "ankle"),
+    (("I weigh 82 kg and want to get down to 75.", "What's my goal weight?"), "75"),
+    (("I run 20 km a week and want to reach 40.", "what's my target distance"), "40"),
 ])
 async def test_a_question_in_other_everyday_words_is_answered(turns, value):
     answer = await chat(list(turns), SQLiteSession(value))
@@ -110,3 +112,12 @@ async def test_a_question_after_a_remark_in_the_same_sentence_asks_what_follows_
 async def test_a_statement_that_only_names_the_same_place_or_person_does_not_answer(turns):
     answer = await chat(list(turns), SQLiteSession(turns[-1]))
     assert answer.startswith("I don't know") and "only answer from what I was sent" in answer, answer
+
+
+async def test_which_question_came_first_or_last_is_told_back():
+    turns = ["What's the capital of Peru?", "And how tall is Everest?"]
+    assert await chat([*turns, "Never mind. What did I ask you first?"]) == 'You asked: "What\'s the capital of Peru?"'
+    assert await chat([*turns, "What was my first question?"], SQLiteSession("first")) == (
+        'You asked: "What\'s the capital of Peru?"')
+    assert await chat([*turns, "what was my previous question"], SQLiteSession("previous")) == (
+        'You asked: "And how tall is Everest?"')
