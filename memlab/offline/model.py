@@ -1656,8 +1656,9 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
     for score, statement in candidates:
-        if statement.role != "note" and plain and not _covered(plain, statement.stems):
-            continue  # a weather report on Lisbon does not say its population
+        if plain and not _covered(plain, statement.stems) and (statement.role == "tool" or statement.role == "user" and (
+                _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)):
+            continue  # a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
         if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.asks or statement.text == (
                 asking) or statement.text in request.message and (request.tools and not _recalls(asking)
                                                                   or _is_question(statement.text))):

@@ -107,9 +107,10 @@ async def test_a_question_after_a_remark_in_the_same_sentence_asks_what_follows_
 @pytest.mark.parametrize("turns", [
     ("I'm flying to Oslo on Friday.", "What will the weather be like in Oslo on Friday?"),
     ("We're visiting Kyoto in April.", "What's the population of Kyoto?"),
-    ("My sister Ana lives in Porto.", "How tall is Ana?"),
+    ("We moved to Graz last spring.", "What's the best restaurant in Graz?"),
+    ("I'm seeing Priya for lunch on Saturday.", "How tall is Priya?"),
 ])
-async def test_a_statement_that_only_names_the_same_place_or_person_does_not_answer(turns):
+async def test_what_the_user_does_in_a_place_or_with_a_person_does_not_answer_a_question_about_them(turns):
     answer = await chat(list(turns), SQLiteSession(turns[-1]))
     assert answer.startswith("I don't know") and "only answer from what I was sent" in answer, answer
 
