@@ -1673,8 +1673,10 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
         stems = statement.stems | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
             {stem("day"), stem("date")} if dated else set())  # "Which day...?": "on Thursdays"
-        if head and not (head in stems if exact else _covered([head], stems)) and not any(
-                _abbreviates(i, head) for i in statement.identifiers):
+        rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
+        if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
+                i, head) for i in statement.identifiers) and not (head == counted and facts(statement.text) and _covered(
+                rest, stems) == len(rest) > 0):
             continue
         days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)

@@ -50,6 +50,11 @@ async def test_how_many_counts_across_the_sentences_and_turns_that_name_them():
     answer = await chat(["I've got two brothers.", "And one sister, Emma.", "My brother Sam lives in Cork.",
                          "how many siblings do i have"], SQLiteSession("siblings"))
     assert answer.startswith("3 (brothers, sister)"), answer  # "my brother Sam" is one of the two
+    answer = await chat(["I'm cooking for 6 on Sunday.", "My oven is broken though.", "How many people am I cooking for?"],
+                        SQLiteSession("cooking"))  # the number is the count, the rest of the question is there
+    assert answer == "You told me: you're cooking for 6 on Sunday.", answer
+    answer = await chat(["We're hosting 12 for Thanksgiving.", "how many guests are we hosting"], SQLiteSession("hosting"))
+    assert "12" in answer, answer
 
 
 async def test_an_update_right_after_a_statement_is_told_with_it():
