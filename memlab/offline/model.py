@@ -2190,8 +2190,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             later = [s for s in request.said if s.order > found[1].order and s.role == "user" and not s.asks]
             then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
             fixed = [s for k, s in enumerate(later) if then[k] & _CORRECTION and (  # "Actually, it's...", "the order...",
-                k == 0 and (then[k] & {"it", "that", "this", "they", "meant"} or s.stems & found[1].stems)  # "I'm now
-                or _covered(_topic(said), s.stems))]  # 79 kg" after "I weigh 82 kg"
+                k == 0 and (then[k] & {"it", "that", "this", "they", "meant"} or s.stems & found[1].stems)
+                or _covered(_topic(said), s.stems)) or k == 0 and (facts(s.text) or _DAYS & s.stems) and (
+                then[k] & {"it", "it's", "they"} or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
+                    :1].isdigit()} & found[1].stems)]  # a new value of it in the next statement: "It's been delayed to
+            # Wednesday", "I'm now 79 kg" after "I weigh 82 kg"
             if found[1].role == "user" and fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             told = _details(request, found[1], bool(said_tokens & {"details", "everything"}))

@@ -127,3 +127,13 @@ async def test_which_question_came_first_or_last_is_told_back():
         'You asked: "What\'s the capital of Peru?"')
     assert await chat([*turns, "what was my previous question"], SQLiteSession("previous")) == (
         'You asked: "And how tall is Everest?"')
+
+
+@pytest.mark.parametrize(("turns", "new"), [
+    (("I weigh 82 kg.", "I'm now 79 kg!", "How much do I weigh?"), "79 kg"),
+    (("My flight is on Tuesday.", "It's been delayed to Wednesday.", "When is my flight?"), "Wednesday"),
+    (("My target is 10k steps a day.", "I bumped it up to 12k.", "What's my step goal?"), "12k"),
+])
+async def test_a_new_value_in_the_next_statement_is_told_with_the_old_one(turns, new):
+    answer = await chat(list(turns), SQLiteSession(new))
+    assert answer.endswith(f"{new}.") and ", and then: " in answer, answer
