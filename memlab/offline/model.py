@@ -1927,10 +1927,9 @@ def _adds(text: str) -> bool:
     """Whether a statement adds an item to the one before it, with no subject of its own: "Also sunscreen.", "Oh and
     coffee beans.", "Add eggs as well.", "Bananas too." (not "Also, I need to call mom", "And my wife is Sara")."""
     said = _lower_tokens(text)
-    opens = next((t for t in said if t not in _FILLER), "")
     subject = _SUBJECT_VERBS | {*_PRONOUNS, *_WE, *_THEY, "it", "it's", "he", "she", "am", "are"} - {"my", "our"}
-    return len(said) <= 8 and not set(said) & subject and (
-        opens in ("add", "also", "and", "plus", "put") or said[-1:] == ["too"] or said[-2:] == ["as", "well"])
+    return len(said) <= 8 and not set(said) & subject and (  # "Oh and...": one of the first two words
+        set(said[:2]) & {"add", "also", "and", "plus", "put"} or said[-1:] == ["too"] or said[-2:] == ["as", "well"])
 
 
 def _told_back(told: Sequence[Statement]) -> str:
