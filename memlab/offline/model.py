@@ -1655,10 +1655,14 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     meant = {stem(_PHRASES[phrase]) for phrase in _phrases(question)}  # "work for": employer
     names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
+    sides = [{stem(word), *related([stem(word)])} for word in ("like", "hate")]  # "What do I dislike?": not "I love..."
+    sides = sides if set(topic) & sides[0] else sides[::-1] if set(topic) & sides[1] else [set(), set()]
     for score, statement in candidates:
         if plain and not _covered(plain, statement.stems) and (statement.role == "tool" or statement.role == "user" and (
                 _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)):
             continue  # a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
+        if statement.stems & sides[1] and not statement.stems & sides[0] and _lower_tokens(question)[0] not in _YES_NO:
+            continue
         if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.asks or statement.text == (
                 asking) or statement.text in request.message and (request.tools and not _recalls(asking)
                                                                   or _is_question(statement.text))):

@@ -98,11 +98,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
     headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage
-    compensation | deadline
-    due | appointment meeting booking reservation | outdoor outside patio terrace | cause reason because | birthday bday
-    born age old | prefer preference
-    rather favourite favorite like love enjoy want wish fan keen hobby hobbies
-    | hate dislike stand allergic allergy avoid
+    compensation | deadline due | appointment meeting booking reservation | outdoor outside patio terrace | cause reason
+    because | birthday bday born age old | prefer preference rather favourite favorite like love enjoy want wish fan keen
+    hobby hobbies | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
     | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery

@@ -137,3 +137,14 @@ async def test_which_question_came_first_or_last_is_told_back():
 async def test_a_new_value_in_the_next_statement_is_told_with_the_old_one(turns, new):
     answer = await chat(list(turns), SQLiteSession(new))
     assert answer.endswith(f"{new}.") and ", and then: " in answer, answer
+
+
+@pytest.mark.parametrize(("turns", "value", "other"), [
+    (("I hate coriander.", "I love spicy food.", "What food do I dislike?"), "coriander", "spicy"),
+    (("I can't stand burpees.", "I really like kettlebell exercises.", "Which exercises do I dislike?"), "burpees",
+     "kettlebell"),
+    (("I'm really into jazz and old soul records.", "I hate traffic.", "What music am I into?"), "jazz", "traffic"),
+])
+async def test_what_the_user_dislikes_is_not_answered_by_what_they_love(turns, value, other):
+    answer = await chat(list(turns), SQLiteSession(value))
+    assert value in answer and other not in answer, answer
