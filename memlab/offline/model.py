@@ -1938,7 +1938,7 @@ def _adds(text: str) -> bool:
 
 def _told_back(told: Sequence[Statement]) -> str:
     """What the user told in ``told``, told back: "You told me: you have a son, Tom; your daughter Ann is 7."."""
-    return restate(told[0]) if len(told) == 1 else "You told me: " + "; ".join(_retold(s.text).rstrip(".!") for s in told) + "."
+    return restate(told[0]) if len(told) == 1 else f"You told me: {'; '.join(_retold(s.text).rstrip('.!') for s in told)}."
 
 
 def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
