@@ -190,7 +190,7 @@ _SAYING = stem_set("give gave tell told say said mention mentioned share shared 
 _QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch meant raised "
-                         "lowered postponed rescheduled updated".split())
+                         "lowered postponed rescheduled".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
 _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|make (?:that|it)|not ([^,.;]+)[,;])", re.I)
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
@@ -2190,15 +2190,15 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         to_me = "your" in said_tokens or "you" in said_tokens and not {"i", "my", "me", "i'm"} & said_tokens
         # "who are you?" asks the assistant, whatever the user told of themselves
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
-            later = [s for s in request.said if s.order > found[1].order and s.role == "user" and not s.asks]
+            later = [s for s in request.said if s.order > found[1].order and s.role == found[1].role != "tool" and not s.asks]
             then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
             fixed = [s for k, s in enumerate(later) if then[k] & _CORRECTION and (  # "Actually, it's...", "the order...",
                 k == 0 and (then[k] & {"it", "that", "this", "they", "meant"} or s.stems & found[1].stems)
-                or _covered(_topic(said), s.stems)) or k == 0 and (facts(s.text) or _DAYS & s.stems) and (
+                or _covered(_topic(said), s.stems)) or k == 0 and len(then[k]) <= 10 and (facts(s.text) or _DAYS & s.stems) and (
                 then[k] & {"it", "it's", "they"} or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
-                    :1].isdigit()} & found[1].stems)]  # a new value of it in the next statement: "It's been delayed to
-            # Wednesday", "I'm now 79 kg" after "I weigh 82 kg"
-            if found[1].role == "user" and fixed:
+                    :1].isdigit()} & found[1].stems)]  # a new value of it in the next short statement: "It's been
+            # delayed to Wednesday", "I'm now 79 kg" after "I weigh 82 kg"; in a note too
+            if fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             told = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
             told = _counted(request, said, found[1]) or told  # "2 (brother, sister). You told me: ..."

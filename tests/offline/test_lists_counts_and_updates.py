@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from agents import Agent, Runner, SQLiteSession
 
-from memlab import TrimmingSession
+from memlab import LLMSummarizer, SummarizingSession, TrimmingSession
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -148,3 +148,15 @@ async def test_a_new_value_in_the_next_statement_is_told_with_the_old_one(turns,
 async def test_what_the_user_dislikes_is_not_answered_by_what_they_love(turns, value, other):
     answer = await chat(list(turns), SQLiteSession(value))
     assert value in answer and other not in answer, answer
+
+
+@pytest.mark.parametrize(("turns", "new"), [
+    (("My flight is BA117 on Tuesday.", "It's been delayed to Wednesday.", "I'm staying at the Hilton.",
+      "I need a taxi from the airport.", "My wife is joining me.", "When is my flight?"), "Wednesday"),
+    (("Our wedding budget is 20k.", "It went up to 24k.", "The venue is Rosewood Manor.", "We expect 120 guests.",
+      "The band is booked.", "what's our wedding budget"), "24k"),
+])
+async def test_a_new_value_kept_in_a_summary_is_told_with_the_old_one(client, turns, new):
+    session = SummarizingSession(keep_last_n_turns=3, context_limit=4, summarizer=LLMSummarizer(client))
+    answer = await chat(list(turns), session)
+    assert session.summary_text and answer.startswith("From my notes:") and answer.endswith(f"{new}."), answer
