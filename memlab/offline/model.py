@@ -189,7 +189,8 @@ _SAYING = stem_set("give gave tell told say said mention mentioned share shared 
 #: Words before the thing a question asks about: "my favourite colour" asks about a colour.
 _QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
-_CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch".split())
+_CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch meant raised "
+                         "lowered postponed rescheduled".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
 _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|make (?:that|it)|not ([^,.;]+)[,;])", re.I)
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
@@ -1438,10 +1439,17 @@ def _phrases(message: str) -> list[str]:
         low.partition(phrase)[2].strip(" ?!.,")))]
 
 
+def _asked(message: str) -> str:
+    """A message's last question, from its last comma if a question word opens what follows ("It broke, when did I buy
+    it?": "when did I buy it?"); the message if it asks none."""
+    asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
+    tail = asked[-1].rpartition(", ")[2] if asked else ""
+    return tail if (_lower_tokens(tail) or [""])[0].split("'")[0] in QUESTION_WORDS else asked[-1] if asked else message
+
+
 def _topic(message: str) -> list[str]:
     """The content stems (at most 64) of a message's last question ("do for a living" gives ``job``)."""
-    asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
-    message = asked[-1] if asked else message
+    message = _asked(message)
     said = _phrases(message)
     extra = [stem(_PHRASES[phrase]) for phrase in said]
     idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
@@ -1640,15 +1648,16 @@ def _takes_a_query(tool: Tool) -> bool:
 def _answered_by_conversation(request: Request, question: str = "") -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
     (or ``question``): it names the thing asked about and two (or half) of the question's words."""
-    question = _referred(request, question or request.message)
-    topic = _topic(question)
+    question = _asked(_referred(request, question or request.message))
+    topic = request.memory.spelled(_topic(question))
     if not topic:
         return None
     wants_id = bool(set(topic) & _ID)
     asking = (sentences(request.message) or [""])[-1]
     # The thing asked about must be there: "the ticket number" (the word before "number"), "my dog".
     counted = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?")) or None  # "nights"
-    head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or counted or _owned(question)
+    head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or counted or request.memory.spelled(
+        [_owned(question) or ""])[0]
     named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
     called = {stem(found) for s in request.said if s.role == "user" and head  # "my partner Ewa": Ewa is the partner
               for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w* ([A-Z][\w-]+)", s.text)}
@@ -1665,9 +1674,14 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     meant = {stem(_PHRASES[phrase]) for phrase in _phrases(question)}  # "work for": employer
     names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
+    sides = [{stem(word), *related([stem(word)])} for word in ("like", "hate")]  # "What do I dislike?": not "I love..."
+    sides = sides if set(topic) & sides[0] else sides[::-1] if set(topic) & sides[1] else [set(), set()]
     for score, statement in candidates:
-        if statement.role == "tool" and plain and not _covered(plain, statement.stems):
-            continue  # a weather report on Lisbon does not say its population
+        if plain and not _covered(plain, statement.stems) and (statement.role == "tool" or statement.role == "user" and (
+                _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)):
+            continue  # a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
+        if statement.stems & sides[1] and not statement.stems & sides[0] and _lower_tokens(question)[0] not in _YES_NO:
+            continue
         if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.asks or statement.text == (
                 asking) or statement.text in request.message and (request.tools and not _recalls(asking)
                                                                   or _is_question(statement.text))):
@@ -1682,8 +1696,10 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
         stems = statement.stems | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
             {stem("day"), stem("date")} if dated else set())  # "Which day...?": "on Thursdays"
-        if head and not (head in stems if exact else _covered([head], stems)) and not any(
-                _abbreviates(i, head) for i in statement.identifiers):
+        rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
+        if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
+                i, head) for i in statement.identifiers) and not (head == counted and facts(statement.text) and _covered(
+                rest, stems) == len(rest) > 0):
             continue
         days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
@@ -1887,7 +1903,7 @@ def _retold(text: str) -> str:
     if named >= 0 and not later and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
         text = "my name is " + text[named + len("call me "):]
     first = (tokens(text[:100]) or [""])[0].lower()
-    if first.split("'")[0] in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION or stem(first) in _VERBS:
+    if first.split("'")[0] in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION | _FILLER or stem(first) in _VERBS:
         text = text[:1].lower() + text[1:]
     return _swap(text)
 
@@ -1912,14 +1928,36 @@ def restate(statement: Statement) -> str:
     return f"From my notes: {_retold(text) if mine else text}."
 
 
-def _details(request: Request, found: Statement) -> str:
-    """The user's statements from the first to the last about what a question asks the details of ("remind me of
-    the details of my trip": the trip, then its budget, then who comes), told back; else ``found`` restated."""
+def _details(request: Request, found: Statement, details: bool = False) -> str:
+    """The user's statements that answer a question, told back: with ``details``, the first to the last about what it
+    asks the details of ("remind me of the details of my trip": the trip, then its budget, then who comes); else
+    ``found`` with those that add to it, one right after another ("Packing: passport." "Also sunscreen." "And my hat.";
+    "Add milk to my list." "Add eggs as well."); else ``found`` restated."""
     topic = [one for one in _topic(request.message) if one != stem("details")]
     told = [s for s in request.said if s.role == "user" and not s.asks]
-    about = [s for s in told if _covered(topic, s.stems)] if found.role == "user" else []
-    span = [_retold(s.text).rstrip(".!") for s in told if about and about[0].order <= s.order <= about[-1].order]
-    return f"You told me: {'; '.join(span)}." if len(span) > 1 else restate(found)
+    about = [s for s in told if _covered(topic, s.stems)] if found in told else []
+    if not about:
+        return restate(found)
+    at, end = (told.index(about[0]), told.index(about[-1])) if details else (told.index(found),) * 2
+    while not details and at and _adds(told[at].text) and (_adds(told[at - 1].text) or told[at - 1] in about):
+        at -= 1
+    while not details and end + 1 < len(told) and _adds(told[end + 1].text):
+        end += 1
+    return _told_back(told[at:end + 1])
+
+
+def _adds(text: str) -> bool:
+    """Whether a statement adds an item to the one before it, with no subject of its own: "Also sunscreen.", "Oh and
+    coffee beans.", "Add eggs as well.", "Bananas too." (not "Also, I need to call mom", "And my wife is Sara")."""
+    said = _lower_tokens(text)
+    subject = _SUBJECT_VERBS | {*_PRONOUNS, *_WE, *_THEY, "it", "it's", "he", "she", "am", "are"} - {"my", "our"}
+    return len(said) <= 8 and not set(said) & subject and (  # "Oh and...": one of the first two words
+        set(said[:2]) & {"add", "also", "and", "plus", "put"} or said[-1:] == ["too"] or said[-2:] == ["as", "well"])
+
+
+def _told_back(told: Sequence[Statement]) -> str:
+    """What the user told in ``told``, told back: "You told me: you have a son, Tom; your daughter Ann is 7."."""
+    return restate(told[0]) if len(told) == 1 else f"You told me: {'; '.join(_retold(s.text).rstrip('.!') for s in told)}."
 
 
 def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
@@ -2146,19 +2184,20 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     known = None if question and _recalls(said) and known and not known[1].startswith("You") else known
     now = max((s.turn for s in request.said), default=0)
     asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.asks]
-    if question and asked and not _topic(said) and stem("ask") in words(said):  # "What did I just ask you?"
-        return f'You asked: "{asked[-1]}"'
+    if question and asked and not set(_topic(said)) - stem_set("first last previous question thing") and {
+            stem("ask"), stem("question")} & set(words(said)):  # "What did I just ask you?", "...my first question?"
+        return f'You asked: "{asked[0 if "first" in said_tokens else -1]}"'
     told = [s for s in request.said if s.role == "user" and s.turn < now and len(s.stems) >= 2 and not _is_question(
         s.text)]  # "What do you know about me?", "What did I just say?": what the user told, no topic of its own
     if question and told and {"me", "i", "my"} & said_tokens and not set(_topic(said)) - stem_set("far everything"):
         picked = told[-1:] if "just" in said_tokens else told[-8:]
-        return "You told me: " + "; ".join(_retold(s.text).rstrip(".!") for s in picked) + "."
+        return _told_back(picked)
     subject = words(said.lower().rpartition(" about ")[2]) if " about " in said.lower() else []
     if question and told and subject and said_tokens & {"everything", "all", "know", "say", "said", "tell", "told"}:
         picked = {frozenset(w for w in s.stems if not w[:1].isdigit()): s for s in told  # a corrected value: the last
                   if _covered(subject, s.stems) == len(subject)}  # ("under 150 euros", then "make that 180")
         if picked := sorted(picked.values(), key=lambda s: s.order)[-8:]:  # "What did I say about Sam?"
-            return "You told me: " + "; ".join(_retold(s.text).rstrip(".!") for s in picked) + "."
+            return _told_back(picked)
     parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
     answers = [_answered_by_conversation(request, part) for part in parts] if question and len(parts) > 1 else []
     if answers and all(answers):  # "When is my race and what's my goal time?": each question in turn
@@ -2170,14 +2209,18 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         to_me = "your" in said_tokens or "you" in said_tokens and not {"i", "my", "me", "i'm"} & said_tokens
         # "who are you?" asks the assistant, whatever the user told of themselves
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
-            later = [s for s in request.said if s.order > found[1].order and s.role == "user"]
+            later = [s for s in request.said if s.order > found[1].order and s.role == found[1].role != "tool" and not s.asks]
             then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
-            fixed = [s for k, s in enumerate(later) if then[k] & _CORRECTION and (  # "Actually, it's...", "the order..."
-                k == 0 and then[k] & {"it", "that", "this", "they"} or _covered(_topic(said), s.stems))]
-            if found[1].role == "user" and fixed:
+            fixed = [s for k, s in enumerate(later) if then[k] & _CORRECTION and (  # "Actually, it's...", "the order...",
+                k == 0 and (then[k] & {"it", "that", "this", "they", "meant"} or s.stems & found[1].stems)
+                or _covered(_topic(said), s.stems)) or k == 0 and len(then[k]) <= 10 and (facts(s.text) or _DAYS & s.stems) and (
+                then[k] & {"it", "it's", "they"} or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
+                    :1].isdigit()} & found[1].stems)]  # a new value of it in the next short statement: "It's been
+            # delayed to Wednesday", "I'm now 79 kg" after "I weigh 82 kg"; in a note too
+            if fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
-            told = _details(request, found[1]) if said_tokens & {"details", "everything"} else restate(found[1])
-            told = f"{counted}. {told}" if (counted := _counted(said, found[1])) else told  # "2 (brother, sister)"
+            told = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
+            told = _counted(request, said, found[1]) or told  # "2 (brother, sister). You told me: ..."
             if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
                 told += " I can't count the days: I don't know today's date."  # "How long until my exam?"
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
@@ -2263,16 +2306,22 @@ def _my_tools(request: Request) -> str:
     return f"My tools: {'; '.join(mine)}." if mine else "I have no tools in this conversation."
 
 
-def _counted(question: str, statement: Statement) -> str:
-    """How many of what "how many" asks a statement names by related words, and which ("How many siblings...?" and
-    "my brother Tom... my sister Eva": "2 (brother, sister)"; "a son and two daughters": 3); "" if it names it."""
+def _counted(request: Request, question: str, found: Statement) -> str:
+    """How many of what "how many" asks the user's statements name by related words (each word at its largest count),
+    which, and those statements ("How many siblings...?" and "my brother Tom... my sister Eva": "2 (brother, sister)";
+    "a son and two daughters": 3; "We have two cats." "We adopted a dog.": 3 pets); "" if ``found`` names it."""
     asked = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?"))
-    found = [t.lower() for t in tokens(statement.text)]
-    kinds = [k for k, t in enumerate(found) if stem(t) in related([asked])]
-    if not asked or not kinds or asked in statement.stems or statement.role != "user":
+    if not asked or asked in found.stems or found.role != "user":
         return ""
-    count = sum(int(found[k - 1]) if found[k - 1].isdigit() else _COUNT_WORDS.get(found[k - 1], 1) for k in kinds)
-    return f"{count} ({', '.join(found[k] for k in kinds)})"
+    counts: dict[str, tuple[int, str]] = {}
+    told = [s for s in request.said if s.role == "user" and not s.asks and related([asked]) & s.stems]
+    for said in ([t.lower() for t in tokens(s.text)] for s in told):
+        for before, word in zip(["", *said], said):
+            if stem(word) in related([asked]):
+                number = int(before) if before.isdigit() else {**_COUNT_WORDS, "no": 0}.get(before, 1)
+                counts[stem(word)] = max(counts.get(stem(word), (0, word)), (number, word))
+    kinds = ", ".join(word for _, word in counts.values())
+    return f"{sum(number for number, _ in counts.values())} ({kinds}). {_told_back(told)}" if counts else ""
 
 
 def _contradicts(question: str, text: str) -> bool:

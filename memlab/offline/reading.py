@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import difflib
 import functools
 import itertools
 import json
@@ -89,22 +90,22 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     teacher engineer developer programmer designer chef lawyer manager student consultant architect scientist
     researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
     sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waiter cashier lecturer
-    professor tutor coach translator editor photographer surgeon | wife husband partner spouse girlfriend boyfriend |
+    professor tutor coach translator editor photographer surgeon builder contractor | wife husband partner spouse girlfriend
+    boyfriend fiance fiancé fiancee fiancée |
     son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling siblings | pet dog cat puppy
     kitten parrot bird rabbit hamster fish horse | dog puppy breed retriever labrador poodle spaniel terrier collie beagle
     husky boxer | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
     headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage
-    compensation | deadline
-    due | appointment meeting booking reservation | outdoor outside patio terrace | cause reason because | birthday bday
-    born age old | prefer preference
-    rather favourite favorite like love enjoy want wish fan keen hobby hobbies
-    | hate dislike stand allergic allergy avoid
+    compensation | deadline due | appointment meeting booking reservation | outdoor outside patio terrace | cause reason
+    because | birthday bday born age old | prefer preference rather favourite favorite like love enjoy want wish fan keen
+    hobby hobbies | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
     | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
-    | medication medicine drug pill tablet dose dosage mg prescription prescribed
-    | food eat meal dish cuisine diet appetite
+    | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
+    groceries purchase | injury injured hurt pain sore sprain | colour color paint white black red blue green grey gray
+    | food eat meal dish cuisine diet dietary appetite
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail
@@ -113,7 +114,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     identifier code reference ref | race marathon triathlon | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
     calculus derivative integral fraction percentage arithmetic | history historical war president empire king queen
     emperor century ancient medieval revolution battle dynasty civilization treaty colony colonial | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
-    idiot stupid moron dumb loser jerk fool pathetic | goal target aim | add plus sum total | subtract minus difference | multiply times product | divide
+    idiot stupid moron dumb loser jerk fool pathetic | goal target aim want | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
     bill billing subscription | wrong problem issue fault matter broken broke stopped fail faulty damaged defective risk
     concern worry worried
@@ -613,6 +614,14 @@ class Memory:
         for position, statement in enumerate(self.statements):
             for one in statement.stems:
                 self._index.setdefault(one, []).append(position)
+
+    def spelled(self, topic: Sequence[str]) -> list[str]:
+        """``topic`` with a word only questions hold (itself or by a related word) read as the word a statement holds,
+        a letter or two away, if one does: a typo in the question ("my dentsit": dentist) or in a statement ("my
+        docter" for "doctor")."""
+        told = [one for one, at in self._index.items() if not all(self.statements[p].asks for p in at)]
+        return [next(iter(difflib.get_close_matches(one, told, 1, 0.8)), one) if len(one) > 4 and one.isalpha() and not (
+            {one, *related([one])} & set(told)) else one for one in topic]
 
     def matches(self, topic: Iterable[str], *, roles: Sequence[str] | None = None) -> list[tuple[float, Statement]]:
         """Statements (of ``roles``, default any) sharing a stem of ``topic`` (the first 64 count, 2 points each)
