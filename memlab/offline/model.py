@@ -542,6 +542,14 @@ class Reader:
             return self._take("quoted", lambda text: quoted)
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
         find = _proper_names if nullable and kind == "other" and find else find  # "phone": no words of the message
+        extracted = kind == "other" and name and not nullable and not field_stems & _SCORES and not self.summarized and (
+            self.answer == self.request.message.strip())
+        if extracted:  # an extraction's name: one no other field took ("Lab B" for lab), else the last ("2019 Toyota
+            def find(text: str) -> list[str]:  # Corolla": make and model, split below)
+                names = [n for n in _proper_names(text) if n not in _CURRENCIES]
+                left = sorted((n for n in names if not any(n in g or g in n for g in self.given if g)), key=lambda n: not (
+                    field_stems & set(words(n))))  # not "Unfortunately Tom Becker" when the guest is Tom Becker
+                return (left or [n for n in names if self.given.get(n) == "other"])[-1:]
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
             avoid = unread | {v for v, k in self.given.items()
@@ -553,10 +561,11 @@ class Reader:
                                avoid)
             found = None if nullable and self.ran_out and not part else found  # return_date: none of one date
             self.ran_out = self.ran_out or ran_out
-            if kind != "other":  # a name of any kind may still be a city or an id, a person's is no company's
+            if kind != "other" or extracted:  # a name of any kind may still be a city or an id, a person's is no company's
                 self.given.setdefault(found or "", kind)
             self.inside.update((found or "").split()[1:])  # "IC 512": 512 is no count
-            return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
+            if found or kind != "other" or not self.answer:  # an extraction's field no name fills: as below
+                return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
         if nullable and kind in ("free", "other"):  # "phone": null, not the message
             return None
         if kind in ("free", "other") and self.summarized and not field_stems & _SUBJECT:
@@ -740,13 +749,15 @@ class Reader:
             found = [w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
                 not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
         money = marks & stem_set("total amount price cost fee paid spent")  # "4.50 GBP"; "$45.50", not "order 7781"
-        marks |= {code.lower() for _, code in _SIGNS} | related({stem("currency")}) if money else set()  # "8500 euros"
+        marks |= {code.lower() for _, code in _SIGNS} | related({stem("currency")}) | {stem("ask")} if money else set()
+        # "8500 euros", "asking 15000"
         given = {v for f, v in self.claimed.items() if f != name} | self.inside
         found = [t for t in found if t not in given] or found  # "order 7781", "Book IC 512 for 3"
-        parts = [words(part) for part in text.split(", ")]  # "3 nights, 2 guests": nights 3
+        parts = [words(part) for part in text.replace(". ", ", ").split(", ")]  # "3 nights, 2 guests": nights 3
         named = [w for side, near in ((-1, marks), (1, marks | related(marks))) for said in parts  # "Total 13.50", "45
                  for at, w in enumerate(said) if not (self.start or results) and _NUMBER.fullmatch(w)  # minutes",
-                 and 0 <= at + side < len(said) and said[at + side] in near]  # "350 calories" (kcal)
+                 and 0 <= at + side < len(said) and said[at + side] in near  # "350 calories" (kcal); not "4 bedrooms
+                 and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2]))]  # 3 bathrooms": 3, whose unit is before
         named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
         index = self.start + self.taken.get("number", 0)
         self.taken["number"] = self.taken.get("number", 0) + 1
@@ -757,8 +768,8 @@ class Reader:
         if stem("year") not in marks and any(stem("year") in words(f.replace("_", " ")) for f in self.fields):
             found, years = [t for t in found if t not in years], []  # a price is not the year a year field takes
         if years and stem("year") in marks:  # a year field takes the years in turn ("2016-2019": start 2016, end 2019), not a count or a price
-            found, index = years, self.taken.get("year", 0)
-            self.taken["year"] = index + 1
+            found, index, self.taken["number"] = years, self.taken.get("year", 0), self.taken["number"] - 1  # no count's
+            self.taken["year"] = index + 1  # place ("2019 Corolla, 42000 km": mileage 42000)
         elif found and marks & _UPPER:  # "max": the top of "between 0 and 250"
             found, index = [max(found, key=float)], 0
         elif named or self.from_tools(name) or labelled:  # the tool's value (first), the one the field's name is next
@@ -1324,7 +1335,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 continue
             if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or things and low in _MONTHS  # "Feb"
-                    or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and len(word) == 1
+                    or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) == 2)
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
                                         or things and after[:1].isdigit()  # "Starbucks 12/03/2024 ..."

@@ -1,0 +1,65 @@
+"""Structured output of listings, claims and bookings (outside tester, round 11): a field for a name takes a
+name said, not the whole message ("2019 Toyota Corolla": make Toyota, model Corolla); a number goes to the field
+whose word is next to it ("asking 15000": price; "4 bedrooms and 3 bathrooms"), a year takes no count's place.
+
+The schemas and sentences are our own (none of memlab's scenario); each is what a learner tries first.
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent, Runner
+from pydantic import BaseModel
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+async def extract(output_type, message: str, instructions: str = "Extract the details."):
+    agent = Agent(name="Extractor", instructions=instructions, output_type=output_type)
+    return (await Runner.run(agent, message)).final_output
+
+
+class Vehicle(BaseModel):
+    make: str
+    model: str
+    year: int
+    mileage: int
+    price: int
+
+
+class Gadget(BaseModel):
+    maker: str
+    model: str
+    storage_gb: int
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("2019 Toyota Corolla, 42000 km, asking 15000", Vehicle(make="Toyota", model="Corolla", year=2019, mileage=42000,
+                                                             price=15000)),
+    ("Looking to sell my Volkswagen Golf from 2017 with 98,000 km. Asking 6500.",
+     Vehicle(make="Volkswagen", model="Golf", year=2017, mileage=98000, price=6500)),
+])
+async def test_a_make_and_a_model_take_the_name_said_and_numbers_their_words(message, expected):
+    assert await extract(Vehicle, message, "Extract the vehicle ad.") == expected
+
+
+async def test_a_name_field_takes_a_name_and_no_unit_after_a_number():
+    phone = await extract(Gadget, "Samsung Galaxy S21, 128 GB, asking 300.")
+    assert (phone.model, phone.storage_gb) == ("Galaxy S21", 128)
+
+
+class Home(BaseModel):
+    bedrooms: int
+    bathrooms: int
+    price: int
+
+
+class Dish(BaseModel):
+    servings: int
+    prep_minutes: int
+
+
+async def test_a_number_before_its_word_is_not_the_next_field_s():
+    assert await extract(Home, "4 bedrooms and 3 bathrooms, price 510000") == Home(bedrooms=4, bathrooms=3, price=510000)
+    dish = await extract(Dish, "Pancakes for 4 people, takes 15 minutes: 200 g flour, 2 eggs, 300 ml milk.")
+    assert dish == Dish(servings=4, prep_minutes=15)
