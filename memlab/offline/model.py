@@ -689,7 +689,7 @@ class Reader:
             found = [t for t in tokens(piece) if not linked or t.lower() not in ("is", "was")]  # "my seat is 14C"
             for at, (word, value) in enumerate(zip(found, found[1:])):
                 a_temperature = any(f"{value}{unit}" in message for unit in ("°", " °", " degrees"))  # not a room
-                if stem(word.lower()) in names and (at == 0 or word.islower()) and (
+                if stem(word.lower()) in names and (at == 0 or word.islower()) and f"{word}, " not in piece and (
                         _is_value(value) and not a_temperature or handle and value.lower() not in STOP):
                     if value.isalpha() and value.isupper() and found[at + 2:at + 3] and found[at + 2].isdigit():
                         return f"{value} {found[at + 2]}"  # "flight BA 171"
@@ -742,7 +742,8 @@ class Reader:
         text = " ".join("1" if w.lower() == "one" and n.isalpha() and n.lower() not in STOP else {
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and name.lower(
-            ).startswith(u[0]) else t for t in (t.lstrip("£$€#+") for t in tokens(text))]  # "250g": 250 grams
+            ).startswith(u[0]) else t for t in (t.lstrip("£$€#+") for t in tokens(text) for t in (  # "250g": 250 grams
+                t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
         if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10")
@@ -751,16 +752,18 @@ class Reader:
         money = marks & stem_set("total amount price cost fee paid spent")  # "4.50 GBP"; "$45.50", not "order 7781"
         marks |= {code.lower() for _, code in _SIGNS} | related({stem("currency")}) | {stem("ask")} if money else set()
         # "8500 euros", "asking 15000"
-        given = {v for f, v in self.claimed.items() if f != name} | self.inside
+        given = {v for f, v in self.claimed.items() if f != name}
         found = [t for t in found if t not in given] or found  # "order 7781", "Book IC 512 for 3"
+        found = [t for t in found if t not in self.inside]
         parts = [words(part) for part in text.replace(". ", ", ").split(", ")]  # "3 nights, 2 guests": nights 3
         named = [w for side, near in ((-1, marks), (1, marks | related(marks))) for said in parts  # "Total 13.50", "45
                  for at, w in enumerate(said) if not (self.start or results) and _NUMBER.fullmatch(w)  # minutes",
                  and 0 <= at + side < len(said) and said[at + side] in near  # "350 calories" (kcal); not "4 bedrooms
                  and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2]))]  # 3 bathrooms": 3, whose unit is before
         named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
+        named[:0] = [t[:-len(u)].strip("-") for t in tokens(text) if (u := t.lstrip("0123456789.-")) != t and len(u) > 1 and any(
+            part.startswith(u.lower()) for part in name.lower().split("_"))]  # "256GB": 256 for storage_gb, "3-bed": 3 bedrooms
         index = self.start + self.taken.get("number", 0)
-        self.taken["number"] = self.taken.get("number", 0) + 1
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
         labelled = [n for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha() and any(
             len(w) > 2 and w not in STOP and label.lower().startswith(w) for w in heard)]  # "1 (lowest)": "low"
@@ -768,12 +771,15 @@ class Reader:
         if stem("year") not in marks and any(stem("year") in words(f.replace("_", " ")) for f in self.fields):
             found, years = [t for t in found if t not in years], []  # a price is not the year a year field takes
         if years and stem("year") in marks:  # a year field takes the years in turn ("2016-2019": start 2016, end 2019), not a count or a price
-            found, index, self.taken["number"] = years, self.taken.get("year", 0), self.taken["number"] - 1  # no count's
-            self.taken["year"] = index + 1  # place ("2019 Corolla, 42000 km": mileage 42000)
+            found, index = years, self.taken.get("year", 0)
+            self.taken["year"] = index + 1
         elif found and marks & _UPPER:  # "max": the top of "between 0 and 250"
             found, index = [max(found, key=float)], 0
         elif named or self.from_tools(name) or labelled:  # the tool's value (first), the one the field's name is next
             found, index = named[:1] or labelled[:1] or found[:1], 0  # to, or the one the message says the label of
+            self.inside.update(found)  # no other field's by its place ("3 bathrooms, 180 m2": area 180)
+        if not (years and stem("year") in marks or named and self.answer):  # in an answer, only a number by its place
+            self.taken["number"] = self.taken.get("number", 0) + 1  # moves the place on ("2019 Corolla, 42000 km")
         self.ran_out = self.ran_out or index >= len(found)
         value = float(found[index]) if index < len(found) else None
         told = f"{self.request.instructions[:2000]} {self.request.message}".lower()

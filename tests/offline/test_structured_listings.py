@@ -46,12 +46,26 @@ async def test_a_make_and_a_model_take_the_name_said_and_numbers_their_words(mes
 async def test_a_name_field_takes_a_name_and_no_unit_after_a_number():
     phone = await extract(Gadget, "Samsung Galaxy S21, 128 GB, asking 300.")
     assert (phone.model, phone.storage_gb) == ("Galaxy S21", 128)
+    assert (await extract(Gadget, "Google Pixel 8 with 256GB storage for $650")).storage_gb == 256
 
 
 class Home(BaseModel):
     bedrooms: int
     bathrooms: int
     price: int
+
+
+class Flat(BaseModel):
+    bedrooms: int
+    bathrooms: int
+    area_sqm: float
+    price: int
+
+
+class Posting(BaseModel):
+    title: str
+    salary_min: int
+    salary_max: int
 
 
 class Dish(BaseModel):
@@ -63,3 +77,10 @@ async def test_a_number_before_its_word_is_not_the_next_field_s():
     assert await extract(Home, "4 bedrooms and 3 bathrooms, price 510000") == Home(bedrooms=4, bathrooms=3, price=510000)
     dish = await extract(Dish, "Pancakes for 4 people, takes 15 minutes: 200 g flour, 2 eggs, 300 ml milk.")
     assert dish == Dish(servings=4, prep_minutes=15)
+
+
+async def test_a_number_joined_to_a_short_word_or_a_range_is_read_whole():
+    flat = await extract(Flat, "Bright 3-bed, 2-bath flat in Porto, 110 m2, with a small garden. Asking 325000.")
+    assert flat == Flat(bedrooms=3, bathrooms=2, area_sqm=110, price=325000)
+    job = await extract(Posting, "Acme Corp is hiring a Senior Backend Engineer. Salary 90,000-120,000 USD, fully remote.")
+    assert (job.salary_min, job.salary_max) == (90000, 120000)
