@@ -7,6 +7,8 @@ The schemas and sentences are our own (none of memlab's scenario); each is what 
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 from agents import Agent, Runner
 from pydantic import BaseModel
@@ -84,3 +86,24 @@ async def test_a_number_joined_to_a_short_word_or_a_range_is_read_whole():
     assert flat == Flat(bedrooms=3, bathrooms=2, area_sqm=110, price=325000)
     job = await extract(Posting, "Acme Corp is hiring a Senior Backend Engineer. Salary 90,000-120,000 USD, fully remote.")
     assert (job.salary_min, job.salary_max) == (90000, 120000)
+
+
+class Report(BaseModel):
+    severity: str
+    summary: str
+
+
+class Claim(BaseModel):
+    policy_number: str
+    urgency: Literal["low", "medium", "high", "critical"]
+
+
+@pytest.mark.parametrize(("output_type", "message", "level"), [
+    (Report, "The sync keeps failing, pretty bad, blocks my work.", "high"),
+    (Report, "Minor typo on the about page, no rush.", "low"),
+    (Claim, "Policy HX-44821: the app crashes every time I file a claim, I'm stuck.", "high"),
+    (Claim, "Policy AC77120, a small dent on the door, no rush at all.", "low"),
+])
+async def test_a_level_field_follows_how_bad_the_user_says_it_is(output_type, message, level):
+    found = await extract(output_type, message, "Triage the report.")
+    assert getattr(found, "severity", getattr(found, "urgency", None)) == level
