@@ -526,12 +526,14 @@ class Reader:
         kind, find = self.kind(name, description, format, owner)
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
-        if self.item and kind in ("free", "thing", "other") and (counted := next(iter(self.counts()), None)):
-            unit, _, rest = counted.partition(" ")  # "2 cups flour": unit "cups", name "flour"
-            measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
-            if stem("unit") in field_stems:
-                return unit if measured else None
-            return rest if measured else counted  # "2 x keyboard at $45": keyboard
+        counted = next(iter(self.counts().items()), ("", 0)) if self.item and kind in ("free", "thing", "other") else ("", 0)
+        unit, _, rest = counted[0].partition(" ")  # "2 cups flour": unit "cups", name "flour", amount "2 cups"
+        measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
+        if field_stems & stem_set("unit amount quantity") and unit:  # "2 eggs": amount "2"
+            amount = f"{counted[1]:g} {unit}" if measured else f"{counted[1]:g}"
+            return (unit if measured else None) if stem("unit") in field_stems else amount
+        if unit and (measured or stem(unit.lower()) not in stem_set("minute hour day week month year")):  # not "3 years
+            return rest if measured else counted[0]  # at Google"; "2 x keyboard at $45": keyboard
         at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
         labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
         told = _SAYING_THAT.search(self.whole) if kind == "free" and not field_stems & _SUBJECT else None
@@ -986,7 +988,7 @@ class Reader:
         bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words (after the first, as the
         list goes on: "and Bo" opens with a name); else per sentence giving someone a task ("Dev to update the page");
         none for fewer than two items listed."""
-        parts = [part for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
+        parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
         parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []
@@ -1017,12 +1019,20 @@ class Reader:
         by the name just before it when none or another name follows ("Ana got 91.5, Ben 78")."""
         found, named = tokens(_THOUSANDS.sub("", self.request.message)), {}
         for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
-            unit = found[at + 2:at + 3] == ["of"] and stem(found[at + 1].lower()) in related({stem("unit")})
+            unit = stem("".join(found[at + 1:at + 2]).lower()) in related({stem("unit")})
             after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, [  # "2 x keyboard": keyboard
-                w for k, w in enumerate(found[at + 1:at + 5]) if w.lower() != "x" and not (unit and k == 1)][:2 + unit]))
+                w for k, w in enumerate(found[at + 1:at + 5]) if w.lower() != "x" and not (unit and k == 1 and w == "of")][
+                :2 + unit]))  # "1 kg chicken thighs"
             before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}
+
+
+def _one(part: str) -> str:
+    """``part`` with an "a" or "an" before any number as 1: "a desk for $120", "for an espresso machine at 450"."""
+    said = part.split(" ")
+    at = next((k for k, w in enumerate(said) if w.lower() in ("a", "an") or any(map(str.isdigit, w))), 0)
+    return " ".join([*said[:at], "1", *said[at + 1:]]) if said[at].lower() in ("a", "an") else part
 
 
 def _defined(options: Sequence[str], text: str) -> dict[str, str]:
@@ -1278,7 +1288,8 @@ def _assigned(sentence: str) -> tuple[str, str] | None:
     name, _, rest = sentence.removeprefix("and ").partition(" ")
     verb, _, task = rest.partition(" ")
     said = stem(name.lower())  # a name, not a word such as "Decided to..." or "Need to..."
-    if not (name.istitle() and name.isalpha() and verb in ("to", "will") and task) or name.lower() in STOP or (
+    if not (name.istitle() and name.isalpha() and verb in ("to", "will") and task) or {name.lower(), task.split(" ")[
+            0].lower()} & STOP or (  # not "Uber to the airport $42"
             said in _VERBS | _CHANGES | _SAYING | stem_set("need try plan hope") or related({said})):
         return None
     head, by, due = task.rpartition(" by ")

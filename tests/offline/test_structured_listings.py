@@ -107,3 +107,55 @@ class Claim(BaseModel):
 async def test_a_level_field_follows_how_bad_the_user_says_it_is(output_type, message, level):
     found = await extract(output_type, message, "Triage the report.")
     assert getattr(found, "severity", getattr(found, "urgency", None)) == level
+
+
+class Line(BaseModel):
+    description: str
+    quantity: int
+    unit_price: float
+
+
+class Invoice(BaseModel):
+    customer: str
+    items: list[Line]
+
+
+class Ingredient(BaseModel):
+    name: str
+    amount: str
+
+
+class Recipe(BaseModel):
+    servings: int
+    ingredients: list[Ingredient]
+
+
+class Expense(BaseModel):
+    merchant: str
+    amount: float
+    date: str
+
+
+class Expenses(BaseModel):
+    lines: list[Expense]
+
+
+async def test_an_item_listed_with_a_or_an_counts_one():
+    invoice = await extract(Invoice, "Invoice for Dana Whitfield: 2 chairs at $40 and a desk for $120.", "Build the invoice.")
+    assert invoice.items == [Line(description="chairs", quantity=2, unit_price=40), Line(description="desk", quantity=1,
+                                                                                      unit_price=120)]
+    order = await extract(Invoice, "Bill Harbor Cafe for an espresso machine at 450 and 3 grinders at 89.")
+    assert [(i.description, i.quantity, i.unit_price) for i in order.items] == [("espresso machine", 1, 450),
+                                                                            ("grinders", 3, 89)]
+
+
+async def test_an_ingredient_s_amount_keeps_its_unit_and_its_name_every_word():
+    recipe = await extract(Recipe, "Chicken curry (serves 6). You need 1 kg chicken thighs, 2 onions, 400 ml coconut milk.")
+    assert [(i.name, i.amount) for i in recipe.ingredients] == [("chicken thighs", "1 kg"), ("onions", "2"),
+                                                                ("coconut milk", "400 ml")]
+
+
+async def test_a_line_opening_with_a_name_then_to_is_no_task():
+    found = await extract(Expenses, "Uber to the airport $42.50 on May 2, lunch at Nando's $18 on May 3, and a Figma "
+                                    "subscription for $15 on May 5.", "Turn these into expense lines.")
+    assert [(line.amount, line.date) for line in found.lines] == [(42.5, "May 2"), (18, "May 3"), (15, "May 5")]
