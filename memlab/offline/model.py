@@ -546,12 +546,12 @@ class Reader:
         find = _proper_names if nullable and kind == "other" and find else find  # "phone": no words of the message
         extracted = kind == "other" and name and not nullable and not field_stems & _SCORES and not self.summarized and (
             self.answer == self.request.message.strip())
-        if extracted:  # an extraction's name: one no other field took ("Lab B" for lab), else the last ("2019 Toyota
-            def find(text: str) -> list[str]:  # Corolla": make and model, split below)
+        if extracted:  # an extraction's name: one no other field took (its own word first: "Lab B" for lab), else the
+            def find(text: str) -> list[str]:  # only one, taken ("2019 Toyota Corolla": make and model, split below)
                 names = [n for n in _proper_names(text) if n not in _CURRENCIES]
                 left = sorted((n for n in names if not any(n in g or g in n for g in self.given if g)), key=lambda n: not (
                     field_stems & set(words(n))))  # not "Unfortunately Tom Becker" when the guest is Tom Becker
-                return (left or [n for n in names if self.given.get(n) == "other"])[-1:]
+                return left[:1] or [n for n in names if n in self.given and len(names) == 1]
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
             avoid = unread | {v for v, k in self.given.items()
