@@ -1329,7 +1329,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     out: list[str] = []
     phrases, mine = [], []  # what follows "a" or "the"; what follows "my" or "our" (a title: "my lentil soup")
     sent_to: list[str] = []  # people after "to", "for", "from"
-    for piece in sentences(_QUOTED.sub(" ", text[:2000])):  # "Northwind's CEO": a possessive ends a name
+    for piece in sentences(_QUOTED.sub(" ", text[:2000]).replace(" - ", ". ")):  # "Northwind's CEO": a possessive ends a
+        # name; a dash a sentence ("Count me in - Lena Fischer")
         piece = re.sub(r"^\w+:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
         low_piece = piece.lower()
         found, runs, cued = tokens(piece.rstrip(" ,").replace(",", " and ")), [], -2  # runs: [first, last] of each name
@@ -1352,14 +1353,15 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 continue
             if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or things and low in _MONTHS  # "Feb"
-                    or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) == 2)
+                    or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
+                    or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) == 2)  # "XL", "128 GB"
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
                                         or things and after[:1].isdigit()  # "Starbucks 12/03/2024 ..."
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
-                    or low in STOP or low in _ASKING or stem(low) in _VERBS | _CHANGES
+                    or low in STOP or low in _ASKING or low in _FILLER or stem(low) in _VERBS | _CHANGES  # "Oh and..."
                     or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue
             if runs and runs[-1][1] == at - 1:

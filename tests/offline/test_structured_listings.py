@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 import pytest
-from agents import Agent, Runner
+from agents import Agent, Runner, SQLiteSession
 from pydantic import BaseModel
 
 pytestmark = pytest.mark.usefixtures("api")
@@ -159,3 +159,21 @@ async def test_a_line_opening_with_a_name_then_to_is_no_task():
     found = await extract(Expenses, "Uber to the airport $42.50 on May 2, lunch at Nando's $18 on May 3, and a Figma "
                                     "subscription for $15 on May 5.", "Turn these into expense lines.")
     assert [(line.amount, line.date) for line in found.lines] == [(42.5, "May 2"), (18, "May 3"), (15, "May 5")]
+
+
+class Signup(BaseModel):
+    full_name: str
+    workshop: Literal["intro", "advanced", "masterclass"]
+    t_shirt: Literal["S", "M", "L", "XL"]
+    needs_parking: bool
+
+
+async def test_an_interjection_or_a_size_is_no_name_and_the_earlier_turn_s_name_holds():
+    session = SQLiteSession("signup")
+    await Runner.run(Agent(name="Desk", instructions="Be helpful."),
+                     "My name is Henrik Olsen and I want to sign up for the masterclass.", session=session)
+    form = Agent(name="Form", instructions="Fill the registration.", output_type=Signup)
+    signup = (await Runner.run(form, "Oh and I'll need a parking spot, size XL shirt.", session=session)).final_output
+    assert signup == Signup(full_name="Henrik Olsen", workshop="masterclass", t_shirt="XL", needs_parking=True)
+    again = (await Runner.run(form, "Well, also: XL please - Mia Chen, intro workshop.")).final_output
+    assert (again.full_name, again.workshop, again.t_shirt) == ("Mia Chen", "intro", "XL")
