@@ -741,7 +741,7 @@ class Reader:
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
         text = _in_unit(_halves(text), {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
         said = text.split(" ")  # "one large coffee": 1 (not "one of them"); "twice a day": 2
-        text = " ".join("1" if w.lower() == "one" and n.isalpha() and n.lower() not in STOP else {
+        text = " ".join("1" if w.lower() == "one" and n.rstrip(".,;!?").isalpha() and n.lower() not in STOP else {
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and name.lower(
             ).startswith(u[0]) else t for t in (t.lstrip("£$€#+") for t in tokens(text) for t in (  # "250g": 250 grams
@@ -844,7 +844,7 @@ class Reader:
         for marks in (marks or {name.lower()}, related(marks) - marks):  # its words, then related ones ("text": sms)
             for at, word in enumerate(found):
                 unsaid = word[:2] == "un" and stem(word[2:]) in marks
-                whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out") for m in marks
+                whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out", "abl") for m in marks
                             for w in (word, stem(word)))  # "attached": has_attachment, "call me back": wants_callback
                 if stem(word) in marks or unsaid or whole or len(word) > 6 and stem(word.removesuffix("ly")) in marks:
                     clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
@@ -1306,7 +1306,8 @@ def _from_to(text: str) -> str:
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     """The capitalised words after one of ``cues``, runs joined ("this is Omar Haddad"), and a list that goes on
     ("in Paris, Oslo and Rome")."""
-    found, names, last = [t for t in tokens(text) if t.lower() != "then"], [], -2  # "to Vienna and then Prague"
+    found, names, last = [t for t in tokens(text) if t.lower() != "then" and t != "the"], [], -2  # "to Vienna and then
+    # Prague", "at the Bernabeu"
     for at in range(1, len(found)):
         before = found[at - 1].lower()
         if found[at][:1].isupper() and (before in cues or last == at - 1 or before in ("and", "or") and last == at - 2):
@@ -1354,7 +1355,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or things and low in _MONTHS  # "Feb"
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
-                    or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) == 2)  # "XL", "128 GB"
+                    or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "XL", "128 GB", "48000 EUR"
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
                                         or things and after[:1].isdigit()  # "Starbucks 12/03/2024 ..."

@@ -177,3 +177,29 @@ async def test_an_interjection_or_a_size_is_no_name_and_the_earlier_turn_s_name_
     assert signup == Signup(full_name="Henrik Olsen", workshop="masterclass", t_shirt="XL", needs_parking=True)
     again = (await Runner.run(form, "Well, also: XL please - Mia Chen, intro workshop.")).final_output
     assert (again.full_name, again.workshop, again.t_shirt) == ("Mia Chen", "intro", "XL")
+
+
+class Cost(BaseModel):
+    amount: float
+    billable: bool
+
+
+class Fixture(BaseModel):
+    home_team: str
+    venue: str
+
+
+class Return(BaseModel):
+    order_id: str
+    reason: Literal["damaged", "wrong item", "no longer needed", "other"]
+    quantity: int
+
+
+async def test_a_flag_a_venue_a_reason_and_a_count_in_everyday_words():
+    assert (await extract(Cost, "Client dinner, 86.40 euros, bill it to the client.")).billable is True
+    assert (await extract(Cost, "Train ticket 45 pounds, not billable.")).billable is False
+    assert (await extract(Fixture, "Real Madrid play at the Bernabeu on Sunday.")).venue == "Bernabeu"
+    assert (await extract(Fixture, "Ajax vs PSV, kick-off at the Johan Cruyff Arena.")).venue == "Johan Cruyff Arena"
+    returned = await extract(Return, "I want to return order A-5531, the blender arrived cracked. Just the one unit.")
+    assert (returned.reason, returned.quantity) == ("damaged", 1)
+    assert (await extract(Return, "Order 99812: the vase came smashed.")).reason == "damaged"
