@@ -392,7 +392,8 @@ class Reader:
             return "email", _EMAIL.findall
         timed = self.iso(name, description, "hh:mm")  # "depart_after HH:MM": "8am" is 08:00
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
-                ).replace("_", "") in ("checkin", "checkout"):  # a field named "time" takes a time ("8pm")
+                ).replace("_", "") in ("checkin", "checkout") or {stem("from")} < field_stems | {stem("from")} <= stem_set(
+                "start end begin finish available from until"):  # a field named "time" takes a time ("8pm"), "start" too
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"

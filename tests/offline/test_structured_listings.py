@@ -203,3 +203,23 @@ async def test_a_flag_a_venue_a_reason_and_a_count_in_everyday_words():
     returned = await extract(Return, "I want to return order A-5531, the blender arrived cracked. Just the one unit.")
     assert (returned.reason, returned.quantity) == ("damaged", 1)
     assert (await extract(Return, "Order 99812: the vase came smashed.")).reason == "damaged"
+
+
+class Slot(BaseModel):
+    instrument: str
+    start: str
+    end: str
+
+
+class Rental(BaseModel):
+    rent: int
+    available_from: str
+
+
+async def test_a_start_an_end_or_an_available_from_field_takes_a_time_or_a_date():
+    slot = await extract(Slot, "Book the NMR spectrometer from 10:00 to 12:30.", "Book the instrument.")
+    assert (slot.start, slot.end) == ("10:00", "12:30")
+    other = await extract(Slot, "I need the flow cytometer 14:00-16:00 please.", "Book the instrument.")
+    assert (other.start, other.end) == ("14:00", "16:00")
+    rental = await extract(Rental, "Rent is 950 a month, available from 1 March, minimum 6 months.")
+    assert (rental.rent, rental.available_from) == (950, "1 March")
