@@ -131,6 +131,8 @@ _THING = stem_set("product vendor company brand organization organisation mercha
                   "manufacturer project team item")
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
 _SUBJECT = stem_set("topic subject title theme event")
+#: A field for a part of a product's name, which shares the name another field took ("Honda Civic": make, model).
+_NAME_PARTS = stem_set("make model brand series variant edition trim")
 #: What an action makes that a later one acts on ("email the confirmation", "text me the tracking number").
 _RESULTS = stem_set("confirmation receipt result output details link tracking number reference summary invoice total")
 _EXPLAINS = stem_set("explanation reasoning rationale justification")
@@ -547,12 +549,12 @@ class Reader:
         find = _proper_names if nullable and kind == "other" and find else find  # "phone": no words of the message
         extracted = kind == "other" and name and not nullable and not field_stems & _SCORES and not self.summarized and (
             self.answer == self.request.message.strip())
-        if extracted:  # an extraction's name: one no other field took (its own word first: "Lab B" for lab), else the
-            def find(text: str) -> list[str]:  # only one, taken ("2019 Toyota Corolla": make and model, split below)
-                names = [n for n in _proper_names(text) if n not in _CURRENCIES]
+        if extracted:  # an extraction's name: one no other field took (its own word first: "Lab B" for lab), else for
+            def find(text: str) -> list[str]:  # a part of a name, the only one ("2019 Toyota Corolla": make and model,
+                names = [n for n in _proper_names(text) if n not in _CURRENCIES]  # split below)
                 left = sorted((n for n in names if not any(n in g or g in n for g in self.given if g)), key=lambda n: not (
                     field_stems & set(words(n))))  # not "Unfortunately Tom Becker" when the guest is Tom Becker
-                return left[:1] or [n for n in names if n in self.given and len(names) == 1]
+                return left[:1] or [n for n in names if n in self.given and len(names) == 1 and field_stems & _NAME_PARTS]
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
             avoid = unread | {v for v, k in self.given.items()

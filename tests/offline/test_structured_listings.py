@@ -45,6 +45,16 @@ async def test_a_make_and_a_model_take_the_name_said_and_numbers_their_words(mes
     assert await extract(Vehicle, message, "Extract the vehicle ad.") == expected
 
 
+class Accident(BaseModel):
+    vehicle: str
+    damage: str
+
+
+async def test_only_a_field_for_a_part_of_a_name_splits_it():
+    crash = await extract(Accident, "My Honda Jazz was hit in a parking lot, the rear bumper is dented.", "Log the claim.")
+    assert crash.vehicle == "Honda Jazz" and "bumper is dented" in crash.damage
+
+
 async def test_a_name_field_takes_a_name_and_no_unit_after_a_number():
     phone = await extract(Gadget, "Samsung Galaxy S21, 128 GB, asking 300.")
     assert (phone.model, phone.storage_gb) == ("Galaxy S21", 128)
