@@ -739,7 +739,9 @@ class Reader:
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
         if set(words(name.replace("_", " "))) & _SCORES:  # "2/5": 2 out of 5, no date
             text = text.replace("/", " out of ")
-        if not (marks := set(words(name.replace("_", " ")))) & stem_set("year month day"):  # "June 20th 2025", "2 days
+        marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
+        text = text if marks & stem_set("house street address number") else _ADDRESS.sub(" ", text)
+        if not marks & stem_set("year month day"):  # "June 20th 2025", "2 days
             text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
         text = _in_unit(_halves(text), {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes

@@ -233,3 +233,26 @@ async def test_a_start_an_end_or_an_available_from_field_takes_a_time_or_a_date(
     assert (other.start, other.end) == ("14:00", "16:00")
     rental = await extract(Rental, "Rent is 950 a month, available from 1 March, minimum 6 months.")
     assert (rental.rent, rental.available_from) == (950, "1 March")
+
+
+class Street(BaseModel):
+    street: str
+    city: str
+
+
+class Let(BaseModel):
+    price: float
+    address: Street
+    pets_allowed: bool
+
+
+class Room(BaseModel):
+    bedrooms: int
+    rent: int
+
+
+async def test_an_address_gives_no_count_or_price():
+    studio = await extract(Let, "Cozy studio at 14 Baker Street, London, 1200 per month. No pets.")
+    assert studio == Let(price=1200, address=Street(street="14 Baker Street", city="London"), pets_allowed=False)
+    flat = await extract(Room, "Flat at 221 Elm Road, Leeds: 2 bedrooms, 850 a month.")
+    assert (flat.bedrooms, flat.rent) == (2, 850)
