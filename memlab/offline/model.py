@@ -770,6 +770,7 @@ class Reader:
         named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
         named[:0] = [t[:-len(u)].strip("-") for t in tokens(text) if (u := t.lstrip("0123456789.-")) != t and len(u) > 1 and any(
             part.startswith(u.lower()) for part in name.lower().split("_"))]  # "256GB": 256 for storage_gb, "3-bed": 3 bedrooms
+        named = [n for n in named if n not in self.inside] or named  # "rent 950 a month, minimum 6 months": 6 months
         index = self.start + self.taken.get("number", 0)
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
         labelled = [n for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha() and any(

@@ -226,6 +226,17 @@ class Rental(BaseModel):
     available_from: str
 
 
+class Terms(BaseModel):
+    rent: int
+    deposit: int
+    min_months: int
+
+
+class Booked(BaseModel):
+    nights: int
+    price_per_night: float
+
+
 async def test_a_start_an_end_or_an_available_from_field_takes_a_time_or_a_date():
     slot = await extract(Slot, "Book the NMR spectrometer from 10:00 to 12:30.", "Book the instrument.")
     assert (slot.start, slot.end) == ("10:00", "12:30")
@@ -256,3 +267,10 @@ async def test_an_address_gives_no_count_or_price():
     assert studio == Let(price=1200, address=Street(street="14 Baker Street", city="London"), pets_allowed=False)
     flat = await extract(Room, "Flat at 221 Elm Road, Leeds: 2 bedrooms, 850 a month.")
     assert (flat.bedrooms, flat.rent) == (2, 850)
+
+
+async def test_a_number_named_for_one_field_is_not_named_for_the_next():
+    terms = await extract(Terms, "Rent is 950 a month, deposit 1900, minimum 6 months.")
+    assert terms == Terms(rent=950, deposit=1900, min_months=6)
+    stay = await extract(Booked, "Hotel in Ghent for 3 nights, 95 a night.")
+    assert stay == Booked(nights=3, price_per_night=95)
