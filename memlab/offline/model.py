@@ -162,7 +162,7 @@ _HOW_ARE_YOU = ("how are you", "how's it going", "how is it going", "how are thi
 _LAUGHS = frozenset("lol haha hahaha hehe lmao rofl".split())
 _CHATTER = frozenset("cool nice great awesome wow neat".split())
 _SUBJECT_VERBS = frozenset("is was has had will would can can't cannot won't isn't wasn't needs wants declines "
-                           "accepts says said".split())  # after a person's name that opens a sentence
+                           "accepts says said beat beats defeated won lost drew".split())  # after a name opening a sentence
 _NODS = frozenset("ok okay alright sure yeah yep kk".split())  # "ok cool": heard, nothing to note
 #: A greeting that opens a message ("Hi! ...", "Good morning, ...", "hey i'm Sam"): not part of what the user tells.
 _GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?(?:\s*[,!.]+\s*|\s+(?="
@@ -547,8 +547,12 @@ class Reader:
             return self._take("quoted", lambda text: quoted)
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
         find = _proper_names if nullable and kind == "other" and find else find  # "phone": no words of the message
-        extracted = kind == "other" and name and not nullable and not field_stems & _SCORES and not self.summarized and (
+        extracted = kind == "other" and name and not nullable and not self.summarized and (
             self.answer == self.request.message.strip())
+        scored = [t for t in tokens(self.whole) if t[:1].isdigit() and "-" in t and max(map(len, t.split("-"))) < 4]
+        if extracted and field_stems & _SCORES and scored:  # "Djokovic defeated Nadal 6-3, 6-4": "6-3, 6-4"
+            return ", ".join(scored)
+        extracted = extracted and not field_stems & _SCORES
         if extracted:  # an extraction's name: one no other field took (its own word first: "Lab B" for lab), else for
             def find(text: str) -> list[str]:  # a part of a name, the only one ("2019 Toyota Corolla": make and model,
                 names = [n for n in _proper_names(text) if n not in _CURRENCIES]  # split below)
@@ -1365,6 +1369,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
                                         or things and after[:1].isdigit()  # "Starbucks 12/03/2024 ..."
+                                        or not (people or things) and after.lower() in _SUBJECT_VERBS  # "Ajax beat PSV"
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."

@@ -274,3 +274,17 @@ async def test_a_number_named_for_one_field_is_not_named_for_the_next():
     assert terms == Terms(rent=950, deposit=1900, min_months=6)
     stay = await extract(Booked, "Hotel in Ghent for 3 nights, 95 a night.")
     assert stay == Booked(nights=3, price_per_night=95)
+
+
+class Match(BaseModel):
+    winner: str
+    loser: str
+    score: str
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("Djokovic defeated Nadal 6-3, 6-4.", Match(winner="Djokovic", loser="Nadal", score="6-3, 6-4")),
+    ("Ajax beat PSV 2-1 on Sunday.", Match(winner="Ajax", loser="PSV", score="2-1")),
+])
+async def test_a_result_names_the_side_opening_the_sentence_and_the_score_said(message, expected):
+    assert await extract(Match, message, "Record the result.") == expected
