@@ -702,6 +702,8 @@ class Reader:
                         _is_value(value) and not a_temperature or handle and value.lower() not in STOP):
                     if value.isalpha() and value.isupper() and found[at + 2:at + 3] and found[at + 2].isdigit():
                         return f"{value} {found[at + 2]}"  # "flight BA 171"
+                    if value.istitle() and found[at + 2:at + 3] and found[at + 2].istitle():  # "Name: Lena Fischer"
+                        return " ".join(itertools.takewhile(str.istitle, found[at + 1:at + 4]))
                     more = (v for v in found[at + 2:at + 8] if v not in ("and", "or"))
                     listed = [value, *itertools.takewhile(_is_value, more)]
                     self.ran_out = self.ran_out or self.start >= len(listed)

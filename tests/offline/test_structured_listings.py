@@ -288,3 +288,20 @@ class Match(BaseModel):
 ])
 async def test_a_result_names_the_side_opening_the_sentence_and_the_score_said(message, expected):
     assert await extract(Match, message, "Record the result.") == expected
+
+
+class Attendee(BaseModel):
+    full_name: str
+    workshop: Literal["intro", "advanced", "masterclass"]
+
+
+class Venue(BaseModel):
+    attendee_name: str
+    city: str
+
+
+async def test_a_name_after_its_label_is_taken_whole():
+    signup = await extract(Attendee, "Name: Lena Fischer. Advanced workshop please, size medium t-shirt.")
+    assert signup == Attendee(full_name="Lena Fischer", workshop="advanced")
+    venue = await extract(Venue, "attendee Priya Raman, city New York")
+    assert venue == Venue(attendee_name="Priya Raman", city="New York")
