@@ -993,7 +993,9 @@ class Reader:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma": "Dune"
             find = _described
-        return self.unowned(list(dict.fromkeys(find(message))))[:20] if find is not None else []
+        found = self.unowned(list(dict.fromkeys(find(message)))) if find is not None else []  # not another field's
+        return [one for one in found if not any(v in one for f, v in self.claimed.items() if f != name)][:20]  # value
+        # ("Return for order 55-1902: the lamp and the rug": lamp, rug)
 
     def each(self, grouped: bool = False) -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per

@@ -305,3 +305,16 @@ async def test_a_name_after_its_label_is_taken_whole():
     assert signup == Attendee(full_name="Lena Fischer", workshop="advanced")
     venue = await extract(Venue, "attendee Priya Raman, city New York")
     assert venue == Venue(attendee_name="Priya Raman", city="New York")
+
+
+class ReturnRequest(BaseModel):
+    order_id: str
+    items: list[str]
+
+
+@pytest.mark.parametrize(("message", "items"), [
+    ("Return for order 55-1902: the lamp and the rug, both arrived broken.", ["lamp", "rug"]),
+    ("I changed my mind about order B7731 - sending back the jacket.", ["jacket"]),
+])
+async def test_a_list_of_items_holds_no_other_field_s_value(message, items):
+    assert (await extract(ReturnRequest, message, "Process the return.")).items == items
