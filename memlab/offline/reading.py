@@ -83,8 +83,9 @@ _IRREGULAR = dict(pair.split(":") for pair in (
 #: word are *related* when one group holds both.
 RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     name call called named nickname | live home house flat apartment move moved relocate relocated based address settle
-    neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation | from
-    originally born grew hometown native | travel trip flight fly going visit holiday vacation journey destination
+    neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation lodging
+    motel hostel | from
+    originally born grew hometown native | travel trip flight fly going visit holiday vacation journey destination taxi cab
     abroad leave depart departure driving headed | work job role profession occupation employer company office position | job profession nurse doctor
     teacher engineer developer programmer designer chef lawyer manager student consultant architect scientist
     researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
@@ -103,6 +104,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | hate dislike stand allergic allergy avoid
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
     | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
+    | supplies stationery toner paper pens ink
     | medication medicine drug pill tablet dose dosage mg prescription prescribed
     | food eat meal dish cuisine diet appetite
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient

@@ -318,3 +318,17 @@ class ReturnRequest(BaseModel):
 ])
 async def test_a_list_of_items_holds_no_other_field_s_value(message, items):
     assert (await extract(ReturnRequest, message, "Process the return.")).items == items
+
+
+class Spend(BaseModel):
+    category: Literal["meals", "supplies", "lodging", "travel"]
+    amount: float
+
+
+@pytest.mark.parametrize(("message", "category"), [
+    ("Hotel Ibis Lyon, 2 nights, 178 EUR.", "lodging"),
+    ("Taxi from the airport to the office, 38.50.", "travel"),
+    ("Printer toner and a box of paper from Staples, 64.90.", "supplies"),
+])
+async def test_an_expense_category_follows_what_was_bought(message, category):
+    assert (await extract(Spend, message, "Categorize the expense.")).category == category
