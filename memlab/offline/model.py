@@ -529,7 +529,7 @@ class Reader:
         kind, find = self.kind(name, description, format, owner)
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
-        counted = next(iter(self.counts().items()), ("", 0)) if self.item and kind in ("free", "thing", "other") else ("", 0)
+        counted = next(iter(self.counts().items() if self.item and kind in ("free", "thing", "other") else ()), ("", 0))
         unit, _, rest = counted[0].partition(" ")  # "2 cups flour": unit "cups", name "flour", amount "2 cups"
         measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
         if field_stems & stem_set("unit amount quantity") and unit:  # "2 eggs": amount "2"
@@ -549,8 +549,9 @@ class Reader:
         find = _proper_names if nullable and kind == "other" and find else find  # "phone": no words of the message
         extracted = kind == "other" and name and not nullable and not self.summarized and (
             self.answer == self.request.message.strip())
-        scored = [t for t in tokens(self.whole) if t[:1].isdigit() and "-" in t and max(map(len, t.split("-"))) < 4]
-        if extracted and field_stems & _SCORES and scored:  # "Djokovic defeated Nadal 6-3, 6-4": "6-3, 6-4"
+        scored = [t for t in tokens(self.whole) if t[:1].isdigit() and "-" in t and max(map(len, t.split("-"))) < 4
+                  ] if extracted and field_stems & _SCORES else []
+        if scored:  # "Djokovic defeated Nadal 6-3, 6-4": "6-3, 6-4"
             return ", ".join(scored)
         extracted = extracted and not field_stems & _SCORES
         if extracted:  # an extraction's name: one no other field took (its own word first: "Lab B" for lab), else for
@@ -774,8 +775,8 @@ class Reader:
                  and 0 <= at + side < len(said) and said[at + side] in near  # "350 calories" (kcal); not "4 bedrooms
                  and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2]))]  # 3 bathrooms": 3, whose unit is before
         named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
-        named[:0] = [t[:-len(u)].strip("-") for t in tokens(text) if (u := t.lstrip("0123456789.-")) != t and len(u) > 1 and any(
-            part.startswith(u.lower()) for part in name.lower().split("_"))]  # "256GB": 256 for storage_gb, "3-bed": 3 bedrooms
+        named[:0] = [t[:-len(u)].strip("-") for t in tokens(text) if (u := t.lstrip("0123456789.-")) != t and len(
+            u) > 1 and any(part.startswith(u.lower()) for part in name.lower().split("_"))]  # "256GB", "3-bed": 3 beds
         named = [n for n in named if n not in self.inside] or named  # "rent 950 a month, minimum 6 months": 6 months
         index = self.start + self.taken.get("number", 0)
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
@@ -1369,7 +1370,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or things and low in _MONTHS  # "Feb"
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
-                    or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "XL", "128 GB", "48000 EUR"
+                    or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
                                         or things and after[:1].isdigit()  # "Starbucks 12/03/2024 ..."
