@@ -131,6 +131,8 @@ _THING = stem_set("product vendor company brand organization organisation mercha
                   "manufacturer project team item")
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
 _SUBJECT = stem_set("topic subject title theme event")
+#: A field for a part of a product's name, which shares the name another field took ("Honda Civic": make, model).
+_NAME_PARTS = stem_set("make model brand series variant edition trim")
 #: What an action makes that a later one acts on ("email the confirmation", "text me the tracking number").
 _RESULTS = stem_set("confirmation receipt result output details link tracking number reference summary invoice total")
 _EXPLAINS = stem_set("explanation reasoning rationale justification")
@@ -160,7 +162,7 @@ _HOW_ARE_YOU = ("how are you", "how's it going", "how is it going", "how are thi
 _LAUGHS = frozenset("lol haha hahaha hehe lmao rofl".split())
 _CHATTER = frozenset("cool nice great awesome wow neat".split())
 _SUBJECT_VERBS = frozenset("is was has had will would can can't cannot won't isn't wasn't needs wants declines "
-                           "accepts says said".split())  # after a person's name that opens a sentence
+                           "accepts says said beat beats defeated won lost drew".split())  # after a name opening a sentence
 _NODS = frozenset("ok okay alright sure yeah yep kk".split())  # "ok cool": heard, nothing to note
 #: A greeting that opens a message ("Hi! ...", "Good morning, ...", "hey i'm Sam"): not part of what the user tells.
 _GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?(?:\s*[,!.]+\s*|\s+(?="
@@ -393,7 +395,8 @@ class Reader:
             return "email", _EMAIL.findall
         timed = self.iso(name, description, "hh:mm")  # "depart_after HH:MM": "8am" is 08:00
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
-                ).replace("_", "") in ("checkin", "checkout"):  # a field named "time" takes a time ("8pm")
+                ).replace("_", "") in ("checkin", "checkout") or {stem("from")} < field_stems | {stem("from")} <= stem_set(
+                "start end begin finish available from until"):  # a field named "time" takes a time ("8pm"), "start" too
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
@@ -538,12 +541,14 @@ class Reader:
         kind, find = self.kind(name, description, format, owner)
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
-        if self.item and kind in ("free", "thing", "other") and (counted := next(iter(self.counts()), None)):
-            unit, _, rest = counted.partition(" ")  # "2 cups flour": unit "cups", name "flour"
-            measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
-            if stem("unit") in field_stems:
-                return unit if measured else None
-            return rest if measured else counted  # "2 x keyboard at $45": keyboard
+        counted = next(iter(self.counts().items() if self.item and kind in ("free", "thing", "other") else ()), ("", 0))
+        unit, _, rest = counted[0].partition(" ")  # "2 cups flour": unit "cups", name "flour", amount "2 cups"
+        measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
+        if field_stems & stem_set("unit amount quantity") and unit:  # "2 eggs": amount "2"
+            amount = f"{counted[1]:g} {unit}" if measured else f"{counted[1]:g}"
+            return (unit if measured else None) if stem("unit") in field_stems else amount
+        if unit and (measured or stem(unit.lower()) not in stem_set("minute hour day week month year")):  # not "3 years
+            return rest if measured else counted[0]  # at Google"; "2 x keyboard at $45": keyboard
         told = _SAYING_THAT.search(self.whole) if kind == "free" and not field_stems & _SUBJECT else None
         if kind == "free" and (labelled or told):  # "remind me to call mom", "saying I'll be late": what is said
             return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else told[1].strip()
@@ -552,6 +557,19 @@ class Reader:
             return self._take("quoted", lambda text: quoted)
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
         find = _proper_names if nullable and kind == "other" and find else find  # "phone": no words of the message
+        extracted = kind == "other" and name and not nullable and not self.summarized and (
+            self.answer == self.request.message.strip())
+        scored = [t for t in tokens(self.whole) if t[:1].isdigit() and "-" in t and max(map(len, t.split("-"))) < 4
+                  ] if extracted and field_stems & _SCORES else []
+        if scored:  # "Djokovic defeated Nadal 6-3, 6-4": "6-3, 6-4"
+            return ", ".join(scored)
+        extracted = extracted and not field_stems & _SCORES
+        if extracted:  # an extraction's name: one no other field took (its own word first: "Lab B" for lab), else for
+            def find(text: str) -> list[str]:  # a part of a name, the only one ("2019 Toyota Corolla": make and model,
+                names = [n for n in _proper_names(text) if n not in _CURRENCIES]  # split below)
+                left = sorted((n for n in names if not any(n in g or g in n for g in self.given if g)), key=lambda n: not (
+                    field_stems & set(words(n))))  # not "Unfortunately Tom Becker" when the guest is Tom Becker
+                return left[:1] or [n for n in names if n in self.given and len(names) == 1 and field_stems & _NAME_PARTS]
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
             avoid = unread | {v for v, k in self.given.items()
@@ -563,10 +581,11 @@ class Reader:
                                avoid)
             found = None if nullable and self.ran_out and not part else found  # return_date: none of one date
             self.ran_out = self.ran_out or ran_out
-            if kind != "other":  # a name of any kind may still be a city or an id, a person's is no company's
+            if kind != "other" or extracted:  # a name of any kind may still be a city or an id, a person's is no company's
                 self.given.setdefault(found or "", kind)
             self.inside.update((found or "").split()[1:])  # "IC 512": 512 is no count
-            return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
+            if found or kind != "other" or not self.answer:  # an extraction's field no name fills: as below
+                return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
         if nullable and kind in ("free", "other"):  # "phone": null, not the message
             return None
         if kind in ("free", "other") and self.summarized and not field_stems & _SUBJECT:
@@ -690,10 +709,12 @@ class Reader:
             found = [t for t in tokens(piece) if not linked or t.lower() not in ("is", "was")]  # "my seat is 14C"
             for at, (word, value) in enumerate(zip(found, found[1:])):
                 a_temperature = any(f"{value}{unit}" in message for unit in ("°", " °", " degrees"))  # not a room
-                if stem(word.lower()) in names and (at == 0 or word.islower()) and (
+                if stem(word.lower()) in names and (at == 0 or word.islower()) and f"{word}, " not in piece and (
                         _is_value(value) and not a_temperature or handle and value.lower() not in STOP):
                     if value.isalpha() and value.isupper() and found[at + 2:at + 3] and found[at + 2].isdigit():
                         return f"{value} {found[at + 2]}"  # "flight BA 171"
+                    if value.istitle() and found[at + 2:at + 3] and found[at + 2].istitle():  # "Name: Lena Fischer"
+                        return " ".join(itertools.takewhile(str.istitle, found[at + 1:at + 4]))
                     more = (v for v in found[at + 2:at + 8] if v not in ("and", "or"))
                     listed = [value, *itertools.takewhile(_is_value, more)]
                     self.ran_out = self.ran_out or self.start >= len(listed)
@@ -735,31 +756,39 @@ class Reader:
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
         if set(words(name.replace("_", " "))) & _SCORES:  # "2/5": 2 out of 5, no date
             text = text.replace("/", " out of ")
-        if not (marks := set(words(name.replace("_", " ")))) & stem_set("year month day"):  # "June 20th 2025", "2 days
+        marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
+        text = text if marks & stem_set("house street address number") else _ADDRESS.sub(" ", text)
+        if not marks & stem_set("year month day"):  # "June 20th 2025", "2 days
             text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
         text = _in_unit(_halves(text), {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
         said = text.split(" ")  # "one large coffee": 1 (not "one of them"); "twice a day": 2
-        text = " ".join("1" if w.lower() == "one" and n.isalpha() and n.lower() not in STOP else {
+        text = " ".join("1" if w.lower() == "one" and n.rstrip(".,;!?").isalpha() and n.lower() not in STOP else {
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and name.lower(
-            ).startswith(u[0]) else t for t in (t.lstrip("£$€#+") for t in tokens(text))]  # "250g": 250 grams
+            ).startswith(u[0]) else t for t in (t.lstrip("£$€#+") for t in tokens(text) for t in (  # "250g": 250 grams
+                t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
         if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10")
             found = [w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
                 not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
         money = marks & stem_set("total amount price cost fee paid spent")  # "4.50 GBP"; "$45.50", not "order 7781"
-        marks |= {code.lower() for _, code in _SIGNS} | related({stem("currency")}) if money else set()  # "8500 euros"
-        given = {v for f, v in self.claimed.items() if f != name} | self.inside
+        marks |= {code.lower() for _, code in _SIGNS} | related({stem("currency")}) | {stem("ask")} if money else set()
+        # "8500 euros", "asking 15000"
+        given = {v for f, v in self.claimed.items() if f != name}
         found = [t for t in found if t not in given] or found  # "order 7781", "Book IC 512 for 3"
-        parts = [words(part) for part in text.split(", ")]  # "3 nights, 2 guests": nights 3
+        found = [t for t in found if t not in self.inside]
+        parts = [words(part) for part in text.replace(". ", ", ").split(", ")]  # "3 nights, 2 guests": nights 3
         named = [w for side, near in ((-1, marks), (1, marks | related(marks))) for said in parts  # "Total 13.50", "45
                  for at, w in enumerate(said) if not (self.start or results) and _NUMBER.fullmatch(w)  # minutes",
-                 and 0 <= at + side < len(said) and said[at + side] in near]  # "350 calories" (kcal)
+                 and 0 <= at + side < len(said) and said[at + side] in near  # "350 calories" (kcal); not "4 bedrooms
+                 and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2]))]  # 3 bathrooms": 3, whose unit is before
         named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
+        named[:0] = [t[:-len(u)].strip("-") for t in tokens(text) if (u := t.lstrip("0123456789.-")) != t and len(
+            u) > 1 and any(part.startswith(u.lower()) for part in name.lower().split("_"))]  # "256GB", "3-bed": 3 beds
+        named = [n for n in named if n not in self.inside] or named  # "rent 950 a month, minimum 6 months": 6 months
         index = self.start + self.taken.get("number", 0)
-        self.taken["number"] = self.taken.get("number", 0) + 1
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
         labelled = [n for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha() and any(
             len(w) > 2 and w not in STOP and label.lower().startswith(w) for w in heard)]  # "1 (lowest)": "low"
@@ -773,6 +802,9 @@ class Reader:
             found, index = [max(found, key=float)], 0
         elif named or self.from_tools(name) or labelled:  # the tool's value (first), the one the field's name is next
             found, index = named[:1] or labelled[:1] or found[:1], 0  # to, or the one the message says the label of
+            self.inside.update(found)  # no other field's by its place ("3 bathrooms, 180 m2": area 180)
+        if not (years and stem("year") in marks or named and self.answer):  # in an answer, only a number by its place
+            self.taken["number"] = self.taken.get("number", 0) + 1  # moves the place on ("2019 Corolla, 42000 km")
         self.ran_out = self.ran_out or index >= len(found)
         value = float(found[index]) if index < len(found) else None
         told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
@@ -835,7 +867,7 @@ class Reader:
         for marks in (marks or {name.lower()}, related(marks) - marks):  # its words, then related ones ("text": sms)
             for at, word in enumerate(found):
                 unsaid = word[:2] == "un" and stem(word[2:]) in marks
-                whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out") for m in marks
+                whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out", "abl") for m in marks
                             for w in (word, stem(word)))  # "attached": has_attachment, "call me back": wants_callback
                 if stem(word) in marks or unsaid or whole or len(word) > 6 and stem(word.removesuffix("ly")) in marks:
                     clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
@@ -972,14 +1004,16 @@ class Reader:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma": "Dune"
             find = _described
-        return self.unowned(list(dict.fromkeys(find(message))))[:20] if find is not None else []
+        found = self.unowned(list(dict.fromkeys(find(message)))) if find is not None else []  # not another field's
+        return [one for one in found if not any(v in one for f, v in self.claimed.items() if f != name)][:20]  # value
+        # ("Return for order 55-1902: the lamp and the rug": lamp, rug)
 
     def each(self, grouped: bool = False) -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
         bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words (after the first, as the
         list goes on: "and Bo" opens with a name); else per sentence giving someone a task ("Dev to update the page");
         none for fewer than two items listed."""
-        parts = [part for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
+        parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
         parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []
@@ -1010,12 +1044,20 @@ class Reader:
         by the name just before it when none or another name follows ("Ana got 91.5, Ben 78")."""
         found, named = tokens(_THOUSANDS.sub("", self.request.message)), {}
         for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
-            unit = found[at + 2:at + 3] == ["of"] and stem(found[at + 1].lower()) in related({stem("unit")})
+            unit = stem("".join(found[at + 1:at + 2]).lower()) in related({stem("unit")})
             after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, [  # "2 x keyboard": keyboard
-                w for k, w in enumerate(found[at + 1:at + 5]) if w.lower() != "x" and not (unit and k == 1)][:2 + unit]))
+                w for k, w in enumerate(found[at + 1:at + 5]) if w.lower() != "x" and not (unit and k == 1 and w == "of")][
+                :2 + unit]))  # "1 kg chicken thighs"
             before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}
+
+
+def _one(part: str) -> str:
+    """``part`` with an "a" or "an" before any number as 1: "a desk for $120", "for an espresso machine at 450"."""
+    said = part.split(" ")
+    at = next((k for k, w in enumerate(said) if w.lower() in ("a", "an") or any(map(str.isdigit, w))), 0)
+    return " ".join([*said[:at], "1", *said[at + 1:]]) if said[at].lower() in ("a", "an") else part
 
 
 def _defined(options: Sequence[str], text: str) -> dict[str, str]:
@@ -1271,7 +1313,8 @@ def _assigned(sentence: str) -> tuple[str, str] | None:
     name, _, rest = sentence.removeprefix("and ").partition(" ")
     verb, _, task = rest.partition(" ")
     said = stem(name.lower())  # a name, not a word such as "Decided to..." or "Need to..."
-    if not (name.istitle() and name.isalpha() and verb in ("to", "will") and task) or name.lower() in STOP or (
+    if not (name.istitle() and name.isalpha() and verb in ("to", "will") and task) or {name.lower(), task.split(" ")[
+            0].lower()} & STOP or (  # not "Uber to the airport $42"
             said in _VERBS | _CHANGES | _SAYING | stem_set("need try plan hope") or related({said})):
         return None
     head, by, due = task.rpartition(" by ")
@@ -1288,7 +1331,8 @@ def _from_to(text: str) -> str:
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     """The capitalised words after one of ``cues``, runs joined ("this is Omar Haddad"), and a list that goes on
     ("in Paris, Oslo and Rome")."""
-    found, names, last = [t for t in tokens(text) if t.lower() != "then"], [], -2  # "to Vienna and then Prague"
+    found, names, last = [t for t in tokens(text) if t.lower() != "then" and t != "the"], [], -2  # "to Vienna and then
+    # Prague", "at the Bernabeu"
     for at in range(1, len(found)):
         before = found[at - 1].lower()
         if found[at][:1].isupper() and (before in cues or last == at - 1 or before in ("and", "or") and last == at - 2):
@@ -1311,7 +1355,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     out: list[str] = []
     phrases, mine = [], []  # what follows "a" or "the"; what follows "my" or "our" (a title: "my lentil soup")
     sent_to: list[str] = []  # people after "to", "for", "from"
-    for piece in sentences(_QUOTED.sub(" ", text[:2000])):  # "Northwind's CEO": a possessive ends a name
+    for piece in sentences(_QUOTED.sub(" ", text[:2000]).replace(" - ", ". ")):  # "Northwind's CEO": a possessive ends a
+        # name; a dash a sentence ("Count me in - Lena Fischer")
         piece = re.sub(r"^\w+:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
         low_piece = piece.lower()
         found, runs, cued = tokens(piece.rstrip(" ,").replace(",", " and ")), [], -2  # runs: [first, last] of each name
@@ -1334,14 +1379,16 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 continue
             if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or things and low in _MONTHS  # "Feb"
-                    or people and (cued == at or any(c.isdigit() for c in word)) or before.isdigit() and len(word) == 1
+                    or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
+                    or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
                     or things and before in ("in", "to", "into", "near", "via")
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
                                         or things and after[:1].isdigit()  # "Starbucks 12/03/2024 ..."
+                                        or not (people or things) and after.lower() in _SUBJECT_VERBS  # "Ajax beat PSV"
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
-                    or low in STOP or low in _ASKING or stem(low) in _VERBS | _CHANGES
+                    or low in STOP or low in _ASKING or low in _FILLER or stem(low) in _VERBS | _CHANGES  # "Oh and..."
                     or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue
             if runs and runs[-1][1] == at - 1:

@@ -84,8 +84,9 @@ _IRREGULAR = dict(pair.split(":") for pair in (
 #: word are *related* when one group holds both.
 RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     name call called named nickname | live home house flat apartment move moved relocate relocated based address settle
-    neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation | from
-    originally born grew hometown native | travel trip flight fly going visit holiday vacation journey destination
+    neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation lodging
+    motel hostel | from
+    originally born grew hometown native | travel trip flight fly going visit holiday vacation journey destination taxi cab
     abroad leave depart departure driving headed | work job role profession occupation employer company office position | job profession nurse doctor
     teacher engineer developer programmer designer chef lawyer manager student consultant architect scientist
     researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
@@ -103,6 +104,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     hobby hobbies | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
     | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
+    | supplies stationery toner paper pens ink
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
     groceries purchase | injury injured hurt pain sore sprain | colour color paint white black red blue green grey gray
     | food eat meal dish cuisine diet dietary appetite
@@ -116,11 +118,13 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     emperor century ancient medieval revolution battle dynasty civilization treaty colony colonial | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim want | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
-    bill billing subscription | wrong problem issue fault matter broken broke stopped fail faulty damaged defective risk
+    bill billing subscription | wrong problem issue fault matter broken broke stopped fail faulty damaged defective cracked
+    torn dented scratched smashed shattered risk
     concern worry worried
     mistake correction instead keep
     | technical tech bug crash crashes error broken fail fails freeze glitch outage login
-    | urgent asap immediately emergency critical high outage down | sales sale discount deal pricing
+    | urgent asap immediately emergency critical high outage down blocks blocker blocking stuck severe serious crash
+    crashes rush | sales sale discount deal pricing
     | account login password sign username profile | transfer move wire | task todo to-do chore errand
     | technical server outage down | connectivity connection connect internet wifi wi-fi network router broadband signal
     offline | minor low trivial whenever | scifi sci-fi science fiction space
