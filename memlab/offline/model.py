@@ -2175,6 +2175,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if request.this_turn[2]:
         return _report(request.this_turn[2], request.message)
     said = request.message.strip()
+    parts = request.conversation[request.last_user_index].get("content") if request.last_user_index >= 0 else None
+    attached = {str(p.get("type")) for p in parts if isinstance(p, Mapping)} & {"input_image", "input_file"} if (
+        isinstance(parts, list)) else set()  # "What's in this image?" with the image: it is sent, but not as text
+    if attached and not missing:
+        return (f"I can't see the {'image' if 'input_image' in attached else 'file'} you sent: the offline model reads "
+                "only the text of a request" + (f". You wrote: {_cut(said, 160)}" if said and not _is_question(said)
+                                                   and not asks_for_summary(said) else "") + ".")
     if request.last_user_index < 0 or not said:
         return "Your message was empty. What would you like to ask or tell me?"
     if structured_input(request.raw_message) and not missing:  # data for the instructions' task: a fact, or no
@@ -2317,8 +2324,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             unnamed = "My instructions give me no name. " * (stem("name") in _topic(said))
             return (f"{unnamed}I'm an assistant that can only answer from what I was sent: this conversation and my "
                     f"instructions. {_my_tools(request)}")
-        return ("I don't know: nothing in this conversation or in my instructions says, "
-                "and I can only answer from what I was sent.")
+        searches = {str(t.get("type")) for t in request.body.get("tools") or [] if isinstance(t, Mapping)} & {
+            "web_search", "web_search_preview", "file_search"}  # a hosted tool the offline model cannot run
+        return (f"I can't search {'the web' if 'file_search' not in searches else 'your files'} offline, and nothing "
+                "in this conversation or in my instructions says." if searches else "I don't know: nothing in this "
+                "conversation or in my instructions says, and I can only answer from what I was sent.")
     told = [s.text for s in request.said if s.role == "user" and s.turn == now]  # "Make that 650 euros" read in full
     echo = _retold(_cut(" ".join(told) if len(told) == len(sentences(said)) != told else said, 160)).rstrip(".!")
     first, second = [*echo.split(" "), ""][:2]  # an order to the assistant: "be brief", "call yourself Juniper"

@@ -325,3 +325,18 @@ def test_a_text_that_opens_with_its_title_and_labels_its_parts_is_read_part_by_p
     assert paper.title == "Sleep Spindles Predict Overnight Memory Gains"
     assert paper.abstract.startswith("We recorded the sleep of forty students") and "Keywords" not in paper.abstract
     assert paper.keywords == ["sleep", "memory", "spindles"]
+
+
+def test_an_image_or_a_file_sent_is_named_as_unread_and_a_hosted_search_as_not_run() -> None:
+    client = openai.OpenAI()
+    image = client.responses.create(model="gpt-4o", input=[{"role": "user", "content": [
+        {"type": "input_text", "text": "What breed is this dog?"},
+        {"type": "input_image", "image_url": "https://example.org/dog.jpg"}]}]).output_text
+    assert image == "I can't see the image you sent: the offline model reads only the text of a request.", image
+    file = client.responses.create(model="gpt-4o", input=[{"role": "user", "content": [
+        {"type": "input_text", "text": "Please summarize the attached report"},
+        {"type": "input_file", "filename": "q3.pdf", "file_data": "data:application/pdf;base64,JVBERi0x"}]}]).output_text
+    assert file.startswith("I can't see the file you sent"), file
+    searched = client.responses.create(model="gpt-4o", input="Who won the match last night?",
+                                       tools=[{"type": "web_search_preview"}]).output_text
+    assert searched.startswith("I can't search the web offline"), searched
