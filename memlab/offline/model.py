@@ -2224,6 +2224,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     form = request.body.get("text") if isinstance(request.body.get("text"), Mapping) else {}
     schema = isinstance(form.get("format"), Mapping) and form["format"].get("type") == "json_schema"
     worded = said if schema else _worded(request, said)  # a schema's fields are read from the message as sent
+    if not schema and (question or stem("solve") in words(said)) and (solved := _solved(said)):
+        return solved  # "Solve 3x + 7 = 22", "how can I solve 8x + 7 = -23?"
     if (question or all(w[:1].isdigit() for w in words(worded))) and (worked := _arithmetic(worded)):
         return f"{worked}."  # "what is 100 divided by 8?", "12 times 7", "my rent times 12"
     if question and said_tokens & {"you", "your"} and {stem("tool"), stem("function")} & set(words(said)):
@@ -2468,6 +2470,37 @@ def _arithmetic(text: str) -> str | None:
         worked = f"{written} = {(value := _evaluate(ast.parse(expression, mode='eval').body)):.10g}"
         right = stated is not None and abs(float(stated.group()) - value) < 1e-9
         return f"Yes: {worked}" if right else f"No: {worked}, not {stated.group()}" if stated else worked
+    return None
+
+
+def _solved(text: str) -> str | None:
+    """A linear equation in one letter written in ``text``, solved ("3x + 7 = 22": "x = 5"), else ``None``."""
+    left, equals, right = text[:400].partition("=")
+    signs = set("0123456789.+-*/() ")
+
+    def side(chars: str) -> str:  # the equation's part of a side: signs, numbers and lone letters ("3x + 7")
+        kept = ""
+        for at, char in enumerate(chars):
+            if not (char in signs or char.isalpha() and not (chars[at - 1:at].isalpha() or chars[at + 1:at + 2].isalpha())):
+                break
+            kept += char
+        return kept
+
+    lhs, rhs = side(left[::-1])[::-1], side(right)
+    letters = {c for c in lhs + rhs if c.isalpha()}
+    if not equals or "=" in right or len(letters) != 1 or not any(map(str.isdigit, lhs + rhs)):
+        return None
+    letter = letters.pop()
+    written = [("".join(f"{a}*" if a.isdigit() and b in (letter, "(") or a == ")" and b == "(" else a
+                        for a, b in zip(part, part[1:] + " "))) for part in (lhs, rhs)]  # "3x": 3*x
+
+    def value(x: float) -> float:
+        return _evaluate(ast.parse(f"({written[0]}) - ({written[1]})".replace(letter, f"({x})"), mode="eval").body)
+
+    with contextlib.suppress(SyntaxError, ValueError, ZeroDivisionError, OverflowError):
+        slope = value(1) - value(0)
+        if slope and abs(value(2) - value(1) - slope) < 1e-9:  # a line: one answer
+            return f"{lhs.strip()} = {rhs.strip()} gives {letter} = {-value(0) / slope:.10g}."
     return None
 
 

@@ -340,3 +340,14 @@ def test_an_image_or_a_file_sent_is_named_as_unread_and_a_hosted_search_as_not_r
     searched = client.responses.create(model="gpt-4o", input="Who won the match last night?",
                                        tools=[{"type": "web_search_preview"}]).output_text
     assert searched.startswith("I can't search the web offline"), searched
+
+
+@pytest.mark.parametrize(("message", "solved"), [("Solve 3x + 7 = 22 for me", "3x + 7 = 22 gives x = 5."),
+                                                 ("how can I solve 8x + 7 = -23", "8x + 7 = -23 gives x = -3.75."),
+                                                 ("What is n if 2(n - 1) = 10?", "2(n - 1) = 10 gives n = 6.")])
+def test_a_linear_equation_written_in_the_message_is_solved(message: str, solved: str) -> None:
+    assert ask(message) == solved
+
+
+def test_an_equation_with_no_single_unknown_is_not_solved() -> None:
+    assert "gives" not in ask("Is x + y = 10 when x is 4?") and "gives" not in ask("Solve x^2 = 9")
