@@ -127,8 +127,8 @@ FACT_SECTIONS = tuple(map(section, ("Problem", "Why", "Name", "What was done", "
 class NoteSpec:
     """What a summary prompt asks for: ``sections`` (under ``heading``, e.g. ``##``; ``""``: ``Name:`` lines), or
     ``json_keys`` (``json_lists``: those holding a list), or a ``form`` (empty ``Name:`` lines to fill), or one
-    ``paragraph``; a count of ``bullets`` (``numbered`` or not) or ``sentences``; and whether
-    issues are ``marks``-ed ``[open]``/``[resolved]``."""
+    ``paragraph``; a count of ``bullets`` (``numbered`` or not) or ``sentences``; whether
+    issues are ``marks``-ed ``[open]``/``[resolved]``, and headings ``bold`` as the prompt writes them."""
 
     sections: list[Section] = field(default_factory=list)
     heading: str = "##"
@@ -143,6 +143,7 @@ class NoteSpec:
     must_keep: list[str] = field(default_factory=list)
     marks: bool = False
     third: bool = False
+    bold: bool = False
     line_words: int | None = None
 
 
@@ -169,10 +170,11 @@ def read_prompt(prompt: str) -> NoteSpec:
                     spec.must_keep.append(json.loads(item))
     if "json" in lower:
         keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
-        spec.json_keys = [key.split("(")[0].strip() for key in keys]  # "mistakes (a list)": a list under "mistakes"
-        spec.json_lists = [key.split("(")[0].strip() for key in keys if "list" in key.partition("(")[2]]
+        spec.json_keys = [key.split("(")[0].strip(" \"'`") for key in keys]  # "mistakes (a list)", '"open" (a list)'
+        spec.json_lists = [key for key, was in zip(spec.json_keys, keys) if "list" in was.partition("(")[2]]
     if not spec.json_keys:
         spec.sections, spec.heading = _sections(lines)
+        spec.bold = bool(spec.sections) and all(f"**{s.heading}" in prompt for s in spec.sections)  # "**Customer**"
         spec.form = not spec.heading and not any(s.description for s in spec.sections) and asks_for_keys(prompt)
     return spec
 
@@ -228,15 +230,8 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
         return [section(name.strip("* ")) for _, name in headings], "#" * headings[-1][0]
     cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include)\b", re.I)
     start = next((i for i, line in enumerate(lines) if cue.search(line) and not _LIST_LINE.match(line)), -1)
-    if start >= 0:  # "Sections: Problem, Actions taken, Next step." or "with the sections A, B and C."
-        line = lines[start].strip()
-        inline = _NAMED.fullmatch(line)
-        listed = inline.group(2) if inline else line[cue.search(line).end():].split(". ", 1)[0]
-        names = [name.strip(" *`.") for part in listed.split(",") for name in part.split(" and ")]
-        named = "," in listed or " and " in listed and all(name[:1].isupper() or name[:1] == "#" for name in names)
-        if named and all(0 < len(name.split()) <= 4 for name in names):  # "## Customer, ## Issue" keep "##"
-            mark = names[0].split()[0] if names[0].startswith("#") and set(names[0].split()[0]) == {"#"} else ""
-            return [section(name.lstrip("# ")) for name in names], mark
+    if start >= 0 and (listed := _listed(lines[start].strip(), cue, 2)):  # "Sections: Problem, Actions taken, Next
+        return listed  # step.", "with the sections A, B and C."
     found: list[Section] = []
     for i, line in enumerate(lines[start + 1:], start + 1):
         head, item = line.strip().lower(), _LIST_LINE.match(line)
@@ -251,12 +246,32 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
             for dash in (" – ", " — ", " - "):  # "**User profile** – who the user is"
                 if not named and dash in name:
                     name, text = (part.strip("* ") for part in name.split(dash, 1))
-            if named and not text and (asks_for_summary(name) or name.split()[0].lower() in _LEAD):
-                continue  # "Summarize as:", "Fill in this card:" lead in to the sections
+            if named and (asks_for_summary(name) or name.split()[0].lower() in _LEAD):  # "Summarize as:", "Fill in
+                if listed := text and _listed(line.strip(), None, 3):  # this card:" lead in to the sections, or list
+                    return listed  # them ("Summarize under: Budget, Dates, Food")
+                continue
             if len(name.split()) <= 8 and not name.startswith('"'):  # a quoted fact to keep names none
                 below = takewhile(lambda later: later.startswith((" ", "\t")) and later.strip(), lines[i + 1:i + 6])
                 found.append(section(name.strip(), text or " ".join(later.strip(" -*•\t") for later in below)))
-    return found, ""
+    return found and (found, "") or next(filter(None, (_listed(line.strip(), None, 3) for line in lines)), ([], ""))
+
+
+def _listed(line: str, cue: re.Pattern[str] | None, least: int) -> tuple[list[Section], str] | None:
+    """The sections a line lists after ``cue`` (else after a colon, or all of it): ``least`` or more short names,
+    capitalised (or with commas after a cue), the first from where the sentence's words end ("Summarize under:
+    Budget, Dates, Food", "Write a handover with Customer / Problem / Next step", "## Customer, ## Issue" keep "##")."""
+    named = _NAMED.fullmatch(line)
+    listed = named.group(2) if named else line[cue.search(line).end():] if cue else line.partition(": ")[2] or line
+    listed = listed.split(". ", 1)[0].strip(" :.")
+    names = [name.strip(" *`.") for part in listed.replace(" / ", ",").split(",") for name in part.split(" and ")]
+    lead = names[0].split()
+    names[0] = " ".join(lead[next((i for i in range(1, len(lead)) if lead[i - 1][:1].islower()
+                                   and not lead[i][:1].islower()), 0):])
+    if len(names) < least or not all(0 < len(name.split()) <= 4 for name in names) or not (
+            cue and "," in listed or all(name[:1].isupper() or name[:1] == "#" for name in names)):
+        return None
+    mark = names[0].split()[0] if names[0].startswith("#") and set(names[0].split()[0]) == {"#"} else ""
+    return [section(name.lstrip("# ")) for name in names], mark
 
 
 def _short(text: str) -> str:
@@ -676,6 +691,12 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     return " ".join(line + "." * (line[-1:] not in "?!…") for line in picked if line) or "Nothing to report."
 
 
+def _title(spec: NoteSpec, heading: str) -> str:
+    """A section's heading as the prompt writes it: "## Who", "**Customer:**" or "Customer:"."""
+    return f"{spec.heading} {heading}" if spec.heading else f"**{heading.rstrip(':')}:**" if spec.bold else (
+        f"{heading.rstrip(':')}:")
+
+
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
     said = _answers(_corrected(said))
@@ -721,7 +742,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     if spec.json_keys or spec.form:  # one value a key or field: "Severity is P1" gives "P1"
         values = {s.heading: list(dict.fromkeys(_value(s, line) for line in bodies[s.heading])) for s in sections}
         if not spec.json_keys:
-            return "\n".join(f"{h.rstrip(':')}: {'; '.join(line.rstrip('.') for line in v) or 'none'}"
+            return "\n".join(f"{_title(spec, h)} {'; '.join(line.rstrip('.') for line in v) or 'none'}"
                              for h, v in values.items())
         return json.dumps({h: v if h in spec.json_lists else "; ".join(line.rstrip(".") for line in v) or "none"
                            for h, v in values.items()}, ensure_ascii=False)
@@ -734,7 +755,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         kept = tuple(spec.must_keep)  # a fact to keep verbatim stays as written ("flat 3B")
         return " ".join(f"{line if line.startswith(kept) else line[:1].upper() + line[1:]}." for line in told) or (
             "Nothing to report.")
-    return "\n\n".join((f"{spec.heading} {h}" if spec.heading else f"{h.rstrip(':')}:") + "\n"
+    return "\n\n".join(_title(spec, h) + "\n"
                        + "\n".join(f"- {line}" for line in b or ["none"]) for h, b in bodies.items())
 
 

@@ -555,7 +555,7 @@ _MAKE = frozenset(map(stem, "write give make produce create provide prepare draf
 _NOTE = frozenset(map(stem, "summary handover handoff".split()))
 _REPORT = frozenset(map(stem, "report note notes minutes debrief writeup".split()))
 _TALK = frozenset(map(stem, "conversation chat transcript discussion interview session call meeting dialogue review "
-                                 "consultation".split()))
+                                 "consultation progress".split()))
 
 
 def asks_for_summary(text: str) -> bool:

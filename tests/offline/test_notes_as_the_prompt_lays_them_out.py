@@ -1,0 +1,70 @@
+"""Notes laid out as a learner's own prompt lays them out, over conversations of new domains.
+
+Headings the prompt writes in bold come back in bold; sections listed on one line after a colon or with slashes
+("Summarize under: Budget, Dates, Food", "Customer / Problem / Next step") are the note's sections.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.usefixtures("api")
+
+MODEL = "gpt-4.1-mini"
+HELPDESK = [
+    ("user", "Three problems today: my VPN won't connect, Outlook keeps asking for my password, and the printer jams."),
+    ("assistant", "Let's start with the VPN. What error do you see?"),
+    ("user", "Error 809. I'm on laptop LT-4471."),
+    ("assistant", "I reset your VPN profile. I've opened ticket INC-20931 for the printer with facilities."),
+]
+BILLING = [
+    ("user", "Hi, this is Marta Kowalski. My invoice INV-5521 was charged twice this month."),
+    ("assistant", "Sorry Marta. I can see two charges of 49 euros on 2 November."),
+    ("user", "I already contacted my bank and they said to ask you."),
+    ("assistant", "I've requested a refund of one charge; finance must approve it within 3 business days."),
+]
+TRIP = [
+    ("user", "We're planning a family trip to Kyoto in October, two adults and a 6-year-old."),
+    ("assistant", "Great. What's your budget?"),
+    ("user", "About 4,000 dollars total. My daughter has a peanut allergy, so restaurants matter."),
+    ("assistant", "Ryokan Hanaya is 180 dollars a night and can prepare allergy-safe meals."),
+]
+
+
+async def note(client, instructions: str, conversation) -> str:
+    items = [{"role": role, "content": text} for role, text in conversation]
+    response = await client.responses.create(model=MODEL, instructions=instructions, input=items)
+    return response.output_text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "headings"), [
+    (BILLING, "Write a handover note in this format:\n**Customer:** <name>\n**Problem:** <one line>\n"
+              "**Tried:** <what was tried>\n**Next step:** <one line>", ["Customer", "Problem", "Tried", "Next step"]),
+    (HELPDESK, "Write a handover for the next technician. Use exactly these bold headings: **Customer**, **Problem**, "
+               "**Tried**, **Next step**.", ["Customer", "Problem", "Tried", "Next step"]),
+    (TRIP, "Summarize the chat for my partner with these headings in bold:\n**Who is going**\n**Money**\n**Food**",
+     ["Who is going", "Money", "Food"]),
+])
+async def test_headings_the_prompt_writes_in_bold_come_back_in_bold(client, conversation, instructions,
+                                                                    headings) -> None:
+    text = await note(client, instructions, conversation)
+    starts = [line.split(":**")[0] + ":**" for line in text.splitlines() if line.startswith("**")]
+    assert starts == [f"**{heading}:**" for heading in headings], text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "headings", "wanted"), [
+    (TRIP, "Summarize the planning chat under: Travellers, Budget, Constraints, Open questions.",
+     ["Travellers", "Budget", "Constraints", "Open questions"], "4,000 dollars"),
+    (HELPDESK, "Write a handover with Customer / Problem / Tried / Next step.",
+     ["Customer", "Problem", "Tried", "Next step"], "INC-20931"),
+    (BILLING, "Write a progress note: Done so far / Still open / Who asked.", ["Done so far", "Still open", "Who asked"],
+     "requested a refund"),
+    (TRIP, "Summarize as markdown with ## Party, ## Money, ## Food.", ["## Party", "## Money", "## Food"], "4,000 dollars"),
+])
+async def test_sections_listed_on_one_line_after_a_colon_or_with_slashes_are_the_sections(client, conversation,
+                                                                                          instructions, headings,
+                                                                                          wanted) -> None:
+    text = await note(client, instructions, conversation)
+    found = [line.rstrip(":") for line in text.splitlines() if line and not line.startswith("- ")]
+    assert found == headings, text
+    assert wanted.lower() in text.lower(), text
