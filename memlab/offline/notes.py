@@ -435,12 +435,14 @@ def _names(text: str, kin: bool = False) -> list[str]:
         not kin or at and stem(found[at - 1]) in _KIN and t.lower() not in _KIN)]
 
 
-def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[str, list[str]]) -> None:
+def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[str, list[str]], loose: bool) -> None:
     """Adds each of the user's reports that no section holds to the section that plausibly does: where the sentence
     before went ("And decide on a day trip"), the people's section if it names one of them ("Jonas is vegetarian"),
     else the section of no kind sharing the most words, or related ones ("Mistakes" ~ "wrong"), else one that takes
-    any fact ("Topics covered")."""
+    any fact ("Topics covered"), else (``loose``: not a form of one value a field) the issue's ("Problem", "Goal"),
+    but for a greeting, an introduction or a plain "No, ..." ("It started on Monday": the issue's)."""
     people = "\n".join(line for s in sections if s.kind == "people" for line in bodies[s.heading])
+    general = next((p.heading for p in sections if p.kind == "issue"), "") if loose else ""  # "Problem", "Goal"
     home = ""
     for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
         line = _said(s)
@@ -450,14 +452,14 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
                       if part.kind is None} or {part.heading: set(_CATCH_ALL) for part in sections if part.kind == (
                           "context") and not any(map(_is_problem, said))}  # of a chat reporting no problem, the
             # context ("Product and environment") holds what the user told of themselves; else a section of a kind
-            # holds only what its rule finds
-            if not topics:
+            if not topics:  # holds only what its rule finds
                 break
             scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}
             best = max(scores, key=scores.get)
+            near = "" if _person(s) or tokens(s.text)[0].lower() in ("no", "hi", "hello", "hey") else general
             held = (home if home and tokens(s.text)[0].lower() in ("and", "also", "plus") else next(
                 (p.heading for p in sections if p.kind == "people" and any(n in people for n in _names(s.text))),
-                best if scores[best] else next((h for h, topic in topics.items() if topic & _CATCH_ALL), "")))
+                best if scores[best] else next((h for h, topic in topics.items() if topic & _CATCH_ALL), near)))
             if held:
                 bodies[held].append(line)
         home = held
@@ -582,7 +584,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             reply = [s for s in said if s.order > latest.order and s.role != latest.role and s.turn <= latest.turn + 1
                      and {s.role, latest.role} == {"user", "assistant"}]
             return [_said(latest)] + [when for s in reply[:2] if asks(s) and (when := _when(s))][-1:]
-        asked = [s for s in users if s.role == "user" and asks(s)] or [s for s in users if s.role == "user"]
+        asked = [s for s in users if s.role == "user" and asks(s)] or [  # else the first problem still open, not
+            s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)]  # any last report ("hello")
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
@@ -712,7 +715,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     if not spec.sections and not spec.json_keys:  # a default section of no kind ("Why") only if it has something
         bodies = {h: b for h, b in bodies.items() if b or kinds[h]}
     if spec.sections:
-        _place(said, sections, bodies)
+        _place(said, sections, bodies, not spec.form)
     elif not (spec.json_keys or spec.paragraph):  # a prompt naming no sections: what the user told, held nowhere else
         held = "\n".join(line for body in bodies.values() for line in body)
         if loose := [_said(s) for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2

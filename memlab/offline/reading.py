@@ -107,7 +107,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | supplies stationery toner paper pens ink
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
     groceries purchase | injury injured hurt pain sore sprain | colour color paint white black red blue green grey gray
-    | food eat meal dish cuisine diet dietary appetite
+    | food eat meal dish cuisine diet dietary appetite restaurant allergy allergic
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail

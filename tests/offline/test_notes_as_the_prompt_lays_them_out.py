@@ -68,3 +68,32 @@ async def test_sections_listed_on_one_line_after_a_colon_or_with_slashes_are_the
     found = [line.rstrip(":") for line in text.splitlines() if line and not line.startswith("- ")]
     assert found == headings, text
     assert wanted.lower() in text.lower(), text
+
+
+DEPOSIT = [
+    ("user", "My landlord, Mr. Harlow, is refusing to return my 1,200 pound deposit."),
+    ("assistant", "I'm sorry. Was the deposit protected in a scheme?"),
+    ("user", "The tenancy started in 2023 at 14 Elm Road, Leeds."),
+]
+LESSON = [
+    ("user", "Our daughter Mila has swimming lessons at the Aquadome pool."),
+    ("assistant", "Lovely. How is she doing?"),
+    ("user", "She swims 25 metres without stopping now, but is scared of the deep end."),
+]
+
+
+def body(text: str, heading: str) -> str:
+    return text.split(heading, 1)[1].split("\n\n", 1)[0]
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "heading", "facts"), [
+    (DEPOSIT, "Write a handover for a colleague with these headings:\n**Client**\n**Issue**\n**Evidence**\n"
+              "**Next step**", "**Issue:**", ["1,200 pound deposit", "14 Elm Road"]),
+    (LESSON, "Summarize for the coach.\n## Goal\n## Worries", "## Goal", ["Aquadome pool", "25 metres"]),
+    (TRIP, "Summarize as markdown with ## Party, ## Money, ## Food.", "## Food", ["peanut allergy"]),
+])
+async def test_a_fact_sharing_no_word_with_a_heading_goes_under_the_issue_or_a_related_one(client, conversation,
+                                                                                          instructions, heading,
+                                                                                          facts) -> None:
+    text = await note(client, instructions, conversation)
+    assert all(fact in body(text, heading) for fact in facts), text
