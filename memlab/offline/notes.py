@@ -168,6 +168,8 @@ def read_prompt(prompt: str) -> NoteSpec:
                     break
                 with contextlib.suppress(ValueError):  # a JSON string keeps its escapes ("a\\nb")
                     spec.must_keep.append(json.loads(item))
+    if "summary:" in (lines or [""])[-1].lower():  # "...New lines of conversation: ...\n\nNew summary:" asks
+        return replace(spec, max_words=spec.max_words or DEFAULT_MAX_WORDS)  # for the summary's text: its facts
     if "json" in lower:
         keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
         spec.json_keys = [key.split("(")[0].strip(" \"'`") for key in keys]  # "mistakes (a list)", '"open" (a list)'
@@ -631,7 +633,7 @@ def _third(text: str, name: str) -> str:
     out, named, subject, found = [], not name or name in text, False, text.split(" ")
     for at, word in enumerate(found):
         core = word.strip(".,;:!?()\"").lower().replace("’", "'")
-        if not out and core in ("hi", "hello", "hey", "oh") or core == "i'm" and name and " ".join(
+        if not out and core in ("hi", "hello", "hey", "oh", "ok", "okay") or core == "i'm" and name and " ".join(
                 found[at + 1:]).startswith(name):
             after = at + 1 + len(name.split())  # "I'm Ana and my..." is "Ana: their..."
             found[after - 1] += ":" if found[after:after + 1] == ["and"] and found.pop(after) else ""

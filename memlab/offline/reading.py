@@ -354,9 +354,10 @@ class _Reader:
 
     def transcript(self, text: str) -> None:
         """A conversation written as ``ROLE: text`` lines (or two speakers' names, :func:`speakers`); a line without
-        a role continues the one before."""
+        a role continues the one before, and one after a "...summary:" label before them is an earlier note."""
         entries: list[list[str]] = []
         named = {} if _role_lines(text) >= 2 else speakers(text)
+        before = ""
         for line in text[:MAX_CHARS * 10].splitlines():
             found = _TRANSCRIPT_LINE.match(line.strip())
             label, _, body = line.strip().partition(":")
@@ -367,6 +368,9 @@ class _Reader:
                 entries.append([named[label], "", body.strip()])
             elif entries:
                 entries[-1][2] += "\n" + line
+            elif not entries and "summary:" in before.lower() and line.strip():  # "Current summary:" then the note
+                entries.append(["note", "", line])
+            before = line if line.strip() else before
         for role, call_id, body in entries:
             self.read(role, body, call_id, pasted=True)
 

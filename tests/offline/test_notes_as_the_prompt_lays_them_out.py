@@ -97,3 +97,54 @@ async def test_a_fact_sharing_no_word_with_a_heading_goes_under_the_issue_or_a_r
                                                                                           facts) -> None:
     text = await note(client, instructions, conversation)
     assert all(fact in body(text, heading) for fact in facts), text
+
+
+PASTED = ("Summarize this conversation:\nUser: I'm Bob Tran, my laptop LT-9 won't boot since Monday.\n"
+          "Assistant: Did you try holding the power button for 30 seconds?\nUser: Yes, still nothing.\n"
+          "Assistant: I've opened repair ticket RP-4410.")
+PASTED_TOO = ("Can you sum this up for my manager?\n\nCustomer: Our shared drive S: is read-only since the update.\n"
+              "Agent: Which office are you in?\nCustomer: Rotterdam, building C.\nAgent: I've escalated it as CHG-7781.")
+
+
+@pytest.mark.parametrize(("message", "wanted", "unwanted"), [
+    (PASTED, ["LT-9 won't boot", "RP-4410"], ["User:", "Assistant:"]),
+    (PASTED_TOO, ["read-only", "CHG-7781"], ["Customer:", "Agent:"]),
+])
+async def test_a_conversation_pasted_with_the_ask_is_summarized_as_a_conversation(client, message, wanted,
+                                                                                  unwanted) -> None:
+    text = (await client.responses.create(model=MODEL, input=message)).output_text
+    assert all(piece in text for piece in wanted) and not any(piece in text for piece in unwanted), text
+
+
+PROGRESSIVE = """Progressively summarize the lines of conversation provided, adding onto the previous summary \
+returning a new summary.
+
+Current summary:
+{summary}
+
+New lines of conversation:
+{lines}
+
+New summary:"""
+
+
+@pytest.mark.parametrize(("summary", "lines", "wanted"), [
+    ("Priya, a chemistry student, confuses molarity and molality.",
+     "Human: My exam is on 14 March and I also struggle with titration curves.\n"
+     "AI: Try problems 3 to 7 in chapter 9 before then.", ["molarity", "14 March", "titration", "chapter 9"]),
+    ("The human is moving to Porto in May with two cats.",
+     "Human: The landlord wants a deposit of 1,800 euros.\nAI: That is two months of rent, which is common there.",
+     ["Porto", "two cats", "1,800 euros"]),
+])
+async def test_a_progressive_summary_adds_the_new_lines_to_the_current_summary_in_prose(client, summary, lines,
+                                                                                       wanted) -> None:
+    message = PROGRESSIVE.format(summary=summary, lines=lines)
+    text = (await client.responses.create(model=MODEL, input=message)).output_text
+    assert all(piece in text for piece in wanted), text
+    assert not any(mark in text for mark in ("summary:", "Human:", "AI:", "\n- ")), text
+
+
+async def test_json_keys_written_in_quotes_with_a_note_are_the_bare_keys(client) -> None:
+    instructions = 'Summarize as JSON with the keys "issues" (a list), "resolved" (a list) and "next_step".'
+    data = __import__("json").loads(await note(client, instructions, HELPDESK))
+    assert list(data) == ["issues", "resolved", "next_step"] and isinstance(data["issues"], list), data
