@@ -555,7 +555,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         waiting = [_said(s) for s in said if s.role in ("user", "note") and (_dates(s) or not asks(s) and _lower(s) & {
             "need", "needs", "must", "will"}) or s in agent and _lower(s) & {"i'll", "we'll", "will"}]
-        return waiting[-3:] or [f"open: {_said(s)}" for s, solved in _issues(users) if not solved][-2:]
+        questions = stem("question") in words(section.heading)  # "Open questions": those no reply answered (or
+        waiting += [_said(s) for s in users if questions and s.role == "user" and s.text.rstrip().endswith("?") and not
+                    any(a.turn == s.turn and a.order > s.order for a in agent)]  # only "I don't know"), not issues
+        return waiting[-3:] or [f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
     if kind == "time":
         timed = [s for s in said if not asks(s) and (
             keywords(s.text) & _TIME or any(map(_DATE_LIKE.fullmatch, facts(s.text))))]

@@ -148,3 +148,18 @@ async def test_json_keys_written_in_quotes_with_a_note_are_the_bare_keys(client)
     instructions = 'Summarize as JSON with the keys "issues" (a list), "resolved" (a list) and "next_step".'
     data = __import__("json").loads(await note(client, instructions, HELPDESK))
     assert list(data) == ["issues", "resolved", "next_step"] and isinstance(data["issues"], list), data
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "wanted"), [
+    (TRIP + [("user", "Sounds good. Should we fly into Osaka or Tokyo?")],
+     "Summarize with the sections: Budget, Open questions.", "- Should we fly into Osaka or Tokyo?"),
+    ([("user", "I'm revising for my driving theory test on 9 May."), ("assistant", "Good luck! Which topics?"),
+      ("user", "Road signs mostly. How many questions are on the test?"),
+      ("assistant", "I don't know: nothing in this conversation or in my instructions says, and I can only answer "
+                    "from what I was sent."), ("user", "Fine, I'll check the website.")],
+     "Write notes of this chat.\n## Topics\n## Unanswered questions", "- How many questions are on the test?"),
+])
+async def test_open_questions_are_the_users_questions_no_reply_answered(client, conversation, instructions,
+                                                                         wanted) -> None:
+    text = await note(client, instructions, conversation)
+    assert wanted in text.rsplit("\n\n", 1)[1], text
