@@ -151,15 +151,16 @@ async def test_json_keys_written_in_quotes_with_a_note_are_the_bare_keys(client)
 
 
 @pytest.mark.parametrize(("conversation", "instructions", "wanted"), [
-    (TRIP + [("user", "Sounds good. Should we fly into Osaka or Tokyo?")],
-     "Summarize with the sections: Budget, Open questions.", "- Should we fly into Osaka or Tokyo?"),
-    ([("user", "I'm revising for my driving theory test on 9 May."), ("assistant", "Good luck! Which topics?"),
-      ("user", "Road signs mostly. How many questions are on the test?"),
+    (TRIP + [("user", "Should we fly into Osaka or Tokyo?"), ("assistant", "Osaka is closer to Kyoto."),
+             ("user", "OK. Is the JR pass worth it for us?")],
+     "Summarize with the sections: Budget, Open questions.", "Open questions:\n- Is the JR pass worth it for us?"),
+    ([("user", "I'm getting a new laptop, LT-5520, on Friday."), ("assistant", "Great, IT will set it up."),
+      ("user", "Will my files on the old one be wiped?"),
       ("assistant", "I don't know: nothing in this conversation or in my instructions says, and I can only answer "
-                    "from what I was sent."), ("user", "Fine, I'll check the website.")],
-     "Write notes of this chat.\n## Topics\n## Unanswered questions", "- How many questions are on the test?"),
+                    "from what I was sent."), ("user", "Fine, I'll back them up myself.")],
+     "Write notes of this chat.\n## Device\n## Open questions", "- Will my files on the old one be wiped?"),
 ])
 async def test_open_questions_are_the_users_questions_no_reply_answered(client, conversation, instructions,
                                                                          wanted) -> None:
     text = await note(client, instructions, conversation)
-    assert wanted in text.rsplit("\n\n", 1)[1], text
+    assert text.rsplit("\n\n", 1)[1].endswith(wanted), text  # that one only
