@@ -170,7 +170,7 @@ def read_prompt(prompt: str) -> NoteSpec:
                     spec.must_keep.append(json.loads(item))
     if "summary:" in (lines or [""])[-1].lower():  # "...New lines of conversation: ...\n\nNew summary:" asks
         return replace(spec, max_words=spec.max_words or DEFAULT_MAX_WORDS)  # for the summary's text: its facts
-    if "json" in lower:
+    if "json" in lower or "yaml" in lower:
         keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
         spec.json_keys = [key.split("(")[0].strip(" \"'`") for key in keys]  # "mistakes (a list)", '"open" (a list)'
         spec.json_lists = [key for key, was in zip(spec.json_keys, keys) if "list" in was.partition("(")[2]]
@@ -178,6 +178,8 @@ def read_prompt(prompt: str) -> NoteSpec:
         spec.sections, spec.heading = _sections(lines)
         spec.bold = bool(spec.sections) and all(f"**{s.heading}" in prompt for s in spec.sections)  # "**Customer**"
         spec.form = not spec.heading and not any(s.description for s in spec.sections) and asks_for_keys(prompt)
+    elif "json" not in lower:  # "YAML with the keys a, b and c": "key: value" lines, as a form's
+        spec.sections, spec.heading, spec.json_keys, spec.form = [section(k) for k in spec.json_keys], "", [], True
     return spec
 
 
@@ -195,12 +197,13 @@ def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
 
 
 def asks_for_keys(prompt: str) -> bool:
-    """Whether a prompt asks for JSON with named keys ("Return JSON with the keys a, b and c."), or is a form of two
-    or more ``Name:`` lines in a row to fill ("Name:\nExam date:")."""
+    """Whether a prompt asks for JSON (or YAML) with named keys ("Return JSON with the keys a, b and c."), or is a
+    form of two or more ``Name:`` lines in a row to fill ("Name:\nExam date:")."""
     lines = [line.strip() for line in prompt[:20_000].splitlines()]
     asked = asks_for_summary(prompt) or {t.lower() for t in tokens(prompt[:2000])} & (_LEAD | {"form", "card"})
     form = asked and any(_form_line(a) and _form_line(b) for a, b in zip(lines, lines[1:]))  # "Fill in:\nName:\n..."
-    return bool(form) or "json" in prompt[:20_000].lower() and bool(_named_keys(prompt[:20_000]))
+    return bool(form) or ("json" in prompt[:20_000].lower() or "yaml" in prompt[:20_000].lower()) and bool(
+        _named_keys(prompt[:20_000]))
 
 
 def _form_line(line: str) -> bool:

@@ -164,3 +164,15 @@ async def test_open_questions_are_the_users_questions_no_reply_answered(client, 
                                                                          wanted) -> None:
     text = await note(client, instructions, conversation)
     assert text.rsplit("\n\n", 1)[1].endswith(wanted), text  # that one only
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "wanted"), [
+    (TRIP, "Output YAML only, with keys: destination, budget, diet.",
+     ["destination: We're planning a family trip to Kyoto", "budget: About 4,000 dollars", "diet: "]),
+    (BILLING, "Summarize the call as YAML with the keys customer_name, invoice_number and next_step.",
+     ["customer_name: Marta Kowalski", "invoice_number: INV-5521", "next_step: "]),
+])
+async def test_yaml_with_named_keys_is_one_key_a_line(client, conversation, instructions, wanted) -> None:
+    text = await note(client, instructions, conversation)
+    lines = text.splitlines()
+    assert len(lines) == 3 and all(line.startswith(piece) for line, piece in zip(lines, wanted)), text
