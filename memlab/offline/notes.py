@@ -174,7 +174,12 @@ def read_prompt(prompt: str) -> NoteSpec:
         keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
         spec.json_keys = [key.split("(")[0].strip(" \"'`") for key in keys]  # "mistakes (a list)", '"open" (a list)'
         spec.json_lists = [key for key, was in zip(spec.json_keys, keys) if "list" in was.partition("(")[2]]
-    if not spec.json_keys:
+    tags = [part.split(">")[0] for part in prompt.split("<")[1:] if part.split(">")[0].replace("_", "").isalnum() and (
+        "</" in prompt or "xml" in lower or " tag" in lower)]  # not placeholders ("Customer: <name>")
+    if not spec.json_keys and len(set(tags) - {"summary"}) >= 2:  # "<facts>...</facts> and <open_questions>": a
+        spec.sections = [section(tag) for tag in dict.fromkeys(tags) if tag != "summary"]  # tag each (inside
+        spec.heading = "<summary>" if "summary" in tags else "<"  # "<summary>" if the prompt names one)
+    elif not spec.json_keys:
         spec.sections, spec.heading = _sections(lines)
         spec.bold = bool(spec.sections) and all(f"**{s.heading}" in prompt for s in spec.sections)  # "**Customer**"
         spec.form = not spec.heading and not any(s.description for s in spec.sections) and asks_for_keys(prompt)
@@ -558,7 +563,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         waiting = [_said(s) for s in said if s.role in ("user", "note") and (_dates(s) or not asks(s) and _lower(s) & {
             "need", "needs", "must", "will"}) or s in agent and _lower(s) & {"i'll", "we'll", "will"}]
-        questions = stem("question") in words(section.heading)  # "Open questions": those no reply answered (or
+        questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": those no reply answered (or
         waiting += [_said(s) for s in users if questions and s.role == "user" and s.text.rstrip().endswith("?") and not
                     any(a.turn == s.turn and a.order > s.order for a in agent)]  # only "I don't know"), not issues
         return waiting[-3:] or [f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
@@ -766,6 +771,10 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         kept = tuple(spec.must_keep)  # a fact to keep verbatim stays as written ("flat 3B")
         return " ".join(f"{line if line.startswith(kept) else line[:1].upper() + line[1:]}." for line in told) or (
             "Nothing to report.")
+    if spec.heading[:1] == "<":  # XML: "<facts>\n- ...\n</facts>"
+        tagged = "\n".join(f"<{h}>\n" + "\n".join(f"- {line}" for line in b or ["none"]) + f"\n</{h}>"
+                           for h, b in bodies.items())
+        return f"<summary>\n{tagged}\n</summary>" if spec.heading == "<summary>" else tagged
     return "\n\n".join(_title(spec, h) + "\n"
                        + "\n".join(f"- {line}" for line in b or ["none"]) for h, b in bodies.items())
 

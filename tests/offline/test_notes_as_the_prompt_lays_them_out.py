@@ -176,3 +176,19 @@ async def test_yaml_with_named_keys_is_one_key_a_line(client, conversation, inst
     text = await note(client, instructions, conversation)
     lines = text.splitlines()
     assert len(lines) == 3 and all(line.startswith(piece) for line, piece in zip(lines, wanted)), text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "tags", "wanted"), [
+    (TRIP + [("user", "Should we fly into Osaka or Tokyo?")],
+     "Summarize the conversation. Put the output in these XML tags: <facts>...</facts> for established facts and "
+     "<open_questions>...</open_questions> for unresolved questions.", ["facts", "open_questions"],
+     {"facts": "4,000 dollars", "open_questions": "Osaka or Tokyo?"}),
+    (HELPDESK, "You are a summarizer. Respond in this format:\n<summary>\n  <problem></problem>\n  <ticket></ticket>\n"
+               "</summary>", ["summary", "problem", "ticket"], {"problem": "VPN won't connect", "ticket": "INC-20931"}),
+])
+async def test_sections_named_as_xml_tags_come_back_in_those_tags(client, conversation, instructions, tags,
+                                                                  wanted) -> None:
+    text = await note(client, instructions, conversation)
+    opened = [line[1:-1] for line in text.splitlines() if line.startswith("<") and not line.startswith("</")]
+    assert opened == tags and all(f"</{tag}>" in text for tag in tags), text
+    assert all(fact in text.split(f"<{tag}>", 1)[1].split(f"</{tag}>")[0] for tag, fact in wanted.items()), text
