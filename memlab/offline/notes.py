@@ -267,9 +267,9 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
 
 
 def _listed(line: str, cue: re.Pattern[str] | None, least: int) -> tuple[list[Section], str] | None:
-    """The sections a line lists after ``cue`` (else after a colon, or all of it): ``least`` or more short names,
-    capitalised (or with commas after a cue), the first from where the sentence's words end ("Summarize under:
-    Budget, Dates, Food", "Write a handover with Customer / Problem / Next step", "## Customer, ## Issue" keep "##")."""
+    """The sections a line lists after ``cue`` (else after a colon, or all of it): ``least`` (two with slashes) or more
+    short names, capitalised (or with commas after a cue), the first from where the sentence's words end ("Summarize
+    under: Budget, Dates, Food", "Write a handover with Customer / Problem / Next step", "## Customer, ## Issue")."""
     named = _NAMED.fullmatch(line)
     listed = named.group(2) if named else line[cue.search(line).end():] if cue else line.partition(": ")[2] or line
     listed = listed.split(". ", 1)[0].strip(" :.")
@@ -277,7 +277,7 @@ def _listed(line: str, cue: re.Pattern[str] | None, least: int) -> tuple[list[Se
     lead = names[0].split()
     names[0] = " ".join(lead[next((i for i in range(1, len(lead)) if lead[i - 1][:1].islower()
                                    and not lead[i][:1].islower()), 0):])
-    if len(names) < least or not all(0 < len(name.split()) <= 4 for name in names) or not (
+    if len(names) < min(least, 2 if " / " in listed else 3) or not all(0 < len(name.split()) <= 4 for name in names) or not (
             cue and "," in listed or all(name[:1].isupper() or name[:1] == "#" for name in names)):
         return None
     mark = names[0].split()[0] if names[0].startswith("#") and set(names[0].split()[0]) == {"#"} else ""
@@ -317,12 +317,13 @@ def asks(statement: Statement) -> bool:
 
 
 def _is_problem(statement: Statement) -> bool:
-    """Whether a customer's sentence reports a problem: a problem word, or a negation ("won't")."""
+    """Whether a customer's sentence reports a problem: a problem word, a negation ("won't") or "still"."""
     if asks(statement) or statement.stems & ARCHETYPES["prefs"]:
         return False
     found = [t.lower().replace("’", "'") for t in tokens(statement.text)]
     found = found[1:] if found[:1] == ["no"] else found  # "No, nothing yet" answers a question; it reports nothing
-    return bool(statement.stems & PROBLEM) or any(t in ("not", "no", "never") or t.endswith("n't") for t in found)
+    return bool(statement.stems & PROBLEM) or any(  # "Outlook still prompts": a problem still there
+        t in ("not", "no", "never", "still") or t.endswith("n't") for t in found)
 
 
 def _did(statement: Statement) -> str:

@@ -192,3 +192,14 @@ async def test_sections_named_as_xml_tags_come_back_in_those_tags(client, conver
     opened = [line[1:-1] for line in text.splitlines() if line.startswith("<") and not line.startswith("</")]
     assert opened == tags and all(f"</{tag}>" in text for tag in tags), text
     assert all(fact in text.split(f"<{tag}>", 1)[1].split(f"</{tag}>")[0] for tag, fact in wanted.items()), text
+
+
+@pytest.mark.parametrize(("conversation", "wanted"), [
+    (HELPDESK + [("user", "VPN works now. Outlook still prompts though.")], "Outlook still prompts"),
+    ([("user", "Our dishwasher leaves the glasses cloudy and the door squeaks."),
+      ("assistant", "Use the rinse aid and oil the hinge."), ("user", "The door is fine now."),
+      ("user", "The glasses still come out cloudy.")], "glasses still come out cloudy"),
+])
+async def test_what_the_user_says_still_happens_is_still_open(client, conversation, wanted) -> None:
+    text = await note(client, "Write a progress note: Done so far / Still open.", conversation)
+    assert wanted in text.split("Still open:", 1)[1], text
