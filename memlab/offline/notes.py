@@ -39,7 +39,7 @@ _MODEL_LIKE = re.compile(r"[A-Za-z]+\d[\w]*|\d+(?:\.\d+){1,3}")
 #: What kind of section a heading names, by the words it uses (each word stands for its other forms too).
 ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in {
     "ids": "identifier id ids reference number code ticket serial account",
-    "time": "timeline milestone time date chronology when timestamp history",
+    "time": "timeline milestone time date chronology when timestamp",
     "tools": "tool call",
     "next": "next recommend follow plan todo will we'll",
     "steps": "step tried attempt action troubleshooting done did",
@@ -489,7 +489,8 @@ def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
 def _introduces(statement: Statement) -> bool:
     """Whether a sentence only says who someone is ("Hi, I'm Jonas Weber, 41 years old"): no problem to report."""
     rest = set(words(statement.text)) - set(words(_person(statement)))
-    return bool(_person(statement)) and all(w.isdigit() or w in (stem("name"), stem("year"), stem("old")) for w in rest)
+    return bool(_person(statement)) and all(w.isdigit() or w in _TIME or w in stem_set("name year old born")
+                                            for w in rest)  # "My name is Ana Ruiz, born 3 February 1979"
 
 
 def _corrected(said: Sequence[Statement]) -> list[Statement]:
@@ -559,7 +560,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         wanted = set(words(section.heading.replace("_", " "))) - {stem("date")}  # it dates ("departure": "leave on")
         wanted |= related(wanted)
         ordered = sorted(said, key=lambda s: s.role != "user")
-        return [day for near in (True, False) for cues in ((), ("on",)) for s in ordered
+        return [day for near in (True, False) for cues in ((), (("on", "born"),)) for s in ordered
                 if bool(s.stems & wanted) == near for day in _dates(s, *cues)][:1]
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         waiting = [_said(s) for s in said if s.role in ("user", "note") and (_dates(s) or not asks(s) and _lower(s) & {

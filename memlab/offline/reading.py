@@ -93,7 +93,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waiter cashier lecturer
     professor tutor coach translator editor photographer surgeon builder contractor | wife husband partner spouse girlfriend
     boyfriend fiance fiancé fiancee fiancée |
-    son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling siblings | pet dog cat puppy
+    son daughter kid child baby boy girl | mother mom mum father dad parent family | brother sister sibling siblings | pet dog cat puppy
     kitten parrot bird rabbit hamster fish horse | dog puppy breed retriever labrador poodle spaniel terrier collie beagle
     husky boxer | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer

@@ -203,3 +203,33 @@ async def test_sections_named_as_xml_tags_come_back_in_those_tags(client, conver
 async def test_what_the_user_says_still_happens_is_still_open(client, conversation, wanted) -> None:
     text = await note(client, "Write a progress note: Done so far / Still open.", conversation)
     assert wanted in text.split("Still open:", 1)[1], text
+
+
+INTAKE = [
+    ("user", "Hello, I'm here for intake. My name is Daniel Okafor, born 3 February 1979."),
+    ("assistant", "Thanks Daniel. What brings you in today?"),
+    ("user", "I've had chest tightness when climbing stairs for about two weeks."),
+    ("assistant", "Does anyone in your family have heart disease?"),
+    ("user", "My father had a heart attack at 55."),
+]
+CHECKUP = [
+    ("user", "Hi, I am Ana Ruiz, born on 12 July 1990."),
+    ("assistant", "What can I do for you?"),
+    ("user", "My left knee swells after running."),
+    ("user", "My mother and my sister both have rheumatoid arthritis."),
+]
+
+
+@pytest.mark.parametrize(("conversation", "wanted"), [
+    (INTAKE, {"Patient": "Daniel Okafor", "Date of birth": "3 February 1979", "Presenting complaint": "chest tightness",
+              "Family history": "father had a heart attack"}),
+    (CHECKUP, {"Patient": "Ana Ruiz", "Date of birth": "12 July 1990", "Presenting complaint": "knee swells",
+               "Family history": "rheumatoid arthritis"}),
+])
+async def test_an_intake_form_takes_the_complaint_birth_date_and_family_history_from_what_was_said(client, conversation,
+                                                                                                  wanted) -> None:
+    form = "Summarize the intake for the doctor. Fill in:\n" + "\n".join(f"{field}:" for field in wanted)
+    text = await note(client, form, conversation)
+    lines = dict(line.split(": ", 1) for line in text.splitlines())
+    assert list(lines) == list(wanted) and all(wanted[f] in lines[f] for f in wanted), text
+    assert "Okafor" not in lines["Presenting complaint"] and "Ruiz" not in lines["Presenting complaint"], text
