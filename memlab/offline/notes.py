@@ -53,7 +53,8 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "prefs": "preference contact constraint requirement prefer diet vegetarian vegan allergy allergic",
 }.items()}
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
-                    "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore")
+                    "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore "
+                    "refuse")
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
                  "february march april may june july august september october november december")
@@ -158,7 +159,7 @@ def read_prompt(prompt: str) -> NoteSpec:
                     line_words=min(each, default=None),
                     paragraph=any(cue in lower for cue in paragraph), marks="[open]" in lower and "[resolved]" in lower,
                     bullets=_count_of(prompt, ("bullet", "bullets", "points", "items")),  # "in 3 bullet points"
-                    sentences=_count_of(prompt, ("sentence", "sentences")),
+                    sentences=_count_of(prompt, ("sentence", "sentences")) or (1 if "in one line" in lower else None),
                     third="third person" in lower or "first person" in lower)  # "Do not write in the first person"
     for i, line in enumerate(lines):
         if any(cue in line.lower() for cue in ("must appear", "verbatim", "exactly as written")):
@@ -322,8 +323,9 @@ def _is_problem(statement: Statement) -> bool:
         return False
     found = [t.lower().replace("’", "'") for t in tokens(statement.text)]
     found = found[1:] if found[:1] == ["no"] else found  # "No, nothing yet" answers a question; it reports nothing
-    return bool(statement.stems & PROBLEM) or any(  # "Outlook still prompts": a problem still there
-        t in ("not", "no", "never", "still") or t.endswith("n't") for t in found)
+    return bool(statement.stems & PROBLEM) or any(  # "Outlook still prompts": a problem still there; "I don't
+        t in ("not", "no", "never", "still") or t.endswith("n't") for t in found) and not set(words(  # know" is none
+            statement.text)) <= stem_set("know sure remember")
 
 
 def _did(statement: Statement) -> str:

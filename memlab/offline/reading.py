@@ -551,7 +551,7 @@ def read_transcript(text: str) -> list[Statement]:
 _SUMMARIZE = frozenset(map(stem, "summarize summarise compress condense recap".split()))
 _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note", "hand-off note", "snapshot of",
                     "tl;dr", "tldr", "sum up", "sum it up", "sum this up", "concise summary", "short summary",
-                    "brief summary", "running summary", "summary (")
+                    "brief summary", "running summary", "summary (", "handover format", "summary format", "the gist")
 #: Verbs that ask for a thing to be made ("Write a one-paragraph summary", "Give me a short recap").
 _MAKE = frozenset(map(stem, "write give make produce create provide prepare draft".split()))
 #: What such a verb makes that is a note: a summary or a handover, or a report or note *of* a conversation ("Produce a

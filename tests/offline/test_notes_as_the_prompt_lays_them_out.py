@@ -233,3 +233,23 @@ async def test_an_intake_form_takes_the_complaint_birth_date_and_family_history_
     lines = dict(line.split(": ", 1) for line in text.splitlines())
     assert list(lines) == list(wanted) and all(wanted[f] in lines[f] for f in wanted), text
     assert "Okafor" not in lines["Presenting complaint"] and "Ruiz" not in lines["Presenting complaint"], text
+
+
+@pytest.mark.parametrize("instructions", [
+    "Handover format:\n**Customer**: name\n**Problem**: one line\n**Next step**: one line",
+    "Summary format:\n**Customer**: who wrote in\n**Problem**: what is wrong\n**Next step**: what happens next",
+])
+async def test_a_handover_or_summary_format_is_a_note_and_i_dont_know_is_no_problem(client, instructions) -> None:
+    conversation = [*DEPOSIT[:1], ("assistant", "Do you know if the deposit was protected?"), ("user", "I don't know.")]
+    text = await note(client, instructions, conversation)
+    problem = body(text, "**Problem:**")
+    assert text.startswith("**Customer:**") and "1,200 pound deposit" in problem and "know" not in problem, text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "wanted"), [
+    (HELPDESK, "TL;DR of this chat in one line please.", "VPN won't connect"),
+    (BILLING, "Give me the gist in one line.", "INV-5521 was charged twice"),
+])
+async def test_a_summary_in_one_line_is_one_line(client, conversation, instructions, wanted) -> None:
+    text = await note(client, instructions, conversation)
+    assert "\n" not in text and wanted in text and text.count(". ") == 0, text
