@@ -731,8 +731,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     kinds = {s.heading: s.kind for s in sections}
     if not spec.sections and not spec.json_keys:  # a default section of no kind ("Why") only if it has something
         bodies = {h: b for h, b in bodies.items() if b or kinds[h]}
-    if spec.sections:
-        _place(said, sections, bodies, not spec.form)
+    if spec.sections or spec.json_lists:  # a list key takes loose facts as a section does ("topics (a list)")
+        _place(said, sections, bodies, not (spec.form or spec.json_keys))
     elif not (spec.json_keys or spec.paragraph):  # a prompt naming no sections: what the user told, held nowhere else
         held = "\n".join(line for body in bodies.values() for line in body)
         if loose := [_said(s) for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2

@@ -253,3 +253,17 @@ async def test_a_handover_or_summary_format_is_a_note_and_i_dont_know_is_no_prob
 async def test_a_summary_in_one_line_is_one_line(client, conversation, instructions, wanted) -> None:
     text = await note(client, instructions, conversation)
     assert "\n" not in text and wanted in text and text.count(". ") == 0, text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "key", "wanted"), [
+    ([("user", "Hi, I'm Priya, a chemistry student."), ("assistant", "What shall we work on?"),
+      ("user", "I keep mixing up molarity and molality.")],
+     "Return JSON with keys: student (string), topics (list), next_session (string).", "topics", "molarity"),
+    ([("user", "I'm Jonas, I run a bakery in Graz."), ("assistant", "How can I help?"),
+      ("user", "Our oven thermostat reads 20 degrees too high.")],
+     "Summarize as JSON with the keys owner (a string) and key_points (a list).", "key_points", "thermostat"),
+])
+async def test_a_json_list_key_that_takes_any_fact_holds_what_the_user_told(client, conversation, instructions, key,
+                                                                          wanted) -> None:
+    data = __import__("json").loads(await note(client, instructions, conversation))
+    assert any(wanted in fact for fact in data[key]), data
