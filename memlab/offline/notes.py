@@ -129,7 +129,7 @@ class NoteSpec:
     """What a summary prompt asks for: ``sections`` (under ``heading``, e.g. ``##``; ``""``: ``Name:`` lines), or
     ``json_keys`` (``json_lists``: those holding a list), or a ``form`` (empty ``Name:`` lines to fill), or one
     ``paragraph``; a count of ``bullets`` (``numbered`` or not) or ``sentences``; whether
-    issues are ``marks``-ed ``[open]``/``[resolved]``, and headings ``bold`` as the prompt writes them."""
+    issues are ``marks``-ed ``[open]``/``[resolved]``, headings ``bold`` as the prompt writes them, or a ``table``."""
 
     sections: list[Section] = field(default_factory=list)
     heading: str = "##"
@@ -145,6 +145,7 @@ class NoteSpec:
     marks: bool = False
     third: bool = False
     bold: bool = False
+    table: bool = False
     line_words: int | None = None
 
 
@@ -160,7 +161,8 @@ def read_prompt(prompt: str) -> NoteSpec:
                     paragraph=any(cue in lower for cue in paragraph), marks="[open]" in lower and "[resolved]" in lower,
                     bullets=_count_of(prompt, ("bullet", "bullets", "points", "items")),  # "in 3 bullet points"
                     sentences=_count_of(prompt, ("sentence", "sentences")) or (1 if "in one line" in lower else None),
-                    third="third person" in lower or "first person" in lower)  # "Do not write in the first person"
+                    third="third person" in lower or "first person" in lower,  # "Do not write in the first person"
+                    table="table" in map(str.lower, tokens(prompt[:4000])))  # "as a markdown table (columns A | B)"
     for i, line in enumerate(lines):
         if any(cue in line.lower() for cue in ("must appear", "verbatim", "exactly as written")):
             for later in lines[i + 1:i + 200]:
@@ -239,7 +241,7 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
         headings = headings[1:]
     if len(headings) >= 2:  # "### Who" is kept as asked
         return [section(name.strip("* ")) for _, name in headings], "#" * headings[-1][0]
-    cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include)\b", re.I)
+    cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include|columns?)\b", re.I)
     start = next((i for i, line in enumerate(lines) if cue.search(line) and not _LIST_LINE.match(line)), -1)
     if start >= 0 and (listed := _listed(lines[start].strip(), cue, 2)):  # "Sections: Problem, Actions taken, Next
         return listed  # step.", "with the sections A, B and C."
@@ -274,7 +276,8 @@ def _listed(line: str, cue: re.Pattern[str] | None, least: int) -> tuple[list[Se
     named = _NAMED.fullmatch(line)
     listed = named.group(2) if named else line[cue.search(line).end():] if cue else line.partition(": ")[2] or line
     listed = listed.split(". ", 1)[0].strip(" :.")
-    names = [name.strip(" *`.") for part in listed.replace(" / ", ",").split(",") for name in part.split(" and ")]
+    names = [name.strip(" *`.") for part in listed.replace(" / ", ",").replace(" | ", ",").split(",")
+             for name in part.split(" and ")]
     lead = names[0].split()
     names[0] = " ".join(lead[next((i for i in range(1, len(lead)) if lead[i - 1][:1].islower()
                                    and not lead[i][:1].islower()), 0):])
@@ -775,6 +778,10 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         kept = tuple(spec.must_keep)  # a fact to keep verbatim stays as written ("flat 3B")
         return " ".join(f"{line if line.startswith(kept) else line[:1].upper() + line[1:]}." for line in told) or (
             "Nothing to report.")
+    if spec.table:  # a column a section named as one ("columns Issue | Status"), else a row a section
+        cells = {h: "; ".join(line.rstrip(".").replace("|", "/") for line in b) or "none" for h, b in bodies.items()}
+        rows = [list(cells), list(cells.values())] if spec.sections else [["Section", "Details"], *cells.items()]
+        return "\n".join(f"| {' | '.join(row)} |" for row in [rows[0], ["---"] * len(rows[0]), *rows[1:]])
     if spec.heading[:1] == "<":  # XML: "<facts>\n- ...\n</facts>"
         tagged = "\n".join(f"<{h}>\n" + "\n".join(f"- {line}" for line in b or ["none"]) + f"\n</{h}>"
                            for h, b in bodies.items())

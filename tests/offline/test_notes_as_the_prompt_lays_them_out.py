@@ -267,3 +267,16 @@ async def test_a_json_list_key_that_takes_any_fact_holds_what_the_user_told(clie
                                                                           wanted) -> None:
     data = __import__("json").loads(await note(client, instructions, conversation))
     assert any(wanted in fact for fact in data[key]), data
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "header", "wanted"), [
+    (HELPDESK, "Summarize the helpdesk session as a markdown table with columns Issue | Status | Action taken.",
+     "| Issue | Status | Action taken |", ["VPN won't connect", "INC-20931"]),
+    (DEPOSIT, "Summarize this dispute as a table.", "| Section | Details |", ["| Problem |", "1,200 pound deposit"]),
+])
+async def test_a_summary_asked_as_a_table_is_a_markdown_table(client, conversation, instructions, header,
+                                                             wanted) -> None:
+    text = await note(client, instructions, conversation)
+    lines = text.splitlines()
+    assert lines[0] == header and set(lines[1].replace(" ", "")) == {"|", "-"}, text
+    assert all(line.startswith("| ") and line.endswith(" |") for line in lines) and all(w in text for w in wanted), text
