@@ -276,12 +276,13 @@ def _listed(line: str, cue: re.Pattern[str] | None, least: int) -> tuple[list[Se
     named = _NAMED.fullmatch(line)
     listed = named.group(2) if named else line[cue.search(line).end():] if cue else line.partition(": ")[2] or line
     listed = listed.split(". ", 1)[0].strip(" :.")
-    names = [name.strip(" *`.") for part in listed.replace(" / ", ",").replace(" | ", ",").split(",")
-             for name in part.split(" and ")]
+    for mark in (" / ", " | ", "; "):  # "A / B", "A | B", "A; B"
+        listed = listed.replace(mark, ",")
+    names = [name.strip(" *`.'\"") for part in listed.split(",") for name in part.split(" and ")]
     lead = names[0].split()
     names[0] = " ".join(lead[next((i for i in range(1, len(lead)) if lead[i - 1][:1].islower()
                                    and not lead[i][:1].islower()), 0):])
-    if len(names) < min(least, 2 if " / " in listed else 3) or not all(0 < len(name.split()) <= 4 for name in names) or not (
+    if len(names) < min(least, 2 if " / " in line else 3) or not all(0 < len(n.split()) <= 4 for n in names) or not (
             cue and "," in listed or all(name[:1].isupper() or name[:1] == "#" for name in names)):
         return None
     mark = names[0].split()[0] if names[0].startswith("#") and set(names[0].split()[0]) == {"#"} else ""

@@ -280,3 +280,13 @@ async def test_a_summary_asked_as_a_table_is_a_markdown_table(client, conversati
     lines = text.splitlines()
     assert lines[0] == header and set(lines[1].replace(" ", "")) == {"|", "-"}, text
     assert all(line.startswith("| ") and line.endswith(" |") for line in lines) and all(w in text for w in wanted), text
+
+
+@pytest.mark.parametrize(("instructions", "headings"), [
+    ("Summarize. Use exactly these headings, in this order: Background; Decisions; Next steps.",
+     ["Background", "Decisions", "Next steps"]),
+    ("Summarize under these headers: 'Budget', 'Food', 'Follow-ups'.", ["Budget", "Food", "Follow-ups"]),
+])
+async def test_sections_listed_with_semicolons_or_quotes_are_the_bare_names(client, instructions, headings) -> None:
+    text = await note(client, instructions, TRIP)
+    assert [line.rstrip(":") for line in text.splitlines() if line.endswith(":")] == headings, text
