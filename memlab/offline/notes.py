@@ -338,9 +338,10 @@ def _did(statement: Statement) -> str:
     found = [t.lower() for t in tokens(statement.text)]
     if {"sorry", "mistyped", "meant"} & set(found) or asks(statement):
         return ""  # a correction, not a step
-    # up to two words after "I" or "we", stopping at a "be": "I tried", "I've tried", "I already restarted" (not "I am")
+    # up to two words after "I" or "we", stopping at a "be": "I tried", "I've tried", "I already restarted" (not "I am",
+    # nor "when I moved in": a time, not a step)
     after = [takewhile(lambda verb: verb not in ("am", "are", "was", "were", "be", "been", "is"), found[i + 1:i + 3])
-             for i, word in enumerate(found) if word in ("i", "we", "i've", "we've")]
+             for i, word in enumerate(found) if word in ("i", "we", "i've", "we've") and found[i - 1:i] != ["when"]]
     verb = next((verb for verbs in after for verb in verbs
                  if stem(verb) in _PAST or (verb.endswith("ed") and len(verb) > 4)), "")
     return verb and statement.text[statement.text.lower().find(" " + verb) + 1:]

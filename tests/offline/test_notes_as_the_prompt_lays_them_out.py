@@ -290,3 +290,14 @@ async def test_a_summary_asked_as_a_table_is_a_markdown_table(client, conversati
 async def test_sections_listed_with_semicolons_or_quotes_are_the_bare_names(client, instructions, headings) -> None:
     text = await note(client, instructions, TRIP)
     assert [line.rstrip(":") for line in text.splitlines() if line.endswith(":")] == headings, text
+
+
+@pytest.mark.parametrize(("conversation", "unwanted"), [
+    ([*DEPOSIT[:1], ("assistant", "What does he say?"),
+      ("user", "He says the carpet was damaged, but it was already stained when I moved in.")], "carpet"),
+    ([("user", "The boiler in our flat has been leaking since we arrived."), ("assistant", "Since when exactly?"),
+      ("user", "It was dripping when we signed the lease in May.")], "dripping"),
+])
+async def test_what_happened_when_someone_did_something_is_no_step_tried(client, conversation, unwanted) -> None:
+    text = await note(client, "Summarize using sections: problem, tried, next step", conversation)
+    assert unwanted not in body(text, "tried:"), text
