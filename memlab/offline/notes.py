@@ -572,9 +572,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         waiting = [_said(s) for s in said if s.role in ("user", "note") and (_dates(s) or not asks(s) and _lower(s) & {
             "need", "needs", "must", "will"}) or s in agent and _lower(s) & {"i'll", "we'll", "will"}]
-        questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": those no reply answered (or
+        questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": the user's
         waiting += [_said(s) for s in users if questions and s.role == "user" and s.text.rstrip().endswith("?") and not
-                    any(a.turn == s.turn and a.order > s.order for a in agent)]  # only "I don't know"), not issues
+                    any(a.turn == s.turn and a.order > s.order for a in agent)]  # no reply answered, not the issues
         return waiting[-3:] or [f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
     if kind == "time":
         timed = [s for s in said if not asks(s) and (
