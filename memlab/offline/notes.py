@@ -266,6 +266,9 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
             if len(name.split()) <= 8 and not name.startswith('"'):  # a quoted fact to keep names none
                 below = takewhile(lambda later: later.startswith((" ", "\t")) and later.strip(), lines[i + 1:i + 6])
                 found.append(section(name.strip(), text or " ".join(later.strip(" -*•\t") for later in below)))
+    bolds = [name.strip(" :") for name in "\n".join(lines).split("**")[1::2] if 0 < len(name.split()) <= 4]
+    if not found and len(bolds) >= 2:  # "produce notes with **Student**, **Struggles** and **Next session**"
+        return [section(name) for name in dict.fromkeys(bolds)], ""
     return found and (found, "") or next(filter(None, (_listed(line.strip(), None, 3) for line in lines)), ([], ""))
 
 

@@ -563,12 +563,13 @@ _TALK = frozenset(map(stem, "conversation chat transcript discussion interview s
 
 
 def asks_for_summary(text: str) -> bool:
-    """Whether ``text`` asks for a summary: a verb ("summarize", "recap") or a phrase ("a summary of")."""
+    """Whether ``text`` asks for a summary: a verb ("summarize", "recap"), a phrase ("a summary of") or a note made
+    ("Write a handover", "After each session, produce notes")."""
     # a label such as the SDK's "## Input Schema Summary:" names a part of the text; it asks for nothing
     lines = text[:4000].splitlines()
     head = "\n".join(line for line in lines if not (line.startswith("#") and line.endswith(":")))
     made = any(said[:1] and said[0] in _MAKE and (_NOTE & set(said) or _REPORT & set(said) and _TALK & set(said))
-               for said in map(words, sentences(head)))
+               for said in map(words, (part for s in sentences(head) for part in (s, s.partition(", ")[2]))))
     return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES)
 
 

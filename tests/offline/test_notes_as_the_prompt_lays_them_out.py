@@ -301,3 +301,15 @@ async def test_sections_listed_with_semicolons_or_quotes_are_the_bare_names(clie
 async def test_what_happened_when_someone_did_something_is_no_step_tried(client, conversation, unwanted) -> None:
     text = await note(client, "Summarize using sections: problem, tried, next step", conversation)
     assert unwanted not in body(text, "tried:"), text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "headings"), [
+    (BILLING, "You are a note taker for a billing team. After each call, produce notes of the call with **Customer**, "
+              "**Invoice** and **Next step** as bold headings.", ["Customer", "Invoice", "Next step"]),
+    (HELPDESK, "When the chat ends, write a handover with **Caller**, **Faults** and **Promised**.",
+     ["Caller", "Faults", "Promised"]),
+])
+async def test_a_note_asked_after_a_leading_clause_with_bold_names_in_a_sentence(client, conversation, instructions,
+                                                                               headings) -> None:
+    text = await note(client, instructions, conversation)
+    assert [line for line in text.splitlines() if line.startswith("**")] == [f"**{h}:**" for h in headings], text
