@@ -467,7 +467,8 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
     home = ""
     for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
         line = _said(s)
-        held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body)), "")
+        held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body if b[:12] != "Follow up on")),
+                    "")  # a line to follow up on leaves the fact to be filed too
         if not held:
             topics = {part.heading: set(words(f"{part.heading} {part.description}")) for part in sections
                       if part.kind is None} or {part.heading: set(_CATCH_ALL) for part in sections if part.kind == (
@@ -609,8 +610,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             reply = [s for s in said if s.order > latest.order and s.role != latest.role and s.turn <= latest.turn + 1
                      and {s.role, latest.role} == {"user", "assistant"}]
             return [_said(latest)] + [when for s in reply[:2] if asks(s) and (when := _when(s))][-1:]
-        asked = [s for s in users if s.role == "user" and asks(s)] or [  # else the first problem still open, not
-            s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)]  # any last report ("hello")
+        asked = [s for s in users if s.role == "user" and asks(s)] or [  # else the first problem still open, else
+            s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # the latest news ("It's
+            s for s in users if s.role == "user"]  # been delayed to Wednesday")
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
