@@ -28,8 +28,8 @@ from typing import Any
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
 from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, apostrophes,
-                      asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items, related, result_lines,
-                      sentences, stem, stem_set, structured, structured_input, tokens, words)
+                      asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items, read_transcript, related,
+                      result_lines, sentences, stem, stem_set, structured, structured_input, tokens, words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
@@ -2453,8 +2453,8 @@ def _pasted(message: str) -> tuple[str, str] | None:
             if not (colon and len(text.split()) >= 3):
                 ask, text = asked, message[message.find(asked) + len(asked):]
                 text = text if set(words(asked)) & _TEXTS and not set(words(asked)) & _TALKED else ""
-            return (text.strip(), ask) if len(text.split()) >= 5 else None
-    return None
+            return (text.strip(), ask) if len(text.split()) >= 5 and len(read_transcript(text)) < 2 else None  # a
+    return None  # pasted conversation ("User: ...") is read as one
 
 
 def _arithmetic(text: str) -> str | None:
@@ -2543,10 +2543,10 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if summary_prompt is None and not delegated and kind in (None, "text") and (pasted := _pasted(message)):
         return [message_item(notes.summary_of_text(*pasted), fingerprint)]
     if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1:
-        summary_prompt = message
+        # the message's own lines, not those of a conversation pasted in it ("Summarize this:\nUser: ...")
+        summary_prompt = "\n".join(line for line in message.splitlines() if not read_transcript(line))
     if summary_prompt is not None and request.said and kind != "json_schema":  # a schema's summary: its fields
-        material = [s for s in request.said
-                    if not (s.role == "user" and s.text in message and summary_prompt is message)]
+        material = [s for s in request.said if not (s.role == "user" and s.text in summary_prompt != instructions)]
         note = notes.write_note(material or request.said, notes.read_prompt(summary_prompt))
         return [message_item(note, fingerprint)]
     missing: list[str] = []

@@ -39,7 +39,7 @@ _MODEL_LIKE = re.compile(r"[A-Za-z]+\d[\w]*|\d+(?:\.\d+){1,3}")
 #: What kind of section a heading names, by the words it uses (each word stands for its other forms too).
 ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in {
     "ids": "identifier id ids reference number code ticket serial account",
-    "time": "timeline milestone time date chronology when timestamp history",
+    "time": "timeline milestone time date chronology when timestamp",
     "tools": "tool call",
     "next": "next recommend follow plan todo will we'll",
     "steps": "step tried attempt action troubleshooting done did",
@@ -53,7 +53,8 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "prefs": "preference contact constraint requirement prefer diet vegetarian vegan allergy allergic",
 }.items()}
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
-                    "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore")
+                    "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore "
+                    "refuse")
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
                  "february march april may june july august september october november december")
@@ -127,8 +128,8 @@ FACT_SECTIONS = tuple(map(section, ("Problem", "Why", "Name", "What was done", "
 class NoteSpec:
     """What a summary prompt asks for: ``sections`` (under ``heading``, e.g. ``##``; ``""``: ``Name:`` lines), or
     ``json_keys`` (``json_lists``: those holding a list), or a ``form`` (empty ``Name:`` lines to fill), or one
-    ``paragraph``; a count of ``bullets`` (``numbered`` or not) or ``sentences``; and whether
-    issues are ``marks``-ed ``[open]``/``[resolved]``."""
+    ``paragraph``; a count of ``bullets`` (``numbered`` or not) or ``sentences``; whether
+    issues are ``marks``-ed ``[open]``/``[resolved]``, headings ``bold`` as the prompt writes them, or a ``table``."""
 
     sections: list[Section] = field(default_factory=list)
     heading: str = "##"
@@ -143,6 +144,8 @@ class NoteSpec:
     must_keep: list[str] = field(default_factory=list)
     marks: bool = False
     third: bool = False
+    bold: bool = False
+    table: bool = False
     line_words: int | None = None
 
 
@@ -157,8 +160,9 @@ def read_prompt(prompt: str) -> NoteSpec:
                     line_words=min(each, default=None),
                     paragraph=any(cue in lower for cue in paragraph), marks="[open]" in lower and "[resolved]" in lower,
                     bullets=_count_of(prompt, ("bullet", "bullets", "points", "items")),  # "in 3 bullet points"
-                    sentences=_count_of(prompt, ("sentence", "sentences")),
-                    third="third person" in lower or "first person" in lower)  # "Do not write in the first person"
+                    sentences=_count_of(prompt, ("sentence", "sentences")) or (1 if "in one line" in lower else None),
+                    third="third person" in lower or "first person" in lower,  # "Do not write in the first person"
+                    table="table" in map(str.lower, tokens(prompt[:4000])))  # "as a markdown table (columns A | B)"
     for i, line in enumerate(lines):
         if any(cue in line.lower() for cue in ("must appear", "verbatim", "exactly as written")):
             for later in lines[i + 1:i + 200]:
@@ -167,13 +171,23 @@ def read_prompt(prompt: str) -> NoteSpec:
                     break
                 with contextlib.suppress(ValueError):  # a JSON string keeps its escapes ("a\\nb")
                     spec.must_keep.append(json.loads(item))
-    if "json" in lower:
+    if "summary:" in (lines or [""])[-1].lower():  # "...New lines of conversation: ...\n\nNew summary:" asks
+        return replace(spec, max_words=spec.max_words or DEFAULT_MAX_WORDS)  # for the summary's text: its facts
+    if "json" in lower or "yaml" in lower:
         keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
-        spec.json_keys = [key.split("(")[0].strip() for key in keys]  # "mistakes (a list)": a list under "mistakes"
-        spec.json_lists = [key.split("(")[0].strip() for key in keys if "list" in key.partition("(")[2]]
-    if not spec.json_keys:
+        spec.json_keys = [key.split("(")[0].strip(" \"'`") for key in keys]  # "mistakes (a list)", '"open" (a list)'
+        spec.json_lists = [key for key, was in zip(spec.json_keys, keys) if "list" in was.partition("(")[2]]
+    tags = [part.split(">")[0] for part in prompt.split("<")[1:] if part.split(">")[0].replace("_", "").isalnum() and (
+        "</" in prompt or "xml" in lower or " tag" in lower)]  # not placeholders ("Customer: <name>")
+    if not spec.json_keys and len(set(tags) - {"summary"}) >= 2:  # "<facts>...</facts> and <open_questions>": a
+        spec.sections = [section(tag) for tag in dict.fromkeys(tags) if tag != "summary"]  # tag each (inside
+        spec.heading = "<summary>" if "summary" in tags else "<"  # "<summary>" if the prompt names one)
+    elif not spec.json_keys:
         spec.sections, spec.heading = _sections(lines)
+        spec.bold = bool(spec.sections) and all(f"**{s.heading}" in prompt for s in spec.sections)  # "**Customer**"
         spec.form = not spec.heading and not any(s.description for s in spec.sections) and asks_for_keys(prompt)
+    elif "json" not in lower:  # "YAML with the keys a, b and c": "key: value" lines, as a form's
+        spec.sections, spec.heading, spec.json_keys, spec.form = [section(k) for k in spec.json_keys], "", [], True
     return spec
 
 
@@ -191,12 +205,13 @@ def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
 
 
 def asks_for_keys(prompt: str) -> bool:
-    """Whether a prompt asks for JSON with named keys ("Return JSON with the keys a, b and c."), or is a form of two
-    or more ``Name:`` lines in a row to fill ("Name:\nExam date:")."""
+    """Whether a prompt asks for JSON (or YAML) with named keys ("Return JSON with the keys a, b and c."), or is a
+    form of two or more ``Name:`` lines in a row to fill ("Name:\nExam date:")."""
     lines = [line.strip() for line in prompt[:20_000].splitlines()]
     asked = asks_for_summary(prompt) or {t.lower() for t in tokens(prompt[:2000])} & (_LEAD | {"form", "card"})
     form = asked and any(_form_line(a) and _form_line(b) for a, b in zip(lines, lines[1:]))  # "Fill in:\nName:\n..."
-    return bool(form) or "json" in prompt[:20_000].lower() and bool(_named_keys(prompt[:20_000]))
+    return bool(form) or ("json" in prompt[:20_000].lower() or "yaml" in prompt[:20_000].lower()) and bool(
+        _named_keys(prompt[:20_000]))
 
 
 def _form_line(line: str) -> bool:
@@ -226,17 +241,10 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
         headings = headings[1:]
     if len(headings) >= 2:  # "### Who" is kept as asked
         return [section(name.strip("* ")) for _, name in headings], "#" * headings[-1][0]
-    cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include)\b", re.I)
+    cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include|columns?)\b", re.I)
     start = next((i for i, line in enumerate(lines) if cue.search(line) and not _LIST_LINE.match(line)), -1)
-    if start >= 0:  # "Sections: Problem, Actions taken, Next step." or "with the sections A, B and C."
-        line = lines[start].strip()
-        inline = _NAMED.fullmatch(line)
-        listed = inline.group(2) if inline else line[cue.search(line).end():].split(". ", 1)[0]
-        names = [name.strip(" *`.") for part in listed.split(",") for name in part.split(" and ")]
-        named = "," in listed or " and " in listed and all(name[:1].isupper() or name[:1] == "#" for name in names)
-        if named and all(0 < len(name.split()) <= 4 for name in names):  # "## Customer, ## Issue" keep "##"
-            mark = names[0].split()[0] if names[0].startswith("#") and set(names[0].split()[0]) == {"#"} else ""
-            return [section(name.lstrip("# ")) for name in names], mark
+    if start >= 0 and (listed := _listed(lines[start].strip(), cue, 2)):  # "Sections: Problem, Actions taken, Next
+        return listed  # step.", "with the sections A, B and C."
     found: list[Section] = []
     for i, line in enumerate(lines[start + 1:], start + 1):
         head, item = line.strip().lower(), _LIST_LINE.match(line)
@@ -251,12 +259,37 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
             for dash in (" – ", " — ", " - "):  # "**User profile** – who the user is"
                 if not named and dash in name:
                     name, text = (part.strip("* ") for part in name.split(dash, 1))
-            if named and not text and (asks_for_summary(name) or name.split()[0].lower() in _LEAD):
-                continue  # "Summarize as:", "Fill in this card:" lead in to the sections
+            if named and (asks_for_summary(name) or name.split()[0].lower() in _LEAD):  # "Summarize as:", "Fill in
+                if listed := text and _listed(line.strip(), None, 3):  # this card:" lead in to the sections, or list
+                    return listed  # them ("Summarize under: Budget, Dates, Food")
+                continue
             if len(name.split()) <= 8 and not name.startswith('"'):  # a quoted fact to keep names none
                 below = takewhile(lambda later: later.startswith((" ", "\t")) and later.strip(), lines[i + 1:i + 6])
                 found.append(section(name.strip(), text or " ".join(later.strip(" -*•\t") for later in below)))
-    return found, ""
+    bolds = [name.strip(" :") for name in "\n".join(lines).split("**")[1::2] if 0 < len(name.split()) <= 4]
+    if not found and len(bolds) >= 2:  # "produce notes with **Student**, **Struggles** and **Next session**"
+        return [section(name) for name in dict.fromkeys(bolds)], ""
+    return found and (found, "") or next(filter(None, (_listed(line.strip(), None, 3) for line in lines)), ([], ""))
+
+
+def _listed(line: str, cue: re.Pattern[str] | None, least: int) -> tuple[list[Section], str] | None:
+    """The sections a line lists after ``cue`` (else after a colon, or all of it): ``least`` (two with slashes) or more
+    short names, capitalised (or with commas after a cue), the first from where the sentence's words end ("Summarize
+    under: Budget, Dates, Food", "Write a handover with Customer / Problem / Next step", "## Customer, ## Issue")."""
+    named = _NAMED.fullmatch(line)
+    listed = named.group(2) if named else line[cue.search(line).end():] if cue else line.partition(": ")[2] or line
+    listed = listed.split(". ", 1)[0].strip(" :.")
+    for mark in (" / ", " | ", "; "):  # "A / B", "A | B", "A; B"
+        listed = listed.replace(mark, ",")
+    names = [name.strip(" *`.'\"") for part in listed.split(",") for name in part.split(" and ")]
+    lead = names[0].split()
+    names[0] = " ".join(lead[next((i for i in range(1, len(lead)) if lead[i - 1][:1].islower()
+                                   and not lead[i][:1].islower()), 0):])
+    if len(names) < min(least, 2 if " / " in line else 3) or not all(0 < len(n.split()) <= 4 for n in names) or not (
+            cue and "," in listed or all(name[:1].isupper() or name[:1] == "#" for name in names)):
+        return None
+    mark = names[0].split()[0] if names[0].startswith("#") and set(names[0].split()[0]) == {"#"} else ""
+    return [section(name.lstrip("# ")) for name in names], mark
 
 
 def _short(text: str) -> str:
@@ -292,12 +325,14 @@ def asks(statement: Statement) -> bool:
 
 
 def _is_problem(statement: Statement) -> bool:
-    """Whether a customer's sentence reports a problem: a problem word, or a negation ("won't")."""
+    """Whether a customer's sentence reports a problem: a problem word, a negation ("won't") or "still"."""
     if asks(statement) or statement.stems & ARCHETYPES["prefs"]:
         return False
     found = [t.lower().replace("’", "'") for t in tokens(statement.text)]
     found = found[1:] if found[:1] == ["no"] else found  # "No, nothing yet" answers a question; it reports nothing
-    return bool(statement.stems & PROBLEM) or any(t in ("not", "no", "never") or t.endswith("n't") for t in found)
+    return bool(statement.stems & PROBLEM) or any(  # "Outlook still prompts": a problem still there; "I don't
+        t in ("not", "no", "never", "still") or t.endswith("n't") for t in found) and not set(words(  # know" is none
+            statement.text)) <= stem_set("know sure remember")
 
 
 def _did(statement: Statement) -> str:
@@ -306,9 +341,10 @@ def _did(statement: Statement) -> str:
     found = [t.lower() for t in tokens(statement.text)]
     if {"sorry", "mistyped", "meant"} & set(found) or asks(statement):
         return ""  # a correction, not a step
-    # up to two words after "I" or "we", stopping at a "be": "I tried", "I've tried", "I already restarted" (not "I am")
+    # up to two words after "I" or "we", stopping at a "be": "I tried", "I've tried", "I already restarted" (not "I am",
+    # nor "when I moved in": a time, not a step)
     after = [takewhile(lambda verb: verb not in ("am", "are", "was", "were", "be", "been", "is"), found[i + 1:i + 3])
-             for i, word in enumerate(found) if word in ("i", "we", "i've", "we've")]
+             for i, word in enumerate(found) if word in ("i", "we", "i've", "we've") and found[i - 1:i] != ["when"]]
     verb = next((verb for verbs in after for verb in verbs
                  if stem(verb) in _PAST or (verb.endswith("ed") and len(verb) > 4)), "")
     return verb and statement.text[statement.text.lower().find(" " + verb) + 1:]
@@ -420,29 +456,32 @@ def _names(text: str, kin: bool = False) -> list[str]:
         not kin or at and stem(found[at - 1]) in _KIN and t.lower() not in _KIN)]
 
 
-def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[str, list[str]]) -> None:
+def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[str, list[str]], loose: bool) -> None:
     """Adds each of the user's reports that no section holds to the section that plausibly does: where the sentence
     before went ("And decide on a day trip"), the people's section if it names one of them ("Jonas is vegetarian"),
     else the section of no kind sharing the most words, or related ones ("Mistakes" ~ "wrong"), else one that takes
-    any fact ("Topics covered")."""
+    any fact ("Topics covered"), else (``loose``: not a form of one value a field) the issue's ("Problem", "Goal"),
+    but for a greeting, an introduction or a plain "No, ..." ("It started on Monday": the issue's)."""
     people = "\n".join(line for s in sections if s.kind == "people" for line in bodies[s.heading])
+    general = next((p.heading for p in sections if p.kind == "issue"), "") if loose else ""  # "Problem", "Goal"
     home = ""
     for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
         line = _said(s)
-        held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body)), "")
+        held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body if b[:12] != "Follow up on")),
+                    "")  # a line to follow up on leaves the fact to be filed too
         if not held:
             topics = {part.heading: set(words(f"{part.heading} {part.description}")) for part in sections
                       if part.kind is None} or {part.heading: set(_CATCH_ALL) for part in sections if part.kind == (
                           "context") and not any(map(_is_problem, said))}  # of a chat reporting no problem, the
             # context ("Product and environment") holds what the user told of themselves; else a section of a kind
-            # holds only what its rule finds
-            if not topics:
+            if not topics:  # holds only what its rule finds
                 break
             scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}
             best = max(scores, key=scores.get)
+            near = "" if _person(s) or tokens(s.text)[0].lower() in ("no", "hi", "hello", "hey") else general
             held = (home if home and tokens(s.text)[0].lower() in ("and", "also", "plus") else next(
                 (p.heading for p in sections if p.kind == "people" and any(n in people for n in _names(s.text))),
-                best if scores[best] else next((h for h, topic in topics.items() if topic & _CATCH_ALL), "")))
+                best if scores[best] else next((h for h, topic in topics.items() if topic & _CATCH_ALL), near)))
             if held:
                 bodies[held].append(line)
         home = held
@@ -461,7 +500,8 @@ def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
 def _introduces(statement: Statement) -> bool:
     """Whether a sentence only says who someone is ("Hi, I'm Jonas Weber, 41 years old"): no problem to report."""
     rest = set(words(statement.text)) - set(words(_person(statement)))
-    return bool(_person(statement)) and all(w.isdigit() or w in (stem("name"), stem("year"), stem("old")) for w in rest)
+    return bool(_person(statement)) and all(w.isdigit() or w in _TIME or w in stem_set("name year old born")
+                                            for w in rest)  # "My name is Ana Ruiz, born 3 February 1979"
 
 
 def _corrected(said: Sequence[Statement]) -> list[Statement]:
@@ -531,12 +571,15 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         wanted = set(words(section.heading.replace("_", " "))) - {stem("date")}  # it dates ("departure": "leave on")
         wanted |= related(wanted)
         ordered = sorted(said, key=lambda s: s.role != "user")
-        return [day for near in (True, False) for cues in ((), ("on",)) for s in ordered
+        return [day for near in (True, False) for cues in ((), (("on", "born"),)) for s in ordered
                 if bool(s.stems & wanted) == near for day in _dates(s, *cues)][:1]
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         waiting = [_said(s) for s in said if s.role in ("user", "note") and (_dates(s) or not asks(s) and _lower(s) & {
             "need", "needs", "must", "will"}) or s in agent and _lower(s) & {"i'll", "we'll", "will"}]
-        return waiting[-3:] or [f"open: {_said(s)}" for s, solved in _issues(users) if not solved][-2:]
+        questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": the user's
+        waiting += [_said(s) for s in users if questions and s.role == "user" and s.text.rstrip().endswith("?") and not
+                    any(a.turn == s.turn and a.order > s.order for a in agent)]  # no reply answered, not the issues
+        return waiting[-3:] or [f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
     if kind == "time":
         timed = [s for s in said if not asks(s) and (
             keywords(s.text) & _TIME or any(map(_DATE_LIKE.fullmatch, facts(s.text))))]
@@ -567,7 +610,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             reply = [s for s in said if s.order > latest.order and s.role != latest.role and s.turn <= latest.turn + 1
                      and {s.role, latest.role} == {"user", "assistant"}]
             return [_said(latest)] + [when for s in reply[:2] if asks(s) and (when := _when(s))][-1:]
-        asked = [s for s in users if s.role == "user" and asks(s)] or [s for s in users if s.role == "user"]
+        asked = [s for s in users if s.role == "user" and asks(s)] or [  # else the first problem still open, else
+            s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # the latest news ("It's
+            s for s in users if s.role == "user"]  # been delayed to Wednesday")
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
@@ -613,7 +658,7 @@ def _third(text: str, name: str) -> str:
     out, named, subject, found = [], not name or name in text, False, text.split(" ")
     for at, word in enumerate(found):
         core = word.strip(".,;:!?()\"").lower().replace("’", "'")
-        if not out and core in ("hi", "hello", "hey", "oh") or core == "i'm" and name and " ".join(
+        if not out and core in ("hi", "hello", "hey", "oh", "ok", "okay") or core == "i'm" and name and " ".join(
                 found[at + 1:]).startswith(name):
             after = at + 1 + len(name.split())  # "I'm Ana and my..." is "Ana: their..."
             found[after - 1] += ":" if found[after:after + 1] == ["and"] and found.pop(after) else ""
@@ -676,6 +721,12 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     return " ".join(line + "." * (line[-1:] not in "?!…") for line in picked if line) or "Nothing to report."
 
 
+def _title(spec: NoteSpec, heading: str) -> str:
+    """A section's heading as the prompt writes it: "## Who", "**Customer:**" or "Customer:"."""
+    return f"{spec.heading} {heading}" if spec.heading else f"**{heading.rstrip(':')}:**" if spec.bold else (
+        f"{heading.rstrip(':')}:")
+
+
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
     said = _answers(_corrected(said))
@@ -690,8 +741,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     kinds = {s.heading: s.kind for s in sections}
     if not spec.sections and not spec.json_keys:  # a default section of no kind ("Why") only if it has something
         bodies = {h: b for h, b in bodies.items() if b or kinds[h]}
-    if spec.sections:
-        _place(said, sections, bodies)
+    if spec.sections or spec.json_lists:  # a list key takes loose facts as a section does ("topics (a list)")
+        _place(said, sections, bodies, not (spec.form or spec.json_keys))
     elif not (spec.json_keys or spec.paragraph):  # a prompt naming no sections: what the user told, held nowhere else
         held = "\n".join(line for body in bodies.values() for line in body)
         if loose := [_said(s) for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2
@@ -721,7 +772,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     if spec.json_keys or spec.form:  # one value a key or field: "Severity is P1" gives "P1"
         values = {s.heading: list(dict.fromkeys(_value(s, line) for line in bodies[s.heading])) for s in sections}
         if not spec.json_keys:
-            return "\n".join(f"{h.rstrip(':')}: {'; '.join(line.rstrip('.') for line in v) or 'none'}"
+            return "\n".join(f"{_title(spec, h)} {'; '.join(line.rstrip('.') for line in v) or 'none'}"
                              for h, v in values.items())
         return json.dumps({h: v if h in spec.json_lists else "; ".join(line.rstrip(".") for line in v) or "none"
                            for h, v in values.items()}, ensure_ascii=False)
@@ -734,7 +785,15 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         kept = tuple(spec.must_keep)  # a fact to keep verbatim stays as written ("flat 3B")
         return " ".join(f"{line if line.startswith(kept) else line[:1].upper() + line[1:]}." for line in told) or (
             "Nothing to report.")
-    return "\n\n".join((f"{spec.heading} {h}" if spec.heading else f"{h.rstrip(':')}:") + "\n"
+    if spec.table:  # a column a section named as one ("columns Issue | Status"), else a row a section
+        cells = {h: "; ".join(line.rstrip(".").replace("|", "/") for line in b) or "none" for h, b in bodies.items()}
+        rows = [list(cells), list(cells.values())] if spec.sections else [["Section", "Details"], *cells.items()]
+        return "\n".join(f"| {' | '.join(row)} |" for row in [rows[0], ["---"] * len(rows[0]), *rows[1:]])
+    if spec.heading[:1] == "<":  # XML: "<facts>\n- ...\n</facts>"
+        tagged = "\n".join(f"<{h}>\n" + "\n".join(f"- {line}" for line in b or ["none"]) + f"\n</{h}>"
+                           for h, b in bodies.items())
+        return f"<summary>\n{tagged}\n</summary>" if spec.heading == "<summary>" else tagged
+    return "\n\n".join(_title(spec, h) + "\n"
                        + "\n".join(f"- {line}" for line in b or ["none"]) for h, b in bodies.items())
 
 

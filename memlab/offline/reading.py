@@ -93,7 +93,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waiter cashier lecturer
     professor tutor coach translator editor photographer surgeon builder contractor | wife husband partner spouse girlfriend
     boyfriend fiance fiancé fiancee fiancée |
-    son daughter kid child baby boy girl | mother mom mum father dad parent | brother sister sibling siblings | pet dog cat puppy
+    son daughter kid child baby boy girl | mother mom mum father dad parent family | brother sister sibling siblings | pet dog cat puppy
     kitten parrot bird rabbit hamster fish horse | dog puppy breed retriever labrador poodle spaniel terrier collie beagle
     husky boxer | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
@@ -107,7 +107,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | supplies stationery toner paper pens ink
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
     groceries purchase | injury injured hurt pain sore sprain | colour color paint white black red blue green grey gray
-    | food eat meal dish cuisine diet dietary appetite
+    | food eat meal dish cuisine diet dietary appetite restaurant allergy allergic
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail
@@ -354,9 +354,10 @@ class _Reader:
 
     def transcript(self, text: str) -> None:
         """A conversation written as ``ROLE: text`` lines (or two speakers' names, :func:`speakers`); a line without
-        a role continues the one before."""
+        a role continues the one before, and one after a "...summary:" label before them is an earlier note."""
         entries: list[list[str]] = []
         named = {} if _role_lines(text) >= 2 else speakers(text)
+        before = ""
         for line in text[:MAX_CHARS * 10].splitlines():
             found = _TRANSCRIPT_LINE.match(line.strip())
             label, _, body = line.strip().partition(":")
@@ -367,6 +368,9 @@ class _Reader:
                 entries.append([named[label], "", body.strip()])
             elif entries:
                 entries[-1][2] += "\n" + line
+            elif not entries and "summary:" in before.lower() and line.strip():  # "Current summary:" then the note
+                entries.append(["note", "", line])
+            before = line if line.strip() else before
         for role, call_id, body in entries:
             self.read(role, body, call_id, pasted=True)
 
@@ -547,7 +551,7 @@ def read_transcript(text: str) -> list[Statement]:
 _SUMMARIZE = frozenset(map(stem, "summarize summarise compress condense recap".split()))
 _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note", "hand-off note", "snapshot of",
                     "tl;dr", "tldr", "sum up", "sum it up", "sum this up", "concise summary", "short summary",
-                    "brief summary", "running summary", "summary (")
+                    "brief summary", "running summary", "summary (", "handover format", "summary format", "the gist")
 #: Verbs that ask for a thing to be made ("Write a one-paragraph summary", "Give me a short recap").
 _MAKE = frozenset(map(stem, "write give make produce create provide prepare draft".split()))
 #: What such a verb makes that is a note: a summary or a handover, or a report or note *of* a conversation ("Produce a
@@ -555,16 +559,17 @@ _MAKE = frozenset(map(stem, "write give make produce create provide prepare draf
 _NOTE = frozenset(map(stem, "summary handover handoff".split()))
 _REPORT = frozenset(map(stem, "report note notes minutes debrief writeup".split()))
 _TALK = frozenset(map(stem, "conversation chat transcript discussion interview session call meeting dialogue review "
-                                 "consultation".split()))
+                                 "consultation progress".split()))
 
 
 def asks_for_summary(text: str) -> bool:
-    """Whether ``text`` asks for a summary: a verb ("summarize", "recap") or a phrase ("a summary of")."""
+    """Whether ``text`` asks for a summary: a verb ("summarize", "recap"), a phrase ("a summary of") or a note made
+    ("Write a handover", "After each session, produce notes")."""
     # a label such as the SDK's "## Input Schema Summary:" names a part of the text; it asks for nothing
     lines = text[:4000].splitlines()
     head = "\n".join(line for line in lines if not (line.startswith("#") and line.endswith(":")))
     made = any(said[:1] and said[0] in _MAKE and (_NOTE & set(said) or _REPORT & set(said) and _TALK & set(said))
-               for said in map(words, sentences(head)))
+               for said in map(words, (part for s in sentences(head) for part in (s, s.partition(", ")[2]))))
     return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES)
 
 
