@@ -846,8 +846,9 @@ class Reader:
         the message says none of them (``on``: "on")."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         marks = marks - stem_set("want wish need request ask like") or marks
-        if not marks:  # one_way: said as "one way"
-            return name.replace("_", " ").lower() in self.request.message.lower()
+        if not marks:  # one_way: said as "one way"; a switch ("on") is on unless turned off ("Dim the lights to 30%")
+            said, phrase = f" {' '.join(_lower_tokens(self.request.message))} ", name.replace("_", " ").lower()
+            return f" {phrase} " in said or phrase in ("on", "is on") and not set(said.split()) & _OFF
         if self.answer.startswith(("Yes: ", "No: ")) and (marks <= _GENERIC_ANSWER or marks & stem_set(
                 "correct right valid true accurate")):  # "Is 17 + 26 = 43?" checked word for word: Yes
             return self.answer.startswith("Yes")
@@ -1634,11 +1635,13 @@ def _choose_tools(request: Request) -> list[Tool]:
 
 def _clauses(request: Request) -> list[str]:
     """The latest message's clauses: cut at "then", "; ", ", and also"..., and at " and " before a word of a tool's
-    name ("Book a table at Nopi and email the confirmation to sam@x.com": "email the confirmation to sam@x.com")."""
+    name ("Book a table at Nopi and email the confirmation to sam@x.com": "email the confirmation to sam@x.com") or
+    before a part naming a tool the clause before does not ("'hi' to French and 'bye' to Spanish": "'bye' to Spanish")."""
     names, clauses = {stem(w) for t in request.tools if not t.handoff for w in t.name.lower().split("_")}, []
     for piece in _CLAUSE.split(request.message[:4000]):
         for k, part in enumerate(piece.split(" and ")):
-            joined = k and stem((tokens(part) or [""])[0].lower()) not in names
+            joined = k and stem((tokens(part) or [""])[0].lower()) not in names and not (
+                set(words(part)) - set(words(clauses[-1])) - _VERBS) & names
             clauses[-1:] = [f"{clauses[-1]} and {part}"] if joined else [*clauses[-1:], part]
     return [c for c in clauses if c.strip()]
 
@@ -2644,13 +2647,14 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     for number, tool in enumerate(chosen):
         schema = tool.parameters or {"type": "object", "properties": {}}
         asked = _clause_for(tool, request) if len(chosen) > 1 else request
+        whole = asked if all(map(_takes_a_query, chosen)) else request  # texts to agents as tools: each its clause
         depends = _depends(tool, chosen, request) if len(chosen) > 1 and not only else []
         if depends and not chaining:  # "... and email the confirmation": once the booking is made
             waiting.append(tool)
             continue
         # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
         for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
-            reader = Reader(asked, start=start, whole=request.message, fields=list(schema.get("properties") or ()),
+            reader = Reader(asked, start=start, whole=whole.message, fields=list(schema.get("properties") or ()),
                             tool=tool.name)
             arguments = instance(schema, reader, only_found=True)
             if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):

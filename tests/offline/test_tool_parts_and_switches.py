@@ -1,0 +1,95 @@
+"""Function tools and agents used as tools, as a learner's own agents call them.
+
+A switch field (``on``) is on when the message sets the device without turning it off ("Dim the lights to 30%");
+agents used as tools each get their own part of a message that asks two of them; a structured sub-agent's result
+(a pydantic model, which the SDK sends back as its text ``score=82 reasons=['...']``) is told back in words. The
+agents, tools and sentences are our own (smart home, games, shipping, banking, translation, fraud).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+from agents import Agent, Runner, function_tool
+from pydantic import BaseModel
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+def calls(result) -> list[tuple[str, dict]]:
+    import json
+    return [(item.raw_item.name, json.loads(item.raw_item.arguments)) for item in result.new_items
+            if item.type == "tool_call_item"]
+
+
+@function_tool
+def set_light(room: str, on: bool, brightness: int) -> str:
+    """Switch a room's light on or off and set its brightness (0-100)."""
+    return f"{room} light {'on' if on else 'off'} at {brightness}%"
+
+
+@function_tool
+def set_lamp(lamp: str, on: bool, level: int = 100) -> str:
+    """Control a desk lamp: on or off, and its level in percent."""
+    return f"{lamp} {'on' if on else 'off'} at {level}"
+
+
+HOME = Agent(name="Home", instructions="You control the smart home.", tools=[set_light, set_lamp])
+
+
+@pytest.mark.parametrize(("message", "tool", "on"), [
+    ("Dim the lights to 30% in the bedroom", "set_light", True),
+    ("Set the kitchen light brightness to 70", "set_light", True),
+    ("put the reading lamp at level 40", "set_lamp", True),
+    ("Turn off the conservatory light", "set_light", False),
+])
+async def test_a_switch_is_on_unless_the_message_turns_it_off(message: str, tool: str, on: bool) -> None:
+    (name, arguments), = calls(await Runner.run(HOME, message))
+    assert name == tool and arguments["on"] is on
+
+
+FRENCH = Agent(name="French", instructions="Translate the user's text to French.")
+SPANISH = Agent(name="Spanish", instructions="Translate the user's text to Spanish.")
+TRANSLATOR = Agent(name="Desk", instructions="Use the translation tools for each requested translation.", tools=[
+    FRENCH.as_tool(tool_name="to_french", tool_description="Translate text to French"),
+    SPANISH.as_tool(tool_name="to_spanish", tool_description="Translate text to Spanish")])
+PACKER = Agent(name="Packer", instructions="Say which box size fits the order.")
+COSTER = Agent(name="Coster", instructions="Say what shipping to the destination costs.")
+SHIPPING = Agent(name="Lead", instructions="Use the tools to answer.", tools=[
+    PACKER.as_tool(tool_name="choose_box", tool_description="Choose the box size for an order"),
+    COSTER.as_tool(tool_name="shipping_cost", tool_description="Shipping cost for a destination")])
+
+
+async def test_agents_as_tools_each_get_their_own_part_of_the_message() -> None:
+    result = await Runner.run(TRANSLATOR, "Translate 'good morning' to French and 'thank you' to Spanish")
+    assert sorted(calls(result)) == [("to_french", {"input": "good morning"}), ("to_spanish", {"input": "thank you"})]
+    result = await Runner.run(SHIPPING, "Which box for a 1.2 kg order, and what does shipping to Canada cost?")
+    assert sorted(calls(result)) == [("choose_box", {"input": "Which box for a 1.2 kg order"}),
+                                     ("shipping_cost", {"input": "what does shipping to Canada cost?"})]
+
+
+class Risk(BaseModel):
+    score: int
+    level: Literal["low", "medium", "high"]
+    reasons: list[str]
+
+
+class Loot(BaseModel):
+    items: list[str]
+    gold: int
+
+
+RISK = Agent(name="Risk", instructions="Assess the fraud risk of the account.", output_type=Risk)
+LOOT = Agent(name="Loot", instructions="List the loot of the dungeon room.", output_type=Loot)
+ANALYST = Agent(name="Analyst", instructions="Answer with the tools.", tools=[
+    RISK.as_tool(tool_name="assess_risk", tool_description="Assess fraud risk for an account"),
+    LOOT.as_tool(tool_name="room_loot", tool_description="List the loot found in a dungeon room")])
+
+
+@pytest.mark.parametrize("message", ["How risky is account ACC-5531?", "What loot is in room 12 of the crypt?"])
+async def test_a_structured_sub_agents_result_is_told_in_words(message: str) -> None:
+    result = await Runner.run(ANALYST, message)
+    assert len(calls(result)) == 1
+    assert "=" not in result.final_output and "[" not in result.final_output
+    assert "returned " in result.final_output and ": " in result.final_output
