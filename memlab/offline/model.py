@@ -420,6 +420,8 @@ class Reader:
             return "room", _rooms
         if field_stems & stem_set("language lang") and set(_lower_tokens(self.whole)) & _LANGUAGE_NAMES:  # "Spanish"
             return "language", lambda text: [t for t in tokens(text) if t.lower() in _LANGUAGE_NAMES]
+        if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
+            return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
         if about & _PLACE:
             return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
                                                                        "visits")) or _proper_names(text)
@@ -691,6 +693,8 @@ class Reader:
         ("user j.doe"), or follow "I'm" at a sentence's end or "as" ("I'm mkowalski", "log in as jdoe"); for a second call
         (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
         parts = [word for word in name.lower().split("_") if word not in STOP]  # not "to"
+        if name.lower().split("_")[0] in ("from", "to") and name.lower().split("_")[0] in _lower_tokens(self.whole):
+            return None  # its value follows "from" ("from account 1234 to account 5678"): its :meth:`kind`'s
         handle = [word[:-4] for word in parts if word.endswith("name") and len(word) > 4]  # username: "user"
         names = {stem(word) for word in parts + handle}
         message = self.request.message[:4000]  # a quote after the name is the value: "subject 'Hello there'"
@@ -1327,6 +1331,20 @@ def _from_to(text: str) -> str:
     head, arrow, tail = text.replace("→", "->").partition(" -> ")
     before, _, last = head.rpartition(" ")
     return f"{before} from {last} to {tail}" if arrow else text
+
+
+def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
+    """The words after each ``cue`` up to another cue or a comma, past "my", "the" and the field's ``own`` words:
+    "from my joint account to savings", cue "from" (``from_account``): "joint"; "to" (not "want to move"): "savings"."""
+    values = []
+    for found in map(tokens, text.replace(". ", ", ").split(",")):
+        for at in (at for at, word in enumerate(found) if word.lower() == cue and (found[at - 1:at] or [""])[0].lower()
+                   not in ("want", "like", "need", "wish", "going", "have", "how", "able", "try")):
+            run = itertools.takewhile(lambda w: w.lower() not in {*_PLACE_CUES, "on", "with", "and", "but"},
+                                      found[at + 1:at + 6])
+            values += [" ".join(kept)] if (kept := [w for w in run if w.lower() not in STOP and stem(w.lower())
+                                                   not in own]) else []
+    return values
 
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
@@ -2647,7 +2665,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     for number, tool in enumerate(chosen):
         schema = tool.parameters or {"type": "object", "properties": {}}
         asked = _clause_for(tool, request) if len(chosen) > 1 else request
-        whole = asked if all(map(_takes_a_query, chosen)) else request  # texts to agents as tools: each its clause
+        whole = asked if all(map(_takes_a_query, chosen)) and len(sentences(request.message)) == 1 else request
+        # texts to agents as tools: each its clause of one sentence ("'hi' to French and 'bye' to Spanish")
         depends = _depends(tool, chosen, request) if len(chosen) > 1 and not only else []
         if depends and not chaining:  # "... and email the confirmation": once the booking is made
             waiting.append(tool)

@@ -93,3 +93,29 @@ async def test_a_structured_sub_agents_result_is_told_in_words(message: str) -> 
     assert len(calls(result)) == 1
     assert "=" not in result.final_output and "[" not in result.final_output
     assert "returned " in result.final_output and ": " in result.final_output
+
+
+@function_tool
+def transfer_funds(from_account: str, to_account: str, amount: float) -> str:
+    """Move money between two of the user's accounts."""
+    return f"Moved {amount} from {from_account} to {to_account}."
+
+
+@function_tool
+def move_stock(sku: str, quantity: int, from_warehouse: str, to_warehouse: str) -> str:
+    """Move stock between warehouses."""
+    return f"{quantity} x {sku}: {from_warehouse} -> {to_warehouse}"
+
+
+BANK = Agent(name="Bank", instructions="Banking and stock assistant. Use the tools.", tools=[transfer_funds, move_stock])
+
+
+@pytest.mark.parametrize(("message", "sides"), [
+    ("Send 250 euros from checking to savings", ("checking", "savings")),
+    ("I want to move 50 dollars from my joint account to the holiday account", ("joint", "holiday")),
+    ("Transfer $100 from account 1234 to account 5678", ("1234", "5678")),
+    ("Move 40 units of SKU-77 from warehouse north to warehouse south", ("north", "south")),
+])
+async def test_from_and_to_fields_take_the_words_after_from_and_to(message: str, sides: tuple[str, str]) -> None:
+    (_, arguments), = calls(await Runner.run(BANK, message))
+    assert tuple(v for k, v in arguments.items() if k.startswith(("from_", "to_"))) == sides
