@@ -1136,22 +1136,29 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     without a last word that says what to change of it, a stem another field's name (or a word related to it) begins
     with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
     found = tokens(text[:400])
-    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
     stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since"}
+    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES and not word.endswith(
+        "ing") or not n and stem(word.lower()) in own and found[1:2] and found[1].lower() not in stops), None)
+    # or the tool's own word first: "Restart the auth service" (restart_service), not "checking" nor "balance of"
     if at is None:  # no verb: what a cue names, up to a comma ("calories in 250g of chicken breast": chicken breast)
         found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & stops), [])
         at = next((n for n, w in enumerate(found[:-1]) if w.lower() in stops and not found[n + 1][0].isdigit()), None)
-    rest, kept = found[at + 1:] if at is not None else [], None
+    rest, kept, span = found[at + 1:] if at is not None else [], None, []
     while rest and (kept is None or kept and all(stem(w) in own for w in kept)):
         span = list(itertools.takewhile(lambda word: word.lower() not in stops, rest))
         kept, rest = [w for w in span if w.lower() not in STOP | {"some", "me"}][:6], rest[len(span) + 1:]
-    kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | {stem("change")}, kept or []))
-    kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit(), kept[1:]))  # not "68°F"
-    if all(stem(w.lower()) in own for w in kept):  # "I'd like to change my seat" (update_seat): no seat named yet
-        return []
-    while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {*beside, *own}):
-        kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"
-    return [" ".join(kept)] if kept else []
+    items = []  # each of a list: "Lock the back door and the garage door" → "back", "garage"
+    for item in " ".join(span).split(" and ") if kept else ():
+        kept = [w for w in item.split() if w.lower() not in STOP | {"some", "me"}][:6]
+        kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | {stem("change")}, kept))
+        kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit(), kept[1:]))  # not "68°F"
+        if all(stem(w.lower()) in own for w in kept):  # "I'd like to change my seat" (update_seat): no seat named yet
+            continue
+        while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {
+                *beside, *own}):
+            kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"
+        items.append(" ".join(kept))
+    return items
 
 
 def _rooms(text: str) -> list[str]:
@@ -1704,12 +1711,18 @@ def _clause_for(tool: Tool, request: Request) -> Request:
     return Request.read({**request.body, "instructions": request.instructions}, items)
 
 
+def _needed(tool: Tool) -> list[str]:
+    """The fields a call must be given a value for: required, with no default, not nullable nor a yes/no (``door``,
+    not ``locked: bool`` nor ``force: bool = False``)."""
+    fields = tool.parameters.get("properties") or {}
+    return [n for n in tool.parameters.get("required") or [] if not isinstance(field := fields.get(n), Mapping) or not (
+        "default" in field or {"type": "null"} in (field.get("anyOf") or ()) or field.get("type") == "boolean")]
+
+
 def _takes_a_query(tool: Tool) -> bool:
     """Whether a tool takes one thing, a free text (``query``, ``question``; any other has a default): a search a
     question can be sent to."""
-    fields = tool.parameters.get("properties") or {}
-    required = [n for n in tool.parameters.get("required") or [] if not isinstance(field := fields.get(n), Mapping) or not (
-        "default" in field or {"type": "null"} in (field.get("anyOf") or ()))]
+    required = _needed(tool)
     return len(required) == 1 and bool(frozenset(words(required[0].replace("_", " "))) & _FREE_TEXT)
 
 
@@ -2672,7 +2685,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             waiting.append(tool)
             continue
         # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
-        for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
+        for start in range(4 if len(_needed(tool)) == 1 else 1):
             reader = Reader(asked, start=start, whole=whole.message, fields=list(schema.get("properties") or ()),
                             tool=tool.name)
             arguments = instance(schema, reader, only_found=True)

@@ -120,3 +120,33 @@ STOCK = Agent(name="Stock", instructions="Warehouse assistant. Use the tools.", 
 async def test_from_and_to_fields_take_the_words_after_from_and_to(message: str, sides: tuple[str, str]) -> None:
     (_, arguments), = calls(await Runner.run(STOCK if "SKU" in message else BANK, message))
     assert tuple(v for k, v in arguments.items() if k.startswith(("from_", "to_"))) == sides
+
+
+@function_tool
+def restart_service(service: str, force: bool = False) -> str:
+    """Restart a cloud service."""
+    return f"{service} restarted"
+
+
+@function_tool
+def lock_door(door: str, locked: bool) -> str:
+    """Lock or unlock a door."""
+    return f"{door} {'locked' if locked else 'unlocked'}"
+
+
+@function_tool
+def get_balance(account: str) -> dict:
+    """Return the balance of an account."""
+    return {"account": account, "balance": 120.5}
+
+
+@pytest.mark.parametrize(("agent_tools", "message", "values"), [
+    ([restart_service], "restart auth-service and billing-service", ["auth-service", "billing-service"]),
+    ([restart_service], "Restart the search service and the cache service", ["search", "cache"]),
+    ([lock_door], "Lock the back door and the garage door", ["back", "garage"]),
+    ([get_balance], "what are the balances of checking and savings?", ["checking", "savings"]),
+])
+async def test_one_call_for_each_thing_a_message_lists(agent_tools, message: str, values: list[str]) -> None:
+    agent = Agent(name="Ops", instructions="Use the tools.", tools=agent_tools)
+    made = calls(await Runner.run(agent, message))
+    assert [next(iter(arguments.values())) for _, arguments in made] == values
