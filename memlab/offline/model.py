@@ -1625,12 +1625,15 @@ def _choose_tools(request: Request) -> list[Tool]:
     picked = picked or [t for t in tools if seeks and _takes_a_query(t) and t.stems & stem_set("find search look")][:1]
     # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1") unless
     # it reports a problem to instructions that say to act with tools, to a tool that opens a case ("My laptop screen
-    # is cracked": create_ticket); or a question it is about by a related word ("How much did I spend in May?")
+    # is cracked": create_ticket); or a question it is about by a related word ("How much did I spend in May?") or
+    # that gives the id it looks up ("Has ORD-5521 shipped?")
     fitting = [tool for *_, tool, fits in scored if fits and not tool.handoff]
     files = fitting and stem(fitting[0].name.split("_")[0].lower()) in stem_set("create open file submit log raise report")
     reported = files and "tool" in request.instructions.lower() and set(words(request.message)) & notes.PROBLEM
+    looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) in
+                _VERBS - _CHANGES and all(_ID & set(words(n.replace("_", " "))) for n in _needed(t))]  # get_device(id)
     picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & near if asking else reported or not
-                                                          _about_user(request.message)) else [])
+                                                          _about_user(request.message)) else looks_up[:1])
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input

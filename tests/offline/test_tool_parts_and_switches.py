@@ -150,3 +150,31 @@ async def test_one_call_for_each_thing_a_message_lists(agent_tools, message: str
     agent = Agent(name="Ops", instructions="Use the tools.", tools=agent_tools)
     made = calls(await Runner.run(agent, message))
     assert [next(iter(arguments.values())) for _, arguments in made] == values
+
+
+@function_tool
+def get_device(device_id: str) -> dict:
+    """Look up an IoT device."""
+    return {"id": device_id, "battery": 17, "online": True}
+
+
+@function_tool
+def reboot_device(device_id: str) -> str:
+    """Reboot an IoT device."""
+    return f"{device_id} rebooting"
+
+
+@function_tool
+def fetch_booking(booking_ref: str) -> dict:
+    """Fetch a ticket booking."""
+    return {"ref": booking_ref, "seats": 2, "event": "Jazz Night"}
+
+
+@pytest.mark.parametrize(("agent_tools", "message", "call"), [
+    ([get_device, reboot_device], "what's the battery of sensor-12?", ("get_device", {"device_id": "sensor-12"})),
+    ([get_device, reboot_device], "Is thermostat-3 online?", ("get_device", {"device_id": "thermostat-3"})),
+    ([fetch_booking], "how many seats are on BK-7731?", ("fetch_booking", {"booking_ref": "BK-7731"})),
+])
+async def test_a_question_giving_an_id_calls_the_tool_that_looks_it_up(agent_tools, message: str, call) -> None:
+    result = await Runner.run(Agent(name="Desk", instructions="Answer with the tools.", tools=agent_tools), message)
+    assert calls(result) == [call]
