@@ -968,7 +968,8 @@ class Reader:
             cut = len(option) - 3 if isinstance(option, str) and len(option) >= 9 else 99  # "dermatologist": dermatology
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or said & _CURRENCIES.get(
                     option, set()) or len(option) >= 3 and any(
-                    word.startswith(option.lower()) or word[:cut] == option.lower()[:cut] for word in said)):
+                    word.startswith(option.lower()) or word[:cut] == option.lower()[:cut] or option.lower() in (
+                        word + "ly", word[:-1] + "ily") for word in said)):  # "a week": weekly, "a day": daily
                 return option
         told = _defined([o for o in options if isinstance(o, str)], f"{description}\n{self.request.instructions[:2000]}")
         asked = {stem("question")} if _is_question(self.request.message) else set()  # a message that asks

@@ -178,3 +178,26 @@ def fetch_booking(booking_ref: str) -> dict:
 async def test_a_question_giving_an_id_calls_the_tool_that_looks_it_up(agent_tools, message: str, call) -> None:
     result = await Runner.run(Agent(name="Desk", instructions="Answer with the tools.", tools=agent_tools), message)
     assert calls(result) == [call]
+
+
+@function_tool
+def schedule_pickup(address: str, window: Literal["morning", "afternoon", "evening"], boxes: int) -> str:
+    """Schedule a courier pickup."""
+    return f"Pickup of {boxes} boxes at {address}, {window}."
+
+
+@function_tool
+def set_budget(category: str, amount: float, period: Literal["weekly", "monthly", "yearly"]) -> str:
+    """Set a spending budget for a category."""
+    return f"{category}: {amount} {period}"
+
+
+@pytest.mark.parametrize(("agent_tools", "message", "expected"), [
+    ([schedule_pickup], "Can you pick up 3 boxes from 55 King St this afternoon?", {"boxes": 3}),
+    ([schedule_pickup], "collect 12 boxes from 7 Harbour Road in the morning", {"boxes": 12}),
+    ([set_budget], "Set my groceries budget to 400 a month", {"amount": 400, "period": "monthly"}),
+    ([set_budget], "Set the games budget to 60 a week", {"amount": 60, "period": "weekly"}),
+])
+async def test_a_count_before_its_noun_and_a_period_said_as_a_unit(agent_tools, message: str, expected) -> None:
+    (_, arguments), = calls(await Runner.run(Agent(name="Desk", instructions="Use the tools.", tools=agent_tools), message))
+    assert {key: arguments[key] for key in expected} == expected
