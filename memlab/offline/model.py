@@ -1448,7 +1448,8 @@ def _is_question(text: str) -> bool:
 def _only_asks(message: str) -> bool:
     """Whether a message asks to know, not to act: a question without "please", "can you"... or a clause that
     acts ("Find the account, then cancel it")."""
-    cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to", "remind me to")
+    cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to", "remind me to", "can i get",
+            "could i get", "can i have", "could i have")  # "Can I get 2 seats for The Lion King?" orders
     acts = any(stem((tokens(c) or [""])[0].lower()) in _CHANGES for c in _CLAUSE.split(message[:2000])[1:])
     return _is_question(message) and not acts and not any(cue in message.lower() for cue in cues)
 
@@ -1613,13 +1614,13 @@ def _choose_tools(request: Request) -> list[Tool]:
         # ("vacation": leave; "What's that in euros?": an agent as a tool that converts currencies)
         routed = tool.handoff and len(desks) > 1
         heard = desk_words if routed else message | same | near if everything_given else message | same
-        distinct = len(own & heard)
+        distinct = len(own & message) + bool(own & heard - message)  # related words ("parcel": track, package) once
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
     named = [t for t in picked if (t.name_stems - shared - _VERBS or t.name_stems - shared) & message]
-    if named and len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday")
-        picked = named
+    if len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday")
+        picked = named or picked[:1]
     seeks = next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), "") in (
         "find", "search", "look", "browse") or "looking for " in request.message.lower()  # "Look up audiobooks about
     # Rome", "I'm looking for running shoes": the tool that searches, by its words

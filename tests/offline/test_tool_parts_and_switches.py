@@ -201,3 +201,44 @@ def set_budget(category: str, amount: float, period: Literal["weekly", "monthly"
 async def test_a_count_before_its_noun_and_a_period_said_as_a_unit(agent_tools, message: str, expected) -> None:
     (_, arguments), = calls(await Runner.run(Agent(name="Desk", instructions="Use the tools.", tools=agent_tools), message))
     assert {key: arguments[key] for key in expected} == expected
+
+
+class Address(BaseModel):
+    street: str
+    city: str
+    postcode: str
+
+
+@function_tool
+def create_shipment(address: Address, weight_kg: float, express: bool = False) -> str:
+    """Create a shipment for a parcel."""
+    return f"Shipment SHP-42 to {address.city}, {weight_kg} kg"
+
+
+@function_tool
+def track_package(tracking_number: str) -> str:
+    """Track a package by its tracking number."""
+    return "in transit"
+
+
+@function_tool
+def book_show(show_name: str, seats: int) -> str:
+    """Book seats for a show."""
+    return f"{seats} seats for {show_name}: ref BK-1"
+
+
+@function_tool
+def show_times(show_name: str) -> str:
+    """List the times a show plays."""
+    return "19:30"
+
+
+@pytest.mark.parametrize(("agent_tools", "message", "tool"), [
+    ([create_shipment, track_package], "Ship a 3.5 kg box to 12 Oak Street, Denver, 80202, express please",
+     "create_shipment"),
+    ([create_shipment, track_package], "send a 2 kg parcel to 4 Elm Road, Austin, 73301", "create_shipment"),
+    ([book_show, show_times], "Can I get 2 seats for The Lion King?", "book_show"),
+])
+async def test_a_one_clause_request_calls_the_one_tool_that_fits(agent_tools, message: str, tool: str) -> None:
+    result = await Runner.run(Agent(name="Desk", instructions="Use the tools.", tools=agent_tools), message)
+    assert [name for name, _ in calls(result)] == [tool]
