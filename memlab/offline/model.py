@@ -442,11 +442,11 @@ class Reader:
             lead = " ".join(_thing(tokens(self.whole))) if owned & stem_set("event meeting appointment") else ""
             lead = "" if lead.split(" ")[0] in " ".join(_proper_names(self.whole, people=True)) else lead
             return "thing", lambda text: [lead] * bool(lead and lead in text) or sorted(  # an event: "Team retro on ..."
-                _proper_names(text, things=True), key=lambda found: "".join(
+                self.unowned(_proper_names(text, things=True)), key=lambda found: "".join(
                     found.lower().split()) not in domains)  # a company its email names first
         if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
-            return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in _proper_names(
-                text, people=True)] or [
+            return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
+                text, people=True))] or [  # "Feed Rex twice a day" (feed_pet): Rex
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
                                                                                                t.split(".")))]
         if about & _FREE_TEXT:

@@ -242,3 +242,24 @@ def show_times(show_name: str) -> str:
 async def test_a_one_clause_request_calls_the_one_tool_that_fits(agent_tools, message: str, tool: str) -> None:
     result = await Runner.run(Agent(name="Desk", instructions="Use the tools.", tools=agent_tools), message)
     assert [name for name, _ in calls(result)] == [tool]
+
+
+@function_tool
+def feeding_schedule(pet_name: str, meals_per_day: int, grams_per_meal: int) -> str:
+    """Set a pet's feeding schedule."""
+    return f"{pet_name}: {meals_per_day} x {grams_per_meal} g"
+
+
+@function_tool
+def enroll_player(player_name: str, level: int) -> str:
+    """Enroll a player in the game at a level."""
+    return f"{player_name} joined at level {level}"
+
+
+@pytest.mark.parametrize(("agent_tools", "message", "name"), [
+    ([feeding_schedule], "Feed Rex twice a day, 150 grams each meal", "Rex"),
+    ([enroll_player], "Enroll Mia Chen at level 3", "Mia Chen"),
+])
+async def test_a_name_after_the_tools_own_verb_is_the_name_alone(agent_tools, message: str, name: str) -> None:
+    (_, arguments), = calls(await Runner.run(Agent(name="Desk", instructions="Use the tools.", tools=agent_tools), message))
+    assert next(iter(arguments.values())) == name
