@@ -1477,7 +1477,8 @@ def _recalls(message: str) -> bool:
     """Whether a wh-question asks for what the user said ("What's my order number?", not "How do I...")."""
     said = _lower_tokens(message)
     wh = bool(said) and said[0] in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
-    how_to = said[:1] == ["how"] and said[1:2] in (["do"], ["can"], ["should"], ["could"])  # "How do I reset..."
+    how_to = said[1:2] in (["can"], ["should"], ["could"]) or said[:2] == ["how", "do"]  # "How do I reset...", "When
+    # can my dog see a vet?"
     back = bool({"my", "our"} & set(said)) or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
     return wh and back and not how_to and not facts(message)
 
@@ -1634,7 +1635,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     reported = files and "tool" in request.instructions.lower() and set(words(request.message)) & notes.PROBLEM
     looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) in
                 _VERBS - _CHANGES and all(_ID & set(words(n.replace("_", " "))) for n in _needed(t))]  # get_device(id)
-    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & near if asking else reported or not
+    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else reported or not
                                                           _about_user(request.message)) else looks_up[:1])
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
@@ -1651,7 +1652,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
     if not picked and asking and not _recalls(request.message):  # "How do I...?" for search_docs(query), else a desk
-        picked = [t for t in tools if _takes_a_query(t)][:1] or [t for _, _, t, _ in scored if t in answering][:1]
+        picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # the best: "vet" of find_visit
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = [s for s in sentences(request.instructions) if {"not", "unrelated", "cannot", "can't", "otherwise", "else",
               "other"} & set(_lower_tokens(s))]
@@ -2199,9 +2200,9 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
     typed = [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN) or
              wh == "where" and stems & _PLACE or wh in ("who", "whose") and stems & _PERSON]
-    chosen = [key for key, stems in keys.items() if stems and stems <= topic] or [key for key in (
+    chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
         typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] <= topic | related(topic)] or typed
-    unit = {key: key.rpartition("_") for key in chosen if key.rpartition("_")[2].rstrip("s") in _SECONDS}  # eta_hours
+    unit = {key: key.rpartition("_") for key in chosen if key.rpartition("_")[2].rstrip("s") in _SECONDS and "_" in key}
     said = " and ".join(f"the {unit[key][0].replace('_', ' ')} is {plain[key]} {unit[key][2]}" if key in unit else
                         f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
                         for key in chosen)  # "the error codes are E-3120", "the eta is 24 hours"

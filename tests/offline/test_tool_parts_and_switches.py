@@ -8,6 +8,7 @@ agents, tools and sentences are our own (smart home, games, shipping, banking, t
 
 from __future__ import annotations
 
+import datetime
 from typing import Literal
 
 import pytest
@@ -263,3 +264,47 @@ def enroll_player(player_name: str, level: int) -> str:
 async def test_a_name_after_the_tools_own_verb_is_the_name_alone(agent_tools, message: str, name: str) -> None:
     (_, arguments), = calls(await Runner.run(Agent(name="Desk", instructions="Use the tools.", tools=agent_tools), message))
     assert next(iter(arguments.values())) == name
+
+
+class Destination(BaseModel):
+    city: str
+    zip: str
+
+
+class Quote(BaseModel):
+    carrier: str
+    price: float
+    to: Destination
+
+
+class Visit(BaseModel):
+    day: datetime.date
+    vet: str
+
+
+@function_tool
+def rate(city: str) -> dict:
+    """Get a shipping rate to a city."""
+    return {"carrier": "FastShip", "price": 12.5, "to": {"city": city, "zip": "02108"}}
+
+
+@function_tool
+def next_visit(pet: str) -> dict:
+    """The next open vet appointment for a pet."""
+    return {"day": "2026-12-08", "vet": "Dr. Ames"}
+
+
+QUOTER = Agent(name="Quoter", instructions="Quote shipping with the rate tool.", tools=[rate], output_type=Quote)
+SLOTS = Agent(name="Slots", instructions="Find a vet visit with the tool.", tools=[next_visit], output_type=Visit)
+FRONT = Agent(name="Front", instructions="Answer with the tools.", tools=[
+    QUOTER.as_tool(tool_name="get_quote", tool_description="Get a shipping quote for a parcel to a city"),
+    SLOTS.as_tool(tool_name="find_visit", tool_description="Find a vet appointment for a pet")])
+
+
+@pytest.mark.parametrize(("message", "said"), [
+    ("How much to ship a parcel to Boston?", "carrier: FastShip; price: 12.5; to: city Boston, zip 02108"),
+    ("When can my dog Bruno see a vet?", "The day is 2026-12-08 and the vet is Dr. Ames."),
+])
+async def test_a_sub_agent_calls_its_tool_and_its_nested_or_dated_result_is_told_in_words(message: str, said: str):
+    result = await Runner.run(FRONT, message)
+    assert len(calls(result)) == 1 and said in result.final_output
