@@ -1139,8 +1139,8 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     found = tokens(text[:400])
     stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since"}
     at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES and not word.endswith(
-        "ing") or not n and stem(word.lower()) in own and found[1:2] and found[1].lower() not in stops), None)
-    # or the tool's own word first: "Restart the auth service" (restart_service), not "checking" nor "balance of"
+        "ing") or stem(word.lower()) in own and found[n + 1:n + 2] and found[n + 1].lower() not in stops), None)
+    # or the tool's own word: "(Force) restart the auth service" (restart_service), not "checking" nor "balance of"
     if at is None:  # no verb: what a cue names, up to a comma ("calories in 250g of chicken breast": chicken breast)
         found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & stops), [])
         at = next((n for n, w in enumerate(found[:-1]) if w.lower() in stops and not found[n + 1][0].isdigit()), None)

@@ -308,3 +308,12 @@ FRONT = Agent(name="Front", instructions="Answer with the tools.", tools=[
 async def test_a_sub_agent_calls_its_tool_and_its_nested_or_dated_result_is_told_in_words(message: str, said: str):
     result = await Runner.run(FRONT, message)
     assert len(calls(result)) == 1 and said in result.final_output
+
+
+@pytest.mark.parametrize(("message", "arguments"), [
+    ("Force restart the payments service", {"service": "payments", "force": True}),
+    ("please restart the search service", {"service": "search", "force": False}),
+])
+async def test_the_tools_own_verb_opens_what_it_acts_on_anywhere(message: str, arguments: dict) -> None:
+    result = await Runner.run(Agent(name="Ops", instructions="Use the tools.", tools=[restart_service]), message)
+    assert calls(result) == [("restart_service", arguments)]
