@@ -2191,7 +2191,7 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     wh = (tokens(asked[-1]) or [""])[0].lower() if asked else ""
     if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how"):
         return None
-    topic = set(_topic(message))
+    topic = set(_topic(message)) | (stem_set("price cost total fee") if "how much" in message.lower() else set())
     plain = {key: ", ".join(map(str, value)) if isinstance(value, list) else str(value) for key, value in data.items()
              if not isinstance(value, dict) and not (isinstance(value, list) and any(isinstance(one, (dict, list))
                                                                                      for one in value))}

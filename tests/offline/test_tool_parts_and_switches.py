@@ -302,7 +302,8 @@ FRONT = Agent(name="Front", instructions="Answer with the tools.", tools=[
 
 
 @pytest.mark.parametrize(("message", "said"), [
-    ("How much to ship a parcel to Boston?", "carrier: FastShip; price: 12.5; to: city Boston, zip 02108"),
+    ("How much to ship a parcel to Boston?", "The price is 12.5."),
+    ("Get me a shipping quote to Boston", "carrier: FastShip; price: 12.5; to: city Boston, zip 02108"),
     ("When can my dog Bruno see a vet?", "The day is 2026-12-08 and the vet is Dr. Ames."),
 ])
 async def test_a_sub_agent_calls_its_tool_and_its_nested_or_dated_result_is_told_in_words(message: str, said: str):
