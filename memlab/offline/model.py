@@ -2684,8 +2684,9 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     for number, tool in enumerate(chosen):
         schema = tool.parameters or {"type": "object", "properties": {}}
         asked = _clause_for(tool, request) if len(chosen) > 1 else request
-        whole = asked if all(map(_takes_a_query, chosen)) and len(sentences(request.message)) == 1 else request
-        # texts to agents as tools: each its clause of one sentence ("'hi' to French and 'bye' to Spanish")
+        texts = all(map(_takes_a_query, chosen)) and len(sentences(request.message)) == 1  # to agents as tools: each
+        asked = request if texts and len(tokens(asked.message)) < 3 else asked  # its clause ("'hi' to French and 'bye'
+        whole = asked if texts else request  # to Spanish"), not a bare name ("'hi' in French and Spanish": all)
         depends = _depends(tool, chosen, request) if len(chosen) > 1 and not only else []
         if depends and not chaining:  # "... and email the confirmation": once the booking is made
             waiting.append(tool)

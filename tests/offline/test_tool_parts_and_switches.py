@@ -65,6 +65,8 @@ SHIPPING = Agent(name="Lead", instructions="Use the tools to answer.", tools=[
 async def test_agents_as_tools_each_get_their_own_part_of_the_message() -> None:
     result = await Runner.run(TRANSLATOR, "Translate 'good morning' to French and 'thank you' to Spanish")
     assert sorted(calls(result)) == [("to_french", {"input": "good morning"}), ("to_spanish", {"input": "thank you"})]
+    result = await Runner.run(TRANSLATOR, "Translate 'see you soon' into French and Spanish")
+    assert sorted(calls(result)) == [("to_french", {"input": "see you soon"}), ("to_spanish", {"input": "see you soon"})]
     result = await Runner.run(SHIPPING, "Which box for a 1.2 kg order, and what does shipping to Canada cost?")
     assert sorted(calls(result)) == [("choose_box", {"input": "Which box for a 1.2 kg order"}),
                                      ("shipping_cost", {"input": "what does shipping to Canada cost?"})]
