@@ -361,8 +361,10 @@ class Reader:
     NAMES = ("person", "thing")  # a value given to one of them is avoided only by the other
 
     def __init__(self, request: Request, answer: str = "", start: int = 0, whole: str = "",
-                 fields: Sequence[str] = (), item: bool = False, tool: str = "") -> None:
+                 fields: Sequence[str] = (), item: bool = False, tool: str = "", options: frozenset[str] = frozenset(
+                     )) -> None:
         self.request, self.answer, self.start, self.fields = request, answer, start, fields
+        self.options = options  # the tool's options ("vip", "us-east-1"): no value of another field ("4 VIP tickets")
         self.own = frozenset(words(tool.replace("_", " "))) - _VERBS  # what the tool's name says it acts on: "calories"
         self.item = item  # it reads one item of a list ("3 desks at 120 each"): its text is the thing counted
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
@@ -455,12 +457,15 @@ class Reader:
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
         return "other", None if self.answer else lambda text: [] if text in unsaid else self.unowned(_proper_names(
-            text)) or [t for t in tokens(text) if _is_code(t)] or _object(text, others | related(others), self.own)
+            text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or _object(text, others | related(others),
+                                                                                       self.own)
 
     def unowned(self, found: list[str]) -> list[str]:
-        """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"."""
+        """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"; none
+        holding an option of the tool."""
         return [kept for item in found if (kept := " ".join(itertools.dropwhile(
-            lambda w: stem(w.lower()) in self.own, item.split())).strip(",;"))]
+            lambda w: stem(w.lower()) in self.own, item.split())).strip(",;")) and not set(kept.lower().split()) & (
+                    self.options)]
 
     def iso(self, name: str, description: str, shape: str = "yyyy-mm-dd") -> bool:
         """Whether the field's description or the tools' say it is a date in ISO form ("check_in is YYYY-MM-DD", "arrival
@@ -2694,7 +2699,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
         # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
         for start in range(4 if len(_needed(tool)) == 1 else 1):
             reader = Reader(asked, start=start, whole=whole.message, fields=list(schema.get("properties") or ()),
-                            tool=tool.name)
+                            tool=tool.name, options=frozenset(str(o).lower() for f in (schema.get(
+                                "properties") or {}).values() if isinstance(f, Mapping) for o in f.get("enum") or ()))
             arguments = instance(schema, reader, only_found=True)
             if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
                 break

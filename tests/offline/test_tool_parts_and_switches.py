@@ -320,3 +320,25 @@ async def test_a_sub_agent_calls_its_tool_and_its_nested_or_dated_result_is_told
 async def test_the_tools_own_verb_opens_what_it_acts_on_anywhere(message: str, arguments: dict) -> None:
     result = await Runner.run(Agent(name="Ops", instructions="Use the tools.", tools=[restart_service]), message)
     assert calls(result) == [("restart_service", arguments)]
+
+
+@function_tool
+def book_tickets(event: str, quantity: int, seat_class: Literal["standard", "premium", "vip"] = "standard") -> str:
+    """Book tickets for an event."""
+    return f"{quantity} {seat_class} tickets for {event}: BK-7731"
+
+
+@function_tool
+def scale_service(service: str, replicas: int, region: Literal["us-east-1", "eu-west-1"]) -> str:
+    """Scale a cloud service to a number of replicas in a region."""
+    return f"{service}: {replicas} in {region}"
+
+
+@pytest.mark.parametrize(("agent_tools", "message", "arguments"), [
+    ([book_tickets], "Book 4 VIP tickets for the Coldplay concert",
+     {"event": "Coldplay concert", "quantity": 4, "seat_class": "vip"}),
+    ([scale_service], "Scale search to 3 in us-east-1", {"service": "search", "replicas": 3, "region": "us-east-1"}),
+])
+async def test_an_option_of_the_tool_is_no_other_fields_value(agent_tools, message: str, arguments: dict) -> None:
+    (_, made), = calls(await Runner.run(Agent(name="Desk", instructions="Use the tools.", tools=agent_tools), message))
+    assert made == arguments
