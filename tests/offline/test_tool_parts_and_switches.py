@@ -12,7 +12,7 @@ import datetime
 from typing import Literal
 
 import pytest
-from agents import Agent, Runner, function_tool
+from agents import Agent, Runner, SQLiteSession, function_tool
 from pydantic import BaseModel
 
 pytestmark = pytest.mark.usefixtures("api")
@@ -342,3 +342,27 @@ def scale_service(service: str, replicas: int, region: Literal["us-east-1", "eu-
 async def test_an_option_of_the_tool_is_no_other_fields_value(agent_tools, message: str, arguments: dict) -> None:
     (_, made), = calls(await Runner.run(Agent(name="Desk", instructions="Use the tools.", tools=agent_tools), message))
     assert made == arguments
+
+
+@function_tool
+def find_flights(origin: str, destination: str, date: str) -> list:
+    """Find flights between two cities on a date."""
+    return [{"flight": "LH 400", "price": 520}]
+
+
+@function_tool
+def track_parcel(tracking_number: str) -> dict:
+    """Track a parcel."""
+    return {"status": "in transit"}
+
+
+@pytest.mark.parametrize(("agent_tools", "first", "follow_up", "call"), [
+    ([get_balance], "balance of checking?", "what about savings?", ("get_balance", {"account": "savings"})),
+    ([find_flights], "Find flights from Frankfurt to New York on 2026-12-18", "What about to Boston?",
+     ("find_flights", {"origin": "Frankfurt", "destination": "Boston", "date": "2026-12-18"})),
+    ([track_parcel], "track 1Z999", "and 1Z777?", ("track_parcel", {"tracking_number": "1Z777"})),
+])
+async def test_a_short_follow_up_repeats_the_call_for_its_new_value(agent_tools, first, follow_up, call) -> None:
+    agent, session = Agent(name="Desk", instructions="Use the tools.", tools=agent_tools), SQLiteSession(follow_up)
+    await Runner.run(agent, first, session=session)
+    assert calls(await Runner.run(agent, follow_up, session=session)) == [call]
