@@ -1684,8 +1684,9 @@ def _clauses(request: Request) -> list[str]:
 
 
 def _clause_at(tool: Tool, clauses: Sequence[str]) -> int:
-    """The index of the clause that names ``tool`` best."""
-    return max(range(len(clauses)), key=lambda k: len(tool.stems & (said := set(words(clauses[k]))))
+    """The index of the clause that names ``tool`` best, or that its verb opens ("then restart it": restart_service)."""
+    opens = [stem((tokens(clause) or [""])[0].lower()) in tool.name_stems - _VERBS - _CHANGES for clause in clauses]
+    return max(range(len(clauses)), key=lambda k: len(tool.stems & (said := set(words(clauses[k])))) + opens[k]
                + 2 * len(tool.name_stems & (said | related(said))))  # "add a shirt, and tell me the total": the first
 
 
@@ -2713,8 +2714,11 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             arguments = _sent(tool, request, depends, arguments) if depends else arguments
             reader.found_nothing += [name for name in schema.get("required") or () if name not in reader.found_nothing
                                      and str(arguments.get(name)).startswith("unknown ")]  # a value nowhere: ask
-            reader.found_nothing = [n for n in reader.found_nothing if "default" not in (
-                schema.get("properties") or {}).get(n, {})]  # unless it has a default: ``retries: int = 3``
+            given = structured(next((r[2] for r in request.this_turn[2][::-1] if r[0] != tool.name), "")) if depends else 0
+            given = given if isinstance(given, dict) else {}  # "Scale search to 3, then restart it": service "search"
+            arguments.update({n: value for n, value in given.items() if n in arguments})  # "it": what it was given
+            reader.found_nothing = [n for n in reader.found_nothing if "default" not in (schema.get("properties") or {}).get(
+                n, {}) and n not in given]  # unless it has a default (``retries: int = 3``) or the call before had it
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
                 missing += reader.found_nothing if may_ask else []
                 break

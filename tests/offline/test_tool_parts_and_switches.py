@@ -366,3 +366,15 @@ async def test_a_short_follow_up_repeats_the_call_for_its_new_value(agent_tools,
     agent, session = Agent(name="Desk", instructions="Use the tools.", tools=agent_tools), SQLiteSession(follow_up)
     await Runner.run(agent, first, session=session)
     assert calls(await Runner.run(agent, follow_up, session=session)) == [call]
+
+
+@pytest.mark.parametrize(("agent_tools", "message", "made"), [
+    ([scale_service, restart_service], "Scale search to 3 in us-east-1, then restart it",
+     [("scale_service", {"service": "search", "replicas": 3, "region": "us-east-1"}),
+      ("restart_service", {"service": "search", "force": False})]),
+    ([scale_service, restart_service], "scale the web service to 5 in eu-west-1 and then restart it",
+     [("scale_service", {"service": "web", "replicas": 5, "region": "eu-west-1"}),
+      ("restart_service", {"service": "web", "force": False})]),
+])
+async def test_then_it_takes_the_value_the_call_before_was_given(agent_tools, message: str, made) -> None:
+    assert calls(await Runner.run(Agent(name="Ops", instructions="Use the tools.", tools=agent_tools), message)) == made
