@@ -2203,7 +2203,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
              if not isinstance(value, dict) and not (isinstance(value, list) and any(isinstance(one, (dict, list))
                                                                                      for one in value))}
     keys = {key: set(words(key.replace("_", " "))) for key in plain
-            if plain[key].lower() not in {str(value).lower() for value in given.values()}}  # the user said those
+            if plain[key].lower() not in {str(value).lower() for value in given.values()}  # the user said those, nor
+            and not plain[key].startswith(("I don't know", "unknown "))}  # a sub-agent's "I don't know: ..."
     wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
     typed = [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN) or
              wh == "where" and stems & _PLACE or wh in ("who", "whose") and stems & _PERSON]

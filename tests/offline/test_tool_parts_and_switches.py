@@ -378,3 +378,19 @@ async def test_a_short_follow_up_repeats_the_call_for_its_new_value(agent_tools,
 ])
 async def test_then_it_takes_the_value_the_call_before_was_given(agent_tools, message: str, made) -> None:
     assert calls(await Runner.run(Agent(name="Ops", instructions="Use the tools.", tools=agent_tools), message)) == made
+
+
+class Carrier(BaseModel):
+    carrier: str
+    days: int
+
+
+BLIND = Agent(name="Blind", instructions="Say which carrier ships the parcel.", output_type=Carrier)
+ASKER = Agent(name="Asker", instructions="Answer with the tool.", tools=[
+    BLIND.as_tool(tool_name="pick_carrier", tool_description="Pick the carrier for a parcel")])
+
+
+@pytest.mark.parametrize("message", ["Which carrier will ship my parcel?", "What carrier is best for my parcel?"])
+async def test_a_sub_agents_i_dont_know_is_not_told_as_a_value(message: str) -> None:
+    result = await Runner.run(ASKER, message)
+    assert len(calls(result)) == 1 and "is I don't know" not in result.final_output
