@@ -194,7 +194,8 @@ _QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch meant raised "
                          "lowered postponed rescheduled".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
-_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|make (?:that|it)|not ([^,.;]+)[,;])", re.I)
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|make (?:that|it)|not ([^,.;]+)[,;]|(what|how) about|^(and) )",
+                         re.I)  # "What about savings?", "and 1Z777?": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
                     "pay reset write refund toggle lock unlock turn switch enable disable")
@@ -361,8 +362,10 @@ class Reader:
     NAMES = ("person", "thing")  # a value given to one of them is avoided only by the other
 
     def __init__(self, request: Request, answer: str = "", start: int = 0, whole: str = "",
-                 fields: Sequence[str] = (), item: bool = False, tool: str = "") -> None:
+                 fields: Sequence[str] = (), item: bool = False, tool: str = "", options: frozenset[str] = frozenset(
+                     )) -> None:
         self.request, self.answer, self.start, self.fields = request, answer, start, fields
+        self.options = options  # the tool's options ("vip", "us-east-1"): no value of another field ("4 VIP tickets")
         self.own = frozenset(words(tool.replace("_", " "))) - _VERBS  # what the tool's name says it acts on: "calories"
         self.item = item  # it reads one item of a list ("3 desks at 120 each"): its text is the thing counted
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
@@ -420,6 +423,8 @@ class Reader:
             return "room", _rooms
         if field_stems & stem_set("language lang") and set(_lower_tokens(self.whole)) & _LANGUAGE_NAMES:  # "Spanish"
             return "language", lambda text: [t for t in tokens(text) if t.lower() in _LANGUAGE_NAMES]
+        if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
+            return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
         if about & _PLACE:
             return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
                                                                        "visits")) or _proper_names(text)
@@ -440,11 +445,11 @@ class Reader:
             lead = " ".join(_thing(tokens(self.whole))) if owned & stem_set("event meeting appointment") else ""
             lead = "" if lead.split(" ")[0] in " ".join(_proper_names(self.whole, people=True)) else lead
             return "thing", lambda text: [lead] * bool(lead and lead in text) or sorted(  # an event: "Team retro on ..."
-                _proper_names(text, things=True), key=lambda found: "".join(
+                self.unowned(_proper_names(text, things=True)), key=lambda found: "".join(
                     found.lower().split()) not in domains)  # a company its email names first
         if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
-            return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in _proper_names(
-                text, people=True)] or [
+            return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
+                text, people=True))] or [  # "Feed Rex twice a day" (feed_pet): Rex
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
                                                                                                t.split(".")))]
         if about & _FREE_TEXT:
@@ -453,12 +458,15 @@ class Reader:
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
         return "other", None if self.answer else lambda text: [] if text in unsaid else self.unowned(_proper_names(
-            text)) or [t for t in tokens(text) if _is_code(t)] or _object(text, others | related(others), self.own)
+            text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or _object(text, others | related(others),
+                                                                                       self.own)
 
     def unowned(self, found: list[str]) -> list[str]:
-        """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"."""
+        """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"; none
+        holding an option of the tool."""
         return [kept for item in found if (kept := " ".join(itertools.dropwhile(
-            lambda w: stem(w.lower()) in self.own, item.split())).strip(",;"))]
+            lambda w: stem(w.lower()) in self.own, item.split())).strip(",;")) and not set(kept.lower().split()) & (
+                    self.options)]
 
     def iso(self, name: str, description: str, shape: str = "yyyy-mm-dd") -> bool:
         """Whether the field's description or the tools' say it is a date in ISO form ("check_in is YYYY-MM-DD", "arrival
@@ -691,6 +699,8 @@ class Reader:
         ("user j.doe"), or follow "I'm" at a sentence's end or "as" ("I'm mkowalski", "log in as jdoe"); for a second call
         (``start``), the next of a list there ("orders A-1 and A-2"), else ``None``."""
         parts = [word for word in name.lower().split("_") if word not in STOP]  # not "to"
+        if name.lower().split("_")[0] in ("from", "to") and name.lower().split("_")[0] in _lower_tokens(self.whole):
+            return None  # its value follows "from" ("from account 1234 to account 5678"): its :meth:`kind`'s
         handle = [word[:-4] for word in parts if word.endswith("name") and len(word) > 4]  # username: "user"
         names = {stem(word) for word in parts + handle}
         message = self.request.message[:4000]  # a quote after the name is the value: "subject 'Hello there'"
@@ -846,8 +856,9 @@ class Reader:
         the message says none of them (``on``: "on")."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         marks = marks - stem_set("want wish need request ask like") or marks
-        if not marks:  # one_way: said as "one way"
-            return name.replace("_", " ").lower() in self.request.message.lower()
+        if not marks:  # one_way: said as "one way"; a switch ("on") is on unless turned off ("Dim the lights to 30%")
+            said, phrase = f" {' '.join(_lower_tokens(self.request.message))} ", name.replace("_", " ").lower()
+            return f" {phrase} " in said or phrase in ("on", "is on") and not set(said.split()) & _OFF
         if self.answer.startswith(("Yes: ", "No: ")) and (marks <= _GENERIC_ANSWER or marks & stem_set(
                 "correct right valid true accurate")):  # "Is 17 + 26 = 43?" checked word for word: Yes
             return self.answer.startswith("Yes")
@@ -963,7 +974,8 @@ class Reader:
             cut = len(option) - 3 if isinstance(option, str) and len(option) >= 9 else 99  # "dermatologist": dermatology
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or said & _CURRENCIES.get(
                     option, set()) or len(option) >= 3 and any(
-                    word.startswith(option.lower()) or word[:cut] == option.lower()[:cut] for word in said)):
+                    word.startswith(option.lower()) or word[:cut] == option.lower()[:cut] or option.lower() in (
+                        word + "ly", word[:-1] + "ily") for word in said)):  # "a week": weekly, "a day": daily
                 return option
         told = _defined([o for o in options if isinstance(o, str)], f"{description}\n{self.request.instructions[:2000]}")
         asked = {stem("question")} if _is_question(self.request.message) else set()  # a message that asks
@@ -1131,22 +1143,29 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     without a last word that says what to change of it, a stem another field's name (or a word related to it) begins
     with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
     found = tokens(text[:400])
-    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES), None)
     stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since"}
+    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES and not word.endswith(
+        "ing") or stem(word.lower()) in own and found[n + 1:n + 2] and found[n + 1].lower() not in stops), None)
+    # or the tool's own word: "(Force) restart the auth service" (restart_service), not "checking" nor "balance of"
     if at is None:  # no verb: what a cue names, up to a comma ("calories in 250g of chicken breast": chicken breast)
         found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & stops), [])
         at = next((n for n, w in enumerate(found[:-1]) if w.lower() in stops and not found[n + 1][0].isdigit()), None)
-    rest, kept = found[at + 1:] if at is not None else [], None
+    rest, kept, span = found[at + 1:] if at is not None else [], None, []
     while rest and (kept is None or kept and all(stem(w) in own for w in kept)):
         span = list(itertools.takewhile(lambda word: word.lower() not in stops, rest))
         kept, rest = [w for w in span if w.lower() not in STOP | {"some", "me"}][:6], rest[len(span) + 1:]
-    kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | {stem("change")}, kept or []))
-    kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit(), kept[1:]))  # not "68°F"
-    if all(stem(w.lower()) in own for w in kept):  # "I'd like to change my seat" (update_seat): no seat named yet
-        return []
-    while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {*beside, *own}):
-        kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"
-    return [" ".join(kept)] if kept else []
+    items = []  # each of a list: "Lock the back door and the garage door" → "back", "garage"
+    for item in " ".join(span).split(" and ") if kept else ():
+        kept = [w for w in item.split() if w.lower() not in STOP | {"some", "me"}][:6]
+        kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | {stem("change")}, kept))
+        kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit(), kept[1:]))  # not "68°F"
+        if all(stem(w.lower()) in own for w in kept):  # "I'd like to change my seat" (update_seat): no seat named yet
+            continue
+        while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {
+                *beside, *own}):
+            kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"
+        items.append(" ".join(kept))
+    return items
 
 
 def _rooms(text: str) -> list[str]:
@@ -1328,6 +1347,20 @@ def _from_to(text: str) -> str:
     return f"{before} from {last} to {tail}" if arrow else text
 
 
+def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
+    """The words after each ``cue`` up to another cue or a comma, past "my", "the" and the field's ``own`` words:
+    "from my joint account to savings", cue "from" (``from_account``): "joint"; "to" (not "want to move"): "savings"."""
+    values = []
+    for found in map(tokens, text.replace(". ", ", ").split(",")):
+        for at in (at for at, word in enumerate(found) if word.lower() == cue and (found[at - 1:at] or [""])[0].lower()
+                   not in ("want", "like", "need", "wish", "going", "have", "how", "able", "try")):
+            run = itertools.takewhile(lambda w: w.lower() not in {*_PLACE_CUES, "on", "with", "and", "but"},
+                                      found[at + 1:at + 6])
+            values += [" ".join(kept)] if (kept := [w for w in run if w.lower() not in STOP and stem(w.lower())
+                                                   not in own]) else []
+    return values
+
+
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     """The capitalised words after one of ``cues``, runs joined ("this is Omar Haddad"), and a list that goes on
     ("in Paris, Oslo and Rome")."""
@@ -1421,7 +1454,8 @@ def _is_question(text: str) -> bool:
 def _only_asks(message: str) -> bool:
     """Whether a message asks to know, not to act: a question without "please", "can you"... or a clause that
     acts ("Find the account, then cancel it")."""
-    cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to", "remind me to")
+    cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to", "remind me to", "can i get",
+            "could i get", "can i have", "could i have")  # "Can I get 2 seats for The Lion King?" orders
     acts = any(stem((tokens(c) or [""])[0].lower()) in _CHANGES for c in _CLAUSE.split(message[:2000])[1:])
     return _is_question(message) and not acts and not any(cue in message.lower() for cue in cues)
 
@@ -1449,7 +1483,8 @@ def _recalls(message: str) -> bool:
     """Whether a wh-question asks for what the user said ("What's my order number?", not "How do I...")."""
     said = _lower_tokens(message)
     wh = bool(said) and said[0] in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
-    how_to = said[:1] == ["how"] and said[1:2] in (["do"], ["can"], ["should"], ["could"])  # "How do I reset..."
+    how_to = said[1:2] in (["can"], ["should"], ["could"]) or said[:2] == ["how", "do"]  # "How do I reset...", "When
+    # can my dog see a vet?"
     back = bool({"my", "our"} & set(said)) or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
     return wh and back and not how_to and not facts(message)
 
@@ -1586,25 +1621,28 @@ def _choose_tools(request: Request) -> list[Tool]:
         # ("vacation": leave; "What's that in euros?": an agent as a tool that converts currencies)
         routed = tool.handoff and len(desks) > 1
         heard = desk_words if routed else message | same | near if everything_given else message | same
-        distinct = len(own & heard)
+        distinct = len(own & message) + bool(own & heard - message)  # related words ("parcel": track, package) once
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
     named = [t for t in picked if (t.name_stems - shared - _VERBS or t.name_stems - shared) & message]
-    if named and len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday")
-        picked = named
+    if len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday")
+        picked = named or picked[:1]
     seeks = next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), "") in (
         "find", "search", "look", "browse") or "looking for " in request.message.lower()  # "Look up audiobooks about
     # Rome", "I'm looking for running shoes": the tool that searches, by its words
     picked = picked or [t for t in tools if seeks and _takes_a_query(t) and t.stems & stem_set("find search look")][:1]
     # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1") unless
     # it reports a problem to instructions that say to act with tools, to a tool that opens a case ("My laptop screen
-    # is cracked": create_ticket); or a question it is about by a related word ("How much did I spend in May?")
+    # is cracked": create_ticket); or a question it is about by a related word ("How much did I spend in May?") or
+    # that gives the id it looks up ("Has ORD-5521 shipped?")
     fitting = [tool for *_, tool, fits in scored if fits and not tool.handoff]
     files = fitting and stem(fitting[0].name.split("_")[0].lower()) in stem_set("create open file submit log raise report")
     reported = files and "tool" in request.instructions.lower() and set(words(request.message)) & notes.PROBLEM
-    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & near if asking else reported or not
-                                                          _about_user(request.message)) else [])
+    looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) in
+                _VERBS - _CHANGES and all(_ID & set(words(n.replace("_", " "))) for n in _needed(t))]  # get_device(id)
+    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else reported or not
+                                                          _about_user(request.message)) else looks_up[:1])
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
@@ -1620,7 +1658,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
     if not picked and asking and not _recalls(request.message):  # "How do I...?" for search_docs(query), else a desk
-        picked = [t for t in tools if _takes_a_query(t)][:1] or [t for _, _, t, _ in scored if t in answering][:1]
+        picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # the best: "vet" of find_visit
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = [s for s in sentences(request.instructions) if {"not", "unrelated", "cannot", "can't", "otherwise", "else",
               "other"} & set(_lower_tokens(s))]
@@ -1634,18 +1672,21 @@ def _choose_tools(request: Request) -> list[Tool]:
 
 def _clauses(request: Request) -> list[str]:
     """The latest message's clauses: cut at "then", "; ", ", and also"..., and at " and " before a word of a tool's
-    name ("Book a table at Nopi and email the confirmation to sam@x.com": "email the confirmation to sam@x.com")."""
+    name ("Book a table at Nopi and email the confirmation to sam@x.com": "email the confirmation to sam@x.com") or
+    before a part naming a tool the clause before does not ("'hi' to French and 'bye' to Spanish": "'bye' to Spanish")."""
     names, clauses = {stem(w) for t in request.tools if not t.handoff for w in t.name.lower().split("_")}, []
     for piece in _CLAUSE.split(request.message[:4000]):
         for k, part in enumerate(piece.split(" and ")):
-            joined = k and stem((tokens(part) or [""])[0].lower()) not in names
+            joined = k and stem((tokens(part) or [""])[0].lower()) not in names and not (
+                set(words(part)) - set(words(clauses[-1])) - _VERBS) & names
             clauses[-1:] = [f"{clauses[-1]} and {part}"] if joined else [*clauses[-1:], part]
     return [c for c in clauses if c.strip()]
 
 
 def _clause_at(tool: Tool, clauses: Sequence[str]) -> int:
-    """The index of the clause that names ``tool`` best."""
-    return max(range(len(clauses)), key=lambda k: len(tool.stems & (said := set(words(clauses[k]))))
+    """The index of the clause that names ``tool`` best, or that its verb opens ("then restart it": restart_service)."""
+    opens = [stem((tokens(clause) or [""])[0].lower()) in tool.name_stems - _VERBS - _CHANGES for clause in clauses]
+    return max(range(len(clauses)), key=lambda k: len(tool.stems & (said := set(words(clauses[k])))) + opens[k]
                + 2 * len(tool.name_stems & (said | related(said))))  # "add a shirt, and tell me the total": the first
 
 
@@ -1683,12 +1724,18 @@ def _clause_for(tool: Tool, request: Request) -> Request:
     return Request.read({**request.body, "instructions": request.instructions}, items)
 
 
+def _needed(tool: Tool) -> list[str]:
+    """The fields a call must be given a value for: required, with no default, not nullable nor a yes/no (``door``,
+    not ``locked: bool`` nor ``force: bool = False``)."""
+    fields = tool.parameters.get("properties") or {}
+    return [n for n in tool.parameters.get("required") or [] if not isinstance(field := fields.get(n), Mapping) or not (
+        "default" in field or {"type": "null"} in (field.get("anyOf") or ()) or field.get("type") == "boolean")]
+
+
 def _takes_a_query(tool: Tool) -> bool:
     """Whether a tool takes one thing, a free text (``query``, ``question``; any other has a default): a search a
     question can be sent to."""
-    fields = tool.parameters.get("properties") or {}
-    required = [n for n in tool.parameters.get("required") or [] if not isinstance(field := fields.get(n), Mapping) or not (
-        "default" in field or {"type": "null"} in (field.get("anyOf") or ()))]
+    required = _needed(tool)
     return len(required) == 1 and bool(frozenset(words(required[0].replace("_", " "))) & _FREE_TEXT)
 
 
@@ -2151,18 +2198,19 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     wh = (tokens(asked[-1]) or [""])[0].lower() if asked else ""
     if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how"):
         return None
-    topic = set(_topic(message))
+    topic = set(_topic(message)) | (stem_set("price cost total fee") if "how much" in message.lower() else set())
     plain = {key: ", ".join(map(str, value)) if isinstance(value, list) else str(value) for key, value in data.items()
              if not isinstance(value, dict) and not (isinstance(value, list) and any(isinstance(one, (dict, list))
                                                                                      for one in value))}
     keys = {key: set(words(key.replace("_", " "))) for key in plain
-            if plain[key].lower() not in {str(value).lower() for value in given.values()}}  # the user said those
+            if plain[key].lower() not in {str(value).lower() for value in given.values()}  # the user said those, nor
+            and not plain[key].startswith(("I don't know", "unknown "))}  # a sub-agent's "I don't know: ..."
     wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
     typed = [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN) or
              wh == "where" and stems & _PLACE or wh in ("who", "whose") and stems & _PERSON]
-    chosen = [key for key, stems in keys.items() if stems and stems <= topic] or [key for key in (
+    chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
         typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] <= topic | related(topic)] or typed
-    unit = {key: key.rpartition("_") for key in chosen if key.rpartition("_")[2].rstrip("s") in _SECONDS}  # eta_hours
+    unit = {key: key.rpartition("_") for key in chosen if key.rpartition("_")[2].rstrip("s") in _SECONDS and "_" in key}
     said = " and ".join(f"the {unit[key][0].replace('_', ' ')} is {plain[key]} {unit[key][2]}" if key in unit else
                         f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
                         for key in chosen)  # "the error codes are E-3120", "the eta is 24 hours"
@@ -2644,14 +2692,18 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     for number, tool in enumerate(chosen):
         schema = tool.parameters or {"type": "object", "properties": {}}
         asked = _clause_for(tool, request) if len(chosen) > 1 else request
+        texts = all(map(_takes_a_query, chosen)) and len(sentences(request.message)) == 1  # to agents as tools: each
+        asked = request if texts and len(tokens(asked.message)) < 3 else asked  # its clause ("'hi' to French and 'bye'
+        whole = asked if texts else request  # to Spanish"), not a bare name ("'hi' in French and Spanish": all)
         depends = _depends(tool, chosen, request) if len(chosen) > 1 and not only else []
         if depends and not chaining:  # "... and email the confirmation": once the booking is made
             waiting.append(tool)
             continue
         # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
-        for start in range(4 if len(schema.get("required") or ()) == 1 else 1):
-            reader = Reader(asked, start=start, whole=request.message, fields=list(schema.get("properties") or ()),
-                            tool=tool.name)
+        for start in range(4 if len(_needed(tool)) == 1 else 1):
+            reader = Reader(asked, start=start, whole=whole.message, fields=list(schema.get("properties") or ()),
+                            tool=tool.name, options=frozenset(str(o).lower() for f in (schema.get(
+                                "properties") or {}).values() if isinstance(f, Mapping) for o in f.get("enum") or ()))
             arguments = instance(schema, reader, only_found=True)
             if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
                 break
@@ -2663,8 +2715,11 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             arguments = _sent(tool, request, depends, arguments) if depends else arguments
             reader.found_nothing += [name for name in schema.get("required") or () if name not in reader.found_nothing
                                      and str(arguments.get(name)).startswith("unknown ")]  # a value nowhere: ask
-            reader.found_nothing = [n for n in reader.found_nothing if "default" not in (
-                schema.get("properties") or {}).get(n, {})]  # unless it has a default: ``retries: int = 3``
+            given = structured(next((r[2] for r in request.this_turn[2][::-1] if r[0] != tool.name), "")) if depends else 0
+            given = given if isinstance(given, dict) else {}  # "Scale search to 3, then restart it": service "search"
+            arguments.update({n: value for n, value in given.items() if n in arguments})  # "it": what it was given
+            reader.found_nothing = [n for n in reader.found_nothing if "default" not in (schema.get("properties") or {}).get(
+                n, {}) and n not in given]  # unless it has a default (``retries: int = 3``) or the call before had it
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
                 missing += reader.found_nothing if may_ask else []
                 break
@@ -2707,17 +2762,20 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     before = max((k for k in range(request.last_user_index) if is_user_message(request.conversation[k])), default=-1)
     made = [i for i in request.conversation[before + 1:max(0, request.last_user_index)] if item_type(i) == "function_call"]
     tool = next((t for t in request.tools if made and t.name == made[-1].get("name") and not t.handoff), None)
-    if not cues or tool is None or _is_question(request.message):
+    about = bool(cues) and bool(cues[-1][2] or cues[-1][3]) and len(tokens(request.message)) <= 8  # a short follow-up
+    if not cues or tool is None or _is_question(request.message) and not about:
         return None
     rest, wrong = request.message[cues[-1].end():2000], next((c[1] for c in cues if c[1]), None)
+    side = (tokens(rest) or [""])[0].lower()  # "What about to Boston?": the field after "to"
     named = " ".join(w for w in tokens((sentences(rest.strip(" ,")) or [""])[0].split(",")[0]) if w.lower() not in STOP)
     new = (identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t)] or [named] * bool(
-        named[:1].isupper() or wrong) or [""])[0]  # a name only if capitalised ("Sorry for the wait" corrects nothing)
+        named[:1].isupper() or wrong or about) or [""])[0]  # a name only if capitalised ("Sorry for the wait" corrects nothing)
     with contextlib.suppress(ValueError, LookupError, AttributeError):  # no JSON object, no value, no key of its shape
         arguments = json.loads(str(made[-1].get("arguments")))
         shapes = {k: (bool(identifiers(str(v))), bool(_NUMBER.fullmatch(str(v)))) for k, v in [*arguments.items(), ("", new)]}
-        key = next((k for k, v in arguments.items() if isinstance(v, (str, int, float)) and str(v) and new and (
-            shapes[k] == shapes[""] if wrong is None else str(v).lower() in wrong.lower())), None)
+        key = next((k for k in arguments if side in _ENDS.get(k.split("_")[0], ())), None) or next((
+            k for k, v in arguments.items() if isinstance(v, (str, int, float)) and str(v) and new and (
+                shapes[k] == shapes[""] if wrong is None else str(v).lower() in wrong.lower())), None)
         kind = tool.parameters["properties"][key].get("type")
         value = (int(float(new)) if kind == "integer" else float(new)) if kind in ("integer", "number") else new
         return (tool.name, {**arguments, key: value}) if arguments[key] != value else None

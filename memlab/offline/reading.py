@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import datetime
 import difflib
 import functools
 import itertools
@@ -36,7 +37,7 @@ _QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?|\d{1,2}(?:[ap]m)|\d{1,2}:\d\d
 #: A JSON field in text that is no longer valid JSON (a tool output cut short): ``"key": value``.
 _FIELD = re.compile(r'"([A-Za-z_][\w ]{0,40})"\s*:\s*("(?:[^"\\\n]|\\.){0,300}"|-?\d[\d.]*|true|false|null)')
 #: A field of a Pydantic model's text (``city='Tokyo'``).
-_REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|[^\s'\"]+)")
+_REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|\[[^\]\n]*\]|[\w.]+\([^()\n]*\)|[^\s'\"]+)")
 #: An HTML or XML tag in a message ("<b>", "</p>"): read through, never taken for words.
 MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,100}>")
 #: Where a sentence ends: after ``.!?`` and a space (not after "Dr." or "Mrs."), or at a line break.
@@ -466,13 +467,24 @@ def structured(output: str) -> Any:
     """A tool's output as JSON, a Python list or dict, or a Pydantic model's text (``city='Tokyo'``), or ``None``."""
     with contextlib.suppress(TypeError, ValueError, RecursionError):
         return json.loads(output)
-    pairs = _REPR_FIELD.findall(output[:MAX_CHARS])
-    if pairs and " ".join(f"{key}={value}" for key, value in pairs) == output.strip():
-        return {key: value[1:-1] if value[:1] in "'\"" else value for key, value in pairs}
+    pairs = _REPR_FIELD.findall(output[:MAX_CHARS])  # a nested model's fields are split by ", ": "to=Addr(city='X')"
+    if pairs and output.strip() in {sep.join(f"{key}={value}" for key, value in pairs) for sep in (" ", ", ")}:
+        return {key: _literal(value) for key, value in pairs}
     if output.lstrip()[:1] in ("[", "{") and len(output) <= MAX_CHARS:
         with contextlib.suppress(ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             return ast.literal_eval(output.strip())
     return None
+
+
+def _literal(value: str) -> Any:
+    """A Python literal's value ("'low'": low, "['a', 'b']": a list), a nested model's fields, a date in ISO form
+    ("datetime.date(2026, 12, 8)": 2026-12-08), else the text as written."""
+    inner = value[value.find("(") + 1:-1] if value.endswith(")") else ""
+    with contextlib.suppress(ValueError, SyntaxError, TypeError, MemoryError, RecursionError, AttributeError):
+        if value.startswith("datetime."):
+            return getattr(datetime, value[9:value.find("(")])(*map(int, inner.split(","))).isoformat()
+        return structured(inner) or value if "=" in inner else ast.literal_eval(value)
+    return value
 
 
 def result_lines(output: str) -> list[str]:
