@@ -2310,6 +2310,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return answer
     if question:
         found = _answered_by_conversation(request)
+        if found and stem("name") in _topic(said) and not (_proper_names(found[1].text, people=True) or stem(
+                "name") in found[1].stems or stem("call") in found[1].stems):  # "What's my sister's name?" of "My
+            found = None  # sister is getting married in June.": a name it does not give
         to_me = "your" in said_tokens or "you" in said_tokens and not {"i", "my", "me", "i'm"} & said_tokens
         # "who are you?" asks the assistant, whatever the user told of themselves
         if found is not None and (known is None or found[0] >= known[0] and not to_me):

@@ -351,3 +351,12 @@ def test_a_linear_equation_written_in_the_message_is_solved(message: str, solved
 
 def test_an_equation_with_no_single_unknown_is_not_solved() -> None:
     assert "gives" not in ask("Is x + y = 10 when x is 4?") and "gives" not in ask("Solve x^2 = 9")
+
+
+async def test_a_name_asked_of_someone_whose_name_was_never_given_is_not_answered_with_another_fact() -> None:
+    agent, session = Agent(name="Pal", instructions="You are a helpful assistant."), SQLiteSession("names")
+    answers = [(await Runner.run(agent, turn, session=session)).final_output for turn in (
+        "My sister is getting married in June.", "What's my sister's name?", "My brother Karim lives in Lyon.",
+        "What's my brother's name?", "my boss is called Ines", "whats my boss's name")]
+    assert answers[1].startswith("I don't know") and "June" not in answers[1], answers[1]
+    assert "Karim" in answers[3] and "Ines" in answers[5], answers
