@@ -2504,8 +2504,9 @@ def _pasted(message: str) -> tuple[str, str] | None:
             if not (colon and len(text.split()) >= 3):
                 ask, text = asked, message[message.find(asked) + len(asked):]
                 text = text if set(words(asked)) & _TEXTS and not set(words(asked)) & _TALKED else ""
-            return (text.strip(), ask) if len(text.split()) >= 5 and len(read_transcript(text)) < 2 else None  # a
-    return None  # pasted conversation ("User: ...") is read as one
+            conversation = len(read_transcript(text)) >= 2  # "User: ... Agent: ...": read as a conversation
+            return (text.strip(), ask) if len(text.split()) >= 5 and not conversation else None
+    return None
 
 
 def _arithmetic(text: str) -> str | None:
