@@ -54,3 +54,18 @@ async def test_a_labelled_update_is_told_back_in_the_second_person():
 async def test_the_weather_where_the_user_flies_is_not_in_the_conversation():
     answer = await chat(["I'm flying to Oslo on Friday", "What's the weather like in Oslo?"], "h")
     assert "I can only answer from what I was sent" in answer, answer
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (("I'm on lisinopril.", "Which medications am I taking?"), "lisinopril"),
+    (("My dog is called Rex.", "I'm on Lipitor for cholesterol.", "What meds do I take?"), "Lipitor"),
+    (("I'm on sertraline, 50mg.", "Remind me which medication I'm on."), "sertraline"),
+])
+async def test_what_the_user_is_on_is_what_they_take(turns, value):
+    answer = await chat(list(turns), "m" + value)
+    assert value in answer and answer.startswith("You told me"), answer
+
+
+async def test_being_on_a_known_thing_is_no_medication():
+    answer = await chat(["I'm on holiday in Spain.", "Which medications am I taking?"], "holiday")
+    assert "I can only answer from what I was sent" in answer, answer
