@@ -153,7 +153,7 @@ _ASIDE = re.compile(rf"(?:(?:{'|'.join(_GREETINGS)}|dear|good (?:morning|afterno
 #: Words that compare listed records: the stems of the fields they compare, and whether the most wins ("cheapest").
 _PRICED, _TIMED = "price cost fee fare amount total rate", "time depart departure start date arrive"
 _COMPARED = {word: (stem_set(fields), most) for names, fields, most in (
-    ("cheap", _PRICED, False), ("expensive pricey", _PRICED, True), ("early soon", _TIMED, False),
+    ("cheap", _PRICED, False), ("expensive pricey", _PRICED, True), ("early soon first", _TIMED, False),
     ("late", _TIMED, True), ("short quick fast", "duration length minutes hours", False),
     ("long slow", "duration length minutes hours", True)) for word in names.split()}
 #: Small talk: asking how the model is; a message of only laughter or praise ("lol", "nice").
@@ -2154,6 +2154,20 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     return None
 
 
+def _soonest(request: Request, question: str) -> str | None:
+    """Of the user's statements that name what "which <thing> ... first/earlier/later" asks of with a date, the
+    earliest (latest) told back ("My chemistry exam is on June 12." "My maths exam is on June 3.": the maths one)."""
+    said, reader = _lower_tokens(question), Reader(request)
+    order = [_COMPARED[c][1] for w in said[2:] if stem("date") in _COMPARED.get(c := _compared(w), ((),))[0]]
+    head = next((stem(w) for w in said[1:4] if w not in STOP), "") if said[:1] == ["which"] else ""  # "which of my exams"
+    dated = [(dates[0], s) for s in request.said if s.role == "user" and not s.asks and _covered([head], s.stems)
+             and (dates := _when(s.text, "date", reader.year, reader.today))] if order and head else []
+    if len(dated) < 2:
+        return None
+    best = (max if order[0] else min)(dated, key=lambda pair: pair[0])[1]
+    return f"{restate(best)[:-1]} (the {'latest' if order[0] else 'earliest'} of the {len(dated)} dates you gave)."
+
+
 def _record(one: Any) -> str:
     """One listed record on one line: "flight IB456, depart 13:40, price eur 142.0"."""
     return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in one.items()) if isinstance(one, dict) else str(one)
@@ -2308,8 +2322,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     answers = [_answered_by_conversation(request, part) for part in parts] if question and len(parts) > 1 else []
     if answers and all(answers):  # "When is my race and what's my goal time?": each question in turn
         return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
-    if question and (answer := _from_results(request, said)):  # "Which one is cheaper?" after a list of flights
-        return answer
+    if question and (answer := _from_results(request, said) or _soonest(request, said)):  # "Which one is cheaper?"
+        return answer  # after a list of flights; "Which exam comes first?" after their dates
     if question:
         found = _answered_by_conversation(request)
         to_me = "your" in said_tokens or "you" in said_tokens and not {"i", "my", "me", "i'm"} & said_tokens

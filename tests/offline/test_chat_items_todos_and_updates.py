@@ -69,3 +69,15 @@ async def test_what_the_user_is_on_is_what_they_take(turns, value):
 async def test_being_on_a_known_thing_is_no_medication():
     answer = await chat(["I'm on holiday in Spain.", "Which medications am I taking?"], "holiday")
     assert "I can only answer from what I was sent" in answer, answer
+
+
+@pytest.mark.parametrize(("turns", "value"), [
+    (("My chemistry exam is on June 12.", "My maths exam is on June 3.", "Which exam comes first?"), "maths exam is on June 3"),
+    (("Our flight to Rome is on 5 May.", "I love pasta.", "The flight back is on 12 May.", "Which flight is later?"),
+     "flight back is on 12 May"),
+    (("Mia's recital is on March 20.", "Leo's recital is on March 4.", "which of the recitals is earlier?"),
+     "Leo's recital"),
+])
+async def test_which_comes_first_compares_the_dates_told(turns, value):
+    answer = await chat(list(turns), "w" + value)
+    assert value in answer and "of the 2 dates you gave" in answer, answer
