@@ -153,7 +153,7 @@ _ASIDE = re.compile(rf"(?:(?:{'|'.join(_GREETINGS)}|dear|good (?:morning|afterno
 #: Words that compare listed records: the stems of the fields they compare, and whether the most wins ("cheapest").
 _PRICED, _TIMED = "price cost fee fare amount total rate", "time depart departure start date arrive"
 _COMPARED = {word: (stem_set(fields), most) for names, fields, most in (
-    ("cheap", _PRICED, False), ("expensive pricey", _PRICED, True), ("early soon", _TIMED, False),
+    ("cheap", _PRICED, False), ("expensive pricey", _PRICED, True), ("early soon first", _TIMED, False),
     ("late", _TIMED, True), ("short quick fast", "duration length minutes hours", False),
     ("long slow", "duration length minutes hours", True)) for word in names.split()}
 #: Small talk: asking how the model is; a message of only laughter or praise ("lol", "nice").
@@ -229,7 +229,7 @@ _WE = {"we": "you", "our": "your", "we're": "you're", "we've": "you've", "we'll"
 _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", "who am i": "name",
             "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill",
             "ask for": "want", "work for": "employer", "who are you": "name", "can you help": "skill",
-            "work out": "workout"}
+            "work out": "workout", "to do list": "todo", "keep in mind": "remember", "bear in mind": "remember"}
 #: The stems of days and months: a question naming one is answered only by a statement naming the same.
 _DAYS = stem_set(" ".join(CALENDAR))
 #: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
@@ -1536,8 +1536,8 @@ def _topic(message: str) -> list[str]:
     extra = [stem(_PHRASES[phrase]) for phrase in said]
     idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
     message = re.sub("|".join(idioms), " ", message[:2000], flags=re.I) if idioms else message  # else no copy
-    topic = [s for s in words(message) if s not in _GENERIC_ANSWER and s not in _SAYING]
-    return list(dict.fromkeys([*extra, *topic]))[:64]
+    topic = [s for s in [*extra, *words(message)] if s not in _GENERIC_ANSWER and s not in _SAYING]
+    return list(dict.fromkeys(topic))[:64]  # "...should I keep in mind?": no topic of its own
 
 
 def _fits(tool: Tool, request: Request) -> int:
@@ -1749,7 +1749,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     wants_id = bool(set(topic) & _ID)
     asking = (sentences(request.message) or [""])[-1]
     # The thing asked about must be there: "the ticket number" (the word before "number"), "my dog".
-    counted = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?")) or None  # "nights"
+    counted = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?")) or None  # "nights", not "items"
+    counted = None if counted in _ITEMS else counted
     head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or counted or request.memory.spelled(
         [_owned(question) or ""])[0]
     named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
@@ -1963,8 +1964,9 @@ def _swap(text: str) -> str:
     for i, piece in enumerate(pieces):
         low, swapped = piece.lower(), out[-2:-1] == ["I"]
         opens = i >= 2 and re.search(r"[.!?]\s+$", pieces[i - 1])  # "... Wednesday. I'll need": "You'll need"
-        ours = (_WE if low in _WE | _PRONOUNS.keys() else {}) if i == 0 or opens else ours  # a sentence opening
-        # "We..." or "My...": "we" is the user's ("My husband is Tom and we have two kids": "... you have ...")
+        ours = (_WE if low in _WE | _PRONOUNS.keys() else {}) if i == 0 or opens or pieces[i - 1].strip() == ":" else ours
+        # a sentence opening "We..." or "My..." (or "Update: we..."): "we" is the user's ("My husband is Tom and we
+        # have two kids": "... you have ...")
         before = pieces[i - 2].lower() if i >= 2 else ""
         after = pieces[i + 2].lower() if i + 2 < len(pieces) else ""
         if low in ("was", "am") and (before == "i" or before == "and" and "i" in map(str.lower, pieces[:i])):
@@ -1985,7 +1987,7 @@ def _retold(text: str) -> str:
     """What the user said, told back: no "Hi, " or "remember that", in the second person, lower case first; "call
     me Sam" is "your name is Sam"."""
     text = text[greeting.end():] if (greeting := _GREETING.match(text)) and greeting.end() < len(text) else text
-    for preamble in ("please remember that ", "remember that ", "note that ",
+    for preamble in ("please remember that ", "remember that ", "note that ", "update: ", "fyi: ", "fyi, ",
                      "just so you know, ", "for the record, "):
         if text.lower().startswith(preamble) and len(text) > len(preamble):
             text = text[len(preamble):]
@@ -2022,22 +2024,22 @@ def restate(statement: Statement) -> str:
     return f"From my notes: {_retold(text) if mine else text}."
 
 
-def _details(request: Request, found: Statement, details: bool = False) -> str:
-    """The user's statements that answer a question, told back: with ``details``, the first to the last about what it
+def _details(request: Request, found: Statement, details: bool = False) -> list[Statement]:
+    """The user's statements that answer a question (to tell back): with ``details``, the first to the last about what it
     asks the details of ("remind me of the details of my trip": the trip, then its budget, then who comes); else
     ``found`` with those that add to it, one right after another ("Packing: passport." "Also sunscreen." "And my hat.";
-    "Add milk to my list." "Add eggs as well."); else ``found`` restated."""
+    "Add milk to my list." "Add eggs as well."); else ``found``."""
     topic = [one for one in _topic(request.message) if one != stem("details")]
     told = [s for s in request.said if s.role == "user" and not s.asks]
     about = [s for s in told if _covered(topic, s.stems)] if found in told else []
     if not about:
-        return restate(found)
+        return [found]
     at, end = (told.index(about[0]), told.index(about[-1])) if details else (told.index(found),) * 2
     while not details and at and _adds(told[at].text) and (_adds(told[at - 1].text) or told[at - 1] in about):
         at -= 1
     while not details and end + 1 < len(told) and _adds(told[end + 1].text):
         end += 1
-    return _told_back(told[at:end + 1])
+    return told[at:end + 1]
 
 
 def _adds(text: str) -> bool:
@@ -2150,6 +2152,20 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
             if asked := _asked_fields(named[0] if named else records[0], question, given):
                 return f"{'For ' + ', '.join(sorted(ids)) + ', t' if named and ids else 'T'}{asked[1:]}"
     return None
+
+
+def _soonest(request: Request, question: str) -> str | None:
+    """Of the user's statements that name what "which <thing> ... first/earlier/later" asks of with a date, the
+    earliest (latest) told back ("My chemistry exam is on June 12." "My maths exam is on June 3.": the maths one)."""
+    said, reader = _lower_tokens(question), Reader(request)
+    order = [_COMPARED[c][1] for w in said[2:] if stem("date") in _COMPARED.get(c := _compared(w), ((),))[0]]
+    head = next((stem(w) for w in said[1:4] if w not in STOP), "") if said[:1] == ["which"] else ""  # "which of my exams"
+    dated = [(dates[0], s) for s in request.said if s.role == "user" and not s.asks and _covered([head], s.stems)
+             and (dates := _when(s.text, "date", reader.year, reader.today))] if order and head else []
+    if len(dated) < 2:
+        return None
+    best = (max if order[0] else min)(dated, key=lambda pair: pair[0])[1]
+    return f"{restate(best)[:-1]} (the {'latest' if order[0] else 'earliest'} of the {len(dated)} dates you gave)."
 
 
 def _record(one: Any) -> str:
@@ -2306,8 +2322,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     answers = [_answered_by_conversation(request, part) for part in parts] if question and len(parts) > 1 else []
     if answers and all(answers):  # "When is my race and what's my goal time?": each question in turn
         return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
-    if question and (answer := _from_results(request, said)):  # "Which one is cheaper?" after a list of flights
-        return answer
+    if question and (answer := _from_results(request, said) or _soonest(request, said)):  # "Which one is cheaper?"
+        return answer  # after a list of flights; "Which exam comes first?" after their dates
     if question:
         found = _answered_by_conversation(request)
         if found and stem("name") in _topic(said) and not (_proper_names(found[1].text, people=True) or stem(
@@ -2326,8 +2342,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             # delayed to Wednesday", "I'm now 79 kg" after "I weigh 82 kg"; in a note too
             if fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
-            told = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
-            told = _counted(request, said, found[1]) or told  # "2 (brother, sister). You told me: ..."
+            run = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
+            told = _counted(request, said, found[1], run) or _told_back(run)  # "2 (brother, sister). You told me: ..."
             if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
                 told += " I can't count the days: I don't know today's date."  # "How long until my exam?"
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
@@ -2406,6 +2422,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
 _TELLING = frozenset("tell say remind remember recall repeat explain describe list show give confirm see know".split())
 #: What a question about the assistant itself asks (as :func:`_topic` reads it): "What can you do?", "Who are you?".
 _ABOUT_ME = stem_set("skill able name")
+_ITEMS = stem_set("item thing entry")  # what "how many" counts of any list
 
 
 def _my_tools(request: Request) -> str:
@@ -2416,11 +2433,14 @@ def _my_tools(request: Request) -> str:
     return f"My tools: {'; '.join(mine)}." if mine else "I have no tools in this conversation."
 
 
-def _counted(request: Request, question: str, found: Statement) -> str:
+def _counted(request: Request, question: str, found: Statement, run: Sequence[Statement]) -> str:
     """How many of what "how many" asks the user's statements name by related words (each word at its largest count),
     which, and those statements ("How many siblings...?" and "my brother Tom... my sister Eva": "2 (brother, sister)";
-    "a son and two daughters": 3; "We have two cats." "We adopted a dog.": 3 pets); "" if ``found`` names it."""
+    "a son and two daughters": 3; "We have two cats." "We adopted a dog.": 3 pets); of "items" or "things", those listed in the ``run`` of
+    statements told back ("List: milk, eggs." "Add rice too.": 3); "" if ``found`` names it."""
     asked = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?"))
+    if asked in _ITEMS and found.role == "user":
+        return f"{sum(len(_listed(s.text)) or 1 for s in run)}. {_told_back(run)}"
     if not asked or asked in found.stems or found.role != "user":
         return ""
     counts: dict[str, tuple[int, str]] = {}

@@ -414,7 +414,8 @@ _TAG_PAIRS = {("name", "is"): "name", ("call", "me"): "name", ("years", "old"): 
 @functools.lru_cache(maxsize=4096)  # asked of every statement of a conversation, which recurs in each request
 def _tags(sentence: str) -> frozenset[str]:
     """What kind of fact a sentence introduces, as the stem a question asks with: "I'm Priya" → ``name``; also an
-    age ("I'm 34", "turns 7", "years old"), a time ("at 3pm"), a job ("I'm a teacher", "I work as"), an email, a deadline ("by Friday")."""
+    age ("I'm 34", "turns 7", "years old"), a time ("at 3pm"), a job ("I'm a teacher", "I work as"), what
+    the user takes ("I'm on lisinopril"), an email, a deadline ("by Friday")."""
     found = tokens(sentence)
     lower = [t.lower().replace("’", "'") for t in found]
     tags = set()
@@ -431,6 +432,9 @@ def _tags(sentence: str) -> frozenset[str]:
                 tags.add("age")
             elif nxt.lower() in ("a", "an"):
                 tags.add("job")
+            elif nxt == "on" and (drug := lower[i + 2] if i + 2 < len(lower) else "") and not (
+                    drug in STOP or related([stem(drug)])):  # "I'm on lisinopril" (not "on holiday"): taken
+                tags.add("take")
         elif (word, after.lower()) in _TAG_PAIRS:
             tags.add(_TAG_PAIRS[word, after.lower()])
         elif "@" in word:
