@@ -20,7 +20,7 @@ GARDEN = [  # the same shapes in other words: a landscaping job
     ("user", "Hello, this is Ruth Moreau. The sprinkler in my back garden keeps leaking near the patio."),
     ("assistant", "Have you shut the valve?"),
     ("user", "Yes, I closed the valve but water still pools by the steps."),
-    ("assistant", "We'll send a fitter on Thursday morning. I've logged job JOB-2207 for you."),
+    ("assistant", "We'll send a fitter on Thursday morning. I've followed up with the supplier on job JOB-2207."),
 ]
 CLINIC = [
     ("user", "Hi, I'm Tom Reyes, 54. I've had chest tightness since Monday."),
