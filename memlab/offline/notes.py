@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import takewhile
 
-from .reading import (CALENDAR, NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, sentences, stem, stem_set,
-                      tokens, words)
+from .reading import (_SUBJECTS, CALENDAR, NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, sentences,
+                      stem, stem_set, tokens, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
 
@@ -129,7 +129,8 @@ class NoteSpec:
     """What a summary prompt asks for: ``sections`` (under ``heading``, e.g. ``##``; ``""``: ``Name:`` lines), or
     ``json_keys`` (``json_lists``: those holding a list), or a ``form`` (empty ``Name:`` lines to fill), or one
     ``paragraph``; a count of ``bullets`` (``numbered`` or not) or ``sentences``; whether
-    issues are ``marks``-ed ``[open]``/``[resolved]``, headings ``bold`` as the prompt writes them, or a ``table``."""
+    issues are ``marks``-ed ``[open]``/``[resolved]``, headings ``bold`` as the prompt writes them, or a ``table``;
+    whether open items are a ``checklist`` ("- [ ] item")."""
 
     sections: list[Section] = field(default_factory=list)
     heading: str = "##"
@@ -147,6 +148,7 @@ class NoteSpec:
     bold: bool = False
     table: bool = False
     line_words: int | None = None
+    checklist: bool = False
 
 
 def read_prompt(prompt: str) -> NoteSpec:
@@ -157,7 +159,7 @@ def read_prompt(prompt: str) -> NoteSpec:
     each = [n for n in budgets if {"each", "per", "every"} & set(  # "4 bullet points, each under 15 words"
         lower[:lower.find(f"{n} words")].rsplit(".", 1)[-1].rsplit(",", 1)[-1].split())]
     spec = NoteSpec(max_words=min(set(budgets) - set(each), default=None), numbered="numbered" in lower,  # the tighter
-                    line_words=min(each, default=None),
+                    line_words=min(each, default=None), checklist="[ ]" in prompt,  # "a checklist: - [ ] item"
                     paragraph=any(cue in lower for cue in paragraph), marks="[open]" in lower and "[resolved]" in lower,
                     bullets=_count_of(prompt, ("bullet", "bullets", "points", "items")),  # "in 3 bullet points"
                     sentences=_count_of(prompt, ("sentence", "sentences")) or (1 if "in one line" in lower else None),
@@ -253,7 +255,8 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
             break  # what follows are rules, not sections
         named = _NAMED.fullmatch((item.group(2) if item else line).strip())
         bold = head[:2] == "**" == head[-2:] and "**" not in head[2:-2].strip("*")  # a line "**Candidate**"
-        if (item and not item.group(1)) or (named or bold) and not line.startswith((" ", "\t")):
+        plain = _dashed(line) and (_dashed(lines[i - 1]) or _dashed((lines + [""])[i + 1]))  # "Patient - name, age"
+        if (item and not item.group(1)) or (named or bold or plain) and not line.startswith((" ", "\t")):
             listed = (item.group(2) if item else line).strip("* ")
             name, text = (named.group(1), named.group(2)) if named else (listed, "")
             for dash in (" – ", " — ", " - "):  # "**User profile** – who the user is"
@@ -270,6 +273,12 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
     if not found and len(bolds) >= 2:  # "produce notes with **Student**, **Struggles** and **Next session**"
         return [section(name) for name in dict.fromkeys(bolds)], ""
     return found and (found, "") or next(filter(None, (_listed(line.strip(), None, 3) for line in lines)), ([], ""))
+
+
+def _dashed(line: str) -> bool:
+    """Whether a line is a short capitalised name, a dash and what it holds ("Complaint - what brought them in")."""
+    name = next((line.split(dash)[0] for dash in (" – ", " — ", " - ") if dash in line), "")
+    return line[:1].isupper() and 0 < len(name.split()) <= 4
 
 
 def _listed(line: str, cue: re.Pattern[str] | None, least: int) -> tuple[list[Section], str] | None:
@@ -463,7 +472,10 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
     any fact ("Topics covered"), else (``loose``: not a form of one value a field) the issue's ("Problem", "Goal"),
     but for a greeting, an introduction or a plain "No, ..." ("It started on Monday": the issue's)."""
     people = "\n".join(line for s in sections if s.kind == "people" for line in bodies[s.heading])
-    general = next((p.heading for p in sections if p.kind == "issue"), "") if loose else ""  # "Problem", "Goal"
+    catch = next((p.heading for p in sections if p.kind in (None, "context") and set(words(p.heading)) & (
+        _CATCH_ALL | {stem("context")})), "")
+    general = next((p.heading for p in sections if p.kind == "issue"), catch) if loose else ""  # "Problem", "Goal";
+    # else a section for any fact ("Context", "Other")
     home = ""
     for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
         line = _said(s)
@@ -474,14 +486,14 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
                       if part.kind is None} or {part.heading: set(_CATCH_ALL) for part in sections if part.kind == (
                           "context") and not any(map(_is_problem, said))}  # of a chat reporting no problem, the
             # context ("Product and environment") holds what the user told of themselves; else a section of a kind
-            if not topics:  # holds only what its rule finds
+            if not topics and not (catch and general):  # holds only what its rule finds
                 break
             scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}
-            best = max(scores, key=scores.get)
+            best = max(scores, key=scores.get, default="")
             near = "" if _person(s) or tokens(s.text)[0].lower() in ("no", "hi", "hello", "hey") else general
             held = (home if home and tokens(s.text)[0].lower() in ("and", "also", "plus") else next(
                 (p.heading for p in sections if p.kind == "people" and any(n in people for n in _names(s.text))),
-                best if scores[best] else next((h for h, topic in topics.items() if topic & _CATCH_ALL), near)))
+                best if scores.get(best) else next((h for h, topic in topics.items() if topic & _CATCH_ALL), near)))
             if held:
                 bodies[held].append(line)
         home = held
@@ -539,6 +551,23 @@ def _answers(said: Sequence[Statement]) -> list[Statement]:
     for at, (before, s) in enumerate(zip(said, said[1:]), 1):
         if s.role == "user" and before.role == "assistant" and before.asks and not asks(s):
             out[at] = replace(s, stems=s.stems | frozenset(words(before.text)))
+    return out
+
+
+def _clauses(said: Sequence[Statement], sections: Sequence[Section]) -> list[Statement]:
+    """The statements, a user's sentence of two facts split at " and " when each side names another section ("I take
+    lisinopril and I'm allergic to penicillin": Medications, Allergies), each side with its own words only."""
+    topics = [set(words(f"{p.heading} {p.description}")) for p in sections]
+    out = []
+    for s in said:
+        parts = [part.strip(" ,") for part in s.text.partition(" and ")[::2]]
+        hits = [{n for n, topic in enumerate(topics) if set(words(part)) & (topic | related(topic))} for part in parts]
+        clause = tokens(parts[1])[:1] and tokens(parts[1])[0].lower().split("'")[0] in _SUBJECTS  # "and I'm ..."
+        if s.role == "user" and clause and len(parts[0].split()) >= 3 and all(hits) and hits[0] != hits[1]:
+            out += [replace(s, text=f"{part[:1].upper()}{part[1:].rstrip('.')}.", stems=frozenset(words(part)))
+                    for part in parts]
+        else:
+            out.append(s)
     return out
 
 
@@ -602,7 +631,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return (told + [f"open: {_said(s)}" for s, solved in issues if not solved][-2:]
                 + [f"resolved: {_said(s)}" for s, solved in issues if solved][-1:])
     if kind == "next":
-        offer = [s for s in agent if s.stems & NEXT or _lower(s) & {"i'll", "we'll", "will", "next", "then"}]
+        offer = [s for s in agent if (s.stems & NEXT or _lower(s) & {"i'll", "we'll", "will", "next", "then"})
+                 and not ((did := _did(s)) and (did.split()[0].endswith("ed") or _lower(s) & {"i've", "we've"}))]
+        # "I've opened ticket INC-1" is done, not next ("We take a rest and then..." is)
         offer += [s for s in users if s.role == "user" and _lower(s) & {"i'll", "we'll"} and not asks(s)]
         offer += [s for s in users if s.role == "note" and s.stems & NEXT]
         if offer:  # the latest, and when, if it or the reply to it says ("Next: fractions", "Thursday at 5pm?")
@@ -730,10 +761,12 @@ def _title(spec: NoteSpec, heading: str) -> str:
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
     said = _answers(_corrected(said))
+    said = _clauses(said, spec.sections) if spec.sections else said
     if spec.bullets or spec.sentences or not (spec.sections or spec.json_keys or spec.paragraph) and (
             spec.numbered or spec.max_words):
         return _listing(said, spec)
-    sections = spec.sections or [section(key) for key in spec.json_keys] or list(DEFAULT_SECTIONS)
+    sections = spec.sections or [section(key) for key in spec.json_keys] or list(DEFAULT_SECTIONS) + (
+        [section("Open items")] if spec.checklist else [])  # "the open items as a checklist: - [ ] item"
     bodies = {s.heading: list(dict.fromkeys(lines_for(s, said, spec))) for s in sections}
     if spec.paragraph:  # says each thing once (no "open: <the problem>" again)
         earlier = [{_bare(line) for b in list(bodies.values())[:at] for line in b} for at in range(len(bodies))]
@@ -793,8 +826,10 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         tagged = "\n".join(f"<{h}>\n" + "\n".join(f"- {line}" for line in b or ["none"]) + f"\n</{h}>"
                            for h, b in bodies.items())
         return f"<summary>\n{tagged}\n</summary>" if spec.heading == "<summary>" else tagged
-    return "\n\n".join(_title(spec, h) + "\n"
-                       + "\n".join(f"- {line}" for line in b or ["none"]) for h, b in bodies.items())
+    todo = {"pending", "next"} & set(kinds.values()) or set(kinds.values())  # a checklist's items: what is left to do
+    return "\n\n".join(_title(spec, h) + "\n" + "\n".join(
+        f"- [ ] {_bare(line)}" if spec.checklist and b and kinds[h] in todo else f"- {line}" for line in b or ["none"])
+        for h, b in bodies.items())
 
 
 #: What opens or closes a letter rather than saying something: "Hi team," "Thanks," "Best regards,".

@@ -569,11 +569,13 @@ _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note"
                     "tl;dr", "tldr", "sum up", "sum it up", "sum this up", "concise summary", "short summary",
                     "brief summary", "running summary", "summary (", "handover format", "summary format", "the gist")
 #: Verbs that ask for a thing to be made ("Write a one-paragraph summary", "Give me a short recap").
-_MAKE = frozenset(map(stem, "write give make produce create provide prepare draft".split()))
+_MAKE = frozenset(map(stem, "write give make produce create provide prepare draft list fill".split()))
 #: What such a verb makes that is a note: a summary or a handover, or a report or note *of* a conversation ("Produce a
-#: handover for the next agent", "Write a report on this interview", "You write a file note from a travel agency chat").
+#: handover for the next agent", "Write a report on this interview", "You write a file note from a travel agency chat"),
+#: or steps or sections of one ("List, as numbered steps, what was done in this chat", "Fill in the sections above from
+#: the conversation").
 _NOTE = frozenset(map(stem, "summary handover handoff".split()))
-_REPORT = frozenset(map(stem, "report note notes minutes debrief writeup".split()))
+_REPORT = frozenset(map(stem, "report note notes minutes debrief writeup step section".split()))
 _TALK = frozenset(map(stem, "conversation chat transcript discussion interview session call meeting dialogue review "
                                  "consultation progress".split()))
 
