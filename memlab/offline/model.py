@@ -425,9 +425,10 @@ class Reader:
             return "language", lambda text: [t for t in tokens(text) if t.lower() in _LANGUAGE_NAMES]
         if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
             return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
-        if about & _PLACE:
+        if about & _PLACE:  # else one in lower case after "in"/"for": "weather in paris please" → "Paris"
             return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
-                                                                       "visits")) or _proper_names(text)
+                                                                       "visits")) or _proper_names(text) or [
+                place.title() for cue in ("in", "for") for place in _after(text, cue, field_stems | _DAYS)]
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
@@ -619,8 +620,9 @@ class Reader:
                 sentences(head)) == 1 else ""  # not "Invoice from Globex. Amount due: $1,240.50": a label in the text
             headed = [head] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
             titled = field_stems & _SUBJECT and (headed or self.unowned(_proper_names(
-                self.whole, things=True, titles=True)) or [" ".join(_thing(tokens(self.whole)))])  # "I'd rate
-            # Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans): "Piranesi"
+                self.whole, things=True, titles=True)) or _names_after(self.whole, ("to",)) or [" ".join(_thing(tokens(
+                    self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
+            # "Piranesi"; "two tickets to Hamilton": "Hamilton"
             said = self.whole.strip().split(" ")  # a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
             looking = self.whole.lower().find("looking for ")  # "I'm looking for running shoes under $100"
             said = list(itertools.takewhile(lambda w: w.lower() not in ("under", "below", "over", "between", "around"),
@@ -1385,6 +1387,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     Engineer"), else the words after "my" ("Here's my lentil soup for four"); never an honorific ("Dr.")."""
     if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named"))):
         return named
+    for address in _ADDRESS.finditer(text) if people else ():  # "to Maria Lopez, 12 Oak Street": no street's name
+        text = text.replace(address.group(0), "")
     out: list[str] = []
     phrases, mine = [], []  # what follows "a" or "the"; what follows "my" or "our" (a title: "my lentil soup")
     sent_to: list[str] = []  # people after "to", "for", "from"
@@ -1393,8 +1397,11 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
         piece = re.sub(r"^\w+:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
         low_piece = piece.lower()
         found, runs, cued = tokens(piece.rstrip(" ,").replace(",", " and ")), [], -2  # runs: [first, last] of each name
+        placed = False  # a thing's word after "in", "to"... and the capitalised ones after it: "to Swan Lake"
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
+            placed = things and (before in ("in", "to", "into", "near", "via") or placed and word[:1].isupper() and found[
+                at - 1][:1].isupper())
             after = found[at + 1] if at + 1 < len(found) else ""
             if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit()) and (
                     low not in STOP and low not in _COUNT_WORDS) and not (before == "the" and at > 1 and found[
@@ -1414,7 +1421,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or things and low in _MONTHS  # "Feb"
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
-                    or things and before in ("in", "to", "into", "near", "via")
+                    or placed
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
                                         or things and after[:1].isdigit()  # "Starbucks 12/03/2024 ..."
                                         or not (people or things) and after.lower() in _SUBJECT_VERBS  # "Ajax beat PSV"
@@ -2211,7 +2218,16 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     it arrive?": "The eta is 2025-06-03."): those its words name, else those of a related word (of a date for "when",
     a place for "where", a person for "who"), else those; never a value the call was ``given``."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
-    wh = (tokens(asked[-1]) or [""])[0].lower() if asked else ""
+    said = tokens(asked[-1]) if asked else [""]
+    wh = said[0].lower()
+    flag = next((stems for key, value in data.items() if isinstance(value, bool) and wh in ("is", "are", "was", "were")
+                 and (stems := set(words(key.replace("_", " ")))) and stems <= set(words(asked[-1]))), set())
+    at = next((n for n, w in enumerate(said) if stem(w.lower()) in flag), 0)
+    named = {str(value).lower() for value in (*data.values(), *given.values()) if isinstance(value, str)}
+    if at > 1 and {w.lower() for w in said[1:at]} & named:  # "Is thermostat-3 online?" of {"id": "thermostat-3",
+        # "online": false}: "No: thermostat-3 is not online." (not of "the fan": the record is no fan)
+        yes = next(value for key, value in data.items() if set(words(key.replace("_", " "))) == flag)
+        return f"{'Yes' if yes else 'No'}: {' '.join(said[1:at])} {wh} {'not ' * (not yes)}{' '.join(said[at:])}."
     if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how"):
         return None
     topic = set(_topic(message)) | (stem_set("price cost total fee") if "how much" in message.lower() else set())
