@@ -124,7 +124,7 @@ _IMPLIED = {stem(field): options.split() for field, options in (
     ("sentiment", "positive neutral negative"), ("tone", "positive neutral negative"), ("mood", "positive neutral negative"))}
 #: Rooms of a home or a building, which a ``room`` field takes (with any word before "room": "living room").
 _ROOMS = stem_set("kitchen bedroom bathroom study nursery garage garden hall hallway office basement attic cellar "
-                  "lounge loft porch patio balcony lobby laundry pantry closet toilet shed workshop conservatory")
+                  "lounge loft porch patio balcony lobby laundry pantry closet toilet shed workshop conservatory den")
 #: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent",
 #: or ``<thing>_name``: ``class_name``).
 _THING = stem_set("product vendor company brand organization organisation merchant store shop supplier "
@@ -245,6 +245,8 @@ _GIVING = _SAYING | stem_set("discuss provide offer talk recommend")  # "never g
 #: How the model's own replies open when they hold no value: a request for one, or a refusal.
 _ASKED_BACK = ("I can do that once I have", "Could you", "I don't know", "I can't")
 _CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
+#: Colors a color field takes, never part of a room or a thing's name ("make the bedroom light blue": blue).
+_COLORS = frozenset("red orange yellow green blue purple pink white black brown grey gray violet teal gold silver".split())
 #: Languages instructions may ask to translate into ("You translate the user's message to Spanish").
 _LANGUAGE_NAMES = {*_LANGUAGES, *"japanese chinese dutch russian arabic korean hindi polish turkish greek swedish".split()}
 
@@ -421,8 +423,9 @@ class Reader:
             return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5]
         if field_stems & stem_set("room zone area") and _rooms(self.whole):  # "turn off the kitchen lights": kitchen
             return "room", _rooms
-        if field_stems & stem_set("language lang") and set(_lower_tokens(self.whole)) & _LANGUAGE_NAMES:  # "Spanish"
-            return "language", lambda text: [t for t in tokens(text) if t.lower() in _LANGUAGE_NAMES]
+        for names, said in ((_LANGUAGE_NAMES, "language lang"), (_COLORS, "color colour hue")):  # "Spanish", "blue"
+            if field_stems & stem_set(said) and set(_lower_tokens(self.whole)) & names:
+                return said.split()[0], lambda text: [t for t in tokens(text) if t.lower() in names]
         if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
             return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
         if about & _PLACE:  # else one in lower case after "in"/"for": "weather in paris please" → "Paris"
@@ -512,7 +515,10 @@ class Reader:
         field_stems = frozenset(words(name.replace("_", " ")))
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
-        cause = next((self.whole[at + len(cue):] for cue in (" because of ", " because ", " since ", " due to ",
+        when = self.whole.partition(" since ")[2].split(" ")[0].lower().strip(".,!?")  # "since yesterday": a time
+        since = () if when in CALENDAR | {"yesterday", "last", "this", "then", "early"} or when[:1].isdigit() else (
+            " since ",)
+        cause = next((self.whole[at + len(cue):] for cue in (" because of ", " because ", *since, " due to ",
                                                              " about ") if (at := self.whole.find(cue)) > 0), "")
         cause = cause if field_stems & stem_set("reason cause why") else ""
         if cause:  # the reason the user gives: "a rash on his arm" of "... about a rash on his arm."
@@ -604,7 +610,7 @@ class Reader:
             self.given.setdefault(subjects[0], kind)  # no other field's value ("a hold on Emma, pickup at Eastgate")
             return subjects[0]
         if kind == "free" and field_stems & stem_set("reason cause why") and not self.answer:  # a reason: the words
-            cue, at = next(((cue, at + len(cue)) for cue in (" because ", " since ", " due to ", " for a ", " for an ")
+            cue, at = next(((cue, at + len(cue)) for cue in (" because ", *since, " due to ", " for a ", " for an ")
                             if (at := self.whole.find(cue)) > 0), ("", 0))  # after "because", else the clauses that
             said = self.whole.replace(":", ",").replace(" and ", ",").replace(". ", ",").split(",")  # give no value nor
             why = [c.strip(" .!?") for c in said if c.strip(" .!?") and not any(map(str.isdigit, c)) and not (set(words(
@@ -1161,11 +1167,11 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
         kept = [w for w in item.split() if w.lower() not in STOP | {"some", "me"}][:6]
         kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | {stem("change")}, kept))
         kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit(), kept[1:]))  # not "68°F"
-        if all(stem(w.lower()) in own for w in kept):  # "I'd like to change my seat" (update_seat): no seat named yet
-            continue
-        while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {
-                *beside, *own}):
-            kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"
+        while len(kept) > 1 and (len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {
+                *beside, *own}) or kept[-1].lower() in _COLORS):
+            kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"; a color
+        if all(stem(w.lower()) in own for w in kept):  # "I'd like to change my seat" (update_seat): no seat named yet;
+            continue  # "make the light blue" (set_light): no room
         items.append(" ".join(kept))
     return items
 

@@ -104,3 +104,58 @@ async def test_a_yes_no_question_about_a_flag_is_answered_yes():
 async def test_other_fields_are_still_answered_by_name():
     _, answer = await run([get_device], "What's the battery of thermostat-3?")
     assert answer == "The battery is 40."
+
+
+@function_tool
+def set_light(room: str, on: bool, brightness: int, color: str | None = None) -> str:
+    """Set a room's light."""
+    return "ok"
+
+
+@function_tool
+def paint_wall(wall: str, colour: str) -> str:
+    """Paint a wall."""
+    return "ok"
+
+
+@function_tool
+def report_issue(reason: str) -> str:
+    """Report an issue."""
+    return "reported"
+
+
+@pytest.mark.parametrize(("message", "room", "brightness"), [
+    ("brighten the den to 80 percent", "den", 80),
+    ("dim the study to 20%", "study", 20),
+])
+async def test_a_room_and_a_brightness_make_a_call(message, room, brightness):
+    calls, _ = await run([set_light], message)
+    assert calls == [("set_light", {"room": room, "on": True, "brightness": brightness, "color": None})]
+
+
+@pytest.mark.parametrize(("message", "room", "color"), [
+    ("make the bedroom light blue", "bedroom", "blue"),
+    ("turn the hall light green", "hall", "green"),
+])
+async def test_a_color_fills_a_color_field(message, room, color):
+    calls, _ = await run([set_light], message)
+    assert calls[0][1]["room"] == room and calls[0][1]["color"] == color
+
+
+async def test_a_color_is_no_room():
+    calls, answer = await run([set_light], "make the light blue")
+    assert calls == [] and "room" in answer
+
+
+async def test_a_colour_fills_a_colour_field():
+    calls, _ = await run([paint_wall], "Paint the north wall yellow")
+    assert calls[0][1]["colour"] == "yellow"
+
+
+@pytest.mark.parametrize("message", [
+    "My card stopped working since yesterday",
+    "The app keeps crashing since last Tuesday",
+])
+async def test_since_a_time_is_no_reason(message):
+    calls, _ = await run([report_issue], message)
+    assert calls == [("report_issue", {"reason": message})]
