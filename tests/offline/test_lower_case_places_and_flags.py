@@ -2,7 +2,8 @@
 
 A place typed in lower case is still a place ("weather in paris please"); a person sent something is never the
 street of the address that follows; an event after "tickets to" is the event, not the count; and a yes/no
-question about a switch a tool returned is answered yes or no.
+question about a switch a tool returned is answered yes or no; a den is a room and a color word a color field's value
+(never the end of a room's name); and "since yesterday" says when, not why.
 """
 
 from __future__ import annotations
