@@ -124,7 +124,7 @@ _IMPLIED = {stem(field): options.split() for field, options in (
     ("sentiment", "positive neutral negative"), ("tone", "positive neutral negative"), ("mood", "positive neutral negative"))}
 #: Rooms of a home or a building, which a ``room`` field takes (with any word before "room": "living room").
 _ROOMS = stem_set("kitchen bedroom bathroom study nursery garage garden hall hallway office basement attic cellar "
-                  "lounge loft porch patio balcony lobby laundry pantry closet toilet shed workshop conservatory")
+                  "lounge loft porch patio balcony lobby laundry pantry closet toilet shed workshop conservatory den")
 #: A field naming a thing, not a person (and ``name`` on an object whose title names no person: "CalendarEvent",
 #: or ``<thing>_name``: ``class_name``).
 _THING = stem_set("product vendor company brand organization organisation merchant store shop supplier "
@@ -245,6 +245,8 @@ _GIVING = _SAYING | stem_set("discuss provide offer talk recommend")  # "never g
 #: How the model's own replies open when they hold no value: a request for one, or a refusal.
 _ASKED_BACK = ("I can do that once I have", "Could you", "I don't know", "I can't")
 _CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
+#: Colors a color field takes, never part of a room or a thing's name ("make the bedroom light blue": blue).
+_COLORS = frozenset("red orange yellow green blue purple pink white black brown grey gray violet teal gold silver".split())
 #: Languages instructions may ask to translate into ("You translate the user's message to Spanish").
 _LANGUAGE_NAMES = {*_LANGUAGES, *"japanese chinese dutch russian arabic korean hindi polish turkish greek swedish".split()}
 
@@ -421,13 +423,15 @@ class Reader:
             return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5]
         if field_stems & stem_set("room zone area") and _rooms(self.whole):  # "turn off the kitchen lights": kitchen
             return "room", _rooms
-        if field_stems & stem_set("language lang") and set(_lower_tokens(self.whole)) & _LANGUAGE_NAMES:  # "Spanish"
-            return "language", lambda text: [t for t in tokens(text) if t.lower() in _LANGUAGE_NAMES]
+        for names, said in ((_LANGUAGE_NAMES, "language lang"), (_COLORS, "color colour hue")):  # "Spanish", "blue"
+            if field_stems & stem_set(said) and set(_lower_tokens(self.whole)) & names:
+                return said.split()[0], lambda text: [t for t in tokens(text) if t.lower() in names]
         if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
             return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
-        if about & _PLACE:
+        if about & _PLACE:  # else one in lower case after "in"/"for": "weather in paris please" → "Paris"
             return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
-                                                                       "visits")) or _proper_names(text)
+                                                                       "visits")) or _proper_names(text) or [
+                place.title() for cue in ("in", "for") for place in _after(text, cue, field_stems | _DAYS)]
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
@@ -511,7 +515,10 @@ class Reader:
         field_stems = frozenset(words(name.replace("_", " ")))
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
-        cause = next((self.whole[at + len(cue):] for cue in (" because of ", " because ", " since ", " due to ",
+        when = self.whole.partition(" since ")[2].split(" ")[0].lower().strip(".,!?")  # "since yesterday": a time
+        since = () if when in CALENDAR | {"yesterday", "last", "this", "then", "early"} or when[:1].isdigit() else (
+            " since ",)
+        cause = next((self.whole[at + len(cue):] for cue in (" because of ", " because ", *since, " due to ",
                                                              " about ") if (at := self.whole.find(cue)) > 0), "")
         cause = cause if field_stems & stem_set("reason cause why") else ""
         if cause:  # the reason the user gives: "a rash on his arm" of "... about a rash on his arm."
@@ -603,7 +610,7 @@ class Reader:
             self.given.setdefault(subjects[0], kind)  # no other field's value ("a hold on Emma, pickup at Eastgate")
             return subjects[0]
         if kind == "free" and field_stems & stem_set("reason cause why") and not self.answer:  # a reason: the words
-            cue, at = next(((cue, at + len(cue)) for cue in (" because ", " since ", " due to ", " for a ", " for an ")
+            cue, at = next(((cue, at + len(cue)) for cue in (" because ", *since, " due to ", " for a ", " for an ")
                             if (at := self.whole.find(cue)) > 0), ("", 0))  # after "because", else the clauses that
             said = self.whole.replace(":", ",").replace(" and ", ",").replace(". ", ",").split(",")  # give no value nor
             why = [c.strip(" .!?") for c in said if c.strip(" .!?") and not any(map(str.isdigit, c)) and not (set(words(
@@ -619,8 +626,9 @@ class Reader:
                 sentences(head)) == 1 else ""  # not "Invoice from Globex. Amount due: $1,240.50": a label in the text
             headed = [head] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
             titled = field_stems & _SUBJECT and (headed or self.unowned(_proper_names(
-                self.whole, things=True, titles=True)) or [" ".join(_thing(tokens(self.whole)))])  # "I'd rate
-            # Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans): "Piranesi"
+                self.whole, things=True, titles=True)) or _names_after(self.whole, ("to",)) or [" ".join(_thing(tokens(
+                    self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
+            # "Piranesi"; "two tickets to Hamilton": "Hamilton"
             said = self.whole.strip().split(" ")  # a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
             looking = self.whole.lower().find("looking for ")  # "I'm looking for running shoes under $100"
             said = list(itertools.takewhile(lambda w: w.lower() not in ("under", "below", "over", "between", "around"),
@@ -1159,11 +1167,11 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
         kept = [w for w in item.split() if w.lower() not in STOP | {"some", "me"}][:6]
         kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | {stem("change")}, kept))
         kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit(), kept[1:]))  # not "68°F"
-        if all(stem(w.lower()) in own for w in kept):  # "I'd like to change my seat" (update_seat): no seat named yet
-            continue
-        while len(kept) > 1 and len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {
-                *beside, *own}):
-            kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"
+        while len(kept) > 1 and (len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {
+                *beside, *own}) or kept[-1].lower() in _COLORS):
+            kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"; a color
+        if all(stem(w.lower()) in own for w in kept):  # "I'd like to change my seat" (update_seat): no seat named yet;
+            continue  # "make the light blue" (set_light): no room
         items.append(" ".join(kept))
     return items
 
@@ -1385,6 +1393,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     Engineer"), else the words after "my" ("Here's my lentil soup for four"); never an honorific ("Dr.")."""
     if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named"))):
         return named
+    for address in _ADDRESS.finditer(text) if people else ():  # "to Maria Lopez, 12 Oak Street": no street's name
+        text = text.replace(address.group(0), "")
     out: list[str] = []
     phrases, mine = [], []  # what follows "a" or "the"; what follows "my" or "our" (a title: "my lentil soup")
     sent_to: list[str] = []  # people after "to", "for", "from"
@@ -1393,8 +1403,11 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
         piece = re.sub(r"^\w+:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
         low_piece = piece.lower()
         found, runs, cued = tokens(piece.rstrip(" ,").replace(",", " and ")), [], -2  # runs: [first, last] of each name
+        placed = False  # a thing's word after "in", "to"... and the capitalised ones after it: "to Swan Lake"
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
+            placed = things and (before in ("in", "to", "into", "near", "via") or placed and word[:1].isupper() and found[
+                at - 1][:1].isupper())
             after = found[at + 1] if at + 1 < len(found) else ""
             if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit()) and (
                     low not in STOP and low not in _COUNT_WORDS) and not (before == "the" and at > 1 and found[
@@ -1414,7 +1427,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or things and low in _MONTHS  # "Feb"
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
-                    or things and before in ("in", "to", "into", "near", "via")
+                    or placed
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
                                         or things and after[:1].isdigit()  # "Starbucks 12/03/2024 ..."
                                         or not (people or things) and after.lower() in _SUBJECT_VERBS  # "Ajax beat PSV"
@@ -2211,7 +2224,16 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     it arrive?": "The eta is 2025-06-03."): those its words name, else those of a related word (of a date for "when",
     a place for "where", a person for "who"), else those; never a value the call was ``given``."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
-    wh = (tokens(asked[-1]) or [""])[0].lower() if asked else ""
+    said = tokens(asked[-1]) if asked else [""]
+    wh = said[0].lower()
+    flag = next((stems for key, value in data.items() if isinstance(value, bool) and wh in ("is", "are", "was", "were")
+                 and (stems := set(words(key.replace("_", " ")))) and stems <= set(words(asked[-1]))), set())
+    at = next((n for n, w in enumerate(said) if stem(w.lower()) in flag), 0)
+    named = {str(value).lower() for value in (*data.values(), *given.values()) if isinstance(value, str)}
+    if at > 1 and {w.lower() for w in said[1:at]} & named:  # "Is thermostat-3 online?" of {"id": "thermostat-3",
+        # "online": false}: "No: thermostat-3 is not online." (not of "the fan": the record is no fan)
+        yes = next(value for key, value in data.items() if set(words(key.replace("_", " "))) == flag)
+        return f"{'Yes' if yes else 'No'}: {' '.join(said[1:at])} {wh} {'not ' * (not yes)}{' '.join(said[at:])}."
     if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how"):
         return None
     topic = set(_topic(message)) | (stem_set("price cost total fee") if "how much" in message.lower() else set())
