@@ -594,8 +594,11 @@ class Reader:
             self.inside.update((found or "").split()[1:])  # "IC 512": 512 is no count
             if found or kind != "other" or not self.answer:  # an extraction's field no name fills: as below
                 return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
-        if nullable and kind in ("free", "other"):  # "phone": null, not the message
-            return None
+        if nullable and kind in ("free", "other"):  # "phone": null, not the message; the clause from a word related to
+            clauses = [c.split() for s in sentences(self.whole) for c in s.replace(" and ", ",").replace(" but ", ",").split(
+                ",")]  # the field's, as said ("I'm vegan": dietary_needs "vegan"; "allergic to nuts")
+            return next((" ".join(said[at:]).strip(".!?") for said in clauses for at, w in enumerate(said) if stem(
+                w.strip(".!?").lower()) in related(field_stems)), None)
         if kind in ("free", "other") and self.summarized and not field_stems & _SUBJECT:
             return self.summarized[0]  # a headline: the first sentence
         if kind == "free" and field_stems & _SUBJECT and (subjects := [  # not "put Dune on hold" for place_hold
@@ -1363,12 +1366,12 @@ def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     """The capitalised words after one of ``cues``, runs joined ("this is Omar Haddad"), and a list that goes on
-    ("in Paris, Oslo and Rome")."""
+    ("in Paris, Oslo and Rome"); a cue in capitals is a heading's word ("FOR SALE: ...")."""
     found, names, last = [t for t in tokens(text) if t.lower() != "then" and t != "the"], [], -2  # "to Vienna and then
     # Prague", "at the Bernabeu"
     for at in range(1, len(found)):
         before = found[at - 1].lower()
-        if found[at][:1].isupper() and (before in cues or last == at - 1 or before in ("and", "or") and last == at - 2):
+        if found[at][:1].isupper() and (before in cues and not found[at - 1].isupper() or last == at - 1 or before in ("and", "or") and last == at - 2):
             joined = last == at - 1 and f"{found[at - 1]} {found[at]}" in text
             names[-1:] = [f"{names[-1]} {found[at]}"] if joined else [*names[-1:], found[at]]
             last = at
@@ -1390,18 +1393,19 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000]).replace(" - ", ". ")):  # "Northwind's CEO": a possessive ends a
         # name; a dash a sentence ("Count me in - Lena Fischer")
-        piece = re.sub(r"^\w+:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
+        piece = re.sub(r"^\w+(?: \w+)?:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
         low_piece = piece.lower()
         found, runs, cued = tokens(piece.rstrip(" ,").replace(",", " and ")), [], -2  # runs: [first, last] of each name
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
-            if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit()) and (
-                    low not in STOP and low not in _COUNT_WORDS) and not (before == "the" and at > 1 and found[
+            if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit() or (
+                    at, before) == (1, "s")) and low not in STOP and low not in _COUNT_WORDS and not low[:1].isdigit() and stem(low) not in related(
+                    {stem("currency")}) and not (before == "the" and at > 1 and found[
                     at - 2].lower() in ("at", "in", "to", "near")):  # "2 apples", "two mugs", "for yoga", "my soup"
-                # (not "at the Eastgate branch": a place)
+                # (not "at the Eastgate branch": a place, nor "300 dollars"); "FOR SALE: mountain bike": after a label
                 phrase = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3]))
-                (mine if before in ("my", "our") else phrases).append(phrase)
+                (mine if before in ("my", "our") else out if before == "s" else phrases).append(phrase)
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1):
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from
                 if before in ("to", "for", "from") and low not in CALENDAR:

@@ -1,0 +1,55 @@
+"""Structured output of forms people fill in prose: an optional field takes the words the message says for it
+("I'm vegan": dietary needs "vegan") and a yes/no field a related word ("I'll bring my wife": a plus-one), a
+classified ad's heading is no name nor place ("FOR SALE: mountain bike": the item), "or best offer" is negotiable.
+
+The schemas and sentences are our own; each is what a learner tries first.
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent, Runner
+from pydantic import BaseModel
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+async def extract(output_type, message: str, instructions: str = "Extract the information."):
+    agent = Agent(name="Extractor", instructions=instructions, output_type=output_type)
+    return (await Runner.run(agent, message)).final_output
+
+
+class RSVP(BaseModel):
+    name: str
+    attending: bool
+    plus_one: bool
+    dietary_needs: str | None
+    accessibility: str | None
+
+
+class Ad(BaseModel):
+    item: str
+    price: float
+    location: str
+    negotiable: bool
+
+
+async def test_optional_fields_take_what_the_message_says_for_them_and_a_companion_is_a_plus_one() -> None:
+    rsvp = await extract(RSVP, "Hi, this is Maria Lopez. I'll be there and I'll bring my wife. I'm vegan and I use "
+                               "a wheelchair.")
+    assert rsvp == RSVP(name="Maria Lopez", attending=True, plus_one=True, dietary_needs="vegan",
+                        accessibility="wheelchair")
+    rsvp = await extract(RSVP, "Count me in - Tom Baker. Coming with my partner, I'm allergic to peanuts.")
+    assert rsvp == RSVP(name="Tom Baker", attending=True, plus_one=True, dietary_needs="allergic to peanuts",
+                        accessibility=None)
+    rsvp = await extract(RSVP, "Jo Kim here, I'll be there on my own.")
+    assert (rsvp.plus_one, rsvp.dietary_needs, rsvp.accessibility) == (False, None, None)
+
+
+async def test_a_classified_ads_heading_is_no_item_nor_place_and_an_offer_makes_it_negotiable() -> None:
+    ad = await extract(Ad, "FOR SALE: mountain bike, barely used, 300 dollars or best offer, pickup in Leeds")
+    assert ad == Ad(item="mountain bike", price=300, location="Leeds", negotiable=True)
+    ad = await extract(Ad, "FOR SALE: vintage guitar, 450 euros or nearest offer, collection from Bristol")
+    assert ad == Ad(item="vintage guitar", price=450, location="Bristol", negotiable=True)
+    ad = await extract(Ad, "Selling my old desk for 40 pounds, price firm, pickup in York")
+    assert ad == Ad(item="old desk", price=40, location="York", negotiable=False)
