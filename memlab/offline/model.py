@@ -620,7 +620,9 @@ class Reader:
             head, colon, marked = self.whole.strip().partition(": ")
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked and len(
                 sentences(head)) == 1 else ""  # not "Invoice from Globex. Amount due: $1,240.50": a label in the text
-            headed = [head] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
+            served, _, count = head.partition(" for ")  # a heading's title, not whom it serves ("Pancakes for 4 people")
+            served = served if count[:1].isdigit() or count.split(" ")[0].lower() in _COUNT_WORDS else head
+            headed = [served] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
             titled = field_stems & _SUBJECT and (headed or self.unowned(_proper_names(
                 self.whole, things=True, titles=True)) or [" ".join(_thing(tokens(self.whole)))])  # "I'd rate
             # Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans): "Piranesi"
@@ -1400,8 +1402,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             low, before = word.lower(), found[at - 1].lower() if at else ""
             after = found[at + 1] if at + 1 < len(found) else ""
             if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit() or (
-                    at, before) == (1, "s")) and low not in STOP and low not in _COUNT_WORDS and not low[:1].isdigit() and stem(low) not in related(
-                    {stem("currency")}) and not (before == "the" and at > 1 and found[
+                    at, before) == (1, "s")) and low not in STOP and low not in _COUNT_WORDS and not (low[:1].isdigit() or word in _CURRENCIES or stem(
+                    low) in related({stem("currency")})) and not (before == "the" and at > 1 and found[
                     at - 2].lower() in ("at", "in", "to", "near")):  # "2 apples", "two mugs", "for yoga", "my soup"
                 # (not "at the Eastgate branch": a place, nor "300 dollars"); "FOR SALE: mountain bike": after a label
                 phrase = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3]))

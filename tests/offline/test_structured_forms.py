@@ -53,3 +53,31 @@ async def test_a_classified_ads_heading_is_no_item_nor_place_and_an_offer_makes_
     assert ad == Ad(item="vintage guitar", price=450, location="Bristol", negotiable=True)
     ad = await extract(Ad, "Selling my old desk for 40 pounds, price firm, pickup in York")
     assert ad == Ad(item="old desk", price=40, location="York", negotiable=False)
+
+
+class Recipe(BaseModel):
+    title: str
+    servings: int
+
+
+class Gig(BaseModel):
+    title: str
+    venue: str
+    price: float
+
+
+class Posting(BaseModel):
+    title: str
+    company: str
+
+
+async def test_a_title_is_the_heading_not_whom_it_serves_nor_the_currency_after_a_price() -> None:
+    assert await extract(Recipe, "Pancakes for 4 people: 2 eggs, 200g flour, 300ml milk") == Recipe(
+        title="Pancakes", servings=4)
+    assert await extract(Recipe, "Lemon cake for six: 3 eggs, 200g sugar, 1 lemon") == Recipe(
+        title="Lemon cake", servings=6)
+    assert await extract(Gig, "Jazz Night at the Blue Room, 25 EUR") == Gig(title="Jazz Night", venue="Blue Room",
+                                                                          price=25)
+    assert (await extract(Gig, "Poetry Slam at the Old Library, 8 GBP")).title == "Poetry Slam"
+    posting = await extract(Posting, "Senior Engineer at Globex, Berlin")
+    assert posting == Posting(title="Senior Engineer", company="Globex")
