@@ -81,3 +81,22 @@ async def test_a_title_is_the_heading_not_whom_it_serves_nor_the_currency_after_
     assert (await extract(Gig, "Poetry Slam at the Old Library, 8 GBP")).title == "Poetry Slam"
     posting = await extract(Posting, "Senior Engineer at Globex, Berlin")
     assert posting == Posting(title="Senior Engineer", company="Globex")
+
+
+class Job(BaseModel):
+    company: str
+    role: str
+    years: int
+
+
+class Career(BaseModel):
+    jobs: list[Job]
+
+
+async def test_each_job_of_a_cv_takes_its_company_and_the_role_after_as() -> None:
+    told = "Worked 3 years at Google as a software engineer, then 2 years at Spotify as a tech lead."
+    assert await extract(list[Job], told) == [Job(company="Google", role="software engineer", years=3),
+                                              Job(company="Spotify", role="tech lead", years=2)]
+    career = await extract(Career, "I spent 4 years at Siemens as an electrician and 1 year at Bosch as a foreman")
+    assert career.jobs == [Job(company="Siemens", role="electrician", years=4),
+                           Job(company="Bosch", role="foreman", years=1)]
