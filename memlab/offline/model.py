@@ -579,7 +579,7 @@ class Reader:
                 names = [n for n in _proper_names(text) if n not in _CURRENCIES]  # split below)
                 left = sorted((n for n in names if not any(n in g or g in n for g in self.given if g)), key=lambda n: not (
                     field_stems & set(words(n))))  # not "Unfortunately Tom Becker" when the guest is Tom Becker
-                return left[:1] or [n for n in names if n in self.given and len(names) == 1 and field_stems & _NAME_PARTS]
+                return left[:1] or [g for g in self.given if names and all(n in g for n in names) and field_stems & _NAME_PARTS]
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
             avoid = unread | {v for v, k in self.given.items()
@@ -1423,7 +1423,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
                     or things and before in ("in", "to", "into", "near", "via")
-                    or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
+                    or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper() or after[1:2].isupper()
                                         or things and after[:1].isdigit() and not low.endswith("ed")  # "Starbucks 12/03/2024", not "Worked 3 years"
                                         or not (people or things) and after.lower() in _SUBJECT_VERBS  # "Ajax beat PSV"
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"

@@ -100,3 +100,14 @@ async def test_each_job_of_a_cv_takes_its_company_and_the_role_after_as() -> Non
     career = await extract(Career, "I spent 4 years at Siemens as an electrician and 1 year at Bosch as a foreman")
     assert career.jobs == [Job(company="Siemens", role="electrician", years=4),
                            Job(company="Bosch", role="foreman", years=1)]
+
+
+class Product(BaseModel):
+    brand: str
+    model: str
+
+
+async def test_a_product_name_with_an_inner_capital_or_a_number_splits_into_brand_and_model() -> None:
+    assert await extract(Product, "Apple iPhone 13 Pro") == Product(brand="Apple", model="iPhone 13 Pro")
+    assert await extract(Product, "Sony PlayStation 5") == Product(brand="Sony", model="PlayStation 5")
+    assert await extract(Product, "I just bought an Apple iPad Air") == Product(brand="Apple", model="iPad Air")
