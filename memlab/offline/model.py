@@ -577,6 +577,9 @@ class Reader:
         if extracted:  # an extraction's name: one no other field took (its own word first: "Lab B" for lab), else for
             def find(text: str) -> list[str]:  # a part of a name, the only one ("2019 Toyota Corolla": make and model,
                 names = [n for n in _proper_names(text) if n not in _CURRENCIES]  # split below)
+                met = " ".join(_names_after(text, ("i'm", "im", "is", "am")))  # who speaks, last: "book the confocal
+                names = [n for n in names if n not in met] + _object(text)[:1] * bool(met) + [  # microscope, I'm Dr Ana
+                    n for n in names if n in met]  # Ruiz": the instrument, then the researcher
                 left = sorted((n for n in names if not any(n in g or g in n for g in self.given if g)), key=lambda n: not (
                     field_stems & set(words(n))))  # not "Unfortunately Tom Becker" when the guest is Tom Becker
                 return left[:1] or [g for g in self.given if names and all(n in g for n in names) and field_stems & _NAME_PARTS]

@@ -111,3 +111,17 @@ async def test_a_product_name_with_an_inner_capital_or_a_number_splits_into_bran
     assert await extract(Product, "Apple iPhone 13 Pro") == Product(brand="Apple", model="iPhone 13 Pro")
     assert await extract(Product, "Sony PlayStation 5") == Product(brand="Sony", model="PlayStation 5")
     assert await extract(Product, "I just bought an Apple iPad Air") == Product(brand="Apple", model="iPad Air")
+
+
+class Booking(BaseModel):
+    instrument: str
+    day: str
+    time: str
+    researcher: str
+
+
+async def test_a_lowercase_thing_booked_is_no_persons_name_and_the_speaker_is_the_person() -> None:
+    booking = await extract(Booking, "book the confocal microscope for Tuesday 2pm, I'm Dr Ana Ruiz")
+    assert booking == Booking(instrument="confocal microscope", day="Tuesday", time="2pm", researcher="Ana Ruiz")
+    booking = await extract(Booking, "Please book the mass spectrometer for Friday 10am, this is Prof Ken Ito")
+    assert booking == Booking(instrument="mass spectrometer", day="Friday", time="10am", researcher="Ken Ito")
