@@ -42,6 +42,8 @@ async def test_optional_fields_take_what_the_message_says_for_them_and_a_compani
     rsvp = await extract(RSVP, "Count me in - Tom Baker. Coming with my partner, I'm allergic to peanuts.")
     assert rsvp == RSVP(name="Tom Baker", attending=True, plus_one=True, dietary_needs="allergic to peanuts",
                         accessibility=None)
+    rsvp = await extract(RSVP, "Maria Lopez here, I'll bring my husband. I'm vegetarian and need step-free access.")
+    assert (rsvp.plus_one, rsvp.dietary_needs, rsvp.accessibility) == (True, "vegetarian", "step-free access")
     rsvp = await extract(RSVP, "Jo Kim here, I'll be there on my own.")
     assert (rsvp.plus_one, rsvp.dietary_needs, rsvp.accessibility) == (False, None, None)
 
