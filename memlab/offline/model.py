@@ -441,6 +441,8 @@ class Reader:
                 str.isdigit, w))] or identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 5 or sum(map(
                     str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(f)].split()[-3:]} & field_stems
             ]  # "order 77" for order_id, an ISBN; not "120 seats" for a confirmation number
+        if field_stems & stem_set("role position job occupation profession") and " as a" in self.whole:  # "2 years at
+            return "role", lambda text: _after(text, "as", field_stems)  # Spotify as a tech lead": tech lead
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
@@ -582,9 +584,12 @@ class Reader:
         if extracted:  # an extraction's name: one no other field took (its own word first: "Lab B" for lab), else for
             def find(text: str) -> list[str]:  # a part of a name, the only one ("2019 Toyota Corolla": make and model,
                 names = [n for n in _proper_names(text) if n not in _CURRENCIES]  # split below)
+                met = " ".join(_names_after(text, ("i'm", "im", "is", "am")))  # who speaks, last: "book the confocal
+                names = [n for n in names if n not in met] + _object(text)[:1] * bool(met) + [  # microscope, I'm Dr Ana
+                    n for n in names if n in met]  # Ruiz": the instrument, then the researcher
                 left = sorted((n for n in names if not any(n in g or g in n for g in self.given if g)), key=lambda n: not (
                     field_stems & set(words(n))))  # not "Unfortunately Tom Becker" when the guest is Tom Becker
-                return left[:1] or [n for n in names if n in self.given and len(names) == 1 and field_stems & _NAME_PARTS]
+                return left[:1] or [g for g in self.given if names and all(n in g for n in names) and field_stems & _NAME_PARTS]
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
             avoid = unread | {v for v, k in self.given.items()
@@ -601,8 +606,11 @@ class Reader:
             self.inside.update((found or "").split()[1:])  # "IC 512": 512 is no count
             if found or kind != "other" or not self.answer:  # an extraction's field no name fills: as below
                 return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
-        if nullable and kind in ("free", "other"):  # "phone": null, not the message
-            return None
+        if nullable and kind in ("free", "other"):  # "phone": null, not the message; the clause from a word related to
+            clauses = [c.split() for s in sentences(self.whole) for c in s.replace(" and ", ",").replace(" but ", ",").split(
+                ",")]  # the field's, as said ("I'm vegan": dietary_needs "vegan"; "allergic to nuts")
+            return next((" ".join(said[at:]).strip(".!?") for said in clauses for at, w in enumerate(said) if stem(
+                w.strip(".!?").lower()) in related(field_stems)), None)
         if kind in ("free", "other") and self.summarized and not field_stems & _SUBJECT:
             return self.summarized[0]  # a headline: the first sentence
         if kind == "free" and field_stems & _SUBJECT and (subjects := [  # not "put Dune on hold" for place_hold
@@ -624,7 +632,9 @@ class Reader:
             head, colon, marked = self.whole.strip().partition(": ")
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked and len(
                 sentences(head)) == 1 else ""  # not "Invoice from Globex. Amount due: $1,240.50": a label in the text
-            headed = [head] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
+            served, _, count = head.partition(" for ")  # a heading's title, not whom it serves ("Pancakes for 4 people")
+            served = served if count[:1].isdigit() or count.split(" ")[0].lower() in _COUNT_WORDS else head
+            headed = [served] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
             titled = field_stems & _SUBJECT and (headed or self.unowned(_proper_names(
                 self.whole, things=True, titles=True)) or _names_after(self.whole, ("to",)) or [" ".join(_thing(tokens(
                     self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
@@ -1371,12 +1381,12 @@ def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     """The capitalised words after one of ``cues``, runs joined ("this is Omar Haddad"), and a list that goes on
-    ("in Paris, Oslo and Rome")."""
+    ("in Paris, Oslo and Rome"); a cue in capitals is a heading's word ("FOR SALE: ...")."""
     found, names, last = [t for t in tokens(text) if t.lower() != "then" and t != "the"], [], -2  # "to Vienna and then
     # Prague", "at the Bernabeu"
     for at in range(1, len(found)):
         before = found[at - 1].lower()
-        if found[at][:1].isupper() and (before in cues or last == at - 1 or before in ("and", "or") and last == at - 2):
+        if found[at][:1].isupper() and (before in cues and not found[at - 1].isupper() or last == at - 1 or before in ("and", "or") and last == at - 2):
             joined = last == at - 1 and f"{found[at - 1]} {found[at]}" in text
             names[-1:] = [f"{names[-1]} {found[at]}"] if joined else [*names[-1:], found[at]]
             last = at
@@ -1400,7 +1410,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000]).replace(" - ", ". ")):  # "Northwind's CEO": a possessive ends a
         # name; a dash a sentence ("Count me in - Lena Fischer")
-        piece = re.sub(r"^\w+:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
+        piece = re.sub(r"^\w+(?: \w+)?:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
         low_piece = piece.lower()
         found, runs, cued = tokens(piece.rstrip(" ,").replace(",", " and ")), [], -2  # runs: [first, last] of each name
         placed = False  # a thing's word after "in", "to"... and the capitalised ones after it: "to Swan Lake"
@@ -1409,12 +1419,13 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             placed = things and (before in ("in", "to", "into", "near", "via") or placed and word[:1].isupper() and found[
                 at - 1][:1].isupper())
             after = found[at + 1] if at + 1 < len(found) else ""
-            if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit()) and (
-                    low not in STOP and low not in _COUNT_WORDS) and not (before == "the" and at > 1 and found[
+            if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit() or (
+                    at, before) == (1, "s")) and low not in STOP and low not in _COUNT_WORDS and not (low[:1].isdigit() or word in _CURRENCIES or stem(
+                    low) in related({stem("currency")})) and not (before == "the" and at > 1 and found[
                     at - 2].lower() in ("at", "in", "to", "near")):  # "2 apples", "two mugs", "for yoga", "my soup"
-                # (not "at the Eastgate branch": a place)
+                # (not "at the Eastgate branch": a place, nor "300 dollars"); "FOR SALE: mountain bike": after a label
                 phrase = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3]))
-                (mine if before in ("my", "our") else phrases).append(phrase)
+                (mine if before in ("my", "our") else out if before == "s" else phrases).append(phrase)
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1):
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from
                 if before in ("to", "for", "from") and low not in CALENDAR:
@@ -1428,8 +1439,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
                     or placed
-                    or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper()
-                                        or things and after[:1].isdigit()  # "Starbucks 12/03/2024 ..."
+                    or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper() or after[1:2].isupper()
+                                        or things and after[:1].isdigit() and not low.endswith("ed")  # "Starbucks 12/03/2024", not "Worked 3 years"
                                         or not (people or things) and after.lower() in _SUBJECT_VERBS  # "Ajax beat PSV"
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))

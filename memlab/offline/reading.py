@@ -140,7 +140,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     deliver arrive arrived courier carrier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
     cryptocurrency portfolio fund funds | learn learning study studying student
-    | exercise workout gym fitness training yoga pilates swim swimming jog jogging | status ready progress | word mean meaning means define definition dictionary synonym
+    | exercise workout gym fitness training yoga pilates swim swimming jog jogging | plus guest companion wife husband
+    partner spouse girlfriend boyfriend | accessibility accessible access step-free wheelchair mobility ramp deaf blind | negotiable offer obo | status ready progress | word mean meaning means define definition dictionary synonym
 """.split("|"))
 
 

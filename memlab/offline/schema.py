@@ -143,7 +143,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             if key in required or not only_found or not _is_placeholder(value):
                 out[key] = value
         named = [key for key, value in out.items() if isinstance(value, str) and 1 < len(value.split()) <= 4 and all(
-            word[:1].isupper() for word in value.split())]  # a name of two to four words (no date: "Oct 3 2024")
+            word[:1].isupper() or word[1:2].isupper() or k > 1 and word.isdigit() for k, word in enumerate(value.split(
+                )))]  # a name of two to four words ("Apple iPhone 13 Pro"; no date: "Oct 3 2024")
         for key, later in itertools.combinations(named, 2):  # make and model: "Honda Civic" → "Honda", "Civic"
             if out[key] == out[later] and not {key, later} & {"name", "title"}:  # a person's name is whole
                 out[key], out[later] = out[key].split(" ", 1)
