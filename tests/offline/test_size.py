@@ -3,12 +3,12 @@
 It is a stand-in for a model, not the lesson; a learner who opens ``memlab/offline/`` should be
 able to read it in an afternoon. The model it replaced had 4,585 lines and about 180 regular
 expressions. The goal is half of that. The patterns are under it (59 of 60, those built from a word
-list counted too); the lines are not: 5,846 against 2,300, more than the model it replaced. A slimming
+list counted too); the lines are not: 5,946 against 2,300, more than the model it replaced. A slimming
 pass over every file (each checked against the old code on thousands of recorded requests) took 3,274
 lines to 3,024; the rest is what the goal's own features cost (tools, handoffs, structured output,
 prompts of any shape, the request checks, conversations, streaming, the stand-in over HTTP). Agents,
 tools, schemas and prompts the model had never seen, tried as an outside tester would, then cost about
-2,880 more over eleven rounds, each case a test of its own (``test_own_agents.py``,
+2,980 more over twelve rounds, each case a test of its own (``test_own_agents.py``,
 ``test_structured_values.py``, ``test_structured_shapes.py``, ``test_structured_collections.py``,
 ``test_conversation_facts.py``, ``test_arguments_and_chat.py``, ``test_notes.py``,
 ``test_values_from_words.py``, ``test_argument_slots.py``, ``test_tool_choice.py``,
@@ -23,6 +23,8 @@ tools, schemas and prompts the model had never seen, tried as an outside tester 
 ``test_dates_durations_and_own_tools.py``, ``test_structured_and_desks.py``, ``test_everyday_chat.py``,
 ``test_first_tries.py``, ``test_lists_counts_and_updates.py``, ``test_structured_listings.py``,
 ``test_notes_as_the_prompt_lays_them_out.py``, ``test_tool_parts_and_switches.py``,
+``test_chat_items_todos_and_updates.py``, ``test_notes_steps_checklists_and_clauses.py``,
+``test_lower_case_places_and_flags.py``, ``test_structured_forms.py``,
 and the SDK's own examples in ``test_sdk_examples.py``).
 The line budget is today's size: it may shrink, and grows only with a case a test holds (the stand-in's
 Ctrl-C always reaching its main thread is one) or a cache that keeps a request's cost what it was.
@@ -38,7 +40,7 @@ import pytest
 import memlab.offline
 
 FOLDER = Path(memlab.offline.__file__).parent
-MAX_LINES = 5846
+MAX_LINES = 5946
 GOAL_LINES = 2300  # half of the 4,585 lines of the model it replaced
 MAX_PATTERNS = 60
 RE_FUNCTIONS = {"compile", "search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"}
