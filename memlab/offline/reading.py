@@ -253,7 +253,7 @@ class Statement:
     def identifiers(self) -> list[str]:
         return identifiers(self.text)
 
-    @property
+    @functools.cached_property  # asked of every statement on every request
     def asks(self) -> bool:
         """Whether the sentence is a question: it ends with "?" or opens with a :data:`QUESTION_WORDS` word, not with
         a clause ("When I travel, I fly economy": a wh-word, then its subject)."""
