@@ -648,8 +648,9 @@ class Memory:
         a letter or two away, if one does: a typo in the question ("my dentsit": dentist) or in a statement ("my
         docter" for "doctor")."""
         told = [one for one, at in self._index.items() if not all(self.statements[p].asks for p in at)]
+        known = set(told)
         return [next(iter(difflib.get_close_matches(one, told, 1, 0.8)), one) if len(one) > 4 and one.isalpha() and not (
-            {one, *related([one])} & set(told)) else one for one in topic]
+            {one, *related([one])} & known) else one for one in topic]
 
     def matches(self, topic: Iterable[str], *, roles: Sequence[str] | None = None) -> list[tuple[float, Statement]]:
         """Statements (of ``roles``, default any) sharing a stem of ``topic`` (the first 64 count, 2 points each)
