@@ -5,10 +5,13 @@ Single items come from memlab's own builders (:mod:`memlab.items`).
 
 from __future__ import annotations
 
+import json
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from agents import Agent, Runner
 
 from memlab.items import assistant, call, output, reasoning, user
 
@@ -142,3 +145,11 @@ def live_on_a_stand_in(monkeypatch: Any) -> Iterator[Any]:
             yield server
         finally:
             clear_replays()
+
+
+async def tool_calls(tools: list[Any], message: str) -> tuple[list[tuple[str, Any]], Any]:
+    """The calls (name, arguments) an agent told to use ``tools`` makes for ``message``, and its final output."""
+    agent = Agent(name="Helper", instructions="You are a helpful assistant. Use your tools.", tools=tools)
+    result = await Runner.run(agent, message)
+    calls = [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
+    return calls, result.final_output

@@ -8,19 +8,12 @@ question about a switch a tool returned is answered yes or no; a den is a room a
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from agents import Agent, Runner, function_tool
+from agents import function_tool
+
+from ..helpers import tool_calls
 
 pytestmark = pytest.mark.usefixtures("api")
-
-
-async def run(tools, message: str):
-    agent = Agent(name="Helper", instructions="You are a helpful assistant. Use your tools.", tools=tools)
-    result = await Runner.run(agent, message)
-    calls = [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
-    return calls, result.final_output
 
 
 @function_tool
@@ -65,12 +58,12 @@ def get_store(name: str) -> dict:
     ("how's the weather in buenos aires today", "Buenos Aires"),
 ])
 async def test_a_place_in_lower_case_is_taken(message, place):
-    calls, _ = await run([get_weather], message)
+    calls, _ = await tool_calls([get_weather], message)
     assert calls == [("get_weather", {"location": place})]
 
 
 async def test_a_city_in_lower_case_fills_a_city_field():
-    calls, _ = await run([find_restaurants], "any good restaurants in lyon?")
+    calls, _ = await tool_calls([find_restaurants], "any good restaurants in lyon?")
     assert calls == [("find_restaurants", {"city": "Lyon"})]
 
 
@@ -79,7 +72,7 @@ async def test_a_city_in_lower_case_fills_a_city_field():
     ("Please ship the parcel to Kenji Sato at 4 Elm Road", "Kenji Sato", "4 Elm Road"),
 ])
 async def test_a_recipient_is_the_person_not_the_street(message, recipient, address):
-    calls, _ = await run([send_parcel], message)
+    calls, _ = await tool_calls([send_parcel], message)
     assert calls == [("send_parcel", {"recipient": recipient, "address": address})]
 
 
@@ -88,22 +81,22 @@ async def test_a_recipient_is_the_person_not_the_street(message, recipient, addr
     ("I need 3 tickets to Swan Lake", "Swan Lake", 3),
 ])
 async def test_the_event_after_tickets_to_is_the_event(message, event, quantity):
-    calls, _ = await run([book_tickets], message)
+    calls, _ = await tool_calls([book_tickets], message)
     assert calls == [("book_tickets", {"event": event, "quantity": quantity})]
 
 
 async def test_a_yes_no_question_about_a_flag_is_answered_no():
-    _, answer = await run([get_device], "Is thermostat-3 online?")
+    _, answer = await tool_calls([get_device], "Is thermostat-3 online?")
     assert answer == "No: thermostat-3 is not online."
 
 
 async def test_a_yes_no_question_about_a_flag_is_answered_yes():
-    _, answer = await run([get_store], "Is the Eastgate store open?")
+    _, answer = await tool_calls([get_store], "Is the Eastgate store open?")
     assert answer == "Yes: the Eastgate store is open."
 
 
 async def test_other_fields_are_still_answered_by_name():
-    _, answer = await run([get_device], "What's the battery of thermostat-3?")
+    _, answer = await tool_calls([get_device], "What's the battery of thermostat-3?")
     assert answer == "The battery is 40."
 
 
@@ -130,7 +123,7 @@ def report_issue(reason: str) -> str:
     ("dim the study to 20%", "study", 20),
 ])
 async def test_a_room_and_a_brightness_make_a_call(message, room, brightness):
-    calls, _ = await run([set_light], message)
+    calls, _ = await tool_calls([set_light], message)
     assert calls == [("set_light", {"room": room, "on": True, "brightness": brightness, "color": None})]
 
 
@@ -139,17 +132,17 @@ async def test_a_room_and_a_brightness_make_a_call(message, room, brightness):
     ("turn the hall light green", "hall", "green"),
 ])
 async def test_a_color_fills_a_color_field(message, room, color):
-    calls, _ = await run([set_light], message)
+    calls, _ = await tool_calls([set_light], message)
     assert calls[0][1]["room"] == room and calls[0][1]["color"] == color
 
 
 async def test_a_color_is_no_room():
-    calls, answer = await run([set_light], "make the light blue")
+    calls, answer = await tool_calls([set_light], "make the light blue")
     assert calls == [] and "room" in answer
 
 
 async def test_a_colour_fills_a_colour_field():
-    calls, _ = await run([paint_wall], "Paint the north wall yellow")
+    calls, _ = await tool_calls([paint_wall], "Paint the north wall yellow")
     assert calls[0][1]["colour"] == "yellow"
 
 
@@ -158,5 +151,5 @@ async def test_a_colour_fills_a_colour_field():
     "The app keeps crashing since last Tuesday",
 ])
 async def test_since_a_time_is_no_reason(message):
-    calls, _ = await run([report_issue], message)
+    calls, _ = await tool_calls([report_issue], message)
     assert calls == [("report_issue", {"reason": message})]

@@ -11,16 +11,11 @@ import json
 from typing import Literal
 
 import pytest
-from agents import Agent, Runner, function_tool
+from agents import function_tool
+
+from ..helpers import tool_calls
 
 pytestmark = pytest.mark.usefixtures("api")
-
-
-async def run(tools, message: str):
-    agent = Agent(name="Helper", instructions="You are a helpful assistant. Use your tools.", tools=tools)
-    result = await Runner.run(agent, message)
-    calls = [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
-    return calls, result.final_output
 
 
 @function_tool
@@ -54,14 +49,14 @@ def book_room(floor: int, projector: bool) -> str:
 
 
 async def test_the_messages_own_verb_does_not_choose_an_option():
-    assert (await run([open_report], "Review my summary report, please."))[0] == [("open_report", {"kind": "summary"})]
-    assert (await run([open_report], "Please review the summary figures."))[0] == [("open_report", {"kind": "summary"})]
+    assert (await tool_calls([open_report], "Review my summary report, please."))[0] == [("open_report", {"kind": "summary"})]
+    assert (await tool_calls([open_report], "Please review the summary figures."))[0] == [("open_report", {"kind": "summary"})]
 
 
 async def test_a_street_address_fills_an_address_field_whole():
-    calls, _ = await run([deliver_box], "Deliver box R-310 to 4 Mill Lane, Oxford.")
+    calls, _ = await tool_calls([deliver_box], "Deliver box R-310 to 4 Mill Lane, Oxford.")
     assert calls == [("deliver_box", {"reference": "R-310", "address": "4 Mill Lane, Oxford"})]
-    calls, _ = await run([deliver_box], "Deliver box R-311 to 88 Harbour Road.")
+    calls, _ = await tool_calls([deliver_box], "Deliver box R-311 to 88 Harbour Road.")
     assert calls[0][1]["address"] == "88 Harbour Road"
 
 
@@ -72,12 +67,12 @@ async def test_a_street_address_fills_an_address_field_whole():
     ("Exchange into USD from SEK 400", "SEK", "USD"),
 ])
 async def test_the_currency_after_to_into_or_in_is_the_target(message, source, target):
-    calls, _ = await run([exchange], message)
+    calls, _ = await tool_calls([exchange], message)
     assert (calls[0][1]["source"], calls[0][1]["target"]) == (source, target)
 
 
 async def test_a_bare_acknowledgement_is_told_as_what_the_tool_did():
-    _, reply = await run([post_letter], "Post a letter to Dana Whitfield about the lease renewal.")
+    _, reply = await tool_calls([post_letter], "Post a letter to Dana Whitfield about the lease renewal.")
     assert reply.startswith("Done: I posted the letter to Dana Whitfield") and "confirmed" not in reply
-    _, reply = await run([book_room], "Book a room on floor 3 with a projector.")
+    _, reply = await tool_calls([book_room], "Book a room on floor 3 with a projector.")
     assert reply == "Done: I booked the room (3, projector)."
