@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dataclasses
 import datetime
 import functools
 import hashlib
@@ -1795,12 +1796,15 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
     sides = [{stem(word), *related([stem(word)])} for word in ("like", "hate")]  # "What do I dislike?": not "I love..."
     sides = sides if set(topic) & sides[0] else sides[::-1] if set(topic) & sides[1] else [set(), set()]
+    yours = "your" in lowered and not ({"me", "us"} & set(lowered) or _about_user(question))  # the assistant's own
     for score, statement in candidates:
         if plain and not _covered(plain, statement.stems) and (statement.role == "tool" or statement.role == "user" and (
                 _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)):
             continue  # a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
         if statement.stems & sides[1] and not statement.stems & sides[0] and _lower_tokens(question)[0] not in _YES_NO:
             continue
+        if yours and statement.role == "user" and not {"you", "your", "you're"} & set(_lower_tokens(statement.text)):
+            continue  # "What are your opening hours?" is not the user's to tell: not "It broke down an hour ago"
         if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.asks or statement.text == (
                 asking) or statement.text in request.message and (request.tools and not _recalls(asking)
                                                                   or _is_question(statement.text))):
@@ -2007,10 +2011,22 @@ def _swap(text: str) -> str:
     return "".join(out)
 
 
+def _unled(text: str) -> str:
+    """A sentence without the few words that lead into it ("First, a preference: please call me Sam", "Second issue:
+    my router drops"); kept when the rest points back at them ("Now the bike: its chain slips"), is their value
+    ("Name: Sam Lee") or they are a label ("Turn 3: the...") or a clause ("There are two of us: me and...")."""
+    lead, colon, rest = text.partition(": ")
+    opens, led = (_lower_tokens(rest[:30]) or [""])[0], _lower_tokens(lead)
+    clause = set(led) & {"is", "are", "was", "were", "am", "it's", "there's", "that's", "let's", "i'm", "we're"}
+    return rest if colon and len(led) <= 5 and not clause and not any(c.isdigit() for c in lead) and opens in {
+        "please", "my", "i", "i'm", "i've", "we", "our", "the"} else text
+
+
 def _retold(text: str) -> str:
     """What the user said, told back: no "Hi, " or "remember that", in the second person, lower case first; "call
     me Sam" is "your name is Sam"."""
     text = text[greeting.end():] if (greeting := _GREETING.match(text)) and greeting.end() < len(text) else text
+    text = _unled(text)
     for preamble in ("please remember that ", "remember that ", "note that ", "update: ", "fyi: ", "fyi, ",
                      "just so you know, ", "for the record, "):
         if text.lower().startswith(preamble) and len(text) > len(preamble):
@@ -2036,7 +2052,7 @@ def restate(statement: Statement) -> str:
         rest = after.split(",", 1)
         text = before + ("," + rest[1] if len(rest) > 1 else "")
     if statement.role == "user":
-        first, _, rest = text.partition(" ")
+        first, _, rest = _unled(text).partition(" ")
         return f"You asked me to {_swap(rest)}." if first.lower() == "please" else f"You told me: {_retold(text)}."
     if statement.role == "tool":
         return f"{statement.tool or 'A tool'} reported {text}."
@@ -2045,7 +2061,8 @@ def restate(statement: Statement) -> str:
     said = set(_lower_tokens(text))  # a note's "I'm allergic to sulfa" is the user's: "you're allergic to sulfa"
     mine = said & {"i", "i'm", "i've", "i'd", "my", "me"} and not said & {"you", "your", "you're", "you'll", "we",
                                                                           "we'll"}
-    return f"From my notes: {_retold(text) if mine else text}."
+    text = _retold(text) if mine else text
+    return f"From my notes: {'you asked me to ' + text[7:] if text.startswith('please ') else text}."
 
 
 def _details(request: Request, found: Statement, details: bool = False) -> list[Statement]:
@@ -2073,6 +2090,24 @@ def _adds(text: str) -> bool:
     subject = _SUBJECT_VERBS | {*_PRONOUNS, *_WE, *_THEY, "it", "it's", "he", "she", "am", "are"} - {"my", "our"}
     return len(said) <= 8 and not set(said) & subject and (  # "Oh and...": one of the first two words
         set(said[:2]) & {"add", "also", "and", "plus", "put"} or said[-1:] == ["too"] or said[-2:] == ["as", "well"])
+
+
+def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
+    """The clause of a statement that says what a question asks, if one says more of it than the others: "Which
+    gate was mine?" of "My flight lands at 6pm and my gate was B12" is "my gate was B12". A clause opens with its own
+    subject ("and my...", "and I'm...", "and the fan is..."; not "a laptop and a headset", nor "and he..."
+    without the one he is)."""
+    pieces = re.split(r"(?:,? and|;|,? but) (?=(?:my|your|our|i|i'm|i've|we|we're)\b|"
+                      r"the\b(?=[^,.;]{0,40}\b(?:is|are|was|were|has|have|had|gets|got|keeps|kept)\b))", statement.text, flags=re.I)
+    for k in range(len(pieces) - 1, 0, -1):  # "My cousin Dora and I are driving": one subject, not two clauses
+        if len(tokens(pieces[k - 1])) <= 3:
+            pieces[k - 1:k + 1] = [pieces[k - 1] + " and " + pieces[k]]
+    said = [set(words(piece)) for piece in pieces]
+    covered = sorted(((len(set(topic) & said[k]), _covered(topic, said[k]), -k, piece) for k, piece in enumerate(pieces)),
+                     reverse=True)  # the words themselves first: "router", not "wifi"
+    if len(pieces) < 2 or covered[0][:2] == covered[1][:2]:
+        return statement
+    return dataclasses.replace(statement, text=covered[0][3].strip().rstrip(",;"))
 
 
 def _told_back(told: Sequence[Statement]) -> str:
@@ -2376,11 +2411,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             if fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             run = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
+            yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
+            run = [_clause(run[0], _topic(said))] if len(run) == 1 and run[0].role == "user" and not yes_no else run
             told = _counted(request, said, found[1], run) or _told_back(run)  # "2 (brother, sister). You told me: ..."
             if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
                 told += " I can't count the days: I don't know today's date."  # "How long until my exam?"
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
-            yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
             topic = set(_topic(said))  # a verdict only from a clause that says all the question says
             clause = max(text.replace(", ", " and ").replace(" but ", " and ").split(" and "), key=lambda part: (
                 len(topic & set(words(part))), stem((tokens(part) or [""])[0]) in topic))  # "Is Bruno a beagle?" and
@@ -2434,6 +2470,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     told = [s.text for s in request.said if s.role == "user" and s.turn == now]  # "Make that 650 euros" read in full
     echo = _retold(_cut(" ".join(told) if len(told) == len(sentences(said)) != told else said, 160)).rstrip(".!")
     first, second = [*echo.split(" "), ""][:2]  # an order to the assistant: "be brief", "call yourself Juniper"
+    echo = ". ".join(f"I will {_unled(one)[7:]}" if _unled(one).startswith("please ") and n else one for n, one in enumerate(
+        echo.split(". ")))  # "I have two issues. First: please text me": "... I will text you"
     if echo.startswith("please ") or first in ("be", "keep", "answer", "reply") or first == "call" and second == (
             "myself") or first in ("always", "never") and second in ("answer", "reply", "use", "be", "say", "mention"):
         echo = "I will " + echo.removeprefix("please ")  # "I will call myself Juniper", "I will never mention it"
