@@ -2145,8 +2145,8 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             lines.append(f"I found {many}: {'; '.join(found)}{' (and more)' if len(data) > 8 else ''}." if data
                          else f"I found no {noun or 'results'}.")
         elif isinstance(data, (dict, list)):
-            found = [fact if len(fact) <= 90 else fact[:87] + "…"
-                     for fact in result_lines(json.dumps(data, ensure_ascii=False, default=str))]
+            found = [fact if len(fact) <= 120 else fact[:117] + "…" for fact in (_gist(data) if isinstance(
+                data, dict) else result_lines(json.dumps(data, ensure_ascii=False, default=str)))]
             more = " (and more)" if len(found) > 8 else ""
             lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{more}.")
         else:
@@ -2225,6 +2225,29 @@ def _soonest(request: Request, question: str) -> str | None:
         return None
     best = (max if order[0] else min)(dated, key=lambda pair: pair[0])[1]
     return f"{restate(best)[:-1]} (the {'latest' if order[0] else 'earliest'} of the {len(dated)} dates you gave)."
+
+
+def _gist(data: Mapping[str, Any]) -> list[str]:
+    """A result's fields as a reply tells them, one phrase each: "status: delivered", a list of records by what names
+    each ("items (2): Aero 14 laptop / Pulse headset", "tests (3): battery pass / fan fail / storage pass"), an inner
+    record's fields in one phrase ("readings: cpu temp c 71, fan rpm 5400")."""
+    def named(one: Any) -> str:  # a record with two fields by both values ("2025-03-01 packed"), else by its name
+        if not isinstance(one, dict):
+            return str(one)
+        plain = [(k, v) for k, v in one.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
+        label = [v for k, v in plain if k.lower().rpartition("_")[2] in ("name", "title", "event", "description")]
+        return " ".join(str(v) for _, v in plain) if len(plain) <= 2 else str((label or [v for _, v in plain] or [one])[0])
+    said = []
+    for key, value in data.items():
+        label = key.replace("_", " ")
+        if isinstance(value, list) and any(isinstance(one, dict) for one in value):
+            said.append(f"{label} ({len(value)}): {' / '.join(named(one) for one in value)}")
+        elif isinstance(value, dict):
+            said.append(f"{label}: {', '.join(f'{k.replace(chr(95), chr(32))} {v}' for k, v in value.items())}")
+        else:
+            value = ("yes" if value else "no") if isinstance(value, bool) else value  # "covered: no", not "False"
+            said.append(f"{label}: {', '.join(map(str, value)) or 'none' if isinstance(value, list) else value}")
+    return said
 
 
 def _record(one: Any) -> str:
