@@ -85,7 +85,7 @@ What you know (say it to the customer when it fits):
 - Screen flicker: that is often the cable or the graphics driver. Does it also happen on an external monitor?
 - Fine on an external monitor: then the laptop's panel driver is the likely cause. Please install the newest graphics driver and restart.
 - Wifi router drops: unplug the router for 30 seconds and plug it back in. Evening drops are often interference that newer firmware handles better.
-- Firmware update: keep the device plugged in and don't restart it until the update finishes.
+- Router firmware: please update the router's firmware from its app; keep it plugged in and don't restart it until the update finishes.
 - Earbuds won't pair: remove them from your phone's Bluetooth list, hold the case button for 5 seconds until the light flashes, then pair them again.
 - Earbud with no sound: check the balance slider in your phone's sound settings and clean the earbud's mesh with a dry brush.
 - Forgot password: reset it with 'Forgot password' on the sign-in page; the link expires after 30 minutes and may land in your spam folder.
