@@ -1744,6 +1744,11 @@ def _clause_for(tool: Tool, request: Request) -> Request:
     if len(clauses) < 2:
         return request
     best = clauses[_clause_at(tool, clauses)]
+    lead, colon, body = request.message.partition(": ")  # "In Spanish and French: how do you say hi?": all of it
+    parts = tool.name.lower().split("_")  # to each ("spanish", "french": what the lead-in picks them by)
+    if colon and len(tokens(lead)) <= 8 and len(tokens(body)) >= 3 and set(words(lead)) & set(words(" ".join(
+            parts[stem(parts[0]) in _VERBS:]))):
+        best = body
     at = request.last_user_index  # what follows the message (this turn's results) is kept
     items = [*request.conversation[:at], {"role": "user", "content": best}, *request.conversation[at + 1:]]
     return Request.read({**request.body, "instructions": request.instructions}, items)
@@ -2726,6 +2731,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         answered = _only_asks(message) and not looked_up and (_answered_by_conversation(request) is not None or bool(
             labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
         calls, missing = ([], []) if answered else _plan(request, fingerprint)
+        if not calls and handed_off and (value := _newest_number(request)) is not None:  # the desk's own job: its
+            calls = [_call(f"{fingerprint}_job", tool.name, {name: int(value) if value.is_integer() else value})  # tool
+                     for tool, name in _job_tools(request)]  # ("Multiply the number by 2": multiply_by_two(x=37))
     else:  # after a result, the calls the message asked for that are still to make, then those a result enables
         made = [(i.get("name"), _same(i.get("arguments"))) for i in request.conversation[request.last_user_index + 1:]
                 if item_type(i) == "function_call"]  # "Look up the user dana@x.com, then reset their password"
@@ -2736,9 +2744,13 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
                  not in made] if asked is not None else []
         if not calls and len(made) < 8 and len(_clauses(request)) > 1:  # a later clause's tool
             calls = [c for c in _plan(request, fingerprint, chaining=True)[0] if c["name"] not in dict(made)]
+        if not calls and not handed_off:  # "If it's odd, hand off to the multiply agent", and it returned 37
+            calls = [_call(f"{fingerprint}_when", desk.name, {}) for desk in _handoff_when(request)]
     if calls:
         return calls[:1] if one_at_a_time else calls
-    text = compose(request, missing)
+    done = {name for name, _, _ in request.this_turn[2]} & {tool.name for tool, _ in _job_tools(request)}
+    worked = _worked(request) if not missing and not done else None  # "Multiply the number by 2" after 37: 74
+    text = worked or compose(request, missing)
     asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece))
              for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english"  # "Always answer in French"
              and (_lower_tokens(piece)[0] not in ("if", "when") or w == _language(message)))  # "If they speak..."
@@ -2753,7 +2765,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             key.split("_")[-1].lower(), "string")} for key in keys}}  # "age" holds a number
         fields = list(schema.get("properties") or ()) if isinstance(schema, Mapping) else []  # "the assignee is Raj"
         read = _told_before(request, fields) if kind == "json_schema" else request
-        data = message.partition(": ")[2] if keys and "json" in message.lower().partition(": ")[0] else ""
+        data = message.partition(": ")[2] if keys and "json" in message.lower().partition(": ")[0] else worked or ""
         if data.strip():  # "Return JSON with keys city and country for: I live in Porto.": what follows is the data
             read = Request.read(request.body, [*request.conversation[:request.last_user_index], {
                 "role": "user", "content": data}])
@@ -2764,6 +2776,63 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     elif kind == "json_object":
         text = json.dumps({"answer": text}, ensure_ascii=False)
     return [message_item(text, fingerprint)]
+
+
+def _newest_number(request: Request) -> float | None:
+    """The first number of this turn's newest tool result that has one, else of the latest message."""
+    for text in [output for _, output, _ in request.this_turn[2][::-1]] + [request.message]:
+        if found := [float(t) for t in tokens(text[:2000]) if _NUMBER.fullmatch(t)]:
+            return found[0]
+    return None
+
+
+def _handoff_when(request: Request) -> list[Tool]:
+    """The desk an instruction hands this turn's newest number to on a condition it meets: "If it's odd, hand off to
+    the multiply agent" after a tool returned 37 (odd, even, over/above/more than N, under/below/less than N)."""
+    value, desks = _newest_number(request), [t for t in request.tools if t.handoff]
+    for sentence in sentences(request.instructions[:2000]) if value is not None and desks else []:
+        condition, _, action = sentence.partition(",")
+        said = _lower_tokens(condition)
+        bound = [float(t) for t in said if _NUMBER.fullmatch(t)][:1]
+        holds = value.is_integer() and int(value) % 2 == 1 if "odd" in said else value.is_integer() and int(
+            value) % 2 == 0 if "even" in said else bool(bound) and (value > bound[0] if set(said) & {
+                "over", "above", "greater", "more", "exceeds"} else value < bound[0] if set(said) & {
+                "under", "below", "less", "fewer"} else False)
+        if said[:1] in (["if"], ["when"]) and holds:  # the desk by its name, or by its name's stem ("multiplier")
+            return [t for t in desks if {w[:6] for w in t.name_stems - _HANDOFF} & {w[:6] for w in words(action)}][:1]
+    return []
+
+
+def _job_tools(request: Request) -> list[tuple[Tool, str]]:
+    """The tool an instruction's opening verb names ("Multiply the number by 2": multiply_by_two) and its one number
+    field, given the number it works on."""
+    for sentence in sentences(request.instructions[:2000]):
+        verb = stem((_lower_tokens(sentence) or [""])[0])
+        for tool in request.tools:
+            fields = tool.parameters.get("properties") or {}
+            numeric = [n for n in _needed(tool) if isinstance(fields.get(n), Mapping) and fields[n].get("type") in (
+                "integer", "number")]
+            if not tool.handoff and verb in tool.name_stems and len(numeric) == len(_needed(tool)) == 1:
+                return [(tool, numeric[0])]
+    return []
+
+
+def _worked(request: Request) -> str | None:
+    """The number an instruction says to work out from the newest one told: "Multiply the number by 2 and return the
+    result" after 37 is 74 (multiply, divide, add, subtract by a number; double, halve, square)."""
+    value = _newest_number(request)
+    for sentence in sentences(request.instructions[:2000]) if value is not None else []:
+        said = _lower_tokens(sentence)
+        given = [float(t) for t in said if _NUMBER.fullmatch(t)]
+        if not said or not {"number", "result", "value", "it"} & set(said[1:]):
+            continue
+        done = {"double": value * 2, "halve": value / 2, "square": value ** 2}.get(said[0])
+        if given and said[0] in ("multiply", "divide", "add", "subtract"):
+            done = {"multiply": value * given[0], "divide": value / given[0] if given[0] else None,
+                    "add": value + given[0], "subtract": value - given[0]}[said[0]]
+        if done is not None:
+            return str(int(done)) if float(done).is_integer() else f"{done:g}"
+    return None
 
 
 #: The JSON type of a key JSON mode names, by its last word ("age": a whole number); any other key holds a string.

@@ -22,8 +22,9 @@ from memlab.offline.api import OfflineAPI
 from memlab.offline.server import serve
 
 EXAMPLES = Path(__file__).parents[1] / "data" / "sdk_examples"
-MODULES = ["examples.basic.tools", "examples.basic.lifecycle_example", "examples.agent_patterns.routing",
-           "examples.agent_patterns.agents_as_tools", "examples.agent_patterns.input_guardrails",
+MODULES = ["examples.basic.tools", "examples.basic.lifecycle_example", "examples.basic.agent_lifecycle_example",
+           "examples.agent_patterns.routing", "examples.agent_patterns.agents_as_tools",
+           "examples.agent_patterns.agents_as_tools_conditional", "examples.agent_patterns.input_guardrails",
            "examples.agent_patterns.output_guardrails", "examples.agent_patterns.deterministic",
            "examples.agent_patterns.llm_as_a_judge", "examples.memory.sqlite_session_example"]
 #: Runs each module as ``python -m`` would, in turn (each with a new client: the SDK keeps one per process, tied
@@ -91,6 +92,19 @@ def test_lifecycle_the_tool_runs_and_the_output_type_is_parsed(ran) -> None:
     printed, output = ran["examples.basic.lifecycle_example"]
     assert "random_number" in calls(output)
     assert "ended with output number=" in printed, printed  # the FinalResult model, parsed from the JSON
+
+
+def test_agent_lifecycle_an_odd_number_is_handed_off_and_multiplied_by_the_desk_s_tool(ran) -> None:
+    printed, output = ran["examples.basic.agent_lifecycle_example"]  # auto mode's random number is 37: odd
+    assert calls(output) == ["random_number", "transfer_to_multiply_agent", "multiply_by_two"], calls(output)
+    assert "handed off to Multiply Agent" in printed and "ended with output number=74" in printed, printed
+
+
+def test_agents_as_tools_conditional_each_language_asked_for_gets_the_question(ran) -> None:
+    printed, output = ran["examples.agent_patterns.agents_as_tools_conditional"]
+    sent = {item["name"]: item["arguments"] for item in output if item.get("type") == "function_call"}
+    assert {"respond_spanish", "respond_french"} <= set(sent), sent  # "Answer in Spanish and French: How do..."
+    assert all("How do you say good morning?" in sent[name] for name in ("respond_spanish", "respond_french")), sent
 
 
 def test_routing_the_triage_agent_hands_off(ran) -> None:
