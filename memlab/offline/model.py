@@ -2335,9 +2335,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if request.this_turn[2]:
         return _report(request.this_turn[2], request.message)
     said = request.message.strip()
-    parts = request.conversation[request.last_user_index].get("content") if request.last_user_index >= 0 else None
-    attached = {str(p.get("type")) for p in parts if isinstance(p, Mapping)} & {"input_image", "input_file"} if (
-        isinstance(parts, list)) else set()  # "What's in this image?" with the image: it is sent, but not as text
+    at = request.last_user_index
+    sent = list(itertools.takewhile(is_user_message, request.conversation[at::-1])) if at >= 0 else []
+    parts = [p for item in sent if isinstance(item.get("content"), list) for p in item["content"]]  # this message's,
+    attached = {str(p.get("type")) for p in parts if isinstance(p, Mapping)} & {"input_image", "input_file"}  # or
+    # one sent just before it: "What's in this image?" with the image; it is sent, but not as text
     if attached and not missing:
         return (f"I can't see the {'image' if 'input_image' in attached else 'file'} you sent: the offline model reads "
                 "only the text of a request" + (f". You wrote: {_cut(said, 160)}" if said and not _is_question(said)

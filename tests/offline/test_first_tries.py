@@ -9,6 +9,7 @@ learner's first try would be.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Literal
 
@@ -360,3 +361,11 @@ async def test_a_name_asked_of_someone_whose_name_was_never_given_is_not_answere
         "What's my brother's name?", "my boss is called Ines", "whats my boss's name")]
     assert answers[1].startswith("I don't know") and "June" not in answers[1], answers[1]
     assert "Karim" in answers[3] and "Ines" in answers[5], answers
+
+
+def test_an_image_sent_as_its_own_message_before_the_question_is_named_as_unread() -> None:
+    image = {"type": "input_image", "detail": "auto", "image_url": "data:image/png;base64,iVBORw0KGgo="}
+    agent = Agent(name="Looker", instructions="You describe pictures.")
+    result = asyncio.run(Runner.run(agent, [{"role": "user", "content": [image]},
+                                            {"role": "user", "content": "What is in this picture?"}]))
+    assert result.final_output.startswith("I can't see the image you sent")

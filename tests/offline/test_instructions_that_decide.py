@@ -83,3 +83,4 @@ def test_a_lead_in_that_names_the_agents_sends_each_the_question() -> None:
     sent = {item.raw_item.name: item.raw_item.arguments for item in result.new_items if item.type == "tool_call_item"}
     assert set(sent) == {"ask_german", "ask_italian"}
     assert all("where is the train station?" in arguments for arguments in sent.values()), sent
+
