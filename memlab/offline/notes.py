@@ -429,10 +429,52 @@ def _label(statement: Statement, value: str) -> str:
     return " ".join(before)
 
 
+#: Keys that ask for an amount, a place or dates: their value is the one the line writes, not the whole line.
+_KEY_KINDS = {kind: stem_set(text) for kind, text in {"money": "budget price cost amount total fee salary spend",
+              "place": "destination city country location place venue where", "date": "date dates when"}.items()}
+_AROUND = frozenset("about around roughly approximately under over up to at most least max maximum".split())
+_MONEY_WORDS = frozenset("dollars dollar euros euro pounds pound usd eur gbp yen k".split())
+
+
+def _typed(key: str, line: str) -> str | None:
+    """The value of the kind a key asks for, as the line writes it: an amount with its words ("about 4000
+    dollars"), the place after "to", "in" or "at" ("Japan"), the dates from the first to the last ("April 3 to
+    April 14"); "" if the line holds none; ``None`` for a key of no such kind."""
+    kind = next((k for k, stems in _KEY_KINDS.items() if set(words(key.replace("_", " "))) & stems), None)
+    found = tokens(line)
+    if kind == "money":  # a number with a currency to it ("95,000 euros", "$120", "70k"), not "Visa ending 4412"
+        said = [w.strip(".,;:!?()") for w in line.split()] + [""]
+        at = next((n for n, w in enumerate(said) if any(c.isdigit() for c in w) and (
+            w[:1] in "$€£" or w[-1:].lower() == "k" or said[n + 1].lower() in _MONEY_WORDS)), None)
+        if at is None:
+            return ""
+        start = at - len(list(takewhile(lambda w: w.lower() in _AROUND, said[at - 1::-1] if at else [])))
+        while start < at and said[start].lower() in ("at", "to") and said[start + 1].lower() not in ("most", "least"):
+            start += 1  # "rooms at 165 euros": 165 euros; "at most 200 euros", "up to 50 dollars" as written
+        return " ".join(said[start:at + 1 + (said[at + 1].lower() in _MONEY_WORDS)])
+    if kind == "place":
+        named = [t[:1].isupper() and t.lower() not in CALENDAR for t in found] + [False]  # "to Japan", not "to April"
+        cues = [n for n, t in enumerate(found) if t.lower() in ("to", "in", "at") and named[n + 1]]
+        if not cues:  # a value alone ("Japan", from a note before) is the place
+            return line.strip(" .") if 0 < len(found) <= 3 and all(named[:len(found)]) else ""
+        return " ".join(takewhile(lambda t: named[found.index(t)], found[cues[-1] + 1:]))
+    if kind == "date":
+        timed = [_is_time(t) and not (t.isdigit() and len(t) > 2 and not 1900 <= int(t) <= 2100) for t in found] + [
+            False]  # a year, not an amount ("4000")
+        runs = [" ".join(takewhile(lambda t: timed[found.index(t, n)], found[n:])) for n in range(len(found))
+                if timed[n] and not (n and timed[n - 1])]  # "12 May", then "19 May": "12 May to 19 May"
+        runs = [run for run in runs if any(any(c.isdigit() for c in t) or t.lower() in CALENDAR | {  # a date, not
+            "today", "tomorrow", "tonight"} for t in run.split())]  # "two weeks"
+        return f"{runs[0]} to {runs[-1]}" if len(runs) > 1 else runs[0] if runs else ""
+    return None
+
+
 def _value(part: Section, line: str) -> str:
     """What a line says of a field asking for one value: the value after the field's word ("Severity is P1": P1,
     "my teacher is Mrs Okafor if...": Mrs Okafor, "in year 11": 11) or the name just before it ("Dana owns it":
-    Dana); else the line."""
+    Dana), the amount, place or dates a key asks for (:func:`_typed`); else the line."""
+    if (typed := _typed(part.heading, line)) is not None:
+        return typed
     found, named = tokens(line), set(words(part.heading.replace("_", " ")))
     at = next((at for at, t in enumerate(found) if stem(t.lower()) in named), None)
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
@@ -803,7 +845,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         bodies = {h: [line.replace(_bare(line), _third(_bare(line), name)) if _bare(line) in users else line
                       for line in b] for h, b in bodies.items()}
     if spec.json_keys or spec.form:  # one value a key or field: "Severity is P1" gives "P1"
-        values = {s.heading: list(dict.fromkeys(_value(s, line) for line in bodies[s.heading])) for s in sections}
+        values = {s.heading: list(dict.fromkeys(v for line in bodies[s.heading] if (v := _value(s, line)))) for s in sections}
         if not spec.json_keys:
             return "\n".join(f"{_title(spec, h)} {'; '.join(line.rstrip('.') for line in v) or 'none'}"
                              for h, v in values.items())

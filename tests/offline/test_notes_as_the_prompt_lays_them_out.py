@@ -168,7 +168,7 @@ async def test_open_questions_are_the_users_questions_no_reply_answered(client, 
 
 @pytest.mark.parametrize(("conversation", "instructions", "wanted"), [
     (TRIP, "Output YAML only, with keys: destination, budget, diet.",
-     ["destination: We're planning a family trip to Kyoto", "budget: About 4,000 dollars", "diet: "]),
+     ["destination: Kyoto", "budget: About 4,000 dollars", "diet: "]),
     (BILLING, "Summarize the call as YAML with the keys customer_name, invoice_number and next_step.",
      ["customer_name: Marta Kowalski", "invoice_number: INV-5521", "next_step: "]),
 ])
