@@ -556,6 +556,9 @@ class Reader:
         if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
             return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
         kind, find = self.kind(name, description, format, owner)
+        if kind == "answer" and self.worked and (self.item or not field_stems & _EXPLAINS):  # a step's explanation
+            done, _, gives = self.answer.partition(": ") if self.item else ("", "", self.worked[-1][1])  # and output
+            return done if field_stems & _EXPLAINS else gives  # ("Divide both sides by 8", "x = -3.75"), the result
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
         counted = next(iter(self.counts().items() if self.item and kind in ("free", "thing", "other") else ()), ("", 0))
@@ -673,6 +676,13 @@ class Reader:
         return {}
 
     @cached_property
+    def worked(self) -> list[tuple[str, str]]:
+        """The steps of the equation an answer's message asks to solve ("how can I solve 8x + 7 = -23?"), else []."""
+        said = self.request.message
+        solved = _solved(said) if self.answer and (_is_question(said) or stem("solve") in words(said)) else None
+        return solved[1] if solved else []
+
+    @cached_property
     def summarized(self) -> list[str]:
         """The sentences of the message when the instructions ask to summarize it into an answer's fields and it has
         several, else []."""
@@ -779,6 +789,8 @@ class Reader:
         else the next number the turn's latest tool result, then the latest message, gives (numbers inside an id
         such as ``ORD-7`` are not; "between 0 and 250" is one request, not one per number)."""
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
+        if self.worked and set(words(name.replace("_", " "))) & _GENERIC_ANSWER:  # "Solve 2x + 3 = 11": result 4
+            return float(self.worked[-1][1].partition(" = ")[2])
         if self.start and "between" in self.request.message.lower():
             self.ran_out = True
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
@@ -1007,6 +1019,8 @@ class Reader:
     def many(self, name: str, description: str) -> list[str]:
         """The list after the field's name ("dependencies: fastapi, uvicorn"), else every quote (of a text's field), every
         value of its kind or of the kind the instructions name ("List the cities mentioned."), else the items listed."""
+        if self.worked:  # an equation's steps: "Divide both sides by 8: x = -3.75"
+            return [f"{done}: {gives}" for done, gives in self.worked]
         message = self.request.message[:4000]
         at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
         near = set(words(name.replace("_", " ")))
@@ -1043,6 +1057,8 @@ class Reader:
         bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words (after the first, as the
         list goes on: "and Bo" opens with a name); else per sentence giving someone a task ("Dev to update the page");
         none for fewer than two items listed."""
+        if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
+            return [Reader(self.request, f"{done}: {gives}", item=True) for done, gives in self.worked]
         parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
@@ -2322,7 +2338,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     schema = isinstance(form.get("format"), Mapping) and form["format"].get("type") == "json_schema"
     worded = said if schema else _worded(request, said)  # a schema's fields are read from the message as sent
     if not schema and (question or stem("solve") in words(said)) and (solved := _solved(said)):
-        return solved  # "Solve 3x + 7 = 22", "how can I solve 8x + 7 = -23?"
+        return f"{solved[0]} gives {solved[1][-1][1]}."  # "Solve 3x + 7 = 22", "how can I solve 8x + 7 = -23?"
     if (question or all(w[:1].isdigit() for w in words(worded))) and (worked := _arithmetic(worded)):
         return f"{worked}."  # "what is 100 divided by 8?", "12 times 7", "my rent times 12"
     if question and said_tokens & {"you", "your"} and {stem("tool"), stem("function")} & set(words(said)):
@@ -2578,8 +2594,9 @@ def _arithmetic(text: str) -> str | None:
     return None
 
 
-def _solved(text: str) -> str | None:
-    """A linear equation in one letter written in ``text``, solved ("3x + 7 = 22": "x = 5"), else ``None``."""
+def _solved(text: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """A linear equation in one letter written in ``text`` ("3x + 7 = 22") and its steps, what each does and gives
+    ("Move the numbers to the right side", "3x = 15"; "Divide both sides by 3", "x = 5"), else ``None``."""
     left, equals, right = text[:400].partition("=")
     signs = set("0123456789.+-*/() ")
 
@@ -2605,7 +2622,11 @@ def _solved(text: str) -> str | None:
     with contextlib.suppress(SyntaxError, ValueError, ZeroDivisionError, OverflowError):
         slope = value(1) - value(0)
         if slope and abs(value(2) - value(1) - slope) < 1e-9:  # a line: one answer
-            return f"{lhs.strip()} = {rhs.strip()} gives {letter} = {-value(0) / slope:.10g}."
+            equation, answer = f"{lhs.strip()} = {rhs.strip()}", f"{letter} = {-value(0) / slope:.10g}"
+            moved = f"{slope:.10g}{letter} = {-value(0):.10g}".replace(f"-1{letter}", f"-{letter}") if slope != 1 else answer  # "8x = -30", then divided
+            steps = [(f"Move the {letter} terms to the left side and the numbers to the right", moved)] * (
+                moved.replace(" ", "") != equation.replace(" ", ""))
+            return equation, steps + [(f"Divide both sides by {slope:.10g}", answer)] * (slope != 1) or [("Read it", answer)]
     return None
 
 
