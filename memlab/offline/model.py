@@ -515,6 +515,12 @@ class Reader:
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
+        if self.report and field_stems & stem_set("report markdown summary"):  # a report of the points sent: in
+            title, parts = self.report  # markdown, under headings ("# Quiet beaches", "## Search results"), or in short
+            if field_stems & stem_set("report markdown"):
+                return f"# {title}\n\n" + "\n\n".join(f"## {label}\n\n" + "\n".join(f"- {point}" for point in points)
+                                                    for label, points in parts)
+            return f"{title}: {_cut(' '.join(point for _, points in parts for point in points), 200)}"
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
         when = self.whole.partition(" since ")[2].split(" ")[0].lower().strip(".,!?")  # "since yesterday": a time
@@ -674,6 +680,17 @@ class Reader:
                 at = -1 if place == "last" else places.index(place or "")
                 return records[at] if at < len(records) else {}
         return {}
+
+    @cached_property
+    def report(self) -> tuple[str, list[tuple[str, list[str]]]] | None:
+        """For a schema with a report field, the message's labelled lines ("Original query: X", "Summarized search
+        results: ['a', 'b']"): the first one's value (the topic) and each later label with its points; else ``None``."""
+        if not any({stem("report"), stem("markdown")} & set(words(f.replace("_", " "))) for f in self.fields):
+            return None
+        parts = [(label.strip(), value.strip()) for label, colon, value in (line.partition(": ") for line in (
+            self.request.message.splitlines())) if colon and 0 < len(label.split()) <= 4 and value.strip()]
+        return (parts[0][1], [(label, list(map(str, listed)) if isinstance(listed := structured(value), list) else [
+            value]) for label, value in parts[1:]]) if len(parts) >= 2 else None
 
     @cached_property
     def worked(self) -> list[tuple[str, str]]:
@@ -1021,6 +1038,8 @@ class Reader:
         value of its kind or of the kind the instructions name ("List the cities mentioned."), else the items listed."""
         if self.worked:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [f"{done}: {gives}" for done, gives in self.worked]
+        if self.report and stem("question") in words(name.replace("_", " ")):  # a report's follow-up questions
+            return [f"What else should I know about \"{self.report[0]}\"?", f"Which sources say more about \"{self.report[0]}\"?"]
         message = self.request.message[:4000]
         at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
         near = set(words(name.replace("_", " ")))

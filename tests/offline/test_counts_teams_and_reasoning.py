@@ -44,3 +44,31 @@ async def test_an_equation_asked_of_a_reasoning_schema_is_solved_in_steps() -> N
     worked = await run(Working, "What is n if 5 - n = 2?", "Work it out.")
     assert worked == Working(steps=["Move the n terms to the left side and the numbers to the right: -n = -3",
                                     "Divide both sides by -1: n = 3"], result=3)
+
+
+class ReportData(BaseModel):
+    short_summary: str
+    markdown_report: str
+    follow_up_questions: list[str]
+
+
+WRITER = ("You are a senior researcher tasked with writing a cohesive report for a research query. You will be provided "
+          "with the original query, and some initial research done by a research assistant. The final output should "
+          "be in markdown format, and it should be lengthy and detailed.")
+
+
+async def test_a_report_writer_builds_its_markdown_from_the_labelled_points_sent() -> None:
+    report = await run(ReportData, "Original query: Best surfboards for beginners\nSummarized search results: ['Foam "
+                                   "boards are forgiving and cheap.', 'Longboards paddle easily and catch small waves.']",
+                       WRITER)
+    assert report.markdown_report == ("# Best surfboards for beginners\n\n## Summarized search results\n\n"
+                                      "- Foam boards are forgiving and cheap.\n"
+                                      "- Longboards paddle easily and catch small waves.")
+    assert report.short_summary.startswith("Best surfboards for beginners: Foam boards are forgiving")
+    assert report.follow_up_questions and all(q.endswith("?") and "surfboards" in q
+                                              for q in report.follow_up_questions)
+    report = await run(ReportData, "Topic: sourdough starters\nNotes: ['Feed it daily with equal flour and water.']\n"
+                                   "Sources: ['a baking forum']", "Write a short report in markdown.")
+    assert report.markdown_report == ("# sourdough starters\n\n## Notes\n\n- Feed it daily with equal flour and water."
+                                      "\n\n## Sources\n\n- a baking forum")
+    assert all(q.endswith("?") for q in report.follow_up_questions)
