@@ -7,7 +7,7 @@ The schemas and sentences are our own, shaped like the ones in OpenAI's guides a
 from __future__ import annotations
 
 import pytest
-from agents import Agent, Runner
+from agents import Agent, Runner, function_tool
 from pydantic import BaseModel
 
 pytestmark = pytest.mark.usefixtures("api")
@@ -72,3 +72,24 @@ async def test_a_report_writer_builds_its_markdown_from_the_labelled_points_sent
     assert report.markdown_report == ("# sourdough starters\n\n## Notes\n\n- Feed it daily with equal flour and water."
                                       "\n\n## Sources\n\n- a baking forum")
     assert all(q.endswith("?") for q in report.follow_up_questions)
+
+
+def rolled(calls: list) -> function_tool:
+    @function_tool
+    def roll_dice(sides: int, count: int) -> str:
+        """Roll dice and return each face and the total."""
+        calls.append((count, sides))
+        faces = [min(sides, k + 3) for k in range(count)]
+        return f"rolled {faces}, total {sum(faces)}"
+    return roll_dice
+
+
+@pytest.mark.parametrize(("message", "count", "sides", "total"), [
+    ("roll two d20", 2, 20, 7), ("roll 3d6", 3, 6, 12), ("Roll a d8 for damage", 1, 8, 3),
+    ("please roll 2 six-sided dice", 2, 6, 7), ("Roll 4 dice with 10 sides", 4, 10, 18)])
+async def test_dice_are_counted_and_sided_as_written_and_the_roll_is_reported(message, count, sides, total) -> None:
+    calls: list = []
+    agent = Agent(name="Dice", instructions="You roll dice for tabletop games.", tools=[rolled(calls)])
+    result = await Runner.run(agent, message)
+    assert calls == [(count, sides)]
+    assert f"total {total}" in result.final_output
