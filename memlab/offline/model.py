@@ -441,8 +441,11 @@ class Reader:
                 str.isdigit, w))] or identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 5 or sum(map(
                     str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(f)].split()[-3:]} & field_stems
             ]  # "order 77" for order_id, an ISBN; not "120 seats" for a confirmation number
-        if field_stems & stem_set("role position job occupation profession") and " as a" in self.whole:  # "2 years at
-            return "role", lambda text: _after(text, "as", field_stems)  # Spotify as a tech lead": tech lead
+        said = _lower_tokens(self.whole)  # "2 years at Spotify as a tech lead", "Acme is hiring a data analyst"
+        cue = next((c for c, a in zip(said, said[1:]) if a in ("a", "an") and c in (
+            "as", "for", "hiring", "hire", "hires", "seeking", "seeks", "wants", "needs")), "")
+        if field_stems & stem_set("role position job occupation profession") and cue:
+            return "role", lambda text: _after(text, cue, field_stems)
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
@@ -1481,7 +1484,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or placed
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper() or after[1:2].isupper()
                                         or things and after[:1].isdigit() and not low.endswith("ed")  # "Starbucks 12/03/2024", not "Worked 3 years"
-                                        or not (people or things) and after.lower() in _SUBJECT_VERBS  # "Ajax beat PSV"
+                                        or not people and (after.lower() in _SUBJECT_VERBS or things and after.endswith(
+                                            "ed"))  # "Ajax beat PSV", "Globex signed the contract"
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."

@@ -93,3 +93,28 @@ async def test_dice_are_counted_and_sided_as_written_and_the_roll_is_reported(me
     result = await Runner.run(agent, message)
     assert calls == [(count, sides)]
     assert f"total {total}" in result.final_output
+
+
+class Opening(BaseModel):
+    company: str
+    role: str
+    location: str
+
+
+class Signing(BaseModel):
+    company: str
+    date: str
+
+
+@pytest.mark.parametrize(("message", "opening"), [
+    ("Acme Corp is hiring a data analyst in Berlin.", Opening(company="Acme Corp", role="data analyst", location="Berlin")),
+    ("Hooli is looking for a product manager in Zurich.", Opening(company="Hooli", role="product manager",
+                                                                  location="Zurich")),
+    ("Initech wants an accountant in Austin", Opening(company="Initech", role="accountant", location="Austin"))])
+async def test_a_company_opening_a_sentence_is_the_company_and_whom_it_hires_the_role(message, opening) -> None:
+    assert await run(Opening, message) == opening
+
+
+async def test_a_one_word_company_before_its_verb_is_the_company() -> None:
+    assert await run(Signing, "Globex signed the contract on May 3.") == Signing(company="Globex", date="May 3")
+    assert (await run(Signing, "Initech closed the deal on June 9.")).company == "Initech"
