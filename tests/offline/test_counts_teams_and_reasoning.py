@@ -118,3 +118,17 @@ async def test_a_company_opening_a_sentence_is_the_company_and_whom_it_hires_the
 async def test_a_one_word_company_before_its_verb_is_the_company() -> None:
     assert await run(Signing, "Globex signed the contract on May 3.") == Signing(company="Globex", date="May 3")
     assert (await run(Signing, "Initech closed the deal on June 9.")).company == "Initech"
+
+
+class Result(BaseModel):
+    home_team: str
+    away_team: str
+    home_score: int
+    away_score: int
+
+
+async def test_a_result_written_two_one_gives_each_side_its_score_and_each_team_once() -> None:
+    assert await run(Result, "Arsenal beat Chelsea 2-1 at the Emirates") == Result(
+        home_team="Arsenal", away_team="Chelsea", home_score=2, away_score=1)
+    assert await run(Result, "Porto beat Braga 3-0 on Sunday.") == Result(
+        home_team="Porto", away_team="Braga", home_score=3, away_score=0)
