@@ -451,7 +451,7 @@ class Reader:
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
                                                                     and not owned & (_PERSON | _GENERIC_ANSWER)):
             domains = [t.partition("@")[2].split(".")[0] for t in tokens(self.whole) if "@" in t]  # "@acmerobotics.io"
-            lead = " ".join(_thing(tokens(self.whole))) if owned & stem_set("event meeting appointment") else ""
+            lead = " ".join(_thing(tokens(self.whole))) if (owned | field_stems) & stem_set("event meeting appointment") else ""
             lead = "" if lead.split(" ")[0] in " ".join(_proper_names(self.whole, people=True)) else lead
             return "thing", lambda text: [lead] * bool(lead and lead in text) or sorted(  # an event: "Team retro on ..."
                 self.unowned(_proper_names(text, things=True)), key=lambda found: "".join(
@@ -834,6 +834,7 @@ class Reader:
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
         marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
+        marks |= _PERSON if marks & (_PERSON | {stem("headcount")}) else set()  # attendees: "about 120 guests"
         if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10");
             found = [n for t in tokens(text) if not marks & _SURE and t[:1].isdigit() and t.count("-") == 1 and t.replace(
                 "-", "").isdigit() for n in t.split("-")] or [  # a result "2-1": 2, then 1

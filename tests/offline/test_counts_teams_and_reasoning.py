@@ -132,3 +132,27 @@ async def test_a_result_written_two_one_gives_each_side_its_score_and_each_team_
         home_team="Arsenal", away_team="Chelsea", home_score=2, away_score=1)
     assert await run(Result, "Porto beat Braga 3-0 on Sunday.") == Result(
         home_team="Porto", away_team="Braga", home_score=3, away_score=0)
+
+
+class Gathering(BaseModel):
+    event_name: str
+    date: str
+    attendees: int
+    budget: float
+
+
+class Table(BaseModel):
+    restaurant: str
+    deposit: float
+    guests: int
+
+
+async def test_a_count_of_people_is_the_number_people_guests_or_attendees_follow() -> None:
+    assert await run(Gathering, "Annual gala on March 14. We expect 45 people and the budget is $3000.") == Gathering(
+        event_name="Annual gala", date="March 14", attendees=45, budget=3000)
+    picnic = await run(Gathering, "A $500 budget for the spring picnic on May 2, about 120 guests.")
+    assert (picnic.attendees, picnic.budget) == (120, 500)
+    table = await run(Table, "Deposit of 50 dollars paid at Luigi's, a party of 6, 6 guests in all", "Fill in the booking.")
+    assert (table.deposit, table.guests) == (50, 6)
+    table = await run(Table, "Deposit of 80 dollars for Nopa, we are 9 people", "Fill in the booking.")
+    assert (table.deposit, table.guests) == (80, 9)
