@@ -612,6 +612,9 @@ class Reader:
             found = self._take(kind + "".join(part), reads, name if kind in ("example", "id") and not nullable else "",
                                avoid)
             found = None if nullable and self.ran_out and not part else found  # return_date: none of one date
+            if kind == "thing" and found and found.split()[-1].isdigit() and any(_SCORES & set(words(f.replace(
+                    "_", " "))) for f in self.fields):  # "Lakers 102, Celtics 99", with scores to fill: "Celtics"
+                found = found.rsplit(" ", 1)[0]
             self.ran_out = self.ran_out or ran_out
             if kind != "other" or extracted:  # a name of any kind may still be a city or an id, a person's is no company's
                 self.given.setdefault(found or "", kind)
@@ -836,8 +839,13 @@ class Reader:
         marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
         marks |= _PERSON if marks & (_PERSON | {stem("headcount")}) else set()  # attendees: "about 120 guests"
         if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10");
+            teams = [(team, n) for team, n in itertools.pairwise(tokens(text)) if team[:1].isupper() and _NUMBER.fullmatch(n)]
+            sides = [v for f in self.fields if len(teams) > 1 and (v := self.named_value(f.split("_")[0]))]  # "home: X"
+            teams = sorted(teams, key=lambda pair: sides.index(pair[0]) if pair[0] in sides else len(sides))
+            marks = marks & _SCORES if len(teams) > 1 else marks  # no "99 (home: Lakers)" for home_score
             found = [n for t in tokens(text) if not marks & _SURE and t[:1].isdigit() and t.count("-") == 1 and t.replace(
-                "-", "").isdigit() for n in t.split("-")] or [  # a result "2-1": 2, then 1
+                "-", "").isdigit() for n in t.split("-")] or [n for _, n in teams][:len(teams) * (len(teams) > 1)] or [
+                # a result "2-1": 2, then 1; "Lakers 102, Celtics 99": 102, then 99 (the home side's first)
                 w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
                     not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
         money = marks & stem_set("total amount price cost fee paid spent")  # "4.50 GBP"; "$45.50", not "order 7781"

@@ -156,3 +156,14 @@ async def test_a_count_of_people_is_the_number_people_guests_or_attendees_follow
     assert (table.deposit, table.guests) == (50, 6)
     table = await run(Table, "Deposit of 80 dollars for Nopa, we are 9 people", "Fill in the booking.")
     assert (table.deposit, table.guests) == (80, 9)
+
+
+@pytest.mark.parametrize(("message", "result"), [
+    ("Lakers 102, Celtics 99 (home: Lakers)", Result(home_team="Lakers", away_team="Celtics", home_score=102,
+                                                      away_score=99)),
+    ("Celtics 99, Lakers 102 (home: Lakers)", Result(home_team="Lakers", away_team="Celtics", home_score=102,
+                                                      away_score=99)),
+    ("Rangers 3, Celtic 1. Home: Celtic", Result(home_team="Celtic", away_team="Rangers", home_score=1, away_score=3)),
+    ("Final: Bulls 88, Knicks 91", Result(home_team="Bulls", away_team="Knicks", home_score=88, away_score=91))])
+async def test_a_score_written_after_each_team_goes_with_that_team(message, result) -> None:
+    assert await run(Result, message) == result
