@@ -453,9 +453,15 @@ class Reader:
             domains = [t.partition("@")[2].split(".")[0] for t in tokens(self.whole) if "@" in t]  # "@acmerobotics.io"
             lead = " ".join(_thing(tokens(self.whole))) if (owned | field_stems) & stem_set("event meeting appointment") else ""
             lead = "" if lead.split(" ")[0] in " ".join(_proper_names(self.whole, people=True)) else lead
-            return "thing", lambda text: [lead] * bool(lead and lead in text) or sorted(  # an event: "Team retro on ..."
-                self.unowned(_proper_names(text, things=True)), key=lambda found: "".join(
-                    found.lower().split()) not in domains)  # a company its email names first
+            made = field_stems & stem_set("product item model")  # not its maker: "Sony launched the PS5 Pro": PS5 Pro
+
+            def things(text: str) -> list[str]:  # an event: "Team retro on ..."; a company its email names first
+                names = self.unowned(_proper_names(text, things=True))
+                makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
+                                                           for p in sentences(text))]
+                return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names,
+                                                                      key=lambda n: "".join(n.lower().split()) not in domains)
+            return "thing", things
         if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
                 text, people=True))] or [  # "Feed Rex twice a day" (feed_pet): Rex

@@ -106,6 +106,16 @@ class Signing(BaseModel):
     date: str
 
 
+class Launch(BaseModel):
+    product: str
+    price: float
+
+
+class Release(BaseModel):
+    company: str
+    product: str
+
+
 @pytest.mark.parametrize(("message", "opening"), [
     ("Acme Corp is hiring a data analyst in Berlin.", Opening(company="Acme Corp", role="data analyst", location="Berlin")),
     ("Hooli is looking for a product manager in Zurich.", Opening(company="Hooli", role="product manager",
@@ -118,6 +128,10 @@ async def test_a_company_opening_a_sentence_is_the_company_and_whom_it_hires_the
 async def test_a_one_word_company_before_its_verb_is_the_company() -> None:
     assert await run(Signing, "Globex signed the contract on May 3.") == Signing(company="Globex", date="May 3")
     assert (await run(Signing, "Initech closed the deal on June 9.")).company == "Initech"
+    assert (await run(Launch, "Sony launched the PS5 Pro at 699 dollars.")).product == "PS5 Pro"  # not its maker
+    assert (await run(Launch, "Samsung unveiled the Galaxy S25 for 799 dollars")).product == "Galaxy S25"
+    assert await run(Release, "Apple released the Vision Pro in February.") == Release(company="Apple",
+                                                                                       product="Vision Pro")
 
 
 class Result(BaseModel):
