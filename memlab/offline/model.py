@@ -849,8 +849,8 @@ class Reader:
             sides = [v for f in self.fields if len(teams) > 1 and (v := self.named_value(f.split("_")[0]))]  # "home: X"
             teams = sorted(teams, key=lambda pair: sides.index(pair[0]) if pair[0] in sides else len(sides))
             marks = marks & _SCORES if len(teams) > 1 else marks  # no "99 (home: Lakers)" for home_score
-            found = [n for t in tokens(text) if not marks & _SURE and t[:1].isdigit() and t.count("-") == 1 and t.replace(
-                "-", "").isdigit() for n in t.split("-")] or [n for _, n in teams][:len(teams) * (len(teams) > 1)] or [
+            found = [n for t in tokens(text.replace(" - ", "-")) if not marks & _SURE and t[:1].isdigit() and t.count(
+                "-") == 1 and t.replace("-", "").isdigit() for n in t.split("-")] or [n for _, n in teams][:len(teams) * (len(teams) > 1)] or [
                 # a result "2-1": 2, then 1; "Lakers 102, Celtics 99": 102, then 99 (the home side's first)
                 w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
                     not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"

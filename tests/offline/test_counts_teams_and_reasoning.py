@@ -146,6 +146,8 @@ async def test_a_result_written_two_one_gives_each_side_its_score_and_each_team_
         home_team="Arsenal", away_team="Chelsea", home_score=2, away_score=1)
     assert await run(Result, "Porto beat Braga 3-0 on Sunday.") == Result(
         home_team="Porto", away_team="Braga", home_score=3, away_score=0)
+    assert await run(Result, "Man City 3 - 1 Liverpool") == Result(
+        home_team="Man City", away_team="Liverpool", home_score=3, away_score=1)
 
 
 class Gathering(BaseModel):
