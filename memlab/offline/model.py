@@ -524,8 +524,8 @@ class Reader:
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
-        if self.report and field_stems & stem_set("report markdown summary"):  # a report of the points sent: in
-            title, parts = self.report  # markdown, under headings ("# Quiet beaches", "## Search results"), or in short
+        if self.report and field_stems & stem_set("report markdown summary") and not field_stems & _ID:  # a report of
+            title, parts = self.report  # the points sent in markdown, under headings ("# Quiet beaches"), or in short
             if field_stems & stem_set("report markdown"):
                 return f"# {title}\n\n" + "\n\n".join(f"## {label}\n\n" + "\n".join(f"- {point}" for point in points)
                                                     for label, points in parts)
@@ -697,7 +697,7 @@ class Reader:
     def report(self) -> tuple[str, list[tuple[str, list[str]]]] | None:
         """For a schema with a report field, the message's labelled lines ("Original query: X", "Summarized search
         results: ['a', 'b']"): the first one's value (the topic) and each later label with its points; else ``None``."""
-        if not any({stem("report"), stem("markdown")} & set(words(f.replace("_", " "))) for f in self.fields):
+        if not any(f.lower().endswith("report") or "markdown" in f.lower() for f in self.fields):  # not report_id
             return None
         parts = [(label.strip(), value.strip()) for label, colon, value in (line.partition(": ") for line in (
             self.request.message.splitlines())) if colon and 0 < len(label.split()) <= 4 and value.strip()]

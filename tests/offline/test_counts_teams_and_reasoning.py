@@ -46,6 +46,11 @@ async def test_an_equation_asked_of_a_reasoning_schema_is_solved_in_steps() -> N
                                     "Divide both sides by -1: n = 3"], result=3)
 
 
+class Incident(BaseModel):
+    report_id: str
+    summary: str
+
+
 class ReportData(BaseModel):
     short_summary: str
     markdown_report: str
@@ -72,6 +77,8 @@ async def test_a_report_writer_builds_its_markdown_from_the_labelled_points_sent
     assert report.markdown_report == ("# sourdough starters\n\n## Notes\n\n- Feed it daily with equal flour and water."
                                       "\n\n## Sources\n\n- a baking forum")
     assert all(q.endswith("?") for q in report.follow_up_questions)
+    incident = await run(Incident, "Report ID: R-77\nIssue: the printer on floor 2 jams", "File the incident.")
+    assert incident.report_id == "R-77" and "#" not in incident.summary  # a report's id asks for no report
 
 
 def rolled(calls: list) -> function_tool:
