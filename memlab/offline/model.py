@@ -571,9 +571,10 @@ class Reader:
         if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
             return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
         kind, find = self.kind(name, description, format, owner)
-        if kind == "answer" and self.worked and (self.item or not field_stems & _EXPLAINS):  # a step's explanation
-            done, _, gives = self.answer.partition(": ") if self.item else ("", "", self.worked[-1][1])  # and output
-            return done if field_stems & _EXPLAINS else gives  # ("Divide both sides by 8", "x = -3.75"), the result
+        if self.worked and (self.item or (kind == "answer" or stem("solution") in field_stems) and not field_stems & (
+                _EXPLAINS)):  # a step's explanation and output ("Divide both sides by 8", "x = -3.75"), the result
+            done, _, gives = self.answer.partition(": ") if self.item else ("", "", self.worked[-1][1])
+            return done if field_stems & (_EXPLAINS | stem_set("description step")) else gives
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
         counted = next(iter(self.counts().items() if self.item and kind in ("free", "thing", "other") else ()), ("", 0))
@@ -818,14 +819,14 @@ class Reader:
         else the next number the turn's latest tool result, then the latest message, gives (numbers inside an id
         such as ``ORD-7`` are not; "between 0 and 250" is one request, not one per number)."""
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
-        if self.worked and set(words(name.replace("_", " "))) & _GENERIC_ANSWER:  # "Solve 2x + 3 = 11": result 4
-            return float(self.worked[-1][1].partition(" = ")[2])
+        marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
+        if self.worked and marks & (_GENERIC_ANSWER | {stem("step")}):  # "Solve 2x + 3 = 11": result 4, a step 1, 2...
+            return float(self.start + 1 if self.item and stem("step") in marks else self.worked[-1][1].partition(" = ")[2])
         if self.start and "between" in self.request.message.lower():
             self.ran_out = True
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
-        if set(words(name.replace("_", " "))) & _SCORES:  # "2/5": 2 out of 5, no date
+        if marks & _SCORES:  # "2/5": 2 out of 5, no date
             text = text.replace("/", " out of ")
-        marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
         text = text if marks & stem_set("house street address number") else _ADDRESS.sub(" ", text)
         if not marks & stem_set("year month day"):  # "June 20th 2025", "2 days
             text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
@@ -1102,7 +1103,7 @@ class Reader:
         list goes on: "and Bo" opens with a name); else per sentence giving someone a task ("Dev to update the page");
         none for fewer than two items listed."""
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
-            return [Reader(self.request, f"{done}: {gives}", item=True) for done, gives in self.worked]
+            return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"

@@ -28,6 +28,17 @@ class MathReasoning(BaseModel):
     final_answer: str
 
 
+class Numbered(BaseModel):
+    step_number: int
+    description: str
+    equation: str
+
+
+class Solution(BaseModel):
+    steps: list[Numbered]
+    solution: str
+
+
 class Working(BaseModel):
     steps: list[str]
     result: float
@@ -44,6 +55,11 @@ async def test_an_equation_asked_of_a_reasoning_schema_is_solved_in_steps() -> N
     worked = await run(Working, "What is n if 5 - n = 2?", "Work it out.")
     assert worked == Working(steps=["Move the n terms to the left side and the numbers to the right: -n = -3",
                                     "Divide both sides by -1: n = 3"], result=3)
+    worked = await run(Solution, "Solve 4x - 6 = 10", "You are a math tutor.")
+    assert worked == Solution(steps=[
+        Numbered(step_number=1, description="Move the x terms to the left side and the numbers to the right",
+                 equation="4x = 16"),
+        Numbered(step_number=2, description="Divide both sides by 4", equation="x = 4")], solution="x = 4")
 
 
 class Incident(BaseModel):
