@@ -851,7 +851,7 @@ class Reader:
             teams = sorted(teams, key=lambda pair: sides.index(pair[0]) if pair[0] in sides else len(sides))
             marks = marks & _SCORES if len(teams) > 1 else marks  # no "99 (home: Lakers)" for home_score
             found = [n for t in tokens(text.replace(" - ", "-")) if not marks & _SURE and t[:1].isdigit() and t.count(
-                "-") == 1 and t.replace("-", "").isdigit() for n in t.split("-")] or [n for _, n in teams][:len(teams) * (len(teams) > 1)] or [
+                "-") == 1 and t.replace("-", "").isdigit() for n in t.split("-")] or [n for _, n in teams if len(teams) > 1] or [
                 # a result "2-1": 2, then 1; "Lakers 102, Celtics 99": 102, then 99 (the home side's first)
                 w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
                     not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
@@ -2642,7 +2642,8 @@ def _arithmetic(text: str) -> str | None:
 
 def _solved(text: str) -> tuple[str, list[tuple[str, str]]] | None:
     """A linear equation in one letter written in ``text`` ("3x + 7 = 22") and its steps, what each does and gives
-    ("Move the numbers to the right side", "3x = 15"; "Divide both sides by 3", "x = 5"), else ``None``."""
+    ("Move the x terms to the left side and the numbers to the right", "3x = 15"; "Divide both sides by 3", "x = 5"),
+    else ``None``."""
     left, equals, right = text[:400].partition("=")
     signs = set("0123456789.+-*/() ")
 
@@ -2669,9 +2670,9 @@ def _solved(text: str) -> tuple[str, list[tuple[str, str]]] | None:
         slope = value(1) - value(0)
         if slope and abs(value(2) - value(1) - slope) < 1e-9:  # a line: one answer
             equation, answer = f"{lhs.strip()} = {rhs.strip()}", f"{letter} = {-value(0) / slope:.10g}"
-            moved = f"{slope:.10g}{letter} = {-value(0):.10g}".replace(f"-1{letter}", f"-{letter}") if slope != 1 else answer  # "8x = -30", then divided
+            moved = answer if slope == 1 else f"{slope:.10g}{letter} = {-value(0):.10g}".replace(f"-1{letter}", f"-{letter}")
             steps = [(f"Move the {letter} terms to the left side and the numbers to the right", moved)] * (
-                moved.replace(" ", "") != equation.replace(" ", ""))
+                moved.replace(" ", "") != equation.replace(" ", ""))  # "8x = -30", then divided: "x = -3.75"
             return equation, steps + [(f"Divide both sides by {slope:.10g}", answer)] * (slope != 1) or [("Read it", answer)]
     return None
 
