@@ -442,18 +442,27 @@ class Reader:
                 str.isdigit, w))] or identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 5 or sum(map(
                     str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(f)].split()[-3:]} & field_stems
             ]  # "order 77" for order_id, an ISBN; not "120 seats" for a confirmation number
-        if field_stems & stem_set("role position job occupation profession") and " as a" in self.whole:  # "2 years at
-            return "role", lambda text: _after(text, "as", field_stems)  # Spotify as a tech lead": tech lead
+        said = _lower_tokens(self.whole)  # "2 years at Spotify as a tech lead", "Acme is hiring a data analyst"
+        cue = next((c for c, a in zip(said, said[1:]) if a in ("a", "an") and c in (
+            "as", "for", "hiring", "hire", "hires", "seeking", "seeks", "wants", "needs")), "")
+        if field_stems & stem_set("role position job occupation profession") and cue:
+            return "role", lambda text: _after(text, cue, field_stems)
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
                                                                     and not owned & (_PERSON | _GENERIC_ANSWER)):
             domains = [t.partition("@")[2].split(".")[0] for t in tokens(self.whole) if "@" in t]  # "@acmerobotics.io"
-            lead = " ".join(_thing(tokens(self.whole))) if owned & stem_set("event meeting appointment") else ""
+            lead = " ".join(_thing(tokens(self.whole))) if (owned | field_stems) & stem_set("event meeting appointment") else ""
             lead = "" if lead.split(" ")[0] in " ".join(_proper_names(self.whole, people=True)) else lead
-            return "thing", lambda text: [lead] * bool(lead and lead in text) or sorted(  # an event: "Team retro on ..."
-                self.unowned(_proper_names(text, things=True)), key=lambda found: "".join(
-                    found.lower().split()) not in domains)  # a company its email names first
+            made = field_stems & stem_set("product item model")  # not its maker: "Sony launched the PS5 Pro": PS5 Pro
+
+            def things(text: str) -> list[str]:  # an event: "Team retro on ..."; a company its email names first
+                names = self.unowned(_proper_names(text, things=True))
+                makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
+                                                           for p in sentences(text))]
+                return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names,
+                                                                      key=lambda n: "".join(n.lower().split()) not in domains)
+            return "thing", things
         if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
                 text, people=True))] or [  # "Feed Rex twice a day" (feed_pet): Rex
@@ -516,6 +525,12 @@ class Reader:
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
+        if self.report and field_stems & stem_set("report markdown summary") and not field_stems & _ID:  # a report of
+            title, parts = self.report  # the points sent in markdown, under headings ("# Quiet beaches"), or in short
+            if field_stems & stem_set("report markdown"):
+                return f"# {title}\n\n" + "\n\n".join(f"## {label}\n\n" + "\n".join(f"- {point}" for point in points)
+                                                    for label, points in parts)
+            return f"{title}: {_cut(' '.join(point for _, points in parts for point in points), 200)}"
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
         when = self.whole.partition(" since ")[2].split(" ")[0].lower().strip(".,!?")  # "since yesterday": a time
@@ -557,6 +572,10 @@ class Reader:
         if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
             return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
         kind, find = self.kind(name, description, format, owner)
+        if self.worked and (self.item or (kind == "answer" or stem("solution") in field_stems) and not field_stems & (
+                _EXPLAINS)):  # a step's explanation and output ("Divide both sides by 8", "x = -3.75"), the result
+            done, _, gives = self.answer.partition(": ") if self.item else ("", "", self.worked[-1][1])
+            return done if field_stems & (_EXPLAINS | stem_set("description step")) else gives
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
         counted = next(iter(self.counts().items() if self.item and kind in ("free", "thing", "other") else ()), ("", 0))
@@ -601,6 +620,9 @@ class Reader:
             found = self._take(kind + "".join(part), reads, name if kind in ("example", "id") and not nullable else "",
                                avoid)
             found = None if nullable and self.ran_out and not part else found  # return_date: none of one date
+            if kind == "thing" and found and found.split()[-1].isdigit() and any(_SCORES & set(words(f.replace(
+                    "_", " "))) for f in self.fields):  # "Lakers 102, Celtics 99", with scores to fill: "Celtics"
+                found = found.rsplit(" ", 1)[0]
             self.ran_out = self.ran_out or ran_out
             if kind != "other" or extracted:  # a name of any kind may still be a city or an id, a person's is no company's
                 self.given.setdefault(found or "", kind)
@@ -672,6 +694,24 @@ class Reader:
                 at = -1 if place == "last" else places.index(place or "")
                 return records[at] if at < len(records) else {}
         return {}
+
+    @cached_property
+    def report(self) -> tuple[str, list[tuple[str, list[str]]]] | None:
+        """For a schema with a report field, the message's labelled lines ("Original query: X", "Summarized search
+        results: ['a', 'b']"): the first one's value (the topic) and each later label with its points; else ``None``."""
+        if not any(f.lower().endswith("report") or "markdown" in f.lower() for f in self.fields):  # not report_id
+            return None
+        parts = [(label.strip(), value.strip()) for label, colon, value in (line.partition(": ") for line in (
+            self.request.message.splitlines())) if colon and 0 < len(label.split()) <= 4 and value.strip()]
+        return (parts[0][1], [(label, list(map(str, listed)) if isinstance(listed := structured(value), list) else [
+            value]) for label, value in parts[1:]]) if len(parts) >= 2 else None
+
+    @cached_property
+    def worked(self) -> list[tuple[str, str]]:
+        """The steps of the equation an answer's message asks to solve ("how can I solve 8x + 7 = -23?"), else []."""
+        said = self.request.message
+        solved = _solved(said) if self.answer and (_is_question(said) or stem("solve") in words(said)) else None
+        return solved[1] if solved else []
 
     @cached_property
     def summarized(self) -> list[str]:
@@ -780,18 +820,23 @@ class Reader:
         else the next number the turn's latest tool result, then the latest message, gives (numbers inside an id
         such as ``ORD-7`` are not; "between 0 and 250" is one request, not one per number)."""
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
+        marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
+        if self.worked and marks & (_GENERIC_ANSWER | {stem("step")}):  # "Solve 2x + 3 = 11": result 4, a step 1, 2...
+            return float(self.start + 1 if self.item and stem("step") in marks else self.worked[-1][1].partition(" = ")[2])
         if self.start and "between" in self.request.message.lower():
             self.ran_out = True
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
-        if set(words(name.replace("_", " "))) & _SCORES:  # "2/5": 2 out of 5, no date
+        if marks & _SCORES:  # "2/5": 2 out of 5, no date
             text = text.replace("/", " out of ")
-        marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
         text = text if marks & stem_set("house street address number") else _ADDRESS.sub(" ", text)
         if not marks & stem_set("year month day"):  # "June 20th 2025", "2 days
             text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
         text = _in_unit(_halves(text), {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
         said = text.split(" ")  # "one large coffee": 1 (not "one of them"); "twice a day": 2
+        for at, (count, d, sides) in enumerate(t.lower().partition("d") for t in said):  # dice: "3d6" is 3 of 6 sides,
+            if d and sides.rstrip(".,;!?").isdigit() and (count.isdigit() or not count):  # "2 d20" 2, "a d8" 1
+                said[at] = f"{count or '1' * (not said[at - 1:at] or not said[at - 1].isdigit())} dice of {sides} sides"
         text = " ".join("1" if w.lower() == "one" and n.rstrip(".,;!?").isalpha() and n.lower() not in STOP else {
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and name.lower(
@@ -799,9 +844,18 @@ class Reader:
                 t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
-        if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10")
-            found = [w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
-                not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
+        marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
+        marks |= _PERSON if marks & (_PERSON | {stem("headcount")}) else set()  # attendees: "about 120 guests"
+        if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10");
+            teams = [(team, n) for team, n in itertools.pairwise(tokens(text)) if team[:1].isupper() and _NUMBER.fullmatch(n)]
+            sides = [v for f in self.fields if len(teams) > 1 and (v := self.named_value(f.split("_")[0]))]  # "home: X"
+            teams = sorted(teams, key=lambda pair: sides.index(pair[0]) if pair[0] in sides else len(sides))
+            marks = marks & _SCORES if len(teams) > 1 else marks  # no "99 (home: Lakers)" for home_score
+            found = [n for t in tokens(text.replace(" - ", "-")) if not marks & _SURE and t[:1].isdigit() and t.count(
+                "-") == 1 and t.replace("-", "").isdigit() for n in t.split("-")] or [n for _, n in teams if len(teams) > 1] or [
+                # a result "2-1": 2, then 1; "Lakers 102, Celtics 99": 102, then 99 (the home side's first)
+                w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
+                    not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
         money = marks & stem_set("total amount price cost fee paid spent")  # "4.50 GBP"; "$45.50", not "order 7781"
         marks |= {code.lower() for _, code in _SIGNS} | related({stem("currency")}) | {stem("ask")} if money else set()
         # "8500 euros", "asking 15000"
@@ -815,7 +869,8 @@ class Reader:
                  and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2]))]  # 3 bathrooms": 3, whose unit is before
         named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
         named[:0] = [t[:-len(u)].strip("-") for t in tokens(text) if (u := t.lstrip("0123456789.-")) != t and len(
-            u) > 1 and any(part.startswith(u.lower()) for part in name.lower().split("_"))]  # "256GB", "3-bed": 3 beds
+            u) > 1 and any(part.startswith(u.lower()) or stem(part) == stem(u.lower()) for part in name.lower().split("_"))]
+        # "256GB", "3-bed": 3 beds, "6-sided": 6 sides
         named = [n for n in named if n not in self.inside] or named  # "rent 950 a month, minimum 6 months": 6 months
         index = self.start + self.taken.get("number", 0)
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
@@ -1008,6 +1063,10 @@ class Reader:
     def many(self, name: str, description: str) -> list[str]:
         """The list after the field's name ("dependencies: fastapi, uvicorn"), else every quote (of a text's field), every
         value of its kind or of the kind the instructions name ("List the cities mentioned."), else the items listed."""
+        if self.worked:  # an equation's steps: "Divide both sides by 8: x = -3.75"
+            return [f"{done}: {gives}" for done, gives in self.worked]
+        if self.report and stem("question") in words(name.replace("_", " ")):  # a report's follow-up questions
+            return [f"What else should I know about \"{self.report[0]}\"?", f"Which sources say more about \"{self.report[0]}\"?"]
         message = self.request.message[:4000]
         at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
         near = set(words(name.replace("_", " ")))
@@ -1044,6 +1103,8 @@ class Reader:
         bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words (after the first, as the
         list goes on: "and Bo" opens with a name); else per sentence giving someone a task ("Dev to update the page");
         none for fewer than two items listed."""
+        if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
+            return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
@@ -1442,7 +1503,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or placed
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper() or after[1:2].isupper()
                                         or things and after[:1].isdigit() and not low.endswith("ed")  # "Starbucks 12/03/2024", not "Worked 3 years"
-                                        or not (people or things) and after.lower() in _SUBJECT_VERBS  # "Ajax beat PSV"
+                                        or not people and (after.lower() in _SUBJECT_VERBS or things and after.endswith(
+                                            "ed"))  # "Ajax beat PSV", "Globex signed the contract"
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
@@ -2387,7 +2449,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     schema = isinstance(form.get("format"), Mapping) and form["format"].get("type") == "json_schema"
     worded = said if schema else _worded(request, said)  # a schema's fields are read from the message as sent
     if not schema and (question or stem("solve") in words(said)) and (solved := _solved(said)):
-        return solved  # "Solve 3x + 7 = 22", "how can I solve 8x + 7 = -23?"
+        return f"{solved[0]} gives {solved[1][-1][1]}."  # "Solve 3x + 7 = 22", "how can I solve 8x + 7 = -23?"
     if (question or all(w[:1].isdigit() for w in words(worded))) and (worked := _arithmetic(worded)):
         return f"{worked}."  # "what is 100 divided by 8?", "12 times 7", "my rent times 12"
     if question and said_tokens & {"you", "your"} and {stem("tool"), stem("function")} & set(words(said)):
@@ -2646,8 +2708,10 @@ def _arithmetic(text: str) -> str | None:
     return None
 
 
-def _solved(text: str) -> str | None:
-    """A linear equation in one letter written in ``text``, solved ("3x + 7 = 22": "x = 5"), else ``None``."""
+def _solved(text: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """A linear equation in one letter written in ``text`` ("3x + 7 = 22") and its steps, what each does and gives
+    ("Move the x terms to the left side and the numbers to the right", "3x = 15"; "Divide both sides by 3", "x = 5"),
+    else ``None``."""
     left, equals, right = text[:400].partition("=")
     signs = set("0123456789.+-*/() ")
 
@@ -2673,7 +2737,11 @@ def _solved(text: str) -> str | None:
     with contextlib.suppress(SyntaxError, ValueError, ZeroDivisionError, OverflowError):
         slope = value(1) - value(0)
         if slope and abs(value(2) - value(1) - slope) < 1e-9:  # a line: one answer
-            return f"{lhs.strip()} = {rhs.strip()} gives {letter} = {-value(0) / slope:.10g}."
+            equation, answer = f"{lhs.strip()} = {rhs.strip()}", f"{letter} = {-value(0) / slope:.10g}"
+            moved = answer if slope == 1 else f"{slope:.10g}{letter} = {-value(0):.10g}".replace(f"-1{letter}", f"-{letter}")
+            steps = [(f"Move the {letter} terms to the left side and the numbers to the right", moved)] * (
+                moved.replace(" ", "") != equation.replace(" ", ""))  # "8x = -30", then divided: "x = -3.75"
+            return equation, steps + [(f"Divide both sides by {slope:.10g}", answer)] * (slope != 1) or [("Read it", answer)]
     return None
 
 
