@@ -2155,7 +2155,7 @@ def _adds(text: str) -> bool:
     coffee beans.", "Add eggs as well.", "Bananas too." (not "Also, I need to call mom", "And my wife is Sara")."""
     said = _lower_tokens(text)
     subject = _SUBJECT_VERBS | {*_PRONOUNS, *_WE, *_THEY, "it", "it's", "he", "she", "am", "are"} - {"my", "our"}
-    return len(said) <= 8 and not set(said) & subject and (  # "Oh and...": one of the first two words
+    return len(said) <= 8 and not set(said) & subject and not identifiers(text) and (  # "Oh and...": one of the first two words
         set(said[:2]) & {"add", "also", "and", "plus", "put"} or said[-1:] == ["too"] or said[-2:] == ["as", "well"])
 
 

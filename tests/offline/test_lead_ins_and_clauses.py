@@ -84,3 +84,14 @@ def test_a_question_about_the_assistant_is_not_answered_from_what_the_user_said(
 def test_a_request_after_a_lead_in_is_told_back_as_a_request(said: str, question: str, answer: str) -> None:
     first, second = chat(said, question)
     assert "please contact you" not in first and answer in second
+
+
+@pytest.mark.parametrize(("said", "question", "answer", "left_out"), [
+    (("Hi, I'm Marta, account 88-1234.", "Also my wifi keeps dropping, router serial RT-5521."),
+     "What's my account number?", "88-1234", "RT-5521"),
+    (("My locker is B-17.", "Also the gym card is GC-4410."), "Which locker is mine?", "B-17", "GC-4410"),
+])
+def test_a_statement_opening_with_also_that_names_its_own_thing_is_not_told_with_the_answer(
+        said: tuple[str, str], question: str, answer: str, left_out: str) -> None:
+    told = chat(*said, question)[2]
+    assert answer in told and left_out not in told
