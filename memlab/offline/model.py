@@ -1508,7 +1508,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
-                    or low in STOP or low in _ASKING or low in _FILLER or stem(low) in _VERBS | _CHANGES  # "Oh and..."
+                    or low in STOP or low in _ASKING or low in _FILLER | _CORRECTION or stem(low) in _VERBS | _CHANGES  # "Oh
+                    # and...", "Actually I'm 35"
                     or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue
             if runs and runs[-1][1] == at - 1:
@@ -2841,7 +2842,13 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
                 "role": "user", "content": data}])
         # free-text fields hold the answer to a question, else what the message says (not a "Noted: ...")
         answer = text if _is_question(read.message) else read.message.strip()
-        filled = instance(schema, Reader(read, answer, fields=fields), owner=str(form.get("name") or ""))
+        filler: Any = Reader(read, answer, fields=fields)
+        earlier = [s.text for s in request.said if s.role == "user" and s.turn < request.said[-1].turn][::-1]
+        if kind == "json_schema" and read is request and earlier and _KEEPS & set(words(instructions[:2000])):
+            back = Request.read(request.body, [*request.conversation[:request.last_user_index], {
+                "role": "user", "content": " ".join(earlier)}])  # "Keep my profile up to date": the age told before
+            filler = _Layered(filler, Reader(back, answer, fields=fields))
+        filled = instance(schema, filler, owner=str(form.get("name") or ""))
         text = json.dumps(filled, ensure_ascii=False)
     elif kind == "json_object":
         text = json.dumps({"answer": text}, ensure_ascii=False)
@@ -2921,6 +2928,26 @@ def _json_keys(text: str) -> list[str]:
             named = [part.split(" of ")[0].split() for part in text[:at].split(".")[-1].replace(" and ", ",").split(",")]
             return [part[-1].split("'")[0].lower() for part in named if part and part[-1].isalpha()]
     return []
+
+
+#: Instructions that ask for what the whole conversation told ("Keep the profile up to date from everything said").
+_KEEPS = stem_set("conversation everything history track remember keep updated")
+
+
+class _Layered:
+    """A filler that takes each value from the first of its readers to find one: the latest message, then what the
+    user said before, newest first (the age told two turns ago stays while the city moves to York)."""
+
+    def __init__(self, *readers: Reader) -> None:
+        self.readers, self.whole = readers, readers[0].whole
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        def first(*args: Any, **kwargs: Any) -> Any:
+            for reader in self.readers:
+                if (found := getattr(reader, name)(*args, **kwargs)) not in (None, [], {}, ()):
+                    return found
+            return found
+        return first
 
 
 def _told_before(request: Request, fields: Sequence[str]) -> Request:

@@ -102,7 +102,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage
     compensation | deadline due | appointment meeting booking reservation | outdoor outside patio terrace | cause reason
     because | birthday bday born age old | prefer preference rather favourite favorite like love enjoy want wish fan keen
-    hobby hobbies | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
+    hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
     | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
     | supplies stationery toner paper pens ink
@@ -126,7 +126,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | technical tech bug crash crashes error broken fail fails freeze glitch outage login
     | urgent asap immediately emergency critical high outage down blocks blocker blocking stuck severe serious crash
     crashes rush | sales sale discount deal pricing
-    | account login password sign username profile | transfer move wire | task todo to-do chore errand
+    | account login password sign username profile email | transfer move wire | task todo to-do chore errand
     | technical server outage down | connectivity connection connect internet wifi wi-fi network router broadband signal
     offline | minor low trivial whenever | scifi sci-fi science fiction space
     spaceship starship alien asteroid comet planet robot interstellar | politics political politician election vote
