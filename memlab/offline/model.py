@@ -1930,13 +1930,14 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     wants_fact, addressed = asks and bool(message & _ID), asks and {"you", "your"} & set(_lower_tokens(request.message))
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
-    found = []
+    found, days = [], _weekdays(request.message) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if wants_fact and not facts(advice) or advice[:80].lower() in given and label not in ("name", "skill"):
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
-        heard = message | {s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
+        heard = message | (related(message) if days & _weekdays(advice) else set()) | {
+            s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
         if len(label_stems & heard) < min(2, len(label_stems)):  # "Second SSD slot" is not asked for by "15 seconds"
             mine = _about_user(request.message) or "me" in _lower_tokens(request.message)  # "Which phone do I have?"
             found += [((len(topic), 1), one) for one in sentences(advice) if asks and topic and not mine and _covered(
@@ -1951,13 +1952,25 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     if best is None:
         return None
-    lead, colon, listed = best[1].partition(": ")  # "The word list is: ephemeral (...), laconic (...)": the one asked
-    entries = [entry.strip().removeprefix("and ").rstrip(".") for entry in listed.split(",")] if colon else []
-    wanted = [entry for entry in entries if set(words(entry)) & (message - set(words(lead)))]
-    if len(entries) > 2 and "how many" in request.message.lower():
+    lead, colon, listed = best[1].partition(": ")  # "The word list is: ephemeral (...), laconic (...)": the one asked;
+    entries = [entry.strip().removeprefix("and ").rstrip(".") for entry in (  # a day's entry: "Sat 10-14" of "Mon-Fri..."
+        listed if colon else lead if days else "").split(",")]
+    wanted = [entry for entry in entries if (_weekdays(entry) & days if days else set(words(entry)) & (
+        message - set(words(lead))))]
+    if len(entries) > 2 and colon and "how many" in request.message.lower():
         return best[0][0], f"{len(entries)}: {', '.join(entries)}."
-    text = "; ".join(wanted) + "." if len(entries) > 2 and wanted else best[1]
+    text = "; ".join(wanted) + "." if len(entries) > 2 - bool(days) and wanted else best[1]
     return best[0][0], text[0].upper() + text[1:]
+
+
+def _weekdays(text: str) -> set[str]:
+    """The weekdays ``text`` names, by name or three letters, a range in full ("Mon-Fri 9:00": mon, tue, ..., fri)."""
+    named: set[str] = set()
+    for token in tokens(text.lower()):
+        ends = [_WEEKDAYS.index(end[:3]) for end in token.split("-") if end[:3] in _WEEKDAYS and (
+            len(end) == 3 or end.endswith("day"))]
+        named |= set(_WEEKDAYS[min(ends):max(ends) + 1]) if ends else set()
+    return named
 
 
 def _scripted(instructions: str) -> str | None:

@@ -1,0 +1,35 @@
+"""When, where and a note's own sections, asked the everyday way.
+
+"What time do you open on Saturday?" is answered from the instructions' hours, the Saturday entry of them (a
+range such as "Mon-Fri" holds Friday); a "where" question about a plan told with its date and place gets the place,
+a "when" question the date; and a note's sections named "Homework", "Dietary needs" or "Decisions" hold what
+belongs there. Sentences, people and domains are our own, driven through the SDK as a learner's agent would be.
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent, Runner, SQLiteSession
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+async def chat(turns: list[str], instructions: str = "You are a helpful assistant.") -> list[str]:
+    """The agent's reply to each turn, one session for all of them."""
+    agent, session = Agent(name="Pal", instructions=instructions), SQLiteSession("when-where")
+    return [str((await Runner.run(agent, turn, session=session)).final_output) for turn in turns]
+
+
+@pytest.mark.parametrize(("instructions", "question", "wanted", "unwanted"), [
+    ("You are the front desk of a bike shop. Hours: Mon-Fri 9:00-17:00, Saturday 10:00-14:00, closed Sunday.",
+     "What time do you open on Saturday?", "10:00", "9:00"),
+    ("You are the front desk of a bike shop. Hours: Mon-Fri 9:00-17:00, Saturday 10:00-14:00, closed Sunday.",
+     "When do you close on Friday?", "17:00", "14:00"),
+    ("You answer for the city library. Opening times: Mon-Thu 8:00-20:00, Fri 8:00-18:00, Sat 10:00-16:00.",
+     "what time does the library close on wednesday", "20:00", "18:00"),
+    ("You help members of Riverside Gym. Pool hours: weekdays 6:00-21:00, Saturday and Sunday 8:00-18:00.",
+     "when does the pool open on sunday?", "8:00-18:00", "6:00"),
+])
+async def test_a_time_asked_of_a_day_is_that_days_entry_of_the_hours(instructions, question, wanted, unwanted):
+    answer, = await chat([question], instructions)
+    assert wanted in answer and unwanted not in answer.replace(wanted, ""), answer
