@@ -2390,6 +2390,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             run = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
             told = _counted(request, said, found[1], run) or _told_back(run)  # "2 (brother, sister). You told me: ..."
+            told = _part_asked(told, {t.split("'")[0] for t in said_tokens}) if len(run) == 1 else told
             if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
                 told += " I can't count the days: I don't know today's date."  # "How long until my exam?"
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
@@ -2469,6 +2470,23 @@ _TELLING = frozenset("tell say remind remember recall repeat explain describe li
 #: What a question about the assistant itself asks (as :func:`_topic` reads it): "What can you do?", "Who are you?".
 _ABOUT_ME = stem_set("skill able name")
 _ITEMS = stem_set("item thing entry")  # what "how many" counts of any list
+
+
+def _part_asked(told: str, asked: set[str]) -> str:
+    """A statement that tells both when and where, told back with what ``asked`` asks for: "...the wedding is on June
+    14 in Porto." → "...is in Porto." ("where"), "...is on June 14." ("when"); else as it is."""
+    pieces = [[]]  # "...is", "on June 14", "in Porto": a piece opens with a cue
+    for word in told.rstrip(".").split(" "):
+        pieces += [[]] if word in ("on", "in", "at", "from") and pieces[-1] else []
+        pieces[-1].append(word)
+    parts = [" ".join(piece) for piece in pieces]
+    kinds = ["date" if _DATE.search(p) or _DAYS & set(words(p)) else "place" if _names_after(p, _PLACE_CUES) else ""
+             for p in parts]
+    wh = {"where": "date", "when": "place"}  # what each question leaves out
+    drop = [wh[one] for one in asked if one in wh]
+    if len(drop) != 1 or not {"date", "place"} <= set(kinds[1:]):
+        return told
+    return " ".join(part for part, kind in zip(parts, ["", *kinds[1:]]) if kind != drop[0]) + "."
 
 
 def _my_tools(request: Request) -> str:

@@ -33,3 +33,19 @@ async def chat(turns: list[str], instructions: str = "You are a helpful assistan
 async def test_a_time_asked_of_a_day_is_that_days_entry_of_the_hours(instructions, question, wanted, unwanted):
     answer, = await chat([question], instructions)
     assert wanted in answer and unwanted not in answer.replace(wanted, ""), answer
+
+
+@pytest.mark.parametrize(("told", "where", "place", "when", "date"), [
+    ("My sister's wedding is on June 14 in Porto.", "Where is my sister's wedding?", "Porto",
+     "When is my sister's wedding?", "June 14"),
+    ("The conference is in Lisbon from May 2 to May 4.", "Where's the conference?", "Lisbon",
+     "when is the conference", "May 2 to May 4"),
+    ("my dentist appointment is on Tuesday at 3pm at Smile Clinic", "wheres my dentist appointment", "Smile Clinic",
+     "When's my dentist appointment?", "Tuesday at 3pm"),
+    ("Our class reunion is at the Grand Hotel on the 3rd of July.", "where is the reunion?", "Grand Hotel",
+     "when is our reunion?", "3rd of July"),
+])
+async def test_where_gets_the_place_and_when_the_date_of_a_plan_told_with_both(told, where, place, when, date):
+    _, at, on = await chat([told, where, when])
+    assert place in at and date not in at, at
+    assert date in on and place not in on, on
