@@ -44,13 +44,13 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "next": "next recommend follow plan todo will we'll",
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status blocker resolved state progress",
-    "pending": "open pending outstanding unresolved awaiting waiting remaining",
+    "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment",
     "issue": "issue problem request symptom complaint reported goal want need",
     "people": "who customer client caller person people name contact user student traveller guest member candidate "
               "applicant patient passenger participant",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
-    "prefs": "preference contact constraint requirement prefer diet vegetarian vegan allergy allergic",
+    "prefs": "preference contact constraint requirement prefer diet dietary vegetarian vegan allergy allergic",
 }.items()}
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore "
@@ -111,7 +111,7 @@ def section(heading: str, description: str = "") -> Section:
         return Section(heading, description, _VALUE_KINDS[named[-1]])
     for text in (heading, description):
         stems = keywords(text.replace("-", " "))  # "Follow-up" names a next step; "Who", "What was done"
-        best = max(ARCHETYPES, key=lambda kind: len(stems & ARCHETYPES[kind]))
+        best = max(ARCHETYPES, key=lambda kind: (len(stems & ARCHETYPES[kind]), kind == "prefs"))  # "Dietary needs"
         if stems & ARCHETYPES[best]:
             return Section(heading, description, best)
     return Section(heading, description)

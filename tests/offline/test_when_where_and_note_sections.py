@@ -49,3 +49,44 @@ async def test_where_gets_the_place_and_when_the_date_of_a_plan_told_with_both(t
     _, at, on = await chat([told, where, when])
     assert place in at and date not in at, at
     assert date in on and place not in on, on
+
+
+TUTORING = [("user", "Hi, I'm Anna's tutor. Today we did quadratic equations and factoring."),
+            ("assistant", "How did Anna do?"), ("user", "She struggled with the discriminant but got better."),
+            ("assistant", "Anything for next time?"), ("user", "Anna must finish exercises 4-7 by Monday.")]
+PIANO = [("user", "Leo played the Minuet in G much more evenly this week."), ("assistant", "Great progress!"),
+         ("user", "For next week, Leo needs to practise the C major scale hands together."), ("assistant", "Got it.")]
+CATERING = [("user", "I'm organising a dinner for 12 people on Saturday 14 June."),
+            ("assistant", "Lovely, anything I should know about the guests?"),
+            ("user", "Two guests are vegan, one is allergic to nuts."), ("assistant", "Noted. Budget?"),
+            ("user", "About 600 euros in total.")]
+WEDDING = [("user", "We'd love to come to the wedding, it's me and my husband Raj."), ("assistant", "Wonderful!"),
+           ("user", "Raj is vegetarian and I'm allergic to shellfish."), ("assistant", "Thanks, noted.")]
+
+
+async def note(conversation, instructions: str) -> str:
+    agent = Agent(name="Notes", instructions=instructions)
+    items = [{"role": role, "content": text} for role, text in conversation]
+    return str((await Runner.run(agent, items)).final_output)
+
+
+def body(text: str, heading: str) -> str:
+    """What a note holds under ``heading`` ("Heading:", bold or not, or "## Heading"), up to the next blank line."""
+    rest = text.split(f"{heading}:", 1)[1].lstrip("*") if f"{heading}:" in text else text.split(f"## {heading}", 1)[1]
+    return rest.split("\n\n", 1)[0] if rest.startswith("\n") else rest.split("\n", 1)[0]
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "heading", "fact", "elsewhere"), [
+    (TUTORING, "Write a tutoring session note with these sections:\n**Topics covered**\n**Homework**\n"
+               "**Next session**", "Homework", "exercises 4-7 by Monday", "Topics covered"),
+    (PIANO, "Summarize the lesson.\n\nProgress:\nHomework:\nNext lesson:", "Homework", "C major scale", "Progress"),
+    (CATERING, "Write a catering handover with these sections:\nEvent:\nGuests:\nDietary needs:\nBudget:",
+     "Dietary needs", "allergic to nuts", "Event"),
+    (WEDDING, "Summarize the RSVP chat with the sections:\n## Guests\n## Dietary requirements", "Dietary requirements",
+     "allergic to shellfish", ""),
+])
+async def test_homework_and_dietary_sections_hold_what_is_to_do_and_what_guests_eat(conversation, instructions,
+                                                                                  heading, fact, elsewhere):
+    text = await note(conversation, instructions)
+    assert fact in body(text, heading), text
+    assert not elsewhere or fact not in body(text, elsewhere), text
