@@ -82,7 +82,7 @@ def body(text: str, heading: str) -> str:
     (PIANO, "Summarize the lesson.\n\nProgress:\nHomework:\nNext lesson:", "Homework", "C major scale", "Progress"),
     (CATERING, "Write a catering handover with these sections:\nEvent:\nGuests:\nDietary needs:\nBudget:",
      "Dietary needs", "allergic to nuts", "Event"),
-    (WEDDING, "Summarize the RSVP chat with the sections:\n## Guests\n## Dietary requirements", "Dietary requirements",
+    (WEDDING, "Summarize the RSVP chat with the sections:\n## Guests\n## Dietary needs", "Dietary needs",
      "allergic to shellfish", ""),
 ])
 async def test_homework_and_dietary_sections_hold_what_is_to_do_and_what_guests_eat(conversation, instructions,
