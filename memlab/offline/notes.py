@@ -255,7 +255,8 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
             break  # what follows are rules, not sections
         named = _NAMED.fullmatch((item.group(2) if item else line).strip())
         bold = head[:2] == "**" == head[-2:] and "**" not in head[2:-2].strip("*")  # a line "**Candidate**"
-        plain = _dashed(line) and (_dashed(lines[i - 1]) or _dashed((lines + [""])[i + 1]))  # "Patient - name, age"
+        plain = _dashed(line) and (_dashed(lines[i - 1]) or _dashed((lines + [""])[i + 1])) or start >= 0 and (
+            line[:1].isupper() and len(line.split()) <= 4 and line[-1:].isalpha())  # "Patient - name, age"; "Decisions"
         if (item and not item.group(1)) or (named or bold or plain) and not line.startswith((" ", "\t")):
             listed = (item.group(2) if item else line).strip("* ")
             name, text = (named.group(1), named.group(2)) if named else (listed, "")

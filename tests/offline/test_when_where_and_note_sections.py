@@ -90,3 +90,20 @@ async def test_homework_and_dietary_sections_hold_what_is_to_do_and_what_guests_
     text = await note(conversation, instructions)
     assert fact in body(text, heading), text
     assert not elsewhere or fact not in body(text, elsewhere), text
+
+
+MEETING = [("user", "Quick sync about the spring release: QA found two blocking bugs in checkout."),
+           ("assistant", "Okay, what do we do?"), ("user", "We decided to move the launch to April."),
+           ("assistant", "Makes sense."), ("user", "Priya will tell marketing today.")]
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "heading", "fact"), [
+    (MEETING, "Summarize the meeting with these sections:\nDecisions\nAction items\n\nKeep it short.", "Decisions",
+     "move the launch to April"),
+    (CATERING, "Write a handover for the kitchen. Use these headings:\nEvent\nDietary needs\nBudget", "Dietary needs",
+     "two guests are vegan"),
+])
+async def test_section_names_listed_a_line_each_without_marks_are_the_sections(conversation, instructions, heading,
+                                                                              fact):
+    text = await note(conversation, instructions)
+    assert f"{heading}:" in text and fact.lower() in body(text, heading).lower(), text
