@@ -2477,16 +2477,15 @@ def _part_asked(told: str, asked: set[str]) -> str:
     14 in Porto." → "...is in Porto." ("where"), "...is on June 14." ("when"); else as it is."""
     pieces = [[]]  # "...is", "on June 14", "in Porto": a piece opens with a cue
     for word in told.rstrip(".").split(" "):
-        pieces += [[]] if word in ("on", "in", "at", "from") and pieces[-1] else []
+        pieces += [[]] if word in ("on", "in", "at", "from", "next", "every") and pieces[-1] else []
         pieces[-1].append(word)
     parts = [" ".join(piece) for piece in pieces]
     kinds = ["date" if _DATE.search(p) or _DAYS & set(words(p)) else "place" if _names_after(p, _PLACE_CUES) else ""
              for p in parts]
-    wh = {"where": "date", "when": "place"}  # what each question leaves out
-    drop = [wh[one] for one in asked if one in wh]
-    if len(drop) != 1 or not {"date", "place"} <= set(kinds[1:]):
+    drop = {{"where": "date", "when": "place", "time": "place"}[one] for one in asked & {"where", "when", "time"}}
+    if len(drop) != 1 or not {"date", "place"} <= set(kinds[1:]):  # "what time...?" leaves the place out too
         return told
-    return " ".join(part for part, kind in zip(parts, ["", *kinds[1:]]) if kind != drop[0]) + "."
+    return " ".join(part for part, kind in zip(parts, ["", *kinds[1:]]) if kind not in drop) + "."
 
 
 def _my_tools(request: Request) -> str:

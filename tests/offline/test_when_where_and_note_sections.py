@@ -44,6 +44,12 @@ async def test_a_time_asked_of_a_day_is_that_days_entry_of_the_hours(instruction
      "When's my dentist appointment?", "Tuesday at 3pm"),
     ("Our class reunion is at the Grand Hotel on the 3rd of July.", "where is the reunion?", "Grand Hotel",
      "when is our reunion?", "3rd of July"),
+    ("Mum's surgery is next Tuesday at St Mary's Hospital.", "Where is mum's surgery?", "St Mary's Hospital",
+     "when is mums surgery", "next Tuesday"),
+    ("Book club meets at Lena's house every second Thursday.", "Where does book club meet?", "Lena's house",
+     "When does book club meet?", "every second Thursday"),
+    ("The concert starts at 8pm at the Royal Albert Hall.", "where's the concert", "Royal Albert Hall",
+     "what time does the concert start", "8pm"),
 ])
 async def test_where_gets_the_place_and_when_the_date_of_a_plan_told_with_both(told, where, place, when, date):
     _, at, on = await chat([told, where, when])
