@@ -106,6 +106,8 @@ _FREE_TEXT = stem_set("query input text message question prompt request summary 
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline eta")
+_DAY_PARTS = stem_set("morning afternoon evening night weekend")  # "in the morning" tells when, not where
+_PIECE_CUES = frozenset("on in at from next every today tomorrow tonight".split())  # what opens a when or a where
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
 # where a message's clauses part: "Get the price of AAPL, and also convert 100 USD", "Find X, then cancel it"
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
@@ -2475,13 +2477,13 @@ _ITEMS = stem_set("item thing entry")  # what "how many" counts of any list
 def _part_asked(told: str, asked: set[str]) -> str:
     """A statement that tells both when and where, told back with what ``asked`` asks for: "...the wedding is on June
     14 in Porto." → "...is in Porto." ("where"), "...is on June 14." ("when"); else as it is."""
-    pieces = [[]]  # "...is", "on June 14", "in Porto": a piece opens with a cue
+    pieces: list[list[str]] = [[]]  # "...is", "on June 14", "in Porto": a piece opens with a cue
     for word in told.rstrip(".").split(" "):
-        pieces += [[]] if word in ("on", "in", "at", "from", "next", "every") and pieces[-1] else []
+        pieces += [[]] if word in _PIECE_CUES and pieces[-1] else []
         pieces[-1].append(word)
     parts = [" ".join(piece) for piece in pieces]
-    kinds = ["date" if _DATE.search(p) or _DAYS & set(words(p)) else "place" if _names_after(p, _PLACE_CUES) else ""
-             for p in parts]
+    kinds = ["date" if _DATE.search(p) or (_DAYS | _DAY_PARTS) & set(words(p)) else "place" if _names_after(
+        p, _PLACE_CUES) or p.startswith(("in the ", "at the ")) else "" for p in parts]  # "in the community centre"
     drop = {{"where": "date", "when": "place", "time": "place"}[one] for one in asked & {"where", "when", "time"}}
     if len(drop) != 1 or not {"date", "place"} <= set(kinds[1:]):  # "what time...?" leaves the place out too
         return told

@@ -50,6 +50,10 @@ async def test_a_time_asked_of_a_day_is_that_days_entry_of_the_hours(instruction
      "When does book club meet?", "every second Thursday"),
     ("The concert starts at 8pm at the Royal Albert Hall.", "where's the concert", "Royal Albert Hall",
      "what time does the concert start", "8pm"),
+    ("my yoga class is on Mondays at 6:30 in the community centre", "where is my yoga class?", "community centre",
+     "when is yoga?", "Mondays at 6:30"),
+    ("My driving test is tomorrow morning at the test centre on Elm Road.", "Where's my driving test?", "test centre",
+     "When is my driving test?", "tomorrow morning"),
 ])
 async def test_where_gets_the_place_and_when_the_date_of_a_plan_told_with_both(told, where, place, when, date):
     _, at, on = await chat([told, where, when])
