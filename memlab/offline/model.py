@@ -1926,10 +1926,11 @@ def _renamed(request: Request) -> str:
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
     """``(coverage, text)`` of what the instructions tell (:func:`_told`) that the latest message asks for."""
-    topic = _topic(request.message)
+    asks, said = _is_question(request.message), {t.split("'")[0] for t in _lower_tokens(request.message)}
+    addressed = asks and {"you", "your"} & said
+    topic = _topic(request.message) + ([stem("address")] if addressed and "where" in said else [])  # "Where are you?"
     message = set(topic)
-    asks = _is_question(request.message)
-    wants_fact, addressed = asks and bool(message & _ID), asks and {"you", "your"} & set(_lower_tokens(request.message))
+    wants_fact = asks and bool(message & _ID)
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
     found, days = [], _weekdays(request.message) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
@@ -1956,7 +1957,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         return None
     lead, colon, listed = best[1].partition(": ")  # "The word list is: ephemeral (...), laconic (...)": the one asked;
     entries = [entry.strip().removeprefix("and ").rstrip(".") for entry in (  # a day's entry: "Sat 10-14" of "Mon-Fri..."
-        listed if colon else lead if days else "").split(",")]
+        listed if colon else lead if days else "").replace(";", ",").split(",")]
     wanted = [entry for entry in entries if (_weekdays(entry) & days if days else set(words(entry)) & (
         message - set(words(lead))))]
     if len(entries) > 2 and colon and "how many" in request.message.lower():
@@ -1966,9 +1967,10 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
 
 
 def _weekdays(text: str) -> set[str]:
-    """The weekdays ``text`` names, by name or three letters, a range in full ("Mon-Fri 9:00": mon, tue, ..., fri)."""
+    """The weekdays ``text`` names, by name or three letters, a range in full ("Mon-Fri 9:00": mon, tue, ..., fri;
+    "weekdays" too)."""
     named: set[str] = set()
-    for token in tokens(text.lower()):
+    for token in tokens(text.lower().replace("weekdays", "mon-fri").replace("weekends", "sat-sun")):
         ends = [_WEEKDAYS.index(end[:3]) for end in token.split("-") if end[:3] in _WEEKDAYS and (
             len(end) == 3 or end.endswith("day"))]
         named |= set(_WEEKDAYS[min(ends):max(ends) + 1]) if ends else set()

@@ -29,10 +29,23 @@ async def chat(turns: list[str], instructions: str = "You are a helpful assistan
      "what time does the library close on wednesday", "20:00", "18:00"),
     ("You help members of Riverside Gym. Pool hours: weekdays 6:00-21:00, Saturday and Sunday 8:00-18:00.",
      "when does the pool open on sunday?", "8:00-18:00", "6:00"),
+    ("You help patients of Dr. Kim's practice. Hours: weekdays 8:00-18:00; Saturday 9:00-12:00.",
+     "What time do you open on Saturday?", "9:00-12:00", "8:00"),
 ])
 async def test_a_time_asked_of_a_day_is_that_days_entry_of_the_hours(instructions, question, wanted, unwanted):
     answer, = await chat([question], instructions)
     assert wanted in answer and unwanted not in answer.replace(wanted, ""), answer
+
+
+@pytest.mark.parametrize(("instructions", "address"), [
+    ("You are the assistant of Bella Pizza. Opening hours: Tue-Sun 12:00-23:00. Address: 14 Harbour Street.",
+     "14 Harbour Street"),
+    ("You answer questions for Greenleaf Dental. We are located at 22 Oak Avenue, Bristol.", "22 Oak Avenue"),
+])
+@pytest.mark.parametrize("question", ["Where are you?", "where are you located", "Where can I find you?"])
+async def test_where_asked_of_the_assistant_is_the_address_its_instructions_give(instructions, address, question):
+    answer, = await chat([question], instructions)
+    assert address in answer, answer
 
 
 @pytest.mark.parametrize(("told", "where", "place", "when", "date"), [
