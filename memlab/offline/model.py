@@ -1962,7 +1962,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         message - set(words(lead))))]
     if len(entries) > 2 and colon and "how many" in request.message.lower():
         return best[0][0], f"{len(entries)}: {', '.join(entries)}."
-    text = "; ".join(wanted) + "." if len(entries) > 2 - bool(days) and wanted else best[1]
+    listing = sum(map(bool, map(_weekdays, entries))) > 1 if days else len(entries) > 2  # not "7-15, Tue to Sun"
+    text = "; ".join(wanted) + "." if listing and wanted else best[1]
     return best[0][0], text[0].upper() + text[1:]
 
 

@@ -76,9 +76,11 @@ async def test_where_gets_the_place_and_when_the_date_of_a_plan_told_with_both(t
 
 TUTORING = [("user", "Hi, I'm Anna's tutor. Today we did quadratic equations and factoring."),
             ("assistant", "How did Anna do?"), ("user", "She struggled with the discriminant but got better."),
-            ("assistant", "Anything for next time?"), ("user", "Anna must finish exercises 4-7 by Monday.")]
+            ("assistant", "Anything for next time?"), ("user", "Anna must finish exercises 4-7 by Monday."),
+            ("assistant", "Got it."), ("user", "Next session is Thursday at 5pm.")]
 PIANO = [("user", "Leo played the Minuet in G much more evenly this week."), ("assistant", "Great progress!"),
-         ("user", "For next week, Leo needs to practise the C major scale hands together."), ("assistant", "Got it.")]
+         ("user", "For next week, Leo needs to practise the C major scale hands together."), ("assistant", "Got it."),
+         ("user", "Our next lesson is on Tuesday at 4."), ("assistant", "See you then.")]
 CATERING = [("user", "I'm organising a dinner for 12 people on Saturday 14 June."),
             ("assistant", "Lovely, anything I should know about the guests?"),
             ("user", "Two guests are vegan, one is allergic to nuts."), ("assistant", "Noted. Budget?"),
@@ -130,3 +132,13 @@ async def test_section_names_listed_a_line_each_without_marks_are_the_sections(c
                                                                               fact):
     text = await note(conversation, instructions)
     assert f"{heading}:" in text and fact.lower() in body(text, heading).lower(), text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "heading", "fact"), [
+    (TUTORING, "Write a tutoring session note with these sections:\n**Topics covered**\n**Homework**\n**Next session**",
+     "Next session", "Thursday at 5pm"),
+    (PIANO, "Summarize the lesson.\n\nProgress:\nHomework:\nNext lesson:", "Next lesson", "Tuesday at 4"),
+])
+async def test_the_next_session_told_by_the_user_is_the_next_step(conversation, instructions, heading, fact):
+    text = await note(conversation, instructions)
+    assert fact in body(text, heading), text
