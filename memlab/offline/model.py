@@ -2485,8 +2485,8 @@ def _part_asked(told: str, asked: set[str]) -> str:
         pieces += [[]] if word in _PIECE_CUES and pieces[-1] else []
         pieces[-1].append(word)
     parts = [" ".join(piece) for piece in pieces]
-    kinds = ["date" if _DATE.search(p) or (_DAYS | _DAY_PARTS) & set(words(p)) else "place" if _names_after(
-        p, _PLACE_CUES) or p.startswith(("in the ", "at the ")) else "" for p in parts]  # "in the community centre"
+    kinds = ["date" if _DATE.search(p) or (_DAYS | _DAY_PARTS) & set(words(p)) or p[3:].isdigit() else "place"
+             if _names_after(p, _PLACE_CUES) or p.startswith(("in the ", "at the ")) else "" for p in parts]  # "at 7"
     drop = {{"where": "date", "when": "place", "time": "place"}[one] for one in asked & {"where", "when", "time"}}
     if len(drop) != 1 or not {"date", "place"} <= set(kinds[1:]):  # "what time...?" leaves the place out too
         return told

@@ -63,6 +63,8 @@ async def test_where_asked_of_the_assistant_is_the_address_its_instructions_give
      "When does book club meet?", "every second Thursday"),
     ("The concert starts at 8pm at the Royal Albert Hall.", "where's the concert", "Royal Albert Hall",
      "what time does the concert start", "8pm"),
+    ("The team dinner is at Nando's on Friday at 7.", "Where's the team dinner?", "Nando's", "when is the team dinner",
+     "Friday at 7"),
     ("my yoga class is on Mondays at 6:30 in the community centre", "where is my yoga class?", "community centre",
      "when is yoga?", "Mondays at 6:30"),
     ("My driving test is tomorrow morning at the test centre on Elm Road.", "Where's my driving test?", "test centre",
@@ -142,3 +144,13 @@ async def test_section_names_listed_a_line_each_without_marks_are_the_sections(c
 async def test_the_next_session_told_by_the_user_is_the_next_step(conversation, instructions, heading, fact):
     text = await note(conversation, instructions)
     assert fact in body(text, heading), text
+
+
+@pytest.mark.parametrize(("told", "question", "wanted"), [
+    ("I lent Tom 200 dollars last week.", "Who did I lend money to?", "Tom"),
+    ("I lent Tom 200 dollars last week.", "how much money did i lend tom", "200 dollars"),
+    ("I gave my sister 50 euros for her birthday.", "How much money did I give my sister?", "50 euros"),
+])
+async def test_money_asks_for_the_dollars_or_euros_told(told, question, wanted):
+    _, answer = await chat([told, question])
+    assert wanted in answer and not answer.startswith("I don't know"), answer
