@@ -632,9 +632,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return (told + [f"open: {_said(s)}" for s, solved in issues if not solved][-2:]
                 + [f"resolved: {_said(s)}" for s, solved in issues if solved][-1:])
     if kind == "next":
-        offer = [s for s in agent if (s.stems & NEXT or _lower(s) & {"i'll", "we'll", "will", "next", "then"})
-                 and not ((did := _did(s)) and (did.split()[0].endswith("ed") or _lower(s) & {"i've", "we've"}))
-                 and not s.text.rstrip(".!").endswith(" then")]  # "See you then." points back
+        offer = [s for s in agent if (s.stems & NEXT or _lower(s) & {"i'll", "we'll", "will", "next"} or "then" in _lower(
+            s) and not s.text.rstrip(".!").endswith(" then"))  # "See you then." points back
+                 and not ((did := _did(s)) and (did.split()[0].endswith("ed") or _lower(s) & {"i've", "we've"}))]
         # "I've opened ticket INC-1" is done, not next ("We take a rest and then..." is)
         offer += [s for s in users if s.role == "user" and (_lower(s) & {"i'll", "we'll"} or "next" in s.text.lower(
             ).split()[:2]) and not asks(s)]  # "Our next lesson is on Tuesday."
