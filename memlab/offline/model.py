@@ -107,7 +107,7 @@ _PLACE = stem_set("city location place country destination origin source target 
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline eta")
 _DAY_PARTS = stem_set("morning afternoon evening night weekend")  # "in the morning" tells when, not where
-_PIECE_CUES = frozenset("on in at from next every today tomorrow tonight".split())  # what opens a when or a where
+_PIECE_CUES = frozenset("on in at for from next every today tomorrow tonight".split())  # what opens a when or a where
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
 # where a message's clauses part: "Get the price of AAPL, and also convert 100 USD", "Find X, then cancel it"
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
@@ -1950,7 +1950,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         covered = _covered(topic, label_stems | advice_stems)
         if score >= 2 or not label and covered and covered * 2 >= len(topic):
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
-            named = [one for one in said if set(words(one)) & (message - label_stems)]  # the sentences it names
+            named = [one for one in said if set(words(one)) & (message - label_stems) or days & _weekdays(
+                one)]  # the sentences it names (or the days asked of)
             found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     if best is None:
@@ -1971,7 +1972,9 @@ def _weekdays(text: str) -> set[str]:
     """The weekdays ``text`` names, by name or three letters, a range in full ("Mon-Fri 9:00": mon, tue, ..., fri;
     "weekdays" too)."""
     named: set[str] = set()
-    for token in tokens(text.lower().replace("weekdays", "mon-fri").replace("weekends", "sat-sun")):
+    for token in tokens(text.lower()):
+        token = {"weekdays": "mon-fri", "weekday": "mon-fri", "weekends": "sat-sun", "weekend": "sat-sun"}.get(
+            token, token)
         ends = [_WEEKDAYS.index(end[:3]) for end in token.split("-") if end[:3] in _WEEKDAYS and (
             len(end) == 3 or end.endswith("day"))]
         named |= set(_WEEKDAYS[min(ends):max(ends) + 1]) if ends else set()
@@ -2486,7 +2489,8 @@ def _part_asked(told: str, asked: set[str]) -> str:
         pieces[-1].append(word)
     parts = [" ".join(piece) for piece in pieces]
     kinds = ["date" if _DATE.search(p) or (_DAYS | _DAY_PARTS) & set(words(p)) or p[3:].isdigit() else "place"
-             if _names_after(p, _PLACE_CUES) or p.startswith(("in the ", "at the ")) else "" for p in parts]  # "at 7"
+             if _names_after(p, _PLACE_CUES) or p[:3] in ("in ", "at ") and p[3:].split(" ")[0] in (
+                 "the", "your", "her", "his", "our", "their") else "" for p in parts]  # "at 7"; "at her mum's house"
     drop = {{"where": "date", "when": "place", "time": "place"}[one] for one in asked & {"where", "when", "time"}}
     if len(drop) != 1 or not {"date", "place"} <= set(kinds[1:]):  # "what time...?" leaves the place out too
         return told

@@ -31,6 +31,10 @@ async def chat(turns: list[str], instructions: str = "You are a helpful assistan
      "when does the pool open on sunday?", "8:00-18:00", "6:00"),
     ("You help patients of Dr. Kim's practice. Hours: weekdays 8:00-18:00; Saturday 9:00-12:00.",
      "What time do you open on Saturday?", "9:00-12:00", "8:00"),
+    ("Hours: Mon-Fri 9:00-18:00, Sat-Sun 10:00-16:00. Delivery: free over 50 euros, otherwise 4.95 euros.",
+     "What time do you close on weekends?", "16:00", "18:00"),
+    ("You are Max of Hilltop Gym. Opening hours: 6:00-22:00 on weekdays, 8:00-20:00 on weekends.",
+     "What time do you open on Saturday?", "8:00-20:00", "6:00"),
 ])
 async def test_a_time_asked_of_a_day_is_that_days_entry_of_the_hours(instructions, question, wanted, unwanted):
     answer, = await chat([question], instructions)
@@ -65,6 +69,10 @@ async def test_where_asked_of_the_assistant_is_the_address_its_instructions_give
      "what time does the concert start", "8pm"),
     ("The team dinner is at Nando's on Friday at 7.", "Where's the team dinner?", "Nando's", "when is the team dinner",
      "Friday at 7"),
+    ("Sara's baby shower is at her mum's house on 9 August.", "Where is Sara's baby shower?", "her mum's house",
+     "When is the baby shower?", "9 August"),
+    ("Our anniversary dinner is booked at Osteria Blu for 8pm on Saturday.", "where are we having our anniversary dinner?",
+     "Osteria Blu", "what time is the anniversary dinner", "8pm on Saturday"),
     ("my yoga class is on Mondays at 6:30 in the community centre", "where is my yoga class?", "community centre",
      "when is yoga?", "Mondays at 6:30"),
     ("My driving test is tomorrow morning at the test centre on Elm Road.", "Where's my driving test?", "test centre",
