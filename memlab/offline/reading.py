@@ -587,7 +587,8 @@ def asks_for_summary(text: str) -> bool:
     # a label such as the SDK's "## Input Schema Summary:" names a part of the text; it asks for nothing
     lines = text[:4000].splitlines()
     head = "\n".join(line for line in lines if not (line.startswith("#") and line.endswith(":")))
-    made = any(said[:1] and said[0] in _MAKE and (_NOTE & set(said) or _REPORT & set(said) and _TALK & set(said))
+    made = any(said[:1] and said[0] in _MAKE and (_NOTE & set(said) or _REPORT & set(said) and _TALK & set(said)
+                                                  or len(_REPORT & set(said)) > 1)  # "Write minutes with sections:"
                for said in map(words, (part for s in sentences(head) for part in (s, s.partition(", ")[2]))))
     return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES)
 

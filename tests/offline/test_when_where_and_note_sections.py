@@ -162,3 +162,11 @@ async def test_the_next_session_told_by_the_user_is_the_next_step(conversation, 
 async def test_money_asks_for_the_dollars_or_euros_told(told, question, wanted):
     _, answer = await chat([told, question])
     assert wanted in answer and not answer.startswith("I don't know"), answer
+
+
+@pytest.mark.parametrize("instructions", ["Write minutes with these sections:\n- Decisions\n- Action items",
+                                          "Write the minutes in two sections: Decisions and Action items."])
+async def test_minutes_asked_with_their_sections_are_a_note(instructions):
+    text = await note(MEETING, instructions)
+    assert "move the launch to April" in body(text, "Decisions"), text
+    assert "Priya will tell marketing" in body(text, "Action items"), text
