@@ -1943,8 +1943,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
         if len(label_stems & heard) < min(2, len(label_stems)):  # "Second SSD slot" is not asked for by "15 seconds"
             mine = _about_user(request.message) or "me" in _lower_tokens(request.message)  # "Which phone do I have?"
-            found += [((len(topic), 1), one) for one in sentences(advice) if asks and topic and not mine and _covered(
-                topic, set(words(one))) == len(topic)]  # a sentence of it that says each word asked of it (or a near one)
+            clock = topic == [stem("time")]  # "What time is it?" asks the clock, not "Hours: ..."
+            found += [((len(topic), 1), one) for one in sentences(advice) if asks and topic and not (mine or clock)
+                      and _covered(topic, set(words(one))) == len(topic)]  # a sentence saying each word asked (or kin)
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         covered = _covered(topic, label_stems | advice_stems)

@@ -41,6 +41,13 @@ async def test_a_time_asked_of_a_day_is_that_days_entry_of_the_hours(instruction
     assert wanted in answer and unwanted not in answer.replace(wanted, ""), answer
 
 
+async def test_what_time_is_it_is_not_answered_by_the_hours_but_what_time_do_you_open_is():
+    hours = "You are the front desk of a bike shop. Hours: Mon-Fri 9:00-17:00, Saturday 10:00-14:00, closed Sunday."
+    clock, = await chat(["What time is it?"], hours)
+    opens, = await chat(["What time do you open?"], hours)
+    assert clock.startswith("I don't know") and "9:00-17:00" in opens, (clock, opens)
+
+
 @pytest.mark.parametrize(("instructions", "address"), [
     ("You are the assistant of Bella Pizza. Opening hours: Tue-Sun 12:00-23:00. Address: 14 Harbour Street.",
      "14 Harbour Street"),
