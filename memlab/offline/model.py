@@ -107,6 +107,8 @@ _FREE_TEXT = stem_set("query input text message question prompt request summary 
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline eta")
+_DAY_PARTS = stem_set("morning afternoon evening night weekend")  # "in the morning" tells when, not where
+_PIECE_CUES = frozenset("on in at for from next every today tomorrow tonight".split())  # what opens a when or a where
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
 # where a message's clauses part: "Get the price of AAPL, and also convert 100 USD", "Find X, then cancel it"
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
@@ -1996,40 +1998,60 @@ def _renamed(request: Request) -> str:
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
     """``(coverage, text)`` of what the instructions tell (:func:`_told`) that the latest message asks for."""
-    topic = _topic(request.message)
+    asks, said = _is_question(request.message), {t.split("'")[0] for t in _lower_tokens(request.message)}
+    addressed = asks and {"you", "your"} & said
+    topic = _topic(request.message) + ([stem("address")] if addressed and "where" in said else [])  # "Where are you?"
     message = set(topic)
-    asks = _is_question(request.message)
-    wants_fact, addressed = asks and bool(message & _ID), asks and {"you", "your"} & set(_lower_tokens(request.message))
+    wants_fact = asks and bool(message & _ID)
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
-    found = []
+    found, days = [], _weekdays(request.message) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if wants_fact and not facts(advice) or advice[:80].lower() in given and label not in ("name", "skill"):
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
-        heard = message | {s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
+        heard = message | (related(message) if days & _weekdays(advice) else set()) | {
+            s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
         if len(label_stems & heard) < min(2, len(label_stems)):  # "Second SSD slot" is not asked for by "15 seconds"
             mine = _about_user(request.message) or "me" in _lower_tokens(request.message)  # "Which phone do I have?"
-            found += [((len(topic), 1), one) for one in sentences(advice) if asks and topic and not mine and _covered(
-                topic, set(words(one))) == len(topic)]  # a sentence of it that says each word asked of it (or a near one)
+            clock = topic == [stem("time")]  # "What time is it?" asks the clock, not "Hours: ..."
+            found += [((len(topic), 1), one) for one in sentences(advice) if asks and topic and not (mine or clock)
+                      and _covered(topic, set(words(one))) == len(topic)]  # a sentence saying each word asked (or kin)
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         covered = _covered(topic, label_stems | advice_stems)
         if score >= 2 or not label and covered and covered * 2 >= len(topic):
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
-            named = [one for one in said if set(words(one)) & (message - label_stems)]  # the sentences it names
+            named = [one for one in said if set(words(one)) & (message - label_stems) or days & _weekdays(
+                one)]  # the sentences it names (or the days asked of)
             found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     if best is None:
         return None
-    lead, colon, listed = best[1].partition(": ")  # "The word list is: ephemeral (...), laconic (...)": the one asked
-    entries = [entry.strip().removeprefix("and ").rstrip(".") for entry in listed.split(",")] if colon else []
-    wanted = [entry for entry in entries if set(words(entry)) & (message - set(words(lead)))]
-    if len(entries) > 2 and "how many" in request.message.lower():
+    lead, colon, listed = best[1].partition(": ")  # "The word list is: ephemeral (...), laconic (...)": the one asked;
+    entries = [entry.strip().removeprefix("and ").rstrip(".") for entry in (  # a day's entry: "Sat 10-14" of "Mon-Fri..."
+        listed if colon else lead if days else "").replace(";", ",").split(",")]
+    wanted = [entry for entry in entries if (_weekdays(entry) & days if days else set(words(entry)) & (
+        message - set(words(lead))))]
+    if len(entries) > 2 and colon and "how many" in request.message.lower():
         return best[0][0], f"{len(entries)}: {', '.join(entries)}."
-    text = "; ".join(wanted) + "." if len(entries) > 2 and wanted else best[1]
+    listing = sum(map(bool, map(_weekdays, entries))) > 1 if days else len(entries) > 2  # not "7-15, Tue to Sun"
+    text = "; ".join(wanted) + "." if listing and wanted else best[1]
     return best[0][0], text[0].upper() + text[1:]
+
+
+def _weekdays(text: str) -> set[str]:
+    """The weekdays ``text`` names, by name or three letters, a range in full ("Mon-Fri 9:00": mon, tue, ..., fri;
+    "weekdays" too)."""
+    named: set[str] = set()
+    for token in tokens(text.lower()):
+        token = {"weekdays": "mon-fri", "weekday": "mon-fri", "weekends": "sat-sun", "weekend": "sat-sun"}.get(
+            token, token)
+        ends = [_WEEKDAYS.index(end[:3]) for end in token.split("-") if end[:3] in _WEEKDAYS and (
+            len(end) == 3 or end.endswith("day"))]
+        named |= set(_WEEKDAYS[min(ends):max(ends) + 1]) if ends else set()
+    return named
 
 
 def _scripted(instructions: str) -> str | None:
@@ -2507,6 +2529,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
             run = [_clause(run[0], _topic(said))] if len(run) == 1 and run[0].role == "user" and not yes_no else run
             told = _counted(request, said, found[1], run) or _told_back(run)  # "2 (brother, sister). You told me: ..."
+            told = _part_asked(told, {t.split("'")[0] for t in said_tokens}) if len(run) == 1 else told
             if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
                 told += " I can't count the days: I don't know today's date."  # "How long until my exam?"
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
@@ -2587,6 +2610,23 @@ _TELLING = frozenset("tell say remind remember recall repeat explain describe li
 #: What a question about the assistant itself asks (as :func:`_topic` reads it): "What can you do?", "Who are you?".
 _ABOUT_ME = stem_set("skill able name")
 _ITEMS = stem_set("item thing entry")  # what "how many" counts of any list
+
+
+def _part_asked(told: str, asked: set[str]) -> str:
+    """A statement that tells both when and where, told back with what ``asked`` asks for: "...the wedding is on June
+    14 in Porto." → "...is in Porto." ("where"), "...is on June 14." ("when"); else as it is."""
+    pieces: list[list[str]] = [[]]  # "...is", "on June 14", "in Porto": a piece opens with a cue
+    for word in told.rstrip(".").split(" "):
+        pieces += [[]] if word in _PIECE_CUES and pieces[-1] else []
+        pieces[-1].append(word)
+    parts = [" ".join(piece) for piece in pieces]
+    kinds = ["date" if _DATE.search(p) or (_DAYS | _DAY_PARTS) & set(words(p)) or p[3:].isdigit() else "place"
+             if _names_after(p, _PLACE_CUES) or p[:3] in ("in ", "at ") and p[3:].split(" ")[0] in (
+                 "the", "your", "her", "his", "our", "their") else "" for p in parts]  # "at 7"; "at her mum's house"
+    drop = {{"where": "date", "when": "place", "time": "place"}[one] for one in asked & {"where", "when", "time"}}
+    if len(drop) != 1 or not {"date", "place"} <= set(kinds[1:]):  # "what time...?" leaves the place out too
+        return told
+    return " ".join(part for part, kind in zip(parts, ["", *kinds[1:]]) if kind not in drop) + "."
 
 
 def _my_tools(request: Request) -> str:

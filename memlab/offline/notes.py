@@ -44,13 +44,13 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "next": "next recommend follow plan todo will we'll",
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status blocker resolved state progress",
-    "pending": "open pending outstanding unresolved awaiting waiting remaining",
+    "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment",
     "issue": "issue problem request symptom complaint reported goal want need",
     "people": "who customer client caller person people name contact user student traveller guest member candidate "
               "applicant patient passenger participant",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
-    "prefs": "preference contact constraint requirement prefer diet vegetarian vegan allergy allergic",
+    "prefs": "preference contact constraint requirement prefer diet dietary vegetarian vegan allergy allergic",
 }.items()}
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore "
@@ -111,7 +111,7 @@ def section(heading: str, description: str = "") -> Section:
         return Section(heading, description, _VALUE_KINDS[named[-1]])
     for text in (heading, description):
         stems = keywords(text.replace("-", " "))  # "Follow-up" names a next step; "Who", "What was done"
-        best = max(ARCHETYPES, key=lambda kind: len(stems & ARCHETYPES[kind]))
+        best = max(ARCHETYPES, key=lambda kind: (len(stems & ARCHETYPES[kind]), kind == "prefs"))  # "Dietary needs"
         if stems & ARCHETYPES[best]:
             return Section(heading, description, best)
     return Section(heading, description)
@@ -255,7 +255,8 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
             break  # what follows are rules, not sections
         named = _NAMED.fullmatch((item.group(2) if item else line).strip())
         bold = head[:2] == "**" == head[-2:] and "**" not in head[2:-2].strip("*")  # a line "**Candidate**"
-        plain = _dashed(line) and (_dashed(lines[i - 1]) or _dashed((lines + [""])[i + 1]))  # "Patient - name, age"
+        plain = _dashed(line) and (_dashed(lines[i - 1]) or _dashed((lines + [""])[i + 1])) or start >= 0 and (
+            line[:1].isupper() and len(line.split()) <= 4 and line[-1:].isalpha())  # "Patient - name, age"; "Decisions"
         if (item and not item.group(1)) or (named or bold or plain) and not line.startswith((" ", "\t")):
             listed = (item.group(2) if item else line).strip("* ")
             name, text = (named.group(1), named.group(2)) if named else (listed, "")
@@ -673,10 +674,12 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return (told + [f"open: {_said(s)}" for s, solved in issues if not solved][-2:]
                 + [f"resolved: {_said(s)}" for s, solved in issues if solved][-1:])
     if kind == "next":
-        offer = [s for s in agent if (s.stems & NEXT or _lower(s) & {"i'll", "we'll", "will", "next", "then"})
+        offer = [s for s in agent if (s.stems & NEXT or _lower(s) & {"i'll", "we'll", "will", "next"} or "then" in _lower(
+            s) and not s.text.rstrip(".!").endswith(" then"))  # "See you then." points back
                  and not ((did := _did(s)) and (did.split()[0].endswith("ed") or _lower(s) & {"i've", "we've"}))]
         # "I've opened ticket INC-1" is done, not next ("We take a rest and then..." is)
-        offer += [s for s in users if s.role == "user" and _lower(s) & {"i'll", "we'll"} and not asks(s)]
+        offer += [s for s in users if s.role == "user" and (_lower(s) & {"i'll", "we'll"} or "next" in s.text.lower(
+            ).split()[:2]) and not asks(s)]  # "Our next lesson is on Tuesday."
         offer += [s for s in users if s.role == "note" and s.stems & NEXT]
         if offer:  # the latest, and when, if it or the reply to it says ("Next: fractions", "Thursday at 5pm?")
             latest = max(offer, key=lambda s: s.order)

@@ -104,7 +104,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     because | birthday bday born age old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen
-    | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
+    | hour hours time open opening close closing closed | address location located | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
     | supplies stationery toner paper pens ink
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
     groceries purchase | injury injured hurt pain sore sprain | colour color paint white black red blue green grey gray
@@ -118,7 +118,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     calculus derivative integral fraction percentage arithmetic | history historical war president empire king queen
     emperor century ancient medieval revolution battle dynasty civilization treaty colony colonial | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim want | add plus sum total | subtract minus difference | multiply times product | divide
-    divided quotient | convert conversion exchange currency euro dollar pound yen franc | pay payment paid charge charged card fare invoice refund
+    divided quotient | convert conversion exchange currency euro dollar pound yen franc money | pay payment paid charge charged card fare invoice refund
     bill billing subscription | wrong problem issue fault matter broken broke stopped fail faulty damaged defective cracked
     torn dented scratched smashed shattered risk
     concern worry worried
@@ -587,7 +587,8 @@ def asks_for_summary(text: str) -> bool:
     # a label such as the SDK's "## Input Schema Summary:" names a part of the text; it asks for nothing
     lines = text[:4000].splitlines()
     head = "\n".join(line for line in lines if not (line.startswith("#") and line.endswith(":")))
-    made = any(said[:1] and said[0] in _MAKE and (_NOTE & set(said) or _REPORT & set(said) and _TALK & set(said))
+    made = any(said[:1] and said[0] in _MAKE and (_NOTE & set(said) or _REPORT & set(said) and _TALK & set(said)
+                                                  or len(_REPORT & set(said)) > 1)  # "Write minutes with sections:"
                for said in map(words, (part for s in sentences(head) for part in (s, s.partition(", ")[2]))))
     return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES)
 
