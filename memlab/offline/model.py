@@ -1645,6 +1645,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         # ("vacation": leave; "What's that in euros?": an agent as a tool that converts currencies)
         routed = tool.handoff and len(desks) > 1
         heard = desk_words if routed else message | same | near if everything_given else message | same
+        if tool.handoff and set(words(request.message)) & set(words(request.instructions)) - _HANDOFF:
+            heard = message | same  # a desk whose instructions say the message's words ("charges") answers it itself
         distinct = len(own & message) + bool(own & heard - message)  # related words ("parcel": track, package) once
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
