@@ -14,7 +14,8 @@ pytestmark = pytest.mark.usefixtures("api")
 
 async def desk_reply(instructions: str, description: str, onward: str, message: str) -> tuple[str, str]:
     """The name of the agent that answers ``message`` sent to a triage agent, and its reply."""
-    further = Agent(name="Onward", instructions="You help.", handoff_description=onward)
+    name, _, onward = onward.partition(": ")
+    further = Agent(name=name, instructions="You help.", handoff_description=onward)
     desk = Agent(name="Desk", instructions=instructions, handoff_description=description, handoffs=[further])
     triage = Agent(name="Triage", instructions="Route the customer to the right desk.", handoffs=[desk])
     result = await Runner.run(triage, message)
@@ -23,13 +24,13 @@ async def desk_reply(instructions: str, description: str, onward: str, message: 
 
 @pytest.mark.parametrize(("instructions", "description", "onward", "message", "reply"), [
     ("You answer billing questions: charges, invoices, duplicate charges.",
-     "Answers billing questions about charges and invoices.", "Handles refunds.", "Why was I charged twice?", ""),
+     "Answers billing questions about charges and invoices.", "Refunds: Handles refunds.", "Why was I charged twice?", ""),
     ("You answer billing questions. Invoices are sent on the 1st of each month.",
-     "Answers billing questions about charges and invoices.", "Handles refunds.", "When are invoices sent?",
+     "Answers billing questions about charges and invoices.", "Refunds: Handles refunds.", "When are invoices sent?",
      "Invoices are sent on the 1st of each month."),
     ("You answer questions about plans. Renewal: plans renew on the 1st of each month.",
-     "Answers questions about subscription plans.", "Takes card payments and updates the card.",
-     "When does my plan renew?", ""),
+     "Answers questions about subscription plans.", "Payments: Takes card payments and updates the card.",
+     "When does my subscription renew?", ""),
 ])
 async def test_a_desk_answers_what_its_instructions_cover(instructions, description, onward, message, reply):
     name, answer = await desk_reply(instructions, description, onward, message)
