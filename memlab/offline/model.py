@@ -734,7 +734,8 @@ class Reader:
             self.ran_out = self.ran_out or self.start >= len(told)
             return told[min(self.start, len(told) - 1)]
         for piece in sentences(message):
-            found = [t for t in tokens(piece) if not linked or t.lower() not in ("is", "was")]  # "my seat is 14C"
+            found = [t for t in tokens(piece.replace(" ending in ", " ending ")) if t.lower() not in (
+                "ending", "ends") and (not linked or t.lower() not in ("is", "was"))]  # "seat is 14C", "card ending 4421"
             for at, (word, value) in enumerate(zip(found, found[1:])):
                 a_temperature = any(f"{value}{unit}" in message for unit in ("°", " °", " degrees"))  # not a room
                 if stem(word.lower()) in names and (at == 0 or word.islower()) and f"{word}, " not in piece and (

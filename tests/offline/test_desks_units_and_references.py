@@ -1,13 +1,16 @@
 """Desks that answer what their instructions cover, and the values a tool's fields take from a user's words.
 
 A desk reached by a handoff answers a question its own instructions speak of ("Why was I charged twice?" to a
-billing desk that says "charges") rather than hand it onwards to a desk a related word names (refunds).
+billing desk that says "charges") rather than hand it onwards to a desk a related word names (refunds). A card or an
+account "ending in 4421" is that number, not another of the message ("$80").
 """
 
 from __future__ import annotations
 
 import pytest
-from agents import Agent, Runner
+from agents import Agent, Runner, function_tool
+
+from ..helpers import tool_calls
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -35,3 +38,31 @@ async def desk_reply(instructions: str, description: str, onward: str, message: 
 async def test_a_desk_answers_what_its_instructions_cover(instructions, description, onward, message, reply):
     name, answer = await desk_reply(instructions, description, onward, message)
     assert name == "Desk" and (not reply or answer == reply)
+
+
+@function_tool
+def pay_invoice(amount: float, card_last4: str) -> str:
+    """Pay an invoice with a saved card."""
+    return "ok"
+
+
+@function_tool
+def pay_bill(bill: str, card: str) -> str:
+    """Pay a bill with a saved card."""
+    return "ok"
+
+
+@function_tool
+def top_up(amount: int, account: str) -> str:
+    """Top up a prepaid account."""
+    return "ok"
+
+
+@pytest.mark.parametrize(("tool", "message", "field", "value"), [
+    (pay_invoice, "pay the $80 invoice with my card ending in 4421", "card_last4", "4421"),
+    (pay_invoice, "Pay 120 euros using the card ending 0093.", "card_last4", "0093"),
+    (pay_bill, "Pay the electricity bill with my card ending in 7710", "card", "7710"),
+    (top_up, "Top up 20 on the account ending in 5521", "account", "5521"),
+])
+async def test_a_card_ending_in_digits_is_those_digits(tool, message, field, value):
+    assert (await tool_calls([tool], message))[0][0][1][field] == value
