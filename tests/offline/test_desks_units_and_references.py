@@ -2,13 +2,15 @@
 
 A desk reached by a handoff answers a question its own instructions speak of ("Why was I charged twice?" to a
 billing desk that says "charges") rather than hand it onwards to a desk a related word names (refunds). A card or an
-account "ending in 4421" is that number, not another of the message ("$80").
+account "ending in 4421" is that number, not another of the message ("$80"). A count written "2x" is 2, and no code:
+"2x AB-77, 5x CD-12" gives two items with their own quantities.
 """
 
 from __future__ import annotations
 
 import pytest
 from agents import Agent, Runner, function_tool
+from pydantic import BaseModel
 
 from ..helpers import tool_calls
 
@@ -66,3 +68,35 @@ def top_up(amount: int, account: str) -> str:
 ])
 async def test_a_card_ending_in_digits_is_those_digits(tool, message, field, value):
     assert (await tool_calls([tool], message))[0][0][1][field] == value
+
+
+class Item(BaseModel):
+    sku: str
+    quantity: int
+
+
+class Line(BaseModel):
+    product_code: str
+    qty: int
+
+
+@function_tool
+def add_items(items: list[Item]) -> str:
+    """Add items to the cart."""
+    return "ok"
+
+
+@function_tool
+def create_order(lines: list[Line]) -> str:
+    """Create a purchase order."""
+    return "ok"
+
+
+@pytest.mark.parametrize(("tool", "message", "expected"), [
+    (add_items, "Add 3 of SKU-1042 and 2 of SKU-2210", [{"sku": "SKU-1042", "quantity": 3}, {"sku": "SKU-2210", "quantity": 2}]),
+    (add_items, "2x AB-77, 5x CD-12", [{"sku": "AB-77", "quantity": 2}, {"sku": "CD-12", "quantity": 5}]),
+    (create_order, "Order 4x P-100 and 10x P-220 please",
+     [{"product_code": "P-100", "qty": 4}, {"product_code": "P-220", "qty": 10}]),
+])
+async def test_each_code_takes_its_own_count(tool, message, expected):
+    assert list((await tool_calls([tool], message))[0][0][1].values())[0] == expected
