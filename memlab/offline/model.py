@@ -106,6 +106,7 @@ _FREE_TEXT = stem_set("query input text message question prompt request summary 
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline eta")
+_STARTED = stem_set("since start started began onset")  # a field for when something began ("down since 9am")
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
 # where a message's clauses part: "Get the price of AAPL, and also convert 100 USD", "Find X, then cancel it"
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
@@ -517,9 +518,12 @@ class Reader:
         field_stems = frozenset(words(name.replace("_", " ")))
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
-        when = self.whole.partition(" since ")[2].split(" ")[0].lower().strip(".,!?")  # "since yesterday": a time
-        since = () if when in CALENDAR | {"yesterday", "last", "this", "then", "early"} or when[:1].isdigit() else (
-            " since ",)
+        when = self.whole.partition(" since ")[2].split(",")[0].split(". ")[0].strip(" .!?")  # "since yesterday": a
+        since = () if when.split(" ")[0].lower() in CALENDAR | {"yesterday", "last", "this", "then", "early"} or when[  # time
+            :1].isdigit() else (" since ",)
+        started = [f for f in self.fields if set(words(f.replace("_", " "))) & _STARTED] if when.count(" ") < 3 else []
+        if not since and started == [name] and field_stems <= _STARTED:  # since: "9am", "last night"; not a date's
+            return when
         cause = next((self.whole[at + len(cue):] for cue in (" because of ", " because ", *since, " due to ",
                                                              " about ") if (at := self.whole.find(cue)) > 0), "")
         cause = cause if field_stems & stem_set("reason cause why") else ""
@@ -639,7 +643,8 @@ class Reader:
                 self.whole, things=True, titles=True)) or _names_after(self.whole, ("to",)) or [" ".join(_thing(tokens(
                     self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
             # "Piranesi"; "two tickets to Hamilton": "Hamilton"
-            said = self.whole.strip().split(" ")  # a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
+            said = self.whole.replace(f" since {when}", "" if started and not since else f" since {when}").strip(
+                ).split(" ")  # not the time another field takes; a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
             looking = self.whole.lower().find("looking for ")  # "I'm looking for running shoes under $100"
             said = list(itertools.takewhile(lambda w: w.lower() not in ("under", "below", "over", "between", "around"),
                                             self.whole[looking + 12:].strip().split(" "))) if looking >= 0 else said

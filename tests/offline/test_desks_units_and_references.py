@@ -3,7 +3,8 @@
 A desk reached by a handoff answers a question its own instructions speak of ("Why was I charged twice?" to a
 billing desk that says "charges") rather than hand it onwards to a desk a related word names (refunds). A card or an
 account "ending in 4421" is that number, not another of the message ("$80"). A count written "2x" is 2, and no code:
-"2x AB-77, 5x CD-12" gives two items with their own quantities.
+"2x AB-77, 5x CD-12" gives two items with their own quantities. A field for when something began takes the time
+after "since" ("9am", "last night"), and the description beside it leaves that time out.
 """
 
 from __future__ import annotations
@@ -100,3 +101,24 @@ def create_order(lines: list[Line]) -> str:
 ])
 async def test_each_code_takes_its_own_count(tool, message, expected):
     assert list((await tool_calls([tool], message))[0][0][1].values())[0] == expected
+
+
+@function_tool
+def report_issue(description: str, since: str) -> str:
+    """Report a service issue."""
+    return "ok"
+
+
+@function_tool
+def log_fault(summary: str, started: str) -> str:
+    """Log an equipment fault."""
+    return "ok"
+
+
+@pytest.mark.parametrize(("tool", "message", "expected"), [
+    (report_issue, "My internet has been down since 9am", ["My internet has been down", "9am"]),
+    (report_issue, "Water is leaking in the kitchen since last night", ["Water is leaking in the kitchen", "last night"]),
+    (log_fault, "The freezer in lab 2 has been beeping since 7:30", ["The freezer in lab 2 has been beeping", "7:30"]),
+])
+async def test_the_time_since_goes_to_its_own_field(tool, message, expected):
+    assert list((await tool_calls([tool], message))[0][0][1].values()) == expected
