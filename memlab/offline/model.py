@@ -211,6 +211,9 @@ _ADDRESSING = stem_set("reach contact bill invoice charge email ping text messag
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
+#: A setting a word asks for by its meaning: "warm it up" or "it's freezing" asks to heat, "too warm" to cool.
+_ASKS = {**dict.fromkeys(["warm", "warmer", "cold", "colder", "freezing", "chilly", "too cool"], "heat"), **dict.fromkeys(
+    ["chill", "hot", "hotter", "boiling", "too warm"], "cool")}
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
 _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into", "in"), "destination": ("to", "into"),
@@ -982,7 +985,8 @@ class Reader:
         negated = {stem(w) for before, w in itertools.pairwise(found) if before in ("not", "no", "never", "nothing")
                    or before.endswith("n't")}
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
-        said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message}) - negated
+        said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message} | {_ASKS.get(
+            f"{before} {w}", _ASKS.get(w, "")) for before, w in itertools.pairwise(["", *found])}) - negated - {""}
         ends = {str(o).lower() for o in options[::max(1, len(options) - 1)]}
         if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
             return options[len(options) - 1 - options.index(opposite)]

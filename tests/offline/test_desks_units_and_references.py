@@ -4,10 +4,13 @@ A desk reached by a handoff answers a question its own instructions speak of ("W
 billing desk that says "charges") rather than hand it onwards to a desk a related word names (refunds). A card or an
 account "ending in 4421" is that number, not another of the message ("$80"). A count written "2x" is 2, and no code:
 "2x AB-77, 5x CD-12" gives two items with their own quantities. A field for when something began takes the time
-after "since" ("9am", "last night"), and the description beside it leaves that time out.
+after "since" ("9am", "last night"), and the description beside it leaves that time out. A word's meaning picks a
+setting: "warm it up" or "it's freezing" heats, "too hot" or "chill" cools, whatever the options' order.
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 import pytest
 from agents import Agent, Runner, function_tool
@@ -122,3 +125,26 @@ def log_fault(summary: str, started: str) -> str:
 ])
 async def test_the_time_since_goes_to_its_own_field(tool, message, expected):
     assert list((await tool_calls([tool], message))[0][0][1].values()) == expected
+
+
+@function_tool
+def set_mode(mode: Literal["heat", "cool", "off"], target: float) -> str:
+    """Set the thermostat mode and target temperature."""
+    return "ok"
+
+
+@function_tool
+def climate(setting: Literal["cool", "heat", "fan"], degrees: int) -> str:
+    """Change the climate control."""
+    return "ok"
+
+
+@pytest.mark.parametrize(("tool", "message", "expected"), [
+    (set_mode, "Cool the room to 21", "cool"),
+    (climate, "warm it up to 23", "heat"),
+    (climate, "It's freezing, set 22", "heat"),
+    (set_mode, "It's too hot in here, bring it down to 20", "cool"),
+    (set_mode, "Chill the office to 19", "cool"),
+])
+async def test_a_words_meaning_picks_the_setting(tool, message, expected):
+    assert list((await tool_calls([tool], message))[0][0][1].values())[0] == expected
