@@ -5,7 +5,8 @@ billing desk that says "charges") rather than hand it onwards to a desk a relate
 account "ending in 4421" is that number, not another of the message ("$80"). A count written "2x" is 2, and no code:
 "2x AB-77, 5x CD-12" gives two items with their own quantities. A field for when something began takes the time
 after "since" ("9am", "last night"), and the description beside it leaves that time out. A word's meaning picks a
-setting: "warm it up" or "it's freezing" heats, "too hot" or "chill" cools, whatever the options' order.
+setting: "warm it up" or "it's freezing" heats, "too hot" or "chill" cools, whatever the options' order. A weekday
+is one in lower case too ("on friday"), and no part of the thing booked ("the centrifuge next Tuesday": centrifuge).
 """
 
 from __future__ import annotations
@@ -148,3 +149,26 @@ def climate(setting: Literal["cool", "heat", "fan"], degrees: int) -> str:
 ])
 async def test_a_words_meaning_picks_the_setting(tool, message, expected):
     assert list((await tool_calls([tool], message))[0][0][1].values())[0] == expected
+
+
+@function_tool
+def reserve_instrument(instrument: str, date: str) -> str:
+    """Reserve a lab instrument."""
+    return "ok"
+
+
+@function_tool
+def book_equipment(equipment: str, day: str) -> str:
+    """Book shared equipment for a day."""
+    return "ok"
+
+
+@pytest.mark.parametrize(("tool", "message", "expected"), [
+    (reserve_instrument, "Reserve the mass spectrometer on Friday", ["mass spectrometer", "Friday"]),
+    (reserve_instrument, "reserve the mass spectrometer on friday", ["mass spectrometer", "friday"]),
+    (book_equipment, "book the pressure washer on saturday", ["pressure washer", "saturday"]),
+    (reserve_instrument, "Reserve the centrifuge next Tuesday", ["centrifuge", "next Tuesday"]),
+    (book_equipment, "book the van tomorrow", ["van", "tomorrow"]),
+])
+async def test_a_weekday_in_any_case_is_the_day_and_no_part_of_the_thing(tool, message, expected):
+    assert list((await tool_calls([tool], message))[0][0][1].values()) == expected
