@@ -2,7 +2,8 @@
 
 A desk reached by a handoff answers a question its own instructions speak of ("Why was I charged twice?" to a
 billing desk that says "charges") rather than hand it onwards to a desk a related word names (refunds). A card or an
-account "ending in 4421" is that number, not another of the message ("$80"). A count written "2x" is 2, and no code:
+account "ending in 4421" is that number, not another of the message ("$80"), and a field of its last digits takes it
+whatever names the card ("my Visa ending in 3012"). A count written "2x" is 2, and no code:
 "2x AB-77, 5x CD-12" gives two items with their own quantities. A field for when something began takes the time
 after "since" ("9am", "last night"), and the description beside it leaves that time out. A word's meaning picks a
 setting: "warm it up" or "it's freezing" heats, "too hot" or "chill" cools, whatever the options' order. A weekday
@@ -65,11 +66,19 @@ def top_up(amount: int, account: str) -> str:
     return "ok"
 
 
+@function_tool
+def charge(amount: float, last_four_digits: str) -> str:
+    """Charge a saved card."""
+    return "ok"
+
+
 @pytest.mark.parametrize(("tool", "message", "field", "value"), [
     (pay_invoice, "pay the $80 invoice with my card ending in 4421", "card_last4", "4421"),
     (pay_invoice, "Pay 120 euros using the card ending 0093.", "card_last4", "0093"),
     (pay_bill, "Pay the electricity bill with my card ending in 7710", "card", "7710"),
     (top_up, "Top up 20 on the account ending in 5521", "account", "5521"),
+    (pay_invoice, "Use my Visa ending in 3012 to pay the 45 dollar invoice", "card_last4", "3012"),
+    (charge, "charge $15 on my amex ending in 1005 please", "last_four_digits", "1005"),
 ])
 async def test_a_card_ending_in_digits_is_those_digits(tool, message, field, value):
     assert (await tool_calls([tool], message))[0][0][1][field] == value
