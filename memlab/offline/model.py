@@ -210,10 +210,11 @@ _ADDRESSING = stem_set("reach contact bill invoice charge email ping text messag
                        "put reserve renew borrow return hold mark log record schedule")  # "Put Middlemarch on hold"
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
-#: The two ends of a scale of options (first and last): "not urgent" names the other end.
-#: A setting a word asks for by its meaning: "warm it up" or "it's freezing" asks to heat, "too warm" to cool.
+#: A setting a word asks for by its meaning: "warm it up" or "it's freezing" asks to heat, "too warm" to cool, "max" high.
 _ASKS = {**dict.fromkeys(["warm", "warmer", "cold", "colder", "freezing", "chilly", "too cool"], "heat"), **dict.fromkeys(
-    ["chill", "hot", "hotter", "boiling", "too warm"], "cool")}
+    ["chill", "hot", "hotter", "boiling", "too warm"], "cool"), "max": "high", "maximum": "high", "min": "low",
+         "minimum": "low"}
+#: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
 _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into", "in"), "destination": ("to", "into"),

@@ -6,7 +6,8 @@ account "ending in 4421" is that number, not another of the message ("$80"), and
 whatever names the card ("my Visa ending in 3012"). A count written "2x" is 2, and no code:
 "2x AB-77, 5x CD-12" gives two items with their own quantities. A field for when something began takes the time
 after "since" ("9am", "last night"), and the description beside it leaves that time out. A word's meaning picks a
-setting: "warm it up" or "it's freezing" heats, "too hot" or "chill" cools, whatever the options' order. A weekday
+setting: "warm it up" or "it's freezing" heats, "too hot" or "chill" cools, whatever the options' order; "max" is
+high. A weekday
 is one in lower case too ("on friday"), and no part of the thing booked ("the centrifuge next Tuesday": centrifuge).
 """
 
@@ -149,12 +150,20 @@ def climate(setting: Literal["cool", "heat", "fan"], degrees: int) -> str:
     return "ok"
 
 
+@function_tool
+def set_fan(speed: Literal["medium", "low", "high"]) -> str:
+    """Set the fan speed."""
+    return "ok"
+
+
 @pytest.mark.parametrize(("tool", "message", "expected"), [
     (set_mode, "Cool the room to 21", "cool"),
     (climate, "warm it up to 23", "heat"),
     (climate, "It's freezing, set 22", "heat"),
     (set_mode, "It's too hot in here, bring it down to 20", "cool"),
     (set_mode, "Chill the office to 19", "cool"),
+    (set_fan, "Turn the fan to max", "high"),
+    (set_fan, "fan speed to minimum please", "low"),
 ])
 async def test_a_words_meaning_picks_the_setting(tool, message, expected):
     assert list((await tool_calls([tool], message))[0][0][1].values())[0] == expected
