@@ -60,14 +60,14 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom".
 _SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind (?:me|us) to)[,:]? ([^.!?;\n]+)", re.I)
-#: A duration ("2 hours"), a weight or a length ("700g", "1.2 km") or a temperature ("68°F", "20 degrees Celsius"),
-#: and each unit's measure and size (in seconds, grams, metres).
-_UNITS = re.compile(r"(\d+(?:\.\d+)?) ?(second|minute|min|hour|hr|day|week|kilogram|kilo|kg|gram|mg|g|kilomet(?:er|re)"
-                    r"|km|cm|mm|met(?:er|re)|m)s?\b|(-?\d+(?:\.\d+)?) ?(?:°|degrees?) ?([CF])", re.I)
+#: A duration ("2 hours"), a weight or a length ("700g", "1.2 km", "5 miles", "150 lbs") or a temperature ("68°F",
+#: "20 degrees Celsius"), and each unit's measure and size (in seconds, grams, metres).
+_UNITS = re.compile(r"(\d+(?:\.\d+)?) ?(second|minute|min|hour|hr|day|week|kilogram|kilo|kg|gram|mg|g|lb|pound|kilomet(?:er|re)"
+                    r"|km|cm|mm|met(?:er|re)|m|mile)s?\b|(-?\d+(?:\.\d+)?) ?(?:°|degrees?) ?([CF])", re.I)
 _SECONDS = {unit: (measure, float(size)) for measure, units in (
     ("time", "second 1 minute 60 min 60 hour 3600 hr 3600 day 86400 week 604800"),
-    ("mass", "mg 0.001 g 1 gram 1 kg 1000 kilo 1000 kilogram 1000"),
-    ("length", "mm 0.001 cm 0.01 m 1 meter 1 metre 1 km 1000 kilometer 1000 kilometre 1000"))
+    ("mass", "mg 0.001 g 1 gram 1 kg 1000 kilo 1000 kilogram 1000 lb 453.592 pound 453.592"),
+    ("length", "mm 0.001 cm 0.01 m 1 meter 1 metre 1 km 1000 kilometer 1000 kilometre 1000 mile 1609.344"))
     for unit, size in zip(units.split()[::2], units.split()[1::2])}
 #: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")

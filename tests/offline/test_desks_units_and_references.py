@@ -9,6 +9,7 @@ after "since" ("9am", "last night"), and the description beside it leaves that t
 setting: "warm it up" or "it's freezing" heats, "too hot" or "chill" cools, whatever the options' order; "max" is
 high. A weekday
 is one in lower case too ("on friday"), and no part of the thing booked ("the centrifuge next Tuesday": centrifuge).
+Miles and pounds are converted into the unit a field's name asks for (``distance_km``, ``weight_kg``).
 """
 
 from __future__ import annotations
@@ -190,3 +191,30 @@ def book_equipment(equipment: str, day: str) -> str:
 ])
 async def test_a_weekday_in_any_case_is_the_day_and_no_part_of_the_thing(tool, message, expected):
     assert list((await tool_calls([tool], message))[0][0][1].values()) == expected
+
+
+@function_tool
+def log_run(distance_km: float, minutes: int) -> str:
+    """Log a run."""
+    return "ok"
+
+
+@function_tool
+def log_weight(weight_kg: float) -> str:
+    """Log body weight."""
+    return "ok"
+
+
+@function_tool
+def plan_route(distance_m: int) -> str:
+    """Plan a walking route of a length."""
+    return "ok"
+
+
+@pytest.mark.parametrize(("tool", "message", "expected"), [
+    (log_run, "I ran 5 miles in 42 minutes", [8.04672, 42]),
+    (log_weight, "log 180 pounds", [81.6466]),
+    (plan_route, "a 2 mile walk please", [3218]),
+])
+async def test_miles_and_pounds_are_given_in_the_fields_unit(tool, message, expected):
+    assert list((await tool_calls([tool], message))[0][0][1].values()) == pytest.approx(expected)
