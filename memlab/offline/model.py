@@ -2225,7 +2225,8 @@ def _compared(word: str) -> str:
 
 def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
     """What a tool that changes something did, from its name's ``parts`` and its ``arguments``: "I sent the email
-    to sam@example.com." (send_email), "Done: I ordered the burger (double, cheese)." (order_burger)."""
+    to sam@example.com." (send_email), "Done: I ordered the burger (double, cheese)." (order_burger); its particle
+    follows the verb ("Done: I topped up (20)." of top_up)."""
     verb = parts[0].lower()
     past = _PAST.get(verb) or verb + ("d" if verb.endswith("e") else verb[-1] + "ed" if re.fullmatch(
         "[^aeiou]*[aeiou][bdgmnpt]", verb) else "ed")  # "booked", "placed", "shipped"
@@ -2234,7 +2235,9 @@ def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
              and value is not False and value != [] and not set(words(key.replace("_", " "))) & _FREE_TEXT}
     to = [value for key, value in shown.items() if key.lower() in ("to", "recipient", "email", "address")]
     rest = ", ".join(value for key, value in shown.items() if value not in to and len(value) < 40)
-    return f"Done: I {past} the {' '.join(parts[1:])}{' to ' + ' and '.join(to) if to else ''}{f' ({rest})' * bool(rest)}."
+    up = parts[1:2] if parts[1:2] and parts[1].lower() in ("up", "down", "in", "out", "off", "on", "back") else []
+    did = " ".join([past, *up, *(["the", *parts[1 + len(up):]] if parts[1 + len(up):] else [])])  # "turned off the heater"
+    return f"Done: I {did}{' to ' + ' and '.join(to) if to else ''}{f' ({rest})' * bool(rest)}."
 
 
 def _answering(text: str, message: str) -> str:

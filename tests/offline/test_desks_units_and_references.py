@@ -9,7 +9,8 @@ after "since" ("9am", "last night"), and the description beside it leaves that t
 setting: "warm it up" or "it's freezing" heats, "too hot" or "chill" cools, whatever the options' order; "max" is
 high. A weekday
 is one in lower case too ("on friday"), and no part of the thing booked ("the centrifuge next Tuesday": centrifuge).
-Miles and pounds are converted into the unit a field's name asks for (``distance_km``, ``weight_kg``).
+Miles and pounds are converted into the unit a field's name asks for (``distance_km``, ``weight_kg``). A tool named
+by a verb and its particle is told by both ("Done: I topped up (20, 5521).", "I turned off the heater").
 """
 
 from __future__ import annotations
@@ -218,3 +219,24 @@ def plan_route(distance_m: int) -> str:
 ])
 async def test_miles_and_pounds_are_given_in_the_fields_unit(tool, message, expected):
     assert list((await tool_calls([tool], message))[0][0][1].values()) == pytest.approx(expected)
+
+
+@function_tool
+def turn_off_heater(room: str) -> str:
+    """Turn off a heater."""
+    return "done"
+
+
+@function_tool
+def back_up_files(folder: str) -> str:
+    """Back up a folder."""
+    return "ok"
+
+
+@pytest.mark.parametrize(("tool", "message", "expected"), [
+    (top_up, "Top up 20 on the account ending in 5521", "Done: I topped up (20, 5521)."),
+    (turn_off_heater, "Turn off the heater in the attic", "Done: I turned off the heater (attic)."),
+    (back_up_files, "Back up the reports folder", "Done: I backed up the files (reports folder)."),
+])
+async def test_a_verbs_particle_follows_it(tool, message, expected):
+    assert (await tool_calls([tool], message))[1] == expected
