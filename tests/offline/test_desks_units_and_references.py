@@ -228,15 +228,15 @@ def turn_off_heater(room: str) -> str:
 
 
 @function_tool
-def back_up_files(folder: str) -> str:
-    """Back up a folder."""
+def sign_out_user(user: str) -> str:
+    """Sign a user out of every device."""
     return "ok"
 
 
 @pytest.mark.parametrize(("tool", "message", "expected"), [
     (top_up, "Top up 20 on the account ending in 5521", "Done: I topped up (20, 5521)."),
     (turn_off_heater, "Turn off the heater in the attic", "Done: I turned off the heater (attic)."),
-    (back_up_files, "Back up the reports folder", "Done: I backed up the files (reports folder)."),
+    (sign_out_user, "Sign out Priya Shah everywhere", "Done: I signed out the user (Priya Shah)."),
 ])
 async def test_a_verbs_particle_follows_it(tool, message, expected):
     assert (await tool_calls([tool], message))[1] == expected
