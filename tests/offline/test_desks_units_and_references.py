@@ -10,7 +10,8 @@ setting: "warm it up" or "it's freezing" heats, "too hot" or "chill" cools, what
 high. A weekday
 is one in lower case too ("on friday"), and no part of the thing booked ("the centrifuge next Tuesday": centrifuge).
 Miles and pounds are converted into the unit a field's name asks for (``distance_km``, ``weight_kg``). A tool named
-by a verb and its particle is told by both ("Done: I topped up (20, 5521).", "I turned off the heater").
+by a verb and its particle is told by both ("Done: I topped up (20, 5521).", "I turned off the heater", "I shut
+down"), and the particle is no part of what the verb acts on ("Print out the quarterly report": quarterly report).
 """
 
 from __future__ import annotations
@@ -240,3 +241,24 @@ def sign_out_user(user: str) -> str:
 ])
 async def test_a_verbs_particle_follows_it(tool, message, expected):
     assert (await tool_calls([tool], message))[1] == expected
+
+
+@function_tool
+def print_document(document: str) -> str:
+    """Print a document."""
+    return "ok"
+
+
+@function_tool
+def shut_down(machine: str) -> str:
+    """Shut down a machine."""
+    return "ok"
+
+
+@pytest.mark.parametrize(("tool", "message", "value", "reply"), [
+    (print_document, "Print out the quarterly report", "quarterly report", "Done: I printed the document (quarterly report)."),
+    (shut_down, "Shut down the build server", "build server", "Done: I shut down (build server)."),
+])
+async def test_a_particle_is_no_part_of_the_object(tool, message, value, reply):
+    calls, answer = await tool_calls([tool], message)
+    assert (list(calls[0][1].values()), answer) == ([value], reply)
