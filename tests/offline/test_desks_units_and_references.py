@@ -11,7 +11,8 @@ high. A weekday
 is one in lower case too ("on friday"), and no part of the thing booked ("the centrifuge next Tuesday": centrifuge).
 Miles and pounds are converted into the unit a field's name asks for (``distance_km``, ``weight_kg``). A tool named
 by a verb and its particle is told by both ("Done: I topped up (20, 5521).", "I turned off the heater", "I shut
-down"), and the particle is no part of what the verb acts on ("Print out the quarterly report": quarterly report).
+down"), and the particle is no part of what the verb acts on ("Print out the quarterly report": quarterly report),
+nor is a quantity ("Add 200g of sugar": sugar; "a 10 minute timer for the pasta": pasta).
 """
 
 from __future__ import annotations
@@ -262,3 +263,24 @@ def shut_down(machine: str) -> str:
 async def test_a_particle_is_no_part_of_the_object(tool, message, value, reply):
     calls, answer = await tool_calls([tool], message)
     assert (list(calls[0][1].values()), answer) == ([value], reply)
+
+
+@function_tool
+def add_ingredient(ingredient: str, grams: float) -> str:
+    """Add an ingredient to the recipe, in grams."""
+    return "ok"
+
+
+@function_tool
+def set_timer(minutes: int, label: str) -> str:
+    """Set a kitchen timer."""
+    return "ok"
+
+
+@pytest.mark.parametrize(("tool", "message", "expected"), [
+    (add_ingredient, "Add 200g of sugar", ["sugar", 200]),
+    (add_ingredient, "add 150 grams of butter", ["butter", 150]),
+    (set_timer, "Set a 10 minute timer for the pasta", [10, "pasta"]),
+])
+async def test_a_quantity_is_no_part_of_the_object(tool, message, expected):
+    assert list((await tool_calls([tool], message))[0][0][1].values()) == expected
