@@ -1652,6 +1652,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     same = {s for said, same in _SAME_AS.items() if f" {said} " in padded for s in words(same)}  # "get back": refund
     desk_words = message if by_own_words else message | near | same
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
+    named = {s for t in desks for s in t.name_stems - {"transf", "agent"}}  # a sentence that sends on: not its own
+    own_words = {w for s in sentences(request.instructions) if not set(words(s)) & named for w in words(s)} - _HANDOFF
+    covered = set(words(request.message)) | (related(words(request.message)) if request.this_turn[0] else set())
+    # itself ("charges"; once handed to, by a related word too: "charged" to "billing questions")
     scored = []
     for tool in tools:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
@@ -1661,8 +1665,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         # ("vacation": leave; "What's that in euros?": an agent as a tool that converts currencies)
         routed = tool.handoff and len(desks) > 1
         heard = desk_words if routed else message | same | near if everything_given else message | same
-        if tool.handoff and set(words(request.message)) & set(words(request.instructions)) - _HANDOFF:
-            heard = message | same  # a desk whose instructions say the message's words ("charges") answers it itself
+        if tool.handoff and covered & own_words:  # a desk whose instructions say the message's words answers it
+            heard = message | same
         distinct = len(own & message) + bool(own & heard - message)  # related words ("parcel": track, package) once
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)

@@ -1,7 +1,8 @@
 """Desks that answer what their instructions cover, and the values a tool's fields take from a user's words.
 
 A desk reached by a handoff answers a question its own instructions speak of ("Why was I charged twice?" to a
-billing desk that says "charges") rather than hand it onwards to a desk a related word names (refunds). A card or an
+billing desk that says "charges", or by a related word "billing questions") rather than hand it onwards to a desk a
+related word names (refunds); a sentence of its instructions that sends on to that desk is not its own. A card or an
 account "ending in 4421" is that number, not another of the message ("$80"), and a field of its last digits takes it
 whatever names the card ("my Visa ending in 3012"). A count written "2x" is 2, and no code:
 "2x AB-77, 5x CD-12" gives two items with their own quantities. A field for when something began takes the time
@@ -47,6 +48,8 @@ async def desk_reply(instructions: str, description: str, onward: str, message: 
     ("You answer questions about plans. Renewal: plans renew on the 1st of each month.",
      "Answers questions about subscription plans.", "Payments: Takes card payments and updates the card.",
      "When does my subscription renew?", ""),
+    ("Answer billing questions. If the customer wants a refund, hand off to Refunds.", "Answers billing questions.",
+     "Refunds: Handles refunds.", "Why was I charged twice?", ""),
 ])
 async def test_a_desk_answers_what_its_instructions_cover(instructions, description, onward, message, reply):
     name, answer = await desk_reply(instructions, description, onward, message)
@@ -284,3 +287,9 @@ def set_timer(minutes: int, label: str) -> str:
 ])
 async def test_a_quantity_is_no_part_of_the_object(tool, message, expected):
     assert list((await tool_calls([tool], message))[0][0][1].values()) == expected
+
+
+async def test_a_desk_still_hands_on_what_names_the_next_desk():
+    assert (await desk_reply("Answer billing questions. If the customer wants a refund, hand off to Refunds.",
+                             "Answers billing questions about charges.", "Refunds: Handles refunds.",
+                             "I want a refund for the double charge"))[0] == "Refunds"
