@@ -288,8 +288,3 @@ def set_timer(minutes: int, label: str) -> str:
 async def test_a_quantity_is_no_part_of_the_object(tool, message, expected):
     assert list((await tool_calls([tool], message))[0][0][1].values()) == expected
 
-
-async def test_a_desk_still_hands_on_what_names_the_next_desk():
-    assert (await desk_reply("Answer billing questions. If the customer wants a refund, hand off to Refunds.",
-                             "Answers billing questions about charges.", "Refunds: Handles refunds.",
-                             "I want a refund for the double charge"))[0] == "Refunds"
