@@ -106,7 +106,6 @@ _FREE_TEXT = stem_set("query input text message question prompt request summary 
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline eta")
-_STARTED = stem_set("since start started began onset")  # a field for when something began ("down since 9am")
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
 # where a message's clauses part: "Get the price of AAPL, and also convert 100 USD", "Find X, then cancel it"
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
@@ -215,6 +214,7 @@ _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL ab
 _ASKS = {**dict.fromkeys(["warm", "warmer", "cold", "colder", "freezing", "chilly", "too cool"], "heat"), **dict.fromkeys(
     ["chill", "hot", "hotter", "boiling", "too warm"], "cool"), "max": "high", "maximum": "high", "min": "low",
          "minimum": "low"}
+_STARTED = stem_set("since start started began onset")  # a field for when something began ("down since 9am")
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
