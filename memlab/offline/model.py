@@ -47,7 +47,7 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)(?: of)? (?i:{_MONTH})"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
-                   r"|\b(?:(?:next |this |last )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday|[Tt]omorrow|[Yy]esterday"
+                   r"|\b(?:(?i:(?:next |this |last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)|[Tt]oday|[Tt]omorrow|[Yy]esterday"
                    r"|(?i:\d+|an?|one|two|three|four|five|six|seven) (?:day|week)s? ago|noon|midnight)\b")
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
@@ -61,14 +61,14 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom".
 _SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind (?:me|us) to)[,:]? ([^.!?;\n]+)", re.I)
-#: A duration ("2 hours"), a weight or a length ("700g", "1.2 km") or a temperature ("68°F", "20 degrees Celsius"),
-#: and each unit's measure and size (in seconds, grams, metres).
-_UNITS = re.compile(r"(\d+(?:\.\d+)?) ?(second|minute|min|hour|hr|day|week|kilogram|kilo|kg|gram|mg|g|kilomet(?:er|re)"
-                    r"|km|cm|mm|met(?:er|re)|m)s?\b|(-?\d+(?:\.\d+)?) ?(?:°|degrees?) ?([CF])", re.I)
+#: A duration ("2 hours"), a weight or a length ("700g", "1.2 km", "5 miles", "150 lbs") or a temperature ("68°F",
+#: "20 degrees Celsius"), and each unit's measure and size (in seconds, grams, metres).
+_UNITS = re.compile(r"(\d+(?:\.\d+)?) ?(second|minute|min|hour|hr|day|week|kilogram|kilo|kg|gram|mg|g|lb|pound|kilomet(?:er|re)"
+                    r"|km|cm|mm|met(?:er|re)|m|mile)s?\b|(-?\d+(?:\.\d+)?) ?(?:°|degrees?) ?([CF])", re.I)
 _SECONDS = {unit: (measure, float(size)) for measure, units in (
     ("time", "second 1 minute 60 min 60 hour 3600 hr 3600 day 86400 week 604800"),
-    ("mass", "mg 0.001 g 1 gram 1 kg 1000 kilo 1000 kilogram 1000"),
-    ("length", "mm 0.001 cm 0.01 m 1 meter 1 metre 1 km 1000 kilometer 1000 kilometre 1000"))
+    ("mass", "mg 0.001 g 1 gram 1 kg 1000 kilo 1000 kilogram 1000 lb 453.592 pound 453.592"),
+    ("length", "mm 0.001 cm 0.01 m 1 meter 1 metre 1 km 1000 kilometer 1000 kilometre 1000 mile 1609.344"))
     for unit, size in zip(units.split()[::2], units.split()[1::2])}
 #: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
@@ -206,12 +206,18 @@ _CHANGES = stem_set("create delete remove update send cancel book open make set 
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate")
 _DONE = frozenset("sent ok okay done true success successful confirmed".split())  # a bare acknowledgement
-_PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote"}
+_PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote",
+         "shut": "shut", "put": "put", "cut": "cut", "run": "ran", "find": "found", "get": "got", "hold": "held"}
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify "
                        "put reserve renew borrow return hold mark log record schedule")  # "Put Middlemarch on hold"
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
+#: A setting a word asks for by its meaning: "warm it up" or "it's freezing" asks to heat, "too warm" to cool, "max" high.
+_ASKS = {**dict.fromkeys(["warm", "warmer", "cold", "colder", "freezing", "chilly", "too cool"], "heat"), **dict.fromkeys(
+    ["chill", "hot", "hotter", "boiling", "too warm"], "cool"), "max": "high", "maximum": "high", "min": "low",
+         "minimum": "low"}
+_STARTED = stem_set("since start started began onset")  # a field for when something began ("down since 9am")
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
@@ -439,6 +445,8 @@ class Reader:
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
                 t.lower().removesuffix("'s") for t in tokens(text)) if m in CALENDAR and m[:3] in _MONTHS]
+        if field_stems & stem_set("last4 last digits") and " ending " in self.whole:  # "my Visa ending in 3012": 3012
+            return "digits", lambda text: [t for t in tokens(text.partition(" ending ")[2])[:2] if t.isdigit()]
         if field_stems & _ID:  # an identifier ("evt_204" too), else a number of two digits or more ("order 77")
             return "id", lambda text: [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
                 str.isdigit, w))] or identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 5 or sum(map(
@@ -535,9 +543,12 @@ class Reader:
             return f"{title}: {_cut(' '.join(point for _, points in parts for point in points), 200)}"
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
-        when = self.whole.partition(" since ")[2].split(" ")[0].lower().strip(".,!?")  # "since yesterday": a time
-        since = () if when in CALENDAR | {"yesterday", "last", "this", "then", "early"} or when[:1].isdigit() else (
-            " since ",)
+        when = self.whole.partition(" since ")[2].split(",")[0].split(". ")[0].strip(" .!?")  # "since yesterday": a
+        since = () if when.split(" ")[0].lower() in CALENDAR | {"yesterday", "last", "this", "then", "early"} or when[  # time
+            :1].isdigit() else (" since ",)
+        started = [f for f in self.fields if set(words(f.replace("_", " "))) & _STARTED] if when.count(" ") < 3 else []
+        if not since and started == [name] and field_stems <= _STARTED:  # since: "9am", "last night"; not a date's
+            return when
         cause = next((self.whole[at + len(cue):] for cue in (" because of ", " because ", *since, " due to ",
                                                              " about ") if (at := self.whole.find(cue)) > 0), "")
         cause = cause if field_stems & stem_set("reason cause why") else ""
@@ -664,7 +675,8 @@ class Reader:
                 self.whole, things=True, titles=True)) or _names_after(self.whole, ("to",)) or [" ".join(_thing(tokens(
                     self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
             # "Piranesi"; "two tickets to Hamilton": "Hamilton"
-            said = self.whole.strip().split(" ")  # a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
+            said = self.whole.replace(f" since {when}", "" if started and not since else f" since {when}").strip(
+                ).split(" ")  # not the time another field takes; a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
             looking = self.whole.lower().find("looking for ")  # "I'm looking for running shoes under $100"
             said = list(itertools.takewhile(lambda w: w.lower() not in ("under", "below", "over", "between", "around"),
                                             self.whole[looking + 12:].strip().split(" "))) if looking >= 0 else said
@@ -777,7 +789,8 @@ class Reader:
             self.ran_out = self.ran_out or self.start >= len(told)
             return told[min(self.start, len(told) - 1)]
         for piece in sentences(message):
-            found = [t for t in tokens(piece) if not linked or t.lower() not in ("is", "was")]  # "my seat is 14C"
+            found = [t for t in tokens(piece.replace(" ending in ", " ending ")) if t.lower() not in (
+                "ending", "ends") and (not linked or t.lower() not in ("is", "was"))]  # "seat is 14C", "card ending 4421"
             for at, (word, value) in enumerate(zip(found, found[1:])):
                 a_temperature = any(f"{value}{unit}" in message for unit in ("°", " °", " degrees"))  # not a room
                 if stem(word.lower()) in names and (at == 0 or word.islower()) and f"{word}, " not in piece and (
@@ -841,9 +854,9 @@ class Reader:
                 said[at] = f"{count or '1' * (not said[at - 1:at] or not said[at - 1].isdigit())} dice of {sides} sides"
         text = " ".join("1" if w.lower() == "one" and n.rstrip(".,;!?").isalpha() and n.lower() not in STOP else {
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
-        found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and name.lower(
-            ).startswith(u[0]) else t for t in (t.lstrip("£$€#+") for t in tokens(text) for t in (  # "250g": 250 grams
-                t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two
+        found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and (name.lower(
+            ).startswith(u[0]) or u == "x") else t for t in (t.lstrip("£$€#+") for t in tokens(text) for t in (  # "250g": 250 grams
+                t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
         marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
@@ -1034,7 +1047,8 @@ class Reader:
         negated = {stem(w) for before, w in itertools.pairwise(found) if before in ("not", "no", "never", "nothing")
                    or before.endswith("n't")}
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
-        said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message}) - negated
+        said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message} | {_ASKS.get(
+            f"{before} {w}", _ASKS.get(w, "")) for before, w in itertools.pairwise(["", *found])}) - negated - {""}
         ends = {str(o).lower() for o in options[::max(1, len(options) - 1)]}
         if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
             return options[len(options) - 1 - options.index(opposite)]
@@ -1233,14 +1247,16 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
         found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & stops), [])
         at = next((n for n, w in enumerate(found[:-1]) if w.lower() in stops and not found[n + 1][0].isdigit()), None)
     rest, kept, span = found[at + 1:] if at is not None else [], None, []
-    while rest and (kept is None or kept and all(stem(w) in own for w in kept)):
+    while rest and (kept is None or kept and all(stem(w) in own or w[0].isdigit() or w.lower().rstrip("s") in _SECONDS
+                                                  for w in kept)):  # past a quantity: "200g of sugar", "150 grams of butter"
         span = list(itertools.takewhile(lambda word: word.lower() not in stops, rest))
         kept, rest = [w for w in span if w.lower() not in STOP | {"some", "me"}][:6], rest[len(span) + 1:]
     items = []  # each of a list: "Lock the back door and the garage door" → "back", "garage"
     for item in " ".join(span).split(" and ") if kept else ():
         kept = [w for w in item.split() if w.lower() not in STOP | {"some", "me"}][:6]
-        kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | {stem("change")}, kept))
-        kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit(), kept[1:]))  # not "68°F"
+        kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | {stem("change"), "up", "out", "down"}, kept))
+        kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit() and w.lower() not in CALENDAR | {
+            "next", "last", "today", "tomorrow", "tonight"}, kept[1:]))  # not "68°F", "next Tuesday"
         while len(kept) > 1 and (len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {
                 *beside, *own}) or kept[-1].lower() in _COLORS):
             kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"; a color
@@ -1702,6 +1718,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     same = {s for said, same in _SAME_AS.items() if f" {said} " in padded for s in words(same)}  # "get back": refund
     desk_words = message if by_own_words else message | near | same
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
+    named = {s for t in desks for s in t.name_stems - {"transf", "agent"}}  # a sentence that sends on: not its own
+    own_words = {w for s in sentences(request.instructions) if not set(words(s)) & named for w in words(s)} - _HANDOFF
+    covered = set(words(request.message)) | (related(words(request.message)) if request.this_turn[0] else set())
+    # itself ("charges"; once handed to, by a related word too: "charged" to "billing questions")
     scored = []
     for tool in tools:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
@@ -1711,6 +1731,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         # ("vacation": leave; "What's that in euros?": an agent as a tool that converts currencies)
         routed = tool.handoff and len(desks) > 1
         heard = desk_words if routed else message | same | near if everything_given else message | same
+        if tool.handoff and covered & own_words:  # a desk whose instructions say the message's words answers it
+            heard = message | same
         distinct = len(own & message) + bool(own & heard - message)  # related words ("parcel": track, package) once
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
@@ -2357,7 +2379,8 @@ def _compared(word: str) -> str:
 
 def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
     """What a tool that changes something did, from its name's ``parts`` and its ``arguments``: "I sent the email
-    to sam@example.com." (send_email), "Done: I ordered the burger (double, cheese)." (order_burger)."""
+    to sam@example.com." (send_email), "Done: I ordered the burger (double, cheese)." (order_burger); its particle
+    follows the verb ("Done: I topped up (20)." of top_up)."""
     verb = parts[0].lower()
     past = _PAST.get(verb) or verb + ("d" if verb.endswith("e") else verb[-1] + "ed" if re.fullmatch(
         "[^aeiou]*[aeiou][bdgmnpt]", verb) else "ed")  # "booked", "placed", "shipped"
@@ -2366,7 +2389,9 @@ def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
              and value is not False and value != [] and not set(words(key.replace("_", " "))) & _FREE_TEXT}
     to = [value for key, value in shown.items() if key.lower() in ("to", "recipient", "email", "address")]
     rest = ", ".join(value for key, value in shown.items() if value not in to and len(value) < 40)
-    return f"Done: I {past} the {' '.join(parts[1:])}{' to ' + ' and '.join(to) if to else ''}{f' ({rest})' * bool(rest)}."
+    up = parts[1:2] if parts[1:2] and parts[1].lower() in ("up", "down", "in", "out", "off", "on", "back") else []
+    did = " ".join([past, *up, *(["the", *parts[1 + len(up):]] if parts[1 + len(up):] else [])])  # "turned off the heater"
+    return f"Done: I {did}{' to ' + ' and '.join(to) if to else ''}{f' ({rest})' * bool(rest)}."
 
 
 def _answering(text: str, message: str) -> str:
