@@ -47,7 +47,7 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)(?: of)? (?i:{_MONTH})"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
-                   r"|\b(?:(?:next |this |last )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday|[Tt]omorrow|[Yy]esterday"
+                   r"|(?<=\b(?:by|on) )the \d{1,2}(?:st|nd|rd|th)\b(?! [a-z])|\b(?:(?:next |this |last )?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[Tt]oday|[Tt]omorrow|[Yy]esterday"
                    r"|(?i:\d+|an?|one|two|three|four|five|six|seven) (?:day|week)s? ago|noon|midnight)\b")
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
@@ -106,7 +106,7 @@ _FREE_TEXT = stem_set("query input text message question prompt request summary 
                       "topic task comment note details issue problem body subject title event")
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
-_WHEN = stem_set("date day when time deadline eta")
+_WHEN = stem_set("date day when time deadline eta due")
 _DAY_PARTS = stem_set("morning afternoon evening night weekend")  # "in the morning" tells when, not where
 _PIECE_CUES = frozenset("on in at for from next every today tomorrow tonight".split())  # what opens a when or a where
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
@@ -660,9 +660,11 @@ class Reader:
             served, _, count = head.partition(" for ")  # a heading's title, not whom it serves ("Pancakes for 4 people")
             served = served if count[:1].isdigit() or count.split(" ")[0].lower() in _COUNT_WORDS else head
             headed = [served] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
-            titled = field_stems & _SUBJECT and (headed or self.unowned(_proper_names(
-                self.whole, things=True, titles=True)) or _names_after(self.whole, ("to",)) or [" ".join(_thing(tokens(
-                    self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
+            named = self.unowned(_proper_names(self.whole, things=True, titles=True))
+            task = _task(self.whole, self.own, _when(self.whole, None, self.year, self.today))  # "add call the dentist"
+            titled = field_stems & _SUBJECT and (headed or [n for n in named if n[:1].isupper() and n not in "".join(task)] or task or named or
+                                                 _names_after(self.whole, ("to",)) or [" ".join(_thing(tokens(
+                self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
             # "Piranesi"; "two tickets to Hamilton": "Hamilton"
             said = self.whole.strip().split(" ")  # a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
             looking = self.whole.lower().find("looking for ")  # "I'm looking for running shoes under $100"
@@ -1344,6 +1346,24 @@ def _described(text: str) -> list[str]:
     said = [w for w, verb in zip(found, found[1:]) if verb in ("is", "was", "are", "were") and w.isalpha()
             and w not in STOP]
     return list(dict.fromkeys(said)) if len(said) >= 2 else _joined(text)
+
+
+def _task(text: str, own: frozenset[str], dates: list[str]) -> list[str]:
+    """What a request opening with its verb asks for, past the tool's own words and a length, up to its date: "Also add
+    call the dentist on Friday" → "call the dentist", "Add a task to pay rent by the 1st" → "pay rent"."""
+    said = tokens((sentences(text) or [""])[0].partition(",")[0])
+    verb = next((n for n, w in enumerate(said[:3]) if stem(w.lower()) in _VERBS | _CHANGES), -1)
+    if verb < 0 or any(w.lower() not in _FILLER | {"please", "can", "could", "you"} for w in said[:verb]):
+        return []
+    rest = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP | {"up"} or stem(w.lower()) in own or w[0].isdigit(),
+                                        said[verb + 1:]))
+    for cut in dates:
+        rest = rest.partition(cut)[0]
+    for cue in (" called ", " named ", " titled ", " about "):  # "a meeting called Design Review"
+        rest = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, rest.rpartition(cue)[2].split()))
+    while rest and rest.split()[-1].lower() in {"on", "by", "due", "at", "before", "until", "this", "next", "for"}:
+        rest = rest.rstrip().rpartition(" ")[0]
+    return [rest.strip()] * (0 < len(rest.split()) <= 8)
 
 
 def _thing(said: list[str]) -> list[str]:
@@ -2341,8 +2361,9 @@ def _gist(data: Mapping[str, Any]) -> list[str]:
 
 
 def _record(one: Any) -> str:
-    """One listed record on one line: "flight IB456, depart 13:40, price eur 142.0"."""
-    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in one.items()) if isinstance(one, dict) else str(one)
+    """One listed record on one line: "flight IB456, depart 13:40, price eur 142.0", "done no" (not "done False")."""
+    return ", ".join(f"{k.replace('_', ' ')} {('yes' if v else 'no') if isinstance(v, bool) else v}" for k, v in
+                     one.items()) if isinstance(one, dict) else str(one)
 
 
 def _compared(word: str) -> str:

@@ -1,0 +1,106 @@
+"""To-do lists, calendars and comparisons a careful model reads literally.
+
+A due date is the date said ("due tomorrow", "by the 1st"), never another field's value nor one from an earlier
+result; a task's title is what the request asks for after its verb, up to its date ("add call the dentist on
+Friday": "call the dentist"); a listed record's flags read yes/no.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from agents import Agent, Runner, SQLiteSession, function_tool
+
+from ..helpers import tool_calls
+
+pytestmark = pytest.mark.usefixtures("api")
+
+TASKS: list[dict] = []
+
+
+@function_tool
+def add_task(title: str, due: str | None = None) -> str:
+    """Add a task to the user's to-do list.
+
+    Args:
+        title: What to do.
+        due: When it is due, if said.
+    """
+    TASKS.append({"id": len(TASKS) + 1, "title": title, "due": due, "done": False})
+    return json.dumps(TASKS[-1])
+
+
+@function_tool
+def list_tasks() -> str:
+    """List the user's tasks."""
+    return json.dumps(TASKS)
+
+
+@function_tool
+def complete_task(task_id: int) -> str:
+    """Mark a task as done.
+
+    Args:
+        task_id: The task's id.
+    """
+    for task in TASKS:
+        if task["id"] == task_id:
+            task["done"] = True
+            return f"Task {task_id} done."
+    return f"No task {task_id}."
+
+
+@function_tool
+def open_ticket(title: str, due: str | None = None) -> str:
+    """Open a ticket in the team's tracker.
+
+    Args:
+        title: What needs doing.
+        due: When it is due, if said.
+    """
+    return json.dumps({"ticket": 88, "title": title, "due": due, "urgent": False})
+
+
+async def chat(agent: Agent, turns: list[str]) -> list[tuple[list[tuple[str, dict]], str]]:
+    """Each turn's calls (name, arguments) and reply, in one session."""
+    TASKS.clear()
+    session, said = SQLiteSession("todo"), []
+    for turn in turns:
+        result = await Runner.run(agent, turn, session=session)
+        said.append(([(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items
+                      if i.type == "tool_call_item"], str(result.final_output)))
+    return said
+
+
+def todo() -> Agent:
+    return Agent(name="Todo", instructions="You manage the user's to-do list with the tools.",
+                 tools=[add_task, list_tasks, complete_task])
+
+
+@pytest.mark.parametrize("message, title, due", [
+    ("Add 'buy milk' due tomorrow", "buy milk", "tomorrow"),
+    ("Add 'file taxes' due April 15", "file taxes", "April 15"),
+    ("Add pay rent by the 1st", "pay rent", "the 1st"),
+    ("Also add call the dentist on Friday", "call the dentist", "Friday"),
+    ("Please add a task to email Bob before Monday", "email Bob", "Monday"),
+])
+async def test_a_task_is_what_follows_its_verb_and_due_is_the_date_said(message, title, due):
+    calls, _ = await tool_calls([add_task], message)
+    assert calls == [("add_task", {"title": title, "due": due})]
+
+
+async def test_a_ticket_in_another_domain_takes_its_title_and_due_date_the_same_way():
+    calls, _ = await tool_calls([open_ticket], "Open a ticket to fix the login page by next Thursday")
+    assert calls == [("open_ticket", {"title": "fix the login page", "due": "next Thursday"})]
+
+
+async def test_no_value_of_an_earlier_result_leaks_into_a_later_call():
+    said = await chat(todo(), ["Add 'buy milk' due tomorrow", "Also add call the dentist on Friday"])
+    assert said[1][0] == [("add_task", {"title": "call the dentist", "due": "Friday"})]
+
+
+async def test_a_listed_records_flags_read_yes_or_no():
+    said = await chat(todo(), ["Add 'buy milk' due tomorrow", "Add walk the dog on Sunday", "What's on my list?"])
+    assert said[2][0] == [("list_tasks", {})]
+    assert "done no" in said[2][1] and "False" not in said[2][1]
