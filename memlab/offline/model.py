@@ -201,7 +201,7 @@ _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|make (?:that|it)|no
                          re.I)  # "What about savings?", "and 1Z777?": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
-                    "pay reset write refund toggle lock unlock turn switch enable disable")
+                    "pay reset write refund toggle lock unlock turn switch enable disable mark complete")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate")
@@ -1699,9 +1699,11 @@ def _choose_tools(request: Request) -> list[Tool]:
     answering = [t for t in tools if t.handoff and "question" in t.stems and _ANSWERING & t.stems]  # an FAQ desk
     if asking:  # a question asks to know, not to change: it never opens or deletes, nor goes to a desk that does
         verbs = [t.name.replace("-", "_").split("_")[0].lower() for t in tools]  # "opening_hours" opens nothing
+        verbs = [v + "ing" * (v == "add" and "string" not in str(t.parameters)) for t, v in zip(tools, verbs)]  # add a
+        # task, not add(a, b)
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and _CHANGES
-                 & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES)]
+                 & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | {"add"})]
     negated = _negated(request.message)  # "Draft (don't send) an email": never send_email
     tools = [t for t in tools if stem(t.name.split("_")[0].lower()) not in negated]
     if not tools or choice == "none":
@@ -1742,6 +1744,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         "find", "search", "look", "browse") or "looking for " in request.message.lower()  # "Look up audiobooks about
     # Rome", "I'm looking for running shoes": the tool that searches, by its words
     picked = picked or [t for t in tools if seeks and _takes_a_query(t) and t.stems & stem_set("find search look")][:1]
+    picked = picked or [t for t in tools if asking and not t.parameters.get("required") and stem("list") in t.name_stems
+                        & message][:1]  # "What's on my list?": list_tasks
     # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1") unless
     # it reports a problem to instructions that say to act with tools, to a tool that opens a case ("My laptop screen
     # is cracked": create_ticket); or a question it is about by a related word ("How much did I spend in May?") or
@@ -2417,7 +2421,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how"):
         return None
     topic = set(_topic(message)) | (stem_set("price cost total fee") if "how much" in message.lower() else set())
-    plain = {key: ", ".join(map(str, value)) if isinstance(value, list) else str(value) for key, value in data.items()
+    plain = {key: ", ".join(map(str, value)) if isinstance(value, list) else ("yes" if value else "no") if isinstance(
+        value, bool) else str(value) for key, value in data.items()
              if not isinstance(value, dict) and not (isinstance(value, list) and any(isinstance(one, (dict, list))
                                                                                      for one in value))}
     keys = {key: set(words(key.replace("_", " "))) for key in plain
@@ -2858,8 +2863,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if not results or handed_off and not called_after_handoff:
         labelled = [label for label, *_ in _told(instructions) if label and set(  # "Refund policy: ...", asked of
             words(sentences(label)[-1])) == set(_topic(message))]  # "What's your refund policy?": no tool's guess
-        looked_up = [t for t in request.tools if not t.handoff and not t.parameters.get("required") and (
-            own := t.name_stems - _VERBS) and own <= set(words(message))]  # "What's in my cart?": get_cart, afresh
+        looked_up = [t for t in request.tools if not t.handoff and not t.parameters.get("required") and ((
+            own := t.name_stems - _VERBS) and own <= set(words(message)) or t.name_stems & set(words(message)) & {
+                stem("list")})]  # "What's in my cart?": get_cart, afresh; "What's on my list?": list_tasks
         answered = _only_asks(message) and not looked_up and (_answered_by_conversation(request) is not None or bool(
             labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
         calls, missing = ([], []) if answered else _plan(request, fingerprint)

@@ -104,3 +104,30 @@ async def test_a_listed_records_flags_read_yes_or_no():
     said = await chat(todo(), ["Add 'buy milk' due tomorrow", "Add walk the dog on Sunday", "What's on my list?"])
     assert said[2][0] == [("list_tasks", {})]
     assert "done no" in said[2][1] and "False" not in said[2][1]
+
+
+@function_tool
+def add_guest(name: str) -> str:
+    """Add a guest to the party's guest list."""
+    return "ok"
+
+
+@function_tool
+def list_guests() -> str:
+    """List the party's guests."""
+    return json.dumps([{"name": "Noor", "confirmed": True}, {"name": "Ivo", "confirmed": False}])
+
+
+@function_tool
+def add(a: float, b: float) -> float:
+    """Add two numbers."""
+    return a + b
+
+
+async def test_a_question_never_adds_it_lists():
+    said = await chat(todo(), ["Add 'buy milk' due tomorrow", "Which tasks are still open?"])
+    assert said[1][0] == [("list_tasks", {})] and "buy milk" in said[1][1]
+    calls, _ = await tool_calls([add_guest, list_guests], "Which guests are still unconfirmed?")
+    assert calls == [("list_guests", {})]
+    calls, _ = await tool_calls([add], "What is 17 plus 25?")  # adding numbers changes nothing
+    assert calls == [("add", {"a": 17, "b": 25})]
