@@ -549,7 +549,7 @@ class Reader:
         if self.answer and field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
                 "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7])):
             return phone  # the whole number, never the message
-        if not self.answer and isinstance(picked := self.picked.get(name), (str, int, float)):
+        if isinstance(picked := self.picked_value(name), (str, int, float)):
             return str(picked)  # "hold the first one": the first listed record's title
         at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
         labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
@@ -688,16 +688,23 @@ class Reader:
     @cached_property
     def picked(self) -> dict[str, Any]:
         """The record of the newest listed result of an earlier turn that the message points at by its place ("hold the
-        first one", "the last one"), else {}."""
+        first one", "the last one"), or by a word of it ("the dentist one"), else {}."""
         said, places = _lower_tokens(self.request.message), ("first", "second", "third", "fourth", "fifth", "last")
         place = next((w for before, w in zip(said, said[1:]) if before == "the" and w in places), None)
-        outputs = [i.get("output") for i in self.request.conversation[:self.request.last_user_index] if place and (
-            item_type(i) == "function_call_output")]
+        named = next((w for before, w, one in zip(said, said[1:], said[2:]) if before == "the" and one == "one" and w
+                      not in places), "")
+        outputs = [i.get("output") for i in self.request.conversation[:self.request.last_user_index] if (
+            place or named) and item_type(i) == "function_call_output"]
         for records in (structured(o) for o in outputs[::-1] if isinstance(o, str)):
             if isinstance(records, list) and records and all(isinstance(one, dict) for one in records):
-                at = -1 if place == "last" else places.index(place or "")
-                return records[at] if at < len(records) else {}
+                records = [one for one in records if not named or named in " ".join(map(str, one.values())).lower().split()]
+                at = -1 if place == "last" else places.index(place) if place else 0
+                return records[at] if at < len(records) and (place or len(records) == 1) else {}
         return {}
+
+    def picked_value(self, name: str) -> Any:
+        """The picked record's value for a field, by its name or its last part ("task_id": the record's "id")."""
+        return self.picked.get(name, self.picked.get(name.rpartition("_")[2])) if not self.answer else None
 
     @cached_property
     def report(self) -> tuple[str, list[tuple[str, list[str]]]] | None:
@@ -823,6 +830,8 @@ class Reader:
         """A tool's value for the field, a number next to the field's name or unit ("Total 13.50", "45 minutes"),
         else the next number the turn's latest tool result, then the latest message, gives (numbers inside an id
         such as ``ORD-7`` are not; "between 0 and 250" is one request, not one per number)."""
+        if isinstance(picked := self.picked_value(name), (int, float)) and not isinstance(picked, bool):
+            return float(picked)  # "mark the first one done": the first listed record's id
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
         if self.worked and marks & (_GENERIC_ANSWER | {stem("step")}):  # "Solve 2x + 3 = 11": result 4, a step 1, 2...

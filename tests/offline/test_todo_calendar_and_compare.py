@@ -131,3 +131,33 @@ async def test_a_question_never_adds_it_lists():
     assert calls == [("list_guests", {})]
     calls, _ = await tool_calls([add], "What is 17 plus 25?")  # adding numbers changes nothing
     assert calls == [("add", {"a": 17, "b": 25})]
+
+
+@function_tool
+def list_orders() -> str:
+    """List the user's open orders."""
+    return json.dumps([{"order_number": 5501, "item": "desk lamp"}, {"order_number": 5502, "item": "office chair"}])
+
+
+@function_tool
+def cancel_order(order_number: int) -> str:
+    """Cancel an order.
+
+    Args:
+        order_number: The order's number.
+    """
+    return f"Order {order_number} cancelled."
+
+
+@pytest.mark.parametrize("which, task_id", [("Mark the first one done", 1), ("Mark the second one as done", 2),
+                                            ("Mark the dentist one done", 2)])
+async def test_a_record_pointed_at_by_its_place_or_a_word_gives_its_id(which, task_id):
+    said = await chat(todo(), ["Add 'buy milk' due tomorrow", "Also add call the dentist on Friday", "What's on my list?",
+                               which])
+    assert said[3][0] == [("complete_task", {"task_id": task_id})]
+
+
+async def test_an_order_pointed_at_by_a_word_of_it_is_cancelled():
+    agent = Agent(name="Shop", instructions="You help with orders.", tools=[list_orders, cancel_order])
+    said = await chat(agent, ["Show my orders", "Cancel the chair one"])
+    assert said[1][0] == [("cancel_order", {"order_number": 5502})]
