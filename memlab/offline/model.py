@@ -158,7 +158,8 @@ _PRICED, _TIMED = "price cost fee fare amount total rate", "time depart departur
 _COMPARED = {word: (stem_set(fields), most) for names, fields, most in (
     ("cheap", _PRICED, False), ("expensive pricey", _PRICED, True), ("early soon first", _TIMED, False),
     ("late", _TIMED, True), ("short quick fast", "duration length minutes hours", False),
-    ("long slow", "duration length minutes hours", True)) for word in names.split()}
+    ("long slow", "duration length minutes hours", True), ("warm hot", "temp temperature", True),
+    ("cold cool", "temp temperature", False)) for word in names.split()}
 #: Small talk: asking how the model is; a message of only laughter or praise ("lol", "nice").
 _HOW_ARE_YOU = ("how are you", "how's it going", "how is it going", "how are things", "how have you been",
                 "what's up", "cómo estás", "ça va", "wie geht", "come stai")
@@ -2307,7 +2308,9 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     before = request.conversation[:request.last_user_index]
     calls = {i.get("call_id"): i for i in before if item_type(i) == "function_call"}
     said, ids = _lower_tokens(question), set(identifiers(question))
-    for item in [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1][:3]:
+    results = [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1]
+    found = [(calls[i["call_id"]].get("name"), structured(i["output"])) for i in results if isinstance(i.get("output"), str)]
+    for item in results[:3]:
         call = calls[item["call_id"]]
         name, arguments = str(call.get("name")), structured(str(call.get("arguments")))
         text = item["output"] if isinstance(item.get("output"), str) else plain_text(item.get("output"))
@@ -2319,7 +2322,9 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
             return f"{name} failed: it returned \"{error[:300]}\"."
         records = [one for one in data if isinstance(one, dict)] if isinstance(data, list) else [data] * isinstance(
             data, dict)
-        for at, word in enumerate(said):  # "Which one is cheaper?", "the most expensive": the least (most) of a field
+        records = records if len(records) > 1 else [one for n, one in found if n == name and isinstance(one, dict)]
+        for at, word in enumerate(said):  # "Which one is cheaper?", "the most expensive": the least (most) of a field,
+            # of one listed result or of the results of one tool ("Which one is warmer?" after Paris and London)
             fields, most = _COMPARED.get(_compared(word), (frozenset(), False))
             keys = [key for key in records[0] if set(words(key.replace("_", " "))) & fields and all(
                 isinstance(one.get(key), (int, float, str)) for one in records)] if len(records) > 1 else []

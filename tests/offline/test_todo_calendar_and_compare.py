@@ -161,3 +161,28 @@ async def test_an_order_pointed_at_by_a_word_of_it_is_cancelled():
     agent = Agent(name="Shop", instructions="You help with orders.", tools=[list_orders, cancel_order])
     said = await chat(agent, ["Show my orders", "Cancel the chair one"])
     assert said[1][0] == [("cancel_order", {"order_number": 5502})]
+
+
+@function_tool
+def get_weather(city: str) -> str:
+    """Current weather for a city."""
+    return json.dumps({"city": city, "temp_c": {"Paris": 18, "London": 14}.get(city, 20), "sky": "cloudy"})
+
+
+@function_tool
+def get_fare(route: str) -> str:
+    """The cheapest fare on a train route."""
+    return json.dumps({"route": route, "price_eur": {"Lyon": 39.0, "Nice": 27.5}.get(route, 50.0)})
+
+
+@pytest.mark.parametrize("question, answer", [("Which one is warmer?", "Paris"), ("Which city is colder?", "London")])
+async def test_results_of_one_tool_are_compared(question, answer):
+    agent = Agent(name="W", instructions="You report the weather using get_weather.", tools=[get_weather])
+    said = await chat(agent, ["What's the weather in Paris and London?", question])
+    assert said[1][0] == [] and answer in said[1][1] and "don't know" not in said[1][1]
+
+
+async def test_fares_looked_up_one_by_one_are_compared():
+    agent = Agent(name="Rail", instructions="You look up fares with get_fare.", tools=[get_fare])
+    said = await chat(agent, ["What's the fare on route Lyon?", "Get the fare on route Nice", "Which one is cheaper?"])
+    assert "Nice" in said[2][1] and "27.5" in said[2][1]
