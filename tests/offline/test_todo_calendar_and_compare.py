@@ -175,7 +175,8 @@ def get_fare(route: str) -> str:
     return json.dumps({"route": route, "price_eur": {"Lyon": 39.0, "Nice": 27.5}.get(route, 50.0)})
 
 
-@pytest.mark.parametrize("question, answer", [("Which one is warmer?", "Paris"), ("Which city is colder?", "London")])
+@pytest.mark.parametrize("question, answer", [("Which one is warmer?", "Paris, temp c 18"),
+                                              ("Which city is colder?", "London, temp c 14")])
 async def test_results_of_one_tool_are_compared(question, answer):
     agent = Agent(name="W", instructions="You report the weather using get_weather.", tools=[get_weather])
     said = await chat(agent, ["What's the weather in Paris and London?", question])
