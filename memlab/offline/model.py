@@ -409,7 +409,8 @@ class Reader:
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
-            form = form or ("date" if "YYYY-MM-DD" in told else None)
+            form = form or ("date" if "YYYY-MM-DD" in told else ("date-time" if "time" in description.lower() else "date")
+                            if "ISO 8601" in description else None)  # "Start date and time, ISO 8601"
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
             return f"date{form or ''}", lambda text: _when(text, form, self.year, self.today)
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
@@ -663,7 +664,7 @@ class Reader:
             headed = [served] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
             named = self.unowned(_proper_names(self.whole, things=True, titles=True))
             task = _task(self.whole, self.own, _when(self.whole, None, self.year, self.today))  # "add call the dentist"
-            titled = field_stems & _SUBJECT and (headed or [n for n in named if n[:1].isupper() and n not in "".join(task)] or task or named or
+            titled = field_stems & _SUBJECT and (headed or task or named or
                                                  _names_after(self.whole, ("to",)) or [" ".join(_thing(tokens(
                 self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
             # "Piranesi"; "two tickets to Hamilton": "Hamilton"
@@ -1369,8 +1370,9 @@ def _task(text: str, own: frozenset[str], dates: list[str]) -> list[str]:
                                         said[verb + 1:]))
     for cut in dates:
         rest = rest.partition(cut)[0]
-    for cue in (" called ", " named ", " titled ", " about "):  # "a meeting called Design Review"
-        rest = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, rest.rpartition(cue)[2].split()))
+    for cue in (" called ", " named ", " titled ", " about "):  # "a meeting called Design Review", "a call about the
+        said = list(itertools.dropwhile(lambda w: w.lower() in STOP, rest.rpartition(cue)[2].split()))  # budget with
+        rest = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, said) if cue == " about " in rest else said)  # Priya"
     while rest and rest.split()[-1].lower() in {"on", "by", "due", "at", "before", "until", "this", "next", "for"}:
         rest = rest.rstrip().rpartition(" ")[0]
     return [rest.strip()] * (0 < len(rest.split()) <= 8)
@@ -2338,6 +2340,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
             given = {**(arguments if isinstance(arguments, dict) else {}), **{i: i for i in ids}}
             if asked := _asked_fields(named[0] if named else records[0], question, given):
                 return f"{'For ' + ', '.join(sorted(ids)) + ', t' if named and ids else 'T'}{asked[1:]}"
+        if alone and not records and isinstance(arguments, dict) and (asked := _asked_fields(arguments, question, {})):
+            return asked  # a result in words: what the call was sent ("Who did I invite?": "The attendees are Ana, Ben.")
     return None
 
 

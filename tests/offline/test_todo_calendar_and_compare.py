@@ -187,3 +187,44 @@ async def test_fares_looked_up_one_by_one_are_compared():
     agent = Agent(name="Rail", instructions="You look up fares with get_fare.", tools=[get_fare])
     said = await chat(agent, ["What's the fare on route Lyon?", "Get the fare on route Nice", "Which one is cheaper?"])
     assert "Nice" in said[2][1] and "27.5" in said[2][1]
+
+
+@function_tool
+def create_event(title: str, start: str, duration_minutes: int, attendees: list[str]) -> str:
+    """Create a calendar event.
+
+    Args:
+        title: The event's title.
+        start: Start date and time, ISO 8601.
+        duration_minutes: How long it lasts.
+        attendees: Who is invited.
+    """
+    return f"Created '{title}' at {start} for {duration_minutes} min with {', '.join(attendees)}."
+
+
+@function_tool
+def book_call(topic: str, when: str, guests: list[str]) -> str:
+    """Book a video call.
+
+    Args:
+        topic: What the call is about.
+        when: The date and time, in ISO 8601.
+        guests: Who joins.
+    """
+    return "Booked."
+
+
+async def test_an_event_takes_a_short_title_an_iso_start_and_its_attendees_are_told_back():
+    agent = Agent(name="Cal", instructions="You schedule meetings with create_event. Today is 2025-03-10.",
+                  tools=[create_event])
+    said = await chat(agent, ["Set up a 30-minute sync with Ana and Ben next Tuesday at 3pm", "Who did I invite?"])
+    assert said[0][0] == [("create_event", {"title": "sync with Ana and Ben", "start": "2025-03-11T15:00:00",
+                                            "duration_minutes": 30, "attendees": ["Ana", "Ben"]})]
+    assert "Ana" in said[1][1] and "Ben" in said[1][1] and "don't know" not in said[1][1]
+
+
+async def test_a_call_booked_in_other_words_the_same_way():
+    agent = Agent(name="Calls", instructions="You book calls. Today is 2025-03-10.", tools=[book_call])
+    said = await chat(agent, ["Book a call about the budget with Priya tomorrow at 9am", "Who is joining?"])
+    assert said[0][0] == [("book_call", {"topic": "budget", "when": "2025-03-11T09:00:00", "guests": ["Priya"]})]
+    assert "Priya" in said[1][1] and "don't know" not in said[1][1]
