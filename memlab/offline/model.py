@@ -663,7 +663,7 @@ class Reader:
             served = served if count[:1].isdigit() or count.split(" ")[0].lower() in _COUNT_WORDS else head
             headed = [served] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
             named = self.unowned(_proper_names(self.whole, things=True, titles=True))
-            task = _task(self.whole, self.own, _when(self.whole, None, self.year, self.today))  # "add call the dentist"
+            task = self.unowned(_task(self.whole, self.own, _when(self.whole, None, self.year, self.today)))  # "call the dentist"
             titled = field_stems & _SUBJECT and (headed or task or named or
                                                  _names_after(self.whole, ("to",)) or [" ".join(_thing(tokens(
                 self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
@@ -2266,6 +2266,7 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
         elif isinstance(data, dict) and once and (asked := _asked_fields(data, message, sought)):
             lines.append(asked)
         elif isinstance(data, list) and once:  # each item on one line: "garage Quayside, spaces 14"
+            data = _kept(data, message)
             found = [_record(one) for one in data[:8]]
             many = f"{len(data)} {noun[:-1] if len(data) == 1 else noun}" if noun.endswith("s") else str(len(data))
             lines.append(f"I found {many}: {'; '.join(found)}{' (and more)' if len(data) > 8 else ''}." if data
@@ -2301,6 +2302,18 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             if text.lower() in ("true", "false") and once and _is_question(message):  # "Is it open?": "No: ..."
                 lines[-1] = f"{'Yes' if text.lower() == 'true' else 'No'}: {lines[-1][:1].lower()}{lines[-1][1:]}"
     return " ".join(lines)
+
+
+def _kept(data: list[Any], message: str) -> list[Any]:
+    """The listed records a question keeps by a yes/no field ("done"): "Which tasks are done?" those done, "Which
+    are still open?" ("not done", "left") those not; else all."""
+    said = set(_lower_tokens(message)) if _is_question(message) else set()
+    for key in [k for k, v in (data[0] if data and isinstance(data[0], dict) else {}).items() if isinstance(v, bool)]:
+        yes = {stem(w) for w in key.lower().split("_")} & {stem(w) for w in said}
+        no = "not" in said or not yes and said & {"open", "pending", "left", "remaining", "unfinished", "incomplete"}
+        if yes or no:
+            return [one for one in data if isinstance(one, dict) and one.get(key) == (bool(yes) and not no)]
+    return data
 
 
 def _from_results(request: Request, question: str, alone: bool = False) -> str | None:

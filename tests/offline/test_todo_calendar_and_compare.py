@@ -228,3 +228,21 @@ async def test_a_call_booked_in_other_words_the_same_way():
     said = await chat(agent, ["Book a call about the budget with Priya tomorrow at 9am", "Who is joining?"])
     assert said[0][0] == [("book_call", {"topic": "budget", "when": "2025-03-11T09:00:00", "guests": ["Priya"]})]
     assert "Priya" in said[1][1] and "don't know" not in said[1][1]
+
+
+@function_tool
+def list_invoices() -> str:
+    """List the invoices."""
+    return json.dumps([{"number": "INV-1", "client": "Acme", "paid": True},
+                       {"number": "INV-2", "client": "Globex", "paid": False}])
+
+
+async def test_a_question_keeps_the_listed_records_its_yes_no_field_answers():
+    said = await chat(todo(), ["Add 'buy milk' due tomorrow", "Also add call the dentist on Friday", "What's on my list?",
+                               "Mark the dentist one done", "Which tasks are still open?", "Which tasks are done?"])
+    assert "buy milk" in said[4][1] and "dentist" not in said[4][1]
+    assert "dentist" in said[5][1] and "buy milk" not in said[5][1]
+    _, reply = await tool_calls([list_invoices], "Which invoices are not paid?")
+    assert "Globex" in reply and "Acme" not in reply
+    _, reply = await tool_calls([list_invoices], "List the invoices")
+    assert "Globex" in reply and "Acme" in reply
