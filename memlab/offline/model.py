@@ -389,7 +389,7 @@ class Reader:
              owner: str = "") -> tuple[str, Callable[[str], list[str]] | None]:
         """What a string field holds (by its name, description, format or ``owner``), and how to find such values."""
         field_stems = frozenset(words(name.replace("_", " ")))
-        about = set(words(f"{name.replace('_', ' ')} {description}"))
+        about = set(words(f"{name.replace('_', ' ')} {description}")) | {stem(name.lower())}  # "when" too
         sample = example.group(1).rstrip(".:") if (example := _EXAMPLE.search(description)) else ""
         if any(c.isdigit() for c in sample):
             shape = _shape(sample)

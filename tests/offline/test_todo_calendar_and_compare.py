@@ -246,3 +246,34 @@ async def test_a_question_keeps_the_listed_records_its_yes_no_field_answers():
     assert "Globex" in reply and "Acme" not in reply
     _, reply = await tool_calls([list_invoices], "List the invoices")
     assert "Globex" in reply and "Acme" in reply
+
+
+@function_tool
+def set_reminder(text: str, when: str) -> str:
+    """Set a reminder.
+
+    Args:
+        text: What to be reminded of.
+        when: When, as said.
+    """
+    return "ok"
+
+
+@function_tool
+def meet_up(person: str, where: str) -> str:
+    """Arrange to meet someone.
+
+    Args:
+        person: Who to meet.
+        where: Where to meet.
+    """
+    return json.dumps({"person": person, "where": where, "confirmed": True})
+
+
+async def test_a_field_named_when_or_where_takes_a_date_or_a_place_said_now():
+    agent = Agent(name="Todo", instructions="You manage the user's to-do list.", tools=[list_tasks, set_reminder])
+    said = await chat(agent, ["Add nothing, just list my tasks", "Remind me to water the plants tomorrow at 8am"])
+    assert said[1][0][0][1]["when"] == "tomorrow"
+    calls, _ = await tool_calls([meet_up], "Set up a meeting with Dana in Lisbon")
+    assert calls == [("meet_up", {"person": "Dana", "where": "Lisbon"})]
+
