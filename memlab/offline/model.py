@@ -47,7 +47,7 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)(?: of)? (?i:{_MONTH})"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
-                   r"|\b(?:(?i:(?:next |this |last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)|[Tt]oday|[Tt]omorrow|[Yy]esterday"
+                   r"|(?<=\b(?:by|on) )the \d{1,2}(?:st|nd|rd|th)\b(?! [a-z])|\b(?:(?i:(?:next |this |last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)|[Tt]oday|[Tt]omorrow|[Yy]esterday"
                    r"|(?i:\d+|an?|one|two|three|four|five|six|seven) (?:day|week)s? ago|noon|midnight)\b")
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
@@ -106,7 +106,7 @@ _FREE_TEXT = stem_set("query input text message question prompt request summary 
                       "topic task comment note details issue problem body subject title event")
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
-_WHEN = stem_set("date day when time deadline eta")
+_WHEN = stem_set("date day when time deadline eta due")
 _DAY_PARTS = stem_set("morning afternoon evening night weekend")  # "in the morning" tells when, not where
 _PIECE_CUES = frozenset("on in at for from next every today tomorrow tonight".split())  # what opens a when or a where
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
@@ -158,7 +158,8 @@ _PRICED, _TIMED = "price cost fee fare amount total rate", "time depart departur
 _COMPARED = {word: (stem_set(fields), most) for names, fields, most in (
     ("cheap", _PRICED, False), ("expensive pricey", _PRICED, True), ("early soon first", _TIMED, False),
     ("late", _TIMED, True), ("short quick fast", "duration length minutes hours", False),
-    ("long slow", "duration length minutes hours", True)) for word in names.split()}
+    ("long slow", "duration length minutes hours", True), ("warm hot", "temp temperature", True),
+    ("cold cool", "temp temperature", False)) for word in names.split()}
 #: Small talk: asking how the model is; a message of only laughter or praise ("lol", "nice").
 _HOW_ARE_YOU = ("how are you", "how's it going", "how is it going", "how are things", "how have you been",
                 "what's up", "cómo estás", "ça va", "wie geht", "come stai")
@@ -201,7 +202,7 @@ _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|make (?:that|it)|no
                          re.I)  # "What about savings?", "and 1Z777?": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
-                    "pay reset write refund toggle lock unlock turn switch enable disable")
+                    "pay reset write refund toggle lock unlock turn switch enable disable mark complete")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate")
@@ -394,7 +395,7 @@ class Reader:
              owner: str = "") -> tuple[str, Callable[[str], list[str]] | None]:
         """What a string field holds (by its name, description, format or ``owner``), and how to find such values."""
         field_stems = frozenset(words(name.replace("_", " ")))
-        about = set(words(f"{name.replace('_', ' ')} {description}"))
+        about = set(words(f"{name.replace('_', ' ')} {description}")) | {stem(name.lower())}  # "when" too
         sample = example.group(1).rstrip(".:") if (example := _EXAMPLE.search(description)) else ""
         if any(c.isdigit() for c in sample):
             shape = _shape(sample)
@@ -414,7 +415,8 @@ class Reader:
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
-            form = form or ("date" if "YYYY-MM-DD" in told else None)
+            form = form or ("date" if "YYYY-MM-DD" in told else ("date-time" if "time" in description.lower() else "date")
+                            if "ISO 8601" in description else None)  # "Start date and time, ISO 8601"
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
             return f"date{form or ''}", lambda text: _when(text, form, self.year, self.today)
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
@@ -560,7 +562,7 @@ class Reader:
         if self.answer and field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
                 "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7])):
             return phone  # the whole number, never the message
-        if not self.answer and isinstance(picked := self.picked.get(name), (str, int, float)):
+        if isinstance(picked := self.picked_value(name), (str, int, float)):
             return str(picked)  # "hold the first one": the first listed record's title
         at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
         labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
@@ -671,9 +673,11 @@ class Reader:
             served, _, count = head.partition(" for ")  # a heading's title, not whom it serves ("Pancakes for 4 people")
             served = served if count[:1].isdigit() or count.split(" ")[0].lower() in _COUNT_WORDS else head
             headed = [served] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
-            titled = field_stems & _SUBJECT and (headed or self.unowned(_proper_names(
-                self.whole, things=True, titles=True)) or _names_after(self.whole, ("to",)) or [" ".join(_thing(tokens(
-                    self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
+            named = self.unowned(_proper_names(self.whole, things=True, titles=True))
+            task = self.unowned(_task(self.whole, self.own, _when(self.whole, None, self.year, self.today)))  # "call the dentist"
+            titled = field_stems & _SUBJECT and (headed or task or named or
+                                                 _names_after(self.whole, ("to",)) or [" ".join(_thing(tokens(
+                self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
             # "Piranesi"; "two tickets to Hamilton": "Hamilton"
             said = self.whole.replace(f" since {when}", "" if started and not since else f" since {when}").strip(
                 ).split(" ")  # not the time another field takes; a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
@@ -698,16 +702,23 @@ class Reader:
     @cached_property
     def picked(self) -> dict[str, Any]:
         """The record of the newest listed result of an earlier turn that the message points at by its place ("hold the
-        first one", "the last one"), else {}."""
+        first one", "the last one"), or by a word of it ("the dentist one"), else {}."""
         said, places = _lower_tokens(self.request.message), ("first", "second", "third", "fourth", "fifth", "last")
         place = next((w for before, w in zip(said, said[1:]) if before == "the" and w in places), None)
-        outputs = [i.get("output") for i in self.request.conversation[:self.request.last_user_index] if place and (
-            item_type(i) == "function_call_output")]
+        named = next((w for before, w, one in zip(said, said[1:], said[2:]) if before == "the" and one == "one" and w
+                      not in places), "")
+        outputs = [i.get("output") for i in self.request.conversation[:self.request.last_user_index] if (
+            place or named) and item_type(i) == "function_call_output"]
         for records in (structured(o) for o in outputs[::-1] if isinstance(o, str)):
             if isinstance(records, list) and records and all(isinstance(one, dict) for one in records):
-                at = -1 if place == "last" else places.index(place or "")
-                return records[at] if at < len(records) else {}
+                records = [one for one in records if not named or named in " ".join(map(str, one.values())).lower().split()]
+                at = -1 if place == "last" else places.index(place) if place else 0
+                return records[at] if at < len(records) and (place or len(records) == 1) else {}
         return {}
+
+    def picked_value(self, name: str) -> Any:
+        """The picked record's value for a field, by its name or its last part ("task_id": the record's "id")."""
+        return self.picked.get(name, self.picked.get(name.rpartition("_")[2])) if not self.answer else None
 
     @cached_property
     def report(self) -> tuple[str, list[tuple[str, list[str]]]] | None:
@@ -834,6 +845,8 @@ class Reader:
         """A tool's value for the field, a number next to the field's name or unit ("Total 13.50", "45 minutes"),
         else the next number the turn's latest tool result, then the latest message, gives (numbers inside an id
         such as ``ORD-7`` are not; "between 0 and 250" is one request, not one per number)."""
+        if isinstance(picked := self.picked_value(name), (int, float)) and not isinstance(picked, bool):
+            return float(picked)  # "mark the first one done": the first listed record's id
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
         if self.worked and marks & (_GENERIC_ANSWER | {stem("step")}):  # "Solve 2x + 3 = 11": result 4, a step 1, 2...
@@ -1362,6 +1375,25 @@ def _described(text: str) -> list[str]:
     return list(dict.fromkeys(said)) if len(said) >= 2 else _joined(text)
 
 
+def _task(text: str, own: frozenset[str], dates: list[str]) -> list[str]:
+    """What a request opening with its verb asks for, past the tool's own words and a length, up to its date: "Also add
+    call the dentist on Friday" → "call the dentist", "Add a task to pay rent by the 1st" → "pay rent"."""
+    said = tokens((sentences(text) or [""])[0].partition(",")[0])
+    verb = next((n for n, w in enumerate(said[:3]) if stem(w.lower()) in _VERBS | _CHANGES), -1)
+    if verb < 0 or any(w.lower() not in _FILLER | {"please", "can", "could", "you"} for w in said[:verb]):
+        return []
+    rest = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP | {"up"} or stem(w.lower()) in own or w[0].isdigit(),
+                                        said[verb + 1:]))
+    for cut in dates:
+        rest = rest.partition(cut)[0]
+    for cue in (" called ", " named ", " titled ", " about "):  # "a meeting called Design Review", "a call about the
+        said = list(itertools.dropwhile(lambda w: w.lower() in STOP, rest.rpartition(cue)[2].split()))  # budget with
+        rest = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, said) if cue == " about " in rest else said)  # Priya"
+    while rest and rest.split()[-1].lower() in {"on", "by", "due", "at", "before", "until", "this", "next", "for"}:
+        rest = rest.rstrip().rpartition(" ")[0]
+    return [rest.strip()] * (0 < len(rest.split()) <= 8)
+
+
 def _thing(said: list[str]) -> list[str]:
     """The first words of ``said`` up to a small word, a verb or a number, at most four."""
     return list(itertools.takewhile(lambda w: w.lower() not in STOP and stem(w) not in _VERBS | _CHANGES
@@ -1695,9 +1727,11 @@ def _choose_tools(request: Request) -> list[Tool]:
     answering = [t for t in tools if t.handoff and "question" in t.stems and _ANSWERING & t.stems]  # an FAQ desk
     if asking:  # a question asks to know, not to change: it never opens or deletes, nor goes to a desk that does
         verbs = [t.name.replace("-", "_").split("_")[0].lower() for t in tools]  # "opening_hours" opens nothing
+        verbs = [v + "ing" * (v == "add" and "string" not in str(t.parameters)) for t, v in zip(tools, verbs)]  # add a
+        # task, not add(a, b)
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and _CHANGES
-                 & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES)]
+                 & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | {"add"})]
     negated = _negated(request.message)  # "Draft (don't send) an email": never send_email
     tools = [t for t in tools if stem(t.name.split("_")[0].lower()) not in negated]
     if not tools or choice == "none":
@@ -1744,6 +1778,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         "find", "search", "look", "browse") or "looking for " in request.message.lower()  # "Look up audiobooks about
     # Rome", "I'm looking for running shoes": the tool that searches, by its words
     picked = picked or [t for t in tools if seeks and _takes_a_query(t) and t.stems & stem_set("find search look")][:1]
+    picked = picked or [t for t in tools if asking and not t.parameters.get("required") and stem("list") in t.name_stems
+                        & message][:1]  # "What's on my list?": list_tasks
     # an order that gives all the one fitting tool needs ("Medium, just pepperoni."), not news ("I'm on BA-1") unless
     # it reports a problem to instructions that say to act with tools, to a tool that opens a case ("My laptop screen
     # is cracked": create_ticket); or a question it is about by a related word ("How much did I spend in May?") or
@@ -2252,6 +2288,7 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
         elif isinstance(data, dict) and once and (asked := _asked_fields(data, message, sought)):
             lines.append(asked)
         elif isinstance(data, list) and once:  # each item on one line: "garage Quayside, spaces 14"
+            data = _kept(data, message)
             found = [_record(one) for one in data[:8]]
             many = f"{len(data)} {noun[:-1] if len(data) == 1 else noun}" if noun.endswith("s") else str(len(data))
             lines.append(f"I found {many}: {'; '.join(found)}{' (and more)' if len(data) > 8 else ''}." if data
@@ -2289,6 +2326,18 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
     return " ".join(lines)
 
 
+def _kept(data: list[Any], message: str) -> list[Any]:
+    """The listed records a question keeps by a yes/no field ("done"): "Which tasks are done?" those done, "Which
+    are still open?" ("not done", "left") those not; else all."""
+    said = set(_lower_tokens(message)) if _is_question(message) else set()
+    for key in [k for k, v in (data[0] if data and isinstance(data[0], dict) else {}).items() if isinstance(v, bool)]:
+        yes = {stem(w) for w in key.lower().split("_")} & {stem(w) for w in said}
+        no = "not" in said or not yes and said & {"open", "pending", "left", "remaining", "unfinished", "incomplete"}
+        if yes or no:
+            return [one for one in data if isinstance(one, dict) and one.get(key) == (bool(yes) and not no)]
+    return data
+
+
 def _from_results(request: Request, question: str, alone: bool = False) -> str | None:
     """An answer to a question about a tool result of an earlier turn (the newest three, newest first): why it failed
     (its error told back), which listed record is cheaper, earlier... (:data:`_COMPARED`), or the fields asked of the
@@ -2296,7 +2345,9 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     before = request.conversation[:request.last_user_index]
     calls = {i.get("call_id"): i for i in before if item_type(i) == "function_call"}
     said, ids = _lower_tokens(question), set(identifiers(question))
-    for item in [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1][:3]:
+    results = [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1]
+    found = [(calls[i["call_id"]].get("name"), structured(i["output"])) for i in results if isinstance(i.get("output"), str)]
+    for item in results[:3]:
         call = calls[item["call_id"]]
         name, arguments = str(call.get("name")), structured(str(call.get("arguments")))
         text = item["output"] if isinstance(item.get("output"), str) else plain_text(item.get("output"))
@@ -2308,7 +2359,9 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
             return f"{name} failed: it returned \"{error[:300]}\"."
         records = [one for one in data if isinstance(one, dict)] if isinstance(data, list) else [data] * isinstance(
             data, dict)
-        for at, word in enumerate(said):  # "Which one is cheaper?", "the most expensive": the least (most) of a field
+        records = records if len(records) > 1 else [one for n, one in found if n == name and isinstance(one, dict)]
+        for at, word in enumerate(said):  # "Which one is cheaper?", "the most expensive": the least (most) of a field,
+            # of one listed result or of the results of one tool ("Which one is warmer?" after Paris and London)
             fields, most = _COMPARED.get(_compared(word), (frozenset(), False))
             keys = [key for key in records[0] if set(words(key.replace("_", " "))) & fields and all(
                 isinstance(one.get(key), (int, float, str)) for one in records)] if len(records) > 1 else []
@@ -2322,6 +2375,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
             given = {**(arguments if isinstance(arguments, dict) else {}), **{i: i for i in ids}}
             if asked := _asked_fields(named[0] if named else records[0], question, given):
                 return f"{'For ' + ', '.join(sorted(ids)) + ', t' if named and ids else 'T'}{asked[1:]}"
+        if alone and not records and isinstance(arguments, dict) and (asked := _asked_fields(arguments, question, {})):
+            return asked  # a result in words: what the call was sent ("Who did I invite?": "The attendees are Ana, Ben.")
     return None
 
 
@@ -2363,8 +2418,9 @@ def _gist(data: Mapping[str, Any]) -> list[str]:
 
 
 def _record(one: Any) -> str:
-    """One listed record on one line: "flight IB456, depart 13:40, price eur 142.0"."""
-    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in one.items()) if isinstance(one, dict) else str(one)
+    """One listed record on one line: "flight IB456, depart 13:40, price eur 142.0", "done no" (not "done False")."""
+    return ", ".join(f"{k.replace('_', ' ')} {('yes' if v else 'no') if isinstance(v, bool) else v}" for k, v in
+                     one.items()) if isinstance(one, dict) else str(one)
 
 
 def _compared(word: str) -> str:
@@ -2421,7 +2477,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how"):
         return None
     topic = set(_topic(message)) | (stem_set("price cost total fee") if "how much" in message.lower() else set())
-    plain = {key: ", ".join(map(str, value)) if isinstance(value, list) else str(value) for key, value in data.items()
+    plain = {key: ", ".join(map(str, value)) if isinstance(value, list) else ("yes" if value else "no") if isinstance(
+        value, bool) else str(value) for key, value in data.items()
              if not isinstance(value, dict) and not (isinstance(value, list) and any(isinstance(one, (dict, list))
                                                                                      for one in value))}
     keys = {key: set(words(key.replace("_", " "))) for key in plain
@@ -2862,8 +2919,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if not results or handed_off and not called_after_handoff:
         labelled = [label for label, *_ in _told(instructions) if label and set(  # "Refund policy: ...", asked of
             words(sentences(label)[-1])) == set(_topic(message))]  # "What's your refund policy?": no tool's guess
-        looked_up = [t for t in request.tools if not t.handoff and not t.parameters.get("required") and (
-            own := t.name_stems - _VERBS) and own <= set(words(message))]  # "What's in my cart?": get_cart, afresh
+        looked_up = [t for t in request.tools if not t.handoff and not t.parameters.get("required") and ((
+            own := t.name_stems - _VERBS) and own <= set(words(message)) or t.name_stems & set(words(message)) & {
+                stem("list")})]  # "What's in my cart?": get_cart, afresh; "What's on my list?": list_tasks
         answered = _only_asks(message) and not looked_up and (_answered_by_conversation(request) is not None or bool(
             labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
         calls, missing = ([], []) if answered else _plan(request, fingerprint)
