@@ -1,10 +1,12 @@
-"""Instructions that decide what happens to a number a tool returned, and a lead-in that picks the agents.
+"""Instructions that decide what happens to a number a tool returned, desks that send back what is not theirs, and a
+lead-in that picks the agents.
 
 "If it's odd, hand off to the multiply agent", "If the total is over 100, hand off to approvals": the condition is
 checked against the number this turn's tool returned, and the desk it names gets the conversation. A desk whose
 instructions say what to do with the number ("Multiply the number by 2") does it with its tool when one is named
 by that verb, else works it out itself. "In Spanish and French: how do you say hi?" sends the question to each
-language agent. Agents, tools and numbers are our own.
+language agent. A desk told of a problem none of its instructions or tools speak of ("my wifi keeps dropping" at
+billing) hands it back to the desk that routes, which sends it on. Agents, tools and numbers are our own.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from agents import Agent, Runner, function_tool
+from agents import Agent, Runner, SQLiteSession, function_tool
 from pydantic import BaseModel
 
 pytestmark = pytest.mark.usefixtures("api")
@@ -84,3 +86,41 @@ def test_a_lead_in_that_names_the_agents_sends_each_the_question() -> None:
     assert set(sent) == {"ask_german", "ask_italian"}
     assert all("where is the train station?" in arguments for arguments in sent.values()), sent
 
+
+
+def desks(billing_words: str, tech_words: str, tech_tool):
+    billing = Agent(name="Billing", handoff_description=billing_words, instructions=f"You handle {billing_words}.")
+    tech = Agent(name="Tech", handoff_description=tech_words, instructions=f"You fix {tech_words}.", tools=[tech_tool])
+    triage = Agent(name="Front desk", instructions="Route the customer to the right desk.", handoffs=[billing, tech])
+    billing.handoffs, tech.handoffs = [triage], [triage]
+    return triage
+
+
+@function_tool
+def reset_router(serial: str) -> str:
+    """Remotely reset a router by its serial."""
+    return "Router reset started."
+
+
+@function_tool
+def open_it_ticket(asset_tag: str) -> str:
+    """Open a ticket for the IT team about a broken device, by its asset tag."""
+    return "IT ticket IT-88 opened."
+
+
+@pytest.mark.parametrize(("first", "then", "triage", "tool"), [
+    ("Why is invoice INV-7781 so high?", "Also my wifi keeps dropping, router serial RT-5521.",
+     desks("invoices, payments and refunds", "internet, router and wifi problems", reset_router), "reset_router"),
+    ("Where is my payslip for March?", "My laptop screen is cracked, asset tag LT-0042.",
+     desks("payroll, payslips and salaries", "laptops, phones and broken devices", open_it_ticket), "open_it_ticket"),
+])
+def test_a_desk_sends_a_problem_none_of_its_words_speak_of_back_to_the_desk_that_routes(first, then, triage,
+                                                                                         tool) -> None:
+    async def run():
+        session = SQLiteSession("desks")
+        result = await Runner.run(triage, first, session=session)
+        assert result.last_agent.name == "Billing"
+        return await Runner.run(result.last_agent, then, session=session)
+    result = asyncio.run(run())
+    made = [item.raw_item.name for item in result.new_items if item.type in ("tool_call_item", "handoff_call_item")]
+    assert made == ["transfer_to_front_desk", "transfer_to_tech", tool] and result.last_agent.name == "Tech"
