@@ -1,0 +1,91 @@
+"""Arguments a careful model fills on a tester's first try with their own tool.
+
+What a message asks to tell someone ("email Tom that ...") is the body, and a subject says it in short; a reminder's
+text leaves out the time another field takes ("tonight at 8"); the speaker counts in a party ("me and my wife": 2);
+a list after a related word keeps each item's own words ("with spinach and feta under 30 minutes").
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import function_tool
+
+from ..helpers import tool_calls
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+@function_tool
+def send_email(to: str, subject: str, body: str) -> str:
+    """Send an email."""
+    return "sent"
+
+
+@function_tool
+def create_reminder(text: str, when: str) -> str:
+    """Create a reminder."""
+    return "set"
+
+
+@function_tool
+def schedule_reminder(message: str, when: str) -> str:
+    """Schedule a reminder."""
+    return "scheduled"
+
+
+@function_tool
+def book_flight(origin: str, destination: str, date: str, passengers: int) -> str:
+    """Book a flight."""
+    return "booked"
+
+
+@function_tool
+def reserve_table(restaurant: str, time: str, party_size: int) -> str:
+    """Reserve a table."""
+    return "reserved"
+
+
+@function_tool
+def search_recipes(ingredients: list[str], max_minutes: int) -> str:
+    """Find recipes."""
+    return "[]"
+
+
+@pytest.mark.parametrize("message, to, subject, body", [
+    ("Email Tom at tom@x.com that the meeting moved to 3pm", "tom@x.com", "Meeting moved to 3pm",
+     "the meeting moved to 3pm"),
+    ("Please email lena@corp.io to let her know that a new build is ready", "lena@corp.io", "New build is ready",
+     "a new build is ready"),
+])
+async def test_what_to_tell_is_the_body_and_its_gist_the_subject(message, to, subject, body):
+    calls, _ = await tool_calls([send_email], message)
+    assert calls == [("send_email", {"to": to, "subject": subject, "body": body})]
+
+
+@pytest.mark.parametrize("tool, message, text, when", [
+    (create_reminder, "Remind me to take out the trash tonight at 8", "take out the trash", "tonight at 8"),
+    (create_reminder, "remind me to call the dentist on Friday", "call the dentist", "Friday"),
+    (schedule_reminder, "Remind us to renew the lease next Monday at 9", "renew the lease", "next Monday at 9"),
+])
+async def test_a_reminders_text_leaves_its_time_to_the_time_field(tool, message, text, when):
+    calls, _ = await tool_calls([tool], message)
+    assert list(calls[0][1].values()) == [text, when]
+
+
+@pytest.mark.parametrize("tool, message, count", [
+    (book_flight, "I need a flight from NYC to LA next Friday for me and my wife", 2),
+    (book_flight, "Book a flight from Rome to Paris on May 2 for me and two kids", 3),
+    (reserve_table, "Reserve a table at Nopa at 7pm for me and 3 colleagues", 4),
+])
+async def test_the_speaker_counts_in_a_party(tool, message, count):
+    calls, _ = await tool_calls([tool], message)
+    assert list(calls[0][1].values())[-1] == count
+
+
+@pytest.mark.parametrize("message, ingredients", [
+    ("Find me a vegetarian recipe with spinach and feta under 30 minutes", ["spinach", "feta"]),
+    ("Any dinner ideas with chicken, leeks and mushrooms under 40 minutes?", ["chicken", "leeks", "mushrooms"]),
+])
+async def test_listed_ingredients_keep_only_their_own_words(message, ingredients):
+    calls, _ = await tool_calls([search_recipes], message)
+    assert calls[0][1]["ingredients"] == ingredients
