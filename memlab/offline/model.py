@@ -577,6 +577,13 @@ class Reader:
                 head) and len(sentences(self.whole)) > 1 and not _is_question(self.whole):  # Is All You Need. Ashish ...")
             return " ".join(head)
         named = self.from_tools(name) or self.named_value(name)  # of a date's field, a date ("due: $1,240", no)
+        rest = self.whole.partition(named)[2] if named and field_stems & _SUBJECT and not self.answer else ""
+        for word in rest.split()[:6] if rest[:1] == " " else ():  # a subject runs to the next small or cue word
+            if not word.rstrip(".,;!?").isalnum() or word.lower() in {*STOP, *self.fields, "saying", "says", "asking"}:
+                break  # ("subject Q3 report saying ...": "Q3 report")
+            named += f" {word.rstrip('.,;!?')}"
+            if word[-1] in ".,;!?":
+                break
         weekday = (named or "").lower()[:3] in _WEEKDAYS and (named or "").endswith("day")  # "week started Monday":
         if named is not None and not (weekday and self.iso(name, description)) and (  # read in the whole message
                 format or not field_stems & _WHEN or _DATE.search(named)):

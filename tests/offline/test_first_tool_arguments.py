@@ -89,3 +89,19 @@ async def test_the_speaker_counts_in_a_party(tool, message, count):
 async def test_listed_ingredients_keep_only_their_own_words(message, ingredients):
     calls, _ = await tool_calls([search_recipes], message)
     assert calls[0][1]["ingredients"] == ingredients
+
+
+@function_tool
+def create_event(title: str, date: str) -> str:
+    """Create a calendar event."""
+    return "created"
+
+
+@pytest.mark.parametrize("tool, message, field, value", [
+    (send_email, "Send an email to ana@corp.io with subject Q3 report saying the numbers are attached", "subject",
+     "Q3 report"),
+    (create_event, "Create an event titled Team offsite planning on March 4", "title", "Team offsite planning"),
+])
+async def test_a_labelled_subject_runs_to_the_next_small_word(tool, message, field, value):
+    calls, _ = await tool_calls([tool], message)
+    assert calls[0][1][field] == value
