@@ -405,6 +405,10 @@ class Reader:
         if "currency" in about or ends and len(_currencies(self.whole)) > 1:  # the target is the one after "to"
             side = min(ends, default="")  # "from_currency": the source; "to", "target": the target
             return f"currency {side}", lambda text: _currencies(text, side)
+        if stem("unit") in field_stems and ends:  # "350 fahrenheit to celsius", "how many km is 26.2 miles": the unit
+            cues = ("to", "into", "in", "many") if "to" in ends else tuple("0123456789")  # after a number, or the target's
+            return f"unit {min(ends)}", lambda text: [u for c, u in itertools.pairwise(_lower_tokens(text)) if c.startswith(
+                cues) and u.isalpha() and u not in STOP]
         either = about & stem_set("name people person") and "@" not in self.whole  # "emails or names": "with Priya"
         if format == "email" or "email" in about and not either or name.lower() in ("to", "cc", "bcc") or (
                 name.lower() in ("recipient", "sender") and "@" in self.whole):  # else a recipient is a person

@@ -105,3 +105,25 @@ def create_event(title: str, date: str) -> str:
 async def test_a_labelled_subject_runs_to_the_next_small_word(tool, message, field, value):
     calls, _ = await tool_calls([tool], message)
     assert calls[0][1][field] == value
+
+
+@function_tool
+def convert_units(value: float, from_unit: str, to_unit: str) -> str:
+    """Convert a measurement between units."""
+    return "converted"
+
+
+@function_tool
+def convert_measure(amount: float, source_unit: str, target_unit: str) -> str:
+    """Convert a quantity from one unit to another."""
+    return "converted"
+
+
+@pytest.mark.parametrize("tool, message, expected", [
+    (convert_units, "How many kilometers is 26.2 miles?", [26.2, "miles", "kilometers"]),
+    (convert_units, "Convert 350 fahrenheit to celsius", [350, "fahrenheit", "celsius"]),
+    (convert_measure, "What is 12 inches in centimeters?", [12, "inches", "centimeters"]),
+])
+async def test_a_unit_field_holds_the_unit_never_the_number(tool, message, expected):
+    calls, _ = await tool_calls([tool], message)
+    assert list(calls[0][1].values()) == expected
