@@ -127,3 +127,18 @@ def convert_measure(amount: float, source_unit: str, target_unit: str) -> str:
 async def test_a_unit_field_holds_the_unit_never_the_number(tool, message, expected):
     calls, _ = await tool_calls([tool], message)
     assert list(calls[0][1].values()) == expected
+
+
+@function_tool
+def get_exchange_rate(base: str, quote: str) -> str:
+    """Get an exchange rate between two currencies (ISO codes)."""
+    return "1.0"
+
+
+@pytest.mark.parametrize("message, base, quote", [
+    ("What's the dollar to yen rate?", "USD", "JPY"),
+    ("Rate from euros to Swiss francs please", "EUR", "CHF"),
+])
+async def test_a_quote_currency_is_the_one_after_to(message, base, quote):
+    calls, _ = await tool_calls([get_exchange_rate], message)
+    assert calls == [("get_exchange_rate", {"base": base, "quote": quote})]
