@@ -60,8 +60,8 @@ _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom", "email Tom that ...".
-_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind (?:me|us) to|(?:e-?mail|tell|text|message|let|inform|"
-                          r"notify|write)\b(?:[^.!?;\n]|\.(?=\w)){0,60}?\bthat)[,:]? ([^.!?;\n]+)", re.I)
+_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind (?:me|us)\b[^.!?;\n]{0,25}? to|(?:e-?mail|tell|text|"
+                          r"message|let|inform|notify|write)\b(?:[^.!?;\n]|\.(?=\w)){0,60}?\bthat)[,:]? ([^.!?;\n]+)", re.I)
 #: A duration ("2 hours"), a weight or a length ("700g", "1.2 km", "5 miles", "150 lbs") or a temperature ("68°F",
 #: "20 degrees Celsius"), and each unit's measure and size (in seconds, grams, metres).
 _UNITS = re.compile(r"(\d+(?:\.\d+)?) ?(second|minute|min|hour|hr|day|week|kilogram|kilo|kg|gram|mg|g|lb|pound|kilomet(?:er|re)"
@@ -1371,7 +1371,7 @@ def _listed(text: str, short: bool = False) -> list[str]:
     for piece in sentences(text[:4000]):
         parts = piece.rsplit(":", 1)[-1].replace(" then ", ", ").split(",")
         items = [item.strip(" .!?'\"") for part in parts for item in f" {part} ".split(" and ")]
-        items = [item for item in items if item and item not in ("please", "thanks")]
+        items = [item.removesuffix(" please") for item in items if item and item not in ("please", "thanks")]
         if len(items) > max(1, len(best)) and not (short and any(len(item.split()) > 4 for item in items)):
             best = items
     return best

@@ -142,3 +142,10 @@ def get_exchange_rate(base: str, quote: str) -> str:
 async def test_a_quote_currency_is_the_one_after_to(message, base, quote):
     calls, _ = await tool_calls([get_exchange_rate], message)
     assert calls == [("get_exchange_rate", {"base": base, "quote": quote})]
+
+
+async def test_a_reminder_may_name_its_time_before_the_task_and_a_list_ends_before_please():
+    calls, _ = await tool_calls([create_reminder], "remind me tomorrow to renew my passport")
+    assert calls == [("create_reminder", {"text": "renew my passport", "when": "tomorrow"})]
+    calls, _ = await tool_calls([search_recipes], "Recipes with chicken, rice and broccoli please")
+    assert calls[0][1]["ingredients"] == ["chicken", "rice", "broccoli"]
