@@ -60,7 +60,7 @@ _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom", "email Tom that ...".
-_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind (?:me|us)\b[^.!?;\n]{0,25}? to|(?:e-?mail|tell|text|"
+_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind(?: me| us|er)\b[^.!?;\n]{0,25}? to|(?:e-?mail|tell|text|"
                           r"message|let|inform|notify|write)\b(?:[^.!?;\n]|\.(?=\w)){0,60}?\bthat)[,:]? ([^.!?;\n]+)", re.I)
 #: A duration ("2 hours"), a weight or a length ("700g", "1.2 km", "5 miles", "150 lbs") or a temperature ("68°F",
 #: "20 degrees Celsius"), and each unit's measure and size (in seconds, grams, metres).
@@ -405,10 +405,11 @@ class Reader:
         if "currency" in about or ends and len(_currencies(self.whole)) > 1:  # the target is the one after "to"
             side = min(ends, default="")  # "from_currency": the source; "to", "target": the target
             return f"currency {side}", lambda text: _currencies(text, side)
-        if stem("unit") in field_stems and ends:  # "350 fahrenheit to celsius", "how many km is 26.2 miles": the unit
-            cues = ("to", "into", "in", "many") if "to" in ends else tuple("0123456789")  # after a number, or the target's
-            return f"unit {min(ends)}", lambda text: [u for c, u in itertools.pairwise(_lower_tokens(text)) if c.startswith(
-                cues) and u.isalpha() and u not in STOP]
+        if field_stems & stem_set("unit scale") and ends:  # "350 fahrenheit to celsius", "how many km is 26.2 miles":
+            cues = ("to", "into", "in", "many") if "to" in ends else tuple("0123456789")  # the unit after a number, or the
+            return f"unit {min(ends)}", lambda text: [u for c, u in itertools.pairwise(w for w, n in itertools.pairwise([
+                *_lower_tokens(text), "to"]) if w != "degrees" or n in STOP) if c.startswith(cues) and u.isalpha() and (
+                    u not in STOP)]  # target's ("20 degrees celsius": celsius)
         either = about & stem_set("name people person") and "@" not in self.whole  # "emails or names": "with Priya"
         if format == "email" or "email" in about and not either or name.lower() in ("to", "cc", "bcc") or (
                 name.lower() in ("recipient", "sender") and "@" in self.whole):  # else a recipient is a person
@@ -934,9 +935,10 @@ class Reader:
         elif named or self.from_tools(name) or labelled:  # the tool's value (first), the one the field's name is next
             found, index = named[:1] or labelled[:1] or found[:1], 0  # to, or the one the message says the label of
             self.inside.update(found)  # no other field's by its place ("3 bathrooms, 180 m2": area 180)
-        other = " ".join(_lower_tokens(_in_digits(self.request.message))).partition("me and ")[2].split(" ")[0]
-        other = other if marks & (_PERSON | {stem("party")}) and (not named or other in named) else ""
-        if other:  # the speaker counts too: "for me and my wife": 2, "me and two kids": 3
+        said = _lower_tokens(_in_digits(self.request.message))  # the speaker counts too: "for me and my wife": 2, "me
+        other = next(((said[at + 1:at + 2] if said[at - 1] == "me" else said[at - 2:at - 1]) or ["1"] for at in range(1, len(
+            said) - 1) if said[at] == "and" and "me" in said[at - 1:at + 2:2]), [""])[0]  # and two kids", "2 kids and me": 3
+        if other and marks & (_PERSON | {stem("party")}) and (not named or other in named):
             found, index = [str(1 + (int(other) if other.isdigit() else 1))], 0
         if not (years and stem("year") in marks or named and self.answer):  # in an answer, only a number by its place
             self.taken["number"] = self.taken.get("number", 0) + 1  # moves the place on ("2019 Corolla, 42000 km")

@@ -66,6 +66,7 @@ async def test_what_to_tell_is_the_body_and_its_gist_the_subject(message, to, su
     (create_reminder, "Remind me to take out the trash tonight at 8", "take out the trash", "tonight at 8"),
     (create_reminder, "remind me to call the dentist on Friday", "call the dentist", "Friday"),
     (schedule_reminder, "Remind us to renew the lease next Monday at 9", "renew the lease", "next Monday at 9"),
+    (create_reminder, "Set a reminder for Friday at 5 to submit the report", "submit the report", "Friday at 5"),
 ])
 async def test_a_reminders_text_leaves_its_time_to_the_time_field(tool, message, text, when):
     calls, _ = await tool_calls([tool], message)
@@ -76,6 +77,7 @@ async def test_a_reminders_text_leaves_its_time_to_the_time_field(tool, message,
     (book_flight, "I need a flight from NYC to LA next Friday for me and my wife", 2),
     (book_flight, "Book a flight from Rome to Paris on May 2 for me and two kids", 3),
     (reserve_table, "Reserve a table at Nopa at 7pm for me and 3 colleagues", 4),
+    (book_flight, "Book a flight from Paris to Rome on June 9 for my wife and me", 2),
 ])
 async def test_the_speaker_counts_in_a_party(tool, message, count):
     calls, _ = await tool_calls([tool], message)
@@ -119,10 +121,17 @@ def convert_measure(amount: float, source_unit: str, target_unit: str) -> str:
     return "converted"
 
 
+@function_tool
+def convert_temperature(value: float, from_scale: str, to_scale: str) -> str:
+    """Convert a temperature."""
+    return "converted"
+
+
 @pytest.mark.parametrize("tool, message, expected", [
     (convert_units, "How many kilometers is 26.2 miles?", [26.2, "miles", "kilometers"]),
     (convert_units, "Convert 350 fahrenheit to celsius", [350, "fahrenheit", "celsius"]),
     (convert_measure, "What is 12 inches in centimeters?", [12, "inches", "centimeters"]),
+    (convert_temperature, "Convert 20 degrees celsius to fahrenheit", [20, "celsius", "fahrenheit"]),
 ])
 async def test_a_unit_field_holds_the_unit_never_the_number(tool, message, expected):
     calls, _ = await tool_calls([tool], message)
