@@ -565,7 +565,7 @@ class Reader:
         if self.answer and field_stems & (_EXPLAINS | stem_set("reason why")) and self.chosen:  # "Negative: ... 'late'"
             said = " and ".join(", ".join(f"'{cue}'" for cue in self.chosen[1]).rsplit(", ", 1))
             return f"{self.chosen[0].capitalize()}: " + (f"the message says {said}." if said else "no word leans either way.")
-        if self.answer and field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
+        if field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
                 "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7])):
             return phone  # the whole number, never the message
         if isinstance(picked := self.picked_value(name), (str, int, float)):

@@ -158,3 +158,22 @@ async def test_a_reminder_may_name_its_time_before_the_task_and_a_list_ends_befo
     assert calls == [("create_reminder", {"text": "renew my passport", "when": "tomorrow"})]
     calls, _ = await tool_calls([search_recipes], "Recipes with chicken, rice and broccoli please")
     assert calls[0][1]["ingredients"] == ["chicken", "rice", "broccoli"]
+
+
+@function_tool
+def send_sms(phone: str, message: str) -> str:
+    """Send a text message."""
+    return "sent"
+
+
+@function_tool
+def call_back(mobile_number: str, topic: str) -> str:
+    """Schedule a call back."""
+    return "scheduled"
+
+
+async def test_a_phone_field_takes_the_whole_number():
+    calls, _ = await tool_calls([send_sms], "Send a text to 555-0134 saying I'm running late")
+    assert calls == [("send_sms", {"phone": "555-0134", "message": "I'm running late"})]
+    calls, _ = await tool_calls([call_back], "Please schedule a call back to +44 20 7946 0018 about my refund")
+    assert calls[0][1]["mobile_number"] == "+44 20 7946 0018"
