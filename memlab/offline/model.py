@@ -47,7 +47,7 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)(?: of)? (?i:{_MONTH})"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
-                   r"|(?<=\b(?:by|on) )the \d{1,2}(?:st|nd|rd|th)\b(?! [a-z])|\b(?:(?i:(?:next |this |last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)|[Tt]oday|[Tt]omorrow|[Yy]esterday"
+                   r"|(?<=\b(?:by|on) )the \d{1,2}(?:st|nd|rd|th)\b(?! [a-z])|\b(?:(?i:(?:next |this |last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)|[Tt]oday|[Tt]onight|[Tt]omorrow|[Yy]esterday"
                    r"|(?i:\d+|an?|one|two|three|four|five|six|seven) (?:day|week)s? ago|noon|midnight)\b")
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
@@ -59,8 +59,9 @@ _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|
 _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal", "country nation")]
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
-#: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom".
-_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind (?:me|us) to)[,:]? ([^.!?;\n]+)", re.I)
+#: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom", "email Tom that ...".
+_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind(?: me| us|er)\b[^.!?;\n]{0,25}? to|(?:e-?mail|tell|text|"
+                          r"message|let|inform|notify|write)\b(?:[^.!?;\n]|\.(?=\w)){0,60}?\bthat)[,:]? ([^.!?;\n]+)", re.I)
 #: A duration ("2 hours"), a weight or a length ("700g", "1.2 km", "5 miles", "150 lbs") or a temperature ("68°F",
 #: "20 degrees Celsius"), and each unit's measure and size (in seconds, grams, metres).
 _UNITS = re.compile(r"(\d+(?:\.\d+)?) ?(second|minute|min|hour|hr|day|week|kilogram|kilo|kg|gram|mg|g|lb|pound|kilomet(?:er|re)"
@@ -223,7 +224,7 @@ _STARTED = stem_set("since start started began onset")  # a field for when somet
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
 _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into", "in"), "destination": ("to", "into"),
-         "target": ("to", "into", "in"), "base": ("from",)}  # from_account, to_account: the option after "from", after "to"
+         "target": ("to", "into", "in"), "quote": ("to", "into", "in"), "base": ("from",)}  # from_account, to_account: the option after "from", after "to"
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: The listener's own words told back by the listener ("your name is Max" → "my name is Max"), and the verbs after
@@ -404,13 +405,18 @@ class Reader:
         if "currency" in about or ends and len(_currencies(self.whole)) > 1:  # the target is the one after "to"
             side = min(ends, default="")  # "from_currency": the source; "to", "target": the target
             return f"currency {side}", lambda text: _currencies(text, side)
+        if field_stems & stem_set("unit scale") and ends:  # "350 fahrenheit to celsius", "how many km is 26.2 miles":
+            cues = ("to", "into", "in", "many") if "to" in ends else tuple("0123456789")  # the unit after a number, or the
+            return f"unit {min(ends)}", lambda text: [u for c, u in itertools.pairwise(w for w, n in itertools.pairwise([
+                *_lower_tokens(text), "to"]) if w != "degrees" or n in STOP) if c.startswith(cues) and u.isalpha() and (
+                    u not in STOP)]  # target's ("20 degrees celsius": celsius)
         either = about & stem_set("name people person") and "@" not in self.whole  # "emails or names": "with Priya"
         if format == "email" or "email" in about and not either or name.lower() in ("to", "cc", "bcc") or (
                 name.lower() in ("recipient", "sender") and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
         timed = self.iso(name, description, "hh:mm")  # "depart_after HH:MM": "8am" is 08:00
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
-                ).replace("_", "") in ("checkin", "checkout") or {stem("from")} < field_stems | {stem("from")} <= stem_set(
+                ).replace("_", "") in ("checkin", "checkout", "when") or {stem("from")} < field_stems | {stem("from")} <= stem_set(
                 "start end begin finish available from until"):  # a field named "time" takes a time ("8pm"), "start" too
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
@@ -559,7 +565,7 @@ class Reader:
         if self.answer and field_stems & (_EXPLAINS | stem_set("reason why")) and self.chosen:  # "Negative: ... 'late'"
             said = " and ".join(", ".join(f"'{cue}'" for cue in self.chosen[1]).rsplit(", ", 1))
             return f"{self.chosen[0].capitalize()}: " + (f"the message says {said}." if said else "no word leans either way.")
-        if self.answer and field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
+        if field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
                 "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7])):
             return phone  # the whole number, never the message
         if isinstance(picked := self.picked_value(name), (str, int, float)):
@@ -576,6 +582,13 @@ class Reader:
                 head) and len(sentences(self.whole)) > 1 and not _is_question(self.whole):  # Is All You Need. Ashish ...")
             return " ".join(head)
         named = self.from_tools(name) or self.named_value(name)  # of a date's field, a date ("due: $1,240", no)
+        rest = self.whole.partition(named)[2] if named and field_stems & _SUBJECT and not self.answer else ""
+        for word in rest.split()[:6] if rest[:1] == " " else ():  # a subject runs to the next small or cue word
+            if not word.rstrip(".,;!?").isalnum() or word.lower() in {*STOP, *self.fields, "saying", "says", "asking"}:
+                break  # ("subject Q3 report saying ...": "Q3 report")
+            named += f" {word.rstrip('.,;!?')}"
+            if word[-1] in ".,;!?":
+                break
         weekday = (named or "").lower()[:3] in _WEEKDAYS and (named or "").endswith("day")  # "week started Monday":
         if named is not None and not (weekday and self.iso(name, description)) and (  # read in the whole message
                 format or not field_stems & _WHEN or _DATE.search(named)):
@@ -601,9 +614,14 @@ class Reader:
             return (unit if measured else None) if stem("unit") in field_stems else amount
         if unit and (measured or stem(unit.lower()) not in stem_set("minute hour day week month year")):  # not "3 years
             return rest if measured else counted[0]  # at Google"; "2 x keyboard at $45": keyboard
-        told = _SAYING_THAT.search(self.whole) if kind == "free" and not field_stems & _SUBJECT else None
-        if kind == "free" and (labelled or told):  # "remind me to call mom", "saying I'll be late": what is said
-            return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else told[1].strip()
+        told = _SAYING_THAT.search(self.whole) if kind == "free" else None
+        said = told[1].strip() if told else ""  # "remind me to call mom", "saying I'll be late": what is said, no
+        dates = _when(said, None, self.year, self.today) if any({stem(w) for w in f.lower().split("_")} & _WHEN for f in (
+            self.fields)) else []  # time another field takes ("take out the trash tonight at 8": "tonight at 8")
+        said = " ".join(itertools.takewhile(lambda w: w != "@", said.replace(dates[0], " @ ", 1).split())).removesuffix(
+            " on").removesuffix(" at").removesuffix(" by") if dates else said
+        if kind == "free" and (labelled or told) and not field_stems & _SUBJECT:
+            return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else said
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
         if kind in ("free", "thing", "other") and quoted:
             return self._take("quoted", lambda text: quoted)
@@ -673,9 +691,11 @@ class Reader:
             served, _, count = head.partition(" for ")  # a heading's title, not whom it serves ("Pancakes for 4 people")
             served = served if count[:1].isdigit() or count.split(" ")[0].lower() in _COUNT_WORDS else head
             headed = [served] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
+            gist = " ".join(w for at, w in enumerate(said.split()[:7]) if at or w.lower() not in ("the", "a", "an"))
+            gist = [gist[:1].upper() + gist[1:]] if gist else []  # what is said, in short: "Meeting moved to 3pm"
             named = self.unowned(_proper_names(self.whole, things=True, titles=True))
             task = self.unowned(_task(self.whole, self.own, _when(self.whole, None, self.year, self.today)))  # "call the dentist"
-            titled = field_stems & _SUBJECT and (headed or task or named or
+            titled = field_stems & _SUBJECT and (headed or gist or task or named or
                                                  _names_after(self.whole, ("to",)) or [" ".join(_thing(tokens(
                 self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
             # "Piranesi"; "two tickets to Hamilton": "Hamilton"
@@ -915,6 +935,11 @@ class Reader:
         elif named or self.from_tools(name) or labelled:  # the tool's value (first), the one the field's name is next
             found, index = named[:1] or labelled[:1] or found[:1], 0  # to, or the one the message says the label of
             self.inside.update(found)  # no other field's by its place ("3 bathrooms, 180 m2": area 180)
+        said = _lower_tokens(_in_digits(self.request.message))  # the speaker counts too: "for me and my wife": 2, "me
+        other = next(((said[at + 1:at + 2] if said[at - 1] == "me" else said[at - 2:at - 1]) or ["1"] for at in range(1, len(
+            said) - 1) if said[at] == "and" and "me" in said[at - 1:at + 2:2]), [""])[0]  # and two kids", "2 kids and me": 3
+        if other and marks & (_PERSON | {stem("party")}) and (not named or other in named):
+            found, index = [str(1 + (int(other) if other.isdigit() else 1))], 0
         if not (years and stem("year") in marks or named and self.answer):  # in an answer, only a number by its place
             self.taken["number"] = self.taken.get("number", 0) + 1  # moves the place on ("2019 Corolla, 42000 km")
         self.ran_out = self.ran_out or index >= len(found)
@@ -1105,6 +1130,8 @@ class Reader:
         clause = message[at + size:].lstrip(" :") if at >= 0 else ""
         clause = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, clause.split(" ")))  # "were Ann and Bo"
         listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
+        listed = [" ".join(_thing(list(itertools.takewhile(lambda w: w.lower() not in STOP, item.split()[::-1]))[::-1]))
+                  or item for item in listed] if cues else listed  # "recipe with spinach and feta under 30 min": spinach
         if len(listed) >= 2:
             return listed[:20]
         if cues:  # each sentence with such a word, from after it: "Decided to move launch to April.": decisions
@@ -1220,8 +1247,8 @@ def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[
             times.append((value, f"{hour:02}:{(numbers + [0])[1]:02}:00"))
             continue
         month = next((k + 1 for k, name in enumerate(_MONTHS) if name in low), 0)
-        if low in ("yesterday", "today", "tomorrow"):
-            dates.append((today + datetime.timedelta({"yesterday": -1, "today": 0, "tomorrow": 1}[low])).isoformat())
+        if (shift := {"yesterday": -1, "today": 0, "tonight": 0, "tomorrow": 1}.get(low)) is not None:
+            dates.append((today + datetime.timedelta(shift)).isoformat())
             continue
         if low.endswith(" ago"):  # "two days ago", "a week ago"
             count = numbers[0] if numbers else _COUNT_WORDS.get(low.split()[0], 1)
@@ -1241,6 +1268,10 @@ def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[
         with contextlib.suppress(ValueError, IndexError):  # "Friday", "31/02": no date
             dates.append(datetime.date(next((n for n in numbers[1:] if n > 31), year), month, numbers[0]).isoformat())
     clock = [iso for _, iso in times] or ["00:00:00"]
+    for at, value in enumerate(found):  # as written, a day with its bare hour: "tonight at 8", "Friday at 6"
+        if (after := text[text.find(value) + len(value):].split(" ", 3)[1:3])[:1] == ["at"] and after[1:] and (
+                hour := after[1].rstrip(".,!?")).isdigit():
+            found[at] = f"{value} at {hour}"
     return {"clock": [written for written, _ in times], "time": [iso for _, iso in times], "date": dates,
             "hh:mm": [iso[:5] for _, iso in times],
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
@@ -1342,7 +1373,7 @@ def _listed(text: str, short: bool = False) -> list[str]:
     for piece in sentences(text[:4000]):
         parts = piece.rsplit(":", 1)[-1].replace(" then ", ", ").split(",")
         items = [item.strip(" .!?'\"") for part in parts for item in f" {part} ".split(" and ")]
-        items = [item for item in items if item and item not in ("please", "thanks")]
+        items = [item.removesuffix(" please") for item in items if item and item not in ("please", "thanks")]
         if len(items) > max(1, len(best)) and not (short and any(len(item.split()) > 4 for item in items)):
             best = items
     return best
@@ -1395,9 +1426,9 @@ def _task(text: str, own: frozenset[str], dates: list[str]) -> list[str]:
 
 
 def _thing(said: list[str]) -> list[str]:
-    """The first words of ``said`` up to a small word, a verb or a number, at most four."""
-    return list(itertools.takewhile(lambda w: w.lower() not in STOP and stem(w) not in _VERBS | _CHANGES
-                                    and any(map(str.isalpha, w)), said))[:4]  # no amount: "under $450,000"
+    """The first words of ``said`` up to a small word, a verb, a number or a limit, at most four."""
+    return list(itertools.takewhile(lambda w: w.lower() not in STOP and stem(w) not in _VERBS | _CHANGES and w.lower(
+        ) not in _COMPARE and any(map(str.isalpha, w)), said))[:4]  # no amount: "under $450,000", "feta under 30 min"
 
 
 def _is_code(token: str) -> bool:
