@@ -828,8 +828,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             bodies["Other facts"], kinds["Other facts"] = loose, None
     target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)
     bodies[target] += [fact for fact in spec.must_keep if fact not in "\n".join(bodies[target])]  # never cut
-    while sum(len(h.split()) + (len(" ".join(b).split()) or 1) for h, b in bodies.items()) > (  # an empty one
-            spec.max_words or DEFAULT_MAX_WORDS):  # says "none": a word too
+    none = int(not spec.paragraph)  # an empty section says "none": a word too (a paragraph says nothing of it)
+    while sum(len(h.split()) + (len(" ".join(b).split()) or none) for h, b in bodies.items()) > (
+            spec.max_words or DEFAULT_MAX_WORDS):
         # Cut the longest section first (its older lines; the later ones of the issues), then single lines.
         cuttable = [h for h in bodies if bodies[h] and h != target and kinds[h] != "ids"]
         # then identifiers, newest first; the facts to keep verbatim stay, budget or not
