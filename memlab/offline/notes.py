@@ -836,7 +836,12 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         # then identifiers, newest first; the facts to keep verbatim stay, budget or not
         spare = [(h, line) for h in bodies if h == target or kinds[h] == "ids" for line in bodies[h]
                  if not any(fact in line for fact in spec.must_keep)]
-        if cuttable:
+        seen = [_bare(line) for b in bodies.values() for line in b]  # the section that is never cut gives up a line
+        twice = [(target, line) for line in bodies[target] if len(bodies[target]) > 1 and kinds[target] != "ids" and (
+            seen.count(_bare(line)) > 1)]  # another section says too, first: the note still says it once
+        if twice:
+            bodies[target].remove(twice[-1][1])  # the newest: the problem stated first stays
+        elif cuttable:
             victim = max(cuttable, key=lambda h: (len(bodies[h]) > 1, len(bodies[h]), -_CUT_ORDER.index(kinds[h])))
             bodies[victim].pop(0 if kinds[victim] in ("time", "steps", "tools", "context", "outcome") else -1)
         elif spare:

@@ -19,8 +19,8 @@ def note(prompt: str, *said: str) -> dict:
     """The JSON note the model writes of a conversation of user turns, each acknowledged."""
     items = [item for text in said for item in ({"role": "user", "content": text},
                                                  {"role": "assistant", "content": "Noted."})]
-    response = openai.OpenAI().responses.create(model="gpt-4.1-mini", instructions=prompt, input=items)
-    return json.loads(response.output_text)
+    with openai.OpenAI() as client:
+        return json.loads(client.responses.create(model="gpt-4.1-mini", instructions=prompt, input=items).output_text)
 
 
 def test_a_trip_note_gives_the_place_the_dates_and_the_amount() -> None:
