@@ -60,7 +60,8 @@ _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom", "email Tom that ...".
-_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|remind(?: me| us|er)\b[^.!?;\n]{0,25}? to|(?:e-?mail|tell|text|"
+_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|^tell (?!me\b|us\b)(?:[\w.+-]+@[\w.-]+\w|\w+)|"
+                          r"remind(?: me| us|er)\b[^.!?;\n]{0,25}? to|(?:e-?mail|tell|text|"
                           r"message|let|inform|notify|write)\b(?:[^.!?;\n]|\.(?=\w)){0,60}?\bthat)[,:]? ([^.!?;\n]+)", re.I)
 #: A duration ("2 hours"), a weight or a length ("700g", "1.2 km", "5 miles", "150 lbs") or a temperature ("68°F",
 #: "20 degrees Celsius"), and each unit's measure and size (in seconds, grams, metres).
@@ -436,6 +437,8 @@ class Reader:
             return "address", lambda text: [found.group(0).rstrip(".") for found in _ADDRESS.finditer(text)]
         if part and _ADDRESS.search(self.whole):  # a street, a city, a postcode: their part of the address
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
+        if field_stems & stem_set("phone mobile telephone tel cell"):  # "Text 555-0134 that...": the whole number
+            return "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7]
         if field_stems & _ADDRESS_PARTS[2]:  # "to 94107": a zip code of five digits
             return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5]
         if field_stems & stem_set("room zone area") and _rooms(self.whole):  # "turn off the kitchen lights": kitchen
@@ -1616,8 +1619,11 @@ def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
     first = (tokens(text[:200]) or [""])[0].lower().replace("’", "'")
     labelled = text.lstrip()[len(first):len(first) + 1] == ":"  # "Name: Ana Silva." is a label, not "Name three..."
-    return text.rstrip().endswith("?") or first.split("'")[0] in _ASKING and not labelled and not opens_clause(
-        text)  # "what's" opens with "what"; "When I travel, I fly economy" tells
+    said = _lower_tokens(text[:200])  # "Tell Sam I'll be late", "Remind me at 6pm to call Mom": a message or a
+    sends = not text.rstrip().endswith("?") and (said[:1] == ["tell"] and said[1:2] not in (["me"], ["us"]) or said[  # reminder
+        :1] == ["remind"] and ("to" in said[2:8] or bool(_DATE.search(text[:200]))))  # to send ("Remind me what...": asks)
+    return text.rstrip().endswith("?") or first.split("'")[0] in _ASKING and not labelled and not sends and not (
+        opens_clause(text))  # "what's" opens with "what"; "When I travel, I fly economy" tells
 
 
 def _only_asks(message: str) -> bool:
