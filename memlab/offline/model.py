@@ -62,7 +62,7 @@ _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 794
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom", "email Tom that ...".
 _SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|^tell (?!me\b|us\b)(?:[\w.+-]+@[\w.-]+\w|\w+)|"
                           r"remind(?: me| us|er)\b[^.!?;\n]{0,25}? to|(?:e-?mail|tell|text|"
-                          r"message|let|inform|notify|write)\b(?:[^.!?;\n]|\.(?=\w)){0,60}?\bthat)[,:]? ([^.!?;\n]+)", re.I)
+                          r"message|let|inform|notify|write|post|send)\b(?:[^.!?;\n]|\.(?=\w)){0,60}?\bthat)[,:]? ([^.!?;\n]+)", re.I)
 #: A duration ("2 hours"), a weight or a length ("700g", "1.2 km", "5 miles", "150 lbs") or a temperature ("68°F",
 #: "20 degrees Celsius"), and each unit's measure and size (in seconds, grams, metres).
 _UNITS = re.compile(r"(\d+(?:\.\d+)?) ?(second|minute|min|hour|hr|day|week|kilogram|kilo|kg|gram|mg|g|lb|pound|kilomet(?:er|re)"
@@ -437,6 +437,8 @@ class Reader:
             return "address", lambda text: [found.group(0).rstrip(".") for found in _ADDRESS.finditer(text)]
         if part and _ADDRESS.search(self.whole):  # a street, a city, a postcode: their part of the address
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
+        if field_stems & stem_set("channel room") and "#" in self.whole:  # "Post in #general that...": #general
+            return "channel", lambda text: [w.strip(".,;:!?") for w in text.split() if w.startswith("#") and len(w) > 1]
         if field_stems & stem_set("phone mobile telephone tel cell"):  # "Text 555-0134 that...": the whole number
             return "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7]
         if field_stems & _ADDRESS_PARTS[2]:  # "to 94107": a zip code of five digits

@@ -1,8 +1,9 @@
 """Messages and reminders asked for the way people ask: the tool is called, with what to say as its text.
 
 "Remind me at 6pm to call grandma" sets a reminder (not "I can't do that"); "Tell sam@x.io I'll be late" sends
-"I'll be late" to that address; "Text 555-0134 that I'm running late" sends to the whole number. "Tell me about
-..." and "Remind me what ..." still ask. Tools and sentences are our own.
+"I'll be late" to that address; "Text 555-0134 that I'm running late" sends to the whole number; "Post in #general
+that ..." posts to #general. "Tell me about ..." and "Remind me what ..." still ask. Tools and sentences are our
+own.
 """
 
 from __future__ import annotations
@@ -61,3 +62,15 @@ def test_a_text_goes_to_the_whole_number(text: str, phone: str) -> None:
 @pytest.mark.parametrize("text", ["Tell me about your refund policy.", "Remind me what my order number was?"])
 def test_tell_me_and_remind_me_what_still_ask(text: str) -> None:
     assert isinstance(first_call(text, [EMAIL, REMIND]), str)
+
+
+POST = tool("post_message", "Post a message to a Slack channel.", channel="", text="")
+
+
+@pytest.mark.parametrize(("text", "channel", "said"), [("Post in #general that the deploy is done", "#general",
+                                                        "the deploy is done"),
+                                                       ("Send to #ops-alerts that the backup failed", "#ops-alerts",
+                                                        "the backup failed")])
+def test_a_post_goes_to_the_channel_named_with_what_follows_that(text: str, channel: str, said: str) -> None:
+    name, given = first_call(text, [POST])
+    assert (name, given["channel"], given["text"]) == ("post_message", channel, said)
