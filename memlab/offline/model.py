@@ -1621,9 +1621,10 @@ def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
     first = (tokens(text[:200]) or [""])[0].lower().replace("’", "'")
     labelled = text.lstrip()[len(first):len(first) + 1] == ":"  # "Name: Ana Silva." is a label, not "Name three..."
-    said = _lower_tokens(text[:200])  # "Tell Sam I'll be late", "Remind me at 6pm to call Mom": a message or a
-    sends = not text.rstrip().endswith("?") and (said[:1] == ["tell"] and said[1:2] not in (["me"], ["us"]) or said[  # reminder
-        :1] == ["remind"] and ("to" in said[2:8] or bool(_DATE.search(text[:200]))))  # to send ("Remind me what...": asks)
+    said = _lower_tokens(text[:200]) if first in ("tell", "remind") else []  # "Tell Sam I'll be late", "Remind me at
+    sends = not text.rstrip().endswith("?") and (said[:1] == ["tell"] and said[1:2] not in (["me"], ["us"]) or said[  # 6pm
+        :1] == ["remind"] and ("to" in said[2:8] or bool(_DATE.search(text[:200]))))  # to call Mom": a message or a
+    # reminder to send ("Remind me what...": asks)
     return text.rstrip().endswith("?") or first.split("'")[0] in _ASKING and not labelled and not sends and not (
         opens_clause(text))  # "what's" opens with "what"; "When I travel, I fly economy" tells
 
@@ -2990,8 +2991,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             calls = [_call(f"{fingerprint}_when", desk.name, {}) for desk in _handoff_when(request)]
     if calls:
         return calls[:1] if one_at_a_time else calls
-    done = {name for name, _, _ in request.this_turn[2]} & {tool.name for tool, _ in _job_tools(request)}
-    worked = _worked(request) if not missing and not done else None  # "Multiply the number by 2" after 37: 74
+    worked = _worked(request) if not missing else None  # "Multiply the number by 2" after 37: 74, unless its tool did it
+    worked = None if worked and {name for name, _, _ in request.this_turn[2]} & {t.name for t, _ in _job_tools(
+        request)} else worked
     text = worked or compose(request, missing)
     asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece))
              for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english"  # "Always answer in French"
@@ -3055,8 +3057,8 @@ def _job_tools(request: Request) -> list[tuple[Tool, str]]:
     """The tool an instruction's opening verb names ("Multiply the number by 2": multiply_by_two) and its one number
     field, given the number it works on."""
     for sentence in sentences(request.instructions[:2000]):
-        verb = stem((_lower_tokens(sentence) or [""])[0])
-        for tool in request.tools:
+        verb = stem(sentence.split(" ", 1)[0].lower().strip(".,:;!"))
+        for tool in [t for t in request.tools if verb in t.name_stems]:
             fields = tool.parameters.get("properties") or {}
             numeric = [n for n in _needed(tool) if isinstance(fields.get(n), Mapping) and fields[n].get("type") in (
                 "integer", "number")]
@@ -3068,8 +3070,10 @@ def _job_tools(request: Request) -> list[tuple[Tool, str]]:
 def _worked(request: Request) -> str | None:
     """The number an instruction says to work out from the newest one told: "Multiply the number by 2 and return the
     result" after 37 is 74 (multiply, divide, add, subtract by a number; double, halve, square)."""
-    value = _newest_number(request)
-    for sentence in sentences(request.instructions[:2000]) if value is not None else []:
+    jobs = [s for s in sentences(request.instructions[:2000]) if s.split(" ", 1)[0].lower() in (
+        "double", "halve", "square", "multiply", "divide", "add", "subtract")]
+    value = _newest_number(request) if jobs else None
+    for sentence in jobs if value is not None else []:
         said = _lower_tokens(sentence)
         given = [float(t) for t in said if _NUMBER.fullmatch(t)]
         if not said or not {"number", "result", "value", "it"} & set(said[1:]):
