@@ -216,10 +216,12 @@ _ADDRESSING = stem_set("reach contact bill invoice charge email ping text messag
                        "put reserve renew borrow return hold mark log record schedule")  # "Put Middlemarch on hold"
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
-#: A setting a word asks for by its meaning: "warm it up" or "it's freezing" asks to heat, "too warm" to cool, "max" high.
+#: A setting a word asks for by its meaning: "warm it up" or "it's freezing" asks to heat, "too warm" to cool, "max" or
+#: "faster" high, "slow it down" low.
 _ASKS = {**dict.fromkeys(["warm", "warmer", "cold", "colder", "freezing", "chilly", "too cool"], "heat"), **dict.fromkeys(
-    ["chill", "hot", "hotter", "boiling", "too warm"], "cool"), "max": "high", "maximum": "high", "min": "low",
-         "minimum": "low"}
+    ["chill", "hot", "hotter", "boiling", "too warm"], "cool"), **dict.fromkeys(["max", "maximum", "faster", "louder",
+    "brighter"], "high"), **dict.fromkeys(["min", "minimum", "slow", "slower", "quieter", "dimmer"], "low")}  # not "down":
+# "the server is down" asks for no low priority
 _STARTED = stem_set("since start started began onset")  # a field for when something began ("down since 9am")
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
