@@ -1859,13 +1859,12 @@ def _choose_tools(request: Request) -> list[Tool]:
                                                          for s in routes)][:1]
     # a desk's one way back, for a problem none of its own words (instructions, tools) speak of: "my wifi keeps
     # dropping" told to a billing desk goes back to triage
-    own = routine | {w for t in tools if not t.handoff for w in t.stems}
     back = [t for t in tools if t.handoff]
-    fault = set(words(request.message)) & notes.PROBLEM or _is_question(request.message)
-    handed = any(str(i.get("name", "")).startswith("transfer_to_") for i in request.conversation)  # a desk, not triage
-    if not picked and len(back) == 1 and fault and handed and not _covered(
-            [w for w in words(request.message) if not w[:1].isdigit()], own | related(own)):
-        picked = back
+    if not picked and len(back) == 1 and (set(words(request.message)) & notes.PROBLEM or _is_question(
+            request.message)) and any(str(i.get("name", "")).startswith("transfer_to_") for i in request.conversation):
+        own = routine | {w for t in tools if not t.handoff for w in t.stems}  # a desk (handed to before), not triage
+        picked = back if not _covered([w for w in words(request.message) if not w[:1].isdigit()], own | related(
+            own)) else picked
     return picked[:4]
 
 
