@@ -28,8 +28,8 @@ WEATHER = {"type": "function", "name": "get_weather", "description": "Get the we
 
 def ask(text: str, instructions: str | None = None, tools: list | None = None) -> str:
     """The model's answer to one message."""
-    response = openai.OpenAI().responses.create(model="gpt-4o-mini", input=text, instructions=instructions,
-                                                tools=tools or [])
+    with openai.OpenAI() as client:  # closed after: no socket is left for the garbage collector to find
+        response = client.responses.create(model="gpt-4o-mini", input=text, instructions=instructions, tools=tools or [])
     return response.output_text
 
 
@@ -114,10 +114,11 @@ def test_night_in_a_question_is_no_goodbye_but_good_night_is() -> None:
 
 def chat(turns: list[str]) -> list[str]:
     """The answers to several messages, each continuing the last through ``previous_response_id``."""
-    client, previous, answers = openai.OpenAI(), None, []
-    for turn in turns:
-        response = client.responses.create(model="gpt-4.1", input=turn, previous_response_id=previous)
-        previous, answers = response.id, [*answers, response.output_text]
+    previous, answers = None, []
+    with openai.OpenAI() as client:
+        for turn in turns:
+            response = client.responses.create(model="gpt-4.1", input=turn, previous_response_id=previous)
+            previous, answers = response.id, [*answers, response.output_text]
     return answers
 
 
@@ -144,7 +145,8 @@ CONVERT = {"type": "function", "name": "convert_currency", "description": "Conve
     ("what's 100 dollars in pounds?", {"amount": 100, "from_currency": "USD", "to_currency": "GBP"}),
     ("How much is 40 pounds in dollars", {"amount": 40, "from_currency": "GBP", "to_currency": "USD"})])
 def test_currency_names_choose_their_codes_and_to_or_in_names_the_target(message: str, arguments: dict) -> None:
-    response = openai.OpenAI().responses.create(model="gpt-4.1", input=message, tools=[CONVERT])
+    with openai.OpenAI() as client:
+        response = client.responses.create(model="gpt-4.1", input=message, tools=[CONVERT])
     calls = [item for item in response.output if item.type == "function_call"]
     assert [(call.name, json.loads(call.arguments)) for call in calls] == [("convert_currency", arguments)]
 
@@ -186,8 +188,9 @@ async def test_what_a_note_holds_of_a_tool_is_told_as_the_tools_words_and_also_i
     ("Reply in JSON with the keys email and price.", "Send the invoice to mia@example.org, total price 49.90 EUR.",
      {"email": "mia@example.org", "price": 49.9})])
 def test_json_mode_fills_the_keys_the_request_names_from_its_data(instructions, message, expected) -> None:
-    response = openai.OpenAI().responses.create(model="gpt-4o", instructions=instructions, input=message,
-                                                text={"format": {"type": "json_object"}})
+    with openai.OpenAI() as client:
+        response = client.responses.create(model="gpt-4o", instructions=instructions, input=message,
+                                           text={"format": {"type": "json_object"}})
     assert json.loads(response.output_text) == expected
 
 
@@ -320,26 +323,27 @@ def test_a_text_that_opens_with_its_title_and_labels_its_parts_is_read_part_by_p
     text = ("Sleep Spindles Predict Overnight Memory Gains. Maria Okafor, Lena Brandt. Abstract: We recorded the sleep "
             "of forty students after a word-learning task and found that spindle density predicted recall the next "
             "morning. Keywords: sleep, memory, spindles")
-    paper = openai.OpenAI().responses.parse(model="gpt-4o", text_format=Paper, input=[
-        {"role": "system", "content": "Convert the research paper text into the given structure."},
-        {"role": "user", "content": text}]).output_parsed
+    with openai.OpenAI() as client:
+        paper = client.responses.parse(model="gpt-4o", text_format=Paper, input=[
+            {"role": "system", "content": "Convert the research paper text into the given structure."},
+            {"role": "user", "content": text}]).output_parsed
     assert paper.title == "Sleep Spindles Predict Overnight Memory Gains"
     assert paper.abstract.startswith("We recorded the sleep of forty students") and "Keywords" not in paper.abstract
     assert paper.keywords == ["sleep", "memory", "spindles"]
 
 
 def test_an_image_or_a_file_sent_is_named_as_unread_and_a_hosted_search_as_not_run() -> None:
-    client = openai.OpenAI()
-    image = client.responses.create(model="gpt-4o", input=[{"role": "user", "content": [
-        {"type": "input_text", "text": "What breed is this dog?"},
-        {"type": "input_image", "image_url": "https://example.org/dog.jpg"}]}]).output_text
+    with openai.OpenAI() as client:
+        image = client.responses.create(model="gpt-4o", input=[{"role": "user", "content": [
+            {"type": "input_text", "text": "What breed is this dog?"},
+            {"type": "input_image", "image_url": "https://example.org/dog.jpg"}]}]).output_text
+        file = client.responses.create(model="gpt-4o", input=[{"role": "user", "content": [
+            {"type": "input_text", "text": "Please summarize the attached report"},
+            {"type": "input_file", "filename": "q3.pdf", "file_data": "data:application/pdf;base64,JVBERi0x"}]}]).output_text
+        searched = client.responses.create(model="gpt-4o", input="Who won the match last night?",
+                                           tools=[{"type": "web_search_preview"}]).output_text
     assert image == "I can't see the image you sent: the offline model reads only the text of a request.", image
-    file = client.responses.create(model="gpt-4o", input=[{"role": "user", "content": [
-        {"type": "input_text", "text": "Please summarize the attached report"},
-        {"type": "input_file", "filename": "q3.pdf", "file_data": "data:application/pdf;base64,JVBERi0x"}]}]).output_text
     assert file.startswith("I can't see the file you sent"), file
-    searched = client.responses.create(model="gpt-4o", input="Who won the match last night?",
-                                       tools=[{"type": "web_search_preview"}]).output_text
     assert searched.startswith("I can't search the web offline"), searched
 
 

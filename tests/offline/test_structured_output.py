@@ -136,8 +136,9 @@ class Order(BaseModel):
 
 
 def parse(text_format, message: str, instructions: str):
-    response = openai.OpenAI().responses.parse(model="gpt-4o", instructions=instructions, input=message,
-                                               text_format=text_format)
+    with openai.OpenAI() as client:  # closed after: no socket is left for the garbage collector to find
+        response = client.responses.parse(model="gpt-4o", instructions=instructions, input=message,
+                                          text_format=text_format)
     return response.output_parsed
 
 
