@@ -333,7 +333,7 @@ class Request:
         item = self.conversation[self.last_user_index] if self.last_user_index >= 0 else {}
         return plain_text(item.get("content"))
 
-    @property
+    @cached_property
     def message(self) -> str:
         """The latest user message, markup tags read through; of a message carrying data (an agent called as
         a tool with structured input), that data as ``key: value`` lines."""

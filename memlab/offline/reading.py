@@ -13,9 +13,11 @@ import contextlib
 import datetime
 import difflib
 import functools
+import hashlib
 import itertools
 import json
 import re
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -284,12 +286,22 @@ _POINTING = frozenset("she she's he he's his her".split())
 class _Reader:
     """Collects statements in order, counting user turns and naming each tool result by its call."""
 
-    def __init__(self) -> None:
+    def __init__(self, state: tuple[Any, ...] | None = None) -> None:
+        """A new reader, or one reading on from another's :meth:`state`."""
         self.statements: list[Statement] = []
         self.turn = 0
         self.tools: dict[str, str] = {}  # call id → tool name
         self.recap_asked = False  # the user asked for a recap: the answer is a note
         self.person: frozenset[str] = frozenset()  # the relative "she", "he"... point back to
+        self.handoffs: set[str] = set()  # the call ids of handoffs and their results (routing, not news)
+        if state:
+            statements, self.turn, tools, self.recap_asked, self.person, handoffs = state
+            self.statements, self.tools, self.handoffs = list(statements), dict(tools), set(handoffs)
+
+    def state(self) -> tuple[Any, ...]:
+        """What the reader has read so far, as a value a new reader can start from."""
+        return tuple(self.statements), self.turn, dict(self.tools), self.recap_asked, self.person, frozenset(
+            self.handoffs)
 
     def read(self, role: str, text: str, call_id: str = "", pasted: bool = False) -> None:
         """A ``user`` or ``assistant`` message, a ``call`` (``name(arguments)``) or a ``tool`` result; a request
@@ -534,12 +546,21 @@ def structured_input(text: str) -> str | None:
 
 def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
     """The statements of a request's items, oldest first (system and developer messages left out); a user
-    message holding a pasted transcript (:func:`read_transcript`) is read line by line."""
-    reader, handoffs = _Reader(), set()
-    for item in items:
+    message holding a pasted transcript (:func:`read_transcript`) is read line by line.
+
+    A conversation is sent whole with every request, so the reader's state after a request's items is kept
+    (:data:`READ_SO_FAR`) and a later request that starts with those same items reads on from there."""
+    items, digests, prefix = list(items), [], hashlib.blake2b(digest_size=16)
+    for item in items:  # a digest of each prefix of the items
+        prefix.update(json.dumps(item, sort_keys=True, default=str).encode() + b"\0")
+        digests.append(prefix.digest())
+    start, saved = next(((k, state) for k in range(len(items), 0, -1) if (state := READ_SO_FAR.get(digests[k - 1]))),
+                        (0, None))
+    reader = _Reader(saved)
+    for item in items[start:]:
         kind, call_id = item_type(item), item.get("call_id")
-        if str(item.get("name", "")).startswith("transfer_to_") or call_id is not None and call_id in handoffs:
-            handoffs.add(call_id)  # the SDK's handoff and its {"assistant": ...}: routing, not news
+        if str(item.get("name", "")).startswith("transfer_to_") or call_id is not None and call_id in reader.handoffs:
+            reader.handoffs.add(call_id)  # the SDK's handoff and its {"assistant": ...}: routing, not news
         elif kind == "message" and item.get("role") in ("user", "assistant"):
             text = MARKUP.sub("", plain_text(item.get("content")))
             if item["role"] == "user":  # data sent to an agent called as a tool is read as that data
@@ -554,7 +575,17 @@ def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
             reader.read("call", f"{item.get('name', '')}({arguments})", str(call_id))
         elif kind in NAMED_OUTPUTS:
             reader.read("tool", plain_text(item.get("output")), str(call_id))
-    return reader.statements
+    if start < len(items):
+        with _SAVING:
+            READ_SO_FAR[digests[-1]] = reader.state()
+            if len(READ_SO_FAR) > 8:  # the oldest goes: one conversation's statements each, at most
+                del READ_SO_FAR[next(iter(READ_SO_FAR))]
+    return list(reader.statements)
+
+
+#: The reader's state (:meth:`_Reader.state`) after the items of the latest requests, by a digest of those items.
+READ_SO_FAR: dict[bytes, tuple[Any, ...]] = {}
+_SAVING = threading.Lock()
 
 
 def read_transcript(text: str) -> list[Statement]:
