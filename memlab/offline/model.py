@@ -122,7 +122,7 @@ _ID = stem_set("id identifier number code serial reference ref pin sku isbn barc
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
                    "organizer host requester requestor reporter submitter applicant candidate caller student pupil "
-                   "teacher child patron tenant driver pet")
+                   "teacher child patron tenant driver pet visitor")
 #: A free-text field that grades without options: it takes the option its words lean to.
 _IMPLIED = {stem(field): options.split() for field, options in (
     ("priority", "low medium high"), ("severity", "low medium high"), ("urgency", "low medium high"),
@@ -212,6 +212,8 @@ _DONE = frozenset("sent ok okay done true success successful confirmed".split())
 _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote",
          "shut": "shut", "put": "put", "cut": "cut", "run": "ran", "find": "found", "get": "got", "hold": "held"}
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
+_IN_VERBS = stem_set("check sign book log clock let buzz show pencil squeeze fit")  # "check in Rosa": no place
+_PARTICLES = ("up", "down", "in", "out", "off", "on", "back")  # what follows a verb in a tool's name: check_in
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify "
                        "put reserve renew borrow return hold mark log record schedule")  # "Put Middlemarch on hold"
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
@@ -1576,8 +1578,10 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 # (not "at the Eastgate branch": a place, nor "300 dollars"); "FOR SALE: mountain bike": after a label
                 phrase = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3]))
                 (mine if before in ("my", "our") else out if before == "s" else phrases).append(phrase)
-            if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1):
-                cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from
+            particle = before == "in" and at > 1 and stem(found[at - 2].lower()) in _IN_VERBS
+            if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1) and not particle:
+                cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from; "in"
+                # right after the verb is its particle ("Please check in Rosa Diaz"): a name follows
                 if before in ("to", "for", "from") and low not in CALENDAR:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
             if (things and not titles or found[at - 1].isupper() and not people) and word.isdigit() and runs and runs[
@@ -2363,8 +2367,9 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             value = text[-1:] not in ".!?" and ": " not in text and asks and (size <= 6 or not once)  # not "ok" after
             # "A double, please", nor "Lisbon: sunny" (it names what it is)
             told = stem(parts[0]) not in _CHANGES  # "sent" is what send_email did
-            acted = len(parts) > 1 and text.lower().rstrip(".!") in _DONE and (not told or not value and stem(
-                parts[0]) not in _VERBS)  # "ok" from order_burger: what it did, with what
+            acted = len(parts) > 1 and text.lower().rstrip(".!") in _DONE and (not told or parts[1] in _PARTICLES or not
+                                                                           value and stem(parts[0]) not in _VERBS)
+            # "ok" from order_burger, check_in: what it did, with what
             lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{name} returned nothing."
                          if not text else _did(parts, sought) if acted and once else
                          f"{text[:600]}{end}" if value and told and holds else  # "250 USD = 230.0 EUR" says all
@@ -2495,7 +2500,7 @@ def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
              and value is not False and value != [] and not set(words(key.replace("_", " "))) & _FREE_TEXT}
     to = [value for key, value in shown.items() if key.lower() in ("to", "recipient", "email", "address")]
     rest = ", ".join(value for key, value in shown.items() if value not in to and len(value) < 40)
-    up = parts[1:2] if parts[1:2] and parts[1].lower() in ("up", "down", "in", "out", "off", "on", "back") else []
+    up = parts[1:2] if parts[1:2] and parts[1].lower() in _PARTICLES else []
     did = " ".join([past, *up, *(["the", *parts[1 + len(up):]] if parts[1 + len(up):] else [])])  # "turned off the heater"
     return f"Done: I {did}{' to ' + ' and '.join(to) if to else ''}{f' ({rest})' * bool(rest)}."
 
