@@ -488,7 +488,9 @@ class Reader:
                 makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
                                                            for p in sentences(text))]
                 return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names,
-                                                                      key=lambda n: "".join(n.lower().split()) not in domains)
+                                                                      key=lambda n: "".join(n.lower().split()) not in domains
+                                                                      ) or _object(text, own=self.own) * bool(made)
+                # an item unnamed: what the verb acts on ("Add milk please": milk)
             return "thing", things
         if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
@@ -615,10 +617,13 @@ class Reader:
             return done if field_stems & (_EXPLAINS | stem_set("description step")) else gives
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
-        counted = next(iter(self.counts().items() if self.item and kind in ("free", "thing", "other") else ()), ("", 0))
+        counting = self.item or (kind == "thing" or stem("unit") in field_stems) and any(set(words(f.replace(
+            "_", " "))) & stem_set("quantity qty count") for f in self.fields)  # add_item(item, quantity): "2 cartons of milk"
+        counted = next(iter(self.counts().items() if counting and kind in ("free", "thing", "other") else ()), ("", 0))
         unit, _, rest = counted[0].partition(" ")  # "2 cups flour": unit "cups", name "flour", amount "2 cups"
         measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
-        if field_stems & stem_set("unit amount quantity") and unit:  # "2 eggs": amount "2"
+        if field_stems & stem_set("unit amount quantity") and (unit or counting and stem("unit") in field_stems):  # "2
+            # eggs": amount "2"; "Add milk": no unit
             amount = f"{counted[1]:g} {unit}" if measured else f"{counted[1]:g}"
             return (unit if measured else None) if stem("unit") in field_stems else amount
         if unit and (measured or stem(unit.lower()) not in stem_set("minute hour day week month year")):  # not "3 years
@@ -962,6 +967,8 @@ class Reader:
                 item.isalpha() and item.islower() for item in counted):  # "How many guests? 6 adults and 2 kids": 8
             asked = words(told.split("how many", 1)[1])[:1]
             value = next((n for item, n in counted.items() if words(item) == asked), sum(counted.values()))
+        if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))):
+            value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die"
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
     def leaning(self, name: str) -> float | None:
@@ -2368,8 +2375,8 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             # "A double, please", nor "Lisbon: sunny" (it names what it is)
             told = stem(parts[0]) not in _CHANGES  # "sent" is what send_email did
             acted = len(parts) > 1 and text.lower().rstrip(".!") in _DONE and (not told or parts[1] in _PARTICLES or not
-                                                                           value and stem(parts[0]) not in _VERBS)
-            # "ok" from order_burger, check_in: what it did, with what
+                                                                           value and stem(parts[0]) not in _VERBS - {"add"})
+            # "ok" from order_burger, check_in, add_item: what it did, with what
             lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{name} returned nothing."
                          if not text else _did(parts, sought) if acted and once else
                          f"{text[:600]}{end}" if value and told and holds else  # "250 USD = 230.0 EUR" says all

@@ -1,7 +1,10 @@
-"""Arguments a careful model reads from plain requests: the name after a verb's particle ("check in Rosa Diaz").
+"""Arguments a careful model reads from plain requests: the name after a verb's particle ("check in Rosa Diaz"), the
+thing counted ("2 cartons of milk").
 
 "In" right after a verb that takes it ("check in", "sign in", "book in") opens no place: the name after it is the
-person the tool acts on, and a tool named for that verb and its particle reports what it did.
+person the tool acts on, and a tool named for that verb and its particle reports what it did. A tool with an item
+and its quantity takes the thing a count measures ("milk" of "2 cartons of milk"), the unit apart, and a quantity no
+number gives is one ("Add milk please").
 """
 
 from __future__ import annotations
@@ -32,6 +35,18 @@ def book_class(member_name: str, time: str) -> str:
     return "ok"
 
 
+@function_tool
+def add_item(item: str, quantity: int) -> str:
+    """Add an item to the shopping list."""
+    return "ok"
+
+
+@function_tool
+def stock_shelf(product: str, count: int, unit: str = "") -> str:
+    """Record stock put on a warehouse shelf."""
+    return "ok"
+
+
 async def test_the_name_after_a_verbs_in_is_a_person_not_a_place():
     calls, reply = await tool_calls([check_in], "Check in Rosa Diaz")
     assert calls == [("check_in", {"guest_name": "Rosa Diaz"})]
@@ -39,3 +54,15 @@ async def test_the_name_after_a_verbs_in_is_a_person_not_a_place():
     assert (await tool_calls([sign_in], "Could you sign in Tom Becker?"))[0] == [("sign_in", {"visitor_name": "Tom Becker"})]
     calls, _ = await tool_calls([book_class], "Book in Ana Lopez for 3pm")
     assert calls == [("book_class", {"member_name": "Ana Lopez", "time": "3pm"})]
+
+
+async def test_an_item_is_the_thing_counted_and_one_when_no_number_is_given():
+    calls, reply = await tool_calls([add_item], "Add 2 cartons of milk")
+    assert calls == [("add_item", {"item": "milk", "quantity": 2})] and "milk" in reply
+    assert (await tool_calls([add_item], "Add milk please"))[0] == [("add_item", {"item": "milk", "quantity": 1})]
+    assert (await tool_calls([add_item], "Put 3 bags of rice on the list"))[0] == [
+        ("add_item", {"item": "rice", "quantity": 3})]
+    calls, _ = await tool_calls([stock_shelf], "Stock 12 boxes of printer paper")
+    assert calls == [("stock_shelf", {"product": "printer paper", "count": 12, "unit": "boxes"})]
+    calls, _ = await tool_calls([stock_shelf], "Stock the new staplers please")
+    assert calls == [("stock_shelf", {"product": "new staplers", "count": 1, "unit": ""})]
