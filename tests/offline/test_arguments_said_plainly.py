@@ -4,10 +4,13 @@ thing counted ("2 cartons of milk").
 "In" right after a verb that takes it ("check in", "sign in", "book in") opens no place: the name after it is the
 person the tool acts on, and a tool named for that verb and its particle reports what it did. A tool with an item
 and its quantity takes the thing a count measures ("milk" of "2 cartons of milk"), the unit apart, and a quantity no
-number gives is one ("Add milk please").
+number gives is one ("Add milk please"). "Down" after a verb that turns a level ("Turn the music down") is the low
+end of a scale, "up" the high one; a thing that "is down" asks for no low setting.
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 import pytest
 from agents import function_tool
@@ -47,6 +50,24 @@ def stock_shelf(product: str, count: int, unit: str = "") -> str:
     return "ok"
 
 
+@function_tool
+def set_volume(level: Literal["low", "medium", "high"]) -> str:
+    """Set the music volume."""
+    return "ok"
+
+
+@function_tool
+def set_heater(power: Literal["low", "medium", "high"]) -> str:
+    """Set the heater's power."""
+    return "ok"
+
+
+@function_tool
+def open_ticket(summary: str, priority: Literal["low", "medium", "high"]) -> str:
+    """Open a support ticket."""
+    return "ok"
+
+
 async def test_the_name_after_a_verbs_in_is_a_person_not_a_place():
     calls, reply = await tool_calls([check_in], "Check in Rosa Diaz")
     assert calls == [("check_in", {"guest_name": "Rosa Diaz"})]
@@ -66,3 +87,11 @@ async def test_an_item_is_the_thing_counted_and_one_when_no_number_is_given():
     assert calls == [("stock_shelf", {"product": "printer paper", "count": 12, "unit": "boxes"})]
     calls, _ = await tool_calls([stock_shelf], "Stock the new staplers please")
     assert calls == [("stock_shelf", {"product": "new staplers", "count": 1, "unit": ""})]
+
+
+async def test_turning_a_level_down_is_low_and_up_is_high():
+    assert (await tool_calls([set_volume], "Turn the music down"))[0] == [("set_volume", {"level": "low"})]
+    assert (await tool_calls([set_volume], "Turn it up a bit"))[0] == [("set_volume", {"level": "high"})]
+    assert (await tool_calls([set_heater], "Could you dial the heater down?"))[0] == [("set_heater", {"power": "low"})]
+    calls, _ = await tool_calls([open_ticket], "The printer is down, please open a ticket")
+    assert calls[0][1]["priority"] != "low"
