@@ -210,10 +210,11 @@ _VERBS = stem_set("get check run look lookup create make find search fetch updat
                   "delete remove open show read write call use compute calculate")
 _DONE = frozenset("sent ok okay done true success successful confirmed".split())  # a bare acknowledgement
 _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote",
-         "shut": "shut", "put": "put", "cut": "cut", "run": "ran", "find": "found", "get": "got", "hold": "held"}
-#: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
+         "shut": "shut", "put": "put", "cut": "cut", "run": "ran", "find": "found", "get": "got", "hold": "held",
+         "draw": "drew"}
 _IN_VERBS = stem_set("check sign book log clock let buzz show pencil squeeze fit")  # "check in Rosa": no place
 _PARTICLES = ("up", "down", "in", "out", "off", "on", "back")  # what follows a verb in a tool's name: check_in
+#: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify "
                        "put reserve renew borrow return hold mark log record schedule")  # "Put Middlemarch on hold"
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())

@@ -4,7 +4,7 @@ thing counted ("2 cartons of milk").
 "In" right after a verb that takes it ("check in", "sign in", "book in") opens no place: the name after it is the
 person the tool acts on, and a tool named for that verb and its particle reports what it did. A tool with an item
 and its quantity takes the thing a count measures ("milk" of "2 cartons of milk"), the unit apart, and a quantity no
-number gives is one ("Add milk please"). "Down" after a verb that turns a level ("Turn the music down") is the low
+number gives is one ("Add milk please", "roll a 20-sided die"). "Down" after a verb that turns a level ("Turn the music down") is the low
 end of a scale, "up" the high one; a thing that "is down" asks for no low setting.
 """
 
@@ -68,6 +68,18 @@ def open_ticket(summary: str, priority: Literal["low", "medium", "high"]) -> str
     return "ok"
 
 
+@function_tool
+def roll_dice(sides: int, count: int) -> str:
+    """Roll dice."""
+    return "ok"
+
+
+@function_tool
+def draw_cards(count: int, deck: str) -> str:
+    """Draw cards from a deck."""
+    return "ok"
+
+
 async def test_the_name_after_a_verbs_in_is_a_person_not_a_place():
     calls, reply = await tool_calls([check_in], "Check in Rosa Diaz")
     assert calls == [("check_in", {"guest_name": "Rosa Diaz"})]
@@ -95,3 +107,10 @@ async def test_turning_a_level_down_is_low_and_up_is_high():
     assert (await tool_calls([set_heater], "Could you dial the heater down?"))[0] == [("set_heater", {"power": "low"})]
     calls, _ = await tool_calls([open_ticket], "The printer is down, please open a ticket")
     assert calls[0][1]["priority"] != "low"
+
+
+async def test_a_count_said_with_a_is_one():
+    assert (await tool_calls([roll_dice], "roll a 20-sided die"))[0] == [("roll_dice", {"sides": 20, "count": 1})]
+    assert (await tool_calls([roll_dice], "roll two six-sided dice"))[0] == [("roll_dice", {"sides": 6, "count": 2})]
+    calls, reply = await tool_calls([draw_cards], "Draw a card from the tarot deck")
+    assert calls == [("draw_cards", {"count": 1, "deck": "tarot deck"})] and "drew" in reply
