@@ -494,8 +494,11 @@ class Reader:
                 # an item unnamed: what the verb acts on ("Add milk please": milk)
             return "thing", things
         if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
+            titles = [f"{cue} {v}" for v in [*(v for v, k in self.given.items() if k != "person"), *(v for f, v in (
+                self.claimed.items()) if f != name)] if v for cue in ("called", "named")]  # no name in a title named so:
+            # "a meeting called Budget sync with Ana"
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
-                text, people=True))] or [  # "Feed Rex twice a day" (feed_pet): Rex
+                functools.reduce(lambda said, title: said.replace(title, " "), titles, text), people=True))] or [  # "Feed Rex twice a day" (feed_pet): Rex
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
                                                                                                t.split(".")))]
         if about & _FREE_TEXT:
@@ -1439,6 +1442,7 @@ def _task(text: str, own: frozenset[str], dates: list[str]) -> list[str]:
     for cue in (" called ", " named ", " titled ", " about "):  # "a meeting called Design Review", "a call about the
         said = list(itertools.dropwhile(lambda w: w.lower() in STOP, rest.rpartition(cue)[2].split()))  # budget with
         rest = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, said) if cue == " about " in rest else said)  # Priya"
+        rest = rest.partition(" with ")[0]  # "a meeting called Budget sync with Ana": whom it is with is no title
     while rest and rest.split()[-1].lower() in {"on", "by", "due", "at", "before", "until", "this", "next", "for"}:
         rest = rest.rstrip().rpartition(" ")[0]
     return [rest.strip()] * (0 < len(rest.split()) <= 8)
@@ -2507,7 +2511,7 @@ def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
         "[^aeiou]*[aeiou][bdgmnpt]", verb) else "ed")  # "booked", "placed", "shipped"
     shown = {key: ", ".join(map(str, value)) if isinstance(value, list) else key.replace("_", " ") if value is True
              else str(value) for key, value in arguments.items() if isinstance(value, (str, int, float, list))
-             and value is not False and value != [] and not set(words(key.replace("_", " "))) & _FREE_TEXT}
+             and value is not False and value != [] and not set(words(key.replace("_", " "))) & _FREE_TEXT - _SUBJECT}
     to = [value for key, value in shown.items() if key.lower() in ("to", "recipient", "email", "address")]
     rest = ", ".join(value for key, value in shown.items() if value not in to and len(value) < 40)
     up = parts[1:2] if parts[1:2] and parts[1].lower() in _PARTICLES else []

@@ -5,7 +5,8 @@ thing counted ("2 cartons of milk").
 person the tool acts on, and a tool named for that verb and its particle reports what it did. A tool with an item
 and its quantity takes the thing a count measures ("milk" of "2 cartons of milk"), the unit apart, and a quantity no
 number gives is one ("Add milk please", "roll a 20-sided die"). "Down" after a verb that turns a level ("Turn the music down") is the low
-end of a scale, "up" the high one; a thing that "is down" asks for no low setting.
+end of a scale, "up" the high one; a thing that "is down" asks for no low setting. A title named by "called" ends
+before whom the event is "with", and is no attendee ("a meeting called Budget sync with Ana and Bo").
 """
 
 from __future__ import annotations
@@ -80,6 +81,18 @@ def draw_cards(count: int, deck: str) -> str:
     return "ok"
 
 
+@function_tool
+def create_event(title: str, attendees: list[str], start: str) -> str:
+    """Create a calendar event."""
+    return "ok"
+
+
+@function_tool
+def start_project(name: str, members: list[str]) -> str:
+    """Start a new project with its team members."""
+    return "ok"
+
+
 async def test_the_name_after_a_verbs_in_is_a_person_not_a_place():
     calls, reply = await tool_calls([check_in], "Check in Rosa Diaz")
     assert calls == [("check_in", {"guest_name": "Rosa Diaz"})]
@@ -114,3 +127,13 @@ async def test_a_count_said_with_a_is_one():
     assert (await tool_calls([roll_dice], "roll two six-sided dice"))[0] == [("roll_dice", {"sides": 6, "count": 2})]
     calls, reply = await tool_calls([draw_cards], "Draw a card from the tarot deck")
     assert calls == [("draw_cards", {"count": 1, "deck": "tarot deck"})] and "drew" in reply
+
+
+async def test_a_title_called_so_is_no_attendee():
+    calls, reply = await tool_calls([create_event], "Set up a meeting called Budget sync with Ana and Bo tomorrow at 10")
+    assert calls == [("create_event", {"title": "Budget sync", "attendees": ["Ana", "Bo"], "start": "tomorrow at 10"})]
+    assert "Budget sync" in reply
+    calls, _ = await tool_calls([create_event], "Schedule 'Quarterly review' with Priya at 3pm")
+    assert calls == [("create_event", {"title": "Quarterly review", "attendees": ["Priya"], "start": "3pm"})]
+    calls, _ = await tool_calls([start_project], "Start a project named Harbor Lights with Mei and Jonas")
+    assert calls == [("start_project", {"name": "Harbor Lights", "members": ["Mei", "Jonas"]})]
