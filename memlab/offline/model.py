@@ -213,7 +213,7 @@ _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": 
          "shut": "shut", "put": "put", "cut": "cut", "run": "ran", "find": "found", "get": "got", "hold": "held",
          "draw": "drew"}
 _IN_VERBS = stem_set("check sign book log clock let buzz show pencil squeeze fit")  # "check in Rosa": no place
-_PARTICLES = ("up", "down", "in", "out", "off", "on", "back")  # what follows a verb in a tool's name: check_in
+_PARTICLES = ("up", "down", "in", "out", "off", "on", "back", "to", "into", "from")  # after a tool's verb: check_in
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify "
                        "put reserve renew borrow return hold mark log record schedule")  # "Put Middlemarch on hold"
@@ -1440,9 +1440,11 @@ def _task(text: str, own: frozenset[str], dates: list[str]) -> list[str]:
     for cut in dates:
         rest = rest.partition(cut)[0]
     for cue in (" called ", " named ", " titled ", " about "):  # "a meeting called Design Review", "a call about the
-        said = list(itertools.dropwhile(lambda w: w.lower() in STOP, rest.rpartition(cue)[2].split()))  # budget with
+        said = list(itertools.dropwhile(lambda w: w.lower() in STOP, f" {rest}".rpartition(cue)[2].split()))  # budget with
         rest = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, said) if cue == " about " in rest else said)  # Priya"
-        rest = rest.partition(" with ")[0]  # "a meeting called Budget sync with Ana": whom it is with is no title
+        ends = [at for cue in (" with ", " for ") if (at := rest.find(cue)) > 0 and all(w.istitle() and w.isalpha() or w in (
+            "and", "or") for w in rest[at + len(cue):].split())]  # "called Budget sync with Ana and Bo": whom it is
+        rest = rest[:min(ends, default=len(rest))]  # with or for is no title
     while rest and rest.split()[-1].lower() in {"on", "by", "due", "at", "before", "until", "this", "next", "for"}:
         rest = rest.rstrip().rpartition(" ")[0]
     return [rest.strip()] * (0 < len(rest.split()) <= 8)

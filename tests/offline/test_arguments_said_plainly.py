@@ -6,7 +6,7 @@ person the tool acts on, and a tool named for that verb and its particle reports
 and its quantity takes the thing a count measures ("milk" of "2 cartons of milk"), the unit apart, and a quantity no
 number gives is one ("Add milk please", "roll a 20-sided die"). "Down" after a verb that turns a level ("Turn the music down") is the low
 end of a scale, "up" the high one; a thing that "is down" asks for no low setting. A title named by "called" ends
-before whom the event is "with", and is no attendee ("a meeting called Budget sync with Ana and Bo").
+before whom the event is "with" or "for", and is no attendee ("a meeting called Budget sync with Ana and Bo").
 """
 
 from __future__ import annotations
@@ -93,6 +93,18 @@ def start_project(name: str, members: list[str]) -> str:
     return "ok"
 
 
+@function_tool
+def add_task(title: str, assignee: str) -> str:
+    """Add a task to the team board."""
+    return "ok"
+
+
+@function_tool
+def add_to_cart(product: str, quantity: int) -> str:
+    """Add a product to the shopping cart."""
+    return "ok"
+
+
 async def test_the_name_after_a_verbs_in_is_a_person_not_a_place():
     calls, reply = await tool_calls([check_in], "Check in Rosa Diaz")
     assert calls == [("check_in", {"guest_name": "Rosa Diaz"})]
@@ -137,3 +149,12 @@ async def test_a_title_called_so_is_no_attendee():
     assert calls == [("create_event", {"title": "Quarterly review", "attendees": ["Priya"], "start": "3pm"})]
     calls, _ = await tool_calls([start_project], "Start a project named Harbor Lights with Mei and Jonas")
     assert calls == [("start_project", {"name": "Harbor Lights", "members": ["Mei", "Jonas"]})]
+
+    calls, reply = await tool_calls([add_task], "Add a task called Fix login bug for Dana")
+    assert calls == [("add_task", {"title": "Fix login bug", "assignee": "Dana"})] and "Fix login bug" in reply
+
+
+async def test_a_tool_named_verb_to_thing_reports_what_it_did():
+    calls, reply = await tool_calls([add_to_cart], "Put 2 bottles of olive oil in my cart")
+    assert calls == [("add_to_cart", {"product": "olive oil", "quantity": 2})]
+    assert reply == "Done: I added to the cart (olive oil, 2)."
