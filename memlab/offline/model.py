@@ -714,7 +714,8 @@ class Reader:
             named = self.unowned(_proper_names(self.whole, things=True, titles=True))
             task = self.unowned(_task(self.whole, self.own, _when(self.whole, None, self.year, self.today)))  # "call the dentist"
             titled = field_stems & _SUBJECT and (headed or gist or task or named or
-                                                 _names_after(self.whole, ("to",)) or [" ".join(_thing(tokens(
+                                                 _names_after(self.whole, ("to",)) or [v for v in _after(
+                self.whole, "to", field_stems) if v.islower()] or [" ".join(_thing(tokens(
                 self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
             # "Piranesi"; "two tickets to Hamilton": "Hamilton"
             said = self.whole.replace(f" since {when}", "" if started and not since else f" since {when}").strip(
@@ -1442,12 +1443,18 @@ def _task(text: str, own: frozenset[str], dates: list[str]) -> list[str]:
     for cue in (" called ", " named ", " titled ", " about "):  # "a meeting called Design Review", "a call about the
         said = list(itertools.dropwhile(lambda w: w.lower() in STOP, f" {rest}".rpartition(cue)[2].split()))  # budget with
         rest = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, said) if cue == " about " in rest else said)  # Priya"
-        ends = [at for cue in (" with ", " for ") if (at := rest.find(cue)) > 0 and all(w.istitle() and w.isalpha() or w in (
-            "and", "or") for w in rest[at + len(cue):].split())]  # "called Budget sync with Ana and Bo": whom it is
-        rest = rest[:min(ends, default=len(rest))]  # with or for is no title
+    ends = [at for cue in (" with ", " for ") if (at := rest.find(cue)) > 0 and _names_only(rest[at + len(cue):])]
+    rest = rest[:min(ends, default=len(rest))]  # "called Budget sync with Ana and Bo": whom it is with or for is no title
+    head, to, tail = rest.partition(" to ")  # "Add Priya and Tomas to the spring offsite": where they go
+    rest = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, tail.split())) if to and _names_only(head) else rest
     while rest and rest.split()[-1].lower() in {"on", "by", "due", "at", "before", "until", "this", "next", "for"}:
         rest = rest.rstrip().rpartition(" ")[0]
     return [rest.strip()] * (0 < len(rest.split()) <= 8)
+
+
+def _names_only(text: str) -> bool:
+    """Whether ``text`` is names and nothing else: "Ana and Bo", not "the Board"."""
+    return all(w.istitle() and w.isalpha() or w in ("and", "or") for w in text.split())
 
 
 def _thing(said: list[str]) -> list[str]:

@@ -6,7 +6,8 @@ person the tool acts on, and a tool named for that verb and its particle reports
 and its quantity takes the thing a count measures ("milk" of "2 cartons of milk"), the unit apart, and a quantity no
 number gives is one ("Add milk please", "roll a 20-sided die"). "Down" after a verb that turns a level ("Turn the music down") is the low
 end of a scale, "up" the high one; a thing that "is down" asks for no low setting. A title named by "called" ends
-before whom the event is "with" or "for", and is no attendee ("a meeting called Budget sync with Ana and Bo").
+before whom the event is "with" or "for", and is no attendee ("a meeting called Budget sync with Ana and Bo"); an
+event unnamed is what the guests go "to" ("Invite Sam and Lee to the launch party").
 """
 
 from __future__ import annotations
@@ -105,6 +106,18 @@ def add_to_cart(product: str, quantity: int) -> str:
     return "ok"
 
 
+@function_tool
+def invite(event: str, guests: list[str]) -> str:
+    """Invite guests to an event."""
+    return "ok"
+
+
+@function_tool
+def add_guests(event: str, guests: list[str]) -> str:
+    """Add guests to an event's list."""
+    return "ok"
+
+
 async def test_the_name_after_a_verbs_in_is_a_person_not_a_place():
     calls, reply = await tool_calls([check_in], "Check in Rosa Diaz")
     assert calls == [("check_in", {"guest_name": "Rosa Diaz"})]
@@ -152,6 +165,11 @@ async def test_a_title_called_so_is_no_attendee():
 
     calls, reply = await tool_calls([add_task], "Add a task called Fix login bug for Dana")
     assert calls == [("add_task", {"title": "Fix login bug", "assignee": "Dana"})] and "Fix login bug" in reply
+
+    calls, _ = await tool_calls([invite], "Invite Sam and Lee to the launch party")
+    assert calls == [("invite", {"event": "launch party", "guests": ["Sam", "Lee"]})]
+    calls, _ = await tool_calls([add_guests], "Please add Priya and Tomas to the spring offsite.")
+    assert calls == [("add_guests", {"event": "spring offsite", "guests": ["Priya", "Tomas"]})]
 
 
 async def test_a_tool_named_verb_to_thing_reports_what_it_did():
