@@ -4,7 +4,8 @@ thing counted ("2 cartons of milk").
 "In" right after a verb that takes it ("check in", "sign in", "book in") opens no place: the name after it is the
 person the tool acts on, and a tool named for that verb and its particle reports what it did. A tool with an item
 and its quantity takes the thing a count measures ("milk" of "2 cartons of milk"), the unit apart, and a quantity no
-number gives is one ("Add milk please", "roll a 20-sided die"). "Down" after a verb that turns a level ("Turn the music down") is the low
+number gives is one ("Add milk please", "roll a 20-sided die"); a count named by another field ("2 servings of
+oatmeal") is no part of the thing. "Down" after a verb that turns a level ("Turn the music down") is the low
 end of a scale, "up" the high one; a thing that "is down" asks for no low setting. A title named by "called" ends
 before whom the event is "with" or "for", and is no attendee ("a meeting called Budget sync with Ana and Bo"); an
 event unnamed is what the guests go "to" ("Invite Sam and Lee to the launch party").
@@ -118,6 +119,18 @@ def add_guests(event: str, guests: list[str]) -> str:
     return "ok"
 
 
+@function_tool
+def log_meal(food: str, servings: int) -> str:
+    """Log a meal in the food diary."""
+    return "ok"
+
+
+@function_tool
+def track_workout(exercise: str, sets: int) -> str:
+    """Track an exercise in the workout log."""
+    return "ok"
+
+
 async def test_the_name_after_a_verbs_in_is_a_person_not_a_place():
     calls, reply = await tool_calls([check_in], "Check in Rosa Diaz")
     assert calls == [("check_in", {"guest_name": "Rosa Diaz"})]
@@ -137,6 +150,10 @@ async def test_an_item_is_the_thing_counted_and_one_when_no_number_is_given():
     assert calls == [("stock_shelf", {"product": "printer paper", "count": 12, "unit": "boxes"})]
     calls, _ = await tool_calls([stock_shelf], "Stock the new staplers please")
     assert calls == [("stock_shelf", {"product": "new staplers", "count": 1, "unit": ""})]
+
+    assert (await tool_calls([log_meal], "Log 2 servings of oatmeal"))[0] == [("log_meal", {"food": "oatmeal", "servings": 2})]
+    calls, _ = await tool_calls([track_workout], "Track 4 sets of squats")
+    assert calls == [("track_workout", {"exercise": "squats", "sets": 4})]
 
 
 async def test_turning_a_level_down_is_low_and_up_is_high():
