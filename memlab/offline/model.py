@@ -663,8 +663,8 @@ class Reader:
                 return left[:1] or [g for g in self.given if names and all(n in g for n in names) and field_stems & _NAME_PARTS]
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
-            avoid = unread | {v for v, k in self.given.items()
-                              if k != kind and (k in self.NAMES) <= (kind in self.NAMES)}
+            avoid = unread | {v for v, k in self.given.items() if k != kind and ((k in self.NAMES) <= (
+                kind in self.NAMES) or k == "person")}  # a person's name is no clinic's ("Sign in Lucy Grant at Eastside")
             reads = (lambda text: find(" ".join(t for t in text.split(" ") if t.strip(".,;:!?") not in unread))) if (
                 unread) else find
             ran_out, self.ran_out = self.ran_out, False

@@ -2,7 +2,7 @@
 thing counted ("2 cartons of milk").
 
 "In" right after a verb that takes it ("check in", "sign in", "book in") opens no place: the name after it is the
-person the tool acts on, and a tool named for that verb and its particle reports what it did. A tool with an item
+person the tool acts on (and no other field's: "at the Eastside clinic" is the clinic), and a tool named for that verb and its particle reports what it did. A tool with an item
 and its quantity takes the thing a count measures ("milk" of "2 cartons of milk"), the unit apart, and a quantity no
 number gives is one ("Add milk please", "roll a 20-sided die"); a count named by another field ("2 servings of
 oatmeal") is no part of the thing. "Down" after a verb that turns a level ("Turn the music down") is the low
@@ -131,6 +131,12 @@ def track_workout(exercise: str, sets: int) -> str:
     return "ok"
 
 
+@function_tool
+def register_patient(patient_name: str, clinic: str) -> str:
+    """Register a patient at a clinic."""
+    return "ok"
+
+
 async def test_the_name_after_a_verbs_in_is_a_person_not_a_place():
     calls, reply = await tool_calls([check_in], "Check in Rosa Diaz")
     assert calls == [("check_in", {"guest_name": "Rosa Diaz"})]
@@ -138,6 +144,8 @@ async def test_the_name_after_a_verbs_in_is_a_person_not_a_place():
     assert (await tool_calls([sign_in], "Could you sign in Tom Becker?"))[0] == [("sign_in", {"visitor_name": "Tom Becker"})]
     calls, _ = await tool_calls([book_class], "Book in Ana Lopez for 3pm")
     assert calls == [("book_class", {"member_name": "Ana Lopez", "time": "3pm"})]
+    calls, _ = await tool_calls([register_patient], "Sign in Lucy Grant at the Eastside clinic")
+    assert calls == [("register_patient", {"patient_name": "Lucy Grant", "clinic": "Eastside"})]
 
 
 async def test_an_item_is_the_thing_counted_and_one_when_no_number_is_given():
