@@ -495,10 +495,10 @@ class Reader:
             return "thing", things
         if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
             titles = [f"{cue} {v}" for v in [*(v for v, k in self.given.items() if k != "person"), *(v for f, v in (
-                self.claimed.items()) if f != name)] if v for cue in ("called", "named")]  # no name in a title named so:
-            # "a meeting called Budget sync with Ana"
+                self.claimed.items()) if f != name)] if v for cue in ("called", "named")]  # no name in a title named so
+            # ("a meeting called Budget sync with Ana"); "Feed Rex twice a day" (feed_pet): Rex
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
-                functools.reduce(lambda said, title: said.replace(title, " "), titles, text), people=True))] or [  # "Feed Rex twice a day" (feed_pet): Rex
+                functools.reduce(lambda said, title: said.replace(title, " "), titles, text), people=True))] or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
                                                                                                t.split(".")))]
         if about & _FREE_TEXT:
@@ -1441,10 +1441,12 @@ def _task(text: str, own: frozenset[str], dates: list[str]) -> list[str]:
                                         said[verb + 1:]))
     for cut in dates:
         rest = rest.partition(cut)[0]
+    titled = any(f" {cue} " in f" {rest} " for cue in ("called", "named", "titled"))  # a title said as one
     for cue in (" called ", " named ", " titled ", " about "):  # "a meeting called Design Review", "a call about the
         said = list(itertools.dropwhile(lambda w: w.lower() in STOP, f" {rest}".rpartition(cue)[2].split()))  # budget with
         rest = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, said) if cue == " about " in rest else said)  # Priya"
-    ends = [at for cue in (" with ", " for ") if (at := rest.find(cue)) > 0 and _names_only(rest[at + len(cue):])]
+    ends = [at for cue in (" with ", " for ") if titled and (at := rest.find(cue)) > 0 and _names_only(
+        rest[at + len(cue):])]
     rest = rest[:min(ends, default=len(rest))]  # "called Budget sync with Ana and Bo": whom it is with or for is no title
     head, to, tail = rest.partition(" to ")  # "Add Priya and Tomas to the spring offsite": where they go
     rest = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, tail.split())) if to and _names_only(head) else rest

@@ -105,8 +105,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     compensation | deadline due | appointment meeting booking reservation | outdoor outside patio terrace | cause reason
     because | birthday bday born age old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
-    | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen carton bag bottle jar
-    pack packet loaf bunch tin box
+    | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen carton bag
+    bottle jar pack packet loaf bunch tin box
     | hour hours time open opening close closing closed | address location located | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
     | supplies stationery toner paper pens ink
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
