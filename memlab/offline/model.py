@@ -2395,9 +2395,10 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             told = stem(parts[0]) not in _CHANGES  # "sent" is what send_email did
             acted = len(parts) > 1 and text.lower().rstrip(".!") in _DONE and (not told or parts[1] in _PARTICLES or not
                                                                            value and stem(parts[0]) not in _VERBS - {"add"})
-            # "ok" from order_burger, check_in, add_item: what it did, with what
+            acted = acted and (once or all(v is not False for v in sought.values()))  # "ok" from order_burger, check_in
+            # (each of two calls too, unless it says no "off"), add_item: what it did, with what
             lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{name} returned nothing."
-                         if not text else _did(parts, sought) if acted and once else
+                         if not text else _did(parts, sought) if acted else
                          f"{text[:600]}{end}" if value and told and holds else  # "250 USD = 230.0 EUR" says all
                          f"{named} {text[:600]}{end}" if value and told else  # "The balance for..."
                          f"{_answering(text, message)[:600]}{end}" if once and not value and size > 2 else
@@ -2523,7 +2524,7 @@ def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
         "[^aeiou]*[aeiou][bdgmnpt]", verb) else "ed")  # "booked", "placed", "shipped"
     shown = {key: ", ".join(map(str, value)) if isinstance(value, list) else key.replace("_", " ") if value is True
              else str(value) for key, value in arguments.items() if isinstance(value, (str, int, float, list))
-             and value is not False and value != [] and not set(words(key.replace("_", " "))) & _FREE_TEXT - _SUBJECT}
+             and value is not False and value not in ([], "") and not set(words(key.replace("_", " "))) & _FREE_TEXT - _SUBJECT}
     to = [value for key, value in shown.items() if key.lower() in ("to", "recipient", "email", "address")]
     rest = ", ".join(value for key, value in shown.items() if value not in to and len(value) < 40)
     up = parts[1:2] if parts[1:2] and parts[1].lower() in _PARTICLES else []

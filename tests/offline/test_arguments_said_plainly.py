@@ -144,6 +144,9 @@ async def test_the_name_after_a_verbs_in_is_a_person_not_a_place():
     assert (await tool_calls([sign_in], "Could you sign in Tom Becker?"))[0] == [("sign_in", {"visitor_name": "Tom Becker"})]
     calls, _ = await tool_calls([book_class], "Book in Ana Lopez for 3pm")
     assert calls == [("book_class", {"member_name": "Ana Lopez", "time": "3pm"})]
+    calls, reply = await tool_calls([check_in], "Check in Rosa Diaz and Tom Becker")
+    assert [c[1]["guest_name"] for c in calls] == ["Rosa Diaz", "Tom Becker"]
+    assert reply == "Done: I checked in (Rosa Diaz). Done: I checked in (Tom Becker)."
     calls, _ = await tool_calls([register_patient], "Sign in Lucy Grant at the Eastside clinic")
     assert calls == [("register_patient", {"patient_name": "Lucy Grant", "clinic": "Eastside"})]
 
@@ -156,8 +159,9 @@ async def test_an_item_is_the_thing_counted_and_one_when_no_number_is_given():
         ("add_item", {"item": "rice", "quantity": 3})]
     calls, _ = await tool_calls([stock_shelf], "Stock 12 boxes of printer paper")
     assert calls == [("stock_shelf", {"product": "printer paper", "count": 12, "unit": "boxes"})]
-    calls, _ = await tool_calls([stock_shelf], "Stock the new staplers please")
+    calls, reply = await tool_calls([stock_shelf], "Stock the new staplers please")
     assert calls == [("stock_shelf", {"product": "new staplers", "count": 1, "unit": ""})]
+    assert reply == "Done: I stocked the shelf (new staplers, 1)."  # no empty unit told
 
     assert (await tool_calls([log_meal], "Log 2 servings of oatmeal"))[0] == [("log_meal", {"food": "oatmeal", "servings": 2})]
     calls, _ = await tool_calls([track_workout], "Track 4 sets of squats")
