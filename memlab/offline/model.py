@@ -1213,7 +1213,8 @@ class Reader:
         """Each item the latest message counts, by the (up to two) words after its number ("3 apples, 2 pears", "2 liters
         of oat milk": "liters oat milk"), or
         by the name just before it when none or another name follows ("Ana got 91.5, Ben 78")."""
-        found, named = tokens(_THOUSANDS.sub("", self.request.message)), {}
+        found, named = tokens(_in_digits(self.request.message).replace(",", " and ")), {}  # "two loaves of bread" too;
+        # an item ends at a comma ("Two shirts, extra large": shirts)
         for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
             unit = stem("".join(found[at + 1:at + 2]).lower()) in related({stem("unit")})
             after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, [  # "2 x keyboard": keyboard
@@ -1435,13 +1436,13 @@ def _task(text: str, own: frozenset[str], dates: list[str]) -> list[str]:
     call the dentist on Friday" → "call the dentist", "Add a task to pay rent by the 1st" → "pay rent"."""
     said = tokens((sentences(text) or [""])[0].partition(",")[0])
     verb = next((n for n, w in enumerate(said[:3]) if stem(w.lower()) in _VERBS | _CHANGES), -1)
-    if verb < 0 or any(w.lower() not in _FILLER | {"please", "can", "could", "you"} for w in said[:verb]):
+    titled = any(w.lower() in ("called", "named", "titled") for w in said)  # a title said as one, after any verb
+    if not titled and (verb < 0 or any(w.lower() not in _FILLER | {"please", "can", "could", "you"} for w in said[:verb])):
         return []
     rest = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP | {"up"} or stem(w.lower()) in own or w[0].isdigit(),
                                         said[verb + 1:]))
     for cut in dates:
         rest = rest.partition(cut)[0]
-    titled = any(f" {cue} " in f" {rest} " for cue in ("called", "named", "titled"))  # a title said as one
     for cue in (" called ", " named ", " titled ", " about "):  # "a meeting called Design Review", "a call about the
         said = list(itertools.dropwhile(lambda w: w.lower() in STOP, f" {rest}".rpartition(cue)[2].split()))  # budget with
         rest = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, said) if cue == " about " in rest else said)  # Priya"

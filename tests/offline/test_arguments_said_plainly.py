@@ -155,6 +155,7 @@ async def test_an_item_is_the_thing_counted_and_one_when_no_number_is_given():
     calls, reply = await tool_calls([add_item], "Add 2 cartons of milk")
     assert calls == [("add_item", {"item": "milk", "quantity": 2})] and "milk" in reply
     assert (await tool_calls([add_item], "Add milk please"))[0] == [("add_item", {"item": "milk", "quantity": 1})]
+    assert (await tool_calls([add_item], "Add two loaves of bread"))[0] == [("add_item", {"item": "bread", "quantity": 2})]
     assert (await tool_calls([add_item], "Put 3 bags of rice on the list"))[0] == [
         ("add_item", {"item": "rice", "quantity": 3})]
     calls, _ = await tool_calls([stock_shelf], "Stock 12 boxes of printer paper")
@@ -189,6 +190,8 @@ async def test_a_title_called_so_is_no_attendee():
     assert "Budget sync" in reply
     calls, _ = await tool_calls([create_event], "Schedule 'Quarterly review' with Priya at 3pm")
     assert calls == [("create_event", {"title": "Quarterly review", "attendees": ["Priya"], "start": "3pm"})]
+    calls, _ = await tool_calls([create_event], "Schedule a meeting called Sprint planning with Ana, Bo and Chen at 9am")
+    assert calls == [("create_event", {"title": "Sprint planning", "attendees": ["Ana", "Bo", "Chen"], "start": "9am"})]
     calls, _ = await tool_calls([start_project], "Start a project named Harbor Lights with Mei and Jonas")
     assert calls == [("start_project", {"name": "Harbor Lights", "members": ["Mei", "Jonas"]})]
 
