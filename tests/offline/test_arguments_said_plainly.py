@@ -5,7 +5,7 @@ thing counted ("2 cartons of milk").
 person the tool acts on (and no other field's: "at the Eastside clinic" is the clinic), and a tool named for that verb and its particle reports what it did. A tool with an item
 and its quantity takes the thing a count measures ("milk" of "2 cartons of milk"), the unit apart, and a quantity no
 number gives is one ("Add milk please", "roll a 20-sided die"); a count named by another field ("2 servings of
-oatmeal") is no part of the thing. "Down" after a verb that turns a level ("Turn the music down") is the low
+oatmeal") is no part of the thing, nor another number's ("Roll 2 dice": no 2 sides). "Down" after a verb that turns a level ("Turn the music down") is the low
 end of a scale, "up" the high one; a thing that "is down" asks for no low setting. A title named by "called" ends
 before whom the event is "with" or "for", and is no attendee ("a meeting called Budget sync with Ana and Bo"); an
 event unnamed is what the guests go "to" ("Invite Sam and Lee to the launch party").
@@ -137,6 +137,18 @@ def register_patient(patient_name: str, clinic: str) -> str:
     return "ok"
 
 
+@function_tool
+def throw_dice(sides: int = 6, count: int = 1) -> str:
+    """Roll dice."""
+    return "ok"
+
+
+@function_tool
+def book_seats(row: int = 1, quantity: int = 1) -> str:
+    """Book theatre seats."""
+    return "ok"
+
+
 async def test_the_name_after_a_verbs_in_is_a_person_not_a_place():
     calls, reply = await tool_calls([check_in], "Check in Rosa Diaz")
     assert calls == [("check_in", {"guest_name": "Rosa Diaz"})]
@@ -182,6 +194,9 @@ async def test_a_count_said_with_a_is_one():
     assert (await tool_calls([roll_dice], "roll two six-sided dice"))[0] == [("roll_dice", {"sides": 6, "count": 2})]
     calls, reply = await tool_calls([draw_cards], "Draw a card from the tarot deck")
     assert calls == [("draw_cards", {"count": 1, "deck": "tarot deck"})] and "drew" in reply
+
+    assert (await tool_calls([throw_dice], "Throw 2 dice"))[0] == [("throw_dice", {"sides": 6, "count": 2})]
+    assert (await tool_calls([book_seats], "Book 4 seats please"))[0] == [("book_seats", {"row": 1, "quantity": 4})]
 
 
 async def test_a_title_called_so_is_no_attendee():
