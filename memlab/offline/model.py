@@ -211,7 +211,7 @@ _VERBS = stem_set("get check run look lookup create make find search fetch updat
 _DONE = frozenset("sent ok okay done true success successful confirmed".split())  # a bare acknowledgement
 _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote",
          "shut": "shut", "put": "put", "cut": "cut", "run": "ran", "find": "found", "get": "got", "hold": "held",
-         "draw": "drew"}
+         "draw": "drew", "throw": "threw"}
 _IN_VERBS = stem_set("check sign book log clock let buzz show pencil squeeze fit")  # "check in Rosa": no place
 _PARTICLES = ("up", "down", "in", "out", "off", "on", "back", "to", "into", "from")  # after a tool's verb: check_in
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.

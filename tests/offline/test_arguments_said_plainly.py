@@ -194,7 +194,6 @@ async def test_a_count_said_with_a_is_one():
     assert (await tool_calls([roll_dice], "roll two six-sided dice"))[0] == [("roll_dice", {"sides": 6, "count": 2})]
     calls, reply = await tool_calls([draw_cards], "Draw a card from the tarot deck")
     assert calls == [("draw_cards", {"count": 1, "deck": "tarot deck"})] and "drew" in reply
-
     assert (await tool_calls([throw_dice], "Throw 2 dice"))[0] == [("throw_dice", {"sides": 6, "count": 2})]
     assert (await tool_calls([book_seats], "Book 4 seats please"))[0] == [("book_seats", {"row": 1, "quantity": 4})]
 
