@@ -941,8 +941,8 @@ class Reader:
         named = [n for n in named if n not in self.inside] or named  # "rent 950 a month, minimum 6 months": 6 months
         owned = {w for f in self.fields if f != name for w in words(f.replace("_", " "))}  # "Roll 2 dice": the count's,
         owned |= self.own if owned & stem_set("count quantity") else set()  # not the sides'
-        found = found if named or results else [t for t in found if t not in {
-            n for part in parts for n, w in itertools.pairwise(part) if w in owned}]
+        found = found if named or results or marks & _SCORES else [t for t in found if t not in {n for part in text.replace(
+            ". ", ", ").split(", ") for n, w in itertools.pairwise(tokens(part)) if stem(w.lower()) in owned}]
         index = self.start + self.taken.get("number", 0)
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
         labelled = [n for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha() and any(
