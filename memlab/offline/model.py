@@ -488,10 +488,9 @@ class Reader:
                 names = self.unowned(_proper_names(text, things=True))
                 makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
                                                            for p in sentences(text))]
-                return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names,
-                                                                      key=lambda n: "".join(n.lower().split()) not in domains
-                                                                      ) or _object(text, own=self.own) * bool(made)
-                # an item unnamed: what the verb acts on ("Add milk please": milk)
+                return [lead] * bool(lead and lead in text) or sorted(
+                    [n for n in names if n not in makers] or names, key=lambda n: "".join(n.lower().split()) not in domains
+                ) or _object(text, own=self.own) * bool(made)  # an item unnamed: what the verb acts on ("Add milk": milk)
             return "thing", things
         if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
             titles = [f"{cue} {v}" for v in [*(v for v, k in self.given.items() if k != "person"), *(v for f, v in (
@@ -622,7 +621,8 @@ class Reader:
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
         counting = self.item or (kind == "thing" or stem("unit") in field_stems) and any(set(words(f.replace(
-            "_", " "))) & stem_set("quantity qty count") for f in self.fields)  # add_item(item, quantity): "2 cartons of milk"
+            "_", " "))) & stem_set("quantity qty count") for f in self.fields)  # add_item(item, quantity): "2 cartons of
+        # milk" is milk
         counted = next(iter(self.counts().items() if counting and kind in ("free", "thing", "other") else ()), ("", 0))
         unit, _, rest = counted[0].partition(" ")  # "2 cups flour": unit "cups", name "flour", amount "2 cups"
         measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
@@ -2529,7 +2529,8 @@ def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
         "[^aeiou]*[aeiou][bdgmnpt]", verb) else "ed")  # "booked", "placed", "shipped"
     shown = {key: ", ".join(map(str, value)) if isinstance(value, list) else key.replace("_", " ") if value is True
              else str(value) for key, value in arguments.items() if isinstance(value, (str, int, float, list))
-             and value is not False and value not in ([], "") and not set(words(key.replace("_", " "))) & _FREE_TEXT - _SUBJECT}
+             and value is not False and value not in ([], "") and not set(words(key.replace("_", " "))) & (
+                 _FREE_TEXT - _SUBJECT)}  # a title, not a text
     to = [value for key, value in shown.items() if key.lower() in ("to", "recipient", "email", "address")]
     rest = ", ".join(value for key, value in shown.items() if value not in to and len(value) < 40)
     up = parts[1:2] if parts[1:2] and parts[1].lower() in _PARTICLES else []
