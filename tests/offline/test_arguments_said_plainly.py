@@ -1,14 +1,15 @@
 """Arguments a careful model reads from plain requests: the name after a verb's particle ("check in Rosa Diaz"), the
-thing counted ("2 cartons of milk").
+thing counted ("2 cartons of milk"), the end of a scale ("turn it down"), a title apart from whom an event is with.
 
 "In" right after a verb that takes it ("check in", "sign in", "book in") opens no place: the name after it is the
-person the tool acts on (and no other field's: "at the Eastside clinic" is the clinic), and a tool named for that verb and its particle reports what it did. A tool with an item
-and its quantity takes the thing a count measures ("milk" of "2 cartons of milk"), the unit apart, and a quantity no
-number gives is one ("Add milk please", "roll a 20-sided die"); a count named by another field ("2 servings of
-oatmeal") is no part of the thing, nor another number's ("Roll 2 dice": no 2 sides). "Down" after a verb that turns a level ("Turn the music down") is the low
-end of a scale, "up" the high one; a thing that "is down" asks for no low setting. A title named by "called" ends
-before whom the event is "with" or "for", and is no attendee ("a meeting called Budget sync with Ana and Bo"); an
-event unnamed is what the guests go "to" ("Invite Sam and Lee to the launch party").
+person the tool acts on (and no other field's: "at the Eastside clinic" is the clinic), and a tool named for that
+verb and its particle reports what it did. A tool with an item and its quantity takes the thing a count measures
+("milk" of "2 cartons of milk"), the unit apart, and a quantity no number gives is one ("Add milk please", "roll a
+20-sided die"); a count named by another field ("2 servings of oatmeal") is no part of the thing, nor another
+number's ("Throw 2 dice": no 2 sides). "Down" after a verb that turns a level ("Turn the music down") is the low end
+of a scale, "up" the high one; a thing that "is down" asks for no low setting. A title named by "called" ends before
+whom the event is "with" or "for", and is no attendee ("a meeting called Budget sync with Ana and Bo"); an event
+unnamed is what the guests go "to" ("Invite Sam and Lee to the launch party").
 """
 
 from __future__ import annotations
@@ -175,7 +176,6 @@ async def test_an_item_is_the_thing_counted_and_one_when_no_number_is_given():
     calls, reply = await tool_calls([stock_shelf], "Stock the new staplers please")
     assert calls == [("stock_shelf", {"product": "new staplers", "count": 1, "unit": ""})]
     assert reply == "Done: I stocked the shelf (new staplers, 1)."  # no empty unit told
-
     assert (await tool_calls([log_meal], "Log 2 servings of oatmeal"))[0] == [("log_meal", {"food": "oatmeal", "servings": 2})]
     calls, _ = await tool_calls([track_workout], "Track 4 sets of squats")
     assert calls == [("track_workout", {"exercise": "squats", "sets": 4})]
@@ -208,10 +208,11 @@ async def test_a_title_called_so_is_no_attendee():
     assert calls == [("create_event", {"title": "Sprint planning", "attendees": ["Ana", "Bo", "Chen"], "start": "9am"})]
     calls, _ = await tool_calls([start_project], "Start a project named Harbor Lights with Mei and Jonas")
     assert calls == [("start_project", {"name": "Harbor Lights", "members": ["Mei", "Jonas"]})]
-
     calls, reply = await tool_calls([add_task], "Add a task called Fix login bug for Dana")
     assert calls == [("add_task", {"title": "Fix login bug", "assignee": "Dana"})] and "Fix login bug" in reply
 
+
+async def test_an_event_unnamed_is_where_the_guests_go():
     calls, _ = await tool_calls([invite], "Invite Sam and Lee to the launch party")
     assert calls == [("invite", {"event": "launch party", "guests": ["Sam", "Lee"]})]
     calls, _ = await tool_calls([add_guests], "Please add Priya and Tomas to the spring offsite.")
