@@ -2080,16 +2080,18 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     own words ("You are Bob, ..." → ``("name", "I'm Bob, ...")``, "You can ..." → ``("skill", "I can ...")``), a
     fact ("Refunds take 5 days."; of the user, to them: "The user's plan is Pro." → "Your plan is Pro."), no order."""
     first, _, rest = said.partition(" ")
-    if first == "You" and (rest[:4] == "can " or rest[:4] == "are " and rest[4:5].isupper()):
-        return ("skill", "I " + rest) if rest[:4] == "can " else ("name", "I'm " + rest[4:])
+    place = [name for name in _names_after(said, ("in", "at")) if name.lower() not in _LANGUAGE_NAMES]  # "...in Porto."
+    if first == "You" and (rest[:4] == "can " or rest[:4] == "are " and (rest[4:5].isupper() or place)):
+        return ("skill", "I " + rest) if rest[:4] == "can " else (
+            "name" if rest[4:5].isupper() else "address", "I'm " + rest[4:])  # "You are the desk of X in Galway."
     lead = first.lower()
-    if lead in _ORDERS or _is_question(said) or not facts(said) and lead not in ("our", "we", "the", "they"):
+    if lead in _ORDERS or _is_question(said) or not facts(said) and not place and lead not in ("our", "we", "the", "they"):
         return None
     person = next((word for word in ("user", "customer", "client") if said.startswith(f"The {word}")), "they")
     for them, you in ((f"The {person}'s ", "Your "), (f"The {person} is ", "You are "), ("They ", "You ")):
         if said.startswith(them) and of_user:
             return "", you + said[len(them):]
-    return "", said
+    return "address" if place else "", said  # "Acme is a shop in Porto." answers "Where are you based?"
 
 
 def _renamed(request: Request) -> str:
@@ -2121,10 +2123,11 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
         heard = message | (related(message) if days & _weekdays(advice) else set()) | {
             s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
-        if len(label_stems & heard) < min(2, len(label_stems)):  # "Second SSD slot" is not asked for by "15 seconds"
+        entry = asks and label_stems & heard and (message - label_stems) & advice_stems  # "a double room" of "Room rates: double.."
+        if len(label_stems & heard) < min(2, len(label_stems)) and not entry:  # "Second SSD slot": not "15 seconds"
             mine = _about_user(request.message) or "me" in _lower_tokens(request.message)  # "Which phone do I have?"
             clock = topic == [stem("time")]  # "What time is it?" asks the clock, not "Hours: ..."
-            found += [((len(topic), 1), one) for one in sentences(advice) if asks and topic and not (mine or clock)
+            found += [((len(topic), 1), one, label) for one in sentences(advice) if asks and topic and not (mine or clock)
                       and _covered(topic, set(words(one))) == len(topic)]  # a sentence saying each word asked (or kin)
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
@@ -2133,11 +2136,13 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
             named = [one for one in said if set(words(one)) & (message - label_stems) or days & _weekdays(
                 one)]  # the sentences it names (or the days asked of)
-            found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice))
+            found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice, label))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     if best is None:
         return None
-    lead, colon, listed = best[1].partition(": ")  # "The word list is: ephemeral (...), laconic (...)": the one asked;
+    values = all(map(facts, best[1].split(","))) and best[2]  # "Prices: latte $4.50, tea $3": a labelled list of values
+    lead, colon, listed = (best[2], ":", best[1]) if values else best[1].partition(": ")  # "The word list is: ephemeral
+    # (...), laconic (...)": the one asked;
     entries = [entry.strip().removeprefix("and ").rstrip(".") for entry in (  # a day's entry: "Sat 10-14" of "Mon-Fri..."
         listed if colon else lead if days else "").replace(";", ",").split(",")]
     wanted = [entry for entry in entries if (_weekdays(entry) & days if days else set(words(entry)) & (

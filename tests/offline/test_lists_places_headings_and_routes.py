@@ -1,0 +1,38 @@
+"""Price lists, places, headings, meaning-routed handoffs and match results a careful model reads literally.
+
+A question about one entry of a labelled list of values is answered with that entry; "Where are you based?" is
+answered by the instructions' sentence that names a place; ...
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent, Runner
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+async def reply(instructions: str, message: str) -> str:
+    return str((await Runner.run(Agent(name="Desk", instructions=instructions), message)).final_output)
+
+
+@pytest.mark.parametrize("instructions, message, answer", [
+    ("You are the cafe assistant. Prices: latte $4.50, cappuccino $4.00, espresso $3.00, muffin $3.25.",
+     "How much is a latte?", "Latte $4.50."),
+    ("You answer for Seaview Hotel. Room rates: single $80, double $120, suite $250 per night.",
+     "What does a double room cost?", "Double $120."),
+    ("You help visitors of the city museum.\nTicket fees: adult 12 EUR, child 6 EUR, senior 8 EUR.",
+     "What's the fee for a child?", "Child 6 EUR."),
+])
+async def test_one_entry_of_a_labelled_list_of_values_is_told_alone(instructions, message, answer):
+    assert await reply(instructions, message) == answer
+
+
+async def test_where_the_assistant_is_comes_from_the_sentence_naming_a_place():
+    told = "You help customers of Acme Bikes. Acme Bikes is a bike shop in Porto."
+    assert await reply(told, "Where are you based?") == "Acme Bikes is a bike shop in Porto."
+    assert await reply(told, "Where is your office?") == "Acme Bikes is a bike shop in Porto."
+    told = "You are the front desk of Northwind Dental, a family practice at Harbour Street in Galway. Be kind."
+    assert "Galway" in await reply(told, "where are you located?")
+    unsaid = await reply("You help customers of Acme Bikes with their orders.", "Where are you based?")
+    assert "?" not in unsaid and "Porto" not in unsaid and unsaid.startswith("I don't know")
