@@ -36,3 +36,21 @@ async def test_where_the_assistant_is_comes_from_the_sentence_naming_a_place():
     assert "Galway" in await reply(told, "where are you located?")
     unsaid = await reply("You help customers of Acme Bikes with their orders.", "Where are you based?")
     assert "?" not in unsaid and "Porto" not in unsaid and unsaid.startswith("I don't know")
+
+
+MEETING = [{"role": "user", "content": "We met with Dana. The budget is $5,000. We decided to ship on Friday. "
+                                       "Tom will send the invoice tomorrow."}]
+VET = [{"role": "user", "content": "My cat Miso has been sneezing for three days."},
+       {"role": "assistant", "content": "It sounds like a mild cold. Keep her warm and book a check-up if it lasts."}]
+
+
+@pytest.mark.parametrize("conversation, instructions, headings", [
+    (MEETING, "Summarize the conversation. Write the note with these sections: ## Facts ## Decisions ## Next steps",
+     ["## Facts", "## Decisions", "## Next steps"]),
+    (VET, "Summarize the chat for the vet with these headings: ### Symptoms ### Advice given and ### Follow-up",
+     ["### Symptoms", "### Advice given", "### Follow-up"]),
+])
+async def test_headings_written_on_one_line_are_each_a_section_in_order(client, conversation, instructions, headings):
+    text = (await client.responses.create(model="gpt-4.1-mini", instructions=instructions, input=conversation)
+            ).output_text
+    assert [line for line in text.splitlines() if line.startswith("#")] == headings, text
