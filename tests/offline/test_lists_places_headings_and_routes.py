@@ -54,3 +54,14 @@ async def test_headings_written_on_one_line_are_each_a_section_in_order(client, 
     text = (await client.responses.create(model="gpt-4.1-mini", instructions=instructions, input=conversation)
             ).output_text
     assert [line for line in text.splitlines() if line.startswith("#")] == headings, text
+
+
+@pytest.mark.parametrize("desk, description, message", [
+    ("Refunds agent", "Handles refunds for orders.", "Can you reimburse me for the broken lamp?"),
+    ("Refund desk", "Handles refunds of cancelled flights.", "I'd like a reimbursement for my cancelled flight."),
+    ("Refunds agent", "Handles refunds for orders.", "I want my money back"),
+])
+async def test_a_word_of_the_same_meaning_routes_to_the_one_desk(desk, description, message):
+    refunds = Agent(name=desk, handoff_description=description, instructions="You handle refunds.")
+    triage = Agent(name="Triage", instructions="Route the user to the right agent.", handoffs=[refunds])
+    assert (await Runner.run(triage, message)).last_agent.name == desk
