@@ -144,6 +144,7 @@ _EXPLAINS = stem_set("explanation reasoning rationale justification")
 #: Fields that place a judgement on a scale (a star rating, a sentiment score), and those that say how sure it is.
 _SURE = stem_set("confidence certainty probability likelihood")
 _SCORES = _SURE | stem_set("score rating stars grade")
+_SIDES = stem_set("winner winning victor loser losing")  # which side of a match: "Porto beat Braga" (winner Porto)
 _NEUTRAL = ("neutral", "other", "none", "unknown", "mixed")  # the option for nothing said, or for both ends said
 _GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
                            "reasoning feedback summary")
@@ -640,6 +641,11 @@ class Reader:
                   ] if extracted and field_stems & _SCORES else []
         if scored:  # "Djokovic defeated Nadal 6-3, 6-4": "6-3, 6-4"
             return ", ".join(scored)
+        sides = self.unowned(_proper_names(self.whole))[:2] if extracted and field_stems & _SIDES else []
+        if len(sides) == 2:  # "Porto beat Braga 3-0": winner Porto; "X lost to Y", "X were beaten by Y": Y (loser: X)
+            lost = {"lost", "lose", "loses", "fell", "falls", "by"} & set(_lower_tokens(
+                self.whole.partition(sides[0])[2].partition(sides[1])[0]))
+            return sides[bool(lost) != bool(field_stems & stem_set("loser losing"))]
         extracted = extracted and not field_stems & _SCORES
         if extracted:  # an extraction's name: one no other field took (its own word first: "Lab B" for lab), else for
             def find(text: str) -> list[str]:  # a part of a name, the only one ("2019 Toyota Corolla": make and model,

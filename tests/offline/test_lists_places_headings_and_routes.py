@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from agents import Agent, Runner
+from pydantic import BaseModel
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -65,3 +66,30 @@ async def test_a_word_of_the_same_meaning_routes_to_the_one_desk(desk, descripti
     refunds = Agent(name=desk, handoff_description=description, instructions="You handle refunds.")
     triage = Agent(name="Triage", instructions="Route the user to the right agent.", handoffs=[refunds])
     assert (await Runner.run(triage, message)).last_agent.name == desk
+
+
+class MatchResult(BaseModel):
+    home: str
+    away: str
+    home_goals: int
+    away_goals: int
+    winner: str
+
+
+class Game(BaseModel):
+    winner: str
+    loser: str
+    score: str
+
+
+@pytest.mark.parametrize("schema, message, wanted", [
+    (MatchResult, "Final score: Porto beat Braga 3-0",
+     {"home": "Porto", "away": "Braga", "home_goals": 3, "away_goals": 0, "winner": "Porto"}),
+    (MatchResult, "Lakers lost to Celtics 98-105", {"home": "Lakers", "away": "Celtics", "winner": "Celtics"}),
+    (Game, "The Red Sox were beaten by the Yankees 2-5 at Fenway.", {"winner": "Yankees", "loser": "Red Sox"}),
+    (Game, "Ajax lost to PSV 1-2.", {"winner": "PSV", "loser": "Ajax", "score": "1-2"}),
+])
+async def test_the_winner_is_the_side_the_verb_says_won(schema, message, wanted):
+    result = (await Runner.run(Agent(name="Scores", instructions="Extract the match result.", output_type=schema),
+                               message)).final_output.model_dump()
+    assert {key: result[key] for key in wanted} == wanted
