@@ -1842,7 +1842,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
-    named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1 and bool(
+    told = set(words(request.instructions[:2000]))  # "Look things up in the docs" names lookup_docs(topic) too
+    seeking = _takes_a_query(top) and told & stem_set("look search research consult") and top.stems & told - _VERBS
+    named = len(tools) == 1 and (top.name in request.instructions or seeking) and len(words(request.message)) > 1 and bool(
         required) and all(Reader(request).kind(n, "")[0] == "free" for n in required)
     # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
     orders = [s.lower() for s in sentences(request.instructions) if {"always", "first"} & set(_lower_tokens(s)) and (

@@ -6,8 +6,10 @@ answered by the instructions' sentence that names a place; ...
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from agents import Agent, Runner
+from agents import Agent, Runner, function_tool
 from pydantic import BaseModel
 
 pytestmark = pytest.mark.usefixtures("api")
@@ -93,3 +95,36 @@ async def test_the_winner_is_the_side_the_verb_says_won(schema, message, wanted)
     result = (await Runner.run(Agent(name="Scores", instructions="Extract the match result.", output_type=schema),
                                message)).final_output.model_dump()
     assert {key: result[key] for key in wanted} == wanted
+
+
+@function_tool
+def search_kb(query: str) -> str:
+    """Search the knowledge base for articles."""
+    return "Open the tray and remove the stuck paper."
+
+
+@function_tool
+def lookup_docs(question: str) -> str:
+    """Look up the product documentation."""
+    return "Hold the pairing button for 10 seconds."
+
+
+@function_tool
+def check_manual(question: str) -> str:
+    """Search the appliance manual."""
+    return "Clean the drain filter."
+
+
+@pytest.mark.parametrize("tool, instructions, message", [
+    (search_kb, "You are the helpdesk. Use search_kb to find answers.", "My printer keeps jamming"),
+    (lookup_docs, "You support owners of SoundBox speakers. Look things up in the docs before answering.",
+     "The speaker won't pair with my phone."),
+    (check_manual, "You help people with their washing machines. Search the manual before you reply.",
+     "Water stays in the drum after every wash."),
+])
+async def test_a_problem_report_is_looked_up_when_the_instructions_say_to_look_things_up(tool, instructions, message):
+    agent = Agent(name="Support", instructions=instructions, tools=[tool])
+    result = await Runner.run(agent, message)
+    called = [item.raw_item for item in result.new_items if item.type == "tool_call_item"]
+    assert [(c.name, json.loads(c.arguments)) for c in called] == [(tool.name, {tool.params_json_schema["required"][0]:
+                                                                                 message})]
