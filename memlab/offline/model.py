@@ -2078,9 +2078,11 @@ def _split_told(said: str, of_user: bool) -> list[str]:
 
 
 def _labelled(text: str) -> tuple[str, str] | None:
-    """``(label, text)`` of a ``Label: text`` line or sentence; ``None`` if its "label" is long or it reads "...10:30"."""
+    """``(label, text)`` of a ``Label: text`` line or sentence; ``None`` if its "label" is long, is sentences ("You are
+    a cafe's assistant. Prices: ...": each sentence is read alone) or it reads "...10:30"."""
     label, _, advice = text.strip().lstrip("-*• ").strip().partition(":")
-    return (label, advice.strip()) if advice.strip() and len(label.split()) <= 6 and not advice[:1].isdigit() else None
+    short = len(label.split()) <= 6 and ". " not in label
+    return (label, advice.strip()) if advice.strip() and short and not advice[:1].isdigit() else None
 
 
 def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:

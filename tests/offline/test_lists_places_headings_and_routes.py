@@ -26,6 +26,8 @@ async def reply(instructions: str, message: str) -> str:
      "What does a double room cost?", "Double $120."),
     ("You help visitors of the city museum.\nTicket fees: adult 12 EUR, child 6 EUR, senior 8 EUR.",
      "What's the fee for a child?", "Child 6 EUR."),
+    ("You are the cafe assistant. Prices: latte $4.50, cappuccino $4.00, espresso $3.00, muffin $3.25.",
+     "What are your prices?", "Latte $4.50, cappuccino $4.00, espresso $3.00, muffin $3.25."),
 ])
 async def test_one_entry_of_a_labelled_list_of_values_is_told_alone(instructions, message, answer):
     assert await reply(instructions, message) == answer
