@@ -641,10 +641,14 @@ class Reader:
                   ] if extracted and field_stems & _SCORES else []
         if scored:  # "Djokovic defeated Nadal 6-3, 6-4": "6-3, 6-4"
             return ", ".join(scored)
-        sides = self.unowned(_proper_names(self.whole))[:2] if extracted and field_stems & _SIDES else []
-        if len(sides) == 2:  # "Porto beat Braga 3-0": winner Porto; "X lost to Y", "X were beaten by Y": Y (loser: X)
-            lost = {"lost", "lose", "loses", "fell", "falls", "by"} & set(_lower_tokens(
-                self.whole.partition(sides[0])[2].partition(sides[1])[0]))
+        sides = self.unowned(_proper_names(self.whole))[:2] if kind in ("other", "thing") and field_stems & _SIDES else []
+        if len(sides) == 2:  # "Porto beat Braga 3-0": winner Porto; "X lost to Y", "X were beaten by Y", "X 1, Y 2": Y
+            between = set(_lower_tokens(self.whole.partition(sides[0])[2].partition(sides[1])[0]))  # (loser: X)
+            after = [(tokens(self.whole.partition(side)[2]) or [""])[0] for side in sides]  # a score after each name
+            scores = [int(a) for a in after if a.isdigit()]
+            if between & {"drew", "draw", "tied"} or len(scores) == 2 and scores[0] == scores[1]:
+                return "draw"
+            lost = scores[0] < scores[1] if len(scores) == 2 else {"lost", "lose", "loses", "fell", "falls", "by"} & between
             return sides[bool(lost) != bool(field_stems & stem_set("loser losing"))]
         extracted = extracted and not field_stems & _SCORES
         if extracted:  # an extraction's name: one no other field took (its own word first: "Lab B" for lab), else for

@@ -92,6 +92,8 @@ class Game(BaseModel):
     (MatchResult, "Lakers lost to Celtics 98-105", {"home": "Lakers", "away": "Celtics", "winner": "Celtics"}),
     (Game, "The Red Sox were beaten by the Yankees 2-5 at Fenway.", {"winner": "Yankees", "loser": "Red Sox"}),
     (Game, "Ajax lost to PSV 1-2.", {"winner": "PSV", "loser": "Ajax", "score": "1-2"}),
+    (Game, "Chicago Bulls 101, Boston Celtics 99", {"winner": "Chicago Bulls", "loser": "Boston Celtics"}),
+    (Game, "Leeds drew 2-2 with Hull.", {"winner": "draw"}),
 ])
 async def test_the_winner_is_the_side_the_verb_says_won(schema, message, wanted):
     result = (await Runner.run(Agent(name="Scores", instructions="Extract the match result.", output_type=schema),
