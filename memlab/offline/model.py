@@ -641,14 +641,14 @@ class Reader:
                   ] if extracted and field_stems & _SCORES else []
         if scored:  # "Djokovic defeated Nadal 6-3, 6-4": "6-3, 6-4"
             return ", ".join(scored)
-        sides = self.unowned(_proper_names(self.whole))[:2] if kind in ("other", "thing") and field_stems & _SIDES else []
+        sides = self.unowned(_proper_names(self.whole))[:2] if _SIDES & field_stems and kind in ("other", "thing") else []
         if len(sides) == 2:  # "Porto beat Braga 3-0": winner Porto; "X lost to Y", "X were beaten by Y", "X 1, Y 2": Y
             between = set(_lower_tokens(self.whole.partition(sides[0])[2].partition(sides[1])[0]))  # (loser: X)
             after = [(tokens(self.whole.partition(side)[2]) or [""])[0] for side in sides]  # a score after each name
             scores = [int(a) for a in after if a.isdigit()]
             if between & {"drew", "draw", "tied"} or len(scores) == 2 and scores[0] == scores[1]:
                 return "draw"
-            lost = scores[0] < scores[1] if len(scores) == 2 else {"lost", "lose", "loses", "fell", "falls", "by"} & between
+            lost = scores[0] < scores[1] if len(scores) == 2 else {"lost", "lose", "loses", "fell", "by"} & between
             return sides[bool(lost) != bool(field_stems & stem_set("loser losing"))]
         extracted = extracted and not field_stems & _SCORES
         if extracted:  # an extraction's name: one no other field took (its own word first: "Lab B" for lab), else for
@@ -1848,8 +1848,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
     told = set(words(request.instructions[:2000]))  # "Look things up in the docs" names lookup_docs(topic) too
     seeking = _takes_a_query(top) and told & stem_set("look search research consult") and top.stems & told - _VERBS
-    named = len(tools) == 1 and (top.name in request.instructions or seeking) and len(words(request.message)) > 1 and bool(
-        required) and all(Reader(request).kind(n, "")[0] == "free" for n in required)
+    named = len(tools) == 1 and (top.name in request.instructions or seeking) and len(words(request.message)) > 1 and (
+        bool(required) and all(Reader(request).kind(n, "")[0] == "free" for n in required))
     # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
     orders = [s.lower() for s in sentences(request.instructions) if {"always", "first"} & set(_lower_tokens(s)) and (
         "tool" in s.lower() or "call" in s.lower())]
@@ -2098,8 +2098,10 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     if first == "You" and (rest[:4] == "can " or rest[:4] == "are " and (rest[4:5].isupper() or place)):
         return ("skill", "I " + rest) if rest[:4] == "can " else (
             "name" if rest[4:5].isupper() else "address", "I'm " + rest[4:])  # "You are the desk of X in Galway."
-    lead = first.lower()
-    if lead in _ORDERS or _is_question(said) or not facts(said) and not place and lead not in ("our", "we", "the", "they"):
+    lead = first.lower()  # a fact of where the one it opens with is ("Acme is a shop in Porto", "...based in Oslo"), or
+    place = place and any(said.startswith(n) for n in _proper_names(said)) or {"based", "located"} & set(_lower_tokens(
+        said)) or _ADDRESS.search(said)  # an address; not "Most of our users are in Brazil."
+    if lead in _ORDERS or _is_question(said) or not (facts(said) or place) and lead not in ("our", "we", "the", "they"):
         return None
     person = next((word for word in ("user", "customer", "client") if said.startswith(f"The {word}")), "they")
     for them, you in ((f"The {person}'s ", "Your "), (f"The {person} is ", "You are "), ("They ", "You ")):
@@ -2135,9 +2137,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
-        heard = message | (related(message) if days & _weekdays(advice) else set()) | {
+        heard = message | (related(message) if days & _weekdays(advice) or label == "address" else set()) | {
             s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
-        entry = asks and label_stems & heard and (message - label_stems) & advice_stems  # "a double room" of "Room rates: double.."
+        entry = asks and label_stems & heard and (message - label_stems) & advice_stems  # "a double room": "Rates: ..."
         if len(label_stems & heard) < min(2, len(label_stems)) and not entry:  # "Second SSD slot": not "15 seconds"
             mine = _about_user(request.message) or "me" in _lower_tokens(request.message)  # "Which phone do I have?"
             clock = topic == [stem("time")]  # "What time is it?" asks the clock, not "Hours: ..."

@@ -39,6 +39,11 @@ async def test_where_the_assistant_is_comes_from_the_sentence_naming_a_place():
     assert await reply(told, "Where is your office?") == "Acme Bikes is a bike shop in Porto."
     told = "You are the front desk of Northwind Dental, a family practice at Harbour Street in Galway. Be kind."
     assert "Galway" in await reply(told, "where are you located?")
+    assert "Galway" in await reply(told, "Which city are you in?")
+    told = "Greenleaf Dental is at 22 Elm Road, Bristol. Opening hours: Mon-Fri 8-17."
+    assert await reply(told, "Where are you?") == "Greenleaf Dental is at 22 Elm Road, Bristol."
+    unsaid = await reply("You are a support bot for Nimbus. Most of our users are in Brazil.", "Where are you based?")
+    assert "Brazil" not in unsaid
     unsaid = await reply("You help customers of Acme Bikes with their orders.", "Where are you based?")
     assert "?" not in unsaid and "Porto" not in unsaid and unsaid.startswith("I don't know")
 
