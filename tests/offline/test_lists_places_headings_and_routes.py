@@ -1,7 +1,9 @@
 """Price lists, places, headings, meaning-routed handoffs and match results a careful model reads literally.
 
 A question about one entry of a labelled list of values is answered with that entry; "Where are you based?" is
-answered by the instructions' sentence that names a place; ...
+answered by the instructions' sentence that names where they are; headings written on one line ("## Facts ## Decisions")
+are each a section; a word of the same meaning ("reimburse") routes to the one desk; a winner is the side the verb (or the
+scores) says won; and a problem report is looked up when the instructions say to look things up.
 """
 
 from __future__ import annotations
