@@ -1846,15 +1846,17 @@ def _choose_tools(request: Request) -> list[Tool]:
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
-    told = set(words(request.instructions[:2000]))  # "Look things up in the docs" names lookup_docs(topic) too
-    seeking = _takes_a_query(top) and told & stem_set("look search research consult") and top.stems & told - _VERBS
-    named = len(tools) == 1 and (top.name in request.instructions or seeking) and len(words(request.message)) > 1 and (
-        bool(required) and all(Reader(request).kind(n, "")[0] == "free" for n in required))
+    named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1 and bool(
+        required) and all(Reader(request).kind(n, "")[0] == "free" for n in required)
+    told = set(words(request.instructions[:2000])) & stem_set("look search research consult")  # "Look things up in
+    sought = [t for t in tools if told and _takes_a_query(t) and t.stems & set(words(request.instructions)) - _VERBS  # the
+              and len(words(request.message)) > 1]  # docs": lookup_docs(question) takes what the user reports
     # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
     orders = [s.lower() for s in sentences(request.instructions) if {"always", "first"} & set(_lower_tokens(s)) and (
         "tool" in s.lower() or "call" in s.lower())]
     if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or named or orders):
         picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top]
+    picked = picked or sought[:1]
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()

@@ -139,3 +139,17 @@ async def test_a_problem_report_is_looked_up_when_the_instructions_say_to_look_t
     called = [item.raw_item for item in result.new_items if item.type == "tool_call_item"]
     assert [(c.name, json.loads(c.arguments)) for c in called] == [(tool.name, {tool.params_json_schema["required"][0]:
                                                                                  message})]
+
+
+@function_tool
+def open_ticket(summary: str) -> str:
+    """Open a support ticket."""
+    return "TCK-1"
+
+
+async def test_a_problem_report_is_looked_up_before_a_ticket_is_opened():
+    agent = Agent(name="Helpdesk", instructions="Search the knowledge base for answers; open a ticket if nothing helps.",
+                  tools=[search_kb, open_ticket])
+    result = await Runner.run(agent, "My printer keeps jamming")
+    called = [item.raw_item for item in result.new_items if item.type == "tool_call_item"]
+    assert [(c.name, json.loads(c.arguments)) for c in called] == [("search_kb", {"query": "My printer keeps jamming"})]
