@@ -87,6 +87,14 @@ class MatchResult(BaseModel):
     winner: str
 
 
+class Scoreline(BaseModel):
+    home_team: str
+    away_team: str
+    home_score: int
+    away_score: int
+    winner: str
+
+
 class Game(BaseModel):
     winner: str
     loser: str
@@ -101,6 +109,8 @@ class Game(BaseModel):
     (Game, "Ajax lost to PSV 1-2.", {"winner": "PSV", "loser": "Ajax", "score": "1-2"}),
     (Game, "Chicago Bulls 101, Boston Celtics 99", {"winner": "Chicago Bulls", "loser": "Boston Celtics"}),
     (Game, "Leeds drew 2-2 with Hull.", {"winner": "draw"}),
+    (Scoreline, "Chicago Bulls 101, Boston Celtics 99",
+     {"home_team": "Chicago Bulls", "away_team": "Boston Celtics", "home_score": 101, "winner": "Chicago Bulls"}),
 ])
 async def test_the_winner_is_the_side_the_verb_says_won(schema, message, wanted):
     result = (await Runner.run(Agent(name="Scores", instructions="Extract the match result.", output_type=schema),
