@@ -144,6 +144,7 @@ _EXPLAINS = stem_set("explanation reasoning rationale justification")
 #: Fields that place a judgement on a scale (a star rating, a sentiment score), and those that say how sure it is.
 _SURE = stem_set("confidence certainty probability likelihood")
 _SCORES = _SURE | stem_set("score rating stars grade")
+_SIDES = stem_set("winner winning victor loser losing")  # which side of a match: "Porto beat Braga" (winner Porto)
 _NEUTRAL = ("neutral", "other", "none", "unknown", "mixed")  # the option for nothing said, or for both ends said
 _GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
                            "reasoning feedback summary")
@@ -651,6 +652,15 @@ class Reader:
                   ] if extracted and field_stems & _SCORES else []
         if scored:  # "Djokovic defeated Nadal 6-3, 6-4": "6-3, 6-4"
             return ", ".join(scored)
+        sides = self.unowned(_proper_names(self.whole))[:2] if _SIDES & field_stems and kind in ("other", "thing") else []
+        if len(sides) == 2:  # "Porto beat Braga 3-0": winner Porto; "X lost to Y", "X were beaten by Y", "X 1, Y 2": Y
+            between = set(_lower_tokens(self.whole.partition(sides[0])[2].partition(sides[1])[0]))  # (loser: X)
+            after = [(tokens(self.whole.partition(side)[2]) or [""])[0] for side in sides]  # a score after each name
+            scores = [int(a) for a in after if a.isdigit()]
+            if between & {"drew", "draw", "tied"} or len(scores) == 2 and scores[0] == scores[1]:
+                return "draw"
+            lost = scores[0] < scores[1] if len(scores) == 2 else {"lost", "lose", "loses", "fell", "by"} & between
+            return sides[bool(lost) != bool(field_stems & stem_set("loser losing"))]
         extracted = extracted and not field_stems & _SCORES
         if extracted:  # an extraction's name: one no other field took (its own word first: "Lab B" for lab), else for
             def find(text: str) -> list[str]:  # a part of a name, the only one ("2019 Toyota Corolla": make and model,
@@ -1873,11 +1883,15 @@ def _choose_tools(request: Request) -> list[Tool]:
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
     named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1 and bool(
         required) and all(Reader(request).kind(n, "")[0] == "free" for n in required)
+    told = set(words(request.instructions[:2000])) & stem_set("look search research consult")  # "Look things up in
+    sought = [t for t in tools if told and _takes_a_query(t) and t.stems & set(words(request.instructions)) - _VERBS  # the
+              and len(words(request.message)) > 1]  # docs": lookup_docs(question) takes what the user reports
     # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
     orders = [s.lower() for s in sentences(request.instructions) if {"always", "first"} & set(_lower_tokens(s)) and (
         "tool" in s.lower() or "call" in s.lower())]
     if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or named or orders):
         picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top]
+    picked = picked or sought[:1]
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
@@ -2105,9 +2119,11 @@ def _split_told(said: str, of_user: bool) -> list[str]:
 
 
 def _labelled(text: str) -> tuple[str, str] | None:
-    """``(label, text)`` of a ``Label: text`` line or sentence; ``None`` if its "label" is long or it reads "...10:30"."""
+    """``(label, text)`` of a ``Label: text`` line or sentence; ``None`` if its "label" is long, is sentences ("You are
+    a cafe's assistant. Prices: ...": each sentence is read alone) or it reads "...10:30"."""
     label, _, advice = text.strip().lstrip("-*• ").strip().partition(":")
-    return (label, advice.strip()) if advice.strip() and len(label.split()) <= 6 and not advice[:1].isdigit() else None
+    short = len(label.split()) <= 6 and ". " not in label
+    return (label, advice.strip()) if advice.strip() and short and not advice[:1].isdigit() else None
 
 
 def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
@@ -2115,16 +2131,20 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     own words ("You are Bob, ..." → ``("name", "I'm Bob, ...")``, "You can ..." → ``("skill", "I can ...")``), a
     fact ("Refunds take 5 days."; of the user, to them: "The user's plan is Pro." → "Your plan is Pro."), no order."""
     first, _, rest = said.partition(" ")
-    if first == "You" and (rest[:4] == "can " or rest[:4] == "are " and rest[4:5].isupper()):
-        return ("skill", "I " + rest) if rest[:4] == "can " else ("name", "I'm " + rest[4:])
-    lead = first.lower()
-    if lead in _ORDERS or _is_question(said) or not facts(said) and lead not in ("our", "we", "the", "they"):
+    place = [name for name in _names_after(said, ("in", "at")) if name.lower() not in _LANGUAGE_NAMES]  # "...in Porto."
+    if first == "You" and (rest[:4] == "can " or rest[:4] == "are " and (rest[4:5].isupper() or place)):
+        return ("skill", "I " + rest) if rest[:4] == "can " else (
+            "name" if rest[4:5].isupper() else "address", "I'm " + rest[4:])  # "You are the desk of X in Galway."
+    lead = first.lower()  # a fact of where the one it opens with is ("Acme is a shop in Porto", "...based in Oslo"), or
+    place = place and any(said.startswith(n) for n in _proper_names(said)) or {"based", "located"} & set(_lower_tokens(
+        said)) or _ADDRESS.search(said)  # an address; not "Most of our users are in Brazil."
+    if lead in _ORDERS or _is_question(said) or not (facts(said) or place) and lead not in ("our", "we", "the", "they"):
         return None
     person = next((word for word in ("user", "customer", "client") if said.startswith(f"The {word}")), "they")
     for them, you in ((f"The {person}'s ", "Your "), (f"The {person} is ", "You are "), ("They ", "You ")):
         if said.startswith(them) and of_user:
             return "", you + said[len(them):]
-    return "", said
+    return "address" if place else "", said  # "Acme is a shop in Porto." answers "Where are you based?"
 
 
 def _renamed(request: Request) -> str:
@@ -2154,12 +2174,13 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
-        heard = message | (related(message) if days & _weekdays(advice) else set()) | {
+        heard = message | (related(message) if days & _weekdays(advice) or label == "address" else set()) | {
             s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
-        if len(label_stems & heard) < min(2, len(label_stems)):  # "Second SSD slot" is not asked for by "15 seconds"
+        entry = asks and label_stems & heard and (message - label_stems) & advice_stems  # "a double room": "Rates: ..."
+        if len(label_stems & heard) < min(2, len(label_stems)) and not entry:  # "Second SSD slot": not "15 seconds"
             mine = _about_user(request.message) or "me" in _lower_tokens(request.message)  # "Which phone do I have?"
             clock = topic == [stem("time")]  # "What time is it?" asks the clock, not "Hours: ..."
-            found += [((len(topic), 1), one) for one in sentences(advice) if asks and topic and not (mine or clock)
+            found += [((len(topic), 1), one, label) for one in sentences(advice) if asks and topic and not (mine or clock)
                       and _covered(topic, set(words(one))) == len(topic)]  # a sentence saying each word asked (or kin)
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
@@ -2168,11 +2189,13 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
             named = [one for one in said if set(words(one)) & (message - label_stems) or days & _weekdays(
                 one)]  # the sentences it names (or the days asked of)
-            found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice))
+            found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice, label))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     if best is None:
         return None
-    lead, colon, listed = best[1].partition(": ")  # "The word list is: ephemeral (...), laconic (...)": the one asked;
+    values = all(map(facts, best[1].split(","))) and best[2]  # "Prices: latte $4.50, tea $3": a labelled list of values
+    lead, colon, listed = (best[2], ":", best[1]) if values else best[1].partition(": ")  # "The word list is: ephemeral
+    # (...), laconic (...)": the one asked;
     entries = [entry.strip().removeprefix("and ").rstrip(".") for entry in (  # a day's entry: "Sat 10-14" of "Mon-Fri..."
         listed if colon else lead if days else "").replace(";", ",").split(",")]
     wanted = [entry for entry in entries if (_weekdays(entry) & days if days else set(words(entry)) & (

@@ -291,6 +291,8 @@ def _listed(line: str, cue: re.Pattern[str] | None, least: int) -> tuple[list[Se
     listed = listed.split(". ", 1)[0].strip(" :.")
     for mark in (" / ", " | ", "; "):  # "A / B", "A | B", "A; B"
         listed = listed.replace(mark, ",")
+    if listed[:1] == "#":  # "## A ## B", "## A and ## B": each heading a name
+        listed = ", #".join(part.removesuffix(" and").strip(" ,") for part in listed.split(" #"))
     names = [name.strip(" *`.'\"") for part in listed.split(",") for name in part.split(" and ")]
     lead = names[0].split()
     names[0] = " ".join(lead[next((i for i in range(1, len(lead)) if lead[i - 1][:1].islower()

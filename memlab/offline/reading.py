@@ -122,8 +122,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     emperor century ancient medieval revolution battle dynasty civilization treaty colony colonial | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim want | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc money | pay payment paid charge charged card fare invoice refund
-    bill billing subscription | wrong problem issue fault matter broken broke stopped fail faulty damaged defective cracked
-    torn dented scratched smashed shattered risk
+    reimburse reimbursement bill billing subscription | wrong problem issue fault matter broken broke stopped fail
+    faulty damaged defective cracked torn dented scratched smashed shattered risk
     concern worry worried
     mistake correction instead keep
     | technical tech bug crash crashes error broken fail fails freeze glitch outage login

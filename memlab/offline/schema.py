@@ -146,8 +146,9 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             word[:1].isupper() or word[1:2].isupper() or k > 1 and word.isdigit() for k, word in enumerate(value.split(
                 )))]  # a name of two to four words ("Apple iPhone 13 Pro"; no date: "Oct 3 2024")
         for key, later in itertools.combinations(named, 2):  # make and model: "Honda Civic" → "Honda", "Civic"
-            if out[key] == out[later] and not {key, later} & {"name", "title"}:  # a person's name is whole
-                out[key], out[later] = out[key].split(" ", 1)
+            repeats = any(side in k.lower() for k in (key, later) for side in ("winn", "loser", "losing"))
+            if out[key] == out[later] and not {key, later} & {"name", "title"} and not repeats:  # a person's name is
+                out[key], out[later] = out[key].split(" ", 1)  # whole; a winner repeats a team ("Chicago Bulls")
         return out
     if kind == "array":
         values = _items(schema, filler, defs, name, description, depth, owner, nullable)
