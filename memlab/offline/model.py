@@ -1689,6 +1689,12 @@ def _lower_tokens(message: str) -> list[str]:
     return [t.lower().replace("’", "'") for t in tokens(message[:400])]
 
 
+@functools.lru_cache(maxsize=64)  # an agent's instructions are the same in every request it sends
+def _sentences_saying(text: str, cues: frozenset[str]) -> tuple[str, ...]:
+    """The sentences of ``text`` holding one of the words ``cues``."""
+    return tuple(s for s in sentences(text) if cues & set(_lower_tokens(s)))
+
+
 def _negated(message: str) -> set[str]:
     """The stems of the verbs a message says not to do: "don't send", "do not send", "never call", "without
     sending", "no need to send", "I don't want you to cancel"."""
@@ -1887,7 +1893,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     sought = [t for t in tools if told and _takes_a_query(t) and t.stems & set(words(request.instructions)) - _VERBS  # the
               and len(words(request.message)) > 1]  # docs": lookup_docs(question) takes what the user reports
     # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
-    orders = [s.lower() for s in sentences(request.instructions) if {"always", "first"} & set(_lower_tokens(s)) and (
+    orders = [s.lower() for s in _sentences_saying(request.instructions, frozenset({"always", "first"})) if (
         "tool" in s.lower() or "call" in s.lower())]
     if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or named or orders):
         picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top]
@@ -1899,8 +1905,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     if not picked and asking and not _recalls(request.message):  # "How do I...?" for search_docs(query), else a desk
         picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # the best: "vet" of find_visit
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
-    routes = [s for s in sentences(request.instructions) if {"not", "unrelated", "cannot", "can't", "otherwise", "else",
-              "other"} & set(_lower_tokens(s))]
+    routes = _sentences_saying(request.instructions, frozenset({"not", "unrelated", "cannot", "can't", "otherwise",
+                                                                 "else", "other"}))
     routine = set(words(" ".join(s for s in sentences(request.instructions) if s not in routes)))
     wants = set(_lower_tokens(request.message)) & {"want", "like", "need", "change", "please"}  # "I'd like to change my
     if not picked and (_is_question(request.message) or wants) and not _covered(words(request.message), routine):  # seat"
@@ -2081,9 +2087,11 @@ def _referred(request: Request, question: str) -> str:
     """``question`` with "she"/"her" ("he"/"him"/"his") read as the latest woman (man) the user told of by a word
     that says so: "What does she do?" after "My sister Ines..." asks "What does my sister do?"."""
     for pronouns, people in ((("she", "her", "hers"), WOMEN), (("he", "him", "his"), MEN)):
+        if not set(pronouns) & set(_lower_tokens(question)):
+            continue  # no one of this kind is pointed at
         person = next((word for s in reversed(request.said) if s.role == "user" and not s.asks
                        for word in _lower_tokens(s.text) if word in people), None)
-        if person and set(pronouns) & set(_lower_tokens(question)):
+        if person:
             question = re.sub(rf"\b(?:{'|'.join(pronouns)})\b", f"my {person}", question, flags=re.I)
     return question
 
@@ -2174,7 +2182,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
-        heard = message | (related(message) if days & _weekdays(advice) or label == "address" else set()) | {
+        heard = message | (related(message) if days and days & _weekdays(advice) or label == "address" else set()) | {
             s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
         entry = asks and label_stems & heard and (message - label_stems) & advice_stems  # "a double room": "Rates: ..."
         if len(label_stems & heard) < min(2, len(label_stems)) and not entry:  # "Second SSD slot": not "15 seconds"
@@ -2187,7 +2195,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         covered = _covered(topic, label_stems | advice_stems)
         if score >= 2 or not label and covered and covered * 2 >= len(topic):
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
-            named = [one for one in said if set(words(one)) & (message - label_stems) or days & _weekdays(
+            named = [one for one in said if set(words(one)) & (message - label_stems) or days and days & _weekdays(
                 one)]  # the sentences it names (or the days asked of)
             found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice, label))
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals

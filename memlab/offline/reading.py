@@ -613,6 +613,7 @@ _TALK = frozenset(map(stem, "conversation chat transcript discussion interview s
                                  "consultation progress".split()))
 
 
+@functools.lru_cache(maxsize=256)  # asked of an agent's instructions on every request it sends
 def asks_for_summary(text: str) -> bool:
     """Whether ``text`` asks for a summary: a verb ("summarize", "recap"), a phrase ("a summary of") or a note made
     ("Write a handover", "After each session, produce notes")."""
