@@ -218,6 +218,7 @@ _PARTICLES = ("up", "down", "in", "out", "off", "on", "back", "to", "into", "fro
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify "
                        "put reserve renew borrow return hold mark log record schedule")  # "Put Middlemarch on hold"
+_SEARCHES = stem_set("search find look lookup query research consult")  # tools that look something up
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
 #: A setting a word asks for by its meaning: "warm it up" or "it's freezing" asks to heat, "too warm" to cool, "max" or
@@ -251,7 +252,7 @@ _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", 
 #: The stems of days and months: a question naming one is answered only by a statement naming the same.
 _DAYS = stem_set(" ".join(CALENDAR))
 #: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
-_SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund", "took": "stolen theft", "stole": "stolen theft",
+_SAME_AS = {"money back": "refund", "send back": "return", "take back": "return", "bring back": "return", "get back": "refund", "reimbursed": "refund", "took": "stolen theft", "stole": "stolen theft",
             "robbed": "stolen theft", "sign in": "login", "signing in": "login", "log in": "login", "log into": "login",
             "count me in": "attend", "be there": "attend", "make it": "attend", "never been": "new", "first time": "new"}
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
@@ -272,7 +273,8 @@ _LANGUAGE_NAMES = {*_LANGUAGES, *"japanese chinese dutch russian arabic korean h
 @dataclass
 class Tool:
     """A function tool the request offers: the stems of its name (``name_stems``), and those of its name, its
-    description and what the instructions say next to its name (``stems``: "lookup_order for order numbers")."""
+    description and what the instructions say next to its name (``stems``: "lookup_order for order numbers"); of a
+    desk, not those of what its own work is for ("Refunds agent: Handles refunds for orders": no order)."""
 
     name: str
     parameters: dict[str, Any]
@@ -286,8 +288,11 @@ class Tool:
         hints = [s[s.find(name) + len(name):][:60].split(",")[0] for s in sentences(instructions) if name in s]
         parameters = tool.get("parameters") if isinstance(tool.get("parameters"), dict) else {}
         name_stems = frozenset(words(name.replace("_", " ")))
-        stems = frozenset(words(f"{tool.get('description') or ''} {' '.join(hints)}")) | name_stems
-        return cls(name, parameters, name_stems, stems, name.startswith("transfer_to_"))
+        said, handoff = str(tool.get("description") or ""), name.startswith("transfer_to_")
+        scope = {w for a, b in itertools.pairwise(said.lower().split()) if handoff and b == "for" and stem(a) in name_stems
+                 for w in words(said.lower().partition(f"{a} for ")[2].split(".")[0])}
+        stems = frozenset(words(f"{said} {' '.join(hints)}")) - scope | name_stems
+        return cls(name, parameters, name_stems, stems, handoff)
 
 
 @dataclass
@@ -1676,6 +1681,17 @@ def _is_question(text: str) -> bool:
         opens_clause(text))  # "what's" opens with "what"; "When I travel, I fly economy" tells
 
 
+def _chat(message: str) -> bool:
+    """Whether a message only greets, thanks or tells of the user ("My name is Ana.", "I live in Porto.", "Thanks,
+    that's all."), asking nothing and reporting no problem or need ("My laptop keeps freezing", "I need a copy")."""
+    said = _lower_tokens(message)
+    if _is_question(message) or set(words(message)) & notes.PROBLEM or any(t.endswith("n't") or t in (
+            "not", "no", "never", "need", "want", "help", "keeps", "still", "i'd") for t in said):
+        return False
+    return bool(_ASIDE.match(message)) or said[:1] in (["i"], ["i'm"], ["my"], ["we"], ["we're"], ["our"]) and not any(
+        t.endswith("ing") for t in said)  # "My laptop is freezing" reports what happens
+
+
 def _only_asks(message: str) -> bool:
     """Whether a message asks to know, not to act: a question without "please", "can you"... or a clause that
     acts ("Find the account, then cancel it")."""
@@ -1825,8 +1841,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and _CHANGES
                  & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | {"add"})]
-    negated = _negated(request.message)  # "Draft (don't send) an email": never send_email
-    tools = [t for t in tools if stem(t.name.split("_")[0].lower()) not in negated]
+    negated = _negated(request.message)  # "Draft (don't send) an email": never send_email; "My name is Ana.": no search
+    tools = [t for t in tools if stem(t.name.split("_")[0].lower()) not in negated and not (
+        t.stems & _SEARCHES and _takes_a_query(t) and _chat(request.message))]
     if not tools or choice == "none":
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
@@ -1842,7 +1859,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     desks = [t for t in tools if t.handoff]
     padded = f" {' '.join(_lower_tokens(request.message))} "
     by_own_words = any((t.stems - _HANDOFF) & message for t in desks)
-    same = {s for said, same in _SAME_AS.items() if f" {said} " in padded for s in words(same)}  # "get back": refund
+    heard = padded.split()  # "get back": refund; "send these shoes back": return (a verb's particle after its object)
+    same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith(" back") and any(
+        w == said.split()[0] and said.split()[1] in heard[at + 2:at + 5] for at, w in enumerate(heard)) for s in words(same)}
     desk_words = message if by_own_words else message | near | same
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     named = {s for t in desks for s in t.name_stems - {"transf", "agent"}}  # a sentence that sends on: not its own

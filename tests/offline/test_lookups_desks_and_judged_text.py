@@ -1,0 +1,67 @@
+"""What a careful model looks up, where it routes, and how it fills a result or a judgement literally.
+
+A search tool gets questions and problem reports, never a greeting, thanks or news about the user; a desk is named by
+an everyday phrase with its object inside ("send these shoes back": returns), not by what its work is for ("refunds
+for orders" takes no order-status question).
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent, Runner, function_tool
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+@function_tool
+def search_kb(query: str) -> str:
+    """Search the knowledge base."""
+    return f"Article: {query}"
+
+
+@function_tool
+def find_recipes(question: str) -> str:
+    """Find recipes in the cookbook."""
+    return f"Recipe: {question}"
+
+
+async def _calls(agent: Agent, message: str) -> list[str]:
+    result = await Runner.run(agent, message)
+    return [item.raw_item.arguments for item in result.new_items if item.type == "tool_call_item"]
+
+
+async def _desk(agent: Agent, message: str) -> str:
+    return (await Runner.run(agent, message)).last_agent.name
+
+
+async def test_a_search_tool_gets_questions_and_problems_not_chat():
+    for instructions, tool in (("You are a support agent. Look things up in the knowledge base before answering.", search_kb),
+                               ("You are a support agent. Use search_kb to answer.", search_kb),
+                               ("You are a kitchen helper. Use find_recipes for every answer.", find_recipes)):
+        agent = Agent(name="Helper", instructions=instructions, tools=[tool])
+        for chat in ("My name is Ana.", "Thanks, that's all.", "I live in Porto.", "Good morning everyone",
+                     "I'm a vegetarian.", "We are two brothers from Lyon."):
+            assert await _calls(agent, chat) == [], (instructions, chat)
+        for asked in ("How do I reset my password?", "My printer won't print.", "I need a gluten-free cake.",
+                      "Hi, my oven is broken.", "My laptop keeps freezing"):
+            assert len(await _calls(agent, asked)) == 1, (instructions, asked)
+
+
+async def test_a_desk_is_named_by_a_verb_whose_object_sits_inside():
+    returns = Agent(name="Returns agent", handoff_description="Handles returns of items", instructions="You handle returns.")
+    billing = Agent(name="Billing agent", handoff_description="Handles billing questions", instructions="You bill.")
+    triage = Agent(name="Triage", instructions="Route the user to the right agent.", handoffs=[returns, billing])
+    assert await _desk(triage, "I want to send these shoes back") == "Returns agent"
+    assert await _desk(triage, "Can I take this old lamp back?") == "Returns agent"
+    assert await _desk(triage, "I'd like to bring the blue jacket back to the store.") == "Returns agent"
+
+
+async def test_a_desk_takes_no_message_naming_only_what_its_work_is_for():
+    refunds = Agent(name="Refunds agent", handoff_description="Handles refunds for orders", instructions="You refund.")
+    triage = Agent(name="Triage", instructions="Route the user to the right agent.", handoffs=[refunds])
+    assert await _desk(triage, "Where is my order?") == "Triage"
+    assert await _desk(triage, "I want a refund for my order") == "Refunds agent"
+    repairs = Agent(name="Repairs desk", handoff_description="Handles repairs for bicycles", instructions="You repair.")
+    front = Agent(name="Front desk", instructions="Send the user to the right desk.", handoffs=[repairs])
+    assert await _desk(front, "How much does a new bicycle cost?") == "Front desk"
+    assert await _desk(front, "My bicycle needs a repair.") == "Repairs desk"
