@@ -141,6 +141,7 @@ _NAME_PARTS = stem_set("make model brand series variant edition trim")
 #: What an action makes that a later one acts on ("email the confirmation", "text me the tracking number").
 _RESULTS = stem_set("confirmation receipt result output details link tracking number reference summary invoice total")
 _EXPLAINS = stem_set("explanation reasoning rationale justification")
+_PLAIN = stem_set("readable simple easy understandable understood plain")  # a judgement of how plainly a text reads
 #: Fields that place a judgement on a scale (a star rating, a sentiment score), and those that say how sure it is.
 _SURE = stem_set("confidence certainty probability likelihood")
 _SCORES = _SURE | stem_set("score rating stars grade")
@@ -582,6 +583,8 @@ class Reader:
         cause = cause if field_stems & stem_set("reason cause why") else ""
         if cause:  # the reason the user gives: "a rash on his arm" of "... about a rash on his arm."
             return next(iter(sentences(cause)), "").rstrip(".!?")
+        if self.answer and field_stems & _EXPLAINS and any(set(words(f.replace("_", " "))) & _PLAIN for f in self.fields):
+            return self.plainness[1]  # of the text judged: "The text has 6 words in 1 sentence, all short..."
         if self.answer and field_stems & (_EXPLAINS | stem_set("reason why")) and self.chosen:  # "Negative: ... 'late'"
             said = " and ".join(", ".join(f"'{cue}'" for cue in self.chosen[1]).rsplit(", ", 1))
             return f"{self.chosen[0].capitalize()}: " + (f"the message says {said}." if said else "no word leans either way.")
@@ -809,6 +812,18 @@ class Reader:
         pointed = {t.lower() for t in tokens(said[:200])} & {"above", "previous"}
         return answers[-1][1] if answers and (answers[-1][0] > at or pointed) else ""
 
+    @cached_property
+    def plainness(self) -> tuple[bool, str]:
+        """Whether the text judged (else the message) reads plainly: sentences of 20 words or fewer on average, and at
+        most one word in ten of four or more syllables ("electromagnetic"); and why, in a sentence."""
+        text = self.judged or self.request.message
+        said, parts, vowel = [t for t in tokens(text) if t.isalpha()], max(1, len(sentences(text))), "aeiouy".__contains__
+        hard = [t for t in said if sum(k for k, _ in itertools.groupby(t.lower().removesuffix("e"), vowel)) >= 4]
+        plain = len(said) <= 20 * parts and len(hard) * 10 <= len(said)
+        return plain, (f"The text has {len(said)} words in {parts} sentence{'s' * (parts > 1)}, " + (
+            f"with hard words ({', '.join(dict.fromkeys(hard[:4]))})" if hard else "all short and common") +
+                       f": it is {'easy' if plain else 'hard'} to read.")
+
     def gist(self) -> str | None:
         """A short sentence about the latest message, for a summary or an explanation: what it asks or says (its
         first sentence) when it is long or not answered; else ``None``."""
@@ -1023,6 +1038,8 @@ class Reader:
         the message says none of them (``on``: "on")."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         marks = marks - stem_set("want wish need request ask like") or marks
+        if marks & _PLAIN and self.answer:  # is_readable_by_ten_year_old: how plainly the text reads
+            return self.plainness[0]
         if not marks:  # one_way: said as "one way"; a switch ("on") is on unless turned off ("Dim the lights to 30%")
             said, phrase = f" {' '.join(_lower_tokens(self.request.message))} ", name.replace("_", " ").lower()
             return f" {phrase} " in said or phrase in ("on", "is on") and not set(said.split()) & _OFF

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from agents import Agent, Runner, function_tool
+from pydantic import BaseModel, Field
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -65,3 +66,27 @@ async def test_a_desk_takes_no_message_naming_only_what_its_work_is_for():
     front = Agent(name="Front desk", instructions="Send the user to the right desk.", handoffs=[repairs])
     assert await _desk(front, "How much does a new bicycle cost?") == "Front desk"
     assert await _desk(front, "My bicycle needs a repair.") == "Repairs desk"
+
+
+class ChatGuardrailOutput(BaseModel):
+    reasoning: str
+    is_readable_by_ten_year_old: bool
+
+
+class PlainCheck(BaseModel):
+    explanation: str = Field(description="Why the reply is or is not simple.")
+    is_simple_enough: bool
+
+
+async def test_a_judge_of_plain_reading_describes_the_text_and_passes_short_common_words():
+    checker = Agent(name="Checker", output_type=ChatGuardrailOutput, instructions=(
+        "Check if the text is readable by a ten year old. Only respond with your reasoning and the verdict."))
+    easy = (await Runner.run(checker, "The dog ran to the park and played with a ball.")).final_output
+    assert easy.is_readable_by_ten_year_old and "user" not in easy.reasoning.lower() and "easy" in easy.reasoning
+    hard = (await Runner.run(checker, "Photosynthesis converts electromagnetic radiation into chemical energy.")).final_output
+    assert not hard.is_readable_by_ten_year_old and "Photosynthesis" in hard.reasoning
+    judge = Agent(name="Judge", output_type=PlainCheck, instructions="Judge whether the reply is simple enough for a child.")
+    plain = (await Runner.run(judge, "Rain falls from clouds. It helps plants grow.")).final_output
+    assert plain.is_simple_enough and plain.explanation.startswith("The text has 8 words in 2 sentences")
+    assert not (await Runner.run(judge, "Epistemological considerations necessitate interdisciplinary "
+                                        "collaboration.")).final_output.is_simple_enough
