@@ -253,9 +253,9 @@ _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", 
 #: The stems of days and months: a question naming one is answered only by a statement naming the same.
 _DAYS = stem_set(" ".join(CALENDAR))
 #: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
-_SAME_AS = {"money back": "refund", "send back": "return", "take back": "return", "bring back": "return", "get back": "refund", "reimbursed": "refund", "took": "stolen theft", "stole": "stolen theft",
-            "robbed": "stolen theft", "sign in": "login", "signing in": "login", "log in": "login", "log into": "login",
-            "count me in": "attend", "be there": "attend", "make it": "attend", "never been": "new", "first time": "new"}
+_SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund", "send back": "return", "take back": "return",
+            "bring back": "return", "took": "stolen theft", "stole": "stolen theft", "robbed": "stolen theft", "sign in": "login",
+            "signing in": "login", "log in": "login", "log into": "login", "count me in": "attend", "be there": "attend", "make it": "attend", "never been": "new", "first time": "new"}
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
@@ -393,6 +393,7 @@ class Reader:
         self.request, self.answer, self.start, self.fields = request, answer, start, fields
         self.options = options  # the tool's options ("vip", "us-east-1"): no value of another field ("4 VIP tickets")
         self.own = frozenset(words(tool.replace("_", " "))) - _VERBS  # what the tool's name says it acts on: "calories"
+        self.searches = bool(_SEARCHES & set(words(tool.replace("_", " "))))  # search_help(topic): what is asked
         self.item = item  # it reads one item of a list ("3 desks at 120 each"): its text is the thing counted
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
         self.inside: set[str] = set()  # the words after the first of a name given ("IC 512")
@@ -731,7 +732,8 @@ class Reader:
             gist = [gist[:1].upper() + gist[1:]] if gist else []  # what is said, in short: "Meeting moved to 3pm"
             named = self.unowned(_proper_names(self.whole, things=True, titles=True))
             task = self.unowned(_task(self.whole, self.own, _when(self.whole, None, self.year, self.today)))  # "call the dentist"
-            titled = field_stems & _SUBJECT and (headed or gist or task or named or
+            alone = [self.whole.strip(" .!")] * (self.searches and list(self.fields) == [name])  # as a query is
+            titled = field_stems & _SUBJECT and (headed or gist or alone or task or named or
                                                  _names_after(self.whole, ("to",)) or [v for v in _after(
                 self.whole, "to", field_stems) if v.islower()] or [" ".join(_thing(tokens(
                 self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
@@ -1657,7 +1659,9 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
                     or placed
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper() or after[1:2].isupper()
-                                        or things and after[:1].isdigit() and not low.endswith("ed")  # "Starbucks 12/03/2024", not "Worked 3 years"
+                                        or after[:1].isdigit() and not low.endswith("ed") and (things or not people and any(
+                                            map(str.istitle, found[at + 2:at + 4])))  # "Starbucks 12/03/2024", "Benfica 1
+                                        # Sporting 2", "Lakers 102, Celtics 99" (not "Worked 3 years", "Seat 14 is...")
                                         or not people and (after.lower() in _SUBJECT_VERBS or things and after.endswith(
                                             "ed"))  # "Ajax beat PSV", "Globex signed the contract"
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
@@ -1876,10 +1880,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     desks = [t for t in tools if t.handoff]
     padded = f" {' '.join(_lower_tokens(request.message))} "
     by_own_words = any((t.stems - _HANDOFF) & message for t in desks)
-    heard = padded.split()  # "get back": refund; "send these shoes back": return (a verb's particle after its object)
-    same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith(" back") and any(
-        w == said.split()[0] and said.split()[1] in heard[at + 2:at + 5] for at, w in enumerate(heard)) for s in words(same)}
-    desk_words = message if by_own_words else message | near | same
+    same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith(" back") and any(w == said.split()[
+        0] and "back" in padded.split()[at + 2:at + 5] for at, w in enumerate(padded.split())) for s in words(same)}  # "send
+    desk_words = message if by_own_words else message | near | same  # these shoes back": return (as "get back": refund)
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     named = {s for t in desks for s in t.name_stems - {"transf", "agent"}}  # a sentence that sends on: not its own
     own_words = {w for s in sentences(request.instructions) if not set(words(s)) & named for w in words(s)} - _HANDOFF

@@ -90,3 +90,46 @@ async def test_a_judge_of_plain_reading_describes_the_text_and_passes_short_comm
     assert plain.is_simple_enough and plain.explanation.startswith("The text has 8 words in 2 sentences")
     assert not (await Runner.run(judge, "Epistemological considerations necessitate interdisciplinary "
                                         "collaboration.")).final_output.is_simple_enough
+
+
+@function_tool
+def search_help(topic: str) -> str:
+    """Search the help articles."""
+    return f"Article on {topic}"
+
+
+@function_tool
+def find_guides(subject: str) -> str:
+    """Find repair guides."""
+    return f"Guide on {subject}"
+
+
+async def test_a_search_tools_topic_gets_the_report_as_a_query_does():
+    agent = Agent(name="Helper", instructions="Use search_help to answer.", tools=[search_help])
+    assert await _calls(agent, "My phone won't charge after the update") == [
+        '{"topic": "My phone won\'t charge after the update"}']
+    assert await _calls(agent, "My laptop keeps freezing when I open Chrome") == [
+        '{"topic": "My laptop keeps freezing when I open Chrome"}']
+    fixer = Agent(name="Fixer", instructions="Use find_guides for every problem.", tools=[find_guides])
+    assert await _calls(fixer, "The dishwasher is leaking water.") == ['{"subject": "The dishwasher is leaking water"}']
+    assert await _calls(agent, "Search for articles on battery health") == ['{"topic": "battery health"}']
+
+
+class MatchResult(BaseModel):
+    home: str
+    away: str
+    home_goals: int
+    away_goals: int
+    winner: str
+
+
+async def test_a_score_line_without_commas_or_verb_names_both_sides():
+    agent = Agent(name="Scores", instructions="Extract the match result.", output_type=MatchResult)
+    for line, (home, away, goals, winner) in {
+            "Benfica 1 Sporting 2": ("Benfica", "Sporting", (1, 2), "Sporting"),
+            "Final: Benfica 1 Sporting 2": ("Benfica", "Sporting", (1, 2), "Sporting"),
+            "Wolves 3 Everton 0": ("Wolves", "Everton", (3, 0), "Wolves"),
+            "Lakers 102, Celtics 99": ("Lakers", "Celtics", (102, 99), "Lakers")}.items():
+        result = (await Runner.run(agent, line)).final_output
+        assert (result.home, result.away, (result.home_goals, result.away_goals), result.winner) == (
+            home, away, goals, winner), line
