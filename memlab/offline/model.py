@@ -255,7 +255,8 @@ _DAYS = stem_set(" ".join(CALENDAR))
 #: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
 _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund", "send back": "return", "take back": "return",
             "bring back": "return", "took": "stolen theft", "stole": "stolen theft", "robbed": "stolen theft", "sign in": "login",
-            "signing in": "login", "log in": "login", "log into": "login", "count me in": "attend", "be there": "attend", "make it": "attend", "never been": "new", "first time": "new"}
+            "signing in": "login", "log in": "login", "log into": "login", "count me in": "attend", "be there": "attend",
+            "make it": "attend", "never been": "new", "first time": "new"}
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
@@ -1659,9 +1660,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
                     or placed
                     or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper() or after[1:2].isupper()
-                                        or after[:1].isdigit() and not low.endswith("ed") and (things or not people and any(
-                                            map(str.istitle, found[at + 2:at + 4])))  # "Starbucks 12/03/2024", "Benfica 1
-                                        # Sporting 2", "Lakers 102, Celtics 99" (not "Worked 3 years", "Seat 14 is...")
+                                        or after[:1].isdigit() and not low.endswith("ed") and (things or not people and any(map(
+                                            str.istitle, found[at + 2:at + 4])))  # "Starbucks 12/03/2024", "Benfica 1 Sporting 2"
                                         or not people and (after.lower() in _SUBJECT_VERBS or things and after.endswith(
                                             "ed"))  # "Ajax beat PSV", "Globex signed the contract"
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
@@ -1703,14 +1703,15 @@ def _is_question(text: str) -> bool:
 
 
 def _chat(message: str) -> bool:
-    """Whether a message only greets, thanks or tells of the user ("My name is Ana.", "I live in Porto.", "Thanks,
-    that's all."), asking nothing and reporting no problem or need ("My laptop keeps freezing", "I need a copy")."""
+    """Whether a message only greets, thanks, says a problem is solved or tells of the user ("My name is Ana.", "Thanks,
+    that's all.", "Great, that worked."), asking for nothing and reporting no problem ("My laptop keeps freezing")."""
     said = _lower_tokens(message)
     if _is_question(message) or set(words(message)) & notes.PROBLEM or any(t.endswith("n't") or t in (
             "not", "no", "never", "need", "want", "help", "keeps", "still", "i'd") for t in said):
         return False
-    return bool(_ASIDE.match(message)) or said[:1] in (["i"], ["i'm"], ["my"], ["we"], ["we're"], ["our"]) and not any(
-        t.endswith("ing") for t in said)  # "My laptop is freezing" reports what happens
+    return bool(_ASIDE.match(message) or set(said) & notes.SOLVED) or said[:1] in (["i"], ["i'm"], ["my"], ["we"], [
+        "we're"], ["our"]) and not any(t.endswith("ing") and b in ("is", "am", "are", "i'm", "we're") for b, t in zip(
+            said, said[1:]))  # "My laptop is freezing" reports what happens; "I'm Ana from accounting" does not
 
 
 def _only_asks(message: str) -> bool:

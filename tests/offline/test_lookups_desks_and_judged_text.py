@@ -41,10 +41,10 @@ async def test_a_search_tool_gets_questions_and_problems_not_chat():
                                ("You are a kitchen helper. Use find_recipes for every answer.", find_recipes)):
         agent = Agent(name="Helper", instructions=instructions, tools=[tool])
         for chat in ("My name is Ana.", "Thanks, that's all.", "I live in Porto.", "Good morning everyone",
-                     "I'm a vegetarian.", "We are two brothers from Lyon."):
+                     "I'm a vegetarian.", "We are two brothers from Lyon.", "Great, that worked.", "I'm Ana from accounting."):
             assert await _calls(agent, chat) == [], (instructions, chat)
         for asked in ("How do I reset my password?", "My printer won't print.", "I need a gluten-free cake.",
-                      "Hi, my oven is broken.", "My laptop keeps freezing"):
+                      "Hi, my oven is broken.", "My laptop keeps freezing", "I'm getting a blank page"):
             assert len(await _calls(agent, asked)) == 1, (instructions, asked)
 
 
