@@ -817,12 +817,12 @@ class Reader:
 
     @cached_property
     def plainness(self) -> tuple[bool, str]:
-        """Whether the text judged (else the message) reads plainly: sentences of 20 words or fewer on average, and at
+        """Whether the text judged (else the message) reads plainly: sentences of 25 words or fewer on average, and at
         most one word in ten of four or more syllables ("electromagnetic"); and why, in a sentence."""
         text = self.judged or self.request.message
         said, parts, vowel = [t for t in tokens(text) if t.isalpha()], max(1, len(sentences(text))), "aeiouy".__contains__
         hard = [t for t in said if sum(k for k, _ in itertools.groupby(t.lower().removesuffix("e"), vowel)) >= 4]
-        plain = len(said) <= 20 * parts and len(hard) * 10 <= len(said)
+        plain = len(said) <= 25 * parts and len(hard) * 10 <= len(said)
         return plain, (f"The text has {len(said)} words in {parts} sentence{'s' * (parts > 1)}, " + (
             f"with hard words ({', '.join(dict.fromkeys(hard[:4]))})" if hard else "all short and common") +
                        f": it is {'easy' if plain else 'hard'} to read.")

@@ -83,6 +83,8 @@ async def test_a_judge_of_plain_reading_describes_the_text_and_passes_short_comm
         "Check if the text is readable by a ten year old. Only respond with your reasoning and the verdict."))
     easy = (await Runner.run(checker, "The dog ran to the park and played with a ball.")).final_output
     assert easy.is_readable_by_ten_year_old and "user" not in easy.reasoning.lower() and "easy" in easy.reasoning
+    long = "When we got to the lake we took off our shoes, sat on the warm rocks and ate the apples we had brought."
+    assert (await Runner.run(checker, long)).final_output.is_readable_by_ten_year_old  # 23 words, one sentence
     hard = (await Runner.run(checker, "Photosynthesis converts electromagnetic radiation into chemical energy.")).final_output
     assert not hard.is_readable_by_ten_year_old and "Photosynthesis" in hard.reasoning
     judge = Agent(name="Judge", output_type=PlainCheck, instructions="Judge whether the reply is simple enough for a child.")
