@@ -11,6 +11,7 @@ tripped, the output parsed into its type, the history kept.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -26,7 +27,8 @@ MODULES = ["examples.basic.tools", "examples.basic.lifecycle_example", "examples
            "examples.agent_patterns.routing", "examples.agent_patterns.agents_as_tools",
            "examples.agent_patterns.agents_as_tools_conditional", "examples.agent_patterns.input_guardrails",
            "examples.agent_patterns.output_guardrails", "examples.agent_patterns.deterministic",
-           "examples.agent_patterns.llm_as_a_judge", "examples.memory.sqlite_session_example"]
+           "examples.agent_patterns.llm_as_a_judge", "examples.agent_patterns.streaming_guardrails",
+           "examples.memory.sqlite_session_example"]
 #: Runs each module as ``python -m`` would, in turn (each with a new client: the SDK keeps one per process, tied
 #: to the event loop of the first ``asyncio.run``); a failing one is reported and the next still runs. Before
 #: each, one request whose input is the module's name marks, in the stand-in's log, where its requests start.
@@ -130,6 +132,14 @@ def test_output_guardrails_trip_on_the_phone_number(ran) -> None:
 def test_deterministic_the_outline_is_checked_by_a_parsed_output_type(ran) -> None:
     printed, _ = ran["examples.agent_patterns.deterministic"]
     assert "Outline generated" in printed and "quality" in printed, printed
+
+
+def test_streaming_guardrails_a_plain_answer_is_judged_readable_by_the_checker(ran) -> None:
+    printed, output = ran["examples.agent_patterns.streaming_guardrails"]
+    judged = [json.loads(part["text"]) for item in output if item.get("type") == "message"
+              for part in item["content"] if part.get("text", "").startswith("{")]
+    assert judged and all(verdict["is_readable_by_ten_year_old"] for verdict in judged), judged  # the checker ran
+    assert "Guardrail triggered" not in printed and "user" not in judged[-1]["reasoning"], printed
 
 
 def test_llm_as_a_judge_the_evaluator_is_obeyed_and_the_loop_ends(ran) -> None:
