@@ -1,0 +1,41 @@
+"""Arguments a careful model takes only as said: a required number nobody gave is asked for, not invented.
+
+A tool's required number the message does not give ("Roll 2 dice": how many sides?) is asked for, by its field's
+name, unless the schema gives it a default.
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import function_tool
+
+from ..helpers import tool_calls
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+@function_tool
+def roll_dice(sides: int, count: int) -> str:
+    """Roll some dice."""
+    return f"rolled {count}d{sides}: 4"
+
+
+@function_tool
+def roll_usual_dice(count: int, sides: int = 6) -> str:
+    """Roll some dice."""
+    return f"rolled {count}d{sides}: 4"
+
+
+@function_tool
+def start_timer(minutes: int, label: str) -> str:
+    """Start a kitchen timer."""
+    return "started"
+
+
+async def test_a_required_number_nobody_gave_is_asked_for():
+    calls, reply = await tool_calls([roll_dice], "Roll 2 dice")
+    assert calls == [] and "sides" in reply
+    calls, reply = await tool_calls([start_timer], "Start a timer for the pasta")
+    assert calls == [] and "minutes" in reply
+    assert (await tool_calls([roll_dice], "Roll 2 six-sided dice"))[0] == [("roll_dice", {"sides": 6, "count": 2})]
+    assert (await tool_calls([roll_usual_dice], "Roll three dice"))[0] == [("roll_usual_dice", {"count": 3, "sides": 6})]
