@@ -1125,8 +1125,9 @@ class Reader:
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
         said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message} | {_ASKS.get(
             f"{before} {w}", _ASKS.get(w, "")) for before, w in itertools.pairwise(["", *found])}) - negated - {""}
-        if {stem(w) for w in found} & stem_set("turn crank dial knock ramp pump speed tone"):  # "Turn the music down":
-            said |= {{"up": "high", "down": "low"}.get(w, "") for w in found} - {""}  # low (not "the server is down")
+        turned = {stem(w) for w in found} & stem_set("turn crank dial knock ramp pump speed tone")  # "Turn the music
+        said |= {{"up": "high", "down": "low"}.get(w, "") for before, w in itertools.pairwise(["", *found]) if turned or stem(
+            before) in self.own} - {""}  # down", "volume down" (set_volume): low (not "the server is down")
         ends = {str(o).lower() for o in options[::max(1, len(options) - 1)]}
         if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
             return options[len(options) - 1 - options.index(opposite)]

@@ -1,10 +1,13 @@
 """Arguments a careful model takes only as said: a required number nobody gave is asked for, not invented.
 
 A tool's required number the message does not give ("Roll 2 dice": how many sides?) is asked for, by its field's
-name, unless the schema gives it a default.
+name, unless the schema gives it a default; "up" or "down" after the word a tool acts on ("Volume up") asks for
+its high or low option.
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 import pytest
 from agents import function_tool
@@ -39,3 +42,21 @@ async def test_a_required_number_nobody_gave_is_asked_for():
     assert calls == [] and "minutes" in reply
     assert (await tool_calls([roll_dice], "Roll 2 six-sided dice"))[0] == [("roll_dice", {"sides": 6, "count": 2})]
     assert (await tool_calls([roll_usual_dice], "Roll three dice"))[0] == [("roll_usual_dice", {"count": 3, "sides": 6})]
+
+
+@function_tool
+def set_volume(level: Literal["low", "medium", "high"]) -> str:
+    """Set the speaker volume."""
+    return "ok"
+
+
+@function_tool
+def set_fan(speed: Literal["low", "medium", "high"]) -> str:
+    """Set the ceiling fan."""
+    return "ok"
+
+
+async def test_up_or_down_after_the_tools_own_word_is_high_or_low():
+    assert (await tool_calls([set_volume], "Volume up"))[0] == [("set_volume", {"level": "high"})]
+    assert (await tool_calls([set_volume], "volume down please"))[0] == [("set_volume", {"level": "low"})]
+    assert (await tool_calls([set_fan], "Fan down a bit, it's chilly in here"))[0] == [("set_fan", {"speed": "low"})]
