@@ -500,7 +500,7 @@ class Reader:
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
                 functools.reduce(lambda said, title: said.replace(title, " "), titles, text), people=True))] or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
-                                                                                               t.split(".")))]
+                                                                                               t.split(".")))] or _typed(text)
         if about & _FREE_TEXT:
             return "free", None
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
@@ -1659,6 +1659,17 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
         out += [" ".join(found[start:end + 1]) for k, (start, end) in enumerate(runs) if not (things and k in listed)]
     named = [phrase for phrase in phrases if phrase[:1].isupper()] if titles else []  # "for a Senior Engineer"
     return named or out or sent_to or (mine or phrases if titles else phrases or mine)
+
+
+def _typed(text: str) -> list[str]:
+    """A name typed in lower case after a verb that takes a person: "check in rosa diaz", "remind tom at 5" → "Rosa
+    Diaz", "Tom" (not "remind me", "check in the guest")."""
+    said = _lower_tokens(text) if text == text.lower() else []
+    at = next((n + 1 for n, w in enumerate(said) if stem(w) in _ADDRESSING | _IN_VERBS), len(said))
+    at += at < len(said) and said[at] in _PARTICLES
+    name = list(itertools.takewhile(lambda w: w.isalpha() and w not in STOP | CALENDAR and w not in _PLACE_CUES and stem(
+        w) not in _VERBS, said[at:at + 3]))
+    return [" ".join(name).title()] if name else []
 
 
 def _language(text: str) -> str | None:

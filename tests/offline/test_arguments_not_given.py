@@ -2,7 +2,8 @@
 
 A tool's required number the message does not give ("Roll 2 dice": how many sides?) is asked for, by its field's
 name, unless the schema gives it a default; "up" or "down" after the word a tool acts on ("Volume up") asks for
-its high or low option.
+its high or low option; a name typed in lower case after a verb that takes a person ("check in rosa diaz") is
+that person's.
 """
 
 from __future__ import annotations
@@ -60,3 +61,23 @@ async def test_up_or_down_after_the_tools_own_word_is_high_or_low():
     assert (await tool_calls([set_volume], "Volume up"))[0] == [("set_volume", {"level": "high"})]
     assert (await tool_calls([set_volume], "volume down please"))[0] == [("set_volume", {"level": "low"})]
     assert (await tool_calls([set_fan], "Fan down a bit, it's chilly in here"))[0] == [("set_fan", {"speed": "low"})]
+
+
+@function_tool
+def check_in(guest_name: str) -> str:
+    """Check a guest in at the hotel."""
+    return "checked in"
+
+
+@function_tool
+def invite(guest: str) -> str:
+    """Invite someone to the party."""
+    return "invited"
+
+
+async def test_a_name_typed_in_lower_case_after_a_verb_that_takes_a_person():
+    assert (await tool_calls([check_in], "check in rosa diaz"))[0] == [("check_in", {"guest_name": "Rosa Diaz"})]
+    assert (await tool_calls([check_in], "pls sign in marco polo"))[0] == [("check_in", {"guest_name": "Marco Polo"})]
+    assert (await tool_calls([invite], "can you invite maria garcia"))[0] == [("invite", {"guest": "Maria Garcia"})]
+    calls, reply = await tool_calls([check_in], "check in the guest")
+    assert calls == [] and "guest name" in reply
