@@ -917,7 +917,7 @@ class Reader:
         text = " ".join("1" if w.lower() == "one" and n.rstrip(".,;!?").isalpha() and n.lower() not in STOP else {
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and (name.lower(
-            ).startswith(u[0]) or u == "x") else t for t in (t.lstrip("£$€#+") for t in tokens(text) for t in (  # "250g": 250 grams
+            ).startswith(u[0]) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+") for t in tokens(text) for t in (  # "250g": 250 grams
                 t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
@@ -1231,8 +1231,10 @@ class Reader:
         """Each item the latest message counts, by the (up to two) words after its number ("3 apples, 2 pears", "2 liters
         of oat milk": "liters oat milk"), or
         by the name just before it when none or another name follows ("Ana got 91.5, Ben 78")."""
-        found, named = tokens(_in_digits(self.request.message).replace(",", " and ")), {}  # "two loaves of bread" too;
-        # an item ends at a comma ("Two shirts, extra large": shirts)
+        found, named = [p for t in tokens(_in_digits(self.request.message).replace(",", " and ")) for u in [t.lstrip(
+            "0123456789.")] for p in ((t[:-len(u)], u) if t != u != "" and stem(u.lower()) in related({stem("unit")}) else [
+                t])], {}
+        # "two loaves of bread" too, "500g butter" as "500 g butter"; an item ends at a comma ("Two shirts, extra large")
         for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
             unit = stem("".join(found[at + 1:at + 2]).lower()) in related({stem("unit")})
             after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, [  # "2 x keyboard": keyboard
@@ -1326,7 +1328,7 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
     found = tokens(text[:400])
     stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since"}
-    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES and not word.endswith(
+    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES | {"put"} and not word.endswith(
         "ing") or stem(word.lower()) in own and found[n + 1:n + 2] and found[n + 1].lower() not in stops), None)
     # or the tool's own word: "(Force) restart the auth service" (restart_service), not "checking" nor "balance of"
     if at is None:  # no verb: what a cue names, up to a comma ("calories in 250g of chicken breast": chicken breast)
@@ -1618,9 +1620,10 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             after = found[at + 1] if at + 1 < len(found) else ""
             if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit() or (
                     at, before) == (1, "s")) and low not in STOP and low not in _COUNT_WORDS and not (low[:1].isdigit() or word in _CURRENCIES or stem(
-                    low) in related({stem("currency")})) and not (before == "the" and at > 1 and found[
-                    at - 2].lower() in ("at", "in", "to", "near")):  # "2 apples", "two mugs", "for yoga", "my soup"
-                # (not "at the Eastgate branch": a place, nor "300 dollars"); "FOR SALE: mountain bike": after a label
+                    low) in related({stem("currency")})) and not (before in ("the", "my", "our") and at > 1 and found[
+                    at - 2].lower() in ("at", "in", "to", "near", "on", "onto")):  # "2 apples", "two mugs", "for yoga",
+                # "my soup" (not "at the Eastgate branch", "on the list": a place; nor "300 dollars"); "FOR SALE: mountain
+                # bike": after a label
                 phrase = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3]))
                 (mine if before in ("my", "our") else out if before == "s" else phrases).append(phrase)
             particle = before == "in" and at > 1 and stem(found[at - 2].lower()) in _IN_VERBS

@@ -3,12 +3,13 @@
 A tool's required number the message does not give ("Roll 2 dice": how many sides?) is asked for, by its field's
 name, unless the schema gives it a default; "up" or "down" after the word a tool acts on ("Volume up") asks for
 its high or low option; a name typed in lower case after a verb that takes a person ("check in rosa diaz") is
-that person's.
+that person's; the thing put or added is not where it goes ("Put milk on the list": milk), nor its measure ("Add 500g
+butter": butter, 500, g).
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Optional
 
 import pytest
 from agents import function_tool
@@ -81,3 +82,26 @@ async def test_a_name_typed_in_lower_case_after_a_verb_that_takes_a_person():
     assert (await tool_calls([invite], "can you invite maria garcia"))[0] == [("invite", {"guest": "Maria Garcia"})]
     calls, reply = await tool_calls([check_in], "check in the guest")
     assert calls == [] and "guest name" in reply
+
+
+@function_tool
+def add_item(item: str, quantity: int, unit: Optional[str] = None) -> str:
+    """Add an item to the shopping list."""
+    return "added"
+
+
+@function_tool
+def add_to_basket(product: str, quantity: int) -> str:
+    """Add a product to the basket."""
+    return "added"
+
+
+async def test_the_thing_added_is_not_where_it_goes_nor_its_measure():
+    assert (await tool_calls([add_item], "Put milk on the list"))[0] == [("add_item", {"item": "milk", "quantity": 1,
+                                                                                       "unit": None})]
+    assert (await tool_calls([add_item], "put eggs in the cart"))[0][0][1]["item"] == "eggs"
+    assert (await tool_calls([add_item], "Add 500g butter"))[0] == [("add_item", {"item": "butter", "quantity": 500,
+                                                                                  "unit": "g"})]
+    assert (await tool_calls([add_item], "add 250ml cream to my list"))[0][0][1] == {"item": "cream", "quantity": 250,
+                                                                                    "unit": "ml"}
+    assert (await tool_calls([add_to_basket], "Add 2kg rice"))[0] == [("add_to_basket", {"product": "rice", "quantity": 2})]
