@@ -507,8 +507,8 @@ class Reader:
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
         return "other", None if self.answer else lambda text: [] if text in unsaid else self.unowned(_proper_names(
-            text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or _object(text, others | related(others),
-                                                                                       self.own)
+            text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or _object(text, others | related(others) | {
+                stem(o) for o in self.options}, self.own)  # an option is another field's: "Two medium lattes": lattes
 
     def unowned(self, found: list[str]) -> list[str]:
         """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"; none
@@ -1331,9 +1331,10 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES | {"put"} and not word.endswith(
         "ing") or stem(word.lower()) in own and found[n + 1:n + 2] and found[n + 1].lower() not in stops), None)
     # or the tool's own word: "(Force) restart the auth service" (restart_service), not "checking" nor "balance of"
-    if at is None:  # no verb: what a cue names, up to a comma ("calories in 250g of chicken breast": chicken breast)
-        found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & stops), [])
-        at = next((n for n, w in enumerate(found[:-1]) if w.lower() in stops and not found[n + 1][0].isdigit()), None)
+    if at is None:  # no verb: what a cue or a count names, up to a comma ("calories in 250g of chicken breast": chicken
+        cues = stops | {*_COUNT_WORDS, "one", *(w for w in tokens(text[:400]) if w.isdigit())}  # breast; "Two lattes please")
+        found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & cues), [])
+        at = next((n for n, w in enumerate(found[:-1]) if w.lower() in cues and not found[n + 1][0].isdigit()), None)
     rest, kept, span = found[at + 1:] if at is not None else [], None, []
     while rest and (kept is None or kept and all(stem(w) in own | beside or w[0].isdigit() or w.lower().rstrip("s") in
                                                   _SECONDS for w in kept)):  # past a quantity: "200g of sugar", "150 grams
@@ -1343,7 +1344,8 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     items = []  # each of a list: "Lock the back door and the garage door" → "back", "garage"
     for item in " ".join(span).split(" and ") if kept else ():
         kept = [w for w in item.split() if w.lower() not in STOP | {"some", "me"}][:6]
-        kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | {stem("change"), "up", "out", "down"}, kept))
+        kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | beside | {stem("change"), "up", "out", "down"}
+                                        or w.lower() in _COUNT_WORDS, kept))  # "two medium lattes" (size): "lattes"
         kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit() and w.lower() not in CALENDAR | {
             "next", "last", "today", "tomorrow", "tonight"}, kept[1:]))  # not "68°F", "next Tuesday"
         while len(kept) > 1 and (len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {
@@ -1901,7 +1903,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) in
                 _VERBS - _CHANGES and all(_ID & set(words(n.replace("_", " "))) for n in _needed(t))]  # get_device(id)
     picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else reported or not
-                                                          _about_user(request.message)) else looks_up[:1])
+                                                          _about_user(request.message) or "need" in _lower_tokens(
+        request.message)) else looks_up[:1])  # "We need 6 eggs": an order, not news
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input

@@ -4,7 +4,8 @@ A tool's required number the message does not give ("Roll 2 dice": how many side
 name, unless the schema gives it a default; "up" or "down" after the word a tool acts on ("Volume up") asks for
 its high or low option; a name typed in lower case after a verb that takes a person ("check in rosa diaz") is
 that person's; the thing put or added is not where it goes ("Put milk on the list": milk), nor its measure ("Add 500g
-butter": butter, 500, g).
+butter": butter, 500, g); and a need or a polite order of a count ("We need 6 eggs", "Two medium lattes please") is
+an order for the tool that adds or orders it.
 """
 
 from __future__ import annotations
@@ -105,3 +106,19 @@ async def test_the_thing_added_is_not_where_it_goes_nor_its_measure():
     assert (await tool_calls([add_item], "add 250ml cream to my list"))[0][0][1] == {"item": "cream", "quantity": 250,
                                                                                     "unit": "ml"}
     assert (await tool_calls([add_to_basket], "Add 2kg rice"))[0] == [("add_to_basket", {"product": "rice", "quantity": 2})]
+
+
+@function_tool
+def order_drink(drink: str, size: Literal["small", "medium", "large"], quantity: int) -> str:
+    """Order drinks at the cafe."""
+    return "ordered"
+
+
+async def test_a_need_or_a_polite_order_of_a_count_calls_the_tool():
+    assert (await tool_calls([add_item], "We need 6 eggs"))[0] == [("add_item", {"item": "eggs", "quantity": 6, "unit": None})]
+    assert (await tool_calls([add_to_basket], "need 3 lemons"))[0] == [("add_to_basket", {"product": "lemons", "quantity": 3})]
+    assert (await tool_calls([order_drink], "Two medium lattes please"))[0] == [
+        ("order_drink", {"drink": "lattes", "size": "medium", "quantity": 2})]
+    assert (await tool_calls([order_drink], "One large mocha, thanks"))[0] == [
+        ("order_drink", {"drink": "mocha", "size": "large", "quantity": 1})]
+    assert (await tool_calls([add_item], "We don't need milk anymore"))[0] == []
