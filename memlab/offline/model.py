@@ -1874,8 +1874,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
             tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
         fits = _fits(tool, request)
-        everything_given = fits or _stated(tool, request) or _takes_a_query(tool)  # then a related word names it too
-        # ("vacation": leave; "What's that in euros?": an agent as a tool that converts currencies)
+        everything_given = fits or _stated(tool, request) or _takes_a_query(tool) or stem("".join(found[:1])) in _CHANGES
+        # then (or in an order) a related word names it too ("vacation": leave; "What's that in euros?": an agent as a
+        # tool that converts currencies; "Turn the music down": set_volume, asking the level)
         routed = tool.handoff and len(desks) > 1
         heard = desk_words if routed else message | same | near if everything_given else message | same
         if tool.handoff and covered & own_words:  # a desk whose instructions say the message's words answers it

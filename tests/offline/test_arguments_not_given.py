@@ -5,7 +5,8 @@ name, unless the schema gives it a default; "up" or "down" after the word a tool
 its high or low option; a name typed in lower case after a verb that takes a person ("check in rosa diaz") is
 that person's; the thing put or added is not where it goes ("Put milk on the list": milk), nor its measure ("Add 500g
 butter": butter, 500, g); and a need or a polite order of a count ("We need 6 eggs", "Two medium lattes please") is
-an order for the tool that adds or orders it.
+an order for the tool that adds or orders it. An order that names a tool only by a related word ("Turn the music
+down" for a volume) still goes to it, which asks for the number it lacks rather than just noting the message.
 """
 
 from __future__ import annotations
@@ -122,3 +123,17 @@ async def test_a_need_or_a_polite_order_of_a_count_calls_the_tool():
     assert (await tool_calls([order_drink], "One large mocha, thanks"))[0] == [
         ("order_drink", {"drink": "mocha", "size": "large", "quantity": 1})]
     assert (await tool_calls([add_item], "We don't need milk anymore"))[0] == []
+
+
+@function_tool
+def set_speaker_volume(level: int) -> str:
+    """Set the speaker volume (0-100)."""
+    return "ok"
+
+
+async def test_an_order_for_a_tool_by_a_related_word_asks_the_number_it_lacks():
+    calls, reply = await tool_calls([set_speaker_volume], "Turn the music down")
+    assert calls == [] and "level" in reply
+    calls, reply = await tool_calls([set_speaker_volume], "turn the sound up a bit please")
+    assert calls == [] and "level" in reply
+    assert (await tool_calls([set_speaker_volume], "Turn the music down to 20"))[0] == [("set_speaker_volume", {"level": 20})]
