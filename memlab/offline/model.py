@@ -217,7 +217,7 @@ _IN_VERBS = stem_set("check sign book log clock let buzz show pencil squeeze fit
 _PARTICLES = ("up", "down", "in", "out", "off", "on", "back", "to", "into", "from")  # after a tool's verb: check_in
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify "
-                       "put reserve renew borrow return hold mark log record schedule")  # "Put Middlemarch on hold"
+                       "call phone ring put reserve renew borrow return hold mark log record schedule")  # "Put X on hold"
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
 #: A setting a word asks for by its meaning: "warm it up" or "it's freezing" asks to heat, "too warm" to cool, "max" or
@@ -1351,8 +1351,8 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
         while len(kept) > 1 and (len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {
                 *beside, *own}) or kept[-1].lower() in _COLORS):
             kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"; a color
-        if all(stem(w.lower()) in own for w in kept):  # "I'd like to change my seat" (update_seat): no seat named yet;
-            continue  # "make the light blue" (set_light): no room
+        if all(stem(w.lower()) in own | beside or w[:1].isdigit() for w in kept):  # "I'd like to change my seat"
+            continue  # (update_seat): no seat named yet; "make the light blue" (set_light): no room; "for 10 minutes"
         items.append(" ".join(kept))
     return items
 

@@ -6,7 +6,8 @@ its high or low option; a name typed in lower case after a verb that takes a per
 that person's; the thing put or added is not where it goes ("Put milk on the list": milk), nor its measure ("Add 500g
 butter": butter, 500, g); and a need or a polite order of a count ("We need 6 eggs", "Two medium lattes please") is
 an order for the tool that adds or orders it. An order that names a tool only by a related word ("Turn the music
-down" for a volume) still goes to it, which asks for the number it lacks rather than just noting the message.
+down" for a volume) still goes to it, which asks for the number it lacks rather than just noting the message; a text field is not given the number said ("Set a timer for 10 minutes": no
+label "10").
 """
 
 from __future__ import annotations
@@ -137,3 +138,18 @@ async def test_an_order_for_a_tool_by_a_related_word_asks_the_number_it_lacks():
     calls, reply = await tool_calls([set_speaker_volume], "turn the sound up a bit please")
     assert calls == [] and "level" in reply
     assert (await tool_calls([set_speaker_volume], "Turn the music down to 20"))[0] == [("set_speaker_volume", {"level": 20})]
+
+
+@function_tool
+def call_contact(contact: str) -> str:
+    """Phone a contact."""
+    return "calling"
+
+
+async def test_a_label_is_not_the_number_said_and_a_call_takes_a_person():
+    calls, reply = await tool_calls([start_timer], "Set a timer for 10 minutes")
+    assert calls == [] and "label" in reply
+    calls, reply = await tool_calls([start_timer], "timer for 3 minutes please")
+    assert calls == [] and "label" in reply
+    assert (await tool_calls([call_contact], "call mom"))[0] == [("call_contact", {"contact": "Mom"})]
+    assert (await tool_calls([call_contact], "ring uncle bob"))[0] == [("call_contact", {"contact": "Uncle Bob"})]
