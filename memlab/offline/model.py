@@ -2447,7 +2447,8 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
                 named = f"{tool} ({given[0][1]}{''.join(j + v for j, (_, v) in zip(joins[1:], given[1:]))}) returned:"
             holds = given and all(v.lower() in text.lower() or v.removesuffix(".0") in text for _, v in given)
             size = len(text.split())  # a value ("$8,900.00", "9am to 5pm"), not a sentence, that a question asks for
-            asks = _is_question(message) or stem((tokens(message) or [""])[0].lower()) in stem_set("look check get see")
+            asks = _is_question(message) or stem((tokens(message) or [""])[0].lower()) in stem_set("look check get see") and (
+                parts[1:2] == [] or parts[1] not in _PARTICLES)  # "Check in Rosa" (check_in) asks nothing
             value = text[-1:] not in ".!?" and ": " not in text and asks and (size <= 6 or not once)  # not "ok" after
             # "A double, please", nor "Lisbon: sunny" (it names what it is)
             told = stem(parts[0]) not in _CHANGES  # "sent" is what send_email did

@@ -3,7 +3,7 @@
 A tool's required number the message does not give ("Roll 2 dice": how many sides?) is asked for, by its field's
 name, unless the schema gives it a default; "up" or "down" after the word a tool acts on ("Volume up") asks for
 its high or low option; a name typed in lower case after a verb that takes a person ("check in rosa diaz") is
-that person's; the thing put or added is not where it goes ("Put milk on the list": milk), nor its measure ("Add 500g
+that person's (and "Check in Ana Ruiz" asks nothing: its result is no answer); the thing put or added is not where it goes ("Put milk on the list": milk), nor its measure ("Add 500g
 butter": butter, 500, g); and a need or a polite order of a count ("We need 6 eggs", "Two medium lattes please") is
 an order for the tool that adds or orders it. An order that names a tool only by a related word ("Turn the music
 down" for a volume) still goes to it, which asks for the number it lacks rather than just noting the message; a text field is not given the number said ("Set a timer for 10 minutes": no
@@ -85,6 +85,17 @@ async def test_a_name_typed_in_lower_case_after_a_verb_that_takes_a_person():
     assert (await tool_calls([invite], "can you invite maria garcia"))[0] == [("invite", {"guest": "Maria Garcia"})]
     calls, reply = await tool_calls([check_in], "check in the guest")
     assert calls == [] and "guest name" in reply
+
+
+@function_tool
+def check_out(room_number: int) -> str:
+    """Check a room out."""
+    return "checked out"
+
+
+async def test_a_check_in_is_an_order_not_a_question():
+    assert (await tool_calls([check_in], "Check in Ana Ruiz"))[1] == "check_in returned: checked in."
+    assert (await tool_calls([check_out], "Check out room 12"))[1] == "check_out returned: checked out."
 
 
 @function_tool
