@@ -988,8 +988,9 @@ class Reader:
             value = next((n for item, n in counted.items() if words(item) == asked), sum(counted.values()))
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die"
-        if value is None and not self.answer and not any(map(_NUMBER.fullmatch, tokens(self.told(name, description)))):
-            # a number no one gave (nor a scale its tool describes, "impact is 1 to 4") is asked for: "Roll 2 dice"
+        if value is None and not (self.answer or marks & _UPPER or any(map(_NUMBER.fullmatch, tokens(self.told(
+                name, description))))):  # a number no one gave is asked for ("Roll 2 dice": sides), not a bound
+            # ("max_minutes": none) nor a scale its tool describes ("impact is 1 to 4")
             self.found_nothing.append(name)
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
@@ -3270,8 +3271,10 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             given = structured(next((r[2] for r in request.this_turn[2][::-1] if r[0] != tool.name), "")) if depends else 0
             given = given if isinstance(given, dict) else {}  # "Scale search to 3, then restart it": service "search"
             arguments.update({n: value for n, value in given.items() if n in arguments})  # "it": what it was given
-            reader.found_nothing = [n for n in reader.found_nothing if n in _needed(tool) and n not in given]  # unless
-            # it has a default (``retries: int = 3``) or may be null (``brightness: int | None``), or the call before had it
+            kinds = {n: f.get("type") for n, f in (schema.get("properties") or {}).items() if isinstance(f, Mapping)}
+            reader.found_nothing = [n for n in reader.found_nothing if n in _needed(tool) and n not in given and not (
+                "boolean" in kinds.values() and kinds.get(n) in ("number", "integer"))]  # unless it has a default (``retries: int = 3``), may be null
+            # (``brightness: int | None``) or is a setting beside a switch ("make the light blue"), or the call before had it
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
                 missing += reader.found_nothing if may_ask else []
                 break

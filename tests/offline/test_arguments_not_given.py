@@ -1,13 +1,15 @@
 """Arguments a careful model takes only as said: a required number nobody gave is asked for, not invented.
 
 A tool's required number the message does not give ("Roll 2 dice": how many sides?) is asked for, by its field's
-name, unless the schema gives it a default; "up" or "down" after the word a tool acts on ("Volume up") asks for
-its high or low option; a name typed in lower case after a verb that takes a person ("check in rosa diaz") is
-that person's (and "Check in Ana Ruiz" asks nothing: its result is no answer); the thing put or added is not where it goes ("Put milk on the list": milk), nor its measure ("Add 500g
-butter": butter, 500, g); and a need or a polite order of a count ("We need 6 eggs", "Two medium lattes please") is
-an order for the tool that adds or orders it. An order that names a tool only by a related word ("Turn the music
-down" for a volume) still goes to it, which asks for the number it lacks rather than just noting the message; a text field is not given the number said ("Set a timer for 10 minutes": no
-label "10").
+name, unless the schema gives it a default, it is a bound ("max_price": none set) or a setting beside a switch
+("Switch the heater off": its power left alone); "up" or "down" after the word a tool acts on ("Volume up") asks for
+its high or low option; a name typed in lower case after a verb that takes a person ("check in rosa diaz") is that
+person's (and "Check in Ana Ruiz" asks nothing: its result is no answer); the thing put or added is not where it
+goes ("Put milk on the list": milk), nor its measure ("Add 500g butter": butter, 500, g); and a need or a polite
+order of a count ("We need 6 eggs", "Two medium lattes please") is an order for the tool that adds or orders it. An
+order that names a tool only by a related word ("Turn the music down" for a volume) still goes to it, which asks for
+the number it lacks rather than just noting the message; a text field is not given the number said ("Set a timer for
+10 minutes": no label "10").
 """
 
 from __future__ import annotations
@@ -40,6 +42,18 @@ def start_timer(minutes: int, label: str) -> str:
     return "started"
 
 
+@function_tool
+def find_flights(destination: str, max_price: int) -> str:
+    """Find flights."""
+    return "[]"
+
+
+@function_tool
+def set_heater(on: bool, watts: int) -> str:
+    """Switch the heater and set its power."""
+    return "ok"
+
+
 async def test_a_required_number_nobody_gave_is_asked_for():
     calls, reply = await tool_calls([roll_dice], "Roll 2 dice")
     assert calls == [] and "sides" in reply
@@ -47,6 +61,8 @@ async def test_a_required_number_nobody_gave_is_asked_for():
     assert calls == [] and "minutes" in reply
     assert (await tool_calls([roll_dice], "Roll 2 six-sided dice"))[0] == [("roll_dice", {"sides": 6, "count": 2})]
     assert (await tool_calls([roll_usual_dice], "Roll three dice"))[0] == [("roll_usual_dice", {"count": 3, "sides": 6})]
+    assert (await tool_calls([find_flights], "Find flights to Oslo"))[0][0][1]["destination"] == "Oslo"  # no bound set
+    assert (await tool_calls([set_heater], "Switch the heater off"))[0][0][1]["on"] is False  # a setting left alone
 
 
 @function_tool
