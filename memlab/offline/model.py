@@ -1329,7 +1329,7 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
     found = tokens(text[:400])
     stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since"}
-    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES | {"put"} and not word.endswith(
+    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES | {"put", "grab"} and not word.endswith(
         "ing") or stem(word.lower()) in own and found[n + 1:n + 2] and found[n + 1].lower() not in stops), None)
     # or the tool's own word: "(Force) restart the auth service" (restart_service), not "checking" nor "balance of"
     if at is None:  # no verb: what a cue or a count names, up to a comma ("calories in 250g of chicken breast": chicken
@@ -1904,9 +1904,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     reported = files and "tool" in request.instructions.lower() and set(words(request.message)) & notes.PROBLEM
     looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) in
                 _VERBS - _CHANGES and all(_ID & set(words(n.replace("_", " "))) for n in _needed(t))]  # get_device(id)
+    said = _lower_tokens(request.message)  # "We need 6 eggs": an order, not news (nor "We don't need...")
+    needs = "need" in said and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index("need")][-2:])
     picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else reported or not
-                                                          _about_user(request.message) or "need" in _lower_tokens(
-        request.message)) else looks_up[:1])  # "We need 6 eggs": an order, not news
+                                                          _about_user(request.message) or needs) else looks_up[:1])
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input

@@ -6,10 +6,10 @@ name, unless the schema gives it a default, it is a bound ("max_price": none set
 its high or low option; a name typed in lower case after a verb that takes a person ("check in rosa diaz") is that
 person's (and "Check in Ana Ruiz" asks nothing: its result is no answer); the thing put or added is not where it
 goes ("Put milk on the list": milk), nor its measure ("Add 500g butter": butter, 500, g); and a need or a polite
-order of a count ("We need 6 eggs", "Two medium lattes please") is an order for the tool that adds or orders it. An
-order that names a tool only by a related word ("Turn the music down" for a volume) still goes to it, which asks for
-the number it lacks rather than just noting the message; a text field is not given the number said ("Set a timer for
-10 minutes": no label "10").
+order of a count ("We need 6 eggs", "Two medium lattes please", "grab 3 cans of beans"; not "We don't need...") is
+an order for the tool that adds or orders it. An order that names a tool only by a related word ("Turn the music
+down" for a volume) still goes to it, which asks for the number it lacks rather than just noting the message; a text
+field is not given the number said ("Set a timer for 10 minutes": no label "10").
 """
 
 from __future__ import annotations
@@ -151,6 +151,9 @@ async def test_a_need_or_a_polite_order_of_a_count_calls_the_tool():
     assert (await tool_calls([order_drink], "One large mocha, thanks"))[0] == [
         ("order_drink", {"drink": "mocha", "size": "large", "quantity": 1})]
     assert (await tool_calls([add_item], "We don't need milk anymore"))[0] == []
+    assert (await tool_calls([add_to_basket], "We don't need 2 lemons after all"))[0] == []
+    assert (await tool_calls([add_item], "grab 3 cans of beans"))[0] == [("add_item", {"item": "beans", "quantity": 3,
+                                                                                       "unit": "cans"})]
 
 
 @function_tool
