@@ -1671,8 +1671,8 @@ def _typed(text: str) -> list[str]:
     """A name typed in lower case after a verb that takes a person: "check in rosa diaz", "remind tom at 5" → "Rosa
     Diaz", "Tom" (not "remind me", "check in the guest")."""
     said = _lower_tokens(text) if text == text.lower() else []
-    at = next((n + 1 for n, w in enumerate(said) if stem(w) in _ADDRESSING | _IN_VERBS), len(said))
-    at += at < len(said) and said[at] in _PARTICLES
+    at = next((n + 1 + (after in _PARTICLES) for n, (w, after) in enumerate(itertools.pairwise([*said, ""])) if stem(
+        w) in _ADDRESSING or stem(w) in _IN_VERBS and after in _PARTICLES), len(said))  # not "check availability..."
     name = list(itertools.takewhile(lambda w: w.isalpha() and w not in STOP | CALENDAR and w not in _PLACE_CUES and stem(
         w) not in _VERBS, said[at:at + 3]))
     return [" ".join(name).title()] if name else []

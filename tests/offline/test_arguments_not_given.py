@@ -101,6 +101,8 @@ async def test_a_name_typed_in_lower_case_after_a_verb_that_takes_a_person():
     assert (await tool_calls([invite], "can you invite maria garcia"))[0] == [("invite", {"guest": "Maria Garcia"})]
     calls, reply = await tool_calls([check_in], "check in the guest")
     assert calls == [] and "guest name" in reply
+    calls, reply = await tool_calls([check_in], "check availability for tonight")  # no "in": no name after "check"
+    assert calls == [] and "guest name" in reply
 
 
 @function_tool
