@@ -218,7 +218,7 @@ _IN_VERBS = stem_set("check sign book log clock let buzz show pencil squeeze fit
 _PARTICLES = ("up", "down", "in", "out", "off", "on", "back", "to", "into", "from")  # after a tool's verb: check_in
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify "
-                       "put reserve renew borrow return hold mark log record schedule")  # "Put Middlemarch on hold"
+                       "call phone ring put reserve renew borrow return hold mark log record schedule")  # "Put X on hold"
 _SEARCHES = stem_set("search find look lookup query research consult")  # tools that look something up
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
@@ -508,15 +508,15 @@ class Reader:
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
                 functools.reduce(lambda said, title: said.replace(title, " "), titles, text), people=True))] or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
-                                                                                               t.split(".")))]
+                                                                                               t.split(".")))] or _typed(text)
         if about & _FREE_TEXT:
             return "free", None
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
         return "other", None if self.answer else lambda text: [] if text in unsaid else self.unowned(_proper_names(
-            text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or _object(text, others | related(others),
-                                                                                       self.own)
+            text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or _object(text, others | related(others) | {
+                stem(o) for o in self.options}, self.own)  # an option is another field's: "Two medium lattes": lattes
 
     def unowned(self, found: list[str]) -> list[str]:
         """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"; none
@@ -940,7 +940,7 @@ class Reader:
         text = " ".join("1" if w.lower() == "one" and n.rstrip(".,;!?").isalpha() and n.lower() not in STOP else {
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and (name.lower(
-            ).startswith(u[0]) or u == "x") else t for t in (t.lstrip("£$€#+") for t in tokens(text) for t in (  # "250g": 250 grams
+            ).startswith(u[0]) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+") for t in tokens(text) for t in (  # "250g": 250 grams
                 t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
@@ -1011,6 +1011,10 @@ class Reader:
             value = next((n for item, n in counted.items() if words(item) == asked), sum(counted.values()))
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die"
+        if value is None and not (self.answer or marks & _UPPER or any(map(_NUMBER.fullmatch, tokens(self.told(
+                name, description))))):  # a number no one gave is asked for ("Roll 2 dice": sides), not a bound
+            # ("max_minutes": none) nor a scale its tool describes ("impact is 1 to 4")
+            self.found_nothing.append(name)
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
     def leaning(self, name: str) -> float | None:
@@ -1147,8 +1151,9 @@ class Reader:
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
         said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message} | {_ASKS.get(
             f"{before} {w}", _ASKS.get(w, "")) for before, w in itertools.pairwise(["", *found])}) - negated - {""}
-        if {stem(w) for w in found} & stem_set("turn crank dial knock ramp pump speed tone"):  # "Turn the music down":
-            said |= {{"up": "high", "down": "low"}.get(w, "") for w in found} - {""}  # low (not "the server is down")
+        turned = {stem(w) for w in found} & stem_set("turn crank dial knock ramp pump speed tone")  # "Turn the music
+        said |= {{"up": "high", "down": "low"}.get(w, "") for before, w in itertools.pairwise(["", *found]) if turned or stem(
+            before) in self.own} - {""}  # down", "volume down" (set_volume): low (not "the server is down")
         ends = {str(o).lower() for o in options[::max(1, len(options) - 1)]}
         if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
             return options[len(options) - 1 - options.index(opposite)]
@@ -1252,8 +1257,10 @@ class Reader:
         """Each item the latest message counts, by the (up to two) words after its number ("3 apples, 2 pears", "2 liters
         of oat milk": "liters oat milk"), or
         by the name just before it when none or another name follows ("Ana got 91.5, Ben 78")."""
-        found, named = tokens(_in_digits(self.request.message).replace(",", " and ")), {}  # "two loaves of bread" too;
-        # an item ends at a comma ("Two shirts, extra large": shirts)
+        found, named = [p for t in tokens(_in_digits(self.request.message).replace(",", " and ")) for u in [t.lstrip(
+            "0123456789.")] for p in ((t[:-len(u)], u) if t != u != "" and stem(u.lower()) in related({stem("unit")}) else [
+                t])], {}
+        # "two loaves of bread" too, "500g butter" as "500 g butter"; an item ends at a comma ("Two shirts, extra large")
         for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
             unit = stem("".join(found[at + 1:at + 2]).lower()) in related({stem("unit")})
             after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, [  # "2 x keyboard": keyboard
@@ -1347,12 +1354,13 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
     found = tokens(text[:400])
     stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since"}
-    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES and not word.endswith(
+    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES | {"put", "grab"} and not word.endswith(
         "ing") or stem(word.lower()) in own and found[n + 1:n + 2] and found[n + 1].lower() not in stops), None)
     # or the tool's own word: "(Force) restart the auth service" (restart_service), not "checking" nor "balance of"
-    if at is None:  # no verb: what a cue names, up to a comma ("calories in 250g of chicken breast": chicken breast)
-        found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & stops), [])
-        at = next((n for n, w in enumerate(found[:-1]) if w.lower() in stops and not found[n + 1][0].isdigit()), None)
+    if at is None:  # no verb: what a cue or a count names, up to a comma ("calories in 250g of chicken breast": chicken
+        cues = stops | {*_COUNT_WORDS, "one", *(w for w in tokens(text[:400]) if w.isdigit())}  # breast; "Two lattes please")
+        found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & cues), [])
+        at = next((n for n, w in enumerate(found[:-1]) if w.lower() in cues and not found[n + 1][0].isdigit()), None)
     rest, kept, span = found[at + 1:] if at is not None else [], None, []
     while rest and (kept is None or kept and all(stem(w) in own | beside or w[0].isdigit() or w.lower().rstrip("s") in
                                                   _SECONDS for w in kept)):  # past a quantity: "200g of sugar", "150 grams
@@ -1362,14 +1370,15 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     items = []  # each of a list: "Lock the back door and the garage door" → "back", "garage"
     for item in " ".join(span).split(" and ") if kept else ():
         kept = [w for w in item.split() if w.lower() not in STOP | {"some", "me"}][:6]
-        kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | {stem("change"), "up", "out", "down"}, kept))
+        kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | beside | {stem("change"), "up", "out", "down"}
+                                        or w.lower() in _COUNT_WORDS, kept))  # "two medium lattes" (size): "lattes"
         kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit() and w.lower() not in CALENDAR | {
             "next", "last", "today", "tomorrow", "tonight"}, kept[1:]))  # not "68°F", "next Tuesday"
         while len(kept) > 1 and (len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {
                 *beside, *own}) or kept[-1].lower() in _COLORS):
             kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"; a color
-        if all(stem(w.lower()) in own for w in kept):  # "I'd like to change my seat" (update_seat): no seat named yet;
-            continue  # "make the light blue" (set_light): no room
+        if all(stem(w.lower()) in own | beside or w[:1].isdigit() for w in kept):  # "I'd like to change my seat"
+            continue  # (update_seat): no seat named yet; "make the light blue" (set_light): no room; "for 10 minutes"
         items.append(" ".join(kept))
     return items
 
@@ -1639,9 +1648,10 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             after = found[at + 1] if at + 1 < len(found) else ""
             if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit() or (
                     at, before) == (1, "s")) and low not in STOP and low not in _COUNT_WORDS and not (low[:1].isdigit() or word in _CURRENCIES or stem(
-                    low) in related({stem("currency")})) and not (before == "the" and at > 1 and found[
-                    at - 2].lower() in ("at", "in", "to", "near")):  # "2 apples", "two mugs", "for yoga", "my soup"
-                # (not "at the Eastgate branch": a place, nor "300 dollars"); "FOR SALE: mountain bike": after a label
+                    low) in related({stem("currency")})) and not (before in ("the", "my", "our") and at > 1 and found[
+                    at - 2].lower() in ("at", "in", "to", "near", "on", "onto")):  # "2 apples", "two mugs", "for yoga",
+                # "my soup" (not "at the Eastgate branch", "on the list": a place; nor "300 dollars"); "FOR SALE: mountain
+                # bike": after a label
                 phrase = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3]))
                 (mine if before in ("my", "our") else out if before == "s" else phrases).append(phrase)
             particle = before == "in" and at > 1 and stem(found[at - 2].lower()) in _IN_VERBS
@@ -1681,6 +1691,17 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
         out += [" ".join(found[start:end + 1]) for k, (start, end) in enumerate(runs) if not (things and k in listed)]
     named = [phrase for phrase in phrases if phrase[:1].isupper()] if titles else []  # "for a Senior Engineer"
     return named or out or sent_to or (mine or phrases if titles else phrases or mine)
+
+
+def _typed(text: str) -> list[str]:
+    """A name typed in lower case after a verb that takes a person: "check in rosa diaz", "remind tom at 5" → "Rosa
+    Diaz", "Tom" (not "remind me", "check in the guest")."""
+    said = _lower_tokens(text) if text == text.lower() else []
+    at = next((n + 1 + (after in _PARTICLES) for n, (w, after) in enumerate(itertools.pairwise([*said, ""])) if stem(
+        w) in _ADDRESSING or stem(w) in _IN_VERBS and after in _PARTICLES), len(said))  # not "check availability..."
+    name = list(itertools.takewhile(lambda w: w.isalpha() and w not in STOP | CALENDAR and w not in _PLACE_CUES and stem(
+        w) not in _VERBS, said[at:at + 3]))
+    return [" ".join(name).title()] if name else []
 
 
 def _language(text: str) -> str | None:
@@ -1894,8 +1915,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
             tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
         fits = _fits(tool, request)
-        everything_given = fits or _stated(tool, request) or _takes_a_query(tool)  # then a related word names it too
-        # ("vacation": leave; "What's that in euros?": an agent as a tool that converts currencies)
+        everything_given = fits or _stated(tool, request) or _takes_a_query(tool) or stem("".join(found[:1])) in _CHANGES
+        # then (or in an order) a related word names it too ("vacation": leave; "What's that in euros?": an agent as a
+        # tool that converts currencies; "Turn the music down": set_volume, asking the level)
         routed = tool.handoff and len(desks) > 1
         heard = desk_words if routed else message | same | near if everything_given else message | same
         if tool.handoff and covered & own_words:  # a desk whose instructions say the message's words answers it
@@ -1922,8 +1944,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     reported = files and "tool" in request.instructions.lower() and set(words(request.message)) & notes.PROBLEM
     looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) in
                 _VERBS - _CHANGES and all(_ID & set(words(n.replace("_", " "))) for n in _needed(t))]  # get_device(id)
+    said = _lower_tokens(request.message)  # "We need 6 eggs": an order, not news (nor "We don't need...")
+    needs = "need" in said and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index("need")][-2:])
     picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else reported or not
-                                                          _about_user(request.message)) else looks_up[:1])
+                                                          _about_user(request.message) or needs) else looks_up[:1])
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
@@ -2465,7 +2489,8 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
                 named = f"{tool} ({given[0][1]}{''.join(j + v for j, (_, v) in zip(joins[1:], given[1:]))}) returned:"
             holds = given and all(v.lower() in text.lower() or v.removesuffix(".0") in text for _, v in given)
             size = len(text.split())  # a value ("$8,900.00", "9am to 5pm"), not a sentence, that a question asks for
-            asks = _is_question(message) or stem((tokens(message) or [""])[0].lower()) in stem_set("look check get see")
+            asks = _is_question(message) or stem((tokens(message) or [""])[0].lower()) in stem_set("look check get see") and (
+                parts[1:2] == [] or parts[1] not in _PARTICLES)  # "Check in Rosa" (check_in) asks nothing
             value = text[-1:] not in ".!?" and ": " not in text and asks and (size <= 6 or not once)  # not "ok" after
             # "A double, please", nor "Lisbon: sunny" (it names what it is)
             told = stem(parts[0]) not in _CHANGES  # "sent" is what send_email did
@@ -3287,8 +3312,10 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             given = structured(next((r[2] for r in request.this_turn[2][::-1] if r[0] != tool.name), "")) if depends else 0
             given = given if isinstance(given, dict) else {}  # "Scale search to 3, then restart it": service "search"
             arguments.update({n: value for n, value in given.items() if n in arguments})  # "it": what it was given
-            reader.found_nothing = [n for n in reader.found_nothing if "default" not in (schema.get("properties") or {}).get(
-                n, {}) and n not in given]  # unless it has a default (``retries: int = 3``) or the call before had it
+            kinds = {n: f.get("type") for n, f in (schema.get("properties") or {}).items() if isinstance(f, Mapping)}
+            reader.found_nothing = [n for n in reader.found_nothing if n in _needed(tool) and n not in given and not (
+                "boolean" in kinds.values() and kinds.get(n) in ("number", "integer"))]  # unless it has a default (``retries: int = 3``), may be null
+            # (``brightness: int | None``) or is a setting beside a switch ("make the light blue"), or the call before had it
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
                 missing += reader.found_nothing if may_ask else []
                 break

@@ -106,7 +106,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     because | birthday bday born age old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen carton bag
-    bottle jar pack packet loaf loaves bunch tin box
+    bottle jar pack packet loaf loaves bunch tin can box
     | hour hours time open opening close closing closed | address location located | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
     | supplies stationery toner paper pens ink
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
@@ -144,7 +144,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
     cryptocurrency portfolio fund funds | learn learning study studying student
     | exercise workout gym fitness training yoga pilates swim swimming jog jogging | plus guest companion wife husband
-    partner spouse girlfriend boyfriend | accessibility accessible access step-free wheelchair mobility ramp deaf blind | negotiable offer obo | status ready progress | word mean meaning means define definition dictionary synonym
+    partner spouse girlfriend boyfriend | volume sound audio music speaker loud louder quiet quieter | accessibility accessible access step-free wheelchair mobility ramp deaf blind | negotiable offer obo | status ready progress | word mean meaning means define definition dictionary synonym
 """.split("|"))
 
 
