@@ -1902,9 +1902,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     desks = [t for t in tools if t.handoff]
     padded = f" {' '.join(_lower_tokens(request.message))} "
     by_own_words = any((t.stems - _HANDOFF) & message for t in desks)
-    same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith(" back") and any(w == said.split()[
-        0] and "back" in padded.split()[at + 2:at + 5] for at, w in enumerate(padded.split())) for s in words(same)}  # "send
-    desk_words = message if by_own_words else message | near | same  # these shoes back": return (as "get back": refund)
+    spoken = padded.split()  # "get back": refund; "send these shoes back": return (up to three words between)
+    same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith(" back") and any(
+        w == said.split()[0] and "back" in spoken[at + 2:at + 5] for at, w in enumerate(spoken)) for s in words(same)}
+    desk_words = message if by_own_words else message | near | same
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     named = {s for t in desks for s in t.name_stems - {"transf", "agent"}}  # a sentence that sends on: not its own
     own_words = {w for s in sentences(request.instructions) if not set(words(s)) & named for w in words(s)} - _HANDOFF
