@@ -1764,6 +1764,22 @@ def _negated(message: str) -> set[str]:
     return {stem(next((w for w in said[at + 1:at + 5] if w not in skipped), "")) for at in cues} - {""}
 
 
+_PERSONS = frozenset("i i'm i've i'd i'll me we we're us let let's you you're".split())  # who a sentence is about
+
+
+def _reports(message: str) -> bool:
+    """Whether a message reports a fault, tells how a thing behaves (a sentence about no person) or asks: what a help
+    search is for ("my router drops every evening", "Water stays in the drum", "How do I...?"); not news, plans,
+    preferences or a fix that worked ("Let's do that later", "Please text me", "Found the setting, all good")."""
+    said = _lower_tokens(message)
+    fault = set(words(message)) & notes.PROBLEM or any(t in ("not", "no", "still", "need", "want", "keeps") or t.endswith(
+        "n't") or t.endswith("ing") and b in ("i'm", "is", "are", "keep") for b, t in zip(["", *said], said))  # "I'm
+    # getting a blank page", "I need a gluten-free cake"
+    solved = set(said) & (notes.SOLVED | {"fine", "done"}) or "all good" in message.lower()
+    described = any(len(said := _lower_tokens(s)) > 2 and not _PERSONS & set(said) for s in sentences(message))
+    return bool(fault or _is_question(message) or described and not solved)
+
+
 def _about_user(message: str) -> bool:
     """Whether a question asks about the user ("what's my order number?", "where do we live?")."""
     return bool(set(_lower_tokens(message)) & {"my", "our", "i", "we", "i'm", "we're", "am"})
@@ -1955,8 +1971,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1 and bool(
         required) and all(Reader(request).kind(n, "")[0] == "free" for n in required)
     told = set(words(request.instructions[:2000])) & stem_set("look search research consult")  # "Look things up in
-    sought = [t for t in tools if told and _takes_a_query(t) and t.stems & set(words(request.instructions)) - _VERBS  # the
-              and len(words(request.message)) > 1]  # docs": lookup_docs(question) takes what the user reports
+    sought = [t for t in tools if told and t.stems & _SEARCHES and _takes_a_query(t) and t.stems & set(words(
+        request.instructions)) - _VERBS and len(words(request.message)) > 1 and _reports(request.message)]  # the docs":
+    # lookup_docs(question) takes what the user reports
     # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
     orders = [s.lower() for s in _sentences_saying(request.instructions, frozenset({"always", "first"})) if (
         "tool" in s.lower() or "call" in s.lower())]
