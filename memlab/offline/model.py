@@ -2715,12 +2715,14 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                                                    and not asks_for_summary(said) else "") + ".")
     if request.last_user_index < 0 or not said:
         return "Your message was empty. What would you like to ask or tell me?"
+    # "Translate the user's message to Spanish"; "Translate the text into the target language" and "Hola, to French"
+    translating = [line for line in [*sentences(request.instructions[:2000]), said[:400]] if {
+        stem("translate"), stem("rewrite")} & set(words(line))]
+    if any(set(_lower_tokens(line)) & _LANGUAGE_NAMES for line in [*translating, said[:400]] * bool(translating)):
+        return "I can't translate offline: I can only answer from what I was sent."
     if structured_input(request.raw_message) and not missing:  # data for the instructions' task: a fact, or no
         known = _from_instructions(request)
         return known[1] if known is not None else _CANNOT
-    if any({stem("translate"), stem("rewrite")} & set(words(line)) and set(_lower_tokens(line)) & _LANGUAGE_NAMES
-           for line in sentences(request.instructions[:2000])):  # "Translate the user's message to Spanish"
-        return "I can't translate offline: I can only answer from what I was sent."
     said_tokens = {t.lower() for t in tokens(said[:400])}
     question = _is_question(said) or said[:7].lower() == "please " and _is_question(said[7:])  # "Please tell me..."
     how_are_you = any(ask in said.lower() for ask in _HOW_ARE_YOU)
@@ -2843,8 +2845,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if scripted := _scripted(request.instructions):  # "Tell the customer their refund is logged."
             return scripted
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
-        if (_lower_tokens(asked[-1][:40]) or [""])[0].split("'")[0] not in QUESTION_WORDS and not _about_user(
-                said):  # "Write a haiku..."; "where's the party?" asks as "what's..." does
+        first = (_lower_tokens(asked[-1][:40]) or [""])[0].split("'")[0]  # "where's the party?" asks as "what's" does
+        if first not in QUESTION_WORDS and not _about_user(said) and not (first in ("and", "or", "so", "then", "also")
+                                                                          and said.endswith("?")):  # "And 18?" asks on
             return _CANNOT  # "Write a haiku..."
         told = {str(t.get("name")): str(t.get("description") or "").strip().rstrip(".") for t in request.body.get(
             "tools") or [] if isinstance(t, Mapping)}

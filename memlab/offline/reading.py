@@ -103,7 +103,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage
     compensation | deadline due | appointment meeting booking reservation | outdoor outside patio terrace | cause reason
-    because | birthday bday born age old | prefer preference rather favourite favorite like love enjoy want wish fan keen
+    because | birthday bday born age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen carton bag
     bottle jar pack packet loaf loaves bunch tin can box
