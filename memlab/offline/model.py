@@ -585,6 +585,8 @@ class Reader:
         cause = cause if field_stems & stem_set("reason cause why") else ""
         if cause:  # the reason the user gives: "a rash on his arm" of "... about a rash on his arm."
             return next(iter(sentences(cause)), "").rstrip(".!?")
+        if option := _option_said(description, self.whole):
+            return option
         if self.answer and field_stems & _EXPLAINS and any(set(words(f.replace("_", " "))) & _PLAIN for f in self.fields):
             return self.plainness[1]  # of the text judged: "The text has 6 words in 1 sentence, all short..."
         if self.answer and field_stems & (_EXPLAINS | stem_set("reason why")) and self.chosen:  # "Negative: ... 'late'"
@@ -1159,7 +1161,10 @@ class Reader:
             return options[len(options) - 1 - options.index(opposite)]
         verbs = {stem(next((w for w in tokens(piece) if w.lower() != "please"), "")) for piece in sentences(
             self.request.message)}  # "Check my savings balance": not "checking"
-        return self._option_named(options, said - verbs, description) or self._option_named(options, said, description)
+        latest = set(words(self.request.message)) - negated - verbs  # the message's own first ("And the garage?" after
+        direct = [o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & latest]  # the kitchen)
+        return direct[0] if direct else self._option_named(options, said - verbs, description) or self._option_named(
+            options, said, description)
 
     def _option_named(self, options: Sequence[Any], said: set[str], description: str) -> Any:
         """The first option ``said`` (stems) names or abbreviates ("dollars": USD), else the one ``description`` or the instructions
@@ -1730,9 +1735,17 @@ def _chat(message: str) -> bool:
     if _is_question(message) or set(words(message)) & notes.PROBLEM or any(t.endswith("n't") or t in (
             "not", "no", "never", "need", "want", "help", "keeps", "still", "i'd") for t in said):
         return False
-    return bool(_ASIDE.match(message) or set(said) & notes.SOLVED) or said[:1] in (["i"], ["i'm"], ["my"], ["we"], [
+    return bool(_ASIDE.match(message) or set(said) & notes.SOLVED or set(said) <= _PLEASANTRIES) or said[:1] in (["i"], [
+        "i'm"], ["my"], ["we"], [
         "we're"], ["our"]) and not any(t.endswith("ing") and b in ("is", "am", "are", "i'm", "we're") for b, t in zip(
             said, said[1:]))  # "My laptop is freezing" reports what happens; "I'm Ana from accounting" does not
+
+
+#: Words of a message that only thanks or takes leave ("Great, thanks", "Perfect, that is all", "Bye for now"); not
+#: "ok", "yes" or "sure", which may accept an offer.
+_PLEASANTRIES = frozenset("thanks thank you so much great perfect bye goodbye cheers awesome cool nice good see later "
+                          "for now that's that is all it appreciate appreciated very lot again have a day wonderful "
+                          "excellent lovely brilliant everything".split())
 
 
 def _only_asks(message: str) -> bool:
@@ -1846,6 +1859,32 @@ def _topic(message: str) -> list[str]:
     return list(dict.fromkeys(topic))[:64]  # "...should I keep in mind?": no topic of its own
 
 
+def _afresh(tool: Tool, request: Request) -> bool:
+    """Whether a question looks a tool's data up again rather than answering from the conversation: one that says
+    each value the tool needs and names the tool ("What's in my cart?": get_cart; "What's on my list?": list_tasks;
+    "What's my checking balance now?": get_balance(account: checking|savings)), or an option no call had before
+    ("How warm is the garage?" after the kitchen's reading)."""
+    said, fields = set(words(request.message)), tool.parameters.get("properties") or {}
+    fields = [fields.get(n) for n in tool.parameters.get("required") or ()]
+    options = [[str(o) for o in (f.get("enum") or () if isinstance(f, Mapping) else ())] for f in fields]
+    named = [[o for o in each if set(words(o.replace("_", " "))) & said] for each in options]
+    if tool.handoff or not all(named):
+        return False
+    before = " ".join(str(i.get("arguments")) for i in request.conversation if item_type(i) == "function_call" and i.get(
+        "name") == tool.name).lower()
+    own = tool.name_stems - _VERBS
+    return bool(own and own <= said or tool.name_stems & said & {stem("list")} or before and any(
+        o.lower() not in before for each in named for o in each))
+
+
+def _option_said(description: str, message: str) -> str | None:
+    """The one option a field's description lists in brackets that the message says ("Why the card is frozen (lost,
+    stolen, fraud)" of "I lost my card": lost)."""
+    listed = [o.strip() for o in description.partition("(")[2].partition(")")[0].replace(" or ", ",").split(",")]
+    said = [o for o in listed if o.isalpha() and o.islower() and stem(o) in words(message)] * (len(listed) > 1)
+    return said[0] if len(said) == 1 else None
+
+
 def _fits(tool: Tool, request: Request) -> int:
     """1 for each required parameter the latest message gives a value for (3 for an email or "ticker AAPL"),
     0 unless it gives one for each (a yes/no or nullable one may be left out); a statement is itself the text of a
@@ -1864,7 +1903,8 @@ def _fits(tool: Tool, request: Request) -> int:
             found = reader.number(name, "") is not None
         else:
             found = named is not None or find is not None and bool(find(request.message)) or kind in (
-                "free", "thing", "other") and bool(_QUOTED.search(request.message))  # "What does 'terse' mean?"
+                "free", "thing", "other") and bool(_QUOTED.search(request.message)) or bool(_option_said(str(field.get(
+                    "description") or ""), request.message))  # "What does 'terse' mean?"; "(billing, delivery)"
             statement = not found and kind == "free" and not _is_question(request.message)
             found, stated = found or statement, stated + statement
         if not found and not optional:
@@ -1958,13 +1998,14 @@ def _choose_tools(request: Request) -> list[Tool]:
     # that gives the id it looks up ("Has ORD-5521 shipped?")
     fitting = [tool for *_, tool, fits in scored if fits and not tool.handoff]
     files = fitting and stem(fitting[0].name.split("_")[0].lower()) in stem_set("create open file submit log raise report")
-    reported = files and "tool" in request.instructions.lower() and set(words(request.message)) & notes.PROBLEM
+    reported = files and ("tool" in request.instructions.lower() or fitting[0].name in request.instructions) and set(
+        words(request.message)) & notes.PROBLEM  # "Use tools", "Use report_problem for complaints"
     looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) in
                 _VERBS - _CHANGES and all(_ID & set(words(n.replace("_", " "))) for n in _needed(t))]  # get_device(id)
     said = _lower_tokens(request.message)  # "We need 6 eggs": an order, not news (nor "We don't need...")
     needs = "need" in said and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index("need")][-2:])
-    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else reported or not
-                                                          _about_user(request.message) or needs) else looks_up[:1])
+    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else (
+        reported or not _about_user(request.message) or needs) and not _chat(request.message)) else looks_up[:1])
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
@@ -3124,9 +3165,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if not results or handed_off and not called_after_handoff:
         labelled = [label for label, *_ in _told(instructions) if label and set(  # "Refund policy: ...", asked of
             words(sentences(label)[-1])) == set(_topic(message))]  # "What's your refund policy?": no tool's guess
-        looked_up = [t for t in request.tools if not t.handoff and not t.parameters.get("required") and ((
-            own := t.name_stems - _VERBS) and own <= set(words(message)) or t.name_stems & set(words(message)) & {
-                stem("list")})]  # "What's in my cart?": get_cart, afresh; "What's on my list?": list_tasks
+        looked_up = [t for t in request.tools if _afresh(t, request)]
         answered = _only_asks(message) and not looked_up and (_answered_by_conversation(request) is not None or bool(
             labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
         calls, missing = ([], []) if answered else _plan(request, fingerprint)
@@ -3395,7 +3434,9 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
                 shapes[k] == shapes[""] if wrong is None else str(v).lower() in wrong.lower())), None)
         kind = tool.parameters["properties"][key].get("type")
         value = (int(float(new)) if kind == "integer" else float(new)) if kind in ("integer", "number") else new
-        return (tool.name, {**arguments, key: value}) if arguments[key] != value else None
+        options = tool.parameters["properties"][key].get("enum")  # "And the bedroom's reading?": room "bedroom", an
+        value = next((o for o in options if str(o).lower() in str(value).lower().split()), None) if options else value
+        return (tool.name, {**arguments, key: value}) if value is not None and arguments[key] != value else None  # option
     return None
 
 
