@@ -202,7 +202,7 @@ _QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch meant raised "
                          "lowered postponed rescheduled".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
-_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|make (?:that|it)|not ([^,.;]+)[,;]|(what|how) about|^(and) )",
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|(what|how) about|^(and) )",
                          re.I)  # "What about savings?", "and 1Z777?": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
@@ -3417,6 +3417,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     cues = list(_CORRECTING.finditer(request.message[:2000]))
     before = max((k for k in range(request.last_user_index) if is_user_message(request.conversation[k])), default=-1)
     made = [i for i in request.conversation[before + 1:max(0, request.last_user_index)] if item_type(i) == "function_call"]
+    made = made or next(([i] for i in request.conversation[max(0, request.last_user_index) - 1::-1] if cues and item_type(
+        i) == "function_call"), [])  # or an earlier turn's: "Book a table...", "What time was it?", "Make that 6 people"
     tool = next((t for t in request.tools if made and t.name == made[-1].get("name") and not t.handoff), None)
     about = bool(cues) and bool(cues[-1][2] or cues[-1][3]) and len(tokens(request.message)) <= 8  # a short follow-up
     if not cues or tool is None or _is_question(request.message) and not about:
@@ -3424,12 +3426,16 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     rest, wrong = request.message[cues[-1].end():2000], next((c[1] for c in cues if c[1]), None)
     side = (tokens(rest) or [""])[0].lower()  # "What about to Boston?": the field after "to"
     named = " ".join(w for w in tokens((sentences(rest.strip(" ,")) or [""])[0].split(",")[0]) if w.lower() not in STOP)
-    new = (identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t)] or [named] * bool(
+    when = [found.group(0) for found in [_DATE.search(rest)] if found]  # "make it 21:00": the time's field
+    new = (when or identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t)] or [named] * bool(
         named[:1].isupper() or wrong or about) or [""])[0]  # a name only if capitalised ("Sorry for the wait" corrects nothing)
     with contextlib.suppress(ValueError, LookupError, AttributeError):  # no JSON object, no value, no key of its shape
         arguments = json.loads(str(made[-1].get("arguments")))
-        shapes = {k: (bool(identifiers(str(v))), bool(_NUMBER.fullmatch(str(v)))) for k, v in [*arguments.items(), ("", new)]}
-        key = next((k for k in arguments if side in _ENDS.get(k.split("_")[0], ())), None) or next((
+        shapes = {k: (bool(identifiers(str(v))), bool(_NUMBER.fullmatch(str(v))), bool(_DATE.fullmatch(str(v)))) for k, v
+                  in [*arguments.items(), ("", new)]}
+        after = [stem(w.lower()) for t, w in itertools.pairwise(tokens(rest)) if t == new]  # "6 people": people
+        key = next((k for k in arguments if side in _ENDS.get(k.split("_")[0], ()) or after and after[0] in words(
+            k.replace("_", " "))), None) or next((
             k for k, v in arguments.items() if isinstance(v, (str, int, float)) and str(v) and new and (
                 shapes[k] == shapes[""] if wrong is None else str(v).lower() in wrong.lower())), None)
         kind = tool.parameters["properties"][key].get("type")
