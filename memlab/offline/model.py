@@ -1197,15 +1197,15 @@ class Reader:
         at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
         near = set(words(name.replace("_", " ")))
         cues = [t for t in tokens(message) if stem(t.lower()) in related(near) - near] if at < 0 else []
-        if cues:
-            at, size = message.find(cues[0]), len(cues[0])  # allergies: "allergic to peanuts and shellfish"
-        clause = message[at + size:].lstrip(" :") if at >= 0 else ""
-        clause = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, clause.split(" ")))  # "were Ann and Bo"
-        listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
-        listed = [" ".join(_thing(list(itertools.takewhile(lambda w: w.lower() not in STOP, item.split()[::-1]))[::-1]))
-                  or item for item in listed] if cues else listed  # "recipe with spinach and feta under 30 min": spinach
-        if len(listed) >= 2:
-            return listed[:20]
+        for cue in cues[:20] or [""]:  # the first that lists: "We want to go... we love temples and food markets."
+            at, size = (message.find(cue), len(cue)) if cue else (at, size)  # allergies: "allergic to peanuts and shellfish"
+            clause = message[at + size:].lstrip(" :") if at >= 0 else ""
+            clause = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, clause.split(" ")))  # "were Ann and Bo"
+            listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
+            listed = [" ".join(_thing(list(itertools.takewhile(lambda w: w.lower() not in STOP, item.split()[::-1]))[
+                ::-1])) or item for item in listed] if cues else listed  # "recipe with spinach and feta under 30 min"
+            if len(listed) >= 2:
+                return listed[:20]
         if cues:  # each sentence with such a word, from after it: "Decided to move launch to April.": decisions
             kept = [" ".join(itertools.dropwhile(lambda w: w.lower() in STOP, piece.partition(cue)[2].split())).rstrip(
                 ".!") for piece in sentences(message) for cue in cues[:20] if cue in piece]

@@ -34,7 +34,7 @@ tools, schemas and prompts the model had never seen, tried as an outside tester 
 ``test_arguments_not_given.py``, ``test_a_help_search_beside_other_tools.py``,
 ``test_follow_ups_ages_and_translations.py``,
 ``test_goodbyes_fresh_lookups_and_listed_options.py``, ``test_corrections_of_an_earlier_booking.py``,
-and the SDK's own examples in ``test_sdk_examples.py``).
+``test_a_list_field_from_the_sentence_that_lists.py``, and the SDK's own examples in ``test_sdk_examples.py``).
 The line budget is today's size: it may shrink, and grows only with a case a test holds (the stand-in's
 Ctrl-C always reaching its main thread is one) or a cache that keeps a request's cost what it was (the
 reader reading on from the request before, ``test_reading_on.py``, is one).
