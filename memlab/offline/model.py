@@ -2266,6 +2266,8 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     if first == "You" and (rest[:4] == "can " or rest[:4] == "are " and (rest[4:5].isupper() or place)):
         return ("skill", "I " + rest) if rest[:4] == "can " else (
             "name" if rest[4:5].isupper() else "address", "I'm " + rest[4:])  # "You are the desk of X in Galway."
+    if first == "You" and rest[:4] == "are " and {"that", "which", "who"} & set(rest.split()):  # "You are the assistant of
+        return "skill", "I'm " + rest[4:]  # a shop that sells laptops...": "Do you sell laptops?", "What do you sell?"
     lead = first.lower()  # a fact of where the one it opens with is ("Acme is a shop in Porto", "...based in Oslo"), or
     place = place and any(said.startswith(n) for n in _proper_names(said)) or {"based", "located"} & set(_lower_tokens(
         said)) or _ADDRESS.search(said)  # an address; not "Most of our users are in Brazil."
