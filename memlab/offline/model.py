@@ -2167,6 +2167,9 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             continue  # the question itself, another, this message's request, or what it tells for the tools
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
+        value = words(statement.text.rpartition(": ")[2]) if statement.role == "tool" and ": " in statement.text else []
+        if 0 < len(value) <= 2 and set(value) <= set(words(question)) and (lowered or [""])[0] not in _YES_NO:
+            continue  # a result's "room: kitchen" does not say "How warm is the kitchen?"; its "celsius: 19.5" does
         if wants_id and not facts(statement.text):
             continue
         if (head or topic[0]) == stem("name") and len(topic) == 1 and not _SELF_NAMED.search(statement.text) and not (
