@@ -2947,19 +2947,30 @@ _ITEMS = stem_set("item thing entry")  # what "how many" counts of any list
 
 def _part_asked(told: str, asked: set[str]) -> str:
     """A statement that tells both when and where, told back with what ``asked`` asks for: "...the wedding is on June
-    14 in Porto." → "...is in Porto." ("where"), "...is on June 14." ("when"); else as it is."""
-    pieces: list[list[str]] = [[]]  # "...is", "on June 14", "in Porto": a piece opens with a cue
-    for word in told.rstrip(".").split(" "):
+    14 in Porto." → "...is in Porto." ("where"), "...is on June 14." ("when"); of clauses, those that say it ("My
+    sister lives in Bergen; I'll visit her on Friday." → "I'll visit her on Friday." for "when"); else as it is."""
+    wanted = {{"where": "place", "when": "date", "time": "date"}[one] for one in asked & {"where", "when", "time"}}
+    lead, told = told.split(": ", 1) if told.startswith(("You told me: ", "From my notes: ")) else ("", told)
+    clauses = [_pieces(clause) for clause in told.rstrip(".").split("; ")]
+    kept = [c for c in clauses if wanted <= {kind for _, kind in c[1:]}] if len(wanted) == 1 else []
+    if not kept or len(clauses) == 1 and not {"date", "place"} <= {kind for _, kind in kept[0][1:]}:
+        return f"{lead}: {told}" if lead else told  # "what time...?" leaves the place out too
+    return (f"{lead}: " if lead else "") + "; ".join(" ".join(part for part, kind in clause if kind not in {
+        "date", "place"} - wanted) for clause in kept) + "."
+
+
+def _pieces(told: str) -> list[tuple[str, str]]:
+    """A clause cut where a cue opens a piece ("...is", "on June 14", "in Porto"), each with its kind: "date",
+    "place" or "" (the first piece is always "")."""
+    pieces: list[list[str]] = [[]]
+    for word in told.split(" "):
         pieces += [[]] if word in _PIECE_CUES and pieces[-1] else []
         pieces[-1].append(word)
     parts = [" ".join(piece) for piece in pieces]
-    kinds = ["date" if _DATE.search(p) or (_DAYS | _DAY_PARTS) & set(words(p)) or p[3:].isdigit() else "place"
-             if _names_after(p, _PLACE_CUES) or p[:3] in ("in ", "at ") and p[3:].split(" ")[0] in (
-                 "the", "your", "her", "his", "our", "their") else "" for p in parts]  # "at 7"; "at her mum's house"
-    drop = {{"where": "date", "when": "place", "time": "place"}[one] for one in asked & {"where", "when", "time"}}
-    if len(drop) != 1 or not {"date", "place"} <= set(kinds[1:]):  # "what time...?" leaves the place out too
-        return told
-    return " ".join(part for part, kind in zip(parts, ["", *kinds[1:]]) if kind not in drop) + "."
+    return [(p, "" if not at else "date" if _DATE.search(p) or (_DAYS | _DAY_PARTS) & set(words(p)) or p[3:].isdigit()
+             else "place" if _names_after(p, _PLACE_CUES) or p[:3] in ("in ", "at ") and p[3:].split(" ")[0] in (
+                 "the", "your", "her", "his", "our", "their") else "") for at, p in enumerate(parts)]  # "at 7"; "at her
+    # mum's house"
 
 
 def _my_tools(request: Request) -> str:

@@ -89,7 +89,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     name call called named nickname | live home house flat apartment move moved relocate relocated based address settle
     neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation lodging
     motel hostel | from
-    originally born grew hometown native | travel trip flight fly going visit holiday vacation journey destination taxi cab
+    originally born grew hometown native | travel trip flight fly going holiday vacation journey destination taxi cab
     abroad leave depart departure driving headed | work job role profession occupation employer company office position | job profession nurse doctor
     teacher engineer developer programmer designer chef lawyer manager student consultant architect scientist
     researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
