@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import takewhile
 
-from .reading import (_SUBJECTS, CALENDAR, NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, sentences,
+from .reading import (_MAKE, _SUBJECTS, CALENDAR, NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, sentences,
                       stem, stem_set, tokens, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
@@ -73,7 +73,7 @@ DEFAULT_MAX_WORDS = 250
 _ECHOES = ("From my notes:", "You told me:", "I don't know", "I can't do that")
 #: The last word of a key or heading that asks for one value ("customer_name", "order_id", "due date"), and its kind.
 _VALUE_KINDS = {"name": "name", "customer": "name", "person": "name", "client": "name", "id": "id", "number": "id",
-                "no": "id", "ref": "id", "date": "date", "deadline": "date", "due": "date"}
+                "no": "id", "ref": "id", "reference": "id", "date": "date", "deadline": "date", "due": "date"}
 #: Words just before a bare number that make it an identifier ("invoice 4471", "order number 55821").
 _ID_NOUNS = stem_set("order ticket invoice case reference ref booking account number no confirmation claim receipt")
 #: Words of a heading that takes any fact ("Topics covered", "Key points"), and words before a person's name.
@@ -107,7 +107,7 @@ def section(heading: str, description: str = "") -> Section:
     named = heading.lower().replace("_", " ").replace("-", " ").split()
     if " ".join(named[:2]) in ("action items", "action item", "action points"):  # what someone still has to do
         return Section(heading, description, "pending")
-    if named and named[-1] in _VALUE_KINDS and (len(named) > 1 or named[-1] not in ("number", "no", "ref")):
+    if named and named[-1] in _VALUE_KINDS and (len(named) > 1 or named[-1] not in ("number", "no", "ref", "reference")):
         return Section(heading, description, _VALUE_KINDS[named[-1]])
     for text in (heading, description):
         stems = keywords(text.replace("-", " "))  # "Follow-up" names a next step; "Who", "What was done"
@@ -209,7 +209,7 @@ def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
 def asks_for_keys(prompt: str) -> bool:
     """Whether a prompt asks for JSON (or YAML) with named keys ("Return JSON with the keys a, b and c."), or is a
     form of two or more ``Name:`` lines in a row to fill ("Name:\nExam date:")."""
-    lines = [line.strip() for line in prompt[:20_000].splitlines()]
+    lines = [line.strip() for line in prompt[:20_000].splitlines() if line.strip()]  # blank lines between fields too
     asked = asks_for_summary(prompt) or {t.lower() for t in tokens(prompt[:2000])} & (_LEAD | {"form", "card"})
     form = asked and any(_form_line(a) and _form_line(b) for a, b in zip(lines, lines[1:]))  # "Fill in:\nName:\n..."
     return bool(form) or ("json" in prompt[:20_000].lower() or "yaml" in prompt[:20_000].lower()) and bool(
@@ -217,8 +217,9 @@ def asks_for_keys(prompt: str) -> bool:
 
 
 def _form_line(line: str) -> bool:
-    """Whether a line is an empty field of a form: a short name and a colon ("Exam date:")."""
-    return line.endswith(":") and 0 < len(line.split()) <= 4 and line[:1].isalpha()
+    """Whether a line is an empty field of a form: a short name and a colon ("Exam date:"), or a heading ("### Cost")."""
+    name = line.lstrip("#") if line[:1] == "#" and line.lstrip("#")[:1] == " " else line.removesuffix(":")
+    return name != line and 0 < len(name.split()) <= 4 and name.strip()[:1].isalpha()
 
 
 def _named_keys(prompt: str) -> list[str]:
@@ -329,11 +330,11 @@ def _lower(statement: Statement) -> set[str]:
 
 
 def asks(statement: Statement) -> bool:
-    """A question or a request ("Could you...", "Please...", "Yes please, open a ticket", "OK, let's..."), not a
+    """A question or a request ("Could you...", "Please...", "Yes please, open a ticket", "OK, let's...", "Write it now"), not a
     report: a "Yes" or "OK" first asks only if what follows does ("Yes, it's the AX3000" reports)."""
     found = (t.lower().replace("’", "'") for t in tokens(statement.text[:200]))
     first = next((t for t in found if t not in ("yes", "ok", "okay", "sure")), "")
-    return statement.asks or first in ("please", "could", "can", "would", "let's")
+    return statement.asks or first in ("please", "could", "can", "would", "let's") or stem(first) in _MAKE
 
 
 def _is_problem(statement: Statement) -> bool:
@@ -363,15 +364,19 @@ def _did(statement: Statement) -> str:
 
 
 def _identifiers(statement: Statement) -> list[str]:
-    """A statement's identifiers, with a number written ``#55821`` or after a word that names one ("invoice
-    4471"); of the agent's, only records ("REQ-5521", "#90210"), not advice ("14-inch")."""
+    """A statement's identifiers, with a number written ``#55821``, after a word that names one ("invoice 4471",
+    "reference QX7P2L") or after a code ("LH 1342"); of the agent's, only records ("REQ-5521", "#90210", "booking
+    QX7P2L"), not advice ("14-inch")."""
     found = tokens(statement.text)
     numbered = [t for at, t in enumerate(found) if t[:1] == "#" and t[1:].isdigit()
-                or t.isdigit() and len(t) >= 3 and at and stem(found[at - 1]) in _ID_NOUNS]
+                or len(t) >= 3 and at and stem(found[at - 1]) in _ID_NOUNS and facts(t)] + [
+        f"{code} {t}" for before, code, t in zip([""] + found, found, found[1:]) if t.isdigit() and len(t) >= 3
+        and code.isalpha() and code.isupper() and len(code) <= 3 and not facts(before)]  # not a unit ("16 GB 512 GB")
     values = [v for v in dict.fromkeys(statement.identifiers + numbered) if not _is_time(v) or v.isdigit()]  # "5th"
     if statement.role != "assistant":  # not a size or an age ("4-star", "6-year-old", "p99")
         return [v for v in values if v[:1] == "#" or any(c.isupper() for c in v) or sum(c.isdigit() for c in v) >= 3]
-    return [v for v in values if v[:1] == "#" or any(c.isupper() for c in v) and sum(c.isdigit() for c in v) >= 3]
+    return [v for v in values if v[:1] == "#" or v in numbered or any(c.isupper() for c in v) and sum(
+        c.isdigit() for c in v) >= 3]
 
 
 def _person(statement: Statement) -> str:
@@ -425,10 +430,11 @@ def _label(statement: Statement, value: str) -> str:
     """The words just before ``value`` in its statement ("order ORD-1"), or the key of a tool's line."""
     if statement.role == "tool" and ":" in statement.text:
         return statement.text.split(":", 1)[0].strip()
-    head = statement.text.split(value, 1)[0]
+    head = statement.text.split(value, 1)[0].split(", ")[-1]  # its own clause's ("it broke, 14C": "14C")
     before = [t for t in tokens(head) if t.lower() not in STOP and t.lower() not in ("itself", "now")][-2:]
-    if len(before) == 2 and (stem(before[0]) in _PAST or before[0].lower().endswith(("ed", "ing"))):
-        before = before[1:]  # "bought order ORD-1" is labelled "order"
+    if len(before) == 2 and (stem(before[0]) in _PAST or before[0].lower().endswith("ed") or before[0].lower(
+            ).endswith("ing") and stem(before[0]) not in _ID_NOUNS):
+        before = before[1:]  # "bought order ORD-1" is labelled "order" ("booking reference X1" stays)
     return " ".join(before)
 
 
@@ -520,7 +526,8 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
     catch = next((p.heading for p in sections if p.kind in (None, "context") and set(words(p.heading)) & (
         _CATCH_ALL | {stem("context")})), "")
     general = next((p.heading for p in sections if p.kind == "issue"), catch) if loose else ""  # "Problem", "Goal";
-    # else a section for any fact ("Context", "Other")
+    # else a section for any fact ("Context", "Other"); the issue's takes what was told first or as one was reported
+    told = {1} | {turn for s, _ in _issues([s for s in said if s.role in ("user", "note")]) for turn in (s.turn, s.turn + 1)}
     home = ""
     for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
         line = _said(s)
@@ -535,7 +542,8 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
                 break
             scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}
             best = max(scores, key=scores.get, default="")
-            near = "" if _person(s) or tokens(s.text)[0].lower() in ("no", "hi", "hello", "hey") else general
+            near = "" if _person(s) or tokens(s.text)[0].lower() in ("no", "hi", "hello", "hey") or (
+                general != catch and s.turn not in told) else general  # "It started on Monday" (not "I fly light")
             held = (home if home and tokens(s.text)[0].lower() in ("and", "also", "plus") else next(
                 (p.heading for p in sections if p.kind == "people" and any(n in people for n in _names(s.text))),
                 best if scores.get(best) else next((h for h, topic in topics.items() if topic & _CATCH_ALL), near)))
@@ -631,12 +639,14 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind in ("ids", "id"):
         seen: dict[str, str] = {}
         for statement in [s for s in said if s.role in ("user", "tool", "note", "call")] + agent:
-            for value in _identifiers(statement):
-                seen.setdefault(value, f"{_label(statement, value)} {value}".strip())
-        if kind == "ids":
-            return list(seen.values())[:12]
-        wanted = set(words(section.heading.replace("_", " "))) - stem_set("id number no ref")  # "order_id": "order"
+            for value in _identifiers(statement):  # a later label for a value said bare ("14C", then "seat 14C")
+                labelled = f"{_label(statement, value)} {value}".strip()
+                seen[value] = max(seen.get(value, labelled), labelled, key=lambda line: line != value)
+        wanted = set(words(f"{section.heading} {section.description}".replace("_", " "))) - stem_set(
+            "id number no ref reference") - (ARCHETYPES["ids"] if kind == "ids" else set())  # "order_id": "order"
         named = [value for value, label in seen.items() if wanted & set(words(label))]
+        if kind == "ids":  # "Booking (flight, reference)": the booking's and the flight's, if any has such a label
+            return [seen[value] for value in named or seen][:12]
         return named[:2] or (list(seen) if len(seen) == 1 else [])
     if kind == "name":  # "I'm Lena Park", or an earlier note's "name: Lena Park"
         noted = [s.text for s in users if s.role == "note" and stem("name") in s.stems and len(tokens(s.text)) <= 3]
