@@ -52,7 +52,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "context": "product environment device model version setup context platform system",
     "prefs": "preference contact constraint requirement prefer diet dietary vegetarian vegan allergy allergic",
 }.items()}
-PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
+PROBLEM = stem_set("missing stolen broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore "
                     "refuse")
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
@@ -70,7 +70,7 @@ _CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "sta
 #: The length of a note whose prompt sets no budget: brief, as a careful model writes one.
 DEFAULT_MAX_WORDS = 250
 #: How the offline model's own recall answers and "I don't know"s start: a note takes none of them.
-_ECHOES = ("From my notes:", "You told me:", "I don't know", "I can't do that")
+_ECHOES = ("From my notes:", "You told me:", "I don't know", "I can't do that", "Noted:")
 #: The last word of a key or heading that asks for one value ("customer_name", "order_id", "due date"), and its kind.
 _VALUE_KINDS = {"name": "name", "customer": "name", "person": "name", "client": "name", "id": "id", "number": "id",
                 "no": "id", "ref": "id", "reference": "id", "date": "date", "deadline": "date", "due": "date"}
@@ -102,14 +102,15 @@ class Section:
 
 
 def section(heading: str, description: str = "") -> Section:
-    """A section, its kind read from the words of its heading (failing that, of its description); a heading
+    """A section, its kind read from the words of its heading (failing that, of its description if it lists no
+    parts: a section of parts holds what shares their words); a heading
     whose last word asks for one value ("Customer name", "order_id", "Due date") is of that value's kind."""
     named = heading.lower().replace("_", " ").replace("-", " ").split()
     if " ".join(named[:2]) in ("action items", "action item", "action points"):  # what someone still has to do
         return Section(heading, description, "pending")
     if named and named[-1] in _VALUE_KINDS and (len(named) > 1 or named[-1] not in ("number", "no", "ref", "reference")):
         return Section(heading, description, _VALUE_KINDS[named[-1]])
-    for text in (heading, description):
+    for text in (heading, description) if "," not in description else (heading,):  # "Booking: flight, date, fee"
         stems = keywords(text.replace("-", " "))  # "Follow-up" names a next step; "Who", "What was done"
         best = max(ARCHETYPES, key=lambda kind: (len(stems & ARCHETYPES[kind]), kind == "prefs"))  # "Dietary needs"
         if stems & ARCHETYPES[best]:
@@ -339,7 +340,7 @@ def asks(statement: Statement) -> bool:
 
 def _is_problem(statement: Statement) -> bool:
     """Whether a customer's sentence reports a problem: a problem word, a negation ("won't") or "still"."""
-    if asks(statement) or statement.stems & ARCHETYPES["prefs"]:
+    if asks(statement) or statement.stems & ARCHETYPES["prefs"] or "@" in statement.text:  # "to a@b.org, not by SMS"
         return False
     found = [t.lower().replace("’", "'") for t in tokens(statement.text)]
     found = found[1:] if found[:1] == ["no"] else found  # "No, nothing yet" answers a question; it reports nothing
@@ -421,8 +422,9 @@ def _names_a_product(statement: Statement) -> bool:
 
 
 def _prefers(statement: Statement) -> bool:
-    """Whether the customer states (not asks about) a preference or a rule ("please contact me by SMS")."""
-    stated = statement.stems & ARCHETYPES["prefs"] or {"never", "always", "rather"} & _lower(statement)
+    """Whether the customer states (not asks about) a preference, a rule or an address ("please contact me by SMS")."""
+    stated = statement.stems & ARCHETYPES["prefs"] or {"never", "always", "rather"} & _lower(statement) or (
+        "@" in statement.text)  # "send it to ana@example.org"
     return bool(stated) and not statement.text.rstrip().endswith("?")
 
 
@@ -480,18 +482,20 @@ def _typed(key: str, line: str) -> str | None:
 
 def _value(part: Section, line: str) -> str:
     """What a line says of a field asking for one value: the value after the field's word ("Severity is P1": P1,
+    "departure on 21 May": 21 May,
     "my teacher is Mrs Okafor if...": Mrs Okafor, "in year 11": 11) or the name just before it ("Dana owns it":
     Dana), the amount, place or dates a key asks for (:func:`_typed`); else the line."""
     if (typed := _typed(part.heading, line)) is not None:
         return typed
     found, named = tokens(line), set(words(part.heading.replace("_", " ")))
-    at = next((at for at, t in enumerate(found) if stem(t.lower()) in named), None)
+    at = next((at for at, t in enumerate(found) if (one := stem(t.lower())) in named or len(one) > 3 and any(
+        n.startswith(one) or one.startswith(n) for n in named if len(n) > 3)), None)  # "departure": "departing"
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
         return line[len(part.heading) + 1:] if line.lower().startswith(part.heading.lower() + " ") else line
-    after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be"), found[at + 1:]))
+    after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be", "on"), found[at + 1:]))
     value = list(takewhile(lambda t: t[:1].isupper() or facts(t), found[at + 1 + len(after):at + 5 + len(after)]))
     before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at else []))
-    return " ".join(value if value and (after or facts(value[0])) else before[::-1]) or line  # "year 11": 11
+    return " ".join(value if value and (after or facts(" ".join(value))) else before[::-1]) or line  # "year 11": 11
 
 
 def _when(statement: Statement) -> str:
@@ -660,10 +664,11 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         waiting = [_said(s) for s in said if s.role in ("user", "note") and (_dates(s) or not asks(s) and _lower(s) & {
             "need", "needs", "must", "will"}) or s in agent and _lower(s) & {"i'll", "we'll", "will"}]
-        questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": the user's
-        waiting += [_said(s) for s in users if questions and s.role == "user" and s.text.rstrip().endswith("?") and not
-                    any(a.turn == s.turn and a.order > s.order for a in agent)]  # no reply answered, not the issues
-        return waiting[-3:] or [f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
+        questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": not the issues
+        asked = [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
+            a.turn == s.turn and a.order > s.order for a in agent) and (questions or not _when(s))]  # the user's
+        # questions no reply answered (a time proposed is the next step's: "can we do Monday at 6pm?")
+        return (waiting + asked if questions else waiting or asked)[-3:] or [f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
     if kind == "time":
         timed = [s for s in said if not asks(s) and (
             keywords(s.text) & _TIME or any(map(_DATE_LIKE.fullmatch, facts(s.text))))]
@@ -698,9 +703,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             reply = [s for s in said if s.order > latest.order and s.role != latest.role and s.turn <= latest.turn + 1
                      and {s.role, latest.role} == {"user", "assistant"}]
             return [_said(latest)] + [when for s in reply[:2] if asks(s) and (when := _when(s))][-1:]
-        asked = [s for s in users if s.role == "user" and asks(s)] or [  # else the first problem still open, else
-            s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # the latest news ("It's
-            s for s in users if s.role == "user"]  # been delayed to Wednesday")
+        asked = [s for s in users if s.role == "user" and asks(s) and stem(tokens(s.text)[0]) not in _MAKE] or [  # not
+            s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # "Write it now"; else the
+            s for s in users if s.role == "user" and not asks(s)]  # first problem still open, else the latest news
+        # ("It's been delayed to Wednesday")
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
@@ -722,7 +728,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             about.append(s)
         last[s.role] = s
     offered = [s for s in agent if s.stems & topic and not s.text.rstrip().endswith("?")]  # "Let's book an X-ray"
-    ranked = sorted(about or offered, key=lambda s: (len(s.stems & topic), s.order), reverse=True)  # else the agent's
+    ranked = sorted(about + [s for s in offered if facts(s.text)] if about else offered,  # and the agent's records
+                    key=lambda s: (len(s.stems & topic), s.order), reverse=True)  # ("departing 21 May"), else its all
     lines = []  # a short sentence pointing back comes after the one before it ("PR #5 moved it; that's the cause")
     for s in sorted(ranked[:4], key=lambda s: s.order):
         back = [b for b in said if b.order == s.order - 1 and b.role == s.role and b not in ranked[:4]]
@@ -866,7 +873,10 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         bodies = {h: [line.replace(_bare(line), _third(_bare(line), name)) if _bare(line) in users else line
                       for line in b] for h, b in bodies.items()}
     if spec.json_keys or spec.form:  # one value a key or field: "Severity is P1" gives "P1"
-        values = {s.heading: list(dict.fromkeys(v for line in bodies[s.heading] if (v := _value(s, line)))) for s in sections}
+        found = {s.heading: [(v, v != line or s.kind) for line in bodies[s.heading] if (v := _value(s, line))]
+                 for s in sections}
+        values = {h: list(dict.fromkeys(v for v, own in pairs if own or not any(dict(pairs).values())))  # a value
+                  for h, pairs in found.items()}  # read off a line ("departing 21 May": 21 May) before whole lines
         if not spec.json_keys:
             return "\n".join(f"{_title(spec, h)} {'; '.join(line.rstrip('.') for line in v) or 'none'}"
                              for h, v in values.items())

@@ -31,6 +31,17 @@ CLINIC = [
     ("user", "Thanks. Please email me at t.berg@example.net rather than calling."),
     ("assistant", "I logged your feedback as case FB-20931 about room 4B."),
 ]
+BANK = [
+    ("user", "Hi, I'm Omar Haddad. My debit card was stolen yesterday."),
+    ("assistant", "I'm sorry. I have blocked the card ending 7731. Shall I order a replacement?"),
+    ("user", "Yes please."),
+    ("assistant", "Done: replacement order RC88K2, arriving on 14 June, the fee is 5 EUR."),
+    ("user", "Great. By the way, I'm travelling to Porto in July."),
+    ("user", "Send the PIN letter to omar.h@example.com, not by post."),
+    ("user", "Can a family member collect the card for me?"),
+    ("user", "Write the note now."),
+]
+FLIGHT_ITEMS = [tuple(line.split(": ", 1)) for line in FLIGHT.splitlines()] + [("user", "Write the note now.")]
 
 
 async def note(client, instructions: str, conversation) -> str:
@@ -86,3 +97,48 @@ async def test_a_section_of_identifiers_named_for_one_thing_holds_that_things(cl
                               "3. Open questions", conversation)
     part = body(text, heading.split(" — ")[0])
     assert all(value in part for value in wanted) and not any(bad in part for bad in unwanted), text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "issue", "reported", "elsewhere"), [
+    (FLIGHT_ITEMS, "Summarize the conversation for the next agent.\n1. Customer — name and contact preference\n"
+                   "2. Booking — flight, dates, reference\n3. Complaints\n4. Open questions\n5. Payments", "Complaints",
+     "14C would not recline", ["21st of May", "hand luggage", "book it", "Write the note"]),
+    (BANK, "Summarize the conversation for the next agent.\n1. Client — name\n2. Problems\n"
+           "3. Replacement — order, date, fee\n4. Open questions", "Problems", "stolen",
+     ["Porto", "PIN letter", "Write the note"]),
+])
+async def test_the_issue_section_holds_what_was_reported_not_loose_lines_or_the_request(
+        client, conversation, instructions, issue, reported, elsewhere) -> None:
+    text = await note(client, instructions, conversation)
+    part = body(text, issue)
+    assert reported in part and not any(line in part for line in elsewhere), text
+
+
+@pytest.mark.parametrize(("conversation", "heading", "record", "unwanted"), [
+    (FLIGHT_ITEMS, "Booking — flight, dates, reference", "QX7P2L, departing 21 May", "Write the note"),
+    (BANK, "Replacement — order, date, fee", "RC88K2, arriving on 14 June", "stolen"),
+])
+async def test_a_section_named_for_a_thing_holds_the_agents_record_of_it(client, conversation, heading, record,
+                                                                         unwanted) -> None:
+    text = await note(client, f"Summarize the conversation for the next agent.\n1. Client — name\n2. {heading}\n"
+                              "3. Open questions", conversation)
+    part = body(text, heading.split(" — ")[0])
+    assert record in part and unwanted not in part, text
+
+
+@pytest.mark.parametrize(("conversation", "template", "wanted"), [
+    (FLIGHT, "Fill in this template:\nCustomer name:\nContact channel:\nFlight:\nNew departure:\nBooking reference:\n"
+             "Complaint id:\nUnresolved:",
+     {"Customer name": "Marta Kowalski", "Flight": "LH 1342", "New departure": "21 May", "Booking reference": "QX7P2L",
+      "Complaint id": "CMP-55102"}),
+    (BANK, "Fill in this template:\n\nClient name:\n\nContact channel:\n\nReplacement order:\n\nUnresolved:",
+     {"Client name": "Omar Haddad", "Replacement order": "RC88K2"}),
+])
+async def test_a_templates_fields_take_their_values_the_contact_address_and_the_open_question(
+        client, conversation, template, wanted) -> None:
+    text = await note(client, template, conversation)
+    fields = dict(line.split(": ", 1) for line in text.splitlines() if ": " in line)
+    assert all(fields[name] == value for name, value in wanted.items() if name != "Replacement order"), text
+    assert wanted.get("Replacement order", "RC88K2") in fields.get("Replacement order", "RC88K2"), text
+    assert "@example." in fields["Contact channel"], text
+    assert fields["Unresolved"].endswith("?") and "bike" in text or "collect the card" in fields["Unresolved"], text
