@@ -350,11 +350,13 @@ def _is_problem(statement: Statement) -> bool:
 
 
 def _did(statement: Statement) -> str:
-    """What someone reports having done, from its verb on ("I've booked a visit" → "booked a visit"), asking
-    nothing; ``""`` for none."""
+    """What someone reports having done, from its verb on ("I've booked a visit" → "booked a visit"; "Done: order
+    R-1" → "order R-1"), asking nothing; ``""`` for none."""
     found = [t.lower() for t in tokens(statement.text)]
     if {"sorry", "mistyped", "meant"} & set(found) or asks(statement):
         return ""  # a correction, not a step
+    if found[:1] == ["done"] and len(found) > 2 and statement.role == "assistant":
+        return statement.text[statement.text.lower().find("done") + 4:].strip(" :,-—")
     # up to two words after "I" or "we", stopping at a "be": "I tried", "I've tried", "I already restarted" (not "I am",
     # nor "when I moved in": a time, not a step)
     after = [takewhile(lambda verb: verb not in ("am", "are", "was", "were", "be", "been", "is"), found[i + 1:i + 3])
@@ -703,10 +705,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             reply = [s for s in said if s.order > latest.order and s.role != latest.role and s.turn <= latest.turn + 1
                      and {s.role, latest.role} == {"user", "assistant"}]
             return [_said(latest)] + [when for s in reply[:2] if asks(s) and (when := _when(s))][-1:]
-        asked = [s for s in users if s.role == "user" and asks(s) and stem(tokens(s.text)[0]) not in _MAKE] or [  # not
-            s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # "Write it now"; else the
-            s for s in users if s.role == "user" and not asks(s)]  # first problem still open, else the latest news
-        # ("It's been delayed to Wednesday")
+        asked = [s for s in users if s.role == "user" and asks(s) and words(s.text) and stem(tokens(s.text)[0]) not in
+                 _MAKE] or [s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # (not "Yes
+            s for s in users if s.role == "user" and not asks(s)]  # please", "Write it now"); else the first problem
+        # still open, else the latest news ("It's been delayed to Wednesday")
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
@@ -847,8 +849,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             bodies["Other facts"], kinds["Other facts"] = loose, None
     target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)
     bodies[target] += [fact for fact in spec.must_keep if fact not in "\n".join(bodies[target])]  # never cut
-    none = int(not spec.paragraph)  # an empty section says "none": a word too (a paragraph says nothing of it)
-    while sum(len(h.split()) + (len(" ".join(b).split()) or none) for h, b in bodies.items()) > (
+    none = int(not spec.paragraph)  # an empty section says "none": a word too (a paragraph says nothing of it, and
+    while sum(len(h.split()) * none + (len(" ".join(b).split()) or none) for h, b in bodies.items()) > (  # no heading)
             spec.max_words or DEFAULT_MAX_WORDS):
         # Cut the longest section first (its older lines; the later ones of the issues), then single lines.
         cuttable = [h for h in bodies if bodies[h] and h != target and kinds[h] != "ids"]
@@ -889,8 +891,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             if line and line not in told and not named:  # "Ticket BUG-1" once BUG-1 was told
                 told.append(line)
         kept = tuple(spec.must_keep)  # a fact to keep verbatim stays as written ("flat 3B")
-        return " ".join(f"{line if line.startswith(kept) else line[:1].upper() + line[1:]}." for line in told) or (
-            "Nothing to report.")
+        return " ".join(f"{line if line.startswith(kept) else line[:1].upper() + line[1:]}" + "." * (
+            line[-1:] not in "?!") for line in told) or "Nothing to report."  # "...next time?", not "?."
     if spec.table:  # a column a section named as one ("columns Issue | Status"), else a row a section
         cells = {h: "; ".join(line.rstrip(".").replace("|", "/") for line in b) or "none" for h, b in bodies.items()}
         rows = [list(cells), list(cells.values())] if spec.sections else [["Section", "Details"], *cells.items()]

@@ -142,3 +142,14 @@ async def test_a_templates_fields_take_their_values_the_contact_address_and_the_
     assert wanted.get("Replacement order", "RC88K2") in fields.get("Replacement order", "RC88K2"), text
     assert "@example." in fields["Contact channel"], text
     assert fields["Unresolved"].endswith("?") and "bike" in text or "collect the card" in fields["Unresolved"], text
+
+
+@pytest.mark.parametrize(("conversation", "budget", "wanted"), [
+    (FLIGHT, 60, ["QX7P2L", "21 May at 07:40", "CMP-55102"]),
+    (BANK[:-2] + BANK[-1:], 50, ["RC88K2", "14 June", "stolen"]),
+])
+async def test_a_paragraph_within_its_budget_tells_what_the_agent_did(client, conversation, budget, wanted) -> None:
+    text = await note(client, f"Summarize the conversation in one paragraph of at most {budget} words. Keep all "
+                              "identifiers.", conversation)
+    assert all(value in text for value in wanted) and len(text.split()) <= budget, text
+    assert "?." not in text and "Write the note" not in text and "Yes please" not in text, text
