@@ -46,7 +46,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "status": "status blocker resolved state progress",
     "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment",
     "issue": "issue problem request symptom complaint reported goal want need",
-    "people": "who customer client caller person people name contact user student traveller guest member candidate "
+    "people": "who customer client caller person people name contact user student traveller guest member candidate patron "
               "applicant patient passenger participant",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
@@ -58,6 +58,7 @@ PROBLEM = stem_set("missing stolen broken error fail drop wrong lost forgot stuc
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
                  "february march april may june july august september october november december")
+_CONTACT = stem_set("call phone text email mail message sms whatsapp ring")
 _DAYS = stem_set(" ".join(CALENDAR | {"tonight"}))
 SOLVED = frozenset("works working worked fixed gone resolved solved normal".split())
 #: Words of an offer or a next step ("will", "I'll" are read as written: stop words are no content words).
@@ -340,7 +341,8 @@ def asks(statement: Statement) -> bool:
 
 def _is_problem(statement: Statement) -> bool:
     """Whether a customer's sentence reports a problem: a problem word, a negation ("won't") or "still"."""
-    if asks(statement) or statement.stems & ARCHETYPES["prefs"] or "@" in statement.text:  # "to a@b.org, not by SMS"
+    if asks(statement) or statement.stems & ARCHETYPES["prefs"] or "@" in statement.text or "rather" in _lower(
+            statement):  # "to a@b.org, not by SMS", "I'd rather not drive"
         return False
     found = [t.lower().replace("’", "'") for t in tokens(statement.text)]
     found = found[1:] if found[:1] == ["no"] else found  # "No, nothing yet" answers a question; it reports nothing
@@ -372,7 +374,8 @@ def _identifiers(statement: Statement) -> list[str]:
     QX7P2L"), not advice ("14-inch")."""
     found = tokens(statement.text)
     numbered = [t for at, t in enumerate(found) if t[:1] == "#" and t[1:].isdigit()
-                or len(t) >= 3 and at and stem(found[at - 1]) in _ID_NOUNS and facts(t)] + [
+                or len(t) >= 3 and at and facts(t) and _ID_NOUNS & {stem(found[at - 1]), stem(found[at - 2]) if (
+                    found[at - 1] == "is") else ""}] + [  # "card number is 2044187"
         f"{code} {t}" for before, code, t in zip([""] + found, found, found[1:]) if t.isdigit() and len(t) >= 3
         and code.isalpha() and code.isupper() and len(code) <= 3 and not facts(before)]  # not a unit ("16 GB 512 GB")
     values = [v for v in dict.fromkeys(statement.identifiers + numbered) if not _is_time(v) or v.isdigit()]  # "5th"
@@ -426,7 +429,8 @@ def _names_a_product(statement: Statement) -> bool:
 def _prefers(statement: Statement) -> bool:
     """Whether the customer states (not asks about) a preference, a rule or an address ("please contact me by SMS")."""
     stated = statement.stems & ARCHETYPES["prefs"] or {"never", "always", "rather"} & _lower(statement) or (
-        "@" in statement.text)  # "send it to ana@example.org"
+        "@" in statement.text) or "me" in _lower(statement) and statement.stems & _CONTACT  # "send it to a@b.org",
+    # "call me on 0770 900"
     return bool(stated) and not statement.text.rstrip().endswith("?")
 
 
@@ -490,8 +494,9 @@ def _value(part: Section, line: str) -> str:
     if (typed := _typed(part.heading, line)) is not None:
         return typed
     found, named = tokens(line), set(words(part.heading.replace("_", " ")))
-    at = next((at for at, t in enumerate(found) if (one := stem(t.lower())) in named or len(one) > 3 and any(
-        n.startswith(one) or one.startswith(n) for n in named if len(n) > 3)), None)  # "departure": "departing"
+    at = max((at for at, t in enumerate(found) if (one := stem(t.lower())) in named or len(one) > 3 and any(
+        n.startswith(one) or one.startswith(n) for n in named if len(n) > 3)), default=None)  # "departure":
+    # "departing"; the last ("Roadside job": "roadside assistance job RSA-1")
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
         return line[len(part.heading) + 1:] if line.lower().startswith(part.heading.lower() + " ") else line
     after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be", "on"), found[at + 1:]))

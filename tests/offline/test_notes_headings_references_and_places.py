@@ -46,7 +46,7 @@ FLIGHT_ITEMS = [tuple(line.split(": ", 1)) for line in FLIGHT.splitlines()] + [(
 
 async def note(client, instructions: str, conversation) -> str:
     items = [{"role": "user", "content": conversation}] if isinstance(conversation, str) else [
-        {"role": role, "content": text} for role, text in conversation]
+        item if isinstance(item, dict) else {"role": item[0], "content": item[1]} for item in conversation]
     response = await client.responses.create(model=MODEL, instructions=instructions, input=items)
     return response.output_text
 
@@ -153,3 +153,49 @@ async def test_a_paragraph_within_its_budget_tells_what_the_agent_did(client, co
                               "identifiers.", conversation)
     assert all(value in text for value in wanted) and len(text.split()) <= budget, text
     assert "?." not in text and "Write the note" not in text and "Yes please" not in text, text
+
+
+def msg(role: str, text: str) -> dict:
+    return {"role": role, "content": text}
+
+
+def call(name: str, arguments: dict, call_id: str, output: dict) -> list[dict]:
+    return [{"type": "function_call", "name": name, "arguments": json.dumps(arguments), "call_id": call_id},
+            {"type": "function_call_output", "call_id": call_id, "output": json.dumps(output)}]
+
+
+CAR = [msg("user", "Hello, this is Dev Patel. I rented car KX-4471 and the tyre pressure light is on."),
+       *call("lookup_rental", {"plate": "KX-4471"}, "c1", {"rental_id": "RNT-88213", "return_date": "2026-12-09"}),
+       msg("assistant", "I found rental RNT-88213, due back on 9 December at Leeds."),
+       msg("user", "I'm near York right now and I'd rather not drive far."),
+       *call("book_roadside", {"rental_id": "RNT-88213", "location": "York"}, "c2", {"job": "RSA-5520"}),
+       msg("assistant", "Roadside assistance job RSA-5520 is booked; they arrive in about 45 minutes."),
+       msg("user", "Thanks. Please call me on 07700 900123 when they are close.")]
+LIBRARY = [msg("user", "Hi, my library card number is 2044187 and I can't renew The Overstory."),
+           msg("assistant", "It has a hold from another reader. It is due on 3 January."),
+           msg("user", "I'd rather not pay a late fee, so text me before it's due."),
+           msg("assistant", "Done: you are on the Piranesi list, hold H-3391.")]
+
+
+@pytest.mark.parametrize(("conversation", "keys", "wanted"), [
+    (CAR, "customer, rental_id, roadside_job", {"rental_id": "RNT-88213", "roadside_job": "RSA-5520"}),
+    (LIBRARY, '"card_number", "hold_id", "due_date"',
+     {"card_number": "2044187", "hold_id": "H-3391", "due_date": "3 January"}),
+])
+async def test_a_key_takes_the_value_after_its_last_word_and_a_number_said_to_be_one(client, conversation, keys,
+                                                                                    wanted) -> None:
+    text = await note(client, f"Return JSON with the keys {keys}.", conversation)
+    found = json.loads(text)
+    assert all(found[key] == value for key, value in wanted.items()), text
+
+
+@pytest.mark.parametrize(("conversation", "problem", "preference"), [
+    (CAR, "tyre pressure light", "call me on 07700 900123"),
+    (LIBRARY, "can't renew", "text me before it's due"),
+])
+async def test_a_preference_and_a_way_to_reach_someone_are_no_problem(client, conversation, problem,
+                                                                      preference) -> None:
+    text = await note(client, "Handover format:\n\nProblem:\n    what is wrong\nContact preference:\n"
+                              "    how to reach them\nNext:\n    what happens next", conversation)
+    assert problem in body(text, "Problem") and "rather" not in body(text, "Problem"), text
+    assert preference in body(text, "Contact preference"), text
