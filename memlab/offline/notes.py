@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import takewhile
 
-from .reading import (_MAKE, _SUBJECTS, CALENDAR, NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, sentences,
+from .reading import (_MAKE, _SUBJECTS, _tags, CALENDAR, NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, sentences,
                       stem, stem_set, tokens, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
@@ -628,7 +628,7 @@ def _clauses(said: Sequence[Statement], sections: Sequence[Section]) -> list[Sta
         hits = [{n for n, topic in enumerate(topics) if set(words(part)) & (topic | related(topic))} for part in parts]
         clause = tokens(parts[1])[:1] and tokens(parts[1])[0].lower().split("'")[0] in _SUBJECTS  # "and I'm ..."
         if s.role == "user" and clause and len(parts[0].split()) >= 3 and all(hits) and hits[0] != hits[1]:
-            out += [replace(s, text=f"{part[:1].upper()}{part[1:].rstrip('.')}.", stems=frozenset(words(part)))
+            out += [replace(s, text=f"{part[:1].upper()}{part[1:].rstrip('.')}.", stems=frozenset(words(part)) | _tags(part))
                     for part in parts]
         else:
             out.append(s)
@@ -705,11 +705,13 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         offer += [s for s in users if s.role == "user" and (_lower(s) & {"i'll", "we'll"} or "next" in s.text.lower(
             ).split()[:2]) and not asks(s)]  # "Our next lesson is on Tuesday."
         offer += [s for s in users if s.role == "note" and s.stems & NEXT]
-        if offer:  # the latest, and when, if it or the reply to it says ("Next: fractions", "Thursday at 5pm?")
-            latest = max(offer, key=lambda s: s.order)
+        if offer:  # the latest, and when, if the sentence before it or the reply to it says ("Yes, Friday at 4pm.
+            latest = max(offer, key=lambda s: s.order)  # Next: fractions", "Thursday at 5pm?")
             reply = [s for s in said if s.order > latest.order and s.role != latest.role and s.turn <= latest.turn + 1
                      and {s.role, latest.role} == {"user", "assistant"}]
-            return [_said(latest)] + [when for s in reply[:2] if asks(s) and (when := _when(s))][-1:]
+            before = [s for s in said if s.order == latest.order - 1 and s.role == latest.role == "assistant"]
+            return [_said(latest)] + [when for s in before + reply[:2] if (asks(s) or s in before) and (
+                when := _when(s)) and when not in latest.text][-1:]
         asked = [s for s in users if s.role == "user" and asks(s) and words(s.text) and stem(tokens(s.text)[0]) not in
                  _MAKE] or [s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # (not "Yes
             s for s in users if s.role == "user" and not asks(s)]  # please", "Write it now"); else the first problem

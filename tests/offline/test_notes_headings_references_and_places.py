@@ -199,3 +199,27 @@ async def test_a_preference_and_a_way_to_reach_someone_are_no_problem(client, co
                               "    how to reach them\nNext:\n    what happens next", conversation)
     assert problem in body(text, "Problem") and "rather" not in body(text, "Problem"), text
     assert preference in body(text, "Contact preference"), text
+
+
+TUTOR = [msg("user", "Hi, I'm Lina, I'm in year 9 and I struggle with quadratic equations."),
+         msg("assistant", "Let's try x^2 - 5x + 6 = 0. What are the roots?"),
+         msg("user", "Is it 2 and 4?"),
+         msg("assistant", "Close: the roots are 2 and 3, since 2 * 3 = 6."),
+         msg("user", "My test is on 12 March, can we meet again on Friday?"),
+         msg("assistant", "Yes, Friday at 4pm. Next time we do the quadratic formula.")]
+PIANO = [msg("user", "Hello, I'm Aiko, I'm in grade 5 and my homework is the C major scale."),
+         msg("assistant", "Good. Play it hands together, slowly."),
+         msg("user", "Could we meet on Saturday?"),
+         msg("assistant", "Sure, Saturday at 10am. Next lesson we do arpeggios.")]
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "person", "when"), [
+    (TUTOR, "Write session notes with these sections:\n• Student: name and year\n• Homework: what to do before next "
+            "time\n• Next meeting: date and time", ("Student", "Lina"), ("Next meeting", "Friday at 4pm")),
+    (PIANO, "Write lesson notes with these sections:\n- Pupil: name and grade\n- Homework: what to practise\n"
+            "- Next lesson: date and time", ("Pupil", "Aiko"), ("Next lesson", "Saturday at 10am")),
+])
+async def test_a_split_sentence_keeps_the_name_and_the_next_meeting_gets_its_time(client, conversation, instructions,
+                                                                                  person, when) -> None:
+    text = await note(client, instructions, conversation)
+    assert person[1] in body(text, person[0]) and when[1] in body(text, when[0]), text
