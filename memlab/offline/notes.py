@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import takewhile
 
-from .reading import (_MAKE, _SUBJECTS, _tags, CALENDAR, NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, sentences,
-                      stem, stem_set, tokens, words)
+from .reading import (_MAKE, _SUBJECTS, CALENDAR, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts, related,
+                      sentences, stem, stem_set, tokens, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
 
@@ -46,15 +46,15 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "status": "status blocker resolved state progress",
     "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment",
     "issue": "issue problem request symptom complaint reported goal want need",
-    "people": "who customer client caller person people name contact user student traveller guest member candidate patron "
-              "applicant patient passenger participant",
+    "people": "who customer client caller person people name contact user student traveller guest member candidate "
+              "patron applicant patient passenger participant",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
     "prefs": "preference contact constraint requirement prefer diet dietary vegetarian vegan allergy allergic",
 }.items()}
-PROBLEM = stem_set("missing stolen broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
+PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore "
-                    "refuse")
+                    "refuse stolen")
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
                  "february march april may june july august september october november december")
@@ -84,6 +84,7 @@ _KIN = stem_set("me partner wife husband friend colleague son daughter child mot
 #: First words of a line that leads in to the sections it ends with a colon ("Fill in this card from the chat:").
 _LEAD = frozenset("fill use return write give complete answer reply format output provide produce create make "
                   "please".split())
+_BARE_IDS = ("number", "no", "ref", "reference")  # a heading of one such word names all identifiers
 _NUMBERS = {word: n for n, word in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 
 
@@ -109,7 +110,7 @@ def section(heading: str, description: str = "") -> Section:
     named = heading.lower().replace("_", " ").replace("-", " ").split()
     if " ".join(named[:2]) in ("action items", "action item", "action points"):  # what someone still has to do
         return Section(heading, description, "pending")
-    if named and named[-1] in _VALUE_KINDS and (len(named) > 1 or named[-1] not in ("number", "no", "ref", "reference")):
+    if named and named[-1] in _VALUE_KINDS and (len(named) > 1 or named[-1] not in _BARE_IDS):
         return Section(heading, description, _VALUE_KINDS[named[-1]])
     for text in (heading, description) if "," not in description else (heading,):  # "Booking: flight, date, fee"
         stems = keywords(text.replace("-", " "))  # "Follow-up" names a next step; "Who", "What was done"
@@ -219,7 +220,7 @@ def asks_for_keys(prompt: str) -> bool:
 
 
 def _form_line(line: str) -> bool:
-    """Whether a line is an empty field of a form: a short name and a colon ("Exam date:"), or a heading ("### Cost")."""
+    """Whether a line is an empty field of a form: a short name and a colon ("Exam date:") or a heading ("## Cost")."""
     name = line.lstrip("#") if line[:1] == "#" and line.lstrip("#")[:1] == " " else line.removesuffix(":")
     return name != line and 0 < len(name.split()) <= 4 and name.strip()[:1].isalpha()
 
@@ -332,8 +333,8 @@ def _lower(statement: Statement) -> set[str]:
 
 
 def asks(statement: Statement) -> bool:
-    """A question or a request ("Could you...", "Please...", "Yes please, open a ticket", "OK, let's...", "Write it now"), not a
-    report: a "Yes" or "OK" first asks only if what follows does ("Yes, it's the AX3000" reports)."""
+    """A question or a request ("Could you...", "Please...", "Yes please, open a ticket", "OK, let's...", "Write it"),
+    not a report: a "Yes" or "OK" first asks only if what follows does ("Yes, it's the AX3000" reports)."""
     found = (t.lower().replace("’", "'") for t in tokens(statement.text[:200]))
     first = next((t for t in found if t not in ("yes", "ok", "okay", "sure")), "")
     return statement.asks or first in ("please", "could", "can", "would", "let's") or stem(first) in _MAKE
@@ -538,7 +539,8 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
         _CATCH_ALL | {stem("context")})), "")
     general = next((p.heading for p in sections if p.kind == "issue"), catch) if loose else ""  # "Problem", "Goal";
     # else a section for any fact ("Context", "Other"); the issue's takes what was told first or as one was reported
-    told = {1} | {turn for s, _ in _issues([s for s in said if s.role in ("user", "note")]) for turn in (s.turn, s.turn + 1)}
+    told = {1} | {turn for s, _ in _issues([s for s in said if s.role in ("user", "note")]) for turn in (s.turn,
+                                                                                                    s.turn + 1)}
     home = ""
     for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
         line = _said(s)
@@ -628,7 +630,8 @@ def _clauses(said: Sequence[Statement], sections: Sequence[Section]) -> list[Sta
         hits = [{n for n, topic in enumerate(topics) if set(words(part)) & (topic | related(topic))} for part in parts]
         clause = tokens(parts[1])[:1] and tokens(parts[1])[0].lower().split("'")[0] in _SUBJECTS  # "and I'm ..."
         if s.role == "user" and clause and len(parts[0].split()) >= 3 and all(hits) and hits[0] != hits[1]:
-            out += [replace(s, text=f"{part[:1].upper()}{part[1:].rstrip('.')}.", stems=frozenset(words(part)) | _tags(part))
+            out += [replace(s, text=f"{part[:1].upper()}{part[1:].rstrip('.')}.", stems=frozenset(words(part)) | _tags(
+                part))
                     for part in parts]
         else:
             out.append(s)
@@ -675,7 +678,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         asked = [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
             a.turn == s.turn and a.order > s.order for a in agent) and (questions or not _when(s))]  # the user's
         # questions no reply answered (a time proposed is the next step's: "can we do Monday at 6pm?")
-        return (waiting + asked if questions else waiting or asked)[-3:] or [f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
+        return (waiting + asked if questions else waiting or asked)[-3:] or [
+            f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
     if kind == "time":
         timed = [s for s in said if not asks(s) and (
             keywords(s.text) & _TIME or any(map(_DATE_LIKE.fullmatch, facts(s.text))))]
