@@ -462,8 +462,10 @@ def _typed(key: str, line: str) -> str | None:
     found = tokens(line)
     if kind == "money":  # a number with a currency to it ("95,000 euros", "$120", "70k"), not "Visa ending 4412"
         said = [w.strip(".,;:!?()") for w in line.split()] + [""]
-        at = next((n for n, w in enumerate(said) if any(c.isdigit() for c in w) and (
-            w[:1] in "$€£" or w[-1:].lower() == "k" or said[n + 1].lower() in _MONEY_WORDS)), None)
+        amounts = [n for n, w in enumerate(said) if any(c.isdigit() for c in w) and (
+            w[:1] in "$€£" or w[-1:].lower() == "k" or said[n + 1].lower() in _MONEY_WORDS)]  # the one after the
+        at = next((n for n in amounts if n and stem(said[n - 1]) in set(words(key.replace("_", " ")))),  # key's word
+                  amounts[0] if amounts else None)  # ("fee 8 EUR, total 63 EUR": total 63 EUR), else the first
         if at is None:
             return ""
         start = at - len(list(takewhile(lambda w: w.lower() in _AROUND, said[at - 1::-1] if at else [])))

@@ -623,7 +623,8 @@ def asks_for_summary(text: str) -> bool:
     made = any(said[:1] and said[0] in _MAKE and (_NOTE & set(said) or _REPORT & set(said) and _TALK & set(said)
                                                   or len(_REPORT & set(said)) > 1)  # "Write minutes with sections:"
                for said in map(words, (part for s in sentences(head) for part in (s, s.partition(", ")[2]))))
-    return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES)
+    return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES) or (
+        words(head)[:1] == [stem("handover")])  # a title: "Handover for the next IT agent."
 
 
 def _is_transcript(text: str) -> bool:

@@ -223,3 +223,28 @@ async def test_a_split_sentence_keeps_the_name_and_the_next_meeting_gets_its_tim
                                                                                   person, when) -> None:
     text = await note(client, instructions, conversation)
     assert person[1] in body(text, person[0]) and when[1] in body(text, when[0]), text
+
+
+GROOM = [msg("user", "Hello, I'd like to book a groom for my poodle Biscuit, she's 4."),
+         msg("assistant", "Booked: Saturday 10:00, appointment GRM-2207, price 55 EUR."),
+         msg("user", "She is allergic to oatmeal shampoo. Can you also trim her nails?"),
+         msg("assistant", "Nail trim added for 8 EUR, total 63 EUR.")]
+HOTEL = [msg("user", "Hi, I'm Noor Aziz, I'd like a double room for two nights from 4 April."),
+         msg("assistant", "Room 12 is free at 100 EUR a night. Shall I book it?"),
+         msg("user", "Yes, and add breakfast please."),
+         msg("assistant", "Done: booking HTL-5501, breakfast adds 12 EUR, total 212 EUR.")]
+
+
+@pytest.mark.parametrize(("conversation", "key", "total"), [(GROOM, "total", "63 EUR"), (HOTEL, "total_cost", "212 EUR")])
+async def test_an_amount_key_takes_the_amount_after_its_word(client, conversation, key, total) -> None:
+    text = await note(client, f"Return JSON with the keys {key}, allergies, booking.", conversation)
+    assert json.loads(text)[key] == total, text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "heading"), [
+    (GROOM, "Handover for the groomer on duty.\n\nPet:\n    name and breed\n\nAllergies:\n    what to avoid", "Allergies"),
+    (HOTEL, "Handover for the night receptionist.\n\nGuest:\n    who\n\nBooking:\n    room and dates", "Guest"),
+])
+async def test_a_prompt_titled_handover_asks_for_the_note(client, conversation, instructions, heading) -> None:
+    text = await note(client, instructions, conversation)
+    assert f"{heading}:" in text and not text.startswith(("Noted", "I can't", "I don't")), text
