@@ -719,9 +719,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             return [_said(latest)] + [when for s in before + reply[:2] if (asks(s) or s in before) and (
                 when := _when(s)) and when not in latest.text][-1:]
         asked = [s for s in users if s.role == "user" and asks(s) and words(s.text) and stem(tokens(s.text)[0]) not in
-                 _MAKE] or [s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # (not "Yes
-            s for s in users if s.role == "user" and not asks(s)]  # please", "Write it now"); else the first problem
-        # still open, else the latest news ("It's been delayed to Wednesday")
+                 _MAKE and not any(a.turn == s.turn and a.order > s.order and a.stems & s.stems for a in agent)] or [  #
+            s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # unanswered (not "Yes please",
+            s for s in users if s.role == "user" and not asks(s)]  # "Write it now"); else the first problem still
+        # open, else the latest news ("It's been delayed to Wednesday")
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
