@@ -253,8 +253,7 @@ async def test_a_prompt_titled_handover_asks_for_the_note(client, conversation, 
 RESET = [msg("user", "Hi, I'm Kofi Mensah and I'm locked out of my laptop."),
          msg("assistant", "I see account KM-2290 is locked after five failed attempts."),
          msg("user", "Can you reset my password?"),
-         msg("assistant", "I reset your password; a temporary one was sent to your phone."),
-         msg("user", "I'd also like a second monitor for my desk.")]
+         msg("assistant", "I reset your password; a temporary one was sent to your phone.")]
 
 
 @pytest.mark.parametrize(("conversation", "done"), [(GROOM, "trim her nails"), (RESET, "reset my password")])
