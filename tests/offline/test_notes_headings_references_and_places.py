@@ -250,13 +250,13 @@ async def test_a_prompt_titled_handover_asks_for_the_note(client, conversation, 
     assert f"{heading}:" in text and not text.startswith(("Noted", "I can't", "I don't")), text
 
 
-RESET = [msg("user", "Hi, I'm Kofi Mensah and I'm locked out of my laptop."),
-         msg("assistant", "I see account KM-2290 is locked after five failed attempts."),
-         msg("user", "Can you reset my password?"),
-         msg("assistant", "I reset your password; a temporary one was sent to your phone.")]
+RESET = [msg("user", "Hi, I'm Kofi Mensah, my printer jams on every page."),
+         msg("assistant", "I logged ticket PR-4410 for the printer."),
+         msg("user", "Could you lend me a spare laptop meanwhile?"),
+         msg("assistant", "Yes: spare laptop SL-07 is ready at the front desk.")]
 
 
-@pytest.mark.parametrize(("conversation", "done"), [(GROOM, "trim her nails"), (RESET, "reset my password")])
+@pytest.mark.parametrize(("conversation", "done"), [(GROOM, "trim her nails"), (RESET, "a spare laptop meanwhile")])
 async def test_a_request_the_agent_answered_is_no_follow_up(client, conversation, done) -> None:
     text = await note(client, "Produce a summary as a numbered list of at most 4 points.", conversation)
     assert text.startswith("1. ") and done not in text, text
