@@ -243,7 +243,10 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
     """The sections a prompt's lines name, and their Markdown heading mark (``""``: none): two or more headings (a
     higher first one is the prompt's title), else the list or ``Name:`` lines after a line naming sections."""
     headings = [(len(m.group(1)), m.group(2)) for line in lines if (m := _HEADING.match(line))]
-    if len(headings) > 1 and headings[0][0] < min(level for level, _ in headings[1:]):
+    at = [i for i, line in enumerate(lines) if _HEADING.match(line)]
+    below = [next((later for later in lines[i + 1:] if later.strip()), "#") for i in at[:2]]  # "## Format\nUse these
+    if len(headings) > 1 and headings[0][0] < min(level for level, _ in headings[1:]) or len(at) > 2 and not (
+            _HEADING.match(below[0])) and _HEADING.match(below[1]):  # headings:\n## A\n## B": a title over empty ones
         headings = headings[1:]
     if len(headings) >= 2:  # "### Who" is kept as asked
         return [section(name.strip("* ")) for _, name in headings], "#" * headings[-1][0]

@@ -260,3 +260,21 @@ RESET = [msg("user", "Hi, I'm Kofi Mensah, my printer jams on every page."),
 async def test_a_request_the_agent_answered_is_no_follow_up(client, conversation, done) -> None:
     text = await note(client, "Produce a summary as a numbered list of at most 4 points.", conversation)
     assert text.startswith("1. ") and done not in text, text
+
+
+GARDEN = [msg("user", "Hi, I'm Rosa Lind. The hedge trimming you did on 2 May left branches all over my lawn."),
+          msg("assistant", "Sorry about that. I found job JB-3310 from 2 May. I can send a crew on Thursday."),
+          msg("user", "Thursday works."),
+          msg("assistant", "Booked: crew visit V-8812 on Thursday at 9:00, no charge."),
+          msg("user", "Will you also refund the 40 EUR call-out fee?")]
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "headings"), [
+    (GARDEN, "## Summary format\n\nUse these headings:\n\n## Customer\n## What we did\n## Still open",
+     ["Customer", "What we did", "Still open"]),
+    (GROOM, "## Output\nFill these in from the chat.\n\n## Pet\n## Allergies\n## Total", ["Pet", "Allergies", "Total"]),
+])
+async def test_a_heading_over_the_prompts_own_words_is_its_title_not_a_section(client, conversation, instructions,
+                                                                              headings) -> None:
+    text = await note(client, instructions, conversation)
+    assert [line[3:] for line in text.splitlines() if line.startswith("## ")] == headings, text
