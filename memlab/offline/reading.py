@@ -180,6 +180,7 @@ def stem(word: str) -> str:
     w = _IRREGULAR.get(w, w)
     if any(c.isdigit() for c in w):
         return w  # an identifier or a number stays whole
+    w = w[:-1] if w.endswith("ings") and len(w) > 6 else w  # "bookings" meets "booking" and "book"
     for suffix, keep, replace in (("ies", 4, "y"), ("ing", 5, ""), ("ed", 4, ""), ("s", 3, "")):
         if len(w) > keep and w.endswith(suffix) and not (suffix == "s" and w.endswith(("ss", "us", "is"))):
             w = w[: -len(suffix)] + replace

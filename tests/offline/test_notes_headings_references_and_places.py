@@ -278,3 +278,14 @@ async def test_a_heading_over_the_prompts_own_words_is_its_title_not_a_section(c
                                                                               headings) -> None:
     text = await note(client, instructions, conversation)
     assert [line[3:] for line in text.splitlines() if line.startswith("## ")] == headings, text
+
+
+@pytest.mark.parametrize(("conversation", "instructions", "heading", "record"), [
+    (FLIGHT, "Write a handover note with these sections:\n* Who: the customer\n* What changed: bookings made or changed"
+             "\n* Pending: what is still open", "What changed", "QX7P2L"),
+    (HOTEL, "Summarize the chat under these headings:\n\nGuest:\n    who\nBookings:\n    what was reserved",
+     "Bookings", "HTL-5501"),
+])
+async def test_a_plural_in_ings_meets_its_singular(client, conversation, instructions, heading, record) -> None:
+    text = await note(client, instructions, conversation)
+    assert record in body(text, heading), text
