@@ -180,6 +180,7 @@ def stem(word: str) -> str:
     w = _IRREGULAR.get(w, w)
     if any(c.isdigit() for c in w):
         return w  # an identifier or a number stays whole
+    w = w[:-1] if w.endswith("ings") and len(w) > 6 else w  # "bookings" meets "booking" and "book"
     for suffix, keep, replace in (("ies", 4, "y"), ("ing", 5, ""), ("ed", 4, ""), ("s", 3, "")):
         if len(w) > keep and w.endswith(suffix) and not (suffix == "s" and w.endswith(("ss", "us", "is"))):
             w = w[: -len(suffix)] + replace
@@ -623,7 +624,8 @@ def asks_for_summary(text: str) -> bool:
     made = any(said[:1] and said[0] in _MAKE and (_NOTE & set(said) or _REPORT & set(said) and _TALK & set(said)
                                                   or len(_REPORT & set(said)) > 1)  # "Write minutes with sections:"
                for said in map(words, (part for s in sentences(head) for part in (s, s.partition(", ")[2]))))
-    return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES)
+    return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES) or (
+        words(head)[:1] == [stem("handover")])  # a title: "Handover for the next IT agent."
 
 
 def _is_transcript(text: str) -> bool:
