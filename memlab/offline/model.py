@@ -2187,8 +2187,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
         if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named:
             continue
-        own = {stem(b) for a, b in itertools.pairwise(_lower_tokens(statement.text)) if a in ("my", "our", "a", "an")}
-        kin = head and head != counted and head not in stems and own & related([head])  # "my dog" is not "a cat, Miso"
+        kin = head and head != counted and head not in stems and related([head]) & {stem(b) for a, b in itertools.pairwise(
+            _lower_tokens(statement.text)) if a in ("my", "our", "a", "an")}  # "my dog" is not "a cat, Miso"
         if kin and covered < len(topic) or names and not names & statement.stems and statement.role == "user" and (lowered or [""])[
                 0] not in _YES_NO:  # nor does "Miso hates the vet" say what Pepper is allergic to (but "Does Ana live
             continue  # in Lima?" is answered: "No: ...Quito")
