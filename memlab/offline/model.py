@@ -1979,7 +1979,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         heard = desk_words if routed else message | same | near if everything_given else message | same
         if tool.handoff and covered & own_words:  # a desk whose instructions say the message's words answers it
             heard = message | same
-        distinct = len(own & message) + bool(own & heard - message)  # related words ("parcel": track, package) once
+        said = own & message - (_aside(tool, desks, found) if routed else set())
+        distinct = len(said) + bool(own & heard - message)  # related words ("parcel": track, package) once
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
@@ -2044,6 +2045,18 @@ def _choose_tools(request: Request) -> list[Tool]:
         picked = back if not _covered([w for w in words(request.message) if not w[:1].isdigit()], own | related(
             own)) else picked
     return picked[:4]
+
+
+def _aside(desk: Tool, desks: Sequence[Tool], found: Sequence[str]) -> set[str]:
+    """The words of a desk's name said only as where, or as whose, a thing another desk speaks of is ("The hotel wifi
+    won't connect", "my laptop at the hotel": wifi and laptops are IT support's, not the hotel desk's)."""
+    others = {s for t in desks if t is not desk for s in t.stems - _HANDOFF} - desk.stems
+    found = [stem(w) for w in found]
+    if not others & set(found):
+        return set()
+    return {w for w in desk.name_stems if w in found and all(
+        after in others or before in _PLACE_CUES or before in ("the", "a", "my", "our") and earlier in _PLACE_CUES
+        for earlier, before, w2, after in zip(["", "", *found], ["", *found], found, [*found[1:], ""]) if w2 == w)}
 
 
 def _clauses(request: Request) -> list[str]:

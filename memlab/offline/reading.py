@@ -139,7 +139,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
     frustrated unhappy furious late crushed slow loud noisy
     | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
-    saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package delivery
+    saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package order delivery
     deliver arrive arrived courier carrier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
     cryptocurrency portfolio fund funds | learn learning study studying student
