@@ -2292,7 +2292,10 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     lead = first.lower()  # a fact of where the one it opens with is ("Acme is a shop in Porto", "...based in Oslo"), or
     place = place and any(said.startswith(n) for n in _proper_names(said)) or {"based", "located"} & set(_lower_tokens(
         said)) or _ADDRESS.search(said)  # an address; not "Most of our users are in Brazil."
-    if lead in _ORDERS or _is_question(said) or not (facts(said) or place) and lead not in ("our", "we", "the", "they"):
+    verb = set(_lower_tokens(said)[1:4]) & (_SUBJECT_VERBS | {"are", "were", "need", "have"})  # "Late entries are not
+    # accepted", "EU citizens need no visa": a subject and its verb, not "Route patients."
+    if lead in _ORDERS or _is_question(said) or not (facts(said) or place or verb) and lead not in ("our", "we", "the",
+                                                                                                      "they"):
         return None
     person = next((word for word in ("user", "customer", "client") if said.startswith(f"The {word}")), "they")
     for them, you in ((f"The {person}'s ", "Your "), (f"The {person} is ", "You are "), ("They ", "You ")):

@@ -3,12 +3,15 @@
 A desk's name said only as where or whose a thing another desk speaks of is does not name it: "The hotel wifi won't
 connect" goes to IT support ("Helps with wifi, laptops and accounts"), not to the hotel desk; "my laptop at the
 library" likewise. "Where is my order?" asks about a delivery: the shipping desk takes it.
+
+A desk answers from a sentence of its instructions that states a fact with no number in it, a subject and its verb
+("Late applications are not accepted.", "EU citizens need no visa for Norway."), in the later turns of a session too.
 """
 
 from __future__ import annotations
 
 import pytest
-from agents import Agent, Runner
+from agents import Agent, Runner, SQLiteSession
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -44,3 +47,37 @@ async def test_where_is_my_order_goes_to_the_delivery_desk(message):
     desks = [desk("Shipping agent", "Answers questions about deliveries and shipping status"),
              desk("Refunds agent", "Handles refund requests"), desk("Courses agent", "Helps students pick courses")]
     assert await routed(desks, message) == "Shipping agent"
+
+
+async def session(agent: Agent, turns: list[str]) -> list[tuple[str, str]]:
+    """Each turn's desk and reply, the next turn sent to the desk that answered."""
+    kept, replies = SQLiteSession(turns[0]), []
+    for turn in turns:
+        result = await Runner.run(agent, turn, session=kept)
+        agent = result.last_agent
+        replies.append((agent.name, result.final_output))
+    return replies
+
+
+async def test_a_desk_answers_a_later_turn_from_a_fact_without_a_number():
+    admissions = Agent(name="Admissions desk", handoff_description="Answers questions about applying and deadlines",
+                       instructions="Applications for the autumn term close on 15 June. The application fee is 40 EUR. "
+                                    "Late applications are not accepted.")
+    fees = desk("Fees desk", "Handles tuition payments and scholarships")
+    triage = Agent(name="School reception", instructions="Send each student to the right desk.", handoffs=[admissions, fees])
+    replies = await session(triage, ["When do applications close?", "How much is the application fee?",
+                                     "And are late applications accepted?"])
+    assert replies == [("Admissions desk", "Applications for the autumn term close on 15 June."),
+                       ("Admissions desk", "The application fee is 40 EUR."),
+                       ("Admissions desk", "Late applications are not accepted.")]
+
+
+@pytest.mark.parametrize(("instructions", "message", "expected"), [
+    ("EU citizens need no visa for Norway. US citizens need an ESTA for the United States.",
+     "Do I need a visa for Norway as an EU citizen?", "EU citizens need no visa for Norway."),
+    ("Library cards are free for residents. Lost cards have a replacement fee.", "Are library cards free?",
+     "Library cards are free for residents."),
+    ("Help gardeners. Tomatoes need full sun. Ferns prefer shade.", "Do tomatoes need sun?", "Tomatoes need full sun."),
+])
+async def test_a_fact_without_a_number_answers(instructions, message, expected):
+    assert (await Runner.run(Agent(name="Desk", instructions=instructions), message)).final_output == expected
