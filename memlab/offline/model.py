@@ -2327,7 +2327,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
                      if i.get("role") == "assistant").lower()  # what the model already said
     found, days = [], _weekdays(request.message) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
-        if wants_fact and not facts(advice) or advice[:80].lower() in given and label not in ("name", "skill"):
+        repeated = advice[:80].lower() in given and label not in ("name", "skill")  # asked again: said again
+        if wants_fact and not facts(advice) or repeated and _covered(topic, label_stems | advice_stems) * 2 < len(topic):
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
@@ -2347,7 +2348,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             named = [one for one in said if set(words(one)) & (message - label_stems) or days and days & _weekdays(
                 one)]  # the sentences it names (or the days asked of)
             found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice, label))
-    best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
+    best = max(found, key=lambda entry: (entry[2] in ("name", "skill") or entry[1][:80].lower() not in given, entry[0]),
+               default=None)  # the first of equals, one not said yet before one said
     if best is None:
         return None
     values = all(map(facts, best[1].split(","))) and best[2]  # "Prices: latte $4.50, tea $3": a labelled list of values

@@ -5,7 +5,8 @@ connect" goes to IT support ("Helps with wifi, laptops and accounts"), not to th
 library" likewise. "Where is my order?" asks about a delivery: the shipping desk takes it.
 
 A desk answers from a sentence of its instructions that states a fact with no number in it, a subject and its verb
-("Late applications are not accepted.", "EU citizens need no visa for Norway."), in the later turns of a session too.
+("Late applications are not accepted.", "EU citizens need no visa for Norway."), in the later turns of a session too; asked again ("How much does that cost?"), it says it again rather than "I
+don't know".
 """
 
 from __future__ import annotations
@@ -81,3 +82,18 @@ async def test_a_desk_answers_a_later_turn_from_a_fact_without_a_number():
 ])
 async def test_a_fact_without_a_number_answers(instructions, message, expected):
     assert (await Runner.run(Agent(name="Desk", instructions=instructions), message)).final_output == expected
+
+
+@pytest.mark.parametrize(("does", "instructions", "turns", "expected"), [
+    ("Changes flight bookings", "You change flights. A date change costs 50 EUR.",
+     ["I want to change my flight date", "How much does that cost?"], "A date change costs 50 EUR."),
+    ("Rents out bikes", "Bike rentals cost 15 EUR a day. Helmets are included.",
+     ["How much is a bike rental?", "Sorry, what did you say the rental costs?"], "Bike rentals cost 15 EUR a day."),
+    ("Values used games for trade-in credit", "We give 10 EUR credit per used game in good condition.",
+     ["How much credit would I get for 3 old games?", "What condition do they need to be in?"],
+     "We give 10 EUR credit per used game in good condition."),
+])
+async def test_asked_again_a_desk_says_it_again(does, instructions, turns, expected):
+    agent = Agent(name="Desk", instructions=instructions, handoff_description=does)
+    triage = Agent(name="Triage", instructions="Route the user.", handoffs=[agent, desk("Music desk", "Plays songs")])
+    assert (await session(triage, turns))[-1] == ("Desk", expected)
