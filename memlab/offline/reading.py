@@ -110,7 +110,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | hour hours time open opening close closing closed | address location located | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
     | supplies stationery toner paper pens ink
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
-    groceries purchase | injury injured hurt pain sore sprain | colour color paint white black red blue green grey gray
+    groceries purchase | injury injured hurt pain sore sprain burn burned burnt medical symptom
+    headache fever cough rash sick nausea dizzy | colour color paint white black red blue green grey gray
     | food eat meal dish cuisine diet dietary appetite restaurant allergy allergic
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday

@@ -2,7 +2,8 @@
 
 A desk's name said only as where or whose a thing another desk speaks of is does not name it: "The hotel wifi won't
 connect" goes to IT support ("Helps with wifi, laptops and accounts"), not to the hotel desk; "my laptop at the
-library" likewise. "Where is my order?" asks about a delivery: the shipping desk takes it.
+library" likewise. "Where is my order?" asks about a delivery: the shipping desk takes it, and a symptom ("a mild
+headache", "I burned my hand") the desk for symptoms or for anything medical.
 
 A desk answers from a sentence of its instructions that states a fact with no number in it, a subject and its verb
 ("Late applications are not accepted.", "EU citizens need no visa for Norway."), in the later turns of a session too; asked again ("How much does that cost?"), it says it again rather than "I
@@ -48,6 +49,18 @@ async def test_where_is_my_order_goes_to_the_delivery_desk(message):
     desks = [desk("Shipping agent", "Answers questions about deliveries and shipping status"),
              desk("Refunds agent", "Handles refund requests"), desk("Courses agent", "Helps students pick courses")]
     assert await routed(desks, message) == "Shipping agent"
+
+
+@pytest.mark.parametrize(("desks", "message", "expected"), [
+    ([("Intake nurse", "Records symptoms before a doctor visit"), ("Billing", "Answers questions about invoices")],
+     "I'm Marta, 34. I've had a mild headache for 3 days and a sore throat.", "Intake nurse"),
+    ([("Nurse line", "Escalate a medical question to the nurse"), ("Appointments", "Books doctor appointments")],
+     "I burned my hand on the stove, what should I do?", "Nurse line"),
+    ([("Sick pets desk", "Helps with sick animals"), ("Grooming desk", "Books grooming sessions")],
+     "My cat has a fever and keeps coughing", "Sick pets desk"),
+])
+async def test_a_symptom_goes_to_the_medical_desk(desks, message, expected):
+    assert await routed([desk(*one) for one in desks], message) == expected
 
 
 async def session(agent: Agent, turns: list[str]) -> list[tuple[str, str]]:
