@@ -1228,9 +1228,9 @@ class Reader:
 
     def each(self, grouped: bool = False) -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
-        bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words (after the first, as the
-        list goes on: "and Bo" opens with a name); else per sentence giving someone a task ("Dev to update the page");
-        none for fewer than two items listed."""
+        bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words as the list goes on ("and
+        Lisbon 3 nights" opens with a name; "and history 45": subject "history"); else per sentence giving someone a
+        task ("Dev to update the page"); none for fewer than two items listed."""
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
@@ -1238,9 +1238,9 @@ class Reader:
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
         parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []
         earlier = self.request.conversation[:self.request.last_user_index]
-        read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
-                for k, part in enumerate(parts)]
-        return [Reader(request, part, item=True) for request, part in zip(read, parts)]
+        read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " + part}])
+                for part in parts]
+        return [Reader(request, part, whole=part, item=True) for request, part in zip(read, parts)]
 
     def numbers(self, name: str) -> list[float]:
         """Every number the latest message gives after the field's name ("codes 7 and 11"), else in all of it, in order

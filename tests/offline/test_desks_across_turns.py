@@ -8,12 +8,16 @@ headache", "I burned my hand") the desk for symptoms or for anything medical.
 A desk answers from a sentence of its instructions that states a fact with no number in it, a subject and its verb
 ("Late applications are not accepted.", "EU citizens need no visa for Norway."), in the later turns of a session too; asked again ("How much does that cost?"), it says it again rather than "I
 don't know".
+
+A desk's structured output reads each listed item alone: "maths 82, history 45" gives subjects "maths" and "history"
+(not "and history 45"), and "Lisbon 3 nights, Porto 2 nights" names Lisbon, the first item, too.
 """
 
 from __future__ import annotations
 
 import pytest
 from agents import Agent, Runner, SQLiteSession
+from pydantic import BaseModel
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -110,3 +114,44 @@ async def test_asked_again_a_desk_says_it_again(does, instructions, turns, expec
     agent = Agent(name="Desk", instructions=instructions, handoff_description=does)
     triage = Agent(name="Triage", instructions="Route the user.", handoffs=[agent, desk("Music desk", "Plays songs")])
     assert (await session(triage, turns))[-1] == ("Desk", expected)
+
+
+class Grade(BaseModel):
+    subject: str
+    score: int
+
+
+class ReportCard(BaseModel):
+    student: str
+    grades: list[Grade]
+
+
+class Leg(BaseModel):
+    city: str
+    nights: int
+
+
+class Trip(BaseModel):
+    legs: list[Leg]
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("Student Leo Park: maths 82, history 45, biology 67.",
+     ReportCard(student="Leo Park", grades=[Grade(subject="maths", score=82), Grade(subject="history", score=45),
+                                            Grade(subject="biology", score=67)])),
+    ("Grades for Ana: physics 90 and art 71",
+     ReportCard(student="Ana", grades=[Grade(subject="physics", score=90), Grade(subject="art", score=71)])),
+])
+async def test_a_desk_fills_one_object_per_listed_item(message, expected):
+    writer = Agent(name="Report desk", handoff_description="Writes report cards from grades", output_type=ReportCard,
+                   instructions="Write a report card from the grades the teacher gives.")
+    triage = Agent(name="School office", instructions="Route teachers.", handoffs=[writer, desk("Canteen", "Menus")])
+    result = await Runner.run(triage, message)
+    assert (result.last_agent.name, result.final_output) == ("Report desk", expected)
+
+
+async def test_the_first_listed_item_opens_with_its_name():
+    planner = Agent(name="Planner", instructions="Plan the trip.", output_type=Trip)
+    result = await Runner.run(planner, "Lisbon 3 nights, Porto 2 nights, Faro 4 nights")
+    assert result.final_output == Trip(legs=[Leg(city="Lisbon", nights=3), Leg(city="Porto", nights=2),
+                                             Leg(city="Faro", nights=4)])
