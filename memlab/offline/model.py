@@ -590,6 +590,11 @@ class Reader:
         if self.answer and field_stems & _EXPLAINS and any(set(words(f.replace("_", " "))) & _PLAIN for f in self.fields):
             return self.plainness[1]  # of the text judged: "The text has 6 words in 1 sentence, all short..."
         if self.answer and field_stems & (_EXPLAINS | stem_set("reason why")) and self.chosen:  # "Negative: ... 'late'"
+            told = [c.strip(" .!?") for c in self.whole.replace(". ", ",").split(",") if len(
+                c.split()) > 1 and not c.lower().strip().startswith(("please", "i want", "i'd like")) and not any(
+                cue.lower() in c.lower() for cue in self.chosen[1])]  # an option the user names ("I lost my card,
+            if told and self.chosen[0].lower() in map(str.lower, self.chosen[1]):  # please freeze it"): their reason
+                return ", ".join(told)
             said = " and ".join(", ".join(f"'{cue}'" for cue in self.chosen[1]).rsplit(", ", 1))
             return f"{self.chosen[0].capitalize()}: " + (f"the message says {said}." if said else "no word leans either way.")
         if field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
@@ -1228,9 +1233,9 @@ class Reader:
 
     def each(self, grouped: bool = False) -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
-        bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words as the list goes on ("and
-        Lisbon 3 nights" opens with a name; "and history 45": subject "history"); else per sentence giving someone a
-        task ("Dev to update the page"); none for fewer than two items listed."""
+        bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words alone ("history 45": subject
+        "history"), after the first as the list goes on ("and Bo" opens with a name); else per sentence giving someone
+        a task ("Dev to update the page"); none for fewer than two items listed."""
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
@@ -1238,8 +1243,8 @@ class Reader:
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
         parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []
         earlier = self.request.conversation[:self.request.last_user_index]
-        read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " + part}])
-                for part in parts]
+        read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
+                for k, part in enumerate(parts)]
         return [Reader(request, part, whole=part, item=True) for request, part in zip(read, parts)]
 
     def numbers(self, name: str) -> list[float]:

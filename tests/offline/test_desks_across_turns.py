@@ -10,13 +10,16 @@ A desk answers from a sentence of its instructions that states a fact with no nu
 don't know".
 
 A desk's structured output reads each listed item alone: "maths 82, history 45" gives subjects "maths" and "history"
-(not "and history 45"), and "Lisbon 3 nights, Porto 2 nights" names Lisbon, the first item, too.
+(not "and history 45"). A reason field of an action the user names takes the reason they give beside it ("I lost my
+card ending 4417, please freeze it"), not "Freeze: the message says 'freeze'".
 """
 
 from __future__ import annotations
 
 import pytest
 from agents import Agent, Runner, SQLiteSession
+from typing import Literal, Optional
+
 from pydantic import BaseModel
 
 pytestmark = pytest.mark.usefixtures("api")
@@ -126,15 +129,6 @@ class ReportCard(BaseModel):
     grades: list[Grade]
 
 
-class Leg(BaseModel):
-    city: str
-    nights: int
-
-
-class Trip(BaseModel):
-    legs: list[Leg]
-
-
 @pytest.mark.parametrize(("message", "expected"), [
     ("Student Leo Park: maths 82, history 45, biology 67.",
      ReportCard(student="Leo Park", grades=[Grade(subject="maths", score=82), Grade(subject="history", score=45),
@@ -150,8 +144,30 @@ async def test_a_desk_fills_one_object_per_listed_item(message, expected):
     assert (result.last_agent.name, result.final_output) == ("Report desk", expected)
 
 
-async def test_the_first_listed_item_opens_with_its_name():
-    planner = Agent(name="Planner", instructions="Plan the trip.", output_type=Trip)
-    result = await Runner.run(planner, "Lisbon 3 nights, Porto 2 nights, Faro 4 nights")
-    assert result.final_output == Trip(legs=[Leg(city="Lisbon", nights=3), Leg(city="Porto", nights=2),
-                                             Leg(city="Faro", nights=4)])
+class CardAction(BaseModel):
+    action: Literal["freeze", "unfreeze", "replace"]
+    card_last4: str
+    reason: Optional[str] = None
+
+
+class Swap(BaseModel):
+    item: str
+    action: Literal["return", "exchange"]
+    reason: str
+
+
+async def test_a_reason_field_takes_the_reason_the_user_gives_for_the_action_they_name():
+    cards = Agent(name="Cards desk", handoff_description="Freezes, unfreezes and replaces bank cards",
+                  instructions="Work out what to do with the card.", output_type=CardAction)
+    triage = Agent(name="Bank triage", instructions="Route clients.", handoffs=[cards, desk("Mortgages", "Home loans")])
+    result = await Runner.run(triage, "I lost my card ending 4417, please freeze it")
+    assert result.final_output == CardAction(action="freeze", card_last4="4417", reason="I lost my card ending 4417")
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("I want to exchange the blue jacket, it's too small", Swap(item="blue jacket", action="exchange",
+                                                                reason="it's too small")),
+    ("Return the kettle please, it leaks", Swap(item="kettle", action="return", reason="it leaks")),
+])
+async def test_the_reason_beside_the_action(message, expected):
+    assert (await Runner.run(Agent(name="Desk", instructions="Log it.", output_type=Swap), message)).final_output == expected
