@@ -3,7 +3,8 @@
 A desk's name said only as where or whose a thing another desk speaks of is does not name it: "The hotel wifi won't
 connect" goes to IT support ("Helps with wifi, laptops and accounts"), not to the hotel desk; "my laptop at the
 library" likewise. "Where is my order?" asks about a delivery: the shipping desk takes it, and a symptom ("a mild
-headache", "I burned my hand") the desk for symptoms or for anything medical.
+headache", "I burned my hand") the desk for symptoms or for anything medical; "Do you have ...?" the desk that checks
+stock or tells what is available.
 
 A desk answers from a sentence of its instructions that states a fact with no number in it, a subject and its verb
 ("Late applications are not accepted.", "EU citizens need no visa for Norway."), in the later turns of a session too; asked again ("How much does that cost?"), it says it again rather than "I
@@ -67,6 +68,16 @@ async def test_where_is_my_order_goes_to_the_delivery_desk(message):
      "My cat has a fever and keeps coughing", "Sick pets desk"),
 ])
 async def test_a_symptom_goes_to_the_medical_desk(desks, message, expected):
+    assert await routed([desk(*one) for one in desks], message) == expected
+
+
+@pytest.mark.parametrize(("desks", "message", "expected"), [
+    ([("Sales agent", "Checks stock and prices of games"), ("Support agent", "Helps with broken discs and accounts")],
+     "Do you have Elden Ring for PS5?", "Sales agent"),
+    ([("Bakery counter", "Tells what breads and cakes are available today"), ("Catering", "Takes orders for events")],
+     "Do you have sourdough today?", "Bakery counter"),
+])
+async def test_do_you_have_goes_to_the_stock_desk(desks, message, expected):
     assert await routed([desk(*one) for one in desks], message) == expected
 
 
