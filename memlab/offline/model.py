@@ -2142,7 +2142,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
     (or ``question``): it names the thing asked about and two (or half) of the question's words."""
     question = _asked(_referred(request, question or request.message))
-    topic = request.memory.spelled(_topic(question))
+    priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "does", "do"))  # "How much is it?": a
+    topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
     if not topic:
         return None
     wants_id = bool(set(topic) & _ID)
@@ -2157,9 +2158,9 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
               for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w* ([A-Z][\w-]+)", s.text)}
     roles = ("user", "note", "tool")
     candidates = request.memory.matches(topic, roles=roles)
-    if named:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too
-        candidates += [(0.0, s) for s in request.said
-                       if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
+    if named or priced:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too, an amount a price
+        candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
+            i, head) for i in s.identifiers) if named else _currencies(s.text))]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     found, ids = [], {i.lower() for i in identifiers(question)}
     lowered = _lower_tokens(question)
@@ -2172,7 +2173,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     sides = sides if set(topic) & sides[0] else sides[::-1] if set(topic) & sides[1] else [set(), set()]
     yours = "your" in lowered and not ({"me", "us"} & set(lowered) or _about_user(question))  # the assistant's own
     for score, statement in candidates:
-        if plain and not _covered(plain, statement.stems) and (statement.role == "tool" or statement.role == "user" and (
+        price = {stem("price"), stem("cost")} if priced and _currencies(statement.text) else set()  # "... at 59.99 EUR"
+        if plain and not _covered(plain, statement.stems | price) and (statement.role == "tool" or statement.role == "user" and (
                 _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)):
             continue  # a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
         if statement.stems & sides[1] and not statement.stems & sides[0] and _lower_tokens(question)[0] not in _YES_NO:
@@ -2195,7 +2197,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
         stems = statement.stems | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
-            {stem("day"), stem("date")} if dated else set())  # "Which day...?": "on Thursdays"
+            {stem("day"), stem("date")} if dated else set()) | price  # "Which day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
                 i, head) for i in statement.identifiers) and not (head == counted and facts(statement.text) and _covered(

@@ -8,7 +8,7 @@ stock or tells what is available.
 
 A desk answers from a sentence of its instructions that states a fact with no number in it, a subject and its verb
 ("Late applications are not accepted.", "EU citizens need no visa for Norway."), in the later turns of a session too; asked again ("How much does that cost?"), it says it again rather than "I
-don't know".
+don't know"; "How much is it?" after a tool said "... at 59.99 EUR" is answered by that result.
 
 A desk's structured output reads each listed item alone: "maths 82, history 45" gives subjects "maths" and "history"
 (not "and history 45"). A reason field of an action the user names takes the reason they give beside it ("I lost my
@@ -18,7 +18,7 @@ card ending 4417, please freeze it"), not "Freeze: the message says 'freeze'".
 from __future__ import annotations
 
 import pytest
-from agents import Agent, Runner, SQLiteSession
+from agents import Agent, Runner, SQLiteSession, function_tool
 from typing import Literal, Optional
 
 from pydantic import BaseModel
@@ -182,3 +182,27 @@ async def test_a_reason_field_takes_the_reason_the_user_gives_for_the_action_the
 ])
 async def test_the_reason_beside_the_action(message, expected):
     assert (await Runner.run(Agent(name="Desk", instructions="Log it.", output_type=Swap), message)).final_output == expected
+
+
+@function_tool
+def check_stock(game: str, platform: str) -> str:
+    """Check whether a game is in stock for a platform."""
+    return f"{game} for {platform}: 3 in stock at 59.99 EUR."
+
+
+@function_tool
+def find_seats(concert: str) -> str:
+    """Find free seats for a concert."""
+    return f"{concert}: 4 seats left in row B, 35 GBP each."
+
+
+@pytest.mark.parametrize(("tool", "does", "turns", "expected"), [
+    (check_stock, "Checks stock and prices of games", ["Do you have Elden Ring for PS5?", "How much is it?"],
+     "check_stock reported Elden Ring for PS5: 3 in stock at 59.99 EUR."),
+    (find_seats, "Finds seats for concerts", ["Are there seats left for the Adele concert?", "How much does it cost?"],
+     "find_seats reported Adele: 4 seats left in row B, 35 GBP each."),
+])
+async def test_how_much_is_it_is_answered_by_the_amount_a_tool_gave(tool, does, turns, expected):
+    sales = Agent(name="Sales desk", handoff_description=does, instructions="Use your tool.", tools=[tool])
+    triage = Agent(name="Triage", instructions="Route shoppers.", handoffs=[sales, desk("Support desk", "Fixes logins")])
+    assert (await session(triage, turns))[-1] == ("Sales desk", expected)
