@@ -2333,7 +2333,10 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
     found, days = [], _weekdays(request.message) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
+    lasting = stem_set("long take") if "how long" in request.message.lower() else set()  # "How long will it take?"
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
+        if lasting and advice_stems & stem_set("minute hour day week month year"):  # is told by "... in 5 days"
+            advice_stems = advice_stems | lasting
         repeated = advice[:80].lower() in given and label not in ("name", "skill")  # asked again: said again
         if wants_fact and not facts(advice) or repeated and _covered(topic, label_stems | advice_stems) * 2 < len(topic):
             continue

@@ -8,7 +8,8 @@ stock or tells what is available.
 
 A desk answers from a sentence of its instructions that states a fact with no number in it, a subject and its verb
 ("Late applications are not accepted.", "EU citizens need no visa for Norway."), in the later turns of a session too; asked again ("How much does that cost?"), it says it again rather than "I
-don't know"; "How much is it?" after a tool said "... at 59.99 EUR" is answered by that result.
+don't know"; "How long will it take?" is told by a sentence that says a duration ("... arrive in 5 working
+days"); "How much is it?" after a tool said "... at 59.99 EUR" is answered by that result.
 
 A desk's structured output reads each listed item alone: "maths 82, history 45" gives subjects "maths" and "history"
 (not "and history 45"). A reason field of an action the user names takes the reason they give beside it ("I lost my
@@ -206,3 +207,27 @@ async def test_how_much_is_it_is_answered_by_the_amount_a_tool_gave(tool, does, 
     sales = Agent(name="Sales desk", handoff_description=does, instructions="Use your tool.", tools=[tool])
     triage = Agent(name="Triage", instructions="Route shoppers.", handoffs=[sales, desk("Support desk", "Fixes logins")])
     assert (await session(triage, turns))[-1] == ("Sales desk", expected)
+
+
+async def test_how_long_is_told_by_a_duration_in_the_desks_instructions():
+    triage = Agent(name="Bank triage", instructions="Route clients to cards or mortgages.")
+    cards = Agent(name="Cards desk", handoff_description="Blocks and replaces bank cards", handoffs=[triage],
+                  instructions="Replacement cards arrive in 5 working days. If the client asks about something else, "
+                               "hand back to the triage agent.")
+    mortgages = Agent(name="Mortgage desk", handoff_description="Answers mortgage questions", handoffs=[triage],
+                      instructions="Our fixed mortgage rate is 3.9% for 10 years.")
+    triage.handoffs = [cards, mortgages]
+    replies = await session(triage, ["My card is damaged, I need a new one", "How long will it take to arrive?",
+                                     "Thanks! Also, what's your mortgage rate?"])
+    assert replies[1:] == [("Cards desk", "Replacement cards arrive in 5 working days."),
+                           ("Mortgage desk", "Our fixed mortgage rate is 3.9% for 10 years.")]
+
+
+@pytest.mark.parametrize(("instructions", "message", "expected"), [
+    ("Refunds are processed within 10 days. Exchanges are free.", "How long do refunds take?",
+     "Refunds are processed within 10 days."),
+    ("Visa applications are processed in 3 weeks.", "How long does the visa take?",
+     "Visa applications are processed in 3 weeks."),
+])
+async def test_how_long(instructions, message, expected):
+    assert (await Runner.run(Agent(name="Desk", instructions=instructions), message)).final_output == expected
