@@ -4,7 +4,8 @@ A desk's name said only as where or whose a thing another desk speaks of is does
 connect" goes to IT support ("Helps with wifi, laptops and accounts"), not to the hotel desk; "my laptop at the
 library" likewise. "Where is my order?" asks about a delivery: the shipping desk takes it, and a symptom ("a mild
 headache", "I burned my hand") the desk for symptoms or for anything medical; "Do you have ...?" the desk that checks
-stock or tells what is available.
+stock or tells what is available; a word for the same thing ("competition": tournaments, "reserve": preorders) the
+desk that names it.
 
 A desk answers from a sentence of its instructions that states a fact with no number in it, a subject and its verb
 ("Late applications are not accepted.", "EU citizens need no visa for Norway."), in the later turns of a session too; asked again ("How much does that cost?"), it says it again rather than "I
@@ -79,6 +80,20 @@ async def test_a_symptom_goes_to_the_medical_desk(desks, message, expected):
      "Do you have sourdough today?", "Bakery counter"),
 ])
 async def test_do_you_have_goes_to_the_stock_desk(desks, message, expected):
+    assert await routed([desk(*one) for one in desks], message) == expected
+
+
+GAME_DESKS = [("Preorders", "Takes preorders for upcoming games"), ("Repairs", "Repairs consoles and controllers"),
+              ("Tournaments", "Signs players up for in-store tournaments"), ("Gift cards", "Sells gift cards")]
+
+
+@pytest.mark.parametrize(("desks", "message", "expected"), [
+    (GAME_DESKS, "I'd like to join the Saturday competition", "Tournaments"),
+    (GAME_DESKS, "Can I reserve the new Zelda before release?", "Preorders"),
+    ([("Chess club desk", "Enters members into chess tournaments"), ("Lessons desk", "Books chess lessons")],
+     "Is there a contest I can enter next month?", "Chess club desk"),
+])
+async def test_a_word_for_the_same_thing_names_the_desk(desks, message, expected):
     assert await routed([desk(*one) for one in desks], message) == expected
 
 
