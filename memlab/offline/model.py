@@ -1934,6 +1934,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     choice = request.body.get("tool_choice")
     made = {str(i.get("name")) for i in request.conversation[request.last_user_index + 1:] if item_type(i) == "function_call"}
     tools = [t for t in request.tools if not (t.handoff and t.name in made)]  # each desk once a turn: no ping-pong
+    handed = any(name.startswith("transfer_to_") for name in made)
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
     asking = _only_asks(request.message)
@@ -1974,6 +1975,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     # itself ("charges"; once handed to, by a related word too: "charged" to "billing questions")
     scored = []
     for tool in tools:
+        if tool.handoff and handed:  # a desk handed to this turn hands on only as its instructions say (below), not
+            scored.append((0, 0, tool, 0))  # by a word of the other's name ("How much is a surf lesson?": not back
+            continue  # to "Surf school triage")
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
             tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
         fits = _fits(tool, request)
@@ -2353,7 +2357,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         covered = _covered(topic, label_stems | advice_stems)
-        if score >= 2 or not label and covered and covered * 2 >= len(topic):
+        if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered == len(topic)):
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
             named = [one for one in said if set(words(one)) & (message - label_stems) or days and days & _weekdays(
                 one)]  # the sentences it names (or the days asked of)

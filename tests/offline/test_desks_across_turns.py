@@ -5,7 +5,8 @@ connect" goes to IT support ("Helps with wifi, laptops and accounts"), not to th
 library" likewise. "Where is my order?" asks about a delivery: the shipping desk takes it, and a symptom ("a mild
 headache", "I burned my hand") the desk for symptoms or for anything medical; "Do you have ...?" the desk that checks
 stock or tells what is available; a word for the same thing ("competition": tournaments, "reserve": preorders) the
-desk that names it.
+desk that names it. A desk handed to hands on only as its instructions say, not back to a triage agent whose name
+shares a word with the question ("How much is a surf lesson?" stays with lessons, not "Surf school triage").
 
 A desk answers from a sentence of its instructions that states a fact with no number in it, a subject and its verb
 ("Late applications are not accepted.", "EU citizens need no visa for Norway."), in the later turns of a session too; asked again ("How much does that cost?"), it says it again rather than "I
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import pytest
 from agents import Agent, Runner, SQLiteSession, function_tool
+from agents.extensions.handoff_prompt import RECOMMENDED_PROMPT_PREFIX, prompt_with_handoff_instructions
 from typing import Literal, Optional
 
 from pydantic import BaseModel
@@ -97,6 +99,25 @@ async def test_a_word_for_the_same_thing_names_the_desk(desks, message, expected
     assert await routed([desk(*one) for one in desks], message) == expected
 
 
+@pytest.mark.parametrize(("triage_name", "desks", "message", "expected"), [
+    ("Surf school triage", [("Lessons agent", "Books surf lessons", "Lessons last 2 hours and cost 45 EUR."),
+                            ("Rentals agent", "Rents surfboards and wetsuits", "Boards rent for 20 EUR a day.")],
+     "How much is a surf lesson?", ("Lessons agent", "Lessons last 2 hours and cost 45 EUR.")),
+    ("Harbor Bank front desk", [("Loans agent", "Answers loan questions", "Our loan rate is 6.5% APR."),
+                                ("Cards agent", "Replaces bank cards", "New cards arrive in 5 days.")],
+     "What is the loan rate at the bank?", ("Loans agent", "Our loan rate is 6.5% APR.")),
+])
+async def test_a_desk_does_not_hand_back_by_a_word_of_the_triage_name(triage_name, desks, message, expected):
+    agents = [Agent(name=name, handoff_description=does, instructions=prompt_with_handoff_instructions(
+        f"{facts} If the customer asks about anything else, transfer back to the triage agent.")) for name, does, facts in desks]
+    triage = Agent(name=triage_name, handoffs=agents,
+                   instructions=f"{RECOMMENDED_PROMPT_PREFIX}\nYou are a helpful triage agent. Delegate to the right agent.")
+    for agent in agents:
+        agent.handoffs.append(triage)
+    result = await Runner.run(triage, message)
+    assert (result.last_agent.name, result.final_output) == expected
+
+
 async def session(agent: Agent, turns: list[str]) -> list[tuple[str, str]]:
     """Each turn's desk and reply, the next turn sent to the desk that answered."""
     kept, replies = SQLiteSession(turns[0]), []
@@ -126,6 +147,9 @@ async def test_a_desk_answers_a_later_turn_from_a_fact_without_a_number():
     ("Library cards are free for residents. Lost cards have a replacement fee.", "Are library cards free?",
      "Library cards are free for residents."),
     ("Help gardeners. Tomatoes need full sun. Ferns prefer shade.", "Do tomatoes need sun?", "Tomatoes need full sun."),
+    ("Boards rent for 20 EUR a day. Wetsuits are included with lessons.", "How much is a surf lesson?",  # one word of
+     "I don't know: nothing in this conversation or in my instructions says, and I can only answer from what I was "
+     "sent."),  # two: no answer
 ])
 async def test_a_fact_without_a_number_answers(instructions, message, expected):
     assert (await Runner.run(Agent(name="Desk", instructions=instructions), message)).final_output == expected
