@@ -1934,7 +1934,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     choice = request.body.get("tool_choice")
     made = {str(i.get("name")) for i in request.conversation[request.last_user_index + 1:] if item_type(i) == "function_call"}
     tools = [t for t in request.tools if not (t.handoff and t.name in made)]  # each desk once a turn: no ping-pong
-    handed = any(name.startswith("transfer_to_") for name in made)
+    handed = any(n.startswith("transfer_to_") for n in made) and sum(t.handoff for t in request.tools) == 1  # its way back
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
     asking = _only_asks(request.message)
@@ -1975,9 +1975,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     # itself ("charges"; once handed to, by a related word too: "charged" to "billing questions")
     scored = []
     for tool in tools:
-        if tool.handoff and handed:  # a desk handed to this turn hands on only as its instructions say (below), not
-            scored.append((0, 0, tool, 0))  # by a word of the other's name ("How much is a surf lesson?": not back
-            continue  # to "Surf school triage")
+        if tool.handoff and handed:  # a desk just handed to goes back only as its instructions say (below), not by a
+            scored.append((0, 0, tool, 0))  # word of the router's name ("How much is a surf lesson?": not back to
+            continue  # "Surf school triage")
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
             tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
         fits = _fits(tool, request)
