@@ -2175,7 +2175,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
     sides = [{stem(word), *related([stem(word)])} for word in ("like", "hate")]  # "What do I dislike?": not "I love..."
     sides = sides if set(topic) & sides[0] else sides[::-1] if set(topic) & sides[1] else [set(), set()]
-    yours = "your" in lowered and not ({"me", "us"} & set(lowered) or _about_user(question))  # the assistant's own
+    yours = ("your" in lowered or "do you" in question.lower()) and not ({"me", "us"} & set(lowered) or _about_user(
+        question))  # the assistant's own ("Which days do you have?")
     for score, statement in candidates:
         price = {stem("price"), stem("cost")} if priced and _currencies(statement.text) else set()  # "... at 59.99 EUR"
         if plain and not _covered(plain, statement.stems | price) and (statement.role == "tool" or statement.role == "user" and (
@@ -2337,10 +2338,13 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
     found, days = [], _weekdays(request.message) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
+    days = days or set(_WEEKDAYS if asks and "days" in said else ())  # "Which days...?": any a sentence names
     lasting = stem_set("long take") if "how long" in request.message.lower() else set()  # "How long will it take?"
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if lasting and advice_stems & stem_set("minute hour day week month year"):  # is told by "... in 5 days"
             advice_stems = advice_stems | lasting
+        elif days and not label and _weekdays(advice):  # "Which days...?": "... on Tuesday and Thursday mornings"
+            advice_stems = advice_stems | {stem("day")}
         repeated = advice[:80].lower() in given and label not in ("name", "skill")  # asked again: said again
         if wants_fact and not facts(advice) or repeated and _covered(topic, label_stems | advice_stems) * 2 < len(topic):
             continue

@@ -11,7 +11,8 @@ shares a word with the question ("How much is a surf lesson?" stays with lessons
 A desk answers from a sentence of its instructions that states a fact with no number in it, a subject and its verb
 ("Late applications are not accepted.", "EU citizens need no visa for Norway."), in the later turns of a session too; asked again ("How much does that cost?"), it says it again rather than "I
 don't know"; "How long will it take?" is told by a sentence that says a duration ("... arrive in 5 working
-days"); "How much is it?" after a tool said "... at 59.99 EUR" is answered by that result.
+days"), "Which days do you have?" by one that names weekdays ("... Tuesday and Thursday mornings"), not by what the
+user said of a day; "How much is it?" after a tool said "... at 59.99 EUR" is answered by that result.
 
 A desk's structured output reads each listed item alone: "maths 82, history 45" gives subjects "maths" and "history"
 (not "and history 45"). A reason field of an action the user names takes the reason they give beside it ("I lost my
@@ -270,3 +271,17 @@ async def test_how_long_is_told_by_a_duration_in_the_desks_instructions():
 ])
 async def test_how_long(instructions, message, expected):
     assert (await Runner.run(Agent(name="Desk", instructions=instructions), message)).final_output == expected
+
+
+async def test_which_days_is_told_by_the_weekdays_the_desk_names():
+    booking = Agent(name="Appointments", handoff_description="Books and moves doctor appointments",
+                    instructions="Appointments are available Tuesday and Thursday mornings.")
+    triage = Agent(name="Clinic front desk", instructions="Route patients.", handoffs=[booking, desk("Billing", "Invoices")])
+    replies = await session(triage, ["I need to move my appointment to another day", "Which days do you have?"])
+    assert replies[-1] == ("Appointments", "Appointments are available Tuesday and Thursday mornings.")
+
+
+async def test_what_days():
+    agent = Agent(name="Gym", instructions="Yoga classes are on Monday and Wednesday evenings. Towels cost 2 EUR.")
+    result = await Runner.run(agent, "What days are the yoga classes?")
+    assert result.final_output == "Yoga classes are on Monday and Wednesday evenings."
