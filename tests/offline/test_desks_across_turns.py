@@ -12,7 +12,7 @@ A desk answers from a sentence of its instructions that states a fact with no nu
 ("Late applications are not accepted.", "EU citizens need no visa for Norway."), in the later turns of a session too; asked again ("How much does that cost?"), it says it again rather than "I
 don't know"; "How long will it take?" is told by a sentence that says a duration ("... arrive in 5 working
 days"), "Which days do you have?" by one that names weekdays ("... Tuesday and Thursday mornings"), not by what the
-user said of a day; "How much is it?" after a tool said "... at 59.99 EUR" is answered by that result.
+user said of a day, "Who teaches it?" by the result that says "taught by ..." (no new look-up); "How much is it?" after a tool said "... at 59.99 EUR" is answered by that result.
 
 A desk's structured output reads each listed item alone: "maths 82, history 45" gives subjects "maths" and "history"
 (not "and history 45"). A reason field of an action the user names takes the reason they give beside it ("I lost my
@@ -289,3 +289,23 @@ async def test_which_days_is_told_by_the_weekdays_the_desk_names():
 ])
 async def test_which_days_do_you(instructions, message, expected):
     assert (await Runner.run(Agent(name="Desk", instructions=instructions), message)).final_output == expected
+
+
+@function_tool
+def find_class(course: str) -> str:
+    """Find when and where a class meets."""
+    return f"{course}: Tuesdays 14:00 in room C3, taught by Ms Ortega."
+
+
+@pytest.mark.parametrize("turns", [["When does the chemistry class meet?", "Who teaches it?"],
+                                   ["Where does the Spanish class meet?", "And who teaches the class?"]])
+async def test_who_teaches_it_is_answered_by_the_result_that_says_taught(turns):
+    timetable = Agent(name="Timetable desk", handoff_description="Tells when and where classes meet",
+                      instructions="Use find_class.", tools=[find_class])
+    triage = Agent(name="School office", instructions="Route students.", handoffs=[timetable, desk("Canteen", "Menus")])
+    kept, agent = SQLiteSession(turns[0]), triage
+    for turn in turns:
+        result = await Runner.run(agent, turn, session=kept)
+        agent = result.last_agent
+    assert [item.type for item in result.new_items if item.type == "tool_call_item"] == []
+    assert "taught by Ms Ortega" in result.final_output
