@@ -256,7 +256,7 @@ _DAYS = stem_set(" ".join(CALENDAR))
 _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund", "send back": "return", "take back": "return",
             "bring back": "return", "took": "stolen theft", "stole": "stolen theft", "robbed": "stolen theft", "sign in": "login",
             "signing in": "login", "log in": "login", "log into": "login", "count me in": "attend", "be there": "attend",
-            "make it": "attend", "never been": "new", "first time": "new"}
+            "make it": "attend", "never been": "new", "first time": "new", "do you have": "stock available"}
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
@@ -590,6 +590,11 @@ class Reader:
         if self.answer and field_stems & _EXPLAINS and any(set(words(f.replace("_", " "))) & _PLAIN for f in self.fields):
             return self.plainness[1]  # of the text judged: "The text has 6 words in 1 sentence, all short..."
         if self.answer and field_stems & (_EXPLAINS | stem_set("reason why")) and self.chosen:  # "Negative: ... 'late'"
+            told = [c.strip(" .!?") for c in self.whole.replace(". ", ",").split(",") if len(
+                c.split()) > 1 and not c.lower().strip().startswith(("please", "i want", "i'd like")) and not any(
+                cue.lower() in c.lower() for cue in self.chosen[1])]  # an option the user names ("I lost my card,
+            if told and self.chosen[0].lower() in map(str.lower, self.chosen[1]):  # please freeze it"): their reason
+                return ", ".join(told)
             said = " and ".join(", ".join(f"'{cue}'" for cue in self.chosen[1]).rsplit(", ", 1))
             return f"{self.chosen[0].capitalize()}: " + (f"the message says {said}." if said else "no word leans either way.")
         if field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
@@ -1228,9 +1233,9 @@ class Reader:
 
     def each(self, grouped: bool = False) -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
-        bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words (after the first, as the
-        list goes on: "and Bo" opens with a name); else per sentence giving someone a task ("Dev to update the page");
-        none for fewer than two items listed."""
+        bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words alone ("history 45": subject
+        "history"), after the first as the list goes on ("and Bo" opens with a name); else per sentence giving someone
+        a task ("Dev to update the page"); none for fewer than two items listed."""
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
@@ -1240,7 +1245,7 @@ class Reader:
         earlier = self.request.conversation[:self.request.last_user_index]
         read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
                 for k, part in enumerate(parts)]
-        return [Reader(request, part, item=True) for request, part in zip(read, parts)]
+        return [Reader(request, part, whole=part, item=True) for request, part in zip(read, parts)]
 
     def numbers(self, name: str) -> list[float]:
         """Every number the latest message gives after the field's name ("codes 7 and 11"), else in all of it, in order
@@ -1929,6 +1934,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     choice = request.body.get("tool_choice")
     made = {str(i.get("name")) for i in request.conversation[request.last_user_index + 1:] if item_type(i) == "function_call"}
     tools = [t for t in request.tools if not (t.handoff and t.name in made)]  # each desk once a turn: no ping-pong
+    handed = any(n.startswith("transfer_to_") for n in made) and sum(t.handoff for t in request.tools) == 1  # its way back
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
     asking = _only_asks(request.message)
@@ -1969,6 +1975,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     # itself ("charges"; once handed to, by a related word too: "charged" to "billing questions")
     scored = []
     for tool in tools:
+        if tool.handoff and handed:  # a desk just handed to goes back only as its instructions say (below), not by a
+            scored.append((0, 0, tool, 0))  # word of the router's name ("How much is a surf lesson?": not back to
+            continue  # "Surf school triage")
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
             tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
         fits = _fits(tool, request)
@@ -1979,7 +1988,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         heard = desk_words if routed else message | same | near if everything_given else message | same
         if tool.handoff and covered & own_words:  # a desk whose instructions say the message's words answers it
             heard = message | same
-        distinct = len(own & message) + bool(own & heard - message)  # related words ("parcel": track, package) once
+        said = own & message - (_aside(tool, desks, found) if routed else set())
+        distinct = len(said) + bool(own & heard - message)  # related words ("parcel": track, package) once
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
@@ -2044,6 +2054,18 @@ def _choose_tools(request: Request) -> list[Tool]:
         picked = back if not _covered([w for w in words(request.message) if not w[:1].isdigit()], own | related(
             own)) else picked
     return picked[:4]
+
+
+def _aside(desk: Tool, desks: Sequence[Tool], found: Sequence[str]) -> set[str]:
+    """The words of a desk's name said only as where, or as whose, a thing another desk speaks of is ("The hotel wifi
+    won't connect", "my laptop at the hotel": wifi and laptops are IT support's, not the hotel desk's)."""
+    others = {s for t in desks if t is not desk for s in t.stems - _HANDOFF} - desk.stems
+    found = [stem(w) for w in found]
+    if not others & set(found):
+        return set()
+    return {w for w in desk.name_stems if w in found and all(
+        after in others or before in _PLACE_CUES or before in ("the", "a", "my", "our") and earlier in _PLACE_CUES
+        for earlier, before, w2, after in zip(["", "", *found], ["", *found], found, [*found[1:], ""]) if w2 == w)}
 
 
 def _clauses(request: Request) -> list[str]:
@@ -2124,7 +2146,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
     (or ``question``): it names the thing asked about and two (or half) of the question's words."""
     question = _asked(_referred(request, question or request.message))
-    topic = request.memory.spelled(_topic(question))
+    priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "does", "do"))  # "How much is it?": a
+    topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
     if not topic:
         return None
     wants_id = bool(set(topic) & _ID)
@@ -2139,9 +2162,9 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
               for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w* ([A-Z][\w-]+)", s.text)}
     roles = ("user", "note", "tool")
     candidates = request.memory.matches(topic, roles=roles)
-    if named:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too
-        candidates += [(0.0, s) for s in request.said
-                       if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
+    if named or priced:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too, an amount a price
+        candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
+            i, head) for i in s.identifiers) if named else _currencies(s.text))]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     found, ids = [], {i.lower() for i in identifiers(question)}
     lowered = _lower_tokens(question)
@@ -2152,9 +2175,11 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
     sides = [{stem(word), *related([stem(word)])} for word in ("like", "hate")]  # "What do I dislike?": not "I love..."
     sides = sides if set(topic) & sides[0] else sides[::-1] if set(topic) & sides[1] else [set(), set()]
-    yours = "your" in lowered and not ({"me", "us"} & set(lowered) or _about_user(question))  # the assistant's own
+    yours = ("your" in lowered or "do you" in question.lower()) and not ({"me", "us"} & set(lowered) or _about_user(
+        question))  # the assistant's own ("Which days do you have?")
     for score, statement in candidates:
-        if plain and not _covered(plain, statement.stems) and (statement.role == "tool" or statement.role == "user" and (
+        price = {stem("price"), stem("cost")} if priced and _currencies(statement.text) else set()  # "... at 59.99 EUR"
+        if plain and not _covered(plain, statement.stems | price) and (statement.role == "tool" or statement.role == "user" and (
                 _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)):
             continue  # a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
         if statement.stems & sides[1] and not statement.stems & sides[0] and _lower_tokens(question)[0] not in _YES_NO:
@@ -2177,7 +2202,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
         stems = statement.stems | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
-            {stem("day"), stem("date")} if dated else set())  # "Which day...?": "on Thursdays"
+            {stem("day"), stem("date")} if dated else set()) | price  # "Which day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
                 i, head) for i in statement.identifiers) and not (head == counted and facts(statement.text) and _covered(
@@ -2279,7 +2304,10 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     lead = first.lower()  # a fact of where the one it opens with is ("Acme is a shop in Porto", "...based in Oslo"), or
     place = place and any(said.startswith(n) for n in _proper_names(said)) or {"based", "located"} & set(_lower_tokens(
         said)) or _ADDRESS.search(said)  # an address; not "Most of our users are in Brazil."
-    if lead in _ORDERS or _is_question(said) or not (facts(said) or place) and lead not in ("our", "we", "the", "they"):
+    verb = set(_lower_tokens(said)[1:4]) & (_SUBJECT_VERBS | {"are", "were", "need", "have"})  # "Late entries are not
+    # accepted", "EU citizens need no visa": a subject and its verb, not "Route patients."
+    if lead in _ORDERS or _is_question(said) or not (facts(said) or place or verb) and lead not in ("our", "we", "the",
+                                                                                                      "they"):
         return None
     person = next((word for word in ("user", "customer", "client") if said.startswith(f"The {word}")), "they")
     for them, you in ((f"The {person}'s ", "Your "), (f"The {person} is ", "You are "), ("They ", "You ")):
@@ -2310,8 +2338,15 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
     found, days = [], _weekdays(request.message) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
+    days = days or set(_WEEKDAYS if asks and "days" in said else ())  # "Which days...?": any a sentence names
+    lasting = stem_set("long take") if "how long" in request.message.lower() else set()  # "How long will it take?"
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
-        if wants_fact and not facts(advice) or advice[:80].lower() in given and label not in ("name", "skill"):
+        if lasting and advice_stems & stem_set("minute hour day week month year"):  # is told by "... in 5 days"
+            advice_stems = advice_stems | lasting
+        elif days and not label and _weekdays(advice):  # "Which days...?": "... on Tuesday and Thursday mornings"
+            advice_stems = advice_stems | {stem("day")}
+        repeated = advice[:80].lower() in given and label not in ("name", "skill")  # asked again: said again
+        if wants_fact and not facts(advice) or repeated and _covered(topic, label_stems | advice_stems) * 2 < len(topic):
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
@@ -2326,12 +2361,13 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         covered = _covered(topic, label_stems | advice_stems)
-        if score >= 2 or not label and covered and covered * 2 >= len(topic):
+        if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered == len(topic)):
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
             named = [one for one in said if set(words(one)) & (message - label_stems) or days and days & _weekdays(
                 one)]  # the sentences it names (or the days asked of)
             found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice, label))
-    best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
+    best = max(found, key=lambda entry: (entry[2] in ("name", "skill") or entry[1][:80].lower() not in given, entry[0]),
+               default=None)  # the first of equals, one not said yet before one said
     if best is None:
         return None
     values = all(map(facts, best[1].split(","))) and best[2]  # "Prices: latte $4.50, tea $3": a labelled list of values

@@ -110,14 +110,15 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | hour hours time open opening close closing closed | address location located | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
     | supplies stationery toner paper pens ink
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
-    groceries purchase | injury injured hurt pain sore sprain | colour color paint white black red blue green grey gray
+    groceries purchase | injury injured hurt pain sore sprain burn burned burnt medical symptom
+    headache fever cough rash sick nausea dizzy | colour color paint white black red blue green grey gray
     | food eat meal dish cuisine diet dietary appetite restaurant allergy allergic
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail
     whatsapp call
     phone | system os operating windows macos linux ios android | weather forecast temperature rain rainfall precipitation sunny umbrella | number id
-    identifier code reference ref | race marathon triathlon | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
+    identifier code reference ref | race marathon triathlon | tournament competition contest championship | reserve preorder | teach taught teaches teacher | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
     calculus derivative integral fraction percentage arithmetic | history historical war president empire king queen
     emperor century ancient medieval revolution battle dynasty civilization treaty colony colonial | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim want | add plus sum total | subtract minus difference | multiply times product | divide
@@ -139,7 +140,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
     frustrated unhappy furious late crushed slow loud noisy
     | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
-    saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package delivery
+    saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package order delivery
     deliver arrive arrived courier carrier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
     cryptocurrency portfolio fund funds | learn learning study studying student
