@@ -2865,7 +2865,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return f'You asked: "{asked[0 if "first" in said_tokens else -1]}"'
     told = [s for s in request.said if s.role == "user" and s.turn < now and len(s.stems) >= 2 and not _is_question(
         s.text)]  # "What do you know about me?", "What did I just say?": what the user told, no topic of its own
-    if question and told and {"me", "i", "my"} & said_tokens and not set(_topic(said)) - stem_set("far everything"):
+    if question and told and {"me", "i", "my", "we", "us"} & said_tokens and not set(_topic(said)) - stem_set(
+            "far everything talk talked discuss discussed cover covered"):  # "What have we discussed so far?"
         picked = told[-1:] if "just" in said_tokens else told[-8:]
         return _told_back(picked)
     subject = words(said.lower().rpartition(" about ")[2]) if " about " in said.lower() else []

@@ -1,8 +1,9 @@
-"""Two replies of an agent with no tools: an order to act in the world, and "how much" asked of a statement with no
-amount.
+"""Replies of an agent with no tools: an order to act in the world, "how much" asked of a statement with no amount,
+and "What did we talk about?".
 
-Before, "Remind me to call mum at 6." got "Noted: remind you to call mum at 6." (as if a reminder were set) and
-"How much do I owe Sam?" after "Hi, I'm Sam." got "You told me: you're Sam."
+Before, "Remind me to call mum at 6." got "Noted: remind you to call mum at 6." (as if a reminder were set),
+"How much do I owe Sam?" after "Hi, I'm Sam." got "You told me: you're Sam.", and "What did we talk about?" got
+"I don't know: it isn't in the conversation I can see."
 """
 
 from __future__ import annotations
@@ -37,3 +38,9 @@ async def test_a_name_is_no_order_to_act(told):
 async def test_how_much_is_answered_only_by_a_statement_with_an_amount(turns, kept):
     reply = (await _replies(turns))[-1]
     assert (kept in reply) if kept else reply.startswith("I don't know")
+
+
+@pytest.mark.parametrize("question", ["What did we talk about?", "What have we discussed so far?"])
+async def test_what_we_talked_about_tells_back_what_the_user_said(question):
+    reply = (await _replies(["I'm moving to Lyon in June.", "My budget for the move is 2000 euros.", question]))[-1]
+    assert reply.startswith("You told me:") and "Lyon" in reply and "2000 euros" in reply
