@@ -195,8 +195,9 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
         return [one] if one and not _is_placeholder(one) and one.strip(" .!?") != filler.whole.strip(" .!?") else []
     if kind in ("object", "array") or isinstance(items, Mapping) and "properties" in items:
         listed = filler.each(grouped=kind == "array")[:most]
-        if len(listed) >= low:  # an object (a list) per item (bracketed group) listed, each from its own words
-            return [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
+        made = [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
+        if len(kept := [one for one in made if not _is_placeholder(one)]) >= low:  # an object (a list) per item
+            return kept  # (bracketed group) listed, each from its own words; none from a part that gives nothing
     return [_value(items, filler, defs, name, description, depth + 1, owner=owner)] * max(1, min(low, 20))
 
 
