@@ -978,8 +978,10 @@ class Reader:
             ". ", ", ").split(", ") for n, w in itertools.pairwise(tokens(part)) if stem(w.lower()) in owned}]
         index = self.start + self.taken.get("number", 0)
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
-        labelled = [n for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha() and any(
-            len(w) > 2 and w not in STOP and label.lower().startswith(w) for w in heard)]  # "1 (lowest)": "low"
+        scale = [(n, label.lower()) for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha()
+                 and label.lower() not in STOP]  # numbers a tool labels ("1 (cosmetic)"), not a range ("0 to 100")
+        labelled = [n for n, label in scale if any(len(w) > 2 and w not in STOP and label.startswith(w) for w in heard)]
+        # "1 (lowest)": "low"
         years = [t for t in found if len(t) == 4 and t[:2] in ("19", "20")]
         if stem("year") not in marks and any(stem("year") in words(f.replace("_", " ")) for f in self.fields):
             found, years = [t for t in found if t not in years], []  # a price is not the year a year field takes
@@ -1011,9 +1013,9 @@ class Reader:
             value = next((n for item, n in counted.items() if words(item) == asked), sum(counted.values()))
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die"
-        if value is None and not (self.answer or marks & _UPPER or any(map(_NUMBER.fullmatch, tokens(self.told(
-                name, description))))):  # a number no one gave is asked for ("Roll 2 dice": sides), not a bound
-            # ("max_minutes": none) nor a scale its tool describes ("impact is 1 to 4")
+        if value is None and not (self.answer or marks & _UPPER or scale):  # a number no one gave is asked for ("Roll
+            # 2 dice": sides; "Turn it up": the level of 0 to 100), not a bound ("max_minutes": none) nor one of the
+            # labelled numbers its tool describes ("impact is 1 (cosmetic) ... 4 (blocking)")
             self.found_nothing.append(name)
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
@@ -1151,9 +1153,9 @@ class Reader:
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
         said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message} | {_ASKS.get(
             f"{before} {w}", _ASKS.get(w, "")) for before, w in itertools.pairwise(["", *found])}) - negated - {""}
-        turned = {stem(w) for w in found} & stem_set("turn crank dial knock ramp pump speed tone")  # "Turn the music
+        turned = _turned(self.request.message)  # "Turn the music down", "volume down" (set_volume): low (not "the
         said |= {{"up": "high", "down": "low"}.get(w, "") for before, w in itertools.pairwise(["", *found]) if turned or stem(
-            before) in self.own} - {""}  # down", "volume down" (set_volume): low (not "the server is down")
+            before) in self.own} - {""}  # server is down")
         ends = {str(o).lower() for o in options[::max(1, len(options) - 1)]}
         if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
             return options[len(options) - 1 - options.index(opposite)]
@@ -1269,6 +1271,12 @@ class Reader:
             before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}
+
+
+def _turned(message: str) -> bool:
+    """Whether the message turns a level up or down ("Turn the music down", "crank it up"): a setting, not the thing."""
+    found = _lower_tokens(message)
+    return bool({"up", "down"} & set(found) and {stem(w) for w in found} & stem_set("turn crank dial knock ramp pump"))
 
 
 def _one(part: str) -> str:
@@ -1861,7 +1869,7 @@ def _fits(tool: Tool, request: Request) -> int:
         elif field.get("type") == "boolean":  # "with cheese"; one not said is false, as a null one is null
             found = bool(set(words(name.replace("_", " "))) & set(words(request.message)))
         elif field.get("type") in ("number", "integer"):
-            found = reader.number(name, "") is not None
+            found = reader.number(name, "") is not None or _turned(request.message)  # "Turn it up": asks the level
         else:
             found = named is not None or find is not None and bool(find(request.message)) or kind in (
                 "free", "thing", "other") and bool(_QUOTED.search(request.message))  # "What does 'terse' mean?"
@@ -1903,6 +1911,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     negated = _negated(request.message)  # "Draft (don't send) an email": never send_email; "My name is Ana.": no search
     tools = [t for t in tools if stem(t.name.split("_")[0].lower()) not in negated and not (
         t.stems & _SEARCHES and _takes_a_query(t) and _chat(request.message))]
+    if _turned(request.message):  # "Turn the music down": a tool that sets a level (set_volume), not play_music
+        tools = [t for t in tools if any(isinstance(f, Mapping) and (f.get("type") in ("number", "integer") or {"low", "high"}
+                 & {str(o).lower() for o in f.get("enum") or ()}) for f in (t.parameters.get("properties") or {}).values())] or tools
     if not tools or choice == "none":
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
@@ -2747,8 +2758,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if task:  # and what is needed to
             return f"Yes, I can try to help you {_swap(task)}: tell me what you have in mind."
         return f"I can try: what would you like me to do{' about ' + _swap(helped.group(1)) if helped.group(1) else ''}?"
-    if missing:
-        wanted = missing[0].replace("_", " ")
+    if missing:  # "the level (0 to 100)": with the range its tool gives, if any
+        field = next((f for t in request.tools for n, f in (t.parameters.get("properties") or {}).items() if n == missing[
+            0] and isinstance(f, Mapping)), {})
+        ends = [field.get("minimum"), field["maximum"]] if "maximum" in field else [n for t in tokens(str(field.get(
+            "description") or "")) for n in t.split("-") if _NUMBER.fullmatch(n)]
+        wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 else "")
         if question:
             return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
         return f"I can do that once I have the {wanted}. Could you give it to me?"
