@@ -215,6 +215,7 @@ _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": 
          "shut": "shut", "put": "put", "cut": "cut", "run": "ran", "find": "found", "get": "got", "hold": "held",
          "draw": "drew", "throw": "threw"}
 _IN_VERBS = stem_set("check sign book log clock let buzz show pencil squeeze fit")  # "check in Rosa": no place
+_ARRANGES = stem_set("schedule arrange organize calendar diary agenda planner list to-do")  # an event's or a task's
 _PARTICLES = ("up", "down", "in", "out", "off", "on", "back", "to", "into", "from")  # after a tool's verb: check_in
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify "
@@ -731,8 +732,9 @@ class Reader:
             headed = [served] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
             gist = " ".join(w for at, w in enumerate(said.split()[:7]) if at or w.lower() not in ("the", "a", "an"))
             gist = [gist[:1].upper() + gist[1:]] if gist else []  # what is said, in short: "Meeting moved to 3pm"
-            named = self.unowned(_proper_names(self.whole, things=True, titles=True))
-            task = self.unowned(_task(self.whole, self.own, _when(self.whole, None, self.year, self.today)))  # "call the dentist"
+            dates = _when(self.whole, None, self.year, self.today)  # no title: "... on my calendar for Dec 9"
+            named = [n for n in self.unowned(_proper_names(self.whole, things=True, titles=True)) if n not in dates]
+            task = self.unowned(_task(self.whole, self.own, dates))  # "call the dentist"
             alone = [self.whole.strip(" .!")] * (self.searches and list(self.fields) == [name])  # as a query is
             titled = field_stems & _SUBJECT and (headed or gist or alone or task or named or
                                                  _names_after(self.whole, ("to",)) or [v for v in _after(
@@ -1491,14 +1493,18 @@ def _task(text: str, own: frozenset[str], dates: list[str]) -> list[str]:
     """What a request opening with its verb asks for, past the tool's own words and a length, up to its date: "Also add
     call the dentist on Friday" → "call the dentist", "Add a task to pay rent by the 1st" → "pay rent"."""
     said = tokens((sentences(text) or [""])[0].partition(",")[0])
-    verb = next((n for n, w in enumerate(said[:3]) if stem(w.lower()) in _VERBS | _CHANGES), -1)
+    verb = next((n for n, w in enumerate(said[:3]) if stem(w.lower()) in _VERBS | _CHANGES | _ARRANGES), -1)
     titled = any(w.lower() in ("called", "named", "titled") for w in said)  # a title said as one, after any verb
     if not titled and (verb < 0 or any(w.lower() not in _FILLER | {"please", "can", "could", "you"} for w in said[:verb])):
         return []
-    rest = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP | {"up"} or stem(w.lower()) in own or w[0].isdigit(),
-                                        said[verb + 1:]))
+    lead = said[verb + 1:]  # nor its length: "a 45 minute design critique"
+    rest = " ".join(w for _, w in itertools.dropwhile(lambda kw: kw[1].lower() in STOP | {"up"} or stem(kw[1].lower(
+        )) in own or kw[1][0].isdigit() or kw[0] and lead[kw[0] - 1][0].isdigit() and kw[1].lower().rstrip("s") in _SECONDS,
+        enumerate(lead)))
     for cut in dates:
         rest = rest.partition(cut)[0]
+    at = rest.find(" my ")  # nor where it goes: "a call with Dr. Okafor on my calendar"
+    rest = rest[:at].rpartition(" ")[0] if at > 0 and stem(rest[at + 4:].split(" ")[0].lower()) in _ARRANGES else rest
     for cue in (" called ", " named ", " titled ", " about "):  # "a meeting called Design Review", "a call about the
         said = list(itertools.dropwhile(lambda w: w.lower() in STOP, f" {rest}".rpartition(cue)[2].split()))  # budget with
         rest = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, said) if cue == " about " in rest else said)  # Priya"
@@ -1541,7 +1547,7 @@ def _subjects(text: str) -> list[str]:
     spans = [" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at + 1:at + 5]))
              for found in map(tokens, sentences(text[:2000].replace(", ", ". ")))  # a clause ends at a comma too
              for at, cue in enumerate(found) if cue.lower() in ("about", "on", "regarding", "concerning")]
-    return [span for span in spans if span and span.split()[0].lower() not in CALENDAR and not span[0].isdigit()]
+    return [span for span in spans if span and span.split()[0].lower() not in CALENDAR | {*_MONTHS} and not span[0].isdigit()]
 
 
 def _currencies(text: str, side: str = "") -> list[str]:
@@ -1654,6 +1660,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             placed = things and (before in ("in", "to", "into", "near", "via") or placed and word[:1].isupper() and found[
                 at - 1][:1].isupper())
             after = found[at + 1] if at + 1 < len(found) else ""
+            dated = low in _MONTHS and (things or after[:1].isdigit())  # "Feb", "for Dec 8": no name
             if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit() or (
                     at, before) == (1, "s")) and low not in STOP and low not in _COUNT_WORDS and not (low[:1].isdigit() or word in _CURRENCIES or stem(
                     low) in related({stem("currency")})) and not (before in ("the", "my", "our") and at > 1 and found[
@@ -1666,14 +1673,14 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1) and not particle:
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from; "in"
                 # right after the verb is its particle ("Please check in Rosa Diaz"): a name follows
-                if before in ("to", "for", "from") and low not in CALENDAR:
+                if before in ("to", "for", "from") and low not in CALENDAR and not dated:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
             if (things and not titles or found[at - 1].isupper() and not people) and word.isdigit() and runs and runs[
                     -1][1] == at - 1 and f"{before} {word}" in low_piece:
                 runs[-1][1] = at  # "the Pixel 8", "train IC 512"
                 continue
             if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
-                    or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or things and low in _MONTHS  # "Feb"
+                    or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or dated
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
                     or placed
@@ -1863,7 +1870,8 @@ def _fits(tool: Tool, request: Request) -> int:
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
         field, named = properties[name], reader.named_value(name, linked=False)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
-        optional = field.get("type") == "boolean" or {"type": "null"} in (field.get("anyOf") or ()) or "default" in field
+        optional = field.get("type") in ("boolean", "array") or {"type": "null"} in (field.get("anyOf") or ()) or (
+            "default" in field)  # a list may be empty: "Add a dentist appointment for Tuesday" (no attendees)
         if isinstance(field.get("enum"), list):
             found = reader.named_option(field["enum"], str(field.get("description") or "")) is not None
         elif field.get("type") == "boolean":  # "with cheese"; one not said is false, as a null one is null

@@ -1,12 +1,15 @@
 """Agents with several similar tools: a careful model picks the one the sentence asks for and fills it as said.
 
 "Turn the music down" turns a level, not the thing: beside ``play_music`` it is ``set_volume``'s low end; a level of
-numbers nobody gave ("Turn it up", 0 to 100) is asked for with its range, not set to 0 (mute).
+numbers nobody gave ("Turn it up", 0 to 100) is asked for with its range, not set to 0 (mute). An event's title is
+what the request arranges, past its length and where it goes ("Schedule a 45 minute design critique with Leo",
+"... on my calendar"); an event with nobody named is still made, with no attendees.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import json
+from typing import Annotated, Literal, Optional
 
 import pytest
 from agents import function_tool
@@ -73,3 +76,49 @@ async def test_a_numbered_level_nobody_gave_is_asked_for_with_its_range():
     calls, reply = await tool_calls([set_brightness], "Turn the lamp down")
     assert calls == [] and "percent (0 to 100)" in reply
     assert (await tool_calls([set_speaker_volume], "Set the volume to 30"))[0] == [("set_speaker_volume", {"level": 30})]
+
+
+@function_tool
+def create_event(title: str, attendees: list[str], date: str, start_time: Optional[str] = None,
+                 duration_minutes: int = 60) -> str:
+    """Create a calendar event.
+
+    Args:
+        title: event title
+        attendees: names of the people invited
+        date: YYYY-MM-DD
+        start_time: HH:MM, 24h
+        duration_minutes: length in minutes
+    """
+    return json.dumps({"created": True, "title": title, "attendees": attendees, "date": date})
+
+
+@function_tool
+def new_reservation(event: str, guests: list[str], day: str) -> str:
+    """Reserve a table at the club restaurant.
+
+    Args:
+        event: what the booking is for
+        guests: who comes
+        day: the day
+    """
+    return "reserved"
+
+
+async def test_an_event_is_titled_by_what_is_arranged_past_its_length():
+    calls, _ = await tool_calls([create_event], "Schedule a 1-hour budget review with Priya on Dec 11 at 2pm")
+    assert calls[0][1]["title"] == "budget review with Priya" and calls[0][1]["attendees"] == ["Priya"]
+    calls, _ = await tool_calls([create_event], "Book a 45 minute design critique with Leo and Mara on Dec 7 at 10:30")
+    assert calls[0][1]["title"] == "design critique with Leo and Mara" and calls[0][1]["duration_minutes"] == 45
+    calls, _ = await tool_calls([new_reservation], "Arrange a 2 hour birthday lunch with Omar and Lena for Saturday")
+    assert calls == [("new_reservation", {"event": "birthday lunch with Omar and Lena", "guests": ["Omar", "Lena"],
+                                          "day": "Saturday"})]
+
+
+async def test_an_event_with_nobody_named_is_made_with_no_attendees():
+    calls, reply = await tool_calls([create_event], "Add a dentist appointment to my calendar for Dec 8 at 9am")
+    assert calls == [("create_event", {"title": "dentist appointment", "attendees": [], "date": "2026-12-08",
+                                       "start_time": "09:00", "duration_minutes": 60})]
+    assert "dentist appointment" in reply
+    calls, _ = await tool_calls([create_event], "Schedule a haircut on my calendar for Dec 15")
+    assert calls[0][1]["title"] == "haircut" and calls[0][1]["attendees"] == []
