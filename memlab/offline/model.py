@@ -1963,10 +1963,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
     named = [t for t in picked if (t.name_stems - shared - _VERBS or t.name_stems - shared) & message]
-    if len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday")
-        picked = named or picked[:1]
-    seeks = next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), "") in (
-        "find", "search", "look", "browse") or "looking for " in request.message.lower()  # "Look up audiobooks about
+    lead = stem(next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), ""))
+    if len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday"); "Pause the
+        picked = [t for t in named if lead in t.name_stems] or named or picked[:1]  # music": not play_music too
+    seeks = lead in stem_set("find search look browse") or "looking for " in request.message.lower()  # "Look up audiobooks about
     # Rome", "I'm looking for running shoes": the tool that searches, by its words
     picked = picked or [t for t in tools if seeks and _takes_a_query(t) and t.stems & stem_set("find search look")][:1]
     picked = picked or [t for t in tools if asking and not t.parameters.get("required") and stem("list") in t.name_stems
