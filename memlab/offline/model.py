@@ -394,7 +394,7 @@ class Reader:
                      )) -> None:
         self.request, self.answer, self.start, self.fields = request, answer, start, fields
         self.options = options  # the tool's options ("vip", "us-east-1"): no value of another field ("4 VIP tickets")
-        self.own = frozenset(words(tool.replace("_", " "))) - _VERBS  # what the tool's name says it acts on: "calories"
+        self.tool, self.own = tool, frozenset(words(tool.replace("_", " "))) - _VERBS  # what the tool's name says it acts on: "calories"
         self.searches = bool(_SEARCHES & set(words(tool.replace("_", " "))))  # search_help(topic): what is asked
         self.item = item  # it reads one item of a list ("3 desks at 120 each"): its text is the thing counted
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
@@ -746,12 +746,12 @@ class Reader:
             looking = self.whole.lower().find("looking for ")  # "I'm looking for running shoes under $100"
             said = list(itertools.takewhile(lambda w: w.lower() not in ("under", "below", "over", "between", "around"),
                                             self.whole[looking + 12:].strip().split(" "))) if looking >= 0 else said
-            sought = looking >= 0 or next((w.lower() for w in said if w.lower() != "please"), "") in (
-                "find", "search", "look", "browse")
-            sought = sought and not self.answer
-            while sought and len(said) > 1 and said[0].lower() in ("please", "find", "search", "look", "browse", "up",
-                                                                   "for", "me", "us"):  # ebooks")
-                said.pop(0)
+            lead = next((w.lower() for w in said if w.lower() != "please"), "")  # "Play some Miles Davis" (play_music):
+            sought = (looking >= 0 or lead in ("find", "search", "look", "browse") or stem(lead) == stem(self.tool.split(
+                "_")[0].lower()) and self.fields[:1] == [name]) and not self.answer
+            while sought and len(said) > 1 and (said[0].lower() in ("please", "find", "search", "look", "browse", "up",
+                                                                    "for", "me", "us", "some") or said[0].lower() == lead):
+                said.pop(0)  # "Miles Davis"
             if titled and not marked:  # nor a title ("Put Dune on hold at Riverside")
                 self.given.setdefault(titled[0], kind)
             return (marked or titled and titled[0] or " ".join(said).rstrip(".!" * sought))[:500] or None

@@ -3,7 +3,9 @@
 "Turn the music down" turns a level, not the thing: beside ``play_music`` it is ``set_volume``'s low end; a level of
 numbers nobody gave ("Turn it up", 0 to 100) is asked for with its range, not set to 0 (mute). An event's title is
 what the request arranges, past its length and where it goes ("Schedule a 45 minute design critique with Leo",
-"... on my calendar"); an event with nobody named is still made, with no attendees.
+"... on my calendar"); an event with nobody named is still made, with no attendees. One request calls the tool its
+verb names ("Pause the music": not play_music too; "Add X to my to-do list": not list_tasks), and a tool's one text
+is what follows its own verb ("Play some Miles Davis": "Miles Davis").
 """
 
 from __future__ import annotations
@@ -122,3 +124,40 @@ async def test_an_event_with_nobody_named_is_made_with_no_attendees():
     assert "dentist appointment" in reply
     calls, _ = await tool_calls([create_event], "Schedule a haircut on my calendar for Dec 15")
     assert calls[0][1]["title"] == "haircut" and calls[0][1]["attendees"] == []
+
+
+@function_tool
+def pause_playback() -> str:
+    """Pause whatever is playing."""
+    return "paused"
+
+
+@function_tool
+def add_task(title: str, priority: Literal["low", "normal", "high"] = "normal") -> str:
+    """Add a task to the to-do list."""
+    return json.dumps({"id": 17, "title": title, "priority": priority})
+
+
+@function_tool
+def list_tasks() -> str:
+    """List open tasks."""
+    return json.dumps([{"id": 12, "title": "renew passport"}])
+
+
+@function_tool
+def order_food(dish: str) -> str:
+    """Order food for delivery."""
+    return "ordered"
+
+
+async def test_one_request_calls_the_tool_its_verb_names():
+    assert (await tool_calls([play_music, pause_playback], "Pause the music"))[0] == [("pause_playback", {})]
+    calls, _ = await tool_calls([add_task, list_tasks], "Add renew passport to my to-do list, high priority")
+    assert calls == [("add_task", {"title": "renew passport", "priority": "high"})]
+    assert (await tool_calls([add_task, list_tasks], "What's on my to-do list?"))[0] == [("list_tasks", {})]
+
+
+async def test_a_tools_one_text_follows_its_own_verb():
+    assert (await tool_calls([play_music, pause_playback], "Play some Miles Davis"))[0] == [
+        ("play_music", {"song": "Miles Davis"})]
+    assert (await tool_calls([order_food], "Please order some pad thai"))[0] == [("order_food", {"dish": "pad thai"})]
