@@ -145,9 +145,15 @@ def list_tasks() -> str:
 
 
 @function_tool
-def order_food(dish: str) -> str:
-    """Order food for delivery."""
-    return "ordered"
+def play_anything(query: str) -> str:
+    """Play a song, album or artist."""
+    return f"Now playing: {query}"
+
+
+@function_tool
+def stream_show(query: str) -> str:
+    """Stream a TV show on the living-room TV."""
+    return "streaming"
 
 
 async def test_one_request_calls_the_tool_its_verb_names():
@@ -158,6 +164,6 @@ async def test_one_request_calls_the_tool_its_verb_names():
 
 
 async def test_a_tools_one_text_follows_its_own_verb():
-    assert (await tool_calls([play_music, pause_playback], "Play some Miles Davis"))[0] == [
-        ("play_music", {"song": "Miles Davis"})]
-    assert (await tool_calls([order_food], "Please order some pad thai"))[0] == [("order_food", {"dish": "pad thai"})]
+    calls, reply = await tool_calls([play_anything, pause_playback], "Play some Miles Davis")
+    assert calls == [("play_anything", {"query": "Miles Davis"})] and reply == "Now playing: Miles Davis."
+    assert (await tool_calls([stream_show], "Please stream some Bluey"))[0] == [("stream_show", {"query": "Bluey"})]
