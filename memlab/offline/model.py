@@ -257,7 +257,7 @@ _DAYS = stem_set(" ".join(CALENDAR))
 _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund", "send back": "return", "take back": "return",
             "bring back": "return", "took": "stolen theft", "stole": "stolen theft", "robbed": "stolen theft", "sign in": "login",
             "signing in": "login", "log in": "login", "log into": "login", "count me in": "attend", "be there": "attend",
-            "make it": "attend", "never been": "new", "first time": "new"}
+            "make it": "attend", "never been": "new", "first time": "new", "take out": "remove delete"}
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
@@ -1362,9 +1362,9 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     the tool's name says it gives (``own``: get_calories, "get calories for chicken breast" → "chicken breast");
     without a last word that says what to change of it, a stem another field's name (or a word related to it) begins
     with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
-    found = tokens(text[:400])
+    found = tokens(text[:400].replace(" out of ", " from "))  # "take the jazz station out of my favorites"
     stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since"}
-    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES | {"put", "grab"} and not word.endswith(
+    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES | {"put", "grab", "tak"} and not word.endswith(
         "ing") or stem(word.lower()) in own and found[n + 1:n + 2] and found[n + 1].lower() not in stops), None)
     # or the tool's own word: "(Force) restart the auth service" (restart_service), not "checking" nor "balance of"
     if at is None:  # no verb: what a cue or a count names, up to a comma ("calories in 250g of chicken breast": chicken
@@ -1667,7 +1667,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     at - 2].lower() in ("at", "in", "to", "near", "on", "onto")):  # "2 apples", "two mugs", "for yoga",
                 # "my soup" (not "at the Eastgate branch", "on the list": a place; nor "300 dollars"); "FOR SALE: mountain
                 # bike": after a label
-                phrase = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3]))
+                phrase = " ".join([word, *itertools.takewhile(lambda w: w.lower() not in STOP | {*_PARTICLES}, found[
+                    at + 1:at + 3])])  # "the rain jacket out of my cart": rain jacket
                 (mine if before in ("my", "our") else out if before == "s" else phrases).append(phrase)
             particle = before == "in" and at > 1 and stem(found[at - 2].lower()) in _IN_VERBS
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1) and not particle:
@@ -1938,8 +1939,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     padded = f" {' '.join(_lower_tokens(request.message))} "
     by_own_words = any((t.stems - _HANDOFF) & message for t in desks)
     spoken = padded.split()  # "get back": refund; "send these shoes back": return (up to three words between)
-    same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith(" back") and any(
-        w == said.split()[0] and "back" in spoken[at + 2:at + 5] for at, w in enumerate(spoken)) for s in words(same)}
+    same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith((" back", " out")) and any(
+        w == said.split()[0] and said.split()[1] in spoken[at + 2:at + 5] for at, w in enumerate(spoken)) for s in words(same)}
     desk_words = message if by_own_words else message | near | same
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     named = {s for t in desks for s in t.name_stems - {"transf", "agent"}}  # a sentence that sends on: not its own

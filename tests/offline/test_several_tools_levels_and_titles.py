@@ -5,7 +5,7 @@ numbers nobody gave ("Turn it up", 0 to 100) is asked for with its range, not se
 what the request arranges, past its length and where it goes ("Schedule a 45 minute design critique with Leo",
 "... on my calendar"); an event with nobody named is still made, with no attendees. One request calls the tool its
 verb names ("Pause the music": not play_music too; "Add X to my to-do list": not list_tasks), and a tool's one text
-is what follows its own verb ("Play some Miles Davis": "Miles Davis").
+is what follows its own verb ("Play some Miles Davis": "Miles Davis"). To take a thing out of something removes it.
 """
 
 from __future__ import annotations
@@ -167,3 +167,35 @@ async def test_a_tools_one_text_follows_its_own_verb():
     calls, reply = await tool_calls([play_anything, pause_playback], "Play some Miles Davis")
     assert calls == [("play_anything", {"query": "Miles Davis"})] and reply == "Now playing: Miles Davis."
     assert (await tool_calls([stream_show], "Please stream some Bluey"))[0] == [("stream_show", {"query": "Bluey"})]
+
+
+@function_tool
+def add_to_cart(product: str, quantity: int = 1) -> str:
+    """Add a product to the shopping cart."""
+    return "added"
+
+
+@function_tool
+def remove_from_cart(product: str) -> str:
+    """Remove a product from the shopping cart."""
+    return "removed"
+
+
+@function_tool
+def add_favorite(station: str) -> str:
+    """Save a radio station to favorites."""
+    return "saved"
+
+
+@function_tool
+def remove_favorite(station: str) -> str:
+    """Remove a radio station from favorites."""
+    return "removed"
+
+
+async def test_taking_a_thing_out_removes_it():
+    calls, _ = await tool_calls([add_to_cart, remove_from_cart], "Take the rain jacket out of my cart")
+    assert calls == [("remove_from_cart", {"product": "rain jacket"})]
+    calls, _ = await tool_calls([add_favorite, remove_favorite], "Please take the jazz station out of my favorites")
+    assert calls == [("remove_favorite", {"station": "jazz station"})]
+    assert (await tool_calls([add_to_cart, remove_from_cart], "Add the rain jacket to my cart"))[0][0][0] == "add_to_cart"
