@@ -257,7 +257,8 @@ _DAYS = stem_set(" ".join(CALENDAR))
 _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund", "send back": "return", "take back": "return",
             "bring back": "return", "took": "stolen theft", "stole": "stolen theft", "robbed": "stolen theft", "sign in": "login",
             "signing in": "login", "log in": "login", "log into": "login", "count me in": "attend", "be there": "attend",
-            "make it": "attend", "never been": "new", "first time": "new", "take out": "remove delete"}
+            "make it": "attend", "never been": "new", "first time": "new", "take out": "remove delete", "every day": "daily",
+            "each day": "daily", "every week": "weekly"}  # "Set an alarm for 6:30 every day": repeat_daily
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").

@@ -6,6 +6,7 @@ what the request arranges, past its length and where it goes ("Schedule a 45 min
 "... on my calendar"); an event with nobody named is still made, with no attendees. One request calls the tool its
 verb names ("Pause the music": not play_music too; "Add X to my to-do list": not list_tasks), and a tool's one text
 is what follows its own verb ("Play some Miles Davis": "Miles Davis"). To take a thing out of something removes it.
+A yes/no field of how often is said in other words: "every day" is daily, "every week" weekly.
 """
 
 from __future__ import annotations
@@ -199,3 +200,28 @@ async def test_taking_a_thing_out_removes_it():
     calls, _ = await tool_calls([add_favorite, remove_favorite], "Please take the jazz station out of my favorites")
     assert calls == [("remove_favorite", {"station": "jazz station"})]
     assert (await tool_calls([add_to_cart, remove_from_cart], "Add the rain jacket to my cart"))[0][0][0] == "add_to_cart"
+
+
+@function_tool
+def set_alarm(time: str, repeat_daily: bool = False) -> str:
+    """Set an alarm.
+
+    Args:
+        time: HH:MM, 24-hour
+        repeat_daily: ring every day
+    """
+    return "Alarm set."
+
+
+@function_tool
+def book_cleaning(date: str, weekly: bool = False) -> str:
+    """Book a home cleaning visit."""
+    return "booked"
+
+
+async def test_how_often_said_in_other_words_sets_its_flag():
+    calls, _ = await tool_calls([set_alarm], "Set an alarm for 6:30am every day")
+    assert calls == [("set_alarm", {"time": "06:30", "repeat_daily": True})]
+    assert (await tool_calls([set_alarm], "Set an alarm for 6:30am"))[0][0][1]["repeat_daily"] is False
+    calls, _ = await tool_calls([book_cleaning], "Book a cleaning on 2026-12-10 and every week after that")
+    assert calls == [("book_cleaning", {"date": "2026-12-10", "weekly": True})]
