@@ -510,7 +510,8 @@ class Reader:
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
                 functools.reduce(lambda said, title: said.replace(title, " "), titles, text), people=True))] or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
-                                                                                               t.split(".")))] or _typed(text)
+                                                                                               t.split(".")))] or _typed(text) or [
+                t for t in tokens(text) if t.lower() in MEN | WOMEN]  # "Call mom", "Text my wife"
         if about & _FREE_TEXT:
             return "free", None
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
@@ -1948,7 +1949,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     own_words = {w for s in sentences(request.instructions) if not set(words(s)) & named for w in words(s)} - _HANDOFF
     covered = set(words(request.message)) | (related(words(request.message)) if request.this_turn[0] else set())
     # itself ("charges"; once handed to, by a related word too: "charged" to "billing questions")
-    scored = []
+    scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), ""))
     for tool in tools:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
             tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
@@ -1960,12 +1961,13 @@ def _choose_tools(request: Request) -> list[Tool]:
         heard = desk_words if routed else message | same | near if everything_given else message | same
         if tool.handoff and covered & own_words:  # a desk whose instructions say the message's words answers it
             heard = message | same
-        distinct = len(own & message) + bool(own & heard - message)  # related words ("parcel": track, package) once
+        distinct = len(own & message) + bool(own & heard - message) or bool(  # related words ("parcel": track, package)
+            fits and lead not in shared and lead == stem(tool.name.split("_")[0].lower()))  # once; its verb, given its
+        # values: "Call mom" (call_contact)
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
     named = [t for t in picked if (t.name_stems - shared - _VERBS or t.name_stems - shared) & message]
-    lead = stem(next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), ""))
     if len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday"); "Pause the
         picked = [t for t in named if lead in t.name_stems] or named or picked[:1]  # music": not play_music too
     seeks = lead in stem_set("find search look browse") or "looking for " in request.message.lower()  # "Look up audiobooks about

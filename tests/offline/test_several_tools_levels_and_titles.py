@@ -6,7 +6,8 @@ what the request arranges, past its length and where it goes ("Schedule a 45 min
 "... on my calendar"); an event with nobody named is still made, with no attendees. One request calls the tool its
 verb names ("Pause the music": not play_music too; "Add X to my to-do list": not list_tasks), and a tool's one text
 is what follows its own verb ("Play some Miles Davis": "Miles Davis"). To take a thing out of something removes it.
-A yes/no field of how often is said in other words: "every day" is daily, "every week" weekly.
+A yes/no field of how often is said in other words: "every day" is daily, "every week" weekly. A person may be
+named by kin ("Call mom"), and the message's own verb names the tool that starts with it, given its values.
 """
 
 from __future__ import annotations
@@ -225,3 +226,29 @@ async def test_how_often_said_in_other_words_sets_its_flag():
     assert (await tool_calls([set_alarm], "Set an alarm for 6:30am"))[0][0][1]["repeat_daily"] is False
     calls, _ = await tool_calls([book_cleaning], "Book a cleaning on 2026-12-10 and every week after that")
     assert calls == [("book_cleaning", {"date": "2026-12-10", "weekly": True})]
+
+
+@function_tool
+def send_message(recipient: str, text: str, urgent: bool = False) -> str:
+    """Send a chat message to a contact."""
+    return "sent"
+
+
+@function_tool
+def call_contact(name: str) -> str:
+    """Start a phone call with a contact."""
+    return "calling"
+
+
+@function_tool
+def share_album(album: str, person: str) -> str:
+    """Share a photo album."""
+    return "shared"
+
+
+async def test_kin_name_a_person_and_the_leading_verb_its_tool():
+    assert (await tool_calls([send_message, call_contact], "Call mom"))[0] == [("call_contact", {"name": "mom"})]
+    calls, _ = await tool_calls([send_message, call_contact], "Please call my husband")
+    assert calls == [("call_contact", {"name": "husband"})]
+    calls, _ = await tool_calls([share_album], "Share the beach album with my sister")
+    assert calls == [("share_album", {"album": "beach", "person": "sister"})]
