@@ -7,7 +7,8 @@ what the request arranges, past its length and where it goes ("Schedule a 45 min
 verb names ("Pause the music": not play_music too; "Add X to my to-do list": not list_tasks), and a tool's one text
 is what follows its own verb ("Play some Miles Davis": "Miles Davis"). To take a thing out of something removes it.
 A yes/no field of how often is said in other words: "every day" is daily, "every week" weekly. A person may be
-named by kin ("Call mom"), and the message's own verb names the tool that starts with it, given its values.
+named by kin ("Call mom"), and the message's own verb names the tool that starts with it, given its values. Pairs
+count a thing ("3 pairs of wool socks"), and an option said right after its field's name is it ("in size M").
 """
 
 from __future__ import annotations
@@ -172,7 +173,7 @@ async def test_a_tools_one_text_follows_its_own_verb():
 
 
 @function_tool
-def add_to_cart(product: str, quantity: int = 1) -> str:
+def add_to_cart(product: str, quantity: int = 1, size: Optional[Literal["S", "M", "L", "XL"]] = None) -> str:
     """Add a product to the shopping cart."""
     return "added"
 
@@ -252,3 +253,24 @@ async def test_kin_name_a_person_and_the_leading_verb_its_tool():
     assert calls == [("call_contact", {"name": "husband"})]
     calls, _ = await tool_calls([share_album], "Share the beach album with my sister")
     assert calls == [("share_album", {"album": "beach", "person": "sister"})]
+
+
+@function_tool
+def order_gloves(product: str, quantity: int) -> str:
+    """Order work gloves for the warehouse."""
+    return "ordered"
+
+
+@function_tool
+def upgrade_seat(flight: str, cabin: Literal["Y", "W", "J", "F"]) -> str:
+    """Upgrade a seat to another cabin."""
+    return "upgraded"
+
+
+async def test_pairs_count_a_thing_and_an_option_follows_its_fields_name():
+    calls, _ = await tool_calls([add_to_cart, remove_from_cart], "Add 3 pairs of wool socks in size M to my cart")
+    assert calls == [("add_to_cart", {"product": "wool socks", "quantity": 3, "size": "M"})]
+    calls, _ = await tool_calls([order_gloves], "Order 12 pairs of nitrile gloves")
+    assert calls == [("order_gloves", {"product": "nitrile gloves", "quantity": 12})]
+    calls, _ = await tool_calls([upgrade_seat], "Upgrade my seat on BA117 to cabin J")
+    assert calls == [("upgrade_seat", {"flight": "BA117", "cabin": "J"})]
