@@ -1120,9 +1120,9 @@ class Reader:
         ends = [cue for part in name.lower().split("_") for cue in _ENDS.get(part, ())]
         said = _lower_tokens(self.request.message)
         spots = [o for word in said for o in options if str(o).lower() == word or word in _CURRENCIES.get(str(o), ())]
-        after = [o for cue, word in itertools.pairwise(said) if cue in {*ends, name.lower().rpartition("_")[2]} for o in
-                 options if o in spots and (str(o).lower() == word or word in _CURRENCIES.get(str(o), ()))]  # "to yen":
-        # JPY; "in size M": M
+        leads = {*ends, name.lower().rpartition("_")[2]}  # "to yen": JPY; "in size M": M; after a number, "68 F": F
+        after = [o for cue, word in itertools.pairwise(said) for o in options if o in spots and (cue in leads and word in
+                 _CURRENCIES.get(str(o), ()) or str(o).lower() == word and (cue in leads or cue[:1].isdigit()))]
         if ends and not after and len(set(spots)) == 2:  # "40 pounds in dollars": the source named first, no "from"
             after = spots[:1] if "from" in ends else spots[-1:]
         named = after[0] if after else self.named_option(options, description)

@@ -8,7 +8,8 @@ verb names ("Pause the music": not play_music too; "Add X to my to-do list": not
 is what follows its own verb ("Play some Miles Davis": "Miles Davis"). To take a thing out of something removes it.
 A yes/no field of how often is said in other words: "every day" is daily, "every week" weekly. A person may be
 named by kin ("Call mom"), and the message's own verb names the tool that starts with it, given its values. Pairs
-count a thing ("3 pairs of wool socks"), and an option said right after its field's name is it ("in size M").
+count a thing ("3 pairs of wool socks"), and an option said right after its field's name or a number is it ("in size
+M", "68 F").
 """
 
 from __future__ import annotations
@@ -274,3 +275,23 @@ async def test_pairs_count_a_thing_and_an_option_follows_its_fields_name():
     assert calls == [("order_gloves", {"product": "nitrile gloves", "quantity": 12})]
     calls, _ = await tool_calls([upgrade_seat], "Upgrade my seat on BA117 to cabin J")
     assert calls == [("upgrade_seat", {"flight": "BA117", "cabin": "J"})]
+
+
+@function_tool
+def set_thermostat(temperature: float, unit: Literal["C", "F"] = "C") -> str:
+    """Set the thermostat target temperature."""
+    return "ok"
+
+
+@function_tool
+def preheat_oven(temperature: int, scale: Literal["C", "F"] = "F") -> str:
+    """Preheat the oven."""
+    return "heating"
+
+
+async def test_an_option_said_right_after_a_number_is_it():
+    calls, _ = await tool_calls([set_thermostat], "Set the heat to 68 F")
+    assert calls == [("set_thermostat", {"temperature": 68, "unit": "F"})]
+    assert (await tool_calls([preheat_oven], "Preheat the oven to 200 C"))[0] == [
+        ("preheat_oven", {"temperature": 200, "scale": "C"})]
+    assert (await tool_calls([preheat_oven], "Preheat the oven to 400"))[0][0][1]["scale"] == "F"
