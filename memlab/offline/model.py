@@ -1125,6 +1125,10 @@ class Reader:
                  _CURRENCIES.get(str(o), ()) or str(o).lower() == word and (cue in leads or cue[:1].isdigit()))]
         if ends and not after and len(set(spots)) == 2:  # "40 pounds in dollars": the source named first, no "from"
             after = spots[:1] if "from" in ends else spots[-1:]
+        other = {o for cue, word in itertools.pairwise(w for w in said if w not in ("my", "the")) for o in spots if ends and (
+            cue in ("to", "into", "from") and cue not in ends and str(o).lower() == word)}  # "Move 50 to savings": from
+        # checking, not from savings
+        options = [o for o in options if o not in other] or options
         named = after[0] if after else self.named_option(options, description)
         kin = [w for w in _lower_tokens(self.request.message) if w in _SIZES]
         initials = "".join("x" if w == "extra" else w[0] for w in kin)  # "large": L, "extra large": XL
@@ -2002,7 +2006,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     orders = [s.lower() for s in _sentences_saying(request.instructions, frozenset({"always", "first"})) if (
         "tool" in s.lower() or "call" in s.lower())]
     if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or named or orders):
-        picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top]
+        picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top if top_score >= 3 or choice != (
+            "required") else next((t for *_, t, _ in scored if stem(t.name.split("_")[0].lower()) in _VERBS - _CHANGES), top)]
+        # a call demanded that nothing asks for: one that changes nothing ("Thanks!": get_balance, not transfer_money)
     picked = picked or sought[:1]
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(

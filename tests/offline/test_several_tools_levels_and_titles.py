@@ -9,7 +9,8 @@ is what follows its own verb ("Play some Miles Davis": "Miles Davis"). To take a
 A yes/no field of how often is said in other words: "every day" is daily, "every week" weekly. A person may be
 named by kin ("Call mom"), and the message's own verb names the tool that starts with it, given its values. Pairs
 count a thing ("3 pairs of wool socks"), and an option said right after its field's name or a number is it ("in size
-M", "68 F").
+M", "68 F"). Money moved to one of two accounts comes from the other; a call demanded (``tool_choice="required"``)
+that nothing asks for is one that changes nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import json
 from typing import Annotated, Literal, Optional
 
 import pytest
-from agents import function_tool
+from agents import Agent, ModelSettings, Runner, function_tool
 from pydantic import Field
 
 from ..helpers import tool_calls
@@ -295,3 +296,50 @@ async def test_an_option_said_right_after_a_number_is_it():
     assert (await tool_calls([preheat_oven], "Preheat the oven to 200 C"))[0] == [
         ("preheat_oven", {"temperature": 200, "scale": "C"})]
     assert (await tool_calls([preheat_oven], "Preheat the oven to 400"))[0][0][1]["scale"] == "F"
+
+
+@function_tool
+def transfer_money(from_account: Literal["checking", "savings"], to_account: Literal["checking", "savings"],
+                   amount: float) -> str:
+    """Move money between the user's own accounts."""
+    return json.dumps({"status": "completed", "amount": amount})
+
+
+@function_tool
+def get_balance(account: Literal["checking", "savings"]) -> str:
+    """Get the balance of an account."""
+    return json.dumps({"account": account, "balance": 1834.22})
+
+
+@function_tool
+def move_money(source: Literal["wallet", "bank"], destination: Literal["wallet", "bank"], amount: float) -> str:
+    """Move money between the wallet and the bank."""
+    return "moved"
+
+
+@function_tool
+def unlock_door(door: Literal["front", "back"]) -> str:
+    """Unlock a door."""
+    return "unlocked"
+
+
+@function_tool
+def read_temperature(room: str) -> str:
+    """Read a room's temperature."""
+    return "21 C"
+
+
+async def test_money_moved_to_one_account_comes_from_the_other():
+    calls, _ = await tool_calls([transfer_money, get_balance], "Move 50 bucks to savings")
+    assert calls == [("transfer_money", {"from_account": "checking", "to_account": "savings", "amount": 50})]
+    calls, _ = await tool_calls([move_money], "Put 40 dollars into my wallet")
+    assert calls == [("move_money", {"source": "bank", "destination": "wallet", "amount": 40})]
+
+
+async def test_a_demanded_call_nothing_asks_for_changes_nothing():
+    for tools, message, safe in (([transfer_money, get_balance], "Thanks!", "get_balance"),
+                                 ([unlock_door, read_temperature], "Good morning", "read_temperature")):
+        agent = Agent(name="Helper", instructions="Use your tools.", tools=tools,
+                      model_settings=ModelSettings(tool_choice="required"))
+        result = await Runner.run(agent, message)
+        assert [i.raw_item.name for i in result.new_items if i.type == "tool_call_item"][:1] == [safe]
