@@ -10,7 +10,7 @@ A yes/no field of how often is said in other words: "every day" is daily, "every
 named by kin ("Call mom"), and the message's own verb names the tool that starts with it, given its values. Pairs
 count a thing ("3 pairs of wool socks"), and an option said right after its field's name or a number is it ("in size
 M", "68 F"). Money moved to one of two accounts comes from the other; a call demanded (``tool_choice="required"``)
-that nothing asks for is one that changes nothing.
+that nothing asks for is one that changes nothing. What one spent is asked of the tool that lists transactions.
 """
 
 from __future__ import annotations
@@ -343,3 +343,28 @@ async def test_a_demanded_call_nothing_asks_for_changes_nothing():
                       model_settings=ModelSettings(tool_choice="required"))
         result = await Runner.run(agent, message)
         assert [i.raw_item.name for i in result.new_items if i.type == "tool_call_item"][:1] == [safe]
+
+
+@function_tool
+def list_transactions(days: int = 30, category: Optional[str] = None) -> str:
+    """List recent card transactions."""
+    return json.dumps([{"merchant": "Blue Bottle", "amount": 6.5, "category": "coffee"}])
+
+
+@function_tool
+def card_purchases() -> str:
+    """Card purchases of the last 30 days."""
+    return json.dumps([{"shop": "Hardware Hut", "amount": 42.0}])
+
+
+async def test_what_one_spent_is_asked_of_the_transactions():
+    calls, reply = await tool_calls([transfer_money, list_transactions], "How much did I spend on coffee?")
+    assert [name for name, _ in calls] == ["list_transactions"] and "6.5" in reply
+    calls, reply = await tool_calls([card_purchases, freeze_card], "What did I spend last week?")
+    assert [name for name, _ in calls] == ["card_purchases"] and "42" in reply
+
+
+@function_tool
+def freeze_card(last_four: str) -> str:
+    """Freeze a card."""
+    return "frozen"
