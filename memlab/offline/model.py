@@ -748,7 +748,7 @@ class Reader:
             looking = self.whole.lower().find("looking for ")  # "I'm looking for running shoes under $100"
             said = list(itertools.takewhile(lambda w: w.lower() not in ("under", "below", "over", "between", "around"),
                                             self.whole[looking + 12:].strip().split(" "))) if looking >= 0 else said
-            lead = next((w.lower() for w in said if w.lower() != "please"), "")  # "Play some Miles Davis" (play_music):
+            lead = next((w.lower() for w in said if w.lower() != "please"), "") * (looking < 0)  # "Play some Miles Davis":
             sought = (looking >= 0 or lead in ("find", "search", "look", "browse") or stem(lead) == stem(self.tool.split(
                 "_")[0].lower()) and self.fields[:1] == [name]) and not self.answer
             while sought and len(said) > 1 and (said[0].lower() in ("please", "find", "search", "look", "browse", "up",
