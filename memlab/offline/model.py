@@ -3346,7 +3346,11 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             waiting.append(tool)
             continue
         # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
-        for start in range(4 if len(_needed(tool)) == 1 else 1):
+        clause = asked  # a value its clause lacks, the whole message gives: "the weather and the time in Tokyo"
+        for start, asked in [(k, a) for k in range(4 if len(_needed(tool)) == 1 else 1) for a in [clause, request][
+                :1 + (k == 0 and clause is not request)]]:
+            if asked is not clause and any(c["name"] == tool.name for c in calls):
+                continue
             reader = Reader(asked, start=start, whole=whole.message, fields=list(schema.get("properties") or ()),
                             tool=tool.name, options=frozenset(str(o).lower() for f in (schema.get(
                                 "properties") or {}).values() if isinstance(f, Mapping) for o in f.get("enum") or ()))
@@ -3369,6 +3373,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 "boolean" in kinds.values() and kinds.get(n) in ("number", "integer"))]  # unless it has a default (``retries: int = 3``), may be null
             # (``brightness: int | None``) or is a setting beside a switch ("make the light blue"), or the call before had it
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
+                if asked is clause is not request and not start:
+                    continue
                 missing += reader.found_nothing if may_ask else []
                 break
             calls.append(_call(f"{fingerprint}_{number}" + (f"_{start}" if start else ""), tool.name, arguments))

@@ -11,6 +11,7 @@ named by kin ("Call mom"), and the message's own verb names the tool that starts
 count a thing ("3 pairs of wool socks"), and an option said right after its field's name or a number is it ("in size
 M", "68 F"). Money moved to one of two accounts comes from the other; a call demanded (``tool_choice="required"``)
 that nothing asks for is one that changes nothing. What one spent is asked of the tool that lists transactions.
+Two tools asked for in one breath share the value said once ("the weather and the time in Tokyo").
 """
 
 from __future__ import annotations
@@ -368,3 +369,34 @@ async def test_what_one_spent_is_asked_of_the_transactions():
 def freeze_card(last_four: str) -> str:
     """Freeze a card."""
     return "frozen"
+
+
+@function_tool
+def get_weather(city: str) -> str:
+    """Current weather in a city."""
+    return f"Sunny in {city}"
+
+
+@function_tool
+def get_local_time(city: str) -> str:
+    """Current local time in a city."""
+    return "10:00"
+
+
+@function_tool
+def lights_off(room: str) -> str:
+    """Switch off the lights in a room."""
+    return "off"
+
+
+@function_tool
+def fan_off(room: str) -> str:
+    """Switch off the ceiling fan in a room."""
+    return "off"
+
+
+async def test_two_tools_asked_in_one_breath_share_the_value_said_once():
+    calls, _ = await tool_calls([get_weather, get_local_time], "What's the weather and the local time in Tokyo?")
+    assert sorted(calls) == [("get_local_time", {"city": "Tokyo"}), ("get_weather", {"city": "Tokyo"})]
+    calls, _ = await tool_calls([lights_off, fan_off], "Switch off the lights and the fan in the bedroom")
+    assert sorted(calls) == [("fan_off", {"room": "bedroom"}), ("lights_off", {"room": "bedroom"})]
