@@ -933,6 +933,8 @@ class Reader:
         if marks & _SCORES:  # "2/5": 2 out of 5, no date
             text = text.replace("/", " out of ")
         text = text if marks & stem_set("house street address number") else _ADDRESS.sub(" ", text)
+        for hour in [w for w in _when(text, "clock", self.year, self.today) if " at " in w and not marks & _WHEN]:
+            text = text.replace(hour, " ")  # a bare hour is no count: "tomorrow at 3" (duration_minutes)
         if not marks & stem_set("year month day"):  # "June 20th 2025", "2 days
             text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
@@ -1354,11 +1356,12 @@ def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[
             month = numbers[1]
         with contextlib.suppress(ValueError, IndexError):  # "Friday", "31/02": no date
             dates.append(datetime.date(next((n for n in numbers[1:] if n > 31), year), month, numbers[0]).isoformat())
-    clock = [iso for _, iso in times] or ["00:00:00"]
-    for at, value in enumerate(found):  # as written, a day with its bare hour: "tonight at 8", "Friday at 6"
+    for at, value in enumerate(found):  # as written, a day with its bare hour: "tonight at 8", "Friday at 6" (a
         if (after := text[text.find(value) + len(value):].split(" ", 3)[1:3])[:1] == ["at"] and after[1:] and (
-                hour := after[1].rstrip(".,!?")).isdigit():
-            found[at] = f"{value} at {hour}"
+                hour := after[1].rstrip(".,!?")).isdigit():  # time, in the afternoon up to 7 or at night: 18:00)
+            found[at], h = f"{value} at {hour}", int(hour)
+            times += [] if times else [(found[at], f"{h + 12 * (h < 8 or value.lower() == 'tonight' and h < 12):02}:00:00")]
+    clock = [iso for _, iso in times] or ["00:00:00"]
     return {"clock": [written for written, _ in times], "time": [iso for _, iso in times], "date": dates,
             "hh:mm": [iso[:5] for _, iso in times],
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)

@@ -11,7 +11,8 @@ named by kin ("Call mom"), and the message's own verb names the tool that starts
 count a thing ("3 pairs of wool socks"), and an option said right after its field's name or a number is it ("in size
 M", "68 F"). Money moved to one of two accounts comes from the other; a call demanded (``tool_choice="required"``)
 that nothing asks for is one that changes nothing. What one spent is asked of the tool that lists transactions.
-Two tools asked for in one breath share the value said once ("the weather and the time in Tokyo").
+Two tools asked for in one breath share the value said once ("the weather and the time in Tokyo"). A day's bare hour
+is a time ("tomorrow at 3": 15:00, "tonight at 9": 21:00), not a count.
 """
 
 from __future__ import annotations
@@ -400,3 +401,24 @@ async def test_two_tools_asked_in_one_breath_share_the_value_said_once():
     assert sorted(calls) == [("get_local_time", {"city": "Tokyo"}), ("get_weather", {"city": "Tokyo"})]
     calls, _ = await tool_calls([lights_off, fan_off], "Switch off the lights and the fan in the bedroom")
     assert sorted(calls) == [("fan_off", {"room": "bedroom"}), ("lights_off", {"room": "bedroom"})]
+
+
+@function_tool
+def book_table(party_size: int, day: str, time: str) -> str:
+    """Book a restaurant table.
+
+    Args:
+        party_size: how many people
+        day: the day
+        time: HH:MM, 24-hour
+    """
+    return "booked"
+
+
+async def test_a_days_bare_hour_is_a_time_not_a_count():
+    calls, _ = await tool_calls([create_event], "Schedule a call with Ana on Dec 4 at 3")
+    assert calls[0][1]["start_time"] == "15:00" and calls[0][1]["duration_minutes"] == 60
+    calls, _ = await tool_calls([book_table], "Book a table for 4 on Friday at 7")
+    assert calls[0][1]["time"] == "19:00" and calls[0][1]["party_size"] == 4
+    calls, _ = await tool_calls([book_table], "Book a table for 2 tonight at 9")
+    assert calls[0][1]["time"] == "21:00" and calls[0][1]["party_size"] == 2
