@@ -428,8 +428,8 @@ class Reader:
                 *_lower_tokens(text), "to"]) if w != "degrees" or n in STOP) if c.startswith(cues) and u.isalpha() and (
                     u not in STOP)]  # target's ("20 degrees celsius": celsius)
         either = about & stem_set("name people person") and "@" not in self.whole  # "emails or names": "with Priya"
-        if format == "email" or "email" in about and not either or name.lower() in ("to", "cc", "bcc") or (
-                name.lower() in ("recipient", "sender") and "@" in self.whole):  # else a recipient is a person
+        if format == "email" or "email" in about and not either or name.lower() in ("cc", "bcc") or (
+                name.lower() in ("to", "recipient", "sender") and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
         timed = self.iso(name, description, "hh:mm")  # "depart_after HH:MM": "8am" is 08:00
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
@@ -1962,7 +1962,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
             tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
         fits = _fits(tool, request)
-        everything_given = fits or _stated(tool, request) or _takes_a_query(tool) or stem("".join(found[:1])) in _CHANGES
+        everything_given = fits or _stated(tool, request) or _takes_a_query(tool) or stem("".join(found[:1])) in _CHANGES or (
+            related({lead}) & tool.name_stems)  # or its verb is related to the tool's name: "Text Omar that..." (send_sms)
         # then (or in an order) a related word names it too ("vacation": leave; "What's that in euros?": an agent as a
         # tool that converts currencies; "Turn the music down": set_volume, asking the level)
         routed = tool.handoff and len(desks) > 1

@@ -12,7 +12,8 @@ count a thing ("3 pairs of wool socks"), and an option said right after its fiel
 M", "68 F"). Money moved to one of two accounts comes from the other; a call demanded (``tool_choice="required"``)
 that nothing asks for is one that changes nothing. What one spent is asked of the tool that lists transactions.
 Two tools asked for in one breath share the value said once ("the weather and the time in Tokyo"). A day's bare hour
-is a time ("tomorrow at 3": 15:00, "tonight at 9": 21:00), not a count.
+is a time ("tomorrow at 3": 15:00, "tonight at 9": 21:00), not a count. A verb related to a tool's name asks for it
+("Text Omar that...": send_sms), and its ``to`` is the person named when no address is given.
 """
 
 from __future__ import annotations
@@ -422,3 +423,22 @@ async def test_a_days_bare_hour_is_a_time_not_a_count():
     assert calls[0][1]["time"] == "19:00" and calls[0][1]["party_size"] == 4
     calls, _ = await tool_calls([book_table], "Book a table for 2 tonight at 9")
     assert calls[0][1]["time"] == "21:00" and calls[0][1]["party_size"] == 2
+
+
+@function_tool
+def send_sms(to: str, body: str) -> str:
+    """Send an SMS."""
+    return "sent"
+
+
+@function_tool
+def send_whatsapp(to: str, body: str) -> str:
+    """Send a WhatsApp."""
+    return "sent"
+
+
+async def test_a_verb_related_to_a_tools_name_asks_for_it_and_to_is_the_person():
+    calls, _ = await tool_calls([send_sms, call_contact], "Text Omar that the keys are under the mat")
+    assert calls == [("send_sms", {"to": "Omar", "body": "the keys are under the mat"})]
+    calls, _ = await tool_calls([send_whatsapp], "Message Lena that dinner is at 8")
+    assert calls == [("send_whatsapp", {"to": "Lena", "body": "dinner is at 8"})]
