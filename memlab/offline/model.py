@@ -1006,7 +1006,7 @@ class Reader:
             found, index = [str(1 + (int(other) if other.isdigit() else 1))], 0
         if not (years and stem("year") in marks or named and self.answer):  # in an answer, only a number by its place
             self.taken["number"] = self.taken.get("number", 0) + 1  # moves the place on ("2019 Corolla, 42000 km")
-        self.ran_out = self.ran_out or index >= len(found)
+        self.ran_out = self.ran_out or index >= len(found) > 0  # not a count none gives: "Add milk and bread"
         value = float(found[index]) if index < len(found) else None
         told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
         if marks & stem_set("word sentence") and marks & stem_set("count number total"):  # word_count: of the message

@@ -13,7 +13,8 @@ M", "68 F"). Money moved to one of two accounts comes from the other; a call dem
 that nothing asks for is one that changes nothing. What one spent is asked of the tool that lists transactions.
 Two tools asked for in one breath share the value said once ("the weather and the time in Tokyo"). A day's bare hour
 is a time ("tomorrow at 3": 15:00, "tonight at 9": 21:00), not a count. A verb related to a tool's name asks for it
-("Text Omar that...": send_sms), and its ``to`` is the person named when no address is given.
+("Text Omar that...": send_sms), and its ``to`` is the person named when no address is given. Each thing listed
+for a tool of one thing is a call of its own, though none gives its count ("Add milk and bread").
 """
 
 from __future__ import annotations
@@ -442,3 +443,22 @@ async def test_a_verb_related_to_a_tools_name_asks_for_it_and_to_is_the_person()
     assert calls == [("send_sms", {"to": "Omar", "body": "the keys are under the mat"})]
     calls, _ = await tool_calls([send_whatsapp], "Message Lena that dinner is at 8")
     assert calls == [("send_whatsapp", {"to": "Lena", "body": "dinner is at 8"})]
+
+
+@function_tool
+def add_grocery(item: str, quantity: float = 1, unit: Optional[str] = None) -> str:
+    """Add an item to the grocery list."""
+    return "ok"
+
+
+@function_tool
+def add_to_watchlist(show: str, priority: int = 3) -> str:
+    """Add a show to the watchlist."""
+    return "ok"
+
+
+async def test_each_thing_listed_is_a_call_though_none_gives_its_count():
+    calls, _ = await tool_calls([add_grocery], "Add milk and bread to the list")
+    assert [arguments["item"] for _, arguments in calls] == ["milk", "bread"]
+    calls, _ = await tool_calls([add_to_watchlist], "Add Severance and Slow Horses to my watchlist")
+    assert [arguments["show"] for _, arguments in calls] == ["Severance", "Slow Horses"]
