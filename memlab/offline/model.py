@@ -1707,8 +1707,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     # and...", "Actually I'm 35"
                     or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue
-            if runs and runs[-1][1] == at - 1:
-                runs[-1][1] = at  # "Dana Lee", "Mary Ann Smith"
+            if runs and (runs[-1][1] == at - 1 or runs[-1][1] == at - 2 and before in ("de", "da", "of", "van", "von")):
+                runs[-1][1] = at  # "Dana Lee", "Mary Ann Smith", "Clair de Lune", "Bank of America"
             else:
                 runs.append([at, at])
         listed = {k + i for k, ((_, end), (start, _)) in enumerate(zip(runs, runs[1:])) for i in (0, 1)

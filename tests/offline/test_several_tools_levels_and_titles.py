@@ -14,7 +14,8 @@ that nothing asks for is one that changes nothing. What one spent is asked of th
 Two tools asked for in one breath share the value said once ("the weather and the time in Tokyo"). A day's bare hour
 is a time ("tomorrow at 3": 15:00, "tonight at 9": 21:00), not a count. A verb related to a tool's name asks for it
 ("Text Omar that...": send_sms), and its ``to`` is the person named when no address is given. Each thing listed
-for a tool of one thing is a call of its own, though none gives its count ("Add milk and bread").
+for a tool of one thing is a call of its own, though none gives its count ("Add milk and bread"). A name goes on
+past "de" or "of" ("Clair de Lune", "Bank of America").
 """
 
 from __future__ import annotations
@@ -462,3 +463,16 @@ async def test_each_thing_listed_is_a_call_though_none_gives_its_count():
     assert [arguments["item"] for _, arguments in calls] == ["milk", "bread"]
     calls, _ = await tool_calls([add_to_watchlist], "Add Severance and Slow Horses to my watchlist")
     assert [arguments["show"] for _, arguments in calls] == ["Severance", "Slow Horses"]
+
+
+@function_tool
+def pay_bill(payee: str, amount: float) -> str:
+    """Pay a bill to a saved payee."""
+    return "scheduled"
+
+
+async def test_a_name_goes_on_past_de_or_of():
+    assert (await tool_calls([play_music, pause_playback], "Play Clair de Lune"))[0] == [
+        ("play_music", {"song": "Clair de Lune"})]
+    calls, _ = await tool_calls([pay_bill], "Pay 50 dollars to Bank of America")
+    assert calls == [("pay_bill", {"payee": "Bank of America", "amount": 50})]
