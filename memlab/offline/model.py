@@ -60,7 +60,7 @@ _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom", "email Tom that ...".
-_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|^tell (?!me\b|us\b)(?:[\w.+-]+@[\w.-]+\w|\w+)|"
+_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|^tell (?!me\b|us\b)(?:[\w.+-]+@[\w.-]+\w|\w+)|^let \w+ know|"
                           r"remind(?: me| us|er)\b[^.!?;\n]{0,25}? to|(?:e-?mail|tell|text|"
                           r"message|let|inform|notify|write|post|send)\b(?:[^.!?;\n]|\.(?=\w)){0,60}?\bthat)[,:]? ([^.!?;\n]+)", re.I)
 #: A duration ("2 hours"), a weight or a length ("700g", "1.2 km", "5 miles", "150 lbs") or a temperature ("68°F",
@@ -258,7 +258,7 @@ _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund"
             "bring back": "return", "took": "stolen theft", "stole": "stolen theft", "robbed": "stolen theft", "sign in": "login",
             "signing in": "login", "log in": "login", "log into": "login", "count me in": "attend", "be there": "attend",
             "make it": "attend", "never been": "new", "first time": "new", "take out": "remove delete", "every day": "daily",
-            "each day": "daily", "every week": "weekly"}  # "Set an alarm for 6:30 every day": repeat_daily
+            "each day": "daily", "every week": "weekly", "let know": "message"}  # "every day": repeat_daily
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
@@ -1949,7 +1949,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     padded = f" {' '.join(_lower_tokens(request.message))} "
     by_own_words = any((t.stems - _HANDOFF) & message for t in desks)
     spoken = padded.split()  # "get back": refund; "send these shoes back": return (up to three words between)
-    same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith((" back", " out")) and any(
+    same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith((" back", " out", " know")) and any(
         w == said.split()[0] and said.split()[1] in spoken[at + 2:at + 5] for at, w in enumerate(spoken)) for s in words(same)}
     desk_words = message if by_own_words else message | near | same
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}

@@ -15,7 +15,7 @@ Two tools asked for in one breath share the value said once ("the weather and th
 is a time ("tomorrow at 3": 15:00, "tonight at 9": 21:00), not a count. A verb related to a tool's name asks for it
 ("Text Omar that...": send_sms), and its ``to`` is the person named when no address is given. Each thing listed
 for a tool of one thing is a call of its own, though none gives its count ("Add milk and bread"). A name goes on
-past "de" or "of" ("Clair de Lune", "Bank of America").
+past "de" or "of" ("Clair de Lune", "Bank of America"). To let someone know is to message them what follows.
 """
 
 from __future__ import annotations
@@ -476,3 +476,10 @@ async def test_a_name_goes_on_past_de_or_of():
         ("play_music", {"song": "Clair de Lune"})]
     calls, _ = await tool_calls([pay_bill], "Pay 50 dollars to Bank of America")
     assert calls == [("pay_bill", {"payee": "Bank of America", "amount": 50})]
+
+
+async def test_letting_someone_know_messages_them():
+    calls, _ = await tool_calls([send_message, call_contact], "Let Maya know I'll be late")
+    assert calls == [("send_message", {"recipient": "Maya", "text": "I'll be late", "urgent": False})]
+    calls, _ = await tool_calls([send_sms], "Let Omar know the keys are under the mat")
+    assert calls == [("send_sms", {"to": "Omar", "body": "the keys are under the mat"})]
