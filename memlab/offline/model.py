@@ -577,6 +577,10 @@ class Reader:
             return f"{title}: {_cut(' '.join(point for _, points in parts for point in points), 200)}"
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
+        called = next((self.whole.partition(cue)[2] for cue in (" called ", " named ", " labelled ", " labeled ") if cue in (
+            self.whole)), "") if field_stems & stem_set("name label tag nickname") and not self.answer else ""
+        if said := " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, called.strip(" .!?").split())):
+            return said.strip("'\"‘’“”")  # "a playlist called road trip", "an alarm for 5:45 pm called gym"
         when = self.whole.partition(" since ")[2].split(",")[0].split(". ")[0].strip(" .!?")  # "since yesterday": a
         since = () if when.split(" ")[0].lower() in CALENDAR | {"yesterday", "last", "this", "then", "early"} or when[  # time
             :1].isdigit() else (" since ",)

@@ -16,6 +16,7 @@ is a time ("tomorrow at 3": 15:00, "tonight at 9": 21:00), not a count. A verb r
 ("Text Omar that...": send_sms), and its ``to`` is the person named when no address is given. Each thing listed
 for a tool of one thing is a call of its own, though none gives its count ("Add milk and bread"). A name goes on
 past "de" or "of" ("Clair de Lune", "Bank of America"). To let someone know is to message them what follows.
+A name or label said after "called", "named" or "labelled" is that name ("a public playlist called road trip").
 """
 
 from __future__ import annotations
@@ -483,3 +484,29 @@ async def test_letting_someone_know_messages_them():
     assert calls == [("send_message", {"recipient": "Maya", "text": "I'll be late", "urgent": False})]
     calls, _ = await tool_calls([send_sms], "Let Omar know the keys are under the mat")
     assert calls == [("send_sms", {"to": "Omar", "body": "the keys are under the mat"})]
+
+
+@function_tool
+def create_playlist(name: str, public: bool = False) -> str:
+    """Create a playlist."""
+    return "created"
+
+
+@function_tool
+def set_labelled_alarm(time: str, label: Optional[str] = None) -> str:
+    """Set an alarm.
+
+    Args:
+        time: HH:MM, 24-hour
+        label: optional name
+    """
+    return "set"
+
+
+async def test_a_name_said_after_called_is_that_name():
+    calls, _ = await tool_calls([create_playlist], "Create a public playlist called road trip")
+    assert calls == [("create_playlist", {"name": "road trip", "public": True})]
+    calls, _ = await tool_calls([set_labelled_alarm], "Set an alarm for 5:45 pm called gym")
+    assert calls == [("set_labelled_alarm", {"time": "17:45", "label": "gym"})]
+    calls, _ = await tool_calls([set_labelled_alarm], "Set an alarm for 7am labelled school run")
+    assert calls[0][1]["label"] == "school run"
