@@ -989,9 +989,8 @@ class Reader:
         index = self.start + self.taken.get("number", 0)
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
         scale = [(n, label.lower()) for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha()
-                 and label.lower() not in STOP]  # numbers a tool labels ("1 (cosmetic)"), not a range ("0 to 100")
+                 and label.lower() not in STOP]  # numbers a tool labels ("1 (lowest)": "low"), not a range ("0 to 100")
         labelled = [n for n, label in scale if any(len(w) > 2 and w not in STOP and label.startswith(w) for w in heard)]
-        # "1 (lowest)": "low"
         years = [t for t in found if len(t) == 4 and t[:2] in ("19", "20")]
         if stem("year") not in marks and any(stem("year") in words(f.replace("_", " ")) for f in self.fields):
             found, years = [t for t in found if t not in years], []  # a price is not the year a year field takes
@@ -1132,9 +1131,8 @@ class Reader:
         if ends and not after and len(set(spots)) == 2:  # "40 pounds in dollars": the source named first, no "from"
             after = spots[:1] if "from" in ends else spots[-1:]
         other = {o for cue, word in itertools.pairwise(w for w in said if w not in ("my", "the")) for o in spots if ends and (
-            cue in ("to", "into", "from") and cue not in ends and str(o).lower() == word)}  # "Move 50 to savings": from
-        # checking, not from savings
-        options = [o for o in options if o not in other] or options
+            cue in ("to", "into", "from") and cue not in ends and str(o).lower() == word)}
+        options = [o for o in options if o not in other] or options  # "Move 50 to savings": from checking, not savings
         named = after[0] if after else self.named_option(options, description)
         kin = [w for w in _lower_tokens(self.request.message) if w in _SIZES]
         initials = "".join("x" if w == "extra" else w[0] for w in kin)  # "large": L, "extra large": XL
