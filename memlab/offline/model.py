@@ -1998,7 +1998,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     said = _lower_tokens(request.message)  # "We need 6 eggs": an order, not news (nor "We don't need...")
     needs = "need" in said and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index("need")][-2:])
     picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else reported or not
-                                                          _about_user(request.message) or needs) else looks_up[:1])
+                                                          _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES
+                                                          | {"add"}) else looks_up[:1])  # "Add X to my diary": an order
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input

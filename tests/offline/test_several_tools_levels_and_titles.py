@@ -17,6 +17,7 @@ is a time ("tomorrow at 3": 15:00, "tonight at 9": 21:00), not a count. A verb r
 for a tool of one thing is a call of its own, though none gives its count ("Add milk and bread"). A name goes on
 past "de" or "of" ("Clair de Lune", "Bank of America"). To let someone know is to message them what follows.
 A name or label said after "called", "named" or "labelled" is that name ("a public playlist called road trip").
+An order about one's own things ("Add a haircut to my diary") calls the one tool it gives the values of.
 """
 
 from __future__ import annotations
@@ -510,3 +511,16 @@ async def test_a_name_said_after_called_is_that_name():
     assert calls == [("set_labelled_alarm", {"time": "17:45", "label": "gym"})]
     calls, _ = await tool_calls([set_labelled_alarm], "Set an alarm for 7am labelled school run")
     assert calls[0][1]["label"] == "school run"
+
+
+@function_tool
+def log_workout(activity: str, minutes: int) -> str:
+    """Log a workout."""
+    return "logged"
+
+
+async def test_an_order_about_ones_own_things_calls_the_tool_it_fills():
+    calls, _ = await tool_calls([create_event], "Add a haircut to my diary for Dec 15")
+    assert calls[0][0] == "create_event" and calls[0][1]["title"] == "haircut" and calls[0][1]["date"] == "2026-12-15"
+    calls, _ = await tool_calls([log_workout], "Add 45 minutes of yoga to my training log")
+    assert calls == [("log_workout", {"activity": "yoga", "minutes": 45})]
