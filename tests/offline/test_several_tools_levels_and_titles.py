@@ -17,7 +17,8 @@ is a time ("tomorrow at 3": 15:00, "tonight at 9": 21:00), not a count. A verb r
 for a tool of one thing is a call of its own, though none gives its count ("Add milk and bread"). A name goes on
 past "de" or "of" ("Clair de Lune", "Bank of America"). To let someone know is to message them what follows.
 A name or label said after "called", "named" or "labelled" is that name ("a public playlist called road trip").
-An order about one's own things ("Add a haircut to my diary") calls the one tool it gives the values of.
+An order about one's own things ("Add a haircut to my diary") calls the one tool it gives the values of; the thing
+done is past its length ("a 30 minute swim": swim).
 """
 
 from __future__ import annotations
@@ -524,3 +525,10 @@ async def test_an_order_about_ones_own_things_calls_the_tool_it_fills():
     assert calls[0][0] == "create_event" and calls[0][1]["title"] == "haircut" and calls[0][1]["date"] == "2026-12-15"
     calls, _ = await tool_calls([log_workout], "Add 45 minutes of yoga to my training log")
     assert calls == [("log_workout", {"activity": "yoga", "minutes": 45})]
+
+
+async def test_the_thing_done_is_past_its_length():
+    calls, _ = await tool_calls([log_workout], "Add a 30 minute swim to my training log")
+    assert calls == [("log_workout", {"activity": "swim", "minutes": 30})]
+    calls, _ = await tool_calls([log_workout], "Log a 45 minute bike ride")
+    assert calls == [("log_workout", {"activity": "bike ride", "minutes": 45})]
