@@ -202,7 +202,7 @@ _QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch meant raised "
                          "lowered postponed rescheduled".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
-_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|make (?:that|it)|not ([^,.;]+)[,;]|(what|how) about|^(and) )",
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|(what|how) about|^(and) )",
                          re.I)  # "What about savings?", "and 1Z777?": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
@@ -257,8 +257,9 @@ _DAYS = stem_set(" ".join(CALENDAR))
 _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund", "send back": "return", "take back": "return",
             "bring back": "return", "took": "stolen theft", "stole": "stolen theft", "robbed": "stolen theft", "sign in": "login",
             "signing in": "login", "log in": "login", "log into": "login", "count me in": "attend", "be there": "attend",
-            "make it": "attend", "never been": "new", "first time": "new", "take out": "remove delete", "every day": "daily",
-            "each day": "daily", "every week": "weekly", "let know": "message"}  # "every day": repeat_daily
+            "make it": "attend", "never been": "new", "first time": "new", "do you have": "stock available",
+            "take out": "remove delete", "every day": "daily", "each day": "daily", "every week": "weekly",
+            "let know": "message"}  # "every day": repeat_daily
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
@@ -592,9 +593,16 @@ class Reader:
         cause = cause if field_stems & stem_set("reason cause why") else ""
         if cause:  # the reason the user gives: "a rash on his arm" of "... about a rash on his arm."
             return next(iter(sentences(cause)), "").rstrip(".!?")
+        if option := _option_said(description, self.whole):
+            return option
         if self.answer and field_stems & _EXPLAINS and any(set(words(f.replace("_", " "))) & _PLAIN for f in self.fields):
             return self.plainness[1]  # of the text judged: "The text has 6 words in 1 sentence, all short..."
         if self.answer and field_stems & (_EXPLAINS | stem_set("reason why")) and self.chosen:  # "Negative: ... 'late'"
+            told = [c.strip(" .!?") for c in self.whole.replace(". ", ",").split(",") if len(
+                c.split()) > 1 and not c.lower().strip().startswith(("please", "i want", "i'd like")) and not any(
+                cue.lower() in c.lower() for cue in self.chosen[1])]  # an option the user names ("I lost my card,
+            if told and self.chosen[0].lower() in map(str.lower, self.chosen[1]):  # please freeze it"): their reason
+                return ", ".join(told)
             said = " and ".join(", ".join(f"'{cue}'" for cue in self.chosen[1]).rsplit(", ", 1))
             return f"{self.chosen[0].capitalize()}: " + (f"the message says {said}." if said else "no word leans either way.")
         if field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
@@ -1174,7 +1182,10 @@ class Reader:
             return options[len(options) - 1 - options.index(opposite)]
         verbs = {stem(next((w for w in tokens(piece) if w.lower() != "please"), "")) for piece in sentences(
             self.request.message)}  # "Check my savings balance": not "checking"
-        return self._option_named(options, said - verbs, description) or self._option_named(options, said, description)
+        latest = set(words(self.request.message)) - negated - verbs  # the message's own first ("And the garage?" after
+        direct = [o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & latest]  # the kitchen)
+        return direct[0] if direct else self._option_named(options, said - verbs, description) or self._option_named(
+            options, said, description)
 
     def _option_named(self, options: Sequence[Any], said: set[str], description: str) -> Any:
         """The first option ``said`` (stems) names or abbreviates ("dollars": USD), else the one ``description`` or the instructions
@@ -1207,15 +1218,15 @@ class Reader:
         at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
         near = set(words(name.replace("_", " ")))
         cues = [t for t in tokens(message) if stem(t.lower()) in related(near) - near] if at < 0 else []
-        if cues:
-            at, size = message.find(cues[0]), len(cues[0])  # allergies: "allergic to peanuts and shellfish"
-        clause = message[at + size:].lstrip(" :") if at >= 0 else ""
-        clause = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, clause.split(" ")))  # "were Ann and Bo"
-        listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
-        listed = [" ".join(_thing(list(itertools.takewhile(lambda w: w.lower() not in STOP, item.split()[::-1]))[::-1]))
-                  or item for item in listed] if cues else listed  # "recipe with spinach and feta under 30 min": spinach
-        if len(listed) >= 2:
-            return listed[:20]
+        for cue in cues[:20] or [""]:  # the first that lists: "We want to go... we love temples and food markets."
+            at, size = (message.find(cue), len(cue)) if cue else (at, size)  # allergies: "allergic to peanuts and shellfish"
+            clause = message[at + size:].lstrip(" :") if at >= 0 else ""
+            clause = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, clause.split(" ")))  # "were Ann and Bo"
+            listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
+            listed = [" ".join(_thing(list(itertools.takewhile(lambda w: w.lower() not in STOP, item.split()[::-1]))[
+                ::-1])) or item for item in listed] if cues else listed  # "recipe with spinach and feta under 30 min"
+            if len(listed) >= 2:
+                return listed[:20]
         if cues:  # each sentence with such a word, from after it: "Decided to move launch to April.": decisions
             kept = [" ".join(itertools.dropwhile(lambda w: w.lower() in STOP, piece.partition(cue)[2].split())).rstrip(
                 ".!") for piece in sentences(message) for cue in cues[:20] if cue in piece]
@@ -1238,9 +1249,9 @@ class Reader:
 
     def each(self, grouped: bool = False) -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
-        bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words (after the first, as the
-        list goes on: "and Bo" opens with a name); else per sentence giving someone a task ("Dev to update the page");
-        none for fewer than two items listed."""
+        bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words alone ("history 45": subject
+        "history"), after the first as the list goes on ("and Bo" opens with a name); else per sentence giving someone
+        a task ("Dev to update the page"); none for fewer than two items listed."""
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
@@ -1250,7 +1261,7 @@ class Reader:
         earlier = self.request.conversation[:self.request.last_user_index]
         read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
                 for k, part in enumerate(parts)]
-        return [Reader(request, part, item=True) for request, part in zip(read, parts)]
+        return [Reader(request, part, whole=part, item=True) for request, part in zip(read, parts)]
 
     def numbers(self, name: str) -> list[float]:
         """Every number the latest message gives after the field's name ("codes 7 and 11"), else in all of it, in order
@@ -1759,9 +1770,17 @@ def _chat(message: str) -> bool:
     if _is_question(message) or set(words(message)) & notes.PROBLEM or any(t.endswith("n't") or t in (
             "not", "no", "never", "need", "want", "help", "keeps", "still", "i'd") for t in said):
         return False
-    return bool(_ASIDE.match(message) or set(said) & notes.SOLVED) or said[:1] in (["i"], ["i'm"], ["my"], ["we"], [
+    return bool(_ASIDE.match(message) or set(said) & notes.SOLVED or set(said) <= _PLEASANTRIES) or said[:1] in (["i"], [
+        "i'm"], ["my"], ["we"], [
         "we're"], ["our"]) and not any(t.endswith("ing") and b in ("is", "am", "are", "i'm", "we're") for b, t in zip(
             said, said[1:]))  # "My laptop is freezing" reports what happens; "I'm Ana from accounting" does not
+
+
+#: Words of a message that only thanks or takes leave ("Great, thanks", "Perfect, that is all", "Bye for now"); not
+#: "ok", "yes" or "sure", which may accept an offer.
+_PLEASANTRIES = frozenset("thanks thank you so much great perfect bye goodbye cheers awesome cool nice good see later "
+                          "for now that's that is all it appreciate appreciated very lot again have a day wonderful "
+                          "excellent lovely brilliant everything".split())
 
 
 def _only_asks(message: str) -> bool:
@@ -1875,6 +1894,32 @@ def _topic(message: str) -> list[str]:
     return list(dict.fromkeys(topic))[:64]  # "...should I keep in mind?": no topic of its own
 
 
+def _afresh(tool: Tool, request: Request) -> bool:
+    """Whether a question looks a tool's data up again rather than answering from the conversation: one that says
+    each value the tool needs and names the tool ("What's in my cart?": get_cart; "What's on my list?": list_tasks;
+    "What's my checking balance now?": get_balance(account: checking|savings)), or an option no call had before
+    ("How warm is the garage?" after the kitchen's reading)."""
+    said, fields = set(words(request.message)), tool.parameters.get("properties") or {}
+    fields = [fields.get(n) for n in tool.parameters.get("required") or ()]
+    options = [[str(o) for o in (f.get("enum") or () if isinstance(f, Mapping) else ())] for f in fields]
+    named = [[o for o in each if set(words(o.replace("_", " "))) & said] for each in options]
+    if tool.handoff or not all(named):
+        return False
+    before = " ".join(str(i.get("arguments")) for i in request.conversation if item_type(i) == "function_call" and i.get(
+        "name") == tool.name).lower()
+    own = tool.name_stems - _VERBS
+    return bool(own and own <= said or tool.name_stems & said & {stem("list")} or before and any(
+        o.lower() not in before for each in named for o in each))
+
+
+def _option_said(description: str, message: str) -> str | None:
+    """The one option a field's description lists in brackets that the message says ("Why the card is frozen (lost,
+    stolen, fraud)" of "I lost my card": lost)."""
+    listed = [o.strip() for o in description.partition("(")[2].partition(")")[0].replace(" or ", ",").split(",")]
+    said = [o for o in listed if o.isalpha() and o.islower() and stem(o) in words(message)] * (len(listed) > 1)
+    return said[0] if len(said) == 1 else None
+
+
 def _fits(tool: Tool, request: Request) -> int:
     """1 for each required parameter the latest message gives a value for (3 for an email or "ticker AAPL"),
     0 unless it gives one for each (a yes/no or nullable one may be left out); a statement is itself the text of a
@@ -1894,7 +1939,8 @@ def _fits(tool: Tool, request: Request) -> int:
             found = reader.number(name, "") is not None or _turned(request.message)  # "Turn it up": asks the level
         else:
             found = named is not None or find is not None and bool(find(request.message)) or kind in (
-                "free", "thing", "other") and bool(_QUOTED.search(request.message))  # "What does 'terse' mean?"
+                "free", "thing", "other") and bool(_QUOTED.search(request.message)) or bool(_option_said(str(field.get(
+                    "description") or ""), request.message))  # "What does 'terse' mean?"; "(billing, delivery)"
             statement = not found and kind == "free" and not _is_question(request.message)
             found, stated = found or statement, stated + statement
         if not found and not optional:
@@ -1919,6 +1965,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     choice = request.body.get("tool_choice")
     made = {str(i.get("name")) for i in request.conversation[request.last_user_index + 1:] if item_type(i) == "function_call"}
     tools = [t for t in request.tools if not (t.handoff and t.name in made)]  # each desk once a turn: no ping-pong
+    handed = any(n.startswith("transfer_to_") for n in made) and sum(t.handoff for t in request.tools) == 1  # its way back
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
     asking = _only_asks(request.message)
@@ -1962,6 +2009,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     # itself ("charges"; once handed to, by a related word too: "charged" to "billing questions")
     scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), ""))
     for tool in tools:
+        if tool.handoff and handed:  # a desk just handed to goes back only as its instructions say (below), not by a
+            scored.append((0, 0, tool, 0))  # word of the router's name ("How much is a surf lesson?": not back to
+            continue  # "Surf school triage")
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
             tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
         fits = _fits(tool, request)
@@ -1973,9 +2023,10 @@ def _choose_tools(request: Request) -> list[Tool]:
         heard = desk_words if routed else message | same | near if everything_given else message | same
         if tool.handoff and covered & own_words:  # a desk whose instructions say the message's words answers it
             heard = message | same
-        distinct = len(own & message) + bool(own & heard - message) or bool(  # related words ("parcel": track, package)
-            fits and lead not in shared and lead == stem(tool.name.split("_")[0].lower()))  # once; its verb, given its
-        # values: "Call mom" (call_contact)
+        said = own & message - (_aside(tool, desks, found) if routed else set())
+        distinct = len(said) + bool(own & heard - message) or bool(  # related words ("parcel": track, package) once;
+            fits and lead not in shared and lead == stem(tool.name.split("_")[0].lower()))  # its verb, given its values:
+        # "Call mom" (call_contact)
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
@@ -1993,14 +2044,15 @@ def _choose_tools(request: Request) -> list[Tool]:
     # that gives the id it looks up ("Has ORD-5521 shipped?")
     fitting = [tool for *_, tool, fits in scored if fits and not tool.handoff]
     files = fitting and stem(fitting[0].name.split("_")[0].lower()) in stem_set("create open file submit log raise report")
-    reported = files and "tool" in request.instructions.lower() and set(words(request.message)) & notes.PROBLEM
+    reported = files and ("tool" in request.instructions.lower() or fitting[0].name in request.instructions) and set(
+        words(request.message)) & notes.PROBLEM  # "Use tools", "Use report_problem for complaints"
     looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) in
                 _VERBS - _CHANGES and all(_ID & set(words(n.replace("_", " "))) for n in _needed(t))]  # get_device(id)
     said = _lower_tokens(request.message)  # "We need 6 eggs": an order, not news (nor "We don't need...")
     needs = "need" in said and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index("need")][-2:])
-    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else reported or not
-                                                          _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES
-                                                          | {"add"}) else looks_up[:1])  # "Add X to my diary": an order
+    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else (
+        reported or not _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES | {"add"}) and not _chat(
+            request.message)) else looks_up[:1])  # "Add X to my diary": an order
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
@@ -2041,6 +2093,18 @@ def _choose_tools(request: Request) -> list[Tool]:
         picked = back if not _covered([w for w in words(request.message) if not w[:1].isdigit()], own | related(
             own)) else picked
     return picked[:4]
+
+
+def _aside(desk: Tool, desks: Sequence[Tool], found: Sequence[str]) -> set[str]:
+    """The words of a desk's name said only as where, or as whose, a thing another desk speaks of is ("The hotel wifi
+    won't connect", "my laptop at the hotel": wifi and laptops are IT support's, not the hotel desk's)."""
+    others = {s for t in desks if t is not desk for s in t.stems - _HANDOFF} - desk.stems
+    found = [stem(w) for w in found]
+    if not others & set(found):
+        return set()
+    return {w for w in desk.name_stems if w in found and all(
+        after in others or before in _PLACE_CUES or before in ("the", "a", "my", "our") and earlier in _PLACE_CUES
+        for earlier, before, w2, after in zip(["", "", *found], ["", *found], found, [*found[1:], ""]) if w2 == w)}
 
 
 def _clauses(request: Request) -> list[str]:
@@ -2121,7 +2185,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
     (or ``question``): it names the thing asked about and two (or half) of the question's words."""
     question = _asked(_referred(request, question or request.message))
-    topic = request.memory.spelled(_topic(question))
+    priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "does", "do"))  # "How much is it?": a
+    topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
     if not topic:
         return None
     wants_id = bool(set(topic) & _ID)
@@ -2136,9 +2201,9 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
               for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w* ([A-Z][\w-]+)", s.text)}
     roles = ("user", "note", "tool")
     candidates = request.memory.matches(topic, roles=roles)
-    if named:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too
-        candidates += [(0.0, s) for s in request.said
-                       if s.role in roles and any(_abbreviates(i, head) for i in s.identifiers)]
+    if named or priced:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too, an amount a price
+        candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
+            i, head) for i in s.identifiers) if named else _currencies(s.text))]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     found, ids = [], {i.lower() for i in identifiers(question)}
     lowered = _lower_tokens(question)
@@ -2149,9 +2214,11 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
     sides = [{stem(word), *related([stem(word)])} for word in ("like", "hate")]  # "What do I dislike?": not "I love..."
     sides = sides if set(topic) & sides[0] else sides[::-1] if set(topic) & sides[1] else [set(), set()]
-    yours = "your" in lowered and not ({"me", "us"} & set(lowered) or _about_user(question))  # the assistant's own
+    yours = ("your" in lowered or "do you" in question.lower()) and not ({"me", "us"} & set(lowered) or _about_user(
+        question))  # the assistant's own ("Which days do you have?")
     for score, statement in candidates:
-        if plain and not _covered(plain, statement.stems) and (statement.role == "tool" or statement.role == "user" and (
+        price = {stem("price"), stem("cost")} if priced and _currencies(statement.text) else set()  # "... at 59.99 EUR"
+        if plain and not _covered(plain, statement.stems | price) and (statement.role == "tool" or statement.role == "user" and (
                 _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)):
             continue  # a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
         if statement.stems & sides[1] and not statement.stems & sides[0] and _lower_tokens(question)[0] not in _YES_NO:
@@ -2164,6 +2231,9 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             continue  # the question itself, another, this message's request, or what it tells for the tools
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
+        value = words(statement.text.rpartition(": ")[2]) if statement.role == "tool" and ": " in statement.text else []
+        if 0 < len(value) <= 2 and set(value) <= set(words(question)) and (lowered or [""])[0] not in _YES_NO:
+            continue  # a result's "room: kitchen" does not say "How warm is the kitchen?"; its "celsius: 19.5" does
         if wants_id and not facts(statement.text):
             continue
         if (head or topic[0]) == stem("name") and len(topic) == 1 and not _SELF_NAMED.search(statement.text) and not (
@@ -2171,7 +2241,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
         stems = statement.stems | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
-            {stem("day"), stem("date")} if dated else set())  # "Which day...?": "on Thursdays"
+            {stem("day"), stem("date")} if dated else set()) | price  # "Which day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
                 i, head) for i in statement.identifiers) and not (head == counted and facts(statement.text) and _covered(
@@ -2181,6 +2251,11 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
         if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named:
             continue
+        kin = head and head != counted and head not in stems and related([head]) & {stem(b) for a, b in itertools.pairwise(
+            _lower_tokens(statement.text)) if a in ("my", "our", "a", "an")}  # "my dog" is not "a cat, Miso"
+        if kin and covered < len(topic) or names and not names & statement.stems and statement.role == "user" and (lowered or [""])[
+                0] not in _YES_NO:  # nor does "Miso hates the vet" say what Pepper is allergic to (but "Does Ana live
+            continue  # in Lima?" is answered: "No: ...Quito")
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
         holds = sum((bool(meant & statement.stems), dated, "where" in asked and bool(_names_after(
                 statement.text, _PLACE_CUES))))  # what the phrase or the wh-words ask for: "how old", "when"
@@ -2263,10 +2338,15 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     if first == "You" and (rest[:4] == "can " or rest[:4] == "are " and (rest[4:5].isupper() or place)):
         return ("skill", "I " + rest) if rest[:4] == "can " else (
             "name" if rest[4:5].isupper() else "address", "I'm " + rest[4:])  # "You are the desk of X in Galway."
+    if first == "You" and rest[:4] == "are " and {"that", "which", "who"} & set(rest.split()):  # "You are the assistant of
+        return "skill", "I'm " + rest[4:]  # a shop that sells laptops...": "Do you sell laptops?", "What do you sell?"
     lead = first.lower()  # a fact of where the one it opens with is ("Acme is a shop in Porto", "...based in Oslo"), or
     place = place and any(said.startswith(n) for n in _proper_names(said)) or {"based", "located"} & set(_lower_tokens(
         said)) or _ADDRESS.search(said)  # an address; not "Most of our users are in Brazil."
-    if lead in _ORDERS or _is_question(said) or not (facts(said) or place) and lead not in ("our", "we", "the", "they"):
+    verb = set(_lower_tokens(said)[1:4]) & (_SUBJECT_VERBS | {"are", "were", "need", "have"})  # "Late entries are not
+    # accepted", "EU citizens need no visa": a subject and its verb, not "Route patients."
+    if lead in _ORDERS or _is_question(said) or not (facts(said) or place or verb) and lead not in ("our", "we", "the",
+                                                                                                      "they"):
         return None
     person = next((word for word in ("user", "customer", "client") if said.startswith(f"The {word}")), "they")
     for them, you in ((f"The {person}'s ", "Your "), (f"The {person} is ", "You are "), ("They ", "You ")):
@@ -2297,8 +2377,15 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
     found, days = [], _weekdays(request.message) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
+    days = days or set(_WEEKDAYS if asks and "days" in said else ())  # "Which days...?": any a sentence names
+    lasting = stem_set("long take") if "how long" in request.message.lower() else set()  # "How long will it take?"
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
-        if wants_fact and not facts(advice) or advice[:80].lower() in given and label not in ("name", "skill"):
+        if lasting and advice_stems & stem_set("minute hour day week month year"):  # is told by "... in 5 days"
+            advice_stems = advice_stems | lasting
+        elif days and not label and _weekdays(advice):  # "Which days...?": "... on Tuesday and Thursday mornings"
+            advice_stems = advice_stems | {stem("day")}
+        repeated = advice[:80].lower() in given and label not in ("name", "skill")  # asked again: said again
+        if wants_fact and not facts(advice) or repeated and _covered(topic, label_stems | advice_stems) * 2 < len(topic):
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
@@ -2313,12 +2400,13 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         covered = _covered(topic, label_stems | advice_stems)
-        if score >= 2 or not label and covered and covered * 2 >= len(topic):
+        if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered == len(topic)):
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
             named = [one for one in said if set(words(one)) & (message - label_stems) or days and days & _weekdays(
                 one)]  # the sentences it names (or the days asked of)
             found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice, label))
-    best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
+    best = max(found, key=lambda entry: (entry[2] in ("name", "skill") or entry[1][:80].lower() not in given, entry[0]),
+               default=None)  # the first of equals, one not said yet before one said
     if best is None:
         return None
     values = all(map(facts, best[1].split(","))) and best[2]  # "Prices: latte $4.50, tea $3": a labelled list of values
@@ -2753,12 +2841,14 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                                                    and not asks_for_summary(said) else "") + ".")
     if request.last_user_index < 0 or not said:
         return "Your message was empty. What would you like to ask or tell me?"
+    # "Translate the user's message to Spanish"; "Translate the text into the target language" and "Hola, to French"
+    translating = [line for line in [*sentences(request.instructions[:2000]), said[:400]] if {
+        stem("translate"), stem("rewrite")} & set(words(line))]
+    if any(set(_lower_tokens(line)) & _LANGUAGE_NAMES for line in [*translating, said[:400]] * bool(translating)):
+        return "I can't translate offline: I can only answer from what I was sent."
     if structured_input(request.raw_message) and not missing:  # data for the instructions' task: a fact, or no
         known = _from_instructions(request)
         return known[1] if known is not None else _CANNOT
-    if any({stem("translate"), stem("rewrite")} & set(words(line)) and set(_lower_tokens(line)) & _LANGUAGE_NAMES
-           for line in sentences(request.instructions[:2000])):  # "Translate the user's message to Spanish"
-        return "I can't translate offline: I can only answer from what I was sent."
     said_tokens = {t.lower() for t in tokens(said[:400])}
     question = _is_question(said) or said[:7].lower() == "please " and _is_question(said[7:])  # "Please tell me..."
     how_are_you = any(ask in said.lower() for ask in _HOW_ARE_YOU)
@@ -2885,8 +2975,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if scripted := _scripted(request.instructions):  # "Tell the customer their refund is logged."
             return scripted
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
-        if (_lower_tokens(asked[-1][:40]) or [""])[0].split("'")[0] not in QUESTION_WORDS and not _about_user(
-                said):  # "Write a haiku..."; "where's the party?" asks as "what's..." does
+        first = (_lower_tokens(asked[-1][:40]) or [""])[0].split("'")[0]  # "where's the party?" asks as "what's" does
+        if first not in QUESTION_WORDS and not _about_user(said) and not (first in ("and", "or", "so", "then", "also")
+                                                                          and said.endswith("?")):  # "And 18?" asks on
             return _CANNOT  # "Write a haiku..."
         told = {str(t.get("name")): str(t.get("description") or "").strip().rstrip(".") for t in request.body.get(
             "tools") or [] if isinstance(t, Mapping)}
@@ -2940,19 +3031,30 @@ _ITEMS = stem_set("item thing entry")  # what "how many" counts of any list
 
 def _part_asked(told: str, asked: set[str]) -> str:
     """A statement that tells both when and where, told back with what ``asked`` asks for: "...the wedding is on June
-    14 in Porto." → "...is in Porto." ("where"), "...is on June 14." ("when"); else as it is."""
-    pieces: list[list[str]] = [[]]  # "...is", "on June 14", "in Porto": a piece opens with a cue
-    for word in told.rstrip(".").split(" "):
+    14 in Porto." → "...is in Porto." ("where"), "...is on June 14." ("when"); of clauses, those that say it ("My
+    sister lives in Bergen; I'll visit her on Friday." → "I'll visit her on Friday." for "when"); else as it is."""
+    wanted = {{"where": "place", "when": "date", "time": "date"}[one] for one in asked & {"where", "when", "time"}}
+    lead, told = told.split(": ", 1) if told.startswith(("You told me: ", "From my notes: ")) else ("", told)
+    clauses = [_pieces(clause) for clause in told.rstrip(".").split("; ")]
+    kept = [c for c in clauses if wanted <= {kind for _, kind in c[1:]}] if len(wanted) == 1 else []
+    if not kept or len(clauses) == 1 and not {"date", "place"} <= {kind for _, kind in kept[0][1:]}:
+        return f"{lead}: {told}" if lead else told  # "what time...?" leaves the place out too
+    return (f"{lead}: " if lead else "") + "; ".join(" ".join(part for part, kind in clause if kind not in {
+        "date", "place"} - wanted) for clause in kept) + "."
+
+
+def _pieces(told: str) -> list[tuple[str, str]]:
+    """A clause cut where a cue opens a piece ("...is", "on June 14", "in Porto"), each with its kind: "date",
+    "place" or "" (the first piece is always "")."""
+    pieces: list[list[str]] = [[]]
+    for word in told.split(" "):
         pieces += [[]] if word in _PIECE_CUES and pieces[-1] else []
         pieces[-1].append(word)
     parts = [" ".join(piece) for piece in pieces]
-    kinds = ["date" if _DATE.search(p) or (_DAYS | _DAY_PARTS) & set(words(p)) or p[3:].isdigit() else "place"
-             if _names_after(p, _PLACE_CUES) or p[:3] in ("in ", "at ") and p[3:].split(" ")[0] in (
-                 "the", "your", "her", "his", "our", "their") else "" for p in parts]  # "at 7"; "at her mum's house"
-    drop = {{"where": "date", "when": "place", "time": "place"}[one] for one in asked & {"where", "when", "time"}}
-    if len(drop) != 1 or not {"date", "place"} <= set(kinds[1:]):  # "what time...?" leaves the place out too
-        return told
-    return " ".join(part for part, kind in zip(parts, ["", *kinds[1:]]) if kind not in drop) + "."
+    return [(p, "" if not at else "date" if _DATE.search(p) or (_DAYS | _DAY_PARTS) & set(words(p)) or p[3:].isdigit()
+             else "place" if _names_after(p, _PLACE_CUES) or p[:3] in ("in ", "at ") and p[3:].split(" ")[0] in (
+                 "the", "your", "her", "his", "our", "their") else "") for at, p in enumerate(parts)]  # "at 7"; "at her
+    # mum's house"
 
 
 def _my_tools(request: Request) -> str:
@@ -3163,9 +3265,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if not results or handed_off and not called_after_handoff:
         labelled = [label for label, *_ in _told(instructions) if label and set(  # "Refund policy: ...", asked of
             words(sentences(label)[-1])) == set(_topic(message))]  # "What's your refund policy?": no tool's guess
-        looked_up = [t for t in request.tools if not t.handoff and not t.parameters.get("required") and ((
-            own := t.name_stems - _VERBS) and own <= set(words(message)) or t.name_stems & set(words(message)) & {
-                stem("list")})]  # "What's in my cart?": get_cart, afresh; "What's on my list?": list_tasks
+        looked_up = [t for t in request.tools if _afresh(t, request)]
         answered = _only_asks(message) and not looked_up and (_answered_by_conversation(request) is not None or bool(
             labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
         calls, missing = ([], []) if answered else _plan(request, fingerprint)
@@ -3423,6 +3523,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     cues = list(_CORRECTING.finditer(request.message[:2000]))
     before = max((k for k in range(request.last_user_index) if is_user_message(request.conversation[k])), default=-1)
     made = [i for i in request.conversation[before + 1:max(0, request.last_user_index)] if item_type(i) == "function_call"]
+    made = made or next(([i] for i in request.conversation[max(0, request.last_user_index) - 1::-1] if cues and item_type(
+        i) == "function_call"), [])  # or an earlier turn's: "Book a table...", "What time was it?", "Make that 6 people"
     tool = next((t for t in request.tools if made and t.name == made[-1].get("name") and not t.handoff), None)
     about = bool(cues) and bool(cues[-1][2] or cues[-1][3]) and len(tokens(request.message)) <= 8  # a short follow-up
     if not cues or tool is None or _is_question(request.message) and not about:
@@ -3430,17 +3532,23 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     rest, wrong = request.message[cues[-1].end():2000], next((c[1] for c in cues if c[1]), None)
     side = (tokens(rest) or [""])[0].lower()  # "What about to Boston?": the field after "to"
     named = " ".join(w for w in tokens((sentences(rest.strip(" ,")) or [""])[0].split(",")[0]) if w.lower() not in STOP)
-    new = (identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t)] or [named] * bool(
+    when = [found.group(0) for found in [_DATE.search(rest)] if found]  # "make it 21:00": the time's field
+    new = (when or identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t)] or [named] * bool(
         named[:1].isupper() or wrong or about) or [""])[0]  # a name only if capitalised ("Sorry for the wait" corrects nothing)
     with contextlib.suppress(ValueError, LookupError, AttributeError):  # no JSON object, no value, no key of its shape
         arguments = json.loads(str(made[-1].get("arguments")))
-        shapes = {k: (bool(identifiers(str(v))), bool(_NUMBER.fullmatch(str(v)))) for k, v in [*arguments.items(), ("", new)]}
-        key = next((k for k in arguments if side in _ENDS.get(k.split("_")[0], ())), None) or next((
+        shapes = {k: (bool(identifiers(str(v))), bool(_NUMBER.fullmatch(str(v))), bool(_DATE.fullmatch(str(v)))) for k, v
+                  in [*arguments.items(), ("", new)]}
+        after = [stem(w.lower()) for t, w in itertools.pairwise(tokens(rest)) if t == new]  # "6 people": people
+        key = next((k for k in arguments if side in _ENDS.get(k.split("_")[0], ()) or after and after[0] in words(
+            k.replace("_", " "))), None) or next((
             k for k, v in arguments.items() if isinstance(v, (str, int, float)) and str(v) and new and (
                 shapes[k] == shapes[""] if wrong is None else str(v).lower() in wrong.lower())), None)
         kind = tool.parameters["properties"][key].get("type")
         value = (int(float(new)) if kind == "integer" else float(new)) if kind in ("integer", "number") else new
-        return (tool.name, {**arguments, key: value}) if arguments[key] != value else None
+        options = tool.parameters["properties"][key].get("enum")  # "And the bedroom's reading?": room "bedroom", an
+        value = next((o for o in options if str(o).lower() in str(value).lower().split()), None) if options else value
+        return (tool.name, {**arguments, key: value}) if value is not None and arguments[key] != value else None  # option
     return None
 
 

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import takewhile
 
-from .reading import (_SUBJECTS, CALENDAR, NOTE_MARKS, STOP, Statement, asks_for_summary, facts, related, sentences,
-                      stem, stem_set, tokens, words)
+from .reading import (_MAKE, _SUBJECTS, CALENDAR, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts, related,
+                      sentences, stem, stem_set, tokens, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
 
@@ -47,17 +47,18 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment",
     "issue": "issue problem request symptom complaint reported goal want need",
     "people": "who customer client caller person people name contact user student traveller guest member candidate "
-              "applicant patient passenger participant",
+              "patron applicant patient passenger participant",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
     "prefs": "preference contact constraint requirement prefer diet dietary vegetarian vegan allergy allergic",
 }.items()}
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore "
-                    "refuse")
+                    "refuse stolen")
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
                  "february march april may june july august september october november december")
+_CONTACT = stem_set("call phone text email mail message sms whatsapp ring")
 _DAYS = stem_set(" ".join(CALENDAR | {"tonight"}))
 SOLVED = frozenset("works working worked fixed gone resolved solved normal".split())
 #: Words of an offer or a next step ("will", "I'll" are read as written: stop words are no content words).
@@ -70,10 +71,10 @@ _CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "sta
 #: The length of a note whose prompt sets no budget: brief, as a careful model writes one.
 DEFAULT_MAX_WORDS = 250
 #: How the offline model's own recall answers and "I don't know"s start: a note takes none of them.
-_ECHOES = ("From my notes:", "You told me:", "I don't know", "I can't do that")
+_ECHOES = ("From my notes:", "You told me:", "I don't know", "I can't do that", "Noted:")
 #: The last word of a key or heading that asks for one value ("customer_name", "order_id", "due date"), and its kind.
 _VALUE_KINDS = {"name": "name", "customer": "name", "person": "name", "client": "name", "id": "id", "number": "id",
-                "no": "id", "ref": "id", "date": "date", "deadline": "date", "due": "date"}
+                "no": "id", "ref": "id", "reference": "id", "date": "date", "deadline": "date", "due": "date"}
 #: Words just before a bare number that make it an identifier ("invoice 4471", "order number 55821").
 _ID_NOUNS = stem_set("order ticket invoice case reference ref booking account number no confirmation claim receipt")
 #: Words of a heading that takes any fact ("Topics covered", "Key points"), and words before a person's name.
@@ -83,6 +84,7 @@ _KIN = stem_set("me partner wife husband friend colleague son daughter child mot
 #: First words of a line that leads in to the sections it ends with a colon ("Fill in this card from the chat:").
 _LEAD = frozenset("fill use return write give complete answer reply format output provide produce create make "
                   "please".split())
+_BARE_IDS = ("number", "no", "ref", "reference")  # a heading of one such word names all identifiers
 _NUMBERS = {word: n for n, word in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 
 
@@ -102,14 +104,15 @@ class Section:
 
 
 def section(heading: str, description: str = "") -> Section:
-    """A section, its kind read from the words of its heading (failing that, of its description); a heading
+    """A section, its kind read from the words of its heading (failing that, of its description if it lists no
+    parts: a section of parts holds what shares their words); a heading
     whose last word asks for one value ("Customer name", "order_id", "Due date") is of that value's kind."""
     named = heading.lower().replace("_", " ").replace("-", " ").split()
     if " ".join(named[:2]) in ("action items", "action item", "action points"):  # what someone still has to do
         return Section(heading, description, "pending")
-    if named and named[-1] in _VALUE_KINDS and (len(named) > 1 or named[-1] not in ("number", "no", "ref")):
+    if named and named[-1] in _VALUE_KINDS and (len(named) > 1 or named[-1] not in _BARE_IDS):
         return Section(heading, description, _VALUE_KINDS[named[-1]])
-    for text in (heading, description):
+    for text in (heading, description) if "," not in description else (heading,):  # "Booking: flight, date, fee"
         stems = keywords(text.replace("-", " "))  # "Follow-up" names a next step; "Who", "What was done"
         best = max(ARCHETYPES, key=lambda kind: (len(stems & ARCHETYPES[kind]), kind == "prefs"))  # "Dietary needs"
         if stems & ARCHETYPES[best]:
@@ -209,7 +212,7 @@ def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
 def asks_for_keys(prompt: str) -> bool:
     """Whether a prompt asks for JSON (or YAML) with named keys ("Return JSON with the keys a, b and c."), or is a
     form of two or more ``Name:`` lines in a row to fill ("Name:\nExam date:")."""
-    lines = [line.strip() for line in prompt[:20_000].splitlines()]
+    lines = [line.strip() for line in prompt[:20_000].splitlines() if line.strip()]  # blank lines between fields too
     asked = asks_for_summary(prompt) or {t.lower() for t in tokens(prompt[:2000])} & (_LEAD | {"form", "card"})
     form = asked and any(_form_line(a) and _form_line(b) for a, b in zip(lines, lines[1:]))  # "Fill in:\nName:\n..."
     return bool(form) or ("json" in prompt[:20_000].lower() or "yaml" in prompt[:20_000].lower()) and bool(
@@ -217,8 +220,9 @@ def asks_for_keys(prompt: str) -> bool:
 
 
 def _form_line(line: str) -> bool:
-    """Whether a line is an empty field of a form: a short name and a colon ("Exam date:")."""
-    return line.endswith(":") and 0 < len(line.split()) <= 4 and line[:1].isalpha()
+    """Whether a line is an empty field of a form: a short name and a colon ("Exam date:") or a heading ("## Cost")."""
+    name = line.lstrip("#") if line[:1] == "#" and line.lstrip("#")[:1] == " " else line.removesuffix(":")
+    return name != line and 0 < len(name.split()) <= 4 and name.strip()[:1].isalpha()
 
 
 def _named_keys(prompt: str) -> list[str]:
@@ -239,7 +243,10 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
     """The sections a prompt's lines name, and their Markdown heading mark (``""``: none): two or more headings (a
     higher first one is the prompt's title), else the list or ``Name:`` lines after a line naming sections."""
     headings = [(len(m.group(1)), m.group(2)) for line in lines if (m := _HEADING.match(line))]
-    if len(headings) > 1 and headings[0][0] < min(level for level, _ in headings[1:]):
+    at = [i for i, line in enumerate(lines) if _HEADING.match(line)]
+    below = [next((later for later in lines[i + 1:] if later.strip()), "#") for i in at[:2]]  # "## Format\nUse these
+    if len(headings) > 1 and headings[0][0] < min(level for level, _ in headings[1:]) or len(at) > 2 and not (
+            _HEADING.match(below[0])) and _HEADING.match(below[1]):  # headings:\n## A\n## B": a title over empty ones
         headings = headings[1:]
     if len(headings) >= 2:  # "### Who" is kept as asked
         return [section(name.strip("* ")) for _, name in headings], "#" * headings[-1][0]
@@ -329,16 +336,17 @@ def _lower(statement: Statement) -> set[str]:
 
 
 def asks(statement: Statement) -> bool:
-    """A question or a request ("Could you...", "Please...", "Yes please, open a ticket", "OK, let's..."), not a
-    report: a "Yes" or "OK" first asks only if what follows does ("Yes, it's the AX3000" reports)."""
+    """A question or a request ("Could you...", "Please...", "Yes please, open a ticket", "OK, let's...", "Write it"),
+    not a report: a "Yes" or "OK" first asks only if what follows does ("Yes, it's the AX3000" reports)."""
     found = (t.lower().replace("’", "'") for t in tokens(statement.text[:200]))
     first = next((t for t in found if t not in ("yes", "ok", "okay", "sure")), "")
-    return statement.asks or first in ("please", "could", "can", "would", "let's")
+    return statement.asks or first in ("please", "could", "can", "would", "let's") or stem(first) in _MAKE
 
 
 def _is_problem(statement: Statement) -> bool:
     """Whether a customer's sentence reports a problem: a problem word, a negation ("won't") or "still"."""
-    if asks(statement) or statement.stems & ARCHETYPES["prefs"]:
+    if asks(statement) or statement.stems & ARCHETYPES["prefs"] or "@" in statement.text or "rather" in _lower(
+            statement):  # "to a@b.org, not by SMS", "I'd rather not drive"
         return False
     found = [t.lower().replace("’", "'") for t in tokens(statement.text)]
     found = found[1:] if found[:1] == ["no"] else found  # "No, nothing yet" answers a question; it reports nothing
@@ -348,11 +356,13 @@ def _is_problem(statement: Statement) -> bool:
 
 
 def _did(statement: Statement) -> str:
-    """What someone reports having done, from its verb on ("I've booked a visit" → "booked a visit"), asking
-    nothing; ``""`` for none."""
+    """What someone reports having done, from its verb on ("I've booked a visit" → "booked a visit"; "Done: order
+    R-1" → "order R-1"), asking nothing; ``""`` for none."""
     found = [t.lower() for t in tokens(statement.text)]
     if {"sorry", "mistyped", "meant"} & set(found) or asks(statement):
         return ""  # a correction, not a step
+    if found[:1] == ["done"] and len(found) > 2 and statement.role == "assistant":
+        return statement.text[statement.text.lower().find("done") + 4:].strip(" :,-—")
     # up to two words after "I" or "we", stopping at a "be": "I tried", "I've tried", "I already restarted" (not "I am",
     # nor "when I moved in": a time, not a step)
     after = [takewhile(lambda verb: verb not in ("am", "are", "was", "were", "be", "been", "is"), found[i + 1:i + 3])
@@ -363,15 +373,20 @@ def _did(statement: Statement) -> str:
 
 
 def _identifiers(statement: Statement) -> list[str]:
-    """A statement's identifiers, with a number written ``#55821`` or after a word that names one ("invoice
-    4471"); of the agent's, only records ("REQ-5521", "#90210"), not advice ("14-inch")."""
+    """A statement's identifiers, with a number written ``#55821``, after a word that names one ("invoice 4471",
+    "reference QX7P2L") or after a code ("LH 1342"); of the agent's, only records ("REQ-5521", "#90210", "booking
+    QX7P2L"), not advice ("14-inch")."""
     found = tokens(statement.text)
     numbered = [t for at, t in enumerate(found) if t[:1] == "#" and t[1:].isdigit()
-                or t.isdigit() and len(t) >= 3 and at and stem(found[at - 1]) in _ID_NOUNS]
+                or len(t) >= 3 and at and facts(t) and _ID_NOUNS & {stem(found[at - 1]), stem(found[at - 2]) if (
+                    found[at - 1] == "is") else ""}] + [  # "card number is 2044187"
+        f"{code} {t}" for before, code, t in zip([""] + found, found, found[1:]) if t.isdigit() and len(t) >= 3
+        and code.isalpha() and code.isupper() and len(code) <= 3 and not facts(before)]  # not a unit ("16 GB 512 GB")
     values = [v for v in dict.fromkeys(statement.identifiers + numbered) if not _is_time(v) or v.isdigit()]  # "5th"
     if statement.role != "assistant":  # not a size or an age ("4-star", "6-year-old", "p99")
         return [v for v in values if v[:1] == "#" or any(c.isupper() for c in v) or sum(c.isdigit() for c in v) >= 3]
-    return [v for v in values if v[:1] == "#" or any(c.isupper() for c in v) and sum(c.isdigit() for c in v) >= 3]
+    return [v for v in values if v[:1] == "#" or v in numbered or any(c.isupper() for c in v) and sum(
+        c.isdigit() for c in v) >= 3]
 
 
 def _person(statement: Statement) -> str:
@@ -416,8 +431,10 @@ def _names_a_product(statement: Statement) -> bool:
 
 
 def _prefers(statement: Statement) -> bool:
-    """Whether the customer states (not asks about) a preference or a rule ("please contact me by SMS")."""
-    stated = statement.stems & ARCHETYPES["prefs"] or {"never", "always", "rather"} & _lower(statement)
+    """Whether the customer states (not asks about) a preference, a rule or an address ("please contact me by SMS")."""
+    stated = statement.stems & ARCHETYPES["prefs"] or {"never", "always", "rather"} & _lower(statement) or (
+        "@" in statement.text) or "me" in _lower(statement) and statement.stems & _CONTACT  # "send it to a@b.org",
+    # "call me on 0770 900"
     return bool(stated) and not statement.text.rstrip().endswith("?")
 
 
@@ -425,10 +442,11 @@ def _label(statement: Statement, value: str) -> str:
     """The words just before ``value`` in its statement ("order ORD-1"), or the key of a tool's line."""
     if statement.role == "tool" and ":" in statement.text:
         return statement.text.split(":", 1)[0].strip()
-    head = statement.text.split(value, 1)[0]
+    head = statement.text.split(value, 1)[0].split(", ")[-1]  # its own clause's ("it broke, 14C": "14C")
     before = [t for t in tokens(head) if t.lower() not in STOP and t.lower() not in ("itself", "now")][-2:]
-    if len(before) == 2 and (stem(before[0]) in _PAST or before[0].lower().endswith(("ed", "ing"))):
-        before = before[1:]  # "bought order ORD-1" is labelled "order"
+    if len(before) == 2 and (stem(before[0]) in _PAST or before[0].lower().endswith("ed") or before[0].lower(
+            ).endswith("ing") and stem(before[0]) not in _ID_NOUNS):
+        before = before[1:]  # "bought order ORD-1" is labelled "order" ("booking reference X1" stays)
     return " ".join(before)
 
 
@@ -447,8 +465,10 @@ def _typed(key: str, line: str) -> str | None:
     found = tokens(line)
     if kind == "money":  # a number with a currency to it ("95,000 euros", "$120", "70k"), not "Visa ending 4412"
         said = [w.strip(".,;:!?()") for w in line.split()] + [""]
-        at = next((n for n, w in enumerate(said) if any(c.isdigit() for c in w) and (
-            w[:1] in "$€£" or w[-1:].lower() == "k" or said[n + 1].lower() in _MONEY_WORDS)), None)
+        amounts = [n for n, w in enumerate(said) if any(c.isdigit() for c in w) and (
+            w[:1] in "$€£" or w[-1:].lower() == "k" or said[n + 1].lower() in _MONEY_WORDS)]  # the one after the
+        at = next((n for n in amounts if n and stem(said[n - 1]) in set(words(key.replace("_", " ")))),  # key's word
+                  amounts[0] if amounts else None)  # ("fee 8 EUR, total 63 EUR": total 63 EUR), else the first
         if at is None:
             return ""
         start = at - len(list(takewhile(lambda w: w.lower() in _AROUND, said[at - 1::-1] if at else [])))
@@ -474,18 +494,21 @@ def _typed(key: str, line: str) -> str | None:
 
 def _value(part: Section, line: str) -> str:
     """What a line says of a field asking for one value: the value after the field's word ("Severity is P1": P1,
+    "departure on 21 May": 21 May,
     "my teacher is Mrs Okafor if...": Mrs Okafor, "in year 11": 11) or the name just before it ("Dana owns it":
     Dana), the amount, place or dates a key asks for (:func:`_typed`); else the line."""
     if (typed := _typed(part.heading, line)) is not None:
         return typed
     found, named = tokens(line), set(words(part.heading.replace("_", " ")))
-    at = next((at for at, t in enumerate(found) if stem(t.lower()) in named), None)
+    at = max((at for at, t in enumerate(found) if (one := stem(t.lower())) in named or len(one) > 3 and any(
+        n.startswith(one) or one.startswith(n) for n in named if len(n) > 3)), default=None)  # "departure":
+    # "departing"; the last ("Roadside job": "roadside assistance job RSA-1")
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
         return line[len(part.heading) + 1:] if line.lower().startswith(part.heading.lower() + " ") else line
-    after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be"), found[at + 1:]))
+    after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be", "on"), found[at + 1:]))
     value = list(takewhile(lambda t: t[:1].isupper() or facts(t), found[at + 1 + len(after):at + 5 + len(after)]))
     before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at else []))
-    return " ".join(value if value and (after or facts(value[0])) else before[::-1]) or line  # "year 11": 11
+    return " ".join(value if value and (after or facts(" ".join(value))) else before[::-1]) or line  # "year 11": 11
 
 
 def _when(statement: Statement) -> str:
@@ -520,7 +543,9 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
     catch = next((p.heading for p in sections if p.kind in (None, "context") and set(words(p.heading)) & (
         _CATCH_ALL | {stem("context")})), "")
     general = next((p.heading for p in sections if p.kind == "issue"), catch) if loose else ""  # "Problem", "Goal";
-    # else a section for any fact ("Context", "Other")
+    # else a section for any fact ("Context", "Other"); the issue's takes what was told first or as one was reported
+    told = {1} | {turn for s, _ in _issues([s for s in said if s.role in ("user", "note")]) for turn in (s.turn,
+                                                                                                    s.turn + 1)}
     home = ""
     for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
         line = _said(s)
@@ -535,7 +560,8 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
                 break
             scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}
             best = max(scores, key=scores.get, default="")
-            near = "" if _person(s) or tokens(s.text)[0].lower() in ("no", "hi", "hello", "hey") else general
+            near = "" if _person(s) or tokens(s.text)[0].lower() in ("no", "hi", "hello", "hey") or (
+                general != catch and s.turn not in told) else general  # "It started on Monday" (not "I fly light")
             held = (home if home and tokens(s.text)[0].lower() in ("and", "also", "plus") else next(
                 (p.heading for p in sections if p.kind == "people" and any(n in people for n in _names(s.text))),
                 best if scores.get(best) else next((h for h, topic in topics.items() if topic & _CATCH_ALL), near)))
@@ -609,7 +635,8 @@ def _clauses(said: Sequence[Statement], sections: Sequence[Section]) -> list[Sta
         hits = [{n for n, topic in enumerate(topics) if set(words(part)) & (topic | related(topic))} for part in parts]
         clause = tokens(parts[1])[:1] and tokens(parts[1])[0].lower().split("'")[0] in _SUBJECTS  # "and I'm ..."
         if s.role == "user" and clause and len(parts[0].split()) >= 3 and all(hits) and hits[0] != hits[1]:
-            out += [replace(s, text=f"{part[:1].upper()}{part[1:].rstrip('.')}.", stems=frozenset(words(part)))
+            out += [replace(s, text=f"{part[:1].upper()}{part[1:].rstrip('.')}.", stems=frozenset(words(part)) | _tags(
+                part))
                     for part in parts]
         else:
             out.append(s)
@@ -631,12 +658,14 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind in ("ids", "id"):
         seen: dict[str, str] = {}
         for statement in [s for s in said if s.role in ("user", "tool", "note", "call")] + agent:
-            for value in _identifiers(statement):
-                seen.setdefault(value, f"{_label(statement, value)} {value}".strip())
-        if kind == "ids":
-            return list(seen.values())[:12]
-        wanted = set(words(section.heading.replace("_", " "))) - stem_set("id number no ref")  # "order_id": "order"
+            for value in _identifiers(statement):  # a later label for a value said bare ("14C", then "seat 14C")
+                labelled = f"{_label(statement, value)} {value}".strip()
+                seen[value] = max(seen.get(value, labelled), labelled, key=lambda line: line != value)
+        wanted = set(words(f"{section.heading} {section.description}".replace("_", " "))) - stem_set(
+            "id number no ref reference") - (ARCHETYPES["ids"] if kind == "ids" else set())  # "order_id": "order"
         named = [value for value, label in seen.items() if wanted & set(words(label))]
+        if kind == "ids":  # "Booking (flight, reference)": the booking's and the flight's, if any has such a label
+            return [seen[value] for value in named or seen][:12]
         return named[:2] or (list(seen) if len(seen) == 1 else [])
     if kind == "name":  # "I'm Lena Park", or an earlier note's "name: Lena Park"
         noted = [s.text for s in users if s.role == "note" and stem("name") in s.stems and len(tokens(s.text)) <= 3]
@@ -650,10 +679,12 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         waiting = [_said(s) for s in said if s.role in ("user", "note") and (_dates(s) or not asks(s) and _lower(s) & {
             "need", "needs", "must", "will"}) or s in agent and _lower(s) & {"i'll", "we'll", "will"}]
-        questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": the user's
-        waiting += [_said(s) for s in users if questions and s.role == "user" and s.text.rstrip().endswith("?") and not
-                    any(a.turn == s.turn and a.order > s.order for a in agent)]  # no reply answered, not the issues
-        return waiting[-3:] or [f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
+        questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": not the issues
+        asked = [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
+            a.turn == s.turn and a.order > s.order for a in agent) and (questions or not _when(s))]  # the user's
+        # questions no reply answered (a time proposed is the next step's: "can we do Monday at 6pm?")
+        return (waiting + asked if questions else waiting or asked)[-3:] or [
+            f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
     if kind == "time":
         timed = [s for s in said if not asks(s) and (
             keywords(s.text) & _TIME or any(map(_DATE_LIKE.fullmatch, facts(s.text))))]
@@ -683,14 +714,18 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         offer += [s for s in users if s.role == "user" and (_lower(s) & {"i'll", "we'll"} or "next" in s.text.lower(
             ).split()[:2]) and not asks(s)]  # "Our next lesson is on Tuesday."
         offer += [s for s in users if s.role == "note" and s.stems & NEXT]
-        if offer:  # the latest, and when, if it or the reply to it says ("Next: fractions", "Thursday at 5pm?")
-            latest = max(offer, key=lambda s: s.order)
+        if offer:  # the latest, and when, if the sentence before it or the reply to it says ("Yes, Friday at 4pm.
+            latest = max(offer, key=lambda s: s.order)  # Next: fractions", "Thursday at 5pm?")
             reply = [s for s in said if s.order > latest.order and s.role != latest.role and s.turn <= latest.turn + 1
                      and {s.role, latest.role} == {"user", "assistant"}]
-            return [_said(latest)] + [when for s in reply[:2] if asks(s) and (when := _when(s))][-1:]
-        asked = [s for s in users if s.role == "user" and asks(s)] or [  # else the first problem still open, else
-            s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # the latest news ("It's
-            s for s in users if s.role == "user"]  # been delayed to Wednesday")
+            before = [s for s in said if s.order == latest.order - 1 and s.role == latest.role == "assistant"]
+            return [_said(latest)] + [when for s in before + reply[:2] if (asks(s) or s in before) and (
+                when := _when(s)) and when not in latest.text][-1:]
+        asked = [s for s in users if s.role == "user" and asks(s) and words(s.text) and stem(tokens(s.text)[0]) not in
+                 _MAKE and not any(a.turn == s.turn and a.order > s.order and a.stems & s.stems for a in agent)] or [  #
+            s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # unanswered (not "Yes please",
+            s for s in users if s.role == "user" and not asks(s)]  # "Write it now"); else the first problem still
+        # open, else the latest news ("It's been delayed to Wednesday")
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
@@ -712,7 +747,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             about.append(s)
         last[s.role] = s
     offered = [s for s in agent if s.stems & topic and not s.text.rstrip().endswith("?")]  # "Let's book an X-ray"
-    ranked = sorted(about or offered, key=lambda s: (len(s.stems & topic), s.order), reverse=True)  # else the agent's
+    ranked = sorted(about + [s for s in offered if facts(s.text)] if about else offered,  # and the agent's records
+                    key=lambda s: (len(s.stems & topic), s.order), reverse=True)  # ("departing 21 May"), else its all
     lines = []  # a short sentence pointing back comes after the one before it ("PR #5 moved it; that's the cause")
     for s in sorted(ranked[:4], key=lambda s: s.order):
         back = [b for b in said if b.order == s.order - 1 and b.role == s.role and b not in ranked[:4]]
@@ -830,8 +866,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             bodies["Other facts"], kinds["Other facts"] = loose, None
     target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)
     bodies[target] += [fact for fact in spec.must_keep if fact not in "\n".join(bodies[target])]  # never cut
-    none = int(not spec.paragraph)  # an empty section says "none": a word too (a paragraph says nothing of it)
-    while sum(len(h.split()) + (len(" ".join(b).split()) or none) for h, b in bodies.items()) > (
+    none = int(not spec.paragraph)  # an empty section says "none": a word too (a paragraph says nothing of it, and
+    while sum(len(h.split()) * none + (len(" ".join(b).split()) or none) for h, b in bodies.items()) > (  # no heading)
             spec.max_words or DEFAULT_MAX_WORDS):
         # Cut the longest section first (its older lines; the later ones of the issues), then single lines.
         cuttable = [h for h in bodies if bodies[h] and h != target and kinds[h] != "ids"]
@@ -856,7 +892,10 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         bodies = {h: [line.replace(_bare(line), _third(_bare(line), name)) if _bare(line) in users else line
                       for line in b] for h, b in bodies.items()}
     if spec.json_keys or spec.form:  # one value a key or field: "Severity is P1" gives "P1"
-        values = {s.heading: list(dict.fromkeys(v for line in bodies[s.heading] if (v := _value(s, line)))) for s in sections}
+        found = {s.heading: [(v, v != line or s.kind) for line in bodies[s.heading] if (v := _value(s, line))]
+                 for s in sections}
+        values = {h: list(dict.fromkeys(v for v, own in pairs if own or not any(dict(pairs).values())))  # a value
+                  for h, pairs in found.items()}  # read off a line ("departing 21 May": 21 May) before whole lines
         if not spec.json_keys:
             return "\n".join(f"{_title(spec, h)} {'; '.join(line.rstrip('.') for line in v) or 'none'}"
                              for h, v in values.items())
@@ -869,8 +908,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             if line and line not in told and not named:  # "Ticket BUG-1" once BUG-1 was told
                 told.append(line)
         kept = tuple(spec.must_keep)  # a fact to keep verbatim stays as written ("flat 3B")
-        return " ".join(f"{line if line.startswith(kept) else line[:1].upper() + line[1:]}." for line in told) or (
-            "Nothing to report.")
+        return " ".join(f"{line if line.startswith(kept) else line[:1].upper() + line[1:]}" + "." * (
+            line[-1:] not in "?!") for line in told) or "Nothing to report."  # "...next time?", not "?."
     if spec.table:  # a column a section named as one ("columns Issue | Status"), else a row a section
         cells = {h: "; ".join(line.rstrip(".").replace("|", "/") for line in b) or "none" for h, b in bodies.items()}
         rows = [list(cells), list(cells.values())] if spec.sections else [["Section", "Details"], *cells.items()]

@@ -89,7 +89,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     name call called named nickname | live home house flat apartment move moved relocate relocated based address settle
     neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation lodging
     motel hostel | from
-    originally born grew hometown native | travel trip flight fly going visit holiday vacation journey destination taxi cab
+    originally born grew hometown native | travel trip flight fly going holiday vacation journey destination taxi cab
     abroad leave depart departure driving headed | work job role profession occupation employer company office position | job profession nurse doctor
     teacher engineer developer programmer designer chef lawyer manager student consultant architect scientist
     researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
@@ -103,21 +103,22 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense transaction purchase | price cost quote trading worth | salary earn income wage
     compensation | deadline due | appointment meeting booking reservation | outdoor outside patio terrace | cause reason
-    because | birthday bday born age old | prefer preference rather favourite favorite like love enjoy want wish fan keen
+    because | birthday bday born age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen carton bag
     bottle jar pack packet loaf loaves bunch tin can box pair
     | hour hours time open opening close closing closed | address location located | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
     | supplies stationery toner paper pens ink
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
-    groceries purchase | injury injured hurt pain sore sprain | colour color paint white black red blue green grey gray
+    groceries purchase | injury injured hurt pain sore sprain burn burned burnt medical symptom
+    headache fever cough rash sick nausea dizzy | colour color paint white black red blue green grey gray
     | food eat meal dish cuisine diet dietary appetite restaurant allergy allergic
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail
     whatsapp call
     phone | system os operating windows macos linux ios android | weather forecast temperature rain rainfall precipitation sunny umbrella | number id
-    identifier code reference ref | race marathon triathlon | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
+    identifier code reference ref | race marathon triathlon | tournament competition contest championship | reserve preorder | teach taught teaches teacher | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
     calculus derivative integral fraction percentage arithmetic | history historical war president empire king queen
     emperor century ancient medieval revolution battle dynasty civilization treaty colony colonial | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim want | add plus sum total | subtract minus difference | multiply times product | divide
@@ -139,7 +140,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
     frustrated unhappy furious late crushed slow loud noisy
     | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
-    saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package delivery
+    saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package order delivery
     deliver arrive arrived courier carrier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
     cryptocurrency portfolio fund funds | learn learning study studying student
@@ -180,6 +181,7 @@ def stem(word: str) -> str:
     w = _IRREGULAR.get(w, w)
     if any(c.isdigit() for c in w):
         return w  # an identifier or a number stays whole
+    w = w[:-1] if w.endswith("ings") and len(w) > 6 else w  # "bookings" meets "booking" and "book"
     for suffix, keep, replace in (("ies", 4, "y"), ("ing", 5, ""), ("ed", 4, ""), ("s", 3, "")):
         if len(w) > keep and w.endswith(suffix) and not (suffix == "s" and w.endswith(("ss", "us", "is"))):
             w = w[: -len(suffix)] + replace
@@ -623,7 +625,8 @@ def asks_for_summary(text: str) -> bool:
     made = any(said[:1] and said[0] in _MAKE and (_NOTE & set(said) or _REPORT & set(said) and _TALK & set(said)
                                                   or len(_REPORT & set(said)) > 1)  # "Write minutes with sections:"
                for said in map(words, (part for s in sentences(head) for part in (s, s.partition(", ")[2]))))
-    return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES)
+    return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES) or (
+        words(head)[:1] == [stem("handover")])  # a title: "Handover for the next IT agent."
 
 
 def _is_transcript(text: str) -> bool:

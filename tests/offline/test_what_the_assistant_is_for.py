@@ -1,0 +1,32 @@
+"""What the assistant's own description says it is for answers a question to it.
+
+"You are the support assistant of a shop that sells laptops, routers, phones and audio gear." is a persona
+sentence with a fact in it; before, "Do you sell laptops?" and "What do you sell?" got "I don't know: nothing in this
+conversation or in my instructions says".
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent, Runner
+
+pytestmark = pytest.mark.usefixtures("api")
+
+SHOP = "You are the support assistant of a shop that sells laptops, routers, phones and audio gear. Be brief."
+GYM = "You are the front desk of a gym that offers yoga, spinning and boxing classes.\nAnswer in one sentence."
+
+
+@pytest.mark.parametrize("instructions, question, told", [
+    (SHOP, "Do you sell laptops?", "sells laptops, routers, phones and audio gear"),
+    (SHOP, "What do you sell?", "sells laptops, routers, phones and audio gear"),
+    (GYM, "Do you offer boxing?", "offers yoga, spinning and boxing classes"),
+    (GYM, "What classes do you offer?", "offers yoga, spinning and boxing classes"),
+])
+async def test_a_question_to_the_assistant_is_answered_from_what_it_is_for(instructions, question, told):
+    reply = (await Runner.run(Agent(name="Desk", instructions=instructions), question)).final_output
+    assert told in reply and reply.startswith("I'm ")
+
+
+async def test_what_it_is_for_does_not_answer_a_question_about_something_else():
+    reply = (await Runner.run(Agent(name="Desk", instructions=GYM), "Do you have a swimming pool?")).final_output
+    assert "boxing" not in reply
