@@ -2189,7 +2189,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
     if not topic:
         return None
-    wants_id = bool(set(topic) & _ID)
+    wants_id, how_much = bool(set(topic) & _ID), "how much " in question.lower()
     asking = (sentences(request.message) or [""])[-1]
     # The thing asked about must be there: "the ticket number" (the word before "number"), "my dog".
     counted = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?")) or None  # "nights", not "items"
@@ -2234,8 +2234,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         value = words(statement.text.rpartition(": ")[2]) if statement.role == "tool" and ": " in statement.text else []
         if 0 < len(value) <= 2 and set(value) <= set(words(question)) and (lowered or [""])[0] not in _YES_NO:
             continue  # a result's "room: kitchen" does not say "How warm is the kitchen?"; its "celsius: 19.5" does
-        if wants_id and not facts(statement.text):
-            continue
+        if wants_id and not facts(statement.text) or how_much and not any(map(str.isdigit, statement.text)):
+            continue  # "How much do I owe Sam?" is not answered by "I'm Sam"
         if (head or topic[0]) == stem("name") and len(topic) == 1 and not _SELF_NAMED.search(statement.text) and not (
                 statement.role == "note" and len(tokens(statement.text)) <= 3):  # a note's "name: Lena Park" answers
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
@@ -3019,9 +3019,15 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
     if known is None and task and stem(task[task[0] == "you" and len(task) > 1]) in _MAKES:
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
+    acts = [t for t in _lower_tokens(said)[:4] if t != "please"][:3]  # "Remind me to call mum at 6", "Book a taxi":
+    if known is None and not request.tools and acts[:1] and acts[0] in _ACTS and acts[1:2] != ["yourself"] and not (
+            acts[1:2] == ["me"] and said.split("me ", 1)[-1][:1].isupper()):  # an order no tool can carry out ("Call
+        return _CANNOT  # me Sam" is a name, "call yourself Juniper" an order to the assistant)
     return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."
 
 
+#: Verbs that open an order to act in the world: without a tool for it, the model can't ("Remind me to call mum").
+_ACTS = frozenset("remind book send call order schedule text email buy cancel pay transfer reserve ring phone".split())
 #: Verbs that ask for something told, not done ("Can you tell me...?", "Could you explain...?").
 _TELLING = frozenset("tell say remind remember recall repeat explain describe list show give confirm see know".split())
 #: What a question about the assistant itself asks (as :func:`_topic` reads it): "What can you do?", "Who are you?".

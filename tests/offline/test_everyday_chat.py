@@ -223,6 +223,7 @@ async def test_who_am_i_inside_a_longer_question_does_not_ask_for_the_name():
 async def test_an_order_to_the_assistant_is_told_back_as_what_it_will_do_and_call_me_back_names_no_one():
     replies = await chat(["call yourself Juniper from now on", "be brief", "never mention the weather",
                           "call me back tomorrow", "what's my name?"])
-    assert replies[:4] == ["Noted: I will call myself Juniper from now on.", "Noted: I will be brief.",
-                           "Noted: I will never mention the weather.", "Noted: call you back tomorrow."], replies
+    assert replies[:3] == ["Noted: I will call myself Juniper from now on.", "Noted: I will be brief.",
+                           "Noted: I will never mention the weather."], replies
+    assert replies[3].startswith("I can't do that"), replies[3]  # it has no tool to call anyone back with
     assert replies[4].startswith("I don't know"), replies[4]  # "call me back" gave no name
