@@ -60,7 +60,7 @@ _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom", "email Tom that ...".
-_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|^tell (?!me\b|us\b)(?:[\w.+-]+@[\w.-]+\w|\w+)|"
+_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|^tell (?!me\b|us\b)(?:[\w.+-]+@[\w.-]+\w|\w+)|^let \w+ know|"
                           r"remind(?: me| us|er)\b[^.!?;\n]{0,25}? to|(?:e-?mail|tell|text|"
                           r"message|let|inform|notify|write|post|send)\b(?:[^.!?;\n]|\.(?=\w)){0,60}?\bthat)[,:]? ([^.!?;\n]+)", re.I)
 #: A duration ("2 hours"), a weight or a length ("700g", "1.2 km", "5 miles", "150 lbs") or a temperature ("68°F",
@@ -215,6 +215,7 @@ _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": 
          "shut": "shut", "put": "put", "cut": "cut", "run": "ran", "find": "found", "get": "got", "hold": "held",
          "draw": "drew", "throw": "threw"}
 _IN_VERBS = stem_set("check sign book log clock let buzz show pencil squeeze fit")  # "check in Rosa": no place
+_ARRANGES = stem_set("schedule arrange organize calendar diary agenda planner list to-do")  # an event's or a task's
 _PARTICLES = ("up", "down", "in", "out", "off", "on", "back", "to", "into", "from")  # after a tool's verb: check_in
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify "
@@ -256,7 +257,9 @@ _DAYS = stem_set(" ".join(CALENDAR))
 _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund", "send back": "return", "take back": "return",
             "bring back": "return", "took": "stolen theft", "stole": "stolen theft", "robbed": "stolen theft", "sign in": "login",
             "signing in": "login", "log in": "login", "log into": "login", "count me in": "attend", "be there": "attend",
-            "make it": "attend", "never been": "new", "first time": "new", "do you have": "stock available"}
+            "make it": "attend", "never been": "new", "first time": "new", "do you have": "stock available",
+            "take out": "remove delete", "every day": "daily", "each day": "daily", "every week": "weekly",
+            "let know": "message"}  # "every day": repeat_daily
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
@@ -393,7 +396,7 @@ class Reader:
                      )) -> None:
         self.request, self.answer, self.start, self.fields = request, answer, start, fields
         self.options = options  # the tool's options ("vip", "us-east-1"): no value of another field ("4 VIP tickets")
-        self.own = frozenset(words(tool.replace("_", " "))) - _VERBS  # what the tool's name says it acts on: "calories"
+        self.tool, self.own = tool, frozenset(words(tool.replace("_", " "))) - _VERBS  # what the tool's name says it acts on: "calories"
         self.searches = bool(_SEARCHES & set(words(tool.replace("_", " "))))  # search_help(topic): what is asked
         self.item = item  # it reads one item of a list ("3 desks at 120 each"): its text is the thing counted
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
@@ -426,8 +429,8 @@ class Reader:
                 *_lower_tokens(text), "to"]) if w != "degrees" or n in STOP) if c.startswith(cues) and u.isalpha() and (
                     u not in STOP)]  # target's ("20 degrees celsius": celsius)
         either = about & stem_set("name people person") and "@" not in self.whole  # "emails or names": "with Priya"
-        if format == "email" or "email" in about and not either or name.lower() in ("to", "cc", "bcc") or (
-                name.lower() in ("recipient", "sender") and "@" in self.whole):  # else a recipient is a person
+        if format == "email" or "email" in about and not either or name.lower() in ("cc", "bcc") or (
+                name.lower() in ("to", "recipient", "sender") and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
         timed = self.iso(name, description, "hh:mm")  # "depart_after HH:MM": "8am" is 08:00
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
@@ -508,7 +511,8 @@ class Reader:
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
                 functools.reduce(lambda said, title: said.replace(title, " "), titles, text), people=True))] or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
-                                                                                               t.split(".")))] or _typed(text)
+                                                                                               t.split(".")))] or _typed(text) or [
+                t for t in tokens(text) if t.lower() in MEN | WOMEN]  # "Call mom", "Text my wife"
         if about & _FREE_TEXT:
             return "free", None
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
@@ -574,6 +578,10 @@ class Reader:
             return f"{title}: {_cut(' '.join(point for _, points in parts for point in points), 200)}"
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
+        called = next((self.whole.partition(cue)[2] for cue in (" called ", " named ", " labelled ", " labeled ") if cue in (
+            self.whole)), "") if field_stems & stem_set("name label tag nickname") and not self.answer else ""
+        if said := " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, called.strip(" .!?").split())):
+            return said.strip("'\"‘’“”")  # "a playlist called road trip", "an alarm for 5:45 pm called gym"
         when = self.whole.partition(" since ")[2].split(",")[0].split(". ")[0].strip(" .!?")  # "since yesterday": a
         since = () if when.split(" ")[0].lower() in CALENDAR | {"yesterday", "last", "this", "then", "early"} or when[  # time
             :1].isdigit() else (" since ",)
@@ -743,8 +751,9 @@ class Reader:
             headed = [served] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
             gist = " ".join(w for at, w in enumerate(said.split()[:7]) if at or w.lower() not in ("the", "a", "an"))
             gist = [gist[:1].upper() + gist[1:]] if gist else []  # what is said, in short: "Meeting moved to 3pm"
-            named = self.unowned(_proper_names(self.whole, things=True, titles=True))
-            task = self.unowned(_task(self.whole, self.own, _when(self.whole, None, self.year, self.today)))  # "call the dentist"
+            dates = _when(self.whole, None, self.year, self.today)  # no title: "... on my calendar for Dec 9"
+            named = [n for n in self.unowned(_proper_names(self.whole, things=True, titles=True)) if n not in dates]
+            task = self.unowned(_task(self.whole, self.own, dates))  # "call the dentist"
             alone = [self.whole.strip(" .!")] * (self.searches and list(self.fields) == [name])  # as a query is
             titled = field_stems & _SUBJECT and (headed or gist or alone or task or named or
                                                  _names_after(self.whole, ("to",)) or [v for v in _after(
@@ -756,12 +765,12 @@ class Reader:
             looking = self.whole.lower().find("looking for ")  # "I'm looking for running shoes under $100"
             said = list(itertools.takewhile(lambda w: w.lower() not in ("under", "below", "over", "between", "around"),
                                             self.whole[looking + 12:].strip().split(" "))) if looking >= 0 else said
-            sought = looking >= 0 or next((w.lower() for w in said if w.lower() != "please"), "") in (
-                "find", "search", "look", "browse")
-            sought = sought and not self.answer
-            while sought and len(said) > 1 and said[0].lower() in ("please", "find", "search", "look", "browse", "up",
-                                                                   "for", "me", "us"):  # ebooks")
-                said.pop(0)
+            lead = next((w.lower() for w in said if w.lower() != "please"), "") * (looking < 0)  # "Play some Miles Davis":
+            sought = (looking >= 0 or lead in ("find", "search", "look", "browse") or stem(lead) == stem(self.tool.split(
+                "_")[0].lower()) and self.fields[:1] == [name]) and not self.answer
+            while sought and len(said) > 1 and (said[0].lower() in ("please", "find", "search", "look", "browse", "up",
+                                                                    "for", "me", "us", "some") or said[0].lower() == lead):
+                said.pop(0)  # "Miles Davis"
             if titled and not marked:  # nor a title ("Put Dune on hold at Riverside")
                 self.given.setdefault(titled[0], kind)
             return (marked or titled and titled[0] or " ".join(said).rstrip(".!" * sought))[:500] or None
@@ -941,6 +950,8 @@ class Reader:
         if marks & _SCORES:  # "2/5": 2 out of 5, no date
             text = text.replace("/", " out of ")
         text = text if marks & stem_set("house street address number") else _ADDRESS.sub(" ", text)
+        for hour in [w for w in _when(text, "clock", self.year, self.today) if " at " in w and not marks & _WHEN]:
+            text = text.replace(hour, " ")  # a bare hour is no count: "tomorrow at 3" (duration_minutes)
         if not marks & stem_set("year month day"):  # "June 20th 2025", "2 days
             text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
@@ -990,8 +1001,9 @@ class Reader:
             ". ", ", ").split(", ") for n, w in itertools.pairwise(tokens(part)) if stem(w.lower()) in owned}]
         index = self.start + self.taken.get("number", 0)
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
-        labelled = [n for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha() and any(
-            len(w) > 2 and w not in STOP and label.lower().startswith(w) for w in heard)]  # "1 (lowest)": "low"
+        scale = [(n, label.lower()) for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha()
+                 and label.lower() not in STOP]  # numbers a tool labels ("1 (lowest)": "low"), not a range ("0 to 100")
+        labelled = [n for n, label in scale if any(len(w) > 2 and w not in STOP and label.startswith(w) for w in heard)]
         years = [t for t in found if len(t) == 4 and t[:2] in ("19", "20")]
         if stem("year") not in marks and any(stem("year") in words(f.replace("_", " ")) for f in self.fields):
             found, years = [t for t in found if t not in years], []  # a price is not the year a year field takes
@@ -1010,7 +1022,7 @@ class Reader:
             found, index = [str(1 + (int(other) if other.isdigit() else 1))], 0
         if not (years and stem("year") in marks or named and self.answer):  # in an answer, only a number by its place
             self.taken["number"] = self.taken.get("number", 0) + 1  # moves the place on ("2019 Corolla, 42000 km")
-        self.ran_out = self.ran_out or index >= len(found)
+        self.ran_out = self.ran_out or index >= len(found) > 0  # not a count none gives: "Add milk and bread"
         value = float(found[index]) if index < len(found) else None
         told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
         if marks & stem_set("word sentence") and marks & stem_set("count number total"):  # word_count: of the message
@@ -1023,9 +1035,9 @@ class Reader:
             value = next((n for item, n in counted.items() if words(item) == asked), sum(counted.values()))
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die"
-        if value is None and not (self.answer or marks & _UPPER or any(map(_NUMBER.fullmatch, tokens(self.told(
-                name, description))))):  # a number no one gave is asked for ("Roll 2 dice": sides), not a bound
-            # ("max_minutes": none) nor a scale its tool describes ("impact is 1 to 4")
+        if value is None and not (self.answer or marks & _UPPER or scale):  # a number no one gave is asked for ("Roll
+            # 2 dice": sides; "Turn it up": the level of 0 to 100), not a bound ("max_minutes": none) nor one of the
+            # labelled numbers its tool describes ("impact is 1 (cosmetic) ... 4 (blocking)")
             self.found_nothing.append(name)
         return int(value) if value is not None and value.is_integer() and abs(value) < 2**53 else value
 
@@ -1126,10 +1138,14 @@ class Reader:
         ends = [cue for part in name.lower().split("_") for cue in _ENDS.get(part, ())]
         said = _lower_tokens(self.request.message)
         spots = [o for word in said for o in options if str(o).lower() == word or word in _CURRENCIES.get(str(o), ())]
-        after = [o for cue, word in itertools.pairwise(said) if cue in ends for o in options if o in spots and (
-            str(o).lower() == word or word in _CURRENCIES.get(str(o), ()))]  # "to yen": JPY
+        leads = {*ends, name.lower().rpartition("_")[2]}  # "to yen": JPY; "in size M": M; after a number, "68 F": F
+        after = [o for cue, word in itertools.pairwise(said) for o in options if o in spots and (cue in leads and word in
+                 _CURRENCIES.get(str(o), ()) or str(o).lower() == word and (cue in leads or cue[:1].isdigit()))]
         if ends and not after and len(set(spots)) == 2:  # "40 pounds in dollars": the source named first, no "from"
             after = spots[:1] if "from" in ends else spots[-1:]
+        other = {o for cue, word in itertools.pairwise(w for w in said if w not in ("my", "the")) for o in spots if ends and (
+            cue in ("to", "into", "from") and cue not in ends and str(o).lower() == word)}
+        options = [o for o in options if o not in other] or options  # "Move 50 to savings": from checking, not savings
         named = after[0] if after else self.named_option(options, description)
         kin = [w for w in _lower_tokens(self.request.message) if w in _SIZES]
         initials = "".join("x" if w == "extra" else w[0] for w in kin)  # "large": L, "extra large": XL
@@ -1163,9 +1179,9 @@ class Reader:
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
         said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message} | {_ASKS.get(
             f"{before} {w}", _ASKS.get(w, "")) for before, w in itertools.pairwise(["", *found])}) - negated - {""}
-        turned = {stem(w) for w in found} & stem_set("turn crank dial knock ramp pump speed tone")  # "Turn the music
+        turned = _turned(self.request.message)  # "Turn the music down", "volume down" (set_volume): low (not "the
         said |= {{"up": "high", "down": "low"}.get(w, "") for before, w in itertools.pairwise(["", *found]) if turned or stem(
-            before) in self.own} - {""}  # down", "volume down" (set_volume): low (not "the server is down")
+            before) in self.own} - {""}  # server is down")
         ends = {str(o).lower() for o in options[::max(1, len(options) - 1)]}
         if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
             return options[len(options) - 1 - options.index(opposite)]
@@ -1286,6 +1302,12 @@ class Reader:
         return {item: count for item, count in named.items() if item}
 
 
+def _turned(message: str) -> bool:
+    """Whether the message turns a level up or down ("Turn the music down", "crank it up"): a setting, not the thing."""
+    found = _lower_tokens(message)
+    return bool({"up", "down"} & set(found) and {stem(w) for w in found} & stem_set("turn crank dial knock ramp pump"))
+
+
 def _one(part: str) -> str:
     """``part`` with an "a" or "an" before any number as 1: "a desk for $120", "for an espresso machine at 450"."""
     said = part.split(" ")
@@ -1352,11 +1374,12 @@ def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[
             month = numbers[1]
         with contextlib.suppress(ValueError, IndexError):  # "Friday", "31/02": no date
             dates.append(datetime.date(next((n for n in numbers[1:] if n > 31), year), month, numbers[0]).isoformat())
-    clock = [iso for _, iso in times] or ["00:00:00"]
-    for at, value in enumerate(found):  # as written, a day with its bare hour: "tonight at 8", "Friday at 6"
+    for at, value in enumerate(found):  # as written, a day with its bare hour: "tonight at 8", "Friday at 6" (a
         if (after := text[text.find(value) + len(value):].split(" ", 3)[1:3])[:1] == ["at"] and after[1:] and (
-                hour := after[1].rstrip(".,!?")).isdigit():
-            found[at] = f"{value} at {hour}"
+                hour := after[1].rstrip(".,!?")).isdigit():  # time, in the afternoon up to 7 or at night: 18:00)
+            found[at], h = f"{value} at {hour}", int(hour)
+            times += [] if times else [(found[at], f"{h + 12 * (h < 8 or value.lower() == 'tonight' and h < 12):02}:00:00")]
+    clock = [iso for _, iso in times] or ["00:00:00"]
     return {"clock": [written for written, _ in times], "time": [iso for _, iso in times], "date": dates,
             "hh:mm": [iso[:5] for _, iso in times],
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
@@ -1367,9 +1390,9 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     the tool's name says it gives (``own``: get_calories, "get calories for chicken breast" → "chicken breast");
     without a last word that says what to change of it, a stem another field's name (or a word related to it) begins
     with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
-    found = tokens(text[:400])
+    found = tokens(text[:400].replace(" out of ", " from "))  # "take the jazz station out of my favorites"
     stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since"}
-    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES | {"put", "grab"} and not word.endswith(
+    at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES | {"put", "grab", "tak"} and not word.endswith(
         "ing") or stem(word.lower()) in own and found[n + 1:n + 2] and found[n + 1].lower() not in stops), None)
     # or the tool's own word: "(Force) restart the auth service" (restart_service), not "checking" nor "balance of"
     if at is None:  # no verb: what a cue or a count names, up to a comma ("calories in 250g of chicken breast": chicken
@@ -1387,6 +1410,7 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
         kept = [w for w in item.split() if w.lower() not in STOP | {"some", "me"}][:6]
         kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | beside | {stem("change"), "up", "out", "down"}
                                         or w.lower() in _COUNT_WORDS, kept))  # "two medium lattes" (size): "lattes"
+        kept = kept[2:] if len(kept) > 2 and kept[0].isdigit() and kept[1].lower().rstrip("s") in _SECONDS else kept  # "30 min run"
         kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit() and w.lower() not in CALENDAR | {
             "next", "last", "today", "tomorrow", "tonight"}, kept[1:]))  # not "68°F", "next Tuesday"
         while len(kept) > 1 and (len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {
@@ -1498,14 +1522,18 @@ def _task(text: str, own: frozenset[str], dates: list[str]) -> list[str]:
     """What a request opening with its verb asks for, past the tool's own words and a length, up to its date: "Also add
     call the dentist on Friday" → "call the dentist", "Add a task to pay rent by the 1st" → "pay rent"."""
     said = tokens((sentences(text) or [""])[0].partition(",")[0])
-    verb = next((n for n, w in enumerate(said[:3]) if stem(w.lower()) in _VERBS | _CHANGES), -1)
+    verb = next((n for n, w in enumerate(said[:3]) if stem(w.lower()) in _VERBS | _CHANGES | _ARRANGES), -1)
     titled = any(w.lower() in ("called", "named", "titled") for w in said)  # a title said as one, after any verb
     if not titled and (verb < 0 or any(w.lower() not in _FILLER | {"please", "can", "could", "you"} for w in said[:verb])):
         return []
-    rest = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP | {"up"} or stem(w.lower()) in own or w[0].isdigit(),
-                                        said[verb + 1:]))
+    lead = said[verb + 1:]  # nor its length: "a 45 minute design critique"
+    rest = " ".join(w for _, w in itertools.dropwhile(lambda kw: kw[1].lower() in STOP | {"up"} or stem(kw[1].lower(
+        )) in own or kw[1][0].isdigit() or kw[0] and lead[kw[0] - 1][0].isdigit() and kw[1].lower().rstrip("s") in _SECONDS,
+        enumerate(lead)))
     for cut in dates:
         rest = rest.partition(cut)[0]
+    at = rest.find(" my ")  # nor where it goes: "a call with Dr. Okafor on my calendar"
+    rest = rest[:at].rpartition(" ")[0] if at > 0 and stem(rest[at + 4:].split(" ")[0].lower()) in _ARRANGES else rest
     for cue in (" called ", " named ", " titled ", " about "):  # "a meeting called Design Review", "a call about the
         said = list(itertools.dropwhile(lambda w: w.lower() in STOP, f" {rest}".rpartition(cue)[2].split()))  # budget with
         rest = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, said) if cue == " about " in rest else said)  # Priya"
@@ -1548,7 +1576,7 @@ def _subjects(text: str) -> list[str]:
     spans = [" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at + 1:at + 5]))
              for found in map(tokens, sentences(text[:2000].replace(", ", ". ")))  # a clause ends at a comma too
              for at, cue in enumerate(found) if cue.lower() in ("about", "on", "regarding", "concerning")]
-    return [span for span in spans if span and span.split()[0].lower() not in CALENDAR and not span[0].isdigit()]
+    return [span for span in spans if span and span.split()[0].lower() not in CALENDAR | {*_MONTHS} and not span[0].isdigit()]
 
 
 def _currencies(text: str, side: str = "") -> list[str]:
@@ -1661,26 +1689,28 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             placed = things and (before in ("in", "to", "into", "near", "via") or placed and word[:1].isupper() and found[
                 at - 1][:1].isupper())
             after = found[at + 1] if at + 1 < len(found) else ""
+            dated = low in _MONTHS and (things or after[:1].isdigit())  # "Feb", "for Dec 8": no name
             if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit() or (
                     at, before) == (1, "s")) and low not in STOP and low not in _COUNT_WORDS and not (low[:1].isdigit() or word in _CURRENCIES or stem(
                     low) in related({stem("currency")})) and not (before in ("the", "my", "our") and at > 1 and found[
                     at - 2].lower() in ("at", "in", "to", "near", "on", "onto")):  # "2 apples", "two mugs", "for yoga",
                 # "my soup" (not "at the Eastgate branch", "on the list": a place; nor "300 dollars"); "FOR SALE: mountain
                 # bike": after a label
-                phrase = " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at:at + 3]))
+                phrase = " ".join([word, *itertools.takewhile(lambda w: w.lower() not in STOP | {*_PARTICLES}, found[
+                    at + 1:at + 3])])  # "the rain jacket out of my cart": rain jacket
                 (mine if before in ("my", "our") else out if before == "s" else phrases).append(phrase)
             particle = before == "in" and at > 1 and stem(found[at - 2].lower()) in _IN_VERBS
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1) and not particle:
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from; "in"
                 # right after the verb is its particle ("Please check in Rosa Diaz"): a name follows
-                if before in ("to", "for", "from") and low not in CALENDAR:
+                if before in ("to", "for", "from") and low not in CALENDAR and not dated:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
             if (things and not titles or found[at - 1].isupper() and not people) and word.isdigit() and runs and runs[
                     -1][1] == at - 1 and f"{before} {word}" in low_piece:
                 runs[-1][1] = at  # "the Pixel 8", "train IC 512"
                 continue
             if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
-                    or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or things and low in _MONTHS  # "Feb"
+                    or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or dated
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
                     or placed
@@ -1696,8 +1726,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     # and...", "Actually I'm 35"
                     or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue
-            if runs and runs[-1][1] == at - 1:
-                runs[-1][1] = at  # "Dana Lee", "Mary Ann Smith"
+            if runs and (runs[-1][1] == at - 1 or runs[-1][1] == at - 2 and before in ("de", "da", "of", "van", "von")):
+                runs[-1][1] = at  # "Dana Lee", "Mary Ann Smith", "Clair de Lune", "Bank of America"
             else:
                 runs.append([at, at])
         listed = {k + i for k, ((_, end), (start, _)) in enumerate(zip(runs, runs[1:])) for i in (0, 1)
@@ -1904,13 +1934,14 @@ def _fits(tool: Tool, request: Request) -> int:
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
         field, named = properties[name], reader.named_value(name, linked=False)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
-        optional = field.get("type") == "boolean" or {"type": "null"} in (field.get("anyOf") or ()) or "default" in field
+        optional = field.get("type") in ("boolean", "array") or {"type": "null"} in (field.get("anyOf") or ()) or (
+            "default" in field)  # a list may be empty: "Add a dentist appointment for Tuesday" (no attendees)
         if isinstance(field.get("enum"), list):
             found = reader.named_option(field["enum"], str(field.get("description") or "")) is not None
         elif field.get("type") == "boolean":  # "with cheese"; one not said is false, as a null one is null
             found = bool(set(words(name.replace("_", " "))) & set(words(request.message)))
         elif field.get("type") in ("number", "integer"):
-            found = reader.number(name, "") is not None
+            found = reader.number(name, "") is not None or _turned(request.message)  # "Turn it up": asks the level
         else:
             found = named is not None or find is not None and bool(find(request.message)) or kind in (
                 "free", "thing", "other") and bool(_QUOTED.search(request.message)) or bool(_option_said(str(field.get(
@@ -1954,6 +1985,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     negated = _negated(request.message)  # "Draft (don't send) an email": never send_email; "My name is Ana.": no search
     tools = [t for t in tools if stem(t.name.split("_")[0].lower()) not in negated and not (
         t.stems & _SEARCHES and _takes_a_query(t) and _chat(request.message))]
+    if _turned(request.message):  # "Turn the music down": a tool that sets a level (set_volume), not play_music
+        tools = [t for t in tools if any(isinstance(f, Mapping) and (f.get("type") in ("number", "integer") or {"low", "high"}
+                 & {str(o).lower() for o in f.get("enum") or ()}) for f in (t.parameters.get("properties") or {}).values())] or tools
     if not tools or choice == "none":
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
@@ -1970,15 +2004,15 @@ def _choose_tools(request: Request) -> list[Tool]:
     padded = f" {' '.join(_lower_tokens(request.message))} "
     by_own_words = any((t.stems - _HANDOFF) & message for t in desks)
     spoken = padded.split()  # "get back": refund; "send these shoes back": return (up to three words between)
-    same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith(" back") and any(
-        w == said.split()[0] and "back" in spoken[at + 2:at + 5] for at, w in enumerate(spoken)) for s in words(same)}
+    same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith((" back", " out", " know")) and any(
+        w == said.split()[0] and said.split()[1] in spoken[at + 2:at + 5] for at, w in enumerate(spoken)) for s in words(same)}
     desk_words = message if by_own_words else message | near | same
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     named = {s for t in desks for s in t.name_stems - {"transf", "agent"}}  # a sentence that sends on: not its own
     own_words = {w for s in sentences(request.instructions) if not set(words(s)) & named for w in words(s)} - _HANDOFF
     covered = set(words(request.message)) | (related(words(request.message)) if request.this_turn[0] else set())
     # itself ("charges"; once handed to, by a related word too: "charged" to "billing questions")
-    scored = []
+    scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), ""))
     for tool in tools:
         if tool.handoff and handed:  # a desk just handed to goes back only as its instructions say (below), not by a
             scored.append((0, 0, tool, 0))  # word of the router's name ("How much is a surf lesson?": not back to
@@ -1986,7 +2020,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
             tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
         fits = _fits(tool, request)
-        everything_given = fits or _stated(tool, request) or _takes_a_query(tool) or stem("".join(found[:1])) in _CHANGES
+        everything_given = fits or _stated(tool, request) or _takes_a_query(tool) or stem("".join(found[:1])) in _CHANGES or (
+            related({lead}) & tool.name_stems)  # or its verb is related to the tool's name: "Text Omar that..." (send_sms)
         # then (or in an order) a related word names it too ("vacation": leave; "What's that in euros?": an agent as a
         # tool that converts currencies; "Turn the music down": set_volume, asking the level)
         routed = tool.handoff and len(desks) > 1
@@ -1994,15 +2029,16 @@ def _choose_tools(request: Request) -> list[Tool]:
         if tool.handoff and covered & own_words:  # a desk whose instructions say the message's words answers it
             heard = message | same
         said = own & message - (_aside(tool, desks, found) if routed else set())
-        distinct = len(said) + bool(own & heard - message)  # related words ("parcel": track, package) once
+        distinct = len(said) + bool(own & heard - message) or bool(  # related words ("parcel": track, package) once;
+            fits and lead not in shared and lead == stem(tool.name.split("_")[0].lower()))  # its verb, given its values:
+        # "Call mom" (call_contact)
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
     named = [t for t in picked if (t.name_stems - shared - _VERBS or t.name_stems - shared) & message]
-    if len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday")
-        picked = named or picked[:1]
-    seeks = next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), "") in (
-        "find", "search", "look", "browse") or "looking for " in request.message.lower()  # "Look up audiobooks about
+    if len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday"); "Pause the
+        picked = [t for t in named if lead in t.name_stems] or named or picked[:1]  # music": not play_music too
+    seeks = lead in stem_set("find search look browse") or "looking for " in request.message.lower()  # "Look up audiobooks about
     # Rome", "I'm looking for running shoes": the tool that searches, by its words
     picked = picked or [t for t in tools if seeks and _takes_a_query(t) and t.stems & stem_set("find search look")][:1]
     picked = picked or [t for t in tools if asking and not t.parameters.get("required") and stem("list") in t.name_stems
@@ -2020,7 +2056,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     said = _lower_tokens(request.message)  # "We need 6 eggs": an order, not news (nor "We don't need...")
     needs = "need" in said and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index("need")][-2:])
     picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else (
-        reported or not _about_user(request.message) or needs) and not _chat(request.message)) else looks_up[:1])
+        reported or not _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES | {"add"}) and not _chat(
+            request.message)) else looks_up[:1])  # "Add X to my diary": an order
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
@@ -2034,7 +2071,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     orders = [s.lower() for s in _sentences_saying(request.instructions, frozenset({"always", "first"})) if (
         "tool" in s.lower() or "call" in s.lower())]
     if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or named or orders):
-        picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top]
+        picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top if top_score >= 3 or choice != (
+            "required") else next((t for *_, t, _ in scored if stem(t.name.split("_")[0].lower()) in _VERBS - _CHANGES), top)]
+        # a call demanded that nothing asks for: one that changes nothing ("Thanks!": get_balance, not transfer_money)
     picked = picked or sought[:1]
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
@@ -2841,8 +2880,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if task:  # and what is needed to
             return f"Yes, I can try to help you {_swap(task)}: tell me what you have in mind."
         return f"I can try: what would you like me to do{' about ' + _swap(helped.group(1)) if helped.group(1) else ''}?"
-    if missing:
-        wanted = missing[0].replace("_", " ")
+    if missing:  # "the level (0 to 100)": with the range its tool gives, if any
+        field = next((f for t in request.tools for n, f in (t.parameters.get("properties") or {}).items() if n == missing[
+            0] and isinstance(f, Mapping)), {})
+        ends = [field.get("minimum"), field["maximum"]] if "maximum" in field else [n for t in tokens(str(field.get(
+            "description") or "")) for n in t.split("-") if _NUMBER.fullmatch(n)]
+        wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 else "")
         if question:
             return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
         return f"I can do that once I have the {wanted}. Could you give it to me?"
@@ -3423,7 +3466,11 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             waiting.append(tool)
             continue
         # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
-        for start in range(4 if len(_needed(tool)) == 1 else 1):
+        clause = asked  # a value its clause lacks, the whole message gives: "the weather and the time in Tokyo"
+        for start, asked in [(k, a) for k in range(4 if len(_needed(tool)) == 1 else 1) for a in [clause, request][
+                :1 + (k == 0 and clause is not request)]]:
+            if asked is not clause and any(c["name"] == tool.name for c in calls):
+                continue
             reader = Reader(asked, start=start, whole=whole.message, fields=list(schema.get("properties") or ()),
                             tool=tool.name, options=frozenset(str(o).lower() for f in (schema.get(
                                 "properties") or {}).values() if isinstance(f, Mapping) for o in f.get("enum") or ()))
@@ -3446,6 +3493,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 "boolean" in kinds.values() and kinds.get(n) in ("number", "integer"))]  # unless it has a default (``retries: int = 3``), may be null
             # (``brightness: int | None``) or is a setting beside a switch ("make the light blue"), or the call before had it
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
+                if asked is clause is not request and not start:
+                    continue
                 missing += reader.found_nothing if may_ask else []
                 break
             calls.append(_call(f"{fingerprint}_{number}" + (f"_{start}" if start else ""), tool.name, arguments))

@@ -101,12 +101,12 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     husky boxer | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
     headset charger | car drive vehicle plate licence license registration |
-    budget spend afford cost price pay money limit expense | price cost quote trading worth | salary earn income wage
+    budget spend afford cost price pay money limit expense transaction purchase | price cost quote trading worth | salary earn income wage
     compensation | deadline due | appointment meeting booking reservation | outdoor outside patio terrace | cause reason
     because | birthday bday born age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen carton bag
-    bottle jar pack packet loaf loaves bunch tin can box
+    bottle jar pack packet loaf loaves bunch tin can box pair
     | hour hours time open opening close closing closed | address location located | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
     | supplies stationery toner paper pens ink
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
