@@ -489,8 +489,8 @@ class Reader:
             return "role", lambda text: _after(text, cue, field_stems)
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
-        if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and owned
-                                                                    and not owned & (_PERSON | _GENERIC_ANSWER)):
+        if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and (owned
+                and not owned & (_PERSON | _GENERIC_ANSWER) or self.own & _THING)):  # add_item(name): "Add milk"
             domains = [t.partition("@")[2].split(".")[0] for t in tokens(self.whole) if "@" in t]  # "@acmerobotics.io"
             lead = " ".join(_thing(tokens(self.whole))) if (owned | field_stems) & stem_set("event meeting appointment") else ""
             lead = "" if lead.split(" ")[0] in " ".join(_proper_names(self.whole, people=True)) else lead
@@ -897,7 +897,8 @@ class Reader:
                 "ending", "ends") and (not linked or t.lower() not in ("is", "was"))]  # "seat is 14C", "card ending 4421"
             for at, (word, value) in enumerate(zip(found, found[1:])):
                 a_temperature = any(f"{value}{unit}" in message for unit in ("°", " °", " degrees"))  # not a room
-                if stem(word.lower()) in names and (at == 0 or word.islower()) and f"{word}, " not in piece and (
+                verb = found[at + 2:at + 3] == ["that"]  # "Text Maya that...": the field's name is the verb
+                if stem(word.lower()) in names and (at == 0 or word.islower()) and not verb and f"{word}, " not in piece and (
                         _is_value(value) and not a_temperature or handle and value.lower() not in STOP):
                     if value.isalpha() and value.isupper() and found[at + 2:at + 3] and found[at + 2].isdigit():
                         return f"{value} {found[at + 2]}"  # "flight BA 171"
@@ -1690,14 +1691,17 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 at - 1][:1].isupper())
             after = found[at + 1] if at + 1 < len(found) else ""
             dated = low in _MONTHS and (things or after[:1].isdigit())  # "Feb", "for Dec 8": no name
-            if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or before.isdigit() or (
-                    at, before) == (1, "s")) and low not in STOP and low not in _COUNT_WORDS and not (low[:1].isdigit() or word in _CURRENCIES or stem(
+            unit = before.isdigit() and low.rstrip("s") in _SECONDS  # "a 2 hour offsite": offsite, past its length
+            counted = before.isdigit() or at > 1 and found[at - 2].isdigit() and before.rstrip("s") in _SECONDS
+            if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or counted or (
+                    at, before) == (1, "s")) and not unit and low not in STOP and low not in _COUNT_WORDS and not (
+                    low[:1].isdigit() or word in _CURRENCIES or stem(
                     low) in related({stem("currency")})) and not (before in ("the", "my", "our") and at > 1 and found[
                     at - 2].lower() in ("at", "in", "to", "near", "on", "onto")):  # "2 apples", "two mugs", "for yoga",
                 # "my soup" (not "at the Eastgate branch", "on the list": a place; nor "300 dollars"); "FOR SALE: mountain
                 # bike": after a label
-                phrase = " ".join([word, *itertools.takewhile(lambda w: w.lower() not in STOP | {*_PARTICLES}, found[
-                    at + 1:at + 3])])  # "the rain jacket out of my cart": rain jacket
+                phrase = " ".join([word, *itertools.takewhile(lambda w: w.lower() not in STOP | CALENDAR | {
+                    *_PARTICLES}, found[at + 1:at + 3])])  # "the rain jacket out of my cart": rain jacket
                 (mine if before in ("my", "our") else out if before == "s" else phrases).append(phrase)
             particle = before == "in" and at > 1 and stem(found[at - 2].lower()) in _IN_VERBS
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1) and not particle:
@@ -1793,7 +1797,8 @@ def _only_asks(message: str) -> bool:
     acts ("Find the account, then cancel it")."""
     cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to", "remind me to", "can i get",
             "could i get", "can i have", "could i have")  # "Can I get 2 seats for The Lion King?" orders
-    acts = any(stem((tokens(c) or [""])[0].lower()) in _CHANGES for c in _CLAUSE.split(message[:2000])[1:])
+    acts = any(stem((tokens(c) or [""])[0].lower()) in _CHANGES for c in _CLAUSE.split(message[:2000])[1:]) or (
+        message.lower().startswith("plan ") and bool(_DATE.search(message[:200])))  # "Plan a call on Friday": an event
     return _is_question(message) and not acts and not any(cue in message.lower() for cue in cues)
 
 
@@ -1930,7 +1935,7 @@ def _fits(tool: Tool, request: Request) -> int:
     0 unless it gives one for each (a yes/no or nullable one may be left out); a statement is itself the text of a
     free-text field ("summary") once it gives another field's value ("PRN-01 is down. Priority high.")."""
     properties = tool.parameters.get("properties") or {}
-    reader, score, stated = Reader(request), 0, 0
+    reader, score, stated = Reader(request, tool=tool.name), 0, 0
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
         field, named = properties[name], reader.named_value(name, linked=False)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
@@ -1946,7 +1951,7 @@ def _fits(tool: Tool, request: Request) -> int:
             found = named is not None or find is not None and bool(find(request.message)) or kind in (
                 "free", "thing", "other") and bool(_QUOTED.search(request.message)) or bool(_option_said(str(field.get(
                     "description") or ""), request.message))  # "What does 'terse' mean?"; "(billing, delivery)"
-            statement = not found and kind == "free" and not _is_question(request.message)
+            statement = not found and kind == "free" and not _only_asks(request.message)
             found, stated = found or statement, stated + statement
         if not found and not optional:
             return 0
@@ -2030,8 +2035,8 @@ def _choose_tools(request: Request) -> list[Tool]:
             heard = message | same
         said = own & message - (_aside(tool, desks, found) if routed else set())
         distinct = len(said) + bool(own & heard - message) or bool(  # related words ("parcel": track, package) once;
-            fits and lead not in shared and lead == stem(tool.name.split("_")[0].lower()))  # its verb, given its values:
-        # "Call mom" (call_contact)
+            fits and lead not in shared and (lead == stem(tool.name.split("_")[0].lower()) or lead not in naming and related(
+                {lead}) & own))  # its verb, given its values: "Call mom" (call_contact); "Tell Maya..." (send_message)
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]

@@ -115,7 +115,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | food eat meal dish cuisine diet dietary appetite restaurant allergy allergic
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday
-    lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch text sms message email mail
+    lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch tell text sms message email mail
     whatsapp call
     phone | system os operating windows macos linux ios android | weather forecast temperature rain rainfall precipitation sunny umbrella | number id
     identifier code reference ref | race marathon triathlon | tournament competition contest championship | reserve preorder | teach taught teaches teacher | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
