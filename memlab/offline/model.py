@@ -652,7 +652,7 @@ class Reader:
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
         counting = self.item or (kind == "thing" or stem("unit") in field_stems) and any(set(words(f.replace(
-            "_", " "))) & stem_set("quantity qty count") for f in self.fields)  # add_item(item, quantity): "2 cartons of
+            "_", " "))) & stem_set("quantity qty count unit") for f in self.fields)  # add_item(item, quantity or unit): "2 cartons of
         # milk" is milk
         counted = next(iter(self.counts().items() if counting and kind in ("free", "thing", "other") else ()), ("", 0))
         unit, _, rest = counted[0].partition(" ")  # "2 cups flour": unit "cups", name "flour", amount "2 cups"
@@ -1691,8 +1691,9 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 at - 1][:1].isupper())
             after = found[at + 1] if at + 1 < len(found) else ""
             dated = low in _MONTHS and (things or after[:1].isdigit())  # "Feb", "for Dec 8": no name
-            unit = before.isdigit() and low.rstrip("s") in _SECONDS  # "a 2 hour offsite": offsite, past its length
-            counted = before.isdigit() or at > 1 and found[at - 2].isdigit() and before.rstrip("s") in _SECONDS
+            unit = before.isdigit() and _SECONDS.get(low.rstrip("s"), "")[:1] == ("time",)  # "a 2 hour offsite": offsite,
+            counted = before.isdigit() or at > 1 and found[at - 2].isdigit() and _SECONDS.get(before.rstrip("s"), "")[
+                :1] == ("time",)  # past its length
             if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or counted or (
                     at, before) == (1, "s")) and not unit and low not in STOP and low not in _COUNT_WORDS and not (
                     low[:1].isdigit() or word in _CURRENCIES or stem(

@@ -1,0 +1,94 @@
+"""Calls a careful model makes from plain sentences beside other tools.
+
+A request's verb related to a tool's name names it ("Tell Maya..." for send_message beside call_contact); a
+tool that adds an item takes the item as its ``name``, not a person; "Text Maya that..." opens with the verb, not a
+text; "Plan ... on Friday" makes an event; an event's length ("a 60 minute spin class") is no part of its name.
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import function_tool
+
+from ..helpers import tool_calls
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+@function_tool
+def send_message(to: str, text: str) -> str:
+    """Send a text message to a contact."""
+    return "sent"
+
+
+@function_tool
+def call_contact(name: str) -> str:
+    """Phone a contact."""
+    return "calling"
+
+
+@function_tool
+def send_email(recipient: str, body: str) -> str:
+    """Email a colleague."""
+    return "emailed"
+
+
+@function_tool
+def phone_colleague(name: str) -> str:
+    """Start a voice call with a colleague."""
+    return "ringing"
+
+
+@function_tool
+def add_item(name: str, quantity: float, unit: str) -> str:
+    """Add an item to the shopping list."""
+    return "added"
+
+
+@function_tool
+def add_product(name: str, amount: int, unit: str) -> str:
+    """Add a product to the pantry inventory."""
+    return "stocked"
+
+
+@function_tool
+def create_event(title: str, start: str, duration_minutes: int) -> str:
+    """Create a calendar event."""
+    return "created"
+
+
+@function_tool
+def book_class(class_name: str, start: str, duration_minutes: int) -> str:
+    """Book a fitness class."""
+    return "booked"
+
+
+async def test_a_verb_related_to_a_tools_name_names_it_beside_another():
+    calls, _ = await tool_calls([send_message, call_contact], "Tell Maya I'll be 10 minutes late")
+    assert calls == [("send_message", {"to": "Maya", "text": "I'll be 10 minutes late"})]
+    calls, _ = await tool_calls([send_message, call_contact], "Call Maya")
+    assert calls == [("call_contact", {"name": "Maya"})]
+    calls, _ = await tool_calls([send_email, phone_colleague], "Tell Jonas the printer is fixed")
+    assert [c[0] for c in calls] == ["send_email"] and calls[0][1]["recipient"] == "Jonas"
+
+
+async def test_a_message_opening_with_the_text_fields_name_is_a_verb():
+    calls, _ = await tool_calls([send_message, call_contact], "Text Maya that dinner is at 8")
+    assert calls == [("send_message", {"to": "Maya", "text": "dinner is at 8"})]
+
+
+async def test_an_item_tools_name_field_takes_the_item():
+    calls, _ = await tool_calls([add_item], "Add 2 kg of potatoes")
+    assert calls == [("add_item", {"name": "potatoes", "quantity": 2, "unit": "kg"})]
+    calls, _ = await tool_calls([add_product], "Add 500 g of basmati rice")
+    assert calls == [("add_product", {"name": "basmati rice", "amount": 500, "unit": "g"})]
+
+
+async def test_planning_with_a_date_makes_the_event_and_its_length_is_no_name():
+    calls, _ = await tool_calls([create_event], "Plan a 2 hour offsite with the design team on Friday at 10")
+    assert calls[0][0] == "create_event" and calls[0][1]["duration_minutes"] == 120
+    assert calls[0][1]["title"].startswith("offsite") and calls[0][1]["start"] == "Friday at 10"
+    calls, _ = await tool_calls([create_event, book_class], "Book a 60 minute spin class tomorrow at 7")
+    assert calls == [("book_class", {"class_name": "spin class", "start": "tomorrow at 7", "duration_minutes": 60})]
+    calls, _ = await tool_calls([book_class], "Book a 45 minute yoga class on Sunday at 9")
+    assert calls[0][1]["class_name"] == "yoga class"
