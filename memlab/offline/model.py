@@ -652,8 +652,8 @@ class Reader:
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
         counting = self.item or (kind == "thing" or stem("unit") in field_stems) and any(set(words(f.replace(
-            "_", " "))) & stem_set("quantity qty count unit") for f in self.fields)  # add_item(item, quantity or unit): "2 cartons of
-        # milk" is milk
+            "_", " "))) & stem_set("quantity qty count unit") for f in self.fields)  # add_item(item, quantity or unit):
+        # "2 cartons of milk" is milk
         counted = next(iter(self.counts().items() if counting and kind in ("free", "thing", "other") else ()), ("", 0))
         unit, _, rest = counted[0].partition(" ")  # "2 cups flour": unit "cups", name "flour", amount "2 cups"
         measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
