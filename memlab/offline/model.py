@@ -1895,8 +1895,9 @@ def _asked(message: str) -> str:
 
 
 def _topic(message: str) -> list[str]:
-    """The content stems (at most 64) of a message's last question ("do for a living" gives ``job``)."""
-    message = _asked(message)
+    """The content stems (at most 64) of a message's last question ("do for a living" gives ``job``), else of all of it
+    ("I burned my hand, what should I do?": burn, hand)."""
+    message = next((m for m in (_asked(message), message) if set(words(m)) - _GENERIC_ANSWER - _SAYING), message)
     said = _phrases(message)
     extra = [stem(_PHRASES[phrase]) for phrase in said]
     idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
@@ -2410,7 +2411,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
                       and _covered(topic, set(words(one))) == len(topic)]  # a sentence saying each word asked (or kin)
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
-        covered = _covered(topic, label_stems | advice_stems)
+        case = advice.partition(",")[0] * advice.lower().startswith(("for ", "if ", "when "))  # "For a burn, cool it...": a
+        covered = len(topic) if case and set(words(case)) <= message else _covered(topic, label_stems | advice_stems)
+        # case the message says whole is what it asks ("I burned my hand, what should I do?")
         if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered == len(topic)):
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
             named = [one for one in said if set(words(one)) & (message - label_stems) or days and days & _weekdays(

@@ -2,13 +2,14 @@
 
 A request's verb related to a tool's name names it ("Tell Maya..." for send_message beside call_contact); a
 tool that adds an item takes the item as its ``name``, not a person; "Text Maya that..." opens with the verb, not a
-text; "Plan ... on Friday" makes an event; an event's length ("a 60 minute spin class") is no part of its name.
+text; "Plan ... on Friday" makes an event; an event's length ("a 60 minute spin class") is no part of its name; advice
+for a case ("For a burn, ...") answers a message that reports it and asks "what should I do?".
 """
 
 from __future__ import annotations
 
 import pytest
-from agents import function_tool
+from agents import Agent, Runner, function_tool
 
 from ..helpers import tool_calls
 
@@ -92,3 +93,15 @@ async def test_planning_with_a_date_makes_the_event_and_its_length_is_no_name():
     assert calls == [("book_class", {"class_name": "spin class", "start": "tomorrow at 7", "duration_minutes": 60})]
     calls, _ = await tool_calls([book_class], "Book a 45 minute yoga class on Sunday at 9")
     assert calls[0][1]["class_name"] == "yoga class"
+
+
+async def test_advice_for_a_case_the_message_reports_answers_what_should_i_do():
+    desk = Agent(name="First aid", instructions="You give first-aid advice. For a burn, cool it under running water for "
+                 "20 minutes.")
+    reply = (await Runner.run(desk, "I burned my hand on the stove, what should I do?")).final_output
+    assert "cool it under running water for 20 minutes" in reply
+    assert "cool" not in (await Runner.run(desk, "I cut my finger, what should I do?")).final_output
+    shop = Agent(name="Bike shop", instructions="You are a bike shop assistant. For a flat tyre, we patch it in 30 "
+                 "minutes for $12.")
+    reply = (await Runner.run(shop, "I have a flat tyre on my road bike, what can you do?")).final_output
+    assert "$12" in reply
