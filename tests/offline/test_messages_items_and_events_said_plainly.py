@@ -105,3 +105,16 @@ async def test_advice_for_a_case_the_message_reports_answers_what_should_i_do():
                  "minutes for $12.")
     reply = (await Runner.run(shop, "I have a flat tyre on my road bike, what can you do?")).final_output
     assert "$12" in reply
+
+
+async def test_a_triage_routes_a_beginners_question_to_the_lessons_desk():
+    def desks(*named: tuple[str, str]) -> Agent:
+        return Agent(name="Triage", instructions="Route the user to the right desk.", handoffs=[Agent(
+            name=name, instructions=f"You handle {name.lower()}.", handoff_description=about) for name, about in named])
+
+    studio = desks(("Bookings", "Bookings of courts and rooms"), ("Lessons", "Lessons and courses for all levels"),
+                   ("Equipment rental", "Renting rackets and gear"))
+    assert (await Runner.run(studio, "Do beginners need experience?")).last_agent.name == "Lessons"
+    pool = desks(("Lane hire", "Hiring a lane by the hour"), ("Swimming courses", "Courses for adults and kids"),
+                 ("Shop", "Goggles, caps and swimwear"))
+    assert (await Runner.run(pool, "Is it ok for a total beginner to join?")).last_agent.name == "Swimming courses"
