@@ -518,7 +518,7 @@ class Reader:
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
-        return "other", None if self.answer else lambda text: [] if text in unsaid else self.unowned(_proper_names(
+        return "other", None if self.answer else lambda text: [] if text in unsaid else _by(text) or self.unowned(_proper_names(
             text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or _object(text, others | related(others) | {
                 stem(o) for o in self.options}, self.own)  # an option is another field's: "Two medium lattes": lattes
 
@@ -675,7 +675,8 @@ class Reader:
         if kind in ("free", "thing", "other") and quoted:
             return self._take("quoted", lambda text: quoted)
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
-        find = _proper_names if nullable and kind == "other" and find else find  # "phone": no words of the message
+        find = (lambda text: _by(text) or _proper_names(text)) if nullable and kind == "other" and find else find  # "phone":
+        # no words of the message
         extracted = kind == "other" and name and not nullable and not self.summarized and (
             self.answer == self.request.message.strip())
         scored = [t for t in tokens(self.whole) if t[:1].isdigit() and "-" in t and max(map(len, t.split("-"))) < 4
@@ -1648,6 +1649,11 @@ def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
             values += [" ".join(kept)] if (kept := [w for w in run if w.lower() not in STOP and stem(w.lower())
                                                    not in own]) else []
     return values
+
+
+def _by(text: str) -> list[str]:
+    """The names after "by", no day: "Play Bohemian Rhapsody by Queen" → "Queen" (not "by Friday")."""
+    return [name for name in _names_after(text, ("by",)) if name.lower() not in CALENDAR]
 
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
@@ -3485,7 +3491,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                             tool=tool.name, options=frozenset(str(o).lower() for f in (schema.get(
                                 "properties") or {}).values() if isinstance(f, Mapping) for o in f.get("enum") or ()))
             arguments = instance(schema, reader, only_found=True)
-            if start and (reader.ran_out or arguments == json.loads(calls[-1]["arguments"])):
+            if start and (reader.ran_out or all(arguments.get(n) == json.loads(calls[-1]["arguments"]).get(n) for n in _needed(
+                    tool))):  # one call per value of the one value needed: "Play X by Queen" plays X once
                 break
             if (each := _each_option(tool, asked)) and not start:  # "What are my balances?": each account's
                 each, options = each

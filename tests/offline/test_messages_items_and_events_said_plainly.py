@@ -118,3 +118,22 @@ async def test_a_triage_routes_a_beginners_question_to_the_lessons_desk():
     pool = desks(("Lane hire", "Hiring a lane by the hour"), ("Swimming courses", "Courses for adults and kids"),
                  ("Shop", "Goggles, caps and swimwear"))
     assert (await Runner.run(pool, "Is it ok for a total beginner to join?")).last_agent.name == "Swimming courses"
+
+
+@function_tool
+def play_song(title: str, artist: str | None = None) -> str:
+    """Play a song."""
+    return "playing"
+
+
+@function_tool
+def stream_film(title: str, director: str | None = None) -> str:
+    """Stream a film."""
+    return "streaming"
+
+
+async def test_the_name_after_by_is_the_artist_and_one_call_plays_it():
+    calls, _ = await tool_calls([play_song], "Play Bohemian Rhapsody by Queen")
+    assert calls == [("play_song", {"title": "Bohemian Rhapsody", "artist": "Queen"})]
+    calls, _ = await tool_calls([stream_film], "Stream Spirited Away by Miyazaki")
+    assert calls == [("stream_film", {"title": "Spirited Away", "director": "Miyazaki"})]
