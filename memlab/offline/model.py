@@ -89,7 +89,7 @@ _SELF_NAMED = re.compile(rf"(?i:\bmy name\b|\bcall me\b(?! (?:{'|'.join(_LATER)}
                          r"\b(?:user|customer|client)(?:'s)? name\b|^name:)|\b[Ii](?:['’]m| am) [A-Z]")  # "hi i'm Priya" too
 #: Counts spelled out, and thousands written "k" ("Table for six", "max 300k"); "one" is as often a pronoun.
 _COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-                                            "fifteen sixteen seventeen eighteen nineteen".split(), 2)}
+                                            "fifteen sixteen seventeen eighteen nineteen".split(), 2)} | {"dozen": 12}
 _TENS = {w: n for n, w in zip(range(20, 100, 10), "twenty thirty forty fifty sixty seventy eighty ninety".split())}
 _SPELLED = re.compile(rf"\b(?:(?:{'|'.join(_TENS)})(?:-(?:one|{'|'.join(_COUNT_WORDS)}))?|{'|'.join(_COUNT_WORDS)})\b"
                       r"|(?<![\w.])(\d+(?:\.\d+)?)[kK]\b", re.I)  # "twenty-two": 22
@@ -654,7 +654,9 @@ class Reader:
         counting = self.item or (kind == "thing" or stem("unit") in field_stems) and any(set(words(f.replace(
             "_", " "))) & stem_set("quantity qty count unit") for f in self.fields)  # add_item(item, quantity or unit):
         # "2 cartons of milk" is milk
-        counted = next(iter(self.counts().items() if counting and kind in ("free", "thing", "other") else ()), ("", 0))
+        items = [*self.counts().items()] if counting and kind in ("free", "thing", "other") else []  # the start-th: "2 kg
+        self.ran_out = self.ran_out or len(items) > 0 and self.start >= len(items)  # of potatoes and 3 bags of rice"
+        counted = items[min(self.start, len(items) - 1)] if items else ("", 0)
         unit, _, rest = counted[0].partition(" ")  # "2 cups flour": unit "cups", name "flour", amount "2 cups"
         measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
         if field_stems & stem_set("unit amount quantity") and (unit or counting and stem("unit") in field_stems):  # "2
@@ -3483,7 +3485,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             continue
         # one call per value when the tool takes one and the message gives several ("Paris and Oslo")
         clause = asked  # a value its clause lacks, the whole message gives: "the weather and the time in Tokyo"
-        for start, asked in [(k, a) for k in range(4 if len(_needed(tool)) == 1 else 1) for a in [clause, request][
+        for start, asked in [(k, a) for k in range(4) for a in [clause, request][
                 :1 + (k == 0 and clause is not request)]]:
             if asked is not clause and any(c["name"] == tool.name for c in calls):
                 continue

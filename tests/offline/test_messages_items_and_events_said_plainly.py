@@ -137,3 +137,19 @@ async def test_the_name_after_by_is_the_artist_and_one_call_plays_it():
     assert calls == [("play_song", {"title": "Bohemian Rhapsody", "artist": "Queen"})]
     calls, _ = await tool_calls([stream_film], "Stream Spirited Away by Miyazaki")
     assert calls == [("stream_film", {"title": "Spirited Away", "director": "Miyazaki"})]
+
+
+@function_tool
+def order_pastry(item: str, quantity: int) -> str:
+    """Order pastries from the bakery."""
+    return "ordered"
+
+
+async def test_each_counted_item_gets_its_own_call_and_a_dozen_is_twelve():
+    calls, _ = await tool_calls([add_item], "Add 2 kg of potatoes and 3 bags of rice")
+    assert calls == [("add_item", {"name": "potatoes", "quantity": 2, "unit": "kg"}),
+                     ("add_item", {"name": "rice", "quantity": 3, "unit": "bags"})]
+    calls, _ = await tool_calls([add_product], "Add 500 g of flour and 2 tins of tomatoes")
+    assert [c[1]["name"] for c in calls] == ["flour", "tomatoes"]
+    calls, _ = await tool_calls([order_pastry], "Order a dozen bagels")
+    assert calls == [("order_pastry", {"item": "bagels", "quantity": 12})]
