@@ -3560,7 +3560,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     about = bool(cues) and bool(cues[-1][2] or cues[-1][3]) and len(tokens(request.message)) <= 8  # a short follow-up
     if not cues or tool is None or _is_question(request.message) and not about:
         return None
-    rest, wrong = request.message[cues[-1].end():2000], next((c[1] for c in cues if c[1]), None)
+    rest = next((_in_digits(request.message[c.end():2000]) for c in cues[::-1] if tokens(request.message[c.end():2000])), "")
+    wrong = next((c[1] for c in cues if c[1]), None)  # after the last cue with words after it: "make it six instead"
     side = (tokens(rest) or [""])[0].lower()  # "What about to Boston?": the field after "to"
     named = " ".join(w for w in tokens((sentences(rest.strip(" ,")) or [""])[0].split(",")[0]) if w.lower() not in STOP)
     when = [found.group(0) for found in [_DATE.search(rest)] if found]  # "make it 21:00": the time's field

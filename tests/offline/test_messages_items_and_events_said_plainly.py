@@ -8,6 +8,8 @@ for a case ("For a burn, ...") answers a message that reports it and asks "what 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from agents import Agent, Runner, function_tool
 
@@ -153,3 +155,28 @@ async def test_each_counted_item_gets_its_own_call_and_a_dozen_is_twelve():
     assert [c[1]["name"] for c in calls] == ["flour", "tomatoes"]
     calls, _ = await tool_calls([order_pastry], "Order a dozen bagels")
     assert calls == [("order_pastry", {"item": "bagels", "quantity": 12})]
+
+
+@function_tool
+def book_hotel(city: str, nights: int, guests: int) -> str:
+    """Book a hotel room."""
+    return "confirmed: HTL-881"
+
+
+@function_tool
+def reserve_table(party_size: int, date: str, time: str, name: str) -> str:
+    """Reserve a restaurant table."""
+    return "reserved: T-42"
+
+
+async def test_a_correction_ending_in_instead_takes_the_value_before_it():
+    from agents import SQLiteSession
+
+    for tools, first, fix, key, value in (
+            ([book_hotel], "Book a hotel in Lisbon for 3 nights for 2 people", "make it 4 nights instead", "nights", 4),
+            ([reserve_table], "Table for four tomorrow at 7pm under Garcia", "Actually make it six people", "party_size", 6)):
+        agent, session = Agent(name="Helper", instructions="Use your tools.", tools=tools), SQLiteSession(":memory:")
+        await Runner.run(agent, first, session=session)
+        result = await Runner.run(agent, fix, session=session)
+        calls = [json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"]
+        assert len(calls) == 1 and calls[0][key] == value
