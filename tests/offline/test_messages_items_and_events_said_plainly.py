@@ -98,8 +98,8 @@ async def test_planning_with_a_date_makes_the_event_and_its_length_is_no_name():
 
 
 async def test_advice_for_a_case_the_message_reports_answers_what_should_i_do():
-    desk = Agent(name="First aid", instructions="You give first-aid advice. For a burn, cool it under running water for "
-                 "20 minutes.")
+    desk = Agent(name="First aid", instructions="You give first-aid advice. For a burn, cool it under running water "
+                 "for 20 minutes.")
     reply = (await Runner.run(desk, "I burned my hand on the stove, what should I do?")).final_output
     assert "cool it under running water for 20 minutes" in reply
     assert "cool" not in (await Runner.run(desk, "I cut my finger, what should I do?")).final_output
@@ -174,7 +174,8 @@ async def test_a_correction_ending_in_instead_takes_the_value_before_it():
 
     for tools, first, fix, key, value in (
             ([book_hotel], "Book a hotel in Lisbon for 3 nights for 2 people", "make it 4 nights instead", "nights", 4),
-            ([reserve_table], "Table for four tomorrow at 7pm under Garcia", "Actually make it six people", "party_size", 6)):
+            ([reserve_table], "Table for four tomorrow at 7pm under Garcia", "Actually make it six people", "party_size",
+             6)):
         agent, session = Agent(name="Helper", instructions="Use your tools.", tools=tools), SQLiteSession(":memory:")
         await Runner.run(agent, first, session=session)
         result = await Runner.run(agent, fix, session=session)
