@@ -502,7 +502,7 @@ class Reader:
                                                            for p in sentences(text))]
                 return [lead] * bool(lead and lead in text) or sorted(
                     [n for n in names if n not in makers] or names, key=lambda n: "".join(n.lower().split()) not in domains
-                ) or _object(text, own=self.own) * bool(made)  # an item unnamed: what the verb acts on ("Add milk": milk)
+                ) or _object(text, own=self.own) * bool(made or named)  # unnamed: what the verb acts on ("Add milk": milk)
             return "thing", things
         if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
             titles = [f"{cue} {v}" for v in [*(v for v, k in self.given.items() if k != "person"), *(v for f, v in (
@@ -651,9 +651,9 @@ class Reader:
             return done if field_stems & (_EXPLAINS | stem_set("description step")) else gives
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
-        counting = self.item or (kind == "thing" or stem("unit") in field_stems) and any(set(words(f.replace(
-            "_", " "))) & stem_set("quantity qty count unit") for f in self.fields)  # add_item(item, quantity or unit):
-        # "2 cartons of milk" is milk
+        counting = self.item or (kind == "thing" or stem("unit") in field_stems) and ("unit" in self.fields or any(set(
+            words(f.replace("_", " "))) & stem_set("quantity qty count") for f in self.fields))  # add_item(item,
+        # quantity or unit): "2 cartons of milk" is milk
         items = [*self.counts().items()] if counting and kind in ("free", "thing", "other") else []  # the start-th: "2 kg
         self.ran_out = self.ran_out or len(items) > 0 and self.start >= len(items)  # of potatoes and 3 bags of rice"
         counted = items[min(self.start, len(items) - 1)] if items else ("", 0)

@@ -181,3 +181,22 @@ async def test_a_correction_ending_in_instead_takes_the_value_before_it():
         result = await Runner.run(agent, fix, session=session)
         calls = [json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"]
         assert len(calls) == 1 and calls[0][key] == value
+
+
+@function_tool
+def reserve_class(class_name: str, day: str, time: str) -> str:
+    """Book a spot in a fitness class."""
+    return "booked"
+
+
+@function_tool
+def join_workshop(workshop_name: str, day: str) -> str:
+    """Sign up for a craft workshop."""
+    return "joined"
+
+
+async def test_a_named_things_field_takes_what_the_verb_acts_on():
+    calls, _ = await tool_calls([reserve_class], "Book yoga on Saturday at 9am")
+    assert calls == [("reserve_class", {"class_name": "yoga", "day": "Saturday", "time": "9am"})]
+    calls, _ = await tool_calls([join_workshop], "Sign me up for pottery on Monday")
+    assert calls == [("join_workshop", {"workshop_name": "pottery", "day": "Monday"})]
