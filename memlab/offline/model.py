@@ -1404,7 +1404,7 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
         found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & cues), [])
         at = next((n for n, w in enumerate(found[:-1]) if w.lower() in cues and not found[n + 1][0].isdigit()), None)
     rest, kept, span = found[at + 1:] if at is not None else [], None, []
-    while rest and (kept is None or kept and all(stem(w) in own | beside or w[0].isdigit() or w.lower().rstrip("s") in
+    while rest and (kept is None or all(stem(w) in own | beside or w[0].isdigit() or w.lower().rstrip("s") in
                                                   _SECONDS for w in kept)):  # past a quantity: "200g of sugar", "150 grams
         # of butter", "2 servings of oatmeal" (servings: another field's)
         span = list(itertools.takewhile(lambda word: word.lower() not in stops, rest))

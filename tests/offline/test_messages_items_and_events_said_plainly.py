@@ -200,3 +200,16 @@ async def test_a_named_things_field_takes_what_the_verb_acts_on():
     assert calls == [("reserve_class", {"class_name": "yoga", "day": "Saturday", "time": "9am"})]
     calls, _ = await tool_calls([join_workshop], "Sign me up for pottery on Monday")
     assert calls == [("join_workshop", {"workshop_name": "pottery", "day": "Monday"})]
+
+
+@function_tool
+def cancel_class(class_name: str, day: str) -> str:
+    """Cancel a fitness class booking."""
+    return "cancelled"
+
+
+async def test_what_the_verb_acts_on_comes_after_me():
+    calls, _ = await tool_calls([reserve_class, cancel_class], "Book me into yoga on Saturday at 9am")
+    assert calls == [("reserve_class", {"class_name": "yoga", "day": "Saturday", "time": "9am"})]
+    calls, _ = await tool_calls([join_workshop], "Book me in for ceramics on Monday")
+    assert calls == [("join_workshop", {"workshop_name": "ceramics", "day": "Monday"})]
