@@ -229,6 +229,9 @@ _ASKS = {**dict.fromkeys(["warm", "warmer", "cold", "colder", "freezing", "chill
     ["chill", "hot", "hotter", "boiling", "too warm"], "cool"), **dict.fromkeys(["max", "maximum", "faster", "louder",
     "brighter"], "high"), **dict.fromkeys(["min", "minimum", "slow", "slower", "quieter", "dimmer"], "low")}  # not "down":
 # "the server is down" asks for no low priority
+#: A list field of the good (then the bad) side of a verdict: "pros", "cons" ("great: fast, but it's small").
+_VERDICT_SIDES = [stem_set("pros strengths upsides positives benefits advantages"),
+                  stem_set("cons weaknesses downsides negatives drawbacks disadvantages")]
 _STARTED = stem_set("since start started began onset")  # a field for when something began ("down since 9am")
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
@@ -435,7 +438,9 @@ class Reader:
         timed = self.iso(name, description, "hh:mm")  # "depart_after HH:MM": "8am" is 08:00
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout", "when") or {stem("from")} < field_stems | {stem("from")} <= stem_set(
-                "start end begin finish available from until"):  # a field named "time" takes a time ("8pm"), "start" too
+                "start end begin finish available from until") or name.lower().endswith("_by") and _when(" ".join(
+                self.whole.partition(" by ")[2].split()[:3]), None, self.year, self.today):  # a field named "time" takes
+            # a time ("8pm"), "start" too, "deliver_by" one said after "by" ("delivery by Friday": Friday)
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
@@ -997,8 +1002,9 @@ class Reader:
         named = [n for n in named if n not in self.inside] or named  # "rent 950 a month, minimum 6 months": 6 months
         owned = {w for f in self.fields if f != name for w in words(f.replace("_", " "))}  # "Roll 2 dice": the count's,
         owned |= self.own if owned & stem_set("count quantity") else set()  # not the sides'
-        found = found if named or results or marks & _SCORES else [t for t in found if t not in {n for part in text.replace(
-            ". ", ", ").split(", ") for n, w in itertools.pairwise(tokens(part)) if stem(w.lower()) in owned}]
+        tied = [n for part in text.replace(". ", ", ").split(", ") for n, w in itertools.pairwise(tokens(part)) if stem(
+            w.lower()) in owned]  # said again untied, it is this field's too: "Is 91 prime? 91 = 7 x 13": 91
+        found = found if named or results or marks & _SCORES else [t for t in found if found.count(t) > tied.count(t)]
         index = self.start + self.taken.get("number", 0)
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
         scale = [(n, label.lower()) for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha()
@@ -1222,6 +1228,14 @@ class Reader:
         message = self.request.message[:4000]
         at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
         near = set(words(name.replace("_", " ")))
+        turn = min((at for cue in (" but ", " however", " though", " although ") if (at := message.lower().find(cue)) > 0),
+                   default=0) if near & (_VERDICT_SIDES[0] | _VERDICT_SIDES[1]) else 0
+        if turn:  # each side of its turn, the praised one first: "great: fast, easy to clean, but the filters are fiddly"
+            halves = [message[:turn].rsplit(". ", 1)[-1], message[turn:].split(None, 1)[-1].split(". ")[0]]
+            tones = [related({stem(tone)}) for tone in ("positive", "negative")]
+            praise = [len(set(words(half)) & tones[0]) - len(set(words(half)) & tones[1]) for half in halves]
+            half = halves[(praise[0] < praise[1]) ^ bool(near & _VERDICT_SIDES[1])].strip(" ,.;:!")
+            return _listed(half) or [half]
         cues = [t for t in tokens(message) if stem(t.lower()) in related(near) - near] if at < 0 else []
         for cue in cues[:20] or [""]:  # the first that lists: "We want to go... we love temples and food markets."
             at, size = (message.find(cue), len(cue)) if cue else (at, size)  # allergies: "allergic to peanuts and shellfish"
@@ -1232,6 +1246,9 @@ class Reader:
                 ::-1])) or item for item in listed] if cues else listed  # "recipe with spinach and feta under 30 min"
             if len(listed) >= 2:
                 return listed[:20]
+        joined = [item for piece in sentences(message) if any(cue in piece for cue in cues[:20]) for item in _joined(piece)]
+        if any(cue in item for cue in cues[:20] for item in joined):  # the words are the items: "a headache and a sore
+            return joined[:20]  # throat since Monday" (symptoms)
         if cues:  # each sentence with such a word, from after it: "Decided to move launch to April.": decisions
             kept = [" ".join(itertools.dropwhile(lambda w: w.lower() in STOP, piece.partition(cue)[2].split())).rstrip(
                 ".!") for piece in sentences(message) for cue in cues[:20] if cue in piece]
@@ -1555,7 +1572,7 @@ def _names_only(text: str) -> bool:
 def _thing(said: list[str]) -> list[str]:
     """The first words of ``said`` up to a small word, a verb, a number or a limit, at most four."""
     return list(itertools.takewhile(lambda w: w.lower() not in STOP and stem(w) not in _VERBS | _CHANGES and w.lower(
-        ) not in _COMPARE and any(map(str.isalpha, w)), said))[:4]  # no amount: "under $450,000", "feta under 30 min"
+        ) not in (*_COMPARE, "since") and any(map(str.isalpha, w)), said))[:4]  # no amount: "under $450,000", "feta under 30 min"
 
 
 def _is_code(token: str) -> bool:

@@ -1,0 +1,97 @@
+"""Structured output of forms read from prose: the number a question asks about is its subject ("Is 91 prime?
+91 = 7 x 13": 91), pros and cons are the two sides of a "but", a "*_by" field takes the date after "by", and a list
+of symptoms the things the sentence joins ("a headache and a sore throat since Monday").
+
+The schemas and sentences are our own; each is what a learner tries first.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import openai
+import pytest
+from agents import Agent, Runner
+from pydantic import BaseModel
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+async def extract(output_type, message: str, instructions: str = "Extract the data."):
+    agent = Agent(name="Extractor", instructions=instructions, output_type=output_type)
+    return (await Runner.run(agent, message)).final_output
+
+
+class Verdict(BaseModel):
+    number: int
+    prime: bool
+    reason: str
+    confidence: Literal["low", "medium", "high"]
+
+
+class Parity(BaseModel):
+    value: int
+    even: bool
+
+
+def test_the_number_a_question_asks_about_is_not_taken_for_another_fields_count() -> None:
+    with openai.OpenAI() as client:
+        parsed = client.responses.parse(model="gpt-4o-mini", input="Is 91 prime? 91 = 7 x 13.", text_format=Verdict)
+        assert parsed.output_parsed.number == 91
+        parsed = client.responses.parse(model="gpt-4o-mini", input="Is 38 even? 38 = 2 x 19.", text_format=Parity)
+        assert parsed.output_parsed.value == 38
+
+
+class Review(BaseModel):
+    product: str
+    stars: int
+    pros: list[str]
+    cons: list[str]
+    would_recommend: bool
+
+
+class Assessment(BaseModel):
+    strengths: list[str]
+    weaknesses: list[str]
+
+
+async def test_pros_and_cons_are_the_two_sides_of_a_but() -> None:
+    review = await extract(Review, "The Aeropress is great: fast, easy to clean, but the filters are fiddly and it's "
+                                   "small. 4 stars, I'd recommend it.")
+    assert review.pros == ["fast", "easy to clean"] and review.stars == 4
+    assert [c.removeprefix("the ") for c in review.cons] == ["filters are fiddly", "it's small"]
+    laptop = await extract(Assessment, "Sharp screen and a battery that lasts all day; however the fan is loud.")
+    assert laptop.strengths == ["Sharp screen", "a battery that lasts all day"] and laptop.weaknesses == ["the fan is loud"]
+    hotel = await extract(Assessment, "The room was noisy and dirty, though the staff were wonderful.")
+    assert hotel.strengths == ["the staff were wonderful"] and "dirty" in hotel.weaknesses
+
+
+class Order(BaseModel):
+    item: str
+    quantity: int
+    deliver_by: str | None
+
+
+class Invoice(BaseModel):
+    amount: float
+    pay_by: str | None
+
+
+async def test_a_by_field_takes_the_date_said_after_by() -> None:
+    order = await extract(Order, "I want 2 bags of coffee beans, express delivery by Friday.")
+    assert order.deliver_by == "Friday" and order.quantity == 2
+    invoice = await extract(Invoice, "Please settle the 450 EUR invoice by March 3rd.")
+    assert invoice.pay_by == "March 3rd" and invoice.amount == 450
+
+
+class Intake(BaseModel):
+    name: str
+    age: int
+    symptoms: list[str]
+
+
+async def test_symptoms_are_the_things_the_sentence_joins() -> None:
+    marta = await extract(Intake, "I'm Marta Silva, 34. I have a headache and a sore throat since Monday.")
+    assert marta.symptoms == ["headache", "sore throat"] and marta.age == 34
+    ana = await extract(Intake, "Ana Ruiz here, 41. Since Sunday I've had nausea and a bad rash since the weekend.")
+    assert ana.symptoms == ["nausea", "bad rash"]
