@@ -472,10 +472,12 @@ class Reader:
                 return said.split()[0], lambda text: [t for t in tokens(text) if t.lower() in names]
         if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
             return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
-        if about & _PLACE:  # else one in lower case after "in"/"for": "weather in paris please" → "Paris"
+        if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
+            # in paris please" → "Paris"; not "for 2 guests")
             return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
-                                                                       "visits")) or _proper_names(text) or [
-                place.title() for cue in ("in", "for") for place in _after(text, cue, field_stems | _DAYS)]
+                                                                       "visits")) or _proper_names(text) or [w for w, n in
+                itertools.pairwise(tokens(text)[:2]) if w.istitle() and n.isdigit() and stem(w.lower()) not in _VERBS | _CHANGES] or [
+                place.title() for cue in ("in", "for") for place in _after(text, cue, field_stems | _DAYS) if place[:1].isalpha()]
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
@@ -1272,7 +1274,7 @@ class Reader:
     def each(self, grouped: bool = False) -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
         bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words alone ("history 45": subject
-        "history"), after the first as the list goes on ("and Bo" opens with a name); else per sentence giving someone
+        "history"), each as the list goes on ("and Bo", "and Lisbon 3 nights" open with a name); else per sentence giving someone
         a task ("Dev to update the page"); none for fewer than two items listed."""
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
@@ -1281,7 +1283,7 @@ class Reader:
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
         parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []
         earlier = self.request.conversation[:self.request.last_user_index]
-        read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
+        read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " + part}])
                 for k, part in enumerate(parts)]
         return [Reader(request, part, whole=part, item=True) for request, part in zip(read, parts)]
 

@@ -95,3 +95,27 @@ async def test_symptoms_are_the_things_the_sentence_joins() -> None:
     assert marta.symptoms == ["headache", "sore throat"] and marta.age == 34
     ana = await extract(Intake, "Ana Ruiz here, 41. Since Sunday I've had nausea and a bad rash since the weekend.")
     assert ana.symptoms == ["nausea", "bad rash"]
+
+
+class Stay(BaseModel):
+    city: str
+    nights: int
+
+
+class Trip(BaseModel):
+    stays: list[Stay]
+
+
+class Hotel(BaseModel):
+    city: str
+    nights: int
+    guests: int | None
+
+
+async def test_a_list_given_first_names_its_first_place_and_a_count_after_for_is_no_place() -> None:
+    trip = await extract(Trip, "Lisbon 3 nights, Porto 2 nights, Faro 4 nights")
+    assert [(s.city, s.nights) for s in trip.stays] == [("Lisbon", 3), ("Porto", 2), ("Faro", 4)]
+    tour = await extract(Trip, "Kyoto 4 nights and Osaka 2 nights, please.")
+    assert [s.city for s in tour.stays] == ["Kyoto", "Osaka"]
+    hotel = await extract(Hotel, "Vienna 3 nights for 2 guests please")
+    assert (hotel.city, hotel.nights, hotel.guests) == ("Vienna", 3, 2)
