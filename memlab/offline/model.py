@@ -710,8 +710,9 @@ class Reader:
                 return left[:1] or [g for g in self.given if names and all(n in g for n in names) and field_stems & _NAME_PARTS]
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
-            avoid = unread | {v for v, k in self.given.items() if k != kind and ((k in self.NAMES) <= (
-                kind in self.NAMES) or k == "person")}  # a person's name is no clinic's ("Sign in Lucy Grant at Eastside")
+            avoid = unread | {v for v, k in self.given.items() if k != kind and ((k in self.NAMES) <= (kind in (
+                *self.NAMES, "other")) or k == "person")}  # a person's name is no clinic's ("Sign in Lucy Grant at
+            # Eastside"), a dish's name no cuisine ("Paella, Spanish")
             reads = (lambda text: find(" ".join(t for t in text.split(" ") if t.strip(".,;:!?") not in unread))) if (
                 unread) else find
             ran_out, self.ran_out = self.ran_out, False
@@ -1741,8 +1742,9 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
-                    or low in STOP or low in _ASKING or low in _FILLER | _CORRECTION or stem(low) in _VERBS | _CHANGES  # "Oh
-                    # and...", "Actually I'm 35"
+                    or low in STOP or low in _ASKING or low in _FILLER | _CORRECTION or stem(low) in _VERBS | _CHANGES and (
+                        before in STOP and before != "and" or not before)  # "Oh and...", "Actually I'm 35"; a verb
+                    # opening an ask, not a name listed ("Zelda, Switch")
                     or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue
             if runs and (runs[-1][1] == at - 1 or runs[-1][1] == at - 2 and before in ("de", "da", "of", "van", "von")):
@@ -3347,6 +3349,10 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             back = Request.read(request.body, [*request.conversation[:request.last_user_index], {
                 "role": "user", "content": " ".join(earlier)}])  # "Keep my profile up to date": the age told before
             filler = _Layered(filler, Reader(back, answer, fields=fields))
+        if answer is text and text.strip(" .") in instructions[:4000]:  # asked of a listed record: its fields
+            record = text.replace(" (", ", ").replace(")", "")  # ("Is Halo in stock?": "Halo (Xbox) 49 EUR")
+            filler = _Layered(Reader(Request.read(request.body, [{"role": "user", "content": record}]), fields=fields),
+                              filler)
         filled = instance(schema, filler, owner=str(form.get("name") or ""))
         text = json.dumps(filled, ensure_ascii=False)
     elif kind == "json_object":

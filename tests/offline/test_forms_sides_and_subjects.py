@@ -119,3 +119,27 @@ async def test_a_list_given_first_names_its_first_place_and_a_count_after_for_is
     assert [s.city for s in tour.stays] == ["Kyoto", "Osaka"]
     hotel = await extract(Hotel, "Vienna 3 nights for 2 guests please")
     assert (hotel.city, hotel.nights, hotel.guests) == ("Vienna", 3, 2)
+
+
+class Game(BaseModel):
+    title: str
+    platform: str
+    price: float
+
+
+class Dish(BaseModel):
+    name: str
+    cuisine: str
+    price: float
+
+
+async def test_a_question_about_a_listed_record_fills_the_fields_from_that_record() -> None:
+    shop = "You are a game shop assistant. Games in stock: Zelda (Switch) 59 EUR, Halo (Xbox) 49 EUR, Gran Turismo " \
+           "(PlayStation) 69 EUR"
+    zelda = await extract(Game, "Is Zelda in stock for Switch?", shop)
+    assert (zelda.title, zelda.platform, zelda.price) == ("Zelda", "Switch", 59)
+    halo = await extract(Game, "Do you have Halo?", shop)
+    assert (halo.title, halo.platform, halo.price) == ("Halo", "Xbox", 49)
+    menu = "You take orders for a bistro. Menu: Ramen (Japanese) 14 USD, Paella (Spanish) 18 USD, Tacos (Mexican) 9 USD"
+    paella = await extract(Dish, "How much is the Paella?", menu)
+    assert (paella.name, paella.cuisine, paella.price) == ("Paella", "Spanish", 18)
