@@ -144,7 +144,7 @@ _EXPLAINS = stem_set("explanation reasoning rationale justification")
 _PLAIN = stem_set("readable simple easy understandable understood plain")  # a judgement of how plainly a text reads
 #: Fields that place a judgement on a scale (a star rating, a sentiment score), and those that say how sure it is.
 _SURE = stem_set("confidence certainty probability likelihood")
-_SCORES = _SURE | stem_set("score rating stars grade")
+_SCORES = _SURE | stem_set("score rating stars grade goals")  # goals: a match's ("Ajax 2, PSV 3"), on no scale
 _SIDES = stem_set("winner winning victor loser losing")  # which side of a match: "Porto beat Braga" (winner Porto)
 _NEUTRAL = ("neutral", "other", "none", "unknown", "mixed")  # the option for nothing said, or for both ends said
 _GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
@@ -1055,7 +1055,7 @@ class Reader:
         how sure the option chosen is (0.9 when several of the message's words chose it, 0.7 one, else 0.5), or, with
         no option, how much the message praises rather than blames ("love it": 1, "terrible": 0); else ``None``."""
         marks = set(words(name.replace("_", " ")))
-        if not marks & _SCORES or not self.answer:  # a tool's argument: only what the user says
+        if not marks & _SCORES - stem_set("goals") or not self.answer:  # a tool's argument: only what the user says
             return None
         if self.chosen is None or self.toned:  # no option chosen: the message's tone
             found, tones = _lower_tokens(self.request.message), [related({stem(t)}) for t in ("negative", "positive")]

@@ -143,3 +143,20 @@ async def test_a_question_about_a_listed_record_fills_the_fields_from_that_recor
     menu = "You take orders for a bistro. Menu: Ramen (Japanese) 14 USD, Paella (Spanish) 18 USD, Tacos (Mexican) 9 USD"
     paella = await extract(Dish, "How much is the Paella?", menu)
     assert (paella.name, paella.cuisine, paella.price) == ("Paella", "Spanish", 18)
+
+
+class Match(BaseModel):
+    home_team: str
+    away_team: str
+    home_goals: int
+    away_goals: int
+    extra_time: bool
+
+
+async def test_goals_after_team_names_are_each_sides_score_and_none_said_are_no_guess() -> None:
+    final = await extract(Match, "Final: Ajax 2, Feyenoord 3 after extra time.")
+    assert (final.home_team, final.away_team, final.home_goals, final.away_goals) == ("Ajax", "Feyenoord", 2, 3)
+    hockey = await extract(Match, "Oilers 4, Flames 1 in Edmonton tonight.")
+    assert (hockey.home_team, hockey.home_goals, hockey.away_goals) == ("Oilers", 4, 1)
+    unsaid = await extract(Match, "Celtic beat Rangers last night.")
+    assert (unsaid.home_goals, unsaid.away_goals) == (0, 0)
