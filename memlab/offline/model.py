@@ -1279,7 +1279,9 @@ class Reader:
         a task ("Dev to update the page"); none for fewer than two items listed."""
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
-        parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
+        owned = set(words(" ".join(self.fields).replace("_", " ")))  # no field's label and value: "..., total 117.50"
+        parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, found := tokens(part))) and not (
+            stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
         parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []

@@ -160,3 +160,36 @@ async def test_goals_after_team_names_are_each_sides_score_and_none_said_are_no_
     assert (hockey.home_team, hockey.home_goals, hockey.away_goals) == ("Oilers", 4, 1)
     unsaid = await extract(Match, "Celtic beat Rangers last night.")
     assert (unsaid.home_goals, unsaid.away_goals) == (0, 0)
+
+
+class Line(BaseModel):
+    description: str
+    quantity: int
+    unit_price: float
+
+
+class Billed(BaseModel):
+    invoice_number: str
+    lines: list[Line]
+    total: float
+    paid: bool
+
+
+class Course(BaseModel):
+    dish: str
+    quantity: int
+    price: float
+
+
+class Bill(BaseModel):
+    courses: list[Course]
+    tip: float
+
+
+async def test_another_fields_label_and_value_is_no_item_of_a_list() -> None:
+    invoice = await extract(Billed, "Invoice INV-2291: 3 posters at 12.50 each and 2 banners at 40 each, total 117.50. "
+                                     "Not paid yet.")
+    assert [(line.description, line.quantity) for line in invoice.lines] == [("posters", 3), ("banners", 2)]
+    assert invoice.total == 117.5 and not invoice.paid
+    bill = await extract(Bill, "Dinner: 2 risottos at 16 each, 1 tiramisu at 7, tip 5.")
+    assert [(c.dish, c.quantity) for c in bill.courses] == [("risottos", 2), ("tiramisu", 1)] and bill.tip == 5
