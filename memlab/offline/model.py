@@ -492,7 +492,8 @@ class Reader:
         said = _lower_tokens(self.whole)  # "2 years at Spotify as a tech lead", "Acme is hiring a data analyst"
         cue = next((c for c, a in zip(said, said[1:]) if a in ("a", "an") and c in (
             "as", "for", "hiring", "hire", "hires", "seeking", "seeks", "wants", "needs")), "")
-        if field_stems & stem_set("role position job occupation profession") and cue:
+        if cue and (field_stems & stem_set("role position job occupation profession") or stem("title") in field_stems
+                    and cue.startswith(("hir", "seek"))):  # a job post's title: "Nordwind is hiring a data engineer"
             return "role", lambda text: _after(text, cue, field_stems)
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")

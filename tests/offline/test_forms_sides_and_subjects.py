@@ -193,3 +193,16 @@ async def test_another_fields_label_and_value_is_no_item_of_a_list() -> None:
     assert invoice.total == 117.5 and not invoice.paid
     bill = await extract(Bill, "Dinner: 2 risottos at 16 each, 1 tiramisu at 7, tip 5.")
     assert [(c.dish, c.quantity) for c in bill.courses] == [("risottos", 2), ("tiramisu", 1)] and bill.tip == 5
+
+
+class JobPost(BaseModel):
+    title: str
+    company: str
+    remote: bool
+
+
+async def test_a_job_posts_title_is_the_role_it_hires_for_not_the_company() -> None:
+    post = await extract(JobPost, "Nordwind is hiring a senior data engineer, fully remote, 70,000-90,000 EUR.")
+    assert (post.title, post.company, post.remote) == ("senior data engineer", "Nordwind", True)
+    nurse = await extract(JobPost, "Greenleaf Clinic seeks a night nurse for its Porto ward.")
+    assert (nurse.title, nurse.company) == ("night nurse", "Greenleaf Clinic")
