@@ -711,9 +711,8 @@ class Reader:
                 return left[:1] or [g for g in self.given if names and all(n in g for n in names) and field_stems & _NAME_PARTS]
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
-            avoid = unread | {v for v, k in self.given.items() if k != kind and ((k in self.NAMES) <= (kind in (
-                *self.NAMES, "other")) or k == "person")}  # a person's name is no clinic's ("Sign in Lucy Grant at
-            # Eastside"), a dish's name no cuisine ("Paella, Spanish")
+            avoid = unread | {v for v, k in self.given.items() if k != kind and ((k in self.NAMES) <= (
+                kind in self.NAMES) or k == "person")}  # a person's name is no clinic's ("Sign in Lucy Grant at Eastside")
             reads = (lambda text: find(" ".join(t for t in text.split(" ") if t.strip(".,;:!?") not in unread))) if (
                 unread) else find
             ran_out, self.ran_out = self.ran_out, False
@@ -1276,7 +1275,7 @@ class Reader:
     def each(self, grouped: bool = False) -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
         bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words alone ("history 45": subject
-        "history"), each as the list goes on ("and Bo", "and Lisbon 3 nights" open with a name); else per sentence giving someone
+        "history"), after the first as the list goes on ("and Bo" opens with a name); else per sentence giving someone
         a task ("Dev to update the page"); none for fewer than two items listed."""
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
@@ -1287,7 +1286,7 @@ class Reader:
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
         parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []
         earlier = self.request.conversation[:self.request.last_user_index]
-        read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " + part}])
+        read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
                 for k, part in enumerate(parts)]
         return [Reader(request, part, whole=part, item=True) for request, part in zip(read, parts)]
 
@@ -1746,7 +1745,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
                     or low in STOP or low in _ASKING or low in _FILLER | _CORRECTION or stem(low) in _VERBS | _CHANGES and (
-                        before in STOP and before != "and" or not before)  # "Oh and...", "Actually I'm 35"; a verb
+                        before in STOP and (before != "and" or at < 2) or not before)  # "Oh and...", "Actually I'm 35"; a verb
                     # opening an ask, not a name listed ("Zelda, Switch")
                     or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue
