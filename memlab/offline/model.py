@@ -3005,8 +3005,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return scripted
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
         first = (_lower_tokens(asked[-1][:40]) or [""])[0].split("'")[0]  # "where's the party?" asks as "what's" does
-        if first not in QUESTION_WORDS and not _about_user(said) and not (first in ("and", "or", "so", "then", "also")
-                                                                          and said.endswith("?")):  # "And 18?" asks on
+        if first not in QUESTION_WORDS and not _about_user(said) and not (first in ("and", "or", "so", "then", "also") or bool(
+                _language(said))) * said.endswith("?"):  # "And 18?" asks on, "¿Qué tiempo hace?" asks in Spanish
             return _CANNOT  # "Write a haiku..."
         told = {str(t.get("name")): str(t.get("description") or "").strip().rstrip(".") for t in request.body.get(
             "tools") or [] if isinstance(t, Mapping)}
@@ -3325,7 +3325,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     worked = None if worked and {name for name, _, _ in request.this_turn[2]} & {t.name for t, _ in _job_tools(
         request)} else worked
     text = worked or compose(request, missing)
-    asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece))
+    asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece)) and not set(words(piece)) & (
+                 _HANDOFF | stem_set("hand transfer route"))  # not "Hand off Spanish speakers"
              for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english"  # "Always answer in French"
              and (_lower_tokens(piece)[0] not in ("if", "when") or w == _language(message)))  # "If they speak..."
     if kind is None and (language := next(asked, None)):
