@@ -144,7 +144,7 @@ _EXPLAINS = stem_set("explanation reasoning rationale justification")
 _PLAIN = stem_set("readable simple easy understandable understood plain")  # a judgement of how plainly a text reads
 #: Fields that place a judgement on a scale (a star rating, a sentiment score), and those that say how sure it is.
 _SURE = stem_set("confidence certainty probability likelihood")
-_SCORES = _SURE | stem_set("score rating stars grade")
+_SCORES = _SURE | stem_set("score rating stars grade goals")  # goals: a match's ("Ajax 2, PSV 3"), on no scale
 _SIDES = stem_set("winner winning victor loser losing")  # which side of a match: "Porto beat Braga" (winner Porto)
 _NEUTRAL = ("neutral", "other", "none", "unknown", "mixed")  # the option for nothing said, or for both ends said
 _GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
@@ -229,6 +229,9 @@ _ASKS = {**dict.fromkeys(["warm", "warmer", "cold", "colder", "freezing", "chill
     ["chill", "hot", "hotter", "boiling", "too warm"], "cool"), **dict.fromkeys(["max", "maximum", "faster", "louder",
     "brighter"], "high"), **dict.fromkeys(["min", "minimum", "slow", "slower", "quieter", "dimmer"], "low")}  # not "down":
 # "the server is down" asks for no low priority
+#: A list field of the good (then the bad) side of a verdict: "pros", "cons" ("great: fast, but it's small").
+_VERDICT_SIDES = [stem_set("pros strengths upsides positives benefits advantages"),
+                  stem_set("cons weaknesses downsides negatives drawbacks disadvantages")]
 _STARTED = stem_set("since start started began onset")  # a field for when something began ("down since 9am")
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
@@ -435,7 +438,9 @@ class Reader:
         timed = self.iso(name, description, "hh:mm")  # "depart_after HH:MM": "8am" is 08:00
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout", "when") or {stem("from")} < field_stems | {stem("from")} <= stem_set(
-                "start end begin finish available from until"):  # a field named "time" takes a time ("8pm"), "start" too
+                "start end begin finish available from until") or name.lower().endswith("_by") and _when(" ".join(
+                self.whole.partition(" by ")[2].split()[:3]), None, self.year, self.today):  # a field named "time" takes
+            # a time ("8pm"), "start" too, "deliver_by" one said after "by" ("delivery by Friday": Friday)
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
@@ -467,10 +472,12 @@ class Reader:
                 return said.split()[0], lambda text: [t for t in tokens(text) if t.lower() in names]
         if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
             return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
-        if about & _PLACE:  # else one in lower case after "in"/"for": "weather in paris please" → "Paris"
+        if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
+            # in paris please" → "Paris"; not "for 2 guests")
             return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
-                                                                       "visits")) or _proper_names(text) or [
-                place.title() for cue in ("in", "for") for place in _after(text, cue, field_stems | _DAYS)]
+                                                                       "visits")) or _proper_names(text) or [w for w, n in
+                itertools.pairwise(tokens(text)[:2]) if w.istitle() and n.isdigit() and stem(w.lower()) not in _VERBS | _CHANGES] or [
+                place.title() for cue in ("in", "for") for place in _after(text, cue, field_stems | _DAYS) if place[:1].isalpha()]
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
@@ -485,7 +492,8 @@ class Reader:
         said = _lower_tokens(self.whole)  # "2 years at Spotify as a tech lead", "Acme is hiring a data analyst"
         cue = next((c for c, a in zip(said, said[1:]) if a in ("a", "an") and c in (
             "as", "for", "hiring", "hire", "hires", "seeking", "seeks", "wants", "needs")), "")
-        if field_stems & stem_set("role position job occupation profession") and cue:
+        if cue and (field_stems & stem_set("role position job occupation profession") or stem("title") in field_stems
+                    and cue.startswith(("hir", "seek"))):  # a job post's title: "Nordwind is hiring a data engineer"
             return "role", lambda text: _after(text, cue, field_stems)
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
@@ -1001,8 +1009,9 @@ class Reader:
         named = [n for n in named if n not in self.inside] or named  # "rent 950 a month, minimum 6 months": 6 months
         owned = {w for f in self.fields if f != name for w in words(f.replace("_", " "))}  # "Roll 2 dice": the count's,
         owned |= self.own if owned & stem_set("count quantity") else set()  # not the sides'
-        found = found if named or results or marks & _SCORES else [t for t in found if t not in {n for part in text.replace(
-            ". ", ", ").split(", ") for n, w in itertools.pairwise(tokens(part)) if stem(w.lower()) in owned}]
+        tied = [n for part in text.replace(". ", ", ").split(", ") for n, w in itertools.pairwise(tokens(part)) if stem(
+            w.lower()) in owned]  # said again untied, it is this field's too: "Is 91 prime? 91 = 7 x 13": 91
+        found = found if named or results or marks & _SCORES else [t for t in found if found.count(t) > tied.count(t)]
         index = self.start + self.taken.get("number", 0)
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
         scale = [(n, label.lower()) for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha()
@@ -1050,7 +1059,7 @@ class Reader:
         how sure the option chosen is (0.9 when several of the message's words chose it, 0.7 one, else 0.5), or, with
         no option, how much the message praises rather than blames ("love it": 1, "terrible": 0); else ``None``."""
         marks = set(words(name.replace("_", " ")))
-        if not marks & _SCORES or not self.answer:  # a tool's argument: only what the user says
+        if not marks & _SCORES - stem_set("goals") or not self.answer:  # a tool's argument: only what the user says
             return None
         if self.chosen is None or self.toned:  # no option chosen: the message's tone
             found, tones = _lower_tokens(self.request.message), [related({stem(t)}) for t in ("negative", "positive")]
@@ -1226,6 +1235,14 @@ class Reader:
         message = self.request.message[:4000]
         at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
         near = set(words(name.replace("_", " ")))
+        turn = min((at for cue in (" but ", " however", " though", " although ") if (at := message.lower().find(cue)) > 0),
+                   default=0) if near & (_VERDICT_SIDES[0] | _VERDICT_SIDES[1]) else 0
+        if turn:  # each side of its turn, the praised one first: "great: fast, easy to clean, but the filters are fiddly"
+            halves = [message[:turn].rsplit(". ", 1)[-1], message[turn:].split(None, 1)[-1].split(". ")[0]]
+            tones = [related({stem(tone)}) for tone in ("positive", "negative")]
+            praise = [len(set(words(half)) & tones[0]) - len(set(words(half)) & tones[1]) for half in halves]
+            half = halves[(praise[0] < praise[1]) ^ bool(near & _VERDICT_SIDES[1])].strip(" ,.;:!")
+            return _listed(half) or [half]
         cues = [t for t in tokens(message) if stem(t.lower()) in related(near) - near] if at < 0 else []
         for cue in cues[:20] or [""]:  # the first that lists: "We want to go... we love temples and food markets."
             at, size = (message.find(cue), len(cue)) if cue else (at, size)  # allergies: "allergic to peanuts and shellfish"
@@ -1236,6 +1253,9 @@ class Reader:
                 ::-1])) or item for item in listed] if cues else listed  # "recipe with spinach and feta under 30 min"
             if len(listed) >= 2:
                 return listed[:20]
+        joined = [item for piece in sentences(message) if any(cue in piece for cue in cues[:20]) for item in _joined(piece)]
+        if any(cue in item for cue in cues[:20] for item in joined):  # the words are the items: "a headache and a sore
+            return joined[:20]  # throat since Monday" (symptoms)
         if cues:  # each sentence with such a word, from after it: "Decided to move launch to April.": decisions
             kept = [" ".join(itertools.dropwhile(lambda w: w.lower() in STOP, piece.partition(cue)[2].split())).rstrip(
                 ".!") for piece in sentences(message) for cue in cues[:20] if cue in piece]
@@ -1263,7 +1283,9 @@ class Reader:
         a task ("Dev to update the page"); none for fewer than two items listed."""
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
-        parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, tokens(part)))]
+        owned = set(words(" ".join(self.fields).replace("_", " ")))  # no field's label and value: "..., total 117.50"
+        parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, found := tokens(part))) and not (
+            stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
         parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []
@@ -1559,7 +1581,7 @@ def _names_only(text: str) -> bool:
 def _thing(said: list[str]) -> list[str]:
     """The first words of ``said`` up to a small word, a verb, a number or a limit, at most four."""
     return list(itertools.takewhile(lambda w: w.lower() not in STOP and stem(w) not in _VERBS | _CHANGES and w.lower(
-        ) not in _COMPARE and any(map(str.isalpha, w)), said))[:4]  # no amount: "under $450,000", "feta under 30 min"
+        ) not in (*_COMPARE, "since") and any(map(str.isalpha, w)), said))[:4]  # no amount: "under $450,000", "feta under 30 min"
 
 
 def _is_code(token: str) -> bool:
@@ -1735,8 +1757,9 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
-                    or low in STOP or low in _ASKING or low in _FILLER | _CORRECTION or stem(low) in _VERBS | _CHANGES  # "Oh
-                    # and...", "Actually I'm 35"
+                    or low in STOP or low in _ASKING or low in _FILLER | _CORRECTION or stem(low) in _VERBS | _CHANGES and (
+                        before in STOP and (before != "and" or at < 2) or not before)  # "Oh and...", "Actually I'm 35"; a verb
+                    # opening an ask, not a name listed ("Zelda, Switch")
                     or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue
             if runs and (runs[-1][1] == at - 1 or runs[-1][1] == at - 2 and before in ("de", "da", "of", "van", "von")):
@@ -3346,6 +3369,10 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             back = Request.read(request.body, [*request.conversation[:request.last_user_index], {
                 "role": "user", "content": " ".join(earlier)}])  # "Keep my profile up to date": the age told before
             filler = _Layered(filler, Reader(back, answer, fields=fields))
+        if answer is text and text.strip(" .") in instructions[:4000]:  # asked of a listed record: its fields
+            record = text.replace(" (", ", ").replace(")", "")  # ("Is Halo in stock?": "Halo (Xbox) 49 EUR")
+            filler = _Layered(Reader(Request.read(request.body, [{"role": "user", "content": record}]), fields=fields),
+                              filler)
         filled = instance(schema, filler, owner=str(form.get("name") or ""))
         text = json.dumps(filled, ensure_ascii=False)
     elif kind == "json_object":
