@@ -629,10 +629,11 @@ class Reader:
         if field_stems == {stem("title")} and 1 < len(head) <= 15 and 3 * sum(w[:1].isupper() for w in head) >= 2 * len(
                 head) and len(sentences(self.whole)) > 1 and not _is_question(self.whole):  # Is All You Need. Ashish ...")
             return " ".join(head)
-        lead = self.whole[:dated.start()].split() if (dated := _DATE.search(self.whole[:300])) else []  # "Team retro next
-        if field_stems == {stem("title")} and 0 < len(lead) <= 5 and lead[0][:1].isupper() and stem(lead[0].lower()) not in (
+        lead = self.whole[:dated.start()].split() if field_stems == {stem("title")} and (dated := _DATE.search(self.whole[
+            :300])) else []  # an event said before its date: "Team retro next Thursday at 14:30"
+        if 0 < len(lead) <= 5 and lead[0][:1].isupper() and stem(lead[0].lower()) not in (
                 _VERBS | _CHANGES | STOP) and lead[0].lower() not in _ACTS and not _QUOTED.search(" ".join(lead)) and not (
-                _is_question(self.whole)):  # Thursday at 14:30": Team retro (not "Schedule 'Budget review' on...")
+                _is_question(self.whole)):  # is titled "Team retro" (not "Schedule 'Budget review' on...")
             return " ".join(w for w in lead if w.lower() not in ("next", "this", "on", "at", "last")).strip(" ,:-")
         named = self.from_tools(name) or self.named_value(name)  # of a date's field, a date ("due: $1,240", no)
         rest = self.whole.partition(named)[2] if named and field_stems & _SUBJECT and not self.answer else ""
