@@ -2441,12 +2441,16 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             clock = topic == [stem("time")]  # "What time is it?" asks the clock, not "Hours: ..."
             found += [((len(topic), 1), one, label) for one in sentences(advice) if asks and topic and not (mine or clock)
                       and _covered(topic, set(words(one))) == len(topic)]  # a sentence saying each word asked (or kin)
+            found += [((1, 0), advice, label)] * (label == "skill" and bool(addressed) and bool(topic) and topic[0] in (
+                advice_stems) and _lower_tokens(request.message)[:2] == ["do", "you"])  # "Do you sell tablets?": what
+            # the shop sells, said by what the assistant is for
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         case = advice.partition(",")[0] * advice.lower().startswith(("for ", "if ", "when "))  # "For a burn, cool it...": a
         covered = len(topic) if case and set(words(case)) <= message else _covered(topic, label_stems | advice_stems)
         # case the message says whole is what it asks ("I burned my hand, what should I do?")
-        if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered == len(topic)):
+        if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered >= len([
+                t for t in topic if t not in _LIGHT_VERBS])):  # "Do you take cards?": "We accept cash and cards"
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
             named = [one for one in said if set(words(one)) & (message - label_stems) or days and days & _weekdays(
                 one)]  # the sentences it names (or the days asked of)
@@ -3073,6 +3077,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."
 
 
+#: Verbs that say little of their own: a fact need not repeat them to answer ("Do you take cards?").
+_LIGHT_VERBS = stem_set("take have get make do use offer accept give")
 #: Verbs that open an order to act in the world: without a tool for it, the model can't ("Remind me to call mum").
 _ACTS = frozenset("remind book send call order schedule text email buy cancel pay transfer reserve ring phone".split())
 #: Verbs that ask for something told, not done ("Can you tell me...?", "Could you explain...?").
