@@ -3027,8 +3027,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return scripted
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
         first = (_lower_tokens(asked[-1][:40]) or [""])[0].split("'")[0]  # "where's the party?" asks as "what's" does
-        if first not in QUESTION_WORDS and not _about_user(said) and not (first in ("and", "or", "so", "then", "also") or bool(
-                _language(said))) * said.endswith("?"):  # "And 18?" asks on, "¿Qué tiempo hace?" asks in Spanish
+        if first not in QUESTION_WORDS and not _about_user(said) and not (said.endswith("?") and (first in (
+                "and", "or", "so", "then", "also") or _language(said))):  # "And 18?" asks on, "¿Qué tiempo hace?" in Spanish
             return _CANNOT  # "Write a haiku..."
         told = {str(t.get("name")): str(t.get("description") or "").strip().rstrip(".") for t in request.body.get(
             "tools") or [] if isinstance(t, Mapping)}
