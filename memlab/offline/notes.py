@@ -44,7 +44,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "next": "next recommend follow plan todo will we'll",
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status blocker resolved state progress",
-    "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment",
+    "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment deadline",
     "issue": "issue problem request symptom complaint reported goal want need",
     "people": "who customer client caller person people name contact user student traveller guest member candidate "
               "patron applicant patient passenger participant",
@@ -54,7 +54,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
 }.items()}
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore "
-                    "refuse stolen")
+                    "refuse stolen freeze frozen overheat disconnect glitch outage unresponsive")
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
                  "february march april may june july august september october november december")
@@ -84,6 +84,10 @@ _KIN = stem_set("me partner wife husband friend colleague son daughter child mot
 #: First words of a line that leads in to the sections it ends with a colon ("Fill in this card from the chat:").
 _LEAD = frozenset("fill use return write give complete answer reply format output provide produce create make "
                   "please".split())
+#: What a person section's description may list as its parts ("Customer — name and contact preference").
+_PART_KINDS = {"name": "name", "contact preference": "prefs", "contact": "prefs", "preferences": "prefs",
+               "company": "people", "role": "people", "contact details": "prefs", "email": "prefs", "phone": "prefs"}
+_LEVELS = frozenset("low medium normal high urgent critical minor major severe".split())  # of a priority, a severity
 _BARE_IDS = ("number", "no", "ref", "reference")  # a heading of one such word names all identifiers
 _NUMBERS = {word: n for n, word in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 
@@ -199,7 +203,8 @@ def read_prompt(prompt: str) -> NoteSpec:
 def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
     """How many of ``nouns`` a prompt asks for ("3 bullet points", "two sentences", "five short bullets"),
     not for each part ("one bullet per problem", "keep each section to 2 sentences")."""
-    found = [t.lower() for t in tokens(prompt[:4000])] + ["", "", ""]
+    lines = (item.group(2) if (item := _LIST_LINE.match(line)) else line for line in prompt[:4000].splitlines())
+    found = [t.lower() for t in tokens("\n".join(lines))] + ["", "", ""]  # not "4. Open items"
     for at, count in enumerate(found[:-3]):
         number = int(count) if count.isdigit() and len(count) <= 2 else _NUMBERS.get(count)
         noun = at + 1 if found[at + 1] in nouns else at + 2
@@ -271,7 +276,7 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
                 if not named and dash in name:
                     name, text = (part.strip("* ") for part in name.split(dash, 1))
             if named and (asks_for_summary(name) or name.split()[0].lower() in _LEAD):  # "Summarize as:", "Fill in
-                if listed := text and _listed(line.strip(), None, 3):  # this card:" lead in to the sections, or list
+                if listed := text and _listed(line.strip(), None, 2):  # this card:" lead in to the sections, or list
                     return listed  # them ("Summarize under: Budget, Dates, Food")
                 continue
             if len(name.split()) <= 8 and not name.startswith('"'):  # a quoted fact to keep names none
@@ -361,6 +366,9 @@ def _did(statement: Statement) -> str:
     found = [t.lower() for t in tokens(statement.text)]
     if {"sorry", "mistyped", "meant"} & set(found) or asks(statement):
         return ""  # a correction, not a step
+    if found[:1] and found[0].endswith("ing") and not found[0].endswith("thing") and len(found[0]) > 5 and {
+            "did", "didn't", "helped", "fixed", "worked", "changed"} & set(found):  # not "Updating it should fix it"
+        return statement.text  # "Clearing the cache did not help": a step and its result
     if found[:1] == ["done"] and len(found) > 2 and statement.role == "assistant":
         return statement.text[statement.text.lower().find("done") + 4:].strip(" :,-—")
     # up to two words after "I" or "we", stopping at a "be": "I tried", "I've tried", "I already restarted" (not "I am",
@@ -435,7 +443,8 @@ def _prefers(statement: Statement) -> bool:
     stated = statement.stems & ARCHETYPES["prefs"] or {"never", "always", "rather"} & _lower(statement) or (
         "@" in statement.text) or "me" in _lower(statement) and statement.stems & _CONTACT  # "send it to a@b.org",
     # "call me on 0770 900"
-    return bool(stated) and not statement.text.rstrip().endswith("?")
+    return bool(stated) and (not statement.text.rstrip().endswith("?") or "rather" in _lower(statement))  # "Can
+    # you call me rather than email?" states one
 
 
 def _label(statement: Statement, value: str) -> str:
@@ -506,9 +515,11 @@ def _value(part: Section, line: str) -> str:
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
         return line[len(part.heading) + 1:] if line.lower().startswith(part.heading.lower() + " ") else line
     after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be", "on"), found[at + 1:]))
-    value = list(takewhile(lambda t: t[:1].isupper() or facts(t), found[at + 1 + len(after):at + 5 + len(after)]))
+    value = list(takewhile(lambda t: t[:1].isupper() or facts(t) or t.lower() in _LEVELS,  # "priority high": high
+                           found[at + 1 + len(after):at + 5 + len(after)]))
     before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at else []))
-    return " ".join(value if value and (after or facts(" ".join(value))) else before[::-1]) or line  # "year 11": 11
+    told = value and (after or facts(" ".join(value)) or value[0].lower() in _LEVELS)
+    return " ".join(value if told else before[::-1]) or line  # "year 11": 11
 
 
 def _when(statement: Statement) -> str:
@@ -644,8 +655,13 @@ def _clauses(said: Sequence[Statement], sections: Sequence[Section]) -> list[Sta
 
 
 def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> list[str]:
-    """The lines a section holds: the statements of its kind (else those sharing its words), as said."""
+    """The lines a section holds: the statements of its kind (else those sharing its words), as said; a section on
+    a person whose description lists its parts ("Customer — name and contact preference") holds each part's."""
     kind = section.kind
+    parts = [Section(part, "", _PART_KINDS.get(part.strip())) for piece in section.description.split(",")
+             for part in piece.split(" and ")] if kind in ("name", "people") else []
+    if len(parts) > 1 and all(part.kind for part in parts):
+        return list(dict.fromkeys(line for part in parts for line in lines_for(part, said, spec)))
     users = [s for s in said if s.role in ("user", "note")]
     agent = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES)]
     picks = {"context": (_names_a_product, slice(0, 4)),
@@ -662,7 +678,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
                 labelled = f"{_label(statement, value)} {value}".strip()
                 seen[value] = max(seen.get(value, labelled), labelled, key=lambda line: line != value)
         wanted = set(words(f"{section.heading} {section.description}".replace("_", " "))) - stem_set(
-            "id number no ref reference") - (ARCHETYPES["ids"] if kind == "ids" else set())  # "order_id": "order"
+            "id ids identifier number no ref reference code")  # "order_id": order; "Ticket": a ticket's; "Identifiers": all
         named = [value for value, label in seen.items() if wanted & set(words(label))]
         if kind == "ids":  # "Booking (flight, reference)": the booking's and the flight's, if any has such a label
             return [seen[value] for value in named or seen][:12]

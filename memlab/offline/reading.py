@@ -611,6 +611,7 @@ _MAKE = frozenset(map(stem, "write give make produce create provide prepare draf
 #: the conversation").
 _NOTE = frozenset(map(stem, "summary handover handoff".split()))
 _REPORT = frozenset(map(stem, "report note notes minutes debrief writeup step section".split()))
+_NEXT_AGENT = frozenset(map(stem, ("next", "agent")))  # whom a handover is for
 _TALK = frozenset(map(stem, "conversation chat transcript discussion interview session call meeting dialogue review "
                                  "consultation progress".split()))
 
@@ -624,7 +625,9 @@ def asks_for_summary(text: str) -> bool:
     head = "\n".join(line for line in lines if not (line.startswith("#") and line.endswith(":")))
     made = any(said[:1] and said[0] in _MAKE and (_NOTE & set(said) or _REPORT & set(said) and _TALK & set(said)
                                                   or len(_REPORT & set(said)) > 1)  # "Write minutes with sections:"
-               for said in map(words, (part for s in sentences(head) for part in (s, s.partition(", ")[2]))))
+               or _NEXT_AGENT <= set(said) and (said[:1] and said[0] in _MAKE or stem("brief") in said)  # "Brief
+               for said in map(words, (part for s in sentences(head) for part in (s, s.partition(", ")[2]))))  # the
+    # next agent", "Write one paragraph for the next agent": a handover
     return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES) or (
         words(head)[:1] == [stem("handover")])  # a title: "Handover for the next IT agent."
 
