@@ -2559,7 +2559,8 @@ def _retold(text: str) -> str:
     text = text[greeting.end():] if (greeting := _GREETING.match(text)) and greeting.end() < len(text) else text
     text = _unled(text)
     for preamble in ("please remember that ", "remember that ", "note that ", "update: ", "fyi: ", "fyi, ",
-                     "just so you know, ", "for the record, "):
+                     "just so you know, ", "for the record, ", "also, ", "also ", "and ", "plus ", "by the way, ",
+                     "btw, "):  # "Also my cat Nori...": your cat Nori
         if text.lower().startswith(preamble) and len(text) > len(preamble):
             text = text[len(preamble):]
             break
