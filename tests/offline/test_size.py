@@ -8,7 +8,7 @@ pass over every file (each checked against the old code on thousands of recorded
 lines to 3,024; the rest is what the goal's own features cost (tools, handoffs, structured output,
 prompts of any shape, the request checks, conversations, streaming, the stand-in over HTTP). Agents,
 tools, schemas and prompts the model had never seen, tried as an outside tester would, then cost about
-3,816 more over twenty rounds, each case a test of its own (``test_own_agents.py``,
+3,816 more over twenty-one rounds, each case a test of its own (``test_own_agents.py``,
 ``test_structured_values.py``, ``test_structured_shapes.py``, ``test_structured_collections.py``,
 ``test_conversation_facts.py``, ``test_arguments_and_chat.py``, ``test_notes.py``,
 ``test_values_from_words.py``, ``test_argument_slots.py``, ``test_tool_choice.py``,
@@ -43,6 +43,7 @@ tools, schemas and prompts the model had never seen, tried as an outside tester 
 ``test_handovers_for_the_next_agent.py``,
 ``test_desks_that_share_a_word.py``,
 ``test_a_pet_owners_chat_through_a_summary.py``,
+``test_the_api_docs_function_calling_loop.py``,
 and the SDK's own examples in ``test_sdk_examples.py``).
 The line budget is today's size: it may shrink, and grows only with a case a test holds (the stand-in's
 Ctrl-C always reaching its main thread is one) or a cache that keeps a request's cost what it was (the
