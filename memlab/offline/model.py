@@ -419,7 +419,7 @@ class Reader:
         field_stems = frozenset(words(name.replace("_", " ")))
         about = set(words(f"{name.replace('_', ' ')} {description}")) | {stem(name.lower())}  # "when" too
         sample = example.group(1).rstrip(".:") if (example := _EXAMPLE.search(description)) else ""
-        if any(c.isdigit() for c in sample):
+        if any(c.isdigit() for c in sample) and not _DATE.match(sample):  # a date's example: a date, said any way
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
         ends = {cue for part in f"{name.lower()}_".split("_") for cue in _ENDS.get(part, ())[:1]}
@@ -444,8 +444,8 @@ class Reader:
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
-            form = form or ("date" if "YYYY-MM-DD" in told else ("date-time" if "time" in description.lower() else "date")
-                            if "ISO 8601" in description else None)  # "Start date and time, ISO 8601"
+            form = form or (("date-time" if "time" in description.lower() else "date") if "ISO 8601" in description else (
+                "date" if "YYYY-MM-DD" in told else None))  # "Start date and time, ISO 8601" (its own, first)
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
             return f"date{form or ''}", lambda text: _when(text, form, self.year, self.today)
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
@@ -968,6 +968,8 @@ class Reader:
         if not marks & stem_set("year month day"):  # "June 20th 2025", "2 days
             text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
+        text = " ".join(w.replace("-", " ", 1) if w[:1].isdigit() and w.partition("-")[2].rstrip("s") in _SECONDS else w
+                        for w in text.split(" "))  # "a 1-hour call": 1 hour (not "a 20-sided die")
         text = _in_unit(_halves(text), {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
         said = text.split(" ")  # "one large coffee": 1 (not "one of them"); "twice a day": 2
         for at, (count, d, sides) in enumerate(t.lower().partition("d") for t in said):  # dice: "3d6" is 3 of 6 sides,
@@ -2749,7 +2751,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         records = records if len(records) > 1 else [one for n, one in found if n == name and isinstance(one, dict)]
         for at, word in enumerate(said):  # "Which one is cheaper?", "the most expensive": the least (most) of a field,
             # of one listed result or of the results of one tool ("Which one is warmer?" after Paris and London)
-            fields, most = _COMPARED.get(_compared(word), (frozenset(), False))
+            fields, most = _COMPARED.get(_compared(word), (frozenset(), False)) if said[at - 1:at] != ["how"] else (
+                frozenset(), False)  # "How long is the call?" compares nothing
             keys = [key for key in records[0] if set(words(key.replace("_", " "))) & fields and all(
                 isinstance(one.get(key), (int, float, str)) for one in records)] if len(records) > 1 else []
             if keys:
@@ -2757,7 +2760,9 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
                 best = (max if most else min)(records, key=lambda one: (isinstance(one[keys[0]], str), one[keys[0]]))
                 return f"The {' '.join(said[at - 1:at] * (said[at - 1:at] in (['most'], ['least'])) + [word])} one " \
                        f"is {_record(best)}."
-        named = [one for one in records if ids & {str(value) for value in one.values()}]
+        named = [one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
+            one for one in records if len(records) > 1 and set(words(question)) & set(words(" ".join(map(str, one.values(
+                )))))]  # a value of which names it ("call with Priya")
         if len(named) == 1 or alone and len(records) == 1 and not ids:  # the record the question names, or the one
             given = {**(arguments if isinstance(arguments, dict) else {}), **{i: i for i in ids}}
             if asked := _asked_fields(named[0] if named else records[0], question, given):
@@ -2873,8 +2878,10 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
             if plain[key].lower() not in {str(value).lower() for value in given.values()}  # the user said those, nor
             and not plain[key].startswith(("I don't know", "unknown "))}  # a sub-agent's "I don't know: ..."
     wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
-    typed = [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN) or
-             wh == "where" and stems & _PLACE or wh in ("who", "whose") and stems & _PERSON]
+    lasting = [key for key in keys if "how long" in message.lower() and (key.rpartition("_")[2].rstrip("s") in _SECONDS
+                                                                          or stem("duration") in keys[key])]  # minutes
+    typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
+                        or wh == "where" and stems & _PLACE or wh in ("who", "whose") and stems & _PERSON]
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
         typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] <= topic | related(topic)] or typed
     unit = {key: key.rpartition("_") for key in chosen if key.rpartition("_")[2].rstrip("s") in _SECONDS and "_" in key}
