@@ -2023,8 +2023,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         verbs = [v + "ing" * (v == "add" and "string" not in str(t.parameters)) for t, v in zip(tools, verbs)]  # add a
         # task, not add(a, b)
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
-        tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and _CHANGES
-                 & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | {"add"})]
+        tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and (_CHANGES | {
+                 stem("change")}) & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | {"add"})]
     negated = _negated(request.message)  # "Draft (don't send) an email": never send_email; "My name is Ana.": no search
     tools = [t for t in tools if stem(t.name.split("_")[0].lower()) not in negated and not (
         t.stems & _SEARCHES and _takes_a_query(t) and _chat(request.message))]
@@ -2125,8 +2125,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
-    if not picked and asking and not _recalls(request.message):  # "How do I...?" for search_docs(query), else a desk
-        picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # the best: "vet" of find_visit
+    told = any(is_user_message(i) for i in request.conversation[:request.last_user_index])  # nothing to recall yet
+    if not picked and asking and (not _recalls(request.message) or not told):  # "How do I...?" for search_docs(query),
+        picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # else a desk; the best: "vet"
+    # of find_visit
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = _sentences_saying(request.instructions, frozenset({"not", "unrelated", "cannot", "can't", "otherwise",
                                                                  "else", "other"}))
@@ -2948,10 +2950,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             0] and isinstance(f, Mapping)), {})
         ends = [field.get("minimum"), field["maximum"]] if "maximum" in field else [n for t in tokens(str(field.get(
             "description") or "")) for n in t.split("-") if _NUMBER.fullmatch(n)]
-        wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 else "")
+        others = [other.replace("_", " ") for other in dict.fromkeys(missing[1:3]) if other != missing[0]]  # all of
+        wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 else "") + "".join(
+            f" and the {other}" for other in others)  # them: "the confirmation number and the new seat"
+        them = "them" if others else "it"
         if question:
-            return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
-        return f"I can do that once I have the {wanted}. Could you give it to me?"
+            return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give {them} to me?"
+        return f"I can do that once I have the {wanted}. Could you give {them} to me?"
     form = request.body.get("text") if isinstance(request.body.get("text"), Mapping) else {}
     schema = isinstance(form.get("format"), Mapping) and form["format"].get("type") == "json_schema"
     worded = said if schema else _worded(request, said)  # a schema's fields are read from the message as sent
