@@ -2115,8 +2115,12 @@ def _choose_tools(request: Request) -> list[Tool]:
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
     named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1 and bool(
         required) and all(Reader(request).kind(n, "")[0] == "free" for n in required)
+    earlier = any(is_user_message(i) for i in request.conversation[:request.last_user_index])  # nothing to recall yet
+    words_said = set(_lower_tokens(request.message))  # "What priority did you give it?", "What's the ticket number?":
+    ours = earlier and ("you" in words_said and {"did", "have", "gave", "made", "set"} & words_said or set(_topic(
+        request.message)) & _ID)  # of this chat, not of the docs
     told = set(words(request.instructions[:2000])) & stem_set("look search research consult")  # "Look things up in
-    sought = [t for t in tools if told and t.stems & _SEARCHES and _takes_a_query(t) and t.stems & set(words(
+    sought = [t for t in tools if told and not ours and t.stems & _SEARCHES and _takes_a_query(t) and t.stems & set(words(
         request.instructions)) - _VERBS and len(words(request.message)) > 1 and _reports(request.message)]  # the docs":
     # lookup_docs(question) takes what the user reports
     # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
@@ -2131,10 +2135,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
-    told = any(is_user_message(i) for i in request.conversation[:request.last_user_index])  # nothing to recall yet
-    if not picked and asking and (not _recalls(request.message) or not told):  # "How do I...?" for search_docs(query),
-        picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # else a desk; the best: "vet"
-    # of find_visit
+    if not picked and asking and (not _recalls(request.message) or not earlier) and not ours:  # "How do I...?":
+        picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # search_docs(query), else
+        # a desk; the best ("vet" of find_visit)
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = _sentences_saying(request.instructions, frozenset({"not", "unrelated", "cannot", "can't", "otherwise",
                                                                  "else", "other"}))
