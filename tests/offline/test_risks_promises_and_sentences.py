@@ -1,0 +1,117 @@
+"""A learner's own summarizer prompts over conversations in domains memlab did not write (a helpdesk, an insurance
+claim, an HR payroll case).
+
+"Risks: anything that could go wrong" holds what could still go wrong (a deadline at stake: "I need this fixed before
+then" after "renews on 30 June"; a warning: "might be overwritten"), not the reported problem, and "none" without;
+"Next steps" holds the agent's latest promise ("an engineer will call by Thursday"), and "Open items" what is still
+awaited, not what the agent already did; "in three short sentences" (or "a two-sentence summary") is that many
+sentences, the person's name folded into the first; a JSON key "company" holds the company the person said they are
+from, "deadline" the customer's date; "we must have this fixed" does not say it is fixed.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.usefixtures("api")
+
+MODEL = "gpt-4.1-mini"
+DENTAL = """user: Hello, this is Tomasz Nowak from Brightline Dental. Our booking software keeps freezing at checkout since Monday.
+assistant: Sorry about that. Which version are you on?
+user: Version 8.3.1 on Windows 11. We have three front-desk PCs, all affected.
+assistant: Thanks. I opened ticket INC-40921 and our engineers will look at the checkout module.
+user: Can you call me rather than email? My number is +48 601 222 333.
+assistant: Noted: phone calls to +48 601 222 333. A workaround is to clear the browser cache before checkout.
+user: Clearing the cache did not help. Our contract renews on 30 June and I need this fixed before then.
+assistant: Understood. I escalated INC-40921 to priority high; an engineer will call by Thursday."""
+CLAIM = """user: Hi, my name is Priya Raman from Harbourside Bakery. A storm flooded our storage room on 2 March and ruined the flour stock.
+assistant: I'm sorry to hear that. Do you have photos of the damage?
+user: Yes, I uploaded twelve photos yesterday. Please text me rather than email, on 07700 900123.
+assistant: Thank you. I registered claim CLM-77812 and attached the photos.
+user: Our supplier invoice is due on 20 March and I need the payout before then.
+assistant: I passed CLM-77812 to an assessor; the assessor will visit on Tuesday."""
+PAYROLL = """user: Hello, I'm Aisha Khan from Northwind Logistics. Our payroll export drops overtime hours for night staff.
+assistant: Thanks Aisha. Which payroll module do you use?
+user: PayFlow 5.2 with the overtime add-on.
+assistant: I logged case HR-3390. The overtime rules might be overwritten by the nightly sync.
+user: The audit is on 12 September and we must have this fixed before then.
+assistant: I raised HR-3390 to urgent and a specialist will email you tomorrow."""
+VIEWING = """user: Hi, I'm Jonas Berg. I'd like to view the two-bedroom flat on Elm Road.
+assistant: Of course. I booked viewing VW-118 for Saturday at 10am."""
+HANDOVER = """Write a handover note with these sections:
+- Who: the customer and their company
+- Issue: what is broken
+- Risks: anything that could go wrong
+- Next steps
+- Open items
+
+Rules:
+* Write 'none' for an empty section."""
+
+
+async def note(client, instructions: str, conversation: str) -> str:
+    response = await client.responses.create(model=MODEL, instructions=instructions,
+                                             input=[{"role": "user", "content": conversation}])
+    return response.output_text
+
+
+def sections(text: str) -> dict[str, str]:
+    """A ``Name:`` note's sections, by name."""
+    found: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("-"):
+            current = found.setdefault(line.strip().rstrip(":"), [])
+        elif line.strip():
+            current.append(line)
+    return {name: "\n".join(lines) for name, lines in found.items()}
+
+
+@pytest.mark.parametrize(("conversation", "risk", "problem"), [
+    (DENTAL, "I need this fixed before then", "freezing"),
+    (CLAIM, "I need the payout before then", "flooded"),
+    (PAYROLL, "might be overwritten by the nightly sync", "drops overtime"),
+    (VIEWING, "none", "flat"),
+])
+async def test_risks_hold_what_could_still_go_wrong_not_the_problem(client, conversation, risk, problem) -> None:
+    written = sections(await note(client, HANDOVER, conversation))
+    assert risk in written["Risks"] and problem not in written["Risks"], written
+
+
+@pytest.mark.parametrize(("conversation", "promise"), [
+    (DENTAL, "- An engineer will call by Thursday."),
+    (CLAIM, "- The assessor will visit on Tuesday."),
+    (PAYROLL, "- A specialist will email you tomorrow."),
+])
+async def test_the_next_step_is_the_agents_latest_promise(client, conversation, promise) -> None:
+    written = sections(await note(client, HANDOVER, conversation))
+    assert written["Next steps"] == promise, written
+    assert promise in written["Open items"] and "opened" not in written["Open items"]  # not what was done
+    assert "registered" not in written["Open items"] and "logged" not in written["Open items"]
+
+
+@pytest.mark.parametrize(("conversation", "ask", "count", "name"), [
+    (DENTAL, "Summarize this conversation in three short sentences.", 3, "Tomasz Nowak reports that our booking"),
+    (CLAIM, "Summarize this conversation in three short sentences.", 3, "Priya Raman reports that a storm"),
+    (PAYROLL, "Give me a two-sentence summary.", 2, "Aisha Khan reports that our payroll"),
+])
+async def test_a_count_of_sentences_is_that_many_sentences(client, conversation, ask, count, name) -> None:
+    text = await note(client, ask, conversation)
+    assert text.startswith(name) and text.count(". ") == count - 1 and ";" not in text and "Name:" not in text, text
+
+
+@pytest.mark.parametrize(("conversation", "company", "deadline"), [
+    (DENTAL, "Brightline Dental", "30 June"),
+    (CLAIM, "Harbourside Bakery", "20 March"),
+    (PAYROLL, "Northwind Logistics", "12 September"),
+])
+async def test_a_company_key_holds_the_company_and_deadline_the_customers(client, conversation, company,
+                                                                          deadline) -> None:
+    text = await note(client, 'Return only JSON with the keys "customer", "company", "deadline".', conversation)
+    assert json.loads(text)["company"] == company and json.loads(text)["deadline"] == deadline, text
+
+
+async def test_a_need_to_have_it_fixed_does_not_say_it_is_fixed(client) -> None:
+    text = await note(client, "Summarize with the sections Problem, Status.", PAYROLL)
+    assert "resolved" not in text and "open: Our payroll export drops overtime hours" in text, text
