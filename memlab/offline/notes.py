@@ -47,7 +47,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment deadline",
     "issue": "issue problem request symptom complaint reported goal want need",
     "people": "who customer client caller person people name contact user student traveller guest member candidate "
-              "patron applicant patient passenger participant company employer organisation organization",
+              "patron applicant patient passenger participant employee company employer organisation organization",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
     "prefs": "preference contact constraint requirement prefer diet dietary vegetarian vegan allergy allergic",
@@ -55,7 +55,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
 }.items()}
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore "
-                    "refuse stolen freeze frozen overheat disconnect glitch outage unresponsive")
+                    "refuse stolen freeze frozen overheat disconnect glitch outage unresponsive struggle")
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
                  "february march april may june july august september october november december")
@@ -257,7 +257,7 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
         headings = headings[1:]
     if len(headings) >= 2:  # "### Who" is kept as asked
         return [section(name.strip("* ")) for _, name in headings], "#" * headings[-1][0]
-    cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include|columns?)\b", re.I)
+    cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include|columns?|bullet points)\b", re.I)
     start = next((i for i, line in enumerate(lines) if cue.search(line) and not _LIST_LINE.match(line)), -1)
     if start >= 0 and (listed := _listed(lines[start].strip(), cue, 2)):  # "Sections: Problem, Actions taken, Next
         return listed  # step.", "with the sections A, B and C."
@@ -410,14 +410,16 @@ def _identifiers(statement: Statement) -> list[str]:
         c.isdigit() for c in v) >= 3]
 
 
-def _person(statement: Statement) -> str:
-    """The name a speaker gives ("I'm Ana Costa", "I am ...", "this is ...", "my name is ...", "call me ..."), or ``""``."""
-    found = tokens(statement.text)
+def _person(statement: Statement | str) -> str:
+    """The name a speaker gives ("I'm Ana Costa", "I am ...", "this is ...", "my name is ...", "call me ...", "Hi, Sam
+    Patel here"), or ``""``; not whose they are ("I'm Ben's dad")."""
+    found = tokens(getattr(statement, "text", statement))
     lower = [t.lower().replace("’", "'") for t in found]
     for at, word in enumerate(lower):
-        start = at + 1 if word in ("i'm", "am") else at + 2 if lower[at:at + 2] in (
-            ["name", "is"], ["this", "is"], ["call", "me"]) else len(found)
-        name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[start:start + 3]))
+        start = at + 1 if word in ("i'm", "am") else at + 2 if lower[at:at + 2] in (["name", "is"], ["this", "is"], [
+            "call", "me"]) else max(at - 2, 0) if word == "here" and at < 4 else len(found)
+        name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP and t[-2:] not in ("'s", "’s"),
+                              found[start:start + 3 if word != "here" else at]))
         if name:
             return " ".join(name)
     return ""
@@ -528,6 +530,8 @@ def _value(part: Section, line: str) -> str:
     at = max((at for at, t in enumerate(found) if (one := stem(t.lower())) in named or len(one) > 3 and any(
         n.startswith(one) or one.startswith(n) for n in named if len(n) > 3)), default=None)  # "departure":
     # "departing"; the last ("Roadside job": "roadside assistance job RSA-1")
+    if part.kind == "people" and len(named) == 1 and (who := _person(line)):  # "patient": "Hi, I'm Ana Ruiz": Ana Ruiz
+        return who
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
         return line[len(part.heading) + 1:] if line.lower().startswith(part.heading.lower() + " ") else line
     after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be", "on"), found[at + 1:]))
@@ -573,7 +577,7 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
     # else a section for any fact ("Context", "Other"); the issue's takes what was told first or as one was reported
     told = {1} | {turn for s, _ in _issues([s for s in said if s.role in ("user", "note")]) for turn in (s.turn,
                                                                                                     s.turn + 1)}
-    home = ""
+    home, before = "", -1  # where the sentence just before went ("Thanks, that worked. Also..." goes on its own)
     for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
         line = _said(s)
         held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body if b[:12] != "Follow up on")),
@@ -589,12 +593,13 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
             best = max(scores, key=scores.get, default="")
             near = "" if _person(s) or tokens(s.text)[0].lower() in ("no", "hi", "hello", "hey") or (
                 general != catch and s.turn not in told) else general  # "It started on Monday" (not "I fly light")
-            held = (home if home and tokens(s.text)[0].lower() in ("and", "also", "plus") else next(
+            also = before == s.order - 1 and tokens(s.text)[0].lower() in ("and", "also", "plus")
+            held = (home if home and also else next(
                 (p.heading for p in sections if p.kind == "people" and any(n in people for n in _names(s.text))),
                 best if scores.get(best) else next((h for h, topic in topics.items() if topic & _CATCH_ALL), near)))
             if held:
                 bodies[held].append(line)
-        home = held
+        home, before = held, s.order
 
 
 def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
@@ -742,6 +747,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return out[-5:]
     if kind == "status":
         issues = _issues(users)
+        if set(words(section.heading)) & stem_set("resolved solved fixed"):  # "Resolved issues": those alone
+            return [_said(s) for s, solved in issues if solved]
         told = [] if any(s.kind == "prefs" for s in spec.sections) else [
             f"customer asked: {_said(s)}" for s in users if _prefers(s)][-2:]
         return (told + [f"open: {_said(s)}" for s, solved in issues if not solved][-2:]
@@ -770,8 +777,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
         return [_said(s) for s in users if stem("name") in s.stems or _names(s.text, kin=True) or own & s.stems
-                or ("called" in _lower(s) or "this is" in s.text.lower()) and any(t[:1].isupper() and t.lower() not in STOP
-                                                          for t in tokens(s.text)[1:])][:3]
+                or _person(s) or "called" in _lower(s) and any(t[:1].isupper() and t.lower() not in STOP
+                                                               for t in tokens(s.text)[1:])][:3]
     if kind == "outcome":  # where the conversation ended: its last two reports
         return [_said(s) for s in said if s.role in ("user", "assistant", "tool") and not asks(s)][-2:]
     if kind == "issue":
@@ -812,8 +819,8 @@ def _third(text: str, name: str) -> str:
     out, named, subject, found = [], not name or name in text, False, text.split(" ")
     for at, word in enumerate(found):
         core = word.strip(".,;:!?()\"").lower().replace("’", "'")
-        if not out and core in ("hi", "hello", "hey", "oh", "ok", "okay", "yes") or core == "i'm" and name and " ".join(
-                found[at + 1:]).startswith(name):
+        if not out and core in ("hi", "hello", "hey", "oh", "ok", "okay", "yes", "but") or core == "i'm" and (
+                name and " ".join(found[at + 1:]).startswith(name)):
             after = at + 1 + len(name.split())  # "I'm Ana and my..." is "Ana: their..."
             found[after - 1] += ":" if found[after:after + 1] == ["and"] and found.pop(after) else ""
             continue  # a greeting is no fact; "I'm Marco" is "Marco"

@@ -7,6 +7,12 @@ then" after "renews on 30 June"; a warning: "might be overwritten"), not the rep
 awaited, not what the agent already did; "in three short sentences" (or "a two-sentence summary") is that many
 sentences, the person's name folded into the first; a JSON key "company" holds the company the person said they are
 from, "deadline" the customer's date; "we must have this fixed" does not say it is fixed.
+
+A chat pasted under instructions that only ask for a shape ("In one sentence, what is this conversation about?", "Give
+a numbered list of what happened.", "List the key facts ... as bullet points: client, budget, ...") gets that note; a
+key or heading naming one person ("patient", "name", "Employee") holds the name given ("Hi, Sam Patel here"), not
+"Ben's" of "I'm Ben's dad"; "Resolved" holds the problems solved alone, and an "Also ..." a turn later is not filed
+with them; a reply to "photos of the damage?" reports no damage of its own.
 """
 
 from __future__ import annotations
@@ -38,6 +44,22 @@ user: PayFlow 5.2 with the overtime add-on.
 assistant: I logged case HR-3390. The overtime rules might be overwritten by the nightly sync.
 user: The audit is on 12 September and we must have this fixed before then.
 assistant: I raised HR-3390 to urgent and a specialist will email you tomorrow."""
+TUTOR = """user: Hello, I'm Ben's dad, David Osei. Ben is in year 9 and struggles with quadratic equations.
+assistant: Thanks David. What has Ben tried so far?
+user: He did the Khan Academy videos but still mixes up factorising and the formula.
+assistant: I'll set him a worksheet on factorising first. Our first lesson is Tuesday at 4pm."""
+HIRE = """user: Hello, I'm Leila Ahmadi, a new hire starting on 3 March in the finance team.
+assistant: Welcome Leila! Have you received your contract?
+user: Yes, but my bank details are missing from the payroll form and I can't edit it.
+assistant: I reset the form permissions; you can edit it now.
+user: Thanks, that worked. Also my laptop hasn't arrived yet.
+assistant: I raised request IT-2231 for your laptop; IT will ship it by 28 February."""
+OUTLOOK = """user: Hi, Sam Patel here from Orbit Freight. Since the update this morning Outlook won't open on my laptop.
+assistant: Sorry to hear that. Please try starting it in safe mode.
+user: Safe mode works but normal mode still fails.
+assistant: I created ticket SD-88410 and a technician will remote in at 2pm today."""
+CLINIC = """user: Hi, I'm Maria Lopez. I've had a sore throat and a fever of 38.5 since Saturday.
+assistant: I'm sorry you're unwell. I booked you with Dr Chen on Wednesday at 9:30, appointment APT-5521."""
 VIEWING = """user: Hi, I'm Jonas Berg. I'd like to view the two-bedroom flat on Elm Road.
 assistant: Of course. I booked viewing VW-118 for Saturday at 10am."""
 HANDOVER = """Write a handover note with these sections:
@@ -115,3 +137,32 @@ async def test_a_company_key_holds_the_company_and_deadline_the_customers(client
 async def test_a_need_to_have_it_fixed_does_not_say_it_is_fixed(client) -> None:
     text = await note(client, "Summarize with the sections Problem, Status.", PAYROLL)
     assert "resolved" not in text and "open: Our payroll export drops overtime hours" in text, text
+
+
+@pytest.mark.parametrize(("conversation", "ask", "wanted"), [
+    (TUTOR, "In one sentence, what is this conversation about?", "Ben is in year 9 and struggles with quadratic"),
+    (HIRE, "Give a numbered list of what happened.", "1. Leila Ahmadi's bank details are missing"),
+    (CLAIM, "List the key facts of this claim as bullet points: customer, claim number, next step.",
+     "customer:\n- Priya Raman\n\nclaim number:\n- CLM-77812\n\nnext step:\n- The assessor will visit on Tuesday."),
+])
+async def test_a_pasted_chat_under_a_shape_only_gets_that_note(client, conversation, ask, wanted) -> None:
+    text = await note(client, ask, conversation)
+    assert text.startswith(wanted) and "Noted" not in text and "Ben's reports" not in text, text
+
+
+@pytest.mark.parametrize(("conversation", "keys", "wanted"), [
+    (CLINIC, '"patient", "appointment_id"', {"patient": "Maria Lopez", "appointment_id": "APT-5521"}),
+    (OUTLOOK, '"name", "company", "ticket_id"',
+     {"name": "Sam Patel", "company": "Orbit Freight", "ticket_id": "SD-88410"}),
+])
+async def test_a_key_naming_one_person_holds_their_name(client, conversation, keys, wanted) -> None:
+    assert json.loads(await note(client, f"Return only JSON with the keys {keys}.", conversation)) == wanted
+
+
+async def test_resolved_holds_what_was_solved_and_a_later_also_goes_on_its_own(client) -> None:
+    text = await note(client, "Summarize using **Employee**, **Resolved**, **Still open**.", HIRE)
+    assert text.startswith("**Employee:**\n- Hello, I'm Leila Ahmadi"), text
+    assert text.split("**Resolved:**")[1].split("**Still open:**")[0].strip() == (
+        "- Yes, but my bank details are missing from the payroll form and I can't edit it."), text
+    written = sections(await note(client, HANDOVER, CLAIM))
+    assert written["Issue"] == "- A storm flooded our storage room on 2 March and ruined the flour stock.", written
