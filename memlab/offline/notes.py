@@ -162,7 +162,7 @@ class NoteSpec:
 def read_prompt(prompt: str) -> NoteSpec:
     """Read what a summary prompt asks for (see the module docstring for the shapes it knows)."""
     lines, lower = prompt[:20_000].splitlines(), prompt.lower()
-    paragraph = ("one paragraph", "one-paragraph", "single paragraph", "a paragraph", "in prose")
+    paragraph = ("one paragraph", "one-paragraph", "single paragraph", "a paragraph", "in prose", "short paragraph")
     budgets = [int(after or before) for after, before in _BUDGET.findall(prompt)]
     each = [n for n in budgets if {"each", "per", "every"} & set(  # "4 bullet points, each under 15 words"
         lower[:lower.find(f"{n} words")].rsplit(".", 1)[-1].rsplit(",", 1)[-1].split())]
@@ -334,8 +334,7 @@ def _said(statement: Statement) -> str:
     """A statement as a note's line: at most 24 words, without the marks an earlier note added."""
     if statement.role == "tool":
         return f"{statement.tool or 'tool'}: {_short(statement.text)}"
-    text = statement.text.removeprefix("open: ").removeprefix("resolved: ").removeprefix("customer asked: ")
-    return _short(text.removesuffix(" [open]").removesuffix(" [resolved]"))  # a note of a note does not stack them
+    return _short(_bare(statement.text))  # a note of a note does not stack them
 
 
 def _lower(statement: Statement) -> set[str]:
@@ -615,7 +614,7 @@ def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
 def _introduces(statement: Statement) -> bool:
     """Whether a sentence only says who someone is ("Hi, I'm Jonas Weber, 41 years old"): no problem to report."""
     rest = set(words(statement.text)) - set(words(_person(statement)))
-    return bool(_person(statement)) and all(w.isdigit() or w in _TIME or w in stem_set("name year old born")
+    return bool(_person(statement)) and all(w.isdigit() or w in _TIME or w in stem_set("name year old born good")
                                             for w in rest)  # "My name is Ana Ruiz, born 3 February 1979"
 
 
@@ -715,9 +714,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
                 if bool(s.stems & wanted) == near for day in _dates(s, *cues)][:1]
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         dated = stem("deadline") in keywords(section.heading)  # "Deadlines": only what has a date
-        waiting = [_promise(s) for s in said if (dated and _dates(s) or not dated and (s.role in ("user", "note") and (
-            _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will"}) or s in agent and _lower(s) & {
-                "i'll", "we'll", "will"}))]
+        waiting = [_promise(s) for s in said if (_dates(s) if dated else s.role in ("user", "note") and (
+            _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will"}) or s in agent and (
+                _lower(s) & {"i'll", "we'll", "will"}))]
         questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": not the issues
         asked = [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
             a.turn == s.turn and a.order > s.order for a in agent) and (questions or not _when(s))]  # the user's

@@ -9,10 +9,12 @@ sentences, the person's name folded into the first; a JSON key "company" holds t
 from, "deadline" the customer's date; "we must have this fixed" does not say it is fixed.
 
 A chat pasted under instructions that only ask for a shape ("In one sentence, what is this conversation about?", "Give
-a numbered list of what happened.", "List the key facts ... as bullet points: client, budget, ...") gets that note; a
-key or heading naming one person ("patient", "name", "Employee") holds the name given ("Hi, Sam Patel here"), not
+a numbered list of what happened.", "Wrap your notes in <student>...</student> and <goals>...</goals> tags.", "Write a
+short paragraph for the HR team about this chat", "List the key facts ... as bullet points: client, budget, ...")
+gets that note; a key or heading naming one person ("patient", "name", "Employee") holds the name given ("Hi, Sam Patel here"), not
 "Ben's" of "I'm Ben's dad"; "Resolved" holds the problems solved alone, and an "Also ..." a turn later is not filed
-with them; a reply to "photos of the damage?" reports no damage of its own.
+with them; a reply to "photos of the damage?" reports no damage of its own, nor a greeting ("Good morning, this is
+Clara Weiss") a problem.
 """
 
 from __future__ import annotations
@@ -60,6 +62,10 @@ user: Safe mode works but normal mode still fails.
 assistant: I created ticket SD-88410 and a technician will remote in at 2pm today."""
 CLINIC = """user: Hi, I'm Maria Lopez. I've had a sore throat and a fever of 38.5 since Saturday.
 assistant: I'm sorry you're unwell. I booked you with Dr Chen on Wednesday at 9:30, appointment APT-5521."""
+RENTAL = """user: Good morning, this is Clara Weiss. I want to rent a three-room flat in Leipzig, budget 1200 euros a month.
+assistant: I found listing LX-2207 at 1150 euros. The landlord might ask for a guarantor.
+user: I can get my father as guarantor.
+assistant: Great. I requested a viewing of LX-2207; the agent will confirm the time by Friday."""
 VIEWING = """user: Hi, I'm Jonas Berg. I'd like to view the two-bedroom flat on Elm Road.
 assistant: Of course. I booked viewing VW-118 for Saturday at 10am."""
 HANDOVER = """Write a handover note with these sections:
@@ -142,6 +148,9 @@ async def test_a_need_to_have_it_fixed_does_not_say_it_is_fixed(client) -> None:
 @pytest.mark.parametrize(("conversation", "ask", "wanted"), [
     (TUTOR, "In one sentence, what is this conversation about?", "Ben is in year 9 and struggles with quadratic"),
     (HIRE, "Give a numbered list of what happened.", "1. Leila Ahmadi's bank details are missing"),
+    (TUTOR, "Wrap your notes in <student>...</student> and <goals>...</goals> tags.",
+     "<student>\n- Hello, I'm Ben's dad, David Osei.\n</student>\n<goals>\n- Ben is in year 9 and struggles"),
+    (HIRE, "Write a short paragraph for the HR team about this onboarding chat.", "Yes, but my bank details are"),
     (CLAIM, "List the key facts of this claim as bullet points: customer, claim number, next step.",
      "customer:\n- Priya Raman\n\nclaim number:\n- CLM-77812\n\nnext step:\n- The assessor will visit on Tuesday."),
 ])
@@ -166,3 +175,12 @@ async def test_resolved_holds_what_was_solved_and_a_later_also_goes_on_its_own(c
         "- Yes, but my bank details are missing from the payroll form and I can't edit it."), text
     written = sections(await note(client, HANDOVER, CLAIM))
     assert written["Issue"] == "- A storm flooded our storage room on 2 March and ruined the flour stock.", written
+
+
+@pytest.mark.parametrize(("conversation", "problem"), [
+    (RENTAL, "- I want to rent a three-room flat in Leipzig, budget 1200 euros a month."),
+    (VIEWING, "- I'd like to view the two-bedroom flat on Elm Road."),
+])
+async def test_a_greeting_with_a_name_is_no_problem_to_report(client, conversation, problem) -> None:
+    text = await note(client, "Write a summary, then the open items as a checklist: - [ ] item", conversation)
+    assert text.startswith(f"Problem:\n{problem}\n"), text
