@@ -66,6 +66,8 @@ RENTAL = """user: Good morning, this is Clara Weiss. I want to rent a three-room
 assistant: I found listing LX-2207 at 1150 euros. The landlord might ask for a guarantor.
 user: I can get my father as guarantor.
 assistant: Great. I requested a viewing of LX-2207; the agent will confirm the time by Friday."""
+KNEE = """user: Good evening, my name is Oskar Lind. I'd like to book a consultation about a knee brace.
+assistant: Of course. I booked consultation C-2291 for Monday at 11am."""
 VIEWING = """user: Hi, I'm Jonas Berg. I'd like to view the two-bedroom flat on Elm Road.
 assistant: Of course. I booked viewing VW-118 for Saturday at 10am."""
 HANDOVER = """Write a handover note with these sections:
@@ -179,7 +181,7 @@ async def test_resolved_holds_what_was_solved_and_a_later_also_goes_on_its_own(c
 
 @pytest.mark.parametrize(("conversation", "problem"), [
     (RENTAL, "- I want to rent a three-room flat in Leipzig, budget 1200 euros a month."),
-    (VIEWING, "- I'd like to view the two-bedroom flat on Elm Road."),
+    (KNEE, "- I'd like to book a consultation about a knee brace."),
 ])
 async def test_a_greeting_with_a_name_is_no_problem_to_report(client, conversation, problem) -> None:
     text = await note(client, "Write a summary, then the open items as a checklist: - [ ] item", conversation)
