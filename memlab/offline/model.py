@@ -419,7 +419,7 @@ class Reader:
         field_stems = frozenset(words(name.replace("_", " ")))
         about = set(words(f"{name.replace('_', ' ')} {description}")) | {stem(name.lower())}  # "when" too
         sample = example.group(1).rstrip(".:") if (example := _EXAMPLE.search(description)) else ""
-        if any(c.isdigit() for c in sample):
+        if any(c.isdigit() for c in sample) and not _DATE.match(sample):  # a date's example: a date, said any way
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
         ends = {cue for part in f"{name.lower()}_".split("_") for cue in _ENDS.get(part, ())[:1]}
@@ -444,8 +444,8 @@ class Reader:
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
-            form = form or ("date" if "YYYY-MM-DD" in told else ("date-time" if "time" in description.lower() else "date")
-                            if "ISO 8601" in description else None)  # "Start date and time, ISO 8601"
+            form = form or (("date-time" if "time" in description.lower() else "date") if "ISO 8601" in description else (
+                "date" if "YYYY-MM-DD" in told else None))  # "Start date and time, ISO 8601" (its own, first)
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
             return f"date{form or ''}", lambda text: _when(text, form, self.year, self.today)
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
@@ -527,8 +527,9 @@ class Reader:
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
         return "other", None if self.answer else lambda text: [] if text in unsaid else _by(text) or self.unowned(_proper_names(
-            text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or _object(text, others | related(others) | {
-                stem(o) for o in self.options}, self.own)  # an option is another field's: "Two medium lattes": lattes
+            text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [o for o in _object(text, others | related(
+                others) | {stem(o) for o in self.options}, self.own) if o.lower() not in _ORDINALS and not _compared(o.lower(
+                ))]  # an option is another field's: "Two medium lattes": lattes; "which did I ask about first?": none
 
     def unowned(self, found: list[str]) -> list[str]:
         """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"; none
@@ -968,6 +969,8 @@ class Reader:
         if not marks & stem_set("year month day"):  # "June 20th 2025", "2 days
             text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
+        text = " ".join(w.replace("-", " ", 1) if w[:1].isdigit() and w.partition("-")[2].rstrip("s") in _SECONDS else w
+                        for w in text.split(" "))  # "a 1-hour call": 1 hour (not "a 20-sided die")
         text = _in_unit(_halves(text), {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
         said = text.split(" ")  # "one large coffee": 1 (not "one of them"); "twice a day": 2
         for at, (count, d, sides) in enumerate(t.lower().partition("d") for t in said):  # dice: "3d6" is 3 of 6 sides,
@@ -2009,7 +2012,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     choice = request.body.get("tool_choice")
     made = {str(i.get("name")) for i in request.conversation[request.last_user_index + 1:] if item_type(i) == "function_call"}
     tools = [t for t in request.tools if not (t.handoff and t.name in made)]  # each desk once a turn: no ping-pong
-    handed = any(n.startswith("transfer_to_") for n in made) and sum(t.handoff for t in request.tools) == 1  # its way back
+    handed_to = any(n.startswith("transfer_to_") for n in made)  # this turn: a desk was handed the message
+    handed = handed_to and sum(t.handoff for t in request.tools) == 1  # its way back
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
     asking = _only_asks(request.message)
@@ -2041,7 +2045,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     # a triage agent: a desk is named by its own words; near ones ("card" for refunds) and everyday ones only if none is
     desks = [t for t in tools if t.handoff]
     padded = f" {' '.join(_lower_tokens(request.message))} "
-    by_own_words = any((t.stems - _HANDOFF) & message for t in desks)
+    common = set.intersection(*(set(t.stems) for t in desks)) if len(desks) > 1 else set()  # "insurance" of
+    by_own_words = any((t.stems - _HANDOFF - common) & message for t in desks)  # claims and of sales names neither
     spoken = padded.split()  # "get back": refund; "send these shoes back": return (up to three words between)
     same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith((" back", " out", " know")) and any(
         w == said.split()[0] and said.split()[1] in spoken[at + 2:at + 5] for at, w in enumerate(spoken)) for s in words(same)}
@@ -2064,7 +2069,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         # then (or in an order) a related word names it too ("vacation": leave; "What's that in euros?": an agent as a
         # tool that converts currencies; "Turn the music down": set_volume, asking the level)
         routed = tool.handoff and len(desks) > 1
-        heard = desk_words if routed else message | same | near if everything_given else message | same
+        heard = desk_words if routed else message | same | near if everything_given or own & near and (
+            handed_to and len(tools) == 1) else message | same  # a desk of one tool, handed the question: its tool
+        # by a related word, asking what it lacks ("How much would insurance cost?": get_quote, "the driver age?")
         if tool.handoff and covered & own_words:  # a desk whose instructions say the message's words answers it
             heard = message | same
         said = own & message - (_aside(tool, desks, found) if routed else set())
@@ -2128,6 +2135,11 @@ def _choose_tools(request: Request) -> list[Tool]:
     if not picked and (_is_question(request.message) or wants) and not _covered(words(request.message), routine):  # seat"
         picked = [t for t in tools if t.handoff and any(t.name_stems - {"transf", "agent"} <= set(words(s))
                                                          for s in routes)][:1]
+    asks_on = [c for c in _CORRECTING.finditer(request.message[:200]) if c[2] or c[3]] and len(tokens(request.message)) <= 8
+    before = [str(i.get("name")) for i in request.conversation[:max(0, request.last_user_index)] if item_type(i) == (
+        "function_call")] if asks_on and not picked else []  # "And for a Tesla?": to the desk the question before went to
+    picked = picked or [t for t in tools if t.handoff and t.name == next((n for n in reversed(before) if n.startswith(
+        "transfer_to_")), "")]
     # a desk's one way back, for a problem none of its own words (instructions, tools) speak of: "my wifi keeps
     # dropping" told to a billing desk goes back to triage
     back = [t for t in tools if t.handoff]
@@ -2550,7 +2562,8 @@ def _retold(text: str) -> str:
     text = text[greeting.end():] if (greeting := _GREETING.match(text)) and greeting.end() < len(text) else text
     text = _unled(text)
     for preamble in ("please remember that ", "remember that ", "note that ", "update: ", "fyi: ", "fyi, ",
-                     "just so you know, ", "for the record, "):
+                     "just so you know, ", "for the record, ", "also, ", "also ", "and ", "plus ", "by the way, ",
+                     "btw, "):  # "Also my cat Nori...": your cat Nori
         if text.lower().startswith(preamble) and len(text) > len(preamble):
             text = text[len(preamble):]
             break
@@ -2739,7 +2752,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         records = records if len(records) > 1 else [one for n, one in found if n == name and isinstance(one, dict)]
         for at, word in enumerate(said):  # "Which one is cheaper?", "the most expensive": the least (most) of a field,
             # of one listed result or of the results of one tool ("Which one is warmer?" after Paris and London)
-            fields, most = _COMPARED.get(_compared(word), (frozenset(), False))
+            fields, most = _COMPARED.get(_compared(word), (frozenset(), False)) if said[at - 1:at] != ["how"] else (
+                frozenset(), False)  # "How long is the call?" compares nothing
             keys = [key for key in records[0] if set(words(key.replace("_", " "))) & fields and all(
                 isinstance(one.get(key), (int, float, str)) for one in records)] if len(records) > 1 else []
             if keys:
@@ -2747,7 +2761,9 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
                 best = (max if most else min)(records, key=lambda one: (isinstance(one[keys[0]], str), one[keys[0]]))
                 return f"The {' '.join(said[at - 1:at] * (said[at - 1:at] in (['most'], ['least'])) + [word])} one " \
                        f"is {_record(best)}."
-        named = [one for one in records if ids & {str(value) for value in one.values()}]
+        named = [one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
+            one for one in records if len(records) > 1 and set(words(question)) & set(words(" ".join(map(str, one.values(
+                )))))]  # a value of which names it ("call with Priya")
         if len(named) == 1 or alone and len(records) == 1 and not ids:  # the record the question names, or the one
             given = {**(arguments if isinstance(arguments, dict) else {}), **{i: i for i in ids}}
             if asked := _asked_fields(named[0] if named else records[0], question, given):
@@ -2863,15 +2879,17 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
             if plain[key].lower() not in {str(value).lower() for value in given.values()}  # the user said those, nor
             and not plain[key].startswith(("I don't know", "unknown "))}  # a sub-agent's "I don't know: ..."
     wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
-    typed = [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN) or
-             wh == "where" and stems & _PLACE or wh in ("who", "whose") and stems & _PERSON]
+    lasting = [key for key in keys if "how long" in message.lower() and (key.rpartition("_")[2].rstrip("s") in _SECONDS
+                                                                          or stem("duration") in keys[key])]  # minutes
+    typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
+                        or wh == "where" and stems & _PLACE or wh in ("who", "whose") and stems & _PERSON]
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
         typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] <= topic | related(topic)] or typed
     unit = {key: key.rpartition("_") for key in chosen if key.rpartition("_")[2].rstrip("s") in _SECONDS and "_" in key}
     said = " and ".join(f"the {unit[key][0].replace('_', ' ')} is {plain[key]} {unit[key][2]}" if key in unit else
                         f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
                         for key in chosen)  # "the error codes are E-3120", "the eta is 24 hours"
-    return f"{said[:1].upper()}{said[1:]}." if said else None
+    return f"{said[:1].upper()}{said[1:]}" + "." * (said[-1:] not in ".!?") if said else None  # a value may end one
 
 
 def compose(request: Request, missing: Sequence[str] = ()) -> str:
@@ -3603,7 +3621,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     side = (tokens(rest) or [""])[0].lower()  # "What about to Boston?": the field after "to"
     named = " ".join(w for w in tokens((sentences(rest.strip(" ,")) or [""])[0].split(",")[0]) if w.lower() not in STOP)
     when = [found.group(0) for found in [_DATE.search(rest)] if found]  # "make it 21:00": the time's field
-    new = (when or identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t)] or [named] * bool(
+    new = (when or identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t) and not (  # a name's number
+        named[:1].isupper() and t in named.split()[1:])] or [named] * bool(  # is the name's: "a Tesla Model 3"
         named[:1].isupper() or wrong or about) or [""])[0]  # a name only if capitalised ("Sorry for the wait" corrects nothing)
     with contextlib.suppress(ValueError, LookupError, AttributeError):  # no JSON object, no value, no key of its shape
         arguments = json.loads(str(made[-1].get("arguments")))
