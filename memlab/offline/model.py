@@ -3333,9 +3333,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         # the message's own lines, not those of a conversation pasted in it ("Summarize this:\nUser: ...")
         summary_prompt = "\n".join(line for line in message.splitlines() if not read_transcript(line))
     shape = notes.read_prompt(instructions[:2000]) if summary_prompt is None and not request.tools else None
-    if shape and (shape.sentences or shape.bullets or shape.numbered or shape.paragraph or shape.sections or (
-            "bullet" in instructions.lower())) and len(read_transcript(message)) >= 2:  # of a chat pasted in: "In one
-        summary_prompt = instructions  # sentence, what is this conversation about?", "Wrap your notes in <goals>"
+    if shape and (any((shape.sentences, shape.bullets, shape.numbered, shape.paragraph, shape.sections, shape.json_keys,
+                       shape.max_words)) or "bullet" in instructions.lower()) and len(read_transcript(message)) >= 2:
+        summary_prompt = instructions  # of a chat pasted in: "In one sentence, what is this conversation about?"
     if summary_prompt is not None and request.said and kind != "json_schema":  # a schema's summary: its fields
         material = [s for s in request.said if not (s.role == "user" and s.text in summary_prompt != instructions)]
         note = notes.write_note(material or request.said, notes.read_prompt(summary_prompt))

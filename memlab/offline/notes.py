@@ -45,9 +45,9 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status blocker resolved state progress",
     "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment deadline",
-    "issue": "issue problem request symptom complaint reported goal want need",
+    "issue": "issue problem request symptom complaint reported goal want need loss damage incident",
     "people": "who customer client caller person people name contact user student traveller guest member candidate "
-              "patron applicant patient passenger participant employee company employer organisation organization",
+              "patron applicant patient passenger participant employee claimant company organisation organization",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
     "prefs": "preference contact constraint requirement prefer diet dietary vegetarian vegan allergy allergic",
@@ -257,7 +257,7 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
         headings = headings[1:]
     if len(headings) >= 2:  # "### Who" is kept as asked
         return [section(name.strip("* ")) for _, name in headings], "#" * headings[-1][0]
-    cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include|columns?|bullet points)\b", re.I)
+    cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include|columns?|bullets?(?: points)?)\b", re.I)
     start = next((i for i, line in enumerate(lines) if cue.search(line) and not _LIST_LINE.match(line)), -1)
     if start >= 0 and (listed := _listed(lines[start].strip(), cue, 2)):  # "Sections: Problem, Actions taken, Next
         return listed  # step.", "with the sections A, B and C."
@@ -856,8 +856,9 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     users = {_said(s) for s in said if s.role == "user"}
     name = next((found for s in said if s.role == "user" and (found := _person(s))), "")
 
-    parts = [part for part in spec.sections or FACT_SECTIONS if not spec.sentences or part.kind not in (  # in
-        "name", "ids")]  # sentences, a name is folded into the first and identifiers stay in theirs ("Version 8.3.1")
+    prose = not (spec.bullets or spec.numbered)  # in prose, a name is folded into the first sentence; in sentences,
+    parts = [part for part in spec.sections or FACT_SECTIONS if part.kind not in ("name",) * prose + ("ids",) * bool(
+        spec.sentences)]  # identifiers stay in theirs ("Version 8.3.1")
     found = [lines_for(part, said, spec) for part in parts]  # a next step and its time as one ("..., Monday at 6pm")
     queues = [[news(part, line) for line in ([", ".join(line.rstrip(".") for line in lines)] if (
         part.kind == "next" and len(lines) > 1) else lines)] for part, lines in zip(parts, found)]
@@ -883,9 +884,9 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
         return "\n".join(f"{n}. {line}" if spec.numbered else f"- {line}" for n, line in enumerate(picked, 1)) or "- none"
     if spec.sentences:  # "in one sentence" gives several facts; the first says who ("Ana Ruiz reports that her...")
         picked = picked[:spec.sentences - 1] + ["; ".join(picked[spec.sentences - 1:])]
-        if name and picked and name not in picked[0]:
-            first = picked[0][:1].lower() if tokens(picked[0])[0].lower() in STOP else picked[0][:1]  # not "Outlook"
-            picked[0] = f"{name} reports that {first}{picked[0][1:]}"
+    if name and picked and name not in picked[0]:
+        first = picked[0][:1].lower() if tokens(picked[0])[0].lower() in STOP else picked[0][:1]  # not "Outlook"
+        picked[0] = f"{name} reports that {first}{picked[0][1:]}"
     return " ".join(line + "." * (line[-1:] not in "?!…") for line in picked if line) or "Nothing to report."
 
 

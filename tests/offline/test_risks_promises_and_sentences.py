@@ -11,7 +11,8 @@ from, "deadline" the customer's date; "we must have this fixed" does not say it 
 A chat pasted under instructions that only ask for a shape ("In one sentence, what is this conversation about?", "Give
 a numbered list of what happened.", "Wrap your notes in <student>...</student> and <goals>...</goals> tags.", "Write a
 short paragraph for the HR team about this chat", "List the key facts ... as bullet points: client, budget, ...")
-gets that note; a key or heading naming one person ("patient", "name", "Employee") holds the name given ("Hi, Sam Patel here"), not
+gets that note, as do "Write a status update ... (max 60 words)" and 'Extract {"caller": ..., "eta": ...} as JSON';
+"in 3 bullets: problem, what was tried, next step" is a bullet of each; a key or heading naming one person ("patient", "name", "Employee") holds the name given ("Hi, Sam Patel here"), not
 "Ben's" of "I'm Ben's dad"; "Resolved" holds the problems solved alone, and an "Also ..." a turn later is not filed
 with them; a reply to "photos of the damage?" reports no damage of its own, nor a greeting ("Good morning, this is
 Clara Weiss") a problem.
@@ -186,3 +187,28 @@ async def test_resolved_holds_what_was_solved_and_a_later_also_goes_on_its_own(c
 async def test_a_greeting_with_a_name_is_no_problem_to_report(client, conversation, problem) -> None:
     text = await note(client, "Write a summary, then the open items as a checklist: - [ ] item", conversation)
     assert text.startswith(f"Problem:\n{problem}\n"), text
+
+
+@pytest.mark.parametrize(("conversation", "ask", "wanted"), [
+    (DENTAL, "Summarize for the next agent in 3 bullets: problem, what was tried, next step.",
+     "- Our booking software keeps freezing at checkout since Monday\n- Opened ticket INC-40921 and our engineers will "
+     "look at the checkout module\n- An engineer will call by Thursday"),
+    (CLAIM, "Give the assessor 2 bullets: loss, next action.",
+     "- A storm flooded our storage room on 2 March and ruined the flour stock\n- The assessor will visit on Tuesday"),
+])
+async def test_a_count_of_bullets_over_named_parts_is_a_bullet_of_each(client, conversation, ask, wanted) -> None:
+    assert await note(client, ask, conversation) == wanted
+
+
+@pytest.mark.parametrize(("conversation", "ask", "wanted"), [
+    (DENTAL, "Write a status update for the customer's account manager (max 60 words).",
+     "Tomasz Nowak reports that our booking software keeps freezing"),
+    (OUTLOOK, "Status for my manager, 40 words or less.", "Since the update this morning Outlook won't open on Sam"),
+    (OUTLOOK, 'Extract {"caller": ..., "ticket": ...} as JSON.', '{"caller": "Sam Patel", "ticket": "SD-88410"}'),
+    (CLAIM, "You are a claims handler. Write a handover for the assessor:\nClaimant:\nLoss:\nPayout deadline:",
+     "Claimant: Priya Raman\nLoss: A storm flooded our storage room on 2 March and ruined the flour stock\n"
+     "Payout deadline: 20 March"),
+])
+async def test_a_pasted_chat_under_a_budget_or_keys_gets_that_note(client, conversation, ask, wanted) -> None:
+    text = await note(client, ask, conversation)
+    assert text.startswith(wanted) and "Name:" not in text, text
