@@ -419,7 +419,7 @@ def _person(statement: Statement | str) -> str:
             "call", "me"]) else max(at - 2, 0) if word == "here" and at < 4 else len(found)
         name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP and t[-2:] not in ("'s", "’s"),
                               found[start:start + 3 if word != "here" else at]))
-        if name:
+        if len(name) > (word == "here"):  # "Sam Patel here", not "Great, here it is"
             return " ".join(name)
     return ""
 

@@ -166,6 +166,8 @@ async def test_a_pasted_chat_under_a_shape_only_gets_that_note(client, conversat
     (CLINIC, '"patient", "appointment_id"', {"patient": "Maria Lopez", "appointment_id": "APT-5521"}),
     (OUTLOOK, '"name", "company", "ticket_id"',
      {"name": "Sam Patel", "company": "Orbit Freight", "ticket_id": "SD-88410"}),
+    ("user: Great, here is the photo of the dent. My name is Ines Duarte.\nassistant: Thanks, I logged case Q-5521.",
+     '"name", "case"', {"name": "Ines Duarte", "case": "Q-5521"}),  # "Great, here is" names no one
 ])
 async def test_a_key_naming_one_person_holds_their_name(client, conversation, keys, wanted) -> None:
     assert json.loads(await note(client, f"Return only JSON with the keys {keys}.", conversation)) == wanted
