@@ -51,7 +51,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
     "prefs": "preference contact constraint requirement prefer diet dietary vegetarian vegan allergy allergic",
-    "risk": "risk warning danger concern threat worry",
+    "risk": "risk warning danger concern threat",
 }.items()}
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore "
@@ -724,9 +724,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return (waiting + asked if questions else waiting or asked)[-3:] or [
             f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
     if kind == "risk":  # what could still go wrong: a warning ("could", "that worries me"), a deadline at stake
-        warned = [_said(s) for s in said if s.role != "call" and not asks(s) and (s.stems & ARCHETYPES["risk"] or (
-            _lower(s) & {"could", "might"}) or s.role != "assistant" and _dates(s) and {"i", "we"} & _lower(s) and (
-                _lower(s) & {"need", "must"}))]  # ("we must have it before 30 June"); else a problem no section holds
+        warned = [_said(s) for s in said if s.role != "call" and not asks(s) and (s.stems & ARCHETYPES["risk"] or _lower(
+            s) & {"could", "might", "worries", "worried", "afraid"} or s.role != "assistant" and _dates(s) and {
+                "i", "we"} & _lower(s) and _lower(s) & {"need", "must"})]  # ("we must have it before 30 June"); else a
+        # problem no section holds
         return warned[-3:] or [_said(s) for s, solved in _issues(users) if not solved and _is_problem(s) and not any(
             p.kind == "issue" for p in spec.sections)][-2:]
     if kind == "time":
