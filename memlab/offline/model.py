@@ -110,7 +110,7 @@ _PLACE = stem_set("city location place country destination origin source target 
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline eta due")
 _DAY_PARTS = stem_set("morning afternoon evening night weekend")  # "in the morning" tells when, not where
-_PIECE_CUES = frozenset("on in at for from next every today tomorrow tonight".split())  # what opens a when or a where
+_PIECE_CUES = frozenset("on in at for from since next every today tomorrow tonight".split())  # what opens a when or a where
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
 # where a message's clauses part: "Get the price of AAPL, and also convert 100 USD", "Find X, then cancel it"
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
@@ -136,6 +136,8 @@ _THING = stem_set("product vendor company brand organization organisation mercha
                   "manufacturer project team item")
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
 _SUBJECT = stem_set("topic subject title theme event")
+_WORKS = stem_set("title song track book album film movie show piece work name")  # what a maker made
+_MAKERS = stem_set("artist author band singer composer director creator writer musician performer")  # "by the Beatles"
 #: A field for a part of a product's name, which shares the name another field took ("Honda Civic": make, model).
 _NAME_PARTS = stem_set("make model brand series variant edition trim")
 #: What an action makes that a later one acts on ("email the confirmation", "text me the tracking number").
@@ -222,6 +224,7 @@ _ADDRESSING = stem_set("reach contact bill invoice charge email ping text messag
                        "call phone ring put reserve renew borrow return hold mark log record schedule")  # "Put X on hold"
 _SEARCHES = stem_set("search find look lookup query research consult")  # tools that look something up
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
+_PIECES = stem_set("pcs pc piece each unit item count ea")  # the unit of a thing counted, not measured ("12 eggs")
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
 #: A setting a word asks for by its meaning: "warm it up" or "it's freezing" asks to heat, "too warm" to cool, "max" or
 #: "faster" high, "slow it down" low.
@@ -590,6 +593,9 @@ class Reader:
             self.whole)), "") if field_stems & stem_set("name label tag nickname") and not self.answer else ""
         if said := " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, called.strip(" .!?").split())):
             return said.strip("'\"‘’“”")  # "a playlist called road trip", "an alarm for 5:45 pm called gym"
+        if " by " in self.whole and field_stems & (_WORKS | _MAKERS) and any(set(words(f.replace("_", " "))) & _MAKERS for f in (
+                self.fields)) and (made := _made_by(self.whole, self.tool.split("_")[0])) and made[1]:  # a song, its artist
+            return made[bool(field_stems & _MAKERS)]
         when = self.whole.partition(" since ")[2].split(",")[0].split(". ")[0].strip(" .!?")  # "since yesterday": a
         since = () if when.split(" ")[0].lower() in CALENDAR | {"yesterday", "last", "this", "then", "early"} or when[  # time
             :1].isdigit() else (" since ",)
@@ -669,9 +675,9 @@ class Reader:
         unit, _, rest = counted[0].partition(" ")  # "2 cups flour": unit "cups", name "flour", amount "2 cups"
         measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
         if field_stems & stem_set("unit amount quantity") and (unit or counting and stem("unit") in field_stems):  # "2
-            # eggs": amount "2"; "Add milk": no unit
+            # eggs": amount "2", a unit "pieces" (none if it may be null); "Add milk": no unit
             amount = f"{counted[1]:g} {unit}" if measured else f"{counted[1]:g}"
-            return (unit if measured else None) if stem("unit") in field_stems else amount
+            return (unit if measured else "pieces" if unit and not nullable else None) if stem("unit") in field_stems else amount
         if unit and (measured or stem(unit.lower()) not in stem_set("minute hour day week month year")):  # not "3 years
             return rest if measured else counted[0]  # at Google"; "2 x keyboard at $45": keyboard
         told = _SAYING_THAT.search(self.whole) if kind == "free" else None
@@ -1160,6 +1166,11 @@ class Reader:
         other = {o for cue, word in itertools.pairwise(w for w in said if w not in ("my", "the")) for o in spots if ends and (
             cue in ("to", "into", "from") and cue not in ends and str(o).lower() == word)}
         options = [o for o in options if o not in other] or options  # "Move 50 to savings": from checking, not savings
+        if stem("unit") in words(name.replace("_", " ")) and (counted := [*self.counts()]):  # the start-th item's: "2
+            unit, _, thing = counted[min(self.start, len(counted) - 1)].lower().partition(" ")  # litres of milk and 12
+            after = [o for o in options if isinstance(o, str) and (stem(o.lower()) in _PIECES if not thing or stem(  # eggs":
+                unit) not in related({stem("unit")}) else o[:3].lower() == unit[:3] or len(o) < 4 and unit[:1] == o[  # l,
+                    :1].lower() and o[-1].lower() in unit)]  # then pcs ("kilograms": kg, "millilitres": ml)
         named = after[0] if after else self.named_option(options, description)
         kin = [w for w in _lower_tokens(self.request.message) if w in _SIZES]
         initials = "".join("x" if w == "extra" else w[0] for w in kin)  # "large": L, "extra large": XL
@@ -1285,7 +1296,8 @@ class Reader:
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         owned = set(words(" ".join(self.fields).replace("_", " ")))  # no field's label and value: "..., total 117.50"
-        parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, found := tokens(part))) and not (
+        parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, found := tokens(_halves(_in_digits(
+            part))))) and not (
             stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
@@ -1321,7 +1333,7 @@ class Reader:
         # "two loaves of bread" too, "500g butter" as "500 g butter"; an item ends at a comma ("Two shirts, extra large")
         for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
             unit = stem("".join(found[at + 1:at + 2]).lower()) in related({stem("unit")})
-            after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, [  # "2 x keyboard": keyboard
+            after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP | _PIECE_CUES, [  # "2 x keyboard": keyboard
                 w for k, w in enumerate(found[at + 1:at + 5]) if w.lower() != "x" and not (unit and k == 1 and w == "of")][
                 :2 + unit]))  # "1 kg chicken thighs"
             before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
@@ -1676,6 +1688,20 @@ def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
     return values
 
 
+def _made_by(text: str, verb: str) -> tuple[str, str] | None:
+    """A work and its maker as "<verb> <work> by <maker>" says them ("Can you play Here Comes the Sun by the Beatles?":
+    "Here Comes the Sun", "the Beatles"); the work is the capitalised words before "by" when no verb opens it."""
+    head, _, tail = next((s for s in sentences(text) if " by " in s), "").partition(" by ")
+    said = head.split()
+    at = max((k for k, w in enumerate(said) if stem(w.lower()) in _VERBS | {stem(verb)}), default=len(said) - len(list(
+        itertools.takewhile(lambda w: w[:1].isupper() or w in ("the", "of", "and", "a"), said[::-1]))) - 1)
+    work = " ".join(itertools.dropwhile(lambda w: w in ("the", "a", "an", "some", "me", "us") or stem(w) in _WORKS,
+                                        said[at + 1:])).strip("'\"‘’“”")  # "play the song Yesterday": Yesterday
+    maker = [w for k, w in itertools.takewhile(lambda kw: kw[1].lower() not in STOP or kw[0] == 0 and kw[1].lower() == "the",
+                                               enumerate(tail.replace(";", ",").partition(",")[0].rstrip(".!? ").split()))]
+    return (work, " ".join(maker)) if work else None  # "by Queen, please": Queen
+
+
 def _by(text: str) -> list[str]:
     """The names after "by", no day: "Play Bohemian Rhapsody by Queen" → "Queen" (not "by Friday")."""
     return [name for name in _names_after(text, ("by",)) if name.lower() not in CALENDAR]
@@ -1986,6 +2012,8 @@ def _fits(tool: Tool, request: Request) -> int:
                 "free", "thing", "other") and bool(_QUOTED.search(request.message)) or bool(_option_said(str(field.get(
                     "description") or ""), request.message))  # "What does 'terse' mean?"; "(billing, delivery)"
             statement = not found and kind == "free" and not _only_asks(request.message)
+            found = found or bool(set(words(name)) & _WORKS and " by " in request.message and _made_by(
+                request.message, tool.name.split("_")[0]))  # "Find Dune by Frank Herbert" (find_book): Dune
             found, stated = found or statement, stated + statement
         if not found and not optional:
             return 0
@@ -2092,8 +2120,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         words(request.message)) & notes.PROBLEM  # "Use tools", "Use report_problem for complaints"
     looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) in
                 _VERBS - _CHANGES and all(_ID & set(words(n.replace("_", " "))) for n in _needed(t))]  # get_device(id)
-    said = _lower_tokens(request.message)  # "We need 6 eggs": an order, not news (nor "We don't need...")
-    needs = "need" in said and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index("need")][-2:])
+    said = _lower_tokens(request.message)  # "We need 6 eggs", "I want to hear Hey Jude": an order, not news (nor "We don't need...")
+    wish = next((w for w, after in itertools.pairwise([*said, ""]) if w == "need" or f"{w} {after}" == "want to"), "")
+    needs = bool(wish) and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index(wish)][-2:])
     picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else (
         reported or not _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES | {"add"}) and not _chat(
             request.message)) else looks_up[:1])  # "Add X to my diary": an order
@@ -2905,7 +2934,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     greeting = _GREETING.match(said)
     rest = said[greeting.end():] if greeting else said  # "Hi! I'm Sam": what follows the greeting is the message
     short = len(said_tokens) <= 5 and not set(words(said)) & _CHANGES  # small talk: "how's it going?", "see you!"
-    hello = bool(greeting or said_tokens & _GREETINGS)
+    opening = {t.lower() for k, t in enumerate(tokens(said[:400])) if t.islower() or not k}  # not "to hear Hey Jude"
+    hello = bool(greeting or opening & _GREETINGS)
     if hello and (not rest or how_are_you or not greeting and len(said) < 40 and not question) or how_are_you and short:
         return f"{'Hello! ' if hello else 'I am well, thanks. '}What can I help you with?"  # "how's it going?"
     thanked = said_tokens & {"thanks", "thank", "cheers", "thx"} and len(set(words(said))) <= 4 and not question

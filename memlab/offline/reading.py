@@ -105,7 +105,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     compensation | deadline due | appointment meeting booking reservation | outdoor outside patio terrace | cause reason
     because | birthday bday born age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
-    | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen carton bag
+    | unit cup tbsp tsp tablespoon teaspoon g gram kilogram kilo kg ml millilitre milliliter litre liter oz ounce lb pound pinch clove slice dozen carton bag
     bottle jar pack packet loaf loaves bunch tin can box pair
     | hour hours time open opening close closing closed | address location located | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
     | supplies stationery toner paper pens ink
