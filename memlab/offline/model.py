@@ -3415,8 +3415,13 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             back = Request.read(request.body, [*request.conversation[:request.last_user_index], {
                 "role": "user", "content": " ".join(earlier)}])  # "Keep my profile up to date": the age told before
             filler = _Layered(filler, Reader(back, answer, fields=fields))
-        if answer is text and text.strip(" .") in instructions[:4000]:  # asked of a listed record: its fields
-            record = text.replace(" (", ", ").replace(")", "")  # ("Is Halo in stock?": "Halo (Xbox) 49 EUR")
+        entries = [e.strip(" -*|") for e in instructions[:4000].replace("{", "\n- ").splitlines() if e.lstrip()[:1] in (
+            "-", "*", "|") and facts(e)] * (answer is not text)  # a list of records ("- Summit Boot (SB-300) $129", JSON)
+        shared = [len(set(words(e)) & set(words(read.message))) for e in entries]  # "I'd like the Summit Boot": the one
+        record = entries[shared.index(max(shared))] if len(shared) > 1 and shared.count(max(shared)) == 1 and max(
+            shared) else text * (answer is text and text.strip(" .") in instructions[:4000])  # it names, or asks of
+        if record:  # ("Is Halo in stock?": "Halo (Xbox) 49 EUR")
+            record = record.replace(" (", ", ").replace(")", "")
             filler = _Layered(Reader(Request.read(request.body, [{"role": "user", "content": record}]), fields=fields),
                               filler)
         filled = instance(schema, filler, owner=str(form.get("name") or ""))
