@@ -1,0 +1,109 @@
+"""Arguments and structured output of a learner's own schemas: each item counted gets its own call with its own unit
+("2 litres of milk and a dozen eggs": milk 2 litres, eggs 12 pieces), a work and its maker are read from "<verb> <work>
+by <maker>" ("Play Here Comes the Sun by the Beatles"), a statement that names one record of a list in the
+instructions takes that record's fields, and "a fever since 2 days" is a fever.
+
+The tools, schemas and sentences are our own; each is what a learner tries first.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+from agents import Agent, Runner, function_tool
+from pydantic import BaseModel
+
+from ..helpers import tool_calls
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+@function_tool
+def add_item(name: str, quantity: int, unit: str) -> str:
+    """Add an item to the shopping list."""
+    return "added"
+
+
+@function_tool
+def stock_pantry(item: str, amount: float, unit: Literal["kg", "g", "l", "ml", "pcs"]) -> str:
+    """Record groceries put in the pantry."""
+    return "ok"
+
+
+@function_tool
+def play_song(title: str, artist: str) -> str:
+    """Play a song."""
+    return "playing"
+
+
+@function_tool
+def find_book(title: str, author: str) -> str:
+    """Find a book in the library catalogue."""
+    return "found"
+
+
+async def test_each_item_counted_gets_its_own_call_with_its_own_unit():
+    calls, _ = await tool_calls([add_item], "Add 2 litres of milk and a dozen eggs")
+    assert calls == [("add_item", {"name": "milk", "quantity": 2, "unit": "litres"}),
+                     ("add_item", {"name": "eggs", "quantity": 12, "unit": "pieces"})]
+    calls, _ = await tool_calls([add_item], "Add 3 apples and 2 kg of flour")
+    assert calls == [("add_item", {"name": "apples", "quantity": 3, "unit": "pieces"}),
+                     ("add_item", {"name": "flour", "quantity": 2, "unit": "kg"})]
+
+
+async def test_a_unit_of_options_is_the_option_the_item_is_counted_in():
+    calls, _ = await tool_calls([stock_pantry], "Stock 2 kilograms of rice, 250 millilitres of cream and 6 lemons")
+    assert [(c[1]["item"], c[1]["amount"], c[1]["unit"]) for c in calls] == [
+        ("rice", 2, "kg"), ("cream", 250, "ml"), ("lemons", 6, "pcs")]
+    calls, _ = await tool_calls([stock_pantry], "Stock 1 litre of olive oil and a dozen eggs")
+    assert [c[1]["unit"] for c in calls] == ["l", "pcs"]
+
+
+async def test_a_work_and_its_maker_are_read_around_by():
+    calls, _ = await tool_calls([play_song], "Play Here Comes the Sun by the Beatles")
+    assert calls == [("play_song", {"title": "Here Comes the Sun", "artist": "the Beatles"})]
+    calls, _ = await tool_calls([play_song], "Can you play Don't Stop Me Now by Queen, please?")
+    assert calls == [("play_song", {"title": "Don't Stop Me Now", "artist": "Queen"})]
+    calls, _ = await tool_calls([play_song], "I want to hear Hey Jude by The Beatles")
+    assert calls == [("play_song", {"title": "Hey Jude", "artist": "The Beatles"})]
+    calls, _ = await tool_calls([find_book], "Find The Old Man and the Sea by Ernest Hemingway")
+    assert calls == [("find_book", {"title": "The Old Man and the Sea", "author": "Ernest Hemingway"})]
+
+
+class Pick(BaseModel):
+    sku: str
+    price: float
+
+
+SHOES = ("Pick the product the customer wants.\nProducts:\n- Trail Runner shoes (sku TR-100) – $89.99\n"
+         "- City Walker shoes (sku CW-200) – $59.50\n- Summit Boot (sku SB-300) – $129.00")
+FURNITURE = ('Pick the product. Catalogue (JSON): [{"sku": "LMP-1", "name": "Desk lamp", "price": 24.0}, '
+             '{"sku": "CHR-2", "name": "Office chair", "price": 149.0}]')
+
+
+async def test_a_statement_naming_one_listed_record_takes_its_fields():
+    async def pick(instructions: str, message: str) -> Pick:
+        return (await Runner.run(Agent(name="Shop", instructions=instructions, output_type=Pick), message)).final_output
+    assert await pick(SHOES, "I'd like the Summit Boot please") == Pick(sku="SB-300", price=129.0)
+    assert await pick(SHOES, "Give me the city walkers.") == Pick(sku="CW-200", price=59.5)
+    assert await pick(FURNITURE, "I need an office chair") == Pick(sku="CHR-2", price=149.0)
+
+
+class Symptom(BaseModel):
+    name: str
+    duration_days: int
+
+
+class Intake(BaseModel):
+    symptoms: list[Symptom]
+
+
+async def test_each_symptom_with_its_duration():
+    async def intake(message: str) -> Intake:
+        agent = Agent(name="Intake", instructions="Extract the patient's symptoms.", output_type=Intake)
+        return (await Runner.run(agent, message)).final_output
+    assert (await intake("I've had a cough for 5 days and a fever since 2 days")).symptoms == [
+        Symptom(name="cough", duration_days=5), Symptom(name="fever", duration_days=2)]
+    assert (await intake("I have had a sore throat for a week and a runny nose for two days")).symptoms == [
+        Symptom(name="sore throat", duration_days=7), Symptom(name="runny nose", duration_days=2)]
