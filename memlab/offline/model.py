@@ -1648,8 +1648,8 @@ def _role_names(text: str, roles: set[str]) -> list[str]:
             if stem(found[at + 1].lower()) in roles:  # "Marta Lind is hosting"
                 before = list(itertools.takewhile(lambda w: w[:1].isupper() and w.lower() not in _ASKING, reversed(found[:at])))
                 return [" ".join(reversed(before))] if before else []
-            if stem(found[at - 1].lower()) in roles:  # "the CEO is Dana Park"
-                return _names_after(" ".join(found[at:]), ("is", "are"))
+            if stem(found[at - 1].lower()) in roles:  # "the CEO is Dana Park" (not "Lena Park, I'm 34": its commas kept)
+                return _names_after(clause[max(0, clause.find(f"{found[at - 1]} {found[at]}")):], ("is", "are"))
     return []
 
 
@@ -1697,9 +1697,9 @@ def _made_by(text: str, verb: str) -> tuple[str, str] | None:
         itertools.takewhile(lambda w: w[:1].isupper() or w in ("the", "of", "and", "a"), said[::-1]))) - 1)
     work = " ".join(itertools.dropwhile(lambda w: w in ("the", "a", "an", "some", "me", "us") or stem(w) in _WORKS,
                                         said[at + 1:])).strip("'\"‘’“”")  # "play the song Yesterday": Yesterday
-    maker = [w for k, w in itertools.takewhile(lambda kw: kw[1].lower() not in STOP or kw[0] == 0 and kw[1].lower() == "the",
-                                               enumerate(tail.replace(";", ",").partition(",")[0].rstrip(".!? ").split()))]
-    return (work, " ".join(maker)) if work else None  # "by Queen, please": Queen
+    maker = [w for k, w in itertools.takewhile(lambda kw: kw[1].lower() not in STOP and (text.islower() or not kw[1].islower(
+        )) or kw[0] == 0 and kw[1].lower() == "the", enumerate(tail.replace(";", ",").partition(",")[0].rstrip(".!? ").split()))]
+    return (work, " ".join(maker)) if work else None  # "by Queen, please": Queen; "by the Beatles came out...": the Beatles
 
 
 def _by(text: str) -> list[str]:

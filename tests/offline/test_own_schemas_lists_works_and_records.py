@@ -107,3 +107,50 @@ async def test_each_symptom_with_its_duration():
         Symptom(name="cough", duration_days=5), Symptom(name="fever", duration_days=2)]
     assert (await intake("I have had a sore throat for a week and a runny nose for two days")).symptoms == [
         Symptom(name="sore throat", duration_days=7), Symptom(name="runny nose", duration_days=2)]
+
+
+class Album(BaseModel):
+    title: str
+    artist: str
+    year: int
+
+
+class Film(BaseModel):
+    film: str
+    director: str
+
+
+async def test_a_maker_ends_at_the_words_that_go_on_after_the_name():
+    album = (await Runner.run(Agent(name="Music", instructions="Extract the album.", output_type=Album),
+                              "Abbey Road by the Beatles came out in 1969")).final_output
+    assert album == Album(title="Abbey Road", artist="the Beatles", year=1969)
+    film = (await Runner.run(Agent(name="Films", instructions="Extract the film.", output_type=Film),
+                             "I watched Jaws by Steven Spielberg last night")).final_output
+    assert film == Film(film="Jaws", director="Steven Spielberg")
+
+
+class Triage(BaseModel):
+    category: Literal["billing", "bug", "feature_request", "account"]
+    severity: Literal["minor", "major", "critical"]
+
+
+class Feedback(BaseModel):
+    kind: Literal["complaint", "praise", "feature"]
+
+
+async def test_a_request_for_something_new_is_a_feature_request():
+    agent = Agent(name="Triage", instructions="Classify the ticket.", output_type=Triage)
+    assert (await Runner.run(agent, "Please add CSV export")).final_output.category == "feature_request"
+    agent = Agent(name="Feedback", instructions="Sort the app review.", output_type=Feedback)
+    assert (await Runner.run(agent, "It would be a nice improvement to support dark mode")).final_output.kind == "feature"
+
+
+class Patient(BaseModel):
+    patient_name: str
+    age: int
+
+
+async def test_a_name_after_is_ends_at_its_comma():
+    agent = Agent(name="Intake", instructions="Extract the patient.", output_type=Patient)
+    assert (await Runner.run(agent, "My name is Lena Park, I'm 34.")).final_output == Patient(patient_name="Lena Park", age=34)
+    assert (await Runner.run(agent, "The patient's name is Omar Haddad, He is 58")).final_output.patient_name == "Omar Haddad"
