@@ -513,7 +513,7 @@ class Reader:
                                                            for p in sentences(text))]
                 return [lead] * bool(lead and lead in text) or sorted(
                     [n for n in names if n not in makers] or names, key=lambda n: "".join(n.lower().split()) not in domains
-                ) or _object(text, own=self.own) * bool(made or named)  # unnamed: what the verb acts on ("Add milk": milk)
+                ) or _object(text, own=self.own) * bool(made or named or self.own & _THING)  # unnamed: what the verb acts on ("Add milk": milk)
             return "thing", things
         if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
             titles = [f"{cue} {v}" for v in [*(v for v, k in self.given.items() if k != "person"), *(v for f, v in (
@@ -2101,8 +2101,9 @@ def _choose_tools(request: Request) -> list[Tool]:
             heard = message | same
         said = own & message - (_aside(tool, desks, found) if routed else set())
         distinct = len(said) + bool(own & heard - message) or bool(  # related words ("parcel": track, package) once;
-            fits and lead not in shared and (lead == stem(tool.name.split("_")[0].lower()) or lead not in naming and related(
-                {lead}) & own))  # its verb, given its values: "Call mom" (call_contact); "Tell Maya..." (send_message)
+            lead not in shared and (lead == stem(tool.name.split("_")[0].lower()) or fits and lead not in naming and related(
+                {lead}) & own))  # its verb ("Add milk": add_item, asking what it lacks), or given its values a related one:
+        # "Call mom" (call_contact); "Tell Maya..." (send_message)
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]

@@ -52,6 +52,19 @@ async def test_each_item_counted_gets_its_own_call_with_its_own_unit():
                      ("add_item", {"name": "flour", "quantity": 2, "unit": "kg"})]
 
 
+@function_tool
+def pack_item(name: str, quantity: int, unit: str) -> str:
+    """Put something in the suitcase."""
+    return "packed"
+
+
+async def test_an_item_said_without_its_unit_is_named_and_the_unit_asked_for():
+    calls, reply = await tool_calls([add_item], "Add milk")
+    assert calls == [] and reply == "I can do that once I have the unit. Could you give it to me?"
+    calls, reply = await tool_calls([pack_item], "Pack sunscreen")
+    assert calls == [] and reply == "I can do that once I have the unit. Could you give it to me?"
+
+
 async def test_a_unit_of_options_is_the_option_the_item_is_counted_in():
     calls, _ = await tool_calls([stock_pantry], "Stock 2 kilograms of rice, 250 millilitres of cream and 6 lemons")
     assert [(c[1]["item"], c[1]["amount"], c[1]["unit"]) for c in calls] == [
