@@ -529,7 +529,8 @@ class Reader:
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
-        return "other", None if self.answer else lambda text: [] if text in unsaid else _by(text) or self.unowned(_proper_names(
+        return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems) or _by(
+            text) or self.unowned(_proper_names(
             text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or _object(text, others | related(others) | {
                 stem(o) for o in self.options}, self.own)  # an option is another field's: "Two medium lattes": lattes
 
@@ -1700,6 +1701,14 @@ def _made_by(text: str, verb: str) -> tuple[str, str] | None:
     maker = [w for k, w in itertools.takewhile(lambda kw: kw[1].lower() not in STOP and (text.islower() or not kw[1].islower(
         )) or kw[0] == 0 and kw[1].lower() == "the", enumerate(tail.replace(";", ",").partition(",")[0].rstrip(".!? ").split()))]
     return (work, " ".join(maker)) if work else None  # "by Queen, please": Queen; "by the Beatles came out...": the Beatles
+
+
+def _before(text: str, field: frozenset[str]) -> list[str]:
+    """The words between "the", "my"... and the field's name: "to my Road Trip playlist" → "Road Trip", "in the
+    payments component" → "payments"."""
+    said = tokens(text)
+    return [" ".join(said[k + 1:at]) for at, w in enumerate(said) if stem(w.lower()) in field - {stem("name")} for k in (
+        at - 2, at - 3) if k >= 0 and said[k].lower() in ("the", "my", "our") and not {*said[k + 1:at]} & STOP][:1]
 
 
 def _by(text: str) -> list[str]:

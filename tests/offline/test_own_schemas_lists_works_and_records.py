@@ -167,3 +167,22 @@ async def test_a_name_after_is_ends_at_its_comma():
     agent = Agent(name="Intake", instructions="Extract the patient.", output_type=Patient)
     assert (await Runner.run(agent, "My name is Lena Park, I'm 34.")).final_output == Patient(patient_name="Lena Park", age=34)
     assert (await Runner.run(agent, "The patient's name is Omar Haddad, He is 58")).final_output.patient_name == "Omar Haddad"
+
+
+@function_tool
+def add_to_playlist(playlist: str, song: str, artist: str) -> str:
+    """Add a song to one of the user's playlists."""
+    return "ok"
+
+
+@function_tool
+def file_bug(title: str, component: str) -> str:
+    """File a bug in the tracker."""
+    return "filed"
+
+
+async def test_a_value_said_before_its_fields_name():
+    calls, _ = await tool_calls([add_to_playlist], "Add Wonderwall by Oasis to my Road Trip playlist")
+    assert calls == [("add_to_playlist", {"playlist": "Road Trip", "song": "Wonderwall", "artist": "Oasis"})]
+    calls, _ = await tool_calls([file_bug], "File a bug: the export button does nothing in the reports component")
+    assert calls[0][1]["component"] == "reports"
