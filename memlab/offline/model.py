@@ -2598,7 +2598,8 @@ def _retold(text: str) -> str:
     text = text[greeting.end():] if (greeting := _GREETING.match(text)) and greeting.end() < len(text) else text
     text = _unled(text)
     for preamble in ("please remember that ", "remember that ", "note that ", "update: ", "fyi: ", "fyi, ",
-                     "just so you know, ", "for the record, "):
+                     "just so you know, ", "for the record, ", "also, ", "also ", "and ", "plus ", "by the way, ",
+                     "btw, "):  # "Also my cat Nori...": your cat Nori
         if text.lower().startswith(preamble) and len(text) > len(preamble):
             text = text[len(preamble):]
             break
@@ -2919,7 +2920,7 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     said = " and ".join(f"the {unit[key][0].replace('_', ' ')} is {plain[key]} {unit[key][2]}" if key in unit else
                         f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
                         for key in chosen)  # "the error codes are E-3120", "the eta is 24 hours"
-    return f"{said[:1].upper()}{said[1:]}." if said else None
+    return f"{said[:1].upper()}{said[1:]}" + "." * (said[-1:] not in ".!?") if said else None  # a value may end one
 
 
 def compose(request: Request, missing: Sequence[str] = ()) -> str:
