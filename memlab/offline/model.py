@@ -1704,10 +1704,10 @@ def _made_by(text: str, verb: str) -> tuple[str, str] | None:
 
 
 def _before(text: str, field: frozenset[str]) -> list[str]:
-    """The words between "the", "my"... and the field's name: "to my Road Trip playlist" → "Road Trip", "in the
-    payments component" → "payments"."""
+    """The words between "the", "my"... and the field's name, with it if they are no name: "to my Road Trip playlist" →
+    "Road Trip", "in the payments component" → "payments component"."""
     said = tokens(text)
-    return [" ".join(said[k + 1:at]) for at, w in enumerate(said) if stem(w.lower()) in field - {stem("name")} for k in (
+    return [" ".join(said[k + 1:at + said[at - 1].islower()]) for at, w in enumerate(said) if stem(w.lower()) in field - {stem("name")} for k in (
         at - 2, at - 3) if k >= 0 and said[k].lower() in ("the", "my", "our") and not {*said[k + 1:at]} & STOP][:1]
 
 

@@ -185,4 +185,4 @@ async def test_a_value_said_before_its_fields_name():
     calls, _ = await tool_calls([add_to_playlist], "Add Wonderwall by Oasis to my Road Trip playlist")
     assert calls == [("add_to_playlist", {"playlist": "Road Trip", "song": "Wonderwall", "artist": "Oasis"})]
     calls, _ = await tool_calls([file_bug], "File a bug: the export button does nothing in the reports component")
-    assert calls[0][1]["component"] == "reports"
+    assert calls[0][1]["component"] == "reports component"
