@@ -529,7 +529,7 @@ class Reader:
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
-        return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems) or _by(
+        return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or _by(
             text) or self.unowned(_proper_names(
             text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or _object(text, others | related(others) | {
                 stem(o) for o in self.options}, self.own)  # an option is another field's: "Two medium lattes": lattes
@@ -1171,7 +1171,7 @@ class Reader:
             unit, _, thing = counted[min(self.start, len(counted) - 1)].lower().partition(" ")  # litres of milk and 12
             after = [o for o in options if isinstance(o, str) and (stem(o.lower()) in _PIECES if not thing or stem(  # eggs":
                 unit) not in related({stem("unit")}) else o[:3].lower() == unit[:3] or len(o) < 4 and unit[:1] == o[  # l,
-                    :1].lower() and o[-1].lower() in unit)]  # then pcs ("kilograms": kg, "millilitres": ml)
+                    :1].lower() and o[-1].lower() in unit)] or after  # then pcs ("kilograms": kg, "millilitres": ml)
         named = after[0] if after else self.named_option(options, description)
         kin = [w for w in _lower_tokens(self.request.message) if w in _SIZES]
         initials = "".join("x" if w == "extra" else w[0] for w in kin)  # "large": L, "extra large": XL
@@ -1703,11 +1703,13 @@ def _made_by(text: str, verb: str) -> tuple[str, str] | None:
     return (work, " ".join(maker)) if work else None  # "by Queen, please": Queen; "by the Beatles came out...": the Beatles
 
 
-def _before(text: str, field: frozenset[str]) -> list[str]:
-    """The words between "the", "my"... and the field's name, with it if they are no name: "to my Road Trip playlist" →
-    "Road Trip", "in the payments component" → "payments component"."""
+def _before(text: str, field: frozenset[str], own: frozenset[str]) -> list[str]:
+    """The words between "the", "my"... and the field's name: a name ("to my Road Trip playlist": "Road Trip"), else
+    with it, unless the tool's name says it ("in the payments component": "payments component"; "restart the search
+    service": none)."""
     said = tokens(text)
-    return [" ".join(said[k + 1:at + said[at - 1].islower()]) for at, w in enumerate(said) if stem(w.lower()) in field - {stem("name")} for k in (
+    return [" ".join(said[k + 1:at + said[at - 1].islower()]) for at, w in enumerate(said) if stem(w.lower()) in field - {
+        stem("name")} and (said[at - 1].istitle() or stem(w.lower()) not in own) for k in (
         at - 2, at - 3) if k >= 0 and said[k].lower() in ("the", "my", "our") and not {*said[k + 1:at]} & STOP][:1]
 
 
