@@ -422,7 +422,7 @@ class Reader:
         field_stems = frozenset(words(name.replace("_", " ")))
         about = set(words(f"{name.replace('_', ' ')} {description}")) | {stem(name.lower())}  # "when" too
         sample = example.group(1).rstrip(".:") if (example := _EXAMPLE.search(description)) else ""
-        if any(c.isdigit() for c in sample):
+        if any(c.isdigit() for c in sample) and not _DATE.match(sample):  # a date's example: a date, said any way
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
         ends = {cue for part in f"{name.lower()}_".split("_") for cue in _ENDS.get(part, ())[:1]}
@@ -447,8 +447,8 @@ class Reader:
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
-            form = form or ("date" if "YYYY-MM-DD" in told else ("date-time" if "time" in description.lower() else "date")
-                            if "ISO 8601" in description else None)  # "Start date and time, ISO 8601"
+            form = form or (("date-time" if "time" in description.lower() else "date") if "ISO 8601" in description else (
+                "date" if "YYYY-MM-DD" in told else None))  # "Start date and time, ISO 8601" (its own, first)
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
             return f"date{form or ''}", lambda text: _when(text, form, self.year, self.today)
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
@@ -530,9 +530,10 @@ class Reader:
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or _by(
-            text) or self.unowned(_proper_names(
-            text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or _object(text, others | related(others) | {
-                stem(o) for o in self.options}, self.own)  # an option is another field's: "Two medium lattes": lattes
+            text) or self.unowned(_proper_names(text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [
+                o for o in _object(text, others | related(others) | {stem(o) for o in self.options}, self.own) if o.lower(
+                ) not in _ORDINALS and not _compared(o.lower())]  # an option is another field's: "Two medium lattes":
+        # lattes; "which did I ask about first?": none
 
     def unowned(self, found: list[str]) -> list[str]:
         """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"; none
@@ -975,6 +976,8 @@ class Reader:
         if not marks & stem_set("year month day"):  # "June 20th 2025", "2 days
             text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
+        text = " ".join(w.replace("-", " ", 1) if w[:1].isdigit() and w.partition("-")[2].rstrip("s") in _SECONDS else w
+                        for w in text.split(" "))  # "a 1-hour call": 1 hour (not "a 20-sided die")
         text = _in_unit(_halves(text), {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
         said = text.split(" ")  # "one large coffee": 1 (not "one of them"); "twice a day": 2
         for at, (count, d, sides) in enumerate(t.lower().partition("d") for t in said):  # dice: "3d6" is 3 of 6 sides,
@@ -2059,8 +2062,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         verbs = [v + "ing" * (v == "add" and "string" not in str(t.parameters)) for t, v in zip(tools, verbs)]  # add a
         # task, not add(a, b)
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
-        tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and _CHANGES
-                 & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | {"add"})]
+        tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and (_CHANGES | {
+                 stem("change")}) & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | {"add"})]
     negated = _negated(request.message)  # "Draft (don't send) an email": never send_email; "My name is Ana.": no search
     tools = [t for t in tools if stem(t.name.split("_")[0].lower()) not in negated and not (
         t.stems & _SEARCHES and _takes_a_query(t) and _chat(request.message))]
@@ -2163,8 +2166,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
-    if not picked and asking and not _recalls(request.message):  # "How do I...?" for search_docs(query), else a desk
-        picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # the best: "vet" of find_visit
+    told = any(is_user_message(i) for i in request.conversation[:request.last_user_index])  # nothing to recall yet
+    if not picked and asking and (not _recalls(request.message) or not told):  # "How do I...?" for search_docs(query),
+        picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # else a desk; the best: "vet"
+    # of find_visit
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = _sentences_saying(request.instructions, frozenset({"not", "unrelated", "cannot", "can't", "otherwise",
                                                                  "else", "other"}))
@@ -2790,7 +2795,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         records = records if len(records) > 1 else [one for n, one in found if n == name and isinstance(one, dict)]
         for at, word in enumerate(said):  # "Which one is cheaper?", "the most expensive": the least (most) of a field,
             # of one listed result or of the results of one tool ("Which one is warmer?" after Paris and London)
-            fields, most = _COMPARED.get(_compared(word), (frozenset(), False))
+            fields, most = _COMPARED.get(_compared(word), (frozenset(), False)) if said[at - 1:at] != ["how"] else (
+                frozenset(), False)  # "How long is the call?" compares nothing
             keys = [key for key in records[0] if set(words(key.replace("_", " "))) & fields and all(
                 isinstance(one.get(key), (int, float, str)) for one in records)] if len(records) > 1 else []
             if keys:
@@ -2798,7 +2804,9 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
                 best = (max if most else min)(records, key=lambda one: (isinstance(one[keys[0]], str), one[keys[0]]))
                 return f"The {' '.join(said[at - 1:at] * (said[at - 1:at] in (['most'], ['least'])) + [word])} one " \
                        f"is {_record(best)}."
-        named = [one for one in records if ids & {str(value) for value in one.values()}]
+        named = [one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
+            one for one in records if len(records) > 1 and set(words(question)) & set(words(" ".join(map(str, one.values(
+                )))))]  # a value of which names it ("call with Priya")
         if len(named) == 1 or alone and len(records) == 1 and not ids:  # the record the question names, or the one
             given = {**(arguments if isinstance(arguments, dict) else {}), **{i: i for i in ids}}
             if asked := _asked_fields(named[0] if named else records[0], question, given):
@@ -2914,8 +2922,10 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
             if plain[key].lower() not in {str(value).lower() for value in given.values()}  # the user said those, nor
             and not plain[key].startswith(("I don't know", "unknown "))}  # a sub-agent's "I don't know: ..."
     wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
-    typed = [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN) or
-             wh == "where" and stems & _PLACE or wh in ("who", "whose") and stems & _PERSON]
+    lasting = [key for key in keys if "how long" in message.lower() and (key.rpartition("_")[2].rstrip("s") in _SECONDS
+                                                                          or stem("duration") in keys[key])]  # minutes
+    typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
+                        or wh == "where" and stems & _PLACE or wh in ("who", "whose") and stems & _PERSON]
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
         typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] <= topic | related(topic)] or typed
     unit = {key: key.rpartition("_") for key in chosen if key.rpartition("_")[2].rstrip("s") in _SECONDS and "_" in key}
@@ -2982,10 +2992,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             0] and isinstance(f, Mapping)), {})
         ends = [field.get("minimum"), field["maximum"]] if "maximum" in field else [n for t in tokens(str(field.get(
             "description") or "")) for n in t.split("-") if _NUMBER.fullmatch(n)]
-        wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 else "")
+        others = [other.replace("_", " ") for other in dict.fromkeys(missing[1:3]) if other != missing[0]]  # all of
+        wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 else "") + "".join(
+            f" and the {other}" for other in others)  # them: "the confirmation number and the new seat"
+        them = "them" if others else "it"
         if question:
-            return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
-        return f"I can do that once I have the {wanted}. Could you give it to me?"
+            return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give {them} to me?"
+        return f"I can do that once I have the {wanted}. Could you give {them} to me?"
     form = request.body.get("text") if isinstance(request.body.get("text"), Mapping) else {}
     schema = isinstance(form.get("format"), Mapping) and form["format"].get("type") == "json_schema"
     worded = said if schema else _worded(request, said)  # a schema's fields are read from the message as sent
