@@ -530,10 +530,9 @@ class Reader:
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or _by(
-            text) or self.unowned(_proper_names(text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [
-                o for o in _object(text, others | related(others) | {stem(o) for o in self.options}, self.own) if o.lower(
-                ) not in _ORDINALS and not _compared(o.lower())]  # an option is another field's: "Two medium lattes":
-        # lattes; "which did I ask about first?": none
+            text) or self.unowned(_proper_names(text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [o for o in _object(
+                text, others | related(others) | {stem(o) for o in self.options}, self.own) if o.lower() not in _ORDINALS and not _compared(
+                o.lower())]  # an option is another field's: "Two medium lattes": lattes; "which did I ask about first?": none
 
     def unowned(self, found: list[str]) -> list[str]:
         """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"; none
@@ -596,7 +595,7 @@ class Reader:
         if said := " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, called.strip(" .!?").split())):
             return said.strip("'\"‘’“”")  # "a playlist called road trip", "an alarm for 5:45 pm called gym"
         if " by " in self.whole and field_stems & (_WORKS | _MAKERS) and any(set(words(f.replace("_", " "))) & _MAKERS for f in (
-                self.fields)) and (made := _made_by(self.whole, self.tool.split("_")[0])) and made[1]:  # a song, its artist
+                self.fields)) and (made := _made_by(self.whole, self.tool)) and made[1]:  # a song, its artist
             return made[bool(field_stems & _MAKERS)]
         when = self.whole.partition(" since ")[2].split(",")[0].split(". ")[0].strip(" .!?")  # "since yesterday": a
         since = () if when.split(" ")[0].lower() in CALENDAR | {"yesterday", "last", "this", "then", "early"} or when[  # time
@@ -1692,12 +1691,12 @@ def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
     return values
 
 
-def _made_by(text: str, verb: str) -> tuple[str, str] | None:
-    """A work and its maker as "<verb> <work> by <maker>" says them ("Can you play Here Comes the Sun by the Beatles?":
-    "Here Comes the Sun", "the Beatles"); the work is the capitalised words before "by" when no verb opens it."""
+def _made_by(text: str, tool: str) -> tuple[str, str] | None:
+    """A work and its maker as "<verb> <work> by <maker>" says them, the verb the ``tool``'s or another ("Can you play
+    Here Comes the Sun by the Beatles?": "Here Comes the Sun", "the Beatles"), else the capitalised words before "by"."""
     head, _, tail = next((s for s in sentences(text) if " by " in s), "").partition(" by ")
     said = head.split()
-    at = max((k for k, w in enumerate(said) if stem(w.lower()) in _VERBS | {stem(verb)}), default=len(said) - len(list(
+    at = max((k for k, w in enumerate(said) if stem(w.lower()) in _VERBS | {stem(tool.split("_")[0])}), default=len(said) - len(list(
         itertools.takewhile(lambda w: w[:1].isupper() or w in ("the", "of", "and", "a"), said[::-1]))) - 1)
     work = " ".join(itertools.dropwhile(lambda w: w in ("the", "a", "an", "some", "me", "us") or stem(w) in _WORKS,
                                         said[at + 1:])).strip("'\"‘’“”")  # "play the song Yesterday": Yesterday
@@ -1707,9 +1706,8 @@ def _made_by(text: str, verb: str) -> tuple[str, str] | None:
 
 
 def _before(text: str, field: frozenset[str], own: frozenset[str]) -> list[str]:
-    """The words between "the", "my"... and the field's name: a name ("to my Road Trip playlist": "Road Trip"), else
-    with it, unless the tool's name says it ("in the payments component": "payments component"; "restart the search
-    service": none)."""
+    """The words between "the", "my"... and the field's name: a name ("to my Road Trip playlist": "Road Trip"), else with
+    it unless the tool's name says it ("in the payments component": "payments component"; "the search service": none)."""
     said = tokens(text)
     return [" ".join(said[k + 1:at + said[at - 1].islower()]) for at, w in enumerate(said) if stem(w.lower()) in field - {
         stem("name")} and (said[at - 1].istitle() or stem(w.lower()) not in own) for k in (
@@ -2026,8 +2024,7 @@ def _fits(tool: Tool, request: Request) -> int:
                 "free", "thing", "other") and bool(_QUOTED.search(request.message)) or bool(_option_said(str(field.get(
                     "description") or ""), request.message))  # "What does 'terse' mean?"; "(billing, delivery)"
             statement = not found and kind == "free" and not _only_asks(request.message)
-            found = found or bool(set(words(name)) & _WORKS and " by " in request.message and _made_by(
-                request.message, tool.name.split("_")[0]))  # "Find Dune by Frank Herbert" (find_book): Dune
+            found = found or bool(set(words(name)) & _WORKS and _made_by(request.message, tool.name))  # "Find Dune by Frank Herbert"
             found, stated = found or statement, stated + statement
         if not found and not optional:
             return 0
@@ -2116,8 +2113,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         said = own & message - (_aside(tool, desks, found) if routed else set())
         distinct = len(said) + bool(own & heard - message) or bool(  # related words ("parcel": track, package) once;
             lead not in shared and (lead == stem(tool.name.split("_")[0].lower()) or fits and lead not in naming and related(
-                {lead}) & own))  # its verb ("Add milk": add_item, asking what it lacks), or given its values a related one:
-        # "Call mom" (call_contact); "Tell Maya..." (send_message)
+                {lead}) & own))  # its verb ("Add milk": add_item, asking what it lacks); given its values, one related to its
+        # name: "Call mom" (call_contact), "Tell Maya..." (send_message)
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
@@ -3447,9 +3444,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         record = entries[shared.index(max(shared))] if len(shared) > 1 and shared.count(max(shared)) == 1 and max(
             shared) else text * (answer is text and text.strip(" .") in instructions[:4000])  # it names, or asks of
         if record:  # ("Is Halo in stock?": "Halo (Xbox) 49 EUR")
-            record = record.replace(" (", ", ").replace(")", "")
-            filler = _Layered(Reader(Request.read(request.body, [{"role": "user", "content": record}]), fields=fields),
-                              filler)
+            filler = _Layered(Reader(Request.read(request.body, [{"role": "user", "content": record.replace(" (", ", ").replace(
+                ")", "")}]), fields=fields), filler)
         filled = instance(schema, filler, owner=str(form.get("name") or ""))
         text = json.dumps(filled, ensure_ascii=False)
     elif kind == "json_object":
