@@ -2074,7 +2074,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])} | (
         {stem("price")} if costs else set())
     naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
-    near = related(message - naming) - message
+    near = related(message - naming) - message if not _chat(request.message) else set()  # "I'm vegetarian": no recipe
     spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish
     if spoken and not message & {stem(language) for language in _LANGUAGES}:
         message = message | {stem(spoken)}
@@ -2667,6 +2667,14 @@ def _adds(text: str) -> bool:
         set(said[:2]) & {"add", "also", "and", "plus", "put"} or said[-1:] == ["too"] or said[-2:] == ["as", "well"])
 
 
+def _part(statement: Statement, topic: Sequence[str]) -> Statement:
+    """The one part of a tool's result, between commas and semicolons, that says what a question asks: "How much
+    flour?" of "Pancakes: 200 g flour, 2 eggs, 300 ml milk" is "Pancakes: 200 g flour"; else the whole result."""
+    pieces = [piece.strip() for part in statement.text.split(";") for piece in part.split(", ")]
+    hits = [piece for piece in pieces if set(topic) & set(words(piece))]
+    return dataclasses.replace(statement, text=hits[0]) if len(hits) == 1 and len(pieces) > 2 else statement
+
+
 def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
     """The clause of a statement that says what a question asks, if one says more of it than the others: "Which
     gate was mine?" of "My flight lands at 6pm and my gate was B12" is "my gate was B12". A clause opens with its own
@@ -3056,7 +3064,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             run = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
             yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
-            run = [_clause(run[0], _topic(said))] if len(run) == 1 and run[0].role == "user" and not yes_no else run
+            one = len(run) == 1 and not yes_no  # of one sentence, its clause (the user's) or its part (a result's)
+            run = [(_clause if run[0].role == "user" else _part)(run[0], _topic(said))] if one and run[0].role in (
+                "user", "tool") else run
             told = _counted(request, said, found[1], run) or _told_back(run)  # "2 (brother, sister). You told me: ..."
             told = _part_asked(told, {t.split("'")[0] for t in said_tokens}) if len(run) == 1 else told
             if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
@@ -3387,7 +3397,11 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         labelled = [label for label, *_ in _told(instructions) if label and set(  # "Refund policy: ...", asked of
             words(sentences(label)[-1])) == set(_topic(message))]  # "What's your refund policy?": no tool's guess
         looked_up = [t for t in request.tools if _afresh(t, request)]
-        answered = _only_asks(message) and not looked_up and (_answered_by_conversation(request) is not None or bool(
+        recalled = _answered_by_conversation(request) if _only_asks(message) and not looked_up else None
+        partly = recalled is not None and recalled[0] < len(_topic(message)) and any(  # half the words, and a tool
+            _fits(tool, request) for tool in _choose_tools(request))  # the message gives all values: "Give me a recipe
+        # for pancakes" is not answered by "I'm vegetarian"
+        answered = _only_asks(message) and not looked_up and (recalled is not None and not partly or bool(
             labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
         calls, missing = ([], []) if answered else _plan(request, fingerprint)
         if not calls and handed_off and (value := _newest_number(request)) is not None:  # the desk's own job: its
