@@ -1214,7 +1214,7 @@ class Reader:
         if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
             return options[len(options) - 1 - options.index(opposite)]
         verbs = {stem(next((w for w in tokens(piece) if w.lower() != "please"), "")) for piece in sentences(
-            self.request.message)}  # "Check my savings balance": not "checking"
+            self.request.message) if not piece[:2].isupper()}  # "Check my savings balance": not "checking" ("URGENT:" is no verb)
         latest = set(words(self.request.message)) - negated - verbs  # the message's own first ("And the garage?" after
         direct = [o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & latest]  # the kitchen)
         return direct[0] if direct else self._option_named(options, said - verbs, description) or self._option_named(

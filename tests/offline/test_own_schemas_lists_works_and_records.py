@@ -186,3 +186,20 @@ async def test_a_value_said_before_its_fields_name():
     assert calls == [("add_to_playlist", {"playlist": "Road Trip", "song": "Wonderwall", "artist": "Oasis"})]
     calls, _ = await tool_calls([file_bug], "File a bug: the export button does nothing in the reports component")
     assert calls[0][1]["component"] == "reports component"
+
+
+class Ticket(BaseModel):
+    summary: str
+    priority: Literal["low", "medium", "high", "urgent"]
+
+
+class Order(BaseModel):
+    item: str
+    shipping: Literal["standard", "express", "overnight"]
+
+
+async def test_an_option_shouted_in_capitals_is_chosen():
+    agent = Agent(name="Triage", instructions="Triage the support ticket.", output_type=Ticket)
+    assert (await Runner.run(agent, "URGENT: payment service outage")).final_output.priority == "urgent"
+    agent = Agent(name="Orders", instructions="Read the order.", output_type=Order)
+    assert (await Runner.run(agent, "EXPRESS please - one blue kettle")).final_output.shipping == "express"
