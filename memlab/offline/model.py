@@ -208,7 +208,7 @@ _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:
                          re.I)  # "What about savings?", "and 1Z777?": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
-                    "pay reset write refund toggle lock unlock turn switch enable disable mark complete")
+                    "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate")
@@ -565,7 +565,8 @@ class Reader:
         """The year the message or the instructions name, alone or in a date ("Today is 2025-03-10"; a date without
         one is in it), else this year."""
         said = tokens(f"{self.request.message} {self.request.instructions}"[:4000])
-        return next((int(t[:4]) for t in said if t[4:5] in ("", "-") and t[:2] in ("19", "20") and t[:4].isdigit()),
+        return next((int(t[:4]) for t in said if t[4:5] in ("", "-") and t[:2] in ("19", "20") and t[:4].isdigit() and (
+            len(t) >= 4)),  # not "20 June"
                     datetime.date.today().year)
 
     @cached_property
@@ -1387,7 +1388,12 @@ def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[
     ISO form for a ``date`` ("March 14" → "<year>-03-14"; "12/03/2024" month first unless the first number is
     over 12; "yesterday": the day before ``today``), a ``time`` ("8pm" → "20:00:00") or a ``date-time`` (a date
     and the first time, else midnight)."""
-    found, dates, times = _DATE.findall(text), [], []
+    said = text.split(" ")
+    for k in range(len(said) - 3):  # "from 16 to 20 June": 16 June too
+        if said[k].isdigit() and said[k + 1] in ("to", "until", "-", "and") and said[k + 2].isdigit() and said[k + 3][
+                :3].lower() in _MONTHS:
+            said[k] = f"{said[k]} {said[k + 3].rstrip('.,;!?')}"
+    found, dates, times = _DATE.findall(" ".join(said)), [], []
     for value in found:
         low, numbers = value.lower().replace(".", ""), [int(n) for n in re.findall(r"\d+", value)]
         numbers = {"noon": [12], "midnight": [0]}.get(low, numbers)
@@ -2026,19 +2032,19 @@ def _fits(tool: Tool, request: Request) -> int:
             statement = not found and kind == "free" and not _only_asks(request.message)
             found = found or bool(set(words(name)) & _WORKS and _made_by(request.message, tool.name))  # "Find Dune by Frank Herbert"
             found, stated = found or statement, stated + statement
-        if not found and not optional:
+        if not found and not optional and not _stated(tool, request, [name]):  # nor said before after its name
             return 0
         score += (3 if kind == "email" or named else 1) * found  # "dana@x.com", "ticker AAPL"
     return score if score > stated else 0
 
 
-def _stated(tool: Tool, request: Request) -> bool:
-    """Whether the user said each value the tool requires in an earlier turn, after its name ("My employee id is
-    E-7781" for ``employee_id``), or it requires none."""
+def _stated(tool: Tool, request: Request, names: Sequence[str] | None = None) -> bool:
+    """Whether the user said each value the tool requires (or of ``names``) in an earlier turn, after its name ("My
+    employee id is E-7781" for ``employee_id``), or it requires none."""
     now = max((s.turn for s in request.said), default=0)
     told = [s.stems for s in request.said if s.role == "user" and s.turn < now and facts(s.text)]
     return all(any(set(words(name.replace("_", " "))) <= stems for stems in told)
-               for name in tool.parameters.get("required") or ())
+               for name in (tool.parameters.get("required") or () if names is None else names))
 
 
 def _choose_tools(request: Request) -> list[Tool]:
@@ -2932,7 +2938,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
                         or wh == "where" and stems & _PLACE or wh in ("who", "whose") and stems & _PERSON]
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
-        typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] <= topic | related(topic)] or typed
+        typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] and keys[key] <= topic | related(topic)] or (
+        typed)  # a key of stop words only ("kind") names nothing
     unit = {key: key.rpartition("_") for key in chosen if key.rpartition("_")[2].rstrip("s") in _SECONDS and "_" in key}
     said = " and ".join(f"the {unit[key][0].replace('_', ' ')} is {plain[key]} {unit[key][2]}" if key in unit else
                         f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
