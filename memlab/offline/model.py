@@ -818,8 +818,21 @@ class Reader:
         return {}
 
     def picked_value(self, name: str) -> Any:
-        """The picked record's value for a field, by its name or its last part ("task_id": the record's "id")."""
-        return self.picked.get(name, self.picked.get(name.rpartition("_")[2])) if not self.answer else None
+        """The picked record's value for a field, by its name or its last part ("task_id": the record's "id"); an id
+        also of the one record of an earlier result whose values say the message's words ("Cancel the design review":
+        the id of {"id": "evt_311", "title": "design review with Ana"})."""
+        record = self.picked or (self.mentioned if name.lower().endswith("id") else {})
+        return record.get(name, record.get(name.rpartition("_")[2])) if not self.answer else None
+
+    @cached_property
+    def mentioned(self) -> dict[str, Any]:
+        said = set(words(self.request.message)) - self.own  # past the tool's own words: "cancel", "event"
+        outputs = [structured(i["output"]) for i in self.request.conversation[:self.request.last_user_index] if said and (
+            item_type(i) == "function_call_output" and isinstance(i.get("output"), str))]
+        records = [one for found in outputs for one in (found if isinstance(found, list) else [found]) if isinstance(
+            one, dict)]
+        hits = [one for one in records if said <= set(words(" ".join(map(str, one.values()))))]
+        return hits[-1] if hits and all(one.get("id") == hits[-1].get("id") for one in hits) else {}
 
     @cached_property
     def report(self) -> tuple[str, list[tuple[str, list[str]]]] | None:
