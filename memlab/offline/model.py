@@ -2744,6 +2744,9 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             lines.append(f"I couldn't complete {name}: {error[:300]}.")
         elif isinstance(data, dict) and once and (asked := _asked_fields(data, message, sought)):
             lines.append(asked)
+        elif isinstance(data, list) and once and (best := _best([one for one in data if isinstance(one, dict)] if all(
+                isinstance(one, dict) for one in data) else [], _lower_tokens(message))):
+            lines.append(best)  # "What's the cheapest flight...?": the cheapest one
         elif isinstance(data, list) and once:  # each item on one line: "garage Quayside, spaces 14"
             data = _kept(data, message)
             found = [_record(one) for one in data[:8]]
@@ -2820,17 +2823,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         records = [one for one in data if isinstance(one, dict)] if isinstance(data, list) else [data] * isinstance(
             data, dict)
         records = records if len(records) > 1 else [one for n, one in found if n == name and isinstance(one, dict)]
-        for at, word in enumerate(said):  # "Which one is cheaper?", "the most expensive": the least (most) of a field,
-            # of one listed result or of the results of one tool ("Which one is warmer?" after Paris and London)
-            fields, most = _COMPARED.get(_compared(word), (frozenset(), False)) if said[at - 1:at] != ["how"] else (
-                frozenset(), False)  # "How long is the call?" compares nothing
-            keys = [key for key in records[0] if set(words(key.replace("_", " "))) & fields and all(
-                isinstance(one.get(key), (int, float, str)) for one in records)] if len(records) > 1 else []
-            if keys:
-                most = most != (said[at - 1:at] == ["least"])
-                best = (max if most else min)(records, key=lambda one: (isinstance(one[keys[0]], str), one[keys[0]]))
-                return f"The {' '.join(said[at - 1:at] * (said[at - 1:at] in (['most'], ['least'])) + [word])} one " \
-                       f"is {_record(best)}."
+        if best := _best(records, said):  # of one listed result or of the results of one tool ("Which one is
+            return best  # warmer?" after Paris and London)
         named = [one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
             one for one in records if len(records) > 1 and set(words(question)) & set(words(" ".join(map(str, one.values(
                 )))))]  # a value of which names it ("call with Priya")
@@ -2840,6 +2834,22 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
                 return f"{'For ' + ', '.join(sorted(ids)) + ', t' if named and ids else 'T'}{asked[1:]}"
         if alone and not records and isinstance(arguments, dict) and (asked := _asked_fields(arguments, question, {})):
             return asked  # a result in words: what the call was sent ("Who did I invite?": "The attendees are Ana, Ben.")
+    return None
+
+
+def _best(records: Sequence[Mapping[str, Any]], said: Sequence[str]) -> str | None:
+    """The record a comparison in the question's words ``said`` picks ("Which one is cheaper?", "the most expensive":
+    the least (most) of a field), told in a sentence; else ``None``."""
+    for at, word in enumerate(said):
+        fields, most = _COMPARED.get(_compared(word), (frozenset(), False)) if said[at - 1:at] != ["how"] else (
+            frozenset(), False)  # "How long is the call?" compares nothing
+        keys = [key for key in records[0] if set(words(key.replace("_", " "))) & fields and all(
+            isinstance(one.get(key), (int, float, str)) for one in records)] if len(records) > 1 else []
+        if keys:
+            most = most != (said[at - 1:at] == ["least"])
+            best = (max if most else min)(records, key=lambda one: (isinstance(one[keys[0]], str), one[keys[0]]))
+            return f"The {' '.join(said[at - 1:at] * (said[at - 1:at] in (['most'], ['least'])) + [word])} one " \
+                   f"is {_record(best)}."
     return None
 
 
