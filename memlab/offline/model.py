@@ -2541,6 +2541,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     found, days = [], _weekdays(request.message) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
     days = days or set(_WEEKDAYS if asks and "days" in said else ())  # "Which days...?": any a sentence names
     lasting = stem_set("long take") if "how long" in request.message.lower() else set()  # "How long will it take?"
+    clocked = asks and bool({"when", "time"} & said)  # "What time do you close?": "Opening hours: 10:00-19:00"
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if lasting and advice_stems & stem_set("minute hour day week month year"):  # is told by "... in 5 days"
             advice_stems = advice_stems | lasting
@@ -2551,7 +2552,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
-        heard = message | (related(message) if days and days & _weekdays(advice) or label == "address" else set()) | {
+        near = days and days & _weekdays(advice) or label == "address" or clocked
+        heard = message | (related(message) if near else set()) | {
             s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
         entry = asks and label_stems & heard and (message - label_stems) & advice_stems  # "a double room": "Rates: ..."
         if len(label_stems & heard) < min(2, len(label_stems)) and not entry:  # "Second SSD slot": not "15 seconds"
