@@ -2541,7 +2541,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     found, days = [], _weekdays(request.message) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
     days = days or set(_WEEKDAYS if asks and "days" in said else ())  # "Which days...?": any a sentence names
     lasting = stem_set("long take") if "how long" in request.message.lower() else set()  # "How long will it take?"
-    clocked = asks and bool({"when", "time"} & said)  # "What time do you close?": "Opening hours: 10:00-19:00"
+    clocked = asks and bool({"when", "time"} & said) and bool(message - stem_set("time"))  # "What time do you close?":
+    # "Opening hours: 10:00-19:00" (not "What time is it?")
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if lasting and advice_stems & stem_set("minute hour day week month year"):  # is told by "... in 5 days"
             advice_stems = advice_stems | lasting
