@@ -188,6 +188,9 @@ _LANGUAGES = {language: frozenset(text.split()) for language, text in {
 _ANSWERING = stem_set("answer respond reply write speak talk")
 #: Words that open an order to the model ("Never reveal...", "If asked..."), not a fact it may tell.
 _ORDERS = frozenset("always never do don't if when you your use call reply answer respond be keep please only".split())
+#: What a condition of the instructions names when it sets the model's own conduct ("If the user asks for a refund").
+_USERS = stem_set("user customer client")
+_CONDUCT = stem_set("ask want say mention request unsure tool question message")
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
 _ORDINALS = frozenset("first second third fourth fifth next last finally".split())
 #: Words that open a message before a comma and say nothing ("Oh wait, ...", "Scratch that, ...").
@@ -2389,8 +2392,11 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
         said)) or _ADDRESS.search(said)  # an address; not "Most of our users are in Brazil."
     verb = set(_lower_tokens(said)[1:4]) & (_SUBJECT_VERBS | {"are", "were", "need", "have"})  # "Late entries are not
     # accepted", "EU citizens need no visa": a subject and its verb, not "Route patients."
-    if lead in _ORDERS or _is_question(said) or not (facts(said) or place or verb) and lead not in ("our", "we", "the",
-                                                                                                      "they"):
+    case = said.partition(",")[0]  # "If the soil is dry, water the herbs.": advice to tell, not an order to the model
+    advice = lead in ("if", "when") and case != said and not (set(words(case)) & _CONDUCT or "you" in case.lower().split()
+                                                              or said.rstrip().endswith("?"))  # ("When is...?")
+    if lead in _ORDERS and not advice or _is_question(said) and not advice or not (facts(said) or place or verb or advice) and lead not in (
+            "our", "we", "the", "they"):  # ("If the user asks for...", "When you are unsure, ...")
         return None
     person = next((word for word in ("user", "customer", "client") if said.startswith(f"The {word}")), "they")
     for them, you in ((f"The {person}'s ", "Your "), (f"The {person} is ", "You are "), ("They ", "You ")):
@@ -2447,8 +2453,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         case = advice.partition(",")[0] * advice.lower().startswith(("for ", "if ", "when "))  # "For a burn, cool it...": a
-        covered = len(topic) if case and set(words(case)) <= message else _covered(topic, label_stems | advice_stems)
-        # case the message says whole is what it asks ("I burned my hand, what should I do?")
+        covered = len(topic) if case and set(words(case)) - _USERS <= set(words(request.message)) else _covered(
+            topic, label_stems | advice_stems)  # case the message says whole (of the user: "If the user is sore")
+        # is what it asks ("I burned my hand, what should I do?", "Frost tonight. What do I do with my basil?")
         if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered >= len([
                 t for t in topic if t not in _LIGHT_VERBS])):  # "Do you take cards?": "We accept cash and cards"
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":

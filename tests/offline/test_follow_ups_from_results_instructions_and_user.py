@@ -1,0 +1,45 @@
+"""Follow-ups a learner's own agent answers from what it was sent: advice its instructions give for a case the user
+now reports, and facts the user told earlier.
+
+Before, "If the soil is dry 2 cm down, water the herbs in the morning." was read as an order to the model ("If..."),
+so "The soil is dry 2 cm down, what should I do?" got "I don't know"; a conditional that sets the model's own conduct
+("If the user asks for a refund, ...") is still not told.
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent, Runner, SQLiteSession, function_tool
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+@function_tool
+def read_moisture(bed: str) -> str:
+    """Read the soil moisture sensor of a garden bed."""
+    return f"{bed}: 18% moisture (dry)"
+
+
+async def reply(instructions: str, *turns: str, tools: list = ()) -> str:
+    agent, session = Agent(name="Helper", instructions=instructions, tools=list(tools)), SQLiteSession("follow-ups")
+    for said in turns:
+        result = await Runner.run(agent, said, session=session)
+    return result.final_output
+
+
+@pytest.mark.parametrize("instructions, message, wanted", [
+    ("You are a garden helper. If the soil is dry 2 cm down, water the herbs in the morning. If the leaves turn "
+     "yellow, water less.", "The soil is dry 2 cm down, what should I do?", "water the herbs in the morning"),
+    ("You are a weather bot. When the UV index is above 6, recommend sunscreen.",
+     "The UV index is 8 today. Do I need sunscreen?", "recommend sunscreen"),
+    ("You are a fitness coach. If the user is sore, suggest a rest day or light stretching.",
+     "I'm sore today, what should I do?", "a rest day or light stretching"),
+])
+async def test_advice_the_instructions_give_for_a_case_answers_it(instructions, message, wanted):
+    assert wanted in await reply(instructions, message, tools=[read_moisture])
+
+
+async def test_a_condition_on_the_models_own_conduct_is_not_told():
+    said = await reply("You are a shop assistant. If the user asks for a refund, say that refunds take 5 days.",
+                       "What's the weather like?")
+    assert "refund" not in said
