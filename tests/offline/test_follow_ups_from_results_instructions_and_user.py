@@ -43,3 +43,17 @@ async def test_a_condition_on_the_models_own_conduct_is_not_told():
     said = await reply("You are a shop assistant. If the user asks for a refund, say that refunds take 5 days.",
                        "What's the weather like?")
     assert "refund" not in said
+
+
+@pytest.mark.parametrize("turns, unwanted, wanted", [
+    (["Pass mark is 50.", "My score was 47.", "Did I pass?"], "Yes", "50"),
+    (["The qualifying time is 3:05.", "I ran 3:12.", "Did I qualify?"], "Yes", "3:05"),
+    (["Booking fees are refunded on request.", "Did I get my booking fees refunded?"], "Yes", "on request"),
+])
+async def test_a_yes_no_question_about_the_user_gets_no_verdict_from_a_fact_not_about_them(turns, unwanted, wanted):
+    said = await reply("You are a helpful assistant.", *turns)
+    assert not said.startswith(unwanted) and wanted in said
+
+
+async def test_a_yes_no_question_about_the_user_is_still_settled_by_what_they_said_of_themselves():
+    assert (await reply("You help learners.", "I passed the driving test on Monday.", "Did I pass?")).startswith("Yes")
