@@ -2869,9 +2869,11 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     keys = {key: set(words(key.replace("_", " "))) for key in plain
             if plain[key].lower() not in {str(value).lower() for value in given.values()}  # the user said those, nor
             and not plain[key].startswith(("I don't know", "unknown "))}  # a sub-agent's "I don't know: ..."
-    wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
-    typed = [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN) or
-             wh == "where" and stems & _PLACE or wh in ("who", "whose") and stems & _PERSON]
+    lasting = "how long" in message.lower()  # "when" asks for a date, or a wait ("eta_hours"); "how long", a span too
+    wh = "when" if lasting else wh  # ("prep_minutes", "duration")
+    typed = [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN or lasting
+             and (stem("duration") in stems or _SECONDS.get(key.rpartition("_")[2].rstrip("s"), "")[:1] == ("time",))) or
+             wh == "where" and stems & (_PLACE | {stem("room")}) or wh in ("who", "whose") and stems & _PERSON]
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
         typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] <= topic | related(topic)] or typed
     unit = {key: key.rpartition("_") for key in chosen if key.rpartition("_")[2].rstrip("s") in _SECONDS and "_" in key}

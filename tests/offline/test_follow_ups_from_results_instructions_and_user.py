@@ -8,6 +8,8 @@ so "The soil is dry 2 cm down, what should I do?" got "I don't know"; a conditio
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from agents import Agent, Runner, SQLiteSession, function_tool
 
@@ -18,6 +20,30 @@ pytestmark = pytest.mark.usefixtures("api")
 def read_moisture(bed: str) -> str:
     """Read the soil moisture sensor of a garden bed."""
     return f"{bed}: 18% moisture (dry)"
+
+
+@function_tool
+def find_recipe(dish: str) -> str:
+    """Find a recipe by dish name."""
+    return json.dumps({"dish": dish, "servings": 4, "prep_minutes": 25, "ingredients": ["flour", "eggs", "milk"]})
+
+
+@function_tool
+def charger_status(charger: str) -> str:
+    """Status of an electric car charger."""
+    return json.dumps({"charger": charger, "state": "charging", "remaining_hours": 3})
+
+
+@function_tool
+def fitness_class(name: str) -> str:
+    """Look up a gym class by name."""
+    return json.dumps({"name": name, "duration": "45 min", "starts": "18:00", "room": "Studio 2"})
+
+
+@function_tool
+def get_course(code: str) -> str:
+    """Look up a university course."""
+    return json.dumps({"code": code, "title": "Organic Chemistry", "credits": 7.5, "room": "B204"})
 
 
 async def reply(instructions: str, *turns: str, tools: list = ()) -> str:
@@ -57,3 +83,20 @@ async def test_a_yes_no_question_about_the_user_gets_no_verdict_from_a_fact_not_
 
 async def test_a_yes_no_question_about_the_user_is_still_settled_by_what_they_said_of_themselves():
     assert (await reply("You help learners.", "I passed the driving test on Monday.", "Did I pass?")).startswith("Yes")
+
+
+@pytest.mark.parametrize("tool, first, again, wanted", [
+    (find_recipe, "Find me a pancake recipe", "How long does it take?", "25 minutes"),
+    (charger_status, "Check the garage charger", "How long until it's done?", "3 hours"),
+    (fitness_class, "Look up the spin class", "How long is it?", "45 min"),
+])
+async def test_how_long_is_answered_by_a_results_span(tool, first, again, wanted):
+    assert wanted in await reply("You are a helpful assistant. Use the tools.", first, again, tools=[tool])
+
+
+@pytest.mark.parametrize("tool, first, again, wanted", [
+    (get_course, "Look up course CHEM210", "Where is it?", "B204"),
+    (fitness_class, "Look up the spin class", "Where is it held?", "Studio 2"),
+])
+async def test_where_is_answered_by_a_results_room(tool, first, again, wanted):
+    assert wanted in await reply("You are a helpful assistant. Use the tools.", first, again, tools=[tool])
