@@ -2012,7 +2012,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     choice = request.body.get("tool_choice")
     made = {str(i.get("name")) for i in request.conversation[request.last_user_index + 1:] if item_type(i) == "function_call"}
     tools = [t for t in request.tools if not (t.handoff and t.name in made)]  # each desk once a turn: no ping-pong
-    handed = any(n.startswith("transfer_to_") for n in made) and sum(t.handoff for t in request.tools) == 1  # its way back
+    handed_to = any(n.startswith("transfer_to_") for n in made)  # this turn: a desk was handed the message
+    handed = handed_to and sum(t.handoff for t in request.tools) == 1  # its way back
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
     asking = _only_asks(request.message)
@@ -2044,7 +2045,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     # a triage agent: a desk is named by its own words; near ones ("card" for refunds) and everyday ones only if none is
     desks = [t for t in tools if t.handoff]
     padded = f" {' '.join(_lower_tokens(request.message))} "
-    by_own_words = any((t.stems - _HANDOFF) & message for t in desks)
+    common = set.intersection(*(set(t.stems) for t in desks)) if len(desks) > 1 else set()  # "insurance" of
+    by_own_words = any((t.stems - _HANDOFF - common) & message for t in desks)  # claims and of sales names neither
     spoken = padded.split()  # "get back": refund; "send these shoes back": return (up to three words between)
     same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith((" back", " out", " know")) and any(
         w == said.split()[0] and said.split()[1] in spoken[at + 2:at + 5] for at, w in enumerate(spoken)) for s in words(same)}
@@ -2067,7 +2069,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         # then (or in an order) a related word names it too ("vacation": leave; "What's that in euros?": an agent as a
         # tool that converts currencies; "Turn the music down": set_volume, asking the level)
         routed = tool.handoff and len(desks) > 1
-        heard = desk_words if routed else message | same | near if everything_given else message | same
+        heard = desk_words if routed else message | same | near if everything_given or own & near and (
+            handed_to and len(tools) == 1) else message | same  # a desk of one tool, handed the question: its tool
+        # by a related word, asking what it lacks ("How much would insurance cost?": get_quote, "the driver age?")
         if tool.handoff and covered & own_words:  # a desk whose instructions say the message's words answers it
             heard = message | same
         said = own & message - (_aside(tool, desks, found) if routed else set())
@@ -2131,6 +2135,11 @@ def _choose_tools(request: Request) -> list[Tool]:
     if not picked and (_is_question(request.message) or wants) and not _covered(words(request.message), routine):  # seat"
         picked = [t for t in tools if t.handoff and any(t.name_stems - {"transf", "agent"} <= set(words(s))
                                                          for s in routes)][:1]
+    asks_on = [c for c in _CORRECTING.finditer(request.message[:200]) if c[2] or c[3]] and len(tokens(request.message)) <= 8
+    before = [str(i.get("name")) for i in request.conversation[:max(0, request.last_user_index)] if item_type(i) == (
+        "function_call")] if asks_on and not picked else []  # "And for a Tesla?": to the desk the question before went to
+    picked = picked or [t for t in tools if t.handoff and t.name == next((n for n in reversed(before) if n.startswith(
+        "transfer_to_")), "")]
     # a desk's one way back, for a problem none of its own words (instructions, tools) speak of: "my wifi keeps
     # dropping" told to a billing desk goes back to triage
     back = [t for t in tools if t.handoff]
@@ -3610,7 +3619,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     side = (tokens(rest) or [""])[0].lower()  # "What about to Boston?": the field after "to"
     named = " ".join(w for w in tokens((sentences(rest.strip(" ,")) or [""])[0].split(",")[0]) if w.lower() not in STOP)
     when = [found.group(0) for found in [_DATE.search(rest)] if found]  # "make it 21:00": the time's field
-    new = (when or identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t)] or [named] * bool(
+    new = (when or identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t) and not (  # a name's number
+        named[:1].isupper() and t in named.split()[1:])] or [named] * bool(  # is the name's: "a Tesla Model 3"
         named[:1].isupper() or wrong or about) or [""])[0]  # a name only if capitalised ("Sorry for the wait" corrects nothing)
     with contextlib.suppress(ValueError, LookupError, AttributeError):  # no JSON object, no value, no key of its shape
         arguments = json.loads(str(made[-1].get("arguments")))
