@@ -13,6 +13,8 @@ import json
 import pytest
 from agents import Agent, Runner, SQLiteSession, function_tool
 
+from ..helpers import tool_calls
+
 pytestmark = pytest.mark.usefixtures("api")
 
 
@@ -44,6 +46,12 @@ def fitness_class(name: str) -> str:
 def get_course(code: str) -> str:
     """Look up a university course."""
     return json.dumps({"code": code, "title": "Organic Chemistry", "credits": 7.5, "room": "B204"})
+
+
+@function_tool
+def city_weather(city: str) -> str:
+    """Current weather for a city."""
+    return f"{city}: 12°C, light rain"
 
 
 async def reply(instructions: str, *turns: str, tools: list = ()) -> str:
@@ -100,3 +108,15 @@ async def test_how_long_is_answered_by_a_results_span(tool, first, again, wanted
 ])
 async def test_where_is_answered_by_a_results_room(tool, first, again, wanted):
     assert wanted in await reply("You are a helpful assistant. Use the tools.", first, again, tools=[tool])
+
+
+@pytest.mark.parametrize("message, city", [
+    ("Is it cold in Oslo?", "Oslo"), ("Do I need a jacket in Paris today?", "Paris"), ("Is it hot in Seville?", "Seville"),
+])
+async def test_a_question_on_how_warm_a_city_is_looks_its_weather_up(message, city):
+    assert (await tool_calls([city_weather], message))[0] == [("city_weather", {"city": city})]
+
+
+async def test_how_cold_it_is_is_answered_from_the_weather_looked_up_before():
+    said = await reply("You are a weather bot.", "What's the weather in Oslo?", "Is it cold?", tools=[city_weather])
+    assert "12°C" in said
