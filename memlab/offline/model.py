@@ -2634,18 +2634,21 @@ def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
     """The clause of a statement that says what a question asks, if one says more of it than the others: "Which
     gate was mine?" of "My flight lands at 6pm and my gate was B12" is "my gate was B12". A clause opens with its own
     subject ("and my...", "and I'm...", "and the fan is..."; not "a laptop and a headset", nor "and he..."
-    without the one he is)."""
-    pieces = re.split(r"(?:,? and|;|,? but) (?=(?:my|your|our|i|i'm|i've|we|we're)\b|"
+    without the one he is); of a tool's line, the items of its list that do ("Is it going to rain?" of "Oslo: 12°C,
+    light rain, wind 20 km/h" is "Oslo: light rain")."""
+    label, colon, listed = statement.text.rpartition(": ") if statement.role == "tool" else ("", "", "")
+    pieces = listed.split(", ") if colon else re.split(r"(?:,? and|;|,? but) (?=(?:my|your|our|i|i'm|i've|we|we're)\b|"
                       r"the\b(?=[^,.;]{0,40}\b(?:is|are|was|were|has|have|had|gets|got|keeps|kept)\b))", statement.text, flags=re.I)
     for k in range(len(pieces) - 1, 0, -1):  # "My cousin Dora and I are driving": one subject, not two clauses
-        if len(tokens(pieces[k - 1])) <= 3:
+        if len(tokens(pieces[k - 1])) <= 3 and not colon:
             pieces[k - 1:k + 1] = [pieces[k - 1] + " and " + pieces[k]]
     said = [set(words(piece)) for piece in pieces]
     covered = sorted(((len(set(topic) & said[k]), _covered(topic, said[k]), -k, piece) for k, piece in enumerate(pieces)),
                      reverse=True)  # the words themselves first: "router", not "wifi"
-    if len(pieces) < 2 or covered[0][:2] == covered[1][:2]:
+    if len(pieces) < 2 or covered[0][:2] == covered[-1 if colon else 1][:2] or not covered[0][not colon]:
         return statement
-    return dataclasses.replace(statement, text=covered[0][3].strip().rstrip(",;"))
+    kept = [piece for k, piece in enumerate(pieces) if (len(set(topic) & said[k]), _covered(topic, said[k])) == covered[0][:2]]
+    return dataclasses.replace(statement, text=f"{label}{colon}{', '.join(kept)}".strip().rstrip(",;"))
 
 
 def _told_back(told: Sequence[Statement]) -> str:
@@ -3012,7 +3015,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             run = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
             yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
-            run = [_clause(run[0], _topic(said))] if len(run) == 1 and run[0].role == "user" and not yes_no else run
+            run = [_clause(run[0], request.memory.spelled(_topic(said)))] if len(run) == 1 and (run[0].role == "tool" or run[
+                0].role == "user" and not yes_no) else run  # "How windy...?": "wind 20 km/h"
             told = _counted(request, said, found[1], run) or _told_back(run)  # "2 (brother, sister). You told me: ..."
             told = _part_asked(told, {t.split("'")[0] for t in said_tokens}) if len(run) == 1 else told
             if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
@@ -3032,7 +3036,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))
                 lower = text[:1].lower() + text[1:] if common else text
                 return f"{verdict.title()}: {f'you told me {_retold(text)}' if role == 'user' else lower}."
-            return "No. " + told if verdict == "no" else f"{text}." if yes_no and role == "tool" else told
+            return "No. " + told if verdict == "no" else f"{run[0].text.rstrip(' .!')}." if yes_no and role == "tool" else told
         if answer := _from_results(request, said, alone=True):  # "when should I expect it fixed?": its eta_hours
             return answer
         if any(answers):

@@ -54,6 +54,18 @@ def city_weather(city: str) -> str:
     return f"{city}: 12°C, light rain"
 
 
+@function_tool
+def get_weather(city: str) -> str:
+    """Get the current weather for a city."""
+    return f"{city}: 12°C, light rain, 80% chance of rain this afternoon, wind 20 km/h"
+
+
+@function_tool
+def energy_report(home: str) -> str:
+    """Today's energy use of a home, by appliance."""
+    return "Today: heating 12 kWh, lights 2 kWh, oven 3 kWh"
+
+
 async def reply(instructions: str, *turns: str, tools: list = ()) -> str:
     agent, session = Agent(name="Helper", instructions=instructions, tools=list(tools)), SQLiteSession("follow-ups")
     for said in turns:
@@ -120,3 +132,13 @@ async def test_a_question_on_how_warm_a_city_is_looks_its_weather_up(message, ci
 async def test_how_cold_it_is_is_answered_from_the_weather_looked_up_before():
     said = await reply("You are a weather bot.", "What's the weather in Oslo?", "Is it cold?", tools=[city_weather])
     assert "12°C" in said
+
+
+@pytest.mark.parametrize("tool, first, again, wanted, unwanted", [
+    (get_weather, "What's the weather in Oslo?", "Is it going to rain?", "80% chance of rain", "12°C"),
+    (get_weather, "What's the weather in Oslo?", "How windy is it?", "wind 20 km/h", "rain"),
+    (energy_report, "Show the energy report for my home", "How much did the oven use?", "oven 3 kWh", "heating"),
+])
+async def test_a_follow_up_on_a_results_list_gets_the_items_it_asks_of(tool, first, again, wanted, unwanted):
+    said = await reply("You are a helpful assistant. Use the tools.", first, again, tools=[tool])
+    assert wanted in said and unwanted not in said
