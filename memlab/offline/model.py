@@ -2997,9 +2997,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return answer  # after a list of flights; "Which exam comes first?" after their dates
     if question:
         found = _answered_by_conversation(request)
-        if found and stem("name") in _topic(said) and not (_proper_names(found[1].text, people=True) or stem(
-                "name") in found[1].stems or stem("call") in found[1].stems):  # "What's my sister's name?" of "My
-            found = None  # sister is getting married in June.": a name it does not give
+        if found and stem("name") in (asked := set(_topic(said))) and not (_proper_names(found[1].text, people=True) or stem(
+                "name") in found[1].stems or stem("call") in found[1].stems or any(stem(a.lower()) in asked and b[:1].isupper(
+                ) or a[:1].isupper() and a.lower() not in STOP and stem(b.lower()) in asked for a, b in itertools.pairwise(
+                tokens(found[1].text)))):  # "What's my sister's name?" of "My sister is getting married in June.": a name it
+            found = None  # does not give (one beside the thing asked does: "...our hotel?" of "We're at Hotel Miramar")
         to_me = "your" in said_tokens or "you" in said_tokens and not {"i", "my", "me", "i'm"} & said_tokens
         # "who are you?" asks the assistant, whatever the user told of themselves
         if found is not None and (known is None or found[0] >= known[0] and not to_me):

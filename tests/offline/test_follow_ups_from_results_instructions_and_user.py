@@ -142,3 +142,12 @@ async def test_how_cold_it_is_is_answered_from_the_weather_looked_up_before():
 async def test_a_follow_up_on_a_results_list_gets_the_items_it_asks_of(tool, first, again, wanted, unwanted):
     said = await reply("You are a helpful assistant. Use the tools.", first, again, tools=[tool])
     assert wanted in said and unwanted not in said
+
+
+@pytest.mark.parametrize("told, asked, wanted", [
+    ("We're staying at Hotel Miramar.", "What's the name of our hotel?", "Hotel Miramar"),
+    ("I train at the Ironworks gym three times a week.", "What's the name of my gym?", "Ironworks"),
+    ("My sister lives in Paris.", "What's my sister's name?", "I don't know"),
+])
+async def test_the_name_of_a_thing_is_the_capitalised_one_beside_it(told, asked, wanted):
+    assert wanted in await reply("You are a travel helper.", told, asked)
