@@ -422,7 +422,7 @@ class Reader:
         field_stems = frozenset(words(name.replace("_", " ")))
         about = set(words(f"{name.replace('_', ' ')} {description}")) | {stem(name.lower())}  # "when" too
         sample = example.group(1).rstrip(".:") if (example := _EXAMPLE.search(description)) else ""
-        if any(c.isdigit() for c in sample):
+        if any(c.isdigit() for c in sample) and not _DATE.match(sample):  # a date's example: a date, said any way
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
         ends = {cue for part in f"{name.lower()}_".split("_") for cue in _ENDS.get(part, ())[:1]}
@@ -447,8 +447,8 @@ class Reader:
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
-            form = form or ("date" if "YYYY-MM-DD" in told else ("date-time" if "time" in description.lower() else "date")
-                            if "ISO 8601" in description else None)  # "Start date and time, ISO 8601"
+            form = form or (("date-time" if "time" in description.lower() else "date") if "ISO 8601" in description else (
+                "date" if "YYYY-MM-DD" in told else None))  # "Start date and time, ISO 8601" (its own, first)
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
             return f"date{form or ''}", lambda text: _when(text, form, self.year, self.today)
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
@@ -971,6 +971,8 @@ class Reader:
         if not marks & stem_set("year month day"):  # "June 20th 2025", "2 days
             text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
+        text = " ".join(w.replace("-", " ", 1) if w[:1].isdigit() and w.partition("-")[2].rstrip("s") in _SECONDS else w
+                        for w in text.split(" "))  # "a 1-hour call": 1 hour (not "a 20-sided die")
         text = _in_unit(_halves(text), {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
         said = text.split(" ")  # "one large coffee": 1 (not "one of them"); "twice a day": 2
         for at, (count, d, sides) in enumerate(t.lower().partition("d") for t in said):  # dice: "3d6" is 3 of 6 sides,
@@ -2566,7 +2568,8 @@ def _retold(text: str) -> str:
     text = text[greeting.end():] if (greeting := _GREETING.match(text)) and greeting.end() < len(text) else text
     text = _unled(text)
     for preamble in ("please remember that ", "remember that ", "note that ", "update: ", "fyi: ", "fyi, ",
-                     "just so you know, ", "for the record, "):
+                     "just so you know, ", "for the record, ", "also, ", "also ", "and ", "plus ", "by the way, ",
+                     "btw, "):  # "Also my cat Nori...": your cat Nori
         if text.lower().startswith(preamble) and len(text) > len(preamble):
             text = text[len(preamble):]
             break
@@ -2758,7 +2761,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         records = records if len(records) > 1 else [one for n, one in found if n == name and isinstance(one, dict)]
         for at, word in enumerate(said):  # "Which one is cheaper?", "the most expensive": the least (most) of a field,
             # of one listed result or of the results of one tool ("Which one is warmer?" after Paris and London)
-            fields, most = _COMPARED.get(_compared(word), (frozenset(), False))
+            fields, most = _COMPARED.get(_compared(word), (frozenset(), False)) if said[at - 1:at] != ["how"] else (
+                frozenset(), False)  # "How long is the call?" compares nothing
             keys = [key for key in records[0] if set(words(key.replace("_", " "))) & fields and all(
                 isinstance(one.get(key), (int, float, str)) for one in records)] if len(records) > 1 else []
             if keys:
@@ -2766,7 +2770,9 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
                 best = (max if most else min)(records, key=lambda one: (isinstance(one[keys[0]], str), one[keys[0]]))
                 return f"The {' '.join(said[at - 1:at] * (said[at - 1:at] in (['most'], ['least'])) + [word])} one " \
                        f"is {_record(best)}."
-        named = [one for one in records if ids & {str(value) for value in one.values()}]
+        named = [one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
+            one for one in records if len(records) > 1 and set(words(question)) & set(words(" ".join(map(str, one.values(
+                )))))]  # a value of which names it ("call with Priya")
         if len(named) == 1 or alone and len(records) == 1 and not ids:  # the record the question names, or the one
             given = {**(arguments if isinstance(arguments, dict) else {}), **{i: i for i in ids}}
             if asked := _asked_fields(named[0] if named else records[0], question, given):
@@ -2881,18 +2887,18 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     keys = {key: set(words(key.replace("_", " "))) for key in plain
             if plain[key].lower() not in {str(value).lower() for value in given.values()}  # the user said those, nor
             and not plain[key].startswith(("I don't know", "unknown "))}  # a sub-agent's "I don't know: ..."
-    lasting = "how long" in message.lower()  # "when" asks for a date, or a wait ("eta_hours"); "how long", a span too
-    wh = "when" if lasting else wh  # ("prep_minutes", "duration")
-    typed = [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN or lasting
-             and (stem("duration") in stems or _SECONDS.get(key.rpartition("_")[2].rstrip("s"), "")[:1] == ("time",))) or
-             wh == "where" and stems & (_PLACE | {stem("room")}) or wh in ("who", "whose") and stems & _PERSON]
+    wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
+    lasting = [key for key in keys if "how long" in message.lower() and (key.rpartition("_")[2].rstrip("s") in _SECONDS
+                                                                          or stem("duration") in keys[key])]  # minutes
+    typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
+                        or wh == "where" and stems & (_PLACE | {stem("room")}) or wh in ("who", "whose") and stems & _PERSON]
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
         typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] <= topic | related(topic)] or typed
     unit = {key: key.rpartition("_") for key in chosen if key.rpartition("_")[2].rstrip("s") in _SECONDS and "_" in key}
     said = " and ".join(f"the {unit[key][0].replace('_', ' ')} is {plain[key]} {unit[key][2]}" if key in unit else
                         f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
                         for key in chosen)  # "the error codes are E-3120", "the eta is 24 hours"
-    return f"{said[:1].upper()}{said[1:]}." if said else None
+    return f"{said[:1].upper()}{said[1:]}" + "." * (said[-1:] not in ".!?") if said else None  # a value may end one
 
 
 def compose(request: Request, missing: Sequence[str] = ()) -> str:
