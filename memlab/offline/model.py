@@ -2645,12 +2645,11 @@ def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
     for k in range(len(pieces) - 1, 0, -1):  # "My cousin Dora and I are driving": one subject, not two clauses
         if len(tokens(pieces[k - 1])) <= 3 and not colon:
             pieces[k - 1:k + 1] = [pieces[k - 1] + " and " + pieces[k]]
-    said = [set(words(piece)) for piece in pieces]
-    covered = sorted(((len(set(topic) & said[k]), _covered(topic, said[k]), -k, piece) for k, piece in enumerate(pieces)),
-                     reverse=True)  # the words themselves first: "router", not "wifi"
-    if len(pieces) < 2 or covered[0][:2] == covered[-1 if colon else 1][:2] or not covered[0][not colon]:
+    scores = [(len(set(topic) & one), 0 if colon else _covered(topic, one)) for one in (set(words(p)) for p in pieces)]
+    best = max(scores)  # the words themselves first: "router", not "wifi" (of a result's items, only they)
+    if len(pieces) < 2 or best == (0, 0) or scores.count(best) > (len(pieces) - 1 if colon else 1):
         return statement
-    kept = [piece for k, piece in enumerate(pieces) if (len(set(topic) & said[k]), _covered(topic, said[k])) == covered[0][:2]]
+    kept = [piece for piece, score in zip(pieces, scores) if score == best]
     return dataclasses.replace(statement, text=f"{label}{colon}{', '.join(kept)}".strip().rstrip(",;"))
 
 
@@ -3127,7 +3126,9 @@ def _part_asked(told: str, asked: set[str]) -> str:
     wanted = {{"where": "place", "when": "date", "time": "date"}[one] for one in asked & {"where", "when", "time"}}
     lead, told = told.split(": ", 1) if told.startswith(("You told me: ", "From my notes: ")) else ("", told)
     clauses = [_pieces(clause) for clause in told.rstrip(".").split("; ")]
-    kept = [c for c in clauses if wanted <= {kind for _, kind in c[1:]}] if len(wanted) == 1 else []
+    kept = [c for c in clauses if wanted <= {kind for _, kind in c[1:]} and not any(", " in part and not part.partition(
+        ", ")[2][:1].isdigit() for part, kind in c[1:] if kind and kind not in wanted)] if len(wanted) == 1 else []  # not
+    # a piece left out that holds more of a list ("in Hall A, Thursday 14:00" for "where")
     if not kept or len(clauses) == 1 and not {"date", "place"} <= {kind for _, kind in kept[0][1:]}:
         return f"{lead}: {told}" if lead else told  # "what time...?" leaves the place out too
     return (f"{lead}: " if lead else "") + "; ".join(" ".join(part for part, kind in clause if kind not in {

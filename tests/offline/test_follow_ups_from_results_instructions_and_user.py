@@ -66,6 +66,12 @@ def energy_report(home: str) -> str:
     return "Today: heating 12 kWh, lights 2 kWh, oven 3 kWh"
 
 
+@function_tool
+def get_timetable(course: str) -> str:
+    """Lecture timetable of a course."""
+    return f"{course}: lectures Monday 10:00 in Hall A, Thursday 14:00 in Hall C; exam on June 3."
+
+
 async def reply(instructions: str, *turns: str, tools: list = ()) -> str:
     agent, session = Agent(name="Helper", instructions=instructions, tools=list(tools)), SQLiteSession("follow-ups")
     for said in turns:
@@ -151,3 +157,12 @@ async def test_a_follow_up_on_a_results_list_gets_the_items_it_asks_of(tool, fir
 ])
 async def test_the_name_of_a_thing_is_the_capitalised_one_beside_it(told, asked, wanted):
     assert wanted in await reply("You are a travel helper.", told, asked)
+
+
+async def test_where_of_a_listed_timetable_does_not_join_one_entrys_day_to_anothers_place():
+    said = await reply("You help students.", "What's the timetable for Linear Algebra?", "Where is the Thursday lecture?",
+                       tools=[get_timetable])
+    assert "Thursday 14:00 in Hall C" in said and "Monday 10:00 in Hall C" not in said
+    said = await reply("You plan shifts.", "My shifts are Monday 8:00 at the Depot, Friday 12:00 at the Harbour store.",
+                       "Where is my Friday shift?")
+    assert "Friday 12:00 at the Harbour store" in said and "Monday 8:00 at the Harbour" not in said
