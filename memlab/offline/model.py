@@ -2406,9 +2406,10 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     case = said.partition(",")[0]  # "If the soil is dry, water the herbs.": advice to tell, not an order to the model
     advice = lead in ("if", "when") and case != said and not (set(words(case)) & _CONDUCT or "you" in case.lower().split()
                                                               or said.rstrip().endswith("?"))  # ("When is...?")
-    if lead in _ORDERS and not advice or _is_question(said) and not advice or not (facts(said) or place or verb or advice) and lead not in (
+    if not advice and (lead in _ORDERS or _is_question(said)) or not (facts(said) or place or verb or advice) and lead not in (
             "our", "we", "the", "they"):  # ("If the user asks for...", "When you are unsure, ...")
-        return None
+        return None if lead in _ORDERS | STOP or _is_question(said) or not lead.isalpha() else (f"do {lead}", said)  # how
+    # to do it, told to "How should I water them?" alone ("Water tomatoes at the base.")
     person = next((word for word in ("user", "customer", "client") if said.startswith(f"The {word}")), "they")
     for them, you in ((f"The {person}'s ", "Your "), (f"The {person} is ", "You are "), ("They ", "You ")):
         if said.startswith(them) and of_user:
@@ -2440,7 +2441,11 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     found, days = [], _weekdays(request.message) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
     days = days or set(_WEEKDAYS if asks and "days" in said else ())  # "Which days...?": any a sentence names
     lasting = stem_set("long take") if "how long" in request.message.lower() else set()  # "How long will it take?"
+    doing = {f"do {b}" for a, b in itertools.pairwise(_lower_tokens(request.message)) if a in ("i", "we")}
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
+        if label[:3] == "do ":  # "How should I water them?": "Water tomatoes at the base, never on the leaves."
+            found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing)
+            continue
         if lasting and advice_stems & stem_set("minute hour day week month year"):  # is told by "... in 5 days"
             advice_stems = advice_stems | lasting
         elif days and not label and _weekdays(advice):  # "Which days...?": "... on Tuesday and Thursday mornings"

@@ -166,3 +166,21 @@ async def test_where_of_a_listed_timetable_does_not_join_one_entrys_day_to_anoth
     said = await reply("You plan shifts.", "My shifts are Monday 8:00 at the Depot, Friday 12:00 at the Harbour store.",
                        "Where is my Friday shift?")
     assert "Friday 12:00 at the Harbour store" in said and "Monday 8:00 at the Harbour" not in said
+
+
+@pytest.mark.parametrize("instructions, message, wanted", [
+    ("You are a gardening helper. Tomatoes need 6-8 hours of sun. Water tomatoes at the base, never on the leaves.",
+     "How should I water my tomatoes?", "Water tomatoes at the base, never on the leaves."),
+    ("You are a gardening helper. Feed the roses every two weeks once flowers appear.", "How often do I feed them?",
+     "Feed the roses every two weeks"),
+    ("You are a bike shop assistant. Lube the chain after every wet ride.", "When should we lube the chain?",
+     "after every wet ride"),
+])
+async def test_how_to_do_what_the_instructions_tell_in_the_imperative(instructions, message, wanted):
+    assert wanted in await reply(instructions, message)
+
+
+async def test_an_imperative_of_the_instructions_is_not_told_to_a_statement():
+    said = await reply("You are a gardening helper. Water tomatoes at the base, never on the leaves.",
+                       "I watered the tomatoes this morning.")
+    assert "at the base" not in said
