@@ -205,8 +205,8 @@ _QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch meant raised "
                          "lowered postponed rescheduled".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
-_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|(what|how) about|^(and) )",
-                         re.I)  # "What about savings?", "and 1Z777?": the call before, for another value
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|((?:what|how) about|same for)|^(and) )",
+                         re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
                     "pay reset write refund toggle lock unlock turn switch enable disable mark complete")

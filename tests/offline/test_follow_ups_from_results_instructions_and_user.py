@@ -72,6 +72,24 @@ def get_timetable(course: str) -> str:
     return f"{course}: lectures Monday 10:00 in Hall A, Thursday 14:00 in Hall C; exam on June 3."
 
 
+@function_tool
+def get_forecast(city: str, day: str) -> str:
+    """Weather forecast for a city on a day."""
+    return json.dumps({"city": city, "day": day, "high_c": 18})
+
+
+@function_tool
+def set_lights(room: str, brightness: int) -> str:
+    """Set the brightness (0-100) of a room's lights."""
+    return f"{room} lights at {brightness}%"
+
+
+@function_tool
+def water_zone(zone: str, minutes: int) -> str:
+    """Run the garden sprinklers of a zone for some minutes."""
+    return f"{zone} watering for {minutes} min"
+
+
 async def reply(instructions: str, *turns: str, tools: list = ()) -> str:
     agent, session = Agent(name="Helper", instructions=instructions, tools=list(tools)), SQLiteSession("follow-ups")
     for said in turns:
@@ -184,3 +202,15 @@ async def test_an_imperative_of_the_instructions_is_not_told_to_a_statement():
     said = await reply("You are a gardening helper. Water tomatoes at the base, never on the leaves.",
                        "I watered the tomatoes this morning.")
     assert "at the base" not in said
+
+
+@pytest.mark.parametrize("tool, first, again, wanted", [
+    (set_lights, "Dim the living room lights to 30", "Same for the kitchen", {"room": "kitchen", "brightness": 30}),
+    (get_forecast, "Forecast for Bergen on Saturday?", "Same for Sunday", {"city": "Bergen", "day": "Sunday"}),
+    (water_zone, "Water the front lawn for 10 minutes", "Do the same for the back lawn", {"zone": "back lawn", "minutes": 10}),
+])
+async def test_same_for_another_value_makes_the_call_before_again_with_it(tool, first, again, wanted):
+    agent, session = Agent(name="Home", instructions="Use the tools.", tools=[tool]), SQLiteSession("same")
+    await Runner.run(agent, first, session=session)
+    result = await Runner.run(agent, again, session=session)
+    assert [json.loads(i.raw_item.arguments) for i in result.new_items if i.type == "tool_call_item"] == [wanted]
