@@ -2892,8 +2892,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
             if plain[key].lower() not in {str(value).lower() for value in given.values()}  # the user said those, nor
             and not plain[key].startswith(("I don't know", "unknown "))}  # a sub-agent's "I don't know: ..."
     wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
-    lasting = [key for key in keys if "how long" in message.lower() and (key.rpartition("_")[2].rstrip("s") in _SECONDS
-                                                                          or stem("duration") in keys[key])]  # minutes
+    lasting = [key for key in keys if ("how long" in message.lower() or "how far" in message.lower()) and (key.rpartition(
+        "_")[2].rstrip("s") in _SECONDS or stem_set("duration distance") & keys[key])]  # minutes, "distance_km"
     typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
                         or wh == "where" and stems & (_PLACE | {stem("room")}) or wh in ("who", "whose") and stems & _PERSON]
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
@@ -3204,8 +3204,8 @@ def _checked(request: Request, said: str) -> str | None:
 def _verdict(topic: set[str], text: str) -> str | None:
     """"yes" if ``text`` says all a yes/no question's ``topic`` says, "no" if it negates it or says a related word
     instead of one ("closed" for "open"), else ``None``."""
-    stems, lowered = set(words(text)), _lower_tokens(text)
-    missing, negated = topic - stems, any(t in ("not", "no", "never") or t.endswith("n't") for t in lowered)
+    stems, lowered = set(words(text)), _lower_tokens(text)  # a result's "parking: False" negates too
+    missing, negated = topic - stems, any(t in ("not", "no", "never", "false") or t.endswith("n't") for t in lowered)
     if topic and len(missing) <= 1 and (not missing or related(missing) & (stems - topic)):
         return "no" if missing or negated else "yes"
     return None
