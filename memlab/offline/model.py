@@ -3039,9 +3039,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 len(topic & set(words(part))), stem((tokens(part) or [""])[0]) in topic))  # "Is Bruno a beagle?" and
             # "Bruno is a boxer and Lola is a beagle"; "Am I from Leeds?" and "I'm from Ghana but live in Leeds": the
             # clause says the question's "from", "in"... too
-            ties = {"from", "in", "at", "with", "to"} & set(_lower_tokens(said)) <= set(_lower_tokens(clause)) and not (
-                role == "user" and _lower_tokens(said)[1:2] == ["i"] and not _about_user(text))  # "Did I pass?":
-            # not "Pass mark is 50."
+            others = role == "user" and _lower_tokens(said)[1:2] == ["i"] and not _about_user(text)  # "Did I pass?" of
+            mine = [s for s in request.said if others and s.role == "user" and not s.asks and _about_user(s.text) and facts(
+                s.text)][-1:]  # "Pass mark is 50.": no verdict, that and the user's own latest value ("My score was 47.")
+            told = _told_back([found[1], *mine]) if mine else told
+            ties = {"from", "in", "at", "with", "to"} & set(_lower_tokens(said)) <= set(_lower_tokens(clause)) and not others
             verdict = "no" if _contradicts(said, text) else _verdict(topic, clause) if yes_no and ties and topic <= set(
                 words(clause)) else None
             if verdict and role in ("user", "tool"):  # a word the question writes in lower case is no name

@@ -127,14 +127,14 @@ async def test_a_condition_on_the_models_own_conduct_is_not_told():
     assert "refund" not in said
 
 
-@pytest.mark.parametrize("turns, unwanted, wanted", [
-    (["Pass mark is 50.", "My score was 47.", "Did I pass?"], "Yes", "50"),
-    (["The qualifying time is 3:05.", "I ran 3:12.", "Did I qualify?"], "Yes", "3:05"),
-    (["Booking fees are refunded on request.", "Did I get my booking fees refunded?"], "Yes", "on request"),
+@pytest.mark.parametrize("turns, wanted", [
+    (["Pass mark is 50.", "My score was 47.", "Did I pass?"], ["50", "your score was 47"]),
+    (["The qualifying time is 3:05.", "I ran 3:12.", "Did I qualify?"], ["3:05", "you ran 3:12"]),
+    (["Booking fees are refunded on request.", "Did I get my booking fees refunded?"], ["on request"]),
 ])
-async def test_a_yes_no_question_about_the_user_gets_no_verdict_from_a_fact_not_about_them(turns, unwanted, wanted):
-    said = await reply("You are a helpful assistant.", *turns)
-    assert not said.startswith(unwanted) and wanted in said
+async def test_a_yes_no_question_about_the_user_gets_no_verdict_from_a_fact_not_about_them(turns, wanted):
+    said = await reply("You are a helpful assistant.", *turns)  # that fact, and the user's own value to weigh it by
+    assert not said.startswith("Yes") and all(one in said for one in wanted)
 
 
 async def test_a_yes_no_question_about_the_user_is_still_settled_by_what_they_said_of_themselves():
