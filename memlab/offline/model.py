@@ -1207,7 +1207,9 @@ class Reader:
         verbs = {stem(next((w for w in tokens(piece) if w.lower() != "please"), "")) for piece in sentences(
             self.request.message)}  # "Check my savings balance": not "checking"
         latest = set(words(self.request.message)) - negated - verbs  # the message's own first ("And the garage?" after
-        direct = [o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & latest]  # the kitchen)
+        direct = [o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & latest] or [
+            o for s in reversed(self.request.said) if s.role == "user" for o in options if isinstance(o, str) and set(words(
+                o.replace("_", " "))) & s.stems - negated - verbs][:1]  # the kitchen), else the user's latest ("Lock it")
         return direct[0] if direct else self._option_named(options, said - verbs, description) or self._option_named(
             options, said, description)
 

@@ -9,6 +9,7 @@ so "The soil is dry 2 cm down, what should I do?" got "I don't know"; a conditio
 from __future__ import annotations
 
 import json
+from typing import Literal
 
 import pytest
 from agents import Agent, Runner, SQLiteSession, function_tool
@@ -100,6 +101,30 @@ def find_gym(area: str) -> str:
 def find_campsite(region: str) -> str:
     """Find a campsite in a region."""
     return json.dumps({"site": "Pine Hollow", "drive_km": 40, "pets_allowed": False, "showers": True})
+
+
+@function_tool
+def door_status() -> str:
+    """Status of all doors."""
+    return json.dumps({"front": "locked", "back": "unlocked", "garage": "open"})
+
+
+@function_tool
+def lock_door(door: Literal["front", "back", "garage"]) -> str:
+    """Lock a door."""
+    return f"{door} door locked"
+
+
+@function_tool
+def bed_moisture() -> str:
+    """Soil moisture of every garden bed."""
+    return json.dumps({"north": "42%", "south": "15%", "east": "30%"})
+
+
+@function_tool
+def start_sprinkler(bed: Literal["north", "south", "east"]) -> str:
+    """Start the sprinkler of a garden bed."""
+    return f"{bed} sprinkler on"
 
 
 async def reply(instructions: str, *turns: str, tools: list = ()) -> str:
@@ -238,3 +263,16 @@ async def test_a_results_false_flag_answers_no(tool, first, again, wanted):
 ])
 async def test_how_far_is_answered_by_a_results_distance(tool, first, again, wanted):
     assert wanted in await reply("You are a helpful assistant. Use the tools.", first, again, tools=[tool])
+
+
+@pytest.mark.parametrize("tools, turns, wanted", [
+    ([door_status, lock_door], ["Are all the doors locked?", "Is the back door locked?", "Lock it"], ("lock_door", "back")),
+    ([bed_moisture, start_sprinkler], ["How are my beds doing?", "Is the south bed dry?", "Water it please"],
+     ("start_sprinkler", "south")),
+])
+async def test_it_is_the_option_the_user_named_last_not_the_first_a_result_lists(tools, turns, wanted):
+    agent, session = Agent(name="Home", instructions="Use the tools.", tools=tools), SQLiteSession("it")
+    for said in turns:
+        result = await Runner.run(agent, said, session=session)
+    calls = [(i.raw_item.name, *json.loads(i.raw_item.arguments).values()) for i in result.new_items if i.type == "tool_call_item"]
+    assert calls == [wanted]
