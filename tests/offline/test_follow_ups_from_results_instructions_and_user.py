@@ -1,9 +1,13 @@
-"""Follow-ups a learner's own agent answers from what it was sent: advice its instructions give for a case the user
-now reports, and facts the user told earlier.
+"""Follow-ups a learner's own agent (weather, garden, courses, recipes, smart home, fitness) answers from what it was
+sent: earlier tool results, its instructions, and what the user told.
 
 Before, "If the soil is dry 2 cm down, water the herbs in the morning." was read as an order to the model ("If..."),
-so "The soil is dry 2 cm down, what should I do?" got "I don't know"; a conditional that sets the model's own conduct
-("If the user asks for a refund, ...") is still not told.
+so "The soil is dry 2 cm down, what should I do?" got "I don't know" (a conditional that sets the model's own conduct,
+"If the user asks for a refund, ...", is still not told), and so was "Water tomatoes at the base." for "How should I
+water them?"; "Did I pass?" got "Yes" from "Pass mark is 50."; "Is there parking?" got "Yes" from parking: false;
+"Lock it" after "Is the back door locked?" locked the front door (the first a result lists); "Same for the kitchen"
+called nothing; "Is it going to rain?" got the whole weather line, "Where is the Thursday lecture?" Monday's time with
+Thursday's hall, "How far is it?" and "What's the name of our hotel?" "I don't know".
 """
 
 from __future__ import annotations
