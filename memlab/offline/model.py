@@ -209,7 +209,7 @@ _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:
                          re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
-                    "pay reset write refund toggle lock unlock turn switch enable disable mark complete")
+                    "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate")
@@ -530,8 +530,9 @@ class Reader:
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
         return "other", None if self.answer else lambda text: [] if text in unsaid else _by(text) or self.unowned(_proper_names(
-            text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or _object(text, others | related(others) | {
-                stem(o) for o in self.options}, self.own)  # an option is another field's: "Two medium lattes": lattes
+            text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [o for o in _object(text, others | related(
+                others) | {stem(o) for o in self.options}, self.own) if o.lower() not in _ORDINALS and not _compared(o.lower(
+                ))]  # an option is another field's: "Two medium lattes": lattes; "which did I ask about first?": none
 
     def unowned(self, found: list[str]) -> list[str]:
         """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"; none
@@ -564,7 +565,8 @@ class Reader:
         """The year the message or the instructions name, alone or in a date ("Today is 2025-03-10"; a date without
         one is in it), else this year."""
         said = tokens(f"{self.request.message} {self.request.instructions}"[:4000])
-        return next((int(t[:4]) for t in said if t[4:5] in ("", "-") and t[:2] in ("19", "20") and t[:4].isdigit()),
+        return next((int(t[:4]) for t in said if t[4:5] in ("", "-") and t[:2] in ("19", "20") and t[:4].isdigit() and (
+            len(t) >= 4)),  # not "20 June"
                     datetime.date.today().year)
 
     @cached_property
@@ -1379,7 +1381,12 @@ def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[
     ISO form for a ``date`` ("March 14" → "<year>-03-14"; "12/03/2024" month first unless the first number is
     over 12; "yesterday": the day before ``today``), a ``time`` ("8pm" → "20:00:00") or a ``date-time`` (a date
     and the first time, else midnight)."""
-    found, dates, times = _DATE.findall(text), [], []
+    said = text.split(" ")
+    for k in range(len(said) - 3):  # "from 16 to 20 June": 16 June too
+        if said[k].isdigit() and said[k + 1] in ("to", "until", "-", "and") and said[k + 2].isdigit() and said[k + 3][
+                :3].lower() in _MONTHS:
+            said[k] = f"{said[k]} {said[k + 3].rstrip('.,;!?')}"
+    found, dates, times = _DATE.findall(" ".join(said)), [], []
     for value in found:
         low, numbers = value.lower().replace(".", ""), [int(n) for n in re.findall(r"\d+", value)]
         numbers = {"noon": [12], "midnight": [0]}.get(low, numbers)
@@ -1994,19 +2001,19 @@ def _fits(tool: Tool, request: Request) -> int:
                     "description") or ""), request.message))  # "What does 'terse' mean?"; "(billing, delivery)"
             statement = not found and kind == "free" and not _only_asks(request.message)
             found, stated = found or statement, stated + statement
-        if not found and not optional:
+        if not found and not optional and not _stated(tool, request, [name]):  # nor said before after its name
             return 0
         score += (3 if kind == "email" or named else 1) * found  # "dana@x.com", "ticker AAPL"
     return score if score > stated else 0
 
 
-def _stated(tool: Tool, request: Request) -> bool:
-    """Whether the user said each value the tool requires in an earlier turn, after its name ("My employee id is
-    E-7781" for ``employee_id``), or it requires none."""
+def _stated(tool: Tool, request: Request, names: Sequence[str] | None = None) -> bool:
+    """Whether the user said each value the tool requires (or of ``names``) in an earlier turn, after its name ("My
+    employee id is E-7781" for ``employee_id``), or it requires none."""
     now = max((s.turn for s in request.said), default=0)
     told = [s.stems for s in request.said if s.role == "user" and s.turn < now and facts(s.text)]
     return all(any(set(words(name.replace("_", " "))) <= stems for stems in told)
-               for name in tool.parameters.get("required") or ())
+               for name in (tool.parameters.get("required") or () if names is None else names))
 
 
 def _choose_tools(request: Request) -> list[Tool]:
@@ -2027,8 +2034,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         verbs = [v + "ing" * (v == "add" and "string" not in str(t.parameters)) for t, v in zip(tools, verbs)]  # add a
         # task, not add(a, b)
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
-        tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and _CHANGES
-                 & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | {"add"})]
+        tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and (_CHANGES | {
+                 stem("change")}) & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | {"add"})]
     negated = _negated(request.message)  # "Draft (don't send) an email": never send_email; "My name is Ana.": no search
     tools = [t for t in tools if stem(t.name.split("_")[0].lower()) not in negated and not (
         t.stems & _SEARCHES and _takes_a_query(t) and _chat(request.message))]
@@ -2042,7 +2049,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])} | (
         {stem("price")} if costs else set())
     naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
-    near = related(message - naming) - message
+    near = related(message - naming) - message if not _chat(request.message) else set()  # "I'm vegetarian": no recipe
     spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish
     if spoken and not message & {stem(language) for language in _LANGUAGES}:
         message = message | {stem(spoken)}
@@ -2129,8 +2136,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
-    if not picked and asking and not _recalls(request.message):  # "How do I...?" for search_docs(query), else a desk
-        picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # the best: "vet" of find_visit
+    told = any(is_user_message(i) for i in request.conversation[:request.last_user_index])  # nothing to recall yet
+    if not picked and asking and (not _recalls(request.message) or not told):  # "How do I...?" for search_docs(query),
+        picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # else a desk; the best: "vet"
+    # of find_visit
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = _sentences_saying(request.instructions, frozenset({"not", "unrelated", "cannot", "can't", "otherwise",
                                                                  "else", "other"}))
@@ -2640,24 +2649,34 @@ def _adds(text: str) -> bool:
         set(said[:2]) & {"add", "also", "and", "plus", "put"} or said[-1:] == ["too"] or said[-2:] == ["as", "well"])
 
 
+def _part(statement: Statement, topic: Sequence[str]) -> Statement:
+    """The parts of a tool's result, between commas and semicolons, that say most of what a question asks (its own
+    words), after the result's label: "How much flour?" of "Pancakes: 200 g flour, 2 eggs, 300 ml milk" is "Pancakes:
+    200 g flour"; "Is it going to rain?" of "Oslo: 12°C, light rain, 80% chance of rain" is "Oslo: light rain, 80% chance
+    of rain"; else the whole result."""
+    label, colon, listed = statement.text.rpartition(": ")
+    pieces = [piece.strip() for part in listed.split(";") for piece in part.split(", ")]
+    scores = [len(set(topic) & set(words(piece))) for piece in pieces]
+    kept = [piece for piece, score in zip(pieces, scores) if score == max(scores) > 0]
+    return dataclasses.replace(statement, text=f"{label}{colon}{', '.join(kept)}") if 0 < len(kept) < len(pieces) else statement
+
+
 def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
     """The clause of a statement that says what a question asks, if one says more of it than the others: "Which
     gate was mine?" of "My flight lands at 6pm and my gate was B12" is "my gate was B12". A clause opens with its own
     subject ("and my...", "and I'm...", "and the fan is..."; not "a laptop and a headset", nor "and he..."
-    without the one he is); of a tool's line, the items of its list that do ("Is it going to rain?" of "Oslo: 12°C,
-    light rain, wind 20 km/h" is "Oslo: light rain")."""
-    label, colon, listed = statement.text.rpartition(": ") if statement.role == "tool" else ("", "", "")
-    pieces = listed.split(", ") if colon else re.split(r"(?:,? and|;|,? but) (?=(?:my|your|our|i|i'm|i've|we|we're)\b|"
+    without the one he is)."""
+    pieces = re.split(r"(?:,? and|;|,? but) (?=(?:my|your|our|i|i'm|i've|we|we're)\b|"
                       r"the\b(?=[^,.;]{0,40}\b(?:is|are|was|were|has|have|had|gets|got|keeps|kept)\b))", statement.text, flags=re.I)
     for k in range(len(pieces) - 1, 0, -1):  # "My cousin Dora and I are driving": one subject, not two clauses
-        if len(tokens(pieces[k - 1])) <= 3 and not colon:
+        if len(tokens(pieces[k - 1])) <= 3:
             pieces[k - 1:k + 1] = [pieces[k - 1] + " and " + pieces[k]]
-    scores = [(len(set(topic) & one), 0 if colon else _covered(topic, one)) for one in (set(words(p)) for p in pieces)]
-    best = max(scores)  # the words themselves first: "router", not "wifi" (of a result's items, only they)
-    if len(pieces) < 2 or best == (0, 0) or scores.count(best) > (len(pieces) - 1 if colon else 1):
+    said = [set(words(piece)) for piece in pieces]
+    covered = sorted(((len(set(topic) & said[k]), _covered(topic, said[k]), -k, piece) for k, piece in enumerate(pieces)),
+                     reverse=True)  # the words themselves first: "router", not "wifi"
+    if len(pieces) < 2 or covered[0][:2] == covered[1][:2]:
         return statement
-    kept = [piece for piece, score in zip(pieces, scores) if score == best]
-    return dataclasses.replace(statement, text=f"{label}{colon}{', '.join(kept)}".strip().rstrip(",;"))
+    return dataclasses.replace(statement, text=covered[0][3].strip().rstrip(",;"))
 
 
 def _told_back(told: Sequence[Statement]) -> str:
@@ -2899,7 +2918,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
                         or wh == "where" and stems & (_PLACE | {stem("room")}) or wh in ("who", "whose") and stems & _PERSON]
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
-        typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] <= topic | related(topic)] or typed
+        typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] and keys[key] <= topic | related(topic)] or (
+        typed)  # a key of stop words only ("kind") names nothing
     unit = {key: key.rpartition("_") for key in chosen if key.rpartition("_")[2].rstrip("s") in _SECONDS and "_" in key}
     said = " and ".join(f"the {unit[key][0].replace('_', ' ')} is {plain[key]} {unit[key][2]}" if key in unit else
                         f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
@@ -2963,10 +2983,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             0] and isinstance(f, Mapping)), {})
         ends = [field.get("minimum"), field["maximum"]] if "maximum" in field else [n for t in tokens(str(field.get(
             "description") or "")) for n in t.split("-") if _NUMBER.fullmatch(n)]
-        wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 else "")
+        others = [other.replace("_", " ") for other in dict.fromkeys(missing[1:3]) if other != missing[0]]  # all of
+        wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 else "") + "".join(
+            f" and the {other}" for other in others)  # them: "the confirmation number and the new seat"
+        them = "them" if others else "it"
         if question:
-            return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give it to me?"
-        return f"I can do that once I have the {wanted}. Could you give it to me?"
+            return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give {them} to me?"
+        return f"I can do that once I have the {wanted}. Could you give {them} to me?"
     form = request.body.get("text") if isinstance(request.body.get("text"), Mapping) else {}
     schema = isinstance(form.get("format"), Mapping) and form["format"].get("type") == "json_schema"
     worded = said if schema else _worded(request, said)  # a schema's fields are read from the message as sent
@@ -3029,8 +3052,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             run = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
             yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
-            run = [_clause(run[0], request.memory.spelled(_topic(said)))] if len(run) == 1 and (run[0].role == "tool" or run[
-                0].role == "user" and not yes_no) else run  # "How windy...?": "wind 20 km/h"
+            one = len(run) == 1 and (run[0].role == "tool" or not yes_no)  # of one sentence, its clause (the user's) or
+            run = [(_clause if run[0].role == "user" else _part)(run[0], request.memory.spelled(_topic(said)))] if one and run[
+                0].role in ("user", "tool") else run  # its parts (a result's, asked yes or no too: "Is it going to rain?")
             told = _counted(request, said, found[1], run) or _told_back(run)  # "2 (brother, sister). You told me: ..."
             told = _part_asked(told, {t.split("'")[0] for t in said_tokens}) if len(run) == 1 else told
             if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
@@ -3367,7 +3391,11 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         labelled = [label for label, *_ in _told(instructions) if label and set(  # "Refund policy: ...", asked of
             words(sentences(label)[-1])) == set(_topic(message))]  # "What's your refund policy?": no tool's guess
         looked_up = [t for t in request.tools if _afresh(t, request)]
-        answered = _only_asks(message) and not looked_up and (_answered_by_conversation(request) is not None or bool(
+        recalled = _answered_by_conversation(request) if _only_asks(message) and not looked_up else None
+        partly = recalled is not None and recalled[0] < len(_topic(message)) and any(  # half the words, and a tool
+            _fits(tool, request) for tool in _choose_tools(request))  # the message gives all values: "Give me a recipe
+        # for pancakes" is not answered by "I'm vegetarian"
+        answered = _only_asks(message) and not looked_up and (recalled is not None and not partly or bool(
             labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
         calls, missing = ([], []) if answered else _plan(request, fingerprint)
         if not calls and handed_off and (value := _newest_number(request)) is not None:  # the desk's own job: its

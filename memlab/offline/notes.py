@@ -709,8 +709,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return [line for line in picked if not any(line != other and line in other for other in picked)][-5:]
     if kind == "tools":
         out = []
-        for call in (s for s in said if s.role == "call"):
-            results = [s for s in said if s.role == "tool" and s.tool == call.tool and s.order > call.order]
+        calls = [s for s in said if s.role == "call"]
+        for call in calls:  # its results: those after it, up to its tool's next call
+            until = min((c.order for c in calls if c.tool == call.tool and c.order > call.order), default=float("inf"))
+            results = [s for s in said if s.role == "tool" and s.tool == call.tool and call.order < s.order < until]
             failed = "failed: " if any(s.text.lower().startswith("error:") for s in results[:3]) else ""
             found = "; ".join(_short(s.text) for s in results[:3]) or "no result in view"
             out.append(f"{_short(call.text)} → {failed}{found}")

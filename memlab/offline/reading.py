@@ -35,7 +35,7 @@ MAX_CHARS = 20_000
 #: an underscore separates (``lookup_order`` is two words).
 _TOKEN = re.compile(r"[£$€#+]?[^\W_](?:[^\W_]|['’]|[-./:@](?=[^\W_]))*")
 #: A quantity, not a name: a number, a count, an amount, a time or a date (``£89.99``, ``2x``, ``8:00``, ``5pm``, ``2025-01-17``).
-_QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?x?|\d+(?:-[a-z]{2,})+|\d{1,2}(?:[ap]m)|\d{1,2}:\d\d(?::\d\d)?|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?")
+_QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?x?|\d+(?:-[a-z]{2,})+|\d{1,3}-\d{1,3}|\d{1,2}(?:[ap]m)|\d{1,2}:\d\d(?::\d\d)?|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?")
 #: A JSON field in text that is no longer valid JSON (a tool output cut short): ``"key": value``.
 _FIELD = re.compile(r'"([A-Za-z_][\w ]{0,40})"\s*:\s*("(?:[^"\\\n]|\\.){0,300}"|-?\d[\d.]*|true|false|null)')
 #: A field of a Pydantic model's text (``city='Tokyo'``).
