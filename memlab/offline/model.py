@@ -2313,9 +2313,9 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             {stem("day"), stem("date")} if dated else set()) | price  # "Which day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
-                i, head) for i in statement.identifiers) and not (head == counted and facts(statement.text) and _covered(
-                rest, stems) == len(rest) > 0):
-            continue
+                i, head) for i in statement.identifiers) and not (head == counted and (facts(statement.text) or len(_listed(
+                    statement.text)) > 2) and _covered(rest, stems) == len(rest) > 0):  # or "I'm taking Biology, Chemistry
+            continue  # and Maths" for "How many courses am I taking?"
         days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
         if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named:

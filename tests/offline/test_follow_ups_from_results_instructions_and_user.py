@@ -280,3 +280,11 @@ async def test_it_is_the_option_the_user_named_last_not_the_first_a_result_lists
         result = await Runner.run(agent, said, session=session)
     calls = [(i.raw_item.name, *json.loads(i.raw_item.arguments).values()) for i in result.new_items if i.type == "tool_call_item"]
     assert calls == [wanted]
+
+
+@pytest.mark.parametrize("told, asked, wanted", [
+    ("I'm taking Biology, Chemistry and Maths this term.", "How many courses am I taking?", "Biology, Chemistry and Maths"),
+    ("I'm training for a few races: Berlin, Oslo and Rome.", "How many races am I training for?", "Berlin, Oslo and Rome"),
+])
+async def test_how_many_is_answered_by_the_list_the_user_gave(told, asked, wanted):
+    assert wanted in await reply("You are a study and sports helper.", told, asked)
