@@ -110,7 +110,7 @@ _PLACE = stem_set("city location place country destination origin source target 
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline eta due")
 _DAY_PARTS = stem_set("morning afternoon evening night weekend")  # "in the morning" tells when, not where
-_PIECE_CUES = frozenset("on in at for from next every today tomorrow tonight".split())  # what opens a when or a where
+_PIECE_CUES = frozenset("on in at for from since next every today tomorrow tonight".split())  # what opens a when or a where
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
 # where a message's clauses part: "Get the price of AAPL, and also convert 100 USD", "Find X, then cancel it"
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
@@ -136,6 +136,8 @@ _THING = stem_set("product vendor company brand organization organisation mercha
                   "manufacturer project team item")
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
 _SUBJECT = stem_set("topic subject title theme event")
+_WORKS = stem_set("title song track book album film movie show piece work name")  # what a maker made
+_MAKERS = stem_set("artist author band singer composer director creator writer musician performer")  # "by the Beatles"
 #: A field for a part of a product's name, which shares the name another field took ("Honda Civic": make, model).
 _NAME_PARTS = stem_set("make model brand series variant edition trim")
 #: What an action makes that a later one acts on ("email the confirmation", "text me the tracking number").
@@ -225,6 +227,7 @@ _ADDRESSING = stem_set("reach contact bill invoice charge email ping text messag
                        "call phone ring put reserve renew borrow return hold mark log record schedule")  # "Put X on hold"
 _SEARCHES = stem_set("search find look lookup query research consult")  # tools that look something up
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
+_PIECES = stem_set("pcs pc piece each unit item count ea")  # the unit of a thing counted, not measured ("12 eggs")
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
 #: A setting a word asks for by its meaning: "warm it up" or "it's freezing" asks to heat, "too warm" to cool, "max" or
 #: "faster" high, "slow it down" low.
@@ -513,7 +516,7 @@ class Reader:
                                                            for p in sentences(text))]
                 return [lead] * bool(lead and lead in text) or sorted(
                     [n for n in names if n not in makers] or names, key=lambda n: "".join(n.lower().split()) not in domains
-                ) or _object(text, own=self.own) * bool(made or named)  # unnamed: what the verb acts on ("Add milk": milk)
+                ) or _object(text, own=self.own) * bool(made or named or self.own & _THING)  # unnamed: what the verb acts on ("Add milk": milk)
             return "thing", things
         if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
             titles = [f"{cue} {v}" for v in [*(v for v, k in self.given.items() if k != "person"), *(v for f, v in (
@@ -529,10 +532,10 @@ class Reader:
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
-        return "other", None if self.answer else lambda text: [] if text in unsaid else _by(text) or self.unowned(_proper_names(
-            text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [o for o in _object(text, others | related(
-                others) | {stem(o) for o in self.options}, self.own) if o.lower() not in _ORDINALS and not _compared(o.lower(
-                ))]  # an option is another field's: "Two medium lattes": lattes; "which did I ask about first?": none
+        return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or _by(
+            text) or self.unowned(_proper_names(text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [o for o in _object(
+                text, others | related(others) | {stem(o) for o in self.options}, self.own) if o.lower() not in _ORDINALS and not _compared(
+                o.lower())]  # an option is another field's: "Two medium lattes": lattes; "which did I ask about first?": none
 
     def unowned(self, found: list[str]) -> list[str]:
         """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"; none
@@ -595,6 +598,9 @@ class Reader:
             self.whole)), "") if field_stems & stem_set("name label tag nickname") and not self.answer else ""
         if said := " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, called.strip(" .!?").split())):
             return said.strip("'\"‘’“”")  # "a playlist called road trip", "an alarm for 5:45 pm called gym"
+        if " by " in self.whole and field_stems & (_WORKS | _MAKERS) and any(set(words(f.replace("_", " "))) & _MAKERS for f in (
+                self.fields)) and (made := _made_by(self.whole, self.tool)) and made[1]:  # a song, its artist
+            return made[bool(field_stems & _MAKERS)]
         when = self.whole.partition(" since ")[2].split(",")[0].split(". ")[0].strip(" .!?")  # "since yesterday": a
         since = () if when.split(" ")[0].lower() in CALENDAR | {"yesterday", "last", "this", "then", "early"} or when[  # time
             :1].isdigit() else (" since ",)
@@ -674,9 +680,9 @@ class Reader:
         unit, _, rest = counted[0].partition(" ")  # "2 cups flour": unit "cups", name "flour", amount "2 cups"
         measured = bool(rest) and stem(unit.lower()) in related({stem("unit")})
         if field_stems & stem_set("unit amount quantity") and (unit or counting and stem("unit") in field_stems):  # "2
-            # eggs": amount "2"; "Add milk": no unit
+            # eggs": amount "2", a unit "pieces" (none if it may be null); "Add milk": no unit
             amount = f"{counted[1]:g} {unit}" if measured else f"{counted[1]:g}"
-            return (unit if measured else None) if stem("unit") in field_stems else amount
+            return (unit if measured else "pieces" if unit and not nullable else None) if stem("unit") in field_stems else amount
         if unit and (measured or stem(unit.lower()) not in stem_set("minute hour day week month year")):  # not "3 years
             return rest if measured else counted[0]  # at Google"; "2 x keyboard at $45": keyboard
         told = _SAYING_THAT.search(self.whole) if kind == "free" else None
@@ -815,8 +821,21 @@ class Reader:
         return {}
 
     def picked_value(self, name: str) -> Any:
-        """The picked record's value for a field, by its name or its last part ("task_id": the record's "id")."""
-        return self.picked.get(name, self.picked.get(name.rpartition("_")[2])) if not self.answer else None
+        """The picked record's value for a field, by its name or its last part ("task_id": the record's "id"); an id
+        also of the one record of an earlier result whose values say the message's words ("Cancel the design review":
+        the id of {"id": "evt_311", "title": "design review with Ana"})."""
+        record = self.picked or (self.mentioned if name.lower().endswith("id") else {})
+        return record.get(name, record.get(name.rpartition("_")[2])) if not self.answer else None
+
+    @cached_property
+    def mentioned(self) -> dict[str, Any]:
+        said = set(words(self.request.message)) - self.own  # past the tool's own words: "cancel", "event"
+        outputs = [structured(i["output"]) for i in self.request.conversation[:self.request.last_user_index] if said and (
+            item_type(i) == "function_call_output" and isinstance(i.get("output"), str))]
+        records = [one for found in outputs for one in (found if isinstance(found, list) else [found]) if isinstance(
+            one, dict)]
+        hits = [one for one in records if said <= set(words(" ".join(map(str, one.values()))))]
+        return hits[-1] if hits and all(one.get("id") == hits[-1].get("id") for one in hits) else {}
 
     @cached_property
     def report(self) -> tuple[str, list[tuple[str, list[str]]]] | None:
@@ -1167,6 +1186,11 @@ class Reader:
         other = {o for cue, word in itertools.pairwise(w for w in said if w not in ("my", "the")) for o in spots if ends and (
             cue in ("to", "into", "from") and cue not in ends and str(o).lower() == word)}
         options = [o for o in options if o not in other] or options  # "Move 50 to savings": from checking, not savings
+        if stem("unit") in words(name.replace("_", " ")) and (counted := [*self.counts()]):  # the start-th item's: "2
+            unit, _, thing = counted[min(self.start, len(counted) - 1)].lower().partition(" ")  # litres of milk and 12
+            after = [o for o in options if isinstance(o, str) and (stem(o.lower()) in _PIECES if not thing or stem(  # eggs":
+                unit) not in related({stem("unit")}) else o[:3].lower() == unit[:3] or len(o) < 4 and unit[:1] == o[  # l,
+                    :1].lower() and o[-1].lower() in unit)] or after  # then pcs ("kilograms": kg, "millilitres": ml)
         named = after[0] if after else self.named_option(options, description)
         kin = [w for w in _lower_tokens(self.request.message) if w in _SIZES]
         initials = "".join("x" if w == "extra" else w[0] for w in kin)  # "large": L, "extra large": XL
@@ -1207,7 +1231,7 @@ class Reader:
         if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
             return options[len(options) - 1 - options.index(opposite)]
         verbs = {stem(next((w for w in tokens(piece) if w.lower() != "please"), "")) for piece in sentences(
-            self.request.message)}  # "Check my savings balance": not "checking"
+            self.request.message) if not piece[:2].isupper()}  # "Check my savings balance": not "checking" ("URGENT:" is no verb)
         latest = set(words(self.request.message)) - negated - verbs  # the message's own first ("And the garage?" after
         direct = [o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & latest] or [
             o for s in reversed(self.request.said) if s.role == "user" for o in options if isinstance(o, str) and set(words(
@@ -1294,7 +1318,8 @@ class Reader:
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         owned = set(words(" ".join(self.fields).replace("_", " ")))  # no field's label and value: "..., total 117.50"
-        parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, found := tokens(part))) and not (
+        parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, found := tokens(_halves(_in_digits(
+            part))))) and not (
             stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
@@ -1330,7 +1355,7 @@ class Reader:
         # "two loaves of bread" too, "500g butter" as "500 g butter"; an item ends at a comma ("Two shirts, extra large")
         for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
             unit = stem("".join(found[at + 1:at + 2]).lower()) in related({stem("unit")})
-            after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, [  # "2 x keyboard": keyboard
+            after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP | _PIECE_CUES, [  # "2 x keyboard": keyboard
                 w for k, w in enumerate(found[at + 1:at + 5]) if w.lower() != "x" and not (unit and k == 1 and w == "of")][
                 :2 + unit]))  # "1 kg chicken thighs"
             before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
@@ -1650,8 +1675,8 @@ def _role_names(text: str, roles: set[str]) -> list[str]:
             if stem(found[at + 1].lower()) in roles:  # "Marta Lind is hosting"
                 before = list(itertools.takewhile(lambda w: w[:1].isupper() and w.lower() not in _ASKING, reversed(found[:at])))
                 return [" ".join(reversed(before))] if before else []
-            if stem(found[at - 1].lower()) in roles:  # "the CEO is Dana Park"
-                return _names_after(" ".join(found[at:]), ("is", "are"))
+            if stem(found[at - 1].lower()) in roles:  # "the CEO is Dana Park" (not "Lena Park, I'm 34": its commas kept)
+                return _names_after(clause[max(0, clause.find(f"{found[at - 1]} {found[at]}")):], ("is", "are"))
     return []
 
 
@@ -1688,6 +1713,29 @@ def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
             values += [" ".join(kept)] if (kept := [w for w in run if w.lower() not in STOP and stem(w.lower())
                                                    not in own]) else []
     return values
+
+
+def _made_by(text: str, tool: str) -> tuple[str, str] | None:
+    """A work and its maker as "<verb> <work> by <maker>" says them, the verb the ``tool``'s or another ("Can you play
+    Here Comes the Sun by the Beatles?": "Here Comes the Sun", "the Beatles"), else the capitalised words before "by"."""
+    head, _, tail = next((s for s in sentences(text) if " by " in s), "").partition(" by ")
+    said = head.split()
+    at = max((k for k, w in enumerate(said) if stem(w.lower()) in _VERBS | {stem(tool.split("_")[0])}), default=len(said) - len(list(
+        itertools.takewhile(lambda w: w[:1].isupper() or w in ("the", "of", "and", "a"), said[::-1]))) - 1)
+    work = " ".join(itertools.dropwhile(lambda w: w in ("the", "a", "an", "some", "me", "us") or stem(w) in _WORKS,
+                                        said[at + 1:])).strip("'\"‘’“”")  # "play the song Yesterday": Yesterday
+    maker = [w for k, w in itertools.takewhile(lambda kw: kw[1].lower() not in STOP and (text.islower() or not kw[1].islower(
+        )) or kw[0] == 0 and kw[1].lower() == "the", enumerate(tail.replace(";", ",").partition(",")[0].rstrip(".!? ").split()))]
+    return (work, " ".join(maker)) if work else None  # "by Queen, please": Queen; "by the Beatles came out...": the Beatles
+
+
+def _before(text: str, field: frozenset[str], own: frozenset[str]) -> list[str]:
+    """The words between "the", "my"... and the field's name: a name ("to my Road Trip playlist": "Road Trip"), else with
+    it unless the tool's name says it ("in the payments component": "payments component"; "the search service": none)."""
+    said = tokens(text)
+    return [" ".join(said[k + 1:at + said[at - 1].islower()]) for at, w in enumerate(said) if stem(w.lower()) in field - {
+        stem("name")} and (said[at - 1].istitle() or stem(w.lower()) not in own) for k in (
+        at - 2, at - 3) if k >= 0 and said[k].lower() in ("the", "my", "our") and not {*said[k + 1:at]} & STOP][:1]
 
 
 def _by(text: str) -> list[str]:
@@ -2000,6 +2048,7 @@ def _fits(tool: Tool, request: Request) -> int:
                 "free", "thing", "other") and bool(_QUOTED.search(request.message)) or bool(_option_said(str(field.get(
                     "description") or ""), request.message))  # "What does 'terse' mean?"; "(billing, delivery)"
             statement = not found and kind == "free" and not _only_asks(request.message)
+            found = found or bool(set(words(name)) & _WORKS and _made_by(request.message, tool.name))  # "Find Dune by Frank Herbert"
             found, stated = found or statement, stated + statement
         if not found and not optional and not _stated(tool, request, [name]):  # nor said before after its name
             return 0
@@ -2087,8 +2136,9 @@ def _choose_tools(request: Request) -> list[Tool]:
             heard = message | same
         said = own & message - (_aside(tool, desks, found) if routed else set())
         distinct = len(said) + bool(own & heard - message) or bool(  # related words ("parcel": track, package) once;
-            fits and lead not in shared and (lead == stem(tool.name.split("_")[0].lower()) or lead not in naming and related(
-                {lead}) & own))  # its verb, given its values: "Call mom" (call_contact); "Tell Maya..." (send_message)
+            lead not in shared and (lead == stem(tool.name.split("_")[0].lower()) or fits and lead not in naming and related(
+                {lead}) & own))  # its verb ("Add milk": add_item, asking what it lacks); given its values, one related to its
+        # name: "Call mom" (call_contact), "Tell Maya..." (send_message)
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
@@ -2110,8 +2160,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         words(request.message)) & notes.PROBLEM  # "Use tools", "Use report_problem for complaints"
     looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) in
                 _VERBS - _CHANGES and all(_ID & set(words(n.replace("_", " "))) for n in _needed(t))]  # get_device(id)
-    said = _lower_tokens(request.message)  # "We need 6 eggs": an order, not news (nor "We don't need...")
-    needs = "need" in said and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index("need")][-2:])
+    said = _lower_tokens(request.message)  # "We need 6 eggs", "I want to hear Hey Jude": an order, not news (nor "We don't need...")
+    wish = next((w for w, after in itertools.pairwise([*said, ""]) if w == "need" or f"{w} {after}" == "want to"), "")
+    needs = bool(wish) and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index(wish)][-2:])
     picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else (
         reported or not _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES | {"add"}) and not _chat(
             request.message)) else looks_up[:1])  # "Add X to my diary": an order
@@ -2120,8 +2171,12 @@ def _choose_tools(request: Request) -> list[Tool]:
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
     named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1 and bool(
         required) and all(Reader(request).kind(n, "")[0] == "free" for n in required)
+    earlier = any(is_user_message(i) for i in request.conversation[:request.last_user_index])  # nothing to recall yet
+    words_said = set(_lower_tokens(request.message))  # "What priority did you give it?", "What's the ticket number?":
+    ours = earlier and ("you" in words_said and {"did", "have", "gave", "made", "set"} & words_said or set(_topic(
+        request.message)) & _ID)  # of this chat, not of the docs
     told = set(words(request.instructions[:2000])) & stem_set("look search research consult")  # "Look things up in
-    sought = [t for t in tools if told and t.stems & _SEARCHES and _takes_a_query(t) and t.stems & set(words(
+    sought = [t for t in tools if told and not ours and t.stems & _SEARCHES and _takes_a_query(t) and t.stems & set(words(
         request.instructions)) - _VERBS and len(words(request.message)) > 1 and _reports(request.message)]  # the docs":
     # lookup_docs(question) takes what the user reports
     # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
@@ -2136,10 +2191,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
-    told = any(is_user_message(i) for i in request.conversation[:request.last_user_index])  # nothing to recall yet
-    if not picked and asking and (not _recalls(request.message) or not told):  # "How do I...?" for search_docs(query),
-        picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # else a desk; the best: "vet"
-    # of find_visit
+    if not picked and asking and (not _recalls(request.message) or not earlier) and not ours:  # "How do I...?":
+        picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # search_docs(query), else
+        # a desk; the best ("vet" of find_visit)
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = _sentences_saying(request.instructions, frozenset({"not", "unrelated", "cannot", "can't", "otherwise",
                                                                  "else", "other"}))
@@ -2958,7 +3012,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     greeting = _GREETING.match(said)
     rest = said[greeting.end():] if greeting else said  # "Hi! I'm Sam": what follows the greeting is the message
     short = len(said_tokens) <= 5 and not set(words(said)) & _CHANGES  # small talk: "how's it going?", "see you!"
-    hello = bool(greeting or said_tokens & _GREETINGS)
+    opening = {t.lower() for k, t in enumerate(tokens(said[:400])) if t.islower() or not k}  # not "to hear Hey Jude"
+    hello = bool(greeting or opening & _GREETINGS)
     if hello and (not rest or how_are_you or not greeting and len(said) < 40 and not question) or how_are_you and short:
         return f"{'Hello! ' if hello else 'I am well, thanks. '}What can I help you with?"  # "how's it going?"
     thanked = said_tokens & {"thanks", "thank", "cheers", "thx"} and len(set(words(said))) <= 4 and not question
@@ -3380,6 +3435,11 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1:
         # the message's own lines, not those of a conversation pasted in it ("Summarize this:\nUser: ...")
         summary_prompt = "\n".join(line for line in message.splitlines() if not read_transcript(line))
+    shape = notes.read_prompt(instructions[:2000]) if "\n" in message and summary_prompt is None and not (
+        request.tools) else None  # of a chat pasted in, a note's shape: "In one sentence, what is this about?"
+    if shape and (any((shape.sentences, shape.bullets, shape.numbered, shape.paragraph, shape.sections, shape.json_keys,
+                       shape.max_words)) or "bullet" in instructions.lower()) and len(read_transcript(message)) >= 2:
+        summary_prompt = instructions
     if summary_prompt is not None and request.said and kind != "json_schema":  # a schema's summary: its fields
         material = [s for s in request.said if not (s.role == "user" and s.text in summary_prompt != instructions)]
         note = notes.write_note(material or request.said, notes.read_prompt(summary_prompt))
@@ -3446,10 +3506,14 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             back = Request.read(request.body, [*request.conversation[:request.last_user_index], {
                 "role": "user", "content": " ".join(earlier)}])  # "Keep my profile up to date": the age told before
             filler = _Layered(filler, Reader(back, answer, fields=fields))
-        if answer is text and text.strip(" .") in instructions[:4000]:  # asked of a listed record: its fields
-            record = text.replace(" (", ", ").replace(")", "")  # ("Is Halo in stock?": "Halo (Xbox) 49 EUR")
-            filler = _Layered(Reader(Request.read(request.body, [{"role": "user", "content": record}]), fields=fields),
-                              filler)
+        entries = [e.strip(" -*|") for e in instructions[:4000].replace("{", "\n- ").splitlines() if e.lstrip()[:1] in (
+            "-", "*", "|") and facts(e)] * (answer is not text)  # a list of records ("- Summit Boot (SB-300) $129", JSON)
+        shared = [len(set(words(e)) & set(words(read.message))) for e in entries]  # "I'd like the Summit Boot": the one
+        record = entries[shared.index(max(shared))] if len(shared) > 1 and shared.count(max(shared)) == 1 and max(
+            shared) else text * (answer is text and text.strip(" .") in instructions[:4000])  # it names, or asks of
+        if record:  # ("Is Halo in stock?": "Halo (Xbox) 49 EUR")
+            filler = _Layered(Reader(Request.read(request.body, [{"role": "user", "content": record.replace(" (", ", ").replace(
+                ")", "")}]), fields=fields), filler)
         filled = instance(schema, filler, owner=str(form.get("name") or ""))
         text = json.dumps(filled, ensure_ascii=False)
     elif kind == "json_object":

@@ -45,16 +45,17 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status blocker resolved state progress",
     "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment deadline",
-    "issue": "issue problem request symptom complaint reported goal want need",
+    "issue": "issue problem request symptom complaint reported goal want need loss damage incident",
     "people": "who customer client caller person people name contact user student traveller guest member candidate "
-              "patron applicant patient passenger participant",
+              "patron applicant patient passenger participant employee claimant company organisation organization",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
     "prefs": "preference contact constraint requirement prefer diet dietary vegetarian vegan allergy allergic",
+    "risk": "risk warning danger concern threat",
 }.items()}
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore "
-                    "refuse stolen freeze frozen overheat disconnect glitch outage unresponsive")
+                    "refuse stolen freeze frozen overheat disconnect glitch outage unresponsive struggle")
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
                  "february march april may june july august september october november december")
@@ -66,8 +67,8 @@ NEXT = stem_set("next try recommend ticket send follow")
 _PAST = stem_set("tried did held found made took put reset checked installed updated restarted cleaned unplugged "
                  "rebooted replaced")
 #: Sections that give way first when a note is over its word budget.
-_CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "status", "pending", "outcome", "next", "date",
-              "name", "issue", "id", "ids")
+_CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "status", "pending", "risk", "outcome",
+              "next", "date", "name", "issue", "id", "ids")
 #: The length of a note whose prompt sets no budget: brief, as a careful model writes one.
 DEFAULT_MAX_WORDS = 250
 #: How the offline model's own recall answers and "I don't know"s start: a note takes none of them.
@@ -161,7 +162,7 @@ class NoteSpec:
 def read_prompt(prompt: str) -> NoteSpec:
     """Read what a summary prompt asks for (see the module docstring for the shapes it knows)."""
     lines, lower = prompt[:20_000].splitlines(), prompt.lower()
-    paragraph = ("one paragraph", "one-paragraph", "single paragraph", "a paragraph", "in prose")
+    paragraph = ("one paragraph", "one-paragraph", "single paragraph", "a paragraph", "in prose", "short paragraph")
     budgets = [int(after or before) for after, before in _BUDGET.findall(prompt)]
     each = [n for n in budgets if {"each", "per", "every"} & set(  # "4 bullet points, each under 15 words"
         lower[:lower.find(f"{n} words")].rsplit(".", 1)[-1].rsplit(",", 1)[-1].split())]
@@ -204,7 +205,8 @@ def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
     """How many of ``nouns`` a prompt asks for ("3 bullet points", "two sentences", "five short bullets"),
     not for each part ("one bullet per problem", "keep each section to 2 sentences")."""
     lines = (item.group(2) if (item := _LIST_LINE.match(line)) else line for line in prompt[:4000].splitlines())
-    found = [t.lower() for t in tokens("\n".join(lines))] + ["", "", ""]  # not "4. Open items"
+    found = [t.lower() for t in tokens("\n".join(lines).replace("-", " "))] + ["", "", ""]  # not "4. Open items";
+    # "a two-sentence summary"
     for at, count in enumerate(found[:-3]):
         number = int(count) if count.isdigit() and len(count) <= 2 else _NUMBERS.get(count)
         noun = at + 1 if found[at + 1] in nouns else at + 2
@@ -255,7 +257,7 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
         headings = headings[1:]
     if len(headings) >= 2:  # "### Who" is kept as asked
         return [section(name.strip("* ")) for _, name in headings], "#" * headings[-1][0]
-    cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include|columns?)\b", re.I)
+    cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include|columns?|bullets?(?: points)?)\b", re.I)
     start = next((i for i, line in enumerate(lines) if cue.search(line) and not _LIST_LINE.match(line)), -1)
     if start >= 0 and (listed := _listed(lines[start].strip(), cue, 2)):  # "Sections: Problem, Actions taken, Next
         return listed  # step.", "with the sections A, B and C."
@@ -332,8 +334,7 @@ def _said(statement: Statement) -> str:
     """A statement as a note's line: at most 24 words, without the marks an earlier note added."""
     if statement.role == "tool":
         return f"{statement.tool or 'tool'}: {_short(statement.text)}"
-    text = statement.text.removeprefix("open: ").removeprefix("resolved: ").removeprefix("customer asked: ")
-    return _short(text.removesuffix(" [open]").removesuffix(" [resolved]"))  # a note of a note does not stack them
+    return _short(_bare(statement.text))  # a note of a note does not stack them
 
 
 def _lower(statement: Statement) -> set[str]:
@@ -355,9 +356,10 @@ def _is_problem(statement: Statement) -> bool:
         return False
     found = [t.lower().replace("’", "'") for t in tokens(statement.text)]
     found = found[1:] if found[:1] == ["no"] else found  # "No, nothing yet" answers a question; it reports nothing
-    return bool(statement.stems & PROBLEM) or any(  # "Outlook still prompts": a problem still there; "I don't
-        t in ("not", "no", "never", "still") or t.endswith("n't") for t in found) and not set(words(  # know" is none
-            statement.text)) <= stem_set("know sure remember")
+    own = set(words(statement.text))  # its own words, not the question's it answers ("Photos of the damage?")
+    return bool(own & PROBLEM) or any(  # "Outlook still prompts": a problem still there; "I don't know" is none
+        t in ("not", "no", "never", "still") or t.endswith("n't") for t in found) and not own <= stem_set(
+            "know sure remember")
 
 
 def _did(statement: Statement) -> str:
@@ -380,6 +382,16 @@ def _did(statement: Statement) -> str:
     return verb and statement.text[statement.text.lower().find(" " + verb) + 1:]
 
 
+def _promise(statement: Statement) -> str:
+    """An agent's sentence from its promise on ("I opened INC-4; an engineer will call by Thursday": "An engineer
+    will call by Thursday"), else all of it."""
+    head, cut, tail = statement.text.replace("; ", " and ", 1).partition(" and ")
+    will = {"will", "i'll", "we'll"}
+    if cut and not will & {t.lower() for t in tokens(head)} and will & {t.lower() for t in tokens(tail)}:
+        return _short(tail[:1].upper() + tail[1:])
+    return _said(statement)
+
+
 def _identifiers(statement: Statement) -> list[str]:
     """A statement's identifiers, with a number written ``#55821``, after a word that names one ("invoice 4471",
     "reference QX7P2L") or after a code ("LH 1342"); of the agent's, only records ("REQ-5521", "#90210", "booking
@@ -397,15 +409,17 @@ def _identifiers(statement: Statement) -> list[str]:
         c.isdigit() for c in v) >= 3]
 
 
-def _person(statement: Statement) -> str:
-    """The name a speaker gives ("I'm Ana Costa", "I am ...", "this is ...", "my name is ...", "call me ..."), or ``""``."""
-    found = tokens(statement.text)
+def _person(statement: Statement | str) -> str:
+    """The name a speaker gives ("I'm Ana Costa", "I am ...", "this is ...", "my name is ...", "call me ...", "Hi, Sam
+    Patel here"), or ``""``; not whose they are ("I'm Ben's dad")."""
+    found = tokens(getattr(statement, "text", statement))
     lower = [t.lower().replace("’", "'") for t in found]
     for at, word in enumerate(lower):
-        start = at + 1 if word in ("i'm", "am") else at + 2 if lower[at:at + 2] in (
-            ["name", "is"], ["this", "is"], ["call", "me"]) else len(found)
-        name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[start:start + 3]))
-        if name:
+        start = at + 1 if word in ("i'm", "am") else at + 2 if lower[at:at + 2] in (["name", "is"], ["this", "is"], [
+            "call", "me"]) else max(at - 2, 0) if word == "here" and at < 4 else len(found)
+        name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP and t[-2:] not in ("'s", "’s"),
+                              found[start:start + 3 if word != "here" else at]))
+        if len(name) > (word == "here"):  # "Sam Patel here", not "Great, here it is"
             return " ".join(name)
     return ""
 
@@ -424,8 +438,9 @@ def _dates(statement: Statement, cues: tuple[str, ...] = ("by", "before", "until
             fillers = ("the", "of", "end", "next", "this")
             phrase = list(takewhile(lambda t: _is_time(t) or t.lower() in fillers, found[at + 1:at + 6]))
             while phrase and not _is_time(phrase[-1]):
-                phrase.pop()  # "until the light flashes" gives no date
-            out += [" ".join(phrase)] if phrase else []
+                phrase.pop()  # "until the light flashes" gives no date; "renews on 30 June ... before then": 30 June
+            then = found[at + 1:at + 2] == ["then"] and cues != ("on",)
+            out += [" ".join(phrase)] if phrase else _dates(statement, ("on",)) if then else []
     return out
 
 
@@ -461,7 +476,8 @@ def _label(statement: Statement, value: str) -> str:
 
 #: Keys that ask for an amount, a place or dates: their value is the one the line writes, not the whole line.
 _KEY_KINDS = {kind: stem_set(text) for kind, text in {"money": "budget price cost amount total fee salary spend",
-              "place": "destination city country location place venue where", "date": "date dates when"}.items()}
+              "place": "destination city country location place venue where", "date": "date dates when",
+              "org": "company employer organisation organization firm"}.items()}
 _AROUND = frozenset("about around roughly approximately under over up to at most least max maximum".split())
 _MONEY_WORDS = frozenset("dollars dollar euros euro pounds pound usd eur gbp yen k".split())
 
@@ -484,9 +500,10 @@ def _typed(key: str, line: str) -> str | None:
         while start < at and said[start].lower() in ("at", "to") and said[start + 1].lower() not in ("most", "least"):
             start += 1  # "rooms at 165 euros": 165 euros; "at most 200 euros", "up to 50 dollars" as written
         return " ".join(said[start:at + 1 + (said[at + 1].lower() in _MONEY_WORDS)])
-    if kind == "place":
-        named = [t[:1].isupper() and t.lower() not in CALENDAR for t in found] + [False]  # "to Japan", not "to April"
-        cues = [n for n, t in enumerate(found) if t.lower() in ("to", "in", "at") and named[n + 1]]
+    if kind in ("place", "org"):  # "to Japan" (not "to April"); a company's: "this is Tom from Brightline Dental"
+        named = [t[:1].isupper() and t.lower() not in CALENDAR for t in found] + [False]
+        cues = [n for n, t in enumerate(found) if t.lower() in (("from", "at", "with") if kind == "org" else (
+            "to", "in", "at")) and named[n + 1]]
         if not cues:  # a value alone ("Japan", from a note before) is the place
             return line.strip(" .") if 0 < len(found) <= 3 and all(named[:len(found)]) else ""
         return " ".join(takewhile(lambda t: named[found.index(t)], found[cues[-1] + 1:]))
@@ -512,6 +529,8 @@ def _value(part: Section, line: str) -> str:
     at = max((at for at, t in enumerate(found) if (one := stem(t.lower())) in named or len(one) > 3 and any(
         n.startswith(one) or one.startswith(n) for n in named if len(n) > 3)), default=None)  # "departure":
     # "departing"; the last ("Roadside job": "roadside assistance job RSA-1")
+    if part.kind == "people" and len(named) == 1 and (who := _person(line)):  # "patient": "Hi, I'm Ana Ruiz": Ana Ruiz
+        return who
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
         return line[len(part.heading) + 1:] if line.lower().startswith(part.heading.lower() + " ") else line
     after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be", "on"), found[at + 1:]))
@@ -557,7 +576,7 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
     # else a section for any fact ("Context", "Other"); the issue's takes what was told first or as one was reported
     told = {1} | {turn for s, _ in _issues([s for s in said if s.role in ("user", "note")]) for turn in (s.turn,
                                                                                                     s.turn + 1)}
-    home = ""
+    home, before = "", -1  # where the sentence just before went ("Thanks, that worked. Also..." goes on its own)
     for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
         line = _said(s)
         held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body if b[:12] != "Follow up on")),
@@ -573,19 +592,20 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
             best = max(scores, key=scores.get, default="")
             near = "" if _person(s) or tokens(s.text)[0].lower() in ("no", "hi", "hello", "hey") or (
                 general != catch and s.turn not in told) else general  # "It started on Monday" (not "I fly light")
-            held = (home if home and tokens(s.text)[0].lower() in ("and", "also", "plus") else next(
+            also = before == s.order - 1 and tokens(s.text)[0].lower() in ("and", "also", "plus")
+            held = (home if home and also else next(
                 (p.heading for p in sections if p.kind == "people" and any(n in people for n in _names(s.text))),
                 best if scores.get(best) else next((h for h, topic in topics.items() if topic & _CATCH_ALL), near)))
             if held:
                 bodies[held].append(line)
-        home = held
+        home, before = held, s.order
 
 
 def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
     """Each problem the customer reported, and whether one of their next four messages says it is solved;
     without a problem word, their first sentence that is not a question or a preference stands for it."""
-    found = [(s, any(s.turn < t.turn <= s.turn + 4 and not _is_problem(t)
-                     and (_lower(t) & SOLVED or "all good" in t.text.lower()) for t in users))
+    found = [(s, any(s.turn < t.turn <= s.turn + 4 and not _is_problem(t) and not _lower(t) & {"need", "must", "want"}
+                     and (_lower(t) & SOLVED or "all good" in t.text.lower()) for t in users))  # not "I need it fixed"
              for s in users if _is_problem(s)]
     return found or [(s, False) for s in users if len(s.stems) >= 2 and not _prefers(s)
                      and not s.text.rstrip().endswith("?") and not _introduces(s)][:1]
@@ -594,7 +614,7 @@ def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
 def _introduces(statement: Statement) -> bool:
     """Whether a sentence only says who someone is ("Hi, I'm Jonas Weber, 41 years old"): no problem to report."""
     rest = set(words(statement.text)) - set(words(_person(statement)))
-    return bool(_person(statement)) and all(w.isdigit() or w in _TIME or w in stem_set("name year old born")
+    return bool(_person(statement)) and all(w.isdigit() or w in _TIME or w in stem_set("name year old born good")
                                             for w in rest)  # "My name is Ana Ruiz, born 3 February 1979"
 
 
@@ -693,14 +713,23 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return [day for near in (True, False) for cues in ((), (("on", "born"),)) for s in ordered
                 if bool(s.stems & wanted) == near for day in _dates(s, *cues)][:1]
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
-        waiting = [_said(s) for s in said if s.role in ("user", "note") and (_dates(s) or not asks(s) and _lower(s) & {
-            "need", "needs", "must", "will"}) or s in agent and _lower(s) & {"i'll", "we'll", "will"}]
+        dated = stem("deadline") in keywords(section.heading)  # "Deadlines": only what has a date
+        waiting = [_promise(s) for s in said if (_dates(s) if dated else s.role in ("user", "note") and (
+            _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will"}) or s in agent and (
+                _lower(s) & {"i'll", "we'll", "will"}))]
         questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": not the issues
         asked = [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
             a.turn == s.turn and a.order > s.order for a in agent) and (questions or not _when(s))]  # the user's
         # questions no reply answered (a time proposed is the next step's: "can we do Monday at 6pm?")
         return (waiting + asked if questions else waiting or asked)[-3:] or [
             f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
+    if kind == "risk":  # what could still go wrong: a warning ("could", "that worries me"), a deadline at stake
+        warned = [_said(s) for s in said if s.role != "call" and not asks(s) and (s.stems & ARCHETYPES["risk"] or _lower(
+            s) & {"could", "might", "worries", "worried", "afraid"} or s.role != "assistant" and _dates(s) and {
+                "i", "we"} & _lower(s) and _lower(s) & {"need", "must"})]  # ("we must have it before 30 June"); else a
+        # problem no section holds
+        return warned[-3:] or [_said(s) for s, solved in _issues(users) if not solved and _is_problem(s) and not any(
+            p.kind == "issue" for p in spec.sections)][-2:]
     if kind == "time":
         timed = [s for s in said if not asks(s) and (
             keywords(s.text) & _TIME or any(map(_DATE_LIKE.fullmatch, facts(s.text))))]
@@ -720,15 +749,17 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return out[-5:]
     if kind == "status":
         issues = _issues(users)
+        if set(words(section.heading)) & stem_set("resolved solved fixed"):  # "Resolved issues": those alone
+            return [_said(s) for s, solved in issues if solved]
         told = [] if any(s.kind == "prefs" for s in spec.sections) else [
             f"customer asked: {_said(s)}" for s in users if _prefers(s)][-2:]
         return (told + [f"open: {_said(s)}" for s, solved in issues if not solved][-2:]
                 + [f"resolved: {_said(s)}" for s, solved in issues if solved][-1:])
     if kind == "next":
-        offer = [s for s in agent if (s.stems & NEXT or _lower(s) & {"i'll", "we'll", "will", "next"} or "then" in _lower(
-            s) and not s.text.rstrip(".!").endswith(" then"))  # "See you then." points back
+        offer = [s for s in agent if _lower(s) & {"i'll", "we'll", "will", "next"} or (s.stems & NEXT or "then" in (
+            _lower(s)) and not s.text.rstrip(".!").endswith(" then"))  # "See you then." points back
                  and not ((did := _did(s)) and (did.split()[0].endswith("ed") or _lower(s) & {"i've", "we've"}))]
-        # "I've opened ticket INC-1" is done, not next ("We take a rest and then..." is)
+        # "I've opened ticket INC-1" is done, not next ("We take a rest and then...", "...; we will call" are)
         offer += [s for s in users if s.role == "user" and (_lower(s) & {"i'll", "we'll"} or "next" in s.text.lower(
             ).split()[:2]) and not asks(s)]  # "Our next lesson is on Tuesday."
         offer += [s for s in users if s.role == "note" and s.stems & NEXT]
@@ -737,7 +768,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             reply = [s for s in said if s.order > latest.order and s.role != latest.role and s.turn <= latest.turn + 1
                      and {s.role, latest.role} == {"user", "assistant"}]
             before = [s for s in said if s.order == latest.order - 1 and s.role == latest.role == "assistant"]
-            return [_said(latest)] + [when for s in before + reply[:2] if (asks(s) or s in before) and (
+            return [_promise(latest)] + [when for s in before + reply[:2] if (asks(s) or s in before) and (
                 when := _when(s)) and when not in latest.text][-1:]
         asked = [s for s in users if s.role == "user" and asks(s) and words(s.text) and stem(tokens(s.text)[0]) not in
                  _MAKE and not any(a.turn == s.turn and a.order > s.order and a.stems & s.stems for a in agent)] or [  #
@@ -748,8 +779,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
         return [_said(s) for s in users if stem("name") in s.stems or _names(s.text, kin=True) or own & s.stems
-                or ("called" in _lower(s) or "this is" in s.text.lower()) and any(t[:1].isupper() and t.lower() not in STOP
-                                                          for t in tokens(s.text)[1:])][:3]
+                or _person(s) or "called" in _lower(s) and any(t[:1].isupper() and t.lower() not in STOP
+                                                               for t in tokens(s.text)[1:])][:3]
     if kind == "outcome":  # where the conversation ended: its last two reports
         return [_said(s) for s in said if s.role in ("user", "assistant", "tool") and not asks(s)][-2:]
     if kind == "issue":
@@ -790,8 +821,8 @@ def _third(text: str, name: str) -> str:
     out, named, subject, found = [], not name or name in text, False, text.split(" ")
     for at, word in enumerate(found):
         core = word.strip(".,;:!?()\"").lower().replace("’", "'")
-        if not out and core in ("hi", "hello", "hey", "oh", "ok", "okay") or core == "i'm" and name and " ".join(
-                found[at + 1:]).startswith(name):
+        if not out and core in ("hi", "hello", "hey", "oh", "ok", "okay", "yes", "but") or core == "i'm" and (
+                name and " ".join(found[at + 1:]).startswith(name)):
             after = at + 1 + len(name.split())  # "I'm Ana and my..." is "Ana: their..."
             found[after - 1] += ":" if found[after:after + 1] == ["and"] and found.pop(after) else ""
             continue  # a greeting is no fact; "I'm Marco" is "Marco"
@@ -826,12 +857,16 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     users = {_said(s) for s in said if s.role == "user"}
     name = next((found for s in said if s.role == "user" and (found := _person(s))), "")
 
-    parts = spec.sections or FACT_SECTIONS
-    queues = [[news(part, line) for line in lines_for(part, said, spec)] for part in parts]
+    prose = not (spec.bullets or spec.numbered)  # in prose, a name is folded into the first sentence; in sentences,
+    parts = [part for part in spec.sections or FACT_SECTIONS if part.kind not in ("name",) * prose + ("ids",) * bool(
+        spec.sentences)]  # identifiers stay in theirs ("Version 8.3.1")
+    found = [lines_for(part, said, spec) for part in parts]  # a next step and its time as one ("..., Monday at 6pm")
+    queues = [[news(part, line) for line in ([", ".join(line.rstrip(".") for line in lines)] if (
+        part.kind == "next" and len(lines) > 1) else lines)] for part, lines in zip(parts, found)]
     queues[0][:0] = [news(section("Identifiers"), fact) for fact in spec.must_keep]
     queues.append([news(section(""), _said(s)) for s in said if s.role in ("user", "note") and not asks(s)
                    and len(s.stems) > 1])  # then what else was said, within the budget
-    limit = spec.bullets or (spec.sentences + 3 if spec.sentences else 12)
+    limit = spec.bullets or (spec.sentences + 3 * (spec.sentences == 1) if spec.sentences else 12)
     picked: list[str] = []
     while any(queues) and len(picked) < limit:
         for queue in [q for q in queues[:-1] if q] or queues[-1:]:  # a fact of each section a round, then the rest
@@ -848,8 +883,11 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     picked = picked[:limit]
     if spec.bullets or spec.numbered and not spec.sentences:
         return "\n".join(f"{n}. {line}" if spec.numbered else f"- {line}" for n, line in enumerate(picked, 1)) or "- none"
-    if spec.sentences:  # the last sentence holds what is left: "in one sentence" gives several facts
+    if spec.sentences:  # "in one sentence" gives several facts; the first says who ("Ana Ruiz reports that her...")
         picked = picked[:spec.sentences - 1] + ["; ".join(picked[spec.sentences - 1:])]
+    if name and picked and name not in picked[0]:
+        first = picked[0][:1].lower() if tokens(picked[0])[0].lower() in STOP else picked[0][:1]  # not "Outlook"
+        picked[0] = f"{name} reports that {first}{picked[0][1:]}"
     return " ".join(line + "." * (line[-1:] not in "?!…") for line in picked if line) or "Nothing to report."
 
 
@@ -923,8 +961,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         told: list[str] = []
         for line in (_bare(line).rstrip(".") for b in bodies.values() for line in b):
             named = len(line.split()) <= 3 and facts(line) and all(value in " ".join(told) for value in facts(line))
-            if line and line not in told and not named:  # "Ticket BUG-1" once BUG-1 was told
-                told.append(line)
+            if line and not any(line.lower() in done.lower() for done in told) and not named:  # "Ticket BUG-1" once
+                told.append(line)  # BUG-1 was told; "An engineer will call" once "...; an engineer will call" was
         kept = tuple(spec.must_keep)  # a fact to keep verbatim stays as written ("flat 3B")
         return " ".join(f"{line if line.startswith(kept) else line[:1].upper() + line[1:]}" + "." * (
             line[-1:] not in "?!") for line in told) or "Nothing to report."  # "...next time?", not "?."

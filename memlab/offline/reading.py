@@ -105,7 +105,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     compensation | deadline due | appointment meeting booking reservation | calendar event agenda diary | outdoor outside patio terrace | cause reason
     because | birthday bday born age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
-    | unit cup tbsp tsp tablespoon teaspoon g gram kg ml litre liter oz ounce lb pound pinch clove slice dozen carton bag
+    | unit cup tbsp tsp tablespoon teaspoon g gram kilogram kilo kg ml millilitre milliliter litre liter oz ounce lb pound pinch clove slice dozen carton bag
     bottle jar pack packet loaf loaves bunch tin can box pair
     | hour hours time open opening close closing closed | address location located | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
     | supplies stationery toner paper pens ink
@@ -129,7 +129,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     mistake correction instead keep
     | technical tech bug crash crashes error broken fail fails freeze glitch outage login
     | urgent asap immediately emergency critical high outage down blocks blocker blocking stuck severe serious crash
-    crashes rush | sales sale discount deal pricing
+    crashes rush | sales sale discount deal pricing | feature add support suggestion idea improvement wish
     | account login password sign username profile email | transfer move wire | task todo to-do chore errand
     | technical server outage down | connectivity connection connect internet wifi wi-fi network router broadband signal
     offline | minor low trivial whenever | scifi sci-fi science fiction space
