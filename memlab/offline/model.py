@@ -2475,6 +2475,8 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
             "our", "we", "the", "they"):  # ("If the user asks for...", "When you are unsure, ...")
         return None if lead in _ORDERS | STOP or _is_question(said) or not lead.isalpha() else (f"do {lead}", said)  # how
     # to do it, told to "How should I water them?" alone ("Water tomatoes at the base.")
+    for them, you in (("tell the user to ", ""), ("the user is ", "you are "), ("the user", "you")) if advice else ():
+        said = said.replace(them, you)  # "If the user is sore, suggest rest.": "If you are sore, suggest rest."
     person = next((word for word in ("user", "customer", "client") if said.startswith(f"The {word}")), "they")
     for them, you in ((f"The {person}'s ", "Your "), (f"The {person} is ", "You are "), ("They ", "You ")):
         if said.startswith(them) and of_user:

@@ -144,10 +144,12 @@ async def reply(instructions: str, *turns: str, tools: list = ()) -> str:
     ("You are a weather bot. When the UV index is above 6, recommend sunscreen.",
      "The UV index is 8 today. Do I need sunscreen?", "recommend sunscreen"),
     ("You are a fitness coach. If the user is sore, suggest a rest day or light stretching.",
-     "I'm sore today, what should I do?", "a rest day or light stretching"),
+     "I'm sore today, what should I do?", "If you are sore, suggest a rest day or light stretching."),
+    ("You are a home assistant. If a window sensor reports open while the heating is on, tell the user to close it.",
+     "The window sensor reports open and the heating is on. What should I do?", "the heating is on, close it."),
 ])
 async def test_advice_the_instructions_give_for_a_case_answers_it(instructions, message, wanted):
-    assert wanted in await reply(instructions, message, tools=[read_moisture])
+    assert wanted in await reply(instructions, message, tools=[read_moisture] * ("garden" in instructions))
 
 
 async def test_a_condition_on_the_models_own_conduct_is_not_told():
