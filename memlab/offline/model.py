@@ -3192,7 +3192,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if known is None and task and stem(task[task[0] == "you" and len(task) > 1]) in _MAKES:
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
     acts = [t for t in _lower_tokens(said)[:4] if t != "please"][:3]  # "Remind me to call mum at 6", "Book a taxi":
-    if known is None and not request.tools and acts[:1] and acts[0] in _ACTS and acts[1:2] != ["yourself"] and not (
+    able = {stem(t.name.replace("-", "_").split("_")[0].lower()) for t in request.tools}  # no move_*: "Move the call" can't
+    if known is None and acts[:1] and acts[0] in _ACTS and (not request.tools or stem(acts[0]) not in able and acts[
+            1:2] != ["me"]) and acts[1:2] != ["yourself"] and not (  # "Email me rather than calling": a preference
             acts[1:2] == ["me"] and said.split("me ", 1)[-1][:1].isupper()):  # an order no tool can carry out ("Call
         return _CANNOT  # me Sam" is a name, "call yourself Juniper" an order to the assistant)
     return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."
@@ -3201,7 +3203,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
 #: Verbs that say little of their own: a fact need not repeat them to answer ("Do you take cards?").
 _LIGHT_VERBS = stem_set("take have get make do use offer accept give")
 #: Verbs that open an order to act in the world: without a tool for it, the model can't ("Remind me to call mum").
-_ACTS = frozenset("remind book send call order schedule text email buy cancel pay transfer reserve ring phone".split())
+_ACTS = frozenset("remind book send call order schedule text email buy cancel pay transfer reserve ring phone move "
+                  "reschedule".split())
 #: Verbs that ask for something told, not done ("Can you tell me...?", "Could you explain...?").
 _TELLING = frozenset("tell say remind remember recall repeat explain describe list show give confirm see know".split())
 #: What a question about the assistant itself asks (as :func:`_topic` reads it): "What can you do?", "Who are you?".

@@ -106,3 +106,10 @@ async def test_an_event_named_in_words_is_cancelled_by_its_own_id() -> None:
         await Runner.run(AGENT, message, session=session)
     result = await Runner.run(AGENT, "Cancel the design review.", session=session)
     assert calls(result) == [("cancel_event", {"event_id": "evt_30"})]
+
+
+async def test_an_order_no_tool_can_carry_out_is_refused_not_noted() -> None:
+    session = SQLiteSession("calendar")
+    await Runner.run(AGENT, "Book a 1-hour call with priya@acme.io next Monday at 10.", session=session)
+    result = await Runner.run(AGENT, "Move the call to 11.", session=session)  # no tool moves an event
+    assert calls(result) == [] and result.final_output.startswith("I can't")
