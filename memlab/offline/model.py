@@ -3131,7 +3131,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 words(clause)) else None
             if verdict and role in ("user", "tool"):  # a word the question writes in lower case is no name
                 common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))
-                lower = text[:1].lower() + text[1:] if common else text
+                lower = (text[:1].lower() + text[1:] if common else text).replace(": False", ": no").replace(": True", ": yes")
                 return f"{verdict.title()}: {f'you told me {_retold(text)}' if role == 'user' else lower}."
             return "No. " + told if verdict == "no" else f"{run[0].text.rstrip(' .!')}." if yes_no and role == "tool" else told
         if answer := _from_results(request, said, alone=True):  # "when should I expect it fixed?": its eta_hours
