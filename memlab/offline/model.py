@@ -3066,7 +3066,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         known = _from_instructions(request)
         return known[1] if known is not None else _CANNOT
     said_tokens = {t.lower() for t in tokens(said[:400])}
-    question = _is_question(said) or said[:7].lower() == "please " and _is_question(said[7:])  # "Please tell me..."
+    question = _is_question(said) or said[:7].lower() == "please " and _is_question(said[7:]) or any(  # "Please
+        piece.rstrip().endswith("?") for piece in sentences(said) if "\n" not in said)  # tell me...", "Also, how
+    # much would...? I'm 34." (not a question inside material sent for a task)
     how_are_you = any(ask in said.lower() for ask in _HOW_ARE_YOU)
     greeting = _GREETING.match(said)
     rest = said[greeting.end():] if greeting else said  # "Hi! I'm Sam": what follows the greeting is the message
