@@ -3419,6 +3419,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         answered = _only_asks(message) and not looked_up and (recalled is not None and not partly or bool(
             labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
         calls, missing = ([], []) if answered else _plan(request, fingerprint)
+        if earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls}][:1]:
+            calls, missing = _plan(request, fingerprint, only=earlier)  # "Check availability before booking": first
         if not calls and handed_off and (value := _newest_number(request)) is not None:  # the desk's own job: its
             calls = [_call(f"{fingerprint}_job", tool.name, {name: int(value) if value.is_integer() else value})  # tool
                      for tool, name in _job_tools(request)]  # ("Multiply the number by 2": multiply_by_two(x=37))
@@ -3434,6 +3436,13 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             calls = [c for c in _plan(request, fingerprint, chaining=True)[0] if c["name"] not in dict(made)]
         if not calls and not handed_off:  # "If it's odd, hand off to the multiply agent", and it returned 37
             calls = [_call(f"{fingerprint}_when", desk.name, {}) for desk in _handoff_when(request)]
+        steps = [(later, part) for e, later, part in _steps(request) if e.name in dict(made) and later.name not in dict(
+            made)] if not calls and not _REFUSED & set(_lower_tokens(results[-1][1])) else []  # not after "unavailable"
+        calls = [c for c in _plan(Request.read(request.body, request.conversation[:request.last_user_index + 1]),
+                                  fingerprint)[0] if c["name"] in {t.name for t, _ in steps}] if steps else calls  # the
+        faults = [t for t, part in steps if set(words(" ".join(part))) & notes.PROBLEM or any(w == "not" or w.endswith(
+            "n't") for w in part)] if not calls and _reports(message) and not _only_asks(message) else []  # step asked
+        calls = _plan(request, fingerprint, True, faults)[0] if faults else calls  # for, or one for a fault ("bugs")
     if calls:
         return calls[:1] if one_at_a_time else calls
     worked = _worked(request) if not missing else None  # "Multiply the number by 2" after 37: 74, unless its tool did it
@@ -3505,6 +3514,27 @@ def _handoff_when(request: Request) -> list[Tool]:
         if said[:1] in (["if"], ["when"]) and holds:  # the desk by its name, or by its name's stem ("multiplier")
             return [t for t in desks if {w[:6] for w in t.name_stems - _HANDOFF} & {w[:6] for w in words(action)}][:1]
     return []
+
+
+#: Words of a result that stop the next step ("Check availability before booking": not when it says unavailable).
+_REFUSED = frozenset("false unavailable no not denied failed invalid mismatch".split())
+
+
+def _steps(request: Request) -> list[tuple[Tool, Tool, list[str]]]:
+    """The tools an instruction puts in order, with the later one's words: "Search the docs first; open a ticket only
+    for bugs" (search_docs, create_ticket), "Check availability before booking", "verify_identity before changing
+    anything" (a tool that changes), "Book only after checking availability" (the other way round)."""
+    found: dict[str, tuple[int, Tool, list[str]]] = {}
+    for sentence in _sentences_saying(request.instructions[:2000], frozenset({"first", "then", "before", "after"})):
+        said = _lower_tokens(sentence)
+        for tool in [t for t in request.tools if not t.handoff]:
+            verb, nouns = stem(tool.name.split("_")[0].lower()), tool.name_stems - _VERBS - _CHANGES
+            at = next((k for k, w in enumerate(said) if w == tool.name.lower() or stem(w) in nouns | {verb} - _VERBS or (
+                verb in _CHANGES and stem(w) in _CHANGES | {stem("change")})), None)
+            found = found if at is None or tool.name in found else {**found, tool.name: (at, tool, said)}
+    ordered = sorted(found.values(), key=lambda f: f[0])
+    return [(b, a, said[i:]) if "after" in said[i:j] else (a, b, said[j:]) for (i, a, said), (j, b, said2) in
+            itertools.combinations(ordered, 2) if said is said2]
 
 
 def _job_tools(request: Request) -> list[tuple[Tool, str]]:
