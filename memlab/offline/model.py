@@ -818,8 +818,21 @@ class Reader:
         return {}
 
     def picked_value(self, name: str) -> Any:
-        """The picked record's value for a field, by its name or its last part ("task_id": the record's "id")."""
-        return self.picked.get(name, self.picked.get(name.rpartition("_")[2])) if not self.answer else None
+        """The picked record's value for a field, by its name or its last part ("task_id": the record's "id"); an id
+        also of the one record of an earlier result whose values say the message's words ("Cancel the design review":
+        the id of {"id": "evt_311", "title": "design review with Ana"})."""
+        record = self.picked or (self.mentioned if name.lower().endswith("id") else {})
+        return record.get(name, record.get(name.rpartition("_")[2])) if not self.answer else None
+
+    @cached_property
+    def mentioned(self) -> dict[str, Any]:
+        said = set(words(self.request.message)) - self.own  # past the tool's own words: "cancel", "event"
+        outputs = [structured(i["output"]) for i in self.request.conversation[:self.request.last_user_index] if said and (
+            item_type(i) == "function_call_output" and isinstance(i.get("output"), str))]
+        records = [one for found in outputs for one in (found if isinstance(found, list) else [found]) if isinstance(
+            one, dict)]
+        hits = [one for one in records if said <= set(words(" ".join(map(str, one.values()))))]
+        return hits[-1] if hits and all(one.get("id") == hits[-1].get("id") for one in hits) else {}
 
     @cached_property
     def report(self) -> tuple[str, list[tuple[str, list[str]]]] | None:
@@ -3153,7 +3166,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if known is None and task and stem(task[task[0] == "you" and len(task) > 1]) in _MAKES:
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
     acts = [t for t in _lower_tokens(said)[:4] if t != "please"][:3]  # "Remind me to call mum at 6", "Book a taxi":
-    if known is None and not request.tools and acts[:1] and acts[0] in _ACTS and acts[1:2] != ["yourself"] and not (
+    able = {stem(t.name.replace("-", "_").split("_")[0].lower()) for t in request.tools}  # no move_*: "Move the call" can't
+    if known is None and acts[:1] and acts[0] in _ACTS and (not request.tools or stem(acts[0]) not in able and acts[
+            1:2] != ["me"]) and acts[1:2] != ["yourself"] and not (  # "Email me rather than calling": a preference
             acts[1:2] == ["me"] and said.split("me ", 1)[-1][:1].isupper()):  # an order no tool can carry out ("Call
         return _CANNOT  # me Sam" is a name, "call yourself Juniper" an order to the assistant)
     return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."
@@ -3162,7 +3177,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
 #: Verbs that say little of their own: a fact need not repeat them to answer ("Do you take cards?").
 _LIGHT_VERBS = stem_set("take have get make do use offer accept give")
 #: Verbs that open an order to act in the world: without a tool for it, the model can't ("Remind me to call mum").
-_ACTS = frozenset("remind book send call order schedule text email buy cancel pay transfer reserve ring phone".split())
+_ACTS = frozenset("remind book send call order schedule text email buy cancel pay transfer reserve ring phone move "
+                  "reschedule".split())
 #: Verbs that ask for something told, not done ("Can you tell me...?", "Could you explain...?").
 _TELLING = frozenset("tell say remind remember recall repeat explain describe list show give confirm see know".split())
 #: What a question about the assistant itself asks (as :func:`_topic` reads it): "What can you do?", "Who are you?".

@@ -97,3 +97,19 @@ async def test_a_listed_event_the_question_names_answers_it(client, question, an
     response = await client.responses.create(model="gpt-4.1-mini", tools=tools,
                                              input=[*LISTED, {"role": "user", "content": question}])
     assert response.output_text == answer
+
+
+async def test_an_event_named_in_words_is_cancelled_by_its_own_id() -> None:
+    session = SQLiteSession("calendar")
+    for message in ("Set up a 45 minute design review with Ana and Tom on Thursday at 3pm.",
+                    "What's on my calendar tomorrow?"):  # a later result lists other events, with dates
+        await Runner.run(AGENT, message, session=session)
+    result = await Runner.run(AGENT, "Cancel the design review.", session=session)
+    assert calls(result) == [("cancel_event", {"event_id": "evt_30"})]
+
+
+async def test_an_order_no_tool_can_carry_out_is_refused_not_noted() -> None:
+    session = SQLiteSession("calendar")
+    await Runner.run(AGENT, "Book a 1-hour call with priya@acme.io next Monday at 10.", session=session)
+    result = await Runner.run(AGENT, "Move the call to 11.", session=session)  # no tool moves an event
+    assert calls(result) == [] and result.final_output.startswith("I can't")
