@@ -3435,7 +3435,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         answered = _only_asks(message) and not looked_up and (recalled is not None and not partly or bool(
             labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
         calls, missing = ([], []) if answered else _plan(request, fingerprint)
-        if earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls}][:1]:
+        if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls}][:1]):
             calls, missing = _plan(request, fingerprint, only=earlier)  # "Check availability before booking": first
         if not calls and handed_off and (value := _newest_number(request)) is not None:  # the desk's own job: its
             calls = [_call(f"{fingerprint}_job", tool.name, {name: int(value) if value.is_integer() else value})  # tool
@@ -3452,8 +3452,10 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             calls = [c for c in _plan(request, fingerprint, chaining=True)[0] if c["name"] not in dict(made)]
         if not calls and not handed_off:  # "If it's odd, hand off to the multiply agent", and it returned 37
             calls = [_call(f"{fingerprint}_when", desk.name, {}) for desk in _handoff_when(request)]
-        steps = [(later, part) for e, later, part in _steps(request) if e.name in dict(made) and later.name not in dict(
-            made)] if not calls and not _REFUSED & set(_lower_tokens(results[-1][1])) else []  # not after "unavailable"
+        ordered = [(later, part) for e, later, part in _steps(request) if e.name in dict(made)]
+        refused = bool(ordered and _REFUSED & set(_lower_tokens(results[-1][1])))  # none after "unavailable"
+        calls, steps = ([], []) if refused else (calls, [(t, p) for t, p in ordered if t.name not in dict(made)] * (
+            not calls))
         calls = [c for c in _plan(Request.read(request.body, request.conversation[:request.last_user_index + 1]),
                                   fingerprint)[0] if c["name"] in {t.name for t, _ in steps}] if steps else calls  # the
         faults = [t for t, part in steps if set(words(" ".join(part))) & notes.PROBLEM or any(w == "not" or w.endswith(
