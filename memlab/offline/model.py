@@ -2042,7 +2042,7 @@ def _fits(tool: Tool, request: Request) -> int:
             found = named is not None or find is not None and bool(find(request.message)) or kind in (
                 "free", "thing", "other") and bool(_QUOTED.search(request.message)) or bool(_option_said(str(field.get(
                     "description") or ""), request.message))  # "What does 'terse' mean?"; "(billing, delivery)"
-            statement = not found and kind == "free" and not _only_asks(request.message)
+            statement = not found and kind == "free" and not _only_asks(request.message) and not _chat(request.message)
             found = found or bool(set(words(name)) & _WORKS and _made_by(request.message, tool.name))  # "Find Dune by Frank Herbert"
             found, stated = found or statement, stated + statement
         if not found and not optional and not _stated(tool, request, [name]):  # nor said before after its name
@@ -3435,8 +3435,10 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         answered = _only_asks(message) and not looked_up and (recalled is not None and not partly or bool(
             labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
         calls, missing = ([], []) if answered else _plan(request, fingerprint)
-        if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls}][:1]):
-            calls, missing = _plan(request, fingerprint, only=earlier)  # "Check availability before booking": first
+        if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls} and not (
+                _SEARCHES & e.name_stems and later.name_stems - _VERBS & set(words(message)))][:1]):  # not a search
+            calls, missing = _plan(request, fingerprint, only=earlier)  # before "open a ticket"; "Check availability
+            # before booking": first check_availability
         if not calls and handed_off and (value := _newest_number(request)) is not None:  # the desk's own job: its
             calls = [_call(f"{fingerprint}_job", tool.name, {name: int(value) if value.is_integer() else value})  # tool
                      for tool, name in _job_tools(request)]  # ("Multiply the number by 2": multiply_by_two(x=37))
@@ -3535,7 +3537,7 @@ def _handoff_when(request: Request) -> list[Tool]:
 
 
 #: Words of a result that stop the next step ("Check availability before booking": not when it says unavailable).
-_REFUSED = frozenset("false unavailable no not denied failed invalid mismatch".split())
+_REFUSED = frozenset("false unavailable no not none 0 denied failed invalid mismatch".split())
 
 
 def _steps(request: Request) -> list[tuple[Tool, Tool, list[str]]]:
@@ -3543,16 +3545,18 @@ def _steps(request: Request) -> list[tuple[Tool, Tool, list[str]]]:
     for bugs" (search_docs, create_ticket), "Check availability before booking", "verify_identity before changing
     anything" (a tool that changes), "Book only after checking availability" (the other way round)."""
     found: dict[str, tuple[int, Tool, list[str]]] = {}
-    for sentence in _sentences_saying(request.instructions[:2000], frozenset({"first", "then", "before", "after"})):
-        said = _lower_tokens(sentence)
-        for tool in [t for t in request.tools if not t.handoff]:
-            verb, nouns = stem(tool.name.split("_")[0].lower()), tool.name_stems - _VERBS - _CHANGES
-            at = next((k for k, w in enumerate(said) if w == tool.name.lower() or stem(w) in nouns | {verb} - _VERBS or (
-                verb in _CHANGES and stem(w) in _CHANGES | {stem("change")})), None)
+    for sentence in _sentences_saying(request.instructions[:2000], cues := frozenset({"first", "then", "before", "after"})):
+        said = _lower_tokens(sentence)  # "Search the docs first. Open a ticket for bugs.": and the next sentence
+        said += _lower_tokens([*sentences(request.instructions.partition(sentence)[2]), ""][0]) * ("first" in said)
+        for tool in [t for t in request.tools if not t.handoff]:  # by its name, else a noun or verb of it (a change)
+            verb, nouns, name = stem(tool.name.split("_")[0].lower()), tool.name_stems - _VERBS - _CHANGES, tool.name.lower()
+            at = next((k for k in range(len(said)) if said[k:k + name.count("_") + 1] == name.split("_")), None)
+            at = next((k for k, w in enumerate(said) if stem(w) in nouns | {verb} - _VERBS or verb not in _VERBS - _CHANGES
+                       and stem(w) in _CHANGES | {stem("change")}), None) if at is None else at
             found = found if at is None or tool.name in found else {**found, tool.name: (at, tool, said)}
     ordered = sorted(found.values(), key=lambda f: f[0])
     return [(b, a, said[i:]) if "after" in said[i:j] else (a, b, said[j:]) for (i, a, said), (j, b, said2) in
-            itertools.combinations(ordered, 2) if said is said2]
+            itertools.combinations(ordered, 2) if said is said2 and cues & set(said[i:j])]  # a cue between them
 
 
 def _job_tools(request: Request) -> list[tuple[Tool, str]]:

@@ -132,3 +132,16 @@ def test_a_booking_waits_for_the_availability_it_is_told_to_check(instructions: 
     message = "Book a room for Mara Quist from 2026-12-18 for 3 nights."
     assert [name for name, _ in run(stay_desk(instructions, True), message)] == ["check_availability", "book_room"]
     assert [name for name, _ in run(stay_desk(instructions, False), message)] == ["check_availability"]
+
+
+@pytest.mark.parametrize("opens, first, thanks", [
+    ("open_ticket", "Please open a ticket: label printing fails with error 500 for all our users.", "Thanks!"),
+    ("log_repair", "Log a repair please: the boiler in flat 4 leaks at night.", "Cheers, that's great."),
+])
+def test_thanks_after_a_ticket_opens_no_other(opens: str, first: str, thanks: str) -> None:
+    agent = support_desk("You are the support bot for Parcelio. Open a ticket for bugs or outages.", "help_search", opens)
+    session = SQLiteSession(f"thanks-{opens}")
+    opened = asyncio.run(Runner.run(agent, first, session=session))
+    assert [item.raw_item.name for item in opened.new_items if item.type == "tool_call_item"] == [opens]
+    result = asyncio.run(Runner.run(agent, thanks, session=session))
+    assert [item for item in result.new_items if item.type == "tool_call_item"] == []
