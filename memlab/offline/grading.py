@@ -16,20 +16,59 @@ from collections.abc import Sequence
 from . import notes
 from .reading import Statement, facts, read_transcript, stem_set, words
 
-__all__ = ["asks_to_grade", "criteria", "grade"]
+__all__ = ["asks_to_grade", "criteria", "grade", "verdict"]
 
 _GRADE = stem_set("grade grading score rate rating evaluate judge assess")
 _CRITERION = re.compile(r"\s*[-*•]\s+`?([A-Za-z][\w ]{0,40}?)`?\s*:\s+(.+)")
 _BLOCK = re.compile(r"<([A-Za-z_][\w-]{0,40})>\s*(.*?)\s*</\1>", re.S)
 _CORRECTS = frozenset("sorry actually mistyped meant correction instead not".split())
+_VERDICT = stem_set("faithful accurate correct valid pass passed score errors issues mistakes problems "
+                    "hallucinations invented unsupported verdict")  # the fields of a schema's verdict
+_DAYS = stem_set("monday tuesday wednesday thursday friday saturday sunday")
 _INVENTED = stem_set("invent invented unsupported hallucination claim claims supported faithful accurate "
                      "fabricated")
 
 
 def asks_to_grade(instructions: str, text: str) -> bool:
-    """Whether the instructions ask to grade and list criteria, and the input holds two tagged blocks."""
+    """Whether the instructions ask to grade (listing criteria, or asking for JSON with a score) and the input holds
+    two blocks, tagged or labelled."""
     asks = bool(_GRADE & set(words(instructions[:4000])))
-    return asks and bool(criteria(instructions)) and len(_BLOCK.findall(text)) >= 2
+    scored = "json" in instructions.lower() and "score" in instructions.lower()  # one overall verdict
+    return asks and (bool(criteria(instructions)) or scored) and len(_blocks(text)) >= 2
+
+
+def _blocks(text: str) -> list[tuple[str, str]]:
+    """The source and the candidate: ``<transcript>...</transcript>`` blocks, else each part under a line that is one
+    label and a colon ("Transcript:", "Summary:")."""
+    tagged = _BLOCK.findall(text)
+    if len(tagged) >= 2:
+        return tagged
+    parts: list[tuple[str, list[str]]] = []
+    for line in text[:100_000].splitlines():
+        label = line.strip().removesuffix(":")
+        if line.strip().endswith(":") and label.isalpha():
+            parts.append((label, []))
+        elif parts:
+            parts[-1][1].append(line)
+    return [(label, "\n".join(lines).strip()) for label, lines in parts]
+
+
+def verdict(instructions: str, text: str, schema: dict) -> str | None:
+    """A schema's verdict on a candidate checked against its source ("Check the summary against the transcript"), as
+    JSON: a boolean says nothing is invented, a list holds what is, a number is the score, a string the reason;
+    ``None`` unless the instructions ask to check or grade two blocks and the schema is made of such fields."""
+    fields = schema.get("properties") or {}
+    asked = (_GRADE | stem_set("check verify compare")) & set(words(instructions[:4000]))
+    kinds = {name: field.get("type") for name, field in fields.items() if isinstance(field, dict)}
+    judged = _VERDICT & set(words(" ".join(name.replace("_", " ") for name in kinds)))  # "faithful", "errors"
+    if not asked or not judged or len(blocks := _blocks(text)) < 2 or not set(kinds.values()) <= {
+            "boolean", "array", "integer", "number", "string"}:
+        return None
+    source = read_transcript(blocks[0][1]) or read_transcript("USER: " + blocks[0][1])
+    score, reason = _score("faithful", "", source, blocks[1][1])
+    invented = reason.removeprefix("the transcript never says ").split(", ") if score is not None and score < 5 else []
+    values = {"boolean": not invented, "array": invented, "integer": score, "number": score, "string": reason}
+    return json.dumps({name: values[kind] for name, kind in kinds.items()})
 
 
 def criteria(instructions: str) -> list[tuple[str, str]]:
@@ -41,8 +80,9 @@ def criteria(instructions: str) -> list[tuple[str, str]]:
 def _score(name: str, description: str, source: Sequence[Statement], note: str) -> tuple[int | None, str]:
     """The score (``None``: not gradable here) and the reason for one criterion."""
     if set(words(f"{name.replace('_', ' ')} {description}")) & _INVENTED:
-        told = {value for s in source for value in facts(s.text)}
-        invented = [value for value in facts(note) if value not in told]
+        told = {value for s in source for value in facts(s.text)} | {w for s in source for w in words(s.text)}
+        invented = [value for value in facts(note) + [w.title() for w in words(note) if w in _DAYS] if value not in told
+                    and value.lower() not in told]  # a number, an id or a day the transcript never says
         if invented:
             return max(0, 5 - 2 * len(invented)), f"the transcript never says {', '.join(invented[:4])}"
         return 5, "ok"
@@ -79,10 +119,14 @@ def _score(name: str, description: str, source: Sequence[Statement], note: str) 
 
 
 def grade(instructions: str, text: str) -> str:
-    """The JSON verdict for a grading request (see the module docstring)."""
-    blocks = _BLOCK.findall(text)
+    """The JSON verdict for a grading request (see the module docstring); without criteria, one ``{"score": ...,
+    "reason": ...}`` for what the candidate invents (on the scale the instructions give: "from 1 to 5")."""
+    blocks = _blocks(text)
     told, note = blocks[0][1], blocks[1][1]
     source = read_transcript(told) or read_transcript("USER: " + told)  # else one speaker's
+    if not criteria(instructions):
+        score, reason = _score("faithful", "", source, note)
+        return json.dumps({"score": max(score or 0, 1 if "1 to" in instructions else 0), "reason": reason})
     scores = {name: _score(name, description, source, note) for name, description in criteria(instructions)}
     return json.dumps({name: {"score": score, "reason": reason} for name, (score, reason) in scores.items()},
                       ensure_ascii=False)

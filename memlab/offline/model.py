@@ -3402,6 +3402,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     form = request.body.get("text")
     form = form.get("format") if isinstance(form, Mapping) else None
     kind = form.get("type") if isinstance(form, Mapping) else None
+    if kind == "json_schema" and (judged := grading.verdict(instructions, request.raw_message, form.get("schema") or {})):
+        return [message_item(judged, fingerprint)]  # "Check the summary against the transcript": {"faithful": false...}
     # a summary prompt, or instructions naming JSON keys for a conversation (a handover, an extraction)
     keyed = kind != "json_schema" and len(request.said) > 2 and notes.asks_for_keys(instructions)
     offered = " ".join(t.name.replace("_", " ") for t in request.tools)  # "Use summarize_text for summaries":
