@@ -9,6 +9,7 @@ asks for once it has returned, and not when the result says no. Agents, tools an
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Literal
 
 import pytest
@@ -52,7 +53,7 @@ def test_a_fault_the_search_does_not_fix_opens_a_ticket_and_a_question_does_not(
                          "for bugs or outages.", "search_docs", "create_ticket")
     calls = run(agent, "The export button does nothing since this morning, and our month-end close is today!")
     assert [name for name, _ in calls] == ["search_docs", "create_ticket"]
-    assert "export button does nothing" in calls[1][1]
+    assert "export button does nothing" in calls[1][1] and json.loads(calls[1][1])["priority"] in ("high", "urgent")
     assert [name for name, _ in run(agent, "How do I export?")] == ["search_docs"]
 
 
