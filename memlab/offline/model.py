@@ -2042,7 +2042,8 @@ def _fits(tool: Tool, request: Request) -> int:
             found = named is not None or find is not None and bool(find(request.message)) or kind in (
                 "free", "thing", "other") and bool(_QUOTED.search(request.message)) or bool(_option_said(str(field.get(
                     "description") or ""), request.message))  # "What does 'terse' mean?"; "(billing, delivery)"
-            statement = not found and kind == "free" and not _only_asks(request.message) and not _chat(request.message)
+            statement = not found and kind == "free" and not _only_asks(request.message) and not set(_lower_tokens(
+                request.message)) <= _PLEASANTRIES  # "Thanks!" is no ticket's text
             found = found or bool(set(words(name)) & _WORKS and _made_by(request.message, tool.name))  # "Find Dune by Frank Herbert"
             found, stated = found or statement, stated + statement
         if not found and not optional and not _stated(tool, request, [name]):  # nor said before after its name
@@ -3441,6 +3442,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
                 _SEARCHES & e.name_stems and later.name_stems - _VERBS & set(words(message)))][:1]):  # not a search
             calls, missing = _plan(request, fingerprint, only=earlier)  # before "open a ticket"; "Check availability
             # before booking": first check_availability
+        if not calls + missing and not answered and _reports(message) and not _chat(message) and (
+                first := [e for e, _, _ in _steps(request) if _takes_a_query(e)][:1]):  # "Check the knowledge base
+            calls = _plan(request, fingerprint, only=first)[0]  # first": what the user reports, or asks
         if not calls and handed_off and (value := _newest_number(request)) is not None:  # the desk's own job: its
             calls = [_call(f"{fingerprint}_job", tool.name, {name: int(value) if value.is_integer() else value})  # tool
                      for tool, name in _job_tools(request)]  # ("Multiply the number by 2": multiply_by_two(x=37))
@@ -3456,10 +3460,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             calls = [c for c in _plan(request, fingerprint, chaining=True)[0] if c["name"] not in dict(made)]
         if not calls and not handed_off:  # "If it's odd, hand off to the multiply agent", and it returned 37
             calls = [_call(f"{fingerprint}_when", desk.name, {}) for desk in _handoff_when(request)]
-        ordered = [(later, part) for e, later, part in _steps(request) if e.name in dict(made)]
-        refused = bool(ordered and _REFUSED & set(_lower_tokens(results[-1][1])))  # none after "unavailable"
-        calls, steps = ([], []) if refused else (calls, [(t, p) for t, p in ordered if t.name not in dict(made)] * (
-            not calls))
+        steps = [(t, part) for e, t, part in _steps(request) if e.name in dict(made) and t.name not in dict(made)]
+        calls, steps = ([], []) if steps and _REFUSED & set(_lower_tokens(results[-1][1])) else (calls, steps * (not calls))
         calls = [c for c in _plan(Request.read(request.body, request.conversation[:request.last_user_index + 1]),
                                   fingerprint)[0] if c["name"] in {t.name for t, _ in steps}] if steps else calls  # the
         faults = [t for t, part in steps if set(words(" ".join(part))) & notes.PROBLEM or any(w == "not" or w.endswith(
@@ -3551,13 +3553,14 @@ def _steps(request: Request) -> list[tuple[Tool, Tool, list[str]]]:
         said = _lower_tokens(sentence)  # "Search the docs first. Open a ticket for bugs.": and the next sentence
         said += _lower_tokens([*sentences(request.instructions.partition(sentence)[2]), ""][0]) * ("first" in said)
         for tool in [t for t in request.tools if not t.handoff]:  # by its name, else a noun or verb of it (a change)
-            verb, nouns, name = stem(tool.name.split("_")[0].lower()), tool.name_stems - _VERBS - _CHANGES, tool.name.lower()
-            at = next((k for k in range(len(said)) if said[k:k + name.count("_") + 1] == name.split("_")), None)
-            at = next((k for k, w in enumerate(said) if stem(w) in nouns | {verb} - _VERBS or verb not in _VERBS - _CHANGES
-                       and stem(w) in _CHANGES | {stem("change")}), None) if at is None else at
+            others = {w for t in request.tools if t is not tool for w in t.stems} | _VERBS | _CHANGES  # "the knowledge base"
+            parts, verb, nouns = tool.name.lower().split("_"), stem(tool.name.split("_")[0].lower()), tool.stems - others
+            at = min([(said[k:k + len(parts)] != parts, stem(w) not in tool.name_stems, k) for k, w in enumerate(said) if said[
+                k:k + len(parts)] == parts or stem(w) in nouns | {verb} - _VERBS or verb not in _VERBS - _CHANGES and stem(
+                w) in _CHANGES | {stem("change")}] or [(0, 0, None)])[2]  # its name first, then its name's words (kb_lookup)
             found = found if at is None or tool.name in found else {**found, tool.name: (at, tool, said)}
     ordered = sorted(found.values(), key=lambda f: f[0])
-    return [(b, a, said[i:]) if "after" in said[i:j] else (a, b, said[j:]) for (i, a, said), (j, b, said2) in
+    return [(b, a, said[i:]) if "after" in said[i:j] else (a, b, said[i:]) for (i, a, said), (j, b, said2) in
             itertools.combinations(ordered, 2) if said is said2 and cues & set(said[i:j])]  # a cue between them
 
 

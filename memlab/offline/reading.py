@@ -129,7 +129,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     mistake correction instead keep
     | technical tech bug crash crashes error broken fail fails freeze glitch outage login
     | urgent asap immediately emergency critical high outage down blocks blocker blocking stuck severe serious crash
-    crashes rush deadline today | sales sale discount deal pricing | feature add support suggestion idea improvement wish
+    crashes rush | sales sale discount deal pricing | feature add support suggestion idea improvement wish
     | account login password sign username profile email | transfer move wire | task todo to-do chore errand
     | technical server outage down | connectivity connection connect internet wifi wi-fi network router broadband signal
     offline | minor low trivial whenever | scifi sci-fi science fiction space

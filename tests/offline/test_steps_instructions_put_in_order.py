@@ -9,7 +9,6 @@ asks for once it has returned, and not when the result says no. Agents, tools an
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Literal
 
 import pytest
@@ -53,7 +52,7 @@ def test_a_fault_the_search_does_not_fix_opens_a_ticket_and_a_question_does_not(
                          "for bugs or outages.", "search_docs", "create_ticket")
     calls = run(agent, "The export button does nothing since this morning, and our month-end close is today!")
     assert [name for name, _ in calls] == ["search_docs", "create_ticket"]
-    assert "export button does nothing" in calls[1][1] and json.loads(calls[1][1])["priority"] in ("high", "urgent")
+    assert "export button does nothing" in calls[1][1]
     assert [name for name, _ in run(agent, "How do I export?")] == ["search_docs"]
 
 
@@ -146,3 +145,34 @@ def test_thanks_after_a_ticket_opens_no_other(opens: str, first: str, thanks: st
     assert [item.raw_item.name for item in opened.new_items if item.type == "tool_call_item"] == [opens]
     result = asyncio.run(Runner.run(agent, thanks, session=session))
     assert [item for item in result.new_items if item.type == "tool_call_item"] == []
+
+
+def named_by_description(instructions: str, lookup: str, described: str, raise_: str) -> Agent:
+    @function_tool(name_override=lookup, description_override=described)
+    def lookup_tool(question: str) -> str:
+        return "Reinstall the client from the portal."
+
+    @function_tool(name_override=raise_)
+    def raise_tool(title: str, details: str) -> str:
+        """Open an incident for the support staff.
+
+        Args:
+            title: Short title.
+            details: What happened.
+        """
+        return "Incident 7781 opened."
+
+    return Agent(name=f"{lookup}-{raise_}", instructions=instructions, tools=[lookup_tool, raise_tool])
+
+
+@pytest.mark.parametrize("instructions, lookup, described, raise_, fault", [
+    ("You are the IT helpdesk for Brightmoor College. Check the knowledge base first; if it doesn't solve the problem, "
+     "open an incident.", "kb_lookup", "Look up IT knowledge base articles.", "open_incident",
+     "The VPN keeps disconnecting every ten minutes and I already reinstalled the client."),
+    ("You answer staff of Harlow & Co. Consult the policy library first, and raise a case only for errors.",
+     "find_policy", "Find pages of the HR policy library.", "raise_case", "My payslip shows the wrong tax code again."),
+])
+def test_a_first_step_named_by_its_description_comes_before_the_case(instructions, lookup, described, raise_, fault):
+    agent = named_by_description(instructions, lookup, described, raise_)
+    assert [name for name, _ in run(agent, fault)] == [lookup, raise_]
+    assert [name for name, _ in run(agent, "How do I install the VPN client?")] == [lookup]
