@@ -438,7 +438,7 @@ class Reader:
         if format == "email" or "email" in about and not either or name.lower() in ("cc", "bcc") or (
                 name.lower() in ("to", "recipient", "sender") and "@" in self.whole):  # else a recipient is a person
             return "email", _EMAIL.findall
-        timed = self.iso(name, description, "hh:mm")  # "depart_after HH:MM": "8am" is 08:00
+        timed = self.iso(name, description, "hh:mm") or name.lower().endswith("time")  # "depart_after HH:MM": "8am"
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout", "when") or {stem("from")} < field_stems | {stem("from")} <= stem_set(
                 "start end begin finish available from until") or name.lower().endswith("_by") and _when(" ".join(
@@ -583,6 +583,8 @@ class Reader:
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
+        if self.completed and not field_stems & self.completed[1]:  # "Reserve Dune." "... once I have the card number."
+            return self.completed[0].text(name, description, format, owner, nullable)  # "LC-1": the title is "Dune"
         if self.report and field_stems & stem_set("report markdown summary") and not field_stems & _ID:  # a report of
             title, parts = self.report  # the points sent in markdown, under headings ("# Quiet beaches"), or in short
             if field_stems & stem_set("report markdown"):
@@ -747,8 +749,8 @@ class Reader:
                 w.strip(".!?").lower()) in related(field_stems)), None)
         if kind in ("free", "other") and self.summarized and not field_stems & _SUBJECT:
             return self.summarized[0]  # a headline: the first sentence
-        if kind == "free" and field_stems & _SUBJECT and (subjects := [  # not "put Dune on hold" for place_hold
-                one for one in _subjects(self.whole) if not set(words(one)) <= self.own]):
+        if kind == "free" and field_stems & _SUBJECT - {stem("title")} and (subjects := [  # not "put Dune on hold" for
+                one for one in _subjects(self.whole) if not set(words(one)) <= self.own]):  # place_hold; a title is named
             self.given.setdefault(subjects[0], kind)  # no other field's value ("a hold on Emma, pickup at Eastgate")
             return subjects[0]
         if kind == "free" and field_stems & stem_set("reason cause why") and not self.answer:  # a reason: the words
@@ -774,9 +776,10 @@ class Reader:
             dates = _when(self.whole, None, self.year, self.today)  # no title: "... on my calendar for Dec 9"
             named = [n for n in self.unowned(_proper_names(self.whole, things=True, titles=True)) if n not in dates]
             task = self.unowned(_task(self.whole, self.own, dates))  # "call the dentist"
-            alone = [self.whole.strip(" .!")] * (self.searches and list(self.fields) == [name])  # as a query is
+            alone = [self.whole.strip(" .!")] * (self.searches and list(self.fields) == [name] and not (
+                named and stem("title") in field_stems))  # as a query is, unless it names a title ("Is Dune in?")
             titled = field_stems & _SUBJECT and (headed or gist or alone or task or named or
-                                                 _names_after(self.whole, ("to",)) or [v for v in _after(
+                                                 _names_after(self.whole, ("to", "in")) or [v for v in _after(
                 self.whole, "to", field_stems) if v.islower()] or [" ".join(_thing(tokens(
                 self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
             # "Piranesi"; "two tickets to Hamilton": "Hamilton"
@@ -801,28 +804,50 @@ class Reader:
         return self.answer or None
 
     @cached_property
+    def completed(self) -> tuple[Reader, frozenset[str]] | None:
+        """For a reply to "I can do that once I have the card number", a reader of the request it completes, for the
+        fields that were not asked for, and the words asked; else ``None``."""
+        items, at = self.request.conversation, self.request.last_user_index
+        at = next((k for k in range(at - 1, -1, -1) if item_type(items[k]) == "message"), -1)  # the message before
+        asked = plain_text(items[at].get("content")) if at >= 0 and not self.answer else ""
+        return (Reader(Request.read(self.request.body, items[:at]), start=self.start, fields=self.fields, tool=self.tool,
+                       options=self.options), frozenset(words(asked))) if asked.startswith(_ASKED_BACK[0]) else None
+
+    @cached_property
     def picked(self) -> dict[str, Any]:
         """The record of the newest listed result of an earlier turn that the message points at by its place ("hold the
-        first one", "the last one"), or by a word of it ("the dentist one"), else {}."""
+        first one", "the last one"), or by a word of it ("the dentist one"); for "reserve it" (no name said but another
+        field's: "member CIN-2"), what the newest earlier call acted on ("Dune" of find_book); else {}."""
         said, places = _lower_tokens(self.request.message), ("first", "second", "third", "fourth", "fifth", "last")
         place = next((w for before, w in zip(said, said[1:]) if before == "the" and w in places), None)
         named = next((w for before, w, one in zip(said, said[1:], said[2:]) if before == "the" and one == "one" and w
                       not in places), "")
-        outputs = [i.get("output") for i in self.request.conversation[:self.request.last_user_index] if (
-            place or named) and item_type(i) == "function_call_output"]
-        for records in (structured(o) for o in outputs[::-1] if isinstance(o, str)):
+        it = ("it" in said or any("title" in f.lower() for f in self.fields)) and not (place or named or _QUOTED.search(
+            self.request.message) or set(_proper_names(self.request.message)) - set(self.claimed.values()))
+        before = self.request.conversation[:self.request.last_user_index] if it or place or named else []
+        calls = {i.get("call_id"): (i.get("name"), a) for i in before if item_type(i) == "function_call" and isinstance(
+            a := structured(str(i.get("arguments"))), dict)}  # "it": what the newest call acted on, its title, name,
+        if it:  # product...; no title said ("order 2 copies"): the title another tool was given
+            tool, given = [("", {}), *calls.values()][-1]
+            keep = _SUBJECT | _THING | self.own | {stem("name")} if "it" in said else {stem("title")} if (
+                tool != self.tool) else set()
+            return {k: v for k, v in given.items() if isinstance(v, str) and set(words(k.replace("_", " "))) & keep}
+        for item in before[::-1]:  # a record of a list told with what its call was given ("the 19:30 one" of a film's)
+            records = structured(item["output"]) if isinstance(item.get("output"), str) else None
             if isinstance(records, list) and records and all(isinstance(one, dict) for one in records):
                 records = [one for one in records if not named or named in " ".join(map(str, one.values())).lower().split()]
                 at = -1 if place == "last" else places.index(place) if place else 0
-                return records[at] if at < len(records) and (place or len(records) == 1) else {}
+                return {**calls.get(item.get("call_id"), ("", {}))[1], **records[at]} if at < len(records) and (
+                    place or len(records) == 1) else {}
         return {}
 
     def picked_value(self, name: str) -> Any:
-        """The picked record's value for a field, by its name or its last part ("task_id": the record's "id"); an id
+        """The picked record's value for a field, by its name or its end ("task_id": its "id", "showtime": "time"); an id
         also of the one record of an earlier result whose values say the message's words ("Cancel the design review":
         the id of {"id": "evt_311", "title": "design review with Ana"})."""
         record = self.picked or (self.mentioned if name.lower().endswith("id") else {})
-        return record.get(name, record.get(name.rpartition("_")[2])) if not self.answer else None
+        return next((v for k, v in sorted(record.items(), key=lambda kv: kv[0] != name) if name.lower().endswith(
+            k.lower())), None) if not self.answer else None
 
     @cached_property
     def mentioned(self) -> dict[str, Any]:
@@ -1585,7 +1610,8 @@ def _task(text: str, own: frozenset[str], dates: list[str]) -> list[str]:
     said = tokens((sentences(text) or [""])[0].partition(",")[0])
     verb = next((n for n, w in enumerate(said[:3]) if stem(w.lower()) in _VERBS | _CHANGES | _ARRANGES), -1)
     titled = any(w.lower() in ("called", "named", "titled") for w in said)  # a title said as one, after any verb
-    if not titled and (verb < 0 or any(w.lower() not in _FILLER | {"please", "can", "could", "you"} for w in said[:verb])):
+    if not titled and (verb < 0 or any(w.lower() not in _FILLER | {"please", "can", "could", "you"} for w in said[:verb])
+                       or said[verb + 1:verb + 2] in (["you"], ["I"], ["we"])):  # "Do you have The Hobbit?" asks
         return []
     lead = said[verb + 1:]  # nor its length: "a 45 minute design critique"
     rest = " ".join(w for _, w in itertools.dropwhile(lambda kw: kw[1].lower() in STOP | {"up"} or stem(kw[1].lower(
@@ -1802,12 +1828,14 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     -1][1] == at - 1 and f"{before} {word}" in low_piece:
                 runs[-1][1] = at  # "the Pixel 8", "train IC 512"
                 continue
-            if (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"
+            kept = at and word[:1].isupper() and (word == "The" and after[:1].isupper() or found[at - 1] == "The" and at > 1)
+            if not kept and (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"; "The Name of the Wind"
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or dated
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
                     or placed
-                    or at == 0 and not (after.lower() in ("and", "or", "s") or after[:1].isupper() or after[1:2].isupper()
+                    or at == 0 and not (after.lower() in ("and", "or", "s") and low not in _PLEASANTRIES | _NODS
+                                        or after[:1].isupper() or after[1:2].isupper()  # not "Great, reserve it"
                                         or after[:1].isdigit() and not low.endswith("ed") and (things or not people and any(map(
                                             str.istitle, found[at + 2:at + 4])))  # "Starbucks 12/03/2024", "Benfica 1 Sporting 2"
                                         or not people and (after.lower() in _SUBJECT_VERBS or things and after.endswith(
@@ -1820,7 +1848,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     # opening an ask, not a name listed ("Zelda, Switch")
                     or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue
-            if runs and (runs[-1][1] == at - 1 or runs[-1][1] == at - 2 and before in ("de", "da", "of", "van", "von")):
+            if runs and word != "The" and (runs[-1][1] == at - 1 or runs[-1][1] == at - 2 and before in ("de", "da", "of", "van", "von")):
                 runs[-1][1] = at  # "Dana Lee", "Mary Ann Smith", "Clair de Lune", "Bank of America"
             else:
                 runs.append([at, at])
@@ -1828,8 +1856,17 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                   if start == end + 2 and found[end + 1].lower() in ("and", "or") and {"and", "or"} & set(
                       piece.lower().split())}  # "Alice, Bob and Chen" (not "Senior PM, Acme Robotics")
         out += [" ".join(found[start:end + 1]) for k, (start, end) in enumerate(runs) if not (things and k in listed)]
-    named = [phrase for phrase in phrases if phrase[:1].isupper()] if titles else []  # "for a Senior Engineer"
+    out = [_widened(name, text) for name in out] if titles else out
+    named = [p for p in phrases if p[:1].isupper() and not any(p in o != p for o in out)] if titles else []  # "a Senior PM"
     return named or out or sent_to or (mine or phrases if titles else phrases or mine)
+
+
+def _widened(name: str, text: str) -> str:
+    """A title run on over small words to the capitalised ones after: "Introduction to Machine Learning", "The Name of"."""
+    found = tokens(text.partition(name)[2].split(",")[0])
+    small = list(itertools.takewhile(lambda w: w in ("of", "the", "to", "a"), found[:2]))  # not "in Berlin"
+    more = list(itertools.takewhile(lambda w: w[:1].isupper() and w.lower() not in CALENDAR, found[len(small):]))
+    return " ".join([name, *small, *more]) if small and more else name
 
 
 def _typed(text: str) -> list[str]:
@@ -2079,11 +2116,17 @@ def _choose_tools(request: Request) -> list[Tool]:
         verbs = [v + "ing" * (v == "add" and "string" not in str(t.parameters)) for t, v in zip(tools, verbs)]  # add a
         # task, not add(a, b)
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
+        done = set(words(request.message)) - _VERBS if "did" in _lower_tokens(request.message) else set()  # "Which
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and (_CHANGES | {
-                 stem("change")}) & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | {"add"})]
-    negated = _negated(request.message)  # "Draft (don't send) an email": never send_email; "My name is Ana.": no search
-    tools = [t for t in tools if stem(t.name.split("_")[0].lower()) not in negated and not (
-        t.stems & _SEARCHES and _takes_a_query(t) and _chat(request.message))]
+                 stem("change")}) & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | (
+                 _ADDRESSING - _SAYING - _VERBS) | done | {"add"}) and (_takes_a_query(t, request.message) or not (
+                     _takes_a_query(t)))]  # book did I reserve?": not reserve_book again, nor find_book without a title
+    negated, chat = _negated(request.message), _chat(request.message)  # "Draft (don't send) an email": never send_email;
+    tells = chat and [w for w in _lower_tokens(request.message) if w not in _GREETINGS][:1] in (["my"], ["our"], ["i'm"]) and (
+        sum(not t.handoff for t in tools) > 1) and not Reader(request).completed  # "My name is Ana.": no search; "Hi, my
+    tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated and not (  # card is LC-4"
+        chat and t.stems & _SEARCHES and _takes_a_query(t) or tells and not t.handoff and verb not in _VERBS - _CHANGES and not (
+            t.name_stems & set(words(request.message))))]  # (of several tools): no act it does not name, unless asked
     if _turned(request.message):  # "Turn the music down": a tool that sets a level (set_volume), not play_music
         tools = [t for t in tools if any(isinstance(f, Mapping) and (f.get("type") in ("number", "integer") or {"low", "high"}
                  & {str(o).lower() for o in f.get("enum") or ()}) for f in (t.parameters.get("properties") or {}).values())] or tools
@@ -2120,7 +2163,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
             tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
         fits = _fits(tool, request)
-        everything_given = fits or _stated(tool, request) or _takes_a_query(tool) or stem("".join(found[:1])) in _CHANGES or (
+        everything_given = fits or _stated(tool, request) or _takes_a_query(tool, request.message) or stem("".join(found[:1])) in _CHANGES or (
             related({lead}) & tool.name_stems)  # or its verb is related to the tool's name: "Text Omar that..." (send_sms)
         # then (or in an order) a related word names it too ("vacation": leave; "What's that in euros?": an agent as a
         # tool that converts currencies; "Turn the music down": set_volume, asking the level)
@@ -2170,9 +2213,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     earlier = any(is_user_message(i) for i in request.conversation[:request.last_user_index])  # nothing to recall yet
     words_said = set(_lower_tokens(request.message))  # "What priority did you give it?", "What's the ticket number?":
     ours = earlier and ("you" in words_said and {"did", "have", "gave", "made", "set"} & words_said or set(_topic(
-        request.message)) & _ID)  # of this chat, not of the docs
+        request.message)) & _ID) and not _proper_names(request.message)  # of this chat, not the docs; not "Do you have Dune?"
     told = set(words(request.instructions[:2000])) & stem_set("look search research consult")  # "Look things up in
-    sought = [t for t in tools if told and not ours and t.stems & _SEARCHES and _takes_a_query(t) and t.stems & set(words(
+    sought = [t for t in tools if told and not ours and t.stems & _SEARCHES and _takes_a_query(t, request.message) and t.stems & set(words(
         request.instructions)) - _VERBS and len(words(request.message)) > 1 and _reports(request.message)]  # the docs":
     # lookup_docs(question) takes what the user reports
     # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
@@ -2188,8 +2231,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
     if not picked and asking and (not _recalls(request.message) or not earlier) and not ours:  # "How do I...?":
-        picked = [t for _, _, t, _ in scored if _takes_a_query(t) or t in answering][:1]  # search_docs(query), else
-        # a desk; the best ("vet" of find_visit)
+        picked = [t for _, _, t, _ in scored if _takes_a_query(t, request.message) or t in answering][:1]  # search_docs(
+        # query), else a desk; the best ("vet" of find_visit)
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = _sentences_saying(request.instructions, frozenset({"not", "unrelated", "cannot", "can't", "otherwise",
                                                                  "else", "other"}))
@@ -2293,18 +2336,19 @@ def _needed(tool: Tool) -> list[str]:
         "default" in field or {"type": "null"} in (field.get("anyOf") or ()) or field.get("type") == "boolean")]
 
 
-def _takes_a_query(tool: Tool) -> bool:
+def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
     """Whether a tool takes one thing, a free text (``query``, ``question``; any other has a default): a search a
-    question can be sent to."""
+    question can be sent to; a title only if the ``message`` names one ("Is Dune in?", not "Are you open on Sunday?")."""
     required = _needed(tool)
-    return len(required) == 1 and bool(frozenset(words(required[0].replace("_", " "))) & _FREE_TEXT)
+    return len(required) == 1 and bool(frozenset(words(required[0].replace("_", " "))) & _FREE_TEXT) and (message is None
+        or "title" not in required[0].lower() or bool(_proper_names(message) or _QUOTED.search(message)))
 
 
 def _answered_by_conversation(request: Request, question: str = "") -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
     (or ``question``): it names the thing asked about and two (or half) of the question's words."""
     question = _asked(_referred(request, question or request.message))
-    priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "does", "do"))  # "How much is it?": a
+    priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "was", "does", "do"))  # "How much is it?": a
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
     if not topic:
         return None
@@ -2745,6 +2789,9 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             lines.append(f"I couldn't complete {name}: {error[:300]}.")
         elif isinstance(data, dict) and once and (asked := _asked_fields(data, message, sought)):
             lines.append(asked)
+        elif isinstance(data, list) and once and (best := _best([one for one in data if isinstance(one, dict)] if all(
+                isinstance(one, dict) for one in data) else [], _lower_tokens(message))):
+            lines.append(best)  # "What's the cheapest flight...?": the cheapest one
         elif isinstance(data, list) and once:  # each item on one line: "garage Quayside, spaces 14"
             data = _kept(data, message)
             found = [_record(one) for one in data[:8]]
@@ -2821,17 +2868,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         records = [one for one in data if isinstance(one, dict)] if isinstance(data, list) else [data] * isinstance(
             data, dict)
         records = records if len(records) > 1 else [one for n, one in found if n == name and isinstance(one, dict)]
-        for at, word in enumerate(said):  # "Which one is cheaper?", "the most expensive": the least (most) of a field,
-            # of one listed result or of the results of one tool ("Which one is warmer?" after Paris and London)
-            fields, most = _COMPARED.get(_compared(word), (frozenset(), False)) if said[at - 1:at] != ["how"] else (
-                frozenset(), False)  # "How long is the call?" compares nothing
-            keys = [key for key in records[0] if set(words(key.replace("_", " "))) & fields and all(
-                isinstance(one.get(key), (int, float, str)) for one in records)] if len(records) > 1 else []
-            if keys:
-                most = most != (said[at - 1:at] == ["least"])
-                best = (max if most else min)(records, key=lambda one: (isinstance(one[keys[0]], str), one[keys[0]]))
-                return f"The {' '.join(said[at - 1:at] * (said[at - 1:at] in (['most'], ['least'])) + [word])} one " \
-                       f"is {_record(best)}."
+        if best := _best(records, said):  # of one listed result or of the results of one tool ("Which one is
+            return best  # warmer?" after Paris and London)
         named = [one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
             one for one in records if len(records) > 1 and set(words(question)) & set(words(" ".join(map(str, one.values(
                 )))))]  # a value of which names it ("call with Priya")
@@ -2841,6 +2879,22 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
                 return f"{'For ' + ', '.join(sorted(ids)) + ', t' if named and ids else 'T'}{asked[1:]}"
         if alone and not records and isinstance(arguments, dict) and (asked := _asked_fields(arguments, question, {})):
             return asked  # a result in words: what the call was sent ("Who did I invite?": "The attendees are Ana, Ben.")
+    return None
+
+
+def _best(records: Sequence[Mapping[str, Any]], said: Sequence[str]) -> str | None:
+    """The record a comparison in the question's words ``said`` picks ("Which one is cheaper?", "the most expensive":
+    the least (most) of a field), told in a sentence; else ``None``."""
+    for at, word in enumerate(said):
+        fields, most = _COMPARED.get(_compared(word), (frozenset(), False)) if said[at - 1:at] != ["how"] else (
+            frozenset(), False)  # "How long is the call?" compares nothing
+        keys = [key for key in records[0] if set(words(key.replace("_", " "))) & fields and all(
+            isinstance(one.get(key), (int, float, str)) for one in records)] if len(records) > 1 else []
+        if keys:
+            most = most != (said[at - 1:at] == ["least"])
+            best = (max if most else min)(records, key=lambda one: (isinstance(one[keys[0]], str), one[keys[0]]))
+            return f"The {' '.join(said[at - 1:at] * (said[at - 1:at] in (['most'], ['least'])) + [word])} one " \
+                   f"is {_record(best)}."
     return None
 
 

@@ -410,7 +410,7 @@ def record_absence_of(student_name: str, excused: bool = False) -> str:
 async def test_a_title_is_not_the_tools_own_word_nor_another_fields_value():
     calls, _ = await run([hold_book], "Please put The Dispossessed on hold for me at the Riverside branch, and don't "
                                       "email me")
-    assert calls == [("hold_book", {"title": "Dispossessed", "pickup_branch": "Riverside", "notify_by_email": False})]
+    assert calls == [("hold_book", {"title": "The Dispossessed", "pickup_branch": "Riverside", "notify_by_email": False})]
     calls, _ = await run([hold_book], "Place a hold on Middlemarch, pickup at Eastgate")
     assert calls == [("hold_book", {"title": "Middlemarch", "pickup_branch": "Eastgate", "notify_by_email": True})]
     calls, _ = await run([hold_book], "Put Middlemarch on hold, pickup at Eastgate")
