@@ -3496,9 +3496,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
                 _SEARCHES & e.name_stems and later.name_stems - _VERBS & set(words(message)))][:1]):  # not a search
             calls, missing = _plan(request, fingerprint, only=earlier)  # before "open a ticket"; "Check availability
             # before booking": first check_availability
-        if not calls + missing and not answered and _reports(message) and not _chat(message) and (
+        if not calls + missing and not _is_question(message) and _reports(message) and not _chat(message) and (
                 first := [e for e, _, _ in _steps(request) if _takes_a_query(e)][:1]):  # "Check the knowledge base
-            calls = _plan(request, fingerprint, only=first)[0]  # first": what the user reports, or asks
+            calls = _plan(request, fingerprint, only=first)[0]  # first": with what the user reports
         if not calls and handed_off and (value := _newest_number(request)) is not None:  # the desk's own job: its
             calls = [_call(f"{fingerprint}_job", tool.name, {name: int(value) if value.is_integer() else value})  # tool
                      for tool, name in _job_tools(request)]  # ("Multiply the number by 2": multiply_by_two(x=37))
