@@ -190,6 +190,9 @@ _LANGUAGES = {language: frozenset(text.split()) for language, text in {
 _ANSWERING = stem_set("answer respond reply write speak talk")
 #: Words that open an order to the model ("Never reveal...", "If asked..."), not a fact it may tell.
 _ORDERS = frozenset("always never do don't if when you your use call reply answer respond be keep please only".split())
+#: What a condition of the instructions names when it sets the model's own conduct ("If the user asks for a refund").
+_USERS = stem_set("user customer client")
+_CONDUCT = stem_set("ask want say mention request unsure tool question message")
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
 _ORDINALS = frozenset("first second third fourth fifth next last finally".split())
 #: Words that open a message before a comma and say nothing ("Oh wait, ...", "Scratch that, ...").
@@ -204,8 +207,8 @@ _QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch meant raised "
                          "lowered postponed rescheduled".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
-_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|(what|how) about|^(and) )",
-                         re.I)  # "What about savings?", "and 1Z777?": the call before, for another value
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|((?:what|how) about|same for)|^(and) )",
+                         re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
                     "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply")
@@ -1255,7 +1258,9 @@ class Reader:
         verbs = {stem(next((w for w in tokens(piece) if w.lower() != "please"), "")) for piece in sentences(
             self.request.message) if not piece[:2].isupper()}  # "Check my savings balance": not "checking" ("URGENT:" is no verb)
         latest = set(words(self.request.message)) - negated - verbs  # the message's own first ("And the garage?" after
-        direct = [o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & latest]  # the kitchen)
+        direct = [o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & latest] or [
+            o for s in reversed(self.request.said) if s.role == "user" for o in options if isinstance(o, str) and set(words(
+                o.replace("_", " "))) & s.stems - negated - verbs][:1]  # the kitchen), else the user's latest ("Lock it")
         return direct[0] if direct else self._option_named(options, said - verbs, description) or self._option_named(
             options, said, description)
 
@@ -2407,9 +2412,9 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             {stem("day"), stem("date")} if dated else set()) | price  # "Which day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
-                i, head) for i in statement.identifiers) and not (head == counted and facts(statement.text) and _covered(
-                rest, stems) == len(rest) > 0):
-            continue
+                i, head) for i in statement.identifiers) and not (head == counted and (facts(statement.text) or len(_listed(
+                    statement.text)) > 2) and _covered(rest, stems) == len(rest) > 0):  # or "I'm taking Biology, Chemistry
+            continue  # and Maths" for "How many courses am I taking?"
         days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
         if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named:
@@ -2508,9 +2513,15 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
         said)) or _ADDRESS.search(said)  # an address; not "Most of our users are in Brazil."
     verb = set(_lower_tokens(said)[1:4]) & (_SUBJECT_VERBS | {"are", "were", "need", "have"})  # "Late entries are not
     # accepted", "EU citizens need no visa": a subject and its verb, not "Route patients."
-    if lead in _ORDERS or _is_question(said) or not (facts(said) or place or verb) and lead not in ("our", "we", "the",
-                                                                                                      "they"):
-        return None
+    case = said.partition(",")[0]  # "If the soil is dry, water the herbs.": advice to tell, not an order to the model
+    advice = lead in ("if", "when") and case != said and not (set(words(case)) & _CONDUCT or "you" in case.lower().split()
+                                                              or said.rstrip().endswith("?"))  # ("When is...?")
+    if not advice and (lead in _ORDERS or _is_question(said)) or not (facts(said) or place or verb or advice) and lead not in (
+            "our", "we", "the", "they"):  # ("If the user asks for...", "When you are unsure, ...")
+        return None if lead in _ORDERS | STOP or _is_question(said) or not lead.isalpha() else (f"do {lead}", said)  # how
+    # to do it, told to "How should I water them?" alone ("Water tomatoes at the base.")
+    for them, you in (("tell the user to ", ""), ("the user is ", "you are "), ("the user", "you")) if advice else ():
+        said = said.replace(them, you)  # "If the user is sore, suggest rest.": "If you are sore, suggest rest."
     person = next((word for word in ("user", "customer", "client") if said.startswith(f"The {word}")), "they")
     for them, you in ((f"The {person}'s ", "Your "), (f"The {person} is ", "You are "), ("They ", "You ")):
         if said.startswith(them) and of_user:
@@ -2542,7 +2553,13 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     found, days = [], _weekdays(request.message) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
     days = days or set(_WEEKDAYS if asks and "days" in said else ())  # "Which days...?": any a sentence names
     lasting = stem_set("long take") if "how long" in request.message.lower() else set()  # "How long will it take?"
+    clocked = asks and bool({"when", "time"} & said) and bool(message - stem_set("time"))  # "What time do you close?":
+    # "Opening hours: 10:00-19:00" (not "What time is it?")
+    doing = {f"do {b}" for a, b in itertools.pairwise(_lower_tokens(request.message)) if a in ("i", "we")}
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
+        if label[:3] == "do ":  # "How should I water them?": "Water tomatoes at the base, never on the leaves."
+            found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing)
+            continue
         if lasting and advice_stems & stem_set("minute hour day week month year"):  # is told by "... in 5 days"
             advice_stems = advice_stems | lasting
         elif days and not label and _weekdays(advice):  # "Which days...?": "... on Tuesday and Thursday mornings"
@@ -2552,7 +2569,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
-        heard = message | (related(message) if days and days & _weekdays(advice) or label == "address" else set()) | {
+        near = days and days & _weekdays(advice) or label == "address" or clocked
+        heard = message | (related(message) if near else set()) | {
             s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
         entry = asks and label_stems & heard and (message - label_stems) & advice_stems  # "a double room": "Rates: ..."
         if len(label_stems & heard) < min(2, len(label_stems)) and not entry:  # "Second SSD slot": not "15 seconds"
@@ -2566,8 +2584,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         case = advice.partition(",")[0] * advice.lower().startswith(("for ", "if ", "when "))  # "For a burn, cool it...": a
-        covered = len(topic) if case and set(words(case)) <= message else _covered(topic, label_stems | advice_stems)
-        # case the message says whole is what it asks ("I burned my hand, what should I do?")
+        covered = len(topic) if case and set(words(case)) - _USERS <= set(words(request.message)) else _covered(
+            topic, label_stems | advice_stems)  # case the message says whole (of the user: "If the user is sore")
+        # is what it asks ("I burned my hand, what should I do?", "Frost tonight. What do I do with my basil?")
         if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered >= len([
                 t for t in topic if t not in _LIGHT_VERBS])):  # "Do you take cards?": "We accept cash and cards"
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
@@ -2735,11 +2754,15 @@ def _adds(text: str) -> bool:
 
 
 def _part(statement: Statement, topic: Sequence[str]) -> Statement:
-    """The one part of a tool's result, between commas and semicolons, that says what a question asks: "How much
-    flour?" of "Pancakes: 200 g flour, 2 eggs, 300 ml milk" is "Pancakes: 200 g flour"; else the whole result."""
-    pieces = [piece.strip() for part in statement.text.split(";") for piece in part.split(", ")]
-    hits = [piece for piece in pieces if set(topic) & set(words(piece))]
-    return dataclasses.replace(statement, text=hits[0]) if len(hits) == 1 and len(pieces) > 2 else statement
+    """The parts of a tool's result, between commas and semicolons, that say most of what a question asks (its own
+    words), after the result's label: "How much flour?" of "Pancakes: 200 g flour, 2 eggs, 300 ml milk" is "Pancakes:
+    200 g flour"; "Is it going to rain?" of "Oslo: 12°C, light rain, 80% chance of rain" is "Oslo: light rain, 80% chance
+    of rain"; else the whole result."""
+    label, colon, listed = statement.text.rpartition(": ")
+    pieces = [piece.strip() for part in listed.split(";") for piece in part.split(", ")]
+    scores = [len(set(topic) & set(words(piece))) for piece in pieces]
+    kept = [piece for piece, score in zip(pieces, scores) if score == max(scores) > 0]
+    return dataclasses.replace(statement, text=f"{label}{colon}{', '.join(kept)}") if 0 < len(kept) < len(pieces) else statement
 
 
 def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
@@ -3004,10 +3027,10 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
             if plain[key].lower() not in {str(value).lower() for value in given.values()}  # the user said those, nor
             and not plain[key].startswith(("I don't know", "unknown "))}  # a sub-agent's "I don't know: ..."
     wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
-    lasting = [key for key in keys if "how long" in message.lower() and (key.rpartition("_")[2].rstrip("s") in _SECONDS
-                                                                          or stem("duration") in keys[key])]  # minutes
+    lasting = [key for key in keys if ("how long" in message.lower() or "how far" in message.lower()) and (key.rpartition(
+        "_")[2].rstrip("s") in _SECONDS or stem_set("duration distance") & keys[key])]  # minutes, "distance_km"
     typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
-                        or wh == "where" and stems & _PLACE or wh in ("who", "whose") and stems & _PERSON]
+                        or wh == "where" and stems & (_PLACE | {stem("room")}) or wh in ("who", "whose") and stems & _PERSON]
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
         typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] and keys[key] <= topic | related(topic)] or (
         typed)  # a key of stop words only ("kind") names nothing
@@ -3124,9 +3147,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return answer  # after a list of flights; "Which exam comes first?" after their dates
     if question:
         found = _answered_by_conversation(request)
-        if found and stem("name") in _topic(said) and not (_proper_names(found[1].text, people=True) or stem(
-                "name") in found[1].stems or stem("call") in found[1].stems):  # "What's my sister's name?" of "My
-            found = None  # sister is getting married in June.": a name it does not give
+        if found and stem("name") in (asked := set(_topic(said))) and not (_proper_names(found[1].text, people=True) or stem(
+                "name") in found[1].stems or stem("call") in found[1].stems or any(stem(a.lower()) in asked and b[:1].isupper(
+                ) or a[:1].isupper() and a.lower() not in STOP and stem(b.lower()) in asked for a, b in itertools.pairwise(
+                tokens(found[1].text)))):  # "What's my sister's name?" of "My sister is getting married in June.": a name it
+            found = None  # does not give (one beside the thing asked does: "...our hotel?" of "We're at Hotel Miramar")
         to_me = "your" in said_tokens or "you" in said_tokens and not {"i", "my", "me", "i'm"} & said_tokens
         # "who are you?" asks the assistant, whatever the user told of themselves
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
@@ -3142,9 +3167,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             run = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
             yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
-            one = len(run) == 1 and not yes_no  # of one sentence, its clause (the user's) or its part (a result's)
-            run = [(_clause if run[0].role == "user" else _part)(run[0], _topic(said))] if one and run[0].role in (
-                "user", "tool") else run
+            one = len(run) == 1 and (run[0].role == "tool" or not yes_no)  # of one sentence, its clause (the user's) or
+            run = [(_clause if run[0].role == "user" else _part)(run[0], request.memory.spelled(_topic(said)))] if one and run[
+                0].role in ("user", "tool") else run  # its parts (a result's, asked yes or no too: "Is it going to rain?")
             told = _counted(request, said, found[1], run) or _told_back(run)  # "2 (brother, sister). You told me: ..."
             told = _part_asked(told, {t.split("'")[0] for t in said_tokens}) if len(run) == 1 else told
             if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
@@ -3155,14 +3180,18 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 len(topic & set(words(part))), stem((tokens(part) or [""])[0]) in topic))  # "Is Bruno a beagle?" and
             # "Bruno is a boxer and Lola is a beagle"; "Am I from Leeds?" and "I'm from Ghana but live in Leeds": the
             # clause says the question's "from", "in"... too
-            ties = {"from", "in", "at", "with", "to"} & set(_lower_tokens(said)) <= set(_lower_tokens(clause))
+            others = role == "user" and _lower_tokens(said)[1:2] == ["i"] and not _about_user(text)  # "Did I pass?" of
+            mine = [s for s in request.said if others and s.role == "user" and not s.asks and _about_user(s.text) and facts(
+                s.text)][-1:]  # "Pass mark is 50.": no verdict, that and the user's own latest value ("My score was 47.")
+            told = _told_back([found[1], *mine]) if mine else told
+            ties = {"from", "in", "at", "with", "to"} & set(_lower_tokens(said)) <= set(_lower_tokens(clause)) and not others
             verdict = "no" if _contradicts(said, text) else _verdict(topic, clause) if yes_no and ties and topic <= set(
                 words(clause)) else None
             if verdict and role in ("user", "tool"):  # a word the question writes in lower case is no name
                 common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))
-                lower = text[:1].lower() + text[1:] if common else text
+                lower = (text[:1].lower() + text[1:] if common else text).replace(": False", ": no").replace(": True", ": yes")
                 return f"{verdict.title()}: {f'you told me {_retold(text)}' if role == 'user' else lower}."
-            return "No. " + told if verdict == "no" else f"{text}." if yes_no and role == "tool" else told
+            return "No. " + told if verdict == "no" else f"{run[0].text.rstrip(' .!')}." if yes_no and role == "tool" else told
         if answer := _from_results(request, said, alone=True):  # "when should I expect it fixed?": its eta_hours
             return answer
         if any(answers):
@@ -3248,7 +3277,9 @@ def _part_asked(told: str, asked: set[str]) -> str:
     wanted = {{"where": "place", "when": "date", "time": "date"}[one] for one in asked & {"where", "when", "time"}}
     lead, told = told.split(": ", 1) if told.startswith(("You told me: ", "From my notes: ")) else ("", told)
     clauses = [_pieces(clause) for clause in told.rstrip(".").split("; ")]
-    kept = [c for c in clauses if wanted <= {kind for _, kind in c[1:]}] if len(wanted) == 1 else []
+    kept = [c for c in clauses if wanted <= {kind for _, kind in c[1:]} and not any(", " in part and not part.partition(
+        ", ")[2][:1].isdigit() for part, kind in c[1:] if kind and kind not in wanted)] if len(wanted) == 1 else []  # not
+    # a piece left out that holds more of a list ("in Hall A, Thursday 14:00" for "where")
     if not kept or len(clauses) == 1 and not {"date", "place"} <= {kind for _, kind in kept[0][1:]}:
         return f"{lead}: {told}" if lead else told  # "what time...?" leaves the place out too
     return (f"{lead}: " if lead else "") + "; ".join(" ".join(part for part, kind in clause if kind not in {
@@ -3319,8 +3350,8 @@ def _checked(request: Request, said: str) -> str | None:
 def _verdict(topic: set[str], text: str) -> str | None:
     """"yes" if ``text`` says all a yes/no question's ``topic`` says, "no" if it negates it or says a related word
     instead of one ("closed" for "open"), else ``None``."""
-    stems, lowered = set(words(text)), _lower_tokens(text)
-    missing, negated = topic - stems, any(t in ("not", "no", "never") or t.endswith("n't") for t in lowered)
+    stems, lowered = set(words(text)), _lower_tokens(text)  # a result's "parking: False" negates too
+    missing, negated = topic - stems, any(t in ("not", "no", "never", "false") or t.endswith("n't") for t in lowered)
     if topic and len(missing) <= 1 and (not missing or related(missing) & (stems - topic)):
         return "no" if missing or negated else "yes"
     return None

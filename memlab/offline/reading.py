@@ -117,7 +117,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     calorie calories kcal protein carbs carbohydrate fat fibre fiber | breakfast morning | lunch noon midday
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch tell text sms message email mail
     whatsapp call
-    phone | system os operating windows macos linux ios android | weather forecast temperature rain rainfall precipitation sunny umbrella | number id
+    phone | system os operating windows macos linux ios android | weather forecast temperature rain rainfall precipitation sunny umbrella | weather forecast temperature cold hot warm jacket | number id
     identifier code reference ref | race marathon triathlon | tournament competition contest championship | reserve preorder | teach taught teaches teacher | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
     calculus derivative integral fraction percentage arithmetic | history historical war president empire king queen
     emperor century ancient medieval revolution battle dynasty civilization treaty colony colonial | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
