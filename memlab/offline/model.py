@@ -2084,7 +2084,8 @@ def _fits(tool: Tool, request: Request) -> int:
             found = named is not None or find is not None and bool(find(request.message)) or kind in (
                 "free", "thing", "other") and bool(_QUOTED.search(request.message)) or bool(_option_said(str(field.get(
                     "description") or ""), request.message))  # "What does 'terse' mean?"; "(billing, delivery)"
-            statement = not found and kind == "free" and not _only_asks(request.message)
+            statement = not found and kind == "free" and not _only_asks(request.message) and not set(_lower_tokens(
+                request.message)) <= _PLEASANTRIES  # "Thanks!" is no ticket's text
             found = found or bool(set(words(name)) & _WORKS and _made_by(request.message, tool.name))  # "Find Dune by Frank Herbert"
             found, stated = found or statement, stated + statement
         if not found and not optional and not _stated(tool, request, [name]):  # nor said before after its name
@@ -3524,6 +3525,13 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         answered = _only_asks(message) and not looked_up and (recalled is not None and not partly or bool(
             labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
         calls, missing = ([], []) if answered else _plan(request, fingerprint)
+        if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls} and not (
+                _SEARCHES & e.name_stems and later.name_stems - _VERBS & set(words(message)))][:1]):  # not a search
+            calls, missing = _plan(request, fingerprint, only=earlier)  # before "open a ticket"; "Check availability
+            # before booking": first check_availability
+        if not calls + missing and not _is_question(message) and _reports(message) and not _chat(message) and (
+                first := [e for e, _, _ in _steps(request) if _takes_a_query(e)][:1]):  # "Check the knowledge base
+            calls = _plan(request, fingerprint, only=first)[0]  # first": with what the user reports
         if not calls and handed_off and (value := _newest_number(request)) is not None:  # the desk's own job: its
             calls = [_call(f"{fingerprint}_job", tool.name, {name: int(value) if value.is_integer() else value})  # tool
                      for tool, name in _job_tools(request)]  # ("Multiply the number by 2": multiply_by_two(x=37))
@@ -3539,6 +3547,13 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             calls = [c for c in _plan(request, fingerprint, chaining=True)[0] if c["name"] not in dict(made)]
         if not calls and not handed_off:  # "If it's odd, hand off to the multiply agent", and it returned 37
             calls = [_call(f"{fingerprint}_when", desk.name, {}) for desk in _handoff_when(request)]
+        steps = [(t, part) for e, t, part in _steps(request) if e.name in dict(made) and t.name not in dict(made)]
+        calls, steps = ([], []) if steps and _REFUSED & set(_lower_tokens(results[-1][1])) else (calls, steps * (not calls))
+        calls = [c for c in _plan(Request.read(request.body, request.conversation[:request.last_user_index + 1]),
+                                  fingerprint)[0] if c["name"] in {t.name for t, _ in steps}] if steps else calls  # the
+        faults = [t for t, part in steps if set(words(" ".join(part))) & notes.PROBLEM or any(w == "not" or w.endswith(
+            "n't") for w in part)] if not calls and _reports(message) and not _only_asks(message) else []  # step asked
+        calls = _plan(request, fingerprint, True, faults)[0] if faults else calls  # for, or one for a fault ("bugs")
     if calls:
         return calls[:1] if one_at_a_time else calls
     worked = _worked(request) if not missing else None  # "Multiply the number by 2" after 37: 74, unless its tool did it
@@ -3610,6 +3625,30 @@ def _handoff_when(request: Request) -> list[Tool]:
         if said[:1] in (["if"], ["when"]) and holds:  # the desk by its name, or by its name's stem ("multiplier")
             return [t for t in desks if {w[:6] for w in t.name_stems - _HANDOFF} & {w[:6] for w in words(action)}][:1]
     return []
+
+
+#: Words of a result that stop the next step ("Check availability before booking": not when it says unavailable).
+_REFUSED = frozenset("false unavailable no not none 0 denied failed invalid mismatch".split())
+
+
+def _steps(request: Request) -> list[tuple[Tool, Tool, list[str]]]:
+    """The tools an instruction puts in order, with the later one's words: "Search the docs first; open a ticket only
+    for bugs" (search_docs, create_ticket), "Check availability before booking", "verify_identity before changing
+    anything" (a tool that changes), "Book only after checking availability" (the other way round)."""
+    found: dict[str, tuple[int, Tool, list[str]]] = {}
+    for sentence in _sentences_saying(request.instructions[:2000], cues := frozenset({"first", "then", "before", "after"})):
+        said = _lower_tokens(sentence)  # "Search the docs first. Open a ticket for bugs.": and the next sentence
+        said += _lower_tokens([*sentences(request.instructions.partition(sentence)[2]), ""][0]) * ("first" in said)
+        for tool in [t for t in request.tools if not t.handoff]:  # by its name, else a noun or verb of it (a change)
+            others = {w for t in request.tools if t is not tool for w in t.stems} | _VERBS | _CHANGES  # "the knowledge base"
+            parts, verb, nouns = tool.name.lower().split("_"), stem(tool.name.split("_")[0].lower()), tool.stems - others
+            at = min([(said[k:k + len(parts)] != parts, stem(w) not in tool.name_stems, k) for k, w in enumerate(said) if said[
+                k:k + len(parts)] == parts or stem(w) in nouns | {verb} - _VERBS or verb not in _VERBS - _CHANGES and stem(
+                w) in _CHANGES | {stem("change")}] or [(0, 0, None)])[2]  # its name first, then its name's words (kb_lookup)
+            found = found if at is None or tool.name in found else {**found, tool.name: (at, tool, said)}
+    ordered = sorted(found.values(), key=lambda f: f[0])
+    return [(b, a, said[i:]) if "after" in said[i:j] else (a, b, said[i:]) for (i, a, said), (j, b, said2) in
+            itertools.combinations(ordered, 2) if said is said2 and cues & set(said[i:j])]  # a cue between them
 
 
 def _job_tools(request: Request) -> list[tuple[Tool, str]]:
