@@ -347,6 +347,12 @@ class Request:
         return Memory(self.said)
 
     @cached_property
+    def stated_before(self) -> list[frozenset[str]]:
+        """The words of each statement with a value (a number, an id) the user made before the latest turn."""
+        now = max((s.turn for s in self.said), default=0)
+        return [s.stems for s in self.said if s.role == "user" and s.turn < now and facts(s.text)]
+
+    @cached_property
     def last_user_index(self) -> int:
         return max((i for i, item in enumerate(self.conversation) if is_user_message(item)), default=-1)
 
@@ -2100,9 +2106,7 @@ def _fits(tool: Tool, request: Request) -> int:
 def _stated(tool: Tool, request: Request, names: Sequence[str] | None = None) -> bool:
     """Whether the user said each value the tool requires (or of ``names``) in an earlier turn, after its name ("My
     employee id is E-7781" for ``employee_id``), or it requires none."""
-    now = max((s.turn for s in request.said), default=0)
-    told = [s.stems for s in request.said if s.role == "user" and s.turn < now and facts(s.text)]
-    return all(any(set(words(name.replace("_", " "))) <= stems for stems in told)
+    return all(any(set(words(name.replace("_", " "))) <= stems for stems in request.stated_before)
                for name in (tool.parameters.get("required") or () if names is None else names))
 
 
@@ -2911,7 +2915,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
 def _best(records: Sequence[Mapping[str, Any]], said: Sequence[str]) -> str | None:
     """The record a comparison in the question's words ``said`` picks ("Which one is cheaper?", "the most expensive":
     the least (most) of a field), told in a sentence; else ``None``."""
-    for at, word in enumerate(said):
+    compares = len(records) > 1 and any(w.endswith(("er", "est")) or w in _COMPARED for w in said)  # cheap first
+    for at, word in enumerate(said if compares else ()):
         fields, most = _COMPARED.get(_compared(word), (frozenset(), False)) if said[at - 1:at] != ["how"] else (
             frozenset(), False)  # "How long is the call?" compares nothing
         keys = [key for key in records[0] if set(words(key.replace("_", " "))) & fields and all(
@@ -3638,20 +3643,31 @@ def _steps(request: Request) -> list[tuple[Tool, Tool, list[str]]]:
     """The tools an instruction puts in order, with the later one's words: "Search the docs first; open a ticket only
     for bugs" (search_docs, create_ticket), "Check availability before booking", "verify_identity before changing
     anything" (a tool that changes), "Book only after checking availability" (the other way round)."""
+    by_name = {t.name: t for t in request.tools}
+    read = tuple((t.name, t.name_stems, t.stems, t.handoff) for t in request.tools)
+    return [(by_name[a], by_name[b], list(said)) for a, b, said in _ordered_steps(request.instructions[:2000], read)]
+
+
+@functools.lru_cache(maxsize=64)  # instructions and tools are sent again with every request
+def _ordered_steps(instructions: str, read: tuple[tuple[str, frozenset[str], frozenset[str], bool], ...]) -> tuple[
+        tuple[str, str, tuple[str, ...]], ...]:
+    """:func:`_steps` by the tools' names (each tool as ``(name, name_stems, stems, handoff)``)."""
+    tools = [Tool(name, {}, name_stems, stems, handoff) for name, name_stems, stems, handoff in read]
     found: dict[str, tuple[int, Tool, list[str]]] = {}
-    for sentence in _sentences_saying(request.instructions[:2000], cues := frozenset({"first", "then", "before", "after"})):
+    for sentence in _sentences_saying(instructions, cues := frozenset({"first", "then", "before", "after"})):
         said = _lower_tokens(sentence)  # "Search the docs first. Open a ticket for bugs.": and the next sentence
-        said += _lower_tokens([*sentences(request.instructions.partition(sentence)[2]), ""][0]) * ("first" in said)
-        for tool in [t for t in request.tools if not t.handoff]:  # by its name, else a noun or verb of it (a change)
-            others = {w for t in request.tools if t is not tool for w in t.stems} | _VERBS | _CHANGES  # "the knowledge base"
+        said += _lower_tokens([*sentences(instructions.partition(sentence)[2]), ""][0]) * ("first" in said)
+        for tool in [t for t in tools if not t.handoff]:  # by its name, else a noun or verb of it (a change)
+            others = {w for t in tools if t is not tool for w in t.stems} | _VERBS | _CHANGES  # "the knowledge base"
             parts, verb, nouns = tool.name.lower().split("_"), stem(tool.name.split("_")[0].lower()), tool.stems - others
             at = min([(said[k:k + len(parts)] != parts, stem(w) not in tool.name_stems, k) for k, w in enumerate(said) if said[
                 k:k + len(parts)] == parts or stem(w) in nouns | {verb} - _VERBS or verb not in _VERBS - _CHANGES and stem(
                 w) in _CHANGES | {stem("change")}] or [(0, 0, None)])[2]  # its name first, then its name's words (kb_lookup)
             found = found if at is None or tool.name in found else {**found, tool.name: (at, tool, said)}
     ordered = sorted(found.values(), key=lambda f: f[0])
-    return [(b, a, said[i:]) if "after" in said[i:j] else (a, b, said[i:]) for (i, a, said), (j, b, said2) in
-            itertools.combinations(ordered, 2) if said is said2 and cues & set(said[i:j])]  # a cue between them
+    return tuple((b.name, a.name, tuple(said[i:])) if "after" in said[i:j] else (a.name, b.name, tuple(said[i:])) for (
+        i, a, said), (j, b, said2) in itertools.combinations(ordered, 2) if said is said2 and cues & set(said[i:j]))  # a
+    # cue between them
 
 
 def _job_tools(request: Request) -> list[tuple[Tool, str]]:
