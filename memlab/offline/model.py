@@ -498,7 +498,7 @@ class Reader:
             return "digits", lambda text: [t for t in tokens(text.partition(" ending ")[2])[:2] if t.isdigit()]
         if field_stems & _ID:  # an identifier ("evt_204" too), else a number of two digits or more ("order 77")
             return "id", lambda text: [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
-                str.isdigit, w))] or identifiers(text) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 5 or sum(map(
+                str.isdigit, w))] or _own_ids(text, field_stems) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 5 or sum(map(
                     str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(f)].split()[-3:]} & field_stems
             ]  # "order 77" for order_id, an ISBN; not "120 seats" for a confirmation number
         said = _lower_tokens(self.whole)  # "2 years at Spotify as a tech lead", "Acme is hiring a data analyst"
@@ -3532,7 +3532,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         # for pancakes" is not answered by "I'm vegetarian"
         answered = _only_asks(message) and not looked_up and (recalled is not None and not partly or bool(
             labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
-        calls, missing = ([], []) if answered else _plan(request, fingerprint)
+        calls, missing = ([], []) if answered else _plan(_completing(request) or request, fingerprint)
         if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls} and not (
                 _SEARCHES & e.name_stems and later.name_stems - _VERBS & set(words(message)))][:1]):  # not a search
             calls, missing = _plan(request, fingerprint, only=earlier)  # before "open a ticket"; "Check availability
@@ -3637,6 +3637,32 @@ def _handoff_when(request: Request) -> list[Tool]:
 
 #: Words of a result that stop the next step ("Check availability before booking": not when it says unavailable).
 _REFUSED = frozenset("false unavailable no not none 0 denied failed invalid mismatch".split())
+
+
+def _own_ids(text: str, field: frozenset[str]) -> list[str]:
+    """The identifiers of ``text`` (:func:`identifiers`), those another noun labels left out if any other is there: for
+    ``order_id``, "PC-2231" of "Return R-2231 started for PC-2231"."""
+    found, said = identifiers(text), [w.lower() for w in tokens(text)]
+    labels = {i: said[at - 1] for i in found if (at := said.index(i.lower()) if i.lower() in said else 0) > 0}
+    other = [i for i, label in labels.items() if label.isalpha() and len(label) > 2 and label not in STOP and not (
+        {stem(label)} & (field | _ID))]
+    return [i for i in found if i not in other] or found
+
+
+def _completing(request: Request) -> Request | None:
+    """For a reply that gives what the model asked for ("... once I have the order id. Could you give it to me?" "It's
+    PC-2231."), the request with the message it completes said first ("Where is my order? It's PC-2231."); else
+    ``None``."""
+    items, at = request.conversation, request.last_user_index
+    before = [k for k in range(max(0, at)) if item_type(items[k]) == "message"]
+    if not before or items[before[-1]].get("role") != "assistant" or "Could you give" not in plain_text(items[before[
+            -1]].get("content")) or _is_question(request.message) or not (  # a value ("It's PC-2231."), not news
+            len(tokens(request.message)) <= 3 or facts(request.message)):
+        return None
+    asked = [k for k in before if is_user_message(items[k])][-1:]
+    merged = {**items[at], "content": f"{plain_text(items[asked[0]].get('content')).rstrip(' .!')}. {request.message}"} if (
+        asked) else {}
+    return Request.read(request.body, [*items[:at], merged, *items[at + 1:]]) if merged else None
 
 
 def _steps(request: Request) -> list[tuple[Tool, Tool, list[str]]]:
