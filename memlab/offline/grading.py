@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from . import notes
-from .reading import Statement, facts, read_transcript, stem_set, words
+from .reading import CALENDAR, Statement, facts, read_transcript, stem_set, words
 
 __all__ = ["asks_to_grade", "criteria", "grade", "verdict"]
 
@@ -24,7 +24,7 @@ _BLOCK = re.compile(r"<([A-Za-z_][\w-]{0,40})>\s*(.*?)\s*</\1>", re.S)
 _CORRECTS = frozenset("sorry actually mistyped meant correction instead not".split())
 _VERDICT = stem_set("faithful accurate correct valid pass passed score errors issues mistakes problems "
                     "hallucinations invented unsupported verdict")  # the fields of a schema's verdict
-_DAYS = stem_set("monday tuesday wednesday thursday friday saturday sunday")
+_DAYS = stem_set(" ".join(CALENDAR))  # a day or a month a candidate names
 _INVENTED = stem_set("invent invented unsupported hallucination claim claims supported faithful accurate "
                      "fabricated")
 
@@ -82,7 +82,7 @@ def _score(name: str, description: str, source: Sequence[Statement], note: str) 
     if set(words(f"{name.replace('_', ' ')} {description}")) & _INVENTED:
         told = {value for s in source for value in facts(s.text)} | {w for s in source for w in words(s.text)}
         invented = [value for value in facts(note) + [w.title() for w in words(note) if w in _DAYS] if value not in told
-                    and value.lower() not in told]  # a number, an id or a day the transcript never says
+                    and value.lower() not in told]  # a number, an id, a day or a month it never says
         if invented:
             return max(0, 5 - 2 * len(invented)), f"the transcript never says {', '.join(invented[:4])}"
         return 5, "ok"

@@ -860,6 +860,8 @@ class Reader:
 
     @cached_property
     def mentioned(self) -> dict[str, Any]:
+        if identifiers(self.request.message):  # an id the message gives is the one
+            return {}
         said = set(words(self.request.message)) - self.own  # past the tool's own words: "cancel", "event"
         outputs = [structured(i["output"]) for i in self.request.conversation[:self.request.last_user_index] if said and (
             item_type(i) == "function_call_output" and isinstance(i.get("output"), str))]

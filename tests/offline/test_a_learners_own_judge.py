@@ -1,6 +1,6 @@
 """A judge a learner writes for their own summaries, without memlab's criteria list: "Score faithfulness from 1 to
-5 ... Reply as JSON" over tagged or labelled blocks, or a ``responses.parse`` verdict schema. A number, an id or a
-day the transcript never says is invented; a schema that is no verdict is filled as before."""
+5 ... Reply as JSON" over tagged or labelled blocks, or a ``responses.parse`` verdict schema. A number, an id, a
+day or a month the transcript never says is invented; a schema that is no verdict is filled as before."""
 
 from __future__ import annotations
 
