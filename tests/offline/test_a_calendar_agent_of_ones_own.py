@@ -113,3 +113,10 @@ async def test_an_order_no_tool_can_carry_out_is_refused_not_noted() -> None:
     await Runner.run(AGENT, "Book a 1-hour call with priya@acme.io next Monday at 10.", session=session)
     result = await Runner.run(AGENT, "Move the call to 11.", session=session)  # no tool moves an event
     assert calls(result) == [] and result.final_output.startswith("I can't")
+
+
+async def test_an_id_the_message_gives_wins_over_a_record_its_words_name() -> None:
+    session = SQLiteSession("calendar")
+    await Runner.run(AGENT, "Set up a 45 minute design review with Ana and Tom on Thursday at 3pm.", session=session)
+    result = await Runner.run(AGENT, "Cancel evt_9, not the design review.", session=session)
+    assert calls(result) == [("cancel_event", {"event_id": "evt_9"})]
