@@ -64,11 +64,23 @@ def verdict(instructions: str, text: str, schema: dict) -> str | None:
     if not asked or not judged or len(blocks := _blocks(text)) < 2 or not set(kinds.values()) <= {
             "boolean", "array", "integer", "number", "string"}:
         return None
-    source = read_transcript(blocks[0][1]) or read_transcript("USER: " + blocks[0][1])
+    source = _source(blocks[0][1])
+    invented = _invented(source, blocks[1][1])
     score, reason = _score("faithful", "", source, blocks[1][1])
-    invented = reason.removeprefix("the transcript never says ").split(", ") if score is not None and score < 5 else []
     values = {"boolean": not invented, "array": invented, "integer": score, "number": score, "string": reason}
     return json.dumps({name: values[kind] for name, kind in kinds.items()})
+
+
+def _source(told: str) -> list[Statement]:
+    """The statements of the source block: a transcript's, else one speaker's."""
+    return read_transcript(told) or read_transcript("USER: " + told)
+
+
+def _invented(source: Sequence[Statement], note: str) -> list[str]:
+    """What the candidate says that the source never does: a number, an id, a day or a month."""
+    told = {value for s in source for value in facts(s.text)} | {w for s in source for w in words(s.text)}
+    return [value for value in facts(note) + [w.title() for w in words(note) if w in _DAYS] if value not in told
+            and value.lower() not in told]
 
 
 def criteria(instructions: str) -> list[tuple[str, str]]:
@@ -80,10 +92,7 @@ def criteria(instructions: str) -> list[tuple[str, str]]:
 def _score(name: str, description: str, source: Sequence[Statement], note: str) -> tuple[int | None, str]:
     """The score (``None``: not gradable here) and the reason for one criterion."""
     if set(words(f"{name.replace('_', ' ')} {description}")) & _INVENTED:
-        told = {value for s in source for value in facts(s.text)} | {w for s in source for w in words(s.text)}
-        invented = [value for value in facts(note) + [w.title() for w in words(note) if w in _DAYS] if value not in told
-                    and value.lower() not in told]  # a number, an id, a day or a month it never says
-        if invented:
+        if invented := _invented(source, note):
             return max(0, 5 - 2 * len(invented)), f"the transcript never says {', '.join(invented[:4])}"
         return 5, "ok"
     section = notes.section(name.replace("_", " "), description)
@@ -121,12 +130,11 @@ def _score(name: str, description: str, source: Sequence[Statement], note: str) 
 def grade(instructions: str, text: str) -> str:
     """The JSON verdict for a grading request (see the module docstring); without criteria, one ``{"score": ...,
     "reason": ...}`` for what the candidate invents (on the scale the instructions give: "from 1 to 5")."""
-    blocks = _blocks(text)
-    told, note = blocks[0][1], blocks[1][1]
-    source = read_transcript(told) or read_transcript("USER: " + told)  # else one speaker's
-    if not criteria(instructions):
+    blocks, listed = _blocks(text), criteria(instructions)
+    source, note = _source(blocks[0][1]), blocks[1][1]
+    if not listed:
         score, reason = _score("faithful", "", source, note)
         return json.dumps({"score": max(score or 0, 1 if "1 to" in instructions else 0), "reason": reason})
-    scores = {name: _score(name, description, source, note) for name, description in criteria(instructions)}
+    scores = {name: _score(name, description, source, note) for name, description in listed}
     return json.dumps({name: {"score": score, "reason": reason} for name, (score, reason) in scores.items()},
                       ensure_ascii=False)

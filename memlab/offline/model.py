@@ -2151,7 +2151,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])} | (
         {stem("price")} if costs else set())
     naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
-    near = related(message - naming) - message if not _chat(request.message) else set()  # "I'm vegetarian": no recipe
+    near = related(message - naming) - message if not chat else set()  # "I'm vegetarian": no recipe
     spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish
     if spoken and not message & {stem(language) for language in _LANGUAGES}:
         message = message | {stem(spoken)}
