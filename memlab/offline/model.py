@@ -3005,8 +3005,9 @@ def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
 
 def _answering(text: str, message: str) -> str:
     """The sentences of a tool's ``text`` that hold most of a question's words (itself 2 points, a related word 1):
-    "Employees get 25 days of paid leave." for "How many vacation days do I get?"; else ``text``."""
-    said, topic = sentences(text), _topic(message) if _is_question(message) else []
+    "Employees get 25 days of paid leave." for "How many vacation days do I get?"; else ``text`` (all of it when
+    asked for a summary: "Summarize the customer profile")."""
+    said, topic = sentences(text), _topic(message) if _is_question(message) and not asks_for_summary(message) else []
     scores = [sum(2 if one in stems else bool(related([one]) & stems) for one in topic)
               for stems in (set(words(piece)) for piece in said)]
     return " ".join(piece for piece, score in zip(said, scores) if score == max(scores)) if any(scores) else text
@@ -3531,7 +3532,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     summary_prompt = instructions if asks_for_summary(instructions) and not delegated or keyed else None
     if summary_prompt is None and not delegated and kind in (None, "text") and (pasted := _pasted(message)):
         return [message_item(notes.summary_of_text(*pasted), fingerprint)]
-    if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1:
+    fetched = {stem(w) for t in request.tools for w in t.name.split("_")} - _VERBS  # "Summarize the chart for P-1002"
+    if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1 and not (
+            fetched & set(_topic(message))):  # with get_patient_chart: the tool's result is summarized, not the chat
         # the message's own lines, not those of a conversation pasted in it ("Summarize this:\nUser: ...")
         summary_prompt = "\n".join(line for line in message.splitlines() if not read_transcript(line))
     shape = notes.read_prompt(instructions[:2000]) if "\n" in message and summary_prompt is None and not (
