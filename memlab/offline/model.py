@@ -1861,7 +1861,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 # "my soup" (not "at the Eastgate branch", "on the list": a place; nor "300 dollars"); "FOR SALE: mountain
                 # bike": after a label
                 phrase = " ".join([word, *itertools.takewhile(lambda w: w.lower() not in STOP | CALENDAR | {
-                    *_PARTICLES}, found[at + 1:at + 3])])  # "the rain jacket out of my cart": rain jacket
+                    *_PARTICLES} and "@" not in w, found[at + 1:at + 3])])  # "the rain jacket out of my cart": rain
+                # jacket; "Contact: Ada Lovelace (ada@x.org)": no address
                 (mine if before in ("my", "our") else out if before == "s" else phrases).append(phrase)
             particle = before == "in" and at > 1 and stem(found[at - 2].lower()) in _IN_VERBS
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1) and not particle:
