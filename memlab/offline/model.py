@@ -507,6 +507,10 @@ class Reader:
         if cue and (field_stems & stem_set("role position job occupation profession") or stem("title") in field_stems
                     and cue.startswith(("hir", "seek"))):  # a job post's title: "Nordwind is hiring a data engineer"
             return "role", lambda text: _after(text, cue, field_stems)
+        if field_stems & (_STARTED | {stem("duration")}) and not format:  # how long, as said: "three days", "since May"
+            return "span", lambda text: [f"since {span}" if cue == "since" else span for piece in text.split(",") for cue in (
+                "for", "since") if (span := piece.partition(f" {cue} ")[2].strip(" .!?")) and (cue == "since" or _UNITS.match(
+                    _in_digits(span)))]
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and (owned
@@ -640,6 +644,7 @@ class Reader:
         at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
         labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
         value = self.whole[at + len(label):].split("\n")[0] if labelled else ""
+        value = value.split(". ")[0] if field_stems & (_PERSON | _THING | _PLACE) else value  # "Name: Ana Ruiz, 34. Headache..."
         ends = [end for other in self.fields if other != name and (end := value.lower().find(
             f" {other.replace('_', ' ').lower()}: ")) >= 0]  # "Abstract: The dominant ... Keywords: ...": up to the
         if len(value := value[:min(ends, default=len(value))].strip(" .").split(" ")) > 6:  # next label, a text
@@ -693,6 +698,9 @@ class Reader:
             return (unit if measured else "pieces" if unit and not nullable else None) if stem("unit") in field_stems else amount
         if unit and (measured or stem(unit.lower()) not in stem_set("minute hour day week month year")):  # not "3 years
             return rest if measured else counted[0]  # at Google"; "2 x keyboard at $45": keyboard
+        lead, cue, _ = self.whole.partition(" since " if " since " in self.whole else " for ")
+        if self.item and kind in ("thing", "other") and cue and (unit or "s" in cue):  # what lasts: "Headache for three
+            return lead.strip(" ,.")  # days", "nausea since yesterday"
         told = _SAYING_THAT.search(self.whole) if kind == "free" else None
         said = told[1].strip() if told else ""  # "remind me to call mom", "saying I'll be late": what is said, no
         dates = _when(said, None, self.year, self.today) if any({stem(w) for w in f.lower().split("_")} & _WHEN for f in (
@@ -780,8 +788,11 @@ class Reader:
             served, _, count = head.partition(" for ")  # a heading's title, not whom it serves ("Pancakes for 4 people")
             served = served if count[:1].isdigit() or count.split(" ")[0].lower() in _COUNT_WORDS else head
             headed = [served] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
-            gist = " ".join(w for at, w in enumerate(said.split()[:7]) if at or w.lower() not in ("the", "a", "an"))
-            gist = [gist[:1].upper() + gist[1:]] if gist else []  # what is said, in short: "Meeting moved to 3pm"
+            said = said or next((c for c in self.whole.replace("; ", ". ").split(". ") if field_stems & _SUBJECT and set(words(
+                c)) & notes.PROBLEM and not {"should", "supposed"} & set(c.split())), "")  # else the fault reported: "Our
+            # export crashes on big files; ..." (not what should happen: "The timer is supposed to stop at zero")
+            gist = " ".join([w for at, w in enumerate(said.split()) if at or w.lower() not in ("the", "a", "an", "our", "my")][:7])
+            gist = [gist[:1].upper() + gist[1:].rstrip(".!")] if gist else []  # what is said, in short: "Meeting moved to 3pm"
             dates = _when(self.whole, None, self.year, self.today)  # no title: "... on my calendar for Dec 9"
             named = [n for n in self.unowned(_proper_names(self.whole, things=True, titles=True)) if n not in dates]
             task = self.unowned(_task(self.whole, self.own, dates))  # "call the dentist"
@@ -1354,8 +1365,8 @@ class Reader:
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         owned = set(words(" ".join(self.fields).replace("_", " ")))  # no field's label and value: "..., total 117.50"
-        parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, found := tokens(_halves(_in_digits(
-            part))))) and not (
+        parts = [_one(part) for part in _listed(self.request.message) if (any(map(_is_value, found := tokens(_halves(
+            _in_digits(part))))) or _when(part, None, self.year, self.today)) and not (  # "nausea since yesterday"
             stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
@@ -1675,10 +1686,12 @@ def _is_value(token: str) -> bool:
 
 def _subjects(text: str) -> list[str]:
     """What ``text`` is about: the words after "about", "on", "regarding" up to a small word or a comma ("a talk
-    about quantum computing for beginners": "quantum computing"); never a day or a number ("on Friday")."""
+    about quantum computing for beginners": "quantum computing"); never a day or a number ("on Friday"), nor where a
+    fault shows ("crashes on large files")."""
     spans = [" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at + 1:at + 5]))
              for found in map(tokens, sentences(text[:2000].replace(", ", ". ")))  # a clause ends at a comma too
-             for at, cue in enumerate(found) if cue.lower() in ("about", "on", "regarding", "concerning")]
+             for at, cue in enumerate(found) if cue.lower() in ("about", "on", "regarding", "concerning") and not (
+                 cue.lower() == "on" and set(words(" ".join(found[:at]))) & notes.PROBLEM)]
     return [span for span in spans if span and span.split()[0].lower() not in CALENDAR | {*_MONTHS} and not span[0].isdigit()]
 
 
@@ -3412,7 +3425,8 @@ def _pasted(message: str) -> tuple[str, str] | None:
                 ask, text = asked, message[message.find(asked) + len(asked):]
                 text = text if set(words(asked)) & _TEXTS and not set(words(asked)) & _TALKED else ""
             conversation = len(read_transcript(text)) >= 2  # "User: ... Agent: ...": read as a conversation
-            return (text.strip(), ask) if len(text.split()) >= 5 and not conversation else None
+            return (text.strip(), ask) if len(text.split()) >= 5 and not conversation and not set(words(ask)) & (
+                _TALKED) else None  # "Summarize our chat as a table for: a, b, c, d": no text pasted
     return None
 
 

@@ -157,6 +157,7 @@ class NoteSpec:
     table: bool = False
     line_words: int | None = None
     checklist: bool = False
+    columns: list[str] = field(default_factory=list)  # a table's two columns when each section is a row
 
 
 def read_prompt(prompt: str) -> NoteSpec:
@@ -198,7 +199,12 @@ def read_prompt(prompt: str) -> NoteSpec:
         spec.form = not spec.heading and not any(s.description for s in spec.sections) and asks_for_keys(prompt)
     elif "json" not in lower:  # "YAML with the keys a, b and c": "key: value" lines, as a form's
         spec.sections, spec.heading, spec.json_keys, spec.form = [section(k) for k in spec.json_keys], "", [], True
-    return spec
+    head, _, rows = prompt[lower.find("columns ") + 8:].split("\n")[0].split(". ")[0].partition(":") if spec.table and (
+        "columns " in lower) else ("", "", "")
+    columns = [c.strip(" *`") for c in head.split(",")[0].split(" for")[0].replace("/", "|").split("|")]
+    if len(columns) == 2 and all(columns) and len(rows := [r.strip(" .*`") for r in rows.split(",")]) >= 2:  # "columns
+        spec.sections, spec.columns = [section(r.removeprefix("and ")) for r in rows if r], columns  # Field | Value for:
+    return spec  # a, b, c": a row each
 
 
 def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
@@ -968,7 +974,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             line[-1:] not in "?!") for line in told) or "Nothing to report."  # "...next time?", not "?."
     if spec.table:  # a column a section named as one ("columns Issue | Status"), else a row a section
         cells = {h: "; ".join(line.rstrip(".").replace("|", "/") for line in b) or "none" for h, b in bodies.items()}
-        rows = [list(cells), list(cells.values())] if spec.sections else [["Section", "Details"], *cells.items()]
+        rows = [list(cells), list(cells.values())] if spec.sections and not spec.columns else [
+            spec.columns or ["Section", "Details"], *cells.items()]
         return "\n".join(f"| {' | '.join(row)} |" for row in [rows[0], ["---"] * len(rows[0]), *rows[1:]])
     if spec.heading[:1] == "<":  # XML: "<facts>\n- ...\n</facts>"
         tagged = "\n".join(f"<{h}>\n" + "\n".join(f"- {line}" for line in b or ["none"]) + f"\n</{h}>"
