@@ -1358,7 +1358,7 @@ class Reader:
         return [one for one in found if not any(v in one for f, v in self.claimed.items() if f != name)][:20]  # value
         # ("Return for order 55-1902: the lamp and the rug": lamp, rug)
 
-    def each(self, grouped: bool = False) -> list[Reader]:
+    def each(self, grouped: bool = False, name: str = "") -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
         bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words alone ("history 45": subject
         "history"), after the first as the list goes on ("and Bo" opens with a name); else per sentence giving someone
@@ -1366,7 +1366,10 @@ class Reader:
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         owned = set(words(" ".join(self.fields).replace("_", " ")))  # no field's label and value: "..., total 117.50"
-        parts = [_one(part) for part in _listed(self.request.message) if (any(map(_is_value, found := tokens(_halves(
+        labels = tuple(f"{field.replace('_', ' ').lower()}:" for field in self.fields if field != name)
+        told = " ".join(s for s in sentences(self.request.message) if not s.lower().startswith(labels))  # not another
+        # field's: "Reporter: Tom Becker, IT desk. VPN drops for 2 hours, printer offline since Tuesday."
+        parts = [_one(part) for part in _listed(told) if (any(map(_is_value, found := tokens(_halves(
             _in_digits(part))))) or _when(part, None, self.year, self.today)) and not (  # "nausea since yesterday"
             stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts

@@ -1,0 +1,98 @@
+"""Forms, tickets and tables a learner fills from a pasted text or a conversation.
+
+A pasted intake keeps a name's label to its sentence ("Name: Ana Ruiz, 34. Headache..."), and lists each complaint
+with how long it has lasted ("nausea since yesterday" too), not the line another field labels; a ticket's subject is
+the fault reported, not where it shows or the deadline; a table "with columns Field | Value for: a, b" has a row per
+field, whether the summary prompt or the user asks for it.
+
+The schemas, prompts and sentences are our own; each is what a learner tries first.
+"""
+
+from __future__ import annotations
+
+import openai
+import pytest
+from agents import Agent, Runner
+from pydantic import BaseModel
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+async def extract(output_type, message: str, instructions: str = "Fill the form from the pasted text."):
+    agent = Agent(name="Intake", instructions=instructions, output_type=output_type)
+    return (await Runner.run(agent, message)).final_output
+
+
+class Symptom(BaseModel):
+    name: str
+    duration: str | None
+
+
+class Intake(BaseModel):
+    name: str
+    age: int
+    symptoms: list[Symptom]
+    allergies: list[str]
+
+
+class Incident(BaseModel):
+    reporter: str
+    issues: list[Symptom]
+
+
+async def test_a_pasted_intake_keeps_details_and_lists_each_complaint_with_its_duration() -> None:
+    form = await extract(Intake, "Name: Ana Ruiz, 34. Headache for three days, nausea since yesterday, no fever. "
+                                 "Allergic to penicillin.")
+    assert (form.name, form.age) == ("Ana Ruiz", 34)
+    assert [(s.name, s.duration) for s in form.symptoms] == [("Headache", "three days"), ("nausea", "since yesterday")]
+    assert [a.lower() for a in form.allergies] == ["penicillin"]
+    pet = await extract(Intake, "Name: Biscuit, 6. Limping for two weeks, coughing since Monday.")
+    assert (pet.name, pet.age) == ("Biscuit", 6)
+    assert [(s.name, s.duration) for s in pet.symptoms] == [("Limping", "two weeks"), ("coughing", "since Monday")]
+    desk = await extract(Incident, "Reporter: Tom Becker, IT desk. VPN drops for 2 hours, printer offline since Tuesday.")
+    assert desk.reporter == "Tom Becker"
+    assert [(i.name, i.duration) for i in desk.issues] == [("VPN drops", "2 hours"), ("printer offline", "since Tuesday")]
+
+
+class Ticket(BaseModel):
+    subject: str
+    description: str
+    priority: str
+    due: str
+
+
+async def test_a_tickets_subject_is_the_fault_reported() -> None:
+    instructions = "Draft a support ticket from the user's message."
+    ticket = await extract(Ticket, "Our export to CSV crashes on large files; we need it fixed before month-end close.",
+                           instructions)
+    assert ticket.subject == "Export to CSV crashes on large files"
+    ticket = await extract(Ticket, "The checkout page freezes on Safari; customers can't pay before the holiday sale.",
+                           instructions)
+    assert ticket.subject == "Checkout page freezes on Safari"
+    ticket = await extract(Ticket, "My nightly backup fails on the archive volume. It must work before the audit.",
+                           instructions)
+    assert ticket.subject == "Nightly backup fails on the archive volume"
+
+
+CALL = [{"role": "user", "content": "Hi, this is Maria Lopez. My Vortex 300 blender leaks from the base."},
+        {"role": "assistant", "content": "Sorry to hear that. Is the seal damaged?"},
+        {"role": "user", "content": "Yes, the seal looks cracked."},
+        {"role": "assistant", "content": "I'll send you a replacement seal today."}]
+
+
+def _rows(note: str) -> list[list[str]]:
+    return [[cell.strip() for cell in line.strip("|").split("|")] for line in note.splitlines()]
+
+
+def test_a_table_of_field_and_value_has_a_row_per_field() -> None:
+    with openai.OpenAI() as client:
+        note = client.responses.create(model="gpt-4o-mini", input=CALL, instructions=(
+            "Summarize the support call. Reply with a table with columns Field | Value for: customer, product, issue, "
+            "next step.")).output_text
+        rows = _rows(note)
+        assert rows[0] == ["Field", "Value"] and [row[0] for row in rows[2:]] == ["customer", "product", "issue",
+                                                                                 "next step"]
+        assert rows[2][1] == "Maria Lopez" and "replacement seal" in rows[5][1]
+        asked = "Recap our chat as a markdown table with columns Item / Detail, one row each for: customer, next step."
+        note = client.responses.create(model="gpt-4o-mini", input=[*CALL, {"role": "user", "content": asked}]).output_text
+        assert _rows(note)[0] == ["Item", "Detail"] and [row[0] for row in _rows(note)[2:]] == ["customer", "next step"]
