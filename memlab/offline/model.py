@@ -215,7 +215,7 @@ _CHANGES = stem_set("create delete remove update send cancel book open make set 
                     "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
-                  "delete remove open show read write call use compute calculate")
+                  "delete remove open show read write call use compute calculate join attend")
 _DONE = frozenset("sent ok okay done true success successful confirmed".split())  # a bare acknowledgement
 _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote",
          "shut": "shut", "put": "put", "cut": "cut", "run": "ran", "find": "found", "get": "got", "hold": "held",
@@ -521,13 +521,13 @@ class Reader:
             lead = "" if lead.split(" ")[0] in " ".join(_proper_names(self.whole, people=True)) else lead
             made = field_stems & stem_set("product item model")  # not its maker: "Sony launched the PS5 Pro": PS5 Pro
 
-            def things(text: str) -> list[str]:  # an event: "Team retro on ..."; a company its email names first
+            def things(text: str) -> list[str]:  # an event: "Team retro on ..."; a company its email names first, then
+                # one someone is from ("Carla Diaz from Northwind Traders")
                 names = self.unowned(_proper_names(text, things=True))
                 makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
                                                            for p in sentences(text))]
-                return [lead] * bool(lead and lead in text) or sorted(
-                    [n for n in names if n not in makers] or names, key=lambda n: "".join(n.lower().split()) not in domains
-                ) or _object(text, own=self.own) * bool(made or named or self.own & _THING)  # unnamed: what the verb acts on ("Add milk": milk)
+                return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names, key=(
+                    lambda n: ("".join(n.lower().split()) not in domains, made or all(f"{m} from {n}" not in text for m in names)))) or _object(text, own=self.own) * bool(made or named or self.own & _THING)  # unnamed: what the verb acts on ("Add milk": milk)
             return "thing", things
         if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
             titles = [f"{cue} {v}" for v in [*(v for v, k in self.given.items() if k != "person"), *(v for f, v in (
@@ -678,6 +678,9 @@ class Reader:
             return told  # a bug report: what should happen, and what does ("should show X, but it goes blank")
         if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
             return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
+        if stem("next") in field_stems and (step := next((s.rstrip(".!") for s in sentences(self.whole) if stem((tokens(
+                s) or [""])[0].lower()) in _VERBS | _CHANGES), None)):  # what to do: "Send a proposal by Thursday."
+            return step
         kind, find = self.kind(name, description, format, owner)
         if self.worked and (self.item or (kind == "answer" or stem("solution") in field_stems) and not field_stems & (
                 _EXPLAINS)):  # a step's explanation and output ("Divide both sides by 8", "x = -3.75"), the result
@@ -744,7 +747,8 @@ class Reader:
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
             avoid = unread | {v for v, k in self.given.items() if k != kind and ((k in self.NAMES) <= (
-                kind in self.NAMES) or k == "person")}  # a person's name is no clinic's ("Sign in Lucy Grant at Eastside")
+                kind in self.NAMES) or k == "person" or kind == "place")}  # a person's name is no clinic's ("Sign in Lucy Grant at
+            # Eastside"), an event's no place ("for the Garden Fair at Kew")
             reads = (lambda text: find(" ".join(t for t in text.split(" ") if t.strip(".,;:!?") not in unread))) if (
                 unread) else find
             ran_out, self.ran_out = self.ran_out, False
@@ -1330,6 +1334,7 @@ class Reader:
             at, size = (message.find(cue), len(cue)) if cue else (at, size)  # allergies: "allergic to peanuts and shellfish"
             clause = message[at + size:].lstrip(" :") if at >= 0 else ""
             clause = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, clause.split(" ")))  # "were Ann and Bo"
+            clause = clause.split(",")[0] if " and " in clause.split(",")[0] else clause  # "A and B, budget 20k": A, B
             listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
             listed = [" ".join(_thing(list(itertools.takewhile(lambda w: w.lower() not in STOP, item.split()[::-1]))[
                 ::-1])) or item for item in listed] if cues else listed  # "recipe with spinach and feta under 30 min"

@@ -96,3 +96,36 @@ def test_a_table_of_field_and_value_has_a_row_per_field() -> None:
         asked = "Recap our chat as a markdown table with columns Item / Detail, one row each for: customer, next step."
         note = client.responses.create(model="gpt-4o-mini", input=[*CALL, {"role": "user", "content": asked}]).output_text
         assert _rows(note)[0] == ["Item", "Detail"] and [row[0] for row in _rows(note)[2:]] == ["customer", "next step"]
+
+
+class Lead(BaseModel):
+    company: str
+    contact_name: str
+    budget: float | None
+    interested_in: list[str]
+    next_step: str
+
+
+async def test_a_lead_from_call_notes_tells_the_person_from_the_company() -> None:
+    instructions = "Log the sales lead from my call notes."
+    lead = await extract(Lead, "Spoke with Carla Diaz from Northwind Traders. They want our analytics and CRM modules, "
+                               "budget around 20k. Send a proposal by Thursday.", instructions)
+    assert (lead.company, lead.contact_name, lead.budget) == ("Northwind Traders", "Carla Diaz", 20000)
+    assert lead.interested_in == ["analytics", "CRM modules"] and lead.next_step == "Send a proposal by Thursday"
+    lead = await extract(Lead, "Got a call from Ines Vaz from Lumen Paper Co. They want our invoicing and payroll apps, "
+                               "budget about 8k. Book a demo for next week.", instructions)
+    assert (lead.company, lead.contact_name) == ("Lumen Paper Co", "Ines Vaz")
+    assert lead.interested_in == ["invoicing", "payroll apps"] and lead.next_step == "Book a demo for next week"
+
+
+class Event(BaseModel):
+    name: str
+    date: str
+    location: str
+
+
+async def test_an_invitations_event_is_no_verb_and_no_place() -> None:
+    event = await extract(Event, "Join us for the Spring Garden Fair on 12 April 2025 at Kew Gardens.")
+    assert (event.name, event.date, event.location) == ("Spring Garden Fair", "12 April 2025", "Kew Gardens")
+    event = await extract(Event, "Join the Riverside Book Swap on Saturday at Elm Park Library.")
+    assert (event.name, event.location) == ("Riverside Book Swap", "Elm Park Library")
