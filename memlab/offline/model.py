@@ -237,8 +237,8 @@ _ASKS = {**dict.fromkeys(["warm", "warmer", "cold", "colder", "freezing", "chill
     "brighter"], "high"), **dict.fromkeys(["min", "minimum", "slow", "slower", "quieter", "dimmer"], "low")}  # not "down":
 # "the server is down" asks for no low priority
 #: A list field of the good (then the bad) side of a verdict: "pros", "cons" ("great: fast, but it's small").
-_VERDICT_SIDES = [stem_set("pros strengths upsides positives benefits advantages"),
-                  stem_set("cons weaknesses downsides negatives drawbacks disadvantages")]
+_VERDICT_SIDES = [stem_set("pros strengths upsides positives benefits advantages liked likes"),
+                  stem_set("cons weaknesses downsides negatives drawbacks disadvantages disliked dislikes")]
 _STARTED = stem_set("since start started began onset")  # a field for when something began ("down since 9am")
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
@@ -529,7 +529,8 @@ class Reader:
                 return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names, key=(
                     lambda n: ("".join(n.lower().split()) not in domains, made or all(f"{m} from {n}" not in text for m in names)))) or _object(text, own=self.own) * bool(made or named or self.own & _THING)  # unnamed: what the verb acts on ("Add milk": milk)
             return "thing", things
-        if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
+        if field_stems & _PERSON and not name.lower().endswith(("request", "requests")):  # a name ("Ava Lund's grades":
+            # Ava Lund), else a handle: "anna.p"; a requester, not "special_requests"
             titles = [f"{cue} {v}" for v in [*(v for v, k in self.given.items() if k != "person"), *(v for f, v in (
                 self.claimed.items()) if f != name)] if v for cue in ("called", "named")]  # no name in a title named so
             # ("a meeting called Budget sync with Ana"); "Feed Rex twice a day" (feed_pet): Rex
@@ -1122,6 +1123,9 @@ class Reader:
                 item.isalpha() and item.islower() for item in counted):  # "How many guests? 6 adults and 2 kids": 8
             asked = words(told.split("how many", 1)[1])[:1]
             value = next((n for item, n in counted.items() if words(item) == asked), sum(counted.values()))
+        elif marks & _PERSON and len(people := [n for item, n in self.counts().items() if set(words(item)) & (
+                _PERSON | stem_set("adult kid baby"))]) >= 2:  # "2 adults and 1 child": 3 guests
+            value = sum(people)
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die"
         if value is None and not (self.answer or marks & _UPPER or scale):  # a number no one gave is asked for ("Roll

@@ -129,3 +129,32 @@ async def test_an_invitations_event_is_no_verb_and_no_place() -> None:
     assert (event.name, event.date, event.location) == ("Spring Garden Fair", "12 April 2025", "Kew Gardens")
     event = await extract(Event, "Join the Riverside Book Swap on Saturday at Elm Park Library.")
     assert (event.name, event.location) == ("Riverside Book Swap", "Elm Park Library")
+
+
+class Booking(BaseModel):
+    guest_name: str
+    nights: int
+    guests: int
+    special_requests: list[str]
+
+
+async def test_a_booking_counts_every_guest_and_lists_the_requests() -> None:
+    booking = await extract(Booking, "Hi, I'm Jonas Berg. We'd like the cabin from 3 July for 5 nights, 2 adults and 1 "
+                                     "child. Could we get a cot and late checkout?")
+    assert (booking.guest_name, booking.nights, booking.guests) == ("Jonas Berg", 5, 3)
+    assert booking.special_requests == ["cot", "late checkout"]
+    booking = await extract(Booking, "Hello, I'm Sara Holm. We want the lodge for 3 nights from 10 May, 3 adults and "
+                                     "2 kids. Could we get extra towels and an early check-in?")
+    assert (booking.nights, booking.guests, booking.special_requests) == (3, 5, ["extra towels", "early check-in"])
+
+
+class Stay(BaseModel):
+    liked: list[str]
+    disliked: list[str]
+
+
+async def test_what_was_liked_and_disliked_are_the_two_sides_of_a_but() -> None:
+    stay = await extract(Stay, "Loved the characters but the ending dragged. 3 out of 5.", "Extract the review.")
+    assert (stay.liked, stay.disliked) == (["Loved the characters"], ["the ending dragged"])
+    stay = await extract(Stay, "The staff were lovely but the room was noisy.", "Extract the review.")
+    assert (stay.liked, stay.disliked) == (["The staff were lovely"], ["the room was noisy"])
