@@ -1361,7 +1361,7 @@ class Reader:
             return self.unowned(steps)[:20]
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
-        if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma": "Dune"
+        if kind == "other" or find is None:  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma": "Dune"
             find = _described
         found = self.unowned(list(dict.fromkeys(find(message)))) if find is not None else []  # not another field's
         return [one for one in found if not any(v in one for f, v in self.claimed.items() if f != name)][:20]  # value
