@@ -527,7 +527,7 @@ class Reader:
                 makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
                                                            for p in sentences(text))]
                 return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names, key=(
-                    lambda n: ("".join(n.lower().split()) not in domains, made or all(f"{m} from {n}" not in text for m in names)))) or _object(text, own=self.own) * bool(made or named or self.own & _THING)  # unnamed: what the verb acts on ("Add milk": milk)
+                    lambda n: (not "".join(n.lower().split()).startswith(tuple(domains) or "@"), made or all(f"{m} from {n}" not in text for m in names)))) or _object(text, own=self.own) * bool(made or named or self.own & _THING)  # unnamed: what the verb acts on ("Add milk": milk)
             return "thing", things
         if field_stems & _PERSON and not name.lower().endswith(("request", "requests")):  # a name ("Ava Lund's grades":
             # Ava Lund), else a handle: "anna.p"; a requester, not "special_requests"
@@ -1363,7 +1363,7 @@ class Reader:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         if kind == "other" or find is None:  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma": "Dune"
             find = _described
-        found = self.unowned(list(dict.fromkeys(find(message)))) if find is not None else []  # not another field's
+        found = self.unowned(list(dict.fromkeys(find(message))))  # not another field's
         return [one for one in found if not any(v in one for f, v in self.claimed.items() if f != name)][:20]  # value
         # ("Return for order 55-1902: the lamp and the rug": lamp, rug)
 

@@ -158,3 +158,17 @@ async def test_what_was_liked_and_disliked_are_the_two_sides_of_a_but() -> None:
     assert (stay.liked, stay.disliked) == (["Loved the characters"], ["the ending dragged"])
     stay = await extract(Stay, "The staff were lovely but the room was noisy.", "Extract the review.")
     assert (stay.liked, stay.disliked) == (["The staff were lovely"], ["the room was noisy"])
+
+
+class Contact(BaseModel):
+    name: str
+    email: str
+    company: str
+
+
+async def test_a_signatures_company_is_the_one_its_email_domain_begins() -> None:
+    instructions = "Extract the contact card from this email signature."
+    card = await extract(Contact, "Best,\nPriya Nair\nSenior Buyer, Greenleaf Foods\npriya.nair@greenleaf.com", instructions)
+    assert (card.name, card.company) == ("Priya Nair", "Greenleaf Foods")
+    card = await extract(Contact, "Thanks,\nOmar Haddad\nHead of Ops, Tidewater Logistics\nomar@tidewater.io", instructions)
+    assert (card.name, card.email, card.company) == ("Omar Haddad", "omar@tidewater.io", "Tidewater Logistics")
