@@ -3560,10 +3560,12 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1:
         # the message's own lines, not those of a conversation pasted in it ("Summarize this:\nUser: ...")
         summary_prompt = "\n".join(line for line in message.splitlines() if not read_transcript(line))
-    shape = notes.read_prompt(instructions[:2000]) if "\n" in message and summary_prompt is None and not (
-        request.tools) else None  # of a chat pasted in, a note's shape: "In one sentence, what is this about?"
+    shape = notes.read_prompt(instructions[:2000]) if ("\n" in message or "columns " in instructions[:2000]) and (
+        summary_prompt is None and not request.tools) else None  # of a chat pasted in, a note's shape: "In one sentence,
+    # what is this about?"; a table of what the user says: "Reply with a table with columns Field | Value for: a, b"
     if shape and (any((shape.sentences, shape.bullets, shape.numbered, shape.paragraph, shape.sections, shape.json_keys,
-                       shape.max_words)) or "bullet" in instructions.lower()) and len(read_transcript(message)) >= 2:
+                       shape.max_words)) or "bullet" in instructions.lower()) and (len(read_transcript(
+                           message)) >= 2 or shape.columns):
         summary_prompt = instructions
     if summary_prompt is not None and request.said and kind != "json_schema":  # a schema's summary: its fields
         material = [s for s in request.said if not (s.role == "user" and s.text in summary_prompt != instructions)]

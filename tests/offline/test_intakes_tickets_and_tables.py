@@ -3,7 +3,8 @@
 A pasted intake keeps a name's label to its sentence ("Name: Ana Ruiz, 34. Headache..."), and lists each complaint
 with how long it has lasted ("nausea since yesterday" too), not the line another field labels; a ticket's subject is
 the fault reported, not where it shows or the deadline; a table "with columns Field | Value for: a, b" has a row per
-field, whether the summary prompt or the user asks for it.
+field (its value: "Ravi Shah" of "Hi, it's Ravi Shah"), whether the summary prompt or the user asks for it, of a
+conversation or of one message.
 
 The schemas, prompts and sentences are our own; each is what a learner tries first.
 """
@@ -96,6 +97,11 @@ def test_a_table_of_field_and_value_has_a_row_per_field() -> None:
         asked = "Recap our chat as a markdown table with columns Item / Detail, one row each for: customer, next step."
         note = client.responses.create(model="gpt-4o-mini", input=[*CALL, {"role": "user", "content": asked}]).output_text
         assert _rows(note)[0] == ["Item", "Detail"] and [row[0] for row in _rows(note)[2:]] == ["customer", "next step"]
+        note = client.responses.create(model="gpt-4o-mini", input="Hi, it's Ravi Shah. My laptop won't connect to the VPN.",
+                                       instructions="You are a helpdesk note taker. Reply with a table with columns "
+                                                    "Field | Value for: user, problem.").output_text
+        assert _rows(note)[:3] == [["Field", "Value"], ["---", "---"], ["user", "Ravi Shah"]]
+        assert _rows(note)[3][0] == "problem" and "VPN" in _rows(note)[3][1]
 
 
 class Lead(BaseModel):
