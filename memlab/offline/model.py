@@ -1325,6 +1325,8 @@ class Reader:
         message = self.request.message[:4000]
         at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
         near = set(words(name.replace("_", " ")))
+        if near & stem_set("action task todo") and (tasks := [s.rstrip(".!") for s in sentences(message) if _assigned(s)]):
+            return tasks[:20]  # action items: "Dana will fix the login bug", "Raj to update the docs"
         turn = min((at for cue in (" but ", " however", " though", " although ") if (at := message.lower().find(cue)) > 0),
                    default=0) if near & (_VERDICT_SIDES[0] | _VERDICT_SIDES[1]) else 0
         if turn:  # each side of its turn, the praised one first: "great: fast, easy to clean, but the filters are fiddly"

@@ -178,3 +178,17 @@ async def test_a_signatures_company_is_the_one_its_email_domain_begins() -> None
     assert (card.name, card.company) == ("Priya Nair", "Greenleaf Foods")
     card = await extract(Contact, "Thanks,\nOmar Haddad\nHead of Ops, Tidewater Logistics\nomar@tidewater.io", instructions)
     assert (card.name, card.email, card.company) == ("Omar Haddad", "omar@tidewater.io", "Tidewater Logistics")
+
+
+class Notes(BaseModel):
+    title: str
+    action_items: list[str]
+
+
+async def test_action_items_are_the_tasks_given_to_someone() -> None:
+    notes = await extract(Notes, "Team sync notes: We agreed to ship v2 on Monday. QA found two blocker bugs. Dana will "
+                                 "fix the login bug. Raj will update the docs.", "Summarise the meeting notes.")
+    assert notes.action_items == ["Dana will fix the login bug", "Raj will update the docs"]
+    notes = await extract(Notes, "Standup: the demo went well. Priya will review the PR. Marco to renew the SSL "
+                                 "certificate by Friday.", "Summarise the meeting notes.")
+    assert notes.action_items == ["Priya will review the PR", "Marco to renew the SSL certificate by Friday"]
