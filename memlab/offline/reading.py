@@ -32,8 +32,8 @@ __all__ = ["CALENDAR", "MEN", "QUESTION_WORDS", "RELATED", "WOMEN", "apostrophes
 MAX_CHARS = 20_000
 
 #: A token: a word, a number or an identifier, with inner ``-./:'`` kept (``e-mail``, ``ORD-7``, ``10:32``);
-#: an underscore separates (``lookup_order`` is two words).
-_TOKEN = re.compile(r"[£$€#+]?[^\W_](?:[^\W_]|['’]|[-./:@](?=[^\W_]))*")
+#: an underscore separates (``lookup_order`` is two words), and a number's possessive is left off (``PX-17's``).
+_TOKEN = re.compile(r"[£$€#+]?[^\W_](?:[^\W_]|(?<!\d)['’]|['’](?!s\b)|[-./:@](?=[^\W_]))*")
 #: A quantity, not a name: a number, a count, an amount, a time or a date (``£89.99``, ``2x``, ``8:00``, ``5pm``, ``2025-01-17``).
 _QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?x?|\d+(?:-[a-z]{2,})+|\d{1,3}-\d{1,3}|\d{1,2}(?:[ap]m)|\d{1,2}:\d\d(?::\d\d)?|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?")
 #: A JSON field in text that is no longer valid JSON (a tool output cut short): ``"key": value``.
@@ -119,7 +119,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     whatsapp call
     phone | system os operating windows macos linux ios android | weather forecast temperature rain rainfall precipitation sunny umbrella | weather forecast temperature cold hot warm jacket | number id
     identifier code reference ref | race marathon triathlon | tournament competition contest championship | reserve preorder | teach taught teaches teacher | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
-    calculus derivative integral fraction percentage arithmetic | history historical war president empire king queen
+    calculus derivative integral fraction percentage arithmetic division circle triangle angle | history historical war president empire king queen
     emperor century ancient medieval revolution battle dynasty civilization treaty colony colonial | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim want | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc money | pay payment paid charge charged card fare invoice refund
