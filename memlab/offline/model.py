@@ -486,9 +486,9 @@ class Reader:
         if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
             return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
         if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
-            # in paris please" → "Paris"; not "for 2 guests")
-            return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
-                                                                       "visits")) or _proper_names(text) or [w for w, n in
+            # in paris please" → "Paris"; not "for 2 guests"); "for the Garden Fair" names an event, last
+            return "place", lambda text: sorted(_names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving",
+                "departs", "visits")), key=lambda n: f"for the {n}" in text) or _proper_names(text) or [w for w, n in
                 itertools.pairwise(tokens(text)[:2]) if w.istitle() and n.isdigit() and stem(w.lower()) not in _VERBS | _CHANGES] or [
                 place.title() for cue in ("in", "for") for place in _after(text, cue, field_stems | _DAYS) if place[:1].isalpha()]
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
@@ -527,7 +527,9 @@ class Reader:
                 makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
                                                            for p in sentences(text))]
                 return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names, key=(
-                    lambda n: (not "".join(n.lower().split()).startswith(tuple(domains) or "@"), made or all(f"{m} from {n}" not in text for m in names)))) or _object(text, own=self.own) * bool(made or named or self.own & _THING)  # unnamed: what the verb acts on ("Add milk": milk)
+                    lambda n: (not "".join(n.lower().split()).startswith(tuple(domains) or "@"), made or all(
+                        f"{m} from {n}" not in text for m in names)))
+                ) or _object(text, own=self.own) * bool(made or named or self.own & _THING)  # unnamed: what the verb acts on ("Add milk": milk)
             return "thing", things
         if field_stems & _PERSON and not name.lower().endswith(("request", "requests")):  # a name ("Ava Lund's grades":
             # Ava Lund), else a handle: "anna.p"; a requester, not "special_requests"
@@ -748,8 +750,7 @@ class Reader:
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
             avoid = unread | {v for v, k in self.given.items() if k != kind and ((k in self.NAMES) <= (
-                kind in self.NAMES) or k == "person" or kind == "place")}  # a person's name is no clinic's ("Sign in Lucy Grant at
-            # Eastside"), an event's no place ("for the Garden Fair at Kew")
+                kind in self.NAMES) or k == "person")}  # a person's name is no clinic's ("Sign in Lucy Grant at Eastside")
             reads = (lambda text: find(" ".join(t for t in text.split(" ") if t.strip(".,;:!?") not in unread))) if (
                 unread) else find
             ran_out, self.ran_out = self.ran_out, False
@@ -794,9 +795,9 @@ class Reader:
             served, _, count = head.partition(" for ")  # a heading's title, not whom it serves ("Pancakes for 4 people")
             served = served if count[:1].isdigit() or count.split(" ")[0].lower() in _COUNT_WORDS else head
             headed = [served] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
-            said = said or next((c for c in self.whole.replace("; ", ". ").split(". ") if field_stems & _SUBJECT and set(words(
-                c)) & notes.PROBLEM and not {"should", "supposed"} & set(c.split())), "")  # else the fault reported: "Our
-            # export crashes on big files; ..." (not what should happen: "The timer is supposed to stop at zero")
+            said = said or next((c for c in self.whole.replace("; ", ". ").split(". ") if self.answer and field_stems & (
+                _SUBJECT) and set(words(c)) & notes.PROBLEM and not {"should", "supposed"} & set(c.split())), "")  # else
+            # the fault a form reports: "Our export crashes on big files; ..." (not "The timer is supposed to stop at zero")
             gist = " ".join([w for at, w in enumerate(said.split()) if at or w.lower() not in ("the", "a", "an", "our", "my")][:7])
             gist = [gist[:1].upper() + gist[1:].rstrip(".!")] if gist else []  # what is said, in short: "Meeting moved to 3pm"
             dates = _when(self.whole, None, self.year, self.today)  # no title: "... on my calendar for Dec 9"
