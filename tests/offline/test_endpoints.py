@@ -191,3 +191,9 @@ def test_a_request_body_is_checked_once(api, monkeypatch) -> None:
     monkeypatch.setattr(api_module, "check_body", counted)
     api.respond({"model": MODEL, "input": "hi"})
     assert len(seen) == 1
+
+
+async def test_a_prompt_saved_in_the_dashboard_is_not_found_and_says_what_to_send_instead(client) -> None:
+    with pytest.raises(openai.NotFoundError, match="holds no saved prompts") as raised:
+        await client.responses.create(prompt={"id": "pmpt_123", "variables": {"poem_style": "limerick"}})
+    assert raised.value.body["param"] == "prompt.id"
