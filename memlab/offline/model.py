@@ -28,8 +28,8 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, apostrophes,
-                      asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items, read_transcript, related,
+from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _tags,
+                      apostrophes, asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items, read_transcript, related,
                       result_lines, sentences, stem, stem_set, structured, structured_input, tokens, words)
 from .schema import instance
 
@@ -2346,8 +2346,11 @@ def _choose_tools(request: Request) -> list[Tool]:
         # a call demanded that nothing asks for: one that changes nothing ("Thanks!": get_balance, not transfer_money)
     keeper = "forget" if lead == stem("forget") else "keep"  # a memory tool: save_memory, remember_fact, forget_fact
     kept = [t for t in request.tools if not t.handoff and t.stems & _MEMORY and stem(t.name.split("_")[0].lower()) in (
-        _STORES[keeper]) and (_takes_a_query(t) or "value" in _needed(t))]  # a fact, or a key and its value
-    if not picked and kept and not asking and (lead in _STORES["keep"] | {stem("forget")} or _about_user(request.message)):
+        _STORES[keeper]) and (_takes_a_query(t) or "value" in _needed(t) or _notes_text(t))]  # a fact, a key and its
+    # value, or a note's text (and its keywords)
+    now = any(f" {w} " in f" {request.message.lower()} " for w in ("this trip", "this time", "today", "tonight", "right now"))
+    if not picked and kept and not asking and (lead in _STORES["keep"] | {stem("forget")} or _about_user(request.message)
+                                               and not now):  # "For this trip I want...": for now, not to keep
         picked = kept[:1]  # "Remember that my favourite colour is green", "I'm allergic to shellfish", "Forget that..."
     picked = picked or sought[:1]
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
@@ -2459,6 +2462,13 @@ def _needed(tool: Tool) -> list[str]:
     fields = tool.parameters.get("properties") or {}
     return [n for n in tool.parameters.get("required") or [] if not isinstance(field := fields.get(n), Mapping) or not (
         "default" in field or {"type": "null"} in (field.get("anyOf") or ()) or field.get("type") == "boolean")]
+
+
+def _notes_text(tool: Tool) -> bool:
+    """Whether a tool takes a text and, besides, only lists: save_memory_note(text, keywords)."""
+    fields = tool.parameters.get("properties") or {}
+    texts = [n for n in _needed(tool) if frozenset(words(n.replace("_", " "))) & _FREE_TEXT]
+    return len(texts) == 1 and all(n in texts or (fields.get(n) or {}).get("type") == "array" for n in _needed(tool))
 
 
 def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
@@ -2919,6 +2929,8 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             name = f"{name} ({'; '.join(result_lines(arguments))})"
         data, text = structured(output), output.strip()
         text = "" if text in ("None", "null") else text  # a tool's None: it returned nothing
+        if isinstance(data, dict) and data and all(v is True or str(v).lower() in _DONE for v in data.values()):
+            data, text = None, "ok"  # {"ok": true}, {"status": "saved"}: an acknowledgement
         error = str(data["error"]) if isinstance(data, dict) and "error" in data else text if data is None else ""
         parts, sought = tool.split("_"), structured(arguments)
         noun = " ".join(parts[1:] if stem(parts[0]) in _VERBS else parts).removesuffix(" of")  # list_open_tickets:
@@ -3164,6 +3176,56 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     return f"{said[:1].upper()}{said[1:]}" + "." * (said[-1:] not in ".!?") if said else None  # a value may end one
 
 
+#: Words that open the part of the instructions telling what the assistant knows of the user (its long-term memory).
+_MEMORY_CUES = ("what you remember", "what you know about", "known about", "known preferences", "user profile", "profile:",
+                "user_memory", "user memory", "memory:", "memories:", "preferences:", "facts about the user")
+#: A third person's verbs at the start of a remembered line, and the user's own: "Lives in Oslo" is "I live in Oslo".
+_THIRD_PERSON = {"is": "am", "has": "have", "does": "do", "was": "was"}
+
+
+def _remembered(instructions: str) -> list[str]:
+    """What the instructions remember of the user (after "Known preferences:", "What you remember about the user:",
+    "<user_memory>", "User profile: name: Dana; city: Lyon"), each line in the user's own words ("Lives in Oslo": "I
+    live in Oslo"; "name: Dana": "My name is Dana"; "The user's dog is Rex": "My dog is Rex"); else none."""
+    low = instructions.lower()
+    at = min((low.find(cue) for cue in _MEMORY_CUES if cue in low), default=-1)
+    head, _, rest = instructions[at:].partition("\n") if at >= 0 else ("", "", "")
+    lines = [head.partition(":")[2] if ":" in head else "", *rest.splitlines()[:40]]
+    items = [part.strip(" -*•	") for line in lines for part in line.split(";") if part.strip(" -*•	.")]
+    told = []
+    for item in items:
+        if item.startswith("<") or item.split(" ")[0].lower() in ("when", "if", "always", "never", "use", "answer", "you"):
+            continue  # a tag, or an instruction about the memory ("Answer using the memory when relevant.")
+        key, colon, value = item.partition(": ")
+        item = f"my {key.lower()} is {value}" if colon and len(key.split()) <= 3 else item  # "name: Dana Kim"
+        for them, me in (("the user's ", "my "), ("user's ", "my "), ("the user ", "I "), ("user ", "I ")):
+            item = me + item[len(them):] if item.lower().startswith(them) else item
+        verb, _, after = item.partition(" ")
+        if verb[:1].isupper() and verb.endswith("s") and verb.lower() not in ("is", "was") and after and verb.lower(
+                ) not in STOP or verb.lower() in _THIRD_PERSON:  # "Lives in Oslo", "Has a dog named Rex"
+            item = f"I {_THIRD_PERSON.get(verb.lower(), verb.lower()[:-1])} {after}"
+        told.append(item[:1].upper() + item[1:])
+    name = next((t[11:].split(".")[0] for t in told if t.startswith("My name is ")), "")  # "Sam's daughter is Ivy"
+    return [t.replace(f"{name}'s ", "my ").replace(f"{name} is ", "I am ") if name else t for t in told]
+
+
+def _from_memory(request: Request, missing: Sequence[str]) -> str | None:
+    """The answer to a question about the user from what the instructions remember of them (:func:`_remembered`,
+    read as notes the assistant wrote), if it holds one."""
+    said = request.message  # of the user ("Where do I live?"), not of this chat ("What did I ask?")
+    about = (_about_user(said) or "me" in _lower_tokens(said)) and not set(words(said)) & stem_set("ask say tell mention")
+    memory = _remembered(request.instructions) if about else []
+    if not memory:
+        return None
+    if not set(_topic(said)) - stem_set("know remember"):  # "What do you know about me?": all of it
+        return f"From my notes: {'; '.join(_retold(m.rstrip('.')) for m in memory)}."
+    noted = Request.read({**request.body, "instructions": ""}, [{"role": "user", "content": "Summarize what you know "
+                         "about me."}, {"role": "assistant", "content": "\n".join(["Notes:", *memory])}, *request.conversation])
+    answer = compose(noted, missing)  # held, by its own words ("What's my job?": "you work as a nurse", no
+    held = set(_topic(said)) & (set(words(answer)) | _tags(answer))  # "favourite food" for "Am I allergic?")
+    return answer if held and not answer.startswith(("I don't know", "I can't")) else None
+
+
 def compose(request: Request, missing: Sequence[str] = ()) -> str:
     """The text the model answers with when it calls no tool: the newest tool results, a greeting back,
     a request for what a tool needs, an answer from the conversation or the instructions, or an echo."""
@@ -3325,6 +3387,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return known[1]
         if banned := _forbidden(request.instructions, said):  # "Never give investment advice": "Should I buy...?"
             return f"I'm sorry, I can't help with that: my instructions say to {banned[:1].lower()}{banned[1:]}."
+        if remembered := _from_memory(request, missing):  # "Where do I live?" of "Known about the user: lives in Oslo"
+            return remembered
         if _recalls(said):
             return "I don't know: it isn't in the conversation I can see. Could you tell me?"  # not seen, not forgotten
         if scripted := _scripted(request.instructions):  # "Tell the customer their refund is logged."
