@@ -2790,7 +2790,7 @@ def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
     pieces = re.split(r"(?:,? and|;|,? but|(?<=,)) (?=(?:my|your|our|i|i'm|i've|we|we're)\b|(?<=and )an?\b|the\b(?=[^,.;]"
                       r"{0,40}\b(?:is|are|was|were|has|have|had|gets|got|keeps|kept|\w+ed)\b))", statement.text, flags=re.I)
     first = pieces[0].split(" ")
-    lead = " ".join(first[:next((k for k, w in enumerate(first) if w.lower() in ("a", "an")), 0)])  # "I got"
+    lead = " ".join(first[:next((k for k, w in enumerate(first) if w.lower() in ("a", "an") or w[:1].isdigit()), 0)])  # "I got"
     for k in range(len(pieces) - 1, 0, -1):  # "My cousin Dora and I are driving": one subject, not two clauses
         if len(tokens(pieces[k - 1])) <= 3 or pieces[k].lower().startswith(("a ", "an ")) and not lead:
             pieces[k - 1:k + 1] = [pieces[k - 1] + (" " if pieces[k - 1].endswith(",") else " and ") + pieces[k]]
@@ -2920,6 +2920,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
             out), dict)]  # of one listed result or of the results of one tool ("Which one is warmer?" after Paris and
         if best := _best(records, said) or len(records) < 2 and _best([_measured(out) for n, out in found if n == name], said):
             return best  # London), in words too ("Oslo: 4°C, cloudy", "Rome: 18°C, sunny")
+        if said[:1] and said[0] in _YES_NO and len(records) > len(kept := _kept(records, question)) > 0:
+            return f"Yes: {'; '.join(map(_record, kept[:8]))}."  # "Is 19 June a holiday?" of a list of holidays
         named = [one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
             one for one in records if len(records) > 1 and set(words(question)) & set(words(" ".join(map(str, one.values(
                 )))))]  # a value of which names it ("call with Priya")

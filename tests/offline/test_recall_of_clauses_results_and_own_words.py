@@ -1,0 +1,116 @@
+"""A learner's own agent asked, turns later, about what was said or returned: the clause of a statement that says
+the thing asked ("...RQ-55821, I sent it last week": not the week), a yes/no question a stated constraint settles
+("I'm allergic to peanuts"), readings in words compared ("Which one is warmer?"), the record of a listed result a
+question names by its date, and the assistant's own words ("Lesson 1 covers fractions")."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+from agents import Agent, Runner, function_tool
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+async def chat(agent: Agent, *turns: str) -> list[str]:
+    """The agent's replies to ``turns``, each run sent the conversation so far (``to_input_list()``)."""
+    items: list = []
+    replies = []
+    for turn in turns:
+        result = await Runner.run(agent, [*items, {"role": "user", "content": turn}])
+        items = result.to_input_list()
+        replies.append(result.final_output)
+    return replies
+
+
+def calls(items: list, name: str) -> int:
+    return sum(item.get("type") == "function_call" and item.get("name") == name for item in items)
+
+
+@pytest.mark.parametrize(("statement", "question", "said", "left_out"), [
+    ("My request number is RQ-55821, I sent it last week.", "What was my request number?", "RQ-55821", "last week"),
+    ("My locker code is 4471, we changed it in May.", "What's my locker code?", "4471", "May"),
+    ("I got a B+ on the final and an A on the essay.", "What did I get on the final?", "B+ on the final", "essay"),
+    ("I ran 5 km on Monday and a half marathon on Sunday.", "What did I run on Sunday?", "ran a half marathon", "5 km"),
+    ("My daily card limit is 2,000 EUR but the shop declined a payment of 300 EUR.", "What's my daily limit?",
+     "2,000 EUR", "declined"),
+])
+async def test_a_recall_question_gets_the_clause_that_says_it(statement, question, said, left_out) -> None:
+    agent = Agent(name="Desk", instructions="You are a helpful assistant. Answer briefly.")
+    reply = (await chat(agent, statement, "Thanks.", question))[-1]
+    assert said in reply and left_out not in reply, reply
+
+
+@pytest.mark.parametrize(("statement", "question", "constraint"), [
+    ("I'm allergic to peanuts.", "Can I eat satay sauce? It has peanuts.", "allergic to peanuts"),
+    ("I don't drink alcohol.", "Should I order the mulled wine? It's made with alcohol.", "don't drink alcohol"),
+    ("My van can't carry anything over 800 kg.", "Can I load the pallet of bricks? It weighs 1,200 kg.", "800 kg"),
+])
+async def test_a_stated_constraint_settles_a_yes_no_question(statement, question, constraint) -> None:
+    agent = Agent(name="Helper", instructions="You help with everyday questions.")
+    reply = (await chat(agent, statement, "What's a good idea for tonight?", question))[-1]
+    assert reply.startswith("No") and constraint in reply, reply
+
+
+@function_tool
+def get_weather(city: str) -> str:
+    """Get the current weather reading for a city."""
+    return {"oslo": "Oslo: 4°C, cloudy", "rome": "Rome: 18°C, sunny"}.get(city.lower(), f"{city}: no data")
+
+
+@function_tool
+def route_time(route: Literal["north", "harbour"]) -> str:
+    """How long a delivery route takes today."""
+    return "North loop: 95 minutes, 3 stops" if route == "north" else "Harbour run: 1.75 hours, 5 stops"
+
+
+async def test_readings_in_words_are_compared_without_a_new_call() -> None:
+    agent = Agent(name="Weather", instructions="You report the weather. Use get_weather.", tools=[get_weather])
+    items = (await Runner.run(agent, "What's the weather in Oslo and Rome?")).to_input_list()
+    result = await Runner.run(agent, [*items, {"role": "user", "content": "Which one is warmer?"}])
+    assert "Rome: 18°C" in result.final_output and "Oslo" not in result.final_output
+    assert calls(result.to_input_list(), "get_weather") == 2
+    routes = Agent(name="Dispatch", instructions="Answer with route_time.", tools=[route_time])
+    replies = await chat(routes, "How long does the north route take?", "And the harbour route?", "Which is quicker?")
+    assert "North loop: 95 minutes" in replies[-1] and "Harbour" not in replies[-1], replies
+
+
+@function_tool
+def list_public_holidays(year: int) -> list:
+    """List the company's public holidays for a year."""
+    return [{"date": f"{year}-06-19", "name": "Juneteenth"}, {"date": f"{year}-12-25", "name": "Christmas Day"}]
+
+
+@function_tool
+def list_launches(quarter: str) -> list:
+    """List the product launches planned for a quarter."""
+    return [{"date": "2026-03-03", "product": "Kite app"}, {"date": "2026-03-24", "product": "Kite watch"}]
+
+
+@pytest.mark.parametrize(("tool", "asked", "question", "kept", "left_out"), [
+    (list_public_holidays, "Which public holidays do we have in 2025?", "Is 19 June a holiday?", "Juneteenth",
+     "Christmas"),
+    (list_launches, "What launches are planned for Q1?", "Is there a launch on March 24?", "Kite watch", "Kite app"),
+])
+async def test_a_yes_no_question_on_a_listed_result_keeps_the_record_of_its_date(tool, asked, question, kept,
+                                                                                 left_out) -> None:
+    agent = Agent(name="Planner", instructions="Answer with your tools.", tools=[tool])
+    reply = (await chat(agent, asked, question))[-1]
+    assert reply.startswith("Yes") and kept in reply and left_out not in reply, reply
+
+
+@pytest.mark.parametrize(("said", "question", "answer"), [
+    (["Lesson 1 covers fractions.", "I'll send you the worksheet tomorrow."], "What's the next lesson?",
+     "Lesson 1 covers fractions"),
+    (["Lesson 1 covers fractions.", "I'll send you the worksheet tomorrow."], "What did you say you'd send me?",
+     "worksheet tomorrow"),
+    (["Your plot is number 14, by the shed.", "I'll email the gate code on Friday."], "Which plot is mine, you said?",
+     "plot is number 14"),
+])
+async def test_the_assistants_own_words_answer_what_the_users_do_not(said, question, answer) -> None:
+    agent = Agent(name="Guide", instructions="You help members.")
+    items = [{"role": "user", "content": "Hi, I'm starting this week."}, {"role": "assistant", "content": said[0]},
+             {"role": "user", "content": "Anything else?"}, {"role": "assistant", "content": said[1]}]
+    reply = (await Runner.run(agent, [*items, {"role": "user", "content": question}])).final_output
+    assert reply.startswith("I said:") and answer in reply, reply
