@@ -2418,9 +2418,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         value = words(statement.text.rpartition(": ")[2]) if statement.role == "tool" and ": " in statement.text else []
         if 0 < len(value) <= 2 and set(value) <= set(words(question)) and (lowered or [""])[0] not in _YES_NO:
             continue  # a result's "room: kitchen" does not say "How warm is the kitchen?"; its "celsius: 19.5" does
-        if mine and (statement.text.startswith(("Noted", "You told me", "From my notes", "I don't know", "I said", "I found",
-                                                 "I can't")) or " returned" in statement.text):
-            continue
+        if mine and ((lead := statement.text.partition(": ")[0]) in ("Noted", "You told me", "From my notes", "I said", "I don't"
+                                                                     " know") or " returned" in lead):
+            continue  # the offline model's own echo ("get_stock returned price: 8.5": the result itself answers)
         if wants_id and not facts(statement.text) or how_much and not any(map(str.isdigit, statement.text)):
             continue  # "How much do I owe Sam?" is not answered by "I'm Sam"
         if (head or topic[0]) == stem("name") and len(topic) == 1 and not _SELF_NAMED.search(statement.text) and not (
@@ -2436,8 +2436,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # and Maths" for "How many courses am I taking?"
         days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
-        if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named or mine and len(set(topic) & statement.stems) * 2 < len(topic) and not (
-                {"you'd", "you'll", "say", "said", "tell", "told", "promise", "promised"} & set(lowered)):
+        if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named or mine and len(set(
+                topic) & statement.stems) * 2 < len(topic) and not {"you'd", "you'll", "say", "said", "told"} & set(lowered):
             continue
         kin = head and head != counted and head not in stems and related([head]) & {stem(b) for a, b in itertools.pairwise(
             _lower_tokens(statement.text)) if a in ("my", "our", "a", "an")}  # "my dog" is not "a cat, Miso"
@@ -2957,8 +2957,10 @@ def _best(records: Sequence[Mapping[str, Any]], said: Sequence[str]) -> str | No
 
 def _measured(text: str) -> dict[str, Any]:
     """A result in words as a record of what it measures, for :func:`_best` to compare, told as it is ("Rome: 18°C,
-    sunny": temperature 18; "Route B: 2 hours": duration 7200)."""
-    found: dict[str, Any] = {"": text.strip()}
+    sunny": temperature 18; "Route B: 2 hours": duration 7200; "Plan A: 29 EUR a month": price 29)."""
+    said = tokens(text[:500])
+    found = {"": text.strip(), **{"price": float(n) for n, c in itertools.pairwise(said) if _NUMBER.fullmatch(n) and c
+                                  in _CURRENCIES}}
     for one in _UNITS.finditer(text[:500]):
         if one[4]:  # "64°F" in celsius
             found.setdefault("temperature", float(one[3]) if one[4].upper() == "C" else (float(one[3]) - 32) / 1.8)
@@ -3066,7 +3068,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
         return f"{'Yes' if yes else 'No'}: {' '.join(said[1:at])} {wh} {'not ' * (not yes)}{' '.join(said[at:])}."
     if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how"):
         return None
-    topic = set(_topic(message)) | (stem_set("price cost total fee") if "how much" in message.lower() else set())
+    topic = set(_topic(message)) | (stem_set(f"price cost total fee {' '.join(_CURRENCIES).lower()}") if "how much" in (
+        message.lower()) else set())  # "How much was the fern?": its price_eur
     plain = {key: ", ".join(map(str, value)) if isinstance(value, list) else ("yes" if value else "no") if isinstance(
         value, bool) else str(value) for key, value in data.items()
              if not isinstance(value, dict) and not (isinstance(value, list) and any(isinstance(one, (dict, list))
@@ -3211,7 +3214,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             later = [s for s in request.said if s.order > found[1].order and s.role == found[1].role not in ("tool", "assistant") and not s.asks]
             then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
             fixed = [s for k, s in enumerate(later) if then[k] & _CORRECTION and (  # "Actually, it's...", "the order...",
-                k == 0 and (then[k] & {"it", "that", "this", "they", "meant"} or s.stems & found[1].stems)
+                k == 0 and (then[k] & {"it", "it's", "that", "this", "they", "meant"} or s.stems & found[1].stems)
                 or _covered(_topic(said), s.stems)) or k == 0 and len(then[k]) <= 10 and (facts(s.text) or _DAYS & s.stems) and (
                 then[k] & {"it", "it's", "they"} or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
                     :1].isdigit()} & found[1].stems)]  # a new value of it in the next short statement: "It's been

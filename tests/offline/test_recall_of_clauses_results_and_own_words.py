@@ -114,3 +114,58 @@ async def test_the_assistants_own_words_answer_what_the_users_do_not(said, quest
              {"role": "user", "content": "Anything else?"}, {"role": "assistant", "content": said[1]}]
     reply = (await Runner.run(agent, [*items, {"role": "user", "content": question}])).final_output
     assert reply.startswith("I said:") and answer in reply, reply
+
+
+@pytest.mark.parametrize(("first", "fix", "question", "value"), [
+    ("My reminder word is tulip.", "Actually it's daisy.", "What's my reminder word?", "daisy"),
+    ("My wifi password is sunflower.", "Actually it's moonlight.", "What's my wifi password?", "moonlight"),
+])
+async def test_a_short_correction_with_its_is_the_newer_value(first, fix, question, value) -> None:
+    agent = Agent(name="Desk", instructions="You are a helpful assistant.")
+    reply = (await chat(agent, first, fix, question))[-1]
+    assert reply.endswith(f"{value}.") and "and then" in reply, reply
+
+
+@function_tool
+def get_stock(plant: str) -> dict:
+    """Check how many of a plant the nursery has and its price."""
+    return {"plant": plant, "in_stock": 12, "price_eur": 8.5}
+
+
+@function_tool
+def kettle_info(model: str) -> dict:
+    """Details of a kettle model."""
+    return {"model": model, "litres": 1.7, "price_usd": 24.99}
+
+
+@pytest.mark.parametrize(("tool", "asked", "question", "value"), [
+    (get_stock, "Do you have ferns in stock?", "How much was the fern?", "8.5"),
+    (kettle_info, "Tell me about the kettle model K-200.", "How much does it cost?", "24.99"),
+])
+async def test_how_much_finds_a_price_field_named_with_its_currency(tool, asked, question, value) -> None:
+    agent = Agent(name="Shop", instructions="Answer with your tools.", tools=[tool])
+    replies = await chat(agent, asked, "thanks", question)
+    assert value in replies[-1] and "stock" not in replies[-1] and "litres" not in replies[-1], replies
+
+
+@function_tool
+def quote_plan(plan: Literal["basic", "premium"]) -> str:
+    """Get the monthly price of a phone plan."""
+    return "Basic plan: 29 EUR a month, 10 GB" if plan == "basic" else "Premium plan: 35 EUR a month, 50 GB"
+
+
+@function_tool
+def hotel_rate(hotel: Literal["Lumen", "Sol"]) -> str:
+    """The nightly rate of a hotel."""
+    return "Hotel Lumen: 140 EUR a night, city centre" if hotel == "Lumen" else "Hotel Sol: 95 EUR a night, by the beach"
+
+
+@pytest.mark.parametrize(("tool", "turns", "best", "other"), [
+    (quote_plan, ("How much is the basic plan?", "And the premium plan?", "Which one is cheaper?"), "Basic", "Premium"),
+    (hotel_rate, ("What's the rate at Lumen?", "What's the rate at Sol?", "Which hotel is more expensive?"), "Lumen",
+     "Sol"),
+])
+async def test_prices_in_words_are_compared(tool, turns, best, other) -> None:
+    agent = Agent(name="Quotes", instructions="Answer with your tool.", tools=[tool])
+    reply = (await chat(agent, *turns))[-1]
+    assert best in reply and other not in reply, reply
