@@ -2141,7 +2141,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         sum(not t.handoff for t in tools) > 1) and not Reader(request).completed  # "My name is Ana.": no search; "Hi, my
     tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated and not (  # card is LC-4"
         chat and t.stems & _SEARCHES and _takes_a_query(t) or tells and not t.handoff and verb not in _VERBS - _CHANGES and not (
-            t.name_stems & set(words(request.message))))]  # (of several tools): no act it does not name, unless asked
+            {verb} & set(words(request.message))))]  # (of several tools): no act it does not name, unless asked
     if _turned(request.message):  # "Turn the music down": a tool that sets a level (set_volume), not play_music
         tools = [t for t in tools if any(isinstance(f, Mapping) and (f.get("type") in ("number", "integer") or {"low", "high"}
                  & {str(o).lower() for o in f.get("enum") or ()}) for f in (t.parameters.get("properties") or {}).values())] or tools

@@ -169,3 +169,34 @@ async def test_prices_in_words_are_compared(tool, turns, best, other) -> None:
     agent = Agent(name="Quotes", instructions="Answer with your tool.", tools=[tool])
     reply = (await chat(agent, *turns))[-1]
     assert best in reply and other not in reply, reply
+
+
+@function_tool
+def block_card(card_last4: str) -> str:
+    """Block a lost or stolen card."""
+    return "blocked"
+
+
+@function_tool
+def get_balance(account_id: str) -> str:
+    """Get the balance of an account."""
+    return "1,250.00 EUR"
+
+
+@function_tool
+def cancel_subscription(plan: str) -> str:
+    """Cancel a subscription plan."""
+    return "cancelled"
+
+
+@pytest.mark.parametrize(("act", "statement", "question", "value"), [
+    (block_card, "My daily card limit is 2,000 EUR.", "What's my daily limit?", "2,000 EUR"),
+    (block_card, "My card ends in 4417.", "What does my card end in?", "4417"),
+    (cancel_subscription, "My subscription plan is Premium.", "Which plan am I on?", "Premium"),
+])
+async def test_a_statement_that_names_a_tools_thing_does_not_act_on_it(act, statement, question, value) -> None:
+    agent = Agent(name="Bank", instructions="You are a bank's customer assistant.", tools=[act, get_balance])
+    told = await Runner.run(agent, statement)
+    assert not [item for item in told.new_items if item.type == "tool_call_item"], told.final_output
+    reply = (await Runner.run(agent, [*told.to_input_list(), {"role": "user", "content": question}])).final_output
+    assert value in reply, reply
