@@ -2791,7 +2791,7 @@ def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
     subject ("and my...", "I'm...", after a comma too: ", I sent it..."; "and the fan is...", "and the shop declined...";
     not "and he..." without the one he is), or the first one's verb ("I got a B+ on the final and an A on the essay": "I
     got an A on the essay"; not "a laptop and a headset", said alike of both)."""
-    pieces = re.split(r"(?:,? and|;|,? but|(?<=,)) (?=(?:my|your|our|i|i'm|i've|we|we're)\b|(?<=and )an?\b|the\b(?=[^,.;]"
+    pieces = re.split(r"(?:,? and|;|,? but|(?<=,)) (?=(?:my|your|our|mine|yours|ours|i|i'm|i've|we|we're)\b|(?<=and )an?\b|the\b(?=[^,.;]"
                       r"{0,40}\b(?:is|are|was|were|has|have|had|gets|got|keeps|kept|\w+ed)\b))", statement.text, flags=re.I)
     first = pieces[0].split(" ")
     lead = " ".join(first[:next((k for k, w in enumerate(first) if w.lower() in ("a", "an") or w[:1].isdigit()), 0)])  # "I got"
@@ -2901,8 +2901,9 @@ def _kept(data: list[Any], message: str) -> list[Any]:
 
 def _from_results(request: Request, question: str, alone: bool = False) -> str | None:
     """An answer to a question about a tool result of an earlier turn (the newest three, newest first): why it failed
-    (its error told back), which listed record is cheaper, earlier... (:data:`_COMPARED`), or the fields asked of the
-    record a question names by its id ("what time does IB456 leave?": its ``depart``) or (``alone``) of one result."""
+    (its error told back), which listed record is cheaper, earlier... (:data:`_COMPARED`), those it keeps (:func:`_kept`:
+    "Which one is open on Sundays?", "Is 19 June a holiday?"), or the fields asked of the record a question names by its
+    id ("what time does IB456 leave?": its ``depart``) or (``alone``) of one result."""
     before = request.conversation[:request.last_user_index]
     calls = {i.get("call_id"): i for i in before if item_type(i) == "function_call"}
     said, ids = _lower_tokens(question), set(identifiers(question))
@@ -2924,8 +2925,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
             out), dict)]  # of one listed result or of the results of one tool ("Which one is warmer?" after Paris and
         if best := _best(records, said) or len(records) < 2 and _best([_measured(out) for n, out in found if n == name], said):
             return best  # London), in words too ("Oslo: 4°C, cloudy", "Rome: 18°C, sunny")
-        if said[:1] and said[0] in _YES_NO and len(records) > len(kept := _kept(records, question)) > 0:
-            return f"Yes: {'; '.join(map(_record, kept[:8]))}."  # "Is 19 June a holiday?" of a list of holidays
+        if said[:1] and (said[0] in _YES_NO or said[0] == "which") and len(records) > len(kept := _kept(records, question)) > 0:
+            return f"{'Yes: ' * (said[0] != 'which')}{'; '.join(map(_record, kept[:8]))}."  # "Is 19 June a holiday?"
         named = [one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
             one for one in records if len(records) > 1 and set(words(question)) & set(words(" ".join(map(str, one.values(
                 )))))]  # a value of which names it ("call with Priya")

@@ -200,3 +200,37 @@ async def test_a_statement_that_names_a_tools_thing_does_not_act_on_it(act, stat
     assert not [item for item in told.new_items if item.type == "tool_call_item"], told.final_output
     reply = (await Runner.run(agent, [*told.to_input_list(), {"role": "user", "content": question}])).final_output
     assert value in reply, reply
+
+
+@pytest.mark.parametrize(("statement", "question", "said", "left_out"), [
+    ("My wife's birthday is 14 March and mine is 2 August.", "When is my wife's birthday?", "14 March", "August"),
+    ("My brother's flight lands at 9:40 and mine lands at 11:15.", "When does my brother's flight land?", "9:40",
+     "11:15"),
+])
+async def test_a_clause_opened_by_mine_is_a_clause_of_its_own(statement, question, said, left_out) -> None:
+    agent = Agent(name="Family", instructions="You are a friendly assistant.")
+    reply = (await chat(agent, statement, "ok", question))[-1]
+    assert said in reply and left_out not in reply, reply
+
+
+@function_tool
+def find_vet(town: str) -> list:
+    """Find vets in a town."""
+    return [{"name": "Paws Clinic", "phone": "0161 555 0101", "open_sundays": False},
+            {"name": "Vet & Co", "phone": "0161 555 0199", "open_sundays": True}]
+
+
+@function_tool
+def list_rooms(building: str) -> list:
+    """List the meeting rooms of a building and whether each is free now."""
+    return [{"room": "Aula", "seats": 40, "free": False}, {"room": "Studio 2", "seats": 8, "free": True}]
+
+
+@pytest.mark.parametrize(("tool", "asked", "question", "kept", "left_out"), [
+    (find_vet, "Find me a vet in Stockport.", "Which one is open on Sundays?", "Vet & Co", "Paws"),
+    (list_rooms, "What rooms are there in building C?", "Which room is free?", "Studio 2", "Aula"),
+])
+async def test_which_of_a_listed_result_keeps_the_records_it_asks_for(tool, asked, question, kept, left_out) -> None:
+    agent = Agent(name="Finder", instructions="Answer with your tool.", tools=[tool])
+    replies = await chat(agent, asked, question)
+    assert kept in replies[-1] and left_out not in replies[-1], replies
