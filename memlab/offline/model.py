@@ -2888,7 +2888,7 @@ def _kept(data: list[Any], message: str) -> list[Any]:
     are still open?" ("not done", "left") those not; or by the date it names ("Is 19 June a holiday?": 2025-06-19's);
     else all."""
     said = set(_lower_tokens(message)) if _is_question(message) else set()
-    days = {day[5:] for day in _when(message, "date", 2000, datetime.date(2000, 1, 1))} if said else set()
+    days = {day[5:] for day in _when(message, "date", 2000, datetime.date(2000, 1, 1))} if any(t[:1].isdigit() for t in said) else set()
     if dated := [one for one in data if days and isinstance(one, dict) and days & {str(v)[5:10] for v in one.values()}]:
         return dated
     for key in [k for k, v in (data[0] if data and isinstance(data[0], dict) else {}).items() if isinstance(v, bool)]:
@@ -3250,9 +3250,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 return f"{verdict.title()}: {f'you told me {_retold(text)}' if role == 'user' else lower}."
             return "No. " + told if verdict == "no" else f"{run[0].text.rstrip(' .!')}." if yes_no and role == "tool" else told
         can = _lower_tokens(said)[:3]  # "Can I eat satay? It has peanuts." after "I'm allergic to peanuts": no
-        against = [s for s in request.said if can[:2] in (["can", "i"], ["should", "i"]) and s.role == "user" and s.turn < now
-                   and not s.asks and s.stems & set(words(said)) - {stem(can[-1])} and ({"not", "no", "never", "allergic",
-                   "intolerant", "avoid"} & set(heard := _lower_tokens(s.text)) or any(t.endswith("n't") for t in heard))]
+        against = [s for s in request.said if s.role == "user" and s.turn < now and not s.asks and s.stems & set(words(said)) - {
+            stem(can[-1])} and ({"not", "no", "never", "allergic", "intolerant", "avoid"} & set(heard := _lower_tokens(
+                s.text)) or any(t.endswith("n't") for t in heard))] if can[:2] in (["can", "i"], ["should", "i"]) else []
         if against:
             return f"No: you told me {_retold(against[-1].text).rstrip('.!')}."
         if answer := _from_results(request, said, alone=True):  # "when should I expect it fixed?": its eta_hours
