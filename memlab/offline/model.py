@@ -2137,11 +2137,11 @@ def _choose_tools(request: Request) -> list[Tool]:
                  _ADDRESSING - _SAYING - _VERBS) | done | {"add"}) and (_takes_a_query(t, request.message) or not (
                      _takes_a_query(t)))]  # book did I reserve?": not reserve_book again, nor find_book without a title
     negated, chat = _negated(request.message), _chat(request.message)  # "Draft (don't send) an email": never send_email;
-    tells = chat and [w for w in _lower_tokens(request.message) if w not in _GREETINGS][:1] in (["my"], ["our"], ["i'm"]) and (
-        sum(not t.handoff for t in tools) > 1) and not Reader(request).completed  # "My name is Ana.": no search; "Hi, my
-    tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated and not (  # card is LC-4"
+    tells = chat and all([w for w in _lower_tokens(s) if w not in _GREETINGS][:1] in (["my"], ["our"], ["i'm"]) for s in sentences(
+        request.message)) and sum(not t.handoff for t in tools) > 1 and not Reader(request).completed  # "My name is Ana.": no
+    tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated and not (  # search; "My card
         chat and t.stems & _SEARCHES and _takes_a_query(t) or tells and not t.handoff and verb not in _VERBS - _CHANGES and not (
-            {verb} & set(words(request.message))))]  # (of several tools): no act it does not name, unless asked
+            {verb} & set(words(request.message))))]  # is LC-4" (of several tools): no act whose verb it does not say
     if _turned(request.message):  # "Turn the music down": a tool that sets a level (set_volume), not play_music
         tools = [t for t in tools if any(isinstance(f, Mapping) and (f.get("type") in ("number", "integer") or {"low", "high"}
                  & {str(o).lower() for o in f.get("enum") or ()}) for f in (t.parameters.get("properties") or {}).values())] or tools
@@ -3201,9 +3201,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return answer  # after a list of flights; "Which exam comes first?" after their dates
     if question:
         found = _answered_by_conversation(request)  # else the assistant's own words, that say the question's ("What's
-        if known is None and (found is None or not found[1].stems & set(words(said))) and not (  # the next lesson?":
-                _about_user(said) and "you" not in said_tokens):  # "Lesson 1 covers fractions", not "I'm starting the
-            found = _answered_by_conversation(request, mine=True) or found  # course"; not "Which team do I support?")
+        if known is None and (found is None or found[1].role == "user" and not found[1].stems & set(words(said))) and not (
+                _about_user(said) and "you" not in said_tokens):  # the next lesson?": "Lesson 1 covers fractions", not
+            found = _answered_by_conversation(request, mine=True) or found  # "I'm starting the course")
         if found and stem("name") in (asked := set(_topic(said))) and not (_proper_names(found[1].text, people=True) or stem(
                 "name") in found[1].stems or stem("call") in found[1].stems or any(stem(a.lower()) in asked and b[:1].isupper(
                 ) or a[:1].isupper() and a.lower() not in STOP and stem(b.lower()) in asked for a, b in itertools.pairwise(
