@@ -105,7 +105,7 @@ _ASKING = QUESTION_WORDS | frozenset("remind tell explain describe write give sh
                                      "summarise find help compose generate suggest recommend calculate solve plan name".split())
 #: What a field's name or description says it holds.
 _FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
-                      "topic task comment note details issue problem body subject title event")
+                      "topic task comment note details issue problem body subject title event fact memory")
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline eta due")
@@ -215,8 +215,9 @@ _CHANGES = stem_set("create delete remove update send cancel book open make set 
                     "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
-                  "delete remove open show read write call use compute calculate")
-_DONE = frozenset("sent ok okay done true success successful confirmed".split())  # a bare acknowledgement
+                  "delete remove open show read write call use compute calculate join attend")
+_DONE = frozenset("sent ok okay done true success successful confirmed stored saved deleted".split())  # a bare
+# acknowledgement
 _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote",
          "shut": "shut", "put": "put", "cut": "cut", "run": "ran", "find": "found", "get": "got", "hold": "held",
          "draw": "drew", "throw": "threw"}
@@ -227,6 +228,9 @@ _PARTICLES = ("up", "down", "in", "out", "off", "on", "back", "to", "into", "fro
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify "
                        "call phone ring put reserve renew borrow return hold mark log record schedule")  # "Put X on hold"
 _SEARCHES = stem_set("search find look lookup query research consult")  # tools that look something up
+_MEMORY = stem_set("memory memories fact facts preference preferences profile remember")  # a long-term memory tool's
+_STORES = {"keep": stem_set("save store remember memorize memorise record keep add note set update"),  # words; the verbs that keep
+          "forget": stem_set("forget delete remove erase clear")}  # a fact, and that forget one
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 _PIECES = stem_set("pcs pc piece each unit item count ea")  # the unit of a thing counted, not measured ("12 eggs")
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
@@ -237,8 +241,8 @@ _ASKS = {**dict.fromkeys(["warm", "warmer", "cold", "colder", "freezing", "chill
     "brighter"], "high"), **dict.fromkeys(["min", "minimum", "slow", "slower", "quieter", "dimmer"], "low")}  # not "down":
 # "the server is down" asks for no low priority
 #: A list field of the good (then the bad) side of a verdict: "pros", "cons" ("great: fast, but it's small").
-_VERDICT_SIDES = [stem_set("pros strengths upsides positives benefits advantages"),
-                  stem_set("cons weaknesses downsides negatives drawbacks disadvantages")]
+_VERDICT_SIDES = [stem_set("pros strengths upsides positives benefits advantages liked likes"),
+                  stem_set("cons weaknesses downsides negatives drawbacks disadvantages disliked dislikes")]
 _STARTED = stem_set("since start started began onset")  # a field for when something began ("down since 9am")
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
@@ -486,9 +490,9 @@ class Reader:
         if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
             return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
         if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
-            # in paris please" → "Paris"; not "for 2 guests")
-            return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
-                                                                       "visits")) or _proper_names(text) or [w for w, n in
+            # in paris please" → "Paris"; not "for 2 guests"); "for the Garden Fair" names an event, last
+            return "place", lambda text: sorted(_names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving",
+                "departs", "visits")), key=lambda n: f"for the {n}" in text) or _proper_names(text) or [w for w, n in
                 itertools.pairwise(tokens(text)[:2]) if w.istitle() and n.isdigit() and stem(w.lower()) not in _VERBS | _CHANGES] or [
                 place.title() for cue in ("in", "for") for place in _after(text, cue, field_stems | _DAYS) if place[:1].isalpha()]
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
@@ -508,6 +512,10 @@ class Reader:
         if cue and (field_stems & stem_set("role position job occupation profession") or stem("title") in field_stems
                     and cue.startswith(("hir", "seek"))):  # a job post's title: "Nordwind is hiring a data engineer"
             return "role", lambda text: _after(text, cue, field_stems)
+        if field_stems & (_STARTED | {stem("duration")}) and not format:  # how long, as said: "three days", "since May"
+            return "span", lambda text: [f"since {span}" if cue == "since" else span for piece in text.split(",") for cue in (
+                "for", "since") if (span := piece.partition(f" {cue} ")[2].strip(" .!?")) and (cue == "since" or _UNITS.match(
+                    _in_digits(span)))]
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and (owned
@@ -517,15 +525,18 @@ class Reader:
             lead = "" if lead.split(" ")[0] in " ".join(_proper_names(self.whole, people=True)) else lead
             made = field_stems & stem_set("product item model")  # not its maker: "Sony launched the PS5 Pro": PS5 Pro
 
-            def things(text: str) -> list[str]:  # an event: "Team retro on ..."; a company its email names first
+            def things(text: str) -> list[str]:  # an event: "Team retro on ..."; a company its email names first, then
+                # one someone is from ("Carla Diaz from Northwind Traders")
                 names = self.unowned(_proper_names(text, things=True))
                 makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
                                                            for p in sentences(text))]
-                return [lead] * bool(lead and lead in text) or sorted(
-                    [n for n in names if n not in makers] or names, key=lambda n: "".join(n.lower().split()) not in domains
+                return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names, key=(
+                    lambda n: (not "".join(n.lower().split()).startswith(tuple(domains) or "@"), made or all(
+                        f"{m} from {n}" not in text for m in names)))
                 ) or _object(text, own=self.own) * bool(made or named or self.own & _THING)  # unnamed: what the verb acts on ("Add milk": milk)
             return "thing", things
-        if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
+        if field_stems & _PERSON and not name.lower().endswith(("request", "requests")):  # a name ("Ava Lund's grades":
+            # Ava Lund), else a handle: "anna.p"; a requester, not "special_requests"
             titles = [f"{cue} {v}" for v in [*(v for v, k in self.given.items() if k != "person"), *(v for f, v in (
                 self.claimed.items()) if f != name)] if v for cue in ("called", "named")]  # no name in a title named so
             # ("a meeting called Budget sync with Ana"); "Feed Rex twice a day" (feed_pet): Rex
@@ -593,6 +604,10 @@ class Reader:
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
+        keyed = "value" in self.fields and name in ("key", "name", "setting", "preference", "field", "value") and len(
+            set(self.fields) & {"key", "name", "setting", "preference", "field"}) == 1  # set_preference(key, value)
+        if keyed and (setting := _setting(self.whole)):
+            return setting[name == "value"]  # "Set my units to metric": units, metric
         if self.completed and not field_stems & self.completed[1]:  # "Reserve Dune." "... once I have the card number."
             return self.completed[0].text(name, description, format, owner, nullable)  # "LC-1": the title is "Dune"
         if self.report and field_stems & stem_set("report markdown summary") and not field_stems & _ID:  # a report of
@@ -641,6 +656,7 @@ class Reader:
         at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
         labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
         value = self.whole[at + len(label):].split("\n")[0] if labelled else ""
+        value = value.split(". ")[0] if field_stems & (_PERSON | _THING | _PLACE) else value  # "Name: Ana Ruiz, 34. Headache..."
         ends = [end for other in self.fields if other != name and (end := value.lower().find(
             f" {other.replace('_', ' ').lower()}: ")) >= 0]  # "Abstract: The dominant ... Keywords: ...": up to the
         if len(value := value[:min(ends, default=len(value))].strip(" .").split(" ")) > 6:  # next label, a text
@@ -673,6 +689,9 @@ class Reader:
             return told  # a bug report: what should happen, and what does ("should show X, but it goes blank")
         if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
             return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
+        if stem("next") in field_stems and (step := next((s.rstrip(".!") for s in sentences(self.whole) if stem((tokens(
+                s) or [""])[0].lower()) in _VERBS | _CHANGES), None)):  # what to do: "Send a proposal by Thursday."
+            return step
         kind, find = self.kind(name, description, format, owner)
         if self.worked and (self.item or (kind == "answer" or stem("solution") in field_stems) and not field_stems & (
                 _EXPLAINS)):  # a step's explanation and output ("Divide both sides by 8", "x = -3.75"), the result
@@ -694,6 +713,9 @@ class Reader:
             return (unit if measured else "pieces" if unit and not nullable else None) if stem("unit") in field_stems else amount
         if unit and (measured or stem(unit.lower()) not in stem_set("minute hour day week month year")):  # not "3 years
             return rest if measured else counted[0]  # at Google"; "2 x keyboard at $45": keyboard
+        lead, cue, _ = self.whole.partition(" since " if " since " in self.whole else " for ")
+        if self.item and kind in ("thing", "other") and cue and (unit or "s" in cue):  # what lasts: "Headache for three
+            return lead.strip(" ,.")  # days", "nausea since yesterday"
         told = _SAYING_THAT.search(self.whole) if kind == "free" else None
         said = told[1].strip() if told else ""  # "remind me to call mom", "saying I'll be late": what is said, no
         dates = _when(said, None, self.year, self.today) if any({stem(w) for w in f.lower().split("_")} & _WHEN for f in (
@@ -781,8 +803,11 @@ class Reader:
             served, _, count = head.partition(" for ")  # a heading's title, not whom it serves ("Pancakes for 4 people")
             served = served if count[:1].isdigit() or count.split(" ")[0].lower() in _COUNT_WORDS else head
             headed = [served] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
-            gist = " ".join(w for at, w in enumerate(said.split()[:7]) if at or w.lower() not in ("the", "a", "an"))
-            gist = [gist[:1].upper() + gist[1:]] if gist else []  # what is said, in short: "Meeting moved to 3pm"
+            said = said or next((c for c in self.whole.replace("; ", ". ").split(". ") if self.answer and field_stems & (
+                _SUBJECT) and set(words(c)) & notes.PROBLEM and not {"should", "supposed"} & set(c.split())), "")  # else
+            # the fault a form reports: "Our export crashes on big files; ..." (not "The timer is supposed to stop at zero")
+            gist = " ".join([w for at, w in enumerate(said.split()) if at or w.lower() not in ("the", "a", "an", "our", "my")][:7])
+            gist = [gist[:1].upper() + gist[1:].rstrip(".!")] if gist else []  # what is said, in short: "Meeting moved to 3pm"
             dates = _when(self.whole, None, self.year, self.today)  # no title: "... on my calendar for Dec 9"
             named = [n for n in self.unowned(_proper_names(self.whole, things=True, titles=True)) if n not in dates]
             task = self.unowned(_task(self.whole, self.own, dates))  # "call the dentist"
@@ -799,11 +824,18 @@ class Reader:
             said = list(itertools.takewhile(lambda w: w.lower() not in ("under", "below", "over", "between", "around"),
                                             self.whole[looking + 12:].strip().split(" "))) if looking >= 0 else said
             lead = next((w.lower() for w in said if w.lower() != "please"), "") * (looking < 0)  # "Play some Miles Davis":
+            memory = bool(set(words(self.tool.replace("_", " "))) & _MEMORY)  # a memory tool keeps the fact without
+            led = next((w.lower() for w in said if w.lower() not in ("please", "don't", "do", "not")), "")  # its lead:
+            kept = memory and stem(led) in _STORES["keep"] | _STORES["forget"]  # "Don't forget that I'm vegan": I'm vegan
             sought = (looking >= 0 or lead in ("find", "search", "look", "browse") or stem(lead) == stem(self.tool.split(
-                "_")[0].lower()) and self.fields[:1] == [name]) and not self.answer
+                "_")[0].lower()) and self.fields[:1] == [name] or kept) and not self.answer
             while sought and len(said) > 1 and (said[0].lower() in ("please", "find", "search", "look", "browse", "up",
-                                                                    "for", "me", "us", "some") or said[0].lower() == lead):
+                                                                    "for", "me", "us", "some") or said[0].lower() == lead
+                                                or kept and said[0].lower() in ("that", "don't", "do", "not", led)):
                 said.pop(0)  # "Miles Davis"
+            said = " ".join(said).split(", please ")[0].split(" ") if memory else said  # "I'm allergic to shellfish,
+            # please keep that in mind"
+            said[0] = said[0][:1].upper() + said[0][1:] if kept else said[0]
             if titled and not marked:  # nor a title ("Put Dune on hold at Riverside")
                 self.given.setdefault(titled[0], kind)
             return (marked or titled and titled[0] or " ".join(said).rstrip(".!" * sought))[:500] or None
@@ -1107,6 +1139,9 @@ class Reader:
                 item.isalpha() and item.islower() for item in counted):  # "How many guests? 6 adults and 2 kids": 8
             asked = words(told.split("how many", 1)[1])[:1]
             value = next((n for item, n in counted.items() if words(item) == asked), sum(counted.values()))
+        elif marks & _PERSON and len(people := [n for item, n in self.counts().items() if set(words(item)) & (
+                _PERSON | stem_set("adult kid baby"))]) >= 2:  # "2 adults and 1 child": 3 guests
+            value = sum(people)
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die"
         if value is None and not (self.answer or marks & _UPPER or scale):  # a number no one gave is asked for ("Roll
@@ -1306,6 +1341,8 @@ class Reader:
         message = self.request.message[:4000]
         at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
         near = set(words(name.replace("_", " ")))
+        if near & stem_set("action task todo") and (tasks := [s.rstrip(".!") for s in sentences(message) if _assigned(s)]):
+            return tasks[:20]  # action items: "Dana will fix the login bug", "Raj to update the docs"
         turn = min((at for cue in (" but ", " however", " though", " although ") if (at := message.lower().find(cue)) > 0),
                    default=0) if near & (_VERDICT_SIDES[0] | _VERDICT_SIDES[1]) else 0
         if turn:  # each side of its turn, the praised one first: "great: fast, easy to clean, but the filters are fiddly"
@@ -1319,6 +1356,7 @@ class Reader:
             at, size = (message.find(cue), len(cue)) if cue else (at, size)  # allergies: "allergic to peanuts and shellfish"
             clause = message[at + size:].lstrip(" :") if at >= 0 else ""
             clause = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, clause.split(" ")))  # "were Ann and Bo"
+            clause = clause.split(",")[0] if " and " in clause.split(",")[0] else clause  # "A and B, budget 20k": A, B
             listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
             listed = [" ".join(_thing(list(itertools.takewhile(lambda w: w.lower() not in STOP, item.split()[::-1]))[
                 ::-1])) or item for item in listed] if cues else listed  # "recipe with spinach and feta under 30 min"
@@ -1341,13 +1379,13 @@ class Reader:
             return self.unowned(steps)[:20]
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
-        if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma": "Dune"
+        if kind == "other" or find is None:  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma": "Dune"
             find = _described
-        found = self.unowned(list(dict.fromkeys(find(message)))) if find is not None else []  # not another field's
+        found = self.unowned(list(dict.fromkeys(find(message))))  # not another field's
         return [one for one in found if not any(v in one for f, v in self.claimed.items() if f != name)][:20]  # value
         # ("Return for order 55-1902: the lamp and the rug": lamp, rug)
 
-    def each(self, grouped: bool = False) -> list[Reader]:
+    def each(self, grouped: bool = False, name: str = "") -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
         bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words alone ("history 45": subject
         "history"), after the first as the list goes on ("and Bo" opens with a name); else per sentence giving someone
@@ -1355,8 +1393,11 @@ class Reader:
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         owned = set(words(" ".join(self.fields).replace("_", " ")))  # no field's label and value: "..., total 117.50"
-        parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, found := tokens(_halves(_in_digits(
-            part))))) and not (
+        labels = tuple(f"{field.replace('_', ' ').lower()}:" for field in self.fields if field != name)
+        told = " ".join(s for s in sentences(self.request.message) if not s.lower().startswith(labels))  # not another
+        # field's: "Reporter: Tom Becker, IT desk. VPN drops for 2 hours, printer offline since Tuesday."
+        parts = [_one(part) for part in _listed(told) if (any(map(_is_value, found := tokens(_halves(
+            _in_digits(part))))) or _when(part, None, self.year, self.today)) and not (  # "nausea since yesterday"
             stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
@@ -1656,6 +1697,19 @@ def _names_only(text: str) -> bool:
     return all(w.istitle() and w.isalpha() or w in ("and", "or") for w in text.split())
 
 
+def _setting(text: str) -> tuple[str, str] | None:
+    """The setting a sentence gives, as its name and value: "Set my units to metric" (units, metric), "My preferred
+    language is Portuguese" (preferred language, Portuguese), "I like my reports in PDF" (reports, PDF); else ``None``."""
+    said = [w.strip(".,!?") for w in text.split()[:12]]
+    low = [w.lower() for w in said]
+    if low[:1] == ["i"] and low[1:2] in (["like"], ["prefer"], ["want"]) and low[2:3] == ["my"]:  # "I like my reports
+        said, low = said[2:], low[2:]  # in PDF format": reports, PDF format
+    at = low.index("to") if low[:1] and low[0] in ("set", "change", "make", "switch", "update") and "to" in low else (
+        next((k for k, w in enumerate(low) if w in ("is", "are", "in", "as")), 0) if low[:1] in (["my"], ["our"]) else 0)
+    named = [w for w in said[1:at] if w.lower() not in ("my", "our", "the")]
+    return (" ".join(named), " ".join(said[at + 1:])) if named and len(named) <= 4 and said[at + 1:] else None
+
+
 def _thing(said: list[str]) -> list[str]:
     """The first words of ``said`` up to a small word, a verb, a number or a limit, at most four."""
     return list(itertools.takewhile(lambda w: w.lower() not in STOP and stem(w) not in _VERBS | _CHANGES and w.lower(
@@ -1676,10 +1730,12 @@ def _is_value(token: str) -> bool:
 
 def _subjects(text: str) -> list[str]:
     """What ``text`` is about: the words after "about", "on", "regarding" up to a small word or a comma ("a talk
-    about quantum computing for beginners": "quantum computing"); never a day or a number ("on Friday")."""
+    about quantum computing for beginners": "quantum computing"); never a day or a number ("on Friday"), nor where a
+    fault shows ("crashes on large files")."""
     spans = [" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at + 1:at + 5]))
              for found in map(tokens, sentences(text[:2000].replace(", ", ". ")))  # a clause ends at a comma too
-             for at, cue in enumerate(found) if cue.lower() in ("about", "on", "regarding", "concerning")]
+             for at, cue in enumerate(found) if cue.lower() in ("about", "on", "regarding", "concerning") and not (
+                 cue.lower() == "on" and set(words(" ".join(found[:at]))) & notes.PROBLEM)]
     return [span for span in spans if span and span.split()[0].lower() not in CALENDAR | {*_MONTHS} and not span[0].isdigit()]
 
 
@@ -1833,7 +1889,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 # "my soup" (not "at the Eastgate branch", "on the list": a place; nor "300 dollars"); "FOR SALE: mountain
                 # bike": after a label
                 phrase = " ".join([word, *itertools.takewhile(lambda w: w.lower() not in STOP | CALENDAR | {
-                    *_PARTICLES}, found[at + 1:at + 3])])  # "the rain jacket out of my cart": rain jacket
+                    *_PARTICLES} and "@" not in w, found[at + 1:at + 3])])  # "the rain jacket out of my cart": rain
+                # jacket; "Contact: Ada Lovelace (ada@x.org)": no address
                 (mine if before in ("my", "our") else out if before == "s" else phrases).append(phrase)
             particle = before == "in" and at > 1 and stem(found[at - 2].lower()) in _IN_VERBS
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1) and not particle:
@@ -2133,7 +2190,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
         done = set(words(request.message)) - _VERBS if "did" in _lower_tokens(request.message) else set()  # "Which
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and (_CHANGES | {
-                 stem("change")}) & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | (
+                 stem("change")}) & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | _STORES[
+                 "keep"] | _STORES["forget"] | (
                  _ADDRESSING - _SAYING - _VERBS) | done | {"add"}) and (_takes_a_query(t, request.message) or not (
                      _takes_a_query(t)))]  # book did I reserve?": not reserve_book again, nor find_book without a title
     negated, chat = _negated(request.message), _chat(request.message)  # "Draft (don't send) an email": never send_email;
@@ -2141,7 +2199,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         request.message)) and sum(not t.handoff for t in tools) > 1 and not Reader(request).completed  # "My name is Ana.": no
     tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated and not (  # search; "My card
         chat and t.stems & _SEARCHES and _takes_a_query(t) or tells and not t.handoff and verb not in _VERBS - _CHANGES and not (
-            {verb} & set(words(request.message))))]  # is LC-4" (of several tools): no act whose verb it does not say
+            ({verb} | _MEMORY) & set(words(request.message)) or t.stems & _MEMORY))]  # is LC-4" (of several tools): no act
+    # whose verb it does not say, unless asked, or it keeps what the user tells (save_memory)
     if _turned(request.message):  # "Turn the music down": a tool that sets a level (set_volume), not play_music
         tools = [t for t in tools if any(isinstance(f, Mapping) and (f.get("type") in ("number", "integer") or {"low", "high"}
                  & {str(o).lower() for o in f.get("enum") or ()}) for f in (t.parameters.get("properties") or {}).values())] or tools
@@ -2244,14 +2303,20 @@ def _choose_tools(request: Request) -> list[Tool]:
         picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top if top_score >= 3 or choice != (
             "required") else next((t for *_, t, _ in scored if stem(t.name.split("_")[0].lower()) in _VERBS - _CHANGES), top)]
         # a call demanded that nothing asks for: one that changes nothing ("Thanks!": get_balance, not transfer_money)
+    keeper = "forget" if lead == stem("forget") else "keep"  # a memory tool: save_memory, remember_fact, forget_fact
+    kept = [t for t in request.tools if not t.handoff and t.stems & _MEMORY and stem(t.name.split("_")[0].lower()) in (
+        _STORES[keeper]) and (_takes_a_query(t) or "value" in _needed(t))]  # a fact, or a key and its value
+    if not picked and kept and not asking and (lead in _STORES["keep"] | {stem("forget")} or _about_user(request.message)):
+        picked = kept[:1]  # "Remember that my favourite colour is green", "I'm allergic to shellfish", "Forget that..."
     picked = picked or sought[:1]
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
     if not picked and asking and (not _recalls(request.message) or not earlier) and not ours:  # "How do I...?":
-        picked = [t for _, _, t, _ in scored if _takes_a_query(t, request.message) or t in answering][:1]  # search_docs(
-        # query), else a desk; the best ("vet" of find_visit)
+        picked = [t for _, _, t, _ in scored if _takes_a_query(t, request.message) and stem(t.name.split("_")[0].lower(
+            )) not in _STORES["keep"] | _STORES["forget"] or t in answering][:1]  # search_docs(query), not save_memory(
+        # fact), else a desk; the best ("vet" of find_visit)
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = _sentences_saying(request.instructions, frozenset({"not", "unrelated", "cannot", "can't", "otherwise",
                                                                  "else", "other"}))
@@ -2843,8 +2908,9 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
         elif isinstance(data, list) and once:  # each item on one line: "garage Quayside, spaces 14"
             kept = _kept(data, message)  # "Is 19 June a holiday?": yes, the one of that date
             yes = "Yes: " * (len(kept) < len(data) and (_lower_tokens(message) or [""])[0] in _YES_NO)
-            data, found = kept, [_record(one) for one in kept[:8]]
-            many = f"{len(data)} {noun[:-1] if len(data) == 1 else noun}" if noun.endswith("s") else str(len(data))
+            data, found = kept, [_record(one).rstrip(".") for one in kept[:8]]
+            one = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]  # "1 memory", "1 task"
+            many = f"{len(data)} {one if len(data) == 1 else noun}" if noun.endswith("s") else str(len(data))
             lines.append(f"{yes}I found {many}: {'; '.join(found)}{' (and more)' if len(data) > 8 else ''}." if data
                          else f"I found no {noun or 'results'}.")
         elif isinstance(data, (dict, list)):
@@ -2868,8 +2934,8 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             value = text[-1:] not in ".!?" and ": " not in text and asks and (size <= 6 or not once)  # not "ok" after
             # "A double, please", nor "Lisbon: sunny" (it names what it is)
             told = stem(parts[0]) not in _CHANGES  # "sent" is what send_email did
-            acted = len(parts) > 1 and text.lower().rstrip(".!") in _DONE and (not told or parts[1] in _PARTICLES or not
-                                                                           value and stem(parts[0]) not in _VERBS - {"add"})
+            acted = (len(parts) > 1 or stem(parts[0]) in _STORES["keep"]) and text.lower().rstrip(".!") in _DONE and (
+                not told or parts[1:2] and parts[1] in _PARTICLES or not value and stem(parts[0]) not in _VERBS - {"add"})
             acted = acted and (once or all(v is not False for v in sought.values()))  # "ok" from order_burger, check_in
             # (each of two calls too, unless it says no "off"), add_item: what it did, with what
             lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{name} returned nothing."
@@ -3319,8 +3385,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if known is None and (last and stem(last[0]) in _MAKES or helped):  # "T(n) = ... Compute T(20).": a task, not news
         return _CANNOT
     able = {stem(t.name.replace("-", "_").split("_")[0].lower()) for t in request.tools}  # no move_*: "Move the call" can't
-    if known is None and acts[:1] and acts[0] in _ACTS and (not request.tools or stem(acts[0]) not in able and acts[
-            1:2] != ["me"]) and acts[1:2] != ["yourself"] and not (  # "Email me rather than calling": a preference
+    if known is None and acts[:1] and acts[0] in _ACTS and (not request.tools or stem(acts[0]) not in able and (acts[
+            1:2] != ["me"] or not {"rather", "instead", "if", "when"} & said_tokens)) and acts[1:2] != ["yourself"] and not (  # "Email
+            # me rather than calling": a preference; "Book me a flight to Oslo" with no booking tool: can't
             acts[1:2] == ["me"] and said.split("me ", 1)[-1][:1].isupper()):  # an order no tool can carry out ("Call
         return _CANNOT  # me Sam" is a name, "call yourself Juniper" an order to the assistant)
     return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."
@@ -3468,7 +3535,8 @@ def _pasted(message: str) -> tuple[str, str] | None:
                 ask, text = asked, message[message.find(asked) + len(asked):]
                 text = text if set(words(asked)) & _TEXTS and not set(words(asked)) & _TALKED else ""
             conversation = len(read_transcript(text)) >= 2  # "User: ... Agent: ...": read as a conversation
-            return (text.strip(), ask) if len(text.split()) >= 5 and not conversation else None
+            return (text.strip(), ask) if len(text.split()) >= 5 and not conversation and not set(words(ask)) & (
+                _TALKED) else None  # "Summarize our chat as a table for: a, b, c, d": no text pasted
     return None
 
 
@@ -3588,10 +3656,12 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             fetched & set(_topic(message))):  # with get_patient_chart: the tool's result is summarized, not the chat
         # the message's own lines, not those of a conversation pasted in it ("Summarize this:\nUser: ...")
         summary_prompt = "\n".join(line for line in message.splitlines() if not read_transcript(line))
-    shape = notes.read_prompt(instructions[:2000]) if "\n" in message and summary_prompt is None and not (
-        request.tools) else None  # of a chat pasted in, a note's shape: "In one sentence, what is this about?"
+    shape = notes.read_prompt(instructions[:2000]) if ("\n" in message or "columns " in instructions[:2000]) and (
+        summary_prompt is None and not request.tools) else None  # of a chat pasted in, a note's shape: "In one sentence,
+    # what is this about?"; a table of what the user says: "Reply with a table with columns Field | Value for: a, b"
     if shape and (any((shape.sentences, shape.bullets, shape.numbered, shape.paragraph, shape.sections, shape.json_keys,
-                       shape.max_words)) or "bullet" in instructions.lower()) and len(read_transcript(message)) >= 2:
+                       shape.max_words)) or "bullet" in instructions.lower()) and (len(read_transcript(
+                           message)) >= 2 or shape.columns):
         summary_prompt = instructions
     if summary_prompt is not None and request.said and kind != "json_schema":  # a schema's summary: its fields
         material = [s for s in request.said if not (s.role == "user" and s.text in summary_prompt != instructions)]

@@ -44,7 +44,7 @@ class Filler(Protocol):
     def boolean(self, name: str, description: str) -> bool | None: ...
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any: ...
     def many(self, name: str, description: str) -> list[str]: ...
-    def each(self, grouped: bool = False) -> Sequence[Filler]: ...
+    def each(self, grouped: bool = False, name: str = "") -> Sequence[Filler]: ...
     def numbers(self, name: str) -> list[float]: ...
     def choices(self, options: Sequence[Any]) -> list[Any]: ...
     def counts(self) -> dict[str, float]: ...
@@ -163,6 +163,9 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     if kind in ("boolean", "null"):  # a yes/no the message does not say: its default, else false
         said = filler.boolean(name, description) if kind == "boolean" else None
         return bool(default) if said is None and kind == "boolean" else said
+    if isinstance(default, str) and default and not any(w in filler.whole.lower() for w in name.lower().split("_") if len(
+            w) > 2):  # a setting the message never names keeps its default (``category: str = "general"``)
+        return default
     form = schema.get("format")
     unknown = f"unknown {name.replace('_', ' ')}".strip()
     text = filler.text(name, description, form, owner, nullable)
@@ -194,7 +197,7 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
         one = _value(items, filler, defs, name, description, depth + 1, owner=owner)  # Piranesi"), not the message
         return [one] if one and not _is_placeholder(one) and one.strip(" .!?") != filler.whole.strip(" .!?") else []
     if kind in ("object", "array") or isinstance(items, Mapping) and "properties" in items:
-        listed = filler.each(grouped=kind == "array")[:most]
+        listed = filler.each(kind == "array", name)[:most]
         made = [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
         if len(kept := [one for one in made if not _is_placeholder(one)]) >= low:  # an object (a list) per item
             return kept  # (bracketed group) listed, each from its own words; none from a part that gives nothing
