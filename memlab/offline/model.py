@@ -3055,7 +3055,7 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         if len(named) == 1 or alone and len(records) == 1 and not ids:  # the record the question names, or the one
             given = {**(arguments if isinstance(arguments, dict) else {}), **{i: i for i in ids}}
             if asked := _asked_fields(named[0] if named else records[0], question, given):
-                return f"{'For ' + ', '.join(sorted(ids)) + ', t' if named and ids else 'T'}{asked[1:]}"
+                return f"For {', '.join(sorted(ids))}, {asked[:1].lower()}{asked[1:]}" if named and ids else asked
         if alone and not records and isinstance(arguments, dict) and (asked := _asked_fields(arguments, question, {})):
             return asked  # a result in words: what the call was sent ("Who did I invite?": "The attendees are Ana, Ben.")
     return None
@@ -3185,9 +3185,10 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
                  and (stems := set(words(key.replace("_", " ")))) and stems <= set(words(asked[-1]))), set())
     at = next((n for n, w in enumerate(said) if stem(w.lower()) in flag), 0)
     named = {str(value).lower() for value in (*data.values(), *given.values()) if isinstance(value, str)}
-    if at > 1 and {w.lower() for w in said[1:at]} & named:  # "Is thermostat-3 online?" of {"id": "thermostat-3",
-        # "online": false}: "No: thermostat-3 is not online." (not of "the fan": the record is no fan)
-        yes = next(value for key, value in data.items() if set(words(key.replace("_", " "))) == flag)
+    if at > 1 and {w.lower() for w in said[1:at]} & named or at == 1 < len(said) - 1:  # "Is thermostat-3 online?" of
+        # {"id": "thermostat-3", "online": false}: "No: thermostat-3 is not online." (not of "the fan": the record is no
+        # fan); "Is breakfast included?" of {"breakfast": true}: "Yes: breakfast is included."
+        yes, at = next(value for key, value in data.items() if set(words(key.replace("_", " "))) == flag), max(at, 2)
         return f"{'Yes' if yes else 'No'}: {' '.join(said[1:at])} {wh} {'not ' * (not yes)}{' '.join(said[at:])}."
     if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how"):
         return None
@@ -3420,7 +3421,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))
                 lower = (text[:1].lower() + text[1:] if common else text).replace(": False", ": no").replace(": True", ": yes")
                 return f"{verdict.title()}: {f'you told me {_retold(text)}' if role == 'user' else lower}."
-            return "No. " + told if verdict == "no" else f"{run[0].text.rstrip(' .!')}." if yes_no and role == "tool" else told
+            flag = yes_no and role == "tool" and _from_results(request, said, alone=True)  # "Is breakfast included?"
+            return "No. " + told if verdict == "no" else flag or f"{run[0].text.rstrip(' .!')}." if yes_no and role == (
+                "tool") else told
         can = _lower_tokens(said)[:3]  # "Can I eat satay? It has peanuts." after "I'm allergic to peanuts": no
         against = [s for s in request.said if s.role == "user" and s.turn < now and not s.asks and s.stems & set(words(said)) - {
             stem(can[-1])} and ({"not", "no", "never", "allergic", "intolerant", "avoid"} & set(heard := _lower_tokens(

@@ -475,8 +475,10 @@ def _replaced(target: str, value: str, old: str, key: str) -> str | None:
                 token.lower() in CALENDAR)
     same = [t for t in tokens(target)[1:] if key and shape(t) == shape(key)]
     if same:
-        at = target.rfind(same[-1])
-        end, value = at + len(same[-1]), value[value.find(key):]
+        at = end = target.rfind(same[-1])
+        for word in reversed(same[:-1]):  # "Dr Berger" → "Dr Berg": the whole run of its shape is replaced
+            at -= (len(word) + 1) * target[:at].endswith(f"{word} ")
+        end, value = end + len(same[-1]), value[value.find(key):]
         for word in value.split()[1:]:  # "500 euros" → "650 euros": the unit is not said twice
             end = end + target[end:].find(word) + len(word) if target[end:].lstrip().startswith(word) else end
         return target[:at] + value + target[end:]
