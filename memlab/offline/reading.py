@@ -202,15 +202,18 @@ def stem_set(text: str) -> frozenset[str]:
 
 
 def words(text: str) -> list[str]:
-    """The stems of ``text``'s content words, in order (stop words and one-letter words dropped)."""
+    """The stems of ``text``'s content words, in order (stop words and one-letter words dropped, but for a letter that
+    names one of a kind: "plan B", "And B?", "Gate C and...", not "A plan")."""
     return list(_words(text))
 
 
 @functools.lru_cache(maxsize=1024)  # a conversation is re-sent with every request: its texts recur (≤ ~20 MB)
 def _words(text: str) -> tuple[str, ...]:
-    lowered = (token.lower().lstrip("£$€#").replace("’", "'").rstrip("'").removesuffix("'s")
-               for token in tokens(text))
-    return tuple(stem(word) for word in lowered if word not in STOP and (len(word) >= 2 or word.isdigit()))
+    found = tokens(text)
+    lowered = [token.lower().lstrip("£$€#").replace("’", "'").rstrip("'").removesuffix("'s") for token in found]
+    return tuple(stem(word) for k, word in enumerate(lowered) if word not in STOP and (len(word) >= 2 or word.isdigit())
+                 or k and found[k].isupper() and len(word) == 1 != (word == "i") and (found[k - 1].islower() or not (
+                     found[k + 1:] or ["A"])[0].islower()))
 
 
 def identifiers(text: str) -> list[str]:
