@@ -689,7 +689,7 @@ class Reader:
         if field_stems <= stem_set("expected actual behavior behaviour result outcome") and (  # not expected_date
                 sides := field_stems & stem_set("expected actual")) and (told := _side(self.whole, sides)):
             return told  # a bug report: what should happen, and what does ("should show X, but it goes blank")
-        if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
+        if len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
             return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
         if stem("next") in field_stems and (step := next((s.rstrip(".!") for s in sentences(self.whole) if stem((tokens(
                 s) or [""])[0].lower()) in _VERBS | _CHANGES), None)):  # what to do: "Send a proposal by Thursday."
@@ -1273,7 +1273,8 @@ class Reader:
         ends = [o for o in options for pair in _SCALES if {str(named).lower(), str(o).lower()} == pair]
         if neutral and ends and (against := self._cues(ends[0], description)):  # "good price, terrible battery": mixed
             named, cues = None, cues + against
-        pressed = {"today", "asap", "immediately", "tonight"} & set(said) and "time" not in said  # not "when you have time"
+        pressed = {"today", "asap", "immediately", "tonight", "now"} & set(said) and "have time" not in " ".join(said)  # not
+        # "when you have time"
         if named is None and pressed and stem(name.rpartition("_")[2].lower()) in _IMPLIED:  # "...our close is today!":
             named = next((o for level in ("high", "urgent", "critical") for o in options if str(o).lower() == level), None)
         chosen = named if named is not None else (spoken or neutral or unsaid or options)[0]  # a priority, high
