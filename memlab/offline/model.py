@@ -552,7 +552,7 @@ class Reader:
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or _by(
             text) or self.unowned(_proper_names(text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [o for o in _object(
-                text, others | related(others) | {stem(o) for o in self.options}, self.own) if o.lower() not in _ORDINALS and not _compared(
+                text, others | related(others) | {stem(o) for o in self.options}, self.own | field_stems) if o.lower() not in _ORDINALS and not _compared(
                 o.lower())]  # an option is another field's: "Two medium lattes": lattes; "which did I ask about first?": none
 
     def unowned(self, found: list[str]) -> list[str]:
