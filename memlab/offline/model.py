@@ -1451,7 +1451,8 @@ class Reader:
             after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP | _PIECE_CUES, [  # "2 x keyboard": keyboard
                 w for k, w in enumerate(found[at + 1:at + 5]) if w.lower() != "x" and not (unit and k == 1 and w == "of")][
                 :2 + unit]))  # "1 kg chicken thighs"
-            before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
+            before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP and stem(w.lower()) not in (
+                _VERBS | _CHANGES)][-1:]  # not "Add" of "Add two of them"
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}
 
