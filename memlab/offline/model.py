@@ -3133,9 +3133,11 @@ def _gist(data: Mapping[str, Any]) -> list[str]:
 
 
 def _record(one: Any) -> str:
-    """One listed record on one line: "flight IB456, depart 13:40, price eur 142.0", "done no" (not "done False")."""
-    return one.get("") or ", ".join(f"{k.replace('_', ' ')} {('yes' if v else 'no') if isinstance(v, bool) else v}" for k, v in
-                                   one.items()) if isinstance(one, dict) else str(one)  # one in words as it is
+    """One listed record on one line: "flight IB456, depart 13:40, price eur 142.0", "done no" (not "done False"); a
+    name without its label ("Trail Runner 2, price 89.0")."""
+    said = {k.replace("_", " ") + " " if k != "name" else "": ("yes" if v else "no") if isinstance(v, bool) else v
+            for k, v in one.items()} if isinstance(one, dict) else {}
+    return one.get("") or ", ".join(f"{k}{v}" for k, v in said.items()) if said else str(one)  # one in words as it is
 
 
 def _compared(word: str) -> str:
