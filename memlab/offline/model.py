@@ -4052,7 +4052,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     may_ask = request.body.get("tool_choice") in (None, "auto") and not chaining
     chosen = only or [t for t in _choose_tools(request) if not (chaining and t.handoff)]
     waiting = []
-    if not chaining and (fixed := _corrected(request)) and {t.name for t in chosen} <= {fixed[0]}:
+    if not chaining and (fixed := _corrected(request)) and not any(t.name_stems & set(words(request.message)) for t in chosen
+                                                                    if t.name != fixed[0]):  # "make that 60": no other tool
         return [_call(f"{fingerprint}_0", *fixed)], []
     for number, tool in enumerate(chosen):
         schema = tool.parameters or {"type": "object", "properties": {}}
