@@ -2857,6 +2857,7 @@ def restate(statement: Statement) -> str:
             "don't ", "do not ")) else "to " + asked
         return f"You asked me {asked}." if first.lower() == "please" else f"You told me: {_retold(text)}."
     if statement.role in ("tool", "assistant"):
+        text = text.replace(": False", ": no").replace(": True", ": yes")  # "pets allowed: no", not "False"
         return f"{statement.tool or 'A tool'} reported {text}." if statement.role == "tool" else f"I said: {text}."
     call, arrow, result = text.partition(" → ")  # a note's tool line: what the tool said ("Booked Osteria Blu...")
     text = result.replace(".; ", "; ") if arrow and call.endswith(")") and result else text
