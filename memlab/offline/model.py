@@ -1273,8 +1273,8 @@ class Reader:
         ends = [o for o in options for pair in _SCALES if {str(named).lower(), str(o).lower()} == pair]
         if neutral and ends and (against := self._cues(ends[0], description)):  # "good price, terrible battery": mixed
             named, cues = None, cues + against
-        pressed = {"today", "asap", "immediately", "tonight", "now"} & set(said) and "have time" not in " ".join(said)  # not
-        # "when you have time"
+        pressed = {"today", "asap", "immediately", "tonight", "now", "urgent", "urgently"} & set(said) and "have time" not in (
+            " ".join(said))  # not "when you have time"
         if named is None and pressed and stem(name.rpartition("_")[2].lower()) in _IMPLIED:  # "...our close is today!":
             named = next((o for level in ("high", "urgent", "critical") for o in options if str(o).lower() == level), None)
         chosen = named if named is not None else (spoken or neutral or unsaid or options)[0]  # a priority, high
