@@ -1573,8 +1573,8 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
         kept = kept[2:] if len(kept) > 2 and kept[0].isdigit() and kept[1].lower().rstrip("s") in _SECONDS else kept  # "30 min run"
         kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit() and w.lower() not in CALENDAR | {
             "next", "last", "today", "tomorrow", "tonight"}, kept[1:]))  # not "68°F", "next Tuesday"
-        while len(kept) > 1 and (len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {
-                *beside, *own}) or kept[-1].lower() in _COLORS):
+        while len(kept) > 1 and ((len(last := stem(kept[-1])) > 3 or last in own) and any(other.startswith(last) for other
+                                                                                           in {*beside, *own}) or kept[-1].lower() in _COLORS):
             kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"; a color
         if all(stem(w.lower()) in own | beside or w[:1].isdigit() for w in kept):  # "I'd like to change my seat"
             continue  # (update_seat): no seat named yet; "make the light blue" (set_light): no room; "for 10 minutes"
