@@ -1551,7 +1551,8 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     without a last word that says what to change of it, a stem another field's name (or a word related to it) begins
     with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
     found = tokens(text[:400].replace(" out of ", " from "))  # "take the jazz station out of my favorites"
-    stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since"}
+    stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since", "while",
+             "because", "until"}  # "pause my gym membership while I'm away": gym membership
     at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES | {"put", "grab", "tak"} and not word.endswith(
         "ing") or stem(word.lower()) in own and found[n + 1:n + 2] and found[n + 1].lower() not in stops), None)
     # or the tool's own word: "(Force) restart the auth service" (restart_service), not "checking" nor "balance of"

@@ -196,3 +196,23 @@ async def test_a_short_correction_redoes_the_call_before_and_a_flag_reads_yes_or
     said = await turns(hotel, "Book a hotel in Lisbon for 3 nights", "Sorry, I meant 4 nights", "Can I bring my dog?")
     assert said[1][0] == [("book_hotel", {"city": "Lisbon", "nights": 4})]
     assert "pets allowed: no" in said[2][1] and "False" not in said[2][1]
+
+
+@function_tool
+def pause_subscription(plan: str, months: int) -> str:
+    """Pause a subscription for a number of months."""
+    return json.dumps({"plan": plan, "paused_months": months})
+
+
+@function_tool
+def suspend_service(service: str) -> str:
+    """Suspend one of the user's home services."""
+    return "suspended"
+
+
+async def test_what_a_verb_acts_on_ends_before_while_or_until():
+    calls, _ = await tool_calls([pause_subscription], "I'm travelling for two months, can you pause my gym membership "
+                                "while I'm away?")
+    assert calls == [("pause_subscription", {"plan": "gym membership", "months": 2})]
+    calls, _ = await tool_calls([suspend_service], "Please suspend my window cleaning until I'm back")
+    assert calls == [("suspend_service", {"service": "window cleaning"})]
