@@ -2285,8 +2285,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
             tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
         fits = _fits(tool, request)
-        everything_given = fits or _stated(tool, request) or _takes_a_query(tool, request.message) or stem("".join(found[:1])) in _CHANGES or (
-            related({lead}) & tool.name_stems)  # or its verb is related to the tool's name: "Text Omar that..." (send_sms)
+        everything_given = fits or tool.handoff or _stated(tool, request) or _takes_a_query(tool, request.message) or stem(
+            "".join(found[:1])) in _CHANGES or related({lead}) & tool.name_stems  # a desk, whatever its input; or its verb is related to the tool's name: "Text Omar that..." (send_sms)
         # then (or in an order) a related word names it too ("vacation": leave; "What's that in euros?": an agent as a
         # tool that converts currencies; "Turn the music down": set_volume, asking the level)
         routed = tool.handoff and len(desks) > 1

@@ -216,3 +216,27 @@ async def test_what_a_verb_acts_on_ends_before_while_or_until():
     assert calls == [("pause_subscription", {"plan": "gym membership", "months": 2})]
     calls, _ = await tool_calls([suspend_service], "Please suspend my window cleaning until I'm back")
     assert calls == [("suspend_service", {"service": "window cleaning"})]
+
+
+class Booking(BaseModel):
+    hotel: str
+    nights: int
+    guests: int
+
+
+class Lesson(BaseModel):
+    instrument: str
+    level: str
+
+
+async def test_a_desk_with_an_input_type_is_routed_to_by_a_related_word_as_one_without():
+    reservations = Agent(name="Reservations", instructions="You make hotel reservations.")
+    front = Agent(name="Front", instructions="Send booking requests to reservations.",
+                  handoffs=[handoff(reservations, input_type=Booking, on_handoff=lambda context, data: None)])
+    result = await Runner.run(front, "I'd like to book the Seaview Inn for 2 nights, there are 3 of us")
+    assert result.last_agent.name == "Reservations"
+    school = Agent(name="Appointments", instructions="You schedule music lessons.")
+    desk = Agent(name="Desk", instructions="Send lesson requests to appointments.",
+                 handoffs=[handoff(school, input_type=Lesson, on_handoff=lambda context, data: None)])
+    result = await Runner.run(desk, "Can I get a meeting with a cello teacher, I'm a beginner")
+    assert result.last_agent.name == "Appointments"
