@@ -499,8 +499,9 @@ class Reader:
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
                 t.lower().removesuffix("'s") for t in tokens(text)) if m in CALENDAR and m[:3] in _MONTHS]
-        if field_stems & stem_set("last4 last digits") and " ending " in self.whole:  # "my Visa ending in 3012": 3012
-            return "digits", lambda text: [t for t in tokens(text.partition(" ending ")[2])[:2] if t.isdigit()]
+        if field_stems & stem_set("last4 digits four 4") or stem("last") in field_stems and " ending " in self.whole:  # "my
+            # Visa ending in 3012": 3012; only digits ("I left my card at the cafe": none, not "cafe")
+            return "digits", lambda text: [t for t in tokens(text.partition(" ending ")[2])[:2] or tokens(text) if t.isdigit()]
         if field_stems & _ID:  # an identifier ("evt_204" too), else a number of two digits or more ("order 77")
             return "id", lambda text: [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
                 str.isdigit, w))] or _own_ids(text, field_stems) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 5 or sum(map(

@@ -240,3 +240,24 @@ async def test_a_desk_with_an_input_type_is_routed_to_by_a_related_word_as_one_w
                  handoffs=[handoff(school, input_type=Lesson, on_handoff=lambda context, data: None)])
     result = await Runner.run(desk, "Can I get a meeting with a cello teacher, I'm a beginner")
     assert result.last_agent.name == "Appointments"
+
+
+@function_tool
+def freeze_card(card_last4: str) -> str:
+    """Temporarily freeze a bank card."""
+    return "frozen"
+
+
+@function_tool
+def lock_card(last_four: str) -> str:
+    """Lock a credit card."""
+    return "locked"
+
+
+async def test_a_cards_last_digits_are_digits_or_asked_for():
+    calls, reply = await tool_calls([freeze_card], "I think I left my card at the restaurant")
+    assert calls == [] and "card last4" in reply
+    calls, reply = await tool_calls([lock_card], "I dropped my credit card somewhere in the park, lock it")
+    assert calls == [] and "last four" in reply
+    calls, _ = await tool_calls([lock_card], "My card ending 5521 is missing, lock it")
+    assert calls == [("lock_card", {"last_four": "5521"})]
