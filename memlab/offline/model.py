@@ -248,7 +248,8 @@ _STARTED = stem_set("since start started began onset")  # a field for when somet
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
 _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into", "in"), "destination": ("to", "into"),
-         "target": ("to", "into", "in"), "quote": ("to", "into", "in"), "base": ("from",)}  # from_account, to_account: the option after "from", after "to"
+         "target": ("to", "into", "in"), "quote": ("to", "into", "in"), "base": ("from",), "new": ("to", "into"),
+         "current": ("from",)}  # from_account, to_account: the option after "from", after "to"; new_plan: after "to"
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: The listener's own words told back by the listener ("your name is Max" → "my name is Max"), and the verbs after

@@ -261,3 +261,22 @@ async def test_a_cards_last_digits_are_digits_or_asked_for():
     assert calls == [] and "last four" in reply
     calls, _ = await tool_calls([lock_card], "My card ending 5521 is missing, lock it")
     assert calls == [("lock_card", {"last_four": "5521"})]
+
+
+@function_tool
+def change_plan(new_plan: Literal["basic", "standard", "premium"]) -> str:
+    """Change the user's streaming plan."""
+    return json.dumps({"plan": new_plan})
+
+
+@function_tool
+def set_cabin_class(new_class: Literal["economy", "premium economy", "business"]) -> str:
+    """Change the cabin class of a flight booking."""
+    return "changed"
+
+
+async def test_a_new_option_is_the_one_after_to_not_after_from():
+    calls, _ = await tool_calls([change_plan], "Switch me from Basic to Premium")
+    assert calls == [("change_plan", {"new_plan": "premium"})]
+    calls, _ = await tool_calls([set_cabin_class], "Please move us from business to economy on the way back")
+    assert calls == [("set_cabin_class", {"new_class": "economy"})]
