@@ -64,6 +64,9 @@ _DAYS = stem_set(" ".join(CALENDAR | {"tonight"}))
 SOLVED = frozenset("works working worked fixed gone resolved solved normal".split())
 #: Words of an offer or a next step ("will", "I'll" are read as written: stop words are no content words).
 NEXT = stem_set("next try recommend ticket send follow")
+#: First words of a suggestion, before the step it suggests ("Have you already restarted...?", "Please try resetting...").
+_ASKING = frozenset("have has did could can you please try maybe perhaps already also first then".split())
+_NEWS = stem_set("still nothing")  # the words of a sentence saying no news: "Still nothing.", "Still not working."
 _PAST = stem_set("tried did held found made took put reset checked installed updated restarted cleaned unplugged "
                  "rebooted replaced")
 #: Sections that give way first when a note is over its word budget.
@@ -356,8 +359,9 @@ def asks(statement: Statement) -> bool:
 
 
 def _is_problem(statement: Statement) -> bool:
-    """Whether a customer's sentence reports a problem: a problem word, a negation ("won't") or "still"."""
-    if asks(statement) or statement.stems & ARCHETYPES["prefs"] or "@" in statement.text or "rather" in _lower(
+    """Whether a customer's sentence reports a problem: a problem word, a negation ("won't") or "still" (not only
+    that nothing changed: "Still nothing.")."""
+    if asks(statement) or _no_news(statement) or statement.stems & ARCHETYPES["prefs"] or "@" in statement.text or "rather" in _lower(
             statement):  # "to a@b.org, not by SMS", "I'd rather not drive"
         return False
     found = [t.lower().replace("’", "'") for t in tokens(statement.text)]
@@ -386,6 +390,25 @@ def _did(statement: Statement) -> str:
     verb = next((verb for verbs in after for verb in verbs
                  if stem(verb) in _PAST or (verb.endswith("ed") and len(verb) > 4)), "")
     return verb and statement.text[statement.text.lower().find(" " + verb) + 1:]
+
+
+def _done(said: Sequence[Statement]) -> dict[int, str]:
+    """The agent's suggestions the user's next sentence says are done, by their order, each as a step and its answer
+    ("Have you restarted the router?" "Yes, twice." → "Restarted the router: Yes, twice"; "Please try resetting it."
+    "Did that too, no luck." → "Tried resetting it: Did that too, no luck"); not "No, not yet"."""
+    out = {}
+    for asked, reply in ((a, r) for a, r in zip(said, said[1:]) if a.role == "assistant" and r.role == "user"):
+        told = [t.lower() for t in tokens(reply.text)]
+        told = (told[told[0] in ("i", "we", "i've", "we've", "oh", "ok", "okay"):] if told else []) + [""]
+        found = tokens(asked.text.rstrip("?.!"))
+        lead = [t.lower() for t in takewhile(lambda t: t.lower() in _ASKING, found)]
+        step = " ".join(found[len(lead):])  # a "yes" says a step is done if asked whether it is, or to try it: not
+        yes = told[0] in ("yes", "yeah", "yep", "yup") and {"have", "has", "did", "try"} & set(lead)  # "Can you..."
+        if 0 < len(step.split()) <= 12 and (yes or told[0] in ("done", "did", "already") or stem(told[0]) in _PAST) and (
+                lead or stem(found[0]) in _PAST) and not _did(reply):  # "Restart it." "Done." too; not "I reset it"
+            step = step if {"have", "has"} & set(lead) else f"Tried {'' if 'try' in lead else 'to '}{step}"
+            out[asked.order] = f"{step[:1].upper()}{step[1:]}: {reply.text.rstrip('.')}"
+    return out
 
 
 def _promise(statement: Statement) -> str:
@@ -583,7 +606,7 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
     told = {1} | {turn for s, _ in _issues([s for s in said if s.role in ("user", "note")]) for turn in (s.turn,
                                                                                                     s.turn + 1)}
     home, before = "", -1  # where the sentence just before went ("Thanks, that worked. Also..." goes on its own)
-    for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
+    for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2 and not _no_news(s)):
         line = _said(s)
         held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body if b[:12] != "Follow up on")),
                     "")  # a line to follow up on leaves the fact to be filed too
@@ -615,6 +638,12 @@ def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
              for s in users if _is_problem(s)]
     return found or [(s, False) for s in users if len(s.stems) >= 2 and not _prefers(s)
                      and not s.text.rstrip().endswith("?") and not _introduces(s)][:1]
+
+
+def _no_news(statement: Statement) -> bool:
+    """Whether a sentence says only that nothing changed ("Still nothing.", "Still not working."): no news to file."""
+    own = set(words(statement.text))
+    return stem("still") in own and len(own - _NEWS) <= 1
 
 
 def _introduces(statement: Statement) -> bool:
@@ -695,8 +724,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind in picks:
         return [_said(s) for s in users if picks[kind][0](s)][picks[kind][1]]
     if kind == "steps":  # what the customer tried, and what the agent says it did ("I've booked a visit")
-        done = [(s, _did(s)) for s in sorted(users + agent, key=lambda s: s.order)]
-        return [_said(s) if s.role != "assistant" else _short(did[:1].upper() + did[1:]) for s, did in done if did][-5:]
+        done, answered = [(s, _did(s)) for s in sorted(users + agent, key=lambda s: s.order)], _done(said)
+        return [answered.get(s.order) or (_said(s) if s.role != "assistant" else _short(did[:1].upper() + did[1:]))
+                for s, did in done if did or s.order in answered][-5:]
     if kind in ("ids", "id"):
         seen: dict[str, str] = {}
         for statement in [s for s in said if s.role in ("user", "tool", "note", "call")] + agent:
@@ -762,10 +792,12 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return (told + [f"open: {_said(s)}" for s, solved in issues if not solved][-2:]
                 + [f"resolved: {_said(s)}" for s, solved in issues if solved][-1:])
     if kind == "next":
+        tried = _done(said)
         offer = [s for s in agent if _lower(s) & {"i'll", "we'll", "will", "next"} or (s.stems & NEXT or "then" in (
             _lower(s)) and not s.text.rstrip(".!").endswith(" then"))  # "See you then." points back
-                 and not ((did := _did(s)) and (did.split()[0].endswith("ed") or _lower(s) & {"i've", "we've"}))]
-        # "I've opened ticket INC-1" is done, not next ("We take a rest and then...", "...; we will call" are)
+                 and not ((did := _did(s)) and (did.split()[0].endswith("ed") or _lower(s) & {"i've", "we've"}))
+                 and s.order not in tried]  # "I've opened ticket INC-1" is done, not next ("We take a rest and
+        # then...", "...; we will call" are), nor is a suggestion the user says they tried ("Try X." "Did that.")
         offer += [s for s in users if s.role == "user" and (_lower(s) & {"i'll", "we'll"} or "next" in s.text.lower(
             ).split()[:2]) and not asks(s)]  # "Our next lesson is on Tuesday."
         offer += [s for s in users if s.role == "note" and s.stems & NEXT]
@@ -777,7 +809,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             return [_promise(latest)] + [when for s in before + reply[:2] if (asks(s) or s in before) and (
                 when := _when(s)) and when not in latest.text][-1:]
         asked = [s for s in users if s.role == "user" and asks(s) and words(s.text) and stem(tokens(s.text)[0]) not in
-                 _MAKE and not any(a.turn == s.turn and a.order > s.order and a.stems & s.stems for a in agent)] or [  #
+                 _MAKE and s.order - 1 not in tried and not any(a.turn == s.turn and a.order > s.order and a.stems & (
+                     s.stems) for a in agent)] or [  #
             s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # unanswered (not "Yes please",
             s for s in users if s.role == "user" and not asks(s)]  # "Write it now"); else the first problem still
         # open, else the latest news ("It's been delayed to Wednesday")
@@ -921,6 +954,12 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         bodies = {h: b for h, b in bodies.items() if b or kinds[h]}
     if spec.sections or spec.json_lists:  # a list key takes loose facts as a section does ("topics (a list)")
         _place(said, sections, bodies, not (spec.form or spec.json_keys))
+        home = next((h for h in bodies if kinds[h] in ("people", "name") and set(words(h)) <= ARCHETYPES["people"] - {
+            stem("name")}), "")  # "Customer", "Who"; not "Who reviews", "Customer name"
+        if home and not ({"ids", "id"} & set(kinds.values()) or spec.form or spec.json_keys):  # no section for them:
+            held = "\n".join(line for body in bodies.values() for line in body)  # identifiers go with whom the note
+            bodies[home] += [line for line in lines_for(section("Identifiers"), said, spec)  # is on
+                             if line.split()[-1] not in held]  # ("## Customer": "- order number RK-5521")
     elif not (spec.json_keys or spec.paragraph):  # a prompt naming no sections: what the user told, held nowhere else
         held = "\n".join(line for body in bodies.values() for line in body)
         if loose := [_said(s) for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2
