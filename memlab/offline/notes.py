@@ -45,7 +45,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status blocker resolved state progress",
     "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment deadline",
-    "issue": "issue problem request symptom complaint reported goal want need loss damage incident",
+    "issue": "issue problem request symptom complaint reported goal want need loss damage incident struggle difficulty",
     "people": "who customer client caller person people name contact user student traveller guest member candidate "
               "patron applicant patient passenger participant employee claimant company organisation organization",
     "outcome": "outcome result resolution conclusion",
@@ -249,6 +249,8 @@ def _named_keys(prompt: str) -> list[str]:
             below = takewhile(lambda line: line.strip()[:1] in ("-", "*", "•"), prompt[found.end():].splitlines())
             sentence = ", ".join(line.strip().lstrip("-*• ").split(":")[0] for line in below)
         names = [name.strip(" `'\"") for part in sentence.split(",") for name in part.split(" and ")]
+        names = [name if len(name.split()) <= 3 else " ".join(takewhile(lambda w: w.lower() not in STOP, name.split()))
+                 for name in names]  # "..., next_step for this chat": next_step
         names = [name for name in names if name and len(name.split()) <= 3]
         if len(names) >= 2:
             return names
@@ -369,7 +371,7 @@ def _is_problem(statement: Statement) -> bool:
     own = set(words(statement.text))  # its own words, not the question's it answers ("Photos of the damage?")
     return bool(own & PROBLEM) or any(  # "Outlook still prompts": a problem still there; "I don't know" is none
         t in ("not", "no", "never", "still") or t.endswith("n't") for t in found) and not own <= stem_set(
-            "know sure remember")
+            "know sure remember never")
 
 
 def _did(statement: Statement) -> str:
@@ -405,9 +407,9 @@ def _done(said: Sequence[Statement]) -> dict[int, str]:
         step = " ".join(found[len(lead):])  # a "yes" says a step is done if asked whether it is, or to try it: not
         yes = told[0] in ("yes", "yeah", "yep", "yup") and {"have", "has", "did", "try"} & set(lead)  # "Can you..."
         if 0 < len(step.split()) <= 12 and (yes or told[0] in ("done", "did", "already") or stem(told[0]) in _PAST) and (
-                lead or stem(found[0]) in _PAST) and not _did(reply):  # "Restart it." "Done." too; not "I reset it"
-            step = step if {"have", "has"} & set(lead) else f"Tried {'' if 'try' in lead else 'to '}{step}"
-            out[asked.order] = f"{step[:1].upper()}{step[1:]}: {reply.text.rstrip('.')}"
+                lead or stem(found[0]) in _PAST):  # "Restart it." "Done." too
+            step = step if {"have", "has"} & set(lead) else f"tried {'to ' * ('try' not in lead)}{step[:1].lower()}{step[1:]}"
+            out[asked.order] = f"{step[:1].upper()}{step[1:]}: {reply.text}"
     return out
 
 
@@ -726,7 +728,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind == "steps":  # what the customer tried, and what the agent says it did ("I've booked a visit")
         done, answered = [(s, _did(s)) for s in sorted(users + agent, key=lambda s: s.order)], _done(said)
         return [answered.get(s.order) or (_said(s) if s.role != "assistant" else _short(did[:1].upper() + did[1:]))
-                for s, did in done if did or s.order in answered][-5:]
+                for s, did in done if (did or s.order in answered) and s.order - 1 not in answered][-5:]  # once
     if kind in ("ids", "id"):
         seen: dict[str, str] = {}
         for statement in [s for s in said if s.role in ("user", "tool", "note", "call")] + agent:
@@ -752,7 +754,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         dated = stem("deadline") in keywords(section.heading)  # "Deadlines": only what has a date
         waiting = [_promise(s) for s in said if (_dates(s) if dated else s.role in ("user", "note") and (
             _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will"}) or s in agent and (
-                _lower(s) & {"i'll", "we'll", "will"}))]
+                _lower(s) & {"i'll", "we'll", "will"} or s.stems & set(words(section.heading))))]  # "For homework..."
         questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": not the issues
         asked = [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
             a.turn == s.turn and a.order > s.order for a in agent) and (questions or not _when(s))]  # the user's
