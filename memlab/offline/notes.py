@@ -66,7 +66,7 @@ SOLVED = frozenset("works working worked fixed gone resolved solved normal".spli
 NEXT = stem_set("next try recommend ticket send follow")
 #: First words of a suggestion, before the step it suggests ("Have you already restarted...?", "Please try resetting...").
 _ASKING = frozenset("have has did could can you please try maybe perhaps already also first then".split())
-_NEWS = stem_set("still nothing")  # the words of a sentence saying no news: "Still nothing.", "Still not working."
+_NEWS = stem_set("still nothing work luck change same")  # all words of a sentence saying no news: "Still nothing."
 _PAST = stem_set("tried did held found made took put reset checked installed updated restarted cleaned unplugged "
                  "rebooted replaced")
 #: Sections that give way first when a note is over its word budget.
@@ -645,7 +645,7 @@ def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
 def _no_news(statement: Statement) -> bool:
     """Whether a sentence says only that nothing changed ("Still nothing.", "Still not working."): no news to file."""
     own = set(words(statement.text))
-    return stem("still") in own and len(own - _NEWS) <= 1
+    return bool(own) and own <= _NEWS
 
 
 def _introduces(statement: Statement) -> bool:
