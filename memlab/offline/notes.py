@@ -754,7 +754,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         dated = stem("deadline") in keywords(section.heading)  # "Deadlines": only what has a date
         waiting = [_promise(s) for s in said if (_dates(s) if dated else s.role in ("user", "note") and (
             _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will"}) or s in agent and (
-                _lower(s) & {"i'll", "we'll", "will"} or s.stems & set(words(section.heading))))]  # "For homework..."
+                _lower(s) & {"i'll", "we'll", "will"} or s.stems & set(words(section.heading)) and not _did(s)))]
+        # "For homework do X" (not "I've opened X" for "Still open")
         questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": not the issues
         asked = [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
             a.turn == s.turn and a.order > s.order for a in agent) and (questions or not _when(s))]  # the user's
