@@ -72,7 +72,8 @@ def responses_body(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def completion(body: Mapping[str, Any], response: Mapping[str, Any]) -> dict[str, Any]:
-    """A Responses answer as one chat completion choice (its message, its tool calls, why it stopped)."""
+    """A Responses answer as a chat completion's choice (its message, its tool calls, why it stopped); ``n`` asks for
+    that many, all alike (the offline model answers one way)."""
     output = response["output"]
     text = "".join(part.get("text", "") for item in output if item["type"] == "message" for part in item["content"])
     calls = [{"id": item["call_id"], "type": "function", "function": {"name": item["name"], "arguments": item[
@@ -80,9 +81,10 @@ def completion(body: Mapping[str, Any], response: Mapping[str, Any]) -> dict[str
     message = {"role": "assistant", "content": text or None, "refusal": None, **({"tool_calls": calls} if calls else {})}
     stop = "tool_calls" if calls else "length" if response.get("status") == "incomplete" else "stop"
     used = response["usage"]
+    many = body.get("n") if isinstance(body.get("n"), int) and 1 <= body["n"] <= 8 else 1  # n: the same answer n times
     return {"id": "chatcmpl-" + response["id"].removeprefix("resp_"), "object": "chat.completion", "created": 0,
-            "model": body.get("model"), "choices": [{"index": 0, "message": message, "finish_reason": stop,
-                                                     "logprobs": None}],
+            "model": body.get("model"), "choices": [{"index": k, "message": message, "finish_reason": stop,
+                                                     "logprobs": None} for k in range(many)],
             "usage": {"prompt_tokens": used["input_tokens"], "completion_tokens": used["output_tokens"],
                       "total_tokens": used["total_tokens"]}}
 
