@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from ..turns import content_texts
 from .checks import OfflineAPIError
 
 
@@ -27,10 +28,8 @@ def _parts(content: Any, role: str) -> Any:
 
 
 def _text(content: Any) -> str:
-    """The text of a chat message's content (a string, or its text parts joined)."""
-    if isinstance(content, list):
-        return "\n".join(str(part.get("text", "")) for part in content if isinstance(part, Mapping))
-    return "" if content is None else str(content)
+    """The text of a chat message's content (a string, or its text parts, a line each)."""
+    return "\n".join(content_texts(content, other=lambda part: ""))
 
 
 def responses_body(body: Mapping[str, Any]) -> dict[str, Any]:
