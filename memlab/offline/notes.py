@@ -396,19 +396,19 @@ def _did(statement: Statement) -> str:
 
 def _done(said: Sequence[Statement]) -> dict[int, str]:
     """The agent's suggestions the user's next sentence says are done, by their order, each as a step and its answer
-    ("Have you restarted the router?" "Yes, twice." → "Restarted the router: Yes, twice"; "Please try resetting it."
-    "Did that too, no luck." → "Tried resetting it: Did that too, no luck"); not "No, not yet"."""
+    ("Have you restarted the router?" "Yes, twice." → "Restarted the router: Yes, twice."; "Please try resetting it."
+    "Did that too, no luck." → "Tried resetting it: Did that too, no luck."); not "No, not yet"."""
     out = {}
     for asked, reply in ((a, r) for a, r in zip(said, said[1:]) if a.role == "assistant" and r.role == "user"):
-        told = [t.lower() for t in tokens(reply.text)]
-        told = (told[told[0] in ("i", "we", "i've", "we've", "oh", "ok", "okay"):] if told else []) + [""]
+        first = next((t for t in map(str.lower, tokens(reply.text)) if t not in ("i", "we", "i've", "oh", "ok")), "")
         found = tokens(asked.text.rstrip("?.!"))
         lead = [t.lower() for t in takewhile(lambda t: t.lower() in _ASKING, found)]
         step = " ".join(found[len(lead):])  # a "yes" says a step is done if asked whether it is, or to try it: not
-        yes = told[0] in ("yes", "yeah", "yep", "yup") and {"have", "has", "did", "try"} & set(lead)  # "Can you..."
-        if 0 < len(step.split()) <= 12 and (yes or told[0] in ("done", "did", "already") or stem(told[0]) in _PAST) and (
+        yes = first in ("yes", "yeah", "yep", "yup") and {"have", "has", "did", "try"} & set(lead)  # "Can you..."
+        if 0 < len(step.split()) <= 12 and (yes or first in ("done", "did", "already") or stem(first) in _PAST) and (
                 lead or stem(found[0]) in _PAST):  # "Restart it." "Done." too
-            step = step if {"have", "has"} & set(lead) else f"tried {'to ' * ('try' not in lead)}{step[:1].lower()}{step[1:]}"
+            step = step if {"have", "has"} & set(lead) else (  # "Restarted the router"; "Tried to unplug it"
+                f"tried {'to ' * ('try' not in lead)}{step[:1].lower()}{step[1:]}")
             out[asked.order] = f"{step[:1].upper()}{step[1:]}: {reply.text}"
     return out
 
