@@ -371,7 +371,7 @@ def _is_problem(statement: Statement) -> bool:
     own = set(words(statement.text))  # its own words, not the question's it answers ("Photos of the damage?")
     return bool(own & PROBLEM) or any(  # "Outlook still prompts": a problem still there; "I don't know" is none
         t in ("not", "no", "never", "still") or t.endswith("n't") for t in found) and not own <= stem_set(
-            "know sure remember never")
+            "know sure remember never yet")
 
 
 def _did(statement: Statement) -> str:
@@ -403,8 +403,9 @@ def _done(said: Sequence[Statement]) -> dict[int, str]:
         first = next((t for t in map(str.lower, tokens(reply.text)) if t not in ("i", "we", "i've", "oh", "ok")), "")
         found = tokens(asked.text.rstrip("?.!"))
         lead = [t.lower() for t in takewhile(lambda t: t.lower() in _ASKING, found)]
-        step = " ".join(found[len(lead):])  # a "yes" says a step is done if asked whether it is, or to try it: not
-        yes = first in ("yes", "yeah", "yep", "yup") and {"have", "has", "did", "try"} & set(lead)  # "Can you..."
+        step = " ".join({"you": "they", "your": "their"}.get(t, t) for t in found[len(lead):])  # "check your modem"
+        yes = first in ("yes", "yeah", "yep", "yup") and {"have", "has", "try"} & set(lead)  # a "yes" to "Have you
+        # X?" or "Try X", not to "Can you...?" or "Did you get...?"
         if 0 < len(step.split()) <= 12 and (yes or first in ("done", "did", "already") or stem(first) in _PAST) and (
                 lead or stem(found[0]) in _PAST):  # "Restart it." "Done." too
             step = step if {"have", "has"} & set(lead) else (  # "Restarted the router"; "Tried to unplug it"
@@ -810,7 +811,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
                      and {s.role, latest.role} == {"user", "assistant"}]
             before = [s for s in said if s.order == latest.order - 1 and s.role == latest.role == "assistant"]
             return [_promise(latest)] + [when for s in before + reply[:2] if (asks(s) or s in before) and (
-                when := _when(s)) and when not in latest.text][-1:]
+                when := _when(s)) and not _when(latest)][-1:]  # "I'll email it today": no other day
         asked = [s for s in users if s.role == "user" and asks(s) and words(s.text) and stem(tokens(s.text)[0]) not in
                  _MAKE and s.order - 1 not in tried and not any(a.turn == s.turn and a.order > s.order and a.stems & (
                      s.stems) for a in agent)] or [  #

@@ -1,9 +1,11 @@
 """Handover notes from a learner's own summary prompt over a pasted transcript.
 
 A user's yes to the agent's suggestion ("Have you restarted the router?" "Yes, twice.") is that step, done: it goes
-under the steps tried and is no longer the next step; "Still nothing." is no second problem; an identifier no section
+under the steps tried (the agent's "your" as "their") and is no longer the next step, a yes to "Did you get...?" is
+no step; "Still nothing." is no second problem; an identifier no section
 names goes under the person's section; keys listed before a trailing phrase ("..., next_step for this chat") are all
-kept; "No, never." reports no problem; a "Struggles" section holds the problems; "Homework" takes the agent's homework.
+kept; "No, never." reports no problem; a "Struggles" section holds the problems; "Homework" takes the agent's homework;
+a next step naming its day ("I'll email it today") takes no date from the sentence before it.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ ROKU = ("User: Hi, I'm Priya. My Roku TV won't connect to wifi since the update 
         "Assistant: Please try resetting the network settings on the TV.\n"
         "User: Did that too, no luck. Order number is RK-5521 if that helps.")
 PAYSLIP = ("User: Hi, I'm Ravi Patel from logistics. My payslip for March is missing.\n"
-           "Assistant: Have you checked the Documents folder in the portal?\n"
+           "Assistant: Have you checked your Documents folder in the portal?\n"
            "User: Yes, it's not there.\n"
            "Assistant: Have you tried logging out and back in?\n"
            "User: Did that, still missing. Employee ID E-30917.")
@@ -46,7 +48,7 @@ def sections(text: str) -> dict[str, str]:
      ["Restarted the router: Yes, twice.", "Tried resetting the network settings on the TV: Did that too, no luck."],
      "Roku TV won't connect", "Priya", "RK-5521", "network settings"),
     (PAYSLIP, ("Employee", "Problem", "Steps tried", "Next step"),
-     ["Checked the Documents folder in the portal: Yes, it's not there.",
+     ["Checked their Documents folder in the portal: Yes, it's not there.",
       "Tried logging out and back in: Did that, still missing."], "payslip for March is missing", "Ravi Patel",
      "E-30917", "logging out"),
     (RASH, ("Patient", "Complaint", "Already done", "Plan"),
@@ -69,13 +71,29 @@ async def test_a_yes_to_the_agents_suggestion_is_a_step_tried_not_the_next_step(
         assert person in got[headings[0]] and ident in got[headings[0]], text
 
 
-async def test_a_no_to_the_agents_question_is_no_step_and_no_problem(client) -> None:
-    text = await note(client, "Write a brief handover for the service desk.\n## Problem\n## Tried\n## Next",
-                      "User: My car makes a grinding noise when braking.\n"
-                      "Assistant: Have you had the brake pads replaced recently?\nUser: No, never.\n"
-                      "Assistant: Did you check the tyre pressure?\nUser: Not yet.")
+@pytest.mark.parametrize(("transcript", "problem"), [
+    ("User: My car makes a grinding noise when braking.\nAssistant: Have you had the brake pads replaced recently?\n"
+     "User: No, never.\nAssistant: Did you check the tyre pressure?\nUser: Not yet.", "grinding noise"),
+    ("User: My parcel PX-4410 never arrived.\nAssistant: Did you get a delivery notice?\nUser: Yes, it says delivered.\n"
+     "Assistant: Have you asked your neighbours?\nUser: No, not yet.", "never arrived"),
+])
+async def test_a_no_to_the_agents_question_is_no_step_and_no_problem(client, transcript, problem) -> None:
+    text = await note(client, "Write a brief handover for the service desk.\n## Problem\n## Tried\n## Next", transcript)
     got = sections(text)
-    assert got["Tried"] == "- none" and "never" not in got["Problem"] and "grinding noise" in got["Problem"], text
+    assert got["Tried"] == "- none" and got["Problem"].splitlines() == [f"- {transcript[6:].split(chr(10))[0]}"], text
+
+
+@pytest.mark.parametrize(("transcript", "promise"), [
+    ("User: Hi, my hotel booking HT-7781 shows the wrong dates.\n"
+     "Assistant: I've changed it to 4 to 6 May. I'll email the new confirmation today.",
+     "I'll email the new confirmation today."),
+    ("User: I need to move my dental check-up.\n"
+     "Assistant: I moved your appointment to 12 June. We'll text you the details tomorrow.",
+     "We'll text you the details tomorrow."),
+])
+async def test_a_next_step_with_its_own_day_takes_no_date_from_the_sentence_before(client, transcript, promise) -> None:
+    text = await note(client, "Summarize for the next agent.\n## Problem\n## Done\n## Next step", transcript)
+    assert sections(text)["Next step"] == f"- {promise}", text
 
 
 @pytest.mark.parametrize(("prompt", "keys"), [
