@@ -66,7 +66,7 @@ SOLVED = frozenset("works working worked fixed gone resolved solved normal".spli
 NEXT = stem_set("next try recommend ticket send follow")
 #: First words of a suggestion, before the step it suggests ("Have you already restarted...?", "Please try resetting...").
 _ASKING = frozenset("have has did could can you please try maybe perhaps already also first then".split())
-_NEWS = stem_set("still nothing work luck change same")  # all words of a sentence saying no news: "Still nothing."
+_NEWS = stem_set("still nothing work luck change same done")  # words saying no news ("Still nothing.", "Done.")
 _PAST = stem_set("tried did held found made took put reset checked installed updated restarted cleaned unplugged "
                  "rebooted replaced")
 #: Sections that give way first when a note is over its word budget.
@@ -361,9 +361,8 @@ def asks(statement: Statement) -> bool:
 
 
 def _is_problem(statement: Statement) -> bool:
-    """Whether a customer's sentence reports a problem: a problem word, a negation ("won't") or "still" (not only
-    that nothing changed: "Still nothing.")."""
-    if asks(statement) or _no_news(statement) or statement.stems & ARCHETYPES["prefs"] or "@" in statement.text or "rather" in _lower(
+    """Whether a customer's sentence reports a problem: a problem word, a negation ("won't") or "still"."""
+    if asks(statement) or statement.stems & ARCHETYPES["prefs"] or "@" in statement.text or "rather" in _lower(
             statement):  # "to a@b.org, not by SMS", "I'd rather not drive"
         return False
     found = [t.lower().replace("’", "'") for t in tokens(statement.text)]
@@ -606,10 +605,11 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
         _CATCH_ALL | {stem("context")})), "")
     general = next((p.heading for p in sections if p.kind == "issue"), catch) if loose else ""  # "Problem", "Goal";
     # else a section for any fact ("Context", "Other"); the issue's takes what was told first or as one was reported
-    told = {1} | {turn for s, _ in _issues([s for s in said if s.role in ("user", "note")]) for turn in (s.turn,
-                                                                                                    s.turn + 1)}
+    issues = [s for s, _ in _issues([s for s in said if s.role in ("user", "note")])]
+    told = {1} | {turn for s in issues for turn in (s.turn, s.turn + 1)}
     home, before = "", -1  # where the sentence just before went ("Thanks, that worked. Also..." goes on its own)
-    for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2 and not _no_news(s)):
+    for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2 and not _restates(
+            s, [i for i in issues if i.order < s.order])):
         line = _said(s)
         held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body if b[:12] != "Follow up on")),
                     "")  # a line to follow up on leaves the fact to be filed too
@@ -636,17 +636,19 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
 def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
     """Each problem the customer reported, and whether one of their next four messages says it is solved;
     without a problem word, their first sentence that is not a question or a preference stands for it."""
+    problems = [s for s in users if _is_problem(s)]  # each once: not "Still nothing.", "Same crash." again
     found = [(s, any(s.turn < t.turn <= s.turn + 4 and not _is_problem(t) and not _lower(t) & {"need", "must", "want"}
                      and (_lower(t) & SOLVED or "all good" in t.text.lower()) for t in users))  # not "I need it fixed"
-             for s in users if _is_problem(s)]
+             for at, s in enumerate(problems) if not _restates(s, problems[:at])]
     return found or [(s, False) for s in users if len(s.stems) >= 2 and not _prefers(s)
                      and not s.text.rstrip().endswith("?") and not _introduces(s)][:1]
 
 
-def _no_news(statement: Statement) -> bool:
-    """Whether a sentence says only that nothing changed ("Still nothing.", "Still not working."): no news to file."""
-    own = set(words(statement.text))
-    return bool(own) and own <= _NEWS
+def _restates(statement: Statement, before: Sequence[Statement]) -> bool:
+    """Whether a short sentence tells nothing new: only that nothing changed ("Still nothing.", "Done, no luck.") or
+    what ``before`` said ("Same crash.", "Still F05.")."""
+    new = set(words(statement.text)) - _NEWS
+    return len(new) <= 2 and new <= set().union(*(words(s.text) for s in before))
 
 
 def _introduces(statement: Statement) -> bool:
