@@ -136,7 +136,7 @@ _THING = stem_set("product vendor company brand organization organisation mercha
                   "manufacturer project team item")
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
 _SUBJECT = stem_set("topic subject title theme event")
-_WORKS = stem_set("title song track book album film movie show piece work name")  # what a maker made
+_WORKS = stem_set("title song track book album film movie show podcast episode course piece work name")  # what a maker made
 _MAKERS = stem_set("artist author band singer composer director creator writer musician performer")  # "by the Beatles"
 #: A field for a part of a product's name, which shares the name another field took ("Honda Civic": make, model).
 _NAME_PARTS = stem_set("make model brand series variant edition trim")
@@ -517,7 +517,7 @@ class Reader:
             made = field_stems & stem_set("product item model")  # not its maker: "Sony launched the PS5 Pro": PS5 Pro
 
             def things(text: str) -> list[str]:  # an event: "Team retro on ..."; a company its email names first
-                names = self.unowned(_proper_names(text, things=True))
+                names = self.unowned(_proper_names(text, things=True, titles=bool(field_stems & _WORKS - {stem("name")})))
                 makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
                                                            for p in sentences(text))]
                 return [lead] * bool(lead and lead in text) or sorted(
@@ -539,7 +539,7 @@ class Reader:
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or _by(
-            text) or self.unowned(_proper_names(text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [o for o in _object(
+            text) or self.unowned(_proper_names(text, titles=bool(field_stems & _WORKS))) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [o for o in _object(
                 text, others | related(others) | {stem(o) for o in self.options}, self.own) if o.lower() not in _ORDINALS and not _compared(
                 o.lower())]  # an option is another field's: "Two medium lattes": lattes; "which did I ask about first?": none
 
@@ -996,7 +996,8 @@ class Reader:
         index = self.start + self.taken.get(kind, 0)
         self.taken[kind] = self.taken.get(kind, 0) + 1
         for text in self.texts:
-            found = [value for value in dict.fromkeys(find(text)) if value not in avoid]
+            found = [value for value in dict.fromkeys(find(text)) if not any(f" {value} " in f" {a} " for a in avoid)]  # nor
+            # a part of one: "Pride" of "Pride and Prejudice"
             if found:
                 self.ran_out = self.ran_out or index >= len(found) or index > 0 and text is not self.texts[0]
                 return found[min(index, len(found) - 1)]
@@ -1759,8 +1760,9 @@ def _made_by(text: str, tool: str) -> tuple[str, str] | None:
     said = head.split()
     at = max((k for k, w in enumerate(said) if stem(w.lower()) in _VERBS | {stem(tool.split("_")[0])}), default=len(said) - len(list(
         itertools.takewhile(lambda w: w[:1].isupper() or w in ("the", "of", "and", "a"), said[::-1]))) - 1)
-    work = " ".join(itertools.dropwhile(lambda w: w in ("the", "a", "an", "some", "me", "us") or stem(w) in _WORKS,
-                                        said[at + 1:])).strip("'\"‘’“”")  # "play the song Yesterday": Yesterday
+    work = " ".join(itertools.dropwhile(lambda w: w in ("the", "a", "an", "some", "me", "us") or stem(w) in _WORKS or (
+        w.islower() and not text.islower() and any(v.istitle() for v in said[at + 1:])), said[at + 1:])).strip("'\"‘’“”")
+    # "play the song Yesterday": Yesterday; "Do you have Dune": Dune
     maker = [w for k, w in itertools.takewhile(lambda kw: kw[1].lower() not in STOP and (text.islower() or not kw[1].islower(
         )) or kw[0] == 0 and kw[1].lower() == "the", enumerate(tail.replace(";", ",").partition(",")[0].rstrip(".!? ").split()))]
     return (work, " ".join(maker)) if work else None  # "by Queen, please": Queen; "by the Beatles came out...": the Beatles
@@ -1807,19 +1809,24 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     for address in _ADDRESS.finditer(text) if people else ():  # "to Maria Lopez, 12 Oak Street": no street's name
         text = text.replace(address.group(0), "")
     out: list[str] = []
-    phrases, mine = [], []  # what follows "a" or "the"; what follows "my" or "our" (a title: "my lentil soup")
+    phrases, mine, places = [], [], []  # what follows "a" or "the"; "my" or "our" (a title: "my lentil soup"); "to", "in"
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000]).replace(" - ", ". ")):  # "Northwind's CEO": a possessive ends a
         # name; a dash a sentence ("Count me in - Lena Fischer")
         piece = re.sub(r"^\w+(?: \w+)?:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
         low_piece = piece.lower()
         found, runs, cued = tokens(piece.rstrip(" ,").replace(",", " and ")), [], -2  # runs: [first, last] of each name
-        placed = False  # a thing's word after "in", "to"... and the capitalised ones after it: "to Swan Lake"
+        placed, marked = False, set()  # a thing's word after "in", "to"... and the capitalised ones after it: "to Swan Lake"
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
             placed = things and (before in ("in", "to", "into", "near", "via") or placed and word[:1].isupper() and found[
                 at - 1][:1].isupper())
             after = found[at + 1] if at + 1 < len(found) else ""
+            end = runs[-1][1] if runs else -9  # a name goes on over "of" ("Bank of America"), a title over its small words
+            gap = [w.lower() for w in found[end + 1:at]]  # ("Pride and Prejudice"; not "with Ola and Piet", "Ana and Bo are")
+            joins = word != "The" and at - end <= 3 and " ".join(found[end:at + 1]) in piece and all(w in (
+                "de", "da", "of", "van", "von", *("to and the a".split() * titles)) for w in gap) and not ("and" in gap and (
+                    found[runs[-1][0] - 1].lower() == "with" or after in ("are", "were")))
             dated = low in _MONTHS and (things or after[:1].isdigit())  # "Feb", "for Dec 8": no name
             unit = before.isdigit() and _SECONDS.get(low.rstrip("s"), "")[:1] == ("time",)  # "a 2 hour offsite": offsite,
             counted = before.isdigit() or at > 1 and found[at - 2].isdigit() and _SECONDS.get(before.rstrip("s"), "")[
@@ -1849,7 +1856,6 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or dated
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
-                    or placed
                     or at == 0 and not (after.lower() in ("and", "or", "s") and low not in _PLEASANTRIES | _NODS
                                         or after[:1].isupper() or after[1:2].isupper()  # not "Great, reserve it"
                                         or after[:1].isdigit() and not low.endswith("ed") and (things or not people and any(map(
@@ -1859,22 +1865,26 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
-                    or low in STOP or low in _ASKING or low in _FILLER | _CORRECTION or stem(low) in _VERBS | _CHANGES and (
+                    or (low in STOP or low in _ASKING) and not (titles and joins and word.istitle() and not after[:1].islower() and len(
+                        word) > 1)  # but in a title: "The Rest Is History"
+                    or low in _FILLER | _CORRECTION or stem(low) in _VERBS | _CHANGES and (
                         before in STOP and (before != "and" or at < 2) or not before)  # "Oh and...", "Actually I'm 35"; a verb
                     # opening an ask, not a name listed ("Zelda, Switch")
                     or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue
-            if runs and word != "The" and (runs[-1][1] == at - 1 or runs[-1][1] == at - 2 and before in ("de", "da", "of", "van", "von")):
-                runs[-1][1] = at  # "Dana Lee", "Mary Ann Smith", "Clair de Lune", "Bank of America"
+            if joins:
+                runs[-1][1] = at  # "Dana Lee", "Mary Ann Smith", "Clair de Lune", "Pride and Prejudice" (a title)
             else:
+                marked.update([len(runs)] * placed)  # a place's name: a thing only if no other is named
                 runs.append([at, at])
         listed = {k + i for k, ((_, end), (start, _)) in enumerate(zip(runs, runs[1:])) for i in (0, 1)
                   if start == end + 2 and found[end + 1].lower() in ("and", "or") and {"and", "or"} & set(
                       piece.lower().split())}  # "Alice, Bob and Chen" (not "Senior PM, Acme Robotics")
-        out += [" ".join(found[start:end + 1]) for k, (start, end) in enumerate(runs) if not (things and k in listed)]
+        for k, (start, end) in enumerate(runs):
+            (places if k in marked else out if not (things and k in listed) else []).append(" ".join(found[start:end + 1]))
     out = [_widened(name, text) for name in out] if titles else out
     named = [p for p in phrases if p[:1].isupper() and not any(p in o != p for o in out)] if titles else []  # "a Senior PM"
-    return named or out or sent_to or (mine or phrases if titles else phrases or mine)
+    return named or out or sent_to or (mine or phrases if titles else phrases or mine) or places
 
 
 def _widened(name: str, text: str) -> str:
