@@ -363,6 +363,11 @@ class OfflineAPI:
         raise OfflineAPIError(f"Invalid URL ({method} {path})", None, None, status=404)
 
 
+def _chunks(text: str) -> list[str]:
+    """``text`` as a stream sends it: a word at a time, each with the spaces after it."""
+    return re.findall(r"\S+\s*|\s+", text)
+
+
 def _sse(response: dict[str, Any]) -> bytes:
     """The streaming events of a finished response, as SSE bytes (a cut one ends ``response.incomplete``)."""
     started = {**response, "status": "in_progress", "output": [], "usage": None}
@@ -383,9 +388,18 @@ def _sse(response: dict[str, Any]) -> bytes:
             events += [{**added, "item": {**item, "content": [], "status": "in_progress"}},
                        {"type": "response.content_part.added", **where, "part": empty}]
             events += [{"type": "response.output_text.delta", **where, "delta": chunk, "logprobs": []}
-                       for chunk in re.findall(r"\S+\s*|\s+", text)]
+                       for chunk in _chunks(text)]
             events += [{"type": "response.output_text.done", **where, "text": text, "logprobs": []},
                        {"type": "response.content_part.done", **where, "part": item["content"][0]}]
+        elif item["type"] == "reasoning" and item["summary"]:  # each summary part, streamed as its text
+            events.append({**added, "item": {**item, "summary": []}})
+            for part_index, part in enumerate(item["summary"]):
+                at = {**where, "summary_index": part_index}
+                events += [{"type": "response.reasoning_summary_part.added", **at, "part": {**part, "text": ""}},
+                           *({"type": "response.reasoning_summary_text.delta", **at, "delta": chunk}
+                             for chunk in _chunks(part["text"])),
+                           {"type": "response.reasoning_summary_text.done", **at, "text": part["text"]},
+                           {"type": "response.reasoning_summary_part.done", **at, "part": part}]
         else:
             events.append(added)
         events.append({"type": "response.output_item.done", "output_index": index, "item": item})

@@ -6,7 +6,7 @@ answers a grading request with a JSON verdict (:mod:`.grading`) and a summary re
 user message, ``tool_choice`` or the instructions ask for, arguments taken from the user's words; else
 it says what the newest tools returned, restates what answers from the conversation or the
 instructions, or says in one sentence that it does not know (as JSON for a ``json_schema`` format).
-Models that reason (``o3``, ``gpt-5``...) put a reasoning item first.
+Models that reason (``o3``, ``gpt-5``...) put a reasoning item first, with a summary when ``reasoning.summary`` asks.
 """
 
 from __future__ import annotations
@@ -116,7 +116,8 @@ _PIECE_CUES = frozenset("on in at for from since next every today tomorrow tonig
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
 _OPTIONS = re.compile(r"\b(?:one word|one of|either)\b:?\s+((?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+)", re.I)
 #: Verbs that open instructions asking the model to make something of the user's message.
-_MAKES = stem_set("generate write compose create draft translate rewrite paraphrase pick choose select")
+_MAKES = stem_set("generate write compose create draft translate rewrite paraphrase pick choose select compute "
+                  "calculate solve derive prove")
 _UPPER = stem_set("max maximum upper most ceiling")
 _ID = stem_set("id identifier number code serial reference ref pin sku isbn barcode upc vin imei")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
@@ -3014,8 +3015,9 @@ def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
 
 def _answering(text: str, message: str) -> str:
     """The sentences of a tool's ``text`` that hold most of a question's words (itself 2 points, a related word 1):
-    "Employees get 25 days of paid leave." for "How many vacation days do I get?"; else ``text``."""
-    said, topic = sentences(text), _topic(message) if _is_question(message) else []
+    "Employees get 25 days of paid leave." for "How many vacation days do I get?"; else ``text`` (all of it when
+    asked for a summary: "Summarize the customer profile")."""
+    said, topic = sentences(text), _topic(message) if _is_question(message) and not asks_for_summary(message) else []
     scores = [sum(2 if one in stems else bool(related([one]) & stems) for one in topic)
               for stems in (set(words(piece)) for piece in said)]
     return " ".join(piece for piece, score in zip(said, scores) if score == max(scores)) if any(scores) else text
@@ -3271,6 +3273,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
     if known is None and task and stem(task[task[0] == "you" and len(task) > 1]) in _MAKES:
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
+    last = [t for t in _lower_tokens(sentences(said)[-1])[:2] if t != "please"][:1]
+    if known is None and last and stem(last[0]) in _MAKES:  # "T(n) = 2T(n-1) + 1. Compute T(20).": a task, not news
+        return _CANNOT
     acts = [t for t in _lower_tokens(said)[:4] if t != "please"][:3]  # "Remind me to call mum at 6", "Book a taxi":
     able = {stem(t.name.replace("-", "_").split("_")[0].lower()) for t in request.tools}  # no move_*: "Move the call" can't
     if known is None and acts[:1] and acts[0] in _ACTS and (not request.tools or stem(acts[0]) not in able and acts[
@@ -3498,8 +3503,26 @@ def respond(request: Request) -> list[dict[str, Any]]:
         reasoning: dict[str, Any] = {"id": f"rs_{fingerprint}", "type": "reasoning", "summary": []}
         if "reasoning.encrypted_content" in (request.body.get("include") or []):
             reasoning["encrypted_content"] = "memlab-offline-reasoning:" + fingerprint
+        if (request.body.get("reasoning") or {}).get("summary"):  # "auto", "concise", "detailed": asked for one
+            reasoning["summary"] = [{"type": "summary_text", "text": _reasoning_summary(output)}]
         output.insert(0, reasoning)
     return output
+
+
+def _reasoning_summary(output: Sequence[dict[str, Any]]) -> str:
+    """What a reasoning summary says of ``output``, truthfully: which tools it calls and why, or where its answer
+    comes from ("**Calling a tool**\n\nThe latest message asks for what get_weather gives; ...")."""
+    calls = [item["name"] for item in output if item.get("type") == "function_call"]
+    if any(name.startswith("transfer_to_") for name in calls):
+        return (f"**Handing off**\n\nThe latest message is for another agent's desk, so I hand the conversation on "
+                f"with {', '.join(calls)}.")
+    if calls:
+        return (f"**Calling {'a tool' if len(calls) == 1 else 'tools'}**\n\nThe latest message asks for what "
+                f"{', '.join(dict.fromkeys(calls))} give{'s' if len(set(calls)) == 1 else ''}, so I call "
+                f"{'it' if len(calls) == 1 else 'them'} with values from its words and answer from the result.")
+    return ("**Answering from what I was sent**\n\nAs an offline model I reason over the request alone: the "
+            "conversation, my instructions and the tools' results. I answer from them, and say so when they do "
+            "not hold the answer.")
 
 
 def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
@@ -3519,7 +3542,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     summary_prompt = instructions if asks_for_summary(instructions) and not delegated or keyed else None
     if summary_prompt is None and not delegated and kind in (None, "text") and (pasted := _pasted(message)):
         return [message_item(notes.summary_of_text(*pasted), fingerprint)]
-    if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1:
+    fetched = {stem(w) for t in request.tools for w in t.name.split("_")} - _VERBS  # "Summarize the chart for P-1002"
+    if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1 and not (
+            fetched & set(_topic(message))):  # with get_patient_chart: the tool's result is summarized, not the chat
         # the message's own lines, not those of a conversation pasted in it ("Summarize this:\nUser: ...")
         summary_prompt = "\n".join(line for line in message.splitlines() if not read_transcript(line))
     shape = notes.read_prompt(instructions[:2000]) if "\n" in message and summary_prompt is None and not (
