@@ -795,9 +795,11 @@ class Reader:
             # "Piranesi"; "two tickets to Hamilton": "Hamilton"
             said = self.whole.replace(f" since {when}", "" if started and not since else f" since {when}").strip(
                 ).split(" ")  # not the time another field takes; a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
-            looking = self.whole.lower().find("looking for ")  # "I'm looking for running shoes under $100"
+            cue = next((c for c in ("looking for ", *("i'd like to ", "i want to ", "i need to ") * self.searches) if c in (
+                self.whole.lower())), "@")  # "I'm looking for running shoes under $100"; a search: "I'd like to add a logo"
+            looking = self.whole.lower().find(cue)
             said = list(itertools.takewhile(lambda w: w.lower() not in ("under", "below", "over", "between", "around"),
-                                            self.whole[looking + 12:].strip().split(" "))) if looking >= 0 else said
+                                            self.whole[looking + len(cue):].strip().split(" "))) if looking >= 0 else said
             lead = next((w.lower() for w in said if w.lower() != "please"), "") * (looking < 0)  # "Play some Miles Davis":
             sought = (looking >= 0 or lead in ("find", "search", "look", "browse") or stem(lead) == stem(self.tool.split(
                 "_")[0].lower()) and self.fields[:1] == [name]) and not self.answer
@@ -2225,7 +2227,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) in
                 _VERBS - _CHANGES and all(_ID & set(words(n.replace("_", " "))) for n in _needed(t))]  # get_device(id)
     said = _lower_tokens(request.message)  # "We need 6 eggs", "I want to hear Hey Jude": an order, not news (nor "We don't need...")
-    wish = next((w for w, after in itertools.pairwise([*said, ""]) if w == "need" or f"{w} {after}" == "want to"), "")
+    wish = next((w for w, after in itertools.pairwise([*said, ""]) if w == "need" or f"{w} {after}" in ("want to", "i'd like",
+                                                                                                    "would like")), "")
     needs = bool(wish) and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index(wish)][-2:])
     picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else (
         reported or not _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES | {"add"}) and not _chat(
@@ -2255,8 +2258,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
-    if not picked and asking and (not _recalls(request.message) or not earlier) and not ours:  # "How do I...?":
-        picked = [t for _, _, t, _ in scored if _takes_a_query(t, request.message) or t in answering][:1]  # search_docs(
+    if not picked and (asking or needs) and (not _recalls(request.message) or not earlier) and not ours:  # "How do I...?",
+        picked = [t for _, _, t, _ in scored if _takes_a_query(t, request.message) and (asking or t.stems & _SEARCHES) or (
+            asking and t in answering)][:1]  # "I'd like to add my logo to invoices": search_docs(
         # query), else a desk; the best ("vet" of find_visit)
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = _sentences_saying(request.instructions, frozenset({"not", "unrelated", "cannot", "can't", "otherwise",
@@ -2364,9 +2368,9 @@ def _needed(tool: Tool) -> list[str]:
 def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
     """Whether a tool takes one thing, a free text (``query``, ``question``; any other has a default): a search a
     question can be sent to; a title only if the ``message`` names one ("Is Dune in?", not "Are you open on Sunday?")."""
-    required = _needed(tool)
-    return len(required) == 1 and bool(frozenset(words(required[0].replace("_", " "))) & _FREE_TEXT) and (message is None
-        or "title" not in required[0].lower() or bool(_proper_names(message) or _QUOTED.search(message)))
+    required, works = _needed(tool), _WORKS - {stem("name")}  # an album too: "Do you stock Rumours by Fleetwood Mac?"
+    return len(required) == 1 and bool((said := frozenset(words(required[0].replace("_", " ")))) & (_FREE_TEXT | works)) and (
+        message is None or not said & works or bool(_proper_names(message) or _QUOTED.search(message)))
 
 
 def _answered_by_conversation(request: Request, question: str = "") -> tuple[int, Statement] | None:

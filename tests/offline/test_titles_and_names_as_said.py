@@ -1,0 +1,123 @@
+"""Titles and names a careful model sends as the user says them, to a learner's own catalogue, music, podcast, course
+and help-desk tools.
+
+A work and its maker are split at "by" past the question's own words ("Do you have Dune by Frank Herbert?": Dune, Frank
+Herbert); a title runs on over its small words and its capitalised ones ("Pride and Prejudice", "Stairway to Heaven",
+"The Rest Is History"), and no other field takes a part of it; a name after "to" is the thing when no other is named
+("Subscribe me to Fall of Civilizations"); a how-to wish is searched in the help docs, past "I'd like to".
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from agents import Agent, Runner, function_tool
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+@function_tool
+def search_catalog(title: str, author: str | None = None) -> str:
+    """Search the library catalogue for books."""
+    return json.dumps([{"isbn": "9780441013593", "title": title, "available": True}])
+
+
+@function_tool
+def reserve_book(isbn: str) -> str:
+    """Reserve a book by its ISBN."""
+    return f"Reserved {isbn}."
+
+
+@function_tool
+def find_record(album: str, artist: str | None = None) -> str:
+    """Find a vinyl record in the shop."""
+    return "2 copies in stock"
+
+
+@function_tool
+def subscribe(show_name: str) -> str:
+    """Subscribe the user to a podcast show."""
+    return f"Subscribed to {show_name}."
+
+
+@function_tool
+def follow_podcast(podcast: str) -> str:
+    """Follow a podcast so new episodes download."""
+    return f"Following {podcast}."
+
+
+@function_tool
+def enroll(course_name: str) -> str:
+    """Enroll the student in a course."""
+    return "Enrolled."
+
+
+@function_tool
+def add_to_playlist(song: str, playlist: str) -> str:
+    """Add a song to one of the user's playlists."""
+    return "Added."
+
+
+@function_tool
+def search_help(query: str) -> str:
+    """Search the help center articles."""
+    return "Go to Settings > Branding and upload the logo."
+
+
+@function_tool
+def open_ticket(subject: str, description: str) -> str:
+    """Open a support ticket with the support team."""
+    return "Ticket #1042 opened."
+
+
+async def _calls(tools: list, instructions: str, message: str) -> list[tuple[str, dict]]:
+    result = await Runner.run(Agent(name="Assistant", instructions=instructions, tools=tools), message)
+    return [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
+
+
+@pytest.mark.parametrize(("message", "title", "author"), [
+    ("Do you have Dune by Frank Herbert?", "Dune", "Frank Herbert"),
+    ("Have you got a copy of Normal People by Sally Rooney?", "Normal People", "Sally Rooney"),
+])
+async def test_a_title_and_its_author_fill_their_own_fields(message, title, author):
+    calls = await _calls([search_catalog, reserve_book], "You are a library assistant.", message)
+    assert calls == [("search_catalog", {"title": title, "author": author})]
+
+
+async def test_an_album_asked_about_is_looked_up_with_its_artist():
+    calls = await _calls([find_record], "You help customers of a record shop.", "Do you stock Rumours by Fleetwood Mac?")
+    assert calls == [("find_record", {"album": "Rumours", "artist": "Fleetwood Mac"})]
+
+
+@pytest.mark.parametrize(("message", "title"), [
+    ("Is Pride and Prejudice available?", "Pride and Prejudice"),
+    ("Is War and Peace in?", "War and Peace"),
+])
+async def test_a_title_is_not_split_at_and(message, title):
+    calls = await _calls([search_catalog, reserve_book], "You are a library assistant.", message)
+    assert calls == [("search_catalog", {"title": title, "author": None})]
+
+
+@pytest.mark.parametrize(("tool", "message", "value"), [
+    (subscribe, "Subscribe me to Fall of Civilizations", {"show_name": "Fall of Civilizations"}),
+    (follow_podcast, "Follow The Rest Is History for me", {"podcast": "The Rest Is History"}),
+    (follow_podcast, "Subscribe me to Stuff You Should Know", {"podcast": "Stuff You Should Know"}),
+    (enroll, "Sign me up for Introduction to Data Science", {"course_name": "Introduction to Data Science"}),
+])
+async def test_a_title_keeps_its_small_and_capitalised_words(tool, message, value):
+    assert await _calls([tool], "You are the assistant of a learning and listening app.", message) == [(tool.name, value)]
+
+
+async def test_a_song_title_with_to_is_whole_and_the_playlist_is_its_own():
+    calls = await _calls([add_to_playlist], "You manage music playlists.", "Add Stairway to Heaven to my Road Trip playlist")
+    assert calls == [("add_to_playlist", {"song": "Stairway to Heaven", "playlist": "Road Trip"})]
+
+
+@pytest.mark.parametrize(("message", "query"), [
+    ("I'd like to add my logo to invoices", "add my logo to invoices"),
+    ("I want to export my clients to a spreadsheet", "export my clients to a spreadsheet"),
+])
+async def test_a_how_to_wish_searches_the_help(message, query):
+    calls = await _calls([search_help, open_ticket], "You are the helpdesk assistant for an invoicing app.", message)
+    assert calls == [("search_help", {"query": query})]
