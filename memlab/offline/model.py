@@ -609,7 +609,7 @@ class Reader:
             return said.strip("'\"‘’“”")  # "a playlist called road trip", "an alarm for 5:45 pm called gym"
         if " by " in self.whole and field_stems & (_WORKS | _MAKERS) and any(set(words(f.replace("_", " "))) & _MAKERS for f in (
                 self.fields)) and (made := _made_by(self.whole, self.tool)) and made[1]:  # a song, its artist
-            return made[bool(field_stems & _MAKERS)]
+            return made[bool(field_stems & _MAKERS)] or None
         when = self.whole.partition(" since ")[2].split(",")[0].split(". ")[0].strip(" .!?")  # "since yesterday": a
         since = () if when.split(" ")[0].lower() in CALENDAR | {"yesterday", "last", "this", "then", "early"} or when[  # time
             :1].isdigit() else (" since ",)
@@ -707,7 +707,9 @@ class Reader:
             return self._take("quoted", lambda text: quoted)
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
         find = (lambda text: _by(text) or _proper_names(text)) if nullable and kind == "other" and find else find  # "phone":
-        # no words of the message
+        # no words of the message; a title that may be null: one named, not its author's name ("Is Dune by X in?")
+        find = (lambda text: [n for n in self.unowned(_proper_names(text, things=True, titles=True)) if n not in _by(text)]) if (
+            nullable and kind == "free" and field_stems & _WORKS) else find
         extracted = kind == "other" and name and not nullable and not self.summarized and (
             self.answer == self.request.message.strip())
         scored = [t for t in tokens(self.whole) if t[:1].isdigit() and "-" in t and max(map(len, t.split("-"))) < 4
@@ -1768,7 +1770,8 @@ def _made_by(text: str, tool: str) -> tuple[str, str] | None:
     # "play the song Yesterday": Yesterday; "Do you have Dune": Dune
     maker = [w for k, w in itertools.takewhile(lambda kw: kw[1].lower() not in STOP and (text.islower() or not kw[1].islower(
         )) or kw[0] == 0 and kw[1].lower() == "the", enumerate(tail.replace(";", ",").partition(",")[0].rstrip(".!? ").split()))]
-    return (work, " ".join(maker)) if work else None  # "by Queen, please": Queen; "by the Beatles came out...": the Beatles
+    return (work * (text.islower() or not work.islower()), " ".join(maker)) if work else None  # "by Queen, please":
+    # Queen; "by the Beatles came out...": the Beatles; no work in "Do you have anything by Ursula Le Guin?"
 
 
 def _before(text: str, field: frozenset[str], own: frozenset[str]) -> list[str]:
@@ -2368,7 +2371,8 @@ def _needed(tool: Tool) -> list[str]:
 def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
     """Whether a tool takes one thing, a free text (``query``, ``question``; any other has a default): a search a
     question can be sent to; a title only if the ``message`` names one ("Is Dune in?", not "Are you open on Sunday?")."""
-    required, works = _needed(tool), _WORKS - {stem("name")}  # an album too: "Do you stock Rumours by Fleetwood Mac?"
+    required = _needed(tool) or [*(tool.parameters.get("properties") or {})][:1]  # or its first, none needed (title=None)
+    works = _WORKS - {stem("name")}  # an album too: "Do you stock Rumours by Fleetwood Mac?"
     return len(required) == 1 and bool((said := frozenset(words(required[0].replace("_", " ")))) & (_FREE_TEXT | works)) and (
         message is None or not said & works or bool(_proper_names(message) or _QUOTED.search(message)))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from agents import Agent, Runner, function_tool
+from agents import Agent, Runner, SQLiteSession, function_tool
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -121,3 +121,37 @@ async def test_a_song_title_with_to_is_whole_and_the_playlist_is_its_own():
 async def test_a_how_to_wish_searches_the_help(message, query):
     calls = await _calls([search_help, open_ticket], "You are the helpdesk assistant for an invoicing app.", message)
     assert calls == [("search_help", {"query": query})]
+
+
+@function_tool
+def search_books(title: str | None = None, author: str | None = None) -> str:
+    """Search the library catalogue by title and/or author."""
+    return json.dumps([{"isbn": "978-0-441-47812-5", "title": "The Left Hand of Darkness", "author": "Ursula K. Le Guin"},
+                       {"isbn": "978-0-547-77374-4", "title": "A Wizard of Earthsea", "author": "Ursula K. Le Guin"}])
+
+
+@function_tool
+def find_films(title: str | None = None, director: str | None = None) -> str:
+    """Find films in the video archive by title or director."""
+    return json.dumps([{"film_id": "FA-77", "title": "The Grand Budapest Hotel", "director": "Wes Anderson"}])
+
+
+async def test_a_search_whose_fields_may_be_null_gets_the_title_or_the_maker_said():
+    library = [search_books, reserve_book]
+    assert await _calls(library, "You are a library assistant.", "Do you have The Left Hand of Darkness?") == [
+        ("search_books", {"title": "The Left Hand of Darkness", "author": None})]
+    assert await _calls(library, "You are a library assistant.", "Do you have anything by Ursula K. Le Guin?") == [
+        ("search_books", {"title": None, "author": "Ursula K. Le Guin"})]
+    assert await _calls([find_films], "You run a video archive.", "Is The Grand Budapest Hotel in the archive?") == [
+        ("find_films", {"title": "The Grand Budapest Hotel", "director": None})]
+    assert await _calls([find_films], "You run a video archive.", "Have you got anything by Wes Anderson?") == [
+        ("find_films", {"title": None, "director": "Wes Anderson"})]
+
+
+async def test_the_second_one_found_by_its_author_is_reserved():
+    session = SQLiteSession(":memory:")
+    agent = Agent(name="Assistant", instructions="You are a library assistant.", tools=[search_books, reserve_book])
+    await Runner.run(agent, "Do you have anything by Ursula K. Le Guin?", session=session)
+    result = await Runner.run(agent, "Reserve the second one", session=session)
+    calls = [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
+    assert calls == [("reserve_book", {"isbn": "978-0-547-77374-4"})]
