@@ -2173,6 +2173,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         message = message | {stem(spoken)}
     # a triage agent: a desk is named by its own words; near ones ("card" for refunds) and everyday ones only if none is
     desks = [t for t in tools if t.handoff]
+    if desks and (_arithmetic(request.message) or _solved(request.message)):  # "What is 15% of 80?": a math desk's
+        near |= related({stem("arithmetic")}) - message
     padded = f" {' '.join(_lower_tokens(request.message))} "
     common = set.intersection(*(set(t.stems) for t in desks)) if len(desks) > 1 else set()  # "insurance" of
     by_own_words = any((t.stems - _HANDOFF - common) & message for t in desks)  # claims and of sales names neither
@@ -2182,7 +2184,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     desk_words = message if by_own_words else message | near | same
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     named = {s for t in desks for s in t.name_stems - {"transf", "agent"}}  # a sentence that sends on: not its own
-    own_words = {w for s in sentences(request.instructions) if not set(words(s)) & named for w in words(s)} - _HANDOFF
+    own_words = {w for s in sentences(request.instructions) if not set(words(s)) & named and not (  # nor one that routes:
+        {"rout", "transf", "handof"} & set(words(s)) or {"which", "agent"} <= set(_lower_tokens(s))) for w in words(s)} - _HANDOFF
+    # "You determine which agent to use based on the user's homework question"
     covered = set(words(request.message)) | (related(words(request.message)) if request.this_turn[0] else set())
     # itself ("charges"; once handed to, by a related word too: "charged" to "billing questions")
     scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), ""))
@@ -3281,10 +3285,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
     if known is None and task and stem(task[task[0] == "you" and len(task) > 1]) in _MAKES:
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
-    last = [t for t in _lower_tokens(sentences(said)[-1])[:2] if t != "please"][:1]
-    if known is None and last and stem(last[0]) in _MAKES:  # "T(n) = 2T(n-1) + 1. Compute T(20).": a task, not news
-        return _CANNOT
     acts = [t for t in _lower_tokens(said)[:4] if t != "please"][:3]  # "Remind me to call mum at 6", "Book a taxi":
+    last = [t for t in _lower_tokens(sentences(said)[-1])[:2] if t != "please"][:1]
+    helped = any(b == "help" and a in ("need", "needs", "want", "like", "some", "get") for a, b in itertools.pairwise(
+        _lower_tokens(said)[:6]))  # "I need help with fractions", "My kid needs help with...": help it can't give
+    if known is None and (last and stem(last[0]) in _MAKES or helped):  # "T(n) = ... Compute T(20).": a task, not news
+        return _CANNOT
     able = {stem(t.name.replace("-", "_").split("_")[0].lower()) for t in request.tools}  # no move_*: "Move the call" can't
     if known is None and acts[:1] and acts[0] in _ACTS and (not request.tools or stem(acts[0]) not in able and acts[
             1:2] != ["me"]) and acts[1:2] != ["yourself"] and not (  # "Email me rather than calling": a preference

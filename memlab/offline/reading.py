@@ -119,7 +119,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     whatsapp call
     phone | system os operating windows macos linux ios android | weather forecast temperature rain rainfall precipitation sunny umbrella | weather forecast temperature cold hot warm jacket | number id
     identifier code reference ref | race marathon triathlon | tournament competition contest championship | reserve preorder | teach taught teaches teacher | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
-    calculus derivative integral fraction percentage arithmetic | history historical war president empire king queen
+    calculus derivative integral fraction percentage arithmetic division circle triangle angle | history historical war president empire king queen
     emperor century ancient medieval revolution battle dynasty civilization treaty colony colonial | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim want | add plus sum total | subtract minus difference | multiply times product | divide
     divided quotient | convert conversion exchange currency euro dollar pound yen franc money | pay payment paid charge charged card fare invoice refund
