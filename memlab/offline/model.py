@@ -778,6 +778,8 @@ class Reader:
             return told if at else ", ".join(why) or self.whole.strip()
         if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
             head, colon, marked = self.whole.strip().partition(": ")
+            colon = "" if field_stems & _WORKS and head.split()[-1:] != head.split() and head.split()[-1].istitle() and marked[
+                :1].isupper() else colon  # a title's: "Is Dune: Part Two on?"
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked and len(
                 sentences(head)) == 1 else ""  # not "Invoice from Globex. Amount due: $1,240.50": a label in the text
             served, _, count = head.partition(" for ")  # a heading's title, not whom it serves ("Pancakes for 4 people")
@@ -1400,7 +1402,8 @@ class Reader:
             after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP | _PIECE_CUES, [  # "2 x keyboard": keyboard
                 w for k, w in enumerate(found[at + 1:at + 5]) if w.lower() != "x" and not (unit and k == 1 and w == "of")][
                 :2 + unit]))  # "1 kg chicken thighs"
-            before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
+            before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP and stem(w.lower()) not in (
+                _VERBS | _CHANGES | {stem(self.tool.partition("_")[0])})][-1:]  # not the verb: "Add 2 Kindle Paperwhite"
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}
 
@@ -1830,7 +1833,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             after = found[at + 1] if at + 1 < len(found) else ""
             end = runs[-1][1] if runs else -9  # a name goes on over "of" ("Bank of America"), a title over its small words
             gap = [w.lower() for w in found[end + 1:at]]  # ("Pride and Prejudice"; not "with Ola and Piet", "Ana and Bo are")
-            joins = word != "The" and at - end <= 3 and " ".join(found[end:at + 1]) in piece and all(w in (
+            joins = word != "The" and at - end <= 3 and (at == end + 1 or " ".join(found[end:at + 1]) in piece) and all(w in (
                 "de", "da", "of", "van", "von", *("to and the a".split() * titles)) for w in gap) and not ("and" in gap and (
                     found[runs[-1][0] - 1].lower() == "with" or after in ("are", "were")))
             dated = low in _MONTHS and (things or after[:1].isdigit())  # "Feb", "for Dec 8": no name
@@ -1886,8 +1889,10 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
         listed = {k + i for k, ((_, end), (start, _)) in enumerate(zip(runs, runs[1:])) for i in (0, 1)
                   if start == end + 2 and found[end + 1].lower() in ("and", "or") and {"and", "or"} & set(
                       piece.lower().split())}  # "Alice, Bob and Chen" (not "Senior PM, Acme Robotics")
-        for k, (start, end) in enumerate(runs):
-            (places if k in marked else out if not (things and k in listed) else []).append(" ".join(found[start:end + 1]))
+        for k, (start, end) in enumerate(runs):  # a title as written: "Dune: Part Two"
+            name = piece[(a := piece.find(found[start])):piece.find(found[end], a) + len(found[end])] if titles else ""
+            name = name if tokens(name) == found[start:end + 1] else " ".join(found[start:end + 1])
+            (places if k in marked else out if not (things and k in listed) else []).append(name)
     out = [_widened(name, text) for name in out] if titles else out
     named = [p for p in phrases if p[:1].isupper() and not any(p in o != p for o in out)] if titles else []  # "a Senior PM"
     return named or out or sent_to or (mine or phrases if titles else phrases or mine) or places

@@ -155,3 +155,41 @@ async def test_the_second_one_found_by_its_author_is_reserved():
     result = await Runner.run(agent, "Reserve the second one", session=session)
     calls = [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
     assert calls == [("reserve_book", {"isbn": "978-0-547-77374-4"})]
+
+
+@function_tool
+def add_to_cart(product_name: str, quantity: int) -> str:
+    """Add a product to the shopping cart."""
+    return "Added."
+
+
+@function_tool
+def order_supplies(item: str, quantity: int) -> str:
+    """Order office supplies."""
+    return "Ordered."
+
+
+async def test_a_counted_products_name_is_not_the_verb_before_its_count():
+    assert await _calls([add_to_cart], "You are a shop assistant.", "Add 2 Kindle Paperwhite to my cart") == [
+        ("add_to_cart", {"product_name": "Kindle Paperwhite", "quantity": 2})]
+    assert await _calls([order_supplies], "You order supplies for the office.", "Order 3 Moleskine Notebooks") == [
+        ("order_supplies", {"item": "Moleskine Notebooks", "quantity": 3})]
+
+
+@function_tool
+def search_films(title: str) -> str:
+    """Search films showing at the cinema."""
+    return json.dumps([{"film_id": "F-12", "title": title, "time": "21:15"}])
+
+
+@function_tool
+def lookup_game(title: str) -> str:
+    """Look up a video game in the store."""
+    return "In stock."
+
+
+async def test_a_title_keeps_its_colon():
+    assert await _calls([search_films], "You are a cinema assistant.", "When is Dune: Part Two showing?") == [
+        ("search_films", {"title": "Dune: Part Two"})]
+    assert await _calls([lookup_game], "You help at a game store.", "Do you have The Legend of Zelda: Tears of the Kingdom?") == [
+        ("lookup_game", {"title": "The Legend of Zelda: Tears of the Kingdom"})]
