@@ -847,7 +847,10 @@ class Reader:
             tool, given = [("", {}), *calls.values()][-1]
             keep = _SUBJECT | _THING | self.own | {stem("name")} if "it" in said else {stem("title")} if (
                 tool != self.tool) else set()
-            return {k: v for k, v in given.items() if isinstance(v, str) and set(words(k.replace("_", " "))) & keep}
+            told = {str(v).lower() for v in given.values()}  # else the record its result holds by that value ("Search for
+            # Past Lives", "Add it to my watchlist": its title)
+            return next((one for one in _records(before)[::-1] if told & {str(v).lower() for v in one.values()}), {
+                k: v for k, v in given.items() if isinstance(v, str) and set(words(k.replace("_", " "))) & keep})
         for item in before[::-1]:  # a record of a list told with what its call was given ("the 19:30 one" of a film's)
             records = structured(item["output"]) if isinstance(item.get("output"), str) else None
             if isinstance(records, list) and records and all(isinstance(one, dict) for one in records):
@@ -870,10 +873,7 @@ class Reader:
         if identifiers(self.request.message):  # an id the message gives is the one
             return {}
         said = set(words(self.request.message)) - self.own  # past the tool's own words: "cancel", "event"
-        outputs = [structured(i["output"]) for i in self.request.conversation[:self.request.last_user_index] if said and (
-            item_type(i) == "function_call_output" and isinstance(i.get("output"), str))]
-        records = [one for found in outputs for one in (found if isinstance(found, list) else [found]) if isinstance(
-            one, dict)]
+        records = _records(self.request.conversation[:self.request.last_user_index]) if said else []
         hits = [one for one in records if said <= set(words(" ".join(map(str, one.values()))))]
         return hits[-1] if hits and all(one.get("id") == hits[-1].get("id") for one in hits) else {}
 
@@ -1406,6 +1406,13 @@ class Reader:
                 _VERBS | _CHANGES | {stem(self.tool.partition("_")[0])})][-1:]  # not the verb: "Add 2 Kindle Paperwhite"
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}
+
+
+def _records(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The records the tool results among ``items`` hold, in order: a result's own, or each of its list."""
+    found = [structured(i["output"]) for i in items if item_type(i) == "function_call_output" and isinstance(i.get(
+        "output"), str)]
+    return [one for each in found for one in (each if isinstance(each, list) else [each]) if isinstance(one, dict)]
 
 
 def _turned(message: str) -> bool:

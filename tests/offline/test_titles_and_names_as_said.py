@@ -193,3 +193,40 @@ async def test_a_title_keeps_its_colon():
         ("search_films", {"title": "Dune: Part Two"})]
     assert await _calls([lookup_game], "You help at a game store.", "Do you have The Legend of Zelda: Tears of the Kingdom?") == [
         ("lookup_game", {"title": "The Legend of Zelda: Tears of the Kingdom"})]
+
+
+@function_tool
+def search_streaming(query: str) -> str:
+    """Search the streaming catalogue."""
+    return json.dumps([{"id": "m1", "title": "Past Lives"}, {"id": "m2", "title": "The Zone of Interest"}])
+
+
+@function_tool
+def add_to_watchlist(movie_title: str) -> str:
+    """Add a movie to the user's watchlist."""
+    return "Added."
+
+
+@function_tool
+def find_shows(query: str) -> str:
+    """Find podcast shows."""
+    return json.dumps([{"show_id": "pod-301", "name": "Hard Fork"}, {"show_id": "pod-302", "name": "Hard Fork Extra"}])
+
+
+@function_tool
+def follow_show(show_id: str) -> str:
+    """Follow a podcast show by its id."""
+    return "Following."
+
+
+@pytest.mark.parametrize(("tools", "first", "then", "call"), [
+    ([search_streaming, add_to_watchlist], "Search for Past Lives", "Add it to my watchlist",
+     ("add_to_watchlist", {"movie_title": "Past Lives"})),
+    ([find_shows, follow_show], "Look up Hard Fork", "Great, follow it", ("follow_show", {"show_id": "pod-301"})),
+])
+async def test_it_is_the_record_the_search_found_by_the_name_said(tools, first, then, call):
+    session = SQLiteSession(":memory:")
+    agent = Agent(name="Assistant", instructions="You are a media assistant.", tools=tools)
+    await Runner.run(agent, first, session=session)
+    result = await Runner.run(agent, then, session=session)
+    assert [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"] == [call]
