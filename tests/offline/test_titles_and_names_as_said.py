@@ -208,21 +208,15 @@ def add_to_watchlist(movie_title: str) -> str:
 
 
 @function_tool
-def find_shows(query: str) -> str:
-    """Find podcast shows."""
-    return json.dumps([{"show_id": "pod-301", "name": "Hard Fork"}, {"show_id": "pod-302", "name": "Hard Fork Extra"}])
-
-
-@function_tool
-def follow_show(show_id: str) -> str:
-    """Follow a podcast show by its id."""
-    return "Following."
+def rent_film(film_id: str) -> str:
+    """Rent a film for 48 hours."""
+    return "Rented."
 
 
 @pytest.mark.parametrize(("tools", "first", "then", "call"), [
     ([search_streaming, add_to_watchlist], "Search for Past Lives", "Add it to my watchlist",
      ("add_to_watchlist", {"movie_title": "Past Lives"})),
-    ([find_shows, follow_show], "Look up Hard Fork", "Great, follow it", ("follow_show", {"show_id": "pod-301"})),
+    ([search_streaming, rent_film], "Search for The Zone of Interest", "Rent it", ("rent_film", {"film_id": "m2"})),
 ])
 async def test_it_is_the_record_the_search_found_by_the_name_said(tools, first, then, call):
     session = SQLiteSession(":memory:")
