@@ -1881,8 +1881,9 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
-                    or (low in STOP or low in _ASKING) and not (titles and joins and word.istitle() and not after[:1].islower() and len(
-                        word) > 1)  # but in a title: "The Rest Is History"
+                    or (low in STOP or low in _ASKING) and not (titles and word.istitle() and len(word) > 1 and (
+                        joins and not after[:1].islower() or at and after[:1].isupper()))  # but in a title: "The Rest Is
+                    # History", "Of Mice and Men"
                     or low in _FILLER | _CORRECTION or stem(low) in _VERBS | _CHANGES and (
                         before in STOP and (before != "and" or at < 2) or not before)  # "Oh and...", "Actually I'm 35"; a verb
                     # opening an ask, not a name listed ("Zelda, Switch")

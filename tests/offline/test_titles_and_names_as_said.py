@@ -93,6 +93,7 @@ async def test_an_album_asked_about_is_looked_up_with_its_artist():
 @pytest.mark.parametrize(("message", "title"), [
     ("Is Pride and Prejudice available?", "Pride and Prejudice"),
     ("Is War and Peace in?", "War and Peace"),
+    ("Have you got Of Mice and Men?", "Of Mice and Men"),
 ])
 async def test_a_title_is_not_split_at_and(message, title):
     calls = await _calls([search_catalog, reserve_book], "You are a library assistant.", message)
