@@ -1840,9 +1840,11 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             after = found[at + 1] if at + 1 < len(found) else ""
             end = runs[-1][1] if runs else -9  # a name goes on over "of" ("Bank of America"), a title over its small words
             gap = [w.lower() for w in found[end + 1:at]]  # ("Pride and Prejudice"; not "with Ola and Piet", "Ana and Bo are")
-            joins = word != "The" and at - end <= 3 and (at == end + 1 or " ".join(found[end:at + 1]) in piece) and all(w in (
-                "de", "da", "of", "van", "von", *("to and the a".split() * titles)) for w in gap) and not ("and" in gap and (
-                    found[runs[-1][0] - 1].lower() == "with" or after in ("are", "were")))
+            small = ("de", "da", "of", "van", "von", *("to and the a".split() * titles), *["in"] * (titles and gap[1:] == [
+                "the"]))  # "The Catcher in the Rye"
+            joins = word != "The" and at - end <= 3 and (at == end + 1 or " ".join(found[end:at + 1]) in piece) and all(
+                w in small for w in gap) and not ("and" in gap and (found[runs[-1][0] - 1].lower() == "with" or after in (
+                    "are", "were")))
             dated = low in _MONTHS and (things or after[:1].isdigit())  # "Feb", "for Dec 8": no name
             unit = before.isdigit() and _SECONDS.get(low.rstrip("s"), "")[:1] == ("time",)  # "a 2 hour offsite": offsite,
             counted = before.isdigit() or at > 1 and found[at - 2].isdigit() and _SECONDS.get(before.rstrip("s"), "")[
@@ -1863,7 +1865,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 # right after the verb is its particle ("Please check in Rosa Diaz"): a name follows
                 if before in ("to", "for", "from") and low not in CALENDAR and not dated:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
-            if (things and not titles or found[at - 1].isupper() and not people) and word.isdigit() and runs and runs[
+            if (things or titles or found[at - 1].isupper() and not people) and word.isdigit() and runs and runs[
                     -1][1] == at - 1 and f"{before} {word}" in low_piece:
                 runs[-1][1] = at  # "the Pixel 8", "train IC 512"
                 continue
