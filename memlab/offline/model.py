@@ -105,7 +105,7 @@ _ASKING = QUESTION_WORDS | frozenset("remind tell explain describe write give sh
                                      "summarise find help compose generate suggest recommend calculate solve plan name".split())
 #: What a field's name or description says it holds.
 _FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
-                      "topic task comment note details issue problem body subject title event")
+                      "topic task comment note details issue problem body subject title event fact memory")
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
                   "town where address region area venue language lang")
 _WHEN = stem_set("date day when time deadline eta due")
@@ -216,7 +216,8 @@ _CHANGES = stem_set("create delete remove update send cancel book open make set 
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate")
-_DONE = frozenset("sent ok okay done true success successful confirmed".split())  # a bare acknowledgement
+_DONE = frozenset("sent ok okay done true success successful confirmed stored saved deleted".split())  # a bare
+# acknowledgement
 _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote",
          "shut": "shut", "put": "put", "cut": "cut", "run": "ran", "find": "found", "get": "got", "hold": "held",
          "draw": "drew", "throw": "threw"}
@@ -227,6 +228,9 @@ _PARTICLES = ("up", "down", "in", "out", "off", "on", "back", "to", "into", "fro
 _ADDRESSING = stem_set("reach contact bill invoice charge email ping text message invite ask tell remind thank notify "
                        "call phone ring put reserve renew borrow return hold mark log record schedule")  # "Put X on hold"
 _SEARCHES = stem_set("search find look lookup query research consult")  # tools that look something up
+_MEMORY = stem_set("memory memories fact facts preference preferences profile remember")  # a long-term memory tool's
+_STORES = {"keep": stem_set("save store remember memorize memorise record keep add note set update"),  # words; the verbs that keep
+          "forget": stem_set("forget delete remove erase clear")}  # a fact, and that forget one
 _OFF = frozenset("off disable stop mute pause silence deactivate".split())
 _PIECES = stem_set("pcs pc piece each unit item count ea")  # the unit of a thing counted, not measured ("12 eggs")
 _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL abbreviate
@@ -593,6 +597,10 @@ class Reader:
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
+        keyed = "value" in self.fields and name in ("key", "name", "setting", "preference", "field", "value") and len(
+            set(self.fields) & {"key", "name", "setting", "preference", "field"}) == 1  # set_preference(key, value)
+        if keyed and (setting := _setting(self.whole)):
+            return setting[name == "value"]  # "Set my units to metric": units, metric
         if self.completed and not field_stems & self.completed[1]:  # "Reserve Dune." "... once I have the card number."
             return self.completed[0].text(name, description, format, owner, nullable)  # "LC-1": the title is "Dune"
         if self.report and field_stems & stem_set("report markdown summary") and not field_stems & _ID:  # a report of
@@ -805,11 +813,18 @@ class Reader:
             said = list(itertools.takewhile(lambda w: w.lower() not in ("under", "below", "over", "between", "around"),
                                             self.whole[looking + len(cue):].strip().split(" "))) if looking >= 0 else said
             lead = next((w.lower() for w in said if w.lower() != "please"), "") * (looking < 0)  # "Play some Miles Davis":
+            memory = bool(set(words(self.tool.replace("_", " "))) & _MEMORY)  # a memory tool keeps the fact without
+            led = next((w.lower() for w in said if w.lower() not in ("please", "don't", "do", "not")), "")  # its lead:
+            kept = memory and stem(led) in _STORES["keep"] | _STORES["forget"]  # "Don't forget that I'm vegan": I'm vegan
             sought = (looking >= 0 or lead in ("find", "search", "look", "browse") or stem(lead) == stem(self.tool.split(
-                "_")[0].lower()) and self.fields[:1] == [name]) and not self.answer
+                "_")[0].lower()) and self.fields[:1] == [name] or kept) and not self.answer
             while sought and len(said) > 1 and (said[0].lower() in ("please", "find", "search", "look", "browse", "up",
-                                                                    "for", "me", "us", "some") or said[0].lower() == lead):
+                                                                    "for", "me", "us", "some") or said[0].lower() == lead
+                                                or kept and said[0].lower() in ("that", "don't", "do", "not", led)):
                 said.pop(0)  # "Miles Davis"
+            said = " ".join(said).split(", please ")[0].split(" ") if memory else said  # "I'm allergic to shellfish,
+            # please keep that in mind"
+            said[0] = said[0][:1].upper() + said[0][1:] if kept else said[0]
             if titled and not marked:  # nor a title ("Put Dune on hold at Riverside")
                 self.given.setdefault(titled[0], kind)
             return (marked or titled and titled[0] or " ".join(said).rstrip(".!" * sought))[:500] or None
@@ -1671,6 +1686,19 @@ def _names_only(text: str) -> bool:
     return all(w.istitle() and w.isalpha() or w in ("and", "or") for w in text.split())
 
 
+def _setting(text: str) -> tuple[str, str] | None:
+    """The setting a sentence gives, as its name and value: "Set my units to metric" (units, metric), "My preferred
+    language is Portuguese" (preferred language, Portuguese), "I like my reports in PDF" (reports, PDF); else ``None``."""
+    said = [w.strip(".,!?") for w in text.split()[:12]]
+    low = [w.lower() for w in said]
+    if low[:1] == ["i"] and low[1:2] in (["like"], ["prefer"], ["want"]) and low[2:3] == ["my"]:  # "I like my reports
+        said, low = said[2:], low[2:]  # in PDF format": reports, PDF format
+    at = low.index("to") if low[:1] and low[0] in ("set", "change", "make", "switch", "update") and "to" in low else (
+        next((k for k, w in enumerate(low) if w in ("is", "are", "in", "as")), 0) if low[:1] in (["my"], ["our"]) else 0)
+    named = [w for w in said[1:at] if w.lower() not in ("my", "our", "the")]
+    return (" ".join(named), " ".join(said[at + 1:])) if named and len(named) <= 4 and said[at + 1:] else None
+
+
 def _thing(said: list[str]) -> list[str]:
     """The first words of ``said`` up to a small word, a verb, a number or a limit, at most four."""
     return list(itertools.takewhile(lambda w: w.lower() not in STOP and stem(w) not in _VERBS | _CHANGES and w.lower(
@@ -2163,7 +2191,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
         done = set(words(request.message)) - _VERBS if "did" in _lower_tokens(request.message) else set()  # "Which
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and (_CHANGES | {
-                 stem("change")}) & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | (
+                 stem("change")}) & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | _STORES[
+                 "keep"] | _STORES["forget"] | (
                  _ADDRESSING - _SAYING - _VERBS) | done | {"add"}) and (_takes_a_query(t, request.message) or not (
                      _takes_a_query(t)))]  # book did I reserve?": not reserve_book again, nor find_book without a title
     negated, chat = _negated(request.message), _chat(request.message)  # "Draft (don't send) an email": never send_email;
@@ -2171,7 +2200,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         sum(not t.handoff for t in tools) > 1) and not Reader(request).completed  # "My name is Ana.": no search; "Hi, my
     tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated and not (  # card is LC-4"
         chat and t.stems & _SEARCHES and _takes_a_query(t) or tells and not t.handoff and verb not in _VERBS - _CHANGES and not (
-            t.name_stems & set(words(request.message))))]  # (of several tools): no act it does not name, unless asked
+            (t.name_stems | _MEMORY) & set(words(request.message)) or t.stems & _MEMORY))]  # (of several tools): no act it
+    # does not name, unless asked, or it keeps what the user tells (save_memory)
     if _turned(request.message):  # "Turn the music down": a tool that sets a level (set_volume), not play_music
         tools = [t for t in tools if any(isinstance(f, Mapping) and (f.get("type") in ("number", "integer") or {"low", "high"}
                  & {str(o).lower() for o in f.get("enum") or ()}) for f in (t.parameters.get("properties") or {}).values())] or tools
@@ -2275,15 +2305,21 @@ def _choose_tools(request: Request) -> list[Tool]:
         picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top if top_score >= 3 or choice != (
             "required") else next((t for *_, t, _ in scored if stem(t.name.split("_")[0].lower()) in _VERBS - _CHANGES), top)]
         # a call demanded that nothing asks for: one that changes nothing ("Thanks!": get_balance, not transfer_money)
+    keeper = "forget" if lead == stem("forget") else "keep"  # a memory tool: save_memory, remember_fact, forget_fact
+    kept = [t for t in request.tools if not t.handoff and t.stems & _MEMORY and stem(t.name.split("_")[0].lower()) in (
+        _STORES[keeper]) and (_takes_a_query(t) or "value" in _needed(t))]  # a fact, or a key and its value
+    if not picked and kept and not asking and (lead in _STORES["keep"] | {stem("forget")} or _about_user(request.message)):
+        picked = kept[:1]  # "Remember that my favourite colour is green", "I'm allergic to shellfish", "Forget that..."
     picked = picked or sought[:1]
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
     if not picked and (asking or needs) and (not _recalls(request.message) or not earlier) and not ours:  # "How do I...?",
-        picked = [t for _, _, t, _ in scored if _takes_a_query(t, request.message) and (asking or t.stems & _SEARCHES) or (
-            asking and t in answering)][:1]  # "I'd like to add my logo to invoices": search_docs(
-        # query), else a desk; the best ("vet" of find_visit)
+        picked = [t for _, _, t, _ in scored if _takes_a_query(t, request.message) and (asking or t.stems & _SEARCHES) and stem(
+            t.name.split("_")[0].lower()) not in _STORES["keep"] | _STORES["forget"] or asking and t in answering][:1]
+        # "I'd like to add my logo to invoices": search_docs(query), not save_memory(fact), else a desk; the best ("vet"
+        # of find_visit)
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = _sentences_saying(request.instructions, frozenset({"not", "unrelated", "cannot", "can't", "otherwise",
                                                                  "else", "other"}))
@@ -2864,8 +2900,9 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             lines.append(best)  # "What's the cheapest flight...?": the cheapest one
         elif isinstance(data, list) and once:  # each item on one line: "garage Quayside, spaces 14"
             data = _kept(data, message)
-            found = [_record(one) for one in data[:8]]
-            many = f"{len(data)} {noun[:-1] if len(data) == 1 else noun}" if noun.endswith("s") else str(len(data))
+            found = [_record(one).rstrip(".") for one in data[:8]]
+            one = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]  # "1 memory", "1 task"
+            many = f"{len(data)} {one if len(data) == 1 else noun}" if noun.endswith("s") else str(len(data))
             lines.append(f"I found {many}: {'; '.join(found)}{' (and more)' if len(data) > 8 else ''}." if data
                          else f"I found no {noun or 'results'}.")
         elif isinstance(data, (dict, list)):
@@ -2889,8 +2926,8 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             value = text[-1:] not in ".!?" and ": " not in text and asks and (size <= 6 or not once)  # not "ok" after
             # "A double, please", nor "Lisbon: sunny" (it names what it is)
             told = stem(parts[0]) not in _CHANGES  # "sent" is what send_email did
-            acted = len(parts) > 1 and text.lower().rstrip(".!") in _DONE and (not told or parts[1] in _PARTICLES or not
-                                                                           value and stem(parts[0]) not in _VERBS - {"add"})
+            acted = (len(parts) > 1 or stem(parts[0]) in _STORES["keep"]) and text.lower().rstrip(".!") in _DONE and (
+                not told or parts[1:2] and parts[1] in _PARTICLES or not value and stem(parts[0]) not in _VERBS - {"add"})
             acted = acted and (once or all(v is not False for v in sought.values()))  # "ok" from order_burger, check_in
             # (each of two calls too, unless it says no "off"), add_item: what it did, with what
             lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{name} returned nothing."
@@ -3307,8 +3344,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if known is None and (last and stem(last[0]) in _MAKES or helped):  # "T(n) = ... Compute T(20).": a task, not news
         return _CANNOT
     able = {stem(t.name.replace("-", "_").split("_")[0].lower()) for t in request.tools}  # no move_*: "Move the call" can't
-    if known is None and acts[:1] and acts[0] in _ACTS and (not request.tools or stem(acts[0]) not in able and acts[
-            1:2] != ["me"]) and acts[1:2] != ["yourself"] and not (  # "Email me rather than calling": a preference
+    if known is None and acts[:1] and acts[0] in _ACTS and (not request.tools or stem(acts[0]) not in able and (acts[
+            1:2] != ["me"] or not {"rather", "instead", "if", "when"} & said_tokens)) and acts[1:2] != ["yourself"] and not (  # "Email
+            # me rather than calling": a preference; "Book me a flight to Oslo" with no booking tool: can't
             acts[1:2] == ["me"] and said.split("me ", 1)[-1][:1].isupper()):  # an order no tool can carry out ("Call
         return _CANNOT  # me Sam" is a name, "call yourself Juniper" an order to the assistant)
     return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."

@@ -163,6 +163,9 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     if kind in ("boolean", "null"):  # a yes/no the message does not say: its default, else false
         said = filler.boolean(name, description) if kind == "boolean" else None
         return bool(default) if said is None and kind == "boolean" else said
+    if isinstance(default, str) and default and not any(w in filler.whole.lower() for w in name.lower().split("_") if len(
+            w) > 2):  # a setting the message never names keeps its default (``category: str = "general"``)
+        return default
     form = schema.get("format")
     unknown = f"unknown {name.replace('_', ' ')}".strip()
     text = filler.text(name, description, form, owner, nullable)
