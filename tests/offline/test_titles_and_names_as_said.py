@@ -94,6 +94,7 @@ async def test_an_album_asked_about_is_looked_up_with_its_artist():
     ("Is Pride and Prejudice available?", "Pride and Prejudice"),
     ("Is War and Peace in?", "War and Peace"),
     ("Have you got Of Mice and Men?", "Of Mice and Men"),
+    ("Is The Catcher in the Rye available?", "The Catcher in the Rye"),
 ])
 async def test_a_title_is_not_split_at_and(message, title):
     calls = await _calls([search_catalog, reserve_book], "You are a library assistant.", message)
@@ -105,6 +106,7 @@ async def test_a_title_is_not_split_at_and(message, title):
     (follow_podcast, "Follow The Rest Is History for me", {"podcast": "The Rest Is History"}),
     (follow_podcast, "Subscribe me to Stuff You Should Know", {"podcast": "Stuff You Should Know"}),
     (enroll, "Sign me up for Introduction to Data Science", {"course_name": "Introduction to Data Science"}),
+    (enroll, "Enroll me in Machine Learning 101", {"course_name": "Machine Learning 101"}),
 ])
 async def test_a_title_keeps_its_small_and_capitalised_words(tool, message, value):
     assert await _calls([tool], "You are the assistant of a learning and listening app.", message) == [(tool.name, value)]
