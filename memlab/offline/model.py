@@ -1931,17 +1931,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             name = piece[(a := piece.find(found[start])):piece.find(found[end], a) + len(found[end])] if titles else ""
             name = name if tokens(name) == found[start:end + 1] else " ".join(found[start:end + 1])
             (places if k in marked else out if not (things and k in listed) else []).append(name)
-    out = [_widened(name, text) for name in out] if titles else out
     named = [p for p in phrases if p[:1].isupper() and not any(p in o != p for o in out)] if titles else []  # "a Senior PM"
     return named or out or sent_to or (mine or phrases if titles else phrases or mine) or places
-
-
-def _widened(name: str, text: str) -> str:
-    """A title run on over small words to the capitalised ones after: "Introduction to Machine Learning", "The Name of"."""
-    found = tokens(text.partition(name)[2].split(",")[0])
-    small = list(itertools.takewhile(lambda w: w in ("of", "the", "to", "a"), found[:2]))  # not "in Berlin"
-    more = list(itertools.takewhile(lambda w: w[:1].isupper() and w.lower() not in CALENDAR, found[len(small):]))
-    return " ".join([name, *small, *more]) if small and more else name
 
 
 def _typed(text: str) -> list[str]:
