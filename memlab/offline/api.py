@@ -1,4 +1,4 @@
-"""The offline API: the Responses and Conversations endpoints, answered by the offline model.
+"""The offline API: the Responses, Conversations and Chat Completions endpoints, answered by the offline model.
 
 :class:`OfflineAPI` is an ``httpx2.MockTransport`` handler for a real ``openai`` client
 (:func:`memlab.offline.client.offline_client`; :mod:`memlab.offline.server` serves it over HTTP).
@@ -23,6 +23,7 @@ from typing import Any
 import httpx2
 
 from ..tokens import count_items, count_text, count_tools, encoding
+from . import chat
 from .checks import OfflineAPIError, check_body, check_conversation_body, check_items, input_items, parse_body
 from .compaction import compact_history, digest, expand_compactions
 from .model import Request, message_item, respond
@@ -58,8 +59,8 @@ class ServedRequest:
 
     @property
     def input(self) -> list[dict[str, Any]]:
-        """The ``input`` items of the request."""
-        return input_items(self.body)
+        """The ``input`` items of the request (of a chat request, its messages as items)."""
+        return input_items(self.body if "messages" not in self.body else chat.responses_body(self.body))
 
     @property
     def compaction(self) -> bool:
@@ -170,10 +171,11 @@ class OfflineAPI:
             answer, context = self._route(request.method, path, body, dict(request.url.params))
         except OfflineAPIError as error:
             status, answer, context = error.status, error.body(), None
-        if request.method == "POST" and path.endswith(("/responses", "/responses/compact")):
+        if request.method == "POST" and path.endswith(("/responses", "/responses/compact", "/chat/completions")):
             self.requests.append(ServedRequest(body or {}, status, answer, path, context))
-        if status == 200 and body and body.get("stream") and path.endswith("/responses"):
-            return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=_sse(answer))
+        if status == 200 and body and body.get("stream") and path.endswith(("/responses", "/chat/completions")):
+            events = _sse(answer) if path.endswith("/responses") else chat.stream(body, answer, _chunks)
+            return httpx2.Response(200, headers={"content-type": "text/event-stream"}, content=events)
         return httpx2.Response(status, json=answer)
 
     def _route(self, method: str, path: str, body: dict[str, Any] | None,
@@ -199,13 +201,15 @@ class OfflineAPI:
                 inputs = enumerate(json.loads(self._find("Response", ident)[1]))
                 inputs = [_with_id(item, digest(ident, n)) for n, item in inputs]
                 return _page(inputs, query), None
+            case "POST", ["chat", "completions"]:  # the same model, asked and answering in the chat shape
+                response, context = self._respond(chat.responses_body(body if isinstance(body, dict) else {}))
+                return chat.completion(body or {}, response), context
             case "POST", ["conversations"]:
                 return self._new_conversation(body), None
             case _, ["conversations", ident, *rest]:
                 return self._conversation(method, ident, rest, body, query), None
-        served = "" if parts[:1] in (["responses"], ["conversations"]) else (
-            ": the offline model serves the Responses and Conversations APIs only (the Agents SDK's default; "
-            "for a chat-completions client, use client.responses.create or OpenAIResponsesModel)")
+        served = "" if parts[:1] in (["responses"], ["conversations"], ["chat"]) else (
+            ": the offline model serves the Responses, Conversations and Chat Completions APIs only")
         raise OfflineAPIError(f"Invalid URL ({method} {path}){served}", None, None, status=404)
 
     @property

@@ -215,7 +215,7 @@ _CHANGES = stem_set("create delete remove update send cancel book open make set 
                     "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
-                  "delete remove open show read write call use compute calculate")
+                  "delete remove open show read write call use compute calculate join attend")
 _DONE = frozenset("sent ok okay done true success successful confirmed stored saved deleted".split())  # a bare
 # acknowledgement
 _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote",
@@ -241,8 +241,8 @@ _ASKS = {**dict.fromkeys(["warm", "warmer", "cold", "colder", "freezing", "chill
     "brighter"], "high"), **dict.fromkeys(["min", "minimum", "slow", "slower", "quieter", "dimmer"], "low")}  # not "down":
 # "the server is down" asks for no low priority
 #: A list field of the good (then the bad) side of a verdict: "pros", "cons" ("great: fast, but it's small").
-_VERDICT_SIDES = [stem_set("pros strengths upsides positives benefits advantages"),
-                  stem_set("cons weaknesses downsides negatives drawbacks disadvantages")]
+_VERDICT_SIDES = [stem_set("pros strengths upsides positives benefits advantages liked likes"),
+                  stem_set("cons weaknesses downsides negatives drawbacks disadvantages disliked dislikes")]
 _STARTED = stem_set("since start started began onset")  # a field for when something began ("down since 9am")
 #: The two ends of a scale of options (first and last): "not urgent" names the other end.
 _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major|small large|easy hard".split("|")]
@@ -490,9 +490,9 @@ class Reader:
         if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
             return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
         if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
-            # in paris please" → "Paris"; not "for 2 guests")
-            return "place", lambda text: _names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving", "departs",
-                                                                       "visits")) or _proper_names(text) or [w for w, n in
+            # in paris please" → "Paris"; not "for 2 guests"); "for the Garden Fair" names an event, last
+            return "place", lambda text: sorted(_names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving",
+                "departs", "visits")), key=lambda n: f"for the {n}" in text) or _proper_names(text) or [w for w, n in
                 itertools.pairwise(tokens(text)[:2]) if w.istitle() and n.isdigit() and stem(w.lower()) not in _VERBS | _CHANGES] or [
                 place.title() for cue in ("in", "for") for place in _after(text, cue, field_stems | _DAYS) if place[:1].isalpha()]
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
@@ -512,6 +512,10 @@ class Reader:
         if cue and (field_stems & stem_set("role position job occupation profession") or stem("title") in field_stems
                     and cue.startswith(("hir", "seek"))):  # a job post's title: "Nordwind is hiring a data engineer"
             return "role", lambda text: _after(text, cue, field_stems)
+        if field_stems & (_STARTED | {stem("duration")}) and not format:  # how long, as said: "three days", "since May"
+            return "span", lambda text: [f"since {span}" if cue == "since" else span for piece in text.split(",") for cue in (
+                "for", "since") if (span := piece.partition(f" {cue} ")[2].strip(" .!?")) and (cue == "since" or _UNITS.match(
+                    _in_digits(span)))]
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and (owned
@@ -521,15 +525,18 @@ class Reader:
             lead = "" if lead.split(" ")[0] in " ".join(_proper_names(self.whole, people=True)) else lead
             made = field_stems & stem_set("product item model")  # not its maker: "Sony launched the PS5 Pro": PS5 Pro
 
-            def things(text: str) -> list[str]:  # an event: "Team retro on ..."; a company its email names first
+            def things(text: str) -> list[str]:  # an event: "Team retro on ..."; a company its email names first, then
+                # one someone is from ("Carla Diaz from Northwind Traders")
                 names = self.unowned(_proper_names(text, things=True, titles=bool(field_stems & _WORKS - {stem("name")})))
                 makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
                                                            for p in sentences(text))]
-                return [lead] * bool(lead and lead in text) or sorted(
-                    [n for n in names if n not in makers] or names, key=lambda n: "".join(n.lower().split()) not in domains
+                return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names, key=(
+                    lambda n: (not "".join(n.lower().split()).startswith(tuple(domains) or "@"), made or all(
+                        f"{m} from {n}" not in text for m in names)))
                 ) or _object(text, own=self.own) * bool(made or named or self.own & _THING)  # unnamed: what the verb acts on ("Add milk": milk)
             return "thing", things
-        if field_stems & _PERSON:  # a name ("Ava Lund's grades": Ava Lund), else a handle: "anna.p"
+        if field_stems & _PERSON and not name.lower().endswith(("request", "requests")):  # a name ("Ava Lund's grades":
+            # Ava Lund), else a handle: "anna.p"; a requester, not "special_requests"
             titles = [f"{cue} {v}" for v in [*(v for v, k in self.given.items() if k != "person"), *(v for f, v in (
                 self.claimed.items()) if f != name)] if v for cue in ("called", "named")]  # no name in a title named so
             # ("a meeting called Budget sync with Ana"); "Feed Rex twice a day" (feed_pet): Rex
@@ -649,6 +656,7 @@ class Reader:
         at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
         labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
         value = self.whole[at + len(label):].split("\n")[0] if labelled else ""
+        value = value.split(". ")[0] if field_stems & (_PERSON | _THING | _PLACE) else value  # "Name: Ana Ruiz, 34. Headache..."
         ends = [end for other in self.fields if other != name and (end := value.lower().find(
             f" {other.replace('_', ' ').lower()}: ")) >= 0]  # "Abstract: The dominant ... Keywords: ...": up to the
         if len(value := value[:min(ends, default=len(value))].strip(" .").split(" ")) > 6:  # next label, a text
@@ -681,6 +689,9 @@ class Reader:
             return told  # a bug report: what should happen, and what does ("should show X, but it goes blank")
         if self.answer and len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
             return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
+        if stem("next") in field_stems and (step := next((s.rstrip(".!") for s in sentences(self.whole) if stem((tokens(
+                s) or [""])[0].lower()) in _VERBS | _CHANGES), None)):  # what to do: "Send a proposal by Thursday."
+            return step
         kind, find = self.kind(name, description, format, owner)
         if self.worked and (self.item or (kind == "answer" or stem("solution") in field_stems) and not field_stems & (
                 _EXPLAINS)):  # a step's explanation and output ("Divide both sides by 8", "x = -3.75"), the result
@@ -702,6 +713,9 @@ class Reader:
             return (unit if measured else "pieces" if unit and not nullable else None) if stem("unit") in field_stems else amount
         if unit and (measured or stem(unit.lower()) not in stem_set("minute hour day week month year")):  # not "3 years
             return rest if measured else counted[0]  # at Google"; "2 x keyboard at $45": keyboard
+        lead, cue, _ = self.whole.partition(" since " if " since " in self.whole else " for ")
+        if self.item and kind in ("thing", "other") and cue and (unit or "s" in cue):  # what lasts: "Headache for three
+            return lead.strip(" ,.")  # days", "nausea since yesterday"
         told = _SAYING_THAT.search(self.whole) if kind == "free" else None
         said = told[1].strip() if told else ""  # "remind me to call mom", "saying I'll be late": what is said, no
         dates = _when(said, None, self.year, self.today) if any({stem(w) for w in f.lower().split("_")} & _WHEN for f in (
@@ -793,8 +807,11 @@ class Reader:
             served, _, count = head.partition(" for ")  # a heading's title, not whom it serves ("Pancakes for 4 people")
             served = served if count[:1].isdigit() or count.split(" ")[0].lower() in _COUNT_WORDS else head
             headed = [served] if colon and field_stems & _SUBJECT and len(head.split()) <= 6 and "\n" not in head else []
-            gist = " ".join(w for at, w in enumerate(said.split()[:7]) if at or w.lower() not in ("the", "a", "an"))
-            gist = [gist[:1].upper() + gist[1:]] if gist else []  # what is said, in short: "Meeting moved to 3pm"
+            said = said or next((c for c in self.whole.replace("; ", ". ").split(". ") if self.answer and field_stems & (
+                _SUBJECT) and set(words(c)) & notes.PROBLEM and not {"should", "supposed"} & set(c.split())), "")  # else
+            # the fault a form reports: "Our export crashes on big files; ..." (not "The timer is supposed to stop at zero")
+            gist = " ".join([w for at, w in enumerate(said.split()) if at or w.lower() not in ("the", "a", "an", "our", "my")][:7])
+            gist = [gist[:1].upper() + gist[1:].rstrip(".!")] if gist else []  # what is said, in short: "Meeting moved to 3pm"
             dates = _when(self.whole, None, self.year, self.today)  # no title: "... on my calendar for Dec 9"
             named = [n for n in self.unowned(_proper_names(self.whole, things=True, titles=True)) if n not in dates]
             task = self.unowned(_task(self.whole, self.own, dates))  # "call the dentist"
@@ -1129,6 +1146,9 @@ class Reader:
                 item.isalpha() and item.islower() for item in counted):  # "How many guests? 6 adults and 2 kids": 8
             asked = words(told.split("how many", 1)[1])[:1]
             value = next((n for item, n in counted.items() if words(item) == asked), sum(counted.values()))
+        elif marks & _PERSON and len(people := [n for item, n in self.counts().items() if set(words(item)) & (
+                _PERSON | stem_set("adult kid baby"))]) >= 2:  # "2 adults and 1 child": 3 guests
+            value = sum(people)
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die"
         if value is None and not (self.answer or marks & _UPPER or scale):  # a number no one gave is asked for ("Roll
@@ -1328,6 +1348,8 @@ class Reader:
         message = self.request.message[:4000]
         at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
         near = set(words(name.replace("_", " ")))
+        if near & stem_set("action task todo") and (tasks := [s.rstrip(".!") for s in sentences(message) if _assigned(s)]):
+            return tasks[:20]  # action items: "Dana will fix the login bug", "Raj to update the docs"
         turn = min((at for cue in (" but ", " however", " though", " although ") if (at := message.lower().find(cue)) > 0),
                    default=0) if near & (_VERDICT_SIDES[0] | _VERDICT_SIDES[1]) else 0
         if turn:  # each side of its turn, the praised one first: "great: fast, easy to clean, but the filters are fiddly"
@@ -1341,6 +1363,7 @@ class Reader:
             at, size = (message.find(cue), len(cue)) if cue else (at, size)  # allergies: "allergic to peanuts and shellfish"
             clause = message[at + size:].lstrip(" :") if at >= 0 else ""
             clause = " ".join(itertools.dropwhile(lambda w: w.lower() in STOP, clause.split(" ")))  # "were Ann and Bo"
+            clause = clause.split(",")[0] if " and " in clause.split(",")[0] else clause  # "A and B, budget 20k": A, B
             listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
             listed = [" ".join(_thing(list(itertools.takewhile(lambda w: w.lower() not in STOP, item.split()[::-1]))[
                 ::-1])) or item for item in listed] if cues else listed  # "recipe with spinach and feta under 30 min"
@@ -1363,13 +1386,13 @@ class Reader:
             return self.unowned(steps)[:20]
         if find is None:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
-        if kind == "other":  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma": "Dune"
+        if kind == "other" or find is None:  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma": "Dune"
             find = _described
-        found = self.unowned(list(dict.fromkeys(find(message)))) if find is not None else []  # not another field's
+        found = self.unowned(list(dict.fromkeys(find(message))))  # not another field's
         return [one for one in found if not any(v in one for f, v in self.claimed.items() if f != name)][:20]  # value
         # ("Return for order 55-1902: the lamp and the rug": lamp, rug)
 
-    def each(self, grouped: bool = False) -> list[Reader]:
+    def each(self, grouped: bool = False, name: str = "") -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
         bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words alone ("history 45": subject
         "history"), after the first as the list goes on ("and Bo" opens with a name); else per sentence giving someone
@@ -1377,8 +1400,11 @@ class Reader:
         if self.worked and not grouped:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         owned = set(words(" ".join(self.fields).replace("_", " ")))  # no field's label and value: "..., total 117.50"
-        parts = [_one(part) for part in _listed(self.request.message) if any(map(_is_value, found := tokens(_halves(_in_digits(
-            part))))) and not (
+        labels = tuple(f"{field.replace('_', ' ').lower()}:" for field in self.fields if field != name)
+        told = " ".join(s for s in sentences(self.request.message) if not s.lower().startswith(labels))  # not another
+        # field's: "Reporter: Tom Becker, IT desk. VPN drops for 2 hours, printer offline since Tuesday."
+        parts = [_one(part) for part in _listed(told) if (any(map(_is_value, found := tokens(_halves(
+            _in_digits(part))))) or _when(part, None, self.year, self.today)) and not (  # "nausea since yesterday"
             stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
@@ -1719,10 +1745,12 @@ def _is_value(token: str) -> bool:
 
 def _subjects(text: str) -> list[str]:
     """What ``text`` is about: the words after "about", "on", "regarding" up to a small word or a comma ("a talk
-    about quantum computing for beginners": "quantum computing"); never a day or a number ("on Friday")."""
+    about quantum computing for beginners": "quantum computing"); never a day or a number ("on Friday"), nor where a
+    fault shows ("crashes on large files")."""
     spans = [" ".join(itertools.takewhile(lambda w: w.lower() not in STOP, found[at + 1:at + 5]))
              for found in map(tokens, sentences(text[:2000].replace(", ", ". ")))  # a clause ends at a comma too
-             for at, cue in enumerate(found) if cue.lower() in ("about", "on", "regarding", "concerning")]
+             for at, cue in enumerate(found) if cue.lower() in ("about", "on", "regarding", "concerning") and not (
+                 cue.lower() == "on" and set(words(" ".join(found[:at]))) & notes.PROBLEM)]
     return [span for span in spans if span and span.split()[0].lower() not in CALENDAR | {*_MONTHS} and not span[0].isdigit()]
 
 
@@ -1885,7 +1913,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 # "my soup" (not "at the Eastgate branch", "on the list": a place; nor "300 dollars"); "FOR SALE: mountain
                 # bike": after a label
                 phrase = " ".join([word, *itertools.takewhile(lambda w: w.lower() not in STOP | CALENDAR | {
-                    *_PARTICLES}, found[at + 1:at + 3])])  # "the rain jacket out of my cart": rain jacket
+                    *_PARTICLES} and "@" not in w, found[at + 1:at + 3])])  # "the rain jacket out of my cart": rain
+                # jacket; "Contact: Ada Lovelace (ada@x.org)": no address
                 (mine if before in ("my", "our") else out if before == "s" else phrases).append(phrase)
             particle = before == "in" and at > 1 and stem(found[at - 2].lower()) in _IN_VERBS
             if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1) and not particle:
@@ -3485,7 +3514,8 @@ def _pasted(message: str) -> tuple[str, str] | None:
                 ask, text = asked, message[message.find(asked) + len(asked):]
                 text = text if set(words(asked)) & _TEXTS and not set(words(asked)) & _TALKED else ""
             conversation = len(read_transcript(text)) >= 2  # "User: ... Agent: ...": read as a conversation
-            return (text.strip(), ask) if len(text.split()) >= 5 and not conversation else None
+            return (text.strip(), ask) if len(text.split()) >= 5 and not conversation and not set(words(ask)) & (
+                _TALKED) else None  # "Summarize our chat as a table for: a, b, c, d": no text pasted
     return None
 
 
@@ -3605,10 +3635,12 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             fetched & set(_topic(message))):  # with get_patient_chart: the tool's result is summarized, not the chat
         # the message's own lines, not those of a conversation pasted in it ("Summarize this:\nUser: ...")
         summary_prompt = "\n".join(line for line in message.splitlines() if not read_transcript(line))
-    shape = notes.read_prompt(instructions[:2000]) if "\n" in message and summary_prompt is None and not (
-        request.tools) else None  # of a chat pasted in, a note's shape: "In one sentence, what is this about?"
+    shape = notes.read_prompt(instructions[:2000]) if ("\n" in message or "columns " in instructions[:2000]) and (
+        summary_prompt is None and not request.tools) else None  # of a chat pasted in, a note's shape: "In one sentence,
+    # what is this about?"; a table of what the user says: "Reply with a table with columns Field | Value for: a, b"
     if shape and (any((shape.sentences, shape.bullets, shape.numbered, shape.paragraph, shape.sections, shape.json_keys,
-                       shape.max_words)) or "bullet" in instructions.lower()) and len(read_transcript(message)) >= 2:
+                       shape.max_words)) or "bullet" in instructions.lower()) and (len(read_transcript(
+                           message)) >= 2 or shape.columns):
         summary_prompt = instructions
     if summary_prompt is not None and request.said and kind != "json_schema":  # a schema's summary: its fields
         material = [s for s in request.said if not (s.role == "user" and s.text in summary_prompt != instructions)]

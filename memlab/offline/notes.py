@@ -157,6 +157,7 @@ class NoteSpec:
     table: bool = False
     line_words: int | None = None
     checklist: bool = False
+    columns: list[str] = field(default_factory=list)  # a table's two columns when each section is a row
 
 
 def read_prompt(prompt: str) -> NoteSpec:
@@ -198,7 +199,12 @@ def read_prompt(prompt: str) -> NoteSpec:
         spec.form = not spec.heading and not any(s.description for s in spec.sections) and asks_for_keys(prompt)
     elif "json" not in lower:  # "YAML with the keys a, b and c": "key: value" lines, as a form's
         spec.sections, spec.heading, spec.json_keys, spec.form = [section(k) for k in spec.json_keys], "", [], True
-    return spec
+    head, _, rows = prompt[lower.find("columns ") + 8:].split("\n")[0].split(". ")[0].partition(":") if spec.table and (
+        "columns " in lower) else ("", "", "")
+    columns = [c.strip(" *`") for c in head.split(",")[0].split(" for")[0].replace("/", "|").split("|")]
+    if len(columns) == 2 and all(columns) and len(rows := [r.strip(" .*`") for r in rows.split(",")]) >= 2:  # "columns
+        spec.sections, spec.columns = [section(r.removeprefix("and ")) for r in rows if r], columns  # Field | Value for:
+    return spec  # a, b, c": a row each
 
 
 def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
@@ -410,16 +416,16 @@ def _identifiers(statement: Statement) -> list[str]:
 
 
 def _person(statement: Statement | str) -> str:
-    """The name a speaker gives ("I'm Ana Costa", "I am ...", "this is ...", "my name is ...", "call me ...", "Hi, Sam
-    Patel here"), or ``""``; not whose they are ("I'm Ben's dad")."""
+    """The name a speaker gives ("I'm Ana Costa", "I am ...", "this is ...", "it's ...", "my name is ...", "call me ...",
+    "Hi, Sam Patel here"), or ``""``; not whose they are ("I'm Ben's dad")."""
     found = tokens(getattr(statement, "text", statement))
     lower = [t.lower().replace("’", "'") for t in found]
     for at, word in enumerate(lower):
-        start = at + 1 if word in ("i'm", "am") else at + 2 if lower[at:at + 2] in (["name", "is"], ["this", "is"], [
+        start = at + 1 if word in ("i'm", "am", "it's") else at + 2 if lower[at:at + 2] in (["name", "is"], ["this", "is"], [
             "call", "me"]) else max(at - 2, 0) if word == "here" and at < 4 else len(found)
         name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP and t[-2:] not in ("'s", "’s"),
                               found[start:start + 3 if word != "here" else at]))
-        if len(name) > (word == "here"):  # "Sam Patel here", not "Great, here it is"
+        if len(name) > (word in ("here", "it's")):  # "Sam Patel here", "it's Ravi Shah"; not "Great, here it is", "it's May"
             return " ".join(name)
     return ""
 
@@ -947,16 +953,18 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         name = next((found for s in said if s.role == "user" and (found := _person(s))), "")
         bodies = {h: [line.replace(_bare(line), _third(_bare(line), name)) if _bare(line) in users else line
                       for line in b] for h, b in bodies.items()}
-    if spec.json_keys or spec.form:  # one value a key or field: "Severity is P1" gives "P1"
+    if spec.json_keys or spec.form or spec.columns:  # one value a key or field (or row): "Severity is P1" gives "P1"
         found = {s.heading: [(v, v != line or s.kind) for line in bodies[s.heading] if (v := _value(s, line))]
                  for s in sections}
         values = {h: list(dict.fromkeys(v for v, own in pairs if own or not any(dict(pairs).values())))  # a value
                   for h, pairs in found.items()}  # read off a line ("departing 21 May": 21 May) before whole lines
-        if not spec.json_keys:
+        if spec.json_keys:
+            return json.dumps({h: v if h in spec.json_lists else "; ".join(line.rstrip(".") for line in v) or "none"
+                               for h, v in values.items()}, ensure_ascii=False)
+        if not spec.columns:
             return "\n".join(f"{_title(spec, h)} {'; '.join(line.rstrip('.') for line in v) or 'none'}"
                              for h, v in values.items())
-        return json.dumps({h: v if h in spec.json_lists else "; ".join(line.rstrip(".") for line in v) or "none"
-                           for h, v in values.items()}, ensure_ascii=False)
+        bodies = values  # a table of Field | Value: a value a row
     if spec.paragraph:  # the lines as sentences, each once, without a note's marks ("open: ") or named values again
         told: list[str] = []
         for line in (_bare(line).rstrip(".") for b in bodies.values() for line in b):
@@ -968,7 +976,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             line[-1:] not in "?!") for line in told) or "Nothing to report."  # "...next time?", not "?."
     if spec.table:  # a column a section named as one ("columns Issue | Status"), else a row a section
         cells = {h: "; ".join(line.rstrip(".").replace("|", "/") for line in b) or "none" for h, b in bodies.items()}
-        rows = [list(cells), list(cells.values())] if spec.sections else [["Section", "Details"], *cells.items()]
+        rows = [list(cells), list(cells.values())] if spec.sections and not spec.columns else [
+            spec.columns or ["Section", "Details"], *cells.items()]
         return "\n".join(f"| {' | '.join(row)} |" for row in [rows[0], ["---"] * len(rows[0]), *rows[1:]])
     if spec.heading[:1] == "<":  # XML: "<facts>\n- ...\n</facts>"
         tagged = "\n".join(f"<{h}>\n" + "\n".join(f"- {line}" for line in b or ["none"]) + f"\n</{h}>"

@@ -40,8 +40,9 @@ _QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?x?|\d+(?:-[a-z]{2,})+|\d{1,3}-
 _FIELD = re.compile(r'"([A-Za-z_][\w ]{0,40})"\s*:\s*("(?:[^"\\\n]|\\.){0,300}"|-?\d[\d.]*|true|false|null)')
 #: A field of a Pydantic model's text (``city='Tokyo'``).
 _REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|\[[^\]\n]*\]|[\w.]+\([^()\n]*\)|[^\s'\"]+)")
-#: An HTML or XML tag in a message ("<b>", "</p>"): read through, never taken for words.
-MARKUP = re.compile(r"</?[A-Za-z][^<>\n]{0,100}>")
+#: An HTML or XML tag in a message ("<b>", "</p>"): read through, never taken for words (an address in angle
+#: brackets is no tag: "<ada@x.org>", "<https://x.org>").
+MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:[\s/][^<>\n]{0,100})?>")
 #: Where a sentence ends: after ``.!?`` and a space (not after "Dr.", "Mrs." or "J.R.R. Tolkien"'s "R."), or at a line break.
 _SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\b[A-Z][a-z]\.)(?<!\b[A-Z]\.)(?<!Mrs\.)\s+|\s*\n\s*")
 #: A list marker or heading marker at the start of a line (``- ``, ``• ``, ``## ``, ``2. ``).

@@ -40,9 +40,9 @@ async def test_the_conversations_api_creates_lists_adds_deletes(client) -> None:
         await client.conversations.retrieve(conversation.id)
 
 
-async def test_a_chat_completions_client_is_told_which_api_the_offline_model_serves(client) -> None:
-    with pytest.raises(openai.NotFoundError, match="Responses and Conversations APIs only"):
-        await client.chat.completions.create(model=MODEL, messages=[{"role": "user", "content": "Hello"}])
+async def test_an_endpoint_it_does_not_serve_is_told_which_apis_it_serves(client) -> None:
+    with pytest.raises(openai.NotFoundError, match="Responses, Conversations and Chat Completions APIs only"):
+        await client.embeddings.create(model="text-embedding-3-small", input="Hello")
 
 
 async def test_a_response_in_a_conversation_reads_it_and_extends_it(client) -> None:
@@ -191,3 +191,9 @@ def test_a_request_body_is_checked_once(api, monkeypatch) -> None:
     monkeypatch.setattr(api_module, "check_body", counted)
     api.respond({"model": MODEL, "input": "hi"})
     assert len(seen) == 1
+
+
+async def test_a_prompt_saved_in_the_dashboard_is_not_found_and_says_what_to_send_instead(client) -> None:
+    with pytest.raises(openai.NotFoundError, match="holds no saved prompts") as raised:
+        await client.responses.create(prompt={"id": "pmpt_123", "variables": {"poem_style": "limerick"}})
+    assert raised.value.body["param"] == "prompt.id"

@@ -1,0 +1,106 @@
+"""The Chat Completions API on the offline model: a chat request, read as the Responses request it amounts to.
+
+``POST /v1/chat/completions`` is how much code reaches a model (``client.chat.completions.create``, the SDK's
+``OpenAIChatCompletionsModel``, a summarizer written for chat). Its messages become items (``system`` and
+``developer`` ones the instructions, an assistant's ``tool_calls`` function calls, a ``tool`` message its call's
+output), its ``tools``, ``tool_choice`` and ``response_format`` their Responses forms; the same model answers, and
+its output is written back as one chat choice (``stream``: as ``chat.completion.chunk`` events).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .checks import OfflineAPIError
+
+
+def _parts(content: Any, role: str) -> Any:
+    """A chat message's content as Responses content: text as it is, text and image parts as input parts."""
+    if not isinstance(content, list):
+        return "" if content is None else content
+    kinds = {"text": "input_text" if role == "user" else "output_text", "image_url": "input_image"}
+    return [{"type": kinds.get(str(part.get("type")), str(part.get("type"))), **(
+        {"image_url": (part.get("image_url") or {}).get("url"), "detail": "auto"} if part.get("type") == "image_url"
+        else {"text": part.get("text", "")})} for part in content if isinstance(part, Mapping)]
+
+
+def _text(content: Any) -> str:
+    """The text of a chat message's content (a string, or its text parts joined)."""
+    if isinstance(content, list):
+        return "\n".join(str(part.get("text", "")) for part in content if isinstance(part, Mapping))
+    return "" if content is None else str(content)
+
+
+def responses_body(body: Mapping[str, Any]) -> dict[str, Any]:
+    """The Responses request a chat request amounts to (not stored: chat completions are not)."""
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not messages:
+        raise OfflineAPIError("Missing required parameter: 'messages'.", "messages", "missing_required_parameter")
+    told, items = [], []
+    for at, message in enumerate(messages):
+        role = message.get("role") if isinstance(message, Mapping) else None
+        if role in ("system", "developer"):
+            told.append(_text(message.get("content")))
+        elif role == "tool":
+            items.append({"type": "function_call_output", "call_id": message.get("tool_call_id"),
+                          "output": _text(message.get("content"))})
+        elif role in ("user", "assistant"):
+            if role == "user" or message.get("content"):
+                items.append({"role": role, "content": _parts(message.get("content"), role)})
+            items += [{"type": "function_call", "call_id": call.get("id"), "name": call["function"].get("name"),
+                       "arguments": call["function"].get("arguments", "{}")}
+                      for call in message.get("tool_calls") or [] if isinstance(call.get("function"), Mapping)]
+        else:
+            raise OfflineAPIError(f"Invalid value: '{role}'. Supported values are: 'system', 'developer', 'user', "
+                                  "'assistant' and 'tool'.", f"messages[{at}].role", "invalid_value")
+    choice, form = body.get("tool_choice"), body.get("response_format")
+    if isinstance(choice, Mapping):  # {"type": "function", "function": {"name": "get_weather"}}
+        choice = {"type": "function", "name": (choice.get("function") or {}).get("name")}
+    if isinstance(form, Mapping) and form.get("type") == "json_schema":
+        form = {"type": "json_schema", **(form.get("json_schema") or {})}
+    converted = {"model": body.get("model"), "input": items, "instructions": "\n\n".join(told) or None,
+                 "tools": [{"type": "function", **tool["function"]} for tool in body.get("tools") or []
+                           if isinstance(tool, Mapping) and isinstance(tool.get("function"), Mapping)] or None,
+                 "tool_choice": choice, "text": {"format": form} if isinstance(form, Mapping) else None,
+                 "parallel_tool_calls": body.get("parallel_tool_calls"), "temperature": body.get("temperature"),
+                 "top_p": body.get("top_p"), "max_output_tokens": body.get("max_completion_tokens") or body.get(
+                     "max_tokens"), "reasoning": {"effort": body["reasoning_effort"]} if body.get(
+                     "reasoning_effort") else None, "store": False}
+    return {key: value for key, value in converted.items() if value is not None}
+
+
+def completion(body: Mapping[str, Any], response: Mapping[str, Any]) -> dict[str, Any]:
+    """A Responses answer as one chat completion choice (its message, its tool calls, why it stopped)."""
+    output = response["output"]
+    text = "".join(part.get("text", "") for item in output if item["type"] == "message" for part in item["content"])
+    calls = [{"id": item["call_id"], "type": "function", "function": {"name": item["name"], "arguments": item[
+        "arguments"]}} for item in output if item["type"] == "function_call"]
+    message = {"role": "assistant", "content": text or None, "refusal": None, **({"tool_calls": calls} if calls else {})}
+    stop = "tool_calls" if calls else "length" if response.get("status") == "incomplete" else "stop"
+    used = response["usage"]
+    return {"id": "chatcmpl-" + response["id"].removeprefix("resp_"), "object": "chat.completion", "created": 0,
+            "model": body.get("model"), "choices": [{"index": 0, "message": message, "finish_reason": stop,
+                                                     "logprobs": None}],
+            "usage": {"prompt_tokens": used["input_tokens"], "completion_tokens": used["output_tokens"],
+                      "total_tokens": used["total_tokens"]}}
+
+
+def stream(body: Mapping[str, Any], answer: Mapping[str, Any], chunks: Any) -> bytes:
+    """A chat completion as the ``chat.completion.chunk`` events a streaming client reads, then ``[DONE]``
+    (``chunks`` cuts text as the Responses stream does; usage last if ``stream_options.include_usage``)."""
+    choice = answer["choices"][0]
+    message, head = choice["message"], {key: answer[key] for key in ("id", "created", "model")}
+
+    def chunk(delta: dict[str, Any], stop: str | None = None) -> dict[str, Any]:
+        return {**head, "object": "chat.completion.chunk", "choices": [{"index": 0, "delta": delta,
+                                                                          "finish_reason": stop, "logprobs": None}]}
+
+    events = [chunk({"role": "assistant", "content": ""})]
+    events += [chunk({"content": piece}) for piece in chunks(message["content"] or "")]
+    events += [chunk({"tool_calls": [{"index": at, **call}]}) for at, call in enumerate(message.get("tool_calls") or [])]
+    events.append(chunk({}, choice["finish_reason"]))
+    if (body.get("stream_options") or {}).get("include_usage"):
+        events.append({**head, "object": "chat.completion.chunk", "choices": [], "usage": answer["usage"]})
+    return b"".join(f"data: {json.dumps(event)}\n\n".encode() for event in events) + b"data: [DONE]\n\n"
