@@ -1829,11 +1829,12 @@ def _made_by(text: str, tool: str) -> tuple[str, str] | None:
     Here Comes the Sun by the Beatles?": "Here Comes the Sun", "the Beatles"), else the capitalised words before "by"."""
     head, _, tail = next((s for s in sentences(text) if " by " in s), "").partition(" by ")
     said = head.split()
-    at = max((k for k, w in enumerate(said) if stem(w.lower()) in _VERBS | {stem(tool.split("_")[0])}), default=len(said) - len(list(
-        itertools.takewhile(lambda w: w[:1].isupper() or w in ("the", "of", "and", "a"), said[::-1]))) - 1)
+    at = max((k for k, w in enumerate(said) if stem(w.lower()) in _VERBS | {stem(tool.split("_")[0])} or said[k - 1:k] == [
+        "you"]), default=len(said) - len(list(itertools.takewhile(lambda w: w[:1].isupper() or w in (  # the verb after "you"
+            "the", "of", "and", "a"), said[::-1]))) - 1)  # too: "do you stock rumours"
     work = " ".join(itertools.dropwhile(lambda w: w in ("the", "a", "an", "some", "me", "us") or stem(w) in _WORKS or (
         w.islower() and not text.islower() and any(v.istitle() for v in said[at + 1:])), said[at + 1:])).strip("'\"‘’“”")
-    # "play the song Yesterday": Yesterday; "Do you have Dune": Dune
+    # "play the song Yesterday": Yesterday; "Do you have a copy of Dune": Dune
     maker = [w for k, w in itertools.takewhile(lambda kw: kw[1].lower() not in STOP and (text.islower() or not kw[1].islower(
         )) or kw[0] == 0 and kw[1].lower() == "the", enumerate(tail.replace(";", ",").partition(",")[0].rstrip(".!? ").split()))]
     return (work * (text.islower() or not work.islower()), " ".join(maker)) if work else None  # "by Queen, please":
@@ -2449,7 +2450,8 @@ def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
     required = _needed(tool) or [*(tool.parameters.get("properties") or {})][:1]  # or its first, none needed (title=None)
     works = _WORKS - {stem("name")}  # an album too: "Do you stock Rumours by Fleetwood Mac?"
     return len(required) == 1 and bool((said := frozenset(words(required[0].replace("_", " ")))) & (_FREE_TEXT | works)) and (
-        message is None or not said & works or bool(_proper_names(message) or _QUOTED.search(message)))
+        message is None or not said & works or bool(_proper_names(message) or _QUOTED.search(message) or _made_by(
+            message, tool.name)))  # "do you have dune by frank herbert"
 
 
 def _answered_by_conversation(request: Request, question: str = "") -> tuple[int, Statement] | None:

@@ -227,3 +227,10 @@ async def test_it_is_the_record_the_search_found_by_the_name_said(tools, first, 
     await Runner.run(agent, first, session=session)
     result = await Runner.run(agent, then, session=session)
     assert [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"] == [call]
+
+
+async def test_a_work_and_its_maker_typed_in_lower_case_are_looked_up():
+    assert await _calls([search_catalog, reserve_book], "You are a library assistant.", "do you have dune by frank herbert") == [
+        ("search_catalog", {"title": "dune", "author": "frank herbert"})]
+    assert await _calls([find_record], "You help customers of a record shop.", "do you stock rumours by fleetwood mac?") == [
+        ("find_record", {"album": "rumours", "artist": "fleetwood mac"})]
