@@ -896,7 +896,8 @@ class Reader:
         """The picked record's value for a field, by its name or its end ("task_id": its "id", "showtime": "time"); an id
         also of the one record of an earlier result whose values say the message's words ("Cancel the design review":
         the id of {"id": "evt_311", "title": "design review with Ana"})."""
-        record = self.picked or (self.mentioned if name.lower().endswith("id") else {})
+        record = self.picked or (self.mentioned if name.lower().endswith("id") or set(words(name.replace("_", " "))) & (
+            _ID) else {})  # "Enroll me in Data Structures": its course code
         return next((v for k, v in sorted(record.items(), key=lambda kv: kv[0] != name) if name.lower().endswith(
             k.lower())), None) if not self.answer else None
 
@@ -904,7 +905,8 @@ class Reader:
     def mentioned(self) -> dict[str, Any]:
         if identifiers(self.request.message):  # an id the message gives is the one
             return {}
-        said = set(words(self.request.message)) - self.own  # past the tool's own words: "cancel", "event"
+        said = set(words(self.request.message)) - self.own - {stem(self.tool.split("_")[0].lower())}  # past the tool's own
+        # words: "cancel", "event"; "add" (add_to_cart)
         records = _records(self.request.conversation[:self.request.last_user_index]) if said else []
         hits = [one for one in records if said <= set(words(" ".join(map(str, one.values()))))]
         return hits[-1] if hits and all(one.get("id") == hits[-1].get("id") for one in hits) else {}

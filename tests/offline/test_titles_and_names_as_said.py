@@ -234,3 +234,41 @@ async def test_a_work_and_its_maker_typed_in_lower_case_are_looked_up():
         ("search_catalog", {"title": "dune", "author": "frank herbert"})]
     assert await _calls([find_record], "You help customers of a record shop.", "do you stock rumours by fleetwood mac?") == [
         ("find_record", {"album": "rumours", "artist": "fleetwood mac"})]
+
+
+@function_tool
+def search_courses(topic: str) -> str:
+    """Search the course catalogue."""
+    return json.dumps([{"code": "CS101", "title": "Intro to Python"}, {"code": "CS205", "title": "Data Structures"}])
+
+
+@function_tool
+def enroll_in(course_code: str) -> str:
+    """Enroll in a course by its code."""
+    return "Enrolled."
+
+
+@function_tool
+def search_products(query: str) -> str:
+    """Search the shop."""
+    return json.dumps([{"sku": "A-1", "name": "Kindle Paperwhite"}, {"sku": "A-2", "name": "Kindle Scribe"}])
+
+
+@function_tool
+def add_sku_to_cart(sku: str, quantity: int) -> str:
+    """Add a product to the cart."""
+    return "Added."
+
+
+@pytest.mark.parametrize(("tools", "first", "then", "call"), [
+    ([search_courses, enroll_in], "What Python courses are there?", "Enroll me in Data Structures",
+     ("enroll_in", {"course_code": "CS205"})),
+    ([search_products, add_sku_to_cart], "Show me Kindles", "Add the Scribe to my cart",
+     ("add_sku_to_cart", {"sku": "A-2", "quantity": 1})),
+])
+async def test_a_record_named_from_an_earlier_list_gives_its_code(tools, first, then, call):
+    session = SQLiteSession(":memory:")
+    agent = Agent(name="Assistant", instructions="You help customers.", tools=tools)
+    await Runner.run(agent, first, session=session)
+    result = await Runner.run(agent, then, session=session)
+    assert [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"] == [call]
