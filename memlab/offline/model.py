@@ -604,6 +604,8 @@ class Reader:
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
+        if (names := self.sorted_names(name)) is not None:  # an item of "organizations": none if the text names none
+            return names[0] if names else None
         keyed = "value" in self.fields and name in ("key", "name", "setting", "preference", "field", "value") and len(
             set(self.fields) & {"key", "name", "setting", "preference", "field"}) == 1  # set_preference(key, value)
         if keyed and (setting := _setting(self.whole)):
@@ -1390,9 +1392,21 @@ class Reader:
             kind, find = Reader(self.request).kind(self.request.instructions[:300], "")
         if kind == "other" or find is None:  # "Extract the recipe.": "flour, eggs, milk and butter"; "renew Dune and Emma": "Dune"
             find = _described
+        if (names := self.sorted_names(name)) is not None:  # "people", "places", "organizations": each its own names
+            return names[:20]
         found = self.unowned(list(dict.fromkeys(find(message))))  # not another field's
         return [one for one in found if not any(v in one for f, v in self.claimed.items() if f != name)][:20]  # value
         # ("Return for order 55-1902: the lamp and the rug": lamp, rug)
+
+    def sorted_names(self, name: str) -> list[str] | None:
+        """Of a list named for a sort of names, the message's names of that sort (of "Satya Nadella met Sundar Pichai
+        in Paris about Microsoft": people Satya Nadella, Sundar Pichai; places Paris; organizations Microsoft); else
+        ``None``."""
+        sort = next((sort for sort, cues in _SORTS.items() if set(name.lower().split("_")) & cues), "")
+        message = self.request.message[:4000]
+        names = [n for n in dict.fromkeys(_proper_names(message) + _proper_names(message, things=True)) if n[:1].isupper(
+            )] if sort else []  # capitalised: "the hiring plan sync" is no one
+        return [n for n in names if _sort_of(n, names, message) == sort] if sort else None
 
     def each(self, grouped: bool = False, name: str = "") -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
@@ -1965,6 +1979,33 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             (places if k in marked else out if not (things and k in listed) else []).append(name)
     named = [p for p in phrases if p[:1].isupper() and not any(p in o != p for o in out)] if titles else []  # "a Senior PM"
     return named or out or sent_to or (mine or phrases if titles else phrases or mine) or places
+
+
+#: What a list of names holds, by the words of its field: people, places or organizations.
+_SORTS = {"person": frozenset("people persons".split()), "place": frozenset("places locations cities countries".split()),
+          "org": frozenset("organizations organisations orgs companies institutions".split())}
+#: Words that make a name an organization's ("Acme Ltd", "University of Paris").
+_ORG_WORDS = frozenset("inc ltd llc llp corp corporation company co plc gmbh ag sa nv bv university college institute "
+                       "foundation bank group labs lab agency ministry council association hospital school airlines "
+                       "airways".split())
+
+
+def _sort_of(name: str, names: Sequence[str], text: str) -> str:
+    """Whether a name in ``text`` (among its ``names``) is an "org" (an organization's word in it, an acronym, or one
+    word said where people have two: "Microsoft" beside "Satya Nadella"), a "place" (said after in/at/from/near/to),
+    part of a longer name ("Paris" of "University of Paris"), as the name it is listed with ("in Mumbai and Delhi"),
+    or a "person" ("Marie Curie")."""
+    if set(name.lower().split()) & _ORG_WORDS or name.isupper() and len(name) > 1:  # "Siemens AG", "BMW"
+        return "org"
+    if any(name in other and name != other for other in names):
+        return "part"
+    said = text[:max(0, text.find(name))].split()
+    if said[-1:] and said[-1].lower() in ("and", "or") and (listed := [n for n in names if " ".join(said[:-1]).rstrip(
+            ",").endswith(n)]):  # "in Mumbai and Delhi": as the name it is listed with
+        return _sort_of(listed[0], names, text)
+    if said[-1:] and said[-1].lower() in ("in", "at", "from", "near", "to", "across", "around"):
+        return "place"
+    return "person" if " " in name or not any(" " in n and not set(n.lower().split()) & _ORG_WORDS for n in names) else "org"
 
 
 def _typed(text: str) -> list[str]:
