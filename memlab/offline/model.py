@@ -2346,7 +2346,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     wish = next((w for w, after in itertools.pairwise([*said, ""]) if w == "need" or f"{w} {after}" in ("want to", "i'd like",
                                                                                                     "would like")), "")
     needs = bool(wish) and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index(wish)][-2:])
-    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else (
+    names_it = len(fitting) == 1 and bool(given := _proper_names(request.message)) and all(Reader(request).kind(n, "")[
+        0] in ("thing", "other") for n in _needed(fitting[0])) and not set(words(request.message)) - set(words(" ".join(
+            given))) - _VERBS - fitting[0].stems  # asks of a name alone: "How do I make Beef Wellington?": find_recipe(dish)
+    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) or names_it if asking else (
         reported or not _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES | {"add"}) and not _chat(
             request.message)) else looks_up[:1])  # "Add X to my diary": an order
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)

@@ -272,3 +272,23 @@ async def test_a_record_named_from_an_earlier_list_gives_its_code(tools, first, 
     await Runner.run(agent, first, session=session)
     result = await Runner.run(agent, then, session=session)
     assert [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"] == [call]
+
+
+@function_tool
+def find_recipe(dish: str) -> str:
+    """Find a recipe for a dish."""
+    return "Sear the beef, wrap it in duxelles and pastry, bake 40 minutes."
+
+
+@function_tool
+def get_product(product_name: str) -> str:
+    """Get details and price of a product in the shop."""
+    return "149 EUR, 16 GB, waterproof."
+
+
+async def test_a_question_about_a_name_alone_goes_to_the_one_tool_it_fits():
+    assert await _calls([find_recipe], "You are a cooking assistant.", "How do I make Beef Wellington?") == [
+        ("find_recipe", {"dish": "Beef Wellington"})]
+    assert await _calls([get_product], "You are a shop assistant.", "Tell me about the Kindle Paperwhite") == [
+        ("get_product", {"product_name": "Kindle Paperwhite"})]
+    assert await _calls([find_recipe], "You are a cooking assistant.", "Who invented Beef Wellington?") == []
