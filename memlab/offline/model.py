@@ -137,7 +137,7 @@ _THING = stem_set("product vendor company brand organization organisation mercha
                   "manufacturer project team item")
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
 _SUBJECT = stem_set("topic subject title theme event")
-_WORKS = stem_set("title song track book album film movie show podcast episode course piece work name")  # what a maker made
+_WORKS = stem_set("title song track book album film movie show podcast episode piece work name")  # what a maker made
 _MAKERS = stem_set("artist author band singer composer director creator writer musician performer")  # "by the Beatles"
 #: A field for a part of a product's name, which shares the name another field took ("Honda Civic": make, model).
 _NAME_PARTS = stem_set("make model brand series variant edition trim")
@@ -527,7 +527,8 @@ class Reader:
 
             def things(text: str) -> list[str]:  # an event: "Team retro on ..."; a company its email names first, then
                 # one someone is from ("Carla Diaz from Northwind Traders")
-                names = self.unowned(_proper_names(text, things=True, titles=bool(field_stems & _WORKS - {stem("name")})))
+                names = self.unowned(_proper_names(text, things=True, titles=bool(field_stems & (_WORKS | {stem("course")}) - {
+                    stem("name")})))  # a title: "Fall of Civilizations", "Introduction to Data Science"
                 makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
                                                            for p in sentences(text))]
                 return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names, key=(
@@ -881,8 +882,8 @@ class Reader:
             tool, given = [("", {}), *calls.values()][-1]
             keep = _SUBJECT | _THING | self.own | {stem("name")} if "it" in said else {stem("title")} if (
                 tool != self.tool) else set()
-            told = {str(v).lower() for v in given.values()}  # else the record its result holds by that value ("Search for
-            # Past Lives", "Add it to my watchlist": its title)
+            told = {str(v).lower() for v in given.values()} if "it" in said else set()  # else the record its result holds
+            # by that value ("Search for Past Lives", "Add it to my watchlist": its title)
             return next((one for one in _records(before)[::-1] if told & {str(v).lower() for v in one.values()}), {
                 k: v for k, v in given.items() if isinstance(v, str) and set(words(k.replace("_", " "))) & keep})
         for item in before[::-1]:  # a record of a list told with what its call was given ("the 19:30 one" of a film's)
@@ -1912,12 +1913,13 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 at - 1][:1].isupper())
             after = found[at + 1] if at + 1 < len(found) else ""
             end = runs[-1][1] if runs else -9  # a name goes on over "of" ("Bank of America"), a title over its small words
-            gap = [w.lower() for w in found[end + 1:at]]  # ("Pride and Prejudice"; not "with Ola and Piet", "Ana and Bo are")
+            gap = [w.lower() for w in found[end + 1:at]]  # ("Pride and Prejudice"; not "with Ola and Piet", "Ana and Bo are",
+            # "Invite Sam and Lee", "Severance and Slow Horses")
             small = ("de", "da", "of", "van", "von", *("to and the a".split() * titles), *["in"] * (titles and gap[1:] == [
                 "the"]))  # "The Catcher in the Rye"
             joins = word != "The" and at - end <= 3 and (at == end + 1 or " ".join(found[end:at + 1]) in piece) and all(
-                w in small for w in gap) and not ("and" in gap and (found[runs[-1][0] - 1].lower() == "with" or after in (
-                    "are", "were")))
+                w in small for w in gap) and not ("and" in gap and (found[runs[-1][0] - 1].lower() == "with" or stem(found[
+                    runs[-1][0] - 1].lower()) in _ADDRESSING or after in ("are", "were") or gap == ["and"] and after.istitle()))
             dated = low in _MONTHS and (things or after[:1].isdigit())  # "Feb", "for Dec 8": no name
             unit = before.isdigit() and _SECONDS.get(low.rstrip("s"), "")[:1] == ("time",)  # "a 2 hour offsite": offsite,
             counted = before.isdigit() or at > 1 and found[at - 2].isdigit() and _SECONDS.get(before.rstrip("s"), "")[
@@ -1968,7 +1970,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             if joins:
                 runs[-1][1] = at  # "Dana Lee", "Mary Ann Smith", "Clair de Lune", "Pride and Prejudice" (a title)
             else:
-                marked.update([len(runs)] * placed)  # a place's name: a thing only if no other is named
+                marked.update([len(runs)] * placed)  # a place's name: a title only if no other is named
                 runs.append([at, at])
         listed = {k + i for k, ((_, end), (start, _)) in enumerate(zip(runs, runs[1:])) for i in (0, 1)
                   if start == end + 2 and found[end + 1].lower() in ("and", "or") and {"and", "or"} & set(
@@ -1978,7 +1980,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             name = name if tokens(name) == found[start:end + 1] else " ".join(found[start:end + 1])
             (places if k in marked else out if not (things and k in listed) else []).append(name)
     named = [p for p in phrases if p[:1].isupper() and not any(p in o != p for o in out)] if titles else []  # "a Senior PM"
-    return named or out or sent_to or (mine or phrases if titles else phrases or mine) or places
+    return named or out or sent_to or (mine or phrases if titles else phrases or mine) or places * titles
 
 
 #: What a list of names holds, by the words of its field: people, places or organizations.
@@ -2382,11 +2384,11 @@ def _choose_tools(request: Request) -> list[Tool]:
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
-    if not picked and (asking or needs) and (not _recalls(request.message) or not earlier) and not ours:  # "How do I...?",
+    if not picked and (asking or needs and not desks) and (not _recalls(request.message) or not earlier) and not ours:  # "How
+        # do I...?", (with no desk to send it to) "I'd like to add my logo to invoices": search_docs(query), not
         picked = [t for _, _, t, _ in scored if _takes_a_query(t, request.message) and (asking or t.stems & _SEARCHES) and stem(
             t.name.split("_")[0].lower()) not in _STORES["keep"] | _STORES["forget"] or asking and t in answering][:1]
-        # "I'd like to add my logo to invoices": search_docs(query), not save_memory(fact), else a desk; the best ("vet"
-        # of find_visit)
+        # save_memory(fact), else a desk; the best ("vet" of find_visit)
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = _sentences_saying(request.instructions, frozenset({"not", "unrelated", "cannot", "can't", "otherwise",
                                                                  "else", "other"}))
