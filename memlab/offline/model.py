@@ -28,8 +28,8 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, apostrophes,
-                      asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items, read_transcript, related,
+from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _tags,
+                      apostrophes, asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items, read_transcript, related,
                       result_lines, sentences, stem, stem_set, structured, structured_input, tokens, words)
 from .schema import instance
 
@@ -150,7 +150,7 @@ _SURE = stem_set("confidence certainty probability likelihood")
 _SCORES = _SURE | stem_set("score rating stars grade goals")  # goals: a match's ("Ajax 2, PSV 3"), on no scale
 _SIDES = stem_set("winner winning victor loser losing")  # which side of a match: "Porto beat Braga" (winner Porto)
 _NEUTRAL = ("neutral", "other", "none", "unknown", "mixed")  # the option for nothing said, or for both ends said
-_GENERIC_ANSWER = stem_set("answer response reply text output message content result final explanation "
+_GENERIC_ANSWER = stem_set("answer response reply text output message content result explanation "
                            "reasoning feedback summary")
 #: The words a place follows ("in Paris", "from FRA").
 _PLACE_CUES = ("in", "at", "to", "for", "from", "near", "into", "via")
@@ -2262,12 +2262,12 @@ def _choose_tools(request: Request) -> list[Tool]:
                  _ADDRESSING - _SAYING - _VERBS) | done | {"add"}) and (_takes_a_query(t, request.message) or not (
                      _takes_a_query(t)))]  # book did I reserve?": not reserve_book again, nor find_book without a title
     negated, chat = _negated(request.message), _chat(request.message)  # "Draft (don't send) an email": never send_email;
-    tells = chat and [w for w in _lower_tokens(request.message) if w not in _GREETINGS][:1] in (["my"], ["our"], ["i'm"]) and (
-        sum(not t.handoff for t in tools) > 1) and not Reader(request).completed  # "My name is Ana.": no search; "Hi, my
-    tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated and not (  # card is LC-4"
+    tells = chat and all([w for w in _lower_tokens(s) if w not in _GREETINGS][:1] in (["my"], ["our"], ["i'm"]) for s in sentences(
+        request.message)) and sum(not t.handoff for t in tools) > 1 and not Reader(request).completed  # "My name is Ana.": no
+    tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated and not (  # search; "My card
         chat and t.stems & _SEARCHES and _takes_a_query(t) or tells and not t.handoff and verb not in _VERBS - _CHANGES and not (
-            (t.name_stems | _MEMORY) & set(words(request.message)) or t.stems & _MEMORY))]  # (of several tools): no act it
-    # does not name, unless asked, or it keeps what the user tells (save_memory)
+            ({verb} | _MEMORY) & set(words(request.message)) or t.stems & _MEMORY))]  # is LC-4" (of several tools): no act
+    # whose verb it does not say, unless asked, or it keeps what the user tells (save_memory)
     if _turned(request.message):  # "Turn the music down": a tool that sets a level (set_volume), not play_music
         tools = [t for t in tools if any(isinstance(f, Mapping) and (f.get("type") in ("number", "integer") or {"low", "high"}
                  & {str(o).lower() for o in f.get("enum") or ()}) for f in (t.parameters.get("properties") or {}).values())] or tools
@@ -2376,8 +2376,11 @@ def _choose_tools(request: Request) -> list[Tool]:
         # a call demanded that nothing asks for: one that changes nothing ("Thanks!": get_balance, not transfer_money)
     keeper = "forget" if lead == stem("forget") else "keep"  # a memory tool: save_memory, remember_fact, forget_fact
     kept = [t for t in request.tools if not t.handoff and t.stems & _MEMORY and stem(t.name.split("_")[0].lower()) in (
-        _STORES[keeper]) and (_takes_a_query(t) or "value" in _needed(t))]  # a fact, or a key and its value
-    if not picked and kept and not asking and (lead in _STORES["keep"] | {stem("forget")} or _about_user(request.message)):
+        _STORES[keeper]) and (_takes_a_query(t) or "value" in _needed(t) or _notes_text(t))]  # a fact, a key and its
+    # value, or a note's text (and its keywords)
+    now = any(f" {w} " in f" {request.message.lower()} " for w in ("this trip", "this time", "today", "tonight", "right now"))
+    if not picked and kept and not asking and (lead in _STORES["keep"] | {stem("forget")} or _about_user(request.message)
+                                               and not now):  # "For this trip I want...": for now, not to keep
         picked = kept[:1]  # "Remember that my favourite colour is green", "I'm allergic to shellfish", "Forget that..."
     picked = picked or sought[:1]
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
@@ -2492,6 +2495,13 @@ def _needed(tool: Tool) -> list[str]:
         "default" in field or {"type": "null"} in (field.get("anyOf") or ()) or field.get("type") == "boolean")]
 
 
+def _notes_text(tool: Tool) -> bool:
+    """Whether a tool takes a text and, besides, only lists: save_memory_note(text, keywords)."""
+    fields = tool.parameters.get("properties") or {}
+    texts = [n for n in _needed(tool) if frozenset(words(n.replace("_", " "))) & _FREE_TEXT]
+    return len(texts) == 1 and all(n in texts or (fields.get(n) or {}).get("type") == "array" for n in _needed(tool))
+
+
 def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
     """Whether a tool takes one thing, a free text (``query``, ``question``; any other has a default): a search a
     question can be sent to; a title only if the ``message`` names one ("Is Dune in?", not "Are you open on Sunday?")."""
@@ -2502,9 +2512,11 @@ def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
             message, tool.name)))  # "do you have dune by frank herbert"
 
 
-def _answered_by_conversation(request: Request, question: str = "") -> tuple[int, Statement] | None:
+def _answered_by_conversation(request: Request, question: str = "", mine: bool = False) -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
-    (or ``question``): it names the thing asked about and two (or half) of the question's words."""
+    (or ``question``): it names the thing asked about and two (or half) of the question's words; with ``mine``, of
+    the assistant's own words, one that says half of them as they are or that a question to it asks of ("What does
+    lesson 1 cover?", "What did you say you'd send me?"), not the offline model's echo ("Noted: ...")."""
     question = _asked(_referred(request, question or request.message))
     priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "was", "does", "do"))  # "How much is it?": a
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
@@ -2520,7 +2532,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
     named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
     called = {stem(found) for s in request.said if s.role == "user" and head  # "my partner Ewa": Ewa is the partner
               for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w* ([A-Z][\w-]+)", s.text)}
-    roles = ("user", "note", "tool")
+    roles = ("assistant",) if mine else ("user", "note", "tool")
     candidates = request.memory.matches(topic, roles=roles)
     if named or priced:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too, an amount a price
         candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
@@ -2539,7 +2551,7 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         question))  # the assistant's own ("Which days do you have?")
     for score, statement in candidates:
         price = {stem("price"), stem("cost")} if priced and _currencies(statement.text) else set()  # "... at 59.99 EUR"
-        if plain and not _covered(plain, statement.stems | price) and (statement.role == "tool" or statement.role == "user" and (
+        if plain and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or statement.role == "user" and (
                 _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)):
             continue  # a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
         if statement.stems & sides[1] and not statement.stems & sides[0] and _lower_tokens(question)[0] not in _YES_NO:
@@ -2555,6 +2567,9 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
         value = words(statement.text.rpartition(": ")[2]) if statement.role == "tool" and ": " in statement.text else []
         if 0 < len(value) <= 2 and set(value) <= set(words(question)) and (lowered or [""])[0] not in _YES_NO:
             continue  # a result's "room: kitchen" does not say "How warm is the kitchen?"; its "celsius: 19.5" does
+        if mine and ((lead := statement.text.partition(": ")[0]) in ("Noted", "You told me", "From my notes", "I said", "I don't"
+                                                                     " know") or " returned" in lead):
+            continue  # the offline model's own echo ("get_stock returned price: 8.5": the result itself answers)
         if wants_id and not facts(statement.text) or how_much and not any(map(str.isdigit, statement.text)):
             continue  # "How much do I owe Sam?" is not answered by "I'm Sam"
         if (head or topic[0]) == stem("name") and len(topic) == 1 and not _SELF_NAMED.search(statement.text) and not (
@@ -2570,7 +2585,8 @@ def _answered_by_conversation(request: Request, question: str = "") -> tuple[int
             continue  # and Maths" for "How many courses am I taking?"
         days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
-        if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named:
+        if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named or mine and len(set(
+                topic) & statement.stems) * 2 < len(topic) and not {"you'd", "you'll", "say", "said", "told"} & set(lowered):
             continue
         kin = head and head != counted and head not in stems and related([head]) & {stem(b) for a, b in itertools.pairwise(
             _lower_tokens(statement.text)) if a in ("my", "our", "a", "an")}  # "my dog" is not "a cat, Miso"
@@ -2868,8 +2884,8 @@ def restate(statement: Statement) -> str:
     if statement.role == "user":
         first, _, rest = _unled(text).partition(" ")
         return f"You asked me to {_swap(rest)}." if first.lower() == "please" else f"You told me: {_retold(text)}."
-    if statement.role == "tool":
-        return f"{statement.tool or 'A tool'} reported {text}."
+    if statement.role in ("tool", "assistant"):
+        return f"{statement.tool or 'A tool'} reported {text}." if statement.role == "tool" else f"I said: {text}."
     call, arrow, result = text.partition(" → ")  # a note's tool line: what the tool said ("Booked Osteria Blu...")
     text = result.replace(".; ", "; ") if arrow and call.endswith(")") and result else text
     said = set(_lower_tokens(text))  # a note's "I'm allergic to sulfa" is the user's: "you're allergic to sulfa"
@@ -2921,13 +2937,18 @@ def _part(statement: Statement, topic: Sequence[str]) -> Statement:
 def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
     """The clause of a statement that says what a question asks, if one says more of it than the others: "Which
     gate was mine?" of "My flight lands at 6pm and my gate was B12" is "my gate was B12". A clause opens with its own
-    subject ("and my...", "and I'm...", "and the fan is..."; not "a laptop and a headset", nor "and he..."
-    without the one he is)."""
-    pieces = re.split(r"(?:,? and|;|,? but) (?=(?:my|your|our|i|i'm|i've|we|we're)\b|"
-                      r"the\b(?=[^,.;]{0,40}\b(?:is|are|was|were|has|have|had|gets|got|keeps|kept)\b))", statement.text, flags=re.I)
+    subject ("and my...", "I'm...", after a comma too: ", I sent it..."; "and the fan is...", "and the shop declined...";
+    not "and he..." without the one he is), or the first one's verb ("I got a B+ on the final and an A on the essay": "I
+    got an A on the essay"; not "a laptop and a headset", said alike of both)."""
+    pieces = re.split(r"(?:,? and|;|,? but|(?<=,)) (?=(?:my|your|our|mine|yours|ours|i|i'm|i've|we|we're)\b|(?<=and )an?\b|the\b(?=[^,.;]"
+                      r"{0,40}\b(?:is|are|was|were|has|have|had|gets|got|keeps|kept|\w+ed)\b))", statement.text, flags=re.I)
+    first = pieces[0].split(" ")
+    lead = " ".join(first[:next((k for k, w in enumerate(first) if w.lower() in ("a", "an") or w[:1].isdigit()), 0)])  # "I got"
     for k in range(len(pieces) - 1, 0, -1):  # "My cousin Dora and I are driving": one subject, not two clauses
-        if len(tokens(pieces[k - 1])) <= 3:
-            pieces[k - 1:k + 1] = [pieces[k - 1] + " and " + pieces[k]]
+        if len(tokens(pieces[k - 1])) <= 3 or pieces[k].lower().startswith(("a ", "an ")) and not lead:
+            pieces[k - 1:k + 1] = [pieces[k - 1] + (" " if pieces[k - 1].endswith(",") else " and ") + pieces[k]]
+        elif pieces[k].lower().startswith(("a ", "an ")):
+            pieces[k] = f"{lead} {pieces[k]}"
     said = [set(words(piece)) for piece in pieces]
     covered = sorted(((len(set(topic) & said[k]), _covered(topic, said[k]), -k, piece) for k, piece in enumerate(pieces)),
                      reverse=True)  # the words themselves first: "router", not "wifi"
@@ -2952,6 +2973,8 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             name = f"{name} ({'; '.join(result_lines(arguments))})"
         data, text = structured(output), output.strip()
         text = "" if text in ("None", "null") else text  # a tool's None: it returned nothing
+        if isinstance(data, dict) and data and all(v is True or str(v).lower() in _DONE for v in data.values()):
+            data, text = None, "ok"  # {"ok": true}, {"status": "saved"}: an acknowledgement
         error = str(data["error"]) if isinstance(data, dict) and "error" in data else text if data is None else ""
         parts, sought = tool.split("_"), structured(arguments)
         noun = " ".join(parts[1:] if stem(parts[0]) in _VERBS else parts).removesuffix(" of")  # list_open_tickets:
@@ -2969,11 +2992,12 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
                 isinstance(one, dict) for one in data) else [], _lower_tokens(message))):
             lines.append(best)  # "What's the cheapest flight...?": the cheapest one
         elif isinstance(data, list) and once:  # each item on one line: "garage Quayside, spaces 14"
-            data = _kept(data, message)
-            found = [_record(one).rstrip(".") for one in data[:8]]
+            kept = _kept(data, message)  # "Is 19 June a holiday?": yes, the one of that date
+            yes = "Yes: " * (len(kept) < len(data) and (_lower_tokens(message) or [""])[0] in _YES_NO)
+            data, found = kept, [_record(one).rstrip(".") for one in kept[:8]]
             one = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]  # "1 memory", "1 task"
             many = f"{len(data)} {one if len(data) == 1 else noun}" if noun.endswith("s") else str(len(data))
-            lines.append(f"I found {many}: {'; '.join(found)}{' (and more)' if len(data) > 8 else ''}." if data
+            lines.append(f"{yes}I found {many}: {'; '.join(found)}{' (and more)' if len(data) > 8 else ''}." if data
                          else f"I found no {noun or 'results'}.")
         elif isinstance(data, (dict, list)):
             found = [fact if len(fact) <= 120 else fact[:117] + "…" for fact in (_gist(data) if isinstance(
@@ -3013,8 +3037,12 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
 
 def _kept(data: list[Any], message: str) -> list[Any]:
     """The listed records a question keeps by a yes/no field ("done"): "Which tasks are done?" those done, "Which
-    are still open?" ("not done", "left") those not; else all."""
+    are still open?" ("not done", "left") those not; or by the date it names ("Is 19 June a holiday?": 2025-06-19's);
+    else all."""
     said = set(_lower_tokens(message)) if _is_question(message) else set()
+    days = {day[5:] for day in _when(message, "date", 2000, datetime.date(2000, 1, 1))} if any(t[:1].isdigit() for t in said) else set()
+    if dated := [one for one in data if days and isinstance(one, dict) and days & {str(v)[5:10] for v in one.values()}]:
+        return dated
     for key in [k for k, v in (data[0] if data and isinstance(data[0], dict) else {}).items() if isinstance(v, bool)]:
         yes = {stem(w) for w in key.lower().split("_")} & {stem(w) for w in said}
         no = "not" in said or not yes and said & {"open", "pending", "left", "remaining", "unfinished", "incomplete"}
@@ -3025,13 +3053,14 @@ def _kept(data: list[Any], message: str) -> list[Any]:
 
 def _from_results(request: Request, question: str, alone: bool = False) -> str | None:
     """An answer to a question about a tool result of an earlier turn (the newest three, newest first): why it failed
-    (its error told back), which listed record is cheaper, earlier... (:data:`_COMPARED`), or the fields asked of the
-    record a question names by its id ("what time does IB456 leave?": its ``depart``) or (``alone``) of one result."""
+    (its error told back), which listed record is cheaper, earlier... (:data:`_COMPARED`), those it keeps (:func:`_kept`:
+    "Which one is open on Sundays?", "Is 19 June a holiday?"), or the fields asked of the record a question names by its
+    id ("what time does IB456 leave?": its ``depart``) or (``alone``) of one result."""
     before = request.conversation[:request.last_user_index]
     calls = {i.get("call_id"): i for i in before if item_type(i) == "function_call"}
     said, ids = _lower_tokens(question), set(identifiers(question))
     results = [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1]
-    found = [(calls[i["call_id"]].get("name"), structured(i["output"])) for i in results if isinstance(i.get("output"), str)]
+    found = [(calls[i["call_id"]].get("name"), i["output"]) for i in results if isinstance(i.get("output"), str)]
     for item in results[:3]:
         call = calls[item["call_id"]]
         name, arguments = str(call.get("name")), structured(str(call.get("arguments")))
@@ -3044,9 +3073,12 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
             return f"{name} failed: it returned \"{error[:300]}\"."
         records = [one for one in data if isinstance(one, dict)] if isinstance(data, list) else [data] * isinstance(
             data, dict)
-        records = records if len(records) > 1 else [one for n, one in found if n == name and isinstance(one, dict)]
-        if best := _best(records, said):  # of one listed result or of the results of one tool ("Which one is
-            return best  # warmer?" after Paris and London)
+        records = records if len(records) > 1 else [one for n, out in found if n == name and isinstance(one := structured(
+            out), dict)]  # of one listed result or of the results of one tool ("Which one is warmer?" after Paris and
+        if best := _best(records, said) or len(records) < 2 and _best([_measured(out) for n, out in found if n == name], said):
+            return best  # London), in words too ("Oslo: 4°C, cloudy", "Rome: 18°C, sunny")
+        if said[:1] and (said[0] in _YES_NO or said[0] == "which") and len(records) > len(kept := _kept(records, question)) > 0:
+            return f"{'Yes: ' * (said[0] != 'which')}{'; '.join(map(_record, kept[:8]))}."  # "Is 19 June a holiday?"
         named = [one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
             one for one in records if len(records) > 1 and set(words(question)) & set(words(" ".join(map(str, one.values(
                 )))))]  # a value of which names it ("call with Priya")
@@ -3074,6 +3106,21 @@ def _best(records: Sequence[Mapping[str, Any]], said: Sequence[str]) -> str | No
             return f"The {' '.join(said[at - 1:at] * (said[at - 1:at] in (['most'], ['least'])) + [word])} one " \
                    f"is {_record(best)}."
     return None
+
+
+def _measured(text: str) -> dict[str, Any]:
+    """A result in words as a record of what it measures, for :func:`_best` to compare, told as it is ("Rome: 18°C,
+    sunny": temperature 18; "Route B: 2 hours": duration 7200; "Plan A: 29 EUR a month": price 29)."""
+    said = tokens(text[:500])
+    found = {"": text.strip(), **{"price": float(n) for n, c in itertools.pairwise(said) if _NUMBER.fullmatch(n) and c
+                                  in _CURRENCIES}}
+    for one in _UNITS.finditer(text[:500]):
+        if one[4]:  # "64°F" in celsius
+            found.setdefault("temperature", float(one[3]) if one[4].upper() == "C" else (float(one[3]) - 32) / 1.8)
+        else:
+            measure, size = _SECONDS[one[2].lower()]
+            found.setdefault(measure.replace("time", "duration"), float(one[1]) * size)
+    return found
 
 
 def _soonest(request: Request, question: str) -> str | None:
@@ -3115,8 +3162,8 @@ def _gist(data: Mapping[str, Any]) -> list[str]:
 
 def _record(one: Any) -> str:
     """One listed record on one line: "flight IB456, depart 13:40, price eur 142.0", "done no" (not "done False")."""
-    return ", ".join(f"{k.replace('_', ' ')} {('yes' if v else 'no') if isinstance(v, bool) else v}" for k, v in
-                     one.items()) if isinstance(one, dict) else str(one)
+    return one.get("") or ", ".join(f"{k.replace('_', ' ')} {('yes' if v else 'no') if isinstance(v, bool) else v}" for k, v in
+                                   one.items()) if isinstance(one, dict) else str(one)  # one in words as it is
 
 
 def _compared(word: str) -> str:
@@ -3174,7 +3221,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
         return f"{'Yes' if yes else 'No'}: {' '.join(said[1:at])} {wh} {'not ' * (not yes)}{' '.join(said[at:])}."
     if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how"):
         return None
-    topic = set(_topic(message)) | (stem_set("price cost total fee") if "how much" in message.lower() else set())
+    topic = set(_topic(message)) | (stem_set(f"price cost total fee {' '.join(_CURRENCIES).lower()}") if "how much" in (
+        message.lower()) else set())  # "How much was the fern?": its price_eur
     plain = {key: ", ".join(map(str, value)) if isinstance(value, list) else ("yes" if value else "no") if isinstance(
         value, bool) else str(value) for key, value in data.items()
              if not isinstance(value, dict) and not (isinstance(value, list) and any(isinstance(one, (dict, list))
@@ -3195,6 +3243,56 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
                         f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
                         for key in chosen)  # "the error codes are E-3120", "the eta is 24 hours"
     return f"{said[:1].upper()}{said[1:]}" + "." * (said[-1:] not in ".!?") if said else None  # a value may end one
+
+
+#: Words that open the part of the instructions telling what the assistant knows of the user (its long-term memory).
+_MEMORY_CUES = ("what you remember", "what you know about", "known about", "known preferences", "user profile", "profile:",
+                "user_memory", "user memory", "memory:", "memories:", "preferences:", "facts about the user")
+#: A third person's verbs at the start of a remembered line, and the user's own: "Lives in Oslo" is "I live in Oslo".
+_THIRD_PERSON = {"is": "am", "has": "have", "does": "do", "was": "was"}
+
+
+def _remembered(instructions: str) -> list[str]:
+    """What the instructions remember of the user (after "Known preferences:", "What you remember about the user:",
+    "<user_memory>", "User profile: name: Dana; city: Lyon"), each line in the user's own words ("Lives in Oslo": "I
+    live in Oslo"; "name: Dana": "My name is Dana"; "The user's dog is Rex": "My dog is Rex"); else none."""
+    low = instructions.lower()
+    at = min((low.find(cue) for cue in _MEMORY_CUES if cue in low), default=-1)
+    head, _, rest = instructions[at:].partition("\n") if at >= 0 else ("", "", "")
+    lines = [head.partition(":")[2] if ":" in head else "", *rest.splitlines()[:40]]
+    items = [part.strip(" -*•	") for line in lines for part in line.split(";") if part.strip(" -*•	.")]
+    told = []
+    for item in items:
+        if item.startswith("<") or item.split(" ")[0].lower() in ("when", "if", "always", "never", "use", "answer", "you"):
+            continue  # a tag, or an instruction about the memory ("Answer using the memory when relevant.")
+        key, colon, value = item.partition(": ")
+        item = f"my {key.lower()} is {value}" if colon and len(key.split()) <= 3 else item  # "name: Dana Kim"
+        for them, me in (("the user's ", "my "), ("user's ", "my "), ("the user ", "I "), ("user ", "I ")):
+            item = me + item[len(them):] if item.lower().startswith(them) else item
+        verb, _, after = item.partition(" ")
+        if verb[:1].isupper() and verb.endswith("s") and verb.lower() not in ("is", "was") and after and verb.lower(
+                ) not in STOP or verb.lower() in _THIRD_PERSON:  # "Lives in Oslo", "Has a dog named Rex"
+            item = f"I {_THIRD_PERSON.get(verb.lower(), verb.lower()[:-1])} {after}"
+        told.append(item[:1].upper() + item[1:])
+    name = next((t[11:].split(".")[0] for t in told if t.startswith("My name is ")), "")  # "Sam's daughter is Ivy"
+    return [t.replace(f"{name}'s ", "my ").replace(f"{name} is ", "I am ") if name else t for t in told]
+
+
+def _from_memory(request: Request, missing: Sequence[str]) -> str | None:
+    """The answer to a question about the user from what the instructions remember of them (:func:`_remembered`,
+    read as notes the assistant wrote), if it holds one."""
+    said = request.message  # of the user ("Where do I live?"), not of this chat ("What did I ask?")
+    about = (_about_user(said) or "me" in _lower_tokens(said)) and not set(words(said)) & stem_set("ask say tell mention")
+    memory = _remembered(request.instructions) if about else []
+    if not memory:
+        return None
+    if not set(_topic(said)) - stem_set("know remember"):  # "What do you know about me?": all of it
+        return f"From my notes: {'; '.join(_retold(m.rstrip('.')) for m in memory)}."
+    noted = Request.read({**request.body, "instructions": ""}, [{"role": "user", "content": "Summarize what you know "
+                         "about me."}, {"role": "assistant", "content": "\n".join(["Notes:", *memory])}, *request.conversation])
+    answer = compose(noted, missing)  # held, by its own words ("What's my job?": "you work as a nurse", no
+    held = set(_topic(said)) & (set(words(answer)) | _tags(answer))  # "favourite food" for "Am I allergic?")
+    return answer if held and not answer.startswith(("I don't know", "I can't")) else None
 
 
 def compose(request: Request, missing: Sequence[str] = ()) -> str:
@@ -3304,7 +3402,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if question and (answer := _from_results(request, said) or _soonest(request, said)):  # "Which one is cheaper?"
         return answer  # after a list of flights; "Which exam comes first?" after their dates
     if question:
-        found = _answered_by_conversation(request)
+        found = _answered_by_conversation(request)  # else the assistant's own words, that say the question's ("What's
+        if known is None and (found is None or found[1].role == "user" and not found[1].stems & set(words(said))) and not (
+                _about_user(said) and "you" not in said_tokens):  # the next lesson?": "Lesson 1 covers fractions", not
+            found = _answered_by_conversation(request, mine=True) or found  # "I'm starting the course")
         if found and stem("name") in (asked := set(_topic(said))) and not (_proper_names(found[1].text, people=True) or stem(
                 "name") in found[1].stems or stem("call") in found[1].stems or any(stem(a.lower()) in asked and b[:1].isupper(
                 ) or a[:1].isupper() and a.lower() not in STOP and stem(b.lower()) in asked for a, b in itertools.pairwise(
@@ -3313,10 +3414,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         to_me = "your" in said_tokens or "you" in said_tokens and not {"i", "my", "me", "i'm"} & said_tokens
         # "who are you?" asks the assistant, whatever the user told of themselves
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
-            later = [s for s in request.said if s.order > found[1].order and s.role == found[1].role != "tool" and not s.asks]
+            later = [s for s in request.said if s.order > found[1].order and s.role == found[1].role not in ("tool", "assistant") and not s.asks]
             then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
             fixed = [s for k, s in enumerate(later) if then[k] & _CORRECTION and (  # "Actually, it's...", "the order...",
-                k == 0 and (then[k] & {"it", "that", "this", "they", "meant"} or s.stems & found[1].stems)
+                k == 0 and (then[k] & {"it", "it's", "that", "this", "they", "meant"} or s.stems & found[1].stems)
                 or _covered(_topic(said), s.stems)) or k == 0 and len(then[k]) <= 10 and (facts(s.text) or _DAYS & s.stems) and (
                 then[k] & {"it", "it's", "they"} or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
                     :1].isdigit()} & found[1].stems)]  # a new value of it in the next short statement: "It's been
@@ -3350,6 +3451,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 lower = (text[:1].lower() + text[1:] if common else text).replace(": False", ": no").replace(": True", ": yes")
                 return f"{verdict.title()}: {f'you told me {_retold(text)}' if role == 'user' else lower}."
             return "No. " + told if verdict == "no" else f"{run[0].text.rstrip(' .!')}." if yes_no and role == "tool" else told
+        can = _lower_tokens(said)[:3]  # "Can I eat satay? It has peanuts." after "I'm allergic to peanuts": no
+        against = [s for s in request.said if s.role == "user" and s.turn < now and not s.asks and s.stems & set(words(said)) - {
+            stem(can[-1])} and ({"not", "no", "never", "allergic", "intolerant", "avoid"} & set(heard := _lower_tokens(
+                s.text)) or any(t.endswith("n't") for t in heard))] if can[:2] in (["can", "i"], ["should", "i"]) else []
+        if against:
+            return f"No: you told me {_retold(against[-1].text).rstrip('.!')}."
         if answer := _from_results(request, said, alone=True):  # "when should I expect it fixed?": its eta_hours
             return answer
         if any(answers):
@@ -3358,6 +3465,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return known[1]
         if banned := _forbidden(request.instructions, said):  # "Never give investment advice": "Should I buy...?"
             return f"I'm sorry, I can't help with that: my instructions say to {banned[:1].lower()}{banned[1:]}."
+        if remembered := _from_memory(request, missing):  # "Where do I live?" of "Known about the user: lives in Oslo"
+            return remembered
         if _recalls(said):
             return "I don't know: it isn't in the conversation I can see. Could you tell me?"  # not seen, not forgotten
         if scripted := _scripted(request.instructions):  # "Tell the customer their refund is logged."
