@@ -2883,7 +2883,10 @@ def restate(statement: Statement) -> str:
         text = before + ("," + rest[1] if len(rest) > 1 else "")
     if statement.role == "user":
         first, _, rest = _unled(text).partition(" ")
-        return f"You asked me to {_swap(rest)}." if first.lower() == "please" else f"You told me: {_retold(text)}."
+        asked = _swap(rest)  # "Please don't email me": "You asked me not to email you."
+        asked = "not to " + asked.split(" ", 2 if asked.startswith("do not ") else 1)[-1] if asked.startswith((
+            "don't ", "do not ")) else "to " + asked
+        return f"You asked me {asked}." if first.lower() == "please" else f"You told me: {_retold(text)}."
     if statement.role in ("tool", "assistant"):
         return f"{statement.tool or 'A tool'} reported {text}." if statement.role == "tool" else f"I said: {text}."
     call, arrow, result = text.partition(" → ")  # a note's tool line: what the tool said ("Booked Osteria Blu...")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 import pytest
-from agents import Agent, Runner, function_tool
+from agents import Agent, Runner, SQLiteSession, function_tool
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -234,3 +234,11 @@ async def test_which_of_a_listed_result_keeps_the_records_it_asks_for(tool, aske
     agent = Agent(name="Finder", instructions="Answer with your tool.", tools=[tool])
     replies = await chat(agent, asked, question)
     assert kept in replies[-1] and left_out not in replies[-1], replies
+
+
+async def test_a_request_not_to_do_something_is_told_back_as_one() -> None:
+    session = SQLiteSession("not-to")
+    agent = Agent(name="Helper", instructions="You are a helpful assistant.")
+    await Runner.run(agent, "Please don't phone me after 6pm, email is fine.", session=session)
+    answer = (await Runner.run(agent, "What did I ask you not to do?", session=session)).final_output
+    assert answer.startswith("You asked me not to phone you"), answer
