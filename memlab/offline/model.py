@@ -29,8 +29,9 @@ from typing import Any
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
 from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _tags,
-                      apostrophes, asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items, read_transcript, related,
-                      result_lines, sentences, stem, stem_set, structured, structured_input, tokens, words)
+                      apostrophes, asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items,
+                      read_transcript, related, result_lines, sentences, stem, stem_set, structured, structured_input,
+                      tokens, words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
