@@ -396,15 +396,15 @@ def _did(statement: Statement) -> str:
 def _done(said: Sequence[Statement]) -> dict[int, str]:
     """The agent's suggestions the user's next sentence says are done, by their order, each as a step and its answer
     ("Have you restarted the router?" "Yes, twice." → "Restarted the router: Yes, twice."; "Please try resetting it."
-    "Did that too, no luck." → "Tried resetting it: Did that too, no luck."); not "No, not yet"."""
+    "Did that too, no luck." → "Tried resetting it: Did that too, no luck."); not "No, not yet", nor a "yes" to "Can
+    you...?" or "Did you get...?" (only to "Have you X?", "Try X")."""
     out = {}
     for asked, reply in ((a, r) for a, r in zip(said, said[1:]) if a.role == "assistant" and r.role == "user"):
         first = next((t for t in map(str.lower, tokens(reply.text)) if t not in ("i", "we", "i've", "oh", "ok")), "")
         found = tokens(asked.text.rstrip("?.!"))
         lead = [t.lower() for t in takewhile(lambda t: t.lower() in _ASKING, found)]
         step = " ".join({"you": "they", "your": "their"}.get(t, t) for t in found[len(lead):])  # "check your modem"
-        yes = first in ("yes", "yeah", "yep", "yup") and {"have", "has", "try"} & set(lead)  # a "yes" to "Have you
-        # X?" or "Try X", not to "Can you...?" or "Did you get...?"
+        yes = first in ("yes", "yeah", "yep", "yup") and {"have", "has", "try"} & set(lead)
         if 0 < len(step.split()) <= 12 and (yes or first in ("done", "did", "already") or stem(first) in _PAST) and (
                 lead or stem(found[0]) in _PAST):  # "Restart it." "Done." too
             step = step if {"have", "has"} & set(lead) else (  # "Restarted the router"; "Tried to unplug it"
