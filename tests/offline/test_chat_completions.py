@@ -152,3 +152,9 @@ def test_over_http_a_chat_stream_ends_with_done() -> None:
         with pytest.raises(openai.NotFoundError):
             unknown.completions.create(model="gpt-3.5-turbo-instruct", prompt="Say hi")
     assert "Rex" in text
+
+
+def test_n_choices_are_the_same_answer_n_times(chat) -> None:
+    answer = chat.chat.completions.create(model="gpt-4o-mini", n=3, messages=[{"role": "user", "content": "I'm Zoe."}])
+    assert [choice.index for choice in answer.choices] == [0, 1, 2]
+    assert len({choice.message.content for choice in answer.choices}) == 1
