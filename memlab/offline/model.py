@@ -556,7 +556,7 @@ class Reader:
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or _by(
             text) or self.unowned(_proper_names(text, titles=bool(field_stems & _WORKS))) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [o for o in _object(
-                text, others | related(others) | {stem(o) for o in self.options}, self.own | field_stems) if o.lower() not in _ORDINALS and not _compared(
+                text, others | related(others) | {stem(o) for o in self.options}, self.own, field_stems) if o.lower() not in _ORDINALS and not _compared(
                 o.lower())]  # an option is another field's: "Two medium lattes": lattes; "which did I ask about first?": none
 
     def unowned(self, found: list[str]) -> list[str]:
@@ -1565,7 +1565,8 @@ def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[
             "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
 
 
-def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: frozenset[str] = frozenset()) -> list[str]:
+def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: frozenset[str] = frozenset(),
+            field: frozenset[str] = frozenset()) -> list[str]:
     """What the first verb of ``text`` acts on, up to a preposition: "Add oat milk to my list" → "oat milk", past what
     the tool's name says it gives (``own``: get_calories, "get calories for chicken breast" → "chicken breast");
     without a last word that says what to change of it, a stem another field's name (or a word related to it) begins
@@ -1594,9 +1595,10 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
         kept = kept[2:] if len(kept) > 2 and kept[0].isdigit() and kept[1].lower().rstrip("s") in _SECONDS else kept  # "30 min run"
         kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit() and w.lower() not in CALENDAR | {
             "next", "last", "today", "tomorrow", "tonight"}, kept[1:]))  # not "68°F", "next Tuesday"
-        while len(kept) > 1 and ((len(last := stem(kept[-1])) > 3 or last in own) and any(other.startswith(last) for other
-                                                                                           in {*beside, *own}) or kept[-1].lower() in _COLORS):
-            kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"; a color
+        while len(kept) > 1 and (len(last := stem(kept[-1])) > 3 and any(other.startswith(last) for other in {
+                *beside, *own}) or last in field or kept[-1].lower() in _COLORS):
+            kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"; a color; the
+            # field's noun ("the north and harbour routes": "harbour")
         if all(stem(w.lower()) in own | beside or w[:1].isdigit() for w in kept):  # "I'd like to change my seat"
             continue  # (update_seat): no seat named yet; "make the light blue" (set_light): no room; "for 10 minutes"
         items.append(" ".join(kept))
