@@ -3248,7 +3248,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     lasting = [key for key in keys if ("how long" in message.lower() or "how far" in message.lower()) and (key.rpartition(
         "_")[2].rstrip("s") in _SECONDS or stem_set("duration distance") & keys[key])]  # minutes, "distance_km"
     typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
-                        or wh == "where" and stems & (_PLACE | {stem("room")}) or wh in ("who", "whose") and stems & _PERSON]
+                        or wh == "where" and stems & (_PLACE | {stem("room")}) or wh in ("who", "whose") and stems & _PERSON
+                        or "how much" in message.lower() and stems & topic]  # "How much will I pay?": monthly_eur
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
         typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] and keys[key] <= topic | related(topic)] or (
         typed)  # a key of stop words only ("kind") names nothing

@@ -280,3 +280,24 @@ async def test_a_new_option_is_the_one_after_to_not_after_from():
     assert calls == [("change_plan", {"new_plan": "premium"})]
     calls, _ = await tool_calls([set_cabin_class], "Please move us from business to economy on the way back")
     assert calls == [("set_cabin_class", {"new_class": "economy"})]
+
+
+@function_tool
+def upgrade_membership(level: Literal["silver", "gold"]) -> str:
+    """Upgrade the user's gym membership."""
+    return json.dumps({"membership": level, "fee_usd": 49})
+
+
+@function_tool
+def switch_plan(new_plan: Literal["basic", "premium"]) -> str:
+    """Switch the user's streaming plan."""
+    return json.dumps({"plan": new_plan, "monthly_eur": 17})
+
+
+async def test_how_much_is_answered_by_a_results_amount_in_a_currency():
+    stream = Agent(name="Stream", instructions="You manage the user's streaming plan.", tools=[switch_plan])
+    said = await turns(stream, "Switch me from Basic to Premium", "How much will I pay now?")
+    assert "17" in said[1][1]
+    gym = Agent(name="Gym", instructions="You manage gym memberships.", tools=[upgrade_membership])
+    said = await turns(gym, "Upgrade my gym membership to gold", "How much does that cost me?")
+    assert "49" in said[1][1]
