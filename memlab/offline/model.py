@@ -663,6 +663,8 @@ class Reader:
             f" {other.replace('_', ' ').lower()}: ")) >= 0]  # "Abstract: The dominant ... Keywords: ...": up to the
         if len(value := value[:min(ends, default=len(value))].strip(" .").split(" ")) > 6:  # next label, a text
             return " ".join(value)
+        if field_stems == {stem("title")} and (line := _title_line(self.whole)):  # "Banana pancakes (serves 2)\nMash..."
+            return line
         head = (sentences(self.whole) or [""])[0].rstrip(".").split(" ")  # a text that opens with its title ("Attention
         if field_stems == {stem("title")} and 1 < len(head) <= 15 and 3 * sum(w[:1].isupper() for w in head) >= 2 * len(
                 head) and len(sentences(self.whole)) > 1 and not _is_question(self.whole):  # Is All You Need. Ashish ...")
@@ -1345,6 +1347,10 @@ class Reader:
         near = set(words(name.replace("_", " ")))
         if near & stem_set("action task todo") and (tasks := [s.rstrip(".!") for s in sentences(message) if _assigned(s)]):
             return tasks[:20]  # action items: "Dana will fix the login bug", "Raj to update the docs"
+        steps = [s.rstrip(".!") for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if s[
+            :1].isalpha() and s[-1] not in ":?"] if near & stem_set("step instruction direction") else []
+        if len(steps) >= 2:  # a recipe's or a guide's steps: its sentences past its title ("Heat a pan. Serve warm.")
+            return steps[:20]
         turn = min((at for cue in (" but ", " however", " though", " although ") if (at := message.lower().find(cue)) > 0),
                    default=0) if near & (_VERDICT_SIDES[0] | _VERDICT_SIDES[1]) else 0
         if turn:  # each side of its turn, the praised one first: "great: fast, easy to clean, but the filters are fiddly"
@@ -1408,11 +1414,17 @@ class Reader:
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         owned = set(words(" ".join(self.fields).replace("_", " ")))  # no field's label and value: "..., total 117.50"
         labels = tuple(f"{field.replace('_', ' ').lower()}:" for field in self.fields if field != name)
-        told = " ".join(s for s in sentences(self.request.message) if not s.lower().startswith(labels))  # not another
-        # field's: "Reporter: Tom Becker, IT desk. VPN drops for 2 hours, printer offline since Tuesday."
-        parts = [_one(part) for part in _listed(told) if (any(map(_is_value, found := tokens(_halves(
-            _in_digits(part))))) or _when(part, None, self.year, self.today)) and not (  # "nausea since yesterday"
-            stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
+        message = self.request.message.strip()  # of a pasted text ("Pancakes\nMash 2 bananas, ... Add 1 tsp salt."):
+        lined = "\n" in message  # every sentence's items past its title line, "100 g flour with 150 ml milk" as two
+        told = [s for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if not s.lower(
+            ).startswith(labels)]  # not another field's: "Reporter: Tom Becker, IT desk. VPN drops for 2 hours, ..."
+        listed = [p for s in told for p in _listed(s) or [s.strip(" .!?")]] if lined else _listed(" ".join(told))
+        parts = [_one(part) for item in listed for part in (item.split(" with ") if lined and item.count(" with ") == 1 and all(
+            map(facts, item.split(" with "))) else [item]) if (any(map(_is_value, (found := tokens(_halves(_in_digits(
+                part))))[lined and found[0].istitle() and len(found) > 1:])) or _when(part, None, self.year, self.today)) and not (  # "nausea since yesterday"
+            stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:])) and not (
+                lined and (unit := _UNITS.search(part)) and _SECONDS.get(str(unit[2]).lower(), ("",))[0] == "time")]  # no
+        # duration: "cook 2 minutes per side"
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
         parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []
@@ -1634,6 +1646,14 @@ def _in_digits(text: str) -> str:
 def _cut(text: str, limit: int) -> str:
     """``text``, or its first ``limit`` characters cut at a word and marked " …"."""
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _title_line(text: str) -> str:
+    """The short line without a full stop a text opens with, before more lines: its title ("Banana pancakes (serves
+    2)\nMash 2 bananas...": "Banana pancakes"), else ""."""
+    line, _, rest = text.strip().partition("\n")
+    titled = rest.strip() and 0 < len(line.split()) <= 8 and line.rstrip()[-1] not in ".!?,;"
+    return line.split(" (")[0].strip(" #*:") if titled else ""
 
 
 def _listed(text: str, short: bool = False) -> list[str]:
