@@ -1415,16 +1415,15 @@ class Reader:
         owned = set(words(" ".join(self.fields).replace("_", " ")))  # no field's label and value: "..., total 117.50"
         labels = tuple(f"{field.replace('_', ' ').lower()}:" for field in self.fields if field != name)
         message = self.request.message.strip()  # of a pasted text ("Pancakes\nMash 2 bananas, ... Add 1 tsp salt."):
-        lined = "\n" in message  # every sentence's items past its title line, "100 g flour with 150 ml milk" as two
+        lined = "\n" in message  # every sentence's items past its title line, "100 g flour with 150 ml milk" two
         told = [s for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if not s.lower(
             ).startswith(labels)]  # not another field's: "Reporter: Tom Becker, IT desk. VPN drops for 2 hours, ..."
         listed = [p for s in told for p in _listed(s) or [s.strip(" .!?")]] if lined else _listed(" ".join(told))
-        parts = [_one(part) for item in listed for part in (item.split(" with ") if lined and item.count(" with ") == 1 and all(
-            map(facts, item.split(" with "))) else [item]) if (any(map(_is_value, (found := tokens(_halves(_in_digits(
-                part))))[lined and found[0].istitle() and len(found) > 1:])) or _when(part, None, self.year, self.today)) and not (  # "nausea since yesterday"
+        parts = [_one(part) for item in listed for part in (_counts_cut(item) if lined else [item]) if (any(map(
+            _is_value, (found := tokens(_halves(_in_digits(part))))[lined and found[0].istitle():])) or _when(part, None, self.year, self.today)) and not (  # "nausea since yesterday"
             stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:])) and not (
-                lined and (unit := _UNITS.search(part)) and _SECONDS.get(str(unit[2]).lower(), ("",))[0] == "time")]  # no
-        # duration: "cook 2 minutes per side"
+                lined and _SECONDS.get(next((u.lower().rstrip("s") for n, u in itertools.pairwise(found) if n[0].isdigit(
+                )), ""), ("",))[0] == "time")]  # no duration: "cook 2 minutes per side"
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
         parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []
@@ -1646,6 +1645,13 @@ def _in_digits(text: str) -> str:
 def _cut(text: str, limit: int) -> str:
     """``text``, or its first ``limit`` characters cut at a word and marked " …"."""
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _counts_cut(item: str) -> list[str]:
+    """``item`` cut before each "with" or "in" a count follows: "2 onions in 1 tbsp oil" → "2 onions", "1 tbsp oil"."""
+    said = item.split(" ")
+    cuts = [0, *(k for k in range(1, len(said) - 1) if said[k] in ("with", "in") and said[k + 1][:1].isdigit()), len(said)]
+    return [" ".join(said[start + bool(start):end]) for start, end in itertools.pairwise(cuts)]
 
 
 def _title_line(text: str) -> str:

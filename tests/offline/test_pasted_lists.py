@@ -1,0 +1,80 @@
+"""Structured output over a text a learner pastes: a recipe, a receipt, a list, each filled item by item.
+
+The short first line without a full stop is the title; every sentence's items count (not only the longest list's),
+"100 g flour with 150 ml milk" gives two, and a duration ("cook 2 minutes") or a verb ("Heat a pan") is no item;
+a steps list holds the sentences; a receipt's "Total" line is its total, a line item's price the number after it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import openai
+import pytest
+from pydantic import BaseModel
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+class Ingredient(BaseModel):
+    name: str
+    quantity: float
+    unit: Literal["g", "ml", "tbsp", "tsp", "piece"]
+
+
+class Recipe(BaseModel):
+    title: str
+    servings: int
+    ingredients: list[Ingredient]
+    steps: list[str]
+
+
+class LineItem(BaseModel):
+    description: str
+    quantity: int
+    price: float
+
+
+class Receipt(BaseModel):
+    store: str
+    items: list[LineItem]
+    total: float
+
+
+def parse(format: type[BaseModel], instructions: str, text: str) -> BaseModel:
+    with openai.OpenAI() as client:
+        parsed = client.responses.parse(model="gpt-4o-mini", input=[{"role": "system", "content": instructions}, {
+            "role": "user", "content": text}], text_format=format).output_parsed
+    assert parsed is not None
+    return parsed
+
+
+@pytest.mark.parametrize(("text", "title", "items", "steps"), [
+    ("Banana pancakes (serves 2)\nMash 2 bananas, whisk in 2 eggs and 100 g flour with 150 ml milk. Add 1 tsp baking "
+     "powder.\nHeat a pan, pour small rounds, cook 2 minutes per side. Serve with 1 tbsp honey.", "Banana pancakes",
+     [("bananas", 2, "piece"), ("eggs", 2, "piece"), ("flour", 100, "g"), ("milk", 150, "ml"),
+      ("baking powder", 1, "tsp"), ("honey", 1, "tbsp")], 4),
+    ("Tomato soup for four\nSoften 2 onions in 1 tbsp oil for 5 minutes. Stir in 800 g tomatoes with 500 ml stock.\n"
+     "Simmer, then blend. Season with 1 tsp salt.", "Tomato soup for four",
+     [("onions", 2, "piece"), ("oil", 1, "tbsp"), ("tomatoes", 800, "g"), ("stock", 500, "ml"), ("salt", 1, "tsp")], 4),
+])
+def test_a_pasted_recipe_gives_its_title_every_ingredient_and_its_steps(text: str, title: str, items: list, steps: int) -> None:
+    recipe = parse(Recipe, "Extract the recipe.", text)
+    assert isinstance(recipe, Recipe)
+    assert recipe.title == title
+    assert [(i.name, i.quantity, i.unit) for i in recipe.ingredients] == items
+    assert len(recipe.steps) == steps and recipe.steps[0].split()[0] in text.split("\n")[1]
+
+
+@pytest.mark.parametrize(("text", "store", "items", "total"), [
+    ("Hardware Hut receipt\n1 hammer 12.99\n2 boxes of nails 3.49\n1 tape measure 7.50\nTOTAL: 27.47", "Hardware Hut",
+     [("hammer", 1, 12.99), ("nails", 2, 3.49), ("tape measure", 1, 7.5)], 27.47),
+    ("Cafe Lumen\nLatte x2 - 7.00\nCroissant x1 - 3.20\nTotal: 10.20", "Cafe Lumen",
+     [("Latte", 2, 7.0), ("Croissant", 1, 3.2)], 10.2),
+    ("Green Grocer\n2 x Apples 3.00\n3 x Yogurt 4.20\nTotal 7.20", "Green Grocer", [("Apples", 2, 3.0), ("Yogurt", 3, 4.2)], 7.2),
+])
+def test_a_pasted_receipt_gives_each_line_item_and_its_total(text: str, store: str, items: list, total: float) -> None:
+    receipt = parse(Receipt, "Extract the receipt.", text)
+    assert isinstance(receipt, Receipt)
+    assert receipt.store == store and receipt.total == total
+    assert [(i.description, i.quantity, i.price) for i in receipt.items] == items
