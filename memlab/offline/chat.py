@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from ..turns import content_texts
 from .checks import OfflineAPIError
 
 
@@ -27,10 +28,8 @@ def _parts(content: Any, role: str) -> Any:
 
 
 def _text(content: Any) -> str:
-    """The text of a chat message's content (a string, or its text parts joined)."""
-    if isinstance(content, list):
-        return "\n".join(str(part.get("text", "")) for part in content if isinstance(part, Mapping))
-    return "" if content is None else str(content)
+    """The text of a chat message's content (a string, or its text parts, a line each)."""
+    return "\n".join(content_texts(content, other=lambda part: ""))
 
 
 def responses_body(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -78,7 +77,8 @@ def completion(body: Mapping[str, Any], response: Mapping[str, Any]) -> dict[str
     text = "".join(part.get("text", "") for item in output if item["type"] == "message" for part in item["content"])
     calls = [{"id": item["call_id"], "type": "function", "function": {"name": item["name"], "arguments": item[
         "arguments"]}} for item in output if item["type"] == "function_call"]
-    message = {"role": "assistant", "content": text or None, "refusal": None, **({"tool_calls": calls} if calls else {})}
+    message = {"role": "assistant", "content": text or None, "refusal": None}
+    message.update({"tool_calls": calls} if calls else {})
     stop = "tool_calls" if calls else "length" if response.get("status") == "incomplete" else "stop"
     used = response["usage"]
     many = body.get("n") if isinstance(body.get("n"), int) and 1 <= body["n"] <= 8 else 1  # n: the same answer n times
@@ -101,7 +101,8 @@ def stream(body: Mapping[str, Any], answer: Mapping[str, Any], chunks: Any) -> b
 
     events = [chunk({"role": "assistant", "content": ""})]
     events += [chunk({"content": piece}) for piece in chunks(message["content"] or "")]
-    events += [chunk({"tool_calls": [{"index": at, **call}]}) for at, call in enumerate(message.get("tool_calls") or [])]
+    calls = message.get("tool_calls") or []
+    events += [chunk({"tool_calls": [{"index": at, **call}]}) for at, call in enumerate(calls)]
     events.append(chunk({}, choice["finish_reason"]))
     if (body.get("stream_options") or {}).get("include_usage"):
         events.append({**head, "object": "chat.completion.chunk", "choices": [], "usage": answer["usage"]})

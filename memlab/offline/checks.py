@@ -202,8 +202,9 @@ def check_body(body: Any, *, compact: bool = False) -> None:
     _check_object(body)
     _check_fields(body, _COMPACT_FIELDS if compact else _REQUEST_FIELDS, "")
     if isinstance(body.get("prompt"), dict):  # a prompt saved in the dashboard: the offline model holds none
-        raise OfflineAPIError(f"Prompt with id '{body['prompt'].get('id')}' not found: the offline model holds no saved "
-                              "prompts; send its text as instructions instead.", "prompt.id", "not_found", status=404)
+        saved = body["prompt"].get("id")
+        raise OfflineAPIError(f"Prompt with id '{saved}' not found: the offline model holds no saved prompts; send its "
+                              "text as instructions instead.", "prompt.id", "not_found", status=404)
     if not body.get("model"):
         raise _missing("model")
     if "input" in body and body["input"] is None and not compact:

@@ -29,8 +29,9 @@ from typing import Any
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
 from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _tags,
-                      apostrophes, asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items, read_transcript, related,
-                      result_lines, sentences, stem, stem_set, structured, structured_input, tokens, words)
+                      apostrophes, asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items,
+                      read_transcript, related, result_lines, sentences, stem, stem_set, structured, structured_input,
+                      tokens, words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
@@ -137,7 +138,7 @@ _THING = stem_set("product vendor company brand organization organisation mercha
                   "manufacturer project team item")
 #: A free-text field that names what the text is about: it takes the words after "about", "on", "regarding".
 _SUBJECT = stem_set("topic subject title theme event")
-_WORKS = stem_set("title song track book album film movie show piece work name")  # what a maker made
+_WORKS = stem_set("title song track book album film movie show podcast episode piece work name")  # what a maker made
 _MAKERS = stem_set("artist author band singer composer director creator writer musician performer")  # "by the Beatles"
 #: A field for a part of a product's name, which shares the name another field took ("Honda Civic": make, model).
 _NAME_PARTS = stem_set("make model brand series variant edition trim")
@@ -527,7 +528,8 @@ class Reader:
 
             def things(text: str) -> list[str]:  # an event: "Team retro on ..."; a company its email names first, then
                 # one someone is from ("Carla Diaz from Northwind Traders")
-                names = self.unowned(_proper_names(text, things=True))
+                names = self.unowned(_proper_names(text, things=True, titles=bool(field_stems & (_WORKS | {stem("course")}) - {
+                    stem("name")})))  # a title: "Fall of Civilizations", "Introduction to Data Science"
                 makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
                                                            for p in sentences(text))]
                 return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names, key=(
@@ -551,7 +553,7 @@ class Reader:
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or _by(
-            text) or self.unowned(_proper_names(text)) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [o for o in _object(
+            text) or self.unowned(_proper_names(text, titles=bool(field_stems & _WORKS))) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [o for o in _object(
                 text, others | related(others) | {stem(o) for o in self.options}, self.own) if o.lower() not in _ORDINALS and not _compared(
                 o.lower())]  # an option is another field's: "Two medium lattes": lattes; "which did I ask about first?": none
 
@@ -626,7 +628,7 @@ class Reader:
             return said.strip("'\"‘’“”")  # "a playlist called road trip", "an alarm for 5:45 pm called gym"
         if " by " in self.whole and field_stems & (_WORKS | _MAKERS) and any(set(words(f.replace("_", " "))) & _MAKERS for f in (
                 self.fields)) and (made := _made_by(self.whole, self.tool)) and made[1]:  # a song, its artist
-            return made[bool(field_stems & _MAKERS)]
+            return made[bool(field_stems & _MAKERS)] or None
         when = self.whole.partition(" since ")[2].split(",")[0].split(". ")[0].strip(" .!?")  # "since yesterday": a
         since = () if when.split(" ")[0].lower() in CALENDAR | {"yesterday", "last", "this", "then", "early"} or when[  # time
             :1].isdigit() else (" since ",)
@@ -733,7 +735,9 @@ class Reader:
             return self._take("quoted", lambda text: quoted)
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
         find = (lambda text: _by(text) or _proper_names(text)) if nullable and kind == "other" and find else find  # "phone":
-        # no words of the message
+        # no words of the message; a title that may be null: one named, not its author's name ("Is Dune by X in?")
+        find = (lambda text: [n for n in self.unowned(_proper_names(text, things=True, titles=True)) if n not in _by(text)]) if (
+            nullable and kind == "free" and field_stems & _WORKS) else find
         extracted = kind == "other" and name and not nullable and not self.summarized and (
             self.answer == self.request.message.strip())
         scored = [t for t in tokens(self.whole) if t[:1].isdigit() and "-" in t and max(map(len, t.split("-"))) < 4
@@ -802,6 +806,8 @@ class Reader:
             return told if at else ", ".join(why) or self.whole.strip()
         if kind == "free":  # a tool's text: what a colon marks in one line ("Reverse this: hello"), else all of it
             head, colon, marked = self.whole.strip().partition(": ")
+            colon = "" if field_stems & _WORKS and head.split()[-1:] != head.split() and head.split()[-1].istitle() and marked[
+                :1].isupper() else colon  # a title's: "Is Dune: Part Two on?"
             marked = marked if colon and not self.answer and len(head.split()) <= 8 and "\n" not in marked and len(
                 sentences(head)) == 1 else ""  # not "Invoice from Globex. Amount due: $1,240.50": a label in the text
             served, _, count = head.partition(" for ")  # a heading's title, not whom it serves ("Pancakes for 4 people")
@@ -824,9 +830,11 @@ class Reader:
             # "Piranesi"; "two tickets to Hamilton": "Hamilton"
             said = self.whole.replace(f" since {when}", "" if started and not since else f" since {when}").strip(
                 ).split(" ")  # not the time another field takes; a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
-            looking = self.whole.lower().find("looking for ")  # "I'm looking for running shoes under $100"
+            cue = next((c for c in ("looking for ", *("i'd like to ", "i want to ", "i need to ") * self.searches) if c in (
+                self.whole.lower())), "@")  # "I'm looking for running shoes under $100"; a search: "I'd like to add a logo"
+            looking = self.whole.lower().find(cue)
             said = list(itertools.takewhile(lambda w: w.lower() not in ("under", "below", "over", "between", "around"),
-                                            self.whole[looking + 12:].strip().split(" "))) if looking >= 0 else said
+                                            self.whole[looking + len(cue):].strip().split(" "))) if looking >= 0 else said
             lead = next((w.lower() for w in said if w.lower() != "please"), "") * (looking < 0)  # "Play some Miles Davis":
             memory = bool(set(words(self.tool.replace("_", " "))) & _MEMORY)  # a memory tool keeps the fact without
             led = next((w.lower() for w in said if w.lower() not in ("please", "don't", "do", "not")), "")  # its lead:
@@ -877,7 +885,10 @@ class Reader:
             tool, given = [("", {}), *calls.values()][-1]
             keep = _SUBJECT | _THING | self.own | {stem("name")} if "it" in said else {stem("title")} if (
                 tool != self.tool) else set()
-            return {k: v for k, v in given.items() if isinstance(v, str) and set(words(k.replace("_", " "))) & keep}
+            told = {str(v).lower() for v in given.values()} if "it" in said else set()  # else the record its result holds
+            # by that value ("Search for Past Lives", "Add it to my watchlist": its title)
+            return next((one for one in _records(before)[::-1] if told & {str(v).lower() for v in one.values()}), {
+                k: v for k, v in given.items() if isinstance(v, str) and set(words(k.replace("_", " "))) & keep})
         for item in before[::-1]:  # a record of a list told with what its call was given ("the 19:30 one" of a film's)
             records = structured(item["output"]) if isinstance(item.get("output"), str) else None
             if isinstance(records, list) and records and all(isinstance(one, dict) for one in records):
@@ -891,7 +902,8 @@ class Reader:
         """The picked record's value for a field, by its name or its end ("task_id": its "id", "showtime": "time"); an id
         also of the one record of an earlier result whose values say the message's words ("Cancel the design review":
         the id of {"id": "evt_311", "title": "design review with Ana"})."""
-        record = self.picked or (self.mentioned if name.lower().endswith("id") else {})
+        record = self.picked or (self.mentioned if name.lower().endswith("id") or set(words(name.replace("_", " "))) & (
+            _ID) else {})  # "Enroll me in Data Structures": its course code
         return next((v for k, v in sorted(record.items(), key=lambda kv: kv[0] != name) if name.lower().endswith(
             k.lower())), None) if not self.answer else None
 
@@ -899,11 +911,9 @@ class Reader:
     def mentioned(self) -> dict[str, Any]:
         if identifiers(self.request.message):  # an id the message gives is the one
             return {}
-        said = set(words(self.request.message)) - self.own  # past the tool's own words: "cancel", "event"
-        outputs = [structured(i["output"]) for i in self.request.conversation[:self.request.last_user_index] if said and (
-            item_type(i) == "function_call_output" and isinstance(i.get("output"), str))]
-        records = [one for found in outputs for one in (found if isinstance(found, list) else [found]) if isinstance(
-            one, dict)]
+        said = set(words(self.request.message)) - self.own - {stem(self.tool.split("_")[0].lower())}  # past the tool's own
+        # words: "cancel", "event"; "add" (add_to_cart)
+        records = _records(self.request.conversation[:self.request.last_user_index]) if said else []
         hits = [one for one in records if said <= set(words(" ".join(map(str, one.values()))))]
         return hits[-1] if hits and all(one.get("id") == hits[-1].get("id") for one in hits) else {}
 
@@ -1033,7 +1043,8 @@ class Reader:
         index = self.start + self.taken.get(kind, 0)
         self.taken[kind] = self.taken.get(kind, 0) + 1
         for text in self.texts:
-            found = [value for value in dict.fromkeys(find(text)) if value not in avoid]
+            found = [value for value in dict.fromkeys(find(text)) if not any(f" {value} " in f" {a} " for a in avoid)]  # nor
+            # a part of one: "Pride" of "Pride and Prejudice"
             if found:
                 self.ran_out = self.ran_out or index >= len(found) or index > 0 and text is not self.texts[0]
                 return found[min(index, len(found) - 1)]
@@ -1461,9 +1472,17 @@ class Reader:
             after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP | _PIECE_CUES, [  # "2 x keyboard": keyboard
                 w for k, w in enumerate(found[at + 1:at + 5]) if w.lower() != "x" and not (unit and k == 1 and w == "of")][
                 :2 + unit]))  # "1 kg chicken thighs"
-            before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP][-1:]
+            before = [w for w in found[max(0, at - 2):at] if w.istitle() and w.lower() not in STOP and stem(w.lower()) not in (
+                _VERBS | _CHANGES | {stem(self.tool.partition("_")[0])})][-1:]  # not the verb: "Add 2 Kindle Paperwhite"
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}
+
+
+def _records(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The records the tool results among ``items`` hold, in order: a result's own, or each of its list."""
+    found = [structured(i["output"]) for i in items if item_type(i) == "function_call_output" and isinstance(i.get(
+        "output"), str)]
+    return [one for each in found for one in (each if isinstance(each, list) else [each]) if isinstance(one, dict)]
 
 
 def _turned(message: str) -> bool:
@@ -1854,13 +1873,16 @@ def _made_by(text: str, tool: str) -> tuple[str, str] | None:
     Here Comes the Sun by the Beatles?": "Here Comes the Sun", "the Beatles"), else the capitalised words before "by"."""
     head, _, tail = next((s for s in sentences(text) if " by " in s), "").partition(" by ")
     said = head.split()
-    at = max((k for k, w in enumerate(said) if stem(w.lower()) in _VERBS | {stem(tool.split("_")[0])}), default=len(said) - len(list(
-        itertools.takewhile(lambda w: w[:1].isupper() or w in ("the", "of", "and", "a"), said[::-1]))) - 1)
-    work = " ".join(itertools.dropwhile(lambda w: w in ("the", "a", "an", "some", "me", "us") or stem(w) in _WORKS,
-                                        said[at + 1:])).strip("'\"‘’“”")  # "play the song Yesterday": Yesterday
+    at = max((k for k, w in enumerate(said) if stem(w.lower()) in _VERBS | {stem(tool.split("_")[0])} or said[k - 1:k] == [
+        "you"]), default=len(said) - len(list(itertools.takewhile(lambda w: w[:1].isupper() or w in (  # the verb after "you"
+            "the", "of", "and", "a"), said[::-1]))) - 1)  # too: "do you stock rumours"
+    work = " ".join(itertools.dropwhile(lambda w: w in ("the", "a", "an", "some", "me", "us") or stem(w) in _WORKS or (
+        w.islower() and not text.islower() and any(v.istitle() for v in said[at + 1:])), said[at + 1:])).strip("'\"‘’“”")
+    # "play the song Yesterday": Yesterday; "Do you have a copy of Dune": Dune
     maker = [w for k, w in itertools.takewhile(lambda kw: kw[1].lower() not in STOP and (text.islower() or not kw[1].islower(
         )) or kw[0] == 0 and kw[1].lower() == "the", enumerate(tail.replace(";", ",").partition(",")[0].rstrip(".!? ").split()))]
-    return (work, " ".join(maker)) if work else None  # "by Queen, please": Queen; "by the Beatles came out...": the Beatles
+    return (work * (text.islower() or not work.islower()), " ".join(maker)) if work else None  # "by Queen, please":
+    # Queen; "by the Beatles came out...": the Beatles; no work in "Do you have anything by Ursula Le Guin?"
 
 
 def _before(text: str, field: frozenset[str], own: frozenset[str]) -> list[str]:
@@ -1904,19 +1926,27 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     for address in _ADDRESS.finditer(text) if people else ():  # "to Maria Lopez, 12 Oak Street": no street's name
         text = text.replace(address.group(0), "")
     out: list[str] = []
-    phrases, mine = [], []  # what follows "a" or "the"; what follows "my" or "our" (a title: "my lentil soup")
+    phrases, mine, places = [], [], []  # what follows "a" or "the"; "my" or "our" (a title: "my lentil soup"); "to", "in"
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000]).replace(" - ", ". ")):  # "Northwind's CEO": a possessive ends a
         # name; a dash a sentence ("Count me in - Lena Fischer")
         piece = re.sub(r"^\w+(?: \w+)?:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
         low_piece = piece.lower()
         found, runs, cued = tokens(piece.rstrip(" ,").replace(",", " and ")), [], -2  # runs: [first, last] of each name
-        placed = False  # a thing's word after "in", "to"... and the capitalised ones after it: "to Swan Lake"
+        placed, marked = False, set()  # a thing's word after "in", "to"... and the capitalised ones after it: "to Swan Lake"
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
             placed = things and (before in ("in", "to", "into", "near", "via") or placed and word[:1].isupper() and found[
                 at - 1][:1].isupper())
             after = found[at + 1] if at + 1 < len(found) else ""
+            end = runs[-1][1] if runs else -9  # a name goes on over "of" ("Bank of America"), a title over its small words
+            gap = [w.lower() for w in found[end + 1:at]]  # ("Pride and Prejudice"; not "with Ola and Piet", "Ana and Bo are",
+            # "Invite Sam and Lee", "Severance and Slow Horses")
+            small = ("de", "da", "of", "van", "von", *("to and the a".split() * titles), *["in"] * (titles and gap[1:] == [
+                "the"]))  # "The Catcher in the Rye"
+            joins = word != "The" and at - end <= 3 and (at == end + 1 or " ".join(found[end:at + 1]) in piece) and all(
+                w in small for w in gap) and not ("and" in gap and (found[runs[-1][0] - 1].lower() == "with" or stem(found[
+                    runs[-1][0] - 1].lower()) in _ADDRESSING or after in ("are", "were") or gap == ["and"] and after.istitle()))
             dated = low in _MONTHS and (things or after[:1].isdigit())  # "Feb", "for Dec 8": no name
             unit = before.isdigit() and _SECONDS.get(low.rstrip("s"), "")[:1] == ("time",)  # "a 2 hour offsite": offsite,
             counted = before.isdigit() or at > 1 and found[at - 2].isdigit() and _SECONDS.get(before.rstrip("s"), "")[
@@ -1938,7 +1968,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 # right after the verb is its particle ("Please check in Rosa Diaz"): a name follows
                 if before in ("to", "for", "from") and low not in CALENDAR and not dated:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
-            if (things and not titles or found[at - 1].isupper() and not people) and word.isdigit() and runs and runs[
+            if (things or titles or found[at - 1].isupper() and not people) and word.isdigit() and runs and runs[
                     -1][1] == at - 1 and f"{before} {word}" in low_piece:
                 runs[-1][1] = at  # "the Pixel 8", "train IC 512"
                 continue
@@ -1947,7 +1977,6 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or dated
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
-                    or placed
                     or at == 0 and not (after.lower() in ("and", "or", "s") and low not in _PLEASANTRIES | _NODS
                                         or after[:1].isupper() or after[1:2].isupper()  # not "Great, reserve it"
                                         or after[:1].isdigit() and not low.endswith("ed") and (things or not people and any(map(
@@ -1957,22 +1986,28 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
-                    or low in STOP or low in _ASKING or low in _FILLER | _CORRECTION or stem(low) in _VERBS | _CHANGES and (
+                    or (low in STOP or low in _ASKING) and not (titles and word.istitle() and len(word) > 1 and (
+                        joins and not after[:1].islower() or at and after[:1].isupper()))  # but in a title: "The Rest Is
+                    # History", "Of Mice and Men"
+                    or low in _FILLER | _CORRECTION or stem(low) in _VERBS | _CHANGES and (
                         before in STOP and (before != "and" or at < 2) or not before)  # "Oh and...", "Actually I'm 35"; a verb
                     # opening an ask, not a name listed ("Zelda, Switch")
                     or at == 0 and stem(low) in _ADDRESSING):  # "Reach Tomas Weber on...", "Bill Acme Ltd for..."
                 continue
-            if runs and word != "The" and (runs[-1][1] == at - 1 or runs[-1][1] == at - 2 and before in ("de", "da", "of", "van", "von")):
-                runs[-1][1] = at  # "Dana Lee", "Mary Ann Smith", "Clair de Lune", "Bank of America"
+            if joins:
+                runs[-1][1] = at  # "Dana Lee", "Mary Ann Smith", "Clair de Lune", "Pride and Prejudice" (a title)
             else:
+                marked.update([len(runs)] * placed)  # a place's name: a title only if no other is named
                 runs.append([at, at])
         listed = {k + i for k, ((_, end), (start, _)) in enumerate(zip(runs, runs[1:])) for i in (0, 1)
                   if start == end + 2 and found[end + 1].lower() in ("and", "or") and {"and", "or"} & set(
                       piece.lower().split())}  # "Alice, Bob and Chen" (not "Senior PM, Acme Robotics")
-        out += [" ".join(found[start:end + 1]) for k, (start, end) in enumerate(runs) if not (things and k in listed)]
-    out = [_widened(name, text) for name in out] if titles else out
+        for k, (start, end) in enumerate(runs):  # a title as written: "Dune: Part Two"
+            name = piece[(a := piece.find(found[start])):piece.find(found[end], a) + len(found[end])] if titles else ""
+            name = name if tokens(name) == found[start:end + 1] else " ".join(found[start:end + 1])
+            (places if k in marked else out if not (things and k in listed) else []).append(name)
     named = [p for p in phrases if p[:1].isupper() and not any(p in o != p for o in out)] if titles else []  # "a Senior PM"
-    return named or out or sent_to or (mine or phrases if titles else phrases or mine)
+    return named or out or sent_to or (mine or phrases if titles else phrases or mine) or places * titles
 
 
 #: What a list of names holds, by the words of its field: people, places or organizations.
@@ -2000,14 +2035,6 @@ def _sort_of(name: str, names: Sequence[str], text: str) -> str:
     if said[-1:] and said[-1].lower() in ("in", "at", "from", "near", "to", "across", "around"):
         return "place"
     return "person" if " " in name or not any(" " in n and not set(n.lower().split()) & _ORG_WORDS for n in names) else "org"
-
-
-def _widened(name: str, text: str) -> str:
-    """A title run on over small words to the capitalised ones after: "Introduction to Machine Learning", "The Name of"."""
-    found = tokens(text.partition(name)[2].split(",")[0])
-    small = list(itertools.takewhile(lambda w: w in ("of", "the", "to", "a"), found[:2]))  # not "in Berlin"
-    more = list(itertools.takewhile(lambda w: w[:1].isupper() and w.lower() not in CALENDAR, found[len(small):]))
-    return " ".join([name, *small, *more]) if small and more else name
 
 
 def _typed(text: str) -> list[str]:
@@ -2345,9 +2372,13 @@ def _choose_tools(request: Request) -> list[Tool]:
     looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) in
                 _VERBS - _CHANGES and all(_ID & set(words(n.replace("_", " "))) for n in _needed(t))]  # get_device(id)
     said = _lower_tokens(request.message)  # "We need 6 eggs", "I want to hear Hey Jude": an order, not news (nor "We don't need...")
-    wish = next((w for w, after in itertools.pairwise([*said, ""]) if w == "need" or f"{w} {after}" == "want to"), "")
+    wish = next((w for w, after in itertools.pairwise([*said, ""]) if w == "need" or f"{w} {after}" in ("want to", "i'd like",
+                                                                                                    "would like")), "")
     needs = bool(wish) and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index(wish)][-2:])
-    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) if asking else (
+    names_it = len(fitting) == 1 and bool(given := _proper_names(request.message)) and all(Reader(request).kind(n, "")[
+        0] in ("thing", "other") for n in _needed(fitting[0])) and not set(words(request.message)) - set(words(" ".join(
+            given))) - _VERBS - fitting[0].stems  # asks of a name alone: "How do I make Beef Wellington?": find_recipe(dish)
+    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) or names_it if asking else (
         reported or not _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES | {"add"}) and not _chat(
             request.message)) else looks_up[:1])  # "Add X to my diary": an order
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
@@ -2383,10 +2414,11 @@ def _choose_tools(request: Request) -> list[Tool]:
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
         if isinstance(f, Mapping) for o in f.get("enum") or ())][:1]
-    if not picked and asking and (not _recalls(request.message) or not earlier) and not ours:  # "How do I...?":
-        picked = [t for _, _, t, _ in scored if _takes_a_query(t, request.message) and stem(t.name.split("_")[0].lower(
-            )) not in _STORES["keep"] | _STORES["forget"] or t in answering][:1]  # search_docs(query), not save_memory(
-        # fact), else a desk; the best ("vet" of find_visit)
+    if not picked and (asking or needs and not desks) and (not _recalls(request.message) or not earlier) and not ours:  # "How
+        # do I...?", (with no desk to send it to) "I'd like to add my logo to invoices": search_docs(query), not
+        picked = [t for _, _, t, _ in scored if _takes_a_query(t, request.message) and (asking or t.stems & _SEARCHES) and stem(
+            t.name.split("_")[0].lower()) not in _STORES["keep"] | _STORES["forget"] or asking and t in answering][:1]
+        # save_memory(fact), else a desk; the best ("vet" of find_visit)
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = _sentences_saying(request.instructions, frozenset({"not", "unrelated", "cannot", "can't", "otherwise",
                                                                  "else", "other"}))
@@ -2500,9 +2532,11 @@ def _notes_text(tool: Tool) -> bool:
 def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
     """Whether a tool takes one thing, a free text (``query``, ``question``; any other has a default): a search a
     question can be sent to; a title only if the ``message`` names one ("Is Dune in?", not "Are you open on Sunday?")."""
-    required = _needed(tool)
-    return len(required) == 1 and bool(frozenset(words(required[0].replace("_", " "))) & _FREE_TEXT) and (message is None
-        or "title" not in required[0].lower() or bool(_proper_names(message) or _QUOTED.search(message)))
+    required = _needed(tool) or [*(tool.parameters.get("properties") or {})][:1]  # or its first, none needed (title=None)
+    works = _WORKS - {stem("name")}  # an album too: "Do you stock Rumours by Fleetwood Mac?"
+    return len(required) == 1 and bool((said := frozenset(words(required[0].replace("_", " ")))) & (_FREE_TEXT | works)) and (
+        message is None or not said & works or bool(_proper_names(message) or _QUOTED.search(message) or _made_by(
+            message, tool.name)))  # "do you have dune by frank herbert"
 
 
 def _answered_by_conversation(request: Request, question: str = "", mine: bool = False) -> tuple[int, Statement] | None:

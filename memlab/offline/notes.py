@@ -45,7 +45,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status blocker resolved state progress",
     "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment deadline",
-    "issue": "issue problem request symptom complaint reported goal want need loss damage incident",
+    "issue": "issue problem request symptom complaint reported goal want need loss damage incident struggle difficulty",
     "people": "who customer client caller person people name contact user student traveller guest member candidate "
               "patron applicant patient passenger participant employee claimant company organisation organization",
     "outcome": "outcome result resolution conclusion",
@@ -64,6 +64,9 @@ _DAYS = stem_set(" ".join(CALENDAR | {"tonight"}))
 SOLVED = frozenset("works working worked fixed gone resolved solved normal".split())
 #: Words of an offer or a next step ("will", "I'll" are read as written: stop words are no content words).
 NEXT = stem_set("next try recommend ticket send follow")
+#: First words of a suggestion, before the step it suggests ("Have you already restarted...?", "Please try resetting...").
+_ASKING = frozenset("have has did could can you please try maybe perhaps already also first then".split())
+_NEWS = stem_set("still nothing work luck change same done")  # words saying no news ("Still nothing.", "Done.")
 _PAST = stem_set("tried did held found made took put reset checked installed updated restarted cleaned unplugged "
                  "rebooted replaced")
 #: Sections that give way first when a note is over its word budget.
@@ -246,6 +249,8 @@ def _named_keys(prompt: str) -> list[str]:
             below = takewhile(lambda line: line.strip()[:1] in ("-", "*", "•"), prompt[found.end():].splitlines())
             sentence = ", ".join(line.strip().lstrip("-*• ").split(":")[0] for line in below)
         names = [name.strip(" `'\"") for part in sentence.split(",") for name in part.split(" and ")]
+        names = [name if len(name.split()) <= 3 else " ".join(takewhile(lambda w: w.lower() not in STOP, name.split()))
+                 for name in names]  # "..., next_step for this chat": next_step
         names = [name for name in names if name and len(name.split()) <= 3]
         if len(names) >= 2:
             return names
@@ -365,7 +370,7 @@ def _is_problem(statement: Statement) -> bool:
     own = set(words(statement.text))  # its own words, not the question's it answers ("Photos of the damage?")
     return bool(own & PROBLEM) or any(  # "Outlook still prompts": a problem still there; "I don't know" is none
         t in ("not", "no", "never", "still") or t.endswith("n't") for t in found) and not own <= stem_set(
-            "know sure remember")
+            "know sure remember never yet")
 
 
 def _did(statement: Statement) -> str:
@@ -386,6 +391,26 @@ def _did(statement: Statement) -> str:
     verb = next((verb for verbs in after for verb in verbs
                  if stem(verb) in _PAST or (verb.endswith("ed") and len(verb) > 4)), "")
     return verb and statement.text[statement.text.lower().find(" " + verb) + 1:]
+
+
+def _done(said: Sequence[Statement]) -> dict[int, str]:
+    """The agent's suggestions the user's next sentence says are done, by their order, each as a step and its answer
+    ("Have you restarted the router?" "Yes, twice." → "Restarted the router: Yes, twice."; "Please try resetting it."
+    "Did that too, no luck." → "Tried resetting it: Did that too, no luck."); not "No, not yet", nor a "yes" to "Can
+    you...?" or "Did you get...?" (only to "Have you X?", "Try X")."""
+    out = {}
+    for asked, reply in ((a, r) for a, r in zip(said, said[1:]) if a.role == "assistant" and r.role == "user"):
+        first = next((t for t in map(str.lower, tokens(reply.text)) if t not in ("i", "we", "i've", "oh", "ok")), "")
+        found = tokens(asked.text.rstrip("?.!"))
+        lead = [t.lower() for t in takewhile(lambda t: t.lower() in _ASKING, found)]
+        step = " ".join({"you": "they", "your": "their"}.get(t, t) for t in found[len(lead):])  # "check your modem"
+        yes = first in ("yes", "yeah", "yep", "yup") and {"have", "has", "try"} & set(lead)
+        if 0 < len(step.split()) <= 12 and (yes or first in ("done", "did", "already") or stem(first) in _PAST) and (
+                lead or stem(found[0]) in _PAST):  # "Restart it." "Done." too
+            step = step if {"have", "has"} & set(lead) else (  # "Restarted the router"; "Tried to unplug it"
+                f"tried {'to ' * ('try' not in lead)}{step[:1].lower()}{step[1:]}")
+            out[asked.order] = f"{step[:1].upper()}{step[1:]}: {reply.text}"
+    return out
 
 
 def _promise(statement: Statement) -> str:
@@ -580,10 +605,11 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
         _CATCH_ALL | {stem("context")})), "")
     general = next((p.heading for p in sections if p.kind == "issue"), catch) if loose else ""  # "Problem", "Goal";
     # else a section for any fact ("Context", "Other"); the issue's takes what was told first or as one was reported
-    told = {1} | {turn for s, _ in _issues([s for s in said if s.role in ("user", "note")]) for turn in (s.turn,
-                                                                                                    s.turn + 1)}
+    issues = [s for s, _ in _issues([s for s in said if s.role in ("user", "note")])]
+    told = {1} | {turn for s in issues for turn in (s.turn, s.turn + 1)}
     home, before = "", -1  # where the sentence just before went ("Thanks, that worked. Also..." goes on its own)
-    for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2):
+    for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2 and not _restates(
+            s, [i for i in issues if i.order < s.order])):
         line = _said(s)
         held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body if b[:12] != "Follow up on")),
                     "")  # a line to follow up on leaves the fact to be filed too
@@ -610,11 +636,19 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
 def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
     """Each problem the customer reported, and whether one of their next four messages says it is solved;
     without a problem word, their first sentence that is not a question or a preference stands for it."""
+    problems = [s for s in users if _is_problem(s)]  # each once: not "Still nothing.", "Same crash." again
     found = [(s, any(s.turn < t.turn <= s.turn + 4 and not _is_problem(t) and not _lower(t) & {"need", "must", "want"}
                      and (_lower(t) & SOLVED or "all good" in t.text.lower()) for t in users))  # not "I need it fixed"
-             for s in users if _is_problem(s)]
+             for at, s in enumerate(problems) if not _restates(s, problems[:at])]
     return found or [(s, False) for s in users if len(s.stems) >= 2 and not _prefers(s)
                      and not s.text.rstrip().endswith("?") and not _introduces(s)][:1]
+
+
+def _restates(statement: Statement, before: Sequence[Statement]) -> bool:
+    """Whether a short sentence tells nothing new: only that nothing changed ("Still nothing.", "Done, no luck.") or
+    what ``before`` said ("Same crash.", "Still F05.")."""
+    new = set(words(statement.text)) - _NEWS
+    return len(new) <= 2 and new <= set().union(*(words(s.text) for s in before))
 
 
 def _introduces(statement: Statement) -> bool:
@@ -695,8 +729,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind in picks:
         return [_said(s) for s in users if picks[kind][0](s)][picks[kind][1]]
     if kind == "steps":  # what the customer tried, and what the agent says it did ("I've booked a visit")
-        done = [(s, _did(s)) for s in sorted(users + agent, key=lambda s: s.order)]
-        return [_said(s) if s.role != "assistant" else _short(did[:1].upper() + did[1:]) for s, did in done if did][-5:]
+        done, answered = [(s, _did(s)) for s in sorted(users + agent, key=lambda s: s.order)], _done(said)
+        return [answered.get(s.order) or (_said(s) if s.role != "assistant" else _short(did[:1].upper() + did[1:]))
+                for s, did in done if (did or s.order in answered) and s.order - 1 not in answered][-5:]  # once
     if kind in ("ids", "id"):
         seen: dict[str, str] = {}
         for statement in [s for s in said if s.role in ("user", "tool", "note", "call")] + agent:
@@ -722,7 +757,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         dated = stem("deadline") in keywords(section.heading)  # "Deadlines": only what has a date
         waiting = [_promise(s) for s in said if (_dates(s) if dated else s.role in ("user", "note") and (
             _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will"}) or s in agent and (
-                _lower(s) & {"i'll", "we'll", "will"}))]
+                _lower(s) & {"i'll", "we'll", "will"} or s.stems & set(words(section.heading)) and not _did(s)))]
+        # "For homework do X" (not "I've opened X" for "Still open")
         questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": not the issues
         asked = [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
             a.turn == s.turn and a.order > s.order for a in agent) and (questions or not _when(s))]  # the user's
@@ -762,10 +798,12 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return (told + [f"open: {_said(s)}" for s, solved in issues if not solved][-2:]
                 + [f"resolved: {_said(s)}" for s, solved in issues if solved][-1:])
     if kind == "next":
+        tried = _done(said)
         offer = [s for s in agent if _lower(s) & {"i'll", "we'll", "will", "next"} or (s.stems & NEXT or "then" in (
             _lower(s)) and not s.text.rstrip(".!").endswith(" then"))  # "See you then." points back
-                 and not ((did := _did(s)) and (did.split()[0].endswith("ed") or _lower(s) & {"i've", "we've"}))]
-        # "I've opened ticket INC-1" is done, not next ("We take a rest and then...", "...; we will call" are)
+                 and not ((did := _did(s)) and (did.split()[0].endswith("ed") or _lower(s) & {"i've", "we've"}))
+                 and s.order not in tried]  # "I've opened ticket INC-1" is done, not next ("We take a rest and
+        # then...", "...; we will call" are), nor is a suggestion the user says they tried ("Try X." "Did that.")
         offer += [s for s in users if s.role == "user" and (_lower(s) & {"i'll", "we'll"} or "next" in s.text.lower(
             ).split()[:2]) and not asks(s)]  # "Our next lesson is on Tuesday."
         offer += [s for s in users if s.role == "note" and s.stems & NEXT]
@@ -775,9 +813,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
                      and {s.role, latest.role} == {"user", "assistant"}]
             before = [s for s in said if s.order == latest.order - 1 and s.role == latest.role == "assistant"]
             return [_promise(latest)] + [when for s in before + reply[:2] if (asks(s) or s in before) and (
-                when := _when(s)) and when not in latest.text][-1:]
+                when := _when(s)) and not _when(latest)][-1:]  # "I'll email it today": no other day
         asked = [s for s in users if s.role == "user" and asks(s) and words(s.text) and stem(tokens(s.text)[0]) not in
-                 _MAKE and not any(a.turn == s.turn and a.order > s.order and a.stems & s.stems for a in agent)] or [  #
+                 _MAKE and s.order - 1 not in tried and not any(a.turn == s.turn and a.order > s.order and a.stems & (
+                     s.stems) for a in agent)] or [  #
             s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # unanswered (not "Yes please",
             s for s in users if s.role == "user" and not asks(s)]  # "Write it now"); else the first problem still
         # open, else the latest news ("It's been delayed to Wednesday")
@@ -921,6 +960,12 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         bodies = {h: b for h, b in bodies.items() if b or kinds[h]}
     if spec.sections or spec.json_lists:  # a list key takes loose facts as a section does ("topics (a list)")
         _place(said, sections, bodies, not (spec.form or spec.json_keys))
+        home = next((h for h in bodies if kinds[h] in ("people", "name") and set(words(h)) <= ARCHETYPES["people"] - {
+            stem("name")}), "")  # "Customer", "Who"; not "Who reviews", "Customer name"
+        if home and not ({"ids", "id"} & set(kinds.values()) or spec.form or spec.json_keys):  # no section for them:
+            held = "\n".join(line for body in bodies.values() for line in body)  # identifiers go with whom the note
+            bodies[home] += [line for line in lines_for(section("Identifiers"), said, spec)  # is on
+                             if line.split()[-1] not in held]  # ("## Customer": "- order number RK-5521")
     elif not (spec.json_keys or spec.paragraph):  # a prompt naming no sections: what the user told, held nowhere else
         held = "\n".join(line for body in bodies.values() for line in body)
         if loose := [_said(s) for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2
