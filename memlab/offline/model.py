@@ -1834,12 +1834,13 @@ def _role_names(text: str, roles: set[str]) -> list[str]:
 
 
 def _assigned(sentence: str) -> tuple[str, str] | None:
-    """Who a sentence gives a task to, and the task up to its deadline ("Dev to update the page by 2024-03-15": Dev,
-    "update the page"), or ``None``."""
-    name, _, rest = sentence.removeprefix("and ").partition(" ")
+    """Who a sentence gives a task to, and the task up to its deadline ("Dev to update the page by 2024-03-15", "Dev:
+    update the page": Dev, "update the page"), or ``None``."""
+    name, _, rest = sentence.removeprefix("and ").replace(": ", " : ", 1).partition(" ")
     verb, _, task = rest.partition(" ")
     said = stem(name.lower())  # a name, not a word such as "Decided to..." or "Need to..."
-    if not (name.istitle() and name.isalpha() and verb in ("to", "will") and task) or {name.lower(), task.split(" ")[
+    if not (name.istitle() and name.isalpha() and (verb in ("to", "will") or verb == ":" and task[:1].islower()) and (
+            task)) or {name.lower(), task.split(" ")[
             0].lower()} & STOP or (  # not "Uber to the airport $42"
             said in _VERBS | _CHANGES | _SAYING | stem_set("need try plan hope") or related({said})):
         return None

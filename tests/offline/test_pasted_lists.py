@@ -78,3 +78,28 @@ def test_a_pasted_receipt_gives_each_line_item_and_its_total(text: str, store: s
     assert isinstance(receipt, Receipt)
     assert receipt.store == store and receipt.total == total
     assert [(i.description, i.quantity, i.price) for i in receipt.items] == items
+
+
+class Task(BaseModel):
+    owner: str
+    task: str
+
+
+class Notes(BaseModel):
+    title: str
+    action_items: list[Task]
+
+
+@pytest.mark.parametrize(("text", "title", "tasks"), [
+    ("Launch planning\n- Priya: update the landing page\n- Omar: write the press release\n- Jin: test the checkout flow",
+     "Launch planning", [("Priya", "update the landing page"), ("Omar", "write the press release"),
+                         ("Jin", "test the checkout flow")]),
+    ("House meeting\nMia: water the plants on Sunday\nLeo: take out the bins", "House meeting",
+     [("Mia", "water the plants on Sunday"), ("Leo", "take out the bins")]),
+])
+def test_notes_that_give_a_name_then_its_task_after_a_colon_list_each_action_item(text: str, title: str,
+                                                                                   tasks: list) -> None:
+    notes = parse(Notes, "Extract the action items from these notes.", text)
+    assert isinstance(notes, Notes)
+    assert notes.title == title
+    assert [(t.owner, t.task) for t in notes.action_items] == tasks
