@@ -1839,9 +1839,8 @@ def _assigned(sentence: str) -> tuple[str, str] | None:
     name, _, rest = sentence.removeprefix("and ").replace(": ", " : ", 1).partition(" ")
     verb, _, task = rest.partition(" ")
     said = stem(name.lower())  # a name, not a word such as "Decided to..." or "Need to..."
-    if not (name.istitle() and name.isalpha() and (verb in ("to", "will") or verb == ":" and task[:1].islower()) and (
-            task)) or {name.lower(), task.split(" ")[
-            0].lower()} & STOP or (  # not "Uber to the airport $42"
+    if not (name.istitle() and name.isalpha() and verb in ("to", "will", ":") and task[:1].islower()) or {
+            name.lower(), task.split(" ")[0].lower()} & STOP or (  # not "Uber to the airport $42", "Walk to Notre-Dame"
             said in _VERBS | _CHANGES | _SAYING | stem_set("need try plan hope") or related({said})):
         return None
     head, by, due = task.rpartition(" by ")

@@ -103,3 +103,26 @@ def test_notes_that_give_a_name_then_its_task_after_a_colon_list_each_action_ite
     assert isinstance(notes, Notes)
     assert notes.title == title
     assert [(t.owner, t.task) for t in notes.action_items] == tasks
+
+
+class Stop(BaseModel):
+    place: str
+    time: str
+
+
+class Itinerary(BaseModel):
+    title: str
+    stops: list[Stop]
+
+
+@pytest.mark.parametrize(("text", "stops"), [
+    ("Paris in a day\nStart at the Louvre at 9:00. Walk to Notre-Dame by 12:30. Take the metro to Montmartre at 15:00. "
+     "Dinner near the Eiffel Tower at 19:30.", [("Louvre", "9:00"), ("Notre-Dame", "12:30"), ("Montmartre", "15:00"),
+                                               ("Eiffel Tower", "19:30")]),
+    ("Harbour walk\nMeet at Ferry Quay at 10:00.\nStroll to Lighthouse Point by 11:15.\nCycle to Sandy Cove at 13:00.",
+     [("Ferry Quay", "10:00"), ("Lighthouse Point", "11:15"), ("Sandy Cove", "13:00")]),
+])
+def test_an_itinerary_of_sentences_that_open_with_a_verb_gives_a_stop_per_sentence(text: str, stops: list) -> None:
+    plan = parse(Itinerary, "Extract the itinerary.", text)
+    assert isinstance(plan, Itinerary)
+    assert [(s.place, s.time) for s in plan.stops] == stops
