@@ -1429,7 +1429,8 @@ class Reader:
         lined = "\n" in message  # every sentence's items past its title line, "100 g flour with 150 ml milk" two
         told = [s for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if not s.lower(
             ).startswith(labels)]  # not another field's: "Reporter: Tom Becker, IT desk. VPN drops for 2 hours, ..."
-        listed = [p for s in told for p in _listed(s) or [s.strip(" .!?")]] if lined else _listed(" ".join(told))
+        listed = [p if s[-1] in ".!?:" or facts(p) else f"1 {p}" for s in told for p in _listed(s) or [s.strip(" .!?")]] if (
+            lined) else _listed(" ".join(told))  # a line listing a thing without a count lists one: "- helmet"
         parts = [_one(part) for item in listed for part in (_counts_cut(item) if lined else [item]) if (any(map(
             _is_value, (found := tokens(_halves(_in_digits(part))))[lined and found[0].istitle():])) or _when(part, None, self.year, self.today)) and not (  # "nausea since yesterday"
             stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:])) and not (

@@ -126,3 +126,24 @@ def test_an_itinerary_of_sentences_that_open_with_a_verb_gives_a_stop_per_senten
     plan = parse(Itinerary, "Extract the itinerary.", text)
     assert isinstance(plan, Itinerary)
     assert [(s.place, s.time) for s in plan.stops] == stops
+
+
+class Gear(BaseModel):
+    name: str
+    quantity: int
+
+
+class Packing(BaseModel):
+    title: str
+    items: list[Gear]
+
+
+@pytest.mark.parametrize(("text", "items"), [
+    ("Ski trip\n- goggles\n- 2 pairs of gloves\n- helmet\n- 3 thermal tops",
+     [("goggles", 1), ("gloves", 2), ("helmet", 1), ("thermal tops", 3)]),
+    ("Desk move checklist:\nmonitor\nkeyboard\n4 cables", [("monitor", 1), ("keyboard", 1), ("cables", 4)]),
+])
+def test_a_listed_line_without_a_count_is_one_of_that_thing(text: str, items: list) -> None:
+    packing = parse(Packing, "Make a packing list.", text)
+    assert isinstance(packing, Packing)
+    assert [(i.name, i.quantity) for i in packing.items] == items
