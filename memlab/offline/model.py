@@ -705,6 +705,10 @@ class Reader:
             return done if field_stems & (_EXPLAINS | stem_set("description step")) else gives
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
+        *head, price = self.whole.split() or [""]  # a priced line names its thing first: "Margherita pizza $12.50"
+        if self.item and kind in ("thing", "other") and head and facts(price) and not facts(" ".join(head)) and not {
+                w.lower() for w in head} & STOP:  # (not "Tickets for Ana (31)")
+            return " ".join(head).strip(" -:")
         counting = self.item or (kind == "thing" or stem("unit") in field_stems) and ("unit" in self.fields or any(set(
             words(f.replace("_", " "))) & stem_set("quantity qty count") for f in self.fields))  # add_item(item,
         # quantity or unit): "2 cartons of milk" is milk

@@ -147,3 +147,25 @@ def test_a_listed_line_without_a_count_is_one_of_that_thing(text: str, items: li
     packing = parse(Packing, "Make a packing list.", text)
     assert isinstance(packing, Packing)
     assert [(i.name, i.quantity) for i in packing.items] == items
+
+
+class Priced(BaseModel):
+    name: str
+    price: float
+
+
+class Bill(BaseModel):
+    line_items: list[Priced]
+    total: float
+
+
+@pytest.mark.parametrize(("text", "items", "total"), [
+    ("Luigi's Trattoria\nMargherita pizza $12.50\nTiramisu $6.00\nSparkling water $3.00\nTotal $21.50",
+     [("Margherita pizza", 12.5), ("Tiramisu", 6.0), ("Sparkling water", 3.0)], 21.5),
+    ("Corner Books\nDune paperback £9.99\nReading lamp £14.50\nTotal £24.49",
+     [("Dune paperback", 9.99), ("Reading lamp", 14.5)], 24.49),
+])
+def test_a_priced_line_names_its_thing_by_the_words_before_its_price(text: str, items: list, total: float) -> None:
+    bill = parse(Bill, "Parse the bill.", text)
+    assert isinstance(bill, Bill)
+    assert [(i.name, i.price) for i in bill.line_items] == items and bill.total == total
