@@ -705,9 +705,10 @@ class Reader:
             return done if field_stems & (_EXPLAINS | stem_set("description step")) else gives
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
-        *head, price = self.whole.split() or [""]  # a priced line names its thing first: "Margherita pizza $12.50"
-        if self.item and kind in ("thing", "other") and head and facts(price) and not facts(" ".join(head)) and not {
-                w.lower() for w in head} & STOP:  # (not "Tickets for Ana (31)")
+        said = self.whole.split()  # a priced or timed line names its thing first: "Margherita pizza $12.50", "Jog 20
+        head = list(itertools.takewhile(lambda w: not facts(w), said))  # minutes" (not "Tickets for Ana (31)")
+        if self.item and kind in ("thing", "other") and head and 0 < len(rest := said[len(head):]) <= 2 and rest[-1].lower(
+                ).rstrip("s") in {*_SECONDS, rest[0].lower()} and not {w.lower() for w in head} & STOP:
             return " ".join(head).strip(" -:")
         counting = self.item or (kind == "thing" or stem("unit") in field_stems) and ("unit" in self.fields or any(set(
             words(f.replace("_", " "))) & stem_set("quantity qty count") for f in self.fields))  # add_item(item,
@@ -1436,10 +1437,12 @@ class Reader:
         listed = [p if s[-1] in ".!?:" or facts(p) else f"1 {p}" for s in told for p in _listed(s) or [s.strip(" .!?")]] if (
             lined) else _listed(" ".join(told))  # a line listing a thing without a count lists one: "- helmet"
         parts = [_one(part) for item in listed for part in (_counts_cut(item) if lined else [item]) if (any(map(
-            _is_value, (found := tokens(_halves(_in_digits(part))))[lined and found[0].istitle():])) or _when(part, None, self.year, self.today)) and not (  # "nausea since yesterday"
-            stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:])) and not (
-                lined and _SECONDS.get(next((u.lower().rstrip("s") for n, u in itertools.pairwise(found) if n[0].isdigit(
-                )), ""), ("",))[0] == "time")]  # no duration: "cook 2 minutes per side"
+            _is_value, (found := tokens(_halves(_in_digits(part))))[lined and found[0].istitle():])) or _when(
+                part, None, self.year, self.today)) and not (  # "nausea since yesterday"
+            stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
+        timed = [part for part in parts if lined and _SECONDS.get(next((u.lower().rstrip("s") for n, u in itertools.pairwise(
+            tokens(part)) if n[0].isdigit()), ""), ("",))[0] == "time"]  # a duration among things is none: "cook 2
+        parts = [part for part in parts if part not in timed or len(timed) == len(parts)]  # minutes" ("Jog 20 minutes" is)
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
         parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []

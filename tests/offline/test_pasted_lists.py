@@ -169,3 +169,24 @@ def test_a_priced_line_names_its_thing_by_the_words_before_its_price(text: str, 
     bill = parse(Bill, "Parse the bill.", text)
     assert isinstance(bill, Bill)
     assert [(i.name, i.price) for i in bill.line_items] == items and bill.total == total
+
+
+class Activity(BaseModel):
+    exercise: str
+    minutes: int
+
+
+class Routine(BaseModel):
+    title: str
+    exercises: list[Activity]
+
+
+@pytest.mark.parametrize(("text", "items"), [
+    ("Morning routine\nJog 20 minutes\nStretch 10 minutes\nPlank 5 minutes", [("Jog", 20), ("Stretch", 10), ("Plank", 5)]),
+    ("Rowing session\nWarm-up 8 mins\nIntervals 24 mins\nCool-down 6 mins",
+     [("Warm-up", 8), ("Intervals", 24), ("Cool-down", 6)]),
+])
+def test_a_list_of_timed_lines_gives_each_activity_and_its_length(text: str, items: list) -> None:
+    routine = parse(Routine, "Extract the routine.", text)
+    assert isinstance(routine, Routine)
+    assert [(e.exercise, e.minutes) for e in routine.exercises] == items
