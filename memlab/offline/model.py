@@ -665,7 +665,8 @@ class Reader:
             f" {other.replace('_', ' ').lower()}: ")) >= 0]  # "Abstract: The dominant ... Keywords: ...": up to the
         if len(value := value[:min(ends, default=len(value))].strip(" .").split(" ")) > 6:  # next label, a text
             return " ".join(value)
-        if field_stems == {stem("title")} and (line := _title_line(self.whole)):  # "Banana pancakes (serves 2)\nMash..."
+        if (line := _title_line(self.whole)) and (field_stems == {stem("title")} or field_stems == {stem("name")} and self.kind(
+                name, description, format, owner)[0] == "thing"):  # "Banana pancakes (serves 2)\nMash...", a trip's name
             return line
         head = (sentences(self.whole) or [""])[0].rstrip(".").split(" ")  # a text that opens with its title ("Attention
         if field_stems == {stem("title")} and 1 < len(head) <= 15 and 3 * sum(w[:1].isupper() for w in head) >= 2 * len(
@@ -1434,8 +1435,9 @@ class Reader:
         lined = "\n" in message  # every sentence's items past its title line, "100 g flour with 150 ml milk" two
         told = [s for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if not s.lower(
             ).startswith(labels)]  # not another field's: "Reporter: Tom Becker, IT desk. VPN drops for 2 hours, ..."
-        listed = [p if s[-1] in ".!?:" or facts(p) else f"1 {p}" for s in told for p in _listed(s) or [s.strip(" .!?")]] if (
-            lined) else _listed(" ".join(told))  # a line listing a thing without a count lists one: "- helmet"
+        listed = [p if s[-1] in ".!?:" or facts(p) else f"1 {p}" for s in told for p in _listed(s) or [s.strip(" .!?").replace(
+            ": ", " ", 1)]] if lined else _listed(" ".join(told))  # a line listing a thing without a count lists one:
+        # "- helmet"; "- Rome: 3 nights" is "Rome 3 nights"
         parts = [_one(part) for item in listed for part in (_counts_cut(item) if lined else [item]) if (any(map(
             _is_value, (found := tokens(_halves(_in_digits(part))))[lined and found[0].istitle():])) or _when(
                 part, None, self.year, self.today)) and not (  # "nausea since yesterday"

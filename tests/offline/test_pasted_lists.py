@@ -190,3 +190,24 @@ def test_a_list_of_timed_lines_gives_each_activity_and_its_length(text: str, ite
     routine = parse(Routine, "Extract the routine.", text)
     assert isinstance(routine, Routine)
     assert [(e.exercise, e.minutes) for e in routine.exercises] == items
+
+
+class Leg(BaseModel):
+    city: str
+    nights: int
+
+
+class Trip(BaseModel):
+    name: str
+    legs: list[Leg]
+
+
+@pytest.mark.parametrize(("text", "name", "legs"), [
+    ("Italy 2025\n- Rome: 3 nights\n- Florence: 2 nights\n- Venice: 2 nights", "Italy 2025",
+     [("Rome", 3), ("Florence", 2), ("Venice", 2)]),
+    ("Balkans loop\nZagreb 2 nights, Split 3 nights, Kotor 1 night.", "Balkans loop", [("Zagreb", 2), ("Split", 3), ("Kotor", 1)]),
+])
+def test_a_trip_is_named_by_its_title_line_and_a_labelled_line_gives_its_place(text: str, name: str, legs: list) -> None:
+    trip = parse(Trip, "Extract the trip.", text)
+    assert isinstance(trip, Trip)
+    assert trip.name == name and [(leg.city, leg.nights) for leg in trip.legs] == legs
