@@ -707,9 +707,10 @@ class Reader:
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
         said = self.whole.split()  # a priced or timed line names its thing first: "Margherita pizza $12.50", "Jog 20
-        head = list(itertools.takewhile(lambda w: not facts(w), said))  # minutes" (not "Tickets for Ana (31)")
+        head = list(itertools.takewhile(lambda w: not facts(w), said))  # minutes", "Taxi to airport - 45.00" (not
         if self.item and kind in ("thing", "other") and head and 0 < len(rest := said[len(head):]) <= 2 and rest[-1].lower(
-                ).rstrip("s") in {*_SECONDS, rest[0].lower()} and not {w.lower() for w in head} & STOP:
+                ).rstrip("s") in {*_SECONDS, rest[0].lower()} and (head[-1] == "-" or not {w.lower() for w in head} & (
+                    STOP)):  # "Tickets for Ana (31)")
             return " ".join(head).strip(" -:")
         counting = self.item or (kind == "thing" or stem("unit") in field_stems) and ("unit" in self.fields or any(set(
             words(f.replace("_", " "))) & stem_set("quantity qty count") for f in self.fields))  # add_item(item,
@@ -1436,8 +1437,8 @@ class Reader:
         told = [s for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if not s.lower(
             ).startswith(labels)]  # not another field's: "Reporter: Tom Becker, IT desk. VPN drops for 2 hours, ..."
         listed = [p if s[-1] in ".!?:" or facts(p) else f"1 {p}" for s in told for p in _listed(s) or [s.strip(" .!?").replace(
-            ": ", " ", 1)]] if lined else _listed(" ".join(told))  # a line listing a thing without a count lists one:
-        # "- helmet"; "- Rome: 3 nights" is "Rome 3 nights"
+            ": ", " - ", 1)]] if lined else _listed(" ".join(told))  # a line listing a thing without a count lists one:
+        # "- helmet"; "- Rome: 3 nights" is "Rome - 3 nights"
         parts = [_one(part) for item in listed for part in (_counts_cut(item) if lined else [item]) if (any(map(
             _is_value, (found := tokens(_halves(_in_digits(part))))[lined and found[0].istitle():])) or _when(
                 part, None, self.year, self.today)) and not (  # "nausea since yesterday"

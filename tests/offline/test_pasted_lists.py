@@ -211,3 +211,26 @@ def test_a_trip_is_named_by_its_title_line_and_a_labelled_line_gives_its_place(t
     trip = parse(Trip, "Extract the trip.", text)
     assert isinstance(trip, Trip)
     assert trip.name == name and [(leg.city, leg.nights) for leg in trip.legs] == legs
+
+
+class Expense(BaseModel):
+    item: str
+    amount: float
+
+
+class Expenses(BaseModel):
+    title: str
+    expenses: list[Expense]
+    total: float
+
+
+@pytest.mark.parametrize(("text", "items", "total"), [
+    ("Conference trip expenses\nTaxi to airport: 45.00\nDinner with client: 86.40\nTotal: 131.40",
+     [("Taxi to airport", 45.0), ("Dinner with client", 86.4)], 131.4),
+    ("Team offsite costs\n- Bus to the lake: 220\n- Lunch for the team: 180\n- Total: 400",
+     [("Bus to the lake", 220.0), ("Lunch for the team", 180.0)], 400.0),
+])
+def test_a_labelled_amount_line_names_its_expense_by_the_whole_label(text: str, items: list, total: float) -> None:
+    report = parse(Expenses, "Extract the expenses.", text)
+    assert isinstance(report, Expenses)
+    assert [(e.item, e.amount) for e in report.expenses] == items and report.total == total
