@@ -1435,7 +1435,8 @@ class Reader:
         message = self.request.message.strip()  # of a pasted text ("Pancakes\nMash 2 bananas, ... Add 1 tsp salt."):
         lined = "\n" in message  # every sentence's items past its title line, "100 g flour with 150 ml milk" two
         told = [s for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if not s.lower(
-            ).startswith(labels)]  # not another field's: "Reporter: Tom Becker, IT desk. VPN drops for 2 hours, ..."
+            ).startswith(labels) and any(map(str.isalpha, s))]  # no "2." of a numbered list, no other field's: "Reporter:
+        # Tom Becker, IT desk. VPN drops for 2 hours, ..."
         listed = [p if s[-1] in ".!?:" or facts(p) else f"1 {p}" for s in told for p in _listed(s) or [s.strip(" .!?").replace(
             ": ", " - ", 1)]] if lined else _listed(" ".join(told))  # a line listing a thing without a count lists one:
         # "- helmet"; "- Rome: 3 nights" is "Rome - 3 nights"

@@ -234,3 +234,27 @@ def test_a_labelled_amount_line_names_its_expense_by_the_whole_label(text: str, 
     report = parse(Expenses, "Extract the expenses.", text)
     assert isinstance(report, Expenses)
     assert [(e.item, e.amount) for e in report.expenses] == items and report.total == total
+
+
+class Part(BaseModel):
+    name: str
+    amount: str
+
+
+class Guide(BaseModel):
+    title: str
+    ingredients: list[Part]
+    steps: list[str]
+
+
+@pytest.mark.parametrize(("text", "items", "steps"), [
+    ("Garlic spaghetti\nIngredients:\n- 200g spaghetti\n- 3 cloves garlic\n- 2 tbsp olive oil\nMethod:\n1. Boil the pasta.\n"
+     "2. Fry the garlic in the oil.\n3. Toss with the pasta.", [("spaghetti", "200 g"), ("garlic", "3 cloves"),
+                                                              ("olive oil", "2 tbsp")], 3),
+    ("Lemon water\nYou need:\n- 1 litre water\n- 2 lemons\nSteps:\n1. Slice the lemons.\n2. Add them to the water.",
+     [("water", "1 litre"), ("lemons", "2")], 2),
+])
+def test_a_numbered_method_gives_steps_and_no_ingredient(text: str, items: list, steps: int) -> None:
+    guide = parse(Guide, "Extract the recipe.", text)
+    assert isinstance(guide, Guide)
+    assert [(i.name, i.amount) for i in guide.ingredients] == items and len(guide.steps) == steps
