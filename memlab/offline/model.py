@@ -1475,10 +1475,11 @@ class Reader:
         """Each item the latest message counts, by the (up to two) words after its number ("3 apples, 2 pears", "2 liters
         of oat milk": "liters oat milk"), or
         by the name just before it when none or another name follows ("Ana got 91.5, Ben 78")."""
-        found, named = [p for t in tokens(_in_digits(self.request.message).replace(",", " and ")) for u in [t.lstrip(
-            "0123456789.")] for p in ((t[:-len(u)], u) if t != u != "" and stem(u.lower()) in related({stem("unit")}) else [
-                t])], {}
-        # "two loaves of bread" too, "500g butter" as "500 g butter"; an item ends at a comma ("Two shirts, extra large")
+        found, named = [p for t in tokens(_in_digits(self.request.message).replace(",", " and ")) for a, _, b in [
+            t.partition("/")] for t in [f"{int(a) / int(b):g}" if a.isdigit() and b.isdigit() and int(b) else t] for u in [
+                t.lstrip("0123456789.")] for p in ((t[:-len(u)], u) if t != u != "" and stem(u.lower()) in related({stem(
+                    "unit")}) else [t])], {}  # "two loaves of bread" too, "500g butter" as "500 g butter", "1/2 cup" as
+        # "0.5 cup"; an item ends at a comma ("Two shirts, extra large")
         for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
             unit = stem("".join(found[at + 1:at + 2]).lower()) in related({stem("unit")})
             after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP | _PIECE_CUES, [  # "2 x keyboard": keyboard

@@ -258,3 +258,13 @@ def test_a_numbered_method_gives_steps_and_no_ingredient(text: str, items: list,
     guide = parse(Guide, "Extract the recipe.", text)
     assert isinstance(guide, Guide)
     assert [(i.name, i.amount) for i in guide.ingredients] == items and len(guide.steps) == steps
+
+
+@pytest.mark.parametrize(("text", "items"), [
+    ("Garlic spaghetti\n- 200g spaghetti\n- 1/2 cup parmesan\nBoil, then toss.", [("spaghetti", "200 g"), ("parmesan", "0.5 cup")]),
+    ("Iced tea\n- 3/4 cup sugar\n- 2 litres water\nStir well.", [("sugar", "0.75 cup"), ("water", "2 litres")]),
+])
+def test_a_fraction_counts_its_ingredient(text: str, items: list) -> None:
+    guide = parse(Guide, "Extract the recipe.", text)
+    assert isinstance(guide, Guide)
+    assert [(i.name, i.amount) for i in guide.ingredients] == items
