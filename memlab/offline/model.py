@@ -1433,13 +1433,14 @@ class Reader:
         owned = set(words(" ".join(self.fields).replace("_", " ")))  # no field's label and value: "..., total 117.50"
         labels = tuple(f"{field.replace('_', ' ').lower()}:" for field in self.fields if field != name)
         message = self.request.message.strip()  # of a pasted text ("Pancakes\nMash 2 bananas, ... Add 1 tsp salt."):
-        lined = "\n" in message  # every sentence's items past its title line, "100 g flour with 150 ml milk" two
+        lined = "\n" in message or message.count(". ") > 1  # every sentence's items past its title line, "100 g flour
+        # with 150 ml milk" two
         told = [s for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if not s.lower(
             ).startswith(labels) and any(map(str.isalpha, s))]  # no "2." of a numbered list, no other field's: "Reporter:
         # Tom Becker, IT desk. VPN drops for 2 hours, ..."
-        listed = [p if s[-1] in ".!?:" or facts(p) else f"1 {p}" for s in told for p in _listed(s) or [s.strip(" .!?").replace(
-            ": ", " - ", 1)]] if lined else _listed(" ".join(told))  # a line listing a thing without a count lists one:
-        # "- helmet"; "- Rome: 3 nights" is "Rome - 3 nights"
+        listed = [p if s[-1] in ".!?:" or facts(p) or "\n" not in message else f"1 {p}" for s in told for p in _listed(
+            s) or [s.strip(" .!?").replace(": ", " - ", 1)]] if lined else _listed(" ".join(told))  # a line listing a
+        # thing without a count lists one: "- helmet"; "- Rome: 3 nights" is "Rome - 3 nights"
         parts = [_one(part) for item in listed for part in (_counts_cut(item) if lined else [item]) if (any(map(
             _is_value, (found := tokens(_halves(_in_digits(part))))[lined and found[0].istitle():])) or _when(
                 part, None, self.year, self.today)) and not (  # "nausea since yesterday"

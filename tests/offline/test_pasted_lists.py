@@ -268,3 +268,16 @@ def test_a_fraction_counts_its_ingredient(text: str, items: list) -> None:
     guide = parse(Guide, "Extract the recipe.", text)
     assert isinstance(guide, Guide)
     assert [(i.name, i.amount) for i in guide.ingredients] == items
+
+
+@pytest.mark.parametrize(("text", "items"), [
+    ("Mash 2 bananas, whisk in 2 eggs and 100 g flour with 150 ml milk. Add 1 tsp baking powder. Heat a pan, pour small "
+     "rounds, cook 2 minutes per side. Serve with 1 tbsp honey.", [("bananas", 2, "piece"), ("eggs", 2, "piece"), (
+         "flour", 100, "g"), ("milk", 150, "ml"), ("baking powder", 1, "tsp"), ("honey", 1, "tbsp")]),
+    ("Mash 2 avocados with 1 tbsp lime juice. Add 1 tsp salt and 2 tbsp chopped onion. Serve at once",
+     [("avocados", 2, "piece"), ("lime juice", 1, "tbsp"), ("salt", 1, "tsp"), ("chopped onion", 2, "tbsp")]),
+])
+def test_a_recipe_pasted_on_one_line_gives_every_sentences_ingredients(text: str, items: list) -> None:
+    recipe = parse(Recipe, "Extract the recipe.", text)
+    assert isinstance(recipe, Recipe)
+    assert [(i.name, i.quantity, i.unit) for i in recipe.ingredients] == items
