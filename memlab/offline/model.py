@@ -667,6 +667,9 @@ class Reader:
             f" {other.replace('_', ' ').lower()}: ")) >= 0]  # "Abstract: The dominant ... Keywords: ...": up to the
         if len(value := value[:min(ends, default=len(value))].strip(" .").split(" ")) > 6:  # next label, a text
             return " ".join(value)
+        if (line := _title_line(self.whole)) and (field_stems == {stem("title")} or field_stems == {stem("name")} and self.kind(
+                name, description, format, owner)[0] == "thing"):  # "Banana pancakes (serves 2)\nMash...", a trip's name
+            return line
         head = (sentences(self.whole) or [""])[0].rstrip(".").split(" ")  # a text that opens with its title ("Attention
         if field_stems == {stem("title")} and 1 < len(head) <= 15 and 3 * sum(w[:1].isupper() for w in head) >= 2 * len(
                 head) and len(sentences(self.whole)) > 1 and not _is_question(self.whole):  # Is All You Need. Ashish ...")
@@ -705,6 +708,12 @@ class Reader:
             return done if field_stems & (_EXPLAINS | stem_set("description step")) else gives
         if self.item and kind in ("person", "free") and (task := _assigned(self.whole)):
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
+        said = self.whole.split()  # a priced or timed line names its thing first: "Margherita pizza $12.50", "Jog 20
+        head = list(itertools.takewhile(lambda w: not facts(w), said))  # minutes", "Taxi to airport - 45.00" (not
+        if self.item and kind in ("thing", "other") and head and 0 < len(rest := said[len(head):]) <= 2 and rest[-1].lower(
+                ).rstrip("s") in {*_SECONDS, rest[0].lower()} and (head[-1] == "-" or not {w.lower() for w in head} & (
+                    STOP)):  # "Tickets for Ana (31)")
+            return " ".join(head).strip(" -:")
         counting = self.item or (kind == "thing" or stem("unit") in field_stems) and ("unit" in self.fields or any(set(
             words(f.replace("_", " "))) & stem_set("quantity qty count") for f in self.fields))  # add_item(item,
         # quantity or unit): "2 cartons of milk" is milk
@@ -1083,7 +1092,7 @@ class Reader:
         text = " ".join("1" if w.lower() == "one" and n.rstrip(".,;!?").isalpha() and n.lower() not in STOP else {
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and (name.lower(
-            ).startswith(u[0]) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+") for t in tokens(text) for t in (  # "250g": 250 grams
+            ).startswith(u[0]) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
                 t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
@@ -1105,8 +1114,8 @@ class Reader:
         given = {v for f, v in self.claimed.items() if f != name}
         found = [t for t in found if t not in given] or found  # "order 7781", "Book IC 512 for 3"
         found = [t for t in found if t not in self.inside]
-        parts = [words(part) for part in text.replace(". ", ", ").split(", ")]  # "3 nights, 2 guests": nights 3
-        named = [w for side, near in ((-1, marks), (1, marks | related(marks))) for said in parts  # "Total 13.50", "45
+        parts = [words(part) for part in text.replace(". ", ", ").replace("\n", ", ").split(", ")]  # "3 nights, 2 guests":
+        named = [w for side, near in ((-1, marks), (1, marks if money else marks | related(marks))) for said in parts  # nights 3; "Total 13.50", "45
                  for at, w in enumerate(said) if not (self.start or results) and _NUMBER.fullmatch(w)  # minutes",
                  and 0 <= at + side < len(said) and said[at + side] in near  # "350 calories" (kcal); not "4 bedrooms
                  and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2]))]  # 3 bathrooms": 3, whose unit is before
@@ -1359,6 +1368,10 @@ class Reader:
         near = set(words(name.replace("_", " ")))
         if near & stem_set("action task todo") and (tasks := [s.rstrip(".!") for s in sentences(message) if _assigned(s)]):
             return tasks[:20]  # action items: "Dana will fix the login bug", "Raj to update the docs"
+        steps = [s.rstrip(".!") for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if s[
+            :1].isalpha() and s[-1] not in ":?"] if near & stem_set("step instruction direction") else []
+        if len(steps) >= 2:  # a recipe's or a guide's steps: its sentences past its title ("Heat a pan. Serve warm.")
+            return steps[:20]
         turn = min((at for cue in (" but ", " however", " though", " although ") if (at := message.lower().find(cue)) > 0),
                    default=0) if near & (_VERDICT_SIDES[0] | _VERDICT_SIDES[1]) else 0
         if turn:  # each side of its turn, the praised one first: "great: fast, easy to clean, but the filters are fiddly"
@@ -1422,11 +1435,22 @@ class Reader:
             return [Reader(self.request, f"{done}: {gives}", k, item=True) for k, (done, gives) in enumerate(self.worked)]
         owned = set(words(" ".join(self.fields).replace("_", " ")))  # no field's label and value: "..., total 117.50"
         labels = tuple(f"{field.replace('_', ' ').lower()}:" for field in self.fields if field != name)
-        told = " ".join(s for s in sentences(self.request.message) if not s.lower().startswith(labels))  # not another
-        # field's: "Reporter: Tom Becker, IT desk. VPN drops for 2 hours, printer offline since Tuesday."
-        parts = [_one(part) for part in _listed(told) if (any(map(_is_value, found := tokens(_halves(
-            _in_digits(part))))) or _when(part, None, self.year, self.today)) and not (  # "nausea since yesterday"
+        message = self.request.message.strip()  # of a pasted text ("Pancakes\nMash 2 bananas, ... Add 1 tsp salt."):
+        lined = "\n" in message or message.count(". ") > 1  # every sentence's items past its title line, "100 g flour
+        # with 150 ml milk" two
+        told = [s for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if not s.lower(
+            ).startswith(labels) and any(map(str.isalpha, s))]  # no "2." of a numbered list, no other field's: "Reporter:
+        # Tom Becker, IT desk. VPN drops for 2 hours, ..."
+        listed = [p if s[-1] in ".!?:" or facts(p) or "\n" not in message else f"1 {p}" for s in told for p in _listed(
+            s) or [s.strip(" .!?").replace(": ", " - ", 1)]] if lined else _listed(" ".join(told))  # a line listing a
+        # thing without a count lists one: "- helmet"; "- Rome: 3 nights" is "Rome - 3 nights"
+        parts = [_one(part) for item in listed for part in (_counts_cut(item) if lined else [item]) if (any(map(
+            _is_value, (found := tokens(_halves(_in_digits(part))))[lined and found[0].istitle():])) or _when(
+                part, None, self.year, self.today)) and not (  # "nausea since yesterday"
             stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
+        timed = [part for part in parts if lined and _SECONDS.get(next((u.lower().rstrip("s") for n, u in itertools.pairwise(
+            tokens(part)) if n[0].isdigit()), ""), ("",))[0] == "time"]  # a duration among things is none: "cook 2
+        parts = [part for part in parts if part not in timed or len(timed) == len(parts)]  # minutes" ("Jog 20 minutes" is)
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
         parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []
@@ -1455,10 +1479,11 @@ class Reader:
         """Each item the latest message counts, by the (up to two) words after its number ("3 apples, 2 pears", "2 liters
         of oat milk": "liters oat milk"), or
         by the name just before it when none or another name follows ("Ana got 91.5, Ben 78")."""
-        found, named = [p for t in tokens(_in_digits(self.request.message).replace(",", " and ")) for u in [t.lstrip(
-            "0123456789.")] for p in ((t[:-len(u)], u) if t != u != "" and stem(u.lower()) in related({stem("unit")}) else [
-                t])], {}
-        # "two loaves of bread" too, "500g butter" as "500 g butter"; an item ends at a comma ("Two shirts, extra large")
+        found, named = [p for t in tokens(_in_digits(self.request.message).replace(",", " and ")) for a, _, b in [
+            t.partition("/")] for t in [f"{int(a) / int(b):g}" if a.isdigit() and b.isdigit() and int(b) else t] for u in [
+                t.lstrip("0123456789.")] for p in ((t[:-len(u)], u) if t != u != "" and stem(u.lower()) in related({stem(
+                    "unit")}) else [t])], {}  # "two loaves of bread" too, "500g butter" as "500 g butter", "1/2 cup" as
+        # "0.5 cup"; an item ends at a comma ("Two shirts, extra large")
         for at, number in [(at, n) for at, n in enumerate(found) if _NUMBER.fullmatch(n)]:
             unit = stem("".join(found[at + 1:at + 2]).lower()) in related({stem("unit")})
             after = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP | _PIECE_CUES, [  # "2 x keyboard": keyboard
@@ -1661,6 +1686,21 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
 
 
+def _counts_cut(item: str) -> list[str]:
+    """``item`` cut before each "with" or "in" a count follows: "2 onions in 1 tbsp oil" → "2 onions", "1 tbsp oil"."""
+    said = item.split(" ")
+    cuts = [0, *(k for k in range(1, len(said) - 1) if said[k] in ("with", "in") and said[k + 1][:1].isdigit()), len(said)]
+    return [" ".join(said[start + bool(start):end]) for start, end in itertools.pairwise(cuts)]
+
+
+def _title_line(text: str) -> str:
+    """The short line without a full stop a text opens with, before more lines: its title ("Banana pancakes (serves
+    2)\nMash 2 bananas...": "Banana pancakes"), else ""."""
+    line, _, rest = text.strip().partition("\n")
+    titled = rest.strip() and 0 < len(line.split()) <= 8 and line.rstrip()[-1] not in ".!?,;"
+    return line.split(" (")[0].strip(" #*:") if titled else ""
+
+
 def _listed(text: str, short: bool = False) -> list[str]:
     """The items of the longest list a sentence of ``text`` gives after any colon ("Pancakes for 4: flour, eggs
     and milk"; "Rome, Vienna, then Prague"), each of at most four words if ``short``; else []."""
@@ -1814,13 +1854,13 @@ def _role_names(text: str, roles: set[str]) -> list[str]:
 
 
 def _assigned(sentence: str) -> tuple[str, str] | None:
-    """Who a sentence gives a task to, and the task up to its deadline ("Dev to update the page by 2024-03-15": Dev,
-    "update the page"), or ``None``."""
-    name, _, rest = sentence.removeprefix("and ").partition(" ")
+    """Who a sentence gives a task to, and the task up to its deadline ("Dev to update the page by 2024-03-15", "Dev:
+    update the page": Dev, "update the page"), or ``None``."""
+    name, _, rest = sentence.removeprefix("and ").replace(": ", " : ", 1).partition(" ")
     verb, _, task = rest.partition(" ")
     said = stem(name.lower())  # a name, not a word such as "Decided to..." or "Need to..."
-    if not (name.istitle() and name.isalpha() and verb in ("to", "will") and task) or {name.lower(), task.split(" ")[
-            0].lower()} & STOP or (  # not "Uber to the airport $42"
+    if not (name.istitle() and name.isalpha() and verb in ("to", "will", ":") and task[:1].islower()) or {
+            name.lower(), task.split(" ")[0].lower()} & STOP or (  # not "Uber to the airport $42", "Walk to Notre-Dame"
             said in _VERBS | _CHANGES | _SAYING | stem_set("need try plan hope") or related({said})):
         return None
     head, by, due = task.rpartition(" by ")
