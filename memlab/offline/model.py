@@ -2423,12 +2423,13 @@ def _choose_tools(request: Request) -> list[Tool]:
         # a call demanded that nothing asks for: one that changes nothing ("Thanks!": get_balance, not transfer_money)
     keeper = "forget" if lead == stem("forget") else "keep"  # a memory tool: save_memory, remember_fact, forget_fact
     kept = [t for t in request.tools if not t.handoff and t.stems & _MEMORY and stem(t.name.split("_")[0].lower()) in (
-        _STORES[keeper]) and (_takes_a_query(t) or "value" in _needed(t) or _notes_text(t))]  # a fact, a key and its
-    # value, or a note's text (and its keywords)
-    now = any(f" {w} " in f" {request.message.lower()} " for w in ("this trip", "this time", "today", "tonight", "right now"))
-    if not picked and kept and not asking and (lead in _STORES["keep"] | {stem("forget")} or _about_user(request.message)
-                                               and not now):  # "For this trip I want...": for now, not to keep
-        picked = kept[:1]  # "Remember that my favourite colour is green", "I'm allergic to shellfish", "Forget that..."
+        _STORES[keeper]) and (_takes_a_query(t) or "value" in _needed(t) or _notes_text(t))] if not (
+        picked or asking) else []  # a fact, a key and its value, or a note's text (and its keywords)
+    now = kept and any(f" {w} " in f" {request.message.lower()} " for w in ("this trip", "this time", "today", "tonight",
+                                                                           "right now"))
+    if kept and (lead in _STORES["keep"] | {stem("forget")} or _about_user(request.message) and not now):  # "For this
+        picked = kept[:1]  # trip I want...": for now, not to keep; "Remember that my favourite colour is green",
+        # "I'm allergic to shellfish", "Forget that..."
     picked = picked or sought[:1]
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
@@ -3846,9 +3847,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     summary_prompt = instructions if asks_for_summary(instructions) and not delegated or keyed else None
     if summary_prompt is None and not delegated and kind in (None, "text") and (pasted := _pasted(message)):
         return [message_item(notes.summary_of_text(*pasted), fingerprint)]
-    fetched = {stem(w) for t in request.tools for w in t.name.split("_")} - _VERBS  # "Summarize the chart for P-1002"
     if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1 and not (
-            fetched & set(_topic(message))):  # with get_patient_chart: the tool's result is summarized, not the chat
+            set(_topic(message)) & {s for t in request.tools for s in t.name_stems} - _VERBS):  # "Summarize the chart
+        # for P-1002" with get_patient_chart: the tool's result is summarized, not the chat
         # the message's own lines, not those of a conversation pasted in it ("Summarize this:\nUser: ...")
         summary_prompt = "\n".join(line for line in message.splitlines() if not read_transcript(line))
     shape = notes.read_prompt(instructions[:2000]) if ("\n" in message or "columns " in instructions[:2000]) and (
