@@ -47,6 +47,8 @@ POLICIES = [
     ("tiered", {"max_tokens": 800, "keep_last_n_turns": 1, "must_keep": True}),
     ("tiered", {"max_tokens": 1500, "keep_last_n_turns": 2, "must_keep": True}),
     ("summarizing", {"context_limit": 2, "keep_last_n_turns": 1, "must_keep": True, "summarizer": SHEET}),
+    # a fact sheet costs no model call, so it can be rewritten after every turn: only the latest turn is kept whole
+    ("summarizing", {"context_limit": 1, "keep_last_n_turns": 1, "must_keep": True, "summarizer": SHEET}),
     ("tiered", {"max_tokens": 300, "keep_last_n_turns": 1, "must_keep": True, "summarizer": SHEET}),
 ]
 TARGET = 0.35

@@ -1354,7 +1354,7 @@ async def test_nb03_the_word_budget_reveal() -> None:
     assert right.ok and asked == [None, 80, 50, 30], str(right)
     assert_prints_every_marked_answer(right, "03_summarizing", "reveal_word_budget")
     # each budget's note, after the tally: the sections it emptied, and what the judge said
-    assert "max_words=80: 71 words; emptied: Product and environment, Steps tried and results, Timeline, " in str(right)
+    assert "max_words=80: 75 words; emptied: Product and environment, Steps tried and results, Timeline, " in str(right)
     assert (await nb03.reveal_word_budget("timeline", {"identifiers"}, budgeted_note)).ok, "names are matched ignoring case"
     wrong = await nb03.reveal_word_budget("Reported issue", {"Identifiers", "Next recommended step"}, budgeted_note)
     assert (wrong.right, wrong.total) == (0, 2) and "(you said Reported issue)" in str(wrong), str(wrong)
@@ -1376,7 +1376,7 @@ async def test_nb03_the_prompt_edits_reveal() -> None:
     assert_prints_every_marked_answer(right, "03_summarizing", "reveal_prompt_edits")
     # an edit the offline model does not follow is named as one only a live model shows
     assert "milestones: the same note as unedited: the offline model does not follow this line" in str(right), str(right)
-    assert "no timeline: 159 words; lost: Timeline" in str(right), str(right)
+    assert "no timeline: 151 words; lost: Timeline" in str(right), str(right)
     wrong = await nb03.reveal_prompt_edits({**{name: 0 for name in NB03_EDITS}, "milestones": 9}, NB03_EDITS, graded_note)
     assert (wrong.right, wrong.total) == (0, 4) and "milestones: 8 sections filled, the unedited note (you said 9)" in str(wrong), str(wrong)
     asked.clear()
