@@ -463,7 +463,7 @@ class Reader:
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
-            form = form or (("date-time" if "time" in description.lower() else "date") if "ISO 8601" in description else (
+            form = form or (("iso" if "time" in description.lower() else "date") if "ISO 8601" in description else (
                 "date" if "YYYY-MM-DD" in told else None))  # "Start date and time, ISO 8601" (its own, first)
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
             return f"date{form or ''}", lambda text: _when(text, form, self.year, self.today)
@@ -1441,6 +1441,8 @@ class Reader:
         told = [s for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if not s.lower(
             ).startswith(labels) and any(map(str.isalpha, s))]  # no "2." of a numbered list, no other field's: "Reporter:
         # Tom Becker, IT desk. VPN drops for 2 hours, ..."
+        cut = f" {name.lower()} "  # "Ana's friends are Bo and Cy": the items listed after the field's name
+        told = [s[s.lower().find(cut) + len(cut):] if name.isalpha() and cut in s.lower() else s for s in told]
         listed = [p if s[-1] in ".!?:" or facts(p) or "\n" not in message else f"1 {p}" for s in told for p in _listed(
             s) or [s.strip(" .!?").replace(": ", " - ", 1)]] if lined else _listed(" ".join(told))  # a line listing a
         # thing without a count lists one: "- helmet"; "- Rome: 3 nights" is "Rome - 3 nights"
@@ -1543,8 +1545,8 @@ def _side(text: str, sides: set[str]) -> str | None:
 def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[str]:
     """The dates and times ``text`` gives, as written (``form`` ``None``), only its times (``clock``), or in
     ISO form for a ``date`` ("March 14" → "<year>-03-14"; "12/03/2024" month first unless the first number is
-    over 12; "yesterday": the day before ``today``), a ``time`` ("8pm" → "20:00:00") or a ``date-time`` (a date
-    and the first time, else midnight)."""
+    over 12; "yesterday": the day before ``today``), a ``time`` ("8pm" → "20:00:00"), an ``iso`` date and time (the
+    date and the first time, else midnight) or a schema's ``date-time`` (the same, in UTC as RFC 3339 wants: "...Z")."""
     said = text.split(" ")
     for k in range(len(said) - 3):  # "from 16 to 20 June": 16 June too
         if said[k].isdigit() and said[k + 1] in ("to", "until", "-", "and") and said[k + 2].isdigit() and said[k + 3][
@@ -1587,7 +1589,8 @@ def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[
     clock = [iso for _, iso in times] or ["00:00:00"]
     return {"clock": [written for written, _ in times], "time": [iso for _, iso in times], "date": dates,
             "hh:mm": [iso[:5] for _, iso in times],
-            "date-time": [f"{day}T{clock[0]}" for day in dates]}.get(form or "", found)
+            "iso": [f"{day}T{clock[0]}" for day in dates], "date-time": [f"{day}T{clock[0]}Z" for day in dates]}.get(
+        form or "", found)
 
 
 def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: frozenset[str] = frozenset(),

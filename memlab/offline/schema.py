@@ -15,7 +15,7 @@ import itertools
 import json
 import uuid
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Annotated, Any, Protocol
 
 import pydantic
 
@@ -36,6 +36,7 @@ class Filler(Protocol):
     """
 
     whole: str  # the text it reads values from (the latest message, or a clause of it)
+    item: bool  # it reads one item of a list ("and Bo"): a list inside that item is not listed again
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
              nullable: bool = False) -> str | None: ...
@@ -171,8 +172,22 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     text = filler.text(name, description, form, owner, nullable)
     text = text if text and _fits_format(text, form) else default if isinstance(default, str) else _PLACEHOLDERS.get(
         form or "", unknown)
+    if isinstance(pattern := schema.get("pattern"), str) and not _matches(text, pattern):  # "^[A-Z]{2}[0-9]{3}$": the
+        said = [word.strip(".,;:!?()[]\"'") for word in filler.whole[:4000].split()]  # word said that matches ("AB123")
+        text = next((word for word in said if _matches(word, pattern)), text)
     longest = schema.get("maxLength")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
+
+
+def _matches(text: str, pattern: str) -> bool:
+    """Whether ``text`` matches a schema's ``pattern``, as pydantic checks one (in linear time: a pattern sent to the
+    model cannot make it hang); a pattern it cannot read matches anything."""
+    try:
+        return _adapter(Annotated[str, pydantic.StringConstraints(pattern=pattern)]).validate_python(text) is not None
+    except pydantic.ValidationError:
+        return False
+    except Exception:  # noqa: BLE001 - a pattern pydantic cannot compile checks nothing
+        return True
 
 
 def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], name: str, description: str,
@@ -201,6 +216,8 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
         made = [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
         if len(kept := [one for one in made if not _is_placeholder(one)]) >= low:  # an object (a list) per item
             return kept  # (bracketed group) listed, each from its own words; none from a part that gives nothing
+    if filler.item and not schema.get("minItems"):  # "her friends are Bo and Cy": Bo's own friends are not Bo again
+        return []
     return [_value(items, filler, defs, name, description, depth + 1, owner=owner)] * max(1, min(low, 20))
 
 

@@ -52,7 +52,7 @@ async def test_dates_and_times_of_a_format_are_written_in_iso_form_with_the_year
 
 async def test_a_string_of_a_checked_format_is_what_the_message_gives_or_a_placeholder_that_validates() -> None:
     release = await extract(Release, "Release on 2030-05-01 at 09:30; notes at https://docs.example.org/r1.")
-    assert release.starts_at == datetime.datetime(2030, 5, 1, 9, 30)
+    assert release.starts_at == datetime.datetime(2030, 5, 1, 9, 30, tzinfo=datetime.timezone.utc)  # RFC 3339's offset
     assert str(release.page) == "https://docs.example.org/r1"
     vague = await extract(Release, "We release soon, I have no details yet.")
     assert str(vague.page) == "https://example.com/" and vague.build == uuid.UUID(int=0)
