@@ -2559,8 +2559,9 @@ def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
     required = _needed(tool) or [*(tool.parameters.get("properties") or {})][:1]  # or its first, none needed (title=None)
     works = _WORKS - {stem("name")}  # an album too: "Do you stock Rumours by Fleetwood Mac?"
     return len(required) == 1 and bool((said := frozenset(words(required[0].replace("_", " ")))) & (_FREE_TEXT | works)) and (
-        message is None or not said & works or bool(_proper_names(message) or _QUOTED.search(message) or _made_by(
-            message, tool.name)))  # "do you have dune by frank herbert"
+        not said & _ID) and (message is None or not said & works or bool(  # a tracking_number is an id, not a track
+            _proper_names(message) or _QUOTED.search(message) or _made_by(message, tool.name)))  # "do you have dune by
+    # frank herbert"
 
 
 def _answered_by_conversation(request: Request, question: str = "", mine: bool = False) -> tuple[int, Statement] | None:
@@ -3870,8 +3871,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     handed_off, called_after_handoff, results = request.this_turn
     one_at_a_time = request.body.get("parallel_tool_calls", True) is False  # one call per response
     if not results or handed_off and not called_after_handoff:
-        labelled = [label for label, *_ in _told(instructions) if label and set(  # "Refund policy: ...", asked of
-            words(sentences(label)[-1])) == set(_topic(message))]  # "What's your refund policy?": no tool's guess
+        topic = set(_topic(message))  # "Refund policy: ...", asked of "What's your refund policy?": no tool's guess
+        labelled = [label for label, *_ in _told(instructions) if label and set(words(sentences(label)[-1])) == topic]
         looked_up = [t for t in request.tools if _afresh(t, request)]
         recalled = _answered_by_conversation(request) if _only_asks(message) and not looked_up else None
         partly = recalled is not None and recalled[0] < len(_topic(message)) and any(  # half the words, and a tool

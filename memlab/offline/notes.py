@@ -10,6 +10,7 @@ says "none".
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import re
 from collections.abc import Sequence
@@ -225,6 +226,7 @@ def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
     return None
 
 
+@functools.lru_cache(maxsize=64)  # asked of an agent's instructions on every request it sends
 def asks_for_keys(prompt: str) -> bool:
     """Whether a prompt asks for JSON (or YAML) with named keys ("Return JSON with the keys a, b and c."), or is a
     form of two or more ``Name:`` lines in a row to fill ("Name:\nExam date:")."""
