@@ -3144,6 +3144,13 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
                 return f"For {', '.join(sorted(ids))}, {asked[:1].lower()}{asked[1:]}" if named and ids else asked
         if alone and not records and isinstance(arguments, dict) and (asked := _asked_fields(arguments, question, {})):
             return asked  # a result in words: what the call was sent ("Who did I invite?": "The attendees are Ana, Ben.")
+        one = records[0] if alone and len(records) == 1 and said[:1] and said[0] in (*_YES_NO, "will", "can") else {}
+        heard = set(words(question))  # a yes/no question of the one flag its words (or kin) name ("Do I need to sign
+        flags = [key for key, value in one.items() if isinstance(value, bool) and set(words(key.replace("_", " "))) <= (
+            heard | related(heard))]  # for it?" of {"signature_required": true}: "Yes (signature required: yes).")
+        if len(flags) == 1:
+            yes = one[flags[0]]
+            return f"{'Yes' if yes else 'No'} ({flags[0].replace('_', ' ')}: {'yes' if yes else 'no'})."
     return None
 
 

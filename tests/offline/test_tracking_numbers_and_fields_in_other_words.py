@@ -1,6 +1,7 @@
 """A question that gives an id the tool looks up calls it, whatever the id's shape ("Where is parcel 1Z999?": a
 ``tracking_number`` is an id, not a music track to be named); a follow-up asks a result's field in other words ("my
-limit per day": ``daily_limit``; "How late is it?": ``delay_minutes``)."""
+limit per day": ``daily_limit``; "How late is it?": ``delay_minutes``), a yes/no one the flag it names ("Do I need to
+sign for it?": ``signature_required``)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ pytestmark = pytest.mark.usefixtures("api")
 @function_tool
 def track_parcel(tracking_number: str) -> str:
     """Track a parcel."""
-    return json.dumps({"tracking_number": tracking_number, "status": "out for delivery"})
+    return json.dumps({"tracking_number": tracking_number, "status": "out for delivery", "signature_required": True,
+                       "insured": False})
 
 
 @function_tool
@@ -46,6 +48,8 @@ async def test_a_question_with_a_tracking_number_tracks_it(message: str, number:
 @pytest.mark.parametrize("tool, first, question, value", [
     (get_card, "Show me card C-77.", "What is my limit per day?", "500"),
     (flight_status, "Status of flight LH123?", "How late is it?", "25"),
+    (track_parcel, "Where is parcel 1Z999?", "Do I need to sign for it?", "Yes"),
+    (track_parcel, "Where is parcel 1Z999?", "Is it insured?", "No"),
 ])
 async def test_a_follow_up_asks_a_field_in_other_words(tool, first: str, question: str, value: str) -> None:
     agent = Agent(name="Help", instructions="Help the customer using the tools.", tools=[tool])
