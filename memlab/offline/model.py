@@ -2558,10 +2558,10 @@ def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
     question can be sent to; a title only if the ``message`` names one ("Is Dune in?", not "Are you open on Sunday?")."""
     required = _needed(tool) or [*(tool.parameters.get("properties") or {})][:1]  # or its first, none needed (title=None)
     works = _WORKS - {stem("name")}  # an album too: "Do you stock Rumours by Fleetwood Mac?"
-    return len(required) == 1 and bool((said := frozenset(words(required[0].replace("_", " ")))) & (_FREE_TEXT | works)) and (
-        not said & _ID) and (message is None or not said & works or bool(  # a tracking_number is an id, not a track
-            _proper_names(message) or _QUOTED.search(message) or _made_by(message, tool.name)))  # "do you have dune by
-    # frank herbert"
+    said = frozenset(words(required[0].replace("_", " "))) if len(required) == 1 else frozenset()
+    return bool(said & (_FREE_TEXT | works)) and not said & _ID and (  # a tracking_number is an id, not a music track
+        message is None or not said & works or bool(_proper_names(message) or _QUOTED.search(message) or _made_by(
+            message, tool.name)))  # "do you have dune by frank herbert"
 
 
 def _answered_by_conversation(request: Request, question: str = "", mine: bool = False) -> tuple[int, Statement] | None:
