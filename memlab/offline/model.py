@@ -692,6 +692,8 @@ class Reader:
         if named is not None and not (weekday and self.iso(name, description)) and (  # read in the whole message
                 format or not field_stems & _WHEN or _DATE.search(named)):
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
+            if format == "date-time":  # with the time said after the date ("placed 2025-06-30 14:05")
+                named = f"{named} {' '.join(self.whole.partition(named)[2].split()[:3])}"
             return next(iter(_when(named, format, self.year, self.today)), None) if dated else named
         if field_stems <= stem_set("expected actual behavior behaviour result outcome") and (  # not expected_date
                 sides := field_stems & stem_set("expected actual")) and (told := _side(self.whole, sides)):

@@ -72,3 +72,14 @@ async def test_a_model_listing_its_own_kind_lists_each_name_once() -> None:
     person = (await Runner.run(agent, "Ana's friends are Bo and Cy.")).final_output
     assert [friend.name for friend in person.friends][-2:] == ["Bo", "Cy"]
     assert all(friend.friends == [] for friend in person.friends)
+
+
+class Placed(BaseModel):
+    order_id: str
+    placed: datetime.datetime
+
+
+async def test_a_named_timestamp_keeps_the_time_said_after_its_date() -> None:
+    agent = Agent(name="Orders", instructions="Extract the order.", output_type=Placed)
+    order = (await Runner.run(agent, "Order ORD-5521 placed 2025-06-30 14:05, paid by card.")).final_output
+    assert order == Placed(order_id="ORD-5521", placed=datetime.datetime(2025, 6, 30, 14, 5, tzinfo=datetime.timezone.utc))
