@@ -1548,7 +1548,7 @@ def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[
     """The dates and times ``text`` gives, as written (``form`` ``None``), only its times (``clock``), or in
     ISO form for a ``date`` ("March 14" → "<year>-03-14"; "12/03/2024" month first unless the first number is
     over 12; "yesterday": the day before ``today``), a ``time`` ("8pm" → "20:00:00"), an ``iso`` date and time (the
-    date and the first time, else midnight) or a schema's ``date-time`` (the same, in UTC as RFC 3339 wants: "...Z")."""
+    date and the first time, else midnight) or a schema's ``date-time`` (the same, marked UTC: RFC 3339 wants an offset, "...Z")."""
     said = text.split(" ")
     for k in range(len(said) - 3):  # "from 16 to 20 June": 16 June too
         if said[k].isdigit() and said[k + 1] in ("to", "until", "-", "and") and said[k + 2].isdigit() and said[k + 3][
