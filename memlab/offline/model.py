@@ -3116,7 +3116,7 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     id ("what time does IB456 leave?": its ``depart``) or (``alone``) of one result."""
     before = request.conversation[:request.last_user_index]
     calls = {i.get("call_id"): i for i in before if item_type(i) == "function_call"}
-    said, ids = _lower_tokens(question), set(identifiers(question))
+    said, ids, heard = _lower_tokens(question), set(identifiers(question)), set(words(question))
     results = [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1]
     found = [(calls[i["call_id"]].get("name"), i["output"]) for i in results if isinstance(i.get("output"), str)]
     for item in results[:3]:
@@ -3147,9 +3147,9 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         if alone and not records and isinstance(arguments, dict) and (asked := _asked_fields(arguments, question, {})):
             return asked  # a result in words: what the call was sent ("Who did I invite?": "The attendees are Ana, Ben.")
         one = records[0] if alone and len(records) == 1 and said[:1] and said[0] in (*_YES_NO, "will", "can") else {}
-        heard = set(words(question))  # a yes/no question of the one flag its words (or kin) name ("Do I need to sign
         flags = [key for key, value in one.items() if isinstance(value, bool) and set(words(key.replace("_", " "))) <= (
-            heard | related(heard))]  # for it?" of {"signature_required": true}: "Yes (signature required: yes).")
+            heard | related(heard))]  # a yes/no question of the one flag its words (or kin) name ("Do I need to sign
+        # for it?" of {"signature_required": true}: "Yes (signature required: yes).")
         if len(flags) == 1:
             yes = one[flags[0]]
             return f"{'Yes' if yes else 'No'} ({flags[0].replace('_', ' ')}: {'yes' if yes else 'no'})."

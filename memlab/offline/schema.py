@@ -183,7 +183,7 @@ def _matches(text: str, pattern: str) -> bool:
     """Whether ``text`` matches a schema's ``pattern``, as pydantic checks one (in linear time: a pattern sent to the
     model cannot make it hang); a pattern it cannot read matches anything."""
     try:
-        return _adapter(Annotated[str, pydantic.StringConstraints(pattern=pattern)]).validate_python(text) is not None
+        return _pattern_adapter(pattern).validate_python(text) is not None
     except pydantic.ValidationError:
         return False
     except Exception:  # noqa: BLE001 - a pattern pydantic cannot compile checks nothing
@@ -244,6 +244,11 @@ def _fits_format(text: str, form: Any) -> bool:
 
 
 _adapter = functools.cache(pydantic.TypeAdapter)
+
+
+@functools.lru_cache(maxsize=64)  # a request's patterns, bounded: whoever sends a request chooses them
+def _pattern_adapter(pattern: str) -> pydantic.TypeAdapter[str]:
+    return pydantic.TypeAdapter(Annotated[str, pydantic.StringConstraints(pattern=pattern)])
 
 
 def _is_placeholder(value: Any) -> bool:
