@@ -121,22 +121,26 @@ def parse_body(content: bytes) -> dict[str, Any]:
     Raises:
         OfflineAPIError: If it is not a JSON object (NaN is not JSON), or nests deeper than :data:`MAX_JSON_DEPTH`.
     """
-    try:
-        body = json.loads(content or b"{}")
+    try:  # Python's json reads NaN and Infinity (and 1e999 as infinity): JSON has neither
+        body = json.loads(content or b"{}", parse_constant=_finite, parse_float=_finite)
     except (ValueError, RecursionError):
         raise OfflineAPIError("We could not parse the JSON body of your request.", None) from None
-    stack = [(body, 1)]
-    while stack:
+    stack = [(body, 1)] if isinstance(body, (list, dict)) else []
+    while stack:  # the containers only: a body's strings and numbers are most of it
         node, depth = stack.pop()
-        if isinstance(node, (list, dict)):
-            if depth > MAX_JSON_DEPTH:
-                raise OfflineAPIError("We could not parse the JSON body of your request: it nests arrays and "
-                                      f"objects over {MAX_JSON_DEPTH} levels deep.", None)
-            stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
-        elif isinstance(node, float) and not math.isfinite(node):  # NaN, Infinity: Python's json reads them
-            raise OfflineAPIError("We could not parse the JSON body of your request: NaN is not JSON.", None)
+        if depth > MAX_JSON_DEPTH:
+            raise OfflineAPIError("We could not parse the JSON body of your request: it nests arrays and "
+                                  f"objects over {MAX_JSON_DEPTH} levels deep.", None)
+        stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node)
+                     if isinstance(child, (list, dict)))
     _check_object(body)
     return body
+
+
+def _finite(literal: str) -> float:
+    if not math.isfinite(number := float(literal)):
+        raise OfflineAPIError("We could not parse the JSON body of your request: NaN is not JSON.", None)
+    return number
 
 
 def _json_name(value: Any) -> str:
@@ -164,8 +168,9 @@ def _check_fields(mapping: Mapping[str, Any], fields: Mapping[str, tuple[type, .
     for key, value in mapping.items():
         if key not in fields:
             raise OfflineAPIError(f"Unknown parameter: '{where}{key}'.", f"{where}{key}", "unknown_parameter")
-        if value is not None and fields[key]:
-            _check_type(value, fields[key], f"{where}{key}")
+        kinds = fields[key]
+        if value is not None and kinds and (not isinstance(value, kinds) or value is True or value is False):
+            _check_type(value, kinds, f"{where}{key}")  # (named only when it may be wrong: most values are right)
 
 
 def _check_value(value: Any, allowed: Sequence[str], where: str) -> None:
@@ -317,7 +322,8 @@ def _check_parts(parts: Sequence[Any], allowed: tuple[str, ...], where: str) -> 
     """Check content parts (a message's ``content``, a tool output given as parts, a reasoning summary)."""
     for j, part in enumerate(parts):
         kind = part.get("type") if isinstance(part, Mapping) else None
-        _check_value(kind, allowed, f"{where}[{j}].type")
+        if kind not in allowed:
+            _check_value(kind, allowed, f"{where}[{j}].type")
         _check_fields(part, _PART_FIELDS[kind], f"{where}[{j}].")
         if kind in _PART_REQUIRED:
             _require(part, _PART_REQUIRED[kind], (str,), f"{where}[{j}].{_PART_REQUIRED[kind]}")

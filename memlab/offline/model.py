@@ -354,6 +354,13 @@ class Request:
         return Memory(self.said)
 
     @cached_property
+    def sources(self) -> list[str]:
+        """Where a field's value may come from, first place first: the latest message, then what was said before,
+        newest first (no tool call's arguments, and no value from "I can do that once I have...")."""
+        return [self.message] + [s.text for s in reversed(self.said) if s.role != "call" and not (
+            s.role == "assistant" and s.text.startswith(_ASKED_BACK))]
+
+    @cached_property
     def stated_before(self) -> list[frozenset[str]]:
         """The words of each statement with a value (a number, an id) the user made before the latest turn."""
         now = max((s.turn for s in self.said), default=0)
@@ -424,8 +431,7 @@ class Reader:
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
         self.inside: set[str] = set()  # the words after the first of a name given ("IC 512")
         self.whole = whole or request.message  # free text: the whole message, when a clause of it is read
-        self.texts = [request.message] + [s.text for s in reversed(request.said) if s.role != "call" and not (
-            s.role == "assistant" and s.text.startswith(_ASKED_BACK))]  # no value from "I can do that once I have..."
+        self.texts = request.sources
         self.found_nothing: list[str] = []
         self.taken: dict[str, int] = {}  # values of each kind given out so far
         self.ran_out = False  # a field asked for a value past the last one of its kind
@@ -1023,9 +1029,11 @@ class Reader:
             found = [t for t in tokens(piece.replace(" ending in ", " ending ")) if t.lower() not in (
                 "ending", "ends") and (not linked or t.lower() not in ("is", "was"))]  # "seat is 14C", "card ending 4421"
             for at, (word, value) in enumerate(zip(found, found[1:])):
+                if stem(word.lower()) not in names:
+                    continue
                 a_temperature = any(f"{value}{unit}" in message for unit in ("°", " °", " degrees"))  # not a room
                 verb = found[at + 2:at + 3] == ["that"]  # "Text Maya that...": the field's name is the verb
-                if stem(word.lower()) in names and (at == 0 or word.islower()) and not verb and f"{word}, " not in piece and (
+                if (at == 0 or word.islower()) and not verb and f"{word}, " not in piece and (
                         _is_value(value) and not a_temperature or handle and value.lower() not in STOP):
                     if value.isalpha() and value.isupper() and found[at + 2:at + 3] and found[at + 2].isdigit():
                         return f"{value} {found[at + 2]}"  # "flight BA 171"
@@ -1035,6 +1043,8 @@ class Reader:
                     listed = [value, *itertools.takewhile(_is_value, more)]
                     self.ran_out = self.ran_out or self.start >= len(listed)
                     return listed[min(self.start, len(listed) - 1)]
+        if not handle:
+            return None
         said = [(found[at - 1].lower().replace("’", "'"), value, at + 1 == len(found)) for found in map(
             tokens, sentences(message)) for at, value in enumerate(found) if at and value[:1].islower()]
         return next((value for cue, value, last in said if handle and (cue == "as" or cue in ("i'm", "im") and last)
@@ -2285,8 +2295,17 @@ def _fits(tool: Tool, request: Request) -> int:
 def _stated(tool: Tool, request: Request, names: Sequence[str] | None = None) -> bool:
     """Whether the user said each value the tool requires (or of ``names``) in an earlier turn, after its name ("My
     employee id is E-7781" for ``employee_id``), or it requires none."""
-    return all(any(set(words(name.replace("_", " "))) <= stems for stems in request.stated_before)
-               for name in (tool.parameters.get("required") or () if names is None else names))
+    return all(any(field <= stems for stems in request.stated_before) for field in (
+        set(words(name.replace("_", " "))) for name in (tool.parameters.get("required") or () if names is None else names)))
+
+
+@functools.lru_cache(maxsize=64)  # an agent's instructions are the same in every request it sends
+def _own_words(instructions: str, named: frozenset[str]) -> frozenset[str]:
+    """The words of the instructions' sentences that neither send on to a desk ``named`` nor route ("You determine
+    which agent to use based on the user's homework question"): what the agent itself answers."""
+    return frozenset({w for s in sentences(instructions) if not set(words(s)) & named and not (
+        {"rout", "transf", "handof"} & set(words(s)) or {"which", "agent"} <= set(_lower_tokens(s))) for w in words(s)}
+        - _HANDOFF)
 
 
 def _choose_tools(request: Request) -> list[Tool]:
@@ -2347,9 +2366,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     desk_words = message if by_own_words else message | near | same
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     named = {s for t in desks for s in t.name_stems - {"transf", "agent"}}  # a sentence that sends on: not its own
-    own_words = {w for s in sentences(request.instructions) if not set(words(s)) & named and not (  # nor one that routes:
-        {"rout", "transf", "handof"} & set(words(s)) or {"which", "agent"} <= set(_lower_tokens(s))) for w in words(s)} - _HANDOFF
-    # "You determine which agent to use based on the user's homework question"
+    own_words = _own_words(request.instructions, frozenset(named))
     covered = set(words(request.message)) | (related(words(request.message)) if request.this_turn[0] else set())
     # itself ("charges"; once handed to, by a related word too: "charged" to "billing questions")
     scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), ""))
@@ -2779,6 +2796,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     clocked = asks and bool({"when", "time"} & said) and bool(message - stem_set("time"))  # "What time do you close?":
     # "Opening hours: 10:00-19:00" (not "What time is it?")
     doing = {f"do {b}" for a, b in itertools.pairwise(_lower_tokens(request.message)) if a in ("i", "we")}
+    mine = _about_user(request.message) or "me" in _lower_tokens(request.message)  # "Which phone do I have?"
+    clock = topic == [stem("time")]  # "What time is it?" asks the clock, not "Hours: ..."
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if label[:3] == "do ":  # "How should I water them?": "Water tomatoes at the base, never on the leaves."
             found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing)
@@ -2797,8 +2816,6 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
         entry = asks and label_stems & heard and (message - label_stems) & advice_stems  # "a double room": "Rates: ..."
         if len(label_stems & heard) < min(2, len(label_stems)) and not entry:  # "Second SSD slot": not "15 seconds"
-            mine = _about_user(request.message) or "me" in _lower_tokens(request.message)  # "Which phone do I have?"
-            clock = topic == [stem("time")]  # "What time is it?" asks the clock, not "Hours: ..."
             found += [((len(topic), 1), one, label) for one in sentences(advice) if asks and topic and not (mine or clock)
                       and _covered(topic, set(words(one))) == len(topic)]  # a sentence saying each word asked (or kin)
             found += [((1, 0), advice, label)] * (label == "skill" and bool(addressed) and bool(topic) and topic[0] in (
