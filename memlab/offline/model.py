@@ -73,6 +73,8 @@ _SECONDS = {unit: (measure, float(size)) for measure, units in (
     ("mass", "mg 0.001 g 1 gram 1 kg 1000 kilo 1000 kilogram 1000 lb 453.592 pound 453.592"),
     ("length", "mm 0.001 cm 0.01 m 1 meter 1 metre 1 km 1000 kilometer 1000 kilometre 1000 mile 1609.344"))
     for unit, size in zip(units.split()[::2], units.split()[1::2])}
+#: What "in ..." names when it names no place: a unit or a scale ("in fahrenheit please", "in km", "in euros").
+_IN_UNITS = stem_set(f"celsius fahrenheit kelvin metric imperial {' '.join(_SECONDS)} {' '.join(s + 's' for s in _SECONDS)}")
 #: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
 #: Words that compare a number with a limit ("under $100", "more than 5", "at least 18").
@@ -209,7 +211,7 @@ _QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch meant raised "
                          "lowered postponed rescheduled".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
-_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|((?:what|how) about|same for)|^(and) )",
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|((?:what|how) about|same for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
                          re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
@@ -472,7 +474,8 @@ class Reader:
             form = form or (("iso" if "time" in description.lower() else "date") if "ISO 8601" in description else (
                 "date" if "YYYY-MM-DD" in told else None))  # "Start date and time, ISO 8601" (its own, first)
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
-            return f"date{form or ''}", lambda text: _when(text, form, self.year, self.today)
+            return f"date{form or ''}", lambda text: _when(text, form, self.year, self.today, not field_stems & stem_set(
+                "day date"))  # a day's field, the day alone: "Saturday" of "on Saturday at 9am"
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
             return "path", lambda text: [t for t in tokens(text) if "/" in t]
         if format == "uri":
@@ -502,7 +505,8 @@ class Reader:
             return "place", lambda text: sorted(_names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving",
                 "departs", "visits")), key=lambda n: f"for the {n}" in text) or _proper_names(text) or [w for w, n in
                 itertools.pairwise(tokens(text)[:2]) if w.istitle() and n.isdigit() and stem(w.lower()) not in _VERBS | _CHANGES] or [
-                place.title() for cue in ("in", "for") for place in _after(text, cue, field_stems | _DAYS) if place[:1].isalpha()]
+                place.title() for cue in ("in", "for") for place in _after(text, cue, field_stems | _DAYS | _IN_UNITS) if (
+                    place[:1].isalpha())]
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
@@ -1355,7 +1359,8 @@ class Reader:
         for option in options:
             cut = len(option) - 3 if isinstance(option, str) and len(option) >= 9 else 99  # "dermatologist": dermatology
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or said & _CURRENCIES.get(
-                    option, set()) or len(option) >= 3 and any(
+                    option, set()) or len(option) == 1 and any(w[0] == option.lower() for w in said & _IN_UNITS) or len(  # "f":
+                    option) >= 3 and any(  # fahrenheit
                     word.startswith(option.lower()) or word[:cut] == option.lower()[:cut] or option.lower() in (
                         word + "ly", word[:-1] + "ily") for word in said)):  # "a week": weekly, "a day": daily
                 return option
@@ -1554,8 +1559,9 @@ def _side(text: str, sides: set[str]) -> str | None:
     return " ".join(kept) or None  # "but instead it goes blank": "it goes blank"
 
 
-def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[str]:
-    """The dates and times ``text`` gives, as written (``form`` ``None``), only its times (``clock``), or in
+def _when(text: str, form: str | None, year: int, today: datetime.date, together: bool = True) -> list[str]:
+    """The dates and times ``text`` gives, as written (``form`` ``None``; a day and its time as one if ``together``:
+    "tomorrow at 7am"), only its times (``clock``), or in
     ISO form for a ``date`` ("March 14" → "<year>-03-14"; "12/03/2024" month first unless the first number is
     over 12; "yesterday": the day before ``today``), a ``time`` ("8pm" → "20:00:00"), an ``iso`` date and time (the
     date and the first time, else midnight) or a schema's ``date-time`` (the same, marked UTC: RFC 3339 wants an offset, "...Z")."""
@@ -1598,6 +1604,13 @@ def _when(text: str, form: str | None, year: int, today: datetime.date) -> list[
                 hour := after[1].rstrip(".,!?")).isdigit():  # time, in the afternoon up to 7 or at night: 18:00)
             found[at], h = f"{value} at {hour}", int(hour)
             times += [] if times else [(found[at], f"{h + 12 * (h < 8 or value.lower() == 'tonight' and h < 12):02}:00:00")]
+        elif together and after[:1] == ["at"] and found[at + 1:at + 2] == [after[1:][0].rstrip(".,!?")] and not (  # a day and its time
+                set(":-/") & set(value) or value[-2:].lower() in ("am", "pm")):  # as one: "tomorrow at 7am"
+            found[at:at + 2] = [f"{value} at {found[at + 1]}", ""]
+        elif together and value[-2:].lower() in ("am", "pm") and found[at + 1:at + 2] and f"{value} {found[at + 1]}" in text and not (
+                found[at + 1][-2:].lower() in ("am", "pm") or ":" in found[at + 1]):  # "at 7am tomorrow"
+            found[at:at + 2] = [f"{value} {found[at + 1]}", ""]
+    found = [value for value in found if value]
     clock = [iso for _, iso in times] or ["00:00:00"]
     return {"clock": [written for written, _ in times], "time": [iso for _, iso in times], "date": dates,
             "hh:mm": [iso[:5] for _, iso in times],
@@ -1965,7 +1978,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000]).replace(" - ", ". ")):  # "Northwind's CEO": a possessive ends a
         # name; a dash a sentence ("Count me in - Lena Fischer")
-        piece = re.sub(r"^\w+(?: \w+)?:\s*|['’]s\b(?=\s+(?:[A-Z]|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # and "Contact: Priya Raman" opens after its label
+        piece = re.sub(r"^\w+(?: \w+)?:\s*|['’]s\b(?=\s+(?:[A-Z]{2}|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # (not
+        # "Luigi's Trattoria"); "Contact: Priya Raman" opens after its label
         low_piece = piece.lower()
         found, runs, cued = tokens(piece.rstrip(" ,").replace(",", " and ")), [], -2  # runs: [first, last] of each name
         placed, marked = False, set()  # a thing's word after "in", "to"... and the capitalised ones after it: "to Swan Lake"
@@ -2643,7 +2657,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # the offline model's own echo ("get_stock returned price: 8.5": the result itself answers)
         if wants_id and not facts(statement.text) or how_much and not any(map(str.isdigit, statement.text)):
             continue  # "How much do I owe Sam?" is not answered by "I'm Sam"
-        if (head or topic[0]) == stem("name") and len(topic) == 1 and not _SELF_NAMED.search(statement.text) and not (
+        if (head or topic[0]) == stem("name") and len(topic) == 1 and {"my", "i"} & set(lowered) and not _SELF_NAMED.search(
+                statement.text) and not (
                 statement.role == "note" and len(tokens(statement.text)) <= 3):  # a note's "name: Lena Park" answers
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
@@ -3148,8 +3163,9 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
             return f"{name} failed: it returned \"{error[:300]}\"."
         records = [one for one in data if isinstance(one, dict)] if isinstance(data, list) else [data] * isinstance(
             data, dict)
-        records = records if len(records) > 1 else [one for n, out in found if n == name and isinstance(one := structured(
-            out), dict)]  # of one listed result or of the results of one tool ("Which one is warmer?" after Paris and
+        records = records if len(records) > 1 else list({json.dumps(one, sort_keys=True): one for n, out in found if n == name
+                                                         and isinstance(one := structured(out), dict)}.values())  # of one
+        # listed result or of the results of one tool, each once ("Which one is warmer?" after Paris and
         if best := _best(records, said) or len(records) < 2 and _best([_measured(out) for n, out in found if n == name], said):
             return best  # London), in words too ("Oslo: 4°C, cloudy", "Rome: 18°C, sunny")
         if said[:1] and (said[0] in _YES_NO or said[0] == "which") and len(records) > len(kept := _kept(records, question)) > 0:
@@ -3157,6 +3173,12 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         named = [one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
             one for one in records if len(records) > 1 and set(words(question)) & set(words(" ".join(map(str, one.values(
                 )))))]  # a value of which names it ("call with Priya")
+        if not named and len(records) > 1 and {"it", "that", "this", "its"} & set(said):  # "What time does it leave?"
+            told = next((plain_text(i.get("content")) for i in before[::-1] if i.get("role") == "assistant"), "")  # after
+            naming = {v: one for one in records for v in one.values() if isinstance(v, str) and len(v) > 2 and v in told and sum(
+                v in other.values() for other in records) == 1}  # "The cheapest one is BA 99": BA 99's
+            named = list({id(one): one for one in naming.values()}.values())
+            ids = ids | {min(naming, key=told.find)} if len(named) == 1 else ids  # (its first value said names it)
         if len(named) == 1 or alone and len(records) == 1 and not ids:  # the record the question names, or the one
             given = {**(arguments if isinstance(arguments, dict) else {}), **{i: i for i in ids}}
             if asked := _asked_fields(named[0] if named else records[0], question, given):
@@ -3288,6 +3310,11 @@ def _answering(text: str, message: str) -> str:
     return " ".join(piece for piece, score in zip(said, scores) if score == max(scores)) if any(scores) else text
 
 
+def _unit(suffix: str) -> str:
+    """How a field name's unit is written after its value: "hours", "EUR"."""
+    return suffix.upper() if suffix.upper() in _CURRENCIES else suffix
+
+
 def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) -> str | None:
     """The fields of a tool's result that a what/which/when/where/who question asks for, in a sentence ("When will
     it arrive?": "The eta is 2025-06-03."): those its words name, else those of a related word (of a date for "when",
@@ -3324,8 +3351,9 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
         typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] and keys[key] <= topic | related(topic)] or (
         typed)  # a key of stop words only ("kind") names nothing
-    unit = {key: key.rpartition("_") for key in chosen if key.rpartition("_")[2].rstrip("s") in _SECONDS and "_" in key}
-    said = " and ".join(f"the {unit[key][0].replace('_', ' ')} is {plain[key]} {unit[key][2]}" if key in unit else
+    unit = {key: key.rpartition("_") for key in chosen if "_" in key and (key.rpartition("_")[2].rstrip("s") in _SECONDS or (
+        key.rpartition("_")[2].upper() in _CURRENCIES))}  # "the eta is 24 hours", "the refund is 42.5 EUR"
+    said = " and ".join(f"the {unit[key][0].replace('_', ' ')} is {plain[key]} {_unit(unit[key][2])}" if key in unit else
                         f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
                         for key in chosen)  # "the error codes are E-3120", "the eta is 24 hours"
     return f"{said[:1].upper()}{said[1:]}" + "." * (said[-1:] not in ".!?") if said else None  # a value may end one
@@ -3466,6 +3494,14 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     known = None if question and _recalls(said) and known and not known[1].startswith("You") else known
     now = max((s.turn for s in request.said), default=0)
     asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.asks]
+    lowered = _lower_tokens(said)  # "What did I ask you to remind me about?": the request that said "remind"
+    verb = next((stem(c) for a, b, t, c in zip(lowered, lowered[1:], lowered[2:], lowered[3:]) if stem(a) == stem("ask")
+                 and (b, t) == ("you", "to") and lowered[0] in ("what", "which")), None)  # (not "How did I ask...")
+    wanted = [s.text for s in request.said if s.role == "user" and s.turn < now and verb in s.stems]
+    if question and wanted:  # "Remind me to pack...": "You asked me to remind you to pack..."
+        request_said = _swap(_unled(wanted[-1])).rstrip(" .!")
+        led = stem(request_said.split(" ")[0].lower()) == verb
+        return f"You asked me {'to ' * led}{request_said[:1].lower() * led or request_said[:1]}{request_said[1:]}."
     if question and asked and not set(_topic(said)) - stem_set("first last previous question thing") and {
             stem("ask"), stem("question")} & set(words(said)):  # "What did I just ask you?", "...my first question?"
         return f'You asked: "{asked[0 if "first" in said_tokens else -1]}"'
@@ -3905,7 +3941,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             _fits(tool, request) for tool in _choose_tools(request))  # the message gives all values: "Give me a recipe
         # for pancakes" is not answered by "I'm vegetarian"
         answered = _only_asks(message) and not looked_up and (recalled is not None and not partly or bool(
-            labelled) or _from_results(request, message) is not None)  # "Which one is cheaper?" of a list found
+            labelled) or _from_results(request, message) is not None) and not _corrected(request)  # "Which one is
+        # cheaper?" of a list found; not "And in grams?", which asks the call before again, for another value
         calls, missing = ([], []) if answered else _plan(_completing(request) or request, fingerprint)
         if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls} and not (
                 _SEARCHES & e.name_stems and later.name_stems - _VERBS & set(words(message)))][:1]):  # not a search
@@ -4254,6 +4291,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     if not cues or tool is None or _is_question(request.message) and not about:
         return None
     rest = next((_in_digits(request.message[c.end():2000]) for c in cues[::-1] if tokens(request.message[c.end():2000])), "")
+    if (tokens(rest) or [""])[0].lower() in QUESTION_WORDS:
+        return None  # "And who teaches the class?": a question of its own
     wrong = next((c[1] for c in cues if c[1]), None)  # after the last cue with words after it: "make it six instead"
     side = (tokens(rest) or [""])[0].lower()  # "What about to Boston?": the field after "to"
     named = " ".join(w for w in tokens((sentences(rest.strip(" ,")) or [""])[0].split(",")[0]) if w.lower() not in STOP)
@@ -4266,15 +4305,23 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         shapes = {k: (bool(identifiers(str(v))), bool(_NUMBER.fullmatch(str(v))), bool(_DATE.fullmatch(str(v)))) for k, v
                   in [*arguments.items(), ("", new)]}
         after = [stem(w.lower()) for t, w in itertools.pairwise(tokens(rest)) if t == new]  # "6 people": people
-        key = next((k for k in arguments if side in _ENDS.get(k.split("_")[0], ()) or after and after[0] in words(
+        reader = Reader(request, tool=tool.name, fields=tuple(arguments))  # "In fahrenheit please": the option's field
+        key = next((k for k in arguments if isinstance(options := tool.parameters["properties"][k].get("enum"), list) and (
+            reader._option_named(options, set(words(rest)), "") is not None)), None) or next((
+            k for k in arguments if side in _ENDS.get(k.split("_")[0], ()) or after and after[0] in words(
             k.replace("_", " "))), None) or next((
             k for k, v in arguments.items() if isinstance(v, (str, int, float)) and str(v) and new and (
                 shapes[k] == shapes[""] if wrong is None else str(v).lower() in wrong.lower())), None)
         kind = tool.parameters["properties"][key].get("type")
         value = (int(float(new)) if kind == "integer" else float(new)) if kind in ("integer", "number") else new
         options = tool.parameters["properties"][key].get("enum")  # "And the bedroom's reading?": room "bedroom", an
-        value = next((o for o in options if str(o).lower() in str(value).lower().split()), None) if options else value
-        return (tool.name, {**arguments, key: value}) if value is not None and arguments[key] != value else None  # option
+        value = next((o for o in options if str(o).lower() in str(value).lower().split()), reader._option_named(
+            options, set(words(rest)), "")) if options else value  # a pair's sides said again: "And 5 kg in
+        sides = {k: found[0] for k in arguments if k != key and (kind := reader.kind(k, str(tool.parameters[  # pounds?"
+            "properties"][k].get("description") or "")))[0].startswith(("unit ", "currency ")) and (found := kind[1](
+                request.message))}  # (option); both sides, each its own ("What about in CHF?" names one)
+        sides = sides if len({str(v).lower() for v in sides.values()}) > 1 else {}
+        return (tool.name, {**arguments, **sides, key: value}) if value is not None and arguments[key] != value else None
     return None
 
 
