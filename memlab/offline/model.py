@@ -2000,7 +2000,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             unit = before.isdigit() and _SECONDS.get(low.rstrip("s"), "")[:1] == ("time",)  # "a 2 hour offsite": offsite,
             counted = before.isdigit() or at > 1 and found[at - 2].isdigit() and _SECONDS.get(before.rstrip("s"), "")[
                 :1] == ("time",)  # past its length
-            if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or counted or (
+            if things and (before in ("a", "an", "the", "my", "our", "one", "for", *_COUNT_WORDS) or counted and not (
+                    stem(low) in _PERSON | stem_set("adult kid child children")) or (
                     at, before) == (1, "s")) and not unit and low not in STOP and low not in _COUNT_WORDS and not (
                     low[:1].isdigit() or word in _CURRENCIES or stem(
                     low) in related({stem("currency")})) and not (before in ("the", "my", "our") and at > 1 and found[
@@ -2012,7 +2013,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 # jacket; "Contact: Ada Lovelace (ada@x.org)": no address
                 (mine if before in ("my", "our") else out if before == "s" else phrases).append(phrase)
             particle = before == "in" and at > 1 and stem(found[at - 2].lower()) in _IN_VERBS
-            if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1) and not particle:
+            if people and word[:1].isupper() and (before in _PLACE_CUES or cued == at - 1 or before == "the" and at > 1 and found[
+                    at - 2].lower() in _PLACE_CUES) and not particle:  # "at the Lisbon office": no name
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from; "in"
                 # right after the verb is its particle ("Please check in Rosa Diaz"): a name follows
                 if before in ("to", "for", "from") and low not in CALENDAR and not dated:
@@ -2431,9 +2433,11 @@ def _choose_tools(request: Request) -> list[Tool]:
     wish = next((w for w, after in itertools.pairwise([*said, ""]) if w == "need" or f"{w} {after}" in ("want to", "i'd like",
                                                                                                     "would like")), "")
     needs = bool(wish) and not any(w in ("not", "no") or w.endswith("n't") for w in said[:said.index(wish)][-2:])
-    names_it = len(fitting) == 1 and bool(given := _proper_names(request.message)) and all(Reader(request).kind(n, "")[
-        0] in ("thing", "other") for n in _needed(fitting[0])) and not set(words(request.message)) - set(words(" ".join(
-            given))) - _VERBS - fitting[0].stems  # asks of a name alone: "How do I make Beef Wellington?": find_recipe(dish)
+    looks = fitting and stem(fitting[0].name.split("_")[0].lower()) not in _CHANGES  # "Who is Rui Costa?": a lookup of a
+    names_it = len(fitting) == 1 and bool(given := _proper_names(request.message)) and all(Reader(request).kind(n, "")[  # person
+        0] in ("thing", "other", *["person"] * bool(looks)) for n in _needed(fitting[0])) and not set(words(
+            request.message)) - set(words(" ".join(given))) - _VERBS - fitting[0].stems  # asks of a name alone: "How do I
+    # make Beef Wellington?": find_recipe(dish)
     picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) or names_it if asking else (
         reported or not _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES | {"add"}) and not _chat(
             request.message)) else looks_up[:1])  # "Add X to my diary": an order

@@ -130,7 +130,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     mistake correction instead keep
     | technical tech bug crash crashes error broken fail fails freeze glitch outage login
     | urgent asap immediately emergency critical high outage down blocks blocker blocking stuck severe serious crash
-    crashes rush | sales sale discount deal pricing | feature add support suggestion idea improvement wish
+    crashes rush important crucial vital | sales sale discount deal pricing | feature add support suggestion idea improvement wish
     | account login password sign username profile email | transfer move wire | task todo to-do chore errand
     | technical server outage down | connectivity connection connect internet wifi wi-fi network router broadband signal
     offline | minor low trivial whenever | scifi sci-fi science fiction space
@@ -141,7 +141,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
     frustrated unhappy furious late crushed slow loud noisy
     | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
-    saturday sunday | come join accompany travel trip fly driving | shipping ship shipment parcel package order delivery
+    saturday sunday | come join accompany travel trip fly driving attend attendee attendees | shipping ship shipment parcel package order delivery
     deliver arrive arrived courier carrier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
     cryptocurrency portfolio fund funds | learn learning study studying student beginner lesson course
