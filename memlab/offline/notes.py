@@ -15,7 +15,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from itertools import takewhile
+from itertools import groupby, takewhile
 
 from .reading import (_MAKE, _SUBJECTS, CALENDAR, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts, related,
                       sentences, stem, stem_set, tokens, words)
@@ -205,10 +205,13 @@ def read_prompt(prompt: str) -> NoteSpec:
         spec.sections, spec.heading, spec.json_keys, spec.form = [section(k) for k in spec.json_keys], "", [], True
     head, _, rows = prompt[lower.find("columns ") + 8:].split("\n")[0].split(". ")[0].partition(":") if spec.table and (
         "columns " in lower) else ("", "", "")
-    columns = [c.strip(" *`") for c in head.split(",")[0].split(" for")[0].replace("/", "|").split("|")]
+    columns = [c.strip(" *`.") for c in head.split(",")[0].split(" for")[0].replace("/", "|").split("|")]
     if len(columns) == 2 and all(columns) and len(rows := [r.strip(" .*`") for r in rows.split(",")]) >= 2:  # "columns
         spec.sections, spec.columns = [section(r.removeprefix("and ")) for r in rows if r], columns  # Field | Value for:
-    return spec  # a, b, c": a row each
+    elif len(columns) == 2 and columns[1].lower() in ("value", "values", "detail", "details", "description", "notes") and [
+            s.heading for s in spec.sections] == columns:  # a, b, c": a row each; "columns Field | Value" alone: a row
+        spec.sections, spec.columns = [], columns  # a fact
+    return spec
 
 
 def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
@@ -347,7 +350,9 @@ def _said(statement: Statement) -> str:
     """A statement as a note's line: at most 24 words, without the marks an earlier note added."""
     if statement.role == "tool":
         return f"{statement.tool or 'tool'}: {_short(statement.text)}"
-    return _short(_bare(statement.text))  # a note of a note does not stack them
+    text = _bare(statement.text)  # a note of a note does not stack them; nor does it greet ("Hi, I'm Dana")
+    first, comma, rest = text.partition(", ")
+    return _short(rest[:1].upper() + rest[1:] if comma and first.lower() in _SALUTATIONS and rest else text)
 
 
 def _lower(statement: Statement) -> set[str]:
@@ -730,8 +735,11 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
              "prefs": (_prefers, slice(-3, None))}  # the customer's sentences of one kind, and which are kept
     if kind in picks:
         return [_said(s) for s in users if picks[kind][0](s)][picks[kind][1]]
-    if kind == "steps":  # what the customer tried, and what the agent says it did ("I've booked a visit")
-        done, answered = [(s, _did(s)) for s in sorted(users + agent, key=lambda s: s.order)], _done(said)
+    if kind == "steps":  # what the customer tried, and what the agent says it did ("I've booked a visit"; "Done.
+        after = {s.order + 1 for s in agent if _lower(s) and _lower(s) <= {"done", "all", "ok", "okay"}}  # Replacement
+        done = [(s, _did(s) or s.text * (s.order in after and s in agent)) for s in sorted(  # RPL-4 ships...")
+            users + agent, key=lambda s: s.order)]
+        answered = _done(said)
         return [answered.get(s.order) or (_said(s) if s.role != "assistant" else _short(did[:1].upper() + did[1:]))
                 for s, did in done if (did or s.order in answered) and s.order - 1 not in answered][-5:]  # once
     if kind in ("ids", "id"):
@@ -781,7 +789,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             _said(s) for s in timed if s.role == "tool"]  # a piece of a line already picked adds nothing
         return [line for line in picked if not any(line != other and line in other for other in picked)][-5:]
     if kind == "tools":
-        out = []
+        out, shown = [], set()
         calls = [s for s in said if s.role == "call"]
         for call in calls:  # its results: those after it, up to its tool's next call
             until = min((c.order for c in calls if c.tool == call.tool and c.order > call.order), default=float("inf"))
@@ -789,6 +797,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             failed = "failed: " if any(s.text.lower().startswith("error:") for s in results[:3]) else ""
             found = "; ".join(_short(s.text) for s in results[:3]) or "no result in view"
             out.append(f"{_short(call.text)} → {failed}{found}")
+            shown.update(s.order for s in results)
+        for (tool, _), group in groupby([s for s in said if s.role == "tool" and s.order not in shown], key=lambda
+                                                  s: (s.tool, s.turn)):  # a result pasted without its call ("TOOL
+            out.append(f"{tool or 'tool'} → {'; '.join(_short(s.text) for s in list(group)[:3])}")  # lookup_order: {...}")
         out += [_said(s) for s in said if s.role == "note" and "→" in s.text]  # an old note's tool lines
         return out[-5:]
     if kind == "status":
@@ -828,8 +840,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return [_said(s) for s in users if stem("name") in s.stems or _names(s.text, kin=True) or own & s.stems
                 or _person(s) or "called" in _lower(s) and any(t[:1].isupper() and t.lower() not in STOP
                                                                for t in tokens(s.text)[1:])][:3]
-    if kind == "outcome":  # where the conversation ended: its last two reports
-        return [_said(s) for s in said if s.role in ("user", "assistant", "tool") and not asks(s)][-2:]
+    if kind == "outcome":  # where the conversation ended: its last two reports (not a bare "Done.")
+        return [_said(s) for s in said if s.role in ("user", "assistant", "tool") and not asks(s) and not (
+            _lower(s) <= {"done", "all", "ok", "okay", "sure", "great"})][-2:]
     if kind == "issue":
         marks = {True: " [resolved]", False: " [open]"} if spec.marks else {True: "", False: ""}
         return [f"{_said(s)}{marks[solved]}" for s, solved in _issues(users)][:5]
@@ -951,7 +964,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     if spec.bullets or spec.sentences or not (spec.sections or spec.json_keys or spec.paragraph) and (
             spec.numbered or spec.max_words):
         return _listing(said, spec)
-    sections = spec.sections or [section(key) for key in spec.json_keys] or list(DEFAULT_SECTIONS) + (
+    sections = spec.sections or [section(key) for key in spec.json_keys] or list(
+        FACT_SECTIONS if spec.columns else DEFAULT_SECTIONS) + (
         [section("Open items")] if spec.checklist else [])  # "the open items as a checklist: - [ ] item"
     bodies = {s.heading: list(dict.fromkeys(lines_for(s, said, spec))) for s in sections}
     if spec.paragraph:  # says each thing once (no "open: <the problem>" again)
@@ -1002,7 +1016,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                       for line in b] for h, b in bodies.items()}
     if spec.json_keys or spec.form or spec.columns:  # one value a key or field (or row): "Severity is P1" gives "P1"
         found = {s.heading: [(v, v != line or s.kind) for line in bodies[s.heading] if (v := _value(s, line))]
-                 for s in sections}
+                 for s in sections if s.heading in bodies}
         values = {h: list(dict.fromkeys(v for v, own in pairs if own or not any(dict(pairs).values())))  # a value
                   for h, pairs in found.items()}  # read off a line ("departing 21 May": 21 May) before whole lines
         if spec.json_keys:
@@ -1011,7 +1025,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         if not spec.columns:
             return "\n".join(f"{_title(spec, h)} {'; '.join(line.rstrip('.') for line in v) or 'none'}"
                              for h, v in values.items())
-        bodies = values  # a table of Field | Value: a value a row
+        bodies = values if spec.sections else {h: v for h, v in values.items() if v}  # a table of Field | Value: a
+        # value a row (of the facts there are, when the prompt names no rows)
     if spec.paragraph:  # the lines as sentences, each once, without a note's marks ("open: ") or named values again
         told: list[str] = []
         for line in (_bare(line).rstrip(".") for b in bodies.values() for line in b):

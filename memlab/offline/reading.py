@@ -326,8 +326,8 @@ class _Reader:
             role = "note" if self.recap_asked or lines >= 3 else role
         elif role == "call":
             tool = self.tools[call_id] = text.split("(", 1)[0].strip()
-        elif role == "tool":
-            tool = self.tools.get(call_id, "")
+        elif role == "tool":  # (a transcript's "TOOL lookup_order:" names its tool)
+            tool = self.tools.get(call_id) or (call_id if call_id.isidentifier() and pasted else "")
         if role != "user" and (pasted or role in ("assistant", "note")):
             self.recap_asked = False
         if role not in ("user", "assistant", "note", "call", "tool"):
@@ -381,6 +381,10 @@ class _Reader:
         named = {} if _role_lines(text) >= 2 else speakers(text)
         before = ""
         for line in text[:MAX_CHARS * 10].splitlines():
+            head, colon, rest = line.strip().partition(":")  # "TOOL lookup_order: {...}": the tool's name as its id
+            role, _, name = head.partition(" ")
+            if colon and role.lower() in ("tool", "function") and name.strip("()").isidentifier():
+                line = f"{role} [{name.strip('()')}]:{rest}"
             found = _TRANSCRIPT_LINE.match(line.strip())
             label, _, body = line.strip().partition(":")
             if found and not named:

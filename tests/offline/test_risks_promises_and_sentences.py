@@ -152,7 +152,7 @@ async def test_a_need_to_have_it_fixed_does_not_say_it_is_fixed(client) -> None:
     (TUTOR, "In one sentence, what is this conversation about?", "Ben is in year 9 and struggles with quadratic"),
     (HIRE, "Give a numbered list of what happened.", "1. Leila Ahmadi's bank details are missing"),
     (TUTOR, "Wrap your notes in <student>...</student> and <goals>...</goals> tags.",
-     "<student>\n- Hello, I'm Ben's dad, David Osei.\n</student>\n<goals>\n- Ben is in year 9 and struggles"),
+     "<student>\n- I'm Ben's dad, David Osei.\n</student>\n<goals>\n- Ben is in year 9 and struggles"),
     (HIRE, "Write a short paragraph for the HR team about this onboarding chat.", "Yes, but my bank details are"),
     (CLAIM, "List the key facts of this claim as bullet points: customer, claim number, next step.",
      "customer:\n- Priya Raman\n\nclaim number:\n- CLM-77812\n\nnext step:\n- The assessor will visit on Tuesday."),
@@ -175,7 +175,7 @@ async def test_a_key_naming_one_person_holds_their_name(client, conversation, ke
 
 async def test_resolved_holds_what_was_solved_and_a_later_also_goes_on_its_own(client) -> None:
     text = await note(client, "Summarize using **Employee**, **Resolved**, **Still open**.", HIRE)
-    assert text.startswith("**Employee:**\n- Hello, I'm Leila Ahmadi"), text
+    assert text.startswith("**Employee:**\n- I'm Leila Ahmadi"), text  # a note does not greet
     assert text.split("**Resolved:**")[1].split("**Still open:**")[0].strip() == (
         "- Yes, but my bank details are missing from the payroll form and I can't edit it."), text
     written = sections(await note(client, HANDOVER, CLAIM))
