@@ -3618,8 +3618,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         # "What can you do?", "Who are you?", "How can you help me?" (not "Do you remember my name?")
         if said_tokens & {"you", "your"} and not said_tokens & {"i", "my", "i'm"} and set(_topic(said)) <= _ABOUT_ME:
             unnamed = "My instructions give me no name. " * (stem("name") in _topic(said))
-            return (f"{unnamed}I'm an assistant that can only answer from what I was sent: this conversation and my "
-                    f"instructions. {_my_tools(request)}")
+            you = next((s.rstrip(" .!") for s in sentences(request.instructions[:2000]) if s.lower().startswith((
+                "you are ", "you're "))), "")  # "You are a shop assistant for Acme": "I'm a shop assistant for Acme."
+            me = f"I'm {you.split(' ', 2)[2] if you.lower().startswith('you are ') else you[7:]}. I " if you else (
+                "I'm an assistant that ")
+            return (f"{unnamed}{me}can only answer from what I was sent: this "
+                    f"conversation and my instructions. {_my_tools(request)}")
         searches = {str(t.get("type")) for t in request.body.get("tools") or [] if isinstance(t, Mapping)} & {
             "web_search", "web_search_preview", "file_search"}  # a hosted tool the offline model cannot run
         return (f"I can't search {'the web' if 'file_search' not in searches else 'your files'} offline, and nothing "
