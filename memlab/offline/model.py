@@ -356,6 +356,12 @@ class Request:
         return Memory(self.said)
 
     @cached_property
+    def pieces(self) -> list[tuple[str, list[str]]]:
+        """The latest message's sentences (of its first 4,000 characters), each with its tokens ("ending in" read as
+        "ending": "card ending in 4421")."""
+        return [(piece, tokens(piece.replace(" ending in ", " ending "))) for piece in sentences(self.message[:4000])]
+
+    @cached_property
     def sources(self) -> list[str]:
         """Where a field's value may come from, first place first: the latest message, then what was said before,
         newest first (no tool call's arguments, and no value from "I can do that once I have...")."""
@@ -1020,7 +1026,8 @@ class Reader:
         message = self.request.message[:4000]  # a quote after the name is the value: "subject 'Hello there'"
         quoted = [q.group(1) for q in _QUOTED.finditer(message) if (words(message[:q.start()][-60:]) or [""])[-1] in names]
         labelled = re.search(rf"(?:^|[\n.!?;]\s*){re.escape(' '.join(parts))}\s*(?::| -)\s+(.+?)(?:[.!?](?:\s|$)|[;,]|$)",
-                             message, re.I | re.M) if parts else None  # "Name: Ana Silva.", "Host - Marta Lind"
+                             message, re.I | re.M) if parts and " ".join(parts) in message.lower() else None  # "Name: Ana
+        # Silva.", "Host - Marta Lind"
         told = [labelled[1]] if labelled and len(labelled[1].split()) <= 6 else (
             _role_names(message, names) if linked else [])
         if quoted:
@@ -1029,9 +1036,9 @@ class Reader:
         if told:
             self.ran_out = self.ran_out or self.start >= len(told)
             return told[min(self.start, len(told) - 1)]
-        for piece in sentences(message):
-            found = [t for t in tokens(piece.replace(" ending in ", " ending ")) if t.lower() not in (
-                "ending", "ends") and (not linked or t.lower() not in ("is", "was"))]  # "seat is 14C", "card ending 4421"
+        for piece, found in self.request.pieces:
+            found = [t for t in found if t.lower() not in ("ending", "ends") and (not linked or t.lower() not in (
+                "is", "was"))]  # "seat is 14C", "card ending 4421"
             for at, (word, value) in enumerate(zip(found, found[1:])):
                 if stem(word.lower()) not in names:
                     continue
@@ -1856,6 +1863,7 @@ def _currencies(text: str, side: str = "") -> list[str]:
     return [code for _, code in found if not side or (code in targets) == (side == "to")] or [c for _, c in found]
 
 
+@functools.lru_cache(maxsize=256)  # a tool's description is sent with every request: its example too
 def _shape(example: str) -> re.Pattern[str]:
     """A pattern for tokens shaped like ``example``: ``ORD-12345`` → letters "ORD", a dash, digits."""
     prefix, dash, rest = example.partition("-")
