@@ -164,7 +164,7 @@ _GREETINGS = frozenset("hi hello hey heya hiya yo howdy greetings hola bonjour h
 _ASIDE = re.compile(rf"(?:(?:{'|'.join(_GREETINGS)}|dear|good (?:morning|afternoon|evening))\b(?:[^.!?]{{0,40}}[.!?]*$|.{{0,12}}"
                     r"(?:this is|it's|i'm|my name is) )|[A-Z]\w+ here[.!]*$|(?:thanks|thank you|cheers|best|regards)\b[^.!?]{0,30}[.!]?$)", re.I)
 #: Words that compare listed records: the stems of the fields they compare, and whether the most wins ("cheapest").
-_PRICED, _TIMED = "price cost fee fare amount total rate", "time depart departure start date arrive"
+_PRICED, _TIMED = "price cost fee fare amount total rate", "time depart departure start date arrive free available slot"
 _COMPARED = {word: (stem_set(fields), most) for names, fields, most in (
     ("cheap", _PRICED, False), ("expensive pricey", _PRICED, True), ("early soon first", _TIMED, False),
     ("late", _TIMED, True), ("short quick fast", "duration length minutes hours", False),
@@ -854,7 +854,9 @@ class Reader:
                                                  _names_after(self.whole, ("to", "in")) or [v for v in _after(
                 self.whole, "to", field_stems) if v.islower()] or [" ".join(_thing(tokens(
                 self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
-            # "Piranesi"; "two tickets to Hamilton": "Hamilton"
+            # "Piranesi"; "two tickets to Hamilton": "Hamilton"; a subject before the tool's own word in lower case:
+            titled = [" ".join(ws[:-1]) if len(ws := t.split()) > 1 and t.islower() and stem(ws[-1]) in self.own - (  # "maths
+                field_stems) else t for t in titled] if titled else titled  # homework" for get_homework is "maths"
             said = self.whole.replace(f" since {when}", "" if started and not since else f" since {when}").strip(
                 ).split(" ")  # not the time another field takes; a search: what it looks for ("Search for Le Guin ebooks": "Le Guin
             cue = next((c for c in ("looking for ", *("i'd like to ", "i want to ", "i need to ") * self.searches) if c in (
@@ -1641,6 +1643,8 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
         cues = stops | {*_COUNT_WORDS, "one", *(w for w in tokens(text[:400]) if w.isdigit())}  # breast; "Two lattes please")
         found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & cues), [])
         at = next((n for n, w in enumerate(found[:-1]) if w.lower() in cues and not found[n + 1][0].isdigit()), None)
+        at = at + 1 if at is not None and found[at].lower() == "to" and found[at + 2:at + 3] and found[at + 2].lower() in (
+            "a", "an", "the", "my", "our", "some") else at  # "I need to see a dermatologist": what "see" acts on
     rest, kept, span = found[at + 1:] if at is not None else [], None, []
     while rest and (kept is None or all(stem(w) in own | beside or w[0].isdigit() or w.lower().rstrip("s") in
                                                   _SECONDS for w in kept)):  # past a quantity: "200g of sugar", "150 grams
@@ -3207,6 +3211,17 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     return None
 
 
+def _done_by_me(request: Request, question: str) -> str | None:
+    """An answer to "Did you <verb> it?" ("Have you booked it?"): what the latest call of a tool named by that verb
+    returned ("Yes: cancel_appointment returned: Cancelled APT-311."), else ``None``."""
+    said = _lower_tokens(question)
+    verb = stem(said[2]) if len(said) > 2 and said[:2] in (["did", "you"], ["have", "you"]) else ""
+    calls = [s for s in request.said if s.role == "call" and verb and verb in words(s.tool.replace("_", " "))]
+    results = [s.text for s in request.said if calls and s.role == "tool" and s.tool == calls[-1].tool and (
+        s.order > calls[-1].order)][:3]
+    return f"Yes: {calls[-1].tool} returned: {'; '.join(results).rstrip('.')}." if results else None
+
+
 def _best(records: Sequence[Mapping[str, Any]], said: Sequence[str]) -> str | None:
     """The record a comparison in the question's words ``said`` picks ("Which one is cheaper?", "the most expensive":
     the least (most) of a field), told in a sentence; else ``None``."""
@@ -3218,7 +3233,11 @@ def _best(records: Sequence[Mapping[str, Any]], said: Sequence[str]) -> str | No
             isinstance(one.get(key), (int, float, str)) for one in records)] if len(records) > 1 else []
         if keys:
             most = most != (said[at - 1:at] == ["least"])
-            best = (max if most else min)(records, key=lambda one: (isinstance(one[keys[0]], str), one[keys[0]]))
+            today = datetime.date.today()  # a time said as a day ("Monday 10:00") compares as the moment it names
+            moments = {id(one): _when(str(one[keys[0]]), "iso", today.year, today) for one in records}
+            dated = all(moments.values())
+            best = (max if most else min)(records, key=lambda one: (isinstance(one[keys[0]], str), moments[id(one)][0] if (
+                dated) else one[keys[0]]))
             return f"The {' '.join(said[at - 1:at] * (said[at - 1:at] in (['most'], ['least'])) + [word])} one " \
                    f"is {_record(best)}."
     return None
@@ -3535,6 +3554,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
     if question and (answer := _from_results(request, said) or _soonest(request, said)):  # "Which one is cheaper?"
         return answer  # after a list of flights; "Which exam comes first?" after their dates
+    if question and (done := _done_by_me(request, said)):  # "Did you cancel it?": what cancel_appointment returned
+        return done
     if question:
         found = _answered_by_conversation(request)  # else the assistant's own words, that say the question's ("What's
         if known is None and (found is None or found[1].role == "user" and not found[1].stems & set(words(said))) and not (
