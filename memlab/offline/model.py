@@ -1391,6 +1391,9 @@ class Reader:
             return [f"What else should I know about \"{self.report[0]}\"?", f"Which sources say more about \"{self.report[0]}\"?"]
         message = self.request.message[:4000]
         at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
+        head = name.lower().rsplit("_", 1)[-1]  # else a label of its last word: "Items: 2x stand, 1x hub" (line_items)
+        at, size = (message.lower().find(f"{head}:"), len(head)) if at < 0 and len(head) > 3 and f"{head}:" in (
+            message.lower()) else (at, size)
         near = set(words(name.replace("_", " ")))
         if near & stem_set("action task todo") and (tasks := [s.rstrip(".!") for s in sentences(message) if _assigned(s)]):
             return tasks[:20]  # action items: "Dana will fix the login bug", "Raj to update the docs"
@@ -1398,6 +1401,13 @@ class Reader:
             :1].isalpha() and s[-1] not in ":?"] if near & stem_set("step instruction direction") else []
         if len(steps) >= 2:  # a recipe's or a guide's steps: its sentences past its title ("Heat a pan. Serve warm.")
             return steps[:20]
+        hurts = related(near) | notes.PROBLEM | stem_set("swollen twisted fever cough nausea dizzy sweating bleeding itchy "
+                                                         "rash vomiting tired") if near & stem_set("symptom complaint") else set()
+        felt = [c.strip(" .!?") for piece in sentences(message) for part in piece.split(", ") for c in part.split(" and ")
+                if hurts and (set(words(c)) & hurts or any(t.lower() in ("can't", "cannot") for t in tokens(c)))]
+        named = [item for piece in sentences(message) for item in _joined(piece)] if felt else []  # (not of things
+        if felt and not (len(named) >= 2 and all(len(item.split()) <= 2 for item in named)):  # joined: "a headache and a
+            return felt[:20]  # sore throat") symptoms: each clause that says one ("I twisted my knee", "it's swollen")
         turn = min((at for cue in (" but ", " however", " though", " although ") if (at := message.lower().find(cue)) > 0),
                    default=0) if near & (_VERDICT_SIDES[0] | _VERDICT_SIDES[1]) else 0
         if turn:  # each side of its turn, the praised one first: "great: fast, easy to clean, but the filters are fiddly"
