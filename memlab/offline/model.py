@@ -4288,9 +4288,11 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             reader.found_nothing = [n for n in reader.found_nothing if n in _needed(tool) and n not in given and not (
                 "boolean" in kinds.values() and kinds.get(n) in ("number", "integer"))]  # unless it has a default (``retries: int = 3``), may be null
             # (``brightness: int | None``) or is a setting beside a switch ("make the light blue"), or the call before had it
+            if reader.found_nothing and asked is clause is not request and not start and not tool.handoff:
+                continue  # the whole message gives it (when asking back is no option too: ``tool_choice="required"``)
+            if reader.found_nothing and start and calls and not (may_ask or chaining):
+                break  # no further value of its own: no placeholder call after the real ones
             if reader.found_nothing and (may_ask or chaining) and not tool.handoff:
-                if asked is clause is not request and not start:
-                    continue
                 missing += reader.found_nothing if may_ask else []
                 break
             calls.append(_call(f"{fingerprint}_{number}" + (f"_{start}" if start else ""), tool.name, arguments))
