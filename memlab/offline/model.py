@@ -520,6 +520,10 @@ class Reader:
         if field_stems & stem_set("last4 digits four 4") or stem("last") in field_stems and " ending " in self.whole:  # "my
             # Visa ending in 3012": 3012; only digits ("I left my card at the cafe": none, not "cafe")
             return "digits", lambda text: [t for t in tokens(text.partition(" ending ")[2])[:2] or tokens(text) if t.isdigit()]
+        if field_stems & stem_set("flight train") and not field_stems & _PLACE and any(map(_vehicle_codes, self.request.sources)):
+            moved = any(stem("new") in words(f.replace("_", " ")) for f in self.fields if f != name)  # beside new_flight,
+            return "code", lambda text: [c for c in _vehicle_codes(text) if not (moved and f"to {c}" in text)]  # the one
+            # flown now, not the one moved to ("move me to LH 1240"); "flying LH 1234", "the IC 512"
         if field_stems & _ID:  # an identifier ("evt_204" too), else a number of two digits or more ("order 77")
             return "id", lambda text: [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
                 str.isdigit, w))] or _own_ids(text, field_stems) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 5 or sum(map(
@@ -1924,6 +1928,13 @@ def _from_to(text: str) -> str:
     return f"{before} from {last} to {tail}" if arrow else text
 
 
+def _vehicle_codes(text: str) -> list[str]:
+    """A flight's or a train's codes, as written: "LH 1234", "BA99", "IC 512"."""
+    found = tokens(text)
+    return [f"{a} {b}" for a, b in zip(found, found[1:]) if a.isupper() and a.isalpha() and 2 <= len(a) <= 3 and b.isdigit()
+            and len(b) <= 4] + [t for t in found if 4 <= len(t) <= 7 and t[:2].isupper() and t[:2].isalpha() and t[2:].isdigit()]
+
+
 def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
     """The words after each ``cue`` up to another cue or a comma, past "my", "the" and the field's ``own`` words:
     "from my joint account to savings", cue "from" (``from_account``): "joint"; "to" (not "want to move"): "savings"."""
@@ -1931,7 +1942,7 @@ def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
     for found in map(tokens, text.replace(". ", ", ").split(",")):
         for at in (at for at, word in enumerate(found) if word.lower() == cue and (found[at - 1:at] or [""])[0].lower()
                    not in ("want", "like", "need", "wish", "going", "have", "how", "able", "try")):
-            run = itertools.takewhile(lambda w: w.lower() not in {*_PLACE_CUES, "on", "with", "and", "but"},
+            run = itertools.takewhile(lambda w: w.lower() not in {*_PLACE_CUES, "on", "with", "and", "but", "instead"},
                                       found[at + 1:at + 6])
             values += [" ".join(kept)] if (kept := [w for w in run if w.lower() not in STOP and stem(w.lower())
                                                    not in own]) else []
@@ -2324,6 +2335,7 @@ def _fits(tool: Tool, request: Request) -> int:
                 request.message)) <= _PLEASANTRIES  # "Thanks!" is no ticket's text
             found = found or bool(set(words(name)) & _WORKS and _made_by(request.message, tool.name))  # "Find Dune by Frank Herbert"
             found, stated = found or statement, stated + statement
+        found = found or kind == "code" and any(find(text) for text in request.sources[1:])  # a flight said before
         if not found and not optional and not _stated(tool, request, [name]):  # nor said before after its name
             return 0
         score += (3 if kind == "email" or named else 1) * found  # "dana@x.com", "ticker AAPL"
