@@ -883,7 +883,12 @@ class Reader:
             said[0] = said[0][:1].upper() + said[0][1:] if kept else said[0]
             if titled and not marked:  # nor a title ("Put Dune on hold at Riverside")
                 self.given.setdefault(titled[0], kind)
-            return (marked or titled and titled[0] or " ".join(said).rstrip(".!" * sought))[:500] or None
+            value = (marked or titled and titled[0] or " ".join(said).rstrip(".!" * sought))[:500]
+            others = [f.lower() for f in self.fields if f != name]  # not a clause that gives another field: ", assign it
+            parts = value.split(", ")  # to Marek" (assignee)
+            cut = next((k for k in range(1, len(parts)) if len(verb := stem((tokens(parts[k]) or [""])[0].lower())) >= 4 and any(
+                other.startswith(verb) for other in others)), len(parts))
+            return ", ".join(parts[:cut]) or None
         refused = self.answer.startswith(("I don't know", "I can't"))
         if (refused and field_stems & (_EXPLAINS | stem_set("summary feedback"))
                 or kind == "answer" and self.answer == self.request.message.strip()):
@@ -2635,6 +2640,11 @@ def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
             message, tool.name)))  # "do you have dune by frank herbert"
 
 
+def _tool_words(statement: Statement) -> frozenset[str]:
+    """What a tool result is about by its tool's name ("id: BUG-812" of create_ticket is a ticket's id)."""
+    return frozenset(words(statement.tool.replace("_", " "))) - _VERBS - _CHANGES if statement.role == "tool" else frozenset()
+
+
 def _answered_by_conversation(request: Request, question: str = "", mine: bool = False) -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
     (or ``question``): it names the thing asked about and two (or half) of the question's words; with ``mine``, of
@@ -2660,7 +2670,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     if named or priced:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too, an amount a price
         candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
             i, head) for i in s.identifiers) if named else _currencies(s.text))]
-    exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
+    named_by = (lambda s: _tool_words(s)) if wants_id else (lambda s: set())  # a result by its tool's name when an id
+    exact = any(head in s.stems | called | named_by(s) for _, s in candidates if not s.asks)  # is asked ("What's the
+    # ticket id?": create_ticket's "id: BUG-812"); not the sister
     found, ids = [], {i.lower() for i in identifiers(question)}
     lowered = _lower_tokens(question)
     asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"
@@ -2700,7 +2712,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                 statement.role == "note" and len(tokens(statement.text)) <= 3):  # a note's "name: Lena Park" answers
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
-        stems = statement.stems | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
+        stems = statement.stems | named_by(statement) | ({head} if called & statement.stems else set()) | (  # "Ewa is a
+            # dentist"
             {stem("day"), stem("date")} if dated else set()) | price  # "Which day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
