@@ -1370,18 +1370,26 @@ class Reader:
         return direct[0] if direct else self._option_named(options, said - verbs, description) or self._option_named(
             options, said, description)
 
-    def _option_named(self, options: Sequence[Any], said: set[str], description: str) -> Any:
+    @cached_property
+    def units(self) -> set[str]:
+        """The units or scales the latest message asks for after "in" or "to" ("in fahrenheit please")."""
+        said = _lower_tokens(self.request.message)
+        return {stem(b) for a, b in itertools.pairwise(said) if a in ("in", "to", "into") and stem(b) in _IN_UNITS}
+
+    def _option_named(self, options: Sequence[Any], said: set[str], description: str, strict: bool = False) -> Any:
         """The first option ``said`` (stems) names or abbreviates ("dollars": USD), else the one ``description`` or the instructions
         explain with the message's words ("P3 = question"), else one a related word names, else "question" for a
         question, or ``None``."""
         for option in options:
             cut = len(option) - 3 if isinstance(option, str) and len(option) >= 9 else 99  # "dermatologist": dermatology
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or said & _CURRENCIES.get(
-                    option, set()) or len(option) == 1 and any(w[0] == option.lower() for w in said & _IN_UNITS) or len(  # "f":
-                    option) >= 3 and any(  # fahrenheit
+                    option, set()) or len(option) == 1 and any(w[0] == option.lower() for w in said & self.units) or len(  # "f":
+                    option) >= 3 and any(  # "in fahrenheit"
                     word.startswith(option.lower()) or word[:cut] == option.lower()[:cut] or option.lower() in (
                         word + "ly", word[:-1] + "ily") for word in said)):  # "a week": weekly, "a day": daily
                 return option
+        if strict:
+            return None  # (only an option the words name)
         told = _defined([o for o in options if isinstance(o, str)], f"{description}\n{self.request.instructions[:2000]}")
         asked = {stem("question")} if _is_question(self.request.message) else set()  # a message that asks
         shared = {o: len(set(words(text)) & (set(words(self.request.message)) | asked)) for o, text in told.items() if text}
@@ -1628,11 +1636,13 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
         with contextlib.suppress(ValueError, IndexError):  # "Friday", "31/02": no date
             dates.append(datetime.date(next((n for n in numbers[1:] if n > 31), year), month, numbers[0]).isoformat())
     for at, value in enumerate(found):  # as written, a day with its bare hour: "tonight at 8", "Friday at 6" (a
+        if not value:
+            continue  # (a time merged into the day before it)
         if (after := text[text.find(value) + len(value):].split(" ", 3)[1:3])[:1] == ["at"] and after[1:] and (
                 hour := after[1].rstrip(".,!?")).isdigit():  # time, in the afternoon up to 7 or at night: 18:00)
             found[at], h = f"{value} at {hour}", int(hour)
             times += [] if times else [(found[at], f"{h + 12 * (h < 8 or value.lower() == 'tonight' and h < 12):02}:00:00")]
-        elif together and after[:1] == ["at"] and found[at + 1:at + 2] == [after[1:][0].rstrip(".,!?")] and not (  # a day and its time
+        elif together and after[:1] == ["at"] and len(after) > 1 and found[at + 1:at + 2] == [after[1].rstrip(".,!?")] and not (  # a day and its time
                 set(":-/") & set(value) or value[-2:].lower() in ("am", "pm")):  # as one: "tomorrow at 7am"
             found[at:at + 2] = [f"{value} at {found[at + 1]}", ""]
         elif together and value[-2:].lower() in ("am", "pm") and found[at + 1:at + 2] and f"{value} {found[at + 1]}" in text and not (
@@ -2640,11 +2650,6 @@ def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
             message, tool.name)))  # "do you have dune by frank herbert"
 
 
-def _tool_words(statement: Statement) -> frozenset[str]:
-    """What a tool result is about by its tool's name ("id: BUG-812" of create_ticket is a ticket's id)."""
-    return frozenset(words(statement.tool.replace("_", " "))) - _VERBS - _CHANGES if statement.role == "tool" else frozenset()
-
-
 def _answered_by_conversation(request: Request, question: str = "", mine: bool = False) -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
     (or ``question``): it names the thing asked about and two (or half) of the question's words; with ``mine``, of
@@ -2670,9 +2675,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     if named or priced:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too, an amount a price
         candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
             i, head) for i in s.identifiers) if named else _currencies(s.text))]
-    named_by = (lambda s: _tool_words(s)) if wants_id else (lambda s: set())  # a result by its tool's name when an id
-    exact = any(head in s.stems | called | named_by(s) for _, s in candidates if not s.asks)  # is asked ("What's the
-    # ticket id?": create_ticket's "id: BUG-812"); not the sister
+    exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     found, ids = [], {i.lower() for i in identifiers(question)}
     lowered = _lower_tokens(question)
     asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"
@@ -2712,8 +2715,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                 statement.role == "note" and len(tokens(statement.text)) <= 3):  # a note's "name: Lena Park" answers
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
-        stems = statement.stems | named_by(statement) | ({head} if called & statement.stems else set()) | (  # "Ewa is a
-            # dentist"
+        stems = statement.stems | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
             {stem("day"), stem("date")} if dated else set()) | price  # "Which day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
@@ -3214,7 +3216,7 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
             return f"{name} failed: it returned \"{error[:300]}\"."
         records = [one for one in data if isinstance(one, dict)] if isinstance(data, list) else [data] * isinstance(
             data, dict)
-        records = records if len(records) > 1 else list({json.dumps(one, sort_keys=True): one for n, out in found if n == name
+        records = records if len(records) > 1 else list({repr(one): one for n, out in found if n == name
                                                          and isinstance(one := structured(out), dict)}.values())  # of one
         # listed result or of the results of one tool, each once ("Which one is warmer?" after Paris and
         if best := _best(records, said) or len(records) < 2 and _best([_measured(out) for n, out in found if n == name], said):
@@ -3270,7 +3272,7 @@ def _best(records: Sequence[Mapping[str, Any]], said: Sequence[str]) -> str | No
             most = most != (said[at - 1:at] == ["least"])
             today = datetime.date.today()  # a time said as a day ("Monday 10:00") compares as the moment it names
             moments = {id(one): _when(str(one[keys[0]]), "iso", today.year, today) for one in records}
-            dated = all(moments.values())
+            dated = all(moments.values()) and not any(str(one[keys[0]])[4:5] == "-" for one in records)  # (ISO: as written)
             best = (max if most else min)(records, key=lambda one: (isinstance(one[keys[0]], str), moments[id(one)][0] if (
                 dated) else one[keys[0]]))
             return f"The {' '.join(said[at - 1:at] * (said[at - 1:at] in (['most'], ['least'])) + [word])} one " \
@@ -4381,7 +4383,7 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         after = [stem(w.lower()) for t, w in itertools.pairwise(tokens(rest)) if t == new]  # "6 people": people
         reader = Reader(request, tool=tool.name, fields=tuple(arguments))  # "In fahrenheit please": the option's field
         key = next((k for k in arguments if isinstance(options := tool.parameters["properties"][k].get("enum"), list) and (
-            reader._option_named(options, set(words(rest)), "") is not None)), None) or next((
+            reader._option_named(options, set(words(rest)), "", strict=True) is not None)), None) or next((
             k for k in arguments if side in _ENDS.get(k.split("_")[0], ()) or after and after[0] in words(
             k.replace("_", " "))), None) or next((
             k for k, v in arguments.items() if isinstance(v, (str, int, float)) and str(v) and new and (
@@ -4390,11 +4392,14 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         value = (int(float(new)) if kind == "integer" else float(new)) if kind in ("integer", "number") else new
         options = tool.parameters["properties"][key].get("enum")  # "And the bedroom's reading?": room "bedroom", an
         value = next((o for o in options if str(o).lower() in str(value).lower().split()), reader._option_named(
-            options, set(words(rest)), "")) if options else value  # a pair's sides said again: "And 5 kg in
+            options, set(words(rest)), "", strict=True)) if options else value  # a pair's sides said again: "And 5 kg in
         sides = {k: found[0] for k in arguments if k != key and (kind := reader.kind(k, str(tool.parameters[  # pounds?"
             "properties"][k].get("description") or "")))[0].startswith(("unit ", "currency ")) and (found := kind[1](
                 request.message))}  # (option); both sides, each its own ("What about in CHF?" names one)
         sides = sides if len({str(v).lower() for v in sides.values()}) > 1 else {}
+        kind = reader.kind(key, str(tool.parameters["properties"][key].get("description") or ""))[0]
+        if str(cues[-1][3]).lower() == "in" and not (options or kind.startswith(("unit ", "currency ")) or new[:1].isupper()):
+            return None  # "In fahrenheit please" sets an option, "In Paris?" a place; "In short?", "In stock?" neither
         return (tool.name, {**arguments, **sides, key: value}) if value is not None and arguments[key] != value else None
     return None
 

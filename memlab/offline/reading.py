@@ -383,8 +383,9 @@ class _Reader:
         for line in text[:MAX_CHARS * 10].splitlines():
             head, colon, rest = line.strip().partition(":")  # "TOOL lookup_order: {...}": the tool's name as its id
             role, _, name = head.partition(" ")
-            if colon and role.lower() in ("tool", "function") and name.strip("()").isidentifier():
-                line = f"{role} [{name.strip('()')}]:{rest}"
+            if colon and role.lower() in ("tool", "function") and name.strip("()").isidentifier():  # (a call: its name
+                called = f" {name.strip('()')}({rest.strip()})" if role.lower() == "function" else rest  # and arguments)
+                line = f"{role} [{name.strip('()')}]:{called}"
             found = _TRANSCRIPT_LINE.match(line.strip())
             label, _, body = line.strip().partition(":")
             if found and not named:

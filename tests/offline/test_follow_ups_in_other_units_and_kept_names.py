@@ -127,3 +127,69 @@ async def test_their_names_are_the_names_given_to_them() -> None:
     agent = Agent(name="Friend", instructions="You are a friendly assistant.")
     said = await turns(agent, ["I have two cats called Miso and Tofu.", "What are their names?"])
     assert "Miso and Tofu" in said[1][1]
+
+
+def respond(inputs: list[dict], tools: list[dict]) -> list:
+    """The offline model's output for a request (a call as (name, arguments), a message as its text)."""
+    from memlab.offline.api import OfflineAPI
+
+    out = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": "Help.", "input": inputs, "tools": tools})
+    return [(o["name"], json.loads(o["arguments"])) if o["type"] == "function_call" else o["content"][0]["text"]
+            for o in out["output"]]
+
+
+def schema_tool(name: str, properties: dict) -> dict:
+    return {"type": "function", "name": name, "description": "", "parameters": {
+        "type": "object", "properties": properties, "required": list(properties)}}
+
+
+def user(text: str) -> dict:
+    return {"role": "user", "content": text}
+
+
+REMIND = schema_tool("set_reminder", {"text": {"type": "string"}, "when": {"type": "string"}})
+WEATHER = schema_tool("get_weather", {"city": {"type": "string"}})
+PARIS = [user("What's the weather in Paris?"),
+         {"type": "function_call", "call_id": "c1", "name": "get_weather", "arguments": '{"city": "Paris"}'},
+         {"type": "function_call_output", "call_id": "c1", "output": "{'city': 'Paris', 'temp': 20, 'tags': {'dry'}}"},
+         {"role": "assistant", "content": "20 degrees in Paris."}]
+
+
+def test_a_day_and_its_time_merge_without_breaking_what_is_around_them() -> None:
+    assert respond([user("Remind me to call Ana tomorrow at")], [REMIND]) == [
+        ("set_reminder", {"text": "call Ana", "when": "tomorrow"})]  # "at" and nothing after it
+    assert respond([user("Leave at 6 and remind me tomorrow at 7am to call Ana")], [REMIND]) == [
+        ("set_reminder", {"text": "call Ana", "when": "tomorrow at 7am"})]
+
+
+def test_in_a_word_corrects_only_an_option_a_unit_or_a_place() -> None:
+    for message in ("In celsius?", "In short?"):
+        assert not any(isinstance(out, tuple) for out in respond([*PARIS, user(message)], [WEATHER])), message
+    assert respond([*PARIS, user("In Rome?")], [WEATHER]) == [("get_weather", {"city": "Rome"})]
+    assert respond([*PARIS, user("What is the temperature?")], [WEATHER])  # a result in Python's repr (a set): read
+
+
+def test_a_follow_up_changes_an_option_only_when_it_names_one() -> None:
+    search = schema_tool("search_articles", {"query": {"type": "string"}, "category": {
+        "type": "string", "enum": ["billing", "technical", "question"]}})
+    before = [user("Find articles about refunds in billing"),
+              {"type": "function_call", "call_id": "c1", "name": "search_articles",
+               "arguments": '{"query": "refunds", "category": "billing"}'},
+              {"type": "function_call_output", "call_id": "c1", "output": "[]"},
+              {"role": "assistant", "content": "Nothing found."}]
+    assert respond([*before, user("What about password resets?")], [search]) == [
+        ("search_articles", {"query": "password resets", "category": "billing"})]
+    runner = schema_tool("register_runner", {"name": {"type": "string"}, "sex": {"type": "string", "enum": ["m", "f"]}})
+    called = respond([user("Sign up Ana Lopez, female, for the 10 mile race")], [runner])
+    assert all(out[1]["sex"] != "m" for out in called if isinstance(out, tuple))  # "mile" is no "m"
+
+
+def test_same_day_timestamps_compare_by_their_time() -> None:
+    flights = schema_tool("search_flights", {"origin": {"type": "string"}})
+    found = [user("Flights from Lisbon please"),
+             {"type": "function_call", "call_id": "c1", "name": "search_flights", "arguments": '{"origin": "Lisbon"}'},
+             {"type": "function_call_output", "call_id": "c1", "output": json.dumps([
+                 {"flight": "LH 1", "departure": "2025-06-05T14:00"}, {"flight": "BA 2", "departure": "2025-06-05T09:00"}])},
+             {"role": "assistant", "content": "I found 2 flights."}]
+    [reply] = respond([*found, user("Which one leaves earliest?")], [flights])
+    assert "BA 2" in reply and "LH 1" not in reply

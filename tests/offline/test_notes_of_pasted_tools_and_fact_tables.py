@@ -47,3 +47,12 @@ async def test_a_field_value_table_has_a_row_for_each_fact() -> None:
     assert rows[:2] == ["| Field | Value |", "| --- | --- |"], text
     assert "| Name | Dana Whitfield |" in rows and "| What was done | Replacement RPL-4410 ships within 2 days |" in rows
     assert "none" not in text
+
+
+async def test_a_pasted_function_line_is_a_call_of_that_tool() -> None:
+    chat = ('USER: Where is my order ORD-123?\nFUNCTION lookup_order: {"order_id": "ORD-123"}\n'
+            'TOOL lookup_order: {"order_id": "ORD-123", "status": "lost"}\nASSISTANT: Sorry, it was lost in transit.')
+    agent = Agent(name="Notes", instructions="## Customer\n## Tool results\n## Next step")
+    written = sections(str((await Runner.run(agent, chat)).final_output))
+    assert written["Tool results"].startswith('- lookup_order({"order_id": "ORD-123"}) → '), written
+    assert "status: lost" in written["Tool results"]
