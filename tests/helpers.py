@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from agents import Agent, Runner
+from agents import Agent, Runner, SQLiteSession
 
 from memlab.items import assistant, call, output, reasoning, user
 
@@ -153,3 +153,13 @@ async def tool_calls(tools: list[Any], message: str) -> tuple[list[tuple[str, An
     result = await Runner.run(agent, message)
     calls = [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
     return calls, result.final_output
+
+
+async def turns(agent: Agent, said: list[str]) -> list[tuple[list[tuple[str, Any]], str]]:
+    """Each message's calls (name, arguments) and reply, said in turn in one in-memory session."""
+    session, out = SQLiteSession(":memory:"), []
+    for message in said:
+        result = await Runner.run(agent, message, session=session)
+        calls = [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
+        out.append((calls, str(result.final_output)))
+    return out

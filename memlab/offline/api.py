@@ -313,8 +313,9 @@ class OfflineAPI:
     def _output(self, request: Request) -> list[dict[str, Any]]:
         """The offline model's output, or the ``reply`` function's with the ids and fields an output item carries."""
         answer = None if self.reply is None else self.reply(request)
-        if answer is None:  # (the day counts too: "tomorrow" is a date)
-            key = hashlib.blake2b(repr((request.body, request.items, datetime.date.today())).encode(), digest_size=16).digest()
+        if answer is None:  # (the day counts too: "tomorrow" is a date; the input is read once, among the items)
+            settings = {name: value for name, value in request.body.items() if name != "input"}
+            key = hashlib.blake2b(repr((settings, request.items, datetime.date.today())).encode(), digest_size=16).digest()
             with self._lock:
                 if (known := self._answered.get(key)) is not None:
                     self._answered.move_to_end(key)

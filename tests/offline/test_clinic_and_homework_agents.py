@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from agents import Agent, Runner, SQLiteSession, function_tool
+from agents import Agent, function_tool
+
+from ..helpers import turns
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -36,15 +38,6 @@ def cancel_appointment(booking_id: str) -> str:
 def get_homework(subject: str) -> str:
     """Get this week's homework for a subject."""
     return f"{subject}: exercises 4-9 on page 52, due Friday."
-
-
-async def turns(agent: Agent, said: list[str]) -> list[tuple[list[tuple[str, dict]], str]]:
-    session, out = SQLiteSession(":memory:"), []
-    for message in said:
-        result = await Runner.run(agent, message, session=session)
-        calls = [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
-        out.append((calls, str(result.final_output)))
-    return out
 
 
 CLINIC = Agent(name="Clinic", instructions="You help patients book appointments at Riverside Clinic.",

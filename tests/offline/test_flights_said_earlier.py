@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from agents import Agent, Runner, SQLiteSession, function_tool
+from agents import Agent, function_tool
+
+from ..helpers import turns
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -26,11 +28,8 @@ def rebook(flight: str, new_flight: str) -> str:
 
 async def test_a_flight_said_earlier_is_looked_up_and_moved_from() -> None:
     agent = Agent(name="Airline", instructions="You help travellers with flights. Use tools.", tools=[check_flight, rebook])
-    session, calls = SQLiteSession(":memory:"), []
-    for message in ["Hi, I'm Priya Shah, flying LH 1234 to Munich today.", "Is my flight on time?",
-                    "Can you move me to LH 1240 instead?"]:
-        result = await Runner.run(agent, message, session=session)
-        calls.append([(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items
-                      if i.type == "tool_call_item"])
+    said = await turns(agent, ["Hi, I'm Priya Shah, flying LH 1234 to Munich today.", "Is my flight on time?",
+                               "Can you move me to LH 1240 instead?"])
+    calls = [made for made, _ in said]
     assert calls[1] == [("check_flight", {"flight": "LH 1234"})]
     assert calls[2] == [("rebook", {"flight": "LH 1234", "new_flight": "LH 1240"})]

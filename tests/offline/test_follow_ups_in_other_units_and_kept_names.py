@@ -10,7 +10,9 @@ import json
 from typing import Literal
 
 import pytest
-from agents import Agent, Runner, SQLiteSession, function_tool
+from agents import Agent, function_tool
+
+from ..helpers import turns
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -56,16 +58,6 @@ def set_reminder(text: str, when: str) -> str:
 def book_table(restaurant: str, people: int, time: str) -> str:
     """Reserve a table at a restaurant."""
     return f"Booked {restaurant} for {people} at {time}."
-
-
-async def turns(agent: Agent, said: list[str]) -> list[tuple[list[tuple[str, dict]], str]]:
-    """Each turn's calls (name, arguments) and reply, in one session."""
-    session, out = SQLiteSession(":memory:"), []
-    for message in said:
-        result = await Runner.run(agent, message, session=session)
-        calls = [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
-        out.append((calls, str(result.final_output)))
-    return out
 
 
 async def test_a_follow_up_in_other_units_changes_every_unit_it_says() -> None:

@@ -8,8 +8,10 @@ import json
 from typing import Literal
 
 import pytest
-from agents import Agent, Runner, SQLiteSession, function_tool
+from agents import Agent, Runner, function_tool
 from pydantic import BaseModel
+
+from ..helpers import turns
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -46,15 +48,6 @@ class Recipe(BaseModel):
 class Plan(BaseModel):
     goal: str
     priority: Literal["low", "medium", "high"]
-
-
-async def turns(agent: Agent, said: list[str]) -> list[tuple[list[tuple[str, dict]], str]]:
-    session, out = SQLiteSession(":memory:"), []
-    for message in said:
-        result = await Runner.run(agent, message, session=session)
-        calls = [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
-        out.append((calls, str(result.final_output)))
-    return out
 
 
 async def test_who_is_a_name_looks_the_person_up() -> None:
