@@ -7,10 +7,11 @@ list counted too); the lines are not: 8,019 against 2,300, more than the model i
 pass over every file (each checked against the old code on thousands of recorded requests) took 3,274
 lines to 3,024, and speed passes for the replays notebooks and explorers make (work done once per
 instructions or per request, not per field; a request read before answered as then) added 49; the rest
-is what the goal's own features cost (tools, handoffs, structured output, prompts of any shape, the request checks, conversations, streaming, the stand-in over HTTP). Agents,
-tools, schemas and prompts the model had never seen, tried as an outside tester would, then cost about
-4,898 more over twenty rounds, each case a test of its own (``test_own_agents.py``,
-``test_structured_values.py``, ``test_structured_shapes.py``, ``test_structured_collections.py``,
+is what the goal's own features cost (tools, handoffs, structured output, prompts of any shape, the request
+checks, conversations, streaming, the stand-in over HTTP). Agents, tools, schemas and prompts the model had
+never seen, tried as an outside tester would, then cost about 4,898 more over twenty rounds, each case a test
+of its own (``test_own_agents.py``, ``test_structured_values.py``, ``test_structured_shapes.py``,
+``test_structured_collections.py``,
 ``test_conversation_facts.py``, ``test_arguments_and_chat.py``, ``test_notes.py``,
 ``test_values_from_words.py``, ``test_argument_slots.py``, ``test_tool_choice.py``,
 ``test_recall_and_replies.py``, ``test_tool_choice_2.py``, ``test_field_values_2.py``, ``test_replies_2.py``,
