@@ -48,7 +48,7 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
 _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)(?: of)? (?i:{_MONTH})"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
-                   r"|(?<=\b(?:by|on) )the \d{1,2}(?:st|nd|rd|th)\b(?! [a-z])|\b(?:(?i:(?:next |this |last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)|[Tt]oday|[Tt]onight|[Tt]omorrow|[Yy]esterday"
+                   r"|(?<=\b(?:by|on) )the \d{1,2}(?:st|nd|rd|th)\b(?! (?!at\b|for\b|and\b|or\b|please\b)[a-z])|\b(?:(?i:(?:next |this |last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)|[Tt]oday|[Tt]onight|[Tt]omorrow|[Yy]esterday"
                    r"|(?i:\d+|an?|one|two|three|four|five|six|seven) (?:day|week)s? ago|noon|midnight)\b")
 _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
@@ -114,10 +114,12 @@ _PLACE = stem_set("city location place country destination origin source target 
 _WHEN = stem_set("date day when time deadline eta due")
 _DAY_PARTS = stem_set("morning afternoon evening night weekend")  # "in the morning" tells when, not where
 _PIECE_CUES = frozenset("on in at for from since next every today tomorrow tonight".split())  # what opens a when or a where
-#: Instructions that offer a closed set of answers: "Reply with one word: positive or negative".
 # where a message's clauses part: "Get the price of AAPL, and also convert 100 USD", "Find X, then cancel it"
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
-_OPTIONS = re.compile(r"\b(?:one word|one of|either)\b:?\s+((?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+)", re.I)
+#: Instructions that offer a closed set of answers: "Reply with one word: positive or negative", "Classify the ticket
+#: into one of: billing, technical, shipping", "Label the email as spam or not_spam".
+_OPTIONS = re.compile(r"\b(?:one word|one of|either|(?:classify|label|categori[sz]e|tag)\b[^.:]{0,40}?\b(?:as|into))\b:?\s+("
+                      r"(?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+|(?:[\w-]+,\s*){2,}[\w-]+)", re.I)
 #: Verbs that open instructions asking the model to make something of the user's message.
 _MAKES = stem_set("generate write compose create draft translate rewrite paraphrase pick choose select compute "
                   "calculate solve derive prove")
@@ -214,7 +216,7 @@ _CORRECTION = frozenset("actually sorry instead moved switched changed correctio
 _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|((?:what|how) about|same for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
                          re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
-_CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy "
+_CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy redirect "
                     "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
@@ -304,6 +306,7 @@ class Tool:
     name_stems: frozenset[str]
     stems: frozenset[str]
     handoff: bool
+    told: str = ""  # its description
 
     @classmethod
     def read(cls, tool: Mapping[str, Any], instructions: str) -> Tool:
@@ -315,7 +318,7 @@ class Tool:
         scope = {w for a, b in itertools.pairwise(said.lower().split()) if handoff and b == "for" and stem(a) in name_stems
                  for w in words(said.lower().partition(f"{a} for ")[2].split(".")[0])}
         stems = frozenset(words(f"{said} {' '.join(hints)}")) - scope | name_stems
-        return cls(name, parameters, name_stems, stems, handoff)
+        return cls(name, parameters, name_stems, stems, handoff, said)
 
 
 @dataclass
@@ -526,7 +529,8 @@ class Reader:
             # flown now, not the one moved to ("move me to LH 1240"); "flying LH 1234", "the IC 512"
         if field_stems & _ID:  # an identifier ("evt_204" too), else a number of two digits or more ("order 77")
             return "id", lambda text: [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
-                str.isdigit, w))] or _own_ids(text, field_stems) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 5 or sum(map(
+                str.isdigit, w))] or _own_ids(text, field_stems, self.own, frozenset(words(" ".join(
+                    f.replace("_", " ") for f in self.fields)))) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 5 or sum(map(
                     str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(f)].split()[-3:]} & field_stems
             ]  # "order 77" for order_id, an ISBN; not "120 seats" for a confirmation number
         said = _lower_tokens(self.whole)  # "2 years at Spotify as a tech lead", "Acme is hiring a data analyst"
@@ -662,7 +666,8 @@ class Reader:
         cause = cause if field_stems & stem_set("reason cause why") else ""
         if cause:  # the reason the user gives: "a rash on his arm" of "... about a rash on his arm."
             return next(iter(sentences(cause)), "").rstrip(".!?")
-        if option := _option_said(description, self.whole):
+        if option := _option_said(description, self.whole, name, next((str(t.get("description") or "") for t in (
+                self.request.body.get("tools") or []) if isinstance(t, Mapping) and t.get("name") == self.tool), "")):
             return option
         if self.answer and field_stems & _EXPLAINS and any(set(words(f.replace("_", " "))) & _PLAIN for f in self.fields):
             return self.plainness[1]  # of the text judged: "The text has 6 words in 1 sentence, all short..."
@@ -1358,9 +1363,10 @@ class Reader:
         turned = _turned(self.request.message)  # "Turn the music down", "volume down" (set_volume): low (not "the
         said |= {{"up": "high", "down": "low"}.get(w, "") for before, w in itertools.pairwise(["", *found]) if turned or stem(
             before) in self.own} - {""}  # server is down")
-        ends = {str(o).lower() for o in options[::max(1, len(options) - 1)]}
-        if negated and ends in _SCALES and (opposite := self._option_named(options, negated, "")) is not None:
-            return options[len(options) - 1 - options.index(opposite)]
+        ends = next((pair for pair in _SCALES if pair <= {str(o).lower() for o in options}), set())  # "not happy":
+        ends_named = [o for o in options if str(o).lower() in ends]  # negative, of positive/negative/neutral
+        if negated and ends and (opposite := self._option_named(ends_named, negated, "")) is not None:
+            return ends_named[1 - ends_named.index(opposite)]
         verbs = {stem(next((w for w in tokens(piece) if w.lower() != "please"), "")) for piece in sentences(
             self.request.message) if not piece[:2].isupper()}  # "Check my savings balance": not "checking" ("URGENT:" is no verb)
         latest = set(words(self.request.message)) - negated - verbs  # the message's own first ("And the garage?" after
@@ -1395,9 +1401,10 @@ class Reader:
         shared = {o: len(set(words(text)) & (set(words(self.request.message)) | asked)) for o, text in told.items() if text}
         if shared and max(shared.values()):
             return max(shared, key=shared.__getitem__)
-        near = related(said)  # then a related word: "crashes" names "technical", "charged" "billing"; else "question"
-        return next((o for cues in (near, asked) for o in options if isinstance(o, str) and set(words(o.replace(
-            "_", " "))) & cues), None)
+        hits = {o: sum(bool(set(words(o.replace("_", " "))) & related({w})) for w in said) for o in options if isinstance(
+            o, str)}  # then the option most related words name: "crashes" names "technical", "charged" "billing"
+        return max(hits, key=hits.__getitem__) if max(hits.values(), default=0) else next((o for o in options if isinstance(
+            o, str) and set(words(o.replace("_", " "))) & asked), None)  # else "question"
 
     def many(self, name: str, description: str) -> list[str]:
         """The list after the field's name ("dependencies: fastapi, uvicorn"), else every quote (of a text's field), every
@@ -1630,6 +1637,11 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
                 ahead = ahead - 7 if ahead or low.startswith("last") else 0 if past or low.startswith("this") else 7
             dates.append((today + datetime.timedelta(ahead)).isoformat())
             continue
+        if not month and low.startswith("the ") and numbers:  # "on the 12th": this month's, if still to come, else
+            ahead = today.month + (numbers[0] < today.day)  # next month's
+            with contextlib.suppress(ValueError):
+                dates.append(datetime.date(today.year + (ahead > 12), (ahead - 1) % 12 + 1, numbers[0]).isoformat())
+            continue
         if "-" in value or "/" in value:  # day first: 2025-03-14, 12/03/2024 (US), 25/03/2024
             numbers = numbers[::-1] if "-" in value else numbers if numbers[0] > 12 else [*numbers[1::-1], *numbers[2:]]
             month = numbers[1]
@@ -1692,8 +1704,9 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
                 *beside, *own}) or last in field or kept[-1].lower() in _COLORS):
             kept.pop()  # and the tool's own word: "Open the kitchen blinds" (open_blinds) → "kitchen"; a color; the
             # field's noun ("the north and harbour routes": "harbour")
-        if all(stem(w.lower()) in own | beside or w[:1].isdigit() for w in kept):  # "I'd like to change my seat"
-            continue  # (update_seat): no seat named yet; "make the light blue" (set_light): no room; "for 10 minutes"
+        if all(stem(w.lower()) in own | beside or w[:1].isdigit() or w.lower() in CALENDAR for w in kept):  # "I'd like
+            # to change my seat" (update_seat): no seat named yet; "opens on April 20": a day, no thing
+            continue  # "make the light blue" (set_light): no room; "for 10 minutes"
         items.append(" ".join(kept))
     return items
 
@@ -2169,9 +2182,9 @@ def _is_question(text: str) -> bool:
 def _chat(message: str) -> bool:
     """Whether a message only greets, thanks, says a problem is solved or tells of the user ("My name is Ana.", "Thanks,
     that's all.", "Great, that worked."), asking for nothing and reporting no problem ("My laptop keeps freezing")."""
-    said = _lower_tokens(message)
+    said = _lower_tokens(message)  # (not "Help!", but "Thanks for your help!")
     if _is_question(message) or set(words(message)) & notes.PROBLEM or any(t.endswith("n't") or t in (
-            "not", "no", "never", "need", "want", "help", "keeps", "still", "i'd") for t in said):
+            "not", "no", "never", "need", "want", "keeps", "still", "i'd", *["help"] * ("thanks" not in said)) for t in said):
         return False
     return bool(_ASIDE.match(message) or set(said) & notes.SOLVED or set(said) <= _PLEASANTRIES) or said[:1] in (["i"], [
         "i'm"], ["my"], ["we"], [
@@ -2183,7 +2196,7 @@ def _chat(message: str) -> bool:
 #: "ok", "yes" or "sure", which may accept an offer.
 _PLEASANTRIES = frozenset("thanks thank you so much great perfect bye goodbye cheers awesome cool nice good see later "
                           "for now that's that is all it appreciate appreciated very lot again have a day wonderful "
-                          "excellent lovely brilliant everything".split())
+                          "excellent lovely brilliant everything a for your the help".split())
 
 
 def _only_asks(message: str) -> bool:
@@ -2317,9 +2330,12 @@ def _afresh(tool: Tool, request: Request) -> bool:
         o.lower() not in before for each in named for o in each))
 
 
-def _option_said(description: str, message: str) -> str | None:
+def _option_said(description: str, message: str, name: str = "", told: str = "") -> str | None:
     """The one option a field's description lists in brackets that the message says ("Why the card is frozen (lost,
-    stolen, fraud)" of "I lost my card": lost)."""
+    stolen, fraud)" of "I lost my card": lost), or the tool's description (``told``) lists after the field's ``name``
+    ("Look up the price of a membership tier (basic, family, patron)" of "a family membership": family)."""
+    after = told.lower().partition(f" {name.replace('_', ' ').lower()} ")[2] if name and "(" not in description else ""
+    description = after if after.startswith("(") else description
     listed = [o.strip() for o in description.partition("(")[2].partition(")")[0].replace(" or ", ",").split(",")]
     said = [o for o in listed if o.isalpha() and o.islower() and stem(o) in words(message)] * (len(listed) > 1)
     return said[0] if len(said) == 1 else None
@@ -2331,6 +2347,8 @@ def _fits(tool: Tool, request: Request) -> int:
     free-text field ("summary") once it gives another field's value ("PRN-01 is down. Priority high.")."""
     properties = tool.parameters.get("properties") or {}
     reader, score, stated = Reader(request, tool=tool.name), 0, 0
+    said = _lower_tokens(request.message)  # "Book me into the second one", "the dentist one": a listed record's values
+    pointed = any(a == "the" and (b in _ORDINALS or c == "one") for a, b, c in zip(said, said[1:], [*said[2:], ""]))
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
         field, named = properties[name], reader.named_value(name, linked=False)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
@@ -2345,12 +2363,15 @@ def _fits(tool: Tool, request: Request) -> int:
         else:
             found = named is not None or find is not None and bool(find(request.message)) or kind in (
                 "free", "thing", "other") and bool(_QUOTED.search(request.message)) or bool(_option_said(str(field.get(
-                    "description") or ""), request.message))  # "What does 'terse' mean?"; "(billing, delivery)"
+                    "description") or ""), request.message, name, tool.told))  # "What does 'terse' mean?"; "(billing, delivery)"
             statement = not found and kind == "free" and not _only_asks(request.message) and not set(_lower_tokens(
                 request.message)) <= _PLEASANTRIES  # "Thanks!" is no ticket's text
             found = found or bool(set(words(name)) & _WORKS and _made_by(request.message, tool.name))  # "Find Dune by Frank Herbert"
             found, stated = found or statement, stated + statement
-        found = found or kind == "code" and any(find(text) for text in request.sources[1:])  # a flight said before
+        found = found or (kind == "code" or kind == "email" and not _chat(request.message)) and any(find(
+            text) for text in request.sources[1:]) or field.get(
+            "type") in ("string", None) and kind == "id" and pointed and reader.picked_value(name) is not None  # a flight, an email said before; the
+        # id of "the second one"
         if not found and not optional and not _stated(tool, request, [name]):  # nor said before after its name
             return 0
         score += (3 if kind == "email" or named else 1) * found  # "dana@x.com", "ticker AAPL"
@@ -2393,7 +2414,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
         done = set(words(request.message)) - _VERBS if "did" in _lower_tokens(request.message) else set()  # "Which
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and (_CHANGES | {
-                 stem("change")}) & t.stems) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | _STORES[
+                 stem("change")}) & t.stems - _HANDOFF) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | _STORES[
                  "keep"] | _STORES["forget"] | (
                  _ADDRESSING - _SAYING - _VERBS) | done | {"add"}) and (_takes_a_query(t, request.message) or not (
                      _takes_a_query(t)))]  # book did I reserve?": not reserve_book again, nor find_book without a title
@@ -2415,8 +2436,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         {stem("price")} if costs else set())
     naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
     near = related(message - naming) - message if not chat else set()  # "I'm vegetarian": no recipe
-    spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish
-    if spoken and not message & {stem(language) for language in _LANGUAGES}:
+    spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish (English routes to a desk, but is no
+    if spoken and (spoken != "english" or any(t.handoff for t in tools)) and not message & {  # cue for a translator)
+            stem(language) for language in _LANGUAGES}:
         message = message | {stem(spoken)}
     # a triage agent: a desk is named by its own words; near ones ("card" for refunds) and everyday ones only if none is
     desks = [t for t in tools if t.handoff]
@@ -3204,8 +3226,9 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     said, ids, heard = _lower_tokens(question), set(identifiers(question)), set(words(question))
     results = [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1]
     found = [(calls[i["call_id"]].get("name"), i["output"]) for i in results if isinstance(i.get("output"), str)]
-    for item in results[:3]:
+    for depth, item in enumerate(results[:6]):  # (past the newest three, only a record the question names)
         call = calls[item["call_id"]]
+        alone = alone and depth < 3
         name, arguments = str(call.get("name")), structured(str(call.get("arguments")))
         text = item["output"] if isinstance(item.get("output"), str) else plain_text(item.get("output"))
         data, low = structured(text), text.lower().strip()
@@ -3219,14 +3242,17 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         records = records if len(records) > 1 else list({repr(one): one for n, out in found if n == name
                                                          and isinstance(one := structured(out), dict)}.values())  # of one
         # listed result or of the results of one tool, each once ("Which one is warmer?" after Paris and
-        if best := _best(records, said) or len(records) < 2 and _best([_measured(out) for n, out in found if n == name], said):
+        if depth < 3 and (best := _best(records, said) or len(records) < 2 and _best([_measured(
+                out) for n, out in found if n == name], said)):
             return best  # London), in words too ("Oslo: 4°C, cloudy", "Rome: 18°C, sunny")
-        if said[:1] and (said[0] in _YES_NO or said[0] == "which") and len(records) > len(kept := _kept(records, question)) > 0:
+        if depth < 3 and said[:1] and (said[0] in _YES_NO or said[0] == "which") and len(records) > len(kept := _kept(
+                records, question)) > 0:
             return f"{'Yes: ' * (said[0] != 'which')}{'; '.join(map(_record, kept[:8]))}."  # "Is 19 June a holiday?"
+        clock = set(_when(question, "hh:mm", 2000, datetime.date(2000, 1, 1)))  # "the 7am class": its 07:00
         named = [one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
-            one for one in records if len(records) > 1 and set(words(question)) & set(words(" ".join(map(str, one.values(
-                )))))]  # a value of which names it ("call with Priya")
-        if not named and len(records) > 1 and {"it", "that", "this", "its"} & set(said):  # "What time does it leave?"
+            one for one in records if len(records) > 1 and (set(words(question)) | clock) & (set(words(" ".join(map(
+                str, one.values())))) | {str(v)[:5] for v in one.values()})]  # a value of which names it ("with Priya")
+        if depth < 3 and not named and len(records) > 1 and {"it", "that", "this", "its"} & set(said):  # "What time does it leave?"
             told = next((plain_text(i.get("content")) for i in before[::-1] if i.get("role") == "assistant"), "")  # after
             naming = {v: one for one in records for v in one.values() if isinstance(v, str) and len(v) > 2 and v in told and sum(
                 v in other.values() for other in records) == 1}  # "The cheapest one is BA 99": BA 99's
@@ -3417,7 +3443,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
                         or wh == "where" and stems & (_PLACE | {stem("room")}) or wh in ("who", "whose") and stems & _PERSON
                         or "how much" in message.lower() and stems & topic]  # "How much will I pay?": monthly_eur
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
-        typed if wh in ("when", "where", "who", "whose") else keys) if keys[key] and keys[key] <= topic | related(topic)] or (
+        typed if wh in ("when", "where") or typed else keys) if keys[key] and keys[key] <= topic | related(topic)] or (
+        # "Who teaches it?" of no person's key: the key a word of it names ("instructor")
         typed)  # a key of stop words only ("kind") names nothing
     unit = {key: key.rpartition("_") for key in chosen if "_" in key and (key.rpartition("_")[2].rstrip("s") in _SECONDS or (
         key.rpartition("_")[2].upper() in _CURRENCIES))}  # "the eta is 24 hours", "the refund is 42.5 EUR"
@@ -3552,11 +3579,15 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return f"{worked}."  # "what is 100 divided by 8?", "12 times 7", "my rent times 12"
     if question and said_tokens & {"you", "your"} and {stem("tool"), stem("function")} & set(words(said)):
         return _my_tools(request)  # "What tools do you have?"
-    offered = _OPTIONS.search(request.instructions[:2000])
+    instructed = _OPTIONS.search(request.instructions[:2000])
+    offered = instructed or ": " in said and _OPTIONS.search(said.partition(": ")[0])
     options = [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o] if offered else []
     if {"yes", "no"} <= {o.lower() for o in options} and (checked := _checked(request, said)):
         return next(o for o in options if o.lower() == checked)  # "Is it open on Sundays? (It's closed on Sundays.)"
-    if offered:  # "Reply with one word: positive or negative": one of them, by the words said
+    if offered:  # "Reply with one word: positive or negative": one of them, by the words said (after the colon of
+        if not instructed:  # "Classify this review as positive or negative: The food was cold")
+            request = Request.read(request.body, [*request.conversation[:request.last_user_index], {
+                "role": "user", "content": said.partition(": ")[2]}])
         return Reader(request).choice("", "", options)
     known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
     known = None if question and _recalls(said) and known and not known[1].startswith("You") else known
@@ -3677,6 +3708,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                     and _covered(parts[1:], set(words(said)))]  # a yes/no question on what the tool's name changes
         if changing and changing[0][1]:  # "Is the back door locked?" with toggle_lock: it can only change that
             return f"I can't check that: {changing[0][0]} can only {changing[0][1][:1].lower()}{changing[0][1][1:]}."
+        plain = said.rstrip(" ?!.").split(" ")  # "Can I change my delivery address?" with no tool that changes it
+        if request.tools and [w.lower() for w in plain[:2]] in (["can", "i"], ["could", "i"], ["may", "i"]) and len(
+                plain) > 3 and (stem(plain[2].lower()) in _CHANGES or plain[2].lower() in _ACTS | {"change", "return"}):
+            return f"I can't {_swap(' '.join(plain[2:]))} from here: none of my tools does that. {_my_tools(request)}"
         asking = [t for t in _lower_tokens(said)[:5] if t != "please"]  # "Can you remind me to call Mom at 5?": a
         if asking[:1] in (["can"], ["could"], ["would"], ["will"]) and asking[1:2] == ["you"] and asking[2:3] and (
                 asking[2] not in _TELLING or asking[2] == "remind" and "to" in asking[3:5]):  # task, no tool for it
@@ -4124,14 +4159,17 @@ def _handoff_when(request: Request) -> list[Tool]:
 _REFUSED = frozenset("false unavailable no not none 0 denied failed invalid mismatch".split())
 
 
-def _own_ids(text: str, field: frozenset[str]) -> list[str]:
-    """The identifiers of ``text`` (:func:`identifiers`), those another noun labels left out if any other is there: for
-    ``order_id``, "PC-2231" of "Return R-2231 started for PC-2231"."""
+def _own_ids(text: str, field: frozenset[str], own: frozenset[str] = frozenset(), others: frozenset[str] = frozenset(
+        )) -> list[str]:
+    """The identifiers of ``text`` (:func:`identifiers`), its own label's first, those another noun labels left out if
+    any other is there: for ``order_id``, "PC-2231" of "Return R-2231 started for PC-2231"; a verb or a word of the
+    tool's ``own`` name labels none ("enroll S204518 in HIST150"), a word of the tool's ``others`` fields labels theirs
+    ("Add HIST150 to my classes, ID S204518": S204518 is the student_id, not the course_code)."""
     found, said = identifiers(text), [w.lower() for w in tokens(text)]
     labels = {i: said[at - 1] for i in found if (at := said.index(i.lower()) if i.lower() in said else 0) > 0}
-    other = [i for i, label in labels.items() if label.isalpha() and len(label) > 2 and label not in STOP and not (
-        {stem(label)} & (field | _ID))]
-    return [i for i in found if i not in other] or found
+    other = [i for i, label in labels.items() if stem(label) in others - field or label.isalpha() and len(label) > 2 and (
+        label not in STOP) and not {stem(label)} & (field | _ID | own | _VERBS | _CHANGES)]
+    return sorted((i for i in found if i not in other), key=lambda i: stem(labels.get(i, "")) not in field) or found
 
 
 def _completing(request: Request) -> Request | None:

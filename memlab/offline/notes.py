@@ -487,8 +487,9 @@ def _names_a_product(statement: Statement) -> bool:
     """Whether a sentence names a product, a model or a version: "AX3000", "v1.0.3", "Windows 10"."""
     if any(_MODEL_LIKE.fullmatch(i) for i in statement.identifiers):
         return True
-    found = tokens(statement.text)
-    return any(a[:1].isupper() and b[:1].isdigit() for a, b in zip(found[1:], found[2:])) or bool(
+    found = tokens(statement.text)  # "Aero 14", not "April 20"
+    return any(a[:1].isupper() and b[:1].isdigit() and a.lower() not in CALENDAR for a, b in zip(found[1:], found[
+        2:])) or bool(
         {"using", "running", "version"} & {t.lower() for t in found})
 
 
@@ -624,8 +625,8 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
         if not held:
             topics = {part.heading: set(words(f"{part.heading} {part.description}")) for part in sections
                       if part.kind is None} or {part.heading: set(_CATCH_ALL) for part in sections if part.kind == (
-                          "context") and not any(map(_is_problem, said))}  # of a chat reporting no problem, the
-            # context ("Product and environment") holds what the user told of themselves; else a section of a kind
+                          "context") and not any(_is_problem(s) for s in said if s.role in ("user", "note"))}  # of a
+            # chat whose user reports no problem (a tool's "No plan for April" is none), the context ("Product and environment") holds what the user told of themselves; else a section of a kind
             if not topics and not (catch and general):  # holds only what its rule finds
                 break
             scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}

@@ -109,7 +109,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | unit cup tbsp tsp tablespoon teaspoon g gram kilogram kilo kg ml millilitre milliliter litre liter oz ounce lb pound pinch clove slice dozen carton bag
     bottle jar pack packet loaf loaves bunch tin can box pair
     | hour hours time open opening close closing closed | address location located | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
-    | supplies stationery toner paper pens ink
+    | supplies stationery toner paper pens ink | enrol enroll enrolment enrollment register registration
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
     groceries purchase | injury injured hurt pain sore sprain burn burned burnt medical symptom
     headache fever cough rash sick nausea dizzy | colour color paint white black red blue green grey gray
@@ -119,7 +119,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch tell text sms message email mail
     whatsapp call
     phone | system os operating windows macos linux ios android | weather forecast temperature rain rainfall precipitation sunny umbrella | weather forecast temperature cold hot warm jacket | number id
-    identifier code reference ref | race marathon triathlon | tournament competition contest championship | reserve preorder | teach taught teaches teacher | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
+    identifier code reference ref | race marathon triathlon | tournament competition contest championship | reserve preorder | teach taught teaches teacher instructor | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
     calculus derivative integral fraction percentage arithmetic division circle triangle angle | history historical war president empire king queen
     emperor century ancient medieval revolution battle dynasty civilization treaty colony colonial | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim want | add plus sum total | subtract minus difference | multiply times product | divide
@@ -138,8 +138,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     voting voter president presidential government parliament congress senate democracy campaign candidate | spam
     advert advertising advertisement promo promotion promotional prize lottery unsubscribe congratulations won winner
     | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
-    | negative bad worst terrible hate awful poor angry disappointed horrible rude cold dirty broken useless annoyed
-    frustrated unhappy furious late crushed slow loud noisy
+    thanks grateful appreciate recommend | negative bad worst terrible hate awful poor angry disappointed horrible rude
+    cold dirty broken useless annoyed frustrated unhappy furious late crushed slow loud noisy crash crashing unhelpful
+    | technical tech bug crash crashing error glitch freeze frozen software app
     | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
     saturday sunday | come join accompany travel trip fly driving attend attendee attendees | shipping ship shipment parcel package order delivery
     deliver arrive arrived courier carrier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
