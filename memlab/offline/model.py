@@ -583,6 +583,19 @@ class Reader:
                 text, others | related(others) | {stem(o) for o in self.options}, self.own, field_stems) if o.lower() not in _ORDINALS and not _compared(
                 o.lower())]  # an option is another field's: "Two medium lattes": lattes; "which did I ask about first?": none
 
+    def _told_id(self, name: str) -> str | None:
+        """The identifier the user gave before after the field's own word ("my member number is M-20417" for
+        ``member_id``), the latest; else ``None``."""
+        own = set(words(name.replace("_", " "))) - _ID
+        for said in (s for s in reversed(self.request.said) if s.role == "user" and own & s.stems):
+            found = tokens(said.text)
+            for at in (at for at, t in enumerate(found) if stem(t.lower()) in own):
+                value = next((v for v in found[at + 1:at + 5] if v.lower() not in {"number", "no", "id", "code", "is", "was",
+                                                                                    "#", "my", "the"}), "")
+                if identifiers(value):
+                    return value
+        return None
+
     def unowned(self, found: list[str]) -> list[str]:
         """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"; none
         holding an option of the tool."""
@@ -666,6 +679,9 @@ class Reader:
         cause = cause if field_stems & stem_set("reason cause why") else ""
         if cause:  # the reason the user gives: "a rash on his arm" of "... about a rash on his arm."
             return next(iter(sentences(cause)), "").rstrip(".!?")
+        if self.searches and not self.answer and field_stems & stem_set("query search term keyword q") and (
+                maker := _by(self.whole)):  # "Do you have any books by Jane Austen?": what a catalogue is searched for
+            return maker[0]
         if option := _option_said(description, self.whole, name, next((str(t.get("description") or "") for t in (
                 self.request.body.get("tools") or []) if isinstance(t, Mapping) and t.get("name") == self.tool), "")):
             return option
@@ -799,6 +815,8 @@ class Reader:
                 left = sorted((n for n in names if not any(n in g or g in n for g in self.given if g)), key=lambda n: not (
                     field_stems & set(words(n))))  # not "Unfortunately Tom Becker" when the guest is Tom Becker
                 return left[:1] or [g for g in self.given if names and all(n in g for n in names) and field_stems & _NAME_PARTS]
+        if kind == "id" and not self.start and (told := self._told_id(name)):
+            return told  # "my member number is M-20417", said now or before: member_id
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
             avoid = unread | {v for v, k in self.given.items() if k != kind and ((k in self.NAMES) <= (
@@ -1674,11 +1692,13 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     the tool's name says it gives (``own``: get_calories, "get calories for chicken breast" → "chicken breast");
     without a last word that says what to change of it, a stem another field's name (or a word related to it) begins
     with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
-    found = tokens(text[:400].replace(" out of ", " from "))  # "take the jazz station out of my favorites"
+    found = tokens(text[:400].replace(" out of ", " from ").replace("? ", " until ").replace("! ", " until "))  # "take
+    # the jazz station out of my favorites"; a question ends what it acts on ("...for the lavender? I live...")
     stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since", "while",
              "because", "until"}  # "pause my gym membership while I'm away": gym membership
     at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES | {"put", "grab", "tak"} and not word.endswith(
-        "ing") or stem(word.lower()) in own and found[n + 1:n + 2] and found[n + 1].lower() not in stops), None)
+        "ing") or stem(word.lower()) in own and found[n + 1:n + 2] and found[n + 1].lower() not in stops | set(_YES_NO) | {
+            "should", "can", "could", "would", "will", "must", "may", "might"}), None)  # (not "What soil should I use")
     # or the tool's own word: "(Force) restart the auth service" (restart_service), not "checking" nor "balance of"
     if at is None:  # no verb: what a cue or a count names, up to a comma ("calories in 250g of chicken breast": chicken
         cues = stops | {*_COUNT_WORDS, "one", *(w for w in tokens(text[:400]) if w.isdigit())}  # breast; "Two lattes please")
@@ -1696,7 +1716,8 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     for item in " ".join(span).split(" and ") if kept else ():
         kept = [w for w in item.split() if w.lower() not in STOP | {"some", "me"}][:6]
         kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | beside | {stem("change"), "up", "out", "down"}
-                                        or w.lower() in _COUNT_WORDS, kept))  # "two medium lattes" (size): "lattes"
+                                        or w.lower() in _COUNT_WORDS or w.isdigit(), kept))  # "two medium lattes" (size):
+        # "lattes"; "Order 5 lavender": "lavender"
         kept = kept[2:] if len(kept) > 2 and kept[0].isdigit() and kept[1].lower().rstrip("s") in _SECONDS else kept  # "30 min run"
         kept = kept[:1] + list(itertools.takewhile(lambda w: not w[0].isdigit() and w.lower() not in CALENDAR | {
             "next", "last", "today", "tomorrow", "tonight"}, kept[1:]))  # not "68°F", "next Tuesday"
@@ -2416,8 +2437,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and (_CHANGES | {
                  stem("change")}) & t.stems - _HANDOFF) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | _STORES[
                  "keep"] | _STORES["forget"] | (
-                 _ADDRESSING - _SAYING - _VERBS) | done | {"add"}) and (_takes_a_query(t, request.message) or not (
-                     _takes_a_query(t)))]  # book did I reserve?": not reserve_book again, nor find_book without a title
+                 _ADDRESSING - _SAYING - _VERBS) | done | {"add"}) and not (verb in _ACTING and t.told.lower().startswith(
+                     verb)) and (_takes_a_query(t, request.message) or not _takes_a_query(t))]  # book did I reserve?": not
+        # reserve_book again, nor find_book without a title; "Order plants from..." orders (order_status does not)
     negated, chat = _negated(request.message), _chat(request.message)  # "Draft (don't send) an email": never send_email;
     tells = chat and all([w for w in _lower_tokens(s) if w not in _GREETINGS][:1] in (["my"], ["our"], ["i'm"]) for s in sentences(
         request.message)) and sum(not t.handoff for t in tools) > 1 and not Reader(request).completed  # "My name is Ana.": no
@@ -2873,20 +2895,23 @@ def _renamed(request: Request) -> str:
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
     """``(coverage, text)`` of what the instructions tell (:func:`_told`) that the latest message asks for."""
-    asks, said = _is_question(request.message), {t.split("'")[0] for t in _lower_tokens(request.message)}
+    asked = [piece for piece in sentences(request.message) if piece.rstrip().endswith("?")]  # "Hi, I'm Dana. When is
+    message_text = asked[-1] if len(asked) == 1 and _GREETINGS & set(_lower_tokens(request.message)[:1]) else (  # breakfast?"
+        request.message)  # asks what its question asks
+    asks, said = _is_question(message_text), {t.split("'")[0] for t in _lower_tokens(message_text)}
     addressed = asks and {"you", "your"} & said
-    topic = _topic(request.message) + ([stem("address")] if addressed and "where" in said else [])  # "Where are you?"
+    topic = _topic(message_text) + ([stem("address")] if addressed and "where" in said else [])  # "Where are you?"
     message = set(topic)
     wants_fact = asks and bool(message & _ID)
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
-    found, days = [], _weekdays(request.message) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
+    found, days = [], _weekdays(message_text) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
     days = days or set(_WEEKDAYS if asks and "days" in said else ())  # "Which days...?": any a sentence names
-    lasting = stem_set("long take") if "how long" in request.message.lower() else set()  # "How long will it take?"
+    lasting = stem_set("long take") if "how long" in message_text.lower() else set()  # "How long will it take?"
     clocked = asks and bool({"when", "time"} & said) and bool(message - stem_set("time"))  # "What time do you close?":
     # "Opening hours: 10:00-19:00" (not "What time is it?")
-    doing = {f"do {b}" for a, b in itertools.pairwise(_lower_tokens(request.message)) if a in ("i", "we")}
-    mine = _about_user(request.message) or "me" in _lower_tokens(request.message)  # "Which phone do I have?"
+    doing = {f"do {b}" for a, b in itertools.pairwise(_lower_tokens(message_text)) if a in ("i", "we")}
+    mine = _about_user(message_text) or "me" in _lower_tokens(message_text)  # "Which phone do I have?"
     clock = topic == [stem("time")]  # "What time is it?" asks the clock, not "Hours: ..."
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if label[:3] == "do ":  # "How should I water them?": "Water tomatoes at the base, never on the leaves."
@@ -2909,12 +2934,12 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             found += [((len(topic), 1), one, label) for one in sentences(advice) if asks and topic and not (mine or clock)
                       and _covered(topic, set(words(one))) == len(topic)]  # a sentence saying each word asked (or kin)
             found += [((1, 0), advice, label)] * (label == "skill" and bool(addressed) and bool(topic) and topic[0] in (
-                advice_stems) and _lower_tokens(request.message)[:2] == ["do", "you"])  # "Do you sell tablets?": what
+                advice_stems) and _lower_tokens(message_text)[:2] == ["do", "you"])  # "Do you sell tablets?": what
             # the shop sells, said by what the assistant is for
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         case = advice.partition(",")[0] * advice.lower().startswith(("for ", "if ", "when "))  # "For a burn, cool it...": a
-        covered = len(topic) if case and set(words(case)) - _USERS <= set(words(request.message)) else _covered(
+        covered = len(topic) if case and set(words(case)) - _USERS <= set(words(message_text)) else _covered(
             topic, label_stems | advice_stems)  # case the message says whole (of the user: "If the user is sore")
         # is what it asks ("I burned my hand, what should I do?", "Frost tonight. What do I do with my basil?")
         if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered >= len([
@@ -2934,7 +2959,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         listed if colon else lead if days else "").replace(";", ",").split(",")]
     wanted = [entry for entry in entries if (_weekdays(entry) & days if days else set(words(entry)) & (
         message - set(words(lead))))]
-    if len(entries) > 2 and colon and "how many" in request.message.lower():
+    if len(entries) > 2 and colon and "how many" in message_text.lower():
         return best[0][0], f"{len(entries)}: {', '.join(entries)}."
     listing = sum(map(bool, map(_weekdays, entries))) > 1 if days else len(entries) > 2  # not "7-15, Tue to Sun"
     text = "; ".join(wanted) + "." if listing and wanted else best[1]
@@ -3769,6 +3794,10 @@ _LIGHT_VERBS = stem_set("take have get make do use offer accept give")
 #: Verbs that open an order to act in the world: without a tool for it, the model can't ("Remind me to call mum").
 _ACTS = frozenset("remind book send call order schedule text email buy cancel pay transfer reserve ring phone move "
                   "reschedule".split())
+#: Verbs that act when a tool's description opens with them ("Order plants from the garden centre"), not in a name
+#: alone ("order_status").
+_ACTING = frozenset("order rent hire reserve renew borrow return enroll enrol register subscribe unsubscribe transfer "
+                    "schedule reschedule refill adopt redirect".split())
 #: Verbs that ask for something told, not done ("Can you tell me...?", "Could you explain...?").
 _TELLING = frozenset("tell say remind remember recall repeat explain describe list show give confirm see know".split())
 #: What a question about the assistant itself asks (as :func:`_topic` reads it): "What can you do?", "Who are you?".

@@ -46,14 +46,20 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status blocker resolved state progress",
     "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment deadline",
-    "issue": "issue problem request symptom complaint reported goal want need loss damage incident struggle difficulty",
+    "issue": "issue problem request symptom complaint reported goal want need loss damage incident struggle difficulty "
+             "wrong",
     "people": "who customer client caller person people name contact user student traveller guest member candidate "
               "patron applicant patient passenger participant employee claimant company organisation organization",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
     "prefs": "preference contact constraint requirement prefer diet dietary vegetarian vegan allergy allergic",
     "risk": "risk warning danger concern threat",
+    "advice": "advice advise advised suggestion suggested guidance tip instruction told explanation agreement agreed "
+              "promise promised commitment",
+    "cause": "cause diagnosis diagnosed",
 }.items()}
+#: Words by which the one who helps explains a cause ("That's usually overwatering", "Sounds like worn pads").
+_EXPLAINS = frozenset("usually because caused due likely probably sounds means seems typically often".split())
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore "
                     "refuse stolen freeze frozen overheat disconnect glitch outage unresponsive struggle")
@@ -71,7 +77,8 @@ _NEWS = stem_set("still nothing work luck change same done")  # words saying no 
 _PAST = stem_set("tried did held found made took put reset checked installed updated restarted cleaned unplugged "
                  "rebooted replaced")
 #: Sections that give way first when a note is over its word budget.
-_CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "status", "pending", "risk", "outcome",
+_CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "status", "pending", "risk", "advice", "cause",
+              "outcome",
               "next", "date", "name", "issue", "id", "ids")
 #: The length of a note whose prompt sets no budget: brief, as a careful model writes one.
 DEFAULT_MAX_WORDS = 250
@@ -777,6 +784,14 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         # questions no reply answered (a time proposed is the next step's: "can we do Monday at 6pm?")
         return (waiting + asked if questions else waiting or asked)[-3:] or [
             f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
+    if kind in ("advice", "cause"):  # what the one who helps advised or agreed to, each once; of a cause, what they
+        told = [s for s in agent if not asks(s) and len(s.stems) >= 2 and not s.text.rstrip().endswith("?") and not (
+            _introduces(s) or tokens(s.text)[0].lower() in ("sorry", "thanks", "thank", "hi", "hello")) and (  # say
+            kind == "advice" and not (_lower(s) & _EXPLAINS and any(p.kind == "cause" for p in spec.sections)) or (
+                kind == "cause" and _lower(s) & _EXPLAINS))]  # explains it ("That's usually nitrogen deficiency"), which
+        # a section of causes holds alone
+        if told:  # (else the sentences that share the heading's words, as for any section)
+            return [_said(s) for s in told][:3 if kind == "cause" else 5]
     if kind == "risk":  # what could still go wrong: a warning ("could", "that worries me"), a deadline at stake
         warned = [_said(s) for s in said if s.role != "call" and not asks(s) and (s.stems & ARCHETYPES["risk"] or _lower(
             s) & {"could", "might", "worries", "worried", "afraid"} or s.role != "assistant" and _dates(s) and {
@@ -961,7 +976,8 @@ def _title(spec: NoteSpec, heading: str) -> str:
 
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
-    said = _answers(_corrected(said))
+    said = _answers(_corrected([s for s in said if not (s.role in ("assistant", "note") and s.text.startswith(
+        _ECHOES))]))  # the model's own echoes ("Noted: ...", "From my notes: ...") tell nothing the user did not
     said = _clauses(said, spec.sections) if spec.sections else said
     if spec.bullets or spec.sentences or not (spec.sections or spec.json_keys or spec.paragraph) and (
             spec.numbered or spec.max_words):

@@ -324,7 +324,8 @@ class _Reader:
             self.turn += 1
         elif role == "assistant":
             lines = sum(1 for line in text.splitlines()[:50] if line.strip())
-            role = "note" if self.recap_asked or lines >= 3 else role
+            keyed = text.lstrip()[:1] == "{" and isinstance(data := structured(text), dict) and len(data) >= 2
+            role = "note" if self.recap_asked or lines >= 3 or keyed else role  # (a JSON note is one line)
         elif role == "call":
             tool = self.tools[call_id] = text.split("(", 1)[0].strip()
         elif role == "tool":  # (a transcript's "TOOL lookup_order:" names its tool)
@@ -392,8 +393,8 @@ class _Reader:
             if found and not named:
                 label = found.group(1).lower()
                 entries.append([_ROLES.get(label, label), found.group(2) or "", found.group(3)])
-            elif label in named:
-                entries.append([named[label], "", body.strip()])
+            elif (who := label.split(" (")[0]) in named:  # "Tenant (Maria Lopez): Hi, ...": Maria Lopez speaks
+                entries.append([named[who], "", f"I'm {label[len(who) + 2:].rstrip(') ')}. " * (who != label) + body.strip()])
             elif entries:
                 entries[-1][2] += "\n" + line
             elif not entries and "summary:" in before.lower() and line.strip():  # "Current summary:" then the note
@@ -656,12 +657,13 @@ def _role_lines(text: str) -> int:
 
 def speakers(text: str) -> dict[str, str]:
     """The roles of a transcript's two named speakers, who take turns ("Interviewer: ...", "Aisha: ...", twice or
-    more each): the one asking more questions is the assistant (the interviewer, the doctor), the other (or, when
-    they ask as many, both: a meeting) the user."""
+    more each): the one a helper's label names ("Expert", "Landlord") is the assistant, else the one asking more
+    questions (the interviewer, the doctor), the other (or, when they ask as many, both: a meeting) the user."""
     said: dict[str, list[str]] = {}
     turns = []
     for line in text[:MAX_CHARS * 10].splitlines():
         label, colon, body = line.strip().partition(":")
+        label = label.split(" (")[0]  # "Tenant (Maria Lopez)" is the tenant
         if colon and body.strip() and 0 < len(label.split()) <= 3 and label[:1].isupper() and not any(
                 c.isdigit() for c in label):
             said.setdefault(label, []).append(body)
@@ -670,8 +672,18 @@ def speakers(text: str) -> dict[str, str]:
     spoken = [body for label in named for body in said[label]]  # sentences, not a form's values ("Name: John")
     if len(named) != 2 or len(turns) < 4 or set(turns) != set(named) or len(" ".join(spoken).split()) < 3 * len(spoken):
         return {}
+    helping = [label for label in named if stem(label.split()[0].lower()) in _HELPERS]  # "Expert:", "Mechanic:"
+    if len(helping) == 1:
+        return {label: "assistant" if label in helping else "user" for label in named}
     asked = {label: sum(body.rstrip().endswith("?") for body in said[label]) for label in named}
     return {label: "assistant" if asked[label] > min(asked.values()) else "user" for label in named}  # a meeting: users
+
+
+#: The first word of a speaker's label that names the one who helps ("Expert: ...", "Support agent: ...").
+_HELPERS = frozenset(map(stem, "expert agent support assistant advisor adviser consultant doctor dr nurse vet tutor "
+                                "teacher mechanic technician engineer coach pharmacist librarian concierge bot rep "
+                                "representative landlord planner counselor counsellor therapist trainer instructor "
+                                "clerk receptionist operator host helpdesk".split()))
 
 
 @functools.lru_cache(maxsize=1)
