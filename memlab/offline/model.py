@@ -201,6 +201,7 @@ _USERS = stem_set("user customer client")
 _CONDUCT = stem_set("ask want say mention request unsure tool question message")
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
 _ORDINALS = frozenset("first second third fourth fifth next last finally".split())
+_PLACES = ("first", "second", "third", "fourth", "fifth", "last")  # a listed record's place ("the second one")
 #: Words that open a message before a comma and say nothing ("Oh wait, ...", "Scratch that, ...").
 _FILLER = frozenset("oh wait no scratch that um uh hmm oops ah well also btw anyway".split())
 #: Titles before a name that are no part of it ("Dr. Kwame Mensah": Kwame Mensah).
@@ -527,11 +528,15 @@ class Reader:
             moved = any(stem("new") in words(f.replace("_", " ")) for f in self.fields if f != name)  # beside new_flight,
             return "code", lambda text: [c for c in _vehicle_codes(text) if not (moved and f"to {c}" in text)]  # the one
             # flown now, not the one moved to ("move me to LH 1240"); "flying LH 1234", "the IC 512"
+        if field_stems & stem_set("version release build") and any(map(_versioned, tokens(self.whole))):  # "in v3.2.1"
+            return "version", lambda text: [t for t in tokens(text) if _versioned(t)]
         if field_stems & _ID:  # an identifier ("evt_204" too), else a number of two digits or more ("order 77")
-            return "id", lambda text: [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
-                str.isdigit, w))] or _own_ids(text, field_stems, self.own, frozenset(words(" ".join(
-                    f.replace("_", " ") for f in self.fields)))) or [f for f in facts(text) if sum(map(str.isdigit, f)) >= 5 or sum(map(
-                    str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(f)].split()[-3:]} & field_stems
+            others = frozenset(words(" ".join(f.replace("_", " ") for f in self.fields)))  # (a phone number is the
+            phoned = bool(others & stem_set("phone mobile telephone tel cell")) and not field_stems & stem_set("phone")  # phone's)
+            return "id", lambda text: [v for v in [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
+                str.isdigit, w))] or _own_ids(text, field_stems, self.own, others) or [f for f in facts(text) if sum(map(
+                    str.isdigit, f)) >= 5 or sum(map(str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(
+                        f)].split()[-3:]} & field_stems] if not (phoned and _phone_like(v))
             ]  # "order 77" for order_id, an ISBN; not "120 seats" for a confirmation number
         said = _lower_tokens(self.whole)  # "2 years at Spotify as a tech lead", "Acme is hiring a data analyst"
         cue = next((c for c, a in zip(said, said[1:]) if a in ("a", "an") and c in (
@@ -679,6 +684,9 @@ class Reader:
         cause = cause if field_stems & stem_set("reason cause why") else ""
         if cause:  # the reason the user gives: "a rash on his arm" of "... about a rash on his arm."
             return next(iter(sentences(cause)), "").rstrip(".!?")
+        if (post := _role_at(self.whole)) and (part := next((k for k, kind in enumerate(_POST_PARTS) if field_stems & (
+                kind)), None)) is not None and post[part]:  # "Senior Backend Engineer at Fernwood Labs, Berlin (...)"
+            return post[part]
         if self.searches and not self.answer and field_stems & stem_set("query search term keyword q") and (
                 maker := _by(self.whole)):  # "Do you have any books by Jane Austen?": what a catalogue is searched for
             return maker[0]
@@ -715,7 +723,7 @@ class Reader:
         if field_stems == {stem("title")} and 1 < len(head) <= 15 and 3 * sum(w[:1].isupper() for w in head) >= 2 * len(
                 head) and len(sentences(self.whole)) > 1 and not _is_question(self.whole):  # Is All You Need. Ashish ...")
             return " ".join(head)
-        lead = self.whole[:dated.start()].split() if field_stems == {stem("title")} and (dated := _DATE.search(self.whole[
+        lead = self.whole[:dated.start()].split() if field_stems in ({stem("title")}, {stem("subject")}) and (dated := _DATE.search(self.whole[
             :300])) else []  # an event said before its date: "Team retro next Thursday at 14:30"
         if 0 < len(lead) <= 5 and lead[0][:1].isupper() and stem(lead[0].lower()) not in (
                 _VERBS | _CHANGES | STOP) and lead[0].lower() not in _ACTS and not _QUOTED.search(" ".join(lead)) and not (
@@ -825,7 +833,7 @@ class Reader:
                 unread) else find
             ran_out, self.ran_out = self.ran_out, False
             found = self._take(kind + "".join(part), reads, name if kind in ("example", "id") and not nullable else "",
-                               avoid)
+                               avoid if kind != "version" else set())  # (a title may hold the version: "Crash in v3.2.1")
             found = None if nullable and self.ran_out and not part else found  # return_date: none of one date
             if kind == "thing" and found and found.split()[-1].isdigit() and any(_SCORES & set(words(f.replace(
                     "_", " "))) for f in self.fields):  # "Lakers 102, Celtics 99", with scores to fill: "Celtics"
@@ -970,12 +978,14 @@ class Reader:
 
     @cached_property
     def mentioned(self) -> dict[str, Any]:
-        if identifiers(self.request.message):  # an id the message gives is the one
+        if [i for i in identifiers(self.request.message) if not _phone_like(i)]:  # an id the message gives is the one
             return {}
         said = set(words(self.request.message)) - self.own - {stem(self.tool.split("_")[0].lower())}  # past the tool's own
         # words: "cancel", "event"; "add" (add_to_cart)
         records = _records(self.request.conversation[:self.request.last_user_index]) if said else []
-        hits = [one for one in records if said <= set(words(" ".join(map(str, one.values()))))]
+        named = set(_proper_names(self.request.message))  # or whose name the message says ("with Luna on the 12th")
+        hits = [one for one in records if said <= set(words(" ".join(map(str, one.values()))))] or [
+            one for one in records if named & {str(v) for v in one.values()}]
         return hits[-1] if hits and all(one.get("id") == hits[-1].get("id") for one in hits) else {}
 
     @cached_property
@@ -1285,7 +1295,8 @@ class Reader:
                 unsaid = word[:2] == "un" and stem(word[2:]) in marks
                 whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out", "abl") for m in marks
                             for w in (word, stem(word)))  # "attached": has_attachment, "call me back": wants_callback
-                if stem(word) in marks or unsaid or whole or len(word) > 6 and stem(word.removesuffix("ly")) in marks:
+                if stem(word) in marks or unsaid or whole or len(word) > 6 and stem(word.removesuffix("ly")) in marks or (
+                        "-" in word and stem(word.split("-")[0]) in marks):  # "remote-friendly": remote
                     clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
                     switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS", "keep email on"
                     return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
@@ -1439,6 +1450,8 @@ class Reader:
         near = set(words(name.replace("_", " ")))
         if near & stem_set("action task todo") and (tasks := [s.rstrip(".!") for s in sentences(message) if _assigned(s)]):
             return tasks[:20]  # action items: "Dana will fix the login bug", "Raj to update the docs"
+        if near & stem_set("step instruction direction") and (listed := _numbered(message[max(at, 0):])):
+            return listed[:20]  # "Steps: 1) open any report 2) click Export 3) choose PDF"
         steps = [s.rstrip(".!") for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if s[
             :1].isalpha() and s[-1] not in ":?"] if near & stem_set("step instruction direction") else []
         if len(steps) >= 2:  # a recipe's or a guide's steps: its sentences past its title ("Heat a pan. Serve warm.")
@@ -1514,6 +1527,10 @@ class Reader:
         owned = set(words(" ".join(self.fields).replace("_", " ")))  # no field's label and value: "..., total 117.50"
         labels = tuple(f"{field.replace('_', ' ').lower()}:" for field in self.fields if field != name)
         message = self.request.message.strip()  # of a pasted text ("Pancakes\nMash 2 bananas, ... Add 1 tsp salt."):
+        label = next((f"{cue}:" for cue in (name.lower().replace("_", " "), "contents", "items", "products") if name and (
+            f"{cue}:" in message.lower())), "")  # the list a label opens on its line, alone: "Contents: 2 x SKU AB-100,
+        inline = message[message.lower().find(label) + len(label):].split("\n")[0].strip() if label else ""  # 1 x SKU
+        message = inline.split(". ")[0] if inline else message  # CD-220." (a list under its label is read as lines)
         lined = "\n" in message or message.count(". ") > 1  # every sentence's items past its title line, "100 g flour
         # with 150 ml milk" two
         told = [s for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if not s.lower(
@@ -3274,7 +3291,10 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
                 records, question)) > 0:
             return f"{'Yes: ' * (said[0] != 'which')}{'; '.join(map(_record, kept[:8]))}."  # "Is 19 June a holiday?"
         clock = set(_when(question, "hh:mm", 2000, datetime.date(2000, 1, 1)))  # "the 7am class": its 07:00
-        named = [one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
+        place = next((w for a, w in itertools.pairwise(said) if a == "the" and w in _PLACES), "") if len(records) > 1 else ""
+        at = -1 if place == "last" else _PLACES.index(place) if place else len(records)  # "the address of the second one"
+        named = records[at:at + 1 if at >= 0 else None] if depth < 3 and place and at < len(records) else [
+            one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
             one for one in records if len(records) > 1 and (set(words(question)) | clock) & (set(words(" ".join(map(
                 str, one.values())))) | {str(v)[:5] for v in one.values()})]  # a value of which names it ("with Priya")
         if depth < 3 and not named and len(records) > 1 and {"it", "that", "this", "its"} & set(said):  # "What time does it leave?"
@@ -3661,6 +3681,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             found = None  # does not give (one beside the thing asked does: "...our hotel?" of "We're at Hotel Miramar")
         to_me = "your" in said_tokens or "you" in said_tokens and not {"i", "my", "me", "i'm"} & said_tokens
         # "who are you?" asks the assistant, whatever the user told of themselves
+        if found is not None and found[1].role == "tool" and _lower_tokens(said)[:1] in [[w] for w in _YES_NO] and not set(
+                _topic(said)) & set(words(found[1].text)):  # "Is the neighbourhood safe?" is not answered by "type:
+            found = None  # apartment", which only a related word ties to it
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
             later = [s for s in request.said if s.order > found[1].order and s.role == found[1].role not in ("tool", "assistant") and not s.asks]
             then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
@@ -3940,6 +3963,39 @@ def _pasted(message: str) -> tuple[str, str] | None:
     return None
 
 
+def _about_pasted(request: Request) -> str | None:
+    """An answer to a question about a text pasted in the message (a chat, an email), asked by the instructions ("When
+    is the plumber coming?") or on the message's last line ("Question: How often...?"): the sentence of the text that
+    says most of what it asks, with who said it (and yes or no, when asked so and the sentence says); else ``None``."""
+    lines = [line for line in request.message.strip().splitlines() if line.strip()]
+    last = lines[-1].split(":", 1)[-1].strip() if len(lines) >= 3 else ""
+    asked = [piece for piece in sentences(request.instructions[:300]) if piece.rstrip().endswith("?")]
+    question = last if last.endswith("?") else asked[-1] if asked and len(request.instructions) <= 300 else ""
+    text = lines[:-1] if last.endswith("?") else lines
+    if not question or len(" ".join(text).split()) < 25 or len(text) < 3:
+        return None
+    topic = set(_topic(question)) - stem_set("text transcript conversation chat say said mention sentence word paragraph "
+                                            "line point bullet summary gist")  # ("In one sentence, what is this about?"
+    if not topic or asks_for_summary(question):  # asks for a note of it)
+        return None
+    said = [(label if colon and len(label.split()) <= 4 else "", piece) for line in text for label, colon, body in [
+        line.partition(": ")] for piece in sentences(body if colon and len(label.split()) <= 4 else line)]
+    def score(label: str, piece: str) -> int:  # its words (a form too: "reimburs" of "reimbursement"), then its
+        heard = set(words(piece))  # speaker's, a related word, a count of the thing asked ("6 plants")
+        found = {t for t in topic if any(w.startswith(t) or len(w) >= 5 and t.startswith(w) for w in heard)}
+        counted = any(a.isdigit() and stem(b.lower()) in topic for a, b in itertools.pairwise(tokens(piece))) if (
+            "how many" in question.lower()) else "how much" in question.lower() and any(map(str.isdigit, piece))
+        return 2 * len(found) + len(topic & set(words(label)) - found) + bool(related(topic - found) & heard) + counted
+    scored = [(score(label, piece), -at, label, piece) for at, (label, piece) in enumerate(said) if not piece.endswith("?")]
+    score, _, label, piece = max(scored, default=(0, 0, "", ""))
+    if not score:
+        return "The text doesn't say."
+    yes_no = (_lower_tokens(question) or [""])[0] in (*_YES_NO, "will", "can", "should", "could")
+    verdict = ("no" if _contradicts(question, piece) else _verdict(topic, piece)) if yes_no else None
+    quoted = f'{label.split(" (")[0]} said: "{piece}"' if label else f'The text says: "{piece}"'
+    return f"{verdict.title()}. {quoted}" if verdict else quoted
+
+
 def _arithmetic(text: str) -> str | None:
     """Simple arithmetic written in ``text`` with its value ("17 * 23 = 391", "15% of 80 = 12"), else ``None``."""
     found = _ARITHMETIC.search(_THOUSANDS.sub("", text[:400]))
@@ -4051,6 +4107,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     summary_prompt = instructions if asks_for_summary(instructions) and not delegated or keyed else None
     if summary_prompt is None and not delegated and kind in (None, "text") and (pasted := _pasted(message)):
         return [message_item(notes.summary_of_text(*pasted), fingerprint)]
+    if summary_prompt is None and not request.tools and kind in (None, "text") and (told := _about_pasted(request)):
+        return [message_item(told, fingerprint)]  # "When is the plumber coming?" of a chat pasted in
     if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1 and not (
             set(_topic(message)) & {s for t in request.tools for s in t.name_stems} - _VERBS):  # "Summarize the chart
         # for P-1002" with get_patient_chart: the tool's result is summarized, not the chat
@@ -4078,8 +4136,11 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         partly = recalled is not None and recalled[0] < len(_topic(message)) and any(  # half the words, and a tool
             _fits(tool, request) for tool in _choose_tools(request))  # the message gives all values: "Give me a recipe
         # for pancakes" is not answered by "I'm vegetarian"
-        answered = _only_asks(message) and not looked_up and (recalled is not None and not partly or bool(
-            labelled) or _from_results(request, message) is not None) and not _corrected(request)  # "Which one is
+        answered = _only_asks(message) and not looked_up and (recalled is not None and not partly or bool(labelled) or (
+            _from_results(request, message) is not None and not (len(facts(message)) >= 2 and any(_fits(
+                t, request) >= 2 for t in _choose_tools(request))))) and not _corrected(request)  # "What would the
+        # payment be on a 365,000 house with a 20% deposit?": the values for a call, not a question of a listing found;
+        # "Which one is
         # cheaper?" of a list found; not "And in grams?", which asks the call before again, for another value
         calls, missing = ([], []) if answered else _plan(_completing(request) or request, fingerprint)
         if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls} and not (
@@ -4186,6 +4247,45 @@ def _handoff_when(request: Request) -> list[Tool]:
 
 #: Words of a result that stop the next step ("Check availability before booking": not when it says unavailable).
 _REFUSED = frozenset("false unavailable no not none 0 denied failed invalid mismatch".split())
+
+
+#: A post's parts, as :func:`_role_at` reads them: the role (its title), the employer, the place.
+_POST_PARTS = (stem_set("title role position job"), stem_set("company employer organization organisation firm"),
+               stem_set("location city place office"))
+
+
+def _role_at(text: str) -> tuple[str, str, str] | None:
+    """A post as a job posting's first sentence names it, "<Role> at <Company>, <Place> (...)": the three parts
+    ("Senior Backend Engineer", "Fernwood Labs", "Berlin"), the place empty when not said; else ``None``."""
+    first = (sentences(text[:400]) or [""])[0]
+    role, at, rest = first.partition(" at ")
+    if not at or not 1 <= len(role.split()) <= 6 or not rest[:1].isupper() or sum(w[:1].isupper() for w in role.split(
+            )) * 2 < len(role.split()) or role.split()[0].lower() in STOP:  # "I work at Acme": no post
+        return None
+    company, _, place = rest.partition(",")
+    return role.strip(), company.split(" (")[0].strip(" ."), place.split("(")[0].strip(" .")
+
+
+def _numbered(text: str) -> list[str]:
+    """The items of a list numbered in one line ("1) open any report 2) click Export 3) choose PDF"), the last up to
+    its sentence's end; none unless two or more."""
+    parts, k, at = [], 1, text.find("1) ")
+    while at >= 0:
+        after = text.find(f"{k + 1}) ", at)
+        parts.append(text[at + len(f"{k}) "):after if after >= 0 else None].strip(" .;,"))
+        at, k = after, k + 1
+    return [*parts[:-1], parts[-1].split(". ")[0].split("\n")[0].strip(" .")] if len(parts) >= 2 else []
+
+
+def _versioned(token: str) -> bool:
+    """Whether a token is a version number: "3.2.1", "v2.0" (digits parted by dots, a "v" before them)."""
+    bare = token.removeprefix("v").removeprefix("V")
+    return "." in bare and all(part.isdigit() for part in bare.split("."))
+
+
+def _phone_like(token: str) -> bool:
+    """Whether a token is written as a phone number is: seven digits or more, and dashes, dots, spaces or "+"."""
+    return sum(map(str.isdigit, token)) >= 7 and all(c.isdigit() or c in "+-. ()" for c in token)
 
 
 def _own_ids(text: str, field: frozenset[str], own: frozenset[str] = frozenset(), others: frozenset[str] = frozenset(

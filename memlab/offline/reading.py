@@ -110,6 +110,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     bottle jar pack packet loaf loaves bunch tin can box pair
     | hour hours time open opening close closing closed | address location located | decision decide agree agreed resolve choose chose chosen pick select | available availability free start
     | supplies stationery toner paper pens ink | enrol enroll enrolment enrollment register registration
+    | recurring recur repeat repeats repeating
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
     groceries purchase | injury injured hurt pain sore sprain burn burned burnt medical symptom
     headache fever cough rash sick nausea dizzy | colour color paint white black red blue green grey gray
@@ -220,8 +221,9 @@ def _words(text: str) -> tuple[str, ...]:
 def identifiers(text: str) -> list[str]:
     """What ``text`` names that must be copied exactly (``ORD-73914``, ``AX3000``, ``2.1.4``), each once: a
     token with a digit and a letter, a dash, a slash or two dots; never a quantity (``£89.99``, ``8:00``,
-    ``3-year-old``)."""
-    return [token for token in facts(text) if len(token) >= 3 and not _QUANTITY.fullmatch(token)
+    ``3-year-old``) nor a day of the month (``12th``)."""
+    return [token for token in facts(text) if len(token) >= 3 and not _QUANTITY.fullmatch(token) and not (
+        token[:-2].isdigit() and token[-2:].lower() in ("st", "nd", "rd", "th"))  # nor a day: "on the 12th"
             and (any(c.isalpha() for c in token) or "-" in token or "/" in token or token.count(".") >= 2)]
 
 

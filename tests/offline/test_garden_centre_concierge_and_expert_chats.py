@@ -5,7 +5,9 @@ about lavender (the tool's own word "soil" before "should" is no verb); a questi
 from..." acts, though its name could be a noun). "Hi, I'm Dana. When is breakfast?" is answered from the
 instructions as the question alone is. In a pasted chat the speaker a helper's label names ("Expert:",
 "Landlord (Mr. Okafor):") is the assistant; a section of causes holds what the expert explains, a section of
-advice or promises what they advised or promised."""
+advice or promises what they advised or promised. A question about a pasted chat (in the instructions, or on the
+message's last line) is answered by the sentence that says it, with who said it; a question the chat does not
+answer gets "The text doesn't say."."""
 
 from __future__ import annotations
 
@@ -102,3 +104,24 @@ def test_a_landlords_promises_are_his_and_the_tenant_is_named() -> None:
     assert "Maria Lopez" in sections["Who is involved"] and "leaking" in sections["What went wrong"]
     assert "plumber on Thursday, March 14" in sections["What was promised"]
     assert "Sorry" not in sections["What was promised"] and "Okafor" not in sections["What was promised"]
+
+
+def answer(instructions: str, text: str) -> str:
+    with openai.OpenAI() as client:
+        return client.responses.create(model="gpt-4.1-mini", instructions=instructions, input=text).output_text
+
+
+@pytest.mark.parametrize(("instructions", "chat", "expected"), [
+    ("When is the plumber coming?", TENANT, 'Landlord said: "I\'ll send a plumber on Thursday, March 14."'),
+    ("How many plants does the gardener have?", GARDENER, 'Gardener said: "I have 6 plants in grow bags."'),
+    ("What does the expert recommend feeding the plants, and how much?", GARDENER,
+     'Expert said: "A liquid seaweed feed at 10 ml per 4.5 litres of water."'),
+    ("Who is the mayor of Lyon?", GARDENER, "The text doesn't say."),
+])
+def test_a_question_about_a_pasted_chat_is_answered_from_the_sentence_that_says_it(instructions, chat, expected) -> None:
+    assert answer(instructions, chat) == expected
+
+
+def test_a_question_on_the_last_line_is_asked_of_the_text_above_it() -> None:
+    text = f"Here is a transcript:\n{GARDENER}\n\nQuestion: How often should the gardener water now?"
+    assert answer("", text) == 'Expert said: "Water every other day and add a nitrogen feed once a week."'
