@@ -2719,6 +2719,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     question = _asked(_referred(request, question or request.message))
     priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "was", "does", "do"))  # "How much is it?": a
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
+    topic = [one for one in topic if one not in _MODIFIERS] or topic  # "our total budget": the budget
     if not topic:
         return None
     wants_id, how_much = bool(set(topic) & _ID), "how much " in question.lower()
@@ -2728,6 +2729,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     counted = None if counted in _ITEMS else counted
     head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or counted or request.memory.spelled(
         [_owned(question) or ""])[0]
+    head = None if head in _MODIFIERS else head
     named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
     called = {stem(found) for s in request.said if s.role == "user" and head  # "my partner Ewa": Ewa is the partner
               for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w* ([A-Z][\w-]+)", s.text)}
@@ -2737,6 +2739,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
             i, head) for i in s.identifiers) if named else _currencies(s.text))]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
+    coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks)
     found, ids = [], {i.lower() for i in identifiers(question)}
     lowered = _lower_tokens(question)
     asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"
@@ -2769,15 +2772,23 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         if mine and ((lead := statement.text.partition(": ")[0]) in ("Noted", "You told me", "From my notes", "I said", "I don't"
                                                                      " know") or " returned" in lead):
             continue  # the offline model's own echo ("get_stock returned price: 8.5": the result itself answers)
-        if wants_id and not facts(statement.text) or how_much and not any(map(str.isdigit, statement.text)):
-            continue  # "How much do I owe Sam?" is not answered by "I'm Sam"
+        if wants_id and not (statement.identifiers if coded else facts(statement.text)) or how_much and not any(map(
+                str.isdigit, statement.text)):  # "How much do I owe Sam?" is not answered by "I'm Sam"; "What was the
+            continue  # flight number?" by "the replacement flight cost €710" when another sentence gives a code
         if (head or topic[0]) == stem("name") and len(topic) == 1 and {"my", "i"} & set(lowered) and not _SELF_NAMED.search(
                 statement.text) and not (
                 statement.role == "note" and len(tokens(statement.text)) <= 3):  # a note's "name: Lena Park" answers
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
+        if "where" in asked and statement.role in ("user", "note") and not _gives_what_is_asked(question, statement.text):
+            continue  # "Where am I moving?" is not answered by "My exam was moved to May 24"
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
+        if "who" in asked and statement.role in ("user", "note") and not (_proper_names(statement.text, people=True) or (
+                statement.stems & (_PERSON | related({stem("partner"), stem("son"), stem("mother")})))):
+            continue  # "Who was I traveling with?" is answered by a person, not "the replacement flight cost €710"
+        placed = stem("address") in topic and _ADDRESS.search(statement.text)  # "at 42 Elm Street": the address
         stems = statement.stems | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
-            {stem("day"), stem("date")} if dated else set()) | price  # "Which day...?": "on Thursdays"
+            {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set())  # "Which
+        # day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
                 i, head) for i in statement.identifiers) and not (head == counted and (facts(statement.text) or len(_listed(
@@ -2794,12 +2805,26 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                 0] not in _YES_NO:  # nor does "Miso hates the vet" say what Pepper is allergic to (but "Does Ana live
             continue  # in Lima?" is answered: "No: ...Quito")
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
-        holds = sum((bool(meant & statement.stems), dated, "where" in asked and bool(_names_after(
-                statement.text, _PLACE_CUES))))  # what the phrase or the wh-words ask for: "how old", "when"
+        holds = sum((bool(meant & statement.stems), dated, "where" in asked and any(n.split()[0].lower() not in CALENDAR
+                                                                                    for n in _names_after(statement.text, _PLACE_CUES))))
+        # what the phrase or the wh-words ask for: "how old", "when", "where" (a place, not "moved to May 24")
         said_here = _covered(topic, frozenset(words(statement.text)))  # of equals, the one that says it ("My son Noah
-        found.append(((covered, holds, score + 1.5 * corrects, said_here, statement.order), statement))  # ...", not "He...")
+        specific = len(set(topic) - {stem("name")} & stems) + corrects  # the words asked, said ("the venue called":
+        # the venue, not the wedding a related word gives), or a correction of them ("We've moved to York now")
+        found.append(((specific, covered, holds, score + 1.5 * corrects, said_here, statement.order), statement))  # ...",
+        # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     return (best[0][0], best[1]) if best else None
+
+
+def _gives_what_is_asked(question: str, text: str) -> bool:
+    """Whether ``text`` holds the kind of value the question's words ask for: an identifier for a number or an id
+    ("What was the flight number?"), for "where" no day where a place would be ("moved to May 24"); else any does."""
+    asked = set(_lower_tokens(question))
+    if set(_topic(question)) & _ID and not identifiers(text):
+        return False
+    named = [n.split()[0].lower() for n in _names_after(text, _PLACE_CUES)] if "where" in asked else []
+    return not named or not all(n in CALENDAR for n in named)  # (a place in lower case: "at the train station")
 
 
 def _forbidden(instructions: str, question: str) -> str | None:
@@ -3095,6 +3120,8 @@ def restate(statement: Statement) -> str:
         return f"{statement.tool or 'A tool'} reported {text}." if statement.role == "tool" else f"I said: {text}."
     call, arrow, result = text.partition(" → ")  # a note's tool line: what the tool said ("Booked Osteria Blu...")
     text = result.replace(".; ", "; ") if arrow and call.endswith(")") and result else text
+    lead, _, rest = text.partition(" ")  # a note's "Actually, the budget is now 12k": the budget is now 12k
+    text = rest if rest and lead.lower().strip(",:") in _CORRECTION | {"correction", "update"} else text
     said = set(_lower_tokens(text))  # a note's "I'm allergic to sulfa" is the user's: "you're allergic to sulfa"
     mine = said & {"i", "i'm", "i've", "i'd", "my", "me"} and not said & {"you", "your", "you're", "you'll", "we",
                                                                           "we'll"}
@@ -3687,7 +3714,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
             later = [s for s in request.said if s.order > found[1].order and s.role == found[1].role not in ("tool", "assistant") and not s.asks]
             then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
-            fixed = [s for k, s in enumerate(later) if then[k] & _CORRECTION and (  # "Actually, it's...", "the order...",
+            fixed = [s for k, s in enumerate(later) if _gives_what_is_asked(said, s.text) and then[k] & _CORRECTION and (  # "Actually, it's...", "the order...",
                 k == 0 and (then[k] & {"it", "it's", "that", "this", "they", "meant"} or s.stems & found[1].stems)
                 or _covered(_topic(said), s.stems)) or k == 0 and len(then[k]) <= 10 and (facts(s.text) or _DAYS & s.stems) and (
                 then[k] & {"it", "it's", "they"} or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
@@ -3812,6 +3839,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."
 
 
+#: Words that say which value of a thing a question asks, not the thing ("our total budget", "the current address").
+_MODIFIERS = stem_set("total overall whole entire full current latest")
 #: Verbs that say little of their own: a fact need not repeat them to answer ("Do you take cards?").
 _LIGHT_VERBS = stem_set("take have get make do use offer accept give")
 #: Verbs that open an order to act in the world: without a tool for it, the model can't ("Remind me to call mum").
@@ -3924,16 +3953,17 @@ def _worded(request: Request, text: str) -> str:
         text = text.replace(f" {word} ", f" {sign} ")
     told = [s for s in reversed(request.said) if s.role == "user" and not s.asks]
     said, values = [w.strip("?.!") for w in text.replace(",", " ").split()], {}
+    totals = {"combined", "total", "altogether", "together", "sum"}  # (what asks for a sum names no value)
     for word in dict.fromkeys(w for before, w in zip(["", *said], said)  # "5 km times 2": "km" is a unit here
-                              if w not in STOP and not w[:1].isdigit() and not before[:1].isdigit()):
+                              if w not in STOP | totals and not w[:1].isdigit() and not before[:1].isdigit()):
         statement = next((s for s in told if stem(word) in s.stems), None)
-        found = [t.lstrip("£$€") for t in tokens(statement.text)] if statement else []
+        found = [t.lstrip("£$€") for t in tokens(_THOUSANDS.sub("", statement.text))] if statement else []  # "$30,000"
         at = [k for k, t in enumerate(found) if stem(t.lower()) == stem(word)]
         units = [k - 1 for k in at if k and _NUMBER.fullmatch(found[k - 1])]  # "5 km, 7 km and 10 km": each
         after = [k for k in range(at[0] + 1, min(at[0] + 5, len(found))) if _NUMBER.fullmatch(found[k])] if at else []
         for place in units or after[:1]:  # "my phone bill is 45": one value, of "phone" and "bill"
             values.setdefault((statement.order, place), (found[place], []))[1].append(word)
-    if len(values) >= 2 and ({"combined", "total", "altogether", "together", "sum"} & set(said) or " in all" in text):
+    if len(values) >= 2 and (totals & set(said) or " in all" in text):
         return " + ".join(number for number, _ in values.values())
     for number, named in values.values():
         for word, owner in itertools.product(named, ("my ", "our ", "the ", "")):

@@ -678,7 +678,7 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
     """The statements with each correction's new value written into the earlier sentence it corrects, by the word
     before the value or an identifier's prefix ("my exam is on June 12", "Sorry, the exam is on June 19":
     "my exam is on June 19"); a correction so applied is dropped."""
-    out = list(said)
+    out, superseded = list(said), set()
     for fix in said:
         new = tokens(fix.text)
         if fix.role != "user" or not _lower(fix) & {"sorry", "actually", "correction", "mistyped", "meant"}:
@@ -698,8 +698,19 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             if text != old.text:
                 stems = old.stems - frozenset(words(old.text)) | frozenset(words(text))
                 out[at], applied = replace(old, text=text, stems=stems), True
-        out = [s for s in out if s is not fix or not applied]
+            elif old.role != "assistant" and len(old.text.split()) <= 8 and any(_form(was) == _form(value) != "" and (
+                    was != value) and not ("-" in was or any(c.isalpha() for c in was.lower().rstrip("km"))) for was in facts(
+                    old.text) for value in facts(fix.text)):  # an amount ("18k", "€640"), not a code; "Our
+                # budget is 18k.", then "Actually, the budget is now
+                superseded.add(old.order)  # 12k since...": the new value, said its own way, replaces the old sentence
+        out = [s for s in out if (s is not fix or not applied) and s.order not in superseded]
     return out
+
+
+def _form(value: str) -> str:
+    """A value's written form, each digit a 9 ("18k": "99k", "€640": "€999"); empty for a bare number of one digit."""
+    form = "".join("9" if c.isdigit() else c for c in value)
+    return "" if form == "9" else form
 
 
 def _answers(said: Sequence[Statement]) -> list[Statement]:
