@@ -3818,7 +3818,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             stem("change")}:  # "Actually, make it 56": an order, told back as one
         echo = "you asked me to " + " ".join(ordered)
     fault = set(words(said)) & notes.PROBLEM or any(t in ("not", "no", "never") or t.endswith("n't") for t in said_tokens)
-    solved = said_tokens & (notes.SOLVED | {"fine", "done"}) and not re.search(r"\bwork\w* (?:as|at)\b", said, re.I)
+    solved = said_tokens & (notes.SOLVED | {"fine", "done"}) and not re.search(r"\bwork\w* (?:as|at)\b", said, re.I) and not (
+        said_tokens & {"like", "want", "need", "must", "should"} or " done by " in said.lower())  # "We'd like the job
+    # done by May 30": a wish, not news
     if (solved or "all good" in said.lower()) and not fault:  # "works as an architect" tells a job
         return f"Good to hear: {echo}. Is there anything else I can help with?"
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."

@@ -58,3 +58,8 @@ async def test_a_value_corrected_before_a_summary_is_the_one_the_notes_keep() ->
     assert any(event.status == "applied" for event in session.summary_events)
     assert "18k" not in session.summary_text and "12k" in session.summary_text, session.summary_text
     assert str(result.final_output) == "From my notes: the budget is now 12k since we're keeping the old appliances."
+
+
+async def test_a_wish_to_have_it_done_is_noted_not_taken_for_a_problem_solved() -> None:
+    said = await turns(HELPER, ["We'd like the job done by May 30."])
+    assert said[0][1] == "Noted: you'd like the job done by May 30."
