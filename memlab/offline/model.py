@@ -2385,8 +2385,6 @@ def _fits(tool: Tool, request: Request) -> int:
     free-text field ("summary") once it gives another field's value ("PRN-01 is down. Priority high.")."""
     properties = tool.parameters.get("properties") or {}
     reader, score, stated = Reader(request, tool=tool.name), 0, 0
-    said = _lower_tokens(request.message)  # "Book me into the second one", "the dentist one": a listed record's values
-    pointed = any(a == "the" and (b in _ORDINALS or c == "one") for a, b, c in zip(said, said[1:], [*said[2:], ""]))
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
         field, named = properties[name], reader.named_value(name, linked=False)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
@@ -2408,12 +2406,19 @@ def _fits(tool: Tool, request: Request) -> int:
             found, stated = found or statement, stated + statement
         found = found or (kind == "code" or kind == "email" and not _chat(request.message)) and any(find(
             text) for text in request.sources[1:]) or field.get(
-            "type") in ("string", None) and kind == "id" and pointed and reader.picked_value(name) is not None  # a flight, an email said before; the
+            "type") in ("string", None) and kind == "id" and _pointed(request.message) and reader.picked_value(name) is not None  # a flight, an email said before; the
         # id of "the second one"
         if not found and not optional and not _stated(tool, request, [name]):  # nor said before after its name
             return 0
         score += (3 if kind == "email" or named else 1) * found  # "dana@x.com", "ticker AAPL"
     return score if score > stated else 0
+
+
+def _pointed(message: str) -> bool:
+    """Whether a message points at a listed record by its place or a word of it ("Book me into the second one", "the
+    dentist one")."""
+    said = _lower_tokens(message)
+    return any(a == "the" and (b in _ORDINALS or c == "one") for a, b, c in zip(said, said[1:], [*said[2:], ""]))
 
 
 def _stated(tool: Tool, request: Request, names: Sequence[str] | None = None) -> bool:
@@ -3295,7 +3300,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     said, ids, heard = _lower_tokens(question), set(identifiers(question)), set(words(question))
     results = [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1]
     found = [(calls[i["call_id"]].get("name"), i["output"]) for i in results if isinstance(i.get("output"), str)]
-    for depth, item in enumerate(results[:6]):  # (past the newest three, only a record the question names)
+    clock = set(_when(question, "hh:mm", 2000, datetime.date(2000, 1, 1))) if results else set()  # "the 7am class":
+    for depth, item in enumerate(results[:6]):  # its 07:00 (past the newest three, only a record the question names)
         call = calls[item["call_id"]]
         alone = alone and depth < 3
         name, arguments = str(call.get("name")), structured(str(call.get("arguments")))
@@ -3317,7 +3323,6 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         if depth < 3 and said[:1] and (said[0] in _YES_NO or said[0] == "which") and len(records) > len(kept := _kept(
                 records, question)) > 0:
             return f"{'Yes: ' * (said[0] != 'which')}{'; '.join(map(_record, kept[:8]))}."  # "Is 19 June a holiday?"
-        clock = set(_when(question, "hh:mm", 2000, datetime.date(2000, 1, 1)))  # "the 7am class": its 07:00
         place = next((w for a, w in itertools.pairwise(said) if a == "the" and w in _PLACES), "") if len(records) > 1 else ""
         at = -1 if place == "last" else _PLACES.index(place) if place else len(records)  # "the address of the second one"
         named = records[at:at + 1 if at >= 0 else None] if depth < 3 and place and at < len(records) else [
