@@ -723,8 +723,9 @@ class Reader:
         if field_stems == {stem("title")} and 1 < len(head) <= 15 and 3 * sum(w[:1].isupper() for w in head) >= 2 * len(
                 head) and len(sentences(self.whole)) > 1 and not _is_question(self.whole):  # Is All You Need. Ashish ...")
             return " ".join(head)
-        lead = self.whole[:dated.start()].split() if field_stems in ({stem("title")}, {stem("subject")}) and (dated := _DATE.search(self.whole[
-            :300])) else []  # an event said before its date: "Team retro next Thursday at 14:30"
+        lead = self.whole[:dated.start()].split() if field_stems in ({stem("title")}, {stem("subject")}) and (
+            dated := _DATE.search(self.whole[:300])) else []  # an event said before its date: "Team retro next Thursday
+        # at 14:30", "Quarterly planning on 2025-07-10" (a subject too)
         if 0 < len(lead) <= 5 and lead[0][:1].isupper() and stem(lead[0].lower()) not in (
                 _VERBS | _CHANGES | STOP) and lead[0].lower() not in _ACTS and not _QUOTED.search(" ".join(lead)) and not (
                 _is_question(self.whole)):  # is titled "Team retro" (not "Schedule 'Budget review' on...")
@@ -2405,9 +2406,9 @@ def _fits(tool: Tool, request: Request) -> int:
             found = found or bool(set(words(name)) & _WORKS and _made_by(request.message, tool.name))  # "Find Dune by Frank Herbert"
             found, stated = found or statement, stated + statement
         found = found or (kind == "code" or kind == "email" and not _chat(request.message)) and any(find(
-            text) for text in request.sources[1:]) or field.get(
-            "type") in ("string", None) and kind == "id" and _pointed(request.message) and reader.picked_value(name) is not None  # a flight, an email said before; the
-        # id of "the second one"
+            text) for text in request.sources[1:]) or field.get("type") in ("string", None) and kind == "id" and (
+                _pointed(request.message) and reader.picked_value(name) is not None)  # a flight, an email said before;
+        # the id of "the second one"
         if not found and not optional and not _stated(tool, request, [name]):  # nor said before after its name
             return 0
         score += (3 if kind == "email" or named else 1) * found  # "dana@x.com", "ticker AAPL"

@@ -77,9 +77,8 @@ _NEWS = stem_set("still nothing work luck change same done")  # words saying no 
 _PAST = stem_set("tried did held found made took put reset checked installed updated restarted cleaned unplugged "
                  "rebooted replaced")
 #: Sections that give way first when a note is over its word budget.
-_CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "status", "pending", "risk", "advice", "cause",
-              "outcome",
-              "next", "date", "name", "issue", "id", "ids")
+_CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "status", "pending", "risk", "advice",
+              "cause", "outcome", "next", "date", "name", "issue", "id", "ids")
 #: The length of a note whose prompt sets no budget: brief, as a careful model writes one.
 DEFAULT_MAX_WORDS = 250
 #: How the offline model's own recall answers and "I don't know"s start: a note takes none of them.
@@ -495,9 +494,8 @@ def _names_a_product(statement: Statement) -> bool:
     if any(_MODEL_LIKE.fullmatch(i) for i in statement.identifiers):
         return True
     found = tokens(statement.text)  # "Aero 14", not "April 20"
-    return any(a[:1].isupper() and b[:1].isdigit() and a.lower() not in CALENDAR for a, b in zip(found[1:], found[
-        2:])) or bool(
-        {"using", "running", "version"} & {t.lower() for t in found})
+    return any(a[:1].isupper() and b[:1].isdigit() and a.lower() not in CALENDAR for a, b in zip(
+        found[1:], found[2:])) or bool({"using", "running", "version"} & {t.lower() for t in found})
 
 
 def _prefers(statement: Statement) -> bool:
@@ -633,7 +631,8 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
             topics = {part.heading: set(words(f"{part.heading} {part.description}")) for part in sections
                       if part.kind is None} or {part.heading: set(_CATCH_ALL) for part in sections if part.kind == (
                           "context") and not any(_is_problem(s) for s in said if s.role in ("user", "note"))}  # of a
-            # chat whose user reports no problem (a tool's "No plan for April" is none), the context ("Product and environment") holds what the user told of themselves; else a section of a kind
+            # chat whose user reports no problem (a tool's "No plan for April" is none), the context ("Product and
+            # environment") holds what the user told of themselves; else a section of a kind
             if not topics and not (catch and general):  # holds only what its rule finds
                 break
             scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}
@@ -698,11 +697,12 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             if text != old.text:
                 stems = old.stems - frozenset(words(old.text)) | frozenset(words(text))
                 out[at], applied = replace(old, text=text, stems=stems), True
-            elif old.role != "assistant" and len(old.text.split()) <= 8 and any(_form(was) == _form(value) != "" and (
-                    was != value) and not ("-" in was or any(c.isalpha() for c in was.lower().rstrip("km"))) for was in facts(
-                    old.text) for value in facts(fix.text)):  # an amount ("18k", "€640"), not a code; "Our
-                # budget is 18k.", then "Actually, the budget is now
-                superseded.add(old.order)  # 12k since...": the new value, said its own way, replaces the old sentence
+            elif old.role != "assistant" and len(old.text.split()) <= 8 and any(
+                    _form(was) == _form(value) != "" and was != value and not (
+                        "-" in was or any(c.isalpha() for c in was.lower().rstrip("km")))  # an amount, not a code
+                    for was in facts(old.text) for value in facts(fix.text)):
+                superseded.add(old.order)  # "Our budget is 18k.", then "Actually, the budget is now 12k since...": the
+                # new value, said its own way, replaces the old short sentence
         out = [s for s in out if (s is not fix or not applied) and s.order not in superseded]
     return out
 
