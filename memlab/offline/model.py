@@ -3791,7 +3791,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return f"I can't check that: {changing[0][0]} can only {changing[0][1][:1].lower()}{changing[0][1][1:]}."
         plain = said.rstrip(" ?!.").split(" ")  # "Can I change my delivery address?" with no tool that changes it
         if request.tools and [w.lower() for w in plain[:2]] in (["can", "i"], ["could", "i"], ["may", "i"]) and len(
-                plain) > 3 and (stem(plain[2].lower()) in _CHANGES or plain[2].lower() in _ACTS | {"change", "return"}):
+                plain) > 3 and (stem(plain[2].lower()) in _CHANGES or plain[2].lower() in _ACTS | {"change", "return"}) and not any(
+                t.stems & set(words(said)) - _VERBS - _CHANGES for t in request.tools):  # (no tool speaks of the thing)
             return f"I can't {_swap(' '.join(plain[2:]))} from here: none of my tools does that. {_my_tools(request)}"
         asking = [t for t in _lower_tokens(said)[:5] if t != "please"]  # "Can you remind me to call Mom at 5?": a
         if asking[:1] in (["can"], ["could"], ["would"], ["will"]) and asking[1:2] == ["you"] and asking[2:3] and (
@@ -4010,7 +4011,8 @@ def _about_pasted(request: Request) -> str | None:
     asked = [piece for piece in sentences(request.instructions[:300]) if piece.rstrip().endswith("?")]
     question = last if last.endswith("?") else asked[-1] if asked and len(request.instructions) <= 300 else ""
     text = lines[:-1] if last.endswith("?") else lines
-    if not question or len(" ".join(text).split()) < 25 or len(text) < 3:
+    if not question or len(" ".join(text).split()) < 25 or len(text) < 3 or question == last and len(read_transcript(
+            "\n".join(text))) < 2:  # a question after lines of one's own is no question about a pasted chat
         return None
     topic = set(_topic(question)) - stem_set("text transcript conversation chat say said mention sentence word paragraph "
                                             "line point bullet summary gist")  # ("In one sentence, what is this about?"

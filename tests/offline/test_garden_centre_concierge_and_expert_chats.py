@@ -125,3 +125,12 @@ def test_a_question_about_a_pasted_chat_is_answered_from_the_sentence_that_says_
 def test_a_question_on_the_last_line_is_asked_of_the_text_above_it() -> None:
     text = f"Here is a transcript:\n{GARDENER}\n\nQuestion: How often should the gardener water now?"
     assert answer("", text) == 'Expert said: "Water every other day and add a nitrogen feed once a week."'
+
+
+async def test_a_question_after_lines_of_ones_own_is_not_asked_of_a_pasted_text() -> None:
+    helper = Agent(name="Helper", instructions="You are a helpful assistant.")
+    result = await Runner.run(helper, "My setup at home, as it stands this week:\nLaptop: Aero 14 running Windows 11, "
+                                      "bought in March from your shop, restarted twice today.\nRouter: NetHub AX3000 in "
+                                      "the hall, firmware 2.2.0, lights all green.\nWhich one should I restart first?")
+    reply = str(result.final_output)  # (not 'Laptop said: "Aero 14 running..."', as if "Laptop:" were a speaker)
+    assert ' said: "' not in reply and not reply.startswith(("The text says", "The text doesn't say")), reply

@@ -117,3 +117,15 @@ async def test_a_summary_of_a_summary_keeps_the_users_name() -> None:
         result = await Runner.run(GARDEN, message, session=session)
     assert sum(event.status == "applied" for event in session.summary_events) >= 2
     assert "Harriet Vance" in str(result.final_output), session.summary_text
+
+
+@function_tool
+def modify_shipping(order_id: str, address: str) -> str:
+    """Change the delivery address of an order."""
+    return f"Order {order_id} now ships to {address}."
+
+
+async def test_an_action_a_tool_does_is_never_said_to_be_out_of_reach() -> None:
+    shop = Agent(name="Shop", instructions="You help with orders.", tools=[modify_shipping])
+    said = await turns(shop, ["Can I change my delivery address?"])
+    assert "none of my tools" not in said[0][1] and "order id" in said[0][1]
