@@ -214,7 +214,7 @@ _QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch meant raised "
                          "lowered postponed rescheduled".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
-_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|((?:what|how) about|same for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
                          re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy redirect "
@@ -4607,7 +4607,11 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         kind = reader.kind(key, str(tool.parameters["properties"][key].get("description") or ""))[0]
         if str(cues[-1][3]).lower() == "in" and not (options or kind.startswith(("unit ", "currency ")) or new[:1].isupper()):
             return None  # "In fahrenheit please" sets an option, "In Paris?" a place; "In short?", "In stock?" neither
-        return (tool.name, {**arguments, **sides, key: value}) if value is not None and arguments[key] != value else None
+        more = {k: option for k, field in tool.parameters["properties"].items() if k != key and isinstance(field, Mapping)
+                and isinstance(field.get("enum"), list) and (option := reader._option_named(field["enum"], set(words(
+                    rest)), "", strict=True)) is not None} | {k: when[0] for k in arguments if k != key and when and shapes[
+                        k][2]}  # "Same again for Saturday but balcony": the section and the day
+        return (tool.name, {**arguments, **sides, **more, key: value}) if value is not None and arguments[key] != value else None
     return None
 
 

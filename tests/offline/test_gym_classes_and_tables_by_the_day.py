@@ -3,7 +3,8 @@
 "Book me into the second one" books the second class listed, with the email the member gave two turns before;
 "the first one, and bring one guest" books again; "Who teaches the 7am class?" reads the instructor of the class at
 07:00, several results back. "On the 12th at 7pm" is this month's 12th (next month's once it has passed), at 19:00,
-and "the 3rd floor" is no date."""
+and "the 3rd floor" is no date. At a box office, "Same again for Saturday but balcony" books again with the day and
+the section it names, the rest kept."""
 
 from __future__ import annotations
 
@@ -71,3 +72,17 @@ def test_a_day_of_the_month_rolls_over_into_the_next_year() -> None:
     assert _when("Table for 2 on the 3rd at 19:30", "date", 2026, datetime.date(2026, 12, 4)) == ["2027-01-03"]
     assert _when("Table for 2 on the 28th", "date", 2026, datetime.date(2026, 12, 4)) == ["2026-12-28"]
     assert _when("Meet me on the 3rd floor", "date", 2026, datetime.date(2026, 12, 4)) == []
+
+
+@function_tool
+def book_seats(event: str, section: Literal["floor", "lower", "upper", "balcony"], quantity: int, date: str) -> dict:
+    """Reserve seats at the box office for a show."""
+    return {"booking_id": "BX-100", "event": event, "section": section, "quantity": quantity, "date": date}
+
+
+async def test_same_again_changes_each_value_it_names_and_keeps_the_rest() -> None:
+    box_office = Agent(name="BoxOffice", instructions="You are a box office assistant.", tools=[book_seats])
+    said = await turns(box_office, ["Reserve 2 seats in the upper section for Hamilton on Friday.",
+                                    "Same again for Saturday but balcony."])
+    assert said[0][0] == [("book_seats", {"event": "Hamilton", "section": "upper", "quantity": 2, "date": "Friday"})]
+    assert said[1][0] == [("book_seats", {"event": "Hamilton", "section": "balcony", "quantity": 2, "date": "Saturday"})]
