@@ -690,8 +690,8 @@ class Reader:
         if self.searches and not self.answer and field_stems & stem_set("query search term keyword q") and (
                 maker := _by(self.whole)):  # "Do you have any books by Jane Austen?": what a catalogue is searched for
             return maker[0]
-        if option := _option_said(description, self.whole, name, next((str(t.get("description") or "") for t in (
-                self.request.body.get("tools") or []) if isinstance(t, Mapping) and t.get("name") == self.tool), "")):
+        if option := _option_said(description, self.whole, name, next((t.told for t in self.request.tools if (
+                t.name == self.tool)), "")):
             return option
         if self.answer and field_stems & _EXPLAINS and any(set(words(f.replace("_", " "))) & _PLAIN for f in self.fields):
             return self.plainness[1]  # of the text judged: "The text has 6 words in 1 sentence, all short..."
@@ -942,7 +942,7 @@ class Reader:
         """The record of the newest listed result of an earlier turn that the message points at by its place ("hold the
         first one", "the last one"), or by a word of it ("the dentist one"); for "reserve it" (no name said but another
         field's: "member CIN-2"), what the newest earlier call acted on ("Dune" of find_book); else {}."""
-        said, places = _lower_tokens(self.request.message), ("first", "second", "third", "fourth", "fifth", "last")
+        said, places = _lower_tokens(self.request.message), _PLACES
         place = next((w for before, w in zip(said, said[1:]) if before == "the" and w in places), None)
         named = next((w for before, w, one in zip(said, said[1:], said[2:]) if before == "the" and one == "one" and w
                       not in places), "")
@@ -2419,7 +2419,7 @@ def _pointed(message: str) -> bool:
     """Whether a message points at a listed record by its place or a word of it ("Book me into the second one", "the
     dentist one")."""
     said = _lower_tokens(message)
-    return any(a == "the" and (b in _ORDINALS or c == "one") for a, b, c in zip(said, said[1:], [*said[2:], ""]))
+    return any(a == "the" and (b in _PLACES or c == "one") for a, b, c in zip(said, said[1:], [*said[2:], ""]))
 
 
 def _stated(tool: Tool, request: Request, names: Sequence[str] | None = None) -> bool:
@@ -4324,8 +4324,8 @@ def _versioned(token: str) -> bool:
 
 
 def _phone_like(token: str) -> bool:
-    """Whether a token is written as a phone number is: seven digits or more, and dashes, dots, spaces or "+"."""
-    return sum(map(str.isdigit, token)) >= 7 and all(c.isdigit() or c in "+-. ()" for c in token)
+    """Whether a token is written as a phone number is (:data:`_PHONE`, seven digits or more)."""
+    return bool(_PHONE.fullmatch(token)) and sum(map(str.isdigit, token)) >= 7
 
 
 def _own_ids(text: str, field: frozenset[str], own: frozenset[str] = frozenset(), others: frozenset[str] = frozenset(
