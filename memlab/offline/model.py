@@ -2206,6 +2206,7 @@ def _language(text: str) -> str | None:
     return best if high >= 2 and low < high else None
 
 
+@functools.lru_cache(maxsize=4096)  # asked of every message of a conversation, which recurs in each request
 def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
     first = (tokens(text[:200]) or [""])[0].lower().replace("’", "'")
@@ -2249,7 +2250,12 @@ def _only_asks(message: str) -> bool:
 
 
 def _lower_tokens(message: str) -> list[str]:
-    return [t.lower().replace("’", "'") for t in tokens(message[:400])]
+    return list(_lowered(message[:400]))
+
+
+@functools.lru_cache(maxsize=4096)  # a conversation is re-sent with every request: its texts recur
+def _lowered(text: str) -> tuple[str, ...]:
+    return tuple(t.lower().replace("’", "'") for t in tokens(text))
 
 
 @functools.lru_cache(maxsize=64)  # an agent's instructions are the same in every request it sends

@@ -154,7 +154,12 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
 
 def tokens(text: str) -> list[str]:
     """The tokens of ``text`` (its first :data:`MAX_CHARS` characters), in order, as written."""
-    return _TOKEN.findall(text[:MAX_CHARS])
+    return list(_tokens(text)) if len(text) <= 400 else _TOKEN.findall(text[:MAX_CHARS])
+
+
+@functools.lru_cache(maxsize=4096)  # a conversation is re-sent with every request: its short texts recur
+def _tokens(text: str) -> tuple[str, ...]:
+    return tuple(_TOKEN.findall(text))
 
 
 def apostrophes(text: str) -> str:

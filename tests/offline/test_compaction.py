@@ -456,10 +456,13 @@ def test_a_long_previous_response_id_chain_stores_what_was_said_once() -> None:
 
     import sys
 
-    for module in [m for name, m in sys.modules.items() if name.startswith("memlab")]:  # bounded caches start
-        for value in vars(module).values():  # empty: a cache's table that other tests filled growing past its
-            if callable(getattr(value, "cache_clear", None)):  # size (the token counts' holds 65,536) is not
-                value.cache_clear()  # what this stores
+    def clear_caches(of: str = "memlab.offline") -> None:  # bounded caches (the token counts' holds 65,536
+        for module in [m for name, m in sys.modules.items() if name.startswith(of)]:  # entries, the reader's short
+            for value in vars(module).values():  # texts' 4,096) are not what the API stores
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+    clear_caches("memlab")
     OfflineAPI().respond({"model": MODEL, "input": turn_text(-1)})  # loads the tokenizer and its caches first
     api = OfflineAPI(keep=1)
     said, held, previous = [0], [0], None
@@ -472,6 +475,7 @@ def test_a_long_previous_response_id_chain_stores_what_was_said_once() -> None:
             body = {"model": MODEL, "input": text, **({"previous_response_id": previous} if previous else {})}
             previous = api.respond(body)["id"]
             reading.READ_SO_FAR.clear()  # the reader's states to read on from (bounded: 8) are not what the API stores
+            clear_caches()
             held.append(tracemalloc.get_traced_memory()[0] - before)
     finally:
         tracemalloc.stop()
