@@ -2826,7 +2826,19 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         found.append(((specific, covered, holds, score + 1.5 * corrects, said_here, statement.order), statement))  # ...",
         # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
+    if best and (kinds := _kinds(best[1].text)):  # a later sentence changing that value of that thing tells it as it is
+        best = next(((key, s) for s in reversed(request.said) if s.order > best[1].order and s.role in roles and not s.asks
+                     and kinds & _kinds(s.text) and best[1].stems & s.stems - _DAYS and {t.lower() for t in tokens(
+                         s.text[:300])} & (_CORRECTION | {"lower", "raise", "change", "update"}) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55")
     return (best[0][0], best[1]) if best else None
+
+
+def _kinds(text: str) -> set[str]:
+    """The kinds of values ``text`` gives: a date ("on 4 March"), an amount (a currency), or a count of a unit
+    ("3 hours 45 minutes": hours, minutes)."""
+    said = tokens(text[:300])
+    return {kind for kind, given in (("date", _DATE.search(text[:300])), ("amount", _currencies(text))) if given} | {
+        stem(unit.lower()) for number, unit in itertools.pairwise(said) if _NUMBER.fullmatch(number) and unit.isalpha()}
 
 
 def _gives_what_is_asked(question: str, text: str) -> bool:

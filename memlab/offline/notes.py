@@ -673,36 +673,48 @@ def _introduces(statement: Statement) -> bool:
                                             for w in rest)  # "My name is Ana Ruiz, born 3 February 1979"
 
 
+_FIXES = frozenset("sorry actually correction mistyped meant".split())  # words that say a sentence corrects
+
+
 def _corrected(said: Sequence[Statement]) -> list[Statement]:
-    """The statements with each correction's new value written into the earlier sentence it corrects, by the word
-    before the value or an identifier's prefix ("my exam is on June 12", "Sorry, the exam is on June 19":
-    "my exam is on June 19"); a correction so applied is dropped."""
+    """The statements with each correction's new value written into the one earlier sentence it corrects (the one
+    sharing most of its words, the latest of equals), by the word before the value or an identifier's prefix ("my exam
+    is on June 12", "Sorry, the exam is on June 19": "my exam is on June 19"); a correction so applied is dropped.
+    "February revenue was actually $17,910" corrects February's revenue, not January's."""
     out, superseded = list(said), set()
     for fix in said:
         new = tokens(fix.text)
-        if fix.role != "user" or not _lower(fix) & {"sorry", "actually", "correction", "mistyped", "meant"}:
+        if fix.role != "user" or not _lower(fix) & _FIXES:
             continue
-        applied = False
-        for at, old in enumerate(out):
-            shared = {one for one in old.stems & fix.stems if one not in _TIME and not facts(one)}
-            if old.order >= fix.order or old.role not in ("user", "note", "assistant") or not shared:
-                continue
-            text, found = old.text, tokens(old.text)
-            for i, value in ((i, v) for i, v in enumerate(new) if facts(v) and v not in found):
-                for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
-                    if i and j and new[i - 1].lower() == found[j - 1].lower():  # "June 12" → "June 19"
-                        text = text.replace(f"{found[j - 1]} {was}", f"{found[j - 1]} {value}")
-                    elif was.rstrip("0123456789-") and was.rstrip("0123456789-") == value.rstrip("0123456789-"):
-                        text = text.replace(was, value)  # "ORD-1" → "ORD-2", "BA117" → "BA119"
-            if text != old.text:
-                stems = old.stems - frozenset(words(old.text)) | frozenset(words(text))
-                out[at], applied = replace(old, text=text, stems=stems), True
-            elif old.role != "assistant" and len(old.text.split()) <= 8 and any(
-                    _form(was) == _form(value) != "" and was != value and not (
-                        "-" in was or any(c.isalpha() for c in was.lower().rstrip("km")))  # an amount, not a code
-                    for was in facts(old.text) for value in facts(fix.text)):
-                superseded.add(old.order)  # "Our budget is 18k.", then "Actually, the budget is now 12k since...": the
-                # new value, said its own way, replaces the old short sentence
+        shared = [{one for one in old.stems & fix.stems - _FIXES if "'" not in one and not facts(one)} for old in out]
+        shares = [(len(same), old.role != "assistant", old.order, at) for at, (old, same) in enumerate(zip(out, shared))
+                  if old.order < fix.order and old.role in ("user", "note", "assistant") and same - _TIME]
+        if not shares:
+            continue
+        at = max(shares)[-1]
+        old = out[at]
+        text, found = old.text, tokens(old.text)
+        for i, value in ((i, v) for i, v in enumerate(new) if facts(v) and v not in found):
+            for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
+                months = [*new[i + 1:i + 2], *found[j + 1:j + 2]]
+                if len(months) == 2 and all(m[:1].isupper() and m.lower() in CALENDAR for m in months):  # "on 30
+                    # September" → "on 31 October"
+                    text = text.replace(f"{was} {found[j + 1]}", f"{value} {new[i + 1]}")
+                elif i and j and new[i - 1].lower() == found[j - 1].lower():  # "June 12" → "June 19"
+                    text = text.replace(f"{found[j - 1]} {was}", f"{found[j - 1]} {value}")
+                elif was.rstrip("0123456789-") and was.rstrip("0123456789-") == value.rstrip("0123456789-") and (
+                        was.rstrip("0123456789-")[-1:].isalpha()):
+                    text = text.replace(was, value)  # "ORD-1" → "ORD-2", "BA117" → "BA119" (not "$18" → "$17")
+        applied = text != old.text
+        if applied:
+            stems = old.stems - frozenset(words(old.text)) | frozenset(words(text))
+            out[at] = replace(old, text=text, stems=stems)
+        elif old.role != "assistant" and len(old.text.split()) <= 8 and any(
+                _form(was) == _form(value) != "" and was != value and not (
+                    "-" in was or any(c.isalpha() for c in was.lower().rstrip("km")))  # an amount, not a code
+                for was in facts(old.text) for value in facts(fix.text)):
+            superseded.add(old.order)  # "Our budget is 18k.", then "Actually, the budget is now 12k since...": the
+            # new value, said its own way, replaces the old short sentence
         out = [s for s in out if (s is not fix or not applied) and s.order not in superseded]
     return out
 

@@ -33,7 +33,7 @@ MAX_CHARS = 20_000
 
 #: A token: a word, a number or an identifier, with inner ``-./:'`` kept (``e-mail``, ``ORD-7``, ``10:32``);
 #: an underscore separates (``lookup_order`` is two words), and a number's possessive is left off (``PX-17's``).
-_TOKEN = re.compile(r"[£$€#+]?[^\W_](?:[^\W_]|(?<!\d)['’]|['’](?!s\b)|[-./:@](?=[^\W_]))*")
+_TOKEN = re.compile(r"[£$€#+]?[^\W_](?:[^\W_]|(?<!\d)['’]|['’](?!s\b)|[-./:@](?=[^\W_])|(?<=\d),(?=\d{3}(?!\d)))*")
 #: A quantity, not a name: a number, a count, an amount, a time or a date (``£89.99``, ``2x``, ``8:00``, ``5pm``, ``2025-01-17``).
 _QUANTITY = re.compile(r"[£$€#]?\d+(?:[.,]\d+)?x?|\d+(?:-[a-z]{2,})+|\d{1,3}-\d{1,3}|\d{1,2}(?:[ap]m)|\d{1,2}:\d\d(?::\d\d)?|\d{4}-\d\d-\d\d(?:T[\d:.]+Z?)?")
 #: A JSON field in text that is no longer valid JSON (a tool output cut short): ``"key": value``.
