@@ -1152,7 +1152,8 @@ class Reader:
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
         text = " ".join(w.replace("-", " ", 1) if w[:1].isdigit() and w.partition("-")[2].rstrip("s") in _SECONDS else w
                         for w in text.split(" "))  # "a 1-hour call": 1 hour (not "a 20-sided die")
-        text = _in_unit(_halves(text), {*name.lower().split("_"), *words(description)})  # "two hours": 120 minutes
+        text = _in_unit(_halves(text), {*name.lower().split("_")[name.lower().startswith(("min_", "max_")):], *words(
+            description)})  # "two hours": 120 minutes (min_capacity: no minutes)
         said = text.split(" ")  # "one large coffee": 1 (not "one of them"); "twice a day": 2
         for at, (count, d, sides) in enumerate(t.lower().partition("d") for t in said):  # dice: "3d6" is 3 of 6 sides,
             if d and sides.rstrip(".,;!?").isdigit() and (count.isdigit() or not count):  # "2 d20" 2, "a d8" 1
@@ -1165,7 +1166,8 @@ class Reader:
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
         marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
-        marks |= _PERSON if marks & (_PERSON | {stem("headcount")}) else set()  # attendees: "about 120 guests"
+        marks |= _PERSON if marks & (_PERSON | stem_set("headcount capacity")) else set()  # attendees: "about 120
+        # guests"; min_capacity: "for 6 people"
         if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10");
             teams = [(team, n) for team, n in itertools.pairwise(tokens(text)) if team[:1].isupper() and _NUMBER.fullmatch(n)]
             sides = [v for f in self.fields if len(teams) > 1 and (v := self.named_value(f.split("_")[0]))]  # "home: X"
@@ -1231,9 +1233,9 @@ class Reader:
                 item.isalpha() and item.islower() for item in counted):  # "How many guests? 6 adults and 2 kids": 8
             asked = words(told.split("how many", 1)[1])[:1]
             value = next((n for item, n in counted.items() if words(item) == asked), sum(counted.values()))
-        elif marks & _PERSON and len(people := [n for item, n in self.counts().items() if set(words(item)) & (
-                _PERSON | stem_set("adult kid baby"))]) >= 2:  # "2 adults and 1 child": 3 guests
-            value = sum(people)
+        elif marks & _PERSON and len(people := [(n, set(words(item))) for item, n in self.counts().items() if set(words(
+                item)) & (_PERSON | stem_set("adult kid baby"))]) >= 2:  # "2 adults and 1 child": 3 guests (children: 1)
+            value = next((n for n, item in people if item & set(words(name.replace("_", " ")))), sum(n for n, _ in people))
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die"
         if value is None and not (self.answer or marks & _UPPER or scale):  # a number no one gave is asked for ("Roll
@@ -2118,7 +2120,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from; "in"
                 # right after the verb is its particle ("Please check in Rosa Diaz"): a name follows
                 if before in ("to", "for", "from") and low not in CALENDAR and not dated:
-                    sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), found[at:at + 3])))
+                    sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), [
+                        w for w in found[at:at + 4] if w.lower() not in _HONORIFICS][:3])))  # "from Prof. Ines Duarte"
             if (things or titles or found[at - 1].isupper() and not people) and word.isdigit() and runs and runs[
                     -1][1] == at - 1 and f"{before} {word}" in low_piece:
                 runs[-1][1] = at  # "the Pixel 8", "train IC 512"
@@ -2483,7 +2486,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
     costs = any(f"how much {w} " in request.message.lower() for w in ("is", "are", "does"))  # "How much is X?": price
-    message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])} | (
+    message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])} | {stem(w[2:]) for w in (
+        found) if w.startswith("un") and w.endswith("ed") and len(w) > 6} | (  # "unlocked": lock
         {stem("price")} if costs else set())
     naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
     near = related(message - naming) - message if not chat else set()  # "I'm vegetarian": no recipe
@@ -3250,8 +3254,11 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
                 isinstance(one, dict) for one in data) else [], _lower_tokens(message))):
             lines.append(best)  # "What's the cheapest flight...?": the cheapest one
         elif isinstance(data, list) and once:  # each item on one line: "garage Quayside, spaces 14"
-            kept = _kept(data, message)  # "Is 19 June a holiday?": yes, the one of that date
-            yes = "Yes: " * (len(kept) < len(data) and (_lower_tokens(message) or [""])[0] in _YES_NO)
+            kept, said = _kept(data, message), _lower_tokens(message)  # "Is 19 June a holiday?": yes, that day's
+            yes = "Yes: " * (len(kept) < len(data) and (said or [""])[0] in _YES_NO)
+            if kept is not data and (said or [""])[0] in _YES_NO and {"all", "everything", "every", "each"} & set(said):
+                yes = "Yes: all of them. " if len(kept) == len(data) else "No: "  # "Is everything locked?": the one not
+                kept = kept if len(kept) == len(data) else [one for one in data if one not in kept]
             data, found = kept, [_record(one).rstrip(".") for one in kept[:8]]
             one = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]  # "1 memory", "1 task"
             many = f"{len(data)} {one if len(data) == 1 else noun}" if noun.endswith("s") else str(len(data))
@@ -3302,8 +3309,11 @@ def _kept(data: list[Any], message: str) -> list[Any]:
     if dated := [one for one in data if days and isinstance(one, dict) and days & {str(v)[5:10] for v in one.values()}]:
         return dated
     for key in [k for k, v in (data[0] if data and isinstance(data[0], dict) else {}).items() if isinstance(v, bool)]:
-        yes = {stem(w) for w in key.lower().split("_")} & {stem(w) for w in said}
-        no = "not" in said or not yes and said & {"open", "pending", "left", "remaining", "unfinished", "incomplete"}
+        yes = {stem(w) for w in key.lower().split("_")} & {stem(w) for w in said if w.endswith("ed") or not key.endswith(
+            "ed")}  # "locked", not "Which lock...?"
+        undone = {stem(w) for w in key.lower().split("_")} & {stem(w[2:]) for w in said if w.startswith("un")}  # unlocked
+        no = "not" in said or undone or not yes and said & {"open", "pending", "left", "remaining", "unfinished", "incomplete"}
+        yes = yes or undone
         if yes or no:
             return [one for one in data if isinstance(one, dict) and one.get(key) == (bool(yes) and not no)]
     return data

@@ -140,7 +140,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             if ends and key not in required:
                 continue
             value = _value(inner, filler, defs, key, "", depth + 1, owner=str(schema.get("title") or name or owner),
-                           nullable=nullable)  # an optional address: no field made of the message
+                           nullable=nullable or only_found and key not in required)  # an optional address: no field
+            # made of the message; an optional level or age of a call: none the user did not give
             if key in required or not only_found or not _is_placeholder(value):
                 out[key] = value
         named = [key for key, value in out.items() if isinstance(value, str) and 1 < len(value.split()) <= 4 and all(
@@ -160,7 +161,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             low = schema.get("minimum", 1 if kind == "integer" else 0)
             found = low + share * (schema.get("maximum", 5 if kind == "integer" else 1) - low)
         found = default if found is None and isinstance(default, (int, float)) else found
-        return _bounded(0 if found is None else found, {**schema, "type": kind})
+        return None if found is None and nullable else _bounded(0 if found is None else found, {**schema, "type": kind})
     if kind in ("boolean", "null"):  # a yes/no the message does not say: its default, else false
         said = filler.boolean(name, description) if kind == "boolean" else None
         return bool(default) if said is None and kind == "boolean" else said
