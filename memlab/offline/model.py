@@ -834,7 +834,8 @@ class Reader:
                 unread) else find
             ran_out, self.ran_out = self.ran_out, False
             found = self._take(kind + "".join(part), reads, name if kind in ("example", "id") and not nullable else "",
-                               avoid if kind != "version" else set())  # (a title may hold the version: "Crash in v3.2.1")
+                               avoid if kind != "version" else set(), nullable and kind.startswith("date"))  # (a title
+            # may hold the version: "Crash in v3.2.1"; a date a filter may go without is not a result's: "since")
             found = None if nullable and self.ran_out and not part else found  # return_date: none of one date
             if kind == "thing" and found and found.split()[-1].isdigit() and any(_SCORES & set(words(f.replace(
                     "_", " "))) for f in self.fields):  # "Lakers 102, Celtics 99", with scores to fill: "Celtics"
@@ -1114,12 +1115,12 @@ class Reader:
         return {name: value for name, value in named.items() if value}
 
     def _take(self, kind: str, find: Callable[[str], list[str]], required: str = "",
-              avoid: set[str] | frozenset[str] = frozenset()) -> str | None:
-        """The next value of ``kind`` (none of ``avoid``) in the first text that holds one; a ``required`` field
-        finding none is noted."""
+              avoid: set[str] | frozenset[str] = frozenset(), latest: bool = False) -> str | None:
+        """The next value of ``kind`` (none of ``avoid``) in the first text that holds one (of the ``latest``
+        message only); a ``required`` field finding none is noted."""
         index = self.start + self.taken.get(kind, 0)
         self.taken[kind] = self.taken.get(kind, 0) + 1
-        for text in self.texts:
+        for text in self.texts[:1] if latest else self.texts:
             found = [value for value in dict.fromkeys(find(text)) if not any(f" {value} " in f" {a} " for a in avoid)]  # nor
             # a part of one: "Pride" of "Pride and Prejudice"
             if found:
@@ -1271,7 +1272,7 @@ class Reader:
         said as "call me back"); a negation counts in its own clause ("I don't need a refund, just a swap"); ``None`` when
         the message says none of them (``on``: "on")."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
-        marks = marks - stem_set("want wish need request ask like") or marks
+        marks = marks - stem_set("want wish need request ask like only include") or marks  # only_abnormal: "abnormal"
         if marks & _PLAIN and self.answer:  # is_readable_by_ten_year_old: how plainly the text reads
             return self.plainness[0]
         if not marks:  # one_way: said as "one way"; a switch ("on") is on unless turned off ("Dim the lights to 30%")
@@ -3193,6 +3194,8 @@ def _part(statement: Statement, topic: Sequence[str]) -> Statement:
     pieces = [piece.strip() for part in listed.split(";") for piece in part.split(", ")]
     scores = [len(set(topic) & set(words(piece))) for piece in pieces]
     kept = [piece for piece, score in zip(pieces, scores) if score == max(scores) > 0]
+    kept = pieces if any(piece.split(" ")[0] in ("name", "title", "item", "test") for piece in kept) else kept  # a listed
+    # record named by what is asked is told whole: "How much milk?" of "ingredients: name milk, qty 450.0, unit ml"
     return dataclasses.replace(statement, text=f"{label}{colon}{', '.join(kept)}") if 0 < len(kept) < len(pieces) else statement
 
 
@@ -4477,7 +4480,7 @@ class _Layered:
     user said before, newest first (the age told two turns ago stays while the city moves to York)."""
 
     def __init__(self, *readers: Reader) -> None:
-        self.readers, self.whole = readers, readers[0].whole
+        self.readers, self.whole, self.texts = readers, readers[0].whole, readers[0].texts
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         def first(*args: Any, **kwargs: Any) -> Any:

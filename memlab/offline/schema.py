@@ -36,6 +36,7 @@ class Filler(Protocol):
     """
 
     whole: str  # the text it reads values from (the latest message, or a clause of it)
+    texts: Sequence[str]  # what the request says, the latest message first, then what was said before, newest first
     item: bool  # it reads one item of a list ("and Bo"): a list inside that item is not listed again
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
@@ -173,8 +174,11 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     text = filler.text(name, description, form, owner, nullable)
     text = text if text and _fits_format(text, form) else default if isinstance(default, str) else _PLACEHOLDERS.get(
         form or "", unknown)
+    dated = [w for w in text.split() if "-" in w and _fits_format(w, "date")] if "yyyy-mm-dd" in description.lower() else []
+    text = dated[0] if dated else text  # "only results on/after this date YYYY-MM-DD": "2025-01-01", not "... please"
     if isinstance(pattern := schema.get("pattern"), str) and not _matches(text, pattern):  # "^[A-Z]{2}[0-9]{3}$": the
-        said = [word.strip(".,;:!?()[]\"'") for word in filler.whole[:4000].split()]  # word said that matches ("AB123")
+        said = [word.strip(".,;:!?()[]\"'") for source in (filler.whole, *filler.texts) for word in source[:4000].split(
+            )]  # word said that matches ("AB123"), in this message or before ("PT-5581" of an earlier turn)
         text = next((word for word in said if _matches(word, pattern)), text)
     longest = schema.get("maxLength")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
