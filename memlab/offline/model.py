@@ -2158,8 +2158,9 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                   if start == end + 2 and found[end + 1].lower() in ("and", "or") and {"and", "or"} & set(
                       piece.lower().split())}  # "Alice, Bob and Chen" (not "Senior PM, Acme Robotics")
         for k, (start, end) in enumerate(runs):  # a title as written: "Dune: Part Two"
-            name = piece[(a := piece.find(found[start])):piece.find(found[end], a) + len(found[end])] if titles else ""
-            name = name if tokens(name) == found[start:end + 1] else " ".join(found[start:end + 1])
+            name = piece[(a := piece.find(found[start])):piece.find(found[end], a) + len(found[end])]
+            name = name if tokens(name) == found[start:end + 1] and (titles or " & " in name) else " ".join(found[
+                start:end + 1])  # "Kraan & Zn" as written too
             (places if k in marked else out if not (things and k in listed) else []).append(name)
     named = [p for p in phrases if p[:1].isupper() and not any(p in o != p for o in out)] if titles else []  # "a Senior PM"
     return named or out or sent_to or (mine or phrases if titles else phrases or mine) or places * titles
@@ -2286,12 +2287,17 @@ def _reports(message: str) -> bool:
     search is for ("my router drops every evening", "Water stays in the drum", "How do I...?"); not news, plans,
     preferences or a fix that worked ("Let's do that later", "Please text me", "Found the setting, all good")."""
     said = _lower_tokens(message)
-    fault = set(words(message)) & notes.PROBLEM or any(t in ("not", "no", "still", "need", "want", "keeps") or t.endswith(
-        "n't") or t.endswith("ing") and b in ("i'm", "is", "are", "keep") for b, t in zip(["", *said], said))  # "I'm
-    # getting a blank page", "I need a gluten-free cake"
     solved = set(said) & (notes.SOLVED | {"fine", "done"}) or "all good" in message.lower()
     described = any(len(said := _lower_tokens(s)) > 2 and not _PERSONS & set(said) for s in sentences(message))
-    return bool(fault or _is_question(message) or described and not solved)
+    return bool(_faults(message) or _is_question(message) or described and not solved)
+
+
+def _faults(message: str) -> bool:
+    """Whether a message tells of a fault or a need: "I'm getting a blank page", "it keeps crashing", "I need a
+    gluten-free cake" (not "We're moving on Saturday")."""
+    said = _lower_tokens(message)
+    return bool(set(words(message)) & notes.PROBLEM) or any(t in ("not", "no", "still", "need", "want", "keeps") or t.endswith(
+        "n't") or t.endswith("ing") and b in ("i'm", "is", "are", "keep") for b, t in zip(["", *said], said))
 
 
 def _about_user(message: str) -> bool:
@@ -2305,7 +2311,7 @@ def _recalls(message: str) -> bool:
     wh = bool(said) and said[0] in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
     how_to = said[1:2] in (["can"], ["should"], ["could"]) or said[:2] == ["how", "do"]  # "How do I reset...", "When
     # can my dog see a vet?"
-    back = bool({"my", "our"} & set(said)) or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
+    back = bool({"my", "our", "again"} & set(said)) or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
     return wh and back and not how_to and not facts(message)
 
 
@@ -2512,6 +2518,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     own_words = _own_words(request.instructions, frozenset(named))
     covered = set(words(request.message)) | (related(words(request.message)) if request.this_turn[0] else set())
     # itself ("charges"; once handed to, by a related word too: "charged" to "billing questions")
+    recalling = asking and _recalls(request.message) and request.last_user_index > 0  # what was said before
     scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), ""))
     for tool in tools:
         if tool.handoff and handed:  # a desk just handed to goes back only as its instructions say (below), not by a
@@ -2528,8 +2535,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         heard = desk_words if routed else message | same | near if everything_given or own & near and (
             handed_to and len(tools) == 1) else message | same  # a desk of one tool, handed the question: its tool
         # by a related word, asking what it lacks ("How much would insurance cost?": get_quote, "the driver age?")
-        if tool.handoff and covered & own_words:  # a desk whose instructions say the message's words answers it
-            heard = message | same
+        if tool.handoff and covered & own_words or recalling and not tool.handoff:  # a desk whose instructions say the
+            heard = message | same  # message's words answers it; "What's the new address again?": no quote by "move"
         said = own & message - (_aside(tool, desks, found) if routed else set())
         distinct = len(said) + bool(own & heard - message) or bool(  # related words ("parcel": track, package) once;
             lead not in shared and (lead == stem(tool.name.split("_")[0].lower()) or fits and lead not in naming and related(
@@ -2565,7 +2572,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         0] in ("thing", "other", *["person"] * bool(looks)) for n in _needed(fitting[0])) and not set(words(
             request.message)) - set(words(" ".join(given))) - _VERBS - fitting[0].stems  # asks of a name alone: "How do I
     # make Beef Wellington?": find_recipe(dish)
-    picked = picked or (fitting if len(fitting) == 1 and (fitting[0].stems & (near | message) or names_it if asking else (
+    recalled = asking and _recalls(request.message) and not fitting[0].name_stems - _VERBS & message if fitting else False
+    picked = picked or (fitting if len(fitting) == 1 and not recalled and (fitting[0].stems & (near | message) or names_it if asking else (
         reported or not _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES | {"add"}) and not _chat(
             request.message)) else looks_up[:1])  # "Add X to my diary": an order
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
@@ -2628,7 +2636,18 @@ def _choose_tools(request: Request) -> list[Tool]:
         own = routine | {w for t in tools if not t.handoff for w in t.stems}  # a desk (handed to before), not triage
         picked = back if not _covered([w for w in words(request.message) if not w[:1].isdigit()], own | related(
             own)) else picked
+    if _declares(request.message) and not identifiers(request.message):  # "We're moving our studio to Keizersgracht
+        picked = [t for t in picked if stem(t.name.split("_")[0].lower()) not in _VERBS - _CHANGES or (
+            t.name_stems - _VERBS <= message)]  # 72": news, no lookup of a moving quote (but "My order is ORD-5")
     return picked[:4]
+
+
+def _declares(message: str) -> bool:
+    """Whether a message only tells what is so, of the user or their plans ("We're moving on Saturday", "The move is
+    planned for 6 September"): no question, no request ("please", "I need", "can you")."""
+    said = _lower_tokens(message)
+    return not _is_question(message) and said[:1] in (["i"], ["i'm"], ["we"], ["we're"], ["my"], ["our"], ["the"]) and not (
+        set(said) & {"please", "like", "can", "could", "would", "help", "should"} or _faults(message))
 
 
 def _aside(desk: Tool, desks: Sequence[Tool], found: Sequence[str]) -> set[str]:
