@@ -2847,7 +2847,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         said_here = _covered(topic, frozenset(words(statement.text)))  # of equals, the one that says it ("My son Noah
         specific = len(set(topic) - {stem("name")} & stems) + corrects  # the words asked, said ("the venue called":
         # the venue, not the wedding a related word gives), or a correction of them ("We've moved to York now")
-        found.append(((specific, covered, holds, score + 1.5 * corrects, said_here, statement.order), statement))  # ...",
+        found.append(((specific, covered, holds, score + 1.5 * corrects, said_here, statement.order if said_here or (
+            statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
         # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     if best and (kinds := _kinds(best[1].text)):  # a later sentence changing that value of that thing tells it as it is
@@ -3876,8 +3877,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         echo = "you asked me to " + " ".join(ordered)
     fault = set(words(said)) & notes.PROBLEM or any(t in ("not", "no", "never") or t.endswith("n't") for t in said_tokens)
     solved = said_tokens & (notes.SOLVED | {"fine", "done"}) and not re.search(r"\bwork\w* (?:as|at)\b", said, re.I) and not (
-        said_tokens & {"like", "want", "need", "must", "should"} or " done by " in said.lower())  # "We'd like the job
-    # done by May 30": a wish, not news
+        said_tokens & {"like", "want", "need", "must", "should"} or any(a == "done" and b in ("on", "in", "at", "by") for a, b in (
+            itertools.pairwise(_lower_tokens(said)))))  # "We'd like the job done by May 30": a wish, not news; "The hip
+    # replacement was done on May 3": when, not a fix
     if (solved or "all good" in said.lower()) and not fault:  # "works as an architect" tells a job
         return f"Good to hear: {echo}. Is there anything else I can help with?"
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
@@ -4022,7 +4024,8 @@ def _worded(request: Request, text: str) -> str:
         after = [k for k in range(at[0] + 1, min(at[0] + 5, len(found))) if _NUMBER.fullmatch(found[k])] if at else []
         for place in units or after[:1]:  # "my phone bill is 45": one value, of "phone" and "bill"
             values.setdefault((statement.order, place), (found[place], []))[1].append(word)
-    if len(values) >= 2 and (totals & set(said) or " in all" in text):
+    if len(values) >= 2 and (totals & set(said) or " in all" in text) and (_is_question(text.strip()) or said[:1] in (
+            ["add"], ["sum"], ["calculate"], ["total"])):  # asked: not "Patient is 54 and had a total knee replacement"
         return " + ".join(number for number, _ in values.values())
     for number, named in values.values():
         for word, owner in itertools.product(named, ("my ", "our ", "the ", "")):

@@ -422,8 +422,9 @@ def _note_lines(text: str) -> list[tuple[str, frozenset[str]]]:
     found, heading = [], frozenset()
     data = structured(text) if text.lstrip()[:1] == "{" else None
     if isinstance(data, dict):  # a JSON note: each key a heading over its value's parts ({"items": "a; b"})
-        parts = {key: [part for one in (value if isinstance(value, list) else [value]) for part in str(one).split("; ")]
-                 for key, value in data.items()}
+        parts = {key: [part for one in (value if isinstance(value, list) else [value]) for part in (", ".join(
+            f"{k.replace('_', ' ')} {v}" for k, v in one.items()) if isinstance(one, dict) else str(one)).split("; ")]
+                 for key, value in data.items()}  # a listed record as its fields: "city Manchester, date March 6"
         text = "\n\n".join(f"{key.replace('_', ' ')}:\n" + "\n".join(lines) for key, lines in parts.items())
     for line in text.splitlines():
         bare = line.strip()
