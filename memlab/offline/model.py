@@ -41,6 +41,9 @@ _REASONING_MODEL = re.compile(r"^(?:o\d|gpt-5|codex)", re.I)
 #: An example in a parameter's description: "such as ORD-12345", "e.g. SN-AB12CD34", "like 2025-01-31".
 _EXAMPLE = re.compile(r"(?:such as|e\.g\.|eg|like|for example|example:?|format:?)\s+[\"'`]?([^\s\"'`,;)]+)",
                       re.I)
+#: Words ending in "ing" that name no activity ("in the evening", "anything else").
+_NOT_DOING = frozenset("morning evening nothing something anything everything during thing things bring spring string "
+                       "booking meeting building".split())
 #: An email address, a date (with digits or a month name), a number, and text in quotes ("Hola", 'my-app'; the
 #: apostrophe of "Luigi's" is no quote).
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
@@ -218,7 +221,8 @@ _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:
                          re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy redirect "
-                    "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply")
+                    "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply "
+                    "freeze unfreeze block unblock suspend")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate join attend")
@@ -459,6 +463,11 @@ class Reader:
         if any(c.isdigit() for c in sample) and not _DATE.match(sample):  # a date's example: a date, said any way
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
+        doing = (example := _EXAMPLE.search(self.told(name, description))) and example.group(1).lower().endswith("ing")
+        if doing:  # "a given activity (e.g. skiing, scuba diving)": what the user does ("skiing in Austria": skiing)
+            return "doing", lambda text: [" ".join(p[-1:] + [t]) for found in [tokens(text)] for at, t in enumerate(found) for p in [[
+                w for w in found[at - 1:at] if w.islower() and w not in STOP]] if len(t) > 4 and t.islower() and t.endswith(
+                    "ing") and t not in STOP and t not in _NOT_DOING]
         ends = {cue for part in f"{name.lower()}_".split("_") for cue in _ENDS.get(part, ())[:1]}
         if "currency" in about or ends and len(_currencies(self.whole)) > 1:  # the target is the one after "to"
             side = min(ends, default="")  # "from_currency": the source; "to", "target": the target
@@ -2493,7 +2502,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
     costs = any(f"how much {w} " in request.message.lower() for w in ("is", "are", "does"))  # "How much is X?": price
-    message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])} | {stem(w[2:]) for w in (
+    message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])} | {stem("un" + b) for a, b in zip(
+        found, found[1:]) if a.endswith("n't") or a == "not"} | {stem(w[2:]) for w in (
         found) if w.startswith("un") and w.endswith("ed") and len(w) > 6} | (  # "unlocked": lock
         {stem("price")} if costs else set())
     naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
@@ -2519,6 +2529,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     covered = set(words(request.message)) | (related(words(request.message)) if request.this_turn[0] else set())
     # itself ("charges"; once handed to, by a related word too: "charged" to "billing questions")
     recalling = asking and _recalls(request.message) and request.last_user_index > 0  # what was said before
+    ended = [t.lower() for piece in sentences(request.message) for t in [*tokens(piece), "."]]  # "it's fraud. Card...":
+    # no fraud of a card
     scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), ""))
     for tool in tools:
         if tool.handoff and handed:  # a desk just handed to goes back only as its instructions say (below), not by a
@@ -2537,7 +2549,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         # by a related word, asking what it lacks ("How much would insurance cost?": get_quote, "the driver age?")
         if tool.handoff and covered & own_words or recalling and not tool.handoff:  # a desk whose instructions say the
             heard = message | same  # message's words answers it; "What's the new address again?": no quote by "move"
-        said = own & message - (_aside(tool, desks, found) if routed else set())
+        said = own & message - (_aside(tool, desks, ended) if routed else set())
         distinct = len(said) + bool(own & heard - message) or bool(  # related words ("parcel": track, package) once;
             lead not in shared and (lead == stem(tool.name.split("_")[0].lower()) or fits and lead not in naming and related(
                 {lead}) & own))  # its verb ("Add milk": add_item, asking what it lacks); given its values, one related to its
@@ -2636,6 +2648,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         own = routine | {w for t in tools if not t.handoff for w in t.stems}  # a desk (handed to before), not triage
         picked = back if not _covered([w for w in words(request.message) if not w[:1].isdigit()], own | related(
             own)) else picked
+    picked = [t for k, t in enumerate(picked) if not t.handoff or t is next(u for u in picked if u.handoff)]  # one desk
     if _declares(request.message) and not identifiers(request.message):  # "We're moving our studio to Keizersgracht
         picked = [t for t in picked if stem(t.name.split("_")[0].lower()) not in _VERBS - _CHANGES or (
             t.name_stems - _VERBS <= message)]  # 72": news, no lookup of a moving quote (but "My order is ORD-5")
