@@ -57,7 +57,7 @@ _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
 #: A postal address: a street with its number, a city, a postcode or zip and a country ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
-                      r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row))\b(?:\.?,? ([A-Z]["
+                      r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row|Wharf|Quay|Mews|Gardens))\b(?:\.?,? ([A-Z]["
                       r"\w'-]+(?: [A-Z][a-z][\w'-]*)*)(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b"
                       r"(?:, ([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2}))?)?)?")
 _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal", "country nation")]
@@ -259,7 +259,7 @@ _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
 _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into", "in"), "destination": ("to", "into"),
          "target": ("to", "into", "in"), "quote": ("to", "into", "in"), "base": ("from",), "new": ("to", "into"),
-         "current": ("from",)}  # from_account, to_account: the option after "from", after "to"; new_plan: after "to"
+         "current": ("from",), "departure": ("from",), "arrival": ("to",)}  # from_account, to_account: the option after "from", after "to"; new_plan: after "to"
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: The listener's own words told back by the listener ("your name is Max" → "my name is Max"), and the verbs after
@@ -469,7 +469,8 @@ class Reader:
                 w for w in found[at - 1:at] if w.islower() and w not in STOP]] if len(t) > 4 and t.islower() and t.endswith(
                     "ing") and t not in STOP and t not in _NOT_DOING]
         ends = {cue for part in f"{name.lower()}_".split("_") for cue in _ENDS.get(part, ())[:1]}
-        if "currency" in about or ends and len(_currencies(self.whole)) > 1:  # the target is the one after "to"
+        if "currency" in about or ends and len(_currencies(self.whole)) > 1 and not field_stems - stem_set(" ".join(
+                _ENDS)):  # the target is the one after "to" (available_from: no currency)
             side = min(ends, default="")  # "from_currency": the source; "to", "target": the target
             return f"currency {side}", lambda text: _currencies(text, side)
         if field_stems & stem_set("unit scale") and ends:  # "350 fahrenheit to celsius", "how many km is 26.2 miles":
@@ -521,11 +522,13 @@ class Reader:
             return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
         if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
             # in paris please" → "Paris"; not "for 2 guests"); "for the Garden Fair" names an event, last
-            return "place", lambda text: sorted(_names_after(_from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving",
+            return "place", lambda text: _names_after(text, tuple(ends))[:1] or ("from" in ends and " to " in text and (
+                [w for w in tokens(text.partition(" to ")[0]) if w[:1].isupper()][-1:])) or (sorted(_names_after(
+                _from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving",
                 "departs", "visits")), key=lambda n: f"for the {n}" in text) or _proper_names(text) or [w for w, n in
                 itertools.pairwise(tokens(text)[:2]) if w.istitle() and n.isdigit() and stem(w.lower()) not in _VERBS | _CHANGES] or [
                 place.title() for cue in ("in", "for") for place in _after(text, cue, field_stems | _DAYS | _IN_UNITS) if (
-                    place[:1].isalpha())]
+                    place[:1].isalpha())])  # departure_airport: the one after "from" (or before "to"), if one is
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
@@ -1168,7 +1171,7 @@ class Reader:
         for at, (count, d, sides) in enumerate(t.lower().partition("d") for t in said):  # dice: "3d6" is 3 of 6 sides,
             if d and sides.rstrip(".,;!?").isdigit() and (count.isdigit() or not count):  # "2 d20" 2, "a d8" 1
                 said[at] = f"{count or '1' * (not said[at - 1:at] or not said[at - 1].isdigit())} dice of {sides} sides"
-        text = " ".join("1" if w.lower() == "one" and n.rstrip(".,;!?").isalpha() and n.lower() not in STOP else {
+        text = " ".join("1" if w.lower() == "one" and n.split("\n")[0].rstrip(".,;!?").isalpha() and n.lower() not in STOP else {
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and (name.lower(
             ).startswith(u[0]) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
@@ -1188,7 +1191,8 @@ class Reader:
                 # a result "2-1": 2, then 1; "Lakers 102, Celtics 99": 102, then 99 (the home side's first)
                 w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
                     not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
-        money = marks & stem_set("total amount price cost fee paid spent")  # "4.50 GBP"; "$45.50", not "order 7781"
+        money = marks & stem_set("total amount price cost fee paid spent rent salary deposit")  # "4.50 GBP"; "$45.50",
+        # not "order 7781"
         marks |= {code.lower() for _, code in _SIGNS} | related({stem("currency")}) | {stem("ask")} if money else set()
         # "8500 euros", "asking 15000"
         given = {v for f, v in self.claimed.items() if f != name}
@@ -2138,7 +2142,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 continue
             kept = at and word[:1].isupper() and (word == "The" and after[:1].isupper() or found[at - 1] == "The" and at > 1)
             if not kept and (not (word[:1].isupper() or things and word[1:2].isupper())  # "iPhone"; "The Name of the Wind"
-                    or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or dated
+                    or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or dated or low in ("true", "false", "none", "null")
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
                     or at == 0 and not (after.lower() in ("and", "or", "s") and low not in _PLEASANTRIES | _NODS
