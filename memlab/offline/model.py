@@ -3723,6 +3723,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return f"{solved[0]} gives {solved[1][-1][1]}."  # "Solve 3x + 7 = 22", "how can I solve 8x + 7 = -23?"
     if (question or all(w[:1].isdigit() for w in words(worded))) and (worked := _arithmetic(worded)):
         return f"{worked}."  # "what is 100 divided by 8?", "12 times 7", "my rent times 12"
+    before = next((s.text for s in reversed(request.said) if s.role == "user" and s.turn < request.said[-1].turn and (
+        _number_fact(s.text))), "") if question and len(tokens(said)) <= 4 else ""
+    new = [t for t in _lower_tokens(said) if t.isdigit()] if before else []
+    if question and (fact := _number_fact(said) or len(new) == 1 and _number_fact(before.replace(_lower_tokens(before)[1], new[
+            0], 1))):
+        return fact  # "Is 17 a prime number?", then "And 18?"
     if question and said_tokens & {"you", "your"} and {stem("tool"), stem("function")} & set(words(said)):
         return _my_tools(request)  # "What tools do you have?"
     instructed = _OPTIONS.search(request.instructions[:2000])
@@ -3900,7 +3906,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if (solved or "all good" in said.lower()) and not fault:  # "works as an architect" tells a job
         return f"Good to hear: {echo}. Is there anything else I can help with?"
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
-    if known is None and task and stem(task[task[0] == "you" and len(task) > 1]) in _MAKES:
+    verb = stem(task[task[0] == "you" and len(task) > 1]) if task else ""  # "Extract every date and amount": those the
+    if known is None and verb in _MAKES | stem_set("extract list return give find pull") and (  # message holds
+            extracted := _extracted(request.instructions, said)):
+        return extracted
+    if known is None and verb in _MAKES | stem_set("extract list"):
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
     acts = [t for t in _lower_tokens(said)[:4] if t != "please"][:3]  # "Remind me to call mum at 6", "Book a taxi":
     last = [t for t in _lower_tokens(sentences(said)[-1])[:2] if t != "please"][:1]
@@ -3915,6 +3925,30 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             acts[1:2] == ["me"] and said.split("me ", 1)[-1][:1].isupper()):  # an order no tool can carry out ("Call
         return _CANNOT  # me Sam" is a name, "call yourself Juniper" an order to the assistant)
     return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."
+
+
+def _extracted(instructions: str, text: str) -> str | None:
+    """The values of the kinds instructions ask to extract or list ("Extract every date and every monetary amount",
+    "List the email addresses"), one per line in the order the text gives them, each labelled with its kind when
+    more than one kind is asked ("date: 14 June", "amount: £1,200"); ``None`` if they ask for no kind it knows."""
+    asked = set(words(instructions[:400]))
+    finders = {"date": (stem_set("date dates day days deadline"), lambda: [m.group() for m in _DATE.finditer(text)]),
+               "amount": (stem_set("amount amounts monetary money price prices cost costs sum"), lambda: [
+                   t for t in tokens(text) if t[:1] in "£$€" and t[1:2].isdigit()]),
+               "email": (stem_set("email emails"), lambda: _EMAIL.findall(text)),
+               "phone": (stem_set("phone phones telephone"), lambda: _PHONE.findall(text)),
+               "link": (stem_set("url urls link links"), lambda: [w.rstrip(".,;)") for w in text.split() if "://" in w])}
+    kinds = [kind for kind, (cues, _) in finders.items() if asked & cues]
+    found = sorted(((text.find(value), kind, value) for kind in kinds for value in dict.fromkeys(finders[kind][1]())))
+    if not kinds:
+        return None
+    if "json" in instructions.lower():  # 'as JSON: {"dates": [...], "amounts": [...]}': under its keys
+        keys = {kind: next((k for k in instructions[:400].split('"')[1::2] if stem(k) in finders[kind][0]), kind + "s")
+                for kind in kinds}
+        return json.dumps({keys[kind]: [v for _, k, v in found if k == kind] for kind in kinds}, ensure_ascii=False)
+    if not found:
+        return f"The text gives no {' or '.join(kinds)}."
+    return "\n".join(f"{kind}: {value}" if len(kinds) > 1 else value for _, kind, value in found)
 
 
 #: Words that say which value of a thing a question asks, not the thing ("our total budget", "the current address").
@@ -4041,9 +4075,11 @@ def _worded(request: Request, text: str) -> str:
         after = [k for k in range(at[0] + 1, min(at[0] + 5, len(found))) if _NUMBER.fullmatch(found[k])] if at else []
         for place in units or after[:1]:  # "my phone bill is 45": one value, of "phone" and "bill"
             values.setdefault((statement.order, place), (found[place], []))[1].append(word)
-    if len(values) >= 2 and (totals & set(said) or " in all" in text) and (_is_question(text.strip()) or said[:1] in (
-            ["add"], ["sum"], ["calculate"], ["total"])):  # asked: not "Patient is 54 and had a total knee replacement"
-        return " + ".join(number for number, _ in values.values())
+    asked = (totals & set(said) or " in all" in text) and (_is_question(text.strip()) or said[:1] in (
+        ["add"], ["sum"], ["calculate"], ["total"]))  # asked: not "Patient is 54 and had a total knee replacement"
+    given = [t.lstrip("£$€") for t in tokens(_THOUSANDS.sub("", text)) if t[:1] in "£$€" and _NUMBER.fullmatch(t[1:])]
+    if asked and (len(values) >= 2 or len(given) >= 2):  # "What is the total of £120, £75.50 and £300?": those
+        return " + ".join(given if len(given) >= 2 else [number for number, _ in values.values()])
     for number, named in values.values():
         for word, owner in itertools.product(named, ("my ", "our ", "the ", "")):
             text = text.replace(f" {owner}{word} ", f" {number} ").replace(f" {number} {number} ", f" {number} ")
@@ -4336,6 +4372,21 @@ def _newest_number(request: Request) -> float | None:
         if found := [float(t) for t in tokens(text[:2000]) if _NUMBER.fullmatch(t)]:
             return found[0]
     return None
+
+
+def _number_fact(text: str) -> str | None:
+    """Whether the number a question names is prime, even or odd ("Is 91 prime?": "No: 91 = 7 × 13.")."""
+    said = _lower_tokens(text)
+    kind = next((w for w in said[2:5] if w in ("prime", "even", "odd")), None)
+    if said[:1] != ["is"] or len(said) < 3 or not said[1].isdigit() or kind is None or int(said[1]) > 10**10:
+        return None
+    n = int(said[1])
+    if kind == "prime":
+        factor = next((d for d in range(2, int(n ** 0.5) + 1) if n % d == 0), None)
+        return f"No: {n} is not prime." if n < 2 else f"Yes: {n} is prime." if factor is None else (
+            f"No: {n} = {factor} × {n // factor}.")
+    holds = n % 2 == (kind == "odd")
+    return f"{'Yes' if holds else 'No'}: {n} is {kind if holds else {'even': 'odd', 'odd': 'even'}[kind]}."
 
 
 def _handoff_when(request: Request) -> list[Tool]:
