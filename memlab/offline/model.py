@@ -1970,7 +1970,8 @@ def _shape(example: str) -> re.Pattern[str]:
     prefix, dash, rest = example.partition("-")
     if dash and any(c.isascii() and c.isalpha() for c in rest) and any(c.isdecimal() for c in rest):
         return re.compile(re.escape(prefix) + r"-[A-Za-z0-9]+")  # a serial (SN-AB12CD34): any mix after "SN-"
-    coded = any(c.isdigit() for c in example.split("-")[-1])  # "ORD-12345": keep "ORD" as written
+    coded = "-" in example and any(c.isdigit() for c in example.split("-")[-1])  # "ORD-12345": keep "ORD" as written
+    # (not "LH" of a flight number "LH1234": "AF77" is one too)
     return re.compile("".join(r"\d+" if piece.isdigit() else "[A-Za-z]+" if piece.isalpha() and not (
         coded and piece.isupper() and len(piece) <= 4) else re.escape(piece)
         for piece in re.findall(r"[A-Za-z]+|\d+|.", example)))
@@ -2577,8 +2578,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     files = fitting and stem(fitting[0].name.split("_")[0].lower()) in stem_set("create open file submit log raise report")
     reported = files and ("tool" in request.instructions.lower() or fitting[0].name in request.instructions) and set(
         words(request.message)) & notes.PROBLEM  # "Use tools", "Use report_problem for complaints"
-    looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) in
-                _VERBS - _CHANGES and all(_ID & set(words(n.replace("_", " "))) for n in _needed(t))]  # get_device(id)
+    looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) not in
+                _CHANGES | _STORES["keep"] and all(_ID & set(words(n.replace("_", " "))) or n.lower().endswith("date") for n in _needed(
+                    t))]  # get_device(id), flight_status(flight_number, date): "Is AF77 flying today?"
     said = _lower_tokens(request.message)  # "We need 6 eggs", "I want to hear Hey Jude": an order, not news (nor "We don't need...")
     wish = next((w for w, after in itertools.pairwise([*said, ""]) if w == "need" or f"{w} {after}" in ("want to", "i'd like",
                                                                                                     "would like")), "")
@@ -2770,7 +2772,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     the assistant's own words, one that says half of them as they are or that a question to it asks of ("What does
     lesson 1 cover?", "What did you say you'd send me?"), not the offline model's echo ("Noted: ...")."""
     question = _asked(_referred(request, question or request.message))
-    priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "was", "does", "do"))  # "How much is it?": a
+    priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "was", "does", "do")) or any(
+        w in ("cost", "costs", "price") for w in _lower_tokens(question))  # "How much is it?", "What did that cost?": a
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
     topic = [one for one in topic if one not in _MODIFIERS] or topic  # "our total budget": the budget
     if not topic:
@@ -2796,7 +2799,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     found, ids = [], {i.lower() for i in identifiers(question)}
     lowered = _lower_tokens(question)
     asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"
-    when = bool({"when", "until", "till"} & asked) or any(a in ("what", "which") and b in ("day", "days", "date") for a, b in zip(lowered, lowered[1:]))
+    when = bool({"when", "until", "till"} & asked) or any(a in ("what", "which", "the") and b in ("day", "days", "date") for a, b in zip(
+        lowered, lowered[1:]))  # "What day...?", "What was the date of the wedding?"
     meant = {stem(_PHRASES[phrase]) for phrase in _phrases(question)}  # "work for": employer
     names = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() or t.lower() in ids)))
     plain = [one for one in topic if one not in names]  # "the population of Lisbon": population
@@ -3574,7 +3578,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how"):
         return None
     topic = set(_topic(message)) | (stem_set(f"price cost total fee {' '.join(_CURRENCIES).lower()}") if "how much" in (
-        message.lower()) else set())  # "How much was the fern?": its price_eur
+        message.lower()) or {"cost", "costs", "price"} & set(said) else set())  # "How much was the fern?": its price_eur;
+    # "What did that cost?": its total_eur
     plain = {key: ", ".join(map(str, value)) if isinstance(value, list) else ("yes" if value else "no") if isinstance(
         value, bool) else str(value) for key, value in data.items()
              if not isinstance(value, dict) and not (isinstance(value, list) and any(isinstance(one, (dict, list))
@@ -4725,7 +4730,9 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
             "properties"][k].get("description") or "")))[0].startswith(("unit ", "currency ")) and (found := kind[1](
                 request.message))}  # (option); both sides, each its own ("What about in CHF?" names one)
         sides = sides if len({str(v).lower() for v in sides.values()}) > 1 else {}
-        kind = reader.kind(key, str(tool.parameters["properties"][key].get("description") or ""))[0]
+        kind, finder = reader.kind(key, str(tool.parameters["properties"][key].get("description") or ""))
+        value = next(iter(finder(rest) if kind.startswith("date") and finder else []), value)  # "and for tomorrow?": its
+        # date, in the field's form
         if str(cues[-1][3]).lower() == "in" and not (options or kind.startswith(("unit ", "currency ")) or new[:1].isupper()):
             return None  # "In fahrenheit please" sets an option, "In Paris?" a place; "In short?", "In stock?" neither
         more = {k: option for k, field in tool.parameters["properties"].items() if k != key and isinstance(field, Mapping)
