@@ -535,7 +535,9 @@ class Reader:
                 t.lower().removesuffix("'s") for t in tokens(text)) if m in CALENDAR and m[:3] in _MONTHS]
         if field_stems & stem_set("last4 digits four 4") or stem("last") in field_stems and " ending " in self.whole:  # "my
             # Visa ending in 3012": 3012; only digits ("I left my card at the cafe": none, not "cafe")
-            return "digits", lambda text: [t for t in tokens(text.partition(" ending ")[2])[:2] or tokens(text) if t.isdigit()]
+            four = bool(field_stems & stem_set("last4 four 4"))  # card_last_four: four digits ("Via Roma 14" has none)
+            return "digits", lambda text: [t for t in tokens(text.partition(" ending ")[2])[:2] or tokens(text) if t.isdigit() and (
+                len(t) == 4 or not four)]
         if field_stems & stem_set("flight train") and not field_stems & _PLACE and any(map(_vehicle_codes, self.request.sources)):
             moved = any(stem("new") in words(f.replace("_", " ")) for f in self.fields if f != name)  # beside new_flight,
             return "code", lambda text: [c for c in _vehicle_codes(text) if not (moved and f"to {c}" in text)]  # the one
@@ -778,6 +780,9 @@ class Reader:
                 ).rstrip("s") in {*_SECONDS, rest[0].lower()} and (head[-1] == "-" or not {w.lower() for w in head} & (
                     STOP)):  # "Tickets for Ana (31)")
             return " ".join(head).strip(" -:")
+        if self.item and kind in ("thing", "other", "free") and said[1:2] in (["x"], ["×"]) and said[0].isdigit():  # "2 x
+            return " ".join(itertools.takewhile(lambda w: w not in ("@", "at") and not facts(w), said[2:])).strip(" -:,")
+        # Tagliatelle al ragù @ 13.50": the whole name
         counting = self.item or (kind == "thing" or stem("unit") in field_stems) and ("unit" in self.fields or any(set(
             words(f.replace("_", " "))) & stem_set("quantity qty count") for f in self.fields))  # add_item(item,
         # quantity or unit): "2 cartons of milk" is milk
@@ -1150,6 +1155,8 @@ class Reader:
             return float(picked)  # "mark the first one done": the first listed record's id
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
+        if any(a in ("no", "without") and stem(b) in marks for a, b in itertools.pairwise(_lower_tokens(self.request.message))):
+            return None  # "No tip.": none
         if self.worked and marks & (_GENERIC_ANSWER | {stem("step")}):  # "Solve 2x + 3 = 11": result 4, a step 1, 2...
             return float(self.start + 1 if self.item and stem("step") in marks else self.worked[-1][1].partition(" = ")[2])
         if self.start and "between" in self.request.message.lower():
@@ -1285,7 +1292,8 @@ class Reader:
         said as "call me back"); a negation counts in its own clause ("I don't need a refund, just a swap"); ``None`` when
         the message says none of them (``on``: "on")."""
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
-        marks = marks - stem_set("want wish need request ask like only include") or marks  # only_abnormal: "abnormal"
+        marks = marks - stem_set("want wish need request ask like only include paid pay") or marks  # only_abnormal:
+        # "abnormal"; paid_by_card: "card" ("Paid in cash")
         if marks & _PLAIN and self.answer:  # is_readable_by_ten_year_old: how plainly the text reads
             return self.plainness[0]
         if not marks:  # one_way: said as "one way"; a switch ("on") is on unless turned off ("Dim the lights to 30%")
@@ -1562,6 +1570,9 @@ class Reader:
             _is_value, (found := tokens(_halves(_in_digits(part))))[lined and found[0].istitle():])) or _when(
                 part, None, self.year, self.today)) and not (  # "nausea since yesterday"
             stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
+        counted = [part for part in parts if lined and (t := tokens(part)) and (t[0].isdigit() and t[1:2] in (["x"], ["×"]) or (
+            t[0][:-1].isdigit() and t[0][-1:] in ("x", "×")))]  # a receipt's "2 x Tagliatelle @ 13.50" lines: its items,
+        parts = counted if len(counted) >= 2 else parts  # not its shop's line or its footnote
         timed = [part for part in parts if lined and _SECONDS.get(next((u.lower().rstrip("s") for n, u in itertools.pairwise(
             tokens(part)) if n[0].isdigit()), ""), ("",))[0] == "time"]  # a duration among things is none: "cook 2
         parts = [part for part in parts if part not in timed or len(timed) == len(parts)]  # minutes" ("Jog 20 minutes" is)

@@ -700,6 +700,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 if len(months) == 2 and all(m[:1].isupper() and m.lower() in CALENDAR for m in months):  # "on 30
                     # September" → "on 31 October"
                     text = text.replace(f"{was} {found[j + 1]}", f"{value} {new[i + 1]}")
+                elif len(months) == 2 and months[0].lower() == months[1].lower() and months[0].isalpha():  # "95 degrees"
+                    text = text.replace(f"{was} {found[j + 1]}", f"{value} {found[j + 1]}")  # → "105 degrees"
                 elif i and j and new[i - 1].lower() == found[j - 1].lower():  # "June 12" → "June 19"
                     text = text.replace(f"{found[j - 1]} {was}", f"{found[j - 1]} {value}")
                 elif was.rstrip("0123456789-") and was.rstrip("0123456789-") == value.rstrip("0123456789-") and (
@@ -716,7 +718,11 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             superseded.add(old.order)  # "Our budget is 18k.", then "Actually, the budget is now 12k since...": the
             # new value, said its own way, replaces the old short sentence
         out = [s for s in out if (s is not fix or not applied) and s.order not in superseded]
-    return out
+    shapes = [(s, [t for t in tokens(s.text) if not facts(t)]) for s in out]  # a correction the reader already wrote
+    newer = {s.order: t for s, shape in shapes for t, other in shapes if t.order > s.order and t.role == s.role == "user"
+             and other == shape and t.text != s.text}  # whole ("On exam, knee flexion is 105 degrees."): in the old
+    return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems) if s.order in newer else s for s in out
+            if s not in newer.values()]  # one's place
 
 
 def _form(value: str) -> str:
