@@ -260,6 +260,17 @@ def _named_keys(prompt: str) -> list[str]:
         if sentence[:1] in "-*•":  # "JSON with these keys:" then a list, a key a line ("- tenant")
             below = takewhile(lambda line: line.strip()[:1] in ("-", "*", "•"), prompt[found.end():].splitlines())
             sentence = ", ".join(line.strip().lstrip("-*• ").split(":")[0] for line in below)
+        outside, inner, depth = "", "", 0  # '"shows" (a list of objects with "city", "venue", "date")': one key, a list
+        for c in sentence:
+            if c in "()" and (c == "(" or depth):
+                depth += 1 if c == "(" else -1
+                outside += " (a list)" if c == ")" and not depth and "list" in inner else ""
+                inner = "" if c == "(" and depth == 1 else inner
+            elif depth:
+                inner += c
+            else:
+                outside += c
+        sentence = outside
         names = [name.strip(" `'\"") for part in sentence.split(",") for name in part.split(" and ")]
         names = [name if len(name.split()) <= 3 else " ".join(takewhile(lambda w: w.lower() not in STOP, name.split()))
                  for name in names]  # "..., next_step for this chat": next_step

@@ -3,17 +3,20 @@
 "Patient is 54 and had a total knee replacement on February 12." once got "54 + 12 = 66." (a "total" read as a sum
 asked for), and "The total hip replacement was done on May 3" got "Good to hear: ..." (a date, not a fix). A note
 under "## Budget" answered "What was the budget again?" with its second line (a lumber quote), and a JSON note's
-show came back as a Python dict.
+show came back as a Python dict. A JSON prompt's '"shows" (a list of objects with "city", "venue", "date")' gave
+the keys ``venue`` and ``date")`` of their own.
 """
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from agents import Agent, Runner
 
 from memlab.summarizing import SummarizingSession
 
-from ..helpers import turns
+from ..helpers import offline_summarizer, turns
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -59,3 +62,16 @@ async def test_a_note_answers_with_the_line_asked_for(note: str, question: str, 
     assert session.summary_text == note
     result = await Runner.run(agent, question, session=session)
     assert result.final_output == expected
+
+
+async def test_keys_inside_a_json_keys_parentheses_are_no_keys_of_their_own() -> None:
+    prompt = ('Return JSON with the keys "band", "shows" (a list of objects with "city", "venue", "date"), "costs", '
+              '"open_items". Output only JSON, no prose.')
+    said = ["I'm managing the tour for the band Glass Harbour.", "First show is in Glasgow at the Barrowland on March 3.",
+            "Van hire from Roadkings costs £1,450 for the whole tour.", "We still need a support act for Bristol."]
+    items = [item for text in said for item in ({"role": "user", "content": text},
+                                                {"role": "assistant", "content": "Noted."})]
+    _, note = await offline_summarizer(prompt=prompt).summarize(items)
+    data = json.loads(note)
+    assert list(data) == ["band", "shows", "costs", "open_items"] and isinstance(data["shows"], list), note
+    assert data["costs"] == "£1,450", note
