@@ -125,7 +125,7 @@ _OPTIONS = re.compile(r"\b(?:one word|one of|either|(?:classify|label|categori[s
                       r"(?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+|(?:[\w-]+,\s*){2,}[\w-]+)", re.I)
 #: Verbs that open instructions asking the model to make something of the user's message.
 _MAKES = stem_set("generate write compose create draft translate rewrite paraphrase pick choose select compute "
-                  "calculate solve derive prove")
+                  "calculate solve derive prove correct proofread")
 _UPPER = stem_set("max maximum upper most ceiling")
 _ID = stem_set("id identifier number code serial reference ref pin sku isbn barcode upc vin imei")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
@@ -3346,7 +3346,8 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             # (each of two calls too, unless it says no "off"), add_item: what it did, with what
             lines.append(f"I couldn't complete {name}: {text[:600]}{end}" if failed else f"{name} returned nothing."
                          if not text else _did(parts, sought) if acted else
-                         f"{text[:600]}{end}" if value and told and holds else  # "250 USD = 230.0 EUR" says all
+                         f"{text[:600]}{end}" if value and told and (holds or list(sought) == ["input"]) else  # "250 USD =
+                         # 230.0 EUR" says all, as an agent called as a tool does
                          f"{named} {text[:600]}{end}" if value and told else  # "The balance for..."
                          f"{_answering(text, message)[:600]}{end}" if once and not value and size > 2 else
                          f"{name} returned: {text[:600]}{end}")
@@ -3745,6 +3746,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if question and (fact := _number_fact(said) or len(new) == 1 and _number_fact(before.replace(_lower_tokens(before)[1], new[
             0], 1))):
         return fact  # "Is 17 a prime number?", then "And 18?"
+    if converted := _by_rates(request.instructions, said):
+        return converted  # "1 mile = 1.609 km" told, "26.2 miles" asked: "42.16 km"
     if question and said_tokens & {"you", "your"} and {stem("tool"), stem("function")} & set(words(said)):
         return _my_tools(request)  # "What tools do you have?"
     instructed = _OPTIONS.search(request.instructions[:2000])
@@ -4387,6 +4390,29 @@ def _newest_number(request: Request) -> float | None:
     for text in [output for _, output, _ in request.this_turn[2][::-1]] + [request.message]:
         if found := [float(t) for t in tokens(text[:2000]) if _NUMBER.fullmatch(t)]:
             return found[0]
+    return None
+
+
+def _by_rates(instructions: str, text: str) -> str | None:
+    """A quantity of ``text`` converted by a rate the instructions give ("1 mile = 1.609 km, 1 lb = 0.4536 kg": "50
+    pounds" is "22.68 kg"), a unit known by its other names ("lb", "pounds"); else ``None``."""
+    def unit(word: str) -> Any:
+        word = word.lower().rstrip(".")
+        return _SECONDS.get(word) or _SECONDS.get(word.removesuffix("s")) or stem(word)
+
+    rates = []
+    for piece in instructions[:2000].replace(";", ",").split(","):
+        left, equals, right = piece.partition("=")
+        said = tokens(left)
+        (n, *named), (m, *to) = next((said[k:k + 2] for k, t in enumerate(said) if _NUMBER.fullmatch(t)), [""]), tokens(
+            right)[:2] or [""]  # "1 gallon (US) = 3.785 L"
+        if equals and named and to and _NUMBER.fullmatch(n) and _NUMBER.fullmatch(m) and float(n):
+            rates.append((unit(named[0]), float(m) / float(n), to[0]))
+    said = tokens(_in_digits(text[:400]))
+    for number, word in itertools.pairwise(said):
+        for source, rate, target in rates:
+            if _NUMBER.fullmatch(number) and unit(word) == source:
+                return f"{number} {word} = {round(float(number) * rate, 2):g} {target}"
     return None
 
 
