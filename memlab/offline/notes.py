@@ -169,6 +169,7 @@ class NoteSpec:
     line_words: int | None = None
     checklist: bool = False
     columns: list[str] = field(default_factory=list)  # a table's two columns when each section is a row
+    decided: bool = False  # what was told or decided ("Remind me of everything we've decided")
 
 
 def read_prompt(prompt: str) -> NoteSpec:
@@ -184,7 +185,9 @@ def read_prompt(prompt: str) -> NoteSpec:
                     bullets=_count_of(prompt, ("bullet", "bullets", "points", "items")),  # "in 3 bullet points"
                     sentences=_count_of(prompt, ("sentence", "sentences")) or (1 if "in one line" in lower else None),
                     third="third person" in lower or "first person" in lower,  # "Do not write in the first person"
-                    table="table" in map(str.lower, tokens(prompt[:4000])))  # "as a markdown table (columns A | B)"
+                    table="table" in map(str.lower, tokens(prompt[:4000])),  # "as a markdown table (columns A | B)"
+                    decided=any(cue in lower for cue in ("we've decided", "we decided", "have we decided", "we've agreed",
+                                                         "remind me of everything")))
     for i, line in enumerate(lines):
         if any(cue in line.lower() for cue in ("must appear", "verbatim", "exactly as written")):
             for later in lines[i + 1:i + 200]:
@@ -1019,6 +1022,10 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     said = _answers(_corrected([s for s in said if not (s.role in ("assistant", "note") and s.text.startswith(
         _ECHOES))]))  # the model's own echoes ("Noted: ...", "From my notes: ...") tell nothing the user did not
     said = _clauses(said, spec.sections) if spec.sections else said
+    if spec.decided and not (spec.sections or spec.json_keys or spec.form or spec.paragraph or spec.bullets) and not any(
+            s.role == "user" and set(words(s.text)) & PROBLEM for s in said):  # a recap
+        told = [_said(s) for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2]  # asked of
+        return "What you told me:\n" + "\n".join(f"- {line}" for line in dict.fromkeys(told)) if told else ""  # plans
     if spec.bullets or spec.sentences or not (spec.sections or spec.json_keys or spec.paragraph) and (
             spec.numbered or spec.max_words):
         return _listing(said, spec)

@@ -624,7 +624,9 @@ def read_transcript(text: str) -> list[Statement]:
 _SUMMARIZE = frozenset(map(stem, "summarize summarise compress condense recap".split()))
 _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note", "hand-off note", "snapshot of",
                     "tl;dr", "tldr", "sum up", "sum it up", "sum this up", "concise summary", "short summary",
-                    "brief summary", "running summary", "summary (", "handover format", "summary format", "the gist")
+                    "brief summary", "running summary", "summary (", "handover format", "summary format", "the gist",
+                    "remind me of everything", "everything we've decided", "everything we decided", "what we've agreed",
+                    "what have we decided", "what we've decided so far")
 #: Verbs that ask for a thing to be made ("Write a one-paragraph summary", "Give me a short recap").
 _MAKE = frozenset(map(stem, "write give make produce create provide prepare draft list fill".split()))
 #: What such a verb makes that is a note: a summary or a handover, or a report or note *of* a conversation ("Produce a

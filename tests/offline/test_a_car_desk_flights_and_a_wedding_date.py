@@ -2,7 +2,9 @@
 
 "What did that cost?" after a booking that returned ``total_eur`` once got "I don't know"; "and for tomorrow?" called
 ``flight_status(date="tomorrow")``; "Is AF77 flying today?" called nothing (the example "LH1234" was read as "LH"
-followed by digits); "What was the date of the wedding again?" answered with the wedding's budget.
+followed by digits); "What was the date of the wedding again?" answered with the wedding's budget; "Remind me of
+everything we've decided so far." got "I can't do that", and "Summarise what we've agreed." a support ticket's
+"Problem:" and "Status:".
 """
 
 from __future__ import annotations
@@ -67,3 +69,14 @@ async def test_the_date_asked_again_is_the_date_told() -> None:
                                   "Our budget for the whole wedding is 32,000 euros.",
                                   "What was the date of the wedding again?"])
     assert "12 June 2026" in replies[2][1] and "32,000" not in replies[2][1], replies[2][1]
+
+
+@pytest.mark.parametrize("asked", ["Remind me of everything we've decided so far.", "Summarise what we've agreed."])
+async def test_a_recap_of_plans_tells_what_was_decided_as_it_now_is(asked: str) -> None:
+    agent = Agent(name="Planner", instructions="You are a wedding planner. Keep track of the details.")
+    replies = await turns(agent, ["Ines and I are getting married in Portugal. The date is 12 June 2026.",
+                                  "Our budget is 32,000 euros.", "We chose Casa do Lago as the venue.",
+                                  "Actually the date is 14 June 2026, not the 12th.", asked])
+    recap = replies[-1][1]
+    assert recap.startswith("What you told me:\n- ") and "14 June 2026" in recap and "12 June" not in recap, recap
+    assert "32,000 euros" in recap and "Casa do Lago" in recap and "Problem" not in recap, recap
