@@ -463,7 +463,8 @@ class Reader:
         if any(c.isdigit() for c in sample) and not _DATE.match(sample):  # a date's example: a date, said any way
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
-        doing = (example := _EXAMPLE.search(self.told(name, description))) and example.group(1).lower().endswith("ing")
+        doing = field_stems & stem_set("activity sport hobby exercise workout") and (example := _EXAMPLE.search(self.told(
+            name, description))) and example.group(1).lower().endswith("ing")  # not a query "e.g. running shoes"
         if doing:  # "a given activity (e.g. skiing, scuba diving)": what the user does ("skiing in Austria": skiing)
             return "doing", lambda text: [" ".join(p[-1:] + [t]) for found in [tokens(text)] for at, t in enumerate(found) for p in [[
                 w for w in found[at - 1:at] if w.islower() and w not in STOP]] if len(t) > 4 and t.islower() and t.endswith(
@@ -499,7 +500,7 @@ class Reader:
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
             return "path", lambda text: [t for t in tokens(text) if "/" in t]
         if format == "uri":
-            return "uri", lambda text: [word.rstrip(".,;)") for word in text.split() if "://" in word]
+            return "uri", _links
         if field_stems & _GENERIC_ANSWER and self.answer:
             return "answer", None
         part = next((at for at, part in enumerate(_ADDRESS_PARTS, 1) if field_stems & part), 0)
@@ -523,7 +524,8 @@ class Reader:
         if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
             # in paris please" → "Paris"; not "for 2 guests"); "for the Garden Fair" names an event, last
             return "place", lambda text: _names_after(text, tuple(ends))[:1] or ("from" in ends and " to " in text and (
-                [w for w in tokens(text.partition(" to ")[0]) if w[:1].isupper()][-1:])) or (sorted(_names_after(
+                [w for k, w in enumerate(tokens(text.partition(" to ")[0])) if k and w[:1].isupper() and w.lower() not in (
+                    STOP) and w != "I"][-1:])) or (sorted(_names_after(
                 _from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving",
                 "departs", "visits")), key=lambda n: f"for the {n}" in text) or _proper_names(text) or [w for w, n in
                 itertools.pairwise(tokens(text)[:2]) if w.istitle() and n.isdigit() and stem(w.lower()) not in _VERBS | _CHANGES] or [
@@ -646,7 +648,7 @@ class Reader:
         """The year the message or the instructions name, alone or in a date ("Today is 2025-03-10"; a date without
         one is in it), else this year."""
         said = tokens(f"{self.request.message} {self.request.instructions}"[:4000])
-        return next((int(t[:4]) for t in said if t[4:5] in ("", "-") and t[:2] in ("19", "20") and t[:4].isdigit() and (
+        return next((int(t[:4]) for t in said if t[4:5] in ("", "-") and t[:2] in ("19", "20") and t[:4].isdecimal() and (
             len(t) >= 4)),  # not "20 June"
                     datetime.date.today().year)
 
@@ -780,7 +782,7 @@ class Reader:
                 ).rstrip("s") in {*_SECONDS, rest[0].lower()} and (head[-1] == "-" or not {w.lower() for w in head} & (
                     STOP)):  # "Tickets for Ana (31)")
             return " ".join(head).strip(" -:")
-        if self.item and kind in ("thing", "other", "free") and said[1:2] in (["x"], ["×"]) and said[0].isdigit():  # "2 x
+        if self.item and kind in ("thing", "other", "free") and _counted_line(said) and said[1:2] in (["x"], ["×"]):  # "2 x
             return " ".join(itertools.takewhile(lambda w: w not in ("@", "at") and not facts(w), said[2:])).strip(" -:,")
         # Tagliatelle al ragù @ 13.50": the whole name
         counting = self.item or (kind == "thing" or stem("unit") in field_stems) and ("unit" in self.fields or any(set(
@@ -826,7 +828,7 @@ class Reader:
         if len(sides) == 2:  # "Porto beat Braga 3-0": winner Porto; "X lost to Y", "X were beaten by Y", "X 1, Y 2": Y
             between = set(_lower_tokens(self.whole.partition(sides[0])[2].partition(sides[1])[0]))  # (loser: X)
             after = [(tokens(self.whole.partition(side)[2]) or [""])[0] for side in sides]  # a score after each name
-            scores = [int(a) for a in after if a.isdigit()]
+            scores = [int(a) for a in after if a.isdecimal()]
             if between & {"drew", "draw", "tied"} or len(scores) == 2 and scores[0] == scores[1]:
                 return "draw"
             lost = scores[0] < scores[1] if len(scores) == 2 else {"lost", "lose", "loses", "fell", "by"} & between
@@ -1155,8 +1157,11 @@ class Reader:
             return float(picked)  # "mark the first one done": the first listed record's id
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
-        if any(a in ("no", "without") and stem(b) in marks for a, b in itertools.pairwise(_lower_tokens(self.request.message))):
-            return None  # "No tip.": none
+        low = f" {self.request.message.lower()} "
+        if any(f" {cue} {w}" in low for cue in ("no", "without") for w in name.lower().split("_")) and not any(
+                _NUMBER.fullmatch(a.lstrip("£$€")) and stem(b.lower()) in marks for a, b in itertools.pairwise(tokens(
+                    self.request.message))):  # "No tip.": none ("4 people ... no people under 18": 4; "No, tip 20%")
+            return None
         if self.worked and marks & (_GENERIC_ANSWER | {stem("step")}):  # "Solve 2x + 3 = 11": result 4, a step 1, 2...
             return float(self.start + 1 if self.item and stem("step") in marks else self.worked[-1][1].partition(" = ")[2])
         if self.start and "between" in self.request.message.lower():
@@ -1240,7 +1245,7 @@ class Reader:
         other = next(((said[at + 1:at + 2] if said[at - 1] == "me" else said[at - 2:at - 1]) or ["1"] for at in range(1, len(
             said) - 1) if said[at] == "and" and "me" in said[at - 1:at + 2:2]), [""])[0]  # and two kids", "2 kids and me": 3
         if other and marks & (_PERSON | {stem("party")}) and (not named or other in named):
-            found, index = [str(1 + (int(other) if other.isdigit() else 1))], 0
+            found, index = [str(1 + (int(other) if other.isdecimal() else 1))], 0
         if not (years and stem("year") in marks or named and self.answer):  # in an answer, only a number by its place
             self.taken["number"] = self.taken.get("number", 0) + 1  # moves the place on ("2019 Corolla, 42000 km")
         self.ran_out = self.ran_out or index >= len(found) > 0  # not a count none gives: "Add milk and bread"
@@ -1570,8 +1575,8 @@ class Reader:
             _is_value, (found := tokens(_halves(_in_digits(part))))[lined and found[0].istitle():])) or _when(
                 part, None, self.year, self.today)) and not (  # "nausea since yesterday"
             stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
-        counted = [part for part in parts if lined and (t := tokens(part)) and (t[0].isdigit() and t[1:2] in (["x"], ["×"]) or (
-            t[0][:-1].isdigit() and t[0][-1:] in ("x", "×")))]  # a receipt's "2 x Tagliatelle @ 13.50" lines: its items,
+        counted = [part for part in parts if lined and _counted_line(tokens(part))]  # a receipt's "2 x Tagliatelle @
+        # 13.50" lines: its items,
         parts = counted if len(counted) >= 2 else parts  # not its shop's line or its footnote
         timed = [part for part in parts if lined and _SECONDS.get(next((u.lower().rstrip("s") for n, u in itertools.pairwise(
             tokens(part)) if n[0].isdigit()), ""), ("",))[0] == "time"]  # a duration among things is none: "cook 2
@@ -1605,7 +1610,7 @@ class Reader:
         of oat milk": "liters oat milk"), or
         by the name just before it when none or another name follows ("Ana got 91.5, Ben 78")."""
         found, named = [p for t in tokens(_in_digits(self.request.message).replace(",", " and ")) for a, _, b in [
-            t.partition("/")] for t in [f"{int(a) / int(b):g}" if a.isdigit() and b.isdigit() and int(b) else t] for u in [
+            t.partition("/")] for t in [f"{int(a) / int(b):g}" if a.isdecimal() and b.isdecimal() and int(b) else t] for u in [
                 t.lstrip("0123456789.")] for p in ((t[:-len(u)], u) if t != u != "" and stem(u.lower()) in related({stem(
                     "unit")}) else [t])], {}  # "two loaves of bread" too, "500g butter" as "500 g butter", "1/2 cup" as
         # "0.5 cup"; an item ends at a comma ("Two shirts, extra large")
@@ -1631,6 +1636,12 @@ def _turned(message: str) -> bool:
     """Whether the message turns a level up or down ("Turn the music down", "crank it up"): a setting, not the thing."""
     found = _lower_tokens(message)
     return bool({"up", "down"} & set(found) and {stem(w) for w in found} & stem_set("turn crank dial knock ramp pump"))
+
+
+def _counted_line(said: Sequence[str]) -> bool:
+    """Whether a line's words open with a count of what it names: "2 x Tagliatelle @ 13.50", "3x Acqua"."""
+    return bool(said) and (said[0].isdecimal() and said[1:2] in (["x"], ["×"]) or said[0][:-1].isdecimal() and said[0][
+        -1:] in ("x", "×"))
 
 
 def _one(part: str) -> str:
@@ -2236,16 +2247,20 @@ def _language(text: str) -> str | None:
     return best if high >= 2 and low < high else None
 
 
-@functools.lru_cache(maxsize=4096)  # asked of every message of a conversation, which recurs in each request
 def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
+    return _asks(text[:400], text.rstrip().endswith("?"))  # (read from its head and its end: a long text is not held)
+
+
+@functools.lru_cache(maxsize=4096)  # asked of every message of a conversation, which recurs in each request
+def _asks(text: str, ends_asking: bool) -> bool:
     first = (tokens(text[:200]) or [""])[0].lower().replace("’", "'")
     labelled = text.lstrip()[len(first):len(first) + 1] == ":"  # "Name: Ana Silva." is a label, not "Name three..."
     said = _lower_tokens(text[:200]) if first in ("tell", "remind") else []  # "Tell Sam I'll be late", "Remind me at
-    sends = not text.rstrip().endswith("?") and (said[:1] == ["tell"] and said[1:2] not in (["me"], ["us"]) or said[  # 6pm
+    sends = not ends_asking and (said[:1] == ["tell"] and said[1:2] not in (["me"], ["us"]) or said[  # 6pm
         :1] == ["remind"] and ("to" in said[2:8] or bool(_DATE.search(text[:200]))))  # to call Mom": a message or a
     # reminder to send ("Remind me what...": asks)
-    return text.rstrip().endswith("?") or first.split("'")[0] in _ASKING and not labelled and not sends and not (
+    return ends_asking or first.split("'")[0] in _ASKING and not labelled and not sends and not (
         opens_clause(text))  # "what's" opens with "what"; "When I travel, I fly economy" tells
 
 
@@ -2518,8 +2533,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
     costs = any(f"how much {w} " in request.message.lower() for w in ("is", "are", "does"))  # "How much is X?": price
+    acting = {stem(t.name.split("_")[0].lower()) for t in tools}  # "don't recognise": unrecognised (not "don't lock":
     message = set(words(request.message)) - negated | {stem(a + b) for a, b in zip(found, found[1:])} | {stem("un" + b) for a, b in zip(
-        found, found[1:]) if a.endswith("n't") or a == "not"} | {stem(w[2:]) for w in (
+        found, found[1:]) if a.endswith("n't") or a == "not"} - acting | {stem(w[2:]) for w in (  # unlock_door)
         found) if w.startswith("un") and w.endswith("ed") and len(w) > 6} | (  # "unlocked": lock
         {stem("price")} if costs else set())
     naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
@@ -2784,7 +2800,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     lesson 1 cover?", "What did you say you'd send me?"), not the offline model's echo ("Noted: ...")."""
     question = _asked(_referred(request, question or request.message))
     priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "was", "does", "do")) or any(
-        w in ("cost", "costs", "price") for w in _lower_tokens(question))  # "How much is it?", "What did that cost?": a
+        w in _COST_WORDS for w in _lower_tokens(question))  # "How much is it?", "What did that cost?": a
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
     topic = [one for one in topic if one not in _MODIFIERS] or topic  # "our total budget": the budget
     if not topic:
@@ -2885,8 +2901,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     if best and (kinds := _kinds(best[1].text)):  # a later sentence changing that value of that thing tells it as it is
         best = next(((key, s) for s in reversed(request.said) if s.order > best[1].order and s.role in roles and not s.asks
-                     and kinds & _kinds(s.text) and best[1].stems & s.stems - _DAYS and {t.lower() for t in tokens(
-                         s.text[:300])} & (_CORRECTION | {"lower", "raise", "change", "update"}) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55")
+                     and (kinds & _kinds(s.text) or any(f"not {v}" in s.text for v in facts(best[1].text))) and best[
+                         1].stems & s.stems - _DAYS and {t.lower() for t in tokens(
+                         s.text[:300])} & (_CORRECTION - {"not"} | {"lower", "raise"}) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55")
     return (best[0][0], best[1]) if best else None
 
 
@@ -3590,7 +3607,7 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how"):
         return None
     topic = set(_topic(message)) | (stem_set(f"price cost total fee {' '.join(_CURRENCIES).lower()}") if "how much" in (
-        message.lower()) or {"cost", "costs", "price"} & set(said) else set())  # "How much was the fern?": its price_eur;
+        message.lower()) or _COST_WORDS & set(said) else set())  # "How much was the fern?": its price_eur;
     # "What did that cost?": its total_eur
     plain = {key: ", ".join(map(str, value)) if isinstance(value, list) else ("yes" if value else "no") if isinstance(
         value, bool) else str(value) for key, value in data.items()
@@ -3741,13 +3758,15 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if (question or all(w[:1].isdigit() for w in words(worded))) and (worked := _arithmetic(worded)):
         return f"{worked}."  # "what is 100 divided by 8?", "12 times 7", "my rent times 12"
     before = next((s.text for s in reversed(request.said) if s.role == "user" and s.turn < request.said[-1].turn and (
-        _number_fact(s.text))), "") if question and len(tokens(said)) <= 4 else ""
+        _number_fact(s.text))), "") if question and len(tokens(said)) <= 4 and _lower_tokens(said)[:1] in (["and"], [
+            "what"], ["how"]) and " about " in f" {said.lower()} " or _lower_tokens(said)[:1] == ["and"] else ""
     new = [t for t in _lower_tokens(said) if t.isdigit()] if before else []
     if question and (fact := _number_fact(said) or len(new) == 1 and _number_fact(before.replace(_lower_tokens(before)[1], new[
             0], 1))):
         return fact  # "Is 17 a prime number?", then "And 18?"
-    if converted := _by_rates(request.instructions, said):
-        return converted  # "1 mile = 1.609 km" told, "26.2 miles" asked: "42.16 km"
+    if (len(tokens(said)) <= 5 or any(cue in said.lower() for cue in ("convert", "how many", "how far", "how much"))) and (
+            converted := _by_rates(request.instructions, said)):  # "1 mile = 1.609 km" told, "26.2 miles" asked: "42.16
+        return converted  # km" (not "I ran 12 miles and my knee hurts", nor a fee for "3 days late. Can you waive it?")
     if question and said_tokens & {"you", "your"} and {stem("tool"), stem("function")} & set(words(said)):
         return _my_tools(request)  # "What tools do you have?"
     instructed = _OPTIONS.search(request.instructions[:2000])
@@ -3926,8 +3945,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return f"Good to hear: {echo}. Is there anything else I can help with?"
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
     verb = stem(task[task[0] == "you" and len(task) > 1]) if task else ""  # "Extract every date and amount": those the
-    if known is None and verb in _MAKES | stem_set("extract list return give find pull") and (  # message holds
-            extracted := _extracted(request.instructions, said)):
+    if known is None and (verb in stem_set("extract list") or verb in stem_set("return give") and "json" in (  # message
+            request.instructions[:400].lower())) and (extracted := _extracted(request.instructions, said)):  # holds
         return extracted
     if known is None and verb in _MAKES | stem_set("extract list"):
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
@@ -3946,6 +3965,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."
 
 
+def _links(text: str) -> list[str]:
+    """The web addresses ``text`` gives, without the punctuation around them ("(https://b.org)." → "https://b.org")."""
+    return [word.strip("(<[\"'").rstrip(".,;)>]\"'") for word in text.split() if "://" in word]
+
+
 def _extracted(instructions: str, text: str) -> str | None:
     """The values of the kinds instructions ask to extract or list ("Extract every date and every monetary amount",
     "List the email addresses"), one per line in the order the text gives them, each labelled with its kind when
@@ -3953,15 +3977,18 @@ def _extracted(instructions: str, text: str) -> str | None:
     asked = set(words(instructions[:400]))
     finders = {"date": (stem_set("date dates day days deadline"), lambda: [m.group() for m in _DATE.finditer(text)]),
                "amount": (stem_set("amount amounts monetary money price prices cost costs sum"), lambda: [
-                   t for t in tokens(text) if t[:1] in "£$€" and t[1:2].isdigit()]),
+                   f"{t} {code}" if code.upper() in _CURRENCIES and not t[:1] in "£$€" else t for t, code in
+                   itertools.pairwise([*tokens(text), ""]) if t[:1] in "£$€" and t[1:2].isdigit() or t[:1].isdigit() and (
+                       code.upper() in _CURRENCIES)]),  # "£1,200", "1,200 EUR"
                "email": (stem_set("email emails"), lambda: _EMAIL.findall(text)),
-               "phone": (stem_set("phone phones telephone"), lambda: _PHONE.findall(text)),
-               "link": (stem_set("url urls link links"), lambda: [w.rstrip(".,;)") for w in text.split() if "://" in w])}
+               "phone": (stem_set("phone phones telephone"), lambda: [p for p in _PHONE.findall(text) if not _DATE.fullmatch(
+                   p) and sum(map(str.isdigit, p)) >= 7]),
+               "link": (stem_set("url urls link links"), lambda: _links(text))}
     kinds = [kind for kind, (cues, _) in finders.items() if asked & cues]
     found = sorted(((text.find(value), kind, value) for kind in kinds for value in dict.fromkeys(finders[kind][1]())))
     if not kinds:
         return None
-    if "json" in instructions.lower():  # 'as JSON: {"dates": [...], "amounts": [...]}': under its keys
+    if "json" in instructions[:400].lower():  # 'as JSON: {"dates": [...], "amounts": [...]}': under its keys
         keys = {kind: next((k for k in instructions[:400].split('"')[1::2] if stem(k) in finders[kind][0]), kind + "s")
                 for kind in kinds}
         return json.dumps({keys[kind]: [v for _, k, v in found if k == kind] for kind in kinds}, ensure_ascii=False)
@@ -4041,7 +4068,7 @@ def _counted(request: Request, question: str, found: Statement, run: Sequence[St
     for said in ([t.lower() for t in tokens(s.text)] for s in told):
         for before, word in zip(["", *said], said):
             if stem(word) in related([asked]):
-                number = int(before) if before.isdigit() else {**_COUNT_WORDS, "no": 0}.get(before, 1)
+                number = int(before) if before.isdecimal() else {**_COUNT_WORDS, "no": 0}.get(before, 1)
                 counts[stem(word)] = max(counts.get(stem(word), (0, word)), (number, word))
     kinds = ", ".join(word for _, word in counts.values())
     return f"{sum(number for number, _ in counts.values())} ({kinds}). {_told_back(told)}" if counts else ""
@@ -4096,7 +4123,9 @@ def _worded(request: Request, text: str) -> str:
             values.setdefault((statement.order, place), (found[place], []))[1].append(word)
     asked = (totals & set(said) or " in all" in text) and (_is_question(text.strip()) or said[:1] in (
         ["add"], ["sum"], ["calculate"], ["total"]))  # asked: not "Patient is 54 and had a total knee replacement"
-    given = [t.lstrip("£$€") for t in tokens(_THOUSANDS.sub("", text)) if t[:1] in "£$€" and _NUMBER.fullmatch(t[1:])]
+    said_out = tokens(_THOUSANDS.sub("", text))  # amounts to add: none priced each or a limit ("2 shirts at £20",
+    given = [t.lstrip("£$€") for t in said_out if t[:1] in "£$€" and _NUMBER.fullmatch(t[1:])]  # "under $50")
+    given = [] if any(b in _RATES for b, t in zip(["", *said_out], said_out) if t[:1] in "£$€") else given
     if asked and (len(values) >= 2 or len(given) >= 2):  # "What is the total of £120, £75.50 and £300?": those
         return " + ".join(given if len(given) >= 2 else [number for number, _ in values.values()])
     for number, named in values.values():
@@ -4393,6 +4422,12 @@ def _newest_number(request: Request) -> float | None:
     return None
 
 
+#: Words that ask what a thing cost ("What did that cost?").
+_COST_WORDS = frozenset("cost costs price".split())
+#: Words before an amount that make it a price each or a limit, not a part of a total ("at £20", "under $50").
+_RATES = frozenset("at each per under over than below above within".split())
+
+
 def _by_rates(instructions: str, text: str) -> str | None:
     """A quantity of ``text`` converted by a rate the instructions give ("1 mile = 1.609 km, 1 lb = 0.4536 kg": "50
     pounds" is "22.68 kg"), a unit known by its other names ("lb", "pounds"); else ``None``."""
@@ -4401,7 +4436,7 @@ def _by_rates(instructions: str, text: str) -> str | None:
         return _SECONDS.get(word) or _SECONDS.get(word.removesuffix("s")) or stem(word)
 
     rates = []
-    for piece in instructions[:2000].replace(";", ",").split(","):
+    for piece in instructions[:2000].replace(";", ",").replace(". ", ",").split(","):
         left, equals, right = piece.partition("=")
         said = tokens(left)
         (n, *named), (m, *to) = next((said[k:k + 2] for k, t in enumerate(said) if _NUMBER.fullmatch(t)), [""]), tokens(
@@ -4412,15 +4447,16 @@ def _by_rates(instructions: str, text: str) -> str | None:
     for number, word in itertools.pairwise(said):
         for source, rate, target in rates:
             if _NUMBER.fullmatch(number) and unit(word) == source:
-                return f"{number} {word} = {round(float(number) * rate, 2):g} {target}"
+                return f"{number} {word} = {f'{float(number) * rate:.2f}'.rstrip('0').rstrip('.')} {target}"
     return None
 
 
 def _number_fact(text: str) -> str | None:
     """Whether the number a question names is prime, even or odd ("Is 91 prime?": "No: 91 = 7 × 13.")."""
     said = _lower_tokens(text)
-    kind = next((w for w in said[2:5] if w in ("prime", "even", "odd")), None)
-    if said[:1] != ["is"] or len(said) < 3 or not said[1].isdigit() or kind is None or int(said[1]) > 10**10:
+    kind = next((w for w in said[2:5] if w in ("prime", "even", "odd")), None)  # the question's last word: "Is 10 even
+    if said[:1] != ["is"] or not said[1:2] or not said[1].isdecimal() or kind is None or int(said[1]) > 10**10 or said[  # enough
+            -1] not in (kind, "number") or not text.rstrip().endswith("?"):  # for a party?" asks no parity
         return None
     n = int(said[1])
     if kind == "prime":

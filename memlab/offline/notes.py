@@ -231,7 +231,7 @@ def _count_of(prompt: str, nouns: tuple[str, ...]) -> int | None:
     found = [t.lower() for t in tokens("\n".join(lines).replace("-", " "))] + ["", "", ""]  # not "4. Open items";
     # "a two-sentence summary"
     for at, count in enumerate(found[:-3]):
-        number = int(count) if count.isdigit() and len(count) <= 2 else _NUMBERS.get(count)
+        number = int(count) if count.isdecimal() and len(count) <= 2 else _NUMBERS.get(count)
         noun = at + 1 if found[at + 1] in nouns else at + 2
         each = {"per", "each", "every"} & {*found[max(0, at - 4):at], found[noun + 1]}
         if number and found[noun] in nouns and not each:
@@ -273,7 +273,7 @@ def _named_keys(prompt: str) -> list[str]:
                 inner += c
             else:
                 outside += c
-        sentence = outside
+        sentence = outside + (f"({inner}" if depth else "")  # one never closed is as written
         names = [name.strip(" `'\"") for part in sentence.split(",") for name in part.split(" and ")]
         names = [name if len(name.split()) <= 3 else " ".join(takewhile(lambda w: w.lower() not in STOP, name.split()))
                  for name in names]  # "..., next_step for this chat": next_step
@@ -709,18 +709,21 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         old = out[at]
         text, found = old.text, tokens(old.text)
         for i, value in ((i, v) for i, v in enumerate(new) if facts(v) and v not in found):
+            ways = []  # each old value it may replace, the best aligned first (the same unit or month after it)
             for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
-                months = [*new[i + 1:i + 2], *found[j + 1:j + 2]]
-                if len(months) == 2 and all(m[:1].isupper() and m.lower() in CALENDAR for m in months):  # "on 30
-                    # September" → "on 31 October"
-                    text = text.replace(f"{was} {found[j + 1]}", f"{value} {new[i + 1]}")
-                elif len(months) == 2 and months[0].lower() == months[1].lower() and months[0].isalpha():  # "95 degrees"
-                    text = text.replace(f"{was} {found[j + 1]}", f"{value} {found[j + 1]}")  # → "105 degrees"
+                after = [*new[i + 1:i + 2], *found[j + 1:j + 2]]
+                if len(after) == 2 and after[0].lower() == after[1].lower() and after[0].isalpha():  # "95 degrees" →
+                    ways.append((0, f"{was} {found[j + 1]}", f"{value} {found[j + 1]}"))  # "105 degrees", "3 May" → "4 May"
+                elif len(after) == 2 and all(m[:1].isupper() and m.lower() in CALENDAR for m in after):  # "on 30
+                    ways.append((1, f"{was} {found[j + 1]}", f"{value} {new[i + 1]}"))  # September" → "on 31 October"
                 elif i and j and new[i - 1].lower() == found[j - 1].lower():  # "June 12" → "June 19"
-                    text = text.replace(f"{found[j - 1]} {was}", f"{found[j - 1]} {value}")
+                    ways.append((2, f"{found[j - 1]} {was}", f"{found[j - 1]} {value}"))
                 elif was.rstrip("0123456789-") and was.rstrip("0123456789-") == value.rstrip("0123456789-") and (
                         was.rstrip("0123456789-")[-1:].isalpha()):
-                    text = text.replace(was, value)  # "ORD-1" → "ORD-2", "BA117" → "BA119" (not "$18" → "$17")
+                    ways.append((3, was, value))  # "ORD-1" → "ORD-2", "BA117" → "BA119" (not "$18" → "$17")
+            if ways:  # one value replaced by one ("I fly out on 4 May": not the return on 10 June too)
+                _, was, then = min(ways, key=lambda way: way[0])
+                text = text.replace(was, then, 1)
         applied = text != old.text
         if applied:
             stems = old.stems - frozenset(words(old.text)) | frozenset(words(text))
@@ -732,11 +735,14 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             superseded.add(old.order)  # "Our budget is 18k.", then "Actually, the budget is now 12k since...": the
             # new value, said its own way, replaces the old short sentence
         out = [s for s in out if (s is not fix or not applied) and s.order not in superseded]
-    shapes = [(s, [t for t in tokens(s.text) if not facts(t)]) for s in out]  # a correction the reader already wrote
-    newer = {s.order: t for s, shape in shapes for t, other in shapes if t.order > s.order and t.role == s.role == "user"
-             and other == shape and t.text != s.text}  # whole ("On exam, knee flexion is 105 degrees."): in the old
+    def shape(statement: Statement) -> tuple[str, ...]:
+        return tuple(t for t in tokens(statement.text) if not facts(t))
+
+    fixes = {shape(s): s for s in out if s.fixed and len(shape(s)) >= 3}  # a correction the reader wrote whole ("On
+    newer = {s.order: fix for s in out if not s.fixed and s.role == "user" and (fix := fixes.get(shape(s))) and (  # exam,
+        fix.order > s.order)}  # knee flexion is 105 degrees."): in the place of the sentence it corrects
     return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems) if s.order in newer else s for s in out
-            if s not in newer.values()]  # one's place
+            if s not in newer.values()]
 
 
 def _form(value: str) -> str:

@@ -258,7 +258,8 @@ def _sentences(text: str) -> tuple[str, ...]:
 class Statement:
     """One sentence of a conversation: its ``text``, who said it (``role``: "user", "assistant", "note" (a recap,
     or an assistant message of three or more lines), "tool" (a result) or "call"), the user ``turn`` it belongs
-    to, its ``order``, its content words (``stems``) and, for a call or a result, the ``tool``'s name."""
+    to, its ``order``, its content words (``stems``) and, for a call or a result, the ``tool``'s name; ``fixed``: a
+    correction read as the statement it corrects ("Make that 650 euros." as "My budget is 650 euros.")."""
 
     text: str
     role: str
@@ -266,6 +267,7 @@ class Statement:
     order: int
     stems: frozenset[str]
     tool: str = ""
+    fixed: bool = False
 
     @property
     def identifiers(self) -> list[str]:
@@ -343,10 +345,10 @@ class _Reader:
             return  # a system or developer line
         lines = sentences(text) if role != "tool" else result_lines(text)
         for sentence, heading in _note_lines(text) if role == "note" else [(line, frozenset()) for line in lines]:
-            sentence = self.fixed(sentence) if role == "user" else sentence
+            said, sentence = sentence, self.fixed(sentence) if role == "user" else sentence
             tags = _tags(sentence) if role in ("user", "note") else frozenset()
             stems = frozenset(words(sentence)) | heading | tags | (self.pointed(sentence) if role == "user" else set())
-            self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool))
+            self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool, sentence != said))
 
     def pointed(self, sentence: str) -> frozenset[str]:
         """The person a sentence opening with "she", "he", "his"... is about, as the stems of the latest sentence that
@@ -354,9 +356,10 @@ class _Reader:
         found = tokens(sentence[:400])
         lead = [*itertools.dropwhile(lambda t: t in _FIXING, (t.lower().replace("’", "'") for t in found[:6])), ""]
         opens = lead[0] in _POINTING  # "She's 9", "scratch that, she lives in Nice"
-        if opens or {stem(t) for t in found} & _KIN:  # the relative and the names told with it
-            self.person = (self.person if opens else frozenset()) | {stem(t) for k, t in enumerate(found) if stem(
-                t) in _KIN or k and t[:1].isupper() and t != "I" and t.lower() not in CALENDAR}
+        called = any(a.lower() in ("called", "named") and b[:1].isupper() for a, b in zip(found, found[1:]))
+        if opens or {stem(t) for t in found} & _KIN or called:  # the relative and the names told with it ("a rescue
+            self.person = (self.person if opens else frozenset()) | {stem(t) for k, t in enumerate(found) if stem(  # mare
+                t) in _KIN or k and t[:1].isupper() and t != "I" and t.lower() not in CALENDAR}  # called Willow")
         return self.person if opens else frozenset()
 
     def fixed(self, sentence: str) -> str:
@@ -458,7 +461,7 @@ def _tags(sentence: str) -> frozenset[str]:
     for i, word in enumerate(lower):
         after = found[i + 1] if i + 1 < len(found) else ""
         if word in ("is", "she's", "he's", "i'm", "turns", "turning") and (
-                after.isdigit() and int(after) < 130 or after.lower() in _AGES):  # "she's 7", "he's seven"
+                after.isdecimal() and int(after) < 130 or after.lower() in _AGES):  # "she's 7", "he's seven"
             tags.add("age")
         elif word in ("i'm", "im") or (word == "i" and after.lower() == "am"):
             nxt = found[i + 2] if word == "i" and i + 2 < len(found) else after
