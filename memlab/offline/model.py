@@ -2560,9 +2560,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     own_words = _own_words(request.instructions, frozenset(named))
     covered = set(words(request.message)) | (related(words(request.message)) if request.this_turn[0] else set())
     # itself ("charges"; once handed to, by a related word too: "charged" to "billing questions")
-    recalling = asking and _recalls(request.message) and request.last_user_index > 0  # what was said before
-    ended = [t.lower() for piece in sentences(request.message) for t in [*tokens(piece), "."]]  # "it's fraud. Card...":
-    # no fraud of a card
+    recalls = asking and _recalls(request.message)  # what was said before
+    recalling = recalls and request.last_user_index > 0
+    ended = [t.lower() for piece in sentences(request.message) for t in [*tokens(piece), "."]] if len(
+        desks) > 1 else []  # the words between desks, by sentence: "it's fraud. Card...": no fraud of a card
     scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), ""))
     for tool in tools:
         if tool.handoff and handed:  # a desk just handed to goes back only as its instructions say (below), not by a
@@ -2617,7 +2618,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         0] in ("thing", "other", *["person"] * bool(looks)) for n in _needed(fitting[0])) and not set(words(
             request.message)) - set(words(" ".join(given))) - _VERBS - fitting[0].stems  # asks of a name alone: "How do I
     # make Beef Wellington?": find_recipe(dish)
-    recalled = asking and _recalls(request.message) and not fitting[0].name_stems - _VERBS & message if fitting else False
+    recalled = recalls and not fitting[0].name_stems - _VERBS & message if fitting else False
     picked = picked or (fitting if len(fitting) == 1 and not recalled and (fitting[0].stems & (near | message) or names_it if asking else (
         reported or not _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES | {"add"}) and not _chat(
             request.message)) else looks_up[:1])  # "Add X to my diary": an order
