@@ -40,16 +40,16 @@ _MODEL_LIKE = re.compile(r"[A-Za-z]+\d[\w]*|\d+(?:\.\d+){1,3}")
 #: What kind of section a heading names, by the words it uses (each word stands for its other forms too).
 ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in {
     "ids": "identifier id ids reference number code ticket serial account",
-    "time": "timeline milestone time date chronology when timestamp",
+    "time": "timeline milestone time date chronology when timestamp schedule",
     "tools": "tool call",
     "next": "next recommend follow plan todo will we'll",
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status blocker resolved state progress",
-    "pending": "open pending outstanding unresolved awaiting waiting remaining homework assignment deadline",
+    "pending": "open pending outstanding unresolved undecided awaiting waiting remaining homework assignment deadline",
     "issue": "issue problem request symptom complaint reported goal want need loss damage incident struggle difficulty "
              "wrong",
     "people": "who customer client caller person people name contact user student traveller guest member candidate "
-              "patron applicant patient passenger participant employee claimant company organisation organization",
+              "patron applicant patient passenger participant employee claimant company organisation organization parties",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
     "prefs": "preference contact constraint requirement prefer diet dietary vegetarian vegan allergy allergic",
@@ -461,7 +461,8 @@ def _identifiers(statement: Statement) -> list[str]:
                     found[at - 1] == "is") else ""}] + [  # "card number is 2044187"
         f"{code} {t}" for before, code, t in zip([""] + found, found, found[1:]) if t.isdigit() and len(t) >= 3
         and code.isalpha() and code.isupper() and len(code) <= 3 and not facts(before)]  # not a unit ("16 GB 512 GB")
-    values = [v for v in dict.fromkeys(statement.identifiers + numbered) if not _is_time(v) or v.isdigit()]  # "5th"
+    values = [v for v in dict.fromkeys(statement.identifiers + numbered) if (not _is_time(v) or v.isdigit()) and not (
+        "-" in v and v.rsplit("-", 1)[1].isalpha() and v.rsplit("-", 1)[1].islower())]  # "5th", "92,000-word"
     if statement.role != "assistant":  # not a size or an age ("4-star", "6-year-old", "p99")
         return [v for v in values if v[:1] == "#" or any(c.isupper() for c in v) or sum(c.isdigit() for c in v) >= 3]
     return [v for v in values if v[:1] == "#" or v in numbered or any(c.isupper() for c in v) and sum(
@@ -495,7 +496,8 @@ def _dates(statement: Statement, cues: tuple[str, ...] = ("by", "before", "until
     for at, word in enumerate(found):
         if word.lower() in cues:
             fillers = ("the", "of", "end", "next", "this")
-            phrase = list(takewhile(lambda t: _is_time(t) or t.lower() in fillers, found[at + 1:at + 6]))
+            skip = at + 1 + (found[at + 1:at + 2] == ["on"] and word.lower() != "on")  # "due on 15 November"
+            phrase = list(takewhile(lambda t: _is_time(t) or t.lower() in fillers, found[skip:skip + 5]))
             while phrase and not _is_time(phrase[-1]):
                 phrase.pop()  # "until the light flashes" gives no date; "renews on 30 June ... before then": 30 June
             then = found[at + 1:at + 2] == ["then"] and cues != ("on",)
@@ -712,8 +714,9 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             ways = []  # each old value it may replace, the best aligned first (the same unit or month after it)
             for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
                 after = [*new[i + 1:i + 2], *found[j + 1:j + 2]]
-                if len(after) == 2 and after[0].lower() == after[1].lower() and after[0].isalpha():  # "95 degrees" →
-                    ways.append((0, f"{was} {found[j + 1]}", f"{value} {found[j + 1]}"))  # "105 degrees", "3 May" → "4 May"
+                if len(after) == 2 and after[0].isalpha() and after[0].lower() in map(str.lower, found[j + 1:j + 3]):
+                    ways.append((0, f"{was} {found[j + 1]}", f"{value} {found[j + 1]}"))  # "95 degrees" → "105
+                    # degrees", "3 May" → "4 May", "48 weather stations" → "52 weather stations"
                 elif len(after) == 2 and all(m[:1].isupper() and m.lower() in CALENDAR for m in after):  # "on 30
                     ways.append((1, f"{was} {found[j + 1]}", f"{value} {new[i + 1]}"))  # September" → "on 31 October"
                 elif i and j and new[i - 1].lower() == found[j - 1].lower():  # "June 12" → "June 19"
@@ -819,19 +822,23 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         wanted = set(words(section.heading.replace("_", " "))) - {stem("date")}  # it dates ("departure": "leave on")
         wanted |= related(wanted)
         ordered = sorted(said, key=lambda s: s.role != "user")
-        return [day for near in (True, False) for cues in ((), (("on", "born"),)) for s in ordered
-                if bool(s.stems & wanted) == near for day in _dates(s, *cues)][:1]
+        return ([day for near in (True, False) for cues in ((), (("on", "born"),)) for s in ordered
+                 if bool(s.stems & wanted) == near for day in _dates(s, *cues)] + [
+            day for s in ordered if stem("date") in s.stems for day in _dates(s, ("is", "was", "to", "for"))])[:1]
+        # (or "The date is Sunday 7 September")
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         dated = stem("deadline") in keywords(section.heading)  # "Deadlines": only what has a date
         waiting = [_promise(s) for s in said if (_dates(s) if dated else s.role in ("user", "note") and (
-            _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will"}) or s in agent and (
+            _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will", "yet"}) or s in agent and (
                 _lower(s) & {"i'll", "we'll", "will"} or s.stems & set(words(section.heading)) and not _did(s)))]
         # "For homework do X" (not "I've opened X" for "Still open")
         questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": not the issues
-        asked = [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
+        unsure = [_said(s) for s in users if questions and _lower(s) & {"whether", "unsure", "unclear", "wonder"} or (
+            "not sure" in s.text.lower())]  # "I'm not sure whether I keep royalties"
+        asked = unsure + [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
             a.turn == s.turn and a.order > s.order for a in agent) and (questions or not _when(s))]  # the user's
         # questions no reply answered (a time proposed is the next step's: "can we do Monday at 6pm?")
-        return (waiting + asked if questions else waiting or asked)[-3:] or [
+        return (asked or waiting if questions else waiting or asked)[-3:] or [
             f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
     if kind in ("advice", "cause"):  # what the one who helps advised or agreed to, each once; of a cause, what they
         told = [s for s in agent if not asks(s) and len(s.stems) >= 2 and not s.text.rstrip().endswith("?") and not (
@@ -903,7 +910,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
+        counted = set(words(section.heading)) - stem_set("name contact who person people")  # "35 guests"
         return [_said(s) for s in users if stem("name") in s.stems or _names(s.text, kin=True) or own & s.stems
+                or counted & s.stems and any(t.isdigit() for t in tokens(s.text))
                 or _person(s) or "called" in _lower(s) and any(t[:1].isupper() and t.lower() not in STOP
                                                                for t in tokens(s.text)[1:])][:3]
     if kind == "outcome":  # where the conversation ended: its last two reports (not a bare "Done.")
@@ -912,13 +921,20 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind == "issue":
         marks = {True: " [resolved]", False: " [open]"} if spec.marks else {True: "", False: ""}
         return [f"{_said(s)}{marks[solved]}" for s, solved in _issues(users)][:5]
-    topic = set(words(f"{section.heading} {section.description}"))
-    topic |= {stem("cause")} if "why" in keywords(section.heading) else set()  # "Why": the cause, the reason
-    topic |= related(topic)
-    about: list[Statement] = []  # "Property": the flat; "And decide on X" goes with the sentence before it
-    last: dict[str, Statement] = {}
+    def own(part: Section) -> set[str]:
+        return set(words(f"{part.heading} {part.description}")) | (
+            {stem("cause")} if "why" in keywords(part.heading) else set())  # "Why": the cause, the reason
+
+    def fit(s: Statement, part: Section) -> int:  # its own words count twice, related ones once
+        return len(s.stems & own(part)) + len(s.stems & (own(part) | related(own(part))))
+
+    topic = own(section) | related(own(section))
+    rivals = [part for part in spec.sections if part.kind is None and part != section]  # a fact goes where it fits
+    about: list[Statement] = []  # best ("Property": the flat; "Money": the quote); "And decide on X" goes with the
+    last: dict[str, Statement] = {}  # sentence before it
     for s in (s for s in said if s.role not in ("assistant", "call")):
-        if (last.get(s.role) in about) if tokens(s.text)[:1] in (["And"], ["Also"], ["Plus"]) else s.stems & topic:
+        if (last.get(s.role) in about) if tokens(s.text)[:1] in (["And"], ["Also"], ["Plus"]) else s.stems & topic and (
+                fit(s, section) >= max((fit(s, part) for part in rivals), default=0)):
             about.append(s)
         last[s.role] = s
     offered = [s for s in agent if s.stems & topic and not s.text.rstrip().endswith("?")]  # "Let's book an X-ray"
