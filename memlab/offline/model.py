@@ -212,10 +212,11 @@ _HONORIFICS = frozenset("dr mr mrs ms mx prof sir".split())
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
 _SAYING = stem_set("give gave tell told say said mention mentioned share shared remind remember ask asked")
 #: Words before the thing a question asks about: "my favourite colour" asks about a colour.
-_QUALIFIERS = stem_set("favorite favourite new current usual main preferred")
+_QUALIFIERS = stem_set("favorite favourite new current usual main preferred next last upcoming quarterly monthly weekly "
+                        "yearly annual daily")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
-_CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch meant raised "
-                         "lowered postponed rescheduled".split())
+_CORRECTION = frozenset("actually sorry instead moved moves switched changed correction not anymore scratch meant raised "
+                         "lowered postponed rescheduled oops".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
 _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
                          re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
@@ -2889,7 +2890,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         if kin and covered < len(topic) or names and not names & statement.stems and statement.role == "user" and (lowered or [""])[
                 0] not in _YES_NO:  # nor does "Miso hates the vet" say what Pepper is allergic to (but "Does Ana live
             continue  # in Lima?" is answered: "No: ...Quito")
-        corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION)
+        corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION) and covered >= len(topic)
+        # (of what is asked: "Actually, make that June 16th, the boat won't be ready" says nothing of its name)
+        # (of what is asked: "Actually, make that June 16th, the boat won't be ready" says nothing of its name)
         holds = sum((bool(meant & statement.stems), dated, "where" in asked and any(n.split()[0].lower() not in CALENDAR
                                                                                     for n in _names_after(statement.text, _PLACE_CUES))))
         # what the phrase or the wh-words ask for: "how old", "when", "where" (a place, not "moved to May 24")
@@ -2903,7 +2906,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     if best and (kinds := _kinds(best[1].text)):  # a later sentence changing that value of that thing tells it as it is
         best = next(((key, s) for s in reversed(request.said) if s.order > best[1].order and s.role in roles and not s.asks
                      and (kinds & _kinds(s.text) or any(f"not {v}" in s.text for v in facts(best[1].text))) and best[
-                         1].stems & s.stems - _DAYS and {t.lower() for t in tokens(
+                         1].stems & s.stems - _DAYS - kinds - _LIGHT_VERBS - set(facts(s.text)) and {t.lower() for t in tokens(
                          s.text[:300])} & (_CORRECTION - {"not"} | {"lower", "raise"}) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55")
     return (best[0][0], best[1]) if best else None
 
@@ -2913,7 +2916,8 @@ def _kinds(text: str) -> set[str]:
     ("3 hours 45 minutes": hours, minutes)."""
     said = tokens(text[:300])
     return {kind for kind, given in (("date", _DATE.search(text[:300])), ("amount", _currencies(text))) if given} | {
-        stem(unit.lower()) for number, unit in itertools.pairwise(said) if _NUMBER.fullmatch(number) and unit.isalpha()}
+        stem(unit.lower()) for number, unit in itertools.pairwise(said) if _NUMBER.fullmatch(number) and unit.isalpha()
+        and unit.lower() not in STOP | _CORRECTION}  # not "5512 actually"
 
 
 def _gives_what_is_asked(question: str, text: str) -> bool:
@@ -3206,8 +3210,8 @@ def restate(statement: Statement) -> str:
     text = statement.text.rstrip(" .!")
     if ", not " in text:  # a correction: say the new value only ("I'm Rob, not Bob" → "I'm Rob")
         before, _, after = text.partition(", not ")
-        rest = after.split(",", 1)
-        text = before + ("," + rest[1] if len(rest) > 1 else "")
+        rest = after.split(", ", 1)  # (not "2,000")
+        text = before + (", " + rest[1] if len(rest) > 1 else "")
     if statement.role == "user":
         first, _, rest = _unled(text).partition(" ")
         asked = _swap(rest)  # "Please don't email me": "You asked me not to email you."
@@ -3833,11 +3837,16 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
             later = [s for s in request.said if s.order > found[1].order and s.role == found[1].role not in ("tool", "assistant") and not s.asks]
             then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
-            fixed = [s for k, s in enumerate(later) if _gives_what_is_asked(said, s.text) and then[k] & _CORRECTION and (  # "Actually, it's...", "the order...",
+            kinds = _kinds(found[1].text)  # a name is not corrected by a date ("make that June 16th, the boat...")
+            fixed = [s for k, s in enumerate(later) if _gives_what_is_asked(said, s.text) and then[k] & _CORRECTION and (
+                then[k] & _CORRECTION != {"not"} or facts(s.text)) and (  # "not going to sell it" changes no value
+                kinds & _kinds(s.text) or not _kinds(s.text)) and (  # "Actually, it's...", "the order...",
                 k == 0 and (then[k] & {"it", "it's", "that", "this", "they", "meant"} or s.stems & found[1].stems)
-                or _covered(_topic(said), s.stems)) or k == 0 and len(then[k]) <= 10 and (facts(s.text) or _DAYS & s.stems) and (
+                or _covered(_topic(said), s.stems) and found[1].stems & s.stems - kinds - _LIGHT_VERBS - _DAYS - set(
+                    facts(s.text)) - _CORRECTION) or k == 0 and len(then[k]) <= 10 and (facts(s.text) or _DAYS & s.stems) and (
                 then[k] & {"it", "it's", "they"} or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
-                    :1].isdigit()} & found[1].stems)]  # a new value of it in the next short statement: "It's been
+                    :1].isdigit()} & found[1].stems and ("now" in then[k] or set(words(s.text)) <= found[1].stems | set(
+                        facts(s.text))))]  # a new value of it in the next short statement: "It's been
             # delayed to Wednesday", "I'm now 79 kg" after "I weigh 82 kg"; in a note too
             if fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
@@ -4099,6 +4108,12 @@ def _verdict(topic: set[str], text: str) -> str | None:
     stems, lowered = set(words(text)), _lower_tokens(text)  # a result's "parking: False" negates too
     missing, negated = topic - stems, any(t in ("not", "no", "never", "false") or t.endswith("n't") for t in lowered)
     if topic and len(missing) <= 1 and (not missing or related(missing) & (stems - topic)):
+        for joint in (" over ", " rather than ", " instead of "):  # "Do I prefer liquids?" of "I prefer tablets over
+            before, cut, after = text.lower().partition(joint)  # liquids": what is preferred is before "over"
+            rest = topic - set(words(before))
+            if cut and topic & set(words(before)) & stem_set("prefer like love choose pick favour favor want") and (
+                    rest and rest <= set(words(after))):
+                return "no"
         return "no" if missing or negated else "yes"
     return None
 

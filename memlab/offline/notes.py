@@ -396,9 +396,10 @@ def _is_problem(statement: Statement) -> bool:
     found = [t.lower().replace("’", "'") for t in tokens(statement.text)]
     found = found[1:] if found[:1] == ["no"] else found  # "No, nothing yet" answers a question; it reports nothing
     own = set(words(statement.text))  # its own words, not the question's it answers ("Photos of the damage?")
+    contrast = ", not " in statement.text.lower() and found.count("not") == 1  # "I use Langstroth boxes, not top-bar"
     return bool(own & PROBLEM) or any(  # "Outlook still prompts": a problem still there; "I don't know" is none
-        t in ("not", "no", "never", "still") or t.endswith("n't") for t in found) and not own <= stem_set(
-            "know sure remember never yet")
+        t in ("not", "no", "never", "still") and not (t == "not" and contrast) or t.endswith("n't") for t in found) and (
+            not own <= stem_set("know sure remember never yet"))
 
 
 def _did(statement: Statement) -> str:
@@ -905,8 +906,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
                  _MAKE and s.order - 1 not in tried and not any(a.turn == s.turn and a.order > s.order and a.stems & (
                      s.stems) for a in agent)] or [  #
             s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # unanswered (not "Yes please",
-            s for s in users if s.role == "user" and not asks(s)]  # "Write it now"); else the first problem still
-        # open, else the latest news ("It's been delayed to Wednesday")
+            s for s in users if s.role == "user" and not asks(s) and (any(map(_is_problem, users)) or keywords(
+                s.text) & _TIME or _lower(s) & {"it", "it's", "they", "they're"})]  # "Write it now"); else the first
+        # problem still open, else the latest news ("It's been delayed to Wednesday"), not a fact ("I use Langstroth")
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")

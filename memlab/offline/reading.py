@@ -276,9 +276,10 @@ class Statement:
     @functools.cached_property  # asked of every statement on every request
     def asks(self) -> bool:
         """Whether the sentence is a question: it ends with "?" or opens with a :data:`QUESTION_WORDS` word, not with
-        a clause ("When I travel, I fly economy": a wh-word, then its subject)."""
-        first = (tokens(self.text[:40]) or [""])[0].lower().replace("’", "'")
-        return self.text.rstrip().endswith("?") or first.split("'")[0] in QUESTION_WORDS and not opens_clause(self.text)
+        a clause ("When I travel, I fly economy": a wh-word, then its subject), or with "Remind me" or "Tell me"."""
+        first, second = [*(t.lower().replace("’", "'") for t in tokens(self.text[:40])), "", ""][:2]
+        return self.text.rstrip().endswith("?") or first.split("'")[0] in QUESTION_WORDS and not opens_clause(
+            self.text) or first in ("remind", "tell") and second in ("me", "us")  # "Remind me what style I brew."
 
 
 def opens_clause(text: str) -> bool:
