@@ -105,6 +105,12 @@ _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w
 _CURRENCIES = {code: frozenset(names) for code, *names in map(str.split, (
     "EUR euro euros € | USD dollar dollars $ | GBP pound pounds sterling £ | JPY yen | CHF franc francs | CAD | AUD "
     "| CNY yuan renminbi | INR rupee rupees | SEK | NOK | DKK | PLN zloty | MXN peso pesos").split("|"))}
+#: Words naming a percentage, in a field's name or after a number ("5.5 percent", annual_rate_pct, tip_percent).
+_RATE_WORDS = stem_set("percent percentage pct rate interest")
+#: Language codes an option may be, by the names a message calls them ("in Spanish": es).
+_LANGUAGE_CODES = {code: stem_set(names) for code, names in (line.split(" ", 1) for line in (
+    "en english", "es spanish", "de german", "fr french", "it italian", "pt portuguese", "nl dutch", "ja japanese",
+    "zh chinese mandarin", "ko korean", "ru russian", "ar arabic", "pl polish", "sv swedish", "tr turkish"))}
 _YES_NO = ("am", "is", "are", "was", "were", "do", "does", "did", "has", "have")  # first words of a yes/no question
 #: First words of a question, and of a request too ("Tell me about...").
 _ASKING = QUESTION_WORDS | frozenset("remind tell explain describe write give show list translate summarize "
@@ -965,8 +971,8 @@ class Reader:
         field's: "member CIN-2"), what the newest earlier call acted on ("Dune" of find_book); else {}."""
         said, places = _lower_tokens(self.request.message), _PLACES
         place = next((w for before, w in zip(said, said[1:]) if before == "the" and w in places), None)
-        named = next((w for before, w, one in zip(said, said[1:], said[2:]) if before == "the" and one == "one" and w
-                      not in places), "")
+        named = next((" ".join(said[at + 1:end]) for at, before in enumerate(said) if before == "the" for end in range(
+            at + 2, min(at + 5, len(said))) if said[end] == "one" and said[at + 1] not in places), "")  # "the Old Market one"
         it = ("it" in said or any("title" in f.lower() for f in self.fields)) and not (place or named or _QUOTED.search(
             self.request.message) or set(_proper_names(self.request.message)) - set(self.claimed.values()))
         before = self.request.conversation[:self.request.last_user_index] if it or place or named else []
@@ -983,7 +989,7 @@ class Reader:
         for item in before[::-1]:  # a record of a list told with what its call was given ("the 19:30 one" of a film's)
             records = structured(item["output"]) if isinstance(item.get("output"), str) else None
             if isinstance(records, list) and records and all(isinstance(one, dict) for one in records):
-                records = [one for one in records if not named or named in " ".join(map(str, one.values())).lower().split()]
+                records = [one for one in records if not named or f" {named} " in f" {' '.join(map(str, one.values())).lower()} "]
                 at = -1 if place == "last" else places.index(place) if place else 0
                 return {**calls.get(item.get("call_id"), ("", {}))[1], **records[at]} if at < len(records) and (
                     place or len(records) == 1) else {}
@@ -996,7 +1002,8 @@ class Reader:
         record = self.picked or (self.mentioned if name.lower().endswith("id") or set(words(name.replace("_", " "))) & (
             _ID) else {})  # "Enroll me in Data Structures": its course code
         return next((v for k, v in sorted(record.items(), key=lambda kv: kv[0] != name) if name.lower().endswith(
-            k.lower())), None) if not self.answer else None
+            k.lower()) or name.lower().removesuffix("id").rstrip("_ ") == k.lower()), None) if not self.answer else None
+        # ("booking_id": a record's "booking")
 
     @cached_property
     def mentioned(self) -> dict[str, Any]:
@@ -1170,6 +1177,8 @@ class Reader:
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
         if marks & _SCORES:  # "2/5": 2 out of 5, no date
             text = text.replace("/", " out of ")
+        if marks & _RATE_WORDS:  # "at 5.5% interest", "4.25 percent": annual_rate_pct 5.5, percent 4.25
+            text, marks = text.replace("%", " percent"), marks | _RATE_WORDS
         text = text if marks & stem_set("house street address number") else _ADDRESS.sub(" ", text)
         for hour in [w for w in _when(text, "clock", self.year, self.today) if " at " in w and not marks & _WHEN]:
             text = text.replace(hour, " ")  # a bare hour is no count: "tomorrow at 3" (duration_minutes)
@@ -1191,6 +1200,7 @@ class Reader:
                 t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
+        marks |= _RATE_WORDS if marks & _RATE_WORDS else set()
         marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
         marks |= _PERSON if marks & (_PERSON | stem_set("headcount capacity")) else set()  # attendees: "about 120
         # guests"; min_capacity: "for 6 people"
@@ -1220,6 +1230,8 @@ class Reader:
         named[:0] = [t[:-len(u)].strip("-") for t in tokens(text) if (u := t.lstrip("0123456789.-")) != t and len(
             u) > 1 and any(part.startswith(u.lower()) or stem(part) == stem(u.lower()) for part in name.lower().split("_"))]
         # "256GB", "3-bed": 3 beds, "6-sided": 6 sides
+        named[:0] = [w for w, after in itertools.pairwise(words(text)) if marks & _RATE_WORDS and after == stem(
+            "percent") and _NUMBER.fullmatch(w)]  # "a 20% deposit over thirty years": 20, not the 30 after "deposit"
         named = [n for n in named if n not in self.inside] or named  # "rent 950 a month, minimum 6 months": 6 months
         owned = {w for f in self.fields if f != name for w in words(f.replace("_", " "))}  # "Roll 2 dice": the count's,
         owned |= self.own if owned & stem_set("count quantity") else set()  # not the sides'
@@ -1429,10 +1441,17 @@ class Reader:
             return ends_named[1 - ends_named.index(opposite)]
         verbs = {stem(next((w for w in tokens(piece) if w.lower() != "please"), "")) for piece in sentences(
             self.request.message) if not piece[:2].isupper()}  # "Check my savings balance": not "checking" ("URGENT:" is no verb)
-        latest = set(words(self.request.message)) - negated - verbs  # the message's own first ("And the garage?" after
-        direct = [o for o in options if isinstance(o, str) and set(words(o.replace("_", " "))) & latest] or [
-            o for s in reversed(self.request.said) if s.role == "user" for o in options if isinstance(o, str) and set(words(
-                o.replace("_", " "))) & s.stems - negated - verbs][:1]  # the kitchen), else the user's latest ("Lock it")
+        latest = set(words(self.request.message.replace("-", " "))) - negated - verbs  # the message's own first ("And
+        # the garage?" after
+        typed = {t.lower() for t in found}  # the option written as it is ("bedroom_south"), else the one naming most
+
+        def naming(o: Any, stems: set[str]) -> tuple[bool, int]:  # of the words ("the south bedroom": bedroom_south)
+            return str(o).lower() in typed, len(set(words(str(o).replace("_", " "))) & stems)
+        direct = sorted((o for o in options if isinstance(o, str) and naming(o, latest)[1]), key=lambda o: naming(
+            o, latest), reverse=True) or [max((o for o in options if isinstance(o, str) and naming(o, s.stems - negated - verbs)[
+                1]), key=lambda o: naming(o, s.stems - negated - verbs)) for s in reversed(self.request.said) if s.role == "user" and any(
+                    isinstance(o, str) and naming(o, s.stems - negated - verbs)[1] for o in options)][:1]  # the kitchen),
+        # else the user's latest ("Lock it")
         return direct[0] if direct else self._option_named(options, said - verbs, description) or self._option_named(
             options, said, description)
 
@@ -1449,7 +1468,7 @@ class Reader:
         for option in options:
             cut = len(option) - 3 if isinstance(option, str) and len(option) >= 9 else 99  # "dermatologist": dermatology
             if isinstance(option, str) and (set(words(option.replace("_", " "))) & said or said & _CURRENCIES.get(
-                    option, set()) or len(option) == 1 and any(w[0] == option.lower() for w in said & self.units) or len(  # "f":
+                    option, _LANGUAGE_CODES.get(option.lower(), set())) or len(option) == 1 and any(w[0] == option.lower() for w in said & self.units) or len(  # "f":
                     option) >= 3 and any(  # "in fahrenheit"
                     word.startswith(option.lower()) or word[:cut] == option.lower()[:cut] or option.lower() in (
                         word + "ly", word[:-1] + "ily") for word in said)):  # "a week": weekly, "a day": daily
@@ -2317,7 +2336,10 @@ def _negated(message: str) -> set[str]:
     cues = [at for at, word in enumerate(said) if word in ("don't", "never", "without") or said[at:at + 2] in (
         ["do", "not"], ["no", "need"])]
     skipped = ("not", "need", "to", "want", "wanna", "you", "me", "us", "mean", "plan", "have")  # "don't want to cancel"
-    return {stem(next((w for w in said[at + 1:at + 5] if w not in skipped), "")) for at in cues} - {""}
+    back = min((at for phrase in ("actually no", "no wait", "never mind", "scratch that", "on second thought") if (
+        at := message.lower().find(phrase)) > 0), default=0)  # "Cancel the Old Market one — actually no, keep it"
+    return {stem(next((w for w in said[at + 1:at + 5] if w not in skipped), "")) for at in cues} - {""} | {
+        stem(w) for w in _lower_tokens(message[:back])}
 
 
 _PERSONS = frozenset("i i'm i've i'd i'll me we we're us let let's you you're".split())  # who a sentence is about
@@ -2523,14 +2545,16 @@ def _choose_tools(request: Request) -> list[Tool]:
     negated, chat = _negated(request.message), _chat(request.message)  # "Draft (don't send) an email": never send_email;
     tells = chat and all([w for w in _lower_tokens(s) if w not in _GREETINGS][:1] in (["my"], ["our"], ["i'm"]) for s in sentences(
         request.message)) and sum(not t.handoff for t in tools) > 1 and not Reader(request).completed  # "My name is Ana.": no
-    tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated and not (  # search; "My card
+    tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated | related(negated) and not (  # search; "My card
         chat and t.stems & _SEARCHES and _takes_a_query(t) or tells and not t.handoff and verb not in _VERBS - _CHANGES and not (
             ({verb} | _MEMORY) & set(words(request.message)) or t.stems & _MEMORY))]  # is LC-4" (of several tools): no act
     # whose verb it does not say, unless asked, or it keeps what the user tells (save_memory)
     if _turned(request.message):  # "Turn the music down": a tool that sets a level (set_volume), not play_music
         tools = [t for t in tools if any(isinstance(f, Mapping) and (f.get("type") in ("number", "integer") or {"low", "high"}
                  & {str(o).lower() for o in f.get("enum") or ()}) for f in (t.parameters.get("properties") or {}).values())] or tools
-    if not tools or choice == "none":
+    opening = [w for w in _lower_tokens(request.message) if w != "please"][:2]  # "Please don't hold a bike...": no act
+    if not tools or choice == "none" or choice in (None, "auto") and (opening[:1] in (["don't"], ["never"]) or opening == [
+            "do", "not"]) and not _is_question(request.message) and "forget" not in opening:  # ("Don't forget...")
         return []
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
     costs = any(f"how much {w} " in request.message.lower() for w in ("is", "are", "does"))  # "How much is X?": price
@@ -3942,6 +3966,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if echo.startswith("please ") or first in ("be", "keep", "answer", "reply") or first == "call" and second == (
             "myself") or first in ("always", "never") and second in ("answer", "reply", "use", "be", "say", "mention"):
         echo = "I will " + echo.removeprefix("please ")  # "I will call myself Juniper", "I will never mention it"
+    for negation in ("i will don't ", "don't ", "do not ", "i will do not "):  # "Please don't hold a bike": "I won't
+        echo = "I won't " + echo[len(negation):] if echo.lower().startswith(negation) else echo  # hold a bike"
     ordered = list(itertools.dropwhile(lambda word: word.lower().strip(",") in _CORRECTION, echo.split(" ")))
     if echo.split(" ")[0].strip(",") in _CORRECTION and ordered and stem(ordered[0]) in _VERBS | _CHANGES | {
             stem("change")}:  # "Actually, make it 56": an order, told back as one

@@ -120,7 +120,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch tell text sms message email mail
     whatsapp call
     phone | system os operating windows macos linux ios android | weather forecast temperature rain rainfall precipitation sunny umbrella | weather forecast temperature cold hot warm jacket | number id
-    identifier code reference ref | race marathon triathlon | tournament competition contest championship | reserve preorder | teach taught teaches teacher instructor | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
+    identifier code reference ref | race marathon triathlon | tournament competition contest championship | reserve preorder hold | teach taught teaches teacher instructor | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
     calculus derivative integral fraction percentage arithmetic division circle triangle angle | history historical war president empire king queen
     emperor century ancient medieval revolution battle dynasty civilization treaty colony colonial | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim want | add plus sum total | subtract minus difference | multiply times product | divide
