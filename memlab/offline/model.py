@@ -105,6 +105,9 @@ _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w
 _CURRENCIES = {code: frozenset(names) for code, *names in map(str.split, (
     "EUR euro euros € | USD dollar dollars $ | GBP pound pounds sterling £ | JPY yen | CHF franc francs | CAD | AUD "
     "| CNY yuan renminbi | INR rupee rupees | SEK | NOK | DKK | PLN zloty | MXN peso pesos").split("|"))}
+#: Who sells and who buys, in a field's name: a document names the one "by", the other "to" ("Issued by X to Y").
+_SELLERS = stem_set("supplier vendor seller issuer merchant")
+_BUYERS = stem_set("customer buyer client recipient billed")
 #: Words naming a percentage, in a field's name or after a number ("5.5 percent", annual_rate_pct, tip_percent).
 _RATE_WORDS = stem_set("percent percentage pct rate interest")
 #: Language codes an option may be, by the names a message calls them ("in Spanish": es).
@@ -493,7 +496,8 @@ class Reader:
         timed = self.iso(name, description, "hh:mm") or name.lower().endswith("time")  # "depart_after HH:MM": "8am"
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout", "when") or {stem("from")} < field_stems | {stem("from")} <= stem_set(
-                "start end begin finish available from until") or name.lower().endswith("_by") and _when(" ".join(
+                "start end begin finish available from until") or {"until", "till"} & set(name.lower().split("_")) or "from" in (
+                name.lower().split("_")) and field_stems & stem_set("closed open valid effective") or name.lower().endswith("_by") and _when(" ".join(
                 self.whole.partition(" by ")[2].split()[:3]), None, self.year, self.today):  # a field named "time" takes
             # a time ("8pm"), "start" too, "deliver_by" one said after "by" ("delivery by Friday": Friday)
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
@@ -502,8 +506,10 @@ class Reader:
             form = form or (("iso" if "time" in description.lower() else "date") if "ISO 8601" in description else (
                 "date" if "YYYY-MM-DD" in told else None))  # "Start date and time, ISO 8601" (its own, first)
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
-            return f"date{form or ''}", lambda text: _when(text, form, self.year, self.today, not field_stems & stem_set(
-                "day date"))  # a day's field, the day alone: "Saturday" of "on Saturday at 9am"
+            ending = {"until", "till", "end"} & set(name.lower().split("_"))  # closed_until: the date after "to", "until"
+            return f"date{form or ''}", lambda text: _when(next((t for cue in (" until ", " till ", " to ") if ending and (
+                t := text.partition(cue)[2]) and _when(t, form, self.year, self.today)), text), form, self.year, self.today,
+                not field_stems & stem_set("day date"))  # a day's field, the day alone: "Saturday" of "on Saturday at 9am"
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
             return "path", lambda text: [t for t in tokens(text) if "/" in t]
         if format == "uri":
@@ -526,6 +532,11 @@ class Reader:
         for names, said in ((_LANGUAGE_NAMES, "language lang"), (_COLORS, "color colour hue")):  # "Spanish", "blue"
             if field_stems & stem_set(said) and set(_lower_tokens(self.whole)) & names:
                 return said.split()[0], lambda text: [t for t in tokens(text) if t.lower() in names]
+        party = "by" if field_stems & _SELLERS else "to" if field_stems & _BUYERS else ""  # "Issued ... by Keystroke
+        named_by = [n for n in _after(self.whole, "by", field_stems) if n[:1].isupper()]  # Ltd to Harbourview Dental"
+        party = party if named_by else "for" * (party == "to")  # else "Quote Q-5512 for Brightwater Architects"
+        if party and [n for n in _after(self.whole, party, field_stems) if n[:1].isupper()]:
+            return f"side {party}", lambda text: [n for n in _after(text, party, field_stems) if n[:1].isupper()]
         if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
             return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
         if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
@@ -1215,6 +1226,8 @@ class Reader:
                 w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
                     not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
         money = marks & stem_set("total amount price cost fee paid spent rent salary deposit")  # "4.50 GBP"; "$45.50",
+        if money and "free" in _lower_tokens(text) and not _currencies(text):  # "Entry is free" (and "ages 12 and up"):
+            return 0.0  # no price but nothing
         # not "order 7781"
         marks |= {code.lower() for _, code in _SIGNS} | related({stem("currency")}) | {stem("ask")} if money else set()
         # "8500 euros", "asking 15000"
@@ -1333,8 +1346,9 @@ class Reader:
             (phrase, word.split()[0]) for phrase, word in _SAME_AS.items() if " " in phrase], self.request.message.lower())
         found = [t for part in sentences(said) for piece in part.replace(";", ",").split(",") for t in [*tokens(piece), ","]]
         waved = _negated(self.request.message)
-        for marks in (marks or {name.lower()}, related(marks) - marks):  # its words, then related ones ("text": sms)
-            for at, word in enumerate(found):
+        last = stem(name.lower().rsplit("_", 1)[-1])  # the predicate first: members_refunded, "No refunds" (not "Members")
+        for marks in ({last} & marks, marks or {name.lower()}, related(marks) - marks):  # its words, then related ones
+            for at, word in enumerate(found):  # ("text": sms)
                 unsaid = word[:2] == "un" and stem(word[2:]) in marks
                 whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out", "abl") for m in marks
                             for w in (word, stem(word)))  # "attached": has_attachment, "call me back": wants_callback
@@ -1343,8 +1357,10 @@ class Reader:
                     clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
                     switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS", "keep email on"
                     return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
-                        waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in
-                                           itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])))
+                        waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in [
+                            *itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])),
+                            *[w for w in itertools.takewhile(lambda w: w not in (",", "but", "and"), found[at + 1:at + 3])
+                              if w != "no"]])  # "support is not included" (not "olives but no mushrooms")
         return None
 
     def ruled(self, marks: frozenset[str]) -> bool | None:
@@ -1744,6 +1760,11 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
     for at, value in enumerate(found):  # as written, a day with its bare hour: "tonight at 8", "Friday at 6" (a
         if not value:
             continue  # (a time merged into the day before it)
+        if value.lower()[:3] in _WEEKDAYS and value.lower().endswith("day") and found[at + 1:at + 2] and any(
+                m in found[at + 1].lower() for m in _MONTHS) and (
+                f"{value} {found[at + 1]}" in text or f"{value}, {found[at + 1]}" in text):  # "Saturday 14 September 2024"
+            found[at:at + 2] = [text[text.find(value):text.find(found[at + 1]) + len(found[at + 1])], ""]
+            continue
         if (after := text[text.find(value) + len(value):].split(" ", 3)[1:3])[:1] == ["at"] and after[1:] and (
                 hour := after[1].rstrip(".,!?")).isdigit():  # time, in the afternoon up to 7 or at night: 18:00)
             found[at], h = f"{value} at {hour}", int(hour)
@@ -2065,7 +2086,7 @@ def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
     """The words after each ``cue`` up to another cue or a comma, past "my", "the" and the field's ``own`` words:
     "from my joint account to savings", cue "from" (``from_account``): "joint"; "to" (not "want to move"): "savings"."""
     values = []
-    for found in map(tokens, text.replace(". ", ", ").split(",")):
+    for found in map(tokens, text.replace(". ", ", ").replace(": ", ", ").replace("\n", ", ").split(",")):
         for at in (at for at, word in enumerate(found) if word.lower() == cue and (found[at - 1:at] or [""])[0].lower()
                    not in ("want", "like", "need", "wish", "going", "have", "how", "able", "try")):
             run = itertools.takewhile(lambda w: w.lower() not in {*_PLACE_CUES, "on", "with", "and", "but", "instead"},
