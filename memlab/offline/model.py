@@ -210,6 +210,8 @@ _ANSWERING = stem_set("answer respond reply write speak talk")
 _ORDERS = frozenset("always never do don't if when you your use call reply answer respond be keep please only".split())
 #: What a condition of the instructions names when it sets the model's own conduct ("If the user asks for a refund").
 _USERS = stem_set("user customer client")
+#: Whom the model serves, as instructions name them ("The patient is Ines Cardoso"): a field of theirs takes that name.
+_CLIENTS = stem_set("user customer client patient caller")
 _CONDUCT = stem_set("ask want say mention request unsure tool question message")
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
 _ORDINALS = frozenset("first second third fourth fifth next last finally".split())
@@ -607,8 +609,13 @@ class Reader:
             titles = [f"{cue} {v}" for v in [*(v for v, k in self.given.items() if k != "person"), *(v for f, v in (
                 self.claimed.items()) if f != name)] if v for cue in ("called", "named")]  # no name in a title named so
             # ("a meeting called Budget sync with Ana"); "Feed Rex twice a day" (feed_pet): Rex
+            client = bool(field_stems & _CLIENTS) and not name.endswith("s")  # patient_name: not "Dr. Okafor", whom
+            # the patient is booked with
+            served = _user_named(self.request.instructions) if client else ""  # "The patient is Ines Cardoso."
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
-                functools.reduce(lambda said, title: said.replace(title, " "), titles, text), people=True))] or [
+                functools.reduce(lambda said, title: said.replace(title, " "), titles, text), people=True)) if not (
+                    client and any(f"{cue} {n}" in text for cue in ("Dr.", "Dr", "Prof.", "with")))] or [served] * bool(
+                served) or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
                                                                                                t.split(".")))] or _typed(text) or [
                 t for t in tokens(text) if t.lower() in MEN | WOMEN]  # "Call mom", "Text my wife"
@@ -1024,8 +1031,12 @@ class Reader:
         # words: "cancel", "event"; "add" (add_to_cart)
         records = _records(self.request.conversation[:self.request.last_user_index]) if said else []
         named = set(_proper_names(self.request.message))  # or whose name the message says ("with Luna on the 12th")
+        held = [set(words(" ".join(map(str, one.values())))) for one in records]
+        rare = {w for w in said if 0 < sum(w in h for h in held) < len(held)}  # a word some records hold and others
+        # not: "cancel the cleaning" (of a cleaning and a filling)
         hits = [one for one in records if said <= set(words(" ".join(map(str, one.values()))))] or [
-            one for one in records if named & {str(v) for v in one.values()}]
+            one for one in records if named & {str(v) for v in one.values()}] or [
+            one for one, h in zip(records, held) if rare and h & rare == rare]
         return hits[-1] if hits and all(one.get("id") == hits[-1].get("id") for one in hits) else {}
 
     @cached_property
@@ -3691,6 +3702,16 @@ _MEMORY_CUES = ("what you remember", "what you know about", "known about", "know
 _THIRD_PERSON = {"is": "am", "has": "have", "does": "do", "was": "was"}
 
 
+def _user_named(instructions: str) -> str:
+    """The name the instructions give the one the model talks to ("The customer you are chatting with is Aiko Tanaka.",
+    "The patient is Ines Cardoso."), else ""."""
+    for piece in sentences(instructions[:2000]):
+        said = _lower_tokens(piece)
+        if said[:1] in (["the"], ["your"]) and stem(said[1:2][0] if said[1:2] else "") in _CLIENTS and " is " in piece:
+            return next(iter(_proper_names(piece.rpartition(" is ")[2], people=True)), "")
+    return ""
+
+
 def _remembered(instructions: str) -> list[str]:
     """What the instructions remember of the user (after "Known preferences:", "What you remember about the user:",
     "<user_memory>", "User profile: name: Dana; city: Lyon"), each line in the user's own words ("Lives in Oslo": "I
@@ -3713,6 +3734,8 @@ def _remembered(instructions: str) -> list[str]:
                 ) not in STOP or verb.lower() in _THIRD_PERSON:  # "Lives in Oslo", "Has a dog named Rex"
             item = f"I {_THIRD_PERSON.get(verb.lower(), verb.lower()[:-1])} {after}"
         told.append(item[:1].upper() + item[1:])
+    told += [f"My name is {named}"] if (named := _user_named(instructions)) and not any(
+        t.startswith("My name is ") for t in told) else []  # "The customer you are chatting with is Aiko Tanaka."
     name = next((t[11:].split(".")[0] for t in told if t.startswith("My name is ")), "")  # "Sam's daughter is Ivy"
     return [t.replace(f"{name}'s ", "my ").replace(f"{name} is ", "I am ") if name else t for t in told]
 
