@@ -181,9 +181,14 @@ _ASIDE = re.compile(rf"(?:(?:{'|'.join(_GREETINGS)}|dear|good (?:morning|afterno
 _PRICED, _TIMED = "price cost fee fare amount total rate", "time depart departure start date arrive free available slot"
 _COMPARED = {word: (stem_set(fields), most) for names, fields, most in (
     ("cheap", _PRICED, False), ("expensive pricey", _PRICED, True), ("early soon first", _TIMED, False),
-    ("late", _TIMED, True), ("short quick fast", "duration length minutes hours", False),
-    ("long slow", "duration length minutes hours", True), ("warm hot", "temp temperature", True),
-    ("cold cool", "temp temperature", False)) for word in names.split()}
+    ("late", _TIMED, True), ("short quick fast", "duration length minutes min mins hours", False),
+    ("long slow", "duration length minutes min mins hours", True), ("warm hot", "temp temperature", True),
+    ("cold cool", "temp temperature", False), ("close near", "distance walk km miles metres meters min minutes", False),
+    ("far farther farthest further furthest", "distance walk km miles metres meters min minutes", True)) for word in
+    names.split()}
+#: Words that ask for the most or the least of what the question names ("the most free bikes", "the fewest stops").
+_EXTREMES = {**dict.fromkeys("most highest largest biggest greatest maximum max".split(), True),
+             **dict.fromkeys("least fewest lowest smallest minimum min".split(), False)}
 #: Small talk: asking how the model is; a message of only laughter or praise ("lol", "nice").
 _HOW_ARE_YOU = ("how are you", "how's it going", "how is it going", "how are things", "how have you been",
                 "what's up", "cómo estás", "ça va", "wie geht", "come stai")
@@ -2588,6 +2593,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     if not tools or choice == "none" or choice in (None, "auto") and (opening[:1] in (["don't"], ["never"]) or opening == [
             "do", "not"]) and not _is_question(request.message) and "forget" not in opening:  # ("Don't forget...")
         return []
+    back = {"those", "these", "them", "both", "either"} & set(_lower_tokens(request.message))  # "in total across those
+    if choice in (None, "auto") and back and _is_question(request.message) and _from_results(request, request.message):
+        return []  # docks?": what the earlier result holds, not another search
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
     costs = any(f"how much {w} " in request.message.lower() for w in ("is", "are", "does"))  # "How much is X?": price
     acting = {stem(t.name.split("_")[0].lower()) for t in tools}  # "don't recognise": unrecognised (not "don't lock":
@@ -3480,6 +3488,9 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         records = records if len(records) > 1 else list({repr(one): one for n, out in found if n == name
                                                          and isinstance(one := structured(out), dict)}.values())  # of one
         # listed result or of the results of one tool, each once ("Which one is warmer?" after Paris and
+        if depth < 3 and (total := _total(records, said) or len(records) < 2 and _total([_measured(
+                out) for n, out in found if n == name], said)):  # "How many free bikes in total across those docks?"
+            return total
         if depth < 3 and (best := _best(records, said) or len(records) < 2 and _best([_measured(
                 out) for n, out in found if n == name], said)):
             return best  # London), in words too ("Oslo: 4°C, cloudy", "Rome: 18°C, sunny")
@@ -3525,13 +3536,38 @@ def _done_by_me(request: Request, question: str) -> str | None:
     return f"Yes: {calls[-1].tool} returned: {'; '.join(results).rstrip('.')}." if results else None
 
 
+def _total(records: Sequence[Mapping[str, Any]], said: Sequence[str]) -> str | None:
+    """The sum over listed records of the number field a question asking for a total names ("How many free bikes are
+    there in total?": free_bikes), or of their one price ("What's the total for both of us?"); else ``None``."""
+    if len(records) < 2 or not {"total", "altogether", "combined", "sum"} & set(said):
+        return None
+    numbers = [key for key in records[0] if all(isinstance(one.get(key), (int, float)) and not isinstance(
+        one.get(key), bool) for one in records)]
+    asked = set(words(" ".join(said))) - {stem("total")}
+    named = [key for key in numbers if set(words(key.replace("_", " "))) & asked] or [
+        key for key in numbers if set(words(key.replace("_", " "))) & stem_set(_PRICED)]
+    if len(named) != 1:
+        return None
+    total = sum(one[named[0]] for one in records)
+    return f"{named[0].replace('_', ' ').capitalize()} in total: {' + '.join(f'{one[named[0]]:g}' for one in records)} = {total:g}."
+
+
 def _best(records: Sequence[Mapping[str, Any]], said: Sequence[str]) -> str | None:
     """The record a comparison in the question's words ``said`` picks ("Which one is cheaper?", "the most expensive":
     the least (most) of a field), told in a sentence; else ``None``."""
-    compares = len(records) > 1 and any(w.endswith(("er", "est")) or w in _COMPARED for w in said)  # cheap first
+    compares = len(records) > 1 and any(w.endswith(("er", "est")) or w in _COMPARED and w not in (
+        "close", "near", "far") for w in said)  # cheap first ("Docks near Mercer Street?" compares nothing)
+    extreme = next((w for w in said if w in _EXTREMES), None) if len(records) > 1 else None
+    asked = set(words(" ".join(w for w in said if w not in _EXTREMES)))  # "Which dock has the most free bikes?"
+    counted = [key for key in records[0] if set(words(key.replace("_", " "))) & asked and all(isinstance(
+        one.get(key), (int, float)) and not isinstance(one.get(key), bool) for one in records)] if extreme else []
+    if counted:
+        key = max(counted, key=lambda k: len(set(words(k.replace("_", " "))) & asked))
+        best = (max if _EXTREMES[extreme] else min)(records, key=lambda one: one[key])
+        return f"The one with the {extreme} {key.replace('_', ' ')} is {_record(best)}."
     for at, word in enumerate(said if compares else ()):
-        fields, most = _COMPARED.get(_compared(word), (frozenset(), False)) if said[at - 1:at] != ["how"] else (
-            frozenset(), False)  # "How long is the call?" compares nothing
+        fields, most = _COMPARED.get(_compared(word), (frozenset(), False)) if said[at - 1:at] != ["how"] and word not in (
+            "close", "near", "far") else (frozenset(), False)  # "How long is the call?", "Docks near X?" compare nothing
         keys = [key for key in records[0] if set(words(key.replace("_", " "))) & fields and all(
             isinstance(one.get(key), (int, float, str)) for one in records)] if len(records) > 1 else []
         if keys:
@@ -3551,7 +3587,8 @@ def _measured(text: str) -> dict[str, Any]:
     sunny": temperature 18; "Route B: 2 hours": duration 7200; "Plan A: 29 EUR a month": price 29)."""
     said = tokens(text[:500])
     found = {"": text.strip(), **{"price": float(n) for n, c in itertools.pairwise(said) if _NUMBER.fullmatch(n) and c
-                                  in _CURRENCIES}}
+                                  in _CURRENCIES}, **{"price": float(n) for c, n in itertools.pairwise(said) if c in (
+                                      _CURRENCIES) and _NUMBER.fullmatch(n)}}  # "29 EUR", "CHF 207"
     for one in _UNITS.finditer(text[:500]):
         if one[4]:  # "64°F" in celsius
             found.setdefault("temperature", float(one[3]) if one[4].upper() == "C" else (float(one[3]) - 32) / 1.8)
