@@ -130,8 +130,10 @@ _PIECE_CUES = frozenset("on in at for from since next every today tomorrow tonig
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative", "Classify the ticket
 #: into one of: billing, technical, shipping", "Label the email as spam or not_spam".
-_OPTIONS = re.compile(r"\b(?:one word|one of|either|(?:classify|label|categori[sz]e|tag)\b[^.:]{0,40}?\b(?:as|into))\b:?\s+("
-                      r"(?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+|(?:[\w-]+,\s*){2,}[\w-]+)", re.I)
+_OPTIONS = re.compile(r"\b(?:one word|one of|either|(?:classify|label|categori[sz]e|tag)\b[^.:]{0,40}?\b(?:as|into)|(?:answer|"
+                      r"reply|respond)(?: with)?(?=:? ['\"]))\b:?\s+((?:['\"][\w -]+['\"],\s*)*['\"][\w -]+['\"],?\s+or\s+['\"][\w -]+"
+                      r"['\"]|(?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+|(?:[\w-]+,\s*){2,}[\w-]+)", re.I)  # "Answer 'urgent' or
+# 'not urgent'" (quoted)
 #: Verbs that open instructions asking the model to make something of the user's message.
 _MAKES = stem_set("generate write compose create draft translate rewrite paraphrase pick choose select compute "
                   "calculate solve derive prove correct proofread")
@@ -1428,6 +1430,12 @@ class Reader:
                 unit) not in related({stem("unit")}) else o[:3].lower() == unit[:3] or len(o) < 4 and unit[:1] == o[  # l,
                     :1].lower() and o[-1].lower() in unit)] or after  # then pcs ("kilograms": kg, "millilitres": ml)
         named = after[0] if after else self.named_option(options, description)
+        negative = [(o, base) for o in options for base in options if isinstance(o, str) and isinstance(base, str) and str(
+            o).lower().replace("_", " ").replace("-", " ") in (f"not {base.lower()}", f"non {base.lower()}")]
+        if len(negative) == 1 and named in (*negative[0], None):  # "urgent" or "not urgent": the one if the message says
+            base = negative[0][1]  # it or a word related to it ("leaking gas")
+            named = base if self._option_named([base], set(words(self.request.message)) - {stem("not")}, "", strict=True) or (
+                related(set(words(base))) & set(words(self.request.message))) else negative[0][0]
         kin = [w for w in _lower_tokens(self.request.message) if w in _SIZES]
         initials = "".join("x" if w == "extra" else w[0] for w in kin)  # "large": L, "extra large": XL
         named = named if named is not None else next((o for at in range(len(kin)) for o in options if isinstance(
@@ -3831,7 +3839,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     hello = bool(greeting or opening & _GREETINGS)
     if hello and (not rest or how_are_you or not greeting and len(said) < 40 and not question) or how_are_you and short:
         return f"{'Hello! ' if hello else 'I am well, thanks. '}What can I help you with?"  # "how's it going?"
-    thanked = said_tokens & {"thanks", "thank", "cheers", "thx"} and len(set(words(said))) <= 4 and not question
+    thanked = said_tokens & {"thanks", "thank", "cheers", "thx"} and len(set(words(said))) <= 4 and not question and not (
+        _OPTIONS.search(request.instructions[:2000]))  # (a message to classify: "Thank you so much, it was wonderful.")
     farewell = said_tokens & {"bye", "goodbye"} or any(bye in said.lower() for bye in ("see you", "take care", "good night")
                                                        ) or said_tokens <= {"night", "nite", "all", "everyone"}  # not "per night"
     if short and farewell:
@@ -3881,7 +3890,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return _my_tools(request)  # "What tools do you have?"
     instructed = _OPTIONS.search(request.instructions[:2000])
     offered = instructed or ": " in said and _OPTIONS.search(said.partition(": ")[0])
-    options = [o for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o] if offered else []
+    options = [o.strip("'\"") for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o] if offered else []
     if {"yes", "no"} <= {o.lower() for o in options} and (checked := _checked(request, said)):
         return next(o for o in options if o.lower() == checked)  # "Is it open on Sundays? (It's closed on Sundays.)"
     if offered:  # "Reply with one word: positive or negative": one of them, by the words said (after the colon of

@@ -138,9 +138,12 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     spaceship starship alien asteroid comet planet robot interstellar | politics political politician election vote
     voting voter president presidential government parliament congress senate democracy campaign candidate | spam
     advert advertising advertisement promo promotion promotional prize lottery unsubscribe congratulations won winner
-    | positive good great love excellent happy pleased amazing wonderful friendly helpful delicious perfect fantastic
-    thanks grateful appreciate recommend | negative bad worst terrible hate awful poor angry disappointed horrible rude
+    earn click cash | positive praise compliment good great love loved excellent happy pleased amazing wonderful
+    friendly helpful delicious perfect fantastic brilliant best lovely superb outstanding awesome thanks grateful
+    appreciate recommend | negative complaint complain bad worst terrible hate awful poor angry disappointed horrible rude
     cold dirty broken useless annoyed frustrated unhappy furious late crushed slow loud noisy crash crashing unhelpful
+    | urgent emergency asap immediately leak leaking gas fire smoke flood flooding evacuate evacuating burst sparks
+    bleeding injured danger dangerous
     | technical tech bug crash crashing error glitch freeze frozen software app
     | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
     saturday sunday | come join accompany travel trip fly driving attend attendee attendees | shipping ship shipment parcel package order delivery
