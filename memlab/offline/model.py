@@ -108,8 +108,11 @@ _CURRENCIES = {code: frozenset(names) for code, *names in map(str.split, (
 #: Who sells and who buys, in a field's name: a document names the one "by", the other "to" ("Issued by X to Y").
 _SELLERS = stem_set("supplier vendor seller issuer merchant")
 _BUYERS = stem_set("customer buyer client recipient billed")
+_ISSUED = frozenset("issued sold supplied invoiced billed provided".split())
+#: Words of an order that name nothing acted on ("OK, now go ahead and cancel the cleaning").
+_FILLERS = stem_set("ok okay now go ahead please then just also right away too really")
 #: Words naming a percentage, in a field's name or after a number ("5.5 percent", annual_rate_pct, tip_percent).
-_RATE_WORDS = stem_set("percent percentage pct rate interest")
+_RATE_WORDS = stem_set("percent percentage pct")
 #: Language codes an option may be, by the names a message calls them ("in Spanish": es).
 _LANGUAGE_CODES = {code: stem_set(names) for code, names in (line.split(" ", 1) for line in (
     "en english", "es spanish", "de german", "fr french", "it italian", "pt portuguese", "nl dutch", "ja japanese",
@@ -233,7 +236,7 @@ _SAYING = stem_set("give gave tell told say said mention mentioned share shared 
 _QUALIFIERS = stem_set("favorite favourite new current usual main preferred next last upcoming quarterly monthly weekly "
                         "yearly annual daily")
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
-_CORRECTION = frozenset("actually sorry instead moved moves switched changed correction not anymore scratch meant raised "
+_CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch meant raised "
                          "lowered postponed rescheduled oops".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
 _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
@@ -505,8 +508,9 @@ class Reader:
         timed = self.iso(name, description, "hh:mm") or name.lower().endswith("time")  # "depart_after HH:MM": "8am"
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout", "when") or {stem("from")} < field_stems | {stem("from")} <= stem_set(
-                "start end begin finish available from until") or {"until", "till"} & set(name.lower().split("_")) or "from" in (
-                name.lower().split("_")) and field_stems & stem_set("closed open valid effective") or name.lower().endswith("_by") and _when(" ".join(
+                "start end begin finish available from until") or ({"until", "till"} & set(name.lower().split("_")) or "from" in (
+                name.lower().split("_")) and field_stems & stem_set("closed open valid effective")) and _DATE.search(
+                self.whole) and any(m in self.whole.lower() for m in (*_MONTHS, "/")) or name.lower().endswith("_by") and _when(" ".join(
                 self.whole.partition(" by ")[2].split()[:3]), None, self.year, self.today):  # a field named "time" takes
             # a time ("8pm"), "start" too, "deliver_by" one said after "by" ("delivery by Friday": Friday)
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
@@ -542,8 +546,11 @@ class Reader:
             if field_stems & stem_set(said) and set(_lower_tokens(self.whole)) & names:
                 return said.split()[0], lambda text: [t for t in tokens(text) if t.lower() in names]
         party = "by" if field_stems & _SELLERS else "to" if field_stems & _BUYERS else ""  # "Issued ... by Keystroke
-        named_by = [n for n in _after(self.whole, "by", field_stems) if n[:1].isupper()]  # Ltd to Harbourview Dental"
-        party = party if named_by else "for" * (party == "to")  # else "Quote Q-5512 for Brightwater Architects"
+        said = _lower_tokens(self.whole)  # Ltd to Harbourview Dental": after a document's verb and "by"
+        issued = party and any(w == "by" and _ISSUED & set(said[max(0, k - 5):k]) for k, w in enumerate(said))  # "Issued
+        # 3 March 2024 by"
+        party = party if issued else "for" * (party == "to" and any(identifiers(a) and b == "for" for a, b in (
+            itertools.pairwise(tokens(self.whole)))))  # else "Quote Q-5512 for Brightwater Architects"
         if party and [n for n in _after(self.whole, party, field_stems) if n[:1].isupper()]:
             return f"side {party}", lambda text: [n for n in _after(text, party, field_stems) if n[:1].isupper()]
         if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
@@ -620,8 +627,8 @@ class Reader:
             # the patient is booked with
             served = _user_named(self.request.instructions) if client else ""  # "The patient is Ines Cardoso."
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
-                functools.reduce(lambda said, title: said.replace(title, " "), titles, text), people=True)) if not (
-                    client and any(f"{cue} {n}" in text for cue in ("Dr.", "Dr", "Prof.", "with")))] or [served] * bool(
+                functools.reduce(lambda said, title: said.replace(title, " "), titles, _unled_by_title(text) if client else (
+                    text)), people=True))] or [served] * bool(
                 served) or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
                                                                                                t.split(".")))] or _typed(text) or [
@@ -996,8 +1003,10 @@ class Reader:
         field's: "member CIN-2"), what the newest earlier call acted on ("Dune" of find_book); else {}."""
         said, places = _lower_tokens(self.request.message), _PLACES
         place = next((w for before, w in zip(said, said[1:]) if before == "the" and w in places), None)
-        named = next((" ".join(said[at + 1:end]) for at, before in enumerate(said) if before == "the" for end in range(
-            at + 2, min(at + 5, len(said))) if said[end] == "one" and said[at + 1] not in places), "")  # "the Old Market one"
+        ones = [" ".join(said[at + 1:end]) for at, before in enumerate(said) if before == "the" for end in range(
+            at + 2, min(at + 5, len(said))) if said[end] == "one" and said[at + 1] not in places]  # "the Old Market one";
+        turned = any(cue in f" {' '.join(said)} " for cue in (" no wait ", " i mean ", " actually ", " sorry "))  # the
+        named = (ones[-1] if turned else ones[0]) if ones else ""  # later one after "Cancel the Riverside one — no wait"
         it = ("it" in said or any("title" in f.lower() for f in self.fields)) and not (place or named or _QUOTED.search(
             self.request.message) or set(_proper_names(self.request.message)) - set(self.claimed.values()))
         before = self.request.conversation[:self.request.last_user_index] if it or place or named else []
@@ -1027,8 +1036,8 @@ class Reader:
         record = self.picked or (self.mentioned if name.lower().endswith("id") or set(words(name.replace("_", " "))) & (
             _ID) else {})  # "Enroll me in Data Structures": its course code
         return next((v for k, v in sorted(record.items(), key=lambda kv: kv[0] != name) if name.lower().endswith(
-            k.lower()) or name.lower().removesuffix("id").rstrip("_ ") == k.lower()), None) if not self.answer else None
-        # ("booking_id": a record's "booking")
+            k.lower()) or name.lower().removesuffix("id").rstrip("_ ") == k.lower() and identifiers(str(v))), None) if (
+            not self.answer) else None  # ("booking_id": a record's "booking" P-401, not its "customer" Leo Park)
 
     @cached_property
     def mentioned(self) -> dict[str, Any]:
@@ -1040,7 +1049,8 @@ class Reader:
         named = set(_proper_names(self.request.message))  # or whose name the message says ("with Luna on the 12th")
         held = [set(words(" ".join(map(str, one.values())))) for one in records]
         rare = {w for w in said if 0 < sum(w in h for h in held) < len(held)}  # a word some records hold and others
-        # not: "cancel the cleaning" (of a cleaning and a filling)
+        # not: "cancel the cleaning" (of a cleaning and a filling), every other word a filler ("go ahead"), not "my gym
+        rare = rare if not said - set().union(*held) - _FILLERS else set()  # session with Ana" of a review with Ana
         hits = [one for one in records if said <= set(words(" ".join(map(str, one.values()))))] or [
             one for one in records if named & {str(v) for v in one.values()}] or [
             one for one, h in zip(records, held) if rare and h & rare == rare]
@@ -1206,7 +1216,8 @@ class Reader:
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
         if marks & _SCORES:  # "2/5": 2 out of 5, no date
             text = text.replace("/", " out of ")
-        if marks & _RATE_WORDS:  # "at 5.5% interest", "4.25 percent": annual_rate_pct 5.5, percent 4.25
+        if marks & _RATE_WORDS or marks >= stem_set("interest rate"):  # "at 5.5% interest", "4.25 percent":
+            # annual_rate_pct 5.5, percent 4.25, interest_rate (not hourly_rate, heart_rate)
             text, marks = text.replace("%", " percent"), marks | _RATE_WORDS
         text = text if marks & stem_set("house street address number") else _ADDRESS.sub(" ", text)
         for hour in [w for w in _when(text, "clock", self.year, self.today) if " at " in w and not marks & _WHEN]:
@@ -1229,7 +1240,7 @@ class Reader:
                 t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
-        marks |= _RATE_WORDS if marks & _RATE_WORDS else set()
+        marks |= _RATE_WORDS if marks & _RATE_WORDS or marks >= stem_set("interest rate") else set()
         marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
         marks |= _PERSON if marks & (_PERSON | stem_set("headcount capacity")) else set()  # attendees: "about 120
         # guests"; min_capacity: "for 6 people"
@@ -1244,8 +1255,9 @@ class Reader:
                 w for w, after in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(w) and not marks & _SURE and (
                     not after.isalpha() or after in marks | stem_set("out star point"))]  # a confidence: only "confidence 0.8"
         money = marks & stem_set("total amount price cost fee paid spent rent salary deposit")  # "4.50 GBP"; "$45.50",
-        if money and "free" in _lower_tokens(text) and not _currencies(text):  # "Entry is free" (and "ages 12 and up"):
-            return 0.0  # no price but nothing
+        if money and any(f in text.lower() for f in ("entry is free", "admission is free", "free of charge", "free entry",
+                                                     "free admission", "it's free", "it is free")) and not _currencies(text):
+            return 0.0  # "Entry is free" (and "ages 12 and up"): no price but nothing
         # not "order 7781"
         marks |= {code.lower() for _, code in _SIGNS} | related({stem("currency")}) | {stem("ask")} if money else set()
         # "8500 euros", "asking 15000"
@@ -1261,8 +1273,11 @@ class Reader:
         named[:0] = [t[:-len(u)].strip("-") for t in tokens(text) if (u := t.lstrip("0123456789.-")) != t and len(
             u) > 1 and any(part.startswith(u.lower()) or stem(part) == stem(u.lower()) for part in name.lower().split("_"))]
         # "256GB", "3-bed": 3 beds, "6-sided": 6 sides
-        named[:0] = [w for w, after in itertools.pairwise(words(text)) if marks & _RATE_WORDS and after == stem(
-            "percent") and _NUMBER.fullmatch(w)]  # "a 20% deposit over thirty years": 20, not the 30 after "deposit"
+        rated = [(w, k) for k, (w, after) in enumerate(itertools.pairwise(said)) if marks & _RATE_WORDS and after == stem(
+            "percent") and _NUMBER.fullmatch(w)]  # "a 20% deposit over thirty years": 20, not the 30 after "deposit";
+        nexts = marks - _RATE_WORDS | (stem_set("interest apr") if stem("rate") in marks else set())
+        named[:0] = [w for w, k in sorted(rated, key=lambda wk: not set(said[wk[1] + 2:wk[1] + 3]) & nexts)]  # "at 4.1%
+        # interest": the one whose next word is the field's ("interest" of a rate, "deposit") first
         named = [n for n in named if n not in self.inside] or named  # "rent 950 a month, minimum 6 months": 6 months
         owned = {w for f in self.fields if f != name for w in words(f.replace("_", " "))}  # "Roll 2 dice": the count's,
         owned |= self.own if owned & stem_set("count quantity") else set()  # not the sides'
@@ -1377,8 +1392,9 @@ class Reader:
                     return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
                         waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in [
                             *itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])),
-                            *[w for w in itertools.takewhile(lambda w: w not in (",", "but", "and"), found[at + 1:at + 3])
-                              if w != "no"]])  # "support is not included" (not "olives but no mushrooms")
+                            *found[at + 2:at + 3] * (found[at + 1:at + 2] in (["is"], ["are"], ["was"], ["were"])),
+                            *found[at + 1:at + 2] * (found[at + 1:at + 2] in (["isn't"], ["aren't"], ["wasn't"]))])  # "support
+        # is not included" (not "olives but no mushrooms", "available not far from")
         return None
 
     def ruled(self, marks: frozenset[str]) -> bool | None:
@@ -1415,10 +1431,12 @@ class Reader:
                 options = [o for o in options if o not in forbidden or not words(str(o))] or options
         ends = [cue for part in name.lower().split("_") for cue in _ENDS.get(part, ())]
         said = _lower_tokens(self.request.message)
-        spots = [o for word in said for o in options if str(o).lower() == word or word in _CURRENCIES.get(str(o), ())]
-        leads = {*ends, name.lower().rpartition("_")[2]}  # "to yen": JPY; "in size M": M; after a number, "68 F": F
-        after = [o for cue, word in itertools.pairwise(said) for o in options if o in spots and (cue in leads and word in
-                 _CURRENCIES.get(str(o), ()) or str(o).lower() == word and (cue in leads or cue[:1].isdigit()))]
+        named = {o: _CURRENCIES.get(str(o), set()) | _LANGUAGE_CODES.get(str(o).lower(), set()) for o in options}
+        spots = [o for word in said for o in options if str(o).lower() == word or stem(word) in named[o] or word in named[o]]
+        leads = {*ends, name.lower().rpartition("_")[2]}  # "to yen": JPY; "in size M": M; after a number, "68 F": F;
+        after = [o for cue, word in itertools.pairwise(said) for o in options if o in spots and (cue in leads and (  # "to
+                 word in named[o] or stem(word) in named[o]) or str(o).lower() == word and (cue in leads or cue[  # Italian": it
+                     :1].isdigit()))]
         if ends and not after and len(set(spots)) == 2:  # "40 pounds in dollars": the source named first, no "from"
             after = spots[:1] if "from" in ends else spots[-1:]
         other = {o for cue, word in itertools.pairwise(w for w in said if w not in ("my", "the")) for o in spots if ends and (
@@ -1785,8 +1803,8 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
         if not value:
             continue  # (a time merged into the day before it)
         if value.lower()[:3] in _WEEKDAYS and value.lower().endswith("day") and found[at + 1:at + 2] and any(
-                m in found[at + 1].lower() for m in _MONTHS) and (
-                f"{value} {found[at + 1]}" in text or f"{value}, {found[at + 1]}" in text):  # "Saturday 14 September 2024"
+                m in found[at + 1].lower() for m in _MONTHS) and f"{value} {found[at + 1]}" in text:  # "Saturday 14
+            # September 2024"
             found[at:at + 2] = [text[text.find(value):text.find(found[at + 1]) + len(found[at + 1])], ""]
             continue
         if (after := text[text.find(value) + len(value):].split(" ", 3)[1:3])[:1] == ["at"] and after[1:] and (
@@ -2381,10 +2399,11 @@ def _negated(message: str) -> set[str]:
     cues = [at for at, word in enumerate(said) if word in ("don't", "never", "without") or said[at:at + 2] in (
         ["do", "not"], ["no", "need"])]
     skipped = ("not", "need", "to", "want", "wanna", "you", "me", "us", "mean", "plan", "have")  # "don't want to cancel"
-    back = min((at for phrase in ("actually no", "no wait", "never mind", "scratch that", "on second thought") if (
-        at := message.lower().find(phrase)) > 0), default=0)  # "Cancel the Old Market one — actually no, keep it"
-    return {stem(next((w for w in said[at + 1:at + 5] if w not in skipped), "")) for at in cues} - {""} | {
-        stem(w) for w in _lower_tokens(message[:back])}
+    spoken = f" {' '.join(said)} "  # "Cancel the Old Market one — actually no, keep it for now": a take-back, then
+    back = min((at for phrase in ("actually no", "no wait", "on second thought") if (at := spoken.find(  # what to do
+        f" {phrase} ")) > 0 and {"keep", "leave", "don't", "later"} & set(spoken[at:].split())), default=0)
+    return {stem(next((w for w in said[at + 1:at + 5] if w not in skipped), "")) for at in cues} - {""} | set(words(
+        spoken[:back]))
 
 
 _PERSONS = frozenset("i i'm i've i'd i'll me we we're us let let's you you're".split())  # who a sentence is about
@@ -2590,17 +2609,21 @@ def _choose_tools(request: Request) -> list[Tool]:
     negated, chat = _negated(request.message), _chat(request.message)  # "Draft (don't send) an email": never send_email;
     tells = chat and all([w for w in _lower_tokens(s) if w not in _GREETINGS][:1] in (["my"], ["our"], ["i'm"]) for s in sentences(
         request.message)) and sum(not t.handoff for t in tools) > 1 and not Reader(request).completed  # "My name is Ana.": no
-    tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated | related(negated) and not (  # search; "My card
+    tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated and not (  # search; "My card
         chat and t.stems & _SEARCHES and _takes_a_query(t) or tells and not t.handoff and verb not in _VERBS - _CHANGES and not (
             ({verb} | _MEMORY) & set(words(request.message)) or t.stems & _MEMORY))]  # is LC-4" (of several tools): no act
     # whose verb it does not say, unless asked, or it keeps what the user tells (save_memory)
     if _turned(request.message):  # "Turn the music down": a tool that sets a level (set_volume), not play_music
         tools = [t for t in tools if any(isinstance(f, Mapping) and (f.get("type") in ("number", "integer") or {"low", "high"}
                  & {str(o).lower() for o in f.get("enum") or ()}) for f in (t.parameters.get("properties") or {}).values())] or tools
-    opening = [w for w in _lower_tokens(request.message) if w != "please"][:2]  # "Please don't hold a bike...": no act
-    if not tools or choice == "none" or choice in (None, "auto") and (opening[:1] in (["don't"], ["never"]) or opening == [
-            "do", "not"]) and not _is_question(request.message) and "forget" not in opening:  # ("Don't forget...")
-        return []
+    opening = [w for w in _lower_tokens(request.message) if w != "please"][:3]  # "Please don't hold a bike...": no act
+    if not tools or choice == "none" or choice in (None, "auto") and (opening[:1] in (["don't"], ["never"]) or opening[
+            :2] == ["do", "not"]) and not _is_question(request.message) and not set(opening) & {
+                "forget", "worry", "mind", "let", "be", "been", "hesitate"} and len(sentences(request.message)) == 1 and not {
+                    "just", "but", "instead", "rather"} & set(_lower_tokens(request.message)) and not any(stem(
+                        (_lower_tokens(piece) or [""])[0]) in _VERBS | _CHANGES | {n for t in tools for n in t.name_stems | related(
+                            t.name_stems)} for piece in request.message.replace(";", ",").split(",")[1:]):  # (not "Don't forget...", "Don't worry
+        return []  # about the weather, just book...", "Never been there, but book...", "Don't email Ann, text her...")
     back = {"those", "these", "them", "both", "either"} & set(_lower_tokens(request.message))  # "in total across those
     if choice in (None, "auto") and back and _is_question(request.message) and _from_results(request, request.message):
         return []  # docks?": what the earlier result holds, not another search
@@ -3747,13 +3770,23 @@ _MEMORY_CUES = ("what you remember", "what you know about", "known about", "know
 _THIRD_PERSON = {"is": "am", "has": "have", "does": "do", "was": "was"}
 
 
+def _unled_by_title(text: str) -> str:
+    """``text`` without the names a title leads ("Book a check-up for Maria Santos with Dr. Lee": Dr. Lee is whom the
+    patient sees, not the patient)."""
+    found = tokens(text)
+    return " ".join(t for k, t in enumerate(found) if t.rstrip(".") not in ("Dr", "Prof") and not (
+        k and found[k - 1].rstrip(".") in ("Dr", "Prof")))
+
+
 def _user_named(instructions: str) -> str:
     """The name the instructions give the one the model talks to ("The customer you are chatting with is Aiko Tanaka.",
     "The patient is Ines Cardoso."), else ""."""
     for piece in sentences(instructions[:2000]):
         said = _lower_tokens(piece)
-        if said[:1] in (["the"], ["your"]) and stem(said[1:2][0] if said[1:2] else "") in _CLIENTS and " is " in piece:
-            return next(iter(_proper_names(piece.rpartition(" is ")[2], people=True)), "")
+        rest = piece.rpartition(" is ")[2].strip(" .!")  # all of it a name: not "on the Premium plan", "booked with..."
+        if said[:1] in (["the"], ["your"]) and stem(said[1:2][0] if said[1:2] else "") in _CLIENTS and " is " in piece and (
+                rest and all(w[:1].isupper() for w in rest.split())):
+            return " ".join(w for w in rest.split() if w.rstrip(".") not in ("Mr", "Ms", "Mrs", "Dr", "Prof"))
     return ""
 
 
@@ -3953,7 +3986,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
             kinds = _kinds(found[1].text)  # a name is not corrected by a date ("make that June 16th, the boat...")
             fixed = [s for k, s in enumerate(later) if _gives_what_is_asked(said, s.text) and then[k] & _CORRECTION and (
-                then[k] & _CORRECTION != {"not"} or facts(s.text)) and (  # "not going to sell it" changes no value
+                then[k] & _CORRECTION != {"not"} or facts(s.text)) and (set(_lower_tokens(s.text)[:3]) & {
+                    "it", "it's", "that", "this", "they", "meant"} or found[1].stems & s.stems - kinds - _LIGHT_VERBS - _DAYS - set(
+                    facts(s.text)) - _CORRECTION) and (
+                # "not going to sell it" changes no value; "Oops, I dropped my phone" is of something else
                 kinds & _kinds(s.text) or not _kinds(s.text)) and (  # "Actually, it's...", "the order...",
                 k == 0 and (then[k] & {"it", "it's", "that", "this", "they", "meant"} or s.stems & found[1].stems)
                 or _covered(_topic(said), s.stems) and found[1].stems & s.stems - kinds - _LIGHT_VERBS - _DAYS - set(
@@ -3984,7 +4020,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 s.text)][-1:]  # "Pass mark is 50.": no verdict, that and the user's own latest value ("My score was 47.")
             told = _told_back([found[1], *mine]) if mine else told
             ties = {"from", "in", "at", "with", "to"} & set(_lower_tokens(said)) <= set(_lower_tokens(clause)) and not others
-            verdict = "no" if _contradicts(said, text) else _verdict(topic, clause) if yes_no and ties and topic <= set(
+            verdict = "no" if _contradicts(said, text) else _verdict(topic, clause, said) if yes_no and ties and topic <= set(
                 words(clause)) else None
             if verdict and role in ("user", "tool"):  # a word the question writes in lower case is no name
                 common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))
@@ -4057,7 +4093,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             "myself") or first in ("always", "never") and second in ("answer", "reply", "use", "be", "say", "mention"):
         echo = "I will " + echo.removeprefix("please ")  # "I will call myself Juniper", "I will never mention it"
     for negation in ("i will don't ", "don't ", "do not ", "i will do not "):  # "Please don't hold a bike": "I won't
-        echo = "I won't " + echo[len(negation):] if echo.lower().startswith(negation) else echo  # hold a bike"
+        echo = "I won't " + echo[len(negation):] if echo.lower().startswith(negation) and echo[len(negation):].split(" ")[
+            0].lower().strip(",.;:!") not in ("forget", "worry", "laugh", "mind", "let", "be", "panic") else echo  # hold a bike"
     ordered = list(itertools.dropwhile(lambda word: word.lower().strip(",") in _CORRECTION, echo.split(" ")))
     if echo.split(" ")[0].strip(",") in _CORRECTION and ordered and stem(ordered[0]) in _VERBS | _CHANGES | {
             stem("change")}:  # "Actually, make it 56": an order, told back as one
@@ -4218,7 +4255,7 @@ def _checked(request: Request, said: str) -> str | None:
         s.text for s in reversed(request.said) if s.role != "call" and not s.text.endswith("?")])), None)
 
 
-def _verdict(topic: set[str], text: str) -> str | None:
+def _verdict(topic: set[str], text: str, question: str = "") -> str | None:
     """"yes" if ``text`` says all a yes/no question's ``topic`` says, "no" if it negates it or says a related word
     instead of one ("closed" for "open"), else ``None``."""
     stems, lowered = set(words(text)), _lower_tokens(text)  # a result's "parking: False" negates too
@@ -4228,7 +4265,7 @@ def _verdict(topic: set[str], text: str) -> str | None:
             before, cut, after = text.lower().partition(joint)  # liquids": what is preferred is before "over"
             rest = topic - set(words(before))
             if cut and topic & set(words(before)) & stem_set("prefer like love choose pick favour favor want") and (
-                    rest and rest <= set(words(after))):
+                    rest and rest <= set(words(after))) and joint.strip() not in " ".join(_lower_tokens(question)):
                 return "no"
         return "no" if missing or negated else "yes"
     return None

@@ -40,7 +40,7 @@ _MODEL_LIKE = re.compile(r"[A-Za-z]+\d[\w]*|\d+(?:\.\d+){1,3}")
 #: What kind of section a heading names, by the words it uses (each word stands for its other forms too).
 ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in {
     "ids": "identifier id ids reference number code ticket serial account",
-    "time": "timeline milestone time date chronology when timestamp schedule",
+    "time": "timeline milestone time date chronology when timestamp",
     "tools": "tool call",
     "next": "next recommend follow plan todo will we'll",
     "steps": "step tried attempt action troubleshooting done did",
@@ -49,7 +49,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "issue": "issue problem request symptom complaint reported goal want need loss damage incident struggle difficulty "
              "wrong",
     "people": "who customer client caller person people name contact user student traveller guest member candidate "
-              "patron applicant patient passenger participant employee claimant company organisation organization parties",
+              "patron applicant patient passenger participant employee claimant company organisation organization",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
     "prefs": "preference contact constraint requirement prefer diet dietary vegetarian vegan allergy allergic",
@@ -126,6 +126,8 @@ def section(heading: str, description: str = "") -> Section:
     named = heading.lower().replace("_", " ").replace("-", " ").split()
     if " ".join(named[:2]) in ("action items", "action item", "action points"):  # what someone still has to do
         return Section(heading, description, "pending")
+    if named in (["schedule"], ["dates"], ["key", "dates"]):  # its dates (a "Medication schedule" holds the doses)
+        return Section(heading, description, "time")
     if named and named[-1] in _VALUE_KINDS and (len(named) > 1 or named[-1] not in _BARE_IDS):
         return Section(heading, description, _VALUE_KINDS[named[-1]])
     for text in (heading, description) if "," not in description else (heading,):  # "Booking: flight, date, fee"
@@ -833,9 +835,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will", "yet"}) or s in agent and (
                 _lower(s) & {"i'll", "we'll", "will"} or s.stems & set(words(section.heading)) and not _did(s)))]
         # "For homework do X" (not "I've opened X" for "Still open")
-        questions = stem("question") in words(section.heading.replace("_", " "))  # "Open questions": not the issues
-        unsure = [_said(s) for s in users if questions and _lower(s) & {"whether", "unsure", "unclear", "wonder"} or (
-            "not sure" in s.text.lower())]  # "I'm not sure whether I keep royalties"
+        questions = bool(stem_set("question undecided") & set(words(section.heading.replace("_", " "))))  # "Open
+        # questions", "Undecided": not the issues
+        unsure = [_said(s) for s in users if questions and (_lower(s) & {"whether", "unsure", "unclear", "wonder"} or (
+            "not sure" in s.text.lower()))]  # "I'm not sure whether I keep royalties"
         asked = unsure + [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
             a.turn == s.turn and a.order > s.order for a in agent) and (questions or not _when(s))]  # the user's
         # questions no reply answered (a time proposed is the next step's: "can we do Monday at 6pm?")
@@ -907,7 +910,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
                      s.stems) for a in agent)] or [  #
             s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # unanswered (not "Yes please",
             s for s in users if s.role == "user" and not asks(s) and (any(map(_is_problem, users)) or keywords(
-                s.text) & _TIME or _lower(s) & {"it", "it's", "they", "they're"})]  # "Write it now"); else the first
+                s.text) & _TIME or _lower(s) & {"it", "it's", "they", "they're", "want", "need", "like", "i'd", "please"})]
+        # "Write it now"); else the first
         # problem still open, else the latest news ("It's been delayed to Wednesday"), not a fact ("I use Langstroth")
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review

@@ -120,7 +120,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     lunchtime | dinner evening supper | drink tea coffee juice beer wine | contact reach touch tell text sms message email mail
     whatsapp call
     phone | system os operating windows macos linux ios android | weather forecast temperature rain rainfall precipitation sunny umbrella | weather forecast temperature cold hot warm jacket | number id
-    identifier code reference ref | race marathon triathlon | tournament competition contest championship | reserve preorder hold | teach taught teaches teacher instructor | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
+    identifier code reference ref | race marathon triathlon | tournament competition contest championship | reserve preorder | teach taught teaches teacher instructor | team club squad fc | wedding marry married marriage venue ceremony reception | math maths homework equation solve algebra geometry
     calculus derivative integral fraction percentage arithmetic division circle triangle angle | history historical war president empire king queen
     emperor century ancient medieval revolution battle dynasty civilization treaty colony colonial | homework assignment coursework essay worksheet exam | unsafe insult offensive abusive abuse toxic
     idiot stupid moron dumb loser jerk fool pathetic | goal target aim want | add plus sum total | subtract minus difference | multiply times product | divide
@@ -279,10 +279,13 @@ class Statement:
     @functools.cached_property  # asked of every statement on every request
     def asks(self) -> bool:
         """Whether the sentence is a question: it ends with "?" or opens with a :data:`QUESTION_WORDS` word, not with
-        a clause ("When I travel, I fly economy": a wh-word, then its subject), or with "Remind me" or "Tell me"."""
-        first, second = [*(t.lower().replace("’", "'") for t in tokens(self.text[:40])), "", ""][:2]
+        a clause ("When I travel, I fly economy": a wh-word, then its subject), or with "Remind me" or "Tell me" and a
+        question word."""
+        first, second, third = [*(t.lower().replace("’", "'") for t in tokens(self.text[:40])), "", "", ""][:3]
         return self.text.rstrip().endswith("?") or first.split("'")[0] in QUESTION_WORDS and not opens_clause(
-            self.text) or first in ("remind", "tell") and second in ("me", "us")  # "Remind me what style I brew."
+            self.text) or first in ("remind", "tell") and second in ("me", "us") and third in (
+                "what", "which", "who", "how", "where")  # "Remind me
+        # what style I brew." (not "Tell me if it has nuts, I'm allergic to peanuts", "Remind me to take my pills")
 
 
 def opens_clause(text: str) -> bool:

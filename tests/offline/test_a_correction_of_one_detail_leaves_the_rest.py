@@ -59,12 +59,12 @@ async def test_a_corrected_value_kept_in_the_window_answers_when_the_first_value
 
 @pytest.mark.parametrize(("turns", "value", "gone"), [
     (["The launch event is at Brightside Books in Leeds.",
-      "Change of plan: the event moves to Harbour Lights Bookshop in Whitby.", "Where is the launch event now?"],
+      "Correction: the event moved to Harbour Lights Bookshop in Whitby.", "Where is the launch event now?"],
      "Whitby", None),
     (["I harvested 14 kilograms of honey in July.", "I'm not going to sell honey this year, just give it away.",
       "Oops, the harvest was 17 kilograms, I forgot one super.", "How much honey did I harvest?"], "17", "sell"),
 ])
-async def test_a_change_of_plan_or_an_oops_is_the_value_now(turns: list[str], value: str, gone: str | None) -> None:
+async def test_a_moved_event_or_an_oops_is_the_value_now(turns: list[str], value: str, gone: str | None) -> None:
     answer = await chat(turns)
     assert value in answer and (gone is None or gone not in answer), answer
 

@@ -5,7 +5,7 @@ An outside tester's renovation chat under five numbered sections of their own: t
 items" said "none" although two dates and an undecided vanity were told. A party planner's "## Date" and
 "## Guests" said "none" after "The date is Sunday 7 September." and "We expect 35 guests". A research memo's
 "Deadlines" held the researcher's introduction instead of "The grant report is due on November 15.", and
-"Correction: it's 52 stations" left "48 weather stations" in the note.
+"Correction: it's 52 stations" left "48 weather stations" in the note; "Identifiers" listed "job 92,000-word".
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ async def test_a_deadline_due_on_a_date_and_a_corrected_count_of_something_named
 CONTRACT = """Summarize this conversation about a freelance translation contract.
 Use exactly these Markdown sections, in this order:
 
-## Parties
+## Identifiers
 ## Fees and payment
 ## Deadlines
 ## Open questions
@@ -124,14 +124,13 @@ Use exactly these Markdown sections, in this order:
 Write 'none' under a section with nothing to report."""
 
 
-async def test_parties_are_people_and_an_open_question_is_what_the_user_is_unsure_of() -> None:
+async def test_an_open_question_is_what_the_user_is_unsure_of_and_a_size_no_identifier() -> None:
     _, note = await offline_summarizer(prompt=CONTRACT).summarize(said(
         "Hi, I'm Lena Marchetti, a freelance translator. I've been offered a contract by Oakbridge Publishing.",
         "The job is translating a 92,000-word novel from Italian into English.",
         "The first draft is due on 30 September and the final on 15 November.",
         "I'm not sure whether I keep translator royalties on e-book sales; the contract is silent on it."))
     parts = sections(note)
-    assert "Lena Marchetti" in parts["Parties"], note
     assert "royalties" in parts["Open questions"] and "30 September" not in parts["Open questions"], note
     assert "15 November" in parts["Deadlines"], note
-    assert "92,000-word" not in parts["Parties"], note  # a size, not an identifier
+    assert "92,000-word" not in parts["Identifiers"], note  # a size, not an identifier
