@@ -4109,7 +4109,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
     verb = stem(task[task[0] == "you" and len(task) > 1]) if task else ""  # "Extract every date and amount": those the
     if known is None and (verb in stem_set("extract list") or verb in stem_set("return give") and "json" in (  # message
-            request.instructions[:400].lower())) and (extracted := _extracted(request.instructions, said)):  # holds
+            request.instructions[:400].lower())) and not notes.asks_for_keys(request.instructions) and (
+                extracted := _extracted(request.instructions, said)):  # holds (keys named: each its value)
         return extracted
     if known is None and verb in _MAKES | stem_set("extract list"):
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
@@ -4464,7 +4465,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if kind == "json_schema" and (judged := grading.verdict(instructions, request.raw_message, form.get("schema") or {})):
         return [message_item(judged, fingerprint)]  # "Check the summary against the transcript": {"faithful": false...}
     # a summary prompt, or instructions naming JSON keys for a conversation (a handover, an extraction)
-    keyed = kind != "json_schema" and len(request.said) > 2 and notes.asks_for_keys(instructions)
+    keyed = kind != "json_schema" and (len(request.said) > 2 or kind in (None, "text") and instructions[:8].lower() == (
+        "extract ")) and notes.asks_for_keys(instructions)  # ("Extract the fields ... JSON with keys" of a short text too)
     offered = " ".join(t.name.replace("_", " ") for t in request.tools)  # "Use summarize_text for summaries":
     delegated = bool(offered) and asks_for_summary(f"{offered} {request.tools_told}")  # that tool's job, not ours
     summary_prompt = instructions if asks_for_summary(instructions) and not delegated or keyed else None
