@@ -191,6 +191,7 @@ _COMPARED = {word: (stem_set(fields), most) for names, fields, most in (
     ("cold cool", "temp temperature", False), ("close near", "distance walk km miles metres meters min minutes", False),
     ("far farther farthest further furthest", "distance walk km miles metres meters min minutes", True)) for word in
     names.split()}
+_TOTALS = frozenset("total altogether combined sum".split())  # words asking for a sum
 #: Words that ask for the most or the least of what the question names ("the most free bikes", "the fewest stops").
 _EXTREMES = {**dict.fromkeys("most highest largest biggest greatest maximum max".split(), True),
              **dict.fromkeys("least fewest lowest smallest minimum min".split(), False)}
@@ -3519,7 +3520,7 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         records = records if len(records) > 1 else list({repr(one): one for n, out in found if n == name
                                                          and isinstance(one := structured(out), dict)}.values())  # of one
         # listed result or of the results of one tool, each once ("Which one is warmer?" after Paris and
-        if depth < 3 and (total := _total(records, said) or len(records) < 2 and _total([_measured(
+        if depth < 3 and _TOTALS & set(said) and (total := _total(records, said) or len(records) < 2 and _total([_measured(
                 out) for n, out in found if n == name], said)):  # "How many free bikes in total across those docks?"
             return total
         if depth < 3 and (best := _best(records, said) or len(records) < 2 and _best([_measured(
@@ -3570,7 +3571,7 @@ def _done_by_me(request: Request, question: str) -> str | None:
 def _total(records: Sequence[Mapping[str, Any]], said: Sequence[str]) -> str | None:
     """The sum over listed records of the number field a question asking for a total names ("How many free bikes are
     there in total?": free_bikes), or of their one price ("What's the total for both of us?"); else ``None``."""
-    if len(records) < 2 or not {"total", "altogether", "combined", "sum"} & set(said):
+    if len(records) < 2 or not _TOTALS & set(said):
         return None
     numbers = [key for key in records[0] if all(isinstance(one.get(key), (int, float)) and not isinstance(
         one.get(key), bool) for one in records)]

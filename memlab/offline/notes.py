@@ -951,11 +951,13 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return set(words(f"{part.heading} {part.description}")) | (
             {stem("cause")} if "why" in keywords(part.heading) else set())  # "Why": the cause, the reason
 
-    def fit(s: Statement, part: Section) -> int:  # its own words count twice, related ones once
-        return len(s.stems & own(part)) + len(s.stems & (own(part) | related(own(part))))
-
-    topic = own(section) | related(own(section))
     rivals = [part for part in spec.sections if part.kind is None and part != section]  # a fact goes where it fits
+    near = {part.heading: (own(part), own(part) | related(own(part))) for part in [section, *rivals]}
+
+    def fit(s: Statement, part: Section) -> int:  # its own words count twice, related ones once
+        return len(s.stems & near[part.heading][0]) + len(s.stems & near[part.heading][1])
+
+    topic = near[section.heading][1]
     about: list[Statement] = []  # best ("Property": the flat; "Money": the quote); "And decide on X" goes with the
     last: dict[str, Statement] = {}  # sentence before it
     for s in (s for s in said if s.role not in ("assistant", "call")):
