@@ -539,8 +539,10 @@ class Reader:
             return "channel", lambda text: [w.strip(".,;:!?") for w in text.split() if w.startswith("#") and len(w) > 1]
         if field_stems & stem_set("phone mobile telephone tel cell"):  # "Text 555-0134 that...": the whole number
             return "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7]
-        if field_stems & _ADDRESS_PARTS[2]:  # "to 94107": a zip code of five digits
-            return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5]
+        if field_stems & _ADDRESS_PARTS[2]:  # "to 94107": a zip code of five digits; a UK postcode whole ("LS6 2QT")
+            return "zip", lambda text: [f"{a} {b}" for a, b in itertools.pairwise(tokens(text)) if 2 <= len(a) <= 4 and len(
+                b) == 3 and a.isupper() and b.isupper() and a[0].isalpha() and any(map(str.isdigit, a)) and b[0].isdigit()] or [
+                t for t in tokens(text) if t.isdigit() and len(t) == 5]
         if field_stems & stem_set("room zone area") and _rooms(self.whole):  # "turn off the kitchen lights": kitchen
             return "room", _rooms
         for names, said in ((_LANGUAGE_NAMES, "language lang"), (_COLORS, "color colour hue")):  # "Spanish", "blue"
@@ -1161,6 +1163,9 @@ class Reader:
                         _is_value(value) and not a_temperature or handle and value.lower() not in STOP):
                     if value.isalpha() and value.isupper() and found[at + 2:at + 3] and found[at + 2].isdigit():
                         return f"{value} {found[at + 2]}"  # "flight BA 171"
+                    if names & _ADDRESS_PARTS[2] and found[at + 2:at + 3] and len(found[at + 2]) == 3 and found[at + 2][
+                            0].isdigit() and found[at + 2].isupper():  # "postcode LS6 2QT"
+                        return f"{value} {found[at + 2]}"
                     if value.istitle() and found[at + 2:at + 3] and found[at + 2].istitle():  # "Name: Lena Fischer"
                         return " ".join(itertools.takewhile(str.istitle, found[at + 1:at + 4]))
                     more = (v for v in found[at + 2:at + 8] if v not in ("and", "or"))
@@ -2520,6 +2525,9 @@ def _option_said(description: str, message: str, name: str = "", told: str = "")
     after = told.lower().partition(f" {name.replace('_', ' ').lower()} ")[2] if name and "(" not in description else ""
     description = after if after.startswith("(") else description
     listed = [o.strip() for o in description.partition("(")[2].partition(")")[0].replace(" or ", ",").split(",")]
+    spoken = f"{name.replace('_', ' ').lower()} is one of "  # "utility is one of water, gas, electricity."
+    listed = listed if len(listed) > 1 or spoken not in told.lower() else [o.strip() for o in told.lower().partition(
+        spoken)[2].split(".")[0].replace(" or ", ",").split(",")]
     said = [o for o in listed if o.isalpha() and o.islower() and stem(o) in words(message)] * (len(listed) > 1)
     return said[0] if len(said) == 1 else None
 
