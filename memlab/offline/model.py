@@ -540,9 +540,8 @@ class Reader:
         if field_stems & stem_set("phone mobile telephone tel cell"):  # "Text 555-0134 that...": the whole number
             return "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7]
         if field_stems & _ADDRESS_PARTS[2]:  # "to 94107": a zip code of five digits; a UK postcode whole ("LS6 2QT")
-            return "zip", lambda text: [f"{a} {b}" for a, b in itertools.pairwise(tokens(text)) if 2 <= len(a) <= 4 and len(
-                b) == 3 and a.isupper() and b.isupper() and a[0].isalpha() and any(map(str.isdigit, a)) and b[0].isdigit()] or [
-                t for t in tokens(text) if t.isdigit() and len(t) == 5]
+            return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5] or [
+                f"{a} {b}" for a, b in itertools.pairwise(tokens(text)) if _uk_postcode(a, b)]
         if field_stems & stem_set("room zone area") and _rooms(self.whole):  # "turn off the kitchen lights": kitchen
             return "room", _rooms
         for names, said in ((_LANGUAGE_NAMES, "language lang"), (_COLORS, "color colour hue")):  # "Spanish", "blue"
@@ -1150,7 +1149,9 @@ class Reader:
             return quoted[0]
         if told:
             self.ran_out = self.ran_out or self.start >= len(told)
-            return told[min(self.start, len(told) - 1)]
+            value = told[min(self.start, len(told) - 1)]
+            inward = message.partition(f"{value} ")[2].split(" ")[0].strip(".,;!?") if names & _ADDRESS_PARTS[2] else ""
+            return f"{value} {inward}" if inward and _uk_postcode(value, inward) else value  # "postcode is SW1A 1AA"
         for piece, found in self.request.pieces:
             found = [t for t in found if t.lower() not in ("ending", "ends") and (not linked or t.lower() not in (
                 "is", "was"))]  # "seat is 14C", "card ending 4421"
@@ -1163,8 +1164,8 @@ class Reader:
                         _is_value(value) and not a_temperature or handle and value.lower() not in STOP):
                     if value.isalpha() and value.isupper() and found[at + 2:at + 3] and found[at + 2].isdigit():
                         return f"{value} {found[at + 2]}"  # "flight BA 171"
-                    if names & _ADDRESS_PARTS[2] and found[at + 2:at + 3] and len(found[at + 2]) == 3 and found[at + 2][
-                            0].isdigit() and found[at + 2].isupper():  # "postcode LS6 2QT"
+                    if names & _ADDRESS_PARTS[2] and found[at + 2:at + 3] and _uk_postcode(value, found[at + 2]):  # "postcode
+                        # LS6 2QT"
                         return f"{value} {found[at + 2]}"
                     if value.istitle() and found[at + 2:at + 3] and found[at + 2].istitle():  # "Name: Lena Fischer"
                         return " ".join(itertools.takewhile(str.istitle, found[at + 1:at + 4]))
@@ -2525,9 +2526,10 @@ def _option_said(description: str, message: str, name: str = "", told: str = "")
     after = told.lower().partition(f" {name.replace('_', ' ').lower()} ")[2] if name and "(" not in description else ""
     description = after if after.startswith("(") else description
     listed = [o.strip() for o in description.partition("(")[2].partition(")")[0].replace(" or ", ",").split(",")]
-    spoken = f"{name.replace('_', ' ').lower()} is one of "  # "utility is one of water, gas, electricity."
-    listed = listed if len(listed) > 1 or spoken not in told.lower() else [o.strip() for o in told.lower().partition(
-        spoken)[2].split(".")[0].replace(" or ", ",").split(",")]
+    spoken = f"{name.replace('_', ' ').lower()} is one of "  # "utility is one of water, gas, electricity." (a sentence
+    opens = next((cut for cut in (". ", "; ", "\n") if f"{cut}{spoken}" in told.lower()), "")  # of its own: not "room type
+    listed = listed if len(listed) > 1 or not (opens or told.lower().startswith(spoken)) else [  # is one of" for type)
+        o.strip() for o in told.lower().partition(f"{opens}{spoken}")[2].split(".")[0].replace(" or ", ",").split(",")]
     said = [o for o in listed if o.isalpha() and o.islower() and stem(o) in words(message)] * (len(listed) > 1)
     return said[0] if len(said) == 1 else None
 
@@ -3420,8 +3422,9 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
             data, text = None, "ok"  # {"ok": true}, {"status": "saved"}: an acknowledgement
         error = str(data["error"]) if isinstance(data, dict) and "error" in data else text if data is None else ""
         parts, sought = tool.split("_"), structured(arguments)
-        noun = " ".join(parts[1:] if stem(parts[0]) in _VERBS else parts).removesuffix(" of")  # list_open_tickets:
-        # "open tickets"; price_of: "price"
+        noun = " ".join(w for w in (parts[1:] if stem(parts[0]) in _VERBS else parts) if w.lower() not in (
+            "my", "our", "all")).removesuffix(" of")  # list_open_tickets: "open tickets"; price_of: "price"; my_bookings:
+        # "bookings" ("I found 2 bookings", not "2 my bookings")
         sought = sought if isinstance(sought, dict) else {}
         if error.lower().startswith(("no such", "unknown ")) or any(no in error.lower() for no in _NOT_FOUND):
             what = ", ".join(" ".join([w for w in key.split("_") if stem(w) not in _ID] + [str(value)])
@@ -3779,6 +3782,15 @@ _MEMORY_CUES = ("what you remember", "what you know about", "known about", "know
 _THIRD_PERSON = {"is": "am", "has": "have", "does": "do", "was": "was"}
 
 
+def _uk_postcode(outward: str, inward: str) -> bool:
+    """Whether two words are a UK postcode's halves: one or two letters, a number and maybe a letter ("LS6", "SW1A",
+    "M14"), then a digit and two letters ("2QT")."""
+    head = outward[:2] if outward[1:2].isalpha() else outward[:1]
+    rest = outward[len(head):]
+    return outward.isupper() and head.isalpha() and rest[:1].isdigit() and len(rest) <= 3 and (rest[:2].isdigit() or len(
+        rest) <= 2) and len(inward) == 3 and inward[0].isdigit() and inward[1:].isalpha() and inward.isupper()
+
+
 def _unled_by_title(text: str) -> str:
     """``text`` without the names a title leads ("Book a check-up for Maria Santos with Dr. Lee": Dr. Lee is whom the
     patient sees, not the patient)."""
@@ -4118,8 +4130,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
     verb = stem(task[task[0] == "you" and len(task) > 1]) if task else ""  # "Extract every date and amount": those the
     if known is None and (verb in stem_set("extract list") or verb in stem_set("return give") and "json" in (  # message
-            request.instructions[:400].lower())) and not notes.asks_for_keys(request.instructions) and (
-                extracted := _extracted(request.instructions, said)):  # holds (keys named: each its value)
+            request.instructions[:400].lower())) and not _fields_named(request.instructions) and (
+                extracted := _extracted(request.instructions, said)):  # holds (fields named: each its value)
         return extracted
     if known is None and verb in _MAKES | stem_set("extract list"):
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
@@ -4141,6 +4153,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
 def _links(text: str) -> list[str]:
     """The web addresses ``text`` gives, without the punctuation around them ("(https://b.org)." → "https://b.org")."""
     return [word.strip("(<[\"'").rstrip(".,;)>]\"'") for word in text.split() if "://" in word]
+
+
+def _fields_named(instructions: str) -> bool:
+    """Whether instructions name JSON keys that are fields of one record ("keys: name, phone, pickup_date"), not lists
+    of values of a kind ("keys: dates, amounts")."""
+    keys = notes.read_prompt(instructions).json_keys if notes.asks_for_keys(instructions) else []
+    return bool(keys) and 2 * sum(k.lower().endswith("s") for k in keys) < len(keys)
 
 
 def _extracted(instructions: str, text: str) -> str | None:
@@ -4474,8 +4493,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if kind == "json_schema" and (judged := grading.verdict(instructions, request.raw_message, form.get("schema") or {})):
         return [message_item(judged, fingerprint)]  # "Check the summary against the transcript": {"faithful": false...}
     # a summary prompt, or instructions naming JSON keys for a conversation (a handover, an extraction)
-    keyed = kind != "json_schema" and (len(request.said) > 2 or kind in (None, "text") and instructions[:8].lower() == (
-        "extract ")) and notes.asks_for_keys(instructions)  # ("Extract the fields ... JSON with keys" of a short text too)
+    keyed = kind != "json_schema" and notes.asks_for_keys(instructions) and (len(request.said) > 2 or kind in (
+        None, "text") and instructions[:8].lower() == "extract " and _fields_named(instructions))  # ("Extract the fields
+    # ... JSON with keys: name, phone" of a short text too)
     offered = " ".join(t.name.replace("_", " ") for t in request.tools)  # "Use summarize_text for summaries":
     delegated = bool(offered) and asks_for_summary(f"{offered} {request.tools_told}")  # that tool's job, not ours
     summary_prompt = instructions if asks_for_summary(instructions) and not delegated or keyed else None

@@ -183,8 +183,9 @@ def read_prompt(prompt: str) -> NoteSpec:
     each = [n for n in budgets if {"each", "per", "every"} & set(  # "4 bullet points, each under 15 words"
         lower[:lower.find(f"{n} words")].rsplit(".", 1)[-1].rsplit(",", 1)[-1].split())]
     spec = NoteSpec(max_words=min(set(budgets) - set(each), default=None), numbered="numbered" in lower,  # the tighter
-                    line_words=min(each, default=None), checklist="[ ]" in prompt, nulls="null" in lower,  # "a
-                    # checklist: - [ ] item"
+                    line_words=min(each, default=None), checklist="[ ]" in prompt, nulls=any(  # "a checklist: - [ ]
+                        w == "null" and not {"never", "not", "no", "don't", "avoid"} & set(said[max(0, k - 3):k])
+                        for said in [[t.lower() for t in tokens(lower)]] for k, w in enumerate(said)),  # item"; "Use null"
                     paragraph=any(cue in lower for cue in paragraph), marks="[open]" in lower and "[resolved]" in lower,
                     bullets=_count_of(prompt, ("bullet", "bullets", "points", "items")),  # "in 3 bullet points"
                     sentences=_count_of(prompt, ("sentence", "sentences")) or (1 if "in one line" in lower else None),
@@ -264,8 +265,8 @@ def _named_keys(prompt: str) -> list[str]:
     """The keys a prompt lists after "keys" up to the end of its sentence ("the keys a, b and c.")."""
     for found in _KEYS.finditer(prompt):
         sentence = prompt[found.end():].split("\n", 1)[0].split(". ", 1)[0].split(" for: ")[0].rstrip(". ")
-        sentence = sentence.rpartition(": ")[2] if ": " in sentence and sentence[:1] not in "-*•" else (
-            sentence)  # "the following fields from the text and return JSON with keys: name, phone": its keys
+        later = list(_KEYS.finditer(sentence)) if sentence[:1] not in "-*•" else []  # "the following fields from the
+        sentence = sentence[later[-1].end():] if later else sentence  # text and return JSON with keys: name, phone"
         if sentence[:1] in "-*•":  # "JSON with these keys:" then a list, a key a line ("- tenant")
             below = takewhile(lambda line: line.strip()[:1] in ("-", "*", "•"), prompt[found.end():].splitlines())
             sentence = ", ".join(line.strip().lstrip("-*• ").split(":")[0] for line in below)
@@ -545,16 +546,18 @@ def _label(statement: Statement, value: str) -> str:
 #: Keys that ask for an amount, a place or dates: their value is the one the line writes, not the whole line.
 _KEY_KINDS = {kind: stem_set(text) for kind, text in {"money": "budget price cost amount total fee salary spend",
               "place": "destination city country location place venue where", "date": "date dates when",
-              "org": "company employer organisation organization firm", "phone": "phone mobile telephone tel",
-              "time": "time hour"}.items()}
+              "org": "company employer organisation organization firm"}.items()}
 _AROUND = frozenset("about around roughly approximately under over up to at most least max maximum".split())
 _MONEY_WORDS = frozenset("dollars dollar euros euro pounds pound usd eur gbp yen k".split())
 
 
 def _kind_of(key: str) -> str | None:
     """The kind of value a key asks for (:data:`_KEY_KINDS`; "count" of number_of_boxes, guest_count), or ``None``."""
+    last = key.lower().replace(" ", "_").removesuffix("_number").rsplit("_", 1)[-1]
     if key.lower().startswith(("number_of", "num_", "count_")) or key.lower().endswith(("_count", "quantity")):
         return "count"
+    if last in ("phone", "mobile", "telephone", "time"):  # pickup_time, phone_number (not time_zone, phone_model)
+        return "time" if last == "time" else "phone"
     return next((k for k, stems in _KEY_KINDS.items() if set(words(key.replace("_", " "))) & stems), None)
 
 
@@ -566,10 +569,13 @@ def _typed(key: str, line: str) -> str | None:
     if kind == "phone":  # "07700 900461": the digits written together, seven or more
         runs = [" ".join(takewhile(lambda t: t.lstrip("+").replace("-", "").isdigit(), found[n:])) for n in range(len(
             found)) if found[n].lstrip("+").replace("-", "").isdigit() and not (n and found[n - 1].replace("-", "").isdigit())]
-        return next((run for run in runs if sum(map(str.isdigit, run)) >= 7), "")
-    if kind == "time":  # "at 10:30", "3pm"
-        return next((t for t in found if ":" in t and t.replace(":", "").isdigit() or t[:-2].isdigit() and t[-2:].lower() in (
-            "am", "pm")), "")
+        labelled = {run for run in runs for at, t in enumerate(found) if t == run.split(" ")[0] and at and stem(
+            found[at - 1].lower()) in _ID_NOUNS | {stem("serial")}}  # "Serial 4455667788" is no phone
+        return next((run for run in runs if sum(map(str.isdigit, run)) >= 7 and run not in labelled), "")
+    if kind == "time":  # "at 10:30", "3pm"; an end's the last ("from 2pm to 3:30pm": end_time 3:30pm)
+        times = [t for t in found if ":" in t and t.replace(":", "").isdigit() or t[:-2].replace(":", "").isdigit() and t[
+            -2:].lower() in ("am", "pm")]
+        return (times[-1] if key.lower().startswith(("end", "finish", "until")) else times[0]) if times else ""
     if kind == "count":  # number_of_boxes: "12 boxes"
         return next((a for a, b in zip(found, found[1:]) if a.isdigit() and stem(b.lower()) in named), "")
     if kind == "money":  # a number with a currency to it ("95,000 euros", "$120", "70k"), not "Visa ending 4412"
@@ -1137,7 +1143,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         if spec.json_keys:  # a key of a kind no section line gave: its value in any of the user's sentences ("Could
             for h in [h for h, v in values.items() if not v]:  # you collect 12 boxes ... at 10:30?": 10:30)
                 values[h] = [v for s in said if s.role in ("user", "note") and _kind_of(h) in ("phone", "time", "count") and (
-                    v := _typed(h, s.text))][:1]
+                    v := _typed(h, s.text))][-1:]  # the latest ("Actually make it 8pm instead.")
             return json.dumps({h: v if h in spec.json_lists else "; ".join(line.rstrip(".") for line in v) or (
                 None if spec.nulls else "none") for h, v in values.items()}, ensure_ascii=False)
         if not spec.columns:

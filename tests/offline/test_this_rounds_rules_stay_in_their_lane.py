@@ -1,7 +1,9 @@
 """Guards from a review of this round's rules: each case behaved well before the rules were written, and a first
 version of a rule broke it. The rules are: take-backs and orders not to act, prices that are free, percentages, who
 sells and who buys, the person instructions name, requests to be told or reminded, "prefer X over Y", corrections
-and their "and then" tails, a record picked by a word, next steps, schedules and spans of dates."""
+and their "and then" tails, a record picked by a word, next steps, schedules and spans of dates; then, from a second
+review, JSON keys after "keys:", lists of a kind, clock times and phones, null, zip codes and fields described in
+prose."""
 
 from __future__ import annotations
 
@@ -153,3 +155,46 @@ def test_opening_hours_from_and_to_are_no_dates() -> None:
     _, reply = answer("Open from 9 to 5 on weekdays.", schema={"open_from": S, "open_until": S},
                       instructions="Extract the fields.")
     assert "9" in json.loads(reply)["open_from"], reply
+
+
+def test_keys_described_with_a_colon_are_still_the_keys() -> None:
+    _, reply = answer(["Hi, I'm Dana.", "My router keeps dropping every evening.", "It started on Monday.",
+                       "Please hand this over."],
+                      instructions="Return JSON with the following keys: customer (string: the name), issue (string: "
+                                   "the problem).")
+    data = json.loads(reply)
+    assert list(data) == ["customer", "issue"] and data["customer"] == "Dana", reply
+
+
+def test_keys_that_are_lists_of_a_kind_are_still_lists() -> None:
+    _, reply = answer("Paid $40 on May 3 and $12 on June 1.",
+                      instructions="Extract every date and amount as JSON with keys: dates, amounts")
+    assert json.loads(reply)["dates"] == ["May 3", "June 1"], reply
+
+
+@pytest.mark.parametrize(("key", "text", "unwanted"), [
+    ("time_zone", "I'm Tom, my time zone is JST; call me at 10:30.", "10:30"),
+    ("phone", "Serial 4455667788 is on the label.", "4455667788"),
+])
+def test_a_key_of_another_kind_takes_no_clock_time_or_serial(key: str, text: str, unwanted: str) -> None:
+    _, reply = answer(text, instructions=f"Extract the following fields and return JSON with keys: name, {key}.")
+    assert json.loads(reply)[key] != unwanted, reply
+
+
+def test_a_prompt_that_forbids_null_gets_no_null() -> None:
+    _, reply = answer(["Hi, I'm Dana.", "My router keeps dropping.", "It started on Monday.", "Thanks."],
+                      instructions="Return JSON with keys: customer, issue, phone. Never use null; write none instead.")
+    assert json.loads(reply)["phone"] is not None, reply
+
+
+def test_a_five_digit_zip_beats_a_pair_that_looks_like_a_uk_postcode() -> None:
+    calls, _ = answer("Can you deliver to 94107? It's unit B12 3RD floor.",
+                      [fn("check_delivery", "Check delivery availability", zip=S)])
+    assert calls == [("check_delivery", {"zip": "94107"})], calls
+
+
+def test_a_longer_field_name_is_no_sentence_about_a_shorter_one() -> None:
+    calls, reply = answer("Book a deluxe single room.", [fn(
+        "book_room", "Book a room. room type is one of single, double. type is one of standard, deluxe.",
+        type=S, room_type=S)])
+    assert not calls or calls[0][1]["type"] != "single", calls
