@@ -937,8 +937,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             s for s, solved in _issues(users)[::-1] if not solved and _is_problem(s)] or [  # unanswered (not "Yes please",
             s for s in users if s.role == "user" and not asks(s) and (any(map(_is_problem, users)) or keywords(
                 s.text) & _TIME or _lower(s) & {"it", "it's", "they", "they're", "want", "need", "like", "i'd", "please"})]
-        # "Write it now"); else the first
-        # problem still open, else the latest news ("It's been delayed to Wednesday"), not a fact ("I use Langstroth")
+        # "Write it now"); else the first problem still open, else the latest news ("It's been delayed to Wednesday")
+        # or request ("I'd also like an invoice"), not a plain fact ("I use Langstroth boxes")
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")

@@ -284,8 +284,8 @@ class Statement:
         first, second, third = [*(t.lower().replace("’", "'") for t in tokens(self.text[:40])), "", "", ""][:3]
         return self.text.rstrip().endswith("?") or first.split("'")[0] in QUESTION_WORDS and not opens_clause(
             self.text) or first in ("remind", "tell") and second in ("me", "us") and third in (
-                "what", "which", "who", "how", "where")  # "Remind me
-        # what style I brew." (not "Tell me if it has nuts, I'm allergic to peanuts", "Remind me to take my pills")
+                "what", "which", "who", "how", "where")  # "Remind me what style I brew." (not "Tell me if it has
+        # nuts, I'm allergic to peanuts", nor "Remind me to take my pills")
 
 
 def opens_clause(text: str) -> bool:
