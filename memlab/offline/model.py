@@ -110,7 +110,7 @@ _SELLERS = stem_set("supplier vendor seller issuer merchant")
 _BUYERS = stem_set("customer buyer client recipient billed")
 _ISSUED = frozenset("issued sold supplied invoiced billed provided".split())
 #: Words of an order that name nothing acted on ("OK, now go ahead and cancel the cleaning").
-_FILLERS = stem_set("ok okay now go ahead please then just also right away too really")
+_ORDER_FILLERS = stem_set("ok okay now go ahead please then just also right away too really")
 #: Words naming a percentage, in a field's name or after a number ("5.5 percent", annual_rate_pct, tip_percent).
 _RATE_WORDS = stem_set("percent percentage pct")
 #: Language codes an option may be, by the names a message calls them ("in Spanish": es).
@@ -1052,7 +1052,7 @@ class Reader:
         held = [set(words(" ".join(map(str, one.values())))) for one in records]
         rare = {w for w in said if 0 < sum(w in h for h in held) < len(held)}  # a word some records hold and others
         # not: "cancel the cleaning" (of a cleaning and a filling), every other word a filler ("go ahead"), not "my gym
-        rare = rare if not said - set().union(*held) - _FILLERS else set()  # session with Ana" of a review with Ana
+        rare = rare if not said - set().union(*held) - _ORDER_FILLERS else set()  # session with Ana" of a review with Ana
         hits = [one for one in records if said <= set(words(" ".join(map(str, one.values()))))] or [
             one for one in records if named & {str(v) for v in one.values()}] or [
             one for one, h in zip(records, held) if rare and h & rare == rare]
@@ -1150,8 +1150,7 @@ class Reader:
         if told:
             self.ran_out = self.ran_out or self.start >= len(told)
             value = told[min(self.start, len(told) - 1)]
-            inward = message.partition(f"{value} ")[2].split(" ")[0].strip(".,;!?") if names & _ADDRESS_PARTS[2] else ""
-            return f"{value} {inward}" if inward and _uk_postcode(value, inward) else value  # "postcode is SW1A 1AA"
+            return _postcode_whole(message, value) if names & _ADDRESS_PARTS[2] else value  # "postcode is SW1A 1AA"
         for piece, found in self.request.pieces:
             found = [t for t in found if t.lower() not in ("ending", "ends") and (not linked or t.lower() not in (
                 "is", "was"))]  # "seat is 14C", "card ending 4421"
@@ -1164,9 +1163,8 @@ class Reader:
                         _is_value(value) and not a_temperature or handle and value.lower() not in STOP):
                     if value.isalpha() and value.isupper() and found[at + 2:at + 3] and found[at + 2].isdigit():
                         return f"{value} {found[at + 2]}"  # "flight BA 171"
-                    if names & _ADDRESS_PARTS[2] and found[at + 2:at + 3] and _uk_postcode(value, found[at + 2]):  # "postcode
-                        # LS6 2QT"
-                        return f"{value} {found[at + 2]}"
+                    if names & _ADDRESS_PARTS[2] and (whole := _postcode_whole(piece, value)) != value:  # "postcode LS6 2QT"
+                        return whole
                     if value.istitle() and found[at + 2:at + 3] and found[at + 2].istitle():  # "Name: Lena Fischer"
                         return " ".join(itertools.takewhile(str.istitle, found[at + 1:at + 4]))
                     more = (v for v in found[at + 2:at + 8] if v not in ("and", "or"))
@@ -3579,13 +3577,18 @@ def _done_by_me(request: Request, question: str) -> str | None:
     return f"Yes: {calls[-1].tool} returned: {'; '.join(results).rstrip('.')}." if results else None
 
 
+def _number_keys(records: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The keys whose value is a number (not a yes/no) in every one of ``records``."""
+    return [key for key in records[0] if all(isinstance(one.get(key), (int, float)) and not isinstance(
+        one.get(key), bool) for one in records)]
+
+
 def _total(records: Sequence[Mapping[str, Any]], said: Sequence[str]) -> str | None:
     """The sum over listed records of the number field a question asking for a total names ("How many free bikes are
     there in total?": free_bikes), or of their one price ("What's the total for both of us?"); else ``None``."""
     if len(records) < 2 or not _TOTALS & set(said):
         return None
-    numbers = [key for key in records[0] if all(isinstance(one.get(key), (int, float)) and not isinstance(
-        one.get(key), bool) for one in records)]
+    numbers = _number_keys(records)
     asked = set(words(" ".join(said))) - {stem("total")}
     named = [key for key in numbers if set(words(key.replace("_", " "))) & asked] or [
         key for key in numbers if set(words(key.replace("_", " "))) & stem_set(_PRICED)]
@@ -3602,8 +3605,7 @@ def _best(records: Sequence[Mapping[str, Any]], said: Sequence[str]) -> str | No
         "close", "near", "far") for w in said)  # cheap first ("Docks near Mercer Street?" compares nothing)
     extreme = next((w for w in said if w in _EXTREMES), None) if len(records) > 1 else None
     asked = set(words(" ".join(w for w in said if w not in _EXTREMES)))  # "Which dock has the most free bikes?"
-    counted = [key for key in records[0] if set(words(key.replace("_", " "))) & asked and all(isinstance(
-        one.get(key), (int, float)) and not isinstance(one.get(key), bool) for one in records)] if extreme else []
+    counted = [key for key in _number_keys(records) if set(words(key.replace("_", " "))) & asked] if extreme else []
     if counted:
         key = max(counted, key=lambda k: len(set(words(k.replace("_", " "))) & asked))
         best = (max if _EXTREMES[extreme] else min)(records, key=lambda one: one[key])
@@ -3791,6 +3793,13 @@ def _uk_postcode(outward: str, inward: str) -> bool:
         rest) <= 2) and len(inward) == 3 and inward[0].isdigit() and inward[1:].isalpha() and inward.isupper()
 
 
+def _postcode_whole(text: str, outward: str) -> str:
+    """``outward`` with the word after it in ``text`` if the two are a UK postcode ("LS6" of "postcode LS6 2QT": "LS6
+    2QT"), else ``outward``."""
+    inward = text.partition(f"{outward} ")[2].split(" ")[0].strip(".,;!?")
+    return f"{outward} {inward}" if _uk_postcode(outward, inward) else outward
+
+
 def _unled_by_title(text: str) -> str:
     """``text`` without the names a title leads ("Book a check-up for Maria Santos with Dr. Lee": Dr. Lee is whom the
     patient sees, not the patient)."""
@@ -3807,7 +3816,7 @@ def _user_named(instructions: str) -> str:
         rest = piece.rpartition(" is ")[2].strip(" .!")  # all of it a name: not "on the Premium plan", "booked with..."
         if said[:1] in (["the"], ["your"]) and stem(said[1:2][0] if said[1:2] else "") in _CLIENTS and " is " in piece and (
                 rest and all(w[:1].isupper() for w in rest.split())):
-            return " ".join(w for w in rest.split() if w.rstrip(".") not in ("Mr", "Ms", "Mrs", "Dr", "Prof"))
+            return " ".join(w for w in rest.split() if w.rstrip(".").lower() not in _HONORIFICS)
     return ""
 
 
