@@ -2928,9 +2928,11 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
             i, head) for i in s.identifiers) if named else _currencies(s.text))]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
-    coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks)
+    coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks and (not exact or head in s.stems))
+    # ("my locker code is 4192": no code, but the locker's, beside "the kiln log number ... KL-0387")
     found, ids = [], {i.lower() for i in identifiers(question)}
     lowered = _lower_tokens(question)
+    ahead = {b: a for a, b in itertools.pairwise(lowered)}  # the word before each of the question's
     asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"
     when = bool({"when", "until", "till"} & asked) or any(a in ("what", "which", "the") and b in ("day", "days", "date") for a, b in zip(
         lowered, lowered[1:]))  # "What day...?", "What was the date of the wedding?"
@@ -2986,16 +2988,24 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # and Maths" for "How many courses am I taking?"
         days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
-        if covered < min(2, len(topic)) and covered * 2 < len(topic) and not named or mine and len(set(
+        counts_it = head == counted and any(_NUMBER.fullmatch(a) and stem(b) == head for a, b in itertools.pairwise(
+            _lower_tokens(_in_digits(statement.text[:300]))))  # "How many exposures do I usually shoot?": "I meant 120
+        said_as = [t.lower() for t in tokens(statement.text[:300])]  # exposures"
+        prior = next((s for s in reversed(request.said) if s.order < statement.order and s.role == statement.role), None)
+        theirs = said_as[:1] in (["they"], ["he"], ["she"]) and prior is not None and names <= prior.stems  # "They had
+        covered += len(names & set(topic) - stems) * theirs  # four children" after "Ignatius and his wife Hannah"
+        if covered < min(2, len(topic)) and covered * 2 < len(topic) and not (named or counts_it) or mine and len(set(
                 topic) & statement.stems) * 2 < len(topic) and not {"you'd", "you'll", "say", "said", "told"} & set(lowered):
             continue
         kin = head and head != counted and head not in stems and related([head]) & {stem(b) for a, b in itertools.pairwise(
             _lower_tokens(statement.text)) if a in ("my", "our", "a", "an")}  # "my dog" is not "a cat, Miso"
         if kin and covered < len(topic) or names and not names & statement.stems and statement.role == "user" and (lowered or [""])[
-                0] not in _YES_NO:  # nor does "Miso hates the vet" say what Pepper is allergic to (but "Does Ana live
-            continue  # in Lima?" is answered: "No: ...Quito")
+                0] not in _YES_NO and not theirs:  # nor does "Miso hates the vet" say what Pepper is allergic to (but "Does
+            continue  # Ana live in Lima?" is answered: "No: ...Quito")
+        if head and _owned(question) == head and not {"my", "our", "i", "we", "i'm", "we're"} & set(said_as) and any(
+                a.endswith("'s") and stem(b) == head for a, b in itertools.pairwise(said_as)):
+            continue  # "my telescope" is not "Priyanka's telescope"
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION) and covered >= len(topic)
-        # (of what is asked: "Actually, make that June 16th, the boat won't be ready" says nothing of its name)
         # (of what is asked: "Actually, make that June 16th, the boat won't be ready" says nothing of its name)
         holds = sum((bool(meant & statement.stems), dated, "where" in asked and any(n.split()[0].lower() not in CALENDAR
                                                                                     for n in _names_after(statement.text, _PLACE_CUES))))
@@ -3003,7 +3013,14 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         said_here = _covered(topic, frozenset(words(statement.text)))  # of equals, the one that says it ("My son Noah
         specific = len(set(topic) - {stem("name")} & stems) + corrects  # the words asked, said ("the venue called":
         # the venue, not the wedding a related word gives), or a correction of them ("We've moved to York now")
-        found.append(((specific, covered, holds, score + 1.5 * corrects, said_here, statement.order if said_here or (
+        said = tokens(statement.text[:300])
+        other = sum(1 for a, b, c in zip(said, said[1:], [*said[2:], ""]) if a.isalpha() and b.isalpha() and (
+            stem(b.lower()) in topic and a.islower() and a not in STOP and a not in lowered and stem(a) not in topic and stem(
+                ahead.get(b.lower(), "")) in topic or stem(a.lower()) in topic and b.islower() and b not in STOP | set(
+                    lowered) and stem(b) not in topic and c.lower() in lowered and c.lower() not in STOP))  # of equals,
+        # not one that says another thing of the kind ("the salinity reading" is not "the nitrate reading"), nor the
+        # thing as another's kind ("Which glaze goes...?": not "The glaze firing goes...")
+        found.append(((specific, covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
             statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
         # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
@@ -3293,12 +3310,12 @@ def _retold(text: str) -> str:
     text = _unled(text)
     for preamble in ("please remember that ", "remember that ", "note that ", "update: ", "fyi: ", "fyi, ",
                      "just so you know, ", "for the record, ", "also, ", "also ", "and ", "plus ", "by the way, ",
-                     "btw, "):  # "Also my cat Nori...": your cat Nori
+                     "btw, ", "correction: "):  # "Also my cat Nori...": your cat Nori
         if text.lower().startswith(preamble) and len(text) > len(preamble):
             text = text[len(preamble):]
             break
-    while (parts := text.partition(", "))[2] and set(parts[0].lower().split()) <= _FILLER:
-        text = parts[2]  # "Oh wait, they moved...", "Scratch that, I switched...": no filler
+    while (parts := text.partition(", "))[2] and set(parts[0].lower().split()) <= _FILLER | {"actually", "sorry"}:
+        text = parts[2]  # "Oh wait, they moved...", "Actually, scratch that, I switched...": no filler
     named = text.lower().find("call me ")  # "Actually, just call me Sam", not "call me back tomorrow"
     later = text[named + 8:].split(" ")[0].lower() in _LATER
     if named >= 0 and not later and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
@@ -4017,11 +4034,15 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             kinds = _kinds(found[1].text)  # a name is not corrected by a date ("make that June 16th, the boat...")
             fixed = [s for k, s in enumerate(later) if _gives_what_is_asked(said, s.text) and then[k] & _CORRECTION and (
                 then[k] & _CORRECTION != {"not"} or facts(s.text)) and (set(_lower_tokens(s.text)[:3]) & {
-                    "it", "it's", "that", "this", "they", "meant"} or found[1].stems & s.stems - kinds - _LIGHT_VERBS - _DAYS - set(
+                    "it", "it's", "that", "this", "they", "meant"} or kinds & _kinds(s.text) & s.stems and then[k] & {
+                    "meant", "correction"} or found[1].stems & s.stems - kinds - _LIGHT_VERBS - _DAYS - set(
                     facts(s.text)) - _CORRECTION) and (
-                # "not going to sell it" changes no value; "Oops, I dropped my phone" is of something else
-                kinds & _kinds(s.text) or not _kinds(s.text)) and (  # "Actually, it's...", "the order...",
+                # "not going to sell it" changes no value; "Oops, I dropped my phone" is of something else; "Ignatius was
+                # born in 1873" is no new trade of his
+                kinds & _kinds(s.text) or not _kinds(s.text)) and not (facts(s.text) and not facts(found[1].text) and not (
+                    found[1].stems & s.stems) - set(words(" ".join(_proper_names(s.text))))) and (  # "Actually, it's...", "the order...",
                 k == 0 and (then[k] & {"it", "it's", "that", "this", "they", "meant"} or s.stems & found[1].stems)
+                or kinds & _kinds(s.text) & found[1].stems and then[k] & {"meant", "correction"}  # "I meant 120 exposures"
                 or _covered(_topic(said), s.stems) and found[1].stems & s.stems - kinds - _LIGHT_VERBS - _DAYS - set(
                     facts(s.text)) - _CORRECTION) or k == 0 and len(then[k]) <= 10 and (facts(s.text) or _DAYS & s.stems) and (
                 then[k] & {"it", "it's", "they"} or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
@@ -4126,7 +4147,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         echo = "I won't " + echo[len(negation):] if echo.lower().startswith(negation) and echo[len(negation):].split(" ")[
             0].lower().strip(",.;:!") not in ("forget", "worry", "laugh", "mind", "let", "be", "panic") else echo  # hold a bike"
     ordered = list(itertools.dropwhile(lambda word: word.lower().strip(",") in _CORRECTION, echo.split(" ")))
-    if echo.split(" ")[0].strip(",") in _CORRECTION and ordered and stem(ordered[0]) in _VERBS | _CHANGES | {
+    if {echo.split(" ")[0].strip(","), *_lower_tokens(said)[:1]} & _CORRECTION and ordered and stem(ordered[0]) in _VERBS | _CHANGES | {
             stem("change")}:  # "Actually, make it 56": an order, told back as one
         echo = "you asked me to " + " ".join(ordered)
     fault = set(words(said)) & notes.PROBLEM or any(t in ("not", "no", "never") or t.endswith("n't") for t in said_tokens)

@@ -91,7 +91,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation lodging
     motel hostel | from
     originally born grew hometown native | travel trip flight fly going holiday vacation journey destination taxi cab
-    abroad leave depart departure driving headed | work job role profession occupation employer company office position | job profession nurse doctor
+    abroad leave depart departure driving headed | work job role profession occupation employer company office position trade |
+    route trail path track walk walking hike hiking trek traverse | job profession nurse doctor
     teacher engineer developer programmer designer chef lawyer manager student consultant architect scientist
     researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
     sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waiter cashier lecturer
