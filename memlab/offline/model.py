@@ -222,7 +222,7 @@ _ORDERS = frozenset("always never do don't if when you your use call reply answe
 #: What a condition of the instructions names when it sets the model's own conduct ("If the user asks for a refund").
 _USERS = stem_set("user customer client")
 #: Whom the model serves, as instructions name them ("The patient is Ines Cardoso"): a field of theirs takes that name.
-_CLIENTS = stem_set("user customer client patient caller")
+_CLIENTS = stem_set("user customer client patient caller member guest student visitor passenger resident")
 _CONDUCT = stem_set("ask want say mention request unsure tool question message")
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
 _ORDINALS = frozenset("first second third fourth fifth next last finally".split())
@@ -245,7 +245,7 @@ _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy redirect "
                     "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply "
-                    "freeze unfreeze block unblock suspend")
+                    "freeze unfreeze block unblock suspend pause stop halt resume")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate join attend")
@@ -1225,6 +1225,8 @@ class Reader:
             # annual_rate_pct 5.5, percent 4.25, interest_rate (not hourly_rate, heart_rate)
             text, marks = text.replace("%", " percent"), marks | _RATE_WORDS
         text = text if marks & stem_set("house street address number") else _ADDRESS.sub(" ", text)
+        text = _PHONE.sub(lambda m: " " if _phone_like(m[0]) and m[0][:1] in "0+(" and " " in m[0].strip() else m[0], text)
+        # a phone's digits are no count: "Ines on 07700 900123"
         for hour in [w for w in _when(text, "clock", self.year, self.today) if " at " in w and not marks & _WHEN]:
             text = text.replace(hour, " ")  # a bare hour is no count: "tomorrow at 3" (duration_minutes)
         if not marks & stem_set("year month day"):  # "June 20th 2025", "2 days
@@ -1271,9 +1273,11 @@ class Reader:
         found = [t for t in found if t not in self.inside]
         parts = [words(part) for part in text.replace(". ", ", ").replace("\n", ", ").split(", ")]  # "3 nights, 2 guests":
         named = [w for side, near in ((-1, marks), (1, marks if money else marks | related(marks))) for said in parts  # nights 3; "Total 13.50", "45
-                 for at, w in enumerate(said) if not (self.start or results) and _NUMBER.fullmatch(w)  # minutes",
+                 for at, w in enumerate(said) if not results and _NUMBER.fullmatch(w)  # minutes",
                  and 0 <= at + side < len(said) and said[at + side] in near  # "350 calories" (kcal); not "4 bedrooms
                  and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2]))]  # 3 bathrooms": 3, whose unit is before
+        self.ran_out = self.ran_out or bool(self.start) and len(set(named)) == 1  # one "25 minutes": no call per number
+        named = [] if self.start else named
         named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
         named[:0] = [t[:-len(u)].strip("-") for t in tokens(text) if (u := t.lstrip("0123456789.-")) != t and len(
             u) > 1 and any(part.startswith(u.lower()) or stem(part) == stem(u.lower()) for part in name.lower().split("_"))]
@@ -1676,9 +1680,12 @@ class Reader:
         """Every number the latest message gives after the field's name ("codes 7 and 11"), else in all of it, in order
         ("[1, 2, 3]"; not those inside an id such as ``ORD-7``)."""
         message = _in_digits(self.request.message)
-        at = max(0, message.lower().find(name.lower().replace("_", " ")))
-        found = (t.lstrip("£$€#+") for t in tokens(message[at:]))
-        return [float(t) for t in found if _NUMBER.fullmatch(t)]
+        at = message.lower().find(name.lower().replace("_", " ")[:-1])  # "zone" of zones too
+        found = [t.lstrip("£$€#+") for t in tokens(message[max(0, at):])]
+        run = list(itertools.takewhile(lambda t: _NUMBER.fullmatch(t) or t.lower() in ("and", "or", "&"), itertools.dropwhile(
+            lambda t: not _NUMBER.fullmatch(t), found)))  # after its name, the numbers it lists: "zones 2,
+        run = [t for t in run if _NUMBER.fullmatch(t)]  # 3 and 5 with drip for 25 minutes" (not the 25)
+        return [float(t) for t in (run if at >= 0 and len(run) >= 2 else found) if _NUMBER.fullmatch(t)]
 
     def choices(self, options: Sequence[Any]) -> list[Any]:
         """Every option the latest message names or abbreviates, in the order it names them ("my backend in Go and
@@ -2258,7 +2265,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
                     or at == 0 and not (after.lower() in ("and", "or", "s") and low not in _PLEASANTRIES | _NODS
                                         or after[:1].isupper() or after[1:2].isupper()  # not "Great, reserve it"
-                                        or after[:1].isdigit() and not low.endswith("ed") and (things or not people and any(map(
+                                        or after[:1].isdigit() and not low.endswith("ed") and low not in _ACTING and stem(
+                                            low) not in _VERBS | _CHANGES and (things or not people and any(map(
                                             str.istitle, found[at + 2:at + 4])))  # "Starbucks 12/03/2024", "Benfica 1 Sporting 2"
                                         or not people and (after.lower() in _SUBJECT_VERBS or things and after.endswith(
                                             "ed"))  # "Ajax beat PSV", "Globex signed the contract"
@@ -2616,7 +2624,8 @@ def _choose_tools(request: Request) -> list[Tool]:
                      verb)) and (_takes_a_query(t, request.message) or not _takes_a_query(t))]  # book did I reserve?": not
         # reserve_book again, nor find_book without a title; "Order plants from..." orders (order_status does not)
     negated, chat = _negated(request.message), _chat(request.message)  # "Draft (don't send) an email": never send_email;
-    tells = chat and all([w for w in _lower_tokens(s) if w not in _GREETINGS][:1] in (["my"], ["our"], ["i'm"]) for s in sentences(
+    tells = chat and all([w for w in _lower_tokens(s) if w not in _GREETINGS][:1] in (["my"], ["our"], ["i'm"], ["i"], ["we"], [
+        "we're"]) for s in sentences(
         request.message)) and sum(not t.handoff for t in tools) > 1 and not Reader(request).completed  # "My name is Ana.": no
     tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated and not (  # search; "My card
         chat and t.stems & _SEARCHES and _takes_a_query(t) or tells and not t.handoff and verb not in _VERBS - _CHANGES and not (
@@ -3822,15 +3831,20 @@ def _unled_by_title(text: str) -> str:
     patient sees, not the patient)."""
     found = tokens(text)
     return " ".join(t for k, t in enumerate(found) if t.rstrip(".") not in ("Dr", "Prof") and not (
-        k and found[k - 1].rstrip(".") in ("Dr", "Prof")))
+        k and found[k - 1].rstrip(".") in ("Dr", "Prof"))) if {"Dr", "Prof"} & {t.rstrip(".") for t in found} else text
 
 
 def _user_named(instructions: str) -> str:
     """The name the instructions give the one the model talks to ("The customer you are chatting with is Aiko Tanaka.",
     "The patient is Ines Cardoso."), else ""."""
-    for piece in sentences(instructions[:2000]):
+    for piece in [line for text in sentences(instructions[:2000]) for line in text.splitlines()]:
         said = _lower_tokens(piece)
-        rest = piece.rpartition(" is ")[2].strip(" .!")  # all of it a name: not "on the Premium plan", "booked with..."
+        rest = piece.rpartition(" is ")[2].split(", ")[0].strip(" .!")  # all of it a name: not "on the Premium plan",
+        # "booked with..." (but "Priya Nandakumar, climbing grade 6a")
+        label, colon, value = piece.partition(": ")  # "Customer: Delphine"
+        if colon and stem(label.strip(" -*").lower()) in _CLIENTS and (name := value.split(", ")[0].strip(" .!")) and all(
+                w[:1].isupper() for w in name.split()) and len(name.split()) <= 4:
+            return name
         if said[:1] in (["the"], ["your"]) and stem(said[1:2][0] if said[1:2] else "") in _CLIENTS and " is " in piece and (
                 rest and all(w[:1].isupper() for w in rest.split())):
             return " ".join(w for w in rest.split() if w.rstrip(".").lower() not in _HONORIFICS)
