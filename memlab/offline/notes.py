@@ -471,6 +471,12 @@ def _identifiers(statement: Statement) -> list[str]:
         and code.isalpha() and code.isupper() and len(code) <= 3 and not facts(before)]  # not a unit ("16 GB 512 GB")
     values = [v for v in dict.fromkeys(statement.identifiers + numbered) if (not _is_time(v) or v.isdigit()) and not (
         "-" in v and v.rsplit("-", 1)[1].isalpha() and v.rsplit("-", 1)[1].islower())]  # "5th", "92,000-word"
+    for at, value in enumerate(values):  # the groups of digits written after it: "07911 123456", "AST 2207 19"
+        last = value.split(" ")[-1]
+        groups = [t for k, t in enumerate(found) if t == last for t in takewhile(str.isdigit, found[k + 1:k + 3])][:2]
+        while groups and f"{value} {groups[0]}" in statement.text:
+            value = f"{value} {groups.pop(0)}"
+        values[at] = value
     if statement.role != "assistant":  # not a size or an age ("4-star", "6-year-old", "p99")
         return [v for v in values if v[:1] == "#" or any(c.isupper() for c in v) or sum(c.isdigit() for c in v) >= 3]
     return [v for v in values if v[:1] == "#" or v in numbered or any(c.isupper() for c in v) and sum(
@@ -718,7 +724,8 @@ def _introduces(statement: Statement) -> bool:
                                             for w in rest)  # "My name is Ana Ruiz, born 3 February 1979"
 
 
-_FIXES = frozenset("sorry actually correction mistyped meant".split())  # words that say a sentence corrects
+_FIXES = frozenset("sorry actually correction mistyped meant pushed postponed rescheduled".split())  # words that say a
+# sentence corrects ("Change of plan: the firing got pushed to Saturday the 11th")
 
 
 def _corrected(said: Sequence[Statement]) -> list[Statement]:
@@ -748,6 +755,9 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                     # degrees", "3 May" → "4 May", "48 weather stations" → "52 weather stations"
                 elif len(after) == 2 and all(m[:1].isupper() and m.lower() in CALENDAR for m in after):  # "on 30
                     ways.append((1, f"{was} {found[j + 1]}", f"{value} {new[i + 1]}"))  # September" → "on 31 October"
+                elif i > 1 and j > 1 and new[i - 1].lower() == found[j - 1].lower() and {new[i - 2].lower(), found[
+                        j - 2].lower()} <= CALENDAR:  # "Thursday the 9th" → "Saturday the 11th"
+                    ways.append((2, " ".join(found[j - 2:j + 1]), " ".join(new[i - 2:i + 1])))
                 elif i and j and new[i - 1].lower() == found[j - 1].lower():  # "June 12" → "June 19"
                     ways.append((2, f"{found[j - 1]} {was}", f"{found[j - 1]} {value}"))
                 elif was.rstrip("0123456789-") and was.rstrip("0123456789-") == value.rstrip("0123456789-") and (
@@ -757,9 +767,9 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 _, was, then = min(ways, key=lambda way: way[0])
                 text = text.replace(was, then, 1)
         applied = text != old.text
-        if applied:
+        if applied:  # (and where the same sentence is said again: a note's copy of it)
             stems = old.stems - frozenset(words(old.text)) | frozenset(words(text))
-            out[at] = replace(old, text=text, stems=stems)
+            out = [replace(s, text=text, stems=stems) if s.text == old.text and s.order < fix.order else s for s in out]
         elif old.role != "assistant" and len(old.text.split()) <= 8 and any(
                 _form(was) == _form(value) != "" and was != value and not (
                     "-" in was or any(c.isalpha() for c in was.lower().rstrip("km")))  # an amount, not a code
@@ -823,8 +833,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     agent = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES)]
     picks = {"context": (_names_a_product, slice(0, 4)),
              "prefs": (_prefers, slice(-3, None))}  # the customer's sentences of one kind, and which are kept
-    if kind in picks:
-        return [_said(s) for s in users if picks[kind][0](s)][picks[kind][1]]
+    if kind in picks:  # "Contact details": how to reach them ("My phone number is 07911 123456") too
+        reach = stem("contact") in keywords(section.heading) and kind == "prefs"
+        return [_said(s) for s in users if picks[kind][0](s) or reach and (s.stems & _CONTACT and facts(s.text) or "@" in (
+            s.text))][picks[kind][1]]
     if kind == "steps":  # what the customer tried, and what the agent says it did ("I've booked a visit"; "Done.
         after = {s.order + 1 for s in agent if _lower(s) and _lower(s) <= {"done", "all", "ok", "okay"}}  # Replacement
         done = [(s, _did(s) or s.text * (s.order in after and s in agent)) for s in sorted(  # RPL-4 ships...")
@@ -841,8 +853,12 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         wanted = set(words(f"{section.heading} {section.description}".replace("_", " "))) - stem_set(
             "id ids identifier number no ref reference code")  # "order_id": order; "Ticket": a ticket's; "Identifiers": all
         named = [value for value, label in seen.items() if wanted & set(words(label))]
+        listed = {part.strip(" &") for piece in section.heading.lower().split(",") for part in piece.split(" and ")}
+        more = [_said(s) for s in users if facts(s.text) and not set(_identifiers(s)) & set(seen) and not _lower(
+            s) & _FIXES] if listed & {
+            "numbers", "dates", "figures", "amounts"} else []  # "Numbers, codes and dates": a sentence's number or date too
         if kind == "ids":  # "Booking (flight, reference)": the booking's and the flight's, if any has such a label
-            return [seen[value] for value in named or seen][:12]
+            return [*(seen[value] for value in named or seen), *more][:12]
         return named[:2] or (list(seen) if len(seen) == 1 else [])
     if kind == "name":  # "I'm Lena Park", or an earlier note's "name: Lena Park"
         noted = [s.text for s in users if s.role == "note" and stem("name") in s.stems and len(tokens(s.text)) <= 3]
@@ -1075,8 +1091,10 @@ def _title(spec: NoteSpec, heading: str) -> str:
 
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
-    said = _answers(_corrected([s for s in said if not (s.role in ("assistant", "note") and s.text.startswith(
-        _ECHOES))]))  # the model's own echoes ("Noted: ...", "From my notes: ...") tell nothing the user did not
+    raw = [s for s in said if not (s.role in ("assistant", "note") and s.text.startswith(_ECHOES))]
+    said = _answers(_corrected(raw))  # the model's own echoes ("Noted: ...", "From my notes: ...") tell nothing the user
+    kept = {s.order for s in said}  # did not; a correction written into what it corrects is gone, but for a section of them
+    fixes = [_said(s) for s in raw if s.role == "user" and s.order not in kept and _lower(s) & _FIXES]
     said = _clauses(said, spec.sections) if spec.sections else said
     if spec.decided and not (spec.sections or spec.json_keys or spec.form or spec.paragraph or spec.bullets) and not any(
             s.role == "user" and set(words(s.text)) & PROBLEM for s in said):  # a recap
@@ -1089,6 +1107,10 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         FACT_SECTIONS if spec.columns else DEFAULT_SECTIONS) + (
         [section("Open items")] if spec.checklist else [])  # "the open items as a checklist: - [ ] item"
     bodies = {s.heading: list(dict.fromkeys(lines_for(s, said, spec))) for s in sections}
+    for part in sections:  # "## Corrections": each correction said
+        if keywords(part.heading) & stem_set("correction corrections corrected changes changed updates") and not (
+                bodies[part.heading]):
+            bodies[part.heading] = fixes
     if spec.paragraph:  # says each thing once (no "open: <the problem>" again)
         earlier = [{_bare(line) for b in list(bodies.values())[:at] for line in b} for at in range(len(bodies))]
         bodies = {h: [line for line in b if _bare(line) not in seen] for (h, b), seen in zip(bodies.items(), earlier)}
