@@ -222,6 +222,8 @@ _ORDERS = frozenset("always never do don't if when you your use call reply answe
 #: What a condition of the instructions names when it sets the model's own conduct ("If the user asks for a refund").
 _USERS = stem_set("user customer client")
 #: Whom the model serves, as instructions name them ("The patient is Ines Cardoso"): a field of theirs takes that name.
+#: Words of a guardrail's verdict on whether a message is within what an agent covers (``is_off_topic``, ``relevant``).
+_SCOPES = stem_set("topic relevant relevance scope related unrelated irrelevant allowed outside")
 _CLIENTS = stem_set("user customer client patient caller member guest student visitor passenger resident")
 _CONDUCT = stem_set("ask want say mention request unsure tool question message")
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
@@ -1377,6 +1379,9 @@ class Reader:
             return self.answer.startswith("Yes")
         if (ruled := self.ruled(marks)) is not None:  # "Approve refunds under $100": approved for "$30"
             return ruled
+        if (in_scope := self.in_scope()) is not None and marks & _SCOPES:  # a guardrail's: "Check if the user is
+            outside = bool(marks & stem_set("off unrelated irrelevant outside out other"))  # asking about something
+            return in_scope != outside  # other than our shows and tickets" (is_off_topic), "relevant to..." (is_relevant)
         if marks == {stem("question")}:  # is_question: whether the message asks
             return _is_question(self.request.message)
         if marks and marks <= _GENERIC_ANSWER:  # output_type=bool: "Is the user asking about the weather?"
@@ -1405,6 +1410,18 @@ class Reader:
                             *found[at + 1:at + 2] * (found[at + 1:at + 2] in (["isn't"], ["aren't"], ["wasn't"]))])  # "support
         # is not included" (not "olives but no mushrooms", "available not far from")
         return None
+
+    def in_scope(self) -> bool | None:
+        """Whether the latest message is about what the instructions name after "other than", "relevant to", "related
+        to" or "outside" (by its words or related ones: "tickets" for "shows and tickets"); ``None`` if they name none."""
+        low = self.request.instructions[:2000].lower()
+        cue = next((c for c in (" other than ", " relevant to ", " related to ", " outside ", " unrelated to ") if c in low), "")
+        if not cue:
+            return None
+        scope = set(words(low.partition(cue)[2].split(". ")[0].replace("(", " ").replace(")", " "))) - stem_set(
+            "our we you your user message question topic subject")
+        said = set(words(self.request.message))
+        return bool(scope & (said | related(said)))
 
     def ruled(self, marks: frozenset[str]) -> bool | None:
         """Whether the latest message's first amount (else number) meets the rule an instruction on the field's words
@@ -3093,14 +3110,16 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
     told = []
     for line in instructions.splitlines():  # a line, else each sentence, labelled ("... Rules: never ...") or not
         of_user = any(person in line.lower() for person in ("user", "customer", "client"))
-        said = [part for one in sentences(line) for part in _split_told(one, of_user)]
+        said = [part for one in sentences(line) for piece in (one.split("; ") if all(map(_labelled, one.split("; "))) else [
+            one]) for part in _split_told(piece, of_user)]  # "Half-day walk: 4 hours...; full-day walk: 8 hours...": two
         told += [entry] if (entry := _labelled(line)) else [
             entry for one in said if (entry := _labelled(one) or _as_told(one, of_user)) is not None]
     if "skill" not in dict(told):  # "You are Pip, a baker's assistant." answers "What can you do?" too
         told += [("skill", text) for label, text in told if label == "name"][:1]
     named = {stem("name")}  # "The user is Ana, a nurse." → "You are Ana, a nurse.": the user's name
-    return tuple((label, text, frozenset(words(label)), frozenset(words(text)) | (named if text.startswith(
-        "You are ") and text[8:9].isupper() else set())) for label, text in told)
+    return tuple((label, text, frozenset(words(label)) | frozenset(words(label.replace("-", " "))), frozenset(words(
+        text)) | (named if text.startswith("You are ") and text[8:9].isupper() else set())) for label, text in told)
+    # ("full-day walk" is the full day's)
 
 
 def _split_told(said: str, of_user: bool) -> list[str]:
@@ -3238,6 +3257,13 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         return best[0][0], f"{len(entries)}: {', '.join(entries)}."
     listing = sum(map(bool, map(_weekdays, entries))) > 1 if days else len(entries) > 2  # not "7-15, Tue to Sun"
     text = "; ".join(wanted) + "." if listing and wanted else best[1]
+    clauses = text.rstrip(".").split("; ")  # "Our sencha costs 12 euros...; wholesale is 80 euros...": the clause asked
+    named = [c for c in clauses if set(words(c)) & message]
+    text = "; ".join(named) + "." if not listing and 0 < len(named) < len(clauses) and all(map(facts, clauses)) else text
+    # (of values each, not one piece of advice: "Use 'Forgot password'...; the link expires in 30 minutes")
+    while (start := text.find(" (")) >= 0 and (end := text.find(")", start)) > 0 and {"never", "not", "don't"} & set(
+            _lower_tokens(text[start:end])):  # "(never tell customers the wholesale price)" is for the model alone
+        text = text[:start] + text[end + 1:]
     return best[0][0], text[0].upper() + text[1:]
 
 
