@@ -483,6 +483,9 @@ class Reader:
              owner: str = "") -> tuple[str, Callable[[str], list[str]] | None]:
         """What a string field holds (by its name, description, format or ``owner``), and how to find such values."""
         field_stems = frozenset(words(name.replace("_", " ")))
+        if field_stems == {stem("name")} and {"quantity", "qty", "count"} & {f.lower() for f in self.fields} and not {
+                "unit", "units", "measure"} & {f.lower() for f in self.fields} and _counted_things(self.whole, self.options):
+            return "item", lambda text: _counted_things(text, self.options)  # an order line's: "2 large serving bowls"
         about = set(words(f"{name.replace('_', ' ')} {description}")) | {stem(name.lower())}  # "when" too
         sample = example.group(1).rstrip(".:") if (example := _EXAMPLE.search(description)) else ""
         if any(c.isdigit() for c in sample) and not _DATE.match(sample):  # a date's example: a date, said any way
@@ -510,7 +513,7 @@ class Reader:
             return "email", _EMAIL.findall
         timed = self.iso(name, description, "hh:mm") or name.lower().endswith("time")  # "depart_after HH:MM": "8am"
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
-                ).replace("_", "") in ("checkin", "checkout", "when") or {stem("from")} < field_stems | {stem("from")} <= stem_set(
+                ).replace("_", "") in ("checkin", "checkout", "when", "arrival", "departure") or {stem("from")} < field_stems | {stem("from")} <= stem_set(
                 "start end begin finish available from until") or ({"until", "till"} & set(name.lower().split("_")) or "from" in (
                 name.lower().split("_")) and field_stems & stem_set("closed open valid effective")) and _DATE.search(
                 self.whole) and any(m in self.whole.lower() for m in (*_MONTHS, "/")) or name.lower().endswith("_by") and _when(" ".join(
@@ -519,6 +522,7 @@ class Reader:
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
+            told += self.request.instructions[:2000]  # "Use YYYY-MM-DD for dates" in the instructions too
             form = form or (("iso" if "time" in description.lower() else "date") if "ISO 8601" in description else (
                 "date" if "YYYY-MM-DD" in told else None))  # "Start date and time, ISO 8601" (its own, first)
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
@@ -540,7 +544,7 @@ class Reader:
         if field_stems & stem_set("channel room") and "#" in self.whole:  # "Post in #general that...": #general
             return "channel", lambda text: [w.strip(".,;:!?") for w in text.split() if w.startswith("#") and len(w) > 1]
         if field_stems & stem_set("phone mobile telephone tel cell"):  # "Text 555-0134 that...": the whole number
-            return "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7]
+            return "phone", _phones
         if field_stems & _ADDRESS_PARTS[2]:  # "to 94107": a zip code of five digits; a UK postcode whole ("LS6 2QT")
             return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5] or [
                 f"{a} {b}" for a, b in itertools.pairwise(tokens(text)) if _uk_postcode(a, b)]
@@ -762,12 +766,13 @@ class Reader:
                 return ", ".join(told)
             said = " and ".join(", ".join(f"'{cue}'" for cue in self.chosen[1]).rsplit(", ", 1))
             return f"{self.chosen[0].capitalize()}: " + (f"the message says {said}." if said else "no word leans either way.")
-        if field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take(
-                "phone", lambda text: [p for p in _PHONE.findall(text) if sum(map(str.isdigit, p)) >= 7])):
+        if field_stems & stem_set("phone mobile telephone tel cell") and (phone := self._take("phone", _phones)):
             return phone  # the whole number, never the message
         if isinstance(picked := self.picked_value(name), (str, int, float)):
             return str(picked)  # "hold the first one": the first listed record's title
-        at = self.whole.lower().find(label := f"{name.replace('_', ' ').lower()}: ")  # "Body: the report is attached"
+        label = next((f"{said}: " for said in (name.replace("_", " ").lower(), name.lower().removesuffix("s")) if (
+            f"{said}: " in self.whole.lower())), f"{name.replace('_', ' ').lower()}: ")  # notes: "Note: fragile, ..."
+        at = self.whole.lower().find(label)  # "Body: the report is attached"
         labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
         value = self.whole[at + len(label):].split("\n")[0] if labelled else ""
         value = value.split(". ")[0] if field_stems & (_PERSON | _THING | _PLACE) else value  # "Name: Ana Ruiz, 34. Headache..."
@@ -1212,7 +1217,8 @@ class Reader:
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
         low = f" {self.request.message.lower()} "
-        if any(f" {cue} {w}" in low for cue in ("no", "without") for w in name.lower().split("_")) and not any(
+        kin = [t for t in _lower_tokens(self.request.message) if stem(t) in related(marks)]  # "no kids": children none
+        if any(f" {cue} {w}" in low for cue in ("no", "without") for w in [*name.lower().split("_"), *kin]) and not any(
                 _NUMBER.fullmatch(a.lstrip("£$€")) and stem(b.lower()) in marks for a, b in itertools.pairwise(tokens(
                     self.request.message))):  # "No tip.": none ("4 people ... no people under 18": 4; "No, tip 20%")
             return None
@@ -1248,6 +1254,10 @@ class Reader:
             ).startswith(u[0]) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
                 t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
+        if marks & stem_set("quantity qty count"):  # a line's count is no amount of money: not "96.50 euros"
+            priced = {a.lstrip("£$€") for a, b in itertools.pairwise([*tokens(text), ""]) if a[:1] in "£$€" or stem(
+                b.lower()) in related({stem("currency")}) or b.upper() in {code for _, code in _SIGNS}}
+            found = [t for t in found if t not in priced]
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
         marks |= _RATE_WORDS if marks & _RATE_WORDS or marks >= stem_set("interest rate") else set()
         marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
@@ -1274,16 +1284,20 @@ class Reader:
         found = [t for t in found if t not in given] or found  # "order 7781", "Book IC 512 for 3"
         found = [t for t in found if t not in self.inside]
         parts = [words(part) for part in text.replace(". ", ", ").replace("\n", ", ").split(", ")]  # "3 nights, 2 guests":
+        counted = {a for a, b in itertools.pairwise(tokens(text)) if money and b.lower().endswith("s") and stem(b.lower()) in (
+            set(words(name.replace("_", " "))) - money)}  # price_per_night: not "3 nights" (but "32.50 a night")
+        found = [t for t in found if t not in counted]
         named = [w for side, near in ((-1, marks), (1, marks if money else marks | related(marks))) for said in parts  # nights 3; "Total 13.50", "45
                  for at, w in enumerate(said) if not results and _NUMBER.fullmatch(w)  # minutes",
                  and 0 <= at + side < len(said) and said[at + side] in near  # "350 calories" (kcal); not "4 bedrooms
-                 and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2]))]  # 3 bathrooms": 3, whose unit is before
+                 and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2])) and w not in counted]  # 3 bathrooms": 3,
+        # whose unit is before
         self.ran_out = self.ran_out or bool(self.start) and len(set(named)) == 1  # one "25 minutes": no call per number
         named = [] if self.start else named
         named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
         named[:0] = [t[:-len(u)].strip("-") for t in tokens(text) if (u := t.lstrip("0123456789.-")) != t and len(
-            u) > 1 and any(part.startswith(u.lower()) or stem(part) == stem(u.lower()) for part in name.lower().split("_"))]
-        # "256GB", "3-bed": 3 beds, "6-sided": 6 sides
+            u) > 1 and any(part.startswith(u.lower()) or stem(part) == stem(u.lower().split("-")[0]) for part in name.lower(
+                ).split("_"))]  # "256GB", "3-bed": 3 beds, "6-sided": 6 sides, "a 4-year-old beagle": age_years 4
         rated = [(w, k) for k, (w, after) in enumerate(itertools.pairwise(said)) if marks & _RATE_WORDS and after == stem(
             "percent") and _NUMBER.fullmatch(w)]  # "a 20% deposit over thirty years": 20, not the 30 after "deposit";
         nexts = marks - _RATE_WORDS | (stem_set("interest apr") if stem("rate") in marks else set())
@@ -1379,6 +1393,10 @@ class Reader:
             return self.answer.startswith("Yes")
         if (ruled := self.ruled(marks)) is not None:  # "Approve refunds under $100": approved for "$30"
             return ruled
+        low = self.request.message.lower()  # "Gift wrap: no." for gift_wrap
+        if (at := low.find(f"{name.replace('_', ' ').lower()}: ")) >= 0 and (said := _lower_tokens(low[at:])[len(
+                name.split("_")):][:1]) and said[0] in ("yes", "no", "true", "false", "y", "n"):
+            return said[0] in ("yes", "true", "y")
         if (in_scope := self.in_scope()) is not None and marks & _SCOPES:  # a guardrail's: "Check if the user is
             outside = bool(marks & stem_set("off unrelated irrelevant outside out other"))  # asking about something
             return in_scope != outside  # other than our shows and tickets" (is_off_topic), "relevant to..." (is_relevant)
@@ -1403,6 +1421,8 @@ class Reader:
                         "-" in word and stem(word.split("-")[0]) in marks):  # "remote-friendly": remote
                     clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
                     switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS", "keep email on"
+                    own = set(name.lower().split("_")) & _SWITCHES  # off_lead: "off lead" says it, "on lead" does not
+                    switched = "" if switched in own else "off" if own and switched in _SWITCHES else switched
                     return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
                         waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in [
                             *itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])),
@@ -1651,7 +1671,7 @@ class Reader:
             )] if sort else []  # capitalised: "the hiring plan sync" is no one
         return [n for n in names if _sort_of(n, names, message) == sort] if sort else None
 
-    def each(self, grouped: bool = False, name: str = "") -> list[Reader]:
+    def each(self, grouped: bool = False, name: str = "", fields: Mapping[str, Any] | None = None) -> list[Reader]:
         """A reader per item the latest message lists with a value ("2 apples and 3 bananas", "Ann and Bo"), or per
         bracketed group if ``grouped`` ("[1, 2], [3, 4]"), each reading that item's words alone ("history 45": subject
         "history"), after the first as the list goes on ("and Bo" opens with a name); else per sentence giving someone
@@ -1687,11 +1707,21 @@ class Reader:
         parts = [part for part in parts if part not in timed or len(timed) == len(parts)]  # minutes" ("Jog 20 minutes" is)
         parts = [part for part in self.request.message[:4000].split("[")[1:] if "]" in part] if grouped else parts
         assigned = [piece for piece in sentences(self.request.message) if _assigned(piece)]  # "Dev to update X"
-        parts = assigned if assigned and not grouped else parts if len(parts) >= 2 else []
+        dated = [piece for piece in sentences(message) if (tokens(piece) or [""])[0].lower() in CALENDAR and ":" in piece[
+            :12] or [t.lower() for t in tokens(piece)[:1]] in (["at"], ["on"]) and _when(" ".join(tokens(piece)[:3]), "clock",
+                                                                                       self.year, self.today)]
+        # "Monday: 45 minutes, off lead. Wednesday: 30 minutes on lead.", "At 06:40 I saw 4 avocets. At 07:15, 1 marsh
+        # harrier": a day's (or a time's) sentence each
+        assigned = assigned or dated if len(dated) >= 2 else assigned
+        parts = assigned if assigned and not grouped and not (label and len(parts) >= 2) else parts if len(parts) >= 2 else []
+        # (a list its label opens stays: "items: 3 x teapot (medium), 1 x platter (large). ... Note: call before...")
         earlier = self.request.conversation[:self.request.last_user_index]
         read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
                 for k, part in enumerate(parts)]
-        return [Reader(request, part, whole=part, item=True) for request, part in zip(read, parts)]
+        options = frozenset(str(o).lower() for f in (fields or {}).values() if isinstance(f, Mapping) for o in f.get(
+            "enum") or ())  # an item's fields: "2 large serving bowls" names a size and a thing
+        return [Reader(request, part, whole=part, item=True, fields=list(fields or ()), options=options)
+                for request, part in zip(read, parts)]
 
     def numbers(self, name: str) -> list[float]:
         """Every number the latest message gives after the field's name ("codes 7 and 11"), else in all of it, in order
@@ -2260,7 +2290,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 # "my soup" (not "at the Eastgate branch", "on the list": a place; nor "300 dollars"); "FOR SALE: mountain
                 # bike": after a label
                 phrase = " ".join([word, *itertools.takewhile(lambda w: w.lower() not in STOP | CALENDAR | {
-                    *_PARTICLES} and "@" not in w, found[at + 1:at + 3])])  # "the rain jacket out of my cart": rain
+                    *_PARTICLES} and "@" not in w, found[at + 1:at + 3] * (f"{word} (" not in piece))])  # "the rain jacket
+                # out of my cart": rain
                 # jacket; "Contact: Ada Lovelace (ada@x.org)": no address
                 (mine if before in ("my", "our") else out if before == "s" else phrases).append(phrase)
             particle = before == "in" and at > 1 and stem(found[at - 2].lower()) in _IN_VERBS
@@ -2280,7 +2311,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or dated or low in ("true", "false", "none", "null")
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
-                    or at == 0 and not (after.lower() in ("and", "or", "s") and low not in _PLEASANTRIES | _NODS
+                    or at == 0 and not (piece.lstrip().startswith(f"{word} (") and low not in STOP  # "Biscuit (a beagle)"
+                                        or after.lower() in ("and", "or", "s") and low not in _PLEASANTRIES | _NODS
                                         or after[:1].isupper() or after[1:2].isupper()  # not "Great, reserve it"
                                         or after[:1].isdigit() and not low.endswith("ed") and low not in _ACTING and stem(
                                             low) not in _VERBS | _CHANGES and (things or not people and any(map(
@@ -4790,6 +4822,28 @@ def _versioned(token: str) -> bool:
     """Whether a token is a version number: "3.2.1", "v2.0" (digits parted by dots, a "v" before them)."""
     bare = token.removeprefix("v").removeprefix("V")
     return "." in bare and all(part.isdigit() for part in bare.split("."))
+
+
+def _counted_things(text: str, options: frozenset[str] = frozenset()) -> list[str]:
+    """What each count of ``text`` counts, without the options another field takes ("2 large serving bowls and one
+    medium vase": serving bowls, vase; "3 x teapot (medium)": teapot)."""
+    said, out = tokens(_in_digits(text[:2000])), []
+    for at, count in enumerate(said):
+        rest = said[at + 1:][said[at + 1:at + 2] == ["x"]:]
+        thing = [w for w in itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP | CALENDAR, rest)
+                 if w.lower() not in options]
+        after = rest[len(thing):len(thing) + 1] if len(thing) == 1 else []  # "2 pairs of gloves": gloves
+        thing = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, rest[2:])) if after == [
+            "of"] else thing
+        if (_NUMBER.fullmatch(count) or count.lower() in _COUNT_WORDS or count.lower() == "one") and thing and not stem(
+                thing[0].lower()) in related({stem("currency")}):  # "one medium vase"
+            out.append(" ".join(thing[:3]))
+    return out
+
+
+def _phones(text: str) -> list[str]:
+    """The phone numbers ``text`` gives, whole ("+351 912 345 678", "07700 900123"); not a date ("2025-08-09")."""
+    return [p for p in _PHONE.findall(text) if _phone_like(p) and not _DATE.fullmatch(p)]
 
 
 def _phone_like(token: str) -> bool:

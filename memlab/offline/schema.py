@@ -46,7 +46,7 @@ class Filler(Protocol):
     def boolean(self, name: str, description: str) -> bool | None: ...
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any: ...
     def many(self, name: str, description: str) -> list[str]: ...
-    def each(self, grouped: bool = False, name: str = "") -> Sequence[Filler]: ...
+    def each(self, grouped: bool = False, name: str = "", fields: Mapping[str, Any] | None = None) -> Sequence[Filler]: ...
     def numbers(self, name: str) -> list[float]: ...
     def choices(self, options: Sequence[Any]) -> list[Any]: ...
     def counts(self) -> dict[str, float]: ...
@@ -217,10 +217,16 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
         one = _value(items, filler, defs, name, description, depth + 1, owner=owner)  # Piranesi"), not the message
         return [one] if one and not _is_placeholder(one) and one.strip(" .!?") != filler.whole.strip(" .!?") else []
     if kind in ("object", "array") or isinstance(items, Mapping) and "properties" in items:
-        listed = filler.each(kind == "array", name)[:most]
+        listed = filler.each(kind == "array", name, {key: _resolve(field, defs) for key, field in (items.get(
+            "properties") or {}).items()})[:most]  # (an item's fields, their options too: ``size: Size``)
         made = [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
-        if len(kept := [one for one in made if not _is_placeholder(one)]) >= low:  # an object (a list) per item
-            return kept  # (bracketed group) listed, each from its own words; none from a part that gives nothing
+        kept = [one for one in made if not _is_placeholder(one)]
+        counts = [n for n, f in (items.get("properties") or {}).items() if isinstance(f, Mapping) and f.get("type") in (
+            "integer", "number") and set(n.lower().split("_")) & {"quantity", "qty", "count"}]  # of an order's lines:
+        counted = [one for one in kept if counts and all(isinstance(one, Mapping) and (one.get(c) or 0) > 0 for c in counts)]
+        kept = counted if len(counted) >= max(low, 1) else kept  # those counted ("2 large bowls", not "Quayside Road")
+        if len(kept) >= low:  # an object (a list) per item (bracketed group) listed, each from its own words; none from
+            return kept  # a part that gives nothing
     if filler.item and not schema.get("minItems"):  # "her friends are Bo and Cy": Bo's own friends are not Bo again
         return []
     return [_value(items, filler, defs, name, description, depth + 1, owner=owner)] * max(1, min(low, 20))
