@@ -664,6 +664,20 @@ class Reader:
                     return value
         return None
 
+    def _coded_before(self, name: str) -> str | None:
+        """A value with a digit the user gave in an earlier turn right after the field's own word ("registration TPX
+        412F" for ``registration``), the latest; else ``None``."""
+        own, now = set(words(name.replace("_", " "))), max((s.turn for s in self.request.said), default=0)
+        for said in (s for s in reversed(self.request.said) if s.role == "user" and s.turn < now and own & s.stems):
+            found = [t for t in tokens(said.text) if t.lower() not in ("is", "was")]
+            for at, (word, value) in enumerate(zip(found, found[1:])):
+                if stem(word.lower()) in own and word.islower() and any(c.isdigit() for c in value) or (
+                        stem(word.lower()) in own and value.isupper() and found[at + 2:at + 3] and found[at + 2][:1].isdigit()):
+                    nxt = found[at + 2] if at + 2 < len(found) else ""
+                    joined = value.isalpha() and value.isupper() and nxt[:1].isdigit() and nxt.isalnum() and nxt.isupper()
+                    return f"{value} {nxt}" if joined else value
+        return None
+
     def unowned(self, found: list[str]) -> list[str]:
         """``found`` past the tool's own words, without a comma: "Renew Piranesi," for renew_loans is "Piranesi"; none
         holding an option of the tool."""
@@ -893,6 +907,8 @@ class Reader:
                 return left[:1] or [g for g in self.given if names and all(n in g for n in names) and field_stems & _NAME_PARTS]
         if kind == "id" and not self.start and (told := self._told_id(name)):
             return told  # "my member number is M-20417", said now or before: member_id
+        if kind in ("other", "thing") and not self.start and (told := self._coded_before(name)):
+            return told  # "..., registration TPX 412F." before "Please book an MOT for my bike"
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
             avoid = unread | {v for v, k in self.given.items() if k != kind and ((k in self.NAMES) <= (
@@ -1168,8 +1184,9 @@ class Reader:
                 verb = found[at + 2:at + 3] == ["that"]  # "Text Maya that...": the field's name is the verb
                 if (at == 0 or word.islower()) and not verb and f"{word}, " not in piece and (
                         _is_value(value) and not a_temperature or handle and value.lower() not in STOP):
-                    if value.isalpha() and value.isupper() and found[at + 2:at + 3] and found[at + 2].isdigit():
-                        return f"{value} {found[at + 2]}"  # "flight BA 171"
+                    if value.isalpha() and value.isupper() and found[at + 2:at + 3] and (found[at + 2].isdigit() or found[
+                            at + 2][:1].isdigit() and found[at + 2].isalnum() and found[at + 2].isupper()):
+                        return f"{value} {found[at + 2]}"  # "flight BA 171", "registration TPX 412F"
                     if names & _ADDRESS_PARTS[2] and (whole := _postcode_whole(piece, value)) != value:  # "postcode LS6 2QT"
                         return whole
                     if value.istitle() and found[at + 2:at + 3] and found[at + 2].istitle():  # "Name: Lena Fischer"
@@ -1292,7 +1309,7 @@ class Reader:
                  and 0 <= at + side < len(said) and said[at + side] in near  # "350 calories" (kcal); not "4 bedrooms
                  and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2])) and w not in counted]  # 3 bathrooms": 3,
         # whose unit is before
-        self.ran_out = self.ran_out or bool(self.start) and len(set(named)) == 1  # one "25 minutes": no call per number
+        self.ran_out = self.ran_out or bool(self.start) and len(named) == 1  # one "25 minutes": no call per number
         named = [] if self.start else named
         named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
         named[:0] = [t[:-len(u)].strip("-") for t in tokens(text) if (u := t.lstrip("0123456789.-")) != t and len(
@@ -1346,6 +1363,11 @@ class Reader:
         elif marks & _PERSON and len(people := [(n, set(words(item))) for item, n in self.counts().items() if set(words(
                 item)) & (_PERSON | stem_set("adult kid baby"))]) >= 2:  # "2 adults and 1 child": 3 guests (children: 1)
             value = next((n for n, item in people if item & set(words(name.replace("_", " ")))), sum(n for n, _ in people))
+        now = max((s.turn for s in self.request.said), default=0)  # "How much is a clutch cable for my bike?": the year
+        mine = _owned(self.request.message)  # "my bike", of "My bike is a 1968 Triumph..." said before
+        if value is None and stem("year") in marks and not self.start and mine:
+            value = next((float(t) for s in reversed(self.request.said) if s.role == "user" and s.turn < now and mine in (
+                s.stems) for t in tokens(s.text) if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit()), None)
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die"
         if value is None and not (self.answer or marks & _UPPER or scale):  # a number no one gave is asked for ("Roll
@@ -2691,7 +2713,8 @@ def _choose_tools(request: Request) -> list[Tool]:
                         (_lower_tokens(piece) or [""])[0]) in _VERBS | _CHANGES | {n for t in tools for n in t.name_stems | related(
                             t.name_stems)} for piece in request.message.replace(";", ",").split(",")[1:]):  # (not "Don't forget...", "Don't worry
         return []  # about the weather, just book...", "Never been there, but book...", "Don't email Ann, text her...")
-    back = {"those", "these", "them", "both", "either"} & set(_lower_tokens(request.message))  # "in total across those
+    back = {"those", "these", "them", "both", "either"} & set(_lower_tokens(request.message)) or _lower_tokens(
+        request.message)[1:2] in (["was"], ["were"])  # "What was the rate for the euro conversion?"; "in total across those
     if choice in (None, "auto") and back and _is_question(request.message) and _from_results(request, request.message):
         return []  # docks?": what the earlier result holds, not another search
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
@@ -3454,7 +3477,9 @@ def _part(statement: Statement, topic: Sequence[str]) -> Statement:
     of rain"; else the whole result."""
     label, colon, listed = statement.text.rpartition(": ")
     pieces = [piece.strip() for part in listed.split(";") for piece in part.split(", ")]
-    scores = [len(set(topic) & set(words(piece))) for piece in pieces]
+    coded = bool(set(topic) & _ID)  # "What's the MOT reference?": "ref MOT-5531" of "MOT booked for ..., ref MOT-5531"
+    scores = [len(set(topic) & set(words(piece))) + 2 * (coded and bool(identifiers(piece)) and bool(set(words(
+        piece)) & _ID)) for piece in pieces]
     kept = [piece for piece, score in zip(pieces, scores) if score == max(scores) > 0]
     kept = pieces if any(piece.split(" ")[0] in ("name", "title", "item", "test") for piece in kept) else kept  # a listed
     # record named by what is asked is told whole: "How much milk?" of "ingredients: name milk, qty 450.0, unit ml"
@@ -3597,6 +3622,13 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     results = [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1]
     found = [(calls[i["call_id"]].get("name"), i["output"]) for i in results if isinstance(i.get("output"), str)]
     clock = set(_when(question, "hh:mm", 2000, datetime.date(2000, 1, 1))) if results else set()  # "the 7am class":
+    valued = [(len(heard & set(words(f"{out} {calls[i['call_id']].get('arguments')}"))) + len(set(_currencies(question)) & set(
+        _currencies(out))), -depth, name, [f"{a} {b}" for a, b in itertools.pairwise(tokens(out[:2000])) if stem(
+            a.lower()) in heard and a.isalpha() and _NUMBER.fullmatch(b)]) for depth, (i, (name, out)) in enumerate(zip(
+                results, found)) if depth < 6 and not isinstance(structured(out), (dict, list))]  # a result in words:
+    if (valued := [v for v in valued if v[3]]) and said[1:2] in (["was"], ["were"]):  # "... (rate 162.4)" for "What
+        *_, name, pairs = max(valued)  # was the rate for the euro conversion?": the result that says most of the question
+        return f"{name} returned {'; '.join(dict.fromkeys(pairs))}."
     for depth, item in enumerate(results[:6]):  # its 07:00 (past the newest three, only a record the question names)
         call = calls[item["call_id"]]
         alone = alone and depth < 3
