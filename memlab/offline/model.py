@@ -223,7 +223,13 @@ _ORDERS = frozenset("always never do don't if when you your use call reply answe
 _USERS = stem_set("user customer client")
 #: Whom the model serves, as instructions name them ("The patient is Ines Cardoso"): a field of theirs takes that name.
 #: Words of a guardrail's verdict on whether a message is within what an agent covers (``is_off_topic``, ``relevant``).
-_SCOPES = stem_set("topic relevant relevance scope related unrelated irrelevant allowed outside")
+#: Verbs in the past that tell news of the user's ("I bought my bike...", "We sold the van"), not an order.
+_NEWS_VERBS = frozenset("bought sold had was were got went made rebuilt built paid took saw found lost kept sent left met "
+                  "ran spent gave brought".split())
+_SCOPES = stem_set("topic relevant relevance scope unrelated irrelevant")
+#: Words of a plan, a class or a standing that a label gives a customer, no name ("Customer: Premium", "Business Class").
+_TIERS = frozenset("premium gold silver bronze platinum basic standard pro plus vip business economy first class active "
+                   "inactive new returning regular guest member customer user trial free".split())
 _CLIENTS = stem_set("user customer client patient caller member guest student visitor passenger resident")
 _CONDUCT = stem_set("ask want say mention request unsure tool question message")
 #: Words that open a list's sentences ("First, ...", "Second thing: ...").
@@ -247,7 +253,7 @@ _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy redirect "
                     "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply "
-                    "freeze unfreeze block unblock suspend pause stop halt resume")
+                    "freeze unfreeze block unblock suspend")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate join attend")
@@ -483,7 +489,7 @@ class Reader:
              owner: str = "") -> tuple[str, Callable[[str], list[str]] | None]:
         """What a string field holds (by its name, description, format or ``owner``), and how to find such values."""
         field_stems = frozenset(words(name.replace("_", " ")))
-        if field_stems == {stem("name")} and {"quantity", "qty", "count"} & {f.lower() for f in self.fields} and not {
+        if self.item and field_stems == {stem("name")} and {"quantity", "qty", "count"} & {f.lower() for f in self.fields} and not {
                 "unit", "units", "measure"} & {f.lower() for f in self.fields} and _counted_things(self.whole, self.options):
             return "item", lambda text: _counted_things(text, self.options)  # an order line's: "2 large serving bowls"
         about = set(words(f"{name.replace('_', ' ')} {description}")) | {stem(name.lower())}  # "when" too
@@ -513,7 +519,8 @@ class Reader:
             return "email", _EMAIL.findall
         timed = self.iso(name, description, "hh:mm") or name.lower().endswith("time")  # "depart_after HH:MM": "8am"
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
-                ).replace("_", "") in ("checkin", "checkout", "when", "arrival", "departure") or {stem("from")} < field_stems | {stem("from")} <= stem_set(
+                ).replace("_", "") in ("checkin", "checkout", "when") or name.lower() in ("arrival", "departure") and not set(words(
+                    description)) - field_stems & _PLACE or {stem("from")} < field_stems | {stem("from")} <= stem_set(
                 "start end begin finish available from until") or ({"until", "till"} & set(name.lower().split("_")) or "from" in (
                 name.lower().split("_")) and field_stems & stem_set("closed open valid effective")) and _DATE.search(
                 self.whole) and any(m in self.whole.lower() for m in (*_MONTHS, "/")) or name.lower().endswith("_by") and _when(" ".join(
@@ -522,7 +529,8 @@ class Reader:
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
-            told += self.request.instructions[:2000]  # "Use YYYY-MM-DD for dates" in the instructions too
+            told += " ".join(s for s in sentences(self.request.instructions[:2000]) if "YYYY" in s and not {
+                "never", "not", "don't"} & set(_lower_tokens(s)))  # "Use YYYY-MM-DD for dates" in the instructions too
             form = form or (("iso" if "time" in description.lower() else "date") if "ISO 8601" in description else (
                 "date" if "YYYY-MM-DD" in told else None))  # "Start date and time, ISO 8601" (its own, first)
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
@@ -1235,6 +1243,9 @@ class Reader:
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
         low = f" {self.request.message.lower()} "
         kin = [t for t in _lower_tokens(self.request.message) if stem(t) in related(marks)]  # "no kids": children none
+        said = _lower_tokens(_in_digits(self.request.message))  # (but "3 sons, no daughters": 3, "3 bottles of wine, no
+        kin = [] if any(_NUMBER.fullmatch(a) and {stem(b) for b in said[at + 1:at + 2] + said[at + 3:at + 4] * (said[
+            at + 2:at + 3] == ["of"])} & (marks | related(marks)) for at, a in enumerate(said)) else kin  # beer": 3)
         if any(f" {cue} {w}" in low for cue in ("no", "without") for w in [*name.lower().split("_"), *kin]) and not any(
                 _NUMBER.fullmatch(a.lstrip("£$€")) and stem(b.lower()) in marks for a, b in itertools.pairwise(tokens(
                     self.request.message))):  # "No tip.": none ("4 people ... no people under 18": 4; "No, tip 20%")
@@ -1415,10 +1426,11 @@ class Reader:
             return self.answer.startswith("Yes")
         if (ruled := self.ruled(marks)) is not None:  # "Approve refunds under $100": approved for "$30"
             return ruled
-        low = self.request.message.lower()  # "Gift wrap: no." for gift_wrap
-        if (at := low.find(f"{name.replace('_', ' ').lower()}: ")) >= 0 and (said := _lower_tokens(low[at:])[len(
-                name.split("_")):][:1]) and said[0] in ("yes", "no", "true", "false", "y", "n"):
-            return said[0] in ("yes", "true", "y")
+        low = self.request.message.lower()  # "Gift wrap: no." for gift_wrap (not "Allergies: no nuts please")
+        value = low.partition(f"{name.replace('_', ' ').lower()}: ")[2].replace(";", ",").replace("\n", ".").split(".")[0]
+        if value.split(",")[0].strip() in ("yes", "no", "true", "false") and value.strip() == value.split(",")[0].strip() and not (
+                _CORRECTION & set(_lower_tokens(low.partition(value)[2]))):  # (not "Urgent: no. Actually yes, ...")
+            return value.strip() in ("yes", "true")
         if (in_scope := self.in_scope()) is not None and marks & _SCOPES:  # a guardrail's: "Check if the user is
             outside = bool(marks & stem_set("off unrelated irrelevant outside out other"))  # asking about something
             return in_scope != outside  # other than our shows and tickets" (is_off_topic), "relevant to..." (is_relevant)
@@ -1444,7 +1456,10 @@ class Reader:
                     clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
                     switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS", "keep email on"
                     own = set(name.lower().split("_")) & _SWITCHES  # off_lead: "off lead" says it, "on lead" does not
-                    switched = "" if switched in own else "off" if own and switched in _SWITCHES else switched
+                    right = next((w for w in reversed(found[max(0, at - 3):at]) if w not in ("the", "a", "her", "his", "its",
+                                                                                   "their")), "") if own else ""  # (right
+                    # before it only: "kept her on the lead")
+                    switched = "" if right in own else "off" if right in ("on", "off") else switched
                     return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
                         waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in [
                             *itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])),
@@ -1455,15 +1470,16 @@ class Reader:
 
     def in_scope(self) -> bool | None:
         """Whether the latest message is about what the instructions name after "other than", "relevant to", "related
-        to" or "outside" (by its words or related ones: "tickets" for "shows and tickets"); ``None`` if they name none."""
+        to" or "outside" (by its words or related ones: "tickets" for "shows and tickets"), or says nothing of any other
+        subject the model knows words of; ``None`` if they name none."""
         low = self.request.instructions[:2000].lower()
         cue = next((c for c in (" other than ", " relevant to ", " related to ", " outside ", " unrelated to ") if c in low), "")
         if not cue:
             return None
         scope = set(words(low.partition(cue)[2].split(". ")[0].replace("(", " ").replace(")", " "))) - stem_set(
             "our we you your user message question topic subject")
-        said = set(words(self.request.message))
-        return bool(scope & (said | related(said)))
+        said = set(words(self.request.message))  # of words no group knows ("risotto" for cooking): given the benefit
+        return bool(scope & (said | related(said))) or not related(said)  # of the doubt
 
     def ruled(self, marks: frozenset[str]) -> bool | None:
         """Whether the latest message's first amount (else number) meets the rule an instruction on the field's words
@@ -1734,7 +1750,10 @@ class Reader:
                                                                                        self.year, self.today)]
         # "Monday: 45 minutes, off lead. Wednesday: 30 minutes on lead.", "At 06:40 I saw 4 avocets. At 07:15, 1 marsh
         # harrier": a day's (or a time's) sentence each
-        assigned = assigned or dated if len(dated) >= 2 else assigned
+        timed_items = any(set(words(f.replace("_", " "))) & (_WHEN | stem_set("hour")) for f in fields or ())  # a list
+        dated = [f"{rest.strip()} on {day}" if (day := piece.partition(":")[0]).lower() in CALENDAR and (rest := piece.partition(
+            ":")[2].strip(" .")) else piece for piece in dated]  # "Monday: dentist.": "dentist on Monday"
+        assigned = assigned or dated if len(dated) >= 2 and timed_items else assigned  # of things with a day or time
         parts = assigned if assigned and not grouped and not (label and len(parts) >= 2) else parts if len(parts) >= 2 else []
         # (a list its label opens stays: "items: 3 x teapot (medium), 1 x platter (large). ... Note: call before...")
         earlier = self.request.conversation[:self.request.last_user_index]
@@ -1754,7 +1773,10 @@ class Reader:
         run = list(itertools.takewhile(lambda t: _NUMBER.fullmatch(t) or t.lower() in ("and", "or", "&"), itertools.dropwhile(
             lambda t: not _NUMBER.fullmatch(t), found)))  # after its name, the numbers it lists: "zones 2,
         run = [t for t in run if _NUMBER.fullmatch(t)]  # 3 and 5 with drip for 25 minutes" (not the 25)
-        return [float(t) for t in (run if at >= 0 and len(run) >= 2 else found) if _NUMBER.fullmatch(t)]
+        after = found[found.index(run[-1]) + 1:] if run else []  # (cut only before numbers of their own units)
+        units = all(b.isalpha() and b.lower() not in ("and", "or", "plus") for a, b in itertools.pairwise([*after, "."]) if (
+            _NUMBER.fullmatch(a)))
+        return [float(t) for t in (run if at >= 0 and len(run) >= 2 and units else found) if _NUMBER.fullmatch(t)]
 
     def choices(self, options: Sequence[Any]) -> list[Any]:
         """Every option the latest message names or abbreviates, in the order it names them ("my backend in Go and
@@ -2333,7 +2355,9 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or dated or low in ("true", "false", "none", "null")
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
-                    or at == 0 and not (piece.lstrip().startswith(f"{word} (") and low not in STOP  # "Biscuit (a beagle)"
+                    or at == 0 and not (piece.lstrip().startswith(f"{word} (") and low not in STOP and piece.lstrip()[
+                        len(word) + 2:].split(" ")[0].lower().rstrip(",") in ("a", "an", "aged", "age", *map(str, range(
+                            1, 30)))  # "Biscuit (a 4-year-old beagle)", not "Important (read this)"
                                         or after.lower() in ("and", "or", "s") and low not in _PLEASANTRIES | _NODS
                                         or after[:1].isupper() or after[1:2].isupper()  # not "Great, reserve it"
                                         or after[:1].isdigit() and not low.endswith("ed") and low not in _ACTING and stem(
@@ -2695,9 +2719,10 @@ def _choose_tools(request: Request) -> list[Tool]:
                      verb)) and (_takes_a_query(t, request.message) or not _takes_a_query(t))]  # book did I reserve?": not
         # reserve_book again, nor find_book without a title; "Order plants from..." orders (order_status does not)
     negated, chat = _negated(request.message), _chat(request.message)  # "Draft (don't send) an email": never send_email;
-    tells = chat and all([w for w in _lower_tokens(s) if w not in _GREETINGS][:1] in (["my"], ["our"], ["i'm"], ["i"], ["we"], [
-        "we're"]) for s in sentences(
-        request.message)) and sum(not t.handoff for t in tools) > 1 and not Reader(request).completed  # "My name is Ana.": no
+    tells = chat and all((said := [w for w in _lower_tokens(s) if w not in _GREETINGS])[:1] in (["my"], ["our"], ["i'm"]) or said[
+        :1] in (["i"], ["we"]) and said[1:2] and (said[1].endswith("ed") or said[1] in _NEWS_VERBS) for s in sentences(  # "I
+        request.message)) and sum(not t.handoff for t in tools) > 1 and not Reader(request).completed  # bought...": news;
+    # "My name is Ana.": no
     tools = [t for t in tools if (verb := stem(t.name.split("_")[0].lower())) not in negated and not (  # search; "My card
         chat and t.stems & _SEARCHES and _takes_a_query(t) or tells and not t.handoff and verb not in _VERBS - _CHANGES and not (
             ({verb} | _MEMORY) & set(words(request.message)) or t.stems & _MEMORY))]  # is LC-4" (of several tools): no act
@@ -2845,7 +2870,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     if not picked and (asking or needs and not desks) and (not _recalls(request.message) or not earlier) and not ours:  # "How
         # do I...?", (with no desk to send it to) "I'd like to add my logo to invoices": search_docs(query), not
         picked = [t for _, _, t, _ in scored if _takes_a_query(t, request.message) and (asking or t.stems & _SEARCHES) and stem(
-            t.name.split("_")[0].lower()) not in _STORES["keep"] | _STORES["forget"] or asking and t in answering][:1]
+            t.name.split("_")[0].lower()) not in _STORES["keep"] | _STORES["forget"] and not set(words(" ".join(_needed(
+                t)).replace("_", " "))) & stem_set("reason note comment") or asking and t in answering][:1]  # (a reason is
+        # no query: "Which zones are below 20 percent?" stops nothing)
         # save_memory(fact), else a desk; the best ("vet" of find_visit)
     # "If the customer asks a question not related to the routine, transfer back to the triage agent"
     routes = _sentences_saying(request.instructions, frozenset({"not", "unrelated", "cannot", "can't", "otherwise",
@@ -3084,8 +3111,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                 0] not in _YES_NO and not theirs:  # nor does "Miso hates the vet" say what Pepper is allergic to (but "Does
             continue  # Ana live in Lima?" is answered: "No: ...Quito")
         if head and _owned(question) == head and not {"my", "our", "i", "we", "i'm", "we're"} & set(said_as) and any(
-                a.endswith("'s") and stem(b) == head for a, b in itertools.pairwise(said_as)):
-            continue  # "my telescope" is not "Priyanka's telescope"
+                a.endswith("'s") and a[:1].isupper() and stem(b.lower()) == head for a, b in itertools.pairwise(tokens(
+                    statement.text[:300]))):
+            continue  # "my telescope" is not "Priyanka's telescope" (but "the company's office" may be mine)
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION) and covered >= len(topic)
         # (of what is asked: "Actually, make that June 16th, the boat won't be ready" says nothing of its name)
         holds = sum((bool(meant & statement.stems), dated, "where" in asked and any(n.split()[0].lower() not in CALENDAR
@@ -3172,9 +3200,8 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
     if "skill" not in dict(told):  # "You are Pip, a baker's assistant." answers "What can you do?" too
         told += [("skill", text) for label, text in told if label == "name"][:1]
     named = {stem("name")}  # "The user is Ana, a nurse." → "You are Ana, a nurse.": the user's name
-    return tuple((label, text, frozenset(words(label)) | frozenset(words(label.replace("-", " "))), frozenset(words(
-        text)) | (named if text.startswith("You are ") and text[8:9].isupper() else set())) for label, text in told)
-    # ("full-day walk" is the full day's)
+    return tuple((label, text, frozenset(words(label)), frozenset(words(text)) | (named if text.startswith(
+        "You are ") and text[8:9].isupper() else set())) for label, text in told)
 
 
 def _split_told(said: str, of_user: bool) -> list[str]:
@@ -3250,14 +3277,15 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     asks, said = _is_question(message_text), {t.split("'")[0] for t in _lower_tokens(message_text)}
     addressed = asks and {"you", "your"} & said
     topic = _topic(message_text) + ([stem("address")] if addressed and "where" in said else [])  # "Where are you?"
-    message = set(topic)
+    message = set(topic) | {stem(f"{a}-{b}") for a, b in itertools.pairwise(_lower_tokens(message_text)) if a.isalpha() and (
+        b.isalpha()) and a not in STOP}  # "the full day": the "full-day walk"
     wants_fact = asks and bool(message & _ID)
     given = " ".join(plain_text(i.get("content")) for i in request.conversation
                      if i.get("role") == "assistant").lower()  # what the model already said
     found, days = [], _weekdays(message_text) if asks else set()  # "open on Sunday?" asks "Hours: ..., Sun 8-12"
     days = days or set(_WEEKDAYS if asks and "days" in said else ())  # "Which days...?": any a sentence names
     lasting = stem_set("long take") if "how long" in message_text.lower() else set()  # "How long will it take?"
-    clocked = asks and bool({"when", "time"} & said) and bool(message - stem_set("time"))  # "What time do you close?":
+    clocked = asks and bool({"when", "time"} & said) and bool(set(topic) - stem_set("time"))  # "What time do you close?":
     # "Opening hours: 10:00-19:00" (not "What time is it?")
     doing = {f"do {b}" for a, b in itertools.pairwise(_lower_tokens(message_text)) if a in ("i", "we")}
     mine = _about_user(message_text) or "me" in _lower_tokens(message_text)  # "Which phone do I have?"
@@ -3317,7 +3345,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     text = "; ".join(named) + "." if not listing and 0 < len(named) < len(clauses) and all(map(facts, clauses)) else text
     # (of values each, not one piece of advice: "Use 'Forgot password'...; the link expires in 30 minutes")
     while (start := text.find(" (")) >= 0 and (end := text.find(")", start)) > 0 and {"never", "not", "don't"} & set(
-            _lower_tokens(text[start:end])):  # "(never tell customers the wholesale price)" is for the model alone
+            _lower_tokens(text[start:end])) and (_TELLING | {"share", "mention", "reveal", "disclose"}) & set(_lower_tokens(
+                text[start:end])):  # "(never tell customers
+        # the wholesale price)" is for the model alone (not "(not including classes)")
         text = text[:start] + text[end + 1:]
     return best[0][0], text[0].upper() + text[1:]
 
@@ -3933,10 +3963,10 @@ def _user_named(instructions: str) -> str:
         # "booked with..." (but "Priya Nandakumar, climbing grade 6a")
         label, colon, value = piece.partition(": ")  # "Customer: Delphine"
         if colon and stem(label.strip(" -*").lower()) in _CLIENTS and (name := value.split(", ")[0].strip(" .!")) and all(
-                w[:1].isupper() for w in name.split()) and len(name.split()) <= 4:
-            return name
+                w[:1].isupper() and w.lower() not in _TIERS for w in name.split()) and len(name.split()) <= 4:
+            return name  # (not "Customer: Premium")
         if said[:1] in (["the"], ["your"]) and stem(said[1:2][0] if said[1:2] else "") in _CLIENTS and " is " in piece and (
-                rest and all(w[:1].isupper() for w in rest.split())):
+                rest and all(w[:1].isupper() and w.lower() not in _TIERS for w in rest.split())):
             return " ".join(w for w in rest.split() if w.rstrip(".").lower() not in _HONORIFICS)
     return ""
 

@@ -471,10 +471,12 @@ def _identifiers(statement: Statement) -> list[str]:
         and code.isalpha() and code.isupper() and len(code) <= 3 and not facts(before)]  # not a unit ("16 GB 512 GB")
     values = [v for v in dict.fromkeys(statement.identifiers + numbered) if (not _is_time(v) or v.isdigit()) and not (
         "-" in v and v.rsplit("-", 1)[1].isalpha() and v.rsplit("-", 1)[1].islower())]  # "5th", "92,000-word"
-    for at, value in enumerate(values):  # the groups of digits written after it: "07911 123456", "AST 2207 19"
-        last = value.split(" ")[-1]
-        groups = [t for k, t in enumerate(found) if t == last for t in takewhile(str.isdigit, found[k + 1:k + 3])][:2]
-        while groups and f"{value} {groups[0]}" in statement.text:
+    for at, value in enumerate(values):  # the groups of digits written after it: "07911 123456", "AST 2207 19" (not
+        last = value.split(" ")[-1]  # "ticket T-1029 3 days ago", "BA 117 15 minutes late")
+        groups = [t for k, t in enumerate(found) if t == last and "-" not in value for t in takewhile(
+            lambda t: t.isdigit() and len(t) >= 2, found[k + 1:k + 3])][:2]
+        while groups and f"{value} {groups[0]}" in statement.text and not statement.text.partition(f"{value} {groups[0]}")[
+                2][:2].strip()[:1].isalpha():
             value = f"{value} {groups.pop(0)}"
         values[at] = value
     if statement.role != "assistant":  # not a size or an age ("4-star", "6-year-old", "p99")
@@ -724,8 +726,8 @@ def _introduces(statement: Statement) -> bool:
                                             for w in rest)  # "My name is Ana Ruiz, born 3 February 1979"
 
 
-_FIXES = frozenset("sorry actually correction mistyped meant pushed postponed rescheduled".split())  # words that say a
-# sentence corrects ("Change of plan: the firing got pushed to Saturday the 11th")
+_MOVED = frozenset("pushed postponed rescheduled".split())  # "Change of plan: the firing got pushed to Saturday the 11th"
+_FIXES = frozenset("sorry actually correction mistyped meant".split()) | _MOVED  # words that say a sentence corrects
 
 
 def _corrected(said: Sequence[Statement]) -> list[Statement]:
@@ -739,8 +741,10 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         if fix.role != "user" or not _lower(fix) & _FIXES:
             continue
         shared = [{one for one in old.stems & fix.stems - _FIXES if "'" not in one and not facts(one)} for old in out]
+        weak = not _lower(fix) & (_FIXES - _MOVED)  # "got pushed to Friday" says less than "Actually, ...": of a
         shares = [(len(same), old.role != "assistant", old.order, at) for at, (old, same) in enumerate(zip(out, shared))
-                  if old.order < fix.order and old.role in ("user", "note", "assistant") and same - _TIME]
+                  if old.order < fix.order and old.role in ("user", "note", "assistant") and same - _TIME and (
+                      not weak or len(same - _TIME) >= 2)]  # sentence saying two of its words ("the bisque firing")
         if not shares:
             continue
         at = max(shares)[-1]
@@ -855,8 +859,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         named = [value for value, label in seen.items() if wanted & set(words(label))]
         listed = {part.strip(" &") for piece in section.heading.lower().split(",") for part in piece.split(" and ")}
         more = [_said(s) for s in users if facts(s.text) and not set(_identifiers(s)) & set(seen) and not _lower(
-            s) & _FIXES] if listed & {
-            "numbers", "dates", "figures", "amounts"} else []  # "Numbers, codes and dates": a sentence's number or date too
+            s) & _FIXES] if listed & {"numbers", "dates", "figures", "amounts"} and listed <= {
+            "numbers", "dates", "figures", "amounts", "codes", "ids", "identifiers", "references"} else []  # "Numbers,
+        # codes and dates": a sentence's number or date too (not "Booking — flight, dates, reference")
         if kind == "ids":  # "Booking (flight, reference)": the booking's and the flight's, if any has such a label
             return [*(seen[value] for value in named or seen), *more][:12]
         return named[:2] or (list(seen) if len(seen) == 1 else [])
@@ -1093,8 +1098,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
     raw = [s for s in said if not (s.role in ("assistant", "note") and s.text.startswith(_ECHOES))]
     said = _answers(_corrected(raw))  # the model's own echoes ("Noted: ...", "From my notes: ...") tell nothing the user
-    kept = {s.order for s in said}  # did not; a correction written into what it corrects is gone, but for a section of them
-    fixes = [_said(s) for s in raw if s.role == "user" and s.order not in kept and _lower(s) & _FIXES]
+    # did not; a correction written into what it corrects is gone from them, but for a section of corrections
+    fixes = [_said(s) for s in raw if s.role == "user" and _lower(s) & _FIXES]
     said = _clauses(said, spec.sections) if spec.sections else said
     if spec.decided and not (spec.sections or spec.json_keys or spec.form or spec.paragraph or spec.bullets) and not any(
             s.role == "user" and set(words(s.text)) & PROBLEM for s in said):  # a recap
