@@ -226,8 +226,6 @@ _USERS = stem_set("user customer client")
 #: Verbs in the past that tell news of the user's ("I bought my bike...", "We sold the van"), not an order.
 _NEWS_VERBS = frozenset("bought sold had was were got went made rebuilt built paid took saw found lost kept sent left met "
                   "ran spent gave brought".split())
-#: Words before a verb, not a noun: "did I lend", "am I travelling".
-_SUBJECT_WORDS = frozenset("i we you they he she it did do does am are is was were will would can could".split())
 _SCOPES = stem_set("topic relevant relevance scope unrelated irrelevant")
 #: Words of a plan, a class or a standing that a label gives a customer, no name ("Customer: Premium", "Business Class").
 _TIERS = frozenset("premium gold silver bronze platinum basic standard pro plus vip business economy first class active "
@@ -3042,10 +3040,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     # ("my locker code is 4192": no code, but the locker's, beside "the kiln log number ... KL-0387")
     found, ids = [], {i.lower() for i in identifiers(question)}
     lowered = _lower_tokens(question)
-    ahead = {b: a for a, b in itertools.pairwise(lowered)}  # the word before each of the question's, and of its nouns
-    compounds = {b: a for x, a, b in zip(["", *lowered], lowered, lowered[1:]) if x not in _SUBJECT_WORDS and a.isalpha() and (
-        a not in STOP) and b not in STOP and stem(b) not in _QUALIFIERS}  # the one before ("the salinity reading", not
-    # "did I lend Tom", "am I travelling next week")
+    ahead = {b: a for a, b in itertools.pairwise(lowered)}  # the word before each of the question's
     asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"
     when = bool({"when", "until", "till"} & asked) or any(a in ("what", "which", "the") and b in ("day", "days", "date") for a, b in zip(
         lowered, lowered[1:]))  # "What day...?", "What was the date of the wedding?"
@@ -3128,10 +3123,6 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         specific = len(set(topic) - {stem("name")} & stems) + corrects  # the words asked, said ("the venue called":
         # the venue, not the wedding a related word gives), or a correction of them ("We've moved to York now")
         said = tokens(statement.text[:300])
-        if statement.role in ("user", "note") and any(a.isalpha() and a.islower() and a not in STOP and a not in lowered and stem(
-                b.lower()) in topic and (kind := stem(compounds.get(b.lower(), ""))) in topic and kind not in stems and stem(
-                    a) not in related({kind}) | set(topic) for a, b in itertools.pairwise(said)):
-            continue  # the nitrate reading, not the salinity one ("What was the salinity reading?"), when that is gone
         other = sum(1 for a, b, c in zip(said, said[1:], [*said[2:], ""]) if a.isalpha() and b.isalpha() and (
             stem(b.lower()) in topic and a.islower() and a not in STOP and a not in lowered and stem(a) not in topic and stem(
                 ahead.get(b.lower(), "")) in topic or stem(a.lower()) in topic and b.islower() and b not in STOP | set(

@@ -79,14 +79,3 @@ async def test_a_correction_is_told_back_without_its_preamble() -> None:
                          "Actually, scratch that, the Orion session moves to 21 February because of the full moon.",
                          "When is the Orion session now?"])
     assert "21 February" in answer and "scratch" not in answer.lower() and "actually" not in answer.lower(), answer
-
-
-@pytest.mark.parametrize(("turns", "wanted"), [
-    (["The nitrate reading on Thursday came back at 8 ppm.", "What was the salinity reading?"], UNKNOWN),
-    (["My work address is 5 Elm Street.", "What's my home address?"], UNKNOWN),
-    (["My mobile number is 07911 123456.", "What's my phone number?"], "07911 123456"),
-    (["I'm off to Rome for a conference next week.", "Where am I travelling next week?"], "Rome"),
-])
-async def test_another_thing_of_the_kind_does_not_answer_when_the_one_asked_is_gone(turns: list[str], wanted: str) -> None:
-    answer = await chat(turns, TrimmingSession("tank", max_turns=3))  # (as after trimming: "the salinity one" is gone)
-    assert (answer.startswith(wanted) if wanted == UNKNOWN else wanted in answer), answer
