@@ -226,6 +226,8 @@ _USERS = stem_set("user customer client")
 #: Verbs in the past that tell news of the user's ("I bought my bike...", "We sold the van"), not an order.
 _NEWS_VERBS = frozenset("bought sold had was were got went made rebuilt built paid took saw found lost kept sent left met "
                   "ran spent gave brought".split())
+#: Whose things may be the user's own too ("the company's office": my office), unlike a neighbour's dog.
+_OURS = stem_set("company firm school team family club office household")
 _SCOPES = stem_set("topic relevant relevance scope unrelated irrelevant")
 #: Words of a plan, a class or a standing that a label gives a customer, no name ("Customer: Premium", "Business Class").
 _TIERS = frozenset("premium gold silver bronze platinum basic standard pro plus vip business economy first class active "
@@ -253,7 +255,7 @@ _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy redirect "
                     "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply "
-                    "freeze unfreeze block unblock suspend")
+                    "freeze unfreeze block unblock suspend pause stop halt resume")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate join attend")
@@ -529,8 +531,9 @@ class Reader:
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
-            told += " ".join(s for s in sentences(self.request.instructions[:2000]) if "YYYY" in s and not {
-                "never", "not", "don't"} & set(_lower_tokens(s)))  # "Use YYYY-MM-DD for dates" in the instructions too
+            told += " ".join(c for s in sentences(self.request.instructions[:2000]) for c in s.replace(";", ",").split(
+                ",") if "YYYY" in c and not {"never", "not", "don't"} & set(_lower_tokens(c.partition("YYYY")[0])))
+            # "Use YYYY-MM-DD for dates" in the instructions too (not "Never write dates as YYYY-MM-DD")
             form = form or (("iso" if "time" in description.lower() else "date") if "ISO 8601" in description else (
                 "date" if "YYYY-MM-DD" in told else None))  # "Start date and time, ISO 8601" (its own, first)
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
@@ -676,14 +679,16 @@ class Reader:
         """A value with a digit the user gave in an earlier turn right after the field's own word ("registration TPX
         412F" for ``registration``), the latest; else ``None``."""
         own, now = set(words(name.replace("_", " "))), max((s.turn for s in self.request.said), default=0)
-        for said in (s for s in reversed(self.request.said) if s.role == "user" and s.turn < now and own & s.stems):
+        for said in (s for s in reversed(self.request.said) if s.role == "user" and s.turn < now and own & s.stems and not {
+                "old", "previous", "former", "sold"} & set(_lower_tokens(s.text))):  # (not "My old car had registration...")
             found = [t for t in tokens(said.text) if t.lower() not in ("is", "was")]
             for at, (word, value) in enumerate(zip(found, found[1:])):
                 if stem(word.lower()) in own and word.islower() and any(c.isdigit() for c in value) or (
                         stem(word.lower()) in own and value.isupper() and found[at + 2:at + 3] and found[at + 2][:1].isdigit()):
                     nxt = found[at + 2] if at + 2 < len(found) else ""
-                    joined = value.isalpha() and value.isupper() and nxt[:1].isdigit() and nxt.isalnum() and nxt.isupper()
-                    return f"{value} {nxt}" if joined else value
+                    groups = list(itertools.takewhile(lambda g: g[:1].isdigit() and g.isalnum() and (g.isdigit() or g.isupper()),
+                                                      found[at + 2:at + 4])) if value.isalpha() and value.isupper() else []
+                    return " ".join([value, *groups])  # "TPX 412F", "JD 0001 2345"
         return None
 
     def unowned(self, found: list[str]) -> list[str]:
@@ -1246,7 +1251,8 @@ class Reader:
         said = _lower_tokens(_in_digits(self.request.message))  # (but "3 sons, no daughters": 3, "3 bottles of wine, no
         kin = [] if any(_NUMBER.fullmatch(a) and {stem(b) for b in said[at + 1:at + 2] + said[at + 3:at + 4] * (said[
             at + 2:at + 3] == ["of"])} & (marks | related(marks)) for at, a in enumerate(said)) else kin  # beer": 3)
-        if any(f" {cue} {w}" in low for cue in ("no", "without") for w in [*name.lower().split("_"), *kin]) and not any(
+        if any(f" {cue} {w}" in low for cue in ("no", "without") for w in [*name.lower().split("_"), *(
+                w[:-1] for w in name.lower().split("_") if w.endswith("s")), *kin]) and not any(
                 _NUMBER.fullmatch(a.lstrip("£$€")) and stem(b.lower()) in marks for a, b in itertools.pairwise(tokens(
                     self.request.message))):  # "No tip.": none ("4 people ... no people under 18": 4; "No, tip 20%")
             return None
@@ -1376,9 +1382,11 @@ class Reader:
             value = next((n for n, item in people if item & set(words(name.replace("_", " ")))), sum(n for n, _ in people))
         now = max((s.turn for s in self.request.said), default=0)  # "How much is a clutch cable for my bike?": the year
         mine = _owned(self.request.message)  # "my bike", of "My bike is a 1968 Triumph..." said before
-        if value is None and stem("year") in marks and not self.start and mine:
-            value = next((float(t) for s in reversed(self.request.said) if s.role == "user" and s.turn < now and mine in (
-                s.stems) for t in tokens(s.text) if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit()), None)
+        if value is None and set(words(name.replace("_", " "))) <= stem_set("year model") and not self.start and mine:
+            value = next((float(t) for s in reversed(self.request.said) if s.role == "user" and s.turn < now for c in s.text.replace(
+                ";", ",").split(", ") if ("my", mine) in {(a, stem(b)) for a, b in itertools.pairwise(_lower_tokens(c))} for t, after in (
+                    itertools.pairwise(tokens(c))) if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit() and after[:1].isupper()), None)
+            # (a year before a make: "a 1968 Triumph", not "bought in 2019")
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die"
         if value is None and not (self.answer or marks & _UPPER or scale):  # a number no one gave is asked for ("Roll
@@ -1427,10 +1435,11 @@ class Reader:
         if (ruled := self.ruled(marks)) is not None:  # "Approve refunds under $100": approved for "$30"
             return ruled
         low = self.request.message.lower()  # "Gift wrap: no." for gift_wrap (not "Allergies: no nuts please")
-        value = low.partition(f"{name.replace('_', ' ').lower()}: ")[2].replace(";", ",").replace("\n", ".").split(".")[0]
-        if value.split(",")[0].strip() in ("yes", "no", "true", "false") and value.strip() == value.split(",")[0].strip() and not (
-                _CORRECTION & set(_lower_tokens(low.partition(value)[2]))):  # (not "Urgent: no. Actually yes, ...")
-            return value.strip() in ("yes", "true")
+        value = low.partition(f"{name.replace('_', ' ').lower()}: ")[2]
+        said = (_lower_tokens(value) or [""])[0]
+        if said in ("yes", "no", "true", "false", "y", "n") and value[len(said):len(said) + 1] in ("", ".", ",", ";", "!", ")", "\n") and not (
+                _CORRECTION & set(_lower_tokens(value[len(said):]))):  # (not "Urgent: no. Actually yes, ...")
+            return said in ("yes", "true", "y")
         if (in_scope := self.in_scope()) is not None and marks & _SCOPES:  # a guardrail's: "Check if the user is
             outside = bool(marks & stem_set("off unrelated irrelevant outside out other"))  # asking about something
             return in_scope != outside  # other than our shows and tickets" (is_off_topic), "relevant to..." (is_relevant)
@@ -1478,8 +1487,10 @@ class Reader:
             return None
         scope = set(words(low.partition(cue)[2].split(". ")[0].replace("(", " ").replace(")", " "))) - stem_set(
             "our we you your user message question topic subject")
-        said = set(words(self.request.message))  # of words no group knows ("risotto" for cooking): given the benefit
-        return bool(scope & (said | related(said))) or not related(said)  # of the doubt
+        said, asked = set(words(self.request.message)), " ".join(_lower_tokens(self.request.message)[:2])
+        return bool(scope & (said | related(said))) or not related(said) and asked in (  # a how-to of words no group
+            "how do", "how should", "how long", "how much", "can i", "should i", "how can")  # knows ("How do I make a
+        # risotto?" of cooking) is given the benefit of the doubt, not "Tell me a joke"
 
     def ruled(self, marks: frozenset[str]) -> bool | None:
         """Whether the latest message's first amount (else number) meets the rule an instruction on the field's words
@@ -1753,7 +1764,8 @@ class Reader:
         timed_items = any(set(words(f.replace("_", " "))) & (_WHEN | stem_set("hour")) for f in fields or ())  # a list
         dated = [f"{rest.strip()} on {day}" if (day := piece.partition(":")[0]).lower() in CALENDAR and (rest := piece.partition(
             ":")[2].strip(" .")) else piece for piece in dated]  # "Monday: dentist.": "dentist on Monday"
-        assigned = assigned or dated if len(dated) >= 2 and timed_items else assigned  # of things with a day or time
+        assigned = assigned or dated if len(dated) >= 2 and (timed_items or fields and all(map(facts, dated))) else assigned
+        # of things with a day or time, or a number each ("Monday: 45 minutes, off lead. Wednesday: 30 minutes...")
         parts = assigned if assigned and not grouped and not (label and len(parts) >= 2) else parts if len(parts) >= 2 else []
         # (a list its label opens stays: "items: 3 x teapot (medium), 1 x platter (large). ... Note: call before...")
         earlier = self.request.conversation[:self.request.last_user_index]
@@ -1774,8 +1786,8 @@ class Reader:
             lambda t: not _NUMBER.fullmatch(t), found)))  # after its name, the numbers it lists: "zones 2,
         run = [t for t in run if _NUMBER.fullmatch(t)]  # 3 and 5 with drip for 25 minutes" (not the 25)
         after = found[found.index(run[-1]) + 1:] if run else []  # (cut only before numbers of their own units)
-        units = all(b.isalpha() and b.lower() not in ("and", "or", "plus") for a, b in itertools.pairwise([*after, "."]) if (
-            _NUMBER.fullmatch(a)))
+        units = all(b.isalpha() and b.lower() not in ("and", "or", "plus") or z.lower() in ("of", "out") for z, a, b in zip(
+            ["", *after], after, [*after[1:], "."]) if _NUMBER.fullmatch(a))  # ("7, 8 and 9 out of 10": not the 10)
         return [float(t) for t in (run if at >= 0 and len(run) >= 2 and units else found) if _NUMBER.fullmatch(t)]
 
     def choices(self, options: Sequence[Any]) -> list[Any]:
@@ -3111,7 +3123,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                 0] not in _YES_NO and not theirs:  # nor does "Miso hates the vet" say what Pepper is allergic to (but "Does
             continue  # Ana live in Lima?" is answered: "No: ...Quito")
         if head and _owned(question) == head and not {"my", "our", "i", "we", "i'm", "we're"} & set(said_as) and any(
-                a.endswith("'s") and a[:1].isupper() and stem(b.lower()) == head for a, b in itertools.pairwise(tokens(
+                a.endswith("'s") and (a[:1].isupper() or stem(a[:-2].lower()) not in _OURS) and stem(
+                    b.lower()) == head for a, b in itertools.pairwise(tokens(
                     statement.text[:300]))):
             continue  # "my telescope" is not "Priyanka's telescope" (but "the company's office" may be mine)
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION) and covered >= len(topic)
@@ -3509,7 +3522,7 @@ def _part(statement: Statement, topic: Sequence[str]) -> Statement:
     pieces = [piece.strip() for part in listed.split(";") for piece in part.split(", ")]
     coded = bool(set(topic) & _ID)  # "What's the MOT reference?": "ref MOT-5531" of "MOT booked for ..., ref MOT-5531"
     scores = [len(set(topic) & set(words(piece))) + 2 * (coded and bool(identifiers(piece)) and bool(set(words(
-        piece)) & _ID)) for piece in pieces]
+        piece)) & _ID) and any(_abbreviates(i, t) for i in identifiers(piece) for t in set(topic) - _ID)) for piece in pieces]
     kept = [piece for piece, score in zip(pieces, scores) if score == max(scores) > 0]
     kept = pieces if any(piece.split(" ")[0] in ("name", "title", "item", "test") for piece in kept) else kept  # a listed
     # record named by what is asked is told whole: "How much milk?" of "ingredients: name milk, qty 450.0, unit ml"
@@ -3653,10 +3666,12 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     found = [(calls[i["call_id"]].get("name"), i["output"]) for i in results if isinstance(i.get("output"), str)]
     clock = set(_when(question, "hh:mm", 2000, datetime.date(2000, 1, 1))) if results else set()  # "the 7am class":
     valued = [(len(heard & set(words(f"{out} {calls[i['call_id']].get('arguments')}"))) + len(set(_currencies(question)) & set(
-        _currencies(out))), -depth, name, [f"{a} {b}" for a, b in itertools.pairwise(tokens(out[:2000])) if stem(
-            a.lower()) in heard and a.isalpha() and _NUMBER.fullmatch(b)]) for depth, (i, (name, out)) in enumerate(zip(
-                results, found)) if depth < 6 and not isinstance(structured(out), (dict, list))]  # a result in words:
-    if (valued := [v for v in valued if v[3]]) and said[1:2] in (["was"], ["were"]):  # "... (rate 162.4)" for "What
+        _currencies(out))), -depth, name, [piece.strip() for piece in out[:2000].replace("(", ",").replace(")", ",").replace(
+            ";", ",").split(",") for a, b in itertools.pairwise(tokens(piece)) if stem(a.lower()) in heard and a.isalpha() and (
+                a.islower()) and _NUMBER.fullmatch(b)]) for depth, (i, (name, out)) in enumerate(
+                zip(results, found)) if depth < 6 and not isinstance(structured(out), (dict, list)) and all(
+                    n in out for n in ids | set(_proper_names(question)))]  # a result in words: (of what it names)
+    if (valued := [v for v in valued if v[3] and v[0] >= 2]) and said[1:2] in (["was"], ["were"]):  # "(rate 162.4)" for "What
         *_, name, pairs = max(valued)  # was the rate for the euro conversion?": the result that says most of the question
         return f"{name} returned {'; '.join(dict.fromkeys(pairs))}."
     for depth, item in enumerate(results[:6]):  # its 07:00 (past the newest three, only a record the question names)
@@ -3963,10 +3978,11 @@ def _user_named(instructions: str) -> str:
         # "booked with..." (but "Priya Nandakumar, climbing grade 6a")
         label, colon, value = piece.partition(": ")  # "Customer: Delphine"
         if colon and stem(label.strip(" -*").lower()) in _CLIENTS and (name := value.split(", ")[0].strip(" .!")) and all(
-                w[:1].isupper() and w.lower() not in _TIERS for w in name.split()) and len(name.split()) <= 4:
+                w[:1].isupper() for w in name.split()) and len(name.split()) <= 4 and not all(w.lower() in _TIERS for w in (
+                    name.split())):
             return name  # (not "Customer: Premium")
         if said[:1] in (["the"], ["your"]) and stem(said[1:2][0] if said[1:2] else "") in _CLIENTS and " is " in piece and (
-                rest and all(w[:1].isupper() and w.lower() not in _TIERS for w in rest.split())):
+                rest and all(w[:1].isupper() for w in rest.split()) and not all(w.lower() in _TIERS for w in rest.split())):
             return " ".join(w for w in rest.split() if w.rstrip(".").lower() not in _HONORIFICS)
     return ""
 
@@ -4689,6 +4705,11 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if not results or handed_off and not called_after_handoff:
         topic = set(_topic(message))  # "Refund policy: ...", asked of "What's your refund policy?": no tool's guess
         labelled = [label for label, *_ in _told(instructions) if label and set(words(sentences(label)[-1])) == topic]
+        told = _from_instructions(request) if request.tools and _only_asks(message) and not identifiers(message) and not (
+            set(words(" ".join(_proper_names(message)))) - set(words(instructions))) else None  # "What time is the dive
+        labelled += ["told"] if told and told[0] >= 2 and 3 * told[0] >= 2 * len(topic) else []  # briefing?": "Dive
+        # briefings start at 07:45",
+        # not the dive site's conditions for a site named "briefing"
         looked_up = [t for t in request.tools if _afresh(t, request)]
         recalled = _answered_by_conversation(request) if _only_asks(message) and not looked_up else None
         partly = recalled is not None and recalled[0] < len(_topic(message)) and any(  # half the words, and a tool

@@ -475,8 +475,8 @@ def _identifiers(statement: Statement) -> list[str]:
         last = value.split(" ")[-1]  # "ticket T-1029 3 days ago", "BA 117 15 minutes late")
         groups = [t for k, t in enumerate(found) if t == last and "-" not in value for t in takewhile(
             lambda t: t.isdigit() and len(t) >= 2, found[k + 1:k + 3])][:2]
-        while groups and f"{value} {groups[0]}" in statement.text and not statement.text.partition(f"{value} {groups[0]}")[
-                2][:2].strip()[:1].isalpha():
+        while groups and f"{value} {groups[0]}" in statement.text and (statement.text.partition(f"{value} {groups[0]}")[
+                2].split() or [""])[0].lower().strip(".,;:!?") not in _COUNTED:
             value = f"{value} {groups.pop(0)}"
         values[at] = value
     if statement.role != "assistant":  # not a size or an age ("4-star", "6-year-old", "p99")
@@ -726,6 +726,9 @@ def _introduces(statement: Statement) -> bool:
                                             for w in rest)  # "My name is Ana Ruiz, born 3 February 1979"
 
 
+#: What a number counts, after it ("3 days ago", "15 minutes late"): no group of an identifier's digits.
+_COUNTED = frozenset("day days minute minutes min mins hour hours week weeks month months year years item items time "
+                     "times people pieces piece euros dollars pounds ago km miles kg".split())
 _MOVED = frozenset("pushed postponed rescheduled".split())  # "Change of plan: the firing got pushed to Saturday the 11th"
 _FIXES = frozenset("sorry actually correction mistyped meant".split()) | _MOVED  # words that say a sentence corrects
 

@@ -111,7 +111,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     bottle jar pack packet loaf loaves bunch tin can box pair
     | hour hours time open opening close closing closed | address location located street road avenue lane property | decision decide agree agreed resolve choose chose chosen choice pick select | available availability free start
     | supplies stationery toner paper pens ink | enrol enroll enrolment enrollment register registration
-    | recurring recur repeat repeats repeating | pause stop halt | tea oolong sencha matcha darjeeling assam chai rooibos | time clock | bike bicycle cycling cyclist brake brakes tyre puncture | football soccer cricket rugby tennis basketball league | show performance concert gig matinee | ticket booking | baggage luggage suitcase | flight plane airline
+    | recurring recur repeat repeats repeating | pause stop halt | tea oolong sencha matcha darjeeling assam chai rooibos | time clock | bike bicycle cycling cyclist brake brakes tyre puncture | football soccer cricket rugby tennis basketball league | show performance concert gig matinee | ticket booking | baggage luggage suitcase
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
     groceries purchase | injury injured hurt pain sore sprain burn burned burnt medical symptom
     headache fever cough rash sick nausea dizzy | colour color paint white black red blue green grey gray

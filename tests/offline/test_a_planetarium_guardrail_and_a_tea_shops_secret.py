@@ -78,3 +78,19 @@ WALKS = ("You are the guide desk of Glenbrae Glacier Walks. Half-day walk: 4 hou
 async def test_entries_after_a_semicolon_are_each_their_own(question: str, wanted: str, other: str) -> None:
     answer = str((await Runner.run(Agent(name="Glacier", instructions=WALKS), question)).final_output)
     assert wanted in answer and other not in answer, answer
+
+
+async def test_what_the_instructions_say_is_told_not_looked_up_with_a_tool() -> None:
+    from agents import function_tool
+
+    @function_tool
+    def dive_site_conditions(site: str) -> dict:
+        """Current sea conditions at a dive site."""
+        return {"site": site, "visibility_m": 14}
+
+    agent = Agent(name="Dive", tools=[dive_site_conditions], instructions=(
+        "You are Reefline's dive desk. Dive briefings start at 07:45 on the pier. Use dive_site_conditions for sea "
+        "conditions at a site."))
+    result = await Runner.run(agent, "What time is the dive briefing?")
+    assert "07:45" in str(result.final_output), result.final_output
+    assert not [i for i in result.new_items if i.type == "tool_call_item"], result.new_items
