@@ -4285,6 +4285,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return (f"I can't search {'the web' if 'file_search' not in searches else 'your files'} offline, and nothing "
                 "in this conversation or in my instructions says." if searches else "I don't know: nothing in this "
                 "conversation or in my instructions says, and I can only answer from what I was sent.")
+    greet = _lower_tokens(said)[:2]  # "Say hello to the kite-surf class of Saturday.": the greeting itself
+    if greet[:1] == ["say"] and greet[1:] in (["hello"], ["hi"], ["goodbye"], ["bye"]) and " to " in said[:100]:
+        return f"{greet[1].capitalize()}, {said.partition(' to ')[2].strip(' .!').removeprefix('the ')}!"
     told = [s.text for s in request.said if s.role == "user" and s.turn == now]  # "Make that 650 euros" read in full
     echo = _retold(_cut(" ".join(told) if len(told) == len(sentences(said)) != told else said, 160)).rstrip(".!")
     first, second = [*echo.split(" "), ""][:2]  # an order to the assistant: "be brief", "call yourself Juniper"

@@ -94,3 +94,12 @@ async def test_what_the_instructions_say_is_told_not_looked_up_with_a_tool() -> 
     result = await Runner.run(agent, "What time is the dive briefing?")
     assert "07:45" in str(result.final_output), result.final_output
     assert not [i for i in result.new_items if i.type == "tool_call_item"], result.new_items
+
+
+@pytest.mark.parametrize(("message", "wanted"), [
+    ("Say hello to the kite-surf class of Saturday.", "Hello, kite-surf class of Saturday!"),
+    ("Say goodbye to Ana and Bo.", "Goodbye, Ana and Bo!"),
+])
+async def test_a_greeting_asked_for_is_given(message: str, wanted: str) -> None:
+    result = await Runner.run(Agent(name="Host", instructions="You are a friendly host."), message)
+    assert str(result.final_output) == wanted, result.final_output
