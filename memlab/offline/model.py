@@ -3111,8 +3111,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         counts_it = head == counted and any(_NUMBER.fullmatch(a) and stem(b) == head for a, b in itertools.pairwise(
             _lower_tokens(_in_digits(statement.text[:300]))))  # "How many exposures do I usually shoot?": "I meant 120
         said_as = [t.lower() for t in tokens(statement.text[:300])]  # exposures"
-        prior = next((s for s in reversed(request.said) if s.order < statement.order and s.role == statement.role), None)
-        theirs = said_as[:1] in (["they"], ["he"], ["she"]) and prior is not None and names <= prior.stems  # "They had
+        prior = next((s for s in reversed(request.said) if s.order < statement.order and s.role == statement.role), None) if (
+            names and said_as[:1] in (["they"], ["he"], ["she"])) else None
+        theirs = prior is not None and names <= prior.stems  # "They had
         covered += len(names & set(topic) - stems) * theirs  # four children" after "Ignatius and his wife Hannah"
         if covered < min(2, len(topic)) and covered * 2 < len(topic) and not (named or counts_it) or mine and len(set(
                 topic) & statement.stems) * 2 < len(topic) and not {"you'd", "you'll", "say", "said", "told"} & set(lowered):
