@@ -163,3 +163,22 @@ async def turns(agent: Agent, said: list[str]) -> list[tuple[list[tuple[str, Any
         calls = [(i.raw_item.name, json.loads(i.raw_item.arguments)) for i in result.new_items if i.type == "tool_call_item"]
         out.append((calls, str(result.final_output)))
     return out
+
+
+def said(*texts: str) -> list[dict[str, str]]:
+    """A conversation of the user's ``texts``, each answered "Noted." (what a note is written from)."""
+    return [item for text in texts for item in ({"role": "user", "content": text},
+                                                {"role": "assistant", "content": "Noted."})]
+
+
+def sections(note: str) -> dict[str, str]:
+    """Each section of a note by its heading (without "#", a number or a colon), and its "- " lines."""
+    out: dict[str, str] = {}
+    heading = ""
+    for line in note.splitlines():
+        if line.strip() and not line.startswith("-"):
+            heading = line.strip("#: ").split(". ", 1)[-1]
+            out[heading] = ""
+        elif line.startswith("-"):
+            out[heading] += line + "\n"
+    return out

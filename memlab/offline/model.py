@@ -1249,7 +1249,7 @@ class Reader:
         low = f" {self.request.message.lower()} "
         kin = [t for t in _lower_tokens(self.request.message) if stem(t) in related(marks)]  # "no kids": children none
         said = _lower_tokens(_in_digits(self.request.message))  # (but "3 sons, no daughters": 3, "3 bottles of wine, no
-        kin = [] if any(_NUMBER.fullmatch(a) and {stem(b) for b in said[at + 1:at + 2] + said[at + 3:at + 4] * (said[
+        kin = [] if kin and any(_NUMBER.fullmatch(a) and {stem(b) for b in said[at + 1:at + 2] + said[at + 3:at + 4] * (said[
             at + 2:at + 3] == ["of"])} & (marks | related(marks)) for at, a in enumerate(said)) else kin  # beer": 3)
         if any(f" {cue} {w}" in low for cue in ("no", "without") for w in [*name.lower().split("_"), *(
                 w[:-1] for w in name.lower().split("_") if w.endswith("s")), *kin]) and not any(
@@ -1440,7 +1440,7 @@ class Reader:
         if said in ("yes", "no", "true", "false", "y", "n") and value[len(said):len(said) + 1] in ("", ".", ",", ";", "!", ")", "\n") and not (
                 _CORRECTION & set(_lower_tokens(value[len(said):]))):  # (not "Urgent: no. Actually yes, ...")
             return said in ("yes", "true", "y")
-        if (in_scope := self.in_scope()) is not None and marks & _SCOPES:  # a guardrail's: "Check if the user is
+        if marks & _SCOPES and (in_scope := self.in_scope()) is not None:  # a guardrail's: "Check if the user is
             outside = bool(marks & stem_set("off unrelated irrelevant outside out other"))  # asking about something
             return in_scope != outside  # other than our shows and tickets" (is_off_topic), "relevant to..." (is_relevant)
         if marks == {stem("question")}:  # is_question: whether the message asks
@@ -3110,7 +3110,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
         counts_it = head == counted and any(_NUMBER.fullmatch(a) and stem(b) == head for a, b in itertools.pairwise(
             _lower_tokens(_in_digits(statement.text[:300]))))  # "How many exposures do I usually shoot?": "I meant 120
-        said_as = [t.lower() for t in tokens(statement.text[:300])]  # exposures"
+        said = tokens(statement.text[:300])  # exposures"
+        said_as = [t.lower() for t in said]
         prior = next((s for s in reversed(request.said) if s.order < statement.order and s.role == statement.role), None) if (
             names and said_as[:1] in (["they"], ["he"], ["she"])) else None
         theirs = prior is not None and names <= prior.stems  # "They had
@@ -3125,8 +3126,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # Ana live in Lima?" is answered: "No: ...Quito")
         if head and _owned(question) == head and not {"my", "our", "i", "we", "i'm", "we're"} & set(said_as) and any(
                 a.endswith("'s") and (a[:1].isupper() or stem(a[:-2].lower()) not in _OURS) and stem(
-                    b.lower()) == head for a, b in itertools.pairwise(tokens(
-                    statement.text[:300]))):
+                    b.lower()) == head for a, b in itertools.pairwise(said)):
             continue  # "my telescope" is not "Priyanka's telescope" (but "the company's office" may be mine)
         corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION) and covered >= len(topic)
         # (of what is asked: "Actually, make that June 16th, the boat won't be ready" says nothing of its name)
@@ -3136,7 +3136,6 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         said_here = _covered(topic, frozenset(words(statement.text)))  # of equals, the one that says it ("My son Noah
         specific = len(set(topic) - {stem("name")} & stems) + corrects  # the words asked, said ("the venue called":
         # the venue, not the wedding a related word gives), or a correction of them ("We've moved to York now")
-        said = tokens(statement.text[:300])
         other = sum(1 for a, b, c in zip(said, said[1:], [*said[2:], ""]) if a.isalpha() and b.isalpha() and (
             stem(b.lower()) in topic and a.islower() and a not in STOP and a not in lowered and stem(a) not in topic and stem(
                 ahead.get(b.lower(), "")) in topic or stem(a.lower()) in topic and b.islower() and b not in STOP | set(
@@ -3666,13 +3665,13 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     results = [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1]
     found = [(calls[i["call_id"]].get("name"), i["output"]) for i in results if isinstance(i.get("output"), str)]
     clock = set(_when(question, "hh:mm", 2000, datetime.date(2000, 1, 1))) if results else set()  # "the 7am class":
-    valued = [(len(heard & set(words(f"{out} {calls[i['call_id']].get('arguments')}"))) + len(set(_currencies(question)) & set(
-        _currencies(out))), -depth, name, [piece.strip() for piece in out[:2000].replace("(", ",").replace(")", ",").replace(
+    valued = [] if said[1:2] not in (["was"], ["were"]) else [(len(heard & set(words(
+        f"{out} {calls[i['call_id']].get('arguments')}"))) + len(set(_currencies(question)) & set(_currencies(out))), -depth, name, [piece.strip() for piece in out[:2000].replace("(", ",").replace(")", ",").replace(
             ";", ",").split(",") for a, b in itertools.pairwise(tokens(piece)) if stem(a.lower()) in heard and a.isalpha() and (
                 a.islower()) and _NUMBER.fullmatch(b)]) for depth, (i, (name, out)) in enumerate(
                 zip(results, found)) if depth < 6 and not isinstance(structured(out), (dict, list)) and all(
                     n in out for n in ids | set(_proper_names(question)))]  # a result in words: (of what it names)
-    if (valued := [v for v in valued if v[3] and v[0] >= 2]) and said[1:2] in (["was"], ["were"]):  # "(rate 162.4)" for "What
+    if valued := [v for v in valued if v[3] and v[0] >= 2]:  # "(rate 162.4)" for "What
         *_, name, pairs = max(valued)  # was the rate for the euro conversion?": the result that says most of the question
         return f"{name} returned {'; '.join(dict.fromkeys(pairs))}."
     for depth, item in enumerate(results[:6]):  # its 07:00 (past the newest three, only a record the question names)

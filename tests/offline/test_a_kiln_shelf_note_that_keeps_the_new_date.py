@@ -15,7 +15,7 @@ from agents import Agent, Runner
 
 from memlab import SummarizingSession
 
-from ..helpers import offline_summarizer
+from ..helpers import offline_summarizer, said, sections
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -33,24 +33,6 @@ Sections:
 ## Preferences
 ## Corrections (keep only the corrected value)
 Copy every name, number, code and date verbatim."""
-
-
-def said(*texts: str) -> list[dict[str, str]]:
-    return [item for text in texts for item in ({"role": "user", "content": text},
-                                                {"role": "assistant", "content": "Noted."})]
-
-
-def sections(note: str) -> dict[str, str]:
-    """Each section's heading (without "#") and its lines."""
-    out: dict[str, str] = {}
-    heading = ""
-    for line in note.splitlines():
-        if line.startswith("#"):
-            heading = line.strip("# ")
-            out[heading] = ""
-        elif line.startswith("-"):
-            out[heading] += line + "\n"
-    return out
 
 
 @pytest.mark.parametrize("prompt", [None, OWN])

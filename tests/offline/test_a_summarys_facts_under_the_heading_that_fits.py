@@ -12,27 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from ..helpers import offline_summarizer
+from ..helpers import offline_summarizer, said, sections
 
 pytestmark = pytest.mark.usefixtures("api")
-
-
-def said(*texts: str) -> list[dict[str, str]]:
-    return [item for text in texts for item in ({"role": "user", "content": text},
-                                                {"role": "assistant", "content": "Noted."})]
-
-
-def sections(note: str) -> dict[str, str]:
-    """Each section's heading (without "#", a number or a colon) and its lines."""
-    out: dict[str, str] = {}
-    heading = ""
-    for line in note.splitlines():
-        if line.strip() and not line.startswith("-"):
-            heading = line.strip("#: ").split(". ", 1)[-1]
-            out[heading] = ""
-        elif line.startswith("-"):
-            out[heading] += line + "\n"
-    return out
 
 
 BATHROOM = said(

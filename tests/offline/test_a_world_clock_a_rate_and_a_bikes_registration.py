@@ -13,6 +13,7 @@ import pytest
 from agents import Agent, function_tool
 
 from ..helpers import turns
+from .test_a_fell_ranger_an_irrigation_board_and_a_garage import GARAGE
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -43,23 +44,6 @@ async def test_two_requests_call_two_tools_and_a_rate_is_told_from_its_result() 
     assert sorted(name for name, _ in replies[1][0]) == ["convert_currency", "world_clock"], replies[1]
     calls, answer = replies[2]
     assert calls == [] and "162.4" in answer and "1.27" not in answer, replies[2]
-
-
-@function_tool
-def parts_price(part: str, model: str, year: int) -> str:
-    """Look up the price of a replacement part for a motorcycle model and year."""
-    return f"{part} for {year} {model}: £18.50, in stock"
-
-
-@function_tool
-def book_mot(registration: str, date: str) -> str:
-    """Book an MOT test for a vehicle registration on a date (YYYY-MM-DD)."""
-    return f"MOT booked for {registration} on {date}, ref MOT-5531"
-
-
-GARAGE = Agent(name="Garage", tools=[parts_price, book_mot], instructions=(
-    "You help a hobbyist restore a classic motorcycle. Remember the bike details they give and use the tools when "
-    "they ask for prices or bookings."))
 
 
 async def test_a_registration_told_before_is_booked_and_the_reference_told() -> None:

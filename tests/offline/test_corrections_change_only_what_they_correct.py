@@ -13,16 +13,11 @@ from agents import Agent
 
 from memlab.offline.reading import tokens
 
-from ..helpers import offline_summarizer, turns
+from ..helpers import offline_summarizer, said, turns
 
 pytestmark = pytest.mark.usefixtures("api")
 
 COACH = Agent(name="Coach", instructions="You are a running coach. Remember what the athlete tells you.")
-
-
-def said(*texts: str) -> list[dict[str, str]]:
-    return [item for text in texts for item in ({"role": "user", "content": text},
-                                                {"role": "assistant", "content": "Noted."})]
 
 
 def test_an_amount_with_a_thousands_separator_is_one_token() -> None:
