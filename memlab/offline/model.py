@@ -57,7 +57,7 @@ _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
 #: A postal address: a street with its number, a city, a postcode or zip and a country ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
-                      r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row|Wharf|Quay|Mews|Gardens))\b(?:\.?,? ([A-Z]["
+                      r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row|Wharf|Quay|Mews|Gardens))\b(?:(?:\.?,)? ([A-Z]["
                       r"\w'-]+(?: [A-Z][a-z][\w'-]*)*)(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b"
                       r"(?:, ([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2}))?)?)?")
 _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal", "country nation")]
@@ -249,6 +249,10 @@ _QUALIFIERS = stem_set("favorite favourite new current usual main preferred next
 #: Words that mark a statement as correcting an earlier one: the newer value wins.
 _CORRECTION = frozenset("actually sorry instead moved switched changed correction not anymore scratch meant raised "
                          "lowered postponed rescheduled oops".split())
+#: Words that say what kind of value a question asks for, not what of ("What is the hare called?": a name, of the hare).
+_VALUE_KINDS = stem_set("name time date day number")
+#: Words that tell a value has changed since it was said ("The hall hire went up to 340 pounds", "we have 10 now").
+_UPDATES = frozenset("now update updated increased decreased rose went gone dropped reduced cut".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
 _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
                          re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
@@ -292,7 +296,7 @@ _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
 _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into", "in"), "destination": ("to", "into"),
          "target": ("to", "into", "in"), "quote": ("to", "into", "in"), "base": ("from",), "new": ("to", "into"),
-         "current": ("from",), "departure": ("from",), "arrival": ("to",)}  # from_account, to_account: the option after "from", after "to"; new_plan: after "to"
+         "current": ("from",), "departure": ("from",), "arrival": ("to",), "pickup": ("from",), "dropoff": ("to",)}  # from_account, to_account: the option after "from", after "to"; new_plan: after "to"
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: The listener's own words told back by the listener ("your name is Max" → "my name is Max"), and the verbs after
@@ -576,7 +580,10 @@ class Reader:
             return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
         if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
             # in paris please" → "Paris"; not "for 2 guests"); "for the Garden Fair" names an event, last
-            return "place", lambda text: _names_after(text, tuple(ends))[:1] or ("from" in ends and " to " in text and (
+            return "place", lambda text: [m[1] for m in _ADDRESS.finditer(text) if ends and text[:m.start()].rstrip().lower(
+                ).endswith(tuple(f" {end}" for end in ends))][:1] or _names_after(text, tuple(ends))[:1] or [
+                a for a in _after(text, min(ends, default=""), field_stems) if a.islower()][:1] * bool(ends) or (
+                "from" in ends and " to " in text and (
                 [w for k, w in enumerate(tokens(text.partition(" to ")[0])) if k and w[:1].isupper() and w.lower() not in (
                     STOP) and w != "I"][-1:])) or (sorted(_names_after(
                 _from_to(text), (*_PLACE_CUES, "of", "leaves", "leaving",
@@ -920,6 +927,10 @@ class Reader:
                 return left[:1] or [g for g in self.given if names and all(n in g for n in names) and field_stems & _NAME_PARTS]
         if kind == "id" and not self.start and (told := self._told_id(name)):
             return told  # "my member number is M-20417", said now or before: member_id
+        if kind == "id" and not self.start and not identifiers(self.whole) and (kept := next((str(found[name]) for i in reversed(
+                self.request.conversation[:self.request.last_user_index]) if item_type(i) == "function_call_output" and isinstance(
+                    found := structured(str(i.get("output"))), dict) and isinstance(found.get(name), (str, int))), None)):
+            return kept  # "Cancel the first ride": the ride_id a result gave (CAB-771), not the plate's "5521X"
         if kind in ("other", "thing") and not self.start and (told := self._coded_before(name)):
             return told  # "..., registration TPX 412F." before "Please book an MOT for my bike"
         if find is not None:
@@ -1387,6 +1398,11 @@ class Reader:
                 ";", ",").split(", ") if ("my", mine) in {(a, stem(b)) for a, b in itertools.pairwise(_lower_tokens(c))} for t, after in (
                     itertools.pairwise(tokens(c))) if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit() and after[:1].isupper()), None)
             # (a year before a make: "a 1968 Triumph", not "bought in 2019")
+        if value is None and self.fields and not self.answer and not self.start and not self.item:  # "Book the double for Priya": the
+            value = next((float(v) for i in reversed(self.request.conversation[:self.request.last_user_index]) if item_type(
+                i) == "function_call" and isinstance(given := structured(str(i.get("arguments"))), dict) and isinstance(
+                    v := given.get(name), (int, float)) and not isinstance(v, bool) and v), None)  # guests an earlier call
+            # was given (check_availability's 2), as the dates said before
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die"
         if value is None and not (self.answer or marks & _UPPER or scale):  # a number no one gave is asked for ("Roll
@@ -1475,6 +1491,9 @@ class Reader:
                             *found[at + 2:at + 3] * (found[at + 1:at + 2] in (["is"], ["are"], ["was"], ["were"])),
                             *found[at + 1:at + 2] * (found[at + 1:at + 2] in (["isn't"], ["aren't"], ["wasn't"]))])  # "support
         # is not included" (not "olives but no mushrooms", "available not far from")
+        heard = [w for w in _lower_tokens(self.request.message) if w in _SWITCHES - {"keep"}]
+        if heard and set(words(name.replace("_", " "))) & stem_set("enabled active on activated state switched"):
+            return heard[0] not in _OFF  # a switch's field: "Turn on away mode" (enabled: true), "switch it off"
         return None
 
     def in_scope(self) -> bool | None:
@@ -1881,6 +1900,9 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
                 :3].lower() in _MONTHS:
             said[k] = f"{said[k]} {said[k + 3].rstrip('.,;!?')}"
     found, dates, times = _DATE.findall(" ".join(said)), [], []
+    found = [value for value, after in itertools.pairwise([*found, ""]) if not (value.lower() in (  # "today, 2025-01-15":
+        "today", "tonight", "tomorrow", "yesterday") and after[:1].isdigit() and any(f"{value}{joint}{after}" in text for (
+            joint) in (", ", " (", " - ", " – ")))]  # the date written out, once
     for value in found:
         low, numbers = value.lower().replace(".", ""), [int(n) for n in re.findall(r"\d+", value)]
         numbers = {"noon": [12], "midnight": [0]}.get(low, numbers)
@@ -2716,6 +2738,12 @@ def _choose_tools(request: Request) -> list[Tool]:
     handed = handed_to and sum(t.handoff for t in request.tools) == 1  # its way back
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
+    heard = _lower_tokens(request.message)
+    last = next((str(i.get("name")) for i in request.conversation[request.last_user_index::-1] if item_type(
+        i) == "function_call"), "")  # "turn it off again": the switch the call before turned on (set_away_mode)
+    if "it" in heard and set(heard) & (_SWITCHES - {"keep", "start"}) and choice != "none" and (switch := [t for t in tools if (
+            t.name == last and _switch(t))]):
+        return switch
     asking = _only_asks(request.message)
     answering = [t for t in tools if t.handoff and "question" in t.stems and _ANSWERING & t.stems]  # an FAQ desk
     if asking:  # a question asks to know, not to change: it never opens or deletes, nor goes to a desk that does
@@ -2752,7 +2780,13 @@ def _choose_tools(request: Request) -> list[Tool]:
         return []  # about the weather, just book...", "Never been there, but book...", "Don't email Ann, text her...")
     back = {"those", "these", "them", "both", "either"} & set(_lower_tokens(request.message)) or _lower_tokens(
         request.message)[1:2] in (["was"], ["were"])  # "What was the rate for the euro conversion?"; "in total across those
-    if choice in (None, "auto") and back and _is_question(request.message) and _from_results(request, request.message):
+    asked = set(_topic(request.message.replace("-", ""))) - _LIGHT_VERBS - _VALUE_KINDS
+    keys = [set(words(" ".join(found).replace("_", " "))) for i in request.conversation[:request.last_user_index] if item_type(
+        i) == "function_call_output" and isinstance(found := structured(str(i.get("output"))), dict)]  # "What's the
+    keyed = bool(asking and asked and any(2 * len(asked & (key | related(key))) >= len(asked) and asked & key for key in keys))  # call-out fee?":
+    # the fee a result of the booking named (callout_fee_gbp), not a new estimate
+    if choice in (None, "auto") and (back or keyed) and _is_question(request.message) and (_from_results(
+            request, request.message) or keyed and (found := _answered_by_conversation(request)) and found[1].role == "tool"):
         return []  # docks?": what the earlier result holds, not another search
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
     costs = any(f"how much {w} " in request.message.lower() for w in ("is", "are", "does"))  # "How much is X?": price
@@ -2795,6 +2829,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
             tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
         fits = _fits(tool, request)
+        own = own or (tool.name_stems - _VERBS if fits >= 2 else set())  # its values given, a name other tools share:
+        # set_temperature (and read_temperatures) by "19.5 degrees"
         everything_given = fits or tool.handoff or _stated(tool, request) or _takes_a_query(tool, request.message) or stem(
             "".join(found[:1])) in _CHANGES or related({lead}) & tool.name_stems  # a desk, whatever its input; or its verb is related to the tool's name: "Text Omar that..." (send_sms)
         # then (or in an order) a related word names it too ("vacation": leave; "What's that in euros?": an agent as a
@@ -2813,7 +2849,10 @@ def _choose_tools(request: Request) -> list[Tool]:
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
-    named = [t for t in picked if (t.name_stems - shared - _VERBS or t.name_stems - shared) & message]
+    fit = {tool.name: fits for *_, tool, fits in scored}  # a word of another tool's parameters that fits better names
+    named = [t for t in picked if (t.name_stems - shared - _VERBS or t.name_stems - shared) & message - {  # no tool
+        w for *_, u, _ in scored if fit[u.name] > fit[t.name] for w in words(" ".join(u.parameters.get("properties") or {}))}]
+    # ("Set the bedroom to 19.5 degrees in heat mode": set_temperature's mode, not set_away_mode)
     if len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday"); "Pause the
         picked = [t for t in named if lead in t.name_stems] or named or picked[:1]  # music": not play_music too
     seeks = lead in stem_set("find search look browse") or "looking for " in request.message.lower()  # "Look up audiobooks about
@@ -2911,7 +2950,20 @@ def _choose_tools(request: Request) -> list[Tool]:
     if _declares(request.message) and not identifiers(request.message):  # "We're moving our studio to Keizersgracht
         picked = [t for t in picked if stem(t.name.split("_")[0].lower()) not in _VERBS - _CHANGES or (
             t.name_stems - _VERBS <= message)]  # 72": news, no lookup of a moving quote (but "My order is ORD-5")
+    acts = _CHANGES | stem_set(" ".join(_ACTING))
+    verb = {t.name: stem(t.name.replace("-", "_").split("_")[0].lower()) for t in tools}
+    unasked = [t for t in picked if not t.handoff and verb[t.name] in acts - {lead} - message and not (
+        t.name_stems - {verb[t.name], lead}) & message]  # an act the message neither asks for nor names the thing of
+    if lead in acts and not isinstance(choice, Mapping) and unasked and any(verb[t.name] == lead for t in tools if not (
+            t.handoff)):  # "Book the double for Priya": book_room, never cancel_booking
+        picked = [t for t in picked if t not in unasked] or [t for t in tools if not t.handoff and verb[t.name] == lead][:1]
     return picked[:4]
+
+
+def _switch(tool: Tool) -> bool:
+    """Whether a tool sets a switch: a yes/no parameter named like one (``enabled``, ``active``, ``on``)."""
+    return any(isinstance(field, Mapping) and field.get("type") == "boolean" and set(words(name.replace("_", " "))) & stem_set(
+        "enabled active on activated state switched") for name, field in (tool.parameters.get("properties") or {}).items())
 
 
 def _declares(message: str) -> bool:
@@ -3093,12 +3145,24 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
         if "where" in asked and statement.role in ("user", "note") and not _gives_what_is_asked(question, statement.text):
             continue  # "Where am I moving?" is not answered by "My exam was moved to May 24"
+        if "where" in asked and statement.role in ("user", "note") and _timed(statement.text) and not any(
+                a in _PLACE_CUES + ("on", "near", "outside", "inside", "by", "under", "with") and not b[:1].isdigit() and (
+                    b not in CALENDAR and b not in _LATER) for a, b in itertools.pairwise(_lower_tokens(statement.text))):
+            continue  # nor "Where is the concert?" by "The concert is at 7 pm" (a time, and no place)
+        if len(topic) > 1 and set(topic) - _VALUE_KINDS and not _covered([one for one in topic if one not in _VALUE_KINDS], (
+                statement.stems | ({head} if called & statement.stems else set()))) and not named and {
+                    s for s in set(words(statement.text)) - _VALUE_KINDS - _DAYS - _LIGHT_VERBS - set(words(" ".join(_proper_names(
+                        statement.text)))) if not s[:1].isdigit()}:  # (of another thing: not "The date is 12 June")
+            continue  # "What is the hare called?" is not answered by "My assistant is called Priya", nor "What is the
+            # time control?" by "The hall closes at 19:00": what is named or timed must be there
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
         if "who" in asked and statement.role in ("user", "note") and not (_proper_names(statement.text, people=True) or (
                 statement.stems & (_PERSON | related({stem("partner"), stem("son"), stem("mother")})))):
             continue  # "Who was I traveling with?" is answered by a person, not "the replacement flight cost €710"
         placed = stem("address") in topic and _ADDRESS.search(statement.text)  # "at 42 Elm Street": the address
-        stems = statement.stems | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
+        lasting = "how long" in question.lower() and any(stem(unit) in _kinds(statement.text) for unit, (measure, _) in (
+            _SECONDS.items()) if measure == "time")  # "How long will the refund take?": "within 5 days"
+        stems = statement.stems | ({stem("long")} if lasting else set()) | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
             {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set())  # "Which
         # day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
@@ -3152,6 +3216,13 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                          1].stems & s.stems - _DAYS - kinds - _LIGHT_VERBS - set(facts(s.text)) and {t.lower() for t in tokens(
                          s.text[:300])} & (_CORRECTION - {"not"} | {"lower", "raise"}) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55")
     return (best[0][0], best[1]) if best else None
+
+
+def _timed(text: str) -> bool:
+    """Whether ``text`` gives a time of day, a date or a day ("at 7 pm", "19:30", "on 4 March", "on Friday")."""
+    said = _lower_tokens(text[:300])
+    return bool(_DATE.search(text[:300]) or _DAYS & set(words(text[:300])) or any(a[:1].isdigit() and (":" in a or b in (
+        "am", "pm", "o'clock")) for a, b in itertools.pairwise([*said, ""])))
 
 
 def _kinds(text: str) -> set[str]:
@@ -3255,7 +3326,7 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     verb = set(_lower_tokens(said)[1:4]) & (_SUBJECT_VERBS | {"are", "were", "need", "have"})  # "Late entries are not
     # accepted", "EU citizens need no visa": a subject and its verb, not "Route patients."
     case = said.partition(",")[0]  # "If the soil is dry, water the herbs.": advice to tell, not an order to the model
-    advice = lead in ("if", "when") and case != said and not (set(words(case)) & _CONDUCT or "you" in case.lower().split()
+    advice = lead in ("if", "when") and case != said and set(words(case)) - _USERS and not (set(words(case)) & _CONDUCT or "you" in case.lower().split()
                                                               or said.rstrip().endswith("?"))  # ("When is...?")
     if not advice and (lead in _ORDERS or _is_question(said)) or not (facts(said) or place or verb or advice) and lead not in (
             "our", "we", "the", "they"):  # ("If the user asks for...", "When you are unsure, ...")
@@ -3329,7 +3400,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         case = advice.partition(",")[0] * advice.lower().startswith(("for ", "if ", "when "))  # "For a burn, cool it...": a
-        covered = len(topic) if case and set(words(case)) - _USERS <= set(words(message_text)) else _covered(
+        covered = len(topic) if case and set(words(case)) - _USERS and set(words(case)) - _USERS <= set(words(message_text)) else _covered(
             topic, label_stems | advice_stems)  # case the message says whole (of the user: "If the user is sore")
         # is what it asks ("I burned my hand, what should I do?", "Frost tonight. What do I do with my basil?")
         if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered >= len([
@@ -3406,7 +3477,9 @@ def _swap(text: str) -> str:
     for i, piece in enumerate(pieces):
         low, swapped = piece.lower(), out[-2:-1] == ["I"]
         opens = i >= 2 and re.search(r"[.!?]\s+$", pieces[i - 1])  # "... Wednesday. I'll need": "You'll need"
-        ours = (_WE if low in _WE | _PRONOUNS.keys() else {}) if i == 0 or opens or pieces[i - 1].strip() == ":" else ours
+        clause = i >= 2 and pieces[i - 1] == " " and pieces[i - 2].lower() in ("so", "and", "but", "because")
+        ours = (_WE if low in _WE | _PRONOUNS.keys() else {}) if i == 0 or opens or pieces[i - 1].strip() == ":" or (
+            clause and low in _WE) else ours  # "...stolen, so we have 10 now": "so you have"
         # a sentence opening "We..." or "My..." (or "Update: we..."): "we" is the user's ("My husband is Tom and we
         # have two kids": "... you have ...")
         before = pieces[i - 2].lower() if i >= 2 else ""
@@ -3452,9 +3525,9 @@ def _retold(text: str) -> str:
     named = text.lower().find("call me ")  # "Actually, just call me Sam", not "call me back tomorrow"
     later = text[named + 8:].split(" ")[0].lower() in _LATER
     if named >= 0 and not later and all(t.lower() in STOP | _CORRECTION for t in tokens(text[:named])):
-        text = "my name is " + text[named + len("call me "):]
-    first = (tokens(text[:100]) or [""])[0].lower()
-    if first.split("'")[0] in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION | _FILLER or stem(first) in _VERBS:
+        text = "my name is " + text[named + len("call me "):].split(", please")[0].split(" please")[0]
+    first = (tokens(text[:100]) or [""])[0].lower()  # ("Call me Ori from now on, please": my name is Ori from now on)
+    if not text[1:2].isupper() and (first.split("'")[0] in STOP or first in _ASKING or first in _ORDINALS or first in _CORRECTION | _FILLER or stem(first) in _VERBS):  # (not "OK, use a minibus")
         text = text[:1].lower() + text[1:]
     return _swap(text)
 
@@ -4195,10 +4268,19 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 or kinds & _kinds(s.text) & found[1].stems and then[k] & {"meant", "correction"}  # "I meant 120 exposures"
                 or _covered(_topic(said), s.stems) and found[1].stems & s.stems - kinds - _LIGHT_VERBS - _DAYS - set(
                     facts(s.text)) - _CORRECTION) or k == 0 and len(then[k]) <= 10 and (facts(s.text) or _DAYS & s.stems) and (
+                not kinds or kinds & _kinds(s.text) or not _kinds(s.text)) and (
                 then[k] & {"it", "it's", "they"} or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
                     :1].isdigit()} & found[1].stems and ("now" in then[k] or set(words(s.text)) <= found[1].stems | set(
                         facts(s.text))))]  # a new value of it in the next short statement: "It's been
             # delayed to Wednesday", "I'm now 79 kg" after "I weigh 82 kg"; in a note too
+            asked = set(_topic(said)) & found[1].stems - _LIGHT_VERBS
+            fixed = fixed or [s for k, s in enumerate(later) if then[k] & _UPDATES and facts(s.text) and facts(found[1].text) and (
+                kinds & _kinds(s.text) or not _kinds(s.text)) and asked and 2 * len(asked & s.stems) >= len(asked) and set(
+                facts(s.text)) - set(facts(found[1].text))]  # a new value said later, of the same thing: "The hall hire
+            # went up to 340 pounds", "Two kayaks were stolen, so we have 10 now" ("...costs 300 pounds", "We own 12")
+            counted = stem(said.lower().partition("how many ")[2].split(" ")[0].strip("?"))  # "How many days...?": a
+            fixed = [s for s in fixed if not counted or counted in _kinds(s.text) or not _kinds(s.text)]  # new count of
+            # days, not "The shoot now starts on 5 March"
             if fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             run = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
@@ -4454,8 +4536,14 @@ def _contradicts(question: str, text: str) -> bool:
     and "Ana lives in Oslo"), the rest of the question being in it."""
     if (tokens(question) or [""])[0].lower() not in _YES_NO:
         return False
-    named = set(words(" ".join(_proper_names(question))))
-    missing = set(_topic(question)) - set(words(text))
+    named, stated = set(words(" ".join(_proper_names(question)))), set(words(text))
+    missing = set(_topic(question)) - stated
+    if missing and missing <= _DAYS and stated & _DAYS - {"today", "tomorrow"}:  # "Do we finish on Saturday?" of "We
+        return True  # finish on Sunday" (another day or month said where the question names one)
+    counts = {a: stem(b) for a, b in itertools.pairwise(_lower_tokens(question)) if a.isdigit()}
+    if missing and missing <= counts.keys() and {stem(b) for a, b in itertools.pairwise(_lower_tokens(text)) if a.isdigit(
+            ) and a not in counts} & {counts[n] for n in missing}:  # "Are we 30 singers?" of "We are 23 singers"
+        return True
     return bool(missing) and missing <= named and bool(set(words(" ".join(_proper_names(text)))) - named)
 
 
@@ -5179,7 +5267,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     made = made or next(([i] for i in request.conversation[max(0, request.last_user_index) - 1::-1] if cues and item_type(
         i) == "function_call"), [])  # or an earlier turn's: "Book a table...", "What time was it?", "Make that 6 people"
     tool = next((t for t in request.tools if made and t.name == made[-1].get("name") and not t.handoff), None)
-    about = bool(cues) and bool(cues[-1][2] or cues[-1][3]) and len(tokens(request.message)) <= 8  # a short follow-up
+    about = bool(cues) and bool(cues[-1][2] or cues[-1][3]) and len(tokens(request.message)) <= 8 + 4 * (
+        "same" in _lower_tokens(request.message))  # a short follow-up ("OK then what about a double for the same dates?")
     if not cues or tool is None or _is_question(request.message) and not about:
         return None
     rest = next((_in_digits(request.message[c.end():2000]) for c in cues[::-1] if tokens(request.message[c.end():2000])), "")

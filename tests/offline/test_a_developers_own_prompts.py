@@ -61,3 +61,17 @@ def test_a_number_is_checked_for_what_the_question_asks(client: OpenAI, question
 def test_a_rewrite_is_still_refused_plainly(client: OpenAI) -> None:
     said = ask(client, "Rewrite the message so it is polite and professional.", "Your plumber didn't show up AGAIN.")
     assert said.startswith("I can't do that")
+
+
+CIDER = ("Ferncliffe Orchard Cider is pressed each October from three apple varieties: Dabinett, Yarlington Mill and "
+         "Kingston Black. The juice ferments for twelve weeks in oak barrels before bottling. The orchard shop is open "
+         "Thursday to Sunday, 10:00 to 16:00, and is run by Gwen Ashby.")
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("Who runs the orchard shop?", "Gwen Ashby"), ("How long does the juice ferment?", "twelve weeks"),
+    ("Which apple varieties are used?", "Kingston Black"), ("Do they sell perry?", "I don't know")])
+def test_a_rule_for_when_the_text_is_silent_is_no_answer_of_its_own(client: OpenAI, question: str, answer: str) -> None:
+    said = ask(client, "Answer briefly using only the paragraph. If it doesn't say, say so.",
+               f"{CIDER}\n\nQuestion: {question}")  # (it was the answer to every question: "If it doesn't say, say so.")
+    assert answer in said and "say so" not in said, said
