@@ -747,6 +747,14 @@ class Reader:
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
+        listed = next((description.lower().partition(cue)[2] for cue in ("e.g.", "such as ", "for example") if cue in (
+            description.lower())), "").split(".")[0].replace(" or ", ",").replace(" and ", ",")
+        samples = [one.strip(" )(:") for one in listed.split(",") if one.strip(" )(:")]  # "the backline instrument, e.g.
+        said = next((self.whole[at:at + len(one)] for one in samples if len(samples) > 1 and (at := f" {self.whole.lower()}".find(
+            f" {one}")) >= 0 and not self.whole[at + len(one):at + len(one) + 1].isalnum()), None)  # drum kit, bass amp":
+        # the one said ("a room with a drum kit")
+        if said:
+            return said
         if (names := self.sorted_names(name)) is not None:  # an item of "organizations": none if the text names none
             return names[0] if names else None
         keyed = "value" in self.fields and name in ("key", "name", "setting", "preference", "field", "value") and len(
@@ -880,7 +888,9 @@ class Reader:
             amount = f"{counted[1]:g} {unit}" if measured else f"{counted[1]:g}"
             return (unit if measured else "pieces" if unit and not nullable else None) if stem("unit") in field_stems else amount
         if unit and (measured or stem(unit.lower()) not in stem_set("minute hour day week month year")):  # not "3 years
-            return rest if measured else counted[0]  # at Google"; "2 x keyboard at $45": keyboard
+            named = rest if measured else counted[0]  # at Google"; "2 x keyboard at $45": keyboard
+            return " ".join(w for w in named.split() if w.strip("()").lower() not in self.options) or named  # "250g of
+            # Stichelton (cow)": Stichelton, its milk another field's
         lead, cue, _ = self.whole.partition(" since " if " since " in self.whole else " for ")
         if self.item and kind in ("thing", "other") and cue and (unit or "s" in cue):  # what lasts: "Headache for three
             return lead.strip(" ,.")  # days", "nausea since yesterday"
@@ -958,6 +968,15 @@ class Reader:
                 ",")]  # the field's, as said ("I'm vegan": dietary_needs "vegan"; "allergic to nuts")
             return next((" ".join(said[at:]).strip(".!?") for said in clauses for at, w in enumerate(said) if stem(
                 w.strip(".!?").lower()) in related(field_stems)), None)
+        things = [t for t in _proper_names(self.whole, things=True) if t.split()[-1].lower().rstrip("s") not in _SECONDS and (
+            t not in self.given)] if kind == "other" and self.answer and not (nullable or self.item or field_stems & (
+                _SUBJECT | _EXPLAINS | _THINGS_SAID)) else []  # a structured answer's
+        inner = [p.strip() for p in self.whole.partition("(")[2].partition(")")[0].split(",") if p.strip()] if (
+            self.item and kind in ("free", "other")) else []  # an item's aside: "Ben Ashworth (vegan, bringing a
+        if inner:  # plus-one)": dietary "vegan", the piece that says the field's word (or a kin), else the first
+            return next((p for p in inner if set(words(p)) & (field_stems | related(field_stems))), inner[0])
+        if things:  # thing, not the whole message: "Need a bass amp, Tuesday, two hours" (instrument); with one said
+            return next((t for t in things if f" with a {t}" in self.whole or f" with an {t}" in self.whole), things[0])
         if kind in ("free", "other") and self.summarized and not field_stems & _SUBJECT:
             return self.summarized[0]  # a headline: the first sentence
         if kind == "free" and field_stems & _SUBJECT - {stem("title")} and (subjects := [  # not "put Dune on hold" for
@@ -1466,6 +1485,15 @@ class Reader:
             said = set(words(self.request.message))
             if marks & _CHANGES and not marks & _CHANGES & (said | related(said)):
                 return False  # "Is the customer asking to cancel?": not for "how do I change my billing email?"
+        phrase = " ".join(w for w in name.lower().split("_") if stem(w) in marks)  # needs_new_bridge: "new bridge"
+        low = f" {' '.join(_lower_tokens(self.request.message.replace('-', ' ')))} "
+        if " " in phrase and f" {phrase} " in low:  # "Estimate £210 including a new bridge": yes; "bringing a plus-one"
+            clause = next((piece for piece in self.request.message.lower().replace("-", " ").replace(";", ",").replace(
+                ". ", ",").split(",") if phrase in piece), "")
+            return not any(w in ("not", "no", "without", "never") or w.endswith("n't") for w in clause.split())
+        if " " in phrase and any(f" {phrase.split()[-1]} {verb} {state} " in low for verb in ("is", "are", "was", "looks",
+                                 "seems") for state in ("fine", "ok", "okay", "good", "intact", "sound", "working", "undamaged")):
+            return False  # "The bridge is fine": no new bridge
         said = functools.reduce(lambda text, same: text.replace(*same), [
             (phrase, word.split()[0]) for phrase, word in _SAME_AS.items() if " " in phrase], self.request.message.lower())
         found = [t for part in sentences(said) for piece in part.replace(";", ",").split(",") for t in [*tokens(piece), ","]]
@@ -1763,6 +1791,11 @@ class Reader:
         listed = [p if s[-1] in ".!?:" or facts(p) or "\n" not in message else f"1 {p}" for s in told for p in _listed(
             s) or [s.strip(" .!?").replace(": ", " - ", 1)]] if lined else _listed(" ".join(told))  # a line listing a
         # thing without a count lists one: "- helmet"; "- Rome: 3 nights" is "Rome - 3 nights"
+        grouped_pieces = [_attached(_listed(s) or [s]) for s in told] if "\n" not in message else []
+        opening = [[k for k, piece in enumerate(pieces) if _opens_count(piece)] for pieces in grouped_pieces]
+        if any(len(pieces) < len(_listed(s) or [s]) for s, pieces in zip(told, grouped_pieces)) and sum(map(len, opening)):
+            listed = [piece for pieces in grouped_pieces for piece in pieces if _opens_count(piece)]  # "250g of
+            # Stichelton at £9.40, 400g of Ragstone, a goat's cheese, at £11.20": a price is its item's
         parts = [_one(part) for item in listed for part in (_counts_cut(item) if lined else [item]) if (any(map(
             _is_value, (found := tokens(_halves(_in_digits(part))))[lined and found[0].istitle():])) or _when(
                 part, None, self.year, self.today)) and not (  # "nausea since yesterday"
@@ -1785,7 +1818,9 @@ class Reader:
             ":")[2].strip(" .")) else piece for piece in dated]  # "Monday: dentist.": "dentist on Monday"
         assigned = assigned or dated if len(dated) >= 2 and (timed_items or fields and all(map(facts, dated))) else assigned
         # of things with a day or time, or a number each ("Monday: 45 minutes, off lead. Wednesday: 30 minutes...")
-        parts = assigned if assigned and not grouped and not (label and len(parts) >= 2) else parts if len(parts) >= 2 else []
+        single = sum(map(len, opening)) == 1 and len(parts) == 1  # one thing counted: "Just 500 grams of buffalo
+        parts = assigned if assigned and not grouped and not (label and len(parts) >= 2) else parts if len(parts) >= 2 or (
+            single) else []  # mozzarella, £7.50." is one item, its price its own
         # (a list its label opens stays: "items: 3 x teapot (medium), 1 x platter (large). ... Note: call before...")
         earlier = self.request.conversation[:self.request.last_user_index]
         read = [Request.read(self.request.body, [*earlier, {"role": "user", "content": "and " * bool(k) + part}])
@@ -2084,8 +2119,13 @@ def _listed(text: str, short: bool = False) -> list[str]:
     and milk"; "Rome, Vienna, then Prague"), each of at most four words if ``short``; else []."""
     best: list[str] = []
     for piece in sentences(text[:4000]):
-        parts = piece.rsplit(":", 1)[-1].replace(" then ", ", ").split(",")
-        items = [item.strip(" .!?'\"") for part in parts for item in f" {part} ".split(" and ")]
+        depth, kept = 0, []  # a comma or "and" in brackets is the item's: "Ben (vegan, bringing a plus-one)"
+        for c in piece.rsplit(":", 1)[-1]:
+            depth += (c == "(") - (c == ")")
+            kept.append("\x00" if c == "," and depth > 0 else "\x01" if c == " " and depth > 0 else c)
+        parts = "".join(kept).replace(" then ", ", ").split(",")
+        items = [item.strip(" .!?'\"").replace("\x00", ",").replace("\x01", " ") for part in parts for item in f" {part} ".split(
+            " and ")]
         items = [item.removesuffix(" please") for item in items if item and item not in ("please", "thanks")]
         if len(items) > max(1, len(best)) and not (short and any(len(item.split()) > 4 for item in items)):
             best = items
@@ -2958,6 +2998,35 @@ def _choose_tools(request: Request) -> list[Tool]:
             t.handoff)):  # "Book the double for Priya": book_room, never cancel_booking
         picked = [t for t in picked if t not in unasked] or [t for t in tools if not t.handoff and verb[t.name] == lead][:1]
     return picked[:4]
+
+
+#: Fields whose value is something said, not a thing named: no noun of the message fills them.
+_THINGS_SAID = stem_set("headline summary title text message question reason note description detail comment "
+                        "explanation answer extra restriction topic request query content body")
+
+
+def _attached(pieces: list[str]) -> list[str]:
+    """A list's pieces with each bare value joined to the piece before ("400g of Ragstone", "a goat's cheese", "at
+    £11.20": one), and a piece between them that names no count ("a goat's cheese") with it."""
+    def bare(piece: str) -> bool:
+        said = [t for t in tokens(piece) if t.lower() not in STOP]
+        return bool(said) and all(facts(t) or t[:1] in "£$€" for t in said) and not _opens_count(piece)
+    out: list[str] = []
+    for k, piece in enumerate(pieces):
+        between = k + 1 < len(pieces) and bare(pieces[k + 1]) and not _opens_count(piece) and not any(map(str.isdigit, piece))
+        out[-1:] = [f"{out[-1]}, {piece}"] if out and (bare(piece) or between) else [*out[-1:], piece]
+    return out
+
+
+def _opens_count(piece: str) -> bool:
+    """Whether a piece of a list opens with a count or a measure, after at most a few words leading in ("I'd like 250g
+    of Stichelton", "and 400g of Ragstone"; not "a goat's cheese", "at £11.20")."""
+    said = tokens(piece)[:4]
+    at = next((k for k, t in enumerate(said) if any(map(str.isdigit, t)) or t[:1] in "£$€"), None)
+    return at is not None and said[at][:1].isdigit() and all(t[:1].isalpha() and (not t[:1].isupper() or t in (
+        "I'd", "I'll") or k == 0 and t.lower() in STOP | {"just", "please", "also", "plus"}) for k, t in enumerate(said[:at])) and not (said[at - 1:at] and said[
+        at - 1].lower() in ("on", "at", "by", "until", "before", "from", "to", "in")) and not (said[at + 1:at + 2] and said[
+            at + 1].lower() in CALENDAR)  # (no date: "deliver on 19 December")
 
 
 def _switch(tool: Tool) -> bool:

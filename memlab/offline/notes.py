@@ -668,6 +668,7 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
     any fact ("Topics covered"), else (``loose``: not a form of one value a field) the issue's ("Problem", "Goal"),
     but for a greeting, an introduction or a plain "No, ..." ("It started on Monday": the issue's)."""
     people = "\n".join(line for s in sections if s.kind == "people" for line in bodies[s.heading])
+    named = {s.heading for s in sections if s.kind == "context" and bodies[s.heading]}  # it names a product
     catch = next((p.heading for p in sections if p.kind in (None, "context") and set(words(p.heading)) & (
         _CATCH_ALL | {stem("context")})), "")
     general = next((p.heading for p in sections if p.kind == "issue"), catch) if loose else ""  # "Problem", "Goal";
@@ -683,9 +684,12 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
         if not held:
             topics = {part.heading: set(words(f"{part.heading} {part.description}")) for part in sections
                       if part.kind is None} or {part.heading: set(_CATCH_ALL) for part in sections if part.kind == (
-                          "context") and not any(_is_problem(s) for s in said if s.role in ("user", "note"))}  # of a
-            # chat whose user reports no problem (a tool's "No plan for April" is none), the context ("Product and
-            # environment") holds what the user told of themselves; else a section of a kind
+                          "context") and (s.role == "note" and part.heading not in named or not any(_is_problem(
+                              s) for s in said if s.role in ("user", "note")))}  # of a chat whose user reports no
+            # problem (a tool's "No plan for April" is none), the context ("Product and environment") holds what the
+            # user told of themselves, and what an earlier note held there stays (of a chat naming no product: a
+            # farm's "The maturing cave is kept at 12 degrees" after "We lost two cows to mastitis"); else a section
+            # of a kind
             if not topics and not (catch and general):  # holds only what its rule finds
                 break
             scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}
@@ -757,7 +761,9 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             ways = []  # each old value it may replace, the best aligned first (the same unit or month after it)
             for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
                 after = [*new[i + 1:i + 2], *found[j + 1:j + 2]]
-                if len(after) == 2 and after[0].isalpha() and after[0].lower() in map(str.lower, found[j + 1:j + 3]):
+                joined = not (after[0].islower() and after[0] in STOP) or (new[i + 2:i + 3] or [""])[0].lower() == (
+                    found[j + 2:j + 3] or [""])[0].lower() if after else True  # "£20 for adults" is not "£9 for juniors"
+                if len(after) == 2 and after[0].isalpha() and after[0].lower() in map(str.lower, found[j + 1:j + 3]) and joined:
                     ways.append((0, f"{was} {found[j + 1]}", f"{value} {found[j + 1]}"))  # "95 degrees" → "105
                     # degrees", "3 May" → "4 May", "48 weather stations" → "52 weather stations"
                 elif len(after) == 2 and all(m[:1].isupper() and m.lower() in CALENDAR for m in after):  # "on 30
