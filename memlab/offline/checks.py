@@ -218,6 +218,16 @@ def check_body(body: Any, *, compact: bool = False) -> None:
         raise OfflineAPIError("Only one of 'previous_response_id' or 'conversation' may be provided.",
                               "conversation", "invalid_request_error")
     _check_range(body.get("temperature"), "temperature", "decimal", 0, 2)
+    model = str(body.get("model")).lower()
+    reasons = model.startswith(("o1", "o3", "o4")) or model.split("-20")[0] in ("gpt-5", "gpt-5-mini", "gpt-5-nano")
+    for key in ("temperature", "top_p"):  # a reasoning model samples its own way: the real API refuses these
+        if reasons and body.get(key) is not None:
+            raise OfflineAPIError(f"Unsupported parameter: '{key}' is not supported with this model.", key,
+                                  "unsupported_parameter")
+    effort = (body.get("reasoning") or {}).get("effort") if isinstance(body.get("reasoning"), dict) else None
+    if effort is not None and model.startswith(("gpt-4", "gpt-3.5", "chatgpt")):  # nor a reasoning effort of a
+        raise OfflineAPIError("Unsupported parameter: 'reasoning.effort' is not supported with this model.",  # model
+                              "reasoning.effort", "unsupported_parameter")  # that does not reason (gpt-4o, gpt-4.1)
     tools = body.get("tools") or []
     for j, tool in enumerate(tools):
         _check_tool(tool, f"tools[{j}]")
@@ -235,6 +245,9 @@ def check_body(body: Any, *, compact: bool = False) -> None:
         _check_type(form, (dict,), "text.format")
         _check_value(form.get("type"), sorted(_FORMAT_FIELDS), "text.format.type")
         _check_fields(form, _FORMAT_FIELDS[form["type"]], "text.format.")
+        if form["type"] == "json_object" and "json" not in f"{body.get('instructions') or ''} {body.get('input')}".lower():
+            raise OfflineAPIError("Response input messages must contain the word 'json' in some form to use 'text.format' "
+                                  "of type 'json_object'.", "input", "invalid_request_error")  # as the real API does
         if form["type"] == "json_schema":
             name = _require(form, "name", (str,), "text.format.name")
             _check_schema(_require(form, "schema", (dict,), "text.format.schema"), "text.format.schema",

@@ -1519,6 +1519,14 @@ class Reader:
                             *found[at + 2:at + 3] * (found[at + 1:at + 2] in (["is"], ["are"], ["was"], ["were"])),
                             *found[at + 1:at + 2] * (found[at + 1:at + 2] in (["isn't"], ["aren't"], ["wasn't"]))])  # "support
         # is not included" (not "olives but no mushrooms", "available not far from")
+        said = set(words(self.request.message))  # "Decide whether the user is asking for another person's home
+        for piece in sentences(self.request.instructions[:2000]):  # address, phone number or other personal data": a
+            cue = next((c for c in (" whether ", " if ") if c in f" {piece.lower()} "), "")  # thing it lists, said
+            items = piece.lower().partition(cue.strip() + " ")[2].replace("(", ",").replace(")", ",").replace(" or ", ",")
+            listed = [set(words(i)) - _PERSON - stem_set("user ask asking message another other person's data about for")
+                      for i in items.replace(" and ", ",").split(",")] if cue else []
+            if any(w and w <= said | related(said) and len(w) < 4 for w in listed) and len(listed) > 1:
+                return True
         heard = [w for w in _lower_tokens(self.request.message) if w in _SWITCHES - {"keep"}]
         if heard and set(words(name.replace("_", " "))) & stem_set("enabled active on activated state switched"):
             return heard[0] not in _OFF  # a switch's field: "Turn on away mode" (enabled: true), "switch it off"
@@ -1529,7 +1537,8 @@ class Reader:
         to" or "outside" (by its words or related ones: "tickets" for "shows and tickets"), or says nothing of any other
         subject the model knows words of; ``None`` if they name none."""
         low = self.request.instructions[:2000].lower()
-        cue = next((c for c in (" other than ", " relevant to ", " related to ", " outside ", " unrelated to ") if c in low), "")
+        cue = next((c for c in (" other than ", " relevant to ", " related to ", " outside ", " unrelated to ", " not about ")
+                    if c in low), "")  # ("Set off_topic to true if the user's message is not about chess")
         if not cue:
             return None
         scope = set(words(low.partition(cue)[2].split(". ")[0].replace("(", " ").replace(")", " "))) - stem_set(

@@ -127,6 +127,23 @@ def test_a_temperature_outside_0_to_2_is_the_apis_400(temperature) -> None:
         OfflineAPI().respond({"model": MODEL, "input": "hi", "temperature": temperature})
 
 
+@pytest.mark.parametrize(("body", "refused"), [
+    ({"model": "o4-mini", "temperature": 0.3}, "temperature"), ({"model": "gpt-5-mini", "top_p": 0.9}, "top_p"),
+    ({"model": "gpt-4o", "reasoning": {"effort": "high"}}, "reasoning.effort"),
+    ({"model": "gpt-4o", "text": {"format": {"type": "json_object"}}}, "json")])
+def test_what_the_real_api_refuses_of_a_model_or_a_json_mode_is_refused(body, refused) -> None:
+    with pytest.raises(OfflineAPIError, match=refused):  # a learner's settings that pass offline would 400 live
+        OfflineAPI().respond({"input": "What concentration is the stop bath?", **body})
+
+
+@pytest.mark.parametrize("body", [
+    {"model": "o4-mini", "reasoning": {"effort": "low"}}, {"model": "gpt-4.1", "temperature": 0.3},
+    {"model": "gpt-5-chat-latest", "temperature": 0.7},
+    {"model": "gpt-4o", "instructions": "Answer in JSON.", "text": {"format": {"type": "json_object"}}}])
+def test_what_the_real_api_takes_of_them_is_taken(body) -> None:
+    assert OfflineAPI().respond({"input": "What concentration is the stop bath?", **body})["status"] == "completed"
+
+
 async def test_a_stream_cut_by_max_output_tokens_ends_in_response_incomplete(client) -> None:
     said = "Please remember that my flat is on the third floor, the bell is broken, and the courier should call."
     stream = await client.responses.create(model=MODEL, input=said, max_output_tokens=16, stream=True)
