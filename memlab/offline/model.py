@@ -3354,6 +3354,9 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
     each sentence of a line without a label that states a fact ("Refunds take 5-7 days."), not an order."""
     told = []
     for line in instructions.splitlines():  # a line, else each sentence, labelled ("... Rules: never ...") or not
+        for lead in ("You are talking to ", "You're talking to ", "You are speaking with ", "You are speaking to ",
+                     "You are chatting with ", "You are helping ", "You're helping "):
+            line = line.replace(lead, "The user is ")  # "You are talking to Ines, an alto...": the user is Ines
         of_user = any(person in line.lower() for person in ("user", "customer", "client"))
         said = [part for one in sentences(line) for piece in (one.split("; ") if all(map(_labelled, one.split("; "))) else [
             one]) for part in _split_told(piece, of_user)]  # "Half-day walk: 4 hours...; full-day walk: 8 hours...": two
@@ -3391,6 +3394,11 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     """A sentence of instructions as the model may tell it, and its label: what the assistant is or can do, in its
     own words ("You are Bob, ..." → ``("name", "I'm Bob, ...")``, "You can ..." → ``("skill", "I can ...")``), a
     fact ("Refunds take 5 days."; of the user, to them: "The user's plan is Pro." → "Your plan is Pro."), no order."""
+    if of_user and said.startswith(("She ", "He ")) and len(said.split()) > 2:  # "The user's name is Ines. She sings
+        verb, _, rest = said.split(" ", 1)[1].partition(" ")  # alto": you sing alto
+        verb = {"is": "are", "was": "were", "has": "have", "does": "do"}.get(verb, verb[:-1] if verb.endswith("s") and not (
+            verb.endswith("ss")) else verb)
+        return "", f"You {verb} {rest}"
     first, _, rest = said.partition(" ")
     place = [name for name in _names_after(said, ("in", "at")) if name.lower() not in _LANGUAGE_NAMES]  # "...in Porto."
     if first == "You" and (rest[:4] == "can " or rest[:4] == "are " and (rest[4:5].isupper() or place)):
@@ -3450,6 +3458,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     clocked = asks and bool({"when", "time"} & said) and bool(set(topic) - stem_set("time"))  # "What time do you close?":
     # "Opening hours: 10:00-19:00" (not "What time is it?")
     doing = {f"do {b}" for a, b in itertools.pairwise(_lower_tokens(message_text)) if a in ("i", "we")}
+    kind_asked = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(message_text)) if a in ("what", "which")), "")
     mine = _about_user(message_text) or "me" in _lower_tokens(message_text)  # "Which phone do I have?"
     clock = topic == [stem("time")]  # "What time is it?" asks the clock, not "Hours: ..."
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
@@ -3482,7 +3491,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             topic, label_stems | advice_stems)  # case the message says whole (of the user: "If the user is sore")
         # is what it asks ("I burned my hand, what should I do?", "Frost tonight. What do I do with my basil?")
         if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered >= len([
-                t for t in topic if t not in _LIGHT_VERBS])):  # "Do you take cards?": "We accept cash and cards"
+                t for t in topic if t not in _LIGHT_VERBS and t != kind_asked])):  # "Do you take cards?": "We accept
+            # cash and cards"; "What part do I sing?": "You sing alto" (the part is what is asked)
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
             named = [one for one in said if set(words(one)) & (message - label_stems) or days and days & _weekdays(
                 one)]  # the sentences it names (or the days asked of)
