@@ -2801,8 +2801,12 @@ def _choose_tools(request: Request) -> list[Tool]:
         # task, not add(a, b)
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
         done = set(words(request.message)) - _VERBS if "did" in _lower_tokens(request.message) else set()  # "Which
+        heard = set(words(request.message)) - _HANDOFF  # (a desk the question names a thing of still takes it: "Are
+        heard |= related(heard)  # there any seats left?" of one that also "checks availability of slots")
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and (_CHANGES | {
-                 stem("change")}) & t.stems - _HANDOFF) or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | _STORES[
+                 stem("change")}) & t.stems - _HANDOFF and not (heard & (t.stems - _CHANGES - _HANDOFF - set().union(*(
+                     u.stems for u in answering))) and t.stems & stem_set("check look find tell show view list search")))
+                 or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | _STORES[
                  "keep"] | _STORES["forget"] | (
                  _ADDRESSING - _SAYING - _VERBS) | done | {"add"}) and not (verb in _ACTING and t.told.lower().startswith(
                      verb)) and (_takes_a_query(t, request.message) or not _takes_a_query(t))]  # book did I reserve?": not
@@ -2844,6 +2848,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         found, found[1:]) if a.endswith("n't") or a == "not"} - acting | {stem(w[2:]) for w in (  # unlock_door)
         found) if w.startswith("un") and w.endswith("ed") and len(w) > 6} | (  # "unlocked": lock
         {stem("price")} if costs else set())
+    message |= {s for t in tools for s in t.name_stems if len(s) >= 4 and f"{s}y" in message}  # "too windy": wind_forecast
     naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
     near = related(message - naming) - message if not chat else set()  # "I'm vegetarian": no recipe
     spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish (English routes to a desk, but is no
@@ -2856,11 +2861,13 @@ def _choose_tools(request: Request) -> list[Tool]:
         near |= related({stem("arithmetic")}) - message
     padded = f" {' '.join(_lower_tokens(request.message))} "
     common = set.intersection(*(set(t.stems) for t in desks)) if len(desks) > 1 else set()  # "insurance" of
-    by_own_words = any((t.stems - _HANDOFF - common) & message for t in desks)  # claims and of sales names neither
+    labels = {stem(a.lower()) for a, b in itertools.pairwise(tokens(request.message)) if a.isalpha() and identifiers(b)}
+    by_own_words = any((t.stems - _HANDOFF - common) & (message - labels) for t in desks)  # claims and of sales names
+    # neither; "Booking BX-2291" only labels a reference: no booking desk's word
     spoken = padded.split()  # "get back": refund; "send these shoes back": return (up to three words between)
     same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith((" back", " out", " know")) and any(
         w == said.split()[0] and said.split()[1] in spoken[at + 2:at + 5] for at, w in enumerate(spoken)) for s in words(same)}
-    desk_words = message if by_own_words else message | near | same
+    desk_words = (message if by_own_words else message | near | same | related(message - naming)) - labels
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     named = {s for t in desks for s in t.name_stems - {"transf", "agent"}}  # a sentence that sends on: not its own
     own_words = _own_words(request.instructions, frozenset(named))
@@ -2890,7 +2897,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         # by a related word, asking what it lacks ("How much would insurance cost?": get_quote, "the driver age?")
         if tool.handoff and covered & own_words or recalling and not tool.handoff:  # a desk whose instructions say the
             heard = message | same  # message's words answers it; "What's the new address again?": no quote by "move"
-        said = own & message - (_aside(tool, desks, ended) if routed else set())
+        said = own & (message - labels if routed else message) - (_aside(tool, desks, ended) if routed else set())
         distinct = len(said) + bool(own & heard - message) or bool(  # related words ("parcel": track, package) once;
             lead not in shared and (lead == stem(tool.name.split("_")[0].lower()) or fits and lead not in naming and related(
                 {lead}) & own))  # its verb ("Add milk": add_item, asking what it lacks); given its values, one related to its

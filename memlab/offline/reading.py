@@ -103,7 +103,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     husky boxer | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
     headset charger | car drive vehicle plate licence license registration |
-    budget spend afford cost price pay money limit expense transaction purchase | payout money reimbursement | price cost quote trading worth | salary earn income wage
+    budget spend afford cost price pay money limit expense transaction purchase | payout money reimbursement refund | wind gust gusts | seat seats slot
+    slots availability available vacancy vacancies | price cost quote trading worth | salary earn income wage
     compensation | deadline due | appointment meeting booking reservation | calendar event agenda diary | outdoor outside patio terrace | cause reason
     because | birthday bday born age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
