@@ -239,6 +239,9 @@ _ORDINALS = frozenset("first second third fourth fifth next last finally".split(
 _PLACES = ("first", "second", "third", "fourth", "fifth", "last")  # a listed record's place ("the second one")
 #: Words that open a message before a comma and say nothing ("Oh wait, ...", "Scratch that, ...").
 _FILLER = frozenset("oh wait no scratch that um uh hmm oops ah well also btw anyway".split())
+#: A word said alone to welcome an answer ("Lovely.", "Perfect!"): no name.
+_PLEASED = frozenset("lovely great perfect thanks cool nice ok okay brilliant wonderful excellent awesome super fine sure "
+                     "right alright cheers fab fantastic splendid marvellous good hmm wow".split())
 #: Titles before a name that are no part of it ("Dr. Kwame Mensah": Kwame Mensah).
 _HONORIFICS = frozenset("dr mr mrs ms mx prof sir".split())
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
@@ -254,7 +257,7 @@ _VALUE_KINDS = stem_set("name time date day number")
 #: Words that tell a value has changed since it was said ("The hall hire went up to 340 pounds", "we have 10 now").
 _UPDATES = frozenset("now update updated increased decreased rose went gone dropped reduced cut".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
-_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it|the \w+ to)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
                          re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy redirect "
@@ -903,6 +906,9 @@ class Reader:
         if kind == "free" and (labelled or told) and not field_stems & _SUBJECT:
             return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else said
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
+        textish = stem_set("message note text card caption inscription wording greeting")  # "write 'Congratulations'
+        quoted = [] if not field_stems & textish and any(set(words(f.replace("_", " "))) & textish for f in self.fields if (
+            f != name)) else quoted  # on the card": the card_message's, not the flowers'
         if kind in ("free", "thing", "other") and quoted:
             return self._take("quoted", lambda text: quoted)
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
@@ -1514,7 +1520,7 @@ class Reader:
                     # before it only: "kept her on the lead")
                     switched = "" if right in own else "off" if right in ("on", "off") else switched
                     return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
-                        waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in [
+                        waved) and not any(w in ("not", "no", "never", "without", "hold", "nothing") or w.endswith("n't") for w in [
                             *itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])),
                             *found[at + 2:at + 3] * (found[at + 1:at + 2] in (["is"], ["are"], ["was"], ["were"])),
                             *found[at + 1:at + 2] * (found[at + 1:at + 2] in (["isn't"], ["aren't"], ["wasn't"]))])  # "support
@@ -1715,6 +1721,14 @@ class Reader:
             :1].isalpha() and s[-1] not in ":?"] if near & stem_set("step instruction direction") else []
         if len(steps) >= 2:  # a recipe's or a guide's steps: its sentences past its title ("Heat a pan. Serve warm.")
             return steps[:20]
+        for piece in sentences(message) if at < 0 else ():  # "Send 15 stems of peonies and sweet peas to Margot": the
+            said = piece.replace(",", " , ").split()  # things counted by the measure, joined by "and"
+            at_of = next((k for k in range(2, len(said)) if said[k] == "of" and said[k - 2][:1].isdigit()), 0)
+            run = list(itertools.takewhile(lambda w: w.lower() not in ("to", "on", "for", "with", "at", "by", "from", ",",
+                                                                     "please", "and") or w == "and", said[at_of + 1:]))
+            things = [t.strip(" .!?") for t in " ".join(run).split(" and ")] if at_of else []
+            if len(things) >= 2 and all(0 < len(t.split()) <= 3 for t in things):
+                return things
         hurts = related(near) | notes.PROBLEM | stem_set("swollen twisted fever cough nausea dizzy sweating bleeding itchy "
                                                          "rash vomiting tired") if near & stem_set("symptom complaint") else set()
         felt = [c.strip(" .!?") for piece in sentences(message) for part in piece.split(", ") for c in part.split(" and ")
@@ -2386,6 +2400,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000]).replace(" - ", ". ")):  # "Northwind's CEO": a possessive ends a
         # name; a dash a sentence ("Count me in - Lena Fischer")
+        if [t.lower() for t in tokens(piece)] in [[w] for w in _PLEASED]:
+            continue  # "Lovely. Send 15 stems ... to Margot Lefèvre": no one called Lovely
         piece = re.sub(r"^\w+(?: \w+)?:\s*|['’]s\b(?=\s+(?:[A-Z]{2}|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # (not
         # "Luigi's Trattoria"); "Contact: Priya Raman" opens after its label
         low_piece = piece.lower()
@@ -5361,6 +5377,12 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     made = [i for i in request.conversation[before + 1:max(0, request.last_user_index)] if item_type(i) == "function_call"]
     made = made or next(([i] for i in request.conversation[max(0, request.last_user_index) - 1::-1] if cues and item_type(
         i) == "function_call"), [])  # or an earlier turn's: "Book a table...", "What time was it?", "Make that 6 people"
+    def dated(call: Mapping[str, Any]) -> bool:  # a call given a date ("2025-06-12")
+        given = structured(str(call.get("arguments")))
+        return isinstance(given, dict) and any(_DATE.fullmatch(str(v)) for v in given.values())
+    if cues and made and _DATE.search(request.message[:2000]) and not dated(made[-1]):  # "change the date to 2025-06-14":
+        made = [i for i in request.conversation[:max(0, request.last_user_index)] if item_type(  # the order's, not the
+            i) == "function_call" and dated(i)][-1:] or made  # lookup made since
     tool = next((t for t in request.tools if made and t.name == made[-1].get("name") and not t.handoff), None)
     about = bool(cues) and bool(cues[-1][2] or cues[-1][3]) and len(tokens(request.message)) <= 8 + 4 * (
         "same" in _lower_tokens(request.message))  # a short follow-up ("OK then what about a double for the same dates?")
