@@ -470,7 +470,8 @@ def _identifiers(statement: Statement) -> list[str]:
         f"{code} {t}" for before, code, t in zip([""] + found, found, found[1:]) if t.isdigit() and len(t) >= 3
         and code.isalpha() and code.isupper() and len(code) <= 3 and not facts(before)]  # not a unit ("16 GB 512 GB")
     values = [v for v in dict.fromkeys(statement.identifiers + numbered) if (not _is_time(v) or v.isdigit()) and not (
-        "-" in v and v.rsplit("-", 1)[1].isalpha() and v.rsplit("-", 1)[1].islower())]  # "5th", "92,000-word"
+        "-" in v and v.rsplit("-", 1)[1].isalpha() and v.rsplit("-", 1)[1].islower()) and not (
+        len(v) == 5 and v[:4].isdigit() and v[4] == "s")]  # "5th", "92,000-word", "a 1960s chair"
     for at, value in enumerate(values):  # the groups of digits written after it: "07911 123456", "AST 2207 19" (not
         last = value.split(" ")[-1]  # "ticket T-1029 3 days ago", "BA 117 15 minutes late")
         groups = [t for k, t in enumerate(found) if t == last and "-" not in value for t in takewhile(
@@ -996,7 +997,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     topic = near[section.heading][1]
     about: list[Statement] = []  # best ("Property": the flat; "Money": the quote); "And decide on X" goes with the
     last: dict[str, Statement] = {}  # sentence before it
-    for s in (s for s in said if s.role not in ("assistant", "call")):
+    asked = stem("question") in own(section)  # ("## Piece of furniture" holds no "How long does a wingback take?")
+    for s in (s for s in said if s.role not in ("assistant", "call") and (asked or not s.text.rstrip().endswith("?"))):
         if (last.get(s.role) in about) if tokens(s.text)[:1] in (["And"], ["Also"], ["Plus"]) else s.stems & topic and (
                 fit(s, section) >= max((fit(s, part) for part in rivals), default=0)):
             about.append(s)

@@ -54,3 +54,17 @@ async def test_a_correction_of_one_fee_is_not_written_into_the_other() -> None:
         "The first prize is £250.", "The hall closes at 19:00 sharp."], ["What is the adult entry fee?"])
     assert "£20 for juniors" not in note and "£20 for adults" in note, note
     assert "£20" in adult, adult
+
+
+async def test_an_upholsterers_sections_hold_the_chair_and_the_fabric_and_no_question() -> None:
+    prompt = "Summarise with sections:\n## Customer\n## Piece of furniture\n## Fabric choice\nBullets."
+    told = ["Hi, I'm Orla Brennan and I want a wingback chair reupholstered.",
+            "The chair is a 1960s Parker Knoll, oak legs, about 78 cm tall.",
+            "I'd like a green velvet, maybe the 'Moss' shade from your swatch book.",
+            "How long does a wingback usually take?"]
+    items = [item for text in told for item in ({"role": "user", "content": text}, {"role": "assistant", "content": "Noted."})]
+    async with openai.AsyncOpenAI() as client:
+        note = (await LLMSummarizer(client, prompt=prompt).summarize(items))[1]
+    furniture, fabric = note.split("## Piece of furniture")[1].split("## Fabric choice")
+    assert "Parker Knoll" in furniture and "1960s" not in note.split("## Piece of furniture")[0], note  # no "chair 1960s" id
+    assert "Moss" in fabric and "How long" not in note, note
