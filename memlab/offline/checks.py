@@ -221,7 +221,7 @@ def check_body(body: Any, *, compact: bool = False) -> None:
     model = str(body.get("model")).lower()
     reasons = model.startswith(("o1", "o3", "o4")) or model.split("-20")[0] in ("gpt-5", "gpt-5-mini", "gpt-5-nano")
     for key in ("temperature", "top_p"):  # a reasoning model samples its own way: the real API refuses these
-        if reasons and body.get(key) is not None:
+        if reasons and body.get(key) not in (None, 1):  # (its default, 1, is taken)
             raise OfflineAPIError(f"Unsupported parameter: '{key}' is not supported with this model.", key,
                                   "unsupported_parameter")
     effort = (body.get("reasoning") or {}).get("effort") if isinstance(body.get("reasoning"), dict) else None

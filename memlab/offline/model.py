@@ -57,7 +57,7 @@ _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
 #: A postal address: a street with its number, a city, a postcode or zip and a country ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
-                      r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row|Wharf|Quay|Mews|Gardens))\b(?:(?:\.?,)? ([A-Z]["
+                      r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row|Wharf|Quay|Mews|Gardens))\b(?:(?:(?<=St|Rd|Dr)\.|\.?,)? ([A-Z]["
                       r"\w'-]+(?: [A-Z][a-z][\w'-]*)*)(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b"
                       r"(?:, ([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2}))?)?)?")
 _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal", "country nation")]
@@ -753,9 +753,11 @@ class Reader:
         listed = next((description.lower().partition(cue)[2] for cue in ("e.g.", "such as ", "for example") if cue in (
             description.lower())), "").split(".")[0].replace(" or ", ",").replace(" and ", ",")
         samples = [one.strip(" )(:") for one in listed.split(",") if one.strip(" )(:")]  # "the backline instrument, e.g.
-        said = next((self.whole[at:at + len(one)] for one in samples if len(samples) > 1 and (at := f" {self.whole.lower()}".find(
-            f" {one}")) >= 0 and not self.whole[at + len(one):at + len(one) + 1].isalnum()), None)  # drum kit, bass amp":
-        # the one said ("a room with a drum kit")
+        heard = [(at, one) for one in samples if len(samples) > 1 and (at := f" {self.whole.lower()}".find(f" {one}")) >= 0 and (
+            not self.whole[at + len(one):at + len(one) + 1].isalnum())]  # drum kit, bass amp": the one said ("a room with
+        said = self.whole[heard[0][0]:heard[0][0] + len(heard[0][1])] if len(heard) == 1 and not set(_lower_tokens(
+            self.whole[:heard[0][0]])[-2:]) & {"not", "no", "never"} else None  # a drum kit"; not one of two: "from
+        # Paris to Rome")
         if said:
             return said
         if (names := self.sorted_names(name)) is not None:  # an item of "organizations": none if the text names none
@@ -977,10 +979,12 @@ class Reader:
         things = [t for t in _proper_names(self.whole, things=True) if t.split()[-1].lower().rstrip("s") not in _SECONDS and (
             t not in self.given)] if kind == "other" and self.answer and not (nullable or self.item or field_stems & (
                 _SUBJECT | _EXPLAINS | _THINGS_SAID)) else []  # a structured answer's
-        inner = [p.strip() for p in self.whole.partition("(")[2].partition(")")[0].split(",") if p.strip()] if (
+        inner = [p.strip() for p in self.whole.partition("(")[2].partition(")")[0].split(",") if p.strip() and "@" not in p] if (
             self.item and kind in ("free", "other")) else []  # an item's aside: "Ben Ashworth (vegan, bringing a
-        if inner:  # plus-one)": dietary "vegan", the piece that says the field's word (or a kin), else the first
-            return next((p for p in inner if set(words(p)) & (field_stems | related(field_stems))), inner[0])
+        first = next((f for f in self.fields if f.lower() not in ("name", "email", "id", "title")), "") == name
+        if inner and (said := next((p for p in inner if set(words(p)) & (field_stems | related(field_stems))), inner[0] if (
+                first) else None)):  # plus-one)": dietary "vegan", the piece that says the field's word (or a kin), else
+            return said  # the first piece, the first field's
         if things:  # thing, not the whole message: "Need a bass amp, Tuesday, two hours" (instrument); with one said
             return next((t for t in things if f" with a {t}" in self.whole or f" with an {t}" in self.whole), things[0])
         if kind in ("free", "other") and self.summarized and not field_stems & _SUBJECT:
@@ -1423,7 +1427,8 @@ class Reader:
                 ";", ",").split(", ") if ("my", mine) in {(a, stem(b)) for a, b in itertools.pairwise(_lower_tokens(c))} for t, after in (
                     itertools.pairwise(tokens(c))) if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit() and after[:1].isupper()), None)
             # (a year before a make: "a 1968 Triumph", not "bought in 2019")
-        if value is None and self.fields and not self.answer and not self.start and not self.item:  # "Book the double for Priya": the
+        if value is None and self.fields and not self.answer and not self.start and not self.item and marks & (
+                _PERSON | stem_set("guest passenger party traveller traveler adult")):  # "Book the double for Priya": the
             value = next((float(v) for i in reversed(self.request.conversation[:self.request.last_user_index]) if item_type(
                 i) == "function_call" and isinstance(given := structured(str(i.get("arguments"))), dict) and isinstance(
                     v := given.get(name), (int, float)) and not isinstance(v, bool) and v), None)  # guests an earlier call
@@ -1494,9 +1499,8 @@ class Reader:
         phrase = " ".join(w for w in name.lower().split("_") if stem(w) in marks)  # needs_new_bridge: "new bridge"
         low = f" {' '.join(_lower_tokens(self.request.message.replace('-', ' ')))} "
         if " " in phrase and f" {phrase} " in low:  # "Estimate £210 including a new bridge": yes; "bringing a plus-one"
-            clause = next((piece for piece in self.request.message.lower().replace("-", " ").replace(";", ",").replace(
-                ". ", ",").split(",") if phrase in piece), "")
-            return not any(w in ("not", "no", "without", "never") or w.endswith("n't") for w in clause.split())
+            before = low.partition(f" {phrase} ")[0].split()[-3:]  # "no new bridge needed", "don't need a new bridge"
+            return not any(w in ("not", "no", "without", "never") or w.endswith("n't") for w in before)
         if " " in phrase and any(f" {phrase.split()[-1]} {verb} {state} " in low for verb in ("is", "are", "was", "looks",
                                  "seems") for state in ("fine", "ok", "okay", "good", "intact", "sound", "working", "undamaged")):
             return False  # "The bridge is fine": no new bridge
@@ -1527,13 +1531,20 @@ class Reader:
         # is not included" (not "olives but no mushrooms", "available not far from")
         said = set(words(self.request.message))  # "Decide whether the user is asking for another person's home
         for piece in sentences(self.request.instructions[:2000]):  # address, phone number or other personal data": a
-            cue = next((c for c in (" whether ", " if ") if c in f" {piece.lower()} "), "")  # thing it lists, said
+            cue = next((c for c in (" whether ", " if ") if c in f" {piece.lower()} " and ((set(words(name.replace(
+                "_", " "))) - stem_set("is has ask asks for")) & set(words(piece)) or name.lower() in piece.lower())), "")
+            # a thing it lists, said (of the sentence on this field)
             items = piece.lower().partition(cue.strip() + " ")[2].replace("(", ",").replace(")", ",").replace(" or ", ",")
+            parts = [i.strip() for i in items.replace(" and ", ",").split(",") if i.strip()] if cue else []
             listed = [set(words(i)) - _PERSON - stem_set("user ask asking message another other person's data about for")
-                      for i in items.replace(" and ", ",").split(",")] if cue else []
-            if any(w and w <= said | related(said) and len(w) < 4 for w in listed) and len(listed) > 1:
+                      for i in parts]
+            kind_of = bool(parts) and parts[-1].startswith("other ") and (set(words(name.replace("_", " "))) - stem_set("is has ask for")) <= set(
+                words(parts[-1]))  # "..., phone number or other personal data": examples of the field's kind
+            if kind_of and any(w and w <= said | related(said) and len(w) < 4 for w in listed[:-1]):
                 return True
-        heard = [w for w in _lower_tokens(self.request.message) if w in _SWITCHES - {"keep"}]
+        said = _lower_tokens(self.request.message)  # "signed up on Monday" turns nothing on
+        heard = [w for k, w in enumerate(said) if w in _SWITCHES - {"keep", "on", "off"} or w in ("on", "off") and k and said[
+            k - 1] in ("turn", "switch", "flip", "put", "it", "them", "set")]
         if heard and set(words(name.replace("_", " "))) & stem_set("enabled active on activated state switched"):
             return heard[0] not in _OFF  # a switch's field: "Turn on away mode" (enabled: true), "switch it off"
         return None
@@ -1550,8 +1561,9 @@ class Reader:
         scope = set(words(low.partition(cue)[2].split(". ")[0].replace("(", " ").replace(")", " "))) - stem_set(
             "our we you your user message question topic subject")
         said, asked = set(words(self.request.message)), " ".join(_lower_tokens(self.request.message)[:2])
-        return bool(scope & (said | related(said))) or not related(said) and asked in (  # a how-to of words no group
-            "how do", "how should", "how long", "how much", "can i", "should i", "how can")  # knows ("How do I make a
+        return bool(scope & (said | related(said))) or not related(said) and (asked in (  # a how-to of words no group
+            "how do", "how should", "how long", "how much", "can i", "should i", "how can") or cue == " not about " and (
+                _is_question(self.request.message)))  # knows ("How do I make a
         # risotto?" of cooking) is given the benefit of the doubt, not "Tell me a joke"
 
     def ruled(self, marks: frozenset[str]) -> bool | None:
@@ -1959,8 +1971,9 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
             said[k] = f"{said[k]} {said[k + 3].rstrip('.,;!?')}"
     found, dates, times = _DATE.findall(" ".join(said)), [], []
     found = [value for value, after in itertools.pairwise([*found, ""]) if not (value.lower() in (  # "today, 2025-01-15":
-        "today", "tonight", "tomorrow", "yesterday") and after[:1].isdigit() and any(f"{value}{joint}{after}" in text for (
-            joint) in (", ", " (", " - ", " – ")))]  # the date written out, once
+        "today", "tonight", "tomorrow", "yesterday") and after[:1].isdigit() and ("-" in after or "/" in after or any(
+            m in after.lower() for m in _MONTHS)) and ":" not in after and any(f"{value}{joint}{after}" in text for (
+            joint) in (", ", " (", " - ", " – ")))]  # the date written out, once (not "tonight, 7pm": its time)
     for value in found:
         low, numbers = value.lower().replace(".", ""), [int(n) for n in re.findall(r"\d+", value)]
         numbers = {"noon": [12], "midnight": [0]}.get(low, numbers)
@@ -2806,8 +2819,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     heard = _lower_tokens(request.message)
     last = next((str(i.get("name")) for i in request.conversation[request.last_user_index::-1] if item_type(
         i) == "function_call"), "")  # "turn it off again": the switch the call before turned on (set_away_mode)
-    if "it" in heard and set(heard) & (_SWITCHES - {"keep", "start"}) and choice != "none" and (switch := [t for t in tools if (
-            t.name == last and _switch(t))]):
+    turned = any(a in ("turn", "switch", "flip", "put") and b == "it" and c in ("on", "off", "back") for a, b, c in zip(
+        heard, heard[1:], heard[2:]))  # "turn it off again" (not "Turn the kitchen lights off, it is late")
+    others = {w for t in tools if t.name != last for w in t.name_stems - _VERBS - {stem("set")}} & set(words(request.message))
+    if turned and not others and choice != "none" and (switch := [t for t in tools if t.name == last and _switch(t)]):
         return switch
     asking = _only_asks(request.message)
     answering = [t for t in tools if t.handoff and "question" in t.stems and _ANSWERING & t.stems]  # an FAQ desk
@@ -2817,8 +2832,10 @@ def _choose_tools(request: Request) -> list[Tool]:
         # task, not add(a, b)
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
         done = set(words(request.message)) - _VERBS if "did" in _lower_tokens(request.message) else set()  # "Which
-        heard = set(words(request.message)) - _HANDOFF  # (a desk the question names a thing of still takes it: "Are
-        heard |= related(heard)  # there any seats left?" of one that also "checks availability of slots")
+        heard = set(words(request.message)) - _HANDOFF - stem_set("left free spare remaining available availability any")
+        heard = heard | related(heard) if {"left", "free", "spare", "remaining", "available"} & set(_lower_tokens(
+            request.message)) else set()  # (a desk the question names a thing of still takes it: "Are there any seats
+        # left?" of one that also "checks availability of slots"; not "Is parking available?")
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and (_CHANGES | {
                  stem("change")}) & t.stems - _HANDOFF and not (heard & (t.stems - _CHANGES - _HANDOFF - set().union(*(
                      u.stems for u in answering))) and t.stems & stem_set("check look find tell show view list search")))
@@ -2851,9 +2868,10 @@ def _choose_tools(request: Request) -> list[Tool]:
         request.message)[1:2] in (["was"], ["were"])  # "What was the rate for the euro conversion?"; "in total across those
     asked = set(_topic(request.message.replace("-", ""))) - _LIGHT_VERBS - _VALUE_KINDS
     keys = [set(words(" ".join(found).replace("_", " "))) for i in request.conversation[:request.last_user_index] if item_type(
-        i) == "function_call_output" and isinstance(found := structured(str(i.get("output"))), dict)]  # "What's the
-    keyed = bool(asking and asked and any(2 * len(asked & (key | related(key))) >= len(asked) and asked & key for key in keys))  # call-out fee?":
-    # the fee a result of the booking named (callout_fee_gbp), not a new estimate
+        i) == "function_call_output" and isinstance(found := structured(str(i.get("output"))), dict) and all(
+        n.lower() in str(found).lower() for n in _proper_names(request.message))]  # "What's the call-out fee?": the fee a
+    keyed = bool(asking and asked and any(2 * len(asked & (key | related(key))) >= len(asked) and asked & key for key in keys))
+    # result of the booking named (callout_fee_gbp), not a new estimate; not London's temperature for Paris
     if choice in (None, "auto") and (back or keyed) and _is_question(request.message) and (_from_results(
             request, request.message) or keyed and (found := _answered_by_conversation(request)) and found[1].role == "tool"):
         return []  # docks?": what the earlier result holds, not another search
@@ -2864,7 +2882,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         found, found[1:]) if a.endswith("n't") or a == "not"} - acting | {stem(w[2:]) for w in (  # unlock_door)
         found) if w.startswith("un") and w.endswith("ed") and len(w) > 6} | (  # "unlocked": lock
         {stem("price")} if costs else set())
-    message |= {s for t in tools for s in t.name_stems if len(s) >= 4 and f"{s}y" in message}  # "too windy": wind_forecast
+    message |= {s for t in tools for s in t.name_stems if s in stem_set("wind rain snow cloud storm fog frost ice") and (
+        f"{s}y" in message)}  # "too windy": wind_forecast
     naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
     near = related(message - naming) - message if not chat else set()  # "I'm vegetarian": no recipe
     spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish (English routes to a desk, but is no
@@ -2877,7 +2896,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         near |= related({stem("arithmetic")}) - message
     padded = f" {' '.join(_lower_tokens(request.message))} "
     common = set.intersection(*(set(t.stems) for t in desks)) if len(desks) > 1 else set()  # "insurance" of
-    labels = {stem(a.lower()) for a, b in itertools.pairwise(tokens(request.message)) if a.isalpha() and identifiers(b)}
+    labels = {stem(found[0].lower()) for piece in sentences(request.message) if len(found := tokens(piece)) == 2 and (
+        found[0].isalpha() and identifiers(found[1]))}  # a reference told on its own: "..., where's my money? Booking BX-2291."
     by_own_words = any((t.stems - _HANDOFF - common) & (message - labels) for t in desks)  # claims and of sales names
     # neither; "Booking BX-2291" only labels a reference: no booking desk's word
     spoken = padded.split()  # "get back": refund; "send these shoes back": return (up to three words between)
@@ -3024,8 +3044,10 @@ def _choose_tools(request: Request) -> list[Tool]:
             t.name_stems - _VERBS <= message)]  # 72": news, no lookup of a moving quote (but "My order is ORD-5")
     acts = _CHANGES | stem_set(" ".join(_ACTING))
     verb = {t.name: stem(t.name.replace("-", "_").split("_")[0].lower()) for t in tools}
-    unasked = [t for t in picked if not t.handoff and verb[t.name] in acts - {lead} - message and not (
-        t.name_stems - {verb[t.name], lead}) & message]  # an act the message neither asks for nor names the thing of
+    opposite = {v for pair in _OPPOSITE_ACTS if lead in pair for v in pair} - {lead}
+    unasked = [t for t in picked if not t.handoff and verb[t.name] in opposite - message and not (
+        t.name_stems - {verb[t.name], lead}) & message]  # the opposite act, which the message neither asks for nor
+    # names the thing of
     if lead in acts and not isinstance(choice, Mapping) and unasked and any(verb[t.name] == lead for t in tools if not (
             t.handoff)):  # "Book the double for Priya": book_room, never cancel_booking
         picked = [t for t in picked if t not in unasked] or [t for t in tools if not t.handoff and verb[t.name] == lead][:1]
@@ -3048,6 +3070,12 @@ def _attached(pieces: list[str]) -> list[str]:
         between = k + 1 < len(pieces) and bare(pieces[k + 1]) and not _opens_count(piece) and not any(map(str.isdigit, piece))
         out[-1:] = [f"{out[-1]}, {piece}"] if out and (bare(piece) or between) else [*out[-1:], piece]
     return out
+
+
+#: Acts that undo each other: a message asking for one never calls the other's tool ("Book the double": no cancel).
+_OPPOSITE_ACTS = [stem_set(pair) for pair in ("book cancel", "order cancel", "reserve cancel", "add remove", "add delete",
+                                             "create delete", "enable disable", "lock unlock", "open close", "start stop",
+                                             "buy sell", "subscribe unsubscribe", "schedule cancel")]
 
 
 def _opens_count(piece: str) -> bool:
@@ -3248,8 +3276,10 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # "Where am I moving?" is not answered by "My exam was moved to May 24"
         if "where" in asked and statement.role in ("user", "note") and _timed(statement.text) and not any(
                 a in _PLACE_CUES + ("on", "near", "outside", "inside", "by", "under", "with") and not b[:1].isdigit() and (
-                    b not in CALENDAR and b not in _LATER) for a, b in itertools.pairwise(_lower_tokens(statement.text))):
-            continue  # nor "Where is the concert?" by "The concert is at 7 pm" (a time, and no place)
+                    b not in CALENDAR and b not in _LATER) for a, b in itertools.pairwise(_lower_tokens(statement.text))) and not (
+                [n for n in _proper_names(statement.text) if n.split()[0].lower() not in CALENDAR] or {"downtown", "upstairs",
+                 "downstairs", "outside", "inside", "home", "abroad", "here", "there"} & set(_lower_tokens(statement.text))):
+            continue  # nor "Where is the concert?" by "The concert is at 7 pm" (a time, and no place: not "leaves Heathrow")
         if len(topic) > 1 and set(topic) - _VALUE_KINDS and not _covered([one for one in topic if one not in _VALUE_KINDS], (
                 statement.stems | ({head} if called & statement.stems else set()))) and not named and {
                     s for s in set(words(statement.text)) - _VALUE_KINDS - _DAYS - _LIGHT_VERBS - set(words(" ".join(_proper_names(
@@ -3262,7 +3292,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # "Who was I traveling with?" is answered by a person, not "the replacement flight cost €710"
         placed = stem("address") in topic and _ADDRESS.search(statement.text)  # "at 42 Elm Street": the address
         lasting = "how long" in question.lower() and any(stem(unit) in _kinds(statement.text) for unit, (measure, _) in (
-            _SECONDS.items()) if measure == "time")  # "How long will the refund take?": "within 5 days"
+            _SECONDS.items()) if measure == "time") and set(topic) - stem_set("long take") <= statement.stems  # "How long
+        # will the refund take?": "within 5 days" (not "How long is the hike?": "we walk for 5 hours")
         stems = statement.stems | ({stem("long")} if lasting else set()) | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
             {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set())  # "Which
         # day...?": "on Thursdays"
@@ -3378,18 +3409,31 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
     told = []
     for line in instructions.splitlines():  # a line, else each sentence, labelled ("... Rules: never ...") or not
         for lead in ("You are talking to ", "You're talking to ", "You are speaking with ", "You are speaking to ",
-                     "You are chatting with ", "You are helping ", "You're helping "):
-            line = line.replace(lead, "The user is ")  # "You are talking to Ines, an alto...": the user is Ines
+                     "You are chatting with ", "You are helping ", "You're helping "):  # "You are talking to Ines, an
+            at = line.find(lead)  # alto...": the user is Ines (a name, then a comma or a full stop)
+            name = list(itertools.takewhile(lambda w: w[:1].isupper(), line[at + len(lead):].split(" ")))[:3] if at >= 0 else []
+            if name and name[-1][-1:] in ",." and (at == 0 or line[at - 2:at] == ". "):
+                line = line.replace(lead, "The user is ", 1)
         of_user = any(person in line.lower() for person in ("user", "customer", "client"))
         said = [part for one in sentences(line) for piece in (one.split("; ") if all(map(_labelled, one.split("; "))) else [
             one]) for part in _split_told(piece, of_user)]  # "Half-day walk: 4 hours...; full-day walk: 8 hours...": two
+        plain = [not (one.startswith(("She ", "He ")) and not (k and said[k - 1].startswith((
+            "The user is", "The user's name is", "The customer is", "The customer's name is")) and len(_proper_names(said[
+                k - 1])) <= 1)) for k, one in enumerate(said)]  # "She sings alto" after "The user's name is Ines." (not
+        # "She is 7" after "The user has a daughter, Mia.", nor "She approves" after "The user's manager is Dana.")
         told += [entry] if (entry := _labelled(line)) else [
-            entry for one in said if (entry := _labelled(one) or _as_told(one, of_user)) is not None]
+            entry for one, kept in zip(said, plain) if (entry := _labelled(one) or _as_told(one, of_user and kept)) is not None]
     if "skill" not in dict(told):  # "You are Pip, a baker's assistant." answers "What can you do?" too
         told += [("skill", text) for label, text in told if label == "name"][:1]
     named = {stem("name")}  # "The user is Ana, a nurse." → "You are Ana, a nurse.": the user's name
     return tuple((label, text, frozenset(words(label)), frozenset(words(text)) | (named if text.startswith(
         "You are ") and text[8:9].isupper() else set())) for label, text in told)
+
+
+def _valued(advice: str, topic: Sequence[str]) -> bool:
+    """Whether ``advice`` gives a value right after a word asked of ("You sing alto": sing; not "You drive to work")."""
+    said = tokens(advice)
+    return any(stem(a.lower()) in topic and b.lower() not in STOP and b[:1].isalpha() for a, b in itertools.pairwise(said))
 
 
 def _split_told(said: str, of_user: bool) -> list[str]:
@@ -3495,7 +3539,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         repeated = advice[:80].lower() in given and label not in ("name", "skill")  # asked again: said again
         if wants_fact and not facts(advice) or repeated and _covered(topic, label_stems | advice_stems) * 2 < len(topic):
             continue
-        if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and not asks:
+        if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and (not asks or (
+                addressed and not {"my", "me", "i", "i'm", "am"} & said)):
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
         near = days and days & _weekdays(advice) or label == "address" or clocked
         heard = message | (related(message) if near else set()) | {
@@ -3508,13 +3553,16 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
                 advice_stems) and _lower_tokens(message_text)[:2] == ["do", "you"])  # "Do you sell tablets?": what
             # the shop sells, said by what the assistant is for
             continue  # ("Returns: 30 days. Electronics have a 2-year warranty.": "What's the warranty on electronics?")
+        if kind_asked and kind_asked in topic and kind_asked not in advice_stems | label_stems | _VALUE_KINDS and not (
+                related({kind_asked}) & (advice_stems | label_stems) - set(topic)) and not _valued(advice, topic):
+            continue  # "What car do I drive?" is not told by "You drive to work every day" (no car said)
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         case = advice.partition(",")[0] * advice.lower().startswith(("for ", "if ", "when "))  # "For a burn, cool it...": a
         covered = len(topic) if case and set(words(case)) - _USERS and set(words(case)) - _USERS <= set(words(message_text)) else _covered(
             topic, label_stems | advice_stems)  # case the message says whole (of the user: "If the user is sore")
         # is what it asks ("I burned my hand, what should I do?", "Frost tonight. What do I do with my basil?")
         if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered >= len([
-                t for t in topic if t not in _LIGHT_VERBS and t != kind_asked])):  # "Do you take cards?": "We accept
+                t for t in topic if t not in _LIGHT_VERBS and (t != kind_asked or not _valued(advice, topic))])):  # "Do you take cards?": "We accept
             # cash and cards"; "What part do I sing?": "You sing alto" (the part is what is asked)
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
             named = [one for one in said if set(words(one)) & (message - label_stems) or days and days & _weekdays(
@@ -4649,12 +4697,16 @@ def _contradicts(question: str, text: str) -> bool:
         return False
     named, stated = set(words(" ".join(_proper_names(question)))), set(words(text))
     missing = set(_topic(question)) - stated
-    if missing and missing <= _DAYS and stated & _DAYS - {"today", "tomorrow"}:  # "Do we finish on Saturday?" of "We
-        return True  # finish on Sunday" (another day or month said where the question names one)
-    counts = {a: stem(b) for a, b in itertools.pairwise(_lower_tokens(question)) if a.isdigit()}
-    if missing and missing <= counts.keys() and {stem(b) for a, b in itertools.pairwise(_lower_tokens(text)) if a.isdigit(
-            ) and a not in counts} & {counts[n] for n in missing}:  # "Are we 30 singers?" of "We are 23 singers"
-        return True
+    said = _lower_tokens(text)
+    ranged = bool({"to", "until", "till", "through", "-", "or", "more", "plus", "extra"} & set(said))
+    days = stated & _DAYS - stem_set("today tomorrow tonight yesterday")
+    if missing and missing <= _DAYS - stem_set("today tomorrow tonight yesterday") and len(days) == 1 and not ranged:
+        return True  # "Do we finish on Saturday?" of "We finish on Sunday" (one other day said, no range)
+    counts = {a: stem(b) for a, b in itertools.pairwise(_lower_tokens(question)) if a.isdigit() and b not in CALENDAR}
+    told = [(a, stem(b)) for a, b in itertools.pairwise(said) if a.isdigit()]
+    if missing and missing <= counts.keys() and not ranged and len([a for a, b in told if b in {counts[n] for n in missing}]) == 1 and {
+            b for a, b in told if a not in counts} & {counts[n] for n in missing}:  # "Are we 30 singers?" of "We are 23
+        return True  # singers" (not "10 chairs and 2 more chairs")
     return bool(missing) and missing <= named and bool(set(words(" ".join(_proper_names(text)))) - named)
 
 
@@ -5410,6 +5462,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
             k.replace("_", " "))), None) or next((
             k for k, v in arguments.items() if isinstance(v, (str, int, float)) and str(v) and new and (
                 shapes[k] == shapes[""] if wrong is None else str(v).lower() in wrong.lower())), None)
+        if len(tokens(request.message)) > 8 and not (when or isinstance(tool.parameters["properties"][key].get("enum"), list)):
+            return None  # a longer "what about ... for the same dates?" names an option ("a double"), not a free value
         kind = tool.parameters["properties"][key].get("type")
         value = (int(float(new)) if kind == "integer" else float(new)) if kind in ("integer", "number") else new
         options = tool.parameters["properties"][key].get("enum")  # "And the bedroom's reading?": room "bedroom", an

@@ -105,7 +105,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense transaction purchase | payout money reimbursement refund | height tall | furniture chair sofa armchair couch wardrobe cabinet stool dresser
     bookcase wingback | fabric velvet linen cotton wool silk leather upholstery textile material cloth tweed swatch shade | wind gust gusts | seat seats slot
-    slots availability available vacancy vacancies | price cost quote trading worth | salary earn income wage
+    slots | price cost quote trading worth | salary earn income wage
     compensation | deadline due | appointment meeting booking reservation | calendar event agenda diary | outdoor outside patio terrace | cause reason
     because | birthday bday born age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
