@@ -57,7 +57,7 @@ _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
 #: A postal address: a street with its number, a city, a postcode or zip and a country ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
-                      r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row|Wharf|Quay|Mews|Gardens))\b(?:(?:(?<=St|Rd|Dr)\.|\.?,)? ([A-Z]["
+                      r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row|Wharf|Quay|Mews|Gardens))\b(?:\.?,? (?!(?:Could|Can|Please|The|We|It|And|But|Would|Will|Our|My|This|That|They|There|He|She|You|I)\b)([A-Z]["
                       r"\w'-]+(?: [A-Z][a-z][\w'-]*)*)(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b"
                       r"(?:, ([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2}))?)?)?")
 _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal", "country nation")]
@@ -754,7 +754,8 @@ class Reader:
             description.lower())), "").split(".")[0].replace(" or ", ",").replace(" and ", ",")
         samples = [one.strip(" )(:") for one in listed.split(",") if one.strip(" )(:")]  # "the backline instrument, e.g.
         heard = [(at, one) for one in samples if len(samples) > 1 and (at := f" {self.whole.lower()}".find(f" {one}")) >= 0 and (
-            not self.whole[at + len(one):at + len(one) + 1].isalnum())]  # drum kit, bass amp": the one said ("a room with
+            not self.whole[at + len(one):at + len(one) + 1].isalnum()) and not set(_lower_tokens(self.whole[:at])[-2:]) & {
+            "not", "no", "never"}]  # drum kit, bass amp": the one said, not negated ("a room with
         said = self.whole[heard[0][0]:heard[0][0] + len(heard[0][1])] if len(heard) == 1 and not set(_lower_tokens(
             self.whole[:heard[0][0]])[-2:]) & {"not", "no", "never"} else None  # a drum kit"; not one of two: "from
         # Paris to Rome")
@@ -909,8 +910,9 @@ class Reader:
             return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else said
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
         textish = stem_set("message note text card caption inscription wording greeting")  # "write 'Congratulations'
-        quoted = [] if not field_stems & textish and any(set(words(f.replace("_", " "))) & textish for f in self.fields if (
-            f != name)) else quoted  # on the card": the card_message's, not the flowers'
+        quoted = [] if not field_stems & textish and name.lower().endswith("s") and any(set(words(f.replace(
+            "_", " "))) & textish for f in self.fields if f != name) else quoted  # on the card": the card_message's, not
+        # the list of flowers'
         if kind in ("free", "thing", "other") and quoted:
             return self._take("quoted", lambda text: quoted)
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
@@ -1499,8 +1501,11 @@ class Reader:
         phrase = " ".join(w for w in name.lower().split("_") if stem(w) in marks)  # needs_new_bridge: "new bridge"
         low = f" {' '.join(_lower_tokens(self.request.message.replace('-', ' ')))} "
         if " " in phrase and f" {phrase} " in low:  # "Estimate £210 including a new bridge": yes; "bringing a plus-one"
-            before = low.partition(f" {phrase} ")[0].split()[-3:]  # "no new bridge needed", "don't need a new bridge"
-            return not any(w in ("not", "no", "without", "never") or w.endswith("n't") for w in before)
+            clause = next((piece for piece in self.request.message.lower().replace("-", " ").replace(";", ",").replace(
+                ". ", ",").replace("no way", "").replace("no doubt", "").split(",") if phrase in piece), "")  # "no new
+            # bridge needed", "don't need a new bridge", "isn't
+            return not any(w in ("not", "no", "without", "never") or w.endswith("n't") for w in clause.split())  # needed"
+            # (not "There's no way around a new bridge")
         if " " in phrase and any(f" {phrase.split()[-1]} {verb} {state} " in low for verb in ("is", "are", "was", "looks",
                                  "seems") for state in ("fine", "ok", "okay", "good", "intact", "sound", "working", "undamaged")):
             return False  # "The bridge is fine": no new bridge
@@ -1523,30 +1528,33 @@ class Reader:
                                                                                    "their")), "") if own else ""  # (right
                     # before it only: "kept her on the lead")
                     switched = "" if right in own else "off" if right in ("on", "off") else switched
-                    return not unsaid and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
-                        waved) and not any(w in ("not", "no", "never", "without", "hold", "nothing") or w.endswith("n't") for w in [
+                    return not unsaid and found[at - 1:at] != ["nothing"] and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
+                        waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in [
                             *itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])),
                             *found[at + 2:at + 3] * (found[at + 1:at + 2] in (["is"], ["are"], ["was"], ["were"])),
                             *found[at + 1:at + 2] * (found[at + 1:at + 2] in (["isn't"], ["aren't"], ["wasn't"]))])  # "support
         # is not included" (not "olives but no mushrooms", "available not far from")
         said = set(words(self.request.message))  # "Decide whether the user is asking for another person's home
         for piece in sentences(self.request.instructions[:2000]):  # address, phone number or other personal data": a
+            single = len([f for f in self.fields if f.lower() not in ("reasoning", "reason", "explanation", "rationale")]) == 1
             cue = next((c for c in (" whether ", " if ") if c in f" {piece.lower()} " and ((set(words(name.replace(
-                "_", " "))) - stem_set("is has ask asks for")) & set(words(piece)) or name.lower() in piece.lower())), "")
+                "_", " "))) - stem_set("is has ask asks for")) & set(words(piece)) or name.lower() in piece.lower() or single)), "")
             # a thing it lists, said (of the sentence on this field)
             items = piece.lower().partition(cue.strip() + " ")[2].replace("(", ",").replace(")", ",").replace(" or ", ",")
             parts = [i.strip() for i in items.replace(" and ", ",").split(",") if i.strip()] if cue else []
             listed = [set(words(i)) - _PERSON - stem_set("user ask asking message another other person's data about for")
                       for i in parts]
-            kind_of = bool(parts) and parts[-1].startswith("other ") and (set(words(name.replace("_", " "))) - stem_set("is has ask for")) <= set(
-                words(parts[-1]))  # "..., phone number or other personal data": examples of the field's kind
+            kind_of = bool(parts) and parts[-1].startswith("other ")  # "..., phone number or other personal data":
+            # examples of a kind
             if kind_of and any(w and w <= said | related(said) and len(w) < 4 for w in listed[:-1]):
                 return True
         said = _lower_tokens(self.request.message)  # "signed up on Monday" turns nothing on
-        heard = [w for k, w in enumerate(said) if w in _SWITCHES - {"keep", "on", "off"} or w in ("on", "off") and k and said[
-            k - 1] in ("turn", "switch", "flip", "put", "it", "them", "set")]
+        heard = [w for w, after in itertools.pairwise([*said, ""]) if w in _SWITCHES - {"keep", "on", "off"} or w in (
+            "on", "off") and not (after in CALENDAR or after[:1].isdigit() or after in ("the", "a", "an", "my", "your", "our",
+                                                                                    "their", "his", "her", "time", "top"))]
+        # ("Alarm on.", "Get the alarm on before I leave"; not "signed up on Monday", "on the list")
         if heard and set(words(name.replace("_", " "))) & stem_set("enabled active on activated state switched"):
-            return heard[0] not in _OFF  # a switch's field: "Turn on away mode" (enabled: true), "switch it off"
+            return heard[-1] not in _OFF  # a switch's field: "Turn on away mode" (enabled: true), "It's on? Switch it off."
         return None
 
     def in_scope(self) -> bool | None:
@@ -1733,7 +1741,8 @@ class Reader:
             :1].isalpha() and s[-1] not in ":?"] if near & stem_set("step instruction direction") else []
         if len(steps) >= 2:  # a recipe's or a guide's steps: its sentences past its title ("Heat a pan. Serve warm.")
             return steps[:20]
-        for piece in sentences(message) if at < 0 else ():  # "Send 15 stems of peonies and sweet peas to Margot": the
+        for piece in sentences(message) if at < 0 and not near & (_PERSON | stem_set(
+                "recipient guest invitee attendee email member address")) else ():  # "Send 15 stems of peonies and sweet peas to Margot": the
             said = piece.replace(",", " , ").split()  # things counted by the measure, joined by "and"
             at_of = next((k for k in range(2, len(said)) if said[k] == "of" and said[k - 2][:1].isdigit()), 0)
             run = list(itertools.takewhile(lambda w: w.lower() not in ("to", "on", "for", "with", "at", "by", "from", ",",
@@ -2821,8 +2830,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         i) == "function_call"), "")  # "turn it off again": the switch the call before turned on (set_away_mode)
     turned = any(a in ("turn", "switch", "flip", "put") and b == "it" and c in ("on", "off", "back") for a, b, c in zip(
         heard, heard[1:], heard[2:]))  # "turn it off again" (not "Turn the kitchen lights off, it is late")
-    others = {w for t in tools if t.name != last for w in t.name_stems - _VERBS - {stem("set")}} & set(words(request.message))
-    if turned and not others and choice != "none" and (switch := [t for t in tools if t.name == last and _switch(t)]):
+    if turned and choice != "none" and (switch := [t for t in tools if t.name == last and _switch(t)]):
         return switch
     asking = _only_asks(request.message)
     answering = [t for t in tools if t.handoff and "question" in t.stems and _ANSWERING & t.stems]  # an FAQ desk
@@ -2882,7 +2890,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         found, found[1:]) if a.endswith("n't") or a == "not"} - acting | {stem(w[2:]) for w in (  # unlock_door)
         found) if w.startswith("un") and w.endswith("ed") and len(w) > 6} | (  # "unlocked": lock
         {stem("price")} if costs else set())
-    message |= {s for t in tools for s in t.name_stems if s in stem_set("wind rain snow cloud storm fog frost ice") and (
+    message |= {s for t in tools for s in t.name_stems if s in stem_set("wind rain snow cloud storm fog frost ice salt noise dust smoke mud sand") and (
         f"{s}y" in message)}  # "too windy": wind_forecast
     naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
     near = related(message - naming) - message if not chat else set()  # "I'm vegetarian": no recipe
@@ -3277,7 +3285,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         if "where" in asked and statement.role in ("user", "note") and _timed(statement.text) and not any(
                 a in _PLACE_CUES + ("on", "near", "outside", "inside", "by", "under", "with") and not b[:1].isdigit() and (
                     b not in CALENDAR and b not in _LATER) for a, b in itertools.pairwise(_lower_tokens(statement.text))) and not (
-                [n for n in _proper_names(statement.text) if n.split()[0].lower() not in CALENDAR] or {"downtown", "upstairs",
+                [b for a, b in itertools.pairwise(tokens(statement.text)) if b[:1].isupper() and b.lower() not in CALENDAR and a.lower(
+                    ) in ("leaves", "leave", "departs", "arrives", "from", "opposite", "behind", "outside")] or {"downtown", "upstairs",
                  "downstairs", "outside", "inside", "home", "abroad", "here", "there"} & set(_lower_tokens(statement.text))):
             continue  # nor "Where is the concert?" by "The concert is at 7 pm" (a time, and no place: not "leaves Heathrow")
         if len(topic) > 1 and set(topic) - _VALUE_KINDS and not _covered([one for one in topic if one not in _VALUE_KINDS], (
@@ -3412,14 +3421,15 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
                      "You are chatting with ", "You are helping ", "You're helping "):  # "You are talking to Ines, an
             at = line.find(lead)  # alto...": the user is Ines (a name, then a comma or a full stop)
             name = list(itertools.takewhile(lambda w: w[:1].isupper(), line[at + len(lead):].split(" ")))[:3] if at >= 0 else []
-            if name and name[-1][-1:] in ",." and (at == 0 or line[at - 2:at] == ". "):
+            after = line[at + len(lead):].split(" ")[len(name):len(name) + 1] if name else []
+            if name and (name[-1][-1:] in ",." or after == ["who"]) and (at == 0 or line[at - 2:at] == ". "):
                 line = line.replace(lead, "The user is ", 1)
         of_user = any(person in line.lower() for person in ("user", "customer", "client"))
         said = [part for one in sentences(line) for piece in (one.split("; ") if all(map(_labelled, one.split("; "))) else [
             one]) for part in _split_told(piece, of_user)]  # "Half-day walk: 4 hours...; full-day walk: 8 hours...": two
         plain = [not (one.startswith(("She ", "He ")) and not (k and said[k - 1].startswith((
-            "The user is", "The user's name is", "The customer is", "The customer's name is")) and len(_proper_names(said[
-                k - 1])) <= 1)) for k, one in enumerate(said)]  # "She sings alto" after "The user's name is Ines." (not
+            "The user is", "The user's name is", "The user, ", "The customer is", "The customer's name is")))) for k, one in (
+                enumerate(said))]  # "She sings alto" after "The user's name is Ines." (not
         # "She is 7" after "The user has a daughter, Mia.", nor "She approves" after "The user's manager is Dana.")
         told += [entry] if (entry := _labelled(line)) else [
             entry for one, kept in zip(said, plain) if (entry := _labelled(one) or _as_told(one, of_user and kept)) is not None]
@@ -3432,8 +3442,9 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
 
 def _valued(advice: str, topic: Sequence[str]) -> bool:
     """Whether ``advice`` gives a value right after a word asked of ("You sing alto": sing; not "You drive to work")."""
-    said = tokens(advice)
-    return any(stem(a.lower()) in topic and b.lower() not in STOP and b[:1].isalpha() for a, b in itertools.pairwise(said))
+    said = [t for t in tokens(advice) if t.lower() not in ("a", "an", "the", "my", "our", "his", "her", "their", "some")]
+    return any(stem(a.lower()) in topic and (b.lower() not in STOP and b[:1].isalpha() or c[:1].isupper()) for a, b, c in zip(
+        said, said[1:], [*said[2:], ""]))  # ("drives a Tesla", "works for Acme Ltd")
 
 
 def _split_told(said: str, of_user: bool) -> list[str]:
@@ -3540,7 +3551,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         if wants_fact and not facts(advice) or repeated and _covered(topic, label_stems | advice_stems) * 2 < len(topic):
             continue
         if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and (not asks or (
-                addressed and not {"my", "me", "i", "i'm", "am"} & said)):
+                addressed and not {"my", "me", "i", "i'm", "am", "our", "we", "us"} & said)):
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
         near = days and days & _weekdays(advice) or label == "address" or clocked
         heard = message | (related(message) if near else set()) | {
@@ -3562,7 +3573,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             topic, label_stems | advice_stems)  # case the message says whole (of the user: "If the user is sore")
         # is what it asks ("I burned my hand, what should I do?", "Frost tonight. What do I do with my basil?")
         if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered >= len([
-                t for t in topic if t not in _LIGHT_VERBS and (t != kind_asked or not _valued(advice, topic))])):  # "Do you take cards?": "We accept
+                t for t in topic if t not in _LIGHT_VERBS and (t != kind_asked or not (_valued(advice, topic) or related(
+                    {t}) & advice_stems - set(topic)))])):  # "Do you take cards?": "We accept
             # cash and cards"; "What part do I sing?": "You sing alto" (the part is what is asked)
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
             named = [one for one in said if set(words(one)) & (message - label_stems) or days and days & _weekdays(
@@ -4698,12 +4710,15 @@ def _contradicts(question: str, text: str) -> bool:
     named, stated = set(words(" ".join(_proper_names(question)))), set(words(text))
     missing = set(_topic(question)) - stated
     said = _lower_tokens(text)
-    ranged = bool({"to", "until", "till", "through", "-", "or", "more", "plus", "extra"} & set(said))
+    ranged = any((a.isdigit() or stem(a) in _DAYS) and b in ("to", "until", "till", "through", "-", "or", "and") and (
+        c.isdigit() or stem(c) in _DAYS) for a, b, c in zip(said, said[1:], said[2:]))  # "from Friday to Sunday", "3 to 7"
     days = stated & _DAYS - stem_set("today tomorrow tonight yesterday")
     if missing and missing <= _DAYS - stem_set("today tomorrow tonight yesterday") and len(days) == 1 and not ranged:
         return True  # "Do we finish on Saturday?" of "We finish on Sunday" (one other day said, no range)
-    counts = {a: stem(b) for a, b in itertools.pairwise(_lower_tokens(question)) if a.isdigit() and b not in CALENDAR}
+    counts = {a: stem(b) for a, b in itertools.pairwise(_lower_tokens(question)) if a.isdigit()}
     told = [(a, stem(b)) for a, b in itertools.pairwise(said) if a.isdigit()]
+    ranged = ranged or any(b in stem_set("more extra plus additional others") for _, b in told)  # "10 chairs and 2
+    # more chairs": counts added up
     if missing and missing <= counts.keys() and not ranged and len([a for a, b in told if b in {counts[n] for n in missing}]) == 1 and {
             b for a, b in told if a not in counts} & {counts[n] for n in missing}:  # "Are we 30 singers?" of "We are 23
         return True  # singers" (not "10 chairs and 2 more chairs")
@@ -5432,7 +5447,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     def dated(call: Mapping[str, Any]) -> bool:  # a call given a date ("2025-06-12")
         given = structured(str(call.get("arguments")))
         return isinstance(given, dict) and any(_DATE.fullmatch(str(v)) for v in given.values())
-    if cues and made and _DATE.search(request.message[:2000]) and not dated(made[-1]):  # "change the date to 2025-06-14":
+    if cues and made and {"date", "day"} & set(_lower_tokens(request.message)) and _DATE.search(request.message[:2000]) and (
+            not dated(made[-1])):  # "change the date to 2025-06-14":
         made = [i for i in request.conversation[:max(0, request.last_user_index)] if item_type(  # the order's, not the
             i) == "function_call" and dated(i)][-1:] or made  # lookup made since
     tool = next((t for t in request.tools if made and t.name == made[-1].get("name") and not t.handoff), None)
@@ -5462,7 +5478,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
             k.replace("_", " "))), None) or next((
             k for k, v in arguments.items() if isinstance(v, (str, int, float)) and str(v) and new and (
                 shapes[k] == shapes[""] if wrong is None else str(v).lower() in wrong.lower())), None)
-        if len(tokens(request.message)) > 8 and not (when or isinstance(tool.parameters["properties"][key].get("enum"), list)):
+        if about and len(tokens(request.message)) > 8 and not (when or identifiers(new) or _NUMBER.fullmatch(new) or isinstance(
+                tool.parameters["properties"][key].get("enum"), list)):
             return None  # a longer "what about ... for the same dates?" names an option ("a double"), not a free value
         kind = tool.parameters["properties"][key].get("type")
         value = (int(float(new)) if kind == "integer" else float(new)) if kind in ("integer", "number") else new

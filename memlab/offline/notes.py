@@ -997,8 +997,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     topic = near[section.heading][1]
     about: list[Statement] = []  # best ("Property": the flat; "Money": the quote); "And decide on X" goes with the
     last: dict[str, Statement] = {}  # sentence before it
-    asked = stem("question") in own(section)  # ("## Piece of furniture" holds no "How long does a wingback take?")
-    for s in (s for s in said if s.role not in ("assistant", "call") and (asked or not s.text.rstrip().endswith("?"))):
+    for s in (s for s in said if s.role not in ("assistant", "call")):
         if (last.get(s.role) in about) if tokens(s.text)[:1] in (["And"], ["Also"], ["Plus"]) else s.stems & topic and (
                 fit(s, section) >= max((fit(s, part) for part in rivals), default=0)):
             about.append(s)

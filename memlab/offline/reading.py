@@ -103,8 +103,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     husky boxer | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
     headset charger | car drive vehicle plate licence license registration |
-    budget spend afford cost price pay money limit expense transaction purchase | payout money reimbursement refund | height tall | furniture chair sofa armchair couch wardrobe cabinet stool dresser
-    bookcase wingback | fabric velvet linen cotton wool silk leather upholstery textile material cloth tweed swatch shade | wind gust gusts | seat seats slot
+    budget spend afford cost price pay money limit expense transaction purchase | payout money reimbursement refund | height tall | furniture chair | furniture sofa couch | furniture armchair | furniture wardrobe | furniture
+    dresser | furniture bookcase | furniture wingback | fabric velvet | fabric linen | fabric cotton | fabric silk | fabric
+    leather | fabric upholstery | fabric textile | fabric tweed | fabric swatch | wind gust gusts | seat seats slot
     slots | price cost quote trading worth | salary earn income wage
     compensation | deadline due | appointment meeting booking reservation | calendar event agenda diary | outdoor outside patio terrace | cause reason
     because | birthday bday born age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen

@@ -13,6 +13,18 @@ say).
 - A reference told alone labels nothing ("Booking BX-2291."), but "move booking BX-2291" asks the booking desk.
 - "Send 200 from checking to savings." transfers: only an opposite act is never called ("Book ...": no cancel).
 - A description's example fills a field only if it is the one example said ("from Paris to Rome": not Paris).
+
+A second review, of those mends and the rules after them:
+
+- A guardrail's examples ("..., or other personal data") set its one flag, whatever the flag is called.
+- A two-word flag's negation anywhere in its clause ("I don't think we need a new bridge"), but not "no way around".
+- "Alarm on." and "Get the alarm on before I leave." switch it on; "turn it off" after a switch turned on turns it off.
+- "What car do I drive?" is told "a Tesla Model 3"; "Do you know our address?" the user's address.
+- "Sorry, my mistake, I meant 6 people, ..." corrects the booking, however long; "Actually I meant Paris, 2025-06-11
+  forecast." asks the weather again, not the flight booked earlier on a date.
+- "N copies of X and Y to ann@x.com and bo@y.com" keeps the recipients; "nothing but heating problems" is a problem.
+- Everyday word groups relate a category to its things, not the things to each other (no "garden in shade" for a
+  fabric; a stool sample is no furniture); "too salty" asks check_salt_level; "221 Baker St. Please ring" names no city.
 """
 
 from __future__ import annotations
