@@ -2422,7 +2422,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000]).replace(" - ", ". ")):  # "Northwind's CEO": a possessive ends a
         # name; a dash a sentence ("Count me in - Lena Fischer")
-        if [t.lower() for t in tokens(piece)] in [[w] for w in _PLEASED]:
+        if piece.strip(" .!?,").lower() in _PLEASED:
             continue  # "Lovely. Send 15 stems ... to Margot Lefèvre": no one called Lovely
         piece = re.sub(r"^\w+(?: \w+)?:\s*|['’]s\b(?=\s+(?:[A-Z]{2}|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # (not
         # "Luigi's Trattoria"); "Contact: Priya Raman" opens after its label
@@ -2840,13 +2840,13 @@ def _choose_tools(request: Request) -> list[Tool]:
         # task, not add(a, b)
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
         done = set(words(request.message)) - _VERBS if "did" in _lower_tokens(request.message) else set()  # "Which
-        heard = set(words(request.message)) - _HANDOFF - stem_set("left free spare remaining available availability any")
+        heard = set(words(request.message)) - _HANDOFF - _FREE
         heard = heard | related(heard) if {"left", "free", "spare", "remaining", "available"} & set(_lower_tokens(
             request.message)) else set()  # (a desk the question names a thing of still takes it: "Are there any seats
         # left?" of one that also "checks availability of slots"; not "Is parking available?")
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and (_CHANGES | {
                  stem("change")}) & t.stems - _HANDOFF and not (heard & (t.stems - _CHANGES - _HANDOFF - set().union(*(
-                     u.stems for u in answering))) and t.stems & stem_set("check look find tell show view list search")))
+                     u.stems for u in answering))) and t.stems & _CHECKS))
                  or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | _STORES[
                  "keep"] | _STORES["forget"] | (
                  _ADDRESSING - _SAYING - _VERBS) | done | {"add"}) and not (verb in _ACTING and t.told.lower().startswith(
@@ -2875,8 +2875,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     back = {"those", "these", "them", "both", "either"} & set(_lower_tokens(request.message)) or _lower_tokens(
         request.message)[1:2] in (["was"], ["were"])  # "What was the rate for the euro conversion?"; "in total across those
     asked = set(_topic(request.message.replace("-", ""))) - _LIGHT_VERBS - _VALUE_KINDS
-    keys = [set(words(" ".join(found).replace("_", " "))) for i in request.conversation[:request.last_user_index] if item_type(
-        i) == "function_call_output" and isinstance(found := structured(str(i.get("output"))), dict) and all(
+    keys = [set(words(" ".join(found).replace("_", " "))) for i in request.conversation[:request.last_user_index] if (
+        asking and asked and choice in (None, "auto") and item_type(i) == "function_call_output") and isinstance(
+        found := structured(str(i.get("output"))), dict) and all(
         n.lower() in str(found).lower() for n in _proper_names(request.message))]  # "What's the call-out fee?": the fee a
     keyed = bool(asking and asked and any(2 * len(asked & (key | related(key))) >= len(asked) and asked & key for key in keys))
     # result of the booking named (callout_fee_gbp), not a new estimate; not London's temperature for Paris
@@ -2890,8 +2891,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         found, found[1:]) if a.endswith("n't") or a == "not"} - acting | {stem(w[2:]) for w in (  # unlock_door)
         found) if w.startswith("un") and w.endswith("ed") and len(w) > 6} | (  # "unlocked": lock
         {stem("price")} if costs else set())
-    message |= {s for t in tools for s in t.name_stems if s in stem_set("wind rain snow cloud storm fog frost ice salt noise dust smoke mud sand") and (
-        f"{s}y" in message)}  # "too windy": wind_forecast
+    message |= {s for t in tools for s in t.name_stems if s in _WEATHERY and f"{s}y" in message}  # "too windy": wind_forecast
     naming = message & {s for t in tools for s in t.name_stems}  # "Add an expense": add_expense, not a "total"
     near = related(message - naming) - message if not chat else set()  # "I'm vegetarian": no recipe
     spoken = _language(request.message)  # "Hola, ¿cómo estás?" is in Spanish (English routes to a desk, but is no
@@ -3080,6 +3080,11 @@ def _attached(pieces: list[str]) -> list[str]:
     return out
 
 
+#: Nouns whose adjective in "-y" asks for them ("too windy": wind_forecast; "too salty": check_salt_level).
+_WEATHERY = stem_set("wind rain snow cloud storm fog frost ice salt noise dust smoke mud sand")
+#: Words that ask what is still free ("Are there any seats left?"), and verbs of a desk that checks as well as changes.
+_FREE = stem_set("left free spare remaining available availability any")
+_CHECKS = stem_set("check look find tell show view list search")
 #: Acts that undo each other: a message asking for one never calls the other's tool ("Book the double": no cancel).
 _OPPOSITE_ACTS = [stem_set(pair) for pair in ("book cancel", "order cancel", "reserve cancel", "add remove", "add delete",
                                              "create delete", "enable disable", "lock unlock", "open close", "start stop",
