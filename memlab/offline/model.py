@@ -2826,10 +2826,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
     heard = _lower_tokens(request.message)
-    last = next((str(i.get("name")) for i in request.conversation[request.last_user_index::-1] if item_type(
-        i) == "function_call"), "")  # "turn it off again": the switch the call before turned on (set_away_mode)
     turned = any(a in ("turn", "switch", "flip", "put") and b == "it" and c in ("on", "off", "back") for a, b, c in zip(
-        heard, heard[1:], heard[2:]))  # "turn it off again" (not "Turn the kitchen lights off, it is late")
+        heard, heard[1:], heard[2:]))  # "turn it off again" (not "Turn the kitchen lights off, it is late"): the switch
+    last = next((str(i.get("name")) for i in request.conversation[request.last_user_index::-1] if item_type(
+        i) == "function_call"), "") if turned else ""  # the call before turned on (set_away_mode)
     if turned and choice != "none" and (switch := [t for t in tools if t.name == last and _switch(t)]):
         return switch
     asking = _only_asks(request.message)

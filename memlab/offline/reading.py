@@ -210,6 +210,7 @@ def stem(word: str) -> str:
     return w
 
 
+@functools.lru_cache(maxsize=1024)  # the model's word lists, written where they are used, are stemmed once
 def stem_set(text: str) -> frozenset[str]:
     """The stems of every word of ``text`` (stop words too): how the word lists of the model are written."""
     return frozenset(map(stem, text.split()))
