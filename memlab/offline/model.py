@@ -245,7 +245,8 @@ _PLEASED = frozenset("lovely great perfect thanks cool nice ok okay brilliant wo
 #: Titles before a name that are no part of it ("Dr. Kwame Mensah": Kwame Mensah).
 _HONORIFICS = frozenset("dr mr mrs ms mx prof sir".split())
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
-_SAYING = stem_set("give gave tell told say said mention mentioned share shared remind remember ask asked")
+_SAYING = stem_set("give gave tell told say said mention mentioned share shared remind remember ask asked describe "
+                   "described")
 #: Words before the thing a question asks about: "my favourite colour" asks about a colour.
 _QUALIFIERS = stem_set("favorite favourite new current usual main preferred next last upcoming quarterly monthly weekly "
                         "yearly annual daily")
@@ -271,7 +272,8 @@ _DONE = frozenset("sent ok okay done true success successful confirmed stored sa
 _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote",
          "shut": "shut", "put": "put", "cut": "cut", "run": "ran", "find": "found", "get": "got", "hold": "held",
          "draw": "drew", "throw": "threw"}
-_IN_VERBS = stem_set("check sign book log clock let buzz show pencil squeeze fit")  # "check in Rosa": no place
+_IN_VERBS = stem_set("check sign book log clock let buzz show pencil squeeze fit bring brought hand drop send sent put fill "
+                     "turn")  # "check in Rosa", "brought in her violin": no place
 _ARRANGES = stem_set("schedule arrange organize calendar diary agenda planner list to-do")  # an event's or a task's
 _PARTICLES = ("up", "down", "in", "out", "off", "on", "back", "to", "into", "from")  # after a tool's verb: check_in
 #: Verbs that open a request about someone named next ("Reach Tomas Weber", "Bill Acme Ltd"): no part of the name.
@@ -316,6 +318,8 @@ _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", 
             "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill",
             "ask for": "want", "work for": "employer", "who are you": "name", "can you help": "skill",
             "work out": "workout", "to do list": "todo", "keep in mind": "remember", "bear in mind": "remember"}
+#: Pronouns that open a statement about what an earlier one named ("It has a cracked top", "She wants it by May").
+_STANDS_IN = frozenset("it its they their he his she her".split())
 #: The stems of days and months: a question naming one is answered only by a statement naming the same.
 _DAYS = stem_set(" ".join(CALENDAR))
 #: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
@@ -2711,6 +2715,10 @@ def _asked(message: str) -> str:
     return tail if (_lower_tokens(tail) or [""])[0].split("'")[0] in QUESTION_WORDS else asked[-1] if asked else message
 
 
+#: Light verbs in "-ing", which a question asks with, not about ("What needs doing to the dress?").
+_DOING = frozenset("doing using having taking getting making giving".split())
+
+
 def _topic(message: str) -> list[str]:
     """The content stems (at most 64) of a message's last question ("do for a living" gives ``job``), else of all of it
     ("I burned my hand, what should I do?": burn, hand)."""
@@ -2719,7 +2727,10 @@ def _topic(message: str) -> list[str]:
     extra = [stem(_PHRASES[phrase]) for phrase in said]
     idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
     message = re.sub("|".join(idioms), " ", message[:2000], flags=re.I) if idioms else message  # else no copy
-    topic = [s for s in [*extra, *words(message)] if s not in _GENERIC_ANSWER and s not in _SAYING]
+    plain = " ".join(t for t in message[:2000].split(" ") if t.lower().strip("?!.,") not in _DOING)  # "What colour yarn
+    topic = [s for s in [*extra, *words(plain)] if s not in _GENERIC_ANSWER and s not in _SAYING]  # am I using?": colour,
+    topic = topic if len(topic) >= 2 else [s for s in [*extra, *words(message)] if s not in _GENERIC_ANSWER and s not in _SAYING]
+    # yarn (not "How many courses am I taking?": what the user takes, asked by "taking")
     return list(dict.fromkeys(topic))[:64]  # "...should I keep in mind?": no topic of its own
 
 
@@ -3235,16 +3246,21 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     head = None if head in _MODIFIERS else head
     named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
     called = {stem(found) for s in request.said if s.role == "user" and head  # "my partner Ewa": Ewa is the partner
-              for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w* ([A-Z][\w-]+)", s.text)}
+              for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w*(?:'s name)?(?: is)?(?: called| named)? ([A-Z][\w-]+)", s.text)}
+    # ("my sister is called Ingrid" too)
     roles = ("assistant",) if mine else ("user", "note", "tool")
     candidates = request.memory.matches(topic, roles=roles)
     if named or priced:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too, an amount a price
         candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
             i, head) for i in s.identifiers) if named else _currencies(s.text))]
+    if set(topic) & _FAULTS:  # "What problems did I describe?": "The carriage sticks"
+        candidates += [(0.0, s) for s in request.said if s.role in roles and s.stems & notes.PROBLEM]
+    if counted in _PERSON:  # "How many people are in my group?": "There will be 7 of us"
+        candidates += [(0.0, s) for s in request.said if s.role in roles and _group_size(s.text)]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks and (not exact or head in s.stems))
     # ("my locker code is 4192": no code, but the locker's, beside "the kiln log number ... KL-0387")
-    found, ids = [], {i.lower() for i in identifiers(question)}
+    found, ids, labels = [], {i.lower() for i in identifiers(question)}, _labels(question)
     lowered = _lower_tokens(question)
     ahead = {b: a for a, b in itertools.pairwise(lowered)}  # the word before each of the question's
     asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"
@@ -3272,6 +3288,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # the question itself, another, this message's request, or what it tells for the tools
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
+        if labels and not labels <= (told := _labels(statement.text)) and {n for n, _ in labels} & {n for n, _ in told}:
+            continue  # "What is the code for locker A?" is not answered by "The code for locker D is 5168"
         value = words(statement.text.rpartition(": ")[2]) if statement.role == "tool" and ": " in statement.text else []
         if 0 < len(value) <= 2 and set(value) <= set(words(question)) and (lowered or [""])[0] not in _YES_NO:
             continue  # a result's "room: kitchen" does not say "How warm is the kitchen?"; its "celsius: 19.5" does
@@ -3294,8 +3312,14 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                     ) in ("leaves", "leave", "departs", "arrives", "from", "opposite", "behind", "outside")] or {"downtown", "upstairs",
                  "downstairs", "outside", "inside", "home", "abroad", "here", "there"} & set(_lower_tokens(statement.text))):
             continue  # nor "Where is the concert?" by "The concert is at 7 pm" (a time, and no place: not "leaves Heathrow")
+        faulty = set(topic) & _FAULTS if statement.stems & notes.PROBLEM else set()  # "What's wrong with it?": "a cracked top"
+        sized = {stem(w) for w in lowered[1:2] if lowered[:1] == ["how"] and w in _MEASURED} if _kinds(statement.text) - {"date", "amount"} else set()
+        # "How big is the battery?": "200 amp hours"; "What year...?": "a 2016 Ford Transit"; "How many people are in
+        sized |= {counted, stem("group")} if counted in _PERSON and _group_size(statement.text) else set()  # my group?": "7 of us"
+        sized |= {stem("year")} if stem("year") in topic and any(t.isdigit() and len(t) == 4 and t[:2] in ("19", "20") for t in tokens(
+            statement.text[:300])) else set()
         if len(topic) > 1 and set(topic) - _VALUE_KINDS and not _covered([one for one in topic if one not in _VALUE_KINDS], (
-                statement.stems | ({head} if called & statement.stems else set()))) and not named and {
+                statement.stems | faulty | sized | ({head} if called & statement.stems else set()))) and not named and {
                     s for s in set(words(statement.text)) - _VALUE_KINDS - _DAYS - _LIGHT_VERBS - set(words(" ".join(_proper_names(
                         statement.text)))) if not s[:1].isdigit()}:  # (of another thing: not "The date is 12 June")
             continue  # "What is the hare called?" is not answered by "My assistant is called Priya", nor "What is the
@@ -3309,7 +3333,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             _SECONDS.items()) if measure == "time") and set(topic) - stem_set("long take") <= statement.stems  # "How long
         # will the refund take?": "within 5 days" (not "How long is the hike?": "we walk for 5 hours")
         stems = statement.stems | ({stem("long")} if lasting else set()) | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
-            {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set())  # "Which
+            {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set()) | faulty | sized  # "Which
         # day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
@@ -3319,13 +3343,16 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
         counts_it = head == counted and any(_NUMBER.fullmatch(a) and stem(b) == head for a, b in itertools.pairwise(
-            _lower_tokens(_in_digits(statement.text[:300]))))  # "How many exposures do I usually shoot?": "I meant 120
+            _lower_tokens(_in_digits(statement.text[:300])))) or counted in _PERSON and bool(_group_size(statement.text))  # "How
+        # many exposures do I usually shoot?": "I meant 120
         said = tokens(statement.text[:300])  # exposures"
         said_as = [t.lower() for t in said]
-        prior = next((s for s in reversed(request.said) if s.order < statement.order and s.role == statement.role), None) if (
-            names and said_as[:1] in (["they"], ["he"], ["she"])) else None
-        theirs = prior is not None and names <= prior.stems  # "They had
-        covered += len(names & set(topic) - stems) * theirs  # four children" after "Ignatius and his wife Hannah"
+        pointing = said_as[:1] and said_as[0] in _STANDS_IN or len(said_as) <= 8 and {"it", "her", "him", "them"} & set(said_as[1:4])
+        prior = _antecedent(request, statement) if pointing else None
+        theirs = prior is not None and names <= prior.stems  # "They had four children" after "Ignatius and his wife
+        # Hannah"; "It has a cracked top" after "...brought in her violin"; "I named her Marigold" after "The van is..."
+        inherited = (prior.stems & set(topic)) - stems if theirs else set()
+        covered += len(inherited)
         if covered < min(2, len(topic)) and covered * 2 < len(topic) and not (named or counts_it) or mine and len(set(
                 topic) & statement.stems) * 2 < len(topic) and not {"you'd", "you'll", "say", "said", "told"} & set(lowered):
             continue
@@ -3338,18 +3365,20 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                 a.endswith("'s") and (a[:1].isupper() or stem(a[:-2].lower()) not in _OURS) and stem(
                     b.lower()) == head for a, b in itertools.pairwise(said)):
             continue  # "my telescope" is not "Priyanka's telescope" (but "the company's office" may be mine)
-        corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION) and covered >= len(topic)
+        corrects = bool({t.lower() for t in tokens(statement.text[:300])} & _CORRECTION) and covered >= len(topic) and (
+            dated or not when)  # ("When will it be collected?": not "My daughter might collect it instead of me")
         # (of what is asked: "Actually, make that June 16th, the boat won't be ready" says nothing of its name)
         holds = sum((bool(meant & statement.stems), dated, "where" in asked and any(n.split()[0].lower() not in CALENDAR
                                                                                     for n in _names_after(statement.text, _PLACE_CUES))))
         # what the phrase or the wh-words ask for: "how old", "when", "where" (a place, not "moved to May 24")
         said_here = _covered(topic, frozenset(words(statement.text)))  # of equals, the one that says it ("My son Noah
-        specific = len(set(topic) - {stem("name")} & stems) + corrects  # the words asked, said ("the venue called":
+        specific = len(set(topic) - {stem("name")} & (stems | inherited)) + corrects  # the words asked, said ("the venue called":
         # the venue, not the wedding a related word gives), or a correction of them ("We've moved to York now")
         other = sum(1 for a, b, c in zip(said, said[1:], [*said[2:], ""]) if a.isalpha() and b.isalpha() and (
             stem(b.lower()) in topic and a.islower() and a not in STOP and a not in lowered and stem(a) not in topic and stem(
                 ahead.get(b.lower(), "")) in topic or stem(a.lower()) in topic and b.islower() and b not in STOP | set(
-                    lowered) and stem(b) not in topic and c.lower() in lowered and c.lower() not in STOP))  # of equals,
+                    lowered) and stem(b) not in topic and c.lower() in lowered and (c.lower() not in STOP or c.lower() in (
+                        "is", "are", "was", "were"))))  # of equals,
         # not one that says another thing of the kind ("the salinity reading" is not "the nitrate reading"), nor the
         # thing as another's kind ("Which glaze goes...?": not "The glaze firing goes...")
         found.append(((specific, covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
@@ -3358,10 +3387,41 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     if best and (kinds := _kinds(best[1].text)):  # a later sentence changing that value of that thing tells it as it is
         best = next(((key, s) for s in reversed(request.said) if s.order > best[1].order and s.role in roles and not s.asks
-                     and (kinds & _kinds(s.text) or any(f"not {v}" in s.text for v in facts(best[1].text))) and best[
-                         1].stems & s.stems - _DAYS - kinds - _LIGHT_VERBS - set(facts(s.text)) and {t.lower() for t in tokens(
+                     and (kinds & _kinds(s.text) or any(f"not {v}" in s.text for v in facts(best[1].text))) and set(words(best[
+                         1].text)) & set(words(s.text)) - _DAYS - kinds - _LIGHT_VERBS - set(facts(s.text)) and {t.lower() for t in tokens(
                          s.text[:300])} & (_CORRECTION - {"not"} | {"lower", "raise"}) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55")
     return (best[0][0], best[1]) if best else None
+
+
+#: Words that ask what is wrong with a thing: a statement of a fault answers them ("The carriage sticks").
+_FAULTS = stem_set("wrong problem problems issue issues fault faults")
+#: The adjectives of "how big?", "how heavy?"...: a measurement answers them.
+_MEASURED = frozenset("big large heavy tall wide long deep high far fast strong small".split())
+
+
+def _group_size(text: str) -> str:
+    """How many a group is, as ``text`` says it of "us": "There will be 7 of us", "We're a party of six", "we are 4"."""
+    said = [*_lower_tokens(_in_digits(text[:300])), ""]  # (not "Two of us are vegetarian")
+    return next((n for a, b, c, d in zip(said, said[1:], said[2:], said[3:]) for n in ([a] if (b, c) == ("of", "us") and d not in (
+        "are", "is", "were", "will", "have", "can") else [c] if (
+        a, b) == ("party", "of") or (a, b) == ("we", "are") else [b] if a == "we're" else []) if _NUMBER.fullmatch(n)), "")
+
+
+def _labels(text: str) -> set[tuple[str, str]]:
+    """The things ``text`` tells apart by a letter or a small number after their name, with their labels: "the code for
+    locker A" and "Pitch 3 is booked" give ``("locker", "a")``, ``("pitch", "3")`` (not "she turns 34")."""
+    said = ["", *tokens(text[:300])]
+    return {(stem(b.lower()), c.lower()) for a, b, c in zip(said, said[1:], said[2:]) if b.isalpha() and b.lower() not in STOP
+            and (not a or a.lower() in ("the", "for", "at", "in", "on", "to", "my", "our", "from")) and (
+                len(c) == 1 and c.isupper() and c != "I" or c.isdigit() and len(c) <= 3)}
+
+
+def _antecedent(request: Request, statement: Statement) -> Statement | None:
+    """The statement a pronoun opening ``statement`` stands for: the nearest earlier one by the same speaker (of the three
+    before it) that does not itself open with a pronoun ("Mrs Haverford brought in her violin. It has a cracked top. She
+    wants it back by May": both are of the violin's owner)."""
+    earlier = [s for s in request.said if s.order < statement.order and s.role == statement.role][-3:]
+    return next((s for s in reversed(earlier) if (_lower_tokens(s.text) or [""])[0] not in _STANDS_IN), None)
 
 
 def _timed(text: str) -> bool:
@@ -3382,10 +3442,11 @@ def _kinds(text: str) -> set[str]:
 
 def _gives_what_is_asked(question: str, text: str) -> bool:
     """Whether ``text`` holds the kind of value the question's words ask for: an identifier for a number or an id
-    ("What was the flight number?"), for "where" no day where a place would be ("moved to May 24"); else any does."""
+    ("What was the flight number?"), for "when" a time or a day, for "where" no day where a place would be ("moved to
+    May 24"); else any does."""
     asked = set(_lower_tokens(question))
-    if set(_topic(question)) & _ID and not identifiers(text):
-        return False
+    if set(_topic(question)) & _ID and not identifiers(text) or _lower_tokens(question)[:1] == ["when"] and not _timed(text):
+        return False  # (nor "When will it be collected?" by "My daughter might collect it instead")
     named = [n.split()[0].lower() for n in _names_after(text, _PLACE_CUES)] if "where" in asked else []
     return not named or not all(n in CALENDAR for n in named)  # (a place in lower case: "at the train station")
 
@@ -3742,6 +3803,13 @@ def _details(request: Request, found: Statement, details: bool = False) -> list[
     "Add milk to my list." "Add eggs as well."); else ``found``."""
     topic = [one for one in _topic(request.message) if one != stem("details")]
     told = [s for s in request.said if s.role == "user" and not s.asks]
+    if set(topic) & _FAULTS and found in told and found.stems & notes.PROBLEM:  # "What problems did I describe?": each
+        at = end = told.index(found)  # fault told one after another ("The carriage sticks." "Also the e key sticks.")
+        while at and told[at - 1].stems & notes.PROBLEM:
+            at -= 1
+        while end + 1 < len(told) and told[end + 1].stems & notes.PROBLEM:
+            end += 1
+        return told[at:end + 1]
     about = [s for s in told if _covered(topic, s.stems)] if found in told else []
     if not about:
         return [found]
@@ -3793,12 +3861,19 @@ def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
             pieces[k - 1:k + 1] = [pieces[k - 1] + (" " if pieces[k - 1].endswith(",") else " and ") + pieces[k]]
         elif pieces[k].lower().startswith(("a ", "an ")):
             pieces[k] = f"{lead} {pieces[k]}"
-    said = [set(words(piece)) for piece in pieces]
+    faults = _FAULTS & set(topic)  # "What's wrong with it?": each fault ("a cracked top and a loose fingerboard")
+    said = [set(words(piece)) | (faults if set(words(piece)) & notes.PROBLEM else set()) for piece in pieces]
     covered = sorted(((len(set(topic) & said[k]), _covered(topic, said[k]), -k, piece) for k, piece in enumerate(pieces)),
                      reverse=True)  # the words themselves first: "router", not "wifi"
-    if len(pieces) < 2 or covered[0][:2] == covered[1][:2]:
-        return statement
+    if len(pieces) < 2 or covered[0][:2] == covered[1][:2] or not _holds_value(covered[0][3]) and _holds_value(statement.text) and set(
+            _lower_tokens(covered[0][3])) & _CORRECTION:
+        return statement  # (not "I changed my mind about the colour" of "..., I'm switching to Rust Orange")
     return dataclasses.replace(statement, text=covered[0][3].strip().rstrip(",;"))
+
+
+def _holds_value(text: str) -> bool:
+    """Whether ``text`` gives a value: a number, a fact ("5 cm") or a name ("Rust Orange")."""
+    return any(c.isdigit() for c in text) or bool(facts(text) or _proper_names(text))
 
 
 def _told_back(told: Sequence[Statement]) -> str:
@@ -4428,7 +4503,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 _topic(said)) & set(words(found[1].text)):  # "Is the neighbourhood safe?" is not answered by "type:
             found = None  # apartment", which only a related word ties to it
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
-            later = [s for s in request.said if s.order > found[1].order and s.role == found[1].role not in ("tool", "assistant") and not s.asks]
+            later = [s for s in request.said if s.order > found[1].order and (s.role == found[1].role or s.role == "user" == (
+                "user" if found[1].role == "note" else "")) and found[1].role not in ("tool", "assistant") and not s.asks]
+            # (after a note, what the user said since: "I changed my mind about the colour, I'm switching to Rust Orange")
             then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
             kinds = _kinds(found[1].text)  # a name is not corrected by a date ("make that June 16th, the boat...")
             fixed = [s for k, s in enumerate(later) if _gives_what_is_asked(said, s.text) and then[k] & _CORRECTION and (
@@ -4444,7 +4521,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 or kinds & _kinds(s.text) & found[1].stems and then[k] & {"meant", "correction"}  # "I meant 120 exposures"
                 or _covered(_topic(said), s.stems) and found[1].stems & s.stems - kinds - _LIGHT_VERBS - _DAYS - set(
                     facts(s.text)) - _CORRECTION) or k == 0 and len(then[k]) <= 10 and (facts(s.text) or _DAYS & s.stems) and (
-                not kinds or kinds & _kinds(s.text) or not _kinds(s.text)) and (
+                kinds & _kinds(s.text) or not _kinds(s.text)) and (kinds or facts(found[1].text) or _DAYS & found[
+                    1].stems) and (  # (a value of what gave one: "It has a cracked top" is not changed by "She wants it by May")
                 then[k] & {"it", "it's", "they"} or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
                     :1].isdigit()} & found[1].stems and ("now" in then[k] or set(words(s.text)) <= found[1].stems | set(
                         facts(s.text))))]  # a new value of it in the next short statement: "It's been
@@ -4668,8 +4746,8 @@ def _pieces(told: str) -> list[tuple[str, str]]:
     """A clause cut where a cue opens a piece ("...is", "on June 14", "in Porto"), each with its kind: "date",
     "place" or "" (the first piece is always "")."""
     pieces: list[list[str]] = [[]]
-    for word in told.split(" "):
-        pieces += [[]] if word in _PIECE_CUES and pieces[-1] else []
+    for word in told.split(" "):  # (not "brought in her violin", "handed in the form": "in" of the verb)
+        pieces += [[]] if word in _PIECE_CUES and pieces[-1] and not (word == "in" and stem(pieces[-1][-1].lower()) in _IN_VERBS) else []
         pieces[-1].append(word)
     parts = [" ".join(piece) for piece in pieces]
     return [(p, "" if not at else "date" if _DATE.search(p) or (_DAYS | _DAY_PARTS) & set(words(p)) or p[3:].isdigit()
@@ -4754,6 +4832,10 @@ def _verdict(topic: set[str], text: str, question: str = "") -> str | None:
     return None
 
 
+#: Words that say an amount was taken from a budget ("I spent 1200 pounds so far").
+_SPENT = stem_set("spent spend paid used")
+
+
 def _worded(request: Request, text: str) -> str:
     """``text`` with arithmetic in words in signs ("12 times 7": "12 * 7", "half of 90": "0.5 * 90") and what the user
     stated a value of as that value ("my rent times 12": "950 * 12"); of things asked "combined" (or "in total"), their
@@ -4775,11 +4857,18 @@ def _worded(request: Request, text: str) -> str:
             values.setdefault((statement.order, place), (found[place], []))[1].append(word)
     asked = (totals & set(said) or " in all" in text) and (_is_question(text.strip()) or said[:1] in (
         ["add"], ["sum"], ["calculate"], ["total"]))  # asked: not "Patient is 54 and had a total knee replacement"
+    asked = asked and not any(f" total {b}" in f" {s.text.lower()}" for a, b in zip(said, said[1:]) if a == "total" for s in told)
+    # (nor "What's the total budget?" after "The total budget is 9000 pounds": a name)
     said_out = tokens(_THOUSANDS.sub("", text))  # amounts to add: none priced each or a limit ("2 shirts at £20",
     given = [t.lstrip("£$€") for t in said_out if t[:1] in "£$€" and _NUMBER.fullmatch(t[1:])]  # "under $50")
     given = [] if any(b in _RATES for b, t in zip(["", *said_out], said_out) if t[:1] in "£$€") else given
     if asked and (len(values) >= 2 or len(given) >= 2):  # "What is the total of £120, £75.50 and £300?": those
         return " + ".join(given if len(given) >= 2 else [number for number, _ in values.values()])
+    spent = [s for s in told if s.stems & _SPENT and s.order not in {order for order, _ in values}] if len(values) == 1 and {
+        "left", "remaining"} & set(said) and _is_question(text.strip()) else []  # "How much of the budget is left?"
+    taken = [n for s in reversed(spent) for n in [t.lstrip("£$€") for t in tokens(_THOUSANDS.sub("", s.text))][:12] if _NUMBER.fullmatch(n)]
+    if spent and len(taken) == len(spent):  # one amount each: "I spent 1200 pounds so far"
+        return " - ".join([next(iter(values.values()))[0], *taken])
     for number, named in values.values():
         for word, owner in itertools.product(named, ("my ", "our ", "the ", "")):
             text = text.replace(f" {owner}{word} ", f" {number} ").replace(f" {number} {number} ", f" {number} ")

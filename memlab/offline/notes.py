@@ -62,7 +62,8 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
 _EXPLAINS = frozenset("usually because caused due likely probably sounds means seems typically often".split())
 PROBLEM = stem_set("missing broken error fail drop wrong lost forgot stuck slow crash loud hot cracked leak drip late "
                     "damaged noise noisy flood dead faulty bug overcharged charged refund stopped pain hurt ache sore "
-                    "refuse stolen freeze frozen overheat disconnect glitch outage unresponsive struggle")
+                    "refuse stolen freeze frozen overheat disconnect glitch outage unresponsive struggle loose worn bent warped "
+                    "chipped dented scratched torn sticks sticking jammed")
 _TIME = stem_set("monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight morning "
                  "evening night week weekend month year since ago every daily hourly hour minute later last january "
                  "february march april may june july august september october november december")
@@ -746,13 +747,16 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
     out, superseded = list(said), set()
     for fix in said:
         new = tokens(fix.text)
-        if fix.role != "user" or not _lower(fix) & _FIXES:
-            continue
+        if fix.role != "user" or not (_lower(fix) & _FIXES or {"changed", "mind"} <= _lower(fix)):
+            continue  # ("I changed my mind about the colour, I'm switching to Rust Orange")
         shared = [{one for one in old.stems & fix.stems - _FIXES if "'" not in one and not facts(one)} for old in out]
-        weak = not _lower(fix) & (_FIXES - _MOVED)  # "got pushed to Friday" says less than "Actually, ...": of a
+        weak = not _lower(fix) & (_FIXES - _MOVED) and "mind" not in _lower(fix)  # "got pushed to Friday" says less than "Actually, ...": of a
+        low = [t.lower() for t in new]
+        undone = {b for a, b in zip(low, low[1:]) if a == "not" and facts(b)}  # "it will be 9 people, not 7": a "7"
         shares = [(len(same), old.role != "assistant", old.order, at) for at, (old, same) in enumerate(zip(out, shared))
-                  if old.order < fix.order and old.role in ("user", "note", "assistant") and same - _TIME and (
-                      not weak or len(same - _TIME) >= 2)]  # sentence saying two of its words ("the bisque firing")
+                  if old.order < fix.order and old.role in ("user", "note", "assistant") and (same - _TIME and (
+                      not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)})]  # sentence
+        # saying two of its words ("the bisque firing"), or the value it says is no more
         if not shares:
             continue
         at = max(shares)[-1]
@@ -780,6 +784,9 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             if ways:  # one value replaced by one ("I fly out on 4 May": not the return on 10 June too)
                 _, was, then = min(ways, key=lambda way: way[0])
                 text = text.replace(was, then, 1)
+        named, was = _name_runs(fix.text), _name_runs(old.text)
+        if text == old.text and len(named) == 1 and len(was) == 1 and named != was:  # a new name for the one named
+            text = text.replace(was[0], named[0], 1)  # ("in the colour Moss Green" → "in the colour Rust Orange")
         applied = text != old.text
         if applied:  # (and where the same sentence is said again: a note's copy of it)
             stems = old.stems - frozenset(words(old.text)) | frozenset(words(text))
@@ -799,6 +806,17 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         fix.order > s.order)}  # knee flexion is 105 degrees."): in the place of the sentence it corrects
     return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems) if s.order in newer else s for s in out
             if s not in newer.values()]
+
+
+def _name_runs(text: str) -> list[str]:
+    """The runs of capitalised words of a sentence after its first word: "The yarn is in the colour Moss Green" gives
+    "Moss Green" ("I" and the words of a date are none)."""
+    runs, found = [[]], tokens(text)
+    for at, t in enumerate(found):
+        named = at and t[:1].isupper() and t != "I" and t.lower() not in STOP and not facts(t) and stem(t) not in _TIME
+        runs += [[]] if not named and runs[-1] else []
+        runs[-1] += [t] if named else []
+    return [" ".join(run) for run in runs if run]
 
 
 def _form(value: str) -> str:

@@ -133,6 +133,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     faulty damaged defective cracked torn dented scratched smashed shattered risk
     concern worry worried
     mistake correction instead keep
+    | afraid scared fear fears frightened terrified phobia
     | technical tech bug crash crashes error broken fail fails freeze glitch outage login
     | urgent asap immediately emergency critical high outage down blocks blocker blocking stuck severe serious crash
     crashes rush important crucial vital crushing unbearable excruciating | sales sale discount deal pricing | feature add support suggestion idea improvement wish
@@ -383,6 +384,8 @@ class _Reader:
         lead = len(list(itertools.takewhile(lambda t: t.lower().replace("’", "'") in _FIXING, found)))
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
         new, old = found[lead:at], " ".join(found[at + 1:])
+        while new and new[-1].lower() in _TRAILING:  # "make that Sunday 15 June instead": the value is "Sunday 15 June"
+            new = new[:-1]
         but = next((k for k in range(at + 2, len(found)) if found[k].lower() == "but"), 0) if at == lead else 0
         rest = sentence[sentence.lower().find(" but ") + 5:].split(",")[0] if but else ""
         if but:  # "not sushi but ramen(, sushi is second)": the new value after "but", up to a comma
@@ -391,6 +394,7 @@ class _Reader:
                 t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for t in new):
             return sentence  # "Sorry, I can't make it" names no new value
         value = (rest or sentence[sentence.find(new[0]):].split(" not ")[0]).rstrip(" ,;.!")
+        value = value[:value.rfind(new[-1]) + len(new[-1])] if new[-1] in value else value
         key = next((t for t in new if any(c.isdigit() for c in t) or t[:1].isupper() and t != "I"), "")
         opening = " ".join(found[:lead]).lower()
         if not (key or old or "make that" in opening or "meant" in opening):
@@ -497,6 +501,10 @@ def _tags(sentence: str) -> frozenset[str]:
     return frozenset(stem(tag) for tag in tags)
 
 
+#: Words that may close a correction without being part of its value ("make that Sunday instead").
+_TRAILING = frozenset("instead please then thanks now".split())
+
+
 def _replaced(target: str, value: str, old: str, key: str) -> str | None:
     """``target`` with ``value`` in place of ``old``, else of its last word of ``key``'s shape (a number, a day, a
     name: "500 euros" for "650 euros"), else of what follows its last "is"; ``None`` if there is none."""
@@ -506,7 +514,15 @@ def _replaced(target: str, value: str, old: str, key: str) -> str | None:
     def shape(token: str) -> tuple[bool, ...]:
         return (any(c.isdigit() for c in token), any(c.isalpha() for c in token), token[:1].isupper(),
                 token.lower() in CALENDAR)
-    same = [t for t in tokens(target)[1:] if key and shape(t) == shape(key)]
+    found, shapes = tokens(target), [shape(t) for t in tokens(value)]
+    spans = [" ".join(found[k:k + len(shapes)]) for k in range(len(found) - len(shapes) + 1) if len(shapes) > 1 and all(
+        s[0] or s[2] for s in shapes) and [
+        shape(t) for t in found[k:k + len(shapes)]] == shapes]  # "Saturday 14 June" → "Sunday 15 June": the whole date
+    # or name, when each word of the value is a number or capitalised
+    if spans and spans[-1] in target:
+        at = target.rfind(spans[-1])
+        return target[:at] + value + target[at + len(spans[-1]):]
+    same = [t for t in found[1:] if key and shape(t) == shape(key)]
     if same:
         at = end = target.rfind(same[-1])
         for word in reversed(same[:-1]):  # "Dr Berger" → "Dr Berg": the whole run of its shape is replaced
