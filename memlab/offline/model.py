@@ -239,9 +239,6 @@ _ORDINALS = frozenset("first second third fourth fifth next last finally".split(
 _PLACES = ("first", "second", "third", "fourth", "fifth", "last")  # a listed record's place ("the second one")
 #: Words that open a message before a comma and say nothing ("Oh wait, ...", "Scratch that, ...").
 _FILLER = frozenset("oh wait no scratch that um uh hmm oops ah well also btw anyway".split())
-#: A word said alone to welcome an answer ("Lovely.", "Perfect!"): no name.
-_PLEASED = frozenset("lovely great perfect thanks cool nice ok okay brilliant wonderful excellent awesome super fine sure "
-                     "right alright cheers fab fantastic splendid marvellous good hmm wow".split())
 #: Titles before a name that are no part of it ("Dr. Kwame Mensah": Kwame Mensah).
 _HONORIFICS = frozenset("dr mr mrs ms mx prof sir".split())
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
@@ -2426,7 +2423,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000]).replace(" - ", ". ")):  # "Northwind's CEO": a possessive ends a
         # name; a dash a sentence ("Count me in - Lena Fischer")
-        if piece.strip(" .!?,").lower() in _PLEASED:
+        if piece.strip(" .!?,").lower() in notes.PLEASED:  # "Lovely.", "Perfect!": no name
             continue  # "Lovely. Send 15 stems ... to Margot Lefèvre": no one called Lovely
         piece = re.sub(r"^\w+(?: \w+)?:\s*|['’]s\b(?=\s+(?:[A-Z]{2}|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # (not
         # "Luigi's Trattoria"); "Contact: Priya Raman" opens after its label

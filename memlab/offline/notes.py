@@ -174,6 +174,7 @@ class NoteSpec:
     columns: list[str] = field(default_factory=list)  # a table's two columns when each section is a row
     decided: bool = False  # what was told or decided ("Remind me of everything we've decided")
     nulls: bool = False  # a JSON key nothing fills is null ("Use null if a field is missing"), else "none"
+    empty: str = "none"  # what a section or field nothing fills says ("If a field was never mentioned, write 'unknown'")
 
 
 def read_prompt(prompt: str) -> NoteSpec:
@@ -194,6 +195,14 @@ def read_prompt(prompt: str) -> NoteSpec:
                     table="table" in map(str.lower, tokens(prompt[:4000])),  # "as a markdown table (columns A | B)"
                     decided=any(cue in lower for cue in ("we've decided", "we decided", "have we decided", "we've agreed",
                                                          "remind me of everything")))
+    for cue in ("write '", 'write "', "say '", 'say "', "put '", 'put "'):  # "If a field was never mentioned, write
+        at = lower.find(cue)  # 'unknown'" (not "write 'none'" for a quote of another rule)
+        word = prompt[at + len(cue):].split(cue[-1])[0] if at >= 0 else ""
+        sentence = lower[:at].rsplit(".", 1)[-1].rsplit("\n", 1)[-1] + lower[at:].split(".")[0]
+        if 0 < len(word.split()) <= 3 and any(w in sentence.split() for w in ("never", "not", "no", "nothing", "missing",
+                                                                               "unknown", "empty", "unclear", "if")):
+            spec.empty = word
+            break
     for i, line in enumerate(lines):
         if any(cue in line.lower() for cue in ("must appear", "verbatim", "exactly as written")):
             for later in lines[i + 1:i + 200]:
@@ -747,12 +756,12 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
     out, superseded = list(said), set()
     for fix in said:
         new = tokens(fix.text)
-        if fix.role != "user" or not (_lower(fix) & _FIXES or {"changed", "mind"} <= _lower(fix)):
-            continue  # ("I changed my mind about the colour, I'm switching to Rust Orange")
-        shared = [{one for one in old.stems & fix.stems - _FIXES if "'" not in one and not facts(one)} for old in out]
-        weak = not _lower(fix) & (_FIXES - _MOVED) and "mind" not in _lower(fix)  # "got pushed to Friday" says less than "Actually, ...": of a
         low = [t.lower() for t in new]
         undone = {b for a, b in zip(low, low[1:]) if a == "not" and facts(b)}  # "it will be 9 people, not 7": a "7"
+        if fix.role != "user" or not (_lower(fix) & _FIXES or {"changed", "mind"} <= _lower(fix) or undone):
+            continue  # ("I changed my mind about the colour, I'm switching to Rust Orange"; "sleeves by 2 cm, not 3")
+        shared = [{one for one in old.stems & fix.stems - _FIXES if "'" not in one and not facts(one)} for old in out]
+        weak = not _lower(fix) & (_FIXES - _MOVED) and "mind" not in _lower(fix)  # "got pushed to Friday" says less than "Actually, ...": of a
         shares = [(len(same), old.role != "assistant", old.order, at) for at, (old, same) in enumerate(zip(out, shared))
                   if old.order < fix.order and old.role in ("user", "note", "assistant") and (same - _TIME and (
                       not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)})]  # sentence
@@ -787,6 +796,10 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         named, was = _name_runs(fix.text), _name_runs(old.text)
         if text == old.text and len(named) == 1 and len(was) == 1 and named != was:  # a new name for the one named
             text = text.replace(was[0], named[0], 1)  # ("in the colour Moss Green" → "in the colour Rust Orange")
+        before, instead, after = fix.text.rstrip(".!?").partition(" instead of ")
+        gone = after.split(",")[0].strip().split(" ")  # "make the sky a warm amber instead of pale blue": "pale blue"
+        if text == old.text and instead and 0 < len(gone) <= 3 and " ".join(gone) in text:
+            text = text.replace(" ".join(gone), " ".join(before.split(" ")[-len(gone):]), 1)  # by as many words before
         applied = text != old.text
         if applied:  # (and where the same sentence is said again: a note's copy of it)
             stems = old.stems - frozenset(words(old.text)) | frozenset(words(text))
@@ -853,6 +866,28 @@ def _clauses(said: Sequence[Statement], sections: Sequence[Section]) -> list[Sta
     return out
 
 
+#: Words that welcome an answer or take leave, said alone or opening a short reply ("Lovely.", "Great, see you
+#: tomorrow."): no name, no fact.
+PLEASED = frozenset("lovely great perfect thanks cool nice ok okay brilliant wonderful excellent awesome super fine sure "
+                    "right alright cheers fab fantastic splendid marvellous good hmm wow bye goodbye".split())
+
+
+def _lower_first(statement: Statement) -> str:
+    return (tokens(statement.text) or [""])[0].lower()
+
+
+def _replies(said: Sequence[Statement]) -> dict[int, Statement]:
+    """The first reply to each question of the user, by the question's order, with the question's words too ("What would
+    it cost?" "The estimate is £1,150.")."""
+    agent = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES)]
+    return {s.order: replace(a, stems=a.stems | s.stems) for s in said if s.role == "user" and asks(s) for a in reversed(
+        agent) if a.turn == s.turn and a.order > s.order}
+
+
+#: The words of a section on money ("Price and payments", "Costs", "Budget").
+_MONEY = stem_set("price prices cost costs pay payment payments money budget fee fees total quote")
+
+
 def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> list[str]:
     """The lines a section holds: the statements of its kind (else those sharing its words), as said; a section on
     a person whose description lists its parts ("Customer — name and contact preference") holds each part's."""
@@ -902,8 +937,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         ordered = sorted(said, key=lambda s: s.role != "user")
         return ([day for near in (True, False) for cues in ((), (("on", "born"),)) for s in ordered
                  if bool(s.stems & wanted) == near for day in _dates(s, *cues)] + [
-            day for s in ordered if stem("date") in s.stems for day in _dates(s, ("is", "was", "to", "for"))])[:1]
-        # (or "The date is Sunday 7 September")
+            day for s in ordered if stem("date") in s.stems for day in _dates(s, ("is", "was", "to", "for"))] + [
+            day for s in sorted(said, key=lambda s: (s.role != "assistant", -s.order)) if not asks(s)
+            for day in _dates(s, ("for", "on", "have"))])[:1]  # (or "The date is Sunday 7 September"; else the latest
+        # the agent confirmed: "Booked provisionally for 14 June at 10:00")
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         dated = stem("deadline") in keywords(section.heading)  # "Deadlines": only what has a date
         waiting = [_promise(s) for s in said if (_dates(s) if dated else s.role in ("user", "note") and (
@@ -917,7 +954,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         asked = unsure + [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
             a.turn == s.turn and a.order > s.order for a in agent) and (questions or not _when(s))]  # the user's
         # questions no reply answered (a time proposed is the next step's: "can we do Monday at 6pm?")
-        return (asked or waiting if questions else waiting or asked)[-3:] or [
+        undecided = [_said(s) for s in users if not asks(s) and _lower(s) & {"yet", "undecided", "decide"}]  # "We haven't
+        # picked a vanity yet" (not the agent's promises: "Tobias will send a sketch by 18 October" is no question)
+        return ((asked or undecided) if questions else waiting or asked)[-3:] or [
             f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
     if kind in ("advice", "cause"):  # what the one who helps advised or agreed to, each once; of a cause, what they
         told = [s for s in agent if not asks(s) and len(s.stems) >= 2 and not s.text.rstrip().endswith("?") and not (
@@ -935,9 +974,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return warned[-3:] or [_said(s) for s, solved in _issues(users) if not solved and _is_problem(s) and not any(
             p.kind == "issue" for p in spec.sections)][-2:]
     if kind == "time":
-        timed = [s for s in said if not asks(s) and (
-            keywords(s.text) & _TIME or any(map(_DATE_LIKE.fullmatch, facts(s.text))))]
-        picked = [_said(s) for s in timed if s.role in ("user", "note")] or [
+        timed = [s for s in said if not asks(s) and not _lower(s) <= {"good", "morning", "afternoon", "evening", "night"} and (
+            keywords(s.text) & _TIME or any(map(_DATE_LIKE.fullmatch, facts(s.text))))]  # (not "Good morning.")
+        picked = [_said(s) for s in timed if s.role in ("user", "note")] or [_said(s) for s in timed if s.role == "assistant" and facts(s.text)] or [  # (else the agent's "I'll send the
+        # drawing on 6 May")
             _said(s) for s in timed if s.role == "tool"]  # a piece of a line already picked adds nothing
         return [line for line in picked if not any(line != other and line in other for other in picked)][-5:]
     if kind == "tools":
@@ -973,6 +1013,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         offer += [s for s in users if s.role == "user" and (_lower(s) & {"i'll", "we'll"} or "next" in s.text.lower(
             ).split()[:2]) and not asks(s)]  # "Our next lesson is on Tuesday."
         offer += [s for s in users if s.role == "note" and s.stems & NEXT]
+        offer += [a for s in users if s.role == "user" and asks(s) and "next" in _lower(s) for a in agent[:] if a.turn == s.turn
+                  and a.order > s.order and not asks(a)][:1]  # "What do you need from me next?": "Just approve the sketch"
         if offer:  # the latest, and when, if the sentence before it or the reply to it says ("Yes, Friday at 4pm.
             latest = max(offer, key=lambda s: s.order)  # Next: fractions", "Thursday at 5pm?")
             reply = [s for s in said if s.order > latest.order and s.role != latest.role and s.turn <= latest.turn + 1
@@ -1013,19 +1055,27 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return len(s.stems & near[part.heading][0]) + len(s.stems & near[part.heading][1])
 
     topic = near[section.heading][1]
+    replies = _replies(said)  # (with the question's words: "What would it cost?")
+    said = [replies.get(s.order, s) if s.role != "user" or not asks(s) or s.order in replies and facts(replies[s.order].text)
+            else None for s in said]  # a question is no fact: its reply is, if it gives a value ("What would it cost?":
+    said = [*{s.order: s for s in reversed(said) if s is not None}.values()][::-1]  # "the estimate is £1,150"), once
+    money = _MONEY if topic & _MONEY else frozenset()  # an amount is of a section on prices: "the deposit is £345"
+    said = [replace(s, stems=s.stems | money) if money and any(c in s.text for c in "£$€¥") else s for s in said]
     about: list[Statement] = []  # best ("Property": the flat; "Money": the quote); "And decide on X" goes with the
     last: dict[str, Statement] = {}  # sentence before it
-    for s in (s for s in said if s.role not in ("assistant", "call")):
+    answering = {a.order for a in replies.values()}
+    for s in (s for s in said if s.role not in ("assistant", "call") or s.order in answering):
         if (last.get(s.role) in about) if tokens(s.text)[:1] in (["And"], ["Also"], ["Plus"]) else s.stems & topic and (
                 fit(s, section) >= max((fit(s, part) for part in rivals), default=0)):
             about.append(s)
         last[s.role] = s
     offered = [s for s in agent if s.stems & topic and not s.text.rstrip().endswith("?")]  # "Let's book an X-ray"
     ranked = sorted(about + [s for s in offered if facts(s.text)] if about else offered,  # and the agent's records
-                    key=lambda s: (len(s.stems & topic), s.order), reverse=True)  # ("departing 21 May"), else its all
+                    key=lambda s: (len(s.stems & topic) if not money else any(c in s.text for c in "£$€¥"), s.order),
+                    reverse=True)[:5 if money else 4]  # ("departing 21 May"), else its all; of money, each amount said
     lines = []  # a short sentence pointing back comes after the one before it ("PR #5 moved it; that's the cause")
-    for s in sorted(ranked[:4], key=lambda s: s.order):
-        back = [b for b in said if b.order == s.order - 1 and b.role == s.role and b not in ranked[:4]]
+    for s in sorted(ranked, key=lambda s: s.order):
+        back = [b for b in said if b.order == s.order - 1 and b.role == s.role and b not in ranked]
         points = back and len(s.stems) <= 3 and _lower(s) & {"that", "that's", "this", "it"}
         lines.append(f"{_said(back[0]).rstrip('.')}; {_said(s)}" if points else _said(s))
     return lines
@@ -1089,8 +1139,12 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     queues = [[news(part, line) for line in ([", ".join(line.rstrip(".") for line in lines)] if (
         part.kind == "next" and len(lines) > 1) else lines)] for part, lines in zip(parts, found)]
     queues[0][:0] = [news(section("Identifiers"), fact) for fact in spec.must_keep]
-    queues.append([news(section(""), _said(s)) for s in said if s.role in ("user", "note") and not asks(s)
-                   and len(s.stems) > 1])  # then what else was said, within the budget
+    answered = _replies(said)
+    queues.append([news(section(""), _said(s)) for s in sorted([*said, *answered.values()], key=lambda s: s.order) if (
+        s.role in ("user", "note") and not asks(s) or s in answered.values() and facts(s.text)) and len(s.stems) > 1 and not (
+            (_lower(s) & _SALUTATIONS or (_lower_first(s) in PLEASED and len(tokens(s.text)) <= 6)) and not facts(s.text))])
+    # then what else was said, within the budget (the replies
+    # giving a value: "When will it be ready?" "Friday 21 November."; no "Great, see you tomorrow")
     limit = spec.bullets or (spec.sentences + 3 * (spec.sentences == 1) if spec.sentences else 12)
     picked: list[str] = []
     while any(queues) and len(picked) < limit:
@@ -1099,11 +1153,14 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
                 tells, line = queue.pop(0)
                 told = " ".join(picked).lower()
                 if all(value.lower() in told for value in tells) or any(p.lower() in line.lower() for p in picked) or (
-                        set(words(line)) <= set(words(told))):
+                        set(words(line)) <= set(words(told))) or line.rstrip().endswith("?") and prose:  # (no question
+                    # in a paragraph)
                     continue  # a line already said (or a part of it, or all its words), or a name or identifiers
                 if len(f"{told} {line}".split()) <= (spec.max_words or DEFAULT_MAX_WORDS) and len(line.split()) <= (
                         spec.line_words or DEFAULT_MAX_WORDS):
-                    picked.append(_bare(line).rstrip("."))  # a short note says no "open: "
+                    first, comma, rest = _bare(line).partition(" ")  # a short note says no "open: ", nor "Yes, ...",
+                    lead = first.lower().strip(",") in ("yes", "and", "also", "ok", "okay", "so") and rest  # "And take in..."
+                    picked.append((rest[:1].upper() + rest[1:] if lead else _bare(line)).rstrip("."))
                     break
     picked = picked[:limit]
     if spec.bullets or spec.numbered and not spec.sentences:
@@ -1133,8 +1190,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             s.role == "user" and set(words(s.text)) & PROBLEM for s in said):  # a recap
         told = [_said(s) for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2]  # asked of
         return "What you told me:\n" + "\n".join(f"- {line}" for line in dict.fromkeys(told)) if told else ""  # plans
-    if spec.bullets or spec.sentences or not (spec.sections or spec.json_keys or spec.paragraph) and (
-            spec.numbered or spec.max_words):
+    troubled = any(s.role == "user" and set(words(s.text)) & PROBLEM for s in said)  # a support chat's handover
+    if spec.bullets or spec.sentences or not (spec.sections or spec.json_keys or spec.paragraph and (troubled or spec.must_keep)) and (
+            spec.numbered or spec.max_words):  # ("one paragraph of at most 50 words" of a chat with no problem: its facts)
         return _listing(said, spec)
     sections = spec.sections or [section(key) for key in spec.json_keys] or list(
         FACT_SECTIONS if spec.columns else DEFAULT_SECTIONS) + (
@@ -1200,9 +1258,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                 values[h] = [v for s in said if s.role in ("user", "note") and _kind_of(h) in ("phone", "time", "count") and (
                     v := _typed(h, s.text))][-1:]  # the latest ("Actually make it 8pm instead.")
             return json.dumps({h: v if h in spec.json_lists else "; ".join(line.rstrip(".") for line in v) or (
-                None if spec.nulls else "none") for h, v in values.items()}, ensure_ascii=False)
+                None if spec.nulls else spec.empty) for h, v in values.items()}, ensure_ascii=False)
         if not spec.columns:
-            return "\n".join(f"{_title(spec, h)} {'; '.join(line.rstrip('.') for line in v) or 'none'}"
+            return "\n".join(f"{_title(spec, h)} {'; '.join(line.rstrip('.') for line in v) or spec.empty}"
                              for h, v in values.items())
         bodies = values if spec.sections else {h: v for h, v in values.items() if v}  # a table of Field | Value: a
         # value a row (of the facts there are, when the prompt names no rows)
@@ -1216,17 +1274,17 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         return " ".join(f"{line if line.startswith(kept) else line[:1].upper() + line[1:]}" + "." * (
             line[-1:] not in "?!") for line in told) or "Nothing to report."  # "...next time?", not "?."
     if spec.table:  # a column a section named as one ("columns Issue | Status"), else a row a section
-        cells = {h: "; ".join(line.rstrip(".").replace("|", "/") for line in b) or "none" for h, b in bodies.items()}
+        cells = {h: "; ".join(line.rstrip(".").replace("|", "/") for line in b) or spec.empty for h, b in bodies.items()}
         rows = [list(cells), list(cells.values())] if spec.sections and not spec.columns else [
             spec.columns or ["Section", "Details"], *cells.items()]
         return "\n".join(f"| {' | '.join(row)} |" for row in [rows[0], ["---"] * len(rows[0]), *rows[1:]])
     if spec.heading[:1] == "<":  # XML: "<facts>\n- ...\n</facts>"
-        tagged = "\n".join(f"<{h}>\n" + "\n".join(f"- {line}" for line in b or ["none"]) + f"\n</{h}>"
+        tagged = "\n".join(f"<{h}>\n" + "\n".join(f"- {line}" for line in b or [spec.empty]) + f"\n</{h}>"
                            for h, b in bodies.items())
         return f"<summary>\n{tagged}\n</summary>" if spec.heading == "<summary>" else tagged
     todo = {"pending", "next"} & set(kinds.values()) or set(kinds.values())  # a checklist's items: what is left to do
     return "\n\n".join(_title(spec, h) + "\n" + "\n".join(
-        f"- [ ] {_bare(line)}" if spec.checklist and b and kinds[h] in todo else f"- {line}" for line in b or ["none"])
+        f"- [ ] {_bare(line)}" if spec.checklist and b and kinds[h] in todo else f"- {line}" for line in b or [spec.empty])
         for h, b in bodies.items())
 
 
