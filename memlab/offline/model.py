@@ -529,7 +529,8 @@ class Reader:
             return "email", _EMAIL.findall
         timed = self.iso(name, description, "hh:mm") or name.lower().endswith("time")  # "depart_after HH:MM": "8am"
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
-                ).replace("_", "") in ("checkin", "checkout", "when") or name.lower() in ("arrival", "departure") and not set(words(
+                ).replace("_", "") in ("checkin", "checkout", "when", "at", "datetime", "timestamp") or name.lower().endswith(
+                "_at") or name.lower() in ("arrival", "departure") and not set(words(
                     description)) - field_stems & _PLACE or {stem("from")} < field_stems | {stem("from")} <= stem_set(
                 "start end begin finish available from until") or ({"until", "till"} & set(name.lower().split("_")) or "from" in (
                 name.lower().split("_")) and field_stems & stem_set("closed open valid effective")) and _DATE.search(
@@ -542,8 +543,10 @@ class Reader:
             told += " ".join(c for s in sentences(self.request.instructions[:2000]) for c in s.replace(";", ",").split(
                 ",") if "YYYY" in c and not {"never", "not", "don't"} & set(_lower_tokens(c.partition("YYYY")[0])))
             # "Use YYYY-MM-DD for dates" in the instructions too (not "Never write dates as YYYY-MM-DD")
-            form = form or (("iso" if "time" in description.lower() else "date") if "ISO 8601" in description else (
-                "date" if "YYYY-MM-DD" in told else None))  # "Start date and time, ISO 8601" (its own, first)
+            iso = next((piece.lower() for piece in sentences(f"{description}. {self.told(name, description)}. {self.request.tools_told}")
+                        if "ISO 8601" in piece), "")
+            form = form or (("iso" if "time" in iso else "date") if iso else (  # "Start date and time, ISO 8601" (its own,
+                "date" if "YYYY-MM-DD" in told else None))  # first; else a tool's: "Set an alarm at an ISO 8601 datetime")
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
             ending = {"until", "till", "end"} & set(name.lower().split("_"))  # closed_until: the date after "to", "until"
             return f"date{form or ''}", lambda text: _when(next((t for cue in (" until ", " till ", " to ") if ending and (
@@ -780,6 +783,8 @@ class Reader:
             return f"The text above reads: {_cut(self.judged, 200)}"
         called = next((self.whole.partition(cue)[2] for cue in (" called ", " named ", " labelled ", " labeled ") if cue in (
             self.whole)), "") if field_stems & stem_set("name label tag nickname") and not self.answer else ""
+        if (quote := _QUOTED.match(called.strip())) is not None:  # "labelled 'feed the sourdough starter'": all of it
+            return quote.group(1)
         if said := " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, called.strip(" .!?").split())):
             return said.strip("'\"‘’“”")  # "a playlist called road trip", "an alarm for 5:45 pm called gym"
         if " by " in self.whole and field_stems & (_WORKS | _MAKERS) and any(set(words(f.replace("_", " "))) & _MAKERS for f in (
@@ -1411,6 +1416,8 @@ class Reader:
             self.taken["number"] = self.taken.get("number", 0) + 1  # moves the place on ("2019 Corolla, 42000 km")
         self.ran_out = self.ran_out or index >= len(found) > 0  # not a count none gives: "Add milk and bread"
         value = float(found[index]) if index < len(found) else None
+        if value and any(f"{sign}{found[index]}" in f" {self.request.message.lower()}" for sign in (" -", " −", "minus ")):
+            value = -value  # "an offset of -1.5 °C", "minus 0.8"
         told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
         if marks & stem_set("word sentence") and marks & stem_set("count number total"):  # word_count: of the message
             value = float(len(self.request.message.split() if stem("word") in marks else sentences(self.request.message)))
@@ -1625,7 +1632,8 @@ class Reader:
             after = [o for o in options if isinstance(o, str) and (stem(o.lower()) in _PIECES if not thing or stem(  # eggs":
                 unit) not in related({stem("unit")}) else o[:3].lower() == unit[:3] or len(o) < 4 and unit[:1] == o[  # l,
                     :1].lower() and o[-1].lower() in unit)] or after  # then pcs ("kilograms": kg, "millilitres": ml)
-        named = after[0] if after else self.named_option(options, description)
+        after = after or ([*dict.fromkeys(spots)] if len(set(spots)) == 1 and not any(isinstance(o, str) for o in options) else [])
+        named = after[0] if after else self.named_option(options, description)  # (a number said: "at 50 metres")
         negative = [(o, base) for o in options for base in options if isinstance(o, str) and isinstance(base, str) and str(
             o).lower().replace("_", " ").replace("-", " ") in (f"not {base.lower()}", f"non {base.lower()}")]
         if len(negative) == 1 and named in (*negative[0], None):  # "urgent" or "not urgent": the one if the message says
@@ -1974,7 +1982,9 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
     ISO form for a ``date`` ("March 14" → "<year>-03-14"; "12/03/2024" month first unless the first number is
     over 12; "yesterday": the day before ``today``), a ``time`` ("8pm" → "20:00:00"), an ``iso`` date and time (the
     date and the first time, else midnight) or a schema's ``date-time`` (the same, marked UTC: RFC 3339 wants an offset, "...Z")."""
-    said = text.split(" ")
+    said = [part for w in text.split(" ") for part in ([w[:10], w[11:].rstrip("Zz.,;")] if len(w) >= 16 and w[4] == "-" and w[
+        10] in "Tt" and w[:4].isdigit() else [w])]  # "2026-04-02T06:15:00": its day and its time
+    text = " ".join(said)
     for k in range(len(said) - 3):  # "from 16 to 20 June": 16 June too
         if said[k].isdigit() and said[k + 1] in ("to", "until", "-", "and") and said[k + 2].isdigit() and said[k + 3][
                 :3].lower() in _MONTHS:
@@ -2113,7 +2123,16 @@ def _in_unit(text: str, field: set[str]) -> str:
         if given and scale and given != scale:
             return f"{round((degrees - 32) * 5 / 9 if scale == 'c' else degrees * 9 / 5 + 32, 1):g}"
         return found[0]
-    return _UNITS.sub(converted, text)
+    said = _UNITS.sub(converted, text).split(" ")
+    at = 0
+    while unit and at + 3 < len(said):  # "1 hour 5 minutes" (→ "60 minute 5 minute"): 65 minute
+        then = at + 2 + (said[at + 2] == "and")
+        if then + 1 < len(said) and said[at + 1] == unit and said[then + 1].rstrip(",.;!?") == unit and all(
+                _NUMBER.fullmatch(n) for n in (said[at], said[then])):
+            said[at:then + 2] = [f"{float(said[at]) + float(said[then]):g}", said[then + 1]]
+        else:
+            at += 1
+    return " ".join(said)
 
 
 def _halves(text: str) -> str:
@@ -2760,6 +2779,9 @@ def _option_said(description: str, message: str, name: str = "", told: str = "")
     opens = next((cut for cut in (". ", "; ", "\n") if f"{cut}{spoken}" in told.lower()), "")  # of its own: not "room type
     listed = listed if len(listed) > 1 or not (opens or told.lower().startswith(spoken)) else [  # is one of" for type)
         o.strip() for o in told.lower().partition(f"{opens}{spoken}")[2].split(".")[0].replace(" or ", ",").split(",")]
+    quoted = told.lower().partition(f"{name.lower()} is ")[2].split(".")[0] if name and len(listed) < 2 else ""  # "plot_size
+    listed = [q.strip(" '\"") for q in quoted.replace(" or ", ",").split(",")] if quoted[:1] in ("'", '"') else listed  # is
+    # 'half' or 'full'"
     said = [o for o in listed if o.isalpha() and o.islower() and stem(o) in words(message)] * (len(listed) > 1)
     return said[0] if len(said) == 1 else None
 
@@ -3766,6 +3788,11 @@ def _retold(text: str) -> str:
     return _swap(text)
 
 
+#: Units a result's key may end with, as they are written after a value ("size_m2": "125 m²").
+_UNIT_SUFFIXES = {"m2": "m²", "sqm": "m²", "km": "km", "cm": "cm", "mm": "mm", "kg": "kg", "g": "g", "c": "°C", "f": "°F",
+                  "pct": "%", "percent": "%", "mph": "mph", "kmh": "km/h", "kwh": "kWh", "l": "l", "ml": "ml"}
+
+
 def restate(statement: Statement) -> str:
     """An answer that restates what was said, in the listener's words."""
     text = statement.text.rstrip(" .!")
@@ -3781,6 +3808,17 @@ def restate(statement: Statement) -> str:
         return f"You asked me {asked}." if first.lower() == "please" else f"You told me: {_retold(text)}."
     if statement.role in ("tool", "assistant"):
         text = text.replace(": False", ": no").replace(": True", ": yes")  # "pets allowed: no", not "False"
+        key, colon, value = text.partition(": ")
+        head, _, suffix = key.rpartition(" ")
+        unit = bool(head) and (suffix.upper() in _CURRENCIES or suffix.rstrip("s") in _SECONDS or suffix in _UNIT_SUFFIXES)
+        if statement.role == "tool" and colon and ": " not in value and "; " not in text and len(key.split()) <= 3 and len(
+                value.split()) <= 8 and key[:1].isalpha() and key.islower() and value not in ("yes", "no"):  # one value of a key: "rent gbp: 38" → "The
+            # rent is 38 GBP." (a label as written: "Beds: 24.")
+            key, value = (head, f"{value} {_UNIT_SUFFIXES.get(suffix, _unit(suffix))}") if unit else (key, value)
+            return f"The {key.lower()} {'are' if key.endswith('s') and not key.endswith('ss') else 'is'} {value}."
+        if statement.role == "tool" and (colon and ": " not in value and "; " not in text and len(key.split()) <= 5 and not (
+                key.islower()) or not colon and text[:1].isupper()):  # a sentence or a label as the tool wrote it: "Pets allowed in..."
+            return f"{text}."
         return f"{statement.tool or 'A tool'} reported {text}." if statement.role == "tool" else f"I said: {text}."
     call, arrow, result = text.partition(" → ")  # a note's tool line: what the tool said ("Booked Osteria Blu...")
     text = result.replace(".; ", "; ") if arrow and call.endswith(")") and result else text
@@ -3833,9 +3871,13 @@ def _part(statement: Statement, topic: Sequence[str]) -> Statement:
     200 g flour"; "Is it going to rain?" of "Oslo: 12°C, light rain, 80% chance of rain" is "Oslo: light rain, 80% chance
     of rain"; else the whole result."""
     label, colon, listed = statement.text.rpartition(": ")
+    if ", " in label:  # no label: a list's "Mon-Fri 19:00-08:00, Beds: 24, ..."
+        label, colon, listed = "", "", statement.text
     pieces = [piece.strip() for part in listed.split(";") for piece in part.split(", ")]
     coded = bool(set(topic) & _ID)  # "What's the MOT reference?": "ref MOT-5531" of "MOT booked for ..., ref MOT-5531"
-    scores = [len(set(topic) & set(words(piece))) + 2 * (coded and bool(identifiers(piece)) and bool(set(words(
+    near = related(set(topic))  # "Can I bring my dog?": "Pets allowed in the annexe only"
+    scores = [len(set(topic) & set(words(piece))) + 0.5 * bool(near & set(words(piece)) and not set(topic) & set(words(
+        piece))) + 2 * (coded and bool(identifiers(piece)) and bool(set(words(
         piece)) & _ID) and any(_abbreviates(i, t) for i in identifiers(piece) for t in set(topic) - _ID)) for piece in pieces]
     kept = [piece for piece, score in zip(pieces, scores) if score == max(scores) > 0]
     kept = pieces if any(piece.split(" ")[0] in ("name", "title", "item", "test") for piece in kept) else kept  # a listed

@@ -239,9 +239,9 @@ def find_seats(concert: str) -> str:
 
 @pytest.mark.parametrize(("tool", "does", "turns", "expected"), [
     (check_stock, "Checks stock and prices of games", ["Do you have Elden Ring for PS5?", "How much is it?"],
-     "check_stock reported Elden Ring for PS5: 3 in stock at 59.99 EUR."),
+     "Elden Ring for PS5: 3 in stock at 59.99 EUR."),
     (find_seats, "Finds seats for concerts", ["Are there seats left for the Adele concert?", "How much does it cost?"],
-     "find_seats reported Adele: 4 seats left in row B, 35 GBP each."),
+     "Adele: 4 seats left in row B, 35 GBP each."),
 ])
 async def test_how_much_is_it_is_answered_by_the_amount_a_tool_gave(tool, does, turns, expected):
     sales = Agent(name="Sales desk", handoff_description=does, instructions="Use your tool.", tools=[tool])
