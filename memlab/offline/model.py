@@ -315,6 +315,10 @@ _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", 
             "call me": "name", "who are we": "name", "what am i called": "name", "can you do": "skill",
             "ask for": "want", "work for": "employer", "who are you": "name", "can you help": "skill",
             "work out": "workout", "to do list": "todo", "keep in mind": "remember", "bear in mind": "remember"}
+#: Words inside one name ("Kennet and Avon", "Canal du Midi"), when the field's noun closes or opens it.
+_NAME_JOINS = frozenset("and du de del della la le of upon on".split())
+#: Fields whose value is a make's name with a number to it ("Skyfin 2", "Aero 7 Pro", "Delta 360").
+_MODEL_WORDS = stem_set("model product kite version edition variant make")
 #: Pronouns that open a statement about what an earlier one named ("It has a cracked top", "She wants it by May").
 _STANDS_IN = frozenset("it its they their he his she her".split())
 #: The stems of days and months: a question naming one is answered only by a statement naming the same.
@@ -750,6 +754,30 @@ class Reader:
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
              nullable: bool = False) -> str | None:
+        """:meth:`said_text`; of a model or a product, with the number and words that follow its name ("the Aero 7 Pro":
+        Aero 7 Pro, not Aero)."""
+        value = self.said_text(name, description, format, owner, nullable)
+        if not value or not value[:1].isupper():
+            return value
+        found, told = tokens(self.request.message), value.split(" ")
+        at = next((k for k in range(len(found)) if found[k:k + len(told)] == told), None)
+        nouns, end = set(words(name.replace("_", " "))), at + len(told) if at is not None else 0
+        joined = found[end:end + 1] and found[end].lower() in _NAME_JOINS and found[end + 1:end + 2] and found[end + 1][:1].isupper()
+        rest = list(itertools.takewhile(lambda t: t[:1].isupper(), found[end + 1:end + 4])) if joined else []
+        after = found[end + 1 + len(rest):end + 2 + len(rest)]
+        if rest and (set(words(value)) <= nouns or after and stem(after[0].lower()) in nouns or stem(rest[-1].lower()) in (
+                nouns)):  # "Canal du Midi", "the
+            noun = after if after and after[0][:1].isupper() and stem(after[0].lower()) in nouns else []  # Kennet and Avon
+            return " ".join([value, found[end], *rest, *noun])  # canal", "Leeds and Liverpool Canal": one name
+        if not set(words(name.replace("_", " "))) & _MODEL_WORDS:
+            return value
+        more = list(itertools.takewhile(lambda t: t[:1].isdigit() and len(t) <= 4 or t[:1].isupper() and t.lower() not in (
+            STOP | CALENDAR), found[end:end + 3])) if at is not None and not any(c.isdigit() for c in value) else []
+        unit = more[1:2] and more[0][:1].isdigit() and (more[1].isupper() or more[1].lower() in _UNIT_SUFFIXES)  # "128 GB"
+        return " ".join([value, *more]) if more[:1] and more[0][:1].isdigit() and not unit else value
+
+    def said_text(self, name: str, description: str, format: str | None, owner: str = "",
+                  nullable: bool = False) -> str | None:
         """A tool's value for the field, the value after the field's name, a quote, or a value of its :meth:`kind`
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
@@ -1317,6 +1345,12 @@ class Reader:
         text = text if marks & stem_set("house street address number") else _ADDRESS.sub(" ", text)
         text = _PHONE.sub(lambda m: " " if _phone_like(m[0]) and m[0][:1] in "0+(" and " " in m[0].strip() else m[0], text)
         # a phone's digits are no count: "Ines on 07700 900123"
+        if marks & stem_set("hour") and not marks & stem_set("minute minutes duration long"):  # an hour of the day:
+            for written, iso in zip(_when(text, "clock", self.year, self.today), _when(text, "time", self.year, self.today)):
+                text = text.replace(written, f" {int(iso[:2])} ", 1)  # "at 19:00", "7pm": 19
+            for part in (" in the evening", " at night", " in the afternoon"):  # "at 8 in the evening": 20
+                text = " ".join(f"{int(w) + 12}" if w.isdigit() and int(w) < 12 and f" {w}{part}" in f" {text}" else w
+                                for w in text.split(" "))
         for hour in [w for w in _when(text, "clock", self.year, self.today) if " at " in w and not marks & _WHEN]:
             text = text.replace(hour, " ")  # a bare hour is no count: "tomorrow at 3" (duration_minutes)
         if not marks & stem_set("year month day"):  # "June 20th 2025", "2 days
@@ -1374,6 +1408,15 @@ class Reader:
                  and 0 <= at + side < len(said) and said[at + side] in near  # "350 calories" (kcal); not "4 bedrooms
                  and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2])) and w not in counted]  # 3 bathrooms": 3,
         # whose unit is before
+        others = {w for f in self.fields if f != name for w in words(f.replace("_", " "))} - marks  # "My chest is 101cm
+        theirs = {w for part in parts for at, w in enumerate(part) if at and _NUMBER.fullmatch(w) and part[at - 1] in others}
+        named = [n for n in named if n not in theirs] or named  # and I'm 183cm": height 183
+        suffix = name.lower().rpartition("_")[2]  # a number written in the field's own unit ("a 5 mm suit": thickness_mm
+        raw = _lower_tokens(self.request.message)  # 5, not 178 cm as 1780 mm)
+        direct = [a for a, b in itertools.pairwise(raw) if _NUMBER.fullmatch(a) and b == suffix] + [
+            t[:-len(suffix)] for t in raw if t.endswith(suffix) and _NUMBER.fullmatch(t[:-len(suffix)])] if suffix in (
+                _UNIT_SUFFIXES) and "_" in name else []
+        named = [n for n in direct if n not in theirs and n not in {v for f, v in self.claimed.items() if f != name}] or named
         self.ran_out = self.ran_out or bool(self.start) and len(named) == 1  # one "25 minutes": no call per number
         named = [] if self.start else named
         named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
@@ -1418,6 +1461,11 @@ class Reader:
         value = float(found[index]) if index < len(found) else None
         if value and any(f"{sign}{found[index]}" in f" {self.request.message.lower()}" for sign in (" -", " −", "minus ")):
             value = -value  # "an offset of -1.5 °C", "minus 0.8"
+        field = next(((t.parameters.get("properties") or {}).get(name) for t in self.request.tools if t.name == self.tool), None)
+        if value is not None and isinstance(field, Mapping) and "default" in field and suffix in _UNIT_SUFFIXES and not direct and (
+                found[index] not in raw) and not (marks - set(words(suffix))) & set(words(self.request.message)):
+            value = None  # a value only another's number gives, converted: "I'm 178 cm tall" is no thickness_mm = 3's
+        told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
         told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
         if marks & stem_set("word sentence") and marks & stem_set("count number total"):  # word_count: of the message
             value = float(len(self.request.message.split() if stem("word") in marks else sentences(self.request.message)))
@@ -3030,7 +3078,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
     orders = [s.lower() for s in _sentences_saying(request.instructions, frozenset({"always", "first"})) if (
         "tool" in s.lower() or "call" in s.lower())]
-    if not picked and (top_score >= 3 or top.handoff and top_score > runner_up or choice == "required" or named or orders):
+    fields = top.parameters.get("properties") or {}
+    whole = not top.handoff and fit[top.name] >= len(_needed(top)) >= 2 and all((fields.get(n) or {}).get("type") in (
+        "integer", "number") for n in _needed(top))  # each measure it needs: "My chest is 101cm and I'm 183cm"
+    if not picked and (top_score >= 3 or whole or top.handoff and top_score > runner_up or choice == "required" or named or orders):
         picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top if top_score >= 3 or choice != (
             "required") else next((t for *_, t, _ in scored if stem(t.name.split("_")[0].lower()) in _VERBS - _CHANGES), top)]
         # a call demanded that nothing asks for: one that changes nothing ("Thanks!": get_balance, not transfer_money)
@@ -3329,12 +3380,16 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                     b not in CALENDAR and b not in _LATER) for a, b in itertools.pairwise(_lower_tokens(statement.text))) and not (
                 [b for a, b in itertools.pairwise(tokens(statement.text)) if b[:1].isupper() and b.lower() not in CALENDAR and a.lower(
                     ) in ("leaves", "leave", "departs", "arrives", "from", "opposite", "behind", "outside")] or {"downtown", "upstairs",
-                 "downstairs", "outside", "inside", "home", "abroad", "here", "there"} & set(_lower_tokens(statement.text))):
+                 "downstairs", "outside", "inside", "home", "abroad", "here", "there"} & set(_lower_tokens(statement.text)) or any(
+                    stem(a) in topic and b in ("the", "a", "an", "my", "our") for a, b in itertools.pairwise(_lower_tokens(
+                        statement.text)))):  # ("Where am I stewarding?": "I'm stewarding the east bridge from 8pm")
             continue  # nor "Where is the concert?" by "The concert is at 7 pm" (a time, and no place: not "leaves Heathrow")
         faulty = set(topic) & _FAULTS if statement.stems & notes.PROBLEM else set()  # "What's wrong with it?": "a cracked top"
         sized = {stem(w) for w in lowered[1:2] if lowered[:1] == ["how"] and w in _MEASURED} if _kinds(statement.text) - {"date", "amount"} else set()
         # "How big is the battery?": "200 amp hours"; "What year...?": "a 2016 Ford Transit"; "How many people are in
         sized |= {counted, stem("group")} if counted in _PERSON and _group_size(statement.text) else set()  # my group?": "7 of us"
+        sized |= {stem("start")} if stem("start") in topic and any(a in ("from", "starting", "starts") and b[:1].isdigit() for a, b in (
+            itertools.pairwise(_lower_tokens(statement.text)))) else set()  # "What time do I start?": "from 8pm"
         sized |= {stem("year")} if stem("year") in topic and any(t.isdigit() and len(t) == 4 and t[:2] in ("19", "20") for t in tokens(
             statement.text[:300])) else set()
         if len(topic) > 1 and set(topic) - _VALUE_KINDS and not _covered([one for one in topic if one not in _VALUE_KINDS], (
@@ -3503,9 +3558,12 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
     told = []
     for line in instructions.splitlines():  # a line, else each sentence, labelled ("... Rules: never ...") or not
         for lead in ("You are talking to ", "You're talking to ", "You are speaking with ", "You are speaking to ",
-                     "You are chatting with ", "You are helping ", "You're helping "):  # "You are talking to Ines, an
-            at = line.find(lead)  # alto...": the user is Ines (a name, then a comma or a full stop)
+                     "You are chatting with ", "You are helping ", "You're helping ", "You help ", "You assist "):  # "You are
+            at = line.find(lead)  # talking to Ines, an alto...": the user is Ines (a name, then a comma or a full stop)
+            role = list(itertools.takewhile(lambda w: w.islower() and w not in STOP, line[at + len(lead):].split(" ")))[:3]
+            lead += " ".join(role) + " " if role and at >= 0 else ""  # "You help allotment holder Ines Okafor, who..."
             name = list(itertools.takewhile(lambda w: w[:1].isupper(), line[at + len(lead):].split(" ")))[:3] if at >= 0 else []
+            name = name[:next((k + 1 for k, w in enumerate(name) if w[-1:] in ",."), len(name))]  # "Ines Okafor. She..."
             after = line[at + len(lead):].split(" ")[len(name):len(name) + 1] if name else []
             if name and (name[-1][-1:] in ",." or after == ["who"]) and (at == 0 or line[at - 2:at] == ". "):
                 line = line.replace(lead, "The user is ", 1)
@@ -5512,9 +5570,9 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                             tool=tool.name, options=frozenset(str(o).lower() for f in (schema.get(
                                 "properties") or {}).values() if isinstance(f, Mapping) for o in f.get("enum") or ()))
             arguments = instance(schema, reader, only_found=True)
-            if start and (reader.ran_out or all(arguments.get(n) == json.loads(calls[-1]["arguments"]).get(n) for n in _needed(
-                    tool))):  # one call per value of the one value needed: "Play X by Queen" plays X once
-                break
+            if start and (reader.ran_out or all((a := arguments.get(n)) == (b := json.loads(calls[-1]["arguments"]).get(n)) or (
+                    isinstance(a, str) and isinstance(b, str) and f" {a} " in f" {b} ") for n in _needed(tool))):  # one call
+                break  # per value of the one value needed: "Play X by Queen" plays X once; "the Aero 7 Pro": not "Pro" again
             if (each := _each_option(tool, asked)) and not start:  # "What are my balances?": each account's
                 each, options = each
                 calls += [_call(f"{fingerprint}_{number}_{k}", tool.name, {**arguments, each: option})
