@@ -1459,11 +1459,14 @@ class Reader:
             self.taken["number"] = self.taken.get("number", 0) + 1  # moves the place on ("2019 Corolla, 42000 km")
         self.ran_out = self.ran_out or index >= len(found) > 0  # not a count none gives: "Add milk and bread"
         value = float(found[index]) if index < len(found) else None
-        if value and any(f"{sign}{found[index]}" in f" {self.request.message.lower()}" for sign in (" -", " −", "minus ")):
+        if value is None and marks & _PERSON and not self.start:  # "Book us a table" after "we're a party of 6": 6
+            value = next((float(n) for s in reversed(self.request.said) if s.role == "user" and (n := _group_size(s.text))), None)
+        if value and index < len(found) and any(f"{sign}{found[index]}" in f" {self.request.message.lower()}" for sign in (
+                " -", " −", "minus ")):
             value = -value  # "an offset of -1.5 °C", "minus 0.8"
         field = next(((t.parameters.get("properties") or {}).get(name) for t in self.request.tools if t.name == self.tool), None)
         if value is not None and isinstance(field, Mapping) and "default" in field and suffix in _UNIT_SUFFIXES and not direct and (
-                found[index] not in raw) and not (marks - set(words(suffix))) & set(words(self.request.message)):
+                index < len(found)) and (found[index] not in raw) and not (marks - set(words(suffix))) & set(words(self.request.message)):
             value = None  # a value only another's number gives, converted: "I'm 178 cm tall" is no thickness_mm = 3's
         told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
         told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
@@ -2733,8 +2736,9 @@ def _recalls(message: str) -> bool:
     """Whether a wh-question asks for what the user said ("What's my order number?", not "How do I...")."""
     said = _lower_tokens(message)
     wh = bool(said) and said[0] in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
-    how_to = said[1:2] in (["can"], ["should"], ["could"]) or said[:2] == ["how", "do"]  # "How do I reset...", "When
-    # can my dog see a vet?"
+    how_to = said[1:2] in (["can"], ["should"], ["could"]) or said[:2] == ["how", "do"] or any(  # "How do I reset...",
+        a == "should" and b in ("i", "we") for a, b in zip(said[1:4], said[2:5]))  # "When can my dog see a vet?", "What
+    # wire should I use for my bus?"
     back = bool({"my", "our", "again"} & set(said)) or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
     return wh and back and not how_to and not facts(message)
 
@@ -2883,6 +2887,28 @@ def _stated(tool: Tool, request: Request, names: Sequence[str] | None = None) ->
         set(words(name.replace("_", " "))) for name in (tool.parameters.get("required") or () if names is None else names)))
 
 
+def _routed(request: Request, desks: Sequence[Tool]) -> Tool | None:
+    """The desk a rule of the instructions sends the message to ("If someone is locked out or has been burgled, hand off
+    to the emergency locksmith", "Questions about buying locks go to sales"): of the rules naming one desk, the one with
+    a condition the message says all of, or two words of (a word related to one counts: "broke in" for "burgled")."""
+    said = set(words(request.message))
+    said |= related(said)
+    found = []
+    for rule in (r for s in sentences(request.instructions[:4000]) for r in s.split(";")):
+        named = [t for t in desks if (own := t.name_stems - _HANDOFF - {"transf", "agent"}) and own <= set(words(rule))]
+        if len(named) != 1 or not {"hand", "go", "goe", "send", "rout", "transf", "handof", "pass", "forward"} & set(words(rule)):
+            continue
+        condition = rule.lower().split(" hand")[0].split(" go to ")[0].split(" goes to ")[0].split(" send")[0].split(
+            " route")[0].split(" transfer")[0].split(" pass")[0]
+        for alternative in condition.replace(" or ", ",").split(","):
+            wanted = set(words(alternative)) - named[0].name_stems - _HANDOFF - _ROUTING_WORDS
+            hit = len(wanted & said)
+            if wanted and (hit == len(wanted) or hit >= 2):
+                found.append((hit, named[0]))
+    best = max(found, key=lambda pair: pair[0], default=None)
+    return best[1] if best and len({t.name for hit, t in found if hit == best[0]}) == 1 else None
+
+
 @functools.lru_cache(maxsize=64)  # an agent's instructions are the same in every request it sends
 def _own_words(instructions: str, named: frozenset[str]) -> frozenset[str]:
     """The words of the instructions' sentences that neither send on to a desk ``named`` nor route ("You determine
@@ -2978,6 +3004,11 @@ def _choose_tools(request: Request) -> list[Tool]:
         message = message | {stem(spoken)}
     # a triage agent: a desk is named by its own words; near ones ("card" for refunds) and everyday ones only if none is
     desks = [t for t in tools if t.handoff]
+    if desks and not handed and choice != "none" and (ruled := _routed(request, desks)) and not _chat(request.message):
+        return [ruled]  # a rule of the instructions names the desk ("If someone is locked out..., hand off to...")
+    grieved = [t for t in desks if stem("complaint") in t.stems] if set(_lower_tokens(request.message)) & _GRIEVANCE else []
+    if len(grieved) == 1 and not handed and choice != "none":  # "The stylist was rude to me.": the complaints desk, not
+        return grieved  # the stylists'
     if desks and (_arithmetic(request.message) or _solved(request.message)):  # "What is 15% of 80?": a math desk's
         near |= related({stem("arithmetic")}) - message
     padded = f" {' '.join(_lower_tokens(request.message))} "
@@ -3635,9 +3666,11 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     case = said.partition(",")[0]  # "If the soil is dry, water the herbs.": advice to tell, not an order to the model
     advice = lead in ("if", "when") and case != said and set(words(case)) - _USERS and not (set(words(case)) & _CONDUCT or "you" in case.lower().split()
                                                               or said.rstrip().endswith("?"))  # ("When is...?")
-    if not advice and (lead in _ORDERS or _is_question(said)) or not (facts(said) or place or verb or advice) and lead not in (
+    used = lead == "use" and bool(facts(said)) and not {"tool", "tools", "function"} & set(_lower_tokens(said))  # "Use 16/0.2
+    # wire for the bus": advice to tell, not an order to the model ("Use the lookup tool")
+    if not advice and not used and (lead in _ORDERS or _is_question(said)) or not (facts(said) or place or verb or advice) and lead not in (
             "our", "we", "the", "they"):  # ("If the user asks for...", "When you are unsure, ...")
-        return None if lead in _ORDERS | STOP or _is_question(said) or not lead.isalpha() else (f"do {lead}", said)  # how
+        return None if lead in _ORDERS | STOP and not used or _is_question(said) or not lead.isalpha() else (f"do {lead}", said)  # how
     # to do it, told to "How should I water them?" alone ("Water tomatoes at the base.")
     for them, you in (("tell the user to ", ""), ("the user is ", "you are "), ("the user", "you")) if advice else ():
         said = said.replace(them, you)  # "If the user is sore, suggest rest.": "If you are sore, suggest rest."
@@ -3682,6 +3715,11 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     kind_asked = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(message_text)) if a in ("what", "which")), "")
     mine = _about_user(message_text) or "me" in _lower_tokens(message_text)  # "Which phone do I have?"
     clock = topic == [stem("time")]  # "What time is it?" asks the clock, not "Hours: ..."
+    names = {n.lower() for n in _proper_names(message_text)} if asks else set()  # "How long does Codenames take?" of
+    for label, advice, *_ in _told(_renamed(request) + request.instructions) if names else ():  # "Our shelf: Catan (3-4
+        for entry in _outside_brackets(advice):  # players, 90 min), Codenames (4-8 players, 15 min)": its entry
+            if entry.split(" (")[0].strip(" .").lower() in names and " (" in entry:
+                return len(topic), f"{entry.strip().removeprefix('and ').rstrip('.')}."
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if label[:3] == "do ":  # "How should I water them?": "Water tomatoes at the base, never on the leaves."
             found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing)
@@ -3699,7 +3737,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         near = days and days & _weekdays(advice) or label == "address" or clocked
         heard = message | (related(message) if near else set()) | {
             s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
-        entry = asks and label_stems & heard and (message - label_stems) & advice_stems  # "a double room": "Rates: ..."
+        head = (words(label) or [""])[-1]  # "What packages do you have?": "Party packages: Bronze..., Gold..."
+        entry = asks and label_stems & heard and ((message - label_stems) & advice_stems or head in message)  # "a double
+        # room": "Rates: ..."
         if len(label_stems & heard) < min(2, len(label_stems)) and not entry:  # "Second SSD slot": not "15 seconds"
             found += [((len(topic), 1), one, label) for one in sentences(advice) if asks and topic and not (mine or clock)
                       and _covered(topic, set(words(one))) == len(topic)]  # a sentence saying each word asked (or kin)
@@ -3730,11 +3770,11 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     values = all(map(facts, best[1].split(","))) and best[2]  # "Prices: latte $4.50, tea $3": a labelled list of values
     lead, colon, listed = (best[2], ":", best[1]) if values else best[1].partition(": ")  # "The word list is: ephemeral
     # (...), laconic (...)": the one asked;
-    entries = [entry.strip().removeprefix("and ").rstrip(".") for entry in (  # a day's entry: "Sat 10-14" of "Mon-Fri..."
-        listed if colon else lead if days else "").replace(";", ",").split(",")]
+    entries = [entry.strip().removeprefix("and ").rstrip(".") for entry in _outside_brackets((  # a day's entry: "Sat
+        listed if colon else lead if days else "").replace(";", ","))]  # 10-14" of "Mon-Fri..."
     wanted = [entry for entry in entries if (_weekdays(entry) & days if days else set(words(entry)) & (
         message - set(words(lead))))]
-    if len(entries) > 2 and colon and "how many" in message_text.lower():
+    if len(entries) > 2 and colon and "how many" in message_text.lower() and not wanted:
         return best[0][0], f"{len(entries)}: {', '.join(entries)}."
     listing = sum(map(bool, map(_weekdays, entries))) > 1 if days else len(entries) > 2  # not "7-15, Tue to Sun"
     text = "; ".join(wanted) + "." if listing and wanted else best[1]
@@ -3748,6 +3788,16 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         # the wholesale price)" is for the model alone (not "(not including classes)")
         text = text[:start] + text[end + 1:]
     return best[0][0], text[0].upper() + text[1:]
+
+
+def _outside_brackets(text: str) -> list[str]:
+    """``text`` cut at its commas outside brackets: "Catan (3-4 players, 90 min), Azul (2-4 players)" gives two."""
+    pieces, depth = [""], 0
+    for char in text:
+        depth += (char == "(") - (char == ")")
+        pieces += [""] if char == "," and depth <= 0 else []
+        pieces[-1] += char if char != "," or depth > 0 else ""
+    return pieces
 
 
 def _weekdays(text: str) -> set[str]:
@@ -3766,14 +3816,17 @@ def _weekdays(text: str) -> set[str]:
 def _scripted(instructions: str) -> str | None:
     """What the instructions order the model to say, told to the user: "Tell the customer their request has been
     logged." → "Your request has been logged.", "Apologize and say a manager will call" → "I'm sorry. A manager will
-    call", "Tell them to restart it" → "Please restart it."; only an order that opens a sentence (no "If ...")."""
+    call", "Tell them to restart it" → "Please restart it.", "Offer a refund" → "I can offer you a refund."; only an
+    order that opens a sentence (no "If ...")."""
     for said in sentences(instructions[:2000]):
         said_words = said.rstrip(".!").split(" ")
         lead = [w.lower() for w in said_words[:3]]
-        at = next((at for at in (0, 2) if lead[at:at + 1] in (["say"], ["tell"]) and (not at or lead[1] == "and")), -1)
+        at = next((at for at in (0, 2) if lead[at:at + 1] in (["say"], ["tell"], ["offer"]) and (not at or lead[1] == "and")), -1)
         if at < 0:
             continue
         rest = said_words[at + 1:]
+        if lead[at] == "offer" and len(rest) >= 2:  # "Apologise and offer a free corrective appointment within 7 days."
+            return f"{'I am sorry. ' * (at == 2 and lead[0].startswith('apolog'))}I can offer you {' '.join(rest)}."
         if lead[at] == "tell":  # "tell the customer", "tell them": who is told
             rest = rest[2:] if rest[:1] == ["the"] else rest[1:] if rest[:1] in (["them"], ["him"], ["her"]) else []
         rest = rest[1:] if rest[:1] == ["that"] else rest
@@ -5329,6 +5382,12 @@ def _handoff_when(request: Request) -> list[Tool]:
     return []
 
 
+#: Words of a grievance, which a complaints desk takes ("The stylist was rude to me", "I'm really upset").
+_GRIEVANCE = frozenset("rude upset unhappy disappointed disappointing angry furious complain complaint terrible awful worst "
+                       "unacceptable appalling disgusted dissatisfied".split())
+#: Words of a routing rule that say nothing of the message it routes ("If the customer asks about...", "Questions...").
+_ROUTING_WORDS = stem_set("if when customer user client someone caller asks asking question questions about anything "
+                          "related regarding involving mentions wants needs")
 #: Words of a result that stop the next step ("Check availability before booking": not when it says unavailable).
 _REFUSED = frozenset("false unavailable no not none 0 denied failed invalid mismatch".split())
 

@@ -133,7 +133,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     faulty damaged defective cracked torn dented scratched smashed shattered risk
     concern worry worried
     mistake correction instead keep
-    | afraid scared fear fears frightened terrified phobia | size big large small area square m2 sqm dimension dimensions | confirm confirmed approve approval approves approved pending
+    | burgled burglary burglar broke break-in intruder robbed robbery stolen theft | sell sells selling sold sale stock
+    stocked | hair colour dye blonde brunette highlights bleach | afraid scared fear fears frightened
+    terrified phobia | size big large small area square m2 sqm dimension dimensions | confirm confirmed approve approval approves approved pending
     awaiting | memorial headstone gravestone tombstone monument plaque stone
     | technical tech bug crash crashes error broken fail fails freeze glitch outage login
     | urgent asap immediately emergency critical high outage down blocks blocker blocking stuck severe serious crash
