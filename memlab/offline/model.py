@@ -533,8 +533,10 @@ class Reader:
             return "email", _EMAIL.findall
         timed = self.iso(name, description, "hh:mm") or name.lower().endswith("time")  # "depart_after HH:MM": "8am"
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
-                ).replace("_", "") in ("checkin", "checkout", "when", "at", "datetime", "timestamp") or name.lower().endswith(
-                "_at") or name.lower() in ("arrival", "departure") and not set(words(
+                ).replace("_", "") in ("checkin", "checkout", "when") or (name.lower() in ("at", "datetime", "timestamp") or name.lower(
+                ).endswith("_at")) and (not set(words(description)) - field_stems or set(words(description)) & (_WHEN | stem_set(
+                    "iso datetime"))) or name.lower(
+                ) in ("arrival", "departure") and not set(words(
                     description)) - field_stems & _PLACE or {stem("from")} < field_stems | {stem("from")} <= stem_set(
                 "start end begin finish available from until") or ({"until", "till"} & set(name.lower().split("_")) or "from" in (
                 name.lower().split("_")) and field_stems & stem_set("closed open valid effective")) and _DATE.search(
@@ -765,8 +767,8 @@ class Reader:
         joined = found[end:end + 1] and found[end].lower() in _NAME_JOINS and found[end + 1:end + 2] and found[end + 1][:1].isupper()
         rest = list(itertools.takewhile(lambda t: t[:1].isupper(), found[end + 1:end + 4])) if joined else []
         after = found[end + 1 + len(rest):end + 2 + len(rest)]
-        if rest and (set(words(value)) <= nouns or after and stem(after[0].lower()) in nouns or stem(rest[-1].lower()) in (
-                nouns)):  # "Canal du Midi", "the
+        closing = after and stem(after[0].lower()) in nouns and not (found[end + 2 + len(rest):end + 3 + len(rest)] or [""])[0].islower()
+        if rest and (set(words(value)) <= nouns or closing or stem(rest[-1].lower()) in nouns):  # "Canal du Midi", "the
             noun = after if after and after[0][:1].isupper() and stem(after[0].lower()) in nouns else []  # Kennet and Avon
             return " ".join([value, found[end], *rest, *noun])  # canal", "Leeds and Liverpool Canal": one name
         if not set(words(name.replace("_", " "))) & _MODEL_WORDS:
@@ -774,7 +776,10 @@ class Reader:
         more = list(itertools.takewhile(lambda t: t[:1].isdigit() and len(t) <= 4 or t[:1].isupper() and t.lower() not in (
             STOP | CALENDAR), found[end:end + 3])) if at is not None and not any(c.isdigit() for c in value) else []
         unit = more[1:2] and more[0][:1].isdigit() and (more[1].isupper() or more[1].lower() in _UNIT_SUFFIXES)  # "128 GB"
-        return " ".join([value, *more]) if more[:1] and more[0][:1].isdigit() and not unit else value
+        counted = len(more) == 1 and (following := found[end + 1:end + 2]) and following[0].islower() and (following[0].endswith(
+            "s") or following[0] in ("x", "of")) and stem(following[0]) not in (set(words(name.replace("_", " "))) | set().union(*(
+                t.stems for t in self.request.tools)))  # "the Aero Pro 2 units", "the Skyfin 2 times" (not "Delta 360 cost")
+        return " ".join([value, *more]) if more[:1] and more[0][:1].isdigit() and not unit and not counted else value
 
     def said_text(self, name: str, description: str, format: str | None, owner: str = "",
                   nullable: bool = False) -> str | None:
@@ -1345,7 +1350,8 @@ class Reader:
         text = text if marks & stem_set("house street address number") else _ADDRESS.sub(" ", text)
         text = _PHONE.sub(lambda m: " " if _phone_like(m[0]) and m[0][:1] in "0+(" and " " in m[0].strip() else m[0], text)
         # a phone's digits are no count: "Ines on 07700 900123"
-        if marks & stem_set("hour") and not marks & stem_set("minute minutes duration long"):  # an hour of the day:
+        if marks & stem_set("hour") and not marks & stem_set("minute minutes duration long") and sum(
+                "hour" in f.lower() for f in self.fields) == 1:  # an hour of the day (one field of it):
             for written, iso in zip(_when(text, "clock", self.year, self.today), _when(text, "time", self.year, self.today)):
                 text = text.replace(written, f" {int(iso[:2])} ", 1)  # "at 19:00", "7pm": 19
             for part in (" in the evening", " at night", " in the afternoon"):  # "at 8 in the evening": 20
@@ -1417,6 +1423,9 @@ class Reader:
             t[:-len(suffix)] for t in raw if t.endswith(suffix) and _NUMBER.fullmatch(t[:-len(suffix)])] if suffix in (
                 _UNIT_SUFFIXES) and "_" in name else []
         named = [n for n in direct if n not in theirs and n not in {v for f, v in self.claimed.items() if f != name}] or named
+        mine = [w for part in parts for at, w in enumerate(part) if at and _NUMBER.fullmatch(w) and part[at - 1] in marks - set(
+            words(suffix))]  # a number right after the field's own word first: "my chest is 101cm" for chest_cm
+        named = [*dict.fromkeys([n for n in mine if n not in theirs] + named)]
         self.ran_out = self.ran_out or bool(self.start) and len(named) == 1  # one "25 minutes": no call per number
         named = [] if self.start else named
         named += [w.lstrip("£$€") for w in tokens(text) if money and w[:1] in "£$€" and not (self.start or results)]
@@ -1461,9 +1470,14 @@ class Reader:
         value = float(found[index]) if index < len(found) else None
         if value is None and marks & _PERSON and not self.start:  # "Book us a table" after "we're a party of 6": 6
             value = next((float(n) for s in reversed(self.request.said) if s.role == "user" and (n := _group_size(s.text))), None)
-        if value and index < len(found) and any(f"{sign}{found[index]}" in f" {self.request.message.lower()}" for sign in (
-                " -", " −", "minus ")):
-            value = -value  # "an offset of -1.5 °C", "minus 0.8"
+        low = f" {self.request.message.lower()}"
+        spots = [k for k in range(len(low)) if low.startswith(found[index], k) and not low[k - 1:k].isdigit() and not (
+            low[k + len(found[index]):k + len(found[index]) + 1].isdigit())] if value and index < len(found) else []
+        near = [k for w in name.lower().split("_") if len(w) > 2 for k in range(len(low)) if low.startswith(w, k)]
+        spot = min(spots, key=lambda k: min((abs(k - n) for n in near), default=-k)) if spots else -1
+        if spot > 1 and (low[spot - 1] in "-−" and low[spot - 2] in " (=:" or low[:spot].endswith("minus ")):
+            value = -value  # "an offset of -1.5 °C", "minus 0.8" (of the number nearest the field's word: not "It's -5
+            # outside; set the offset to 5")
         field = next(((t.parameters.get("properties") or {}).get(name) for t in self.request.tools if t.name == self.tool), None)
         if value is not None and isinstance(field, Mapping) and "default" in field and suffix in _UNIT_SUFFIXES and not direct and (
                 index < len(found)) and (found[index] not in raw) and not (marks - set(words(suffix))) & set(words(self.request.message)):
@@ -1683,7 +1697,10 @@ class Reader:
             after = [o for o in options if isinstance(o, str) and (stem(o.lower()) in _PIECES if not thing or stem(  # eggs":
                 unit) not in related({stem("unit")}) else o[:3].lower() == unit[:3] or len(o) < 4 and unit[:1] == o[  # l,
                     :1].lower() and o[-1].lower() in unit)] or after  # then pcs ("kilograms": kg, "millilitres": ml)
-        after = after or ([*dict.fromkeys(spots)] if len(set(spots)) == 1 and not any(isinstance(o, str) for o in options) else [])
+        unit_of = name.lower().rpartition("_")[2]  # "at 50 metres" of distance_m (not "with 3 kids" of stars)
+        tied = [o for cue, word in itertools.pairwise([*said, ""]) for o in spots if str(o).lower() == cue and (
+            word[:1] == unit_of[:1] or stem(word) in set(words(name.replace("_", " "))))]
+        after = after or ([*dict.fromkeys(tied)] if len(set(tied)) == 1 and not any(isinstance(o, str) for o in options) else [])
         named = after[0] if after else self.named_option(options, description)  # (a number said: "at 50 metres")
         negative = [(o, base) for o in options for base in options if isinstance(o, str) and isinstance(base, str) and str(
             o).lower().replace("_", " ").replace("-", " ") in (f"not {base.lower()}", f"non {base.lower()}")]
@@ -2033,9 +2050,11 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
     ISO form for a ``date`` ("March 14" → "<year>-03-14"; "12/03/2024" month first unless the first number is
     over 12; "yesterday": the day before ``today``), a ``time`` ("8pm" → "20:00:00"), an ``iso`` date and time (the
     date and the first time, else midnight) or a schema's ``date-time`` (the same, marked UTC: RFC 3339 wants an offset, "...Z")."""
-    said = [part for w in text.split(" ") for part in ([w[:10], w[11:].rstrip("Zz.,;")] if len(w) >= 16 and w[4] == "-" and w[
-        10] in "Tt" and w[:4].isdigit() else [w])]  # "2026-04-02T06:15:00": its day and its time
-    text = " ".join(said)
+    stamps = [w.rstrip(".,;") for w in text.split(" ") if len(w) >= 16 and w[4] == "-" and w[10] in "Tt" and w[:4].isdigit()]
+    if stamps and not form:  # "2026-04-02T06:15:00" as written
+        return stamps
+    said = [part for w in text.split(" ") for part in ([w[:10], w[11:].rstrip("Zz.,;")] if w.rstrip(".,;") in stamps else [w])]
+    text = " ".join(said)  # (else its day and its time)
     for k in range(len(said) - 3):  # "from 16 to 20 June": 16 June too
         if said[k].isdigit() and said[k + 1] in ("to", "until", "-", "and") and said[k + 2].isdigit() and said[k + 3][
                 :3].lower() in _MONTHS:
@@ -2097,6 +2116,12 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
                 found[at + 1][-2:].lower() in ("am", "pm") or ":" in found[at + 1]):  # "at 7am tomorrow"
             found[at:at + 2] = [f"{value} {found[at + 1]}", ""]
     found = [value for value in found if value]
+    if not form and together and len(found) == 2 and (spot := text.find(found[0])) >= 0 and (end := text.find(found[1], spot)) > 0 and len(
+            text[spot + len(found[0]):end].split()) <= 1 and (":" in found[0] + found[1] or any(  # "at 5pm on Friday": one
+                v[-2:].lower() in ("am", "pm") for v in found)) and sum(v.lower()[:3] in _WEEKDAYS or any(  # time, as written
+                    m in v.lower() for m in _MONTHS) or v.lower() in ("today", "tomorrow", "tonight") for v in found) == 1:
+        found = [text[spot:end + len(found[1])]]
+    dates = dates or ([today.isoformat()] if times and form in ("iso", "date-time") else [])  # "at 7am": today's
     clock = [iso for _, iso in times] or ["00:00:00"]
     return {"clock": [written for written, _ in times], "time": [iso for _, iso in times], "date": dates,
             "hh:mm": [iso[:5] for _, iso in times],
@@ -2174,11 +2199,19 @@ def _in_unit(text: str, field: set[str]) -> str:
         if given and scale and given != scale:
             return f"{round((degrees - 32) * 5 / 9 if scale == 'c' else degrees * 9 / 5 + 32, 1):g}"
         return found[0]
-    said = _UNITS.sub(converted, text).split(" ")
+    bigger: set[str] = set()
+
+    def marked(found: re.Match[str]) -> str:  # a duration said in a bigger unit than the field's ("1 hour" of minutes)
+        out = converted(found)
+        if found[2] and found[2].lower().rstrip("s") != unit and _SECONDS.get(found[2].lower(), ("", 0))[1] > _SECONDS.get(
+                unit, ("", 0))[1]:
+            bigger.add(out.split(" ")[0])
+        return out
+    said = _UNITS.sub(marked, text).split(" ")
     at = 0
-    while unit and at + 3 < len(said):  # "1 hour 5 minutes" (→ "60 minute 5 minute"): 65 minute
-        then = at + 2 + (said[at + 2] == "and")
-        if then + 1 < len(said) and said[at + 1] == unit and said[then + 1].rstrip(",.;!?") == unit and all(
+    while unit and at + 3 < len(said):  # "1 hour 5 minutes" (→ "60 minute 5 minute"): 65 minute (not "10 minutes and
+        then = at + 2 + (said[at + 2] == "and")  # 5 minutes": two)
+        if then + 1 < len(said) and said[at + 1] == unit and said[then + 1].rstrip(",.;!?") == unit and said[at] in bigger and all(
                 _NUMBER.fullmatch(n) for n in (said[at], said[then])):
             said[at:then + 2] = [f"{float(said[at]) + float(said[then]):g}", said[then + 1]]
         else:
@@ -2909,6 +2942,15 @@ def _routed(request: Request, desks: Sequence[Tool]) -> Tool | None:
     return best[1] if best and len({t.name for hit, t in found if hit == best[0]}) == 1 else None
 
 
+def _measure_said(field: str, said: Sequence[str]) -> bool:
+    """Whether a message (its lower-case tokens) gives a measure of ``field`` by its unit after a number ("101cm", "183
+    cm" for ``chest_cm``) or by a word of its name ("chest")."""
+    unit, _, name = field.lower().rpartition("_")[::-1]
+    named = set(words(name.replace("_", " ")))
+    return any(t[:1].isdigit() and t.lstrip("0123456789.") == unit or _NUMBER.fullmatch(t) and n == unit for t, n in (
+        itertools.pairwise([*said, ""]))) or bool(named & {stem(t) for t in said})
+
+
 @functools.lru_cache(maxsize=64)  # an agent's instructions are the same in every request it sends
 def _own_words(instructions: str, named: frozenset[str]) -> frozenset[str]:
     """The words of the instructions' sentences that neither send on to a desk ``named`` nor route ("You determine
@@ -3110,8 +3152,14 @@ def _choose_tools(request: Request) -> list[Tool]:
     orders = [s.lower() for s in _sentences_saying(request.instructions, frozenset({"always", "first"})) if (
         "tool" in s.lower() or "call" in s.lower())]
     fields = top.parameters.get("properties") or {}
+    heard = _lower_tokens(request.message)
     whole = not top.handoff and fit[top.name] >= len(_needed(top)) >= 2 and all((fields.get(n) or {}).get("type") in (
-        "integer", "number") for n in _needed(top))  # each measure it needs: "My chest is 101cm and I'm 183cm"
+        "integer", "number") and _measure_said(n, heard) for n in _needed(top)) and all(  # each measure it needs, by its
+        sum(bool(t[:1].isdigit() and t.lstrip("0123456789.") == unit or _NUMBER.fullmatch(t) and after == unit) for t, after in (
+            itertools.pairwise([*heard, ""]))) >= [n.rpartition("_")[2] for n in _needed(top)].count(unit) for unit in {
+                n.rpartition("_")[2] for n in _needed(top) if "_" in n and not set(words(n.rpartition("_")[0])) & {
+                    stem(t) for t in heard}})  # unit (a number each) or word:
+    # "My chest is 101cm and I'm 183cm" (not "I'm 30 years old and weigh 80 kg" for chest_cm, height_cm)
     if not picked and (top_score >= 3 or whole or top.handoff and top_score > runner_up or choice == "required" or named or orders):
         picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top if top_score >= 3 or choice != (
             "required") else next((t for *_, t, _ in scored if stem(t.name.split("_")[0].lower()) in _VERBS - _CHANGES), top)]
@@ -3355,8 +3403,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
             i, head) for i in s.identifiers) if named else _currencies(s.text))]
     if set(topic) & _FAULTS:  # "What problems did I describe?": "The carriage sticks"
-        candidates += [(0.0, s) for s in request.said if s.role in roles and s.stems & notes.PROBLEM]
-    if counted in _PERSON:  # "How many people are in my group?": "There will be 7 of us"
+        candidates += [(0.0, s) for s in request.said if s.role in roles and s.stems & _FAULT_WORDS]
+    if counted in _PERSON and set(topic) <= {counted, *stem_set("group party us total altogether")}:  # "How many people
+        # are in my group?": "There will be 7 of us"
         candidates += [(0.0, s) for s in request.said if s.role in roles and _group_size(s.text)]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks and (not exact or head in s.stems))
@@ -3415,10 +3464,12 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                     stem(a) in topic and b in ("the", "a", "an", "my", "our") for a, b in itertools.pairwise(_lower_tokens(
                         statement.text)))):  # ("Where am I stewarding?": "I'm stewarding the east bridge from 8pm")
             continue  # nor "Where is the concert?" by "The concert is at 7 pm" (a time, and no place: not "leaves Heathrow")
-        faulty = set(topic) & _FAULTS if statement.stems & notes.PROBLEM else set()  # "What's wrong with it?": "a cracked top"
+        faulty = set(topic) & _FAULTS if statement.stems & _FAULT_WORDS else set()  # "What's wrong with it?": "a cracked top"
         sized = {stem(w) for w in lowered[1:2] if lowered[:1] == ["how"] and w in _MEASURED} if _kinds(statement.text) - {"date", "amount"} else set()
         # "How big is the battery?": "200 amp hours"; "What year...?": "a 2016 Ford Transit"; "How many people are in
-        sized |= {counted, stem("group")} if counted in _PERSON and _group_size(statement.text) else set()  # my group?": "7 of us"
+        sized |= {counted, stem("group")} if counted in _PERSON and _group_size(statement.text) and set(topic) <= {
+            counted, *stem_set("group party us total altogether")} else set()  # my group?": "7 of us" (not "How many
+        # people are hiking?", "...guests are coming to the wedding?": of some of them)
         sized |= {stem("start")} if stem("start") in topic and any(a in ("from", "starting", "starts") and b[:1].isdigit() for a, b in (
             itertools.pairwise(_lower_tokens(statement.text)))) else set()  # "What time do I start?": "from 8pm"
         sized |= {stem("year")} if stem("year") in topic and any(t.isdigit() and len(t) == 4 and t[:2] in ("19", "20") for t in tokens(
@@ -3448,11 +3499,16 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
         counts_it = head == counted and any(_NUMBER.fullmatch(a) and stem(b) == head for a, b in itertools.pairwise(
-            _lower_tokens(_in_digits(statement.text[:300])))) or counted in _PERSON and bool(_group_size(statement.text))  # "How
+            _lower_tokens(_in_digits(statement.text[:300])))) or counted in _PERSON and bool(_group_size(statement.text)) and set(
+                topic) <= {counted, *stem_set("group party us total altogether")}  # "How
         # many exposures do I usually shoot?": "I meant 120
         said = tokens(statement.text[:300])  # exposures"
         said_as = [t.lower() for t in said]
-        pointing = said_as[:1] and said_as[0] in _STANDS_IN or len(said_as) <= 8 and {"it", "her", "him", "them"} & set(said_as[1:4])
+        dummy = said_as[:1] in (["it"], ["it's"]) and (said_as[1:2] in (["is"], ["was"], ["'s"]) or said_as[0] == "it's") and any(
+            w.endswith("ing") or w in _WEATHER_WORDS or w[:1].isdigit() for w in said_as[1:4])  # "It is raining here", "It is
+        # 3 degrees in Bristol": no thing told before
+        pointing = not dummy and (said_as[:1] and said_as[0] in _STANDS_IN or len(said_as) <= 8 and {"it", "her", "him", "them"} & set(
+            said_as[1:4]))
         prior = _antecedent(request, statement) if pointing else None
         theirs = prior is not None and names <= prior.stems  # "They had four children" after "Ignatius and his wife
         # Hannah"; "It has a cracked top" after "...brought in her violin"; "I named her Marigold" after "The van is..."
@@ -3500,6 +3556,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
 
 #: Words that ask what is wrong with a thing: a statement of a fault answers them ("The carriage sticks").
 _FAULTS = stem_set("wrong problem problems issue issues fault faults")
+#: The words of a statement of a fault: a problem's own (:data:`notes.PROBLEM`), and "problem" itself.
+_FAULT_WORDS = notes.PROBLEM | stem_set("problem problems issue issues trouble")
 #: The adjectives of "how big?", "how heavy?"...: a measurement answers them.
 _MEASURED = frozenset("big large heavy tall wide long deep high far fast strong small".split())
 
@@ -3510,6 +3568,14 @@ def _group_size(text: str) -> str:
     return next((n for a, b, c, d in zip(said, said[1:], said[2:], said[3:]) for n in ([a] if (b, c) == ("of", "us") and d not in (
         "are", "is", "were", "will", "have", "can") else [c] if (
         a, b) == ("party", "of") or (a, b) == ("we", "are") else [b] if a == "we're" else []) if _NUMBER.fullmatch(n)), "")
+
+
+#: What "it is" says of the weather or the time ("It is raining", "It's freezing", "It was late").
+_WEATHER_WORDS = frozenset("cold hot warm freezing sunny windy cloudy wet dry late early dark light raining snowing "
+                           "pouring humid mild chilly".split())
+#: Words that say when without a date or a clock time ("moved to next week", "at Easter", "in the afternoon").
+_WHEN_WORDS = stem_set("week weeks weekend month months year morning afternoon evening night tonight tomorrow today later "
+                       "soon easter christmas half past hour hours day days fortnight noon midnight")
 
 
 def _labels(text: str) -> set[tuple[str, str]]:
@@ -3550,8 +3616,9 @@ def _gives_what_is_asked(question: str, text: str) -> bool:
     ("What was the flight number?"), for "when" a time or a day, for "where" no day where a place would be ("moved to
     May 24"); else any does."""
     asked = set(_lower_tokens(question))
-    if set(_topic(question)) & _ID and not identifiers(text) or _lower_tokens(question)[:1] == ["when"] and not _timed(text):
-        return False  # (nor "When will it be collected?" by "My daughter might collect it instead")
+    if set(_topic(question)) & _ID and not identifiers(text) or _lower_tokens(question)[:1] == ["when"] and not (
+            _timed(text) or set(words(text)) & _WHEN_WORDS):  # (nor "When will it be collected?" by "My daughter might
+        return False  # collect it instead"; but "moved to next week", "at Easter", "in the afternoon" say when)
     named = [n.split()[0].lower() for n in _names_after(text, _PLACE_CUES)] if "where" in asked else []
     return not named or not all(n in CALENDAR for n in named)  # (a place in lower case: "at the train station")
 
@@ -3591,7 +3658,8 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
         for lead in ("You are talking to ", "You're talking to ", "You are speaking with ", "You are speaking to ",
                      "You are chatting with ", "You are helping ", "You're helping ", "You help ", "You assist "):  # "You are
             at = line.find(lead)  # talking to Ines, an alto...": the user is Ines (a name, then a comma or a full stop)
-            role = list(itertools.takewhile(lambda w: w.islower() and w not in STOP, line[at + len(lead):].split(" ")))[:3]
+            role = list(itertools.takewhile(lambda w: w.islower() and w.isalpha() and w not in STOP, line[at + len(lead):].split(
+                " ")))[:3]  # ("You help new users. Maria, the admin, ...": no one)
             lead += " ".join(role) + " " if role and at >= 0 else ""  # "You help allotment holder Ines Okafor, who..."
             name = list(itertools.takewhile(lambda w: w[:1].isupper(), line[at + len(lead):].split(" ")))[:3] if at >= 0 else []
             name = name[:next((k + 1 for k, w in enumerate(name) if w[-1:] in ",."), len(name))]  # "Ines Okafor. She..."
@@ -3949,11 +4017,12 @@ def _details(request: Request, found: Statement, details: bool = False) -> list[
     "Add milk to my list." "Add eggs as well."); else ``found``."""
     topic = [one for one in _topic(request.message) if one != stem("details")]
     told = [s for s in request.said if s.role == "user" and not s.asks]
-    if set(topic) & _FAULTS and found in told and found.stems & notes.PROBLEM:  # "What problems did I describe?": each
-        at = end = told.index(found)  # fault told one after another ("The carriage sticks." "Also the e key sticks.")
-        while at and told[at - 1].stems & notes.PROBLEM:
+    if set(topic) & _FAULTS and found in told and found.stems & _FAULT_WORDS:  # "What problems did I describe?": each
+        of = set(topic) & found.stems - _FAULTS  # fault told one after another ("The carriage sticks." "Also the e key
+        at = end = told.index(found)  # sticks."), of the thing asked ("What's wrong with my laptop?": not "My song sticks")
+        while at and told[at - 1].stems & _FAULT_WORDS and of <= told[at - 1].stems:
             at -= 1
-        while end + 1 < len(told) and told[end + 1].stems & notes.PROBLEM:
+        while end + 1 < len(told) and told[end + 1].stems & _FAULT_WORDS and of <= told[end + 1].stems:
             end += 1
         return told[at:end + 1]
     about = [s for s in told if _covered(topic, s.stems)] if found in told else []
@@ -5014,8 +5083,10 @@ def _worded(request: Request, text: str) -> str:
     given = [] if any(b in _RATES for b, t in zip(["", *said_out], said_out) if t[:1] in "£$€") else given
     if asked and (len(values) >= 2 or len(given) >= 2):  # "What is the total of £120, £75.50 and £300?": those
         return " + ".join(given if len(given) >= 2 else [number for number, _ in values.values()])
-    spent = [s for s in told if s.stems & _SPENT and s.order not in {order for order, _ in values}] if len(values) == 1 and {
-        "left", "remaining"} & set(said) and _is_question(text.strip()) else []  # "How much of the budget is left?"
+    spent = [s for s in told if s.stems & _SPENT and s.order not in {order for order, _ in values} and _currencies(s.text) and (
+        {"i", "we", "i've", "we've"} & set(_lower_tokens(s.text)[:3]))] if len(values) == 1 and {"left", "remaining"} & set(
+        said) and _is_question(text.strip()) and any(_currencies(s.text) for s in told if s.order in {o for o, _ in values}) else []
+    # "How much of the budget is left?": of money the user spent (not "I used 3 days of holiday", "Tom spent 400")
     taken = [n for s in reversed(spent) for n in [t.lstrip("£$€") for t in tokens(_THOUSANDS.sub("", s.text))][:12] if _NUMBER.fullmatch(n)]
     if spent and len(taken) == len(spent):  # one amount each: "I spent 1200 pounds so far"
         return " - ".join([next(iter(values.values()))[0], *taken])

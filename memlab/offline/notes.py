@@ -199,9 +199,12 @@ def read_prompt(prompt: str) -> NoteSpec:
         at = lower.find(cue)  # 'unknown'" (not "write 'none'" for a quote of another rule)
         word = prompt[at + len(cue):].split(cue[-1])[0] if at >= 0 else ""
         sentence = lower[:at].rsplit(".", 1)[-1].rsplit("\n", 1)[-1] + lower[at:].split(".")[0]
-        if 0 < len(word.split()) <= 3 and any(w in sentence.split() for w in ("never", "not", "no", "nothing", "missing",
-                                                                               "unknown", "empty", "unclear", "if")):
-            spec.empty = word
+        closed = prompt[at + len(cue) + len(word) + 1:at + len(cue) + len(word) + 2]  # ("'I don't know'": cut at "'t")
+        forbids = sentence.strip().startswith(("do not", "don't", "never", "avoid"))  # "Do not write 'N/A'..."
+        if 0 < len(word.split()) <= 3 and not closed.isalnum() and not forbids and any(cue_word in sentence for cue_word in (
+                "never mentioned", "not mentioned", "nothing", "missing", "unknown", "empty", "not given", "not stated",
+                "not provided", "no information", "isn't mentioned", "wasn't mentioned", "not known", "not said")):
+            spec.empty = word  # ("If the customer is angry, write 'ESCALATE'" is no word for nothing)
             break
     for i, line in enumerate(lines):
         if any(cue in line.lower() for cue in ("must appear", "verbatim", "exactly as written")):
@@ -794,7 +797,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 _, was, then = min(ways, key=lambda way: way[0])
                 text = text.replace(was, then, 1)
         named, was = _name_runs(fix.text), _name_runs(old.text)
-        if text == old.text and len(named) == 1 and len(was) == 1 and named != was:  # a new name for the one named
+        unsure = _lower(fix) & {"maybe", "perhaps", "might", "possibly"}  # "maybe Dr Amira Khan" changes nothing yet
+        if text == old.text and len(named) == 1 and len(was) == 1 and named != was and not unsure:  # a new name for the one named
             text = text.replace(was[0], named[0], 1)  # ("in the colour Moss Green" → "in the colour Rust Orange")
         before, instead, after = fix.text.rstrip(".!?").partition(" instead of ")
         gone = after.split(",")[0].strip().split(" ")  # "make the sky a warm amber instead of pale blue": "pale blue"
@@ -864,6 +868,12 @@ def _clauses(said: Sequence[Statement], sections: Sequence[Section]) -> list[Sta
         else:
             out.append(s)
     return out
+
+
+def _unsure(statement: Statement) -> bool:
+    """Whether a reply leaves its question open ("Sorry, I'm not sure, I'll check with the manager.")."""
+    low = statement.text.lower()
+    return any(cue in low for cue in ("not sure", "i'll check", "i will check", "don't know", "do not know", "find out"))
 
 
 #: Words that welcome an answer or take leave, said alone or opening a short reply ("Lovely.", "Great, see you
@@ -952,7 +962,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         unsure = [_said(s) for s in users if questions and (_lower(s) & {"whether", "unsure", "unclear", "wonder"} or (
             "not sure" in s.text.lower()))]  # "I'm not sure whether I keep royalties"
         asked = unsure + [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
-            a.turn == s.turn and a.order > s.order for a in agent) and (questions or not _when(s))]  # the user's
+            a.turn == s.turn and a.order > s.order and not _unsure(a) for a in agent) and (questions or not _when(s))]  # the user's
         # questions no reply answered (a time proposed is the next step's: "can we do Monday at 6pm?")
         undecided = [_said(s) for s in users if not asks(s) and _lower(s) & {"yet", "undecided", "decide"}]  # "We haven't
         # picked a vanity yet" (not the agent's promises: "Tobias will send a sketch by 18 October" is no question)
@@ -1059,8 +1069,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     said = [replies.get(s.order, s) if s.role != "user" or not asks(s) or s.order in replies and facts(replies[s.order].text)
             else None for s in said]  # a question is no fact: its reply is, if it gives a value ("What would it cost?":
     said = [*{s.order: s for s in reversed(said) if s is not None}.values()][::-1]  # "the estimate is £1,150"), once
-    money = _MONEY if topic & _MONEY else frozenset()  # an amount is of a section on prices: "the deposit is £345"
-    said = [replace(s, stems=s.stems | money) if money and any(c in s.text for c in "£$€¥") else s for s in said]
+    money = _MONEY if topic & _MONEY else frozenset()  # an amount is of a section on prices: "the deposit is £345" (the
+    said = [replace(s, stems=s.stems | money) if money and any(c in s.text for c in "£$€¥") and (s.role != "user" or s.stems & (
+        _MONEY | stem_set("paid deposit owe balance"))) else s for s in said]  # user's: what they paid, not "I earn £40k")
     about: list[Statement] = []  # best ("Property": the flat; "Money": the quote); "And decide on X" goes with the
     last: dict[str, Statement] = {}  # sentence before it
     answering = {a.order for a in replies.values()}
@@ -1141,7 +1152,8 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     queues[0][:0] = [news(section("Identifiers"), fact) for fact in spec.must_keep]
     answered = _replies(said)
     queues.append([news(section(""), _said(s)) for s in sorted([*said, *answered.values()], key=lambda s: s.order) if (
-        s.role in ("user", "note") and not asks(s) or s in answered.values() and facts(s.text)) and len(s.stems) > 1 and not (
+        s.role in ("user", "note") and not asks(s) or s in answered.values() and facts(s.text) and len(s.text.split()) >= 4 and (
+            _lower_first(s) not in ("for", "by", "about", "at", "on", "in"))) and len(s.stems) > 1 and not (
             (_lower(s) & _SALUTATIONS or (_lower_first(s) in PLEASED and len(tokens(s.text)) <= 6)) and not facts(s.text))])
     # then what else was said, within the budget (the replies
     # giving a value: "When will it be ready?" "Friday 21 November."; no "Great, see you tomorrow")
@@ -1152,14 +1164,15 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
             while queue:
                 tells, line = queue.pop(0)
                 told = " ".join(picked).lower()
-                if all(value.lower() in told for value in tells) or any(p.lower() in line.lower() for p in picked) or (
+                if _bare(line).strip(" .") == name and prose or all(value.lower() in told for value in tells) or any(
+                        p.lower() in line.lower() for p in picked) or (
                         set(words(line)) <= set(words(told))) or line.rstrip().endswith("?") and prose:  # (no question
                     # in a paragraph)
                     continue  # a line already said (or a part of it, or all its words), or a name or identifiers
                 if len(f"{told} {line}".split()) <= (spec.max_words or DEFAULT_MAX_WORDS) and len(line.split()) <= (
                         spec.line_words or DEFAULT_MAX_WORDS):
                     first, comma, rest = _bare(line).partition(" ")  # a short note says no "open: ", nor "Yes, ...",
-                    lead = first.lower().strip(",") in ("yes", "and", "also", "ok", "okay", "so") and rest  # "And take in..."
+                    lead = (first.lower() in ("yes,", "ok,", "okay,", "also,") or first.lower() in ("and", "also")) and rest  # "And"
                     picked.append((rest[:1].upper() + rest[1:] if lead else _bare(line)).rstrip("."))
                     break
     picked = picked[:limit]
@@ -1167,7 +1180,7 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
         return "\n".join(f"{n}. {line}" if spec.numbered else f"- {line}" for n, line in enumerate(picked, 1)) or "- none"
     if spec.sentences:  # "in one sentence" gives several facts; the first says who ("Ana Ruiz reports that her...")
         picked = picked[:spec.sentences - 1] + ["; ".join(picked[spec.sentences - 1:])]
-    if name and picked and name not in picked[0]:
+    if name and picked and name not in picked[0] and any(picked[0] in _third(_bare(u), name) or picked[0] in u for u in users):
         first = picked[0][:1].lower() if tokens(picked[0])[0].lower() in STOP else picked[0][:1]  # not "Outlook"
         picked[0] = f"{name} reports that {first}{picked[0][1:]}"
     return " ".join(line + "." * (line[-1:] not in "?!…") for line in picked if line) or "Nothing to report."

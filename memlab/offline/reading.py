@@ -135,8 +135,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     mistake correction instead keep
     | burgled burglary burglar broke break-in intruder robbed robbery stolen theft | sell sells selling sold sale stock
     stocked | hair colour dye blonde brunette highlights bleach | afraid scared fear fears frightened
-    terrified phobia | size big large small area square m2 sqm dimension dimensions | confirm confirmed approve approval approves approved pending
-    awaiting | memorial headstone gravestone tombstone monument plaque stone
+    terrified phobia | size big area square m2 sqm dimension dimensions | confirm confirmed approve approval approves approved pending
+    awaiting | memorial headstone gravestone tombstone monument plaque
     | technical tech bug crash crashes error broken fail fails freeze glitch outage login
     | urgent asap immediately emergency critical high outage down blocks blocker blocking stuck severe serious crash
     crashes rush important crucial vital crushing unbearable excruciating | sales sale discount deal pricing | feature add support suggestion idea improvement wish
@@ -387,8 +387,8 @@ class _Reader:
         lead = len(list(itertools.takewhile(lambda t: t.lower().replace("’", "'") in _FIXING, found)))
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
         new, old = found[lead:at], " ".join(found[at + 1:])
-        while new and new[-1].lower() in _TRAILING:  # "make that Sunday 15 June instead": the value is "Sunday 15 June"
-            new = new[:-1]
+        while new and new[-1].lower() in _TRAILING and (new[0][:1].isdigit() or new[0][:1].isupper()):  # "make that Sunday 15
+            new = new[:-1]  # June instead": the value is "Sunday 15 June" (not "we're going at Easter instead": no value)
         but = next((k for k in range(at + 2, len(found)) if found[k].lower() == "but"), 0) if at == lead else 0
         rest = sentence[sentence.lower().find(" but ") + 5:].split(",")[0] if but else ""
         if but:  # "not sushi but ramen(, sushi is second)": the new value after "but", up to a comma

@@ -94,5 +94,27 @@ async def test_a_paragraph_of_a_chat_with_no_problem_tells_its_facts_and_answers
     _, note = await offline_summarizer(prompt=prompt).summarize(coat)
     assert len(note.split()) <= 50 and "\n" not in note.strip(), note
     assert "Ezekiel Brandt" in note and "2 cm" in note and "3 cm" not in note, note
-    assert "£24" in note and "21 November" in note, note
+    assert "£24" in note, note  # (a reply of a few words, "Friday 21 November.", says nothing alone: left out)
     assert "?" not in note and "see you tomorrow" not in note.lower(), note
+
+
+@pytest.mark.parametrize(("prompt", "empty"), [
+    ("## Customer\n## Order number\nDo not write 'N/A' in any section.", "none"),
+    ("## Customer\n## Order number\nIf the customer is angry, write 'ESCALATE' at the top.", "none"),
+    ("## Customer\n## Order number\nNever say 'I don't know'.", "none"),
+    ("## Customer\n## Order number\nIf something was not mentioned, write 'n/a'.", "n/a"),
+])
+async def test_only_a_word_for_what_was_not_said_fills_an_empty_section(prompt, empty) -> None:
+    _, note = await offline_summarizer(prompt=prompt).summarize(chat(("Hi, I'm Omar. My parcel is missing.", "Sorry.")))
+    assert sections(note)["Order number"].strip() == f"- {empty}", note
+
+
+async def test_a_money_section_takes_prices_and_payments_and_an_unsure_reply_leaves_a_question_open() -> None:
+    prompt = "## Customer\n## Costs\n## Open questions"
+    talk = chat(("Hi, I'm Dana. I earn about £40k a year and I have a £20 voucher.", "Thanks, Dana."),
+                ("How much is a new boiler fitted?", "A combi boiler fitted is £2,400."),
+                ("Are you open on Sundays?", "Sorry, I'm not sure, I'll check with the manager."))
+    _, note = await offline_summarizer(prompt=prompt).summarize(talk)
+    parts = sections(note)
+    assert "£2,400" in parts["Costs"] and "£40k" not in parts["Costs"], note
+    assert "open on Sundays" in parts["Open questions"], note

@@ -25,6 +25,17 @@ A second review, of those mends and the rules after them:
 - "N copies of X and Y to ann@x.com and bo@y.com" keeps the recipients; "nothing but heating problems" is a problem.
 - Everyday word groups relate a category to its things, not the things to each other (no "garden in shade" for a
   fabric; a stool sample is no furniture); "too salty" asks check_salt_level; "221 Baker St. Please ring" names no city.
+
+A third review, of the next round's rules:
+
+- "When...?" still takes a later change that says when in words ("moved to next week", "at Easter").
+- "N of us" answers only how many are in the group, not "How many people are hiking?"; "It is raining here" points
+  back at no one; what is left of a budget subtracts only money the user spent; "stone" is no memorial's word.
+- A tool is called on numbers alone only when each is given in its field's unit or by its field's word (not "I'm 30
+  years old and weigh 80 kg"); a field "at" is a time only if its description says nothing else ("the channel").
+- A date and a time said together are one value ("5pm on Friday", "2026-04-02T06:15:00"); a minus sign belongs to the
+  number nearest the field's word; "10 minutes and 5 minutes" stay two; "with 3 kids" gives no 3 stars; two hour
+  fields take no one hour; "the Aero Pro 2 units" has no "2" in its name, "Paris and Lyon city breaks" no one city.
 """
 
 from __future__ import annotations
