@@ -317,6 +317,10 @@ _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", 
             "work out": "workout", "to do list": "todo", "keep in mind": "remember", "bear in mind": "remember"}
 #: Words inside one name ("Kennet and Avon", "Canal du Midi"), when the field's noun closes or opens it.
 _NAME_JOINS = frozenset("and du de del della la le of upon on".split())
+#: Words of a field that hold a person ("full_name", "guest", "passenger").
+_PERSON_FIELDS = stem_set("full first last surname person guest passenger player attendee member customer")
+#: Diets a dietary field takes ("vegan", "gluten-free" too: any "...-free").
+_DIETS = frozenset("vegan vegetarian pescatarian halal kosher coeliac celiac keto paleo".split())
 #: Fields whose value is a make's name with a number to it ("Skyfin 2", "Aero 7 Pro", "Delta 360").
 _MODEL_WORDS = stem_set("model product kite version edition variant make")
 #: Pronouns that open a statement about what an earlier one named ("It has a cracked top", "She wants it by May").
@@ -511,6 +515,9 @@ class Reader:
         if any(c.isdigit() for c in sample) and not _DATE.match(sample):  # a date's example: a date, said any way
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
+        if field_stems & stem_set("diet dietary allergy allergies intolerance intolerances"):  # "Priya Raman (34, vegan)":
+            return "diet", lambda text: [f"allergic to {text.lower().partition('allergic to ')[2].split(',')[0].split('.')[0].strip()}"] if (
+                "allergic to " in text.lower()) else [t for t in tokens(text) if t.lower() in _DIETS or t.lower().endswith("-free")][:1]
         doing = field_stems & stem_set("activity sport hobby exercise workout") and (example := _EXAMPLE.search(self.told(
             name, description))) and example.group(1).lower().endswith("ing")  # not a query "e.g. running shoes"
         if doing:  # "a given activity (e.g. skiing, scuba diving)": what the user does ("skiing in Austria": skiing)
@@ -1950,6 +1957,29 @@ class Reader:
             "enum") or ())  # an item's fields: "2 large serving bowls" names a size and a thing
         return [Reader(request, part, whole=part, item=True, fields=list(fields or ()), options=options)
                 for request, part in zip(read, parts)]
+
+    def fits_item(self, fields: Mapping[str, Any], required: Sequence[str] = ()) -> bool:
+        """Whether an item's words (:meth:`each`) give what tells its kind of item: one of each required option
+        field's options ("Two 60-minute massages" for a treatment), a name for a field of a person's ("Priya Raman
+        (34, vegan)" for a guest; not "Total 245 euros" for either)."""
+        said = set(words(self.whole))
+        options = [[str(o).lower() for o in f["enum"]] for n, f in list(fields.items())[:1] if n in required and isinstance(
+            f, Mapping) and isinstance(f.get("enum"), list) and f["enum"] and all(isinstance(o, str) for o in f["enum"])]
+        # (of the item's first field, its kind: a recipe's unit may go unsaid, "2 bananas")
+        if not all(any(stem(o) in said or f" {o} " in f" {self.whole.lower()} " for o in each) for each in options):
+            return False
+        found = [t for t in tokens(self.whole) if t.lower() not in ("and", "with")]
+        first = found[:1] and (self.whole.strip().removeprefix("and ").removeprefix(found[0])[:2] in ("", " (", ",", ", ") or (
+            found[1:2] and found[1][:1].isupper()))  # "Ana (31)", "Tom Okafor": a name opening the item; not "Two 60-minute..."
+        return not self.of_a_person(fields) or any(t[:1].isupper() and not t.isupper() and t.lower() not in STOP | CALENDAR and (
+            k or first) for k, t in enumerate(found))  # ("55.00 EUR", "Total 245 euros" name no one)
+
+    @staticmethod
+    def of_a_person(fields: Mapping[str, Any]) -> bool:
+        """Whether an item's fields are a person's: a full name, a guest..., or a name beside an age, a diet, an email."""
+        said = [set(words(n.replace("_", " "))) for n in fields]
+        return any(one & _PERSON_FIELDS for one in said) or any(stem("name") in one for one in said) and any(
+            one & stem_set("age dietary diet email phone role") for one in said)
 
     def numbers(self, name: str) -> list[float]:
         """Every number the latest message gives after the field's name ("codes 7 and 11"), else in all of it, in order

@@ -217,8 +217,13 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
         one = _value(items, filler, defs, name, description, depth + 1, owner=owner)  # Piranesi"), not the message
         return [one] if one and not _is_placeholder(one) and one.strip(" .!?") != filler.whole.strip(" .!?") else []
     if kind in ("object", "array") or isinstance(items, Mapping) and "properties" in items:
-        listed = filler.each(kind == "array", name, {key: _resolve(field, defs) for key, field in (items.get(
-            "properties") or {}).items()})[:most]  # (an item's fields, their options too: ``size: Size``)
+        fields = {key: _resolve(field, defs) for key, field in (items.get("properties") or {}).items()}
+        listed = filler.each(kind == "array", name, fields)[:most]  # (an item's fields, their options too: ``size: Size``)
+        fitting = [part for part in listed if part.fits_item(fields, items.get("required") or ())]
+        if filler.of_a_person(fields) and len(fitting) == 1 < len(listed) and low <= 1:  # one person, told in pieces ("Just me, Harriet Vane,
+            return [_value(items, filler, defs, name, description, depth + 1, owner=owner)]  # aged 52, gluten-free"): all of it
+        listed = fitting if len(fitting) >= max(low, 1) else listed  # of a guest, the parts naming one; of a treatment,
+        # those naming an option ("Two 60-minute massages"), not "Total 245 euros"
         made = [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
         kept = [one for one in made if not _is_placeholder(one)]
         counts = [n for n, f in (items.get("properties") or {}).items() if isinstance(f, Mapping) and f.get("type") in (
