@@ -2853,6 +2853,12 @@ _DOING = frozenset("doing using having taking getting making giving".split())
 def _topic(message: str) -> list[str]:
     """The content stems (at most 64) of a message's last question ("do for a living" gives ``job``), else of all of it
     ("I burned my hand, what should I do?": burn, hand)."""
+    return list(_topic_of(message))
+
+
+@functools.lru_cache(maxsize=512)  # a message is asked about many times while one reply is made
+def _topic_of(message: str) -> tuple[str, ...]:
+    """:func:`_topic`, once per message."""
     message = next((m for m in (_asked(message), message) if set(words(m)) - _GENERIC_ANSWER - _SAYING), message)
     said = _phrases(message)
     extra = [stem(_PHRASES[phrase]) for phrase in said]
@@ -2862,7 +2868,7 @@ def _topic(message: str) -> list[str]:
     topic = [s for s in [*extra, *words(plain)] if s not in _GENERIC_ANSWER and s not in _SAYING]  # am I using?": colour,
     topic = topic if len(topic) >= 2 else [s for s in [*extra, *words(message)] if s not in _GENERIC_ANSWER and s not in _SAYING]
     # yarn (not "How many courses am I taking?": what the user takes, asked by "taking")
-    return list(dict.fromkeys(topic))[:64]  # "...should I keep in mind?": no topic of its own
+    return tuple(dict.fromkeys(topic))[:64]  # "...should I keep in mind?": no topic of its own
 
 
 def _afresh(tool: Tool, request: Request) -> bool:
@@ -3495,7 +3501,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                         statement.text)))):  # ("Where am I stewarding?": "I'm stewarding the east bridge from 8pm")
             continue  # nor "Where is the concert?" by "The concert is at 7 pm" (a time, and no place: not "leaves Heathrow")
         faulty = set(topic) & _FAULTS if statement.stems & _FAULT_WORDS else set()  # "What's wrong with it?": "a cracked top"
-        sized = {stem(w) for w in lowered[1:2] if lowered[:1] == ["how"] and w in _MEASURED} if _kinds(statement.text) - {"date", "amount"} else set()
+        sized = {stem(w) for w in lowered[1:2] if w in _MEASURED} if lowered[:1] == ["how"] and set(lowered[1:2]) & _MEASURED and (
+            _kinds(statement.text) - {"date", "amount"}) else set()
         # "How big is the battery?": "200 amp hours"; "What year...?": "a 2016 Ford Transit"; "How many people are in
         sized |= {counted, stem("group")} if counted in _PERSON and _group_size(statement.text) and set(topic) <= {
             counted, *stem_set("group party us total altogether")} else set()  # my group?": "7 of us" (not "How many
