@@ -118,3 +118,15 @@ async def test_a_money_section_takes_prices_and_payments_and_an_unsure_reply_lea
     parts = sections(note)
     assert "£2,400" in parts["Costs"] and "£40k" not in parts["Costs"], note
     assert "open on Sundays" in parts["Open questions"], note
+
+
+def test_a_pasted_text_in_one_sentence_is_joined_without_capitals_inside() -> None:
+    import openai
+
+    para = ("The Orrin Valley apple harvest began on 2 September, a week later than usual because of a cold May. Growers "
+            "picked 1,340 tonnes. The cooperative's manager, Hal Benedetti, expects cider orders to rise. Hal Benedetti "
+            "retires next year.")
+    said = openai.OpenAI().responses.create(model="gpt-4.1-mini", input="Summarise this paragraph in one sentence: " + para)
+    text = said.output_text
+    assert text.count(". ") == 0 and "; growers picked" in text and "; the cooperative's manager" in text, text
+    assert "; Hal Benedetti retires" in text, text  # a name keeps its capital
