@@ -317,6 +317,8 @@ _PHRASES = {"for a living": "job", "get in touch": "contact", "how old": "age", 
             "work out": "workout", "to do list": "todo", "keep in mind": "remember", "bear in mind": "remember"}
 #: Words inside one name ("Kennet and Avon", "Canal du Midi"), when the field's noun closes or opens it.
 _NAME_JOINS = frozenset("and du de del della la le of upon on".split())
+#: Capitalised words that open a sentence without naming anyone ("Total 245 euros", "Also Ben Cole").
+_OPENERS = frozenset("total subtotal booking order just also then plus note please they we it this that there".split())
 #: Words of a field that hold a person ("full_name", "guest", "passenger").
 _PERSON_FIELDS = stem_set("full first last surname person guest passenger player attendee member customer")
 #: Diets a dietary field takes ("vegan", "gluten-free" too: any "...-free").
@@ -515,7 +517,11 @@ class Reader:
         if any(c.isdigit() for c in sample) and not _DATE.match(sample):  # a date's example: a date, said any way
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
-        if field_stems & stem_set("diet dietary allergy allergies intolerance intolerances"):  # "Priya Raman (34, vegan)":
+        if field_stems & stem_set("diet dietary allergy allergies intolerance intolerances") and (  # "Priya Raman (34, vegan)":
+                "allergic to " in self.whole.lower() or any(t.lower() in _DIETS or t.lower().endswith("-free") for t in tokens(
+                    self.whole)) or any(cue in self.whole.lower() for cue in ("no dietary", "no diet", "no allerg", "eats anything",
+                                                                              "no special"))):  # (a diet said, or none; else as
+            # any field: "a penicillin allergy")
             return "diet", lambda text: [f"allergic to {text.lower().partition('allergic to ')[2].split(',')[0].split('.')[0].strip()}"] if (
                 "allergic to " in text.lower()) else [t for t in tokens(text) if t.lower() in _DIETS or t.lower().endswith("-free")][:1]
         doing = field_stems & stem_set("activity sport hobby exercise workout") and (example := _EXAMPLE.search(self.told(
@@ -542,7 +548,7 @@ class Reader:
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout", "when") or (name.lower() in ("at", "datetime", "timestamp") or name.lower(
                 ).endswith("_at")) and (not set(words(description)) - field_stems or set(words(description)) & (_WHEN | stem_set(
-                    "iso datetime"))) or name.lower(
+                    "iso datetime")) or {"when", "time", "date"} & set(_lower_tokens(description))) or name.lower(
                 ) in ("arrival", "departure") and not set(words(
                     description)) - field_stems & _PLACE or {stem("from")} < field_stems | {stem("from")} <= stem_set(
                 "start end begin finish available from until") or ({"until", "till"} & set(name.lower().split("_")) or "from" in (
@@ -783,9 +789,8 @@ class Reader:
         more = list(itertools.takewhile(lambda t: t[:1].isdigit() and len(t) <= 4 or t[:1].isupper() and t.lower() not in (
             STOP | CALENDAR), found[end:end + 3])) if at is not None and not any(c.isdigit() for c in value) else []
         unit = more[1:2] and more[0][:1].isdigit() and (more[1].isupper() or more[1].lower() in _UNIT_SUFFIXES)  # "128 GB"
-        counted = len(more) == 1 and (following := found[end + 1:end + 2]) and following[0].islower() and (following[0].endswith(
-            "s") or following[0] in ("x", "of")) and stem(following[0]) not in (set(words(name.replace("_", " "))) | set().union(*(
-                t.stems for t in self.request.tools)))  # "the Aero Pro 2 units", "the Skyfin 2 times" (not "Delta 360 cost")
+        counted = len(more) == 1 and found[end + 1:end + 2] in (["units"], ["times"], ["pieces"], ["x"], ["of"], ["copies"],
+                                                                 ["items"], ["pcs"])  # "the Aero Pro 2 units", "Skyfin 2 times"
         return " ".join([value, *more]) if more[:1] and more[0][:1].isdigit() and not unit and not counted else value
 
     def said_text(self, name: str, description: str, format: str | None, owner: str = "",
@@ -1357,10 +1362,10 @@ class Reader:
         text = text if marks & stem_set("house street address number") else _ADDRESS.sub(" ", text)
         text = _PHONE.sub(lambda m: " " if _phone_like(m[0]) and m[0][:1] in "0+(" and " " in m[0].strip() else m[0], text)
         # a phone's digits are no count: "Ines on 07700 900123"
-        if marks & stem_set("hour") and not marks & stem_set("minute minutes duration long") and sum(
-                "hour" in f.lower() for f in self.fields) == 1:  # an hour of the day (one field of it):
+        hours = []  # an hour of the day: "at 19:00", "7pm": 19; of two hour fields, the start's the first, the end's the last
+        if marks & stem_set("hour") and not marks & stem_set("minute minutes duration long"):
             for written, iso in zip(_when(text, "clock", self.year, self.today), _when(text, "time", self.year, self.today)):
-                text = text.replace(written, f" {int(iso[:2])} ", 1)  # "at 19:00", "7pm": 19
+                text, hours = text.replace(written, f" {int(iso[:2])} ", 1), [*hours, str(int(iso[:2]))]
             for part in (" in the evening", " at night", " in the afternoon"):  # "at 8 in the evening": 20
                 text = " ".join(f"{int(w) + 12}" if w.isdigit() and int(w) < 12 and f" {w}{part}" in f" {text}" else w
                                 for w in text.split(" "))
@@ -1474,9 +1479,14 @@ class Reader:
         if not (years and stem("year") in marks or named and self.answer):  # in an answer, only a number by its place
             self.taken["number"] = self.taken.get("number", 0) + 1  # moves the place on ("2019 Corolla, 42000 km")
         self.ran_out = self.ran_out or index >= len(found) > 0  # not a count none gives: "Add milk and bread"
+        several = sum("hour" in f.lower() for f in self.fields) > 1
+        if len(hours) > 1 and several and not self.start:  # "from 22:00 to 07:00": start_hour 22, end_hour 7
+            found, index = [hours[-1] if set(name.lower().split("_")) & {"end", "until", "finish", "close", "to", "stop", "leave", "depart", "out", "off"} else hours[0]], 0
         value = float(found[index]) if index < len(found) else None
-        if value is None and marks & _PERSON and not self.start:  # "Book us a table" after "we're a party of 6": 6
-            value = next((float(n) for s in reversed(self.request.said) if s.role == "user" and (n := _group_size(s.text))), None)
+        if value is None and set(words(name.replace("_", " "))) & stem_set("guest guests people party person diner diners group") and (
+                not self.start):
+            value = next((float(n) for s in reversed(self.request.said) if s.role == "user" and (n := _group_size(s.text)) and not (
+                {"were", "was", "last"} & set(_lower_tokens(s.text)))), None)  # "Book us a table" after "we're a party of 6"
         low = f" {self.request.message.lower()}"
         spots = [k for k in range(len(low)) if low.startswith(found[index], k) and not low[k - 1:k].isdigit() and not (
             low[k + len(found[index]):k + len(found[index]) + 1].isdigit())] if value and index < len(found) else []
@@ -1706,7 +1716,8 @@ class Reader:
                     :1].lower() and o[-1].lower() in unit)] or after  # then pcs ("kilograms": kg, "millilitres": ml)
         unit_of = name.lower().rpartition("_")[2]  # "at 50 metres" of distance_m (not "with 3 kids" of stars)
         tied = [o for cue, word in itertools.pairwise([*said, ""]) for o in spots if str(o).lower() == cue and (
-            word[:1] == unit_of[:1] or stem(word) in set(words(name.replace("_", " "))))]
+            word[:1] == unit_of[:1] or stem(word) in set(words(name.replace("_", " "))))] or [
+            o for cue, word in itertools.pairwise([*said, ""]) for o in spots if str(o).lower() == cue and (not word or word in STOP)]
         after = after or ([*dict.fromkeys(tied)] if len(set(tied)) == 1 and not any(isinstance(o, str) for o in options) else [])
         named = after[0] if after else self.named_option(options, description)  # (a number said: "at 50 metres")
         negative = [(o, base) for o in options for base in options if isinstance(o, str) and isinstance(base, str) and str(
@@ -1964,15 +1975,20 @@ class Reader:
         (34, vegan)" for a guest; not "Total 245 euros" for either)."""
         said = set(words(self.whole))
         options = [[str(o).lower() for o in f["enum"]] for n, f in list(fields.items())[:1] if n in required and isinstance(
-            f, Mapping) and isinstance(f.get("enum"), list) and f["enum"] and all(isinstance(o, str) for o in f["enum"])]
+            f, Mapping) and isinstance(f.get("enum"), list) and f["enum"] and all(isinstance(o, str) for o in f["enum"]) and not (
+                set(words(n.replace("_", " "))) & stem_set("unit size measure"))]
         # (of the item's first field, its kind: a recipe's unit may go unsaid, "2 bananas")
-        if not all(any(stem(o) in said or f" {o} " in f" {self.whole.lower()} " for o in each) for each in options):
+        if not all(any(stem(o) in said or f" {o} " in f" {self.whole.lower()} " or any(len(w) >= 4 and o.startswith(w) for w in (
+                _lower_tokens(self.whole))) for o in each) for each in options):  # ("a mani": manicure)
             return False
         found = [t for t in tokens(self.whole) if t.lower() not in ("and", "with")]
-        first = found[:1] and (self.whole.strip().removeprefix("and ").removeprefix(found[0])[:2] in ("", " (", ",", ", ") or (
-            found[1:2] and found[1][:1].isupper()))  # "Ana (31)", "Tom Okafor": a name opening the item; not "Two 60-minute..."
-        return not self.of_a_person(fields) or any(t[:1].isupper() and not t.isupper() and t.lower() not in STOP | CALENDAR and (
-            k or first) for k, t in enumerate(found))  # ("55.00 EUR", "Total 245 euros" name no one)
+        return not self.of_a_person(fields) or any(t[:1].isupper() and not t.isupper() and t.lower() not in STOP | CALENDAR | (
+            _OPENERS) and t.lower() not in _COUNT_WORDS for t in found)  # ("55.00 EUR", "Total 245 euros", "Two 60-minute
+        # massages" name no one; "Sam in goal", "Ana (31)" do)
+
+    def reaches(self) -> bool:
+        """Whether an item's words give a way to reach someone: a phone number or an email ("her dad on 07700 900999")."""
+        return "@" in self.whole or bool(_phones(self.whole))
 
     @staticmethod
     def of_a_person(fields: Mapping[str, Any]) -> bool:
@@ -2960,8 +2976,12 @@ def _routed(request: Request, desks: Sequence[Tool]) -> Tool | None:
     """The desk a rule of the instructions sends the message to ("If someone is locked out or has been burgled, hand off
     to the emergency locksmith", "Questions about buying locks go to sales"): of the rules naming one desk, the one with
     a condition the message says all of, or two words of (a word related to one counts: "broke in" for "burgled")."""
-    said = set(words(request.message))
-    said |= related(said)
+    literal = set(words(request.message))
+    low = f" {request.message.lower()} "
+    literal |= {stem("burgled")} if any(f" {p}" in low and low.partition(f" {p}")[2][:3] not in (" a ", " an", " th", " tw", " ha")
+                                        and not low.partition(f" {p}")[2][1:2].isdigit() for p in (
+        "broke in", "broken into", "break in", "break-in")) else set()  # ("it broke in a week" is no break-in)
+    said = literal | related(literal)
     found = []
     for rule in (r for s in sentences(request.instructions[:4000]) for r in s.split(";")):
         named = [t for t in desks if (own := t.name_stems - _HANDOFF - {"transf", "agent"}) and own <= set(words(rule))]
@@ -2970,9 +2990,12 @@ def _routed(request: Request, desks: Sequence[Tool]) -> Tool | None:
         condition = rule.lower().split(" hand")[0].split(" go to ")[0].split(" goes to ")[0].split(" send")[0].split(
             " route")[0].split(" transfer")[0].split(" pass")[0]
         for alternative in condition.replace(" or ", ",").split(","):
-            wanted = set(words(alternative)) - named[0].name_stems - _HANDOFF - _ROUTING_WORDS
+            wanted = set(words(alternative)) - _HANDOFF - _ROUTING_WORDS
             hit = len(wanted & said)
-            if wanted and (hit == len(wanted) or hit >= 2):
+            acts = {"is", "are", "was", "were", "has", "have", "had", "been", "want", "wants", "need", "needs"} & set(
+                _lower_tokens(alternative)) or any(w.endswith("ed") for w in _lower_tokens(alternative))
+            if wanted and (hit == len(wanted) and (hit >= 2 or wanted <= literal and acts) or hit >= 2):  # (one word: as said,
+                # of a clause: "has been burgled", not "dog" of "the customer's dog or cat is sick", nor "cuts")
                 found.append((hit, named[0]))
     best = max(found, key=lambda pair: pair[0], default=None)
     return best[1] if best and len({t.name for hit, t in found if hit == best[0]}) == 1 else None
@@ -3084,7 +3107,13 @@ def _choose_tools(request: Request) -> list[Tool]:
     desks = [t for t in tools if t.handoff]
     if desks and not handed and choice != "none" and (ruled := _routed(request, desks)) and not _chat(request.message):
         return [ruled]  # a rule of the instructions names the desk ("If someone is locked out..., hand off to...")
-    grieved = [t for t in desks if stem("complaint") in t.stems] if set(_lower_tokens(request.message)) & _GRIEVANCE else []
+    heard_words = _lower_tokens(request.message)
+    grievance = [w for k, w in enumerate(heard_words) if w in _GRIEVANCE and not {"not", "no", "never"} & set(heard_words[max(
+        0, k - 2):k]) and heard_words[k + 1:k + 2] != ["stomach"]]  # ("I'm not upset", "an upset stomach")
+    asked_of = [t for t in tools if not t.handoff and (t.name_stems - _VERBS or t.name_stems) & set(words(request.message))]
+    grieved = [t for t in desks if {stem("complaint"), stem("complaints")} & t.name_stems] if grievance and not _is_question(
+        request.message) and not asked_of else []  # a statement of a grievance, to the desk named for complaints (not "Track
+    # A-1234 please, the last one was terrible": a tool it names)
     if len(grieved) == 1 and not handed and choice != "none":  # "The stylist was rude to me.": the complaints desk, not
         return grieved  # the stylists'
     if desks and (_arithmetic(request.message) or _solved(request.message)):  # "What is 15% of 80?": a math desk's
@@ -3440,7 +3469,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             i, head) for i in s.identifiers) if named else _currencies(s.text))]
     if set(topic) & _FAULTS:  # "What problems did I describe?": "The carriage sticks"
         candidates += [(0.0, s) for s in request.said if s.role in roles and s.stems & _FAULT_WORDS]
-    if counted in _PERSON and set(topic) <= {counted, *stem_set("group party us total altogether")}:  # "How many people
+    if counted in _PERSON and set(topic) <= {counted, *stem_set("group party us total altogether come coming going attend attending join")}:  # "How many people
         # are in my group?": "There will be 7 of us"
         candidates += [(0.0, s) for s in request.said if s.role in roles and _group_size(s.text)]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
@@ -3505,7 +3534,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             _kinds(statement.text) - {"date", "amount"}) else set()
         # "How big is the battery?": "200 amp hours"; "What year...?": "a 2016 Ford Transit"; "How many people are in
         sized |= {counted, stem("group")} if counted in _PERSON and _group_size(statement.text) and set(topic) <= {
-            counted, *stem_set("group party us total altogether")} else set()  # my group?": "7 of us" (not "How many
+            counted, *stem_set("group party us total altogether come coming going attend attending join")} else set()  # my group?": "7 of us" (not "How many
         # people are hiking?", "...guests are coming to the wedding?": of some of them)
         sized |= {stem("start")} if stem("start") in topic and any(a in ("from", "starting", "starts") and b[:1].isdigit() for a, b in (
             itertools.pairwise(_lower_tokens(statement.text)))) else set()  # "What time do I start?": "from 8pm"
@@ -3537,7 +3566,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
         counts_it = head == counted and any(_NUMBER.fullmatch(a) and stem(b) == head for a, b in itertools.pairwise(
             _lower_tokens(_in_digits(statement.text[:300])))) or counted in _PERSON and bool(_group_size(statement.text)) and set(
-                topic) <= {counted, *stem_set("group party us total altogether")}  # "How
+                topic) <= {counted, *stem_set("group party us total altogether come coming going attend attending join")}  # "How
         # many exposures do I usually shoot?": "I meant 120
         said = tokens(statement.text[:300])  # exposures"
         said_as = [t.lower() for t in said]
@@ -3820,12 +3849,16 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     kind_asked = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(message_text)) if a in ("what", "which")), "")
     mine = _about_user(message_text) or "me" in _lower_tokens(message_text)  # "Which phone do I have?"
     clock = topic == [stem("time")]  # "What time is it?" asks the clock, not "Hours: ..."
-    names = {n.lower() for n in _proper_names(message_text)} if asks else set()  # "How long does Codenames take?" of
+    names = {n.lower() for n in _proper_names(message_text)} if asks and len(_proper_names(message_text)) == 1 and (
+        _lower_tokens(message_text)[:1] in (["how"], ["what"], ["which"], ["who"], ["when"], ["where"])) else set()  # "How
+    # long does Codenames take?" (of one entry: not "Is Azul shorter than Catan?") of
     for label, advice, *_ in _told(_renamed(request) + request.instructions) if names else ():  # "Our shelf: Catan (3-4
         for entry in _outside_brackets(advice):  # players, 90 min), Codenames (4-8 players, 15 min)": its entry
             if entry.split(" (")[0].strip(" .").lower() in names and " (" in entry:
                 return len(topic), f"{entry.strip().removeprefix('and ').rstrip('.')}."
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
+        if advice.startswith("Use ") and not (set(topic) - stem_set("use")) & advice_stems:
+            continue  # "Use 16/0.2 wire for the bus" is of the bus (not "Can you fix my brakes?")
         if label[:3] == "do ":  # "How should I water them?": "Water tomatoes at the base, never on the leaves."
             found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing)
             continue
@@ -3843,7 +3876,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         heard = message | (related(message) if near else set()) | {
             s for s in label_stems if any(len(m) >= 5 and s.startswith(m) for m in message)}  # "cancel"
         head = (words(label) or [""])[-1]  # "What packages do you have?": "Party packages: Bronze..., Gold..."
-        entry = asks and label_stems & heard and ((message - label_stems) & advice_stems or head in message)  # "a double
+        entry = asks and label_stems & heard and ((message - label_stems) & advice_stems or head in message and not (
+            set(topic) - label_stems - advice_stems - _LIGHT_VERBS))  # "a double
         # room": "Rates: ..."
         if len(label_stems & heard) < min(2, len(label_stems)) and not entry:  # "Second SSD slot": not "15 seconds"
             found += [((len(topic), 1), one, label) for one in sentences(advice) if asks and topic and not (mine or clock)
@@ -3918,11 +3952,12 @@ def _weekdays(text: str) -> set[str]:
     return named
 
 
-def _scripted(instructions: str) -> str | None:
+def _scripted(instructions: str, grieved: bool = False) -> str | None:
     """What the instructions order the model to say, told to the user: "Tell the customer their request has been
     logged." → "Your request has been logged.", "Apologize and say a manager will call" → "I'm sorry. A manager will
     call", "Tell them to restart it" → "Please restart it.", "Offer a refund" → "I can offer you a refund."; only an
     order that opens a sentence (no "If ...")."""
+    offer = None
     for said in sentences(instructions[:2000]):
         said_words = said.rstrip(".!").split(" ")
         lead = [w.lower() for w in said_words[:3]]
@@ -3930,8 +3965,11 @@ def _scripted(instructions: str) -> str | None:
         if at < 0:
             continue
         rest = said_words[at + 1:]
-        if lead[at] == "offer" and len(rest) >= 2:  # "Apologise and offer a free corrective appointment within 7 days."
-            return f"{'I am sorry. ' * (at == 2 and lead[0].startswith('apolog'))}I can offer you {' '.join(rest)}."
+        if lead[at] == "offer":  # "Apologise and offer a free corrective appointment within 7 days." (to a complaint, and
+            conditional = {"only", "never", "if", "when", "unless", "end", "once"} & {w.lower().strip(",.") for w in rest}
+            offer = offer or (f"{'I am sorry. ' * (at == 2 and lead[0].startswith('apolog'))}I can offer you {' '.join(rest)}."
+                              if grieved and len(rest) >= 2 and not conditional else None)  # with no condition of its own)
+            continue
         if lead[at] == "tell":  # "tell the customer", "tell them": who is told
             rest = rest[2:] if rest[:1] == ["the"] else rest[1:] if rest[:1] in (["them"], ["him"], ["her"]) else []
         rest = rest[1:] if rest[:1] == ["that"] else rest
@@ -3940,7 +3978,7 @@ def _scripted(instructions: str) -> str | None:
         told = " ".join(_THEY.get(w.lower(), w) for w in rest)
         told = "Please " + told[3:] if told.startswith("to ") else told[:1].upper() + told[1:]
         return f"{'I am sorry. ' * (at == 2 and lead[0].startswith('apolog'))}{told}."
-    return None
+    return offer
 
 
 def _swap(text: str) -> str:
@@ -4922,7 +4960,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             # me rather than calling": a preference; "Book me a flight to Oslo" with no booking tool: can't
             acts[1:2] == ["me"] and said.split("me ", 1)[-1][:1].isupper()):  # an order no tool can carry out ("Call
         return _CANNOT  # me Sam" is a name, "call yourself Juniper" an order to the assistant)
-    return known[1] if known is not None else _scripted(request.instructions) or f"Noted: {echo}."
+    grieved = bool(set(_lower_tokens(said)) & _GRIEVANCE or set(words(said)) & notes.PROBLEM)  # an offer is a complaint's
+    return known[1] if known is not None else _scripted(request.instructions, grieved) or f"Noted: {echo}."
 
 
 def _links(text: str) -> list[str]:

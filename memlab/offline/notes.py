@@ -200,10 +200,11 @@ def read_prompt(prompt: str) -> NoteSpec:
         word = prompt[at + len(cue):].split(cue[-1])[0] if at >= 0 else ""
         sentence = lower[:at].rsplit(".", 1)[-1].rsplit("\n", 1)[-1] + lower[at:].split(".")[0]
         closed = prompt[at + len(cue) + len(word) + 1:at + len(cue) + len(word) + 2]  # ("'I don't know'": cut at "'t")
-        forbids = sentence.strip().startswith(("do not", "don't", "never", "avoid"))  # "Do not write 'N/A'..."
+        forbids = sentence.rsplit(";", 1)[-1].strip().startswith(("do not", "don't", "never", "avoid"))  # "Do not write 'N/A'"
         if 0 < len(word.split()) <= 3 and not closed.isalnum() and not forbids and any(cue_word in sentence for cue_word in (
                 "never mentioned", "not mentioned", "nothing", "missing", "unknown", "empty", "not given", "not stated",
-                "not provided", "no information", "isn't mentioned", "wasn't mentioned", "not known", "not said")):
+                "not provided", "no information", "isn't mentioned", "wasn't mentioned", "not known", "not said", "blank",
+                "if there is no", "if there's no", "if no ")):
             spec.empty = word  # ("If the customer is angry, write 'ESCALATE'" is no word for nothing)
             break
     for i, line in enumerate(lines):
@@ -1070,7 +1071,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             else None for s in said]  # a question is no fact: its reply is, if it gives a value ("What would it cost?":
     said = [*{s.order: s for s in reversed(said) if s is not None}.values()][::-1]  # "the estimate is £1,150"), once
     money = _MONEY if topic & _MONEY else frozenset()  # an amount is of a section on prices: "the deposit is £345" (the
-    said = [replace(s, stems=s.stems | money) if money and any(c in s.text for c in "£$€¥") and (s.role != "user" or s.stems & (
+    broad = bool(set(words(section.heading)) & stem_set("money budget finance finances income"))  # ("Money": all of it)
+    said = [replace(s, stems=s.stems | money) if money and any(c in s.text for c in "£$€¥") and (s.role != "user" or broad or s.stems & (
         _MONEY | stem_set("paid deposit owe balance"))) else s for s in said]  # user's: what they paid, not "I earn £40k")
     about: list[Statement] = []  # best ("Property": the flat; "Money": the quote); "And decide on X" goes with the
     last: dict[str, Statement] = {}  # sentence before it

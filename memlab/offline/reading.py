@@ -133,7 +133,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     faulty damaged defective cracked torn dented scratched smashed shattered risk
     concern worry worried
     mistake correction instead keep
-    | burgled burglary burglar broke break-in intruder robbed robbery stolen theft | sell sells selling sold sale stock
+    | burgled burglary burglar break-in intruder robbed robbery | sell sells selling sold sale stock
     stocked | hair colour dye blonde brunette highlights bleach | afraid scared fear fears frightened
     terrified phobia | size big area square m2 sqm dimension dimensions | confirm confirmed approve approval approves approved pending
     awaiting | memorial headstone gravestone tombstone monument plaque

@@ -219,7 +219,8 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
     if kind in ("object", "array") or isinstance(items, Mapping) and "properties" in items:
         fields = {key: _resolve(field, defs) for key, field in (items.get("properties") or {}).items()}
         listed = filler.each(kind == "array", name, fields)[:most]  # (an item's fields, their options too: ``size: Size``)
-        fitting = [part for part in listed if part.fits_item(fields, items.get("required") or ())]
+        fitting = [part for part in listed if part.fits_item(fields, items.get("required") or ()) or part.reaches()]  # (a
+        # contact's phone or email keeps its item: "her dad on 07700 900999")
         if filler.of_a_person(fields) and len(fitting) == 1 < len(listed) and low <= 1:  # one person, told in pieces ("Just me, Harriet Vane,
             return [_value(items, filler, defs, name, description, depth + 1, owner=owner)]  # aged 52, gluten-free"): all of it
         listed = fitting if len(fitting) >= max(low, 1) else listed  # of a guest, the parts naming one; of a treatment,

@@ -103,6 +103,8 @@ async def test_a_paragraph_of_a_chat_with_no_problem_tells_its_facts_and_answers
     ("## Customer\n## Order number\nIf the customer is angry, write 'ESCALATE' at the top.", "none"),
     ("## Customer\n## Order number\nNever say 'I don't know'.", "none"),
     ("## Customer\n## Order number\nIf something was not mentioned, write 'n/a'.", "n/a"),
+    ("## Customer\n## Order number\nIf there is no order number, write 'none given'.", "none given"),
+    ("## Customer\n## Order number\nNever leave a section blank; write 'unknown' instead.", "unknown"),
 ])
 async def test_only_a_word_for_what_was_not_said_fills_an_empty_section(prompt, empty) -> None:
     _, note = await offline_summarizer(prompt=prompt).summarize(chat(("Hi, I'm Omar. My parcel is missing.", "Sorry.")))

@@ -36,6 +36,16 @@ A third review, of the next round's rules:
 - A date and a time said together are one value ("5pm on Friday", "2026-04-02T06:15:00"); a minus sign belongs to the
   number nearest the field's word; "10 minutes and 5 minutes" stay two; "with 3 kids" gives no 3 stars; two hour
   fields take no one hour; "the Aero Pro 2 units" has no "2" in its name, "Paris and Lyon city breaks" no one city.
+
+A fourth review, of routing, specialists and those mends:
+
+- "Offer X" is said only to a complaint and only when it has no condition ("Offer late checkout only to..."); a field
+  "at" described "When to remind" is a time; a grievance goes to complaints only when it is the message's point (not
+  "I'm not upset, just checking where my order is", "an upset stomach", "Track A-1234, the last one was terrible").
+- A routing rule keeps its own desk's words ("wants to book" stays "book"), a one-word condition must be a clause
+  ("has been burgled"), and "it broke in a week" is no break-in; a start and an end hour take the first and the last
+  time said; a party's size fills guests only, and only as the group is now; "Set the fan speed to 2" is 2; "Add 2
+  Skyfin 2 kites" keeps "Skyfin 2"; a label's head noun answers only when the question asks nothing else.
 """
 
 from __future__ import annotations
