@@ -321,6 +321,8 @@ _NAME_JOINS = frozenset("and du de del della la le of upon on".split())
 _OPENERS = frozenset("total subtotal booking order just also then plus note please they we it this that there".split())
 #: Words of a field that hold a person ("full_name", "guest", "passenger").
 _PERSON_FIELDS = stem_set("full first last surname person guest passenger player attendee member customer")
+#: Words of an hour field that ends a span ("end_hour", "leave_hour"): it takes the last time said.
+_ENDING_HOURS = frozenset("end until finish close to stop leave depart out off".split())
 #: Diets a dietary field takes ("vegan", "gluten-free" too: any "...-free").
 _DIETS = frozenset("vegan vegetarian pescatarian halal kosher coeliac celiac keto paleo".split())
 #: Fields whose value is a make's name with a number to it ("Skyfin 2", "Aero 7 Pro", "Delta 360").
@@ -522,8 +524,7 @@ class Reader:
                     self.whole)) or any(cue in self.whole.lower() for cue in ("no dietary", "no diet", "no allerg", "eats anything",
                                                                               "no special"))):  # (a diet said, or none; else as
             # any field: "a penicillin allergy")
-            return "diet", lambda text: [f"allergic to {text.lower().partition('allergic to ')[2].split(',')[0].split('.')[0].strip()}"] if (
-                "allergic to " in text.lower()) else [t for t in tokens(text) if t.lower() in _DIETS or t.lower().endswith("-free")][:1]
+            return "diet", _diet
         doing = field_stems & stem_set("activity sport hobby exercise workout") and (example := _EXAMPLE.search(self.told(
             name, description))) and example.group(1).lower().endswith("ing")  # not a query "e.g. running shoes"
         if doing:  # "a given activity (e.g. skiing, scuba diving)": what the user does ("skiing in Austria": skiing)
@@ -1481,7 +1482,7 @@ class Reader:
         self.ran_out = self.ran_out or index >= len(found) > 0  # not a count none gives: "Add milk and bread"
         several = sum("hour" in f.lower() for f in self.fields) > 1
         if len(hours) > 1 and several and not self.start:  # "from 22:00 to 07:00": start_hour 22, end_hour 7
-            found, index = [hours[-1] if set(name.lower().split("_")) & {"end", "until", "finish", "close", "to", "stop", "leave", "depart", "out", "off"} else hours[0]], 0
+            found, index = [hours[-1] if set(name.lower().split("_")) & _ENDING_HOURS else hours[0]], 0
         value = float(found[index]) if index < len(found) else None
         if value is None and set(words(name.replace("_", " "))) & stem_set("guest guests people party person diner diners group") and (
                 not self.start):
@@ -3642,6 +3643,13 @@ _WEATHER_WORDS = frozenset("cold hot warm freezing sunny windy cloudy wet dry la
 #: Words that say when without a date or a clock time ("moved to next week", "at Easter", "in the afternoon").
 _WHEN_WORDS = stem_set("week weeks weekend month months year morning afternoon evening night tonight tomorrow today later "
                        "soon easter christmas half past hour hours day days fortnight noon midnight")
+
+
+def _diet(text: str) -> list[str]:
+    """The diet ``text`` says: "allergic to peanuts", "vegan", "gluten-free" (else none)."""
+    allergy = text.lower().partition("allergic to ")[2].split(",")[0].split(".")[0].strip()
+    return [f"allergic to {allergy}"] if allergy else [t for t in tokens(text) if t.lower() in _DIETS or t.lower().endswith(
+        "-free")][:1]
 
 
 def _labels(text: str) -> set[tuple[str, str]]:

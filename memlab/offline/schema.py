@@ -32,7 +32,9 @@ class Filler(Protocol):
     someone ("Dev to update the page"), or per bracketed group if ``grouped`` ("[1, 2], [3, 4]"); ``numbers`` every number the latest message gives (after the field's name),
     ``choices`` every option it names (in order), ``counts`` every item it counts ("3 apples": apples 3);
     ``leaning`` how far up its scale (0 to 1) a score or a confidence the request gives no number for sits;
-    ``boolean`` gives ``None`` when the request does not say (the field's ``default`` holds, else false).
+    ``boolean`` gives ``None`` when the request does not say (the field's ``default`` holds, else false);
+    ``fits_item`` whether an item's words give what tells its kind (a name for a person's item, an option of its first
+    field), ``reaches`` whether they give a phone or an email, ``of_a_person`` whether an item's fields are a person's.
     """
 
     whole: str  # the text it reads values from (the latest message, or a clause of it)
@@ -50,6 +52,9 @@ class Filler(Protocol):
     def numbers(self, name: str) -> list[float]: ...
     def choices(self, options: Sequence[Any]) -> list[Any]: ...
     def counts(self) -> dict[str, float]: ...
+    def fits_item(self, fields: Mapping[str, Any], required: Sequence[str] = ()) -> bool: ...
+    def reaches(self) -> bool: ...
+    def of_a_person(self, fields: Mapping[str, Any]) -> bool: ...
 
 
 #: How deep nested schemas are filled (below, a recursive ``$ref`` gets only what it requires).
@@ -221,8 +226,9 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
         listed = filler.each(kind == "array", name, fields)[:most]  # (an item's fields, their options too: ``size: Size``)
         fitting = [part for part in listed if part.fits_item(fields, items.get("required") or ()) or part.reaches()]  # (a
         # contact's phone or email keeps its item: "her dad on 07700 900999")
-        if filler.of_a_person(fields) and len(fitting) == 1 < len(listed) and low <= 1:  # one person, told in pieces ("Just me, Harriet Vane,
-            return [_value(items, filler, defs, name, description, depth + 1, owner=owner)]  # aged 52, gluten-free"): all of it
+        if filler.of_a_person(fields) and len(fitting) == 1 < len(listed) and low <= 1:  # one person, told in pieces
+            return [_value(items, filler, defs, name, description, depth + 1, owner=owner)]  # ("Just me, Harriet Vane,
+        # aged 52, gluten-free"): all of the message
         listed = fitting if len(fitting) >= max(low, 1) else listed  # of a guest, the parts naming one; of a treatment,
         # those naming an option ("Two 60-minute massages"), not "Total 245 euros"
         made = [_value(items, part, defs, name, description, depth + 1, owner=owner) for part in listed]
