@@ -765,7 +765,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         if fix.role != "user" or not (_lower(fix) & _FIXES or {"changed", "mind"} <= _lower(fix) or undone):
             continue  # ("I changed my mind about the colour, I'm switching to Rust Orange"; "sleeves by 2 cm, not 3")
         shared = [{one for one in old.stems & fix.stems - _FIXES if "'" not in one and not facts(one)} for old in out]
-        weak = not _lower(fix) & (_FIXES - _MOVED) and "mind" not in _lower(fix)  # "got pushed to Friday" says less than "Actually, ...": of a
+        weak = not _lower(fix) & (_FIXES - _MOVED) and "mind" not in _lower(fix)  # "got pushed to Friday" says less than
+        # "Actually, ...": of a
         shares = [(len(same), old.role != "assistant", old.order, at) for at, (old, same) in enumerate(zip(out, shared))
                   if old.order < fix.order and old.role in ("user", "note", "assistant") and (same - _TIME and (
                       not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)})]  # sentence
@@ -799,7 +800,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 text = text.replace(was, then, 1)
         named, was = _name_runs(fix.text), _name_runs(old.text)
         unsure = _lower(fix) & {"maybe", "perhaps", "might", "possibly"}  # "maybe Dr Amira Khan" changes nothing yet
-        if text == old.text and len(named) == 1 and len(was) == 1 and named != was and not unsure:  # a new name for the one named
+        if text == old.text and len(named) == 1 and len(was) == 1 and named != was and not unsure:  # a new name for the one
+            # named
             text = text.replace(was[0], named[0], 1)  # ("in the colour Moss Green" → "in the colour Rust Orange")
         before, instead, after = fix.text.rstrip(".!?").partition(" instead of ")
         gone = after.split(",")[0].strip().split(" ")  # "make the sky a warm amber instead of pale blue": "pale blue"
@@ -884,6 +886,7 @@ PLEASED = frozenset("lovely great perfect thanks cool nice ok okay brilliant won
 
 
 def _lower_first(statement: Statement) -> str:
+    """A statement's first word, in lower case ("Great, see you" → "great")."""
     return (tokens(statement.text) or [""])[0].lower()
 
 
@@ -987,8 +990,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind == "time":
         timed = [s for s in said if not asks(s) and not _lower(s) <= {"good", "morning", "afternoon", "evening", "night"} and (
             keywords(s.text) & _TIME or any(map(_DATE_LIKE.fullmatch, facts(s.text))))]  # (not "Good morning.")
-        picked = [_said(s) for s in timed if s.role in ("user", "note")] or [_said(s) for s in timed if s.role == "assistant" and facts(s.text)] or [  # (else the agent's "I'll send the
-        # drawing on 6 May")
+        picked = [_said(s) for s in timed if s.role in ("user", "note")] or [  # else the agent's ("I'll send the drawing
+            _said(s) for s in timed if s.role == "assistant" and facts(s.text)] or [  # on 6 May"), else a tool's
             _said(s) for s in timed if s.role == "tool"]  # a piece of a line already picked adds nothing
         return [line for line in picked if not any(line != other and line in other for other in picked)][-5:]
     if kind == "tools":
@@ -1173,7 +1176,7 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
                     continue  # a line already said (or a part of it, or all its words), or a name or identifiers
                 if len(f"{told} {line}".split()) <= (spec.max_words or DEFAULT_MAX_WORDS) and len(line.split()) <= (
                         spec.line_words or DEFAULT_MAX_WORDS):
-                    first, comma, rest = _bare(line).partition(" ")  # a short note says no "open: ", nor "Yes, ...",
+                    first, _, rest = _bare(line).partition(" ")  # a short note says no "open: ", nor "Yes, ...",
                     lead = (first.lower() in ("yes,", "ok,", "okay,", "also,") or first.lower() in ("and", "also")) and rest  # "And"
                     picked.append((rest[:1].upper() + rest[1:] if lead else _bare(line)).rstrip("."))
                     break
