@@ -1491,9 +1491,10 @@ class Reader:
         low = f" {self.request.message.lower()}"
         spots = [k for k in range(len(low)) if low.startswith(found[index], k) and not low[k - 1:k].isdigit() and not (
             low[k + len(found[index]):k + len(found[index]) + 1].isdigit())] if value and index < len(found) else []
-        near = [k for w in name.lower().split("_") if len(w) > 2 for k in range(len(low)) if low.startswith(w, k)]
-        spot = min(spots, key=lambda k: min((abs(k - n) for n in near), default=-k)) if spots else -1
-        if spot > 1 and (low[spot - 1] in "-−" and low[spot - 2] in " (=:" or low[:spot].endswith("minus ")):
+        negated = [k for k in spots if k > 1 and (low[k - 1] in "-−" and low[k - 2] in " (=:" or low[:k].endswith("minus "))]
+        near = [k for w in name.lower().split("_") if len(w) > 2 for k in range(len(low)) if low.startswith(w, k)] if negated else []
+        spot = min(spots, key=lambda k: min((abs(k - n) for n in near), default=-k)) if negated else -1
+        if spot in negated:
             value = -value  # "an offset of -1.5 °C", "minus 0.8" (of the number nearest the field's word: not "It's -5
             # outside; set the offset to 5")
         field = next(((t.parameters.get("properties") or {}).get(name) for t in self.request.tools if t.name == self.tool), None)
@@ -3470,8 +3471,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             i, head) for i in s.identifiers) if named else _currencies(s.text))]
     if set(topic) & _FAULTS:  # "What problems did I describe?": "The carriage sticks"
         candidates += [(0.0, s) for s in request.said if s.role in roles and s.stems & _FAULT_WORDS]
-    if counted in _PERSON and set(topic) <= {counted, *stem_set("group party us total altogether come coming going attend attending join")}:  # "How many people
-        # are in my group?": "There will be 7 of us"
+    group = counted in _PERSON and set(topic) <= {counted, *_GROUP_WORDS}  # "How many people are in my group?": "There
+    if group:  # will be 7 of us" (not "How many people are hiking?": some of them)
         candidates += [(0.0, s) for s in request.said if s.role in roles and _group_size(s.text)]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks and (not exact or head in s.stems))
@@ -3533,10 +3534,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         faulty = set(topic) & _FAULTS if statement.stems & _FAULT_WORDS else set()  # "What's wrong with it?": "a cracked top"
         sized = {stem(w) for w in lowered[1:2] if w in _MEASURED} if lowered[:1] == ["how"] and set(lowered[1:2]) & _MEASURED and (
             _kinds(statement.text) - {"date", "amount"}) else set()
-        # "How big is the battery?": "200 amp hours"; "What year...?": "a 2016 Ford Transit"; "How many people are in
-        sized |= {counted, stem("group")} if counted in _PERSON and _group_size(statement.text) and set(topic) <= {
-            counted, *stem_set("group party us total altogether come coming going attend attending join")} else set()  # my group?": "7 of us" (not "How many
-        # people are hiking?", "...guests are coming to the wedding?": of some of them)
+        # "How big is the battery?": "200 amp hours"; "What year...?": "a 2016 Ford Transit"
+        sized |= {counted, stem("group")} if group and _group_size(statement.text) else set()  # "How many people are in my
+        # group?": "7 of us"
         sized |= {stem("start")} if stem("start") in topic and any(a in ("from", "starting", "starts") and b[:1].isdigit() for a, b in (
             itertools.pairwise(_lower_tokens(statement.text)))) else set()  # "What time do I start?": "from 8pm"
         sized |= {stem("year")} if stem("year") in topic and any(t.isdigit() and len(t) == 4 and t[:2] in ("19", "20") for t in tokens(
@@ -3566,8 +3566,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
         counts_it = head == counted and any(_NUMBER.fullmatch(a) and stem(b) == head for a, b in itertools.pairwise(
-            _lower_tokens(_in_digits(statement.text[:300])))) or counted in _PERSON and bool(_group_size(statement.text)) and set(
-                topic) <= {counted, *stem_set("group party us total altogether come coming going attend attending join")}  # "How
+            _lower_tokens(_in_digits(statement.text[:300])))) or group and bool(_group_size(statement.text))  # "How
         # many exposures do I usually shoot?": "I meant 120
         said = tokens(statement.text[:300])  # exposures"
         said_as = [t.lower() for t in said]
@@ -3621,6 +3620,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     return (best[0][0], best[1]) if best else None
 
 
+#: Words a question of a whole group's size may say besides its people ("How many of us are coming in total?").
+_GROUP_WORDS = stem_set("group party us total altogether come coming going attend attending join")
 #: Words that ask what is wrong with a thing: a statement of a fault answers them ("The carriage sticks").
 _FAULTS = stem_set("wrong problem problems issue issues fault faults")
 #: The words of a statement of a fault: a problem's own (:data:`notes.PROBLEM`), and "problem" itself.
