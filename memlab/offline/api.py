@@ -28,7 +28,7 @@ from ..tokens import count_items, count_text, count_tools, encoding
 from . import chat
 from .checks import OfflineAPIError, check_body, check_conversation_body, check_items, input_items, parse_body
 from .compaction import compact_history, digest, expand_compactions
-from .model import Request, message_item, respond
+from .model import Request, message_item, reasoning_summary, respond
 
 __all__ = ["COMPACT_PATH", "RESPONSES_PATH", "OfflineAPI", "Reply", "ServedRequest", "off_the_loop"]
 
@@ -85,10 +85,19 @@ def off_the_loop(handler: Callable[[httpx2.Request], httpx2.Response],
     return answer
 
 
-def _usage(input_tokens: int, output_tokens: int) -> dict[str, Any]:
+def _usage(input_tokens: int, output_tokens: int, reasoning_tokens: int = 0) -> dict[str, Any]:
     return {"input_tokens": input_tokens, "input_tokens_details": {"cached_tokens": 0},
-            "output_tokens": output_tokens, "output_tokens_details": {"reasoning_tokens": 0},
+            "output_tokens": output_tokens, "output_tokens_details": {"reasoning_tokens": reasoning_tokens},
             "total_tokens": input_tokens + output_tokens}
+
+
+def _reasoning_tokens(output: list[dict[str, Any]]) -> int:
+    """The tokens a reasoning model thought with: its reasoning summary's, whether or not the summary was asked for
+    (the real API bills hidden reasoning as output tokens, and counts them in ``reasoning_tokens``)."""
+    if not output or output[0].get("type") != "reasoning":
+        return 0
+    shown = " ".join(part.get("text", "") for part in output[0].get("summary") or [])
+    return count_text(shown or reasoning_summary(output[1:]))
 
 
 def _not_found(what: str, ident: str) -> OfflineAPIError:
@@ -280,14 +289,18 @@ class OfflineAPI:
     def _respond(self, body: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         new_input, context = self._read(body)
         output = self._output(Request.read(body, expand_compactions(context)))
-        output_tokens = count_items(output)
+        thought = _reasoning_tokens(output)
+        output_tokens = count_items(item for item in output if item["type"] != "reasoning") + thought
         status, incomplete = "completed", None
         limit = body.get("max_output_tokens")
         message = next((item for item in output if item["type"] == "message"), None)
         if isinstance(limit, int) and output_tokens > limit and message is not None:
             part = message["content"][0]  # like the real API: stop at the limit, and say why
-            part["text"] = encoding().decode(encoding().encode(part["text"], disallowed_special=())[:limit])
+            kept = max(limit - thought, 0)  # (a reasoning model's thinking spends the budget first)
+            part["text"] = encoding().decode(encoding().encode(part["text"], disallowed_special=())[:kept])
             message["status"] = "incomplete"
+            if not kept:  # it thought the whole budget away: no message at all, as the real API answers then
+                output.remove(message)
             status, incomplete, output_tokens = "incomplete", {"reason": "max_output_tokens"}, limit
         stored = body.get("store") is not False
         previous = body.get("previous_response_id")
@@ -297,7 +310,7 @@ class OfflineAPI:
                     "output": output, "parallel_tool_calls": body.get("parallel_tool_calls", True),
                     "previous_response_id": previous, "tool_choice": body.get("tool_choice", "auto"),
                     "tools": list(body.get("tools") or []), "text": body.get("text") or {"format": {"type": "text"}},
-                    "usage": _usage(_input_tokens(body, context), output_tokens)}
+                    "usage": _usage(_input_tokens(body, context), output_tokens, min(thought, output_tokens))}
         conversation = _conversation_id(body)
         with self._lock:
             if conversation is not None:

@@ -225,6 +225,12 @@ def check_body(body: Any, *, compact: bool = False) -> None:
             raise OfflineAPIError(f"Unsupported parameter: '{key}' is not supported with this model.", key,
                                   "unsupported_parameter")
     effort = (body.get("reasoning") or {}).get("effort") if isinstance(body.get("reasoning"), dict) else None
+    for where, value, allowed in (("reasoning.effort", effort, ("none", "minimal", "low", "medium", "high", "xhigh")),
+                                  ("reasoning.summary", (body.get("reasoning") or {}).get("summary"),
+                                   ("auto", "concise", "detailed")),
+                                  ("text.verbosity", (body.get("text") or {}).get("verbosity"), ("low", "medium", "high"))):
+        if value is not None:  # a misspelt level is refused by name, as the real API refuses it
+            _check_value(value, allowed, where)
     if effort is not None and model.startswith(("gpt-4", "gpt-3.5", "chatgpt")):  # nor a reasoning effort of a
         raise OfflineAPIError("Unsupported parameter: 'reasoning.effort' is not supported with this model.",  # model
                               "reasoning.effort", "unsupported_parameter")  # that does not reason (gpt-4o, gpt-4.1)

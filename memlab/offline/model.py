@@ -5310,12 +5310,12 @@ def respond(request: Request) -> list[dict[str, Any]]:
         if "reasoning.encrypted_content" in (request.body.get("include") or []):
             reasoning["encrypted_content"] = "memlab-offline-reasoning:" + fingerprint
         if (request.body.get("reasoning") or {}).get("summary"):  # "auto", "concise", "detailed": asked for one
-            reasoning["summary"] = [{"type": "summary_text", "text": _reasoning_summary(output)}]
+            reasoning["summary"] = [{"type": "summary_text", "text": reasoning_summary(output)}]
         output.insert(0, reasoning)
     return output
 
 
-def _reasoning_summary(output: Sequence[dict[str, Any]]) -> str:
+def reasoning_summary(output: Sequence[dict[str, Any]]) -> str:
     """What a reasoning summary says of ``output``, truthfully: which tools it calls and why, or where its answer
     comes from ("**Calling a tool**\n\nThe latest message asks for what get_weather gives; ...")."""
     calls = [item["name"] for item in output if item.get("type") == "function_call"]

@@ -573,6 +573,39 @@ async def test_max_output_tokens_cuts_the_answer(client) -> None:
     assert count_text(response.output_text) <= 16
 
 
+async def test_a_reasoning_model_bills_its_thinking_as_reasoning_tokens(client) -> None:
+    said = "My name is Ada. What is my name?"
+    plain = await client.responses.create(model="gpt-4.1-mini", input=said)
+    thinking = await client.responses.create(model="gpt-5-mini", input=said)
+    assert plain.usage.output_tokens_details.reasoning_tokens == 0
+    assert thinking.output_text == plain.output_text
+    spent = thinking.usage.output_tokens_details.reasoning_tokens
+    assert spent > 0 and thinking.usage.output_tokens == plain.usage.output_tokens + spent
+    shown = await client.responses.create(model="gpt-5-mini", input=said, reasoning={"summary": "auto"})
+    assert shown.usage.output_tokens_details.reasoning_tokens == count_text(shown.output[0].summary[0].text)
+
+
+async def test_a_reasoning_model_can_think_its_whole_budget_away(client) -> None:
+    said = "My name is Ada. What is my name?"
+    spent = (await client.responses.create(model="o4-mini", input=said)).usage.output_tokens_details.reasoning_tokens
+    cut = await client.responses.create(model="o4-mini", input=said, max_output_tokens=spent - 1)
+    assert cut.status == "incomplete" and cut.incomplete_details.reason == "max_output_tokens"
+    assert [item.type for item in cut.output] == ["reasoning"] and cut.output_text == ""
+    assert cut.usage.output_tokens == spent - 1
+
+
+@pytest.mark.parametrize(("settings", "where"), [
+    ({"reasoning": {"effort": "hgih"}}, "'hgih'. Supported values are: 'none', 'minimal'"),
+    ({"reasoning": {"summary": "short"}}, "'short'. Supported values are: 'auto', 'concise', and 'detailed'"),
+    ({"text": {"verbosity": "loud"}}, "'loud'. Supported values are: 'low', 'medium', and 'high'"),
+])
+async def test_a_misspelt_level_is_refused_by_name(client, settings, where) -> None:
+    with pytest.raises(openai.BadRequestError, match=f"Invalid value: {where}"):
+        await client.responses.create(model="gpt-5-mini", input="hi", **settings)
+    fine = {key: {name: ("low" if name != "summary" else "auto") for name in value} for key, value in settings.items()}
+    assert (await client.responses.create(model="gpt-5-mini", input="hi", **fine)).status == "completed"
+
+
 async def test_summarizer_reports_a_cut_summary() -> None:
     from memlab.summarizer import SummarizationError
 
