@@ -2639,6 +2639,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                                         or not people and (after.lower() in _SUBJECT_VERBS or things and after.endswith(
                                             "ed"))  # "Ajax beat PSV", "Globex signed the contract"
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
+                                                       or after.lower().endswith("ed") and len(after) > 4 and low not in (
+                                                           _PLEASANTRIES | _NODS | _GREETINGS)  # "Jonas sprained his ankle"
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
                     or (low in STOP or low in _ASKING) and not (titles and word.istitle() and len(word) > 1 and (
@@ -3021,6 +3023,10 @@ def _own_words(instructions: str, named: frozenset[str]) -> frozenset[str]:
         - _HANDOFF)
 
 
+#: First words of a sentence that tells something rather than asks or orders ("There are...", "The vet's visit is...").
+_NEWS_OPENERS = frozenset("there the a an our my his her their its we i i'm we're it's there's".split())
+
+
 def _choose_tools(request: Request) -> list[Tool]:
     """The tools the latest user message asks for, best first (else the best one, if ``tool_choice`` or the
     instructions demand one). A tool scores 3 for each word said (or related: "plus" for ``add``) that only
@@ -3199,13 +3205,20 @@ def _choose_tools(request: Request) -> list[Tool]:
             request.message)) - set(words(" ".join(given))) - _VERBS - fitting[0].stems  # asks of a name alone: "How do I
     # make Beef Wellington?": find_recipe(dish)
     recalled = recalls and not fitting[0].name_stems - _VERBS & message if fitting else False
-    picked = picked or (fitting if len(fitting) == 1 and not recalled and (fitting[0].stems & (near | message) or names_it if asking else (
+    news = not asking and not needs and not reported and (said[:1] or [""])[0] in _NEWS_OPENERS and bool(fitting) and not (
+        fitting[0].name_stems - _VERBS) & message and "please" not in said and any(
+        w in ("is", "are", "was", "were", "has", "have", "had", "will") or w.endswith("ed") for w in said) and all(
+        (f := (fitting[0].parameters.get("properties") or {}).get(n)) and f.get("type") == "string" and "enum" not in f
+        for n in _needed(fitting[0])) and not any(stem((_lower_tokens(piece) or [""])[0]) in _VERBS | _CHANGES for piece in (
+            request.message.replace(";", ",").split(",")))  # "There are five horses on the yard", "The farrier is called Sean
+    # Doyle": news to keep, no lookup (feed_stock) its words do not name
+    picked = picked or (fitting if len(fitting) == 1 and not recalled and not news and (fitting[0].stems & (near | message) or names_it if asking else (
         reported or not _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES | {"add"}) and not _chat(
             request.message)) else looks_up[:1])  # "Add X to my diary": an order
     (top_score, _, top, _), runner_up = scored[0], (scored[1][0] if len(scored) > 1 else 0)
     # a triage agent routes on the one desk whose description fits best
     required = top.parameters.get("required") or ()  # "Pass the text you get to shout": the text is its input
-    named = len(tools) == 1 and top.name in request.instructions and len(words(request.message)) > 1 and bool(
+    named = len(tools) == 1 and not news and top.name in request.instructions and len(words(request.message)) > 1 and bool(
         required) and all(Reader(request).kind(n, "")[0] == "free" for n in required)
     earlier = any(is_user_message(i) for i in request.conversation[:request.last_user_index])  # nothing to recall yet
     words_said = set(_lower_tokens(request.message))  # "What priority did you give it?", "What's the ticket number?":
@@ -3446,6 +3459,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     the assistant's own words, one that says half of them as they are or that a question to it asks of ("What does
     lesson 1 cover?", "What did you say you'd send me?"), not the offline model's echo ("Noted: ...")."""
     question = _asked(_referred(request, question or request.message))
+    for part in ("surname", "family name", "last name", "first name", "full name"):  # a part of a name: the name
+        question = question.replace(f" {part}", " name") if f"my {part}" in question.lower() else question  # tells it
     priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "was", "does", "do")) or any(
         w in _COST_WORDS for w in _lower_tokens(question))  # "How much is it?", "What did that cost?": a
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
@@ -3465,6 +3480,13 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
               for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w*(?:'s name)?(?: is)?(?: called| named)? ([A-Z][\w-]+)", s.text)}
     # ("my sister is called Ingrid" too)
     roles = ("assistant",) if mine else ("user", "note", "tool")
+    last = _lower_tokens(question)[-4:]  # the head of a compound asked about ("the pressing trailer"): a trailer
+    compound = stem(last[-1]) if len(last) == 4 and last[0] == "about" and last[1] in ("the", "a", "an", "my", "our",
+                                                                                       "your", "his", "her") and topic == [
+        stem(t) for t in last[2:]] and (
+        last[-1] not in _MEASURED) and not {stem(last[-1])} & (_VALUE_KINDS | _ID | _COST_WORDS | _MODIFIERS) else None
+    sort = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(question)) if a in ("which", "what", "whose") and (
+        b not in STOP) and stem(b) in topic and len(topic) > 1), None)  # "Which court...?": a court
     candidates = request.memory.matches(topic, roles=roles)
     if named or priced:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too, an amount a price
         candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
@@ -3505,6 +3527,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # the question itself, another, this message's request, or what it tells for the tools
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
+        if compound and not statement.stems & ({compound} | related({compound})):
+            continue  # "What did I say about the pressing trailer?" is not answered by "The hired press holds 40 litres"
         if labels and not labels <= (told := _labels(statement.text)) and {n for n, _ in labels} & {n for n, _ in told}:
             continue  # "What is the code for locker A?" is not answered by "The code for locker D is 5168"
         value = words(statement.text.rpartition(": ")[2]) if statement.role == "tool" and ": " in statement.text else []
@@ -3599,7 +3623,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                                                                                     for n in _names_after(statement.text, _PLACE_CUES))))
         # what the phrase or the wh-words ask for: "how old", "when", "where" (a place, not "moved to May 24")
         said_here = _covered(topic, frozenset(words(statement.text)))  # of equals, the one that says it ("My son Noah
-        specific = len(set(topic) - {stem("name")} & (stems | inherited)) + corrects  # the words asked, said ("the venue called":
+        specific = len(set(topic) - {stem("name")} & (stems | inherited)) + corrects + (sort in stems)  # the words asked,
+        # said, the kind asked for by "which"/"what" twice ("Which varieties are we pressing?": "The main varieties are
+        # Bramley and Katy", not "The hired press holds 40 litres"); ("the venue called":
         # the venue, not the wedding a related word gives), or a correction of them ("We've moved to York now")
         other = sum(1 for a, b, c in zip(said, said[1:], [*said[2:], ""]) if a.isalpha() and b.isalpha() and (
             stem(b.lower()) in topic and a.islower() and a not in STOP and a not in lowered and stem(a) not in topic and stem(
@@ -3612,11 +3638,12 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
         # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
-    if best and (kinds := _kinds(best[1].text)):  # a later sentence changing that value of that thing tells it as it is
-        best = next(((key, s) for s in reversed(request.said) if s.order > best[1].order and s.role in roles and not s.asks
-                     and (kinds & _kinds(s.text) or any(f"not {v}" in s.text for v in facts(best[1].text))) and set(words(best[
+    if best and ((kinds := _kinds(best[1].text)) or _shapes(best[1].text)):  # a later sentence changing that value of
+        best = next(((key, s) for s in reversed(request.said) if s.order > best[1].order and s.role in roles and not (
+            s.asks) and (kinds & _kinds(s.text) or _shapes(best[1].text) & _shapes(s.text) or any(f"not {v}" in s.text for v in facts(best[1].text))) and set(words(best[
                          1].text)) & set(words(s.text)) - _DAYS - kinds - _LIGHT_VERBS - set(facts(s.text)) and {t.lower() for t in tokens(
-                         s.text[:300])} & (_CORRECTION - {"not"} | {"lower", "raise"}) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55")
+                         s.text[:300])} & (_CORRECTION - {"not"} | _UPDATES - {"now"} | {"lower", "raise", "change", "changes", "pushed"})
+                     for key in [best[0]]), best)  # now ("lower the goal to 3 h 55")
     return (best[0][0], best[1]) if best else None
 
 
@@ -3684,6 +3711,13 @@ def _kinds(text: str) -> set[str]:
     return {kind for kind, given in (("date", _DATE.search(text[:300])), ("amount", _currencies(text))) if given} | {
         stem(unit.lower()) for number, unit in itertools.pairwise(said) if _NUMBER.fullmatch(number) and unit.isalpha()
         and unit.lower() not in STOP | _CORRECTION}  # not "5512 actually"
+
+
+def _shapes(text: str) -> set[str]:
+    """The shapes of the numbers and codes ``text`` gives, a digit as 9 and a letter as A ("serial 372419": 999999,
+    "INC-5520": AAA-9999): a correction giving a value of the same shape gives the same thing's."""
+    return {"".join("9" if c.isdigit() else "A" if c.isalpha() else c for c in value.upper()) for value in facts(
+        text[:300]) if sum(c.isdigit() for c in value) >= 3}
 
 
 def _gives_what_is_asked(question: str, text: str) -> bool:
@@ -3801,11 +3835,17 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
             "name" if rest[4:5].isupper() else "address", "I'm " + rest[4:])  # "You are the desk of X in Galway."
     if first == "You" and rest[:4] == "are " and {"that", "which", "who"} & set(rest.split()):  # "You are the assistant of
         return "skill", "I'm " + rest[4:]  # a shop that sells laptops...": "Do you sell laptops?", "What do you sell?"
+    if first == "You" and place and rest.split(" ")[0] not in ("must", "should", "will", "never", "always", "can", "are",
+                                                                "do", "don't", "may", "need", "have", "might"):
+        return "address", "I " + rest  # "You work at Harrow Lane Forge.": "Where do you work?"
     lead = first.lower()  # a fact of where the one it opens with is ("Acme is a shop in Porto", "...based in Oslo"), or
     place = place and any(said.startswith(n) for n in _proper_names(said)) or {"based", "located"} & set(_lower_tokens(
         said)) or _ADDRESS.search(said)  # an address; not "Most of our users are in Brazil."
-    verb = set(_lower_tokens(said)[1:4]) & (_SUBJECT_VERBS | {"are", "were", "need", "have"})  # "Late entries are not
-    # accepted", "EU citizens need no visa": a subject and its verb, not "Route patients."
+    verb = set(_lower_tokens(said)[1:4]) & (_SUBJECT_VERBS | {"are", "were", "need", "have"}) or len(lead) > 3 and (
+        lead.endswith("s") and not lead.endswith("ss") and stem(lead) not in _VERBS | _CHANGES) and (
+        [*_lower_tokens(said), ""][1] not in STOP or {"are", "were"} & set(_lower_tokens(said)[:8]))  # "Late entries are not
+    # accepted", "EU citizens need no visa", "Courses run on Saturdays": a subject and its verb (an order opens with a
+    # verb, never a plural), not "Route patients."
     case = said.partition(",")[0]  # "If the soil is dry, water the herbs.": advice to tell, not an order to the model
     advice = lead in ("if", "when") and case != said and set(words(case)) - _USERS and not (set(words(case)) & _CONDUCT or "you" in case.lower().split()
                                                               or said.rstrip().endswith("?"))  # ("When is...?")
@@ -4519,6 +4559,17 @@ def _unit(suffix: str) -> str:
     return suffix.upper() if suffix.upper() in _CURRENCIES else suffix
 
 
+def _doers(key: str, topic: set[str]) -> set[str]:
+    """The stems of a key's words, a doer's as the verb of ``topic`` it names ("supplier": supply, "driver": drive):
+    "Who supplies our hay?" asks for its ``supplier``."""
+    found = set()
+    for word in key.lower().replace("-", " ").replace("_", " ").split():
+        verbs = {stem(variant) for variant in (word[:-2], word[:-1], word[:-3] + "y")} & topic if len(word) > 5 and (
+            word.endswith(("er", "or"))) else set()
+        found |= verbs or set(words(word))
+    return found
+
+
 def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) -> str | None:
     """The fields of a tool's result that a what/which/when/where/who question asks for, in a sentence ("When will
     it arrive?": "The eta is 2025-06-03."): those its words name, else those of a related word (of a date for "when",
@@ -4544,7 +4595,7 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
         value, bool) else str(value) for key, value in data.items()
              if not isinstance(value, dict) and not (isinstance(value, list) and any(isinstance(one, (dict, list))
                                                                                      for one in value))}
-    keys = {key: set(words(key.replace("_", " "))) for key in plain
+    keys = {key: _doers(key, topic) for key in plain
             if plain[key].lower() not in {str(value).lower() for value in given.values()}  # the user said those, nor
             and not plain[key].startswith(("I don't know", "unknown "))}  # a sub-agent's "I don't know: ..."
     wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
@@ -4940,7 +4991,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             0].lower().strip(",.;:!") not in ("forget", "worry", "laugh", "mind", "let", "be", "panic") else echo  # hold a bike"
     ordered = list(itertools.dropwhile(lambda word: word.lower().strip(",") in _CORRECTION, echo.split(" ")))
     if {echo.split(" ")[0].strip(","), *_lower_tokens(said)[:1]} & _CORRECTION and ordered and stem(ordered[0]) in _VERBS | _CHANGES | {
-            stem("change")}:  # "Actually, make it 56": an order, told back as one
+            stem("change")} and not ordered[0].endswith("ing") and [*ordered, ""][1].lower() not in (
+                "is", "are", "was", "were", "has", "have", "will"):  # "Actually, make it 56": an order, told back as one
+        # (not "Sorry, opening is pushed again": news)
         echo = "you asked me to " + " ".join(ordered)
     fault = set(words(said)) & notes.PROBLEM or any(t in ("not", "no", "never") or t.endswith("n't") for t in said_tokens)
     solved = said_tokens & (notes.SOLVED | {"fine", "done"}) and not re.search(r"\bwork\w* (?:as|at)\b", said, re.I) and not (

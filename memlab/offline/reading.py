@@ -387,6 +387,12 @@ class _Reader:
         lead = len(list(itertools.takewhile(lambda t: t.lower().replace("’", "'") in _FIXING, found)))
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
         new, old = found[lead:at], " ".join(found[at + 1:])
+        if at == len(found) and new:  # "Make that 18 crates, four more came in": the value ends at its clause's end
+            start = 0
+            for t in found[:lead + 1]:
+                start = sentence.find(t, start) + len(t)
+            ends = [k for k in (sentence.find(mark, start) for mark in (", ", "; ", " - ", " – ", " — ", " (")) if k >= 0]
+            new = found[lead:len(tokens(sentence[:min(ends)]))] if ends else new
         while new and new[-1].lower() in _TRAILING and (new[0][:1].isdigit() or new[0][:1].isupper()):  # "make that Sunday 15
             new = new[:-1]  # June instead": the value is "Sunday 15 June" (not "we're going at Easter instead": no value)
         but = next((k for k in range(at + 2, len(found)) if found[k].lower() == "but"), 0) if at == lead else 0
@@ -402,7 +408,10 @@ class _Reader:
         opening = " ".join(found[:lead]).lower()
         if not (key or old or "make that" in opening or "meant" in opening):
             return sentence  # "Oh wait, it's fine", "Make it quick" name no new value
-        return next((fixed for s in reversed(self.statements) if s.role == "user" and not s.asks and (  # the latest
+        units = {stem(t.lower()) for t in new if t.isalpha() and t != key and t.lower() not in STOP | _TRAILING}
+        told = [s for s in self.statements if s.role == "user" and not s.asks]  # "18 crates": of the crates if said
+        told = [s for s in told if units & set(words(s.text))] or told
+        return next((fixed for s in reversed(told) if (  # the latest
             not old or old.lower() in s.text.lower()) and (fixed := _replaced(s.text, value, old, key))), sentence)
 
     def transcript(self, text: str) -> None:
@@ -497,6 +506,8 @@ def _tags(sentence: str) -> frozenset[str]:
             tags.add(_TAG_PAIRS[word, after.lower()])
         elif "@" in word:
             tags.add("email")
+        elif word[:1].isdigit() and word.endswith(("-year-old", "-years-old", "-month-old", "-week-old")):
+            tags.update(("age", "old"))  # "a 16-year-old cob": how old it is
         elif word in ("by", "before", "until") and (after[:1].isdigit() or after.lower() == "the"):
             tags.add("deadline")
     if any(word[:1].isdigit() and (word.endswith(("am", "pm")) or ":" in word) for word in lower):
@@ -531,6 +542,9 @@ def _replaced(target: str, value: str, old: str, key: str) -> str | None:
         for word in reversed(same[:-1]):  # "Dr Berger" → "Dr Berg": the whole run of its shape is replaced
             at -= (len(word) + 1) * target[:at].endswith(f"{word} ")
         end, value = end + len(same[-1]), value[value.find(key):]
+        near = [t.lower() for t in tokens(target[end:])[:3]]
+        if value.split()[1:] and all(w.lower() in near for w in tokens(value)[1:]):  # "52 stations" for "48 weather
+            value = key  # stations": the number alone, its words as they were
         for word in value.split()[1:]:  # "500 euros" → "650 euros": the unit is not said twice
             end = end + target[end:].find(word) + len(word) if target[end:].lstrip().startswith(word) else end
         return target[:at] + value + target[end:]
