@@ -113,11 +113,54 @@ def keywords(text: str) -> set[str]:
 
 @dataclass(frozen=True)
 class Section:
-    """One section a prompt asks for: its heading as written, what it should hold, and its kind."""
+    """One section a prompt asks for: its heading as written, what it should hold, and its kind; whether the prompt
+    gave it a ``blank`` to fill with one value ("Caller: <name>"), asks for its lines ``numbered`` ("1. <first
+    event>"), or lists ``fields`` under it ("## Volunteer" then "Name: <full name>", "Phone: <phone number>")."""
 
     heading: str
     description: str = ""
     kind: str | None = None
+    blank: bool = False
+    numbered: bool = False
+    fields: tuple[Section, ...] = ()
+
+
+def _placeholder(text: str) -> str | None:
+    """What a blank to fill asks for ("<full name>": "full name", "[date]": "date"; "___", "...": ""), else ``None``."""
+    text = text.strip()
+    if 2 <= len(text) <= 60 and text[:1] + text[-1:] in ("<>", "[]", "{}") and text[1:-1].strip():
+        return text[1:-1].strip()
+    return "" if text and set(text) <= set("_.… ") else None
+
+
+def _blanks(lines: Sequence[str]) -> tuple[tuple[Section, ...], bool]:
+    """The fields a heading's lines list, each a name and a blank ("Name: <full name>", "Phone:"), and whether its lines
+    ask to be numbered ("A numbered list, one shift per line", "1. <first event>")."""
+    fields, numbered = [], False
+    for line in lines:
+        item = _LIST_LINE.match(line)
+        text = (item.group(2) if item else line).strip()
+        numbered = numbered or "numbered" in text.lower() or bool(item and line.strip()[:1].isdigit())
+        name, colon, rest = text.partition(":")
+        if name.strip("* ").lower() in _RULE_HEADS:  # "Rules:" heads the rules that follow, not a field
+            break
+        if colon and 0 < len(name.split()) <= 4 and name.strip("* ")[:1].isalpha() and _placeholder(rest) is not None or (
+                colon and not rest.strip() and 0 < len(name.split()) <= 4):
+            fields.append(_blank(name.strip("* "), _placeholder(rest) or ""))
+    return tuple(fields), numbered
+
+
+#: Lines that head a prompt's rules rather than a section or a field ("Rules:", "Guidelines:").
+_RULE_HEADS = frozenset("rules guidelines notes constraints requirements instructions style".split())
+
+
+def _blank(name: str, hint: str) -> Section:
+    """A field with a blank to fill ("Phone: <phone number>"): of its name's kind, its blank's words a hint to the
+    kind of value (a phone number, an amount, a place, a time is read off the lines that share its words)."""
+    part = section(name)
+    typed = _kind_of(name) or _kind_of(hint.replace(" ", "_"))
+    return replace(part, description=hint, blank=True, kind=None if typed in ("phone", "time", "money", "place", "count") and (
+        part.kind in (None, "id", "ids", "time")) else part.kind)
 
 
 def section(heading: str, description: str = "") -> Section:
@@ -195,7 +238,7 @@ def read_prompt(prompt: str) -> NoteSpec:
                     table="table" in map(str.lower, tokens(prompt[:4000])),  # "as a markdown table (columns A | B)"
                     decided=any(cue in lower for cue in ("we've decided", "we decided", "have we decided", "we've agreed",
                                                          "remind me of everything")))
-    for cue in ("write '", 'write "', "say '", 'say "', "put '", 'put "'):  # "If a field was never mentioned, write
+    for cue in ("write '", 'write "', "say '", 'say "', "put '", 'put "', "use '", 'use "'):  # "If a field was never mentioned, write
         at = lower.find(cue)  # 'unknown'" (not "write 'none'" for a quote of another rule)
         word = prompt[at + len(cue):].split(cue[-1])[0] if at >= 0 else ""
         sentence = lower[:at].rsplit(".", 1)[-1].rsplit("\n", 1)[-1] + lower[at:].split(".")[0]
@@ -229,7 +272,13 @@ def read_prompt(prompt: str) -> NoteSpec:
     elif not spec.json_keys:
         spec.sections, spec.heading = _sections(lines)
         spec.bold = bool(spec.sections) and all(f"**{s.heading}" in prompt for s in spec.sections)  # "**Customer**"
-        spec.form = not spec.heading and not any(s.description for s in spec.sections) and asks_for_keys(prompt)
+        own = [s.description for s in spec.sections if s.description and not s.blank]  # "Handover: one sentence on
+        if own and (spec.sentences or spec.bullets):  # what to do next" counts that section's sentences, not the note's
+            rest = "\n".join(line for line in lines if not any(d in line for d in own))
+            spec.sentences = _count_of(rest, ("sentence", "sentences")) or (1 if "in one line" in rest.lower() else None)
+            spec.bullets = _count_of(rest, ("bullet", "bullets", "points", "items"))
+        spec.form = not spec.heading and not any(s.description and not s.blank or s.numbered for s in spec.sections) and (
+            asks_for_keys(prompt))
     elif "json" not in lower:  # "YAML with the keys a, b and c": "key: value" lines, as a form's
         spec.sections, spec.heading, spec.json_keys, spec.form = [section(k) for k in spec.json_keys], "", [], True
     head, _, rows = prompt[lower.find("columns ") + 8:].split("\n")[0].split(". ")[0].partition(":") if spec.table and (
@@ -271,8 +320,10 @@ def asks_for_keys(prompt: str) -> bool:
 
 def _form_line(line: str) -> bool:
     """Whether a line is an empty field of a form: a short name and a colon ("Exam date:") or a heading ("## Cost")."""
+    blank = line.partition(":")[2]
+    line = line.partition(":")[0] + ":" if ":" in line and blank.strip() and _placeholder(blank) is not None else line
     name = line.lstrip("#") if line[:1] == "#" and line.lstrip("#")[:1] == " " else line.removesuffix(":")
-    return name != line and 0 < len(name.split()) <= 4 and name.strip()[:1].isalpha()
+    return name != line and 0 < len(name.split()) <= 4 and name.strip()[:1].isalpha()  # ("Caller: <name>" too)
 
 
 def _named_keys(prompt: str) -> list[str]:
@@ -313,8 +364,10 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
     if len(headings) > 1 and headings[0][0] < min(level for level, _ in headings[1:]) or len(at) > 2 and not (
             _HEADING.match(below[0])) and _HEADING.match(below[1]):  # headings:\n## A\n## B": a title over empty ones
         headings = headings[1:]
-    if len(headings) >= 2:  # "### Who" is kept as asked
-        return [section(name.strip("* ")) for _, name in headings], "#" * headings[-1][0]
+    if len(headings) >= 2:  # "### Who" is kept as asked; the fields and numbering its lines ask for too
+        bodies = [list(takewhile(lambda line: not _HEADING.match(line), lines[i + 1:])) for i in at[len(at) - len(headings):]]
+        return [replace(section(name.strip("* ")), fields=fields, numbered=numbered) for (_, name), (fields, numbered) in zip(
+            headings, map(_blanks, bodies))], "#" * headings[-1][0]
     cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include|columns?|bullets?(?: points)?)\b", re.I)
     start = next((i for i, line in enumerate(lines) if cue.search(line) and not _LIST_LINE.match(line)), -1)
     if start >= 0 and (listed := _listed(lines[start].strip(), cue, 2)):  # "Sections: Problem, Actions taken, Next
@@ -322,9 +375,12 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
     found: list[Section] = []
     for i, line in enumerate(lines[start + 1:], start + 1):
         head, item = line.strip().lower(), _LIST_LINE.match(line)
-        rules = ("rules", "guidelines", "notes", "constraints", "requirements", "instructions", "style")
-        if head.rstrip(":") in rules or head.endswith(":") and ("rule" in head or "guideline" in head) and not item:
+        if head.rstrip(":") in _RULE_HEADS or head.endswith(":") and ("rule" in head or "guideline" in head) and not item:
             break  # what follows are rules, not sections
+        if item and _placeholder(item.group(2)) is not None:  # "1. <first event>", "2. ...": how the section above
+            if found and line.strip()[:1].isdigit():  # is written, numbered
+                found[-1] = replace(found[-1], numbered=True)
+            continue
         named = _NAMED.fullmatch((item.group(2) if item else line).strip())
         bold = head[:2] == "**" == head[-2:] and "**" not in head[2:-2].strip("*")  # a line "**Candidate**"
         plain = _dashed(line) and (_dashed(lines[i - 1]) or _dashed((lines + [""])[i + 1])) or start >= 0 and (
@@ -338,10 +394,14 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
             if named and (asks_for_summary(name) or name.split()[0].lower() in _LEAD):  # "Summarize as:", "Fill in
                 if listed := text and _listed(line.strip(), None, 2):  # this card:" lead in to the sections, or list
                     return listed  # them ("Summarize under: Budget, Dates, Food")
-                continue
+                if not (found and text and len(name.split()) <= 2 and name.split()[0].lower() not in _LEAD and not (
+                        name.lower().endswith(("ize", "ise")))):  # (but "Handover: one sentence on what to do next",
+                    continue  # after other sections, is one more)
             if len(name.split()) <= 8 and not name.startswith('"'):  # a quoted fact to keep names none
                 below = takewhile(lambda later: later.startswith((" ", "\t")) and later.strip(), lines[i + 1:i + 6])
-                found.append(section(name.strip(), text or " ".join(later.strip(" -*•\t") for later in below)))
+                hint = _placeholder(text) if named else None  # "Caller: <name>": one value on its line
+                found.append(_blank(name.strip(), hint) if hint is not None else section(
+                    name.strip(), text or " ".join(later.strip(" -*•\t") for later in below)))
     bolds = [name.strip(" :") for name in "\n".join(lines).split("**")[1::2] if 0 < len(name.split()) <= 4]
     if not found and len(bolds) >= 2:  # "produce notes with **Student**, **Struggles** and **Next session**"
         return [section(name) for name in dict.fromkeys(bolds)], ""
@@ -416,6 +476,8 @@ def _is_problem(statement: Statement) -> bool:
         return False
     found = [t.lower().replace("’", "'") for t in tokens(statement.text)]
     found = found[1:] if found[:1] == ["no"] else found  # "No, nothing yet" answers a question; it reports nothing
+    if found[:1] == ["scratch"]:  # "Scratch the goatskin: he wants calfskin instead" takes a plan back
+        return False
     own = set(words(statement.text))  # its own words, not the question's it answers ("Photos of the damage?")
     contrast = ", not " in statement.text.lower() and found.count("not") == 1  # "I use Langstroth boxes, not top-bar"
     return bool(own & PROBLEM) or any(  # "Outlook still prompts": a problem still there; "I don't know" is none
@@ -517,7 +579,8 @@ def _person(statement: Statement | str) -> str:
 
 def _is_time(token: str) -> bool:
     """Whether a token is a day, a month, a number of one ("20", "3rd", "5pm") or a date ("2025-06-20")."""
-    number = token.isdigit() and len(token) in (1, 2, 4) or token[:-2].isdigit() and token[-2:].lower() in ("st", "nd", "rd", "th", "am", "pm")
+    number = token.isdigit() and len(token) in (1, 2, 4) or token[:-2].replace(":", "", 1).isdigit() and token[-2:].lower() in (
+        "st", "nd", "rd", "th", "am", "pm")  # ("2:10pm" too)
     return number or bool(_DATE_LIKE.fullmatch(token)) or stem(token) in _TIME and token != "may"
 
 
@@ -579,7 +642,8 @@ def _kind_of(key: str) -> str | None:
     last = key.lower().replace(" ", "_").removesuffix("_number").rsplit("_", 1)[-1]
     if key.lower().startswith(("number_of", "num_", "count_")) or key.lower().endswith(("_count", "quantity")):
         return "count"
-    if last in ("phone", "mobile", "telephone", "time"):  # pickup_time, phone_number (not time_zone, phone_model)
+    if last in ("phone", "mobile", "telephone", "time", "callback"):  # pickup_time, phone_number, "Callback number"
+        # (not time_zone, phone_model)
         return "time" if last == "time" else "phone"
     return next((k for k, stems in _KEY_KINDS.items() if set(words(key.replace("_", " "))) & stems), None)
 
@@ -615,10 +679,13 @@ def _typed(key: str, line: str) -> str | None:
         return " ".join(said[start:at + 1 + (said[at + 1].lower() in _MONEY_WORDS)])
     if kind in ("place", "org"):  # "to Japan" (not "to April"); a company's: "this is Tom from Brightline Dental"
         named = [t[:1].isupper() and t.lower() not in CALENDAR for t in found] + [False]
+        numbered = [t.isdigit() and named[n + 1] for n, t in enumerate(found)] + [False]  # "at 9 Marlpit Close"
+        named = [a or b for a, b in zip(named, numbered)]
         cues = [n for n, t in enumerate(found) if t.lower() in (("from", "at", "with") if kind == "org" else (
             "to", "in", "at")) and named[n + 1]]
         if not cues:  # a value alone ("Japan", from a note before) is the place
-            return line.strip(" .") if 0 < len(found) <= 3 and all(named[:len(found)]) else ""
+            return line.strip(" .") if 0 < len(found) <= 3 and all(named[:len(found)]) and found[0].lower() not in (
+                PLEASED | _SALUTATIONS | {"done", "ok", "okay", "yes", "no", "bye", "sure"}) else ""  # (not "Done.")
         return " ".join(takewhile(lambda t: named[found.index(t)], found[cues[-1] + 1:]))
     if kind == "date":
         timed = [_is_time(t) and not (t.isdigit() and len(t) > 2 and not 1900 <= int(t) <= 2100) for t in found] + [
@@ -636,7 +703,8 @@ def _value(part: Section, line: str) -> str:
     "departure on 21 May": 21 May,
     "my teacher is Mrs Okafor if...": Mrs Okafor, "in year 11": 11) or the name just before it ("Dana owns it":
     Dana), the amount, place or dates a key asks for (:func:`_typed`); else the line."""
-    if (typed := _typed(part.heading, line)) is not None:
+    if (typed := _typed(part.heading, line)) is not None or part.blank and (typed := _typed(part.description, line)) is not (
+            None):  # ("Callback: <phone number>": a phone number)
         return typed
     found, named = tokens(line), set(words(part.heading.replace("_", " ")))
     at = max((at for at, t in enumerate(found) if (one := stem(t.lower())) in named or len(one) > 3 and any(
@@ -652,6 +720,13 @@ def _value(part: Section, line: str) -> str:
     before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at else []))
     told = value and (after or facts(" ".join(value)) or value[0].lower() in _LEVELS)
     return " ".join(value if told else before[::-1]) or line  # "year 11": 11
+
+
+def _values(part: Section, lines: Sequence[str]) -> list[str]:
+    """The values a field's lines give (:func:`_value`), each once: those read off a line ("departing 21 May": 21 May)
+    before whole lines."""
+    pairs = [(v, v != line or part.kind) for line in lines if (v := _value(part, line))]
+    return list(dict.fromkeys(v for v, own in pairs if own or not any(dict(pairs).values())))
 
 
 def _when(statement: Statement) -> str:
@@ -676,21 +751,25 @@ def _names(text: str, kin: bool = False) -> list[str]:
         not kin or at and stem(found[at - 1]) in _KIN and t.lower() not in _KIN)]
 
 
-def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[str, list[str]], loose: bool) -> None:
+def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[str, list[str]],
+           loose: bool) -> list[tuple[str, str]]:
     """Adds each of the user's reports that no section holds to the section that plausibly does: where the sentence
     before went ("And decide on a day trip"), the people's section if it names one of them ("Jonas is vegetarian"),
     else the section of no kind sharing the most words, or related ones ("Mistakes" ~ "wrong"), else one that takes
     any fact ("Topics covered"), else (``loose``: not a form of one value a field) the issue's ("Problem", "Goal"),
-    but for a greeting, an introduction or a plain "No, ..." ("It started on Monday": the issue's)."""
+    but for a greeting, an introduction or a plain "No, ..." ("It started on Monday": the issue's); where no section
+    takes it, the context's. Returns those last ones: the first a word budget cuts."""
     people = "\n".join(line for s in sections if s.kind == "people" for line in bodies[s.heading])
     named = {s.heading for s in sections if s.kind == "context" and bodies[s.heading]}  # it names a product
     catch = next((p.heading for p in sections if p.kind in (None, "context") and set(words(p.heading)) & (
         _CATCH_ALL | {stem("context")})), "")
+    spare = next((p.heading for p in sections if p.kind == "context"), "") if loose else ""
     general = next((p.heading for p in sections if p.kind == "issue"), catch) if loose else ""  # "Problem", "Goal";
     # else a section for any fact ("Context", "Other"); the issue's takes what was told first or as one was reported
     issues = [s for s, _ in _issues([s for s in said if s.role in ("user", "note")])]
     told = {1} | {turn for s in issues for turn in (s.turn, s.turn + 1)}
-    home, before = "", -1  # where the sentence just before went ("Thanks, that worked. Also..." goes on its own)
+    home, before, spared = "", -1, []  # where the sentence just before went ("Thanks, that worked. Also..." goes on its
+    # own)
     for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2 and not _restates(
             s, [i for i in issues if i.order < s.order])):
         line = _said(s)
@@ -705,7 +784,12 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
             # user told of themselves, and what an earlier note held there stays (of a chat naming no product: a
             # farm's "The maturing cave is kept at 12 degrees" after "We lost two cows to mastitis"); else a section
             # of a kind
-            if not topics and not (catch and general):  # holds only what its rule finds
+            if not topics and not (catch and general):  # holds only what its rule finds; else what the user told
+                if spare:  # of the thing at hand lands with the context ("Product and environment": "The budget is 420
+                    bodies[spare].append(line)  # pounds", "He chose dark green goatskin"), not nowhere
+                    spared.append((spare, line))
+                    home, before = spare, s.order
+                    continue
                 break
             scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}
             best = max(scores, key=scores.get, default="")
@@ -718,6 +802,7 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
             if held:
                 bodies[held].append(line)
         home, before = held, s.order
+    return spared
 
 
 def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
@@ -762,6 +847,14 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         new = tokens(fix.text)
         low = [t.lower() for t in new]
         undone = {b for a, b in zip(low, low[1:]) if a == "not" and facts(b)}  # "it will be 9 people, not 7": a "7"
+        head = fix.text.replace(";", ":").replace(",", ":").replace(" - ", ":").split(":")[0]
+        taken = set(words(" ".join(tokens(head)[1:4]))) - {"that", "this"} if low[:1] in (["scratch"], ["forget"]) and (
+            fix.role == "user") else set()  # "Scratch the goatskin: ... calfskin instead": what said the goatskin is gone
+        if gone := [old for old in out if old.order < fix.order and old.role in ("user", "note") and taken & set(words(
+                old.text)) and old is not fix][-1:]:
+            superseded.add(gone[0].order)
+            out = [s for s in out if s.order not in superseded]
+            continue
         if fix.role != "user" or not (_lower(fix) & _FIXES or {"changed", "mind"} <= _lower(fix) or undone):
             continue  # ("I changed my mind about the colour, I'm switching to Rust Orange"; "sleeves by 2 cm, not 3")
         shared = [{one for one in old.stems & fix.stems - _FIXES if "'" not in one and not facts(one)} for old in out]
@@ -826,6 +919,21 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         fix.order > s.order)}  # knee flexion is 105 degrees."): in the place of the sentence it corrects
     return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems) if s.order in newer else s for s in out
             if s not in newer.values()]
+
+
+def _cancelled(said: Sequence[Statement]) -> list[Statement]:
+    """The statements without those a later cancellation takes back: "Done, the juice pressing on 20 October is
+    cancelled." drops "Booked: juice pressing, Sunday 20 October, 1pm to 4pm" (one naming its value and a word of it)."""
+    gone: set[int] = set()
+    for fix in said:
+        values = [v for v in facts(fix.text) if _is_time(v.split()[0]) or any(c.isdigit() for c in v)]
+        cancels = _lower(fix) & {"cancelled", "canceled"} or {"called", "off"} <= _lower(fix)  # ("called off")
+        if not cancels or not values or asks(fix):
+            continue  # (a request to cancel is asked; its confirmation cancels)
+        gone |= {old.order for old in said if old.order < fix.order and any(
+            v in old.text for v in values) and (old.stems & fix.stems) - _TIME - stem_set("cancel cancelled") and not (
+                _lower(old) & {"cancel", "cancelled", "canceled"})}
+    return [s for s in said if s.order not in gone]
 
 
 def _name_runs(text: str) -> list[str]:
@@ -974,10 +1082,14 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
     if kind in ("advice", "cause"):  # what the one who helps advised or agreed to, each once; of a cause, what they
         told = [s for s in agent if not asks(s) and len(s.stems) >= 2 and not s.text.rstrip().endswith("?") and not (
-            _introduces(s) or tokens(s.text)[0].lower() in ("sorry", "thanks", "thank", "hi", "hello")) and (  # say
+            _introduces(s) or tokens(s.text)[0].lower() in ("sorry", "thanks", "thank", "hi", "hello", "welcome") or (
+                len(tokens(s.text)) <= 3 and s.text.rstrip().endswith("!"))) and (  # say
             kind == "advice" and not (_lower(s) & _EXPLAINS and any(p.kind == "cause" for p in spec.sections)) or (
                 kind == "cause" and _lower(s) & _EXPLAINS))]  # explains it ("That's usually nitrogen deficiency"), which
         # a section of causes holds alone
+        booked = [s for s in told if stem_set("agreed booked confirmed arranged scheduled reserved") & set(words(
+            section.heading)) and s.stems & stem_set("booked confirmed reserved scheduled arranged")]  # "Shifts agreed":
+        told = booked or told  # the bookings confirmed ("Booked: apple picking, Saturday 12 October, 9am to 12pm")
         if told:  # (else the sentences that share the heading's words, as for any section)
             return [_said(s) for s in told][:3 if kind == "cause" else 5]
     if kind == "risk":  # what could still go wrong: a warning ("could", "that worries me"), a deadline at stake
@@ -989,7 +1101,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             p.kind == "issue" for p in spec.sections)][-2:]
     if kind == "time":
         timed = [s for s in said if not asks(s) and not _lower(s) <= {"good", "morning", "afternoon", "evening", "night"} and (
-            keywords(s.text) & _TIME or any(map(_DATE_LIKE.fullmatch, facts(s.text))))]  # (not "Good morning.")
+            keywords(s.text) & _TIME or any(_DATE_LIKE.fullmatch(v) or v[-2:].lower() in ("am", "pm") and _is_time(v)
+                                            for v in facts(s.text)))]  # (not "Good morning."; "at 2:10pm" is timed)
         picked = [_said(s) for s in timed if s.role in ("user", "note")] or [  # else the agent's ("I'll send the drawing
             _said(s) for s in timed if s.role == "assistant" and facts(s.text)] or [  # on 6 May"), else a tool's
             _said(s) for s in timed if s.role == "tool"]  # a piece of a line already picked adds nothing
@@ -1200,7 +1313,7 @@ def _title(spec: NoteSpec, heading: str) -> str:
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
     raw = [s for s in said if not (s.role in ("assistant", "note") and s.text.startswith(_ECHOES))]
-    said = _answers(_corrected(raw))  # the model's own echoes ("Noted: ...", "From my notes: ...") tell nothing the user
+    said = _answers(_cancelled(_corrected(raw)))  # the model's own echoes ("Noted: ...", "From my notes: ...") tell nothing the user
     # did not; a correction written into what it corrects is gone from them, but for a section of corrections
     fixes = [_said(s) for s in raw if s.role == "user" and _lower(s) & _FIXES]
     said = _clauses(said, spec.sections) if spec.sections else said
@@ -1226,8 +1339,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     kinds = {s.heading: s.kind for s in sections}
     if not spec.sections and not spec.json_keys:  # a default section of no kind ("Why") only if it has something
         bodies = {h: b for h, b in bodies.items() if b or kinds[h]}
+    spared: list[tuple[str, str]] = []  # the facts placed where no section asked for them
     if spec.sections or spec.json_lists:  # a list key takes loose facts as a section does ("topics (a list)")
-        _place(said, sections, bodies, not (spec.form or spec.json_keys))
+        spared = _place(said, sections, bodies, not (spec.form or spec.json_keys))
         home = next((h for h in bodies if kinds[h] in ("people", "name") and set(words(h)) <= ARCHETYPES["people"] - {
             stem("name")}), "")  # "Customer", "Who"; not "Who reviews", "Customer name"
         if home and not ({"ids", "id"} & set(kinds.values()) or spec.form or spec.json_keys):  # no section for them:
@@ -1252,7 +1366,11 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         seen = [_bare(line) for b in bodies.values() for line in b]  # the section that is never cut gives up a line
         twice = [(target, line) for line in bodies[target] if len(bodies[target]) > 1 and kinds[target] != "ids" and (
             seen.count(_bare(line)) > 1)]  # another section says too, first: the note still says it once
-        if twice:
+        if spared:  # a fact no section asked for goes first, the newest first
+            heading, line = spared.pop()
+            if line in bodies[heading]:
+                bodies[heading].remove(line)
+        elif twice:
             bodies[target].remove(twice[-1][1])  # the newest: the problem stated first stays
         elif cuttable:
             victim = max(cuttable, key=lambda h: (len(bodies[h]) > 1, len(bodies[h]), -_CUT_ORDER.index(kinds[h])))
@@ -1267,10 +1385,12 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         bodies = {h: [line.replace(_bare(line), _third(_bare(line), name)) if _bare(line) in users else line
                       for line in b] for h, b in bodies.items()}
     if spec.json_keys or spec.form or spec.columns:  # one value a key or field (or row): "Severity is P1" gives "P1"
-        found = {s.heading: [(v, v != line or s.kind) for line in bodies[s.heading] if (v := _value(s, line))]
-                 for s in sections if s.heading in bodies}
-        values = {h: list(dict.fromkeys(v for v, own in pairs if own or not any(dict(pairs).values())))  # a value
-                  for h, pairs in found.items()}  # read off a line ("departing 21 May": 21 May) before whole lines
+        values = {s.heading: _values(s, bodies[s.heading]) for s in sections if s.heading in bodies}
+        for part in sections:  # "Left ear" and "Right ear": the clauses saying its own word ("your right ear has mild
+            own = set(words(part.heading)) - {w for other in sections if other != part for w in words(other.heading)}
+            clauses = [c for v in values.get(part.heading, []) for c in v.split("; ") if own & set(words(c))]
+            if own and clauses and len(own) < len(set(words(part.heading))):  # loss"), when a sibling shares the rest
+                values[part.heading] = [c[:1].upper() + c[1:] for c in clauses]
         if spec.json_keys:  # a key of a kind no section line gave: its value in any of the user's sentences ("Could
             for h in [h for h, v in values.items() if not v]:  # you collect 12 boxes ... at 10:30?": 10:30)
                 values[h] = [v for s in said if s.role in ("user", "note") and _kind_of(h) in ("phone", "time", "count") and (
@@ -1301,9 +1421,24 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                            for h, b in bodies.items())
         return f"<summary>\n{tagged}\n</summary>" if spec.heading == "<summary>" else tagged
     todo = {"pending", "next"} & set(kinds.values()) or set(kinds.values())  # a checklist's items: what is left to do
-    return "\n\n".join(_title(spec, h) + "\n" + "\n".join(
-        f"- [ ] {_bare(line)}" if spec.checklist and b and kinds[h] in todo else f"- {line}" for line in b or [spec.empty])
-        for h, b in bodies.items())
+    parts = {s.heading: s for s in sections}
+
+    def block(heading: str, lines: list[str]) -> str:  # a section as the prompt lays it out
+        part = parts.get(heading) or section(heading)
+        if part.fields:  # "## Volunteer" over "Name: <full name>": each field and its value
+            filled = {f.heading: "; ".join(_values(f, lines_for(f, said, spec))) or spec.empty for f in part.fields}
+            return _title(spec, heading) + "".join(f"\n{name}: {value}" for name, value in filled.items())
+        if part.blank:  # "Caller: <name>": the value on the heading's line (one of a kind no line of its gave: the
+            values = _values(part, lines) or [v for s in said if s.role in ("user", "note") and (v := _value(part, s.text))  # user's
+                                              and _kind_of(part.heading) in ("phone", "place", "time")][-1:]  # latest)
+            return f"{_title(spec, heading)} {'; '.join(v.rstrip('.') for v in values) or spec.empty}"
+        return _title(spec, heading) + "\n" + "\n".join(
+            f"- [ ] {_bare(line)}" if spec.checklist and lines and kinds[heading] in todo else f"{n}. {_bare(line)}" if (
+                part.numbered and lines) else f"- {line}" for n, line in enumerate(lines or [spec.empty], 1))
+
+    blocks = [(parts.get(h) or section(h), block(h, b)) for h, b in bodies.items()]  # fields in a row as the prompt
+    return "".join(("\n" if k and part.blank and blocks[k - 1][0].blank else "\n\n" * bool(k)) + text  # writes them
+                   for k, (part, text) in enumerate(blocks))
 
 
 #: What opens or closes a letter rather than saying something: "Hi team," "Thanks," "Best regards,".
