@@ -1372,7 +1372,9 @@ class Reader:
                                 for w in text.split(" "))
         for hour in [w for w in _when(text, "clock", self.year, self.today) if " at " in w and not marks & _WHEN]:
             text = text.replace(hour, " ")  # a bare hour is no count: "tomorrow at 3" (duration_minutes)
-        if not marks & stem_set("year month day"):  # "June 20th 2025", "2 days
+        if not marks & stem_set("year month day") or marks & stem_set("age old") or name.lower().endswith((
+                "_years", "_months", "_days", "_weeks")):  # "June 20th 2025", "2 days (of an age: "7 years old": 7,
+            # not 2025)
             text = _DATE.sub(lambda m: m[0] if marks & stem_set("hour minute") and (  # ago": no count ("8pm" is an
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
         text = " ".join(w.replace("-", " ", 1) if w[:1].isdigit() and w.partition("-")[2].rstrip("s") in _SECONDS else w
@@ -1394,6 +1396,7 @@ class Reader:
                 b.lower()) in related({stem("currency")}) or b.upper() in {code for _, code in _SIGNS}}
             found = [t for t in found if t not in priced]
         marks, said = set(words(name.replace("_", " "))), words(text)  # said: no stop word ("total of 13.50")
+        marks |= {"aged"} if stem("age") in marks else set()  # "Biscuit, aged 7": age_years 7
         marks |= _RATE_WORDS if marks & _RATE_WORDS or marks >= stem_set("interest rate") else set()
         marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
         marks |= _PERSON if marks & (_PERSON | stem_set("headcount capacity")) else set()  # attendees: "about 120
@@ -1464,6 +1467,11 @@ class Reader:
         years = [t for t in found if len(t) == 4 and t[:2] in ("19", "20")]
         if stem("year") not in marks and any(stem("year") in words(f.replace("_", " ")) for f in self.fields):
             found, years = [t for t in found if t not in years], []  # a price is not the year a year field takes
+        if suffix.upper() in {code for _, code in _SIGNS} and not named and not _currencies(text) and not results:
+            found = []  # max_budget_gbp: an amount of money, not "aged 7"
+        lasting = bool(marks & stem_set("age old")) or name.lower().endswith(("_years", "_months", "_days", "_weeks"))
+        if lasting:  # an age or a span in years takes a count of years ("about 9 years old"), never a year ("2016")
+            found, years = [t for t in found if t not in years] or found, []
         if years and stem("year") in marks:  # a year field takes the years in turn ("2016-2019": start 2016, end 2019), not a count or a price
             found, index = years, self.taken.get("year", 0)
             self.taken["year"] = index + 1
@@ -3254,6 +3262,12 @@ def _choose_tools(request: Request) -> list[Tool]:
         picked = kept[:1]  # trip I want...": for now, not to keep; "Remember that my favourite colour is green",
         # "I'm allergic to shellfish", "Forget that..."
     picked = picked or sought[:1]
+    wanted = set(_topic(request.message)) - _LIGHT_VERBS | ({stem("stock")} if {"left", "remaining", "available"} & set(
+        _lower_tokens(request.message)) else set())  # "How many colas are left?": what is in stock
+    bare = [(len(wanted & t.stems), t) for t in tools if not t.handoff and not t.parameters.get("required")]
+    if not picked and asking and not recalls and choice != "none" and bare and (most := max(n for n, _ in bare)) and sum(
+            n == most for n, _ in bare) == 1:  # "What's in stock?": the one tool taking nothing whose description says
+        picked = [t for n, t in bare if n == most]  # it ("Return the current stock of every slot")
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
@@ -5473,6 +5487,11 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         faults = [t for t, part in steps if set(words(" ".join(part))) & notes.PROBLEM or any(w == "not" or w.endswith(
             "n't") for w in part)] if not calls and _reports(message) and not _only_asks(message) else []  # step asked
         calls = _plan(request, fingerprint, True, faults)[0] if faults else calls  # for, or one for a fault ("bugs")
+    if not calls and results and request.body.get("tool_choice") == "required" and any(not t.handoff for t in request.tools):
+        last = next(i for i in request.conversation[::-1] if item_type(i) == "function_call")  # a call is required
+        given = structured(str(last.get("arguments")))  # every time, as the real API makes one: the last again (an
+        calls = [_call(f"{fingerprint}_again", str(last.get("name")), given if isinstance(given, dict) else {})]  # agent
+        # that never resets tool_choice loops until max_turns, as the SDK warns)
     if calls:
         return calls[:1] if one_at_a_time else calls
     worked = _worked(request) if not missing else None  # "Multiply the number by 2" after 37: 74, unless its tool did it

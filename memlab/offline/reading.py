@@ -588,7 +588,12 @@ def result_lines(output: str) -> list[str]:
         tail = output[output.rfind("…"):] if "…" in output else ""
         return [f"{key.replace('_', ' ')}: {value.strip(chr(34))}" for key, value in fields] + sentences(tail[1:])
     if not isinstance(data, (dict, list)):
-        return sentences(output if data is None else str(data))
+        text = output if data is None else str(data)
+        pieces = [piece.strip().rstrip(".") for piece in text.split("; ")]  # "A1 crisps: 4 left; B1 cola: 11 left": a
+        if len(pieces) >= 2 and "\n" not in text.strip() and all(": " in piece and len(piece.split()) <= 12 for piece in (
+                pieces)):  # line a record
+            return pieces
+        return sentences(text)
     lines: list[str] = []
     stack: list[tuple[str, Any]] = [("", data)]
     while stack and len(lines) < 200:
