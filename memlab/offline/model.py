@@ -772,6 +772,12 @@ class Reader:
              nullable: bool = False) -> str | None:
         """:meth:`said_text`; of a model or a product, with the number and words that follow its name ("the Aero 7 Pro":
         Aero 7 Pro, not Aero)."""
+        filed = [t.strip(".,;:!?()'\"") for t in self.request.message.split() if "." in t.strip(".,;:!?()'\"") and (
+            ext := t.strip(".,;:!?()'\"").rpartition(".")[2]).isalnum() and 2 <= len(ext) <= 4 and not ext.isdigit() and (
+            t.strip(".,;:!?()'\"").rpartition(".")[0].replace("_", "").replace("-", "").isalnum())]  # "harbour_lights.srt"
+        if filed and {"file", "filename", "path", "document", "attachment"} & set(f"{name} {description}".lower().replace(
+                "_", " ").replace(".", " ").split()) and not self.start:  # a file's name as written
+            return filed[0]
         value = self.said_text(name, description, format, owner, nullable)
         if not value or not value[:1].isupper():
             return value
@@ -1431,7 +1437,12 @@ class Reader:
                  and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2])) and w not in counted]  # 3 bathrooms": 3,
         # whose unit is before
         others = {w for f in self.fields if f != name for w in words(f.replace("_", " "))} - marks  # "My chest is 101cm
-        theirs = {w for part in parts for at, w in enumerate(part) if at and _NUMBER.fullmatch(w) and part[at - 1] in others}
+        clauses = [words(piece) for part in text.replace(". ", ", ").replace("\n", ", ").split(", ") for a in part.split(
+            " and ") for b in a.split(" with ") for piece in b.split(" or ")]  # (not across "and": "300 mm tiles and 3 mm
+        # joints")
+        theirs = {w for part in clauses for at, w in enumerate(part) if at and _NUMBER.fullmatch(w) and part[at - 1] in others}
+        theirs |= {w for part in clauses for at, w in enumerate(part[:-2]) if _NUMBER.fullmatch(w) and part[at + 2] in others - (
+            marks) and part[at + 1] not in others}  # "3 mm joints": the joints' (of tile_size_mm)
         named = [n for n in named if n not in theirs] or named  # and I'm 183cm": height 183
         suffix = name.lower().rpartition("_")[2]  # a number written in the field's own unit ("a 5 mm suit": thickness_mm
         raw = _lower_tokens(self.request.message)  # 5, not 178 cm as 1780 mm)
@@ -1439,7 +1450,7 @@ class Reader:
             t[:-len(suffix)] for t in raw if t.endswith(suffix) and _NUMBER.fullmatch(t[:-len(suffix)])] if suffix in (
                 _UNIT_SUFFIXES) and "_" in name else []
         named = [n for n in direct if n not in theirs and n not in {v for f, v in self.claimed.items() if f != name}] or named
-        mine = [w for part in parts for at, w in enumerate(part) if at and _NUMBER.fullmatch(w) and part[at - 1] in marks - set(
+        mine = [w for part in clauses for at, w in enumerate(part) if at and _NUMBER.fullmatch(w) and part[at - 1] in marks - set(
             words(suffix))]  # a number right after the field's own word first: "my chest is 101cm" for chest_cm
         named = [*dict.fromkeys([n for n in mine if n not in theirs] + named)]
         self.ran_out = self.ran_out or bool(self.start) and len(named) == 1  # one "25 minutes": no call per number
@@ -1833,6 +1844,8 @@ class Reader:
         if self.report and stem("question") in words(name.replace("_", " ")):  # a report's follow-up questions
             return [f"What else should I know about \"{self.report[0]}\"?", f"Which sources say more about \"{self.report[0]}\"?"]
         message = self.request.message[:4000]
+        if coded := self._coded(description, message):  # "ISO codes like en, fr, de": "for en and fr", "English"
+            return coded
         at, size = message.lower().find(name.lower().replace("_", " ")), len(name)
         head = name.lower().rsplit("_", 1)[-1]  # else a label of its last word: "Items: 2x stand, 1x hub" (line_items)
         at, size = (message.lower().find(f"{head}:"), len(head)) if at < 0 and len(head) > 3 and f"{head}:" in (
@@ -1905,6 +1918,27 @@ class Reader:
         found = self.unowned(list(dict.fromkeys(find(message))))  # not another field's
         return [one for one in found if not any(v in one for f, v in self.claimed.items() if f != name)][:20]  # value
         # ("Return for order 55-1902: the lamp and the rug": lamp, rug)
+
+    @staticmethod
+    def _coded(description: str, message: str) -> list[str]:
+        """The codes a message gives of the shape a description's examples have ("ISO codes like en, fr, de": "en",
+        "fr"; a language named in full as its code, "French": "fr"), each once, in order; else ``[]``."""
+        low = description.lower()
+        at = max(low.find(" like "), low.find("e.g."), low.find("such as "))
+        examples = [e.strip(" .)'\"") for e in description[at:].split(":")[-1].replace(" or ", ",").replace(" and ", ",").split(
+            ",")] if at >= 0 and "code" in low else []
+        examples = [e.split()[-1] for e in examples if e.split()]
+        if len(examples) < 2 or not all(e.isalpha() and len(e) <= 3 and (e.islower() or e.isupper()) for e in examples):
+            return []
+        full = {"english": "en", "french": "fr", "german": "de", "spanish": "es", "italian": "it", "dutch": "nl",
+                "portuguese": "pt", "japanese": "ja", "chinese": "zh", "russian": "ru", "arabic": "ar", "korean": "ko",
+                "polish": "pl", "swedish": "sv", "greek": "el", "turkish": "tr", "hindi": "hi"} if "iso" in low or (
+            "language" in low) else {}
+        shape = {(len(e), e.isupper()) for e in examples}
+        found = [full.get(t.lower(), t) if t.lower() in full else t for t in tokens(message) if t.lower() in full or (
+            (len(t), t.isupper()) in shape and t.isalpha() and (t in examples or t.lower() not in STOP | {"to", "in", "an"}))]
+        found = [f.upper() if all(e.isupper() for e in examples) else f.lower() for f in found]
+        return list(dict.fromkeys(found)) if len(found) >= 1 else []
 
     def sorted_names(self, name: str) -> list[str] | None:
         """Of a list named for a sort of names, the message's names of that sort (of "Satya Nadella met Sundar Pichai
