@@ -2682,7 +2682,10 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                                             "ed"))  # "Ajax beat PSV", "Globex signed the contract"
                                         or people and (after.lower() in _SUBJECT_VERBS  # "Joe is coming", "- Dana"
                                                        or after.lower().endswith("ed") and len(after) > 4 and low not in (
-                                                           _PLEASANTRIES | _NODS | _GREETINGS)  # "Jonas sprained his ankle"
+                                                           _PLEASANTRIES | _NODS | _GREETINGS) and "'" not in word and (
+                                                           found[at + 2:at + 3] or [""])[0].lower() in (
+                                                           "his", "her", "their", "my", "me", "him", "them", "us")
+                                                       # "Jonas sprained his ankle" (not "Zoom crashed during...")
                                                        or not after and piece.rstrip()[-1:] not in (",", ":")))
                     or at == 0 and people and low.endswith("ly") and len(low) > 7  # "Unfortunately Tom Becker..."
                     or (low in STOP or low in _ASKING) and not (titles and word.istitle() and len(word) > 1 and (
@@ -3065,6 +3068,17 @@ def _own_words(instructions: str, named: frozenset[str]) -> frozenset[str]:
         - _HANDOFF)
 
 
+def _looks_up(tool: Tool) -> bool:
+    """Whether a tool only reads (``get_``/``find_``/``check_``... or a description opening "Look up", "Return", "Get"...):
+    news told to it is kept, not looked up; a tool that acts (report_hazard, update_calendar) takes news."""
+    verb = tool.name.replace("-", "_").split("_")[0].lower()
+    lead = " ".join(_lower_tokens(tool.told)[:2])
+    return verb in _LOOKUP_VERBS or lead.split(" ")[:1] and lead.split(" ")[0] in _LOOKUP_VERBS or lead == "look up"
+
+
+#: First words of a tool that reads rather than acts.
+_LOOKUP_VERBS = frozenset("get find check lookup look search list fetch read show count return returns gets finds checks "
+                          "lists shows fetches reads query".split())
 #: First words of a sentence that tells something rather than asks or orders ("There are...", "The vet's visit is...").
 _NEWS_OPENERS = frozenset("there the a an our my his her their its we i i'm we're it's there's".split())
 
@@ -3247,7 +3261,8 @@ def _choose_tools(request: Request) -> list[Tool]:
             request.message)) - set(words(" ".join(given))) - _VERBS - fitting[0].stems  # asks of a name alone: "How do I
     # make Beef Wellington?": find_recipe(dish)
     recalled = recalls and not fitting[0].name_stems - _VERBS & message if fitting else False
-    news = not asking and not needs and not reported and (said[:1] or [""])[0] in _NEWS_OPENERS and bool(fitting) and not (
+    news = not asking and not needs and not reported and (said[:1] or [""])[0] in _NEWS_OPENERS and bool(fitting) and (
+        _looks_up(fitting[0])) and not (
         fitting[0].name_stems - _VERBS) & message and "please" not in said and any(
         w in ("is", "are", "was", "were", "has", "have", "had", "will") or w.endswith("ed") for w in said) and all(
         (f := (fitting[0].parameters.get("properties") or {}).get(n)) and f.get("type") == "string" and "enum" not in f
@@ -3507,8 +3522,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     the assistant's own words, one that says half of them as they are or that a question to it asks of ("What does
     lesson 1 cover?", "What did you say you'd send me?"), not the offline model's echo ("Noted: ...")."""
     question = _asked(_referred(request, question or request.message))
-    for part in ("surname", "family name", "last name", "first name", "full name"):  # a part of a name: the name
-        question = question.replace(f" {part}", " name") if f"my {part}" in question.lower() else question  # tells it
+    for part in ("surname", "family name", "last name", "first name", "full name"):  # a part of a name no statement
+        question = question.replace(f" {part}", " name") if f"my {part}" in question.lower() and not any(  # names: the
+            part in s.text.lower() for s in request.said if s.role in ("user", "note") and not s.asks) else question  # name
     priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "was", "does", "do")) or any(
         w in _COST_WORDS for w in _lower_tokens(question))  # "How much is it?", "What did that cost?": a
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
@@ -3528,11 +3544,6 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
               for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w*(?:'s name)?(?: is)?(?: called| named)? ([A-Z][\w-]+)", s.text)}
     # ("my sister is called Ingrid" too)
     roles = ("assistant",) if mine else ("user", "note", "tool")
-    last = _lower_tokens(question)[-4:]  # the head of a compound asked about ("the pressing trailer"): a trailer
-    compound = stem(last[-1]) if len(last) == 4 and last[0] == "about" and last[1] in ("the", "a", "an", "my", "our",
-                                                                                       "your", "his", "her") and topic == [
-        stem(t) for t in last[2:]] and (
-        last[-1] not in _MEASURED) and not {stem(last[-1])} & (_VALUE_KINDS | _ID | _COST_WORDS | _MODIFIERS) else None
     sort = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(question)) if a in ("which", "what", "whose") and (
         b not in STOP) and stem(b) in topic and len(topic) > 1), None)  # "Which court...?": a court
     candidates = request.memory.matches(topic, roles=roles)
@@ -3575,8 +3586,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # the question itself, another, this message's request, or what it tells for the tools
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
-        if compound and not statement.stems & ({compound} | related({compound})):
-            continue  # "What did I say about the pressing trailer?" is not answered by "The hired press holds 40 litres"
+        held = {t.lower() for t in tokens(statement.text[:300])}
+        if any(f"non-{w}" in held and w not in held for w in _lower_tokens(question) if len(w) > 3):
+            continue  # "What is the member price?" is not answered by "The non-member price is 5 euros"
         if labels and not labels <= (told := _labels(statement.text)) and {n for n, _ in labels} & {n for n, _ in told}:
             continue  # "What is the code for locker A?" is not answered by "The code for locker D is 5168"
         value = words(statement.text.rpartition(": ")[2]) if statement.role == "tool" and ": " in statement.text else []
@@ -3687,12 +3699,37 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     if best and ((kinds := _kinds(best[1].text)) or _shapes(best[1].text)):  # a later sentence changing that value of
-        best = next(((key, s) for s in reversed(request.said) if s.order > best[1].order and s.role in roles and not (
-            s.asks) and (kinds & _kinds(s.text) or _shapes(best[1].text) & _shapes(s.text) or any(f"not {v}" in s.text for v in facts(best[1].text))) and set(words(best[
-                         1].text)) & set(words(s.text)) - _DAYS - kinds - _LIGHT_VERBS - set(facts(s.text)) and {t.lower() for t in tokens(
-                         s.text[:300])} & (_CORRECTION - {"not"} | _UPDATES - {"now"} | {"lower", "raise", "change", "changes", "pushed"})
+        best = next(((key, s) for s in reversed(request.said) if _changes(s, best[1], topic, kinds, roles)
                      for key in [best[0]]), best)  # now ("lower the goal to 3 h 55")
     return (best[0][0], best[1]) if best else None
+
+
+#: Words that say outright that a statement corrects an earlier one ("Correction: the serial is 372491").
+_OUTRIGHT = frozenset("actually sorry correction meant oops mistake wrong".split())
+
+
+def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set[str], roles: tuple[str, ...]) -> bool:
+    """Whether ``later`` changes the value ``said`` gives of what ``topic`` asks: it shares a word with it, gives a value
+    of its kind (or of its shape, or says "not <its value>"), and either corrects outright ("Correction: the serial is
+    372491") of the same thing (the words asked, or a name both say: "the appointment with Sanne" of the physio's), or
+    says a change ("went up", "changes", "moved") of every word asked, the value's own word too ("the wifi speed
+    increased" is no change of the wifi password, "the invoice total changed" none of the invoice number)."""
+    if later.order <= said.order or later.role not in roles or later.asks:
+        return False
+    heard = {t.lower() for t in tokens(later.text[:300])}
+    valued = kinds & _kinds(later.text) or _shapes(said.text) & _shapes(later.text) or any(
+        f"not {v}" in later.text for v in facts(said.text))
+    shared = set(words(said.text)) & set(words(later.text)) - _DAYS - kinds - _LIGHT_VERBS - set(facts(later.text))
+    if not (valued and shared):
+        return False
+    asked = set(topic) & said.stems
+    names = {w for n in _proper_names(said.text) for w in n.split()}
+    def of(words_asked: set[str]) -> bool:
+        return all(one in later.stems or related({one}) & later.stems for one in words_asked)
+    if heard & _OUTRIGHT and (of(asked - _VALUE_KINDS - _ID) or names & {w for n in _proper_names(later.text) for w in n.split()}):
+        return True
+    changing = _CORRECTION - {"not"} | _UPDATES - {"now"} | {"lower", "raise", "change", "changes", "pushed"}
+    return bool(heard & changing) and bool(kinds & _kinds(later.text) or heard & _OUTRIGHT) and of(asked)
 
 
 #: Words a question of a whole group's size may say besides its people ("How many of us are coming in total?").
@@ -3731,9 +3768,9 @@ def _diet(text: str) -> list[str]:
 def _labels(text: str) -> set[tuple[str, str]]:
     """The things ``text`` tells apart by a letter or a small number after their name, with their labels: "the code for
     locker A" and "Pitch 3 is booked" give ``("locker", "a")``, ``("pitch", "3")`` (not "she turns 34")."""
-    said = ["", *tokens(text[:300])]
+    said = ["", *(t for t in tokens(text[:300]) if t.lower() not in ("number", "no", "#"))]  # "fact number 1": fact 1
     return {(stem(b.lower()), c.lower()) for a, b, c in zip(said, said[1:], said[2:]) if b.isalpha() and b.lower() not in STOP
-            and (not a or a.lower() in ("the", "for", "at", "in", "on", "to", "my", "our", "from")) and (
+            and (not a or a.lower() in ("the", "for", "at", "in", "on", "to", "my", "our", "from", "is", "of")) and (
                 len(c) == 1 and c.isupper() and c != "I" or c.isdigit() and len(c) <= 3)}
 
 
@@ -3883,15 +3920,17 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
             "name" if rest[4:5].isupper() else "address", "I'm " + rest[4:])  # "You are the desk of X in Galway."
     if first == "You" and rest[:4] == "are " and {"that", "which", "who"} & set(rest.split()):  # "You are the assistant of
         return "skill", "I'm " + rest[4:]  # a shop that sells laptops...": "Do you sell laptops?", "What do you sell?"
-    if first == "You" and place and rest.split(" ")[0] not in ("must", "should", "will", "never", "always", "can", "are",
-                                                                "do", "don't", "may", "need", "have", "might"):
+    if first == "You" and place and rest.split(" ")[0] in ("work", "live", "operate", "trade", "teach", "volunteer",
+                                                            "serve", "run", "practise", "practice"):
         return "address", "I " + rest  # "You work at Harrow Lane Forge.": "Where do you work?"
     lead = first.lower()  # a fact of where the one it opens with is ("Acme is a shop in Porto", "...based in Oslo"), or
     place = place and any(said.startswith(n) for n in _proper_names(said)) or {"based", "located"} & set(_lower_tokens(
         said)) or _ADDRESS.search(said)  # an address; not "Most of our users are in Brazil."
     verb = set(_lower_tokens(said)[1:4]) & (_SUBJECT_VERBS | {"are", "were", "need", "have"}) or len(lead) > 3 and (
         lead.endswith("s") and not lead.endswith("ss") and stem(lead) not in _VERBS | _CHANGES) and (
-        [*_lower_tokens(said), ""][1] not in STOP or {"are", "were"} & set(_lower_tokens(said)[:8]))  # "Late entries are not
+        [*_lower_tokens(said), ""][1] not in STOP or {"are", "were"} & set(_lower_tokens(said)[:8])) and not (
+        stem(lead) in _PERSON | stem_set("user customer client agent caller visitor member staff") or {
+            "never", "always", "must", "should", "don't", "ask", "asks"} & set(_lower_tokens(said)))  # "Late entries are not
     # accepted", "EU citizens need no visa", "Courses run on Saturdays": a subject and its verb (an order opens with a
     # verb, never a plural), not "Route patients."
     case = said.partition(",")[0]  # "If the soil is dry, water the herbs.": advice to tell, not an order to the model

@@ -150,6 +150,9 @@ def _blanks(lines: Sequence[str]) -> tuple[tuple[Section, ...], bool]:
     return tuple(fields), numbered
 
 
+#: Words of a plan that a later "Scratch the X: ... instead" takes back ("We want the goatskin", "Book the Italian").
+_PLANS = frozenset("want wants chose choose chosen book booked order ordered pick picked prefer decided will i'll we'll "
+                   "going".split())
 #: Lines that head a prompt's rules rather than a section or a field ("Rules:", "Guidelines:").
 _RULE_HEADS = frozenset("rules guidelines notes constraints requirements instructions style".split())
 
@@ -370,6 +373,8 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
             headings, map(_blanks, bodies))], "#" * headings[-1][0]
     cue = re.compile(r"\b(?:sections?|headings?|headers?|format|structure|include|columns?|bullets?(?: points)?)\b", re.I)
     start = next((i for i, line in enumerate(lines) if cue.search(line) and not _LIST_LINE.match(line)), -1)
+    start = -1 if any(_form_line(line.strip()) for line in lines[:max(start, 0)]) else start  # ("Name: [name]\n...\nThe
+    # rest as bullets under Notes.": a rule after the fields)
     if start >= 0 and (listed := _listed(lines[start].strip(), cue, 2)):  # "Sections: Problem, Actions taken, Next
         return listed  # step.", "with the sections A, B and C."
     found: list[Section] = []
@@ -395,7 +400,9 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
                 if listed := text and _listed(line.strip(), None, 2):  # this card:" lead in to the sections, or list
                     return listed  # them ("Summarize under: Budget, Dates, Food")
                 if not (found and text and len(name.split()) <= 2 and name.split()[0].lower() not in _LEAD and not (
-                        name.lower().endswith(("ize", "ise")))):  # (but "Handover: one sentence on what to do next",
+                        name.lower().endswith(("ize", "ise"))) and name.lower() not in ("summary", "recap", "overview",
+                                                                                       "synopsis", "tl;dr", "tldr")):
+                    # (but "Handover: one sentence on what to do next",
                     continue  # after other sections, is one more)
             if len(name.split()) <= 8 and not name.startswith('"'):  # a quoted fact to keep names none
                 below = takewhile(lambda later: later.startswith((" ", "\t")) and later.strip(), lines[i + 1:i + 6])
@@ -570,8 +577,8 @@ def _person(statement: Statement | str) -> str:
     for at, word in enumerate(lower):
         start = at + 1 if word in ("i'm", "am", "it's") else at + 2 if lower[at:at + 2] in (["name", "is"], ["this", "is"], [
             "call", "me"]) else max(at - 2, 0) if word == "here" and at < 4 else len(found)
-        name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP and t[-2:] not in ("'s", "’s"),
-                              found[start:start + 3 if word != "here" else at]))
+        name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP and t[-2:] not in ("'s", "’s") and not (
+            t.isupper() and len(t) > 1), found[start:start + 3 if word != "here" else at]))  # (not "CTO" after it)
         if len(name) > (word in ("here", "it's")):  # "Sam Patel here", "it's Ravi Shah"; not "Great, here it is", "it's May"
             return " ".join(name)
     return ""
@@ -688,8 +695,9 @@ def _typed(key: str, line: str) -> str | None:
                 PLEASED | _SALUTATIONS | {"done", "ok", "okay", "yes", "no", "bye", "sure"}) else ""  # (not "Done.")
         return " ".join(takewhile(lambda t: named[found.index(t)], found[cues[-1] + 1:]))
     if kind == "date":
-        timed = [_is_time(t) and not (t.isdigit() and len(t) > 2 and not 1900 <= int(t) <= 2100) for t in found] + [
-            False]  # a year, not an amount ("4000")
+        timed = [_is_time(t) and not (t.isdigit() and len(t) > 2 and not 1900 <= int(t) <= 2100) and not (
+            t[-2:].lower() in ("am", "pm") or ":" in t) for t in found] + [False]  # a year, not an amount ("4000"); a
+        # day, not its clock time ("Thursday at 2pm": Thursday)
         runs = [" ".join(takewhile(lambda t: timed[found.index(t, n)], found[n:])) for n in range(len(found))
                 if timed[n] and not (n and timed[n - 1])]  # "12 May", then "19 May": "12 May to 19 May"
         runs = [run for run in runs if any(any(c.isdigit() for c in t) or t.lower() in CALENDAR | {  # a date, not
@@ -720,6 +728,14 @@ def _value(part: Section, line: str) -> str:
     before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at else []))
     told = value and (after or facts(" ".join(value)) or value[0].lower() in _LEVELS)
     return " ".join(value if told else before[::-1]) or line  # "year 11": 11
+
+
+def _said_anywhere(part: Section, said: Sequence[Statement]) -> list[str]:
+    """A blank's value of a kind no line of its section gave (a phone number, a place, a date or a time), from any
+    sentence: the user's latest, or the helper's for a date or a time ("An engineer can come Thursday at 2:10pm")."""
+    kind = _kind_of(part.heading)
+    return [v for s in said if kind in ("phone", "place", "time", "date") and s.role in ("user", "note") + (
+        "assistant",) * (kind in ("time", "date")) and not asks(s) and (v := _value(part, s.text))][-1:]
 
 
 def _values(part: Section, lines: Sequence[str]) -> list[str]:
@@ -849,9 +865,15 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         undone = {b for a, b in zip(low, low[1:]) if a == "not" and facts(b)}  # "it will be 9 people, not 7": a "7"
         head = fix.text.replace(";", ":").replace(",", ":").replace(" - ", ":").split(":")[0]
         taken = set(words(" ".join(tokens(head)[1:4]))) - {"that", "this"} if low[:1] in (["scratch"], ["forget"]) and (
-            fix.role == "user") else set()  # "Scratch the goatskin: ... calfskin instead": what said the goatskin is gone
-        if gone := [old for old in out if old.order < fix.order and old.role in ("user", "note") and taken & set(words(
-                old.text)) and old is not fix][-1:]:
+            fix.role == "user") and ("instead" in low or "rather" in low or low[1:2] in (["that"], ["this"]) and (
+                "make" in low)) else set()  # "Scratch the goatskin: ...
+        # calfskin instead": what said the goatskin is gone (not "Forget the garden for now")
+        mentions = [old for old in out if old.order < fix.order and old.role in ("user", "note") and taken & set(words(
+            old.text)) and old is not fix]  # the plan said of it ("Book the Italian restaurant", "He chose dark green
+        plans = [old for old in mentions if _lower(old) & _PLANS or tokens(old.text)[0].lower() in _PLANS]  # goatskin"),
+        if low[:1] == ["scratch"] and low[1:2] in (["that"], ["this"]):  # else the latest; "Scratch that, make it navy":
+            plans = [old for old in out if old.order < fix.order and old.role == fix.role][-1:]  # the one said before
+        if gone := (plans or mentions)[-1:]:
             superseded.add(gone[0].order)
             out = [s for s in out if s.order not in superseded]
             continue
@@ -930,9 +952,13 @@ def _cancelled(said: Sequence[Statement]) -> list[Statement]:
         cancels = _lower(fix) & {"cancelled", "canceled"} or {"called", "off"} <= _lower(fix)  # ("called off")
         if not cancels or not values or asks(fix):
             continue  # (a request to cancel is asked; its confirmation cancels)
-        gone |= {old.order for old in said if old.order < fix.order and any(
-            v in old.text for v in values) and (old.stems & fix.stems) - _TIME - stem_set("cancel cancelled") and not (
-                _lower(old) & {"cancel", "cancelled", "canceled"})}
+        thing = set(words(fix.text)) - _TIME - _DAYS - stem_set("cancel cancelled canceled call called off done booking "
+                                                                 "booked") - {w for v in values for w in words(v)} - {
+            stem(b.lower()) for a, b in zip(tokens(fix.text), tokens(fix.text)[1:]) if a in values}  # ("500 euros")
+        thing = {w for w in thing if not any(c.isdigit() for c in w)}  # (its own words, not its date, time or amount)
+        gone |= {old.order for old in said if old.order < fix.order and any(v in old.text for v in values) and (
+            set(words(old.text)) & thing) and not _lower(old) & {"cancel", "cancelled", "canceled"}}  # (of the same thing: not
+        # "Hotel in Lisbon booked for 9 May" when the flight on 9 May is cancelled)
     return [s for s in said if s.order not in gone]
 
 
@@ -1176,7 +1202,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             {stem("cause")} if "why" in keywords(part.heading) else set())  # "Why": the cause, the reason
 
     rivals = [part for part in spec.sections if part.kind is None and part != section]  # a fact goes where it fits
-    near = {part.heading: (own(part), own(part) | related(own(part))) for part in [section, *rivals]}
+    near = {part.heading: (own(part), own(part) | related(set(words(part.heading)) if part.blank else own(part)))
+            for part in [section, *rivals]}  # (a blank's hint by its own words: "<species and condition>")
 
     def fit(s: Statement, part: Section) -> int:  # its own words count twice, related ones once
         return len(s.stems & near[part.heading][0]) + len(s.stems & near[part.heading][1])
@@ -1385,10 +1412,12 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         bodies = {h: [line.replace(_bare(line), _third(_bare(line), name)) if _bare(line) in users else line
                       for line in b] for h, b in bodies.items()}
     if spec.json_keys or spec.form or spec.columns:  # one value a key or field (or row): "Severity is P1" gives "P1"
-        values = {s.heading: _values(s, bodies[s.heading]) for s in sections if s.heading in bodies}
+        values = {s.heading: _values(s, bodies[s.heading]) or _said_anywhere(s, said) * s.blank for s in sections
+                  if s.heading in bodies}
         for part in sections:  # "Left ear" and "Right ear": the clauses saying its own word ("your right ear has mild
             own = set(words(part.heading)) - {w for other in sections if other != part for w in words(other.heading)}
-            clauses = [c for v in values.get(part.heading, []) for c in v.split("; ") if own & set(words(c))]
+            clauses = [c for v in values.get(part.heading, []) for c in v.split("; ") if own & set(words(c)) or {
+                "both", "each", "all"} & {t.lower() for t in tokens(c)}]
             if own and clauses and len(own) < len(set(words(part.heading))):  # loss"), when a sibling shares the rest
                 values[part.heading] = [c[:1].upper() + c[1:] for c in clauses]
         if spec.json_keys:  # a key of a kind no section line gave: its value in any of the user's sentences ("Could
@@ -1428,9 +1457,11 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         if part.fields:  # "## Volunteer" over "Name: <full name>": each field and its value
             filled = {f.heading: "; ".join(_values(f, lines_for(f, said, spec))) or spec.empty for f in part.fields}
             return _title(spec, heading) + "".join(f"\n{name}: {value}" for name, value in filled.items())
-        if part.blank:  # "Caller: <name>": the value on the heading's line (one of a kind no line of its gave: the
-            values = _values(part, lines) or [v for s in said if s.role in ("user", "note") and (v := _value(part, s.text))  # user's
-                                              and _kind_of(part.heading) in ("phone", "place", "time")][-1:]  # latest)
+        if lines and any(cue in part.description.lower() for cue in ("one sentence", "a sentence", "single sentence",
+                                                                      "one line")):  # "Summary: one sentence"
+            return f"{_title(spec, heading)} {_joined([_bare(line) for line in lines], ' '.join(lines))}."
+        if part.blank:  # "Caller: <name>": the value on the heading's line
+            values = _values(part, lines) or _said_anywhere(part, said)
             return f"{_title(spec, heading)} {'; '.join(v.rstrip('.') for v in values) or spec.empty}"
         return _title(spec, heading) + "\n" + "\n".join(
             f"- [ ] {_bare(line)}" if spec.checklist and lines and kinds[heading] in todo else f"{n}. {_bare(line)}" if (

@@ -156,7 +156,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
     saturday sunday | come join accompany travel trip fly driving attend attendee attendees | shipping ship shipment parcel package order delivery
     deliver arrive arrived courier carrier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
-    heating warm hot cool cooling cold freezing ac aircon airconditioning | invest investment savings stock stocks bitcoin crypto
+    heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
     cryptocurrency portfolio fund funds | learn learning study studying student beginner lesson course
     | exercise workout gym fitness training yoga pilates swim swimming jog jogging | plus guest companion wife husband
     partner spouse girlfriend boyfriend | volume sound audio music speaker loud louder quiet quieter | accessibility accessible access step-free wheelchair mobility ramp deaf blind | negotiable offer obo | status ready progress | sign signature signed | need required must mandatory | late delay overdue | day daily | assign assigned assignee owner | heart cardiac cardiology cardiologist chest palpitations | skin dermatology dermatologist rash acne mole itchy eczema | bone bones joint joints knee knees hip ankle wrist fracture sprain sprained orthopedics orthopedic orthopaedic | word mean meaning means define definition dictionary synonym
@@ -347,8 +347,9 @@ class _Reader:
             if pasted and self.recap_asked:
                 return
             self.turn += 1
-            if self.recap_asked and len(sentences(text)) == 1:  # "Before we go on, recap what we have covered": a
-                return  # request that tells nothing (a summarizing session's own, above its summary)
+            if self.recap_asked and len(sentences(text)) == 1 and not facts(text) and not any(
+                    t[:1].isupper() for t in tokens(text)[1:]) and " note " not in f" {text.lower()} ":  # "Before we go
+                return  # on, recap what we have covered": a request that tells nothing (a summarizing session's own)
         elif role == "assistant":
             lines = sum(1 for line in text.splitlines()[:50] if line.strip())
             keyed = text.lstrip()[:1] == "{" and isinstance(data := structured(text), dict) and len(data) >= 2
@@ -393,7 +394,10 @@ class _Reader:
             start = 0
             for t in found[:lead + 1]:
                 start = sentence.find(t, start) + len(t)
-            ends = [k for k in (sentence.find(mark, start) for mark in (", ", "; ", " - ", " – ", " — ", " (")) if k >= 0]
+            ends = [k for k in (sentence.find(mark, start) for mark in (", ", "; ", " - ", " – ", " — ", " (")) if k >= 0 and (
+                sentence[k:].split()[1:2] or [""])[0][:1].islower() and (sentence[k:].split()[1:2] or [""])[0] not in (
+                    "and", "or", "at", "on", "in", "by", "from", "until", "for")]  # (not "Tom, Ann and Joe", "Monday, 4
+            # March", "11 July, at 2pm")
             new = found[lead:len(tokens(sentence[:min(ends)]))] if ends else new
         while new and new[-1].lower() in _TRAILING and (new[0][:1].isdigit() or new[0][:1].isupper()):  # "make that Sunday 15
             new = new[:-1]  # June instead": the value is "Sunday 15 June" (not "we're going at Easter instead": no value)
@@ -508,8 +512,9 @@ def _tags(sentence: str) -> frozenset[str]:
             tags.add(_TAG_PAIRS[word, after.lower()])
         elif "@" in word:
             tags.add("email")
-        elif word[:1].isdigit() and word.endswith(("-year-old", "-years-old", "-month-old", "-week-old")):
-            tags.update(("age", "old"))  # "a 16-year-old cob": how old it is
+        elif word[:1].isdigit() and word.endswith(("-year-old", "-years-old", "-month-old", "-week-old")) and lower[
+                max(0, i - 2):i] in (["is", "a"], ["'s", "a"], ["was", "a"], ["is", "an"]):
+            tags.update(("age", "old"))  # "Bramble is a 16-year-old cob": how old it is (not "my 9-year-old laptop")
         elif word in ("by", "before", "until") and (after[:1].isdigit() or after.lower() == "the"):
             tags.add("deadline")
     if any(word[:1].isdigit() and (word.endswith(("am", "pm")) or ":" in word) for word in lower):
@@ -544,9 +549,13 @@ def _replaced(target: str, value: str, old: str, key: str) -> str | None:
         for word in reversed(same[:-1]):  # "Dr Berger" → "Dr Berg": the whole run of its shape is replaced
             at -= (len(word) + 1) * target[:at].endswith(f"{word} ")
         end, value = end + len(same[-1]), value[value.find(key):]
-        near = [t.lower() for t in tokens(target[end:])[:3]]
-        if value.split()[1:] and all(w.lower() in near for w in tokens(value)[1:]):  # "52 stations" for "48 weather
-            value = key  # stations": the number alone, its words as they were
+        near = [stem(t.lower()) for t in tokens(target[end:])[:3]]
+        said = [stem(w.lower()) for w in tokens(value)[1:]]
+        if said and near[:len(said)] == said:  # "3 tablets" for "1 tablet at night": the number and its word
+            for word in tokens(target[end:])[:len(said)]:
+                end = target.find(word, end) + len(word)
+        elif said and all(w in near for w in said):  # "52 stations" for "48 weather stations": the number alone, its
+            value = key  # words as they were
         for word in value.split()[1:]:  # "500 euros" → "650 euros": the unit is not said twice
             end = end + target[end:].find(word) + len(word) if target[end:].lstrip().startswith(word) else end
         return target[:at] + value + target[end:]

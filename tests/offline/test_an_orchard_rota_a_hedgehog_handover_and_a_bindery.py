@@ -129,3 +129,38 @@ async def test_a_word_for_nothing_after_use_and_a_field_told_apart_by_its_own_wo
         ("How did the test go?", "Your left ear has moderate high-frequency loss; your right ear has mild loss.")))
     assert note.splitlines() == ["Patient: Bernard Ashworth-Lyle", "Left ear: Your left ear has moderate high-frequency "
                                  "loss", "Right ear: Your right ear has mild loss", "Insurer: unknown"], note
+
+
+@pytest.mark.parametrize(("said", "kept", "gone"), [
+    (["Flight LH 401 departs 9 May at 10:15.", "Hotel in Lisbon booked for 9 May.",
+      "Flight LH 401 on 9 May is cancelled, rebooked on TP 512 on 10 May."], "Hotel in Lisbon", "departs 9 May"),
+    (["Client call with Arup at 3pm Tuesday.", "Dentist at 3pm Tuesday too, I'll have to move one.",
+      "The client call at 3pm is cancelled."], "Dentist at 3pm", "Client call with Arup"),
+    (["Budget for the party is 500 euros.", "The hall booking is called off, we lost the 500 euros deposit."],
+     "Budget for the party is 500 euros", None),
+    (["The garden shed roof leaks.", "Book the roofer for the garage.", "Forget the garden for now."],
+     "garden shed roof leaks", None),
+    (["Book the Italian restaurant for Friday.", "The Italian restaurant has vegan options, which matters for Sam.",
+      "Forget the Italian restaurant, book the Thai place instead."], "vegan options", "Book the Italian restaurant for"),
+])
+async def test_a_cancellation_or_a_change_of_plan_takes_back_only_its_own_thing(said, kept, gone) -> None:
+    prompt = "Summarize the conversation with sections: Bookings, Notes."
+    _, note = await offline_summarizer(prompt=prompt).summarize(chat(*((line, "Noted.") for line in said)))
+    assert kept in note and (gone is None or gone not in note), note
+
+
+async def test_a_date_and_a_time_left_blank_are_read_off_the_time_agreed() -> None:
+    _, note = await offline_summarizer(prompt="Return:\nDate: ___\nTime: ___\nEngineer: ___").summarize(chat(
+        ("Hi, this is Marek Nowak calling about the boiler. It shows fault F28.", "An engineer can come Thursday at 2:10pm."),
+        ("Thursday works.", "Booked.")))
+    assert note.splitlines()[:2] == ["Date: Thursday", "Time: 2:10pm"], note
+
+
+async def test_a_rule_after_the_fields_and_a_summary_line_are_no_sections() -> None:
+    _, note = await offline_summarizer(prompt="Write the note in this form:\nName: [name]\nCompany: [company]\n"
+                                              "The rest as bullets under Notes.").summarize(chat(
+        ("I'm Ravi Shah, CTO at Lumen Labs.", "Welcome."), ("We need 40 seats on the Team plan.", "Noted.")))
+    assert note.splitlines()[:2] == ["Name: Ravi Shah", "Company: Lumen Labs"], note
+    _, note = await offline_summarizer(prompt="Output format:\nSummary: one sentence\nDetails: bullets").summarize(chat(
+        ("My dishwasher leaves white residue on glasses.", "Try a rinse aid."), ("I used the descaler, still cloudy.", "OK.")))
+    assert note.splitlines()[0].startswith("Summary: My dishwasher leaves white residue on glasses; "), note

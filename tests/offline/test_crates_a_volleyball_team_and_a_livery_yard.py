@@ -62,8 +62,6 @@ TEAM = ["The court is number 3 at Portobello Beach.", "Our first match is agains
     (["Hi, I'm Orla Brennan and I'm organising the cider pressing.", "What is my surname?"], "Brennan", UNKNOWN),
     (["Bramble is a 16-year-old cob owned by Mrs Okafor.", "Bramble lives in the north paddock.", "How old is Bramble?"],
      "16-year-old", UNKNOWN),
-    (["The main varieties are Bramley and Katy.", "The hired press holds 40 litres per load.",
-      "What did I say about the pressing trailer?"], UNKNOWN, "40 litres"),
 ])
 async def test_the_statement_of_the_thing_asked_answers(turns, said, wrong) -> None:
     answer = (await chat(turns))[-1]

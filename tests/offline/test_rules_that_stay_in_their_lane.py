@@ -46,6 +46,18 @@ A fourth review, of routing, specialists and those mends:
   ("has been burgled"), and "it broke in a week" is no break-in; a start and an end hour take the first and the last
   time said; a party's size fills guests only, and only as the group is now; "Set the fan speed to 2" is 2; "Add 2
   Skyfin 2 kites" keeps "Skyfin 2"; a label's head noun answers only when the question asks nothing else.
+
+A fifth review, of corrections, plain statements to tools and instructions' facts:
+
+- A later value of the same shape or kind answers instead only when it corrects outright ("Correction: ...") of the
+  thing asked, or changes every word asked: "the wifi speed increased" leaves the wifi password, "the invoice total
+  changed" the invoice number, "the neighbours' bill rose" our bill, "the trip cost went up" what we saved.
+- "my surname" is asked as "my name" only when no one said a surname; "We've hired X" names no one called "We've".
+- A plain statement is kept rather than looked up only by a tool that reads (not report_hazard, update_calendar).
+- A recap request that also tells something keeps what it tells; "air conditioning" is still the AC; "a 9-year-old
+  laptop" is no age of mine; "Users often ask about pricing; never quote prices." is a rule, not a fact to tell, and
+  "You escalate tickets to Tier 2 in Zendesk" says no place the assistant is; "Make that Tom, Ann and Li" is not cut
+  at its comma.
 """
 
 from __future__ import annotations
