@@ -3699,8 +3699,10 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
     if best and ((kinds := _kinds(best[1].text)) or _shapes(best[1].text)):  # a later sentence changing that value of
-        best = next(((key, s) for s in reversed(request.said) if _changes(s, best[1], topic, kinds, roles)
-                     for key in [best[0]]), best)  # now ("lower the goal to 3 h 55")
+        first = min((s for s in request.said if s.text == best[1].text and s.role == best[1].role), key=lambda s: s.order)
+        best = next(((key, s) for s in reversed(request.said) if _changes(s, first, topic, kinds, roles) and s.text != (
+            best[1].text) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55"); of a note's line said twice,
+        # after its first ("Opening day is 1 May" under "Timeline" and again under "Next step")
     return (best[0][0], best[1]) if best else None
 
 

@@ -150,6 +150,7 @@ def _blanks(lines: Sequence[str]) -> tuple[tuple[Section, ...], bool]:
     return tuple(fields), numbered
 
 
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 #: Words of a plan that a later "Scratch the X: ... instead" takes back ("We want the goatskin", "Book the Italian").
 _PLANS = frozenset("want wants chose choose chosen book booked order ordered pick picked prefer decided will i'll we'll "
                    "going".split())
@@ -801,8 +802,10 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
             # farm's "The maturing cave is kept at 12 degrees" after "We lost two cows to mastitis"); else a section
             # of a kind
             if not topics and not (catch and general):  # holds only what its rule finds; else what the user told
-                if spare:  # of the thing at hand lands with the context ("Product and environment": "The budget is 420
-                    bodies[spare].append(line)  # pounds", "He chose dark green goatskin"), not nowhere
+                noted = "\n".join(line for body in bodies.values() for line in body)
+                if spare and not (facts(s.text) and all(v in noted for v in facts(s.text))):  # of the thing at hand lands
+                    bodies[spare].append(line)  # with the context ("Product and environment": "The budget is 420 pounds",
+                    # "He chose dark green goatskin"), not nowhere (a line whose values a section holds adds nothing)
                     spared.append((spare, line))
                     home, before = spare, s.order
                     continue
@@ -912,6 +915,9 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                     ways.append((3, was, value))  # "ORD-1" → "ORD-2", "BA117" → "BA119" (not "$18" → "$17")
             if ways:  # one value replaced by one ("I fly out on 4 May": not the return on 10 June too)
                 _, was, then = min(ways, key=lambda way: way[0])
+                day = (text[:text.find(was)].split() or [""])[-1]  # "Saturday 12 October" → "Sunday 13 October": the
+                if i and day.lower() in _WEEKDAYS and new[i - 1].lower() in _WEEKDAYS and new[i - 1] not in then:  # day too
+                    was, then = f"{day} {was}", f"{new[i - 1]} {then}"
                 text = text.replace(was, then, 1)
         named, was = _name_runs(fix.text), _name_runs(old.text)
         unsure = _lower(fix) & {"maybe", "perhaps", "might", "possibly"}  # "maybe Dr Amira Khan" changes nothing yet

@@ -164,3 +164,16 @@ async def test_a_rule_after_the_fields_and_a_summary_line_are_no_sections() -> N
     _, note = await offline_summarizer(prompt="Output format:\nSummary: one sentence\nDetails: bullets").summarize(chat(
         ("My dishwasher leaves white residue on glasses.", "Try a rinse aid."), ("I used the descaler, still cloudy.", "OK.")))
     assert note.splitlines()[0].startswith("Summary: My dishwasher leaves white residue on glasses; "), note
+
+
+async def test_a_corrected_date_takes_its_new_weekday_and_a_note_tells_the_later_value() -> None:
+    _, note = await offline_summarizer().summarize(chat(*((line, "Noted.") for line in [
+        "The pressing day is on Saturday 12 October.", "We have 14 crates of apples.",
+        "Actually, the date has moved: the pressing day is now Sunday 13 October."])))
+    assert "Sunday 13 October" in note and "Saturday 13" not in note and "Saturday 12" not in note, note
+    agent = Agent(name="Gelato", instructions="Answer only from the conversation.")
+    asked = [{"role": "user", "content": "Before we go on, recap what we have covered so far in this conversation."},
+             {"role": "assistant", "content": "## Timeline\n- Opening day is 1 May.\n- Opening is pushed back to 15 May.\n\n"
+                                              "## Next recommended step\n- Opening day is 1 May."},
+             {"role": "user", "content": "What's the opening date?"}]
+    assert "15 May" in str((await Runner.run(agent, asked)).final_output)
