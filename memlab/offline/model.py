@@ -260,7 +260,8 @@ _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy redirect "
                     "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply "
-                    "freeze unfreeze block unblock suspend pause stop halt resume")
+                    "freeze unfreeze block unblock suspend pause stop halt resume arrange admit dispatch assign discharge "
+                    "allocate")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate join attend")
@@ -525,6 +526,9 @@ class Reader:
                                                                               "no special"))):  # (a diet said, or none; else as
             # any field: "a penicillin allergy")
             return "diet", _diet
+        if field_stems & stem_set("species animal breed creature") and not self.item:  # "a hedgehog weighing 420 grams":
+            return "species", lambda text: [b for a, b in itertools.pairwise(_lower_tokens(text)) if a in ("a", "an") and (
+                b.isalpha() and b not in STOP and not _NUMBER.fullmatch(b) and b not in _COUNT_WORDS)][:1]  # hedgehog
         doing = field_stems & stem_set("activity sport hobby exercise workout") and (example := _EXAMPLE.search(self.told(
             name, description))) and example.group(1).lower().endswith("ing")  # not a query "e.g. running shoes"
         if doing:  # "a given activity (e.g. skiing, scuba diving)": what the user does ("skiing in Austria": skiing)
@@ -548,7 +552,8 @@ class Reader:
         timed = self.iso(name, description, "hh:mm") or name.lower().endswith("time")  # "depart_after HH:MM": "8am"
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout", "when") or (name.lower() in ("at", "datetime", "timestamp") or name.lower(
-                ).endswith("_at")) and (not set(words(description)) - field_stems or set(words(description)) & (_WHEN | stem_set(
+                ).endswith("_at") and name.lower()[:-3].rpartition("_")[2] not in _PLACED) and (not set(words(
+                    description)) - field_stems or set(words(description)) & (_WHEN | stem_set(
                     "iso datetime")) or {"when", "time", "date"} & set(_lower_tokens(description))) or name.lower(
                 ) in ("arrival", "departure") and not set(words(
                     description)) - field_stems & _PLACE or {stem("from")} < field_stems | {stem("from")} <= stem_set(
@@ -779,6 +784,11 @@ class Reader:
                 "_", " ").replace(".", " ").split()) and not self.start:  # a file's name as written
             return filed[0]
         value = self.said_text(name, description, format, owner, nullable)
+        if value and value[:1].isupper() and {"address", "street", "line1", "number"} & set(
+                f"{name} {description}".lower().replace("_", " ").split()) and (at := self.request.message.find(value)) > 0 and (
+                number := self.request.message[:at].split()[-1:]) and number[0][:1].isdigit() and len(number[0]) <= 4 and (
+                number[0].rstrip("abcdefABCDEF").isdigit()):  # "41 Canal Street": the house number with its street
+            return f"{number[0]} {value}"
         if not value or not value[:1].isupper():
             return value
         found, told = tokens(self.request.message), value.split(" ")
@@ -1356,6 +1366,14 @@ class Reader:
                 _NUMBER.fullmatch(a.lstrip("£$€")) and stem(b.lower()) in marks for a, b in itertools.pairwise(tokens(
                     self.request.message))):  # "No tip.": none ("4 people ... no people under 18": 4; "No, tip 20%")
             return None
+        if marks & stem_set("floor storey story level") and not self.start:  # "a third-floor flat": 3; "ground floor": 0
+            said = _lower_tokens(self.request.message.replace("-", " "))
+            at = next((k for k, w in enumerate(said) if stem(w) in marks & stem_set("floor storey story level")), None)
+            before = said[at - 1] if at else ""
+            places = {"ground": 0, "basement": -1, **{w: n for n, w in enumerate(
+                "first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}}
+            if before in places or before[:-2].isdigit() and before[-2:] in ("st", "nd", "rd", "th"):
+                return places[before] if before in places else int(before[:-2])
         if self.worked and marks & (_GENERIC_ANSWER | {stem("step")}):  # "Solve 2x + 3 = 11": result 4, a step 1, 2...
             return float(self.start + 1 if self.item and stem("step") in marks else self.worked[-1][1].partition(" = ")[2])
         if self.start and "between" in self.request.message.lower():
@@ -1593,6 +1611,11 @@ class Reader:
             return self.answer.startswith("Yes")
         if (ruled := self.ruled(marks)) is not None:  # "Approve refunds under $100": approved for "$30"
             return ruled
+        if marks & stem_set("available usable working functional operational") and (thing := marks - stem_set(
+                "available usable working functional operational")) and any(thing & set(words(piece)) and (set(words(piece)) & (
+                    notes.PROBLEM | stem_set("out")) or "not working" in piece.lower() or "n't work" in piece.lower()) for piece in (
+                sentences(self.request.message))):  # lift_available: "the lift is broken"
+            return False
         low = self.request.message.lower()  # "Gift wrap: no." for gift_wrap (not "Allergies: no nuts please")
         value = low.partition(f"{name.replace('_', ' ').lower()}: ")[2]
         said = (_lower_tokens(value) or [""])[0]
@@ -3068,6 +3091,10 @@ def _own_words(instructions: str, named: frozenset[str]) -> frozenset[str]:
         - _HANDOFF)
 
 
+#: Words before "_at" that name where, not when: found_at, located_at, parked_at.
+_PLACED = frozenset("found located based parked stored kept held seen spotted lives living stationed left".split())
+
+
 def _looks_up(tool: Tool) -> bool:
     """Whether a tool only reads (``get_``/``find_``/``check_``... or a description opening "Look up", "Return", "Get"...):
     news told to it is kept, not looked up; a tool that acts (report_hazard, update_calendar) takes news."""
@@ -3586,6 +3613,10 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # the question itself, another, this message's request, or what it tells for the tools
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
+        if counted and counted not in _PERSON | _GROUP_WORDS | _VALUE_KINDS | {stem(u) for u in _SECONDS} and not (
+                statement.stems & ({counted} | related({counted}) - _MEASURES)) and statement.role != "tool" and not (
+                _listed(statement.text)):
+            continue  # "How many bottles do we have?" is not answered by "The price is 5 euros per litre"
         held = {t.lower() for t in tokens(statement.text[:300])}
         if any(f"non-{w}" in held and w not in held for w in _lower_tokens(question) if len(w) > 3):
             continue  # "What is the member price?" is not answered by "The non-member price is 5 euros"
@@ -4799,6 +4830,27 @@ def _from_memory(request: Request, missing: Sequence[str]) -> str | None:
     return answer if held and not answer.startswith(("I don't know", "I can't")) else None
 
 
+#: How a reply that answers nothing starts.
+_UNSURE = ("I don't know", "I can't", "I'm an assistant that can only")
+
+
+def _two_questions(message: str) -> list[str]:
+    """A message asking two questions in one sentence, each as its own ("What's the fee, and will there be two people?":
+    "What's the fee?", "Will there be two people?"), else ``[]``."""
+    said = message.strip()
+    if not said.endswith("?") or len(sentences(said)) != 1:
+        return []
+    for joint in (", and ", " and "):
+        head, _, tail = said.partition(joint)
+        if tail and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN and _is_question(head + "?"):
+            return [head.rstrip(" ,") + "?", tail[:1].upper() + tail[1:]]
+    return []
+
+
+#: First words of a second question joined to a first by "and" ("..., and will there be two people?").
+_ASKS_AGAIN = frozenset("will is are was were can could does do did what what's when where who how which".split())
+
+
 def compose(request: Request, missing: Sequence[str] = ()) -> str:
     """The text the model answers with when it calls no tool: the newest tool results, a greeting back,
     a request for what a tool needs, an answer from the conversation or the instructions, or an echo."""
@@ -5210,6 +5262,11 @@ def _my_tools(request: Request) -> str:
     return f"My tools: {'; '.join(mine)}." if mine else "I have no tools in this conversation."
 
 
+#: Units of measure: no count of things ("per litre" is no bottle).
+_MEASURES = stem_set("litre liter litres liters ml millilitre gram grams kg kilo kilogram kilograms ounce ounces pound pounds "
+                     "metre meter metres meters cm mm km mile miles gallon gallons pint pints cup cups")
+
+
 def _counted(request: Request, question: str, found: Statement, run: Sequence[Statement]) -> str:
     """How many of what "how many" asks the user's statements name by related words (each word at its largest count),
     which, and those statements ("How many siblings...?" and "my brother Tom... my sister Eva": "2 (brother, sister)";
@@ -5221,10 +5278,11 @@ def _counted(request: Request, question: str, found: Statement, run: Sequence[St
     if not asked or asked in found.stems or found.role != "user":
         return ""
     counts: dict[str, tuple[int, str]] = {}
-    told = [s for s in request.said if s.role == "user" and not s.asks and related([asked]) & s.stems]
+    kin = related([asked]) - _MEASURES  # "How many bottles?" counts no litres
+    told = [s for s in request.said if s.role == "user" and not s.asks and kin & s.stems]
     for said in ([t.lower() for t in tokens(s.text)] for s in told):
         for before, word in zip(["", *said], said):
-            if stem(word) in related([asked]):
+            if stem(word) in kin:
                 number = int(before) if before.isdecimal() else {**_COUNT_WORDS, "no": 0}.get(before, 1)
                 counts[stem(word)] = max(counts.get(stem(word), (0, word)), (number, word))
     kinds = ", ".join(word for _, word in counts.values())
@@ -5572,7 +5630,11 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     worked = _worked(request) if not missing else None  # "Multiply the number by 2" after 37: 74, unless its tool did it
     worked = None if worked and {name for name, _, _ in request.this_turn[2]} & {t.name for t, _ in _job_tools(
         request)} else worked
-    text = worked or compose(request, missing)
+    halves = _two_questions(message) if not (worked or missing or results) else []
+    answers = [compose(Request.read(request.body, [*request.conversation[:request.last_user_index], {
+        "role": "user", "content": half}]), ()) for half in halves]  # "What's the delivery fee, and will there be two
+    text = worked or (" ".join(answers) if answers and not all(a.startswith(_UNSURE) for a in answers) else compose(  # people?"
+        request, missing))  # each asked, each answered
     asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece)) and not set(words(piece)) & (
                  _HANDOFF | stem_set("hand transfer route"))  # not "Hand off Spanish speakers"
              for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english"  # "Always answer in French"

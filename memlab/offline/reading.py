@@ -116,7 +116,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | supplies stationery toner paper pens ink | enrol enroll enrolment enrollment register registration
     | recurring recur repeat repeats repeating | pause stop halt | tea oolong sencha matcha darjeeling assam chai rooibos | time clock | bike bicycle cycling cyclist brake brakes tyre puncture | football soccer cricket rugby tennis basketball league | show performance concert gig matinee | ticket booking | baggage luggage suitcase
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
-    groceries purchase | injury injured hurt pain sore sprain burn burned burnt medical symptom
+    groceries purchase | injury injured hurt pain sore sprain burn burned burnt medical symptom wound wounded limping fractured
     headache fever cough rash sick nausea dizzy | colour color paint white black red blue green grey gray
     | food eat meal dish cuisine diet dietary appetite restaurant allergy allergic
     vegan vegetarian lunch dinner breakfast brunch snack cook cooking recipe ingredient | nutrition nutritional nutrient

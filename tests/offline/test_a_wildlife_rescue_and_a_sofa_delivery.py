@@ -1,0 +1,94 @@
+"""A tool's fields take what the message says of each (the animal after "a", the place it was found, a street with its
+number, an ordinal floor, a lift that is broken), a question never calls a tool that changes things, and a question of
+two parts is answered part by part.
+
+An outside tester's wildlife-rescue and sofa-delivery agents. "I've brought in a hedgehog weighing 420 grams, found at
+Elm Park. It has a cut on its leg and is wheezing and limping." was admitted as species "Elm", found at "Park", not
+injured; "41 Canal Street ... a third-floor flat and the lift is broken" gave line1 "Canal Street", floor 0 and a lift
+available. "Which animals are in care at the moment?" admitted an animal called "care"; "What's the delivery fee, and
+will there be two people?" arranged the delivery again, to an address "fee". Under a three-turn window, "How many
+bottles do we have...?" was answered "1 (litre)" from a price per litre.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from agents import Agent, Runner, SQLiteSession, function_tool
+from pydantic import BaseModel, Field
+
+from memlab import TrimmingSession
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+@function_tool
+def admit_animal(species: str, weight_g: int, injured: bool, found_at: str, symptoms: list[str]) -> dict:
+    """Admit a wild animal to the rescue centre."""
+    return {"case": "WR-0917", "pen": "B4", "vet_check": "today 16:00"}
+
+
+@function_tool
+def list_patients() -> list:
+    """List the animals in care at the moment."""
+    return [{"case": "WR-0901", "species": "hedgehog"}, {"case": "WR-0908", "species": "tawny owl"}]
+
+
+class Address(BaseModel):
+    line1: str = Field(description="house number and street")
+    town: str
+    postcode: str
+
+
+@function_tool
+def arrange_delivery(order_ref: str, address: Address, floor: int = 0, lift_available: bool = True) -> dict:
+    """Arrange delivery of a handmade sofa.
+
+    Args:
+        order_ref: the customer's order reference like OH-1234
+        address: delivery address
+        floor: which floor the flat is on (0 = ground)
+        lift_available: whether the building has a usable lift
+    """
+    return {"delivery_id": "DL-5820", "two_person_team": floor > 0 and not lift_available,
+            "fee_gbp": 35 + (20 if floor > 0 and not lift_available else 0)}
+
+
+async def calls(agent: Agent, turns: list[str]) -> list[list[tuple[str, dict]]]:
+    session, made = SQLiteSession(":memory:"), []
+    for turn in turns:
+        result = await Runner.run(agent, turn, session=session)
+        made.append([(item.raw_item.name, json.loads(item.raw_item.arguments)) for item in result.new_items
+                     if item.type == "tool_call_item"])
+    return made, str(result.final_output)
+
+
+async def test_each_field_takes_what_the_message_says_of_it_and_a_question_calls_no_admission() -> None:
+    rescue = Agent(name="Rescue", instructions="You help run a wildlife rescue.", tools=[admit_animal, list_patients])
+    made, _ = await calls(rescue, ["Which animals are in care at the moment?",
+                                   "I've brought in a hedgehog weighing 420 grams, found at Elm Park. It has a cut on its "
+                                   "leg and is wheezing and limping."])
+    assert made[0] == [("list_patients", {})], made
+    [(name, given)] = made[1]
+    assert (given["species"], given["weight_g"], given["injured"], given["found_at"]) == ("hedgehog", 420, True, "Elm Park")
+
+
+async def test_a_street_keeps_its_number_a_floor_its_ordinal_and_two_questions_get_two_answers() -> None:
+    shop = Agent(name="Oakhollow", instructions="You arrange sofa deliveries.", tools=[arrange_delivery])
+    made, answer = await calls(shop, [
+        "Please deliver order OH-5820 to 41 Canal Street, Bristol, BS1 4QX. It's a third-floor flat and the lift is broken.",
+        "What's the delivery fee, and will there be two people?"])
+    [(_, given)] = made[0]
+    assert given["address"]["line1"] == "41 Canal Street" and given["floor"] == 3 and given["lift_available"] is False
+    assert made[1] == [] and "55" in answer and "yes" in answer.lower(), answer
+
+
+async def test_a_count_of_bottles_is_not_read_off_a_price_per_litre() -> None:
+    agent = Agent(name="Club", instructions="Answer from the conversation only.")
+    session = TrimmingSession("cider", max_turns=3)
+    for turn in ["Our bottles are 750 ml swing-tops.", "We have 200 of them.", "The key holder is Mr Gallagher.",
+                 "The member price is 3 euros per litre.", "The non-member price is 5 euros per litre."]:
+        await Runner.run(agent, turn, session=session)
+    answer = str((await Runner.run(agent, "How many bottles do we have?", session=session)).final_output)
+    assert answer.startswith("I don't know") and "litre" not in answer, answer
