@@ -4314,7 +4314,12 @@ def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
     gate was mine?" of "My flight lands at 6pm and my gate was B12" is "my gate was B12". A clause opens with its own
     subject ("and my...", "I'm...", after a comma too: ", I sent it..."; "and the fan is...", "and the shop declined...";
     not "and he..." without the one he is), or the first one's verb ("I got a B+ on the final and an A on the essay": "I
-    got an A on the essay"; not "a laptop and a headset", said alike of both)."""
+    got an A on the essay"; not "a laptop and a headset", said alike of both); of a list split by "; ", the one entry
+    that says it ("Mon - pond dipping; Tue - den building; Wed - cooking": "Wed - cooking")."""
+    listed = statement.text.split("; ")
+    hits = [entry for entry in listed if (set(topic) - _VALUE_KINDS) & set(words(entry))] if len(listed) >= 3 else []
+    if len(hits) == 1:
+        return dataclasses.replace(statement, text=hits[0].strip().rstrip(".;"))
     pieces = re.split(r"(?:,? and|;|,? but|(?<=,)) (?=(?:my|your|our|mine|yours|ours|i|i'm|i've|we|we're)\b|(?<=and )an?\b|the\b(?=[^,.;]"
                       r"{0,40}\b(?:is|are|was|were|has|have|had|gets|got|keeps|kept|\w+ed)\b))", statement.text, flags=re.I)
     first = pieces[0].split(" ")
@@ -4845,6 +4850,15 @@ def _two_questions(message: str) -> list[str]:
         if tail and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN and _is_question(head + "?"):
             return [head.rstrip(" ,") + "?", tail[:1].upper() + tail[1:]]
     return []
+
+
+def _pasted_question(message: str) -> tuple[str, str] | None:
+    """A message of two or more statements, then a question about them: the statements and the question ("<an email>
+    Is lunch still provided by the school kitchen? Answer yes or no."), else ``None``."""
+    pieces = sentences(message[:8000])
+    at = max((k for k, piece in enumerate(pieces) if piece.rstrip().endswith("?")), default=-1)
+    told = [piece for piece in pieces[:max(at, 0)] if not piece.rstrip().endswith("?")]
+    return (" ".join(told), pieces[at]) if at >= 2 and len(told) >= 2 else None
 
 
 #: First words of a second question joined to a first by "and" ("..., and will there be two people?").
@@ -5635,6 +5649,12 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         "role": "user", "content": half}]), ()) for half in halves]  # "What's the delivery fee, and will there be two
     text = worked or (" ".join(answers) if answers and not all(a.startswith(_UNSURE) for a in answers) else compose(  # people?"
         request, missing))  # each asked, each answered
+    if text.startswith(("Noted: ", *_UNSURE)) and not (worked or missing or results) and (asked := _pasted_question(message)):
+        told, question = asked  # a text pasted with a question about it ("...Lunch will now be provided by Hartley's Deli
+        answer = compose(Request.read(request.body, [*request.conversation[:request.last_user_index], {  # instead of the
+            "role": "user", "content": told}, {"role": "assistant", "content": "Noted."}, {  # school kitchen. ... Is lunch
+            "role": "user", "content": question}]), ())  # still provided by the school kitchen?"): answered from the text
+        text = text if answer.startswith(_UNSURE) else answer
     asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece)) and not set(words(piece)) & (
                  _HANDOFF | stem_set("hand transfer route"))  # not "Hand off Spanish speakers"
              for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english"  # "Always answer in French"

@@ -92,3 +92,17 @@ async def test_a_count_of_bottles_is_not_read_off_a_price_per_litre() -> None:
         await Runner.run(agent, turn, session=session)
     answer = str((await Runner.run(agent, "How many bottles do we have?", session=session)).final_output)
     assert answer.startswith("I don't know") and "litre" not in answer, answer
+
+
+async def test_a_list_entry_answers_and_a_text_pasted_with_a_question_answers_it() -> None:
+    agent = Agent(name="Club", instructions="Answer from what you were sent.")
+    session = SQLiteSession(":memory:")
+    await Runner.run(agent, "Schedule: Mon - pond dipping; Tue - den building; Wed - cooking; Fri - sports day.",
+                     session=session)
+    answer = str((await Runner.run(agent, "Which day is the cooking session?", session=session)).final_output)
+    assert "Wed - cooking" in answer and "pond" not in answer, answer
+    email = ("Hi all, quick update on the holiday club. We now have 38 children booked. Lunch will now be provided by "
+             "Hartley's Deli instead of the school kitchen. Please reply by Thursday.\n\nIs lunch still provided by the "
+             "school kitchen? Answer yes or no.")
+    answer = str((await Runner.run(agent, email)).final_output)
+    assert "Hartley's Deli" in answer and not answer.startswith("Noted"), answer
