@@ -3750,6 +3750,9 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     if later.order <= said.order or later.role not in roles or later.asks:
         return False
     heard = {t.lower() for t in tokens(later.text[:300])}
+    changing = _CORRECTION - {"not"} | _UPDATES - {"now"} | {"lower", "raise", "change", "changes", "pushed"}
+    if not heard & (changing | _OUTRIGHT):  # (the cheap test first: most sentences change nothing)
+        return False
     valued = kinds & _kinds(later.text) or _shapes(said.text) & _shapes(later.text) or any(
         f"not {v}" in later.text for v in facts(said.text))
     shared = set(words(said.text)) & set(words(later.text)) - _DAYS - kinds - _LIGHT_VERBS - set(facts(later.text))
@@ -3761,7 +3764,6 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
         return all(one in later.stems or related({one}) & later.stems for one in words_asked)
     if heard & _OUTRIGHT and (of(asked - _VALUE_KINDS - _ID) or names & {w for n in _proper_names(later.text) for w in n.split()}):
         return True
-    changing = _CORRECTION - {"not"} | _UPDATES - {"now"} | {"lower", "raise", "change", "changes", "pushed"}
     return bool(heard & changing) and bool(kinds & _kinds(later.text) or heard & _OUTRIGHT) and of(asked)
 
 
@@ -3822,13 +3824,14 @@ def _timed(text: str) -> bool:
         "am", "pm", "o'clock")) for a, b in itertools.pairwise([*said, ""])))
 
 
-def _kinds(text: str) -> set[str]:
+@functools.lru_cache(maxsize=4096)
+def _kinds(text: str) -> frozenset[str]:
     """The kinds of values ``text`` gives: a date ("on 4 March"), an amount (a currency), or a count of a unit
     ("3 hours 45 minutes": hours, minutes)."""
     said = tokens(text[:300])
-    return {kind for kind, given in (("date", _DATE.search(text[:300])), ("amount", _currencies(text))) if given} | {
+    return frozenset({kind for kind, given in (("date", _DATE.search(text[:300])), ("amount", _currencies(text))) if given} | {
         stem(unit.lower()) for number, unit in itertools.pairwise(said) if _NUMBER.fullmatch(number) and unit.isalpha()
-        and unit.lower() not in STOP | _CORRECTION}  # not "5512 actually"
+        and unit.lower() not in STOP | _CORRECTION})  # not "5512 actually"
 
 
 def _shapes(text: str) -> set[str]:
