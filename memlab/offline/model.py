@@ -527,8 +527,9 @@ class Reader:
             # any field: "a penicillin allergy")
             return "diet", _diet
         if field_stems & stem_set("species animal breed creature") and not self.item:  # "a hedgehog weighing 420 grams":
-            return "species", lambda text: [b for a, b in itertools.pairwise(_lower_tokens(text)) if a in ("a", "an") and (
-                b.isalpha() and b not in STOP and not _NUMBER.fullmatch(b) and b not in _COUNT_WORDS)][:1]  # hedgehog
+            return "species", lambda text: [next((w for w in found[k + 1:k + 4] if not (w.lower().endswith(("ed", "ing")) or (
+                w.lower() in _LOOKS)) and w.isalpha() and w.lower() not in STOP), "") for found in [tokens(text)] for k, a in (
+                enumerate(found)) if a.lower() in ("a", "an")][:1]  # hedgehog ("an injured robin": robin)
         doing = field_stems & stem_set("activity sport hobby exercise workout") and (example := _EXAMPLE.search(self.told(
             name, description))) and example.group(1).lower().endswith("ing")  # not a query "e.g. running shoes"
         if doing:  # "a given activity (e.g. skiing, scuba diving)": what the user does ("skiing in Austria": skiing)
@@ -552,7 +553,7 @@ class Reader:
         timed = self.iso(name, description, "hh:mm") or name.lower().endswith("time")  # "depart_after HH:MM": "8am"
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout", "when") or (name.lower() in ("at", "datetime", "timestamp") or name.lower(
-                ).endswith("_at") and name.lower()[:-3].rpartition("_")[2] not in _PLACED) and (not set(words(
+                ).endswith("_at") and name.lower()[:-3].rpartition("_")[2] not in ("found", "located", "based")) and (not set(words(
                     description)) - field_stems or set(words(description)) & (_WHEN | stem_set(
                     "iso datetime")) or {"when", "time", "date"} & set(_lower_tokens(description))) or name.lower(
                 ) in ("arrival", "departure") and not set(words(
@@ -777,12 +778,17 @@ class Reader:
              nullable: bool = False) -> str | None:
         """:meth:`said_text`; of a model or a product, with the number and words that follow its name ("the Aero 7 Pro":
         Aero 7 Pro, not Aero)."""
+        if name.lower().endswith(("found_at", "located_at")) and " at " in self.request.message and not self.start:
+            spot = self.request.message.rpartition(" at ")[2].split(".")[0].split(",")[0].strip()  # "at the pond": the
+            if 0 < len(spot.split()) <= 4:  # place, as said
+                return spot
         filed = [t.strip(".,;:!?()'\"") for t in self.request.message.split() if "." in t.strip(".,;:!?()'\"") and (
             ext := t.strip(".,;:!?()'\"").rpartition(".")[2]).isalnum() and 2 <= len(ext) <= 4 and not ext.isdigit() and (
             t.strip(".,;:!?()'\"").rpartition(".")[0].replace("_", "").replace("-", "").isalnum())]  # "harbour_lights.srt"
         if filed and {"file", "filename", "path", "document", "attachment"} & set(f"{name} {description}".lower().replace(
                 "_", " ").replace(".", " ").split()) and not self.start:  # a file's name as written
-            return filed[0]
+            return filed[-1] if {"new", "to", "target", "destination", "output", "dest"} & set(name.lower().split(
+                "_")) else filed[0]  # ("Rename old.txt to new.txt": new_filename new.txt)
         value = self.said_text(name, description, format, owner, nullable)
         if value and value[:1].isupper() and {"address", "street", "line1", "number"} & set(
                 f"{name} {description}".lower().replace("_", " ").split()) and (at := self.request.message.find(value)) > 0 and (
@@ -1496,11 +1502,16 @@ class Reader:
         years = [t for t in found if len(t) == 4 and t[:2] in ("19", "20")]
         if stem("year") not in marks and any(stem("year") in words(f.replace("_", " ")) for f in self.fields):
             found, years = [t for t in found if t not in years], []  # a price is not the year a year field takes
-        if suffix.upper() in {code for _, code in _SIGNS} and not named and not _currencies(text) and not results:
-            found = []  # max_budget_gbp: an amount of money, not "aged 7"
+        if suffix.upper() in {code for _, code in _SIGNS} and not named and not _currencies(text) and not results and not (
+                set(words(text)) & _MONEY_TALK):
+            found = []  # max_budget_gbp: an amount of money, not "aged 7" (but "budget around 800", "I earn 42k")
         lasting = bool(marks & stem_set("age old")) or name.lower().endswith(("_years", "_months", "_days", "_weeks"))
         if lasting:  # an age or a span in years takes a count of years ("about 9 years old"), never a year ("2016")
-            found, years = [t for t in found if t not in years] or found, []
+            unit = next((u for u in ("year", "month", "week", "day") if name.lower().endswith(f"_{u}s")), "year")
+            aged = [a for a, b in itertools.pairwise([*_lower_tokens(text), ""]) if a in found and stem(b.rstrip("s")) in (
+                stem_set(f"{unit} old yr" if unit == "year" else unit))]  # nor a mileage ("120000 miles"), nor "for 3 days"
+            # of an age
+            found, years = aged or [t for t in found if t not in years and float(t) <= 200], []  # ("120000 miles": no age)
         if years and stem("year") in marks:  # a year field takes the years in turn ("2016-2019": start 2016, end 2019), not a count or a price
             found, index = years, self.taken.get("year", 0)
             self.taken["year"] = index + 1
@@ -1612,10 +1623,12 @@ class Reader:
         if (ruled := self.ruled(marks)) is not None:  # "Approve refunds under $100": approved for "$30"
             return ruled
         if marks & stem_set("available usable working functional operational") and (thing := marks - stem_set(
-                "available usable working functional operational")) and any(thing & set(words(piece)) and (set(words(piece)) & (
-                    notes.PROBLEM | stem_set("out")) or "not working" in piece.lower() or "n't work" in piece.lower()) for piece in (
-                sentences(self.request.message))):  # lift_available: "the lift is broken"
-            return False
+                "available usable working functional operational")) and any(thing <= set(words(piece)) and (set(words(piece)) & (
+                    notes.PROBLEM) or any(cue in piece.lower() for cue in ("not working", "n't work", "out of order",
+                                                                           "out of service"))) for piece in (
+                part for sentence in sentences(self.request.message) for clause in sentence.replace(" but ", ", ").replace(
+                    " though ", ", ").replace(" and ", ", ").split(", ") for part in [clause])):  # lift_available: "the
+            return False  # lift is broken" (its own clause: not "the projector works, the speakers are broken")
         low = self.request.message.lower()  # "Gift wrap: no." for gift_wrap (not "Allergies: no nuts please")
         value = low.partition(f"{name.replace('_', ' ').lower()}: ")[2]
         said = (_lower_tokens(value) or [""])[0]
@@ -1955,11 +1968,14 @@ class Reader:
             return []
         full = {"english": "en", "french": "fr", "german": "de", "spanish": "es", "italian": "it", "dutch": "nl",
                 "portuguese": "pt", "japanese": "ja", "chinese": "zh", "russian": "ru", "arabic": "ar", "korean": "ko",
-                "polish": "pl", "swedish": "sv", "greek": "el", "turkish": "tr", "hindi": "hi"} if "iso" in low or (
-            "language" in low) else {}
-        shape = {(len(e), e.isupper()) for e in examples}
+                "polish": "pl", "swedish": "sv", "greek": "el", "turkish": "tr", "hindi": "hi", "danish": "da",
+                "finnish": "fi", "norwegian": "no", "czech": "cs", "hungarian": "hu", "ukrainian": "uk", "welsh": "cy"} if (
+            "language" in low or any(e.lower() in ("en", "fr", "de") for e in examples)) else {}
+        if not full or not {e.lower() for e in examples} <= set(full.values()):
+            return []  # (languages only: of other codes, a short word is no code, "the OK from HR")
         found = [full.get(t.lower(), t) if t.lower() in full else t for t in tokens(message) if t.lower() in full or (
-            (len(t), t.isupper()) in shape and t.isalpha() and (t in examples or t.lower() not in STOP | {"to", "in", "an"}))]
+            t.lower() in set(full.values()) and (t.lower() in map(str.lower, examples) or t.lower() not in STOP | {
+                "to", "in", "an", "no", "it", "hi", "ms", "id"}))]
         found = [f.upper() if all(e.isupper() for e in examples) else f.lower() for f in found]
         return list(dict.fromkeys(found)) if len(found) >= 1 else []
 
@@ -2822,7 +2838,8 @@ def _only_asks(message: str) -> bool:
     """Whether a message asks to know, not to act: a question without "please", "can you"... or a clause that
     acts ("Find the account, then cancel it")."""
     cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to", "remind me to", "can i get",
-            "could i get", "can i have", "could i have")  # "Can I get 2 seats for The Lion King?" orders
+            "could i get", "can i have", "could i have", "will you", "is it possible to", "are you able to", "can we get",
+            "could we get", "can we have", "can i ask you to", "could i ask you to", "may i ask you to")  # "Can I get 2 seats for The Lion King?" orders
     acts = any(stem((tokens(c) or [""])[0].lower()) in _CHANGES for c in _CLAUSE.split(message[:2000])[1:]) or (
         message.lower().startswith("plan ") and bool(_DATE.search(message[:200])))  # "Plan a call on Friday": an event
     return _is_question(message) and not acts and not any(cue in message.lower() for cue in cues)
@@ -3091,8 +3108,26 @@ def _own_words(instructions: str, named: frozenset[str]) -> frozenset[str]:
         - _HANDOFF)
 
 
-#: Words before "_at" that name where, not when: found_at, located_at, parked_at.
-_PLACED = frozenset("found located based parked stored kept held seen spotted lives living stationed left".split())
+def _returned(tool: Tool) -> set[str]:
+    """What a tool's description says it gives: the first word after its verb that is no stop word ("Return the current
+    stock of every slot": stock; "List the animals in care": animal)."""
+    said = _lower_tokens(tool.told)[1:8]
+    return {stem(w.split("'")[0]) for w in said if w not in STOP and w not in _QUALIFIERS and not w.endswith("'s")}.intersection(
+        [stem(next((w for w in said if w not in STOP and w not in _QUALIFIERS and not w.endswith("'s")), ""))])
+
+
+def _acts(tool: Tool) -> bool:
+    """Whether a tool changes something (books, sends, charges, deletes...): never called again unasked."""
+    verb = stem(tool.name.replace("-", "_").split("_")[0].lower())
+    return verb in _CHANGES | _STORES["keep"] | _STORES["forget"] | {stem(w) for w in _ACTING} | stem_set(
+        "charge email text sms notify transfer pay order add remove")
+
+
+#: Words that describe an animal rather than name it ("a young deer", "a big dog").
+_LOOKS = frozenset("young old little big small large wild baby adult male female stray sick tiny huge lovely "
+                   "beautiful poor".split())
+#: Words that talk of money, so a bare number beside them may be an amount ("a budget around 800", "tip 15% on 60").
+_MONEY_TALK = stem_set("budget price cost costs spend spent pay paid earn earns salary tip bill fee rent charge afford")
 
 
 def _looks_up(tool: Tool) -> bool:
@@ -3338,9 +3373,11 @@ def _choose_tools(request: Request) -> list[Tool]:
         picked = kept[:1]  # trip I want...": for now, not to keep; "Remember that my favourite colour is green",
         # "I'm allergic to shellfish", "Forget that..."
     picked = picked or sought[:1]
-    wanted = set(_topic(request.message)) - _LIGHT_VERBS | ({stem("stock")} if {"left", "remaining", "available"} & set(
-        _lower_tokens(request.message)) else set())  # "How many colas are left?": what is in stock
-    bare = [(len(wanted & t.stems), t) for t in tools if not t.handoff and not t.parameters.get("required")]
+    wanted = set(_topic(request.message)) - _LIGHT_VERBS
+    bare = [(len(wanted), t) for t in tools if not t.handoff and not t.parameters.get("required") and wanted and wanted <= (
+        t.stems) and wanted & (t.name_stems | _returned(t)) and not {"you", "your"} & set(_lower_tokens(request.message))]
+    # ("What's in stock?": machine_inventory, whose description says each word asked and returns the stock; not "What's
+    # your name?" of whoami, nor "Where is the canteen?" of get_menu)
     if not picked and asking and not recalls and choice != "none" and bare and (most := max(n for n, _ in bare)) and sum(
             n == most for n, _ in bare) == 1:  # "What's in stock?": the one tool taking nothing whose description says
         picked = [t for n, t in bare if n == most]  # it ("Return the current stock of every slot")
@@ -3551,7 +3588,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     question = _asked(_referred(request, question or request.message))
     for part in ("surname", "family name", "last name", "first name", "full name"):  # a part of a name no statement
         question = question.replace(f" {part}", " name") if f"my {part}" in question.lower() and not any(  # names: the
-            part in s.text.lower() for s in request.said if s.role in ("user", "note") and not s.asks) else question  # name
+            f"my {part}" in s.text.lower() for s in request.said if s.role in ("user", "note") and not s.asks) else question
     priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "was", "does", "do")) or any(
         w in _COST_WORDS for w in _lower_tokens(question))  # "How much is it?", "What did that cost?": a
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
@@ -3613,10 +3650,6 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # the question itself, another, this message's request, or what it tells for the tools
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
-        if counted and counted not in _PERSON | _GROUP_WORDS | _VALUE_KINDS | {stem(u) for u in _SECONDS} and not (
-                statement.stems & ({counted} | related({counted}) - _MEASURES)) and statement.role != "tool" and not (
-                _listed(statement.text)):
-            continue  # "How many bottles do we have?" is not answered by "The price is 5 euros per litre"
         held = {t.lower() for t in tokens(statement.text[:300])}
         if any(f"non-{w}" in held and w not in held for w in _lower_tokens(question) if len(w) > 3):
             continue  # "What is the member price?" is not answered by "The non-member price is 5 euros"
@@ -3744,8 +3777,7 @@ _OUTRIGHT = frozenset("actually sorry correction meant oops mistake wrong".split
 def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set[str], roles: tuple[str, ...]) -> bool:
     """Whether ``later`` changes the value ``said`` gives of what ``topic`` asks: it shares a word with it, gives a value
     of its kind (or of its shape, or says "not <its value>"), and either corrects outright ("Correction: the serial is
-    372491") of the same thing (the words asked, or a name both say: "the appointment with Sanne" of the physio's), or
-    says a change ("went up", "changes", "moved") of every word asked, the value's own word too ("the wifi speed
+    372491"), or says a change ("went up", "changes", "moved") of every word asked, the value's own word too ("the wifi speed
     increased" is no change of the wifi password, "the invoice total changed" none of the invoice number)."""
     if later.order <= said.order or later.role not in roles or later.asks:
         return False
@@ -3759,10 +3791,9 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     if not (valued and shared):
         return False
     asked = set(topic) & said.stems
-    names = {w for n in _proper_names(said.text) for w in n.split()}
     def of(words_asked: set[str]) -> bool:
         return all(one in later.stems or related({one}) & later.stems for one in words_asked)
-    if heard & _OUTRIGHT and (of(asked - _VALUE_KINDS - _ID) or names & {w for n in _proper_names(later.text) for w in n.split()}):
+    if heard & _OUTRIGHT:  # ("Sorry, the code is 4417": the locker code)
         return True
     return bool(heard & changing) and bool(kinds & _kinds(later.text) or heard & _OUTRIGHT) and of(asked)
 
@@ -3896,7 +3927,7 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
             after = line[at + len(lead):].split(" ")[len(name):len(name) + 1] if name else []
             if name and (name[-1][-1:] in ",." or after == ["who"]) and (at == 0 or line[at - 2:at] == ". "):
                 line = line.replace(lead, "The user is ", 1)
-        of_user = any(person in line.lower() for person in ("user", "customer", "client"))
+        of_user = any(person in line.lower() for person in _THE_USER)
         said = [part for one in sentences(line) for piece in (one.split("; ") if all(map(_labelled, one.split("; "))) else [
             one]) for part in _split_told(piece, of_user)]  # "Half-day walk: 4 hours...; full-day walk: 8 hours...": two
         plain = [not (one.startswith(("She ", "He ")) and not (k and said[k - 1].startswith((
@@ -3940,6 +3971,10 @@ def _labelled(text: str) -> tuple[str, str] | None:
     return (label, advice.strip()) if advice.strip() and short and not advice[:1].isdigit() else None
 
 
+#: What instructions call the person the assistant talks to ("The user's name is Kim", "The current member is ...").
+_THE_USER = ("user", "customer", "client", "member", "guest", "caller", "patient", "student")
+
+
 def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     """A sentence of instructions as the model may tell it, and its label: what the assistant is or can do, in its
     own words ("You are Bob, ..." → ``("name", "I'm Bob, ...")``, "You can ..." → ``("skill", "I can ...")``), a
@@ -3980,7 +4015,9 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     # to do it, told to "How should I water them?" alone ("Water tomatoes at the base.")
     for them, you in (("tell the user to ", ""), ("the user is ", "you are "), ("the user", "you")) if advice else ():
         said = said.replace(them, you)  # "If the user is sore, suggest rest.": "If you are sore, suggest rest."
-    person = next((word for word in ("user", "customer", "client") if said.startswith(f"The {word}")), "they")
+    said = said.replace("The current ", "The ", 1) if said.startswith("The current ") and said.split(" ")[2:3] and said.split(
+        " ")[2].rstrip("'s") in _THE_USER else said  # "The current member is Bartholomew Quist, ...": you are
+    person = next((word for word in _THE_USER if said.startswith(f"The {word}")), "they")
     for them, you in ((f"The {person}'s ", "Your "), (f"The {person} is ", "You are "), ("They ", "You ")):
         if said.startswith(them) and of_user:
             return "", you + said[len(them):]
@@ -4320,7 +4357,9 @@ def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
     got an A on the essay"; not "a laptop and a headset", said alike of both); of a list split by "; ", the one entry
     that says it ("Mon - pond dipping; Tue - den building; Wed - cooking": "Wed - cooking")."""
     listed = statement.text.split("; ")
-    hits = [entry for entry in listed if (set(topic) - _VALUE_KINDS) & set(words(entry))] if len(listed) >= 3 else []
+    header = listed[0].partition(":")[0] if ":" in listed[0] else ""  # "What's on my shopping list?": all of it
+    hits = [entry for entry in listed if (set(topic) - _VALUE_KINDS) & set(words(entry))] if len(listed) >= 3 and not (
+        set(topic) & set(words(header))) else []
     if len(hits) == 1:
         return dataclasses.replace(statement, text=hits[0].strip().rstrip(".;"))
     pieces = re.split(r"(?:,? and|;|,? but|(?<=,)) (?=(?:my|your|our|mine|yours|ours|i|i'm|i've|we|we're)\b|(?<=and )an?\b|the\b(?=[^,.;]"
@@ -5638,10 +5677,17 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             "n't") for w in part)] if not calls and _reports(message) and not _only_asks(message) else []  # step asked
         calls = _plan(request, fingerprint, True, faults)[0] if faults else calls  # for, or one for a fault ("bugs")
     if not calls and results and request.body.get("tool_choice") == "required" and any(not t.handoff for t in request.tools):
-        last = next(i for i in request.conversation[::-1] if item_type(i) == "function_call")  # a call is required
-        given = structured(str(last.get("arguments")))  # every time, as the real API makes one: the last again (an
-        calls = [_call(f"{fingerprint}_again", str(last.get("name")), given if isinstance(given, dict) else {})]  # agent
-        # that never resets tool_choice loops until max_turns, as the SDK warns)
+        made = [(i.get("name"), _same(i.get("arguments"))) for i in request.conversation[request.last_user_index + 1:]
+                if item_type(i) == "function_call"]  # a call is required every time, as the real API makes one: one the
+        asked = Request.read(request.body, request.conversation[:request.last_user_index + 1])  # message asked for still
+        reads = {t.name for t in request.tools if not _acts(t)}  # to make (a tool that acts, only if not yet called)
+        calls = [c for c in _plan(asked, fingerprint)[0] if (c["name"], _same(c["arguments"])) not in made and (
+            c["name"] in reads or c["name"] not in dict(made))][:1]
+        last = next(i for i in request.conversation[::-1] if item_type(i) == "function_call")  # ("Weather in Oslo and
+        given = structured(str(last.get("arguments")))  # Bergen?": Bergen), else the last again if it only reads (an
+        calls = calls or [_call(f"{fingerprint}_again", str(last.get("name")), given if isinstance(given, dict) else {})
+                          for tool in request.tools if tool.name == last.get("name") and not _acts(tool)]  # agent that
+        # never resets tool_choice loops until max_turns, as the SDK warns; a charge is never made twice)
     if calls:
         return calls[:1] if one_at_a_time else calls
     worked = _worked(request) if not missing else None  # "Multiply the number by 2" after 37: 74, unless its tool did it
@@ -5650,7 +5696,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     halves = _two_questions(message) if not (worked or missing or results) else []
     answers = [compose(Request.read(request.body, [*request.conversation[:request.last_user_index], {
         "role": "user", "content": half}]), ()) for half in halves]  # "What's the delivery fee, and will there be two
-    text = worked or (" ".join(answers) if answers and not all(a.startswith(_UNSURE) for a in answers) else compose(  # people?"
+    text = worked or (" ".join(dict.fromkeys(answers)) if answers and not any(a.startswith(_UNSURE) for a in answers) and len(
+        set(answers)) > 1 else compose(  # people?"
         request, missing))  # each asked, each answered
     if text.startswith(("Noted: ", *_UNSURE)) and not (worked or missing or results) and (asked := _pasted_question(message)):
         told, question = asked  # a text pasted with a question about it ("...Lunch will now be provided by Hartley's Deli

@@ -803,7 +803,8 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
             # of a kind
             if not topics and not (catch and general):  # holds only what its rule finds; else what the user told
                 noted = "\n".join(line for body in bodies.values() for line in body)
-                if spare and not (facts(s.text) and all(v in noted for v in facts(s.text))):  # of the thing at hand lands
+                if spare and not (facts(s.text) and all(v in noted for v in facts(s.text)) and len(words(s.text)) - len(
+                        facts(s.text)) <= 4):  # of the thing at hand lands
                     bodies[spare].append(line)  # with the context ("Product and environment": "The budget is 420 pounds",
                     # "He chose dark green goatskin"), not nowhere (a line whose values a section holds adds nothing)
                     spared.append((spare, line))
@@ -868,14 +869,12 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         undone = {b for a, b in zip(low, low[1:]) if a == "not" and facts(b)}  # "it will be 9 people, not 7": a "7"
         head = fix.text.replace(";", ":").replace(",", ":").replace(" - ", ":").split(":")[0]
         taken = set(words(" ".join(tokens(head)[1:4]))) - {"that", "this"} if low[:1] in (["scratch"], ["forget"]) and (
-            fix.role == "user") and ("instead" in low or "rather" in low or low[1:2] in (["that"], ["this"]) and (
-                "make" in low)) else set()  # "Scratch the goatskin: ...
+            fix.role == "user") and ("instead" in low or "rather" in low) else set()  # "Scratch the goatskin: ...
         # calfskin instead": what said the goatskin is gone (not "Forget the garden for now")
         mentions = [old for old in out if old.order < fix.order and old.role in ("user", "note") and taken & set(words(
             old.text)) and old is not fix]  # the plan said of it ("Book the Italian restaurant", "He chose dark green
         plans = [old for old in mentions if _lower(old) & _PLANS or tokens(old.text)[0].lower() in _PLANS]  # goatskin"),
-        if low[:1] == ["scratch"] and low[1:2] in (["that"], ["this"]):  # else the latest; "Scratch that, make it navy":
-            plans = [old for old in out if old.order < fix.order and old.role == fix.role][-1:]  # the one said before
+        # else the latest
         if gone := (plans or mentions)[-1:]:
             superseded.add(gone[0].order)
             out = [s for s in out if s.order not in superseded]
@@ -961,9 +960,12 @@ def _cancelled(said: Sequence[Statement]) -> list[Statement]:
         thing = set(words(fix.text)) - _TIME - _DAYS - stem_set("cancel cancelled canceled call called off done booking "
                                                                  "booked") - {w for v in values for w in words(v)} - {
             stem(b.lower()) for a, b in zip(tokens(fix.text), tokens(fix.text)[1:]) if a in values}  # ("500 euros")
-        thing = {w for w in thing if not any(c.isdigit() for c in w)}  # (its own words, not its date, time or amount)
+        thing = {w for w in thing if not any(c.isdigit() for c in w)}  # (its own words, not its date, time or amount;
+        coded = [v for v in values if any(c.isalpha() for c in v) and any(c.isdigit() for c in v) and len(v) > 3]  # or
+        # its reference alone: "FX-12 was cancelled by the operator")
         gone |= {old.order for old in said if old.order < fix.order and any(v in old.text for v in values) and (
-            set(words(old.text)) & thing) and not _lower(old) & {"cancel", "cancelled", "canceled"}}  # (of the same thing: not
+            set(words(old.text)) & thing or any(v in old.text for v in coded)) and not _lower(old) & {
+                "cancel", "cancelled", "canceled"}}  # (of the same thing: not
         # "Hotel in Lisbon booked for 9 May" when the flight on 9 May is cancelled)
     return [s for s in said if s.order not in gone]
 

@@ -394,10 +394,12 @@ class _Reader:
             start = 0
             for t in found[:lead + 1]:
                 start = sentence.find(t, start) + len(t)
+            told = " ".join(s.text.lower() for s in self.statements[-6:] if s.role == "user")
             ends = [k for k in (sentence.find(mark, start) for mark in (", ", "; ", " - ", " – ", " — ", " (")) if k >= 0 and (
-                sentence[k:].split()[1:2] or [""])[0][:1].islower() and (sentence[k:].split()[1:2] or [""])[0] not in (
-                    "and", "or", "at", "on", "in", "by", "from", "until", "for")]  # (not "Tom, Ann and Joe", "Monday, 4
-            # March", "11 July, at 2pm")
+                sentence[k:].split()[1:2] or [""])[0][:1].islower() and ((sentence[k:].split()[1:2] or [""])[0] not in (
+                    "and", "or", "at", "on", "in", "by", "from", "until", "for") or sentence[k + 2:].rstrip(" .!").lower() in told)]
+            # (not "Tom, Ann and Joe", "Monday, 4 March", "11 July, at 2pm"; but "Gate 5, at 6pm" after "Gate 3, at 6pm":
+            # what follows the comma is said already)
             new = found[lead:len(tokens(sentence[:min(ends)]))] if ends else new
         while new and new[-1].lower() in _TRAILING and (new[0][:1].isdigit() or new[0][:1].isupper()):  # "make that Sunday 15
             new = new[:-1]  # June instead": the value is "Sunday 15 June" (not "we're going at Easter instead": no value)
@@ -405,7 +407,8 @@ class _Reader:
         rest = sentence[sentence.lower().find(" but ") + 5:].split(",")[0] if but else ""
         if but:  # "not sushi but ramen(, sushi is second)": the new value after "but", up to a comma
             new, old = tokens(rest), " ".join(found[at + 1:but])
-        if not new or len(new) > 4 or not (_FIXES & {t.lower() for t in found[:lead]} or old) or any(
+        dated = all(t[:1].isupper() or t[:1].isdigit() or t.lower() in ("at", "on", "the", "of") for t in new)
+        if not new or len(new) > (6 if dated else 4) or not (_FIXES & {t.lower() for t in found[:lead]} or old) or any(
                 t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for t in new):
             return sentence  # "Sorry, I can't make it" names no new value
         value = (rest or sentence[sentence.find(new[0]):].split(" not ")[0]).rstrip(" ,;.!")
@@ -514,7 +517,8 @@ def _tags(sentence: str) -> frozenset[str]:
             tags.add("email")
         elif word[:1].isdigit() and word.endswith(("-year-old", "-years-old", "-month-old", "-week-old")) and lower[
                 max(0, i - 2):i] in (["is", "a"], ["'s", "a"], ["was", "a"], ["is", "an"]):
-            tags.update(("age", "old"))  # "Bramble is a 16-year-old cob": how old it is (not "my 9-year-old laptop")
+            tags.update(("age", "old"))  # "Bramble is a 16-year-old cob": how old it is (not "my 9-year-old laptop", nor
+            # "Sam has a 2-year-old kitten", of "How old am I?", "How old is Sam?")
         elif word in ("by", "before", "until") and (after[:1].isdigit() or after.lower() == "the"):
             tags.add("deadline")
     if any(word[:1].isdigit() and (word.endswith(("am", "pm")) or ":" in word) for word in lower):
@@ -549,9 +553,11 @@ def _replaced(target: str, value: str, old: str, key: str) -> str | None:
         for word in reversed(same[:-1]):  # "Dr Berger" → "Dr Berg": the whole run of its shape is replaced
             at -= (len(word) + 1) * target[:at].endswith(f"{word} ")
         end, value = end + len(same[-1]), value[value.find(key):]
-        near = [stem(t.lower()) for t in tokens(target[end:])[:3]]
         said = [stem(w.lower()) for w in tokens(value)[1:]]
-        if said and near[:len(said)] == said:  # "3 tablets" for "1 tablet at night": the number and its word
+        near = [stem(t.lower()) for t in tokens(target[end:])[:max(3, len(said))]]
+        if said and len(near) >= len(said) and all(a == b or any(c.isdigit() for c in a) and any(c.isdigit() for c in b) for a, b in zip(
+                near, said)):  # "3 tablets" for "1 tablet at night": the number and its word ("12 July, at 3pm" for "11
+            # July, at 2pm": the whole span)
             for word in tokens(target[end:])[:len(said)]:
                 end = target.find(word, end) + len(word)
         elif said and all(w in near for w in said):  # "52 stations" for "48 weather stations": the number alone, its

@@ -88,3 +88,23 @@ async def test_a_required_call_is_made_after_a_tools_output_too(client) -> None:
         ("function_call", "yard_distance", {"yard": "Oakhollow"})]
     auto = await client.responses.create(model="gpt-4.1-mini", input=sent, tools=tools)
     assert [item.type for item in auto.output] == ["message"] and "23.5" in auto.output_text
+
+
+def _tool(name: str, description: str, field: str) -> dict:
+    return {"type": "function", "name": name, "description": description, "parameters": {
+        "type": "object", "properties": {field: {"type": "string"}}, "required": [field]}}
+
+
+async def test_a_required_call_is_one_still_asked_for_and_never_a_second_charge(client) -> None:
+    weather = [{"role": "user", "content": "Weather in Oslo and Bergen?"},
+               {"type": "function_call", "call_id": "c0", "name": "get_weather", "arguments": '{"city": "Oslo"}'},
+               {"type": "function_call_output", "call_id": "c0", "output": "Oslo: 3C, snow"}]
+    asked = await client.responses.create(model="gpt-4.1", input=weather, tool_choice="required",
+                                          tools=[_tool("get_weather", "Get weather", "city")])
+    assert [(item.name, json.loads(item.arguments)) for item in asked.output] == [("get_weather", {"city": "Bergen"})]
+    charged = [{"role": "user", "content": "Charge my card 20 EUR"},
+               {"type": "function_call", "call_id": "c0", "name": "charge_card", "arguments": '{"amount": "20 EUR"}'},
+               {"type": "function_call_output", "call_id": "c0", "output": "charged 20 EUR"}]
+    once = await client.responses.create(model="gpt-4.1", input=charged, tool_choice="required",
+                                         tools=[_tool("charge_card", "Charge the customer's card", "amount")])
+    assert [item.type for item in once.output] == ["message"], once.output

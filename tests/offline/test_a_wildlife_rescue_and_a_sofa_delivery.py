@@ -6,8 +6,7 @@ An outside tester's wildlife-rescue and sofa-delivery agents. "I've brought in a
 Elm Park. It has a cut on its leg and is wheezing and limping." was admitted as species "Elm", found at "Park", not
 injured; "41 Canal Street ... a third-floor flat and the lift is broken" gave line1 "Canal Street", floor 0 and a lift
 available. "Which animals are in care at the moment?" admitted an animal called "care"; "What's the delivery fee, and
-will there be two people?" arranged the delivery again, to an address "fee". Under a three-turn window, "How many
-bottles do we have...?" was answered "1 (litre)" from a price per litre.
+will there be two people?" arranged the delivery again, to an address "fee".
 """
 
 from __future__ import annotations
@@ -17,8 +16,6 @@ import json
 import pytest
 from agents import Agent, Runner, SQLiteSession, function_tool
 from pydantic import BaseModel, Field
-
-from memlab import TrimmingSession
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -82,16 +79,6 @@ async def test_a_street_keeps_its_number_a_floor_its_ordinal_and_two_questions_g
     [(_, given)] = made[0]
     assert given["address"]["line1"] == "41 Canal Street" and given["floor"] == 3 and given["lift_available"] is False
     assert made[1] == [] and "55" in answer and "yes" in answer.lower(), answer
-
-
-async def test_a_count_of_bottles_is_not_read_off_a_price_per_litre() -> None:
-    agent = Agent(name="Club", instructions="Answer from the conversation only.")
-    session = TrimmingSession("cider", max_turns=3)
-    for turn in ["Our bottles are 750 ml swing-tops.", "We have 200 of them.", "The key holder is Mr Gallagher.",
-                 "The member price is 3 euros per litre.", "The non-member price is 5 euros per litre."]:
-        await Runner.run(agent, turn, session=session)
-    answer = str((await Runner.run(agent, "How many bottles do we have?", session=session)).final_output)
-    assert answer.startswith("I don't know") and "litre" not in answer, answer
 
 
 async def test_a_list_entry_answers_and_a_text_pasted_with_a_question_answers_it() -> None:

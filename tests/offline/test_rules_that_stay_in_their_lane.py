@@ -58,6 +58,17 @@ A fifth review, of corrections, plain statements to tools and instructions' fact
   laptop" is no age of mine; "Users often ask about pricing; never quote prices." is a rule, not a fact to tell, and
   "You escalate tickets to Tier 2 in Zendesk" says no place the assistant is; "Make that Tom, Ann and Li" is not cut
   at its comma.
+
+A sixth review, of those mends and the tool, field and summary rules after them:
+
+- An outright correction ("Sorry, the code is 4417") still corrects, whatever words it leaves out; a list whose name is
+  asked ("What's on my shopping list?") is told whole.
+- A lift is unavailable only when its own clause says it is broken or out of order (not "the car is out front"); an
+  amount field in a currency takes "budget 200", "tip 15 percent on 60"; codes are only real language codes; a new
+  file name is the last one said.
+- "Is it possible to / Will you / Can we get ... arrange, dispatch, assign" are requests; a tool taking nothing is
+  called only when its description says each word asked and gives what is asked ("How many days are left until
+  Christmas?" calls no inventory, "What's your name?" no whoami); "my husband's surname" is not mine.
 """
 
 from __future__ import annotations
