@@ -205,7 +205,7 @@ def stem(word: str) -> str:
         if len(w) > keep and w.endswith(suffix) and not (suffix == "s" and w.endswith(("ss", "us", "is"))):
             w = w[: -len(suffix)] + replace
             break
-    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiou":
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeious":  # ("class" stays, as "classes" is)
         w = w[:-1]  # "travell" → "travel", "preferr" → "prefer"
     if len(w) > 5 and w.endswith("er"):
         w = w[:-2]  # "teacher" → "teach"
