@@ -778,17 +778,19 @@ class Reader:
              nullable: bool = False) -> str | None:
         """:meth:`said_text`; of a model or a product, with the number and words that follow its name ("the Aero 7 Pro":
         Aero 7 Pro, not Aero)."""
-        if name.lower().endswith(("found_at", "located_at")) and " at " in self.request.message and not self.start:
-            spot = self.request.message.rpartition(" at ")[2].split(".")[0].split(",")[0].strip()  # "at the pond": the
-            if 0 < len(spot.split()) <= 4:  # place, as said
+        cue = f"{name.lower()[:-3]} at "  # "found at the pond": the place, as said
+        if name.lower().endswith(("found_at", "located_at")) and cue in self.request.message.lower() and not self.start:
+            at = self.request.message.lower().find(cue) + len(cue)
+            spot = self.request.message[at:].split(".")[0].split(",")[0].strip()
+            if 0 < len(spot.split()) <= 4 and not spot[:1].isdigit():
                 return spot
         filed = [t.strip(".,;:!?()'\"") for t in self.request.message.split() if "." in t.strip(".,;:!?()'\"") and (
             ext := t.strip(".,;:!?()'\"").rpartition(".")[2]).isalnum() and 2 <= len(ext) <= 4 and not ext.isdigit() and (
             t.strip(".,;:!?()'\"").rpartition(".")[0].replace("_", "").replace("-", "").isalnum())]  # "harbour_lights.srt"
         if filed and {"file", "filename", "path", "document", "attachment"} & set(f"{name} {description}".lower().replace(
                 "_", " ").replace(".", " ").split()) and not self.start:  # a file's name as written
-            return filed[-1] if {"new", "to", "target", "destination", "output", "dest"} & set(name.lower().split(
-                "_")) else filed[0]  # ("Rename old.txt to new.txt": new_filename new.txt)
+            return filed[-1] if name.lower().startswith(("new", "target", "destination", "dest", "output", "to_")) and len(
+                filed) > 1 else filed[0]  # ("Rename old.txt to new.txt": new_filename new.txt)
         value = self.said_text(name, description, format, owner, nullable)
         if value and value[:1].isupper() and {"address", "street", "line1", "number"} & set(
                 f"{name} {description}".lower().replace("_", " ").split()) and (at := self.request.message.find(value)) > 0 and (
@@ -1502,9 +1504,13 @@ class Reader:
         years = [t for t in found if len(t) == 4 and t[:2] in ("19", "20")]
         if stem("year") not in marks and any(stem("year") in words(f.replace("_", " ")) for f in self.fields):
             found, years = [t for t in found if t not in years], []  # a price is not the year a year field takes
-        if suffix.upper() in {code for _, code in _SIGNS} and not named and not _currencies(text) and not results and not (
-                set(words(text)) & _MONEY_TALK):
-            found = []  # max_budget_gbp: an amount of money, not "aged 7" (but "budget around 800", "I earn 42k")
+        if suffix.upper() in {code for _, code in _SIGNS} and not named and not _currencies(text) and not results:
+            said_now = [stem(w) for w in _lower_tokens(text)]  # max_budget_gbp: an amount of money, not "aged 7"; without a
+            heard_now = _lower_tokens(text)
+            found = [t for t in found if any(said_now[k] in _MONEY_TALK and t in heard_now[k + 1:k + 3] for k in range(len(
+                said_now))) or any(a in ("on", "of") and b == t for a, b in itertools.pairwise(heard_now)) and {
+                    "percent", "%"} & set(heard_now)]  # currency, a number just after a word of money ("budget around
+            # 800", "I earn 42k"), or the sum a percentage is of ("Tip 15 percent on 60")
         lasting = bool(marks & stem_set("age old")) or name.lower().endswith(("_years", "_months", "_days", "_weeks"))
         if lasting:  # an age or a span in years takes a count of years ("about 9 years old"), never a year ("2016")
             unit = next((u for u in ("year", "month", "week", "day") if name.lower().endswith(f"_{u}s")), "year")
@@ -1512,6 +1518,7 @@ class Reader:
                 stem_set(f"{unit} old yr" if unit == "year" else unit))]  # nor a mileage ("120000 miles"), nor "for 3 days"
             # of an age
             found, years = aged or [t for t in found if t not in years and float(t) <= 200], []  # ("120000 miles": no age)
+            named = [n for n in named if n in aged] or aged[:1] if aged else named  # ("42000 a year over 25 years": 25)
         if years and stem("year") in marks:  # a year field takes the years in turn ("2016-2019": start 2016, end 2019), not a count or a price
             found, index = years, self.taken.get("year", 0)
             self.taken["year"] = index + 1
@@ -1625,9 +1632,9 @@ class Reader:
         if marks & stem_set("available usable working functional operational") and (thing := marks - stem_set(
                 "available usable working functional operational")) and any(thing <= set(words(piece)) and (set(words(piece)) & (
                     notes.PROBLEM) or any(cue in piece.lower() for cue in ("not working", "n't work", "out of order",
-                                                                           "out of service"))) for piece in (
-                part for sentence in sentences(self.request.message) for clause in sentence.replace(" but ", ", ").replace(
-                    " though ", ", ").replace(" and ", ", ").split(", ") for part in [clause])):  # lift_available: "the
+                                                                           "out of service", "sold out")) or piece.lower(
+                    ).rstrip(" .!").endswith((" is out", " are out", " is out today"))) for piece in _own_clauses(
+                        self.request.message)):  # lift_available: "the
             return False  # lift is broken" (its own clause: not "the projector works, the speakers are broken")
         low = self.request.message.lower()  # "Gift wrap: no." for gift_wrap (not "Allergies: no nuts please")
         value = low.partition(f"{name.replace('_', ' ').lower()}: ")[2]
@@ -2838,11 +2845,15 @@ def _only_asks(message: str) -> bool:
     """Whether a message asks to know, not to act: a question without "please", "can you"... or a clause that
     acts ("Find the account, then cancel it")."""
     cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to", "remind me to", "can i get",
-            "could i get", "can i have", "could i have", "will you", "is it possible to", "are you able to", "can we get",
-            "could we get", "can we have", "can i ask you to", "could i ask you to", "may i ask you to")  # "Can I get 2 seats for The Lion King?" orders
+            "could i get", "can i have", "could i have", "can we get", "could we get", "can we have", "can i ask you to",
+            "could i ask you to", "may i ask you to")
+    low = f" {message.lower()}"
+    acting = any(stem(low.partition(f" {cue} ")[2].split(" ")[0]) in _CHANGES | {stem(w) for w in _ACTING} for cue in (
+        "will you", "is it possible to", "are you able to") if f" {cue} " in low)  # "Will you dispatch...?" (not "Will
+    # you have a table...?", "Is it possible to get a refund...?")  # "Can I get 2 seats for The Lion King?" orders
     acts = any(stem((tokens(c) or [""])[0].lower()) in _CHANGES for c in _CLAUSE.split(message[:2000])[1:]) or (
         message.lower().startswith("plan ") and bool(_DATE.search(message[:200])))  # "Plan a call on Friday": an event
-    return _is_question(message) and not acts and not any(cue in message.lower() for cue in cues)
+    return _is_question(message) and not acts and not acting and not any(cue in message.lower() for cue in cues)
 
 
 def _lower_tokens(message: str) -> list[str]:
@@ -3106,6 +3117,22 @@ def _own_words(instructions: str, named: frozenset[str]) -> frozenset[str]:
     return frozenset({w for s in sentences(instructions) if not set(words(s)) & named and not (
         {"rout", "transf", "handof"} & set(words(s)) or {"which", "agent"} <= set(_lower_tokens(s))) for w in words(s)}
         - _HANDOFF)
+
+
+def _own_clauses(text: str) -> list[str]:
+    """The clauses of ``text`` that each have a subject of their own: split at "but", "though", "and" and at a comma
+    before a new subject ("The projector works, the speakers are broken"; not "the lift, sadly, is broken")."""
+    out: list[str] = []
+    for sentence in sentences(text):
+        for piece in sentence.replace(" but ", ", but ").replace(" though ", ", though ").replace(" and ", ", and ").split(", "):
+            lead = (piece.split(" ", 1) + [""])[0].lower()
+            fresh = lead in ("the", "a", "an", "my", "our", "their", "his", "her", "its", "this", "that", "but", "though",
+                             "and", "it", "they", "we", "i")
+            if out and not fresh:
+                out[-1] += f", {piece}"
+            else:
+                out.append(piece)
+    return out
 
 
 def _returned(tool: Tool) -> set[str]:
@@ -3373,9 +3400,14 @@ def _choose_tools(request: Request) -> list[Tool]:
         picked = kept[:1]  # trip I want...": for now, not to keep; "Remember that my favourite colour is green",
         # "I'm allergic to shellfish", "Forget that..."
     picked = picked or sought[:1]
-    wanted = set(_topic(request.message)) - _LIGHT_VERBS
-    bare = [(len(wanted), t) for t in tools if not t.handoff and not t.parameters.get("required") and wanted and wanted <= (
-        t.stems) and wanted & (t.name_stems | _returned(t)) and not {"you", "your"} & set(_lower_tokens(request.message))]
+    heard_now = _lower_tokens(request.message)
+    stocked = {"left", "remaining", "available"} & set(heard_now) and heard_now[:1] in (["how"], ["any"], ["is"], ["are"], [
+        "what"], ["which"]) and not heard_now[1:2] in (["the"], ["your"], ["you"])  # "How many colas are left?", "What
+    wanted = set(_topic(request.message)) - _LIGHT_VERBS - (stem_set("left remaining available") if stocked else set()) | (
+        {stem("stock")} if stocked else set())  # snacks are available?": the stock
+    bare = [(len(wanted), t) for t in tools if not t.handoff and not t.parameters.get("required") and wanted and len(
+        wanted - t.stems - related(t.stems)) <= (1 if stem("stock") in wanted else 0) and wanted & (
+            t.name_stems | _returned(t) | related(_returned(t))) and not {"you", "your"} & set(heard_now)]
     # ("What's in stock?": machine_inventory, whose description says each word asked and returns the stock; not "What's
     # your name?" of whoami, nor "Where is the canteen?" of get_menu)
     if not picked and asking and not recalls and choice != "none" and bare and (most := max(n for n, _ in bare)) and sum(
@@ -3650,6 +3682,11 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # the question itself, another, this message's request, or what it tells for the tools
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
+        counts = [b for a, b in itertools.pairwise([*_lower_tokens(statement.text), ""]) if _NUMBER.fullmatch(a)]
+        if counted and counted not in _MEASURES and counts and statement.role != "tool" and all(
+                stem(b) in _MEASURES or b in _MONEY_UNITS or b in ("per", "percent", "%") for b in counts) and not (
+                statement.stems & ({counted} | related({counted}) - _MEASURES)):  # "How many bottles?" is not answered by "5 euros
+            continue  # per litre", "How many laps?" by "12 km" (but "How many kids?" by "24 students")
         held = {t.lower() for t in tokens(statement.text[:300])}
         if any(f"non-{w}" in held and w not in held for w in _lower_tokens(question) if len(w) > 3):
             continue  # "What is the member price?" is not answered by "The non-member price is 5 euros"
@@ -3793,7 +3830,11 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     asked = set(topic) & said.stems
     def of(words_asked: set[str]) -> bool:
         return all(one in later.stems or related({one}) & later.stems for one in words_asked)
-    if heard & _OUTRIGHT:  # ("Sorry, the code is 4417": the locker code)
+    others = set(words(later.text)) - set(words(said.text)) - _VALUE_KINDS - _ID - stem_set(" ".join(_OUTRIGHT)) - set(
+        facts(later.text)) - _LIGHT_VERBS  # ("Sorry, the code is 4417": the locker code; not "Sorry, Bob's phone is...")
+    names = {w for n in _proper_names(said.text) for w in n.split()}
+    if heard & _OUTRIGHT and (not others or of(asked - _VALUE_KINDS - _ID) or names & {w for n in _proper_names(
+            later.text) for w in n.split()}):
         return True
     return bool(heard & changing) and bool(kinds & _kinds(later.text) or heard & _OUTRIGHT) and of(asked)
 
@@ -3972,7 +4013,7 @@ def _labelled(text: str) -> tuple[str, str] | None:
 
 
 #: What instructions call the person the assistant talks to ("The user's name is Kim", "The current member is ...").
-_THE_USER = ("user", "customer", "client", "member", "guest", "caller", "patient", "student")
+_THE_USER = ("user", "customer", "client", "member")
 
 
 def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
@@ -5318,6 +5359,8 @@ def _my_tools(request: Request) -> str:
     return f"My tools: {'; '.join(mine)}." if mine else "I have no tools in this conversation."
 
 
+#: Words of an amount of money after its number ("5 euros"): no count of things.
+_MONEY_UNITS = frozenset("euro euros dollar dollars pound pounds quid cents cent pence yen francs franc gbp eur usd".split())
 #: Units of measure: no count of things ("per litre" is no bottle).
 _MEASURES = stem_set("litre liter litres liters ml millilitre gram grams kg kilo kilogram kilograms ounce ounces pound pounds "
                      "metre meter metres meters cm mm km mile miles gallon gallons pint pints cup cups")
@@ -5682,7 +5725,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         asked = Request.read(request.body, request.conversation[:request.last_user_index + 1])  # message asked for still
         reads = {t.name for t in request.tools if not _acts(t)}  # to make (a tool that acts, only if not yet called)
         calls = [c for c in _plan(asked, fingerprint)[0] if (c["name"], _same(c["arguments"])) not in made and (
-            c["name"] in reads or c["name"] not in dict(made))][:1]
+            c["name"] in reads) and "unknown " not in c["arguments"]][:1]  # (a tool that acts is never called unasked)
         last = next(i for i in request.conversation[::-1] if item_type(i) == "function_call")  # ("Weather in Oslo and
         given = structured(str(last.get("arguments")))  # Bergen?": Bergen), else the last again if it only reads (an
         calls = calls or [_call(f"{fingerprint}_again", str(last.get("name")), given if isinstance(given, dict) else {})
@@ -5696,7 +5739,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     halves = _two_questions(message) if not (worked or missing or results) else []
     answers = [compose(Request.read(request.body, [*request.conversation[:request.last_user_index], {
         "role": "user", "content": half}]), ()) for half in halves]  # "What's the delivery fee, and will there be two
-    text = worked or (" ".join(dict.fromkeys(answers)) if answers and not any(a.startswith(_UNSURE) for a in answers) and len(
+    text = worked or (" ".join(dict.fromkeys(answers)) if answers and not all(a.startswith(_UNSURE) for a in answers) and len(
         set(answers)) > 1 else compose(  # people?"
         request, missing))  # each asked, each answered
     if text.startswith(("Noted: ", *_UNSURE)) and not (worked or missing or results) and (asked := _pasted_question(message)):

@@ -869,12 +869,19 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         undone = {b for a, b in zip(low, low[1:]) if a == "not" and facts(b)}  # "it will be 9 people, not 7": a "7"
         head = fix.text.replace(";", ":").replace(",", ":").replace(" - ", ":").split(":")[0]
         taken = set(words(" ".join(tokens(head)[1:4]))) - {"that", "this"} if low[:1] in (["scratch"], ["forget"]) and (
-            fix.role == "user") and ("instead" in low or "rather" in low) else set()  # "Scratch the goatskin: ...
+            fix.role == "user") and ("instead" in low or "rather" in low or low[1:2] == ["that"]) else set()  # "Scratch the
+        # goatskin: ...
         # calfskin instead": what said the goatskin is gone (not "Forget the garden for now")
         mentions = [old for old in out if old.order < fix.order and old.role in ("user", "note") and taken & set(words(
             old.text)) and old is not fix]  # the plan said of it ("Book the Italian restaurant", "He chose dark green
         plans = [old for old in mentions if _lower(old) & _PLANS or tokens(old.text)[0].lower() in _PLANS]  # goatskin"),
         # else the latest
+        if low[:2] in (["scratch", "that"], ["forget", "that"], ["ignore", "that"]) and fix.role == "user":  # "Scratch
+            def kinds(text: str) -> set[str]:  # that. The budget is 500 pounds.": what was said just before; ", use
+                return {_form(v) for v in facts(text)} - {""} | ({"@"} if "@" in text else set())
+            before = [old for old in out if old.order < fix.order and old.role == "user" and not asks(old)]
+            plans = [old for old in before if kinds(fix.text) & kinds(old.text)][-1:] or before[-1:]
+            # jo@y.com": the statement of a value of its kind (the email, not the phone said after it)
         if gone := (plans or mentions)[-1:]:
             superseded.add(gone[0].order)
             out = [s for s in out if s.order not in superseded]
@@ -964,7 +971,8 @@ def _cancelled(said: Sequence[Statement]) -> list[Statement]:
         coded = [v for v in values if any(c.isalpha() for c in v) and any(c.isdigit() for c in v) and len(v) > 3]  # or
         # its reference alone: "FX-12 was cancelled by the operator")
         gone |= {old.order for old in said if old.order < fix.order and any(v in old.text for v in values) and (
-            set(words(old.text)) & thing or any(v in old.text for v in coded)) and not _lower(old) & {
+            set(words(old.text)) & thing or any(v in old.text for v in coded) and len(_identifiers(old)) == 1 and not (
+                _lower(old) & {"refund", "paid", "invoice", "owed", "pending", "charged"})) and not _lower(old) & {
                 "cancel", "cancelled", "canceled"}}  # (of the same thing: not
         # "Hotel in Lisbon booked for 9 May" when the flight on 9 May is cancelled)
     return [s for s in said if s.order not in gone]

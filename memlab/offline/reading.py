@@ -407,7 +407,7 @@ class _Reader:
         rest = sentence[sentence.lower().find(" but ") + 5:].split(",")[0] if but else ""
         if but:  # "not sushi but ramen(, sushi is second)": the new value after "but", up to a comma
             new, old = tokens(rest), " ".join(found[at + 1:but])
-        dated = all(t[:1].isupper() or t[:1].isdigit() or t.lower() in ("at", "on", "the", "of") for t in new)
+        dated = all(t.lower() in CALENDAR or t[:1].isdigit() or t.lower() in ("at", "on", "the", "of") for t in new)
         if not new or len(new) > (6 if dated else 4) or not (_FIXES & {t.lower() for t in found[:lead]} or old) or any(
                 t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for t in new):
             return sentence  # "Sorry, I can't make it" names no new value
@@ -526,6 +526,7 @@ def _tags(sentence: str) -> frozenset[str]:
     return frozenset(stem(tag) for tag in tags)
 
 
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 #: Words that may close a correction without being part of its value ("make that Sunday instead").
 _TRAILING = frozenset("instead please then thanks now".split())
 
@@ -536,9 +537,9 @@ def _replaced(target: str, value: str, old: str, key: str) -> str | None:
     at = target.lower().find(old.lower()) if old else -1
     if at >= 0:
         return target[:at] + value + target[at + len(old):]
-    def shape(token: str) -> tuple[bool, ...]:
+    def shape(token: str) -> tuple[bool, ...]:  # (a weekday is no month: "Wednesday" replaces "Tuesday", not "March")
         return (any(c.isdigit() for c in token), any(c.isalpha() for c in token), token[:1].isupper(),
-                token.lower() in CALENDAR)
+                token.lower() in CALENDAR, token.lower() in _WEEKDAYS)
     found, shapes = tokens(target), [shape(t) for t in tokens(value)]
     spans = [" ".join(found[k:k + len(shapes)]) for k in range(len(found) - len(shapes) + 1) if len(shapes) > 1 and all(
         s[0] or s[2] for s in shapes) and [

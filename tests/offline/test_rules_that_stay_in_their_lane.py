@@ -69,6 +69,14 @@ A sixth review, of those mends and the tool, field and summary rules after them:
 - "Is it possible to / Will you / Can we get ... arrange, dispatch, assign" are requests; a tool taking nothing is
   called only when its description says each word asked and gives what is asked ("How many days are left until
   Christmas?" calls no inventory, "What's your name?" no whoami); "my husband's surname" is not mine.
+
+A seventh, quick review of those mends:
+
+- An outright correction changes the answer only when it names nothing the answer does not ("Sorry, Bob's phone
+  is..." is no new number for Ann, "my car's number plate" none for my room); "How many bottles?" is not answered by a
+  price per litre; a bare number is an amount only just after a word of money ("my 7 year old, I'll pay at the desk"
+  is no budget of 7); "Will you have a table...?" asks; "How many colas are left?" still asks the stock; "The patient
+  is Mr Lee" is told of the patient; "Attach invoice.pdf, not draft.pdf" attaches the invoice.
 """
 
 from __future__ import annotations
