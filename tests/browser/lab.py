@@ -103,8 +103,9 @@ async (path) => {
 """
 
 
-def open_notebook(page: Page, server: Server, path: str, timeout: float = 60) -> None:
-    """Open ``path`` (relative to the server root) and wait for its idle kernel.
+def open_notebook(page: Page, server: Server, path: str, timeout: float = 180) -> None:
+    """Open ``path`` (relative to the server root) and wait for its idle kernel (a first kernel on a busy two-core
+    machine took over a minute to start: the wait is long, and a quick start still passes at once).
 
     JupyterLab loads once per tab; a tab that shows it already closes what it had open (kernels shut
     down) and opens ``path``, as a learner moving to the next notebook does.
