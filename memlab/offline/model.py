@@ -3138,9 +3138,8 @@ def _own_clauses(text: str) -> list[str]:
 def _returned(tool: Tool) -> set[str]:
     """What a tool's description says it gives: the first word after its verb that is no stop word ("Return the current
     stock of every slot": stock; "List the animals in care": animal)."""
-    said = _lower_tokens(tool.told)[1:8]
-    return {stem(w.split("'")[0]) for w in said if w not in STOP and w not in _QUALIFIERS and not w.endswith("'s")}.intersection(
-        [stem(next((w for w in said if w not in STOP and w not in _QUALIFIERS and not w.endswith("'s")), ""))])
+    said = [w for w in _lower_tokens(tool.told)[1:8] if w not in STOP and w not in _QUALIFIERS and not w.endswith("'s")]
+    return {stem(said[0])} if said else set()
 
 
 def _acts(tool: Tool) -> bool:
