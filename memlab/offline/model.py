@@ -5070,9 +5070,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                   if _covered(subject, s.stems) == len(subject)}  # ("under 150 euros", then "make that 180")
         if picked := sorted(picked.values(), key=lambda s: s.order)[-8:]:  # "What did I say about Sam?"
             return _told_back(picked)
-    parts = re.split(r",? and (?=(?:what|when|where|which|who|how)\b)", said[:2000], flags=re.I)
-    answers = [_answered_by_conversation(request, part) for part in parts] if question and len(parts) > 1 else []
-    if answers and all(answers):  # "When is my race and what's my goal time?": each question in turn
+    parts = _two_questions(said) if question else []  # "When is my race and what's my goal time?": each in turn (as
+    answers = [_answered_by_conversation(request, part) for part in parts]  # _decide splits it, for this reply's callers)
+    if answers and all(answers):
         return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
     if question and (answer := _from_results(request, said) or _soonest(request, said)):  # "Which one is cheaper?"
         return answer  # after a list of flights; "Which exam comes first?" after their dates

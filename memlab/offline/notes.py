@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import groupby, takewhile
 
-from .reading import (_MAKE, _SUBJECTS, CALENDAR, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts, related,
-                      sentences, stem, stem_set, tokens, words)
+from .reading import (_MAKE, _SUBJECTS, _WEEKDAYS, CALENDAR, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
+                      related, sentences, stem, stem_set, tokens, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
 
@@ -150,7 +150,6 @@ def _blanks(lines: Sequence[str]) -> tuple[tuple[Section, ...], bool]:
     return tuple(fields), numbered
 
 
-_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 #: Words of a plan that a later "Scratch the X: ... instead" takes back ("We want the goatskin", "Book the Italian").
 _PLANS = frozenset("want wants chose choose chosen book booked order ordered pick picked prefer decided will i'll we'll "
                    "going".split())

@@ -526,6 +526,7 @@ def _tags(sentence: str) -> frozenset[str]:
     return frozenset(stem(tag) for tag in tags)
 
 
+#: The days of the week (a weekday replaces a weekday in a correction; a month is no weekday).
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 #: Words that may close a correction without being part of its value ("make that Sunday instead").
 _TRAILING = frozenset("instead please then thanks now".split())

@@ -15,8 +15,10 @@ import json
 from typing import Optional
 
 import pytest
-from agents import Agent, Runner, SQLiteSession, function_tool
+from agents import Agent, Runner, function_tool
 from pydantic import BaseModel
+
+from ..helpers import turns
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -68,12 +70,9 @@ def restock(slot: str, units: int) -> str:
 async def test_a_tool_taking_nothing_is_called_for_what_it_returns_and_its_records_read_one_at_a_time() -> None:
     agent = Agent(name="Vendo", instructions="You help the operator of a vending machine at Platform 3.",
                   tools=[machine_inventory, cash_box_total, restock])
-    session, called = SQLiteSession(":memory:"), []
-    for turn in ["What's in stock?", "How many colas are left?"]:
-        result = await Runner.run(agent, turn, session=session)
-        called.append([item.raw_item.name for item in result.new_items if item.type == "tool_call_item"])
-    assert called == [["machine_inventory"], []], called
-    assert str(result.final_output) == "B1 cola: 11 left.", result.final_output
+    [(stock, _), (left, answer)] = await turns(agent, ["What's in stock?", "How many colas are left?"])
+    assert [name for name, _ in stock] == ["machine_inventory"] and left == [], (stock, left)
+    assert answer == "B1 cola: 11 left.", answer
 
 
 async def test_a_required_call_is_made_after_a_tools_output_too(client) -> None:

@@ -11,11 +11,11 @@ will there be two people?" arranged the delivery again, to an address "fee".
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from agents import Agent, Runner, SQLiteSession, function_tool
 from pydantic import BaseModel, Field
+
+from ..helpers import turns
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -52,33 +52,24 @@ def arrange_delivery(order_ref: str, address: Address, floor: int = 0, lift_avai
             "fee_gbp": 35 + (20 if floor > 0 and not lift_available else 0)}
 
 
-async def calls(agent: Agent, turns: list[str]) -> list[list[tuple[str, dict]]]:
-    session, made = SQLiteSession(":memory:"), []
-    for turn in turns:
-        result = await Runner.run(agent, turn, session=session)
-        made.append([(item.raw_item.name, json.loads(item.raw_item.arguments)) for item in result.new_items
-                     if item.type == "tool_call_item"])
-    return made, str(result.final_output)
-
-
 async def test_each_field_takes_what_the_message_says_of_it_and_a_question_calls_no_admission() -> None:
     rescue = Agent(name="Rescue", instructions="You help run a wildlife rescue.", tools=[admit_animal, list_patients])
-    made, _ = await calls(rescue, ["Which animals are in care at the moment?",
+    replies = await turns(rescue, ["Which animals are in care at the moment?",
                                    "I've brought in a hedgehog weighing 420 grams, found at Elm Park. It has a cut on its "
                                    "leg and is wheezing and limping."])
-    assert made[0] == [("list_patients", {})], made
-    [(name, given)] = made[1]
+    assert replies[0][0] == [("list_patients", {})], replies
+    [(name, given)] = replies[1][0]
     assert (given["species"], given["weight_g"], given["injured"], given["found_at"]) == ("hedgehog", 420, True, "Elm Park")
 
 
 async def test_a_street_keeps_its_number_a_floor_its_ordinal_and_two_questions_get_two_answers() -> None:
     shop = Agent(name="Oakhollow", instructions="You arrange sofa deliveries.", tools=[arrange_delivery])
-    made, answer = await calls(shop, [
+    [(made, _), (asked, answer)] = await turns(shop, [
         "Please deliver order OH-5820 to 41 Canal Street, Bristol, BS1 4QX. It's a third-floor flat and the lift is broken.",
         "What's the delivery fee, and will there be two people?"])
-    [(_, given)] = made[0]
+    [(_, given)] = made
     assert given["address"]["line1"] == "41 Canal Street" and given["floor"] == 3 and given["lift_available"] is False
-    assert made[1] == [] and "55" in answer and "yes" in answer.lower(), answer
+    assert asked == [] and "55" in answer and "yes" in answer.lower(), answer
 
 
 async def test_a_list_entry_answers_and_a_text_pasted_with_a_question_answers_it() -> None:

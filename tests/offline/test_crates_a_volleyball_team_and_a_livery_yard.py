@@ -17,18 +17,19 @@ from __future__ import annotations
 import json
 
 import pytest
-from agents import Agent, Runner, SQLiteSession, function_tool
+from agents import Agent, Runner, function_tool
+
+from ..helpers import turns
 
 pytestmark = pytest.mark.usefixtures("api")
 
 UNKNOWN = "I don't know"
 
 
-async def chat(turns: list[str], agent: Agent | None = None) -> list[str]:
+async def chat(said: list[str], agent: Agent | None = None) -> list[str]:
     """The agent's replies, one session for all the turns."""
     agent = agent or Agent(name="Notes", instructions="Remember what the user tells you and answer from the conversation.")
-    session = SQLiteSession(":memory:")
-    return [str((await Runner.run(agent, turn, session=session)).final_output) for turn in turns]
+    return [reply for _, reply in await turns(agent, said)]
 
 
 @pytest.mark.parametrize(("turns", "said", "wrong"), [
@@ -87,14 +88,11 @@ YARD = Agent(name="Yard", instructions="You help Hal run a small livery yard. Us
 
 
 async def test_a_statement_is_kept_and_a_stock_question_is_looked_up() -> None:
-    session = SQLiteSession(":memory:")
-    looked_up = []
-    for turn in ["There are five horses on the yard this month.", "The vet's next visit is on 30 April for vaccinations.",
-                 "The farrier is called Sean Doyle.", "How much hay do we have in stock?", "Who supplies our hay?"]:
-        result = await Runner.run(YARD, turn, session=session)
-        looked_up.append([json.loads(item.raw_item.arguments) for item in result.new_items if item.type == "tool_call_item"])
-    assert looked_up == [[], [], [], [{"item": "hay"}], []], looked_up
-    assert "Moorside Farm" in str(result.final_output), result.final_output
+    replies = await turns(YARD, ["There are five horses on the yard this month.", "The vet's next visit is on 30 April "
+                                 "for vaccinations.", "The farrier is called Sean Doyle.",
+                                 "How much hay do we have in stock?", "Who supplies our hay?"])
+    assert [calls for calls, _ in replies] == [[], [], [], [("feed_stock", {"item": "hay"})], []], replies
+    assert "Moorside Farm" in replies[-1][1], replies[-1][1]
 
 
 @pytest.mark.parametrize(("instructions", "question", "said"), [

@@ -9,10 +9,10 @@ Lights.Srt 2.5", "En"]`` where the description asks for "ISO codes like en, fr, 
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from agents import Agent, Runner, function_tool
+from agents import function_tool
+
+from ..helpers import tool_calls
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -44,8 +44,7 @@ def shift_subtitles(file_name: str, offset_seconds: float, languages: list[str],
 
 
 async def call(tool, message: str) -> dict:
-    result = await Runner.run(Agent(name="Desk", instructions="Help with the tools.", tools=[tool]), message)
-    [arguments] = [json.loads(item.raw_item.arguments) for item in result.new_items if item.type == "tool_call_item"]
+    [(_, arguments)], _ = await tool_calls([tool], message)
     return arguments
 
 

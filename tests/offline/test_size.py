@@ -2,8 +2,8 @@
 
 It is a stand-in for a model, not the lesson; a learner who opens ``memlab/offline/`` should be
 able to read it in an afternoon. The model it replaced had 4,585 lines and about 180 regular
-expressions. The goal is half of that. The patterns are at it (60 of 60, those built from a word
-list counted too); the lines are not: 10,439 against 2,300, more than the model it replaced. A slimming
+expressions. The goal is half of that. The patterns are at it (59 of 60, those built from a word
+list counted too); the lines are not: 10,438 against 2,300, more than the model it replaced. A slimming
 pass over every file (each checked against the old code on thousands of recorded requests) took 3,274
 lines to 3,024, and speed passes for the replays notebooks and explorers make (work done once per
 instructions or per request, not per field; a request read before answered as then;
@@ -137,7 +137,7 @@ import pytest
 import memlab.offline
 
 FOLDER = Path(memlab.offline.__file__).parent
-MAX_LINES = 10439
+MAX_LINES = 10438
 GOAL_LINES = 2300  # half of the 4,585 lines of the model it replaced
 MAX_PATTERNS = 60
 RE_FUNCTIONS = {"compile", "search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"}
