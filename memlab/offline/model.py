@@ -29,7 +29,7 @@ from typing import Any
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
 from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _tags,
-                      apostrophes, asks_for_summary, facts, identifiers, opens_clause, plain_text, read_items,
+                      apostrophes, asks_for_summary, facts, identifiers, of_someone_else, opens_clause, plain_text, read_items,
                       read_transcript, related, result_lines, sentences, stem, stem_set, structured, structured_input,
                       tokens, words)
 from .schema import instance
@@ -390,6 +390,8 @@ class Request:
     instructions: str = ""
     conversation: list[dict[str, Any]] = field(default_factory=list)
     tools: list[Tool] = field(default_factory=list)
+    #: answers already worked out for this request (:func:`_once_per_request`): one reply asks some questions twice
+    worked_out: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def read(cls, body: Mapping[str, Any], items: Sequence[Mapping[str, Any]]) -> Request:
@@ -2645,6 +2647,10 @@ def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     return names
 
 
+#: One-word replies that acknowledge ("Noted.", "Done."): never a name.
+_ACKNOWLEDGED = frozenset("noted done understood booked confirmed received agreed".split())
+
+
 def _proper_names(text: str, people: bool = False, things: bool = False, titles: bool = False) -> list[str]:
     """Capitalised words, runs joined ("Dana Lee"), never a month, a quote or a word opening a sentence ("Book
     Sarah Lee...", "Next Tuesday..."); for ``people``, those after "I'm" first, no id, and those after "to", "for"
@@ -2662,7 +2668,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     sent_to: list[str] = []  # people after "to", "for", "from"
     for piece in sentences(_QUOTED.sub(" ", text[:2000]).replace(" - ", ". ")):  # "Northwind's CEO": a possessive ends a
         # name; a dash a sentence ("Count me in - Lena Fischer")
-        if piece.strip(" .!?,").lower() in notes.PLEASED:  # "Lovely.", "Perfect!": no name
+        if piece.strip(" .!?,").lower() in notes.PLEASED | _ACKNOWLEDGED:  # "Lovely.", "Perfect!", "Noted.": no name
             continue  # "Lovely. Send 15 stems ... to Margot Lefèvre": no one called Lovely
         piece = re.sub(r"^\w+(?: \w+)?:\s*|['’]s\b(?=\s+(?:[A-Z]{2}|[a-z]+\s+(?:is|are|was)\b))", " s ", piece)  # (not
         # "Luigi's Trattoria"); "Contact: Priya Raman" opens after its label
@@ -2811,8 +2817,12 @@ def _is_question(text: str) -> bool:
 
 @functools.lru_cache(maxsize=4096)  # asked of every message of a conversation, which recurs in each request
 def _asks(text: str, ends_asking: bool) -> bool:
-    first = (tokens(text[:200]) or [""])[0].lower().replace("’", "'")
+    head = [t.lower().replace("’", "'") for t in tokens(text[:200])[:4]]
+    polite = head[:1] == ["please"] and len(head) > 1  # "Please read back my phone number." asks as "Read..." does
+    first = (head or [""])[polite]
     labelled = text.lstrip()[len(first):len(first) + 1] == ":"  # "Name: Ana Silva." is a label, not "Name three..."
+    if first in ("read", "repeat") and head[polite + 1:polite + 2] in (["me"], ["back"], ["out"], ["my"], ["us"]):
+        return True  # "Read me back my phone number", "Repeat my order number": what was said, told back
     said = _lower_tokens(text[:200]) if first in ("tell", "remind") else []  # "Tell Sam I'll be late", "Remind me at
     sends = not ends_asking and (said[:1] == ["tell"] and said[1:2] not in (["me"], ["us"]) or said[  # 6pm
         :1] == ["remind"] and ("to" in said[2:8] or bool(_DATE.search(text[:200]))))  # to call Mom": a message or a
@@ -3611,6 +3621,19 @@ def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
             message, tool.name)))  # "do you have dune by frank herbert"
 
 
+def _once_per_request(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function(request, ...)`` worked out once per request and arguments: its answer depends on nothing else, and
+    making one reply asks it more than once (whether to recall, then what to say)."""
+    @functools.wraps(function)
+    def remembered(request: Request, *args: Any, **kwargs: Any) -> Any:
+        key = (function.__name__, args, tuple(sorted(kwargs.items())))
+        if key not in request.worked_out:
+            request.worked_out[key] = function(request, *args, **kwargs)
+        return request.worked_out[key]
+    return remembered
+
+
+@_once_per_request
 def _answered_by_conversation(request: Request, question: str = "", mine: bool = False) -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
     (or ``question``): it names the thing asked about and two (or half) of the question's words; with ``mine``, of
@@ -3647,7 +3670,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             i, head) for i in s.identifiers) if named else _currencies(s.text))]
     if set(topic) & _FAULTS:  # "What problems did I describe?": "The carriage sticks"
         candidates += [(0.0, s) for s in request.said if s.role in roles and s.stems & _FAULT_WORDS]
-    group = counted in _PERSON and set(topic) <= {counted, *_GROUP_WORDS}  # "How many people are in my group?": "There
+    group = counted in _PERSON and set(topic) <= {counted, *_GROUP_WORDS, *(_BOOKED if not of_someone_else(question) else ())}  # "How
+    # many people are in my group?", "...is my booking for?": "There
     if group:  # will be 7 of us" (not "How many people are hiking?": some of them)
         candidates += [(0.0, s) for s in request.said if s.role in roles and _group_size(s.text)]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
@@ -3666,6 +3690,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     sides = sides if set(topic) & sides[0] else sides[::-1] if set(topic) & sides[1] else [set(), set()]
     yours = ("your" in lowered or "do you" in question.lower()) and not ({"me", "us"} & set(lowered) or _about_user(
         question))  # the assistant's own ("Which days do you have?")
+    own = not of_someone_else(question) and not names  # "How many supers do I have?": mine, not the neighbour's
     for score, statement in candidates:
         price = {stem("price"), stem("cost")} if priced and _currencies(statement.text) else set()  # "... at 59.99 EUR"
         if plain and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or statement.role == "user" and (
@@ -3794,7 +3819,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                         "is", "are", "was", "were"))))  # of equals,
         # not one that says another thing of the kind ("the salinity reading" is not "the nitrate reading"), nor the
         # thing as another's kind ("Which glaze goes...?": not "The glaze firing goes...")
-        found.append(((specific, covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
+        found.append(((specific, not (own and of_someone_else(statement.text)), covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
             statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
         # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
@@ -3840,6 +3865,8 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
 
 #: Words a question of a whole group's size may say besides its people ("How many of us are coming in total?").
 _GROUP_WORDS = stem_set("group party us total altogether come coming going attend attending join")
+#: What the user's own group is booked as: "How many people is my booking for?" asks their group's size.
+_BOOKED = stem_set("booking reservation table")
 #: Words that ask what is wrong with a thing: a statement of a fault answers them ("The carriage sticks").
 _FAULTS = stem_set("wrong problem problems issue issues fault faults")
 #: The words of a statement of a fault: a problem's own (:data:`notes.PROBLEM`), and "problem" itself.
@@ -4082,7 +4109,14 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     message_text = asked[-1] if len(asked) == 1 and _GREETINGS & set(_lower_tokens(request.message)[:1]) else (  # breakfast?"
         request.message)  # asks what its question asks
     asks, said = _is_question(message_text), {t.split("'")[0] for t in _lower_tokens(message_text)}
+    said_words = said
     addressed = asks and {"you", "your"} & said
+    told = _told(_renamed(request) + request.instructions)
+    asked_of_it = message_text.rpartition(" - ")[2] if asks else ""  # "I'd like to join - what does it cost?": the one
+    prices = [one for _, advice, *_ in told for one in sentences(advice) if _currencies(one)]  # price told
+    if len(prices) == 1 and asked_of_it.rstrip("?").lower().split()[-3:] in (["does", "it", "cost"], ["is", "it", "cost"], [
+            "much", "is", "it"], ["does", "that", "cost"], ["much", "is", "that"]):
+        return 1, prices[0]
     topic = _topic(message_text) + ([stem("address")] if addressed and "where" in said else [])  # "Where are you?"
     message = set(topic) | {stem(f"{a}-{b}") for a, b in itertools.pairwise(_lower_tokens(message_text)) if a.isalpha() and (
         b.isalpha()) and a not in STOP}  # "the full day": the "full-day walk"
@@ -4150,6 +4184,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
             named = [one for one in said if set(words(one)) & (message - label_stems) or days and days & _weekdays(
                 one)]  # the sentences it names (or the days asked of)
+            timed = [one for one in said if "when" in said_words and _DATE.search(one)]  # "When is our next match?": "...
+            named = timed if timed and not any(map(_DATE.search, named)) else named  # on 12 March", not "Team captain..."
             found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice, label))
     best = max(found, key=lambda entry: (entry[2] in ("name", "skill") or entry[1][:80].lower() not in given, entry[0]),
                default=None)  # the first of equals, one not said yet before one said
@@ -5044,7 +5080,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 "role": "user", "content": said.partition(": ")[2]}])
         return Reader(request).choice("", "", options)
     known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
-    known = None if question and _recalls(said) and known and not known[1].startswith("You") else known
+    known = None if question and _recalls(said) and known and not known[1].startswith("You") and (
+        {"i", "my", "me", "i'm", "mine"} & set(_lower_tokens(said)) or known[0] < len(_topic(said))) else known  # (not
+    # "When is our next team match?": the club's, told whole by the instructions; but "our budget" is the user's)
     now = max((s.turn for s in request.said), default=0)
     asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.asks]
     lowered = _lower_tokens(said)  # "What did I ask you to remind me about?": the request that said "remind"
@@ -5769,7 +5807,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         # free-text fields hold the answer to a question, else what the message says (not a "Noted: ...")
         answer = text if _is_question(read.message) else read.message.strip()
         filler: Any = Reader(read, answer, fields=fields)
-        earlier = [s.text for s in request.said if s.role == "user" and s.turn < request.said[-1].turn][::-1]
+        earlier = list(dict.fromkeys(s.text for s in request.said if s.role in ("user", "note") and s.turn < request.said[
+            -1].turn))[::-1]  # (newest first; a summary's note holds what the user said before it)
         if kind == "json_schema" and read is request and earlier and _KEEPS & set(words(instructions[:2000])):
             back = Request.read(request.body, [*request.conversation[:request.last_user_index], {
                 "role": "user", "content": " ".join(earlier)}])  # "Keep my profile up to date": the age told before
@@ -6066,7 +6105,8 @@ def _told_before(request: Request, fields: Sequence[str]) -> Request:
     """The request with the user's earlier messages as its message when the latest only asks for the fields to be
     filled, its words all the instructions' or the fields' but its verb ("Fill in my profile please."); else itself."""
     said, known = words(request.message), set(words(" ".join([request.instructions[:2000], *fields]).replace("_", " ")))
-    earlier = [s.text for s in request.said if s.role == "user" and s.turn < request.said[-1].turn]
+    earlier = list(dict.fromkeys(s.text for s in request.said if s.role in ("user", "note") and s.turn < request.said[
+        -1].turn))  # (a summary's note holds what the user said before it)
     if not earlier or facts(request.message) or not set(said) - known <= set(said[:1]):
         return request
     told = {"role": "user", "content": " ".join(earlier)}

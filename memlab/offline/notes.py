@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby, takewhile
 
 from .reading import (_MAKE, _SUBJECTS, _WEEKDAYS, CALENDAR, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
-                      related, sentences, stem, stem_set, tokens, words)
+                      of_someone_else, related, sentences, stem, stem_set, tokens, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
 
@@ -890,7 +890,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         shared = [{one for one in old.stems & fix.stems - _FIXES if "'" not in one and not facts(one)} for old in out]
         weak = not _lower(fix) & (_FIXES - _MOVED) and "mind" not in _lower(fix)  # "got pushed to Friday" says less than
         # "Actually, ...": of a
-        shares = [(len(same), old.role != "assistant", old.order, at) for at, (old, same) in enumerate(zip(out, shared))
+        whose = of_someone_else(fix.text)  # "Sorry, my reference is ...": the speaker's own, not the sister's
+        shares = [(of_someone_else(old.text) == whose, len(same), old.role != "assistant", old.order, at) for at, (old, same) in enumerate(zip(out, shared))
                   if old.order < fix.order and old.role in ("user", "note", "assistant") and (same - _TIME and (
                       not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)})]  # sentence
         # saying two of its words ("the bisque firing"), or the value it says is no more

@@ -315,6 +315,37 @@ WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece gra
 MEN = frozenset("brother father dad husband boyfriend son uncle nephew grandfather grandpa".split())
 _KIN = stem_set(" ".join(WOMEN | MEN | {"partner", "kid", "child", "baby"}))
 _POINTING = frozenset("she she's he he's his her".split())
+#: Who else a user tells of: a relative, and the people around them.
+_OTHERS = _KIN | stem_set("neighbour neighbor friend colleague coworker boss flatmate roommate housemate")
+#: The speaker's own words for themselves (not "my", which also says "my sister").
+_SELF = frozenset("i i'm i've i'd i'll me we we're we've we'd we'll us our ours myself ourselves".split())
+
+
+#: Numbers in words, as "six of us" says them.
+_NUMBER_WORDS = frozenset("two three four five six seven eight nine ten eleven twelve".split())
+#: Words that count people: what "6 of us" counts.
+_HEADCOUNT = stem_set("people person persons guest guests adult adults")
+
+
+def _of_us(text: str) -> bool:
+    """Whether ``text`` counts its speakers: "There'll be 6 of us", "six of us"."""
+    said = [t.lower() for t in tokens(text[:400])]
+    return any(b == "of" and c == "us" and (a.isdigit() or a in _NUMBER_WORDS) for a, b, c in zip(said, said[1:], said[2:]))
+
+
+def _counts(text: str) -> bool:
+    """Whether ``text`` holds a plain count: a number on its own, not a group of a phone number ("0161 496 0732")."""
+    said = tokens(text[:400])
+    return any(t.isdigit() and t[0] != "0" and not (said[k - 1:k] or ["x"])[0].isdigit() and not (said[k + 1:k + 2] or [
+        "x"])[0].isdigit() for k, t in enumerate(said))
+
+
+def of_someone_else(text: str) -> bool:
+    """Whether a sentence tells of another person than its speaker: it names a relative, a neighbour... or says
+    "he", "she", and never "I", "we", "us" ("My neighbour Tomas has 2 supers."; not "I've got 6 supers.", "There'll be
+    6 of us.", "My sister and I arrive Friday.")."""
+    said = {t.lower().replace("’", "'") for t in tokens(text[:400])}
+    return not said & _SELF and bool(said & _POINTING or {stem(t) for t in said} & _OTHERS)
 
 
 class _Reader:
@@ -366,7 +397,9 @@ class _Reader:
         for sentence, heading in _note_lines(text) if role == "note" else [(line, frozenset()) for line in lines]:
             said, sentence = sentence, self.fixed(sentence) if role == "user" else sentence
             tags = _tags(sentence) if role in ("user", "note") else frozenset()
-            stems = frozenset(words(sentence)) | heading | tags | (self.pointed(sentence) if role == "user" else set())
+            stems = frozenset(words(sentence)) | heading | tags | (self.pointed(sentence) if role == "user" else set()) | {
+                stem(part) for t in tokens(sentence[:400]) if "-" in t and t[:1].isalpha() for part in t.split("-") if len(
+                    part) > 3 and part.isalpha()}  # "climate-controlled" says "climate" and "control
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool, sentence != said))
 
     def pointed(self, sentence: str) -> frozenset[str]:
@@ -418,8 +451,16 @@ class _Reader:
         if not (key or old or "make that" in opening or "meant" in opening):
             return sentence  # "Oh wait, it's fine", "Make it quick" name no new value
         units = {stem(t.lower()) for t in new if t.isalpha() and t != key and t.lower() not in STOP | _TRAILING}
-        told = [s for s in self.statements if s.role == "user" and not s.asks]  # "18 crates": of the crates if said
-        told = [s for s in told if units & set(words(s.text))] or told
+        told = [s for s in self.statements if s.role in ("user", "note") and not s.asks]  # "18 crates": of the crates
+        # if said (a summary's note holds what was said before it)
+        told = [s for s in told if not key.isdigit() or _counts(s.text)]  # a count is no part of a phone number
+        counted = [s for s in told if units & set(words(s.text))]
+        told = counted or [s for s in told if units & _HEADCOUNT and _of_us(s.text)] or told  # ("8 people" for
+        # "There'll be 6 of us": the number alone)
+        value = value if counted or not told or not _of_us(told[-1].text) else key
+        told = [s for s in told if of_someone_else(s.text) == of_someone_else(sentence)] or told  # "Make that 8 supers"
+        # is the speaker's own 6, not the neighbour's 2
+        told.sort(key=lambda s: s.role == "user")  # what the user said before a note of it
         return next((fixed for s in reversed(told) if (  # the latest
             not old or old.lower() in s.text.lower()) and (fixed := _replaced(s.text, value, old, key))), sentence)
 
@@ -448,6 +489,10 @@ class _Reader:
                 entries.append(["note", "", line])
             before = line if line.strip() else before
         for role, call_id, body in entries:
+            if role == "call" and body.strip().startswith("transfer_to_") or role == "tool" and call_id and (
+                    call_id in self.handoffs):
+                self.handoffs.add(call_id)  # a handoff and its {"assistant": ...}: routing, not news (as in read_items)
+                continue
             self.read(role, body, call_id, pasted=True)
 
 
