@@ -2969,6 +2969,12 @@ def _asked(message: str) -> str:
     it?": "when did I buy it?"); the message if it asks none."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
     tail = asked[-1].rpartition(", ")[2] if asked else ""
+    lead = [w for w in message.split(" ")[:5]]
+    while lead and lead[0].lower() in ("please", "can", "could", "you", "read", "repeat", "me", "us", "back", "out"):
+        lead.pop(0)  # "Please read back my booking.": what is my booking?
+    if len(asked) <= 1 and message.split(" ")[:1] != lead[:1] and {"read", "repeat"} & {w.lower() for w in message.split(" ")[
+            :4]} and lead:  # (and "Can you read back my booking?")
+        return f"What is {message[message.find(' '.join(lead)):].rstrip(' .!?')}?"
     return tail if (_lower_tokens(tail) or [""])[0].split("'")[0] in QUESTION_WORDS else asked[-1] if asked else message
 
 
@@ -3674,6 +3680,12 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     # many people are in my group?", "...is my booking for?": "There
     if group:  # will be 7 of us" (not "How many people are hiking?": some of them)
         candidates += [(0.0, s) for s in request.said if s.role in roles and _group_size(s.text)]
+    wished = [s for s in request.said if s.role == "user" and not s.text.endswith("?") and _lower_tokens(s.text)[:3] in (
+        ["i'd", "like", "the"], ["i", "would", "like"], ["we'd", "like", "the"], ["we", "would", "like"], ["i", "want", "the"],
+        ["i'd", "like", "to"]) and _DATE.search(s.text)] if head in _BOOKED and not wants_id and not any(
+        head in s.stems for s in request.said if s.role in ("user", "note") and not s.asks and s.text not in request.message
+        ) else []  # "What date is my booking?" of "I'd
+    candidates += [(0.0, s) for s in wished]  # like the main hall on Saturday 21 June": what was asked for is booked
     exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
     coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks and (not exact or head in s.stems))
     # ("my locker code is 4192": no code, but the locker's, beside "the kiln log number ... KL-0387")
@@ -3751,7 +3763,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         sized |= {stem("year")} if stem("year") in topic and any(t.isdigit() and len(t) == 4 and t[:2] in ("19", "20") for t in tokens(
             statement.text[:300])) else set()
         if len(topic) > 1 and set(topic) - _VALUE_KINDS and not _covered([one for one in topic if one not in _VALUE_KINDS], (
-                statement.stems | faulty | sized | ({head} if called & statement.stems else set()))) and not named and {
+                statement.stems | faulty | sized | ({head} if called & statement.stems or statement in wished else set()))) and not named and {
                     s for s in set(words(statement.text)) - _VALUE_KINDS - _DAYS - _LIGHT_VERBS - set(words(" ".join(_proper_names(
                         statement.text)))) if not s[:1].isdigit()}:  # (of another thing: not "The date is 12 June")
             continue  # "What is the hare called?" is not answered by "My assistant is called Priya", nor "What is the
@@ -3764,7 +3776,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         lasting = "how long" in question.lower() and any(stem(unit) in _kinds(statement.text) for unit, (measure, _) in (
             _SECONDS.items()) if measure == "time") and set(topic) - stem_set("long take") <= statement.stems  # "How long
         # will the refund take?": "within 5 days" (not "How long is the hike?": "we walk for 5 hours")
-        stems = statement.stems | ({stem("long")} if lasting else set()) | ({head} if called & statement.stems else set()) | (  # "Ewa is a dentist"
+        stems = statement.stems | ({stem("long")} if lasting else set()) | ({head} if called & statement.stems or (
+            statement in wished) else set()) | (  # "Ewa is a dentist"
             {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set()) | faulty | sized  # "Which
         # day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
@@ -3849,8 +3862,12 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     valued = kinds & _kinds(later.text) or _shapes(said.text) & _shapes(later.text) or any(
         f"not {v}" in later.text for v in facts(said.text))
     shared = set(words(said.text)) & set(words(later.text)) - _DAYS - kinds - _LIGHT_VERBS - set(facts(later.text))
-    if not (valued and shared):
+    near = heard & _OUTRIGHT and any(len(a) == len(b) >= 4 and 0 < sum(x != y for x, y in zip(a, b)) <= 2 for a in facts(
+        said.text) for b in facts(later.text))  # "Sorry, the PO is 77-3310" of "purchase order 77-3301": a typo mended
+    if not (valued and (shared or near)):
         return False
+    if near and not shared:
+        return True
     asked = set(topic) & said.stems
     def of(words_asked: set[str]) -> bool:
         return all(one in later.stems or related({one}) & later.stems for one in words_asked)

@@ -845,8 +845,9 @@ def _restates(statement: Statement, before: Sequence[Statement]) -> bool:
 def _introduces(statement: Statement) -> bool:
     """Whether a sentence only says who someone is ("Hi, I'm Jonas Weber, 41 years old"): no problem to report."""
     rest = set(words(statement.text)) - set(words(_person(statement)))
-    return bool(_person(statement)) and all(w.isdigit() or w in _TIME or w in stem_set("name year old born good")
-                                            for w in rest)  # "My name is Ana Ruiz, born 3 February 1979"
+    named = {stem(t) for t in tokens(statement.text)[1:] if t[:1].isupper()}  # "I'm Ana Ruiz from Greyfriars Primary"
+    return bool(_person(statement)) and all(w.isdigit() or w in _TIME or w in named or w in stem_set(
+        "name year old born good") for w in rest)  # "My name is Ana Ruiz, born 3 February 1979"
 
 
 #: What a number counts, after it ("3 days ago", "15 minutes late"): no group of an identifier's digits.
@@ -890,10 +891,12 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         shared = [{one for one in old.stems & fix.stems - _FIXES if "'" not in one and not facts(one)} for old in out]
         weak = not _lower(fix) & (_FIXES - _MOVED) and "mind" not in _lower(fix)  # "got pushed to Friday" says less than
         # "Actually, ...": of a
-        whose = of_someone_else(fix.text)  # "Sorry, my reference is ...": the speaker's own, not the sister's
-        shares = [(of_someone_else(old.text) == whose, len(same), old.role != "assistant", old.order, at) for at, (old, same) in enumerate(zip(out, shared))
+        whose = of_someone_else(fix.text)  # "Sorry, my reference is ...": the speaker's own, not the sister's; an
+        # earlier message's, not the reason said with it ("3 June is sports day. Make it 5 June instead.")
+        shares = [(old.turn != fix.turn or old.role != "user", of_someone_else(old.text) == whose, len(same), old.role != "assistant", old.order, at) for at, (old, same) in enumerate(zip(out, shared))
                   if old.order < fix.order and old.role in ("user", "note", "assistant") and (same - _TIME and (
-                      not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)})]  # sentence
+                      not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)} or _mistyped(
+                          old.text, fix.text))]  # sentence
         # saying two of its words ("the bisque firing"), or the value it says is no more
         if not shares:
             continue
@@ -919,6 +922,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 elif was.rstrip("0123456789-") and was.rstrip("0123456789-") == value.rstrip("0123456789-") and (
                         was.rstrip("0123456789-")[-1:].isalpha()):
                     ways.append((3, was, value))  # "ORD-1" → "ORD-2", "BA117" → "BA119" (not "$18" → "$17")
+                elif _mistyped(was, value):
+                    ways.append((3, was, value))  # "77-3301" → "77-3310": the digits swapped
             if ways:  # one value replaced by one ("I fly out on 4 May": not the return on 10 June too)
                 _, was, then = min(ways, key=lambda way: way[0])
                 day = (text[:text.find(was)].split() or [""])[-1]  # "Saturday 12 October" → "Sunday 13 October": the
@@ -953,6 +958,12 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         fix.order > s.order)}  # knee flexion is 105 degrees."): in the place of the sentence it corrects
     return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems) if s.order in newer else s for s in out
             if s not in newer.values()]
+
+
+def _mistyped(old: str, new: str) -> bool:
+    """Whether ``new`` gives a value of ``old`` again with a character or two mended: "Sorry, the PO is 77-3310" of
+    "purchase order 77-3301" (values of four characters or more, of one length)."""
+    return any(len(a) == len(b) >= 4 and 0 < sum(x != y for x, y in zip(a, b)) <= 2 for a in facts(old) for b in facts(new))
 
 
 def _cancelled(said: Sequence[Statement]) -> list[Statement]:

@@ -289,9 +289,10 @@ class Statement:
     def asks(self) -> bool:
         """Whether the sentence is a question: it ends with "?" or opens with a :data:`QUESTION_WORDS` word, not with
         a clause ("When I travel, I fly economy": a wh-word, then its subject), or with "Remind me" or "Tell me" and a
-        question word."""
+        question word; "Read me back my phone number." asks too."""
         first, second, third = [*(t.lower().replace("’", "'") for t in tokens(self.text[:40])), "", "", ""][:3]
-        return self.text.rstrip().endswith("?") or first.split("'")[0] in QUESTION_WORDS and not opens_clause(
+        first, second, third = (second, third, "") if first == "please" else (first, second, third)
+        return self.text.rstrip().endswith("?") or first in ("read", "repeat") and second in ("me", "us", "back", "my") or first.split("'")[0] in QUESTION_WORDS and not opens_clause(
             self.text) or first in ("remind", "tell") and second in ("me", "us") and third in (
                 "what", "which", "who", "how", "where")  # "Remind me what style I brew." (not "Tell me if it has
         # nuts, I'm allergic to peanuts", nor "Remind me to take my pills")
@@ -315,6 +316,8 @@ WOMEN = frozenset("sister mother mum mom wife girlfriend daughter aunt niece gra
 MEN = frozenset("brother father dad husband boyfriend son uncle nephew grandfather grandpa".split())
 _KIN = stem_set(" ".join(WOMEN | MEN | {"partner", "kid", "child", "baby"}))
 _POINTING = frozenset("she she's he he's his her".split())
+#: Verbs that take back what was asked ("Actually cancel the Yamaha"): no value corrected.
+_CANCELS = frozenset("cancel drop remove delete skip scrap forget".split())
 #: Who else a user tells of: a relative, and the people around them.
 _OTHERS = _KIN | stem_set("neighbour neighbor friend colleague coworker boss flatmate roommate housemate")
 #: The speaker's own words for themselves (not "my", which also says "my sister").
@@ -418,9 +421,15 @@ class _Reader:
         """A correction that names no subject read as the statement it corrects with the new value: "Make that 650
         euros." after "My budget is 500 euros." is "My budget is 650 euros."; "Actually it's Tuesday, not Monday" (or
         "not Monday but Tuesday") corrects the latest statement holding "Monday" (else the latest with a value of its
-        shape; else the sentence)."""
+        shape; else the sentence). A reason may come first ("3 June is sports day, so make it 5 June instead"); a
+        cancellation ("Actually cancel the Yamaha") corrects no value."""
         found = tokens(sentence[:200])
         lead = len(list(itertools.takewhile(lambda t: t.lower().replace("’", "'") in _FIXING, found)))
+        if found[lead:lead + 1] and found[lead].lower() in _CANCELS:
+            return sentence
+        clause = max(sentence.lower().rfind(" make it "), sentence.lower().rfind(" make that "))
+        if clause > 0 and lead == 0 and ((rest := sentence[clause + 1:]) != (fixed := self.fixed(rest))):
+            return fixed  # the correction after its reason
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
         new, old = found[lead:at], " ".join(found[at + 1:])
         if at == len(found) and new:  # "Make that 18 crates, four more came in": the value ends at its clause's end
@@ -441,8 +450,10 @@ class _Reader:
         if but:  # "not sushi but ramen(, sushi is second)": the new value after "but", up to a comma
             new, old = tokens(rest), " ".join(found[at + 1:but])
         dated = all(t.lower() in CALENDAR or t[:1].isdigit() or t.lower() in ("at", "on", "the", "of") for t in new)
+        ranged = [k for k in range(1, len(new) - 1) if new[k].lower() in ("to", "and") and new[k - 1][:1].isdigit() and (
+            new[k + 1][:1].isdigit())]  # "15:00 to 19:00": one value
         if not new or len(new) > (6 if dated else 4) or not (_FIXES & {t.lower() for t in found[:lead]} or old) or any(
-                t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for t in new):
+                t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for k, t in enumerate(new) if k not in ranged):
             return sentence  # "Sorry, I can't make it" names no new value
         value = (rest or sentence[sentence.find(new[0]):].split(" not ")[0]).rstrip(" ,;.!")
         value = value[:value.rfind(new[-1]) + len(new[-1])] if new[-1] in value else value
@@ -460,6 +471,9 @@ class _Reader:
         value = value if counted or not told or not _of_us(told[-1].text) else key
         told = [s for s in told if of_someone_else(s.text) == of_someone_else(sentence)] or told  # "Make that 8 supers"
         # is the speaker's own 6, not the neighbour's 2
+        now = [s for s in told if s.turn == self.turn]  # "3 June is sports day. Make it 5 June instead.": the booking
+        before = [s for s in told if s.turn < self.turn and set(facts(s.text)) & set(facts(now[-1].text))] if now else []
+        told = before or told  # said before of 3 June, not the reason given with the change
         told.sort(key=lambda s: s.role == "user")  # what the user said before a note of it
         return next((fixed for s in reversed(told) if (  # the latest
             not old or old.lower() in s.text.lower()) and (fixed := _replaced(s.text, value, old, key))), sentence)
@@ -587,6 +601,13 @@ def _replaced(target: str, value: str, old: str, key: str) -> str | None:
         return (any(c.isdigit() for c in token), any(c.isalpha() for c in token), token[:1].isupper(),
                 token.lower() in CALENDAR, token.lower() in _WEEKDAYS)
     found, shapes = tokens(target), [shape(t) for t in tokens(value)]
+    given = tokens(value)
+    if len(given) == 3 and given[1].lower() in ("to", "and", "until") and given[0][:1].isdigit() and given[2][:1].isdigit():
+        ranges = [" ".join(found[k:k + 3]) for k in range(len(found) - 2) if found[k][:1].isdigit() and found[k + 2][
+            :1].isdigit() and found[k + 1].lower() == given[1].lower()]  # "15:00 to 19:00" for "14:00 to 18:00": the range
+        if ranges and ranges[-1] in target:
+            at = target.rfind(ranges[-1])
+            return target[:at] + value + target[at + len(ranges[-1]):]
     spans = [" ".join(found[k:k + len(shapes)]) for k in range(len(found) - len(shapes) + 1) if len(shapes) > 1 and all(
         s[0] or s[2] for s in shapes) and [
         shape(t) for t in found[k:k + len(shapes)]] == shapes]  # "Saturday 14 June" → "Sunday 15 June": the whole date
