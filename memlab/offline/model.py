@@ -4987,6 +4987,29 @@ def _two_questions(message: str) -> list[str]:
     return []
 
 
+#: Words of a request for a note of a shape, not for values told back.
+_SHAPED = stem_set("table column columns row rows bullet bullets json chat conversation summary note format")
+
+
+def _listed_asks(message: str) -> list[str]:
+    """A request to read back or recap a list of things, each as its own question ("Please read back: my name, my show
+    and the studio." → "What is my name?", "What is my show?", "What is the studio?"; "Can you recap my booking: name,
+    date and time?" → "What is my name?"...), else ``[]``."""
+    head, colon, listed = message.strip().rstrip("?.!").partition(":")
+    if not colon or "\n" in listed or not {"read", "recap", "repeat", "confirm", "remind", "give", "tell"} & set(
+            _lower_tokens(head)) or set(words(head)) & _SHAPED:  # (not "Recap our chat as a table, one row each for: ...")
+        return []
+    parts = [p.strip() for piece in listed.split(", ") for p in ([piece] if set(piece.split()) <= {"date", "time", "day", "and"} else
+                                                               piece.removeprefix("and ").split(" and ")) if p.strip()]
+    if not 1 < len(parts) <= 8 or any(len(p.split()) > 5 for p in parts):
+        return []
+    def owned(part: str) -> str:  # "name": my name; "date and time": the date and time
+        lead = "" if part.split()[0].lower() in ("my", "the", "our", "his", "her", "their") else "the " if set(
+            part.split()) <= {"date", "time", "day", "and"} else "my "
+        return f"How many {part[10:]} do I have?" if part.lower().startswith("number of ") else f"What is {lead}{part}?"
+    return [owned(p) for p in parts]
+
+
 def _pasted_question(message: str) -> tuple[str, str] | None:
     """A message of two or more statements, then a question about them: the statements and the question ("<an email>
     Is lunch still provided by the school kitchen? Answer yes or no."), else ``None``."""
@@ -5129,6 +5152,16 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     answers = [_answered_by_conversation(request, part) for part in parts]  # _decide splits it, for this reply's callers)
     if answers and all(answers):
         return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
+    listed = _listed_asks(said) if question else []  # "Please read back: my name, my show and the studio."
+    answers = [_answered_by_conversation(request, part) for part in listed]
+    if any(answers) and len(listed) > 1:
+        told = list({found[1].order: found[1] for found in answers if found}.values())
+        unknown = [part[8:-1] if part.startswith("What is ") else f"my number of {part[9:-11]}" for part, found in zip(
+            listed, answers) if not found and not (set(words(part)) <= stem_set(
+            "what is the date time day") and any(_DATE.search(s.text) for s in told))]  # "What is my producer?": my
+        # producer (a date told with the time answers "date")
+        return (_told_back(told) if all(s.role == "user" for s in told) else " ".join(map(restate, told))) + (
+            f" I don't know {_swap(' or '.join(unknown))}: it isn't in the conversation I can see." if unknown else "")
     if question and (answer := _from_results(request, said) or _soonest(request, said)):  # "Which one is cheaper?"
         return answer  # after a list of flights; "Which exam comes first?" after their dates
     if question and (done := _done_by_me(request, said)):  # "Did you cancel it?": what cancel_appointment returned
@@ -5701,12 +5734,14 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     offered = " ".join(t.name.replace("_", " ") for t in request.tools)  # "Use summarize_text for summaries":
     delegated = bool(offered) and asks_for_summary(f"{offered} {request.tools_told}")  # that tool's job, not ours
     summary_prompt = instructions if asks_for_summary(instructions) and not delegated or keyed else None
-    if summary_prompt is None and not delegated and kind in (None, "text") and (pasted := _pasted(message)):
+    if summary_prompt is None and not delegated and kind in (None, "text") and not _listed_asks(message) and (pasted := _pasted(
+            message)):
         return [message_item(notes.summary_of_text(*pasted), fingerprint)]
     if summary_prompt is None and not request.tools and kind in (None, "text") and (told := _about_pasted(request)):
         return [message_item(told, fingerprint)]  # "When is the plumber coming?" of a chat pasted in
     if summary_prompt is None and not delegated and asks_for_summary(message) and len(request.said) > 1 and not (
-            set(_topic(message)) & {s for t in request.tools for s in t.name_stems} - _VERBS):  # "Summarize the chart
+            set(_topic(message)) & {s for t in request.tools for s in t.name_stems} - _VERBS) and not _listed_asks(
+                message):  # ("Can you recap my booking: name, date?" asks each of them); "Summarize the chart
         # for P-1002" with get_patient_chart: the tool's result is summarized, not the chat
         # the message's own lines, not those of a conversation pasted in it ("Summarize this:\nUser: ...")
         summary_prompt = "\n".join(line for line in message.splitlines() if not read_transcript(line))
