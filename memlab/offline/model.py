@@ -29,7 +29,7 @@ from typing import Any
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
 from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _tags,
-                      apostrophes, asks_for_summary, facts, identifiers, of_someone_else, opens_clause, plain_text, read_items,
+                      apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause, plain_text, read_items,
                       read_transcript, related, result_lines, sentences, stem, stem_set, structured, structured_input,
                       tokens, words)
 from .schema import instance
@@ -133,7 +133,9 @@ _PIECE_CUES = frozenset("on in at for from since next every today tomorrow tonig
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative", "Classify the ticket
 #: into one of: billing, technical, shipping", "Label the email as spam or not_spam".
-_OPTIONS = re.compile(r"\b(?:one word|one of|either|(?:classify|label|categori[sz]e|tag)\b[^.:]{0,40}?\b(?:as|into)|(?:answer|"
+_OPTIONS = re.compile(r"\b(?:one word|single word|one of(?: these| the following)?(?: labels| categories| options| classes)?|either|"
+                      r"label only|(?:answer|reply|respond)(?: with)?(?= yes or no\b)|"
+                      r"(?:classify|label|categori[sz]e|tag)\b[^.:]{0,40}?\b(?:as|into)|(?:answer|"
                       r"reply|respond)(?: with)?(?=:? ['\"]))\b:?\s+((?:['\"][\w -]+['\"],\s*)*['\"][\w -]+['\"],?\s+or\s+['\"][\w -]+"
                       r"['\"]|(?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+|(?:[\w-]+,\s*){2,}[\w-]+)", re.I)  # "Answer 'urgent' or
 # 'not urgent'" (quoted)
@@ -1389,6 +1391,10 @@ class Reader:
         if self.start and "between" in self.request.message.lower():
             self.ran_out = True
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
+        if marks & _PERSON:  # "There'll be 9 of us": 9 people
+            said = text.split(" ")
+            text = " ".join("people" if w == "of" and said[k - 1:k] and said[k - 1].isdigit() and said[k + 1:k + 2] and said[
+                k + 1].rstrip(".,;!?") == "us" else w for k, w in enumerate(said))
         if marks & _SCORES:  # "2/5": 2 out of 5, no date
             text = text.replace("/", " out of ")
         if marks & _RATE_WORDS or marks >= stem_set("interest rate"):  # "at 5.5% interest", "4.25 percent":
@@ -1750,6 +1756,10 @@ class Reader:
         instructions forbid ("Never give it a pass on the first try": not "pass" while the conversation holds one
         answer of the assistant). Numbers the instructions label ("1 low, 2 high") are chosen by their labels."""
         unsaid, options = [o for o in options if o is None], [o for o in options if o is not None]
+        mixed = next((o for o in options if str(o).lower() == "mixed"), None)
+        said = {stem(w) for w in _lower_tokens(self.request.message)}
+        if mixed is not None and all(said & related({stem(tone)}) for tone in ("negative", "positive")):  # praise and blame:
+            return mixed  # "The routes are brilliant, but the changing rooms were filthy"
         told = tokens(f"{description} {self.request.instructions[:2000]}")
         labels = {n: label.lower() for n, label in itertools.pairwise(told) if n.isdigit() and label.isalpha()}
         if len(labelled := [labels.get(str(o), "") for o in options if type(o) is int]) == len(options) > 1 and all(labelled):
@@ -2821,8 +2831,8 @@ def _asks(text: str, ends_asking: bool) -> bool:
     polite = head[:1] == ["please"] and len(head) > 1  # "Please read back my phone number." asks as "Read..." does
     first = (head or [""])[polite]
     labelled = text.lstrip()[len(first):len(first) + 1] == ":"  # "Name: Ana Silva." is a label, not "Name three..."
-    if first in ("read", "repeat") and head[polite + 1:polite + 2] in (["me"], ["back"], ["out"], ["my"], ["us"]):
-        return True  # "Read me back my phone number", "Repeat my order number": what was said, told back
+    if first in ("read", "repeat") and _reads_back(text):
+        return True  # "Read me back my phone number", "Repeat back my order number": what was said, told back
     said = _lower_tokens(text[:200]) if first in ("tell", "remind") else []  # "Tell Sam I'll be late", "Remind me at
     sends = not ends_asking and (said[:1] == ["tell"] and said[1:2] not in (["me"], ["us"]) or said[  # 6pm
         :1] == ["remind"] and ("to" in said[2:8] or bool(_DATE.search(text[:200]))))  # to call Mom": a message or a
@@ -2964,17 +2974,27 @@ def _phrases(message: str) -> list[str]:
         low.partition(phrase)[2].strip(" ?!.,")))]
 
 
+def _reads_back(message: str) -> bool:
+    """Whether a message asks for what was said, read back: "(Please / Can you) read (me) back my booking", "Repeat back
+    my order number" (not "Read my essay", "Repeat my usual order for Friday", "Repeat back my list: eggs, milk")."""
+    said = [w for w in _lower_tokens(message[:200]) if w not in ("please", "can", "could", "you")]
+    listed = ":" not in message or message.partition(":")[0].rstrip().lower().endswith(("back", " me"))  # "Read back:
+    return listed and said[:1] in (["read"], ["repeat"]) and ("back" in said[1:3] and said[2:4] != [  # my name, ..."
+        "to", "me"] or said[1:3] == ["me", "my"])
+
+
 def _asked(message: str) -> str:
     """A message's last question, from its last comma if a question word opens what follows ("It broke, when did I buy
     it?": "when did I buy it?"); the message if it asks none."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
     tail = asked[-1].rpartition(", ")[2] if asked else ""
     lead = [w for w in message.split(" ")[:5]]
-    while lead and lead[0].lower() in ("please", "can", "could", "you", "read", "repeat", "me", "us", "back", "out"):
+    while lead and lead[0].lower() in ("please", "can", "could", "you", "read", "repeat", "me", "back"):
         lead.pop(0)  # "Please read back my booking.": what is my booking?
-    if len(asked) <= 1 and message.split(" ")[:1] != lead[:1] and {"read", "repeat"} & {w.lower() for w in message.split(" ")[
-            :4]} and lead:  # (and "Can you read back my booking?")
-        return f"What is {message[message.find(' '.join(lead)):].rstrip(' .!?')}?"
+    if len(asked) <= 1 and lead and _reads_back(message):  # (and "Can you read back my booking?")
+        rest = message[message.find(' '.join(lead)):].rstrip(' .!?')
+        return f"{rest[:1].upper()}{rest[1:]}?" if lead[0].lower() in QUESTION_WORDS else f"What is {rest}?"  # "...who it
+        # goes to": who does it go to?
     return tail if (_lower_tokens(tail) or [""])[0].split("'")[0] in QUESTION_WORDS else asked[-1] if asked else message
 
 
@@ -3862,8 +3882,7 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     valued = kinds & _kinds(later.text) or _shapes(said.text) & _shapes(later.text) or any(
         f"not {v}" in later.text for v in facts(said.text))
     shared = set(words(said.text)) & set(words(later.text)) - _DAYS - kinds - _LIGHT_VERBS - set(facts(later.text))
-    near = heard & _OUTRIGHT and any(len(a) == len(b) >= 4 and 0 < sum(x != y for x, y in zip(a, b)) <= 2 for a in facts(
-        said.text) for b in facts(later.text))  # "Sorry, the PO is 77-3310" of "purchase order 77-3301": a typo mended
+    near = heard & _OUTRIGHT and mistyped(said.text, later.text)  # "Sorry, the PO is 77-3310" of "purchase order 77-3301"
     if not (valued and (shared or near)):
         return False
     if near and not shared:
@@ -4120,6 +4139,12 @@ def _renamed(request: Request) -> str:
     return ""
 
 
+#: The words of "what does it cost?", and of joining, which ask the one price the instructions tell.
+_WHAT_IT_COSTS = ("what does it cost", "how much is it", "how much does it cost", "what is the cost", "what's the price")
+_JOINING = stem_set("hi hello like want join joining come along sign up interested cost much price fee association club society "
+                    "group")
+
+
 def _from_instructions(request: Request) -> tuple[int, str] | None:
     """``(coverage, text)`` of what the instructions tell (:func:`_told`) that the latest message asks for."""
     asked = [piece for piece in sentences(request.message) if piece.rstrip().endswith("?")]  # "Hi, I'm Dana. When is
@@ -4127,13 +4152,13 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         request.message)  # asks what its question asks
     asks, said = _is_question(message_text), {t.split("'")[0] for t in _lower_tokens(message_text)}
     said_words = said
-    addressed = asks and {"you", "your"} & said
     told = _told(_renamed(request) + request.instructions)
-    asked_of_it = message_text.rpartition(" - ")[2] if asks else ""  # "I'd like to join - what does it cost?": the one
-    prices = [one for _, advice, *_ in told for one in sentences(advice) if _currencies(one)]  # price told
-    if len(prices) == 1 and asked_of_it.rstrip("?").lower().split()[-3:] in (["does", "it", "cost"], ["is", "it", "cost"], [
-            "much", "is", "it"], ["does", "that", "cost"], ["much", "is", "that"]):
-        return 1, prices[0]
+    prices = [one for _, advice, *_ in told for one in sentences(advice) if _currencies(one)]  # the one price told answers
+    if len(prices) == 1 and asks and message_text.rstrip(" ?").lower().endswith(_WHAT_IT_COSTS) and not set(words(  # "I'd
+            message_text)) - _JOINING - set(words(prices[0])) - related(set(words(prices[0]))) and not any(  # like to join -
+            s.role == "user" and _currencies(s.text) for s in request.said):  # what does it cost?" (not of "a new clutch",
+        return 1, prices[0]  # "the premium plan", or a thing the user priced)
+    addressed = asks and {"you", "your"} & said
     topic = _topic(message_text) + ([stem("address")] if addressed and "where" in said else [])  # "Where are you?"
     message = set(topic) | {stem(f"{a}-{b}") for a, b in itertools.pairwise(_lower_tokens(message_text)) if a.isalpha() and (
         b.isalpha()) and a not in STOP}  # "the full day": the "full-day walk"
@@ -5114,7 +5139,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     options = [o.strip("'\"") for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o] if offered else []
     if {"yes", "no"} <= {o.lower() for o in options} and (checked := _checked(request, said)):
         return next(o for o in options if o.lower() == checked)  # "Is it open on Sundays? (It's closed on Sundays.)"
-    if offered:  # "Reply with one word: positive or negative": one of them, by the words said (after the colon of
+    if offered and not {o.lower() for o in options} <= {"yes", "no"}:  # (a yes or a no it cannot check: no guess)
+        # "Reply with one word: positive or negative": one of them, by the words said (after the colon of
         if not instructed:  # "Classify this review as positive or negative: The food was cold")
             request = Request.read(request.body, [*request.conversation[:request.last_user_index], {
                 "role": "user", "content": said.partition(": ")[2]}])
@@ -5859,8 +5885,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         # free-text fields hold the answer to a question, else what the message says (not a "Noted: ...")
         answer = text if _is_question(read.message) else read.message.strip()
         filler: Any = Reader(read, answer, fields=fields)
-        earlier = list(dict.fromkeys(s.text for s in request.said if s.role in ("user", "note") and s.turn < request.said[
-            -1].turn))[::-1]  # (newest first; a summary's note holds what the user said before it)
+        earlier = _still_said(request)[::-1]  # (newest first)
         if kind == "json_schema" and read is request and earlier and _KEEPS & set(words(instructions[:2000])):
             back = Request.read(request.body, [*request.conversation[:request.last_user_index], {
                 "role": "user", "content": " ".join(earlier)}])  # "Keep my profile up to date": the age told before
@@ -6153,12 +6178,22 @@ class _Layered:
         return first
 
 
+def _still_said(request: Request) -> list[str]:
+    """What the user said before the latest turn (a summary's note holds what was said before it), each once, without
+    what a later correction rewrote ("There'll be 6 of us." once "Make that 9 people." reads "There'll be 9 of us.")."""
+    def shape(text: str) -> tuple[str, ...]:
+        return tuple(t for t in tokens(text) if not facts(t))
+    told = [s for s in request.said if s.role in ("user", "note") and s.turn < request.said[-1].turn]
+    rewritten = {shape(s.text): s.text for s in told if s.fixed}  # in the place of what it rewrote ("I want 16
+    placed = {shape(s.text) for s in told if not s.fixed} & set(rewritten)  # croissants" before the neighbour's 6)
+    return list(dict.fromkeys(rewritten.get(shape(s.text), s.text) for s in told if not (s.fixed and shape(s.text) in placed)))
+
+
 def _told_before(request: Request, fields: Sequence[str]) -> Request:
     """The request with the user's earlier messages as its message when the latest only asks for the fields to be
     filled, its words all the instructions' or the fields' but its verb ("Fill in my profile please."); else itself."""
     said, known = words(request.message), set(words(" ".join([request.instructions[:2000], *fields]).replace("_", " ")))
-    earlier = list(dict.fromkeys(s.text for s in request.said if s.role in ("user", "note") and s.turn < request.said[
-        -1].turn))  # (a summary's note holds what the user said before it)
+    earlier = _still_said(request)  # (a summary's note holds what the user said before it)
     if not earlier or facts(request.message) or not set(said) - known <= set(said[:1]):
         return request
     told = {"role": "user", "content": " ".join(earlier)}

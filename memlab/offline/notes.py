@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby, takewhile
 
 from .reading import (_MAKE, _SUBJECTS, _WEEKDAYS, CALENDAR, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
-                      of_someone_else, related, sentences, stem, stem_set, tokens, words)
+                      mistyped, of_someone_else, related, sentences, stem, stem_set, tokens, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
 
@@ -895,7 +895,7 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         # earlier message's, not the reason said with it ("3 June is sports day. Make it 5 June instead.")
         shares = [(old.turn != fix.turn or old.role != "user", of_someone_else(old.text) == whose, len(same), old.role != "assistant", old.order, at) for at, (old, same) in enumerate(zip(out, shared))
                   if old.order < fix.order and old.role in ("user", "note", "assistant") and (same - _TIME and (
-                      not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)} or _mistyped(
+                      not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)} or mistyped(
                           old.text, fix.text))]  # sentence
         # saying two of its words ("the bisque firing"), or the value it says is no more
         if not shares:
@@ -922,7 +922,7 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 elif was.rstrip("0123456789-") and was.rstrip("0123456789-") == value.rstrip("0123456789-") and (
                         was.rstrip("0123456789-")[-1:].isalpha()):
                     ways.append((3, was, value))  # "ORD-1" → "ORD-2", "BA117" → "BA119" (not "$18" → "$17")
-                elif _mistyped(was, value):
+                elif mistyped(was, value, codes=False):  # (in the sentence it corrects: a time too, "15:00" → "15:30")
                     ways.append((3, was, value))  # "77-3301" → "77-3310": the digits swapped
             if ways:  # one value replaced by one ("I fly out on 4 May": not the return on 10 June too)
                 _, was, then = min(ways, key=lambda way: way[0])
@@ -958,12 +958,6 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         fix.order > s.order)}  # knee flexion is 105 degrees."): in the place of the sentence it corrects
     return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems) if s.order in newer else s for s in out
             if s not in newer.values()]
-
-
-def _mistyped(old: str, new: str) -> bool:
-    """Whether ``new`` gives a value of ``old`` again with a character or two mended: "Sorry, the PO is 77-3310" of
-    "purchase order 77-3301" (values of four characters or more, of one length)."""
-    return any(len(a) == len(b) >= 4 and 0 < sum(x != y for x, y in zip(a, b)) <= 2 for a in facts(old) for b in facts(new))
 
 
 def _cancelled(said: Sequence[Statement]) -> list[Statement]:
@@ -1369,7 +1363,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     raw = [s for s in said if not (s.role in ("assistant", "note") and s.text.startswith(_ECHOES))]
     said = _answers(_cancelled(_corrected(raw)))  # the model's own echoes ("Noted: ...", "From my notes: ...") tell nothing the user
     # did not; a correction written into what it corrects is gone from them, but for a section of corrections
-    fixes = [_said(s) for s in raw if s.role == "user" and _lower(s) & _FIXES]
+    fixes = [_short(s.said) if s.said else _said(s) for s in raw if s.role == "user" and (_lower(s) & _FIXES or s.said)]  # (a
+    # correction the reader wrote into what it corrects, as it was said)
     said = _clauses(said, spec.sections) if spec.sections else said
     if spec.decided and not (spec.sections or spec.json_keys or spec.form or spec.paragraph or spec.bullets) and not any(
             s.role == "user" and set(words(s.text)) & PROBLEM for s in said):  # a recap

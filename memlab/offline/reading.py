@@ -149,7 +149,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     earn click cash | positive praise compliment good great love loved excellent happy pleased amazing wonderful
     friendly helpful delicious perfect fantastic brilliant best lovely superb outstanding awesome thanks grateful
     appreciate recommend | negative complaint complain bad worst terrible hate awful poor angry disappointed horrible rude
-    cold dirty broken useless annoyed frustrated unhappy furious late crushed slow loud noisy crash crashing unhelpful
+    cold dirty broken useless annoyed frustrated unhappy furious late crushed slow loud noisy crash crashing unhelpful filthy disgusting smelly overpriced
     | urgent emergency asap immediately leak leaking gas fire smoke flood flooding evacuate evacuating burst sparks
     bleeding injured danger dangerous
     | technical tech bug crash crashing error glitch freeze frozen software app
@@ -159,7 +159,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
     cryptocurrency portfolio fund funds | learn learning study studying student beginner lesson course
     | exercise workout gym fitness training yoga pilates swim swimming jog jogging | plus guest companion wife husband
-    partner spouse girlfriend boyfriend | volume sound audio music speaker loud louder quiet quieter | accessibility accessible access step-free wheelchair mobility ramp deaf blind | negotiable offer obo | status ready progress | sign signature signed | need required must mandatory | late delay overdue | day daily | assign assigned assignee owner | heart cardiac cardiology cardiologist chest palpitations | skin dermatology dermatologist rash acne mole itchy eczema | bone bones joint joints knee knees hip ankle wrist fracture sprain sprained orthopedics orthopedic orthopaedic | word mean meaning means define definition dictionary synonym
+    partner spouse girlfriend boyfriend | volume sound audio music speaker loud louder quiet quieter | accessibility accessible access step-free wheelchair mobility ramp deaf blind | negotiable offer obo | status ready progress | sign signature signed | need required must mandatory | late delay overdue | day daily | assign assigned assignee owner | heart cardiac cardiology cardiologist chest palpitations | skin dermatology dermatologist rash acne mole itchy eczema | bone bones joint joints knee knees hip ankle wrist fracture sprain sprained orthopedics orthopedic orthopaedic | word mean meaning means define definition dictionary synonym | cancel cancellation cancelling close closing terminate unsubscribe quit
 """.split("|"))
 
 
@@ -280,6 +280,7 @@ class Statement:
     stems: frozenset[str]
     tool: str = ""
     fixed: bool = False
+    said: str = ""  # a correction read as the statement it corrects: the sentence as said
 
     @property
     def identifiers(self) -> list[str]:
@@ -289,10 +290,12 @@ class Statement:
     def asks(self) -> bool:
         """Whether the sentence is a question: it ends with "?" or opens with a :data:`QUESTION_WORDS` word, not with
         a clause ("When I travel, I fly economy": a wh-word, then its subject), or with "Remind me" or "Tell me" and a
-        question word; "Read me back my phone number." asks too."""
-        first, second, third = [*(t.lower().replace("’", "'") for t in tokens(self.text[:40])), "", "", ""][:3]
-        first, second, third = (second, third, "") if first == "please" else (first, second, third)
-        return self.text.rstrip().endswith("?") or first in ("read", "repeat") and second in ("me", "us", "back", "my") or first.split("'")[0] in QUESTION_WORDS and not opens_clause(
+        question word; "Read me back my phone number." asks too (not "Read my essay", nor "Repeat back my list: eggs...")."""
+        said = [t.lower().replace("’", "'") for t in tokens(self.text[:40])]
+        first, second, third = [*said[said[:1] == ["please"]:], "", "", ""][:3]  # ("Please read back my booking.")
+        listed = ":" not in self.text or self.text.partition(":")[0].rstrip().lower().endswith(("back", " me"))
+        return self.text.rstrip().endswith("?") or first in ("read", "repeat") and second in ("me", "back") and (
+            listed and third in ("back", "my", "our", "the", "what")) or first.split("'")[0] in QUESTION_WORDS and not opens_clause(
             self.text) or first in ("remind", "tell") and second in ("me", "us") and third in (
                 "what", "which", "who", "how", "where")  # "Remind me what style I brew." (not "Tell me if it has
         # nuts, I'm allergic to peanuts", nor "Remind me to take my pills")
@@ -341,6 +344,16 @@ def _counts(text: str) -> bool:
     said = tokens(text[:400])
     return any(t.isdigit() and t[0] != "0" and not (said[k - 1:k] or ["x"])[0].isdigit() and not (said[k + 1:k + 2] or [
         "x"])[0].isdigit() for k, t in enumerate(said))
+
+
+def mistyped(old: str, new: str, codes: bool = True) -> bool:
+    """Whether ``new`` gives a code of ``old`` again with a character or two mended: "Sorry, the PO is 77-3310" of
+    "purchase order 77-3301" (values of four characters or more, of one length; of ``codes``, not a time, "15:30" of
+    "14:30", nor an amount)."""
+    def code(value: str) -> bool:
+        return not codes or ":" not in value and "." not in value
+    return any(len(a) == len(b) >= 4 and code(a) and code(b) and 0 < sum(x != y for x, y in zip(a, b)) <= 2
+               for a in facts(old) for b in facts(new))
 
 
 def of_someone_else(text: str) -> bool:
@@ -403,7 +416,8 @@ class _Reader:
             stems = frozenset(words(sentence)) | heading | tags | (self.pointed(sentence) if role == "user" else set()) | {
                 stem(part) for t in tokens(sentence[:400]) if "-" in t and t[:1].isalpha() for part in t.split("-") if len(
                     part) > 3 and part.isalpha()}  # "climate-controlled" says "climate" and "control
-            self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool, sentence != said))
+            self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool, sentence != said,
+                                             said if sentence != said else ""))
 
     def pointed(self, sentence: str) -> frozenset[str]:
         """The person a sentence opening with "she", "he", "his"... is about, as the stems of the latest sentence that
@@ -503,8 +517,8 @@ class _Reader:
                 entries.append(["note", "", line])
             before = line if line.strip() else before
         for role, call_id, body in entries:
-            if role == "call" and body.strip().startswith("transfer_to_") or role == "tool" and call_id and (
-                    call_id in self.handoffs):
+            if role == "call" and body.strip().startswith("transfer_to_") and body.strip().endswith(("({})", "()")) or (
+                    role == "tool" and call_id and call_id in self.handoffs):  # (not transfer_to_savings({"amount": 200}))
                 self.handoffs.add(call_id)  # a handoff and its {"assistant": ...}: routing, not news (as in read_items)
                 continue
             self.read(role, body, call_id, pasted=True)

@@ -104,3 +104,12 @@ async def test_a_specialist_answers_from_its_instructions() -> None:
                    "7:30pm. Team captain is Priya.")
     reply = (await turns(league, ["When is our next team match?"]))[0][1]
     assert "12 March" in reply and "Priya" not in reply, reply
+
+
+async def test_a_tool_named_transfer_to_something_is_still_a_tool_in_the_note() -> None:
+    transcript = [{"role": "user", "content": "Move 200 euros to my savings."},
+                  {"type": "function_call", "call_id": "m1", "name": "transfer_to_savings", "arguments": '{"amount": 200}'},
+                  {"type": "function_call_output", "call_id": "m1", "output": "Transferred 200 EUR, reference TX-88120."},
+                  {"role": "assistant", "content": "Done: 200 EUR moved, reference TX-88120."}]
+    _, note = await offline_summarizer().summarize(transcript)
+    assert 'transfer_to_savings({"amount": 200})' in note, note  # a handoff takes no arguments; this call does

@@ -77,6 +77,14 @@ A seventh, quick review of those mends:
   price per litre; a bare number is an amount only just after a word of money ("my 7 year old, I'll pay at the desk"
   is no budget of 7); "Will you have a table...?" asks; "How many colas are left?" still asks the stock; "The patient
   is Mr Lee" is told of the patient; "Attach invoice.pdf, not draft.pdf" attaches the invoice.
+An eighth review, of the speaker's own corrections, read-backs and the lone price:
+- Only "read (me) back" and "repeat back" ask for what was said: "Read my essay", "Repeat my usual order for Friday",
+  "Read out the winners' names" and "Repeat back my shopping list: eggs, milk and rice" are tasks, not questions.
+- The one price the instructions tell answers "what does it cost?" only of joining or of the thing it prices (not "a
+  new clutch" of an MOT's price, nor "the premium plan" of the basic one's, nor a thing the user priced).
+- "Make that 9 people" fills a form's people with 9 (the corrected sentence in the place of the one it corrects), and
+  a mended typo is a code's, not a time's ("Sorry, the taxi is at 15:30" leaves the flight at 14:30); a note's
+  "Changes made" still lists the change as it was said.
 """
 
 from __future__ import annotations
