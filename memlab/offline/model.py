@@ -133,9 +133,7 @@ _PIECE_CUES = frozenset("on in at for from since next every today tomorrow tonig
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative", "Classify the ticket
 #: into one of: billing, technical, shipping", "Label the email as spam or not_spam".
-_OPTIONS = re.compile(r"\b(?:one word|single word|one of(?: these| the following)?(?: labels| categories| options| classes)?|either|"
-                      r"label only|(?:answer|reply|respond)(?: with)?(?= yes or no\b)|"
-                      r"(?:classify|label|categori[sz]e|tag)\b[^.:]{0,40}?\b(?:as|into)|(?:answer|"
+_OPTIONS = re.compile(r"\b(?:one word|one of|either|(?:classify|label|categori[sz]e|tag)\b[^.:]{0,40}?\b(?:as|into)|(?:answer|"
                       r"reply|respond)(?: with)?(?=:? ['\"]))\b:?\s+((?:['\"][\w -]+['\"],\s*)*['\"][\w -]+['\"],?\s+or\s+['\"][\w -]+"
                       r"['\"]|(?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+|(?:[\w-]+,\s*){2,}[\w-]+)", re.I)  # "Answer 'urgent' or
 # 'not urgent'" (quoted)
@@ -780,6 +778,24 @@ class Reader:
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
              nullable: bool = False) -> str | None:
+        """:meth:`as_said`, without the quotes around it ("the zone 'lower tongue'"), a possessive's "'s" ("Chidi
+        Okafor's rating": Chidi Okafor) or the field's own name before it ("for skill electrical": electrical)."""
+        value = self.as_said(name, description, format, owner, nullable)
+        if not value or len(value) < 3:
+            return value
+        if value[0] in "'\"‘“" and value[-1] in "'\"’”":
+            value = value[1:-1].strip()
+        at = self.request.message.find(value)
+        after = [w.strip("?.!,;:") for w in self.request.message[at + len(value):].split(" ")[1:2]] if at >= 0 else []
+        if value.endswith(("'s", "’s")) and after and after[0].isalpha() and after[0].islower() and after[0] not in STOP | (
+                CALENDAR) and stem(after[0]) not in _WHEN_WORDS:  # (not "Luigi's for 4", "Luigi's tonight")
+            value = value[:-2]
+        lead, _, rest = value.partition(" ")
+        return rest if rest and stem(lead.lower()) in set(words(name.replace("_", " "))) and lead.islower() and (
+            rest.split(" ")[0].lower() not in STOP) else value  # (not "capital of Japan")
+
+    def as_said(self, name: str, description: str, format: str | None, owner: str = "",
+                nullable: bool = False) -> str | None:
         """:meth:`said_text`; of a model or a product, with the number and words that follow its name ("the Aero 7 Pro":
         Aero 7 Pro, not Aero)."""
         cue = f"{name.lower()[:-3]} at "  # "found at the pond": the place, as said
@@ -2979,8 +2995,9 @@ def _reads_back(message: str) -> bool:
     my order number" (not "Read my essay", "Repeat my usual order for Friday", "Repeat back my list: eggs, milk")."""
     said = [w for w in _lower_tokens(message[:200]) if w not in ("please", "can", "could", "you")]
     listed = ":" not in message or message.partition(":")[0].rstrip().lower().endswith(("back", " me"))  # "Read back:
-    return listed and said[:1] in (["read"], ["repeat"]) and ("back" in said[1:3] and said[2:4] != [  # my name, ..."
-        "to", "me"] or said[1:3] == ["me", "my"])
+    return listed and said[:1] in (["read"], ["repeat"]) and ("back" in said[1:3] or said[1:3] == ["me", "my"] or (  # my
+        said[1:2] == ["out"] and len(said) <= 5) or said[1:2] == ["my"] and bool({"earlier", "before", "again"} & set(
+            said)))  # name, ..."; "Read out the ward number."; "Repeat my question from earlier."
 
 
 def _asked(message: str) -> str:
@@ -2989,7 +3006,7 @@ def _asked(message: str) -> str:
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
     tail = asked[-1].rpartition(", ")[2] if asked else ""
     lead = [w for w in message.split(" ")[:5]]
-    while lead and lead[0].lower() in ("please", "can", "could", "you", "read", "repeat", "me", "back"):
+    while lead and lead[0].lower() in ("please", "can", "could", "you", "read", "repeat", "me", "back", "to", "out"):
         lead.pop(0)  # "Please read back my booking.": what is my booking?
     if len(asked) <= 1 and lead and _reads_back(message):  # (and "Can you read back my booking?")
         rest = message[message.find(' '.join(lead)):].rstrip(' .!?')
@@ -4142,7 +4159,7 @@ def _renamed(request: Request) -> str:
 #: The words of "what does it cost?", and of joining, which ask the one price the instructions tell.
 _WHAT_IT_COSTS = ("what does it cost", "how much is it", "how much does it cost", "what is the cost", "what's the price")
 _JOINING = stem_set("hi hello like want join joining come along sign up interested cost much price fee association club society "
-                    "group")
+                    "group visit visiting enter entry go attend we'd") | _DAYS
 
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:

@@ -85,6 +85,12 @@ An eighth review, of the speaker's own corrections, read-backs and the lone pric
 - "Make that 9 people" fills a form's people with 9 (the corrected sentence in the place of the one it corrects), and
   a mended typo is a code's, not a time's ("Sorry, the taxi is at 15:30" leaves the flight at 14:30); a note's
   "Changes made" still lists the change as it was said.
+A ninth, quick review of those mends and of labels:
+- Labels offered as "one of these labels: ..." or "Reply with the label only: ..." and a yes or no asked as "Answer yes
+  or no only" are not read as offers: the labels then chosen were too often wrong ("tenant" for a seller, "P1" for a
+  lightbulb, "yes" to "Avoid at all costs."), and a wrong label is worse than none.
+- "Read back to me who the speaker is" and a short "Read out the ward number." ask for what was said; visiting on a
+  day is what the one entry price is asked of.
 """
 
 from __future__ import annotations
