@@ -4900,12 +4900,17 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     keys = {key: _doers(key, topic) for key in plain
             if plain[key].lower() not in {str(value).lower() for value in given.values()}  # the user said those, nor
             and not plain[key].startswith(("I don't know", "unknown "))}  # a sub-agent's "I don't know: ..."
+    # "Who is on bell 2?" of {"bell": 2, "ringer": "Owain"}: the bell picks the
+    picking = [key for key in keys if f"{key.lower()} {plain[key].lower()}" in message.lower()]  # record; the
+    keys = {key: stems for key, stems in keys.items() if key not in picking} or keys  # answer is another field
     wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
     lasting = [key for key in keys if ("how long" in message.lower() or "how far" in message.lower()) and (key.rpartition(
         "_")[2].rstrip("s") in _SECONDS or stem_set("duration distance") & keys[key])]  # minutes, "distance_km"
     typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
                         or wh == "where" and stems & (_PLACE | {stem("room")}) or wh in ("who", "whose") and stems & _PERSON
                         or "how much" in message.lower() and stems & topic]  # "How much will I pay?": monthly_eur
+    typed = typed or [key for key in keys if picking and wh in ("who", "whose") and plain[key][:1].isupper() and plain[
+        key].replace(" ", "").isalpha()]  # ("ringer": Owain, a name)
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
         typed if wh in ("when", "where") or typed else keys) if keys[key] and keys[key] <= topic | related(topic)] or (
         # "Who teaches it?" of no person's key: the key a word of it names ("instructor")
