@@ -29,9 +29,9 @@ from typing import Any
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
 from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _tags,
-                      apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause, plain_text, read_items,
-                      read_transcript, related, result_lines, sentences, stem, stem_set, structured, structured_input,
-                      tokens, words)
+                      apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
+                      plain_text, read_items, read_transcript, related, result_lines, sentences, stem, stem_set,
+                      structured, structured_input, tokens, words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
@@ -3869,7 +3869,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                         "is", "are", "was", "were"))))  # of equals,
         # not one that says another thing of the kind ("the salinity reading" is not "the nitrate reading"), nor the
         # thing as another's kind ("Which glaze goes...?": not "The glaze firing goes...")
-        found.append(((specific, not (own and of_someone_else(statement.text)), covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
+        mine_first = not (own and of_someone_else(statement.text))  # of equals in what they say, the user's own
+        found.append(((specific, mine_first, covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
             statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
         # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals

@@ -149,7 +149,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     earn click cash | positive praise compliment good great love loved excellent happy pleased amazing wonderful
     friendly helpful delicious perfect fantastic brilliant best lovely superb outstanding awesome thanks grateful
     appreciate recommend | negative complaint complain bad worst terrible hate awful poor angry disappointed horrible rude
-    cold dirty broken useless annoyed frustrated unhappy furious late crushed slow loud noisy crash crashing unhelpful filthy disgusting smelly overpriced
+    cold dirty broken useless annoyed frustrated unhappy furious late crushed slow loud noisy crash crashing unhelpful
+    filthy disgusting smelly overpriced
     | urgent emergency asap immediately leak leaking gas fire smoke flood flooding evacuate evacuating burst sparks
     bleeding injured danger dangerous
     | technical tech bug crash crashing error glitch freeze frozen software app
@@ -415,7 +416,7 @@ class _Reader:
             tags = _tags(sentence) if role in ("user", "note") else frozenset()
             stems = frozenset(words(sentence)) | heading | tags | (self.pointed(sentence) if role == "user" else set()) | {
                 stem(part) for t in tokens(sentence[:400]) if "-" in t and t[:1].isalpha() for part in t.split("-") if len(
-                    part) > 3 and part.isalpha()}  # "climate-controlled" says "climate" and "control
+                    part) > 3 and part.isalpha()}  # "climate-controlled" says "climate" and "control"
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool, sentence != said,
                                              said if sentence != said else ""))
 
