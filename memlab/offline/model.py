@@ -31,7 +31,7 @@ from . import grading, notes
 from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       plain_text, read_items, read_transcript, related, result_lines, sentences, stem, stem_set,
-                      structured, structured_input, tokens, words)
+                      structured, structured_input, tokens, wording, words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
@@ -1773,9 +1773,9 @@ class Reader:
         answer of the assistant). Numbers the instructions label ("1 low, 2 high") are chosen by their labels."""
         unsaid, options = [o for o in options if o is None], [o for o in options if o is not None]
         mixed = next((o for o in options if str(o).lower() == "mixed"), None)
-        said = {stem(w) for w in _lower_tokens(self.request.message)}
-        if mixed is not None and all(said & related({stem(tone)}) for tone in ("negative", "positive")):  # praise and blame:
-            return mixed  # "The routes are brilliant, but the changing rooms were filthy"
+        if mixed is not None and all({stem(w) for w in _lower_tokens(self.request.message)} & related({stem(tone)}) for tone in (
+                "negative", "positive")):  # praise and blame: "The routes are brilliant, but the changing rooms were filthy"
+            return mixed
         told = tokens(f"{description} {self.request.instructions[:2000]}")
         labels = {n: label.lower() for n, label in itertools.pairwise(told) if n.isdigit() and label.isalpha()}
         if len(labelled := [labels.get(str(o), "") for o in options if type(o) is int]) == len(options) > 1 and all(labelled):
@@ -5039,10 +5039,11 @@ def _two_questions(message: str) -> list[str]:
 _SHAPED = stem_set("table column columns row rows bullet bullets json chat conversation summary note format")
 
 
-def _listed_asks(message: str) -> list[str]:
-    """A request to read back or recap a list of things, each as its own question ("Please read back: my name, my show
-    and the studio." → "What is my name?", "What is my show?", "What is the studio?"; "Can you recap my booking: name,
-    date and time?" → "What is my name?"...), else ``[]``."""
+def _listed_asks(message: str) -> list[tuple[str, str]]:
+    """A request to read back or recap a list of things, each thing with its own question ("Please read back: my name,
+    my show and the studio." → ("my name", "What is my name?"), ("my show", ...), ("the studio", ...); "Can you recap my
+    booking: name, number of supers?" → ("my name", ...), ("my number of supers", "How many supers do I have?")), else
+    ``[]``."""
     head, colon, listed = message.strip().rstrip("?.!").partition(":")
     if not colon or "\n" in listed or not {"read", "recap", "repeat", "confirm", "remind", "give", "tell"} & set(
             _lower_tokens(head)) or set(words(head)) & _SHAPED:  # (not "Recap our chat as a table, one row each for: ...")
@@ -5051,10 +5052,11 @@ def _listed_asks(message: str) -> list[str]:
                                                                piece.removeprefix("and ").split(" and ")) if p.strip()]
     if not 1 < len(parts) <= 8 or any(len(p.split()) > 5 for p in parts):
         return []
-    def owned(part: str) -> str:  # "name": my name; "date and time": the date and time
+    def owned(part: str) -> tuple[str, str]:  # "name": my name; "date and time": the date and time
         lead = "" if part.split()[0].lower() in ("my", "the", "our", "his", "her", "their") else "the " if set(
             part.split()) <= {"date", "time", "day", "and"} else "my "
-        return f"How many {part[10:]} do I have?" if part.lower().startswith("number of ") else f"What is {lead}{part}?"
+        counted = part.lower().startswith("number of ")
+        return f"{lead}{part}", f"How many {part[10:]} do I have?" if counted else f"What is {lead}{part}?"
     return [owned(p) for p in parts]
 
 
@@ -5202,13 +5204,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if answers and all(answers):
         return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
     listed = _listed_asks(said) if question else []  # "Please read back: my name, my show and the studio."
-    answers = [_answered_by_conversation(request, part) for part in listed]
+    answers = [_answered_by_conversation(request, asking) for _, asking in listed]
     if any(answers) and len(listed) > 1:
         told = list({found[1].order: found[1] for found in answers if found}.values())
-        unknown = [part[8:-1] if part.startswith("What is ") else f"my number of {part[9:-11]}" for part, found in zip(
-            listed, answers) if not found and not (set(words(part)) <= stem_set(
-            "what is the date time day") and any(_DATE.search(s.text) for s in told))]  # "What is my producer?": my
-        # producer (a date told with the time answers "date")
+        unknown = [thing for (thing, _), found in zip(listed, answers) if not found and not (set(words(thing)) <= stem_set(
+            "date time day") and any(_DATE.search(s.text) for s in told))]  # "my producer" (a date told with the time
+        # answers "the date")
         return (_told_back(told) if all(s.role == "user" for s in told) else " ".join(map(restate, told))) + (
             f" I don't know {_swap(' or '.join(unknown))}: it isn't in the conversation I can see." if unknown else "")
     if question and (answer := _from_results(request, said) or _soonest(request, said)):  # "Which one is cheaper?"
@@ -6204,12 +6205,11 @@ class _Layered:
 def _still_said(request: Request) -> list[str]:
     """What the user said before the latest turn (a summary's note holds what was said before it), each once, without
     what a later correction rewrote ("There'll be 6 of us." once "Make that 9 people." reads "There'll be 9 of us.")."""
-    def shape(text: str) -> tuple[str, ...]:
-        return tuple(t for t in tokens(text) if not facts(t))
     told = [s for s in request.said if s.role in ("user", "note") and s.turn < request.said[-1].turn]
-    rewritten = {shape(s.text): s.text for s in told if s.fixed}  # in the place of what it rewrote ("I want 16
-    placed = {shape(s.text) for s in told if not s.fixed} & set(rewritten)  # croissants" before the neighbour's 6)
-    return list(dict.fromkeys(rewritten.get(shape(s.text), s.text) for s in told if not (s.fixed and shape(s.text) in placed)))
+    rewritten = {wording(s.text): s.text for s in told if s.fixed}  # in the place of what it rewrote ("I want 16
+    placed = {wording(s.text) for s in told if not s.fixed} & set(rewritten)  # croissants" before the neighbour's 6)
+    return list(dict.fromkeys(rewritten.get(wording(s.text), s.text) for s in told if not (
+        s.fixed and wording(s.text) in placed)))
 
 
 def _told_before(request: Request, fields: Sequence[str]) -> Request:

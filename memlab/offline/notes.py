@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby, takewhile
 
 from .reading import (_MAKE, _SUBJECTS, _WEEKDAYS, CALENDAR, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
-                      mistyped, of_someone_else, related, sentences, stem, stem_set, tokens, words)
+                      mistyped, of_someone_else, related, sentences, stem, stem_set, tokens, wording, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
 
@@ -950,11 +950,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             superseded.add(old.order)  # "Our budget is 18k.", then "Actually, the budget is now 12k since...": the
             # new value, said its own way, replaces the old short sentence
         out = [s for s in out if (s is not fix or not applied) and s.order not in superseded]
-    def shape(statement: Statement) -> tuple[str, ...]:
-        return tuple(t for t in tokens(statement.text) if not facts(t))
-
-    fixes = {shape(s): s for s in out if s.fixed and len(shape(s)) >= 3}  # a correction the reader wrote whole ("On
-    newer = {s.order: fix for s in out if not s.fixed and s.role == "user" and (fix := fixes.get(shape(s))) and (  # exam,
+    fixes = {wording(s.text): s for s in out if s.fixed and len(wording(s.text)) >= 3}  # a correction the reader wrote whole ("On
+    newer = {s.order: fix for s in out if not s.fixed and s.role == "user" and (fix := fixes.get(wording(s.text))) and (  # exam,
         fix.order > s.order)}  # knee flexion is 105 degrees."): in the place of the sentence it corrects
     return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems) if s.order in newer else s for s in out
             if s not in newer.values()]

@@ -357,6 +357,12 @@ def mistyped(old: str, new: str, codes: bool = True) -> bool:
                for a in facts(old) for b in facts(new))
 
 
+def wording(text: str) -> tuple[str, ...]:
+    """The tokens of ``text`` without its values: a correction the reader wrote into a sentence has the wording of the
+    sentence it corrects ("There'll be 9 of us." and "There'll be 6 of us.")."""
+    return tuple(t for t in tokens(text) if not facts(t))
+
+
 def of_someone_else(text: str) -> bool:
     """Whether a sentence tells of another person than its speaker: it names a relative, a neighbour... or says
     "he", "she", and never "I", "we", "us" ("My neighbour Tomas has 2 supers."; not "I've got 6 supers.", "There'll be
