@@ -105,6 +105,7 @@ _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w
 _CURRENCIES = {code: frozenset(names) for code, *names in map(str.split, (
     "EUR euro euros € | USD dollar dollars $ | GBP pound pounds sterling £ | JPY yen | CHF franc francs | CAD | AUD "
     "| CNY yuan renminbi | INR rupee rupees | SEK | NOK | DKK | PLN zloty | MXN peso pesos").split("|"))}
+_CURRENCY_NAMED = {name: code for code, names in _CURRENCIES.items() for name in names}  # "pounds": GBP, "$": USD
 #: Who sells and who buys, in a field's name: a document names the one "by", the other "to" ("Issued by X to Y").
 _SELLERS = stem_set("supplier vendor seller issuer merchant")
 _BUYERS = stem_set("customer buyer client recipient billed")
@@ -2553,8 +2554,8 @@ def _currencies(text: str, side: str = "") -> list[str]:
     """The ISO codes of the currencies ``text`` names, in order ("15 pounds into euros": GBP, EUR); of one ``side``
     of a conversion: "to" those after "to", "into" or "in" (EUR), "from" the others (GBP)."""
     said = tokens(text)
-    found = [(before.lower(), code) for before, token in zip(["", *said], said) for code, names in _CURRENCIES.items()
-             if token == code or token.lower() in names or token[:1] in names]
+    found = [(before.lower(), code) for before, token in zip(["", *said], said) for code in dict.fromkeys((
+        token if token in _CURRENCIES else None, _CURRENCY_NAMED.get(token.lower()), _CURRENCY_NAMED.get(token[:1]))) if code]
     targets = [code for before, code in found if before in ("to", "into")] or [c for b, c in found if b == "in"]
     return [code for _, code in found if not side or (code in targets) == (side == "to")] or [c for _, c in found]
 
