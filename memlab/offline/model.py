@@ -3724,7 +3724,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         head in s.stems for s in request.said if s.role in ("user", "note") and not s.asks and s.text not in request.message
         ) else []  # "What date is my booking?" of "I'd
     candidates += [(0.0, s) for s in wished]  # like the main hall on Saturday 21 June": what was asked for is booked
-    exact = any(head in s.stems | called for _, s in candidates if not s.asks)  # not the sister
+    whom = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper()))) - {head}  # "Ellen's booking
+    exact = any(head in s.stems | called for _, s in candidates if not s.asks and (not whom or whom & s.stems or not any(
+        whom & c.stems for _, c in candidates)))  # reference": of Ellen ("her reference"), not the user's booking's
     coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks and (not exact or head in s.stems))
     # ("my locker code is 4192": no code, but the locker's, beside "the kiln log number ... KL-0387")
     found, ids, labels = [], {i.lower() for i in identifiers(question)}, _labels(question)
@@ -3820,7 +3822,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
-                i, head) for i in statement.identifiers) and not (head == counted and (facts(statement.text) or len(_listed(
+                i, head) for i in statement.identifiers) and not (whom & stems and set(topic) & _ID & stems) and not (head == counted and (facts(statement.text) or len(_listed(
                     statement.text)) > 2) and _covered(rest, stems) == len(rest) > 0):  # or "I'm taking Biology, Chemistry
             continue  # and Maths" for "How many courses am I taking?"
         days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
@@ -3834,7 +3836,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             w.endswith("ing") or w in _WEATHER_WORDS or w[:1].isdigit() for w in said_as[1:4])  # "It is raining here", "It is
         # 3 degrees in Bristol": no thing told before
         pointing = not dummy and (said_as[:1] and said_as[0] in _STANDS_IN or len(said_as) <= 8 and {"it", "her", "him", "them"} & set(
-            said_as[1:4]))
+            said_as[1:4]) or "there" in said_as[2:])  # "We need 12 tonnes delivered there": where was said before
         prior = _antecedent(request, statement) if pointing else None
         theirs = prior is not None and names <= prior.stems  # "They had four children" after "Ignatius and his wife
         # Hannah"; "It has a cracked top" after "...brought in her violin"; "I named her Marigold" after "The van is..."
@@ -3871,16 +3873,18 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # not one that says another thing of the kind ("the salinity reading" is not "the nitrate reading"), nor the
         # thing as another's kind ("Which glaze goes...?": not "The glaze firing goes...")
         mine_first = not (own and of_someone_else(statement.text))  # of equals in what they say, the user's own
-        found.append(((specific, mine_first, covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
+        found.append(((bool(whom & stems or whom and theirs), specific, mine_first, covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
             statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
         # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
-    if best and ((kinds := _kinds(best[1].text)) or _shapes(best[1].text)):  # a later sentence changing that value of
+    if best and ((kinds := _kinds(best[1].text) | ({"count"} if counted and counted == head and counted in best[1].stems and any(
+            _NUMBER.fullmatch(t) for t in _lower_tokens(best[1].text[:300])) else set())) or _shapes(best[1].text)):  # a
+        # later sentence changing that value of (a count too: "Change the through-stones to 35" of "Order 40 through-stones")
         first = min((s for s in request.said if s.text == best[1].text and s.role == best[1].role), key=lambda s: s.order)
         best = next(((key, s) for s in reversed(request.said) if _changes(s, first, topic, kinds, roles) and s.text != (
             best[1].text) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55"); of a note's line said twice,
         # after its first ("Opening day is 1 May" under "Timeline" and again under "Next step")
-    return (best[0][0], best[1]) if best else None
+    return (best[0][1], best[1]) if best else None
 
 
 #: Words that say outright that a statement corrects an earlier one ("Correction: the serial is 372491").
@@ -3898,10 +3902,15 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     changing = _CORRECTION - {"not"} | _UPDATES - {"now"} | {"lower", "raise", "change", "changes", "pushed"}
     if not heard & (changing | _OUTRIGHT):  # (the cheap test first: most sentences change nothing)
         return False
-    valued = kinds & _kinds(later.text) or _shapes(said.text) & _shapes(later.text) or any(
+    kinds = kinds - {"count"} | ({"count"} if "count" in kinds and any(_NUMBER.fullmatch(t) for t in heard) else set())
+    valued = kinds & (_kinds(later.text) | {"count"}) or _shapes(said.text) & _shapes(later.text) or any(
         f"not {v}" in later.text for v in facts(said.text))
     shared = set(words(said.text)) & set(words(later.text)) - _DAYS - kinds - _LIGHT_VERBS - set(facts(later.text))
-    near = heard & _OUTRIGHT and mistyped(said.text, later.text)  # "Sorry, the PO is 77-3310" of "purchase order 77-3301"
+    denied = [b.rstrip(".,!?").removesuffix("st").removesuffix("nd").removesuffix("rd").removesuffix("th") for a, b in (
+        itertools.pairwise(t for t in _lower_tokens(later.text[:300]) if t != "the")) if a == "not"]  # "..., not the 14th"
+    near = heard & _OUTRIGHT and (mistyped(said.text, later.text) or any(d.isdigit() and d in _lower_tokens(said.text[:300])
+                                                                          for d in denied))  # of "Saturday 14 June";
+    # "Sorry, the PO is 77-3310" of "purchase order 77-3301"
     if not (valued and (shared or near)):
         return False
     if near and not shared:
@@ -3915,7 +3924,10 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     if heard & _OUTRIGHT and (not others or of(asked - _VALUE_KINDS - _ID) or names & {w for n in _proper_names(
             later.text) for w in n.split()}):
         return True
-    return bool(heard & changing) and bool(kinds & _kinds(later.text) or heard & _OUTRIGHT) and of(asked)
+    counted = {stem(b) for a, b in itertools.pairwise(_lower_tokens(said.text[:300])) if _NUMBER.fullmatch(a)} if (
+        "count" in kinds) else set()  # ("How many are we ordering now?": the things counted, not the ordering)
+    return bool(heard & changing) and bool(kinds & (_kinds(later.text) | {"count"}) or heard & _OUTRIGHT) and of(
+        asked & counted or asked)
 
 
 #: Words a question of a whole group's size may say besides its people ("How many of us are coming in total?").
@@ -4213,7 +4225,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         repeated = advice[:80].lower() in given and label not in ("name", "skill")  # asked again: said again
         if wants_fact and not facts(advice) or repeated and _covered(topic, label_stems | advice_stems) * 2 < len(topic):
             continue
-        if label in ("name", "skill") and not addressed or not label and advice.startswith("You") and (not asks or (
+        if label in ("name", "skill") and not addressed or label == "address" and (not asks or {"my", "mine", "our", "ours"} & said) or not label and advice.startswith(
+                "You") and (not asks or (
                 addressed and not {"my", "me", "i", "i'm", "am", "our", "we", "us"} & said)):
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
         near = days and days & _weekdays(advice) or label == "address" or clocked
@@ -4319,8 +4332,8 @@ def _scripted(instructions: str, grieved: bool = False) -> str | None:
         if lead[at] == "tell":  # "tell the customer", "tell them": who is told
             rest = rest[2:] if rest[:1] == ["the"] else rest[1:] if rest[:1] in (["them"], ["him"], ["her"]) else []
         rest = rest[1:] if rest[:1] == ["that"] else rest
-        if len(rest) < 2:
-            continue
+        if len(rest) < 2 or rest[0].lower() in ("so", "if", "when", "whether"):  # "Say so if you don't know": no words
+            continue  # to say, a way to answer
         told = " ".join(_THEY.get(w.lower(), w) for w in rest)
         told = "Please " + told[3:] if told.startswith("to ") else told[:1].upper() + told[1:]
         return f"{'I am sorry. ' * (at == 2 and lead[0].startswith('apolog'))}{told}."
@@ -5335,8 +5348,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return f"I can't {_swap(' '.join(plain[2:]))} from here: none of my tools does that. {_my_tools(request)}"
         asking = [t for t in _lower_tokens(said)[:5] if t != "please"]  # "Can you remind me to call Mom at 5?": a
         if asking[:1] in (["can"], ["could"], ["would"], ["will"]) and asking[1:2] == ["you"] and asking[2:3] and (
-                asking[2] not in _TELLING or asking[2] == "remind" and "to" in asking[3:5]):  # task, no tool for it
-            return _CANNOT
+                asking[2] not in _TELLING or asking[2] == "remind" and "to" in asking[3:5]) or asking[:1] in (
+                    ["can"], ["could"]) and asking[1:2] in (["we"], ["i"]) and asking[2:3] in (["do"], ["have"], ["get"], [
+                        "book"]) and _DATE.search(said):  # task, no tool for it; "Can we do Thursday at 10:30?": a slot
+            return _CANNOT  # no tool can book
         # "What can you do?", "Who are you?", "How can you help me?" (not "Do you remember my name?")
         if said_tokens & {"you", "your"} and not said_tokens & {"i", "my", "i'm"} and set(_topic(said)) <= _ABOUT_ME:
             unnamed = "My instructions give me no name. " * (stem("name") in _topic(said))
@@ -5529,7 +5544,8 @@ def _counted(request: Request, question: str, found: Statement, run: Sequence[St
 def _contradicts(question: str, text: str) -> bool:
     """Whether a yes/no question names a place or a name that ``text`` replaces with another ("Does Ana live in Rome?"
     and "Ana lives in Oslo"), the rest of the question being in it."""
-    if (tokens(question) or [""])[0].lower() not in _YES_NO:
+    if (tokens(question) or [""])[0].lower() not in _YES_NO or {"before", "after", "than", "ahead", "behind"} & set(
+            _lower_tokens(question)):  # "Is Bethan running before Nell?" compares: no word of it is replaced
         return False
     named, stated = set(words(" ".join(_proper_names(question)))), set(words(text))
     missing = set(_topic(question)) - stated

@@ -563,6 +563,10 @@ def _identifiers(statement: Statement) -> list[str]:
                 2].split() or [""])[0].lower().strip(".,;:!?") not in _COUNTED:
             value = f"{value} {groups.pop(0)}"
         values[at] = value
+    inward = {v for v in values if len(v) == 3 and v[0].isdigit() and v[1:].isalpha() and v[1:].isupper()}  # a postcode
+    values = [f"{v} {n}" if n in inward and f"{v} {n}" in statement.text else v for v, n in zip(values, [*values[1:], ""])
+              if v not in inward or f" {v}" not in statement.text or not any(f"{w} {v}" in statement.text for w in values)]  # is
+    # one: "LS6 2AB"
     if statement.role != "assistant":  # not a size or an age ("4-star", "6-year-old", "p99")
         return [v for v in values if v[:1] == "#" or any(c.isupper() for c in v) or sum(c.isdigit() for c in v) >= 3]
     return [v for v in values if v[:1] == "#" or v in numbered or any(c.isupper() for c in v) and sum(
@@ -847,7 +851,8 @@ def _introduces(statement: Statement) -> bool:
     rest = set(words(statement.text)) - set(words(_person(statement)))
     named = {stem(t) for t in tokens(statement.text)[1:] if t[:1].isupper()}  # "I'm Ana Ruiz from Greyfriars Primary"
     return bool(_person(statement)) and all(w.isdigit() or w in _TIME or w in named or w in stem_set(
-        "name year old born good") for w in rest)  # "My name is Ana Ruiz, born 3 February 1979"
+        "name year old born good customer member account client number") for w in rest)  # "My name is Ana Ruiz, born
+    # 3 February 1979", "I'm Priya Raman, customer number 55018"
 
 
 #: What a number counts, after it ("3 days ago", "15 minutes late"): no group of an identifier's digits.
@@ -866,7 +871,9 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
     for fix in said:
         new = tokens(fix.text)
         low = [t.lower() for t in new]
-        undone = {b for a, b in zip(low, low[1:]) if a == "not" and facts(b)}  # "it will be 9 people, not 7": a "7"
+        plain = [t for t in low if t != "the"]  # ("not the 14th": the 14)
+        undone = {b.removesuffix("st").removesuffix("nd").removesuffix("rd").removesuffix("th") if b[:1].isdigit() else b
+                  for a, b in zip(plain, plain[1:]) if a == "not" and facts(b)}  # "it will be 9 people, not 7": a "7"
         head = fix.text.replace(";", ":").replace(",", ":").replace(" - ", ":").split(":")[0]
         taken = set(words(" ".join(tokens(head)[1:4]))) - {"that", "this"} if low[:1] in (["scratch"], ["forget"]) and (
             fix.role == "user") and ("instead" in low or "rather" in low or low[1:2] == ["that"]) else set()  # "Scratch the
@@ -924,6 +931,9 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                     ways.append((3, was, value))  # "ORD-1" → "ORD-2", "BA117" → "BA119" (not "$18" → "$17")
                 elif mistyped(was, value, codes=False):  # (in the sentence it corrects: a time too, "15:00" → "15:30")
                     ways.append((3, was, value))  # "77-3301" → "77-3310": the digits swapped
+                elif i and new[i - 1].lower() == "to" and j and _form(was) == _form(value) != "" and stem(found[j - 1]) in (
+                        fix.stems) and found[j - 1][:1].isalpha():  # "run order has been moved to 21": the run order's 17
+                    ways.append((4, was, value))
             if ways:  # one value replaced by one ("I fly out on 4 May": not the return on 10 June too)
                 _, was, then = min(ways, key=lambda way: way[0])
                 day = (text[:text.find(was)].split() or [""])[-1]  # "Saturday 12 October" → "Sunday 13 October": the
@@ -932,6 +942,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 text = text.replace(was, then, 1)
         named, was = _name_runs(fix.text), _name_runs(old.text)
         unsure = _lower(fix) & {"maybe", "perhaps", "might", "possibly"}  # "maybe Dr Amira Khan" changes nothing yet
+        named = [n for n in named if n.removesuffix("'s").removesuffix("’s") not in old.text]  # ("Nell's run order": Nell is
+        # who it is of, not a new name)
         if text == old.text and len(named) == 1 and len(was) == 1 and named != was and not unsure:  # a new name for the one
             # named
             text = text.replace(was[0], named[0], 1)  # ("in the colour Moss Green" → "in the colour Rust Orange")
@@ -951,7 +963,7 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             # new value, said its own way, replaces the old short sentence
         out = [s for s in out if (s is not fix or not applied) and s.order not in superseded]
     fixes = {wording(s.text): s for s in out if s.fixed and len(wording(s.text)) >= 3}  # a correction the reader wrote whole ("On
-    newer = {s.order: fix for s in out if not s.fixed and s.role == "user" and (fix := fixes.get(wording(s.text))) and (  # exam,
+    newer = {s.order: fix for s in out if not s.fixed and s.role in ("user", "note") and (fix := fixes.get(wording(s.text))) and (  # exam,
         fix.order > s.order)}  # knee flexion is 105 degrees."): in the place of the sentence it corrects
     return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems) if s.order in newer else s for s in out
             if s not in newer.values()]
@@ -1083,6 +1095,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             for value in _identifiers(statement):  # a later label for a value said bare ("14C", then "seat 14C")
                 labelled = f"{_label(statement, value)} {value}".strip()
                 seen[value] = max(seen.get(value, labelled), labelled, key=lambda line: line != value)
+        seen = {value: line for value, line in seen.items() if not any(value != other and f" {value} " in f" {other} " for other in (
+            seen))}  # "LS6" is part of "LS6 2AB"
         wanted = set(words(f"{section.heading} {section.description}".replace("_", " "))) - stem_set(
             "id ids identifier number no ref reference code")  # "order_id": order; "Ticket": a ticket's; "Identifiers": all
         named = [value for value, label in seen.items() if wanted & set(words(label))]

@@ -612,12 +612,24 @@ _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday"
 _TRAILING = frozenset("instead please then thanks now".split())
 
 
+def _places(text: str, part: str) -> list[int]:
+    """Where ``part`` stands in ``text`` as whole words, not inside a longer word or number."""
+    found, at = [], text.find(part)
+    while at >= 0 and part:
+        found += [at] * (not text[at - 1:at].isalnum() and not text[at + len(part):at + len(part) + 1].isalnum())
+        at = text.find(part, at + 1)
+    return found
+
+
 def _replaced(target: str, value: str, old: str, key: str) -> str | None:
     """``target`` with ``value`` in place of ``old``, else of its last word of ``key``'s shape (a number, a day, a
     name: "500 euros" for "650 euros"), else of what follows its last "is"; ``None`` if there is none."""
-    at = target.lower().find(old.lower()) if old else -1
+    at = next((at for at in _places(target.lower(), old.lower())), -1) if old else -1  # a whole word ("3", not of "13")
     if at >= 0:
-        return target[:at] + value + target[at + len(old):]
+        end = at + len(old)
+        tail = value.partition(" ")[2] if value.partition(" ")[0] == key else ""  # "4 Chinese elms" for the "3" of "3
+        end += (len(tail) + 1) * (bool(tail) and target[end:].lower().startswith(f" {tail.lower()}"))  # Chinese elms"
+        return target[:at] + value + target[end:]
     def shape(token: str) -> tuple[bool, ...]:  # (a weekday is no month: "Wednesday" replaces "Tuesday", not "March")
         return (any(c.isdigit() for c in token), any(c.isalpha() for c in token), token[:1].isupper(),
                 token.lower() in CALENDAR, token.lower() in _WEEKDAYS)
@@ -644,7 +656,10 @@ def _replaced(target: str, value: str, old: str, key: str) -> str | None:
         end, value = end + len(same[-1]), value[value.find(key):]
         said = [stem(w.lower()) for w in tokens(value)[1:]]
         near = [stem(t.lower()) for t in tokens(target[end:])[:max(3, len(said))]]
-        if said and len(near) >= len(said) and all(a == b or any(c.isdigit() for c in a) and any(c.isdigit() for c in b) for a, b in zip(
+        after = (tokens(target[end:])[len(said):len(said) + 1] or [""])[0]  # "5 junipers" for "2 juniper trees": the
+        if said and after.isalpha() and after.lower() not in STOP and all(a == b for a, b in zip(near, said)):
+            value = key  # number alone, the noun as it was
+        elif said and len(near) >= len(said) and all(a == b or any(c.isdigit() for c in a) and any(c.isdigit() for c in b) for a, b in zip(
                 near, said)):  # "3 tablets" for "1 tablet at night": the number and its word ("12 July, at 3pm" for "11
             # July, at 2pm": the whole span)
             for word in tokens(target[end:])[:len(said)]:
