@@ -3225,6 +3225,22 @@ _LOOKUP_VERBS = frozenset("get find check lookup look search list fetch read sho
 _NEWS_OPENERS = frozenset("there the a an our my his her their its we i i'm we're it's there's".split())
 
 
+def _withheld(request: Request, tool: Tool) -> bool:
+    """Whether the instructions call ``tool`` only on a condition the latest message does not meet: "Use take_deposit
+    when asked to take a deposit" of "Please book the Full Day package" (no word of the condition, nor a kin, said)."""
+    for sentence in sentences(request.instructions[:2000]):
+        _, named, rest = sentence.partition(tool.name)
+        rest = rest.split(",")[0].split(";")[0]  # its own clause ("run_diagnostics for a serial, create_ticket when...")
+        condition = next((rest.lower().partition(f" {cue} ")[2] for cue in ("when", "if", "whenever", "only when", "only if")
+                          if f" {cue} " in rest.lower()), "") if named else ""
+        wanted = set(words(condition)) - _LIGHT_VERBS - _USERS - stem_set("ask asked asks want wants need needs someone "
+                                                                          "they them explicitly specifically")
+        if wanted and wanted <= set(words(tool.told)) | tool.name_stems and not (wanted | related(wanted)) & set(words(
+                request.message)):  # (a condition in the tool's own words: not "create_ticket when a human must act")
+            return True
+    return False
+
+
 def _choose_tools(request: Request) -> list[Tool]:
     """The tools the latest user message asks for, best first (else the best one, if ``tool_choice`` or the
     instructions demand one). A tool scores 3 for each word said (or related: "plus" for ``add``) that only
@@ -3236,6 +3252,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     handed = handed_to and sum(t.handoff for t in request.tools) == 1  # its way back
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
+    if choice in (None, "auto"):  # "Use take_deposit when asked to take a deposit": not for a booking alone
+        tools = [t for t in tools if t.handoff or not _withheld(request, t)]
     heard = _lower_tokens(request.message)
     turned = any(a in ("turn", "switch", "flip", "put") and b == "it" and c in ("on", "off", "back") for a, b, c in zip(
         heard, heard[1:], heard[2:]))  # "turn it off again" (not "Turn the kitchen lights off, it is late"): the switch
@@ -3694,7 +3712,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     if not topic:
         return None
     wants_id, how_much = bool(set(topic) & _ID), "how much " in question.lower()
-    asking = (sentences(request.message) or [""])[-1]
+    asking = next((s for s in reversed(sentences(request.message)) if s.rstrip().endswith("?")), (sentences(
+        request.message) or [""])[-1])  # its question ("Who restocked the fridge? Ticket 88: ...": not the ticket)
     # The thing asked about must be there: "the ticket number" (the word before "number"), "my dog".
     counted = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?")) or None  # "nights", not "items"
     counted = None if counted in _ITEMS else counted
@@ -5286,7 +5305,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             run = [(_clause if run[0].role == "user" else _part)(run[0], request.memory.spelled(_topic(said)))] if one and run[
                 0].role in ("user", "tool") else run  # its parts (a result's, asked yes or no too: "Is it going to rain?")
             told = _counted(request, said, found[1], run) or _told_back(run)  # "2 (brother, sister). You told me: ..."
-            told = _part_asked(told, {t.split("'")[0] for t in said_tokens}) if len(run) == 1 else told
+            question = next((s for s in reversed(sentences(said)) if s.rstrip().endswith("?")), said)  # (not the text
+            told = _part_asked(told, {t.split("'")[0] for t in _lower_tokens(question)}) if len(run) == 1 else told  # it asks of)
             if "how" in said_tokens and {"until", "till"} & said_tokens and (_DATE.search(found[1].text) or _DAYS & found[1].stems):
                 told += " I can't count the days: I don't know today's date."  # "How long until my exam?"
             text, role = found[1].text.rstrip(" .!"), found[1].role  # "Do unused days carry over?": "Yes: unused..."
@@ -5480,6 +5500,9 @@ def _part_asked(told: str, asked: set[str]) -> str:
     sister lives in Bergen; I'll visit her on Friday." → "I'll visit her on Friday." for "when"); else as it is."""
     wanted = {{"where": "place", "when": "date", "time": "date"}[one] for one in asked & {"where", "when", "time"}}
     lead, told = told.split(": ", 1) if told.startswith(("You told me: ", "From my notes: ")) else ("", told)
+    named = [c for c in told.rstrip(".").split("; ") if set(words(c)) & set(words(" ".join(asked)))]  # "...by Lena
+    if wanted and len(named) == 1 and told.count("; ") and (_DATE.search(named[0]) or "where" in asked):  # Fisk; next check
+        return f"{lead + ': ' if lead else ''}{named[0][:1].upper() + named[0][1:]}."  # 9 May": "When is the next check?"
     clauses = [_pieces(clause) for clause in told.rstrip(".").split("; ")]
     kept = [c for c in clauses if wanted <= {kind for _, kind in c[1:]} and not any(", " in part and not part.partition(
         ", ")[2][:1].isdigit() for part, kind in c[1:] if kind and kind not in wanted)] if len(wanted) == 1 else []  # not

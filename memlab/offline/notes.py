@@ -292,6 +292,9 @@ def read_prompt(prompt: str) -> NoteSpec:
     elif len(columns) == 2 and columns[1].lower() in ("value", "values", "detail", "details", "description", "notes") and [
             s.heading for s in spec.sections] == columns:  # a, b, c": a row each; "columns Field | Value" alone: a row
         spec.sections, spec.columns = [], columns  # a fact
+    if spec.bullets is None and not (spec.sections or spec.json_keys or spec.form or spec.paragraph or spec.table) and any(
+            cue in lower for cue in ("as bullets", "in bullets", "bullet points", "bulleted", "as a bullet")):
+        spec.bullets = 8  # "Summarize the conversation as bullets": its facts, a bullet each (no sections it never named)
     return spec
 
 
@@ -332,7 +335,10 @@ def _form_line(line: str) -> bool:
 def _named_keys(prompt: str) -> list[str]:
     """The keys a prompt lists after "keys" up to the end of its sentence ("the keys a, b and c.")."""
     for found in _KEYS.finditer(prompt):
-        sentence = prompt[found.end():].split("\n", 1)[0].split(". ", 1)[0].split(" for: ")[0].rstrip(". ")
+        rest = prompt[found.end():].split("\n")  # a list of keys may go on over lines, each ending with a comma
+        ends = next((k for k, line in enumerate(rest) if not line.rstrip().endswith((",", " and")) or not rest[k + 1:k + 2] or (
+            not rest[k + 1].strip())), 0)
+        sentence = " ".join(line.strip() for line in rest[:ends + 1]).split(". ", 1)[0].split(" for: ")[0].rstrip(". ")
         later = list(_KEYS.finditer(sentence)) if sentence[:1] not in "-*•" else []  # "the following fields from the
         sentence = sentence[later[-1].end():] if later else sentence  # text and return JSON with keys: name, phone"
         if sentence[:1] in "-*•":  # "JSON with these keys:" then a list, a key a line ("- tenant")
@@ -342,7 +348,7 @@ def _named_keys(prompt: str) -> list[str]:
         for c in sentence:
             if c in "()" and (c == "(" or depth):
                 depth += 1 if c == "(" else -1
-                outside += " (a list)" if c == ")" and not depth and "list" in inner else ""
+                outside += " (a list)" if c == ")" and not depth and ("list" in inner or "array" in inner) else ""
                 inner = "" if c == "(" and depth == 1 else inner
             elif depth:
                 inner += c
@@ -656,6 +662,8 @@ def _kind_of(key: str) -> str | None:
     if last in ("phone", "mobile", "telephone", "time", "callback"):  # pickup_time, phone_number, "Callback number"
         # (not time_zone, phone_model)
         return "time" if last == "time" else "phone"
+    if last in ("email", "e-mail"):  # "Contact: <email>": the address alone
+        return "email"
     return next((k for k, stems in _KEY_KINDS.items() if set(words(key.replace("_", " "))) & stems), None)
 
 
@@ -674,6 +682,8 @@ def _typed(key: str, line: str) -> str | None:
         times = [t for t in found if ":" in t and t.replace(":", "").isdigit() or t[:-2].replace(":", "").isdigit() and t[
             -2:].lower() in ("am", "pm")]
         return (times[-1] if key.lower().startswith(("end", "finish", "until")) else times[0]) if times else ""
+    if kind == "email":
+        return next((t.strip(".,;:()<>") for t in found if "@" in t and "." in t.partition("@")[2]), "")
     if kind == "count":  # number_of_boxes: "12 boxes"
         return next((a for a, b in zip(found, found[1:]) if a.isdigit() and stem(b.lower()) in named), "")
     if kind == "money":  # a number with a currency to it ("95,000 euros", "$120", "70k"), not "Visa ending 4412"
@@ -737,9 +747,15 @@ def _value(part: Section, line: str) -> str:
 def _said_anywhere(part: Section, said: Sequence[Statement]) -> list[str]:
     """A blank's value of a kind no line of its section gave (a phone number, a place, a date or a time), from any
     sentence: the user's latest, or the helper's for a date or a time ("An engineer can come Thursday at 2:10pm")."""
-    kind = _kind_of(part.heading)
-    return [v for s in said if kind in ("phone", "place", "time", "date") and s.role in ("user", "note") + (
-        "assistant",) * (kind in ("time", "date")) and not asks(s) and (v := _value(part, s.text))][-1:]
+    kind = _kind_of(part.heading) or (_kind_of(part.description) if part.blank else None)  # ("Price: <current monthly price>")
+    return [v for s in said if kind in ("phone", "place", "time", "date", "money", "email") and s.role in ("user", "note") + (
+        "assistant",) * (kind in ("time", "date", "money")) and not asks(s) and (v := _value(part, s.text))][-1:]
+
+
+def _latest(part: Section) -> bool:
+    """Whether a blank asks for a value as it stands now ("Price: <current monthly price>", "Date: <final date>")."""
+    return bool({"current", "latest", "final", "now", "updated", "new"} & {t.lower() for t in tokens(
+        part.heading.replace("_", " ") + " " + part.description * part.blank)})  # (final_price too)
 
 
 def _values(part: Section, lines: Sequence[str]) -> list[str]:
@@ -893,16 +909,20 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             superseded.add(gone[0].order)
             out = [s for s in out if s.order not in superseded]
             continue
-        if fix.role != "user" or not (_lower(fix) & _FIXES or {"changed", "mind"} <= _lower(fix) or undone):
+        made = any([a, b] in (["make", "it"], ["make", "that"]) for a, b in zip(low, low[1:]))  # "07:30 is too early;
+        if fix.role != "user" or not (_lower(fix) & _FIXES or {"changed", "mind"} <= _lower(fix) or undone or made):  # make it 14:00"
             continue  # ("I changed my mind about the colour, I'm switching to Rust Orange"; "sleeves by 2 cm, not 3")
         shared = [{one for one in old.stems & fix.stems - _FIXES if "'" not in one and not facts(one)} for old in out]
         weak = not _lower(fix) & (_FIXES - _MOVED) and "mind" not in _lower(fix)  # "got pushed to Friday" says less than
         # "Actually, ...": of a
         whose = of_someone_else(fix.text)  # "Sorry, my reference is ...": the speaker's own, not the sister's; an
         # earlier message's, not the reason said with it ("3 June is sports day. Make it 5 June instead.")
-        shares = [(old.turn != fix.turn or old.role != "user", of_someone_else(old.text) == whose, len(same), old.role != "assistant", old.order, at) for at, (old, same) in enumerate(zip(out, shared))
+        forms = {_form(v) for v in facts(fix.text)} - {""}  # ("a 1/2 size" corrects "a 3/4 size", not "she's 9")
+        shares = [(old.turn != fix.turn or old.role != "user", of_someone_else(old.text) == whose, bool(forms & {_form(
+            v) for v in facts(old.text)}), len(same), old.role != "assistant", old.order, at) for at, (old, same) in enumerate(zip(out, shared))
                   if old.order < fix.order and old.role in ("user", "note", "assistant") and (same - _TIME and (
-                      not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)} or mistyped(
+                      not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)} or made and set(facts(
+                          old.text)) & set(facts(fix.text)) and old.role != "tool" or mistyped(
                           old.text, fix.text))]  # sentence
         # saying two of its words ("the bisque firing"), or the value it says is no more
         if not shares:
@@ -932,8 +952,10 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 elif mistyped(was, value, codes=False):  # (in the sentence it corrects: a time too, "15:00" → "15:30")
                     ways.append((3, was, value))  # "77-3301" → "77-3310": the digits swapped
                 elif i and new[i - 1].lower() == "to" and j and _form(was) == _form(value) != "" and stem(found[j - 1]) in (
-                        fix.stems) and found[j - 1][:1].isalpha():  # "run order has been moved to 21": the run order's 17
-                    ways.append((4, was, value))
+                        fix.stems) and found[j - 1][:1].isalpha() or i > 1 and [w.lower() for w in new[i - 2:i]] in (
+                            ["make", "it"], ["make", "that"]) and _form(was) == _form(value) != "" and was in fix.text:
+                    ways.append((4, was, value))  # "run order has been moved to 21": the run order's 17; "07:30 is too
+                    # early; make it 14:00": the 07:30
             if ways:  # one value replaced by one ("I fly out on 4 May": not the return on 10 June too)
                 _, was, then = min(ways, key=lambda way: way[0])
                 day = (text[:text.find(was)].split() or [""])[-1]  # "Saturday 12 October" → "Sunday 13 October": the
@@ -944,8 +966,10 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         unsure = _lower(fix) & {"maybe", "perhaps", "might", "possibly"}  # "maybe Dr Amira Khan" changes nothing yet
         named = [n for n in named if n.removesuffix("'s").removesuffix("’s") not in old.text]  # ("Nell's run order": Nell is
         # who it is of, not a new name)
-        if text == old.text and len(named) == 1 and len(was) == 1 and named != was and not unsure:  # a new name for the one
-            # named
+        kind = (tokens(old.text[:old.text.find(was[0])]) or [""])[-1] if len(was) == 1 else ""  # "daughter" of "my
+        if text == old.text and len(named) == 1 and len(was) == 1 and named != was and not unsure and (not kind.isalpha() or (
+                stem(kind.lower()) in words(fix.text) or kind.lower() in STOP)):  # daughter Ada": not "Her teacher, Mr Okafor";
+            # a new name for the one named
             text = text.replace(was[0], named[0], 1)  # ("in the colour Moss Green" → "in the colour Rust Orange")
         before, instead, after = fix.text.rstrip(".!?").partition(" instead of ")
         gone = after.split(",")[0].strip().split(" ")  # "make the sky a warm amber instead of pale blue": "pale blue"
@@ -1445,8 +1469,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         bodies = {h: [line.replace(_bare(line), _third(_bare(line), name)) if _bare(line) in users else line
                       for line in b] for h, b in bodies.items()}
     if spec.json_keys or spec.form or spec.columns:  # one value a key or field (or row): "Severity is P1" gives "P1"
-        values = {s.heading: _values(s, bodies[s.heading]) or _said_anywhere(s, said) * s.blank for s in sections
-                  if s.heading in bodies}
+        values = {s.heading: _latest(s) and _said_anywhere(s, said) or _values(s, bodies[s.heading]) or _said_anywhere(
+            s, said) * s.blank for s in sections if s.heading in bodies}  # ("<current monthly price>": the latest said)
         for part in sections:  # "Left ear" and "Right ear": the clauses saying its own word ("your right ear has mild
             own = set(words(part.heading)) - {w for other in sections if other != part for w in words(other.heading)}
             clauses = [c for v in values.get(part.heading, []) for c in v.split("; ") if own & set(words(c)) or {

@@ -511,6 +511,11 @@ class _Reader:
             if colon and role.lower() in ("tool", "function") and name.strip("()").isidentifier():  # (a call: its name
                 called = f" {name.strip('()')}({rest.strip()})" if role.lower() == "function" else rest  # and arguments)
                 line = f"{role} [{name.strip('()')}]:{called}"
+            inner = line.strip()[1:-1].strip() if line.strip()[:1] + line.strip()[-1:] == "[]" else ""  # "[tool returned {...}]",
+            verb = next((cue for cue in (" returned ", " called ") if cue in f" {inner[:40]} "), "")  # "[agent called f(x)]"
+            if verb and len(f" {inner}".partition(verb)[0].split()) <= 2:  # a bracketed line: a tool's call or result
+                entries.append(["tool" if verb == " returned " else "call", "", f" {inner}".partition(verb)[2].strip()])
+                continue
             found = _TRANSCRIPT_LINE.match(line.strip())
             label, _, body = line.strip().partition(":")
             if found and not named:
