@@ -172,6 +172,7 @@ class OfflineAPI:
         self._responses: OrderedDict[str, tuple[str | None, str, dict[str, Any]]] = OrderedDict()
         self._conversations: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
         self._counter = itertools.count(1)
+        self._issued: dict[str, int] = {}  # a response id given → how many times its request was answered
         self._lock = threading.RLock()
         # what the model answered each of the latest requests it read (a digest of them → the output as JSON): an
         # explorer replays the same conversation under another setting, and its requests repeat up to where the
@@ -305,6 +306,9 @@ class OfflineAPI:
         stored = body.get("store") is not False
         previous = body.get("previous_response_id")
         response_id = f"resp_{digest(context, output, stored, previous)}"
+        with self._lock:  # the same request again is a new response, as in the real API (deleting one keeps the
+            repeat = self._issued[response_id] = self._issued.get(response_id, 0) + 1  # other); the same in every run
+        response_id = f"resp_{digest(response_id, repeat)}" if repeat > 1 else response_id
         response = {"id": response_id, "object": "response", "created_at": 0, "status": status,
                     "incomplete_details": incomplete, "model": body["model"], "instructions": body.get("instructions"),
                     "output": output, "parallel_tool_calls": body.get("parallel_tool_calls", True),

@@ -845,9 +845,14 @@ class Reader:
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
-        listed = next((description.lower().partition(cue)[2] for cue in ("e.g.", "such as ", "for example") if cue in (
-            description.lower())), "").split(".")[0].replace(" or ", ",").replace(" and ", ",")
-        samples = [one.strip(" )(:") for one in listed.split(",") if one.strip(" )(:")]  # "the backline instrument, e.g.
+        own = description if description.lower().replace(" ", "_") != name.lower() else ""  # (not its title, "Class Name")
+        told = own or next((t.told for t in self.request.tools if t.name == self.tool), "") if len(self.fields) <= 1 else (
+            description)  # (a tool's one field: its description's examples, "for a class (e.g. 'open', 'novice')")
+        quoted = told.lower().split("'")[1::2] if told.count("'") >= 4 else []  # "'open' or 'novice'"
+        listed = next((told.lower().partition(cue)[2] for cue in ("e.g.", "such as ", "for example") if cue in (
+            told.lower())), "").split(".")[0].replace(" or ", ",").replace(" and ", ",") or ",".join(
+                one for one in quoted if 0 < len(one.split()) <= 3)
+        samples = [one.strip(" )(:'\"") for one in listed.split(",") if one.strip(" )(:'\"")]  # "the backline instrument, e.g.
         heard = [(at, one) for one in samples if len(samples) > 1 and (at := f" {self.whole.lower()}".find(f" {one}")) >= 0 and (
             not self.whole[at + len(one):at + len(one) + 1].isalnum()) and not set(_lower_tokens(self.whole[:at])[-2:]) & {
             "not", "no", "never"}]  # drum kit, bass amp": the one said, not negated ("a room with
@@ -1385,6 +1390,12 @@ class Reader:
             return float(picked)  # "mark the first one done": the first listed record's id
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
+        said = _lower_tokens(_in_digits(self.request.message))
+        sides = next(((a, c) for a, b, c in zip(said, said[1:], said[2:]) if b in ("by", "x", "×") and _NUMBER.fullmatch(
+            a) and _NUMBER.fullmatch(c)), None)  # "8 by 6 cm": width 8, height 6
+        if sides and marks & stem_set("width wide length long height tall depth deep"):
+            side = float(sides[not marks & stem_set("width wide length long")])
+            return int(side) if side.is_integer() else side  # (as written: 3, not 3.0)
         low = f" {self.request.message.lower()} "
         kin = [t for t in _lower_tokens(self.request.message) if stem(t) in related(marks)]  # "no kids": children none
         said = _lower_tokens(_in_digits(self.request.message))  # (but "3 sons, no daughters": 3, "3 bottles of wine, no
@@ -3225,6 +3236,19 @@ _LOOKUP_VERBS = frozenset("get find check lookup look search list fetch read sho
 _NEWS_OPENERS = frozenset("there the a an our my his her their its we i i'm we're it's there's".split())
 
 
+def _only_news_for(tool: Tool, message: str) -> bool:
+    """Whether a message only tells of something ("My dog Fly has a sore paw.", "Tam is a 3-year-old bitch.") and says
+    no word of what an acting ``tool`` does (book_pen_slot: book, pen, slot, or a kin): no call then."""
+    said = _lower_tokens(message)
+    opens = said[:1] in ([w] for w in ("my", "our", "his", "her", "their", "the", "it", "it's", "he", "she", "they")) or (
+        tokens(message)[:1] and tokens(message)[0][:1].isupper() and said[1:2] in (["is"], ["has"], ["was"]))
+    heard = set(words(message))
+    options = {str(o).lower() for f in (tool.parameters.get("properties") or {}).values() if isinstance(f, Mapping)
+               for o in f.get("enum") or ()}  # ("The deluxe one, but no wax" picks a program)
+    return bool(opens) and tool.name.split("_")[0].lower() in _ACTS | _ACTING and not _is_question(message) and not (
+        tool.name_stems | related(tool.name_stems)) & heard and len(sentences(message)) == 1 and not options & set(said)
+
+
 def _withheld(request: Request, tool: Tool) -> bool:
     """Whether the instructions call ``tool`` only on a condition the latest message does not meet: "Use take_deposit
     when asked to take a deposit" of "Please book the Full Day package" (no word of the condition, nor a kin, said)."""
@@ -3290,6 +3314,10 @@ def _choose_tools(request: Request) -> list[Tool]:
         chat and t.stems & _SEARCHES and _takes_a_query(t) or tells and not t.handoff and verb not in _VERBS - _CHANGES and not (
             ({verb} | _MEMORY) & set(words(request.message)) or t.stems & _MEMORY))]  # is LC-4" (of several tools): no act
     # whose verb it does not say, unless asked, or it keeps what the user tells (save_memory)
+    replied = next((plain_text(i.get("content")) for i in request.conversation[request.last_user_index - 1::-1] if (
+        i.get("role") == "assistant")), "") if request.last_user_index else ""  # (an answer to "Which program?" acts)
+    tools = [t for t in tools if t.handoff or choice not in (None, "auto") or replied.rstrip().endswith("?") or not (
+        _only_news_for(t, request.message))]  # "My dog Fly has a sore paw" books no practice slot
     if _turned(request.message):  # "Turn the music down": a tool that sets a level (set_volume), not play_music
         tools = [t for t in tools if any(isinstance(f, Mapping) and (f.get("type") in ("number", "integer") or {"low", "high"}
                  & {str(o).lower() for o in f.get("enum") or ()}) for f in (t.parameters.get("properties") or {}).values())] or tools
@@ -3731,6 +3759,14 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     if named or priced:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too, an amount a price
         candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
             i, head) for i in s.identifiers) if named else _currencies(s.text))]
+    whom = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper()))) - {head}  # "Ellen's booking
+    # reference": of Ellen; "Which class is Jess in?": what is said of Jess ("Jess in the novice")
+    sorted_by = whom and len(set(topic) - whom) == 1 and set(topic) - whom <= _SORTED_INTO  # "Which class is Jess in?"
+    candidates += [(0.0, s) for s in request.said if sorted_by and s.role in roles and whom <= s.stems]
+    if stem("day") in topic and "how " not in question.lower():  # "Which days can I do?": "I can do Tuesdays and Thursdays"
+        candidates += [(0.0, s) for s in request.said if s.role in roles and _DAYS & s.stems]
+    if set(topic) & stem_set("colour color"):  # "What colour was it?": "it was bright orange-yellow"
+        candidates += [(0.0, s) for s in request.said if s.role in roles and _hue(s.text)]
     if set(topic) & _FAULTS:  # "What problems did I describe?": "The carriage sticks"
         candidates += [(0.0, s) for s in request.said if s.role in roles and s.stems & _FAULT_WORDS]
     group = counted in _PERSON and set(topic) <= {counted, *_GROUP_WORDS, *(_BOOKED if not of_someone_else(question) else ())}  # "How
@@ -3743,9 +3779,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         head in s.stems for s in request.said if s.role in ("user", "note") and not s.asks and s.text not in request.message
         ) else []  # "What date is my booking?" of "I'd
     candidates += [(0.0, s) for s in wished]  # like the main hall on Saturday 21 June": what was asked for is booked
-    whom = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper()))) - {head}  # "Ellen's booking
     exact = any(head in s.stems | called for _, s in candidates if not s.asks and (not whom or whom & s.stems or not any(
-        whom & c.stems for _, c in candidates)))  # reference": of Ellen ("her reference"), not the user's booking's
+        whom & c.stems for _, c in candidates)))  # not the user's booking's reference for Ellen's ("her reference")
     coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks and (not exact or head in s.stems))
     # ("my locker code is 4192": no code, but the locker's, beside "the kiln log number ... KL-0387")
     found, ids, labels = [], {i.lower() for i in identifiers(question)}, _labels(question)
@@ -3765,8 +3800,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     for score, statement in candidates:
         price = {stem("price"), stem("cost")} if priced and _currencies(statement.text) else set()  # "... at 59.99 EUR"
         if plain and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or statement.role == "user" and (
-                _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)):
-            continue  # a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
+                _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)) and not (
+                    sorted_by and whom <= statement.stems):  # (but "Which class is Jess in?": "...Jess in
+            continue  # the novice") a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
         if statement.stems & sides[1] and not statement.stems & sides[0] and _lower_tokens(question)[0] not in _YES_NO:
             continue
         if yours and statement.role == "user" and not {"you", "your", "you're"} & set(_lower_tokens(statement.text)):
@@ -3821,6 +3857,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             itertools.pairwise(_lower_tokens(statement.text)))) else set()  # "What time do I start?": "from 8pm"
         sized |= {stem("year")} if stem("year") in topic and any(t.isdigit() and len(t) == 4 and t[:2] in ("19", "20") for t in tokens(
             statement.text[:300])) else set()
+        sized |= set(topic) & stem_set("colour color") if _hue(statement.text) else set()  # "What colour...?": "orange-yellow"
+        sized |= {stem("day")} if stem("day") in topic and _DAYS & statement.stems and "how " not in question.lower() else set()
+        # "Which days...?": "Tuesdays"
         if len(topic) > 1 and set(topic) - _VALUE_KINDS and not _covered([one for one in topic if one not in _VALUE_KINDS], (
                 statement.stems | faulty | sized | ({head} if called & statement.stems or statement in wished else set()))) and not named and {
                     s for s in set(words(statement.text)) - _VALUE_KINDS - _DAYS - _LIGHT_VERBS - set(words(" ".join(_proper_names(
@@ -3910,6 +3949,15 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
 _OUTRIGHT = frozenset("actually sorry correction meant oops mistake wrong".split())
 
 
+#: What things are sorted into, asked of one by name ("Which class is Jess in?": "Jess in the novice").
+_SORTED_INTO = stem_set("class category division group team level grade section heat round ring lane court pool set league")
+
+
+def _hue(text: str) -> bool:
+    """Whether ``text`` names a colour ("bright orange-yellow", "a red one")."""
+    return bool(_COLORS & {part for t in _lower_tokens(text[:300]) for part in t.split("-")})
+
+
 def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set[str], roles: tuple[str, ...]) -> bool:
     """Whether ``later`` changes the value ``said`` gives of what ``topic`` asks: it shares a word with it, gives a value
     of its kind (or of its shape, or says "not <its value>"), and either corrects outright ("Correction: the serial is
@@ -3964,9 +4012,16 @@ _MEASURED = frozenset("big large heavy tall wide long deep high far fast strong 
 def _group_size(text: str) -> str:
     """How many a group is, as ``text`` says it of "us": "There will be 7 of us", "We're a party of six", "we are 4"."""
     said = [*_lower_tokens(_in_digits(text[:300])), ""]  # (not "Two of us are vegetarian")
+    ages = [int(a) for a, b in zip(said, said[1:]) if a.isdigit() and b.rstrip(",.") in _AGES]  # "3 adults and 1 child": 4
     return next((n for a, b, c, d in zip(said, said[1:], said[2:], said[3:]) for n in ([a] if (b, c) == ("of", "us") and d not in (
         "are", "is", "were", "will", "have", "can") else [c] if (
-        a, b) == ("party", "of") or (a, b) == ("we", "are") else [b] if a == "we're" else []) if _NUMBER.fullmatch(n)), "")
+        a, b) == ("party", "of") or (a, b) == ("we", "are") else [b] if a == "we're" else []) if _NUMBER.fullmatch(n)), "") or (
+        str(sum(ages)) if len(ages) > 1 else "")
+
+
+#: The people a group is counted in by age ("2 adults and 3 children").
+_AGES = frozenset("adult adults child children kid kids senior seniors infant infants teen teens teenager teenagers "
+                  "student students concession concessions".split())
 
 
 #: What "it is" says of the weather or the time ("It is raining", "It's freezing", "It was late").
@@ -5550,6 +5605,8 @@ def _counted(request: Request, question: str, found: Statement, run: Sequence[St
     asked = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?"))
     if asked in _ITEMS and found.role == "user":
         return f"{sum(len(_listed(s.text)) or 1 for s in run)}. {_told_back(run)}"
+    if asked in _PERSON and (size := _group_size(found.text)) and _AGES & set(_lower_tokens(found.text)):  # "How many
+        return f"{size}. {_told_back([found])}"  # people altogether?" of "3 adults and 1 child": 4
     if not asked or asked in found.stems or found.role != "user":
         return ""
     counts: dict[str, tuple[int, str]] = {}
@@ -6393,8 +6450,14 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
             reader._option_named(options, set(words(rest)), "", strict=True) is not None)), None) or next((
             k for k in arguments if side in _ENDS.get(k.split("_")[0], ()) or after and after[0] in words(
             k.replace("_", " "))), None) or next((
-            k for k, v in arguments.items() if isinstance(v, (str, int, float)) and str(v) and new and (
+            k for k, v in arguments.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool) and str(v) and new and (
                 shapes[k] == shapes[""] if wrong is None else str(v).lower() in wrong.lower())), None)
+        toggled = {k: not set(_lower_tokens(rest)) & {"no", "not", "without"} for k, v in arguments.items() if isinstance(
+            v, bool) and k != key and set(words(k.replace("_", " "))) & set(words(rest))}  # "in colour": colour true
+        said_by = [b for a, b in itertools.pairwise(tokens(rest)) if a.lower() in ("with", "by") and b[:1].isupper()]
+        filled = {k: said_by[0] for k, v in arguments.items() if v is None and said_by and k != key}  # "with Mara": the
+        if key is None and (toggled or filled):  # artist nobody was named for before
+            return tool.name, {**arguments, **toggled, **filled}
         if about and len(tokens(request.message)) > 8 and not (when or identifiers(new) or _NUMBER.fullmatch(new) or isinstance(
                 tool.parameters["properties"][key].get("enum"), list)):
             return None  # a longer "what about ... for the same dates?" names an option ("a double"), not a free value
@@ -6416,6 +6479,7 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
                 and isinstance(field.get("enum"), list) and (option := reader._option_named(field["enum"], set(words(
                     rest)), "", strict=True)) is not None} | {k: when[0] for k in arguments if k != key and when and shapes[
                         k][2]}  # "Same again for Saturday but balcony": the section and the day
+        more |= toggled
         return (tool.name, {**arguments, **sides, **more, key: value}) if value is not None and arguments[key] != value else None
     return None
 

@@ -511,8 +511,12 @@ async def test_ids_are_deterministic_and_unique(client) -> None:
     first = await client.responses.create(model=MODEL, input="hello")
     again = await client.responses.create(model=MODEL, input="hello")
     other = await client.responses.create(model=MODEL, input="hello there")
-    assert first.id == again.id and first.output[0].id == again.output[0].id
-    assert first.id != other.id
+    assert first.output[0].id == again.output[0].id and first.output_text == again.output_text
+    assert len({first.id, again.id, other.id}) == 3  # the same request twice is two responses, as in the real API:
+    await client.responses.delete(first.id)  # deleting one keeps the other
+    assert (await client.responses.retrieve(again.id)).output_text == first.output_text
+    fresh = offline_client(OfflineAPI())  # and a run gives the same ids as the last
+    assert [(await fresh.responses.create(model=MODEL, input="hello")).id for _ in range(2)] == [first.id, again.id]
     call_ids = [i["call_id"] for i in scripted(LONG) if i.get("type") == "function_call"]
     assert len(call_ids) == len(set(call_ids)) >= 4
 
