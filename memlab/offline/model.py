@@ -57,7 +57,7 @@ _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
 #: A postal address: a street with its number, a city, a postcode or zip and a country ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
-                      r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row|Wharf|Quay|Mews|Gardens))\b(?:\.?,? (?!(?:Could|Can|Please|The|We|It|And|But|Would|Will|Our|My|This|That|They|There|He|She|You|I)\b)([A-Z]["
+                      r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row|Wharf|Quay|Mews|Gardens))\b(?:(?:\.?, |(?:(?<=St)|(?<=Rd)|(?<=Ave)|(?<=Blvd))\. | )(?!(?:Could|Can|Please|The|We|It|And|But|Would|Will|Our|My|This|That|They|There|He|She|You|I)\b)([A-Z]["
                       r"\w'-]+(?: [A-Z][a-z][\w'-]*)*)(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b"
                       r"(?:, ([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2}))?)?)?")
 _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal", "country nation")]
@@ -781,6 +781,9 @@ class Reader:
              nullable: bool = False) -> str | None:
         """:meth:`as_said`, without the quotes around it ("the zone 'lower tongue'"), a possessive's "'s" ("Chidi
         Okafor's rating": Chidi Okafor) or the field's own name before it ("for skill electrical": electrical)."""
+        low = f" {self.whole.lower()} "
+        if nullable and any(f" {cue} {w}" in low for cue in ("no", "without") for w in name.lower().split("_")[:1] if len(w) > 2):
+            return None  # "No engineer has been called yet.": engineer_called none
         value = self.as_said(name, description, format, owner, nullable)
         if not value or len(value) < 3:
             return value
@@ -845,6 +848,12 @@ class Reader:
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
+        lead = tokens(self.whole[:80])[:2]
+        if self.item and field_stems == {stem("name")} and len(lead) == 2 and lead[0].istitle() and lead[0].isalpha() and (
+                lead[0].lower() not in STOP | CALENDAR) and self.whole.startswith(f"{lead[0]} {lead[1]}") and (lead[1].endswith(
+                    "ed") or lead[1] in ("has", "got", "ran", "won", "made", "took", "brought", "gave", "scored", "sold")) and self.kind(
+                    name, description, format, owner)[0] != "item":  # "Ana picked 14 rows": Ana, not the rows counted
+            return lead[0]
         own = description if description.lower().replace(" ", "_") != name.lower() else ""  # (not its title, "Class Name")
         told = own or next((t.told for t in self.request.tools if t.name == self.tool), "") if len(self.fields) <= 1 else (
             description)  # (a tool's one field: its description's examples, "for a class (e.g. 'open', 'novice')")
@@ -1391,10 +1400,18 @@ class Reader:
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
         said = _lower_tokens(_in_digits(self.request.message))
+        unit = name.lower().rsplit("_", 1)[-1] if "_" in name else ""  # heaviest_passenger_kg: a number in kg, or none
+        counted = [b.rstrip(".,;") for a, b in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(a)]
+        if unit in ("kg", "g", "cm", "mm", "km", "lb", "lbs", "kwh", "ml") and counted and all(b.isalpha() and b not in (
+                _MEASURE_WORDS | {"wide", "high", "long", "tall", "deep", "by", "x", "and", "or"}) for b in counted) and not any(
+                    a[:1].isdigit() and a.lstrip("0123456789.") in _MEASURE_WORDS for a in said):
+            return None  # each number counts another thing: "3 passengers" is no weight
         sides = next(((a, c) for a, b, c in zip(said, said[1:], said[2:]) if b in ("by", "x", "×") and _NUMBER.fullmatch(
             a) and _NUMBER.fullmatch(c)), None)  # "8 by 6 cm": width 8, height 6
-        if sides and marks & stem_set("width wide length long height tall depth deep"):
-            side = float(sides[not marks & stem_set("width wide length long")])
+        dims = [f for f in self.fields if set(words(f.replace("_", " "))) & stem_set("width wide length long height tall depth deep")]
+        if sides and marks & stem_set("width wide length long height tall depth deep"):  # (of two fields, in their order:
+            side = float(sides[min(dims.index(name), 1)] if name in dims and len(dims) > 1 else sides[not marks & stem_set(
+                "width wide length long")])  # length_m, width_m "4 by 3.5 m": 4, 3.5)
             return int(side) if side.is_integer() else side  # (as written: 3, not 3.0)
         low = f" {self.request.message.lower()} "
         kin = [t for t in _lower_tokens(self.request.message) if stem(t) in related(marks)]  # "no kids": children none
@@ -1860,6 +1877,10 @@ class Reader:
         """The first option the conversation names or abbreviates (``EUR`` for "euros"), else the one whose
         explanation in ``description`` shares most words with the message ("sales: pricing, demos"), or ``None``; an
         end of a scale the message negates names the other end ("Not urgent.": low, of low/medium/high)."""
+        signed = [o for o in options if isinstance(o, str) and o[-1:] in "+-" and any(not self.request.message[at + len(o):at + len(
+            o) + 1].isalnum() for at in _whole_at(self.request.message, o))]  # "blood group AB-": AB- (not AB+, A-)
+        if len(signed) == 1:
+            return signed[0]
         found = _lower_tokens(self.request.message)
         negated = {stem(w) for before, w in itertools.pairwise(found) if before in ("not", "no", "never", "nothing")
                    or before.endswith("n't")}
@@ -1966,6 +1987,9 @@ class Reader:
             praise = [len(set(words(half)) & tones[0]) - len(set(words(half)) & tones[1]) for half in halves]
             half = halves[(praise[0] < praise[1]) ^ bool(near & _VERDICT_SIDES[1])].strip(" ,.;:!")
             return _listed(half) or [half]
+        label = message[at + size:].removeprefix("s").lstrip() if at >= 0 else ""  # "Defects: cracked pot, missing
+        if label[:1] == ":" and len(listed := _listed(label[1:].strip().split("\n")[0].split(". ")[0].split(";")[0])) >= 2:
+            return listed[:20]  # mortar at the stack. No cowl fitted.": the two, to the sentence's end
         cues = [t for t in tokens(message) if stem(t.lower()) in related(near) - near] if at < 0 else []
         for cue in cues[:20] or [""]:  # the first that lists: "We want to go... we love temples and food markets."
             at, size = (message.find(cue), len(cue)) if cue else (at, size)  # allergies: "allergic to peanuts and shellfish"
@@ -2139,7 +2163,10 @@ class Reader:
         after = found[found.index(run[-1]) + 1:] if run else []  # (cut only before numbers of their own units)
         units = all(b.isalpha() and b.lower() not in ("and", "or", "plus") or z.lower() in ("of", "out") for z, a, b in zip(
             ["", *after], after, [*after[1:], "."]) if _NUMBER.fullmatch(a))  # ("7, 8 and 9 out of 10": not the 10)
-        return [float(t) for t in (run if at >= 0 and len(run) >= 2 and units else found) if _NUMBER.fullmatch(t)]
+        def signed(t: str) -> float:  # "-18.5, -17.0 degrees C": below zero (not the 5 of "3-5")
+            return -float(t) if any(not message[at + len(t) + 1:at + len(t) + 2].isdigit() for at in _whole_at(
+                message, f"-{t}")) else float(t)
+        return [signed(t) for t in (run if at >= 0 and len(run) >= 2 and units else found) if _NUMBER.fullmatch(t)]
 
     def choices(self, options: Sequence[Any]) -> list[Any]:
         """Every option the latest message names or abbreviates, in the order it names them ("my backend in Go and
@@ -3953,6 +3980,15 @@ _OUTRIGHT = frozenset("actually sorry correction meant oops mistake wrong".split
 _SORTED_INTO = stem_set("class category division group team level grade section heat round ring lane court pool set league")
 
 
+def _whole_at(text: str, part: str) -> list[int]:
+    """Where ``part`` stands in ``text`` after no letter or digit ("AB-" in "group AB-," but "B-" nowhere there)."""
+    found, at = [], text.find(part)
+    while at >= 0:
+        found += [at] * (not text[at - 1:at].isalnum())
+        at = text.find(part, at + 1)
+    return found
+
+
 def _hue(text: str) -> bool:
     """Whether ``text`` names a colour ("bright orange-yellow", "a red one")."""
     return bool(_COLORS & {part for t in _lower_tokens(text[:300]) for part in t.split("-")})
@@ -4013,15 +4049,18 @@ def _group_size(text: str) -> str:
     """How many a group is, as ``text`` says it of "us": "There will be 7 of us", "We're a party of six", "we are 4"."""
     said = [*_lower_tokens(_in_digits(text[:300])), ""]  # (not "Two of us are vegetarian")
     ages = [int(a) for a, b in zip(said, said[1:]) if a.isdigit() and b.rstrip(",.") in _AGES]  # "3 adults and 1 child": 4
-    return next((n for a, b, c, d in zip(said, said[1:], said[2:], said[3:]) for n in ([a] if (b, c) == ("of", "us") and d not in (
-        "are", "is", "were", "will", "have", "can") else [c] if (
-        a, b) == ("party", "of") or (a, b) == ("we", "are") else [b] if a == "we're" else []) if _NUMBER.fullmatch(n)), "") or (
-        str(sum(ages)) if len(ages) > 1 else "")
+    return str(sum(ages)) if len(ages) > 1 else next((n for a, b, c, d in zip(said, said[1:], said[2:], said[3:]) for n in (
+        [a] if (b, c) == ("of", "us") and d not in ("are", "is", "were", "will", "have", "can") else [c] if (
+            a, b) == ("party", "of") or (a, b) == ("we", "are") else [b] if a == "we're" else []) if _NUMBER.fullmatch(n)), "")
 
 
+#: Units a measured number is said in (a field in kg takes "180 lb" converted, never "3 passengers").
+_MEASURE_WORDS = frozenset("kg kgs kilo kilos kilogram kilograms g gram grams lb lbs pound pounds stone oz ounce ounces cm mm m "
+                           "km metre metres meter meters mile miles inch inches in ft foot feet ml l litre litres liter "
+                           "liters kwh".split())
 #: The people a group is counted in by age ("2 adults and 3 children").
 _AGES = frozenset("adult adults child children kid kids senior seniors infant infants teen teens teenager teenagers "
-                  "student students concession concessions".split())
+                  "student students concession concessions toddler toddlers baby babies pensioner pensioners".split())
 
 
 #: What "it is" says of the weather or the time ("It is raining", "It's freezing", "It was late").
@@ -5605,7 +5644,8 @@ def _counted(request: Request, question: str, found: Statement, run: Sequence[St
     asked = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?"))
     if asked in _ITEMS and found.role == "user":
         return f"{sum(len(_listed(s.text)) or 1 for s in run)}. {_told_back(run)}"
-    if asked in _PERSON and (size := _group_size(found.text)) and _AGES & set(_lower_tokens(found.text)):  # "How many
+    if asked in _PERSON and asked not in {stem(w) for w in _AGES} and (size := _group_size(found.text)) and _AGES & set(
+            _lower_tokens(found.text)):  # "How many
         return f"{size}. {_told_back([found])}"  # people altogether?" of "3 adults and 1 child": 4
     if not asked or asked in found.stems or found.role != "user":
         return ""
@@ -6463,6 +6503,9 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
             return None  # a longer "what about ... for the same dates?" names an option ("a double"), not a free value
         kind = tool.parameters["properties"][key].get("type")
         value = (int(float(new)) if kind == "integer" else float(new)) if kind in ("integer", "number") else new
+        quoted = [q for q in tool.told.lower().split("'")[1::2] if 0 < len(q.split()) <= 3] if tool.told.count("'") >= 4 else []
+        value = next((q for q in quoted if f" {q} " in f" {str(value).lower()} "), value)  # "And the advanced class?" of
+        # "a class level (e.g. 'beginner', 'improver', 'advanced')": advanced
         options = tool.parameters["properties"][key].get("enum")  # "And the bedroom's reading?": room "bedroom", an
         value = next((o for o in options if str(o).lower() in str(value).lower().split()), reader._option_named(
             options, set(words(rest)), "", strict=True)) if options else value  # a pair's sides said again: "And 5 kg in

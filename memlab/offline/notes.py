@@ -294,7 +294,7 @@ def read_prompt(prompt: str) -> NoteSpec:
         spec.sections, spec.columns = [], columns  # a fact
     if spec.bullets is None and not (spec.sections or spec.json_keys or spec.form or spec.paragraph or spec.table) and any(
             cue in lower for cue in ("as bullets", "in bullets", "bullet points", "bulleted", "as a bullet")):
-        spec.bullets = 8  # "Summarize the conversation as bullets": its facts, a bullet each (no sections it never named)
+        spec.bullets = 12  # "Summarize the conversation as bullets": its facts, a bullet each (no sections it never named)
     return spec
 
 
@@ -985,7 +985,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 for was in facts(old.text) for value in facts(fix.text)):
             superseded.add(old.order)  # "Our budget is 18k.", then "Actually, the budget is now 12k since...": the
             # new value, said its own way, replaces the old short sentence
-        out = [s for s in out if (s is not fix or not applied) and s.order not in superseded]
+        out = [s for s in out if (s is not fix or not applied or old.role == "assistant") and s.order not in superseded]  # (a
+        # correction of the helper's line stays the user's: "The date is wrong - it's 5 May" of "Booked 3 May 10:00.")
     fixes = {wording(s.text): s for s in out if s.fixed and len(wording(s.text)) >= 3}  # a correction the reader wrote whole ("On
     newer = {s.order: fix for s in out if not s.fixed and s.role in ("user", "note") and (fix := fixes.get(wording(s.text))) and (  # exam,
         fix.order > s.order)}  # knee flexion is 105 degrees."): in the place of the sentence it corrects
@@ -1353,7 +1354,7 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     queues[0][:0] = [news(section("Identifiers"), fact) for fact in spec.must_keep]
     answered = _replies(said)
     queues.append([news(section(""), _said(s)) for s in sorted([*said, *answered.values()], key=lambda s: s.order) if (
-        s.role in ("user", "note") and not asks(s) or s in answered.values() and facts(s.text) and len(s.text.split()) >= 4 and (
+        (s.role in ("user", "note") or s.role == "tool" and not s.tool) and not asks(s) or s in answered.values() and facts(s.text) and len(s.text.split()) >= 4 and (
             _lower_first(s) not in ("for", "by", "about", "at", "on", "in"))) and len(s.stems) > 1 and not (
             (_lower(s) & _SALUTATIONS or (_lower_first(s) in PLEASED and len(tokens(s.text)) <= 6)) and not facts(s.text))])
     # then what else was said, within the budget (the replies
@@ -1434,8 +1435,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                              if line.split()[-1] not in held]  # ("## Customer": "- order number RK-5521")
     elif not (spec.json_keys or spec.paragraph):  # a prompt naming no sections: what the user told, held nowhere else
         held = "\n".join(line for body in bodies.values() for line in body)
-        if loose := [_said(s) for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2
-                     and _said(s)[:40] not in held]:
+        if loose := [_said(s) for s in said if (s.role in ("user", "note") or s.role == "tool" and not s.tool) and not asks(s)
+                     and len(s.stems) >= 2 and _said(s)[:40] not in held]:  # (a result pasted without its call too)
             bodies["Other facts"], kinds["Other facts"] = loose, None
     target = next((s.heading for s in sections if s.kind == "ids"), sections[0].heading)
     bodies[target] += [fact for fact in spec.must_keep if fact not in "\n".join(bodies[target])]  # never cut

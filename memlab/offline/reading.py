@@ -453,6 +453,12 @@ class _Reader:
             return fixed  # the correction after its reason
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
         new, old = found[lead:at], " ".join(found[at + 1:])
+        said = [t.lower() for t in new]  # "the date is wrong - it's 21 June, not the 14th": "21 June" for the 14
+        its = "it's" in said[1:] and at < len(found)
+        new = new[said.index("it's") + 1:] if its else new
+        its_value = sentence[sentence.lower().find(" it's ") + 6:].split(" not ")[0] if its else ""
+        old = old.removeprefix("the ") if at < len(found) else old
+        old = old[:-2] if old[:-2].isdigit() and old[-2:] in ("st", "nd", "rd", "th") else old
         if at == len(found) and new:  # "Make that 18 crates, four more came in": the value ends at its clause's end
             start = 0
             for t in found[:lead + 1]:
@@ -476,7 +482,7 @@ class _Reader:
         if not new or len(new) > (6 if dated else 4) or not (_FIXES & {t.lower() for t in found[:lead]} or old) or any(
                 t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for k, t in enumerate(new) if k not in ranged):
             return sentence  # "Sorry, I can't make it" names no new value
-        value = (rest or sentence[sentence.find(new[0]):].split(" not ")[0]).rstrip(" ,;.!")
+        value = (rest or its_value or sentence[sentence.find(new[0]):].split(" not ")[0]).rstrip(" ,;.!")
         value = value[:value.rfind(new[-1]) + len(new[-1])] if new[-1] in value else value
         key = next((t for t in new if any(c.isdigit() for c in t) or t[:1].isupper() and t != "I"), "")
         opening = " ".join(found[:lead]).lower()
@@ -630,6 +636,9 @@ def _replaced(target: str, value: str, old: str, key: str) -> str | None:
     """``target`` with ``value`` in place of ``old``, else of its last word of ``key``'s shape (a number, a day, a
     name: "500 euros" for "650 euros"), else of what follows its last "is"; ``None`` if there is none."""
     at = next((at for at in _places(target.lower(), old.lower())), -1) if old else -1  # a whole word ("3", not of "13")
+    number = next((n for t in value.split() if (n := t[:-2] if t[-2:] in ("st", "nd", "rd", "th") else t).isdigit()), "")  # ("Saturday
+    # 21 June" for the 14 of "Saturday 14 June", "the 10th" for the 9 of "9 August":
+    value = number if old.isdigit() and number and value.split()[0] != number else value  # the 21)
     if at >= 0:
         end = at + len(old)
         tail = value.partition(" ")[2] if value.partition(" ")[0] == key else ""  # "4 Chinese elms" for the "3" of "3

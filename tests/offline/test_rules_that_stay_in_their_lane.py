@@ -91,6 +91,13 @@ A ninth, quick review of those mends and of labels:
   lightbulb, "yes" to "Avoid at all costs."), and a wrong label is worse than none.
 - "Read back to me who the speaker is" and a short "Read out the ward number." ask for what was said; visiting on a
   day is what the one entry price is asked of.
+A tenth review, of corrections said in other words, group sizes and dimensions:
+- "The date is wrong - it's 21 June, not the 14th" is written into the sentence it corrects, which keeps its time and
+  place ("on 21 June at 10:00"), rather than told back alone.
+- A group counted by age is summed once ("3 adults and 1 child": 4, not the "we're 3"; a toddler counts), and "How
+  many children?" is no question of the whole group.
+- "4.2 by 3.6 m" gives a tool's length and width in the order the tool lists them; "And the advanced class?" takes the
+  level the tool's description quotes ("advanced"), not "advanced class".
 """
 
 from __future__ import annotations
