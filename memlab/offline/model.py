@@ -1406,7 +1406,8 @@ class Reader:
                 _MEASURE_WORDS | {"wide", "high", "long", "tall", "deep", "by", "x", "and", "or"}) for b in counted) and not any(
                     a[:1].isdigit() and a.lstrip("0123456789.") in _MEASURE_WORDS for a in said):
             return None  # each number counts another thing: "3 passengers" is no weight
-        sides = next(((a, c) for a, b, c in zip(said, said[1:], said[2:]) if b in ("by", "x", "×") and _NUMBER.fullmatch(
+        bare = [t.rstrip("cm") if t[:1].isdigit() else t for t in said]  # ("30cm by 40cm")
+        sides = next(((a, c) for a, b, c in zip(bare, bare[1:], bare[2:]) if b in ("by", "x", "×") and _NUMBER.fullmatch(
             a) and _NUMBER.fullmatch(c)), None)  # "8 by 6 cm": width 8, height 6
         dims = [f for f in self.fields if set(words(f.replace("_", " "))) & stem_set("width wide length long height tall depth deep")]
         if sides and marks & stem_set("width wide length long height tall depth deep"):  # (of two fields, in their order:
@@ -3792,6 +3793,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     candidates += [(0.0, s) for s in request.said if sorted_by and s.role in roles and whom <= s.stems]
     if stem("day") in topic and "how " not in question.lower():  # "Which days can I do?": "I can do Tuesdays and Thursdays"
         candidates += [(0.0, s) for s in request.said if s.role in roles and _DAYS & s.stems]
+    if set(topic) & stem_set("postcode zip postal"):  # "What's my postcode?": "I live at 4 Elm Road, Leeds LS6 2AB"
+        candidates += [(0.0, s) for s in request.said if s.role in roles and (postal := _ADDRESS.search(s.text)) and postal[3]]
     if set(topic) & stem_set("colour color"):  # "What colour was it?": "it was bright orange-yellow"
         candidates += [(0.0, s) for s in request.said if s.role in roles and _hue(s.text)]
     if set(topic) & _FAULTS:  # "What problems did I describe?": "The carriage sticks"
@@ -3885,6 +3888,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         sized |= {stem("year")} if stem("year") in topic and any(t.isdigit() and len(t) == 4 and t[:2] in ("19", "20") for t in tokens(
             statement.text[:300])) else set()
         sized |= set(topic) & stem_set("colour color") if _hue(statement.text) else set()  # "What colour...?": "orange-yellow"
+        sized |= set(topic) & stem_set("postcode zip postal") if (postal := _ADDRESS.search(statement.text)) and postal[3] else set()
+        # "What's my postcode?": "... Leeds LS6 2AB"
         sized |= {stem("day")} if stem("day") in topic and _DAYS & statement.stems and "how " not in question.lower() else set()
         # "Which days...?": "Tuesdays"
         if len(topic) > 1 and set(topic) - _VALUE_KINDS and not _covered([one for one in topic if one not in _VALUE_KINDS], (
@@ -4368,12 +4373,12 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
                 t for t in topic if t not in _LIGHT_VERBS and (t != kind_asked or not (_valued(advice, topic) or related(
                     {t}) & advice_stems - set(topic)))])):  # "Do you take cards?": "We accept
             # cash and cards"; "What part do I sing?": "You sing alto" (the part is what is asked)
-            said = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
-            named = [one for one in said if set(words(one)) & (message - label_stems) or days and days & _weekdays(
+            parts = sentences(advice) if label and asks else []  # "How much is Premium?" of "Plans: Basic... Premium...":
+            named = [one for one in parts if set(words(one)) & (message - label_stems) or days and days & _weekdays(
                 one)]  # the sentences it names (or the days asked of)
-            timed = [one for one in said if "when" in said_words and _DATE.search(one)]  # "When is our next match?": "...
+            timed = [one for one in parts if "when" in said_words and _DATE.search(one)]  # "When is our next match?": "...
             named = timed if timed and not any(map(_DATE.search, named)) else named  # on 12 March", not "Team captain..."
-            found.append(((covered, score), " ".join(named) if 0 < len(named) < len(said) else advice, label))
+            found.append(((covered, score), " ".join(named) if 0 < len(named) < len(parts) else advice, label))
     best = max(found, key=lambda entry: (entry[2] in ("name", "skill") or entry[1][:80].lower() not in given, entry[0]),
                default=None)  # the first of equals, one not said yet before one said
     if best is None:

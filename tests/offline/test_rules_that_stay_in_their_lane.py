@@ -98,6 +98,8 @@ A tenth review, of corrections said in other words, group sizes and dimensions:
   many children?" is no question of the whole group.
 - "4.2 by 3.6 m" gives a tool's length and width in the order the tool lists them; "And the advanced class?" takes the
   level the tool's description quotes ("advanced"), not "advanced class".
+- Defects both versions shared, mended with it: "What's your name?" after "The user is Mrs Ingrid Dahl." in the
+  instructions no longer fails (a name reused inside a loop), and "What's my postcode?" is told the address that holds it.
 """
 
 from __future__ import annotations
