@@ -848,6 +848,10 @@ class Reader:
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
+        months = [t for text in (self.whole, *(s.text for s in self.request.said[::-1] if s.role == "user")) for t in tokens(
+            text[:2000]) if len(t) == 7 and t[4] == "-" and t[:4].isdigit() and t[5:].isdigit()]  # (said in this or an earlier turn)
+        if stem("month") in field_stems and months:  # "slots in 2026-05": the month as written (YYYY-MM)
+            return months[0]
         lead = tokens(self.whole[:80])[:2]
         if self.item and field_stems == {stem("name")} and len(lead) == 2 and lead[0].istitle() and lead[0].isalpha() and (
                 lead[0].lower() not in STOP | CALENDAR) and self.whole.startswith(f"{lead[0]} {lead[1]}") and (lead[1].endswith(
@@ -1407,12 +1411,14 @@ class Reader:
                     a[:1].isdigit() and a.lstrip("0123456789.") in _MEASURE_WORDS for a in said):
             return None  # each number counts another thing: "3 passengers" is no weight
         bare = [t.rstrip("cm") if t[:1].isdigit() else t for t in said]  # ("30cm by 40cm")
-        sides = next(((a, c) for a, b, c in zip(bare, bare[1:], bare[2:]) if b in ("by", "x", "×") and _NUMBER.fullmatch(
-            a) and _NUMBER.fullmatch(c)), None)  # "8 by 6 cm": width 8, height 6
+        sides = next((bare[k::2][:next((n for n, (a, b) in enumerate(zip(bare[k::2], [*bare[k + 1::2], ""])) if not (
+            _NUMBER.fullmatch(a) and b in ("by", "x", "×"))), 0) + 1] for k in range(len(bare) - 2) if _NUMBER.fullmatch(
+                bare[k]) and bare[k + 1] in ("by", "x", "×") and _NUMBER.fullmatch(bare[k + 2])), None)  # "8 by 6 cm":
+        # width 8, height 6; "40 by 30 by 20": each side
         dims = [f for f in self.fields if set(words(f.replace("_", " "))) & stem_set("width wide length long height tall depth deep")]
-        if sides and marks & stem_set("width wide length long height tall depth deep"):  # (of two fields, in their order:
-            side = float(sides[min(dims.index(name), 1)] if name in dims and len(dims) > 1 else sides[not marks & stem_set(
-                "width wide length long")])  # length_m, width_m "4 by 3.5 m": 4, 3.5)
+        if sides and marks & stem_set("width wide length long height tall depth deep"):  # (of two fields or more, in
+            side = float(sides[min(dims.index(name), len(sides) - 1)] if name in dims and len(dims) > 1 else sides[not marks & (
+                stem_set("width wide length long"))])  # their order: length_m, width_m "4 by 3.5 m": 4, 3.5)
             return int(side) if side.is_integer() else side  # (as written: 3, not 3.0)
         low = f" {self.request.message.lower()} "
         kin = [t for t in _lower_tokens(self.request.message) if stem(t) in related(marks)]  # "no kids": children none
@@ -2165,8 +2171,9 @@ class Reader:
         units = all(b.isalpha() and b.lower() not in ("and", "or", "plus") or z.lower() in ("of", "out") for z, a, b in zip(
             ["", *after], after, [*after[1:], "."]) if _NUMBER.fullmatch(a))  # ("7, 8 and 9 out of 10": not the 10)
         def signed(t: str) -> float:  # "-18.5, -17.0 degrees C": below zero (not the 5 of "3-5")
-            return -float(t) if any(not message[at + len(t) + 1:at + len(t) + 2].isdigit() for at in _whole_at(
-                message, f"-{t}")) else float(t)
+            return -float(t) if any(not (after := message[at + len(t) + 1:at + len(t) + 3])[:1].isdigit() and not (
+                after[:1] in ".," and after[1:].isdigit()) for at in _whole_at(message, f"-{t}")) else float(t)  # (not the
+            # 3 of "-3.1%")
         return [signed(t) for t in (run if at >= 0 and len(run) >= 2 and units else found) if _NUMBER.fullmatch(t)]
 
     def choices(self, options: Sequence[Any]) -> list[Any]:
@@ -3358,7 +3365,7 @@ def _choose_tools(request: Request) -> list[Tool]:
                             t.name_stems)} for piece in request.message.replace(";", ",").split(",")[1:]):  # (not "Don't forget...", "Don't worry
         return []  # about the weather, just book...", "Never been there, but book...", "Don't email Ann, text her...")
     back = {"those", "these", "them", "both", "either"} & set(_lower_tokens(request.message)) or _lower_tokens(
-        request.message)[1:2] in (["was"], ["were"])  # "What was the rate for the euro conversion?"; "in total across those
+        request.message)[1:2] in (["was"], ["were"]) or _pointed(request.message)  # ("Who is doing the second slot?")  # "What was the rate for the euro conversion?"; "in total across those
     asked = set(_topic(request.message.replace("-", ""))) - _LIGHT_VERBS - _VALUE_KINDS
     keys = [set(words(" ".join(found).replace("_", " "))) for i in request.conversation[:request.last_user_index] if (
         asking and asked and choice in (None, "auto") and item_type(i) == "function_call_output") and isinstance(
@@ -3835,6 +3842,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # the novice") a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
         if statement.stems & sides[1] and not statement.stems & sides[0] and _lower_tokens(question)[0] not in _YES_NO:
             continue
+        if statement.role == "tool" and any(f"{whose} name" in question.lower() for whose in ("my", "our")):
+            continue  # "What was my name again?" is no route's name ("name: Serac Window")
         if yours and statement.role == "user" and not {"you", "your", "you're"} & set(_lower_tokens(statement.text)):
             continue  # "What are your opening hours?" is not the user's to tell: not "It broke down an hour ago"
         if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.asks or statement.text == (
@@ -4524,6 +4533,15 @@ _UNIT_SUFFIXES = {"m2": "m²", "sqm": "m²", "km": "km", "cm": "cm", "mm": "mm",
                   "pct": "%", "percent": "%", "mph": "mph", "kmh": "km/h", "kwh": "kWh", "l": "l", "ml": "ml"}
 
 
+def _each_once(answers: Sequence[str]) -> str:
+    """Answers to the parts of one message, each said once: none that another says in full ("You told me: your name is
+    Ines." beside "You told me: your name is Ines and you are a party of 3.")."""
+    kept = list(dict.fromkeys(answers))
+    said = [answer.split(": ", 1)[-1].rstrip(".") for answer in kept]
+    return " ".join(answer for k, answer in enumerate(kept) if not any(
+        len(other) > len(said[k]) and said[k] in other for other in said))
+
+
 def restate(statement: Statement) -> str:
     """An answer that restates what was said, in the listener's words."""
     text = statement.text.rstrip(" .!")
@@ -4764,6 +4782,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     before = request.conversation[:request.last_user_index]
     calls = {i.get("call_id"): i for i in before if item_type(i) == "function_call"}
     said, ids, heard = _lower_tokens(question), set(identifiers(question)), set(words(question))
+    if any(f"{whose} name" in question.lower() for whose in ("my", "our")):
+        return None  # "What was my name again?" is no route's name
     results = [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1]
     found = [(calls[i["call_id"]].get("name"), i["output"]) for i in results if isinstance(i.get("output"), str)]
     clock = set(_when(question, "hh:mm", 2000, datetime.date(2000, 1, 1))) if results else set()  # "the 7am class":
@@ -5334,7 +5354,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     parts = _two_questions(said) if question else []  # "When is my race and what's my goal time?": each in turn (as
     answers = [_answered_by_conversation(request, part) for part in parts]  # _decide splits it, for this reply's callers)
     if answers and all(answers):
-        return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
+        return _each_once([restate(found[1]) for found in answers if found])
     listed = _listed_asks(said) if question else []  # "Please read back: my name, my show and the studio."
     answers = [_answered_by_conversation(request, asking) for _, asking in listed]
     if any(answers) and len(listed) > 1:
@@ -5437,7 +5457,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if answer := _from_results(request, said, alone=True):  # "when should I expect it fixed?": its eta_hours
             return answer
         if any(answers):
-            return " ".join(dict.fromkeys(restate(found[1]) for found in answers if found))
+            return _each_once([restate(found[1]) for found in answers if found])
         if known is not None:
             return known[1]
         if banned := _forbidden(request.instructions, said):  # "Never give investment advice": "Should I buy...?"
@@ -6020,7 +6040,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     halves = _two_questions(message) if not (worked or missing or results) else []
     answers = [compose(Request.read(request.body, [*request.conversation[:request.last_user_index], {
         "role": "user", "content": half}]), ()) for half in halves]  # "What's the delivery fee, and will there be two
-    text = worked or (" ".join(dict.fromkeys(answers)) if answers and not all(a.startswith(_UNSURE) for a in answers) and len(
+    text = worked or (_each_once(answers) if answers and not all(a.startswith(_UNSURE) for a in answers) and len(
         set(answers)) > 1 else compose(  # people?"
         request, missing))  # each asked, each answered
     if text.startswith(("Noted: ", *_UNSURE)) and not (worked or missing or results) and (asked := _pasted_question(message)):
@@ -6508,8 +6528,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
             return None  # a longer "what about ... for the same dates?" names an option ("a double"), not a free value
         kind = tool.parameters["properties"][key].get("type")
         value = (int(float(new)) if kind == "integer" else float(new)) if kind in ("integer", "number") else new
-        quoted = [q for q in tool.told.lower().split("'")[1::2] if 0 < len(q.split()) <= 3] if tool.told.count("'") >= 4 else []
-        value = next((q for q in quoted if f" {q} " in f" {str(value).lower()} "), value)  # "And the advanced class?" of
+        quoted = [q for q in tool.told.split("'")[1::2] if 0 < len(q.split()) <= 3] if tool.told.count("'") >= 4 else []
+        value = next((q for q in quoted if f" {q.lower()} " in f" {str(value).lower()} "), value)  # "And the advanced class?" of
         # "a class level (e.g. 'beginner', 'improver', 'advanced')": advanced
         options = tool.parameters["properties"][key].get("enum")  # "And the bedroom's reading?": room "bedroom", an
         value = next((o for o in options if str(o).lower() in str(value).lower().split()), reader._option_named(

@@ -498,6 +498,10 @@ def _is_problem(statement: Statement) -> bool:
             not own <= stem_set("know sure remember never yet"))
 
 
+#: Verbs a helper's report of what it did opens with ("Booked 9 June 14:00.", "Moved to 5 May.").
+_DONE_AS = frozenset("booked moved rescheduled changed cancelled canceled sent ordered reserved scheduled".split())
+
+
 def _did(statement: Statement) -> str:
     """What someone reports having done, from its verb on ("I've booked a visit" → "booked a visit"; "Done: order
     R-1" → "order R-1"), asking nothing; ``""`` for none."""
@@ -509,6 +513,8 @@ def _did(statement: Statement) -> str:
         return statement.text  # "Clearing the cache did not help": a step and its result
     if found[:1] == ["done"] and len(found) > 2 and statement.role == "assistant":
         return statement.text[statement.text.lower().find("done") + 4:].strip(" :,-—")
+    if statement.role == "assistant" and found[:1] and found[0] in _DONE_AS and len(found) > 1 and facts(statement.text):
+        return statement.text.rstrip(".")  # "Booked 9 June 14:00.", "Moved to 9 June 14:00."
     # up to two words after "I" or "we", stopping at a "be": "I tried", "I've tried", "I already restarted" (not "I am",
     # nor "when I moved in": a time, not a step)
     after = [takewhile(lambda verb: verb not in ("am", "are", "was", "were", "be", "been", "is"), found[i + 1:i + 3])
@@ -867,7 +873,8 @@ def _introduces(statement: Statement) -> bool:
     rest = set(words(statement.text)) - set(words(_person(statement)))
     named = {stem(t) for t in tokens(statement.text)[1:] if t[:1].isupper()}  # "I'm Ana Ruiz from Greyfriars Primary"
     return bool(_person(statement)) and all(w.isdigit() or w in _TIME or w in named or w in stem_set(
-        "name year old born good customer member account client number") for w in rest)  # "My name is Ana Ruiz, born
+        "name year old born good customer member account client number group team office department company lab")
+        for w in rest)  # "My name is Ana Ruiz, born
     # 3 February 1979", "I'm Priya Raman, customer number 55018"
 
 
@@ -985,8 +992,10 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 for was in facts(old.text) for value in facts(fix.text)):
             superseded.add(old.order)  # "Our budget is 18k.", then "Actually, the budget is now 12k since...": the
             # new value, said its own way, replaces the old short sentence
-        out = [s for s in out if (s is not fix or not applied or old.role == "assistant") and s.order not in superseded]  # (a
-        # correction of the helper's line stays the user's: "The date is wrong - it's 5 May" of "Booked 3 May 10:00.")
+        confirmed = any(s.role == "assistant" and s.order > fix.order and set(facts(s.text)) & set(facts(fix.text)) for s in out)
+        out = [s for s in out if (s is not fix or not applied or old.role == "assistant" and not confirmed) and s.order not in (
+            superseded)]  # (a correction of the helper's line the helper never confirmed stays the user's: "The date is
+        # wrong - it's 5 May" of "Booked 3 May 10:00.")
     fixes = {wording(s.text): s for s in out if s.fixed and len(wording(s.text)) >= 3}  # a correction the reader wrote whole ("On
     newer = {s.order: fix for s in out if not s.fixed and s.role in ("user", "note") and (fix := fixes.get(wording(s.text))) and (  # exam,
         fix.order > s.order)}  # knee flexion is 105 degrees."): in the place of the sentence it corrects
@@ -1197,7 +1206,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             until = min((c.order for c in calls if c.tool == call.tool and c.order > call.order), default=float("inf"))
             results = [s for s in said if s.role == "tool" and s.tool == call.tool and call.order < s.order < until]
             failed = "failed: " if any(s.text.lower().startswith("error:") for s in results[:3]) else ""
-            found = "; ".join(_short(s.text) for s in results[:3]) or "no result in view"
+            whole = len(results) <= 5 and sum(len(s.text) + 2 for s in results) <= 100  # a short record whole: "...;
+            found = "; ".join(_short(s.text) for s in results[:5 if whole else 3]) or "no result in view"  # freezer: FZ-9
+            # rack 4; temp c: -32"
             out.append(f"{_short(call.text)} → {failed}{found}")
             shown.update(s.order for s in results)
         for (tool, _), group in groupby([s for s in said if s.role == "tool" and s.order not in shown], key=lambda

@@ -100,6 +100,10 @@ A tenth review, of corrections said in other words, group sizes and dimensions:
   level the tool's description quotes ("advanced"), not "advanced class".
 - Defects both versions shared, mended with it: "What's your name?" after "The user is Mrs Ingrid Dahl." in the
   instructions no longer fails (a name reused inside a loop), and "What's my postcode?" is told the address that holds it.
+An eleventh, quick review of those mends:
+- "40cm by 30cm by 20cm" gives each of three sides; a follow-up "And B1?" keeps the level as the tool's description
+  writes it ("B1", not "b1"); a note of a booking the helper moved says what the helper did ("Booked 9 June 14:00",
+  "Moved to 9 June 14:00"), and a correction the helper confirmed is no open problem.
 """
 
 from __future__ import annotations
