@@ -3794,7 +3794,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     if named or priced:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too, an amount a price
         candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
             i, head) for i in s.identifiers) if named else _currencies(s.text))]
-    whom = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper()))) - {head}  # "Ellen's booking
+    whom = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() and t.lower() not in CALENDAR))) - {
+        head}  # "Ellen's booking
     # reference": of Ellen; "Which class is Jess in?": what is said of Jess ("Jess in the novice")
     sorted_by = whom and len(set(topic) - whom) == 1 and set(topic) - whom <= _SORTED_INTO  # "Which class is Jess in?"
     candidates += [(0.0, s) for s in request.said if sorted_by and s.role in roles and whom <= s.stems]
@@ -3833,7 +3834,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     sides = sides if set(topic) & sides[0] else sides[::-1] if set(topic) & sides[1] else [set(), set()]
     yours = ("your" in lowered or "do you" in question.lower()) and not ({"me", "us"} & set(lowered) or _about_user(
         question))  # the assistant's own ("Which days do you have?")
-    own = not of_someone_else(question) and not names  # "How many supers do I have?": mine, not the neighbour's
+    own = not of_someone_else(question) and not names - _DAYS - {stem(m) for m in CALENDAR}  # "How many supers do I
+    # have?": mine, not the neighbour's (a day named is no one else: "Is my appointment on Friday?")
     for score, statement in candidates:
         price = {stem("price"), stem("cost")} if priced and _currencies(statement.text) else set()  # "... at 59.99 EUR"
         if plain and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or statement.role == "user" and (
@@ -3972,7 +3974,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # not one that says another thing of the kind ("the salinity reading" is not "the nitrate reading"), nor the
         # thing as another's kind ("Which glaze goes...?": not "The glaze firing goes...")
         mine_first = not (own and of_someone_else(statement.text))  # of equals in what they say, the user's own
-        found.append(((bool(whom & stems or whom and theirs), specific, mine_first, covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
+        found.append(((bool(whom & stems or whom and theirs), mine_first or "my" not in lowered or (head or "") not in stems,
+                       specific, mine_first, covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
             statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
         # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
@@ -3983,7 +3986,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         best = next(((key, s) for s in reversed(request.said) if _changes(s, first, topic, kinds, roles) and s.text != (
             best[1].text) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55"); of a note's line said twice,
         # after its first ("Opening day is 1 May" under "Timeline" and again under "Next step")
-    return (best[0][1], best[1]) if best else None
+    return (best[0][2], best[1]) if best else None
 
 
 #: Words that say outright that a statement corrects an earlier one ("Correction: the serial is 372491").

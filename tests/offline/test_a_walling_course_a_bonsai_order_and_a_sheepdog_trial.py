@@ -99,3 +99,10 @@ async def test_a_comparison_asked_yes_or_no_is_not_answered_no_from_one_side() -
                                     "Another handler, Bethan Lloyd, has run order 12 with her dog Fly.",
                                     "Is Bethan running before Nell?"])
     assert not replies[2][1].startswith("No"), replies[2]
+
+
+async def test_my_appointment_asked_by_its_day_is_mine_not_the_neighbours() -> None:
+    replies = await turns(NURSERY, ["My appointment is Thursday 9 October at 11:15.",
+                                    "My neighbour Ruth's appointment is Friday 10 October at 14:00.",
+                                    "Is my appointment on Friday?"])
+    assert not replies[2][1].startswith("Yes") and "Thursday 9 October" in replies[2][1], replies[2]
