@@ -31,7 +31,7 @@ from . import grading, notes
 from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       plain_text, read_items, read_transcript, related, result_lines, sentences, stem, stem_set,
-                      structured, structured_input, tokens, wording, words)
+                      structured, structured_input, tokens, whole_words_at, wording, words)
 from .schema import instance
 
 __all__ = ["Request", "respond", "play"]
@@ -57,7 +57,9 @@ _MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
 #: A postal address: a street with its number, a city, a postcode or zip and a country ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
-                      r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row|Wharf|Quay|Mews|Gardens))\b(?:(?:\.?, |(?:(?<=St)|(?<=Rd)|(?<=Ave)|(?<=Blvd))\. | )(?!(?:Could|Can|Please|The|We|It|And|But|Would|Will|Our|My|This|That|They|There|He|She|You|I)\b)([A-Z]["
+                      r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row|Wharf|Quay|Mews|Gardens))\b"
+                      r"(?:(?:\.?, |(?:(?<=St)|(?<=Rd)|(?<=Ave)|(?<=Blvd))\. | )"  # a town after ", " (or "St. "), not a sentence
+                      r"(?!(?:Could|Can|Please|The|We|It|And|But|Would|Will|Our|My|This|That|They|There|He|She|You|I)\b)([A-Z]["
                       r"\w'-]+(?: [A-Z][a-z][\w'-]*)*)(?:,? (\d{5}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})\b"
                       r"(?:, ([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2}))?)?)?")
 _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "zip postcode postal", "country nation")]
@@ -1884,8 +1886,8 @@ class Reader:
         """The first option the conversation names or abbreviates (``EUR`` for "euros"), else the one whose
         explanation in ``description`` shares most words with the message ("sales: pricing, demos"), or ``None``; an
         end of a scale the message negates names the other end ("Not urgent.": low, of low/medium/high)."""
-        signed = [o for o in options if isinstance(o, str) and o[-1:] in "+-" and any(not self.request.message[at + len(o):at + len(
-            o) + 1].isalnum() for at in _whole_at(self.request.message, o))]  # "blood group AB-": AB- (not AB+, A-)
+        signed = [o for o in options if isinstance(o, str) and o[-1:] in "+-" and whole_words_at(self.request.message, o)]
+        # "blood group AB-": AB- (not AB+, A-)
         if len(signed) == 1:
             return signed[0]
         found = _lower_tokens(self.request.message)
@@ -2172,7 +2174,7 @@ class Reader:
             ["", *after], after, [*after[1:], "."]) if _NUMBER.fullmatch(a))  # ("7, 8 and 9 out of 10": not the 10)
         def signed(t: str) -> float:  # "-18.5, -17.0 degrees C": below zero (not the 5 of "3-5")
             return -float(t) if any(not (after := message[at + len(t) + 1:at + len(t) + 3])[:1].isdigit() and not (
-                after[:1] in ".," and after[1:].isdigit()) for at in _whole_at(message, f"-{t}")) else float(t)  # (not the
+                after[:1] in ".," and after[1:].isdigit()) for at in whole_words_at(message, f"-{t}")) else float(t)  # (not the
             # 3 of "-3.1%")
         return [signed(t) for t in (run if at >= 0 and len(run) >= 2 and units else found) if _NUMBER.fullmatch(t)]
 
@@ -3995,15 +3997,6 @@ _OUTRIGHT = frozenset("actually sorry correction meant oops mistake wrong".split
 
 #: What things are sorted into, asked of one by name ("Which class is Jess in?": "Jess in the novice").
 _SORTED_INTO = stem_set("class category division group team level grade section heat round ring lane court pool set league")
-
-
-def _whole_at(text: str, part: str) -> list[int]:
-    """Where ``part`` stands in ``text`` after no letter or digit ("AB-" in "group AB-," but "B-" nowhere there)."""
-    found, at = [], text.find(part)
-    while at >= 0:
-        found += [at] * (not text[at - 1:at].isalnum())
-        at = text.find(part, at + 1)
-    return found
 
 
 def _hue(text: str) -> bool:

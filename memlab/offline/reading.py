@@ -623,8 +623,9 @@ _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday"
 _TRAILING = frozenset("instead please then thanks now".split())
 
 
-def _places(text: str, part: str) -> list[int]:
-    """Where ``part`` stands in ``text`` as whole words, not inside a longer word or number."""
+def whole_words_at(text: str, part: str) -> list[int]:
+    """Where ``part`` stands in ``text`` as whole words, not inside a longer word or number ("3" not of "13"; "AB-"
+    in "group AB-," but "B-" nowhere there)."""
     found, at = [], text.find(part)
     while at >= 0 and part:
         found += [at] * (not text[at - 1:at].isalnum() and not text[at + len(part):at + len(part) + 1].isalnum())
@@ -635,7 +636,7 @@ def _places(text: str, part: str) -> list[int]:
 def _replaced(target: str, value: str, old: str, key: str) -> str | None:
     """``target`` with ``value`` in place of ``old``, else of its last word of ``key``'s shape (a number, a day, a
     name: "500 euros" for "650 euros"), else of what follows its last "is"; ``None`` if there is none."""
-    at = next((at for at in _places(target.lower(), old.lower())), -1) if old else -1  # a whole word ("3", not of "13")
+    at = next((at for at in whole_words_at(target.lower(), old.lower())), -1) if old else -1  # a whole word ("3", not of "13")
     number = next((n for t in value.split() if (n := t[:-2] if t[-2:] in ("st", "nd", "rd", "th") else t).isdigit()), "")  # ("Saturday
     # 21 June" for the 14 of "Saturday 14 June", "the 10th" for the 9 of "9 August":
     value = number if old.isdigit() and number and value.split()[0] != number else value  # the 21)
