@@ -850,9 +850,9 @@ class Reader:
         (of a person's name, the part a ``first_name`` or ``last_name`` asks for); an explanation is never a
         refusal ("I don't know..."): it says what the user asks; a ``nullable`` field is never the whole message."""
         field_stems = frozenset(words(name.replace("_", " ")))
-        months = [t for text in (self.whole, *(s.text for s in self.request.said[::-1] if s.role == "user")) for t in tokens(
-            text[:2000]) if len(t) == 7 and t[4] == "-" and t[:4].isdigit() and t[5:].isdigit()]  # (said in this or an earlier turn)
-        if stem("month") in field_stems and months:  # "slots in 2026-05": the month as written (YYYY-MM)
+        if stem("month") in field_stems and (months := [t for text in (self.whole, *(s.text for s in self.request.said[::-1] if (
+                s.role == "user"))) for t in tokens(text[:2000]) if len(t) == 7 and t[4] == "-" and t[:4].isdigit() and t[
+                    5:].isdigit()]):  # "slots in 2026-05": the month as written (YYYY-MM), in this or an earlier turn
             return months[0]
         lead = tokens(self.whole[:80])[:2]
         if self.item and field_stems == {stem("name")} and len(lead) == 2 and lead[0].istitle() and lead[0].isalpha() and (
@@ -1412,19 +1412,19 @@ class Reader:
                 _MEASURE_WORDS | {"wide", "high", "long", "tall", "deep", "by", "x", "and", "or"}) for b in counted) and not any(
                     a[:1].isdigit() and a.lstrip("0123456789.") in _MEASURE_WORDS for a in said):
             return None  # each number counts another thing: "3 passengers" is no weight
-        bare = [t.rstrip("cm") if t[:1].isdigit() else t for t in said]  # ("30cm by 40cm")
+        bare = [t.rstrip("cm") if t[:1].isdigit() else t for t in said] if marks & _DIMENSIONS else []  # ("30cm by 40cm")
         sides = next((bare[k::2][:next((n for n, (a, b) in enumerate(zip(bare[k::2], [*bare[k + 1::2], ""])) if not (
             _NUMBER.fullmatch(a) and b in ("by", "x", "×"))), 0) + 1] for k in range(len(bare) - 2) if _NUMBER.fullmatch(
                 bare[k]) and bare[k + 1] in ("by", "x", "×") and _NUMBER.fullmatch(bare[k + 2])), None)  # "8 by 6 cm":
         # width 8, height 6; "40 by 30 by 20": each side
-        dims = [f for f in self.fields if set(words(f.replace("_", " "))) & stem_set("width wide length long height tall depth deep")]
-        if sides and marks & stem_set("width wide length long height tall depth deep"):  # (of two fields or more, in
+        if sides:  # (of two fields or more, in
+            dims = [f for f in self.fields if set(words(f.replace("_", " "))) & _DIMENSIONS]
             side = float(sides[min(dims.index(name), len(sides) - 1)] if name in dims and len(dims) > 1 else sides[not marks & (
                 stem_set("width wide length long"))])  # their order: length_m, width_m "4 by 3.5 m": 4, 3.5)
             return int(side) if side.is_integer() else side  # (as written: 3, not 3.0)
         low = f" {self.request.message.lower()} "
         kin = [t for t in _lower_tokens(self.request.message) if stem(t) in related(marks)]  # "no kids": children none
-        said = _lower_tokens(_in_digits(self.request.message))  # (but "3 sons, no daughters": 3, "3 bottles of wine, no
+        # (but "3 sons, no daughters": 3, "3 bottles of wine, no
         kin = [] if kin and any(_NUMBER.fullmatch(a) and {stem(b) for b in said[at + 1:at + 2] + said[at + 3:at + 4] * (said[
             at + 2:at + 3] == ["of"])} & (marks | related(marks)) for at, a in enumerate(said)) else kin  # beer": 3)
         if any(f" {cue} {w}" in low for cue in ("no", "without") for w in [*name.lower().split("_"), *(
@@ -3900,8 +3900,10 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             itertools.pairwise(_lower_tokens(statement.text)))) else set()  # "What time do I start?": "from 8pm"
         sized |= {stem("year")} if stem("year") in topic and any(t.isdigit() and len(t) == 4 and t[:2] in ("19", "20") for t in tokens(
             statement.text[:300])) else set()
-        sized |= set(topic) & stem_set("colour color") if _hue(statement.text) else set()  # "What colour...?": "orange-yellow"
-        sized |= set(topic) & stem_set("postcode zip postal") if (postal := _ADDRESS.search(statement.text)) and postal[3] else set()
+        sized |= set(topic) & stem_set("colour color") if set(topic) & stem_set("colour color") and _hue(statement.text) else set()
+        # "What colour...?": "orange-yellow"
+        sized |= set(topic) & stem_set("postcode zip postal") if set(topic) & stem_set("postcode zip postal") and (
+            postal := _ADDRESS.search(statement.text)) and postal[3] else set()
         # "What's my postcode?": "... Leeds LS6 2AB"
         sized |= {stem("day")} if stem("day") in topic and _DAYS & statement.stems and "how " not in question.lower() else set()
         # "Which days...?": "Tuesdays"
@@ -4064,6 +4066,8 @@ def _group_size(text: str) -> str:
             a, b) == ("party", "of") or (a, b) == ("we", "are") else [b] if a == "we're" else []) if _NUMBER.fullmatch(n)), "")
 
 
+#: The sides of a thing, in a field's name ("length_m", "width_cm", "height"): "4 by 3.5" gives them in order.
+_DIMENSIONS = stem_set("width wide length long height tall depth deep")
 #: Units a measured number is said in (a field in kg takes "180 lb" converted, never "3 passengers").
 _MEASURE_WORDS = frozenset("kg kgs kilo kilos kilogram kilograms g gram grams lb lbs pound pounds stone oz ounce ounces cm mm m "
                            "km metre metres meter meters mile miles inch inches in ft foot feet ml l litre litres liter "
