@@ -372,15 +372,19 @@ class Tool:
 
     @classmethod
     def read(cls, tool: Mapping[str, Any], instructions: str) -> Tool:
-        name = str(tool.get("name", ""))
-        hints = [s[s.find(name) + len(name):][:60].split(",")[0] for s in sentences(instructions) if name in s]
+        name, said = str(tool.get("name", "")), str(tool.get("description") or "")
         parameters = tool.get("parameters") if isinstance(tool.get("parameters"), dict) else {}
-        name_stems = frozenset(words(name.replace("_", " ")))
-        said, handoff = str(tool.get("description") or ""), name.startswith("transfer_to_")
-        scope = {w for a, b in itertools.pairwise(said.lower().split()) if handoff and b == "for" and stem(a) in name_stems
-                 for w in words(said.lower().partition(f"{a} for ")[2].split(".")[0])}
-        stems = frozenset(words(f"{said} {' '.join(hints)}")) - scope | name_stems
-        return cls(name, parameters, name_stems, stems, handoff, said)
+        return cls(name, parameters, *_tool_stems(name, said, instructions), name.startswith("transfer_to_"), said)
+
+
+@functools.lru_cache(maxsize=256)  # the same tools and instructions come with every request of a conversation
+def _tool_stems(name: str, said: str, instructions: str) -> tuple[frozenset[str], frozenset[str]]:
+    """A tool's ``name_stems`` and ``stems`` (:class:`Tool`)."""
+    hints = [s[s.find(name) + len(name):][:60].split(",")[0] for s in sentences(instructions) if name in s]
+    name_stems = frozenset(words(name.replace("_", " ")))
+    scope = {w for a, b in itertools.pairwise(said.lower().split()) if name.startswith("transfer_to_") and b == "for" and (
+        stem(a) in name_stems) for w in words(said.lower().partition(f"{a} for ")[2].split(".")[0])}
+    return name_stems, frozenset(words(f"{said} {' '.join(hints)}")) - scope | name_stems
 
 
 @dataclass
@@ -3289,17 +3293,25 @@ def _only_news_for(tool: Tool, message: str) -> bool:
 def _withheld(request: Request, tool: Tool) -> bool:
     """Whether the instructions call ``tool`` only on a condition the latest message does not meet: "Use take_deposit
     when asked to take a deposit" of "Please book the Full Day package" (no word of the condition, nor a kin, said)."""
-    for sentence in sentences(request.instructions[:2000]):
-        _, named, rest = sentence.partition(tool.name)
+    heard = set(words(request.message)) if tool.name in request.instructions else set()
+    return any(not wanted & heard for wanted in _conditions(request.instructions[:2000], tool.name, tool.told))
+
+
+@functools.lru_cache(maxsize=256)  # the same instructions and tools come with every request of a conversation
+def _conditions(instructions: str, name: str, told: str) -> list[frozenset[str]]:
+    """The conditions ``instructions`` put on calling tool ``name`` (described as ``told``), each as its stems and their
+    kin, when they are in the tool's own words (not "create_ticket when a human must act")."""
+    found = []
+    for sentence in sentences(instructions):
+        _, named, rest = sentence.partition(name)
         rest = rest.split(",")[0].split(";")[0]  # its own clause ("run_diagnostics for a serial, create_ticket when...")
         condition = next((rest.lower().partition(f" {cue} ")[2] for cue in ("when", "if", "whenever", "only when", "only if")
                           if f" {cue} " in rest.lower()), "") if named else ""
         wanted = set(words(condition)) - _LIGHT_VERBS - _USERS - stem_set("ask asked asks want wants need needs someone "
                                                                           "they them explicitly specifically")
-        if wanted and wanted <= set(words(tool.told)) | tool.name_stems and not (wanted | related(wanted)) & set(words(
-                request.message)):  # (a condition in the tool's own words: not "create_ticket when a human must act")
-            return True
-    return False
+        if wanted and wanted <= set(words(told)) | set(words(name.replace("_", " "))):
+            found.append(frozenset(wanted | related(wanted)))
+    return found
 
 
 def _choose_tools(request: Request) -> list[Tool]:
@@ -4285,12 +4297,14 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     return "address" if place else "", said  # "Acme is a shop in Porto." answers "Where are you based?"
 
 
+@_once_per_request
 def _renamed(request: Request) -> str:
     """The name the user gave the assistant, as instructions give one ("call yourself Juniper", "I'll call you Max":
     "You are Juniper.\n"), else ""."""
     for s in reversed([s for s in request.said if s.role == "user" and not s.asks]):
-        for cue in ("your name is ", "call yourself ", "call you ", "you are ", "you're "):
-            at = s.text.lower().find(cue)
+        lowered = s.text.lower()
+        for cue in ("your name is ", "call yourself ", "call you ", "you are ", "you're ") if " you" in lowered else ():
+            at = lowered.find(cue)
             name = s.text[at + len(cue):].split(" ")[0].strip(".,!") if at >= 0 else ""
             if name[:1].isupper() and name != "I":
                 return f"You are {name}.\n"
@@ -4311,8 +4325,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     asks, said = _is_question(message_text), {t.split("'")[0] for t in _lower_tokens(message_text)}
     said_words = said
     told = _told(_renamed(request) + request.instructions)
-    prices = [one for _, advice, *_ in told for one in sentences(advice) if _currencies(one)]  # the one price told answers
-    if len(prices) == 1 and asks and message_text.rstrip(" ?").lower().endswith(_WHAT_IT_COSTS) and not set(words(  # "I'd
+    prices = [one for _, advice, *_ in told for one in sentences(advice) if _currencies(one)] if asks and (  # the one price
+        message_text.rstrip(" ?").lower().endswith(_WHAT_IT_COSTS)) else []  # told answers
+    if len(prices) == 1 and not set(words(  # "I'd
             message_text)) - _JOINING - set(words(prices[0])) - related(set(words(prices[0]))) and not any(  # like to join -
             s.role == "user" and _currencies(s.text) for s in request.said):  # what does it cost?" (not of "a new clutch",
         return 1, prices[0]  # "the premium plan", or a thing the user priced)
