@@ -2897,7 +2897,8 @@ def _is_question(text: str) -> bool:
 @functools.lru_cache(maxsize=4096)  # asked of every message of a conversation, which recurs in each request
 def _asks(text: str, ends_asking: bool) -> bool:
     head = [t.lower().replace("’", "'") for t in tokens(text[:200])[:4]]
-    polite = head[:1] == ["please"] and len(head) > 1  # "Please read back my phone number." asks as "Read..." does
+    polite = head[:1] in (["please"], ["just"]) and len(head) > 1  # "Please read back my phone number." asks as "Read..."
+    # does ("Just tell me what the second fault was")
     first = (head or [""])[polite]
     labelled = text.lstrip()[len(first):len(first) + 1] == ":"  # "Name: Ana Silva." is a label, not "Name three..."
     if first in ("read", "repeat") and _reads_back(text):
@@ -3772,6 +3773,19 @@ def _once_per_request(function: Callable[..., Any]) -> Callable[..., Any]:
     return remembered
 
 
+def _record_names(request: Request) -> dict[int, frozenset[str]]:
+    """By the order of each field a tool returned, the stems of the names the other fields of its record give: the
+    price of ``{"blend": "Low Tide", "price_gbp": 82.0}`` is the price of Low Tide."""
+    out: dict[int, frozenset[str]] = {}
+    fields = [s for s in request.said if s.role == "tool"]
+    for _, group in itertools.groupby(fields, key=lambda s: (s.turn, s.tool)):
+        group = list(group)
+        names = [frozenset(words(" ".join(_proper_names(s.text.partition(": ")[2])))) for s in group]
+        for at, s in enumerate(group):
+            out[s.order] = frozenset().union(*names[:at], *names[at + 1:])
+    return out
+
+
 @_once_per_request
 def _answered_by_conversation(request: Request, question: str = "", mine: bool = False) -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
@@ -3817,6 +3831,10 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         candidates += [(0.0, s) for s in request.said if s.role in roles and _DAYS & s.stems]
     if set(topic) & stem_set("postcode zip postal"):  # "What's my postcode?": "I live at 4 Elm Road, Leeds LS6 2AB"
         candidates += [(0.0, s) for s in request.said if s.role in roles and (postal := _ADDRESS.search(s.text)) and postal[3]]
+    if set(topic) == {stem("date")}:  # "What date did I give you?": "... for 2 October"
+        candidates += [(0.0, s) for s in request.said if s.role in roles and _DATE.search(s.text)]
+    if set(topic) & _SITES:  # "What's the venue?": "... at Coldharbour Cricket Club"
+        candidates += [(0.0, s) for s in request.said if s.role in roles and _names_after(s.text, _PLACE_CUES)]
     if set(topic) & stem_set("colour color"):  # "What colour was it?": "it was bright orange-yellow"
         candidates += [(0.0, s) for s in request.said if s.role in roles and _hue(s.text)]
     if set(topic) & _FAULTS:  # "What problems did I describe?": "The carriage sticks"
@@ -3850,8 +3868,14 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         question))  # the assistant's own ("Which days do you have?")
     own = not of_someone_else(question) and not names - _DAYS - {stem(m) for m in CALENDAR}  # "How many supers do I
     # have?": mine, not the neighbour's (a day named is no one else: "Is my appointment on Friday?")
+    record = _record_names(request)
+    asked_for = {s.order for s in request.said if s.role == "user" and _lower_tokens(s.text)[:1] and stem(_lower_tokens(
+        s.text)[0]) in {w for c in request.said if c.role == "call" and c.turn == s.turn for w in words(c.tool.replace(
+            "_", " "))}}  # "Price a 50 ml EDP called 'Low Tide'": what a tool was then asked, which its result answers
     for score, statement in candidates:
         price = {stem("price"), stem("cost")} if priced and _currencies(statement.text) else set()  # "... at 59.99 EUR"
+        price |= set(topic) & _SITES if set(topic) & _SITES and _names_after(statement.text, _PLACE_CUES) else set()
+        # "What's the venue?": "at Coldharbour Cricket Club"
         if plain and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or statement.role == "user" and (
                 _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)) and not (
                     sorted_by and whom <= statement.stems):  # (but "Which class is Jess in?": "...Jess in
@@ -3884,7 +3908,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         if mine and ((lead := statement.text.partition(": ")[0]) in ("Noted", "You told me", "From my notes", "I said", "I don't"
                                                                      " know") or " returned" in lead):
             continue  # the offline model's own echo ("get_stock returned price: 8.5": the result itself answers)
-        if wants_id and not (statement.identifiers if coded else facts(statement.text)) or how_much and not any(map(
+        if wants_id and not (statement.identifiers if coded else facts(statement.text) or [t for t in tokens(statement.text[
+                :300]) if len(t) > 3 and t.isalpha() and t.isupper()]) or how_much and not any(map(  # (a code word: "BLUEFIN")
                 str.isdigit, statement.text)):  # "How much do I owe Sam?" is not answered by "I'm Sam"; "What was the
             continue  # flight number?" by "the replacement flight cost €710" when another sentence gives a code
         if (head or topic[0]) == stem("name") and len(topic) == 1 and {"my", "i"} & set(lowered) and not _SELF_NAMED.search(
@@ -3917,6 +3942,10 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         sized |= set(topic) & stem_set("postcode zip postal") if set(topic) & stem_set("postcode zip postal") and (
             postal := _ADDRESS.search(statement.text)) and postal[3] else set()
         # "What's my postcode?": "... Leeds LS6 2AB"
+        sized |= set(topic) & stem_set("phone number") if stem("phone") in topic and any(_phone_like(m.group(0)) for m in (
+            _PHONE.finditer(statement.text[:300]))) else set()  # "What's the manager's phone number?": "Colm Daly, 01632 960442"
+        sized |= {stem("size")} if stem("size") in topic and any(a.isdigit() and b.isdigit() for a, x, b in (
+            t.lower().partition("x") for t in tokens(statement.text[:300])) if x) else set()  # "What size?": "a 6x9 marquee"
         sized |= {stem("day")} if stem("day") in topic and _DAYS & statement.stems and "how " not in question.lower() else set()
         # "Which days...?": "Tuesdays"
         if len(topic) > 1 and set(topic) - _VALUE_KINDS and not _covered([one for one in topic if one not in _VALUE_KINDS], (
@@ -3935,7 +3964,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # will the refund take?": "within 5 days" (not "How long is the hike?": "we walk for 5 hours")
         stems = statement.stems | ({stem("long")} if lasting else set()) | ({head} if called & statement.stems or (
             statement in wished) else set()) | (  # "Ewa is a dentist"
-            {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set()) | faulty | sized  # "Which
+            {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set()) | faulty | sized | (
+                record.get(statement.order, frozenset()))  # (a tool's field, the names its record gives: "Low Tide") "Which
         # day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
@@ -3990,7 +4020,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # not one that says another thing of the kind ("the salinity reading" is not "the nitrate reading"), nor the
         # thing as another's kind ("Which glaze goes...?": not "The glaze firing goes...")
         mine_first = not (own and of_someone_else(statement.text))  # of equals in what they say, the user's own
-        found.append(((bool(whom & stems or whom and theirs), mine_first or "my" not in lowered or (head or "") not in stems,
+        found.append(((bool(whom & stems or whom and theirs), statement.order not in asked_for, mine_first or "my" not in (
+            lowered) or (head or "") not in stems,
                        specific, mine_first, covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
             statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
         # not "He...")
@@ -4002,7 +4033,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         best = next(((key, s) for s in reversed(request.said) if _changes(s, first, topic, kinds, roles) and s.text != (
             best[1].text) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55"); of a note's line said twice,
         # after its first ("Opening day is 1 May" under "Timeline" and again under "Next step")
-    return (best[0][2], best[1]) if best else None
+    return (best[0][3], best[1]) if best else None
 
 
 #: Words that say outright that a statement corrects an earlier one ("Correction: the serial is 372491").
@@ -4067,6 +4098,8 @@ _FAULTS = stem_set("wrong problem problems issue issues fault faults")
 _FAULT_WORDS = notes.PROBLEM | stem_set("problem problems issue issues trouble")
 #: The adjectives of "how big?", "how heavy?"...: a measurement answers them.
 _MEASURED = frozenset("big large heavy tall wide long deep high far fast strong small".split())
+#: What a question asks the place of by name ("What's the venue?").
+_SITES = stem_set("venue location site")
 
 
 def _group_size(text: str) -> str:
@@ -4838,6 +4871,11 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
             return f"{'Yes: ' * (said[0] != 'which')}{'; '.join(map(_record, kept[:8]))}."  # "Is 19 June a holiday?"
         place = next((w for a, w in itertools.pairwise(said) if a == "the" and w in _PLACES), "") if len(records) > 1 else ""
         at = -1 if place == "last" else _PLACES.index(place) if place else len(records)  # "the address of the second one"
+        if depth < 3 and isinstance(data, list) and not records and len(data) > 1 and (place := next((w for a, w in (
+                itertools.pairwise(said)) if a == "the" and w in _PLACES), "")) and (at := _PLACES.index(place)) < len(data):
+            words_after = tokens(question)[[t.lower() for t in tokens(question)].index(place) + 1:][:3]
+            noun = next((w for w in words_after if w.isalpha() and w.islower() and w not in STOP), "one")  # "the second
+            return f"The {place} {noun} is {data[-1 if place == 'last' else at]}."  # fault", "the second Copperplate term"
         named = records[at:at + 1 if at >= 0 else None] if depth < 3 and place and at < len(records) else [
             one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
             one for one in records if len(records) > 1 and (set(words(question)) | clock) & (set(words(" ".join(map(
@@ -5456,6 +5494,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             ties = {"from", "in", "at", "with", "to"} & set(_lower_tokens(said)) <= set(_lower_tokens(clause)) and not others
             verdict = "no" if _contradicts(said, text) else _verdict(topic, clause, said) if yes_no and ties and topic <= set(
                 words(clause)) else None
+            verdict = "no" if verdict == "yes" and role == "user" and {"i", "my", "me"} & set(_lower_tokens(said)[1:3]) and (
+                of_someone_else(text) and not of_someone_else(said)) else verdict  # "Did I say I pay by card?" of "My
+            # sister pays by card": she does, not the user
             if verdict and role in ("user", "tool"):  # a word the question writes in lower case is no name
                 common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))
                 lower = (text[:1].lower() + text[1:] if common else text).replace(": False", ": no").replace(": True", ": yes")

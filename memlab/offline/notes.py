@@ -810,6 +810,8 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
     # else a section for any fact ("Context", "Other"); the issue's takes what was told first or as one was reported
     issues = [s for s, _ in _issues([s for s in said if s.role in ("user", "note")])]
     told = {1} | {turn for s in issues for turn in (s.turn, s.turn + 1)}
+    first = sections[0].heading if loose and sections and sections[0].kind is None and not _kind_of(
+        sections[0].heading) else ""  # (not "Budget": it holds an amount)
     home, before, spared = "", -1, []  # where the sentence just before went ("Thanks, that worked. Also..." goes on its
     # own)
     for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2 and not _restates(
@@ -843,7 +845,9 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
             also = before == s.order - 1 and tokens(s.text)[0].lower() in ("and", "also", "plus")
             held = (home if home and also else next(
                 (p.heading for p in sections if p.kind == "people" and any(n in people for n in _names(s.text))),
-                best if scores.get(best) else next((h for h, topic in topics.items() if topic & _CATCH_ALL), near)))
+                best if scores.get(best) else next((h for h, topic in topics.items() if topic & _CATCH_ALL), near) or (
+                    first if s.turn == 1 and s.role == "user" and not _introduces(s) and not _is_problem(s) else "")))
+            # what the chat is about, in the prompt's first section ("## Booking"), unless it reports a problem
             if held:
                 bodies[held].append(line)
         home, before = held, s.order

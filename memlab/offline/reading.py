@@ -644,6 +644,9 @@ def _replaced(target: str, value: str, old: str, key: str) -> str | None:
         end = at + len(old)
         tail = value.partition(" ")[2] if value.partition(" ")[0] == key else ""  # "4 Chinese elms" for the "3" of "3
         end += (len(tail) + 1) * (bool(tail) and target[end:].lower().startswith(f" {tail.lower()}"))  # Chinese elms"
+        near = {stem(t.lower()) for t in tokens(target[end:])[:4]}  # "40 silent cakes" for the 30 of "30 cakes of silent
+        value = key if tail and not target[end:].lower().startswith(f" {tail.lower()}") and all(  # fireworks": the
+            stem(t.lower()) in near for t in tokens(tail)) else value  # number alone, its words said after it already
         return target[:at] + value + target[end:]
     def shape(token: str) -> tuple[bool, ...]:  # (a weekday is no month: "Wednesday" replaces "Tuesday", not "March")
         return (any(c.isdigit() for c in token), any(c.isalpha() for c in token), token[:1].isupper(),
@@ -664,8 +667,11 @@ def _replaced(target: str, value: str, old: str, key: str) -> str | None:
         at = target.rfind(spans[-1])
         return target[:at] + value + target[at + len(spans[-1]):]
     same = [t for t in found[1:] if key and shape(t) == shape(key)]
+    unit = (tokens(value[value.find(key):])[1:2] or [""])[0].lower() if key else ""
+    counted = [(t, n) for t, n in zip(found[1:], found[2:]) if t in same and unit.isalpha() and stem(n.lower()) == stem(unit)]
+    same = [counted[-1][0]] if counted else same  # "5 sheets" for the 3 of "3 sheets of the 1934 Airmail set"
     if same:
-        at = end = target.rfind(same[-1])
+        at = end = target.rfind(" ".join(counted[-1])) if counted else target.rfind(same[-1])
         for word in reversed(same[:-1]):  # "Dr Berger" → "Dr Berg": the whole run of its shape is replaced
             at -= (len(word) + 1) * target[:at].endswith(f"{word} ")
         end, value = end + len(same[-1]), value[value.find(key):]

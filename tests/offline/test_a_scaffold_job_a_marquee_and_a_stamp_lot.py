@@ -1,0 +1,109 @@
+"""A note puts what the chat is about in the prompt's first section; recall finds a tool's price, the second item of
+a listed result, a size, a date, a venue, a phone number and a code word; a count corrected changes the count.
+
+Outside testers' scaffolding hire, marquee hire, perfume blending, organ maintenance, stamp dealer and fireworks. A
+handover prompt of "## Booking", "## Changes", "## Open items" stored "## Booking - none" (the job number and the site
+address in no section); "What was the price of Low Tide again?" gave back the user's request to price it; "the second
+fault" called the tool again for want of a church; "Actually make that 5 sheets" changed the year of "3 sheets of the
+1934 Airmail set" and "40 silent cakes, not 30" gave "40 silent cakes cakes"; "What size marquee did I ask for?" was
+answered with the wooden floor, and a phone number said without the word "phone", a date, a venue and the code word
+BLUEFIN were "not in the conversation"; "Did I say I pay by card?" was "Yes" from the sister's card.
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent
+from openai import OpenAI
+
+from memlab.offline.client import offline_client
+
+from ..helpers import said, sections, turns
+
+pytestmark = pytest.mark.usefixtures("api")
+
+HANDOVER = ("Write a handover note with these headings in order:\n## Booking\n## Changes\n## Open items\n"
+            "Short bullets. Keep corrected values only.")
+
+
+@pytest.fixture
+def sync_client() -> OpenAI:
+    return offline_client(sync=True)
+
+
+def note(client: OpenAI, prompt: str, items: list) -> str:
+    return client.responses.create(model="gpt-4.1-mini", instructions=prompt, input=items).output_text
+
+
+def test_the_booking_section_holds_what_the_chat_is_about(sync_client) -> None:
+    written = note(sync_client, HANDOVER, said(
+        "Tomasz Nowak, job SC-5512: scaffold at 7 Mill Street, three lifts, start Monday 2 September.",
+        "Drop the debris chute from the quote please."))
+    assert "SC-5512" in sections(written)["Booking"] and "7 Mill Street" in sections(written)["Booking"], written
+
+
+def price_blend_result() -> list:
+    return [{"role": "user", "content": "Price a 50 ml EDP called 'Low Tide' with top notes bergamot and pink pepper."},
+            {"type": "function_call", "call_id": "c1", "name": "price_blend",
+             "arguments": '{"blend": {"name": "Low Tide"}, "millilitres": 50}'},
+            {"type": "function_call_output", "call_id": "c1", "output": "{'blend': 'Low Tide', 'ml': 50, 'price_gbp': 82.0}"},
+            {"role": "assistant", "content": "price_blend returned blend: Low Tide; ml: 50; price gbp: 82.0."}]
+
+
+def faults_listed() -> list:
+    return [{"role": "user", "content": "What open faults are there on the swell division at St Brannock?"},
+            {"type": "function_call", "call_id": "c1", "name": "list_faults", "arguments": '{"church": "St Brannock"}'},
+            {"type": "function_call_output", "call_id": "c1",
+             "output": '["cipher on Oboe 8\' middle C", "swell box shutter sticks", "Vox Humana tremulant slow"]'},
+            {"role": "assistant", "content": "I found 3 faults: cipher on Oboe 8' middle C; swell box shutter sticks; "
+                                             "Vox Humana tremulant slow."}]
+
+
+LIST_FAULTS = {"type": "function", "name": "list_faults", "description": "Open faults of a church organ.",
+               "parameters": {"type": "object", "properties": {"church": {"type": "string"}}, "required": ["church"]}}
+
+
+def test_a_price_a_tool_returned_is_recalled_not_the_request_that_asked_for_it(sync_client) -> None:
+    reply = sync_client.responses.create(model="gpt-4.1-mini", input=[
+        *price_blend_result(), {"role": "user", "content": "What was the price of Low Tide again?"}]).output_text
+    assert "82.0" in reply and "Price a 50 ml" not in reply, reply
+
+
+def test_the_second_of_a_listed_result_is_told_without_calling_again(sync_client) -> None:
+    response = sync_client.responses.create(model="gpt-4.1-mini", tools=[LIST_FAULTS], input=[
+        *faults_listed(), {"role": "user", "content": "Just tell me what the second fault was."}])
+    assert "swell box shutter sticks" in response.output_text and "cipher" not in response.output_text, response.output
+
+
+async def test_a_count_corrected_changes_the_count_not_a_year_nor_repeats_its_noun() -> None:
+    replies = [reply for _, reply in await turns(Agent(name="Desk", instructions="You take stamp and firework orders."), [
+        "I want 3 sheets of the 1934 Airmail set.", "Actually make that 5 sheets.", "How many sheets did I want?",
+        "We want 30 cakes of silent fireworks and 6 sparkler packs.", "Actually make it 40 silent cakes, not 30.",
+        "How many silent cakes are we on?"])]
+    assert "5 sheets of the 1934 Airmail set" in replies[2], replies[2]
+    assert "40 cakes of silent fireworks" in replies[5] and "cakes cakes" not in replies[5], replies[5]
+
+
+async def test_a_phone_number_said_without_the_word_phone_answers_for_it() -> None:
+    replies = [reply for _, reply in await turns(Agent(name="Desk", instructions="You plan wedding fireworks."), [
+        "The venue is Brackenfold Barn; the venue manager is Colm Daly, 01632 960442.",
+        "What is the venue manager's phone number?"])]
+    assert "01632 960442" in replies[1], replies[1]
+
+
+async def test_what_a_sister_does_is_no_yes_to_whether_i_do() -> None:
+    replies = [reply for _, reply in await turns(Agent(name="Desk", instructions="You take stamp orders."), [
+        "My sister pays by card. I prefer bank transfer.", "Did I say I pay by card?", "Does my sister pay by card?"])]
+    assert replies[1].startswith("No") and replies[2].startswith("Yes"), replies
+
+
+async def test_a_size_a_date_a_venue_and_a_code_word_said_once_are_recalled() -> None:
+    replies = [reply for _, reply in await turns(Agent(name="Desk", instructions="You take marquee bookings."), [
+        "My name is Ines Carvalho and I need a 6x9 marquee.", "I'd like it with a wooden floor, please.",
+        "What size marquee did I ask for?",
+        "I need it for 2 October at Coldharbour Cricket Club.", "What date did I give you?", "What's the venue?",
+        "The code word for the crew gate is BLUEFIN.", "What is the code word for the crew gate?"])]
+    assert "6x9" in replies[2], replies[2]
+    assert "2 October" in replies[4], replies[4]
+    assert "Coldharbour Cricket Club" in replies[5], replies[5]
+    assert "BLUEFIN" in replies[7], replies[7]
