@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import json
 import re
 from collections.abc import Sequence
@@ -644,8 +645,15 @@ def _label(statement: Statement, value: str) -> str:
     """The words just before ``value`` in its statement ("order ORD-1"), or the key of a tool's line."""
     if statement.role == "tool" and ":" in statement.text:
         return statement.text.split(":", 1)[0].strip()
-    head = statement.text.split(value, 1)[0].split(", ")[-1]  # its own clause's ("it broke, 14C": "14C")
-    before = [t for t in tokens(head) if t.lower() not in STOP and t.lower() not in ("itself", "now")][-2:]
+    head = statement.text.split(value, 1)[0].split(", ")[-1].split("; ")[-1]  # its own clause's ("it broke, 14C": "14C")
+    said = [t for t in tokens(head) if t.lower() not in STOP and t.lower() not in ("itself", "now")]
+    before = said[-2:]
+    named = [t for t in said if stem(t.lower()) in _ID_NOUNS - {"numb", "no"} and t.isalpha() and not t.lower().endswith(
+        ("ed", "ing"))] if head.lower().rstrip().endswith((" is", " was")) else []  # "My reference from your letter is X":
+    before = named[-1:] if named and stem(before[-1].lower()) not in _ID_NOUNS else before  # "reference", not "letter"
+    whose = (tokens(head.split(before[-1])[0])[-1:] or [""])[0].lower() if before else ""  # "her reference is X": Greta
+    if whose in ("her", "his", "their") and (people := _name_runs(statement.text)):  # Holm's reference
+        return f"{people[0]}'s {' '.join(before)}"
     if len(before) == 2 and (stem(before[0]) in _PAST or before[0].lower().endswith("ed") or before[0].lower(
             ).endswith("ing") and stem(before[0]) not in _ID_NOUNS):
         before = before[1:]  # "bought order ORD-1" is labelled "order" ("booking reference X1" stays)
@@ -837,6 +845,8 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
                     spared.append((spare, line))
                     home, before = spare, s.order
                     continue
+                if spare:  # (the next line may still say something new: "My neighbour Greta Holm ... 85 covers")
+                    continue
                 break
             scores = {h: len(s.stems & (topic | related(topic))) for h, topic in topics.items()}
             best = max(scores, key=scores.get, default="")
@@ -1000,6 +1010,10 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         out = [s for s in out if (s is not fix or not applied or old.role == "assistant" and not confirmed) and s.order not in (
             superseded)]  # (a correction of the helper's line the helper never confirmed stays the user's: "The date is
         # wrong - it's 5 May" of "Booked 3 May 10:00.")
+    undone = {b.lower() for s in said if s.role == "user" and s.fixed for a, b in itertools.pairwise(tokens(s.said)) if (
+        a.lower() == "not" and facts(b))}  # "Sorry, the postcode is DM4 7QX, not 7QT": an earlier note's bare "DM4 7QT" goes
+    out = [s for s in out if not (s.role == "note" and not wording(s.text) and tokens(s.text)[-1:] and tokens(s.text)[
+        -1].lower() in undone)]
     fixes = {wording(s.text): s for s in out if s.fixed and len(wording(s.text)) >= 3}  # a correction the reader wrote whole ("On
     newer = {s.order: fix for s in out if not s.fixed and s.role in ("user", "note") and (fix := fixes.get(wording(s.text))) and (  # exam,
         fix.order > s.order)}  # knee flexion is 105 degrees."): in the place of the sentence it corrects

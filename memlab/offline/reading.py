@@ -457,6 +457,9 @@ class _Reader:
         its = "it's" in said[1:] and at < len(found)
         new = new[said.index("it's") + 1:] if its else new
         its_value = sentence[sentence.lower().find(" it's ") + 6:].split(" not ")[0] if its else ""
+        if not its and at < len(found) and "is" in said[1:4] and said[0] in ("the", "my", "our"):  # "Sorry, the postcode
+            new = new[said.index("is") + 1:]  # is DM4 7QX, not 7QT": "DM4 7QX"
+            its_value = sentence[sentence.lower().find(" is ") + 4:].split(" not ")[0]
         old = old.removeprefix("the ") if at < len(found) else old
         old = old[:-2] if old[:-2].isdigit() and old[-2:] in ("st", "nd", "rd", "th") else old
         if at == len(found) and new:  # "Make that 18 crates, four more came in": the value ends at its clause's end
@@ -501,7 +504,8 @@ class _Reader:
         now = [s for s in told if s.turn == self.turn]  # "3 June is sports day. Make it 5 June instead.": the booking
         before = [s for s in told if s.turn < self.turn and set(facts(s.text)) & set(facts(now[-1].text))] if now else []
         told = before or told  # said before of 3 June, not the reason given with the change
-        told.sort(key=lambda s: s.role == "user")  # what the user said before a note of it
+        told.sort(key=lambda s: (s.role == "user", len(s.text.split()) > 2))  # what the user said before a note of it,
+        # a sentence before a note's bare value ("DM4 7QT" under "Identifiers")
         return next((fixed for s in reversed(told) if (  # the latest
             not old or old.lower() in s.text.lower()) and (fixed := _replaced(s.text, value, old, key))), sentence)
 
@@ -642,6 +646,9 @@ def _replaced(target: str, value: str, old: str, key: str) -> str | None:
     value = number if old.isdigit() and number and value.split()[0] != number else value  # the 21)
     if at >= 0:
         end = at + len(old)
+        lead, _, last = value.rpartition(" ")
+        value = last if lead and target[:at].lower().endswith(f"{lead.lower()} ") else value  # "DM4 7QX" for the 7QT of
+        # "DM4 7QT": its last word
         tail = value.partition(" ")[2] if value.partition(" ")[0] == key else ""  # "4 Chinese elms" for the "3" of "3
         end += (len(tail) + 1) * (bool(tail) and target[end:].lower().startswith(f" {tail.lower()}"))  # Chinese elms"
         near = {stem(t.lower()) for t in tokens(target[end:])[:4]}  # "40 silent cakes" for the 30 of "30 cakes of silent

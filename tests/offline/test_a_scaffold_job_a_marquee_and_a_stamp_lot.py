@@ -1,4 +1,5 @@
-"""A note puts what the chat is about in the prompt's first section; recall finds a tool's price, the second item of
+"""A note puts what the chat is about in the prompt's first section, keeps a neighbour's fact and whose reference is
+whose, and takes a correction into an earlier note's sentence; recall finds a tool's price, the second item of
 a listed result, a size, a date, a venue, a phone number and a code word; a count corrected changes the count.
 
 Outside testers' scaffolding hire, marquee hire, perfume blending, organ maintenance, stamp dealer and fireworks. A
@@ -7,7 +8,9 @@ address in no section); "What was the price of Low Tide again?" gave back the us
 fault" called the tool again for want of a church; "Actually make that 5 sheets" changed the year of "3 sheets of the
 1934 Airmail set" and "40 silent cakes, not 30" gave "40 silent cakes cakes"; "What size marquee did I ask for?" was
 answered with the wooden floor, and a phone number said without the word "phone", a date, a venue and the code word
-BLUEFIN were "not in the conversation"; "Did I say I pay by card?" was "Yes" from the sister's card.
+BLUEFIN were "not in the conversation"; "Did I say I pay by card?" was "Yes" from the sister's card. A note dropped
+the neighbour Greta Holm and her 85 covers and labelled the references "reference letter" and "covers reference";
+"Sorry, the postcode is DM4 7QX, not 7QT" changed only an earlier note's bare "DM4 7QT", so the address kept 7QT.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from agents import Agent
 from openai import OpenAI
 
 from memlab.offline.client import offline_client
+from memlab.prompts import SHADOW_PROMPT
 
 from ..helpers import said, sections, turns
 
@@ -107,3 +111,25 @@ async def test_a_size_a_date_a_venue_and_a_code_word_said_once_are_recalled() ->
     assert "2 October" in replies[4], replies[4]
     assert "Coldharbour Cricket Club" in replies[5], replies[5]
     assert "BLUEFIN" in replies[7], replies[7]
+
+
+def test_a_note_keeps_a_neighbours_fact_and_labels_each_reference_by_whose_it_is(sync_client) -> None:
+    written = note(sync_client, "Summarize the conversation for a colleague.", said(
+        "I'm booking a valuation for my late uncle's album. My name is Teodor Lisk.",
+        "My reference from your letter is VAL-2291-K.",
+        "My neighbour Greta Holm is also bringing a cover collection of 85 covers; her reference is VAL-2307-B."))
+    assert "Greta Holm" in written and "85 covers" in written, written
+    assert "reference letter" not in written and "covers reference" not in written, written
+
+
+def test_a_postcode_corrected_after_a_note_changes_the_note_not_only_its_bare_value(sync_client) -> None:
+    earlier = ("## Product and environment\n- Ship mine to 14 Lantern Row, Dunmore, DM4 7QT.\n\n## Identifiers\n"
+               "- DM4 7QT\n- collector account PX-4471")
+    items = [{"role": "user", "content": SHADOW_PROMPT}, {"role": "assistant", "content": earlier},  # a summary pair
+             *said("Sorry, the postcode is DM4 7QX, not 7QT.")]
+    written = note(sync_client, "Summarize the conversation for a colleague.", items)
+    assert "14 Lantern Row, Dunmore, DM4 7QX" in written and "7QT" not in written, written
+    reply = sync_client.responses.create(model="gpt-4.1-mini", input=[
+        *said("Ship mine to 14 Lantern Row, Dunmore, DM4 7QT.", "Sorry, the postcode is DM4 7QX, not 7QT."),
+        {"role": "user", "content": "What's my full shipping address?"}]).output_text
+    assert "14 Lantern Row, Dunmore, DM4 7QX" in reply, reply
