@@ -5386,7 +5386,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                  and (b, t) == ("you", "to") and lowered[0] in ("what", "which")), None)  # (not "How did I ask...")
     wanted = [s.text for s in request.said if s.role == "user" and s.turn < now and verb in s.stems]
     if question and wanted:  # "Remind me to pack...": "You asked me to remind you to pack..."
-        request_said = _swap(_unled(wanted[-1])).rstrip(" .!")
+        request_said = _unled(wanted[-1]).rstrip(" .!?")
+        lead = next((cue for cue in ("can you ", "could you ", "would you ", "will you ", "please ") if (
+            request_said.lower().startswith(cue))), "")  # "Can you check whether...?": "to check whether..."
+        request_said = _swap(request_said[len(lead):])
         led = stem(request_said.split(" ")[0].lower()) == verb
         return f"You asked me {'to ' * led}{request_said[:1].lower() * led or request_said[:1]}{request_said[1:]}."
     if question and asked and not set(_topic(said)) - stem_set("first last previous question thing") and {
@@ -5421,6 +5424,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return answer  # after a list of flights; "Which exam comes first?" after their dates
     if question and (done := _done_by_me(request, said)):  # "Did you cancel it?": what cancel_appointment returned
         return done
+    if question and known is None and any(a in ("can", "could", "would", "will") and b == "you" and c in (
+            "check", "confirm", "find", "ask", "look", "see", "enquire", "inquire") for a, b, c in zip(
+                lowered, lowered[1:], lowered[2:])):
+        return _CANNOT  # "Can you check whether silent cakes are allowed after 10pm?": what no message holds, to find out
     if question:
         found = _answered_by_conversation(request)  # else the assistant's own words, that say the question's ("What's
         if known is None and (found is None or found[1].role == "user" and not found[1].stems & set(words(said))) and not (

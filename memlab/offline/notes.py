@@ -1423,9 +1423,15 @@ def _title(spec: NoteSpec, heading: str) -> str:
         f"{heading.rstrip(':')}:")
 
 
+#: What a user says to wait for an answer, which tells nothing of its own ("Let me know when you find out.").
+_WAITING = ("let me know", "wait to hear", "wait for your answer", "get back to me", "keep me posted")
+
+
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
-    raw = [s for s in said if not (s.role in ("assistant", "note") and s.text.startswith(_ECHOES))]
+    raw = [s for s in said if not (s.role in ("assistant", "note") and s.text.startswith(_ECHOES)) and not (
+        s.role == "user" and len(tokens(s.text)) <= 8 and any(w in s.text.lower() for w in _WAITING))]  # (nor "Let me
+    # know when you find out": the question before it is what stays open)
     said = _answers(_cancelled(_corrected(raw)))  # the model's own echoes ("Noted: ...", "From my notes: ...") tell nothing the user
     # did not; a correction written into what it corrects is gone from them, but for a section of corrections
     fixes = [_short(s.said) if s.said else _said(s) for s in raw if s.role == "user" and (_lower(s) & _FIXES or s.said)]  # (a

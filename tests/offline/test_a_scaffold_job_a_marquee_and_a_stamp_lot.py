@@ -133,3 +133,19 @@ def test_a_postcode_corrected_after_a_note_changes_the_note_not_only_its_bare_va
         *said("Ship mine to 14 Lantern Row, Dunmore, DM4 7QT.", "Sorry, the postcode is DM4 7QX, not 7QT."),
         {"role": "user", "content": "What's my full shipping address?"}]).output_text
     assert "14 Lantern Row, Dunmore, DM4 7QX" in reply, reply
+
+
+async def test_a_request_to_find_something_out_is_declined_and_recalled_as_asked() -> None:
+    replies = [reply for _, reply in await turns(Agent(name="Desk", instructions="You plan wedding fireworks."), [
+        "The venue is Brackenfold Barn.",
+        "Can you check whether silent cakes are allowed at Brackenfold Barn after 10pm? Let me know when you find out.",
+        "What did I ask you to check for me earlier?"])]
+    assert replies[1].startswith("I can't") and "Brackenfold" not in replies[1], replies[1]
+    assert replies[2] == "You asked me to check whether silent cakes are allowed at Brackenfold Barn after 10pm.", replies[2]
+
+
+def test_a_note_keeps_the_question_left_open_not_the_words_that_wait_for_it(sync_client) -> None:
+    written = note(sync_client, "Summarize the conversation for a colleague.", said(
+        "I'm booking a valuation of my uncle's stamp album.",
+        "Could you find out whether your valuers also look at postal history covers? I'll wait to hear back."))
+    assert "postal history covers" in written and "wait to hear" not in written, written
