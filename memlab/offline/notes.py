@@ -205,6 +205,7 @@ class NoteSpec:
     heading: str = "##"
     json_keys: list[str] = field(default_factory=list)
     json_lists: list[str] = field(default_factory=list)
+    json_numbers: list[str] = field(default_factory=list)  # keys asked "(integer)" or "(number)"
     form: bool = False
     paragraph: bool = False
     bullets: int | None = None
@@ -268,6 +269,8 @@ def read_prompt(prompt: str) -> NoteSpec:
         keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
         spec.json_keys = [key.split("(")[0].strip(" \"'`") for key in keys]  # "mistakes (a list)", '"open" (a list)'
         spec.json_lists = [key for key, was in zip(spec.json_keys, keys) if "list" in was.partition("(")[2]]
+        spec.json_numbers = [key for key, was in zip(spec.json_keys, keys) if was.partition("(")[2].startswith((
+            "integer", "int)", "number)", "float"))]  # "guests (integer)"
     tags = [part.split(">")[0] for part in prompt.split("<")[1:] if part.split(">")[0].replace("_", "").isalnum() and (
         "</" in prompt or "xml" in lower or " tag" in lower)]  # not placeholders ("Customer: <name>")
     if not spec.json_keys and len(set(tags) - {"summary"}) >= 2:  # "<facts>...</facts> and <open_questions>": a
@@ -349,7 +352,8 @@ def _named_keys(prompt: str) -> list[str]:
         for c in sentence:
             if c in "()" and (c == "(" or depth):
                 depth += 1 if c == "(" else -1
-                outside += " (a list)" if c == ")" and not depth and ("list" in inner or "array" in inner) else ""
+                outside += " (a list)" if c == ")" and not depth and ("list" in inner or "array" in inner) else (
+                    " (number)" if c == ")" and not depth and inner.strip() in ("integer", "int", "number", "float") else "")
                 inner = "" if c == "(" and depth == 1 else inner
             elif depth:
                 inner += c
@@ -734,6 +738,21 @@ def _typed(key: str, line: str) -> str | None:
     return None
 
 
+def _number(key: str, lines: Sequence[str]) -> int | float | None:
+    """The number a key asked as a number names, latest first: the one beside a word of the key ("it's 95 guests now",
+    "Household updated to 5"), else the one of a line that names it; ``None`` if none is said."""
+    named, found = words(key.replace("_", " ")), []
+    for at, said in enumerate(map(tokens, lines)):
+        for k, t in enumerate(said):
+            near = {stem(w.lower()) for w in said[max(0, k - 3):k] + said[k + 1:k + 2]}
+            if t.replace(".", "", 1).replace(",", "").isdigit() and near & set(named):  # ("household_size": "Household
+                found.append((2 * (named[0] in near) + len(set(named[1:]) & near), at, t))  # updated to 5", not "Nappies
+    if not found:  # size 2: 30 packs")
+        return None
+    number = max(found)[2].replace(",", "")
+    return float(number) if "." in number else int(number)
+
+
 def _value(part: Section, line: str) -> str:
     """What a line says of a field asking for one value: the value after the field's word ("Severity is P1": P1,
     "departure on 21 May": 21 May,
@@ -1014,9 +1033,10 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         a.lower() == "not" and facts(b))}  # "Sorry, the postcode is DM4 7QX, not 7QT": an earlier note's bare "DM4 7QT" goes
     out = [s for s in out if not (s.role == "note" and not wording(s.text) and tokens(s.text)[-1:] and tokens(s.text)[
         -1].lower() in undone)]
-    fixes = {wording(s.text): s for s in out if s.fixed and len(wording(s.text)) >= 3}  # a correction the reader wrote whole ("On
-    newer = {s.order: fix for s in out if not s.fixed and s.role in ("user", "note") and (fix := fixes.get(wording(s.text))) and (  # exam,
-        fix.order > s.order)}  # knee flexion is 105 degrees."): in the place of the sentence it corrects
+    fixes = {wording(s.text): s for s in out if s.fixed}  # a correction the reader wrote whole ("On exam, knee flexion is
+    newer = {s.order: fix for s in out if not s.fixed and s.role in ("user", "note") and (fix := fixes.get(wording(s.text))) and (
+        fix.order > s.order) and (len(wording(s.text)) >= 3 or {t.lower() for t in tokens(s.text)} & undone)}  # 105 degrees."):
+    # in the place of the sentence it corrects (a short one, when it holds the value undone: "About 80 guests.")
     return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems) if s.order in newer else s for s in out
             if s not in newer.values()]
 
@@ -1517,8 +1537,10 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             for h in [h for h, v in values.items() if not v]:  # you collect 12 boxes ... at 10:30?": 10:30)
                 values[h] = [v for s in said if s.role in ("user", "note") and _kind_of(h) in ("phone", "time", "count") and (
                     v := _typed(h, s.text))][-1:]  # the latest ("Actually make it 8pm instead.")
-            return json.dumps({h: v if h in spec.json_lists else "; ".join(line.rstrip(".") for line in v) or (
-                None if spec.nulls else spec.empty) for h, v in values.items()}, ensure_ascii=False)
+            return json.dumps({h: _number(h, [*v, *(s.text for s in said if s.role in ("user", "note", "tool"))])
+                               if h in spec.json_numbers else v if h in spec.json_lists else "; ".join(
+                line.rstrip(".") for line in v) or (None if spec.nulls else spec.empty) for h, v in values.items()},
+                ensure_ascii=False)
         if not spec.columns:
             return "\n".join(f"{_title(spec, h)} {'; '.join(line.rstrip('.') for line in v) or spec.empty}"
                              for h, v in values.items())

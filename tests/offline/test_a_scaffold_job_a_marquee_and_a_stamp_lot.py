@@ -15,6 +15,8 @@ the neighbour Greta Holm and her 85 covers and labelled the references "referenc
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from agents import Agent
 from openai import OpenAI
@@ -149,3 +151,18 @@ def test_a_note_keeps_the_question_left_open_not_the_words_that_wait_for_it(sync
         "I'm booking a valuation of my uncle's stamp album.",
         "Could you find out whether your valuers also look at postal history covers? I'll wait to hear back."))
     assert "postal history covers" in written and "wait to hear" not in written, written
+
+
+def test_json_keys_asked_as_integers_are_the_corrected_numbers(sync_client) -> None:
+    prompt = ('Return ONLY a JSON object with exactly these keys: "customer" (string), "guests" (integer), '
+              '"household_size" (integer).')
+    written = note(sync_client, prompt, said(
+        "Hi, I'm Priya Ramaswamy. I'd like a marquee for Saturday 21 June. About 80 guests.",
+        "Also the guest list grew, it's 95 guests now, not 80.",
+        "We're a household of 4.", "Nappies size 2: 30 packs in stock.", "Household updated to 5."))
+    data = json.loads(written)
+    assert data["guests"] == 95 and data["household_size"] == 5, data
+    default = note(sync_client, "Summarize the conversation for a colleague.", said(
+        "Hi, I'm Priya Ramaswamy. I'd like a marquee for Saturday 21 June. About 80 guests.",
+        "Also the guest list grew, it's 95 guests now, not 80."))
+    assert "95 guests" in default and "80 guests" not in default, default
