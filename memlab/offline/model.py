@@ -520,7 +520,8 @@ class Reader:
     def kind(self, name: str, description: str, format: str | None = None,
              owner: str = "") -> tuple[str, Callable[[str], list[str]] | None]:
         """What a string field holds (by its name, description, format or ``owner``), and how to find such values."""
-        field_stems = frozenset(words(name.replace("_", " ")))
+        field_stems = frozenset(words(name.replace("_", " "))) | (  # "catalogue_no": a number
+            {stem("number")} if name.lower().endswith(("_no", "_num", "_nr")) else frozenset())
         if self.item and field_stems == {stem("name")} and {"quantity", "qty", "count"} & {f.lower() for f in self.fields} and not {
                 "unit", "units", "measure"} & {f.lower() for f in self.fields} and _counted_things(self.whole, self.options):
             return "item", lambda text: _counted_things(text, self.options)  # an order line's: "2 large serving bowls"
@@ -3117,7 +3118,8 @@ def _option_said(description: str, message: str, name: str = "", told: str = "")
     stolen, fraud)" of "I lost my card": lost), or the tool's description (``told``) lists after the field's ``name``
     ("Look up the price of a membership tier (basic, family, patron)" of "a family membership": family)."""
     after = told.lower().partition(f" {name.replace('_', ' ').lower()} ")[2] if name and "(" not in description else ""
-    description = after if after.startswith("(") else description
+    clause = after.split(". ")[0]  # "...what is on a shelf of the community fridge (top, middle, bottom, door)"
+    description = after if after.startswith("(") else clause[clause.find("("):] if "(" in clause else description
     listed = [o.strip() for o in description.partition("(")[2].partition(")")[0].replace(" or ", ",").split(",")]
     spoken = f"{name.replace('_', ' ').lower()} is one of "  # "utility is one of water, gas, electricity." (a sentence
     opens = next((cut for cut in (". ", "; ", "\n") if f"{cut}{spoken}" in told.lower()), "")  # of its own: not "room type
@@ -3499,6 +3501,11 @@ def _choose_tools(request: Request) -> list[Tool]:
             request.message)) - set(words(" ".join(given))) - _VERBS - fitting[0].stems  # asks of a name alone: "How do I
     # make Beef Wellington?": find_recipe(dish)
     recalled = recalls and not fitting[0].name_stems - _VERBS & message if fitting else False
+    lookups = [t for t in fitting if stem(t.name.split("_")[0].lower()) not in _CHANGES | {"add"}]
+    coded = asking and len(lookups) == 1 and not recalls and not picked and any(not _phone_like(i) and any(
+        c.isalpha() for c in i) and any(c.isdigit() for c in i) for i in identifiers(request.message)) and all(Reader(
+            request).kind(n, "")[0] in ("thing", "other", "id") for n in _needed(lookups[0]))  # an id the one lookup
+    fitting, names_it = (lookups, True) if coded else (fitting, names_it)  # takes: "What is wrong with RC-1185?"
     news = not asking and not needs and not reported and (said[:1] or [""])[0] in _NEWS_OPENERS and bool(fitting) and (
         _looks_up(fitting[0])) and not (
         fitting[0].name_stems - _VERBS) & message and "please" not in said and any(

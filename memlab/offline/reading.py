@@ -709,10 +709,35 @@ def structured(output: str) -> Any:
     pairs = _REPR_FIELD.findall(output[:MAX_CHARS])  # a nested model's fields are split by ", ": "to=Addr(city='X')"
     if pairs and output.strip() in {sep.join(f"{key}={value}" for key, value in pairs) for sep in (" ", ", ")}:
         return {key: _literal(value) for key, value in pairs}
+    named = output.strip()[:output.strip().find("(")] if output.strip().endswith(")") else ""
+    if named.isidentifier() and "=" in output[:MAX_CHARS]:  # "Edition(catalogue_no='HM-6102', ...)": a model's repr
+        return structured(output.strip()[len(named) + 1:-1])
     if output.lstrip()[:1] in ("[", "{") and len(output) <= MAX_CHARS:
         with contextlib.suppress(ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             return ast.literal_eval(output.strip())
+        models = [structured(item[item.find("(") + 1:-1]) if item.endswith(")") and item[:item.find("(")].isidentifier() else (
+            None) for item in _top_level(output.strip()[1:-1])] if output.strip()[::len(output.strip()) - 1] == "[]" else []
+        if models and all(isinstance(one, dict) for one in models):  # "[Edition(catalogue_no='HM-6102', ...)]": a list of
+            return models  # Pydantic models, as the SDK writes one a tool returns
     return None
+
+
+def _top_level(text: str) -> list[str]:
+    """``text`` split at each ", " outside brackets and quotes."""
+    parts, depth, quote, start = [], 0, "", 0
+    for at, c in enumerate(text):
+        if quote:
+            quote = "" if c == quote and text[at - 1] != "\\" else quote
+        elif c in "'\"":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and not depth:
+            parts.append(text[start:at].strip())
+            start = at + 1
+    return [*parts, text[start:].strip()]
 
 
 def _literal(value: str) -> Any:

@@ -10,6 +10,10 @@ fault" called the tool again for want of a church; "Actually make that 5 sheets"
 answered with the wooden floor, and a phone number said without the word "phone", a date, a venue and the code word
 BLUEFIN were "not in the conversation"; "Did I say I pay by card?" was "Yes" from the sister's card. A note dropped
 the neighbour Greta Holm and her 85 covers and labelled the references "reference letter" and "covers reference";
+JSON keys asked as integers came back as strings ("guests": "Priya Ramaswamy; About 80 guests; About 95 guests").
+Tools: "What's on the middle shelf?" sent "middle shelf" where the description lists (top, middle, bottom, door);
+"What is wrong with RC-1185?" called no tool although one diagnoses a job number; "catalogue_no" took the title; a list
+of Pydantic models a tool returned was told back as its repr.
 "Sorry, the postcode is DM4 7QX, not 7QT" changed only an earlier note's bare "DM4 7QT", so the address kept 7QT.
 """
 
@@ -166,3 +170,39 @@ def test_json_keys_asked_as_integers_are_the_corrected_numbers(sync_client) -> N
         "Hi, I'm Priya Ramaswamy. I'd like a marquee for Saturday 21 June. About 80 guests.",
         "Also the guest list grew, it's 95 guests now, not 80."))
     assert "95 guests" in default and "80 guests" not in default, default
+
+
+def tool(name: str, description: str, **fields: str) -> dict:
+    return {"type": "function", "name": name, "description": description, "strict": True, "parameters": {
+        "type": "object", "properties": {k: {"type": v} for k, v in fields.items()}, "required": list(fields),
+        "additionalProperties": False}}
+
+
+def calls(client: OpenAI, tools: list, message: str) -> list[tuple[str, dict]]:
+    response = client.responses.create(model="gpt-4.1-mini", tools=tools, input=message)
+    return [(i.name, json.loads(i.arguments)) for i in response.output if i.type == "function_call"]
+
+
+def test_an_option_the_tools_description_lists_in_brackets_is_the_value_said(sync_client) -> None:
+    stock = tool("fridge_stock", "Return what is on a shelf of the community fridge (top, middle, bottom, door).",
+                 shelf="string")
+    assert calls(sync_client, [stock], "What's on the middle shelf?") == [("fridge_stock", {"shelf": "middle"})]
+
+
+def test_an_id_the_one_lookup_takes_is_looked_up_and_a_catalogue_no_is_an_id(sync_client) -> None:
+    log = tool("log_job", "Log a repair job for an item.", item="string", owner="string")
+    diagnose = tool("diagnose", "Fixer's diagnosis for a job number.", job="string")
+    assert calls(sync_client, [log, diagnose], "What is wrong with RC-1185?") == [("diagnose", {"job": "RC-1185"})]
+    hire = tool("hire_set", "Hire a set of parts to an orchestra.", catalogue_no="string", orchestra="string",
+                weeks="integer")
+    assert calls(sync_client, [hire], "Hire the Enigma Variations, HM-5520, for 6 weeks.")[0][1]["catalogue_no"] == "HM-5520"
+
+
+def test_a_list_of_pydantic_models_a_tool_returned_is_read_as_records(sync_client) -> None:
+    output = ("[Edition(catalogue_no='HM-6102', composer='Dvorak', work='Symphony No. 8', sets_available=1), "
+              "Edition(catalogue_no='HM-6110', composer='Dvorak', work='Symphony No. 9', sets_available=0)]")
+    reply = sync_client.responses.create(model="gpt-4.1-mini", input=[
+        {"role": "user", "content": "Which Dvorak symphonies do you have?"},
+        {"type": "function_call", "call_id": "c1", "name": "find_editions", "arguments": '{"composer": "Dvorak"}'},
+        {"type": "function_call_output", "call_id": "c1", "output": output}]).output_text
+    assert "Edition(" not in reply and "Symphony No. 8" in reply and "HM-6110" in reply, reply
