@@ -996,10 +996,13 @@ class Reader:
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
         said = self.whole.split()  # a priced or timed line names its thing first: "Margherita pizza $12.50", "Jog 20
         head = list(itertools.takewhile(lambda w: not facts(w), said))  # minutes", "Taxi to airport - 45.00" (not
-        if self.item and kind in ("thing", "other") and head and 0 < len(rest := said[len(head):]) <= 2 and rest[-1].lower(
-                ).rstrip("s") in {*_SECONDS, rest[0].lower()} and (head[-1] == "-" or not {w.lower() for w in head} & (
-                    STOP)):  # "Tickets for Ana (31)")
-            return " ".join(head).strip(" -:")
+        if self.item and kind in ("thing", "other") and head and (0 < len(rest := said[len(head):]) <= 2 and rest[-1].lower(
+                ).rstrip("s") in {*_SECONDS, rest[0].lower()} or head[0][:1].isupper() and len(head) <= 3 and len(rest) > 1 and (
+                    len(rest[1]) <= 3 or rest[1].lower().rstrip("s") in _SECONDS) and all(  # (a unit after its number,
+                    facts(w.strip(",.")) or w.strip(",.").lower() in STOP or w.strip(",.").lower().rstrip("s") in _SECONDS
+                    for w in rest[2:])) and (  # then a time or nothing: not "Mash 2 bananas", "Add 1 tsp salt")
+                head[-1] == "-" or not {w.lower() for w in head} & STOP):  # "Tickets for Ana (31)"; "Magnum 400 g at
+            return " ".join(head).strip(" -:")  # 60 minutes": Magnum
         if self.item and kind in ("thing", "other", "free") and _counted_line(said) and said[1:2] in (["x"], ["×"]):  # "2 x
             return " ".join(itertools.takewhile(lambda w: w not in ("@", "at") and not facts(w), said[2:])).strip(" -:,")
         # Tagliatelle al ragù @ 13.50": the whole name
@@ -2805,7 +2808,9 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or at == 0 and not (piece.lstrip().startswith(f"{word} (") and low not in STOP and piece.lstrip()[
                         len(word) + 2:].split(" ")[0].lower().rstrip(",") in ("a", "an", "aged", "age", *map(str, range(
                             1, 30)))  # "Biscuit (a 4-year-old beagle)", not "Important (read this)"
-                                        or after.lower() in ("and", "or", "s") and low not in _PLEASANTRIES | _NODS
+                                        or after.lower() in ("and", "or", "s") and low not in _PLEASANTRIES | _NODS and (
+                                            after == "s" or not (found[at + 2:at + 3] or [""])[0][:1].islower())  # not "Wash
+                                        # and dry: 3 duvet covers"
                                         or after[:1].isupper() or after[1:2].isupper()  # not "Great, reserve it"
                                         or after[:1].isdigit() and not low.endswith("ed") and low not in _ACTING and stem(
                                             low) not in _VERBS | _CHANGES and (things or not people and any(map(

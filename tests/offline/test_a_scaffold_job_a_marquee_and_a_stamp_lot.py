@@ -13,7 +13,8 @@ the neighbour Greta Holm and her 85 covers and labelled the references "referenc
 JSON keys asked as integers came back as strings ("guests": "Priya Ramaswamy; About 80 guests; About 95 guests").
 Tools: "What's on the middle shelf?" sent "middle shelf" where the description lists (top, middle, bottom, door);
 "What is wrong with RC-1185?" called no tool although one diagnoses a job number; "catalogue_no" took the title; a list
-of Pydantic models a tool returned was told back as its repr.
+of Pydantic models a tool returned was told back as its repr. Structured output named every hop "g" (of "Magnum
+400 g at 60 minutes") and the customer "Wash" (of "Wash and dry: 3 duvet covers").
 "Sorry, the postcode is DM4 7QX, not 7QT" changed only an earlier note's bare "DM4 7QT", so the address kept 7QT.
 """
 
@@ -22,7 +23,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from agents import Agent
+from agents import Agent, Runner
+from pydantic import BaseModel
 from openai import OpenAI
 
 from memlab.offline.client import offline_client
@@ -206,3 +208,29 @@ def test_a_list_of_pydantic_models_a_tool_returned_is_read_as_records(sync_clien
         {"type": "function_call", "call_id": "c1", "name": "find_editions", "arguments": '{"composer": "Dvorak"}'},
         {"type": "function_call_output", "call_id": "c1", "output": output}]).output_text
     assert "Edition(" not in reply and "Symphony No. 8" in reply and "HM-6110" in reply, reply
+
+
+class HopAddition(BaseModel):
+    variety: str
+    grams: int
+    minute: int
+
+
+class BatchLog(BaseModel):
+    beer_name: str
+    hops: list[HopAddition]
+
+
+class ServiceOrder(BaseModel):
+    customer: str
+    phone: str
+
+
+async def test_a_name_before_its_measure_is_the_items_name_and_a_service_is_no_customer() -> None:
+    extract = "Extract the details from the user's message into the output schema."
+    batch = (await Runner.run(Agent(name="Log", instructions=extract, output_type=BatchLog),
+                              "Batch 37 of Hopscotch IPA. Hops: Magnum 400 g at 60 minutes, Citra 900 g at 10 minutes."))
+    assert [(h.variety, h.grams, h.minute) for h in batch.final_output.hops] == [("Magnum", 400, 60), ("Citra", 900, 10)]
+    order = await Runner.run(Agent(name="Order", instructions=extract, output_type=ServiceOrder),
+                             "Order for Bea Lindqvist, phone 0161 496 0732. Wash and dry: 3 duvet covers.")
+    assert order.final_output.customer == "Bea Lindqvist", order.final_output
