@@ -3390,9 +3390,11 @@ def _choose_tools(request: Request) -> list[Tool]:
         request.message)[1:2] in (["was"], ["were"]) or _pointed(request.message)  # ("Who is doing the second slot?")  # "What was the rate for the euro conversion?"; "in total across those
     asked = set(_topic(request.message.replace("-", ""))) - _LIGHT_VERBS - _VALUE_KINDS
     keys = [set(words(" ".join(found).replace("_", " "))) for i in request.conversation[:request.last_user_index] if (
-        asking and asked and choice in (None, "auto") and item_type(i) == "function_call_output") and isinstance(
-        found := structured(str(i.get("output"))), dict) and all(
-        n.lower() in str(found).lower() for n in _proper_names(request.message))]  # "What's the call-out fee?": the fee a
+        asking and asked and choice in (None, "auto") and item_type(i) == "function_call_output") for found in (
+            lambda data: [data] if isinstance(data, dict) else [one for one in data if isinstance(one, dict)] if isinstance(
+                data, list) else [])(structured(str(i.get("output")))) if all(  # (a record of a list too: "the price of
+        n.lower() in str(found).lower() for n in _proper_names(request.message))]  # the Isle North ferry")
+    # "What's the call-out fee?": the fee a
     keyed = bool(asking and asked and any(2 * len(asked & (key | related(key))) >= len(asked) and asked & key for key in keys))
     # result of the booking named (callout_fee_gbp), not a new estimate; not London's temperature for Paris
     if choice in (None, "auto") and (back or keyed) and _is_question(request.message) and (_from_results(
@@ -4038,6 +4040,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
         # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
+    if best and not best[1].fixed and (later := [s for s in request.said if s.fixed and s.order > best[1].order and (
+            s.role == best[1].role) and wording(s.text) == wording(best[1].text)]):  # "Was it Pier 4?": the sentence
+        best = (best[0], later[-1])  # as corrected since ("Correction: the pickup point is Pier 7, not Pier 4")
     if best and ((kinds := _kinds(best[1].text) | ({"count"} if counted and counted == head and counted in best[1].stems and any(
             _NUMBER.fullmatch(t) for t in _lower_tokens(best[1].text[:300])) else set())) or _shapes(best[1].text)):  # a
         # later sentence changing that value of (a count too: "Change the through-stones to 35" of "Order 40 through-stones")
@@ -4847,6 +4852,7 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     results = [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1]
     found = [(calls[i["call_id"]].get("name"), i["output"]) for i in results if isinstance(i.get("output"), str)]
     clock = set(_when(question, "hh:mm", 2000, datetime.date(2000, 1, 1))) if results else set()  # "the 7am class":
+    clock |= {stem(w[:3]) for w in _lower_tokens(question) if w[:3] in _WEEKDAYS and w.endswith("day")}  # "on Wednesday": "Wed 18:00"
     valued = [] if said[1:2] not in (["was"], ["were"]) else [(len(heard & set(words(
         f"{out} {calls[i['call_id']].get('arguments')}"))) + len(set(_currencies(question)) & set(_currencies(out))), -depth, name, [piece.strip() for piece in out[:2000].replace("(", ",").replace(")", ",").replace(
             ";", ",").split(",") for a, b in itertools.pairwise(tokens(piece)) if stem(a.lower()) in heard and a.isalpha() and (
@@ -4883,6 +4889,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
             return f"{'Yes: ' * (said[0] != 'which')}{'; '.join(map(_record, kept[:8]))}."  # "Is 19 June a holiday?"
         place = next((w for a, w in itertools.pairwise(said) if a == "the" and w in _PLACES), "") if len(records) > 1 else ""
         at = -1 if place == "last" else _PLACES.index(place) if place else len(records)  # "the address of the second one"
+        hits = [len((set(words(question)) | clock) & (set(words(" ".join(map(str, one.values())))) | {str(v)[:5] for v in (
+            one.values())})) if len(records) > 1 else 0 for one in records]
         if depth < 3 and isinstance(data, list) and not records and len(data) > 1 and (place := next((w for a, w in (
                 itertools.pairwise(said)) if a == "the" and w in _PLACES), "")) and (at := _PLACES.index(place)) < len(data):
             words_after = tokens(question)[[t.lower() for t in tokens(question)].index(place) + 1:][:3]
@@ -4890,8 +4898,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
             return f"The {place} {noun} is {data[-1 if place == 'last' else at]}."  # fault", "the second Copperplate term"
         named = records[at:at + 1 if at >= 0 else None] if depth < 3 and place and at < len(records) else [
             one for one in records if ids & {str(value) for value in one.values()}] or [  # "the call": the one
-            one for one in records if len(records) > 1 and (set(words(question)) | clock) & (set(words(" ".join(map(
-                str, one.values())))) | {str(v)[:5] for v in one.values()})]  # a value of which names it ("with Priya")
+            one for one, hit in zip(records, hits) if hit and hit == max(hits)]  # a value of which names it ("with
+        # Priya"; "Ms Ruiz", not every "Ms")
         if depth < 3 and not named and len(records) > 1 and {"it", "that", "this", "its"} & set(said):  # "What time does it leave?"
             told = next((plain_text(i.get("content")) for i in before[::-1] if i.get("role") == "assistant"), "")  # after
             naming = {v: one for one in records for v in one.values() if isinstance(v, str) and len(v) > 2 and v in told and sum(
@@ -5412,7 +5420,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if question and told and {"me", "i", "my", "we", "us"} & said_tokens and not set(_topic(said)) - stem_set(
             "far everything talk talked discuss discussed cover covered"):  # "What have we discussed so far?"
         picked = told[-1:] if "just" in said_tokens else told[-8:]
-        return _told_back(picked)
+        return _told_back([dataclasses.replace(s, text=s.said) if s.fixed and s.said else s for s in picked])  # a
+        # correction as it was said: "the room is R3, not R2"
     subject = words(said.lower().rpartition(" about ")[2]) if " about " in said.lower() else []
     if question and told and subject and said_tokens & {"everything", "all", "know", "say", "said", "tell", "told"}:
         picked = {frozenset(w for w in s.stems if not w[:1].isdigit()): s for s in told  # a corrected value: the last
@@ -5511,7 +5520,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 s.text)][-1:]  # "Pass mark is 50.": no verdict, that and the user's own latest value ("My score was 47.")
             told = _told_back([found[1], *mine]) if mine else told
             ties = {"from", "in", "at", "with", "to"} & set(_lower_tokens(said)) <= set(_lower_tokens(clause)) and not others
-            verdict = "no" if _contradicts(said, text) else _verdict(topic, clause, said) if yes_no and ties and topic <= set(
+            undone = found[1].said.lower().partition(" not ")[2].strip(" .!?").removeprefix("the ").split() if found[
+                1].fixed else []  # "Was it Pier 4?" of "Correction: the pickup point is Pier 7, not Pier 4"
+            verdict = "no" if _contradicts(said, text) or yes_no and undone and set(undone) <= set(_lower_tokens(said)) else (
+                _verdict(topic, clause, said)) if yes_no and ties and topic <= set(
                 words(clause)) else None
             verdict = "no" if verdict == "yes" and role == "user" and {"i", "my", "me"} & set(_lower_tokens(said)[1:3]) and (
                 of_someone_else(text) and not of_someone_else(said)) else verdict  # "Did I say I pay by card?" of "My

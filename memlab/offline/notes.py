@@ -1037,6 +1037,12 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
     newer = {s.order: fix for s in out if not s.fixed and s.role in ("user", "note") and (fix := fixes.get(wording(s.text))) and (
         fix.order > s.order) and (len(wording(s.text)) >= 3 or {t.lower() for t in tokens(s.text)} & undone)}  # 105 degrees."):
     # in the place of the sentence it corrects (a short one, when it holds the value undone: "About 80 guests.")
+    for fix in (s for s in out if s.fixed and " not " in s.said.lower()):  # "the venue is the Rowing Club, not the Golf
+        gone = fix.said.lower().partition(" not ")[2].strip(" .!?").removeprefix("the ")  # Club": the sentence it was
+        for s in (s for s in out if s.order < fix.order and not s.fixed and s.role in ("user", "note") and gone and (  # made
+                at := s.text.lower().find(gone)) >= 0):  # of, the one with "Golf Club" in the place of "Rowing Club"
+            if fix.text.startswith(s.text[:at]) and fix.text.rstrip(" .").endswith(s.text[at + len(gone):].rstrip(" .")):
+                newer.setdefault(s.order, fix)
     return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems) if s.order in newer else s for s in out
             if s not in newer.values()]
 

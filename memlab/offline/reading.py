@@ -457,6 +457,7 @@ class _Reader:
         its = "it's" in said[1:] and at < len(found)
         new = new[said.index("it's") + 1:] if its else new
         its_value = sentence[sentence.lower().find(" it's ") + 6:].split(" not ")[0] if its else ""
+        subject = [w for w in said[:said.index("is")] if w not in STOP] if not its and "is" in said[1:4] else []
         if not its and at < len(found) and "is" in said[1:4] and said[0] in ("the", "my", "our"):  # "Sorry, the postcode
             new = new[said.index("is") + 1:]  # is DM4 7QX, not 7QT": "DM4 7QX"
             its_value = sentence[sentence.lower().find(" is ") + 4:].split(" not ")[0]
@@ -507,7 +508,7 @@ class _Reader:
         told.sort(key=lambda s: (s.role == "user", len(s.text.split()) > 2))  # what the user said before a note of it,
         # a sentence before a note's bare value ("DM4 7QT" under "Identifiers")
         return next((fixed for s in reversed(told) if (  # the latest
-            not old or old.lower() in s.text.lower()) and (fixed := _replaced(s.text, value, old, key))), sentence)
+            not old or old.lower() in s.text.lower()) and (fixed := _replaced(s.text, value, old, key, subject))), sentence)
 
     def transcript(self, text: str) -> None:
         """A conversation written as ``ROLE: text`` lines (or two speakers' names, :func:`speakers`); a line without
@@ -637,15 +638,20 @@ def whole_words_at(text: str, part: str) -> list[int]:
     return found
 
 
-def _replaced(target: str, value: str, old: str, key: str) -> str | None:
+def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] = ()) -> str | None:
     """``target`` with ``value`` in place of ``old``, else of its last word of ``key``'s shape (a number, a day, a
     name: "500 euros" for "650 euros"), else of what follows its last "is"; ``None`` if there is none."""
-    at = next((at for at in whole_words_at(target.lower(), old.lower())), -1) if old else -1  # a whole word ("3", not of "13")
+    hits = list(whole_words_at(target.lower(), old.lower())) if old else []  # a whole word ("3", not of "13"); of two,
+    spots = [target.lower().find(w) for w in near if w in target.lower()]  # the one nearest the subject ("The study is
+    at = min(hits, key=lambda h: min((abs(h - p) for p in spots), default=0)) if hits else -1  # 18, not 20": the study's)
     number = next((n for t in value.split() if (n := t[:-2] if t[-2:] in ("st", "nd", "rd", "th") else t).isdigit()), "")  # ("Saturday
     # 21 June" for the 14 of "Saturday 14 June", "the 10th" for the 9 of "9 August":
     value = number if old.isdigit() and number and value.split()[0] != number else value  # the 21)
     if at >= 0:
         end = at + len(old)
+        lead, _, last = value.rpartition(" ")
+        value = value[4:] if value[:4].lower() == "the " and target[:at].lower().endswith("the ") else value  # (not "at the
+        # the Rowing Club")
         lead, _, last = value.rpartition(" ")
         value = last if lead and target[:at].lower().endswith(f"{lead.lower()} ") else value  # "DM4 7QX" for the 7QT of
         # "DM4 7QT": its last word

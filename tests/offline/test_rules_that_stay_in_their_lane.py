@@ -104,6 +104,15 @@ An eleventh, quick review of those mends:
 - "40cm by 30cm by 20cm" gives each of three sides; a follow-up "And B1?" keeps the level as the tool's description
   writes it ("B1", not "b1"); a note of a booking the helper moved says what the helper did ("Booked 9 June 14:00",
   "Moved to 9 June 14:00"), and a correction the helper confirmed is no open problem.
+
+A twelfth review, of corrections written into what they correct, records read from a list of Pydantic models, and a
+note's first section:
+- "Was it Pier 4?" after "the pickup point is Pier 7, not Pier 4" is "No" (the sentence as corrected since); "The
+  study is 18 degrees, not 20" changes the study's 20, not the lounge's; "What did I tell you?" tells a correction as
+  it was said ("the room is R3, not R2").
+- A record of a listed result is picked by the value the question names ("on Wednesday": "Wed 18:00"; "Ms Ruiz", not
+  every "Ms"), and "the price of the Isle North ferry again" is answered from it, not by calling again.
+- "the venue is the Rowing Club, not the Golf Club" is written into the sentence it corrects, in a note too.
 """
 
 from __future__ import annotations
