@@ -5092,7 +5092,8 @@ def _doers(key: str, topic: set[str]) -> set[str]:
     "Who supplies our hay?" asks for its ``supplier``."""
     found = set()
     for word in key.lower().replace("-", " ").replace("_", " ").split():
-        verbs = {stem(variant) for variant in (word[:-2], word[:-1], word[:-3] + "y")} & topic if len(word) > 5 and (
+        verbs = {stem(variant) for variant in (word[:-2], word[:-1], word[:-3] + "y", word[:-3] + "t")} & topic if len(
+            word) > 5 and (  # ("Who built it?": its builder)
             word.endswith(("er", "or"))) else set()
         found |= verbs or set(words(word))
     return found
@@ -5103,6 +5104,11 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     it arrive?": "The eta is 2025-06-03."): those its words name, else those of a related word (of a date for "when",
     a place for "where", a person for "who"), else those; never a value the call was ``given``."""
     asked = [piece for piece in sentences(message) if piece.rstrip().endswith("?")]
+    head, joint, tail = (asked[-1] if asked else "").partition(" and ")
+    if joint and tokens(tail)[:1] and tokens(tail)[0].lower() in ("what", "what's", "which", "when", "where", "who", "how"):
+        parts = [_asked_fields(data, f"{head.rstrip(' ?')}?", given), _asked_fields(data, tail, given)]  # "When was it
+        if all(parts):  # last tuned and who built it?": each part's field
+            return f"{parts[0].rstrip('.')}, and {parts[1][:1].lower()}{parts[1][1:]}"
     said = tokens(asked[-1]) if asked else [""]
     wh = said[0].lower()
     flag = next((stems for key, value in data.items() if isinstance(value, bool) and wh in ("is", "are", "was", "were")
@@ -5127,11 +5133,14 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
             if plain[key].lower() not in {str(value).lower() for value in given.values()}  # the user said those, nor
             and not plain[key].startswith(("I don't know", "unknown "))}  # a sub-agent's "I don't know: ..."
     # "Who is on bell 2?" of {"bell": 2, "ringer": "Owain"}: the bell picks the
-    picking = [key for key in keys if f"{key.lower()} {plain[key].lower()}" in message.lower()]  # record; the
+    padded = f" {' '.join(_lower_tokens(message))} "  # (whole words: "grade a" is not in "what grade are they?")
+    picking = [key for key in keys if f" {key.lower()} {plain[key].lower()} " in padded]  # record; the
     keys = {key: stems for key, stems in keys.items() if key not in picking} or keys  # answer is another field
     wh = "when" if "how long" in message.lower() else wh  # "when" asks for a date, or a wait ("eta_hours")
     lasting = [key for key in keys if ("how long" in message.lower() or "how far" in message.lower()) and (key.rpartition(
-        "_")[2].rstrip("s") in _SECONDS or stem_set("duration distance") & keys[key])]  # minutes, "distance_km"
+        "_")[2].rstrip("s") in _SECONDS or stem_set("duration distance") & keys[key])] or [  # minutes, "distance_km"
+        key for key in keys if "how heavy" in message.lower() and (key.rpartition("_")[2] in ("g", "kg", "lb", "lbs") or (
+            stem_set("mass weight") & keys[key]))]  # "How heavy is it?": its mass_g
     typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
                         or wh == "where" and stems & (_PLACE | {stem("room")}) or wh in ("who", "whose") and stems & _PERSON
                         or "how much" in message.lower() and stems & topic]  # "How much will I pay?": monthly_eur

@@ -14,7 +14,8 @@ JSON keys asked as integers came back as strings ("guests": "Priya Ramaswamy; Ab
 Tools: "What's on the middle shelf?" sent "middle shelf" where the description lists (top, middle, bottom, door);
 "What is wrong with RC-1185?" called no tool although one diagnoses a job number; "catalogue_no" took the title; a list
 of Pydantic models a tool returned was told back as its repr. Structured output named every hop "g" (of "Magnum
-400 g at 60 minutes") and the customer "Wash" (of "Wash and dry: 3 duvet covers").
+400 g at 60 minutes") and the customer "Wash" (of "Wash and dry: 3 duvet covers"). A question of two fields of a
+tool's record ("When was it last tuned and who built it?", "What class is it and how heavy is it?") got the first.
 "Sorry, the postcode is DM4 7QX, not 7QT" changed only an earlier note's bare "DM4 7QT", so the address kept 7QT.
 """
 
@@ -234,3 +235,19 @@ async def test_a_name_before_its_measure_is_the_items_name_and_a_service_is_no_c
     order = await Runner.run(Agent(name="Order", instructions=extract, output_type=ServiceOrder),
                              "Order for Bea Lindqvist, phone 0161 496 0732. Wash and dry: 3 duvet covers.")
     assert order.final_output.customer == "Bea Lindqvist", order.final_output
+
+
+def test_a_question_of_two_fields_of_a_record_gets_both(sync_client) -> None:
+    def answer(output: str, question: str) -> str:
+        return sync_client.responses.create(model="gpt-4.1-mini", input=[
+            {"role": "user", "content": "Look it up please."},
+            {"type": "function_call", "call_id": "c1", "name": "lookup", "arguments": "{}"},
+            {"type": "function_call_output", "call_id": "c1", "output": output},
+            {"role": "assistant", "content": "Found it."}, {"role": "user", "content": question}]).output_text
+    built = answer('{"stops": 23, "last_tuned": "2024-03-02", "builder": "Harrison"}',
+                   "When was the organ last tuned and who built it?")
+    assert "2024-03-02" in built and "Harrison" in built, built
+    member = answer('{"name": "Tobias Ng", "grade": "A"}', "Who is member 5023 and what grade are they?")
+    assert "Tobias Ng" in member and "grade is A" in member, member
+    stone = answer('{"name": "NWA 869", "class": "chondrite L4-6", "mass_g": 112.5}', "What class is it and how heavy is it?")
+    assert "chondrite L4-6" in stone and "112.5 g" in stone, stone
