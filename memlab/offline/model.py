@@ -207,7 +207,7 @@ _SUBJECT_VERBS = frozenset("is was has had will would can can't cannot won't isn
                            "accepts says said beat beats defeated won lost drew".split())  # after a name opening a sentence
 _NODS = frozenset("ok okay alright sure yeah yep kk".split())  # "ok cool": heard, nothing to note
 #: A greeting that opens a message ("Hi! ...", "Good morning, ...", "hey i'm Sam"): not part of what the user tells.
-_GREETING = re.compile(rf"(?:good (?:morning|afternoon|evening)|{'|'.join(_GREETINGS)})(?: there)?(?:\s*[,!.]+\s*|\s+(?="
+_GREETING = re.compile(rf"(?:(?:good )?(?:morning|afternoon|evening)(?: all| everyone)?|{'|'.join(_GREETINGS)})(?: there| all)?(?:\s*[,!.]+\s*|\s+(?="
                        r"(?:i'm|i am|my name|this is|it's)\b))", re.I)
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
@@ -5342,7 +5342,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     short = len(said_tokens) <= 5 and not set(words(said)) & _CHANGES  # small talk: "how's it going?", "see you!"
     opening = {t.lower() for k, t in enumerate(tokens(said[:400])) if t.islower() or not k}  # not "to hear Hey Jude"
     hello = bool(greeting or opening & _GREETINGS)
-    if hello and (not rest or how_are_you or not greeting and len(said) < 40 and not question) or how_are_you and short:
+    chat = greeting and len(tokens(rest)) <= 7 and not question and not facts(rest) and not _proper_names(rest) and not (
+        set(words(rest)) & (_CHANGES | _ACTING | notes.PROBLEM)) and not _about_user(rest) and _language(said) in (
+            None, "english") and any(w in rest.lower() for w in ("weather", "hope you", "nice day", "lovely day"))  # "Good
+    # afternoon! Lovely weather for bowls."
+    if hello and (not rest or how_are_you or chat or not greeting and len(said) < 40 and not question) or how_are_you and short:
         return f"{'Hello! ' if hello else 'I am well, thanks. '}What can I help you with?"  # "how's it going?"
     thanked = said_tokens & {"thanks", "thank", "cheers", "thx"} and len(set(words(said))) <= 4 and not question and not (
         _OPTIONS.search(request.instructions[:2000]))  # (a message to classify: "Thank you so much, it was wonderful.")

@@ -251,3 +251,9 @@ def test_a_question_of_two_fields_of_a_record_gets_both(sync_client) -> None:
     assert "Tobias Ng" in member and "grade is A" in member, member
     stone = answer('{"name": "NWA 869", "class": "chondrite L4-6", "mass_g": 112.5}', "What class is it and how heavy is it?")
     assert "chondrite L4-6" in stone and "112.5 g" in stone, stone
+
+
+def test_a_greeting_with_small_talk_is_greeted_back(sync_client) -> None:
+    for message in ("Good afternoon! Lovely weather for bowls.", "Morning all!", "Hi there, hope you are well."):
+        reply = sync_client.responses.create(model="gpt-4.1-mini", input=message).output_text
+        assert reply.startswith("Hello!") and "Noted" not in reply, (message, reply)
