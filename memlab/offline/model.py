@@ -1743,7 +1743,8 @@ class Reader:
                 unsaid = word[:2] == "un" and stem(word[2:]) in marks
                 whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out", "abl") for m in marks
                             for w in (word, stem(word)))  # "attached": has_attachment, "call me back": wants_callback
-                if stem(word) in marks or unsaid or whole or len(word) > 6 and stem(word.removesuffix("ly")) in marks or (
+                nominal = word.endswith("ication") and stem(word[:-7] + "y") in marks  # "a notification": notify
+                if stem(word) in marks or unsaid or whole or nominal or len(word) > 6 and stem(word.removesuffix("ly")) in marks or (
                         "-" in word and stem(word.split("-")[0]) in marks):  # "remote-friendly": remote
                     clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
                     switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS", "keep email on"
@@ -2910,7 +2911,9 @@ def _asks(text: str, ends_asking: bool) -> bool:
     if first in ("read", "repeat") and _reads_back(text):
         return True  # "Read me back my phone number", "Repeat back my order number": what was said, told back
     said = _lower_tokens(text[:200]) if first in ("tell", "remind") else []  # "Tell Sam I'll be late", "Remind me at
-    sends = not ends_asking and (said[:1] == ["tell"] and said[1:2] not in (["me"], ["us"]) or said[  # 6pm
+    gives = first == "give" and head[1:2] not in (["me"], ["us"]) and any(a == "to" and b[:1].isupper() for a, b in (
+        itertools.pairwise(tokens(text[:200]))))  # "Give the Carrow Ridge shift to Tamsin Hale": an act
+    sends = gives or not ends_asking and (said[:1] == ["tell"] and said[1:2] not in (["me"], ["us"]) or said[  # 6pm
         :1] == ["remind"] and ("to" in said[2:8] or bool(_DATE.search(text[:200]))))  # to call Mom": a message or a
     # reminder to send ("Remind me what...": asks)
     return ends_asking or first.split("'")[0] in _ASKING and not labelled and not sends and not (
@@ -3471,7 +3474,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         said = own & (message - labels if routed else message) - (_aside(tool, desks, ended) if routed else set())
         distinct = len(said) + bool(own & heard - message) or bool(  # related words ("parcel": track, package) once;
             lead not in shared and (lead == stem(tool.name.split("_")[0].lower()) or fits and lead not in naming and related(
-                {lead}) & own))  # its verb ("Add milk": add_item, asking what it lacks); given its values, one related to its
+                {lead}) & own or fits and lead in _CHANGES | {stem("give")} and lead == stem((_lower_tokens(tool.told) or [
+                    ""])[0])))  # its verb ("Add milk": add_item, asking what it lacks; "Give the shift to Tamsin": the
+        # tool its description says gives it); given its values, one related to its
         # name: "Call mom" (call_contact), "Tell Maya..." (send_message)
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
@@ -6518,7 +6523,12 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                             tool=tool.name, options=frozenset(str(o).lower() for f in (schema.get(
                                 "properties") or {}).values() if isinstance(f, Mapping) for o in f.get("enum") or ()))
             arguments = instance(schema, reader, only_found=True)
-            if start and (reader.ran_out or all((a := arguments.get(n)) == (b := json.loads(calls[-1]["arguments"]).get(n)) or (
+            before = json.loads(calls[-1]["arguments"]) if start and calls else {}
+            other = [n for n in _needed(tool) if isinstance(arguments.get(n), str) and arguments.get(n) != before.get(n) and (
+                arguments[n] not in " ".join(c["arguments"] for c in calls))]  # "Who is on at Carrow Ridge on 2025-07-19, and who is at
+            asks_again = len(other) == 1 and len(_needed(tool)) > 1 and " and " in asked.message and (  # Pellin Knoll?": the
+                asked.message.lower().partition(" and ")[2].split(" ")[0] in QUESTION_WORDS)  # second place, the same day
+            if start and (reader.ran_out and not asks_again or all((a := arguments.get(n)) == (b := before.get(n)) or (
                     isinstance(a, str) and isinstance(b, str) and f" {a} " in f" {b} ") for n in _needed(tool))):  # one call
                 break  # per value of the one value needed: "Play X by Queen" plays X once; "the Aero 7 Pro": not "Pro" again
             if (each := _each_option(tool, asked)) and not start:  # "What are my balances?": each account's

@@ -15,7 +15,9 @@ Tools: "What's on the middle shelf?" sent "middle shelf" where the description l
 "What is wrong with RC-1185?" called no tool although one diagnoses a job number; "catalogue_no" took the title; a list
 of Pydantic models a tool returned was told back as its repr. Structured output named every hop "g" (of "Magnum
 400 g at 60 minutes") and the customer "Wash" (of "Wash and dry: 3 duvet covers"). A question of two fields of a
-tool's record ("When was it last tuned and who built it?", "What class is it and how heavy is it?") got the first.
+tool's record ("When was it last tuned and who built it?", "What class is it and how heavy is it?") got the first;
+"..., and who is at Pellin Knoll?" made one call; "Give the Carrow Ridge shift to Tamsin Hale, and don't send a
+notification" looked up who was on shift, and a greeting with small talk was "Noted".
 "Sorry, the postcode is DM4 7QX, not 7QT" changed only an earlier note's bare "DM4 7QT", so the address kept 7QT.
 """
 
@@ -257,3 +259,18 @@ def test_a_greeting_with_small_talk_is_greeted_back(sync_client) -> None:
     for message in ("Good afternoon! Lovely weather for bowls.", "Morning all!", "Hi there, hope you are well."):
         reply = sync_client.responses.create(model="gpt-4.1-mini", input=message).output_text
         assert reply.startswith("Hello!") and "Noted" not in reply, (message, reply)
+
+
+ROTA = [tool("who_is_on_shift", "Name of the volunteer staffing a tower on a date.", tower="string", day="string"),
+        tool("swap_shift", "Give a tower shift to a different volunteer.", tower="string", day="string",
+             new_volunteer="string", notify="boolean")]
+
+
+def test_a_second_place_asked_of_the_same_day_is_a_second_call_and_giving_a_shift_swaps_it(sync_client) -> None:
+    asked = calls(sync_client, ROTA, "Who is on shift at Carrow Ridge on 2025-07-19, and who is at Pellin Knoll?")
+    assert asked == [("who_is_on_shift", {"tower": "Carrow Ridge", "day": "2025-07-19"}),
+                     ("who_is_on_shift", {"tower": "Pellin Knoll", "day": "2025-07-19"})], asked
+    given = calls(sync_client, ROTA, "Give the Carrow Ridge shift on 2025-07-19 to Tamsin Hale, and don't send a "
+                                     "notification.")
+    assert given == [("swap_shift", {"tower": "Carrow Ridge", "day": "2025-07-19", "new_volunteer": "Tamsin Hale",
+                                     "notify": False})], given
