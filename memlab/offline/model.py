@@ -4039,8 +4039,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # not one that says another thing of the kind ("the salinity reading" is not "the nitrate reading"), nor the
         # thing as another's kind ("Which glaze goes...?": not "The glaze firing goes...")
         mine_first = not (own and of_someone_else(statement.text))  # of equals in what they say, the user's own
-        found.append(((bool(whom & stems or whom and theirs), statement.order not in asked_for, mine_first or "my" not in (
-            lowered) or (head or "") not in stems,
+        found.append(((bool(whom & stems or whom and theirs), statement.order not in asked_for, mine_first or not {
+            "my", "i"} & set(lowered) or (head or "") not in stems,
                        specific, mine_first, covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
             statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
         # not "He...")

@@ -453,6 +453,9 @@ class _Reader:
             return fixed  # the correction after its reason
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
         new, old = found[lead:at], " ".join(found[at + 1:])
+        new = new[2:] if [t.lower() for t in new[:2]] in (["make", "that"], ["make", "it"]) else new  # "Actually make
+        new = new[:-2] if [t.lower() for t in new[-2:]] in (["for", "me"], ["for", "us"]) else new  # that 5 blocks for me,
+        # not 3": "5 blocks"
         said = [t.lower() for t in new]  # "the date is wrong - it's 21 June, not the 14th": "21 June" for the 14
         its = "it's" in said[1:] and at < len(found)
         new = new[said.index("it's") + 1:] if its else new

@@ -274,3 +274,11 @@ def test_a_second_place_asked_of_the_same_day_is_a_second_call_and_giving_a_shif
                                      "notification.")
     assert given == [("swap_shift", {"tower": "Carrow Ridge", "day": "2025-07-19", "new_volunteer": "Tamsin Hale",
                                      "notify": False})], given
+
+
+async def test_make_that_n_for_me_corrects_my_count_and_my_count_is_not_my_sisters() -> None:
+    replies = [reply for _, reply in await turns(Agent(name="Desk", instructions="You take stamp orders."), [
+        "I'd like to order 3 mint blocks of the 1934 Airmail issue.",
+        "My sister Ilona also collects; her account is PX-5102 and she wants 2 blocks of the same issue.",
+        "Actually make that 5 blocks for me, not 3.", "How many blocks did I say I wanted?"])]
+    assert "5 mint blocks" in replies[2] and "5 mint blocks" in replies[3] and "Ilona" not in replies[3], replies
