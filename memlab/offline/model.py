@@ -2761,6 +2761,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
         placed, marked = False, set()  # a thing's word after "in", "to"... and the capitalised ones after it: "to Swan Lake"
         for at, word in enumerate(found):
             low, before = word.lower(), found[at - 1].lower() if at else ""
+            low = low.removesuffix("'s") if low.removesuffix("'s") in CALENDAR else low  # "Wednesday's early shift"
             placed = things and (before in ("in", "to", "into", "near", "via") or placed and word[:1].isupper() and found[
                 at - 1][:1].isupper())
             after = found[at + 1] if at + 1 < len(found) else ""
@@ -2810,7 +2811,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                         len(word) + 2:].split(" ")[0].lower().rstrip(",") in ("a", "an", "aged", "age", *map(str, range(
                             1, 30)))  # "Biscuit (a 4-year-old beagle)", not "Important (read this)"
                                         or after.lower() in ("and", "or", "s") and low not in _PLEASANTRIES | _NODS and (
-                                            after == "s" or not (found[at + 2:at + 3] or [""])[0][:1].islower())  # not "Wash
+                                            after == "s" or not people or not (found[at + 2:at + 3] or [""])[0][:1].islower())  # not "Wash
                                         # and dry: 3 duvet covers"
                                         or after[:1].isupper() or after[1:2].isupper()  # not "Great, reserve it"
                                         or after[:1].isdigit() and not low.endswith("ed") and low not in _ACTING and stem(
@@ -3144,6 +3145,14 @@ def _fits(tool: Tool, request: Request) -> int:
     """1 for each required parameter the latest message gives a value for (3 for an email or "ticker AAPL"),
     0 unless it gives one for each (a yes/no or nullable one may be left out); a statement is itself the text of a
     free-text field ("summary") once it gives another field's value ("PRN-01 is down. Priority high.")."""
+    key = ("_fits", tool.name, json.dumps(tool.parameters, sort_keys=True, default=str))  # asked of each tool several
+    if key not in request.worked_out:  # times while one reply is made
+        request.worked_out[key] = _fitting(tool, request)
+    return request.worked_out[key]
+
+
+def _fitting(tool: Tool, request: Request) -> int:
+    """:func:`_fits`, worked out."""
     properties = tool.parameters.get("properties") or {}
     reader, score, stated = Reader(request, tool=tool.name), 0, 0
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
@@ -3165,7 +3174,8 @@ def _fits(tool: Tool, request: Request) -> int:
                 request.message)) <= _PLEASANTRIES  # "Thanks!" is no ticket's text
             found = found or bool(set(words(name)) & _WORKS and _made_by(request.message, tool.name))  # "Find Dune by Frank Herbert"
             found, stated = found or statement, stated + statement
-        found = found or (kind == "code" or kind == "email" and not _chat(request.message)) and any(find(
+        found = found or (kind == "code" or kind == "email" and not _chat(request.message) or kind.startswith("date") and (
+            "instead" in _lower_tokens(request.message))) and any(find(
             text) for text in request.sources[1:]) or field.get("type") in ("string", None) and kind == "id" and (
                 _pointed(request.message) and reader.picked_value(name) is not None)  # a flight, an email said before;
         # the id of "the second one"
@@ -3325,6 +3335,19 @@ def _conditions(instructions: str, name: str, told: str) -> list[frozenset[str]]
     return found
 
 
+def _once_per_request(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function(request, ...)`` worked out once per request and arguments: its answer depends on nothing else, and
+    making one reply asks it more than once (whether to recall, then what to say)."""
+    @functools.wraps(function)
+    def remembered(request: Request, *args: Any, **kwargs: Any) -> Any:
+        key = (function.__name__, args, tuple(sorted(kwargs.items())))
+        if key not in request.worked_out:
+            request.worked_out[key] = function(request, *args, **kwargs)
+        return request.worked_out[key]
+    return remembered
+
+
+@_once_per_request  # asked twice of one request: whether to recall, then what to call
 def _choose_tools(request: Request) -> list[Tool]:
     """The tools the latest user message asks for, best first (else the best one, if ``tool_choice`` or the
     instructions demand one). A tool scores 3 for each word said (or related: "plus" for ``add``) that only
@@ -3780,16 +3803,10 @@ def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
             message, tool.name)))  # "do you have dune by frank herbert"
 
 
-def _once_per_request(function: Callable[..., Any]) -> Callable[..., Any]:
-    """``function(request, ...)`` worked out once per request and arguments: its answer depends on nothing else, and
-    making one reply asks it more than once (whether to recall, then what to say)."""
-    @functools.wraps(function)
-    def remembered(request: Request, *args: Any, **kwargs: Any) -> Any:
-        key = (function.__name__, args, tuple(sorted(kwargs.items())))
-        if key not in request.worked_out:
-            request.worked_out[key] = function(request, *args, **kwargs)
-        return request.worked_out[key]
-    return remembered
+@functools.lru_cache(maxsize=4096)  # a tool's result is re-sent with every later request
+def _value_names(field: str) -> frozenset[str]:
+    """The stems of the names a result's ``key: value`` line gives as its value."""
+    return frozenset(words(" ".join(_proper_names(field.partition(": ")[2]))))
 
 
 def _record_names(request: Request) -> dict[int, frozenset[str]]:
@@ -3799,7 +3816,7 @@ def _record_names(request: Request) -> dict[int, frozenset[str]]:
     fields = [s for s in request.said if s.role == "tool"]
     for _, group in itertools.groupby(fields, key=lambda s: (s.turn, s.tool)):
         group = list(group)
-        names = [frozenset(words(" ".join(_proper_names(s.text.partition(": ")[2])))) for s in group]
+        names = [_value_names(s.text) for s in group]
         for at, s in enumerate(group):
             out[s.order] = frozenset().union(*names[:at], *names[at + 1:])
     return out

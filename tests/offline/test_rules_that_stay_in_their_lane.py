@@ -113,6 +113,11 @@ note's first section:
 - A record of a listed result is picked by the value the question names ("on Wednesday": "Wed 18:00"; "Ms Ruiz", not
   every "Ms"), and "the price of the Isle North ferry again" is answered from it, not by calling again.
 - "the venue is the Rowing Club, not the Golf Club" is written into the sentence it corrects, in a note too.
+
+A thirteenth, quick review of those mends:
+- "Give the late shift to Farid instead." after a day's shifts were listed gives it (that day); "Give Wednesday's early
+  shift to Hugo" gives it to Hugo, not to "Wednesday".
+- "Wash and dry: ..." opens no name only of a person's field: a list of care steps keeps its first step.
 """
 
 from __future__ import annotations
