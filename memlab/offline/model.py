@@ -4884,6 +4884,14 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     if valued := [v for v in valued if v[3] and v[0] >= 2]:  # "(rate 162.4)" for "What
         *_, name, pairs = max(valued)  # was the rate for the euro conversion?": the result that says most of the question
         return f"{name} returned {'; '.join(dict.fromkeys(pairs))}."
+    asked = set(_topic(question)) - _ID - stem_set("reference ref number code")  # "What was the reference for the
+    entries = [piece.strip(" .") for _, out in found[:3] if structured(out) is None for piece in out[:2000].replace(  # helmet?"
+        "\n", ";").split(";") if piece.strip(" .")] if said[1:2] in (["was"], ["were"]) and asked else []
+    hits = [piece for piece in entries if asked <= set(words(piece))]
+    if len(entries) > 1 and len(hits) == 1 and (coded := identifiers(hits[0])):  # of "LP-7001 yellow raincoat; LP-7015
+        rest = hits[0].replace(coded[0], "").strip(" ,:-")  # yellow cycling helmet": LP-7015
+        wanted = set(words(question)) & _ID | stem_set("reference ref number code") & set(words(question))
+        return f"It is {coded[0]} ({rest})." if wanted and rest else f"{hits[0]}."
     for depth, item in enumerate(results[:6]):  # its 07:00 (past the newest three, only a record the question names)
         call = calls[item["call_id"]]
         alone = alone and depth < 3

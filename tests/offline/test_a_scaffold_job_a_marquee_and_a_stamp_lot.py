@@ -282,3 +282,16 @@ async def test_make_that_n_for_me_corrects_my_count_and_my_count_is_not_my_siste
         "My sister Ilona also collects; her account is PX-5102 and she wants 2 blocks of the same issue.",
         "Actually make that 5 blocks for me, not 3.", "How many blocks did I say I wanted?"])]
     assert "5 mint blocks" in replies[2] and "5 mint blocks" in replies[3] and "Ilona" not in replies[3], replies
+
+
+def test_an_entry_of_a_result_in_words_is_recalled_by_what_it_names(sync_client) -> None:
+    finder = tool("find_by_colour", "List lost property items of the given colour, with their reference numbers.",
+                  colour="string")
+    response = sync_client.responses.create(model="gpt-4.1-mini", tools=[finder], input=[
+        {"role": "user", "content": "Please list lost property items of colour yellow."},
+        {"type": "function_call", "call_id": "c1", "name": "find_by_colour", "arguments": '{"colour": "yellow"}'},
+        {"type": "function_call_output", "call_id": "c1",
+         "output": "LP-7001 yellow raincoat (child size); LP-7015 yellow cycling helmet"},
+        {"role": "assistant", "content": "LP-7001 yellow raincoat (child size); LP-7015 yellow cycling helmet."},
+        {"role": "user", "content": "What was the reference for the helmet?"}])
+    assert "LP-7015" in response.output_text and "LP-7001" not in response.output_text, response.output
