@@ -3944,8 +3944,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         if mine and ((lead := statement.text.partition(": ")[0]) in ("Noted", "You told me", "From my notes", "I said", "I don't"
                                                                      " know") or " returned" in lead):
             continue  # the offline model's own echo ("get_stock returned price: 8.5": the result itself answers)
-        if wants_id and not (statement.identifiers if coded else facts(statement.text) or [t for t in tokens(statement.text[
-                :300]) if len(t) > 3 and t.isalpha() and t.isupper()]) or how_much and not any(map(  # (a code word: "BLUEFIN")
+        if wants_id and not ((statement.identifiers if coded else facts(statement.text) or [t for t in tokens(statement.text[
+                :300]) if len(t) > 3 and t.isalpha() and t.isupper()]) or len(topic) > 1 and set(topic) <= statement.stems) or (
+                how_much) and not any(map(  # (a code word: "BLUEFIN"; "What ID am I bringing?": "my passport as ID")
                 str.isdigit, statement.text)):  # "How much do I owe Sam?" is not answered by "I'm Sam"; "What was the
             continue  # flight number?" by "the replacement flight cost €710" when another sentence gives a code
         if (head or topic[0]) == stem("name") and len(topic) == 1 and {"my", "i"} & set(lowered) and not _SELF_NAMED.search(

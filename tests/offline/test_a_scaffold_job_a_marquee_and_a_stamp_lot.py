@@ -17,7 +17,9 @@ of Pydantic models a tool returned was told back as its repr. Structured output 
 400 g at 60 minutes") and the customer "Wash" (of "Wash and dry: 3 duvet covers"). A question of two fields of a
 tool's record ("When was it last tuned and who built it?", "What class is it and how heavy is it?") got the first;
 "..., and who is at Pellin Knoll?" made one call; "Give the Carrow Ridge shift to Tamsin Hale, and don't send a
-notification" looked up who was on shift, and a greeting with small talk was "Noted".
+notification" looked up who was on shift, and a greeting with small talk was "Noted". "What ID am I bringing?" after
+"I'll bring my passport as ID" gave the claim reference, and "What was the reference for the helmet?" searched for a
+colour called "helmet".
 "Sorry, the postcode is DM4 7QX, not 7QT" changed only an earlier note's bare "DM4 7QT", so the address kept 7QT.
 """
 
@@ -295,3 +297,9 @@ def test_an_entry_of_a_result_in_words_is_recalled_by_what_it_names(sync_client)
         {"role": "assistant", "content": "LP-7001 yellow raincoat (child size); LP-7015 yellow cycling helmet."},
         {"role": "user", "content": "What was the reference for the helmet?"}])
     assert "LP-7015" in response.output_text and "LP-7001" not in response.output_text, response.output
+
+
+async def test_what_id_i_bring_is_the_document_i_named_not_a_reference() -> None:
+    replies = [reply for _, reply in await turns(Agent(name="Clerk", instructions="You are a lost property clerk."), [
+        "My claim reference is LPC-40917.", "Please note I'll bring my passport as ID.", "What ID am I bringing?"])]
+    assert "passport" in replies[2] and "LPC-40917" not in replies[2], replies[2]
