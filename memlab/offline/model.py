@@ -4395,6 +4395,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     asked = [piece for piece in sentences(request.message) if piece.rstrip().endswith("?")]  # "Hi, I'm Dana. When is
     message_text = asked[-1] if len(asked) == 1 and _GREETINGS & set(_lower_tokens(request.message)[:1]) else (  # breakfast?"
         request.message)  # asks what its question asks
+    message_text = _in_digits(message_text) if any(t.lower() in _COUNT_WORDS for t in tokens(message_text[:400])) else (
+        message_text)  # "three shifts" of "Volunteers who do 3 shifts get..."
     asks, said = _is_question(message_text), {t.split("'")[0] for t in _lower_tokens(message_text)}
     said_words = said
     told = _told(_renamed(request) + request.instructions)
@@ -4478,6 +4480,11 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             found.append(((covered, score), " ".join(named) if 0 < len(named) < len(parts) else advice, label))
     best = max(found, key=lambda entry: (entry[2] in ("name", "skill") or entry[1][:80].lower() not in given, entry[0]),
                default=None)  # the first of equals, one not said yet before one said
+    verb = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(message_text)) if a in ("i", "we") and stem(b) in (
+        stem_set("bring need wear pack take"))), "") if asks and "what" in said else ""  # "What documents do I bring?"
+    labelled = [(label, advice) for label, advice, label_stems, _ in told if label and label_stems == {verb}]
+    if best is None and len(labelled) == 1:  # of "Bring: passport, two photos, bank statement": what to bring
+        return 1, f"{labelled[0][0]}: {labelled[0][1]}"
     if best is None:
         return None
     values = all(map(facts, best[1].split(","))) and best[2]  # "Prices: latte $4.50, tea $3": a labelled list of values
@@ -5440,7 +5447,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 "role": "user", "content": said.partition(": ")[2]}])
         return Reader(request).choice("", "", options)
     known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
-    known = None if question and _recalls(said) and known and not known[1].startswith("You") and (
+    known = None if question and _recalls(said) and known and not known[1].startswith("You") and not known[1].lower(
+        ).startswith(("bring:", "need:", "wear:", "pack:", "take:")) and (  # ("What do I bring?": "Bring: passport, ...")
         {"i", "my", "me", "i'm", "mine"} & set(_lower_tokens(said)) or known[0] < len(_topic(said))) else known  # (not
     # "When is our next team match?": the club's, told whole by the instructions; but "our budget" is the user's)
     now = max((s.turn for s in request.said), default=0)

@@ -19,7 +19,8 @@ tool's record ("When was it last tuned and who built it?", "What class is it and
 "..., and who is at Pellin Knoll?" made one call; "Give the Carrow Ridge shift to Tamsin Hale, and don't send a
 notification" looked up who was on shift, and a greeting with small talk was "Noted". "What ID am I bringing?" after
 "I'll bring my passport as ID" gave the claim reference, and "What was the reference for the helmet?" searched for a
-colour called "helmet".
+colour called "helmet". Instructions saying "3 shifts" did not answer "three shifts", nor "Bring: passport, ..." "What
+documents do I bring?".
 "Sorry, the postcode is DM4 7QX, not 7QT" changed only an earlier note's bare "DM4 7QT", so the address kept 7QT.
 """
 
@@ -303,3 +304,15 @@ async def test_what_id_i_bring_is_the_document_i_named_not_a_reference() -> None
     replies = [reply for _, reply in await turns(Agent(name="Clerk", instructions="You are a lost property clerk."), [
         "My claim reference is LPC-40917.", "Please note I'll bring my passport as ID.", "What ID am I bringing?"])]
     assert "passport" in replies[2] and "LPC-40917" not in replies[2], replies[2]
+
+
+def test_instructions_answer_a_count_in_words_and_a_label_that_is_the_questions_verb(sync_client) -> None:
+    festival = "You help festival volunteers. Volunteers who do 3 shifts get a free festival pass and a T-shirt."
+    reply = sync_client.responses.create(model="gpt-4.1-mini", instructions=festival,
+                                         input="If I steward for three shifts, what do I get?").output_text
+    assert "free festival pass" in reply, reply
+    visa = ("You help visa applicants. Bring: passport, two photos 35x45 mm, bank statement for 3 months. "
+            "Appointments are at the consulate on Elm Street.")
+    reply = sync_client.responses.create(model="gpt-4.1-mini", instructions=visa,
+                                         input="What documents do I bring to my visa appointment?").output_text
+    assert "passport, two photos" in reply, reply
