@@ -1738,7 +1738,9 @@ class Reader:
         found = [t for part in sentences(said) for piece in part.replace(";", ",").split(",") for t in [*tokens(piece), ","]]
         waved = _negated(self.request.message)
         last = stem(name.lower().rsplit("_", 1)[-1])  # the predicate first: members_refunded, "No refunds" (not "Members")
-        for marks in ({last} & marks, marks or {name.lower()}, related(marks) - marks):  # its words, then related ones
+        told = description.lower().partition("whether to ")[2].split(" ")[0]  # notify: "Whether to text the barista"
+        for marks in ({last} & marks, marks or {name.lower()}, related(marks) - marks, {stem(told)} - marks if told else (
+                set())):  # its words, then related ones, then the verb its description gives ("don't text him")
             for at, word in enumerate(found):  # ("text": sms)
                 unsaid = word[:2] == "un" and stem(word[2:]) in marks
                 whole = any(m.startswith(w) and m[len(w):] in ("ment", "back", "up", "out", "abl") for m in marks
@@ -3175,7 +3177,8 @@ def _fitting(tool: Tool, request: Request) -> int:
             found = found or bool(set(words(name)) & _WORKS and _made_by(request.message, tool.name))  # "Find Dune by Frank Herbert"
             found, stated = found or statement, stated + statement
         found = found or (kind == "code" or kind == "email" and not _chat(request.message) or kind.startswith("date") and (
-            "instead" in _lower_tokens(request.message))) and any(find(
+            "instead" in _lower_tokens(request.message)) and not {"it", "that", "this", "them"} & set(_lower_tokens(
+                request.message))) and any(find(
             text) for text in request.sources[1:]) or field.get("type") in ("string", None) and kind == "id" and (
                 _pointed(request.message) and reader.picked_value(name) is not None)  # a flight, an email said before;
         # the id of "the second one"

@@ -118,6 +118,10 @@ A thirteenth, quick review of those mends:
 - "Give the late shift to Farid instead." after a day's shifts were listed gives it (that day); "Give Wednesday's early
   shift to Hugo" gives it to Hugo, not to "Wednesday".
 - "Wash and dry: ..." opens no name only of a person's field: a list of care steps keeps its first step.
+
+A fourteenth, quick review of those mends:
+- A flag described "Whether to text the barista" is false for "don't text him" and "without texting him".
+- "Give it to Farah instead." gives nothing by a day said before: what "it" is, the message does not say.
 """
 
 from __future__ import annotations
