@@ -1,6 +1,7 @@
 """A note puts what the chat is about in the prompt's first section, keeps a neighbour's fact and whose reference is
 whose, and takes a correction into an earlier note's sentence; recall finds a tool's price, the second item of
-a listed result, a size, a date, a venue, a phone number and a code word; a count corrected changes the count.
+a listed result, a size, a date, a venue, a phone number and a code word; a count corrected changes the count; tools
+take the values and make the calls a message asks for; structured output names an item before its measure.
 
 Outside testers' scaffolding hire, marquee hire, perfume blending, organ maintenance, stamp dealer and fireworks. A
 handover prompt of "## Booking", "## Changes", "## Open items" stored "## Booking - none" (the job number and the site
@@ -10,6 +11,7 @@ fault" called the tool again for want of a church; "Actually make that 5 sheets"
 answered with the wooden floor, and a phone number said without the word "phone", a date, a venue and the code word
 BLUEFIN were "not in the conversation"; "Did I say I pay by card?" was "Yes" from the sister's card. A note dropped
 the neighbour Greta Holm and her 85 covers and labelled the references "reference letter" and "covers reference";
+"Sorry, the postcode is DM4 7QX, not 7QT" changed only an earlier note's bare "DM4 7QT", so the address kept 7QT;
 JSON keys asked as integers came back as strings ("guests": "Priya Ramaswamy; About 80 guests; About 95 guests").
 Tools: "What's on the middle shelf?" sent "middle shelf" where the description lists (top, middle, bottom, door);
 "What is wrong with RC-1185?" called no tool although one diagnoses a job number; "catalogue_no" took the title; a list
@@ -21,7 +23,6 @@ notification" looked up who was on shift, and a greeting with small talk was "No
 "I'll bring my passport as ID" gave the claim reference, and "What was the reference for the helmet?" searched for a
 colour called "helmet". Instructions saying "3 shifts" did not answer "three shifts", nor "Bring: passport, ..." "What
 documents do I bring?".
-"Sorry, the postcode is DM4 7QX, not 7QT" changed only an earlier note's bare "DM4 7QT", so the address kept 7QT.
 """
 
 from __future__ import annotations
