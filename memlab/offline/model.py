@@ -30,7 +30,7 @@ from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
 from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
-                      plain_text, read_items, read_transcript, related, result_lines, sentences, stem, stem_set,
+                      outside_brackets, plain_text, read_items, read_transcript, related, result_lines, sentences, stem, stem_set,
                       structured, structured_input, tokens, whole_words_at, wording, words)
 from .schema import instance
 
@@ -3147,7 +3147,7 @@ def _fits(tool: Tool, request: Request) -> int:
     """1 for each required parameter the latest message gives a value for (3 for an email or "ticker AAPL"),
     0 unless it gives one for each (a yes/no or nullable one may be left out); a statement is itself the text of a
     free-text field ("summary") once it gives another field's value ("PRN-01 is down. Priority high.")."""
-    key = ("_fits", tool.name, json.dumps(tool.parameters, sort_keys=True, default=str))  # asked of each tool several
+    key = ("_fits", tool.name)  # asked of each tool several
     if key not in request.worked_out:  # times while one reply is made
         request.worked_out[key] = _fitting(tool, request)
     return request.worked_out[key]
@@ -3419,9 +3419,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         request.message)[1:2] in (["was"], ["were"]) or _pointed(request.message)  # ("Who is doing the second slot?")  # "What was the rate for the euro conversion?"; "in total across those
     asked = set(_topic(request.message.replace("-", ""))) - _LIGHT_VERBS - _VALUE_KINDS
     keys = [set(words(" ".join(found).replace("_", " "))) for i in request.conversation[:request.last_user_index] if (
-        asking and asked and choice in (None, "auto") and item_type(i) == "function_call_output") for found in (
-            lambda data: [data] if isinstance(data, dict) else [one for one in data if isinstance(one, dict)] if isinstance(
-                data, list) else [])(structured(str(i.get("output")))) if all(  # (a record of a list too: "the price of
+        asking and asked and choice in (None, "auto")) for found in _records([i]) if all(  # (a record of a list too: "the price of
         n.lower() in str(found).lower() for n in _proper_names(request.message))]  # the Isle North ferry")
     # "What's the call-out fee?": the fee a
     keyed = bool(asking and asked and any(2 * len(asked & (key | related(key))) >= len(asked) and asked & key for key in keys))
@@ -4429,7 +4427,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         _lower_tokens(message_text)[:1] in (["how"], ["what"], ["which"], ["who"], ["when"], ["where"])) else set()  # "How
     # long does Codenames take?" (of one entry: not "Is Azul shorter than Catan?") of
     for label, advice, *_ in _told(_renamed(request) + request.instructions) if names else ():  # "Our shelf: Catan (3-4
-        for entry in _outside_brackets(advice):  # players, 90 min), Codenames (4-8 players, 15 min)": its entry
+        for entry in outside_brackets(advice):  # players, 90 min), Codenames (4-8 players, 15 min)": its entry
             if entry.split(" (")[0].strip(" .").lower() in names and " (" in entry:
                 return len(topic), f"{entry.strip().removeprefix('and ').rstrip('.')}."
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
@@ -4493,7 +4491,7 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     values = all(map(facts, best[1].split(","))) and best[2]  # "Prices: latte $4.50, tea $3": a labelled list of values
     lead, colon, listed = (best[2], ":", best[1]) if values else best[1].partition(": ")  # "The word list is: ephemeral
     # (...), laconic (...)": the one asked;
-    entries = [entry.strip().removeprefix("and ").rstrip(".") for entry in _outside_brackets((  # a day's entry: "Sat
+    entries = [entry.strip().removeprefix("and ").rstrip(".") for entry in outside_brackets((  # a day's entry: "Sat
         listed if colon else lead if days else "").replace(";", ","))]  # 10-14" of "Mon-Fri..."
     wanted = [entry for entry in entries if (_weekdays(entry) & days if days else set(words(entry)) & (
         message - set(words(lead))))]
@@ -4511,16 +4509,6 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         # the wholesale price)" is for the model alone (not "(not including classes)")
         text = text[:start] + text[end + 1:]
     return best[0][0], text[0].upper() + text[1:]
-
-
-def _outside_brackets(text: str) -> list[str]:
-    """``text`` cut at its commas outside brackets: "Catan (3-4 players, 90 min), Azul (2-4 players)" gives two."""
-    pieces, depth = [""], 0
-    for char in text:
-        depth += (char == "(") - (char == ")")
-        pieces += [""] if char == "," and depth <= 0 else []
-        pieces[-1] += char if char != "," or depth > 0 else ""
-    return pieces
 
 
 def _weekdays(text: str) -> set[str]:

@@ -725,28 +725,28 @@ def structured(output: str) -> Any:
         with contextlib.suppress(ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             return ast.literal_eval(output.strip())
         models = [structured(item[item.find("(") + 1:-1]) if item.endswith(")") and item[:item.find("(")].isidentifier() else (
-            None) for item in _top_level(output.strip()[1:-1])] if output.strip()[::len(output.strip()) - 1] == "[]" else []
+            None) for item in map(str.strip, outside_brackets(output.strip()[1:-1], quoted=True))] if output.strip()[::len(output.strip()) - 1] == "[]" else []
         if models and all(isinstance(one, dict) for one in models):  # "[Edition(catalogue_no='HM-6102', ...)]": a list of
             return models  # Pydantic models, as the SDK writes one a tool returns
     return None
 
 
-def _top_level(text: str) -> list[str]:
-    """``text`` split at each ", " outside brackets and quotes."""
-    parts, depth, quote, start = [], 0, "", 0
-    for at, c in enumerate(text):
+def outside_brackets(text: str, quoted: bool = False) -> list[str]:
+    """``text`` cut at its commas outside brackets (and, ``quoted``, outside quotes, as a Python repr writes its
+    strings): "Catan (3-4 players, 90 min), Azul (2-4 players)" gives two, as does "A(x='1, 2'), B(x='3')"."""
+    pieces, depth, quote = [""], 0, ""
+    for at, char in enumerate(text):
         if quote:
-            quote = "" if c == quote and text[at - 1] != "\\" else quote
-        elif c in "'\"":
-            quote = c
-        elif c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-        elif c == "," and not depth:
-            parts.append(text[start:at].strip())
-            start = at + 1
-    return [*parts, text[start:].strip()]
+            quote = "" if char == quote and text[at - 1] != "\\" else quote
+        elif quoted and char in "'\"":
+            quote = char
+        else:
+            depth += (char in "([{") - (char in ")]}")
+        if char == "," and depth <= 0 and not quote:
+            pieces.append("")
+        else:
+            pieces[-1] += char
+    return pieces
 
 
 def _literal(value: str) -> Any:
