@@ -517,6 +517,14 @@ class Reader:
         self.chosen: tuple[str, list[str]] | None = None  # the option chosen (or the message's tone), by which words
         self.toned = False  # ``chosen`` holds the message's tone, not an option
 
+    @staticmethod
+    def qualifier(name: str, description: str) -> frozenset[str]:
+        """The stem of the noun a description names the field after, if it is no date ("the given lettering finish":
+        lettering): a finish, an end, a start of a thing, not a time."""
+        said = _lower_tokens(description)
+        return frozenset(stem(a) for a, b, c in zip(said, said[1:], [*said[2:], ""]) if b == name.lower() and a.isalpha(
+            ) and a not in STOP and stem(a) not in _WHEN and c not in ("date", "time", "day", "datetime"))
+
     def kind(self, name: str, description: str, format: str | None = None,
              owner: str = "") -> tuple[str, Callable[[str], list[str]] | None]:
         """What a string field holds (by its name, description, format or ``owner``), and how to find such values."""
@@ -568,7 +576,7 @@ class Reader:
                     "iso datetime")) or {"when", "time", "date"} & set(_lower_tokens(description))) or name.lower(
                 ) in ("arrival", "departure") and not set(words(
                     description)) - field_stems & _PLACE or {stem("from")} < field_stems | {stem("from")} <= stem_set(
-                "start end begin finish available from until") or ({"until", "till"} & set(name.lower().split("_")) or "from" in (
+                "start end begin finish available from until") and not self.qualifier(name, self.told(name, description)) or ({"until", "till"} & set(name.lower().split("_")) or "from" in (
                 name.lower().split("_")) and field_stems & stem_set("closed open valid effective")) and _DATE.search(
                 self.whole) and any(m in self.whole.lower() for m in (*_MONTHS, "/")) or name.lower().endswith("_by") and _when(" ".join(
                 self.whole.partition(" by ")[2].split()[:3]), None, self.year, self.today):  # a field named "time" takes
@@ -707,8 +715,14 @@ class Reader:
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
-        return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or _by(
-            text) or self.unowned(_proper_names(text, titles=bool(field_stems & _WORKS))) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [o for o in _object(
+        marks = field_stems | (self.qualifier(name, self.told(name, description)) if field_stems <= stem_set(
+            "start end begin finish") else frozenset())  # "with gold leaf letters" for a
+        if marks != field_stems:  # "lettering finish": a finish said with its noun, or none ("for my grandfather
+            return "other", lambda text: _marked(text, marks) or [_unmarked(o, marks) for o in _object(  # Arthur Bell")
+                text, set(), self.own, field_stems) if stem(o.split()[-1].lower()) in marks or _unmarked(o, marks) != o]
+        return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or (
+            _by(text)) or self.unowned(_proper_names(text, titles=bool(field_stems & _WORKS))) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [
+                o for o in _object(
                 text, others | related(others) | {stem(o) for o in self.options}, self.own, field_stems) if o.lower() not in _ORDINALS and not _compared(
                 o.lower())]  # an option is another field's: "Two medium lattes": lattes; "which did I ask about first?": none
 
@@ -2714,6 +2728,24 @@ def _before(text: str, field: frozenset[str], own: frozenset[str]) -> list[str]:
         at - 2, at - 3) if k >= 0 and said[k].lower() in ("the", "my", "our") and not {*said[k + 1:at]} & STOP][:1]
 
 
+def _marked(text: str, marks: frozenset[str]) -> list[str]:
+    """The one to three words between "with", "in", "a" or "an" and a word of ``marks`` (a field's name, or the noun its
+    description names it after): "with gold leaf letters" → "gold leaf", "in a matte finish" → "matte"."""
+    said = tokens(text)
+    return [" ".join(said[k + 1:at]) for at, w in enumerate(said) if stem(w.lower()) in marks for k in range(
+        at - 2, max(at - 5, -1), -1) if said[k].lower() in ("with", "in", "a", "an") and not {
+            t.lower() for t in said[k + 1:at]} & STOP][:1]
+
+
+def _unmarked(value: str, marks: frozenset[str]) -> str:
+    """A value without a closing "instead", nor the noun the field's description names it after: "plain incised letters
+    instead" for a "lettering finish" → "plain incised"."""
+    said = value.split()
+    while len(said) > 1 and (said[-1].lower() in ("instead", "please", "then", "now") or stem(said[-1].lower()) in marks):
+        said.pop()
+    return " ".join(said)
+
+
 def _by(text: str) -> list[str]:
     """The names after "by", no day: "Play Bohemian Rhapsody by Queen" → "Queen" (not "by Friday")."""
     return [name for name in _names_after(text, ("by",)) if name.lower() not in CALENDAR]
@@ -3906,11 +3938,14 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     own = not of_someone_else(question) and not names - _DAYS - {stem(m) for m in CALENDAR}  # "How many supers do I
     # have?": mine, not the neighbour's (a day named is no one else: "Is my appointment on Friday?")
     record = _record_names(request)
-    asked_for = {s.order for s in request.said if s.role == "user" and _lower_tokens(s.text)[:1] and stem(_lower_tokens(
-        s.text)[0]) in {w for c in request.said if c.role == "call" and c.turn == s.turn for w in words(c.tool.replace(
-            "_", " "))}}  # "Price a 50 ml EDP called 'Low Tide'": what a tool was then asked, which its result answers
+    asked_for = {s.order for s in request.said if s.role == "user" and any(stem(_lower_tokens(clause)[0]) in {
+        w for c in request.said if c.role == "call" and c.turn == s.turn for w in words(c.tool.replace("_", " "))} for clause in (
+            s.text.split("; ")) if _lower_tokens(clause))}  # ("Drop the gold leaf; quote plain letters instead")  # "Price a 50 ml EDP called 'Low Tide'": what a tool was then asked, which its result answers
+    others_ids = {i for s in request.said if own and s.role in ("user", "note") and not s.asks and of_someone_else(s.text)
+                  for i in s.identifiers}  # the identifiers said of someone else
     for score, statement in candidates:
-        price = {stem("price"), stem("cost")} if priced and _currencies(statement.text) else set()  # "... at 59.99 EUR"
+        price = {stem("price"), stem("cost")} if priced and (_currencies(statement.text) or statement.role == "tool" and (
+            statement.stems & {stem("price"), stem("cost")})) else set()  # "... at 59.99 EUR", a result's "price gbp: 1610"
         price |= set(topic) & _SITES if set(topic) & _SITES and _names_after(statement.text, _PLACE_CUES) else set()
         # "What's the venue?": "at Coldharbour Cricket Club"
         if plain and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or statement.role == "user" and (
@@ -3937,6 +3972,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         held = {t.lower() for t in tokens(statement.text[:300])}
         if any(f"non-{w}" in held and w not in held for w in _lower_tokens(question) if len(w) > 3):
             continue  # "What is the member price?" is not answered by "The non-member price is 5 euros"
+        if (rank := set(topic) & _RANKS) and not rank & statement.stems and statement.stems & _RANKS and (
+                lowered or [""])[0] not in _YES_NO:
+            continue  # "Who is the main driver?" is not answered by "The backup driver is Kezia Moon"
         if labels and not labels <= (told := _labels(statement.text)) and {n for n, _ in labels} & {n for n, _ in told}:
             continue  # "What is the code for locker A?" is not answered by "The code for locker D is 5168"
         value = words(statement.text.rpartition(": ")[2]) if statement.role == "tool" and ": " in statement.text else []
@@ -4043,7 +4081,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             dated or not when)  # ("When will it be collected?": not "My daughter might collect it instead of me")
         # (of what is asked: "Actually, make that June 16th, the boat won't be ready" says nothing of its name)
         holds = sum((bool(meant & statement.stems), dated, "where" in asked and any(n.split()[0].lower() not in CALENDAR
-                                                                                    for n in _names_after(statement.text, _PLACE_CUES))))
+                                                                                    for n in _names_after(statement.text, _PLACE_CUES)),
+                     stem("cost") in price))
         # what the phrase or the wh-words ask for: "how old", "when", "where" (a place, not "moved to May 24")
         said_here = _covered(topic, frozenset(words(statement.text)))  # of equals, the one that says it ("My son Noah
         specific = len(set(topic) - {stem("name")} & (stems | inherited)) + corrects + (sort in stems)  # the words asked,
@@ -4057,7 +4096,11 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                         "is", "are", "was", "were"))))  # of equals,
         # not one that says another thing of the kind ("the salinity reading" is not "the nitrate reading"), nor the
         # thing as another's kind ("Which glaze goes...?": not "The glaze firing goes...")
-        mine_first = not (own and of_someone_else(statement.text))  # of equals in what they say, the user's own
+        mine_first = not (own and (of_someone_else(statement.text) or statement.identifiers and set(
+            statement.identifiers) <= others_ids or {"its", "their"} & set(said_as) and "own" in said_as and not {
+                "i", "we", "my", "our"} & set(said_as)))  # of equals in what they say, the user's own (a note's bare "member
+        # number PR-5570" is the neighbour's, if the note says "his member number is PR-5570"; "The junior section wants
+        # its own order" is theirs)
         found.append(((bool(whom & stems or whom and theirs), statement.order not in asked_for, mine_first or not {
             "my", "i"} & set(lowered) or (head or "") not in stems,
                        specific, mine_first, covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
@@ -5285,6 +5328,28 @@ def _from_memory(request: Request, missing: Sequence[str]) -> str | None:
 _UNSURE = ("I don't know", "I can't", "I'm an assistant that can only")
 
 
+def _may_fix(fix: Statement, statement: Statement) -> bool:
+    """Whether a later correction may be of ``statement``: the value it undoes ("not 12", "instead of the Pirate Ship")
+    is in it, and it is of the same person ("switch my motor" is no change to a friend's rocket)."""
+    said = fix.text.lower()
+    old = next((said.partition(cue)[2] for cue in (" not ", " instead of ") if cue in said), "")
+    old = " ".join(old.split(",")[0].split(". ")[0].strip(" .!").removeprefix("the ").split()[:3])
+    mine = {"my", "our"} & set(_lower_tokens(fix.text)) and not of_someone_else(fix.text)
+    return (not old or old in statement.text.lower()) and not (mine and of_someone_else(statement.text))
+
+
+def _added(statement: Statement, later: Sequence[Statement]) -> tuple[int, list[int]] | None:
+    """The total of the one count a statement gives and the ones later statements add to it, with those ("We have 212
+    birds", then "17 more birds came in": 229, [17]), else ``None``."""
+    counts = [(int(a), stem(b)) for a, b in itertools.pairwise(_lower_tokens(statement.text)) if a.isdigit()]
+    if len(counts) != 1:
+        return None
+    extra = [int(a) for s in later if of_someone_else(s.text) == of_someone_else(statement.text) for said in [_lower_tokens(
+        s.text)] if "than" not in said for a, b, c in zip(said, said[1:], [*said[2:], ""]) if (
+        a.isdigit() and b in ("more", "extra", "additional") and stem(c) in (counts[0][1], ""))]
+    return (counts[0][0] + sum(extra), extra) if extra else None
+
+
 def _two_questions(message: str) -> list[str]:
     """A message asking two questions in one sentence, each as its own ("What's the fee, and will there be two people?":
     "What's the fee?", "Will there be two people?"), else ``[]``."""
@@ -5293,8 +5358,12 @@ def _two_questions(message: str) -> list[str]:
         return []
     for joint in (", and ", " and "):
         head, _, tail = said.partition(joint)
-        if tail and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN and _is_question(head + "?"):
-            return [head.rstrip(" ,") + "?", tail[:1].upper() + tail[1:]]
+        if tail and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN and _is_question(head + "?") and _topic(tail):  # ("When
+            # do I pay the deposit, and how much?": one question)
+            subject = head.rstrip(" ,").partition(" is ")[2] if _lower_tokens(head)[:1] in (["who"], ["what"]) else ""
+            for pronoun in ("his", "her", "its", "their") if subject.lower().startswith(("the ", "my ", "our ")) else ():
+                tail = tail.replace(f" {pronoun} ", f" {subject}'s ")  # "Who is the main driver, and what is his
+            return [head.rstrip(" ,") + "?", tail[:1].upper() + tail[1:]]  # number?": the main driver's number
     return []
 
 
@@ -5540,6 +5609,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             counted = stem(said.lower().partition("how many ")[2].split(" ")[0].strip("?"))  # "How many days...?": a
             fixed = [s for s in fixed if not counted or counted in _kinds(s.text) or not _kinds(s.text)]  # new count of
             # days, not "The shoot now starts on 5 March"
+            fixed = [s for s in fixed if _may_fix(s, found[1])]
+            added = _added(found[1], later) if "how many" in said.lower() else None
+            if added:  # "We have 212 birds basketed", then "17 more birds came in": 229
+                return f"{restate(found[1])[:-1]}, and then {' and '.join(map(str, added[1]))} more: {added[0]} in all."
             if fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             run = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
@@ -5558,14 +5631,20 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 len(topic & set(words(part))), stem((tokens(part) or [""])[0]) in topic))  # "Is Bruno a beagle?" and
             # "Bruno is a boxer and Lola is a beagle"; "Am I from Leeds?" and "I'm from Ghana but live in Leeds": the
             # clause says the question's "from", "in"... too
+            whole = not topic <= set(words(clause)) and topic <= set(words(text)) and not {"and", "but"} & set(_lower_tokens(
+                text))  # "Is my loft in Tavistock?" of "My loft is at 14 Quarry Lane, Tavistock": one subject, its commas
+            clause = text if whole else clause  # an address's
             others = role == "user" and _lower_tokens(said)[1:2] == ["i"] and not _about_user(text)  # "Did I pass?" of
             mine = [s for s in request.said if others and s.role == "user" and not s.asks and _about_user(s.text) and facts(
                 s.text)][-1:]  # "Pass mark is 50.": no verdict, that and the user's own latest value ("My score was 47.")
             told = _told_back([found[1], *mine]) if mine else told
-            ties = {"from", "in", "at", "with", "to"} & set(_lower_tokens(said)) <= set(_lower_tokens(clause)) and not others
+            ties = {"from", "in", "at", "with", "to"} & set(_lower_tokens(said)) <= set(_lower_tokens(clause)) | (
+                {"in"} if whole and "at" in _lower_tokens(clause) else set()) and not others  # (in a town, at its address)
             undone = found[1].said.lower().partition(" not ")[2].strip(" .!?").removeprefix("the ").split() if found[
                 1].fixed else []  # "Was it Pier 4?" of "Correction: the pickup point is Pier 7, not Pier 4"
-            verdict = "no" if _contradicts(said, text) or yes_no and undone and set(undone) <= set(_lower_tokens(said)) else (
+            rank, held = topic & _RANKS, set(words(clause))  # "Is Kezia the main driver?" of "The backup driver is Kezia"
+            ranked = yes_no and rank and not rank & held and held & _RANKS and topic - rank <= held
+            verdict = "no" if _contradicts(said, text) or ranked or yes_no and undone and set(undone) <= set(_lower_tokens(said)) else (
                 _verdict(topic, clause, said)) if yes_no and ties and topic <= set(
                 words(clause)) else None
             verdict = "no" if verdict == "yes" and role == "user" and {"i", "my", "me"} & set(_lower_tokens(said)[1:3]) and (
@@ -5726,6 +5805,8 @@ def _extracted(instructions: str, text: str) -> str | None:
 
 
 #: Words that say which value of a thing a question asks, not the thing ("our total budget", "the current address").
+#: Words that rank people or things of one role ("the main driver", "the backup driver"): one is not the other.
+_RANKS = stem_set("main primary lead backup reserve spare standby substitute deputy")
 _MODIFIERS = stem_set("total overall whole entire full current latest")
 #: Verbs that say little of their own: a fact need not repeat them to answer ("Do you take cards?").
 _LIGHT_VERBS = stem_set("take have get make do use offer accept give")
@@ -5837,6 +5918,10 @@ def _contradicts(question: str, text: str) -> bool:
     if missing and missing <= counts.keys() and not ranged and len([a for a, b in told if b in {counts[n] for n in missing}]) == 1 and {
             b for a, b in told if a not in counts} & {counts[n] for n in missing}:  # "Are we 30 singers?" of "We are 23
         return True  # singers" (not "10 chairs and 2 more chairs")
+    asked = {t[1:] for t in _lower_tokens(question) if t[:1] in "£$€" and t[1:2].isdigit()}  # "Is the cap £430?" of
+    amounts = {t[1:] for t in said if t[:1] in "£$€" and t[1:2].isdigit()}  # "The cap is £340": one other amount
+    if asked and missing <= set(words(" ".join(asked))) and len(amounts) == 1 and not amounts & asked and not ranged:
+        return True
     return bool(missing) and missing <= named and bool(set(words(" ".join(_proper_names(text)))) - named)
 
 

@@ -108,7 +108,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     leather | fabric upholstery | fabric textile | fabric tweed | fabric swatch | wind gust gusts | seat seats slot
     slots | price cost quote trading worth | salary earn income wage
     compensation | deadline due | appointment meeting booking reservation | calendar event agenda diary | outdoor outside patio terrace | cause reason
-    because | birthday bday born age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen
+    because | birthday bday born birth age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | unit cup tbsp tsp tablespoon teaspoon g gram kilogram kilo kg ml millilitre milliliter litre liter oz ounce lb pound pinch clove slice dozen carton bag
     bottle jar pack packet loaf loaves bunch tin can box pair
@@ -477,7 +477,8 @@ class _Reader:
             # (not "Tom, Ann and Joe", "Monday, 4 March", "11 July, at 2pm"; but "Gate 5, at 6pm" after "Gate 3, at 6pm":
             # what follows the comma is said already)
             new = found[lead:len(tokens(sentence[:min(ends)]))] if ends else new
-        while new and new[-1].lower() in _TRAILING and (new[0][:1].isdigit() or new[0][:1].isupper()):  # "make that Sunday 15
+        head = "".join(new[1:2] if new[:1] and new[0].lower() in ("the", "a", "an") else new[:1])[:1]  # ("the 8:15 slot")
+        while new and new[-1].lower() in _TRAILING and (head.isdigit() or head.isupper()):  # "make that Sunday 15
             new = new[:-1]  # June instead": the value is "Sunday 15 June" (not "we're going at Easter instead": no value)
         but = next((k for k in range(at + 2, len(found)) if found[k].lower() == "but"), 0) if at == lead else 0
         rest = sentence[sentence.lower().find(" but ") + 5:].split(",")[0] if but else ""

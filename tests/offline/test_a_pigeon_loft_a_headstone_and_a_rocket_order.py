@@ -1,0 +1,134 @@
+"""Recall keeps whose value is whose (the user's member number, not the neighbour's the note also lists; the main
+driver, not the backup; the user's order, not the junior section's), adds a count the user added to, and ties a
+correction only to what it corrects; yes/no questions of a town, an amount and a role get a yes or a no; a tool's
+field a description names after its noun ("the given lettering finish") takes the words said with that noun.
+
+Outside testers' pigeon racing, bouncy-castle hire, model rocketry and monumental mason. "No wait, make that the 8:15
+slot instead" gave "the 8:15 slot instead basketing slot"; "Is my loft in Tavistock?" of "My loft is at 14 Quarry
+Lane, Tavistock" and "Is the budget cap £430?" of "£340" gave no yes or no; "Who is the main driver, and what is his
+number?" named the backup driver, then said "I don't know" of the number; "212 birds", then "17 more birds came in"
+was still 212; "What's my member number again?" gave the neighbour's, a bare line of the summary; a friend's rocket
+and a sister's castle were told back "and then: switch your motor..."; "When am I paying the deposit, and how much?"
+answered, then said "I don't know". A tool's ``finish`` was read as a date, so "with gold leaf letters" was asked
+for again; "What birth year...?" did not find "born"; "Which quote is current and what does it cost?" told back
+the user's request.
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent, Runner, function_tool
+
+from memlab import SummarizingSession
+
+from ..helpers import offline_summarizer, turns
+
+pytestmark = pytest.mark.usefixtures("api")
+
+HELPER = Agent(name="Helper", instructions="Remember the details you are given and answer questions about them briefly.")
+
+
+async def last(said: list[str], agent: Agent = HELPER) -> str:
+    return (await turns(agent, said))[-1][1]
+
+
+async def test_a_slot_corrected_with_the_keeps_its_noun_once() -> None:
+    said = await turns(HELPER, ["I'd like the 7:30 basketing slot on Friday evening.",
+                                "No wait, make that the 8:15 slot instead.", "Which basketing slot did I pick?"])
+    assert said[-1][1] == "You told me: you'd like the 8:15 basketing slot on Friday evening."
+
+
+@pytest.mark.parametrize(("question", "verdict"), [("Is my loft in Tavistock? Yes or no.", "Yes: "),
+                                                   ("Is my loft in Exeter?", "No: ")])
+async def test_a_town_asked_of_an_address_is_yes_or_no(question: str, verdict: str) -> None:
+    answer = await last(["My loft is at 14 Quarry Lane, Tavistock, postcode PL19 8RT.", question])
+    assert answer.startswith(verdict) and "Tavistock" in answer
+
+
+async def test_another_amount_asked_yes_or_no_is_no() -> None:
+    answer = await last(["Our budget cap is £340 for the whole order.", "Is the budget cap £430? Yes or no."])
+    assert answer.startswith("No: ") and "£340" in answer
+
+
+DRIVERS = ["The transporter driver is Alun Price, phone 07700 900415.",
+           "The backup driver is Kezia Moon, phone 07700 900882."]
+
+
+async def test_the_main_driver_is_not_the_backup_one() -> None:
+    said = await turns(HELPER, [*DRIVERS, "Who is the main driver, and what is his number?",
+                                "Is Kezia the main driver? Yes or no."])
+    assert said[-2][1] == "You told me: the transporter driver is Alun Price, phone 07700 900415."
+    assert said[-1][1].startswith("No: ") and "backup" in said[-1][1]
+
+
+async def test_a_count_added_to_is_told_as_its_total() -> None:
+    answer = await last(["We have 212 birds basketed so far.", "The backup driver is Kezia Moon.",
+                         "Update: 17 more birds came in, so add those to the total.", "How many birds are basketed now?"])
+    assert "229" in answer
+
+
+async def test_a_count_someone_else_has_more_of_is_not_added() -> None:
+    answer = await last(["We ordered 40 chairs.", "My sister has 5 more chairs than us.", "How many chairs did we order?"])
+    assert "45" not in answer and "40" in answer
+
+
+async def test_my_member_number_is_mine_when_the_note_lists_both() -> None:
+    session = SummarizingSession(keep_last_n_turns=2, context_limit=4, summarizer=offline_summarizer())
+    said = ["Hi, I'm Morwenna Tully, member number PR-5531.", "I'm entering 6 birds this time.",
+            "My neighbour Gideon Hart is entering 9 birds; his member number is PR-5570.",
+            "My lead hen's ring number is GB23-N04417.", "I'd like the 7:30 basketing slot on Friday evening.",
+            "What's my member number again?"]
+    for message in said:
+        result = await Runner.run(HELPER, message, session=session)
+    assert "PR-5570" in session.summary_text
+    assert "PR-5531" in str(result.final_output) and "PR-5570" not in str(result.final_output)
+
+
+@pytest.mark.parametrize(("said", "wanted", "unwanted"), [
+    (["I'm Tamsin Okafor. I'll fly Kestrel II on a C6-5 motor.",
+      "My friend Lev Aronov is flying a rocket called Nightjar on a D12-3 motor.",
+      "Actually, switch my motor to a C6-3. The 5-second delay is too long.", "What's Lev's rocket called?"],
+     "Nightjar", "C6-3"),
+    (["I'd like the Pirate Ship castle for my daughter's party on 14 September.",
+      "My sister Bronwen wants the Dinosaur Dome on 21 September.",
+      "Actually, make that the Unicorn Castle instead of the Pirate Ship.", "Which castle did my sister want?"],
+     "Dinosaur Dome", "Unicorn"),
+    (["We need 12 Alpha III kits for the main order, PO FRC-PO-0382.",
+      "The junior section wants its own order of 6 Alpha III kits under PO FRC-PO-0390. Keep that separate.",
+      "Wait, make our kits 10, not 12.", "How many kits are in our order?"], "10", "6 Alpha"),
+])
+async def test_a_correction_of_mine_is_not_told_of_someone_elses(said: list[str], wanted: str, unwanted: str) -> None:
+    answer = await last(said)
+    assert wanted in answer and unwanted not in answer
+
+
+async def test_a_second_question_with_no_words_of_its_own_is_asked_of_the_first() -> None:
+    answer = await last(["I'll pay the £300 deposit on Friday 14 June.", "When am I paying the deposit, and how much?"])
+    assert "£300" in answer and "14 June" in answer and "I don't know" not in answer
+
+
+async def test_a_birth_year_is_found_by_born() -> None:
+    answer = await last(["I'd like a headstone for my grandfather Arthur Bell, born 1931, died 2023.",
+                         "Correction: he was born in 1932, not 1931.", "What birth year should go on the inscription?"])
+    assert "1932" in answer and "1931" not in answer
+
+
+@function_tool
+def quote_stone(finish: str) -> str:
+    """Quote a 90 cm grey granite upright headstone with the given lettering finish."""
+    return '{"quote_id": "Q-5521", "price_gbp": 1840}' if "gold" in finish else '{"quote_id": "Q-5522", "price_gbp": 1610}'
+
+
+MASON = Agent(name="Mason", instructions="You take headstone orders for a monumental mason. Use quote_stone for prices.",
+              tools=[quote_stone])
+
+
+async def test_a_finish_is_the_words_said_with_its_noun() -> None:
+    said = await turns(MASON, ["Hello, I'm Priya Raman. I'd like a headstone for my grandfather Arthur Bell.",
+                               "Please quote the grey granite upright with gold leaf letters.",
+                               "Drop the gold leaf; quote plain incised letters instead.",
+                               "Which quote is current and what does it cost?"])
+    assert said[0][0] == []  # a name is no finish
+    assert said[1][0] == [("quote_stone", {"finish": "gold leaf"})]
+    assert said[2][0] == [("quote_stone", {"finish": "plain incised"})]
+    assert "Q-5522" in said[3][1] and "1610" in said[3][1] and "Drop" not in said[3][1]
