@@ -92,7 +92,7 @@ of its own (``test_own_agents.py``, ``test_structured_values.py``, ``test_struct
 ``test_grout_a_subtitle_file_and_language_codes.py``,
 ``test_a_wildlife_rescue_and_a_sofa_delivery.py``, ``test_a_beekeeper_a_game_night_and_a_box_office.py``,
 ``test_a_hall_booking_and_a_piano_tuning_corrected.py``,
-``tests/offline/test_a_pigeon_loft_a_headstone_and_a_rocket_order.py``,
+``test_a_pigeon_loft_a_headstone_and_a_rocket_order.py``,
 ``test_a_scaffold_job_a_marquee_and_a_stamp_lot.py``,
 ``test_an_ice_core_store_a_glacier_route_and_solar_slots.py``,
 ``test_a_blood_donor_a_cold_store_and_a_chimney_sweep_parsed.py``,
