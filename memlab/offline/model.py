@@ -4914,6 +4914,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     if any(f"{whose} name" in question.lower() for whose in ("my", "our")):
         return None  # "What was my name again?" is no route's name
     results = [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1]
+    if {"start", "started", "begin", "began", "originally"} & set(said) and {"which", "what"} & set(said):
+        results = results[::-1]  # "Which issue did I start with?": the first call's, oldest first
     found = [(calls[i["call_id"]].get("name"), i["output"]) for i in results if isinstance(i.get("output"), str)]
     clock = set(_when(question, "hh:mm", 2000, datetime.date(2000, 1, 1))) if results else set()  # "the 7am class":
     clock |= {stem(w[:3]) for w in _lower_tokens(question) if w[:3] in _WEEKDAYS and w.endswith("day")}  # "on Wednesday": "Wed 18:00"
@@ -5181,8 +5183,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
         parts = [_asked_fields(data, f"{head.rstrip(' ?')}?", given), _asked_fields(data, tail, given)]  # "When was it
         if all(parts):  # last tuned and who built it?": each part's field
             return f"{parts[0].rstrip('.')}, and {parts[1][:1].lower()}{parts[1][1:]}"
-    said = tokens(asked[-1]) if asked else [""]
-    wh = said[0].lower()
+    said = tokens(asked[-1].rpartition(": ")[2]) if asked else [""]  # ("From what you know: what does Ishbel owe?")
+    wh = (said or [""])[0].lower()
     flag = next((stems for key, value in data.items() if isinstance(value, bool) and wh in ("is", "are", "was", "were")
                  and (stems := set(words(key.replace("_", " ")))) and stems <= set(words(asked[-1]))), set())
     at = next((n for n, w in enumerate(said) if stem(w.lower()) in flag), 0)
@@ -5192,7 +5194,7 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
         # fan); "Is breakfast included?" of {"breakfast": true}: "Yes: breakfast is included."
         yes, at = next(value for key, value in data.items() if set(words(key.replace("_", " "))) == flag), max(at, 2)
         return f"{'Yes' if yes else 'No'}: {' '.join(said[1:at])} {wh} {'not ' * (not yes)}{' '.join(said[at:])}."
-    if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how"):
+    if wh not in ("what", "what's", "which", "when", "where", "who", "whose", "how", "why"):
         return None
     topic = set(_topic(message)) | (stem_set(f"price cost total fee {' '.join(_CURRENCIES).lower()}") if "how much" in (
         message.lower()) or _COST_WORDS & set(said) else set())  # "How much was the fern?": its price_eur;
@@ -5215,7 +5217,9 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
             stem_set("mass weight") & keys[key]))]  # "How heavy is it?": its mass_g
     typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
                         or wh == "where" and stems & (_PLACE | {stem("room")}) or wh in ("who", "whose") and stems & _PERSON
-                        or "how much" in message.lower() and stems & topic]  # "How much will I pay?": monthly_eur
+                        or "how much" in message.lower() and stems & topic  # "How much will I pay?": monthly_eur
+                        or wh == "why" and stems & stem_set("reason cause because explanation why")  # its "reason"
+                        or key[:1].isupper() and stems & topic]  # {"Ishbel Muir": ...} of "What does Ishbel owe?"
     typed = typed or [key for key in keys if picking and wh in ("who", "whose") and plain[key][:1].isupper() and plain[
         key].replace(" ", "").isalpha()]  # ("ringer": Owain, a name)
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
@@ -5225,6 +5229,7 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     unit = {key: key.rpartition("_") for key in chosen if "_" in key and (key.rpartition("_")[2].rstrip("s") in _SECONDS or (
         key.rpartition("_")[2].upper() in _CURRENCIES))}  # "the eta is 24 hours", "the refund is 42.5 EUR"
     said = " and ".join(f"the {unit[key][0].replace('_', ' ')} is {plain[key]} {_unit(unit[key][2])}" if key in unit else
+                        f"{key}: {plain[key]}" if key[:1].isupper() else
                         f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
                         for key in chosen)  # "the error codes are E-3120", "the eta is 24 hours"
     return f"{said[:1].upper()}{said[1:]}" + "." * (said[-1:] not in ".!?") if said else None  # a value may end one

@@ -227,7 +227,8 @@ class NoteSpec:
 
 def read_prompt(prompt: str) -> NoteSpec:
     """Read what a summary prompt asks for (see the module docstring for the shapes it knows)."""
-    lines, lower = prompt[:20_000].splitlines(), prompt.lower()
+    lines, lower = [piece for line in prompt[:20_000].splitlines() for piece in (  # "Summarize under headings: ## Order":
+        [line.partition(": #")[0] + ":", "#" + line.partition(": #")[2]] if ": #" in line else [line])], prompt.lower()  # its own line
     paragraph = ("one paragraph", "one-paragraph", "single paragraph", "a paragraph", "in prose", "short paragraph")
     budgets = [int(after or before) for after, before in _BUDGET.findall(prompt)]
     each = [n for n in budgets if {"each", "per", "every"} & set(  # "4 bullet points, each under 15 words"
@@ -1201,7 +1202,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         # the agent confirmed: "Booked provisionally for 14 June at 10:00")
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         dated = stem("deadline") in keywords(section.heading)  # "Deadlines": only what has a date
-        waiting = [_promise(s) for s in said if (_dates(s) if dated else s.role in ("user", "note") and (
+        served = {s.order for s in users for a in agent if a.turn == s.turn and a.order > s.order and a.stems & s.stems and _did(
+            a) and not {"will", "i'll", "we'll"} & _lower(a)}  # "I want
+        # to book a pallet for 12 May" answered "Booked: order BR-1001 for 12 May" waits for nothing
+        waiting = [_promise(s) for s in said if s.order not in served and (_dates(s) if dated else s.role in ("user", "note") and (
             _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will", "yet"}) or s in agent and (
                 _lower(s) & {"i'll", "we'll", "will"} or s.stems & set(words(section.heading)) and not _did(s)))]
         # "For homework do X" (not "I've opened X" for "Still open")
@@ -1215,7 +1219,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         undecided = [_said(s) for s in users if not asks(s) and _lower(s) & {"yet", "undecided", "decide"}]  # "We haven't
         # picked a vanity yet" (not the agent's promises: "Tobias will send a sketch by 18 October" is no question)
         return ((asked or undecided) if questions else waiting or asked)[-3:] or [
-            f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions][-2:]
+            f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions and s.order not in served][-2:]
     if kind in ("advice", "cause"):  # what the one who helps advised or agreed to, each once; of a cause, what they
         told = [s for s in agent if not asks(s) and len(s.stems) >= 2 and not s.text.rstrip().endswith("?") and not (
             _introduces(s) or tokens(s.text)[0].lower() in ("sorry", "thanks", "thank", "hi", "hello", "welcome") or (

@@ -488,7 +488,8 @@ class _Reader:
         ranged = [k for k in range(1, len(new) - 1) if new[k].lower() in ("to", "and") and new[k - 1][:1].isdigit() and (
             new[k + 1][:1].isdigit())]  # "15:00 to 19:00": one value
         if not new or len(new) > (6 if dated else 4) or not (_FIXES & {t.lower() for t in found[:lead]} or old) or any(
-                t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for k, t in enumerate(new) if k not in ranged):
+                t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for k, t in enumerate(new) if k not in ranged and not (
+                    dated and t[:1].isupper() and t.lower() in CALENDAR)):  # ("14 May": a month, no "may")
             return sentence  # "Sorry, I can't make it" names no new value
         value = (rest or its_value or sentence[sentence.find(new[0]):].split(" not ")[0]).rstrip(" ,;.!")
         value = value[:value.rfind(new[-1]) + len(new[-1])] if new[-1] in value else value
@@ -499,7 +500,9 @@ class _Reader:
         units = {stem(t.lower()) for t in new if t.isalpha() and t != key and t.lower() not in STOP | _TRAILING}
         told = [s for s in self.statements if s.role in ("user", "note") and not s.asks]  # "18 crates": of the crates
         # if said (a summary's note holds what was said before it)
-        told = [s for s in told if not key.isdigit() or _counts(s.text)]  # a count is no part of a phone number
+        told = [s for s in told if not key.isdigit() or _counts(s.text) or dated and len(new) > 1 and any(
+            t.lower() in CALENDAR for t in tokens(s.text))]  # (a
+        # date's day is no count: "make it 14 May"; a count is no part of a phone number)
         counted = [s for s in told if units & set(words(s.text))]
         told = counted or [s for s in told if units & _HEADCOUNT and _of_us(s.text)] or told  # ("8 people" for
         # "There'll be 6 of us": the number alone)

@@ -132,3 +132,53 @@ async def test_a_finish_is_the_words_said_with_its_noun() -> None:
     assert said[1][0] == [("quote_stone", {"finish": "gold leaf"})]
     assert said[2][0] == [("quote_stone", {"finish": "plain incised"})]
     assert "Q-5522" in said[3][1] and "1610" in said[3][1] and "Drop" not in said[3][1]
+
+
+BRICKS = [{"role": "user", "content": "Hi, I want to book a pallet of bricks for 12 May."},
+          {"role": "assistant", "content": "Booked: order BR-1001 for 12 May."},
+          {"role": "user", "content": "Actually make it 14 May."},
+          {"role": "assistant", "content": "Changed BR-1001 to 14 May."}]
+
+
+async def test_headings_given_after_a_colon_are_the_notes_and_a_booking_done_is_not_open() -> None:
+    summarizer = offline_summarizer(prompt="Summarize under headings: ## Order\n## Open issues")
+    note = (await summarizer.summarize(BRICKS))[1]
+    order, _, open_issues = note.partition("## Open issues")
+    assert order.startswith("## Order") and "14 May" in order
+    assert open_issues.strip() == "- none"
+
+
+async def test_a_date_corrected_by_make_it_is_the_new_one() -> None:
+    answer = await last(["I want to book a pallet of bricks for 12 May.", "Actually make it 14 May.",
+                         "What date is my pallet booked for?"])
+    assert "14 May" in answer and "12 May" not in answer
+
+
+@function_tool
+def uniform_check(member_names: list[str]) -> dict:
+    """Which uniform items each named band member still owes the quartermaster."""
+    return {"Fraser Laing": "doublet", "Ishbel Muir": "kilt and doublet"}
+
+
+@function_tool
+def cabin_status(cabin_number: int) -> dict:
+    """Status of a numbered cable-car cabin."""
+    return {12: {"cabin": 12, "state": "in service"},
+            19: {"cabin": 19, "state": "withdrawn", "reason": "door sensor fault"}}[cabin_number]
+
+
+async def test_an_earlier_result_answers_why_and_of_whom_with_tools_off() -> None:
+    from agents import ModelSettings, SQLiteSession
+    band = Agent(name="Band", instructions="You are a pipe band quartermaster.", tools=[uniform_check])
+    session = SQLiteSession(":memory:")
+    await Runner.run(band, "What do Fraser Laing and Ishbel Muir still owe?", session=session)
+    result = await Runner.run(band.clone(model_settings=ModelSettings(tool_choice="none")),
+                              "From what you already know: what does Ishbel owe?", session=session)
+    assert "kilt and doublet" in str(result.final_output)
+    cable = Agent(name="Cable", instructions="You answer questions about the cable car.", tools=[cabin_status])
+    session = SQLiteSession(":memory:")
+    for message in ["Is cabin 19 running today?", "And how about cabin 12?"]:
+        await Runner.run(cable, message, session=session)
+    result = await Runner.run(cable.clone(model_settings=ModelSettings(tool_choice="none")), "Why was cabin 19 withdrawn?",
+                              session=session)
+    assert "door sensor fault" in str(result.final_output)
