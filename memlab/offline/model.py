@@ -3049,7 +3049,8 @@ def _recalls(message: str) -> bool:
     """Whether a wh-question asks for what the user said ("What's my order number?", not "How do I...")."""
     said = _lower_tokens(message)
     wh = bool(said) and said[0] in ("what", "what's", "which", "who", "whom", "whose", "where", "when", "how")
-    how_to = said[1:2] in (["can"], ["should"], ["could"]) or said[:2] == ["how", "do"] or any(  # "How do I reset...",
+    how_to = said[1:2] in (["can"], ["should"], ["could"]) or said[:2] == ["how", "do"] or said[1:2] == ["will"] and said[
+        2:3] not in (["i"], ["we"], ["you"]) or any(  # "How do I reset...", "When will the crew come to my ward?",
         a == "should" and b in ("i", "we") for a, b in zip(said[1:4], said[2:5]))  # "When can my dog see a vet?", "What
     # wire should I use for my bus?"
     back = bool({"my", "our", "again"} & set(said)) or bool({"did", "was", "were", "had"} & set(said)) and _about_user(message)
@@ -3061,7 +3062,8 @@ def _owned(message: str) -> str | None:
     found = [t.lower() for t in tokens(message[:400])]
     for before, word, after in zip(found, found[1:], [*found[2:], ""]):
         word = after if stem(word) in _QUALIFIERS and after and after not in STOP and stem(after) not in _ID else word
-        if before in ("my", "our") and word not in STOP and stem(word) not in _ID:
+        if before in ("my", "our") and word not in STOP and stem(word) not in _ID:  # ("my second-ferment flavour": second)
+            word = word.split("-")[0] if word.replace("-", "").isalpha() else word
             return stem(word.replace("’", "'").rstrip("'").removesuffix("'s"))
     return None
 
@@ -3865,10 +3867,17 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     for part in ("surname", "family name", "last name", "first name", "full name"):  # a part of a name no statement
         question = question.replace(f" {part}", " name") if f"my {part}" in question.lower() and not any(  # names: the
             f"my {part}" in s.text.lower() for s in request.said if s.role in ("user", "note") and not s.asks) else question
+    question = question.replace("house number", "number") if "house number" in question.lower() and not any(
+        stem("house") in s.stems for s in request.said if s.role in ("user", "note") and not s.asks) else question  # "outside
+    # number 8"
     priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "was", "does", "do")) or any(
         w in _COST_WORDS for w in _lower_tokens(question))  # "How much is it?", "What did that cost?": a
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
     topic = [one for one in topic if one not in _MODIFIERS] or topic  # "our total budget": the budget
+    held = {one for s in request.said if not s.asks for one in s.stems} if any("-" in one for one in topic) else set()
+    topic = [part for one in topic for part in ([stem(one.replace("-", ""))] if stem(one.replace("-", "")) in held else one.split(
+        "-") if "-" in one and one.replace("-", "").isalpha() and one not in held else [one])]  # "my second-ferment flavour"
+    # of "my second ferment", "the call-out fee" of "callout fee gbp: 90"
     if not topic:
         return None
     wants_id, how_much = bool(set(topic) & _ID), "how much " in question.lower()
@@ -5343,16 +5352,23 @@ def _may_fix(fix: Statement, statement: Statement) -> bool:
     return (not old or old in statement.text.lower()) and not (mine and of_someone_else(statement.text))
 
 
-def _added(statement: Statement, later: Sequence[Statement]) -> tuple[int, list[int]] | None:
-    """The total of the one count a statement gives and the ones later statements add to it, with those ("We have 212
-    birds", then "17 more birds came in": 229, [17]), else ``None``."""
+def _added(statement: Statement, later: Sequence[Statement], question: str = "") -> tuple[int, list[int]] | None:
+    """The total of the one count a statement gives and the ones later statements add to it or (asked what is "left")
+    take from it, with those ("We have 212 birds", then "17 more birds came in": 229, [17]; "5 spare SCOBYs", then "I'll
+    give 2 of them to Hamish": 3, [-2]), else ``None``."""
     counts = [(int(a), stem(b)) for a, b in itertools.pairwise(_lower_tokens(statement.text)) if a.isdigit()]
     if len(counts) != 1:
         return None
-    extra = [int(a) for s in later if of_someone_else(s.text) == of_someone_else(statement.text) for said in [_lower_tokens(
-        s.text)] if "than" not in said for a, b, c in zip(said, said[1:], [*said[2:], ""]) if (
-        a.isdigit() and b in ("more", "extra", "additional") and stem(c) in (counts[0][1], ""))]
+    left = bool({"left", "remaining", "remain"} & set(_lower_tokens(question)))
+    extra = [int(a) * (-1 if b in ("of", "fewer", "less") else 1) for s in later if of_someone_else(s.text) == of_someone_else(
+        statement.text) for said in [_lower_tokens(s.text)] if "than" not in said for v, a, b, c in zip(
+        ["", *said], said, said[1:], [*said[2:], ""]) if a.isdigit() and (b in ("more", "extra", "additional") and stem(c) in (
+            counts[0][1], "") or left and b == "of" and c in ("them", "those", "these") and stem(v) in _TAKEN)]
     return (counts[0][0] + sum(extra), extra) if extra else None
+
+
+#: Verbs that take some of a count away ("I'll give 2 of them to Hamish").
+_TAKEN = stem_set("give gave giving sell sold use used lose lost donate donated eat ate remove removed return returned")
 
 
 def _two_questions(message: str) -> list[str]:
@@ -5571,7 +5587,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if known is None and (found is None or found[1].role == "user" and not found[1].stems & set(words(said))) and not (
                 _about_user(said) and "you" not in said_tokens):  # the next lesson?": "Lesson 1 covers fractions", not
             found = _answered_by_conversation(request, mine=True) or found  # "I'm starting the course")
-        if found and stem("name") in (asked := set(_topic(said))) and not (_proper_names(found[1].text, people=True) or stem(
+        if found and stem("name") in (asked := set(_topic(said))) and not (_proper_names(found[1].text, people=True) or _QUOTED.search(
+                found[1].text) or stem(
                 "name") in found[1].stems or stem("call") in found[1].stems or any(stem(a.lower()) in asked and b[:1].isupper(
                 ) or a[:1].isupper() and a.lower() not in STOP and stem(b.lower()) in asked for a, b in itertools.pairwise(
                 tokens(found[1].text)))):  # "What's my sister's name?" of "My sister is getting married in June.": a name it
@@ -5615,9 +5632,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             fixed = [s for s in fixed if not counted or counted in _kinds(s.text) or not _kinds(s.text)]  # new count of
             # days, not "The shoot now starts on 5 March"
             fixed = [s for s in fixed if _may_fix(s, found[1])]
-            added = _added(found[1], later) if "how many" in said.lower() else None
-            if added:  # "We have 212 birds basketed", then "17 more birds came in": 229
-                return f"{restate(found[1])[:-1]}, and then {' and '.join(map(str, added[1]))} more: {added[0]} in all."
+            added = _added(found[1], later, said) if "how many" in said.lower() else None
+            if added:  # "We have 212 birds basketed", then "17 more birds came in": 229; "I'll give 2 of them away": 3
+                change = ", ".join(f"{n} more" if n > 0 else f"{-n} fewer" for n in added[1])
+                return f"{restate(found[1])[:-1]}, and then {change}: {added[0]} {'left' if any(n < 0 for n in added[1]) else 'in all'}."
             if fixed:
                 return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
             run = _details(request, found[1], bool(said_tokens & {"details", "everything"}))

@@ -87,7 +87,7 @@ _IRREGULAR = dict(pair.split(":") for pair in (
 #: "spend"); no word whose stem is another's ("career", "driver": ``car``, ``driv``). A question word and a statement
 #: word are *related* when one group holds both.
 RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
-    name call called named nickname | live home house flat apartment move moved relocate relocated based address settle
+    name call called named nickname labelled labeled label | ratio proportion per | live home house flat apartment move moved relocate relocated based address settle
     neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation lodging
     motel hostel | from
     originally born grew hometown native | travel trip flight fly going holiday vacation journey destination taxi cab
@@ -112,7 +112,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | unit cup tbsp tsp tablespoon teaspoon g gram kilogram kilo kg ml millilitre milliliter litre liter oz ounce lb pound pinch clove slice dozen carton bag
     bottle jar pack packet loaf loaves bunch tin can box pair
-    | hour hours time open opening close closing closed | address location located street road avenue lane property | decision decide agree agreed resolve choose chose chosen choice pick select | available availability free start
+    | hour hours time open opening close closing closed | address location located street road avenue lane drive crescent property | decision decide agree agreed resolve choose chose chosen choice pick select | available availability free start
     | supplies stationery toner paper pens ink | enrol enroll enrolment enrollment register registration
     | recurring recur repeat repeats repeating | pause stop halt | tea oolong sencha matcha darjeeling assam chai rooibos | time clock | bike bicycle cycling cyclist brake brakes tyre puncture | football soccer cricket rugby tennis basketball league | show performance concert gig matinee | ticket booking | baggage luggage suitcase
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
@@ -446,6 +446,8 @@ class _Reader:
         cancellation ("Actually cancel the Yamaha") corrects no value."""
         found = tokens(sentence[:200])
         lead = len(list(itertools.takewhile(lambda t: t.lower().replace("’", "'") in _FIXING, found)))
+        moved = [t.lower() for t in found[lead:lead + 3]]  # "Actually, move it: bench 2 instead": "bench 2"
+        lead += (2 + (moved[2:] == ["to"])) * (moved[:1] in (["move"], ["change"], ["switch"]) and moved[1:2] in (["it"], ["that"]))
         if found[lead:lead + 1] and found[lead].lower() in _CANCELS:
             return sentence
         clause = max(sentence.lower().rfind(" make it "), sentence.lower().rfind(" make that "))
@@ -478,7 +480,8 @@ class _Reader:
             # what follows the comma is said already)
             new = found[lead:len(tokens(sentence[:min(ends)]))] if ends else new
         head = "".join(new[1:2] if new[:1] and new[0].lower() in ("the", "a", "an") else new[:1])[:1]  # ("the 8:15 slot")
-        while new and new[-1].lower() in _TRAILING and (head.isdigit() or head.isupper()):  # "make that Sunday 15
+        while new and new[-1].lower() in _TRAILING and (head.isdigit() or head.isupper() or len(new) > 1 and any(
+                map(str.isdigit, new[-2]))):  # "make that Sunday 15
             new = new[:-1]  # June instead": the value is "Sunday 15 June" (not "we're going at Easter instead": no value)
         but = next((k for k in range(at + 2, len(found)) if found[k].lower() == "but"), 0) if at == lead else 0
         rest = sentence[sentence.lower().find(" but ") + 5:].split(",")[0] if but else ""

@@ -182,3 +182,26 @@ async def test_an_earlier_result_answers_why_and_of_whom_with_tools_off() -> Non
     result = await Runner.run(cable.clone(model_settings=ModelSettings(tool_choice="none")), "Why was cabin 19 withdrawn?",
                               session=session)
     assert "door sensor fault" in str(result.final_output)
+
+
+@pytest.mark.parametrize(("said", "wanted"), [
+    (["The pothole is on Sorrel Drive, outside number 8.", "Which house number is the pothole outside?"], "number 8"),
+    (["The pothole is on Sorrel Drive, outside number 8.", "Which street is it on?"], "Sorrel Drive"),
+    (["I'm member FZ-3318 and my second ferment is pear and cardamom.", "Remind me: what's my second-ferment flavour?"],
+     "pear and cardamom"),
+    (["I add 80 g of sugar per litre.", "What sugar ratio do I use?"], "80 g of sugar per litre"),
+    (["Also, my starter jar is labelled 'Big Mabel'.", "What's my starter jar called?"], "Big Mabel"),
+    (["My bottling slot is Thursday 14:30 at bench 6.", "I'll bring 12 bottles.",
+      "Actually, move it: bench 2 instead, same time. Where am I bottling now?"], "Thursday 14:30 at bench 2"),
+    (["My SCOBY hotel has 5 spare SCOBYs.", "I'll give 2 of them to Hamish. How many spare SCOBYs will I have left?"],
+     "3 left"),
+])
+async def test_a_fact_asked_in_other_words_is_found(said: list[str], wanted: str) -> None:
+    answer = await last(said)
+    assert wanted in answer and "I don't know" not in answer
+
+
+async def test_what_will_happen_to_my_thing_is_answered_by_the_instructions() -> None:
+    desk = Agent(name="Desk", instructions="You are the pothole desk for Brambleford council. You are covering Eastgate "
+                 "ward. The repair crew's next ETA for that ward is Tuesday 9am.")
+    assert "Tuesday 9am" in await last(["When will the repair crew come to my ward?"], desk)
