@@ -3913,6 +3913,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         candidates += [(0.0, s) for s in request.said if s.role in roles and _DATE.search(s.text)]
     if set(topic) & _SITES:  # "What's the venue?": "... at Coldharbour Cricket Club"
         candidates += [(0.0, s) for s in request.said if s.role in roles and _names_after(s.text, _PLACE_CUES)]
+    if stem("street") in topic:  # "Which street is it on?": "The pothole is on Sorrel Drive"
+        candidates += [(0.0, s) for s in request.said if s.role in roles and any(a[:1].isupper() and stem(b.lower()) in _STREETS
+                                                                                  for a, b in itertools.pairwise(tokens(s.text)))]
     if set(topic) & stem_set("colour color"):  # "What colour was it?": "it was bright orange-yellow"
         candidates += [(0.0, s) for s in request.said if s.role in roles and _hue(s.text)]
     if set(topic) & _FAULTS:  # "What problems did I describe?": "The carriage sticks"
@@ -4044,12 +4047,14 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                 statement.stems & (_PERSON | related({stem("partner"), stem("son"), stem("mother")})))):
             continue  # "Who was I traveling with?" is answered by a person, not "the replacement flight cost €710"
         placed = stem("address") in topic and _ADDRESS.search(statement.text)  # "at 42 Elm Street": the address
+        streets = {stem("street")} if stem("street") in topic and any(a[:1].isupper() and stem(b.lower()) in _STREETS for a, b in (
+            itertools.pairwise(tokens(statement.text)))) else set()  # "Which street...?": "on Sorrel Drive"
         lasting = "how long" in question.lower() and any(stem(unit) in _kinds(statement.text) for unit, (measure, _) in (
             _SECONDS.items()) if measure == "time") and set(topic) - stem_set("long take") <= statement.stems  # "How long
         # will the refund take?": "within 5 days" (not "How long is the hike?": "we walk for 5 hours")
         stems = statement.stems | ({stem("long")} if lasting else set()) | ({head} if called & statement.stems or (
             statement in wished) else set()) | (  # "Ewa is a dentist"
-            {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set()) | faulty | sized | (
+            {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set()) | faulty | sized | streets | (
                 record.get(statement.order, frozenset()))  # (a tool's field, the names its record gives: "Low Tide") "Which
         # day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
@@ -4193,6 +4198,8 @@ _FAULT_WORDS = notes.PROBLEM | stem_set("problem problems issue issues trouble")
 _MEASURED = frozenset("big large heavy tall wide long deep high far fast strong small".split())
 #: What a question asks the place of by name ("What's the venue?").
 _SITES = stem_set("venue location site")
+#: The words a street's name ends with ("Sorrel Drive"): it names a street.
+_STREETS = stem_set("street road avenue lane drive close way crescent")
 
 
 def _group_size(text: str) -> str:
@@ -5782,8 +5789,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if known is None and acts[:1] and acts[0] in _ACTS and (not request.tools or stem(acts[0]) not in able and (acts[
             1:2] != ["me"] or not {"rather", "instead", "if", "when"} & said_tokens)) and acts[1:2] != ["yourself"] and not (  # "Email
             # me rather than calling": a preference; "Book me a flight to Oslo" with no booking tool: can't
-            acts[1:2] == ["me"] and said.split("me ", 1)[-1][:1].isupper()):  # an order no tool can carry out ("Call
-        return _CANNOT  # me Sam" is a name, "call yourself Juniper" an order to the assistant)
+            acts[1:2] == ["me"] and said.split("me ", 1)[-1][:1].isupper()) and not (set(words(request.instructions[:2000])) & (
+                {stem(acts[0])} | related({stem(acts[0])}))):  # an order no tool can carry out ("Call me Sam" is a name,
+        return _CANNOT  # "call yourself Juniper" an order to the assistant; "You take sauna reservations": its own work)
     grieved = bool(set(_lower_tokens(said)) & _GRIEVANCE or set(words(said)) & notes.PROBLEM)  # an offer is a complaint's
     return known[1] if known is not None else _scripted(request.instructions, grieved) or f"Noted: {echo}."
 

@@ -112,7 +112,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | unit cup tbsp tsp tablespoon teaspoon g gram kilogram kilo kg ml millilitre milliliter litre liter oz ounce lb pound pinch clove slice dozen carton bag
     bottle jar pack packet loaf loaves bunch tin can box pair
-    | hour hours time open opening close closing closed | address location located street road avenue lane drive crescent property | decision decide agree agreed resolve choose chose chosen choice pick select | available availability free start
+    | hour hours time open opening close closing closed | address location located street road avenue lane crescent property | decision decide agree agreed resolve choose chose chosen choice pick select | available availability free start
     | supplies stationery toner paper pens ink | enrol enroll enrolment enrollment register registration
     | recurring recur repeat repeats repeating | pause stop halt | tea oolong sencha matcha darjeeling assam chai rooibos | time clock | bike bicycle cycling cyclist brake brakes tyre puncture | football soccer cricket rugby tennis basketball league | show performance concert gig matinee | ticket booking | baggage luggage suitcase
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
