@@ -4121,6 +4121,10 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
         # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
+    if best and best[1].role == "user" and best[1].identifiers and not wants_id and not mine:  # "Where's my order?" after
+        news = [s for s in request.said if s.role == "tool" and s.order > best[1].order and set(s.identifiers) & set(  # "My order
+            best[1].identifiers) and len(set(s.stems) - {i.lower() for i in s.identifiers}) >= 3]  # number is HK-55102": what
+        best = (best[0], news[-1]) if news else best  # its lookup said of it ("HK-55102: dispatched 3 June via ParcelLine")
     if best and not best[1].fixed and (later := [s for s in request.said if s.fixed and s.order > best[1].order and (
             s.role == best[1].role) and wording(s.text) == wording(best[1].text)]):  # "Was it Pier 4?": the sentence
         best = (best[0], later[-1])  # as corrected since ("Correction: the pickup point is Pier 7, not Pier 4")

@@ -156,7 +156,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | technical tech bug crash crashing error glitch freeze frozen software app
     | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
     saturday sunday | come join accompany travel trip fly driving attend attendee attendees | shipping ship shipment parcel package order delivery
-    deliver arrive arrived courier carrier tracking track eta | thermostat climate temperature degrees celsius fahrenheit heat
+    deliver arrive arrived courier carrier tracking track eta dispatch dispatched | thermostat climate temperature degrees celsius fahrenheit heat
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
     cryptocurrency portfolio fund funds | learn learning study studying student beginner lesson course
     | exercise workout gym fitness training yoga pilates swim swimming jog jogging | plus guest companion wife husband

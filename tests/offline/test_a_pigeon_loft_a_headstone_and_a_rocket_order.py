@@ -205,3 +205,19 @@ async def test_what_will_happen_to_my_thing_is_answered_by_the_instructions() ->
     desk = Agent(name="Desk", instructions="You are the pothole desk for Brambleford council. You are covering Eastgate "
                  "ward. The repair crew's next ETA for that ward is Tuesday 9am.")
     assert "Tuesday 9am" in await last(["When will the repair crew come to my ward?"], desk)
+
+
+async def test_where_is_my_order_is_what_its_lookup_said_of_its_number() -> None:
+    items = [{"role": "user", "content": "My order number is HK-55102."},
+             {"type": "function_call", "call_id": "c1", "name": "order_status", "arguments": '{"order_number": "HK-55102"}'},
+             {"type": "function_call_output", "call_id": "c1",
+              "output": "HK-55102: dispatched 3 June via ParcelLine, tracking PL88213."},
+             {"role": "assistant", "content": "It's on its way."}, {"role": "user", "content": "Where's my order?"}]
+    answer = (await Runner.run(Agent(name="Desk", instructions="You are GreenTower support."), items)).final_output
+    assert "dispatched 3 June via ParcelLine" in str(answer)
+
+
+async def test_an_order_the_instructions_say_the_agent_takes_is_noted() -> None:
+    desk = Agent(name="Sauna", instructions="You take sauna reservations. Acknowledge details briefly.")
+    answer = await last(["Book the barrel sauna for 4 guests on 2025-11-08 under the name Okafor."], desk)
+    assert answer.startswith("Noted") and "Okafor" in answer
