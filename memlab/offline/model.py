@@ -32,7 +32,7 @@ from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WO
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, sentences, stem, stem_set,
                       structured, structured_input, tokens, whole_words_at, wording, words)
-from .schema import instance
+from .schema import instance, listed_options
 
 __all__ = ["Request", "respond", "play"]
 
@@ -663,8 +663,9 @@ class Reader:
             return "id", lambda text: [v for v in [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
                 str.isdigit, w))] or _own_ids(text, field_stems, self.own, others) or [f for f in facts(text) if sum(map(
                     str.isdigit, f)) >= 5 or sum(map(str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(
-                        f)].split()[-3:]} & field_stems] if not (phoned and _phone_like(v))
-            ]  # "order 77" for order_id, an ISBN; not "120 seats" for a confirmation number
+                        f)].split()[-3:]} & field_stems] or [t for t in tokens(text) if 2 <= len(t) <= 4 and t[0].isupper() and t[
+                            1:].isdigit()] if not (phoned and _phone_like(v))
+            ]  # "order 77" for order_id, an ISBN, a short code ("in P7"); not "120 seats" for a confirmation number
         said = _lower_tokens(self.whole)  # "2 years at Spotify as a tech lead", "Acme is hiring a data analyst"
         cue = next((c for c, a in zip(said, said[1:]) if a in ("a", "an") and c in (
             "as", "for", "hiring", "hire", "hires", "seeking", "seeks", "wants", "needs")), "")
@@ -715,10 +716,10 @@ class Reader:
         others = set(words(" ".join(f.replace("_", " ") for f in self.fields if f != name)))  # "warmer": temperature
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
-        marks = field_stems | (self.qualifier(name, self.told(name, description)) if field_stems <= stem_set(
+        marks = field_stems | (self.qualifier(name, self.told(name, description)) if field_stems and field_stems <= stem_set(
             "start end begin finish") else frozenset())  # "with gold leaf letters" for a
         if marks != field_stems:  # "lettering finish": a finish said with its noun, or none ("for my grandfather
-            return "other", lambda text: _marked(text, marks) or [_unmarked(o, marks) for o in _object(  # Arthur Bell")
+            return "marked", lambda text: _marked(text, marks) or [_unmarked(o, marks) for o in _object(  # Arthur Bell")
                 text, set(), self.own, field_stems) if stem(o.split()[-1].lower()) in marks or _unmarked(o, marks) != o]
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or (
             _by(text)) or self.unowned(_proper_names(text, titles=bool(field_stems & _WORKS))) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [
@@ -1045,8 +1046,8 @@ class Reader:
             self.fields)) else []  # time another field takes ("take out the trash tonight at 8": "tonight at 8")
         said = " ".join(itertools.takewhile(lambda w: w != "@", said.replace(dates[0], " @ ", 1).split())).removesuffix(
             " on").removesuffix(" at").removesuffix(" by") if dates else said
-        if kind == "free" and (labelled or told) and not field_stems & _SUBJECT:
-            return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else said
+        if kind == "free" and (labelled or told) and not field_stems & _SUBJECT:  # ("saying 'Tam's Bench' with silver
+            return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else _leading_quote(said) or said  # letters")
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
         textish = stem_set("message note text card caption inscription wording greeting")  # "write 'Congratulations'
         quoted = [] if not field_stems & textish and name.lower().endswith("s") and any(set(words(f.replace(
@@ -2653,7 +2654,9 @@ def _role_names(text: str, roles: set[str]) -> list[str]:
         found = tokens(clause.replace("'s ", " s ").replace("’s ", " s "))
         for at in (at for at in range(1, len(found) - 1) if found[at].lower() in ("is", "are")):
             if stem(found[at + 1].lower()) in roles:  # "Marta Lind is hosting"
-                before = list(itertools.takewhile(lambda w: w[:1].isupper() and w.lower() not in _ASKING, reversed(found[:at])))
+                before = list(itertools.takewhile(lambda w: w[:1].isupper() and w.lower() not in _ASKING and w.lower() not in (
+                    "actually", "so", "well", "oh", "ok", "okay", "also", "now", "then", "sorry"), reversed(found[:at])))  # (not
+                # "Actually, is lamp HB-0417 an LED?")
                 return [" ".join(reversed(before))] if before else []
             if stem(found[at - 1].lower()) in roles:  # "the CEO is Dana Park" (not "Lena Park, I'm 34": its commas kept)
                 return _names_after(clause[max(0, clause.find(f"{found[at - 1]} {found[at]}")):], ("is", "are"))
@@ -2735,6 +2738,15 @@ def _marked(text: str, marks: frozenset[str]) -> list[str]:
     return [" ".join(said[k + 1:at]) for at, w in enumerate(said) if stem(w.lower()) in marks for k in range(
         at - 2, max(at - 5, -1), -1) if said[k].lower() in ("with", "in", "a", "an") and not {
             t.lower() for t in said[k + 1:at]} & STOP][:1]
+
+
+def _leading_quote(text: str) -> str | None:
+    """The words a text opens with in quotes, up to the quote that closes them before a space or the end ("'Tam's
+    Bench' with silver letters": Tam's Bench), else ``None``."""
+    close, text = {"'": "'", '"': '"', "‘": "’", "“": "”"}.get(text[:1]), text.rstrip(" .!?")
+    end = min((k for k in (text.find(f"{close} ", 1), len(text) - 1 if text.endswith(close or "\0") else -1) if k > 0),
+              default=-1) if close else -1
+    return text[1:end] if end > 1 else None
 
 
 def _unmarked(value: str, marks: frozenset[str]) -> str:
@@ -3162,6 +3174,7 @@ def _option_said(description: str, message: str, name: str = "", told: str = "")
     """The one option a field's description lists in brackets that the message says ("Why the card is frozen (lost,
     stolen, fraud)" of "I lost my card": lost), or the tool's description (``told``) lists after the field's ``name``
     ("Look up the price of a membership tier (basic, family, patron)" of "a family membership": family)."""
+    description = f"({', '.join(bare)})" if (bare := listed_options(description)) else description  # "small, medium or large."
     after = told.lower().partition(f" {name.replace('_', ' ').lower()} ")[2] if name and "(" not in description else ""
     clause = after.split(". ")[0]  # "...what is on a shelf of the community fridge (top, middle, bottom, door)"
     description = after if after.startswith("(") else clause[clause.find("("):] if "(" in clause else description
@@ -3868,8 +3881,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         question = question.replace(f" {part}", " name") if f"my {part}" in question.lower() and not any(  # names: the
             f"my {part}" in s.text.lower() for s in request.said if s.role in ("user", "note") and not s.asks) else question
     question = question.replace("house number", "number") if "house number" in question.lower() and not any(
-        stem("house") in s.stems for s in request.said if s.role in ("user", "note") and not s.asks) else question  # "outside
-    # number 8"
+        stem("house") in s.stems for s in request.said if s.role in ("user", "note") and not s.asks) and any(
+            a == "number" and b[:1].isdigit() for s in request.said for a, b in itertools.pairwise(_lower_tokens(s.text))
+        ) else question  # "outside number 8" (else an address gives it: "I live at 27 Sorrel Drive")
     priced = any(f"how much {w} " in question.lower() for w in ("is", "are", "was", "does", "do")) or any(
         w in _COST_WORDS for w in _lower_tokens(question))  # "How much is it?", "What did that cost?": a
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
@@ -4934,7 +4948,8 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
     if any(f"{whose} name" in question.lower() for whose in ("my", "our")):
         return None  # "What was my name again?" is no route's name
     results = [i for i in before if i.get("call_id") in calls and item_type(i) != "function_call"][::-1]
-    if {"start", "started", "begin", "began", "originally"} & set(said) and {"which", "what"} & set(said):
+    if ({"start", "started", "begin", "began", "originally"} & set(said) or "first" in said and {"asked", "checked", "looked"} & set(
+            said)) and {"which", "what"} & set(said):  # ("the first pen I asked about")
         results = results[::-1]  # "Which issue did I start with?": the first call's, oldest first
     found = [(calls[i["call_id"]].get("name"), i["output"]) for i in results if isinstance(i.get("output"), str)]
     clock = set(_when(question, "hh:mm", 2000, datetime.date(2000, 1, 1))) if results else set()  # "the 7am class":
@@ -6757,7 +6772,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     side = (tokens(rest) or [""])[0].lower()  # "What about to Boston?": the field after "to"
     named = " ".join(w for w in tokens((sentences(rest.strip(" ,")) or [""])[0].split(",")[0]) if w.lower() not in STOP)
     when = [found.group(0) for found in [_DATE.search(rest)] if found]  # "make it 21:00": the time's field
-    new = (when or identifiers(rest) or [t for t in tokens(rest) if _NUMBER.fullmatch(t) and not (  # a name's number
+    new = (when or identifiers(rest) or [t for t in tokens(rest) if 2 <= len(t) <= 4 and t[0].isupper() and t[1:].isdigit()] or [
+        t for t in tokens(rest) if _NUMBER.fullmatch(t) and not (  # ("And in pen P7?": P7) a name's number
         named[:1].isupper() and t in named.split()[1:])] or [named] * bool(  # is the name's: "a Tesla Model 3"
         named[:1].isupper() or wrong or about) or [""])[0]  # a name only if capitalised ("Sorry for the wait" corrects nothing)
     with contextlib.suppress(ValueError, LookupError, AttributeError):  # no JSON object, no value, no key of its shape

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Protocol
 
 import pydantic
 
-__all__ = ["Filler", "instance"]
+__all__ = ["Filler", "instance", "listed_options"]
 
 
 class Filler(Protocol):
@@ -100,6 +100,13 @@ def _is_null(schema: Any) -> bool:
     return isinstance(schema, Mapping) and schema.get("type") == "null"  # a true or false schema is not
 
 
+def listed_options(description: str) -> list[str]:
+    """The options a description that is only a list of them names ("small, medium or large."), else none."""
+    bare = [o.strip() for o in description.rstrip(". ").replace(" or ", ",").split(",")]
+    return bare if 1 < len(bare) <= 8 and all(o and len(o.split()) <= 2 and o.replace(" ", "").isalpha() and o.islower() and not (
+        {"the", "a", "an", "of", "to", "and", "or", "for", "in", "on", "with", "by"} & set(o.split())) for o in bare) else []
+
+
 def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, description: str, depth: int,
            only_found: bool = False, owner: str = "", nullable: bool = False) -> Any:
     """The value of one (sub)schema: its ``const``, an ``enum`` choice, its first non-null option, or by type; of
@@ -171,6 +178,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     if kind in ("boolean", "null"):  # a yes/no the message does not say: its default, else false
         said = filler.boolean(name, description) if kind == "boolean" else None
         return bool(default) if said is None and kind == "boolean" else said
+    if (listed := listed_options(description)) and (said := filler.choice(name, description, [*listed, None])) is not None:
+        return said  # "small, medium or large." of "a large plaque": large
     if isinstance(default, str) and default and not any(w in filler.whole.lower() for w in name.lower().split("_") if len(
             w) > 2):  # a setting the message never names keeps its default (``category: str = "general"``)
         return default

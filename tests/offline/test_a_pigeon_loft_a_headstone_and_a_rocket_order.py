@@ -221,3 +221,78 @@ async def test_an_order_the_instructions_say_the_agent_takes_is_noted() -> None:
     desk = Agent(name="Sauna", instructions="You take sauna reservations. Acknowledge details briefly.")
     answer = await last(["Book the barrel sauna for 4 guests on 2025-11-08 under the name Okafor."], desk)
     assert answer.startswith("Noted") and "Okafor" in answer
+
+
+@function_tool
+def order_plaque(text: str, finish: str, size: str = "small") -> str:
+    """Order a memorial bench plaque.
+
+    Args:
+        text: The words to engrave.
+        finish: The given lettering finish, e.g. black infill.
+        size: small, medium or large.
+    """
+    return f"Plaque ordered: '{text}' ({size}, {finish})"
+
+
+@function_tool
+def frame_print(print_name: str, finish: str) -> str:
+    """Frame a print at the gallery shop.
+
+    Args:
+        print_name: The print's title.
+        finish: The chosen frame finish, e.g. walnut.
+    """
+    return f"Framing {print_name} with a {finish} frame"
+
+
+@pytest.mark.parametrize(("message", "call"), [
+    ("Order a medium plaque saying 'For Margaret, who loved this view' with gold leaf letters.",
+     ("order_plaque", {"text": "For Margaret, who loved this view", "finish": "gold leaf", "size": "medium"})),
+    ("Order a large plaque saying 'Tam's Bench' with silver letters.",
+     ("order_plaque", {"text": "Tam's Bench", "finish": "silver", "size": "large"})),
+    ("Order a plaque reading 'Sit a while' in black infill lettering.",
+     ("order_plaque", {"text": "Sit a while", "finish": "black infill", "size": "small"})),
+    ("Please frame the print 'Harbour at Dawn' with an oak frame.",
+     ("frame_print", {"print_name": "Harbour at Dawn", "finish": "oak"})),
+    ("Frame 'Winter Birches' in a black frame.", ("frame_print", {"print_name": "Winter Birches", "finish": "black"})),
+])
+async def test_a_finish_a_quoted_text_and_a_listed_size_are_the_ones_said(message: str, call: tuple) -> None:
+    shop = Agent(name="Shop", instructions="You are a helpful assistant. Use the tools.", tools=[order_plaque, frame_print])
+    assert (await turns(shop, [message]))[0][0] == [call]
+
+
+@pytest.mark.parametrize("address", ["My new address is 112 Larch Crescent, Hawick.", "I live at 112 Larch Crescent, Hawick."])
+async def test_a_house_number_is_read_from_an_address(address: str) -> None:
+    assert "112 Larch Crescent" in await last([address, "Which house number?"])
+
+
+PENS = {"P3": {"pen": "P3", "count": 1840, "humidity_pct": 82}, "P7": {"pen": "P7", "count": 615, "humidity_pct": 71}}
+
+
+@function_tool
+def check_pen(pen_id: str) -> dict:
+    """Current state of a snail pen (count, humidity)."""
+    return PENS.get(pen_id.upper(), {"error": f"no pen {pen_id}"})
+
+
+@function_tool
+def lamp_info(lamp_id: str) -> dict:
+    """Location and lamp type for a lamp id painted on the column (e.g. HB-0417)."""
+    return {"HB-0417": {"street": "Hobb Lane", "lamp": "LED 36W"}}.get(lamp_id.upper(), {"error": "unknown lamp"})
+
+
+async def test_a_short_code_is_an_id_and_the_first_one_asked_is_the_first_call() -> None:
+    farm = Agent(name="Farm", instructions="You assist staff at a snail farm.", tools=[check_pen])
+    said = await turns(farm, ["What's the humidity in pen P3?", "And in pen P7?",
+                              "What was the count in the first pen I asked about?"])
+    assert said[1][0] == [("check_pen", {"pen_id": "P7"})]
+    assert said[2][0] == [] and "1840" in said[2][1]
+
+
+async def test_a_filler_before_is_is_no_id() -> None:
+    from agents import ModelSettings
+    lights = Agent(name="Lights", instructions="You are the council street lighting assistant.", tools=[lamp_info],
+                   model_settings=ModelSettings(tool_choice="lamp_info"))
+    said = await turns(lights, ["Actually, is lamp HB-0417 an LED?"])
+    assert said[0][0] == [("lamp_info", {"lamp_id": "HB-0417"})]
