@@ -960,7 +960,8 @@ class Reader:
         at = self.whole.lower().find(label)  # "Body: the report is attached"
         labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
         value = self.whole[at + len(label):].split("\n")[0] if labelled else ""
-        value = value.split(". ")[0] if field_stems & (_PERSON | _THING | _PLACE) else value  # "Name: Ana Ruiz, 34. Headache..."
+        value = value.split(". ")[0] if field_stems & (_PERSON | _THING | _PLACE) or not field_stems & _FREE_TEXT else value  # "Name:
+        # Ana Ruiz, 34. Headache...", "Site: Mossley Pond inlet. pH 7.4" (not "Notes: fragile. Ring twice.")
         ends = [end for other in self.fields if other != name and (end := value.lower().find(
             f" {other.replace('_', ' ').lower()}: ")) >= 0]  # "Abstract: The dominant ... Keywords: ...": up to the
         if len(value := value[:min(ends, default=len(value))].strip(" .").split(" ")) > 6:  # next label, a text
@@ -1455,6 +1456,12 @@ class Reader:
                 _NUMBER.fullmatch(a.lstrip("£$€")) and stem(b.lower()) in marks for a, b in itertools.pairwise(tokens(
                     self.request.message))):  # "No tip.": none ("4 people ... no people under 18": 4; "No, tip 20%")
             return None
+        if marks & stem_set("position place rank placing finish") and not self.start:  # "finished fourth": 4, "came 2nd": 2
+            ranks = {w: n for n, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
+            ranked = [ranks.get(w) or int(w[:-2]) for w in _lower_tokens(self.request.message) if w in ranks or w[:-2].isdigit(
+                ) and w[-2:] in ("st", "nd", "rd", "th")]
+            if len(ranked) == 1:
+                return ranked[0]
         if marks & stem_set("floor storey story level") and not self.start:  # "a third-floor flat": 3; "ground floor": 0
             said = _lower_tokens(self.request.message.replace("-", " "))
             at = next((k for k, w in enumerate(said) if stem(w) in marks & stem_set("floor storey story level")), None)
@@ -1740,8 +1747,8 @@ class Reader:
         phrase = " ".join(w for w in name.lower().split("_") if stem(w) in marks)  # needs_new_bridge: "new bridge"
         low = f" {' '.join(_lower_tokens(self.request.message.replace('-', ' ')))} "
         if " " in phrase and f" {phrase} " in low:  # "Estimate £210 including a new bridge": yes; "bringing a plus-one"
-            clause = next((piece for piece in self.request.message.lower().replace("-", " ").replace(";", ",").replace(
-                ". ", ",").replace("no way", "").replace("no doubt", "").split(",") if phrase in piece), "")  # "no new
+            clause = next((piece for part in sentences(self.request.message) for piece in part.lower().replace("-", " ").replace(
+                ";", ",").replace("no way", "").replace("no doubt", "").split(",") if phrase in piece), "")  # "no new
             # bridge needed", "don't need a new bridge", "isn't
             return not any(w in ("not", "no", "without", "never") or w.endswith("n't") for w in clause.split())  # needed"
             # (not "There's no way around a new bridge")
@@ -1990,6 +1997,11 @@ class Reader:
         at, size = (message.lower().find(f"{head}:"), len(head)) if at < 0 and len(head) > 3 and f"{head}:" in (
             message.lower()) else (at, size)
         near = set(words(name.replace("_", " ")))
+        labelled = (sentences(message[at + size + 1:].split("\n")[0]) or [""])[0] if at >= 0 and message[at + size:at + size + 1] == (
+            ":") else ""  # "Symptoms: grinding noise from the drive motor, gondola 6 door latch sticking, and hydraulic fluid..."
+        listed = [i.strip(" .") for part in labelled.split(",") for i in part.strip().removeprefix("and ").split(" and ") if i.strip(" .")]
+        if len(listed) >= 2:
+            return listed[:20]
         if near & stem_set("action task todo") and (tasks := [s.rstrip(".!") for s in sentences(message) if _assigned(s)]):
             return tasks[:20]  # action items: "Dana will fix the login bug", "Raj to update the docs"
         if near & stem_set("step instruction direction") and (listed := _numbered(message[max(at, 0):])):
@@ -2441,6 +2453,11 @@ def _in_unit(text: str, field: set[str]) -> str:
     bigger: set[str] = set()
 
     def marked(found: re.Match[str]) -> str:  # a duration said in a bigger unit than the field's ("1 hour" of minutes)
+        before = found.string[:found.start()].rstrip().rpartition(" ")[2].lower()
+        earlier = _SECONDS.get(before) or _SECONDS.get(before.rstrip("s"))
+        if earlier and found[2] and _SECONDS.get(found[2].lower(), ("", 0))[1] > earlier[1] and earlier[0] == _SECONDS.get(
+                found[2].lower(), ("?", 0))[0]:
+            return found[0]  # a rate: "10 hours a week" is no week of hours (but "1 hour 5 minutes" adds up)
         out = converted(found)
         if found[2] and found[2].lower().rstrip("s") != unit and _SECONDS.get(found[2].lower(), ("", 0))[1] > _SECONDS.get(
                 unit, ("", 0))[1]:
@@ -2528,6 +2545,8 @@ def _joined(text: str) -> list[str]:
         head, _, last = piece.rpartition(" and ")
         parts = [part.strip(" .!?").split() for part in [*head.rsplit(": ", 1)[-1].split(", "), last]]
         named = [_thing(part[::-1])[::-1] for part in parts[:-1]]  # back from "and": "with a garage" → "garage"
+        named = [name[1:] if len(name) > 1 and len(part) > len(name) and part[-len(name) - 1].lower() in (
+            "i", "we", "they", "you", "he", "she") else name for part, name in zip(parts, named)]  # "we sowed basil": basil
         kept = [" ".join(named[-1])] if named and named[-1] else []
         for part, name in zip(parts[-3::-1], named[-2::-1]):  # "with a pool, a spa and a garden"
             kept[:0] = [" ".join(name)] if name and kept else []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import pytest
 from agents import Agent, Runner, function_tool
+from pydantic import BaseModel
 
 from memlab import SummarizingSession
 
@@ -296,3 +297,47 @@ async def test_a_filler_before_is_is_no_id() -> None:
                    model_settings=ModelSettings(tool_choice="lamp_info"))
     said = await turns(lights, ["Actually, is lamp HB-0417 an LED?"])
     assert said[0][0] == [("lamp_info", {"lamp_id": "HB-0417"})]
+
+
+class WaterTest(BaseModel):
+    site: str
+    ph: float
+    e_coli_detected: bool
+
+
+class Volunteer(BaseModel):
+    name: str
+    max_hours_per_week: int
+
+
+class RaceResult(BaseModel):
+    rider: str
+    position: int
+    time_seconds: float
+
+
+class RideFault(BaseModel):
+    ride: str
+    symptoms: list[str]
+
+
+@pytest.mark.parametrize(("model", "message", "wanted"), [
+    (WaterTest, "Site: Mossley Pond inlet. pH 7.4, temperature 11.5 C. No E. coli detected, and no resample is needed.",
+     WaterTest(site="Mossley Pond inlet", ph=7.4, e_coli_detected=False)),
+    (Volunteer, "I'm Ade Okonkwo. I can help on Tuesdays, up to 10 hours a week.",
+     Volunteer(name="Ade Okonkwo", max_hours_per_week=10)),
+    (RaceResult, "Maureen Fitch, in the veteran category, finished fourth in 63.25 seconds.",
+     RaceResult(rider="Maureen Fitch", position=4, time_seconds=63.25)),
+    (RideFault, "Ride: Big wheel. Symptoms: grinding noise from the drive motor, gondola 6 door latch sticking, and "
+     "hydraulic fluid on the platform.", RideFault(ride="Big wheel", symptoms=[
+         "grinding noise from the drive motor", "gondola 6 door latch sticking", "hydraulic fluid on the platform"])),
+])
+async def test_a_record_takes_what_the_message_says_of_each_field(model: type, message: str, wanted: BaseModel) -> None:
+    agent = Agent(name="Extractor", instructions="Record the details.", output_type=model)
+    assert (await Runner.run(agent, message)).final_output == wanted
+
+
+async def test_a_list_of_things_done_leaves_the_verb_out() -> None:
+    agent = Agent(name="Lister", instructions="List the plants mentioned.", output_type=list[str])
+    said = (await Runner.run(agent, "This week we sowed basil, coriander and pak choi in the towers.")).final_output
+    assert said == ["basil", "coriander", "pak choi"]
