@@ -927,6 +927,11 @@ class Reader:
         started = [f for f in self.fields if set(words(f.replace("_", " "))) & _STARTED] if when.count(" ") < 3 else []
         if not since and started == [name] and field_stems <= _STARTED:  # since: "9am", "last night"; not a date's
             return when
+        if field_stems & (_EXPLAINS | stem_set("reason")) and (sides := self.topic_sides()) is not None:  # a guardrail's
+            side = ("on" if sides[0] else "off") if sides[1] else ("off" if sides[0] else "on")  # reason: "The message is
+            # about homework, which...", or nothing of the other side
+            return f"The message is about {sides[1]}, which the instructions list as {side}-topic." if sides[1] else (
+                f"The message names nothing the instructions list as {side}-topic.")
         cause = next((self.whole[at + len(cue):] for cue in (" because of ", " because ", *since, " due to ",
                                                              " about ") if (at := self.whole.find(cue)) > 0), "")
         cause = cause if field_stems & stem_set("reason cause why") else ""
@@ -1811,6 +1816,8 @@ class Reader:
         to" or "outside" (by its words or related ones: "tickets" for "shows and tickets"), or says nothing of any other
         subject the model knows words of; ``None`` if they name none."""
         low = self.request.instructions[:2000].lower()
+        if (sides := self.topic_sides()) is not None:  # "On-topic: potholes, road damage. Off-topic: anything else (homework,
+            return sides[0]  # recipes, sport)."
         cue = next((c for c in (" other than ", " relevant to ", " related to ", " outside ", " unrelated to ", " not about ")
                     if c in low), "")  # ("Set off_topic to true if the user's message is not about chess")
         if not cue:
@@ -1822,6 +1829,23 @@ class Reader:
             "how do", "how should", "how long", "how much", "can i", "should i", "how can") or cue == " not about " and (
                 _is_question(self.request.message)))  # knows ("How do I make a
         # risotto?" of cooking) is given the benefit of the doubt, not "Tell me a joke"
+
+    def topic_sides(self) -> tuple[bool, str] | None:
+        """Of instructions that list "On-topic: ..." and "Off-topic: ...", whether the latest message is on topic, and
+        the listed words it says (else ``None``): off if it says an off-topic one and no on-topic one, on if it says (or
+        relates to) an on-topic one, else off when anything else is off ("Off-topic: anything else (homework, ...)")."""
+        low = self.request.instructions[:2000].lower()
+        sides = [low.partition(f"{side}:")[2].split(". ")[0].replace("(", " ").replace(")", " ") for side in (
+            "on-topic", "off-topic")]
+        if not all(sides):
+            return None
+        said = set(words(self.request.message))
+        heard = said | related(said)
+        on, off = ([w for w in tokens(side) if w.isalpha() and stem(w) not in stem_set("anything everything else other") and (
+            stem(w) in heard)] for side in sides)
+        if off and not {stem(w) for w in on} & said:
+            return False, off[0]
+        return (True, on[0]) if on else (not any(cue in sides[1] for cue in ("anything else", "everything else")), "")
 
     def ruled(self, marks: frozenset[str]) -> bool | None:
         """Whether the latest message's first amount (else number) meets the rule an instruction on the field's words

@@ -341,3 +341,26 @@ async def test_a_list_of_things_done_leaves_the_verb_out() -> None:
     agent = Agent(name="Lister", instructions="List the plants mentioned.", output_type=list[str])
     said = (await Runner.run(agent, "This week we sowed basil, coriander and pak choi in the towers.")).final_output
     assert said == ["basil", "coriander", "pak choi"]
+
+
+class TopicCheck(BaseModel):
+    is_off_topic: bool
+    reasoning: str
+
+
+GUARD = Agent(name="TopicGuard", output_type=TopicCheck, instructions=(
+    "You screen messages sent to the Brambleford council pothole reporting desk. On-topic: reporting potholes, road "
+    "surface damage, asking about an existing pothole report or repair date. Off-topic: anything else (homework, "
+    "recipes, sport, coding, parking fines). Set is_off_topic accordingly and explain in one sentence in reasoning."))
+
+
+@pytest.mark.parametrize(("message", "off", "reason"), [
+    ("Can you help me write my history homework essay about the Tudors?", True, "homework"),
+    ("What's a good recipe for lemon drizzle cake?", True, "recipe"),
+    ("Who won the football last night?", True, "nothing"),
+    ("There's a deep pothole outside 12 Mill Lane.", False, "pothole"),
+    ("The road surface is crumbling on Elm Street.", False, "on-topic"),
+])
+async def test_a_guardrail_sorts_by_the_topics_its_instructions_list(message: str, off: bool, reason: str) -> None:
+    checked = (await Runner.run(GUARD, message)).final_output
+    assert checked.is_off_topic is off and reason in checked.reasoning and message not in checked.reasoning
