@@ -5440,6 +5440,26 @@ def _added(statement: Statement, later: Sequence[Statement], question: str = "")
 _TAKEN = stem_set("give gave giving sell sold use used lose lost donate donated eat ate remove removed return returned")
 
 
+def _text_says(message: str) -> str | None:
+    """"Yes"/"No" to a yes/no question about a text the message holds ("<notice>\n\nDoes the text mention a refund
+    policy?", "Is the sky green in this text: 'The sky was grey over Leeds.'"), with the sentence that settles it;
+    ``None`` for any other message."""
+    asked = next((piece for piece in reversed(sentences(message)) if (piece.rstrip().endswith("?") or (tokens(piece) or [""])[
+        0].lower() in _YES_NO) and {"text", "passage"} & set(_lower_tokens(piece.partition(":")[0]))), "")
+    quoted = _QUOTED.search(message.partition(asked)[2] or asked.partition(":")[2]) if asked else None
+    material = quoted[1] if quoted else message.replace(asked, " ") if asked else ""
+    if not asked or (tokens(asked) or [""])[0].lower() not in _YES_NO or len(material.split()) < 3:
+        return None
+    topic = set(_topic(asked.partition(":")[0])) - stem_set("text passage mention mentioned say says contain contains")
+    held = [(len(topic & set(words(piece))), piece) for piece in sentences(material)]
+    hits, sentence = max(held, key=lambda pair: pair[0], default=(0, ""))
+    if topic and hits == len(topic):
+        return f"Yes: the text says \"{sentence.strip()}\""
+    if hits and related(topic - set(words(sentence))) & set(words(sentence)):  # "green" of "The sky was grey"
+        return f"No: the text says \"{sentence.strip()}\""
+    return f"No: the text does not mention {' '.join(w for w in _lower_tokens(asked.partition(':')[0]) if stem(w) in topic)}." if topic else None
+
+
 def _two_questions(message: str) -> list[str]:
     """A message asking two questions in one sentence, each as its own ("What's the fee, and will there be two people?":
     "What's the fee?", "Will there be two people?"), else ``[]``."""
@@ -5601,6 +5621,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         ).startswith(("bring:", "need:", "wear:", "pack:", "take:")) and (  # ("What do I bring?": "Bring: passport, ...")
         {"i", "my", "me", "i'm", "mine"} & set(_lower_tokens(said)) or known[0] < len(_topic(said))) else known  # (not
     # "When is our next team match?": the club's, told whole by the instructions; but "our budget" is the user's)
+    head, _, material = said.partition("\n") if "\n" in said.strip() else said.partition(": ")  # "Extract the email address
+    # and phone number from this text.\n\n<notice>", "List the dates: We met on 3 March 2024 and ..."
+    if material.strip() and stem((_lower_tokens(head) or [""])[0]) in stem_set("extract list find") and (
+            extracted := _extracted(head, material)):
+        return extracted
+    if checked := _text_says(said):  # "<notice>\n\nDoes the text mention a refund policy?": No
+        return checked.partition(":")[0] + "." if "yes or no only" in request.instructions.lower() else checked
     now = max((s.turn for s in request.said), default=0)
     asked = [s.text for s in request.said if s.role == "user" and s.turn < now and s.asks]
     lowered = _lower_tokens(said)  # "What did I ask you to remind me about?": the request that said "remind"

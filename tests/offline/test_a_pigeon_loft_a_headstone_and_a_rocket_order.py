@@ -364,3 +364,22 @@ GUARD = Agent(name="TopicGuard", output_type=TopicCheck, instructions=(
 async def test_a_guardrail_sorts_by_the_topics_its_instructions_list(message: str, off: bool, reason: str) -> None:
     checked = (await Runner.run(GUARD, message)).final_output
     assert checked.is_off_topic is off and reason in checked.reasoning and message not in checked.reasoning
+
+
+NOTICE = ("Botanical illustration course, Thornbury Studio. Taster session on 4 March 2025. Final exhibition on Saturday 10 "
+          "May. The studio is on the ground floor with step-free access and is wheelchair accessible. Contact Hester "
+          "Vane, hester.vane@thornbury-studio.example, 01632 960417.")
+
+
+@pytest.mark.parametrize(("instructions", "message", "wanted"), [
+    ("", "Extract the email address and phone number from this text.\n\n" + NOTICE,
+     "email: hester.vane@thornbury-studio.example\nphone: 01632 960417"),
+    ("", "List the dates: We met on 3 March 2024 and again on 5 April 2024.", "3 March 2024\n5 April 2024"),
+    ("Answer yes or no.", NOTICE + "\n\nDoes the text mention a refund policy?", "No: the text does not mention"),
+    ("Answer yes or no.", "Is the sky green in this text: 'The sky was grey over Leeds.'",
+     'No: the text says "The sky was grey over Leeds."'),
+    ("Answer yes or no only.", NOTICE + "\n\nDoes the text say the studio is wheelchair accessible?", "Yes."),
+])
+async def test_a_task_about_a_pasted_text_is_done_on_that_text(instructions: str, message: str, wanted: str) -> None:
+    answer = (await Runner.run(Agent(name="Plain", instructions=instructions or None), message)).final_output
+    assert str(answer).startswith(wanted)
