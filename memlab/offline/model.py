@@ -5633,7 +5633,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     lowered = _lower_tokens(said)  # "What did I ask you to remind me about?": the request that said "remind"
     verb = next((stem(c) for a, b, t, c in zip(lowered, lowered[1:], lowered[2:], lowered[3:]) if stem(a) == stem("ask")
                  and (b, t) == ("you", "to") and lowered[0] in ("what", "which")), None)  # (not "How did I ask...")
-    wanted = [s.text for s in request.said if s.role == "user" and s.turn < now and verb in s.stems]
+    wanted = [s.text for s in request.said if s.role in ("user", "note") and s.turn < now and verb in s.stems]  # (a note
+    # keeps it: "Follow up on: Can you find out whether...?")
     if question and wanted:  # "Remind me to pack...": "You asked me to remind you to pack..."
         request_said = _unled(wanted[-1]).rstrip(" .!?")
         lead = next((cue for cue in ("can you ", "could you ", "would you ", "will you ", "please ") if (

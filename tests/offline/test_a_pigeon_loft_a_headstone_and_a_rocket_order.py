@@ -383,3 +383,15 @@ NOTICE = ("Botanical illustration course, Thornbury Studio. Taster session on 4 
 async def test_a_task_about_a_pasted_text_is_done_on_that_text(instructions: str, message: str, wanted: str) -> None:
     answer = (await Runner.run(Agent(name="Plain", instructions=instructions or None), message)).final_output
     assert str(answer).startswith(wanted)
+
+
+async def test_what_i_asked_you_to_find_out_is_read_from_the_note() -> None:
+    session = SummarizingSession(keep_last_n_turns=1, context_limit=3, summarizer=offline_summarizer())
+    said = ["I'm the treasurer of the Fenwick Rocketry Club, placing our bulk kit order.",
+            "The PO number is FRC-PO-0382. We need 12 Alpha III kits.",
+            "Can you find out later whether we qualify for the 10% club discount on orders over £300? No need to answer now.",
+            "Ship everything to the club hut.", "The motors should be B6-4.", "What did I ask you to find out for me?"]
+    for message in said:
+        result = await Runner.run(HELPER, message, session=session)
+    assert "discount" in session.summary_text
+    assert "10% club discount" in str(result.final_output) and "I don't know" not in str(result.final_output)
