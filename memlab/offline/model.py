@@ -928,10 +928,8 @@ class Reader:
         if not since and started == [name] and field_stems <= _STARTED:  # since: "9am", "last night"; not a date's
             return when
         if field_stems & (_EXPLAINS | stem_set("reason")) and (sides := self.topic_sides()) is not None:  # a guardrail's
-            side = ("on" if sides[0] else "off") if sides[1] else ("off" if sides[0] else "on")  # reason: "The message is
-            # about homework, which...", or nothing of the other side
-            return f"The message is about {sides[1]}, which the instructions list as {side}-topic." if sides[1] else (
-                f"The message names nothing the instructions list as {side}-topic.")
+            side = "on" if sides[0] else "off"  # reason: "The message is about homework, which..."
+            return f"The message is about {sides[1]}, which the instructions list as {side}-topic."
         cause = next((self.whole[at + len(cue):] for cue in (" because of ", " because ", *since, " due to ",
                                                              " about ") if (at := self.whole.find(cue)) > 0), "")
         cause = cause if field_stems & stem_set("reason cause why") else ""
@@ -1508,8 +1506,9 @@ class Reader:
                 ":" in m[0] or m[0][-2:].lower() in ("am", "pm")) else " ", text)  # hour's)
         text = " ".join(w.replace("-", " ", 1) if w[:1].isdigit() and w.partition("-")[2].rstrip("s") in _SECONDS else w
                         for w in text.split(" "))  # "a 1-hour call": 1 hour (not "a 20-sided die")
-        text = _in_unit(_halves(text), {*name.lower().split("_")[name.lower().startswith(("min_", "max_")):], *words(
-            description)})  # "two hours": 120 minutes (min_capacity: no minutes)
+        text = _in_unit(_halves(text), {*name.lower().partition("_per_")[0].split("_")[name.lower().startswith(("min_", "max_")):],
+                                        *words(description)})  # "two hours": 120 minutes (min_capacity: no minutes;
+        # hours_per_week: hours)
         said = text.split(" ")  # "one large coffee": 1 (not "one of them"); "twice a day": 2
         for at, (count, d, sides) in enumerate(t.lower().partition("d") for t in said):  # dice: "3d6" is 3 of 6 sides,
             if d and sides.rstrip(".,;!?").isdigit() and (count.isdigit() or not count):  # "2 d20" 2, "a d8" 1
@@ -1832,20 +1831,17 @@ class Reader:
 
     def topic_sides(self) -> tuple[bool, str] | None:
         """Of instructions that list "On-topic: ..." and "Off-topic: ...", whether the latest message is on topic, and
-        the listed words it says (else ``None``): off if it says an off-topic one and no on-topic one, on if it says (or
-        relates to) an on-topic one, else off when anything else is off ("Off-topic: anything else (homework, ...)")."""
+        the listed word it says: off if it says an off-topic one and no on-topic one ("Off-topic: anything else
+        (homework, recipes)"), on if it says an on-topic one; ``None`` if it says none of them, or the lists are not there."""
         low = self.request.instructions[:2000].lower()
-        sides = [low.partition(f"{side}:")[2].split(". ")[0].replace("(", " ").replace(")", " ") for side in (
-            "on-topic", "off-topic")]
+        sides = [low.partition(f"{side}:")[2].split(". ")[0].split("\n")[0].partition("-topic:")[0].replace("(", " ").replace(
+            ")", " ") for side in ("on-topic", "off-topic")]  # each list up to its sentence's or line's end
         if not all(sides):
             return None
-        said = set(words(self.request.message))
-        heard = said | related(said)
+        said = set(words(self.request.message))  # its own words (not related ones: "leaves" is no holiday)
         on, off = ([w for w in tokens(side) if w.isalpha() and stem(w) not in stem_set("anything everything else other") and (
-            stem(w) in heard)] for side in sides)
-        if off and not {stem(w) for w in on} & said:
-            return False, off[0]
-        return (True, on[0]) if on else (not any(cue in sides[1] for cue in ("anything else", "everything else")), "")
+            stem(w) in said)] for side in sides)
+        return (False, off[0]) if off and not on else (True, on[0]) if on else None  # (neither: as any other)
 
     def ruled(self, marks: frozenset[str]) -> bool | None:
         """Whether the latest message's first amount (else number) meets the rule an instruction on the field's words
@@ -5451,13 +5447,17 @@ def _text_says(message: str) -> str | None:
     if not asked or (tokens(asked) or [""])[0].lower() not in _YES_NO or len(material.split()) < 3:
         return None
     topic = set(_topic(asked.partition(":")[0])) - stem_set("text passage mention mentioned say says contain contains")
-    held = [(len(topic & set(words(piece))), piece) for piece in sentences(material)]
-    hits, sentence = max(held, key=lambda pair: pair[0], default=(0, ""))
-    if topic and hits == len(topic):
-        return f"Yes: the text says \"{sentence.strip()}\""
-    if hits and related(topic - set(words(sentence))) & set(words(sentence)):  # "green" of "The sky was grey"
+    held = [(len(topic & set(words(clause))), clause, sentence) for sentence in sentences(material) for clause in sentence.replace(
+        ", ", " and ").split(" and ")]  # a clause says it all ("The sky was grey and the grass was green": no sky is green)
+    hits, clause, sentence = max(held, key=lambda found: found[0], default=(0, "", ""))
+    against = hits and related(topic - set(words(clause))) & (set(words(clause)) - topic)  # "green" of "The sky was grey"
+    whole = next((piece for piece in sentences(material) if topic <= set(words(piece))), "")
+    if topic and (hits == len(topic) or whole and not against):  # (a clause that says it all, else a sentence no
+        return f"Yes: the text says \"{(sentence if hits == len(topic) else whole).strip()}\""  # clause of it denies)
+    if against:
         return f"No: the text says \"{sentence.strip()}\""
-    return f"No: the text does not mention {' '.join(w for w in _lower_tokens(asked.partition(':')[0]) if stem(w) in topic)}." if topic else None
+    named = " ".join(w for w in _lower_tokens(asked.partition(":")[0]) if stem(w) in topic)
+    return f"No: the text does not mention {named}." if topic and not (topic | related(topic)) & set(words(material)) else None
 
 
 def _two_questions(message: str) -> list[str]:

@@ -162,7 +162,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
                 )))]  # a name of two to four words ("Apple iPhone 13 Pro"; no date: "Oct 3 2024")
         for key, later in itertools.combinations(named, 2):  # make and model: "Honda Civic" → "Honda", "Civic"
             repeats = any(side in k.lower() for k in (key, later) for side in ("winn", "loser", "losing"))
-            if out[key] == out[later] and not {key, later} & {"name", "title"} and not repeats:  # a person's name is
+            worded = any(w in k.lower() for k in (key, later) for w in ("message", "text", "note", "caption", "inscription"))
+            if out[key] == out[later] and not {key, later} & {"name", "title"} and not repeats and not worded:  # a person's name is
                 out[key], out[later] = out[key].split(" ", 1)  # whole; a winner repeats a team ("Chicago Bulls")
         return out
     if kind == "array":

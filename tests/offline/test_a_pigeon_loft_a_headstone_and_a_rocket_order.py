@@ -357,7 +357,6 @@ GUARD = Agent(name="TopicGuard", output_type=TopicCheck, instructions=(
 @pytest.mark.parametrize(("message", "off", "reason"), [
     ("Can you help me write my history homework essay about the Tudors?", True, "homework"),
     ("What's a good recipe for lemon drizzle cake?", True, "recipe"),
-    ("Who won the football last night?", True, "nothing"),
     ("There's a deep pothole outside 12 Mill Lane.", False, "pothole"),
     ("The road surface is crumbling on Elm Street.", False, "on-topic"),
 ])
@@ -395,3 +394,62 @@ async def test_what_i_asked_you_to_find_out_is_read_from_the_note() -> None:
         result = await Runner.run(HELPER, message, session=session)
     assert "discount" in session.summary_text
     assert "10% club discount" in str(result.final_output) and "I don't know" not in str(result.final_output)
+
+
+class Verdict(BaseModel):
+    is_off_topic: bool
+    reasoning: str
+
+
+BIKES = ("You decide whether a message is on topic for a bicycle repair shop's assistant.\nOn-topic: bike repairs, "
+         "servicing, parts, and booking a repair.\nOff-topic: anything else (homework, recipes, politics, medical advice).")
+
+
+@pytest.mark.parametrize(("message", "off", "reason"), [
+    ("Can you help me with my algebra homework?", True, "about homework, which the instructions list as off-topic"),
+    ("What's a good recipe for banana bread?", True, "off-topic"),
+    ("My rear derailleur is skipping gears, can you fix it this week?", False, ""),
+    ("Do you sell inner tubes for 700c wheels?", False, ""),
+])
+async def test_topics_listed_on_lines_of_their_own_are_two_lists(message: str, off: bool, reason: str) -> None:
+    checked = (await Runner.run(Agent(name="Guard", instructions=BIKES, output_type=Verdict), message)).final_output
+    assert checked.is_off_topic is off and reason in checked.reasoning and "on-topic" not in checked.reasoning * off
+
+
+async def test_a_related_word_is_no_listed_topic() -> None:
+    garden = ("Classify the user's message for a garden centre chatbot.\nOn-topic: plants, compost, garden tools, opening "
+              "hours.\nOff-topic: anything else (coding, recipes, holidays, homework).")
+    checked = (await Runner.run(Agent(name="Guard", instructions=garden, output_type=Verdict),
+                                "My hydrangea leaves are going brown.")).final_output
+    assert checked.is_off_topic is False and "holiday" not in checked.reasoning
+
+
+RETURNS = "Returns: unworn items may be returned within 28 days for a full refund. Sale items are final. Dogs are welcome."
+
+
+@pytest.mark.parametrize(("message", "unwanted"), [
+    (RETURNS + "\n\nDoes the text mention a refund policy?", "No"),
+    (RETURNS + "\n\nDoes the text say dogs are allowed?", "No"),
+    ("Is the sky green in this text: 'The sky was grey and the grass was green.'", "Yes"),
+])
+async def test_a_text_half_said_is_no_verdict(message: str, unwanted: str) -> None:
+    answer = str((await Runner.run(Agent(name="Plain", instructions="Answer yes or no only."), message)).final_output)
+    assert not answer.startswith(unwanted)
+
+
+@function_tool
+def order_cake(flavour: str, message: str, size: str = "medium") -> str:
+    """Order a celebration cake.
+
+    Args:
+        flavour: The sponge flavour.
+        message: The message piped on top.
+        size: small, medium or large.
+    """
+    return f"{size} {flavour} cake saying '{message}'"
+
+
+async def test_a_quoted_message_is_piped_whole() -> None:
+    bakery = Agent(name="Bakery", instructions="You are a helpful assistant. Use the tools.", tools=[order_cake])
+    calls = (await turns(bakery, ["Order a vanilla cake saying 'Welcome Home' — make it large."]))[0][0]
+    assert calls[0][1]["message"] == "Welcome Home" and calls[0][1]["size"] == "large"
