@@ -227,8 +227,9 @@ class NoteSpec:
 
 def read_prompt(prompt: str) -> NoteSpec:
     """Read what a summary prompt asks for (see the module docstring for the shapes it knows)."""
-    lines, lower = [piece for line in prompt[:20_000].splitlines() for piece in (  # "Summarize under headings: ## Order":
-        [line.partition(": #")[0] + ":", "#" + line.partition(": #")[2]] if ": #" in line else [line])], prompt.lower()  # its own line
+    lines = [piece for line in prompt[:20_000].splitlines() for piece in ([line.partition(": #")[0] + ":", "#" + line.partition(
+        ": #")[2]] if ": #" in line else [line])]  # "Summarize under headings: ## Order": the heading on its own line
+    lower = prompt.lower()
     paragraph = ("one paragraph", "one-paragraph", "single paragraph", "a paragraph", "in prose", "short paragraph")
     budgets = [int(after or before) for after, before in _BUDGET.findall(prompt)]
     each = [n for n in budgets if {"each", "per", "every"} & set(  # "4 bullet points, each under 15 words"

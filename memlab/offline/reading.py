@@ -504,8 +504,8 @@ class _Reader:
         told = [s for s in self.statements if s.role in ("user", "note") and not s.asks]  # "18 crates": of the crates
         # if said (a summary's note holds what was said before it)
         told = [s for s in told if not key.isdigit() or _counts(s.text) or dated and len(new) > 1 and any(
-            t.lower() in CALENDAR for t in tokens(s.text))]  # (a
-        # date's day is no count: "make it 14 May"; a count is no part of a phone number)
+            t.lower() in CALENDAR for t in tokens(s.text))]  # a count is no part of a phone number; a date's day is
+        # no count ("make it 14 May")
         counted = [s for s in told if units & set(words(s.text))]
         told = counted or [s for s in told if units & _HEADCOUNT and _of_us(s.text)] or told  # ("8 people" for
         # "There'll be 6 of us": the number alone)
