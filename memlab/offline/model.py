@@ -28,7 +28,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _tags,
+from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, sentences, stem, stem_set,
                       structured, structured_input, tokens, whole_words_at, wording, words)
@@ -717,9 +717,9 @@ class Reader:
         unsaid = {s.text for s in self.request.said if s.role != "user" or s.asks} - {self.request.message}  # no
         # tool's "Airline-Wifi", no word of an earlier question ("How many seats are on the plane?")
         marks = field_stems | (self.qualifier(name, self.told(name, description)) if field_stems and field_stems <= stem_set(
-            "start end begin finish") else frozenset())  # "with gold leaf letters" for a
-        if marks != field_stems:  # "lettering finish": a finish said with its noun, or none ("for my grandfather
-            return "marked", lambda text: _marked(text, marks) or [_unmarked(o, marks) for o in _object(  # Arthur Bell")
+            "start end begin finish") else frozenset())  # a "lettering finish": "gold leaf" of "with gold leaf letters"
+        if marks != field_stems:  # (said with its noun, or not at all: no name of "for my grandfather Arthur Bell")
+            return "marked", lambda text: _marked(text, marks) or [_unmarked(o, marks) for o in _object(
                 text, set(), self.own, field_stems) if stem(o.split()[-1].lower()) in marks or _unmarked(o, marks) != o]
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or (
             _by(text)) or self.unowned(_proper_names(text, titles=bool(field_stems & _WORKS))) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [
@@ -2783,8 +2783,9 @@ def _leading_quote(text: str) -> str | None:
     """The words a text opens with in quotes, up to the quote that closes them before a space or the end ("'Tam's
     Bench' with silver letters": Tam's Bench), else ``None``."""
     close, text = {"'": "'", '"': '"', "‘": "’", "“": "”"}.get(text[:1]), text.rstrip(" .!?")
-    end = min((k for k in (text.find(f"{close} ", 1), len(text) - 1 if text.endswith(close or "\0") else -1) if k > 0),
-              default=-1) if close else -1
+    if not close:
+        return None
+    end = min((k for k in (text.find(f"{close} ", 1), len(text) - 1 if text.endswith(close) else -1) if k > 0), default=-1)
     return text[1:end] if end > 1 else None
 
 
@@ -2792,7 +2793,7 @@ def _unmarked(value: str, marks: frozenset[str]) -> str:
     """A value without a closing "instead", nor the noun the field's description names it after: "plain incised letters
     instead" for a "lettering finish" → "plain incised"."""
     said = value.split()
-    while len(said) > 1 and (said[-1].lower() in ("instead", "please", "then", "now") or stem(said[-1].lower()) in marks):
+    while len(said) > 1 and (said[-1].lower() in _TRAILING or stem(said[-1].lower()) in marks):
         said.pop()
     return " ".join(said)
 
@@ -4005,7 +4006,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     record = _record_names(request)
     asked_for = {s.order for s in request.said if s.role == "user" and any(stem(_lower_tokens(clause)[0]) in {
         w for c in request.said if c.role == "call" and c.turn == s.turn for w in words(c.tool.replace("_", " "))} for clause in (
-            s.text.split("; ")) if _lower_tokens(clause))}  # ("Drop the gold leaf; quote plain letters instead")  # "Price a 50 ml EDP called 'Low Tide'": what a tool was then asked, which its result answers
+            s.text.split("; ")) if _lower_tokens(clause))}  # "Price a 50 ml EDP called 'Low Tide'", "Drop the gold leaf; quote
+    # plain letters instead": what a tool was then asked, which its result answers
     others_ids = {i for s in request.said if own and s.role in ("user", "note") and not s.asks and of_someone_else(s.text)
                   for i in s.identifiers}  # the identifiers said of someone else
     for score, statement in candidates:
