@@ -1,23 +1,32 @@
-"""Recall keeps whose value is whose (the user's member number, not the neighbour's the note also lists; the main
-driver, not the backup; the user's order, not the junior section's), adds a count the user added to, and ties a
-correction only to what it corrects; yes/no questions of a town, an amount and a role get a yes or a no; a tool's
-field a description names after its noun ("the given lettering finish") takes the words said with that noun.
+"""Memory, tools, structured output, guardrails and plain prompts, as outside testers met them (in this order):
 
-Outside testers' pigeon racing, bouncy-castle hire, model rocketry and monumental mason. "No wait, make that the 8:15
-slot instead" gave "the 8:15 slot instead basketing slot"; "Is my loft in Tavistock?" of "My loft is at 14 Quarry
-Lane, Tavistock" and "Is the budget cap £430?" of "£340" gave no yes or no; "Who is the main driver, and what is his
-number?" named the backup driver, then said "I don't know" of the number; "212 birds", then "17 more birds came in"
-was still 212; "What's my member number again?" gave the neighbour's, a bare line of the summary; a friend's rocket
-and a sister's castle were told back "and then: switch your motor..."; "When am I paying the deposit, and how much?"
-answered, then said "I don't know". A tool's ``finish`` was read as a date, so "with gold leaf letters" was asked
-for again; "What birth year...?" did not find "born"; "Which quote is current and what does it cost?" told back
-the user's request.
+- recall keeps whose value is whose (the user's member number, not the neighbour's a summary also lists; the main
+  driver, not the backup; the user's order, not the junior section's), totals a count added to or given away, ties a
+  correction only to what it undoes, and finds a fact asked in other words ("house number", "Which street", a
+  hyphenated word, "ratio", "called" of a quoted label, "birth" of "born"); yes/no of a town, an amount, a role;
+- a tool's field that a description names after a noun ("the given lettering finish") takes the words said with it;
+  a quoted text, a listed size, a short code ("P7"), the first call of "the first pen I asked about";
+- a note keeps headings given after a colon and leaves a request already done out of the open ones;
+- results answer "why" by their reason field and "What does Ishbel owe?" by the key that names her, with tools off;
+- structured output reads a negation over an initial's dot, a label's value to its sentence's end, a rate ("10
+  hours a week"), an ordinal place, a labelled list, a list of things done;
+- a guardrail sorts by the "On-topic:" and "Off-topic:" lists its instructions give, and says which topic it saw;
+- a task given with its text ("Extract the email ... from this text.") is done on that text, and a yes/no about a
+  pasted text is answered by it, or not at all when the text half says it.
+
+Outside testers' pigeon racing, bouncy-castle hire, model rocketry, monumental mason, kombucha co-op, pothole desk,
+cable car, pipe band, snail farm, street lights, pond survey, velodrome and botanical course; the reviewers' plaques,
+frames, bike shop, garden centre and cakes. Before: "make that the 8:15 slot instead" gave "the 8:15 slot instead
+basketing slot"; "What's my member number again?" gave the neighbour's; "212 birds", then "17 more", stayed 212;
+``finish`` was read as a date, so "with gold leaf letters" was asked for again; "No E. coli detected" was true and
+"10 hours a week" was 168; a guardrail's reasoning was the message copied; "Extract the email address..." was
+echoed back as "Noted".
 """
 
 from __future__ import annotations
 
 import pytest
-from agents import Agent, Runner, function_tool
+from agents import Agent, ModelSettings, Runner, SQLiteSession, function_tool
 from pydantic import BaseModel
 
 from memlab import SummarizingSession
@@ -33,7 +42,7 @@ async def last(said: list[str], agent: Agent = HELPER) -> str:
     return (await turns(agent, said))[-1][1]
 
 
-async def test_a_slot_corrected_with_the_keeps_its_noun_once() -> None:
+async def test_a_slot_corrected_with_an_article_keeps_its_noun_once() -> None:
     said = await turns(HELPER, ["I'd like the 7:30 basketing slot on Friday evening.",
                                 "No wait, make that the 8:15 slot instead.", "Which basketing slot did I pick?"])
     assert said[-1][1] == "You told me: you'd like the 8:15 basketing slot on Friday evening."
@@ -169,7 +178,6 @@ def cabin_status(cabin_number: int) -> dict:
 
 
 async def test_an_earlier_result_answers_why_and_of_whom_with_tools_off() -> None:
-    from agents import ModelSettings, SQLiteSession
     band = Agent(name="Band", instructions="You are a pipe band quartermaster.", tools=[uniform_check])
     session = SQLiteSession(":memory:")
     await Runner.run(band, "What do Fraser Laing and Ishbel Muir still owe?", session=session)
@@ -292,7 +300,6 @@ async def test_a_short_code_is_an_id_and_the_first_one_asked_is_the_first_call()
 
 
 async def test_a_filler_before_is_is_no_id() -> None:
-    from agents import ModelSettings
     lights = Agent(name="Lights", instructions="You are the council street lighting assistant.", tools=[lamp_info],
                    model_settings=ModelSettings(tool_choice="lamp_info"))
     said = await turns(lights, ["Actually, is lamp HB-0417 an LED?"])
