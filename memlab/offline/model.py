@@ -4010,6 +4010,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     # plain letters instead": what a tool was then asked, which its result answers
     others_ids = {i for s in request.said if own and s.role in ("user", "note") and not s.asks and of_someone_else(s.text)
                   for i in s.identifiers}  # the identifiers said of someone else
+    sized_up = {stem(b) for a, b in itertools.pairwise(lowered) if a == "how" and b in (
+        "wide", "deep", "tall", "high", "heavy", "thick", "big", "far")}  # a measure asked: a statement with a number
     for score, statement in candidates:
         price = {stem("price"), stem("cost")} if priced and (_currencies(statement.text) or statement.role == "tool" and (
             statement.stems & {stem("price"), stem("cost")})) else set()  # "... at 59.99 EUR", a result's "price gbp: 1610"
@@ -4029,6 +4031,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                 asking) or statement.text in request.message and (request.tools and not _recalls(asking)
                                                                   or _is_question(statement.text))):
             continue  # the question itself, another, this message's request, or what it tells for the tools
+        if sized_up and not set(facts(statement.text)) - set(statement.identifiers) and not sized_up & statement.stems:
+            continue  # "How wide is the pothole?" is not answered by "I reported pothole PH-5512" (no measure in it)
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
         counts = [b for a, b in itertools.pairwise([*_lower_tokens(statement.text), ""]) if _NUMBER.fullmatch(a)]

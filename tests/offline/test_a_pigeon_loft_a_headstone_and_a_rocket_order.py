@@ -460,3 +460,9 @@ async def test_a_quoted_message_is_piped_whole() -> None:
     bakery = Agent(name="Bakery", instructions="You are a helpful assistant. Use the tools.", tools=[order_cake])
     calls = (await turns(bakery, ["Order a vanilla cake saying 'Welcome Home' — make it large."]))[0][0]
     assert calls[0][1]["message"] == "Welcome Home" and calls[0][1]["size"] == "large"
+
+
+async def test_a_measure_asked_is_answered_by_a_measure_or_not_at_all() -> None:
+    said = await turns(HELPER, ["I reported pothole PH-5512 on Larch Avenue last week.", "How wide is the pothole?",
+                                "It is about 40cm wide.", "How wide is the pothole?"])
+    assert said[1][1].startswith("I don't know") and "40cm" in said[3][1]
