@@ -3968,8 +3968,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     if set(topic) & _SITES:  # "What's the venue?": "... at Coldharbour Cricket Club"
         candidates += [(0.0, s) for s in request.said if s.role in roles and _names_after(s.text, _PLACE_CUES)]
     if stem("street") in topic:  # "Which street is it on?": "The pothole is on Sorrel Drive"
-        candidates += [(0.0, s) for s in request.said if s.role in roles and any(a[:1].isupper() and stem(b.lower()) in _STREETS
-                                                                                  for a, b in itertools.pairwise(tokens(s.text)))]
+        candidates += [(0.0, s) for s in request.said if s.role in roles and _names_street(s.text)]
     if set(topic) & stem_set("colour color"):  # "What colour was it?": "it was bright orange-yellow"
         candidates += [(0.0, s) for s in request.said if s.role in roles and _hue(s.text)]
     if set(topic) & _FAULTS:  # "What problems did I describe?": "The carriage sticks"
@@ -4008,8 +4007,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         w for c in request.said if c.role == "call" and c.turn == s.turn for w in words(c.tool.replace("_", " "))} for clause in (
             s.text.split("; ")) if _lower_tokens(clause))}  # "Price a 50 ml EDP called 'Low Tide'", "Drop the gold leaf; quote
     # plain letters instead": what a tool was then asked, which its result answers
-    others_ids = {i for s in request.said if own and s.role in ("user", "note") and not s.asks and of_someone_else(s.text)
-                  for i in s.identifiers}  # the identifiers said of someone else
+    others_ids = {i for s in request.said if own and s.identifiers and s.role in ("user", "note") and not s.asks and (
+        of_someone_else(s.text)) for i in s.identifiers}  # the identifiers said of someone else
     sized_up = {stem(b) for a, b in itertools.pairwise(lowered) if a == "how" and b in (
         "wide", "deep", "tall", "high", "heavy", "thick", "big", "far")}  # a measure asked: a statement with a number
     for score, statement in candidates:
@@ -4106,8 +4105,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                 statement.stems & (_PERSON | related({stem("partner"), stem("son"), stem("mother")})))):
             continue  # "Who was I traveling with?" is answered by a person, not "the replacement flight cost €710"
         placed = stem("address") in topic and _ADDRESS.search(statement.text)  # "at 42 Elm Street": the address
-        streets = {stem("street")} if stem("street") in topic and any(a[:1].isupper() and stem(b.lower()) in _STREETS for a, b in (
-            itertools.pairwise(tokens(statement.text)))) else set()  # "Which street...?": "on Sorrel Drive"
+        streets = {stem("street")} if stem("street") in topic and _names_street(statement.text) else set()  # "Which
+        # street...?": "on Sorrel Drive"
         lasting = "how long" in question.lower() and any(stem(unit) in _kinds(statement.text) for unit, (measure, _) in (
             _SECONDS.items()) if measure == "time") and set(topic) - stem_set("long take") <= statement.stems  # "How long
         # will the refund take?": "within 5 days" (not "How long is the hike?": "we walk for 5 hours")
@@ -4263,6 +4262,11 @@ _MEASURED = frozenset("big large heavy tall wide long deep high far fast strong 
 _SITES = stem_set("venue location site")
 #: The words a street's name ends with ("Sorrel Drive"): it names a street.
 _STREETS = stem_set("street road avenue lane drive close way crescent")
+
+
+def _names_street(text: str) -> bool:
+    """Whether ``text`` names a street: a capitalised word before one of :data:`_STREETS` ("on Sorrel Drive")."""
+    return any(a[:1].isupper() and stem(b.lower()) in _STREETS for a, b in itertools.pairwise(tokens(text)))
 
 
 def _group_size(text: str) -> str:

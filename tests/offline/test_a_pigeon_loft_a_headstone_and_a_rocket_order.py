@@ -403,11 +403,6 @@ async def test_what_i_asked_you_to_find_out_is_read_from_the_note() -> None:
     assert "10% club discount" in str(result.final_output) and "I don't know" not in str(result.final_output)
 
 
-class Verdict(BaseModel):
-    is_off_topic: bool
-    reasoning: str
-
-
 BIKES = ("You decide whether a message is on topic for a bicycle repair shop's assistant.\nOn-topic: bike repairs, "
          "servicing, parts, and booking a repair.\nOff-topic: anything else (homework, recipes, politics, medical advice).")
 
@@ -419,14 +414,14 @@ BIKES = ("You decide whether a message is on topic for a bicycle repair shop's a
     ("Do you sell inner tubes for 700c wheels?", False, ""),
 ])
 async def test_topics_listed_on_lines_of_their_own_are_two_lists(message: str, off: bool, reason: str) -> None:
-    checked = (await Runner.run(Agent(name="Guard", instructions=BIKES, output_type=Verdict), message)).final_output
+    checked = (await Runner.run(Agent(name="Guard", instructions=BIKES, output_type=TopicCheck), message)).final_output
     assert checked.is_off_topic is off and reason in checked.reasoning and "on-topic" not in checked.reasoning * off
 
 
 async def test_a_related_word_is_no_listed_topic() -> None:
     garden = ("Classify the user's message for a garden centre chatbot.\nOn-topic: plants, compost, garden tools, opening "
               "hours.\nOff-topic: anything else (coding, recipes, holidays, homework).")
-    checked = (await Runner.run(Agent(name="Guard", instructions=garden, output_type=Verdict),
+    checked = (await Runner.run(Agent(name="Guard", instructions=garden, output_type=TopicCheck),
                                 "My hydrangea leaves are going brown.")).final_output
     assert checked.is_off_topic is False and "holiday" not in checked.reasoning
 
