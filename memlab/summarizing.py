@@ -191,6 +191,11 @@ class SummarizingSession(LoggedSession["list[Record]"]):
         session_settings: SessionSettings | dict[str, Any] | None = None,
         store: Session | None = None,
     ) -> None:
+        if isinstance(keep_last_n_turns, str):  # SummarizingSession("support-42"), written as for SQLiteSession
+            raise TypeError(
+                f"SummarizingSession's first argument is keep_last_n_turns (as in the cookbook), not the session id: "
+                f"write SummarizingSession(session_id={keep_last_n_turns!r}, ...)"
+            )
         self._context_limit, self._keep_last_n_turns, self._max_tokens = check_summary_limits(
             context_limit, keep_last_n_turns, max_tokens
         )

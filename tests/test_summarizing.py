@@ -240,6 +240,12 @@ def test_invalid_parameters_raise_naming_the_parameter(kwargs, name, error):
         SummarizingSession(**kwargs)
 
 
+def test_a_session_id_given_first_is_told_to_be_given_by_name():
+    # SQLiteSession and TrimmingSession take the id first; this one, like the cookbook's, takes keep_last_n_turns
+    with pytest.raises(TypeError, match=r"SummarizingSession\(session_id='support-42', \.\.\.\)"):
+        SummarizingSession("support-42")
+
+
 async def test_set_limits_validates_and_summarizes():
     session = SummarizingSession(keep_last_n_turns=2, context_limit=6, summarizer=EchoSummarizer())
     await fill(session, 4)

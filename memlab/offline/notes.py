@@ -571,7 +571,8 @@ def _identifiers(statement: Statement) -> list[str]:
                     found[at - 1] == "is") else ""}] + [  # "card number is 2044187"
         f"{code} {t}" for before, code, t in zip([""] + found, found, found[1:]) if t.isdigit() and len(t) >= 3
         and code.isalpha() and code.isupper() and len(code) <= 3 and not facts(before)]  # not a unit ("16 GB 512 GB")
-    values = [v for v in dict.fromkeys(statement.identifiers + numbered) if (not _is_time(v) or v.isdigit()) and not (
+    values = [v for v in dict.fromkeys(statement.identifiers + numbered) if (not _is_time(v) or v.isdigit()) and not all(
+        ":" in part and _is_time(part) for part in v.split("-")) and not (
         "-" in v and v.rsplit("-", 1)[1].isalpha() and v.rsplit("-", 1)[1].islower()) and not (
         len(v) == 5 and v[:4].isdigit() and v[4] == "s")]  # "5th", "92,000-word", "a 1960s chair"
     for at, value in enumerate(values):  # the groups of digits written after it: "07911 123456", "AST 2207 19" (not
@@ -651,6 +652,8 @@ def _label(statement: Statement, value: str) -> str:
     """The words just before ``value`` in its statement ("order ORD-1"), or the key of a tool's line."""
     if statement.role == "tool" and ":" in statement.text:
         return statement.text.split(":", 1)[0].strip()
+    if statement.role == "call":  # 'lookup_room({"room": "C-214"})': the argument's key, "room"
+        return " ".join(tokens(statement.text.split(value, 1)[0].rpartition("(")[2])[-1:]).replace("_", " ")
     head = statement.text.split(value, 1)[0].split(", ")[-1].split("; ")[-1]  # its own clause's ("it broke, 14C": "14C")
     said = [t for t in tokens(head) if t.lower() not in STOP and t.lower() not in ("itself", "now")]
     before = said[-2:]
@@ -1045,7 +1048,7 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 at := s.text.lower().find(gone)) >= 0):  # of, the one with "Golf Club" in the place of "Rowing Club"
             if fix.text.startswith(s.text[:at]) and fix.text.rstrip(" .").endswith(s.text[at + len(gone):].rstrip(" .")):
                 newer.setdefault(s.order, fix)
-    return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems) if s.order in newer else s for s in out
+    return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems, said=newer[s.order].said) if s.order in newer else s for s in out
             if s not in newer.values()]
 
 
@@ -1175,8 +1178,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             for value in _identifiers(statement):  # a later label for a value said bare ("14C", then "seat 14C")
                 labelled = f"{_label(statement, value)} {value}".strip()
                 seen[value] = max(seen.get(value, labelled), labelled, key=lambda line: line != value)
+        undone = {b.lower() for s in said if s.role == "user" for a, b in itertools.pairwise(tokens(s.said or s.text)) if (
+            a.lower() == "not" and facts(b))}  # "Sorry, I meant room C-241, not 214": C-214 is no more
         seen = {value: line for value, line in seen.items() if not any(value != other and f" {value} " in f" {other} " for other in (
-            seen))}  # "LS6" is part of "LS6 2AB"
+            seen)) and not {value.lower(), value.lower().rpartition("-")[2]} & undone}  # "LS6" is part of "LS6 2AB"
         wanted = set(words(f"{section.heading} {section.description}".replace("_", " "))) - stem_set(
             "id ids identifier number no ref reference code")  # "order_id": order; "Ticket": a ticket's; "Identifiers": all
         named = [value for value, label in seen.items() if wanted & set(words(label))]

@@ -450,22 +450,27 @@ class _Reader:
         lead += (2 + (moved[2:] == ["to"])) * (moved[:1] in (["move"], ["change"], ["switch"]) and moved[1:2] in (["it"], ["that"]))
         if found[lead:lead + 1] and found[lead].lower() in _CANCELS:
             return sentence
+        lead += lead > 0 and found[lead:lead + 1] in (["and"], ["And"]) and "not" in found  # "Oh, and the motors should..."
         clause = max(sentence.lower().rfind(" make it "), sentence.lower().rfind(" make that "))
         if clause > 0 and lead == 0 and ((rest := sentence[clause + 1:]) != (fixed := self.fixed(rest))):
             return fixed  # the correction after its reason
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
         new, old = found[lead:at], " ".join(found[at + 1:])
         new = new[2:] if [t.lower() for t in new[:2]] in (["make", "that"], ["make", "it"]) else new  # "Actually make
+        named = next((k for k in range(2, len(new)) if new[k][:1].isdigit()), 0) if lead and found[lead - 1].lower() == (
+            "make") and new[:1] in (["our"], ["my"], ["the"]) else 0  # "make our kits 10, not 12": 10 of the kits
+        noun, new = ({stem(t.lower()) for t in new[1:named] if t.isalpha()}, new[named:]) if named else (set(), new)
         new = new[:-2] if [t.lower() for t in new[-2:]] in (["for", "me"], ["for", "us"]) else new  # that 5 blocks for me,
         # not 3": "5 blocks"
         said = [t.lower() for t in new]  # "the date is wrong - it's 21 June, not the 14th": "21 June" for the 14
         its = "it's" in said[1:] and at < len(found)
         new = new[said.index("it's") + 1:] if its else new
         its_value = sentence[sentence.lower().find(" it's ") + 6:].split(" not ")[0] if its else ""
-        subject = [w for w in said[:said.index("is")] if w not in STOP] if not its and "is" in said[1:4] else []
-        if not its and at < len(found) and "is" in said[1:4] and said[0] in ("the", "my", "our"):  # "Sorry, the postcode
-            new = new[said.index("is") + 1:]  # is DM4 7QX, not 7QT": "DM4 7QX"
-            its_value = sentence[sentence.lower().find(" is ") + 4:].split(" not ")[0]
+        verb = next((w for w in said[1:5] if w in ("is", "are", "be")), "")  # ("the motors should be B6-4")
+        subject = [w for w in said[:said.index(verb)] if w not in STOP] if not its and verb else []
+        if not its and at < len(found) and verb and said[0] in ("the", "my", "our"):  # "Sorry, the postcode
+            new = new[said.index(verb) + 1:]  # is DM4 7QX, not 7QT": "DM4 7QX"
+            its_value = sentence[sentence.lower().find(f" {verb} ") + len(verb) + 2:].split(" not ")[0]
         old = old.removeprefix("the ") if at < len(found) else old
         old = old[:-2] if old[:-2].isdigit() and old[-2:] in ("st", "nd", "rd", "th") else old
         if at == len(found) and new:  # "Make that 18 crates, four more came in": the value ends at its clause's end
@@ -500,7 +505,7 @@ class _Reader:
         opening = " ".join(found[:lead]).lower()
         if not (key or old or "make that" in opening or "meant" in opening):
             return sentence  # "Oh wait, it's fine", "Make it quick" name no new value
-        units = {stem(t.lower()) for t in new if t.isalpha() and t != key and t.lower() not in STOP | _TRAILING}
+        units = noun | {stem(t.lower()) for t in new if t.isalpha() and t != key and t.lower() not in STOP | _TRAILING}
         told = [s for s in self.statements if s.role in ("user", "note") and not s.asks]  # "18 crates": of the crates
         # if said (a summary's note holds what was said before it)
         told = [s for s in told if not key.isdigit() or _counts(s.text) or dated and len(new) > 1 and any(
@@ -525,13 +530,20 @@ class _Reader:
         a role continues the one before, and one after a "...summary:" label before them is an earlier note."""
         entries: list[list[str]] = []
         named = {} if _role_lines(text) >= 2 else speakers(text)
-        before = ""
+        before = last = ""  # (the latest pasted call's tool, whose result follows it)
         for line in text[:MAX_CHARS * 10].splitlines():
             head, colon, rest = line.strip().partition(":")  # "TOOL lookup_order: {...}": the tool's name as its id
             role, _, name = head.partition(" ")
             if colon and role.lower() in ("tool", "function") and name.strip("()").isidentifier():  # (a call: its name
                 called = f" {name.strip('()')}({rest.strip()})" if role.lower() == "function" else rest  # and arguments)
                 line = f"{role} [{name.strip('()')}]:{called}"
+            cue = next((cue for cue in ("TOOL CALL ", "FUNCTION CALL ", "TOOL RESULT ", "TOOL OUTPUT ") if line.strip()[
+                :len(cue)].upper() == cue), "")  # "TOOL CALL lookup_room({...})", then "TOOL RESULT {...}"
+            body = line.strip()[len(cue):].strip()
+            if cue and (body.split("(", 1)[0].strip().isidentifier() if "CALL" in cue else body[:1] not in "[:"):
+                last = body.split("(", 1)[0].strip() if "CALL" in cue else last if entries else ""
+                entries.append(["call" if "CALL" in cue else "tool", last, body])
+                continue
             inner = line.strip()[1:-1].strip() if line.strip()[:1] + line.strip()[-1:] == "[]" else ""  # "[tool returned {...}]",
             verb = next((cue for cue in (" returned ", " called ") if cue in f" {inner[:40]} "), "")  # "[agent called f(x)]"
             if verb and len(f" {inner}".partition(verb)[0].split()) <= 2:  # a bracketed line: a tool's call or result
@@ -657,6 +669,11 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
     number = next((n for t in value.split() if (n := t[:-2] if t[-2:] in ("st", "nd", "rd", "th") else t).isdigit()), "")  # ("Saturday
     # 21 June" for the 14 of "Saturday 14 June", "the 10th" for the 9 of "9 August":
     value = number if old.isdigit() and number and value.split()[0] != number else value  # the 21)
+    start = at
+    while start > 0 and (target[start - 1].isalnum() or target[start - 1] == "-" and start == at):
+        start -= 1  # "214" of "C-214", when the value is "C-241": the whole code
+    if 0 <= start < at and key.lower().startswith(target[start:at].lower()):
+        at, old = start, target[start:at + len(old)]
     if at >= 0:
         end = at + len(old)
         lead, _, last = value.rpartition(" ")
@@ -732,7 +749,7 @@ def structured(output: str) -> Any:
         with contextlib.suppress(ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             return ast.literal_eval(output.strip())
         models = [structured(item[item.find("(") + 1:-1]) if item.endswith(")") and item[:item.find("(")].isidentifier() else (
-            None) for item in map(str.strip, outside_brackets(output.strip()[1:-1], quoted=True))] if output.strip()[::len(output.strip()) - 1] == "[]" else []
+            None) for item in map(str.strip, outside_brackets(output.strip()[1:-1], quoted=True))] if output.strip()[:1] + output.strip()[-1:] == "[]" else []
         if models and all(isinstance(one, dict) for one in models):  # "[Edition(catalogue_no='HM-6102', ...)]": a list of
             return models  # Pydantic models, as the SDK writes one a tool returns
     return None

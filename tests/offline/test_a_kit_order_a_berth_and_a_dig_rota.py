@@ -1,0 +1,69 @@
+"""(docstring written at the end of the round)"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent
+
+from ..helpers import offline_summarizer, turns
+
+pytestmark = pytest.mark.usefixtures("api")
+
+HELPER = Agent(name="Helper", instructions="Remember the details you are given and answer questions about them briefly.")
+
+
+async def last(said: list[str], agent: Agent = HELPER) -> str:
+    return (await turns(agent, said))[-1][1]
+
+
+def chat(*texts: str) -> list[dict[str, str]]:
+    """User and assistant messages, in turn."""
+    return [{"role": ("user", "assistant")[n % 2], "content": text} for n, text in enumerate(texts)]
+
+
+async def test_a_note_holds_the_values_after_make_our_x_n_and_the_x_should_be_corrections() -> None:
+    items = chat("PO number FRC-PO-0382. We need 12 Alpha III kits.", "Noted: PO FRC-PO-0382, 12 Alpha III kits.",
+                 "Plus 24 A8-3 motors.", "Noted: 24 A8-3 motors.", "Wait, make our kits 10, not 12.", "Noted: 10 kits.",
+                 "Oh, and the motors should be B6-4, not A8-3.", "Noted: 24 B6-4 motors.")
+    note = (await offline_summarizer().summarize(items))[1]
+    assert "10 Alpha III kits" in note and "24 B6-4 motors" in note
+    assert "A8-3" not in note and "12 Alpha" not in note
+
+
+BERTH = [{"role": "user", "content": "Hi, I'm Oona Fairlie on pontoon B, berth B-112. My shore power keeps tripping."},
+         {"type": "function_call", "call_id": "b1", "name": "lookup_berth", "arguments": '{"berth": "B-112"}'},
+         {"type": "function_call_output", "call_id": "b1", "output": '{"holder": "Rufus Carr", "tickets": []}'},
+         {"role": "assistant", "content": "That berth shows a different holder. Can you check the berth number?"},
+         {"role": "user", "content": "Sorry, I meant berth B-121, not 112. It trips every evening at about 18:00."},
+         {"type": "function_call", "call_id": "b2", "name": "lookup_berth", "arguments": '{"berth": "B-121"}'},
+         {"type": "function_call_output", "call_id": "b2", "output": '{"holder": "Oona Fairlie", "tickets": []}'},
+         {"role": "user", "content": "Can the electrician come Friday, 09:00-11:00?"},
+         {"role": "assistant", "content": "Booked ticket EL-4410 for Friday 09:00-11:00."}]
+BERTH_PROMPT = "Summarize for the next agent under exactly these headings:\n## Caller\n## Open issues"
+
+
+async def test_a_code_corrected_by_its_digits_alone_is_replaced_whole_and_the_old_one_is_not_listed() -> None:
+    note = (await offline_summarizer(prompt=BERTH_PROMPT).summarize(BERTH))[1]
+    assert "berth B-121" in note and "EL-4410" in note
+    assert "B-112" not in note and "B-berth" not in note and "berth berth" not in note
+    assert "- 09:00-11:00" not in note  # a time window is no identifier
+
+
+async def test_a_pasted_transcripts_tool_call_lines_are_calls_not_part_of_the_users_line() -> None:
+    from openai import AsyncOpenAI
+
+    from memlab.offline.api import OfflineAPI
+    from memlab.offline.client import offline_client
+
+    pasted = "\n".join([
+        "USER: Hi, I'm Oona Fairlie, berth B-112. My shore power keeps tripping.",
+        'TOOL CALL lookup_berth({"berth": "B-112"})', 'TOOL RESULT {"holder": "Rufus Carr"}',
+        "ASSISTANT: That berth shows a different holder.",
+        "USER: Sorry, I meant berth B-121, not 112.",
+        'TOOL CALL lookup_berth({"berth": "B-121"})', 'TOOL RESULT {"holder": "Oona Fairlie"}',
+        "ASSISTANT: Thanks, berth B-121 is yours."])
+    client: AsyncOpenAI = offline_client(OfflineAPI())
+    note = (await client.responses.create(model="gpt-4.1-mini", instructions="Summarize this support conversation.",
+                                          input=pasted)).output_text
+    assert "TOOL CALL" not in note and "TOOL RESULT" not in note and '"berth": "berth' not in note
+    assert "B-121" in note
