@@ -4216,6 +4216,9 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     increased" is no change of the wifi password, "the invoice total changed" none of the invoice number)."""
     if later.order <= said.order or later.role not in roles or later.asks:
         return False
+    numbered = {one for one in topic if one.isdigit()} & said.stems  # "Who supervises Trench 3?": a change of trench 5's
+    if numbered and not numbered & later.stems:  # supervisor is none of trench 3's
+        return False
     heard = {t.lower() for t in tokens(later.text[:300])}
     changing = _CORRECTION - {"not"} | _UPDATES - {"now"} | {"lower", "raise", "change", "changes", "pushed"}
     if not heard & (changing | _OUTRIGHT):  # (the cheap test first: most sentences change nothing)
@@ -5417,9 +5420,13 @@ def _from_memory(request: Request, missing: Sequence[str]) -> str | None:
 _UNSURE = ("I don't know", "I can't", "I'm an assistant that can only")
 
 
-def _may_fix(fix: Statement, statement: Statement) -> bool:
+def _may_fix(fix: Statement, statement: Statement, question: str) -> bool:
     """Whether a later correction may be of ``statement``: the value it undoes ("not 12", "instead of the Pirate Ship")
-    is in it, and it is of the same person ("switch my motor" is no change to a friend's rocket)."""
+    is in it, it is of the same person ("switch my motor" is no change to a friend's rocket) and of the number asked
+    ("Who supervises Trench 3?" is not changed by "Idris is on Trench 4, not Trench 5")."""
+    numbered = {one for one in words(question) if one.isdigit()} & statement.stems
+    if numbered and not numbered & fix.stems:
+        return False
     said = fix.text.lower()
     old = next((said.partition(cue)[2] for cue in (" not ", " instead of ") if cue in said), "")
     old = " ".join(old.split(",")[0].split(". ")[0].strip(" .!").removeprefix("the ").split()[:3])
@@ -5738,7 +5745,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             counted = stem(said.lower().partition("how many ")[2].split(" ")[0].strip("?"))  # "How many days...?": a
             fixed = [s for s in fixed if not counted or counted in _kinds(s.text) or not _kinds(s.text)]  # new count of
             # days, not "The shoot now starts on 5 March"
-            fixed = [s for s in fixed if _may_fix(s, found[1])]
+            fixed = [s for s in fixed if _may_fix(s, found[1], said)]
             added = _added(found[1], later, said) if "how many" in said.lower() else None
             if added:  # "We have 212 birds basketed", then "17 more birds came in": 229; "I'll give 2 of them away": 3
                 change = ", ".join(f"{n} more" if n > 0 else f"{-n} fewer" for n in added[1])

@@ -935,6 +935,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         plain = [t for t in low if t != "the"]  # ("not the 14th": the 14)
         undone = {b.removesuffix("st").removesuffix("nd").removesuffix("rd").removesuffix("th") if b[:1].isdigit() else b
                   for a, b in zip(plain, plain[1:]) if a == "not" and facts(b)}  # "it will be 9 people, not 7": a "7"
+        undone |= {c for a, b, c in zip(plain, plain[1:], plain[2:]) if a == "not" and not facts(b) and facts(c)}  # ("not
+        # Trench 5": the 5)
         head = fix.text.replace(";", ":").replace(",", ":").replace(" - ", ":").split(":")[0]
         taken = set(words(" ".join(tokens(head)[1:4]))) - {"that", "this"} if low[:1] in (["scratch"], ["forget"]) and (
             fix.role == "user") and ("instead" in low or "rather" in low or low[1:2] == ["that"]) else set()  # "Scratch the
@@ -1002,7 +1004,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                     ways.append((4, was, value))  # "run order has been moved to 21": the run order's 17; "07:30 is too
                     # early; make it 14:00": the 07:30
             if ways:  # one value replaced by one ("I fly out on 4 May": not the return on 10 June too)
-                _, was, then = min(ways, key=lambda way: way[0])
+                _, was, then = min(ways, key=lambda way: (not {t.lower() for t in tokens(way[1])} & undone, way[0]))
+                # (the value it says is no more first: "Trench 4, not Trench 5" of "Trench 3 ...; Trench 5 ...")
                 day = (text[:text.find(was)].split() or [""])[-1]  # "Saturday 12 October" → "Sunday 13 October": the
                 if i and day.lower() in _WEEKDAYS and new[i - 1].lower() in _WEEKDAYS and new[i - 1] not in then:  # day too
                     was, then = f"{day} {was}", f"{new[i - 1]} {then}"

@@ -210,6 +210,8 @@ def stem(word: str) -> str:
         w = w[:-1]  # "travell" → "travel", "preferr" → "prefer"
     if len(w) > 5 and w.endswith("er"):
         w = w[:-2]  # "teacher" → "teach"
+    elif len(w) > 6 and w.endswith("or") and w[-3] in "stv":
+        w = w[:-2]  # "supervisor" → "supervis", "inspector" → "inspect", "visitor" → "visit"
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
     return w
@@ -456,6 +458,10 @@ class _Reader:
             return fixed  # the correction after its reason
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
         new, old = found[lead:at], " ".join(found[at + 1:])
+        cut = [k for k in (sentence.find(mark, sentence.lower().find(" not ") + 5) for mark in (":", ";", " - ")) if k > 0]
+        old = " ".join(tokens(sentence[sentence.lower().find(" not ") + 5:min(cut)])) if cut and at < len(found) and (
+            " not " in sentence.lower()) else old
+        # ("ends 724, not 742: 07700 900 724": the 742)
         new = new[2:] if [t.lower() for t in new[:2]] in (["make", "that"], ["make", "it"]) else new  # "Actually make
         named = next((k for k in range(2, len(new)) if new[k][:1].isdigit()), 0) if lead and found[lead - 1].lower() == (
             "make") and new[:1] in (["our"], ["my"], ["the"]) else 0  # "make our kits 10, not 12": 10 of the kits

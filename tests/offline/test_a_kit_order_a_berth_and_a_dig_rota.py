@@ -67,3 +67,24 @@ async def test_a_pasted_transcripts_tool_call_lines_are_calls_not_part_of_the_us
                                           input=pasted)).output_text
     assert "TOOL CALL" not in note and "TOOL RESULT" not in note and '"berth": "berth' not in note
     assert "B-121" in note
+
+
+async def test_a_phone_number_corrected_by_its_last_digits_is_told_as_corrected() -> None:
+    answer = await last(["I carry an inhaler; my emergency contact is my brother Ravi on 07700 900 815.",
+                         "Oops, Ravi's number ends 851, not 815: 07700 900 851.", "Who is my emergency contact and what's his number?"])
+    assert "07700 900 851" in answer and "815" not in answer
+
+
+async def test_a_correction_of_one_numbered_thing_leaves_another_as_it_was() -> None:
+    said = await turns(HELPER, ["Pitch 2 inspector is Carys Lowe; Pitch 6 inspector is Bram Tull.",
+                                "Correction: Bram is inspecting Pitch 7, not Pitch 6.", "Who inspects Pitch 2?",
+                                "Which pitch is Bram on?"])
+    assert "Carys Lowe" in said[-2][1] and "Pitch 7" not in said[-2][1]
+    assert "Pitch 7" in said[-1][1]
+
+
+async def test_a_note_writes_a_correction_into_the_numbered_thing_it_undoes() -> None:
+    items = chat("Pitch 2 inspector is Carys Lowe; Pitch 6 inspector is Bram Tull.", "Noted.",
+                 "Correction: Bram is inspecting Pitch 7, not Pitch 6.", "Noted.")
+    note = (await offline_summarizer().summarize(items))[1]
+    assert "Pitch 2 inspector is Carys Lowe; Pitch 7 inspector is Bram Tull." in note
