@@ -5504,6 +5504,10 @@ def _listed_asks(message: str) -> list[tuple[str, str]]:
     booking: name, number of supers?" → ("my name", ...), ("my number of supers", "How many supers do I have?")), else
     ``[]``."""
     head, colon, listed = message.strip().rstrip("?.!").partition(":")
+    padded = f" {head.lower()} "  # (or without a colon: "Please read back my student number, arrival date, and ...")
+    at = next((at + len(cue) - 1 for cue in (" read back ", " repeat ", " recap ", " remind me of ", " tell me ") if (
+        at := padded.find(cue)) >= 0), -1) if not colon and ", " in head else -1
+    head, colon, listed = (head[:at], ":", head[at:]) if at > 0 else (head, colon, listed)
     if not colon or "\n" in listed or not {"read", "recap", "repeat", "confirm", "remind", "give", "tell"} & set(
             _lower_tokens(head)) or set(words(head)) & _SHAPED:  # (not "Recap our chat as a table, one row each for: ...")
         return []

@@ -966,7 +966,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         # earlier message's, not the reason said with it ("3 June is sports day. Make it 5 June instead.")
         forms = {_form(v) for v in facts(fix.text)} - {""}  # ("a 1/2 size" corrects "a 3/4 size", not "she's 9")
         shares = [(old.turn != fix.turn or old.role != "user", of_someone_else(old.text) == whose, bool(forms & {_form(
-            v) for v in facts(old.text)}), len(same), old.role != "assistant", old.order, at) for at, (old, same) in enumerate(zip(out, shared))
+            v) for v in facts(old.text)}), mistyped(old.text, fix.text), len(same), old.role != "assistant", old.order, at) for at, (
+                old, same) in enumerate(zip(out, shared))
                   if old.order < fix.order and old.role in ("user", "note", "assistant") and (same - _TIME and (
                       not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)} or made and set(facts(
                           old.text)) & set(facts(fix.text)) and old.role != "tool" or mistyped(
@@ -976,14 +977,15 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             continue
         at = max(shares)[-1]
         old = out[at]
-        text, found = old.text, tokens(old.text)
+        text, found, codes = old.text, tokens(old.text), []
         for i, value in ((i, v) for i, v in enumerate(new) if facts(v) and v not in found):
             ways = []  # each old value it may replace, the best aligned first (the same unit or month after it)
             for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
                 after = [*new[i + 1:i + 2], *found[j + 1:j + 2]]
                 joined = not (after[0].islower() and after[0] in STOP) or (new[i + 2:i + 3] or [""])[0].lower() == (
                     found[j + 2:j + 3] or [""])[0].lower() if after else True  # "£20 for adults" is not "£9 for juniors"
-                if len(after) == 2 and after[0].isalpha() and after[0].lower() in map(str.lower, found[j + 1:j + 3]) and joined:
+                if len(after) == 2 and after[0].isalpha() and after[0].lower() in map(str.lower, found[j + 1:j + 3]) and joined and (
+                        f"{was} {found[j + 1]}" in text):  # (as written: not "S20417 and" of "S20417, and")
                     ways.append((0, f"{was} {found[j + 1]}", f"{value} {found[j + 1]}"))  # "95 degrees" → "105
                     # degrees", "3 May" → "4 May", "48 weather stations" → "52 weather stations"
                 elif len(after) == 2 and all(m[:1].isupper() and m.lower() in CALENDAR for m in after):  # "on 30
@@ -1010,6 +1012,7 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 if i and day.lower() in _WEEKDAYS and new[i - 1].lower() in _WEEKDAYS and new[i - 1] not in then:  # day too
                     was, then = f"{day} {was}", f"{new[i - 1]} {then}"
                 text = text.replace(was, then, 1)
+                codes += [(was, then)] * mistyped(was, then)  # (a code mended is mended wherever it was said)
         named, was = _name_runs(fix.text), _name_runs(old.text)
         unsure = _lower(fix) & {"maybe", "perhaps", "might", "possibly"}  # "maybe Dr Amira Khan" changes nothing yet
         named = [n for n in named if n.removesuffix("'s").removesuffix("’s") not in old.text]  # ("Nell's run order": Nell is
@@ -1027,6 +1030,9 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         if applied:  # (and where the same sentence is said again: a note's copy of it)
             stems = old.stems - frozenset(words(old.text)) | frozenset(words(text))
             out = [replace(s, text=text, stems=stems) if s.text == old.text and s.order < fix.order else s for s in out]
+            for was, then in codes:  # "student number S20417" in an earlier note's list too
+                out = [replace(s, text=s.text.replace(was, then), stems=s.stems - {stem(was)} | {stem(then)}) if (
+                    s.order < fix.order and s.role in ("user", "note") and was in tokens(s.text)) else s for s in out]
         elif old.role != "assistant" and len(old.text.split()) <= 8 and any(
                 _form(was) == _form(value) != "" and was != value and not (
                     "-" in was or any(c.isalpha() for c in was.lower().rstrip("km")))  # an amount, not a code

@@ -361,8 +361,8 @@ def mistyped(old: str, new: str, codes: bool = True) -> bool:
 
 def wording(text: str) -> tuple[str, ...]:
     """The tokens of ``text`` without its values: a correction the reader wrote into a sentence has the wording of the
-    sentence it corrects ("There'll be 9 of us." and "There'll be 6 of us.")."""
-    return tuple(t for t in tokens(text) if not facts(t))
+    sentence it corrects ("There'll be 9 of us." and "There'll be 6 of us."; a day's name is a value too)."""
+    return tuple(t for t in tokens(text) if not facts(t) and t.lower() not in _WEEKDAYS)
 
 
 def of_someone_else(text: str) -> bool:
@@ -463,11 +463,16 @@ class _Reader:
             " not " in sentence.lower()) else old
         # ("ends 724, not 742: 07700 900 724": the 742)
         new = new[2:] if [t.lower() for t in new[:2]] in (["make", "that"], ["make", "it"]) else new  # "Actually make
-        named = next((k for k in range(2, len(new)) if new[k][:1].isdigit()), 0) if lead and found[lead - 1].lower() == (
-            "make") and new[:1] in (["our"], ["my"], ["the"]) else 0  # "make our kits 10, not 12": 10 of the kits
+        named = next((k for k in range(2, len(new)) if new[k][:1].isdigit() or new[k].lower() in CALENDAR), 0) if lead and (
+            found[lead - 1].lower() == "make") and new[:1] in (["our"], ["my"], ["the"]) else 0  # "make our kits 10, not
+        # 12": 10 of the kits; "make my arrival Sunday 15 September": the arrival's date
         noun, new = ({stem(t.lower()) for t in new[1:named] if t.isalpha()}, new[named:]) if named else (set(), new)
         new = new[:-2] if [t.lower() for t in new[-2:]] in (["for", "me"], ["for", "us"]) else new  # that 5 blocks for me,
         # not 3": "5 blocks"
+        counts = [k for k, t in enumerate(new) if t.isdigit()]
+        if len(counts) == 1 and old.isdigit() and new[0].lower() in _SELF and new[counts[0] + 1:] and (
+                new[counts[0] + 1].isalpha()):  # "I'll bring 5 boxes, not 3": 5 boxes
+            new = new[counts[0]:counts[0] + 2]
         said = [t.lower() for t in new]  # "the date is wrong - it's 21 June, not the 14th": "21 June" for the 14
         its = "it's" in said[1:] and at < len(found)
         new = new[said.index("it's") + 1:] if its else new

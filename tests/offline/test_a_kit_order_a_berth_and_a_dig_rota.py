@@ -88,3 +88,24 @@ async def test_a_note_writes_a_correction_into_the_numbered_thing_it_undoes() ->
                  "Correction: Bram is inspecting Pitch 7, not Pitch 6.", "Noted.")
     note = (await offline_summarizer().summarize(items))[1]
     assert "Pitch 2 inspector is Carys Lowe; Pitch 7 inspector is Bram Tull." in note
+
+
+async def test_three_corrections_then_a_read_back_of_three_things_without_a_colon() -> None:
+    answer = await last(["Hi, I'm Wendell Ames, member number M40316.",
+                         "My course starts Monday 3 March, and I'll bring 2 easels.",
+                         "Sorry, my member number is actually M40361 - I swapped two digits.",
+                         "No wait, make my start Tuesday 4 March instead.", "Actually, I'll bring 4 easels, not 2.",
+                         "Please read back my member number, start date, and number of easels."])
+    assert "M40361" in answer and "Tuesday 4 March" in answer and "4 easels" in answer
+    assert "M40316" not in answer and "Monday" not in answer and "2 easels" not in answer
+
+
+async def test_a_note_of_a_note_mends_a_mistyped_code_and_a_moved_day_everywhere() -> None:
+    earlier = ("## Identifiers\n- member number M40316\n- member number M40988\n\n## Timeline\n"
+               "- I'm Wendell Ames, member number M40316, and I paint on Mondays.\n- My course starts Monday 3 March.")
+    items = [{"role": "user", "content": "Summarize our chat so far."}, {"role": "assistant", "content": earlier},
+             *chat("Sorry, my member number is actually M40361 - I swapped two digits.", "Noted.",
+                   "No wait, make my course start Tuesday 4 March instead.", "Noted.")]
+    note = (await offline_summarizer().summarize(items))[1]
+    assert "M40316" not in note and note.count("M40361") >= 2 and "M40988" in note
+    assert "Tuesday 4 March" in note and "Monday 3 March" not in note
