@@ -4094,7 +4094,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             t.lower().partition("x") for t in tokens(statement.text[:300])) if x) else set()  # "What size?": "a 6x9 marquee"
         sized |= {stem("day")} if stem("day") in topic and _DAYS & statement.stems and "how " not in question.lower() else set()
         # "Which days...?": "Tuesdays"
-        if len(topic) > 1 and set(topic) - _VALUE_KINDS and not _covered([one for one in topic if one not in _VALUE_KINDS], (
+        if len(topic) > 1 and set(topic) - _VALUE_KINDS - _MOVING and not _covered([one for one in topic if one not in _VALUE_KINDS], (
                 statement.stems | faulty | sized | ({head} if called & statement.stems or statement in wished else set()))) and not named and {
                     s for s in set(words(statement.text)) - _VALUE_KINDS - _DAYS - _LIGHT_VERBS - set(words(" ".join(_proper_names(
                         statement.text)))) if not s[:1].isdigit()}:  # (of another thing: not "The date is 12 June")
@@ -4168,13 +4168,13 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                         "is", "are", "was", "were"))))  # of equals,
         # not one that says another thing of the kind ("the salinity reading" is not "the nitrate reading"), nor the
         # thing as another's kind ("Which glaze goes...?": not "The glaze firing goes...")
-        mine_first = not (own and (of_someone_else(statement.text) or statement.identifiers and set(
+        mine_first = not (own and (of_someone_else(statement.text) or _named_subject(statement.text) or statement.identifiers and set(
             statement.identifiers) <= others_ids or {"its", "their"} & set(said_as) and "own" in said_as and not {
                 "i", "we", "my", "our"} & set(said_as)))  # of equals in what they say, the user's own (a note's bare "member
         # number PR-5570" is the neighbour's, if the note says "his member number is PR-5570"; "The junior section wants
         # its own order" is theirs)
         found.append(((bool(whom & stems or whom and theirs), statement.order not in asked_for, mine_first or not {
-            "my", "i"} & set(lowered) or (head or "") not in stems,
+            "my", "i"} & set(lowered) or bool(head) and head not in stems,
                        specific, mine_first, covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
             statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
         # not "He...")
@@ -4194,6 +4194,15 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             best[1].text) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55"); of a note's line said twice,
         # after its first ("Opening day is 1 May" under "Timeline" and again under "Next step")
     return (best[0][3], best[1]) if best else None
+
+
+def _named_subject(text: str) -> bool:
+    """Whether a sentence is of someone named, not of its speaker: it opens with a name ("And Tomasz wants block D")
+    and says no "I", "my", "we"."""
+    said = [t for t in tokens(text[:300]) if t.lower() not in ("and", "also", "but", "oh", "plus")]
+    return bool(said) and said[0][:1].isupper() and said[0] != "I" and said[0].lower() not in STOP | CALENDAR and (
+        said[1:2] and said[1][:1].islower()) and not {t.lower().replace("’", "'").split("'")[0] for t in said} & {
+            "i", "me", "my", "mine", "we", "our", "ours", "us"}
 
 
 #: Words that say outright that a statement corrects an earlier one ("Correction: the serial is 372491").
@@ -4229,8 +4238,10 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     shared = set(words(said.text)) & set(words(later.text)) - _DAYS - kinds - _LIGHT_VERBS - set(facts(later.text))
     denied = [b.rstrip(".,!?").removesuffix("st").removesuffix("nd").removesuffix("rd").removesuffix("th") for a, b in (
         itertools.pairwise(t for t in _lower_tokens(later.text[:300]) if t != "the")) if a == "not"]  # "..., not the 14th"
-    near = heard & _OUTRIGHT and (mistyped(said.text, later.text) or any(d.isdigit() and d in _lower_tokens(said.text[:300])
-                                                                          for d in denied))  # of "Saturday 14 June";
+    counted = [{(a, stem(b)) for a, b in itertools.pairwise(_lower_tokens(s.text[:300])) if a.isdigit()} for s in (said, later)]
+    recount = {b for _, b in counted[0]} & {b for _, b in counted[1]} and not counted[0] & counted[1]  # "5 days", then
+    near = heard & _OUTRIGHT and (mistyped(said.text, later.text) or recount or any(d.isdigit() and d in _lower_tokens(  # "4 days"
+        said.text[:300]) for d in denied))  # of "Saturday 14 June";
     # "Sorry, the PO is 77-3310" of "purchase order 77-3301"
     if not (valued and (shared or near)):
         return False
@@ -5871,7 +5882,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             0].lower().strip(",.;:!") not in ("forget", "worry", "laugh", "mind", "let", "be", "panic") else echo  # hold a bike"
     ordered = list(itertools.dropwhile(lambda word: word.lower().strip(",") in _CORRECTION, echo.split(" ")))
     if {echo.split(" ")[0].strip(","), *_lower_tokens(said)[:1]} & _CORRECTION and ordered and stem(ordered[0]) in _VERBS | _CHANGES | {
-            stem("change")} and not ordered[0].endswith("ing") and [*ordered, ""][1].lower() not in (
+            stem("change")} and stem([*itertools.dropwhile(lambda w: w in _CORRECTION, _lower_tokens(said)), ""][0]) == stem(
+                ordered[0]) and not ordered[0].endswith("ing") and [*ordered, ""][1].lower() not in (
                 "is", "are", "was", "were", "has", "have", "will"):  # "Actually, make it 56": an order, told back as one
         # (not "Sorry, opening is pushed again": news)
         echo = "you asked me to " + " ".join(ordered)
@@ -5952,6 +5964,8 @@ _RANKS = stem_set("main primary lead backup reserve spare standby substitute dep
 _MODIFIERS = stem_set("total overall whole entire full current latest")
 #: Verbs that say little of their own: a fact need not repeat them to answer ("Do you take cards?").
 _LIGHT_VERBS = stem_set("take have get make do use offer accept give")
+#: Verbs of coming and going: "Which days am I coming in?" asks the days ("I'm booked Monday to Thursday").
+_MOVING = stem_set("come coming go going")
 #: Verbs that open an order to act in the world: without a tool for it, the model can't ("Remind me to call mum").
 _ACTS = frozenset("remind book send call order schedule text email buy cancel pay transfer reserve ring phone move "
                   "reschedule".split())

@@ -484,6 +484,15 @@ class _Reader:
             its_value = sentence[sentence.lower().find(f" {verb} ") + len(verb) + 2:].split(" not ")[0]
         old = old.removeprefix("the ") if at < len(found) else old
         old = old[:-2] if old[:-2].isdigit() and old[-2:] in ("st", "nd", "rd", "th") else old
+        count = said[said.index(verb) + 1] if at == len(found) and lead and verb and said[0] in ("the", "my", "our") and (
+            said[said.index(verb) + 1:] or [""])[0].isdigit() else ""  # "Sorry, the sherd count is 44": of "42 pottery
+        things = {stem(w) for w in subject} - stem_set("count number total amount") if count else set()  # sherds"
+        for s in reversed([s for s in self.statements if s.role in ("user", "note") and not s.asks] if things else []):
+            said_there = tokens(s.text)
+            spots = [k for k, t in enumerate(said_there) if t.isdigit() and {stem(w.lower()) for w in said_there[k + 1:k + 3]} & things]
+            if len(spots) == 1 and len(whole_words_at(s.text, said_there[spots[0]])) == 1:
+                at_number = whole_words_at(s.text, said_there[spots[0]])[0]
+                return s.text[:at_number] + count + s.text[at_number + len(said_there[spots[0]]):]
         if at == len(found) and new:  # "Make that 18 crates, four more came in": the value ends at its clause's end
             start = 0
             for t in found[:lead + 1]:

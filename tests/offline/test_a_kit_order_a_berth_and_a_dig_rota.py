@@ -109,3 +109,25 @@ async def test_a_note_of_a_note_mends_a_mistyped_code_and_a_moved_day_everywhere
     note = (await offline_summarizer().summarize(items))[1]
     assert "M40316" not in note and note.count("M40361") >= 2 and "M40988" in note
     assert "Tuesday 4 March" in note and "Monday 3 March" not in note
+
+
+async def test_the_count_of_one_thing_corrected_in_a_list_of_two() -> None:
+    said = await turns(HELPER, ["Catch from the east pond so far: 31 roach and 9 perch.", "Sorry, the roach count is 33, I missed a net.",
+                                "How many roach from the east pond?"])
+    assert said[1][1].lower() == "noted: catch from the east pond so far: 33 roach and 9 perch."
+    assert "33 roach" in said[-1][1] and "9 perch" in said[-1][1]
+
+
+async def test_days_dropped_with_a_new_count_answer_how_many_and_which_days() -> None:
+    said = await turns(HELPER, ["I'm rostered for 5 days, Monday to Friday, at the ticket booth.",
+                                "My friend Osian is rostered for 2 days on the gate.",
+                                "Actually, drop Friday - I'm doing 4 days, Monday to Thursday.",
+                                "How many days am I rostered for?", "Which days am I coming in?"])
+    assert "4 days, Monday to Thursday" in said[-2][1] and "5 days" not in said[-2][1]
+    assert "Monday to Thursday" in said[-1][1]
+
+
+async def test_what_i_asked_for_is_mine_not_what_someone_named_wants() -> None:
+    answer = await last(["My pitch preference is a shaded corner near the taps, row F.", "And Marisol wants row G, not row F.",
+                         "Which row did I ask for?"])
+    assert "row F" in answer and "Marisol" not in answer
