@@ -4200,7 +4200,7 @@ def _named_subject(text: str) -> bool:
     """Whether a sentence is of someone named, not of its speaker: it opens with a name ("And Tomasz wants block D")
     and says no "I", "my", "we"."""
     said = [t for t in tokens(text[:300]) if t.lower() not in ("and", "also", "but", "oh", "plus")]
-    return bool(said) and said[0][:1].isupper() and said[0] != "I" and said[0].lower() not in STOP | CALENDAR and (
+    return bool(said) and said[0] in _proper_names(text, people=True) and (
         said[1:2] and said[1][:1].islower()) and not {t.lower().replace("’", "'").split("'")[0] for t in said} & {
             "i", "me", "my", "mine", "we", "our", "ours", "us"}
 
@@ -4239,7 +4239,8 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     denied = [b.rstrip(".,!?").removesuffix("st").removesuffix("nd").removesuffix("rd").removesuffix("th") for a, b in (
         itertools.pairwise(t for t in _lower_tokens(later.text[:300]) if t != "the")) if a == "not"]  # "..., not the 14th"
     counted = [{(a, stem(b)) for a, b in itertools.pairwise(_lower_tokens(s.text[:300])) if a.isdigit()} for s in (said, later)]
-    recount = {b for _, b in counted[0]} & {b for _, b in counted[1]} and not counted[0] & counted[1]  # "5 days", then
+    recount = {b for _, b in counted[0]} & {b for _, b in counted[1]} and not counted[0] & counted[1] and of_someone_else(
+        said.text) == of_someone_else(later.text)  # "5 days", then
     near = heard & _OUTRIGHT and (mistyped(said.text, later.text) or recount or any(d.isdigit() and d in _lower_tokens(  # "4 days"
         said.text[:300]) for d in denied))  # of "Saturday 14 June";
     # "Sorry, the PO is 77-3310" of "purchase order 77-3301"
@@ -5727,6 +5728,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if found is not None and found[1].role == "tool" and _lower_tokens(said)[:1] in [[w] for w in _YES_NO] and not set(
                 _topic(said)) & set(words(found[1].text)):  # "Is the neighbourhood safe?" is not answered by "type:
             found = None  # apartment", which only a related word ties to it
+        thing = said.lower().replace("’", "'").partition(" my ")[2].strip(" ?.!")  # "What's my frame number?", when only
+        if found is not None and found[1].role == "user" and thing and not of_someone_else(said) and not _proper_names(said) and (
+                of_someone_else(found[1].text) or _named_subject(found[1].text)) and len(thing.split()) <= 3 and set(words(
+                    thing)) & _ID and found[1].identifiers:  # a friend's reference, number, code...
+            return f"I don't know your {thing}: the only one I see is someone else's. {restate(found[1])}"  # is in view
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
             later = [s for s in request.said if s.order > found[1].order and (s.role == found[1].role or s.role == "user" == (
                 "user" if found[1].role == "note" else "")) and found[1].role not in ("tool", "assistant") and not s.asks]

@@ -543,7 +543,8 @@ class _Reader:
         told.sort(key=lambda s: (s.role == "user", len(s.text.split()) > 2))  # what the user said before a note of it,
         # a sentence before a note's bare value ("DM4 7QT" under "Identifiers")
         return next((fixed for s in reversed(told) if (  # the latest
-            not old or old.lower() in s.text.lower()) and (fixed := _replaced(s.text, value, old, key, subject))), sentence)
+            not old or whole_words_at(s.text.lower(), old.lower())) and (fixed := _replaced(s.text, value, old, key, subject))), sentence)
+        # (a whole word: "not 2" is of "2 mudguards", not of "CE-10982")
 
     def transcript(self, text: str) -> None:
         """A conversation written as ``ROLE: text`` lines (or two speakers' names, :func:`speakers`); a line without

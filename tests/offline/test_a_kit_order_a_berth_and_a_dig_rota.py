@@ -131,3 +131,11 @@ async def test_what_i_asked_for_is_mine_not_what_someone_named_wants() -> None:
     answer = await last(["My pitch preference is a shaded corner near the taps, row F.", "And Marisol wants row G, not row F.",
                          "Which row did I ask for?"])
     assert "row F" in answer and "Marisol" not in answer
+
+
+async def test_my_number_when_only_a_friends_is_in_view_is_not_given_as_mine() -> None:
+    said = await turns(HELPER, ["My pal Fergus is fitting out a 1968 Triumph with frame number TR-20871; he needs 4 spoke sets.",
+                                "Scratch that, I need 3 chrome mudguards, not 2.", "What is my frame number?"])
+    assert said[1][1] == "Noted: you need 3 chrome mudguards, not 2."  # not written into Fergus's 4 spoke sets
+    assert said[-1][1].startswith("I don't know your frame number: the only one I see is someone else's.")
+    assert "TR-20871" in said[-1][1] and "4 spoke sets" in said[-1][1]
