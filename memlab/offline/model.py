@@ -736,8 +736,8 @@ class Reader:
             for at in (at for at, t in enumerate(found) if stem(t.lower()) in own):
                 value = next((v for v in found[at + 1:at + 5] if v.lower() not in {"number", "no", "id", "code", "is", "was",
                                                                                     "#", "my", "the"}), "")
-                if identifiers(value):
-                    return value
+                if identifiers(value):  # (of one shape, the one this message names: "feed to R-07" after "bin R-12")
+                    return next((i for i in identifiers(self.whole) if _code_form(i) == _code_form(value)), value)
         return None
 
     def _coded_before(self, name: str) -> str | None:
@@ -4194,6 +4194,11 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             best[1].text) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55"); of a note's line said twice,
         # after its first ("Opening day is 1 May" under "Timeline" and again under "Next step")
     return (best[0][3], best[1]) if best else None
+
+
+def _code_form(code: str) -> str:
+    """A code's form: its letters as ``A``, its digits as ``9`` ("KNX3" and "BRW1" are both ``AAA9``)."""
+    return "".join("9" if c.isdigit() else "A" if c.isalpha() else c for c in code)
 
 
 def _named_subject(text: str) -> bool:

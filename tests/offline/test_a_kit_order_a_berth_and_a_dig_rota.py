@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from agents import Agent
+from agents import Agent, function_tool
 
 from ..helpers import offline_summarizer, turns
 
@@ -139,3 +139,21 @@ async def test_my_number_when_only_a_friends_is_in_view_is_not_given_as_mine() -
     assert said[1][1] == "Noted: you need 3 chrome mudguards, not 2."  # not written into Fergus's 4 spoke sets
     assert said[-1][1].startswith("I don't know your frame number: the only one I see is someone else's.")
     assert "TR-20871" in said[-1][1] and "4 spoke sets" in said[-1][1]
+
+
+@function_tool
+def tank_status(tank_id: str) -> dict:
+    """Water temperature and pH of a fish tank."""
+    return {"T-31": {"temp_c": 24.5, "ph": 7.1}, "T-08": {"temp_c": 26.0, "ph": 6.8}}.get(tank_id, {"error": "no such tank"})
+
+
+@function_tool
+def log_dose(tank_id: str, ml: float) -> str:
+    """Record a dose of water conditioner added to a tank, in millilitres."""
+    return f"logged {ml} ml to {tank_id}"
+
+
+async def test_an_id_the_message_names_is_acted_on_not_the_one_asked_about_before() -> None:
+    agent = Agent(name="Fishroom", instructions="You help staff in the fish room. Use the tools.", tools=[tank_status, log_dose])
+    said = await turns(agent, ["What is the status of tank T-31?", "I just added 12.5 ml of conditioner to T-08, please log it."])
+    assert said[-1][1] == "logged 12.5 ml to T-08."
