@@ -4011,11 +4011,17 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         of_someone_else(s.text)) for i in s.identifiers}  # the identifiers said of someone else
     sized_up = {stem(b) for a, b in itertools.pairwise(lowered) if a == "how" and b in (
         "wide", "deep", "tall", "high", "heavy", "thick", "big", "far")}  # a measure asked: a statement with a number
-    for score, statement in candidates:
+    undone = {b.lower() for s in request.said if s.role == "user" for a, b in itertools.pairwise(tokens(s.said or s.text)) if (
+        a.lower() == "not" and identifiers(b))}  # "Sorry, my loyalty number is BK-90421, not BK-90412": a note's bare
+    for score, statement in candidates:  # "loyalty number BK-90412" is no more
+        if statement.role in ("note", "assistant") and {i.lower() for i in statement.identifiers} & undone:
+            continue
         price = {stem("price"), stem("cost")} if priced and (_currencies(statement.text) or statement.role == "tool" and (
             statement.stems & {stem("price"), stem("cost")})) else set()  # "... at 59.99 EUR", a result's "price gbp: 1610"
         price |= set(topic) & _SITES if set(topic) & _SITES and _names_after(statement.text, _PLACE_CUES) else set()
         # "What's the venue?": "at Coldharbour Cricket Club"
+        price |= {stem("date")} if set(topic) == {stem("date")} and _DATE.search(statement.text) else set()  # "What is the
+        # date?": "... on Friday 9 May"
         if plain and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or statement.role == "user" and (
                 _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)) and not (
                     sorted_by and whom <= statement.stems):  # (but "Which class is Jess in?": "...Jess in
@@ -4246,8 +4252,10 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     counted = [{(a, stem(b)) for a, b in itertools.pairwise(_lower_tokens(s.text[:300])) if a.isdigit()} for s in (said, later)]
     recount = {b for _, b in counted[0]} & {b for _, b in counted[1]} and not counted[0] & counted[1] and of_someone_else(
         said.text) == of_someone_else(later.text)  # "5 days", then
+    units = [{b for n, b in counted[0] if n == d} and {b for n, b in counted[1] if n != d} for d in denied]  # ("3 baskets,
     near = heard & _OUTRIGHT and (mistyped(said.text, later.text) or recount or any(d.isdigit() and d in _lower_tokens(  # "4 days"
-        said.text[:300]) for d in denied))  # of "Saturday 14 June";
+        said.text[:300]) and not (u and not u & {b for n, b in counted[0] if n == d}) for d, u in zip(denied, units)))  # of
+    # "Saturday 14 June"; not 2" is no change of "2 seed cakes")
     # "Sorry, the PO is 77-3310" of "purchase order 77-3301"
     if not (valued and (shared or near)):
         return False
@@ -5771,7 +5779,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             counted = stem(said.lower().partition("how many ")[2].split(" ")[0].strip("?"))  # "How many days...?": a
             fixed = [s for s in fixed if not counted or counted in _kinds(s.text) or not _kinds(s.text)]  # new count of
             # days, not "The shoot now starts on 5 March"
-            fixed = [s for s in fixed if _may_fix(s, found[1], said)]
+            kept = [s for s in fixed if _may_fix(s, found[1], said)]
+            numbered = {w for w in words(said) if w.isdigit()}  # "Who is leading Group 3?" of "Amira is leading Group 2 and
+            pieces = [p for p in found[1].text.rstrip(".!").replace("; ", " and ").split(" and ") if numbered & set(words(p))]
+            if fixed and not kept and len(pieces) == 1 and pieces[0] != found[1].text.rstrip(".!"):  # Tom is leading Group
+                return f"You told me: {_retold(pieces[0].strip())}."  # 3" (Amira's since corrected): Tom's clause alone
+            fixed = kept
             added = _added(found[1], later, said) if "how many" in said.lower() else None
             if added:  # "We have 212 birds basketed", then "17 more birds came in": 229; "I'll give 2 of them away": 3
                 change = ", ".join(f"{n} more" if n > 0 else f"{-n} fewer" for n in added[1])

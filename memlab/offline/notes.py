@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from itertools import groupby, takewhile
 
 from .reading import (_MAKE, _SUBJECTS, _WEEKDAYS, CALENDAR, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
-                      mistyped, of_someone_else, related, sentences, stem, stem_set, tokens, wording, words)
+                      identifiers, mistyped, of_someone_else, related, sentences, stem, stem_set, tokens, wording, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
 
@@ -1029,7 +1029,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         applied = text != old.text
         if applied:  # (and where the same sentence is said again: a note's copy of it)
             stems = old.stems - frozenset(words(old.text)) | frozenset(words(text))
-            out = [replace(s, text=text, stems=stems) if s.text == old.text and s.order < fix.order else s for s in out]
+            out = [replace(s, text=text, stems=stems, said=fix.text if " not " in f" {fix.text.lower()} " else s.said) if (
+                s.text == old.text and s.order < fix.order) else s for s in out]  # (what it undoes: "..., not BK-90412")
             for was, then in codes:  # "student number S20417" in an earlier note's list too
                 out = [replace(s, text=s.text.replace(was, then), stems=s.stems - {stem(was)} | {stem(then)}) if (
                     s.order < fix.order and s.role in ("user", "note") and was in tokens(s.text)) else s for s in out]
@@ -1057,8 +1058,13 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 at := s.text.lower().find(gone)) >= 0):  # of, the one with "Golf Club" in the place of "Rowing Club"
             if fix.text.startswith(s.text[:at]) and fix.text.rstrip(" .").endswith(s.text[at + len(gone):].rstrip(" .")):
                 newer.setdefault(s.order, fix)
-    return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems, said=newer[s.order].said) if s.order in newer else s for s in out
-            if s not in newer.values()]
+    for fix in (s for s in out if s.fixed and " not " in s.said.lower()):  # "Sorry, my card is LC-30581, not LC-30518": the
+        for gone, then in ((b, i) for a, b in itertools.pairwise(tokens(fix.said)) if a.lower() == "not" and identifiers(b)
+                           for i in identifiers(fix.text) if _form(i) == _form(b) and i != b):  # old code wherever said
+            out = [replace(s, text=s.text.replace(gone, then), stems=s.stems - {stem(gone)} | {stem(then)}) if (
+                s.order < fix.order and s.role in ("user", "note") and gone in tokens(s.text)) else s for s in out]
+    return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems, said=newer[s.order].said) if s.order in newer
+            else s for s in out if s not in newer.values()]
 
 
 def _cancelled(said: Sequence[Statement]) -> list[Statement]:
@@ -1187,7 +1193,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             for value in _identifiers(statement):  # a later label for a value said bare ("14C", then "seat 14C")
                 labelled = f"{_label(statement, value)} {value}".strip()
                 seen[value] = max(seen.get(value, labelled), labelled, key=lambda line: line != value)
-        undone = {b.lower() for s in said if s.role == "user" for a, b in itertools.pairwise(tokens(s.said or s.text)) if (
+        undone = {b.lower() for s in said if s.role in ("user", "note") for a, b in itertools.pairwise(tokens(s.said or s.text)) if (
             a.lower() == "not" and facts(b))}  # "Sorry, I meant room C-241, not 214": C-214 is no more
         seen = {value: line for value, line in seen.items() if not any(value != other and f" {value} " in f" {other} " for other in (
             seen)) and not {value.lower(), value.lower().rpartition("-")[2]} & undone}  # "LS6" is part of "LS6 2AB"
@@ -1494,6 +1500,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         FACT_SECTIONS if spec.columns else DEFAULT_SECTIONS) + (
         [section("Open items")] if spec.checklist else [])  # "the open items as a checklist: - [ ] item"
     bodies = {s.heading: list(dict.fromkeys(lines_for(s, said, spec))) for s in sections}
+    done = next((s.heading for s in sections if s.kind == "steps"), None)  # no section for the tools: what they did is
+    if done and not any(s.kind == "tools" for s in sections) and any(s.role == "call" for s in said):  # among the steps
+        bodies[done] += lines_for(section("Tool calls"), said, spec)
     for part in sections:  # "## Corrections": each correction said
         if keywords(part.heading) & stem_set("correction corrections corrected changes changed updates") and not (
                 bodies[part.heading]):

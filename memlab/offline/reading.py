@@ -471,8 +471,10 @@ class _Reader:
         # not 3": "5 blocks"
         counts = [k for k, t in enumerate(new) if t.isdigit()]
         if len(counts) == 1 and old.isdigit() and new[0].lower() in _SELF and new[counts[0] + 1:] and (
-                new[counts[0] + 1].isalpha()):  # "I'll bring 5 boxes, not 3": 5 boxes
+                new[counts[0] + 1].isalpha()):  # "I'll bring 5 boxes, not 3": 5 boxes (if boxes were said)
             new = new[counts[0]:counts[0] + 2]
+            if not any(stem(new[1].lower()) in s.stems for s in self.statements if s.role in ("user", "note")):
+                return sentence  # ("I'll bring 3 bags, not 2" is no change of "2 sourdough loaves")
         said = [t.lower() for t in new]  # "the date is wrong - it's 21 June, not the 14th": "21 June" for the 14
         its = "it's" in said[1:] and at < len(found)
         new = new[said.index("it's") + 1:] if its else new

@@ -157,3 +157,51 @@ async def test_an_id_the_message_names_is_acted_on_not_the_one_asked_about_befor
     agent = Agent(name="Fishroom", instructions="You help staff in the fish room. Use the tools.", tools=[tank_status, log_dose])
     said = await turns(agent, ["What is the status of tank T-31?", "I just added 12.5 ml of conditioner to T-08, please log it."])
     assert said[-1][1] == "logged 12.5 ml to T-08."
+
+
+async def test_of_a_sentence_on_two_people_one_corrected_the_other_ones_clause_answers() -> None:
+    said = await turns(HELPER, ["Ffion is coaching Lane 2 and Raj is coaching Lane 5.",
+                                "Correction: Ffion is coaching Lane 1, not Lane 2.", "Who is coaching Lane 5?"])
+    assert said[-1][1] == "You told me: Raj is coaching Lane 5."
+
+
+async def test_a_count_of_another_thing_corrects_nothing_said() -> None:
+    said = await turns(HELPER, ["I'd like 2 seed cakes for Sunday.", "Actually, I'll bring 3 baskets, not 2.",
+                                "What did I order for Sunday?"])
+    assert "3 baskets seed cakes" not in said[1][1] and "2 seed cakes" in said[-1][1]
+
+
+async def test_an_id_a_correction_undoes_is_no_answer_from_a_note() -> None:
+    earlier = ("## Reported issue\n- My library card is LC-30518. [open]\n\n## Identifiers\n- library card LC-30518\n\n"
+               "## Timeline\n- I'd like to renew two books.")
+    items = [{"role": "user", "content": "Summarize our chat so far."}, {"role": "assistant", "content": earlier},
+             {"role": "user", "content": "Sorry, my library card is LC-30581, not LC-30518."},
+             {"role": "assistant", "content": "Noted."}, {"role": "user", "content": "What's my library card?"}]
+    answer = (await HELPER_RUN(items))
+    assert "LC-30581" in answer and "LC-30518" not in answer
+    note = (await offline_summarizer().summarize(items[:4]))[1]
+    assert "LC-30581" in note and "LC-30518" not in note
+
+
+async def HELPER_RUN(items: list[dict[str, str]]) -> str:
+    from agents import Runner
+
+    return str((await Runner.run(HELPER, items)).final_output)
+
+
+async def test_tool_calls_pasted_in_a_transcript_are_among_the_steps_of_a_note_without_a_tools_section() -> None:
+    from memlab.offline.api import OfflineAPI
+    from memlab.offline.client import offline_client
+
+    pasted = "\n".join(["USER: Hi, I'm Pia Sand. Booking WC-7731 - can you check it?",
+                        'TOOL CALL get_booking({"booking_ref": "WC-7731"})',
+                        'TOOL RESULT {"booking_ref": "WC-7731", "cabin": "Heron Cabin", "status": "confirmed"}',
+                        "ASSISTANT: It's confirmed: Heron Cabin."])
+    note = (await offline_client(OfflineAPI()).responses.create(model="gpt-4.1-mini", instructions="Summarize this conversation.",
+                                                               input=pasted)).output_text
+    assert "Heron Cabin" in note and "confirmed" in note and "TOOL RESULT" not in note
+
+
+async def test_the_date_asked_is_read_from_a_sentence_with_a_date() -> None:
+    answer = await last(["We need a hall for 60 on Saturday 14 June.", "Budget is £900.", "What is the date?"])
+    assert "Saturday 14 June" in answer
