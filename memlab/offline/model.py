@@ -740,6 +740,18 @@ class Reader:
                     return next((i for i in identifiers(self.whole) if _code_form(i) == _code_form(value)), value)
         return None
 
+    def _told_number(self, name: str) -> float | None:
+        """A number of three digits or more the user gave before after the field's own word ("my repair ticket number is
+        5521" for ``ticket``), the latest; else ``None``."""
+        own = set(words(name.replace("_", " "))) - _ID
+        for said in (s for s in reversed(self.request.said) if s.role in ("user", "note") and not s.asks and own & s.stems):
+            found = tokens(said.text)  # (a summary's note too: "ticket 7730")
+            for at in (at for at, t in enumerate(found) if stem(t.lower()) in own):
+                value = next((v for v in found[at + 1:at + 5] if v.lower() not in ("number", "no", "is", "was", "#")), "")
+                if value.isdigit() and len(value) >= 3:
+                    return float(value)
+        return None
+
     def _coded_before(self, name: str) -> str | None:
         """A value with a digit the user gave in an earlier turn right after the field's own word ("registration TPX
         412F" for ``registration``), the latest; else ``None``."""
@@ -1430,6 +1442,8 @@ class Reader:
         such as ``ORD-7`` are not; "between 0 and 250" is one request, not one per number)."""
         if isinstance(picked := self.picked_value(name), (int, float)) and not isinstance(picked, bool):
             return float(picked)  # "mark the first one done": the first listed record's id
+        if not self.start and not any(c.isdigit() for c in self.request.message) and (told := self._told_number(name)):
+            return told  # "Is my machine ready yet?" after "my repair ticket number is 5521": ticket 5521
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
         said = _lower_tokens(_in_digits(self.request.message))
@@ -4814,8 +4828,10 @@ def restate(statement: Statement) -> str:
     lead, _, rest = text.partition(" ")  # a note's "Actually, the budget is now 12k": the budget is now 12k
     text = rest if rest and lead.lower().strip(",:") in _CORRECTION | {"correction", "update"} else text
     said = set(_lower_tokens(text))  # a note's "I'm allergic to sulfa" is the user's: "you're allergic to sulfa"
-    mine = said & {"i", "i'm", "i've", "i'd", "my", "me"} and not said & {"you", "your", "you're", "you'll", "we",
-                                                                          "we'll"}
+    heard = _lower_tokens(text)  # ("I left my Bernina with you last week": the user's too)
+    mine = said & {"i", "i'm", "i've", "i'd", "my", "me"} and not (said - {"you"} if all(b != "you" or a in (
+        "with", "to", "for", "from", "by") for a, b in itertools.pairwise(heard)) else said) & {"you", "your", "you're",
+                                                                                               "you'll", "we", "we'll"}
     text = _retold(text) if mine else text
     return f"From my notes: {'you asked me to ' + text[7:] if text.startswith('please ') else text}."
 

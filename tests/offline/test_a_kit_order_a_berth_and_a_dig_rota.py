@@ -205,3 +205,23 @@ async def test_tool_calls_pasted_in_a_transcript_are_among_the_steps_of_a_note_w
 async def test_the_date_asked_is_read_from_a_sentence_with_a_date() -> None:
     answer = await last(["We need a hall for 60 on Saturday 14 June.", "Budget is £900.", "What is the date?"])
     assert "Saturday 14 June" in answer
+
+
+@function_tool
+def clock_status(ticket: int) -> str:
+    """Look up a clock repair ticket number and return its status."""
+    return {6642: "Ticket 6642: bracket clock, new mainspring fitted, ready for collection"}.get(ticket, "unknown ticket")
+
+
+async def test_a_ticket_number_told_in_an_earlier_turn_fills_a_later_calls_number() -> None:
+    agent = Agent(name="Clocks", instructions="Look up tickets with clock_status and report what it says.", tools=[clock_status])
+    said = await turns(agent, ["Hi, my repair ticket number is 6642.", "Is my clock ready yet?"])
+    assert said[-1][1] == "Ticket 6642: bracket clock, new mainspring fitted, ready for collection."
+
+
+async def test_a_notes_line_in_the_users_words_is_told_back_as_theirs() -> None:
+    note = "## Identifiers\n- ticket 6642\n\n## Timeline\n- I left my bracket clock with you last week, ticket 6642."
+    items = [{"role": "user", "content": "Summarize our chat so far."}, {"role": "assistant", "content": note},
+             {"role": "user", "content": "Remind me: which clock did I leave?"}]
+    answer = await HELPER_RUN(items)
+    assert "you left your bracket clock with me last week" in answer
