@@ -3669,7 +3669,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     # lookup_docs(question) takes what the user reports
     # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
     orders = [s.lower() for s in _sentences_saying(request.instructions, frozenset({"always", "first"})) if (
-        "tool" in s.lower() or "call" in s.lower())]
+        "tool" in s.lower() or "call" in s.lower())] + [s.lower() for s in sentences(request.instructions[:2000]) if (
+            s.lower().startswith("use the ") and s.lower().rstrip(" .").endswith(" tool"))]  # "Use the forecast tool."
     fields = top.parameters.get("properties") or {}
     heard = _lower_tokens(request.message)
     whole = not top.handoff and fit[top.name] >= len(_needed(top)) >= 2 and all((fields.get(n) or {}).get("type") in (
@@ -3680,7 +3681,8 @@ def _choose_tools(request: Request) -> list[Tool]:
                     stem(t) for t in heard}})  # unit (a number each) or word:
     # "My chest is 101cm and I'm 183cm" (not "I'm 30 years old and weigh 80 kg" for chest_cm, height_cm)
     if not picked and (top_score >= 3 or whole or top.handoff and top_score > runner_up or choice == "required" or named or orders):
-        picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [top if top_score >= 3 or choice != (
+        picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [t for t in tools if any((
+            t.name_stems - _VERBS) & set(words(s)) for s in orders)][:1] or [top if top_score >= 3 or choice != (
             "required") else next((t for *_, t, _ in scored if stem(t.name.split("_")[0].lower()) in _VERBS - _CHANGES), top)]
         # a call demanded that nothing asks for: one that changes nothing ("Thanks!": get_balance, not transfer_money)
     keeper = "forget" if lead == stem("forget") else "keep"  # a memory tool: save_memory, remember_fact, forget_fact
@@ -4601,6 +4603,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if advice.startswith("Use ") and not (set(topic) - stem_set("use")) & advice_stems:
             continue  # "Use 16/0.2 wire for the bus" is of the bus (not "Can you fix my brakes?")
+        if (tokens(advice) or [""])[0].lower() in _DIRECTED:
+            continue  # "Decide whether tonight is good for trapping" is the model's task, no answer to tell
+
         if label[:3] == "do ":  # "How should I water them?": "Water tomatoes at the base, never on the leaves."
             found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing)
             continue
@@ -5679,7 +5684,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 "role": "user", "content": said.partition(": ")[2]}])
         return Reader(request).choice("", "", options)
     known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
-    known = None if question and _recalls(said) and known and not known[1].startswith("You") and not known[1].lower(
+    user = [t for cue in ("talking to ", "speaking with ", "speaking to ", "chatting with ") if cue in request.instructions[
+        :2000] for t in tokens(request.instructions[:2000].partition(cue)[2])[:1] if t[:1].isupper()]  # "...talking to Aoife"
+    known = None if question and _recalls(said) and known and not known[1].startswith("You") and not (user and (
+        user[0] in known[1] or known[1].startswith("Their "))) and not known[1].lower(
         ).startswith(("bring:", "need:", "wear:", "pack:", "take:")) and (  # ("What do I bring?": "Bring: passport, ...")
         {"i", "my", "me", "i'm", "mine"} & set(_lower_tokens(said)) or known[0] < len(_topic(said))) else known  # (not
     # "When is our next team match?": the club's, told whole by the instructions; but "our budget" is the user's)
@@ -6004,6 +6012,8 @@ _RANKS = stem_set("main primary lead backup reserve spare standby substitute dep
 _MODIFIERS = stem_set("total overall whole entire full current latest")
 #: Verbs that say little of their own: a fact need not repeat them to answer ("Do you take cards?").
 _LIGHT_VERBS = stem_set("take have get make do use offer accept give")
+#: Verbs that open the model's own task in its instructions ("Decide whether...", "Classify each..."): no fact to tell.
+_DIRECTED = frozenset("decide determine judge classify assess evaluate walk".split())
 #: Verbs of coming and going: "Which days am I coming in?" asks the days ("I'm booked Monday to Thursday").
 _MOVING = stem_set("come coming go going")
 #: Verbs that open an order to act in the world: without a tool for it, the model can't ("Remind me to call mum").
@@ -6401,7 +6411,8 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         # payment be on a 365,000 house with a 20% deposit?": the values for a call, not a question of a listing found;
         # "Which one is
         # cheaper?" of a list found; not "And in grams?", which asks the call before again, for another value
-        calls, missing = ([], []) if answered else _plan(_completing(request) or request, fingerprint)
+        forced = request.body.get("tool_choice") == "required" or isinstance(request.body.get("tool_choice"), Mapping)
+        calls, missing = ([], []) if answered and not forced else _plan(_completing(request) or request, fingerprint)
         if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls} and not (
                 _SEARCHES & e.name_stems and later.name_stems - _VERBS & set(words(message)))][:1]):  # not a search
             calls, missing = _plan(request, fingerprint, only=earlier)  # before "open a ticket"; "Check availability

@@ -225,3 +225,30 @@ async def test_a_notes_line_in_the_users_words_is_told_back_as_theirs() -> None:
              {"role": "user", "content": "Remind me: which clock did I leave?"}]
     answer = await HELPER_RUN(items)
     assert "you left your bracket clock with me last week" in answer
+
+
+@function_tool
+def tide_forecast() -> str:
+    """Tonight's tide and swell for the slipway."""
+    return "high water 21:40, swell 0.4 m, light wind"
+
+
+TIDE_RULE = "Decide whether tonight is good for a launch (good = swell under 1 m, light wind). Use the forecast tool."
+
+
+@pytest.mark.parametrize("choice", ["required", "tide_forecast", None])
+async def test_a_task_in_the_instructions_is_no_answer_and_a_tool_required_or_named_is_called(choice: str | None) -> None:
+    from agents import ModelSettings, Runner
+
+    agent = Agent(name="Slipway", instructions=TIDE_RULE, tools=[tide_forecast],
+                  model_settings=ModelSettings(tool_choice=choice))
+    result = await Runner.run(agent, "Should we launch tonight?", max_turns=3)
+    assert [i.raw_item.name for i in result.new_items if type(i).__name__ == "ToolCallItem"] == ["tide_forecast"]
+    assert not str(result.final_output).startswith("Decide")
+
+
+async def test_a_fact_the_instructions_give_of_the_user_they_talk_to_answers_my_question() -> None:
+    agent = Agent(name="Bookings", instructions="You are the Saltmarsh kayak desk talking to Orla. Booking reference for "
+                                                "Orla is SK-8QZ. Their session: Sunday 09:00, party of 3.")
+    answer = await last(["What is my booking reference?"], agent)
+    assert "SK-8QZ" in answer
