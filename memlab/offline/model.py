@@ -4218,6 +4218,18 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     return (best[0][3], best[1]) if best else None
 
 
+def _dropped(request: Request, question: str) -> Statement | None:
+    """The user's latest cancellation of the thing a question names ("Actually cancel the plasterboard bag, ..." of "Is
+    the plasterboard bag still on my booking?"), else ``None``."""
+    asked = set(_topic(question)) - _LIGHT_VERBS - _BOOKED - stem_set("still order list")
+    for said in reversed([s for s in request.said if s.role == "user" and not s.asks]):
+        heard = [t for t in _lower_tokens(said.text) if t not in _CORRECTION and t not in ("please", "can", "you")]
+        thing = set(words(" ".join(heard[1:]).partition(",")[0])) - _LIGHT_VERBS
+        if heard[:1] and heard[0] in ("cancel", "drop", "remove", "scrap", "forget") and asked and thing and asked <= thing:
+            return said
+    return None
+
+
 def _code_form(code: str) -> str:
     """A code's form: its letters as ``A``, its digits as ``9`` ("KNX3" and "BRW1" are both ``AAA9``)."""
     return "".join("9" if c.isdigit() else "A" if c.isalpha() else c for c in code)
@@ -5741,6 +5753,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         # answers "the date")
         return (_told_back(told) if all(s.role == "user" for s in told) else " ".join(map(restate, told))) + (
             f" I don't know {_swap(' or '.join(unknown))}: it isn't in the conversation I can see." if unknown else "")
+    if question and "still" in said_tokens and (dropped := _dropped(request, said)):  # "Is the plasterboard bag still on
+        return f"No: you cancelled it (\"{dropped.text.rstrip('.!')}\")."  # my booking?" after "Actually cancel the plasterboard bag"
     if question and (answer := _from_results(request, said) or _soonest(request, said)):  # "Which one is cheaper?"
         return answer  # after a list of flights; "Which exam comes first?" after their dates
     if question and (done := _done_by_me(request, said)):  # "Did you cancel it?": what cancel_appointment returned
@@ -6185,7 +6199,10 @@ def _worded(request: Request, text: str) -> str:
     said_out = tokens(_THOUSANDS.sub("", text))  # amounts to add: none priced each or a limit ("2 shirts at £20",
     given = [t.lstrip("£$€") for t in said_out if t[:1] in "£$€" and _NUMBER.fullmatch(t[1:])]  # "under $50")
     given = [] if any(b in _RATES for b, t in zip(["", *said_out], said_out) if t[:1] in "£$€") else given
-    if asked and (len(values) >= 2 or len(given) >= 2):  # "What is the total of £120, £75.50 and £300?": those
+    rated = any(b.lower() == "per" and _NUMBER.fullmatch(a.lstrip("£$€")) for one in [text, *(s.text for s in told if s.order in {
+        order for order, _ in values})] for a, b in itertools.pairwise(tokens(one)))  # "£1.10 per tonne per point ... 58
+    # tonnes by 4.5 points": no sum of those (but "How much do I spend per month on rent...?" is one)
+    if asked and (len(values) >= 2 or len(given) >= 2) and not rated:  # "What is the total of £120, £75.50 and £300?"
         return " + ".join(given if len(given) >= 2 else [number for number, _ in values.values()])
     spent = [s for s in told if s.stems & _SPENT and s.order not in {order for order, _ in values} and _currencies(s.text) and (
         {"i", "we", "i've", "we've"} & set(_lower_tokens(s.text)[:3]))] if len(values) == 1 and {"left", "remaining"} & set(

@@ -252,3 +252,15 @@ async def test_a_fact_the_instructions_give_of_the_user_they_talk_to_answers_my_
                                                 "Orla is SK-8QZ. Their session: Sunday 09:00, party of 3.")
     answer = await last(["What is my booking reference?"], agent)
     assert "SK-8QZ" in answer
+
+
+async def test_a_thing_cancelled_since_is_not_still_on_the_order() -> None:
+    answer = await last(["I'd like a trailer tent for the weekend.", "Please also add a gas stove.",
+                         "Actually cancel the gas stove, we're bringing our own.", "Is the gas stove still on my order?"])
+    assert answer.startswith("No: you cancelled it") and "bringing our own" in answer
+
+
+async def test_a_rate_per_unit_is_not_added_to_the_amounts_it_prices() -> None:
+    answer = await last(["Drying costs £2.20 per tonne per moisture point. I have 40 tonnes to dry by 3 points. "
+                         "What is the total cost?"])
+    assert "+" not in answer and "= " not in answer
