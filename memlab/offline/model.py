@@ -745,11 +745,14 @@ class Reader:
         5521" for ``ticket``), the latest; else ``None``."""
         own = set(words(name.replace("_", " "))) - _ID
         for said in (s for s in reversed(self.request.said) if s.role in ("user", "note") and not s.asks and own & s.stems):
-            found = tokens(said.text)  # (a summary's note too: "ticket 7730")
-            for at in (at for at, t in enumerate(found) if stem(t.lower()) in own):
-                value = next((v for v in found[at + 1:at + 5] if v.lower() not in ("number", "no", "is", "was", "#")), "")
-                if value.isdigit() and len(value) >= 3:
-                    return float(value)
+            for clause in reversed(said.text.replace(";", ",").split(",")):  # (a summary's note too: "ticket 7730"; the
+                found = tokens(clause)  # latest clause: "room 101 last year; this year I'm in room 204": 204)
+                if {"old", "last", "previous", "former", "done"} & {t.lower() for t in found}:
+                    continue  # ("Order 3307 was my old one": no number of the new one)
+                for at in (at for at, t in enumerate(found) if stem(t.lower()) in own):
+                    value = next((v for v in found[at + 1:at + 5] if v.lower() not in ("number", "no", "is", "was", "#")), "")
+                    if value.isdigit() and len(value) >= 3:
+                        return float(value)
         return None
 
     def _coded_before(self, name: str) -> str | None:
@@ -3670,7 +3673,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
     orders = [s.lower() for s in _sentences_saying(request.instructions, frozenset({"always", "first"})) if (
         "tool" in s.lower() or "call" in s.lower())] + [s.lower() for s in sentences(request.instructions[:2000]) if (
-            s.lower().startswith("use the ") and s.lower().rstrip(" .").endswith(" tool"))]  # "Use the forecast tool."
+            s.lower().startswith("use the ") and s.lower().rstrip(" .").endswith(" tool")) and sum(bool((
+                t.name_stems - _VERBS) & set(words(s))) for t in tools) == 1]  # "Use the forecast tool.": the one it names
     fields = top.parameters.get("properties") or {}
     heard = _lower_tokens(request.message)
     whole = not top.handoff and fit[top.name] >= len(_needed(top)) >= 2 and all((fields.get(n) or {}).get("type") in (
@@ -4615,8 +4619,11 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if advice.startswith("Use ") and not (set(topic) - stem_set("use")) & advice_stems:
             continue  # "Use 16/0.2 wire for the bus" is of the bus (not "Can you fix my brakes?")
-        if (tokens(advice) or [""])[0].lower() in _DIRECTED:
-            continue  # "Decide whether tonight is good for trapping" is the model's task, no answer to tell
+        if (tokens(advice) or [""])[0].lower() in _DIRECTED and not advice.partition(": ")[2]:
+            continue  # "Decide whether tonight is good for trapping" is the model's task, no answer to tell (but
+        if (tokens(advice) or [""])[0].lower() in _DIRECTED:  # "Determine the answer from this policy: returns
+            advice = advice.partition(": ")[2]  # within 45 days" tells what follows its colon)
+            advice_stems = frozenset(words(advice))
 
         if label[:3] == "do ":  # "How should I water them?": "Water tomatoes at the base, never on the leaves."
             found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing)
@@ -5697,9 +5704,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return Reader(request).choice("", "", options)
     known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
     user = [t for cue in ("talking to ", "speaking with ", "speaking to ", "chatting with ") if cue in request.instructions[
-        :2000] for t in tokens(request.instructions[:2000].partition(cue)[2])[:1] if t[:1].isupper()]  # "...talking to Aoife"
-    known = None if question and _recalls(said) and known and not known[1].startswith("You") and not (user and (
-        user[0] in known[1] or known[1].startswith("Their "))) and not known[1].lower(
+        :2000] for t in tokens(request.instructions[:2000].partition(cue)[2])[:1] if t[:1].isupper() and t.lower() not in STOP]
+    of_user = bool(user) and known is not None and known[0] >= len(_topic(said)) and not of_someone_else(known[1]) and (
+        user[0] in known[1] or known[1].startswith("Their "))  # "...talking to Aoife.
+    # Booking reference for Aoife is RW-5SAT" (not "Aoife's brother Ben has...")
+    known = None if question and _recalls(said) and known and not known[1].startswith("You") and not of_user and not known[1].lower(
         ).startswith(("bring:", "need:", "wear:", "pack:", "take:")) and (  # ("What do I bring?": "Bring: passport, ...")
         {"i", "my", "me", "i'm", "mine"} & set(_lower_tokens(said)) or known[0] < len(_topic(said))) else known  # (not
     # "When is our next team match?": the club's, told whole by the instructions; but "our budget" is the user's)
@@ -5819,10 +5828,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             # days, not "The shoot now starts on 5 March"
             kept = [s for s in fixed if _may_fix(s, found[1], said)]
             numbered = {w for w in words(said) if w.isdigit()}  # "Who is leading Group 3?" of "Amira is leading Group 2 and
-            pieces = [p for p in found[1].text.rstrip(".!").replace("; ", " and ").split(" and ") if numbered & set(words(p))]
+            pieces = [part for piece in found[1].text.rstrip(".!").replace(", and ", "; ").split("; ") for part in (
+                piece.split(" and ") if all(any(c.isdigit() for c in p) for p in piece.split(" and ")) else [piece])]
+            pieces = [p for p in pieces if numbered & set(words(p))] if all(any(c.isdigit() for c in p) for p in pieces) else []
             if fixed and not kept and len(pieces) == 1 and pieces[0] != found[1].text.rstrip(".!"):  # Tom is leading Group
                 return f"You told me: {_retold(pieces[0].strip())}."  # 3" (Amira's since corrected): Tom's clause alone
-            fixed = kept
+            fixed = kept or [s for s in fixed if _may_fix(s, found[1], "")] if pieces in ([], [found[1].text.rstrip(
+                ".!")]) else kept  # (no clause of its own to tell: the correction of another number beside it)
             added = _added(found[1], later, said) if "how many" in said.lower() else None
             if added:  # "We have 212 birds basketed", then "17 more birds came in": 229; "I'll give 2 of them away": 3
                 change = ", ".join(f"{n} more" if n > 0 else f"{-n} fewer" for n in added[1])
@@ -6428,7 +6440,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         # payment be on a 365,000 house with a 20% deposit?": the values for a call, not a question of a listing found;
         # "Which one is
         # cheaper?" of a list found; not "And in grams?", which asks the call before again, for another value
-        forced = request.body.get("tool_choice") == "required" or isinstance(request.body.get("tool_choice"), Mapping)
+        forced = (request.body.get("tool_choice") == "required" or isinstance(request.body.get("tool_choice"), Mapping)) and any(
+            _fits(t, request) or not t.parameters.get("required") for t in request.tools)  # (a call it can make: not
+        # order_status(0) for "What time do you open?", which the instructions answer)
         calls, missing = ([], []) if answered and not forced else _plan(_completing(request) or request, fingerprint)
         if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls} and not (
                 _SEARCHES & e.name_stems and later.name_stems - _VERBS & set(words(message)))][:1]):  # not a search

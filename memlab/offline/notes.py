@@ -957,6 +957,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             out = [s for s in out if s.order not in superseded]
             continue
         made = any([a, b] in (["make", "it"], ["make", "that"]) for a, b in zip(low, low[1:]))  # "07:30 is too early;
+        if _chosen(fix, out):
+            continue  # "Please refund ORD-44121, not ORD-44120", both said before: a choice, no correction
         if fix.role != "user" or not (_lower(fix) & _FIXES or {"changed", "mind"} <= _lower(fix) or undone or made):  # make it 14:00"
             continue  # ("I changed my mind about the colour, I'm switching to Rust Orange"; "sleeves by 2 cm, not 3")
         shared = [{one for one in old.stems & fix.stems - _FIXES if "'" not in one and not facts(one)} for old in out]
@@ -1065,6 +1067,13 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 s.order < fix.order and s.role in ("user", "note") and gone in tokens(s.text)) else s for s in out]
     return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems, said=newer[s.order].said) if s.order in newer
             else s for s in out if s not in newer.values()]
+
+
+def _chosen(statement: Statement, said: Sequence[Statement]) -> bool:
+    """Whether a sentence picks one of two codes said before rather than correcting one ("Please refund ORD-44121,
+    not ORD-44120" after a note listing both)."""
+    named = identifiers(statement.said or statement.text)
+    return len(named) >= 2 and all(any(i in s.text for s in said if s.order < statement.order) for i in named)
 
 
 def _cancelled(said: Sequence[Statement]) -> list[Statement]:
@@ -1193,8 +1202,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             for value in _identifiers(statement):  # a later label for a value said bare ("14C", then "seat 14C")
                 labelled = f"{_label(statement, value)} {value}".strip()
                 seen[value] = max(seen.get(value, labelled), labelled, key=lambda line: line != value)
-        undone = {b.lower() for s in said if s.role in ("user", "note") for a, b in itertools.pairwise(tokens(s.said or s.text)) if (
-            a.lower() == "not" and facts(b))}  # "Sorry, I meant room C-241, not 214": C-214 is no more
+        undone = {b.lower() for s in said if s.role in ("user", "note") and not _chosen(s, said) for a, b in itertools.pairwise(
+            tokens(s.said or s.text)) if a.lower() == "not" and facts(b)}  # "Sorry, I meant room C-241, not 214": C-214 is
+        # no more
         seen = {value: line for value, line in seen.items() if not any(value != other and f" {value} " in f" {other} " for other in (
             seen)) and not {value.lower(), value.lower().rpartition("-")[2]} & undone}  # "LS6" is part of "LS6 2AB"
         wanted = set(words(f"{section.heading} {section.description}".replace("_", " "))) - stem_set(

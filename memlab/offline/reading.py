@@ -160,7 +160,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     heating warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
     cryptocurrency portfolio fund funds | learn learning study studying student beginner lesson course
     | exercise workout gym fitness training yoga pilates swim swimming jog jogging | plus guest companion wife husband
-    partner spouse girlfriend boyfriend | volume sound audio music speaker loud louder quiet quieter | accessibility accessible access step-free wheelchair mobility ramp deaf blind | negotiable offer obo | status ready progress | sign signature signed | need required must mandatory | late delay overdue | day daily | assign assigned assignee owner | heart cardiac cardiology cardiologist chest palpitations | skin dermatology dermatologist rash acne mole itchy eczema | bone bones joint joints knee knees hip ankle wrist fracture sprain sprained orthopedics orthopedic orthopaedic | word mean meaning means define definition dictionary synonym | cancel cancellation cancelling terminate unsubscribe | collect collection collecting pick pickup
+    partner spouse girlfriend boyfriend | volume sound audio music speaker loud louder quiet quieter | accessibility accessible access step-free wheelchair mobility ramp deaf blind | negotiable offer obo | status ready progress | sign signature signed | need required must mandatory | late delay overdue | day daily | assign assigned assignee owner | heart cardiac cardiology cardiologist chest palpitations | skin dermatology dermatologist rash acne mole itchy eczema | bone bones joint joints knee knees hip ankle wrist fracture sprain sprained orthopedics orthopedic orthopaedic | word mean meaning means define definition dictionary synonym | cancel cancellation cancelling terminate unsubscribe | collect collection collecting pick pickup | owe owed owing balance outstanding
 """.split("|"))
 
 
@@ -542,6 +542,8 @@ class _Reader:
         now = [s for s in told if s.turn == self.turn]  # "3 June is sports day. Make it 5 June instead.": the booking
         before = [s for s in told if s.turn < self.turn and set(facts(s.text)) & set(facts(now[-1].text))] if now else []
         told = before or told  # said before of 3 June, not the reason given with the change
+        if identifiers(key) and any(value in s.text for s in self.statements):
+            return sentence  # "Please refund ORD-44121, not ORD-44120", both said before: a choice, no correction
         told.sort(key=lambda s: (s.role == "user", len(s.text.split()) > 2))  # what the user said before a note of it,
         # a sentence before a note's bare value ("DM4 7QT" under "Identifiers")
         return next((fixed for s in reversed(told) if (  # the latest

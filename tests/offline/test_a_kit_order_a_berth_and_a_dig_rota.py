@@ -264,3 +264,61 @@ async def test_a_rate_per_unit_is_not_added_to_the_amounts_it_prices() -> None:
     answer = await last(["Drying costs £2.20 per tonne per moisture point. I have 40 tonnes to dry by 3 points. "
                          "What is the total cost?"])
     assert "+" not in answer and "= " not in answer
+
+
+async def test_a_clause_split_only_where_each_part_has_its_own_number() -> None:
+    said = await turns(HELPER, ["Ada and Bo share Hut 2, and Cy has Hut 3.", "Cy has Hut 4, not Hut 3.", "Who shares Hut 2?",
+                                "Salt and Vinegar is on Shelf 5 and Paprika is on Shelf 6.", "Paprika is on Shelf 7, not Shelf 6.",
+                                "What is on Shelf 5?"])
+    assert said[2][1] == "You told me: Ada and Bo share Hut 2."
+    assert "Salt and Vinegar is on Shelf 5" in said[-1][1]
+
+
+@function_tool
+def parcel_status(parcel_number: int) -> str:
+    """Look up a parcel by its number."""
+    return f"Parcel {parcel_number}: out for delivery."
+
+
+async def test_a_required_tool_that_nothing_fills_leaves_the_instructions_answer() -> None:
+    from agents import ModelSettings
+
+    agent = Agent(name="Depot", instructions="You are the Millbrook depot assistant. We open 8am-6pm, Monday to Saturday.",
+                  tools=[parcel_status], model_settings=ModelSettings(tool_choice="required"))
+    assert await last(["What time do you open?"], agent) == "We open 8am-6pm, Monday to Saturday."
+
+
+async def test_a_task_verb_before_a_colon_leaves_the_policy_after_it() -> None:
+    agent = Agent(name="Policy", instructions="Determine the right answer from this policy: refunds within 21 days.")
+    assert "21 days" in await last(["How long do I have for a refund?"], agent)
+
+
+@pytest.mark.parametrize(("said", "called"), [("I had pitch 118 last year; this year I'm on pitch 342.", "342"),
+                                              ("Pitch number 118 was my old one, it's done.", None)])
+async def test_a_number_told_before_is_the_current_one_not_an_old_one(said: str, called: str | None) -> None:
+    @function_tool
+    def pitch_service(pitch: int, item: str) -> str:
+        """Send an item to a campsite pitch."""
+        return f"sent {item} to pitch {pitch}"
+
+    agent = Agent(name="Camp", instructions="You help campers. Use the tools.", tools=[pitch_service])
+    answer = (await turns(agent, [said, "Send up a bag of ice please."]))[-1][1]
+    assert (f"pitch {called}" in answer) if called else "118" not in answer
+
+
+@pytest.mark.parametrize("instructions", ["You are talking to The Harbour guests. The harbourmaster's phone is 07700 900321.",
+                                          "You are talking to Orla. Orla's brother Finn has booking reference SK-9XQ."])
+async def test_talking_to_names_the_user_only_by_a_name_and_not_a_relatives_facts(instructions: str) -> None:
+    answer = await last(["What is my phone number?" if "phone" in instructions else "What is my booking reference?"],
+                        Agent(name="Desk", instructions=instructions))
+    assert "07700" not in answer and "SK-9XQ" not in answer
+
+
+async def test_picking_one_of_two_codes_said_before_is_no_correction() -> None:
+    earlier = ("## Customer\n- Ines Roy\n\n## Issue\n- Two orders: ORD-55130 (hers) and ORD-55131 (her son's)\n\n"
+               "## Identifiers\n- order ORD-55130\n- order ORD-55131")
+    items = [{"role": "user", "content": "Summarize so far."}, {"role": "assistant", "content": earlier},
+             *chat("Please refund ORD-55131, not ORD-55130.", "Understood.")]
+    note = (await offline_summarizer().summarize(items))[1]
+    assert "ORD-55130 (hers) and ORD-55131 (her son's)" in note
+    assert "ORD-5513" in note.split("## Identifiers")[1].split("##")[0]  # (not "none")
