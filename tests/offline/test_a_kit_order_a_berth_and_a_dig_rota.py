@@ -1,9 +1,34 @@
-"""(docstring written at the end of the round)"""
+"""Corrections, recall, notes and tools, as outside testers and two reviewers met them (in this order):
+
+- a correction is written into what it corrects: "make our kits 10, not 12", "the motors should be B6-4, not A8-3",
+  "room C-241, not 214" (the whole code), "ends 724, not 742: 07700 900 724", "Pitch 7, not Pitch 6" (into Pitch 6,
+  not the first pitch), a mistyped code in every earlier line of a note, "I'll bring 4 easels, not 2", "make my start
+  Tuesday 4 March", "the roach count is 33" (one count of two), "4 days, Monday to Thursday";
+- recall reads back three things asked without a colon, the days "am I coming in", what the user asked for (not what
+  someone named wants), a friend's number as a friend's, a thing cancelled since as cancelled, the clause of the one
+  person a correction did not touch, a date asked bare; an id a correction undoes is no answer from a note;
+- a note lists pasted "TOOL CALL" lines as calls (among its steps when it has no tools section), labels a call's value
+  by its key, lists no time window as an identifier, and tells a note's line in the user's words as theirs;
+- tools act on the id the message names, fill a ticket number told in an earlier turn (not an old one's), obey
+  ``tool_choice="required"`` or a named tool when a tool can be called, and call the tool "Use the forecast tool" names;
+- the instructions' task ("Decide whether...") is no answer; a fact they give of the person they say the model is
+  "talking to" answers "my" questions; a rate per unit is never added to the amounts it prices.
+
+Outside testers' rocket kits, student halls, archaeology dig, skip hire, cricket farm, sewing repair and moth
+traps, in my own words; the reviewers' tents, shelves, campsite pitches and orders. Before: "room C-214" became "room
+C-room C-241"; "ends 724, not 742" was ignored and the old emergency number told; "Who supervises Trench 3?" got the
+correction of Trench 5; "feed to R-07, please log it" logged R-12; ``tool_choice="required"`` made no call and echoed
+the instructions; "4.5 + 1.10 + 58 = 63.6" was given as a cost.
+"""
 
 from __future__ import annotations
 
 import pytest
-from agents import Agent, function_tool
+from agents import Agent, ModelSettings, Runner, function_tool
+from openai import AsyncOpenAI
+
+from memlab.offline.api import OfflineAPI
+from memlab.offline.client import offline_client
 
 from ..helpers import offline_summarizer, turns
 
@@ -14,6 +39,11 @@ HELPER = Agent(name="Helper", instructions="Remember the details you are given a
 
 async def last(said: list[str], agent: Agent = HELPER) -> str:
     return (await turns(agent, said))[-1][1]
+
+
+async def reply_to(items: list[dict[str, str]]) -> str:
+    """The helper's reply to a conversation given whole (a summary pair in it)."""
+    return str((await Runner.run(HELPER, items)).final_output)
 
 
 def chat(*texts: str) -> list[dict[str, str]]:
@@ -50,11 +80,6 @@ async def test_a_code_corrected_by_its_digits_alone_is_replaced_whole_and_the_ol
 
 
 async def test_a_pasted_transcripts_tool_call_lines_are_calls_not_part_of_the_users_line() -> None:
-    from openai import AsyncOpenAI
-
-    from memlab.offline.api import OfflineAPI
-    from memlab.offline.client import offline_client
-
     pasted = "\n".join([
         "USER: Hi, I'm Oona Fairlie, berth B-112. My shore power keeps tripping.",
         'TOOL CALL lookup_berth({"berth": "B-112"})', 'TOOL RESULT {"holder": "Rufus Carr"}',
@@ -177,22 +202,13 @@ async def test_an_id_a_correction_undoes_is_no_answer_from_a_note() -> None:
     items = [{"role": "user", "content": "Summarize our chat so far."}, {"role": "assistant", "content": earlier},
              {"role": "user", "content": "Sorry, my library card is LC-30581, not LC-30518."},
              {"role": "assistant", "content": "Noted."}, {"role": "user", "content": "What's my library card?"}]
-    answer = (await HELPER_RUN(items))
+    answer = (await reply_to(items))
     assert "LC-30581" in answer and "LC-30518" not in answer
     note = (await offline_summarizer().summarize(items[:4]))[1]
     assert "LC-30581" in note and "LC-30518" not in note
 
 
-async def HELPER_RUN(items: list[dict[str, str]]) -> str:
-    from agents import Runner
-
-    return str((await Runner.run(HELPER, items)).final_output)
-
-
 async def test_tool_calls_pasted_in_a_transcript_are_among_the_steps_of_a_note_without_a_tools_section() -> None:
-    from memlab.offline.api import OfflineAPI
-    from memlab.offline.client import offline_client
-
     pasted = "\n".join(["USER: Hi, I'm Pia Sand. Booking WC-7731 - can you check it?",
                         'TOOL CALL get_booking({"booking_ref": "WC-7731"})',
                         'TOOL RESULT {"booking_ref": "WC-7731", "cabin": "Heron Cabin", "status": "confirmed"}',
@@ -223,7 +239,7 @@ async def test_a_notes_line_in_the_users_words_is_told_back_as_theirs() -> None:
     note = "## Identifiers\n- ticket 6642\n\n## Timeline\n- I left my bracket clock with you last week, ticket 6642."
     items = [{"role": "user", "content": "Summarize our chat so far."}, {"role": "assistant", "content": note},
              {"role": "user", "content": "Remind me: which clock did I leave?"}]
-    answer = await HELPER_RUN(items)
+    answer = await reply_to(items)
     assert "you left your bracket clock with me last week" in answer
 
 
@@ -238,8 +254,6 @@ TIDE_RULE = "Decide whether tonight is good for a launch (good = swell under 1 m
 
 @pytest.mark.parametrize("choice", ["required", "tide_forecast", None])
 async def test_a_task_in_the_instructions_is_no_answer_and_a_tool_required_or_named_is_called(choice: str | None) -> None:
-    from agents import ModelSettings, Runner
-
     agent = Agent(name="Slipway", instructions=TIDE_RULE, tools=[tide_forecast],
                   model_settings=ModelSettings(tool_choice=choice))
     result = await Runner.run(agent, "Should we launch tonight?", max_turns=3)
@@ -281,8 +295,6 @@ def parcel_status(parcel_number: int) -> str:
 
 
 async def test_a_required_tool_that_nothing_fills_leaves_the_instructions_answer() -> None:
-    from agents import ModelSettings
-
     agent = Agent(name="Depot", instructions="You are the Millbrook depot assistant. We open 8am-6pm, Monday to Saturday.",
                   tools=[parcel_status], model_settings=ModelSettings(tool_choice="required"))
     assert await last(["What time do you open?"], agent) == "We open 8am-6pm, Monday to Saturday."
