@@ -1511,7 +1511,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         [section("Open items")] if spec.checklist else [])  # "the open items as a checklist: - [ ] item"
     bodies = {s.heading: list(dict.fromkeys(lines_for(s, said, spec))) for s in sections}
     done = next((s.heading for s in sections if s.kind == "steps"), None)  # no section for the tools: what they did is
-    if done and not any(s.kind == "tools" for s in sections) and any(s.role == "call" for s in said):  # among the steps
+    if done and not bodies[done] and not any(s.kind == "tools" for s in sections) and any(s.role == "call" for s in said):
+        # among the steps, when no other step was said
         bodies[done] += lines_for(section("Tool calls"), said, spec)
     for part in sections:  # "## Corrections": each correction said
         if keywords(part.heading) & stem_set("correction corrections corrected changes changed updates") and not (
