@@ -749,7 +749,9 @@ class Reader:
                 found = tokens(clause)  # latest clause: "room 101 last year; this year I'm in room 204": 204)
                 if {"old", "last", "previous", "former", "done"} & {t.lower() for t in found}:
                     continue  # ("Order 3307 was my old one": no number of the new one)
-                for at in (at for at, t in enumerate(found) if stem(t.lower()) in own):
+                for at in (at for at, t in enumerate(found) if stem(t.lower()) in own and (at == 0 or found[at - 1].lower() in (
+                        "my", "our", "the", "your", "repair", "on", "in", "at") or found[at + 1:at + 2] and found[at + 1].lower() in (
+                            "number", "no", "is", "was", "#"))):  # a noun: "my ticket", "ticket number" (not "to order 350")
                     value = next((v for v in found[at + 1:at + 5] if v.lower() not in ("number", "no", "is", "was", "#")), "")
                     if value.isdigit() and len(value) >= 3:
                         return float(value)

@@ -1034,8 +1034,7 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             out = [replace(s, text=text, stems=stems, said=fix.text if " not " in f" {fix.text.lower()} " else s.said) if (
                 s.text == old.text and s.order < fix.order) else s for s in out]  # (what it undoes: "..., not BK-90412")
             for was, then in codes:  # "student number S20417" in an earlier note's list too
-                out = [replace(s, text=s.text.replace(was, then), stems=s.stems - {stem(was)} | {stem(then)}) if (
-                    s.order < fix.order and s.role in ("user", "note") and was in tokens(s.text)) else s for s in out]
+                out = _mended(out, was, then, fix.order)
         elif old.role != "assistant" and len(old.text.split()) <= 8 and any(
                 _form(was) == _form(value) != "" and was != value and not (
                     "-" in was or any(c.isalpha() for c in was.lower().rstrip("km")))  # an amount, not a code
@@ -1063,10 +1062,16 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
     for fix in (s for s in out if s.fixed and " not " in s.said.lower()):  # "Sorry, my card is LC-30581, not LC-30518": the
         for gone, then in ((b, i) for a, b in itertools.pairwise(tokens(fix.said)) if a.lower() == "not" and identifiers(b)
                            for i in identifiers(fix.text) if _form(i) == _form(b) and i != b):  # old code wherever said
-            out = [replace(s, text=s.text.replace(gone, then), stems=s.stems - {stem(gone)} | {stem(then)}) if (
-                s.order < fix.order and s.role in ("user", "note") and gone in tokens(s.text)) else s for s in out]
+            out = _mended(out, gone, then, fix.order)
     return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems, said=newer[s.order].said) if s.order in newer
             else s for s in out if s not in newer.values()]
+
+
+def _mended(said: Sequence[Statement], gone: str, then: str, before: int) -> list[Statement]:
+    """The statements with a code a correction replaced (``gone``) written as its new one (``then``) in each of the
+    user's and the notes' said before the correction (at ``before``): a code is the same wherever it is said."""
+    return [replace(s, text=s.text.replace(gone, then), stems=s.stems - {stem(gone)} | {stem(then)}) if (
+        s.order < before and s.role in ("user", "note") and gone in tokens(s.text)) else s for s in said]
 
 
 def _chosen(statement: Statement, said: Sequence[Statement]) -> bool:

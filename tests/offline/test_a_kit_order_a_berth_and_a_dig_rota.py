@@ -334,3 +334,4 @@ async def test_picking_one_of_two_codes_said_before_is_no_correction() -> None:
     note = (await offline_summarizer().summarize(items))[1]
     assert "ORD-55130 (hers) and ORD-55131 (her son's)" in note
     assert "ORD-5513" in note.split("## Identifiers")[1].split("##")[0]  # (not "none")
+
