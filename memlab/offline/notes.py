@@ -223,6 +223,8 @@ class NoteSpec:
     decided: bool = False  # what was told or decided ("Remind me of everything we've decided")
     nulls: bool = False  # a JSON key nothing fills is null ("Use null if a field is missing"), else "none"
     empty: str = "none"  # what a section or field nothing fills says ("If a field was never mentioned, write 'unknown'")
+    closing: str = ""  # the label of a last line of open items ('End with one line starting "OPEN:"')
+    priceless: bool = False  # no amount of money in the note ("Never mention prices or money.")
 
 
 def read_prompt(prompt: str) -> NoteSpec:
@@ -245,6 +247,11 @@ def read_prompt(prompt: str) -> NoteSpec:
                     table="table" in map(str.lower, tokens(prompt[:4000])),  # "as a markdown table (columns A | B)"
                     decided=any(cue in lower for cue in ("we've decided", "we decided", "have we decided", "we've agreed",
                                                          "remind me of everything")))
+    spec.closing = next((prompt[at + len(cue):].split(cue[-1])[0] for cue in ('starting "', "starting '", 'starting with "',
+                         "starting with '", 'beginning "', "beginning '") if (at := prompt.find(cue)) >= 0 and "end with" in (
+                             lower[max(0, at - 60):at])), "")[:20]  # 'End with one line starting "OPEN:" that lists ...'
+    spec.priceless = any(f"{no} mention {what}" in lower for no in ("never", "not", "don't") for what in ("prices", "price",
+                                                                                                      "money", "costs"))
     for cue in ("write '", 'write "', "say '", 'say "', "put '", 'put "', "use '", 'use "'):  # "If a field was never mentioned, write
         at = lower.find(cue)  # 'unknown'" (not "write 'none'" for a quote of another rule)
         word = prompt[at + len(cue):].split(cue[-1])[0] if at >= 0 else ""
@@ -675,6 +682,7 @@ _KEY_KINDS = {kind: stem_set(text) for kind, text in {"money": "budget price cos
               "org": "company employer organisation organization firm"}.items()}
 _AROUND = frozenset("about around roughly approximately under over up to at most least max maximum".split())
 _MONEY_WORDS = frozenset("dollars dollar euros euro pounds pound usd eur gbp yen k".split())
+_MONEY_SIGNS = frozenset("£$€¥")
 
 
 def _kind_of(key: str) -> str | None:
@@ -1500,6 +1508,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     # know when you find out": the question before it is what stays open)
     said = _answers(_cancelled(_corrected(raw)))  # the model's own echoes ("Noted: ...", "From my notes: ...") tell nothing the user
     # did not; a correction written into what it corrects is gone from them, but for a section of corrections
+    if spec.priceless:  # "Never mention prices": a sentence without its clause of an amount ("Booked SK-7710, £240 all in")
+        said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(
+            c for c in s.text.split(", ") if not _MONEY_SIGNS & set(c)))]
     fixes = [_short(s.said) if s.said else _said(s) for s in raw if s.role == "user" and (_lower(s) & _FIXES or s.said)]  # (a
     # correction the reader wrote into what it corrects, as it was said)
     said = _clauses(said, spec.sections) if spec.sections else said
@@ -1633,8 +1644,10 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                 part.numbered and lines) else f"- {line}" for n, line in enumerate(lines or [spec.empty], 1))
 
     blocks = [(parts.get(h) or section(h), block(h, b)) for h, b in bodies.items()]  # fields in a row as the prompt
+    still = "; ".join(_bare(line).rstrip(".") for line in lines_for(section("Open items"), said, spec)) if spec.closing else ""
+    closing = f"\n\n{spec.closing} {still or spec.empty}" if spec.closing else ""  # 'End with one line starting "OPEN:"
     return "".join(("\n" if k and part.blank and blocks[k - 1][0].blank else "\n\n" * bool(k)) + text  # writes them
-                   for k, (part, text) in enumerate(blocks))
+                   for k, (part, text) in enumerate(blocks)) + closing
 
 
 #: What opens or closes a letter rather than saying something: "Hi team," "Thanks," "Best regards,".

@@ -335,3 +335,13 @@ async def test_picking_one_of_two_codes_said_before_is_no_correction() -> None:
     assert "ORD-55130 (hers) and ORD-55131 (her son's)" in note
     assert "ORD-5513" in note.split("## Identifiers")[1].split("##")[0]  # (not "none")
 
+
+
+async def test_a_rules_prompt_gets_its_closing_line_of_open_items_and_no_amounts() -> None:
+    prompt = ('Write a short handover summary. Rules:\n- Write in the third person.\n- Never mention prices or money.\n'
+              '- End with one line starting "OPEN:" that lists the unresolved items.')
+    items = chat("I'm Tess Hale. I'd like a 6-yard skip at 3 Mill Lane for Friday.", "Booked SK-7710, £240 all in.",
+                 "We still need to check the lane is wide enough for the lorry.", "Noted: the lane width is still open.")
+    note = (await offline_summarizer(prompt=prompt).summarize(items))[1]
+    assert note.splitlines()[-1].startswith("OPEN: ") and "lane" in note.splitlines()[-1]
+    assert "£" not in note and "SK-7710" in note and "SK-7710" not in note.splitlines()[-1]
