@@ -4245,9 +4245,9 @@ def _named_subject(text: str) -> bool:
     """Whether a sentence is of someone named, not of its speaker: it opens with a name ("And Tomasz wants block D")
     and says no "I", "my", "we"."""
     said = [t for t in tokens(text[:300]) if t.lower() not in ("and", "also", "but", "oh", "plus")]
-    return bool(said) and said[0] in _proper_names(text, people=True) and (
-        said[1:2] and said[1][:1].islower()) and not {t.lower().replace("’", "'").split("'")[0] for t in said} & {
-            "i", "me", "my", "mine", "we", "our", "ours", "us"}
+    return bool(said[1:2]) and said[0][:1].isupper() and said[1][:1].islower() and not {t.lower().replace("’", "'").split(
+        "'")[0] for t in said} & {"i", "me", "my", "mine", "we", "our", "ours", "us"} and said[0] in _proper_names(
+            text, people=True)  # (the names read last: asked of each statement a question weighs)
 
 
 #: Words that say outright that a statement corrects an earlier one ("Correction: the serial is 372491").
