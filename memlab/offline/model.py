@@ -4120,6 +4120,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             _PHONE.finditer(statement.text[:300]))) else set()  # "What's the manager's phone number?": "Colm Daly, 01632 960442"
         sized |= {stem("size")} if stem("size") in topic and any(a.isdigit() and b.isdigit() for a, x, b in (
             t.lower().partition("x") for t in tokens(statement.text[:300])) if x) else set()  # "What size?": "a 6x9 marquee"
+        sized |= {stem("model")} if stem("model") in topic and any(t[-1:].isdigit() and (t[:1].isalpha() or b[:1].isupper() and (
+            b.isalpha())) for b, t in itertools.pairwise(["", *tokens(statement.text[:300])])) else set()  # "Which pen model
+        # ...?": "my Pelikan M600", "my Rolex 1680"
         sized |= {stem("day")} if stem("day") in topic and _DAYS & statement.stems and "how " not in question.lower() else set()
         # "Which days...?": "Tuesdays"
         if len(topic) > 1 and set(topic) - _VALUE_KINDS - _MOVING and not _covered([one for one in topic if one not in _VALUE_KINDS], (
@@ -4146,8 +4149,10 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
                 i, head) for i in statement.identifiers) and not (whom & stems and set(topic) & _ID & stems) and not (head == counted and (facts(statement.text) or len(_listed(
-                    statement.text)) > 2) and _covered(rest, stems) == len(rest) > 0):  # or "I'm taking Biology, Chemistry
-            continue  # and Maths" for "How many courses am I taking?"
+                    statement.text)) > 2) and _covered(rest, stems) == len(rest) > 0) and not (
+                        {"it", "its"} & set(_lower_tokens(statement.text[:80])) and _covered(rest, stems) == len(rest) > 0 and (
+                            prior := _antecedent(request, statement)) is not None and head in prior.stems):  # or "I'm taking Biology, Chemistry and Maths" for "How many courses
+            continue  # am I taking?"; "The motto engraved on it reads..." after "My dial is ...", of "the motto on my dial"
         days = {one for one in topic if one in _DAYS}  # "on Wednesday" is not answered by "on Thursdays"
         covered = _covered([one for one in topic if one not in days], stems) + len(days & stems)
         counts_it = head == counted and any(_NUMBER.fullmatch(a) and stem(b) == head for a, b in itertools.pairwise(
@@ -4182,8 +4187,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # (of what is asked: "Actually, make that June 16th, the boat won't be ready" says nothing of its name)
         holds = sum((bool(meant & statement.stems), dated, "where" in asked and any(n.split()[0].lower() not in CALENDAR
                                                                                     for n in _names_after(statement.text, _PLACE_CUES)),
-                     stem("cost") in price))
-        # what the phrase or the wh-words ask for: "how old", "when", "where" (a place, not "moved to May 24")
+                     stem("cost") in price, bool(set(topic) & _JOBS) and ("i'm" in said_as or "am" in said_as or "work" in said_as)))
+        # what the phrase or the wh-words ask for: "how old", "when", "where" (a place, not "moved to May 24"); "What's
+        # my role?": "I'm Hattie Lomax, chief steward for ...", not "We need 6 stewards"
         said_here = _covered(topic, frozenset(words(statement.text)))  # of equals, the one that says it ("My son Noah
         specific = len(set(topic) - {stem("name")} & (stems | inherited)) + corrects + (sort in stems)  # the words asked,
         # said, the kind asked for by "which"/"what" twice ("Which varieties are we pressing?": "The main varieties are
@@ -4211,6 +4217,10 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         news = [s for s in request.said if s.role == "tool" and s.order > best[1].order and set(s.identifiers) & set(  # "My order
             best[1].identifiers) and len(set(s.stems) - {i.lower() for i in s.identifiers}) >= 3]  # number is HK-55102": what
         best = (best[0], news[-1]) if news else best  # its lookup said of it ("HK-55102: dispatched 3 June via ParcelLine")
+    if best and sorted_by and (moved := [s for s in request.said if s.role == "user" and s.order > best[1].order and whom <= (
+            s.stems) and not s.asks and any(a in ("move", "moved", "switch", "put") and b in ("her", "him", "them", "it", *map(
+                str.lower, whom)) for a, b in itertools.pairwise(_lower_tokens(s.text)))]):  # "Which class is Mabel in?" after
+        best = (best[0], moved[-1])  # "... please move her to Polecat Jill Junior"
     if best and not best[1].fixed and (later := [s for s in request.said if s.fixed and s.order > best[1].order and (
             s.role == best[1].role) and wording(s.text) == wording(best[1].text)]):  # "Was it Pier 4?": the sentence
         best = (best[0], later[-1])  # as corrected since ("Correction: the pickup point is Pier 7, not Pier 4")
@@ -4224,10 +4234,22 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     return (best[0][3], best[1]) if best else None
 
 
+#: What a question asks of someone's work ("What's my role?").
+_JOBS = stem_set("job role position occupation profession work")
+#: What says someone is no longer taking part ("Bel has dropped out").
+_LEFT = ("dropped out", "pulled out", "has withdrawn", "withdrew", "can't make it", "cannot make it", "can't come",
+         "is out", "has left", "has quit", "is no longer")
+
+
 def _dropped(request: Request, question: str) -> Statement | None:
     """The user's latest cancellation of the thing a question names ("Actually cancel the plasterboard bag, ..." of "Is
     the plasterboard bag still on my booking?"), else ``None``."""
     asked = set(_topic(question)) - _LIGHT_VERBS - _BOOKED - stem_set("still order list")
+    named = [t for t in tokens(question)[1:] if t[:1].isupper() and t != "I"]  # "Is Bel still stewarding?": Bel's latest
+    latest = next((s for s in reversed(request.said) if s.role == "user" and not s.asks and named and named[0] in tokens(
+        s.text)), None)  # news, if it says she is out ("No wait, Bel has dropped out.")
+    if latest and any(out in latest.text.lower().replace("’", "'") for out in _LEFT):
+        return latest
     for said in reversed([s for s in request.said if s.role == "user" and not s.asks]):
         heard = [t for t in _lower_tokens(said.text) if t not in _CORRECTION and t not in ("please", "can", "you")]
         thing = set(words(" ".join(heard[1:]).partition(",")[0])) - _LIGHT_VERBS
@@ -4705,6 +4727,61 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     return best[0][0], text[0].upper() + text[1:]
 
 
+#: Words of a question that say nothing of what it is about ("I'd like to know...", "which should I get?").
+_ASKING_WORDS = stem_set("like want need know tell get give come go see much many long can could would should please "
+                         "thing one")
+
+
+def _told_in_instructions(request: Request) -> str | None:
+    """The one sentence of the instructions that a question its other ways missed is about, when it says a value of the
+    kind asked (a day or a date for "when", an amount for "how much", a code for "what number"): the sentence sharing
+    most of the question's own words, two of them or one that only it says ("Nailsworth", "re-block" of "Re-blocking"),
+    or a "when" answered by its date ("When could your crew start?": "The crew is booked until September"); of a list,
+    the entry that says it ("Fig & Cedar (woody)" of "I like woody smells"). Not what the user has or did ("Which phone
+    do I have?": theirs to tell), and ``None`` when two sentences share as much."""
+    asking = request.message[:600]
+    lowered = _lower_tokens(asking)
+    if any(a in ("do", "did", "am", "was", "have") and b == "i" and c != "need" for a, b, c in zip(lowered, lowered[1:], [
+            *lowered[2:], ""])):
+        return None
+    question = [t for t in _lower_tokens(next((s for s in reversed(sentences(asking)) if s.rstrip().endswith("?")), asking).split(
+        " - ")[-1].split(", ")[-1])]  # its question: "which day does the van come?", "how much?"
+    yes_no = question[:1] and question[0] in _YES_NO
+    if question[:2] in (["can", "you"], ["could", "you"], ["will", "you"], ["would", "you"]) and not set(question) & (
+            QUESTION_WORDS - {"can", "could", "will", "would"}):
+        return None  # "Can you waive the fee?" asks for a deed, not a fact
+    own = {w.replace("-", "") for w in words(asking.replace("-", ""))} - _ASKING_WORDS - _LIGHT_VERBS
+    hyphened = {t.lower().replace("-", "") for t in tokens(asking) if "-" in t.strip("-")}  # "re-block"
+    when = bool({"when", "day", "days"} & set(question))
+    how_much = "how much" in asking.lower() and not any(a == "much" and b not in STOP and b.isalpha() for a, b in (
+        itertools.pairwise(lowered)))  # ("how much notice" asks no amount)
+    coded = bool(set(words(asking)) & _ID)
+    scored = []
+    for line in sentences(request.instructions[:4000]):
+        first = (_lower_tokens(line) or [""])[0]
+        if first in ("you", "you're", "your", "always", "never", "be", "answer", "reply", "say", "route", "recommend",
+                     "use", "keep", "only", "don't", "do", "if", "when", "remember", "help"):
+            continue  # the model's own part and its orders, no fact told
+        held = {w.replace("-", "") for w in words(line.replace("-", ""))}
+        shared = {w for w in own if any(w == h or len(w) >= 5 and len(h) >= 5 and (h.startswith(w) or w.startswith(h))
+                                        for h in held)}
+        dated = bool(_weekdays(line) or _DATE.search(line) or CALENDAR & {t.removesuffix("s") for t in _lower_tokens(line)})
+        names = {stem(t.lower()) for t in tokens(line)[1:] if t[:1].isupper()}
+        valued = dated or names or any(c.isdigit() for c in line) or "'" in line.replace("'s ", " ") or '"' in line or bool(
+            {"one", *_COUNT_WORDS} & set(_lower_tokens(line)))  # ("one calendar month's notice")
+        if not shared or not valued or when and not dated or how_much and not _currencies(line) or coded and not facts(line):
+            continue
+        entries = [e.strip() for e in outside_brackets(line.partition(": ")[2] or line)]
+        listed = [e for e in entries if {w.replace("-", "") for w in words(e.replace("-", ""))} & shared]
+        if len(shared) >= 2 or shared & (names | hyphened) or not yes_no and (len(entries) > 2 and len(listed) == 1 or when):
+            scored.append((len(shared), line, listed if len(entries) > 2 and len(listed) == 1 else []))
+    scored.sort(key=lambda entry: -entry[0])
+    if not scored or len(scored) > 1 and scored[0][0] == scored[1][0]:
+        return None
+    _, line, listed = scored[0]
+    return f"{listed[0].removeprefix('and ').rstrip('.')}." if listed else line
+
+
 def _weekdays(text: str) -> set[str]:
     """The weekdays ``text`` names, by name or three letters, a range in full ("Mon-Fri 9:00": mon, tue, ..., fri;
     "weekdays" too)."""
@@ -4827,8 +4904,9 @@ def restate(statement: Statement) -> str:
     text = statement.text.rstrip(" .!")
     if ", not " in text:  # a correction: say the new value only ("I'm Rob, not Bob" → "I'm Rob")
         before, _, after = text.partition(", not ")
-        rest = after.split(", ", 1)  # (not "2,000")
-        text = before + (", " + rest[1] if len(rest) > 1 else "")
+        cut = min((at for at in (after.find(", "), after.find(" - "), after.find("; ")) if at >= 0), default=-1)  # (not
+        text = before + (after[cut:] if cut >= 0 else "")  # "2,000"; "Mabel is a polecat, not sable - please move her to
+        # Polecat Jill Junior": what follows the old value stays)
     if statement.role == "user":
         first, _, rest = _unled(text).partition(" ")
         asked = _swap(rest)  # "Please don't email me": "You asked me not to email you."
@@ -5765,7 +5843,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return (_told_back(told) if all(s.role == "user" for s in told) else " ".join(map(restate, told))) + (
             f" I don't know {_swap(' or '.join(unknown))}: it isn't in the conversation I can see." if unknown else "")
     if question and "still" in said_tokens and (dropped := _dropped(request, said)):  # "Is the plasterboard bag still on
-        return f"No: you cancelled it (\"{dropped.text.rstrip('.!')}\")."  # my booking?" after "Actually cancel the plasterboard bag"
+        if not any(out in dropped.text.lower().replace("’", "'") for out in _LEFT):  # my booking?" after "Actually cancel
+            return f"No: you cancelled it (\"{dropped.text.rstrip('.!')}\")."  # the plasterboard bag"
+        news = " ".join(itertools.dropwhile(lambda w: w.lower().strip(",-") in _CORRECTION | {"no", "wait", "oh"}, dropped.text.split(
+            " ")))
+        return f"No: you told me \"{news.rstrip('.!')}\"."  # ("Bel has dropped out", without its "No wait,")
     if question and (answer := _from_results(request, said) or _soonest(request, said)):  # "Which one is cheaper?"
         return answer  # after a list of flights; "Which exam comes first?" after their dates
     if question and (done := _done_by_me(request, said)):  # "Did you cancel it?": what cancel_appointment returned
@@ -5903,6 +5985,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return remembered
         if _recalls(said):
             return "I don't know: it isn't in the conversation I can see. Could you tell me?"  # not seen, not forgotten
+        if guess := _told_in_instructions(request):  # "I live in Nailsworth - which day does the van come?" of
+            return guess  # "Stroud deliveries are on Thursdays, Nailsworth on Fridays."
         if scripted := _scripted(request.instructions):  # "Tell the customer their refund is logged."
             return scripted
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
@@ -5988,9 +6072,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if known is None and acts[:1] and acts[0] in _ACTS and (not request.tools or stem(acts[0]) not in able and (acts[
             1:2] != ["me"] or not {"rather", "instead", "if", "when"} & said_tokens)) and acts[1:2] != ["yourself"] and not (  # "Email
             # me rather than calling": a preference; "Book me a flight to Oslo" with no booking tool: can't
-            acts[1:2] == ["me"] and said.split("me ", 1)[-1][:1].isupper()) and not (set(words(request.instructions[:2000])) & (
+            acts[1:2] == ["me"] and said.split("me ", 1)[-1][:1].isupper()) and ", not " not in said and not (set(words(
+                request.instructions[:2000])) & (
                 {stem(acts[0])} | related({stem(acts[0])}))):  # an order no tool can carry out ("Call me Sam" is a name,
-        return _CANNOT  # "call yourself Juniper" an order to the assistant; "You take sauna reservations": its own work)
+        return _CANNOT  # "call yourself Juniper" an order to the assistant; "You take sauna reservations": its own work;
+        # "Send them back by courier, not by post": a preference, noted)
     grieved = bool(set(_lower_tokens(said)) & _GRIEVANCE or set(words(said)) & notes.PROBLEM)  # an offer is a complaint's
     return known[1] if known is not None else _scripted(request.instructions, grieved) or f"Noted: {echo}."
 
@@ -6381,6 +6467,19 @@ def reasoning_summary(output: Sequence[dict[str, Any]]) -> str:
             "not hold the answer.")
 
 
+#: What a message says to ask only that its facts be kept ("My lodge code is LDG-5521, please keep it in mind").
+_KEEP = ("keep it in mind", "keep that in mind", "keep in mind", "bear in mind", "for the record", "just so you know",
+         "remember that", "remember this", "please remember", "make a note", "note that", "fyi")
+
+
+def _for_memory(message: str) -> bool:
+    """Whether a message only tells facts to keep, asking for nothing done ("..., please keep it in mind")."""
+    said = message.lower().replace("’", "'")
+    heard = f" {' '.join(_lower_tokens(message))} "  # (whole words: not the "fyi" of "notifying")
+    return any(f" {phrase} " in heard for phrase in _KEEP) and "?" not in said and not any(
+        clause.strip().split(" ")[0] in _ACTS for clause in said.replace(",", ".").split(".") if clause.strip())
+
+
 def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     """A verdict, a note, tool calls or a message (see the module docstring)."""
     instructions, message = request.instructions, request.message
@@ -6445,7 +6544,10 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         forced = (request.body.get("tool_choice") == "required" or isinstance(request.body.get("tool_choice"), Mapping)) and any(
             _fits(t, request) or not t.parameters.get("required") for t in request.tools)  # (a call it can make: not
         # order_status(0) for "What time do you open?", which the instructions answer)
-        calls, missing = ([], []) if answered and not forced else _plan(_completing(request) or request, fingerprint)
+        kept = _for_memory(message) and not any(t.name_stems & stem_set("remember memory note save store") for t in (
+            request.tools))  # (but a tool that keeps it is called: save_memory)
+        calls, missing = ([], []) if (answered or kept) and not forced else _plan(
+            _completing(request) or request, fingerprint)  # ("My lodge code is LDG-5521, please keep it in mind": no booking)
         if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls} and not (
                 _SEARCHES & e.name_stems and later.name_stems - _VERBS & set(words(message)))][:1]):  # not a search
             calls, missing = _plan(request, fingerprint, only=earlier)  # before "open a ticket"; "Check availability

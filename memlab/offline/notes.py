@@ -124,6 +124,7 @@ class Section:
     blank: bool = False
     numbered: bool = False
     fields: tuple[Section, ...] = ()
+    number: str = ""  # the number the prompt gives the section itself ("2. Agreed details"), written before its heading
 
 
 def _placeholder(text: str) -> str | None:
@@ -427,8 +428,9 @@ def _sections(lines: list[str]) -> tuple[list[Section], str]:
             if len(name.split()) <= 8 and not name.startswith('"'):  # a quoted fact to keep names none
                 below = takewhile(lambda later: later.startswith((" ", "\t")) and later.strip(), lines[i + 1:i + 6])
                 hint = _placeholder(text) if named else None  # "Caller: <name>": one value on its line
-                found.append(_blank(name.strip(), hint) if hint is not None else section(
-                    name.strip(), text or " ".join(later.strip(" -*•\t") for later in below)))
+                found.append(replace(_blank(name.strip(), hint) if hint is not None else section(
+                    name.strip(), text or " ".join(later.strip(" -*•\t") for later in below)), number=line.split()[0] if (
+                        item and line[:1].isdigit()) else ""))
     bolds = [name.strip(" :") for name in "\n".join(lines).split("**")[1::2] if 0 < len(name.split()) <= 4]
     if not found and len(bolds) >= 2:  # "produce notes with **Student**, **Struggles** and **Next session**"
         return [section(name) for name in dict.fromkeys(bolds)], ""
@@ -667,9 +669,9 @@ def _label(statement: Statement, value: str) -> str:
     named = [t for t in said if stem(t.lower()) in _ID_NOUNS - {"numb", "no"} and t.isalpha() and not t.lower().endswith(
         ("ed", "ing"))] if head.lower().rstrip().endswith((" is", " was")) else []  # "My reference from your letter is X":
     before = named[-1:] if named and stem(before[-1].lower()) not in _ID_NOUNS else before  # "reference", not "letter"
-    whose = (tokens(head.split(before[-1])[0])[-1:] or [""])[0].lower() if before else ""  # "her reference is X": Greta
+    whose = (tokens(head.split(before[0])[0])[-1:] or [""])[0].lower() if before else ""  # "her reference is X": Greta
     if whose in ("her", "his", "their") and (people := _name_runs(statement.text)):  # Holm's reference
-        return f"{people[0]}'s {' '.join(before)}"
+        return f"{people[0]}'{'s' * (people[0][-1:] != 's')} {' '.join(before)}"  # ("the Crown Cobras' team code")
     if len(before) == 2 and (stem(before[0]) in _PAST or before[0].lower().endswith("ed") or before[0].lower(
             ).endswith("ing") and stem(before[0]) not in _ID_NOUNS):
         before = before[1:]  # "bought order ORD-1" is labelled "order" ("booking reference X1" stays)
@@ -975,7 +977,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         whose = of_someone_else(fix.text)  # "Sorry, my reference is ...": the speaker's own, not the sister's; an
         # earlier message's, not the reason said with it ("3 June is sports day. Make it 5 June instead.")
         forms = {_form(v) for v in facts(fix.text)} - {""}  # ("a 1/2 size" corrects "a 3/4 size", not "she's 9")
-        shares = [(old.turn != fix.turn or old.role != "user", of_someone_else(old.text) == whose, bool(forms & {_form(
+        shares = [(old.turn != fix.turn or old.role != "user", bool(undone & {t.lower() for t in tokens(old.text)}),
+                   of_someone_else(old.text) == whose, bool(forms & {_form(
             v) for v in facts(old.text)}), mistyped(old.text, fix.text), len(same), old.role != "assistant", old.order, at) for at, (
                 old, same) in enumerate(zip(out, shared))
                   if old.order < fix.order and old.role in ("user", "note", "assistant") and (same - _TIME and (
@@ -1072,7 +1075,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                            for i in identifiers(fix.text) if _form(i) == _form(b) and i != b):  # old code wherever said
             out = _mended(out, gone, then, fix.order)
     return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems, said=newer[s.order].said) if s.order in newer
-            else s for s in out if s not in newer.values()]
+            else s for s in out if s not in newer.values() and not (s.fixed and fixes[wording(s.text)] is not s and (
+                fixes[wording(s.text)].order > s.order))]  # (of two corrections of one sentence, the sentence with both)
 
 
 def _mended(said: Sequence[Statement], gone: str, then: str, before: int) -> list[Statement]:
@@ -1492,9 +1496,10 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
 
 
 def _title(spec: NoteSpec, heading: str) -> str:
-    """A section's heading as the prompt writes it: "## Who", "**Customer:**" or "Customer:"."""
+    """A section's heading as the prompt writes it: "## Who", "**Customer:**", "Customer:" or "2. Next steps:"."""
+    number = next((f"{s.number} " for s in spec.sections if s.heading == heading and s.number), "")
     return f"{spec.heading} {heading}" if spec.heading else f"**{heading.rstrip(':')}:**" if spec.bold else (
-        f"{heading.rstrip(':')}:")
+        f"{number}{heading.rstrip(':')}:")
 
 
 #: What a user says to wait for an answer, which tells nothing of its own ("Let me know when you find out.").
@@ -1531,9 +1536,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         # among the steps, when no other step was said
         bodies[done] += lines_for(section("Tool calls"), said, spec)
     for part in sections:  # "## Corrections": each correction said
-        if keywords(part.heading) & stem_set("correction corrections corrected changes changed updates") and not (
-                bodies[part.heading]):
-            bodies[part.heading] = fixes
+        if keywords(part.heading) & stem_set("correction corrections corrected changes changed updates"):
+            held = " ".join(bodies[part.heading])  # (with the cancellations a "Changes and cancellations" holds)
+            bodies[part.heading] = [line for line in fixes if line not in held] + bodies[part.heading]
     if spec.paragraph:  # says each thing once (no "open: <the problem>" again)
         earlier = [{_bare(line) for b in list(bodies.values())[:at] for line in b} for at in range(len(bodies))]
         bodies = {h: [line for line in b if _bare(line) not in seen] for (h, b), seen in zip(bodies.items(), earlier)}

@@ -92,11 +92,11 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     motel hostel | from
     originally born grew hometown native | travel trip flight fly going holiday vacation journey destination taxi cab
     abroad leave depart departure driving headed | work job role profession occupation employer company office position trade |
-    route trail path track walk walking hike hiking trek traverse | job profession nurse doctor
+    route trail path track walk walking hike hiking trek traverse | job role position profession nurse doctor
     teacher engineer developer programmer designer chef lawyer manager student consultant architect scientist
     researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
-    sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waiter cashier lecturer
-    professor tutor coach translator editor photographer surgeon builder contractor | wife husband partner spouse girlfriend
+    sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waitress cashier lecturer
+    professor tutor coach translator editor photographer surgeon builder contractor steward captain treasurer organiser organizer coordinator volunteer director | wife husband partner spouse girlfriend
     boyfriend fiance fiancé fiancee fiancée |
     son daughter kid child baby boy girl | mother mom mum father dad parent family | brother sister sibling siblings | pet dog cat puppy
     kitten parrot bird rabbit hamster fish horse | dog puppy breed retriever labrador poodle spaniel terrier collie beagle
@@ -424,7 +424,9 @@ class _Reader:
             tags = _tags(sentence) if role in ("user", "note") else frozenset()
             stems = frozenset(words(sentence)) | heading | tags | (self.pointed(sentence) if role == "user" else set()) | {
                 stem(part) for t in tokens(sentence[:400]) if "-" in t and t[:1].isalpha() for part in t.split("-") if len(
-                    part) > 3 and part.isalpha()}  # "climate-controlled" says "climate" and "control"
+                    part) > 3 and part.isalpha()} | (_subject(said) if sentence != said else frozenset())  # "climate-controlled"
+            # says "climate" and "control"; a correction written into what it corrects says what it was of too ("Sorry,
+            # the pen is a Pelikan M600": a pen)
             self.statements.append(Statement(sentence, role, self.turn, len(self.statements), stems, tool, sentence != said,
                                              said if sentence != said else ""))
 
@@ -446,12 +448,23 @@ class _Reader:
         "not Monday but Tuesday") corrects the latest statement holding "Monday" (else the latest with a value of its
         shape; else the sentence). A reason may come first ("3 June is sports day, so make it 5 June instead"); a
         cancellation ("Actually cancel the Yamaha") corrects no value."""
+        head, so, tail = sentence.partition(", so ")
+        if so and (first := self.fixed(head)) != head:  # "Actually it's 5 Parker 51s, so 8 pens in all": the total too
+            counted = tokens(tail)[:2]
+            again = _replaced(first, " ".join(counted), "", counted[0]) if len(counted) == 2 and counted[0].isdigit() and (
+                counted[1].isalpha()) and counted[1] in first else None
+            return again or first
         found = tokens(sentence[:200])
         lead = len(list(itertools.takewhile(lambda t: t.lower().replace("’", "'") in _FIXING, found)))
         moved = [t.lower() for t in found[lead:lead + 3]]  # "Actually, move it: bench 2 instead": "bench 2"
         lead += (2 + (moved[2:] == ["to"])) * (moved[:1] in (["move"], ["change"], ["switch"]) and moved[1:2] in (["it"], ["that"]))
         if found[lead:lead + 1] and found[lead].lower() in _CANCELS:
             return sentence
+        verb = lead + (found[lead:lead + 1] in (["And"], ["and"], ["Then"], ["then"]))  # "And change the delivery to 21
+        to = next((k for k in range(verb + 3, min(verb + 6, len(found) - 1)) if found[k].lower() == "to"), 0) if [  # May":
+            t.lower() for t in found[verb:verb + 2]] in (["change", "the"], ["change", "my"], ["move", "the"], ["move", "my"]) else 0
+        thing = {stem(t.lower()) for t in found[verb + 2:to] if t.isalpha()}  # the delivery's date, told as a correction
+        lead = to + 1 if to else lead
         lead += lead > 0 and found[lead:lead + 1] in (["and"], ["And"]) and "not" in found  # "Oh, and the motors should..."
         clause = max(sentence.lower().rfind(" make it "), sentence.lower().rfind(" make that "))
         if clause > 0 and lead == 0 and ((rest := sentence[clause + 1:]) != (fixed := self.fixed(rest))):
@@ -466,7 +479,7 @@ class _Reader:
         named = next((k for k in range(2, len(new)) if new[k][:1].isdigit() or new[k].lower() in CALENDAR), 0) if lead and (
             found[lead - 1].lower() == "make") and new[:1] in (["our"], ["my"], ["the"]) else 0  # "make our kits 10, not
         # 12": 10 of the kits; "make my arrival Sunday 15 September": the arrival's date
-        noun, new = ({stem(t.lower()) for t in new[1:named] if t.isalpha()}, new[named:]) if named else (set(), new)
+        noun, new = ({stem(t.lower()) for t in new[1:named] if t.isalpha()}, new[named:]) if named else (thing, new)
         new = new[:-2] if [t.lower() for t in new[-2:]] in (["for", "me"], ["for", "us"]) else new  # that 5 blocks for me,
         # not 3": "5 blocks"
         counts = [k for k, t in enumerate(new) if t.isdigit()]
@@ -479,7 +492,7 @@ class _Reader:
         its = "it's" in said[1:] and at < len(found)
         new = new[said.index("it's") + 1:] if its else new
         its_value = sentence[sentence.lower().find(" it's ") + 6:].split(" not ")[0] if its else ""
-        verb = next((w for w in said[1:5] if w in ("is", "are", "be")), "")  # ("the motors should be B6-4")
+        verb = next((w for w in said[1:5] if w in ("is", "are", "be", "was", "were")), "")  # ("the motors should be B6-4")
         subject = [w for w in said[:said.index(verb)] if w not in STOP] if not its and verb else []
         if not its and at < len(found) and verb and said[0] in ("the", "my", "our"):  # "Sorry, the postcode
             new = new[said.index(verb) + 1:]  # is DM4 7QX, not 7QT": "DM4 7QX"
@@ -500,8 +513,9 @@ class _Reader:
             for t in found[:lead + 1]:
                 start = sentence.find(t, start) + len(t)
             told = " ".join(s.text.lower() for s in self.statements[-6:] if s.role == "user")
-            ends = [k for k in (sentence.find(mark, start) for mark in (", ", "; ", " - ", " – ", " — ", " (")) if k >= 0 and (
-                sentence[k:].split()[1:2] or [""])[0][:1].islower() and ((sentence[k:].split()[1:2] or [""])[0] not in (
+            ends = [k for k in (sentence.find(mark, start) for mark in (", ", "; ", " - ", " – ", " — ", " (")) if k >= 0 and ((
+                sentence[k:].split()[1:2] or [""])[0][:1].islower() or (sentence[k:].split()[1:2] or [""])[0].replace(
+                    "’", "'").split("'")[0] == "I") and ((sentence[k:].split()[1:2] or [""])[0] not in (
                     "and", "or", "at", "on", "in", "by", "from", "until", "for") or sentence[k + 2:].rstrip(" .!").lower() in told)]
             # (not "Tom, Ann and Joe", "Monday, 4 March", "11 July, at 2pm"; but "Gate 5, at 6pm" after "Gate 3, at 6pm":
             # what follows the comma is said already)
@@ -517,11 +531,14 @@ class _Reader:
         dated = all(t.lower() in CALENDAR or t[:1].isdigit() or t.lower() in ("at", "on", "the", "of") for t in new)
         ranged = [k for k in range(1, len(new) - 1) if new[k].lower() in ("to", "and") and new[k - 1][:1].isdigit() and (
             new[k + 1][:1].isdigit())]  # "15:00 to 19:00": one value
-        if not new or len(new) > (6 if dated else 4) or not (_FIXES & {t.lower() for t in found[:lead]} or old) or any(
+        if not new or len(new) > (6 if dated else 4) or not (_FIXES & {t.lower() for t in found[:lead]} or old or thing) or any(
                 t.lower() in STOP - {"a", "an", "the", "on", "at", "in", "per"} for k, t in enumerate(new) if k not in ranged and not (
                     dated and t[:1].isupper() and t.lower() in CALENDAR)):  # ("14 May": a month, no "may")
             return sentence  # "Sorry, I can't make it" names no new value
-        value = (rest or its_value or sentence[sentence.find(new[0]):].split(" not ")[0]).rstrip(" ,;.!")
+        begin = 0
+        for t in found[:lead]:  # (the value's first word after the opening: the "a" of "make that a Pelikan M800", not
+            begin = sentence.find(t, begin) + len(t)  # of "make")
+        value = (rest or its_value or sentence[sentence.find(new[0], begin):].split(" not ")[0]).rstrip(" ,;.!")
         value = value[:value.rfind(new[-1]) + len(new[-1])] if new[-1] in value else value
         key = next((t for t in new if any(c.isdigit() for c in t) or t[:1].isupper() and t != "I"), "")
         opening = " ".join(found[:lead]).lower()
@@ -533,13 +550,18 @@ class _Reader:
         told = [s for s in told if not key.isdigit() or _counts(s.text) or dated and len(new) > 1 and any(
             t.lower() in CALENDAR for t in tokens(s.text))]  # a count is no part of a phone number; a date's day is
         # no count ("make it 14 May")
-        counted = [s for s in told if units & set(words(s.text))]
+        counted = [s for s in told if (units & set(words(s.text)) or thing and any(  # ("delivery" meets "delivered")
+            len(w) >= 4 and (w.startswith(t) or t.startswith(w)) for t in thing for w in words(s.text))) and not (
+                thing and CALENDAR & {t.lower() for t in new} and not CALENDAR & {t.lower() for t in tokens(s.text)})]
+        # ("change the delivery to 21 May": a delivery with a date)
+        if thing and not counted:
+            return sentence  # (not the birthday's date: no delivery was said)
         told = counted or [s for s in told if units & _HEADCOUNT and _of_us(s.text)] or told  # ("8 people" for
         # "There'll be 6 of us": the number alone)
         value = value if counted or not told or not _of_us(told[-1].text) else key
         told = [s for s in told if of_someone_else(s.text) == of_someone_else(sentence)] or told  # "Make that 8 supers"
         # is the speaker's own 6, not the neighbour's 2
-        now = [s for s in told if s.turn == self.turn]  # "3 June is sports day. Make it 5 June instead.": the booking
+        now = [s for s in told if s.turn == self.turn and not s.fixed]  # "3 June is sports day. Make it 5 June instead.": the booking
         before = [s for s in told if s.turn < self.turn and set(facts(s.text)) & set(facts(now[-1].text))] if now else []
         told = before or told  # said before of 3 June, not the reason given with the change
         if identifiers(key) and any(value in s.text for s in self.statements):
@@ -596,6 +618,14 @@ class _Reader:
 
 #: The marks a note adds to a line ("open: ", " [resolved]"): a note read back keeps only what was said.
 NOTE_MARKS = ("open: ", "resolved: ", "customer asked: ", "Follow up on: ")
+
+
+def _subject(correction: str) -> frozenset[str]:
+    """What a correction says it is of, before its verb: "Sorry, the pen is a Pelikan M600" is of the pen."""
+    said = [t.lower() for t in tokens(correction[:200])]
+    said = list(itertools.dropwhile(lambda t: t in _FIXING, said))
+    verb = next((k for k, t in enumerate(said) if t in ("is", "are", "was", "were", "should")), 0)
+    return frozenset(words(" ".join(said[1:verb]))) if said[:1] in (["the"], ["my"], ["our"]) else frozenset()
 
 
 def _note_lines(text: str) -> list[tuple[str, frozenset[str]]]:
@@ -701,7 +731,9 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
         at, old = start, target[start:at + len(old)]
     if at >= 0:
         end = at + len(old)
-        lead, _, last = value.rpartition(" ")
+        article, _, rest = value.partition(" ")
+        value = rest if article.lower() in ("a", "an") and rest else value  # "a Pelikan M800" for the M600 of "my
+        # Pelikan M600": "M800"
         value = value[4:] if value[:4].lower() == "the " and target[:at].lower().endswith("the ") else value  # (not "at the
         # the Rowing Club")
         lead, _, last = value.rpartition(" ")
@@ -731,9 +763,10 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
     if spans and spans[-1] in target:
         at = target.rfind(spans[-1])
         return target[:at] + value + target[at + len(spans[-1]):]
-    same = [t for t in found[1:] if key and shape(t) == shape(key)]
+    same = [t for at, t in enumerate(found) if key and shape(t) == shape(key) and (at or t[:1].isdigit())]  # (a number
+    # may open the sentence: "400 brown trout at 25-30 cm", then "make it 350 brown trout"; a capital there is no name)
     unit = (tokens(value[value.find(key):])[1:2] or [""])[0].lower() if key else ""
-    counted = [(t, n) for t, n in zip(found[1:], found[2:]) if t in same and unit.isalpha() and stem(n.lower()) == stem(unit)]
+    counted = [(t, n) for t, n in itertools.pairwise(found) if t in same and unit.isalpha() and stem(n.lower()) == stem(unit)]
     same = [counted[-1][0]] if counted else same  # "5 sheets" for the 3 of "3 sheets of the 1934 Airmail set"
     if same:
         at = end = target.rfind(" ".join(counted[-1])) if counted else target.rfind(same[-1])

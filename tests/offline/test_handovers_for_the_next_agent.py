@@ -39,19 +39,22 @@ async def note(client, instructions: str) -> str:
 
 
 def sections(text: str) -> dict[str, str]:
-    """A ``Name:`` note's sections, by name."""
+    """A ``Name:`` note's sections, by name (without the number a numbered list of sections gives each: "1. Customer:")."""
     found: dict[str, list[str]] = {}
     for line in text.splitlines():
         if line.strip() and not line.startswith("-"):
-            current = found.setdefault(line.strip().rstrip(":"), [])
+            current = found.setdefault(line.strip().rstrip(":").partition(". ")[2] if line[:1].isdigit() else (
+                line.strip().rstrip(":")), [])
         elif line.strip():
             current.append(line)
     return {name: "\n".join(lines) for name, lines in found.items()}
 
 
 async def test_a_numbered_list_of_sections_is_not_a_count_of_bullets(client) -> None:
-    written = sections(await note(client, NUMBERED))
-    assert list(written) == ["Customer", "Problem", "What was tried", "Open items", "Deadlines"]
+    text = await note(client, NUMBERED)
+    assert list(sections(text)) == ["Customer", "Problem", "What was tried", "Open items", "Deadlines"]
+    assert [line for line in text.splitlines() if line[:1].isdigit()] == [  # each with its number, as the prompt lists them
+        "1. Customer:", "2. Problem:", "3. What was tried:", "4. Open items:", "5. Deadlines:"]
 
 
 async def test_each_section_holds_what_it_names(client) -> None:

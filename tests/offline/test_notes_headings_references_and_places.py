@@ -52,9 +52,11 @@ async def note(client, instructions: str, conversation) -> str:
 
 
 def body(text: str, heading: str) -> str:
-    """The lines under ``heading`` up to the next heading (a line starting with "#" or ending with ":")."""
+    """The lines under ``heading`` up to the next heading (a line starting with "#" or ending with ":"; a numbered
+    list of sections numbers its headings: "2. Appointment:")."""
     lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.strip().lstrip("#").strip().rstrip(":") == heading)
+    start = next(i for i, line in enumerate(lines) if line.strip().lstrip("#").strip().rstrip(":") == heading or (
+        line[:1].isdigit() and line.strip().rstrip(":").partition(". ")[2] == heading))
     rest = list(lines[start + 1:])
     end = next((i for i, line in enumerate(rest) if line.startswith("#") or line.rstrip().endswith(":")), len(rest))
     return "\n".join(rest[:end])
