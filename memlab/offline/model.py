@@ -6052,7 +6052,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         said_tokens & {"like", "want", "need", "must", "should"} or any(a == "done" and b in ("on", "in", "at", "by") for a, b in (
             itertools.pairwise(_lower_tokens(said)))))  # "We'd like the job done by May 30": a wish, not news; "The hip
     # replacement was done on May 3": when, not a fix
-    if (solved or "all good" in said.lower()) and not fault:  # "works as an architect" tells a job
+    if (solved or "all good" in said.lower()) and not fault and not {"cancel", "change", "rather", "instead"} & said_tokens:
+        # "works as an architect" tells a job; "Fine. Cancel the jungle theme, we'd rather do circus" a change
         return f"Good to hear: {echo}. Is there anything else I can help with?"
     task = [t.lower() for t in tokens(request.instructions[:100])[:2]]  # "Generate...", "You generate..."
     verb = stem(task[task[0] == "you" and len(task) > 1]) if task else ""  # "Extract every date and amount": those the
@@ -6072,7 +6073,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if known is None and acts[:1] and acts[0] in _ACTS and (not request.tools or stem(acts[0]) not in able and (acts[
             1:2] != ["me"] or not {"rather", "instead", "if", "when"} & said_tokens)) and acts[1:2] != ["yourself"] and not (  # "Email
             # me rather than calling": a preference; "Book me a flight to Oslo" with no booking tool: can't
-            acts[1:2] == ["me"] and said.split("me ", 1)[-1][:1].isupper()) and ", not " not in said and not (set(words(
+            acts[1:2] == ["me"] and said.split("me ", 1)[-1][:1].isupper()) and ", not " not in said and not _of_the_plan(
+                request, said) and not (set(words(
                 request.instructions[:2000])) & (
                 {stem(acts[0])} | related({stem(acts[0])}))):  # an order no tool can carry out ("Call me Sam" is a name,
         return _CANNOT  # "call yourself Juniper" an order to the assistant; "You take sauna reservations": its own work;
@@ -6465,6 +6467,16 @@ def reasoning_summary(output: Sequence[dict[str, Any]]) -> str:
     return ("**Answering from what I was sent**\n\nAs an offline model I reason over the request alone: the "
             "conversation, my instructions and the tools' results. I answer from them, and say so when they do "
             "not hold the answer.")
+
+
+def _of_the_plan(request: Request, said: str) -> bool:
+    """Whether a message cancels or changes a thing the user said before, with no tool for it ("Cancel the jungle
+    theme, we'd rather do circus" after "Three walkers, jungle theme"): news of the plan to note, not a deed refused."""
+    heard = [t for t in _lower_tokens(said.partition(",")[0]) if t != "please"]
+    thing = set(words(" ".join(heard[1:]))) - _LIGHT_VERBS
+    before = {w for s in request.said if s.role == "user" and s.turn < request.said[-1].turn for w in s.stems} if (
+        request.said) else set()
+    return bool(heard) and heard[0] in ("cancel", "drop", "remove", "change", "swap", "scrap") and bool(thing) and thing <= before
 
 
 #: What a message says to ask only that its facts be kept ("My lodge code is LDG-5521, please keep it in mind").

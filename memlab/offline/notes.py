@@ -80,7 +80,7 @@ _PAST = stem_set("tried did held found made took put reset checked installed upd
                  "rebooted replaced")
 #: Sections that give way first when a note is over its word budget.
 _CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "status", "pending", "risk", "advice",
-              "cause", "outcome", "next", "date", "name", "issue", "id", "ids")
+              "cause", "outcome", "current", "next", "date", "name", "issue", "id", "ids")
 #: The length of a note whose prompt sets no budget: brief, as a careful model writes one.
 DEFAULT_MAX_WORDS = 250
 #: How the offline model's own recall answers and "I don't know"s start: a note takes none of them.
@@ -177,6 +177,12 @@ def section(heading: str, description: str = "") -> Section:
         return Section(heading, description, "pending")
     if named in (["schedule"], ["dates"], ["key", "dates"]):  # its dates (a "Medication schedule" holds the doses)
         return Section(heading, description, "time")
+    if named and named[0].strip("*:") in ("current", "final", "agreed", "confirmed") and (len(named) == 1 or stem(named[
+            1].strip("*:()")) in _PLANNED or "final values" in heading.lower()):  # "Current booking (final values only)",
+        return Section(heading, description, "current")  # "Agreed:": what stands now (not "Current medications")
+    inner, _, parts = heading.partition("(")  # "Parties (names, phone numbers, emails)": the parties, not the numbers
+    if parts and ((kind := section(inner.strip()).kind) or stem("name") in keywords(parts) and (kind := "people")):
+        return Section(heading, description, kind)
     if named and named[-1] in _VALUE_KINDS and (len(named) > 1 or named[-1] not in _BARE_IDS):
         return Section(heading, description, _VALUE_KINDS[named[-1]])
     for text in (heading, description) if "," not in description else (heading,):  # "Booking: flight, date, fee"
@@ -1190,6 +1196,55 @@ def _replies(said: Sequence[Statement]) -> dict[int, Statement]:
 _MONEY = stem_set("price prices cost costs pay payment payments money budget fee fees total quote")
 
 
+#: What a section of what stands now names ("Current booking", "Final order", "Agreed details").
+_PLANNED = stem_set("booking order plan reservation quote details detail arrangement arrangements values hire loan "
+                    "registration entry agreement deal terms")
+#: What says a record is no more ("Q-2291 is withdrawn").
+_VOID = ("withdrawn", "cancelled", "canceled", "void", "superseded", "replaced", "no longer valid")
+
+
+def _withdrawn(said: Sequence[Statement]) -> set[str]:
+    """The identifiers a line says are no more, in lower case ("Revised quote Q-2292 ... Q-2291 is withdrawn": q-2291)."""
+    return {i.lower() for s in said for i in s.identifiers if any(f"{i} {verb} {void}" in s.text for verb in ("is", "was", "has been")
+                                                                   for void in _VOID)}
+
+
+def _current(said: Sequence[Statement]) -> list[str]:
+    """What stands now: each line of the helper's that gives a value (a record, an amount, a date: "Revised quote Q-2292:
+    £24,300 for 135 m²", "The earliest start is 6 October 2025"), without those a later one replaces, one sharing two of
+    its words and a value of the same kind ("Pattern ridge added: £25,400 in total" after "Pattern ridge removed. Back to
+    £24,300"), takes back ("... removed", "... cancelled") or whose record is withdrawn; with no such line, the user's own
+    (their corrections written in)."""
+    gone = _withdrawn(said)
+    def kinds(text: str) -> set[str]:
+        return {"money" if set(v) & _MONEY_SIGNS else "id" if identifiers(v) else "date" if CALENDAR & {t.lower() for t in tokens(
+            v)} else "number" for v in facts(text)}
+    def dates(s: Statement) -> set[str]:  # "8 August" ("Booked 8 August for 62 t", then "Updated to 58 t on 8 August")
+        return {f"{a} {b.lower()}" for a, b in itertools.pairwise(tokens(s.text)) if a[:1].isdigit() and b.lower() in CALENDAR}
+    def things(s: Statement) -> set[str]:
+        return set(words(s.text)) - {stem(v.lower()) for v in facts(s.text)} - _TIME
+    helper = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES) and not asks(s) and facts(s.text) and not (
+        _lower(s) & {"sorry", "can't", "cannot", "don't", "unfortunately"}) and [t.lower() for t in tokens(s.text)[:2]] not in (
+            ["i", "can"], ["we", "can"], ["i", "could"]) and not _lower(s) & {"cancelled", "canceled", "removed", "open"}]
+    # (an offer is not what stands: "I can move you to plot A2"; nor what is cancelled, nor what is "Still open: ...")
+    def switched(s: Statement, o: Statement) -> bool:  # "Switched: BW-11" after "BW-07 reserved": BW-07 is no more
+        return bool(_lower(o) & {"switched", "instead", "changed", "updated", "revised", "moved", "replaced"}) and any(
+            a.rstrip("0123456789") == b.rstrip("0123456789") != "" and a != b for a in s.identifiers for b in o.identifiers)
+    told = helper or [s for s in said if s.role in ("user", "note") and not asks(s) and facts(s.text) and not _lower(s) & _FIXES]
+    kept, undo = [], {"removed", "cancelled", "canceled", "dropped", "remove", "cancel", "drop"}
+    for at, s in enumerate(told):
+        later = told[at + 1:]
+        if {i.lower() for i in s.identifiers} & gone or any(len(things(s) & things(o)) >= 2 - bool(_lower(o) & {
+                "updated", "revised", "changed"}) and kinds(s.text) & kinds(
+                o.text) or set(s.identifiers) & set(o.identifiers) and kinds(s.text) & kinds(o.text) - {"id"} or _lower(o) & {
+                    "updated", "revised", "changed"} and dates(s) & dates(o) or switched(
+                    s, o) for o in later) or any(o.order > s.order and o.role in ("user", "assistant") and len(things(s) & things(
+                    o) - undo) >= min(2, len(things(o) - undo)) and _lower(o) & undo for o in said):
+            continue
+        kept.append(_said(s))
+    return kept
+
+
 def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> list[str]:
     """The lines a section holds: the statements of its kind (else those sharing its words), as said; a section on
     a person whose description lists its parts ("Customer — name and contact preference") holds each part's."""
@@ -1213,6 +1268,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         answered = _done(said)
         return [answered.get(s.order) or (_said(s) if s.role != "assistant" else _short(did[:1].upper() + did[1:]))
                 for s, did in done if (did or s.order in answered) and s.order - 1 not in answered][-5:]  # once
+    if kind == "current":
+        return _current(said)
     if kind in ("ids", "id"):
         seen: dict[str, str] = {}
         for statement in [s for s in said if s.role in ("user", "tool", "note", "call")] + agent:
@@ -1220,8 +1277,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
                 labelled = f"{_label(statement, value)} {value}".strip()
                 seen[value] = max(seen.get(value, labelled), labelled, key=lambda line: line != value)
         undone = {b.lower() for s in said if s.role in ("user", "note") and not _chosen(s, said) for a, b in itertools.pairwise(
-            tokens(s.said or s.text)) if a.lower() == "not" and facts(b)}  # "Sorry, I meant room C-241, not 214": C-214 is
-        # no more
+            tokens(s.said or s.text)) if a.lower() == "not" and facts(b)} | _withdrawn(said)  # "Sorry, I meant room C-241,
+        # not 214": C-214 is no more; nor "Q-2291" after "Q-2291 is withdrawn"
         seen = {value: line for value, line in seen.items() if not any(value != other and f" {value} " in f" {other} " for other in (
             seen)) and not {value.lower(), value.lower().rpartition("-")[2]} & undone}  # "LS6" is part of "LS6 2AB"
         wanted = set(words(f"{section.heading} {section.description}".replace("_", " "))) - stem_set(

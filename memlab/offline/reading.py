@@ -464,6 +464,11 @@ class _Reader:
         to = next((k for k in range(verb + 3, min(verb + 6, len(found) - 1)) if found[k].lower() == "to"), 0) if [  # May":
             t.lower() for t in found[verb:verb + 2]] in (["change", "the"], ["change", "my"], ["move", "the"], ["move", "my"]) else 0
         thing = {stem(t.lower()) for t in found[verb + 2:to] if t.isalpha()}  # the delivery's date, told as a correction
+        moved = next((k for k in range(verb + 2, min(verb + 6, len(found) - 2)) if found[k].lower() in (
+            "changed", "moved", "switched") and found[k + 1].lower() == "to"), 0) if found[verb:verb + 1] and found[
+                verb].lower() in ("the", "my", "our") and not to else 0  # "Sorry, the gate code changed to 6631": the
+        thing, to = ({stem(t.lower()) for t in found[verb + 1:moved] if t.isalpha()}, moved + 1) if moved else (thing, to)
+        # gate code's value
         lead = to + 1 if to else lead
         lead += lead > 0 and found[lead:lead + 1] in (["and"], ["And"]) and "not" in found  # "Oh, and the motors should..."
         clause = max(sentence.lower().rfind(" make it "), sentence.lower().rfind(" make that "))
@@ -513,7 +518,7 @@ class _Reader:
             for t in found[:lead + 1]:
                 start = sentence.find(t, start) + len(t)
             told = " ".join(s.text.lower() for s in self.statements[-6:] if s.role == "user")
-            ends = [k for k in (sentence.find(mark, start) for mark in (", ", "; ", " - ", " – ", " — ", " (")) if k >= 0 and ((
+            ends = [k for k in (sentence.find(mark, start) for mark in (", ", "; ", " - ", " – ", " — ", " (", " because ")) if k >= 0 and ((
                 sentence[k:].split()[1:2] or [""])[0][:1].islower() or (sentence[k:].split()[1:2] or [""])[0].replace(
                     "’", "'").split("'")[0] == "I") and ((sentence[k:].split()[1:2] or [""])[0] not in (
                     "and", "or", "at", "on", "in", "by", "from", "until", "for") or sentence[k + 2:].rstrip(" .!").lower() in told)]
@@ -550,9 +555,12 @@ class _Reader:
         told = [s for s in told if not key.isdigit() or _counts(s.text) or dated and len(new) > 1 and any(
             t.lower() in CALENDAR for t in tokens(s.text))]  # a count is no part of a phone number; a date's day is
         # no count ("make it 14 May")
-        counted = [s for s in told if (units & set(words(s.text)) or thing and any(  # ("delivery" meets "delivered")
-            len(w) >= 4 and (w.startswith(t) or t.startswith(w)) for t in thing for w in words(s.text))) and not (
-                thing and CALENDAR & {t.lower() for t in new} and not CALENDAR & {t.lower() for t in tokens(s.text)})]
+        of_it = {s.turn for s in told if thing and all(any(w == t or len(w) >= 4 and (w.startswith(t) or t.startswith(w)) for w in (
+            words(s.text))) for t in thing)}  # the messages that say it ("delivery" meets "delivered"; "the invoice total
+        # changed to 10250 pounds" is no change of "The invoice number is 20417"; "The fete moved to Sunday 15 June" is of
+        # "...from the Hollins Green Fete committee. We'd like stilt walkers for Saturday 14 June")
+        counted = [s for s in told if (units & set(words(s.text)) and not thing or s.turn in of_it) and not (
+            thing and CALENDAR & {t.lower() for t in new} and not CALENDAR & {t.lower() for t in tokens(s.text)})]
         # ("change the delivery to 21 May": a delivery with a date)
         if thing and not counted:
             return sentence  # (not the birthday's date: no delivery was said)
@@ -741,6 +749,9 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
         # "DM4 7QT": its last word
         tail = value.partition(" ")[2] if value.partition(" ")[0] == key else ""  # "4 Chinese elms" for the "3" of "3
         end += (len(tail) + 1) * (bool(tail) and target[end:].lower().startswith(f" {tail.lower()}"))  # Chinese elms"
+        kept = value.split(" ")  # "4 to 6 September" for the "3 to 5" of "from 3 to 5 September 2025": its month once
+        end += next((len(tail) + 1 for k in range(1, len(kept)) if not kept[k][:1].isdigit() and target[end:].startswith(
+            f" {(tail := ' '.join(kept[k:]))}") and not tail[:1].islower()), 0) if " " in old else 0
         near = {stem(t.lower()) for t in tokens(target[end:])[:4]}  # "40 silent cakes" for the 30 of "30 cakes of silent
         value = key if tail and not target[end:].lower().startswith(f" {tail.lower()}") and all(  # fireworks": the
             stem(t.lower()) in near for t in tokens(tail)) else value  # number alone, its words said after it already

@@ -5,12 +5,17 @@
   date; never a birthday's), when two come in one message (both), when it says "Correction: it's 46 crates, I
   miscounted" (its value ends at ", I"), "make that a Nikon D780, not D750" (no "ake that"), "the watch is a Rolex
   1680, not the 1675", "the round 3 score was 29, not 27", and "it's 6 hardbacks, so 11 books in all" (both counts);
-- a note numbers the sections a prompt numbers, lists each correction under "Changes" beside the cancellations, and
-  labels another side's code with whose it is ("the Kingfishers' club code KFC-40");
+- "the door code changed to 7734" and "The concert moved to Saturday 7 June" (of a message that said the concert and
+  the date) are corrections too; "4 to 6 September, not 3 to 5" keeps the month once;
+- a note numbers the sections a prompt numbers, lists each correction under "Changes" beside the cancellations,
+  labels another side's code with whose it is ("the Kingfishers' club code KFC-40"), holds in a section of what stands
+  now ("Current booking (final values only)", "Agreed") the latest of each thing the helper confirmed, without a
+  withdrawn record ("M-410 is withdrawn") or a thing removed since, and puts the people in "Parties (names, phone
+  numbers, emails)";
 - recall says "No" of someone who has "pulled out", finds "my role" in "I'm Dev Kaur, head coach for ...", a model
   in "my Rolex 1680", a thing "on it" of the thing said before, and the group someone was moved to;
 - a message that only asks that its facts be kept calls no tool that books; "send the keys back by recorded delivery,
-  not by courier" is a preference, noted;
+  not by courier" is a preference, noted, as is "Cancel the pirate theme, we'd rather do space" of a plan said before;
 - a question its other ways missed is answered by the one sentence of the instructions it is about ("I live in Brent -
   which day do you collect?": "..., Wednesdays in Brent"; "the wifi" of "Wi-Fi network is ..."), or by the one entry of
   a list ("Lapsang (smoky)").
@@ -150,3 +155,56 @@ async def test_the_one_sentence_of_the_instructions_a_question_is_about_answers_
     agent = Agent(name="Desk", instructions=FACTS)
     [reply] = await replies([question], agent)
     assert wanted in reply and not reply.startswith("I don't know")
+
+
+@pytest.mark.parametrize(("told", "fix", "question", "wanted", "unwanted"), [
+    ("My locker number is L-12 and the door code is 2291.", "Sorry, the door code changed to 7734.",
+     "What's my locker number and the door code?", "7734", "2291"),
+    ("Hi, I'm Rosa Vidal from the Elm Street concert team. We'd like the hall for Friday 6 June 2025, 7pm to 9pm.",
+     "Actually the date changed. The concert moved to Saturday 7 June 2025 because of the football.",
+     "What date is the hall booked for?", "Saturday 7 June", "Friday 6 June"),
+])
+async def test_a_thing_that_changed_to_a_new_value_is_told_with_it(told, fix, question, wanted, unwanted) -> None:
+    answers = await replies([told, fix, question])
+    assert wanted in answers[2] and unwanted not in answers[2]
+
+
+async def test_a_range_corrected_whole_keeps_its_month_once() -> None:
+    answers = await replies(["I'd like to hire a tandem for my son, Ari Novak, from 3 to 5 September 2025.",
+                             "Sorry, correction: the dates should be 4 to 6 September, not 3 to 5."])
+    assert "from 4 to 6 September 2025" in answers[1] and "September September" not in answers[1]
+
+
+async def test_cancelling_a_thing_said_before_is_noted_not_refused() -> None:
+    answers = await replies(["Two clowns, pirate theme. Our budget is £300.", "Fine. Cancel the pirate theme, we'd rather do "
+                             "space.", "Cancel my gym membership."])
+    assert answers[1].startswith("Noted") and "space" in answers[1]
+    assert answers[2].startswith("I can't")  # (nothing of the plan: a deed no tool can do)
+
+
+HIRE = [{"role": "user", "content": "I need a quote for a marquee at Mill Farm. I'm Jonah Reed. About 80 guests."},
+        {"role": "assistant", "content": "Quote M-410: £1,900 for 80 guests, a 9 x 12 m marquee."},
+        {"role": "user", "content": "Correction, it's 100 guests."},
+        {"role": "assistant", "content": "Revised quote M-411: £2,250 for 100 guests, a 9 x 15 m marquee. M-410 is withdrawn."},
+        {"role": "user", "content": "Add a dance floor."},
+        {"role": "assistant", "content": "Dance floor added: £2,700 in total."},
+        {"role": "user", "content": "Actually drop the dance floor, it's too dear."},
+        {"role": "assistant", "content": "Dance floor removed. Back to £2,250."},
+        {"role": "user", "content": "When can you put it up?"},
+        {"role": "assistant", "content": "The earliest we can put it up is 14 June 2025."}]
+HIRE_PROMPT = ("Use exactly these headings:\n## Customer\n## Current booking (final values only)\n## Changes and cancellations\n"
+               "## Open issues")
+
+
+async def test_a_section_of_what_stands_now_holds_the_latest_of_each_thing_and_no_withdrawn_record() -> None:
+    note = (await offline_summarizer(prompt=HIRE_PROMPT).summarize(HIRE))[1]
+    current = note.split("## Current booking (final values only)")[1].split("## Changes")[0]
+    assert "M-411" in current and "£2,250" in current and "14 June 2025" in current
+    assert "M-410" not in note.split("## Changes")[0] and "£2,700" not in current and "£1,900" not in current
+
+
+async def test_a_section_of_parties_with_its_parts_in_brackets_holds_the_people() -> None:
+    prompt = "Write a handover in numbered sections:\n1. Parties (names, phone numbers, emails)\n2. Reference numbers"
+    note = (await offline_summarizer(prompt=prompt).summarize(HIRE))[1]
+    parties = note.split("2. Reference numbers")[0]
+    assert "Jonah Reed" in parties and "M-411" not in parties
