@@ -1981,8 +1981,10 @@ class Reader:
         # the garage?" after
         typed = {t.lower() for t in found}  # the option written as it is ("bedroom_south"), else the one naming most
 
-        def naming(o: Any, stems: set[str]) -> tuple[bool, int]:  # of the words ("the south bedroom": bedroom_south)
-            return str(o).lower() in typed, len(set(words(str(o).replace("_", " "))) & stems)
+        def naming(o: Any, stems: set[str]) -> tuple[bool, int, bool]:  # of the words ("the south bedroom": bedroom_south;
+            ends = [p.strip() for p in str(o).lower().replace("->", "|").replace(" to ", "|").replace("_to_", "|").split("|")]
+            at = [self.request.message.lower().find(end) for end in ends]  # "from Southsea to Ryde": Southsea->Ryde)
+            return str(o).lower() in typed, len(set(words(str(o).replace("_", " "))) & stems), len(at) == 2 and 0 <= at[0] < at[1]
         direct = sorted((o for o in options if isinstance(o, str) and naming(o, latest)[1]), key=lambda o: naming(
             o, latest), reverse=True) or [max((o for o in options if isinstance(o, str) and naming(o, s.stems - negated - verbs)[
                 1]), key=lambda o: naming(o, s.stems - negated - verbs)) for s in reversed(self.request.said) if s.role == "user" and any(
@@ -4248,8 +4250,9 @@ def _dropped(request: Request, question: str) -> Statement | None:
     named = [t for t in tokens(question)[1:] if t[:1].isupper() and t != "I"]  # "Is Bel still stewarding?": Bel's latest
     latest = next((s for s in reversed(request.said) if s.role == "user" and not s.asks and named and named[0] in tokens(
         s.text)), None)  # news, if it says she is out ("No wait, Bel has dropped out.")
-    if latest and any(out in latest.text.lower().replace("’", "'") for out in _LEFT):
-        return latest
+    if latest and any(out in latest.text.lower().replace("’", "'") for out in _LEFT) and not any(
+            back in latest.text.lower().replace("’", "'") for back in ("back in", "back on", "'s back", "is back", "rejoined")):
+        return latest  # (not "Tomasz pulled out last week but he's back in now")
     for said in reversed([s for s in request.said if s.role == "user" and not s.asks]):
         heard = [t for t in _lower_tokens(said.text) if t not in _CORRECTION and t not in ("please", "can", "you")]
         thing = set(words(" ".join(heard[1:]).partition(",")[0])) - _LIGHT_VERBS
@@ -4716,7 +4719,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     listing = sum(map(bool, map(_weekdays, entries))) > 1 if days else len(entries) > 2  # not "7-15, Tue to Sun"
     text = "; ".join(wanted) + "." if listing and wanted else best[1]
     clauses = text.rstrip(".").split("; ")  # "Our sencha costs 12 euros...; wholesale is 80 euros...": the clause asked
-    named = [c for c in clauses if set(words(c)) & message]
+    shared = [len(set(words(c)) & message) for c in clauses]  # (of those, the ones saying most of it: "South pier boats
+    named = [c for c, n in zip(clauses, shared) if n and n == max(shared)]  # leave from berth 4", not the North's)
     text = "; ".join(named) + "." if not listing and 0 < len(named) < len(clauses) and all(map(facts, clauses)) else text
     # (of values each, not one piece of advice: "Use 'Forgot password'...; the link expires in 30 minutes")
     while (start := text.find(" (")) >= 0 and (end := text.find(")", start)) > 0 and {"never", "not", "don't"} & set(
@@ -4779,6 +4783,9 @@ def _told_in_instructions(request: Request) -> str | None:
     if not scored or len(scored) > 1 and scored[0][0] == scored[1][0]:
         return None
     _, line, listed = scored[0]
+    clauses = line.rstrip(".").split("; ")  # of clauses, the one saying most of it ("South pier boats leave from berth 4")
+    shared = [len({w.replace("-", "") for w in words(c.replace("-", ""))} & own) for c in clauses]
+    line = f"{clauses[shared.index(max(shared))]}." if len(clauses) > 1 and shared.count(max(shared)) == 1 else line
     return f"{listed[0].removeprefix('and ').rstrip('.')}." if listed else line
 
 
@@ -6923,6 +6930,13 @@ class _Layered:
 
     def __init__(self, *readers: Reader) -> None:
         self.readers, self.whole, self.texts = readers, readers[0].whole, readers[0].texts
+
+    def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
+        """The option of the first reader whose message names one alone ("I'm leaving from Southsea": Southsea, not the
+        "Ryde" of the instruction sentence that answers the question, which names both), else the first reader's choice."""
+        own = [r for r in self.readers if sum(isinstance(o, str) and bool(whole_words_at(r.request.message.lower(), o.lower()))
+                                             for o in options) == 1]
+        return own[0].choice(name, description, options) if own else self.__getattr__("choice")(name, description, options)
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         def first(*args: Any, **kwargs: Any) -> Any:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import groupby, takewhile
 
-from .reading import (_MAKE, _SUBJECTS, _WEEKDAYS, CALENDAR, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
+from .reading import (_MAKE, _SUBJECTS, _WEEKDAYS, CALENDAR, _replaced, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
                       identifiers, mistyped, of_someone_else, related, sentences, stem, stem_set, tokens, wording, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
@@ -1223,7 +1223,8 @@ def _current(said: Sequence[Statement]) -> list[str]:
         return {f"{a} {b.lower()}" for a, b in itertools.pairwise(tokens(s.text)) if a[:1].isdigit() and b.lower() in CALENDAR}
     def things(s: Statement) -> set[str]:
         return set(words(s.text)) - {stem(v.lower()) for v in facts(s.text)} - _TIME
-    helper = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES) and not asks(s) and facts(s.text) and not (
+    helper = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES) and not asks(s) and (facts(s.text) or (
+        0 < len(s.text.partition(": ")[0].split()) <= 3 and s.text.partition(": ")[2])) and not (  # ("Return method: courier")
         _lower(s) & {"sorry", "can't", "cannot", "don't", "unfortunately"}) and [t.lower() for t in tokens(s.text)[:2]] not in (
             ["i", "can"], ["we", "can"], ["i", "could"]) and not _lower(s) & {"cancelled", "canceled", "removed", "open"}]
     # (an offer is not what stands: "I can move you to plot A2"; nor what is cancelled, nor what is "Still open: ...")
@@ -1231,18 +1232,39 @@ def _current(said: Sequence[Statement]) -> list[str]:
         return bool(_lower(o) & {"switched", "instead", "changed", "updated", "revised", "moved", "replaced"}) and any(
             a.rstrip("0123456789") == b.rstrip("0123456789") != "" and a != b for a in s.identifiers for b in o.identifiers)
     told = helper or [s for s in said if s.role in ("user", "note") and not asks(s) and facts(s.text) and not _lower(s) & _FIXES]
-    kept, undo = [], {"removed", "cancelled", "canceled", "dropped", "remove", "cancel", "drop"}
+    undo = {"removed", "cancelled", "canceled", "dropped", "remove", "cancel", "drop", "withdrawn", "withdrew"}
+    undone = {stem(w) for w in undo}
+
+    def replaces(s: Statement, o: Statement) -> bool:  # a later line of the same thing with a new value
+        update = bool(_lower(o) & {"updated", "revised", "changed"})
+        return bool(len(things(s) & things(o)) >= 2 - update and kinds(s.text) & kinds(o.text) or set(s.identifiers) & set(
+            o.identifiers) and kinds(s.text) & kinds(o.text) - {"id"} or update and dates(s) & dates(o) or switched(s, o))
+
+    def undoes(s: Statement, o: Statement) -> bool:  # a later line taking it back ("Removed the buttonholes")
+        return o.order > s.order and o.role in ("user", "assistant") and len(things(s) & things(o) - undone) >= min(
+            2, len(things(o) - undone)) > 0 and bool(_lower(o) & undo)
+
+    kept, texts = [], {s.order: s.text for s in told}
     for at, s in enumerate(told):
-        later = told[at + 1:]
-        if {i.lower() for i in s.identifiers} & gone or any(len(things(s) & things(o)) >= 2 - bool(_lower(o) & {
-                "updated", "revised", "changed"}) and kinds(s.text) & kinds(
-                o.text) or set(s.identifiers) & set(o.identifiers) and kinds(s.text) & kinds(o.text) - {"id"} or _lower(o) & {
-                    "updated", "revised", "changed"} and dates(s) & dates(o) or switched(
-                    s, o) for o in later) or any(o.order > s.order and o.role in ("user", "assistant") and len(things(s) & things(
-                    o) - undo) >= min(2, len(things(o) - undo)) and _lower(o) & undo for o in said):
+        if s.identifiers and {i.lower() for i in s.identifiers} <= gone or any(undoes(s, o) for o in said):
             continue
-        kept.append(_said(s))
+        if newer := next((o for o in told[at + 1:] if replaces(s, o)), None):
+            if len(facts(newer.text)) < len(facts(texts[s.order])):  # "Updated to 64 guests" of "Confirmed: 60 guests on
+                texts[newer.order] = _written_in(texts[s.order], newer.text)  # 21 June for Okafor Events": the whole line
+            continue
+        kept.append(_said(replace(s, text=texts[s.order])))
     return kept
+
+
+def _written_in(line: str, update: str) -> str:
+    """``line`` with each count ``update`` gives of a thing it counts ("64 guests" into "Confirmed: 60 guests on 21 June"),
+    else ``update`` as it is."""
+    written = line
+    for number, thing in itertools.pairwise(tokens(update)):
+        if number.isdigit() and thing.isalpha() and any(a.isdigit() and stem(b.lower()) == stem(thing.lower()) and a != number
+                                                        for a, b in itertools.pairwise(tokens(written))):
+            written = _replaced(written, f"{number} {thing}", "", number) or written
+    return written if written != line else update
 
 
 def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> list[str]:

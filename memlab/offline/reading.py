@@ -577,7 +577,8 @@ class _Reader:
         told.sort(key=lambda s: (s.role == "user", len(s.text.split()) > 2))  # what the user said before a note of it,
         # a sentence before a note's bare value ("DM4 7QT" under "Identifiers")
         return next((fixed for s in reversed(told) if (  # the latest
-            not old or whole_words_at(s.text.lower(), old.lower())) and (fixed := _replaced(s.text, value, old, key, subject))), sentence)
+            not old or whole_words_at(s.text.lower(), old.lower())) and (fixed := _replaced(s.text, value, old, key, subject or sorted(
+                thing)))), sentence)
         # (a whole word: "not 2" is of "2 mudguards", not of "CE-10982")
 
     def transcript(self, text: str) -> None:
@@ -771,14 +772,20 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
         s[0] or s[2] for s in shapes) and [
         shape(t) for t in found[k:k + len(shapes)]] == shapes]  # "Saturday 14 June" → "Sunday 15 June": the whole date
     # or name, when each word of the value is a number or capitalised
-    if spans and spans[-1] in target:
-        at = target.rfind(spans[-1])
+    anchor = min((at for w in near if (at := target.lower().find(w.lower())) >= 0), default=-1)  # "the final moved to ...":
+    spans = [one for one in spans if target.find(one, anchor) >= 0][:1] if anchor >= 0 and spans else spans  # the value
+    if spans and spans[-1] in target:  # said after "the final", not the semi's
+        at = target.find(spans[-1], max(anchor, 0)) if anchor >= 0 else target.rfind(spans[-1])
         return target[:at] + value + target[at + len(spans[-1]):]
     same = [t for at, t in enumerate(found) if key and shape(t) == shape(key) and (at or t[:1].isdigit())]  # (a number
     # may open the sentence: "400 brown trout at 25-30 cm", then "make it 350 brown trout"; a capital there is no name)
     unit = (tokens(value[value.find(key):])[1:2] or [""])[0].lower() if key else ""
     counted = [(t, n) for t, n in itertools.pairwise(found) if t in same and unit.isalpha() and stem(n.lower()) == stem(unit)]
     same = [counted[-1][0]] if counted else same  # "5 sheets" for the 3 of "3 sheets of the 1934 Airmail set"
+    after = [t for t in same if anchor >= 0 and target.find(t, anchor) >= 0][:1]  # "the key safe code changed to 6604": the
+    if after and not counted:  # key safe code's 2580, not the alarm code's 1379
+        at = end = target.find(after[0], anchor)
+        return target[:at] + value[value.find(key):] + target[end + len(after[0]):] if key and key in value else None
     if same:
         at = end = target.rfind(" ".join(counted[-1])) if counted else target.rfind(same[-1])
         for word in reversed(same[:-1]):  # "Dr Berger" → "Dr Berg": the whole run of its shape is replaced

@@ -18,7 +18,14 @@
   not by courier" is a preference, noted, as is "Cancel the pirate theme, we'd rather do space" of a plan said before;
 - a question its other ways missed is answered by the one sentence of the instructions it is about ("I live in Brent -
   which day do you collect?": "..., Wednesdays in Brent"; "the wifi" of "Wi-Fi network is ..."), or by the one entry of
-  a list ("Lapsang (smoky)").
+  a list ("Lapsang (smoky)");
+- an enum option the user's own message names alone wins over an instruction line that names both; a direction
+  ("Mull->Oban") follows the order the message says its ends in.
+
+A reviewer's probes then found, and these tests guard: "the gate code changed to 5150" written into the shed code of
+the same sentence, "The final moved to ..." moving the quarter-final, "Updated to 34 people" standing for the whole
+confirmation it updates, a line dropped for naming one withdrawn record beside another, an item kept after "Removed
+the cupcakes", and "she's back in now" read as still out.
 
 Before: "90 brown saplings" became "delivered on 90 oak saplings March"; "make that a Nikon D780" became "Nikon ake that
 a Nikon D780"; "Is Priya still volunteering?" got "I don't know"; "What is my job?" got "No wait, Priya has pulled
@@ -26,6 +33,8 @@ out" ("waiter" read as "wait"); "Hi! My member number is M-4471, please keep it 
 """
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from agents import Agent, function_tool
@@ -208,3 +217,57 @@ async def test_a_section_of_parties_with_its_parts_in_brackets_holds_the_people(
     note = (await offline_summarizer(prompt=prompt).summarize(HIRE))[1]
     parties = note.split("2. Reference numbers")[0]
     assert "Jonah Reed" in parties and "M-411" not in parties
+
+
+async def test_an_option_the_users_message_names_alone_wins_over_the_instruction_line_naming_both(client) -> None:
+    schema = {"type": "object", "additionalProperties": False, "required": ["pier", "berth"],
+              "properties": {"pier": {"type": "string", "enum": ["North", "South"]}, "berth": {"type": "integer"}}}
+    response = await client.responses.create(
+        model="gpt-4.1-mini", instructions="South pier boats leave from berth 4; North pier boats from berth 7.",
+        input="I'm sailing from the South pier. Which berth?",
+        text={"format": {"type": "json_schema", "name": "where", "schema": schema, "strict": True}})
+    assert json.loads(response.output_text)["pier"] == "South"
+
+
+async def test_a_direction_option_follows_the_order_the_message_says_its_ends_in(client) -> None:
+    schema = {"type": "object", "additionalProperties": False, "required": ["route"],
+              "properties": {"route": {"type": "string", "enum": ["Oban->Mull", "Mull->Oban"]}}}
+    response = await client.responses.create(
+        model="gpt-4.1-mini", instructions="Extract the crossing.", input="Two of us from Mull to Oban on 3 May, please.",
+        text={"format": {"type": "json_schema", "name": "crossing", "schema": schema, "strict": True}})
+    assert json.loads(response.output_text) == {"route": "Mull->Oban"}
+
+
+@pytest.mark.parametrize(("told", "fix", "asked"), [
+    ("The gate code is 4410 and the shed code is 8827.", "Sorry, the gate code changed to 5150.",
+     {"What's the gate code?": "5150", "What's the shed code?": "8827"}),
+    ("The cup final is on Saturday 10 May and the quarter-final is on Saturday 19 April.", "The final moved to Sunday 18 May.",
+     {"When is the cup final?": "18 May", "When is the quarter-final?": "19 April"}),
+])
+async def test_a_change_of_one_of_two_things_in_a_sentence_changes_that_one(told, fix, asked) -> None:
+    answers = await replies([told, fix, *asked])
+    for answer, wanted in zip(answers[2:], asked.values()):
+        assert wanted in answer
+
+
+async def test_someone_back_in_is_not_said_to_have_left() -> None:
+    answers = await replies(["Ines pulled out last week but she's back in now.", "Is Ines still helping?"])
+    assert not answers[1].startswith("No")
+
+
+CATERING = [{"role": "user", "content": "We need lunch for 30 people on 9 May, client is Harbour Films."},
+            {"role": "assistant", "content": "Confirmed: 30 people on 9 May for Harbour Films. Order LU-77."},
+            {"role": "user", "content": "Correction: it's 34 people."}, {"role": "assistant", "content": "Updated to 34 people."},
+            {"role": "user", "content": "Add 12 cupcakes."}, {"role": "assistant", "content": "Added 12 cupcakes."},
+            {"role": "user", "content": "Actually drop the cupcakes."}, {"role": "assistant", "content": "Removed the cupcakes."},
+            {"role": "user", "content": "We're sending two crates: C-1 and C-2."},
+            {"role": "assistant", "content": "Logged C-1 and C-2 for collection."},
+            {"role": "user", "content": "C-2 is withdrawn."}, {"role": "assistant", "content": "Collection method: van."}]
+
+
+async def test_what_stands_now_keeps_a_confirmation_with_its_update_written_in_and_drops_what_was_removed() -> None:
+    note = (await offline_summarizer(prompt="## Final order\n## Corrections").summarize(CATERING))[1]
+    final = note.split("## Corrections")[0]
+    assert "34 people on 9 May for Harbour Films" in final and "30 people" not in final
+    assert "cupcakes" not in final
+    assert "C-1" in final and "Collection method: van" in final  # (a line naming a withdrawn record beside another stays)
