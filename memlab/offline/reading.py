@@ -476,7 +476,7 @@ class _Reader:
             return fixed  # the correction after its reason
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
         new, old = found[lead:at], " ".join(found[at + 1:])
-        cut = [k for k in (sentence.find(mark, sentence.lower().find(" not ") + 5) for mark in (":", ";", " - ")) if k > 0]
+        cut = [k for k in (sentence.find(mark, sentence.lower().find(" not ") + 5) for mark in (":", ";", " - ", ", ")) if k > 0]
         old = " ".join(tokens(sentence[sentence.lower().find(" not ") + 5:min(cut)])) if cut and at < len(found) and (
             " not " in sentence.lower()) else old
         # ("ends 724, not 742: 07700 900 724": the 742)

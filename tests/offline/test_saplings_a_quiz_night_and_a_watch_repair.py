@@ -271,3 +271,9 @@ async def test_what_stands_now_keeps_a_confirmation_with_its_update_written_in_a
     assert "34 people on 9 May for Harbour Films" in final and "30 people" not in final
     assert "cupcakes" not in final
     assert "C-1" in final and "Collection method: van" in final  # (a line naming a withdrawn record beside another stays)
+
+
+async def test_a_second_correction_reaches_a_sentence_corrected_before() -> None:
+    answers = await replies(["Move for Ada Lin, 3 July, from 4 Elm Row to 9 Mill Lane, 3 rooms.", "Change the move to 6 July.",
+                             "Correction: 4 rooms, not 3, and there's a harp.", "How many rooms?", "When is the move?"])
+    assert "4 rooms" in answers[3] and "6 July" in answers[4] and "3 July" not in answers[4]
