@@ -1852,14 +1852,22 @@ class Reader:
         """Of instructions that list "On-topic: ..." and "Off-topic: ...", whether the latest message is on topic, and
         the listed word it says: off if it says an off-topic one and no on-topic one ("Off-topic: anything else
         (homework, recipes)"), on if it says an on-topic one; ``None`` if it says none of them, or the lists are not there."""
-        low = self.request.instructions[:2000].lower()
+        low = self.request.instructions[:2000].lower().replace("on topic", "on-topic").replace("off topic", "off-topic")
         sides = [low.partition(f"{side}:")[2].split(". ")[0].split("\n")[0].partition("-topic:")[0].replace("(", " ").replace(
             ")", " ") for side in ("on-topic", "off-topic")]  # each list up to its sentence's or line's end
+        sides[0] = sides[0] or next((piece.partition(cue)[2] for piece in sentences(low) for cue in (
+            "only handles ", "only helps with ", "only answers ", "only deals with ", "only covers ") if cue in piece), "")
+        # ("The assistant only handles hovercraft tickets, timetables and luggage")
+        sides[1] = sides[1] or next((listed for piece in sentences(low) if ("off-topic" in piece or "not about" in piece) and (
+            listed := piece.partition("(")[2].partition(")")[0] or piece.partition("for example")[2] or piece.partition(
+                "such as")[2])), "")  # "Anything else
+        # (homework, cooking, sports, coding...) is off topic", "... not about those (for example: stock tips, poems)"
         if not all(sides):
             return None
-        said = set(words(self.request.message))  # its own words (not related ones: "leaves" is no holiday)
+        said = set(words(self.request.message))  # its own words (not related ones: "leaves" is no holiday), but of an
         on, off = ([w for w in tokens(side) if w.isalpha() and stem(w) not in stem_set("anything everything else other") and (
-            stem(w) in said)] for side in sides)
+            stem(w) in said or n and stem(w) in related(said))] for n, side in enumerate(sides))  # example off topic,
+        # its kin too ("a recipe for lentil soup" is cooking)
         return (False, off[0]) if off and not on else (True, on[0]) if on else None  # (neither: as any other)
 
     def ruled(self, marks: frozenset[str]) -> bool | None:

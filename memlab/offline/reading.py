@@ -100,7 +100,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     boyfriend fiance fiancé fiancee fiancée |
     son daughter kid child baby boy girl | mother mom mum father dad parent family | brother sister sibling siblings | pet dog cat puppy
     kitten parrot bird rabbit hamster fish horse | dog puppy breed retriever labrador poodle spaniel terrier collie beagle
-    husky boxer | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
+    husky boxer | coding programming program python javascript function script software | sport sports football
+    soccer cricket rugby tennis olympics | poem poems poetry haiku verse limerick | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
     headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense transaction purchase | payout money reimbursement refund | height tall | furniture chair | furniture sofa couch | furniture armchair | furniture wardrobe | furniture

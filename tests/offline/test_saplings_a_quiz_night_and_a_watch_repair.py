@@ -20,7 +20,10 @@
   which day do you collect?": "..., Wednesdays in Brent"; "the wifi" of "Wi-Fi network is ..."), or by the one entry of
   a list ("Lapsang (smoky)");
 - an enum option the user's own message names alone wins over an instruction line that names both; a direction
-  ("Mull->Oban") follows the order the message says its ends in.
+  ("Mull->Oban") follows the order the message says its ends in;
+- a guardrail's verdict reads the examples its instructions give of each side ("On topic: punctures, brakes, ...",
+  "Anything else (homework, cooking, sports, coding...) is off topic", "only handles ferry tickets, ...", "not about
+  those (for example: stock tips, medical advice, poems)"), an example's kin too ("a Python script" is coding).
 
 A reviewer's probes then found, and these tests guard: "the gate code changed to 5150" written into the shed code of
 the same sentence, "The final moved to ..." moving the quarter-final, "Updated to 34 people" standing for the whole
@@ -37,7 +40,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from agents import Agent, function_tool
+from agents import Agent, Runner, function_tool
+from pydantic import BaseModel
 
 from ..helpers import offline_summarizer, said, turns
 
@@ -277,3 +281,26 @@ async def test_a_second_correction_reaches_a_sentence_corrected_before() -> None
     answers = await replies(["Move for Ada Lin, 3 July, from 4 Elm Row to 9 Mill Lane, 3 rooms.", "Change the move to 6 July.",
                              "Correction: 4 rooms, not 3, and there's a harp.", "How many rooms?", "When is the move?"])
     assert "4 rooms" in answers[3] and "6 July" in answers[4] and "3 July" not in answers[4]
+
+
+class Verdict(BaseModel):
+    is_off_topic: bool
+    reasoning: str
+
+
+@pytest.mark.parametrize(("instructions", "message", "off"), [
+    ("Decide whether the user's message is off topic for a bicycle repair shop. On topic: punctures, brakes, gears, "
+     "prices and opening hours. Anything else (homework, cooking, sports, coding...) is off topic.",
+     "Can you write me a Python script that sorts a list?", True),
+    ("Decide whether the user's message is off topic for a bicycle repair shop. On topic: punctures, brakes, gears, "
+     "prices and opening hours. Anything else (homework, cooking, sports, coding...) is off topic.",
+     "Who won the rugby final last year?", True),
+    ("The assistant only handles ferry tickets, timetables and luggage. is_off_topic is true for any message that is not "
+     "about those (for example: stock tips, medical advice, poems).", "Write me a poem about puffins.", True),
+    ("The assistant only handles ferry tickets, timetables and luggage. is_off_topic is true for any message that is not "
+     "about those (for example: stock tips, medical advice, poems).", "What time is the first ferry on Sunday?", False),
+])
+async def test_a_guardrail_reads_the_examples_its_instructions_give_of_each_side(instructions, message, off) -> None:
+    judge = Agent(name="Judge", instructions=instructions, output_type=Verdict)
+    verdict = (await Runner.run(judge, message)).final_output
+    assert verdict.is_off_topic is off
