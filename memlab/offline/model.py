@@ -757,6 +757,18 @@ class Reader:
                         return float(value)
         return None
 
+    def _told_measure(self, name: str) -> float | None:
+        """A measure the user (or a note) gave before in the field's unit: ``height_cm`` of "132 cm tall", ``weight_kg``
+        of "weighs 29.5 kg", ``age`` of "9 years old" (the latest); else ``None``."""
+        unit = name.lower().rsplit("_", 1)[-1]
+        units = {"years", "year"} if unit in ("age", "years") else {unit} if unit in _MEASURE_WORDS | {"cm", "kg", "mm", "km", "g", "m", "ml", "lb"} else set()
+        for said in (s for s in reversed(self.request.said) if units and s.role in ("user", "note") and not s.asks):
+            found = [t.lower() for t in tokens(said.text)]
+            for value, after in itertools.pairwise(found):
+                if _NUMBER.fullmatch(value) and (after in units or after.partition("-")[2].startswith("year") and "year" in units):
+                    return float(value)  # ("9 years old", "a 9-year-old")
+        return None
+
     def _coded_before(self, name: str) -> str | None:
         """A value with a digit the user gave in an earlier turn right after the field's own word ("registration TPX
         412F" for ``registration``), the latest; else ``None``."""
@@ -1447,8 +1459,9 @@ class Reader:
         such as ``ORD-7`` are not; "between 0 and 250" is one request, not one per number)."""
         if isinstance(picked := self.picked_value(name), (int, float)) and not isinstance(picked, bool):
             return float(picked)  # "mark the first one done": the first listed record's id
-        if not self.start and not any(c.isdigit() for c in self.request.message) and (told := self._told_number(name)):
-            return told  # "Is my machine ready yet?" after "my repair ticket number is 5521": ticket 5521
+        if not self.start and not any(c.isdigit() for c in self.request.message) and (told := self._told_number(
+                name) or self._told_measure(name)):  # "Is my machine ready yet?" after "my repair ticket number is 5521":
+            return told  # ticket 5521; "Which harness size does she need?" after "132 cm tall and weighs 29.5 kg"
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
         said = _lower_tokens(_in_digits(self.request.message))
@@ -1858,6 +1871,7 @@ class Reader:
         sides[0] = sides[0] or next((piece.partition(cue)[2] for piece in sentences(low) for cue in (
             "only handles ", "only helps with ", "only answers ", "only deals with ", "only covers ") if cue in piece), "")
         # ("The assistant only handles hovercraft tickets, timetables and luggage")
+        kin = not sides[1]  # (examples in brackets: their kin too; a list of its own is read word for word)
         sides[1] = sides[1] or next((listed for piece in sentences(low) if ("off-topic" in piece or "not about" in piece) and (
             listed := piece.partition("(")[2].partition(")")[0] or piece.partition("for example")[2] or piece.partition(
                 "such as")[2])), "")  # "Anything else
@@ -1866,8 +1880,8 @@ class Reader:
             return None
         said = set(words(self.request.message))  # its own words (not related ones: "leaves" is no holiday), but of an
         on, off = ([w for w in tokens(side) if w.isalpha() and stem(w) not in stem_set("anything everything else other") and (
-            stem(w) in said or n and stem(w) in related(said))] for n, side in enumerate(sides))  # example off topic,
-        # its kin too ("a recipe for lentil soup" is cooking)
+            stem(w) in said or n and kin and stem(w) in related(said))] for n, side in enumerate(sides))  # example off
+        # topic, its kin too ("a recipe for lentil soup" is cooking; not "leaves" a holiday of "Off-topic: holidays")
         return (False, off[0]) if off and not on else (True, on[0]) if on else None  # (neither: as any other)
 
     def ruled(self, marks: frozenset[str]) -> bool | None:
@@ -3124,6 +3138,24 @@ def _faults(message: str) -> bool:
 def _about_user(message: str) -> bool:
     """Whether a question asks about the user ("what's my order number?", "where do we live?")."""
     return bool(set(_lower_tokens(message)) & {"my", "our", "i", "we", "i'm", "we're", "am"})
+
+
+#: What someone is from, asked as "my restaurant", "our club" ("I'm Bea from Harbour Kitchen").
+_OUTFITS = stem_set("restaurant company business shop store club school team cafe café firm organisation organization "
+                    "employer practice society charity hotel pub bakery studio workshop")
+
+
+def _where_from(request: Request, question: str) -> str | None:
+    """The place the user said they are from, when a question asks what their restaurant, company or club is called
+    and no sentence names one: "I'm Bea from Harbour Kitchen" answers "What did I say my restaurant was called?"."""
+    if not set(words(question)) & _OUTFITS or not {"my", "our"} & set(_lower_tokens(question)):
+        return None
+    for s in reversed([s for s in request.said if s.role == "user" and not s.asks]):
+        lowered = _lower_tokens(s.text)
+        if {"i'm", "i", "this", "we're", "name"} & set(lowered[:6]) and "from" in lowered and (
+                named := _names_after(s.text, ("from",))):
+            return named[0]
+    return None
 
 
 def _recalls(message: str) -> bool:
@@ -4727,7 +4759,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     listing = sum(map(bool, map(_weekdays, entries))) > 1 if days else len(entries) > 2  # not "7-15, Tue to Sun"
     text = "; ".join(wanted) + "." if listing and wanted else best[1]
     clauses = text.rstrip(".").split("; ")  # "Our sencha costs 12 euros...; wholesale is 80 euros...": the clause asked
-    shared = [len(set(words(c)) & message) for c in clauses]  # (of those, the ones saying most of it: "South pier boats
+    shared = [len(set(words(c)) & message) + 2 * bool(lasting and set(words(c)) & stem_set("minute hour day week month year"))
+              for c in clauses]  # (of those, the ones saying most of it, a time for "how long": "South pier boats
     named = [c for c, n in zip(clauses, shared) if n and n == max(shared)]  # leave from berth 4", not the North's)
     text = "; ".join(named) + "." if not listing and 0 < len(named) < len(clauses) and all(map(facts, clauses)) else text
     # (of values each, not one piece of advice: "Use 'Forgot password'...; the link expires in 30 minutes")
@@ -4808,6 +4841,21 @@ def _weekdays(text: str) -> set[str]:
             len(end) == 3 or end.endswith("day"))]
         named |= set(_WEEKDAYS[min(ends):max(ends) + 1]) if ends else set()
     return named
+
+
+def _scripted_when(request: Request) -> str | None:
+    """What the instructions order said when the message meets the case they name, word for word when quoted: "If a
+    crossing is cancelled for weather, tell the customer: 'We will refund your ticket in full within 5 working days.'"
+    of "My 10:15 crossing was cancelled for weather" (each word of the case said, but its light ones)."""
+    said = set(words(request.message)) | related(set(words(request.message)))
+    for piece in sentences(request.instructions[:2000]):
+        case, comma, order = piece.partition(", ")
+        lead = _lower_tokens(case)[:1]
+        told = order.partition(": ")[2].strip().strip("'\"‘’“”").rstrip() if _lower_tokens(order)[:1] in (["tell"], ["say"]) else ""
+        case_words = set(words(" ".join(_lower_tokens(case)[1:]))) - _LIGHT_VERBS
+        if lead in (["if"], ["when"]) and comma and len(told.split()) >= 2 and case_words and case_words <= said:
+            return told if told[-1:] in ".!?" else f"{told}."
+    return None
 
 
 def _scripted(instructions: str, grieved: bool = False) -> str | None:
@@ -5992,12 +6040,16 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return answer
         if any(answers):
             return _each_once([restate(found[1]) for found in answers if found])
+        if ordered := _scripted_when(request):  # "If a crossing is cancelled for weather, tell the customer: '...'"
+            return ordered
         if known is not None:
             return known[1]
         if banned := _forbidden(request.instructions, said):  # "Never give investment advice": "Should I buy...?"
             return f"I'm sorry, I can't help with that: my instructions say to {banned[:1].lower()}{banned[1:]}."
         if remembered := _from_memory(request, missing):  # "Where do I live?" of "Known about the user: lives in Oslo"
             return remembered
+        if (place := _where_from(request, said)) and said.rstrip().endswith("?"):  # "What did I say my restaurant was called?" of
+            return f"You told me you're from {place}."  # "Hi, I'm Bea from Harbour Kitchen"
         if _recalls(said):
             return "I don't know: it isn't in the conversation I can see. Could you tell me?"  # not seen, not forgotten
         if guess := _told_in_instructions(request):  # "I live in Nailsworth - which day does the van come?" of
@@ -6095,7 +6147,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return _CANNOT  # "call yourself Juniper" an order to the assistant; "You take sauna reservations": its own work;
         # "Send them back by courier, not by post": a preference, noted)
     grieved = bool(set(_lower_tokens(said)) & _GRIEVANCE or set(words(said)) & notes.PROBLEM)  # an offer is a complaint's
-    return known[1] if known is not None else _scripted(request.instructions, grieved) or f"Noted: {echo}."
+    return _scripted_when(request) or (known[1] if known is not None else _scripted(request.instructions, grieved) or (
+        f"Noted: {echo}."))
 
 
 def _links(text: str) -> list[str]:

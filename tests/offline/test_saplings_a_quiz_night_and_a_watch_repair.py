@@ -23,7 +23,11 @@
   ("Mull->Oban") follows the order the message says its ends in;
 - a guardrail's verdict reads the examples its instructions give of each side ("On topic: punctures, brakes, ...",
   "Anything else (homework, cooking, sports, coding...) is off topic", "only handles ferry tickets, ...", "not about
-  those (for example: stock tips, medical advice, poems)"), an example's kin too ("a Python script" is coding).
+  those (for example: stock tips, medical advice, poems)"), an example's kin too ("a Python script" is coding);
+- an order for a case the message meets ("If a trip is cancelled for fog, tell the customer: '...'") is said word
+  for word, a quote's end ends its sentence; "How long ...?" is answered by the clause that gives a time; the place
+  someone said they are from ("I'm Noor from Saffron House") names "my restaurant"; a measure told before ("138 cm
+  tall and weighs 31.5 kg") fills a tool's field in its unit (``height_cm``, ``weight_kg``).
 
 A reviewer's probes then found, and these tests guard: "the gate code changed to 5150" written into the shed code of
 the same sentence, "The final moved to ..." moving the quarter-final, "Updated to 34 people" standing for the whole
@@ -304,3 +308,39 @@ async def test_a_guardrail_reads_the_examples_its_instructions_give_of_each_side
     judge = Agent(name="Judge", instructions=instructions, output_type=Verdict)
     verdict = (await Runner.run(judge, message)).final_output
     assert verdict.is_off_topic is off
+
+
+BOATS = ("You sell Harbour Hopper boat tickets. If a trip is cancelled for fog, tell the customer: 'You get a free rebooking "
+         "on any trip this season.' Single adult fare Quay-Lighthouse is £7.50.")
+
+
+async def test_an_order_for_a_case_the_message_meets_is_said_word_for_word() -> None:
+    answers = await replies(["My 14:00 trip was cancelled for fog. What now?", "What is the adult single fare?"],
+                            Agent(name="Desk", instructions=BOATS))
+    assert answers[0] == "You get a free rebooking on any trip this season."
+    assert answers[1] == "Single adult fare Quay-Lighthouse is £7.50."  # (a quote's end ends its sentence)
+
+
+async def test_the_place_someone_said_they_are_from_names_their_restaurant() -> None:
+    answers = await replies(["Hi, I'm Noor from Saffron House. Do you deliver on Sundays?",
+                             "Sorry, what did I say my restaurant was called?", "What is my dog called?"])
+    assert "Saffron House" in answers[1]
+    assert "Saffron House" not in answers[2]
+
+
+async def test_how_long_is_answered_by_the_clause_that_gives_a_time() -> None:
+    desk = Agent(name="Desk", instructions="Store fresh pasta in the fridge, sealed, away from raw meat; use within 3 days.")
+    [reply] = await replies(["How long does fresh pasta keep?"], desk)
+    assert "3 days" in reply
+
+
+async def test_a_measure_told_before_fills_a_field_in_its_unit() -> None:
+    @function_tool
+    def wetsuit_size(height_cm: int, weight_kg: float) -> str:
+        """The wetsuit size for a height and a weight."""
+        return f"Size {'S' if height_cm < 150 else 'M'} ({height_cm} cm, {weight_kg} kg)"
+
+    shop = Agent(name="Surf shop", instructions="You help with surf lessons.", tools=[wetsuit_size])
+    [_, (calls, reply)] = await turns(shop, ["My son Kit is 10 years old, 138 cm tall and weighs 31.5 kg.",
+                                             "Which wetsuit size does he need?"])
+    assert calls == [("wetsuit_size", {"height_cm": 138, "weight_kg": 31.5})] and "Size S" in reply
