@@ -4843,6 +4843,19 @@ def _weekdays(text: str) -> set[str]:
     return named
 
 
+def _labels_listed(instructions: str) -> list[str]:
+    """The labels instructions list after "labels:" or "categories:" ("exactly one of these labels: BOOKING, COMPLAINT,
+    REFUND_REQUEST, OTHER"), each of one or two words; else none."""
+    low = instructions[:2000].lower()
+    for cue in ("labels:", "categories:", "label:", "category:"):
+        if (at := low.find(cue)) >= 0:
+            listed = instructions[at + len(cue):].split(". ")[0].split("\n")[0].rstrip(" .")
+            found = [o.strip(" '\"`") for o in listed.replace(" or ", ",").split(",") if o.strip(" '\"`")]
+            if len(found) >= 2 and all(len(o.split()) <= 2 for o in found):
+                return found
+    return []
+
+
 def _scripted_when(request: Request) -> str | None:
     """What the instructions order said when the message meets the case they name, word for word when quoted: "If a
     crossing is cancelled for weather, tell the customer: 'We will refund your ticket in full within 5 working days.'"
@@ -5837,6 +5850,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     instructed = _OPTIONS.search(request.instructions[:2000])
     offered = instructed or ": " in said and _OPTIONS.search(said.partition(": ")[0])
     options = [o.strip("'\"") for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o] if offered else []
+    listed = [] if offered else _labels_listed(request.instructions)  # "Labels: URGENT, ROUTINE. Reply with one label."
+    offered, options, instructed = (True, listed, True) if listed else (offered, options, instructed)
     if {"yes", "no"} <= {o.lower() for o in options} and (checked := _checked(request, said)):
         return next(o for o in options if o.lower() == checked)  # "Is it open on Sundays? (It's closed on Sundays.)"
     if offered and not {o.lower() for o in options} <= {"yes", "no"}:  # (a yes or a no it cannot check: no guess)

@@ -359,7 +359,9 @@ def _named_keys(prompt: str) -> list[str]:
         ends = next((k for k, line in enumerate(rest) if not line.rstrip().endswith((",", " and")) or not rest[k + 1:k + 2] or (
             not rest[k + 1].strip())), 0)
         sentence = " ".join(line.strip() for line in rest[:ends + 1]).split(". ", 1)[0].split(" for: ")[0].rstrip(". ")
-        later = list(_KEYS.finditer(sentence)) if sentence[:1] not in "-*•" else []  # "the following fields from the
+        later = [m for m in _KEYS.finditer(sentence) if sentence[:m.start()].count("(") == sentence[:m.start()].count(
+            ")")] if sentence[:1] not in "-*•" else []  # "the following fields from the (not '"final_details" (object
+        # of field -> final value)')
         sentence = sentence[later[-1].end():] if later else sentence  # text and return JSON with keys: name, phone"
         if sentence[:1] in "-*•":  # "JSON with these keys:" then a list, a key a line ("- tenant")
             below = takewhile(lambda line: line.strip()[:1] in ("-", "*", "•"), prompt[found.end():].splitlines())
@@ -1615,7 +1617,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         # among the steps, when no other step was said
         bodies[done] += lines_for(section("Tool calls"), said, spec)
     for part in sections:  # "## Corrections": each correction said
-        if keywords(part.heading) & stem_set("correction corrections corrected changes changed updates"):
+        if keywords(part.heading) & stem_set("correction corrections corrected changes changed updates superseded"):
             held = " ".join(bodies[part.heading])  # (with the cancellations a "Changes and cancellations" holds)
             bodies[part.heading] = [line for line in fixes if line not in held] + bodies[part.heading]
     if spec.paragraph:  # says each thing once (no "open: <the problem>" again)

@@ -104,7 +104,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     soccer cricket rugby tennis olympics | poem poems poetry haiku verse limerick | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
     headset charger | car drive vehicle plate licence license registration |
-    budget spend afford cost price pay money limit expense transaction purchase | payout money reimbursement refund | height tall | furniture chair | furniture sofa couch | furniture armchair | furniture wardrobe | furniture
+    budget spend afford cost price pay money limit expense transaction purchase | payout money reimbursement refund deposit | height tall | furniture chair | furniture sofa couch | furniture armchair | furniture wardrobe | furniture
     dresser | furniture bookcase | furniture wingback | fabric velvet | fabric linen | fabric cotton | fabric silk | fabric
     leather | fabric upholstery | fabric textile | fabric tweed | fabric swatch | wind gust gusts | seat seats slot
     slots | price cost quote trading worth | salary earn income wage

@@ -344,3 +344,24 @@ async def test_a_measure_told_before_fills_a_field_in_its_unit() -> None:
     [_, (calls, reply)] = await turns(shop, ["My son Kit is 10 years old, 138 cm tall and weighs 31.5 kg.",
                                              "Which wetsuit size does he need?"])
     assert calls == [("wetsuit_size", {"height_cm": 138, "weight_kg": 31.5})] and "Size S" in reply
+
+
+async def test_json_keys_listed_on_the_next_line_with_described_types_are_the_keys() -> None:
+    prompt = ('Return only a JSON object (no prose) with exactly these keys:\n"customer" (string), "final_details" (object of '
+              'field -> final value), "superseded" (array of strings: values that were corrected), "open_issues" (array of '
+              'strings).')
+    note = json.loads((await offline_summarizer(prompt=prompt).summarize(CATERING))[1])
+    assert list(note) == ["customer", "final_details", "superseded", "open_issues"]
+    assert isinstance(note["superseded"], list) and any("34 people" in line for line in note["superseded"])
+    assert "34 people" in note["final_details"]
+
+
+@pytest.mark.parametrize(("instructions", "message", "label"), [
+    ("Classify the message into exactly one of these labels: ORDER, COMPLAINT, REFUND_REQUEST, OTHER. Reply with the label "
+     "only.", "Please cancel my bike hire and give me my £40 deposit back.", "REFUND_REQUEST"),
+    ("You sort messages for a roofing firm. Labels: URGENT, ROUTINE. Reply with one label.",
+     "Rain is coming through the ceiling right now after the storm.", "URGENT"),
+])
+async def test_labels_listed_after_labels_colon_are_the_only_replies(client, instructions, message, label) -> None:
+    response = await client.responses.create(model="gpt-4.1-mini", instructions=instructions, input=message)
+    assert response.output_text == label
