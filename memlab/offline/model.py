@@ -762,7 +762,9 @@ class Reader:
         of "weighs 29.5 kg", ``age`` of "9 years old" (the latest); else ``None``."""
         unit = name.lower().rsplit("_", 1)[-1]
         units = {"years", "year"} if unit in ("age", "years") else {unit} if unit in _MEASURE_WORDS | {"cm", "kg", "mm", "km", "g", "m", "ml", "lb"} else set()
-        for said in (s for s in reversed(self.request.said) if units and s.role in ("user", "note") and not s.asks):
+        named = {t for t in tokens(self.request.message)[1:] if t[:1].isupper() and t.isalpha()}  # "the dose for Pip":
+        told = [s for s in reversed(self.request.said) if units and s.role in ("user", "note") and not s.asks]  # Pip's 4 kg,
+        for said in [s for s in told if named & set(tokens(s.text))] or told:  # not the dog's 18 kg said after
             found = [t.lower() for t in tokens(said.text)]
             for value, after in itertools.pairwise(found):
                 if _NUMBER.fullmatch(value) and (after in units or after.partition("-")[2].startswith("year") and "year" in units):
@@ -2005,8 +2007,11 @@ class Reader:
 
         def naming(o: Any, stems: set[str]) -> tuple[bool, int, bool]:  # of the words ("the south bedroom": bedroom_south;
             ends = [p.strip() for p in str(o).lower().replace("->", "|").replace(" to ", "|").replace("_to_", "|").split("|")]
-            at = [self.request.message.lower().find(end) for end in ends]  # "from Southsea to Ryde": Southsea->Ryde)
-            return str(o).lower() in typed, len(set(words(str(o).replace("_", " "))) & stems), len(at) == 2 and 0 <= at[0] < at[1]
+            low = self.request.message.lower()  # "from Southsea to Ryde", "to Ryde from Southsea": Southsea->Ryde)
+            at = [low.find(end) for end in ends]
+            cued = [f"from {end}" in low or f"from the {end}" in low for end in ends]  # ("to the beach from the campsite")
+            ordered = cued == [True, False] if any(cued) else len(at) == 2 and 0 <= at[0] < at[1]
+            return str(o).lower() in typed, len(set(words(str(o).replace("_", " "))) & stems), len(at) == 2 and ordered
         direct = sorted((o for o in options if isinstance(o, str) and naming(o, latest)[1]), key=lambda o: naming(
             o, latest), reverse=True) or [max((o for o in options if isinstance(o, str) and naming(o, s.stems - negated - verbs)[
                 1]), key=lambda o: naming(o, s.stems - negated - verbs)) for s in reversed(self.request.said) if s.role == "user" and any(
@@ -4684,6 +4689,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             if entry.split(" (")[0].strip(" .").lower() in names and " (" in entry:
                 return len(topic), f"{entry.strip().removeprefix('and ').rstrip('.')}."
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
+        if advice.lower().startswith(("if ", "when ")) and any(f", {order} " in advice.lower() for order in ("tell", "say")):
+            continue  # an order for a case ("If a class is cancelled ..., tell the customer: '...'"), no fact to tell
         if advice.startswith("Use ") and not (set(topic) - stem_set("use")) & advice_stems:
             continue  # "Use 16/0.2 wire for the bus" is of the bus (not "Can you fix my brakes?")
         if (tokens(advice) or [""])[0].lower() in _DIRECTED and not advice.partition(": ")[2]:
@@ -5859,7 +5866,14 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if not instructed:  # "Classify this review as positive or negative: The food was cold")
             request = Request.read(request.body, [*request.conversation[:request.last_user_index], {
                 "role": "user", "content": said.partition(": ")[2]}])
-        return Reader(request).choice("", "", options)
+        picked = Reader(request).choice("", "", options)
+        if listed and Reader(request).named_option(options) is None:  # of labels listed, one the message gives no ground
+            urgent = [o for o in options if o.lower() in ("urgent", "high", "critical", "emergency")]  # for is no guess
+            calm = [o for o in options if o.lower() in ("routine", "low", "normal", "non-urgent", "standard")]  # ("P1, P2,
+            pressed = {"now", "asap", "immediately", "urgent", "urgently", "emergency", "tonight"} & said_tokens  # P3"),
+            picked = (urgent if pressed else calm)[0] if urgent and calm else None  # but "right now" is urgent
+        if picked is not None:
+            return picked
     known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
     user = [t for cue in ("talking to ", "speaking with ", "speaking to ", "chatting with ") if cue in request.instructions[
         :2000] for t in tokens(request.instructions[:2000].partition(cue)[2])[:1] if t[:1].isupper() and t.lower() not in STOP]

@@ -1228,7 +1228,8 @@ def _current(said: Sequence[Statement]) -> list[str]:
     helper = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES) and not asks(s) and (facts(s.text) or (
         0 < len(s.text.partition(": ")[0].split()) <= 3 and s.text.partition(": ")[2])) and not (  # ("Return method: courier")
         _lower(s) & {"sorry", "can't", "cannot", "don't", "unfortunately"}) and [t.lower() for t in tokens(s.text)[:2]] not in (
-            ["i", "can"], ["we", "can"], ["i", "could"]) and not _lower(s) & {"cancelled", "canceled", "removed", "open"}]
+            ["i", "can"], ["we", "can"], ["i", "could"]) and not _lower(s) & {"cancelled", "canceled", "removed", "open",
+                                                                            "withdrawn"}]
     # (an offer is not what stands: "I can move you to plot A2"; nor what is cancelled, nor what is "Still open: ...")
     def switched(s: Statement, o: Statement) -> bool:  # "Switched: BW-11" after "BW-07 reserved": BW-07 is no more
         return bool(_lower(o) & {"switched", "instead", "changed", "updated", "revised", "moved", "replaced"}) and any(
@@ -1244,7 +1245,12 @@ def _current(said: Sequence[Statement]) -> list[str]:
 
     def undoes(s: Statement, o: Statement) -> bool:  # a later line taking it back ("Removed the buttonholes")
         return o.order > s.order and o.role in ("user", "assistant") and len(things(s) & things(o) - undone) >= min(
-            2, len(things(o) - undone)) > 0 and bool(_lower(o) & undo)
+            2, len(things(o) - undone)) > 0 and bool(_lower(o) & undo) and not (facts(o.text) and set(facts(s.text)) - set(
+                facts(o.text)) or names(o) and names(s) - names(o))  # (not "Confirmed: courts 2 and 5" for "Withdrawn: court
+        # 5": court 2 stands; nor "Confirmed: Nora and Finn, Sunday 10am" for "Withdrawn: Finn")
+
+    def names(s: Statement) -> set[str]:
+        return {t for t in tokens(s.text)[1:] if t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR}
 
     kept, texts = [], {s.order: s.text for s in told}
     for at, s in enumerate(told):

@@ -465,10 +465,12 @@ class _Reader:
         to = next((k for k in range(verb + 3, min(verb + 6, len(found) - 1)) if found[k].lower() == "to"), 0) if [  # May":
             t.lower() for t in found[verb:verb + 2]] in (["change", "the"], ["change", "my"], ["move", "the"], ["move", "my"]) else 0
         thing = {stem(t.lower()) for t in found[verb + 2:to] if t.isalpha()}  # the delivery's date, told as a correction
+        phrase = " ".join(found[verb + 2:to]).lower()
         moved = next((k for k in range(verb + 2, min(verb + 6, len(found) - 2)) if found[k].lower() in (
             "changed", "moved", "switched") and found[k + 1].lower() == "to"), 0) if found[verb:verb + 1] and found[
                 verb].lower() in ("the", "my", "our") and not to else 0  # "Sorry, the gate code changed to 6631": the
         thing, to = ({stem(t.lower()) for t in found[verb + 1:moved] if t.isalpha()}, moved + 1) if moved else (thing, to)
+        phrase = " ".join(found[verb + 1:moved]).lower() if moved else phrase  # ("the shed code", not the gate code)
         # gate code's value
         lead = to + 1 if to else lead
         lead += lead > 0 and found[lead:lead + 1] in (["and"], ["And"]) and "not" in found  # "Oh, and the motors should..."
@@ -578,8 +580,8 @@ class _Reader:
         told.sort(key=lambda s: (s.role == "user", len(s.text.split()) > 2))  # what the user said before a note of it,
         # a sentence before a note's bare value ("DM4 7QT" under "Identifiers")
         return next((fixed for s in reversed(told) if (  # the latest
-            not old or whole_words_at(s.text.lower(), old.lower())) and (fixed := _replaced(s.text, value, old, key, subject or sorted(
-                thing)))), sentence)
+            not old or whole_words_at(s.text.lower(), old.lower())) and (fixed := _replaced(s.text, value, old, key, subject or [
+                phrase, *sorted(thing)] * bool(thing)))), sentence)
         # (a whole word: "not 2" is of "2 mudguards", not of "CE-10982")
 
     def transcript(self, text: str) -> None:
@@ -773,7 +775,7 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
         s[0] or s[2] for s in shapes) and [
         shape(t) for t in found[k:k + len(shapes)]] == shapes]  # "Saturday 14 June" → "Sunday 15 June": the whole date
     # or name, when each word of the value is a number or capitalised
-    anchor = min((at for w in near if (at := target.lower().find(w.lower())) >= 0), default=-1)  # "the final moved to ...":
+    anchor = next((at for w in near if (at := target.lower().find(w.lower())) >= 0), -1)  # "the final moved to ...":
     spans = [one for one in spans if target.find(one, anchor) >= 0][:1] if anchor >= 0 and spans else spans  # the value
     if spans and spans[-1] in target:  # said after "the final", not the semi's
         at = target.find(spans[-1], max(anchor, 0)) if anchor >= 0 else target.rfind(spans[-1])

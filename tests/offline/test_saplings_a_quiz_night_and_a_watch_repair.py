@@ -21,6 +21,8 @@
   a list ("Lapsang (smoky)");
 - an enum option the user's own message names alone wins over an instruction line that names both; a direction
   ("Mull->Oban") follows the order the message says its ends in;
+- JSON keys listed on the next line with their types described ('"final_details" (object of field -> final value)')
+  are the keys; labels listed after "Labels:" are the only replies;
 - a guardrail's verdict reads the examples its instructions give of each side ("On topic: punctures, brakes, ...",
   "Anything else (homework, cooking, sports, coding...) is off topic", "only handles ferry tickets, ...", "not about
   those (for example: stock tips, medical advice, poems)"), an example's kin too ("a Python script" is coding);
@@ -32,7 +34,10 @@
 A reviewer's probes then found, and these tests guard: "the gate code changed to 5150" written into the shed code of
 the same sentence, "The final moved to ..." moving the quarter-final, "Updated to 34 people" standing for the whole
 confirmation it updates, a line dropped for naming one withdrawn record beside another, an item kept after "Removed
-the cupcakes", and "she's back in now" read as still out.
+the cupcakes", and "she's back in now" read as still out. A second reviewer's: a change of the second of two things whose names share
+a word ("the tack room code" after "the boathouse code") written into the first, "to the harbour from the castle" read
+in the order written, a weight taken from the pet said last rather than the one asked of, a confirmation of two dropped
+for the withdrawal of one, and an order for a case ("If a lesson is cancelled ..., tell ...") told as a price's answer.
 
 Before: "90 brown saplings" became "delivered on 90 oak saplings March"; "make that a Nikon D780" became "Nikon ake that
 a Nikon D780"; "Is Priya still volunteering?" got "I don't know"; "What is my job?" got "No wait, Priya has pulled
@@ -365,3 +370,48 @@ async def test_json_keys_listed_on_the_next_line_with_described_types_are_the_ke
 async def test_labels_listed_after_labels_colon_are_the_only_replies(client, instructions, message, label) -> None:
     response = await client.responses.create(model="gpt-4.1-mini", instructions=instructions, input=message)
     assert response.output_text == label
+
+
+async def test_a_change_of_the_second_of_two_things_sharing_a_word_changes_that_one() -> None:
+    answers = await replies(["The boathouse code is 5120 and the tack room code is 6634.",
+                             "Sorry, the tack room code changed to 7781.", "What's the tack room code?", "What's the boathouse code?"])
+    assert "7781" in answers[2] and "5120" in answers[3] and "7781" not in answers[3]
+
+
+async def test_a_direction_said_to_then_from_starts_where_from_says(client) -> None:
+    schema = {"type": "object", "additionalProperties": False, "required": ["route"],
+              "properties": {"route": {"type": "string", "enum": ["Harbour->Castle", "Castle->Harbour"]}}}
+    response = await client.responses.create(
+        model="gpt-4.1-mini", instructions="Extract the route.", input="Three of us to the harbour from the castle, please.",
+        text={"format": {"type": "json_schema", "name": "trip", "schema": schema, "strict": True}})
+    assert json.loads(response.output_text) == {"route": "Castle->Harbour"}
+
+
+async def test_a_measure_is_taken_from_the_one_the_message_names() -> None:
+    @function_tool
+    def dose_check(pet: str, weight_kg: float) -> str:
+        """How many tablets a pet of a weight takes."""
+        return f"{1 if weight_kg < 10 else 2} tablet(s) for {pet}"
+
+    vet = Agent(name="Vet desk", instructions="You help with pet medicine.", tools=[dose_check])
+    said = await turns(vet, ["Our hamster Bo weighs 1 kg.", "Our rabbit weighs 3 kg.", "What's the dose for Bo?"])
+    assert said[2][0] == [("dose_check", {"pet": "Bo", "weight_kg": 1.0})]
+
+
+@pytest.mark.parametrize(("confirmed", "withdrawn", "kept"), [
+    ("Confirmed: lanes 3 and 4, Saturday 2pm.", "Withdrawn: lane 4.", "lanes 3 and 4, Saturday 2pm"),
+    ("Confirmed: Ada and Ravi, Monday 9am.", "Withdrawn: Ravi.", "Ada and Ravi, Monday 9am"),
+])
+async def test_a_confirmation_naming_more_than_the_one_withdrawn_still_stands(confirmed, withdrawn, kept) -> None:
+    items = [{"role": "user", "content": "Please book it."}, {"role": "assistant", "content": confirmed},
+             {"role": "user", "content": "One can't come, withdraw it."}, {"role": "assistant", "content": withdrawn}]
+    note = (await offline_summarizer(prompt="Agreed:\n\nWithdrawn:").summarize(items))[1]
+    agreed = note.split("Withdrawn:")[0]
+    assert kept in agreed and "Withdrawn" not in agreed.removeprefix("Agreed:")
+
+
+async def test_an_order_for_a_case_is_no_fact_to_tell_of_another_question() -> None:
+    desk = Agent(name="Desk", instructions="Pottery school. If a lesson is cancelled because the kiln is broken, tell the "
+                                           "customer: 'You will get a free lesson.' Lessons cost 12 pounds.")
+    [reply] = await replies(["How much is a lesson?"], desk)
+    assert reply == "Lessons cost 12 pounds."
