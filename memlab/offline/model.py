@@ -4281,6 +4281,19 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     return (best[0][3], best[1]) if best else None
 
 
+def _unanswered(request: Request) -> list[str]:
+    """The user's earlier questions no reply answered: the next assistant line after each is none, or says it does not
+    know or cannot ("I can't do that: ...", "Noted: ..."), and no tool was called for it."""
+    now = request.said[-1].turn if request.said else 0
+    asked = []
+    for s in request.said:
+        if s.role == "user" and s.turn < now and s.text.rstrip().endswith("?"):
+            reply = next((r for r in request.said if r.order > s.order and r.role in ("assistant", "call", "tool")), None)
+            if reply is None or reply.role == "assistant" and reply.text.startswith((*_UNSURE, "Noted", "You told me")):
+                asked.append(s.text.strip())
+    return list(dict.fromkeys(asked))
+
+
 #: What a question asks of someone's work ("What's my role?").
 _JOBS = stem_set("job role position occupation profession work")
 #: What says someone is no longer taking part ("Bel has dropped out").
@@ -4691,6 +4704,10 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if advice.lower().startswith(("if ", "when ")) and any(f", {order} " in advice.lower() for order in ("tell", "say")):
             continue  # an order for a case ("If a class is cancelled ..., tell the customer: '...'"), no fact to tell
+        scene = _lower_tokens(advice)[:5]
+        if scene[:1] in (["a"], ["an"], ["the"]) and any(a in ("is", "are") and b.endswith("ing") for a, b in itertools.pairwise(
+                scene[2:])):  # the scene the model is set in ("A team captain is setting up his team's details"), not a
+            continue  # fact to tell back
         if advice.startswith("Use ") and not (set(topic) - stem_set("use")) & advice_stems:
             continue  # "Use 16/0.2 wire for the bus" is of the bus (not "Can you fix my brakes?")
         if (tokens(advice) or [""])[0].lower() in _DIRECTED and not advice.partition(": ")[2]:
@@ -5934,6 +5951,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         # answers "the date")
         return (_told_back(told) if all(s.role == "user" for s in told) else " ".join(map(restate, told))) + (
             f" I don't know {_swap(' or '.join(unknown))}: it isn't in the conversation I can see." if unknown else "")
+    if question and stem("question") in set(words(said)) and said_tokens & {"unanswered", "open", "outstanding", "still"} and (
+            asked := _unanswered(request)):  # "What questions of mine are still unanswered?"
+        return "Still open, as you asked them: " + "; ".join(f'"{one}"' for one in asked) + "."
     if question and "still" in said_tokens and (dropped := _dropped(request, said)):  # "Is the plasterboard bag still on
         if not any(out in dropped.text.lower().replace("’", "'") for out in _LEFT):  # my booking?" after "Actually cancel
             return f"No: you cancelled it (\"{dropped.text.rstrip('.!')}\")."  # the plasterboard bag"

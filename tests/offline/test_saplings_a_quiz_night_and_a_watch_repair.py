@@ -12,6 +12,8 @@
   now ("Current booking (final values only)", "Agreed") the latest of each thing the helper confirmed, without a
   withdrawn record ("M-410 is withdrawn") or a thing removed since, and puts the people in "Parties (names, phone
   numbers, emails)";
+- "What questions of mine are still unanswered?" lists the user's questions no reply answered; a statement is not
+  answered by the scene the instructions set ("A team captain is registering her team");
 - recall says "No" of someone who has "pulled out", finds "my role" in "I'm Dev Kaur, head coach for ...", a model
   in "my Rolex 1680", a thing "on it" of the thing said before, and the group someone was moved to;
 - a message that only asks that its facts be kept calls no tool that books; "send the keys back by recorded delivery,
@@ -415,3 +417,17 @@ async def test_an_order_for_a_case_is_no_fact_to_tell_of_another_question() -> N
                                            "customer: 'You will get a free lesson.' Lessons cost 12 pounds.")
     [reply] = await replies(["How much is a lesson?"], desk)
     assert reply == "Lessons cost 12 pounds."
+
+
+async def test_the_scene_the_instructions_set_is_no_reply_to_a_statement() -> None:
+    clerk = Agent(name="Clerk", instructions="You keep the quiz league's records. A team captain is registering her team. "
+                                             "Remember what she tells you and answer briefly.")
+    [reply] = await replies(["I'm captain of the Owls in the Monday league. Our team code is OWL-7."], clerk)
+    assert reply.startswith("Noted") and "OWL-7" in reply
+
+
+async def test_the_questions_no_reply_answered_are_listed_as_still_open() -> None:
+    answers = await replies(["I'm Lea, member M-220.", "Can you find out whether the lake is open for swimming in May?",
+                             "Also, is the Sunday regatta on 8 June still on?", "My boat is a Laser dinghy.",
+                             "What questions of mine are still unanswered?"])
+    assert "swimming in May" in answers[4] and "regatta on 8 June" in answers[4] and "Laser" not in answers[4]
