@@ -764,7 +764,9 @@ class Reader:
         units = {"years", "year"} if unit in ("age", "years") else {unit} if unit in _MEASURE_WORDS | {"cm", "kg", "mm", "km", "g", "m", "ml", "lb"} else set()
         named = {t for t in tokens(self.request.message)[1:] if t[:1].isupper() and t.isalpha()}  # "the dose for Pip":
         told = [s for s in reversed(self.request.said) if units and s.role in ("user", "note") and not s.asks]  # Pip's 4 kg,
-        for said in [s for s in told if named & set(tokens(s.text))] or told:  # not the dog's 18 kg said after
+        owned = [s for s in told if named & set(tokens(s.text)) or s.role == "user" and {"he", "she", "his", "her"} & set(
+            _lower_tokens(s.text)[:4]) and (prior := _antecedent(self.request, s)) is not None and named & set(tokens(prior.text))]
+        for said in owned or told:  # not the dog's 18 kg said after (but "Actually he weighs 79 kg now" is Kofi's)
             found = [t.lower() for t in tokens(said.text)]
             for value, after in itertools.pairwise(found):
                 if _NUMBER.fullmatch(value) and (after in units or after.partition("-")[2].startswith("year") and "year" in units):
@@ -4702,8 +4704,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             if entry.split(" (")[0].strip(" .").lower() in names and " (" in entry:
                 return len(topic), f"{entry.strip().removeprefix('and ').rstrip('.')}."
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
-        if advice.lower().startswith(("if ", "when ")) and any(f", {order} " in advice.lower() for order in ("tell", "say")):
-            continue  # an order for a case ("If a class is cancelled ..., tell the customer: '...'"), no fact to tell
+        if advice.lower().startswith(("if ", "when ")) and any(f", {order} " in advice.lower() for order in ("tell", "say")) and (
+                any(_currencies(one) for _, one, *_ in told) and "how much" in message_text.lower()):
+            continue  # an order for a case ("If a class is cancelled ..., tell the customer: '...'") is no price's answer
         scene = _lower_tokens(advice)[:5]
         if scene[:1] in (["a"], ["an"], ["the"]) and any(a in ("is", "are") and b.endswith("ing") for a, b in itertools.pairwise(
                 scene[2:])):  # the scene the model is set in ("A team captain is setting up his team's details"), not a

@@ -1201,6 +1201,10 @@ _MONEY = stem_set("price prices cost costs pay payment payments money budget fee
 #: What a section of what stands now names ("Current booking", "Final order", "Agreed details").
 _PLANNED = stem_set("booking order plan reservation quote details detail arrangement arrangements values hire loan "
                     "registration entry agreement deal terms")
+#: Words of a helper's record, not of what it records ("Confirmed: ...", "Added 10 buttonholes"); and a record whole.
+_RECORDS = stem_set("confirmed confirm booked book added add reserved reserve updated update scheduled logged noted set "
+                    "total in for")
+_WHOLE = stem_set("booking order reservation everything all whole")
 #: What says a record is no more ("Q-2291 is withdrawn").
 _VOID = ("withdrawn", "cancelled", "canceled", "void", "superseded", "replaced", "no longer valid")
 
@@ -1223,10 +1227,12 @@ def _current(said: Sequence[Statement]) -> list[str]:
             v)} else "number" for v in facts(text)}
     def dates(s: Statement) -> set[str]:  # "8 August" ("Booked 8 August for 62 t", then "Updated to 58 t on 8 August")
         return {f"{a} {b.lower()}" for a, b in itertools.pairwise(tokens(s.text)) if a[:1].isdigit() and b.lower() in CALENDAR}
-    def things(s: Statement) -> set[str]:
-        return set(words(s.text)) - {stem(v.lower()) for v in facts(s.text)} - _TIME
+    def things(s: Statement) -> set[str]:  # (a count's unit stays: "6 nights" and "8 nights" are of the nights)
+        return {w for w in words(s.text) if not any(c.isdigit() for c in w)} - {stem(v.lower()) for v in facts(s.text)} - {
+            stem(w) for w in CALENDAR}
     helper = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES) and not asks(s) and (facts(s.text) or (
-        0 < len(s.text.partition(": ")[0].split()) <= 3 and s.text.partition(": ")[2])) and not (  # ("Return method: courier")
+        0 < len(s.text.partition(": ")[0].split()) <= 3 and s.text.partition(": ")[2]) or stem(tokens(s.text)[0].lower()) in (
+            stem_set("added booked reserved confirmed"))) and not (  # ("Return method: courier", "Added a flower crown.")
         _lower(s) & {"sorry", "can't", "cannot", "don't", "unfortunately"}) and [t.lower() for t in tokens(s.text)[:2]] not in (
             ["i", "can"], ["we", "can"], ["i", "could"]) and not _lower(s) & {"cancelled", "canceled", "removed", "open",
                                                                             "withdrawn"}]
@@ -1240,14 +1246,18 @@ def _current(said: Sequence[Statement]) -> list[str]:
 
     def replaces(s: Statement, o: Statement) -> bool:  # a later line of the same thing with a new value
         update = bool(_lower(o) & {"updated", "revised", "changed"})
-        return bool(len(things(s) & things(o)) >= 2 - update and kinds(s.text) & kinds(o.text) or set(s.identifiers) & set(
-            o.identifiers) and kinds(s.text) & kinds(o.text) - {"id"} or update and dates(s) & dates(o) or switched(s, o))
+        return bool(len(things(s) & things(o) - _RECORDS) >= 2 - update and kinds(s.text) & kinds(o.text) or set(
+            s.identifiers) & set(o.identifiers) and kinds(s.text) & kinds(o.text) - {"id"} or update and dates(s) and dates(o)
+                    or switched(s, o))  # ("Updated to 15 September" of "Confirmed: 50 people on 14 September")
 
     def undoes(s: Statement, o: Statement) -> bool:  # a later line taking it back ("Removed the buttonholes")
-        return o.order > s.order and o.role in ("user", "assistant") and len(things(s) & things(o) - undone) >= min(
-            2, len(things(o) - undone)) > 0 and bool(_lower(o) & undo) and not (facts(o.text) and set(facts(s.text)) - set(
-                facts(o.text)) or names(o) and names(s) - names(o))  # (not "Confirmed: courts 2 and 5" for "Withdrawn: court
-        # 5": court 2 stands; nor "Confirmed: Nora and Finn, Sunday 10am" for "Withdrawn: Finn")
+        whole = bool(things(o) & _WHOLE) and bool(names(o) & names(s) or set(o.identifiers) & set(s.identifiers) or not (
+            names(o) or o.identifiers))  # "Cancelled the booking for Brandt": all of Brandt's
+        return o.order > s.order and o.role in ("user", "assistant") and bool(_lower(o) & undo) and (whole or len(
+            things(s) & things(o) - undone) >= min(2, len(things(o) - undone)) > 0 and not (facts(o.text) and set(facts(
+                s.text)) - set(facts(o.text)) or names(o) and names(s) - names(o) or things(s) - things(o) - _RECORDS - undone))
+        # (not "Confirmed: courts 2 and 5" for "Withdrawn: court 5": court 2 stands; nor "Confirmed: Nora and Finn" for
+        # "Withdrawn: Finn", nor "Confirmed: 40 bouquets and 10 buttonholes" for "Removed the buttonholes")
 
     def names(s: Statement) -> set[str]:
         return {t for t in tokens(s.text)[1:] if t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR}
@@ -1256,7 +1266,7 @@ def _current(said: Sequence[Statement]) -> list[str]:
     for at, s in enumerate(told):
         if s.identifiers and {i.lower() for i in s.identifiers} <= gone or any(undoes(s, o) for o in said):
             continue
-        if newer := next((o for o in told[at + 1:] if replaces(s, o)), None):
+        if newer := next((o for o in told[at + 1:] if replaces(replace(s, text=texts[s.order]), o)), None):
             if len(facts(newer.text)) < len(facts(texts[s.order])):  # "Updated to 64 guests" of "Confirmed: 60 guests on
                 texts[newer.order] = _written_in(texts[s.order], newer.text)  # 21 June for Okafor Events": the whole line
             continue
@@ -1623,7 +1633,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         # among the steps, when no other step was said
         bodies[done] += lines_for(section("Tool calls"), said, spec)
     for part in sections:  # "## Corrections": each correction said
-        if keywords(part.heading) & stem_set("correction corrections corrected changes changed updates superseded"):
+        if keywords(part.heading) & stem_set("correction corrections corrected changes changed updates"):
             held = " ".join(bodies[part.heading])  # (with the cancellations a "Changes and cancellations" holds)
             bodies[part.heading] = [line for line in fixes if line not in held] + bodies[part.heading]
     if spec.paragraph:  # says each thing once (no "open: <the problem>" again)

@@ -469,7 +469,8 @@ class _Reader:
         moved = next((k for k in range(verb + 2, min(verb + 6, len(found) - 2)) if found[k].lower() in (
             "changed", "moved", "switched") and found[k + 1].lower() == "to"), 0) if found[verb:verb + 1] and found[
                 verb].lower() in ("the", "my", "our") and not to else 0  # "Sorry, the gate code changed to 6631": the
-        thing, to = ({stem(t.lower()) for t in found[verb + 1:moved] if t.isalpha()}, moved + 1) if moved else (thing, to)
+        thing, to = ({stem(t.lower().removesuffix("'s").removesuffix("’s")) for t in found[verb + 1:moved] if t.replace(
+            "'", "").replace("’", "").isalpha()}, moved + 1) if moved else (thing, to)  # ("my son's seat": the son's)
         phrase = " ".join(found[verb + 1:moved]).lower() if moved else phrase  # ("the shed code", not the gate code)
         # gate code's value
         lead = to + 1 if to else lead
@@ -775,7 +776,15 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
         s[0] or s[2] for s in shapes) and [
         shape(t) for t in found[k:k + len(shapes)]] == shapes]  # "Saturday 14 June" → "Sunday 15 June": the whole date
     # or name, when each word of the value is a number or capitalised
-    anchor = next((at for w in near if (at := target.lower().find(w.lower())) >= 0), -1)  # "the final moved to ...":
+    low = target.lower()  # the thing's whole name, else its word said once ("my son's seat" of "seat 14A is mine and seat
+    said_once = [w for w in near[1:] if low.count(w.lower()) == 1] if near and " " in near[0] else []  # 14C is my
+    # son's": "son", and the value nearest it)
+    anchor = low.find(near[0].lower()) if near and near[0].lower() in low else low.find(said_once[0].lower()) if said_once else next(
+        (at for w in near if (at := low.find(w.lower())) >= 0), -1)  # "the final moved to ...":
+    if near and near[0].lower() not in low and said_once and anchor >= 0:  # (the value nearest that word, before it too)
+        shaped = [(abs(k - anchor), k) for t in tokens(target) if key and t != key and any(c.isdigit() for c in t) == any(
+            c.isdigit() for c in key) and t[:1].isdigit() == key[:1].isdigit() for k in whole_words_at(target, t)]
+        anchor = min(shaped)[1] if shaped else anchor
     spans = [one for one in spans if target.find(one, anchor) >= 0][:1] if anchor >= 0 and spans else spans  # the value
     if spans and spans[-1] in target:  # said after "the final", not the semi's
         at = target.find(spans[-1], max(anchor, 0)) if anchor >= 0 else target.rfind(spans[-1])
@@ -788,6 +797,8 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
     after = [t for t in same if anchor >= 0 and target.find(t, anchor) >= 0][:1]  # "the key safe code changed to 6604": the
     if after and not counted:  # key safe code's 2580, not the alarm code's 1379
         at = end = target.find(after[0], anchor)
+        unit = value[value.find(key) + len(key):].split()[:1]  # ("52 stations" for the 48 of "48 weather stations": 52)
+        value = key if unit and stem(unit[0].lower()) in {stem(t.lower()) for t in tokens(target[end:])[:4]} else value
         return target[:at] + value[value.find(key):] + target[end + len(after[0]):] if key and key in value else None
     if same:
         at = end = target.rfind(" ".join(counted[-1])) if counted else target.rfind(same[-1])

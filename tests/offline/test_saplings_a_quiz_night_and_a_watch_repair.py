@@ -24,7 +24,8 @@
 - an enum option the user's own message names alone wins over an instruction line that names both; a direction
   ("Mull->Oban") follows the order the message says its ends in;
 - JSON keys listed on the next line with their types described ('"final_details" (object of field -> final value)')
-  are the keys; labels listed after "Labels:" are the only replies;
+  are the keys (a "superseded" key holds no correction: its value is the current one); labels listed after "Labels:"
+  are the only replies;
 - a guardrail's verdict reads the examples its instructions give of each side ("On topic: punctures, brakes, ...",
   "Anything else (homework, cooking, sports, coding...) is off topic", "only handles ferry tickets, ...", "not about
   those (for example: stock tips, medical advice, poems)"), an example's kin too ("a Python script" is coding);
@@ -40,6 +41,10 @@ the cupcakes", and "she's back in now" read as still out. A second reviewer's: a
 a word ("the tack room code" after "the boathouse code") written into the first, "to the harbour from the castle" read
 in the order written, a weight taken from the pet said last rather than the one asked of, a confirmation of two dropped
 for the withdrawal of one, and an order for a case ("If a lesson is cancelled ..., tell ...") told as a price's answer.
+A third reviewer's: "my daughter's peg changed to 11" written into the first peg when her peg's number comes before
+her; a confirmation dropped for "Removed the cupcakes" although it names more, "Added a candle set" left out, a
+booking cancelled whole still standing, "Updated to 7 nights" not written into "5 nights from 9 June", one of two
+updates lost, a correction listed as superseded, and "Actually she weighs 66 kg now" passed over for her older weight.
 
 Before: "90 brown saplings" became "delivered on 90 oak saplings March"; "make that a Nikon D780" became "Nikon ake that
 a Nikon D780"; "Is Priya still volunteering?" got "I don't know"; "What is my job?" got "No wait, Priya has pulled
@@ -359,8 +364,8 @@ async def test_json_keys_listed_on_the_next_line_with_described_types_are_the_ke
               'strings).')
     note = json.loads((await offline_summarizer(prompt=prompt).summarize(CATERING))[1])
     assert list(note) == ["customer", "final_details", "superseded", "open_issues"]
-    assert isinstance(note["superseded"], list) and any("34 people" in line for line in note["superseded"])
-    assert "34 people" in note["final_details"]
+    assert isinstance(note["superseded"], list) and not any("34 people" in line for line in note["superseded"])
+    assert "34 people" in note["final_details"] and "30 people" not in note["final_details"]  # (the new value is no old one)
 
 
 @pytest.mark.parametrize(("instructions", "message", "label"), [
@@ -431,3 +436,40 @@ async def test_the_questions_no_reply_answered_are_listed_as_still_open() -> Non
                              "Also, is the Sunday regatta on 8 June still on?", "My boat is a Laser dinghy.",
                              "What questions of mine are still unanswered?"])
     assert "swimming in May" in answers[4] and "regatta on 8 June" in answers[4] and "Laser" not in answers[4]
+
+
+async def test_a_change_of_someones_thing_said_after_its_value_changes_theirs() -> None:
+    answers = await replies(["Peg 3 is mine and peg 8 is my daughter's.", "Sorry, my daughter's peg changed to 11.",
+                             "What's my daughter's peg?"])
+    assert "peg 11 is your daughter's" in answers[1] and "Peg 3 is yours" in answers[1]
+
+
+def helper_lines(*lines: str) -> list[dict[str, str]]:
+    """A booking the helper confirms line by line, each after a user's "Go ahead."."""
+    return [item for line in lines for item in ({"role": "user", "content": "Go ahead."}, {"role": "assistant", "content": line})]
+
+
+@pytest.mark.parametrize(("lines", "wanted", "unwanted"), [
+    (["Confirmed: cake and 12 cupcakes for 3 May, Osei.", "Removed the cupcakes.", "Added a candle set."],
+     ["cake and 12 cupcakes for 3 May", "Added a candle set"], []),
+    (["Confirmed: 2 canoes on Sunday for Varga.", "Cancelled the booking for Varga."], [], ["2 canoes"]),
+    (["Confirmed: 2-berth cabin, 5 nights from 9 June for Moss.", "Updated to 7 nights."], ["7 nights from 9 June"],
+     ["5 nights"]),
+    (["Confirmed: 30 people on 4 October for the Ash Choir.", "Updated to 5 October.", "Updated to 40 people."],
+     ["40 people on 5 October"], ["4 October", "30 people"]),
+])
+async def test_what_stands_now_follows_each_update_removal_and_cancellation(lines, wanted, unwanted) -> None:
+    note = (await offline_summarizer(prompt="## Final order\n## Removed").summarize(helper_lines(*lines)))[1]
+    final = note.split("## Removed")[0]
+    assert all(w in final for w in wanted) and not any(u in final for u in unwanted)
+
+
+async def test_a_measure_corrected_with_a_pronoun_is_the_persons() -> None:
+    @function_tool
+    def wetsuit_size(swimmer: str, height_cm: int, weight_kg: float) -> str:
+        """The wetsuit size for a swimmer's height and weight."""
+        return f"{swimmer}: size {'M' if weight_kg < 68 else 'L'}"
+
+    shop = Agent(name="Lake shop", instructions="You help open-water swimmers.", tools=[wetsuit_size])
+    said = await turns(shop, ["Ola is 165 cm and weighs 70 kg.", "Actually she weighs 66 kg now.", "Which wetsuit for Ola?"])
+    assert said[2][0] == [("wetsuit_size", {"swimmer": "Ola", "height_cm": 165, "weight_kg": 66.0})]
