@@ -1216,33 +1216,35 @@ def _withdrawn(said: Sequence[Statement]) -> set[str]:
 
 
 def _current(said: Sequence[Statement]) -> list[str]:
-    """What stands now: each line of the helper's that gives a value (a record, an amount, a date: "Revised quote Q-2292:
-    £24,300 for 135 m²", "The earliest start is 6 October 2025"), without those a later one replaces, one sharing two of
-    its words and a value of the same kind ("Pattern ridge added: £25,400 in total" after "Pattern ridge removed. Back to
-    £24,300"), takes back ("... removed", "... cancelled") or whose record is withdrawn; with no such line, the user's own
-    (their corrections written in)."""
-    gone = _withdrawn(said)
+    """What stands now: each line of the helper's that records something ("Revised quote Q-2292: £24,300 for 135 m²",
+    "Added a flower crown", "Return method: courier"), not an offer ("I can move you to plot A2") nor a line of what is
+    gone or open. A line goes when a later one replaces it (one of the same thing with a new value: "Pattern ridge
+    added: £25,400" after "Back to £24,300"; an update, written into the line it updates: "Updated to 64 guests" makes
+    "Confirmed: 64 guests on 21 June for Okafor Events"), takes it back ("Removed the buttonholes", "Cancelled the
+    booking for Brandt"; not a line that names more than what is taken back: "Confirmed: courts 2 and 5" stands for
+    "Withdrawn: court 5"), or when its record is withdrawn. With no line of the helper's, the user's own (their
+    corrections written in)."""
+    gone, undo = _withdrawn(said), {"removed", "cancelled", "canceled", "dropped", "remove", "cancel", "drop", "withdrawn",
+                                     "withdrew"}
+    undone = {stem(w) for w in undo}
+
     def kinds(text: str) -> set[str]:
         return {"money" if set(v) & _MONEY_SIGNS else "id" if identifiers(v) else "date" if CALENDAR & {t.lower() for t in tokens(
             v)} else "number" for v in facts(text)}
+
     def dates(s: Statement) -> set[str]:  # "8 August" ("Booked 8 August for 62 t", then "Updated to 58 t on 8 August")
         return {f"{a} {b.lower()}" for a, b in itertools.pairwise(tokens(s.text)) if a[:1].isdigit() and b.lower() in CALENDAR}
+
     def things(s: Statement) -> set[str]:  # (a count's unit stays: "6 nights" and "8 nights" are of the nights)
         return {w for w in words(s.text) if not any(c.isdigit() for c in w)} - {stem(v.lower()) for v in facts(s.text)} - {
             stem(w) for w in CALENDAR}
-    helper = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES) and not asks(s) and (facts(s.text) or (
-        0 < len(s.text.partition(": ")[0].split()) <= 3 and s.text.partition(": ")[2]) or stem(tokens(s.text)[0].lower()) in (
-            stem_set("added booked reserved confirmed"))) and not (  # ("Return method: courier", "Added a flower crown.")
-        _lower(s) & {"sorry", "can't", "cannot", "don't", "unfortunately"}) and [t.lower() for t in tokens(s.text)[:2]] not in (
-            ["i", "can"], ["we", "can"], ["i", "could"]) and not _lower(s) & {"cancelled", "canceled", "removed", "open",
-                                                                            "withdrawn"}]
-    # (an offer is not what stands: "I can move you to plot A2"; nor what is cancelled, nor what is "Still open: ...")
+
+    def names(s: Statement) -> set[str]:
+        return {t for t in tokens(s.text)[1:] if t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR}
+
     def switched(s: Statement, o: Statement) -> bool:  # "Switched: BW-11" after "BW-07 reserved": BW-07 is no more
         return bool(_lower(o) & {"switched", "instead", "changed", "updated", "revised", "moved", "replaced"}) and any(
             a.rstrip("0123456789") == b.rstrip("0123456789") != "" and a != b for a in s.identifiers for b in o.identifiers)
-    told = helper or [s for s in said if s.role in ("user", "note") and not asks(s) and facts(s.text) and not _lower(s) & _FIXES]
-    undo = {"removed", "cancelled", "canceled", "dropped", "remove", "cancel", "drop", "withdrawn", "withdrew"}
-    undone = {stem(w) for w in undo}
 
     def replaces(s: Statement, o: Statement) -> bool:  # a later line of the same thing with a new value
         update = bool(_lower(o) & {"updated", "revised", "changed"})
@@ -1250,25 +1252,25 @@ def _current(said: Sequence[Statement]) -> list[str]:
             s.identifiers) & set(o.identifiers) and kinds(s.text) & kinds(o.text) - {"id"} or update and dates(s) and dates(o)
                     or switched(s, o))  # ("Updated to 15 September" of "Confirmed: 50 people on 14 September")
 
-    def undoes(s: Statement, o: Statement) -> bool:  # a later line taking it back ("Removed the buttonholes")
+    def undoes(s: Statement, o: Statement) -> bool:  # a later line taking it back
         whole = bool(things(o) & _WHOLE) and bool(names(o) & names(s) or set(o.identifiers) & set(s.identifiers) or not (
             names(o) or o.identifiers))  # "Cancelled the booking for Brandt": all of Brandt's
         return o.order > s.order and o.role in ("user", "assistant") and bool(_lower(o) & undo) and (whole or len(
             things(s) & things(o) - undone) >= min(2, len(things(o) - undone)) > 0 and not (facts(o.text) and set(facts(
                 s.text)) - set(facts(o.text)) or names(o) and names(s) - names(o) or things(s) - things(o) - _RECORDS - undone))
-        # (not "Confirmed: courts 2 and 5" for "Withdrawn: court 5": court 2 stands; nor "Confirmed: Nora and Finn" for
-        # "Withdrawn: Finn", nor "Confirmed: 40 bouquets and 10 buttonholes" for "Removed the buttonholes")
 
-    def names(s: Statement) -> set[str]:
-        return {t for t in tokens(s.text)[1:] if t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR}
-
+    helper = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES) and not asks(s) and (facts(s.text) or (
+        0 < len(s.text.partition(": ")[0].split()) <= 3 and s.text.partition(": ")[2]) or len(tokens(s.text)) > 1 and stem(
+            tokens(s.text)[0].lower()) in stem_set("added booked reserved confirmed updated")) and not _lower(s) & {"sorry", "can't", "cannot", "don't", "unfortunately", "open", *undo} and [
+        t.lower() for t in tokens(s.text)[:2]] not in (["i", "can"], ["we", "can"], ["i", "could"])]
+    told = helper or [s for s in said if s.role in ("user", "note") and not asks(s) and facts(s.text) and not _lower(s) & _FIXES]
     kept, texts = [], {s.order: s.text for s in told}
     for at, s in enumerate(told):
         if s.identifiers and {i.lower() for i in s.identifiers} <= gone or any(undoes(s, o) for o in said):
             continue
         if newer := next((o for o in told[at + 1:] if replaces(replace(s, text=texts[s.order]), o)), None):
-            if len(facts(newer.text)) < len(facts(texts[s.order])):  # "Updated to 64 guests" of "Confirmed: 60 guests on
-                texts[newer.order] = _written_in(texts[s.order], newer.text)  # 21 June for Okafor Events": the whole line
+            if len(facts(newer.text)) < len(facts(texts[s.order])):  # an update of fewer values: written into the line
+                texts[newer.order] = _written_in(texts[s.order], newer.text)
             continue
         kept.append(_said(replace(s, text=texts[s.order])))
     return kept
