@@ -96,12 +96,14 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     teacher engineer developer programmer designer chef lawyer manager student consultant architect scientist
     researcher writer journalist farmer mechanic electrician plumber accountant artist musician analyst dentist
     sommelier pilot baker barista pharmacist secretary clerk firefighter vet therapist carpenter waitress cashier lecturer
-    professor tutor coach translator editor photographer surgeon builder contractor steward captain treasurer organiser organizer coordinator volunteer director | wife husband partner spouse girlfriend
+    professor tutor coach translator editor photographer surgeon builder contractor steward captain treasurer organiser
+    organizer coordinator volunteer director | wife husband partner spouse girlfriend
     boyfriend fiance fiancé fiancee fiancée |
     son daughter kid child baby boy girl | mother mom mum father dad parent family | brother sister sibling siblings | pet dog cat puppy
     kitten parrot bird rabbit hamster fish horse | dog puppy breed retriever labrador poodle spaniel terrier collie beagle
     husky boxer | coding programming program python javascript function script software | sport sports football
-    soccer cricket rugby tennis olympics | poem poems poetry haiku verse limerick | phone mobile smartphone iphone android pixel galaxy | laptop computer notebook pc macbook thinkpad
+    soccer cricket rugby tennis olympics | poem poems poetry haiku verse limerick | phone mobile smartphone iphone android
+    pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
     headset charger | car drive vehicle plate licence license registration |
     budget spend afford cost price pay money limit expense transaction purchase | payout money reimbursement refund deposit | height tall | furniture chair | furniture sofa couch | furniture armchair | furniture wardrobe | furniture
@@ -461,18 +463,20 @@ class _Reader:
         lead += (2 + (moved[2:] == ["to"])) * (moved[:1] in (["move"], ["change"], ["switch"]) and moved[1:2] in (["it"], ["that"]))
         if found[lead:lead + 1] and found[lead].lower() in _CANCELS:
             return sentence
-        verb = lead + (found[lead:lead + 1] in (["And"], ["and"], ["Then"], ["then"]))  # "And change the delivery to 21
-        to = next((k for k in range(verb + 3, min(verb + 6, len(found) - 1)) if found[k].lower() == "to"), 0) if [  # May":
+        # A thing named and its new value: "And change the delivery to 21 May" (the delivery's date), "Sorry, the gate
+        # code changed to 6631", "my son's seat changed to 15C" (the son's, found by its whole name or its own word)
+        verb = lead + (found[lead:lead + 1] in (["And"], ["and"], ["Then"], ["then"]))
+        to = next((k for k in range(verb + 3, min(verb + 6, len(found) - 1)) if found[k].lower() == "to"), 0) if [
             t.lower() for t in found[verb:verb + 2]] in (["change", "the"], ["change", "my"], ["move", "the"], ["move", "my"]) else 0
-        thing = {stem(t.lower()) for t in found[verb + 2:to] if t.isalpha()}  # the delivery's date, told as a correction
-        phrase = " ".join(found[verb + 2:to]).lower()
-        moved = next((k for k in range(verb + 2, min(verb + 6, len(found) - 2)) if found[k].lower() in (
+        named_from = verb + 2
+        changed_at = next((k for k in range(verb + 2, min(verb + 6, len(found) - 2)) if found[k].lower() in (
             "changed", "moved", "switched") and found[k + 1].lower() == "to"), 0) if found[verb:verb + 1] and found[
-                verb].lower() in ("the", "my", "our") and not to else 0  # "Sorry, the gate code changed to 6631": the
-        thing, to = ({stem(t.lower().removesuffix("'s").removesuffix("’s")) for t in found[verb + 1:moved] if t.replace(
-            "'", "").replace("’", "").isalpha()}, moved + 1) if moved else (thing, to)  # ("my son's seat": the son's)
-        phrase = " ".join(found[verb + 1:moved]).lower() if moved else phrase  # ("the shed code", not the gate code)
-        # gate code's value
+                verb].lower() in ("the", "my", "our") and not to else 0
+        named_from, to = (verb + 1, changed_at + 1) if changed_at else (named_from, to)
+        named_to = changed_at or to  # (the words before "changed to", or before "to")
+        thing = {stem(t.lower().removesuffix("'s").removesuffix("’s")) for t in found[named_from:named_to] if t.replace(
+            "'", "").replace("’", "").isalpha()}
+        phrase = " ".join(found[named_from:named_to]).lower()
         lead = to + 1 if to else lead
         lead += lead > 0 and found[lead:lead + 1] in (["and"], ["And"]) and "not" in found  # "Oh, and the motors should..."
         clause = max(sentence.lower().rfind(" make it "), sentence.lower().rfind(" make that "))
