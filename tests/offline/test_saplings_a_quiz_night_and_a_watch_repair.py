@@ -239,23 +239,33 @@ async def test_a_section_of_parties_with_its_parts_in_brackets_holds_the_people(
     assert "Jonah Reed" in parties and "M-411" not in parties
 
 
+async def structured(client, instructions: str, message: str, schema: dict) -> dict:
+    """The JSON a strict ``json_schema`` reply holds."""
+    response = await client.responses.create(model="gpt-4.1-mini", instructions=instructions, input=message, text={
+        "format": {"type": "json_schema", "name": "reply", "schema": schema, "strict": True}})
+    return json.loads(response.output_text)
+
+
+def enum_of(name: str, options: list[str]) -> dict:
+    """A schema of one required string field limited to ``options``."""
+    return {"type": "object", "additionalProperties": False, "required": [name],
+            "properties": {name: {"type": "string", "enum": options}}}
+
+
 async def test_an_option_the_users_message_names_alone_wins_over_the_instruction_line_naming_both(client) -> None:
-    schema = {"type": "object", "additionalProperties": False, "required": ["pier", "berth"],
-              "properties": {"pier": {"type": "string", "enum": ["North", "South"]}, "berth": {"type": "integer"}}}
-    response = await client.responses.create(
-        model="gpt-4.1-mini", instructions="South pier boats leave from berth 4; North pier boats from berth 7.",
-        input="I'm sailing from the South pier. Which berth?",
-        text={"format": {"type": "json_schema", "name": "where", "schema": schema, "strict": True}})
-    assert json.loads(response.output_text)["pier"] == "South"
+    schema = enum_of("pier", ["North", "South"])
+    schema["properties"]["berth"], schema["required"] = {"type": "integer"}, ["pier", "berth"]
+    found = await structured(client, "South pier boats leave from berth 4; North pier boats from berth 7.",
+                             "I'm sailing from the South pier. Which berth?", schema)
+    assert found["pier"] == "South"
 
 
-async def test_a_direction_option_follows_the_order_the_message_says_its_ends_in(client) -> None:
-    schema = {"type": "object", "additionalProperties": False, "required": ["route"],
-              "properties": {"route": {"type": "string", "enum": ["Oban->Mull", "Mull->Oban"]}}}
-    response = await client.responses.create(
-        model="gpt-4.1-mini", instructions="Extract the crossing.", input="Two of us from Mull to Oban on 3 May, please.",
-        text={"format": {"type": "json_schema", "name": "crossing", "schema": schema, "strict": True}})
-    assert json.loads(response.output_text) == {"route": "Mull->Oban"}
+@pytest.mark.parametrize(("message", "options", "route"), [
+    ("Two of us from Mull to Oban on 3 May, please.", ["Oban->Mull", "Mull->Oban"], "Mull->Oban"),
+    ("Three of us to the harbour from the castle, please.", ["Harbour->Castle", "Castle->Harbour"], "Castle->Harbour"),
+])
+async def test_a_direction_option_starts_where_the_message_says_it_starts(client, message, options, route) -> None:
+    assert await structured(client, "Extract the route.", message, enum_of("route", options)) == {"route": route}
 
 
 @pytest.mark.parametrize(("told", "fix", "asked"), [
@@ -383,15 +393,6 @@ async def test_a_change_of_the_second_of_two_things_sharing_a_word_changes_that_
     answers = await replies(["The boathouse code is 5120 and the tack room code is 6634.",
                              "Sorry, the tack room code changed to 7781.", "What's the tack room code?", "What's the boathouse code?"])
     assert "7781" in answers[2] and "5120" in answers[3] and "7781" not in answers[3]
-
-
-async def test_a_direction_said_to_then_from_starts_where_from_says(client) -> None:
-    schema = {"type": "object", "additionalProperties": False, "required": ["route"],
-              "properties": {"route": {"type": "string", "enum": ["Harbour->Castle", "Castle->Harbour"]}}}
-    response = await client.responses.create(
-        model="gpt-4.1-mini", instructions="Extract the route.", input="Three of us to the harbour from the castle, please.",
-        text={"format": {"type": "json_schema", "name": "trip", "schema": schema, "strict": True}})
-    assert json.loads(response.output_text) == {"route": "Castle->Harbour"}
 
 
 async def test_a_measure_is_taken_from_the_one_the_message_names() -> None:
