@@ -352,7 +352,9 @@ _GIVING = _SAYING | stem_set("discuss provide offer talk recommend")  # "never g
 _ASKED_BACK = ("I can do that once I have", "Could you", "I don't know", "I can't")
 _CANNOT = "I can't do that: I can only answer from what I was sent (the conversation, my instructions and tools)."
 #: Colors a color field takes, never part of a room or a thing's name ("make the bedroom light blue": blue).
-_COLORS = frozenset("red orange yellow green blue purple pink white black brown grey gray violet teal gold silver".split())
+_COLORS = frozenset("red orange yellow green blue purple pink white black brown grey gray violet teal gold silver lavender "
+                     "lilac cream ivory beige navy maroon burgundy crimson scarlet turquoise cyan magenta mauve olive amber indigo "
+                     "charcoal khaki".split())
 #: Languages instructions may ask to translate into ("You translate the user's message to Spanish").
 _LANGUAGE_NAMES = {*_LANGUAGES, *"japanese chinese dutch russian arabic korean hindi polish turkish greek swedish".split()}
 
@@ -3981,12 +3983,28 @@ def _record_names(request: Request) -> dict[int, frozenset[str]]:
     return out
 
 
+def _argued_names(request: Request) -> dict[int, frozenset[str]]:
+    """By the order of each sentence of the user's, the stems of the names of the call arguments that took a value from
+    it: "We're relaying an outfield on heavy clay", then ``recommend_mix({"soil": "clay"})``, says the soil."""
+    out: dict[int, frozenset[str]] = {}
+    told = [s for s in request.said if s.role == "user" and not s.asks]
+    for call in (s for s in request.said if s.role == "call"):
+        arguments = structured(call.text.partition("(")[2].removesuffix(")"))
+        for key, value in (arguments.items() if isinstance(arguments, dict) else ()):
+            for s in [s for s in told if s.order < call.order and isinstance(value, str) and len(value) >= 3 and (
+                    whole_words_at(s.text.lower(), value.lower()))][-1:]:
+                out[s.order] = out.get(s.order, frozenset()) | frozenset(words(key.replace("_", " ")))
+    return out
+
+
 @_once_per_request
-def _answered_by_conversation(request: Request, question: str = "", mine: bool = False) -> tuple[int, Statement] | None:
+def _answered_by_conversation(request: Request, question: str = "", mine: bool = False,
+                              echoed: bool = False) -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
     (or ``question``): it names the thing asked about and two (or half) of the question's words; with ``mine``, of
     the assistant's own words, one that says half of them as they are or that a question to it asks of ("What does
-    lesson 1 cover?", "What did you say you'd send me?"), not the offline model's echo ("Noted: ...")."""
+    lesson 1 cover?", "What did you say you'd send me?"), not the offline model's echo ("Noted: ..."); with ``echoed``,
+    only such an echo of the user's words (the user's own sentence trimmed away, its echo still in view)."""
     question = _asked(_referred(request, question or request.message))
     for part in ("surname", "family name", "last name", "first name", "full name"):  # a part of a name no statement
         question = question.replace(f" {part}", " name") if f"my {part}" in question.lower() and not any(  # names: the
@@ -4014,11 +4032,18 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or counted or request.memory.spelled(
         [_owned(question) or ""])[0]
     head = None if head in _MODIFIERS else head
+    lowered_question = f" {question.lower()} "
+    if head and len(topic) >= 3 and any(f" {p} my {w}" in lowered_question or w.endswith("'s") and f" my {w} " in lowered_question for p in (
+            "on", "of", "for", "in") for w in _lower_tokens(question) if stem(w.removesuffix("'s")) == head) and not any(
+                head in s.stems for s in request.said if not s.asks):  # "What's the trim colour on my models?" when no
+        topic = [one for one in topic if one != head]  # "models" were said (but "40 infantry miniatures"): the trim
+        head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None)  # colour; "my accordion's serial number":
+    # the serial number
     named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
     called = {stem(found) for s in request.said if s.role == "user" and head  # "my partner Ewa": Ewa is the partner
               for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w*(?:'s name)?(?: is)?(?: called| named)? ([A-Z][\w-]+)", s.text)}
     # ("my sister is called Ingrid" too)
-    roles = ("assistant",) if mine else ("user", "note", "tool")
+    roles = ("assistant",) if mine or echoed else ("user", "note", "tool")
     sort = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(question)) if a in ("which", "what", "whose") and (
         b not in STOP) and stem(b) in topic and len(topic) > 1), None)  # "Which court...?": a court
     candidates = request.memory.matches(topic, roles=roles)
@@ -4074,6 +4099,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     own = not of_someone_else(question) and not names - _DAYS - {stem(m) for m in CALENDAR}  # "How many supers do I
     # have?": mine, not the neighbour's (a day named is no one else: "Is my appointment on Friday?")
     record = _record_names(request)
+    argued = {order: names for order, names in _argued_names(request).items() if set(topic) <= names}  # "What soil did
+    candidates += [(0.0, s) for s in request.said if s.order in argued]  # I say we had?": the clay a call took as soil
     asked_for = {s.order for s in request.said if s.role == "user" and any(stem(_lower_tokens(clause)[0]) in {
         w for c in request.said if c.role == "call" and c.turn == s.turn for w in words(c.tool.replace("_", " "))} for clause in (
             s.text.split("; ")) if _lower_tokens(clause))}  # "Price a 50 ml EDP called 'Low Tide'", "Drop the gold leaf; quote
@@ -4130,6 +4157,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         if mine and ((lead := statement.text.partition(": ")[0]) in ("Noted", "You told me", "From my notes", "I said", "I don't"
                                                                      " know") or " returned" in lead):
             continue  # the offline model's own echo ("get_stock returned price: 8.5": the result itself answers)
+        if echoed and (statement.text.partition(": ")[0] not in _ECHOES or any(set(words(statement.text.partition(": ")[
+                2])) - _SECOND_PERSON <= s.stems for s in request.said if s.role == "user")):
+            continue  # an echo of a sentence still in view says nothing that sentence does not
         if wants_id and not ((statement.identifiers if coded else facts(statement.text) or [t for t in tokens(statement.text[
                 :300]) if len(t) > 3 and t.isalpha() and t.isupper()]) or len(topic) > 1 and set(topic) <= statement.stems) or (
                 how_much) and not any(map(  # (a code word: "BLUEFIN"; "What ID am I bringing?": "my passport as ID")
@@ -4193,7 +4223,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         stems = statement.stems | ({stem("long")} if lasting else set()) | ({head} if called & statement.stems or (
             statement in wished) else set()) | (  # "Ewa is a dentist"
             {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set()) | faulty | sized | streets | (
-                record.get(statement.order, frozenset()))  # (a tool's field, the names its record gives: "Low Tide") "Which
+                record.get(statement.order, frozenset())) | argued.get(statement.order, frozenset())  # (a tool's field, the names its record gives: "Low Tide") "Which
         # day...?": "on Thursdays"
         rest = [one for one in topic if one != head]  # "How many people am I cooking for?": "I'm cooking for 6"
         if head and not (head in stems if exact else _covered([head], stems)) and not any(_abbreviates(
@@ -4271,8 +4301,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                 str.lower, whom)) for a, b in itertools.pairwise(_lower_tokens(s.text)))]):  # "Which class is Mabel in?" after
         best = (best[0], moved[-1])  # "... please move her to Polecat Jill Junior"
     if best and not best[1].fixed and (later := [s for s in request.said if s.fixed and s.order > best[1].order and (
-            s.role == best[1].role) and wording(s.text) == wording(best[1].text)]):  # "Was it Pier 4?": the sentence
-        best = (best[0], later[-1])  # as corrected since ("Correction: the pickup point is Pier 7, not Pier 4")
+            s.role in (best[1].role, "user" if best[1].role == "note" else "")) and _rewrites(s, best[1])]):
+        best = (best[0], later[-1])  # "Was it Pier 4?": the sentence as corrected since ("Correction: the pickup point is
+        # Pier 7, not Pier 4"); a note's line as the user corrected it after the note ("my exhibitor number is 381, not 318")
     if best and ((kinds := _kinds(best[1].text) | ({"count"} if counted and counted == head and counted in best[1].stems and any(
             _NUMBER.fullmatch(t) for t in _lower_tokens(best[1].text[:300])) else set())) or _shapes(best[1].text)):  # a
         # later sentence changing that value of (a count too: "Change the through-stones to 35" of "Order 40 through-stones")
@@ -4330,9 +4361,11 @@ def _named_subject(text: str) -> bool:
     """Whether a sentence is of someone named, not of its speaker: it opens with a name ("And Tomasz wants block D")
     and says no "I", "my", "we"."""
     said = [t for t in tokens(text[:300]) if t.lower() not in ("and", "also", "but", "oh", "plus")]
-    return bool(said[1:2]) and said[0][:1].isupper() and said[1][:1].islower() and not {t.lower().replace("’", "'").split(
-        "'")[0] for t in said} & {"i", "me", "my", "mine", "we", "our", "ours", "us"} and said[0] in _proper_names(
-            text, people=True)  # (the names read last: asked of each statement a question weighs)
+    if not said[1:2] or not said[0][:1].isupper() or {t.lower().replace("’", "'").split("'")[0] for t in said} & {
+            "i", "me", "my", "mine", "we", "our", "ours", "us"}:
+        return False  # (the names read last: asked of each statement a question weighs; a full name too, "Tobias Reed wants")
+    name = next((n.split() for n in _proper_names(text, people=True) if n.split()[0] == said[0]), [])
+    return bool(name) and said[len(name):len(name) + 1] != [] and said[len(name)][:1].islower() and said[:len(name)] == name
 
 
 #: Words that say outright that a statement corrects an earlier one ("Correction: the serial is 372491").
@@ -4346,6 +4379,16 @@ _SORTED_INTO = stem_set("class category division group team level grade section 
 def _hue(text: str) -> bool:
     """Whether ``text`` names a colour ("bright orange-yellow", "a red one")."""
     return bool(_COLORS & {part for t in _lower_tokens(text[:300]) for part in t.split("-")})
+
+
+def _rewrites(fixed: Statement, said: Statement) -> bool:
+    """Whether ``fixed`` is ``said`` as a correction rewrote it: the same wording but its values, or but the words the
+    correction took back ("a pair of Pekin bantams, lavender" of "..., black", by "make the Pekins lavender, not black")."""
+    if wording(fixed.text) == wording(said.text):
+        return True
+    new, old = [t.lower() for t in tokens(fixed.text)], [t.lower() for t in tokens(said.text)]
+    differ = [b for a, b in zip(new, old) if a != b]
+    return len(new) == len(old) and 0 < len(differ) <= 2 and all(f"not {b}" in fixed.said.lower() for b in differ)
 
 
 def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set[str], roles: tuple[str, ...]) -> bool:
@@ -5666,6 +5709,8 @@ def _from_memory(request: Request, missing: Sequence[str]) -> str | None:
 
 #: How a reply that answers nothing starts.
 _UNSURE = ("I don't know", "I can't", "I'm an assistant that can only")
+_ECHOES = ("Noted", "You told me", "From my notes")  # how the offline model's reply gives the user's words back
+_SECOND_PERSON = stem_set("you your you're yours")
 
 
 def _may_fix(fix: Statement, statement: Statement, question: str) -> bool:
@@ -5992,6 +6037,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 of_someone_else(found[1].text) or _named_subject(found[1].text)) and len(thing.split()) <= 3 and set(words(
                     thing)) & _ID and found[1].identifiers:  # a friend's reference, number, code...
             return f"I don't know your {thing}: the only one I see is someone else's. {restate(found[1])}"  # is in view
+        echo = _answered_by_conversation(request, echoed=True) if found is None and known is None and not to_me else None
+        echoing = set(words(echo[1].text.partition(": ")[2])) if echo is not None else set()  # (its words, not "told")
+        if echoing and 2 * len(set(_topic(said)) & (echoing | related(echoing))) >= len(set(_topic(said))):  # "Which pen is Bryony sending?" of "You told me: your sister Bryony is sending her Lamy
+            return f"From my earlier reply: {echo[1].text.partition(': ')[2].rstrip(' .!')}."  # 2000 in" (trimmed away)
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
             later = [s for s in request.said if s.order > found[1].order and (s.role == found[1].role or s.role == "user" == (
                 "user" if found[1].role == "note" else "")) and found[1].role not in ("tool", "assistant") and not s.asks]
@@ -6038,8 +6087,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             if added:  # "We have 212 birds basketed", then "17 more birds came in": 229; "I'll give 2 of them away": 3
                 change = ", ".join(f"{n} more" if n > 0 else f"{-n} fewer" for n in added[1])
                 return f"{restate(found[1])[:-1]}, and then {change}: {added[0]} {'left' if any(n < 0 for n in added[1]) else 'in all'}."
-            if fixed:
-                return f"{restate(found[1])[:-1]}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # "Actually..."
+            if fixed:  # "Actually...": of a yes/no question whose words the correction dropped ("Am I paying by bank
+                gone = set(_topic(said)) & found[1].stems - fixed[-1].stems - _LIGHT_VERBS  # transfer?" after "I'll pay cash
+                kept_words = set(_topic(said)) & fixed[-1].stems  # instead"), a no; not when the correction points back
+                pointed = set(_lower_tokens(fixed[-1].text)[:3]) & {"it", "it's", "that", "this", "they", "meant"}
+                told = f"No: you told me {_retold(found[1].text).rstrip('.!')}" if found[1].role == "user" and (tokens(
+                    said) or [""])[0].lower() in _YES_NO and gone and kept_words and not pointed else restate(found[1])[:-1]
+                return f"{told}, and then: {_retold(fixed[-1].text).rstrip('.!')}."  # ("it's Saturday 10 June")
             run = _details(request, found[1], bool(said_tokens & {"details", "everything"}))
             yes_no = (tokens(said) or [""])[0].lower() in _YES_NO
             one = len(run) == 1 and (run[0].role == "tool" or not yes_no)  # of one sentence, its clause (the user's) or
@@ -6069,16 +6123,16 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 1].fixed else []  # "Was it Pier 4?" of "Correction: the pickup point is Pier 7, not Pier 4"
             rank, held = topic & _RANKS, set(words(clause))  # "Is Kezia the main driver?" of "The backup driver is Kezia"
             ranked = yes_no and rank and not rank & held and held & _RANKS and topic - rank <= held
-            verdict = "no" if _contradicts(said, text) or ranked or yes_no and undone and set(undone) <= set(_lower_tokens(said)) else (
-                _verdict(topic, clause, said)) if yes_no and ties and topic <= set(
-                words(clause)) else None
+            verdict = _beyond(said, text) if yes_no else None  # "Is my budget over 250 pounds?" of "... 300 pounds"
+            verdict = verdict or ("no" if _contradicts(said, text) or ranked or yes_no and undone and set(undone) <= set(
+                _lower_tokens(said)) else _verdict(topic, clause, said) if yes_no and ties and topic <= set(words(clause)) else None)
             verdict = "no" if verdict == "yes" and role == "user" and {"i", "my", "me"} & set(_lower_tokens(said)[1:3]) and (
                 of_someone_else(text) and not of_someone_else(said)) else verdict  # "Did I say I pay by card?" of "My
             # sister pays by card": she does, not the user
             if verdict and role in ("user", "tool"):  # a word the question writes in lower case is no name
                 common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))
                 lower = (text[:1].lower() + text[1:] if common else text).replace(": False", ": no").replace(": True", ": yes")
-                return f"{verdict.title()}: {f'you told me {_retold(text)}' if role == 'user' else lower}."
+                return f"{verdict.title()}: {f'you told me {_retold(lower)}' if role == 'user' else lower}."
             flag = yes_no and role == "tool" and _from_results(request, said, alone=True)  # "Is breakfast included?"
             return "No. " + told if verdict == "no" else flag or f"{run[0].text.rstrip(' .!')}." if yes_no and role == (
                 "tool") else told
@@ -6337,6 +6391,32 @@ def _counted(request: Request, question: str, found: Statement, run: Sequence[St
                 counts[stem(word)] = max(counts.get(stem(word), (0, word)), (number, word))
     kinds = ", ".join(word for _, word in counts.values())
     return f"{sum(number for number, _ in counts.values())} ({kinds}). {_told_back(told)}" if counts else ""
+
+
+#: Comparisons a yes/no question makes with a number ("Is my budget over 250 pounds?"), as (words, test).
+_THRESHOLDS = ((("more", "than"), float.__gt__), (("greater", "than"), float.__gt__), (("over",), float.__gt__),
+             (("above",), float.__gt__), (("less", "than"), float.__lt__), (("fewer", "than"), float.__lt__),
+             (("under",), float.__lt__), (("below",), float.__lt__), (("at", "least"), float.__ge__),
+             (("at", "most"), float.__le__))
+
+
+def _beyond(question: str, text: str) -> str | None:
+    """"yes" or "no" to a yes/no question comparing a stated number with another ("Is my budget over 250 pounds?" of
+    "Budget is 300 pounds maximum": yes), when ``text`` holds one number of that unit; else ``None``."""
+    asked, said = _lower_tokens(question), _lower_tokens(text)
+    if any(tuple(said[k:k + len(cue)]) == cue for cue, _ in _THRESHOLDS for k in range(len(said))):
+        return None  # the text states a threshold itself ("Orders over £50 ship free"): no number of it to compare
+    for cue, test in _THRESHOLDS:
+        at = next((k for k in range(len(asked) - len(cue)) if tuple(asked[k:k + len(cue)]) == cue), None)
+        number = asked[at + len(cue)].lstrip("£$€") if at is not None else ""
+        if not number.replace(".", "", 1).isdigit():
+            continue
+        unit = stem((asked[at + len(cue) + 1:] or [""])[0])
+        found = [t.lstrip("£$€") for k, t in enumerate(said) if t.lstrip("£$€").replace(".", "", 1).isdigit() and (
+            not unit or unit.isdigit() or stem((said[k + 1:] or [""])[0]) == unit or t[:1] in "£$€" and asked[at + len(cue)][:1] in "£$€")]
+        if len(found) == 1:
+            return "yes" if test(float(found[0]), float(number)) else "no"
+    return None
 
 
 def _contradicts(question: str, text: str) -> bool:

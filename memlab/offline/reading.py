@@ -215,6 +215,8 @@ def stem(word: str) -> str:
         w = w[:-2]  # "teacher" → "teach"
     elif len(w) > 6 and w.endswith("or") and w[-3] in "stv":
         w = w[:-2]  # "supervisor" → "supervis", "inspector" → "inspect", "visitor" → "visit"
+    if len(w) > 4 and w.endswith("ie"):
+        return w[:-2] + "y"  # "cookie" meets "cookies" (→ "cooky"), "Silkie" meets "Silkies"
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
     return w
@@ -458,7 +460,9 @@ class _Reader:
                 counted[1].isalpha()) and counted[1] in first else None
             return again or first
         found = tokens(sentence[:200])
-        lead = len(list(itertools.takewhile(lambda t: t.lower().replace("’", "'") in _FIXING, found)))
+        opening = found[1:] if found[:1] in (["And"], ["and"]) and found[1:2] and found[1].lower() in _FIXING else found
+        lead = len(found) - len(opening) + len(list(itertools.takewhile(lambda t: t.lower().replace("’", "'") in _FIXING,
+                                                                        opening)))  # ("And no wait - make the trim gold")
         moved = [t.lower() for t in found[lead:lead + 3]]  # "Actually, move it: bench 2 instead": "bench 2"
         lead += (2 + (moved[2:] == ["to"])) * (moved[:1] in (["move"], ["change"], ["switch"]) and moved[1:2] in (["it"], ["that"]))
         if found[lead:lead + 1] and found[lead].lower() in _CANCELS:
@@ -492,6 +496,9 @@ class _Reader:
         named = next((k for k in range(2, len(new)) if new[k][:1].isdigit() or new[k].lower() in CALENDAR), 0) if lead and (
             found[lead - 1].lower() == "make") and new[:1] in (["our"], ["my"], ["the"]) else 0  # "make our kits 10, not
         # 12": 10 of the kits; "make my arrival Sunday 15 September": the arrival's date
+        named = named or (len(new) - len(old.split()) if lead and found[lead - 1].lower() == "make" and new[:1] in (
+            ["our"], ["my"], ["the"]) and old and 2 <= len(new) - len(old.split()) <= 4 else 0)  # "make the Pekins
+        # lavender, not black": lavender, of the Pekins
         noun, new = ({stem(t.lower()) for t in new[1:named] if t.isalpha()}, new[named:]) if named else (thing, new)
         new = new[:-2] if [t.lower() for t in new[-2:]] in (["for", "me"], ["for", "us"]) else new  # that 5 blocks for me,
         # not 3": "5 blocks"
@@ -572,6 +579,10 @@ class _Reader:
         # ("change the delivery to 21 May": a delivery with a date)
         if thing and not counted:
             return sentence  # (not the birthday's date: no delivery was said)
+        counting = {stem(t.lower()) for t in new[new.index(key) + 1:new.index(key) + 2] if t.isalpha()} if key in new else set()
+        if not counted and key.isdigit() and counting - _HEADCOUNT and not dated and not any(
+                (counting | related(counting)) & set(words(s.text)) for s in told):
+            return sentence  # "it's 46 infantry" when no infantry is in view: no budget's 300 becomes 46
         told = counted or [s for s in told if units & _HEADCOUNT and _of_us(s.text)] or told  # ("8 people" for
         # "There'll be 6 of us": the number alone)
         value = value if counted or not told or not _of_us(told[-1].text) else key
@@ -793,6 +804,12 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
     if spans and spans[-1] in target:  # said after "the final", not the semi's
         at = target.find(spans[-1], max(anchor, 0)) if anchor >= 0 else target.rfind(spans[-1])
         return target[:at] + value + target[at + len(spans[-1]):]
+    label = (tokens(value[:value.find(key)]) or [""])[-1] if key and key[:1].isdigit() else ""  # "loom 9" for the 7 of
+    numbered = [(t, n) for t, n in itertools.pairwise(found) if label.isalpha() and t.lower() == label.lower() and (
+        n[:1].isdigit())]  # "book loom 7 ... for Saturday 14 June": the loom's number, not the day's
+    if len(numbered) == 1 and (at := target.find(" ".join(numbered[0]))) >= 0 and not old:
+        at += len(numbered[0][0]) + 1
+        return target[:at] + key + target[at + len(numbered[0][1]):]
     same = [t for at, t in enumerate(found) if key and shape(t) == shape(key) and (at or t[:1].isdigit())]  # (a number
     # may open the sentence: "400 brown trout at 25-30 cm", then "make it 350 brown trout"; a capital there is no name)
     unit = (tokens(value[value.find(key):])[1:2] or [""])[0].lower() if key else ""

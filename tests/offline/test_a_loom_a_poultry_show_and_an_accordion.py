@@ -1,0 +1,130 @@
+"""Memory, corrections and recall, as outside testers met them this round (in my own words and domains):
+
+- a yes/no question about a value a correction replaced is answered "No" ("Am I paying by bank transfer?" after "I'll
+  pay cash on the day instead"), not when the correction points back at the thing ("Sorry, it's Saturday 10 June");
+- a fact whose own turn was trimmed away is still known from the reply that gave it back ("You told me: ..."), while
+  an echo of a sentence still in view, or of other words, answers nothing new;
+- a correction said after a summary's note wins over the note's old value ("my exhibitor number is 381, not 318");
+- a fully named person's value is not mine ("Tobias Reed wants kiln 3" beside "I'd like kiln 9");
+- "make that bench 9" changes the bench's number, not the day's; "it's 46 infantry" changes nothing when no infantry
+  is in view; "make the Silkies lavender, not black" and "And no wait - make the trim gold, not silver" are written
+  into what they correct, and recall gives the corrected sentence (a colour named "lavender" is a colour);
+- "Is my budget over 250 pounds?" of "My budget is 300 pounds" compares the numbers;
+- "my cello's serial number" is the note's serial when no cello was named; "What soil did I say we had?" is the
+  sentence a call's ``soil`` argument came from ("heavy clay").
+"""
+
+from __future__ import annotations
+
+import pytest
+from agents import Agent, Runner, function_tool
+
+from memlab import SummarizingSession, TrimmingSession
+
+from ..helpers import offline_summarizer, turns
+
+pytestmark = pytest.mark.usefixtures("api")
+
+HELPER = Agent(name="Helper", instructions="Remember the details you are given and answer questions about them briefly.")
+
+
+async def replies(texts: list[str], agent: Agent = HELPER) -> list[str]:
+    return [reply for _, reply in await turns(agent, texts)]
+
+
+async def test_a_yes_no_question_of_a_value_a_correction_replaced_is_answered_no() -> None:
+    said = ["The entry fee is 4 pounds per rabbit, and I'll pay by bank transfer.", "Actually, I'll pay cash on the day instead."]
+    before, after, fee = [await replies([*said, question]) for question in (
+        "Am I paying by bank transfer?", "Am I paying cash?", "Is the fee 4 pounds?")]
+    assert before[-1].startswith("No: you told me") and "cash on the day" in before[-1]
+    assert not after[-1].startswith("No") and not fee[-1].startswith("No")
+    moved = await replies(["The open day is on Friday 9 June.", "Sorry, it's Saturday 10 June.", "Is the open day on Saturday?"])
+    assert not moved[-1].startswith("No")  # the correction points back at the thing ("it's"): no verdict from missing words
+
+
+async def test_a_fact_trimmed_away_is_still_known_from_the_reply_that_gave_it_back() -> None:
+    session, replies = TrimmingSession("echo", max_turns=3), []
+    for text in ["My friend Oona is also sending her Singer 201 in; her code is SW-2290.", "Which machine is Oona sending?",
+                 "I can bring mine on Friday.", "The bobbin case is cracked.", "Which machine is Oona sending?",
+                 "How did I ask you to contact me?"]:
+        replies.append(str((await Runner.run(HELPER, text, session=session)).final_output))
+    assert "Singer 201" in replies[1] and "Oona is also sending her Singer 201" in replies[4]  # turn 1 trimmed, its echo not
+    assert replies[4].startswith("From my earlier reply")
+    assert replies[5].startswith("I don't know")  # an echo of other words ("You told me: ...") answers nothing else
+
+
+async def test_a_correction_said_after_the_note_wins_over_the_notes_old_value() -> None:
+    session = SummarizingSession(session_id="late", keep_last_n_turns=1, context_limit=3, summarizer=offline_summarizer())
+    replies = []
+    for text in ["I want to enter the county rabbit show on 11 October. I'm Wyn Parry, exhibitor number 318.",
+                 "Entry one: a Dutch doe, ring number DU-22.", "Entry two: a pair of Rex bucks, black.",
+                 "Please note I need a pen near the entrance.", "Sorry, my exhibitor number is 381, not 318.",
+                 "What's my exhibitor number?"]:
+        replies.append(str((await Runner.run(HELPER, text, session=session)).final_output))
+    assert "318" in (await session.get_items())[1]["content"]  # the note still holds the old number
+    assert "381" in replies[-1] and "318" not in replies[-1]
+
+
+async def test_my_own_value_is_not_the_one_a_fully_named_person_wants() -> None:
+    said = ["I'd like kiln 9 on Sunday 15 June, morning.", "Tobias Reed wants kiln 3 the same afternoon."]
+    for question in ("Which kiln is mine?", "Which kiln did I pick?"):
+        assert "kiln 9" in (await replies([*said, question]))[-1]
+    assert "kiln 3" in (await replies([*said, "Which kiln does Tobias want?"]))[-1]
+
+
+async def test_make_that_loom_9_changes_the_looms_number_not_the_days() -> None:
+    said = await replies(["I want to book bench 7 at the workshop for Saturday 14 June, morning slot.",
+                          "Actually make that bench 9 - someone told me bench 7 has a broken vice.", "Which bench did I pick?"])
+    assert "bench 9 at the workshop for Saturday 14 June" in said[1] and "bench 9" in said[2]
+
+
+async def test_a_correction_of_a_thing_no_longer_in_view_changes_no_other_number() -> None:
+    session, replies = TrimmingSession("gone", max_turns=3), []
+    for text in ["I'd like 40 infantry figures painted. My name is Priya Anand.", "Colour scheme: dark green with yellow trim.",
+                 "Budget is 300 pounds maximum.", "My brother has 12 cavalry; his deadline is 1 October.",
+                 "Sorry, it's 46 infantry, I miscounted.", "What's my budget?"]:
+        replies.append(str((await Runner.run(HELPER, text, session=session)).final_output))
+    assert "46 infantry" in replies[4] and "pounds" not in replies[4] and "300 pounds" in replies[5]
+
+
+async def test_make_the_hens_lavender_not_black_rewrites_the_entry_and_is_what_recall_gives() -> None:
+    said = await replies(["Entry one: a Buff Orpington pullet.", "Entry two: a pair of Silkie hens, black.",
+                          "Actually make the Silkies lavender, not black.", "What colour are my Silkies?"])
+    assert said[2] == "Noted: Entry two: a pair of Silkie hens, lavender." and "lavender" in said[3] and "black" not in said[3]
+
+
+async def test_and_no_wait_make_the_trim_gold_rewrites_the_scheme_that_recall_gives() -> None:
+    said = await replies(["Colour scheme: navy blue with silver trim.", "And no wait - make the trim gold, not silver.",
+                          "What's the trim colour on my models?"])
+    assert said[1] == "Noted: Colour scheme: navy blue with gold trim." and "gold trim" in said[2]
+
+
+@pytest.mark.parametrize(("question", "verdict"), [("Is my budget over 250 pounds?", "Yes"), (
+    "Is my budget under 250 pounds?", "No"), ("Is my budget more than 400 pounds?", "No"), ("Is it at least 300 pounds?", "Yes")])
+async def test_a_yes_no_question_comparing_a_stated_amount_with_a_number_is_answered_by_the_comparison(
+        question: str, verdict: str) -> None:
+    assert (await replies(["My budget is 300 pounds maximum.", question]))[-1].startswith(f"{verdict}: you told me")
+
+
+async def test_my_things_serial_number_is_the_notes_serial_when_the_thing_was_never_named() -> None:
+    items = [{"role": "user", "content": "Summary of the earlier conversation:\n## Customer\n- Ada Wren\n- serial ZK4-55120"},
+             {"role": "assistant", "content": "Thanks, noted."}]
+    for question in ("What is my cello's serial number?", "What is my serial number?"):
+        result = await Runner.run(HELPER, [*items, {"role": "user", "content": question}])
+        assert "ZK4-55120" in str(result.final_output)
+    result = await Runner.run(HELPER, [*items, {"role": "user", "content": "What is my cello's colour?"}])
+    assert str(result.final_output).startswith("I don't know")
+
+
+@function_tool
+def recommend_seed(soil: str, area_m2: int) -> dict:
+    """Recommend a grass seed mix for a soil type and an area in square metres."""
+    return {"mix": "Hardwear 20", "kg_needed": area_m2 * 0.035}
+
+
+async def test_what_soil_did_i_say_is_the_sentence_a_calls_soil_argument_came_from() -> None:
+    agent = Agent(name="Seeds", instructions="Help groundskeepers choose seed.", tools=[recommend_seed])
+    said = await turns(agent, ["We're relaying a bowling green on heavy clay, 800 square metres. What mix?",
+                               "Thanks! What soil did I say we had?"])
+    assert said[0][0] == [("recommend_seed", {"soil": "heavy clay", "area_m2": 800})]
+    assert "heavy clay" in said[1][1] and not said[1][0]
