@@ -1825,6 +1825,14 @@ class Reader:
                             *found[at + 2:at + 3] * (found[at + 1:at + 2] in (["is"], ["are"], ["was"], ["were"])),
                             *found[at + 1:at + 2] * (found[at + 1:at + 2] in (["isn't"], ["aren't"], ["wasn't"]))])  # "support
         # is not included" (not "olives but no mushrooms", "available not far from")
+        for piece in sentences(self.request.instructions[:2000]):  # "Return is_off_topic=true when the message mentions
+            low = piece.lower()  # lasagne": true of a message that says it, false of one that does not
+            cue = next((c for c in (" mentions ", " contains ", " includes ", " talks about ") if c in low), "")
+            before = low.partition(cue)[0].replace("=", " ") if cue else ""
+            if cue and name.lower() in low and {"true", "false"} & set(before.split()) and (
+                    wanted := set(words(low.partition(cue)[2]))):
+                hit = bool(wanted & set(words(self.request.message)))
+                return hit if "true" in before.split() else not hit
         said = set(words(self.request.message))  # "Decide whether the user is asking for another person's home
         for piece in sentences(self.request.instructions[:2000]):  # address, phone number or other personal data": a
             single = len([f for f in self.fields if f.lower() not in ("reasoning", "reason", "explanation", "rationale")]) == 1
@@ -1875,10 +1883,13 @@ class Reader:
         sides = [low.partition(f"{side}:")[2].split(". ")[0].split("\n")[0].partition("-topic:")[0].replace("(", " ").replace(
             ")", " ") for side in ("on-topic", "off-topic")]  # each list up to its sentence's or line's end
         sides[0] = sides[0] or next((piece.partition(cue)[2] for piece in sentences(low) for cue in (
-            "only handles ", "only helps with ", "only answers ", "only deals with ", "only covers ") if cue in piece), "")
-        # ("The assistant only handles hovercraft tickets, timetables and luggage")
+            "only handles ", "only helps with ", "only answers ", "only deals with ", "only covers ", "message is about ",
+            "question is about ") if cue in piece and "anything else" not in piece), "")
+        # ("The assistant only handles hovercraft tickets, timetables and luggage"; "Decide whether the user's message is
+        # about arcade machines, their repair, parts or pricing")
         kin = not sides[1]  # (examples in brackets: their kin too; a list of its own is read word for word)
-        sides[1] = sides[1] or next((listed for piece in sentences(low) if ("off-topic" in piece or "not about" in piece) and (
+        sides[1] = sides[1] or next((listed for piece in sentences(low) if ("off-topic" in piece or "not about" in piece or (
+                "anything else" in piece or "off_topic" in piece)) and (
             listed := piece.partition("(")[2].partition(")")[0] or piece.partition("for example")[2] or piece.partition(
                 "such as")[2])), "")  # "Anything else
         # (homework, cooking, sports, coding...) is off topic", "... not about those (for example: stock tips, poems)"
@@ -4047,6 +4058,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     sort = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(question)) if a in ("which", "what", "whose") and (
         b not in STOP) and stem(b) in topic and len(topic) > 1), None)  # "Which court...?": a court
     candidates = request.memory.matches(topic, roles=roles)
+    introduced = [s for s in request.said if echoed and topic == [stem("name")] and s.role == "assistant" and s.text.startswith(
+        "You told me: you're ") and s.text[20:21].isupper()]  # "What's my name?" of "You told me: you're Ruth, ..."
+    candidates += [(0.0, s) for s in introduced]
     if named or priced:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too, an amount a price
         candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
             i, head) for i in s.identifiers) if named else _currencies(s.text))]
@@ -4120,7 +4134,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # "What's the venue?": "at Coldharbour Cricket Club"
         price |= {stem("date")} if set(topic) == {stem("date")} and _DATE.search(statement.text) else set()  # "What is the
         # date?": "... on Friday 9 May"
-        if plain and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or statement.role == "user" and (
+        if plain and statement not in introduced and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or statement.role == "user" and (
                 _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)) and not (
                     sorted_by and whom <= statement.stems):  # (but "Which class is Jess in?": "...Jess in
             continue  # the novice") a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
@@ -4166,7 +4180,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                 str.isdigit, statement.text)):  # "How much do I owe Sam?" is not answered by "I'm Sam"; "What was the
             continue  # flight number?" by "the replacement flight cost €710" when another sentence gives a code
         if (head or topic[0]) == stem("name") and len(topic) == 1 and {"my", "i"} & set(lowered) and not _SELF_NAMED.search(
-                statement.text) and not (
+                statement.text.replace("You told me: you're ", "I'm ") if echoed else statement.text) and not (
                 statement.role == "note" and len(tokens(statement.text)) <= 3):  # a note's "name: Lena Park" answers
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
         if "where" in asked and statement.role in ("user", "note") and not _gives_what_is_asked(question, statement.text):
@@ -4220,7 +4234,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         lasting = "how long" in question.lower() and any(stem(unit) in _kinds(statement.text) for unit, (measure, _) in (
             _SECONDS.items()) if measure == "time") and set(topic) - stem_set("long take") <= statement.stems  # "How long
         # will the refund take?": "within 5 days" (not "How long is the hike?": "we walk for 5 hours")
-        stems = statement.stems | ({stem("long")} if lasting else set()) | ({head} if called & statement.stems or (
+        stems = statement.stems | ({stem("long")} if lasting else set()) | ({stem("name")} if statement in introduced else set()) | ({head} if called & statement.stems or (
             statement in wished) else set()) | (  # "Ewa is a dentist"
             {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set()) | faulty | sized | streets | (
                 record.get(statement.order, frozenset())) | argued.get(statement.order, frozenset())  # (a tool's field, the names its record gives: "Low Tide") "Which
@@ -4898,6 +4912,33 @@ def _told_in_instructions(request: Request) -> str | None:
     shared = [len({w.replace("-", "") for w in words(c.replace("-", ""))} & own) for c in clauses]
     line = f"{clauses[shared.index(max(shared))]}." if len(clauses) > 1 and shared.count(max(shared)) == 1 else line
     return f"{listed[0].removeprefix('and ').rstrip('.')}." if listed else line
+
+
+#: What asks whether a thing is allowed ("..., is that ok?", "Can I bring...?"), and what says it is.
+_MAY = ("is that ok", "is that okay", "is that allowed", "is that fine", "is it ok", "is it okay", "is it allowed",
+        "am i allowed", "are we allowed", "can i", "can we", "may i", "may we", "allowed to")
+_FINE = ("are fine", "is fine", "are allowed", "is allowed", "are welcome", "is welcome", "are permitted", "is permitted",
+         "are ok", "is ok")
+
+
+def _permitted(request: Request) -> str | None:
+    """"No" or "Yes" to whether a thing the message names is allowed, from the one clause of the instructions that
+    bans it ("No tripods, no drones, no flash.") or allows it ("Hand-held cameras and phones are fine."); else ``None``."""
+    asking = " ".join(_lower_tokens(request.message[:400]))
+    if not any(f" {cue} " in f" {asking} " for cue in _MAY):
+        return None
+    own = set(words(request.message[:400])) - _ASKING_WORDS - _LIGHT_VERBS - stem_set("bring like want allow ok okay fine")
+    found = []
+    for line in sentences(request.instructions[:4000]):
+        for clause in line.rstrip(".!").replace(";", ",").split(","):
+            said = _lower_tokens(clause)
+            banned = said[:1] == ["no"] or "not allowed" in " ".join(said) or "not permitted" in " ".join(said)
+            allowed = not banned and not {"not", "no", "never"} & set(said) and any(
+                f" {cue} " in f" {' '.join(said)} " for cue in _FINE)
+            if (banned or allowed) and own & set(words(clause)):
+                found.append(("No" if banned else "Yes", line.strip()))
+    verdicts = {verdict for verdict, _ in found}
+    return f"{found[0][0]}: my instructions say \"{found[0][1]}\"" if len(verdicts) == 1 else None
 
 
 def _weekdays(text: str) -> set[str]:
@@ -6039,7 +6080,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return f"I don't know your {thing}: the only one I see is someone else's. {restate(found[1])}"  # is in view
         echo = _answered_by_conversation(request, echoed=True) if found is None and known is None and not to_me else None
         echoing = set(words(echo[1].text.partition(": ")[2])) if echo is not None else set()  # (its words, not "told")
-        if echoing and 2 * len(set(_topic(said)) & (echoing | related(echoing))) >= len(set(_topic(said))):  # "Which pen is Bryony sending?" of "You told me: your sister Bryony is sending her Lamy
+        if echoing and (2 * len(set(_topic(said)) & (echoing | related(echoing))) >= len(set(_topic(said))) or set(_topic(
+                said)) == {stem("name")} and echo[1].text.startswith("You told me: you're ")):  # (of "you're Ruth": her name)  # "Which pen is Bryony sending?" of "You told me: your sister Bryony is sending her Lamy
             return f"From my earlier reply: {echo[1].text.partition(': ')[2].rstrip(' .!')}."  # 2000 in" (trimmed away)
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
             later = [s for s in request.said if s.order > found[1].order and (s.role == found[1].role or s.role == "user" == (
@@ -6158,6 +6200,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return f"You told me you're from {place}."  # "Hi, I'm Bea from Harbour Kitchen"
         if _recalls(said):
             return "I don't know: it isn't in the conversation I can see. Could you tell me?"  # not seen, not forgotten
+        if ruled := _permitted(request):  # "I'd like to bring a tripod, is that ok?" of "No tripods, no drones."
+            return ruled
         if guess := _told_in_instructions(request):  # "I live in Nailsworth - which day does the van come?" of
             return guess  # "Stroud deliveries are on Thursdays, Nailsworth on Fridays."
         if scripted := _scripted(request.instructions):  # "Tell the customer their refund is logged."

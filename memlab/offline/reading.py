@@ -998,6 +998,8 @@ _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note"
                     "brief summary", "running summary", "summary (", "handover format", "summary format", "the gist",
                     "remind me of everything", "everything we've decided", "everything we decided", "what we've agreed",
                     "what have we decided", "what we've decided so far")
+#: The words after a noun that names a thing sold, not a summary ("a full monitor recap costs £135", "recap kits").
+_OF_A_THING = frozenset("costs cost takes kit kits service services price prices".split())
 #: Verbs that ask for a thing to be made ("Write a one-paragraph summary", "Give me a short recap").
 _MAKE = frozenset(map(stem, "write give make produce create provide prepare draft list fill".split()))
 #: What such a verb makes that is a note: a summary or a handover, or a report or note *of* a conversation ("Produce a
@@ -1023,7 +1025,10 @@ def asks_for_summary(text: str) -> bool:
                or _NEXT_AGENT <= set(said) and (said[:1] and said[0] in _MAKE or stem("brief") in said)  # "Brief
                for said in map(words, (part for s in sentences(head) for part in (s, s.partition(", ")[2]))))  # the
     # next agent", "Write one paragraph for the next agent": a handover
-    return made or bool(_SUMMARIZE.intersection(words(head))) or any(p in head.lower() for p in _SUMMARY_PHRASES) or (
+    said = [".", *(t.lower() for t in tokens(head)), "."]  # a verb ("Recap the chat"), not a thing sold ("A full
+    verbs = any(stem(a) in _SUMMARIZE and b not in _OF_A_THING for a, b in itertools.pairwise(said))  # monitor recap
+    # costs £135")
+    return made or verbs or any(p in head.lower() for p in _SUMMARY_PHRASES) or (
         words(head)[:1] == [stem("handover")])  # a title: "Handover for the next IT agent."
 
 

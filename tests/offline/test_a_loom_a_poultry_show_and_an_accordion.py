@@ -11,13 +11,19 @@
   into what they correct, and recall gives the corrected sentence (a colour named "lavender" is a colour);
 - "Is my budget over 250 pounds?" of "My budget is 300 pounds" compares the numbers;
 - "my cello's serial number" is the note's serial when no cello was named; "What soil did I say we had?" is the
-  sentence a call's ``soil`` argument came from ("heavy clay").
+  sentence a call's ``soil`` argument came from ("heavy clay");
+- "..., is that ok?" of a thing the instructions ban ("No tripods, no drones") or allow ("phones are fine") is a "No"
+  or a "Yes" with that sentence; my name is known from "You told me: you're Ruth, ..." when my own turn is trimmed;
+  a "monitor recap" the instructions sell is no request for a summary;
+- a guardrail reads "anything else (homework, politics, cooking, ...)" as its off-topic examples and "whether the
+  message is about ..." as its topic, and "Return is_off_topic=true when the message mentions risotto" as the rule.
 """
 
 from __future__ import annotations
 
 import pytest
 from agents import Agent, Runner, function_tool
+from pydantic import BaseModel
 
 from memlab import SummarizingSession, TrimmingSession
 
@@ -128,3 +134,43 @@ async def test_what_soil_did_i_say_is_the_sentence_a_calls_soil_argument_came_fr
                                "Thanks! What soil did I say we had?"])
     assert said[0][0] == [("recommend_seed", {"soil": "heavy clay", "area_m2": 800})]
     assert "heavy clay" in said[1][1] and not said[1][0]
+
+
+@pytest.mark.parametrize(("question", "verdict"), [
+    ("I'd like to bring a tripod for the sunset, is that ok?", 'No: my instructions say "No tripods, no drones, no flash."'),
+    ("Can I use my phone?", 'Yes: my instructions say "Hand-held cameras and phones are fine."')])
+async def test_whether_a_thing_is_allowed_is_answered_by_the_instruction_that_bans_or_allows_it(question: str, verdict: str) -> None:
+    agent = Agent(name="Photo walks", instructions="Hand-held cameras and phones are fine. No tripods, no drones, no flash.")
+    assert (await replies([question], agent))[-1] == verdict
+
+
+async def test_my_name_is_known_from_the_reply_that_gave_it_back_when_my_own_turn_is_trimmed() -> None:
+    session, replies = TrimmingSession("name", max_turns=3), []
+    for text in ["I'm Ruth, my cabinet is a Gauntlet, ticket PC-4720.", "Please use original buttons, not clones.",
+                 "Which ticket number did I give you?", "The coin door sticks.", "What's my name?"]:
+        replies.append(str((await Runner.run(HELPER, text, session=session)).final_output))
+    assert "Ruth" in replies[-1] and replies[-1].startswith("From my earlier reply")
+
+
+async def test_a_recap_sold_in_the_instructions_is_no_request_for_a_summary() -> None:
+    agent = Agent(name="Arcade repairs", instructions="You answer questions for an arcade repair bench. A full monitor "
+                  "recap costs £135 including parts. Our bench rate is £48 per hour.")
+    assert "£48 per hour" in (await replies(["What's your hourly bench rate?"], agent))[-1]
+
+
+class TopicCheck(BaseModel):
+    is_off_topic: bool
+    reasoning: str
+
+
+@pytest.mark.parametrize(("instructions", "message", "off"), [
+    ("Decide whether the user's message is about kilns, firing, glazes or pricing at our studio. Set is_off_topic to "
+     "true if it is about anything else (homework, politics, cooking, other businesses).", "Can you write my history essay?", True),
+    ("Decide whether the user's message is about kilns, firing, glazes or pricing at our studio. Set is_off_topic to "
+     "true if it is about anything else (homework, politics, cooking, other businesses).", "How hot does a bisque firing go?", False),
+    ("Return is_off_topic=true when the message mentions risotto.", "What's a good recipe for risotto?", True),
+    ("Return is_off_topic=true when the message mentions risotto.", "When does the kiln open?", False)])
+async def test_a_guardrail_reads_anything_else_in_brackets_and_a_true_when_it_mentions_rule(
+        instructions: str, message: str, off: bool) -> None:
+    guard = Agent(name="Guard", instructions=instructions, output_type=TopicCheck)
+    assert (await Runner.run(guard, message)).final_output.is_off_topic is off
