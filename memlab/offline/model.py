@@ -759,6 +759,12 @@ class Reader:
                         return float(value)
         return None
 
+    def _argued_before(self, name: str) -> float | None:
+        """The number the latest earlier call gave an argument of this name, when the message points back at what was
+        asked ("What would that cost with live food?" after ``check_vacancy({"nights": 5})``); else ``None``."""
+        value = _argued(self.request).get(name)
+        return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value else None
+
     def _told_measure(self, name: str) -> float | None:
         """A measure the user (or a note) gave before in the field's unit: ``height_cm`` of "132 cm tall", ``weight_kg``
         of "weighs 29.5 kg", ``age`` of "9 years old" (the latest); else ``None``."""
@@ -842,6 +848,9 @@ class Reader:
         if nullable and any(f" {cue} {w}" in low for cue in ("no", "without") for w in name.lower().split("_")[:1] if len(w) > 2):
             return None  # "No engineer has been called yet.": engineer_called none
         value = self.as_said(name, description, format, owner, nullable)
+        argued = _argued(self.request).get(name)  # "what about a double for the same dates?": the city asked of before
+        if isinstance(argued, str) and argued and not (value and value in self.request.message):  # (not "Same Dates")
+            return argued
         if not value or len(value) < 3:
             return value
         if value[0] in "'\"‘“" and value[-1] in "'\"’”":
@@ -1465,9 +1474,10 @@ class Reader:
         such as ``ORD-7`` are not; "between 0 and 250" is one request, not one per number)."""
         if isinstance(picked := self.picked_value(name), (int, float)) and not isinstance(picked, bool):
             return float(picked)  # "mark the first one done": the first listed record's id
-        if not self.start and not any(c.isdigit() for c in self.request.message) and (told := self._told_number(
-                name) or self._told_measure(name)):  # "Is my machine ready yet?" after "my repair ticket number is 5521":
-            return told  # ticket 5521; "Which harness size does she need?" after "132 cm tall and weighs 29.5 kg"
+        if not any(c.isdigit() for c in self.request.message) and (told := not self.start and (self._told_number(
+                name) or self._told_measure(name)) or self._argued_before(name)):  # "Is my machine ready yet?" after "my
+            return told  # repair ticket number is 5521": ticket 5521; "Which harness size does she need?" after "132 cm
+        # tall and weighs 29.5 kg"; "What would that cost?" after check_vacancy({"nights": 5}): 5 nights
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
         said = _lower_tokens(_in_digits(self.request.message))
@@ -3350,10 +3360,24 @@ def _fitting(tool: Tool, request: Request) -> int:
             text) for text in request.sources[1:]) or field.get("type") in ("string", None) and kind == "id" and (
                 _pointed(request.message) and reader.picked_value(name) is not None)  # a flight, an email said before;
         # the id of "the second one"
+        found = found or name in _argued(request)  # "What would that cost?" after check_kennel({"breed": "whippet"})
         if not found and not optional and not _stated(tool, request, [name]):  # nor said before after its name
             return 0
         score += (3 if kind == "email" or named else 1) * found  # "dana@x.com", "ticker AAPL"
     return score if score > stated else 0
+
+
+def _argued(request: Request) -> dict[str, Any]:
+    """The arguments earlier calls were given (the latest of each name), when the latest message asks of what was asked
+    before ("What would that cost with walks?", "And for the same dates?"); else none."""
+    if "_argued" not in request.worked_out:
+        given: dict[str, Any] = {}
+        for item in request.conversation[:request.last_user_index] if {"that", "same", "those"} & set(_lower_tokens(
+                request.message)) and _is_question(request.message) else ():
+            arguments = structured(str(item.get("arguments", ""))) if item_type(item) == "function_call" else None
+            given.update(arguments if isinstance(arguments, dict) else {})
+        request.worked_out["_argued"] = given
+    return request.worked_out["_argued"]
 
 
 def _pointed(message: str) -> bool:
@@ -4171,9 +4195,13 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         if mine and ((lead := statement.text.partition(": ")[0]) in ("Noted", "You told me", "From my notes", "I said", "I don't"
                                                                      " know") or " returned" in lead):
             continue  # the offline model's own echo ("get_stock returned price: 8.5": the result itself answers)
-        if echoed and (statement.text.partition(": ")[0] not in _ECHOES or any(set(words(statement.text.partition(": ")[
-                2])) - _SECOND_PERSON <= s.stems for s in request.said if s.role == "user")):
-            continue  # an echo of a sentence still in view says nothing that sentence does not
+        echoing = statement.text.partition(": ")[2]
+        if echoed and (statement.text.partition(": ")[0] not in _ECHOES or any(set(words(echoing)) - _SECOND_PERSON <= s.stems
+                                                                               for s in request.said if s.role == "user") or (
+                {"i", "my", "me", "mine"} & set(lowered) and (of_someone_else(echoing) or _named_subject(echoing) or any(
+                    t.endswith("'s") and t[:1].isupper() for t in tokens(echoing)[:3])))):
+            continue  # an echo of a sentence still in view says nothing that sentence does not; of someone else's
+            # ("Helen Park's cake is lemon"), nothing of mine
         if wants_id and not ((statement.identifiers if coded else facts(statement.text) or [t for t in tokens(statement.text[
                 :300]) if len(t) > 3 and t.isalpha() and t.isupper()]) or len(topic) > 1 and set(topic) <= statement.stems) or (
                 how_much) and not any(map(  # (a code word: "BLUEFIN"; "What ID am I bringing?": "my passport as ID")
@@ -4935,8 +4963,12 @@ def _permitted(request: Request) -> str | None:
             banned = said[:1] == ["no"] or "not allowed" in " ".join(said) or "not permitted" in " ".join(said)
             allowed = not banned and not {"not", "no", "never"} & set(said) and any(
                 f" {cue} " in f" {' '.join(said)} " for cue in _FINE)
-            if (banned or allowed) and own & set(words(clause)):
-                found.append(("No" if banned else "Yes", line.strip()))
+            item = next((part for part in clause.replace(" and ", ",").replace(" or ", ",").split(",") if own & set(words(
+                part))), "")  # the one thing of a list the message asks of ("Hand-held cameras and phones are fine")
+            limits = set(words(item)) - own - stem_set("no not allowed permitted fine ok welcome")  # "No phones
+            if (banned or allowed) and item and not limits - set(words(request.message[:400])):
+                found.append(("No" if banned else "Yes", line.strip()))  # during the ceremony" says nothing of the
+            # reception
     verdicts = {verdict for verdict, _ in found}
     return f"{found[0][0]}: my instructions say \"{found[0][1]}\"" if len(verdicts) == 1 else None
 
@@ -6448,8 +6480,10 @@ def _beyond(question: str, text: str) -> str | None:
     """"yes" or "no" to a yes/no question comparing a stated number with another ("Is my budget over 250 pounds?" of
     "Budget is 300 pounds maximum": yes), when ``text`` holds one number of that unit; else ``None``."""
     asked, said = _lower_tokens(question), _lower_tokens(text)
-    if any(tuple(said[k:k + len(cue)]) == cue for cue, _ in _THRESHOLDS for k in range(len(said))):
-        return None  # the text states a threshold itself ("Orders over £50 ship free"): no number of it to compare
+    if any(tuple(said[k:k + len(cue)]) == cue for cue, _ in _THRESHOLDS for k in range(len(said))) or sum(
+            t.lstrip("£$€").replace(".", "", 1).isdigit() for t in said) != 1:
+        return None  # the text states a threshold itself ("Orders over £50 ship free"), or a range ("between 200 and
+    # 300 pounds"): no one number of it to compare
     for cue, test in _THRESHOLDS:
         at = next((k for k in range(len(asked) - len(cue)) if tuple(asked[k:k + len(cue)]) == cue), None)
         number = asked[at + len(cue)].lstrip("£$€") if at is not None else ""
@@ -6893,8 +6927,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             "-", "*", "|") and facts(e)] * (answer is not text)  # a list of records ("- Summit Boot (SB-300) $129", JSON)
         shared = [len(set(words(e)) & set(words(read.message))) for e in entries]  # "I'd like the Summit Boot": the one
         record = entries[shared.index(max(shared))] if len(shared) > 1 and shared.count(max(shared)) == 1 and max(
-            shared) else text * (answer is text and text.strip(" .") in instructions[:4000])  # it names, or asks of
-        if record:  # ("Is Halo in stock?": "Halo (Xbox) 49 EUR")
+            shared) else text * (answer is text and text.strip(" .") in instructions[:4000] and not any(
+                f"{f.lower()}{cue}" in text.lower() for f in fields for cue in (" to ", "=")))  # it names, or asks of ("Is Halo in stock?": "Halo (Xbox)
+        if record:  # 49 EUR"; not an order of how to fill a field: "Set is_off_topic to true if ...")
             filler = _Layered(Reader(Request.read(request.body, [{"role": "user", "content": record.replace(" (", ", ").replace(
                 ")", "")}]), fields=fields), filler)
         filled = instance(schema, filler, owner=str(form.get("name") or ""))

@@ -16,7 +16,14 @@
   or a "Yes" with that sentence; my name is known from "You told me: you're Ruth, ..." when my own turn is trimmed;
   a "monitor recap" the instructions sell is no request for a summary;
 - a guardrail reads "anything else (homework, politics, cooking, ...)" as its off-topic examples and "whether the
-  message is about ..." as its topic, and "Return is_off_topic=true when the message mentions risotto" as the rule.
+  message is about ..." as its topic, and "Return is_off_topic=true when the message mentions risotto" as the rule;
+- "What would that cost with walks?" reuses the number the call before was given (5 nights), and "OK then what about
+  a double for the same dates?" the city and dates.
+
+A reviewer's probes then found, and these tests guard: a guardrail's reason read from the instruction line instead of
+the message ("about homework" for "Who should I vote for?"), a range ("between 200 and 300 pounds") compared as one
+number, a ban with a limit ("No phones during the ceremony") applied beyond it, and an earlier reply about someone
+else ("Helen Park's cake is lemon") given back as mine.
 """
 
 from __future__ import annotations
@@ -174,3 +181,57 @@ async def test_a_guardrail_reads_anything_else_in_brackets_and_a_true_when_it_me
         instructions: str, message: str, off: bool) -> None:
     guard = Agent(name="Guard", instructions=instructions, output_type=TopicCheck)
     assert (await Runner.run(guard, message)).final_output.is_off_topic is off
+
+
+@function_tool
+def check_kennel(breed: str, nights: int) -> dict:
+    """Check kennel vacancy for a dog breed and a number of nights."""
+    return {"breed": breed, "nights": nights, "free_kennels": 2}
+
+
+@function_tool
+def quote_price(breed: str, nights: int, walks: bool) -> str:
+    """Quote the price of a kennel stay in GBP."""
+    return f"Quote: {nights} nights for a {breed}: GBP {nights * (20 + 5 * walks):.2f}"
+
+
+async def test_what_would_that_cost_reuses_the_number_the_call_before_was_given() -> None:
+    agent = Agent(name="Kennels", instructions="Help dog owners book kennel stays.", tools=[check_kennel, quote_price])
+    said = await turns(agent, ["Do you have room for a whippet for 5 nights?", "What would that cost with walks?"])
+    assert said[1][0] == [("quote_price", {"breed": "whippet", "nights": 5, "walks": True})] and "GBP 125.00" in said[1][1]
+
+
+async def test_reviewed_a_guardrails_reason_names_the_example_the_message_is_about() -> None:
+    guard = Agent(name="Guard", output_type=TopicCheck, instructions="Decide whether the user's message is about kilns, "
+                  "clay or glazes. Set is_off_topic to true if it is about anything else (homework, politics, cooking).")
+    verdict = (await Runner.run(guard, "Who should I vote for?")).final_output
+    assert verdict.is_off_topic and "politics" in verdict.reasoning  # (not the instruction line read as the message)
+
+
+async def test_reviewed_a_range_is_no_number_to_compare_and_a_ban_with_a_limit_says_nothing_beyond_it() -> None:
+    assert not (await replies(["My budget is between 200 and 300 pounds.", "Is my budget over 250 pounds?"]))[-1].startswith(
+        ("Yes", "No"))
+    agent = Agent(name="Weddings", instructions="No phones during the ceremony. Be brief.")
+    assert not (await replies(["Can I use my phone at the reception?"], agent))[-1].startswith(("Yes", "No"))
+
+
+@pytest.mark.parametrize("said", [["Helen Park's cake is lemon.", "Which cake is Helen's?", "What cake flavour is mine?"],
+                                  ["Tobias Reed wants the rowing boat.", "Remind me what Tobias wants?", "What do I want?"]])
+async def test_reviewed_an_earlier_reply_about_someone_else_answers_nothing_of_mine(said: list[str]) -> None:
+    session, replies = TrimmingSession("theirs", max_turns=2), []
+    for text in [*said[:2], "What are your delivery times?", said[2]]:
+        replies.append(str((await Runner.run(HELPER, text, session=session)).final_output))
+    assert replies[-1].startswith("I don't know")
+
+
+@function_tool
+def search_rooms(city: str, room_type: str, check_in: str, check_out: str) -> str:
+    """Search hotel rooms in a city for a room type and dates."""
+    return f"{city}: 2 {room_type} rooms free from {check_in} to {check_out}."
+
+
+async def test_a_question_for_the_same_dates_keeps_the_city_asked_of_before() -> None:
+    agent = Agent(name="Rooms", instructions="Find hotel rooms.", tools=[search_rooms])
+    said = await turns(agent, ["Find a single room in Porto from 3 May to 6 May.", "OK then what about a double for the same dates?"])
+    assert said[0][0] == [("search_rooms", {"city": "Porto", "room_type": "single room", "check_in": "3 May", "check_out": "6 May"})]
+    assert said[1][0] == [("search_rooms", {"city": "Porto", "room_type": "double", "check_in": "3 May", "check_out": "6 May"})]
