@@ -16,7 +16,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from itertools import groupby, takewhile
+from itertools import dropwhile, groupby, takewhile
 
 from .reading import (_MAKE, _SUBJECTS, _WEEKDAYS, CALENDAR, _replaced, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
                       identifiers, mistyped, of_someone_else, related, sentences, stem, stem_set, tokens, wording, words)
@@ -622,7 +622,9 @@ def _person(statement: Statement | str) -> str:
             t.isupper() and len(t) > 1), found[start:start + 3 if word != "here" else at]))  # (not "CTO" after it)
         if len(name) > (word in ("here", "it's")):  # "Sam Patel here", "it's Ravi Shah"; not "Great, here it is", "it's May"
             return " ".join(name)
-    return ""
+    name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[1:4])) if lower[:1] in (
+        ["hello"], ["hi"], ["hey"]) else []  # "Hello, Deshawn Ruiz from Northgate Players"
+    return " ".join(name) if len(name) >= 2 and lower[1 + len(name):2 + len(name)] in (["from"], ["of"], ["at"]) else ""
 
 
 def _is_time(token: str) -> bool:
@@ -781,6 +783,9 @@ def _value(part: Section, line: str) -> str:
     "departure on 21 May": 21 May,
     "my teacher is Mrs Okafor if...": Mrs Okafor, "in year 11": 11) or the name just before it ("Dana owns it":
     Dana), the amount, place or dates a key asks for (:func:`_typed`); else the line."""
+    if line.lower().startswith(f"{part.heading.lower()}: "):  # a note's own field read back ("Kit: 16 LED pars"): its
+        value = line[len(part.heading) + 2:].strip()  # value as written then, if it was not left blank
+        return "" if value.strip(" .").lower() in ("unknown", "none", "n/a") else value
     if (typed := _typed(part.heading, line)) is not None or part.blank and (typed := _typed(part.description, line)) is not (
             None):  # ("Callback: <phone number>": a phone number)
         return typed
@@ -790,12 +795,27 @@ def _value(part: Section, line: str) -> str:
     # "departing"; the last ("Roadside job": "roadside assistance job RSA-1")
     if part.kind == "people" and len(named) == 1 and (who := _person(line)):  # "patient": "Hi, I'm Ana Ruiz": Ana Ruiz
         return who
+    naming = part.blank and (part.kind in ("people", "name") or "name" in part.description.lower().split())  # "<name and age>"
+    if naming and at is None and (who := _person(line)):  # "Entrant: <full name>": "I'm Wilf Hodges, ..."
+        whole = line[line.find(who) + len(who):].split(".")[0]  # "<name and company>": "..., Northgate Players"
+        firm = list(takewhile(lambda t: t[:1].isupper() or t == "&", tokens(whole.partition(" from ")[2])))
+        return f"{who}, {' '.join(firm)}" if firm and {"company", "organisation", "organization", "club", "team", "firm"} & set(
+            part.description.lower().split()) and whole.startswith(" from ") else who
+    if naming and at is not None and found[at + 1:at + 2] in (["is"], ["was"]):  # "My
+        rest = list(dropwhile(lambda t: t[:1].islower(), found[at + 2:at + 6]))  # passenger is my granddaughter
+        name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, rest))  # Ottilie Baptiste, she's 14"
+        aged = [b for a, b in zip(found, found[1:]) if a.lower() in ("she's", "he's", "aged", "age") and b.isdigit()]
+        if name:  # ("<name and age>": "Ottilie Baptiste, 14")
+            return " ".join(name) + (f", {aged[0]}" if aged and "age" in part.description.lower() else "")
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
         return line[len(part.heading) + 1:] if line.lower().startswith(part.heading.lower() + " ") else line
     after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be", "on"), found[at + 1:]))
+    after += found[at + 1 + len(after):at + 2 + len(after)] if after and found[at + 1 + len(after):at + 2 + len(after)] in (
+        ["a"], ["an"]) else []  # "car is a 1931 Austin Seven": the car, not the name before it
     value = list(takewhile(lambda t: t[:1].isupper() or facts(t) or t.lower() in _LEVELS,  # "priority high": high
                            found[at + 1 + len(after):at + 5 + len(after)]))
-    before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at else []))
+    before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at and not after and (
+        found[at][:1].islower()) else []))  # (not of a name holding the word: "the Lakeland Classic Boat Rally")
     told = value and (after or facts(" ".join(value)) or value[0].lower() in _LEVELS)
     return " ".join(value if told else before[::-1]) or line  # "year 11": 11
 
@@ -804,6 +824,8 @@ def _said_anywhere(part: Section, said: Sequence[Statement]) -> list[str]:
     """A blank's value of a kind no line of its section gave (a phone number, a place, a date or a time), from any
     sentence: the user's latest, or the helper's for a date or a time ("An engineer can come Thursday at 2:10pm")."""
     kind = _kind_of(part.heading) or (_kind_of(part.description) if part.blank else None)  # ("Price: <current monthly price>")
+    if part.blank and kind in (None, "org") and part.kind in (None, "name") and "name" in part.description.lower().split():  # "Entrant: <full
+        return [who for s in said if s.role == "user" and (who := _person(s.text))][:1]  # name>": the user's own
     return [v for s in said if kind in ("phone", "place", "time", "date", "money", "email") and s.role in ("user", "note") + (
         "assistant",) * (kind in ("time", "date", "money")) and not asks(s) and (v := _value(part, s.text))][-1:]
 
@@ -818,7 +840,11 @@ def _values(part: Section, lines: Sequence[str]) -> list[str]:
     """The values a field's lines give (:func:`_value`), each once: those read off a line ("departing 21 May": 21 May)
     before whole lines."""
     pairs = [(v, v != line or part.kind) for line in lines if (v := _value(part, line))]
-    return list(dict.fromkeys(v for v, own in pairs if own or not any(dict(pairs).values())))
+    named = set(words(part.heading)) if part.blank and (part.kind == "people" or "name" in part.description.lower().split(
+        )) else set()  # "Passenger: <name>": the one
+    told = [v for line in lines if named & set(words(line)) and (v := _value(part, line)) != line]  # "my passenger is"
+    return list(dict.fromkeys(told or [v for v, own in pairs if own or not any(dict(pairs).values())]))  # names, not the
+    # speaker
 
 
 def _when(statement: Statement) -> str:

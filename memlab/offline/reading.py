@@ -656,6 +656,10 @@ def _subject(correction: str) -> frozenset[str]:
     return frozenset(words(" ".join(said[1:verb]))) if said[:1] in (["the"], ["my"], ["our"]) else frozenset()
 
 
+#: What a note writes where nothing was said ("- none", "Kit: unknown").
+_UNSAID = frozenset({"none", "unknown", "n/a", "not said", "not stated", "not given", "tbc", "-"})
+
+
 def _note_lines(text: str) -> list[tuple[str, frozenset[str]]]:
     """A note's sentences, each with the words of its heading ("## Budget", "Budget:"), without its headings, its
     "none"s and its marks: "- open: The fan is loud [open]" is "The fan is loud"; a tool's call or result keeps its
@@ -677,7 +681,9 @@ def _note_lines(text: str) -> list[tuple[str, frozenset[str]]]:
             for mark in NOTE_MARKS:
                 said = said.removeprefix(mark)
             tool = " → " in said or " returned " in said  # a tool's line says what its own words say
-            found += [(said, frozenset() if tool else heading)] if said.strip(" .").lower() != "none" else []
+            label, colon, value = said.partition(": ")  # a field left blank ("Kit: unknown") says nothing
+            empty = (value if colon and len(label.split()) <= 3 else said).strip(" .").lower() in _UNSAID
+            found += [(said, frozenset() if tool else heading)] if not empty else []
     return found
 
 

@@ -18,7 +18,11 @@
 - a guardrail reads "anything else (homework, politics, cooking, ...)" as its off-topic examples and "whether the
   message is about ..." as its topic, and "Return is_off_topic=true when the message mentions risotto" as the rule;
 - "What would that cost with walks?" reuses the number the call before was given (5 nights), and "OK then what about
-  a double for the same dates?" the city and dates.
+  a double for the same dates?" the city and dates;
+- a template's blanks take the user's own name for "<full name>", the thing's own words for "Boat: <year, make and
+  model>" ("a 1958 Fairey Swordsman", not the name said before "boat"), the person a field names for "Crew: <name and
+  age>" ("my grandson Alfie Hodges, he's 15"), "Hello, X from Y" for "<name and company>"; a template note summarized
+  again keeps each field once (not "Kit: Kit: unknown"), and a blank field answers no question.
 
 A reviewer's probes then found, and these tests guard: a guardrail's reason read from the instruction line instead of
 the message ("about homework" for "Who should I vote for?"), a range ("between 200 and 300 pounds") compared as one
@@ -34,7 +38,7 @@ from pydantic import BaseModel
 
 from memlab import SummarizingSession, TrimmingSession
 
-from ..helpers import offline_summarizer, turns
+from ..helpers import offline_summarizer, said, turns
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -235,3 +239,41 @@ async def test_a_question_for_the_same_dates_keeps_the_city_asked_of_before() ->
     said = await turns(agent, ["Find a single room in Porto from 3 May to 6 May.", "OK then what about a double for the same dates?"])
     assert said[0][0] == [("search_rooms", {"city": "Porto", "room_type": "single room", "check_in": "3 May", "check_out": "6 May"})]
     assert said[1][0] == [("search_rooms", {"city": "Porto", "room_type": "double", "check_in": "3 May", "check_out": "6 May"})]
+
+
+HANDOVER = """Fill in this handover template. Replace each <placeholder>; write 'unknown' if not said.
+Customer: <name and company>
+Show: <title and dates>
+Kit: <final quantities>
+Open: <what is unresolved>"""
+
+TEMPLATE = """Fill in this template from the conversation. Replace each <placeholder>; write 'unknown' if the conversation does not say.
+
+Entrant: <full name>
+Boat: <year, make and model>
+Crew: <name and age>"""
+
+
+async def test_a_templates_blanks_take_the_users_name_the_things_own_words_and_the_person_the_field_names() -> None:
+    note = (await offline_summarizer(prompt=TEMPLATE).summarize(said(
+        "I want to enter the Lakeland Classic Boat Rally. I'm Wilf Hodges, boat is a 1958 Fairey Swordsman.",
+        "My crew is my grandson Alfie Hodges, he's 15.", "Can I moor overnight?")))[1]
+    assert "Entrant: Wilf Hodges" in note and "Boat: 1958 Fairey Swordsman" in note and "Crew: Alfie Hodges, 15" in note
+    first = (await offline_summarizer(prompt=HANDOVER).summarize(said(
+        "Hello, Nia Okoro from Riverside Players. We're hiring sound kit for Hamlet, shows 5 to 7 April.")))[1]
+    assert "Nia Okoro" in first.splitlines()[0] and "Riverside Players" in first.splitlines()[0]  # "Hello, X from Y"
+
+
+
+async def test_a_template_note_summarized_again_keeps_its_fields_and_says_nothing_of_a_blank() -> None:
+    session = SummarizingSession(session_id="kit", keep_last_n_turns=1, context_limit=3,
+                                 summarizer=offline_summarizer(prompt=HANDOVER))
+    for text in ["Hello, Nia Okoro from Riverside Players. We're hiring sound kit for Hamlet, shows 5 to 7 April.",
+                 "We need 6 wireless mics and a 16-channel mixer.", "Correction: 8 wireless mics, not 6.",
+                 "Please deliver on Friday 4 April.", "Actually cancel the delivery, we'll collect.",
+                 "We still need to send our insurance certificate.", "Who is collecting the kit?"]:
+        await Runner.run(HELPER, text, session=session)
+    note = session.summary_text
+    assert not any(f"{field}: {field}:" in note for field in ("Kit", "Open", "Show"))  # (not "Kit: Kit: unknown")
+    reply = str((await Runner.run(HELPER, "What is in the kit?", session=session)).final_output)
+    assert "unknown" not in reply  # a blank field is no answer
