@@ -848,6 +848,13 @@ class Reader:
         if nullable and any(f" {cue} {w}" in low for cue in ("no", "without") for w in name.lower().split("_")[:1] if len(w) > 2):
             return None  # "No engineer has been called yet.": engineer_called none
         value = self.as_said(name, description, format, owner, nullable)
+        unit = bool(value) and str(value).isupper() and any(a[:1].isdigit() and b == value for a, b in itertools.pairwise(
+            tokens(self.request.message)))  # "350000 SHU": a unit, no name
+        if (value is None or unit) and self.item and name.lower() in ("name", "item", "product", "variety", "type", "kind"):
+            lead = list(itertools.takewhile(lambda t: t.isalpha() and t.islower() and t not in STOP, tokens(
+                self.request.message.strip().removeprefix("and ").split("(")[0])))  # "habanero (350000 SHU)",
+            value = " ".join(lead) if 0 < len(lead) <= 3 and "(" in self.request.message else None if unit else value
+            # ("scotch bonnet (200000 SHU)"; not the unit after a number)
         argued = _argued(self.request).get(name)  # "what about a double for the same dates?": the city asked of before
         if isinstance(argued, str) and argued and not (value and value in self.request.message):  # (not "Same Dates")
             return argued
@@ -2224,6 +2231,15 @@ class Reader:
         listed = [p if s[-1] in ".!?:" or facts(p) or "\n" not in message else f"1 {p}" for s in told for p in _listed(
             s) or [s.strip(" .!?").replace(": ", " - ", 1)]] if lined else _listed(" ".join(told))  # a line listing a
         # thing without a count lists one: "- helmet"; "- Rome: 3 nights" is "Rome - 3 nights"
+        joined: list[str] = []  # a person's age or need listed after them: "Ada Quill, 34, and her father Len Quill, 71,
+        for piece in listed:  # who uses a wheelchair" is two people
+            bare = piece.strip().removeprefix("and ")
+            if joined and _proper_names(joined[-1], people=True) and (bare.isdigit() and int(bare) <= 120 or bare.lower(
+                    ).startswith(("who ", "aged ", "age "))):
+                joined[-1] = f"{joined[-1]}, {bare}"
+            else:
+                joined.append(piece)
+        listed = joined
         grouped_pieces = [_attached(_listed(s) or [s]) for s in told] if "\n" not in message else []
         opening = [[k for k, piece in enumerate(pieces) if _opens_count(piece)] for pieces in grouped_pieces]
         if any(len(pieces) < len(_listed(s) or [s]) for s, pieces in zip(told, grouped_pieces)) and sum(map(len, opening)):

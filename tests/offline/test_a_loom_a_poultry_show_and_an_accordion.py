@@ -277,3 +277,37 @@ async def test_a_template_note_summarized_again_keeps_its_fields_and_says_nothin
     assert not any(f"{field}: {field}:" in note for field in ("Kit", "Open", "Show"))  # (not "Kit: Kit: unknown")
     reply = str((await Runner.run(HELPER, "What is in the kit?", session=session)).final_output)
     assert "unknown" not in reply  # a blank field is no answer
+
+
+class Passenger(BaseModel):
+    name: str
+    age: int
+    wheelchair: bool
+
+
+class TramBooking(BaseModel):
+    date: str
+    passengers: list[Passenger]
+
+
+async def test_an_age_and_a_need_listed_after_a_person_belong_to_that_person() -> None:
+    agent = Agent(name="Trams", instructions="Extract the booking.", output_type=TramBooking)
+    booking = (await Runner.run(agent, "Please book the heritage tram on 14 June for Ada Quill, 34, and her father Len "
+                                       "Quill, 71, who uses a wheelchair.")).final_output
+    assert [(r.name, r.age, r.wheelchair) for r in booking.passengers] == [("Ada Quill", 34, False), ("Len Quill", 71, True)]
+
+
+class Chilli(BaseModel):
+    name: str
+    scoville: int
+
+
+class Batch(BaseModel):
+    batch_code: str
+    chillies: list[Chilli]
+
+
+async def test_an_items_name_is_the_words_before_its_bracket_not_the_unit_inside() -> None:
+    agent = Agent(name="Batches", instructions="Extract the batch.", output_type=Batch)
+    batch = (await Runner.run(agent, "Batch CH-12: jalapeno (8000 SHU) and bird's eye (100000 SHU).")).final_output
+    assert [c.name for c in batch.chillies][:1] == ["jalapeno"] and "SHU" not in [c.name for c in batch.chillies]
