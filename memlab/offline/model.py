@@ -762,7 +762,7 @@ class Reader:
     def _argued_before(self, name: str) -> float | None:
         """The number the latest earlier call gave an argument of this name, when the message points back at what was
         asked ("What would that cost with live food?" after ``check_vacancy({"nights": 5})``); else ``None``."""
-        value = _argued(self.request).get(name)
+        value = _argued(self.request, self.tool).get(name)
         return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value else None
 
     def _told_measure(self, name: str) -> float | None:
@@ -855,7 +855,7 @@ class Reader:
                 self.request.message.strip().removeprefix("and ").split("(")[0])))  # "habanero (350000 SHU)",
             value = " ".join(lead) if 0 < len(lead) <= 3 and "(" in self.request.message else None if unit else value
             # ("scotch bonnet (200000 SHU)"; not the unit after a number)
-        argued = _argued(self.request).get(name)  # "what about a double for the same dates?": the city asked of before
+        argued = _argued(self.request, self.tool).get(name)  # "What would that cost?": the breed asked of before
         if isinstance(argued, str) and argued and not (value and value in self.request.message):  # (not "Same Dates")
             return argued
         if not value or len(value) < 3:
@@ -1844,7 +1844,7 @@ class Reader:
         # is not included" (not "olives but no mushrooms", "available not far from")
         for piece in sentences(self.request.instructions[:2000]):  # "Return is_off_topic=true when the message mentions
             low = piece.lower()  # lasagne": true of a message that says it, false of one that does not
-            cue = next((c for c in (" mentions ", " contains ", " includes ", " talks about ") if c in low), "")
+            cue = next((c for c in (" mentions ", " contains ", " includes ", " talks about ", " asks ") if c in low), "")
             before = low.partition(cue)[0].replace("=", " ") if cue else ""
             if cue and name.lower() in low and {"true", "false"} & set(before.split()) and (
                     wanted := set(words(low.partition(cue)[2]))):
@@ -3376,24 +3376,27 @@ def _fitting(tool: Tool, request: Request) -> int:
             text) for text in request.sources[1:]) or field.get("type") in ("string", None) and kind == "id" and (
                 _pointed(request.message) and reader.picked_value(name) is not None)  # a flight, an email said before;
         # the id of "the second one"
-        found = found or name in _argued(request)  # "What would that cost?" after check_kennel({"breed": "whippet"})
+        found = found or name in _argued(request, tool.name)  # "What would that cost?" after check_kennel({"breed": ...})
         if not found and not optional and not _stated(tool, request, [name]):  # nor said before after its name
             return 0
         score += (3 if kind == "email" or named else 1) * found  # "dana@x.com", "ticker AAPL"
     return score if score > stated else 0
 
 
-def _argued(request: Request) -> dict[str, Any]:
-    """The arguments earlier calls were given (the latest of each name), when the latest message asks of what was asked
-    before ("What would that cost with walks?", "And for the same dates?"); else none."""
-    if "_argued" not in request.worked_out:
+def _argued(request: Request, tool: str) -> dict[str, Any]:
+    """The arguments earlier calls of other tools were given (the latest of each name), when the latest message asks
+    of what was asked before and ``tool`` was not called yet ("What would that cost with walks?" after
+    ``check_kennel``: its breed and nights for ``quote_price``); else none (not "Is that depot open on Sundays?" again)."""
+    if ("_argued", tool) not in request.worked_out:
         given: dict[str, Any] = {}
-        for item in request.conversation[:request.last_user_index] if {"that", "same", "those"} & set(_lower_tokens(
-                request.message)) and _is_question(request.message) else ():
-            arguments = structured(str(item.get("arguments", ""))) if item_type(item) == "function_call" else None
+        calls = [i for i in request.conversation[:request.last_user_index] if item_type(i) == "function_call"]
+        for item in calls if {"that", "those"} & set(_lower_tokens(request.message)) and _is_question(request.message) and (
+                not any(i.get("name") == tool for i in calls)) and _lower_tokens(request.message)[:1] not in [
+                    [w] for w in (*_YES_NO, "can", "could", "will", "would", "should")] else ():  # ("Is that tutor any good?")
+            arguments = structured(str(item.get("arguments", "")))
             given.update(arguments if isinstance(arguments, dict) else {})
-        request.worked_out["_argued"] = given
-    return request.worked_out["_argued"]
+        request.worked_out[("_argued", tool)] = given
+    return request.worked_out[("_argued", tool)]
 
 
 def _pointed(message: str) -> bool:
@@ -4214,8 +4217,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         echoing = statement.text.partition(": ")[2]
         if echoed and (statement.text.partition(": ")[0] not in _ECHOES or any(set(words(echoing)) - _SECOND_PERSON <= s.stems
                                                                                for s in request.said if s.role == "user") or (
-                {"i", "my", "me", "mine"} & set(lowered) and (of_someone_else(echoing) or _named_subject(echoing) or any(
-                    t.endswith("'s") and t[:1].isupper() for t in tokens(echoing)[:3])))):
+                {"i", "my", "me", "mine"} & set(lowered) and not of_someone_else(question) and (of_someone_else(
+                    echoing) or _named_subject(echoing) or any(t.endswith("'s") and t[:1].isupper() for t in tokens(
+                        echoing)[:3])))):
             continue  # an echo of a sentence still in view says nothing that sentence does not; of someone else's
             # ("Helen Park's cake is lemon"), nothing of mine
         if wants_id and not ((statement.identifiers if coded else facts(statement.text) or [t for t in tokens(statement.text[
@@ -4981,8 +4985,12 @@ def _permitted(request: Request) -> str | None:
                 f" {cue} " in f" {' '.join(said)} " for cue in _FINE)
             item = next((part for part in clause.replace(" and ", ",").replace(" or ", ",").split(",") if own & set(words(
                 part))), "")  # the one thing of a list the message asks of ("Hand-held cameras and phones are fine")
-            limits = set(words(item)) - own - stem_set("no not allowed permitted fine ok welcome")  # "No phones
-            if (banned or allowed) and item and not limits - set(words(request.message[:400])):
+            limits = set(words(item)) - own - stem_set("no not allowed permitted fine ok welcome") if not {
+                "anywhere", "everywhere"} & set(_lower_tokens(item)) else set()  # "No phones
+            asked = _lower_tokens(request.message[:400])  # during the ceremony" of "Can I use my phone at the reception?"
+            where = {stem(next((w for w in asked[k + 1:k + 3] if w not in STOP), "")) for k, a in enumerate(asked) if a in (
+                "at", "in", "on", "during", "after", "before")} - set(words(item)) - {""}  # ("at the reception")
+            if (banned or allowed) and item and not (limits and where and not limits & where):
                 found.append(("No" if banned else "Yes", line.strip()))  # during the ceremony" says nothing of the
             # reception
     verdicts = {verdict for verdict, _ in found}
@@ -6496,10 +6504,11 @@ def _beyond(question: str, text: str) -> str | None:
     """"yes" or "no" to a yes/no question comparing a stated number with another ("Is my budget over 250 pounds?" of
     "Budget is 300 pounds maximum": yes), when ``text`` holds one number of that unit; else ``None``."""
     asked, said = _lower_tokens(question), _lower_tokens(text)
-    if any(tuple(said[k:k + len(cue)]) == cue for cue, _ in _THRESHOLDS for k in range(len(said))) or sum(
-            t.lstrip("£$€").replace(".", "", 1).isdigit() for t in said) != 1:
+    if any(tuple(said[k:k + len(cue)]) == cue for cue, _ in _THRESHOLDS for k in range(len(said))) or "between" in said or any(
+            a.lstrip("£$€")[:1].isdigit() and b in ("to", "and", "or", "-") and c.lstrip("£$€")[:1].isdigit() for a, b, c in zip(
+                said, said[1:], said[2:])) or any("-" in t.strip("-") and t.replace("-", "").isdigit() for t in said):
         return None  # the text states a threshold itself ("Orders over £50 ship free"), or a range ("between 200 and
-    # 300 pounds"): no one number of it to compare
+    # 300 pounds", "400 to 600"): no one number of it to compare
     for cue, test in _THRESHOLDS:
         at = next((k for k in range(len(asked) - len(cue)) if tuple(asked[k:k + len(cue)]) == cue), None)
         number = asked[at + len(cue)].lstrip("£$€") if at is not None else ""
@@ -7250,8 +7259,9 @@ def _told_before(request: Request, fields: Sequence[str]) -> Request:
     filled, its words all the instructions' or the fields' but its verb ("Fill in my profile please."); else itself."""
     said, known = words(request.message), set(words(" ".join([request.instructions[:2000], *fields]).replace("_", " ")))
     earlier = _still_said(request)  # (a summary's note holds what the user said before it)
-    if not earlier or facts(request.message) or not set(said) - known <= set(said[:1]):
-        return request
+    if not earlier or facts(request.message) or not set(said) - known <= set(said[:1]) or (
+            _lower_tokens(request.message)[:1] and _lower_tokens(request.message)[0] in QUESTION_WORDS):
+        return request  # ("Who should I vote for?" asks of its own)
     told = {"role": "user", "content": " ".join(earlier)}
     return Request.read(request.body, [*request.conversation[:request.last_user_index], told])
 

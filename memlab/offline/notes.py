@@ -159,6 +159,12 @@ _PLANS = frozenset("want wants chose choose chosen book booked order ordered pic
 _RULE_HEADS = frozenset("rules guidelines notes constraints requirements instructions style".split())
 
 
+#: Fields of a template that the speaker fills with their own name ("Customer: <full name>", "Entrant: <name>").
+_SELF_ROLES = frozenset(map(stem, "name customer client caller entrant applicant member tenant traveller organiser organizer "
+                                  "contact exhibitor requester user booker owner pupil student patient participant "
+                                  "registrant driver sender".split()))
+
+
 def _blank(name: str, hint: str) -> Section:
     """A field with a blank to fill ("Phone: <phone number>"): of its name's kind, its blank's words a hint to the
     kind of value (a phone number, an amount, a place, a time is read off the lines that share its words)."""
@@ -786,17 +792,22 @@ def _value(part: Section, line: str) -> str:
     if line.lower().startswith(f"{part.heading.lower()}: "):  # a note's own field read back ("Kit: 16 LED pars"): its
         value = line[len(part.heading) + 2:].strip()  # value as written then, if it was not left blank
         return "" if value.strip(" .").lower() in ("unknown", "none", "n/a") else value
+    found, named = tokens(line), set(words(part.heading.replace("_", " ")))
+    if part.blank and named & _SELF_ROLES and "name" in part.description.lower().split() and (who := _person(line)):
+        return who  # ("Organiser: <name and company>": "Hi, I'm Neil Ford.")
     if (typed := _typed(part.heading, line)) is not None or part.blank and (typed := _typed(part.description, line)) is not (
             None):  # ("Callback: <phone number>": a phone number)
         return typed
-    found, named = tokens(line), set(words(part.heading.replace("_", " ")))
     at = max((at for at, t in enumerate(found) if (one := stem(t.lower())) in named or len(one) > 3 and any(
         n.startswith(one) or one.startswith(n) for n in named if len(n) > 3)), default=None)  # "departure":
     # "departing"; the last ("Roadside job": "roadside assistance job RSA-1")
     if part.kind == "people" and len(named) == 1 and (who := _person(line)):  # "patient": "Hi, I'm Ana Ruiz": Ana Ruiz
         return who
     naming = part.blank and (part.kind in ("people", "name") or "name" in part.description.lower().split())  # "<name and age>"
-    if naming and at is None and (who := _person(line)):  # "Entrant: <full name>": "I'm Wilf Hodges, ..."
+    speaker = naming and bool(named & _SELF_ROLES)  # the user's own name fills "Entrant:", not "Vet:" or "Companion:"
+    if speaker and not (who := _person(line)) and at is not None:  # "I'm organising a quiz night": no name said here
+        return ""
+    if speaker and at is None and (who := _person(line)):  # "Entrant: <full name>": "I'm Wilf Hodges, ..."
         whole = line[line.find(who) + len(who):].split(".")[0]  # "<name and company>": "..., Northgate Players"
         firm = list(takewhile(lambda t: t[:1].isupper() or t == "&", tokens(whole.partition(" from ")[2])))
         return f"{who}, {' '.join(firm)}" if firm and {"company", "organisation", "organization", "club", "team", "firm"} & set(
@@ -810,21 +821,36 @@ def _value(part: Section, line: str) -> str:
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
         return line[len(part.heading) + 1:] if line.lower().startswith(part.heading.lower() + " ") else line
     after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be", "on"), found[at + 1:]))
-    after += found[at + 1 + len(after):at + 2 + len(after)] if after and found[at + 1 + len(after):at + 2 + len(after)] in (
-        ["a"], ["an"]) else []  # "car is a 1931 Austin Seven": the car, not the name before it
+    theirs = at and found[at - 1].lower().endswith(("'s", "’s"))  # ("My husband's car is a 2010 Volvo": not mine)
+    after += found[at + 1 + len(after):at + 2 + len(after)] if after and not theirs and found[
+        at + 1 + len(after):at + 2 + len(after)] in (["a"], ["an"]) else []  # "car is a 1931 Austin Seven": the car,
+    # not the name before it
     value = list(takewhile(lambda t: t[:1].isupper() or facts(t) or t.lower() in _LEVELS,  # "priority high": high
                            found[at + 1 + len(after):at + 5 + len(after)]))
     before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at and not after and (
         found[at][:1].islower()) else []))  # (not of a name holding the word: "the Lakeland Classic Boat Rally")
     told = value and (after or facts(" ".join(value)) or value[0].lower() in _LEVELS)
-    return " ".join(value if told else before[::-1]) or line  # "year 11": 11
+    rest = found[at + 1 + len(after) + len(value):at + 3 + len(after) + len(value)]  # "a Mazda MX-5 from 2019": 2019 too
+    year = rest[1] if told and [t.lower() for t in rest[:1]] == ["from"] and rest[1:2] and rest[1].isdigit() and len(
+        rest[1]) == 4 else ""
+    return " ".join(([year] if year else []) + (value if told else before[::-1])) or line  # "year 11": 11
 
 
 def _said_anywhere(part: Section, said: Sequence[Statement]) -> list[str]:
     """A blank's value of a kind no line of its section gave (a phone number, a place, a date or a time), from any
     sentence: the user's latest, or the helper's for a date or a time ("An engineer can come Thursday at 2:10pm")."""
     kind = _kind_of(part.heading) or (_kind_of(part.description) if part.blank else None)  # ("Price: <current monthly price>")
-    if part.blank and kind in (None, "org") and part.kind in (None, "name") and "name" in part.description.lower().split():  # "Entrant: <full
+    kept = [v for s in said if s.role == "note" and s.text.lower().startswith(f"{part.heading.lower()}: ") and (
+        v := s.text[len(part.heading) + 2:].strip()).strip(" .").lower() not in ("unknown", "none", "n/a")]
+    if part.blank and kept:  # the field as the note before gave it ("Traveller: Zara Holt"), summarized again
+        return kept[-1:]
+    named = set(words(part.heading))  # a sentence another field took that says this one's value after its word ("my car
+    told = [v for s in said if part.blank and s.role == "user" and not asks(s) and named & s.stems and (  # is a 2012
+        v := _value(part, s.text)) and v != s.text]  # Toyota Yaris" beside "My name is Hattie Lowe")
+    if told:
+        return told[-1:]
+    if part.blank and kind in (None, "org") and part.kind in (None, "name", "people") and "name" in part.description.lower().split() and (
+            set(words(part.heading)) & _SELF_ROLES):  # "Entrant: <full
         return [who for s in said if s.role == "user" and (who := _person(s.text))][:1]  # name>": the user's own
     return [v for s in said if kind in ("phone", "place", "time", "date", "money", "email") and s.role in ("user", "note") + (
         "assistant",) * (kind in ("time", "date", "money")) and not asks(s) and (v := _value(part, s.text))][-1:]
@@ -842,7 +868,7 @@ def _values(part: Section, lines: Sequence[str]) -> list[str]:
     pairs = [(v, v != line or part.kind) for line in lines if (v := _value(part, line))]
     named = set(words(part.heading)) if part.blank and (part.kind == "people" or "name" in part.description.lower().split(
         )) else set()  # "Passenger: <name>": the one
-    told = [v for line in lines if named & set(words(line)) and (v := _value(part, line)) != line]  # "my passenger is"
+    told = [v for line in lines if named & set(words(line)) and (v := _value(part, line)) and v != line]  # "my passenger is"
     return list(dict.fromkeys(told or [v for v, own in pairs if own or not any(dict(pairs).values())]))  # names, not the
     # speaker
 

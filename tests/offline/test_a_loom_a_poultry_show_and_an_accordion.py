@@ -17,8 +17,7 @@
   a "monitor recap" the instructions sell is no request for a summary;
 - a guardrail reads "anything else (homework, politics, cooking, ...)" as its off-topic examples and "whether the
   message is about ..." as its topic, and "Return is_off_topic=true when the message mentions risotto" as the rule;
-- "What would that cost with walks?" reuses the number the call before was given (5 nights), and "OK then what about
-  a double for the same dates?" the city and dates;
+- "What would that cost with walks?" asks another tool with what the call before was given (the breed, 5 nights);
 - a template's blanks take the user's own name for "<full name>", the thing's own words for "Boat: <year, make and
   model>" ("a 1958 Fairey Swordsman", not the name said before "boat"), the person a field names for "Crew: <name and
   age>" ("my grandson Alfie Hodges, he's 15"), "Hello, X from Y" for "<name and company>"; a template note summarized
@@ -27,7 +26,13 @@
 A reviewer's probes then found, and these tests guard: a guardrail's reason read from the instruction line instead of
 the message ("about homework" for "Who should I vote for?"), a range ("between 200 and 300 pounds") compared as one
 number, a ban with a limit ("No phones during the ceremony") applied beyond it, and an earlier reply about someone
-else ("Helen Park's cake is lemon") given back as mine.
+else ("Helen Park's cake is lemon") given back as mine. A second reviewer's: a yes/no question about "that" calling
+another tool with what was asked before, the speaker's own name written into "Pet:", "Vet:" or "Companion:", the
+husband's car taken for mine, a year said after the model dropped ("a Mazda MX-5 from 2019"), "Organiser: unknown"
+beside "I'm Neil Ford", fields lost when a template note was summarized again, a ban on "anywhere on site" read as
+limited, "2 adults and our budget is 300 pounds" read as a range, a guardrail with history reading an earlier message,
+"Return ...=true when the message asks how to ..." not read as a rule, and an earlier reply about my sister dropped
+for being about someone else.
 """
 
 from __future__ import annotations
@@ -228,19 +233,6 @@ async def test_reviewed_an_earlier_reply_about_someone_else_answers_nothing_of_m
     assert replies[-1].startswith("I don't know")
 
 
-@function_tool
-def search_rooms(city: str, room_type: str, check_in: str, check_out: str) -> str:
-    """Search hotel rooms in a city for a room type and dates."""
-    return f"{city}: 2 {room_type} rooms free from {check_in} to {check_out}."
-
-
-async def test_a_question_for_the_same_dates_keeps_the_city_asked_of_before() -> None:
-    agent = Agent(name="Rooms", instructions="Find hotel rooms.", tools=[search_rooms])
-    said = await turns(agent, ["Find a single room in Porto from 3 May to 6 May.", "OK then what about a double for the same dates?"])
-    assert said[0][0] == [("search_rooms", {"city": "Porto", "room_type": "single room", "check_in": "3 May", "check_out": "6 May"})]
-    assert said[1][0] == [("search_rooms", {"city": "Porto", "room_type": "double", "check_in": "3 May", "check_out": "6 May"})]
-
-
 HANDOVER = """Fill in this handover template. Replace each <placeholder>; write 'unknown' if not said.
 Customer: <name and company>
 Show: <title and dates>
@@ -311,3 +303,71 @@ async def test_an_items_name_is_the_words_before_its_bracket_not_the_unit_inside
     agent = Agent(name="Batches", instructions="Extract the batch.", output_type=Batch)
     batch = (await Runner.run(agent, "Batch CH-12: jalapeno (8000 SHU) and bird's eye (100000 SHU).")).final_output
     assert [c.name for c in batch.chillies][:1] == ["jalapeno"] and "SHU" not in [c.name for c in batch.chillies]
+
+
+@function_tool
+def book_tutor(student: str, subject: str, hours: int) -> str:
+    """Book tutoring hours for a student."""
+    return f"Booked {hours} h of {subject} for {student}, ref TU-44."
+
+
+@function_tool
+def tutor_price(subject: str, hours: int) -> str:
+    """Price tutoring hours in GBP."""
+    return f"{hours} h of {subject}: GBP {hours * 38:.2f}"
+
+
+async def test_reviewed_a_yes_no_question_about_that_calls_no_other_tool_with_what_was_asked_before() -> None:
+    agent = Agent(name="Tutors", instructions="Use the tools when needed.", tools=[book_tutor, tutor_price])
+    said = await turns(agent, ["Book 2 hours of maths for Priya.", "Is that tutor any good?"])
+    assert not said[1][0]
+
+
+PETS = "Fill in this template from the conversation. Replace each <placeholder>; write 'unknown' if the conversation does not say.\n\n"
+
+
+@pytest.mark.parametrize(("template", "lines", "wanted", "unwanted"), [
+    ("Owner: <full name>\nPet: <name and age>\nVet: <name>", ["Hi, I'm Beth Moss. My dog Rolo is 3.",
+     "We usually see the vet at Greenside Surgery."], ["Owner: Beth Moss"], ["Pet: Beth Moss", "Vet: Beth Moss"]),
+    ("Traveller: <name>\nCompanion: <name and age>", ["I'm Pete Laird, going to York with my friend Sam, who is 40."],
+     ["Traveller: Pete Laird"], ["Companion: Pete Laird"]),
+    ("Customer: <full name>\nCar: <year, make and model>", ["I'm Ola Nowak. My husband's car is a 2010 Volvo V70 and "
+     "mine is a 2021 Mini Cooper."], ["Customer: Ola Nowak"], ["Car: 2010 Volvo V70"]),
+    ("Driver: <full name>\nCar: <year, make and model>", ["Jo Baird here. My car is a Mazda MX-5 from 2019."],
+     ["Driver: Jo Baird", "Car: 2019 Mazda MX-5"], []),
+    ("Organiser: <name and company>\nDate: <event date>", ["Hi, I'm Neil Ford. I'm organising a quiz night on 3 April."],
+     ["Organiser: Neil Ford"], []),
+    ("Driver: <full name>\nCar: <year, make and model>", ["My name is Hattie Lowe and my car is a 2012 Toyota Yaris."],
+     ["Driver: Hattie Lowe", "Car: 2012 Toyota Yaris"], [])])
+async def test_reviewed_only_a_field_for_the_speaker_takes_the_speakers_name(
+        template: str, lines: list[str], wanted: list[str], unwanted: list[str]) -> None:
+    note = (await offline_summarizer(prompt=PETS + template).summarize(said(*lines)))[1]
+    assert all(w in note for w in wanted) and not any(u in note for u in unwanted), note
+
+
+@pytest.mark.parametrize(("rule", "question", "verdict"), [
+    ("No smoking anywhere on site.", "Can I smoke?", "No"), ("No smoking anywhere on site.", "Can I smoke in the car park?", "No"),
+    ("No pets allowed in the building.", "Can I bring my pet?", "No")])
+async def test_reviewed_a_ban_without_a_limit_the_message_contradicts_still_answers(rule: str, question: str, verdict: str) -> None:
+    assert (await replies([question], Agent(name="Site", instructions=rule)))[-1].startswith(verdict)
+
+
+async def test_reviewed_an_amount_beside_another_number_is_still_compared_and_a_guardrail_with_history_reads_the_message() -> None:
+    said_budget = await replies(["We're 2 adults and our budget is 300 pounds.", "Is our budget over 250 pounds?"])
+    assert said_budget[-1].startswith("Yes")
+    guard = Agent(name="Guard", output_type=TopicCheck, instructions="Decide whether the user's message is about bicycle "
+                  "repairs or parts. Set is_off_topic to true if it is about anything else (homework, politics, cooking).")
+    verdict = (await Runner.run(guard, [{"role": "user", "content": "My brake cable snapped, can you fix it?"}, {
+        "role": "assistant", "content": "Noted."}, {"role": "user", "content": "Who should I vote for?"}])).final_output
+    assert verdict.is_off_topic
+    unsafe = Agent(name="Safety", output_type=TopicCheck, instructions="Return is_off_topic=true when the message asks how "
+                   "to pick a lock or disable an alarm.")
+    assert (await Runner.run(unsafe, "How do I pick the lock on my shed?")).final_output.is_off_topic
+
+
+async def test_reviewed_an_earlier_reply_about_the_person_asked_of_still_answers_under_trimming() -> None:
+    session, replies = TrimmingSession("sister", max_turns=2), []
+    for text in ["My sister's flight lands at 6pm on Friday.", "When does my sister's flight land?", "What's the parking fee?",
+                 "When does my sister's flight land?"]:
+        replies.append(str((await Runner.run(HELPER, text, session=session)).final_output))
+    assert "6pm" in replies[-1]
