@@ -855,6 +855,9 @@ class Reader:
                 self.request.message.strip().removeprefix("and ").split("(")[0])))  # "habanero (350000 SHU)",
             value = " ".join(lead) if 0 < len(lead) <= 3 and "(" in self.request.message else None if unit else value
             # ("scotch bonnet (200000 SHU)"; not the unit after a number)
+        if self.item and nullable and value and value in _proper_names(self.request.message, people=True) and not set(words(
+                name.replace("_", " "))) & _NAMING:  # "Ada Voss 34": her name is no "needs"
+            return None
         argued = _argued(self.request, self.tool).get(name)  # "What would that cost?": the breed asked of before
         if isinstance(argued, str) and argued and not (value and value in self.request.message):  # (not "Same Dates")
             return argued
@@ -1848,7 +1851,12 @@ class Reader:
             before = low.partition(cue)[0].replace("=", " ") if cue else ""
             if cue and name.lower() in low and {"true", "false"} & set(before.split()) and (
                     wanted := set(words(low.partition(cue)[2]))):
-                hit = bool(wanted & set(words(self.request.message)))
+                said = set(words(self.request.message))
+                asked = low.partition(cue)[2].replace("how to ", "")  # "asks how to pick a lock or disable an alarm": both
+                verb = set(words(" ".join(asked.split()[:1])))  # words of one ("bypass a lock or a password": the verb
+                ways = [set(words(w)) | (verb if w.split()[:1] in (["a"], ["an"], ["the"], ["my"], ["your"]) else set())
+                        for w in asked.split(" or ")]  # goes with a bare thing)
+                hit = bool(wanted & said) if cue != " asks " else any(w and w <= said for w in ways)
                 return hit if "true" in before.split() else not hit
         said = set(words(self.request.message))  # "Decide whether the user is asking for another person's home
         for piece in sentences(self.request.instructions[:2000]):  # address, phone number or other personal data": a
@@ -2236,7 +2244,7 @@ class Reader:
             bare = piece.strip().removeprefix("and ")
             if joined and _proper_names(joined[-1], people=True) and (bare.isdigit() and int(bare) <= 120 or bare.lower(
                     ).startswith(("who ", "aged ", "age "))):
-                joined[-1] = f"{joined[-1]}, {bare}"
+                joined[-1] = f"{joined[-1]} {bare}"
             else:
                 joined.append(piece)
         listed = joined
@@ -3383,6 +3391,10 @@ def _fitting(tool: Tool, request: Request) -> int:
     return score if score > stated else 0
 
 
+#: Fields that hold a person's name ("name", "guest", "lead_person").
+_NAMING = stem_set("name person who guest lead owner contact passenger rider climber member student customer")
+
+
 def _argued(request: Request, tool: str) -> dict[str, Any]:
     """The arguments earlier calls of other tools were given (the latest of each name), when the latest message asks
     of what was asked before and ``tool`` was not called yet ("What would that cost with walks?" after
@@ -4102,7 +4114,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         b not in STOP) and stem(b) in topic and len(topic) > 1), None)  # "Which court...?": a court
     candidates = request.memory.matches(topic, roles=roles)
     introduced = [s for s in request.said if echoed and topic == [stem("name")] and s.role == "assistant" and s.text.startswith(
-        "You told me: you're ") and s.text[20:21].isupper()]  # "What's my name?" of "You told me: you're Ruth, ..."
+        "You told me: you're ") and s.text[20:21].isupper() or not echoed and topic == [stem("name")] and s.role == "note" and (
+            set(words(s.text.partition(": ")[0])) & notes._SELF_ROLES) and s.text.partition(": ")[2][:1].isupper()]
+    # "What's my name?" of "You told me: you're Ruth, ..."; of a note's "Tenant: Fran Ortiz"
     candidates += [(0.0, s) for s in introduced]
     if named or priced:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too, an amount a price
         candidates += [(0.0, s) for s in request.said if s.role in roles and (any(_abbreviates(
@@ -4217,9 +4231,11 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         echoing = statement.text.partition(": ")[2]
         if echoed and (statement.text.partition(": ")[0] not in _ECHOES or any(set(words(echoing)) - _SECOND_PERSON <= s.stems
                                                                                for s in request.said if s.role == "user") or (
+                set(words(" ".join(_proper_names(question, people=True)))) - set(words(echoing)) or (  # (not "Which
+                    # room is Priya in?" of "your room is B12")
                 {"i", "my", "me", "mine"} & set(lowered) and not of_someone_else(question) and (of_someone_else(
                     echoing) or _named_subject(echoing) or any(t.endswith("'s") and t[:1].isupper() for t in tokens(
-                        echoing)[:3])))):
+                        echoing)[:3]))))):
             continue  # an echo of a sentence still in view says nothing that sentence does not; of someone else's
             # ("Helen Park's cake is lemon"), nothing of mine
         if wants_id and not ((statement.identifiers if coded else facts(statement.text) or [t for t in tokens(statement.text[
@@ -4988,9 +5004,11 @@ def _permitted(request: Request) -> str | None:
             limits = set(words(item)) - own - stem_set("no not allowed permitted fine ok welcome") if not {
                 "anywhere", "everywhere"} & set(_lower_tokens(item)) else set()  # "No phones
             asked = _lower_tokens(request.message[:400])  # during the ceremony" of "Can I use my phone at the reception?"
-            where = {stem(next((w for w in asked[k + 1:k + 3] if w not in STOP), "")) for k, a in enumerate(asked) if a in (
-                "at", "in", "on", "during", "after", "before")} - set(words(item)) - {""}  # ("at the reception")
-            if (banned or allowed) and item and not (limits and where and not limits & where):
+            def places(said: list[str]) -> set[tuple[str, str]]:  # ("at", "reception") of "at the reception"
+                return {(a, stem(next((w for w in said[k + 1:k + 3] if w not in STOP), ""))) for k, a in enumerate(said) if a in (
+                    "at", "in", "on", "to", "into", "during", "after", "before", "inside", "outside")}
+            where, bounds = places(asked), places(_lower_tokens(item)) if limits else set()
+            if (banned or allowed) and item and not (bounds and where and not bounds & where):
                 found.append(("No" if banned else "Yes", line.strip()))  # during the ceremony" says nothing of the
             # reception
     verdicts = {verdict for verdict, _ in found}

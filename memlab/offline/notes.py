@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import dropwhile, groupby, takewhile
 
-from .reading import (_MAKE, _SUBJECTS, _WEEKDAYS, CALENDAR, _replaced, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
+from .reading import (_MAKE, _SUBJECTS, _UNSAID, _WEEKDAYS, CALENDAR, _replaced, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
                       identifiers, mistyped, of_someone_else, related, sentences, stem, stem_set, tokens, wording, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
@@ -161,8 +161,7 @@ _RULE_HEADS = frozenset("rules guidelines notes constraints requirements instruc
 
 #: Fields of a template that the speaker fills with their own name ("Customer: <full name>", "Entrant: <name>").
 _SELF_ROLES = frozenset(map(stem, "name customer client caller entrant applicant member tenant traveller organiser organizer "
-                                  "contact exhibitor requester user booker owner pupil student patient participant "
-                                  "registrant driver sender".split()))
+                                  "exhibitor requester booker participant registrant driver sender".split()))
 
 
 def _blank(name: str, hint: str) -> Section:
@@ -788,10 +787,10 @@ def _value(part: Section, line: str) -> str:
     """What a line says of a field asking for one value: the value after the field's word ("Severity is P1": P1,
     "departure on 21 May": 21 May,
     "my teacher is Mrs Okafor if...": Mrs Okafor, "in year 11": 11) or the name just before it ("Dana owns it":
-    Dana), the amount, place or dates a key asks for (:func:`_typed`); else the line."""
-    if line.lower().startswith(f"{part.heading.lower()}: "):  # a note's own field read back ("Kit: 16 LED pars"): its
-        value = line[len(part.heading) + 2:].strip()  # value as written then, if it was not left blank
-        return "" if value.strip(" .").lower() in ("unknown", "none", "n/a") else value
+    Dana), the amount, place or dates a key asks for (:func:`_typed`); else the line. A name a blank asks for is read
+    by :func:`_name_of`; a note's own field read back ("Kit: 16 LED pars") gives its value as written then."""
+    if (kept := _read_back(part, line)) is not None:
+        return kept
     found, named = tokens(line), set(words(part.heading.replace("_", " ")))
     if part.blank and named & _SELF_ROLES and "name" in part.description.lower().split() and (who := _person(line)):
         return who  # ("Organiser: <name and company>": "Hi, I'm Neil Ford.")
@@ -803,21 +802,8 @@ def _value(part: Section, line: str) -> str:
     # "departing"; the last ("Roadside job": "roadside assistance job RSA-1")
     if part.kind == "people" and len(named) == 1 and (who := _person(line)):  # "patient": "Hi, I'm Ana Ruiz": Ana Ruiz
         return who
-    naming = part.blank and (part.kind in ("people", "name") or "name" in part.description.lower().split())  # "<name and age>"
-    speaker = naming and bool(named & _SELF_ROLES)  # the user's own name fills "Entrant:", not "Vet:" or "Companion:"
-    if speaker and not (who := _person(line)) and at is not None:  # "I'm organising a quiz night": no name said here
-        return ""
-    if speaker and at is None and (who := _person(line)):  # "Entrant: <full name>": "I'm Wilf Hodges, ..."
-        whole = line[line.find(who) + len(who):].split(".")[0]  # "<name and company>": "..., Northgate Players"
-        firm = list(takewhile(lambda t: t[:1].isupper() or t == "&", tokens(whole.partition(" from ")[2])))
-        return f"{who}, {' '.join(firm)}" if firm and {"company", "organisation", "organization", "club", "team", "firm"} & set(
-            part.description.lower().split()) and whole.startswith(" from ") else who
-    if naming and at is not None and found[at + 1:at + 2] in (["is"], ["was"]):  # "My
-        rest = list(dropwhile(lambda t: t[:1].islower(), found[at + 2:at + 6]))  # passenger is my granddaughter
-        name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, rest))  # Ottilie Baptiste, she's 14"
-        aged = [b for a, b in zip(found, found[1:]) if a.lower() in ("she's", "he's", "aged", "age") and b.isdigit()]
-        if name:  # ("<name and age>": "Ottilie Baptiste, 14")
-            return " ".join(name) + (f", {aged[0]}" if aged and "age" in part.description.lower() else "")
+    if (name := _name_of(part, line, at)) is not None:
+        return name
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
         return line[len(part.heading) + 1:] if line.lower().startswith(part.heading.lower() + " ") else line
     after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be", "on"), found[at + 1:]))
@@ -827,6 +813,9 @@ def _value(part: Section, line: str) -> str:
     # not the name before it
     value = list(takewhile(lambda t: t[:1].isupper() or facts(t) or t.lower() in _LEVELS,  # "priority high": high
                            found[at + 1 + len(after):at + 5 + len(after)]))
+    if value and after[-1:] in (["a"], ["an"]):  # "piano is a Bechstein upright", "a Kawai baby grand": its kind too
+        value += list(takewhile(lambda t: t.isalpha() and t.islower() and t not in STOP | {"from", "with", "and"}, found[
+            at + 1 + len(after) + len(value):at + 3 + len(after) + len(value)]))
     before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at and not after and (
         found[at][:1].islower()) else []))  # (not of a name holding the word: "the Lakeland Classic Boat Rally")
     told = value and (after or facts(" ".join(value)) or value[0].lower() in _LEVELS)
@@ -836,22 +825,60 @@ def _value(part: Section, line: str) -> str:
     return " ".join(([year] if year else []) + (value if told else before[::-1])) or line  # "year 11": 11
 
 
+def _read_back(part: Section, line: str) -> str | None:
+    """The value of a note's own field read back ("Kit: 16 LED pars": "16 LED pars"; "" of "Kit: unknown"), else
+    ``None``: a note summarized again keeps each field once, not "Kit: Kit: unknown"."""
+    if not line.lower().startswith(f"{part.heading.lower()}: "):
+        return None
+    value = line[len(part.heading) + 2:].strip()
+    return "" if value.strip(" .").lower() in _UNSAID else value
+
+
+def _name_of(part: Section, line: str, at: int | None) -> str | None:
+    """The name a blank asking for one reads off a line (else ``None``): a field for the speaker (:data:`_SELF_ROLES`)
+    the speaker's own ("Entrant: <full name>" of "I'm Wilf Hodges, ..."; "<name and company>" of "Hello, Nia Okoro from
+    Riverside Players": "Nia Okoro, Riverside Players"), nothing from a line naming the field without a name ("I'm
+    organising a quiz night"); any such field the name after its word ("<name and age>" of "My passenger is my
+    granddaughter Ottilie Baptiste, she's 14": "Ottilie Baptiste, 14"). ``at`` is where the line says the field's word."""
+    hint = part.description.lower().split()
+    if not part.blank or not (part.kind in ("people", "name") or "name" in hint):
+        return None
+    found = tokens(line)
+    if set(words(part.heading.replace("_", " "))) & _SELF_ROLES:  # the user's own name fills "Entrant:", not "Vet:"
+        if not (who := _person(line)):
+            return "" if at is not None else None
+        if at is None:
+            rest = line[line.find(who) + len(who):].split(".")[0]
+            firm = list(takewhile(lambda t: t[:1].isupper() or t == "&", tokens(rest.partition(" from ")[2])))
+            return f"{who}, {' '.join(firm)}" if firm and rest.startswith(" from ") and {
+                "company", "organisation", "organization", "club", "team", "firm"} & set(hint) else who
+    if at is not None and found[at + 1:at + 2] in (["is"], ["was"]):
+        name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, dropwhile(
+            lambda t: t[:1].islower(), found[at + 2:at + 6])))
+        aged = [b for a, b in zip(found, found[1:]) if a.lower() in ("she's", "he's", "aged", "age") and b.isdigit()]
+        if name:
+            return " ".join(name) + (f", {aged[0]}" if aged and "age" in hint else "")
+    return None
+
+
 def _said_anywhere(part: Section, said: Sequence[Statement]) -> list[str]:
-    """A blank's value of a kind no line of its section gave (a phone number, a place, a date or a time), from any
-    sentence: the user's latest, or the helper's for a date or a time ("An engineer can come Thursday at 2:10pm")."""
+    """A blank's value no line of its section gave: the field as the note before gave it ("Traveller: Zara Holt",
+    summarized again), the value a sentence another field took says after this one's word ("my car is a 2012 Toyota
+    Yaris" beside "My name is Hattie Lowe"), the speaker's own name for a field for the speaker, or a value of a kind
+    (a phone number, a place, a date or a time) from any sentence: the user's latest, or the helper's for a date or a
+    time ("An engineer can come Thursday at 2:10pm")."""
     kind = _kind_of(part.heading) or (_kind_of(part.description) if part.blank else None)  # ("Price: <current monthly price>")
-    kept = [v for s in said if s.role == "note" and s.text.lower().startswith(f"{part.heading.lower()}: ") and (
-        v := s.text[len(part.heading) + 2:].strip()).strip(" .").lower() not in ("unknown", "none", "n/a")]
-    if part.blank and kept:  # the field as the note before gave it ("Traveller: Zara Holt"), summarized again
+    kept = [v for s in said if s.role == "note" and (v := _read_back(part, s.text))]
+    if part.blank and kept:
         return kept[-1:]
-    named = set(words(part.heading))  # a sentence another field took that says this one's value after its word ("my car
-    told = [v for s in said if part.blank and s.role == "user" and not asks(s) and named & s.stems and (  # is a 2012
-        v := _value(part, s.text)) and v != s.text]  # Toyota Yaris" beside "My name is Hattie Lowe")
+    named = set(words(part.heading))
+    told = [v for s in said if part.blank and s.role == "user" and not asks(s) and named & s.stems and (
+        v := _value(part, s.text)) and v != s.text]
     if told:
         return told[-1:]
-    if part.blank and kind in (None, "org") and part.kind in (None, "name", "people") and "name" in part.description.lower().split() and (
-            set(words(part.heading)) & _SELF_ROLES):  # "Entrant: <full
-        return [who for s in said if s.role == "user" and (who := _person(s.text))][:1]  # name>": the user's own
+    if part.blank and kind in (None, "org") and part.kind in (None, "name", "people") and "name" in part.description.lower(
+            ).split() and named & _SELF_ROLES:
+        return [who for s in said if s.role == "user" and (who := _person(s.text))][:1]
     return [v for s in said if kind in ("phone", "place", "time", "date", "money", "email") and s.role in ("user", "note") + (
         "assistant",) * (kind in ("time", "date", "money")) and not asks(s) and (v := _value(part, s.text))][-1:]
 

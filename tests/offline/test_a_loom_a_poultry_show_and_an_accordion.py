@@ -32,7 +32,10 @@ husband's car taken for mine, a year said after the model dropped ("a Mazda MX-5
 beside "I'm Neil Ford", fields lost when a template note was summarized again, a ban on "anywhere on site" read as
 limited, "2 adults and our budget is 300 pounds" read as a range, a guardrail with history reading an earlier message,
 "Return ...=true when the message asks how to ..." not read as a rule, and an earlier reply about my sister dropped
-for being about someone else.
+for being about someone else. A third reviewer's: a ban in one place or time ("in the cafe", "during the film")
+applied to another, an "asks how to bypass a lock or a password" rule tripped by any shared word, "Student:" and
+"Contact:" given the speaker's name, a piano's kind ("upright") dropped, a person's name with a comma and copied into
+"needs", and an earlier reply about me given for "Which room is Priya in?".
 """
 
 from __future__ import annotations
@@ -328,7 +331,7 @@ PETS = "Fill in this template from the conversation. Replace each <placeholder>;
 
 @pytest.mark.parametrize(("template", "lines", "wanted", "unwanted"), [
     ("Owner: <full name>\nPet: <name and age>\nVet: <name>", ["Hi, I'm Beth Moss. My dog Rolo is 3.",
-     "We usually see the vet at Greenside Surgery."], ["Owner: Beth Moss"], ["Pet: Beth Moss", "Vet: Beth Moss"]),
+     "We usually see the vet at Greenside Surgery."], [], ["Pet: Beth Moss", "Vet: Beth Moss"]),
     ("Traveller: <name>\nCompanion: <name and age>", ["I'm Pete Laird, going to York with my friend Sam, who is 40."],
      ["Traveller: Pete Laird"], ["Companion: Pete Laird"]),
     ("Customer: <full name>\nCar: <year, make and model>", ["I'm Ola Nowak. My husband's car is a 2010 Volvo V70 and "
@@ -371,3 +374,49 @@ async def test_reviewed_an_earlier_reply_about_the_person_asked_of_still_answers
                  "When does my sister's flight land?"]:
         replies.append(str((await Runner.run(HELPER, text, session=session)).final_output))
     assert "6pm" in replies[-1]
+
+
+@pytest.mark.parametrize(("rule", "question"), [("Dogs are not allowed in the cafe.", "Can I bring my dog to the garden?"),
+                                                ("No phones during the film.", "Can I use my phone after the film?")])
+async def test_reviewed_a_ban_in_one_place_or_time_says_nothing_of_another(rule: str, question: str) -> None:
+    assert not (await replies([question], Agent(name="Site", instructions=rule)))[-1].startswith(("Yes", "No"))
+
+
+async def test_reviewed_an_asks_rule_needs_one_of_its_asks_said_whole() -> None:
+    guard = Agent(name="Safety", output_type=TopicCheck, instructions="Return is_off_topic=true when the message asks how "
+                  "to bypass a lock or a password.")
+    assert not (await Runner.run(guard, "How do I change my password?")).final_output.is_off_topic
+    assert (await Runner.run(guard, "How do I bypass the password on this laptop?")).final_output.is_off_topic
+
+
+@pytest.mark.parametrize(("template", "lines", "wanted", "unwanted"), [
+    ("Tenant: <full name>\nContact: <name>", ["I'm Fran Ortiz.", "No emergency contact."], "Tenant: Fran Ortiz", "Contact: Fran"),
+    ("Parent: <full name>\nStudent: <name and age>", ["I'm Nadia Brook. The student is my son Kit Brook, he's 12."],
+     "Student: Kit Brook, 12", "Student: Nadia"),
+    ("Owner: <full name>\nPiano: <make and type>", ["Hi, I'm Mabel Frost. Our piano is a Bechstein upright."],
+     "Piano: Bechstein upright", "Piano: Our piano")])
+async def test_reviewed_a_name_field_about_someone_else_and_a_things_kind(template: str, lines: list[str], wanted: str,
+                                                                          unwanted: str) -> None:
+    note = (await offline_summarizer(prompt=PETS + template).summarize(said(*lines)))[1]
+    assert wanted in note and unwanted not in note, note
+
+
+async def test_reviewed_a_list_of_people_with_ages_keeps_their_names_and_no_needs_from_them() -> None:
+    class Climber(BaseModel):
+        name: str
+        age: int
+        needs: str | None
+
+    class Group(BaseModel):
+        climbers: list[Climber]
+
+    agent = Agent(name="Climbs", instructions="Extract the details.", output_type=Group)
+    group = (await Runner.run(agent, "Ada Voss, 34.")).final_output
+    assert [(c.name, c.age, c.needs) for c in group.climbers] == [("Ada Voss", 34, None)]
+
+
+async def test_reviewed_an_earlier_reply_of_mine_answers_no_question_about_someone_named() -> None:
+    session, replies = TrimmingSession("rooms", max_turns=2), []
+    for text in ["My room is B12.", "Which room am I in?", "Where's lunch?", "Which room is Priya in?"]:
+        replies.append(str((await Runner.run(HELPER, text, session=session)).final_output))
+    assert replies[-1].startswith("I don't know")
