@@ -4985,11 +4985,20 @@ _FINE = ("are fine", "is fine", "are allowed", "is allowed", "are welcome", "is 
          "are ok", "is ok")
 
 
+def _places(said: Sequence[str]) -> set[tuple[str, str]]:
+    """The places and times lowered tokens name after a preposition: ``("at", "recept")`` of "at the reception",
+    ``("during", "ceremony")`` of "during the ceremony"."""
+    return {(a, stem(next((w for w in said[k + 1:k + 3] if w not in STOP), ""))) for k, a in enumerate(said) if a in (
+        "at", "in", "on", "to", "into", "during", "after", "before", "inside", "outside")}
+
+
 def _permitted(request: Request) -> str | None:
     """"No" or "Yes" to whether a thing the message names is allowed, from the one clause of the instructions that
-    bans it ("No tripods, no drones, no flash.") or allows it ("Hand-held cameras and phones are fine."); else ``None``."""
-    asking = " ".join(_lower_tokens(request.message[:400]))
-    if not any(f" {cue} " in f" {asking} " for cue in _MAY):
+    bans it ("No tripods, no drones, no flash.") or allows it ("Hand-held cameras and phones are fine."); else ``None``.
+    A clause that limits itself to a place or a time ("No phones during the ceremony") says nothing of another the
+    message names ("at the reception"); "anywhere" limits nothing."""
+    asked = _lower_tokens(request.message[:400])
+    if not any(f" {cue} " in f" {' '.join(asked)} " for cue in _MAY):
         return None
     own = set(words(request.message[:400])) - _ASKING_WORDS - _LIGHT_VERBS - stem_set("bring like want allow ok okay fine")
     found = []
@@ -5001,16 +5010,9 @@ def _permitted(request: Request) -> str | None:
                 f" {cue} " in f" {' '.join(said)} " for cue in _FINE)
             item = next((part for part in clause.replace(" and ", ",").replace(" or ", ",").split(",") if own & set(words(
                 part))), "")  # the one thing of a list the message asks of ("Hand-held cameras and phones are fine")
-            limits = set(words(item)) - own - stem_set("no not allowed permitted fine ok welcome") if not {
-                "anywhere", "everywhere"} & set(_lower_tokens(item)) else set()  # "No phones
-            asked = _lower_tokens(request.message[:400])  # during the ceremony" of "Can I use my phone at the reception?"
-            def places(said: list[str]) -> set[tuple[str, str]]:  # ("at", "reception") of "at the reception"
-                return {(a, stem(next((w for w in said[k + 1:k + 3] if w not in STOP), ""))) for k, a in enumerate(said) if a in (
-                    "at", "in", "on", "to", "into", "during", "after", "before", "inside", "outside")}
-            where, bounds = places(asked), places(_lower_tokens(item)) if limits else set()
-            if (banned or allowed) and item and not (bounds and where and not bounds & where):
-                found.append(("No" if banned else "Yes", line.strip()))  # during the ceremony" says nothing of the
-            # reception
+            bounds = _places(_lower_tokens(item)) if not {"anywhere", "everywhere"} & set(_lower_tokens(item)) else set()
+            if (banned or allowed) and item and not (bounds and _places(asked) and not bounds & _places(asked)):
+                found.append(("No" if banned else "Yes", line.strip()))
     verdicts = {verdict for verdict, _ in found}
     return f"{found[0][0]}: my instructions say \"{found[0][1]}\"" if len(verdicts) == 1 else None
 
