@@ -4298,7 +4298,10 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         lasting = "how long" in question.lower() and any(stem(unit) in _kinds(statement.text) for unit, (measure, _) in (
             _SECONDS.items()) if measure == "time") and set(topic) - stem_set("long take") <= statement.stems  # "How long
         # will the refund take?": "within 5 days" (not "How long is the hike?": "we walk for 5 hours")
-        stems = statement.stems | ({stem("long")} if lasting else set()) | ({stem("name")} if statement in introduced else set()) | ({head} if called & statement.stems or (
+        aged = stem("age") in topic and names and names <= statement.stems and any(t.isdigit() and int(t) <= 120 for t in tokens(
+            statement.text[:300]))  # "How old is Jo?" of a note's "Partner: Jo Quinn, 17"
+        stems = statement.stems | ({stem("long")} if lasting else set()) | ({stem("name")} if statement in introduced else set(
+            )) | ({stem("age"), stem("old")} if aged else set()) | ({head} if called & statement.stems or (
             statement in wished) else set()) | (  # "Ewa is a dentist"
             {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set()) | faulty | sized | streets | (
                 record.get(statement.order, frozenset())) | argued.get(statement.order, frozenset())  # (a tool's field, the names its record gives: "Low Tide") "Which

@@ -35,7 +35,8 @@ limited, "2 adults and our budget is 300 pounds" read as a range, a guardrail wi
 for being about someone else. A third reviewer's: a ban in one place or time ("in the cafe", "during the film")
 applied to another, an "asks how to bypass a lock or a password" rule tripped by any shared word, "Student:" and
 "Contact:" given the speaker's name, a piano's kind ("upright") dropped, a person's name with a comma and copied into
-"needs", and an earlier reply about me given for "Which room is Priya in?".
+"needs", an earlier reply about me given for "Which room is Priya in?", and "How old is Jo?" unanswered by a
+note's "Partner: Jo Quinn, 17".
 """
 
 from __future__ import annotations
@@ -420,3 +421,11 @@ async def test_reviewed_an_earlier_reply_of_mine_answers_no_question_about_someo
     for text in ["My room is B12.", "Which room am I in?", "Where's lunch?", "Which room is Priya in?"]:
         replies.append(str((await Runner.run(HELPER, text, session=session)).final_output))
     assert replies[-1].startswith("I don't know")
+
+
+async def test_reviewed_how_old_is_someone_a_template_note_lists_with_a_number() -> None:
+    items = [{"role": "user", "content": "Before we go on, recap what we have covered so far in this conversation."},
+             {"role": "assistant", "content": "Member: Dara Quinn\nPartner: Jo Quinn, 17\nTime: Thursday at 6pm"}]
+    said_age = str((await Runner.run(HELPER, [*items, {"role": "user", "content": "How old is Jo?"}])).final_output)
+    said_other = str((await Runner.run(HELPER, [*items, {"role": "user", "content": "How old is Sam?"}])).final_output)
+    assert "17" in said_age and said_other.startswith("I don't know")
