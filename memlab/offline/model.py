@@ -4228,16 +4228,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         if mine and ((lead := statement.text.partition(": ")[0]) in ("Noted", "You told me", "From my notes", "I said", "I don't"
                                                                      " know") or " returned" in lead):
             continue  # the offline model's own echo ("get_stock returned price: 8.5": the result itself answers)
-        echoing = statement.text.partition(": ")[2]
-        if echoed and (statement.text.partition(": ")[0] not in _ECHOES or any(set(words(echoing)) - _SECOND_PERSON <= s.stems
-                                                                               for s in request.said if s.role == "user") or (
-                set(words(" ".join(_proper_names(question, people=True)))) - set(words(echoing)) or (  # (not "Which
-                    # room is Priya in?" of "your room is B12")
-                {"i", "my", "me", "mine"} & set(lowered) and not of_someone_else(question) and (of_someone_else(
-                    echoing) or _named_subject(echoing) or any(t.endswith("'s") and t[:1].isupper() for t in tokens(
-                        echoing)[:3]))))):
-            continue  # an echo of a sentence still in view says nothing that sentence does not; of someone else's
-            # ("Helen Park's cake is lemon"), nothing of mine
+        if echoed and not _echo_may_answer(request, statement, question):
+            continue
         if wants_id and not ((statement.identifiers if coded else facts(statement.text) or [t for t in tokens(statement.text[
                 :300]) if len(t) > 3 and t.isalpha() and t.isupper()]) or len(topic) > 1 and set(topic) <= statement.stems) or (
                 how_much) and not any(map(  # (a code word: "BLUEFIN"; "What ID am I bringing?": "my passport as ID")
@@ -4393,6 +4385,21 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             best[1].text) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55"); of a note's line said twice,
         # after its first ("Opening day is 1 May" under "Timeline" and again under "Next step")
     return (best[0][3], best[1]) if best else None
+
+
+def _echo_may_answer(request: Request, statement: Statement, question: str) -> bool:
+    """Whether the offline model's own echo of the user ("You told me: your sister Bryony is sending her Lamy 2000
+    in") may answer ``question``: its source sentence is no longer in view (else that sentence answers), it names
+    whoever the question names ("Which room is Priya in?" is not answered by "your room is B12"), and a question of
+    mine is not answered by someone else's value ("Helen Park's cake is lemon")."""
+    lead, _, echoing = statement.text.partition(": ")
+    if lead not in _ECHOES or any(set(words(echoing)) - _SECOND_PERSON <= s.stems for s in request.said if s.role == "user"):
+        return False
+    if set(words(" ".join(_proper_names(question, people=True)))) - set(words(echoing)):
+        return False
+    mine = {"i", "my", "me", "mine"} & set(_lower_tokens(question)) and not of_someone_else(question)
+    return not (mine and (of_someone_else(echoing) or _named_subject(echoing) or any(
+        t.endswith("'s") and t[:1].isupper() for t in tokens(echoing)[:3])))
 
 
 def _unanswered(request: Request) -> list[str]:
