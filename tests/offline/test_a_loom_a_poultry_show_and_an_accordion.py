@@ -41,6 +41,8 @@ note's "Partner: Jo Quinn, 17".
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from agents import Agent, Runner, function_tool
 from pydantic import BaseModel
@@ -286,10 +288,15 @@ class TramBooking(BaseModel):
     passengers: list[Passenger]
 
 
+async def extracted(output_type: type[BaseModel], message: str) -> Any:
+    """What an agent with ``output_type`` extracts from ``message``."""
+    return (await Runner.run(Agent(name="Extractor", instructions="Extract the details.", output_type=output_type),
+                             message)).final_output
+
+
 async def test_an_age_and_a_need_listed_after_a_person_belong_to_that_person() -> None:
-    agent = Agent(name="Trams", instructions="Extract the booking.", output_type=TramBooking)
-    booking = (await Runner.run(agent, "Please book the heritage tram on 14 June for Ada Quill, 34, and her father Len "
-                                       "Quill, 71, who uses a wheelchair.")).final_output
+    booking = await extracted(TramBooking, "Please book the heritage tram on 14 June for Ada Quill, 34, and her father Len "
+                                           "Quill, 71, who uses a wheelchair.")
     assert [(r.name, r.age, r.wheelchair) for r in booking.passengers] == [("Ada Quill", 34, False), ("Len Quill", 71, True)]
 
 
@@ -304,8 +311,7 @@ class Batch(BaseModel):
 
 
 async def test_an_items_name_is_the_words_before_its_bracket_not_the_unit_inside() -> None:
-    agent = Agent(name="Batches", instructions="Extract the batch.", output_type=Batch)
-    batch = (await Runner.run(agent, "Batch CH-12: jalapeno (8000 SHU) and bird's eye (100000 SHU).")).final_output
+    batch = await extracted(Batch, "Batch CH-12: jalapeno (8000 SHU) and bird's eye (100000 SHU).")
     assert [c.name for c in batch.chillies][:1] == ["jalapeno"] and "SHU" not in [c.name for c in batch.chillies]
 
 
@@ -411,8 +417,7 @@ async def test_reviewed_a_list_of_people_with_ages_keeps_their_names_and_no_need
     class Group(BaseModel):
         climbers: list[Climber]
 
-    agent = Agent(name="Climbs", instructions="Extract the details.", output_type=Group)
-    group = (await Runner.run(agent, "Ada Voss, 34.")).final_output
+    group = await extracted(Group, "Ada Voss, 34.")
     assert [(c.name, c.age, c.needs) for c in group.climbers] == [("Ada Voss", 34, None)]
 
 
