@@ -28,7 +28,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
+from .reading import (_COUNT_WORDS, CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, sentences, stem, stem_set,
                       structured, structured_input, tokens, whole_words_at, wording, words)
@@ -95,9 +95,7 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _LATER = ("back", "later", "tomorrow", "tonight", "today", "again", "at", "on", "when", "after", "before", "now", "asap")
 _SELF_NAMED = re.compile(rf"(?i:\bmy name\b|\bcall me\b(?! (?:{'|'.join(_LATER)})\b)|"
                          r"\b(?:user|customer|client)(?:'s)? name\b|^name:)|\b[Ii](?:['’]m| am) [A-Z]")  # "hi i'm Priya" too
-#: Counts spelled out, and thousands written "k" ("Table for six", "max 300k"); "one" is as often a pronoun.
-_COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-                                            "fifteen sixteen seventeen eighteen nineteen".split(), 2)} | {"dozen": 12}
+#: Thousands written "k" ("max 300k"), and counts spelled out (:data:`_COUNT_WORDS`).
 _TENS = {w: n for n, w in zip(range(20, 100, 10), "twenty thirty forty fifty sixty seventy eighty ninety".split())}
 _SPELLED = re.compile(rf"\b(?:(?:{'|'.join(_TENS)})(?:-(?:one|{'|'.join(_COUNT_WORDS)}))?|{'|'.join(_COUNT_WORDS)})\b"
                       r"|(?<![\w.])(\d+(?:\.\d+)?)[kK]\b", re.I)  # "twenty-two": 22
@@ -4083,6 +4081,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         w in _COST_WORDS for w in _lower_tokens(question))  # "How much is it?", "What did that cost?": a
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
     topic = [one for one in topic if one not in _MODIFIERS] or topic  # "our total budget": the budget
+    low = _lower_tokens(question)
+    counting = {a for w, a, b in zip(low, low[1:], low[2:]) if w in ("what", "which") and a in _COUNT_WORDS and b not in STOP}
+    topic = [one for one in topic if one not in counting] or topic  # "What two preferences did I give?": preferences
     held = {one for s in request.said if not s.asks for one in s.stems} if any("-" in one for one in topic) else set()
     topic = [part for one in topic for part in ([stem(one.replace("-", ""))] if stem(one.replace("-", "")) in held else one.split(
         "-") if "-" in one and one.replace("-", "").isalpha() and one not in held else [one])]  # "my second-ferment flavour"
@@ -4105,6 +4106,12 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         topic = [one for one in topic if one != head]  # "models" were said (but "40 infantry miniatures"): the trim
         head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None)  # colour; "my accordion's serial number":
     # the serial number
+    which = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(question)) if a in ("which", "what")), None)
+    if head and which in topic and which != head and any(f" {p} {o} {w}" in lowered_question for p in ("for", "of", "on") for o in (
+            "my", "our") for w in _lower_tokens(question) if stem(w) == head) and not any(
+                {head, which} <= s.stems for s in request.said if not s.asks):  # "Which colour did I pick for our album?"
+        topic = [one for one in topic if one != head]  # when no sentence tells both: the colour told ("Colour: smoky
+        head = None  # grey"), the album being what the whole conversation is of
     named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
     called = {stem(found) for s in request.said if s.role == "user" and head  # "my partner Ewa": Ewa is the partner
               for found in re.findall(rf"\b[Mm]y {re.escape(head)}\w*(?:'s name)?(?: is)?(?: called| named)? ([A-Z][\w-]+)", s.text)}
@@ -4248,7 +4255,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                     ) in ("leaves", "leave", "departs", "arrives", "from", "opposite", "behind", "outside")] or {"downtown", "upstairs",
                  "downstairs", "outside", "inside", "home", "abroad", "here", "there"} & set(_lower_tokens(statement.text)) or any(
                     stem(a) in topic and b in ("the", "a", "an", "my", "our") for a, b in itertools.pairwise(_lower_tokens(
-                        statement.text)))):  # ("Where am I stewarding?": "I'm stewarding the east bridge from 8pm")
+                        statement.text))) or _ADDRESS.search(statement.text)):  # ("Where am I stewarding?": "I'm stewarding
+            # the east bridge from 8pm"; "the Akande house, 7 Willowmere Close, from 2 to 9 September": an address)
             continue  # nor "Where is the concert?" by "The concert is at 7 pm" (a time, and no place: not "leaves Heathrow")
         faulty = set(topic) & _FAULTS if statement.stems & _FAULT_WORDS else set()  # "What's wrong with it?": "a cracked top"
         sized = {stem(w) for w in lowered[1:2] if w in _MEASURED} if lowered[:1] == ["how"] and set(lowered[1:2]) & _MEASURED and (
@@ -4292,7 +4300,11 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # will the refund take?": "within 5 days" (not "How long is the hike?": "we walk for 5 hours")
         aged = stem("age") in topic and names and names <= statement.stems and any(t.isdigit() and int(t) <= 120 for t in tokens(
             statement.text[:300]))  # "How old is Jo?" of a note's "Partner: Jo Quinn, 17"
-        stems = statement.stems | ({stem("long")} if lasting else set()) | ({stem("name")} if statement in introduced else set(
+        low = _lower_tokens(statement.text[:300])
+        scored = {counted, stem("worth")} if counted and any(_NUMBER.fullmatch(a) and b == "for" and stem(c) in topic and (
+            stem(c) != counted) for a, b, c in zip(low, low[1:], low[2:])) else set()  # "How many points is originality
+        # worth?": "10 for originality"
+        stems = statement.stems | scored | ({stem("long")} if lasting else set()) | ({stem("name")} if statement in introduced else set(
             )) | ({stem("age"), stem("old")} if aged else set()) | ({head} if called & statement.stems or (
             statement in wished) else set()) | (  # "Ewa is a dentist"
             {stem("day"), stem("date")} if dated else set()) | price | ({stem("address")} if placed else set()) | faulty | sized | streets | (
@@ -5002,11 +5014,35 @@ def _places(said: Sequence[str]) -> set[tuple[str, str]]:
         "at", "in", "on", "to", "into", "during", "after", "before", "inside", "outside")}
 
 
+def _clock(said: Sequence[str], at: int) -> int | None:
+    """The minute of the day lowered tokens give at ``at`` ("8pm", "8 pm", "8:30pm", "20:00": 1200...); else ``None``."""
+    low = "".join(said[at:at + 2]) if said[at + 1:at + 2] in (["am"], ["pm"]) else said[at] if at < len(said) else ""
+    meridiem = low[-2:] if low[-2:] in ("am", "pm") else ""
+    hours, _, minutes = low.removesuffix(meridiem).replace(".", ":").partition(":")
+    if not hours.isdigit() or minutes and not minutes.isdigit() or not (meridiem or minutes) or int(hours) > 23:
+        return None
+    return (int(hours) % 12 + 12 * (meridiem == "pm") if meridiem else int(hours)) * 60 + int(minutes or 0)
+
+
+def _in_hours(limit: Sequence[str], asked: Sequence[str]) -> bool | None:
+    """Whether the time the message asks of ("at 9pm") falls inside the hours a clause limits itself to ("after 8pm",
+    "before 7am", "from 22:00"); ``None`` when either names no such time."""
+    bounds = [(a, minute) for k, a in enumerate(limit) if a in ("after", "before", "until", "from") and (
+        minute := _clock(limit, k + 1)) is not None]
+    times = [minute for k, a in enumerate(asked) if a in ("at", "around", "about", "by") and (
+        minute := _clock(asked, k + 1)) is not None]
+    if len(bounds) != 1 or len(times) != 1:
+        return None
+    (way, bound), (time,) = bounds[0], times
+    return time > bound if way == "after" else time >= bound if way == "from" else time < bound
+
+
 def _permitted(request: Request) -> str | None:
     """"No" or "Yes" to whether a thing the message names is allowed, from the one clause of the instructions that
     bans it ("No tripods, no drones, no flash.") or allows it ("Hand-held cameras and phones are fine."); else ``None``.
     A clause that limits itself to a place or a time ("No phones during the ceremony") says nothing of another the
-    message names ("at the reception"); "anywhere" limits nothing."""
+    message names ("at the reception"), nor of a time outside its hours ("No tents after 8pm" of "at 7pm"; "at 9pm" is
+    a "No"); "anywhere" limits nothing."""
     asked = _lower_tokens(request.message[:400])
     if not any(f" {cue} " in f" {' '.join(asked)} " for cue in _MAY):
         return None
@@ -5014,6 +5050,8 @@ def _permitted(request: Request) -> str | None:
     found = []
     for line in sentences(request.instructions[:4000]):
         for clause in line.rstrip(".!").replace(";", ",").split(","):
+            label, colon, rest = clause.partition(": ")
+            clause = rest if colon and len(label.split()) <= 2 else clause  # ("Rules: No tents after 8pm")
             said = _lower_tokens(clause)
             banned = said[:1] == ["no"] or "not allowed" in " ".join(said) or "not permitted" in " ".join(said)
             allowed = not banned and not {"not", "no", "never"} & set(said) and any(
@@ -5021,7 +5059,9 @@ def _permitted(request: Request) -> str | None:
             item = next((part for part in clause.replace(" and ", ",").replace(" or ", ",").split(",") if own & set(words(
                 part))), "")  # the one thing of a list the message asks of ("Hand-held cameras and phones are fine")
             bounds = _places(_lower_tokens(item)) if not {"anywhere", "everywhere"} & set(_lower_tokens(item)) else set()
-            if (banned or allowed) and item and not (bounds and _places(asked) and not bounds & _places(asked)):
+            hours = _in_hours(_lower_tokens(item), asked)
+            if (banned or allowed) and item and hours is not False and (hours or not (
+                    bounds and _places(asked) and not bounds & _places(asked))):
                 found.append(("No" if banned else "Yes", line.strip()))
     verdicts = {verdict for verdict, _ in found}
     return f"{found[0][0]}: my instructions say \"{found[0][1]}\"" if len(verdicts) == 1 else None
@@ -5956,12 +5996,24 @@ def _pasted_question(message: str) -> tuple[str, str] | None:
 _ASKS_AGAIN = frozenset("will is are was were can could does do did what what's when where who how which".split())
 
 
+def _asks_to_note(sentence: str) -> bool:
+    """Whether a sentence only asks the model to keep what was said before it: "Can you note that?", "Please remember
+    that.", "Could you make a note of this?" (not "Note that the gate is locked")."""
+    said = [t for t in _lower_tokens(sentence[:120]) if t not in (
+        "please", "you", "can", "could", "would", "will", "kindly", "just", "make", "a", "of")]
+    return 1 < len(said) <= 3 and said[0] in ("note", "remember", "record", "jot", "log") and set(said[1:]) <= {
+        "that", "this", "it", "those", "them", "down"}
+
+
 def compose(request: Request, missing: Sequence[str] = ()) -> str:
     """The text the model answers with when it calls no tool: the newest tool results, a greeting back,
     a request for what a tool needs, an answer from the conversation or the instructions, or an echo."""
     if request.this_turn[2]:
         return _report(request.this_turn[2], request.message)
     said = request.message.strip()
+    pieces = sentences(said)
+    said = said[:said.rfind(pieces[-1])].strip() if len(pieces) > 1 and _asks_to_note(pieces[-1]) else said  # "I'd prefer
+    # a non-smoker. Can you note that?": what to note
     at = request.last_user_index
     sent = list(itertools.takewhile(is_user_message, request.conversation[at::-1])) if at >= 0 else []
     parts = [p for item in sent if isinstance(item.get("content"), list) for p in item["content"]]  # this message's,

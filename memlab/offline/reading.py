@@ -71,6 +71,9 @@ _UNWRITTEN = dict.fromkeys("dont doesnt didnt cant couldnt wont wouldnt shouldnt
 #: Subjects of a clause ("when I travel", "what my sister said").
 _SUBJECTS = frozenset("i we he she they my our his her their".split())
 #: Capitalised words that are never a person's name.
+#: Counts spelled out ("Table for six", "three rabbits"); "one" is as often a pronoun.
+_COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+                                            "fifteen sixteen seventeen eighteen nineteen".split(), 2)} | {"dozen": 12}
 CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
                      "may june july august september october november december today tomorrow".split())
 #: Words that open a correction naming no subject ("No wait, it's...", "Make that...", "Sorry, I meant..."), and
@@ -442,6 +445,8 @@ class _Reader:
         lead = [*itertools.dropwhile(lambda t: t in _FIXING, (t.lower().replace("’", "'") for t in found[:6])), ""]
         opens = lead[0] in _POINTING  # "She's 9", "scratch that, she lives in Nice"
         called = any(a.lower() in ("called", "named") and b[:1].isupper() for a, b in zip(found, found[1:]))
+        if lead[0] in ("her", "his", "their") and stem(lead[1]) in _OTHERS and found[2:3] and found[2][:1].isupper():
+            opens = False  # "Her friend Nell Carver is also entering": of Nell, not of the daughter told before
         if opens or {stem(t) for t in found} & _KIN or called:  # the relative and the names told with it ("a rescue
             self.person = (self.person if opens else frozenset()) | {stem(t) for k, t in enumerate(found) if stem(  # mare
                 t) in _KIN or k and t[:1].isupper() and t != "I" and t.lower() not in CALENDAR}  # called Willow")
@@ -488,7 +493,7 @@ class _Reader:
             return fixed  # the correction after its reason
         at = next((k for k in range(lead, len(found)) if found[k].lower() == "not"), len(found))
         new, old = found[lead:at], " ".join(found[at + 1:])
-        cut = [k for k in (sentence.find(mark, sentence.lower().find(" not ") + 5) for mark in (":", ";", " - ", ", ")) if k > 0]
+        cut = [k for k in (sentence.find(mark, sentence.lower().find(" not ") + 5) for mark in (": ", ";", " - ", ", ")) if k > 0]
         old = " ".join(tokens(sentence[sentence.lower().find(" not ") + 5:min(cut)])) if cut and at < len(found) and (
             " not " in sentence.lower()) else old
         # ("ends 724, not 742: 07700 900 724": the 742)
@@ -508,6 +513,9 @@ class _Reader:
             new = new[counts[0]:counts[0] + 2]
             if not any(stem(new[1].lower()) in s.stems for s in self.statements if s.role in ("user", "note")):
                 return sentence  # ("I'll bring 3 bags, not 2" is no change of "2 sourdough loaves")
+        new = new[1:] if [t.lower().replace("’", "'") for t in new[:1]] == ["it's"] and len(new) == 3 and (
+            new[1].lower() in _COUNT_WORDS) and new[2].isalpha() else new  # "Actually, it's three rabbits - they got
+        # another": "three rabbits"
         said = [t.lower() for t in new]  # "the date is wrong - it's 21 June, not the 14th": "21 June" for the 14
         its = "it's" in said[1:] and at < len(found)
         new = new[said.index("it's") + 1:] if its else new
@@ -548,6 +556,8 @@ class _Reader:
         rest = sentence[sentence.lower().find(" but ") + 5:].split(",")[0] if but else ""
         if but:  # "not sushi but ramen(, sushi is second)": the new value after "but", up to a comma
             new, old = tokens(rest), " ".join(found[at + 1:but])
+        if (moved := self._day_moved(new, old if at < len(found) else "")) is not None:
+            return moved
         dated = all(t.lower() in CALENDAR or t[:1].isdigit() or t.lower() in ("at", "on", "the", "of") for t in new)
         ranged = [k for k in range(1, len(new) - 1) if new[k].lower() in ("to", "and") and new[k - 1][:1].isdigit() and (
             new[k + 1][:1].isdigit())]  # "15:00 to 19:00": one value
@@ -560,7 +570,11 @@ class _Reader:
             begin = sentence.find(t, begin) + len(t)  # of "make")
         value = (rest or its_value or sentence[sentence.find(new[0], begin):].split(" not ")[0]).rstrip(" ,;.!")
         value = value[:value.rfind(new[-1]) + len(new[-1])] if new[-1] in value else value
-        key = next((t for t in new if any(c.isdigit() for c in t) or t[:1].isupper() and t != "I"), "")
+        keys = [t for t in new if any(c.isdigit() for c in t) or t[:1].isupper() and t != "I"] or [
+            t for t in new[:1] if t.lower() in _COUNT_WORDS]  # ("three rabbits": the count)
+        key = next((t for t in keys if not any(whole_words_at(s.text, t) for s in self.statements if s.role == "user")),
+                   keys[0]) if keys[1:] and keys[0][:1].isupper() else (keys or [""])[0]  # "Actually Tobias wants loom
+        # 5": the 5 is new, Tobias was said ("Tobias Reed wants loom 3")
         opening = " ".join(found[:lead]).lower()
         if not (key or old or "make that" in opening or "meant" in opening):
             return sentence  # "Oh wait, it's fine", "Make it quick" name no new value
@@ -599,6 +613,31 @@ class _Reader:
             not old or whole_words_at(s.text.lower(), old.lower())) and (fixed := _replaced(s.text, value, old, key, subject or [
                 phrase, *sorted(thing)] * bool(thing)))), sentence)
         # (a whole word: "not 2" is of "2 mudguards", not of "CE-10982")
+
+    def _day_moved(self, new: Sequence[str], old: str) -> str | None:
+        """A day of the month a correction moves in the statement of the thing it names: "the Fairweather booking starts
+        on the 13th, not the 12th" of "the Fairweather flat, from 12 to 20 September" (the 12); "the Akande end date is
+        the 10th" of "the Akande house, from 2 to 9 September" (a range's end, or its start for "starts", "start date")."""
+        day = new[-1][:-2] if new[-1:] and new[-1][-2:] in ("st", "nd", "rd", "th") else new[-1] if new else ""
+        said = {t.lower() for t in new[:-1]}
+        side = 2 if said & {"end", "ends", "finish", "finishes", "until"} else 0 if said & {"start", "starts", "begin",
+                                                                                             "begins", "from"} else -1
+        names = {t for t in new[:-1] if t[:1].isupper() and t.lower() not in CALENDAR}
+        if not (day.isdecimal() and 1 <= int(day) <= 31 and names and (old.isdigit() or not old and side >= 0)):
+            return None
+        for s in reversed([s for s in self.statements if s.role in ("user", "note") and not s.asks]):
+            found = tokens(s.text)
+            if not names <= set(found):
+                continue
+            ranges = [found[k:k + 3] for k in range(len(found) - 2) if found[k].isdigit() and found[k + 1].lower() in (
+                "to", "until") and found[k + 2].isdigit() and found[k + 3:k + 4] and found[k + 3].lower() in CALENDAR]
+            if len(ranges) != 1 or old and old not in (ranges[0][0], ranges[0][2]):
+                return None
+            one = " ".join(ranges[0])
+            moved = ranges[0][:]
+            moved[moved.index(old) if old else side] = day
+            return s.text.replace(one, " ".join(moved), 1) if s.text.count(one) == 1 else None
+        return None
 
     def transcript(self, text: str) -> None:
         """A conversation written as ``ROLE: text`` lines (or two speakers' names, :func:`speakers`); a line without
@@ -763,6 +802,16 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
         start -= 1  # "214" of "C-214", when the value is "C-241": the whole code
     if 0 <= start < at and key.lower().startswith(target[start:at].lower()):
         at, old = start, target[start:at + len(old)]
+    whole = at
+    while whole > 0 and not target[whole - 1].isspace():
+        whole -= 1
+    ends = len(target[at:].split(None, 1)[0].rstrip(".,;!?)")) + at if at >= 0 else at
+    if at >= 0 and " " not in value and value.startswith(target[whole:at]) and value.endswith(target[at + len(old):ends]) and (
+            len(value) > len(old) + ends - at - len(old)):  # "j.lindqvist@postbox.example" for the "postmark" of
+        at, old = whole, target[whole:ends]  # "j.lindqvist@postmark.example": the whole address
+    clock = [t for t in value.split() if t.strip(".,").replace(":", "").replace(".", "").isdigit() and ":" in t]
+    value = clock[0].strip(".,") if ":" in old and old.replace(":", "").isdigit() and len(clock) == 1 else value  # "doors
+    # open at 9:00" for the 9:30 of "doors at 9:30": the time
     if at >= 0:
         end = at + len(old)
         article, _, rest = value.partition(" ")
@@ -782,9 +831,9 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
         value = key if tail and not target[end:].lower().startswith(f" {tail.lower()}") and all(  # fireworks": the
             stem(t.lower()) in near for t in tokens(tail)) else value  # number alone, its words said after it already
         return target[:at] + value + target[end:]
-    def shape(token: str) -> tuple[bool, ...]:  # (a weekday is no month: "Wednesday" replaces "Tuesday", not "March")
-        return (any(c.isdigit() for c in token), any(c.isalpha() for c in token), token[:1].isupper(),
-                token.lower() in CALENDAR, token.lower() in _WEEKDAYS)
+    def shape(token: str) -> tuple[bool, ...]:  # (a weekday is no month: "Wednesday" replaces "Tuesday", not "March";
+        return (any(c.isdigit() for c in token), any(c.isalpha() for c in token), token[:1].isupper(),  # "three"
+                token.lower() in CALENDAR, token.lower() in _WEEKDAYS, token.lower() in _COUNT_WORDS)  # replaces "two")
     found, shapes = tokens(target), [shape(t) for t in tokens(value)]
     given = tokens(value)
     if len(given) == 3 and given[1].lower() in ("to", "and", "until") and given[0][:1].isdigit() and given[2][:1].isdigit():

@@ -96,6 +96,13 @@ def _resolve(schema: Any, defs: Mapping[str, Any]) -> Any:
     return schema
 
 
+def _may_be_null(schema: Any, defs: Mapping[str, Any]) -> bool:
+    """Whether ``schema`` accepts null (``anyOf`` with null, ``"type": ["string", "null"]``)."""
+    kinds = schema.get("type") if isinstance(schema, Mapping) else None
+    return isinstance(schema, Mapping) and (any(_is_null(_resolve(o, defs)) for o in schema.get("anyOf") or []) or (
+        isinstance(kinds, list) and "null" in kinds))
+
+
 def _is_null(schema: Any) -> bool:
     return isinstance(schema, Mapping) and schema.get("type") == "null"  # a true or false schema is not
 
@@ -160,7 +167,13 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         named = [key for key, value in out.items() if isinstance(value, str) and 1 < len(value.split()) <= 4 and all(
             word[:1].isupper() or word[1:2].isupper() or k > 1 and word.isdigit() for k, word in enumerate(value.split(
                 )))]  # a name of two to four words ("Apple iPhone 13 Pro"; no date: "Oct 3 2024")
+        fields = {key: _resolve(inner, defs) for key, inner in (schema.get("properties") or {}).items()}
+        chosen = [key for key in named if isinstance(fields[key], Mapping) and ("enum" in fields[key] or "const" in fields[key])]
         for key, later in itertools.combinations(named, 2):  # make and model: "Honda Civic" → "Honda", "Civic"
+            if {key, later} & set(chosen) and out[key] == out[later]:  # an option chosen ("Old Town") stays whole; a
+                free = later if key in chosen else key  # free field that only repeats it was not said
+                out[free] = None if free not in chosen and _may_be_null(fields[free], defs) else out[free]
+                continue
             repeats = any(side in k.lower() for k in (key, later) for side in ("winn", "loser", "losing"))
             worded = any(w in k.lower() for k in (key, later) for w in ("message", "text", "note", "caption", "inscription"))
             if out[key] == out[later] and not {key, later} & {"name", "title"} and not repeats and not worded:  # a person's name is

@@ -80,7 +80,7 @@ def test_a_request_for_content_is_declined_and_an_order_is_told_back_as_asked():
     assert chat(["Message: Where is my parcel?\n\nCandidates:\nIt is late.\n\nSorry, it is on its way!"],
                 picker)[0].startswith("I can't do that")
     noted, answer = chat(["I booked a table for four at 7pm.", "Actually, change the table to six people."])
-    assert answer == "Noted: you asked me to change the table to six people.", answer
+    assert answer == "Noted: you booked a table for six people at 7pm.", answer  # the change, written into the booking
 
 
 def test_a_yes_or_no_question_is_settled_by_what_was_said_word_for_word():

@@ -1,0 +1,112 @@
+"""Memory, corrections, instructions and schemas, as outside testers met them this round (in my own words and domains):
+
+- a correction written into what it corrects keeps the rest of the sentence whole: "Actually Mira wants kiln 5"
+  of "Mira Holt wants kiln 2" (not "Mira Mira wants..."), "doors open at 8:45 not 9:15" (not "8:45:15"), an address
+  "not postmark" (the whole address, once), "it's four ferrets" for "two ferrets";
+- a day a correction moves is the day of a range told before ("starts on the 6th, not the 5th" of "from 5 to 11
+  May"; "the end date is the 12th": the range's end);
+- "Her friend Tamsin Roe is also entering, ID ..." is Tamsin's, not the daughter's told before;
+- "Which colour did I pick for our quilt?" is the colour told, when no sentence tells both; "How many marks is
+  neatness worth?" is "10 for neatness"; "What two sizes did I ask for?" asks for sizes;
+- "..., can you note that?" notes what came before it; "Where is the Pellow cottage?" is the sentence with its
+  address, even with dates in it;
+- "No bonfires after 9pm" is a "No" at 10pm, and says nothing at 8pm;
+- a schema's option of two words ("Old Harbour") stays whole beside a free text field, which is not filled with it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+from agents import Agent, Runner
+from pydantic import BaseModel
+
+from ..helpers import turns
+
+pytestmark = pytest.mark.usefixtures("api")
+
+HELPER = Agent(name="Helper", instructions="Remember the details you are given and answer questions about them briefly.")
+
+
+async def replies(texts: list[str], agent: Agent = HELPER) -> list[str]:
+    return [reply for _, reply in await turns(agent, texts)]
+
+
+async def test_a_correction_naming_its_person_changes_the_value_and_keeps_the_whole_name() -> None:
+    said = await replies(["Mira Holt wants kiln 2 for the Sunday firing.", "Actually Mira wants kiln 5 instead.",
+                          "Which kiln does Mira want?"])
+    assert "Mira Holt wants kiln 5" in said[1] and "Mira Mira" not in said[1] and "kiln 5" in said[2]
+
+
+async def test_a_time_an_address_and_a_spelled_count_are_corrected_in_place() -> None:
+    said = await replies(["The quiz is on Friday 3 October, doors at 9:15.", "Sorry, doors open at 8:45 not 9:15.",
+                          "What time do doors open?"])
+    assert "doors at 8:45." in said[1] and "8:45:15" not in said[1] and "8:45" in said[2]
+    said = await replies(["My email is r.okafor@postmark.example.", "Sorry, the email is r.okafor@postbox.example, not postmark.",
+                          "What is my email?"])
+    assert "r.okafor@postbox.example" in said[2] and "postmark" not in said[2] and said[2].count("@") == 1
+    said = await replies(["The Dunmores keep two ferrets, Pip and Moss.", "Actually, it's four ferrets - they took in two more.",
+                          "How many ferrets do the Dunmores keep?"])
+    assert "four ferrets" in said[2] and "two ferrets" not in said[2]
+
+
+async def test_a_day_moved_by_a_correction_is_the_day_of_the_range_told_before() -> None:
+    said = await replies(["First job: the Pellow cottage, 4 Gorse Lane, from 5 to 11 May.",
+                          "Second job: the Varga flat, 2 Quay Row, from 14 to 20 May.",
+                          "Correction - the Pellow job starts on the 6th, not the 5th.",
+                          "Actually the Varga end date is the 22nd, they extended.",
+                          "When does the Pellow job start?", "When do I finish at the Varga flat?"])
+    assert "from 6 to 11 May" in said[4] and "from 14 to 22 May" in said[5]
+
+
+async def test_her_friend_named_in_full_is_not_the_daughter_told_before() -> None:
+    said = await replies(["I'm entering my daughter Isla Mbeki in the under-12 bake-off.",
+                          "Her entry is a lemon drizzle, entry ID BK-204.",
+                          "Her friend Tamsin Roe is also entering, entry ID BK-219, a carrot cake.",
+                          "What is Isla's entry ID?", "What is Tamsin's entry ID?"])
+    assert "BK-204" in said[3] and "BK-219" not in said[3] and "BK-219" in said[4]
+
+
+async def test_a_question_of_a_thing_the_conversation_is_about_takes_the_value_told_alone() -> None:
+    said = await replies(["Hi, I'm Ruth, I'd like a king-size quilt made for our guest room.",
+                          "Fabric: washed linen, please. My sister wants a cot quilt too, in yellow.",
+                          "Sorry, the fabric should be brushed cotton, not washed linen.",
+                          "Which fabric did I pick for our quilt?"])
+    assert "brushed cotton" in said[3] and "washed linen" not in said[3]
+
+
+async def test_marks_for_a_thing_and_a_counted_question_are_answered_from_what_was_said() -> None:
+    said = await replies(["Marking is out of 30: 10 for flavour, 10 for texture, 10 for neatness.",
+                          "How many marks is neatness worth?"])
+    assert "10 for neatness" in said[1]
+    said = await replies(["I'd like the jumper in medium, and a spare in large. Can you note that?",
+                          "What two sizes did I ask for?"])
+    assert said[0] == "Noted: you'd like the jumper in medium, and a spare in large." and "medium" in said[1]
+
+
+async def test_where_a_place_is_is_the_sentence_with_its_address_even_with_dates_in_it() -> None:
+    said = await replies(["First job: the Pellow cottage, 4 Gorse Lane, from 5 to 11 May.",
+                          "Mrs Pellow's cat is a tabby called Sago, fed twice a day.", "Where is the Pellow cottage?"])
+    assert "4 Gorse Lane" in said[2]
+
+
+async def test_a_ban_limited_to_hours_is_a_no_inside_them_and_says_nothing_outside() -> None:
+    camp = Agent(name="Camp", instructions="You take bookings for Hollin Field. Rules: No bonfires after 9pm. Dogs are fine "
+                                           "on leads.")
+    late, early = await replies(["Can we light a bonfire at 10pm?"], camp), await replies(["Can we light a bonfire at 8pm?"], camp)
+    assert late[0].startswith("No: my instructions say") and "after 9pm" in late[0]
+    assert not early[0].startswith(("No", "Yes"))
+
+
+class Ride(BaseModel):
+    route: Literal["Old Harbour", "Cliff Top"]
+    riders: int
+    date: str
+    language: str | None = None
+
+
+async def test_a_two_word_option_stays_whole_and_an_unsaid_free_field_stays_empty() -> None:
+    agent = Agent(name="Rides", instructions="Record the ride booked. Leave what was not said empty.", output_type=Ride)
+    ride = (await Runner.run(agent, "Book the Old Harbour ride for 3 riders on 2026-05-09, please.")).final_output
+    assert ride == Ride(route="Old Harbour", riders=3, date="2026-05-09", language=None)
