@@ -94,8 +94,10 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 #: back tomorrow".
 _LATER = ("back", "later", "tomorrow", "tonight", "today", "again", "at", "on", "when", "after", "before", "now", "asap")
 _SELF_NAMED = re.compile(rf"(?i:\bmy name\b|\bcall me\b(?! (?:{'|'.join(_LATER)})\b)|"
-                         r"\b(?:user|customer|client)(?:'s)? name\b|^name:)|\b[Ii](?:['’]m| am) [A-Z]")  # "hi i'm Priya" too
-#: Thousands written "k" ("max 300k"), and counts spelled out (:data:`_COUNT_WORDS`).
+                         r"\b(?:user|customer|client)(?:'s)? name\b|^name:)|\b[Ii](?:['’]m| am) [A-Z]"
+                         r"|^(?:[Hh]i,? )?[Tt]his is [A-Z][a-z]+(?: [A-Z][a-z]+)?(?: from |,| here\b)")  # "hi i'm Priya" too; "This
+# is Priya from the Lantern Street canteen" (on the phone)
+#: Counts spelled out in tens ("twenty-two", with :data:`_COUNT_WORDS`), and thousands written "k" ("max 300k").
 _TENS = {w: n for n, w in zip(range(20, 100, 10), "twenty thirty forty fifty sixty seventy eighty ninety".split())}
 _SPELLED = re.compile(rf"\b(?:(?:{'|'.join(_TENS)})(?:-(?:one|{'|'.join(_COUNT_WORDS)}))?|{'|'.join(_COUNT_WORDS)})\b"
                       r"|(?<![\w.])(\d+(?:\.\d+)?)[kK]\b", re.I)  # "twenty-two": 22
@@ -375,6 +377,24 @@ class Tool:
         name, said = str(tool.get("name", "")), str(tool.get("description") or "")
         parameters = tool.get("parameters") if isinstance(tool.get("parameters"), dict) else {}
         return cls(name, parameters, *_tool_stems(name, said, instructions), name.startswith("transfer_to_"), said)
+
+
+def _told_options(schema: dict[str, Any], told: str) -> dict[str, Any]:
+    """``schema`` with the options a tool's description quotes for a text parameter of no description of its own given
+    as that parameter's description: "Temperature in a greenhouse zone: 'warm', 'intermediate' or 'cool'" (zone), "from
+    its metal ('silver' or 'gold')" (metal), so a value said is one of them ("the cool zone": cool)."""
+    fields = schema.get("properties") if isinstance(schema.get("properties"), Mapping) else {}
+    given = {}
+    for name, field in fields.items():
+        if not isinstance(field, Mapping) or field.get("type") != "string" or "enum" in field or field.get("description"):
+            continue
+        at = told.lower().find(name.lower().replace("_", " "))
+        span = told[at + len(name):][:120].split(")")[0].split(". ")[0] if at >= 0 else ""
+        quoted = [q.strip() for q in span.replace('"', "'").split("'")[1::2]]
+        if span.lstrip(" :(")[:1] in "'\"" and 1 < len(quoted) <= 8 and all(q.replace(" ", "").isalpha() and q.islower() and len(
+                q.split()) <= 2 for q in quoted):
+            given[name] = {**field, "description": ", ".join(quoted[:-1]) + f" or {quoted[-1]}."}
+    return {**schema, "properties": {**fields, **given}} if given else schema
 
 
 @functools.lru_cache(maxsize=256)  # the same tools and instructions come with every request of a conversation
@@ -689,6 +709,8 @@ class Reader:
                 # one someone is from ("Carla Diaz from Northwind Traders")
                 names = self.unowned(_proper_names(text, things=True, titles=bool(field_stems & (_WORKS | {stem("course")}) - {
                     stem("name")})))  # a title: "Fall of Civilizations", "Introduction to Data Science"
+                speaker = set(_names_after(text, ("i'm", "im", "am")) + _named_here(text)) if made else set()
+                names = [n for n in names if n not in speaker]  # an item is not who speaks ("I'm Bram Osei. ...a sextant")
                 makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
                                                            for p in sentences(text))]
                 return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names, key=(
@@ -846,6 +868,7 @@ class Reader:
         if nullable and any(f" {cue} {w}" in low for cue in ("no", "without") for w in name.lower().split("_")[:1] if len(w) > 2):
             return None  # "No engineer has been called yet.": engineer_called none
         value = self.as_said(name, description, format, owner, nullable)
+        value = self._counted_thing(name, value)
         unit = bool(value) and str(value).isupper() and any(a[:1].isdigit() and b == value for a, b in itertools.pairwise(
             tokens(self.request.message)))  # "350000 SHU": a unit, no name
         if (value is None or unit) and self.item and name.lower() in ("name", "item", "product", "variety", "type", "kind"):
@@ -867,10 +890,27 @@ class Reader:
         after = [w.strip("?.!,;:") for w in self.request.message[at + len(value):].split(" ")[1:2]] if at >= 0 else []
         if value.endswith(("'s", "’s")) and after and after[0].isalpha() and after[0].islower() and after[0] not in STOP | (
                 CALENDAR) and stem(after[0]) not in _WHEN_WORDS:  # (not "Luigi's for 4", "Luigi's tonight")
-            value = value[:-2]
+            value = f"{value} {after[0]}" if set(words(name.replace("_", " "))) & (_SITES | stem_set("place hall room")) else (
+                value[:-2])  # a place's whole name: "St Anne's hall" (a person's, of "Chidi Okafor's rating": Chidi Okafor)
         lead, _, rest = value.partition(" ")
         return rest if rest and stem(lead.lower()) in set(words(name.replace("_", " "))) and lead.islower() and (
             rest.split(" ")[0].lower() not in STOP) else value  # (not "capital of Japan")
+
+    def _counted_thing(self, name: str, value: str | None) -> str | None:
+        """Not the unit a number counts ("2 jars of kkakdugi", "2 places on the belt-making class") for a field of the
+        thing: what the jars hold ("kkakdugi"), or the words the field's own name follows ("belt-making" of class_name)."""
+        found = tokens(self.request.message[:400])
+        spots = [k for k in range(1, len(found)) if found[k] == value and found[k - 1].isdigit()] if value and " " not in value else []
+        if not spots or not value.islower() or set(words(name.replace("_", " "))) & ({stem("unit")} | related({stem("unit")}) | stem_set(
+                "measure container package packaging")):
+            return value  # (a unit's own field: "3 cans of beans": cans)
+        rest = list(itertools.takewhile(lambda t: t.isalpha() or "-" in t, found[spots[0] + 2:])) if found[
+            spots[0] + 1:spots[0] + 2] == ["of"] else []
+        rest = list(itertools.takewhile(lambda t: t.lower() not in STOP, rest))[:3]
+        own = name.lower().split("_")[0]
+        named = [k for k in range(spots[0] + 1, len(found)) if stem(found[k].lower()) == stem(own)]
+        before = list(itertools.takewhile(lambda t: t.lower() not in STOP, found[named[0] - 1:spots[0]:-1]))[:2][::-1] if named else []
+        return " ".join(rest) or " ".join(before) or value
 
     def as_said(self, name: str, description: str, format: str | None, owner: str = "",
                 nullable: bool = False) -> str | None:
@@ -981,7 +1021,9 @@ class Reader:
             return when
         if field_stems & (_EXPLAINS | stem_set("reason")) and (sides := self.topic_sides()) is not None:  # a guardrail's
             side = "on" if sides[0] else "off"  # reason: "The message is about homework, which..."
-            return f"The message is about {sides[1]}, which the instructions list as {side}-topic."
+            listed = sides[1] in self.request.instructions[:2000].lower()
+            return f"The message is about {sides[1]}, " + (f"which the instructions list as {side}-topic." if listed else (
+                "which is none of the topics the instructions name."))
         cause = next((self.whole[at + len(cue):] for cue in (" because of ", " because ", *since, " due to ",
                                                              " about ") if (at := self.whole.find(cue)) > 0), "")
         cause = cause if field_stems & stem_set("reason cause why") else ""
@@ -1135,7 +1177,7 @@ class Reader:
         if extracted:  # an extraction's name: one no other field took (its own word first: "Lab B" for lab), else for
             def find(text: str) -> list[str]:  # a part of a name, the only one ("2019 Toyota Corolla": make and model,
                 names = [n for n in _proper_names(text) if n not in _CURRENCIES]  # split below)
-                met = " ".join(_names_after(text, ("i'm", "im", "is", "am")))  # who speaks, last: "book the confocal
+                met = " ".join(_names_after(text, ("i'm", "im", "is", "am")) or _named_here(text))  # who speaks, last: "book the confocal
                 names = [n for n in names if n not in met] + _object(text)[:1] * bool(met) + [  # microscope, I'm Dr Ana
                     n for n in names if n in met]  # Ruiz": the instrument, then the researcher
                 left = sorted((n for n in names if not any(n in g or g in n for g in self.given if g)), key=lambda n: not (
@@ -1804,6 +1846,14 @@ class Reader:
             said = set(words(self.request.message))
             if marks & _CHANGES and not marks & _CHANGES & (said | related(said)):
                 return False  # "Is the customer asking to cancel?": not for "how do I change my billing email?"
+        said = set(words(self.request.message))
+        for piece in sentences(self.request.instructions[:2000]):  # "Does the message contain bank details (sort code,
+            low = piece.lower()  # account number or IBAN)?": true of a message that says one of them
+            listed = low.partition("(")[2].partition(")")[0].replace(" or ", ",").replace(" and ", ",")
+            if low.startswith(("does ", "do ")) and any(f" {c} " in low for c in ("contain", "include", "mention")) and (
+                    (set(words(name.replace("_", " "))) - stem_set("is has")) & set(words(low))) and (items := [
+                        set(words(i)) for i in listed.split(",") if words(i)]):
+                return any(i <= said for i in items)
         phrase = " ".join(w for w in name.lower().split("_") if stem(w) in marks)  # needs_new_bridge: "new bridge"
         low = f" {' '.join(_lower_tokens(self.request.message.replace('-', ' ')))} "
         if " " in phrase and f" {phrase} " in low:  # "Estimate £210 including a new bridge": yes; "bringing a plus-one"
@@ -1916,9 +1966,16 @@ class Reader:
             listed := piece.partition("(")[2].partition(")")[0] or piece.partition("for example")[2] or piece.partition(
                 "such as")[2])), "")  # "Anything else
         # (homework, cooking, sports, coding...) is off topic", "... not about those (for example: stock tips, poems)"
+        said = set(words(self.request.message))  # its own words (not related ones: "leaves" is no holiday), but of an
+        if sides[0] and not sides[1] and "anything else" in low:  # "Set is_off_topic to true if it is about anything else."
+            topic = set(words(sides[0].replace("(", " ").replace(")", " "))) - stem_set("the our we message question")
+            own = {stem(t): t for t in reversed(_lower_tokens(self.request.message))}  # (each stem's word as said)
+            on = sorted(topic & said)  # off when the message says none of the topic's words and a subject's of elsewhere
+            elsewhere = sorted(said & (_ELSEWHERE | related(_ELSEWHERE)) - topic - related(topic))  # (not "Do you sell
+            return (True, own.get(on[0], on[0])) if on else (False, own.get(elsewhere[0], elsewhere[0])) if elsewhere else None
+            # belt kits?": no verdict)
         if not all(sides):
             return None
-        said = set(words(self.request.message))  # its own words (not related ones: "leaves" is no holiday), but of an
         on, off = ([w for w in tokens(side) if w.isalpha() and stem(w) not in stem_set("anything everything else other") and (
             stem(w) in said or n and kin and stem(w) in related(said))] for n, side in enumerate(sides))  # example off
         # topic, its kin too ("a recipe for lentil soup" is cooking; not "leaves" a holiday of "Off-topic: holidays")
@@ -1983,6 +2040,8 @@ class Reader:
             word[:1] == unit_of[:1] or stem(word) in set(words(name.replace("_", " "))))] or [
             o for cue, word in itertools.pairwise([*said, ""]) for o in spots if str(o).lower() == cue and (not word or word in STOP)]
         after = after or ([*dict.fromkeys(tied)] if len(set(tied)) == 1 and not any(isinstance(o, str) for o in options) else [])
+        after = after or [o for a, b in itertools.pairwise(said) for o in options if str(o).lower() == a and stem(b) in set(
+            words(name.replace("_", " ")))][:1]  # "How warm is the cool zone?": cool, the option said of the zone
         named = after[0] if after else self.named_option(options, description)  # (a number said: "at 50 metres")
         negative = [(o, base) for o in options for base in options if isinstance(o, str) and isinstance(base, str) and str(
             o).lower().replace("_", " ").replace("-", " ") in (f"not {base.lower()}", f"non {base.lower()}")]
@@ -2912,6 +2971,14 @@ def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
     return names
 
 
+def _named_here(text: str) -> list[str]:
+    """The speaker's name said before "here" as a message opens, after a greeting if any ("Hello, Ines Okafor here.")."""
+    found = tokens(text[:200])
+    start = 1 if found[:1] and found[0].lower() in _GREETINGS else 0
+    run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR, found[start:start + 4]))
+    return [" ".join(run)] if 1 <= len(run) <= 3 and found[start + len(run):start + len(run) + 1] == ["here"] else []
+
+
 #: One-word replies that acknowledge ("Noted.", "Done."): never a name.
 _ACKNOWLEDGED = frozenset("noted done understood booked confirmed received agreed".split())
 
@@ -2924,7 +2991,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     else the words after "a"/"the"/"for" or a count ("a science fair on Friday", "2 apples", "two mugs", "for yoga"),
     else after "my" ("clear my cart"); for ``titles``, a capitalised phrase after "a"/"the" first ("hiring a Senior
     Engineer"), else the words after "my" ("Here's my lentil soup for four"); never an honorific ("Dr.")."""
-    if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named"))):
+    if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named")) or _named_here(text)):
         return named
     for address in _ADDRESS.finditer(text) if people else ():  # "to Maria Lopez, 12 Oak Street": no street's name
         text = text.replace(address.group(0), "")
@@ -4550,6 +4617,10 @@ _FAULT_WORDS = notes.PROBLEM | stem_set("problem problems issue issues trouble")
 _MEASURED = frozenset("big large heavy tall wide long deep high far fast strong small".split())
 #: What a question asks the place of by name ("What's the venue?").
 _SITES = stem_set("venue location site")
+#: Subjects a message of another desk is about ("Who won the football?", "my calculus homework", "a poem"): off topic
+#: for a guardrail whose instructions name only their own topic and "anything else".
+_ELSEWHERE = stem_set("football sport match homework essay calculus maths math algebra poem poetry story joke song film "
+                      "movie politics election vote weather recipe celebrity bitcoin crypto")
 #: The words a street's name ends with ("Sorrel Drive"): it names a street.
 _STREETS = stem_set("street road avenue lane drive close way crescent")
 
@@ -5945,6 +6016,8 @@ def _two_questions(message: str) -> list[str]:
         return []
     for joint in (", and ", " and "):
         head, _, tail = said.partition(joint)
+        if len(head.split()) == 1:
+            return []  # "When and where is the next meeting?": one question of two things
         if tail and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN and _is_question(head + "?") and _topic(tail):  # ("When
             # do I pay the deposit, and how much?": one question)
             subject = head.rstrip(" ,").partition(" is ")[2] if _lower_tokens(head)[:1] in (["who"], ["what"]) else ""
@@ -6994,7 +7067,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     halves = _two_questions(message) if not (worked or missing or results) else []
     answers = [compose(Request.read(request.body, [*request.conversation[:request.last_user_index], {
         "role": "user", "content": half}]), ()) for half in halves]  # "What's the delivery fee, and will there be two
-    text = worked or (_each_once(answers) if answers and not all(a.startswith(_UNSURE) for a in answers) and len(
+    answers = [f'I can\'t answer "{half}" from what I was sent.' if answer.startswith(_UNSURE) else answer for half, answer in zip(
+        halves, answers)]  # ("Which job is mine, and what's my name?": the name, and no "I don't know" before it)
+    text = worked or (_each_once(answers) if answers and not all(a.startswith("I can't answer") for a in answers) and len(
         set(answers)) > 1 else compose(  # people?"
         request, missing))  # each asked, each answered
     if text.startswith(("Noted: ", *_UNSURE)) and not (worked or missing or results) and (asked := _pasted_question(message)):
@@ -7035,7 +7110,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         shared = [len(set(words(e)) & set(words(read.message))) for e in entries]  # "I'd like the Summit Boot": the one
         record = entries[shared.index(max(shared))] if len(shared) > 1 and shared.count(max(shared)) == 1 and max(
             shared) else text * (answer is text and text.strip(" .") in instructions[:4000] and not any(
-                f"{f.lower()}{cue}" in text.lower() for f in fields for cue in (" to ", "=")))  # it names, or asks of ("Is Halo in stock?": "Halo (Xbox)
+                f"{f.lower()}{cue}" in f"{text} {instructions[:4000]}".lower() for f in fields for cue in (" to ", "=")))  # it names, or asks of ("Is Halo in stock?": "Halo (Xbox)
         if record:  # 49 EUR"; not an order of how to fill a field: "Set is_off_topic to true if ...")
             filler = _Layered(Reader(Request.read(request.body, [{"role": "user", "content": record.replace(" (", ", ").replace(
                 ")", "")}]), fields=fields), filler)
@@ -7362,7 +7437,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                                                                     if t.name != fixed[0]):  # "make that 60": no other tool
         return [_call(f"{fingerprint}_0", *fixed)], []
     for number, tool in enumerate(chosen):
-        schema = tool.parameters or {"type": "object", "properties": {}}
+        schema = _told_options(tool.parameters or {"type": "object", "properties": {}}, tool.told)
         asked = _clause_for(tool, request) if len(chosen) > 1 else request
         texts = all(map(_takes_a_query, chosen)) and len(sentences(request.message)) == 1  # to agents as tools: each
         asked = request if texts and len(tokens(asked.message)) < 3 else asked  # its clause ("'hi' to French and 'bye'

@@ -70,10 +70,10 @@ _UNWRITTEN = dict.fromkeys("dont doesnt didnt cant couldnt wont wouldnt shouldnt
     "ive youre theyre youve theyve weve youll theyll".split(), 2)
 #: Subjects of a clause ("when I travel", "what my sister said").
 _SUBJECTS = frozenset("i we he she they my our his her their".split())
-#: Capitalised words that are never a person's name.
 #: Counts spelled out ("Table for six", "three rabbits"); "one" is as often a pronoun.
 _COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve thirteen fourteen "
                                             "fifteen sixteen seventeen eighteen nineteen".split(), 2)} | {"dozen": 12}
+#: Capitalised words that are never a person's name.
 CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
                      "may june july august september october november december today tomorrow".split())
 #: Words that open a correction naming no subject ("No wait, it's...", "Make that...", "Sorry, I meant..."), and
@@ -84,7 +84,9 @@ _FIXES = frozenset("wait sorry actually correction oops make meant".split())
 _IRREGULAR = dict(pair.split(":") for pair in (
     "bought:buy flew:fly paid:pay went:go gone:go left:leave met:meet made:make took:take sent:send "
     "gave:give told:tell drove:drive ate:eat spent:spend grew:grow children:child wives:wife ran:run "
-    "held:hold found:find e-mail:email called:name named:name owner:own").split())
+    "held:hold found:find e-mail:email called:name named:name owner:own hates:hate hated:hate hating:hate").split())
+#: Words whose stem would be another word's ("hate" is no "hat"): kept whole.
+_WHOLE = frozenset({"hate"})
 
 #: Groups (split at ``|``) of everyday words that answer for one another ("job" ~ "nurse", "budget" ~
 #: "spend"); no word whose stem is another's ("career", "driver": ``car``, ``driv``). A question word and a statement
@@ -205,7 +207,7 @@ def stem(word: str) -> str:
     """A crude stem, so forms of one word meet: "moved", "moving", "move" → ``mov``."""
     w = word.lower().replace("’", "'").removesuffix("'s")
     w = _IRREGULAR.get(w, w)
-    if any(c.isdigit() for c in w):
+    if any(c.isdigit() for c in w) or w in _WHOLE:
         return w  # an identifier or a number stays whole
     w = w[:-1] if w.endswith("ings") and len(w) > 6 else w  # "bookings" meets "booking" and "book"
     for suffix, keep, replace in (("ies", 4, "y"), ("ing", 5, ""), ("ed", 4, ""), ("s", 3, "")):
@@ -757,6 +759,10 @@ def _tags(sentence: str) -> frozenset[str]:
             elif nxt == "on" and (drug := lower[i + 2] if i + 2 < len(lower) else "") and not (
                     drug in STOP or related([stem(drug)])):  # "I'm on lisinopril" (not "on holiday"): taken
                 tags.add("take")
+        elif word == "is" and lower[i - 1:i] == ["this"] and i <= 2 and after[:1].isupper() and after.isalpha() and (
+                after.lower() not in CALENDAR) and (lower[i + 2:i + 3] in (["from"], ["here"], [","]) or found[i + 2:i + 3] and (
+                    found[i + 2][:1].isupper() and lower[i + 3:i + 4] in (["from"], ["here"], [","]))):
+            tags.add("name")  # "This is Priya from the Lantern Street canteen" (on the phone)
         elif (word, after.lower()) in _TAG_PAIRS:
             tags.add(_TAG_PAIRS[word, after.lower()])
         elif "@" in word:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Literal
 
 import pytest
-from agents import Agent, Runner
+from agents import Agent, Runner, function_tool
 from pydantic import BaseModel
 
 from ..helpers import turns
@@ -110,3 +110,77 @@ async def test_a_two_word_option_stays_whole_and_an_unsaid_free_field_stays_empt
     agent = Agent(name="Rides", instructions="Record the ride booked. Leave what was not said empty.", output_type=Ride)
     ride = (await Runner.run(agent, "Book the Old Harbour ride for 3 riders on 2026-05-09, please.")).final_output
     assert ride == Ride(route="Old Harbour", riders=3, date="2026-05-09", language=None)
+
+
+async def test_a_hat_is_no_hate_and_a_phone_introduction_names_the_speaker() -> None:
+    said = await replies(["Also keep a felt hat aside for me, size L.", "What size hat did I ask for?"])
+    assert "size L" in said[1]
+    said = await replies(["This is Odile from the Quarry Lane bakery, account QL-3310.", "What is my name?"])
+    assert "Odile" in said[1] and not said[1].startswith("I don't know")
+
+
+async def test_a_two_part_question_answers_the_part_it_can_without_a_blanket_i_dont_know() -> None:
+    said = await replies(["I'm the owner of lot 17, my name is Wilf Adebayo.", "Which stall is mine, and what's my name?"])
+    assert said[1].startswith('I can\'t answer "Which stall is mine?"') and "Wilf Adebayo" in said[1]
+    assert "I don't know" not in said[1]
+    club = Agent(name="Club", instructions="You run the Tamsin Road chess club desk. Next meeting: 4 March, 19:00, the Boat "
+                                           "House. Subs are 8 GBP.")
+    assert (await replies(["When and where is the next meeting?"], club))[0] == "4 March, 19:00, the Boat House."
+
+
+async def test_a_tools_description_gives_a_parameters_options_and_a_count_names_its_thing() -> None:
+    asked: list[tuple[str, object]] = []
+
+    @function_tool
+    def oven_temperature(zone: str) -> str:
+        """Current temperature of a proving zone: 'hot', 'medium' or 'cool'."""
+        asked.append(("zone", zone))
+        return {"hot": "38C", "medium": "30C", "cool": "24C"}.get(zone, "no such zone")
+
+    @function_tool
+    def order_loaves(bread: str, loaves: int) -> str:
+        """Order a number of loaves of a bread."""
+        asked.append((bread, loaves))
+        return f"Ordered {loaves} x {bread}"
+
+    for tool, message in [(oven_temperature, "How hot is the cool zone?"), (order_loaves, "Please order 4 loaves of rye sourdough.")]:
+        await Runner.run(Agent(name="Bakery", instructions="Use the tool.", tools=[tool]), message)
+    assert asked == [("zone", "cool"), ("rye sourdough", 4)]
+
+
+class Intake(BaseModel):
+    item: str
+    year: int | None
+    owner_name: str | None
+
+
+async def test_a_speaker_named_before_here_owns_the_form_and_is_not_the_item() -> None:
+    form = Agent(name="Intake", instructions="Fill in the intake form. Use null for what was not said.", output_type=Intake)
+    intake = (await Runner.run(form, "Hello, Bram Osei here. I'd like to register a 1921 brass sextant.")).final_output
+    assert intake.owner_name == "Bram Osei" and "Bram" not in intake.item
+
+
+class Guard(BaseModel):
+    is_off_topic: bool
+    reasoning: str
+
+
+class Screen(BaseModel):
+    contains_card_details: bool
+    reasoning: str
+
+
+async def test_a_guardrail_naming_only_its_topic_trips_on_another_subject_and_a_listed_detail_is_found() -> None:
+    guard = Agent(name="Guard", output_type=Guard, instructions="Decide whether the user's message is about the Ferny Mill "
+                  "pottery studio (classes, glazes, kiln firings, opening hours). Set is_off_topic to true if it is about "
+                  "anything else.")
+    checks = [(await Runner.run(guard, text)).final_output for text in (
+        "Who won the rugby match on Saturday?", "Can you do my algebra homework?", "Can I book a glaze class?",
+        "Do you sell clay by the bag?")]
+    assert [c.is_off_topic for c in checks] == [True, True, False, False]
+    assert "none of the topics" in checks[1].reasoning
+    screen = Agent(name="Screen", output_type=Screen, instructions="Does the message contain card details (card number, "
+                   "expiry date or CVV)? Answer contains_card_details true or false.")
+    found = [(await Runner.run(screen, text)).final_output.contains_card_details for text in (
+        "Charge it to card number 4000 1234 5678 9010 please.", "Can I pay at the door?")]
+    assert found == [True, False]

@@ -90,6 +90,12 @@ async def test_a_stored_response_is_retrieved_listed_and_deleted(client) -> None
         await client.responses.create(model=MODEL, previous_response_id=response.id, input="hi")
 
 
+async def test_a_responses_metadata_comes_back_as_sent(client) -> None:
+    response = await client.responses.create(model=MODEL, input="Hello", metadata={"desk": "loans"})
+    assert response.metadata == {"desk": "loans"} == (await client.responses.retrieve(response.id)).metadata
+    assert (await client.responses.create(model=MODEL, input="Hello")).metadata == {}
+
+
 async def test_input_tokens_counts_what_a_request_would_be_billed(client) -> None:
     items = [user("My order is ORD-12345."), user("Where is it?")]
     counted = await client.responses.input_tokens.count(model=MODEL, input=items, instructions="Help.")
