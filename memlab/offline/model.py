@@ -28,7 +28,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (_COUNT_WORDS, CALENDAR, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
+from .reading import (_COUNT_WORDS, CALENDAR, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, sentences, stem, stem_set,
                       structured, structured_input, tokens, whole_words_at, wording, words)
@@ -95,8 +95,9 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _LATER = ("back", "later", "tomorrow", "tonight", "today", "again", "at", "on", "when", "after", "before", "now", "asap")
 _SELF_NAMED = re.compile(rf"(?i:\bmy name\b|\bcall me\b(?! (?:{'|'.join(_LATER)})\b)|"
                          r"\b(?:user|customer|client)(?:'s)? name\b|^name:)|\b[Ii](?:['’]m| am) [A-Z]"
-                         r"|^(?:[Hh]i,? )?[Tt]his is [A-Z][a-z]+(?: [A-Z][a-z]+)?(?: from |,| here\b)")  # "hi i'm Priya" too; "This
-# is Priya from the Lantern Street canteen" (on the phone)
+                         r"|^(?:[Hh]i,? )?[Tt]his is [A-Z][a-z]+(?: [A-Z][a-z]+)?(?: from |,| here\b)"
+                         r"|^(?:(?:[Hh]i|[Hh]ello|[Hh]ey),? )?[A-Z][a-z]+(?: [A-Z][a-z]+){0,2} here\b")  # "hi i'm Priya" too; "This
+# is Priya from the Lantern Street canteen" (on the phone), "Hello, Ines Okafor here."
 #: Counts spelled out in tens ("twenty-two", with :data:`_COUNT_WORDS`), and thousands written "k" ("max 300k").
 _TENS = {w: n for n, w in zip(range(20, 100, 10), "twenty thirty forty fifty sixty seventy eighty ninety".split())}
 _SPELLED = re.compile(rf"\b(?:(?:{'|'.join(_TENS)})(?:-(?:one|{'|'.join(_COUNT_WORDS)}))?|{'|'.join(_COUNT_WORDS)})\b"
@@ -1853,7 +1854,8 @@ class Reader:
             if low.startswith(("does ", "do ")) and any(f" {c} " in low for c in ("contain", "include", "mention")) and (
                     (set(words(name.replace("_", " "))) - stem_set("is has")) & set(words(low))) and (items := [
                         set(words(i)) for i in listed.split(",") if words(i)]):
-                return any(i <= said for i in items)
+                return any(i <= said or len(i) == 1 and any(w.endswith(min(i)) and len(min(i)) >= 3 for w in said) for i in items)
+                # ("walnuts" says "nuts")
         phrase = " ".join(w for w in name.lower().split("_") if stem(w) in marks)  # needs_new_bridge: "new bridge"
         low = f" {' '.join(_lower_tokens(self.request.message.replace('-', ' ')))} "
         if " " in phrase and f" {phrase} " in low:  # "Estimate £210 including a new bridge": yes; "bringing a plus-one"
@@ -4943,7 +4945,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         repeated = advice[:80].lower() in given and label not in ("name", "skill")  # asked again: said again
         if wants_fact and not facts(advice) or repeated and _covered(topic, label_stems | advice_stems) * 2 < len(topic):
             continue
-        if label in ("name", "skill") and not addressed or label == "address" and (not asks or {"my", "mine", "our", "ours"} & said) or not label and advice.startswith(
+        if label in ("name", "skill") and not addressed or label == "address" and (not asks or {"my", "mine", "our", "ours"} & said or (
+                advice.startswith(("You", "I'm ")) and not addressed)) or not label and advice.startswith(
                 "You") and (not asks or (
                 addressed and not {"my", "me", "i", "i'm", "am", "our", "we", "us"} & said)):
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
@@ -5134,6 +5137,32 @@ def _permitted(request: Request) -> str | None:
             if (banned or allowed) and item and hours is not False and (hours or not (
                     bounds and _places(asked) and not bounds & _places(asked))):
                 found.append(("No" if banned else "Yes", line.strip()))
+    verdicts = {verdict for verdict, _ in found}
+    return f"{found[0][0]}: my instructions say \"{found[0][1]}\"" if len(verdicts) == 1 else None
+
+
+#: What asks whether a thing must be done or had, and what says it must (or need not).
+_MUST_ASK = ("do i have to", "do we have to", "do i need", "do we need", "must i", "must we", "is it compulsory",
+             "is it mandatory", "is it required", "am i required")
+_MUST = ("compulsory", "mandatory", "required", "essential")
+_NEED_NOT = ("optional", "not required", "not compulsory", "not mandatory", "not needed", "not essential")
+
+
+def _required(request: Request) -> str | None:
+    """"Yes" or "No" to whether the message's thing is required, from the one clause of the instructions that says
+    it is ("Flippers are compulsory.") or that it is not ("Wetsuits are optional."); else ``None``."""
+    asked = f" {' '.join(_lower_tokens(request.message[:400]))} "
+    if not any(f" {cue} " in asked for cue in _MUST_ASK):
+        return None
+    own = set(words(request.message[:400])) - _ASKING_WORDS - _LIGHT_VERBS - stem_set("need have must wear bring use")
+    found = []
+    for line in sentences(request.instructions[:4000]):
+        for clause in line.rstrip(".!").replace(";", ",").split(","):
+            said = f" {' '.join(_lower_tokens(clause))} "
+            need_not = any(f" {cue} " in said for cue in _NEED_NOT)
+            must = not need_not and any(f" {cue} " in said for cue in _MUST)
+            if (must or need_not) and own & set(words(clause)):
+                found.append(("Yes" if must else "No", line.strip()))
     verdicts = {verdict for verdict, _ in found}
     return f"{found[0][0]}: my instructions say \"{found[0][1]}\"" if len(verdicts) == 1 else None
 
@@ -5402,7 +5431,8 @@ def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
         elif pieces[k].lower().startswith(("a ", "an ")):
             pieces[k] = f"{lead} {pieces[k]}"
     faults = _FAULTS & set(topic)  # "What's wrong with it?": each fault ("a cracked top and a loose fingerboard")
-    said = [set(words(piece)) | (faults if set(words(piece)) & notes.PROBLEM else set()) for piece in pieces]
+    said = [set(words(piece)) | _tags(piece) | (faults if set(words(piece)) & notes.PROBLEM else set()) for piece in pieces]
+    # (what a clause tells: "This is Priya from ..." a name, not "I'm calling about ...")
     covered = sorted(((len(set(topic) & said[k]), _covered(topic, said[k]), -k, piece) for k, piece in enumerate(pieces)),
                      reverse=True)  # the words themselves first: "router", not "wifi"
     if len(pieces) < 2 or covered[0][:2] == covered[1][:2] or not _holds_value(covered[0][3]) and _holds_value(statement.text) and set(
@@ -6069,24 +6099,12 @@ def _pasted_question(message: str) -> tuple[str, str] | None:
 _ASKS_AGAIN = frozenset("will is are was were can could does do did what what's when where who how which".split())
 
 
-def _asks_to_note(sentence: str) -> bool:
-    """Whether a sentence only asks the model to keep what was said before it: "Can you note that?", "Please remember
-    that.", "Could you make a note of this?" (not "Note that the gate is locked")."""
-    said = [t for t in _lower_tokens(sentence[:120]) if t not in (
-        "please", "you", "can", "could", "would", "will", "kindly", "just", "make", "a", "of")]
-    return 1 < len(said) <= 3 and said[0] in ("note", "remember", "record", "jot", "log") and set(said[1:]) <= {
-        "that", "this", "it", "those", "them", "down"}
-
-
 def compose(request: Request, missing: Sequence[str] = ()) -> str:
     """The text the model answers with when it calls no tool: the newest tool results, a greeting back,
     a request for what a tool needs, an answer from the conversation or the instructions, or an echo."""
     if request.this_turn[2]:
         return _report(request.this_turn[2], request.message)
-    said = request.message.strip()
-    pieces = sentences(said)
-    said = said[:said.rfind(pieces[-1])].strip() if len(pieces) > 1 and _asks_to_note(pieces[-1]) else said  # "I'd prefer
-    # a non-smoker. Can you note that?": what to note
+    said = without_request_to_note(request.message.strip())  # "I'd prefer a non-smoker. Can you note that?": what to note
     at = request.last_user_index
     sent = list(itertools.takewhile(is_user_message, request.conversation[at::-1])) if at >= 0 else []
     parts = [p for item in sent if isinstance(item.get("content"), list) for p in item["content"]]  # this message's,
@@ -6411,8 +6429,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return f"You told me you're from {place}."  # "Hi, I'm Bea from Harbour Kitchen"
         if _recalls(said):
             return "I don't know: it isn't in the conversation I can see. Could you tell me?"  # not seen, not forgotten
-        if ruled := _permitted(request):  # "I'd like to bring a tripod, is that ok?" of "No tripods, no drones."
-            return ruled
+        if ruled := _permitted(request) or _required(request):  # "I'd like to bring a tripod, is that ok?" of "No
+            return ruled  # tripods, no drones."; "Do I need flippers?" of "Flippers are compulsory."
         if guess := _told_in_instructions(request):  # "I live in Nailsworth - which day does the van come?" of
             return guess  # "Stroud deliveries are on Thursdays, Nailsworth on Fridays."
         if scripted := _scripted(request.instructions):  # "Tell the customer their refund is logged."

@@ -1005,8 +1005,9 @@ def _restates(statement: Statement, before: Sequence[Statement]) -> bool:
 
 def _introduces(statement: Statement) -> bool:
     """Whether a sentence only says who someone is ("Hi, I'm Jonas Weber, 41 years old"): no problem to report."""
-    rest = set(words(statement.text)) - set(words(_person(statement)))
+    rest = set(words(statement.text)) - set(words(_person(statement))) - set(words(statement.text.partition(" from ")[2]))
     named = {stem(t) for t in tokens(statement.text)[1:] if t[:1].isupper()}  # "I'm Ana Ruiz from Greyfriars Primary"
+    # (or "from Kettle Saints records": where they are from)
     return bool(_person(statement)) and all(w.isdigit() or w in _TIME or w in named or w in stem_set(
         "name year old born good customer member account client number group team office department company lab")
         for w in rest)  # "My name is Ana Ruiz, born

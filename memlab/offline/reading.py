@@ -383,6 +383,24 @@ def of_someone_else(text: str) -> bool:
     return not said & _SELF and bool(said & _POINTING or {stem(t) for t in said} & _OTHERS)
 
 
+def _asks_to_note(sentence: str) -> bool:
+    """Whether a sentence only asks the model to keep what was said before it: "Can you note that?", "Please remember
+    that.", "Could you make a note of this?" (not "Note that the gate is locked")."""
+    said = [t for t in [t.lower() for t in tokens(sentence[:120])] if t not in (
+        "please", "you", "can", "could", "would", "will", "kindly", "just", "make", "a", "of")]
+    return 1 < len(said) <= 3 and said[0] in ("note", "remember", "record", "jot", "log") and set(said[1:]) <= {
+        "that", "this", "it", "those", "them", "down"}
+
+
+def without_request_to_note(text: str) -> str:
+    """``text`` without a closing request to note what it says: "I'd prefer a non-smoker. Can you note that?", "My locker
+    is 217, can you note that?" → what to note."""
+    pieces = sentences(text)
+    text = text[:text.rfind(pieces[-1])].strip() if len(pieces) > 1 and _asks_to_note(pieces[-1]) else text
+    head, comma, tail = text.rpartition(", ")
+    return f"{head}." if comma and _asks_to_note(tail) and len(head.split()) > 2 else text
+
+
 class _Reader:
     """Collects statements in order, counting user turns and naming each tool result by its call."""
 
@@ -408,7 +426,7 @@ class _Reader:
         for a recap in a ``pasted`` transcript is left out (not something the customer said)."""
         tool = ""
         if role == "user":
-            text = apostrophes(text)  # "whats my name" asks as "what's my name" does
+            text = without_request_to_note(apostrophes(text))  # "whats my name" asks as "what's my name" does
             self.recap_asked = asks_for_summary(text)
             if pasted and self.recap_asked:
                 return
@@ -558,7 +576,8 @@ class _Reader:
         rest = sentence[sentence.lower().find(" but ") + 5:].split(",")[0] if but else ""
         if but:  # "not sushi but ramen(, sushi is second)": the new value after "but", up to a comma
             new, old = tokens(rest), " ".join(found[at + 1:but])
-        if (moved := self._day_moved(new, old if at < len(found) else "")) is not None:
+        fixing = bool(_FIXES & {t.lower() for t in found[:lead]})  # ("Actually Dara sings soprano"; not "Found the...")
+        if (moved := self._day_moved(new, old if at < len(found) else "") or (self._object_moved(new) if fixing else None)) is not None:
             return moved
         dated = all(t.lower() in CALENDAR or t[:1].isdigit() or t.lower() in ("at", "on", "the", "of") for t in new)
         ranged = [k for k in range(1, len(new) - 1) if new[k].lower() in ("to", "and") and new[k - 1][:1].isdigit() and (
@@ -615,6 +634,33 @@ class _Reader:
             not old or whole_words_at(s.text.lower(), old.lower())) and (fixed := _replaced(s.text, value, old, key, subject or [
                 phrase, *sorted(thing)] * bool(thing)))), sentence)
         # (a whole word: "not 2" is of "2 mudguards", not of "CE-10982")
+
+    def _object_moved(self, new: Sequence[str]) -> str | None:
+        """A person's new object of a verb told before: "Dara sings soprano" of "Dara Flynn sings alto in the choir" is
+        "Dara Flynn sings soprano in the choir" (the name said before, the same verb, its object up to a preposition)."""
+        names = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR, new))
+        rest = list(new[len(names) + 1:])
+        if not 1 <= len(names) <= 2 or not rest or len(rest) > 3 or any(t.lower() in STOP - {"the", "a", "an"} for t in rest):
+            return None
+        verb = stem(new[len(names)].lower())
+        if new[len(names)].lower() in STOP:
+            return None
+        for s in reversed([s for s in self.statements if s.role == "user" and not s.asks]):
+            said = tokens(s.text)
+            at = next((k for k in range(len(said)) if said[k:k + len(names)] == names), None)
+            if at is None:
+                continue
+            run = at + len(list(itertools.takewhile(lambda t: t[:1].isupper(), said[at:])))  # "Dara Flynn"
+            if run >= len(said) or stem(said[run].lower()) != verb:
+                return None
+            kept = list(itertools.takewhile(lambda t: t.lower() not in STOP - {"the", "a", "an"}, said[run + 1:]))
+            if not kept or kept == rest:
+                return None
+            object_said = " ".join(kept)
+            begin = s.text.find(" ".join(said[at:run + 1]))
+            spot = s.text.find(object_said, begin)
+            return s.text[:spot] + " ".join(rest) + s.text[spot + len(object_said):] if begin >= 0 and spot >= 0 else None
+        return None
 
     def _day_moved(self, new: Sequence[str], old: str) -> str | None:
         """A day of the month a correction moves in the statement of the thing it names: "the Fairweather booking starts
@@ -775,6 +821,10 @@ def _tags(sentence: str) -> frozenset[str]:
             tags.add("deadline")
     if any(word[:1].isdigit() and (word.endswith(("am", "pm")) or ":" in word) for word in lower):
         tags.add("time")  # "at 3pm", "at 10:30"
+    start = 1 if lower[:1] in (["hi"], ["hello"], ["hey"]) else 0
+    run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR, found[start:start + 4]))
+    if 1 <= len(run) <= 3 and lower[start + len(run):start + len(run) + 1] == ["here"]:
+        tags.add("name")  # "Hello, Ines Okafor here."
     return frozenset(stem(tag) for tag in tags)
 
 

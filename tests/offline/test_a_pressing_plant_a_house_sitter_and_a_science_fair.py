@@ -184,3 +184,59 @@ async def test_a_guardrail_naming_only_its_topic_trips_on_another_subject_and_a_
     found = [(await Runner.run(screen, text)).final_output.contains_card_details for text in (
         "Charge it to card number 4000 1234 5678 9010 please.", "Can I pay at the door?")]
     assert found == [True, False]
+
+
+async def test_whether_a_thing_is_required_is_answered_from_the_clause_that_says_so() -> None:
+    marshal = Agent(name="Marshal", instructions="Helmets are compulsory. Knee pads are optional. No earphones on the track.")
+    said = [(await replies([text], marshal))[0] for text in ("Do I have to wear knee pads?", "Do I need a helmet?",
+                                                             "Do I need a bell?")]
+    assert "Knee pads are optional" in said[0] and not said[0].startswith("Yes")
+    assert "Helmets are compulsory" in said[1] and not said[1].startswith("No")
+    assert not said[2].startswith(("Yes", "No"))
+    dive = Agent(name="Dive", instructions="Masks are compulsory. Fins are compulsory. Wetsuits are optional.")
+    assert (await replies(["Do I have to wear a wetsuit?"], dive))[0] == 'No: my instructions say "Wetsuits are optional."'
+    assert (await replies(["Do I need fins?"], dive))[0] == 'Yes: my instructions say "Fins are compulsory."'
+
+
+async def test_where_the_assistant_works_is_no_answer_to_an_address_asked_of_the_user() -> None:
+    desk = Agent(name="Desk", instructions="You are the order desk assistant at Brindle Mills, a wool spinning mill. "
+                                           "Answer only from this conversation.")
+    said = await replies(["What's the delivery address?"], desk)
+    assert "Brindle Mills" not in said[0]
+
+
+async def test_a_note_does_not_report_an_introduction_as_the_problem() -> None:
+    from ..helpers import offline_summarizer, said as conversation
+
+    _, note = await offline_summarizer().summarize(conversation(
+        "Hi, I am Ola from Kettle Saints records.", "We want 300 copies of our LP, catalogue KS-07.",
+        "The test pressing skips on track 3."))
+    assert "Ola" not in note.partition("## Reported issue")[2].partition("##")[0]
+
+
+async def test_review_a_name_said_before_a_clause_of_calling_is_the_name_and_more_ways_to_say_who_speaks() -> None:
+    said = await replies(["This is Nadia from Fernhill Books, I'm calling about our order.", "What's my name?"])
+    assert "Nadia" in said[1] and "calling" not in said[1]
+    said = await replies(["Hello, Corin Vale here. I'd like to book a tasting.", "What is my name?"])
+    assert "Corin Vale" in said[1]
+    said = await replies(["My bench number is 41, can you note that?", "What is my bench number?"])
+    assert said[0] == "Noted: your bench number is 41." and "41" in said[1]
+
+
+async def test_review_a_correction_naming_a_person_changes_the_object_of_the_same_verb() -> None:
+    said = await replies(["Orla Kemp sings alto in the choir.", "Actually Orla sings soprano.", "What does Orla sing?"])
+    assert "Orla Kemp sings soprano in the choir" in said[1] and "alto" not in said[2]
+    said = await replies(["Found the charger in the drawer, all good.", "Found the manual, it helps."])
+    assert "manual" in said[1]  # no correction: nothing rewritten
+
+
+class Allergens(BaseModel):
+    contains_allergen: bool
+
+
+async def test_review_a_listed_kind_is_found_inside_a_longer_word() -> None:
+    screen = Agent(name="Screen", output_type=Allergens, instructions="Does the message contain an allergen (nuts, "
+                   "gluten or dairy)? Answer contains_allergen true or false.")
+    found = [(await Runner.run(screen, text)).final_output.contains_allergen for text in (
+        "I'm allergic to hazelnuts, please deliver by Friday.", "Please deliver by Friday.")]
+    assert found == [True, False]
