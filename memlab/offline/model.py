@@ -780,6 +780,32 @@ class Reader:
                         return float(value)
         return None
 
+    def _result_before(self, name: str) -> float | None:
+        """The number an earlier tool result gave under this field's own key, when the message points back at it ("Given
+        that thickness, what's the max load?" after ``{"ice_thickness_cm": 87.5}``); else ``None``."""
+        marks = set(words(name.replace("_", " "))) - set(_UNIT_SUFFIXES)
+        said = _lower_tokens(self.request.message)
+        if not any(a in ("that", "this", "same") and stem(b) in marks for a, b in itertools.pairwise(said)):
+            return None
+        for item in reversed(self.request.conversation[:self.request.last_user_index]):
+            found = structured(str(item.get("output"))) if item_type(item) == "function_call_output" else None
+            value = found.get(name) if isinstance(found, dict) else None
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                return float(value)
+        return None
+
+    def _told_count(self, name: str) -> float | None:
+        """A head count the user gave before of the people the message names again ("a session for 14 kids", then "...
+        paper for the kids?": participants 14), the latest; else ``None``."""
+        if not set(words(name.replace("_", " "))) & (_PERSON | stem_set("headcount kid")):
+            return None
+        asked = {stem(t) for t in _lower_tokens(self.request.message)} & (_PERSON | stem_set("kid people adult guest"))
+        for said in (s for s in reversed(self.request.said) if s.role in ("user", "note") and not s.asks and asked & s.stems):
+            counted = [a for a, b in itertools.pairwise(_lower_tokens(_in_digits(said.text))) if a.isdigit() and stem(b) in asked]
+            if len(counted) == 1:
+                return float(counted[0])
+        return None
+
     def _argued_before(self, name: str) -> float | None:
         """The number the latest earlier call gave an argument of this name, when the message points back at what was
         asked ("What would that cost with live food?" after ``check_vacancy({"nights": 5})``); else ``None``."""
@@ -870,6 +896,13 @@ class Reader:
             return None  # "No engineer has been called yet.": engineer_called none
         value = self.as_said(name, description, format, owner, nullable)
         value = self._counted_thing(name, value)
+        found = tokens(self.request.message[:400])
+        own = [found[k - 1] for k in range(1, len(found)) if "_" not in name and stem(found[k].lower()) == stem(name.lower()) and (
+            found[k - 1].isalpha() or "-" in found[k - 1]) and found[k - 1].lower() not in STOP and found[k - 1].islower() and (
+                found[k - 2:k - 1] or [""])[0].lower() not in ("my", "your", "our", "the", "a", "an", "this", "that", "his", "her")]
+        # (not "my delivery address": a kind of address, no value)
+        value = own[0] if value is None and len(own) == 1 and not self.start else value  # "natural finish": finish
+        # natural (the word the field's own name follows)
         unit = bool(value) and str(value).isupper() and any(a[:1].isdigit() and b == value for a, b in itertools.pairwise(
             tokens(self.request.message)))  # "350000 SHU": a unit, no name
         if (value is None or unit) and self.item and name.lower() in ("name", "item", "product", "variety", "type", "kind"):
@@ -901,6 +934,11 @@ class Reader:
         """Not the unit a number counts ("2 jars of kkakdugi", "2 places on the belt-making class") for a field of the
         thing: what the jars hold ("kkakdugi"), or the words the field's own name follows ("belt-making" of class_name)."""
         found = tokens(self.request.message[:400])
+        others = {stem(f.lower().split("_")[0]) for f in self.fields if f != name}
+        if value and " " in value and value.split()[-1][:1].isupper() and stem(value.split()[-1].lower()) in others:
+            counted = [b for a, b in itertools.pairwise(found) if a.isdigit() and b.isalpha() and b.islower() and b not in STOP]
+            return counted[0] if len(counted) == 1 else value  # "Order 12 stocks for Holloway Mill": the part is the
+            # stocks (the mill's name is mill_name's)
         spots = [k for k in range(1, len(found)) if found[k] == value and found[k - 1].isdigit()] if value and " " not in value else []
         if not spots or not value.islower() or set(words(name.replace("_", " "))) & ({stem("unit")} | related({stem("unit")}) | stem_set(
                 "measure container package packaging")):
@@ -911,7 +949,8 @@ class Reader:
         own = name.lower().split("_")[0]
         named = [k for k in range(spots[0] + 1, len(found)) if stem(found[k].lower()) == stem(own)]
         before = list(itertools.takewhile(lambda t: t.lower() not in STOP, found[named[0] - 1:spots[0]:-1]))[:2][::-1] if named else []
-        return " ".join(rest) or " ".join(before) or value
+        before += found[named[0]:named[0] + 1] if before and before[-1][:1].isupper() and found[named[0]][:1].isupper() else []
+        return " ".join(rest) or " ".join(before) or value  # ("12 stocks for Holloway Mill": mill_name "Holloway Mill")
 
     def as_said(self, name: str, description: str, format: str | None, owner: str = "",
                 nullable: bool = False) -> str | None:
@@ -1525,12 +1564,21 @@ class Reader:
         such as ``ORD-7`` are not; "between 0 and 250" is one request, not one per number)."""
         if isinstance(picked := self.picked_value(name), (int, float)) and not isinstance(picked, bool):
             return float(picked)  # "mark the first one done": the first listed record's id
+        if not self.start and (kept := self._result_before(name)) is not None:
+            return kept  # "Given that thickness, ...": the thickness a tool gave
         if not any(c.isdigit() for c in self.request.message) and (told := not self.start and (self._told_number(
-                name) or self._told_measure(name)) or self._argued_before(name)):  # "Is my machine ready yet?" after "my
+                name) or self._told_measure(name) or self._told_count(name)) or self._argued_before(name)):  # "Is my machine ready yet?" after "my
             return told  # repair ticket number is 5521": ticket 5521; "Which harness size does she need?" after "132 cm
         # tall and weighs 29.5 kg"; "What would that cost?" after check_vacancy({"nights": 5}): 5 nights
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
+        said = _lower_tokens(self.request.message)  # "5 m long and 4 m wide": length 5, width 4
+        cues = next((cues for side, cues in _SIDE_WORDS.items() if stem(side) in marks), ())
+        unit = name.lower().rpartition("_")[2] if "_" in name else ""
+        sided = [a for k, a in enumerate(said) if cues and _NUMBER.fullmatch(a) and (said[k + 1:k + 2] and said[k + 1] in cues or (
+            said[k + 2:k + 3] and said[k + 2] in cues and said[k + 1] in (unit, {"m": "metres", "cm": "centimetres"}.get(unit))))]
+        # ("1.78 m tall" is no height_cm as said)
+        sided = sided if len(sided) == 1 and not self.start and not results else []
         said = _lower_tokens(_in_digits(self.request.message))
         unit = name.lower().rsplit("_", 1)[-1] if "_" in name else ""  # heaviest_passenger_kg: a number in kg, or none
         counted = [b.rstrip(".,;") for a, b in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(a)]
@@ -1586,6 +1634,8 @@ class Reader:
         if marks & _RATE_WORDS or marks >= stem_set("interest rate"):  # "at 5.5% interest", "4.25 percent":
             # annual_rate_pct 5.5, percent 4.25, interest_rate (not hourly_rate, heart_rate)
             text, marks = text.replace("%", " percent"), marks | _RATE_WORDS
+        elif any(set(words(f.replace("_", " "))) & _RATE_WORDS for f in self.fields):  # "1800 g of cabbage at 2.5%": the
+            text = text.replace("%", " percent")  # 2.5 is another field's, a percent
         text = text if marks & stem_set("house street address number") else _ADDRESS.sub(" ", text)
         text = _PHONE.sub(lambda m: " " if _phone_like(m[0]) and m[0][:1] in "0+(" and " " in m[0].strip() else m[0], text)
         # a phone's digits are no count: "Ines on 07700 900123"
@@ -1664,6 +1714,8 @@ class Reader:
         theirs = {w for part in clauses for at, w in enumerate(part) if at and _NUMBER.fullmatch(w) and part[at - 1] in others}
         theirs |= {w for part in clauses for at, w in enumerate(part[:-2]) if _NUMBER.fullmatch(w) and part[at + 2] in others - (
             marks) and part[at + 1] not in others}  # "3 mm joints": the joints' (of tile_size_mm)
+        theirs |= {w for part in clauses for at, w in enumerate(part[:-1]) if _NUMBER.fullmatch(w) and part[at + 1] in (
+            others - marks)}  # "2400 g of cabbage at 2 percent": the 2 is the percent's (of cabbage_g)
         named = [n for n in named if n not in theirs] or named  # and I'm 183cm": height 183
         suffix = name.lower().rpartition("_")[2]  # a number written in the field's own unit ("a 5 mm suit": thickness_mm
         raw = _lower_tokens(self.request.message)  # 5, not 178 cm as 1780 mm)
@@ -1685,6 +1737,7 @@ class Reader:
         nexts = marks - _RATE_WORDS | (stem_set("interest apr") if stem("rate") in marks else set())
         named[:0] = [w for w, k in sorted(rated, key=lambda wk: not set(said[wk[1] + 2:wk[1] + 3]) & nexts)]  # "at 4.1%
         # interest": the one whose next word is the field's ("interest" of a rate, "deposit") first
+        named[:0] = sided  # ("5 m long and 4 m wide": the width 4)
         named = [n for n in named if n not in self.inside] or named  # "rent 950 a month, minimum 6 months": 6 months
         owned = {w for f in self.fields if f != name for w in words(f.replace("_", " "))}  # "Roll 2 dice": the count's,
         owned |= self.own if owned & stem_set("count quantity") else set()  # not the sides'
@@ -4619,6 +4672,8 @@ _FAULT_WORDS = notes.PROBLEM | stem_set("problem problems issue issues trouble")
 _MEASURED = frozenset("big large heavy tall wide long deep high far fast strong small".split())
 #: What a question asks the place of by name ("What's the venue?").
 _SITES = stem_set("venue location site")
+#: The words that say which side a measure is of ("5 m long", "4 m wide", "2 m high").
+_SIDE_WORDS = {"length": ("long",), "width": ("wide", "across"), "height": ("high", "tall"), "depth": ("deep",)}
 #: Subjects a message of another desk is about ("Who won the football?", "my calculus homework", "a poem"): off topic
 #: for a guardrail whose instructions name only their own topic and "anything else".
 _ELSEWHERE = stem_set("football sport match homework essay calculus maths math algebra poem poetry story joke song film "

@@ -174,6 +174,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
                 free = later if key in chosen else key  # free field that only repeats it was not said
                 out[free] = None if free not in chosen and _may_be_null(fields[free], defs) else out[free]
                 continue
+            if any(k.lower().split("_")[0] in out[key].lower().split() for k in (key, later)):
+                continue  # "Holloway Mill" of mill_name stays whole
             repeats = any(side in k.lower() for k in (key, later) for side in ("winn", "loser", "losing"))
             worded = any(w in k.lower() for k in (key, later) for w in ("message", "text", "note", "caption", "inscription"))
             if out[key] == out[later] and not {key, later} & {"name", "title"} and not repeats and not worded:  # a person's name is

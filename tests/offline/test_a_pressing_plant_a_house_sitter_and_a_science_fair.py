@@ -240,3 +240,59 @@ async def test_review_a_listed_kind_is_found_inside_a_longer_word() -> None:
     found = [(await Runner.run(screen, text)).final_output.contains_allergen for text in (
         "I'm allergic to hazelnuts, please deliver by Friday.", "Please deliver by Friday.")]
     assert found == [True, False]
+
+
+async def test_numbers_go_to_the_parameter_their_words_name() -> None:
+    asked: list[tuple[object, ...]] = []
+
+    @function_tool
+    def brine_salt(cucumber_g: float, percent: float) -> str:
+        """Salt needed to brine a weight of cucumbers at a salt percentage."""
+        asked.append((cucumber_g, percent))
+        return "ok"
+
+    @function_tool
+    def quote_tiles(finish: str, room_length_m: float, room_width_m: float, spare_pct: float = 10) -> str:
+        """Quote tiles for a room."""
+        asked.append((finish, room_length_m, room_width_m, spare_pct))
+        return "ok"
+
+    @function_tool
+    def order_spares(workshop_name: str, part: str, quantity: int) -> str:
+        """Order spare parts for a workshop."""
+        asked.append((workshop_name, part, quantity))
+        return "ok"
+
+    for tool, message in [(brine_salt, "How much salt for 3200 g of cucumbers at 3 percent?"),
+                          (brine_salt, "Salt for 900 g of cucumbers at 2.5%?"),
+                          (quote_tiles, "Quote me matte finish for a room 6 m long and 3 m wide."),
+                          (order_spares, "Order 8 gaskets for Lowther Workshop.")]:
+        await Runner.run(Agent(name="Desk", instructions="Use the tool.", tools=[tool]), message)
+    assert asked == [(3200, 3), (900, 2.5), ("matte", 6, 3, 10), ("Lowther Workshop", "gaskets", 8)]
+
+
+async def test_a_count_or_a_tool_value_told_before_fills_a_later_call() -> None:
+    asked: list[dict[str, object]] = []
+
+    @function_tool
+    def felt_needed(design: str, participants: int) -> str:
+        """Sheets of felt needed to make a design with a group."""
+        asked.append({"design": design, "participants": participants})
+        return f"{participants * 3} sheets"
+
+    @function_tool
+    def snow_report(slope: str) -> dict[str, object]:
+        """Current snow report for a slope."""
+        return {"slope": slope, "snow_depth_cm": 64.0}
+
+    @function_tool
+    def groomer_passes(snow_depth_cm: float, width_m: int) -> str:
+        """Grooming passes needed from the snow depth and the slope's width in metres."""
+        asked.append({"snow_depth_cm": snow_depth_cm, "width_m": width_m})
+        return "4 passes"
+
+    await turns(Agent(name="Crafts", instructions="Use the tools.", tools=[felt_needed]), [
+        "Hi! I'm running a workshop for 9 kids on Sunday.", "How much felt do I need for the owl brooch for the kids?"])
+    await turns(Agent(name="Piste", instructions="Use the tools.", tools=[snow_report, groomer_passes]), [
+        "How deep is the snow on the north slope?", "Given that depth, how many passes for a 40 m wide run?"])
+    assert asked == [{"design": "owl brooch", "participants": 9}, {"snow_depth_cm": 64.0, "width_m": 40}]
