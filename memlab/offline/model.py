@@ -897,12 +897,15 @@ class Reader:
         value = self.as_said(name, description, format, owner, nullable)
         value = self._counted_thing(name, value)
         found = tokens(self.request.message[:400])
-        own = [found[k - 1] for k in range(1, len(found)) if "_" not in name and stem(found[k].lower()) == stem(name.lower()) and (
-            found[k - 1].isalpha() or "-" in found[k - 1]) and found[k - 1].lower() not in STOP and found[k - 1].islower() and (
-                found[k - 2:k - 1] or [""])[0].lower() not in ("my", "your", "our", "the", "a", "an", "this", "that", "his", "her")]
+        spots = [k for k in range(1, len(found)) if "_" not in name and stem(found[k].lower()) == stem(name.lower())]
+        own = [" ".join(list(itertools.takewhile(lambda t: t.lower() not in STOP and (t.isalpha() or "-" in t), found[k - 1::-1]))[
+            :3][::-1]) for k in spots]
+        own = [o for o, k in zip(own, spots) if o and (o[:1].islower() or o.split()[-1][:1].islower()) and (
+            found[max(0, k - len(o.split()) - 1):k - len(o.split())] or [""])[0].lower() not in ("my", "your", "our", "the", "this",
+                                                                                            "that", "his", "her")]
         # (not "my delivery address": a kind of address, no value)
-        value = own[0] if value is None and len(own) == 1 and not self.start else value  # "natural finish": finish
-        # natural (the word the field's own name follows)
+        value = own[0] if len(own) == 1 and not self.start and value is None else value  # "natural finish": finish
+        # natural (the words its name follows)
         unit = bool(value) and str(value).isupper() and any(a[:1].isdigit() and b == value for a, b in itertools.pairwise(
             tokens(self.request.message)))  # "350000 SHU": a unit, no name
         if (value is None or unit) and self.item and name.lower() in ("name", "item", "product", "variety", "type", "kind"):
@@ -5239,7 +5242,8 @@ def _labels_listed(instructions: str) -> list[str]:
     """The labels instructions list after "labels:" or "categories:" ("exactly one of these labels: BOOKING, COMPLAINT,
     REFUND_REQUEST, OTHER"), each of one or two words; else none."""
     low = instructions[:2000].lower()
-    for cue in ("labels:", "categories:", "label:", "category:"):
+    for cue in ("labels:", "categories:", "label:", "category:", "label only:", "category only:"):  # ("Reply with the
+        # label only: POSITIVE or NEGATIVE")
         if (at := low.find(cue)) >= 0:
             listed = instructions[at + len(cue):].split(". ")[0].split("\n")[0].rstrip(" .")
             found = [o.strip(" '\"`") for o in listed.replace(" or ", ",").split(",") if o.strip(" '\"`")]
@@ -6144,6 +6148,11 @@ def _listed_asks(message: str) -> list[tuple[str, str]]:
 def _pasted_question(message: str) -> tuple[str, str] | None:
     """A message of two or more statements, then a question about them: the statements and the question ("<an email>
     Is lunch still provided by the school kitchen? Answer yes or no."), else ``None``."""
+    head, colon, quoted = message[:8000].partition(": ")
+    quoted = quoted.strip()
+    if colon and quoted[:1] in "'\"‘“" and quoted.rstrip(".?!")[-1:] in "'\"’”" and set(_lower_tokens(head)) & {
+            "text", "sentence", "message", "line", "note", "this"} and len(head.split()) <= 14:  # "What colour is the door
+        return quoted.rstrip(".?!")[1:-1].strip(), f"{head.rstrip(' ?.:')}?"  # in this text: 'The red door opened.'"
     pieces = sentences(message[:8000])
     at = max((k for k, piece in enumerate(pieces) if piece.rstrip().endswith("?")), default=-1)
     told = [piece for piece in pieces[:max(at, 0)] if not piece.rstrip().endswith("?")]
@@ -6257,6 +6266,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             request = Request.read(request.body, [*request.conversation[:request.last_user_index], {
                 "role": "user", "content": said.partition(": ")[2]}])
         picked = Reader(request).choice("", "", options)
+        heard = set(words(request.message))
+        kin = [o for o in options if set(words(o)) & (heard | related(heard))]
+        picked = None if listed and len(kin) > 1 and not any(set(words(o)) & heard for o in options) else picked  # "I want
+        # to put my house on the market": as near a tenant as a landlord, by the words said (no guess)
         if listed and Reader(request).named_option(options) is None:  # of labels listed, one the message gives no ground
             urgent = [o for o in options if o.lower() in ("urgent", "high", "critical", "emergency")]  # for is no guess
             calm = [o for o in options if o.lower() in ("routine", "low", "normal", "non-urgent", "standard")]  # ("P1, P2,
@@ -7151,6 +7164,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             "role": "user", "content": told}, {"role": "assistant", "content": "Noted."}, {  # school kitchen. ... Is lunch
             "role": "user", "content": question}]), ())  # still provided by the school kitchen?"): answered from the text
         text = text if answer.startswith(_UNSURE) else answer
+        verb = (_lower_tokens(question) or [""])[0]
+        named = _proper_names(told, people=True) if verb in ("list", "name") else []  # "List the people named in this
+        text = ", ".join(named) + "." if len(named) >= 2 and text.startswith(_UNSURE) else text  # text: '...'": each name
     asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece)) and not set(words(piece)) & (
                  _HANDOFF | stem_set("hand transfer route"))  # not "Hand off Spanish speakers"
              for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english"  # "Always answer in French"
@@ -7160,9 +7176,12 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if kind is None and re.search(r"\b(?:only|just) (?:a|the|one) number\b", instructions[:2000], re.I):
         number = next((t for t in tokens(text) if _NUMBER.fullmatch(t)), None)  # "Reply with only a number"
         text = text if number is None else str(int(float(number))) if float(number).is_integer() else number
-    keys = _json_keys(f"{instructions[:2000]}\n{message[:2000]}") if kind == "json_object" else []
+    keys = _json_keys(f"{instructions[:2000]}\n{message[:2000]}") if kind == "json_object" or kind in (None, "text") and (
+        "json" in instructions[:2000].lower() and " keys" in instructions[:2000].lower()) and len(request.said) <= 1 and not (
+            instructions.lstrip().lower().startswith(("extract", "list"))) else []  # "Reply only with a JSON object with
+    # keys ...": JSON, as if the format asked for it
     if kind == "json_schema" or keys:
-        schema = form.get("schema") or {} if not keys else {"properties": {key: {"type": _KEY_TYPES.get(
+        schema = (form or {}).get("schema") or {} if not keys else {"properties": {key: {"type": _KEY_TYPES.get(
             key.split("_")[-1].lower(), "string")} for key in keys}}  # "age" holds a number
         fields = list(schema.get("properties") or ()) if isinstance(schema, Mapping) else []  # "the assignee is Raj"
         read = _told_before(request, fields) if kind == "json_schema" else request
@@ -7187,7 +7206,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         if record:  # 49 EUR"; not an order of how to fill a field: "Set is_off_topic to true if ...")
             filler = _Layered(Reader(Request.read(request.body, [{"role": "user", "content": record.replace(" (", ", ").replace(
                 ")", "")}]), fields=fields), filler)
-        filled = instance(schema, filler, owner=str(form.get("name") or ""))
+        filled = instance(schema, filler, owner=str((form or {}).get("name") or ""))
         text = json.dumps(filled, ensure_ascii=False)
     elif kind == "json_object":
         text = json.dumps({"answer": text}, ensure_ascii=False)
@@ -7431,7 +7450,8 @@ def _worked(request: Request) -> str | None:
 
 #: The JSON type of a key JSON mode names, by its last word ("age": a whole number); any other key holds a string.
 _KEY_TYPES = {**dict.fromkeys("age year count quantity number".split(), "integer"),
-              **dict.fromkeys("price amount total cost rating score".split(), "number")}
+              **dict.fromkeys("price amount total cost rating score cm mm m km kg g ml pct percent".split(), "number")}
+# ("height_cm": a number)
 
 
 def _json_keys(text: str) -> list[str]:

@@ -296,3 +296,17 @@ async def test_a_count_or_a_tool_value_told_before_fills_a_later_call() -> None:
     await turns(Agent(name="Piste", instructions="Use the tools.", tools=[snow_report, groomer_passes]), [
         "How deep is the snow on the north slope?", "Given that depth, how many passes for a 40 m wide run?"])
     assert asked == [{"design": "owl brooch", "participants": 9}, {"snow_depth_cm": 64.0, "width_m": 40}]
+
+
+async def test_plain_prompts_json_keys_a_label_only_and_a_quoted_text_asked_about(client) -> None:
+    async def ask(instructions: str | None, text: str) -> str:
+        return (await client.responses.create(model="gpt-4.1-mini", instructions=instructions, input=text)).output_text
+
+    assert await ask('Reply only with a JSON object with keys "height_cm" and "city".',
+                     "The statue in Porto is 210 cm tall.") == '{"height_cm": 210, "city": "Porto"}'
+    label = "Classify the review. Reply with the label only: PRAISE or COMPLAINT."
+    assert await ask(label, "The fitter was quick, tidy and lovely.") == "PRAISE"
+    assert await ask(label, "The fitter was late and rude.") == "COMPLAINT"
+    assert "blue gate" in await ask(None, "What colour is the gate in this text: 'The blue gate was locked.'")
+    assert await ask(None, "List the people named in this text: 'Iona Marsh signed the lease; Pavel Dunn holds the "
+                           "keys.'") == "Iona Marsh, Pavel Dunn."
