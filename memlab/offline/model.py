@@ -1714,7 +1714,10 @@ class Reader:
         clauses = [words(piece) for part in text.replace(". ", ", ").replace("\n", ", ").split(", ") for a in part.split(
             " and ") for b in a.split(" with ") for piece in b.split(" or ")]  # (not across "and": "300 mm tiles and 3 mm
         # joints")
-        theirs = {w for part in clauses for at, w in enumerate(part) if at and _NUMBER.fullmatch(w) and part[at - 1] in others}
+        surnames = {stem(b.lower()) for a, b in itertools.pairwise(tokens(self.request.message[:400])) if a.istitle() and (
+            b.istitle()) and a.isalpha() and b.isalpha() and a.lower() not in STOP}  # "Elin Price: a 3000 litre tank": a
+        theirs = {w for part in clauses for at, w in enumerate(part) if at and _NUMBER.fullmatch(w) and part[at - 1] in (
+            others - surnames)}  # name, no price's label
         theirs |= {w for part in clauses for at, w in enumerate(part[:-2]) if _NUMBER.fullmatch(w) and part[at + 2] in others - (
             marks) and part[at + 1] not in others}  # "3 mm joints": the joints' (of tile_size_mm)
         theirs |= {w for part in clauses for at, w in enumerate(part[:-1]) if _NUMBER.fullmatch(w) and part[at + 1] in (
@@ -2352,7 +2355,8 @@ class Reader:
         cut = f" {name.lower()} "  # "Ana's friends are Bo and Cy": the items listed after the field's name
         told = [s[s.lower().find(cut) + len(cut):] if name.isalpha() and cut in s.lower() else s for s in told]
         listed = [p if s[-1] in ".!?:" or facts(p) or "\n" not in message else f"1 {p}" for s in told for p in _listed(
-            s) or [s.strip(" .!?").replace(": ", " - ", 1)]] if lined else _listed(" ".join(told))  # a line listing a
+            s) or [s.strip(" .!?").replace(": ", " - ", 1)]] if lined else [p for s in told for p in _listed(s)] if sum(
+                len(_listed(s)) > 1 for s in told) > 1 else _listed(" ".join(told))  # a line listing a
         # thing without a count lists one: "- helmet"; "- Rome: 3 nights" is "Rome - 3 nights"
         joined: list[str] = []  # a person's age or need listed after them: "Ada Quill, 34, and her father Len Quill, 71,
         for piece in listed:  # who uses a wheelchair" is two people

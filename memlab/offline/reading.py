@@ -275,6 +275,11 @@ def sentences(text: str) -> list[str]:
 
 @functools.lru_cache(maxsize=1024)  # a conversation is re-sent with every request: its texts recur
 def _sentences(text: str) -> tuple[str, ...]:
+    for unit in ("C", "F", "K", "L", "G", "M") if ". " in text else ():  # "at sunset was 14.5 C. We saw...": a unit
+        at = text.find(f" {unit}. ")  # after a number ends its sentence (an initial does not: "J. K. Rowling")
+        while at > 0:
+            text = text[:at + 3] + "\n" + text[at + 4:] if text[at - 1].isdigit() else text
+            at = text.find(f" {unit}. ", at + 1)
     pieces = (_MARKER.sub("", piece, count=1).strip() for piece in _SENTENCE_END.split(text))
     return tuple(piece for piece in pieces if any(c.isalnum() for c in piece))
 

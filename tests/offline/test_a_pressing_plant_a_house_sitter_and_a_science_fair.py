@@ -310,3 +310,32 @@ async def test_plain_prompts_json_keys_a_label_only_and_a_quoted_text_asked_abou
     assert "blue gate" in await ask(None, "What colour is the gate in this text: 'The blue gate was locked.'")
     assert await ask(None, "List the people named in this text: 'Iona Marsh signed the lease; Pavel Dunn holds the "
                            "keys.'") == "Iona Marsh, Pavel Dunn."
+
+
+class Sighting(BaseModel):
+    species: Literal["barn owl", "tawny owl", "little owl"]
+    count: int
+
+
+class OwlSurvey(BaseModel):
+    site: str
+    dusk_temp_c: float
+    sightings: list[Sighting]
+
+
+class TankQuote(BaseModel):
+    customer: str
+    tank_litres: int
+    price: float
+
+
+async def test_a_unit_after_a_number_ends_its_sentence_and_a_surname_is_no_fields_label() -> None:
+    survey = Agent(name="Survey", instructions="Extract the details into the schema.", output_type=OwlSurvey)
+    for text in ("Survey at Fenby Wood. Temperature at dusk was 9.5 C. We saw 4 tawny owls and 2 barn owls by the gate.",
+                 "Survey at Fenby Wood, dusk 9.5 C. We saw 4 tawny owls and 2 barn owls."):
+        record = (await Runner.run(survey, text)).final_output
+        assert record.dusk_temp_c == 9.5
+        assert [(s.species, s.count) for s in record.sightings] == [("tawny owl", 4), ("barn owl", 2)]
+    quote = Agent(name="Quote", instructions="Extract the quote.", output_type=TankQuote)
+    tank = (await Runner.run(quote, "Quote for Rhian Price: a 2500 litre tank, 980 pounds fitted.")).final_output
+    assert (tank.tank_litres, tank.price) == (2500, 980)
