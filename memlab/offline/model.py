@@ -28,7 +28,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (_COUNT_WORDS, CALENDAR, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
+from .reading import (_COUNT_WORDS, CALENDAR, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, sentences, stem, stem_set,
                       structured, structured_input, tokens, whole_words_at, wording, words)
@@ -96,7 +96,7 @@ _LATER = ("back", "later", "tomorrow", "tonight", "today", "again", "at", "on", 
 _SELF_NAMED = re.compile(rf"(?i:\bmy name\b|\bcall me\b(?! (?:{'|'.join(_LATER)})\b)|"
                          r"\b(?:user|customer|client)(?:'s)? name\b|^name:)|\b[Ii](?:['’]m| am) [A-Z]"
                          r"|^(?:[Hh]i,? )?[Tt]his is [A-Z][a-z]+(?: [A-Z][a-z]+)?(?: from |,| here\b)"
-                         r"|^(?:(?:[Hh]i|[Hh]ello|[Hh]ey),? )?[A-Z][a-z]+(?: [A-Z][a-z]+){0,2} here\b")  # "hi i'm Priya" too; "This
+                         r"|^(?:(?:[Hh]i|[Hh]ello|[Hh]ey),? (?:[A-Z][a-z]+ ){0,2}|(?:[A-Z][a-z]+ ){1,2})[A-Z][a-z]+ here(?![ ]*[a-z])")  # "hi i'm Priya" too; "This
 # is Priya from the Lantern Street canteen" (on the phone), "Hello, Ines Okafor here."
 #: Counts spelled out in tens ("twenty-two", with :data:`_COUNT_WORDS`), and thousands written "k" ("max 300k").
 _TENS = {w: n for n, w in zip(range(20, 100, 10), "twenty thirty forty fifty sixty seventy eighty ninety".split())}
@@ -937,11 +937,19 @@ class Reader:
         """Not the unit a number counts ("2 jars of kkakdugi", "2 places on the belt-making class") for a field of the
         thing: what the jars hold ("kkakdugi"), or the words the field's own name follows ("belt-making" of class_name)."""
         found = tokens(self.request.message[:400])
+        own = stem(name.lower().split("_")[0])
+        runs = [" ".join(list(itertools.takewhile(lambda t: t.istitle() and t.isalpha(), found[k::-1]))[:4][::-1]) for k in range(
+            1, len(found)) if found[k].istitle() and stem(found[k].lower()) == own and found[k - 1].istitle()]
+        runs = [run for run in runs if run in self.request.message]  # (within a sentence: not "...Mills. Contact")
+        if len(runs) == 1 and len(runs[0].split()) > 1 and name.lower().endswith("_name"):  # "Order 6 brake pads for Harbour Garage":
+            return runs[0]  # garage_name "Harbour Garage"
         others = {stem(f.lower().split("_")[0]) for f in self.fields if f != name}
         if value and " " in value and value.split()[-1][:1].isupper() and stem(value.split()[-1].lower()) in others:
-            counted = [b for a, b in itertools.pairwise(found) if a.isdigit() and b.isalpha() and b.islower() and b not in STOP]
+            counted = [" ".join(itertools.takewhile(lambda t: t.isalpha() and t.islower() and t not in STOP, found[k + 1:k + 4]))
+                       for k, a in enumerate(found) if a.isdigit()]
+            counted = [c for c in counted if c]
             return counted[0] if len(counted) == 1 else value  # "Order 12 stocks for Holloway Mill": the part is the
-            # stocks (the mill's name is mill_name's)
+            # stocks (the mill's name is mill_name's); "6 brake pads": brake pads
         spots = [k for k in range(1, len(found)) if found[k] == value and found[k - 1].isdigit()] if value and " " not in value else []
         if not spots or not value.islower() or set(words(name.replace("_", " "))) & ({stem("unit")} | related({stem("unit")}) | stem_set(
                 "measure container package packaging")):
@@ -1913,8 +1921,11 @@ class Reader:
             if low.startswith(("does ", "do ")) and any(f" {c} " in low for c in ("contain", "include", "mention")) and (
                     (set(words(name.replace("_", " "))) - stem_set("is has")) & set(words(low))) and (items := [
                         set(words(i)) for i in listed.split(",") if words(i)]):
-                return any(i <= said or len(i) == 1 and any(w.endswith(min(i)) and len(min(i)) >= 3 for w in said) for i in items)
-                # ("walnuts" says "nuts")
+                plain = [i.strip() for i in listed.split(",") if i.strip()]
+                heard = _lower_tokens(self.request.message)
+                return any(i <= said for i in items) or any(" " not in i and len(i) >= 4 and any(w.endswith((i, i.removesuffix(
+                    "s"))) and len(w) - len(i) >= 3 and w[:3].isalpha() for w in heard) for i in plain)  # ("walnuts" says
+                # "nuts"; not "train" "rain", nor "plant" "ant")
         phrase = " ".join(w for w in name.lower().split("_") if stem(w) in marks)  # needs_new_bridge: "new bridge"
         low = f" {' '.join(_lower_tokens(self.request.message.replace('-', ' ')))} "
         if " " in phrase and f" {phrase} " in low:  # "Estimate £210 including a new bridge": yes; "bringing a plus-one"
@@ -3034,11 +3045,8 @@ def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
 
 
 def _named_here(text: str) -> list[str]:
-    """The speaker's name said before "here" as a message opens, after a greeting if any ("Hello, Ines Okafor here.")."""
-    found = tokens(text[:200])
-    start = 1 if found[:1] and found[0].lower() in _GREETINGS else 0
-    run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR, found[start:start + 4]))
-    return [" ".join(run)] if 1 <= len(run) <= 3 and found[start + len(run):start + len(run) + 1] == ["here"] else []
+    """:func:`named_here`, as a list of names."""
+    return [named] if (named := named_here(text)) else []
 
 
 #: One-word replies that acknowledge ("Noted.", "Done."): never a name.
@@ -4551,7 +4559,7 @@ def _unanswered(request: Request) -> list[str]:
     for s in request.said:
         if s.role == "user" and s.turn < now and s.text.rstrip().endswith("?"):
             reply = next((r for r in request.said if r.order > s.order and r.role in ("assistant", "call", "tool")), None)
-            if reply is None or reply.role == "assistant" and reply.text.startswith((*_UNSURE, "Noted", "You told me")):
+            if reply is None or reply.role == "assistant" and reply.text.startswith((*_UNSURE, "Noted")):
                 asked.append(s.text.strip())
     return list(dict.fromkeys(asked))
 
@@ -5008,7 +5016,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         if wants_fact and not facts(advice) or repeated and _covered(topic, label_stems | advice_stems) * 2 < len(topic):
             continue
         if label in ("name", "skill") and not addressed or label == "address" and (not asks or {"my", "mine", "our", "ours"} & said or (
-                advice.startswith(("You", "I'm ")) and not addressed)) or not label and advice.startswith(
+                advice.startswith(("You", "I'm ")) and not addressed and not (set(topic) - {stem("address")}) & advice_stems)) or (
+                    not label) and advice.startswith(
                 "You") and (not asks or (
                 addressed and not {"my", "me", "i", "i'm", "am", "our", "we", "us"} & said)):
             continue  # the assistant's persona answers questions to it; what the user is, the user's questions
@@ -5221,9 +5230,9 @@ def _required(request: Request) -> str | None:
     for line in sentences(request.instructions[:4000]):
         for clause in line.rstrip(".!").replace(";", ",").split(","):
             said = f" {' '.join(_lower_tokens(clause))} "
-            need_not = any(f" {cue} " in said for cue in _NEED_NOT)
+            need_not = any(f" {cue} " in said for cue in _NEED_NOT) or said.startswith(" no ")  # ("No booking required.")
             must = not need_not and any(f" {cue} " in said for cue in _MUST)
-            if (must or need_not) and own & set(words(clause)):
+            if (must or need_not) and own and own <= set(words(clause)):  # (not "Do we have to pay for the helmets?")
                 found.append(("Yes" if must else "No", line.strip()))
     verdicts = {verdict for verdict, _ in found}
     return f"{found[0][0]}: my instructions say \"{found[0][1]}\"" if len(verdicts) == 1 else None
@@ -7167,10 +7176,17 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         answer = compose(Request.read(request.body, [*request.conversation[:request.last_user_index], {  # instead of the
             "role": "user", "content": told}, {"role": "assistant", "content": "Noted."}, {  # school kitchen. ... Is lunch
             "role": "user", "content": question}]), ())  # still provided by the school kitchen?"): answered from the text
-        text = text if answer.startswith(_UNSURE) else answer
-        verb = (_lower_tokens(question) or [""])[0]
-        named = _proper_names(told, people=True) if verb in ("list", "name") else []  # "List the people named in this
-        text = ", ".join(named) + "." if len(named) >= 2 and text.startswith(_UNSURE) else text  # text: '...'": each name
+        hueless = bool(set(_topic(question)) & stem_set("colour color")) and not _hue(told)  # (a colour the text never gives)
+        text = text if answer.startswith(_UNSURE) or hueless else answer
+        asked, found = _lower_tokens(question), tokens(told)
+        places = {b for a, b in itertools.pairwise(found) if a.lower() in ("in", "at", "to", "from", "via", "into", "near")}
+        named = [found[0]] * (len(found) > 1 and found[0].istitle() and found[0].isalpha() and found[0].lower() not in STOP | (
+            CALENDAR) and found[1].islower()) + [n for n in _proper_names(told, people=True) if n != found[0]]  # ("Aoife met
+        # Brendan and Clara": Aoife too)
+        towns = bool(set(words(question)) & stem_set("town city place village country"))
+        named = [n for n in named if (n.split()[0] in places) == towns]  # people are no places ("...to Rosslare")
+        text = ", ".join(named) + "." if asked[:1] in (["list"], ["name"]) and len(named) >= 2 and text.startswith(
+            _UNSURE) else text  # "List the people named in this text: '...'": each name
     asked = (w for piece in sentences(instructions[:2000]) if _ANSWERING & set(words(piece)) and not set(words(piece)) & (
                  _HANDOFF | stem_set("hand transfer route"))  # not "Hand off Spanish speakers"
              for w in _lower_tokens(piece) if w in _LANGUAGES and w != "english"  # "Always answer in French"
@@ -7180,9 +7196,10 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if kind is None and re.search(r"\b(?:only|just) (?:a|the|one) number\b", instructions[:2000], re.I):
         number = next((t for t in tokens(text) if _NUMBER.fullmatch(t)), None)  # "Reply with only a number"
         text = text if number is None else str(int(float(number))) if float(number).is_integer() else number
-    keys = _json_keys(f"{instructions[:2000]}\n{message[:2000]}") if kind == "json_object" or kind in (None, "text") and (
-        "json" in instructions[:2000].lower() and " keys" in instructions[:2000].lower()) and len(request.said) <= 1 and not (
-            instructions.lstrip().lower().startswith(("extract", "list"))) else []  # "Reply only with a JSON object with
+    keys = _json_keys(f"{instructions[:2000]}\n{message[:2000]}") if kind == "json_object" or kind in (None, "text") and any(
+        "json" in piece.lower() and " keys" in piece.lower() and _lower_tokens(piece)[:1] in (
+            ["reply"], ["return"], ["respond"], ["answer"], ["output"], ["give"]) and not {"never", "not", "don't"} & set(
+            _lower_tokens(piece)) for piece in sentences(instructions[:2000])) and len(request.said) <= 1 else []  # "Reply only with a JSON object with
     # keys ...": JSON, as if the format asked for it
     if kind == "json_schema" or keys:
         schema = (form or {}).get("schema") or {} if not keys else {"properties": {key: {"type": _KEY_TYPES.get(

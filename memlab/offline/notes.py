@@ -1005,7 +1005,8 @@ def _restates(statement: Statement, before: Sequence[Statement]) -> bool:
 
 def _introduces(statement: Statement) -> bool:
     """Whether a sentence only says who someone is ("Hi, I'm Jonas Weber, 41 years old"): no problem to report."""
-    rest = set(words(statement.text)) - set(words(_person(statement))) - set(words(statement.text.partition(" from ")[2]))
+    rest = set(words(statement.text)) - set(words(_person(statement))) - set(words(statement.text.partition(" from ")[2].split(
+        " and ")[0].split(",")[0]))  # (not "... from Brightside Print and our posters came out blurry")
     named = {stem(t) for t in tokens(statement.text)[1:] if t[:1].isupper()}  # "I'm Ana Ruiz from Greyfriars Primary"
     # (or "from Kettle Saints records": where they are from)
     return bool(_person(statement)) and all(w.isdigit() or w in _TIME or w in named or w in stem_set(

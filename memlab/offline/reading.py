@@ -787,6 +787,19 @@ _TAG_PAIRS = {("name", "is"): "name", ("call", "me"): "name", ("years", "old"): 
 
 
 @functools.lru_cache(maxsize=4096)  # asked of every statement of a conversation, which recurs in each request
+def named_here(text: str) -> str:
+    """The speaker's name said before "here" as a message opens: "Hello, Ines Okafor here." (one word after a greeting,
+    else two or three: not "Reception here, ...", "Madrid here is hot", "Everyone here is vegetarian"); else ""."""
+    found = tokens(text[:200])
+    greeted = found[:1] and found[0].lower() in ("hi", "hello", "hey")
+    run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR | STOP, found[
+        greeted:greeted + 4]))
+    after = text[:200].partition(f"{' '.join(run)} here")[2][:1] if run else "x"
+    return " ".join(run) if (2 <= len(run) <= 3 or greeted and len(run) == 1) and found[greeted + len(run):greeted + len(
+        run) + 1] == ["here"] and after in ("", ".", ",", "!", ";", " ") and not text[:200].partition(
+            f"{' '.join(run)} here ")[2][:1].isalpha() else ""
+
+
 def _tags(sentence: str) -> frozenset[str]:
     """What kind of fact a sentence introduces, as the stem a question asks with: "I'm Priya" → ``name``; also an
     age ("I'm 34", "turns 7", "years old"), a time ("at 3pm"), a job ("I'm a teacher", "I work as"), what
@@ -826,9 +839,7 @@ def _tags(sentence: str) -> frozenset[str]:
             tags.add("deadline")
     if any(word[:1].isdigit() and (word.endswith(("am", "pm")) or ":" in word) for word in lower):
         tags.add("time")  # "at 3pm", "at 10:30"
-    start = 1 if lower[:1] in (["hi"], ["hello"], ["hey"]) else 0
-    run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR, found[start:start + 4]))
-    if 1 <= len(run) <= 3 and lower[start + len(run):start + len(run) + 1] == ["here"]:
+    if named_here(sentence):
         tags.add("name")  # "Hello, Ines Okafor here."
     return frozenset(stem(tag) for tag in tags)
 

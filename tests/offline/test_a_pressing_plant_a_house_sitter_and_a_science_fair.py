@@ -339,3 +339,55 @@ async def test_a_unit_after_a_number_ends_its_sentence_and_a_surname_is_no_field
     quote = Agent(name="Quote", instructions="Extract the quote.", output_type=TankQuote)
     tank = (await Runner.run(quote, "Quote for Rhian Price: a 2500 litre tank, 980 pounds fitted.")).final_output
     assert (tank.tank_litres, tank.price) == (2500, 980)
+
+
+async def test_review_here_names_only_a_speaker_and_a_required_clause_must_cover_the_question() -> None:
+    for text in ("Reception here, how can I help?", "Everyone here is vegetarian.", "Hello, Leeds here is very wet today."):
+        assert (await replies([text, "What's my name?"]))[1].startswith("I don't know")
+    rules = Agent(name="Rules", instructions="Helmets are compulsory. No booking required. Helmet hire is free.")
+    said = [(await replies([text], rules))[0] for text in ("Do I need to book?", "Do we have to pay for the helmets?")]
+    assert not said[0].startswith("Yes") and not said[1].startswith("Yes")
+
+
+class Mentions(BaseModel):
+    mentions_allergen: bool
+
+
+async def test_review_a_listed_word_inside_another_word_is_not_said_and_a_business_address_is_its_own() -> None:
+    screen = Agent(name="Screen", output_type=Mentions, instructions="Does the message mention an allergen (nuts, gluten, "
+                   "milk or egg)? Answer mentions_allergen true or false.")
+    found = [(await Runner.run(screen, text)).final_output.mentions_allergen for text in (
+        "I'll take the 9:15 train and plant the beans.", "A begin-again pack, please.")]
+    assert found == [False, False]
+    bakery = Agent(name="Bakery", instructions="You are the order desk at Copper Kettle Bakery, 14 Mill Street, Leeds.")
+    assert "14 Mill Street" in (await replies(["What's the bakery's address?"], bakery))[0]
+
+
+async def test_review_an_introduction_with_a_complaint_keeps_the_complaint_and_json_is_only_json_when_asked(client) -> None:
+    from ..helpers import offline_summarizer, said as conversation
+
+    _, note = await offline_summarizer().summarize(conversation(
+        "Hi, I'm Ola from Brightside Print and our posters came out blurry.", "The order is BP-2210."))
+    assert "blurry" in note.partition("## Reported issue")[2].partition("##")[0]
+    reply = await client.responses.create(model="gpt-4.1-mini", input="Where are the keys?",
+                                          instructions="Never reply in JSON; the keys are at the office.")
+    assert not reply.output_text.startswith("{")
+
+
+async def test_review_quoted_text_questions_name_who_is_there_and_no_colour_never_said(client) -> None:
+    async def ask(text: str) -> str:
+        return (await client.responses.create(model="gpt-4.1-mini", input=text)).output_text
+
+    assert await ask("List the people named in this text: 'Maeve met Colm and Ruth at the quay.'") == "Maeve, Colm, Ruth."
+    assert "Wexford" not in await ask("List the people named in this text: 'Dara sailed from Wexford to Brest with Sile.'")
+    assert not (await ask("What colour is the van in this text: 'The van was parked outside.'")).startswith("You told me")
+    asked: list[dict[str, object]] = []
+
+    @function_tool
+    def order_part(garage_name: str, part: str, quantity: int) -> str:
+        """Order parts for a garage."""
+        asked.append({"garage_name": garage_name, "part": part, "quantity": quantity})
+        return "ok"
+
+    await Runner.run(Agent(name="Parts", instructions="Use the tool.", tools=[order_part]), "Order 4 wiper blades for Dock Garage.")
+    assert asked == [{"garage_name": "Dock Garage", "part": "wiper blades", "quantity": 4}]
