@@ -5987,8 +5987,8 @@ def _unled_by_title(text: str) -> str:
 def _user_named(instructions: str) -> str:
     """The name the instructions give the one the model talks to ("The customer you are chatting with is Aiko Tanaka.",
     "The patient is Ines Cardoso."), else ""."""
-    for piece in [line for text in sentences(instructions[:2000]) for line in text.splitlines()]:
-        said = _lower_tokens(piece)
+    for piece in [clause for text in sentences(instructions[:2000]) for line in text.splitlines() for clause in line.split("; ")]:
+        said = _lower_tokens(piece)  # (a clause each: "The visitor is Olle; their ticket type is adult.")
         rest = piece.rpartition(" is ")[2].split(", ")[0].strip(" .!")  # all of it a name: not "on the Premium plan",
         # "booked with..." (but "Priya Nandakumar, climbing grade 6a")
         label, colon, value = piece.partition(": ")  # "Customer: Delphine"

@@ -391,3 +391,9 @@ async def test_review_quoted_text_questions_name_who_is_there_and_no_colour_neve
 
     await Runner.run(Agent(name="Parts", instructions="Use the tool.", tools=[order_part]), "Order 4 wiper blades for Dock Garage.")
     assert asked == [{"garage_name": "Dock Garage", "part": "wiper blades", "quantity": 4}]
+
+
+async def test_the_users_name_in_the_instructions_is_read_from_its_own_clause() -> None:
+    guide = Agent(name="Guide", instructions="You are Tove, guide at Fellside Alpaca Farm. The visitor is Anders; their "
+                                             "ticket type is adult.")
+    assert "Anders" in (await replies(["What is my name?"], guide))[0]
