@@ -148,7 +148,7 @@ _UPPER = stem_set("max maximum upper most ceiling")
 _ID = stem_set("id identifier number code serial reference ref pin sku isbn barcode upc vin imei")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
-                   "organizer host requester requestor reporter submitter applicant candidate caller student pupil "
+                   "organizer organiser host requester requestor reporter submitter applicant candidate caller student pupil "
                    "teacher child patron tenant driver pet visitor")
 #: A free-text field that grades without options: it takes the option its words lean to.
 _IMPLIED = {stem(field): options.split() for field, options in (
@@ -1590,6 +1590,10 @@ class Reader:
             said[k + 2:k + 3] and said[k + 2] in cues and said[k + 1] in (unit, {"m": "metres", "cm": "centimetres"}.get(unit))))]
         # ("1.78 m tall" is no height_cm as said)
         sided = sided if len(sided) == 1 and not self.start and not results else []
+        elsewhere = {a for side, other in _SIDE_WORDS.items() if stem(side) not in marks and any(
+            stem(s) in set(words(f.replace("_", " "))) for f in self.fields for s in _SIDE_WORDS) for k, a in enumerate(said) if (
+                _NUMBER.fullmatch(a) and (said[k + 1:k + 2] and said[k + 1] in other or said[k + 2:k + 3] and said[
+                    k + 2] in other))} if any(stem(side) in marks for side in _SIDE_WORDS) else set()  # "4 m wide" is no length
         said = _lower_tokens(_in_digits(self.request.message))
         unit = name.lower().rsplit("_", 1)[-1] if "_" in name else ""  # heaviest_passenger_kg: a number in kg, or none
         counted = [b.rstrip(".,;") for a, b in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(a)]
@@ -1752,6 +1756,7 @@ class Reader:
         named[:0] = [w for w, k in sorted(rated, key=lambda wk: not set(said[wk[1] + 2:wk[1] + 3]) & nexts)]  # "at 4.1%
         # interest": the one whose next word is the field's ("interest" of a rate, "deposit") first
         named[:0] = sided  # ("5 m long and 4 m wide": the width 4)
+        named, found = [n for n in named if n not in elsewhere], [t for t in found if t not in elsewhere]
         named = [n for n in named if n not in self.inside] or named  # "rent 950 a month, minimum 6 months": 6 months
         owned = {w for f in self.fields if f != name for w in words(f.replace("_", " "))}  # "Roll 2 dice": the count's,
         owned |= self.own if owned & stem_set("count quantity") else set()  # not the sides'
@@ -1921,11 +1926,11 @@ class Reader:
             if low.startswith(("does ", "do ")) and any(f" {c} " in low for c in ("contain", "include", "mention")) and (
                     (set(words(name.replace("_", " "))) - stem_set("is has")) & set(words(low))) and (items := [
                         set(words(i)) for i in listed.split(",") if words(i)]):
-                plain = [i.strip() for i in listed.split(",") if i.strip()]
                 heard = _lower_tokens(self.request.message)
-                return any(i <= said for i in items) or any(" " not in i and len(i) >= 4 and any(w.endswith((i, i.removesuffix(
-                    "s"))) and len(w) - len(i) >= 3 and w[:3].isalpha() for w in heard) for i in plain)  # ("walnuts" says
-                # "nuts"; not "train" "rain", nor "plant" "ant")
+                verbs = {stem(b) for a, b in itertools.pairwise(heard) if a in ("i", "i'll", "we", "we'll", "will", "you",
+                                                                              "they", "can", "must", "should")}
+                return any(i <= said and not (len(i) == 1 and i <= verbs) for i in items)  # (not "I'll address the
+                # committee" for an address)
         phrase = " ".join(w for w in name.lower().split("_") if stem(w) in marks)  # needs_new_bridge: "new bridge"
         low = f" {' '.join(_lower_tokens(self.request.message.replace('-', ' ')))} "
         if " " in phrase and f" {phrase} " in low:  # "Estimate £210 including a new bridge": yes; "bringing a plus-one"
@@ -4219,7 +4224,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
     topic = [one for one in topic if one not in _MODIFIERS] or topic  # "our total budget": the budget
     low = _lower_tokens(question)
-    counting = {a for w, a, b in zip(low, low[1:], low[2:]) if w in ("what", "which") and a in _COUNT_WORDS and b not in STOP}
+    counting = {a for w, a, b in zip(low, low[1:], low[2:]) if w in ("what", "which") and a in _COUNT_WORDS and b not in STOP and not any(
+        a in s.stems for s in request.said if not s.asks)}  # (but "two" of "I have two sisters, Ada and Bea")
     topic = [one for one in topic if one not in counting] or topic  # "What two preferences did I give?": preferences
     held = {one for s in request.said if not s.asks for one in s.stems} if any("-" in one for one in topic) else set()
     topic = [part for one in topic for part in ([stem(one.replace("-", ""))] if stem(one.replace("-", "")) in held else one.split(
@@ -4246,7 +4252,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     which = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(question)) if a in ("which", "what")), None)
     if head and which in topic and which != head and any(f" {p} {o} {w}" in lowered_question for p in ("for", "of", "on") for o in (
             "my", "our") for w in _lower_tokens(question) if stem(w) == head) and not any(
-                {head, which} <= s.stems for s in request.said if not s.asks):  # "Which colour did I pick for our album?"
+                {head, which} <= s.stems for s in request.said if not s.asks) and any(
+                    head in s.stems for s in request.said if not s.asks):  # "Which colour did I pick for our album?"
         topic = [one for one in topic if one != head]  # when no sentence tells both: the colour told ("Colour: smoky
         head = None  # grey"), the album being what the whole conversation is of
     named = bool(head) and wants_id  # "the serial number": a statement that names it and holds a value
@@ -4691,8 +4698,8 @@ _SITES = stem_set("venue location site")
 _SIDE_WORDS = {"length": ("long",), "width": ("wide", "across"), "height": ("high", "tall"), "depth": ("deep",)}
 #: Subjects a message of another desk is about ("Who won the football?", "my calculus homework", "a poem"): off topic
 #: for a guardrail whose instructions name only their own topic and "anything else".
-_ELSEWHERE = stem_set("football sport match homework essay calculus maths math algebra poem poetry story joke song film "
-                      "movie politics election vote weather recipe celebrity bitcoin crypto")
+_ELSEWHERE = stem_set("football rugby homework essay calculus algebra poem poetry politics election recipe celebrity "
+                      "bitcoin crypto")
 #: The words a street's name ends with ("Sorrel Drive"): it names a street.
 _STREETS = stem_set("street road avenue lane drive close way crescent")
 
@@ -5205,7 +5212,9 @@ def _permitted(request: Request) -> str | None:
                 part))), "")  # the one thing of a list the message asks of ("Hand-held cameras and phones are fine")
             bounds = _places(_lower_tokens(item)) if not {"anywhere", "everywhere"} & set(_lower_tokens(item)) else set()
             hours = _in_hours(_lower_tokens(item), asked)
-            if (banned or allowed) and item and hours is not False and (hours or not (
+            timed = any(a in ("after", "before", "until", "from") and _clock(_lower_tokens(item), k + 1) is not None for k, a in (
+                enumerate(_lower_tokens(item))))  # "No campfires after 10pm" says nothing of "Can we have a campfire?"
+            if (banned or allowed) and item and hours is not False and not (timed and hours is None) and (hours or not (
                     bounds and _places(asked) and not bounds & _places(asked))):
                 found.append(("No" if banned else "Yes", line.strip()))
     verdicts = {verdict for verdict, _ in found}
@@ -7177,7 +7186,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             "role": "user", "content": told}, {"role": "assistant", "content": "Noted."}, {  # school kitchen. ... Is lunch
             "role": "user", "content": question}]), ())  # still provided by the school kitchen?"): answered from the text
         hueless = bool(set(_topic(question)) & stem_set("colour color")) and not _hue(told)  # (a colour the text never gives)
-        text = text if answer.startswith(_UNSURE) or hueless else answer
+        text = text if answer.startswith((*_UNSURE, "I said")) or hueless else answer  # (not the "Noted." put between)
         asked, found = _lower_tokens(question), tokens(told)
         places = {b for a, b in itertools.pairwise(found) if a.lower() in ("in", "at", "to", "from", "via", "into", "near")}
         named = [found[0]] * (len(found) > 1 and found[0].istitle() and found[0].isalpha() and found[0].lower() not in STOP | (

@@ -539,7 +539,8 @@ class _Reader:
             if not any(stem(new[1].lower()) in s.stems for s in self.statements if s.role in ("user", "note")):
                 return sentence  # ("I'll bring 3 bags, not 2" is no change of "2 sourdough loaves")
         new = new[1:] if [t.lower().replace("’", "'") for t in new[:1]] == ["it's"] and len(new) == 3 and (
-            new[1].lower() in _COUNT_WORDS) and new[2].isalpha() else new  # "Actually, it's three rabbits - they got
+            new[1].lower() in _COUNT_WORDS) and new[2].isalpha() and any(stem(new[2].lower()) in s.stems for s in (
+                self.statements) if s.role == "user") else new  # "Actually, it's three rabbits - they got
         # another": "three rabbits"
         said = [t.lower() for t in new]  # "the date is wrong - it's 21 June, not the 14th": "21 June" for the 14
         its = "it's" in said[1:] and at < len(found)
@@ -597,7 +598,9 @@ class _Reader:
         value = (rest or its_value or sentence[sentence.find(new[0], begin):].split(" not ")[0]).rstrip(" ,;.!")
         value = value[:value.rfind(new[-1]) + len(new[-1])] if new[-1] in value else value
         keys = [t for t in new if any(c.isdigit() for c in t) or t[:1].isupper() and t != "I"] or [
-            t for t in new[:1] if t.lower() in _COUNT_WORDS]  # ("three rabbits": the count)
+            t for t in new[:1] if t.lower() in _COUNT_WORDS and new[1:2] and (stem(new[1].lower()) in _HEADCOUNT or any(stem(
+                new[1].lower()) in s.stems for s in self.statements if s.role == "user"))]  # ("three rabbits": the count, of
+        # rabbits said before; "six people")
         key = next((t for t in keys if not any(whole_words_at(s.text, t) for s in self.statements if s.role == "user")),
                    keys[0]) if keys[1:] and keys[0][:1].isupper() else (keys or [""])[0]  # "Actually Tobias wants loom
         # 5": the 5 is new, Tobias was said ("Tobias Reed wants loom 3")
@@ -786,7 +789,12 @@ _TAG_PAIRS = {("name", "is"): "name", ("call", "me"): "name", ("years", "old"): 
               ("working", "as"): "job"}
 
 
-@functools.lru_cache(maxsize=4096)  # asked of every statement of a conversation, which recurs in each request
+#: The last word of a business's or a desk's name ("Lakeside Sauna", "Reception"), no person's.
+_BUSINESSES = frozenset("sauna spa cafe café club shop store studio garage farm hotel inn bar pub restaurant bakery centre "
+                        "center hall school college ltd services reception desk office team council company clinic surgery "
+                        "library museum gallery market".split())
+
+
 def named_here(text: str) -> str:
     """The speaker's name said before "here" as a message opens: "Hello, Ines Okafor here." (one word after a greeting,
     else two or three: not "Reception here, ...", "Madrid here is hot", "Everyone here is vegetarian"); else ""."""
@@ -794,12 +802,15 @@ def named_here(text: str) -> str:
     greeted = found[:1] and found[0].lower() in ("hi", "hello", "hey")
     run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR | STOP, found[
         greeted:greeted + 4]))
+    if run and run[-1].lower() in _BUSINESSES:
+        return ""  # "Hello, Lakeside Sauna here.": a place, no person
     after = text[:200].partition(f"{' '.join(run)} here")[2][:1] if run else "x"
     return " ".join(run) if (2 <= len(run) <= 3 or greeted and len(run) == 1) and found[greeted + len(run):greeted + len(
         run) + 1] == ["here"] and after in ("", ".", ",", "!", ";", " ") and not text[:200].partition(
             f"{' '.join(run)} here ")[2][:1].isalpha() else ""
 
 
+@functools.lru_cache(maxsize=4096)  # asked of every statement of a conversation, which recurs in each request
 def _tags(sentence: str) -> frozenset[str]:
     """What kind of fact a sentence introduces, as the stem a question asks with: "I'm Priya" → ``name``; also an
     age ("I'm 34", "turns 7", "years old"), a time ("at 3pm"), a job ("I'm a teacher", "I work as"), what

@@ -234,12 +234,12 @@ class Allergens(BaseModel):
     contains_allergen: bool
 
 
-async def test_review_a_listed_kind_is_found_inside_a_longer_word() -> None:
+async def test_review_a_listed_kind_is_found_as_said_and_not_inside_other_words() -> None:
     screen = Agent(name="Screen", output_type=Allergens, instructions="Does the message contain an allergen (nuts, "
-                   "gluten or dairy)? Answer contains_allergen true or false.")
+                   "gluten, fish or dairy)? Answer contains_allergen true or false.")
     found = [(await Runner.run(screen, text)).final_output.contains_allergen for text in (
-        "I'm allergic to hazelnuts, please deliver by Friday.", "Please deliver by Friday.")]
-    assert found == [True, False]
+        "I'm allergic to nuts, please deliver by Friday.", "Please deliver by Friday.", "That's a bit selfish of him.")]
+    assert found == [True, False, False]
 
 
 async def test_numbers_go_to_the_parameter_their_words_name() -> None:
@@ -397,3 +397,51 @@ async def test_the_users_name_in_the_instructions_is_read_from_its_own_clause() 
     guide = Agent(name="Guide", instructions="You are Tove, guide at Fellside Alpaca Farm. The visitor is Anders; their "
                                              "ticket type is adult.")
     assert "Anders" in (await replies(["What is my name?"], guide))[0]
+
+
+class Contact(BaseModel):
+    contains_contact_details: bool
+
+
+class Booking(BaseModel):
+    organiser: str
+    venue: str
+    guests: int
+
+
+async def test_review_whole_round_edges_stay_as_they_were() -> None:
+    said = await replies(["We're making a rug for our nan.", "The fringe is ochre.", "Which colour did I pick for our blinds?"])
+    assert said[2].startswith("I don't know")
+    said = await replies(["I have two brothers, Cal and Dev.", "What two names did I give?"])
+    assert "Cal and Dev" in said[1]
+    said = await replies(["Hello, Hillside Bakery here.", "What's my name?"])
+    assert said[1].startswith("I don't know")
+    said = await replies(["I have two canoes.", "Actually, it's three miles away.", "How many canoes do I have?"])
+    assert "two canoes" in said[2] and "three miles away canoes" not in said[2]
+    camp = Agent(name="Camp", instructions="You answer for Brackenside campsite. Rules: No barbecues after 9pm.")
+    assert not (await replies(["Can we have a barbecue?"], camp))[0].startswith("No")
+    screen = Agent(name="Screen", output_type=Contact, instructions="Does the message contain contact details (phone "
+                   "number, email or address)? Answer contains_contact_details true or false.")
+    assert not (await Runner.run(screen, "I'll address the board on Monday.")).final_output.contains_contact_details
+    guard = Agent(name="Guard", output_type=Guard, instructions="The assistant only helps with the Kestrel Ridge astronomy "
+                  "club: events, telescopes and membership. Set is_off_topic to true if the message is about anything else.")
+    assert not (await Runner.run(guard, "Is the weather clear enough for the star party on Friday?")).final_output.is_off_topic
+    form = Agent(name="Form", instructions="Extract the details.", output_type=Booking)
+    booking = (await Runner.run(form, "Hello, Noor Haddad here. I'd like St Ita's hall for 40 guests.")).final_output
+    assert booking.organiser == "Noor Haddad" and "Ita" in booking.venue
+
+
+async def test_review_a_number_of_one_side_is_no_other_side_and_a_quoted_note_is_answered_from_itself(client) -> None:
+    asked: list[dict[str, float]] = []
+
+    @function_tool
+    def slab(length_m: float, width_m: float) -> str:
+        """Concrete needed for a garden slab."""
+        asked.append({"length_m": length_m, "width_m": width_m})
+        return "ok"
+
+    said = await replies(["Concrete for a slab 3 m wide."], Agent(name="Yard", instructions="Use the tools.", tools=[slab]))
+    assert asked == [] and "length" in said[0]
+    reply = await client.responses.create(model="gpt-4.1-mini", input="What day is mentioned in this note: 'Shed delivery on "
+                                                                      "Tuesday afternoon.'")
+    assert not reply.output_text.startswith("I said")
