@@ -896,16 +896,7 @@ class Reader:
             return None  # "No engineer has been called yet.": engineer_called none
         value = self.as_said(name, description, format, owner, nullable)
         value = self._counted_thing(name, value)
-        found = tokens(self.request.message[:400])
-        spots = [k for k in range(1, len(found)) if "_" not in name and stem(found[k].lower()) == stem(name.lower())]
-        own = [" ".join(list(itertools.takewhile(lambda t: t.lower() not in STOP and (t.isalpha() or "-" in t), found[k - 1::-1]))[
-            :3][::-1]) for k in spots]
-        own = [o for o, k in zip(own, spots) if o and (o[:1].islower() or o.split()[-1][:1].islower()) and (
-            found[max(0, k - len(o.split()) - 1):k - len(o.split())] or [""])[0].lower() not in ("my", "your", "our", "the", "this",
-                                                                                            "that", "his", "her")]
-        # (not "my delivery address": a kind of address, no value)
-        value = own[0] if len(own) == 1 and not self.start and value is None else value  # "natural finish": finish
-        # natural (the words its name follows)
+        value = self._said_before_name(name) if value is None and not self.start else value
         unit = bool(value) and str(value).isupper() and any(a[:1].isdigit() and b == value for a, b in itertools.pairwise(
             tokens(self.request.message)))  # "350000 SHU": a unit, no name
         if (value is None or unit) and self.item and name.lower() in ("name", "item", "product", "variety", "type", "kind"):
@@ -932,6 +923,18 @@ class Reader:
         lead, _, rest = value.partition(" ")
         return rest if rest and stem(lead.lower()) in set(words(name.replace("_", " "))) and lead.islower() and (
             rest.split(" ")[0].lower() not in STOP) else value  # (not "capital of Japan")
+
+    def _said_before_name(self, name: str) -> str | None:
+        """The words (up to three) the field's own one-word name follows, once: "Quote me natural finish ..." is finish
+        "natural"; not "my delivery address" (a kind of address, no value); else ``None``."""
+        found = tokens(self.request.message[:400])
+        spots = [k for k in range(1, len(found)) if "_" not in name and stem(found[k].lower()) == stem(name.lower())]
+        said = [" ".join(list(itertools.takewhile(lambda t: t.lower() not in STOP and (t.isalpha() or "-" in t), found[
+            k - 1::-1]))[:3][::-1]) for k in spots]
+        said = [o for o, k in zip(said, spots) if o and (o[:1].islower() or o.split()[-1][:1].islower()) and (found[max(
+            0, k - len(o.split()) - 1):k - len(o.split())] or [""])[0].lower() not in ("my", "your", "our", "the", "this", "that",
+                                                                                 "his", "her")]
+        return said[0] if len(said) == 1 else None
 
     def _counted_thing(self, name: str, value: str | None) -> str | None:
         """Not the unit a number counts ("2 jars of kkakdugi", "2 places on the belt-making class") for a field of the
@@ -5189,6 +5192,12 @@ def _in_hours(limit: Sequence[str], asked: Sequence[str]) -> bool | None:
     return time > bound if way == "after" else time >= bound if way == "from" else time < bound
 
 
+def _one_verdict(found: Sequence[tuple[str, str]]) -> str | None:
+    """"Yes" or "No" with the instruction that says it (of the ``(verdict, line)`` pairs found), when they agree."""
+    verdicts = {verdict for verdict, _ in found}
+    return f"{found[0][0]}: my instructions say \"{found[0][1]}\"" if len(verdicts) == 1 else None
+
+
 def _permitted(request: Request) -> str | None:
     """"No" or "Yes" to whether a thing the message names is allowed, from the one clause of the instructions that
     bans it ("No tripods, no drones, no flash.") or allows it ("Hand-held cameras and phones are fine."); else ``None``.
@@ -5217,8 +5226,7 @@ def _permitted(request: Request) -> str | None:
             if (banned or allowed) and item and hours is not False and not (timed and hours is None) and (hours or not (
                     bounds and _places(asked) and not bounds & _places(asked))):
                 found.append(("No" if banned else "Yes", line.strip()))
-    verdicts = {verdict for verdict, _ in found}
-    return f"{found[0][0]}: my instructions say \"{found[0][1]}\"" if len(verdicts) == 1 else None
+    return _one_verdict(found)
 
 
 #: What asks whether a thing must be done or had, and what says it must (or need not).
@@ -5243,8 +5251,7 @@ def _required(request: Request) -> str | None:
             must = not need_not and any(f" {cue} " in said for cue in _MUST)
             if (must or need_not) and own and own <= set(words(clause)):  # (not "Do we have to pay for the helmets?")
                 found.append(("Yes" if must else "No", line.strip()))
-    verdicts = {verdict for verdict, _ in found}
-    return f"{found[0][0]}: my instructions say \"{found[0][1]}\"" if len(verdicts) == 1 else None
+    return _one_verdict(found)
 
 
 def _weekdays(text: str) -> set[str]:
