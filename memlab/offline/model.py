@@ -28,7 +28,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (_COUNT_WORDS, CALENDAR, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
+from .reading import (_COUNT_WORDS, CALENDAR, introduces_speaker, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, sentences, stem, stem_set,
                       structured, structured_input, tokens, whole_words_at, wording, words)
@@ -94,10 +94,7 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 #: back tomorrow".
 _LATER = ("back", "later", "tomorrow", "tonight", "today", "again", "at", "on", "when", "after", "before", "now", "asap")
 _SELF_NAMED = re.compile(rf"(?i:\bmy name\b|\bcall me\b(?! (?:{'|'.join(_LATER)})\b)|"
-                         r"\b(?:user|customer|client)(?:'s)? name\b|^name:)|\b[Ii](?:['’]m| am) [A-Z]"
-                         r"|^(?:[Hh]i,? )?[Tt]his is [A-Z][a-z]+(?: [A-Z][a-z]+)?(?: from |,| here\b)"
-                         r"|^(?:(?:[Hh]i|[Hh]ello|[Hh]ey),? (?:[A-Z][a-z]+ ){0,2}|(?:[A-Z][a-z]+ ){1,2})[A-Z][a-z]+ here(?![ ]*[a-z])")  # "hi i'm Priya" too; "This
-# is Priya from the Lantern Street canteen" (on the phone), "Hello, Ines Okafor here."
+                         r"\b(?:user|customer|client)(?:'s)? name\b|^name:)|\b[Ii](?:['’]m| am) [A-Z]")  # "hi i'm Priya" too
 #: Counts spelled out in tens ("twenty-two", with :data:`_COUNT_WORDS`), and thousands written "k" ("max 300k").
 _TENS = {w: n for n, w in zip(range(20, 100, 10), "twenty thirty forty fifty sixty seventy eighty ninety".split())}
 _SPELLED = re.compile(rf"\b(?:(?:{'|'.join(_TENS)})(?:-(?:one|{'|'.join(_COUNT_WORDS)}))?|{'|'.join(_COUNT_WORDS)})\b"
@@ -937,8 +934,11 @@ class Reader:
         return said[0] if len(said) == 1 else None
 
     def _counted_thing(self, name: str, value: str | None) -> str | None:
-        """Not the unit a number counts ("2 jars of kkakdugi", "2 places on the belt-making class") for a field of the
-        thing: what the jars hold ("kkakdugi"), or the words the field's own name follows ("belt-making" of class_name)."""
+        """The thing a count and the field's own name point at, for ``value`` read otherwise: a name ending in the field's
+        word ("for Harbour Garage": garage_name); for a field given another field's name ("Holloway Mill" for part,
+        beside mill_name), the words counted ("12 stocks"); for the unit a number counts ("2 jars of kkakdugi", "2 places
+        on the belt-making class"), what the jars hold ("kkakdugi") or the words the field's own name follows
+        ("belt-making" of class_name)."""
         found = tokens(self.request.message[:400])
         own = stem(name.lower().split("_")[0])
         runs = [" ".join(list(itertools.takewhile(lambda t: t.istitle() and t.isalpha(), found[k::-1]))[:4][::-1]) for k in range(
@@ -960,8 +960,7 @@ class Reader:
         rest = list(itertools.takewhile(lambda t: t.isalpha() or "-" in t, found[spots[0] + 2:])) if found[
             spots[0] + 1:spots[0] + 2] == ["of"] else []
         rest = list(itertools.takewhile(lambda t: t.lower() not in STOP, rest))[:3]
-        own = name.lower().split("_")[0]
-        named = [k for k in range(spots[0] + 1, len(found)) if stem(found[k].lower()) == stem(own)]
+        named = [k for k in range(spots[0] + 1, len(found)) if stem(found[k].lower()) == own]
         before = list(itertools.takewhile(lambda t: t.lower() not in STOP, found[named[0] - 1:spots[0]:-1]))[:2][::-1] if named else []
         before += found[named[0]:named[0] + 1] if before and before[-1][:1].isupper() and found[named[0]][:1].isupper() else []
         return " ".join(rest) or " ".join(before) or value  # ("12 stocks for Holloway Mill": mill_name "Holloway Mill")
@@ -1593,10 +1592,9 @@ class Reader:
             said[k + 2:k + 3] and said[k + 2] in cues and said[k + 1] in (unit, {"m": "metres", "cm": "centimetres"}.get(unit))))]
         # ("1.78 m tall" is no height_cm as said)
         sided = sided if len(sided) == 1 and not self.start and not results else []
-        elsewhere = {a for side, other in _SIDE_WORDS.items() if stem(side) not in marks and any(
-            stem(s) in set(words(f.replace("_", " "))) for f in self.fields for s in _SIDE_WORDS) for k, a in enumerate(said) if (
-                _NUMBER.fullmatch(a) and (said[k + 1:k + 2] and said[k + 1] in other or said[k + 2:k + 3] and said[
-                    k + 2] in other))} if any(stem(side) in marks for side in _SIDE_WORDS) else set()  # "4 m wide" is no length
+        elsewhere = {a for side, other in _SIDE_WORDS.items() if stem(side) not in marks for k, a in enumerate(said) if (
+            _NUMBER.fullmatch(a) and (said[k + 1:k + 2] and said[k + 1] in other or said[k + 2:k + 3] and said[
+                k + 2] in other))} if cues else set()  # "4 m wide" is no length
         said = _lower_tokens(_in_digits(self.request.message))
         unit = name.lower().rsplit("_", 1)[-1] if "_" in name else ""  # heaviest_passenger_kg: a number in kg, or none
         counted = [b.rstrip(".,;") for a, b in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(a)]
@@ -4389,8 +4387,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                 how_much) and not any(map(  # (a code word: "BLUEFIN"; "What ID am I bringing?": "my passport as ID")
                 str.isdigit, statement.text)):  # "How much do I owe Sam?" is not answered by "I'm Sam"; "What was the
             continue  # flight number?" by "the replacement flight cost €710" when another sentence gives a code
-        if (head or topic[0]) == stem("name") and len(topic) == 1 and {"my", "i"} & set(lowered) and not _SELF_NAMED.search(
-                statement.text.replace("You told me: you're ", "I'm ") if echoed else statement.text) and not (
+        introduced_as = statement.text.replace("You told me: you're ", "I'm ") if echoed else statement.text
+        if (head or topic[0]) == stem("name") and len(topic) == 1 and {"my", "i"} & set(lowered) and not (_SELF_NAMED.search(
+                introduced_as) or introduces_speaker(introduced_as)) and not (
                 statement.role == "note" and len(tokens(statement.text)) <= 3):  # a note's "name: Lena Park" answers
             continue  # "What's my name?" is not answered by "a beagle called Biscuit" or "my son's name is Leo"
         if "where" in asked and statement.role in ("user", "note") and not _gives_what_is_asked(question, statement.text):

@@ -804,10 +804,21 @@ def named_here(text: str) -> str:
         greeted:greeted + 4]))
     if run and run[-1].lower() in _BUSINESSES:
         return ""  # "Hello, Lakeside Sauna here.": a place, no person
-    after = text[:200].partition(f"{' '.join(run)} here")[2][:1] if run else "x"
+    rest = text[:200].partition(f"{' '.join(run)} here")[2] if run else "x"
     return " ".join(run) if (2 <= len(run) <= 3 or greeted and len(run) == 1) and found[greeted + len(run):greeted + len(
-        run) + 1] == ["here"] and after in ("", ".", ",", "!", ";", " ") and not text[:200].partition(
-            f"{' '.join(run)} here ")[2][:1].isalpha() else ""
+        run) + 1] == ["here"] and rest[:1] in ("", ".", ",", "!", ";", " ") and not rest.lstrip()[:1].isalpha() else ""
+
+
+def introduces_speaker(sentence: str) -> bool:
+    """Whether a sentence opens with the speaker saying who they are as on the phone: "This is Priya from the Lantern
+    Street canteen", "Hi, this is Omar Haddad, ...", "Hello, Ines Okafor here." (:func:`named_here`)."""
+    found = tokens(sentence[:200])
+    lower = [t.lower() for t in found]
+    at = next((k for k in (0, 1) if lower[k:k + 2] == ["this", "is"]), None)  # (after "Hi," too)
+    name = list(itertools.takewhile(lambda t: t.istitle() and t.isalpha() and t.lower() not in CALENDAR, found[
+        at + 2:at + 4])) if at is not None else []
+    return bool(name) and (lower[at + 2 + len(name):at + 3 + len(name)] in (["from"], ["here"]) or sentence.partition(
+        " ".join(name))[2][:1] == ",") or bool(named_here(sentence))
 
 
 @functools.lru_cache(maxsize=4096)  # asked of every statement of a conversation, which recurs in each request
@@ -834,10 +845,6 @@ def _tags(sentence: str) -> frozenset[str]:
             elif nxt == "on" and (drug := lower[i + 2] if i + 2 < len(lower) else "") and not (
                     drug in STOP or related([stem(drug)])):  # "I'm on lisinopril" (not "on holiday"): taken
                 tags.add("take")
-        elif word == "is" and lower[i - 1:i] == ["this"] and i <= 2 and after[:1].isupper() and after.isalpha() and (
-                after.lower() not in CALENDAR) and (lower[i + 2:i + 3] in (["from"], ["here"], [","]) or found[i + 2:i + 3] and (
-                    found[i + 2][:1].isupper() and lower[i + 3:i + 4] in (["from"], ["here"], [","]))):
-            tags.add("name")  # "This is Priya from the Lantern Street canteen" (on the phone)
         elif (word, after.lower()) in _TAG_PAIRS:
             tags.add(_TAG_PAIRS[word, after.lower()])
         elif "@" in word:
@@ -850,8 +857,8 @@ def _tags(sentence: str) -> frozenset[str]:
             tags.add("deadline")
     if any(word[:1].isdigit() and (word.endswith(("am", "pm")) or ":" in word) for word in lower):
         tags.add("time")  # "at 3pm", "at 10:30"
-    if named_here(sentence):
-        tags.add("name")  # "Hello, Ines Okafor here."
+    if introduces_speaker(sentence):
+        tags.add("name")  # "This is Priya from ...", "Hello, Ines Okafor here."
     return frozenset(stem(tag) for tag in tags)
 
 

@@ -179,11 +179,9 @@ async def test_a_guardrail_naming_only_its_topic_trips_on_another_subject_and_a_
         "Do you sell clay by the bag?")]
     assert [c.is_off_topic for c in checks] == [True, True, False, False]
     assert "none of the topics" in checks[1].reasoning
-    screen = Agent(name="Screen", output_type=Screen, instructions="Does the message contain card details (card number, "
-                   "expiry date or CVV)? Answer contains_card_details true or false.")
-    found = [(await Runner.run(screen, text)).final_output.contains_card_details for text in (
-        "Charge it to card number 4000 1234 5678 9010 please.", "Can I pay at the door?")]
-    assert found == [True, False]
+    assert await flags(Screen, "Does the message contain card details (card number, expiry date or CVV)? Answer "
+                       "contains_card_details true or false.", ("Charge it to card number 4000 1234 5678 9010 please.",
+                                                                "Can I pay at the door?")) == [True, False]
 
 
 async def test_whether_a_thing_is_required_is_answered_from_the_clause_that_says_so() -> None:
@@ -234,12 +232,21 @@ class Allergens(BaseModel):
     contains_allergen: bool
 
 
+class Mentions(BaseModel):
+    mentions_allergen: bool
+
+
+async def flags(output_type: type[BaseModel], instructions: str, texts: tuple[str, ...]) -> list[bool]:
+    """The one boolean an agent with ``output_type`` sets for each of ``texts``."""
+    screen = Agent(name="Screen", output_type=output_type, instructions=instructions)
+    return [next(iter((await Runner.run(screen, text)).final_output.model_dump().values())) for text in texts]
+
+
 async def test_review_a_listed_kind_is_found_as_said_and_not_inside_other_words() -> None:
-    screen = Agent(name="Screen", output_type=Allergens, instructions="Does the message contain an allergen (nuts, "
-                   "gluten, fish or dairy)? Answer contains_allergen true or false.")
-    found = [(await Runner.run(screen, text)).final_output.contains_allergen for text in (
-        "I'm allergic to nuts, please deliver by Friday.", "Please deliver by Friday.", "That's a bit selfish of him.")]
-    assert found == [True, False, False]
+    assert await flags(Allergens, "Does the message contain an allergen (nuts, gluten, fish or dairy)? Answer "
+                       "contains_allergen true or false.", ("I'm allergic to nuts, please deliver by Friday.",
+                                                            "Please deliver by Friday.", "That's a bit selfish of him.")
+                       ) == [True, False, False]
 
 
 async def test_numbers_go_to_the_parameter_their_words_name() -> None:
@@ -349,16 +356,10 @@ async def test_review_here_names_only_a_speaker_and_a_required_clause_must_cover
     assert not said[0].startswith("Yes") and not said[1].startswith("Yes")
 
 
-class Mentions(BaseModel):
-    mentions_allergen: bool
-
-
 async def test_review_a_listed_word_inside_another_word_is_not_said_and_a_business_address_is_its_own() -> None:
-    screen = Agent(name="Screen", output_type=Mentions, instructions="Does the message mention an allergen (nuts, gluten, "
-                   "milk or egg)? Answer mentions_allergen true or false.")
-    found = [(await Runner.run(screen, text)).final_output.mentions_allergen for text in (
-        "I'll take the 9:15 train and plant the beans.", "A begin-again pack, please.")]
-    assert found == [False, False]
+    assert await flags(Mentions, "Does the message mention an allergen (nuts, gluten, milk or egg)? Answer "
+                       "mentions_allergen true or false.", ("I'll take the 9:15 train and plant the beans.",
+                                                            "A begin-again pack, please.")) == [False, False]
     bakery = Agent(name="Bakery", instructions="You are the order desk at Copper Kettle Bakery, 14 Mill Street, Leeds.")
     assert "14 Mill Street" in (await replies(["What's the bakery's address?"], bakery))[0]
 
@@ -420,9 +421,8 @@ async def test_review_whole_round_edges_stay_as_they_were() -> None:
     assert "two canoes" in said[2] and "three miles away canoes" not in said[2]
     camp = Agent(name="Camp", instructions="You answer for Brackenside campsite. Rules: No barbecues after 9pm.")
     assert not (await replies(["Can we have a barbecue?"], camp))[0].startswith("No")
-    screen = Agent(name="Screen", output_type=Contact, instructions="Does the message contain contact details (phone "
-                   "number, email or address)? Answer contains_contact_details true or false.")
-    assert not (await Runner.run(screen, "I'll address the board on Monday.")).final_output.contains_contact_details
+    assert await flags(Contact, "Does the message contain contact details (phone number, email or address)? Answer "
+                       "contains_contact_details true or false.", ("I'll address the board on Monday.",)) == [False]
     guard = Agent(name="Guard", output_type=Guard, instructions="The assistant only helps with the Kestrel Ridge astronomy "
                   "club: events, telescopes and membership. Set is_off_topic to true if the message is about anything else.")
     assert not (await Runner.run(guard, "Is the weather clear enough for the star party on Friday?")).final_output.is_off_topic
