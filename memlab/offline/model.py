@@ -6135,8 +6135,9 @@ def _two_questions(message: str) -> list[str]:
         head, _, tail = said.partition(joint)
         if len(head.split()) == 1:
             return []  # "When and where is the next meeting?": one question of two things
-        if tail and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN and _is_question(head + "?") and _topic(tail):  # ("When
-            # do I pay the deposit, and how much?": one question)
+        if tail and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN and _is_question(head + "?") and (_topic(tail) or len(
+                tail.split()) >= 4):  # ("When do I pay the deposit, and how much?": one question; "..., and how many are
+            # we?": two)
             subject = head.rstrip(" ,").partition(" is ")[2] if _lower_tokens(head)[:1] in (["who"], ["what"]) else ""
             for pronoun in ("his", "her", "its", "their") if subject.lower().startswith(("the ", "my ", "our ")) else ():
                 tail = tail.replace(f" {pronoun} ", f" {subject}'s ")  # "Who is the main driver, and what is his
@@ -6365,8 +6366,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         # answers "the date")
         return (_told_back(told) if all(s.role == "user" for s in told) else " ".join(map(restate, told))) + (
             f" I don't know {_swap(' or '.join(unknown))}: it isn't in the conversation I can see." if unknown else "")
-    if question and stem("question") in set(words(said)) and said_tokens & {"unanswered", "open", "outstanding", "still"} and (
-            asked := _unanswered(request)):  # "What questions of mine are still unanswered?"
+    if question and (stem("question") in set(words(said)) or "waiting" in said_tokens and said_tokens & {"what", "which"}) and (
+            said_tokens & {"unanswered", "open", "outstanding", "still", "waiting"}) and (asked := _unanswered(request)):
+        # "What questions of mine are still unanswered?", "What was I still waiting to hear about?"
         return "Still open, as you asked them: " + "; ".join(f'"{one}"' for one in asked) + "."
     if question and "still" in said_tokens and (dropped := _dropped(request, said)):  # "Is the plasterboard bag still on
         if not any(out in dropped.text.lower().replace("’", "'") for out in _LEFT):  # my booking?" after "Actually cancel
@@ -6622,6 +6624,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return _CANNOT  # "call yourself Juniper" an order to the assistant; "You take sauna reservations": its own work;
         # "Send them back by courier, not by post": a preference, noted)
     grieved = bool(set(_lower_tokens(said)) & _GRIEVANCE or set(words(said)) & notes.PROBLEM)  # an offer is a complaint's
+    listed = set(facts(known[1])) if known is not None else set()  # "I'd like the 18:00 session" of "Sessions are 16:00 and
+    known = None if len(listed) >= 2 and set(facts(said)) and set(facts(said)) < listed else known  # 18:00": a choice, noted
     return _scripted_when(request) or (known[1] if known is not None else _scripted(request.instructions, grieved) or (
         f"Noted: {echo}."))
 

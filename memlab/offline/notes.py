@@ -218,6 +218,7 @@ class NoteSpec:
     json_keys: list[str] = field(default_factory=list)
     json_lists: list[str] = field(default_factory=list)
     json_numbers: list[str] = field(default_factory=list)  # keys asked "(integer)" or "(number)"
+    json_dates: list[str] = field(default_factory=list)  # keys asked as "YYYY-MM-DD"
     form: bool = False
     paragraph: bool = False
     bullets: int | None = None
@@ -292,6 +293,7 @@ def read_prompt(prompt: str) -> NoteSpec:
         spec.json_lists = [key for key, was in zip(spec.json_keys, keys) if "list" in was.partition("(")[2]]
         spec.json_numbers = [key for key, was in zip(spec.json_keys, keys) if was.partition("(")[2].startswith((
             "integer", "int)", "number)", "float"))]  # "guests (integer)"
+        spec.json_dates = [key for key, was in zip(spec.json_keys, keys) if "(iso date)" in was]  # "due (YYYY-MM-DD)"
     tags = [part.split(">")[0] for part in prompt.split("<")[1:] if part.split(">")[0].replace("_", "").isalnum() and (
         "</" in prompt or "xml" in lower or " tag" in lower)]  # not placeholders ("Customer: <name>")
     if not spec.json_keys and len(set(tags) - {"summary"}) >= 2:  # "<facts>...</facts> and <open_questions>": a
@@ -357,6 +359,15 @@ def _form_line(line: str) -> bool:
     return name != line and 0 < len(name.split()) <= 4 and name.strip()[:1].isalpha()  # ("Caller: <name>" too)
 
 
+def _typed_key(line: str) -> str:
+    """A key a line of a list names, with the type written after it as the key's note ("- "height_cm": number (the
+    current value)": 'height_cm (number)', '"open_issues": list of strings': 'open_issues (a list)')."""
+    key, _, kind = line.partition(":")
+    kind = kind.strip().lower()
+    return key + (" (a list)" if kind.startswith(("list", "array", "a list")) else " (number)" if kind.startswith((
+        "number", "integer", "int ", "float")) or kind == "int" else " (iso date)" if "yyyy-mm-dd" in kind else "")
+
+
 def _named_keys(prompt: str) -> list[str]:
     """The keys a prompt lists after "keys" up to the end of its sentence ("the keys a, b and c.")."""
     for found in _KEYS.finditer(prompt):
@@ -370,13 +381,14 @@ def _named_keys(prompt: str) -> list[str]:
         sentence = sentence[later[-1].end():] if later else sentence  # text and return JSON with keys: name, phone"
         if sentence[:1] in "-*•":  # "JSON with these keys:" then a list, a key a line ("- tenant")
             below = takewhile(lambda line: line.strip()[:1] in ("-", "*", "•"), prompt[found.end():].splitlines())
-            sentence = ", ".join(line.strip().lstrip("-*• ").split(":")[0] for line in below)
+            sentence = ", ".join(_typed_key(line.strip().lstrip("-*• ")) for line in below)
         outside, inner, depth = "", "", 0  # '"shows" (a list of objects with "city", "venue", "date")': one key, a list
         for c in sentence:
             if c in "()" and (c == "(" or depth):
                 depth += 1 if c == "(" else -1
                 outside += " (a list)" if c == ")" and not depth and ("list" in inner or "array" in inner) else (
-                    " (number)" if c == ")" and not depth and inner.strip() in ("integer", "int", "number", "float") else "")
+                    " (number)" if c == ")" and not depth and inner.strip() in ("integer", "int", "number", "float") else (
+                        " (iso date)" if c == ")" and not depth and ("yyyy-mm-dd" in inner.lower() or inner == "iso date") else ""))
                 inner = "" if c == "(" and depth == 1 else inner
             elif depth:
                 inner += c
@@ -768,6 +780,21 @@ def _typed(key: str, line: str) -> str | None:
     return None
 
 
+def _iso(value: str) -> str:
+    """A date written as YYYY-MM-DD when it names its day, month and year ("14 March 2025", "March 14, 2025"), else
+    as it was said (a date without its year is not made up: "14 March")."""
+    found = [t.lower().rstrip(",") for t in tokens(value)]
+    order = "january february march april may june july august september october november december".split()
+    month = next((m for m in found if m in order), None)
+    day = next((t.rstrip("stndrh") for t in found if t.rstrip("stndrh").isdigit() and len(t.rstrip("stndrh")) <= 2), "")
+    year = next((t for t in found if t.isdigit() and len(t) == 4), "")
+    if "-" in value and len(value.split("-")) == 3 and value.replace("-", "").isdigit():
+        return value
+    if not (month and day and year):
+        return value
+    return f"{year}-{order.index(month) + 1:02d}-{int(day):02d}"
+
+
 def _number(key: str, lines: Sequence[str]) -> int | float | None:
     """The number a key asked as a number names, latest first: the one beside a word of the key ("it's 95 guests now",
     "Household updated to 5"), else the one of a line that names it; ``None`` if none is said."""
@@ -775,9 +802,11 @@ def _number(key: str, lines: Sequence[str]) -> int | float | None:
     for at, said in enumerate(map(tokens, lines)):
         for k, t in enumerate(said):
             near = {stem(w.lower()) for w in said[max(0, k - 3):k] + said[k + 1:k + 2]}
+            counts = said[k + 1:k + 2] and stem(said[k + 1].lower()) in named  # "just one cast": a count of casts
+            t = str(_NUMBERS[t.lower()]) if t.lower() in _NUMBERS and counts else t  # (not "£2,820 per cast")
             if t.replace(".", "", 1).replace(",", "").isdigit() and near & set(named):  # ("household_size": "Household
-                found.append((2 * (named[0] in near) + len(set(named[1:]) & near), at, t))  # updated to 5", not "Nappies
-    if not found:  # size 2: 30 packs")
+                found.append((3 * bool(counts) + 2 * (named[0] in near) + len(set(named[1:]) & near), at, t))  # updated to
+    if not found:  # 5", not "Nappies size 2: 30 packs")
         return None
     number = max(found)[2].replace(",", "")
     return float(number) if "." in number else int(number)
@@ -1066,11 +1095,14 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         whose = of_someone_else(fix.text)  # "Sorry, my reference is ...": the speaker's own, not the sister's; an
         # earlier message's, not the reason said with it ("3 June is sports day. Make it 5 June instead.")
         forms = {_form(v) for v in facts(fix.text)} - {""}  # ("a 1/2 size" corrects "a 3/4 size", not "she's 9")
+        pointing = _after_values(fix.text) if {"it", "it's"} & set(low[:3]) else set()  # "Actually it has been moved to
+        # 29 May": what was said of a day of May
         shares = [(old.turn != fix.turn or old.role != "user", bool(undone & {t.lower() for t in tokens(old.text)}),
                    of_someone_else(old.text) == whose, bool(forms & {_form(
-            v) for v in facts(old.text)}), mistyped(old.text, fix.text), len(same), old.role != "assistant", old.order, at) for at, (
+            v) for v in facts(old.text)} or pointing & _after_values(old.text)), mistyped(old.text, fix.text), len(same), old.role != "assistant", old.order, at) for at, (
                 old, same) in enumerate(zip(out, shared))
-                  if old.order < fix.order and old.role in ("user", "note", "assistant") and (same - _TIME and (
+                  if old.order < fix.order and old.role in ("user", "note", "assistant") and (pointing and old.role == "user" and (
+                      pointing & _after_values(old.text)) or same - _TIME and (
                       not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)} or made and set(facts(
                           old.text)) & set(facts(fix.text)) and old.role != "tool" or mistyped(
                           old.text, fix.text))]  # sentence
@@ -1117,8 +1149,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 codes += [(was, then)] * mistyped(was, then)  # (a code mended is mended wherever it was said)
         named, was = _name_runs(fix.text), _name_runs(old.text)
         unsure = _lower(fix) & {"maybe", "perhaps", "might", "possibly"}  # "maybe Dr Amira Khan" changes nothing yet
-        named = [n for n in named if n.removesuffix("'s").removesuffix("’s") not in old.text]  # ("Nell's run order": Nell is
-        # who it is of, not a new name)
+        named = [n for n in named if not set(n.removesuffix("'s").removesuffix("’s").split()) <= set(" ".join(was).split())]
+        # ("Nell's run order": Nell is who it is of, not a new name; "Prof Varghese's travel" is Prof Sunita Varghese's)
         kind = (tokens(old.text[:old.text.find(was[0])]) or [""])[-1] if len(was) == 1 else ""  # "daughter" of "my
         if text == old.text and len(named) == 1 and len(was) == 1 and named != was and not unsure and (not kind.isalpha() or (
                 stem(kind.lower()) in words(fix.text) or kind.lower() in STOP)):  # daughter Ada": not "Her teacher, Mr Okafor";
@@ -1166,6 +1198,26 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
     return [replace(s, text=newer[s.order].text, stems=newer[s.order].stems, said=newer[s.order].said) if s.order in newer
             else s for s in out if s not in newer.values() and not (s.fixed and fixes[wording(s.text)] is not s and (
                 fixes[wording(s.text)].order > s.order))]  # (of two corrections of one sentence, the sentence with both)
+
+
+#: Words by which the user changes what they said before ("Update: Prof Marr has declined", "drop the Dendrobium").
+_CHANGES = _FIXES | {"update", "instead", "withdraw", "cancel", "drop", "scratch"}
+#: First words of a reply that confirms a change ("Updated: the viva is on 29 May.", "Done, the patina is now ...").
+_CONFIRMS = frozenset("updated corrected changed moved done understood cancelled withdrawn removed rescheduled".split())
+
+
+def _changed(statement: Statement, said: Sequence[Statement]) -> str:
+    """A change the user made, as the reply of its turn confirms it when one does ("Update: Prof Marr has declined."
+    answered "Updated: the external examiner is now Prof Sunita Varghese."), else as the user said it."""
+    reply = next((s for s in said if s.role == "assistant" and s.turn == statement.turn and s.order > statement.order and (
+        tokens(s.text)[:1] and tokens(s.text)[0].lower() in _CONFIRMS)), None)
+    return _said(reply) if reply else _short(statement.said) if statement.said else _said(statement)
+
+
+def _after_values(text: str) -> set[str]:
+    """The words just after a sentence's values: what they count or date ("moved to 12 June": "june")."""
+    found = tokens(text)
+    return {b.lower() for a, b in itertools.pairwise(found) if a in facts(text) and b.isalpha()}
 
 
 def _mended(said: Sequence[Statement], gone: str, then: str, before: int) -> list[Statement]:
@@ -1251,9 +1303,11 @@ def _clauses(said: Sequence[Statement], sections: Sequence[Section]) -> list[Sta
 
 
 def _unsure(statement: Statement) -> bool:
-    """Whether a reply leaves its question open ("Sorry, I'm not sure, I'll check with the manager.")."""
-    low = statement.text.lower()
-    return any(cue in low for cue in ("not sure", "i'll check", "i will check", "don't know", "do not know", "find out"))
+    """Whether a reply leaves its question open ("Sorry, I'm not sure, I'll check with the manager.", "I can't confirm
+    it yet.", "that is pending", "the new price is still to be confirmed", "Noted as open: base material")."""
+    low = f" {statement.text.lower()}"
+    return any(cue in low for cue in ("not sure", "i'll check", "i will check", "don't know", "do not know", "find out",
+                                      " yet", " pending", "still to be", " as open", " open:")) or low.startswith(" open:")
 
 
 #: Words that welcome an answer or take leave, said alone or opening a short reply ("Lovely.", "Great, see you
@@ -1422,8 +1476,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         wanted = set(words(section.heading.replace("_", " "))) - {stem("date")}  # it dates ("departure": "leave on")
         wanted |= related(wanted)
         ordered = sorted(said, key=lambda s: s.role != "user")
-        return ([day for near in (True, False) for cues in ((), (("on", "born"),)) for s in ordered
-                 if bool(s.stems & wanted) == near for day in _dates(s, *cues)] + [
+        return ([day for cues in ((), (("on", "born"),)) for s in ordered if s.stems & wanted for day in _dates(s, *cues)] + [
+            day for s in said if s.stems & wanted and not asks(s) and (day := _typed("date", s.text))] + [
+            day for cues in ((), (("on", "born"),)) for s in ordered if not s.stems & wanted for day in _dates(s, *cues)] + [
             day for s in ordered if stem("date") in s.stems for day in _dates(s, ("is", "was", "to", "for"))] + [
             day for s in sorted(said, key=lambda s: (s.role != "assistant", -s.order)) if not asks(s)
             for day in _dates(s, ("for", "on", "have"))])[:1]  # (or "The date is Sunday 7 September"; else the latest
@@ -1435,7 +1490,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         # to book a pallet for 12 May" answered "Booked: order BR-1001 for 12 May" waits for nothing
         waiting = [_promise(s) for s in said if s.order not in served and (_dates(s) if dated else s.role in ("user", "note") and (
             _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will", "yet"}) or s in agent and (
-                _lower(s) & {"i'll", "we'll", "will"} or s.stems & set(words(section.heading)) and not _did(s)))]
+                _lower(s) & {"i'll", "we'll", "will"} or _unsure(s) or s.stems & set(words(section.heading)) and not _did(s)))]
         # "For homework do X" (not "I've opened X" for "Still open")
         questions = bool(stem_set("question undecided") & set(words(section.heading.replace("_", " "))))  # "Open
         # questions", "Undecided": not the issues
@@ -1450,13 +1505,15 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions and s.order not in served][-2:]
     if kind in ("advice", "cause"):  # what the one who helps advised or agreed to, each once; of a cause, what they
         told = [s for s in agent if not asks(s) and len(s.stems) >= 2 and not s.text.rstrip().endswith("?") and not (
+            kind == "advice" and (_unsure(s) or tokens(s.text)[0].lower() == "noted" and not _lower(s) & {"will", "i'll"})) and not (
             _introduces(s) or tokens(s.text)[0].lower() in ("sorry", "thanks", "thank", "hi", "hello", "welcome") or (
                 len(tokens(s.text)) <= 3 and s.text.rstrip().endswith("!"))) and (  # say
             kind == "advice" and not (_lower(s) & _EXPLAINS and any(p.kind == "cause" for p in spec.sections)) or (
                 kind == "cause" and _lower(s) & _EXPLAINS))]  # explains it ("That's usually nitrogen deficiency"), which
         # a section of causes holds alone
         booked = [s for s in told if stem_set("agreed booked confirmed arranged scheduled reserved") & set(words(
-            section.heading)) and s.stems & stem_set("booked confirmed reserved scheduled arranged")]  # "Shifts agreed":
+            section.heading)) and s.stems & stem_set("booked confirmed reserved scheduled arranged") and not _unsure(
+            s)]  # "Shifts agreed" (not "No room has been booked yet"):
         told = booked or told  # the bookings confirmed ("Booked: apple picking, Saturday 12 October, 9am to 12pm")
         if told:  # (else the sentences that share the heading's words, as for any section)
             return [_said(s) for s in told][:3 if kind == "cause" else 5]
@@ -1696,8 +1753,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     if spec.priceless:  # "Never mention prices": a sentence without its clause of an amount ("Booked SK-7710, £240 all in")
         said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(
             c for c in s.text.split(", ") if not _MONEY_SIGNS & set(c)))]
-    fixes = [_short(s.said) if s.said else _said(s) for s in raw if s.role == "user" and (_lower(s) & _FIXES or s.said)]  # (a
-    # correction the reader wrote into what it corrects, as it was said)
+    fixes = [_changed(s, raw) for s in raw if s.role == "user" and not s.text.rstrip().endswith("?") and (_lower(s) & _CHANGES or s.said or {
+        "changed", "mind"} <= _lower(s))]  # (a correction the reader wrote into what it corrects, as it was said)
     said = _clauses(said, spec.sections) if spec.sections else said
     if spec.decided and not (spec.sections or spec.json_keys or spec.form or spec.paragraph or spec.bullets) and not any(
             s.role == "user" and set(words(s.text)) & PROBLEM for s in said):  # a recap
@@ -1784,7 +1841,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                 values[h] = [v for s in said if s.role in ("user", "note") and _kind_of(h) in ("phone", "time", "count") and (
                     v := _typed(h, s.text))][-1:]  # the latest ("Actually make it 8pm instead.")
             return json.dumps({h: _number(h, [*v, *(s.text for s in said if s.role in ("user", "note", "tool"))])
-                               if h in spec.json_numbers else v if h in spec.json_lists else "; ".join(
+                               if h in spec.json_numbers else v if h in spec.json_lists else _iso(v[0]) if (
+                                   h in spec.json_dates and v) else "; ".join(
                 line.rstrip(".") for line in v) or (None if spec.nulls else spec.empty) for h, v in values.items()},
                 ensure_ascii=False)
         if not spec.columns:

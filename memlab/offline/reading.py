@@ -959,7 +959,9 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
     # may open the sentence: "400 brown trout at 25-30 cm", then "make it 350 brown trout"; a capital there is no name)
     unit = (tokens(value[value.find(key):])[1:2] or [""])[0].lower() if key else ""
     counted = [(t, n) for t, n in itertools.pairwise(found) if t in same and unit.isalpha() and stem(n.lower()) == stem(unit)]
-    same = [counted[-1][0]] if counted else same  # "5 sheets" for the 3 of "3 sheets of the 1934 Airmail set"
+    counted = counted or [(t, n) for t, n, m in zip(found, found[1:], found[2:]) if t in same and unit.isalpha() and n.isalpha(
+        ) and stem(m.lower()) == stem(unit)]  # "5 sheets" for the 3 of "3 sheets of the 1934 Airmail set"; "16 costumes"
+    same = [counted[-1][0]] if counted else same  # for the 14 of "14 pirate costumes for shows 12-15 March 2025"
     after = [t for t in same if anchor >= 0 and target.find(t, anchor) >= 0][:1]  # "the key safe code changed to 6604": the
     if after and not counted:  # key safe code's 2580, not the alarm code's 1379
         at = end = target.find(after[0], anchor)

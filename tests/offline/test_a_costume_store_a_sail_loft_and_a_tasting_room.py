@@ -1,0 +1,102 @@
+"""Notes, memory, tools and schemas, as outside testers met them this round (in my own words and domains):
+
+- a summary's "What changed" holds each change as the reply confirmed it ("Updated: the second reader is now Dr
+  Imre Salo"), its "still open" what a reply left pending ("that is pending", "not booked yet"), and its "agreed" no
+  booking a reply says is not made yet;
+- a later sentence naming a person by part of their name ("because of Dr Salo's leave") is no new name for them;
+  "Actually it has been moved to 12 June" corrects the date said just before.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from agents import Agent
+
+from ..helpers import offline_summarizer, said, sections, turns
+
+pytestmark = pytest.mark.usefixtures("api")
+
+HELPER = Agent(name="Helper", instructions="Remember the details you are given and answer questions about them briefly.")
+
+
+async def replies(texts: list[str], agent: Agent = HELPER) -> list[str]:
+    return [reply for _, reply in await turns(agent, texts)]
+
+DEFENCE = [
+    {"role": "user", "content": "Hello, Maren Tulk here, candidate number 88-1203."},
+    {"role": "assistant", "content": "Hello Maren."},
+    {"role": "user", "content": "My readers are Dr Ana Pell first and Dr Kofi Brandt second."},
+    {"role": "assistant", "content": "Noted: Dr Ana Pell first, Dr Kofi Brandt second."},
+    {"role": "user", "content": "Update: Dr Brandt has withdrawn. The new second reader is Dr Imre Salo."},
+    {"role": "assistant", "content": "Updated: the second reader is now Dr Imre Salo."},
+    {"role": "user", "content": "The defence was set for 5 June."},
+    {"role": "assistant", "content": "Noted, 5 June."},
+    {"role": "user", "content": "Actually it has been moved to 12 June because of Dr Salo's leave."},
+    {"role": "assistant", "content": "Updated: the defence is on 12 June."},
+    {"role": "user", "content": "Can the defence be streamed? Dr Salo may dial in."},
+    {"role": "assistant", "content": "Streaming needs the registrar's approval; that is pending. No hall has been booked yet either."},
+]
+
+NUMBERED = """Summarise in four numbered sections, with these titles and in this order:
+1. People
+2. What was agreed
+3. What changed
+4. What is still open
+Under each, short sentences. Write 'Nothing.' for an empty section."""
+
+
+async def test_a_note_holds_the_confirmed_changes_what_is_pending_and_no_garbled_name() -> None:
+    _, note = await offline_summarizer(prompt=NUMBERED).summarize(DEFENCE)
+    parts = sections(note)
+    assert "Dr Salo's" not in parts["People"] and "Dr Imre Salo" in parts["People"]
+    assert "the second reader is now Dr Imre Salo" in parts["What changed"] and "12 June" in parts["What changed"]
+    assert "5 June" not in parts["People"] + parts["What changed"]
+    assert "registrar's approval" in parts["What is still open"] and "No hall has been booked" in parts["What is still open"]
+    assert "No hall" not in parts["What was agreed"]
+
+
+async def test_a_count_corrected_keeps_the_rest_of_the_sentence_and_the_dates_in_it() -> None:
+    _, note = await offline_summarizer().summarize(said(
+        "Hi, I'm Nora Vail from the Dunmore Singers. We need 20 velvet cloaks for shows 3-6 April 2026.",
+        "Correction: make that 24 cloaks, two more altos joined."))
+    assert "24 velvet cloaks for shows 3-6 April 2026" in note and "20 velvet" not in note and "April 24" not in note
+
+
+async def test_a_choice_among_listed_options_is_noted_and_a_two_part_question_gets_both_parts() -> None:
+    desk = Agent(name="Desk", instructions="You book pottery taster evenings. Evenings are 17:30 and 19:30.")
+    said_back = await replies(["Hi, I'm Ilse Maro, party of 3.", "I'd like the 19:30 evening.",
+                               "Which evening did I pick, and how many are we?"], desk)
+    assert said_back[1].startswith("Noted") and "19:30" in said_back[1]
+    assert "19:30" in said_back[2] and "party of 3" in said_back[2]
+
+
+async def test_what_the_user_is_still_waiting_to_hear_is_their_question_no_reply_answered() -> None:
+    said_back = await replies(["We hire 6 gazebos for 9 May.", "Still open: do the gazebos come with weights?",
+                               "What was I still waiting to hear about?"])
+    assert "do the gazebos come with weights?" in said_back[2]
+
+
+async def test_json_keys_typed_in_the_prompt_are_numbers_lists_and_iso_dates() -> None:
+    prompt = """Output a single JSON object and nothing else. Keys:
+- "client": string
+- "width_m": number (the current value)
+- "tents": number (how many tents are currently ordered)
+- "build_date": string, YYYY-MM-DD
+- "open_issues": list of strings
+Use null for a value the conversation does not give."""
+    conversation = [
+        {"role": "user", "content": "Hi, I'm Tobin Marsh. We need a marquee 9 m wide for a garden party."},
+        {"role": "assistant", "content": "Noted: 9 m wide."},
+        {"role": "user", "content": "Correction: the width is 12 m, I measured the lawn again."},
+        {"role": "assistant", "content": "Updated: width 12 m."},
+        {"role": "user", "content": "When can your crew build it?"},
+        {"role": "assistant", "content": "The next build slot is 20 June 2026 with crew B."},
+        {"role": "user", "content": "Cancel the second marquee, just one tent for now."},
+        {"role": "assistant", "content": "Understood: one tent. The new price is still to be confirmed."},
+    ]
+    _, note = await offline_summarizer(prompt=prompt).summarize(conversation)
+    got = json.loads(note)
+    assert got["width_m"] == 12 and got["tents"] == 1 and got["build_date"] == "2026-06-20"
+    assert isinstance(got["open_issues"], list) and any("still to be confirmed" in one for one in got["open_issues"])
