@@ -4204,6 +4204,12 @@ def _argued_names(request: Request) -> dict[int, frozenset[str]]:
     return out
 
 
+def _lettered(text: str) -> set[tuple[str, str]]:
+    """The things a text names by a word and a letter ("Site A", "Plan B", "Gate C"): each word and its letter."""
+    return {(a.lower(), b) for a, b in itertools.pairwise(tokens(text)) if a[:1].isupper() and a.isalpha() and len(a) > 1 and (
+        len(b) == 1 and b.isupper() and b != "I")}
+
+
 @_once_per_request
 def _answered_by_conversation(request: Request, question: str = "", mine: bool = False,
                               echoed: bool = False) -> tuple[int, Statement] | None:
@@ -4302,6 +4308,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         head in s.stems for s in request.said if s.role in ("user", "note") and not s.asks and s.text not in request.message
         ) else []  # "What date is my booking?" of "I'd
     candidates += [(0.0, s) for s in wished]  # like the main hall on Saturday 21 June": what was asked for is booked
+    lettered = _lettered(question)  # "When is the Site A visit?": not what is said of Site B alone
+    candidates = [(c, s) for c, s in candidates if not lettered or not _lettered(s.text) or _lettered(s.text) & lettered]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks and (not whom or whom & s.stems or not any(
         whom & c.stems for _, c in candidates)))  # not the user's booking's reference for Ellen's ("her reference")
     coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks and (not exact or head in s.stems))
@@ -4540,7 +4548,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # later sentence changing that value of (a count too: "Change the through-stones to 35" of "Order 40 through-stones")
         first = min((s for s in request.said if s.text == best[1].text and s.role == best[1].role), key=lambda s: s.order)
         best = next(((key, s) for s in reversed(request.said) if _changes(s, first, topic, kinds, roles) and s.text != (
-            best[1].text) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55"); of a note's line said twice,
+            best[1].text) and not (lettered and _lettered(s.text) and not _lettered(s.text) & lettered) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55"); of a note's line said twice,
         # after its first ("Opening day is 1 May" under "Timeline" and again under "Next step")
     return (best[0][3], best[1]) if best else None
 

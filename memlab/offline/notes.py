@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from itertools import dropwhile, groupby, takewhile
 
 from .reading import (_MAKE, _SUBJECTS, _UNSAID, _WEEKDAYS, CALENDAR, _replaced, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
-                      identifiers, mistyped, of_someone_else, related, sentences, stem, stem_set, tokens, wording, words)
+                      identifiers, mistyped, of_someone_else, related, sentences, stem, stem_set, tokens, whole_words_at, wording, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
 
@@ -1115,6 +1115,9 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         for i, value in ((i, v) for i, v in enumerate(new) if facts(v) and v not in found):
             ways = []  # each old value it may replace, the best aligned first (the same unit or month after it)
             for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
+                if was.lower() in undone and _form(was) == _form(value):  # "Oskar's chest is 44, not 42": the 42
+                    ways.append((0, was, value))
+                    continue
                 after = [*new[i + 1:i + 2], *found[j + 1:j + 2]]
                 joined = not (after[0].islower() and after[0] in STOP) or (new[i + 2:i + 3] or [""])[0].lower() == (
                     found[j + 2:j + 3] or [""])[0].lower() if after else True  # "£20 for adults" is not "£9 for juniors"
@@ -1140,13 +1143,18 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                     ways.append((4, was, value))  # "run order has been moved to 21": the run order's 17; "07:30 is too
                     # early; make it 14:00": the 07:30
             if ways:  # one value replaced by one ("I fly out on 4 May": not the return on 10 June too)
-                _, was, then = min(ways, key=lambda way: (not {t.lower() for t in tokens(way[1])} & undone, way[0]))
+                _, was, then = min(ways, key=lambda way: (not {t.lower() for t in tokens(way[1])} & undone, way[0], _far(
+                    text, way[1], fix.text)))  # (of two, the one after the thing named: "the Site B visit moves to 18 April")
                 # (the value it says is no more first: "Trench 4, not Trench 5" of "Trench 3 ...; Trench 5 ...")
                 day = (text[:text.find(was)].split() or [""])[-1]  # "Saturday 12 October" → "Sunday 13 October": the
                 if i and day.lower() in _WEEKDAYS and new[i - 1].lower() in _WEEKDAYS and new[i - 1] not in then:  # day too
                     was, then = f"{day} {was}", f"{new[i - 1]} {then}"
                 text = text.replace(was, then, 1)
                 codes += [(was, then)] * mistyped(was, then)  # (a code mended is mended wherever it was said)
+        days = [[t for t in tokens(one) if t.lower() in _WEEKDAYS] for one in (fix.text, text)]
+        if text == old.text and len(days[0]) == 1 and len(days[1]) == 1 and days[0] != days[1] and (
+                fix.role == "user" and old.role in ("user", "note")):  # "Actually switch training to Thursday" of "Our
+            text = text.replace(days[1][0], days[0][0], 1)  # preferred training night is Wednesday"
         named, was = _name_runs(fix.text), _name_runs(old.text)
         unsure = _lower(fix) & {"maybe", "perhaps", "might", "possibly"}  # "maybe Dr Amira Khan" changes nothing yet
         named = [n for n in named if not set(n.removesuffix("'s").removesuffix("’s").split()) <= set(" ".join(was).split())]
@@ -1212,6 +1220,17 @@ def _changed(statement: Statement, said: Sequence[Statement]) -> str:
     reply = next((s for s in said if s.role == "assistant" and s.turn == statement.turn and s.order > statement.order and (
         tokens(s.text)[:1] and tokens(s.text)[0].lower() in _CONFIRMS)), None)
     return _said(reply) if reply else _short(statement.said) if statement.said else _said(statement)
+
+
+def _far(text: str, value: str, fix: str) -> tuple[bool, int]:
+    """How far ``value`` is said in ``text`` from the word of ``fix`` that ``text`` says once (the "B" of "the Site B
+    visit moves to 18 April" in "The Site A visit is on 4 April and the Site B visit is on 11 April"): a value after it
+    first, then the nearest."""
+    said = tokens(text)
+    once = [t for t in tokens(fix) if said.count(t) == 1 and t.lower() not in STOP - {"a"} and not facts(t)]
+    anchor = next((at for t in once for at in whole_words_at(text, t)), None)
+    at = text.find(value)
+    return (True, 0) if anchor is None or at < 0 else (at < anchor, abs(at - anchor))
 
 
 def _after_values(text: str) -> set[str]:
@@ -1554,7 +1573,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         if set(words(section.heading)) & stem_set("resolved solved fixed"):  # "Resolved issues": those alone
             return [_said(s) for s, solved in issues if solved]
         told = [] if any(s.kind == "prefs" for s in spec.sections) else [
-            f"customer asked: {_said(s)}" for s in users if _prefers(s)][-2:]
+            f"customer {'asked' if asks(s) else 'said'}: {_said(s)}" for s in users if _prefers(s)][-2:]  # (a
+        # request, else a statement: "Our preferred training night is Thursday")
         return (told + [f"open: {_said(s)}" for s, solved in issues if not solved][-2:]
                 + [f"resolved: {_said(s)}" for s, solved in issues if solved][-1:])
     if kind == "next":

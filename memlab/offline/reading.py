@@ -740,7 +740,7 @@ class _Reader:
 
 
 #: The marks a note adds to a line ("open: ", " [resolved]"): a note read back keeps only what was said.
-NOTE_MARKS = ("open: ", "resolved: ", "customer asked: ", "Follow up on: ")
+NOTE_MARKS = ("open: ", "resolved: ", "customer asked: ", "customer said: ", "Follow up on: ")
 
 
 def _subject(correction: str) -> frozenset[str]:

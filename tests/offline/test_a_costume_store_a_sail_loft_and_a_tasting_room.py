@@ -100,3 +100,22 @@ Use null for a value the conversation does not give."""
     got = json.loads(note)
     assert got["width_m"] == 12 and got["tents"] == 1 and got["build_date"] == "2026-06-20"
     assert isinstance(got["open_issues"], list) and any("still to be confirmed" in one for one in got["open_issues"])
+
+
+async def test_a_date_moved_for_one_lettered_site_is_that_sites_in_notes_and_recall() -> None:
+    texts = ["The Plot A survey is on 2 May and the Plot B survey is on 9 May.", "Sorry, the Plot B survey moves to 16 May."]
+    _, note = await offline_summarizer().summarize(said(*texts))
+    assert "Plot A survey is on 2 May and the Plot B survey is on 16 May" in note and "Plot A survey is on 16 May" not in note
+    said_back = await replies([*texts, "When is the Plot A survey?"])
+    assert "2 May" in said_back[2] and not said_back[2].startswith("You told me: the Plot B")
+
+
+async def test_corrections_a_note_writes_in_a_count_of_its_own_kind_a_not_value_and_a_weekday() -> None:
+    said_back = await replies(["We'll pitch 8 shelters: 5 cotton yurts and 3 lean-tos.",
+                               "Oh, correction: 6 cotton yurts, so 9 shelters in total."])
+    assert "6 cotton yurts and 3 lean-tos" in said_back[1] and "yurts lean-tos" not in said_back[1]
+    _, note = await offline_summarizer().summarize(said(
+        "I need to lend a saddle to a new rider, Ines Morrow, seat 17 inches.", "Actually Ines's seat is 18, not 17.",
+        "Our usual lesson night is Tuesday.", "Actually switch lessons to Friday."))
+    assert "seat 18 inches" in note and "seat 17" not in note
+    assert "lesson night is Friday" in note and "Tuesday" not in note
