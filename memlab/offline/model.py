@@ -4204,6 +4204,29 @@ def _argued_names(request: Request) -> dict[int, frozenset[str]]:
     return out
 
 
+#: Verbs of how the assistant itself speaks, which it can promise ("please be brief", "please reply in French").
+_MANNER = frozenset("be keep answer reply use say mention remember note speak talk respond call refer address stay avoid "
+                    "stop always never write".split())
+
+
+def _will(order: str) -> str:
+    """How an order the user gave is told back: a promise of how the assistant speaks ("I will be brief"), else what was
+    asked of it ("you asked me to bring 4 bags of substrate"), a deed in the world it cannot promise."""
+    return "I will " if (_lower_tokens(order) or [""])[0] in _MANNER | {"don't", "do"} else "you asked me to "  # ("don't
+    # phone me": "I won't phone you")
+
+
+def _of_another(request: Request, statement: Statement, whom: set[str]) -> bool:
+    """Whether a user's sentence that opens with "he", "she" or "they" speaks of someone the user named just before
+    who is not ``whom`` ("He wants a leather belt" after "... a new recruit, Oskar Lindqvist")."""
+    if statement.role != "user" or (_lower_tokens(statement.text) or [""])[0] not in ("he", "she", "they", "his", "her", "their"):
+        return False
+    before = [s for s in request.said if s.role == "user" and s.order < statement.order and not s.asks][-1:]
+    named = {stem(t.lower()) for s in before for t in tokens(s.text)[1:] if t[:1].isupper() and t != "I" and (
+        t.lower() not in CALENDAR)}
+    return bool(named) and not named & whom
+
+
 def _lettered(text: str) -> set[tuple[str, str]]:
     """The things a text names by a word and a letter ("Site A", "Plan B", "Gate C"): each word and its letter."""
     return {(a.lower(), b) for a, b in itertools.pairwise(tokens(text)) if a[:1].isupper() and a.isalpha() and len(a) > 1 and (
@@ -4219,6 +4242,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     lesson 1 cover?", "What did you say you'd send me?"), not the offline model's echo ("Noted: ..."); with ``echoed``,
     only such an echo of the user's words (the user's own sentence trimmed away, its echo still in view)."""
     question = _asked(_referred(request, question or request.message))
+    for group in ("how many of us are there", "how many are there of us", "how many are we", "how many of us"):
+        at = question.lower().find(group)  # "How many are we?": how many people are in the group
+        question = question[:at] + "how many people are in our group" + question[at + len(group):] if at >= 0 else question
     for part in ("surname", "family name", "last name", "first name", "full name"):  # a part of a name no statement
         question = question.replace(f" {part}", " name") if f"my {part}" in question.lower() and not any(  # names: the
             f"my {part}" in s.text.lower() for s in request.said if s.role in ("user", "note") and not s.asks) else question
@@ -4357,6 +4383,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # the novice") a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
         if statement.stems & sides[1] and not statement.stems & sides[0] and _lower_tokens(question)[0] not in _YES_NO:
             continue
+        if whom and not whom & statement.stems and _of_another(request, statement, whom):
+            continue  # "Did Hattie ask for a belt?" is not answered by "He wants ... a leather belt" said after Oskar
         if statement.role == "tool" and any(f"{whose} name" in question.lower() for whose in ("my", "our")):
             continue  # "What was my name again?" is no route's name ("name: Serac Window")
         if yours and statement.role == "user" and not {"you", "your", "you're"} & set(_lower_tokens(statement.text)):
@@ -6143,9 +6171,9 @@ def _two_questions(message: str) -> list[str]:
         head, _, tail = said.partition(joint)
         if len(head.split()) == 1:
             return []  # "When and where is the next meeting?": one question of two things
-        if tail and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN and _is_question(head + "?") and (_topic(tail) or len(
-                tail.split()) >= 4):  # ("When do I pay the deposit, and how much?": one question; "..., and how many are
-            # we?": two)
+        if tail and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN and _is_question(head + "?") and (_topic(tail) and len(
+                tail.split()) > 2 or len(tail.split()) >= 4):  # ("When do I pay the deposit, and how much?", "How many
+            # balls did I order, and what colour?": one question; "..., and how many are we?": two)
             subject = head.rstrip(" ,").partition(" is ")[2] if _lower_tokens(head)[:1] in (["who"], ["what"]) else ""
             for pronoun in ("his", "her", "its", "their") if subject.lower().startswith(("the ", "my ", "our ")) else ():
                 tail = tail.replace(f" {pronoun} ", f" {subject}'s ")  # "Who is the main driver, and what is his
@@ -6351,7 +6379,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     told = [s for s in request.said if s.role == "user" and s.turn < now and len(s.stems) >= 2 and not _is_question(
         s.text)]  # "What do you know about me?", "What did I just say?": what the user told, no topic of its own
     if question and told and {"me", "i", "my", "we", "us"} & said_tokens and not set(_topic(said)) - stem_set(
-            "far everything talk talked discuss discussed cover covered"):  # "What have we discussed so far?"
+            "far everything talk talked discuss discussed cover covered") and not {"many", "much"} & said_tokens:  # "What
+        # have we discussed so far?" (not "How many are we?", a count)
         picked = told[-1:] if "just" in said_tokens else told[-8:]
         return _told_back([dataclasses.replace(s, text=s.said) if s.fixed and s.said else s for s in picked])  # a
         # correction as it was said: "the room is R3, not R2"
@@ -6506,10 +6535,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             verdict = "no" if verdict == "yes" and role == "user" and {"i", "my", "me"} & set(_lower_tokens(said)[1:3]) and (
                 of_someone_else(text) and not of_someone_else(said)) else verdict  # "Did I say I pay by card?" of "My
             # sister pays by card": she does, not the user
-            if verdict and role in ("user", "tool"):  # a word the question writes in lower case is no name
+            if verdict and role in ("user", "tool", "note"):  # a word the question writes in lower case is no name
                 common = (tokens(text) or [""])[0].lower() in STOP | set(tokens(said))
                 lower = (text[:1].lower() + text[1:] if common else text).replace(": False", ": no").replace(": True", ": yes")
-                return f"{verdict.title()}: {f'you told me {_retold(lower)}' if role == 'user' else lower}."
+                lead = {"user": "you told me ", "note": "my notes say "}.get(role, "")  # ("Is my budget GBP 3,500?" of a
+                return f"{verdict.title()}: {lead}{_retold(lower) if lead else lower}."  # note's "My budget is GBP 3,500.")
             flag = yes_no and role == "tool" and _from_results(request, said, alone=True)  # "Is breakfast included?"
             return "No. " + told if verdict == "no" else flag or f"{run[0].text.rstrip(' .!')}." if yes_no and role == (
                 "tool") else told
@@ -6584,11 +6614,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     told = [s.text for s in request.said if s.role == "user" and s.turn == now]  # "Make that 650 euros" read in full
     echo = _retold(_cut(" ".join(told) if len(told) == len(sentences(said)) != told else said, 160)).rstrip(".!")
     first, second = [*echo.split(" "), ""][:2]  # an order to the assistant: "be brief", "call yourself Juniper"
-    echo = ". ".join(f"I will {_unled(one)[7:]}" if _unled(one).startswith("please ") and n else one for n, one in enumerate(
-        echo.split(". ")))  # "I have two issues. First: please text me": "... I will text you"
+    echo = ". ".join(f"{_will(_unled(one)[7:]).capitalize()}{_unled(one)[7:]}" if _unled(one).startswith("please ") and n else one
+                     for n, one in enumerate(echo.split(". ")))  # "I have two issues. First: please reply by text": "... I will
+    # reply by text"
     if echo.startswith("please ") or first in ("be", "keep", "answer", "reply") or first == "call" and second == (
             "myself") or first in ("always", "never") and second in ("answer", "reply", "use", "be", "say", "mention"):
-        echo = "I will " + echo.removeprefix("please ")  # "I will call myself Juniper", "I will never mention it"
+        echo = _will(echo.removeprefix("please ")) + echo.removeprefix("please ")  # "I will call myself Juniper", "I will
+        # never mention it"; "you asked me to contact you by phone on 07700 900412" (a deed it can't promise)
     for negation in ("i will don't ", "don't ", "do not ", "i will do not "):  # "Please don't hold a bike": "I won't
         echo = "I won't " + echo[len(negation):] if echo.lower().startswith(negation) and echo[len(negation):].split(" ")[
             0].lower().strip(",.;:!") not in ("forget", "worry", "laugh", "mind", "let", "be", "panic") else echo  # hold a bike"
@@ -6629,8 +6661,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 request, said) and not (set(words(
                 request.instructions[:2000])) & (
                 {stem(acts[0])} | related({stem(acts[0])}))):  # an order no tool can carry out ("Call me Sam" is a name,
-        return _CANNOT  # "call yourself Juniper" an order to the assistant; "You take sauna reservations": its own work;
+        # "call yourself Juniper" an order to the assistant; "You take sauna reservations": its own work;
         # "Send them back by courier, not by post": a preference, noted)
+        where = "@" in said or sum(c.isdigit() for one in facts(said) for c in one) >= 7  # "Please send the invoice
+        return f"Noted: {echo}. I can't do it myself: I can only answer from what I was sent." if where and echo.startswith(
+            "you asked me to ") else _CANNOT  # to treasurer@...": where it goes is noted
     grieved = bool(set(_lower_tokens(said)) & _GRIEVANCE or set(words(said)) & notes.PROBLEM)  # an offer is a complaint's
     listed = set(facts(known[1])) if known is not None else set()  # "I'd like the 18:00 session" of "Sessions are 16:00 and
     known = None if len(listed) >= 2 and set(facts(said)) and set(facts(said)) < listed else known  # 18:00": a choice, noted

@@ -1096,13 +1096,15 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         # earlier message's, not the reason said with it ("3 June is sports day. Make it 5 June instead.")
         forms = {_form(v) for v in facts(fix.text)} - {""}  # ("a 1/2 size" corrects "a 3/4 size", not "she's 9")
         pointing = _after_values(fix.text) if {"it", "it's"} & set(low[:3]) else set()  # "Actually it has been moved to
-        # 29 May": what was said of a day of May
+        # 29 May": what was said last of a day of May
+        latest = max((old.order for old in out if old.order < fix.order and old.role == "user" and pointing & _after_values(
+            old.text)), default=-1)
         shares = [(old.turn != fix.turn or old.role != "user", bool(undone & {t.lower() for t in tokens(old.text)}),
                    of_someone_else(old.text) == whose, bool(forms & {_form(
-            v) for v in facts(old.text)} or pointing & _after_values(old.text)), mistyped(old.text, fix.text), len(same), old.role != "assistant", old.order, at) for at, (
+            v) for v in facts(old.text)} or old.order == latest), mistyped(old.text, fix.text), len(same), old.role != "assistant", old.order, at) for at, (
                 old, same) in enumerate(zip(out, shared))
-                  if old.order < fix.order and old.role in ("user", "note", "assistant") and (pointing and old.role == "user" and (
-                      pointing & _after_values(old.text)) or same - _TIME and (
+                  if old.order < fix.order and old.role in ("user", "note", "assistant") and (pointing and old.order == latest or (
+                      not pointing or latest < 0) and same - _TIME and (
                       not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)} or made and set(facts(
                           old.text)) & set(facts(fix.text)) and old.role != "tool" or mistyped(
                           old.text, fix.text))]  # sentence
@@ -1218,7 +1220,7 @@ def _changed(statement: Statement, said: Sequence[Statement]) -> str:
     """A change the user made, as the reply of its turn confirms it when one does ("Update: Prof Marr has declined."
     answered "Updated: the external examiner is now Prof Sunita Varghese."), else as the user said it."""
     reply = next((s for s in said if s.role == "assistant" and s.turn == statement.turn and s.order > statement.order and (
-        tokens(s.text)[:1] and tokens(s.text)[0].lower() in _CONFIRMS)), None)
+        tokens(s.text)[:1] and tokens(s.text)[0].lower() in _CONFIRMS) and len(tokens(s.text)) >= 3), None)  # (not "Updated.")
     return _said(reply) if reply else _short(statement.said) if statement.said else _said(statement)
 
 
@@ -1509,7 +1511,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         # to book a pallet for 12 May" answered "Booked: order BR-1001 for 12 May" waits for nothing
         waiting = [_promise(s) for s in said if s.order not in served and (_dates(s) if dated else s.role in ("user", "note") and (
             _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will", "yet"}) or s in agent and (
-                _lower(s) & {"i'll", "we'll", "will"} or _unsure(s) or s.stems & set(words(section.heading)) and not _did(s)))]
+                _lower(s) & {"i'll", "we'll", "will"} or _unsure(s) and len(tokens(s.text)) >= 4 or s.stems & set(words(
+                    section.heading)) and not _did(s)))]  # (not a bare "Noted as open.")
         # "For homework do X" (not "I've opened X" for "Still open")
         questions = bool(stem_set("question undecided") & set(words(section.heading.replace("_", " "))))  # "Open
         # questions", "Undecided": not the issues
@@ -1524,7 +1527,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             f"open: {_said(s)}" for s, solved in _issues(users) if not solved and not questions and s.order not in served][-2:]
     if kind in ("advice", "cause"):  # what the one who helps advised or agreed to, each once; of a cause, what they
         told = [s for s in agent if not asks(s) and len(s.stems) >= 2 and not s.text.rstrip().endswith("?") and not (
-            kind == "advice" and (_unsure(s) or tokens(s.text)[0].lower() == "noted" and not _lower(s) & {"will", "i'll"})) and not (
+            kind == "advice" and (_unsure(s) or tokens(s.text)[0].lower() == "noted" and all(_is_time(t) or t.lower(
+                ) in CALENDAR for t in tokens(s.text)[1:]) and not any(v in o.text for o in said if o.role in ("user", "note") for v in (
+                    facts(s.text))))) and not (  # ("Noted, 5 June." of a date since moved; not "Noted, Hall 3.")
             _introduces(s) or tokens(s.text)[0].lower() in ("sorry", "thanks", "thank", "hi", "hello", "welcome") or (
                 len(tokens(s.text)) <= 3 and s.text.rstrip().endswith("!"))) and (  # say
             kind == "advice" and not (_lower(s) & _EXPLAINS and any(p.kind == "cause" for p in spec.sections)) or (

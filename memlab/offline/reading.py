@@ -574,6 +574,9 @@ class _Reader:
             # (not "Tom, Ann and Joe", "Monday, 4 March", "11 July, at 2pm"; but "Gate 5, at 6pm" after "Gate 3, at 6pm":
             # what follows the comma is said already)
             new = found[lead:len(tokens(sentence[:min(ends)]))] if ends else new
+        own = lead and found[lead - 1].lower() == "make" and [t.lower() for t in new[:1]] in (["mine"], ["ours"]) and (
+            new[1:2] and new[1][:1].isdigit())  # "Actually make mine 18 balls": 18 balls, of what the speaker said of their own
+        new = new[1:] if own else new
         head = "".join(new[1:2] if new[:1] and new[0].lower() in ("the", "a", "an") else new[:1])[:1]  # ("the 8:15 slot")
         while new and new[-1].lower() in _TRAILING and (head.isdigit() or head.isupper() or len(new) > 1 and any(
                 map(str.isdigit, new[-2]))):  # "make that Sunday 15
@@ -629,6 +632,9 @@ class _Reader:
         told = counted or [s for s in told if units & _HEADCOUNT and _of_us(s.text)] or told  # ("8 people" for
         # "There'll be 6 of us": the number alone)
         value = value if counted or not told or not _of_us(told[-1].text) else key
+        told = [s for s in told if {"i", "we", "my", "our", "us", "me", "i'm", "we're", "i'd", "we'd", "i've", "we've"} & {
+            t.lower().replace("’", "'") for t in tokens(s.text)}] or told if own else told  # (not "Marcus Bell wants 20
+        # balls"; "There'll be 6 of us" is)
         told = [s for s in told if of_someone_else(s.text) == of_someone_else(sentence)] or told  # "Make that 8 supers"
         # is the speaker's own 6, not the neighbour's 2
         now = [s for s in told if s.turn == self.turn and not s.fixed]  # "3 June is sports day. Make it 5 June instead.": the booking

@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from agents import Agent
+from agents import Agent, Runner
+
+from memlab import SummarizingSession
 
 from ..helpers import offline_summarizer, said, sections, turns
 
@@ -119,3 +121,51 @@ async def test_corrections_a_note_writes_in_a_count_of_its_own_kind_a_not_value_
         "Our usual lesson night is Tuesday.", "Actually switch lessons to Friday."))
     assert "seat 18 inches" in note and "seat 17" not in note
     assert "lesson night is Friday" in note and "Tuesday" not in note
+
+
+async def test_a_yes_or_no_from_notes_says_yes_and_a_deed_asked_for_is_noted_not_promised() -> None:
+    from ..helpers import offline_mode
+
+    with offline_mode():
+        session = SummarizingSession(keep_last_n_turns=1, context_limit=3, summarizer=offline_summarizer())
+        said_back = [(await Runner.run(HELPER, text, session=session)).final_output for text in (
+            "Hello, I'm Ada Frost.", "My budget is 2,800 euros.", "The shed is 9 square metres.", "I like moss.",
+            "Is my budget 2,800 euros? Yes or no.")]
+    assert said_back[-1].startswith("Yes")
+    said_back = await replies(["Please send the receipt to accounts@quarry-lane.example.", "Please ring me on 07700 900518.",
+                               "Please be brief.", "Where should the receipt go?"])
+    assert said_back[0].startswith("Noted: you asked me to send the receipt to accounts@quarry-lane.example")
+    assert said_back[1].startswith("Noted: you asked me to ring you on 07700 900518.") and said_back[2] == "Noted: I will be brief."
+    assert "accounts@quarry-lane.example" in said_back[3]
+
+
+async def test_whose_thing_a_question_asks_of_is_the_one_that_answers() -> None:
+    said_back = await replies([
+        "I want to order 10 training cones, blue, for our Sunday drills.",
+        "The other coach, Ruth Sand, wants 25 cones, red, for the juniors.",
+        "Actually make mine 14 cones, still blue.", "Who is ordering the red cones?", "How many cones am I getting now?",
+        "How many cones did I order, and what colour?"])
+    assert "14 training cones, blue" in said_back[2] and "Ruth Sand, wants 25" in said_back[3]
+    assert "14 training cones" in said_back[4] and "Ruth" not in said_back[5] and "14" in said_back[5]
+    said_back = await replies(["I'm lending kit to a new member, Pavel Dorn.", "He wants the wax jacket and a canvas bag.",
+                               "The second member is Lotte Wray; she needs a felt hat.", "Did Lotte ask for a bag?"])
+    assert "canvas bag" not in said_back[3]
+
+
+async def test_review_it_moved_is_the_latest_dated_thing_a_bare_reply_is_no_change_and_noted_names_stay() -> None:
+    texts = ["Clinic: Mr Aalto has a scale and polish on 6 March.", "He also has a crown fitting on 20 March.",
+             "Actually it has been moved to 27 March.", "Whether insurance covers the crown is pending."]
+    _, note = await offline_summarizer().summarize(said(*texts))
+    assert "scale and polish on 6 March" in note and "crown fitting on 27 March" in note
+    conversation = [{"role": "user", "content": "The referee for the cup tie?"}, {"role": "assistant", "content": "Noted, Hall 3."},
+                    {"role": "user", "content": "The timekeeper is Bo."}, {"role": "assistant", "content": "Noted, Bo Lund."},
+                    {"role": "user", "content": "Move the kick-off to 15:00."}, {"role": "assistant", "content": "Updated."}]
+    _, note = await offline_summarizer(prompt=THREE_HEADINGS).summarize(conversation)
+    parts = sections(note)
+    assert "Noted, Bo Lund." in parts["What was agreed"] and "Noted, Hall 3." in parts["What was agreed"]
+    assert "Updated." not in parts["What changed"]
+    said_back = await replies(["We are 5.", "My name is Ola.", "How many are we?"])
+    assert "5" in said_back[2] and "Ola" not in said_back[2]
+
+
+THREE_HEADINGS = "Summarise the conversation under three headings: What was agreed, What changed, What is still open."
