@@ -1207,6 +1207,8 @@ class Reader:
         if kind in ("free", "thing", "other") and quoted:
             return self._take("quoted", lambda text: quoted)
         part = sorted(field_stems & stem_set("first given last family surname"))  # first_name: "John" of "John Lee"
+        part = [] if part == [stem("family")] and stem("name") not in field_stems and not set(words(description)) & stem_set(
+            "name surname person") else part  # (a font's family, "Quillon Serif", is whole; family_name is a surname)
         find = (lambda text: _by(text) or _proper_names(text)) if nullable and kind == "other" and find else find  # "phone":
         # no words of the message; a title that may be null: one named, not its author's name ("Is Dune by X in?")
         find = (lambda text: [n for n in self.unowned(_proper_names(text, things=True, titles=True)) if n not in _by(text)]) if (
@@ -2633,16 +2635,29 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
         form or "", found)
 
 
+def _listed_with_and(text: str) -> str:
+    """A text whose lists are joined by "and" alone ("clubs, diabolos and poi": "clubs and diabolos and poi"), where each
+    item between the commas is short and an "and" closes the list."""
+    parts = text.split(", ")
+    if len(parts) < 3 and not (len(parts) == 2 and " and " in parts[1]):
+        return text
+    tail = parts[-1].split(" and ", 1)
+    if len(tail) < 2 or any(len(part.split()) > 3 for part in parts[1:-1]) or len(tail[0].split()) > 3:
+        return text
+    return " and ".join(parts)
+
+
 def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: frozenset[str] = frozenset(),
             field: frozenset[str] = frozenset()) -> list[str]:
     """What the first verb of ``text`` acts on, up to a preposition: "Add oat milk to my list" → "oat milk", past what
     the tool's name says it gives (``own``: get_calories, "get calories for chicken breast" → "chicken breast");
     without a last word that says what to change of it, a stem another field's name (or a word related to it) begins
     with ``beside``: "Make the kitchen warmer" (temperature) → "kitchen"."""
-    found = tokens(text[:400].replace(" out of ", " from ").replace("? ", " until ").replace("! ", " until "))  # "take
+    found = tokens(_listed_with_and(text[:400]).replace(" out of ", " from ").replace("? ", " until ").replace("! ", " until "))  # "take
     # the jazz station out of my favorites"; a question ends what it acts on ("...for the lavender? I live...")
     stops = {*_PLACE_CUES, "on", "off", "with", "of", "about", "by", "please", "over", "during", "within", "since", "while",
-             "because", "until"}  # "pause my gym membership while I'm away": gym membership
+             "because", "until", "cost", "costs"}  # "pause my gym membership while I'm away": gym membership; "What would
+    # 5 clubs cost me?": clubs
     at = next((n for n, word in enumerate(found) if stem(word.lower()) in _VERBS | _CHANGES | {"put", "grab", "tak"} and not word.endswith(
         "ing") or stem(word.lower()) in own and found[n + 1:n + 2] and found[n + 1].lower() not in stops | set(_YES_NO) | {
             "should", "can", "could", "would", "will", "must", "may", "might"}), None)  # (not "What soil should I use")
@@ -6350,7 +6365,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     # Booking reference for Aoife is RW-5SAT" (not "Aoife's brother Ben has...")
     known = None if question and _recalls(said) and known and not known[1].startswith("You") and not of_user and not known[1].lower(
         ).startswith(("bring:", "need:", "wear:", "pack:", "take:")) and (  # ("What do I bring?": "Bring: passport, ...")
-        {"i", "my", "me", "i'm", "mine"} & set(_lower_tokens(said)) or known[0] < len(_topic(said))) else known  # (not
+        {"i", "my", "me", "i'm", "mine"} & set(_lower_tokens(said)) or known[0] < len(_topic(said))) and not {
+            "should", "often"} & set(_lower_tokens(said)) and not ("how much " in said.lower() and _currencies(known[1])) else (
+        known)  # ("How often should my tank be emptied?" asks advice; "How much is the annual check on our four foam
+    # extinguishers?" a price) (not
     # "When is our next team match?": the club's, told whole by the instructions; but "our budget" is the user's)
     head, _, material = said.partition("\n") if "\n" in said.strip() else said.partition(": ")  # "Extract the email address
     # and phone number from this text.\n\n<notice>", "List the dates: We met on 3 March 2024 and ..."

@@ -169,3 +169,33 @@ async def test_review_it_moved_is_the_latest_dated_thing_a_bare_reply_is_no_chan
 
 
 THREE_HEADINGS = "Summarise the conversation under three headings: What was agreed, What changed, What is still open."
+
+
+async def test_advice_and_prices_the_instructions_give_answer_questions_about_my_things() -> None:
+    advice = Agent(name="Advice", instructions="You give water butt advice for Rainwise. Butts should be drained every "
+                                              "6 months. Never add bleach.")
+    assert "every 6 months" in (await replies(["How often should my water butt be drained?"], advice))[0]
+    service = Agent(name="Service", instructions="You service chimney cowls. Annual check 14 GBP per cowl; full sweep every "
+                                                 "2 years.")
+    assert "14 GBP per cowl" in (await replies(["How much is the annual check on our three cowls?"], service))[0]
+
+
+async def test_a_font_family_stays_whole_and_a_comma_list_is_each_item() -> None:
+    from agents import function_tool
+
+    from ..helpers import tool_calls
+
+    @function_tool
+    def licence_price(family: str, seats: int) -> str:
+        """Price a desktop licence of a font family."""
+        return "EUR 90"
+
+    @function_tool
+    def stock_check(items: list[str]) -> str:
+        """Check stock for each named item."""
+        return "all in stock"
+
+    called, _ = await tool_calls([licence_price, stock_check], "Price 4 seats of Harrow Gothic.")
+    assert called == [("licence_price", {"family": "Harrow Gothic", "seats": 4})]
+    called, _ = await tool_calls([licence_price, stock_check], "Do you have spools, tails and bridles in stock?")
+    assert called == [("stock_check", {"items": ["spools", "tails", "bridles"]})]
