@@ -3256,7 +3256,9 @@ def _asks(text: str, ends_asking: bool) -> bool:
     sends = gives or not ends_asking and (said[:1] == ["tell"] and said[1:2] not in (["me"], ["us"]) or said[  # 6pm
         :1] == ["remind"] and ("to" in said[2:8] or bool(_DATE.search(text[:200]))))  # to call Mom": a message or a
     # reminder to send ("Remind me what...": asks)
-    return ends_asking or first.split("'")[0] in _ASKING and not labelled and not sends and not (
+    forbids = first in ("do", "don't") and (head[1:2] == ["not"] or first == "don't") and not ends_asking  # "Do NOT use
+    # steam on it." forbids
+    return ends_asking or first.split("'")[0] in _ASKING and not labelled and not sends and not forbids and not (
         opens_clause(text))  # "what's" opens with "what"; "When I travel, I fly economy" tells
 
 
@@ -6186,9 +6188,9 @@ def _two_questions(message: str) -> list[str]:
         head, _, tail = said.partition(joint)
         if len(head.split()) == 1:
             return []  # "When and where is the next meeting?": one question of two things
-        if tail and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN and _is_question(head + "?") and (_topic(tail) and len(
-                tail.split()) > 2 or len(tail.split()) >= 4):  # ("When do I pay the deposit, and how much?", "How many
-            # balls did I order, and what colour?": one question; "..., and how many are we?": two)
+        if tail and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN and _is_question(head + "?") and (_topic(tail) or len(
+                tail.split()) >= 4):  # ("When do I pay the deposit, and how much?": one question; "..., and how many are
+            # we?": two)
             subject = head.rstrip(" ,").partition(" is ")[2] if _lower_tokens(head)[:1] in (["who"], ["what"]) else ""
             for pronoun in ("his", "her", "its", "their") if subject.lower().startswith(("the ", "my ", "our ")) else ():
                 tail = tail.replace(f" {pronoun} ", f" {subject}'s ")  # "Who is the main driver, and what is his
@@ -6397,8 +6399,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     told = [s for s in request.said if s.role == "user" and s.turn < now and len(s.stems) >= 2 and not _is_question(
         s.text)]  # "What do you know about me?", "What did I just say?": what the user told, no topic of its own
     if question and told and {"me", "i", "my", "we", "us"} & said_tokens and not set(_topic(said)) - stem_set(
-            "far everything talk talked discuss discussed cover covered") and not {"many", "much"} & said_tokens:  # "What
-        # have we discussed so far?" (not "How many are we?", a count)
+            "far everything talk talked discuss discussed cover covered") and not ({"many", "much"} & said_tokens and (
+                _answered_by_conversation(request))):  # "What have we discussed so far?" (not "How many are we?" when a
+        # count of the group was told: "There'll be 6 of us")
         picked = told[-1:] if "just" in said_tokens else told[-8:]
         return _told_back([dataclasses.replace(s, text=s.said) if s.fixed and s.said else s for s in picked])  # a
         # correction as it was said: "the room is R3, not R2"
@@ -6410,6 +6413,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return _told_back(picked)
     parts = _two_questions(said) if question else []  # "When is my race and what's my goal time?": each in turn (as
     answers = [_answered_by_conversation(request, part) for part in parts]  # _decide splits it, for this reply's callers)
+    if len(answers) == 2 and all(answers) and len(tokens(parts[1])) <= 2 and _gives_what_is_asked(parts[1], answers[0][1].text):
+        answers = answers[:1]  # "How many balls did I order, and what colour?": the colour of the order told, not the
+        # latest colour ("12 practice balls, yellow", not another coach's orange)
     if answers and all(answers):
         return _each_once([restate(found[1]) for found in answers if found])
     listed = _listed_asks(said) if question else []  # "Please read back: my name, my show and the studio."
@@ -6465,6 +6471,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if echoing and (2 * len(set(_topic(said)) & (echoing | related(echoing))) >= len(set(_topic(said))) or set(_topic(
                 said)) == {stem("name")} and echo[1].text.startswith("You told me: you're ")):  # (of "you're Ruth": her name)  # "Which pen is Bryony sending?" of "You told me: your sister Bryony is sending her Lamy
             return f"From my earlier reply: {echo[1].text.partition(': ')[2].rstrip(' .!')}."  # 2000 in" (trimmed away)
+        asked_if = _lower_tokens(said)[:3]  # "Can I steam the Tallis tapestry?" after "Do NOT use steam on the Tallis
+        barred = [s for s in request.said if s.role == "user" and s.turn < now and not s.asks and len(asked_if) == 3 and (
+            asked_if[:2] in (["can", "i"], ["may", "i"], ["should", "i"])) and stem(asked_if[2]) in s.stems and s.stems & set(
+                words(said)) - {stem(asked_if[2])} and ({"not", "never"} & set(heard := _lower_tokens(s.text)) or any(
+                    t.endswith("n't") for t in heard))]  # tapestry, the dyes are fugitive.": what the user forbade
+        if barred:
+            return f'No: you told me "{barred[-1].text.rstrip()}"'
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
             later = [s for s in request.said if s.order > found[1].order and (s.role == found[1].role or s.role == "user" == (
                 "user" if found[1].role == "note" else "")) and found[1].role not in ("tool", "assistant") and not s.asks]
@@ -6495,6 +6508,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 kinds & _kinds(s.text) or not _kinds(s.text)) and asked and 2 * len(asked & s.stems) >= len(asked) and set(
                 facts(s.text)) - set(facts(found[1].text))]  # a new value said later, of the same thing: "The hall hire
             # went up to 340 pounds", "Two kayaks were stolen, so we have 10 now" ("...costs 300 pounds", "We own 12")
+            fixed = fixed or [s for k, s in enumerate(later) if found[1].role == "note" and s.role == "user" and s.turn > found[
+                1].turn and then[k] & {"it", "it's"} and then[k] & _CORRECTION - {"not"} and kinds & _kinds(s.text)][:1]  # a
+            # note's "The dog show is on 8 June" and a turn since: "Actually it has been moved to 15 June."
             counted = stem(said.lower().partition("how many ")[2].split(" ")[0].strip("?"))  # "How many days...?": a
             fixed = [s for s in fixed if not counted or counted in _kinds(s.text) or not _kinds(s.text)]  # new count of
             # days, not "The shoot now starts on 5 March"

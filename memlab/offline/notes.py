@@ -382,6 +382,8 @@ def _named_keys(prompt: str) -> list[str]:
         if sentence[:1] in "-*•":  # "JSON with these keys:" then a list, a key a line ("- tenant")
             below = takewhile(lambda line: line.strip()[:1] in ("-", "*", "•"), prompt[found.end():].splitlines())
             sentence = ", ".join(_typed_key(line.strip().lstrip("-*• ")) for line in below)
+        sentence = ", ".join(_typed_key(part.strip()) for part in sentence.split(",")) if '":' in sentence else sentence  # ('"event":
+        # string, "pending": list of strings')
         outside, inner, depth = "", "", 0  # '"shows" (a list of objects with "city", "venue", "date")': one key, a list
         for c in sentence:
             if c in "()" and (c == "(" or depth):
@@ -1117,9 +1119,9 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         for i, value in ((i, v) for i, v in enumerate(new) if facts(v) and v not in found):
             ways = []  # each old value it may replace, the best aligned first (the same unit or month after it)
             for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
-                if was.lower() in undone and _form(was) == _form(value):  # "Oskar's chest is 44, not 42": the 42
-                    ways.append((0, was, value))
-                    continue
+                if was.lower() in undone and _form(was) == _form(value) or old.order == latest and _form(was) == _form(value) != "":
+                    ways.append((0, was, value))  # "Oskar's chest is 44, not 42": the 42; "Actually it has been moved to
+                    continue  # 4pm": the latest time said
                 after = [*new[i + 1:i + 2], *found[j + 1:j + 2]]
                 joined = not (after[0].islower() and after[0] in STOP) or (new[i + 2:i + 3] or [""])[0].lower() == (
                     found[j + 2:j + 3] or [""])[0].lower() if after else True  # "£20 for adults" is not "£9 for juniors"
@@ -1238,7 +1240,8 @@ def _far(text: str, value: str, fix: str) -> tuple[bool, int]:
 def _after_values(text: str) -> set[str]:
     """The words just after a sentence's values: what they count or date ("moved to 12 June": "june")."""
     found = tokens(text)
-    return {b.lower() for a, b in itertools.pairwise(found) if a in facts(text) and b.isalpha()}
+    return {b.lower() for a, b in itertools.pairwise(found) if a in facts(text) and b.isalpha()} | {
+        "o'clock" for t in found if _is_time(t) and (":" in t or t[-2:].lower() in ("am", "pm"))}  # ("moved to 2pm": a time)
 
 
 def _mended(said: Sequence[Statement], gone: str, then: str, before: int) -> list[Statement]:
@@ -1328,7 +1331,8 @@ def _unsure(statement: Statement) -> bool:
     it yet.", "that is pending", "the new price is still to be confirmed", "Noted as open: base material")."""
     low = f" {statement.text.lower()}"
     return any(cue in low for cue in ("not sure", "i'll check", "i will check", "don't know", "do not know", "find out",
-                                      " yet", " pending", "still to be", " as open", " open:")) or low.startswith(" open:")
+                                      " yet", " pending", "still to be", " as open", " open:")) or low.startswith(" open:") or (
+        low.rstrip(" .!").endswith((" is open", " are open", " still open")))  # ("Who installs the filter is open.")
 
 
 #: Words that welcome an answer or take leave, said alone or opening a short reply ("Lovely.", "Great, see you
@@ -1510,7 +1514,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             a) and not {"will", "i'll", "we'll"} & _lower(a)}  # "I want
         # to book a pallet for 12 May" answered "Booked: order BR-1001 for 12 May" waits for nothing
         waiting = [_promise(s) for s in said if s.order not in served and (_dates(s) if dated else s.role in ("user", "note") and (
-            _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will", "yet"}) or s in agent and (
+            _dates(s) or not asks(s) and _lower(s) & {"need", "needs", "must", "will", "yet"} or _unsure(s) and not (
+                s.text.rstrip().endswith("?"))) or s in agent and (
                 _lower(s) & {"i'll", "we'll", "will"} or _unsure(s) and len(tokens(s.text)) >= 4 or s.stems & set(words(
                     section.heading)) and not _did(s)))]  # (not a bare "Noted as open.")
         # "For homework do X" (not "I've opened X" for "Still open")

@@ -314,9 +314,9 @@ class Statement:
         listed = ":" not in self.text or self.text.partition(":")[0].rstrip().lower().endswith(("back", " me"))
         return self.text.rstrip().endswith("?") or first in ("read", "repeat") and second in ("me", "back") and (
             listed and third in ("back", "my", "our", "the", "what")) or first.split("'")[0] in QUESTION_WORDS and not opens_clause(
-            self.text) or first in ("remind", "tell") and second in ("me", "us") and third in (
+            self.text) and not (first == "do" and second == "not") or first in ("remind", "tell") and second in ("me", "us") and third in (
                 "what", "which", "who", "how", "where")  # "Remind me what style I brew." (not "Tell me if it has
-        # nuts, I'm allergic to peanuts", nor "Remind me to take my pills")
+        # nuts, I'm allergic to peanuts", nor "Remind me to take my pills"; nor "Do not use steam on it.")
 
 
 def opens_clause(text: str) -> bool:

@@ -199,3 +199,28 @@ async def test_a_font_family_stays_whole_and_a_comma_list_is_each_item() -> None
     assert called == [("licence_price", {"family": "Harrow Gothic", "seats": 4})]
     called, _ = await tool_calls([licence_price, stock_check], "Do you have spools, tails and bridles in stock?")
     assert called == [("stock_check", {"items": ["spools", "tails", "bridles"]})]
+
+
+async def test_a_ban_the_user_states_is_noted_and_answers_whether_they_may() -> None:
+    said_back = await replies(["The Ferris quilt is on the drying rack until Monday.",
+                               "Do NOT use an iron on the Ferris quilt, the wadding melts.", "Can I iron the Ferris quilt?"])
+    assert said_back[1].startswith("Noted") and said_back[2].startswith("No") and "wadding melts" in said_back[2]
+
+
+async def test_review_two_part_counts_and_colours_a_group_said_another_way_and_a_note_moved_since() -> None:
+    said_back = await replies(["My kite is the big diamond. It is green.", "Which kite is mine, and what colour?"])
+    assert "big diamond" in said_back[1] and "green" in said_back[1]
+    said_back = await replies(["The barn is booked for 60 dancers. The band is Fiddle Ash.", "How many dancers, and which band?"])
+    assert "60 dancers" in said_back[1]
+    said_back = await replies(["The crew has 9 rowers.", "How many are we?"])
+    assert "9 rowers" in said_back[1]
+    conversation = [{"role": "user", "content": "Boat trip on Sunday 6 July from Quay Steps."}, {"role": "assistant", "content": "Noted."},
+                    {"role": "user", "content": "Tea at the Mill Cafe at 3pm."}, {"role": "assistant", "content": "Noted, 3pm."},
+                    {"role": "user", "content": "Actually it has been moved to 4pm."}, {"role": "assistant", "content": "Noted, 4pm."},
+                    {"role": "user", "content": "Who brings the flasks is open."}, {"role": "assistant", "content": "Noted as open."}]
+    _, note = await offline_summarizer(prompt=THREE_HEADINGS).summarize(conversation)
+    parts = sections(note)
+    assert "3pm" not in parts["What was agreed"] and "Who brings the flasks is open." in parts["What is still open"]
+    _, note = await offline_summarizer(prompt='Return only JSON with keys: "event": string, "date": string, "pending": list of '
+                                       'strings').summarize(conversation)
+    assert json.loads(note)["pending"] == ["Who brings the flasks is open."]
