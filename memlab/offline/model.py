@@ -1912,6 +1912,14 @@ class Reader:
         if said in ("yes", "no", "true", "false", "y", "n") and value[len(said):len(said) + 1] in ("", ".", ",", ";", "!", ")", "\n") and not (
                 _CORRECTION & set(_lower_tokens(value[len(said):]))):  # (not "Urgent: no. Actually yes, ...")
             return said in ("yes", "true", "y")
+        own = [w for w in name.lower().split("_") if len(w) >= 5 and w not in ("needed", "required", "wanted")]
+        for label, _, rest in (piece.rpartition(". ")[2].partition(": ") for piece in low.replace("\n", ". ").split(
+                ". ") if ": " in piece):  # "Refer to ENT: yes." for referral_needed: a label of the field's own word
+            answer = (_lower_tokens(rest) or [""])[0]
+            if answer in ("yes", "no") and rest[len(answer):len(answer) + 1] in ("", ".", ",", ";", "!", ")") and own and any(
+                    w[:5] == o[:5] for w in _lower_tokens(label) for o in own) and not _CORRECTION & set(_lower_tokens(
+                        low.partition(f"{label}: {answer}")[2])):  # (not "Allergies: no nuts", "Urgent: no. Actually yes")
+                return answer == "yes"
         if marks & _SCOPES and (in_scope := self.in_scope()) is not None:  # a guardrail's: "Check if the user is
             outside = bool(marks & stem_set("off unrelated irrelevant outside out other"))  # asking about something
             return in_scope != outside  # other than our shows and tickets" (is_off_topic), "relevant to..." (is_relevant)
@@ -2177,7 +2185,8 @@ class Reader:
         if negated and ends and (opposite := self._option_named(ends_named, negated, "")) is not None:
             return ends_named[1 - ends_named.index(opposite)]
         verbs = {stem(next((w for w in tokens(piece) if w.lower() != "please"), "")) for piece in sentences(
-            self.request.message) if not piece[:2].isupper()}  # "Check my savings balance": not "checking" ("URGENT:" is no verb)
+            self.request.message) if not piece[:2].isupper() and not (piece.split() or [""])[0].endswith((",", ":"))}  # "Check
+        # my savings balance": not "checking" ("URGENT:" is no verb, nor "Van, registration KX19 BDU")
         latest = set(words(self.request.message.replace("-", " "))) - negated - verbs  # the message's own first ("And
         # the garage?" after
         typed = {t.lower() for t in found}  # the option written as it is ("bedroom_south"), else the one naming most

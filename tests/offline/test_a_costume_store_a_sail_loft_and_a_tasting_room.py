@@ -224,3 +224,24 @@ async def test_review_two_part_counts_and_colours_a_group_said_another_way_and_a
     _, note = await offline_summarizer(prompt='Return only JSON with keys: "event": string, "date": string, "pending": list of '
                                        'strings').summarize(conversation)
     assert json.loads(note)["pending"] == ["Who brings the flasks is open."]
+
+
+async def test_a_labelled_yes_for_a_field_of_its_word_and_an_option_that_opens_the_message() -> None:
+    from typing import Literal
+
+    from pydantic import BaseModel
+
+    class Screening(BaseModel):
+        patient_id: str
+        referral_needed: bool
+
+    class Crossing(BaseModel):
+        vehicle: Literal["car", "van", "bicycle", "foot passenger"]
+        return_trip: bool
+
+    screening = Agent(name="Clerk", instructions="Transcribe the screening note.", output_type=Screening)
+    result = await Runner.run(screening, "Patient EY-4410. Left eye 6/9, right eye 6/12. Refer to optician: yes.")
+    assert result.final_output.referral_needed is True
+    crossing = Agent(name="Clerk", instructions="Extract the ticket.", output_type=Crossing)
+    result = await Runner.run(crossing, "Car, two passengers: Ada Moss and Ben Moss. Return trip.")
+    assert result.final_output.vehicle == "car"
