@@ -663,6 +663,9 @@ def _dates(statement: Statement, cues: tuple[str, ...] = ("by", "before", "until
             phrase = list(takewhile(lambda t: _is_time(t) or t.lower() in fillers, found[skip:skip + 5]))
             while phrase and not _is_time(phrase[-1]):
                 phrase.pop()  # "until the light flashes" gives no date; "renews on 30 June ... before then": 30 June
+            lasting = len(phrase) == 1 and phrase[0].isdigit() and found[skip + 1:skip + 2] and found[skip + 1].lower().rstrip(
+                "s") in ("day", "night", "week", "month", "year", "hour", "minute")
+            phrase = [] if lasting else phrase  # "for 5 days" is how long, no date
             then = found[at + 1:at + 2] == ["then"] and cues != ("on",)
             out += [" ".join(phrase)] if phrase else _dates(statement, ("on",)) if then else []
     return out
@@ -1089,10 +1092,11 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         made = any([a, b] in (["make", "it"], ["make", "that"]) for a, b in zip(low, low[1:]))  # "07:30 is too early;
         if _chosen(fix, out):
             continue  # "Please refund ORD-44121, not ORD-44120", both said before: a choice, no correction
-        if fix.role != "user" or not (_lower(fix) & _FIXES or {"changed", "mind"} <= _lower(fix) or undone or made):  # make it 14:00"
+        switched = low[:1] in (["switch"], ["move"]) and "to" in low and any(t in _WEEKDAYS for t in low)  # "Switch training to
+        if fix.role != "user" or not (_lower(fix) & _FIXES or {"changed", "mind"} <= _lower(fix) or undone or made or switched):  # make it 14:00"
             continue  # ("I changed my mind about the colour, I'm switching to Rust Orange"; "sleeves by 2 cm, not 3")
         shared = [{one for one in old.stems & fix.stems - _FIXES if "'" not in one and not facts(one)} for old in out]
-        weak = not _lower(fix) & (_FIXES - _MOVED) and "mind" not in _lower(fix)  # "got pushed to Friday" says less than
+        weak = not _lower(fix) & (_FIXES - _MOVED) and "mind" not in _lower(fix) and not switched  # "got pushed to Friday" says less than
         # "Actually, ...": of a
         whose = of_someone_else(fix.text)  # "Sorry, my reference is ...": the speaker's own, not the sister's; an
         # earlier message's, not the reason said with it ("3 June is sports day. Make it 5 June instead.")
@@ -1506,7 +1510,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             day for cues in ((), (("on", "born"),)) for s in ordered if not s.stems & wanted for day in _dates(s, *cues)] + [
             day for s in ordered if stem("date") in s.stems for day in _dates(s, ("is", "was", "to", "for"))] + [
             day for s in sorted(said, key=lambda s: (s.role != "assistant", -s.order)) if not asks(s)
-            for day in _dates(s, ("for", "on", "have"))])[:1]  # (or "The date is Sunday 7 September"; else the latest
+            for day in _dates(s, ("for", "on", "have", "from"))])[:1]  # (or "The date is Sunday 7 September"; else the latest
         # the agent confirmed: "Booked provisionally for 14 June at 10:00")
     if kind == "pending":  # what is awaited: the customer's needs and deadlines, the agent's promises; else open issues
         dated = stem("deadline") in keywords(section.heading)  # "Deadlines": only what has a date

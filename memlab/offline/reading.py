@@ -633,8 +633,10 @@ class _Reader:
         # "There'll be 6 of us": the number alone)
         value = value if counted or not told or not _of_us(told[-1].text) else key
         told = [s for s in told if {"i", "we", "my", "our", "us", "me", "i'm", "we're", "i'd", "we'd", "i've", "we've"} & {
-            t.lower().replace("’", "'") for t in tokens(s.text)}] or told if own else told  # (not "Marcus Bell wants 20
-        # balls"; "There'll be 6 of us" is)
+            t.lower().replace("’", "'") for t in tokens(s.text)}] if own else told  # (not "Marcus Bell wants 20 balls";
+        # "There'll be 6 of us" is)
+        if own and not told:
+            return sentence  # "Make mine 18 balls" after only "Olu ordered 10 tennis balls": a new order of the speaker's
         told = [s for s in told if of_someone_else(s.text) == of_someone_else(sentence)] or told  # "Make that 8 supers"
         # is the speaker's own 6, not the neighbour's 2
         now = [s for s in told if s.turn == self.turn and not s.fixed]  # "3 June is sports day. Make it 5 June instead.": the booking

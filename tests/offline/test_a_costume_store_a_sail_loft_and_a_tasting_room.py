@@ -245,3 +245,16 @@ async def test_a_labelled_yes_for_a_field_of_its_word_and_an_option_that_opens_t
     crossing = Agent(name="Clerk", instructions="Extract the ticket.", output_type=Crossing)
     result = await Runner.run(crossing, "Car, two passengers: Ada Moss and Ben Moss. Return trip.")
     assert result.final_output.vehicle == "car"
+
+
+async def test_review_mine_is_never_anothers_a_switched_weekday_and_a_date_not_a_duration() -> None:
+    said_back = await replies(["Ines ordered 6 paddles.", "Make mine 9 paddles.", "How many paddles did Ines order?"])
+    assert "Ines ordered 6 paddles" in said_back[2]
+    conversation = [{"role": "user", "content": "Junior rowing practice is on Monday at 5pm."}, {"role": "assistant", "content": "Noted."},
+                    {"role": "user", "content": "Regattas are on Sunday."}, {"role": "assistant", "content": "Noted."},
+                    {"role": "user", "content": "Switch practice to Wednesday."}, {"role": "assistant", "content": "Done, Wednesday."}]
+    prompt = 'Return only JSON with keys: "event": string, "date": YYYY-MM-DD, "pending": list of strings'
+    _, note = await offline_summarizer(prompt=prompt).summarize(conversation)
+    assert json.loads(note)["date"] != "Monday"
+    _, note = await offline_summarizer(prompt=prompt).summarize(said("Bike hire from 4 August 2026 for 3 days."))
+    assert json.loads(note)["date"] == "2026-08-04"
