@@ -6436,10 +6436,14 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         # answers "the date")
         return (_told_back(told) if all(s.role == "user" for s in told) else " ".join(map(restate, told))) + (
             f" I don't know {_swap(' or '.join(unknown))}: it isn't in the conversation I can see." if unknown else "")
-    if question and (stem("question") in set(words(said)) or "waiting" in said_tokens and said_tokens & {"what", "which"}) and (
-            said_tokens & {"unanswered", "open", "outstanding", "still", "waiting"}) and (asked := _unanswered(request)):
-        # "What questions of mine are still unanswered?", "What was I still waiting to hear about?"
-        return "Still open, as you asked them: " + "; ".join(f'"{one}"' for one in asked) + "."
+    waiting = question and "waiting" in said_tokens and said_tokens & {"what", "which"}  # "What was I still waiting to
+    pending = [s.text.strip() for s in request.said if waiting and s.role in ("user", "note") and s.turn < now and not (  # hear
+        s.text.rstrip().endswith("?")) and notes._unsure(s)]  # about?": what the user said is pending, and asked unanswered
+    if question and (stem("question") in set(words(said)) or waiting) and (said_tokens & {
+            "unanswered", "open", "outstanding", "still", "waiting"}) and ((asked := _unanswered(request)) or pending):
+        # "What questions of mine are still unanswered?"
+        return " ".join(["Still open, as you asked them: " + "; ".join(f'"{one}"' for one in asked) + "."] * bool(asked) + [
+            "Still pending, as you told me: " + "; ".join(f'"{one.rstrip(".")}"' for one in pending) + "."] * bool(pending))
     if question and "still" in said_tokens and (dropped := _dropped(request, said)):  # "Is the plasterboard bag still on
         if not any(out in dropped.text.lower().replace("’", "'") for out in _LEFT):  # my booking?" after "Actually cancel
             return f"No: you cancelled it (\"{dropped.text.rstrip('.!')}\")."  # the plasterboard bag"
@@ -6487,6 +6491,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                     t.endswith("n't") for t in heard))]  # tapestry, the dyes are fugitive.": what the user forbade
         if barred:
             return f'No: you told me "{barred[-1].text.rstrip()}"'
+        ruled = [piece for piece in sentences(request.instructions[:2000]) if len(asked_if) == 3 and asked_if[:2] in (
+            ["can", "i"], ["may", "i"], ["should", "i"]) and stem(asked_if[2]) in set(words(piece)) and set(words(piece)) & set(
+                words(said)) - {stem(asked_if[2])} and {"not", "never"} & set(_lower_tokens(piece))]  # "Do NOT use steam
+        if ruled:  # on velvet." in the instructions: "Can I steam my velvet jacket?"
+            return f'No: my instructions say "{ruled[-1].strip()}"'
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
             later = [s for s in request.said if s.order > found[1].order and (s.role == found[1].role or s.role == "user" == (
                 "user" if found[1].role == "note" else "")) and found[1].role not in ("tool", "assistant") and not s.asks]

@@ -500,9 +500,13 @@ class _Reader:
         # A thing named and its new value: "And change the delivery to 21 May" (the delivery's date), "Sorry, the gate
         # code changed to 6631", "my son's seat changed to 15C" (the son's, found by its whole name or its own word)
         verb = lead + (found[lead:lead + 1] in (["And"], ["and"], ["Then"], ["then"]))
+        bare = found[verb:verb + 1] and found[verb].lower() in ("switch", "move", "change") and found[verb + 1:verb + 2] and (
+            found[verb + 1].isalpha() and found[verb + 1].lower() not in STOP) and found[verb + 2:verb + 3] in (["to"],)  # "Switch
+        # training to Thursday": the training's day
         to = next((k for k in range(verb + 3, min(verb + 6, len(found) - 1)) if found[k].lower() == "to"), 0) if [
-            t.lower() for t in found[verb:verb + 2]] in (["change", "the"], ["change", "my"], ["move", "the"], ["move", "my"]) else 0
-        named_from = verb + 2
+            t.lower() for t in found[verb:verb + 2]] in (["change", "the"], ["change", "my"], ["move", "the"], ["move", "my"]) else (
+            verb + 2 if bare else 0)
+        named_from = verb + 2 - bool(bare)
         changed_at = next((k for k in range(verb + 2, min(verb + 6, len(found) - 2)) if found[k].lower() in (
             "changed", "moved", "switched") and found[k + 1].lower() == "to"), 0) if found[verb:verb + 1] and found[
                 verb].lower() in ("the", "my", "our") and not to else 0

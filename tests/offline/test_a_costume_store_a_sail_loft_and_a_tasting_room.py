@@ -258,3 +258,15 @@ async def test_review_mine_is_never_anothers_a_switched_weekday_and_a_date_not_a
     assert json.loads(note)["date"] != "Monday"
     _, note = await offline_summarizer(prompt=prompt).summarize(said("Bike hire from 4 August 2026 for 3 days."))
     assert json.loads(note)["date"] == "2026-08-04"
+
+
+async def test_a_switched_day_a_pending_matter_and_a_ban_in_the_instructions() -> None:
+    said_back = await replies(["Choir practice is on Monday at 7pm.", "Concerts are on Friday.", "Switch practice to Wednesday.",
+                               "When is choir practice?"])
+    assert "Wednesday" in said_back[3] and "Monday" not in said_back[3]
+    said_back = await replies(["The boiler service is booked for 9 May.", "The landlord's answer is pending.",
+                               "What was I still waiting to hear about?"])
+    assert "The landlord's answer is pending" in said_back[2] and "boiler" not in said_back[2]
+    care = Agent(name="Care", instructions="You advise on garment care. Do NOT tumble dry wool. Cotton can be ironed.")
+    said_back = await replies(["Can I tumble dry my wool scarf?"], care)
+    assert said_back[0].startswith("No") and "Do NOT tumble dry wool" in said_back[0]
