@@ -1917,7 +1917,7 @@ class Reader:
                 ". ") if ": " in piece):  # "Refer to ENT: yes." for referral_needed: a label of the field's own word
             answer = (_lower_tokens(rest) or [""])[0]
             if answer in ("yes", "no") and rest[len(answer):len(answer) + 1] in ("", ".", ",", ";", "!", ")") and own and any(
-                    w[:5] == o[:5] for w in _lower_tokens(label) for o in own) and not _CORRECTION & set(_lower_tokens(
+                    w[:5] == o[:5] and not w.endswith("ed") for w in _lower_tokens(label) for o in own) and not _CORRECTION & set(_lower_tokens(
                         low.partition(f"{label}: {answer}")[2])):  # (not "Allergies: no nuts", "Urgent: no. Actually yes")
                 return answer == "yes"
         if marks & _SCOPES and (in_scope := self.in_scope()) is not None:  # a guardrail's: "Check if the user is
@@ -2185,7 +2185,8 @@ class Reader:
         if negated and ends and (opposite := self._option_named(ends_named, negated, "")) is not None:
             return ends_named[1 - ends_named.index(opposite)]
         verbs = {stem(next((w for w in tokens(piece) if w.lower() != "please"), "")) for piece in sentences(
-            self.request.message) if not piece[:2].isupper() and not (piece.split() or [""])[0].endswith((",", ":"))}  # "Check
+            self.request.message) if not piece[:2].isupper() and not ((piece.split() or [""])[0].endswith((",", ":")) and not (
+                (_CORRECTION | {"wait", "no"}) & set(_lower_tokens(piece))))}  # "Check
         # my savings balance": not "checking" ("URGENT:" is no verb, nor "Van, registration KX19 BDU")
         latest = set(words(self.request.message.replace("-", " "))) - negated - verbs  # the message's own first ("And
         # the garage?" after
@@ -4251,6 +4252,14 @@ def _of_another(request: Request, statement: Statement, whom: set[str]) -> bool:
     named = {stem(t.lower()) for s in before for t in tokens(s.text)[1:] if t[:1].isupper() and t != "I" and (
         t.lower() not in CALENDAR)}
     return bool(named) and not named & whom
+
+
+def _pending_said(text: str) -> bool:
+    """Whether a sentence says something is still awaited: "The council decision is pending.", "The quote is still to
+    be confirmed.", "The vet check is not booked yet." (not "no longer pending", "Yet again the bus was late")."""
+    low, said = f" {text.lower()} ", _lower_tokens(text)
+    return (" pending" in low and "no longer" not in low or "still to be" in low or "yet" in said[1:] and (
+        {"not", "no"} & set(said) or any(t.endswith("n't") for t in said)))
 
 
 def _lettered(text: str) -> set[tuple[str, str]]:
@@ -6436,9 +6445,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         # answers "the date")
         return (_told_back(told) if all(s.role == "user" for s in told) else " ".join(map(restate, told))) + (
             f" I don't know {_swap(' or '.join(unknown))}: it isn't in the conversation I can see." if unknown else "")
-    waiting = question and "waiting" in said_tokens and said_tokens & {"what", "which"}  # "What was I still waiting to
-    pending = [s.text.strip() for s in request.said if waiting and s.role in ("user", "note") and s.turn < now and not (  # hear
-        s.text.rstrip().endswith("?")) and notes._unsure(s)]  # about?": what the user said is pending, and asked unanswered
+    waiting = question and "waiting" in said_tokens and said_tokens & {"what", "which"} and said_tokens & {"i", "we"}  # "What
+    pending = [s.text.strip() for s in request.said if waiting and s.role in ("user", "note") and s.turn < now and not (  # was I
+        s.text.rstrip().endswith("?")) and _pending_said(s.text)]  # still waiting to hear about?": what the user said is
+    # pending, and asked unanswered
     if question and (stem("question") in set(words(said)) or waiting) and (said_tokens & {
             "unanswered", "open", "outstanding", "still", "waiting"}) and ((asked := _unanswered(request)) or pending):
         # "What questions of mine are still unanswered?"
@@ -6486,16 +6496,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return f"From my earlier reply: {echo[1].text.partition(': ')[2].rstrip(' .!')}."  # 2000 in" (trimmed away)
         asked_if = _lower_tokens(said)[:3]  # "Can I steam the Tallis tapestry?" after "Do NOT use steam on the Tallis
         barred = [s for s in request.said if s.role == "user" and s.turn < now and not s.asks and len(asked_if) == 3 and (
-            asked_if[:2] in (["can", "i"], ["may", "i"], ["should", "i"])) and stem(asked_if[2]) in s.stems and s.stems & set(
-                words(said)) - {stem(asked_if[2])} and ({"not", "never"} & set(heard := _lower_tokens(s.text)) or any(
-                    t.endswith("n't") for t in heard))]  # tapestry, the dyes are fugitive.": what the user forbade
+            asked_if[:2] in (["can", "i"], ["may", "i"], ["should", "i"])) and stem(asked_if[2]) in s.stems and set(words(
+                said)) <= s.stems and (_lower_tokens(s.text)[:2] == ["do", "not"] or _lower_tokens(s.text)[:1] in (
+                    ["don't"], ["never"])) and not {"without", "unless", "under", "over", "more", "less", "after", "before",
+                                                    "if", "when"} & set(_lower_tokens(s.text))]
+        # tapestry, the dyes are fugitive.": what the user forbade, of all the question names and with no condition
         if barred:
             return f'No: you told me "{barred[-1].text.rstrip()}"'
-        ruled = [piece for piece in sentences(request.instructions[:2000]) if len(asked_if) == 3 and asked_if[:2] in (
-            ["can", "i"], ["may", "i"], ["should", "i"]) and stem(asked_if[2]) in set(words(piece)) and set(words(piece)) & set(
-                words(said)) - {stem(asked_if[2])} and {"not", "never"} & set(_lower_tokens(piece))]  # "Do NOT use steam
-        if ruled:  # on velvet." in the instructions: "Can I steam my velvet jacket?"
-            return f'No: my instructions say "{ruled[-1].strip()}"'
         if found is not None and (known is None or found[0] >= known[0] and not to_me):
             later = [s for s in request.said if s.order > found[1].order and (s.role == found[1].role or s.role == "user" == (
                 "user" if found[1].role == "note" else "")) and found[1].role not in ("tool", "assistant") and not s.asks]

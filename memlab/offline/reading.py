@@ -624,7 +624,8 @@ class _Reader:
             words(s.text))) for t in thing)}  # the messages that say it ("delivery" meets "delivered"; "the invoice total
         # changed to 10250 pounds" is no change of "The invoice number is 20417"; "The fete moved to Sunday 15 June" is of
         # "...from the Hollins Green Fete committee. We'd like stilt walkers for Saturday 14 June")
-        counted = [s for s in told if (units & set(words(s.text)) and not thing or s.turn in of_it) and not (
+        counted = [s for s in told if (units & set(words(s.text)) and not thing or s.turn in of_it) and (not bare or thing <= set(
+            words(s.text))) and not (
             thing and CALENDAR & {t.lower() for t in new} and not CALENDAR & {t.lower() for t in tokens(s.text)})]
         # ("change the delivery to 21 May": a delivery with a date)
         if thing and not counted:

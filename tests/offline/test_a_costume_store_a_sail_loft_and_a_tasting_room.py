@@ -260,13 +260,41 @@ async def test_review_mine_is_never_anothers_a_switched_weekday_and_a_date_not_a
     assert json.loads(note)["date"] == "2026-08-04"
 
 
-async def test_a_switched_day_a_pending_matter_and_a_ban_in_the_instructions() -> None:
+async def test_a_switched_day_and_a_pending_matter() -> None:
     said_back = await replies(["Choir practice is on Monday at 7pm.", "Concerts are on Friday.", "Switch practice to Wednesday.",
                                "When is choir practice?"])
     assert "Wednesday" in said_back[3] and "Monday" not in said_back[3]
     said_back = await replies(["The boiler service is booked for 9 May.", "The landlord's answer is pending.",
                                "What was I still waiting to hear about?"])
     assert "The landlord's answer is pending" in said_back[2] and "boiler" not in said_back[2]
-    care = Agent(name="Care", instructions="You advise on garment care. Do NOT tumble dry wool. Cotton can be ironed.")
-    said_back = await replies(["Can I tumble dry my wool scarf?"], care)
-    assert said_back[0].startswith("No") and "Do NOT tumble dry wool" in said_back[0]
+
+
+async def test_review_a_move_a_ban_a_pending_matter_a_label_and_an_option_stay_within_what_they_name() -> None:
+    said_back = await replies(["Choir is on Tuesday. The gala is on Saturday.", "Move choir to Friday.", "When is the gala?"])
+    assert "Saturday" in said_back[2]
+    said_back = await replies(["Never feed the goats bread.", "Can I feed the goats hay?"])
+    assert not said_back[1].startswith("No")
+    said_back = await replies(["The gate is open.", "The refund is no longer pending, it came through.",
+                               "What was I still waiting to hear about?"])
+    assert "gate" not in said_back[2] and "refund" not in said_back[2]
+    clinic = Agent(name="Clinic", instructions="You help patients of the Ash Road clinic. The waiting time is about 15 minutes.")
+    said_back = await replies(["My hearing test result is pending.", "What is the waiting time at the clinic?"], clinic)
+    assert "15 minutes" in said_back[1]
+    from typing import Literal
+
+    from pydantic import BaseModel
+
+    class Hire(BaseModel):
+        days: int
+        insurance_needed: bool
+
+    class Room(BaseModel):
+        guest: str
+        room: Literal["single", "double", "twin"]
+
+    result = await Runner.run(Agent(name="Desk", instructions="Extract the hire.", output_type=Hire),
+                              "Insured: yes, I have my own cover. Trailer for 2 days.")
+    assert result.final_output.insurance_needed is False
+    result = await Runner.run(Agent(name="Desk", instructions="Extract the booking.", output_type=Room),
+                              "Twin, no wait, double for Joe Hart.")
+    assert result.final_output.room == "double"
