@@ -30,7 +30,7 @@ from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
 from .reading import (_COUNT_WORDS, CALENDAR, introduces_speaker, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
-                      outside_brackets, plain_text, read_items, read_transcript, related, result_lines, sentences, stem, stem_set,
+                      outside_brackets, plain_text, read_items, read_transcript, related, result_lines, says_pending, sentences, stem, stem_set,
                       structured, structured_input, tokens, whole_words_at, wording, words)
 from .schema import instance, listed_options
 
@@ -4254,14 +4254,6 @@ def _of_another(request: Request, statement: Statement, whom: set[str]) -> bool:
     return bool(named) and not named & whom
 
 
-def _pending_said(text: str) -> bool:
-    """Whether a sentence says something is still awaited: "The council decision is pending.", "The quote is still to
-    be confirmed.", "The vet check is not booked yet." (not "no longer pending", "Yet again the bus was late")."""
-    low, said = f" {text.lower()} ", _lower_tokens(text)
-    return (" pending" in low and "no longer" not in low or "still to be" in low or "yet" in said[1:] and (
-        {"not", "no"} & set(said) or any(t.endswith("n't") for t in said)))
-
-
 def _lettered(text: str) -> set[tuple[str, str]]:
     """The things a text names by a word and a letter ("Site A", "Plan B", "Gate C"): each word and its letter."""
     return {(a.lower(), b) for a, b in itertools.pairwise(tokens(text)) if a[:1].isupper() and a.isalpha() and len(a) > 1 and (
@@ -6447,7 +6439,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             f" I don't know {_swap(' or '.join(unknown))}: it isn't in the conversation I can see." if unknown else "")
     waiting = question and "waiting" in said_tokens and said_tokens & {"what", "which"} and said_tokens & {"i", "we"}  # "What
     pending = [s.text.strip() for s in request.said if waiting and s.role in ("user", "note") and s.turn < now and not (  # was I
-        s.text.rstrip().endswith("?")) and _pending_said(s.text)]  # still waiting to hear about?": what the user said is
+        s.text.rstrip().endswith("?")) and says_pending(s.text)]  # still waiting to hear about?": what the user said is
     # pending, and asked unanswered
     if question and (stem("question") in set(words(said)) or waiting) and (said_tokens & {
             "unanswered", "open", "outstanding", "still", "waiting"}) and ((asked := _unanswered(request)) or pending):

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field, replace
 from itertools import dropwhile, groupby, takewhile
 
 from .reading import (_MAKE, _SUBJECTS, _UNSAID, _WEEKDAYS, CALENDAR, _replaced, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
-                      identifiers, mistyped, of_someone_else, related, sentences, stem, stem_set, tokens, whole_words_at, wording, words)
+                      identifiers, mistyped, of_someone_else, related, says_pending, sentences, stem, stem_set, tokens, whole_words_at,
+                      wording, words)
 
 __all__ = ["NoteSpec", "Section", "asks_for_keys", "read_prompt", "summary_of_text", "write_note"]
 
@@ -1335,7 +1336,7 @@ def _unsure(statement: Statement) -> bool:
     it yet.", "that is pending", "the new price is still to be confirmed", "Noted as open: base material")."""
     low = f" {statement.text.lower()}"
     return any(cue in low for cue in ("not sure", "i'll check", "i will check", "don't know", "do not know", "find out",
-                                      " yet", " pending", "still to be", " as open", " open:")) or low.startswith(" open:") or (
+                                      " as open", " open:")) or low.startswith(" open:") or says_pending(statement.text) or (
         low.rstrip(" .!").endswith((" is open", " are open", " still open")))  # ("Who installs the filter is open.")
 
 

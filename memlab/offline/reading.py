@@ -319,6 +319,14 @@ class Statement:
         # nuts, I'm allergic to peanuts", nor "Remind me to take my pills"; nor "Do not use steam on it.")
 
 
+def says_pending(text: str) -> bool:
+    """Whether a sentence says something is still awaited: "The council decision is pending.", "The quote is still to
+    be confirmed.", "No room has been booked yet." (not "no longer pending", "Yet again the bus was late")."""
+    low, said = f" {text.lower()} ", [t.lower().replace("’", "'") for t in tokens(text)]
+    return (" pending" in low and "no longer" not in low or "still to be" in low or "yet" in said[1:] and (
+        {"not", "no"} & set(said) or any(t.endswith("n't") for t in said)))
+
+
 def opens_clause(text: str) -> bool:
     """Whether ``text`` opens with a clause, not a question: "when" or "where", then its subject ("When I travel,
     ..."; "how i can reset..." asks)."""
