@@ -28,7 +28,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (_COUNT_WORDS, CALENDAR, introduces_speaker, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
+from .reading import (_COUNT_WORDS, CALENDAR, MONTHS, introduces_speaker, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, says_pending, sentences, stem, stem_set,
                       structured, structured_input, tokens, whole_words_at, wording, words)
@@ -53,7 +53,6 @@ _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|\d{{1,2}
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
                    r"|(?<=\b(?:by|on) )the \d{1,2}(?:st|nd|rd|th)\b(?! (?!at\b|for\b|and\b|or\b|please\b)[a-z])|\b(?:(?i:(?:next |this |last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)|[Tt]oday|[Tt]onight|[Tt]omorrow|[Yy]esterday"
                    r"|(?i:\d+|an?|one|two|three|four|five|six|seven) (?:day|week)s? ago|noon|midnight)\b")
-_MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
 #: A postal address: a street with its number, a city, a postcode or zip and a country ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
@@ -596,7 +595,7 @@ class Reader:
                     description)) - field_stems & _PLACE or {stem("from")} < field_stems | {stem("from")} <= stem_set(
                 "start end begin finish available from until") and not self.qualifier(name, self.told(name, description)) or ({"until", "till"} & set(name.lower().split("_")) or "from" in (
                 name.lower().split("_")) and field_stems & stem_set("closed open valid effective")) and _DATE.search(
-                self.whole) and any(m in self.whole.lower() for m in (*_MONTHS, "/")) or name.lower().endswith("_by") and _when(" ".join(
+                self.whole) and any(m in self.whole.lower() for m in (*MONTHS, "/")) or name.lower().endswith("_by") and _when(" ".join(
                 self.whole.partition(" by ")[2].split()[:3]), None, self.year, self.today):  # a field named "time" takes
             # a time ("8pm"), "start" too, "deliver_by" one said after "by" ("delivery by Friday": Friday)
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
@@ -662,8 +661,8 @@ class Reader:
                     place[:1].isalpha())])  # departure_airport: the one after "from" (or before "to"), if one is
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
-            return "month", lambda text: [f"{self.year}-{_MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
-                t.lower().removesuffix("'s") for t in tokens(text)) if m in CALENDAR and m[:3] in _MONTHS]
+            return "month", lambda text: [f"{self.year}-{MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
+                t.lower().removesuffix("'s") for t in tokens(text)) if m in CALENDAR and m[:3] in MONTHS]
         if field_stems & stem_set("last4 digits four 4") or stem("last") in field_stems and " ending " in self.whole:  # "my
             # Visa ending in 3012": 3012; only digits ("I left my card at the cafe": none, not "cafe")
             four = bool(field_stems & stem_set("last4 four 4"))  # card_last_four: four digits ("Via Roma 14" has none)
@@ -2573,12 +2572,12 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
     text = " ".join(said)  # (else its day and its time)
     for k in range(len(said) - 3):  # "from 16 to 20 June": 16 June too
         if said[k].isdigit() and said[k + 1] in ("to", "until", "-", "and") and said[k + 2].isdigit() and said[k + 3][
-                :3].lower() in _MONTHS:
+                :3].lower() in MONTHS:
             said[k] = f"{said[k]} {said[k + 3].rstrip('.,;!?')}"
     found, dates, times = _DATE.findall(" ".join(said)), [], []
     found = [value for value, after in itertools.pairwise([*found, ""]) if not (value.lower() in (  # "today, 2025-01-15":
         "today", "tonight", "tomorrow", "yesterday") and after[:1].isdigit() and ("-" in after or "/" in after or any(
-            m in after.lower() for m in _MONTHS)) and ":" not in after and any(f"{value}{joint}{after}" in text for (
+            m in after.lower() for m in MONTHS)) and ":" not in after and any(f"{value}{joint}{after}" in text for (
             joint) in (", ", " (", " - ", " – ")))]  # the date written out, once (not "tonight, 7pm": its time)
     for value in found:
         low, numbers = value.lower().replace(".", ""), [int(n) for n in re.findall(r"\d+", value)]
@@ -2587,7 +2586,7 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
             hour = numbers[0] % 12 + 12 * low.endswith("pm") if low.endswith(("am", "pm")) else numbers[0]
             times.append((value, f"{hour:02}:{(numbers + [0])[1]:02}:00"))
             continue
-        month = next((k + 1 for k, name in enumerate(_MONTHS) if name in low), 0)
+        month = next((k + 1 for k, name in enumerate(MONTHS) if name in low), 0)
         if (shift := {"yesterday": -1, "today": 0, "tonight": 0, "tomorrow": 1}.get(low)) is not None:
             dates.append((today + datetime.timedelta(shift)).isoformat())
             continue
@@ -2595,7 +2594,7 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
             count = numbers[0] if numbers else _COUNT_WORDS.get(low.split()[0], 1)
             dates.append((today - datetime.timedelta(count * (7 if "week" in low else 1))).isoformat())
             continue
-        calendar = any("-" in v or "/" in v or any(m in v.lower() for m in _MONTHS) for v in found)  # "Sat Nov 28"
+        calendar = any("-" in v or "/" in v or any(m in v.lower() for m in MONTHS) for v in found)  # "Sat Nov 28"
         if low.endswith("day") and (day := low.split()[-1][:3]) in _WEEKDAYS and not calendar:  # "next Tuesday": the
             ahead = (_WEEKDAYS.index(day) - today.weekday()) % 7  # coming one, "last Monday", "was out Monday" the last
             past = low.startswith("last") or bool({"was", "were", "did", "went", "started"} & set(text.lower().split()))
@@ -2617,7 +2616,7 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
         if not value:
             continue  # (a time merged into the day before it)
         if value.lower()[:3] in _WEEKDAYS and value.lower().endswith("day") and found[at + 1:at + 2] and any(
-                m in found[at + 1].lower() for m in _MONTHS) and f"{value} {found[at + 1]}" in text:  # "Saturday 14
+                m in found[at + 1].lower() for m in MONTHS) and f"{value} {found[at + 1]}" in text:  # "Saturday 14
             # September 2024"
             found[at:at + 2] = [text[text.find(value):text.find(found[at + 1]) + len(found[at + 1])], ""]
             continue
@@ -2635,7 +2634,7 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
     if not form and together and len(found) == 2 and (spot := text.find(found[0])) >= 0 and (end := text.find(found[1], spot)) > 0 and len(
             text[spot + len(found[0]):end].split()) <= 1 and (":" in found[0] + found[1] or any(  # "at 5pm on Friday": one
                 v[-2:].lower() in ("am", "pm") for v in found)) and sum(v.lower()[:3] in _WEEKDAYS or any(  # time, as written
-                    m in v.lower() for m in _MONTHS) or v.lower() in ("today", "tomorrow", "tonight") for v in found) == 1:
+                    m in v.lower() for m in MONTHS) or v.lower() in ("today", "tomorrow", "tonight") for v in found) == 1:
         found = [text[spot:end + len(found[1])]]
     dates = dates or ([today.isoformat()] if times and form in ("iso", "date-time") else [])  # "at 7am": today's
     clock = [iso for _, iso in times] or ["00:00:00"]
@@ -2918,7 +2917,7 @@ def _subjects(text: str) -> list[str]:
              for found in map(tokens, sentences(text[:2000].replace(", ", ". ")))  # a clause ends at a comma too
              for at, cue in enumerate(found) if cue.lower() in ("about", "on", "regarding", "concerning") and not (
                  cue.lower() == "on" and set(words(" ".join(found[:at]))) & notes.PROBLEM)]
-    return [span for span in spans if span and span.split()[0].lower() not in CALENDAR | {*_MONTHS} and not span[0].isdigit()]
+    return [span for span in spans if span and span.split()[0].lower() not in CALENDAR | {*MONTHS} and not span[0].isdigit()]
 
 
 def _currencies(text: str, side: str = "") -> list[str]:
@@ -3122,7 +3121,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             joins = word != "The" and at - end <= 3 and (at == end + 1 or " ".join(found[end:at + 1]) in piece) and all(
                 w in small for w in gap) and not ("and" in gap and (found[runs[-1][0] - 1].lower() == "with" or stem(found[
                     runs[-1][0] - 1].lower()) in _ADDRESSING or after in ("are", "were") or gap == ["and"] and after.istitle()))
-            dated = low in _MONTHS and (things or after[:1].isdigit())  # "Feb", "for Dec 8": no name
+            dated = low in MONTHS and (things or after[:1].isdigit())  # "Feb", "for Dec 8": no name
             unit = before.isdigit() and _SECONDS.get(low.rstrip("s"), "")[:1] == ("time",)  # "a 2 hour offsite": offsite,
             counted = before.isdigit() or at > 1 and found[at - 2].isdigit() and _SECONDS.get(before.rstrip("s"), "")[
                 :1] == ("time",)  # past its length
@@ -4260,6 +4259,13 @@ def _lettered(text: str) -> set[tuple[str, str]]:
         len(b) == 1 and b.isupper() and b != "I")}
 
 
+def _of_other_letters(text: str, asked: set[tuple[str, str]]) -> bool:
+    """Whether a text speaks only of other lettered things than the question's (``asked``, :func:`_lettered`): "Sorry,
+    the Site B visit moves to 18 April" for "When is the Site A visit?"."""
+    said = _lettered(text) if asked else set()
+    return bool(said) and not said & asked
+
+
 @_once_per_request
 def _answered_by_conversation(request: Request, question: str = "", mine: bool = False,
                               echoed: bool = False) -> tuple[int, Statement] | None:
@@ -4362,7 +4368,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         ) else []  # "What date is my booking?" of "I'd
     candidates += [(0.0, s) for s in wished]  # like the main hall on Saturday 21 June": what was asked for is booked
     lettered = _lettered(question)  # "When is the Site A visit?": not what is said of Site B alone
-    candidates = [(c, s) for c, s in candidates if not lettered or not _lettered(s.text) or _lettered(s.text) & lettered]
+    candidates = [(c, s) for c, s in candidates if not _of_other_letters(s.text, lettered)]
     exact = any(head in s.stems | called for _, s in candidates if not s.asks and (not whom or whom & s.stems or not any(
         whom & c.stems for _, c in candidates)))  # not the user's booking's reference for Ellen's ("her reference")
     coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks and (not exact or head in s.stems))
@@ -4603,7 +4609,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # later sentence changing that value of (a count too: "Change the through-stones to 35" of "Order 40 through-stones")
         first = min((s for s in request.said if s.text == best[1].text and s.role == best[1].role), key=lambda s: s.order)
         best = next(((key, s) for s in reversed(request.said) if _changes(s, first, topic, kinds, roles) and s.text != (
-            best[1].text) and not (lettered and _lettered(s.text) and not _lettered(s.text) & lettered) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55"); of a note's line said twice,
+            best[1].text) and not _of_other_letters(s.text, lettered) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55"); of a note's line said twice,
         # after its first ("Opening day is 1 May" under "Timeline" and again under "Next step")
     return (best[0][3], best[1]) if best else None
 

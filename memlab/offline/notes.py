@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import dropwhile, groupby, takewhile
 
-from .reading import (_MAKE, _SUBJECTS, _UNSAID, _WEEKDAYS, CALENDAR, _replaced, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
+from .reading import (_MAKE, _SUBJECTS, _UNSAID, _WEEKDAYS, CALENDAR, MONTHS, _replaced, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
                       identifiers, mistyped, of_someone_else, related, says_pending, sentences, stem, stem_set, tokens, whole_words_at,
                       wording, words)
 
@@ -790,15 +790,10 @@ def _iso(value: str) -> str:
     """A date written as YYYY-MM-DD when it names its day, month and year ("14 March 2025", "March 14, 2025"), else
     as it was said (a date without its year is not made up: "14 March")."""
     found = [t.lower().rstrip(",") for t in tokens(value)]
-    order = "january february march april may june july august september october november december".split()
-    month = next((m for m in found if m in order), None)
+    month = next((m for m in found if m in CALENDAR and m[:3] in MONTHS), None)
     day = next((t.rstrip("stndrh") for t in found if t.rstrip("stndrh").isdigit() and len(t.rstrip("stndrh")) <= 2), "")
     year = next((t for t in found if t.isdigit() and len(t) == 4), "")
-    if "-" in value and len(value.split("-")) == 3 and value.replace("-", "").isdigit():
-        return value
-    if not (month and day and year):
-        return value
-    return f"{year}-{order.index(month) + 1:02d}-{int(day):02d}"
+    return f"{year}-{MONTHS.index(month[:3]) + 1:02d}-{int(day):02d}" if month and day and year else value
 
 
 def _number(key: str, lines: Sequence[str]) -> int | float | None:

@@ -73,6 +73,8 @@ _SUBJECTS = frozenset("i we he she they my our his her their".split())
 #: Counts spelled out ("Table for six", "three rabbits"); "one" is as often a pronoun.
 _COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight nine ten eleven twelve thirteen fourteen "
                                             "fifteen sixteen seventeen eighteen nineteen".split(), 2)} | {"dozen": 12}
+#: The months, as the first three letters of their names, in the year's order ("mar" is the third).
+MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
 #: Capitalised words that are never a person's name.
 CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
                      "may june july august september october november december today tomorrow".split())
