@@ -1826,9 +1826,12 @@ class Reader:
                 index < len(found)) and (found[index] not in raw) and not (marks - set(words(suffix))) & set(words(self.request.message)):
             value = None  # a value only another's number gives, converted: "I'm 178 cm tall" is no thickness_mm = 3's
         told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
-        told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
+        unit = "word" if stem("word") in marks else "sentence"
+        stated = [piece.rstrip(" -").rpartition(" ")[2].replace(",", "") for piece in low.split(unit)[:-1]]
+        stated = [n for n in stated if n.isdecimal()]  # "a 3,200-word contract", "2300 words": the count the user gives
         if marks & stem_set("word sentence") and marks & stem_set("count number total"):  # word_count: of the message
-            value = float(len(self.request.message.split() if stem("word") in marks else sentences(self.request.message)))
+            value = float(stated[0]) if stated else float(len(
+                self.request.message.split() if unit == "word" else sentences(self.request.message)))
         elif value is None and "how many" in told:
             value = float(len(_listed(self.request.message))) or None  # "Bread, cheese, wine.": 3
         elif "how many" in told and not named and len(counted := self.counts()) >= 2 and all(
@@ -3391,6 +3394,12 @@ def _recalls(message: str) -> bool:
     return wh and back and not how_to and not facts(message)
 
 
+#: Relatives, by the stems of the words for them ("mum", "dad"), and the words that name the same one.
+_KIN_STEMS = stem_set(" ".join(WOMEN | MEN))
+_SAME_KIN = [stem_set("mother mum mom"), stem_set("father dad"), stem_set("grandmother grandma"), stem_set(
+    "grandfather grandpa")]
+
+
 def _owned(message: str) -> str | None:
     """The stem of the thing after "my"/"our" in a question ("what's my dog called?" → ``dog``), if any."""
     found = [t.lower() for t in tokens(message[:400])]
@@ -3449,8 +3458,9 @@ def _asked(message: str) -> str:
     return tail if (_lower_tokens(tail) or [""])[0].split("'")[0] in QUESTION_WORDS else asked[-1] if asked else message
 
 
-#: Light verbs in "-ing", which a question asks with, not about ("What needs doing to the dress?").
-_DOING = frozenset("doing using having taking getting making giving".split())
+#: Light verbs in "-ing", which a question asks with, not about ("What needs doing to the dress?", "What colour is it
+#: going to be?").
+_DOING = frozenset("doing using having taking getting making giving going".split())
 
 
 def _topic(message: str) -> list[str]:
@@ -4369,6 +4379,10 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     candidates += [(0.0, s) for s in wished]  # like the main hall on Saturday 21 June": what was asked for is booked
     lettered = _lettered(question)  # "When is the Site A visit?": not what is said of Site B alone
     candidates = [(c, s) for c, s in candidates if not _of_other_letters(s.text, lettered)]
+    owner = _owned(question)  # (as asked: "grandpa" is no mistyped "grandma")
+    kin = next((same for same in _SAME_KIN if owner in same), {owner}) if owner in _KIN_STEMS else set()  # "What's my dad's
+    candidates = [(c, s) for c, s in candidates if not kin or kin & s.stems or not s.stems & _KIN_STEMS]  # birthday?" is not
+    # answered by "My mum, Siobhan, birthday 08/10" (a mother is related to a father, not the same person)
     exact = any(head in s.stems | called for _, s in candidates if not s.asks and (not whom or whom & s.stems or not any(
         whom & c.stems for _, c in candidates)))  # not the user's booking's reference for Ellen's ("her reference")
     coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks and (not exact or head in s.stems))
@@ -4646,7 +4660,8 @@ def _unanswered(request: Request) -> list[str]:
 _JOBS = stem_set("job role position occupation profession work")
 #: What says someone is no longer taking part ("Bel has dropped out").
 _LEFT = ("dropped out", "pulled out", "has withdrawn", "withdrew", "can't make it", "cannot make it", "can't come",
-         "is out", "has left", "has quit", "is no longer")
+         "is out", "has left", "has quit", "is no longer", "withdraw her", "withdraw him", "withdraw them",
+         "take her out", "take him out", "take them out")
 
 
 def _dropped(request: Request, question: str) -> Statement | None:
@@ -6349,8 +6364,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if (len(tokens(said)) <= 5 or any(cue in said.lower() for cue in ("convert", "how many", "how far", "how much"))) and (
             converted := _by_rates(request.instructions, said)):  # "1 mile = 1.609 km" told, "26.2 miles" asked: "42.16
         return converted  # km" (not "I ran 12 miles and my knee hurts", nor a fee for "3 days late. Can you waive it?")
-    if question and said_tokens & {"you", "your"} and {stem("tool"), stem("function")} & set(words(said)):
-        return _my_tools(request)  # "What tools do you have?"
+    if question and any(s.endswith("?") and {"you", "your"} & set(_lower_tokens(s)) and {stem("tool"), stem(
+            "function")} & set(words(s)) for s in sentences(said)):
+        return _my_tools(request)  # "What tools do you have?" (not "Can you pack the shed? About 4 boxes of tools.")
     instructed = _OPTIONS.search(request.instructions[:2000])
     offered = instructed or ": " in said and _OPTIONS.search(said.partition(": ")[0])
     options = [o.strip("'\"") for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o] if offered else []
@@ -6505,7 +6521,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             later = [s for s in request.said if s.order > found[1].order and (s.role == found[1].role or s.role == "user" == (
                 "user" if found[1].role == "note" else "")) and found[1].role not in ("tool", "assistant") and not s.asks]
             # (after a note, what the user said since: "I changed my mind about the colour, I'm switching to Rust Orange")
-            then = [{t.lower() for t in tokens(s.text[:300])} for s in later]
+            then = [{t.lower() for t in tokens(s.text[:300])} | ({"instead"} if _reverts(s.text) else set()) for s in later]
             kinds = _kinds(found[1].text)  # a name is not corrected by a date ("make that June 16th, the boat...")
             fixed = [s for k, s in enumerate(later) if _gives_what_is_asked(said, s.text) and then[k] & _CORRECTION and (
                 then[k] & _CORRECTION != {"not"} or facts(s.text)) and (set(_lower_tokens(s.text)[:3]) & {
@@ -6650,7 +6666,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 asking[2] not in _TELLING or asking[2] == "remind" and "to" in asking[3:5]) or asking[:1] in (
                     ["can"], ["could"]) and asking[1:2] in (["we"], ["i"]) and asking[2:3] in (["do"], ["have"], ["get"], [
                         "book"]) and _DATE.search(said):  # task, no tool for it; "Can we do Thursday at 10:30?": a slot
-            return _CANNOT  # no tool can book
+            rest = [piece for piece in sentences(said) if not piece.rstrip().endswith("?") and any(
+                c.isdigit() for c in piece)]  # "Can you also pack the garden shed? About 4 boxes of tools.": the
+            noted = _swap(" ".join(rest)).rstrip(".")
+            noted = noted[:1].lower() + noted[1:] if noted[1:2].islower() else noted
+            return f"I can't do that myself. Noted: {noted}." if rest else _CANNOT  # facts noted
         # "What can you do?", "Who are you?", "How can you help me?" (not "Do you remember my name?")
         if said_tokens & {"you", "your"} and not said_tokens & {"i", "my", "i'm"} and set(_topic(said)) <= _ABOUT_ME:
             unnamed = "My instructions give me no name. " * (stem("name") in _topic(said))
@@ -6810,6 +6830,16 @@ def _part_asked(told: str, asked: set[str]) -> str:
         return f"{lead}: {told}" if lead else told  # "what time...?" leaves the place out too
     return (f"{lead}: " if lead else "") + "; ".join(" ".join(part for part, kind in clause if kind not in {
         "date", "place"} - wanted) for clause in kept) + "."
+
+
+def _reverts(text: str) -> bool:
+    """Whether a sentence goes back to an earlier choice ("Go back to Sage Green for the living room after all") or
+    takes back what was said ("Forget what I said about the vinyl, he's into film cameras now"): a correction, as
+    "instead" is."""
+    low = f" {text.lower()[:300].rstrip(' .!')} "
+    return any(cue in low for cue in (" go back to ", " going back to ", " back to the original ", " after all ",
+                                      " change it back ", " switch back ", " revert to ", " forget what i said ",
+                                      " ignore what i said ", " scratch what i said "))
 
 
 def _pieces(told: str) -> list[tuple[str, str]]:

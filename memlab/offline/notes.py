@@ -494,8 +494,10 @@ def _listed(line: str, cue: re.Pattern[str] | None, least: int) -> tuple[list[Se
 
 
 def _short(text: str) -> str:
+    """``text`` for one line of a note: whole up to 32 words (not "...and a rabbit called Pepper, she's …" for one word
+    over), else its first 24 words and "…"."""
     parts = text.split()
-    return " ".join(parts[:24]) + (" …" if len(parts) > 24 else "")
+    return text if len(parts) <= 32 else " ".join(parts[:24]) + " …"
 
 
 def _bare(line: str) -> str:

@@ -106,7 +106,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     professor tutor coach translator editor photographer surgeon builder contractor steward captain treasurer organiser
     organizer coordinator volunteer director | wife husband partner spouse girlfriend
     boyfriend fiance fiancé fiancee fiancée |
-    son daughter kid child baby boy girl | mother mom mum father dad parent family | brother sister sibling siblings | pet dog cat puppy
+    son daughter kid child baby boy girl | mother mom mum father dad parent family | grandmother grandma | grandfather grandpa |
+    brother sister sibling siblings | pet dog cat puppy
     kitten parrot bird rabbit hamster fish horse | dog puppy breed retriever labrador poodle spaniel terrier collie beagle
     husky boxer | coding programming program python javascript function script software | sport sports football
     soccer cricket rugby tennis olympics | poem poems poetry haiku verse limerick | phone mobile smartphone iphone android

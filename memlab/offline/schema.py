@@ -162,6 +162,11 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             value = _value(inner, filler, defs, key, "", depth + 1, owner=str(schema.get("title") or name or owner),
                            nullable=nullable or only_found and key not in required)  # an optional address: no field
             # made of the message; an optional level or age of a call: none the user did not give
+            if value is None and key in required and not _may_be_null(_resolve(inner, defs), defs) and not _is_null(
+                    _resolve(inner, defs)):  # a key that may not be null, of an object that may ("period": a year
+                if nullable:  # range with no end said): no object at all, not one the schema refuses
+                    return None
+                value = _value(inner, filler, defs, key, "", depth + 1, owner=str(schema.get("title") or name or owner))
             if key in required or not only_found or not _is_placeholder(value):
                 out[key] = value
         named = [key for key, value in out.items() if isinstance(value, str) and 1 < len(value.split()) <= 4 and all(
@@ -210,6 +215,9 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         said = [word.strip(".,;:!?()[]\"'") for source in (filler.whole, *filler.texts) for word in source[:4000].split(
             )]  # word said that matches ("AB123"), in this message or before ("PT-5581" of an earlier turn)
         text = next((word for word in said if _matches(word, pattern)), text)
+        lead = "".join(itertools.takewhile(lambda c: c.isalnum() or c in "#@-_:/ ", pattern.removeprefix("^")))
+        text = lead + text if lead and not _matches(text, pattern) and _matches(lead + text, pattern) else text  # "#" of
+        # "^#[0-9A-Fa-f]{6}$" before "5a7d8c"
     longest = schema.get("maxLength")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
 
