@@ -3394,6 +3394,9 @@ def _recalls(message: str) -> bool:
     return wh and back and not how_to and not facts(message)
 
 
+#: A note's keys that name the one the conversation is with, besides notes' own ("student": "Jonas Becker" answers
+#: "What's my name?").
+_SPEAKING_ROLES = stem_set("student patient learner pupil guest")
 #: Relatives, by the stems of the words for them ("mum", "dad"), and the words that name the same one.
 _KIN_STEMS = stem_set(" ".join(WOMEN | MEN))
 _SAME_KIN = [stem_set("mother mum mom"), stem_set("father dad"), stem_set("grandmother grandma"), stem_set(
@@ -4342,7 +4345,10 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     candidates = request.memory.matches(topic, roles=roles)
     introduced = [s for s in request.said if echoed and topic == [stem("name")] and s.role == "assistant" and s.text.startswith(
         "You told me: you're ") and s.text[20:21].isupper() or not echoed and topic == [stem("name")] and s.role == "note" and (
-            set(words(s.text.partition(": ")[0])) & notes._SELF_ROLES) and s.text.partition(": ")[2][:1].isupper()]
+            set(words(s.text.partition(": ")[0])) & (notes._SELF_ROLES | _SPEAKING_ROLES)) and s.text.partition(": ")[2][
+                :1].isupper() or not echoed and topic == [stem("name")] and s.role == "note" and s.stems & (
+                    notes._SELF_ROLES | _SPEAKING_ROLES) and 2 <= len(tokens(s.text)) <= 4 and all(
+                        t[:1].isupper() for t in tokens(s.text))]  # (a JSON note's "student": "Jonas Becker")
     # "What's my name?" of "You told me: you're Ruth, ..."; of a note's "Tenant: Fran Ortiz"
     candidates += [(0.0, s) for s in introduced]
     if named or priced:  # an identifier that abbreviates the thing ("ORD-1" for "order") answers too, an amount a price

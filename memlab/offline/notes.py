@@ -308,8 +308,11 @@ def read_prompt(prompt: str) -> NoteSpec:
             rest = "\n".join(line for line in lines if not any(d in line for d in own))
             spec.sentences = _count_of(rest, ("sentence", "sentences")) or (1 if "in one line" in rest.lower() else None)
             spec.bullets = _count_of(rest, ("bullet", "bullets", "points", "items"))
-        spec.form = not spec.heading and not any(s.description and not s.blank or s.numbered for s in spec.sections) and (
-            asks_for_keys(prompt))
+        spec.form = not spec.heading and (not any(s.description and not s.blank or s.numbered for s in spec.sections) and (
+            asks_for_keys(prompt)) or len(spec.sections) >= 2 and any(cue in lower for cue in (
+                "one line per field", "one line per section", "one line per label", "one line per heading", "on the same line",
+                "one line each", "on one line each")))  # "Fill in this card, one line
+        # per field: Phone: the customer's phone number": "Phone: 07700 900123"
     elif "json" not in lower:  # "YAML with the keys a, b and c": "key: value" lines, as a form's
         spec.sections, spec.heading, spec.json_keys, spec.form = [section(k) for k in spec.json_keys], "", [], True
     head, _, rows = prompt[lower.find("columns ") + 8:].split("\n")[0].split(". ")[0].partition(":") if spec.table and (
@@ -638,8 +641,9 @@ def _person(statement: Statement | str) -> str:
     found = tokens(getattr(statement, "text", statement))
     lower = [t.lower().replace("’", "'") for t in found]
     for at, word in enumerate(lower):
-        start = at + 1 if word in ("i'm", "am", "it's") else at + 2 if lower[at:at + 2] in (["name", "is"], ["this", "is"], [
-            "call", "me"]) else max(at - 2, 0) if word == "here" and at < 4 else len(found)
+        start = at + 1 if word in ("i'm", "am", "it's") or word == "name's" and at < 12 else at + 2 if lower[at:at + 2] in (
+            ["name", "is"], ["this", "is"], ["call", "me"]) else max(at - 2, 0) if word == "here" and at < 4 else len(found)
+        # ("..., way too high. Name's Tobias Lindqvist")
         name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP and t[-2:] not in ("'s", "’s") and not (
             t.isupper() and len(t) > 1), found[start:start + 3 if word != "here" else at]))  # (not "CTO" after it)
         if len(name) > (word in ("here", "it's")):  # "Sam Patel here", "it's Ravi Shah"; not "Great, here it is", "it's May"
@@ -698,7 +702,8 @@ def _label(statement: Statement, value: str) -> str:
         return statement.text.split(":", 1)[0].strip()
     if statement.role == "call":  # 'lookup_room({"room": "C-214"})': the argument's key, "room"
         return " ".join(tokens(statement.text.split(value, 1)[0].rpartition("(")[2])[-1:]).replace("_", " ")
-    head = statement.text.split(value, 1)[0].split(", ")[-1].split("; ")[-1]  # its own clause's ("it broke, 14C": "14C")
+    head = statement.text.split(value, 1)[0].split(", ")[-1].split("; ")[-1].split(" - ")[-1].split(" – ")[-1]  # its own
+    # clause's ("it broke, 14C": "14C"; "last week - serial VN-20731": "serial")
     said = [t for t in tokens(head) if t.lower() not in STOP and t.lower() not in ("itself", "now")]
     before = said[-2:]
     named = [t for t in said if stem(t.lower()) in _ID_NOUNS - {"numb", "no"} and t.isalpha() and not t.lower().endswith(
@@ -722,6 +727,12 @@ _MONEY_WORDS = frozenset("dollars dollar euros euro pounds pound usd eur gbp yen
 _MONEY_SIGNS = frozenset("£$€¥")
 
 
+#: The last word of a key that asks for a measure ("tank_size": "200 litre"), and units a key may end in
+#: ("nitrate_ppm": "40 ppm").
+_MEASURE_KEYS = frozenset("size length weight volume capacity height width depth area distance".split())
+_UNITS = frozenset("ppm cm mm m km kg g mg l ml litres liters litre liter kw kwh w v mph kph percent pct".split())
+
+
 def _kind_of(key: str) -> str | None:
     """The kind of value a key asks for (:data:`_KEY_KINDS`; "count" of number_of_boxes, guest_count), or ``None``."""
     last = key.lower().replace(" ", "_").removesuffix("_number").rsplit("_", 1)[-1]
@@ -732,6 +743,8 @@ def _kind_of(key: str) -> str | None:
         return "time" if last == "time" else "phone"
     if last in ("email", "e-mail"):  # "Contact: <email>": the address alone
         return "email"
+    if last in _MEASURE_KEYS and "_" in key or last in _UNITS and len(key) > len(last):  # tank_size, nitrate_ppm
+        return "measure"
     return next((k for k, stems in _KEY_KINDS.items() if set(words(key.replace("_", " "))) & stems), None)
 
 
@@ -744,7 +757,8 @@ def _typed(key: str, line: str) -> str | None:
         runs = [" ".join(takewhile(lambda t: t.lstrip("+").replace("-", "").isdigit(), found[n:])) for n in range(len(
             found)) if found[n].lstrip("+").replace("-", "").isdigit() and not (n and found[n - 1].replace("-", "").isdigit())]
         labelled = {run for run in runs for at, t in enumerate(found) if t == run.split(" ")[0] and at and stem(
-            found[at - 1].lower()) in _ID_NOUNS | {stem("serial")}}  # "Serial 4455667788" is no phone
+            found[at - 1].lower()) in _ID_NOUNS - stem_set("number no") | {stem("serial")}}  # "Serial 4455667788" is no
+        # phone ("my number is 07700 900123" is one)
         return next((run for run in runs if sum(map(str.isdigit, run)) >= 7 and run not in labelled), "")
     if kind == "time":  # "at 10:30", "3pm"; an end's the last ("from 2pm to 3:30pm": end_time 3:30pm)
         times = [t for t in found if ":" in t and t.replace(":", "").isdigit() or t[:-2].replace(":", "").isdigit() and t[
@@ -752,6 +766,15 @@ def _typed(key: str, line: str) -> str | None:
         return (times[-1] if key.lower().startswith(("end", "finish", "until")) else times[0]) if times else ""
     if kind == "email":
         return next((t.strip(".,;:()<>") for t in found if "@" in t and "." in t.partition("@")[2]), "")
+    if kind == "measure":  # a number and its unit: the key's own unit, else the one nearest a word of the key
+        unit = key.lower().replace(" ", "_").rsplit("_", 1)[-1]
+        pairs = [(n, f"{t} {b}") for n, (t, b) in enumerate(zip(found, [*found[1:], ""])) if t.replace(".", "", 1).replace(
+            ",", "").isdigit() and b.isalpha() and b.lower() not in STOP] + [(n, t) for n, t in enumerate(found) if t[
+                :1].isdigit() and t.lstrip("0123456789.").lower() in _UNITS]  # "200 litre", "40ppm"
+        own = [n for n, t in enumerate(found) if stem(t.lower()) in named]
+        fits = [(n, v) for n, v in pairs if v.lstrip("0123456789., ").lower().startswith(unit)] if unit in _UNITS else sorted(
+            pairs, key=lambda p: min((abs(p[0] - n) for n in own), default=p[0]))
+        return fits[0][1] if fits else ""
     if kind == "count":  # number_of_boxes: "12 boxes"
         return next((a for a, b in zip(found, found[1:]) if a.isdigit() and stem(b.lower()) in named), "")
     if kind == "money":  # a number with a currency to it ("95,000 euros", "$120", "70k"), not "Visa ending 4412"
@@ -838,7 +861,8 @@ def _value(part: Section, line: str) -> str:
         return name
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
         return line[len(part.heading) + 1:] if line.lower().startswith(part.heading.lower() + " ") else line
-    after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be", "on"), found[at + 1:]))
+    after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be", "on") or stem(t.lower()) in _ID_NOUNS and (
+        stem(t.lower()) not in named), found[at + 1:]))  # ("Account number is RC-5582": RC-5582)
     theirs = at and found[at - 1].lower().endswith(("'s", "’s"))  # ("My husband's car is a 2010 Volvo": not mine)
     after += found[at + 1 + len(after):at + 2 + len(after)] if after and not theirs and found[
         at + 1 + len(after):at + 2 + len(after)] in (["a"], ["an"]) else []  # "car is a 1931 Austin Seven": the car,
@@ -918,7 +942,28 @@ def _said_anywhere(part: Section, said: Sequence[Statement]) -> list[str]:
 def _latest(part: Section) -> bool:
     """Whether a blank asks for a value as it stands now ("Price: <current monthly price>", "Date: <final date>")."""
     return bool({"current", "latest", "final", "now", "updated", "new"} & {t.lower() for t in tokens(
-        part.heading.replace("_", " ") + " " + part.description * part.blank)})  # (final_price too)
+        part.heading.replace("_", " ") + " " + part.description)})  # (final_price too; "Pickup date: the final agreed
+    # pickup date (after any changes)")
+
+
+def _keyed(part: Section, said: Sequence[Statement]) -> list[str]:
+    """A key's value as the user's latest sentence naming the key's last word gives it after that word ("And the gate
+    code is 4471" for ``access_code``: 4471; "Account number is RC-5582" for ``account``), else none (a person's key
+    is their name, not "student number 2023-4471")."""
+    head, plain = (words(part.heading.replace("_", " ")) or [""])[-1], replace(part, kind=None)  # (read after its word)
+    return [v for s in said if head and part.kind not in ("people", "name") and s.role in ("user", "note") and head in (
+        s.stems) and (v := _value(plain, s.text)) and v != s.text and len(v.split()) <= 4 and (not asks(s) or facts(v))][
+            -1:]  # (a question may say one too: "Customer account is KP-3301, can you send someone?")
+
+
+def _moved(part: Section, said: Sequence[Statement]) -> list[str]:
+    """The latest date of a date field's thing, when more than one sentence naming it gives one ("pickup on 14 March
+    works?", then "make pickup 21/03 instead" and "Pickup changed to 21 March": 21 March), else none."""
+    own = set(words(part.heading.replace("_", " "))) - stem_set("date dates day when agreed final new")
+    dated = [(v, asks(s)) for s in said if own and _kind_of(part.heading) == "date" and s.role in ("user", "note",
+             "assistant") and own <= s.stems and (v := _typed(part.heading, s.text))]
+    told = [v for v, asked in dated if not asked]  # (a date only asked about is no date set)
+    return told[-1:] if len({v for v, _ in dated}) > 1 else []
 
 
 def _values(part: Section, lines: Sequence[str]) -> list[str]:
@@ -1860,8 +1905,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         bodies = {h: [line.replace(_bare(line), _third(_bare(line), name)) if _bare(line) in users else line
                       for line in b] for h, b in bodies.items()}
     if spec.json_keys or spec.form or spec.columns:  # one value a key or field (or row): "Severity is P1" gives "P1"
-        values = {s.heading: _latest(s) and _said_anywhere(s, said) or _values(s, bodies[s.heading]) or _said_anywhere(
-            s, said) * s.blank for s in sections if s.heading in bodies}  # ("<current monthly price>": the latest said)
+        values = {s.heading: _latest(s) and _said_anywhere(s, said) or _moved(s, said) or (_keyed(s, said) if spec.json_keys
+                               else []) or _values(s, bodies[s.heading]) or _said_anywhere(s, said) * s.blank
+                  for s in sections if s.heading in bodies}  # ("<current monthly price>": the latest said)
         for part in sections:  # "Left ear" and "Right ear": the clauses saying its own word ("your right ear has mild
             own = set(words(part.heading)) - {w for other in sections if other != part for w in words(other.heading)}
             clauses = [c for v in values.get(part.heading, []) for c in v.split("; ") if own & set(words(c)) or {

@@ -109,3 +109,44 @@ def test_a_word_count_is_the_count_the_user_gives() -> None:
                                      "text": {"format": {"type": "json_schema", "name": "job", "schema": schema, "strict": True}}})
     job = json.loads(response["output"][-1]["content"][0]["text"])
     assert job["word_count"] == 2750
+
+
+RESPRAY = [
+    {"role": "user", "content": "hello, Idris Penhale here, I left a bike frame with you on Monday - frame FR-44190. the paint is chipped on the top tube"},
+    {"role": "assistant", "content": "Thanks Idris, FR-44190 is on the rack. We'd strip and respray the frame."},
+    {"role": "user", "content": "great. collection on 3 May suits?"},
+    {"role": "assistant", "content": "3 May is possible."},
+    {"role": "user", "content": "oh sorry, make collection 10/05 instead, I'm at a race that weekend. my number is 07700 900456 if you need me"},
+    {"role": "assistant", "content": "Collection moved to 10 May. I've saved 07700 900456."},
+]
+
+CARD = """Fill in this job card, one line per field, keep the labels exactly:
+Customer: the customer's full name
+Frame: the frame number, verbatim
+Collection date: the final collection date (after any changes)
+Phone: the customer's phone number"""
+
+
+async def test_a_card_asked_one_line_per_field_gets_each_value_on_its_line() -> None:
+    _, note = await offline_summarizer(prompt=CARD).summarize(RESPRAY)
+    assert note.splitlines() == ["Customer: Idris Penhale", "Frame: FR-44190", "Collection date: 10 May",
+                                 "Phone: 07700 900456"]
+
+
+async def test_a_json_key_of_a_moved_date_takes_the_latest_and_an_id_after_a_dash_keeps_its_own_label() -> None:
+    prompt = "Return JSON with the keys customer, frame, collection_date, phone. Use null for anything not stated."
+    _, note = await offline_summarizer(prompt=prompt).summarize(RESPRAY)
+    card = json.loads(note)
+    assert card["frame"] == "FR-44190" and card["collection_date"] == "10 May" and card["phone"] == "07700 900456"
+
+
+async def test_json_keys_read_a_name_an_account_a_code_and_measures_from_what_follows_their_word() -> None:
+    prompt = ("Return JSON with the keys owner_name, account, pond_volume, ammonia_ppm, alarm_code. Use null where the "
+              "conversation gave nothing. Only JSON.")
+    _, note = await offline_summarizer(prompt=prompt).summarize(said(
+        "Hi, our koi pond is 9000 litre and the ammonia test shows 2 ppm, not good. Name's Wren Halloway",
+        "Customer account is KP-3301, can you send someone?",
+        "The side gate is locked. And the alarm code is 9182"))
+    card = json.loads(note)
+    assert card == {"owner_name": "Wren Halloway", "account": "KP-3301", "pond_volume": "9000 litre",
+                    "ammonia_ppm": "2 ppm", "alarm_code": "9182"}
