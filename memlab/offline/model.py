@@ -1143,7 +1143,9 @@ class Reader:
             dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
             if format == "date-time":  # with the time said after the date ("placed 2025-06-30 14:05")
                 named = f"{named} {' '.join(self.whole.partition(named)[2].split()[:3])}"
-            return next(iter(_when(named, format, self.year, self.today)), None) if dated else named
+            when = next(iter(_when(named, format, self.year, self.today)), None) if dated else named
+            if when is not None:  # (a date's field after a word of its name that is no date, "Moving Glasgow -> ...":
+                return when  # the date is read from the whole message)
         if field_stems <= stem_set("expected actual behavior behaviour result outcome") and (  # not expected_date
                 sides := field_stems & stem_set("expected actual")) and (told := _side(self.whole, sides)):
             return told  # a bug report: what should happen, and what does ("should show X, but it goes blank")
@@ -1245,6 +1247,8 @@ class Reader:
             return kept  # "Cancel the first ride": the ride_id a result gave (CAB-771), not the plate's "5521X"
         if kind in ("other", "thing") and not self.start and (told := self._coded_before(name)):
             return told  # "..., registration TPX 412F." before "Please book an MOT for my bike"
+        if kind == "place" and not self.start and (route := _route(self.whole)) and (side := _route_side(name)) is not None:
+            return route[side]  # "Moving Glasgow -> Aberdeen", "Cork to Galway": from_city Glasgow, to_city Aberdeen
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
             avoid = unread | {v for v, k in self.given.items() if k != kind and ((k in self.NAMES) <= (
@@ -1599,7 +1603,7 @@ class Reader:
         said = _lower_tokens(_in_digits(self.request.message))
         unit = name.lower().rsplit("_", 1)[-1] if "_" in name else ""  # heaviest_passenger_kg: a number in kg, or none
         counted = [b.rstrip(".,;") for a, b in zip(said, [*said[1:], ""]) if _NUMBER.fullmatch(a)]
-        if unit in ("kg", "g", "cm", "mm", "km", "lb", "lbs", "kwh", "ml") and counted and all(b.isalpha() and b not in (
+        if unit in ("kg", "g", "cm", "mm", "km", "lb", "lbs", "kwh", "ml", "m2", "m3") and counted and all(b.isalpha() and b not in (
                 _MEASURE_WORDS | {"wide", "high", "long", "tall", "deep", "by", "x", "and", "or"}) for b in counted) and not any(
                     a[:1].isdigit() and a.lstrip("0123456789.") in _MEASURE_WORDS for a in said):
             return None  # each number counts another thing: "3 passengers" is no weight
@@ -1637,6 +1641,8 @@ class Reader:
                 "first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}}
             if before in places or before[:-2].isdigit() and before[-2:] in ("st", "nd", "rd", "th"):
                 return places[before] if before in places else int(before[:-2])
+            if at is None and marks & stem_set("floor storey story"):  # no floor said: no other number's ("about 30
+                return None  # cubic metres" is no floor)
         if self.worked and marks & (_GENERIC_ANSWER | {stem("step")}):  # "Solve 2x + 3 = 11": result 4, a step 1, 2...
             return float(self.start + 1 if self.item and stem("step") in marks else self.worked[-1][1].partition(" = ")[2])
         if self.start and "between" in self.request.message.lower():
@@ -1738,7 +1744,8 @@ class Reader:
             others - marks)}  # "2400 g of cabbage at 2 percent": the 2 is the percent's (of cabbage_g)
         named = [n for n in named if n not in theirs] or named  # and I'm 183cm": height 183
         suffix = name.lower().rpartition("_")[2]  # a number written in the field's own unit ("a 5 mm suit": thickness_mm
-        raw = _lower_tokens(self.request.message)  # 5, not 178 cm as 1780 mm)
+        raw = _lower_tokens(self.request.message.replace("cubic metres", "m3").replace("cubic meters", "m3").replace(
+            "m³", "m3"))  # 5, not 178 cm as 1780 mm; "30 cubic metres": 30 of estimated_volume_m3)
         direct = [a for a, b in itertools.pairwise(raw) if _NUMBER.fullmatch(a) and b == suffix] + [
             t[:-len(suffix)] for t in raw if t.endswith(suffix) and _NUMBER.fullmatch(t[:-len(suffix)])] if suffix in (
                 _UNIT_SUFFIXES) and "_" in name else []
@@ -1827,8 +1834,10 @@ class Reader:
             value = None  # a value only another's number gives, converted: "I'm 178 cm tall" is no thickness_mm = 3's
         told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
         unit = "word" if stem("word") in marks else "sentence"
-        stated = [piece.rstrip(" -").rpartition(" ")[2].replace(",", "") for piece in low.split(unit)[:-1]]
-        stated = [n for n in stated if n.isdecimal()]  # "a 3,200-word contract", "2300 words": the count the user gives
+        pieces = low.split(unit)
+        stated = [piece.rstrip(" -").rpartition(" ")[2].replace(",", "") for piece, after in zip(pieces, pieces[1:]) if (
+            piece.endswith("-") or after[:1] == "s")]  # "a 3,200-word contract", "2300 words": the count the user gives
+        stated = [n for n in stated if n.isdecimal()]  # (not "The 2024 word of the year")
         if marks & stem_set("word sentence") and marks & stem_set("count number total"):  # word_count: of the message
             value = float(stated[0]) if stated else float(len(
                 self.request.message.split() if unit == "word" else sentences(self.request.message)))
@@ -1912,15 +1921,16 @@ class Reader:
         value = low.partition(f"{name.replace('_', ' ').lower()}: ")[2]
         said = (_lower_tokens(value) or [""])[0]
         if said in ("yes", "no", "true", "false", "y", "n") and value[len(said):len(said) + 1] in ("", ".", ",", ";", "!", ")", "\n") and not (
-                _CORRECTION & set(_lower_tokens(value[len(said):]))):  # (not "Urgent: no. Actually yes, ...")
+                _taken_back(value[len(said):])):  # (not "Urgent: no. Actually yes, ...")
             return said in ("yes", "true", "y")
-        own = [w for w in name.lower().split("_") if len(w) >= 5 and w not in ("needed", "required", "wanted")]
+        own = [w for w in name.lower().split("_") if len(w) >= 4 and w not in ("needed", "required", "wanted", "with", "have",
+                                                                                "does", "will", "want")]  # (has_safe: "Safe: no")
         for label, _, rest in (piece.rpartition(". ")[2].partition(": ") for piece in low.replace("\n", ". ").split(
                 ". ") if ": " in piece):  # "Refer to ENT: yes." for referral_needed: a label of the field's own word
             answer = (_lower_tokens(rest) or [""])[0]
             if answer in ("yes", "no") and rest[len(answer):len(answer) + 1] in ("", ".", ",", ";", "!", ")") and own and any(
-                    w[:5] == o[:5] and not w.endswith("ed") for w in _lower_tokens(label) for o in own) and not _CORRECTION & set(_lower_tokens(
-                        low.partition(f"{label}: {answer}")[2])):  # (not "Allergies: no nuts", "Urgent: no. Actually yes")
+                    w[:5] == o[:5] and not w.endswith("ed") for w in _lower_tokens(label) for o in own) and not _taken_back(
+                        low.partition(f"{label}: {answer}")[2]):  # (not "Allergies: no nuts", "Urgent: no. Actually yes")
                 return answer == "yes"
         if marks & _SCOPES and (in_scope := self.in_scope()) is not None:  # a guardrail's: "Check if the user is
             outside = bool(marks & stem_set("off unrelated irrelevant outside out other"))  # asking about something
@@ -3461,9 +3471,8 @@ def _asked(message: str) -> str:
     return tail if (_lower_tokens(tail) or [""])[0].split("'")[0] in QUESTION_WORDS else asked[-1] if asked else message
 
 
-#: Light verbs in "-ing", which a question asks with, not about ("What needs doing to the dress?", "What colour is it
-#: going to be?").
-_DOING = frozenset("doing using having taking getting making giving going".split())
+#: Light verbs in "-ing", which a question asks with, not about ("What needs doing to the dress?").
+_DOING = frozenset("doing using having taking getting making giving".split())
 
 
 def _topic(message: str) -> list[str]:
@@ -3475,7 +3484,8 @@ def _topic(message: str) -> list[str]:
 @functools.lru_cache(maxsize=512)  # a message is asked about many times while one reply is made
 def _topic_of(message: str) -> tuple[str, ...]:
     """:func:`_topic`, once per message."""
-    message = next((m for m in (_asked(message), message) if set(words(m)) - _GENERIC_ANSWER - _SAYING), message)
+    message = next((m for m in (_asked(message), message) if set(words(m)) - _GENERIC_ANSWER - _SAYING), message).replace(
+        " going to be", " to be")  # "What colour is it going to be?" asks the colour, not of going
     said = _phrases(message)
     extra = [stem(_PHRASES[phrase]) for phrase in said]
     idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
@@ -4815,7 +4825,7 @@ _DIMENSIONS = stem_set("width wide length long height tall depth deep")
 #: Units a measured number is said in (a field in kg takes "180 lb" converted, never "3 passengers").
 _MEASURE_WORDS = frozenset("kg kgs kilo kilos kilogram kilograms g gram grams lb lbs pound pounds stone oz ounce ounces cm mm m "
                            "km metre metres meter meters mile miles inch inches in ft foot feet ml l litre litres liter "
-                           "liters kwh".split())
+                           "liters kwh cubic square m2 m3 sqm".split())
 #: The people a group is counted in by age ("2 adults and 3 children").
 _AGES = frozenset("adult adults child children kid kids senior seniors infant infants teen teens teenager teenagers "
                   "student students concession concessions toddler toddlers baby babies pensioner pensioners".split())
@@ -5476,7 +5486,7 @@ def _retold(text: str) -> str:
 
 
 #: Units a result's key may end with, as they are written after a value ("size_m2": "125 m²").
-_UNIT_SUFFIXES = {"m2": "m²", "sqm": "m²", "km": "km", "cm": "cm", "mm": "mm", "kg": "kg", "g": "g", "c": "°C", "f": "°F",
+_UNIT_SUFFIXES = {"m2": "m²", "sqm": "m²", "m3": "m³", "km": "km", "cm": "cm", "mm": "mm", "kg": "kg", "g": "g", "c": "°C", "f": "°F",
                   "pct": "%", "percent": "%", "mph": "mph", "kmh": "km/h", "kwh": "kWh", "l": "l", "ml": "ml"}
 
 
@@ -6527,7 +6537,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             later = [s for s in request.said if s.order > found[1].order and (s.role == found[1].role or s.role == "user" == (
                 "user" if found[1].role == "note" else "")) and found[1].role not in ("tool", "assistant") and not s.asks]
             # (after a note, what the user said since: "I changed my mind about the colour, I'm switching to Rust Orange")
-            then = [{t.lower() for t in tokens(s.text[:300])} | ({"instead"} if _reverts(s.text) else set()) for s in later]
+            then = [{t.lower() for t in tokens(s.text[:300])} | ({"instead"} if _reverts(s.text, found[1].stems) else set(
+                )) for s in later]
             kinds = _kinds(found[1].text)  # a name is not corrected by a date ("make that June 16th, the boat...")
             fixed = [s for k, s in enumerate(later) if _gives_what_is_asked(said, s.text) and then[k] & _CORRECTION and (
                 then[k] & _CORRECTION != {"not"} or facts(s.text)) and (set(_lower_tokens(s.text)[:3]) & {
@@ -6672,8 +6683,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 asking[2] not in _TELLING or asking[2] == "remind" and "to" in asking[3:5]) or asking[:1] in (
                     ["can"], ["could"]) and asking[1:2] in (["we"], ["i"]) and asking[2:3] in (["do"], ["have"], ["get"], [
                         "book"]) and _DATE.search(said):  # task, no tool for it; "Can we do Thursday at 10:30?": a slot
-            rest = [piece for piece in sentences(said) if not piece.rstrip().endswith("?") and any(
-                c.isdigit() for c in piece)]  # "Can you also pack the garden shed? About 4 boxes of tools.": the
+            rest = [piece for piece in sentences(said) if not piece.rstrip().endswith("?") and any(c.isdigit() for c in piece) and not (
+                {"you", "your", "you're"} & set(_lower_tokens(piece)))]  # "Can you also pack the garden shed? About 4 boxes of tools.": the
             noted = _swap(" ".join(rest)).rstrip(".")
             noted = noted[:1].lower() + noted[1:] if noted[1:2].islower() else noted
             return f"I can't do that myself. Noted: {noted}." if rest else _CANNOT  # facts noted
@@ -6838,14 +6849,42 @@ def _part_asked(told: str, asked: set[str]) -> str:
         "date", "place"} - wanted) for clause in kept) + "."
 
 
-def _reverts(text: str) -> bool:
+def _reverts(text: str, earlier: frozenset[str] = frozenset()) -> bool:
     """Whether a sentence goes back to an earlier choice ("Go back to Sage Green for the living room after all") or
     takes back what was said ("Forget what I said about the vinyl, he's into film cameras now"): a correction, as
     "instead" is."""
     low = f" {text.lower()[:300].rstrip(' .!')} "
-    return any(cue in low for cue in (" go back to ", " going back to ", " back to the original ", " after all ",
-                                      " change it back ", " switch back ", " revert to ", " forget what i said ",
-                                      " ignore what i said ", " scratch what i said "))
+    forgotten = [low.partition(cue)[2] for cue in (" forget what i said ", " ignore what i said ", " scratch what i said ")
+                 if cue in low]  # of the thing said before ("... about the vinyl": not "about the weather" of a gazebo)
+    return any(cue in low for cue in (" go back to ", " going back to ", " back to the original ", " change it back ",
+                                      " switch back ", " revert to ")) or any(set(words(rest.split(",")[0])) & earlier - {
+                                          stem("about")} for rest in forgotten)
+
+
+def _taken_back(after: str) -> bool:
+    """Whether what follows a labelled yes or no takes it back: its next sentence corrects and says yes or no again
+    ("Urgent: no. Actually yes, ..."), not "Piano: no. Third floor, no lift, sorry!" of the piano."""
+    following = _lower_tokens(after.strip(" .!;,").split(". ")[0])[:4]
+    return bool(set(following[:2]) & (_CORRECTION | {"wait"}) and set(following) & {"yes", "no", "true", "false"})
+
+
+def _route(text: str) -> tuple[str, str] | None:
+    """The two places of a route said without "from" ("Moving Glasgow -> Aberdeen", "1 bedroom, Cork to Galway"), as
+    (origin, destination), else ``None``."""
+    said = tokens(text[:2000].replace("->", " to ").replace("→", " to ").replace("=>", " to "))
+    if "from" in map(str.lower, said):
+        return None  # "from X to Y" is read by each field's own cue
+    names = [t for t in said if t[:1].isupper() and t.lower() not in STOP | CALENDAR and t != "I"]
+    spans = [(a, b) for a, k, b in zip(said, said[1:], said[2:]) if k == "to" and a in names and b in names and not (
+        stem(a.lower()) in _VERBS | _CHANGES or a.lower() in _ACTS or a.lower().endswith("ing"))]  # (not "Drive to Leeds")
+    return spans[0] if len(spans) == 1 and len(names) >= 2 else None
+
+
+def _route_side(name: str) -> int | None:
+    """Which end of a route a field holds: 0 for ``from_city``, ``origin``..., 1 for ``to_city``, ``destination``..."""
+    first = name.lower().split("_")[0]
+    return 0 if first in ("from", "origin", "departure", "source", "start") else 1 if first in (
+        "to", "destination", "dest", "arrival") else None
 
 
 def _pieces(told: str) -> list[tuple[str, str]]:

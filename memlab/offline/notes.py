@@ -310,8 +310,7 @@ def read_prompt(prompt: str) -> NoteSpec:
             spec.bullets = _count_of(rest, ("bullet", "bullets", "points", "items"))
         spec.form = not spec.heading and (not any(s.description and not s.blank or s.numbered for s in spec.sections) and (
             asks_for_keys(prompt)) or len(spec.sections) >= 2 and any(cue in lower for cue in (
-                "one line per field", "one line per section", "one line per label", "one line per heading", "on the same line",
-                "one line each", "on one line each")))  # "Fill in this card, one line
+                "one line per field", "one line per section", "one line per label", "one line per heading", "on the same line")))  # "Fill in this card, one line
         # per field: Phone: the customer's phone number": "Phone: 07700 900123"
     elif "json" not in lower:  # "YAML with the keys a, b and c": "key: value" lines, as a form's
         spec.sections, spec.heading, spec.json_keys, spec.form = [section(k) for k in spec.json_keys], "", [], True
@@ -641,7 +640,8 @@ def _person(statement: Statement | str) -> str:
     found = tokens(getattr(statement, "text", statement))
     lower = [t.lower().replace("’", "'") for t in found]
     for at, word in enumerate(lower):
-        start = at + 1 if word in ("i'm", "am", "it's") or word == "name's" and at < 12 else at + 2 if lower[at:at + 2] in (
+        owned = word == "name's" and (found[at][:1] == "N" or at and lower[at - 1] == "my")  # (not "My dog's name's")
+        start = at + 1 if word in ("i'm", "am", "it's") or owned else at + 2 if lower[at:at + 2] in (
             ["name", "is"], ["this", "is"], ["call", "me"]) else max(at - 2, 0) if word == "here" and at < 4 else len(found)
         # ("..., way too high. Name's Tobias Lindqvist")
         name = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP and t[-2:] not in ("'s", "’s") and not (
@@ -731,6 +731,8 @@ _MONEY_SIGNS = frozenset("£$€¥")
 #: ("nitrate_ppm": "40 ppm").
 _MEASURE_KEYS = frozenset("size length weight volume capacity height width depth area distance".split())
 _UNITS = frozenset("ppm cm mm m km kg g mg l ml litres liters litre liter kw kwh w v mph kph percent pct".split())
+_UNIT_WORDS = _UNITS | frozenset("metre metres meter meters gram grams kilo kilos kilogram kilograms tonne tonnes inch "
+                                 "inches foot feet ft mile miles lb lbs oz stone gallon gallons cubic square".split())
 
 
 def _kind_of(key: str) -> str | None:
@@ -743,7 +745,8 @@ def _kind_of(key: str) -> str | None:
         return "time" if last == "time" else "phone"
     if last in ("email", "e-mail"):  # "Contact: <email>": the address alone
         return "email"
-    if last in _MEASURE_KEYS and "_" in key or last in _UNITS and len(key) > len(last):  # tank_size, nitrate_ppm
+    if (last in _MEASURE_KEYS and "_" in key or last in _UNITS and len(key) > len(last)) and not set(words(key.replace(
+            "_", " "))) & (_KEY_KINDS["money"] | {"per"}):  # tank_size, nitrate_ppm (not price_per_kg)
         return "measure"
     return next((k for k, stems in _KEY_KINDS.items() if set(words(key.replace("_", " "))) & stems), None)
 
@@ -757,8 +760,7 @@ def _typed(key: str, line: str) -> str | None:
         runs = [" ".join(takewhile(lambda t: t.lstrip("+").replace("-", "").isdigit(), found[n:])) for n in range(len(
             found)) if found[n].lstrip("+").replace("-", "").isdigit() and not (n and found[n - 1].replace("-", "").isdigit())]
         labelled = {run for run in runs for at, t in enumerate(found) if t == run.split(" ")[0] and at and stem(
-            found[at - 1].lower()) in _ID_NOUNS - stem_set("number no") | {stem("serial")}}  # "Serial 4455667788" is no
-        # phone ("my number is 07700 900123" is one)
+            found[at - 1].lower()) in _ID_NOUNS | {stem("serial")}}  # "Serial 4455667788" is no phone
         return next((run for run in runs if sum(map(str.isdigit, run)) >= 7 and run not in labelled), "")
     if kind == "time":  # "at 10:30", "3pm"; an end's the last ("from 2pm to 3:30pm": end_time 3:30pm)
         times = [t for t in found if ":" in t and t.replace(":", "").isdigit() or t[:-2].replace(":", "").isdigit() and t[
@@ -769,12 +771,12 @@ def _typed(key: str, line: str) -> str | None:
     if kind == "measure":  # a number and its unit: the key's own unit, else the one nearest a word of the key
         unit = key.lower().replace(" ", "_").rsplit("_", 1)[-1]
         pairs = [(n, f"{t} {b}") for n, (t, b) in enumerate(zip(found, [*found[1:], ""])) if t.replace(".", "", 1).replace(
-            ",", "").isdigit() and b.isalpha() and b.lower() not in STOP] + [(n, t) for n, t in enumerate(found) if t[
-                :1].isdigit() and t.lstrip("0123456789.").lower() in _UNITS]  # "200 litre", "40ppm"
+            ",", "").isdigit() and b.lower() in _UNIT_WORDS] + [(n, t) for n, t in enumerate(found) if t[
+                :1].isdigit() and t.lstrip("0123456789.").lower() in _UNITS]  # "200 litre", "40ppm" (not "2 bags")
         own = [n for n, t in enumerate(found) if stem(t.lower()) in named]
-        fits = [(n, v) for n, v in pairs if v.lstrip("0123456789., ").lower().startswith(unit)] if unit in _UNITS else sorted(
-            pairs, key=lambda p: min((abs(p[0] - n) for n in own), default=p[0]))
-        return fits[0][1] if fits else ""
+        fits = sorted([(n, v) for n, v in pairs if v.lstrip("0123456789., ").lower().startswith(unit) or unit not in _UNITS],
+                      key=lambda p: min((abs(p[0] - n) for n in own), default=p[0]))  # ("250 g of flour and 100 g of
+        return fits[0][1] if fits else None  # sugar": sugar_g 100 g; none: as any key ("a size 9": 9)
     if kind == "count":  # number_of_boxes: "12 boxes"
         return next((a for a, b in zip(found, found[1:]) if a.isdigit() and stem(b.lower()) in named), "")
     if kind == "money":  # a number with a currency to it ("95,000 euros", "$120", "70k"), not "Visa ending 4412"
@@ -807,7 +809,7 @@ def _typed(key: str, line: str) -> str | None:
                 if timed[n] and not (n and timed[n - 1])]  # "12 May", then "19 May": "12 May to 19 May"
         runs = [run for run in runs if any(any(c.isdigit() for c in t) or t.lower() in CALENDAR | {  # a date, not
             "today", "tomorrow", "tonight"} for t in run.split())]  # "two weeks"
-        return f"{runs[0]} to {runs[-1]}" if len(runs) > 1 else runs[0] if runs else ""
+        return f"{runs[0]} to {runs[-1]}" if len(runs) > 1 and runs[0] != runs[-1] else runs[0] if runs else ""
     return None
 
 
@@ -946,24 +948,38 @@ def _latest(part: Section) -> bool:
     # pickup date (after any changes)")
 
 
+#: What opens a question that asks whether something is so ("Is the alarm code 9182?"): it tells no value.
+_ASKING_IF = frozenset("is are was were do does did can could will would should has have".split())
+
+
 def _keyed(part: Section, said: Sequence[Statement]) -> list[str]:
     """A key's value as the user's latest sentence naming the key's last word gives it after that word ("And the gate
     code is 4471" for ``access_code``: 4471; "Account number is RC-5582" for ``account``), else none (a person's key
     is their name, not "student number 2023-4471")."""
-    head, plain = (words(part.heading.replace("_", " ")) or [""])[-1], replace(part, kind=None)  # (read after its word)
-    return [v for s in said if head and part.kind not in ("people", "name") and s.role in ("user", "note") and head in (
-        s.stems) and (v := _value(plain, s.text)) and v != s.text and len(v.split()) <= 4 and (not asks(s) or facts(v))][
-            -1:]  # (a question may say one too: "Customer account is KP-3301, can you send someone?")
+    named = words(part.heading.replace("_", " "))
+    head, plain = (named or [""])[-1], replace(part, kind=None)  # (read after its word)
+    clauses = [(len(set(named) & set(words(c))), c) for s in said if head and part.kind not in ("people", "name") and s.role in (
+        "user", "note") and head in s.stems and (not asks(s) or [t.lower() for t in tokens(s.text)[:1]] not in [[w] for w in _ASKING_IF])
+               for c in s.text.replace(" and ", ", ").split(", ") if head in words(c)]  # ("The alarm code is 9182 and the
+    best = max((n for n, _ in clauses), default=0)  # gate code is 4471": each code its own; "Customer account is KP-3301,
+    return [v for n, c in clauses if n == best and (v := _value(plain, c)) and v != c and len(v.split()) <= 4 and (
+        facts(v))][-1:]  # can you send someone?": a question may say one too, not "Is the alarm code 9182?")
+
+
+#: Words that say a value was changed ("make pickup 21/03 instead", "Pickup moved to 21 March").
+_MOVES = frozenset("changed change moved move instead actually make now updated rescheduled postponed wait sorry switched "
+                   "brought pushed".split())
 
 
 def _moved(part: Section, said: Sequence[Statement]) -> list[str]:
     """The latest date of a date field's thing, when more than one sentence naming it gives one ("pickup on 14 March
     works?", then "make pickup 21/03 instead" and "Pickup changed to 21 March": 21 March), else none."""
     own = set(words(part.heading.replace("_", " "))) - stem_set("date dates day when agreed final new")
-    dated = [(v, asks(s)) for s in said if own and _kind_of(part.heading) == "date" and s.role in ("user", "note",
-             "assistant") and own <= s.stems and (v := _typed(part.heading, s.text))]
-    told = [v for v, asked in dated if not asked]  # (a date only asked about is no date set)
-    return told[-1:] if len({v for v, _ in dated}) > 1 else []
+    dated = [(v.rpartition(" to ")[2], asks(s), k and bool(_lower(s) & _MOVES)) for k, s in enumerate(
+        s for s in said if own and _kind_of(part.heading) == "date" and s.role in ("user", "note", "assistant") and own <= (
+            s.stems)) if (v := _typed(part.heading, s.text))]  # ("booked on 30 April for 6 May": 6 May)
+    told = [v for v, asked, moved in dated if not asked and moved]  # (a date only asked about is no date set; a later
+    return told[-1:] if len({v for v, _, _ in dated}) > 1 else []  # one must say it changed: not "The letter was sent on 20 April")
 
 
 def _values(part: Section, lines: Sequence[str]) -> list[str]:
@@ -1906,8 +1922,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                       for line in b] for h, b in bodies.items()}
     if spec.json_keys or spec.form or spec.columns:  # one value a key or field (or row): "Severity is P1" gives "P1"
         values = {s.heading: _latest(s) and _said_anywhere(s, said) or _moved(s, said) or (_keyed(s, said) if spec.json_keys
-                               else []) or _values(s, bodies[s.heading]) or _said_anywhere(s, said) * s.blank
-                  for s in sections if s.heading in bodies}  # ("<current monthly price>": the latest said)
+                               else []) or _values(s, bodies[s.heading]) or _said_anywhere(s, said) * (s.blank or _kind_of(
+                                   s.heading) == "phone") for s in sections if s.heading in bodies}  # ("<current monthly
+        # price>": the latest said; "Phone: the customer's phone number": "my number is 07700 900123")
         for part in sections:  # "Left ear" and "Right ear": the clauses saying its own word ("your right ear has mild
             own = set(words(part.heading)) - {w for other in sections if other != part for w in words(other.heading)}
             clauses = [c for v in values.get(part.heading, []) for c in v.split("; ") if own & set(words(c)) or {

@@ -136,7 +136,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         if options:
             nullable = len(options) < len(schema[combiner])
             value = _value(options[0], filler, defs, name, description, depth + 1, owner=owner, nullable=nullable)
-            return None if nullable and _is_placeholder(value) else value  # not said: null
+            counted = isinstance(value, (int, float)) and not isinstance(value, bool)  # (a number not said is null
+            return None if nullable and _is_placeholder(value) and not counted else value  # already; 0 is "ground floor")
     if schema.get("allOf"):
         merged: dict[str, Any] = {}
         for part in schema["allOf"]:
@@ -216,7 +217,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             )]  # word said that matches ("AB123"), in this message or before ("PT-5581" of an earlier turn)
         text = next((word for word in said if _matches(word, pattern)), text)
         lead = "".join(itertools.takewhile(lambda c: c.isalnum() or c in "#@-_:/ ", pattern.removeprefix("^")))
-        text = lead + text if lead and not _matches(text, pattern) and _matches(lead + text, pattern) else text  # "#" of
+        text = lead + text if lead and not any(c.isdigit() for c in lead) and not _matches(text, pattern) and _matches(
+            lead + text, pattern) else text  # "#" of
         # "^#[0-9A-Fa-f]{6}$" before "5a7d8c"
     longest = schema.get("maxLength")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text

@@ -150,3 +150,51 @@ async def test_json_keys_read_a_name_an_account_a_code_and_measures_from_what_fo
     card = json.loads(note)
     assert card == {"owner_name": "Wren Halloway", "account": "KP-3301", "pond_volume": "9000 litre",
                     "ammonia_ppm": "2 ppm", "alarm_code": "9182"}
+
+
+def _parsed(schema: dict, message: str, instructions: str = "Fill in the form from the message.") -> dict:
+    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": instructions, "input": message, "text": {
+        "format": {"type": "json_schema", "name": "form", "schema": schema, "strict": False}}})
+    return json.loads(response["output"][-1]["content"][0]["text"])
+
+
+HAULAGE = {"type": "object", "properties": {
+    "from_town": {"type": "string"}, "to_town": {"type": "string"}, "haul_date": {"type": "string", "format": "date"},
+    "load_m3": {"anyOf": [{"type": "number"}, {"type": "null"}]},
+    "floor_at_delivery": {"anyOf": [{"type": "integer"}, {"type": "null"}], "description": "floor number; 0 = ground"},
+    "has_safe": {"type": "boolean"}}, "required": ["from_town", "to_town", "haul_date", "load_m3", "floor_at_delivery",
+                                                   "has_safe"]}
+
+
+def test_a_route_without_from_a_date_after_a_word_of_the_field_and_a_volume_in_cubic_metres() -> None:
+    form = _parsed(HAULAGE, "Hauling Dundee -> Perth, 2026-03-12, three room office. roughly 18 cubic metres of kit")
+    assert form["from_town"] == "Dundee" and form["to_town"] == "Perth" and form["haul_date"] == "2026-03-12"
+    assert form["load_m3"] == 18 and form["floor_at_delivery"] is None
+
+
+def test_the_ground_floor_is_floor_0_and_a_labelled_no_stays_no_beside_a_later_sorry() -> None:
+    form = _parsed(HAULAGE, "Office move from Ayr to Troon on 2026-04-02. Safe: no. Ground floor at the new unit, sorry "
+                            "for the late notice!")
+    assert form["floor_at_delivery"] == 0 and form["has_safe"] is False
+
+
+async def test_review_the_new_rules_keep_to_their_own_cases() -> None:
+    """What the first review of this round found the new rules doing beyond their cases."""
+    _, card = await offline_summarizer(prompt="Fill in:\nCustomer: the customer's name\nPet: the pet's name").summarize(
+        said("My cat's name's Pixel and she sneezes a lot."))
+    assert "Customer:\n- none" in card or "Customer: none" in card
+    keys = "Return JSON with the keys member, phone, visit_date, alarm_code, gate_code. Use null where nothing was said."
+    _, note = await offline_summarizer(prompt=keys).summarize(said(
+        "I'm Odile Marsh. Membership number 55012345.", "Visit on 9 October.", "The reminder letter went out on 2 October.",
+        "The alarm code is 7310 and the gate code is 2264."))
+    values = json.loads(note)
+    assert values["phone"] is None and values["visit_date"] == "9 October"
+    assert values["alarm_code"] == "7310" and values["gate_code"] == "2264"
+    _, asked = await offline_summarizer(prompt="Return JSON with the keys member, alarm_code. Use null where nothing was "
+                                               "said.").summarize(said("I'm Odile Marsh. Is the alarm code 7310?"))
+    assert json.loads(asked)["alarm_code"] is None
+    said_back = await replies(["Dinner tonight is the mushroom risotto.", "After all that walking, I'm starving.",
+                               "What's for dinner tonight?"])
+    assert "starving" not in said_back[-1]
+    assert _parsed({"type": "object", "properties": {"word_count": {"type": ["integer", "null"]}}, "required": [
+        "word_count"]}, "The 2023 word of the year was rizz. Write me a short piece on slang.")["word_count"] != 2023
