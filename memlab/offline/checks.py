@@ -218,6 +218,16 @@ def check_body(body: Any, *, compact: bool = False) -> None:
         raise OfflineAPIError("Only one of 'previous_response_id' or 'conversation' may be provided.",
                               "conversation", "invalid_request_error")
     _check_range(body.get("temperature"), "temperature", "decimal", 0, 2)
+    _check_range(body.get("top_p"), "top_p", "decimal", 0, 1)
+    for key, value in (body.get("metadata") or {}).items() if isinstance(body.get("metadata"), dict) else ():
+        if isinstance(value, str) and len(value) > 512:  # (the real API's limits: 16 pairs, values up to 512 characters)
+            raise OfflineAPIError(f"Invalid 'metadata.{key}': string too long. Expected a string with maximum length 512, "
+                                  f"but got a string with length {len(value)} instead.", f"metadata.{key}",
+                                  "string_above_max_length")
+    if isinstance(body.get("metadata"), dict) and len(body["metadata"]) > 16:
+        raise OfflineAPIError(f"Invalid 'metadata': too many properties. Expected an object with at most 16 properties, "
+                              f"but got an object with {len(body['metadata'])} properties instead.", "metadata",
+                              "object_above_max_properties")
     model = str(body.get("model")).lower()
     reasons = model.startswith(("o1", "o3", "o4")) or model.split("-20")[0] in ("gpt-5", "gpt-5-mini", "gpt-5-nano")
     for key in ("temperature", "top_p"):  # a reasoning model samples its own way: the real API refuses these
@@ -258,6 +268,9 @@ def check_body(body: Any, *, compact: bool = False) -> None:
             name = _require(form, "name", (str,), "text.format.name")
             _check_schema(_require(form, "schema", (dict,), "text.format.schema"), "text.format.schema",
                           f"response_format '{name}'", "invalid_json_schema")
+            if form.get("strict") is True and (problem := _strict_problem(json.dumps(form["schema"]))):
+                raise OfflineAPIError(f"Invalid schema for response_format '{name}': {problem}", "text.format.schema",
+                                      "invalid_json_schema")
     if compact and not input_items(body) and not body.get("previous_response_id"):
         raise _missing("input")
 
@@ -284,6 +297,35 @@ def _check_tool(tool: Any, where: str) -> None:
     if kind == "function":
         _check_schema(tool.get("parameters") or {}, f"{where}.parameters", f"function '{tool['name']}'",
                       "invalid_function_parameters")
+        if tool.get("strict") is True and (problem := _strict_problem(json.dumps(tool.get("parameters") or {}))):
+            raise OfflineAPIError(f"Invalid schema for function '{tool['name']}': {problem}", f"{where}.parameters",
+                                  "invalid_function_parameters")
+
+
+@functools.lru_cache(maxsize=256)
+def _strict_problem(schema_json: str) -> str | None:
+    """What strict mode refuses in a schema (as JSON text), as the real API words it: an object without
+    ``"additionalProperties": false``, or one whose ``required`` leaves a property out; else ``None``."""
+    pending: list[tuple[Any, tuple[str, ...]]] = [(json.loads(schema_json), ())]
+    while pending:
+        schema, context = pending.pop(0)
+        if not isinstance(schema, Mapping):
+            continue
+        if schema.get("type") == "object" or "properties" in schema:
+            if schema.get("additionalProperties") is not False:
+                return f"In context={context}, 'additionalProperties' is required to be supplied and to be false."
+            missing = [key for key in schema.get("properties") or {} if key not in (schema.get("required") or [])]
+            if missing:
+                return (f"In context={context}, 'required' is required to be supplied and to be an array including every "
+                        f"key in properties. Missing '{missing[0]}'.")
+        for key, value in schema.items():
+            if key in ("properties", "$defs", "definitions") and isinstance(value, Mapping):
+                pending += [(sub, (*context, key, name)) for name, sub in value.items()]
+            elif key in ("items", "additionalProperties") and isinstance(value, Mapping):
+                pending.append((value, (*context, key)))
+            elif key in ("anyOf", "allOf", "oneOf", "prefixItems") and isinstance(value, list):
+                pending += [(sub, (*context, key, str(n))) for n, sub in enumerate(value)]
+    return None
 
 
 def _check_schema(schema: Any, where: str, owner: str, code: str) -> None:

@@ -1836,7 +1836,8 @@ class Reader:
         unit = "word" if stem("word") in marks else "sentence"
         pieces = low.split(unit)
         stated = [piece.rstrip(" -").rpartition(" ")[2].replace(",", "") for piece, after in zip(pieces, pieces[1:]) if (
-            piece.endswith("-") or after[:1] == "s")]  # "a 3,200-word contract", "2300 words": the count the user gives
+            piece.endswith("-") or after[:1] == "s" or after[:1] == " " and after.split()[:1] not in (["of"], ["for"], [
+                "is"], ["was"]))]  # "a 3,200-word contract", "2300 words", "a 500 word essay": the count the user gives
         stated = [n for n in stated if n.isdecimal()]  # (not "The 2024 word of the year")
         if marks & stem_set("word sentence") and marks & stem_set("count number total"):  # word_count: of the message
             value = float(stated[0]) if stated else float(len(
@@ -6684,10 +6685,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                     ["can"], ["could"]) and asking[1:2] in (["we"], ["i"]) and asking[2:3] in (["do"], ["have"], ["get"], [
                         "book"]) and _DATE.search(said):  # task, no tool for it; "Can we do Thursday at 10:30?": a slot
             rest = [piece for piece in sentences(said) if not piece.rstrip().endswith("?") and any(c.isdigit() for c in piece) and not (
-                {"you", "your", "you're"} & set(_lower_tokens(piece)))]  # "Can you also pack the garden shed? About 4 boxes of tools.": the
+                (_lower_tokens(piece) or [""])[0] in _ACTS | {"please"})]  # "Can you also pack the garden shed? About 4 boxes of tools.": the
             noted = _swap(" ".join(rest)).rstrip(".")
             noted = noted[:1].lower() + noted[1:] if noted[1:2].islower() else noted
-            return f"I can't do that myself. Noted: {noted}." if rest else _CANNOT  # facts noted
+            return f"I can't do that myself. Noted: {noted}." if rest else _CANNOT  # facts noted (not an order: "Call me
+            # on 07700 900123 when you're there.")
         # "What can you do?", "Who are you?", "How can you help me?" (not "Do you remember my name?")
         if said_tokens & {"you", "your"} and not said_tokens & {"i", "my", "i'm"} and set(_topic(said)) <= _ABOUT_ME:
             unnamed = "My instructions give me no name. " * (stem("name") in _topic(said))
@@ -6865,25 +6867,34 @@ def _taken_back(after: str) -> bool:
     """Whether what follows a labelled yes or no takes it back: its next sentence corrects and says yes or no again
     ("Urgent: no. Actually yes, ..."), not "Piano: no. Third floor, no lift, sorry!" of the piano."""
     following = _lower_tokens(after.strip(" .!;,").split(". ")[0])[:4]
-    return bool(set(following[:2]) & (_CORRECTION | {"wait"}) and set(following) & {"yes", "no", "true", "false"})
+    return bool(set(following[:1]) & (_CORRECTION | {"wait"}) or set(following[:2]) & (_CORRECTION | {"wait"}) and set(
+        following) & {"yes", "no", "true", "false"})  # ("Loft: no. Actually a small one, sorry.")
 
 
 def _route(text: str) -> tuple[str, str] | None:
     """The two places of a route said without "from" ("Moving Glasgow -> Aberdeen", "1 bedroom, Cork to Galway"), as
     (origin, destination), else ``None``."""
-    said = tokens(text[:2000].replace("->", " to ").replace("→", " to ").replace("=>", " to "))
-    if "from" in map(str.lower, said):
+    pieces = [tokens(s) for s in sentences(text[:2000].replace("->", " to ").replace("→", " to ").replace("=>", " to "))]
+    if "from" in {t.lower() for said in pieces for t in said}:
         return None  # "from X to Y" is read by each field's own cue
-    names = [t for t in said if t[:1].isupper() and t.lower() not in STOP | CALENDAR and t != "I"]
-    spans = [(a, b) for a, k, b in zip(said, said[1:], said[2:]) if k == "to" and a in names and b in names and not (
-        stem(a.lower()) in _VERBS | _CHANGES or a.lower() in _ACTS or a.lower().endswith("ing"))]  # (not "Drive to Leeds")
+    names = {t for said in pieces for t in said if t[:1].isupper() and t.lower() not in STOP | CALENDAR and t != "I" and not (
+        t.lower()[:3] in _WEEKDAYS and len(t) <= 4) and not stem(t.lower()) in _VERBS | _CHANGES and t.lower() not in (
+            _ACTS) and not t.lower().endswith("ing")}  # (not "Mon to Fri", "Drive to Leeds", "Nice to Meet you")
+    spans = [(a, b) for said in pieces for k, (a, t, b) in enumerate(zip(said, said[1:], said[2:])) if t == "to" and (
+        a in names and b in names and (k > 0 or a.lower() not in _GOING) and said[k + 3:k + 4] not in (["you"], ["me"]))]
     return spans[0] if len(spans) == 1 and len(names) >= 2 else None
+
+
+#: Verbs of going that open a sentence before "to" ("Drive to Leeds"): no place a route starts from.
+_GOING = frozenset("drive fly walk go head travel ship take ride cycle sail run get come return".split())
 
 
 def _route_side(name: str) -> int | None:
     """Which end of a route a field holds: 0 for ``from_city``, ``origin``..., 1 for ``to_city``, ``destination``..."""
-    first = name.lower().split("_")[0]
-    return 0 if first in ("from", "origin", "departure", "source", "start") else 1 if first in (
+    parts = name.lower().split("_")
+    if len(parts) > 1 and not {"city", "town", "place", "location", "station", "airport", "port", "stop"} & set(parts[1:]):
+        return None  # (from_country is no city: "Madrid to Lisbon")
+    return 0 if parts[0] in ("from", "origin", "departure", "source", "start") else 1 if parts[0] in (
         "to", "destination", "dest", "arrival") else None
 
 

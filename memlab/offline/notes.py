@@ -962,8 +962,11 @@ def _keyed(part: Section, said: Sequence[Statement]) -> list[str]:
         "user", "note") and head in s.stems and (not asks(s) or [t.lower() for t in tokens(s.text)[:1]] not in [[w] for w in _ASKING_IF])
                for c in s.text.replace(" and ", ", ").split(", ") if head in words(c)]  # ("The alarm code is 9182 and the
     best = max((n for n, _ in clauses), default=0)  # gate code is 4471": each code its own; "Customer account is KP-3301,
+    others = sum(head in words(c) for s in said for c in s.text.replace(" and ", ", ").split(", ")) if best < len(set(named)) else 1
     return [v for n, c in clauses if n == best and (v := _value(plain, c)) and v != c and len(v.split()) <= 4 and (
-        facts(v))][-1:]  # can you send someone?": a question may say one too, not "Is the alarm code 9182?")
+        facts(v))][-1:] if others == 1 else []  # can you send someone?": a question may say one too, not "Is the alarm
+    # code 9182?"; of a key said in part, only when one clause says it: "the gate code" is the access code when no
+    # other code was said)
 
 
 #: Words that say a value was changed ("make pickup 21/03 instead", "Pickup moved to 21 March").

@@ -217,7 +217,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             )]  # word said that matches ("AB123"), in this message or before ("PT-5581" of an earlier turn)
         text = next((word for word in said if _matches(word, pattern)), text)
         lead = "".join(itertools.takewhile(lambda c: c.isalnum() or c in "#@-_:/ ", pattern.removeprefix("^")))
-        text = lead + text if lead and not any(c.isdigit() for c in lead) and not _matches(text, pattern) and _matches(
+        text = lead + text if lead and not lead.strip().isdigit() and not _matches(text, pattern) and _matches(
             lead + text, pattern) else text  # "#" of
         # "^#[0-9A-Fa-f]{6}$" before "5a7d8c"
     longest = schema.get("maxLength")

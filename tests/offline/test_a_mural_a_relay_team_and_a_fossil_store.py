@@ -198,3 +198,36 @@ async def test_review_the_new_rules_keep_to_their_own_cases() -> None:
     assert "starving" not in said_back[-1]
     assert _parsed({"type": "object", "properties": {"word_count": {"type": ["integer", "null"]}}, "required": [
         "word_count"]}, "The 2023 word of the year was rizz. Write me a short piece on slang.")["word_count"] != 2023
+
+
+async def test_review_word_counts_prefixes_take_backs_and_routes_of_the_second_review() -> None:
+    """What the second review of this round found: a count said "a 600 word essay", a pattern's prefix with a digit
+    in it ("T1-"), a labelled no taken back by a sentence opening "Actually", a phone said "You can reach me on ...",
+    a country field beside a route of cities."""
+    assert _parsed({"type": "object", "properties": {"word_count": {"type": "integer"}}, "required": ["word_count"]},
+                   "Please proofread a 600 word essay on tides by Friday.")["word_count"] == 600
+    assert _parsed({"type": "object", "properties": {"ticket": {"type": "string", "pattern": "^T1-[0-9]{4}$"}},
+                    "required": ["ticket"]}, "Ticket 4567 please.")["ticket"] == "T1-4567"
+    assert _parsed({"type": "object", "properties": {"has_cellar": {"type": "boolean"}}, "required": ["has_cellar"]},
+                   "Cellar: no. Actually there is a small one, sorry.")["has_cellar"] is not False
+    said_back = await replies(["Could you also deliver the cot? You can reach me on 07700 900456."])
+    assert "07700 900456" in said_back[0]
+    form = _parsed({"type": "object", "properties": {"to_country": {"type": ["string", "null"]}, "from_country": {
+        "type": ["string", "null"]}}, "required": ["to_country", "from_country"]}, "Moving Porto to Braga in June.")
+    assert form["from_country"] != "Porto"
+
+
+@pytest.mark.parametrize(("extra", "named"), [
+    ({"top_p": 1.5}, "top_p"),
+    ({"metadata": {"note": "x" * 600}}, "metadata.note"),
+    ({"tools": [{"type": "function", "name": "log_catch", "strict": True, "parameters": {
+        "type": "object", "properties": {"species": {"type": "string"}}, "required": ["species"]}}]}, "tools[0].parameters"),
+    ({"text": {"format": {"type": "json_schema", "name": "catch", "strict": True, "schema": {
+        "type": "object", "properties": {"species": {"type": "string"}, "kg": {"type": "number"}}, "required": ["species"],
+        "additionalProperties": False}}}}, "text.format.schema"),
+])
+def test_what_the_real_api_refuses_is_refused_offline_by_name(extra: dict, named: str) -> None:
+    from memlab.offline.checks import OfflineAPIError
+    with pytest.raises(OfflineAPIError) as refused:
+        OfflineAPI().respond({"model": "gpt-4.1-mini", "input": "Log a 3 kg pike, json please.", **extra})
+    assert refused.value.param == named

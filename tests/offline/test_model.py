@@ -231,7 +231,7 @@ def test_a_schema_with_refs_arrays_and_nullable_fields_is_filled(api) -> None:
     schema = {"type": "object", "required": ["people", "when"], "additionalProperties": False,
               "properties": {"people": {"type": "array", "items": {"$ref": "#/$defs/Person"}, "minItems": 2},
                              "when": {"anyOf": [{"type": "null"}, {"type": "string", "format": "date"}]}},
-              "$defs": {"Person": {"type": "object", "required": ["name", "age"],
+              "$defs": {"Person": {"type": "object", "required": ["name", "age"], "additionalProperties": False,
                                    "properties": {"name": {"type": "string"}, "age": {"type": "integer", "minimum": 0}}}}}
     body = {"model": MODEL, "input": "Ana and Rui arrive on 2026-05-04.",
             "text": {"format": {"type": "json_schema", "name": "plan", "schema": schema, "strict": True}}}
