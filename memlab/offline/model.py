@@ -145,7 +145,9 @@ _ID = stem_set("id identifier number code serial reference ref pin sku isbn barc
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
                    "organizer organiser host requester requestor reporter submitter applicant candidate caller student pupil "
-                   "teacher child patron tenant driver pet visitor")
+                   "teacher child patron tenant driver pet visitor player athlete runner swimmer volunteer")
+#: Fields that name a group of people: a team's name is no name of one of its players.
+_GROUPS = stem_set("team club band squad crew choir")
 #: A free-text field that grades without options: it takes the option its words lean to.
 _IMPLIED = {stem(field): options.split() for field, options in (
     ("priority", "low medium high"), ("severity", "low medium high"), ("urgency", "low medium high"),
@@ -551,7 +553,10 @@ class Reader:
                 "unit", "units", "measure"} & {f.lower() for f in self.fields} and _counted_things(self.whole, self.options):
             return "item", lambda text: _counted_things(text, self.options)  # an order line's: "2 large serving bowls"
         about = set(words(f"{name.replace('_', ' ')} {description}")) | {stem(name.lower())}  # "when" too
-        sample = example.group(1).rstrip(".:") if (example := _EXAMPLE.search(description)) else ""
+        alone = [t for t in self.request.tools if t.name == self.tool and list(t.parameters.get("properties") or {}) == [name]]
+        sample = example.group(1).rstrip(".:") if (example := _EXAMPLE.search(description) or alone and (
+            _EXAMPLE.search(self.told(name, "")))) else ""  # (the tool's own example of its one field: "Location of an
+        # object by accession number (e.g. 1987.44.2)")
         if any(c.isdigit() for c in sample) and not _DATE.match(sample):  # a date's example: a date, said any way
             shape = _shape(sample)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
@@ -678,8 +683,8 @@ class Reader:
             others = frozenset(words(" ".join(f.replace("_", " ") for f in self.fields)))  # (a phone number is the
             phoned = bool(others & stem_set("phone mobile telephone tel cell")) and not field_stems & stem_set("phone")  # phone's)
             return "id", lambda text: [v for v in [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
-                str.isdigit, w))] or _own_ids(text, field_stems, self.own, others) or [f for f in facts(text) if sum(map(
-                    str.isdigit, f)) >= 5 or sum(map(str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(
+                str.isdigit, w))] or _own_ids(text, field_stems, self.own, others) or [f for f in facts(text) if not _DATE.fullmatch(
+                    f) and sum(map(str.isdigit, f)) >= 5 or sum(map(str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(
                         f)].split()[-3:]} & field_stems] or [t for t in tokens(text) if 2 <= len(t) <= 4 and t[0].isupper() and t[
                             1:].isdigit()] if not (phoned and _phone_like(v))
             ]  # "order 77" for order_id, an ISBN, a short code ("in P7"); not "120 seats" for a confirmation number
@@ -708,6 +713,10 @@ class Reader:
                     stem("name")})))  # a title: "Fall of Civilizations", "Introduction to Data Science"
                 speaker = set(_names_after(text, ("i'm", "im", "am")) + _named_here(text)) if made else set()
                 names = [n for n in names if n not in speaker]  # an item is not who speaks ("I'm Bram Osei. ...a sextant")
+                people = set(_proper_names(text, people=True)) if (
+                    field_stems & _GROUPS and any(set(words(f.replace("_", " "))) & _PERSON for f in self.fields if f != name)) else set()
+                names = [n for n in names if n not in people or f"for {n}" in text] or names  # a team is no player
+                # beside it ("register Priya Shah for Canal Street FC")
                 makers = [n for n in names if made and any(p.startswith(f"{n} ") and p[len(n) + 1:][:1].islower()
                                                            for p in sentences(text))]
                 return [lead] * bool(lead and lead in text) or sorted([n for n in names if n not in makers] or names, key=(
@@ -851,11 +860,13 @@ class Reader:
         """Whether the field's description or the tools' say it is a date in ISO form ("check_in is YYYY-MM-DD", "arrival
         and departure are dates (YYYY-MM-DD)"; not ``origin`` of "from origin to destination on date (YYYY-MM-DD)"), or
         of another ``shape`` ("depart_after HH:MM")."""
-        for piece in (p for p in map(str.lower, sentences(self.request.tools_told)) if len(name) > 2 and name.lower() in p):
-            between, form, _ = piece.partition(name.lower())[2].partition(shape)
+        spoken = name.lower() if name.lower() in self.request.tools_told.lower() else name.lower().replace("_", " ")  # ("in
+        for piece in (p for p in map(str.lower, sentences(self.request.tools_told)) if len(name) > 2 and spoken in p):  # the
+            between, form, _ = piece.partition(spoken)[2].partition(shape)  # week starting on a Monday (YYYY-MM-DD)")
             for other in self.fields:  # "arrival and departure are": no word but another field's between
                 between = between.replace(other.lower(), " ")
-            if form and all(w in ("and", "are", "is", "the", "in", "as", "a", "iso") or stem(w) in _WHEN
+            if form and all(w in ("and", "are", "is", "the", "in", "as", "a", "iso") or stem(w) in _WHEN or spoken != name.lower(
+                    ) and (w == "on" or stem(w) in _DAYS)
                             for w in tokens(between)):
                 return True
         return shape.upper() in description
@@ -1140,10 +1151,11 @@ class Reader:
         weekday = (named or "").lower()[:3] in _WEEKDAYS and (named or "").endswith("day")  # "week started Monday":
         if named is not None and not (weekday and self.iso(name, description)) and (  # read in the whole message
                 format or not field_stems & _WHEN or _DATE.search(named)):
-            dated = format in ("date", "date-time", "time")  # "on 2025-03-14": in the form asked
+            dated = format in ("date", "date-time", "time") or self.iso(name, description)  # "on 2025-03-14": in the
+            # form asked ("week starting 3rd March 2025" of a week_starting in YYYY-MM-DD: 2025-03-03)
             if format == "date-time":  # with the time said after the date ("placed 2025-06-30 14:05")
                 named = f"{named} {' '.join(self.whole.partition(named)[2].split()[:3])}"
-            when = next(iter(_when(named, format, self.year, self.today)), None) if dated else named
+            when = next(iter(_when(named, format or "date", self.year, self.today)), None) if dated else named
             if when is not None:  # (a date's field after a word of its name that is no date, "Moving Glasgow -> ...":
                 return when  # the date is read from the whole message)
         if field_stems <= stem_set("expected actual behavior behaviour result outcome") and (  # not expected_date
@@ -1728,8 +1740,10 @@ class Reader:
         named = [w for side, near in ((-1, marks), (1, marks if money else marks | related(marks))) for said in parts  # nights 3; "Total 13.50", "45
                  for at, w in enumerate(said) if not results and _NUMBER.fullmatch(w)  # minutes",
                  and 0 <= at + side < len(said) and said[at + side] in near  # "350 calories" (kcal); not "4 bedrooms
-                 and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2])) and w not in counted]  # 3 bathrooms": 3,
-        # whose unit is before
+                 and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2]) and not _NUMBER.fullmatch(said[-1]))
+                 and not (side > 0 and at and _NUMBER.fullmatch(said[-1]) and said[at - 1].isalpha() and not _NUMBER.fullmatch(
+                     said[at - 1])) and w not in counted]  # 3 bathrooms": 3, whose unit is before; but "ph 8.2 ammonia
+        # 0.5 nitrate 10", each label before its number (the list ends in one): ammonia 0.5
         others = {w for f in self.fields if f != name for w in words(f.replace("_", " "))} - marks  # "My chest is 101cm
         clauses = [words(piece) for part in text.replace(". ", ", ").replace("\n", ", ").split(", ") for a in part.split(
             " and ") for b in a.split(" with ") for piece in b.split(" or ")]  # (not across "and": "300 mm tiles and 3 mm
@@ -3602,6 +3616,24 @@ def _argued(request: Request, tool: str) -> dict[str, Any]:
     return request.worked_out[("_argued", tool)]
 
 
+@functools.lru_cache(maxsize=256)
+def _enum_words_of(parameters: str) -> frozenset[str]:
+    """:func:`_enum_words`, of a tool's parameters as JSON text."""
+    found, pending = set(), [json.loads(parameters)]
+    while pending:
+        schema = pending.pop()
+        if isinstance(schema, dict):
+            found |= {stem(o.lower()) for o in schema.get("enum") or () if isinstance(o, str) and o.isalpha()}
+            pending += [v for k, v in schema.items() if k in ("properties", "$defs", "items", "anyOf", "oneOf") for v in (
+                v.values() if isinstance(v, dict) and k in ("properties", "$defs") else v if isinstance(v, list) else [v])]
+    return frozenset(found)
+
+
+def _enum_words(tool: Tool) -> frozenset[str]:
+    """The one-word options a tool's parameters list ("bronze" of ``material: bronze|ceramic|textile``), as stems."""
+    return _enum_words_of(json.dumps(tool.parameters, sort_keys=True, default=str))
+
+
 def _pointed(message: str) -> bool:
     """Whether a message points at a listed record by its place or a word of it ("Book me into the second one", "the
     dentist one")."""
@@ -3919,13 +3951,17 @@ def _choose_tools(request: Request) -> list[Tool]:
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
+    anything = any(cue in f" {request.message.lower()}" for cue in (" do you have any ", " have you got any ", " are there any "))
+    picked = [t for t in tools if anything and _enum_words(t) & message and t.stems & stem_set("find search look browse")][
+        :1] or picked  # "Do you have any bronze objects?": the search that takes bronze as an option, not object_location
     fit = {tool.name: fits for *_, tool, fits in scored}  # a word of another tool's parameters that fits better names
     named = [t for t in picked if (t.name_stems - shared - _VERBS or t.name_stems - shared) & message - {  # no tool
         w for *_, u, _ in scored if fit[u.name] > fit[t.name] for w in words(" ".join(u.parameters.get("properties") or {}))}]
     # ("Set the bedroom to 19.5 degrees in heat mode": set_temperature's mode, not set_away_mode)
     if len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday"); "Pause the
         picked = [t for t in named if lead in t.name_stems] or named or picked[:1]  # music": not play_music too
-    seeks = lead in stem_set("find search look browse") or "looking for " in request.message.lower()  # "Look up audiobooks about
+    seeks = lead in stem_set("find search look browse") or any(cue in request.message.lower() for cue in (
+        "looking for ", "do you have any ", "have you got any ", "are there any "))  # "Look up audiobooks about
     # Rome", "I'm looking for running shoes": the tool that searches, by its words
     picked = picked or [t for t in tools if seeks and _takes_a_query(t) and t.stems & stem_set("find search look")][:1]
     picked = picked or [t for t in tools if asking and not t.parameters.get("required") and stem("list") in t.name_stems
@@ -7589,7 +7625,8 @@ def _own_ids(text: str, field: frozenset[str], own: frozenset[str] = frozenset()
     found, said = identifiers(text), [w.lower() for w in tokens(text)]
     labels = {i: said[at - 1] for i in found if (at := said.index(i.lower()) if i.lower() in said else 0) > 0}
     other = [i for i, label in labels.items() if stem(label) in others - field or label.isalpha() and len(label) > 2 and (
-        label not in STOP) and not {stem(label)} & (field | _ID | own | _VERBS | _CHANGES)]
+        label not in STOP | {"against", "via", "under", "onto", "into", "about", "per", "towards", "toward", "using"}) and not {
+            stem(label)} & (field | _ID | own | _VERBS | _CHANGES)]  # ("against PRJ-88": no noun labels it)
     return sorted((i for i in found if i not in other), key=lambda i: stem(labels.get(i, "")) not in field) or found
 
 

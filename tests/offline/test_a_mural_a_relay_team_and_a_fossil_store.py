@@ -231,3 +231,48 @@ def test_what_the_real_api_refuses_is_refused_offline_by_name(extra: dict, named
     with pytest.raises(OfflineAPIError) as refused:
         OfflineAPI().respond({"model": "gpt-4.1-mini", "input": "Log a 3 kg pike, json please.", **extra})
     assert refused.value.param == named
+
+
+def _calls(tools: list[dict], message: str) -> list[tuple[str, dict]]:
+    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": "Use your tools.", "input": message,
+                                     "tools": tools})
+    return [(item["name"], json.loads(item["arguments"])) for item in response["output"] if item["type"] == "function_call"]
+
+
+def _tool(name: str, description: str, properties: dict, required: list[str] | None = None) -> dict:
+    return {"type": "function", "name": name, "description": description, "parameters": {
+        "type": "object", "properties": properties, "required": list(properties) if required is None else required}}
+
+
+def test_labelled_readings_each_take_the_number_after_their_label() -> None:
+    tool = _tool("check_pond", "Check a pond's water readings.", {"pond_id": {"type": "string"}, "ph": {"type": "number"},
+                 "nitrite_ppm": {"type": "number"}, "kh": {"type": "number"}})
+    assert _calls([tool], "pond P-4: ph 7.9 nitrite 0 kh 6")[0][1] == {"pond_id": "P-4", "ph": 7.9, "nitrite_ppm": 0, "kh": 6}
+
+
+def test_a_code_after_against_and_a_week_said_in_words_of_a_yyyy_mm_dd_field() -> None:
+    log = _tool("log_miles", "Log miles driven by a driver on a date (YYYY-MM-DD), optionally against a cost centre like "
+                "CC-12.", {"driver_id": {"type": "string"}, "date": {"type": "string"}, "miles": {"type": "number"},
+                           "cost_centre": {"type": ["string", "null"]}})
+    assert _calls([log], "log 42 miles for D-207 on 2026-02-02 against CC-31")[0][1]["cost_centre"] == "CC-31"
+    week = _tool("week_miles", "Miles a driver logged in the week starting on a Monday (YYYY-MM-DD).",
+                 {"driver_id": {"type": "string"}, "week_starting": {"type": "string"}})
+    assert _calls([week], "miles for D-207 week starting 2nd February 2026?")[0][1]["week_starting"] == "2026-02-02"
+
+
+def test_a_player_registered_for_a_team_goes_in_the_players_field() -> None:
+    tool = _tool("sign_player", "Sign a player to a netball team with a bib number.", {
+        "team": {"type": "string"}, "player_name": {"type": "string"}, "bib": {"type": "integer"}})
+    assert _calls([tool], "sign Ines Moura for Quayside Comets, bib 9")[0][1] == {
+        "team": "Quayside Comets", "player_name": "Ines Moura", "bib": 9}
+
+
+def test_do_you_have_any_of_an_option_searches_and_a_tools_own_example_shapes_its_one_field() -> None:
+    search = _tool("search_herbarium", "Search the herbarium by keyword, optionally by preservation.", {
+        "keyword": {"type": "string"}, "preservation": {"anyOf": [{"type": "string", "enum": ["pressed", "spirit",
+                                                                                                 "dried"]}, {"type": "null"}]}})
+    where = _tool("specimen_drawer", "The drawer a specimen is kept in, by its catalogue code (e.g. 2011.7.40).", {
+        "code": {"type": "string"}})
+    assert [name for name, _ in _calls([search, where], "Do you have any spirit specimens?")] == ["search_herbarium"]
+    assert _calls([search, where], "which drawer holds 1998.3.12 and 2011.7.40?") == [
+        ("specimen_drawer", {"code": "1998.3.12"}), ("specimen_drawer", {"code": "2011.7.40"})]
