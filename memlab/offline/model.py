@@ -896,6 +896,15 @@ class Reader:
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
              nullable: bool = False) -> str | None:
+        """:meth:`_text`, written as the option the field's description or its tool's lists when it is one of them in
+        other words ("250 booklets" of "an item (flyer, poster, booklet)": booklet)."""
+        value = self._text(name, description, format, owner, nullable)
+        told = next((t.told for t in self.request.tools if t.name == self.tool), "")
+        listed = _options_listed(description, name, told) if value and " " not in value else []
+        return next((o for o in listed if o.isalpha() and o != value and stem(o.lower()) == stem(value.lower())), value)
+
+    def _text(self, name: str, description: str, format: str | None, owner: str = "",
+              nullable: bool = False) -> str | None:
         """:meth:`as_said`, without the quotes around it ("the zone 'lower tongue'"), a possessive's "'s" ("Chidi
         Okafor's rating": Chidi Okafor) or the field's own name before it ("for skill electrical": electrical)."""
         low = f" {self.whole.lower()} "
@@ -3534,20 +3543,25 @@ def _option_said(description: str, message: str, name: str = "", told: str = "")
     """The one option a field's description lists in brackets that the message says ("Why the card is frozen (lost,
     stolen, fraud)" of "I lost my card": lost), or the tool's description (``told``) lists after the field's ``name``
     ("Look up the price of a membership tier (basic, family, patron)" of "a family membership": family)."""
+    listed = _options_listed(description, name, told)
+    said = [o for o in listed if o.isalpha() and o.islower() and stem(o) in words(message)] * (len(listed) > 1)
+    return said[0] if len(said) == 1 else None
+
+
+def _options_listed(description: str, name: str = "", told: str = "") -> list[str]:
+    """The options :func:`_option_said` reads a field's description, or its tool's, to list."""
     description = f"({', '.join(bare)})" if (bare := listed_options(description)) else description  # "small, medium or large."
     after = told.lower().partition(f" {name.replace('_', ' ').lower()} ")[2] if name and "(" not in description else ""
     clause = after.split(". ")[0]  # "...what is on a shelf of the community fridge (top, middle, bottom, door)"
     description = after if after.startswith("(") else clause[clause.find("("):] if "(" in clause else description
-    listed = [o.strip() for o in description.partition("(")[2].partition(")")[0].replace(" or ", ",").split(",")]
+    listed = [o.strip(" '\"") for o in description.partition("(")[2].partition(")")[0].replace(" or ", ",").split(",")]
     spoken = f"{name.replace('_', ' ').lower()} is one of "  # "utility is one of water, gas, electricity." (a sentence
     opens = next((cut for cut in (". ", "; ", "\n") if f"{cut}{spoken}" in told.lower()), "")  # of its own: not "room type
     listed = listed if len(listed) > 1 or not (opens or told.lower().startswith(spoken)) else [  # is one of" for type)
         o.strip() for o in told.lower().partition(f"{opens}{spoken}")[2].split(".")[0].replace(" or ", ",").split(",")]
     quoted = told.lower().partition(f"{name.lower()} is ")[2].split(".")[0] if name and len(listed) < 2 else ""  # "plot_size
-    listed = [q.strip(" '\"") for q in quoted.replace(" or ", ",").split(",")] if quoted[:1] in ("'", '"') else listed  # is
+    return [q.strip(" '\"") for q in quoted.replace(" or ", ",").split(",")] if quoted[:1] in ("'", '"') else listed  # is
     # 'half' or 'full'"
-    said = [o for o in listed if o.isalpha() and o.islower() and stem(o) in words(message)] * (len(listed) > 1)
-    return said[0] if len(said) == 1 else None
 
 
 def _fits(tool: Tool, request: Request) -> int:
@@ -7947,7 +7961,10 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
                 and isinstance(field.get("enum"), list) and (option := reader._option_named(field["enum"], set(words(
                     rest)), "", strict=True)) is not None} | {k: when[0] for k in arguments if k != key and when and shapes[
                         k][2]}  # "Same again for Saturday but balcony": the section and the day
-        more |= toggled
+        more |= toggled | {k: said for k, v in arguments.items() if k != key and isinstance(v, str) and isinstance(tool.parameters[
+            "properties"].get(k), Mapping) and (said := _option_said(str(tool.parameters["properties"][k].get(
+                "description") or ""), rest, k, tool.told)) and said != v}  # "and 3 posters?" after 500 flyers: a poster,
+        # of "an item (flyer, poster, booklet)"
         return (tool.name, {**arguments, **sides, **more, key: value}) if value is not None and arguments[key] != value else None
     return None
 

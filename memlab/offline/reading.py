@@ -44,7 +44,7 @@ _REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|\[[^\]\n]*\]|[\w.]+\([^
 #: brackets is no tag: "<ada@x.org>", "<https://x.org>").
 MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:[\s/][^<>\n]{0,100})?>")
 #: Where a sentence ends: after ``.!?`` and a space (not after "Dr.", "Mrs." or "J.R.R. Tolkien"'s "R."), or at a line break.
-_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]['\"’”]))(?<!\b[A-Z][a-z]\.)(?<!\b[A-Z]\.)(?<!Mrs\.)(?<!Prof\.)(?<!e\.g\.)(?<!i\.e\.)\s+|\s*\n\s*")
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]['\"’”]))(?<!\b[A-Z][a-z]\.)(?<!\b[A-Z]\.)(?<!Mrs\.)(?<!Prof\.)(?<!e\.g\.)(?<!i\.e\.)(?<!incl\.)(?<!excl\.)(?<!approx\.)\s+|\s*\n\s*")
 #: A list marker or heading marker at the start of a line (``- ``, ``• ``, ``## ``, ``2. ``).
 _MARKER = re.compile(r"^\s*(?:[-*•·>]+|#{1,6}|\d{1,3}[.)])\s+")
 #: A transcript line: a role, an optional ``[call id]``, a colon (``USER: hi``, ``TOOL RESULT [c1]: ...``).
@@ -628,9 +628,11 @@ class _Reader:
         units = noun | {stem(t.lower()) for t in new if t.isalpha() and t != key and t.lower() not in STOP | _TRAILING}
         told = [s for s in self.statements if s.role in ("user", "note") and not s.asks]  # "18 crates": of the crates
         # if said (a summary's note holds what was said before it)
-        told = [s for s in told if not key.isdigit() or _counts(s.text) or dated and len(new) > 1 and any(
-            t.lower() in CALENDAR for t in tokens(s.text))]  # a count is no part of a phone number; a date's day is
-        # no count ("make it 14 May")
+        told = [s for s in told if not key.isdigit() or _counts(s.text) and not (dated and len(new) > 1 and any(
+            t.lower() in CALENDAR for t in new)) or dated and len(new) > 1 and any(t.lower() in CALENDAR or any(
+                t.count(mark) == 2 and t.replace(mark, "").isdigit() for mark in "/-.") for t in tokens(s.text))]  # a
+        # count is no part of a phone number; a date's day is no count ("make it 15 May 2014" is of "Her birthday is
+        # 14/05/2014", not of "Lucy is 11")
         of_it = {s.turn for s in told if thing and all(any(w == t or len(w) >= 4 and (w.startswith(t) or t.startswith(w)) for w in (
             words(s.text))) for t in thing)}  # the messages that say it ("delivery" meets "delivered"; "the invoice total
         # changed to 10250 pounds" is no change of "The invoice number is 20417"; "The fete moved to Sunday 15 June" is of

@@ -276,3 +276,36 @@ def test_do_you_have_any_of_an_option_searches_and_a_tools_own_example_shapes_it
     assert [name for name, _ in _calls([search, where], "Do you have any spirit specimens?")] == ["search_herbarium"]
     assert _calls([search, where], "which drawer holds 1998.3.12 and 2011.7.40?") == [
         ("specimen_drawer", {"code": "1998.3.12"}), ("specimen_drawer", {"code": "2011.7.40"})]
+
+
+def _followed_up(tool: dict, first: str, arguments: dict, output: str, then: str) -> list[tuple[str, dict]]:
+    items = [{"role": "user", "content": first},
+             {"type": "function_call", "name": tool["name"], "arguments": json.dumps(arguments), "call_id": "c1"},
+             {"type": "function_call_output", "call_id": "c1", "output": output},
+             {"role": "assistant", "content": output}, {"role": "user", "content": then}]
+    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": "Use your tools.", "input": items, "tools": [tool]})
+    return [(item["name"], json.loads(item["arguments"])) for item in response["output"] if item["type"] == "function_call"]
+
+
+def test_a_follow_up_naming_another_listed_option_asks_for_that_one() -> None:
+    cut = _tool("cut_price", "Price for cutting a number of sheets of a material (acrylic, plywood, mdf).", {
+        "material": {"type": "string"}, "sheets": {"type": "integer"}})
+    assert _followed_up(cut, "how much for 12 acrylic sheets?", {"material": "acrylic", "sheets": 12}, "12 x acrylic = £96",
+                        "and 4 plywood ones?") == [("cut_price", {"material": "plywood", "sheets": 4})]
+    rink = _tool("free_slots", "Free slots on a rink ('north' or 'south') at a given hour (0-23).", {
+        "rink": {"type": "string"}, "hour": {"type": "integer"}})
+    assert _followed_up(rink, "any free slots on the north rink at 9?", {"rink": "north", "hour": 9}, "Slots 1 and 3.",
+                        "what about the south rink at 20?") == [("free_slots", {"rink": "south", "hour": 20})]
+    assert [arguments["material"] for _, arguments in _calls([cut], "quote me 3 plywoods and 5 mdfs")] == ["plywood", "mdf"]
+
+
+async def test_a_corrected_date_goes_to_the_date_said_in_figures_not_to_an_age() -> None:
+    said_back = await replies(["Hi, I'm Rhian, my son Efan is 9 and wants to try fencing.", "His birthday is 03/11/2016 btw.",
+                               "no wait, sorry, it's 4 November 2016, I always get that wrong", "What's Efan's birthday?"])
+    assert "4 November 2016" in said_back[3] and "03/11/2016" not in said_back[3]
+    assert "Efan is 4 November" not in said_back[2]  # (the age stays 9: no date written over it)
+
+
+async def test_incl_does_not_end_a_sentence() -> None:
+    hostel = Agent(name="Hostel", instructions="Dorm beds cost 28 EUR per night incl. linen and breakfast. Check-in from 15:00.")
+    assert "incl. linen and breakfast" in (await replies(["How much is a dorm bed?"], hostel))[0]
