@@ -145,7 +145,7 @@ _ID = stem_set("id identifier number code serial reference ref pin sku isbn barc
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
                    "organizer organiser host requester requestor reporter submitter applicant candidate caller student pupil "
-                   "teacher child patron tenant driver pet visitor player athlete runner swimmer volunteer")
+                   "teacher child patron tenant driver pet visitor player athlete swimmer")
 #: Fields that name a group of people: a team's name is no name of one of its players.
 _GROUPS = stem_set("team club band squad crew choir")
 #: A free-text field that grades without options: it takes the option its words lean to.
@@ -557,8 +557,13 @@ class Reader:
         sample = example.group(1).rstrip(".:") if (example := _EXAMPLE.search(description) or alone and (
             _EXAMPLE.search(self.told(name, "")))) else ""  # (the tool's own example of its one field: "Location of an
         # object by accession number (e.g. 1987.44.2)")
-        if any(c.isdigit() for c in sample) and not _DATE.match(sample):  # a date's example: a date, said any way
-            shape = _shape(sample)
+        whole = not (alone and sample) or _EXAMPLE.search(description) or self.told(name, "").partition(sample)[2][:1] in (
+            "", ")", ".", ",", ";")
+        shape = _shape(sample) if any(c.isdigit() for c in sample) and not _DATE.match(sample) and whole else None  # (not
+        # "EH1" of "e.g. EH1 2NG")
+        if shape is not None and (not alone or _EXAMPLE.search(description) or any(shape.fullmatch(t) for t in tokens(
+                self.whole))):  # a date's example: a date, said any way (a tool's own example only if one is said: not
+            # "SW1A" of "e.g. SW1A 1AA" when "LS6 2AB" is)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
         if field_stems & stem_set("diet dietary allergy allergies intolerance intolerances") and (  # "Priya Raman (34, vegan)":
                 "allergic to " in self.whole.lower() or any(t.lower() in _DIETS or t.lower().endswith("-free") for t in tokens(
@@ -1268,7 +1273,7 @@ class Reader:
             return kept  # "Cancel the first ride": the ride_id a result gave (CAB-771), not the plate's "5521X"
         if kind in ("other", "thing") and not self.start and (told := self._coded_before(name)):
             return told  # "..., registration TPX 412F." before "Please book an MOT for my bike"
-        if kind == "place" and not self.start and (route := _route(self.whole)) and (side := _route_side(name)) is not None:
+        if kind == "place" and not self.start and (route := _route(self.whole)) and (side := _route_side(name, nullable)) is not None:
             return route[side]  # "Moving Glasgow -> Aberdeen", "Cork to Galway": from_city Glasgow, to_city Aberdeen
         if find is not None:
             unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
@@ -1746,13 +1751,15 @@ class Reader:
         counted = {a for a, b in itertools.pairwise(tokens(text)) if money and b.lower().endswith("s") and stem(b.lower()) in (
             set(words(name.replace("_", " "))) - money)}  # price_per_night: not "3 nights" (but "32.50 a night")
         found = [t for t in found if t not in counted]
+        labelling = {stem(a.lower()) for a, b in itertools.pairwise(tokens(self.request.message)) if a.isalpha() and (
+            _NUMBER.fullmatch(b))}  # the words a number follows as written ("ammonia 0.5"; not "crates and 4")
         named = [w for side, near in ((-1, marks), (1, marks if money else marks | related(marks))) for said in parts  # nights 3; "Total 13.50", "45
                  for at, w in enumerate(said) if not results and _NUMBER.fullmatch(w)  # minutes",
                  and 0 <= at + side < len(said) and said[at + side] in near  # "350 calories" (kcal); not "4 bedrooms
-                 and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2]) and not _NUMBER.fullmatch(said[-1]))
-                 and not (side > 0 and at and _NUMBER.fullmatch(said[-1]) and said[at - 1].isalpha() and not _NUMBER.fullmatch(
-                     said[at - 1])) and w not in counted]  # 3 bathrooms": 3, whose unit is before; but "ph 8.2 ammonia
-        # 0.5 nitrate 10", each label before its number (the list ends in one): ammonia 0.5
+                 and not (side < 0 and at > 1 and _NUMBER.fullmatch(said[at - 2]) and not (_labels_first(said) and said[
+                     at - 1] in labelling)) and not (side > 0 and at and _labels_first(said) and said[at - 1].isalpha() and said[
+                         at + 1] in labelling) and w not in counted]  # 3
+        # bathrooms": 3, whose unit is before; but "ph 8.2 ammonia 0.5 nitrate 10", each label before its number: 0.5
         others = {w for f in self.fields if f != name for w in words(f.replace("_", " "))} - marks  # "My chest is 101cm
         clauses = [words(piece) for part in text.replace(". ", ", ").replace("\n", ", ").split(", ") for a in part.split(
             " and ") for b in a.split(" with ") for piece in b.split(" or ")]  # (not across "and": "300 mm tiles and 3 mm
@@ -1861,7 +1868,9 @@ class Reader:
         stated = [piece.rstrip(" -").rpartition(" ")[2].replace(",", "") for piece, after in zip(pieces, pieces[1:]) if (
             piece.endswith("-") or after[:1] == "s" or after[:1] == " " and after.split()[:1] not in (["of"], ["for"], [
                 "is"], ["was"]))]  # "a 3,200-word contract", "2300 words", "a 500 word essay": the count the user gives
-        stated = [n for n in stated if n.isdecimal()]  # (not "The 2024 word of the year")
+        plural = [piece.rstrip(" -").rpartition(" ")[2].replace(",", "") for piece, after in zip(pieces, pieces[1:]) if (
+            piece.endswith("-") or after[:1] == "s")]  # ("the 1000 word limit ... 940 words": 940)
+        stated = [n for n in plural + stated if n.isdecimal()]  # (not "The 2024 word of the year")
         if marks & stem_set("word sentence") and marks & stem_set("count number total"):  # word_count: of the message
             value = float(stated[0]) if stated else float(len(
                 self.request.message.split() if unit == "word" else sentences(self.request.message)))
@@ -3965,7 +3974,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
-    anything = any(cue in f" {request.message.lower()}" for cue in (" do you have any ", " have you got any ", " are there any "))
+    anything = any(cue in f" {request.message.lower()}" for cue in (" do you have any ", " have you got any ", " are there any "
+                                                                    )) and not any(sum(map(str.isdigit, f)) >= 3 for f in facts(
+                                                                        request.message))  # (not of order 55120)
     picked = [t for t in tools if anything and _enum_words(t) & message and t.stems & stem_set("find search look browse")][
         :1] or picked  # "Do you have any bronze objects?": the search that takes bronze as an option, not object_location
     fit = {tool.name: fits for *_, tool, fits in scored}  # a word of another tool's parameters that fits better names
@@ -6734,12 +6745,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 asking[2] not in _TELLING or asking[2] == "remind" and "to" in asking[3:5]) or asking[:1] in (
                     ["can"], ["could"]) and asking[1:2] in (["we"], ["i"]) and asking[2:3] in (["do"], ["have"], ["get"], [
                         "book"]) and _DATE.search(said):  # task, no tool for it; "Can we do Thursday at 10:30?": a slot
-            rest = [piece for piece in sentences(said) if not piece.rstrip().endswith("?") and any(c.isdigit() for c in piece) and not (
-                (_lower_tokens(piece) or [""])[0] in _ACTS | {"please"})]  # "Can you also pack the garden shed? About 4 boxes of tools.": the
+            rest = [piece for piece in sentences(said) if not piece.rstrip().endswith("?") and any(c.isdigit() for c in piece) and not any(
+                cue in f" {piece.lower()} " for cue in (" when you", " once you", " while you"))]  # "Can you also pack the garden shed? About 4 boxes of tools.": the
             noted = _swap(" ".join(rest)).rstrip(".")
             noted = noted[:1].lower() + noted[1:] if noted[1:2].islower() else noted
-            return f"I can't do that myself. Noted: {noted}." if rest else _CANNOT  # facts noted (not an order: "Call me
-            # on 07700 900123 when you're there.")
+            return f"I can't do that myself. Noted: {noted}." if rest else _CANNOT  # facts noted (not "Call me on
+            # 07700 900123 when you're there.": of the assistant going)
         # "What can you do?", "Who are you?", "How can you help me?" (not "Do you remember my name?")
         if said_tokens & {"you", "your"} and not said_tokens & {"i", "my", "i'm"} and set(_topic(said)) <= _ABOUT_ME:
             unnamed = "My instructions give me no name. " * (stem("name") in _topic(said))
@@ -6913,12 +6924,22 @@ def _reverts(text: str, earlier: frozenset[str] = frozenset()) -> bool:
                                           stem("about")} for rest in forgotten)
 
 
+def _labels_first(said: Sequence[str]) -> bool:
+    """Whether a clause's words (:func:`words`) list readings label first ("ph 8.2 ammonia 0.5 nitrate 10"): its
+    first number follows a word that is no verb and its last word is a number (not "send 12 box 2 pallet site 7")."""
+    first = next((k for k, w in enumerate(said) if _NUMBER.fullmatch(w)), 0)
+    return bool(first and _NUMBER.fullmatch(said[-1]) and said[first - 1].isalpha() and said[first - 1] not in (
+        _VERBS | _CHANGES | stem_set("need want pick picked log order buy get cycle cycling ran run walk walked")) and not (
+            said[first - 1].endswith(("ed", "ing"))))
+
+
 def _taken_back(after: str) -> bool:
     """Whether what follows a labelled yes or no takes it back: its next sentence corrects and says yes or no again
     ("Urgent: no. Actually yes, ..."), not "Piano: no. Third floor, no lift, sorry!" of the piano."""
     following = _lower_tokens(after.strip(" .!;,").split(". ")[0])[:4]
-    return bool(set(following[:1]) & (_CORRECTION | {"wait"}) or set(following[:2]) & (_CORRECTION | {"wait"}) and set(
-        following) & {"yes", "no", "true", "false"})  # ("Loft: no. Actually a small one, sorry.")
+    return bool(set(following[:2]) & (_CORRECTION | {"wait"}) and set(following) & {"yes", "no", "true", "false", "there",
+                                                                                   "there's", "one", "have", "do"})  # ("Loft:
+    # no. Actually a small one, sorry."; not "Parking: no. Actually we'll take the bus")
 
 
 def _route(text: str) -> tuple[str, str] | None:
@@ -6939,11 +6960,13 @@ def _route(text: str) -> tuple[str, str] | None:
 _GOING = frozenset("drive fly walk go head travel ship take ride cycle sail run get come return".split())
 
 
-def _route_side(name: str) -> int | None:
-    """Which end of a route a field holds: 0 for ``from_city``, ``origin``..., 1 for ``to_city``, ``destination``..."""
+def _route_side(name: str, nullable: bool = False) -> int | None:
+    """Which end of a route a field holds: 0 for ``from_city``, ``origin``..., 1 for ``to_city``, ``destination``...; a
+    country's only when it must be filled (a nullable ``from_country`` is no city: "Madrid to Lisbon")."""
     parts = name.lower().split("_")
-    if len(parts) > 1 and not {"city", "town", "place", "location", "station", "airport", "port", "stop"} & set(parts[1:]):
-        return None  # (from_country is no city: "Madrid to Lisbon")
+    places = {"city", "town", "place", "location", "station", "airport", "port", "stop"} | ({"country"} if not nullable else set())
+    if len(parts) > 1 and not places & set(parts[1:]):
+        return None
     return 0 if parts[0] in ("from", "origin", "departure", "source", "start") else 1 if parts[0] in (
         "to", "destination", "dest", "arrival") else None
 

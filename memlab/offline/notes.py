@@ -952,7 +952,7 @@ def _latest(part: Section) -> bool:
 _ASKING_IF = frozenset("is are was were do does did can could will would should has have".split())
 
 
-def _keyed(part: Section, said: Sequence[Statement]) -> list[str]:
+def _keyed(part: Section, said: Sequence[Statement], siblings: frozenset[str] = frozenset()) -> list[str]:
     """A key's value as the user's latest sentence naming the key's last word gives it after that word ("And the gate
     code is 4471" for ``access_code``: 4471; "Account number is RC-5582" for ``account``), else none (a person's key
     is their name, not "student number 2023-4471")."""
@@ -961,12 +961,11 @@ def _keyed(part: Section, said: Sequence[Statement]) -> list[str]:
     clauses = [(len(set(named) & set(words(c))), c) for s in said if head and part.kind not in ("people", "name") and s.role in (
         "user", "note") and head in s.stems and (not asks(s) or [t.lower() for t in tokens(s.text)[:1]] not in [[w] for w in _ASKING_IF])
                for c in s.text.replace(" and ", ", ").split(", ") if head in words(c)]  # ("The alarm code is 9182 and the
-    best = max((n for n, _ in clauses), default=0)  # gate code is 4471": each code its own; "Customer account is KP-3301,
-    others = sum(head in words(c) for s in said for c in s.text.replace(" and ", ", ").split(", ")) if best < len(set(named)) else 1
+    clauses = [(n, c) for n, c in clauses if n == len(set(named)) or not set(words(c)) & siblings]  # (a clause of
+    best = max((n for n, _ in clauses), default=0)  # another key's word is that key's: "Alarm code 9182" is no gate_code)
     return [v for n, c in clauses if n == best and (v := _value(plain, c)) and v != c and len(v.split()) <= 4 and (
-        facts(v))][-1:] if others == 1 else []  # can you send someone?": a question may say one too, not "Is the alarm
-    # code 9182?"; of a key said in part, only when one clause says it: "the gate code" is the access code when no
-    # other code was said)
+        facts(v))][-1:]  # ("The alarm code is 9182 and the gate code is 4471": each code its own; "Customer account is
+    # KP-3301, can you send someone?": a question may say one too, not "Is the alarm code 9182?")
 
 
 #: Words that say a value was changed ("make pickup 21/03 instead", "Pickup moved to 21 March").
@@ -1924,7 +1923,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         bodies = {h: [line.replace(_bare(line), _third(_bare(line), name)) if _bare(line) in users else line
                       for line in b] for h, b in bodies.items()}
     if spec.json_keys or spec.form or spec.columns:  # one value a key or field (or row): "Severity is P1" gives "P1"
-        values = {s.heading: _latest(s) and _said_anywhere(s, said) or _moved(s, said) or (_keyed(s, said) if spec.json_keys
+        values = {s.heading: _latest(s) and _said_anywhere(s, said) or _moved(s, said) or (_keyed(s, said, frozenset(
+            w for o in sections if o is not s for w in words(o.heading.replace("_", " "))) - set(words(s.heading.replace(
+                "_", " ")))) if spec.json_keys
                                else []) or _values(s, bodies[s.heading]) or _said_anywhere(s, said) * (s.blank or _kind_of(
                                    s.heading) == "phone") for s in sections if s.heading in bodies}  # ("<current monthly
         # price>": the latest said; "Phone: the customer's phone number": "my number is 07700 900123")

@@ -309,3 +309,27 @@ async def test_a_corrected_date_goes_to_the_date_said_in_figures_not_to_an_age()
 async def test_incl_does_not_end_a_sentence() -> None:
     hostel = Agent(name="Hostel", instructions="Dorm beds cost 28 EUR per night incl. linen and breakfast. Check-in from 15:00.")
     assert "incl. linen and breakfast" in (await replies(["How much is a dorm bed?"], hostel))[0]
+
+
+async def test_review_readings_examples_counts_take_backs_and_keys_of_the_third_review() -> None:
+    """What the third review of this round found the new rules doing beyond their cases."""
+    crates = _tool("ship_crates", "Ship crates and drums to a bay.", {"crates": {"type": "integer"}, "drums": {
+        "type": "integer"}, "bay": {"type": "string"}})
+    assert _calls([crates], "Ship 9 crates and 4 drums to bay 6")[0][1] == {"crates": 9, "drums": 4, "bay": "6"}
+    zone = _tool("check_zone", "Check delivery to a postcode (e.g. EH1 2NG).", {"postcode": {"type": "string"}})
+    assert _calls([zone], "Do you deliver to G12 8QQ?") == [("check_zone", {"postcode": "G12 8QQ"})]
+    essay = _tool("submit_story", "Submit a story with its title and word count.", {"title": {"type": "string"},
+                                                                                      "word_count": {"type": "integer"}})
+    assert _calls([essay], "Submit 'Salt Roads' for the 500 word challenge, it came out at 480 words")[0][1][
+        "word_count"] == 480
+    move = _tool("quote_move", "Quote a house move.", {"bedrooms": {"type": "integer"}, "shed": {"type": "boolean"},
+                                                       "parking": {"type": "boolean"}})
+    assert _calls([move], "3 bedrooms. Shed: yes. Parking: no. Actually we'll walk the boxes over.")[0][1]["parking"] is False
+    orders = [_tool("find_products", "Search the shop.", {"query": {"type": "string"}, "colour": {
+        "type": "string", "enum": ["green", "grey", "black"]}}, ["query"]), _tool("order_status", "Status of an order.", {
+            "order_id": {"type": "string"}})]
+    assert [name for name, _ in _calls(orders, "Are there any updates on order 77310? It was the grey coat.")] == ["order_status"]
+    keys = "Return JSON with the keys customer_name, access_code, alarm_code. Use null where nothing was said."
+    _, note = await offline_summarizer(prompt=keys).summarize(said(
+        "Hi, I'm Jo Pike, the washing machine is leaking.", "The alarm code is 2468.", "And the side door code is 1357."))
+    assert json.loads(note)["access_code"] != "2468"
