@@ -403,7 +403,10 @@ def _tool_stems(name: str, said: str, instructions: str) -> tuple[frozenset[str]
     name_stems = frozenset(words(name.replace("_", " ")))
     scope = {w for a, b in itertools.pairwise(said.lower().split()) if name.startswith("transfer_to_") and b == "for" and (
         stem(a) in name_stems) for w in words(said.lower().partition(f"{a} for ")[2].split(".")[0])}
-    return name_stems, frozenset(words(f"{said} {' '.join(hints)}")) - scope | name_stems
+    told = words(f"{said} {' '.join(hints)}")
+    parts = {stem(w.split("-")[0]) for w in told if w.count("-") == 1 and w.split("-")[1] in stem_set(
+        "speaking based related friendly only")}  # "Spanish-speaking visitors": Spanish (not "lock" of "lock-outs")
+    return name_stems, frozenset(told) - scope | name_stems | parts
 
 
 @dataclass
@@ -3292,8 +3295,30 @@ def _language(text: str) -> str | None:
 
 
 def _is_question(text: str) -> bool:
-    """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain...")."""
-    return _asks(text[:400], text.rstrip().endswith("?"))  # (read from its head and its end: a long text is not held)
+    """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain..."), or one
+    asked at its end without a question mark ("My dog ate chocolate what do I do", "..., do I get a refund")."""
+    return _asks(text[:400], text.rstrip().endswith("?") or _asks_at_end(text[-200:]))  # (read from its head and its
+    # end: a long text is not held)
+
+
+#: The verbs that open a question after its question word ("what do I do", "how much will that be").
+_ASKING_VERBS = frozenset("do does did can could should will would shall".split())
+
+
+def _asks_at_end(text: str) -> bool:
+    """Whether a text's last words ask without a question mark: a question word then a verb that asks ("what do I
+    do", "how much will that be"), or such a verb then "I" or "we" ("do I get a refund"), within its last 7 words."""
+    said = _lower_tokens((sentences(text) or [""])[-1].split(", ")[-1])[-7:]
+    if not said or text.rstrip()[-1:] in (".", "!"):
+        return False
+    for k, word in enumerate(said[:-1]):
+        rest = said[k + 1:]
+        if word in ("what", "where", "when", "who", "which") and rest[0] in _ASKING_VERBS or word == "how" and (
+                rest[0] in _ASKING_VERBS or rest[0] in ("much", "many", "long") and rest[1:2] and rest[1] in _ASKING_VERBS):
+            return k == 0 or said[k - 1] not in ("know", "knows", "knew", "see", "tell", "told", "said", "wonder", "asked")
+        if word in _ASKING_VERBS and rest[0] in ("i", "we") and k == 0:
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=4096)  # asked of every message of a conversation, which recurs in each request

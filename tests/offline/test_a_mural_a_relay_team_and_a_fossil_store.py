@@ -333,3 +333,19 @@ async def test_review_readings_examples_counts_take_backs_and_keys_of_the_third_
     _, note = await offline_summarizer(prompt=keys).summarize(said(
         "Hi, I'm Jo Pike, the washing machine is leaking.", "The alarm code is 2468.", "And the side door code is 1357."))
     assert json.loads(note)["access_code"] != "2468"
+
+
+async def test_a_desk_for_speakers_of_a_language_takes_a_message_in_it() -> None:
+    from agents import Runner
+    portuguese = Agent(name="Balcão em português", handoff_description="Portuguese-speaking callers.",
+                       instructions="Respondes em português. A biblioteca abre às 9:00.")
+    loans = Agent(name="Loans desk", handoff_description="Book loans, renewals and fines.", instructions="Loans last 21 days.")
+    triage = Agent(name="Triage", instructions="Route the caller to the right desk.", handoffs=[loans, portuguese])
+    result = await Runner.run(triage, "Olá, bom dia, quero saber a que horas abre a biblioteca")
+    assert result.last_agent is portuguese
+
+
+async def test_a_question_asked_without_a_question_mark_is_no_news_to_note() -> None:
+    said_back = await replies(["Our kiln shelf cracked in the last firing what do I do",
+                               "the course was cancelled last week, do I get my deposit back"])
+    assert not any(reply.startswith("Noted") for reply in said_back)
