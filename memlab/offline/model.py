@@ -1664,8 +1664,11 @@ class Reader:
                 return ranked[0]
         if marks & stem_set("floor storey story level") and not self.start:  # "a third-floor flat": 3; "ground floor": 0
             said = _lower_tokens(self.request.message.replace("-", " "))
-            at = next((k for k, w in enumerate(said) if stem(w) in marks & stem_set("floor storey story level")), None)
+            at = next((k for k, w in enumerate(said) if stem(w) in stem_set("floor storey story level")), None)
             before = said[at - 1] if at else ""
+            after = said[at + 1] if at is not None and at + 1 < len(said) else ""  # "on level 5", "floor -1"
+            if after.lstrip("-").isdigit() and before not in ("the", "a"):
+                return int(after)
             places = {"ground": 0, "basement": -1, **{w: n for n, w in enumerate(
                 "first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}}
             if before in places or before[:-2].isdigit() and before[-2:] in ("st", "nd", "rd", "th"):
@@ -4001,7 +4004,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
     anything = any(cue in f" {request.message.lower()}" for cue in (" do you have any ", " have you got any ", " are there any "
                                                                     )) and not any(sum(map(str.isdigit, f)) >= 3 for f in facts(
-                                                                        request.message))  # (not of order 55120)
+                                                                        request.message)) and not any(f"any {w}" in request.message.lower(
+                                                                        ) for w in ("idea", "clue", "thoughts", "questions"))  # (not
+    # of order 55120, nor "Do you have any idea what bronze is?")
     picked = [t for t in tools if anything and _enum_words(t) & message and t.stems & stem_set("find search look browse")][
         :1] or picked  # "Do you have any bronze objects?": the search that takes bronze as an option, not object_location
     fit = {tool.name: fits for *_, tool, fits in scored}  # a word of another tool's parameters that fits better names
@@ -6976,13 +6981,17 @@ def _route(text: str) -> tuple[str, str] | None:
     names = {t for said in pieces for t in said if t[:1].isupper() and t.lower() not in STOP | CALENDAR and t != "I" and not (
         t.lower()[:3] in _WEEKDAYS and len(t) <= 4) and not stem(t.lower()) in _VERBS | _CHANGES and t.lower() not in (
             _ACTS) and not t.lower().endswith("ing")}  # (not "Mon to Fri", "Drive to Leeds", "Nice to Meet you")
-    spans = [(a, b) for said in pieces for k, (a, t, b) in enumerate(zip(said, said[1:], said[2:])) if t == "to" and (
-        a in names and b in names and (k > 0 or a.lower() not in _GOING) and said[k + 3:k + 4] not in (["you"], ["me"]))]
+    spans = [(" ".join(said[k - len(before):k]), " ".join(after)) for said in pieces for k, t in enumerate(said[
+        1:-1], 1) if t == "to" and said[k - 1] in names and said[k + 1] in names and (k > 1 or said[0].lower() not in _GOING) and (
+        said[k + 2:k + 3] not in (["you"], ["me"])) for before in [list(itertools.takewhile(lambda w: w in names, said[
+            k - 1::-1]))] for after in [list(itertools.takewhile(lambda w: w in names, said[k + 1:]))]]  # "New York to Los
+    # Angeles": each end whole
     return spans[0] if len(spans) == 1 and len(names) >= 2 else None
 
 
 #: Verbs of going that open a sentence before "to" ("Drive to Leeds"): no place a route starts from.
-_GOING = frozenset("drive fly walk go head travel ship take ride cycle sail run get come return".split())
+_GOING = frozenset("drive fly walk go head travel ship take ride cycle sail run get come return welcome talk speak "
+                   "listen write reply say next close thanks hello hi similar according due back up".split())
 
 
 def _route_side(name: str, nullable: bool = False) -> int | None:
@@ -7687,8 +7696,10 @@ def _own_ids(text: str, field: frozenset[str], own: frozenset[str] = frozenset()
     found, said = identifiers(text), [w.lower() for w in tokens(text)]
     labels = {i: said[at - 1] for i in found if (at := said.index(i.lower()) if i.lower() in said else 0) > 0}
     other = [i for i, label in labels.items() if stem(label) in others - field or label.isalpha() and len(label) > 2 and (
-        label not in STOP | {"against", "via", "under", "onto", "into", "about", "per", "towards", "toward", "using"}) and not {
-            stem(label)} & (field | _ID | own | _VERBS | _CHANGES)]  # ("against PRJ-88": no noun labels it)
+        label not in STOP | {"via", "under", "onto", "into", "about", "per", "towards", "toward", "using"} | ({"against"} if (
+            said[said.index(i.lower()) - 2:said.index(i.lower()) - 1] or [""])[0] not in ("i'm", "am", "are", "is", "we're") else set(
+                ))) and not {stem(label)} & (field | _ID | own | _VERBS | _CHANGES)]  # ("log 2 hours against PRJ-88": no noun
+    # labels it; "I'm against PRJ-88 being closed" is no logging to it)
     return sorted((i for i in found if i not in other), key=lambda i: stem(labels.get(i, "")) not in field) or found
 
 

@@ -877,6 +877,9 @@ def _value(part: Section, line: str) -> str:
     before = list(takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1] if at and not after and (
         found[at][:1].islower()) else []))  # (not of a name holding the word: "the Lakeland Classic Boat Rally")
     told = value and (after or facts(" ".join(value)) or value[0].lower() in _LEVELS)
+    unit = found[at + 1 + len(after) + len(value):at + 2 + len(after) + len(value)]  # "The tank is 60 litres": 60 litres
+    value += unit if told and len(value) == 1 and value[0].replace(".", "", 1).isdigit() and unit and unit[0].lower() in (
+        _UNIT_WORDS | {"litres", "grams", "metres"}) else []
     rest = found[at + 1 + len(after) + len(value):at + 3 + len(after) + len(value)]  # "a Mazda MX-5 from 2019": 2019 too
     year = rest[1] if told and [t.lower() for t in rest[:1]] == ["from"] and rest[1:2] and rest[1].isdigit() and len(
         rest[1]) == 4 else ""

@@ -349,3 +349,23 @@ async def test_a_question_asked_without_a_question_mark_is_no_news_to_note() -> 
     said_back = await replies(["Our kiln shelf cracked in the last firing what do I do",
                                "the course was cancelled last week, do I get my deposit back"])
     assert not any(reply.startswith("Noted") for reply in said_back)
+
+
+async def test_review_whole_names_levels_units_and_idioms_of_the_round_review() -> None:
+    """What the review of the whole round found the new rules doing beyond their cases."""
+    route = _parsed(HAULAGE, "Hauling St Ives to Milton Keynes on 2026-05-05. Safe: no.")
+    assert route["from_town"] == "St Ives" and route["to_town"] == "Milton Keynes"
+    assert _parsed(HAULAGE, "Welcome to Penzance. Haul on 2026-05-06, safe: no.")["from_town"] != "Welcome"
+    tower = {"type": "object", "properties": {"block": {"type": "string"}, "floor": {"anyOf": [{"type": "integer"}, {
+        "type": "null"}]}, "rooms": {"type": "integer"}}, "required": ["block", "floor", "rooms"]}
+    assert _parsed(tower, "Block D, 6 rooms on level 4.")["floor"] == 4
+    _, card = await offline_summarizer(prompt="Fill in this card, one line per field:\nName: the owner's name\nPond: its "
+                                              "volume").summarize(said("Hi, I'm Bea Lusk.", "The pond is 900 litres."))
+    assert "Pond: 900 litres" in card
+    log = _tool("log_hours", "Log hours against a project code like PRJ-10.", {"hours": {"type": "number"}, "project_code": {
+        "type": "string"}})
+    assert _calls([log], "I'm against PRJ-55 being closed. Log 3 hours on PRJ-61.")[0][1]["project_code"] == "PRJ-61"
+    search = _tool("search_catalogue", "Search the catalogue.", {"keyword": {"type": "string"}, "metal": {"anyOf": [{
+        "type": "string", "enum": ["bronze", "iron", "silver"]}, {"type": "null"}]}})
+    where = _tool("object_room", "The room an object is in, by its number.", {"number": {"type": "string"}})
+    assert [name for name, _ in _calls([search, where], "Do you have any idea what bronze is made of?")] != ["search_catalogue"]
