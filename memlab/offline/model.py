@@ -4495,7 +4495,8 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         whom & c.stems for _, c in candidates)))  # not the user's booking's reference for Ellen's ("her reference")
     coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks and (not exact or head in s.stems))
     # ("my locker code is 4192": no code, but the locker's, beside "the kiln log number ... KL-0387")
-    found, ids, labels = [], {i.lower() for i in identifiers(question)}, _labels(question)
+    found, ids, labels = [], {i.lower() for i in identifiers(question) if not (i[:1].isdigit() and i.lower().lstrip(
+        "0123456789") in ("k", "km", "m", "mi", "kg", "g"))}, _labels(question)  # (a "10k" is a race, no code to match)
     lowered = _lower_tokens(question)
     ahead = {b: a for a, b in itertools.pairwise(lowered)}  # the word before each of the question's
     asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"
@@ -6458,6 +6459,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     form = request.body.get("text") if isinstance(request.body.get("text"), Mapping) else {}
     schema = isinstance(form.get("format"), Mapping) and form["format"].get("type") == "json_schema"
     worded = said if schema else _worded(request, said)  # a schema's fields are read from the message as sent
+    if not schema and question and (held := _holds(said)):
+        return held  # "Does this list contain Lisbon? Porto, Braga, Lisbon, Faro.": Yes
     if not schema and (question or stem("solve") in words(said)) and (solved := _solved(said)):
         return f"{solved[0]} gives {solved[1][-1][1]}."  # "Solve 3x + 7 = 22", "how can I solve 8x + 7 = -23?"
     if (question or all(w[:1].isdigit() for w in words(worded))) and (worked := _arithmetic(worded)):
@@ -6961,6 +6964,24 @@ def _labels_first(said: Sequence[str]) -> bool:
     return bool(first and _NUMBER.fullmatch(said[-1]) and said[first - 1].isalpha() and said[first - 1] not in (
         _VERBS | _CHANGES | stem_set("need want pick picked log order buy get cycle cycling ran run walk walked")) and not (
             said[first - 1].endswith(("ed", "ing"))))
+
+
+def _holds(message: str) -> str | None:
+    """The answer to "Does this list (text, sentence...) contain/include/mention X?" asked of what the message itself
+    gives ("Does this list contain Lisbon? Porto, Braga, Lisbon, Faro."), else ``None``."""
+    for piece in sentences(message):
+        said = _lower_tokens(piece)
+        verb = next((k for k, w in enumerate(said) if w in ("contain", "include")), 0)  # (a text "mention": :func:`_text_says`)
+        if not (piece.rstrip().endswith("?") and said[:1] in (["does"], ["do"]) and verb and set(said[1:verb]) & {
+                "list", "text", "sentence", "message", "paragraph", "email", "note", "these", "this"}):
+            continue
+        thing = " ".join(t for t in tokens(piece)[verb + 1:] if t.lower() not in ("a", "an", "the", "any")).strip()
+        rest = " ".join(s for s in sentences(message) if s != piece and not s.lower().startswith(("answer ", "reply ")))
+        if not thing or len(tokens(rest)) < 2:
+            return None
+        found = bool(whole_words_at(rest.lower(), thing.lower()))
+        return f"{'Yes' if found else 'No'}: {thing} is {'' if found else 'not '}in it."
+    return None
 
 
 def _taken_back(after: str) -> bool:

@@ -369,3 +369,17 @@ async def test_review_whole_names_levels_units_and_idioms_of_the_round_review() 
         "type": "string", "enum": ["bronze", "iron", "silver"]}, {"type": "null"}]}})
     where = _tool("object_room", "The room an object is in, by its number.", {"number": {"type": "string"}})
     assert [name for name, _ in _calls([search, where], "Do you have any idea what bronze is made of?")] != ["search_catalogue"]
+
+
+def test_whether_a_list_in_the_message_contains_a_thing_is_answered_from_it() -> None:
+    def answer(text: str) -> str:
+        response = OfflineAPI().respond({"model": "gpt-4.1-mini", "input": text})
+        return response["output"][-1]["content"][0]["text"]
+    assert answer("Does this list contain Tromsø? Bergen, Tromsø, Bodø. Answer yes or no.").startswith("Yes")
+    assert answer("Does this list include Oslo? Bergen, Tromsø, Bodø.").startswith("No")
+
+
+async def test_a_race_said_like_10k_is_no_code_a_statement_must_hold() -> None:
+    said_back = await replies(["Ines and Rui are running the Quayside 10k on 3 May.", "Ines's bib is 2210 and Rui's is 2217.",
+                               "What's Rui's bib number for the 10k?"])
+    assert "2217" in said_back[-1]
