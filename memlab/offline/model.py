@@ -4543,8 +4543,10 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
             continue  # "Did Hattie ask for a belt?" is not answered by "He wants ... a leather belt" said after Oskar
         if statement.role == "tool" and any(f"{whose} name" in question.lower() for whose in ("my", "our")):
             continue  # "What was my name again?" is no route's name ("name: Serac Window")
-        if yours and statement.role == "user" and not {"you", "your", "you're"} & set(_lower_tokens(statement.text)):
-            continue  # "What are your opening hours?" is not the user's to tell: not "It broke down an hour ago"
+        if yours and statement.role == "user" and not {"you", "your", "you're"} & set(_lower_tokens(statement.text)) and not (
+                when and _DATE.search(statement.text) and set(topic) <= statement.stems):
+            continue  # "What are your opening hours?" is not the user's to tell: not "It broke down an hour ago" (but
+            # "When do you start?" is, of "the start date is moving to the 9th of April")
         if statement.text.rstrip().endswith("?") or statement.role == "user" and (statement.asks or statement.text == (
                 asking) or statement.text in request.message and (request.tools and not _recalls(asking)
                                                                   or _is_question(statement.text))):

@@ -118,7 +118,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     dresser | furniture bookcase | furniture wingback | fabric velvet | fabric linen | fabric cotton | fabric silk | fabric
     leather | fabric upholstery | fabric textile | fabric tweed | fabric swatch | wind gust gusts | seat seats slot
     slots | price cost quote trading worth | salary earn income wage
-    compensation | deadline due | appointment meeting booking reservation | calendar event agenda diary | outdoor outside patio terrace | cause reason
+    compensation | deadline due | level beginner beginners intermediate advanced novice | appointment meeting booking reservation | calendar event agenda diary | outdoor outside patio terrace | cause reason
     because | birthday bday born birth age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | unit cup tbsp tsp tablespoon teaspoon g gram kilogram kilo kg ml millilitre milliliter litre liter oz ounce lb pound pinch clove slice dozen carton bag

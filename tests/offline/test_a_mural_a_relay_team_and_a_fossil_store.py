@@ -383,3 +383,12 @@ async def test_a_race_said_like_10k_is_no_code_a_statement_must_hold() -> None:
     said_back = await replies(["Ines and Rui are running the Quayside 10k on 3 May.", "Ines's bib is 2210 and Rui's is 2217.",
                                "What's Rui's bib number for the 10k?"])
     assert "2217" in said_back[-1]
+
+
+async def test_a_level_said_as_its_value_and_a_start_the_user_moved_are_recalled() -> None:
+    said_back = await replies(["My pupils this term are Ola Brandt and Olaf Brand.", "Ola Brandt has lessons on Mondays, she is "
+                               "intermediate.", "Ola Brandt's dad paid for 8 lessons.", "What level is Ola Brandt?"])
+    assert "intermediate" in said_back[-1]
+    said_back = await replies(["We'd like the fence painted, starting Tuesday 6 May.", "the start date is moving to the 8th "
+                               "of May, the 6th is no good", "When do you start?"])
+    assert "8th of May" in said_back[-1]
